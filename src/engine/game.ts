@@ -1,0 +1,246 @@
+// A game: setup plus its action log, with replay, state hashes, undo and consented takebacks.
+import { applyAction, EngineError, RuleViolation, setupGame } from './kernel.ts';
+import { stateHash } from './hash.ts';
+import { forceDice } from './rng.ts';
+import type { Action, BaseState, GameEvent, Json, Options, Ruleset, Seat } from './types.ts';
+
+export const LOG_FORMAT = 'theater-log';
+export const LOG_VERSION = 1;
+/** Oldest log version this build still reads. */
+export const LOG_MIN_VERSION = 1;
+
+export type LogEntry =
+  | { seat: Seat; action: Action; hash: string }
+  /** `seat` takes back its own last action. */
+  | { undo: Seat; hash: string }
+  /** Actions after the first `to` are taken back, asked by one seat and agreed by the other. */
+  | { takeback: { to: number; requestedBy: Seat; consentedBy: Seat }; hash: string }
+  /** Dice faces queued before the generator (tests, worked examples, sandbox). Breaks fair-dice verification. */
+  | { force: number[]; hash: string };
+
+export interface GameLog {
+  format: typeof LOG_FORMAT;
+  version: number;
+  ruleset: string;
+  rulesVersion: string;
+  scenario: string;
+  options: Options;
+  seed: string;
+  /** SHA-256 of the seed, published before play (docs/fair-dice.md). */
+  seedCommitment?: string;
+  /** Hash of the state right after setup. */
+  setupHash: string;
+  entries: LogEntry[];
+  /** Free-form metadata (players, dates); never read by the rules. */
+  meta?: Record<string, Json>;
+}
+
+/** One action that currently counts (not taken back), with what it produced. */
+export interface Played {
+  seat: Seat;
+  action: Action;
+  events: GameEvent[];
+  irreversible: boolean;
+  /** Dice forced just before this action (re-applied when the game is rewound). */
+  forced?: number[];
+}
+
+const CHECKPOINT_EVERY = 64;
+
+export class Game<S extends BaseState = BaseState> {
+  readonly entries: LogEntry[] = [];
+  /** Actions in force, in order. */
+  readonly played: Played[] = [];
+  private checkpoints = new Map<number, S>();
+  private pendingForce: number[] = [];
+  state: S;
+  readonly setupEvents: GameEvent[];
+  readonly setupHash: string;
+
+  private constructor(
+    readonly ruleset: Ruleset<S>, readonly scenario: string, readonly options: Options, readonly seed: string,
+    public seedCommitment?: string,
+  ) {
+    const r = setupGame(ruleset, scenario, options, seed);
+    this.state = r.state;
+    this.setupEvents = r.events;
+    this.setupHash = stateHash(r.state);
+    this.checkpoints.set(0, r.state);
+  }
+
+  static create<S extends BaseState>(ruleset: Ruleset<S>, scenario: string, options: Options, seed: string): Game<S> {
+    return new Game(ruleset, scenario, options, seed);
+  }
+
+  /** Rebuild a game from its log, checking every state hash. */
+  static load<S extends BaseState>(ruleset: Ruleset<S>, log: unknown): Game<S> {
+    const l = checkLog(log, ruleset);
+    const g = new Game(ruleset, l.scenario, l.options, l.seed, l.seedCommitment);
+    if (g.setupHash !== l.setupHash) {
+      throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not this build's ${g.setupHash}` +
+        versionHint(l, ruleset));
+    }
+    l.entries.forEach((e, i) => {
+      try {
+        g.replayEntry(e);
+      } catch (err) {
+        if (err instanceof LogError) throw err;
+        throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}${versionHint(l, ruleset)}`);
+      }
+      const h = g.entries[g.entries.length - 1]!.hash;
+      if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}${versionHint(l, ruleset)}`);
+    });
+    return g;
+  }
+
+  private replayEntry(e: LogEntry): void {
+    if ('action' in e) this.act(e.seat, e.action);
+    else if ('undo' in e) this.undo(e.undo);
+    else if ('takeback' in e) this.takeback(e.takeback.to, e.takeback.requestedBy, e.takeback.consentedBy);
+    else if ('force' in e) this.force(e.force);
+    else throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
+  }
+
+  get seq(): number {
+    return this.played.length;
+  }
+
+  /** Apply an action; throws RuleViolation (nothing changes) when illegal. */
+  act(seat: Seat, action: Action): GameEvent[] {
+    const r = applyAction(this.ruleset, this.state, seat, action);
+    this.state = r.state;
+    const p: Played = { seat, action, events: r.events, irreversible: r.irreversible };
+    if (this.pendingForce.length) p.forced = this.pendingForce;
+    this.pendingForce = [];
+    this.played.push(p);
+    if (this.played.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.played.length, r.state);
+    this.entries.push({ seat, action, hash: stateHash(r.state) });
+    return r.events;
+  }
+
+  /** Queue dice faces for the next rolls (recorded in the log). */
+  force(faces: number[]): void {
+    const s = structuredClone(this.state);
+    forceDice(s.rng, faces);
+    this.state = s;
+    this.pendingForce = [...this.pendingForce, ...faces];
+    this.entries.push({ force: [...faces], hash: stateHash(s) });
+  }
+
+  /** How many of its own latest actions `seat` may take back alone (stops at dice, reveals, other seats). */
+  undoableBy(seat: Seat): number {
+    let n = 0;
+    for (let i = this.played.length - 1; i >= 0; i--) {
+      const p = this.played[i]!;
+      if (p.seat !== seat || p.irreversible) break;
+      n++;
+    }
+    return n;
+  }
+
+  /** Take back `seat`'s last action. Refused past the last irreversible event or another seat's decision. */
+  undo(seat: Seat): void {
+    if (this.undoableBy(seat) === 0) {
+      const last = this.played[this.played.length - 1];
+      const why = !last ? 'no action has been played'
+        : last.seat !== seat ? `the last decision was ${last.seat}'s`
+          : 'the last action rolled dice or revealed hidden information';
+      throw new RuleViolation('undo', `${seat} cannot take back: ${why}; a takeback needs the other side's consent`);
+    }
+    this.rewindTo(this.played.length - 1);
+    this.entries.push({ undo: seat, hash: stateHash(this.state) });
+  }
+
+  /** Take back to `to` actions in force, with the consent of another seat (recorded in the log). */
+  takeback(to: number, requestedBy: Seat, consentedBy: Seat): void {
+    if (!Number.isInteger(to) || to < 0 || to >= this.played.length) {
+      throw new RuleViolation('takeback', `cannot take back to action ${to}; ${this.played.length} actions are in force`);
+    }
+    if (requestedBy === consentedBy) throw new RuleViolation('takeback', 'a takeback must be agreed by another seat');
+    this.rewindTo(to);
+    this.entries.push({ takeback: { to, requestedBy, consentedBy }, hash: stateHash(this.state) });
+  }
+
+  /** State after the first `n` actions in force. */
+  stateAt(n: number): S {
+    if (n < 0 || n > this.played.length) throw new RangeError(`no state at action ${n}`);
+    let from = 0;
+    for (const k of this.checkpoints.keys()) if (k <= n && k > from) from = k;
+    let s = this.checkpoints.get(from)!;
+    for (let i = from; i < n; i++) {
+      const p = this.played[i]!;
+      if (p.forced) {
+        s = structuredClone(s);
+        forceDice(s.rng, p.forced);
+      }
+      s = applyAction(this.ruleset, s, p.seat, p.action).state;
+    }
+    return s;
+  }
+
+  private rewindTo(n: number): void {
+    const s = this.stateAt(n);
+    this.played.length = n;
+    for (const k of [...this.checkpoints.keys()]) if (k > n) this.checkpoints.delete(k);
+    this.state = s;
+    this.pendingForce = [];
+  }
+
+  toLog(meta?: Record<string, Json>): GameLog {
+    const log: GameLog = {
+      format: LOG_FORMAT, version: LOG_VERSION, ruleset: this.ruleset.id, rulesVersion: this.ruleset.rulesVersion,
+      scenario: this.scenario, options: this.options, seed: this.seed, setupHash: this.setupHash,
+      entries: this.entries.map((e) => ({ ...e })),
+    };
+    if (this.seedCommitment) log.seedCommitment = this.seedCommitment;
+    if (meta) log.meta = meta;
+    return log;
+  }
+}
+
+export class LogError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LogError';
+  }
+}
+
+function versionHint(l: GameLog, r: Ruleset<any>): string {
+  return l.rulesVersion !== r.rulesVersion
+    ? ` (the log was written by rules version ${l.rulesVersion}; this build has ${r.rulesVersion})` : '';
+}
+
+/** Check a parsed log file's shape and version; names the field that is wrong. */
+export function checkLog(log: unknown, ruleset?: Ruleset<any>): GameLog {
+  const fail = (field: string, msg: string): never => {
+    throw new LogError(`log field "${field}": ${msg}`);
+  };
+  if (!log || typeof log !== 'object' || Array.isArray(log)) fail('(root)', 'a log must be a JSON object');
+  const l = log as Record<string, unknown>;
+  if (l.format !== LOG_FORMAT) fail('format', `expected "${LOG_FORMAT}", found ${JSON.stringify(l.format)}`);
+  if (typeof l.version !== 'number') fail('version', 'must be a number');
+  const v = l.version as number;
+  if (v > LOG_VERSION) fail('version', `${v} is newer than this Theater reads (${LOG_MIN_VERSION}..${LOG_VERSION}); update Theater`);
+  if (v < LOG_MIN_VERSION) fail('version', `${v} is no longer supported (this Theater reads ${LOG_MIN_VERSION}..${LOG_VERSION})`);
+  for (const f of ['ruleset', 'rulesVersion', 'scenario', 'seed', 'setupHash'] as const) {
+    if (typeof l[f] !== 'string') fail(f, 'must be a string');
+  }
+  if (ruleset && l.ruleset !== ruleset.id) fail('ruleset', `this log is for "${String(l.ruleset)}", not "${ruleset.id}"`);
+  if (!l.options || typeof l.options !== 'object' || Array.isArray(l.options)) fail('options', 'must be an object');
+  if (!Array.isArray(l.entries)) fail('entries', 'must be an array');
+  (l.entries as unknown[]).forEach((e, i) => {
+    if (!e || typeof e !== 'object') fail(`entries[${i}]`, 'must be an object');
+    const o = e as Record<string, unknown>;
+    if (typeof o.hash !== 'string') fail(`entries[${i}].hash`, 'must be a string');
+    if ('action' in o) {
+      if (typeof o.seat !== 'string') fail(`entries[${i}].seat`, 'must be a string');
+      const a = o.action as Record<string, unknown> | null;
+      if (!a || typeof a !== 'object' || typeof a.type !== 'string') fail(`entries[${i}].action`, 'must be an object with a "type"');
+    } else if (!('undo' in o) && !('takeback' in o) && !('force' in o)) {
+      fail(`entries[${i}]`, 'must hold an action, undo, takeback or force');
+    }
+  });
+  return l as unknown as GameLog;
+}
+
+export { EngineError };

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyAction, checkLog, forceDice, fuzzGame, Game, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor,
+  createRng, rollDice, type Ruleset, type BaseState,
+} from './index.ts';
+import { duel, type DuelState } from './testing/duel.ts';
+
+function started(seed = 's1') {
+  const g = Game.create(duel, 'standard', {}, seed);
+  g.act('red', { type: 'bid', n: 2 });
+  g.act('blue', { type: 'bid', n: 1 });
+  return g;
+}
+
+describe('rule set interface and procedure stack', () => {
+  it('setup reaches the first decision: a secret simultaneous bid asked of both seats', () => {
+    const { state } = setupGame(duel, 'standard', {}, 'x');
+    expect(prompts(duel, state).map((p) => p.seat)).toEqual(['red', 'blue']);
+    expect(state.stack.map((f) => f.proc)).toEqual(['game', 'bid']);
+  });
+
+  it('a sealed answer is hidden from the other seat until every seat has answered', () => {
+    const g = Game.create(duel, 'standard', {}, 'x');
+    g.act('red', { type: 'bid', n: 3 });
+    expect(prompts(duel, g.state).map((p) => p.seat)).toEqual(['blue']);
+    const blueView = viewFor(duel, g.state, 'blue');
+    expect(JSON.stringify(blueView.state)).not.toContain('"n":3');
+    expect(JSON.stringify(blueView)).not.toContain('sealed');
+    expect(JSON.stringify(blueView)).not.toContain('"rng"');
+    g.act('blue', { type: 'bid', n: 1 });
+    expect((g.state as DuelState).bids).toEqual({ red: 3, blue: 1 });
+    expect((g.state as DuelState).active).toBe('red');
+  });
+
+  it('a nested procedure asks the non-moving seat (loss allocation) and resumes the turn', () => {
+    const g = started();
+    g.force([5]);
+    g.act('red', { type: 'attack' });
+    const p = prompts(duel, g.state);
+    expect(p).toHaveLength(1);
+    expect(p[0]!.seat).toBe('blue');
+    expect(p[0]!.kind).toBe('allocate-loss');
+    g.act('blue', { type: 'lose', unit: 2 });
+    expect((g.state as DuelState).units.blue).toEqual([3, 2]);
+    expect(prompts(duel, g.state)[0]!.seat).toBe('blue'); // blue's turn now
+  });
+
+  it('unknown scenario and bad options are refused with the legal list', () => {
+    expect(() => setupGame(duel, 'nope', {}, 'x')).toThrow(/no scenario "nope"/);
+    expect(() => setupGame(duel, 'standard', { rounds: 7 }, 'x')).toThrow(RuleViolation);
+    expect(() => setupGame(duel, 'standard', { colour: 'x' }, 'x')).toThrow(/no option "colour"/);
+  });
+});
+
+describe('seeded dice', () => {
+  it('the same seed gives the same rolls; the generator state lives in the game state', () => {
+    const a = createRng('seed'), b = createRng('seed');
+    const ra = Array.from({ length: 50 }, () => rollDice(a, 6, 2, 't', 'r').total);
+    const rb = Array.from({ length: 50 }, () => rollDice(b, 6, 2, 't', 'r').total);
+    expect(ra).toEqual(rb);
+    expect(JSON.parse(JSON.stringify(a))).toEqual(a);
+  });
+
+  it('dice of any size and count stay in range and cover every face', () => {
+    const rng = createRng('range');
+    for (const sides of [6, 8, 10, 12]) {
+      const seen = new Set<number>();
+      for (let i = 0; i < 2000; i++) {
+        const r = rollDice(rng, sides, 1, 't', 'r');
+        expect(r.total).toBeGreaterThanOrEqual(1);
+        expect(r.total).toBeLessThanOrEqual(sides);
+        seen.add(r.total);
+      }
+      expect(seen.size).toBe(sides);
+    }
+    const two = rollDice(rng, 6, 2, '2d6', 'r');
+    expect(two.faces).toHaveLength(2);
+    expect(two.total).toBe(two.faces[0]! + two.faces[1]!);
+  });
+
+  it('tests can force the next rolls, and each roll is recorded with purpose and rule case', () => {
+    const g = started();
+    g.force([4]);
+    const events = g.act('red', { type: 'attack' });
+    const roll = events.find((e) => e.roll)!.roll!;
+    expect(roll).toMatchObject({ faces: [4], total: 4, purpose: 'red attack', rule: 'Duel 3.1', forced: true });
+    expect(prompts(duel, g.state)[0]!.kind).toBe('allocate-loss');
+  });
+
+  it('a forced die that does not fit the die size is an error', () => {
+    const rng = createRng('f');
+    forceDice(rng, [7]);
+    expect(() => rollDice(rng, 6, 1, 't', 'r')).toThrow(/does not fit a d6/);
+  });
+});
+
+describe('rule violations', () => {
+  it('an illegal action names the rule and what would be legal, and leaves the state byte-identical', () => {
+    const g = started();
+    for (let i = 0; i < 3; i++) g.act('red', { type: 'advance' });
+    const before = JSON.stringify(g.state);
+    let err: RuleViolation | undefined;
+    try {
+      applyAction(duel, g.state, 'red', { type: 'advance' });
+    } catch (e) {
+      err = e as RuleViolation;
+    }
+    expect(err).toBeInstanceOf(RuleViolation);
+    expect(err!.rule).toBe('Duel 3.2');
+    expect(err!.message).toMatch(/marker is already at 3/);
+    expect(err!.legal).toEqual(['{"type":"attack"}', '{"type":"pass"}']);
+    expect(JSON.stringify(g.state)).toBe(before);
+  });
+
+  it('acting out of turn is refused and says who is awaited', () => {
+    const g = started();
+    expect(() => g.act('blue', { type: 'pass' })).toThrow(/not blue's decision now; waiting for red/);
+  });
+
+  it('a malformed action is refused without touching the state', () => {
+    const g = started();
+    const before = JSON.stringify(g.state);
+    expect(() => g.act('red', {} as never)).toThrow(RuleViolation);
+    expect(() => g.act('red', { type: 'attack', extra: 1 })).toThrow(/not a legal choice/);
+    expect(JSON.stringify(g.state)).toBe(before);
+  });
+
+  it('a procedure that makes no progress is reported as an engine error, not a hang', () => {
+    const broken: Ruleset<BaseState> = {
+      ...(duel as unknown as Ruleset<BaseState>),
+      id: 'broken',
+      setup: () => ({ stack: [{ proc: 'stuck' }] }),
+      procedures: { stuck: { run: () => undefined } },
+    };
+    expect(() => setupGame(broken, 'standard', {}, 'x')).toThrow(/"stuck" made no progress/);
+  });
+});
+
+describe('action log and replay', () => {
+  it('replay of a fuzzed game reproduces every state hash', () => {
+    const r = fuzzGame(duel, { scenario: 'standard', seed: 'fz', options: { rounds: 20 } });
+    expect(r.ok).toBe(true);
+    const g = Game.load(duel, JSON.parse(JSON.stringify(r.log)));
+    expect(g.entries.map((e) => e.hash)).toEqual(r.log.entries.map((e) => e.hash));
+    expect(g.state.outcome).toEqual(r.outcome);
+  });
+
+  it('a tampered log is refused at the entry where it diverges', () => {
+    const g = started();
+    g.act('red', { type: 'advance' });
+    const log = g.toLog();
+    log.entries[2]!.hash = '0'.repeat(28);
+    expect(() => Game.load(duel, log)).toThrow(/replay diverged at entry 2/);
+  });
+
+  it('log format versions: newer and older are refused with a clear message; fields are named', () => {
+    const log = started().toLog();
+    expect(() => checkLog({ ...log, version: 99 })).toThrow(/newer than this Theater reads/);
+    expect(() => checkLog({ ...log, version: 0 })).toThrow(/no longer supported/);
+    expect(() => checkLog({ ...log, format: 'x' })).toThrow(/log field "format"/);
+    expect(() => checkLog({ ...log, entries: [{ seat: 'red', hash: 'h', action: {} }] })).toThrow(/entries\[0\]\.action/);
+    expect(() => checkLog('nope')).toThrow(LogError);
+  });
+
+  it('forced dice are part of the log and replay exactly', () => {
+    const g = started();
+    g.force([6]);
+    g.act('red', { type: 'attack' });
+    g.act('blue', { type: 'lose', unit: 0 });
+    const again = Game.load(duel, JSON.parse(JSON.stringify(g.toLog())));
+    expect(stateHash(again.state)).toBe(stateHash(g.state));
+    expect((again.state as DuelState).units.blue).toEqual([2, 2, 1]);
+  });
+});
+
+describe('undo and takeback', () => {
+  it('a seat may take back its own actions', () => {
+    const g = started();
+    const h0 = stateHash(g.state);
+    g.act('red', { type: 'advance' });
+    g.act('red', { type: 'advance' });
+    expect(g.undoableBy('red')).toBe(2);
+    g.undo('red');
+    g.undo('red');
+    expect(stateHash(g.state)).toBe(h0);
+  });
+
+  it('undo stops at a die roll', () => {
+    const g = started();
+    g.act('red', { type: 'advance' });
+    g.force([1]);
+    g.act('red', { type: 'attack' }); // a miss: the roll makes this irreversible
+    expect(g.undoableBy('red')).toBe(0);
+    expect(() => g.undo('red')).toThrow(/rolled dice|other side's consent|decision was/);
+  });
+
+  it("undo stops at another seat's decision, and the sealed bids count as a reveal", () => {
+    const g = started();
+    expect(g.undoableBy('blue')).toBe(0); // blue's bid revealed both
+    expect(() => g.undo('red')).toThrow(RuleViolation);
+  });
+
+  it('a takeback past that needs consent and is recorded in the log', () => {
+    const g = started();
+    const h = stateHash(g.state);
+    g.force([5]);
+    g.act('red', { type: 'attack' });
+    g.act('blue', { type: 'lose', unit: 0 });
+    expect(() => g.takeback(2, 'red', 'red')).toThrow(/agreed by another seat/);
+    g.takeback(2, 'red', 'blue');
+    expect(stateHash(g.state)).toBe(h);
+    const log = g.toLog();
+    expect(log.entries.some((e) => 'takeback' in e)).toBe(true);
+    const again = Game.load(duel, JSON.parse(JSON.stringify(log)));
+    expect(stateHash(again.state)).toBe(h);
+  });
+});
+
+describe('fuzzer', () => {
+  it('plays random legal games to the end and replays them, with undo exercised', () => {
+    for (let i = 0; i < 20; i++) {
+      const r = fuzzGame(duel, { scenario: 'standard', seed: `g${i}`, undoPerMille: 100 });
+      expect(r.failure).toBeUndefined();
+      expect(r.outcome).not.toBeNull();
+    }
+  });
+
+  it('reports a dead end with the procedure stack', () => {
+    const deadEnd: Ruleset<BaseState> = {
+      ...(duel as unknown as Ruleset<BaseState>),
+      id: 'dead',
+      setup: () => ({ stack: [{ proc: 'wait' }] }),
+      procedures: { wait: { prompts: () => [{ seat: 'red', rule: 'X', text: 'nothing', kind: 'k', choices: [] }] } },
+    };
+    const r = fuzzGame(deadEnd, { scenario: 'standard', seed: 'd' });
+    expect(r.ok).toBe(false);
+    expect(r.failure!.kind).toBe('dead-end');
+    expect(r.failure!.message).toMatch(/no legal choice/);
+  });
+
+  it('reports a broken invariant and keeps the failing game as a log', () => {
+    const bad: Ruleset<DuelState> = { ...duel, id: 'bad', invariants: (s) => (s.seq >= 3 ? ['seq reached 3'] : []) };
+    const r = fuzzGame(bad, { scenario: 'standard', seed: 'b' });
+    expect(r.failure).toMatchObject({ kind: 'invariant', message: 'seq reached 3', at: 3 });
+    expect(r.log.entries).toHaveLength(3);
+  });
+});

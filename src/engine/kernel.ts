@@ -1,0 +1,277 @@
+// The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
+import { createRng, rollDice } from './rng.ts';
+import type {
+  Action, ApplyResult, BaseState, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, Ruleset, Seat,
+} from './types.ts';
+
+/** An illegal action: names the rule case, what was wrong and what would be legal. The state is untouched. */
+export class RuleViolation extends Error {
+  readonly rule: string;
+  readonly legal: string[];
+  constructor(rule: string, message: string, legal: string[] = []) {
+    super(`${rule}: ${message}`);
+    this.name = 'RuleViolation';
+    this.rule = rule;
+    this.legal = legal;
+  }
+}
+
+/** A bug in a rule set (a procedure that makes no progress, an unknown procedure...), never a player's fault. */
+export class EngineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+const MAX_STEPS = 1_000_000;
+
+/** Canonical text of an action: keys sorted, so field order never matters. */
+export function actionKey(action: Action): string {
+  const keys = Object.keys(action).filter((k) => action[k] !== undefined).sort();
+  let out = '{';
+  for (const k of keys) out += JSON.stringify(k) + ':' + canonical(action[k] as Json) + ',';
+  return out + '}';
+}
+
+function canonical(v: Json): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return '[' + v.map(canonical).join(',') + ']';
+  return actionKey(v as Action);
+}
+
+function sealKey(state: BaseState): string {
+  const top = state.stack[state.stack.length - 1];
+  return `${state.stack.length}:${top?.proc ?? ''}`;
+}
+
+class ApplyCtx<S extends BaseState> implements Ctx<S> {
+  events: GameEvent[] = [];
+  isIrreversible = false;
+  changes = 0;
+  pendingResume: { depth: number; result: Json | undefined } | null = null;
+  constructor(readonly state: S) {}
+
+  roll(sides: number, count: number, purpose: string, rule: string): DieRoll {
+    const r = rollDice(this.state.rng, sides, count, purpose, rule);
+    this.isIrreversible = true;
+    this.events.push({ text: `${purpose}: rolled ${r.faces.join('+')}${count > 1 ? ` = ${r.total}` : ''}`, rule, roll: r });
+    return r;
+  }
+  log(text: string, rule?: string, data?: Json, visibleTo?: Seat[]): void {
+    const e: GameEvent = { text };
+    if (rule) e.rule = rule;
+    if (data !== undefined) e.data = data;
+    if (visibleTo) e.visibleTo = visibleTo;
+    this.events.push(e);
+  }
+  irreversible(): void {
+    this.isIrreversible = true;
+  }
+  push(proc: string, locals: Omit<Frame, 'proc'> = {}): void {
+    this.state.stack.push({ proc, ...locals } as Frame);
+    this.changes++;
+  }
+  goto(proc: string, locals: Omit<Frame, 'proc'> = {}): void {
+    if (this.state.stack.length === 0) throw new EngineError(`goto ${proc} with an empty stack`);
+    this.state.stack[this.state.stack.length - 1] = { proc, ...locals } as Frame;
+    this.changes++;
+  }
+  pop(result?: Json): void {
+    if (this.state.stack.length === 0) throw new EngineError('pop with an empty stack');
+    this.state.stack.pop();
+    this.pendingResume = { depth: this.state.stack.length, result };
+    this.changes++;
+  }
+  end(outcome: Outcome): void {
+    this.state.outcome = outcome;
+    this.state.stack = [];
+    this.changes++;
+    this.log(`Game over: ${outcome.result}`, outcome.rule);
+  }
+}
+
+function procedureOf<S extends BaseState>(ruleset: Ruleset<S>, frame: Frame) {
+  const p = ruleset.procedures[frame.proc];
+  if (!p) throw new EngineError(`${ruleset.id}: unknown procedure "${frame.proc}"`);
+  return p;
+}
+
+/** Every decision awaited now (none when the game is over). */
+export function prompts<S extends BaseState>(ruleset: Ruleset<S>, state: S): Prompt[] {
+  if (state.outcome) return [];
+  const top = state.stack[state.stack.length - 1];
+  if (!top) return [];
+  const proc = procedureOf(ruleset, top);
+  const all = proc.prompts?.(state, top) ?? [];
+  if (!proc.simultaneous) return all;
+  const sealed = state.sealed[sealKey(state)] ?? {};
+  return all.filter((p) => !(p.seat in sealed));
+}
+
+/** The prompt for one seat, if that seat must decide now. */
+export function promptFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat): Prompt | undefined {
+  return prompts(ruleset, state).find((p) => p.seat === seat);
+}
+
+/** Run automatic steps until a decision is awaited or the game ends. */
+function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): void {
+  const state = ctx.state;
+  for (let steps = 0; ; steps++) {
+    if (steps > MAX_STEPS) throw new EngineError(`${ruleset.id}: the procedure stack did not settle (${describeStack(state)})`);
+    if (state.outcome) return;
+    const top = state.stack[state.stack.length - 1];
+    if (!top) return;
+    const proc = procedureOf(ruleset, top);
+    const pending = ctx.pendingResume;
+    if (pending && pending.depth === state.stack.length) {
+      ctx.pendingResume = null;
+      if (proc.resume) {
+        proc.resume(ctx, top, pending.result);
+        continue;
+      }
+    } else if (pending && pending.depth > state.stack.length) {
+      ctx.pendingResume = null;
+    }
+    const ps = proc.prompts?.(state, top) ?? [];
+    if (ps.length > 0) return;
+    if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
+    const before = ctx.changes;
+    proc.run(ctx, top);
+    if (ctx.changes === before) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" made no progress`);
+  }
+}
+
+function describeStack(state: BaseState): string {
+  return state.stack.map((f) => f.proc).join(' > ');
+}
+
+/** Start a game: the rule set's initial state plus the kernel's fields, advanced to the first decision. */
+export function setupGame<S extends BaseState>(
+  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string,
+): ApplyResult<S> {
+  if (!ruleset.scenarios.some((s) => s.id === scenario)) {
+    throw new RuleViolation('setup', `${ruleset.id} has no scenario "${scenario}"`, ruleset.scenarios.map((s) => s.id));
+  }
+  const rng = createRng(seed);
+  const setupEvents: GameEvent[] = [];
+  const setupCtx = {
+    roll(sides: number, count: number, purpose: string, rule: string) {
+      const r = rollDice(rng, sides, count, purpose, rule);
+      setupEvents.push({ text: `${purpose}: rolled ${r.faces.join('+')}`, rule, roll: r });
+      return r;
+    },
+  };
+  const merged = { ...fullOptions(ruleset, options) };
+  const body = ruleset.setup(setupCtx, scenario, merged);
+  const state = {
+    ruleset: ruleset.id, scenario, rng, seq: 0, outcome: null, sealed: {},
+    ...body,
+  } as unknown as S;
+  const ctx = new ApplyCtx(state);
+  ctx.events.push(...setupEvents);
+  advance(ruleset, ctx);
+  return { state, events: ctx.events, irreversible: true };
+}
+
+/** Options with the rule set's defaults filled in; unknown options are refused. */
+export function fullOptions(ruleset: Ruleset<any>, options: Options): Options {
+  const out: Options = {};
+  for (const o of ruleset.options) out[o.id] = o.default;
+  for (const [k, v] of Object.entries(options)) {
+    const info = ruleset.options.find((o) => o.id === k);
+    if (!info) throw new RuleViolation('setup', `${ruleset.id} has no option "${k}"`, ruleset.options.map((o) => o.id));
+    if (info.values && !info.values.some((x) => JSON.stringify(x) === JSON.stringify(v))) {
+      throw new RuleViolation('setup', `option "${k}" may not be ${JSON.stringify(v)}`, info.values.map((x) => JSON.stringify(x)));
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+function cloneState<S>(state: S): S {
+  return JSON.parse(JSON.stringify(state)) as S;
+}
+
+/**
+ * Apply one seat's action. Pure: the input state is never modified; an illegal action throws a RuleViolation.
+ */
+export function applyAction<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, action: Action): ApplyResult<S> {
+  if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
+  const all = prompts(ruleset, state);
+  const prompt = all.find((p) => p.seat === seat);
+  if (!prompt) {
+    const waiting = all.map((p) => `${p.seat} (${p.text})`).join(', ') || 'nobody';
+    throw new RuleViolation(all[0]?.rule ?? 'sequence of play', `it is not ${seat}'s decision now; waiting for ${waiting}`);
+  }
+  if (!action || typeof action !== 'object' || typeof action.type !== 'string') {
+    throw new RuleViolation(prompt.rule, 'an action must be an object with a "type"', prompt.choices.slice(0, 10).map((c) => c.label));
+  }
+  const key = actionKey(action);
+  if (!prompt.choices.some((c) => actionKey(c.action) === key)) {
+    const top = state.stack[state.stack.length - 1]!;
+    const why = procedureOf(ruleset, top).explain?.(state, top, seat, action);
+    const legal = prompt.choices.map((c) => c.label);
+    if (why) throw new RuleViolation(why.rule, why.message, legal);
+    const shown = legal.slice(0, 8).join('; ') + (legal.length > 8 ? `; ... (${legal.length} in all)` : '');
+    throw new RuleViolation(prompt.rule, `${key} is not a legal choice for "${prompt.text}". Legal: ${shown}`, legal);
+  }
+  const next = cloneState(state);
+  const ctx = new ApplyCtx(next);
+  const top = next.stack[next.stack.length - 1]!;
+  const proc = procedureOf(ruleset, top);
+  if (proc.simultaneous) {
+    const k = sealKey(next);
+    const box = (next.sealed[k] ??= {});
+    box[seat] = action;
+    const stillWaiting = prompts(ruleset, next).length;
+    if (stillWaiting === 0) {
+      delete next.sealed[k];
+      if (!proc.actAll) throw new EngineError(`${ruleset.id}: simultaneous procedure "${top.proc}" has no actAll`);
+      ctx.irreversible(); // the sealed answers are revealed
+      proc.actAll(ctx, top, box);
+    }
+  } else {
+    if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
+    proc.act(ctx, top, seat, action);
+  }
+  advance(ruleset, ctx);
+  next.seq = state.seq + 1;
+  return { state: next, events: ctx.events, irreversible: ctx.isIrreversible };
+}
+
+/** What one seat (or a spectator: null) receives: the rule set's view, the seat's own prompt, and who is awaited. */
+export interface SeatView {
+  ruleset: string;
+  scenario: string;
+  seq: number;
+  outcome: Outcome | null;
+  status: string;
+  prompt: Prompt | null;
+  waitingFor: { seat: Seat; text: string; rule: string }[];
+  state: Json;
+}
+
+export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat | null): SeatView {
+  const all = prompts(ruleset, state);
+  const v = ruleset.view(state, seat);
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    delete (v as Record<string, Json>).rng;
+    delete (v as Record<string, Json>).sealed;
+  }
+  return {
+    ruleset: state.ruleset,
+    scenario: state.scenario,
+    seq: state.seq,
+    outcome: state.outcome,
+    status: ruleset.describe?.(state) ?? '',
+    prompt: (seat !== null && all.find((p) => p.seat === seat)) || null,
+    waitingFor: all.map((p) => ({ seat: p.seat, text: p.text, rule: p.rule })),
+    state: v,
+  };
+}
+
+/** Events a seat may see. */
+export function eventsFor(events: GameEvent[], seat: Seat | null): GameEvent[] {
+  return events.filter((e) => !e.visibleTo || (seat !== null && e.visibleTo.includes(seat)));
+}

@@ -1,0 +1,203 @@
+// The kernel's contract with rule sets and with every controller (web client, AI, server, CLI, fuzzer, tests).
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** A seat is one side at the table ("axis", "allies"). */
+export type Seat = string;
+
+/** An action is plain JSON with a `type`; its other fields are the rule set's. */
+export interface Action {
+  type: string;
+  [k: string]: Json | undefined;
+}
+
+/** One entry of a seat's choice list: the exact action to send back, and how to present it. */
+export interface Choice {
+  action: Action;
+  /** Short text for a menu or the CLI ("Move 4th infantry to 2214"). */
+  label: string;
+}
+
+/**
+ * A decision the engine waits for. Several prompts at once mean several seats must decide (for example secret
+ * simultaneous choices); each seat sees only its own.
+ */
+export interface Prompt {
+  seat: Seat;
+  /** Rule case the decision comes from ("2WW 9.1"). */
+  rule: string;
+  /** What is asked, in a sentence. */
+  text: string;
+  /** Kind of decision, for a client to pick a widget: 'move', 'attack', 'allocate-loss', 'retreat', 'yes-no'... */
+  kind: string;
+  /** Every legal action. A client only ever offers these; the kernel refuses anything else. */
+  choices: Choice[];
+  /** Optional structured context for clients (units involved, combat figures, ...). */
+  context?: Json;
+}
+
+/** One entry of the procedure stack: which procedure, and its local variables. */
+export interface Frame {
+  proc: string;
+  [k: string]: Json | undefined;
+}
+
+export interface DieRoll {
+  sides: number;
+  count: number;
+  faces: number[];
+  total: number;
+  purpose: string;
+  rule: string;
+  forced?: boolean;
+}
+
+/** Something that happened, for the game log shown to players. */
+export interface GameEvent {
+  text: string;
+  rule?: string;
+  /** Present when the event is a die roll. */
+  roll?: DieRoll;
+  /** Structured details (a combat's arithmetic...). */
+  data?: Json;
+  /** Seats that may see the event; absent = everyone. */
+  visibleTo?: Seat[];
+}
+
+export interface Outcome {
+  /** Winning seat, or null for a draw. */
+  winner: Seat | null;
+  /** Rule set's name for the result ("Decisive Axis victory"). */
+  result: string;
+  rule?: string;
+}
+
+export interface RngState {
+  /** sfc32 state words. */
+  s: [number, number, number, number];
+  /** Dice forced by tests or a sandbox, consumed before the generator. */
+  forced: number[];
+  /** Number of dice drawn so far (for verification). */
+  drawn: number;
+}
+
+/** Fields the kernel owns in every game state. Rule sets extend this with their own (plain JSON) fields. */
+export interface BaseState {
+  ruleset: string;
+  scenario: string;
+  rng: RngState;
+  stack: Frame[];
+  /** Actions applied so far. */
+  seq: number;
+  outcome: Outcome | null;
+  /** Sealed answers to simultaneous decisions, by frame depth and seat; redacted from views. */
+  sealed: Record<string, Record<Seat, Action>>;
+}
+
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  description: string;
+  seats: Seat[];
+}
+
+export interface OptionInfo {
+  id: string;
+  name: string;
+  description: string;
+  default: Json;
+  values?: Json[];
+}
+
+export type Options = Record<string, Json>;
+
+/** What an apply reports besides the new state. */
+export interface ApplyResult<S extends BaseState = BaseState> {
+  state: S;
+  events: GameEvent[];
+  /** True when the action cannot be taken back by its seat alone (a die was rolled, something hidden was revealed). */
+  irreversible: boolean;
+}
+
+/** Context handed to procedures while an action is applied. The state in it is a private copy: mutate freely. */
+export interface Ctx<S extends BaseState = BaseState> {
+  readonly state: S;
+  /** Roll `count` dice of `sides` faces; recorded with purpose and rule case. */
+  roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
+  log(text: string, rule?: string, data?: Json, visibleTo?: Seat[]): void;
+  /** Marks the current action as not undoable (the kernel does this itself for dice). */
+  irreversible(): void;
+  /** Push a sub-procedure; it runs after the current handler returns. */
+  push(proc: string, locals?: Omit<Frame, 'proc'>): void;
+  /** Replace the top frame. */
+  goto(proc: string, locals?: Omit<Frame, 'proc'>): void;
+  /** End the top frame; the frame below gets `result` through its `resume`. */
+  pop(result?: Json): void;
+  /** End the game. */
+  end(outcome: Outcome): void;
+}
+
+export interface Procedure<S extends BaseState = BaseState, F extends Frame = Frame> {
+  /** Decisions awaited while this frame is on top. Empty or absent: the kernel calls `run`. */
+  prompts?(state: S, frame: F): Prompt[];
+  /** Automatic step: must change the stack (push, goto, pop) or end the game. */
+  run?(ctx: Ctx<S>, frame: F): void;
+  /** Handle a legal action of one of this frame's prompts. */
+  act?(ctx: Ctx<S>, frame: F, seat: Seat, action: Action): void;
+  /**
+   * For simultaneous decisions: when true, answers are sealed until every prompted seat has answered, then
+   * `actAll` receives them together.
+   */
+  simultaneous?: boolean;
+  actAll?(ctx: Ctx<S>, frame: F, answers: Record<Seat, Action>): void;
+  /** A child procedure returned into this frame. Absent: the kernel calls `run` again. */
+  resume?(ctx: Ctx<S>, frame: F, result: Json | undefined): void;
+  /**
+   * Explain why an action that is not among the legal choices is illegal, naming the rule case. Return null to
+   * fall back to the generic message.
+   */
+  explain?(state: S, frame: F, seat: Seat, action: Action): RuleViolationInfo | null;
+}
+
+export interface RuleViolationInfo {
+  rule: string;
+  message: string;
+}
+
+export interface Ruleset<S extends BaseState = BaseState> {
+  id: string;
+  title: string;
+  rulesVersion: string;
+  seats: Seat[];
+  scenarios: ScenarioInfo[];
+  options: OptionInfo[];
+  procedures: Record<string, Procedure<S, any>>;
+  /**
+   * Build the initial state (without the kernel fields, which the kernel adds) and the first frame(s) of the
+   * procedure stack. Must be deterministic; dice go through `ctx.roll` when setup needs them.
+   */
+  setup(ctx: SetupCtx, scenario: string, options: Options): Omit<S, keyof BaseState> & { stack: Frame[] };
+  /** What one seat (or a spectator: null) may know. The kernel removes its own secrets (rng, sealed) first. */
+  view(state: S, seat: Seat | null): Json;
+  /** Checks that must hold in every reachable state; each broken one is described in a string. */
+  invariants?(state: S): string[];
+  /** Short one-line status for logs and the CLI ("Autumn 1939, Axis movement"). */
+  describe?(state: S): string;
+  /**
+   * Static data a client needs to draw the game (map, counter manifest, charts, notes on reconstructed data).
+   * Same for every game of the rule set; clients may cache it.
+   */
+  assets?(): Json;
+  /** Check the rule set's data files (schemas and cross-references); every problem names file and field. */
+  validateData?(): DataProblem[];
+}
+
+export interface DataProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export interface SetupCtx {
+  roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
+}

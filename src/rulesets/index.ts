@@ -1,0 +1,14 @@
+// Every rule set Theater can play, by id.
+import type { Ruleset } from '../engine/index.ts';
+import { duel } from '../engine/testing/duel.ts';
+
+const all: Ruleset<any>[] = [duel];
+
+export const rulesets: Record<string, Ruleset<any>> = Object.fromEntries(all.map((r) => [r.id, r]));
+
+/** The rule set with this id, or an error that lists the known ones. */
+export function getRuleset(id: string): Ruleset<any> {
+  const r = rulesets[id];
+  if (!r) throw new Error(`unknown rule set "${id}"; known: ${Object.keys(rulesets).join(', ')}`);
+  return r;
+}

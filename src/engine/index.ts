@@ -3,7 +3,7 @@ export { RuleViolation, EngineError, prompts, promptFor, applyAction, setupGame,
 export type { SeatView } from './kernel.ts';
 export { Game, LogError, checkLog, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';
 export type { GameLog, LogEntry, Played } from './game.ts';
-export { createRng, nextInt, nextUint32, rollDice, forceDice, seedWords } from './rng.ts';
+export { createRng, nextInt, nextUint32, rollDice, forceDice, seedWords, DiceNeeded } from './rng.ts';
 export { stateHash, hashString } from './hash.ts';
 export { fuzzGame } from './fuzz.ts';
 export type { FuzzOptions, FuzzResult } from './fuzz.ts';

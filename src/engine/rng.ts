@@ -64,7 +64,19 @@ export function drawDie(rng: RngState, sides: number): { face: number; forced: b
   return { face: nextInt(rng, sides) + 1, forced: false };
 }
 
+/**
+ * Thrown instead of rolling when the generator is in enumeration mode and no forced faces are left: the exact-odds
+ * engine catches it, branches over every result of the roll, and replays with each one forced.
+ */
+export class DiceNeeded extends Error {
+  constructor(readonly sides: number, readonly count: number, readonly purpose: string, readonly rule: string) {
+    super(`dice needed: ${count}d${sides} (${purpose})`);
+    this.name = 'DiceNeeded';
+  }
+}
+
 export function rollDice(rng: RngState, sides: number, count: number, purpose: string, rule: string): DieRoll {
+  if (rng.enumerating && rng.forced.length < count) throw new DiceNeeded(sides, count, purpose, rule);
   const faces: number[] = [];
   let forced = false;
   for (let i = 0; i < count; i++) {

@@ -79,6 +79,8 @@ export interface RngState {
   forced: number[];
   /** Number of dice drawn so far (for verification). */
   drawn: number;
+  /** Set only on private copies by the exact-odds engine: a roll without forced faces throws DiceNeeded. */
+  enumerating?: boolean;
 }
 
 /** Fields the kernel owns in every game state. Rule sets extend this with their own (plain JSON) fields. */

@@ -1,0 +1,105 @@
+// Supply tracing (2WW 11, ETO 23): one multi-source search from the supply sources answers every unit's status.
+// The search runs from the sources outward; each state is (node, layer), e.g. layer 0 = overland, 1 = by sea.
+import type { BoardGraph } from './board.ts';
+import { type SearchScratch, scratchFor } from './search.ts';
+
+/** What a supply line may do, supplied by the rule set; every predicate defaults to the permissive answer. */
+export interface TraceRules {
+  /** Number of layers (default 1). At most 8. */
+  layers?: number;
+  /** May a line run through `node` in `layer` (e.g. land layer: land and coastal hexes only). */
+  mayOccupy?(node: number, layer: number): boolean;
+  /** May a line step between `from` and `to` along `edge` in `layer` (e.g. never across an all-sea hexside overland). */
+  mayStep?(from: number, to: number, edge: number, layer: number): boolean;
+  /**
+   * May a line pass through `node` (default yes). A node that may not be passed is still supplied but ends the
+   * line: 2WW 11, a line may leave but not enter a hex in enemy ZOC without a friendly unit.
+   */
+  mayPass?(node: number, layer: number): boolean;
+  /** May a line change from `fromLayer` to `toLayer` at `node` (e.g. only at a friendly port, 2WW 11); default no. */
+  mayTransfer?(node: number, fromLayer: number, toLayer: number): boolean;
+  /** Length of one step (default 1); Infinity forbids the step. */
+  stepCost?(from: number, to: number, edge: number, layer: number): number;
+  /** Longest allowed line (default unlimited). */
+  maxLength?: number;
+}
+
+/** Result of traceSupply: which nodes a supply line reaches, per layer. Independent of any scratch. */
+export class SupplyMap {
+  constructor(
+    /** Bit `layer` of mask[node] is set when a line reaches node in that layer. */
+    readonly mask: Uint8Array,
+    readonly layers: number,
+  ) {}
+
+  /** True when a supply line reaches `node` in `layer` (default 0). */
+  isSupplied(node: number, layer = 0): boolean {
+    return (this.mask[node] & (1 << layer)) !== 0;
+  }
+
+  /** True when a supply line reaches `node` in any layer. */
+  isSuppliedAny(node: number): boolean {
+    return this.mask[node] !== 0;
+  }
+}
+
+/**
+ * Marks every node a supply line from any of `sources` reaches. Sources start in `sourceLayer` (default 0) and
+ * are themselves supplied; change layers only where mayTransfer allows. Pass a SearchScratch of
+ * graph.nodeCount * layers states and an `out` mask to allocate nothing.
+ */
+export function traceSupply(
+  graph: BoardGraph,
+  sources: readonly number[],
+  rules: TraceRules = {},
+  options: { sourceLayer?: number; scratch?: SearchScratch; out?: Uint8Array } = {},
+): SupplyMap {
+  const L = rules.layers ?? 1;
+  if (!(L >= 1 && L <= 8 && Number.isInteger(L))) throw new Error(`traceSupply: layers = ${L}; use an integer from 1 to 8`);
+  const N = graph.nodeCount;
+  const s = scratchFor(N * L, options.scratch);
+  const gen = s.begin();
+  const out = options.out ?? new Uint8Array(N);
+  if (out.length < N) throw new Error(`traceSupply: out mask has ${out.length} entries; it needs one per node (${N})`);
+  out.fill(0, 0, N);
+  const { adjStart, adjNode, adjEdge } = graph;
+  const { mayOccupy, mayStep, mayPass, mayTransfer, stepCost } = rules;
+  const maxLength = rules.maxLength ?? Infinity;
+  const { done, cost, heap } = s;
+  const layer0 = options.sourceLayer ?? 0;
+
+  for (const n of sources) if (!mayOccupy || mayOccupy.call(rules, n, layer0)) s.relax(n * L + layer0, 0, -1, -1);
+  while (heap.size > 0) {
+    const st = heap.pop();
+    if (done[st] === gen) continue;
+    done[st] = gen;
+    const n = (st / L) | 0;
+    const layer = st - n * L;
+    out[n] |= 1 << layer;
+    if (mayPass && !mayPass.call(rules, n, layer)) continue;
+    const base = cost[st];
+    if (mayTransfer && L > 1) {
+      for (let l2 = 0; l2 < L; l2++) {
+        if (l2 === layer || done[n * L + l2] === gen) continue;
+        if (mayOccupy && !mayOccupy.call(rules, n, l2)) continue;
+        if (mayTransfer.call(rules, n, layer, l2)) s.relax(n * L + l2, base, st, -1);
+      }
+    }
+    for (let k = adjStart[n], end = adjStart[n + 1]; k < end; k++) {
+      const m = adjNode[k];
+      const sm = m * L + layer;
+      if (done[sm] === gen) continue;
+      const e = adjEdge[k];
+      if (mayOccupy && !mayOccupy.call(rules, m, layer)) continue;
+      if (mayStep && !mayStep.call(rules, n, m, e, layer)) continue;
+      const step = stepCost ? stepCost.call(rules, n, m, e, layer) : 1;
+      if (!(step >= 0 && step < Infinity)) {
+        if (step < 0) throw new Error(`traceSupply: stepCost(${n}, ${m}) returned ${step}; step lengths must be >= 0 (Infinity forbids)`);
+        continue;
+      }
+      const c = base + step;
+      if (c <= maxLength) s.relax(sm, c, st, e);
+    }
+  }
+  return new SupplyMap(out, L);
+}

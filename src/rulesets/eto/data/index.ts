@@ -1,0 +1,86 @@
+// Typed, validated ETO game data. Each file is parsed with its schema once; cross-references are checked by
+// validateEtoData (the rule set's validateData).
+import type { DataProblem } from '../../../engine/index.ts';
+import controlPointsJson from './control-points.json' with { type: 'json' };
+import mapSheetsJson from './map-sheets.json' with { type: 'json' };
+import seaAreasJson from './sea-areas.json' with { type: 'json' };
+import navalUnitsJson from './naval-units.json' with { type: 'json' };
+import bismarckJson from './scenario-sink-the-bismarck.json' with { type: 'json' };
+import crtJson from './combat-results-table.json' with { type: 'json' };
+import {
+  BismarckScenarioSchema, ControlPointsFileSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+} from './schemas.ts';
+
+export * from './schemas.ts';
+
+export const RAW_ETO_DATA = {
+  'control-points.json': controlPointsJson as unknown,
+  'map-sheets.json': mapSheetsJson as unknown,
+  'sea-areas.json': seaAreasJson as unknown,
+  'naval-units.json': navalUnitsJson as unknown,
+  'scenario-sink-the-bismarck.json': bismarckJson as unknown,
+  'combat-results-table.json': crtJson as unknown,
+};
+const SCHEMAS = {
+  'control-points.json': ControlPointsFileSchema,
+  'map-sheets.json': MapSheetsFileSchema,
+  'sea-areas.json': SeaAreasFileSchema,
+  'naval-units.json': NavalUnitsFileSchema,
+  'scenario-sink-the-bismarck.json': BismarckScenarioSchema,
+  'combat-results-table.json': CrtFileSchema,
+} as const;
+
+function parse<T>(file: keyof typeof SCHEMAS): T {
+  const r = SCHEMAS[file].safeParse(RAW_ETO_DATA[file]);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new Error(`src/rulesets/eto/data/${file}: field ${i.path.join('.') || '(root)'}: ${i.message}`);
+  }
+  return r.data as T;
+}
+
+let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario } | null = null;
+
+export function etoData() {
+  cache ??= {
+    sheets: parse<MapSheetsFile>('map-sheets.json'),
+    sea: parse<SeaAreasFile>('sea-areas.json'),
+    units: parse<{ units: NavalUnitData[] }>('naval-units.json').units,
+    bismarck: parse<BismarckScenario>('scenario-sink-the-bismarck.json'),
+  };
+  return cache;
+}
+
+/** Schema and cross-reference problems of every ETO data file; each names file and field. */
+export function validateEtoData(raw: Record<string, unknown> = RAW_ETO_DATA): DataProblem[] {
+  const out: DataProblem[] = [];
+  for (const [file, schema] of Object.entries(SCHEMAS)) {
+    const r = schema.safeParse(raw[file]);
+    if (!r.success) for (const i of r.error.issues) out.push({ file, field: i.path.join('.') || '(root)', message: i.message });
+  }
+  if (out.length) return out;
+  const sea = raw['sea-areas.json'] as SeaAreasFile;
+  const areaIds = new Set(sea.areas.map((a) => a.id));
+  const hexIds = new Set(sea.coastalHexes.map((h) => h.hex));
+  sea.areaLinks.forEach((l, i) => l.forEach((a, j) => {
+    if (!areaIds.has(a)) out.push({ file: 'sea-areas.json', field: `areaLinks.${i}.${j}`, message: `unknown sea area "${a}"; known: ${[...areaIds].join(', ')}` });
+  }));
+  sea.coastalHexes.forEach((h, i) => h.areas.forEach((a, j) => {
+    if (!areaIds.has(a)) out.push({ file: 'sea-areas.json', field: `coastalHexes.${i}.areas.${j}`, message: `unknown sea area "${a}"` });
+  }));
+  sea.coastalLinks.forEach((l, i) => l.forEach((h, j) => {
+    if (!hexIds.has(h)) out.push({ file: 'sea-areas.json', field: `coastalLinks.${i}.${j}`, message: `"${h}" is not listed in coastalHexes` });
+  }));
+  const units = (raw['naval-units.json'] as { units: NavalUnitData[] }).units;
+  const unitIds = new Set(units.map((u) => u.id));
+  const scen = raw['scenario-sink-the-bismarck.json'] as BismarckScenario;
+  scen.setup.forEach((s, i) => {
+    s.units.forEach((u, j) => {
+      if (!unitIds.has(u)) out.push({ file: 'scenario-sink-the-bismarck.json', field: `setup.${i}.units.${j}`, message: `unknown naval unit "${u}" (naval-units.json)` });
+    });
+    if (s.at !== 'anywhere' && !hexIds.has(s.at)) out.push({ file: 'scenario-sink-the-bismarck.json', field: `setup.${i}.at`, message: `"${s.at}" is not a coastal hex of sea-areas.json` });
+  });
+  if (!areaIds.has(scen.victory.area)) out.push({ file: 'scenario-sink-the-bismarck.json', field: 'victory.area', message: `unknown sea area "${scen.victory.area}"` });
+  return out;
+}

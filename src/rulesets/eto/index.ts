@@ -1,0 +1,75 @@
+// The ETO rule set: "World War II: European Theater of Operations", 2nd edition (TSR/SPI 1990).
+// Organisation and status: docs/rulesets/eto.md. Rulings: docs/rulings/eto.md.
+import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
+import { validateEtoData } from './data/index.ts';
+import { allSpaces, navalMap } from './map.ts';
+import { airNavalAttack, navalCombat, navalCombatNoop, navalWithdrawal } from './naval-combat.ts';
+import { engagement, interceptionWindow, noop } from './naval-interception.ts';
+import { navalAttacks, navalMovement, stackMove } from './naval-movement.ts';
+import { BISMARCK_ID, bismarckScenario, bismarckSetup, chooseFirst, navalAirPhase, placeAnywhere } from './sink-the-bismarck.ts';
+import type { EtoState } from './state.ts';
+
+const procedures: Record<string, Procedure<EtoState, any>> = {
+  bismarck: bismarckScenario,
+  'place-anywhere': placeAnywhere,
+  'choose-first': chooseFirst,
+  'naval-air-phase': navalAirPhase,
+  'naval-movement': navalMovement,
+  'stack-move': stackMove,
+  'naval-attacks': navalAttacks,
+  'interception-window': interceptionWindow,
+  engagement,
+  'naval-combat': navalCombat,
+  'naval-withdrawal': navalWithdrawal,
+  'naval-combat-noop': navalCombatNoop,
+  'air-naval-attack': airNavalAttack,
+  noop,
+};
+
+/** Rule-set invariants: every ship in a known space, ports within capacity (ETO 7.7). */
+export function etoInvariants(s: EtoState): string[] {
+  const bad: string[] = [];
+  const spaces = new Set(allSpaces());
+  const m = navalMap();
+  for (const sh of Object.values(s.ships)) {
+    if (sh.space === '' && s.stack.every((f) => f.proc !== 'place-anywhere')) bad.push(`${sh.name} has no space after setup`);
+    if (sh.space !== '' && !spaces.has(sh.space)) bad.push(`${sh.name} is in unknown space "${sh.space}"`);
+    if (sh.inPort && !m.coastal.get(sh.space)?.port) bad.push(`${sh.name} is "in port" in ${sh.space}, which has no port`);
+  }
+  for (const h of m.coastal.values()) {
+    if (!h.port) continue;
+    for (const side of ['axis', 'allies']) {
+      const n = Object.values(s.ships).filter((sh) => !sh.sunk && sh.inPort && sh.space === h.hex && sh.side === side).length;
+      if (n > (h.port === 'major' ? 20 : 10)) bad.push(`ETO 7.7: ${n} ${side} ships in the ${h.port} port of ${h.name}`);
+    }
+  }
+  return bad;
+}
+
+export const eto: Ruleset<EtoState> = {
+  id: 'eto',
+  title: 'World War II: European Theater of Operations (2nd edition)',
+  rulesVersion: '0.1.0',
+  seats: ['axis', 'allies'],
+  scenarios: [{
+    id: BISMARCK_ID, name: 'Scenario 1: Sink the Bismarck! (May 1941)',
+    description: 'Bismarck and Prinz Eugen try to break out of Bergen into the North Atlantic past the Home Fleet and Force H. One Naval and Air phase; naval rules only.',
+    seats: ['axis', 'allies'],
+  }],
+  options: [],
+  procedures,
+  setup(_ctx, scenario) {
+    if (scenario !== BISMARCK_ID) throw new Error(`eto: scenario "${scenario}" is not implemented yet; implemented: ${BISMARCK_ID}`);
+    return bismarckSetup() as ReturnType<Ruleset<EtoState>['setup']>;
+  },
+  view(state) {
+    const { rng: _r, sealed: _s, ...rest } = state;
+    return rest as unknown as Json;
+  },
+  invariants: etoInvariants,
+  describe(state) {
+    const top = [...state.stack].reverse().find((f) => f.proc === 'naval-air-phase');
+    return `${state.month} ${state.year}${top ? `, ${String(top.side)} Naval and Air phase` : ''}`;
+  },
+  validateData: () => validateEtoData(),
+};

@@ -1,0 +1,233 @@
+// ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
+import type { Action, Frame, Procedure } from '../../engine/index.ts';
+import { navalMap, navalNeighbours, spaceName } from './map.ts';
+import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
+
+const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.damaged ? ' (damaged)' : ''}`;
+
+/** Ships of `side` that may still start a naval move this step. */
+function movable(s: EtoState, side: Side): string[] {
+  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && !s.step.moved.includes(sh.id)
+    && !s.step.withdrawn.includes(sh.id)).map((sh) => sh.id).sort();
+}
+
+/** Which side controls a port for the implemented scenarios (ETO 7.7 friendly/enemy ports). */
+export function portSide(country: string): Side {
+  return country === 'norway' || country === 'germany' ? 'axis' : 'allies';
+}
+
+/** 7.7: may `ships` enter the port of `space` now (friendly port with room, or an enemy port without BB or CA). */
+export function mayEnterPort(s: EtoState, side: Side, space: string, ships: string[]): boolean {
+  const h = navalMap().coastal.get(space);
+  if (!h || !h.port) return false;
+  const inPort = Object.values(s.ships).filter((sh) => !sh.sunk && sh.space === space && sh.inPort);
+  if (portSide(h.country) !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
+  const room = h.port === 'major' ? 20 : 10;
+  return inPort.filter((sh) => sh.side === side).length + ships.length <= room;
+}
+
+interface MovementFrame extends Frame {
+  side: Side;
+  selected: string[];
+}
+
+export const navalMovement: Procedure<EtoState, MovementFrame> = {
+  prompts(s, f) {
+    const m = movable(s, f.side).filter((id) => !f.selected.includes(id)
+      && (f.selected.length === 0 || s.ships[id]!.space === s.ships[f.selected[0]!]!.space));
+    const acts: Action[] = m.map((id) => ({ type: 'select', ship: id }));
+    if (f.selected.length) acts.push({ type: 'move' });
+    else acts.push({ type: 'end-naval-movement' });
+    return [{
+      seat: f.side, rule: 'ETO 7.0', kind: 'move',
+      text: f.selected.length ? `Moving stack: ${f.selected.map((id) => label(s, id)).join(', ')} in ${spaceName(s.ships[f.selected[0]!]!.space)}; add ships or move`
+        : 'Naval movement: select the ships of a stack to move, or end the naval movement step',
+      choices: acts.map((a) => ({
+        action: a,
+        label: a.type === 'select' ? `Select ${label(s, a.ship as string)} in ${spaceName(s.ships[a.ship as string]!.space)}${s.ships[a.ship as string]!.inPort ? ' (in port)' : ''}`
+          : a.type === 'move' ? 'Move the selected stack' : 'End naval movement',
+      })),
+    }];
+  },
+  act(ctx, f, _seat, a) {
+    if (a.type === 'select') f.selected.push(a.ship as string);
+    else if (a.type === 'move') {
+      const ships = f.selected;
+      f.selected = [];
+      ctx.push('stack-move', { side: f.side, ships, used: 0, entered: 0 });
+    } else ctx.pop();
+  },
+  explain(s, f, _seat, a) {
+    if (a.type === 'select') {
+      const id = a.ship as string;
+      if (s.step.moved.includes(id)) return { rule: 'ETO 7.0', message: `${s.ships[id]?.name ?? id} has already moved (or was dropped off) this step` };
+      if (f.selected.length && s.ships[id] && s.ships[id]!.space !== s.ships[f.selected[0]!]!.space) {
+        return { rule: 'ETO 7.0', message: 'a stack moves together: select ships in the same space' };
+      }
+    }
+    return null;
+  },
+};
+
+interface StackMoveFrame extends Frame {
+  side: Side;
+  ships: string[];
+  /** MP spent by the stack so far. */
+  used: number;
+  /** Spaces entered so far (7.4: the first may always be entered). */
+  entered: number;
+}
+
+function mpLeft(s: EtoState, f: StackMoveFrame): number {
+  return Math.min(...alive(s, f.ships).map((id) => ratings(s.ships[id]!).speed)) - f.used;
+}
+
+export const stackMove: Procedure<EtoState, StackMoveFrame> = {
+  prompts(s, f) {
+    const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
+    if (ships.length === 0) return [];
+    const here = s.ships[ships[0]!]!.space;
+    const acts: Action[] = [];
+    if (ships.some((id) => s.ships[id]!.inPort)) acts.push({ type: 'leave-port' });
+    else {
+      const left = mpLeft(s, f);
+      for (const n of navalNeighbours(here)) {
+        // 7.4: one space may always be entered in the Naval and Air phase, whatever its cost
+        if (n.cost <= left || f.entered === 0) acts.push({ type: 'enter', space: n.space });
+      }
+      if (mayEnterPort(s, f.side, here, ships)) acts.push({ type: 'enter-port' });
+    }
+    if (ships.length > 1) for (const id of ships) acts.push({ type: 'drop-off', ship: id });
+    acts.push({ type: 'stop' });
+    return [{
+      seat: f.side, rule: 'ETO 7.2', kind: 'move',
+      text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
+      choices: acts.map((a) => ({
+        action: a,
+        label: a.type === 'enter' ? `Enter ${spaceName(a.space as string)} (${navalNeighbours(here).find((n) => n.space === a.space)!.cost} MP)`
+          : a.type === 'drop-off' ? `Drop off ${label(s, a.ship as string)}` : a.type === 'leave-port' ? 'Leave port'
+            : a.type === 'enter-port' ? 'Enter port (ends the move)' : 'Stop here',
+      })),
+    }];
+  },
+  run(ctx, f) {
+    // the whole stack was sunk or withdrew
+    done(ctx.state, f.ships);
+    ctx.pop();
+  },
+  act(ctx, f, _seat, a) {
+    const s = ctx.state;
+    const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
+    f.ships = ships;
+    if (a.type === 'drop-off') {
+      f.ships = ships.filter((id) => id !== a.ship);
+      done(s, [a.ship as string]);
+      return;
+    }
+    if (a.type === 'stop') {
+      done(s, ships);
+      ctx.pop();
+      return;
+    }
+    if (a.type === 'enter-port') {
+      for (const id of ships) s.ships[id]!.inPort = true;
+      done(s, ships);
+      ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter port at ${spaceName(s.ships[ships[0]!]!.space)}`, 'ETO 7.7');
+      ctx.pop(); // 8.5: entering a port from its hex cannot be intercepted
+      return;
+    }
+    const here = s.ships[ships[0]!]!.space;
+    if (a.type === 'leave-port') {
+      for (const id of ships) s.ships[id]!.inPort = false;
+      ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(here)}`, 'ETO 7.7');
+      ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
+      return;
+    }
+    const to = a.space as string;
+    const cost = navalNeighbours(here).find((n) => n.space === to)!.cost;
+    f.used += cost;
+    f.entered++;
+    for (const id of ships) s.ships[id]!.space = to;
+    ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(to)} (${cost} MP)`, 'ETO 7.2');
+    ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
+  },
+  resume(ctx, f) {
+    const s = ctx.state;
+    // 9.6: ships that withdrew from a combat stay in the combat space for the step
+    const out = f.ships.filter((id) => s.ships[id]!.sunk || s.step.withdrawn.includes(id));
+    if (out.length) done(s, out);
+  },
+};
+
+function done(s: EtoState, ids: string[]): void {
+  for (const id of ids) if (!s.step.moved.includes(id)) s.step.moved.push(id);
+}
+
+// ---- step 3: naval attacks against stacks in the same space (8.3) ----
+
+interface AttacksFrame extends Frame {
+  side: Side;
+  space?: string;
+  chosen: string[];
+}
+
+/** Enemy stacks at sea in `space` that may be searched (8.5: not inside ports; all at sea there form one stack). */
+function stationaryTarget(s: EtoState, side: Side, space: string): string[] {
+  return Object.values(s.ships).filter((sh) => sh.side === otherSide(side) && !sh.sunk && sh.space === space && !sh.inPort)
+    .map((sh) => sh.id).sort();
+}
+
+function searchers(s: EtoState, side: Side, space: string, target: string[]): string[] {
+  const key = stackKey(target);
+  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space === space && !sh.inPort
+    && !s.counterIntercepted.includes(sh.id) && !s.step.successful.includes(sh.id) && !s.step.withdrawn.includes(sh.id)
+    && !s.step.searched.includes(`${sh.id}>${key}`)).map((sh) => sh.id).sort();
+}
+
+export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
+  prompts(s, f) {
+    const acts: Action[] = [];
+    if (f.space) {
+      const target = stationaryTarget(s, f.side, f.space);
+      for (const id of searchers(s, f.side, f.space, target)) if (!f.chosen.includes(id)) acts.push({ type: 'add-searcher', ship: id });
+      if (f.chosen.some((id) => ratings(s.ships[id]!).gunnery !== null)) acts.push({ type: 'search' });
+    } else {
+      const spaces = [...new Set(Object.values(s.ships).filter((sh) => sh.side === f.side && !sh.sunk && sh.space).map((sh) => sh.space))].sort();
+      for (const sp of spaces) {
+        const target = stationaryTarget(s, f.side, sp);
+        if (target.length && searchers(s, f.side, sp, target).some((id) => ratings(s.ships[id]!).gunnery !== null)) {
+          acts.push({ type: 'attack-in', space: sp });
+        }
+      }
+      acts.push({ type: 'end-naval-attacks' });
+    }
+    return [{
+      seat: f.side, rule: 'ETO 8.3', kind: 'intercept',
+      text: f.space ? `Search for the enemy in ${spaceName(f.space)}: choose the searching ships` : 'Naval attacks: search for enemy stacks in your ships\' spaces, or end the step',
+      choices: acts.map((a) => ({
+        action: a,
+        label: a.type === 'attack-in' ? `Search in ${spaceName(a.space as string)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship as string)}`
+          : a.type === 'search' ? 'Search with the chosen ships' : 'End naval attacks',
+      })),
+    }];
+  },
+  act(ctx, f, _seat, a) {
+    const s = ctx.state;
+    if (a.type === 'end-naval-attacks') ctx.pop();
+    else if (a.type === 'attack-in') f.space = a.space as string;
+    else if (a.type === 'add-searcher') f.chosen.push(a.ship as string);
+    else {
+      const space = f.space!;
+      const chosen = f.chosen;
+      delete f.space;
+      f.chosen = [];
+      const target = stationaryTarget(s, f.side, space);
+      ctx.log(`${chosen.map((id) => s.ships[id]!.name).join(', ')} search ${spaceName(space)}`, 'ETO 8.3');
+      ctx.push('engagement', {
+        searchSide: f.side, searchers: chosen, targetSide: otherSide(f.side), target, space, level: 0, busy: [],
+        auto: false, stage: 'counter', groups: [], gi: 0, evaded: false, found: false, stationary: true,
+      });
+    }
+  },
+};
+

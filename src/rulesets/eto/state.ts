@@ -1,0 +1,74 @@
+// ETO game state (plain JSON). Only what the implemented scenarios need so far; see docs/rulesets/eto.md.
+import type { BaseState } from '../../engine/index.ts';
+import type { Ratings } from './data/index.ts';
+import { etoData } from './data/index.ts';
+
+/** Seats: the two sequencing sides of ETO (sequence of play: Axis and Allies; partnerships come later). */
+export type Side = 'axis' | 'allies';
+export const SIDES: Side[] = ['axis', 'allies'];
+export const otherSide = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+export const SIDE_OF_NATION: Record<string, Side> = { germany: 'axis', italy: 'axis', uk: 'allies', france: 'allies', us: 'allies', ussr: 'allies' };
+
+export interface Ship {
+  id: string;
+  name: string;
+  nation: 'germany' | 'uk';
+  side: Side;
+  type: 'BB' | 'CA' | 'CV' | 'CL' | 'DD';
+  named: boolean;
+  damaged: boolean;
+  sunk: boolean;
+  /** Naval space: a sea-area id or a coastal hex id; '' before setup places it. */
+  space: string;
+  /** Inside the port of its coastal hex (ETO 7.7). */
+  inPort: boolean;
+  /** Strength of the naval air unit on board (carriers; 0 if none). */
+  air: number;
+}
+
+/** What happened in the current naval step (ETO 8.5 limits are per step). */
+export interface StepRecord {
+  /** Ships done with naval movement this step (moved, dropped off, counter-intercepted). */
+  moved: string[];
+  /** Ships that found an enemy stack this step: no more searches (8.5). */
+  successful: string[];
+  /** "ship>targetKey": a group searched that enemy stack this step (8.5). */
+  searched: string[];
+  /** Withdrew from a naval combat: no more interceptions this step (9.6). */
+  withdrawn: string[];
+}
+
+export interface EtoState extends BaseState {
+  month: string;
+  year: number;
+  weather: 'F' | 'M' | 'W';
+  initiative: Side;
+  ships: Record<string, Ship>;
+  /** Order in which the sides perform the Naval and Air phase (chosen by the initiative side). */
+  order: Side[];
+  step: StepRecord;
+  /** Ships that made a successful counter-interception this phase (no naval attacks in step 3, sequence of play 3). */
+  counterIntercepted: string[];
+}
+
+export function emptyStep(): StepRecord {
+  return { moved: [], successful: [], searched: [], withdrawn: [] };
+}
+
+let unitIndex: Map<string, { full: Ratings; damaged: Ratings }> | null = null;
+
+/** Current gunnery, armor and speed: the damaged side once damaged (ETO 9.5). */
+export function ratings(ship: Ship): Ratings {
+  unitIndex ??= new Map(etoData().units.map((u) => [u.id, u]));
+  const u = unitIndex.get(ship.id)!;
+  return ship.damaged ? u.damaged : u.full;
+}
+
+export const alive = (s: EtoState, ids: readonly string[]): string[] => ids.filter((id) => !s.ships[id]!.sunk);
+
+/** Slowest current speed of a stack (ETO 8.4 group speed, 8.7 evasion). */
+export function slowest(s: EtoState, ids: readonly string[]): number {
+  return Math.min(...ids.map((id) => ratings(s.ships[id]!).speed));
+}
+
+export const stackKey = (ids: readonly string[]): string => [...ids].sort().join('+');

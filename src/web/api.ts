@@ -1,0 +1,104 @@
+// The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
+import type {
+  Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
+  PlayResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
+} from '../server/protocol.ts';
+
+/** An error answer of the server, with its code, rule case and legal choices when it has them. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: Partial<ErrorBody>) {
+    super(body.rule ? `${body.rule}: ${body.message ?? 'refused'}` : (body.message ?? `HTTP ${status}`));
+    this.name = 'ApiError';
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = { message: text.slice(0, 200) };
+  }
+  if (!res.ok) throw new ApiError(res.status, (json ?? {}) as Partial<ErrorBody>);
+  return json as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  rulesets: () => call<RulesetsResponse>('GET', '/api/rulesets'),
+  assets: (id: string) => call<AssetsResponse>('GET', `/api/rulesets/${enc(id)}/assets`),
+  createGame: (req: CreateGameRequest) => call<CreateGameResponse>('POST', '/api/games', req),
+  importGame: (log: GameLog) => call<ImportResponse>('POST', '/api/games/import', { log }),
+  myGames: (tokens: string[]) => call<MyGamesResponse>('POST', '/api/my-games', { tokens }),
+  play: (token: string) => call<PlayResponse>('GET', `/api/play/${enc(token)}`),
+  act: (token: string, stateId: number, action: Action) =>
+    call<StateIdResponse>('POST', `/api/play/${enc(token)}/action`, { stateId, action }),
+  undo: (token: string, stateId: number) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/undo`, { stateId }),
+  takeback: (token: string, to: number) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/takeback`, { to }),
+  takebackAnswer: (token: string, accept: boolean) =>
+    call<StateIdResponse>('POST', `/api/play/${enc(token)}/takeback/answer`, { accept }),
+  resign: (token: string) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/resign`, {}),
+  log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
+  replay: (gameId: string, seat: string | null, at: number) =>
+    call<ReplayResponse>('GET', `/api/replay/${enc(gameId)}?at=${at}${seat ? `&seat=${enc(seat)}` : ''}`),
+};
+
+/** A live connection for one token; reconnects with backoff and says hello with the last state id it had. */
+export class Live {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private retry = 500;
+  lastStateId: number | undefined;
+  constructor(
+    private readonly token: string,
+    private readonly onMessage: (m: ServerMessage) => void,
+    private readonly onStatus: (connected: boolean) => void,
+  ) {
+    this.open();
+  }
+
+  private open(): void {
+    if (this.closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws?token=${enc(this.token)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      this.onStatus(true);
+      this.send({ type: 'hello', lastStateId: this.lastStateId });
+    };
+    ws.onmessage = (e) => {
+      try {
+        const m = JSON.parse(String(e.data)) as ServerMessage;
+        if (m.type === 'state') this.lastStateId = m.stateId;
+        this.onMessage(m);
+      } catch {
+        // a message that is not JSON is ignored
+      }
+    };
+    ws.onclose = () => {
+      this.onStatus(false);
+      if (this.ws === ws && !this.closed) setTimeout(() => this.open(), (this.retry = Math.min(this.retry * 2, 10_000)));
+    };
+  }
+
+  /** False when not connected (the caller then uses HTTP). */
+  send(m: ClientMessage): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(m));
+    return true;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

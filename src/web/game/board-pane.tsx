@@ -1,0 +1,118 @@
+// The board: the map when the rule set has one, off-map boxes, force pools and the turn track as panels; a
+// generic view of the state for rule sets without a map. Shared by the game and replay screens.
+import type { Ref } from 'preact';
+import { useState } from 'preact/hooks';
+import type { Json } from '../../engine/types.ts';
+import type { BoardAssets, BoardView, UnitView } from '../map/board-data.ts';
+import { CounterIcon } from '../map/counter.tsx';
+import type { MapGeometry } from '../map/geometry.ts';
+import { MapView, type MapHandle } from '../map/map-view.tsx';
+
+export interface BoardPaneProps {
+  assets: BoardAssets;
+  geo: MapGeometry | null;
+  board: BoardView;
+  state: Json;
+  activeUnits: Set<string>;
+  selectedUnit: string | null;
+  selectedHex: string | null;
+  highlights: Set<string>;
+  expandedHex: string | null;
+  showIds: boolean;
+  onHex(id: string): void;
+  onUnit(id: string, where: string): void;
+  mapRef?: Ref<MapHandle>;
+}
+
+const PLACE_NAMES: Record<string, string> = {
+  pool: 'Force pool', eliminated: 'Eliminated', removed: 'Removed from play', future: 'Arriving later',
+};
+
+/** Units off the map, by place: boxes first (in map order), then pools and other places. */
+function offMap(p: BoardPaneProps): { id: string; name: string; note?: string; units: UnitView[]; isBox: boolean }[] {
+  const boxes = p.assets.map?.boxes ?? [];
+  const out = boxes.map((b) => ({ id: b.id, name: b.name, note: b.connects?.length ? `connects: ${b.connects.join(', ')}` : b.note, units: [] as UnitView[], isBox: true }));
+  const byId = new Map(out.map((b) => [b.id, b]));
+  for (const u of p.board.units) {
+    if (p.geo?.hexes.has(u.where)) continue;
+    let b = byId.get(u.where);
+    if (!b) {
+      b = { id: u.where, name: PLACE_NAMES[u.where] ?? u.where, note: undefined, units: [], isBox: false };
+      byId.set(u.where, b);
+      out.push(b);
+    }
+    b.units.push(u);
+  }
+  return out;
+}
+
+export function StateTree({ value, depth = 0 }: { value: Json; depth?: number }) {
+  if (value === null || typeof value !== 'object') return <span class="leaf">{JSON.stringify(value)}</span>;
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
+    return <span class="leaf">[{value.map((v) => JSON.stringify(v)).join(', ')}]</span>;
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  return (
+    <dl class={`tree depth-${depth}`}>
+      {entries.map(([k, v]) => (
+        <div key={k} class="tree-row"><dt>{k}</dt><dd><StateTree value={v} depth={depth + 1} /></dd></div>
+      ))}
+    </dl>
+  );
+}
+
+export function BoardPane(p: BoardPaneProps) {
+  const map = p.assets.map;
+  const places = offMap(p);
+  const turns = p.assets.turns;
+  const [open, setOpen] = useState(true);
+  const [openPlaces, setOpenPlaces] = useState<Record<string, boolean>>({});
+  // Boxes and places with few units show them; big pools start folded.
+  const isOpen = (b: { id: string; units: UnitView[] }) => openPlaces[b.id] ?? (b.units.length <= 12 || p.highlights.has(b.id) || b.units.some((u) => u.id === p.selectedUnit));
+  return (
+    <div class="board">
+      {map && p.geo ? (
+        <MapView map={map} geo={p.geo} counters={p.assets.counters} board={p.board} activeUnits={p.activeUnits}
+          selectedUnit={p.selectedUnit} selectedHex={p.selectedHex} highlights={p.highlights} expandedHex={p.expandedHex}
+          showIds={p.showIds} onHex={p.onHex} onUnit={p.onUnit} handle={p.mapRef} />
+      ) : (
+        <div class="state-view" data-testid="state-view">
+          <h2>Game state</h2>
+          <p class="muted">This rule set has no map; its view is shown as data.</p>
+          <StateTree value={p.state} />
+        </div>
+      )}
+      {(places.length > 0 || turns) && (
+        <div class={'off-map' + (open ? '' : ' folded')} data-testid="off-map">
+          <button class="fold" onClick={() => setOpen(!open)} title="Show or hide the off-map panels">{open ? '▾' : '▸'} Off map</button>
+          {open && turns && (
+            <div class="turn-track" aria-label="Turn track">
+              {turns.map((t, i) => (
+                <span key={t} class={'turn' + (p.board.turn?.index === i + 1 ? ' current' : '')} title={t}>{i + 1}</span>
+              ))}
+            </div>
+          )}
+          {open && places.map((b) => (
+            <div key={b.id} class={'box' + (p.highlights.has(b.id) ? ' hl' : '') + (p.selectedHex === b.id ? ' selected' : '')}
+              data-box={b.id} data-testid={`box-${b.id}`} onClick={() => p.onHex(b.id)}>
+              <h3>
+                {b.name} <span class="count">{b.units.length}</span>
+                {b.units.length > 0 && (
+                  <button class="link" onClick={(e) => { e.stopPropagation(); setOpenPlaces({ ...openPlaces, [b.id]: !isOpen(b) }); }}>{isOpen(b) ? 'fold' : 'show'}</button>
+                )}
+              </h3>
+              {b.note && <p class="muted small box-note" title={b.note}>{b.note}</p>}
+              <div class="box-units">
+                {isOpen(b) && b.units.map((u) => (
+                  <span key={u.id} class="box-unit" onClick={(e) => { e.stopPropagation(); p.onUnit(u.id, b.id); }}>
+                    <CounterIcon unit={u} counters={p.assets.counters} size={36} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
+                  </span>
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

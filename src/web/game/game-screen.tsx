@@ -1,0 +1,318 @@
+// The game screen: board, prompt, log; talks to the server by HTTP for actions and by WebSocket for updates.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Action } from '../../engine/types.ts';
+import type { PlayResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
+import { api, ApiError, Live } from '../api.ts';
+import { HelpOverlay } from '../help.tsx';
+import { readBoardView } from '../map/board-data.ts';
+import type { MapHandle } from '../map/map-view.tsx';
+import { choicesAt, derivePicks, highlighted } from '../map/picks.ts';
+import { loadAssets, navigate, type LoadedAssets } from '../nav.ts';
+import { loadTokens, rememberToken } from '../storage.ts';
+import { BoardPane } from './board-pane.tsx';
+import { ChartsOverlay, HexInfo, NotesBanner } from './extras.tsx';
+import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
+import { oddsByChoice } from './odds.ts';
+import { PromptPanel } from './prompt-panel.tsx';
+
+type Play = PlayResponse;
+
+export function isTyping(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  return !!t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+}
+
+/** Keys shared by the game and replay screens for moving the map. */
+export function mapKeys(e: KeyboardEvent, map: MapHandle | null): boolean {
+  if (!map) return false;
+  const step = 80;
+  switch (e.key) {
+    case 'ArrowLeft': case 'a': map.pan(step, 0); return true;
+    case 'ArrowRight': case 'd': map.pan(-step, 0); return true;
+    case 'ArrowUp': case 'w': map.pan(0, step); return true;
+    case 'ArrowDown': case 's': map.pan(0, -step); return true;
+    case '+': case '=': map.zoom(1.25); return true;
+    case '-': case '_': map.zoom(0.8); return true;
+    case '0': map.fit(); return true;
+  }
+  return false;
+}
+
+function turnLabel(play: Pick<Play, 'view'> | null, la: LoadedAssets | null): string {
+  if (!play) return '';
+  const b = readBoardView(play.view.state, la?.assets);
+  return b.turn?.label ?? (play.view.status || 'Game');
+}
+
+export function GameScreen({ token }: { token: string }) {
+  const [play, setPlay] = useState<Play | null>(null);
+  const [la, setLa] = useState<LoadedAssets | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const [log, setLog] = useState<LogItem[]>([]);
+  const [connected, setConnected] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [selUnit, setSelUnit] = useState<string | null>(null);
+  const [selHex, setSelHex] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [narrow, setNarrow] = useState<{ label: string; idx: number[] } | null>(null);
+  const [armed, setArmed] = useState<number | null>(null);
+  const [showIds, setShowIds] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [charts, setCharts] = useState(false);
+  const [showLog, setShowLog] = useState(true);
+  const mapRef = useRef<MapHandle>(null);
+  const liveRef = useRef<Live | null>(null);
+  const laRef = useRef<LoadedAssets | null>(null);
+  laRef.current = la;
+
+  const clearSel = () => { setSelUnit(null); setNarrow(null); setArmed(null); setExpanded(null); };
+
+  const reload = useCallback(async () => {
+    try {
+      // The rule set's assets are fetched alongside the game when this browser already knows the rule set.
+      const known = loadTokens().find((t) => t.token === token)?.ruleset;
+      if (known && !laRef.current) void loadAssets(known).catch(() => {});
+      const p = await api.play(token);
+      setPlay(p);
+      setLog(tagEvents(p.events, 'Setup'));
+      rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
+      if (!laRef.current) {
+        const l = await loadAssets(p.ruleset);
+        setLa(l);
+      }
+      setErr(null);
+    } catch (e) {
+      setErr((e as Error).message);
+    }
+  }, [token]);
+
+  useEffect(() => {
+    setPlay(null);
+    setLa(null);
+    clearSel();
+    void reload();
+    const onMsg = (m: ServerMessage) => {
+      if (m.type === 'state') {
+        setPlay((prev) => {
+          if (!prev) return prev;
+          const next: Play = { ...prev, view: m.view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
+            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome };
+          if (m.events.length && m.stateId !== prev.stateId) {
+            setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
+          }
+          return next;
+        });
+        clearSel();
+      } else if (m.type === 'error') {
+        setToast(m.rule ? `${m.rule}: ${m.message}` : m.message);
+      } else if (m.type === 'takeback-request') {
+        setPlay((prev) => (prev ? { ...prev, takeback: m as unknown as TakebackRequest } : prev));
+      } else if (m.type === 'takeback-answer') {
+        setToast(`Takeback ${m.accepted ? 'accepted' : 'declined'} by ${m.by}`);
+      } else if (m.type === 'presence') {
+        setPlay((prev) => (prev ? { ...prev, seats: m.seats } : prev));
+      }
+    };
+    const live = new Live(token, onMsg, setConnected);
+    liveRef.current = live;
+    return () => live.close();
+  }, [token]);
+
+  const view = play?.view;
+  const prompt = view?.prompt ?? null;
+  const assets = la?.assets ?? {};
+  const geo = la?.geo ?? null;
+  const board = useMemo(() => readBoardView(view?.state, assets), [view, la]);
+  const isPlace = useCallback((s: string) => !!geo?.hexes.has(s) || !!assets.map?.boxes?.some((b) => b.id === s), [la]);
+  const picks = useMemo(() => derivePicks(prompt?.choices ?? [], isPlace), [prompt, isPlace]);
+  const highlights = useMemo(() => highlighted(picks, selUnit), [picks, selUnit]);
+  const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
+  const odds = useMemo(() => oddsByChoice(prompt?.choices ?? [], prompt?.context), [prompt]);
+  const shown = useMemo(() => {
+    if (!prompt) return [];
+    if (narrow) return narrow.idx;
+    if (selUnit && picks.units.has(selUnit)) return picks.units.get(selUnit)!;
+    return prompt.choices.map((_, i) => i);
+  }, [prompt, narrow, selUnit, picks]);
+
+  const fail = (e: unknown) => {
+    if (e instanceof ApiError && e.body.error === 'stale') {
+      setToast('The game moved on; showing the current position.');
+      void reload();
+    } else setToast((e as Error).message);
+  };
+
+  const send = async (action: Action) => {
+    if (!play || busy) return;
+    setBusy(true);
+    try {
+      await api.act(token, play.stateId, action);
+      clearSel();
+      if (!connected) await reload();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choose = (i: number) => {
+    const c = prompt?.choices[i];
+    if (!c) return;
+    if (odds.has(i) && armed !== i) { setArmed(i); return; }
+    void send(c.action);
+  };
+
+  const onHex = (id: string) => {
+    const m = choicesAt(picks, id, selUnit);
+    if (m.length === 1) { choose(m[0]!); return; }
+    if (m.length > 1) { setNarrow({ label: `${selUnit ? selUnit + ' to ' : ''}${id}`, idx: m }); return; }
+    setSelHex(id === selHex && !selUnit ? null : id);
+    setExpanded(null);
+    setSelUnit(null);
+    setNarrow(null);
+  };
+
+  /** `direct`: picked from a list (no stack to spread first). */
+  const onUnit = (id: string, where: string, direct = false) => {
+    if (selUnit && selUnit !== id && highlights.has(where)) { onHex(where); return; }
+    const stack = board.units.filter((u) => u.where === where && !u.aboard);
+    if (!direct && stack.length > 1 && expanded !== where && geo?.hexes.has(where)) {
+      setExpanded(where);
+      setSelHex(where);
+      return;
+    }
+    if (activeUnits.has(id)) {
+      setSelUnit(selUnit === id ? null : id);
+      setNarrow(null);
+      setArmed(null);
+    } else {
+      setSelHex(where);
+    }
+  };
+
+  const undo = async () => {
+    if (!play) return;
+    setBusy(true);
+    try { await api.undo(token, play.stateId); clearSel(); if (!connected) await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
+  };
+  const askTakeback = async () => {
+    if (!play || play.view.seq === 0) return;
+    try { await api.takeback(token, play.view.seq - 1); setToast('Takeback asked; waiting for the other side.'); } catch (e) { fail(e); }
+  };
+  const answerTakeback = async (accept: boolean) => {
+    try { await api.takebackAnswer(token, accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
+  };
+  const resign = async () => {
+    if (!confirm('Resign this game?')) return;
+    try { await api.resign(token); if (!connected) await reload(); } catch (e) { fail(e); }
+  };
+  const download = async () => {
+    try {
+      const l = await api.log(token);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([JSON.stringify(l, null, 1)], { type: 'application/json' }));
+      a.download = `${play?.ruleset ?? 'game'}-${play?.gameId ?? ''}.theater.json`;
+      a.click();
+    } catch (e) { fail(e); }
+  };
+
+  const otherSeatsHere = useMemo(() => {
+    if (!play) return [];
+    return loadTokens().filter((t) => t.gameId === play.gameId && t.token !== token && t.seat)
+      .map((t) => ({ seat: t.seat!, token: t.token, hasTurn: play.view.waitingFor.some((w) => w.seat === t.seat) }));
+  }, [play, token]);
+
+  // Keyboard shortcuts (docs/web.md, help overlay).
+  const keyRef = useRef<(e: KeyboardEvent) => void>(() => {});
+  keyRef.current = (e: KeyboardEvent) => {
+    if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === '?') { setHelp(!help); e.preventDefault(); return; }
+    if (e.key === 'Escape') { setHelp(false); setCharts(false); if (armed !== null) setArmed(null); else clearSel(); return; }
+    if (mapKeys(e, mapRef.current)) { e.preventDefault(); return; }
+    if (/^[1-9]$/.test(e.key) && prompt) {
+      const i = shown[Number(e.key) - 1];
+      if (i !== undefined) choose(i);
+      return;
+    }
+    if (e.key === 'Enter' && armed !== null && prompt) { void send(prompt.choices[armed]!.action); return; }
+    if (e.key === 'u' && (play?.undoable ?? 0) > 0) { void undo(); return; }
+    if (e.key === 'i') { setShowIds(!showIds); return; }
+    if (e.key === 'l') { setShowLog(!showLog); return; }
+    if (e.key === 'c' && selHex) { mapRef.current?.centerOn(selHex); return; }
+    if (e.key === 'n') {
+      const ids = [...activeUnits];
+      if (!ids.length) return;
+      const next = ids[(ids.indexOf(selUnit ?? '') + 1) % ids.length]!;
+      setSelUnit(next);
+      setNarrow(null);
+      const u = board.units.find((x) => x.id === next);
+      if (u && geo?.hexes.has(u.where)) { setSelHex(u.where); mapRef.current?.centerOn(u.where); }
+    }
+  };
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => keyRef.current(e);
+    addEventListener('keydown', h);
+    return () => removeEventListener('keydown', h);
+  }, []);
+
+  useEffect(() => {
+    document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
+  }, [play]);
+
+  if (err && !play) {
+    return <div class="page error-page"><h1>Cannot open this game</h1><p data-testid="error">{err}</p><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Home</a></div>;
+  }
+  if (!play || !view || !la) return <div class="page loading">Loading…</div>;
+
+  const tb = play.takeback;
+  const mine = !!prompt && play.status !== 'finished';
+  return (
+    <div class={'game' + (showLog ? '' : ' no-log')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
+      <header class="topbar">
+        <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
+        <span class="title">{play.ruleset} · {play.scenario}</span>
+        <span class="status" data-testid="status">{board.turn && assets.turns && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
+        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
+        {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
+        <span class="spacer" />
+        <span class={'conn ' + (connected ? 'on' : 'off')} title={connected ? 'live' : 'offline: reconnecting'}>{connected ? '●' : '○'}</span>
+        {play.seat && <button data-testid="undo" disabled={busy || play.undoable === 0} onClick={undo} title="Undo your last action (u)">Undo</button>}
+        {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
+        {assets.charts?.length ? <button onClick={() => setCharts(true)}>Charts</button> : null}
+        <button onClick={() => setShowIds(!showIds)} title="Hex ids (i)" disabled={!geo}>Ids</button>
+        <button onClick={() => navigate(`/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`)} data-testid="open-replay">Replay</button>
+        {play.seat && !view.outcome && play.status !== 'finished' && <button onClick={resign} data-testid="resign">Resign</button>}
+        <button onClick={() => setHelp(true)} title="Help (?)" aria-label="Help">?</button>
+      </header>
+      <NotesBanner assets={assets} />
+      {tb && play.seat && tb.requestedBy !== play.seat && (
+        <div class="banner takeback-ask" data-testid="takeback-request">
+          {tb.requestedBy} asks to take back to action {tb.to}.
+          <button class="primary" onClick={() => answerTakeback(true)}>Accept</button>
+          <button onClick={() => answerTakeback(false)}>Decline</button>
+        </div>
+      )}
+      {play.serverResult && <div class="banner">{play.serverResult.result}</div>}
+      <main class="main">
+        <BoardPane assets={assets} geo={geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
+          selectedHex={selHex} highlights={highlights} expandedHex={expanded} showIds={showIds} onHex={onHex} onUnit={onUnit} mapRef={mapRef} />
+        <aside class="side">
+          <PromptPanel view={view} seat={play.seat} prompt={prompt} shown={shown}
+            narrowedTo={narrow?.label ?? (selUnit && picks.units.has(selUnit) ? selUnit : null)}
+            onClearNarrow={() => { setNarrow(null); setSelUnit(null); }} odds={odds} armed={armed} onChoose={choose}
+            onConfirm={() => armed !== null && prompt && void send(prompt.choices[armed]!.action)} onDisarm={() => setArmed(null)}
+            busy={busy} board={board} counters={assets.counters} otherSeatsHere={otherSeatsHere}
+            onSwitchSeat={(t) => navigate(`/play/${t}`)}
+            finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} />
+          {selHex && <HexInfo id={selHex} assets={assets} board={board} onUnit={onUnit} activeUnits={activeUnits} />}
+          {showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
+        </aside>
+      </main>
+      {toast && <div class="toast" data-testid="toast" role="alert" onClick={() => setToast(null)}>{toast}</div>}
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {charts && <ChartsOverlay assets={assets} onClose={() => setCharts(false)} />}
+    </div>
+  );
+}

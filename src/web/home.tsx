@@ -1,0 +1,222 @@
+// Home: start a game, my games, join by link, open a log file.
+import { useEffect, useState } from 'preact/hooks';
+import type { Json } from '../engine/types.ts';
+import type { CreateGameResponse, GameLog, GameSummary, RulesetInfo, SeatSpec } from '../server/protocol.ts';
+import { api } from './api.ts';
+import { navigate } from './nav.ts';
+import { forgetToken, loadTokens, rememberToken, tokenFromLink } from './storage.ts';
+
+type SeatChoice = 'me' | 'ai' | 'invite';
+
+function OptionInput({ o, value, onChange }: { o: RulesetInfo['options'][number]; value: Json; onChange(v: Json): void }) {
+  if (o.values?.length) {
+    return (
+      <select value={JSON.stringify(value)} onChange={(e) => onChange(JSON.parse((e.target as HTMLSelectElement).value) as Json)} data-testid={`option-${o.id}`}>
+        {o.values.map((v) => <option key={JSON.stringify(v)} value={JSON.stringify(v)}>{String(v)}</option>)}
+      </select>
+    );
+  }
+  if (typeof o.default === 'boolean') {
+    return <input type="checkbox" checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
+  }
+  return <input value={String(value ?? '')} onInput={(e) => { const t = (e.target as HTMLInputElement).value; onChange(typeof o.default === 'number' ? Number(t) : t); }} />;
+}
+
+function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], ruleset: string): void }) {
+  const [rsId, setRsId] = useState(rulesets[0]?.id ?? '');
+  const rs = rulesets.find((r) => r.id === rsId) ?? rulesets[0];
+  const [scenario, setScenario] = useState('');
+  const [options, setOptions] = useState<Record<string, Json>>({});
+  const [seats, setSeats] = useState<Record<string, { kind: SeatChoice; level: number }>>({});
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState<string | null>(null);
+  const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
+  const seatList = sc?.seats ?? rs?.seats ?? [];
+
+  useEffect(() => {
+    if (!rs) return;
+    setScenario(rs.scenarios[0]?.id ?? '');
+    setOptions(Object.fromEntries(rs.options.map((o) => [o.id, o.default])));
+    setSeats(Object.fromEntries(rs.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : 'ai') as SeatChoice, level: 2 }])));
+  }, [rs?.id]);
+
+  const create = async () => {
+    if (!rs || !sc) return;
+    setBusy(true);
+    setErr(null);
+    try {
+      const spec: Record<string, SeatSpec> = {};
+      for (const s of seatList) {
+        const c = seats[s] ?? { kind: 'me', level: 2 };
+        spec[s] = c.kind === 'ai' ? { kind: 'ai', level: c.level } : c.kind === 'me' ? { kind: 'human' } : { kind: 'open' };
+      }
+      const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec });
+      onCreated(r, seatList.filter((s) => (seats[s]?.kind ?? 'me') === 'me'), rs.id);
+    } catch (e) {
+      setErr((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!rs) return <p class="muted">No rule sets available.</p>;
+  return (
+    <form class="card new-game" data-testid="new-game" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+      <h2>New game</h2>
+      <label>Rule set
+        <select value={rs.id} data-testid="ruleset" onChange={(e) => setRsId((e.target as HTMLSelectElement).value)}>
+          {rulesets.map((r) => <option key={r.id} value={r.id}>{r.title}</option>)}
+        </select>
+      </label>
+      <label>Scenario
+        <select value={sc?.id} data-testid="scenario" onChange={(e) => setScenario((e.target as HTMLSelectElement).value)}>
+          {rs.scenarios.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        </select>
+      </label>
+      {sc && <p class="muted small">{sc.description}</p>}
+      {rs.options.map((o) => (
+        <label key={o.id} title={o.description}>{o.name}
+          <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
+        </label>
+      ))}
+      <fieldset>
+        <legend>Seats</legend>
+        {seatList.map((s) => {
+          const c = seats[s] ?? { kind: 'me', level: 2 };
+          return (
+            <div class="seat-row" key={s}>
+              <span class={`seat-badge side-${s}`}>{s}</span>
+              <select value={c.kind} data-testid={`seat-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, kind: (e.target as HTMLSelectElement).value as SeatChoice } })}>
+                <option value="me">Me (this browser)</option>
+                <option value="ai">AI</option>
+                <option value="invite">Invite someone (link)</option>
+              </select>
+              {c.kind === 'ai' && (
+                <select value={c.level} aria-label="AI level" onChange={(e) => setSeats({ ...seats, [s]: { ...c, level: Number((e.target as HTMLSelectElement).value) } })}>
+                  <option value={1}>Easy</option><option value={2}>Normal</option><option value={3}>Hard</option>
+                </select>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      {err && <p class="error" data-testid="error">{err}</p>}
+      <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>
+    </form>
+  );
+}
+
+function Invites({ r, mine, onGo }: { r: CreateGameResponse; mine: string[]; onGo(): void }) {
+  const abs = (link: string) => new URL(link, location.href).href;
+  return (
+    <div class="card" data-testid="invites">
+      <h2>Game created</h2>
+      <p>Send each invited player their link; anyone with the spectator link can watch.</p>
+      <ul class="links">
+        {Object.entries(r.seats).filter(([s]) => !mine.includes(s)).map(([s, t]) => (
+          <li key={s}><b>{s}</b>: <input readOnly value={abs(t.link)} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
+        ))}
+        <li><b>spectator</b>: <input readOnly value={abs(r.spectator.link)} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
+      </ul>
+      <p class="muted small">Dice seed commitment: <code>{r.seedCommitment}</code></p>
+      {mine.length > 0 && <button class="primary" onClick={onGo}>Enter the game</button>}
+    </div>
+  );
+}
+
+export function Home() {
+  const [rulesets, setRulesets] = useState<RulesetInfo[]>([]);
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  const [link, setLink] = useState('');
+  const [created, setCreated] = useState<{ r: CreateGameResponse; mine: string[] } | null>(null);
+
+  const refresh = async () => {
+    const tokens = loadTokens().map((t) => t.token);
+    try {
+      setGames(tokens.length ? await api.myGames(tokens) : []);
+    } catch (e) {
+      setErr((e as Error).message);
+    }
+  };
+  useEffect(() => {
+    api.rulesets().then(setRulesets, (e: Error) => setErr(e.message));
+    void refresh();
+  }, []);
+
+  const onCreated = (r: CreateGameResponse, mine: string[], ruleset: string) => {
+    for (const s of mine) rememberToken({ token: r.seats[s]!.token, gameId: r.gameId, seat: s, ruleset });
+    const invited = Object.keys(r.seats).filter((s) => !mine.includes(s));
+    const first = mine[0];
+    if (invited.length === 0 && first) navigate(`/play/${r.seats[first]!.token}`);
+    else setCreated({ r, mine });
+  };
+
+  const importLog = async (file: File) => {
+    try {
+      const log = JSON.parse(await file.text()) as GameLog;
+      const r = await api.importGame(log);
+      const seats = Object.keys(r.seats);
+      for (const s of seats) rememberToken({ token: r.seats[s]!.token, gameId: r.gameId, seat: s, ruleset: log.ruleset });
+      if (seats[0]) navigate(`/play/${r.seats[seats[0]]!.token}`);
+    } catch (e) {
+      setErr(`Cannot open this log: ${(e as Error).message}`);
+    }
+  };
+
+  const join = () => {
+    const t = tokenFromLink(link);
+    if (t) navigate(`/play/${t}`);
+    else setErr('That is not a game link: paste the whole link (…/play/<token>) or the token.');
+  };
+
+  const inProgress = games?.filter((g) => g.status === 'running') ?? [];
+  const finished = games?.filter((g) => g.status === 'finished') ?? [];
+  const row = (g: GameSummary) => (
+    <li key={g.token} class={'game-row' + (g.yourTurn ? ' your-turn' : '')} data-testid="my-game">
+      <a href={`/play/${g.token}`} onClick={(e) => { e.preventDefault(); navigate(`/play/${g.token}`); }}>
+        {g.ruleset} · {g.scenario} · <b>{g.seat ?? 'spectator'}</b>
+      </a>
+      {g.yourTurn && <span class="your-turn">your turn</span>}
+      {g.outcome && <span class="muted">{g.outcome.result}</span>}
+      {g.serverResult && <span class="muted">{g.serverResult.result}</span>}
+      <span class="muted small">{new Date(g.updatedAt).toLocaleString()}</span>
+      <button class="link" onClick={() => navigate(`/replay/${g.gameId}${g.seat && g.status === 'finished' ? `?seat=${g.seat}` : ''}`)}>replay</button>
+      <button class="link" onClick={() => { forgetToken(g.token); void refresh(); }} title="Remove from this list (the game goes on)">forget</button>
+    </li>
+  );
+
+  return (
+    <div class="page home" data-testid="home">
+      <header class="hero">
+        <h1>Theater</h1>
+        <p>WWII grand-strategy board wargames, every rule enforced.</p>
+      </header>
+      {err && <p class="error" data-testid="error" onClick={() => setErr(null)}>{err}</p>}
+      <div class="home-grid">
+        {created ? (
+          <Invites r={created.r} mine={created.mine} onGo={() => navigate(`/play/${created.r.seats[created.mine[0]!]!.token}`)} />
+        ) : (
+          <NewGame rulesets={rulesets} onCreated={onCreated} />
+        )}
+        <div class="card">
+          <h2>My games</h2>
+          {games === null ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
+            <>
+              {inProgress.length > 0 && <><h3>In progress</h3><ul class="games">{inProgress.map(row)}</ul></>}
+              {finished.length > 0 && <><h3>Finished</h3><ul class="games">{finished.map(row)}</ul></>}
+            </>
+          )}
+          <h2>Join by link</h2>
+          <form class="join" onSubmit={(e) => { e.preventDefault(); join(); }}>
+            <input placeholder="Paste a game link" value={link} data-testid="join-link" onInput={(e) => setLink((e.target as HTMLInputElement).value)} />
+            <button type="submit">Join</button>
+          </form>
+          <h2>Open a log file</h2>
+          <p class="muted small">A saved game (.theater.json): it is replayed and checked, then you can continue or replay it.</p>
+          <input type="file" accept=".json,application/json" data-testid="import" onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) void importLog(f); }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// A counter drawn in SVG: national colour, a pattern band by side, the nation's code, a NATO symbol, factors,
+// the reduced side and the Ops Complete marker. Drawn in a unit square centred on (0,0), scaled by the caller.
+import type { CounterManifest, UnitView } from './board-data.ts';
+import { factorText } from './board-data.ts';
+
+const FALLBACK = ['#8a8f98', '#b48a5a', '#6f8fb0', '#9a7aa0', '#7aa07a', '#b07a7a'];
+// Customary wargame colours for common nation codes, used only when the counter manifest gives none.
+const CUSTOMARY: Record<string, string> = {
+  ge: '#9aa3ab', it: '#b7c68b', fr: '#8fb5e0', gb: '#e3cf8e', su: '#e0907a', us: '#a9c79f', pl: '#d9a7c7', fi: '#c9d7e6',
+  hu: '#c2b280', ro: '#d8c170', bg: '#b9a18e', ru: '#d8c170', es: '#e2b66f', tr: '#c8a27a', se: '#a7c3d6', yu: '#b4a6d3',
+  gr: '#9ec8d8', be: '#d6c79b', nl: '#f0b27a', pt: '#b9d4a0', ir: '#c4b7a6', iq: '#d0b89a', no: '#c7c1e0', dk: '#e6a0a0',
+};
+
+/** Colours and code of a unit's power, with a fallback derived from its name. */
+export function powerStyle(counters: CounterManifest | undefined, power: string): { fill: string; text: string; abbr: string } {
+  const p = counters?.powers[power];
+  if (p) return { fill: p.color, text: p.text ?? '#111', abbr: p.abbr ?? power.slice(0, 3).toUpperCase() };
+  let h = 0;
+  for (const c of power) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return { fill: CUSTOMARY[power] ?? FALLBACK[h % FALLBACK.length]!, text: '#111', abbr: power.slice(0, 3).toUpperCase() };
+}
+
+/** The NATO-style symbol of a unit type, in a box 0.56 x 0.34 centred on (0,0). */
+export function NatoSymbol({ symbol, color }: { symbol: string; color: string }) {
+  const w = 0.56, h = 0.34, x = -w / 2, y = -h / 2;
+  const sw = 0.035;
+  const box = <rect x={x} y={y} width={w} height={h} fill="none" stroke={color} stroke-width={sw} />;
+  const cross = <path d={`M${x},${y}L${x + w},${y + h}M${x + w},${y}L${x},${y + h}`} stroke={color} stroke-width={sw} />;
+  const oval = <rect x={x + 0.08} y={y + 0.07} width={w - 0.16} height={h - 0.14} rx={0.1} fill="none" stroke={color} stroke-width={sw} />;
+  switch (symbol) {
+    case 'infantry':
+      return <g class="nato">{box}{cross}</g>;
+    case 'armor':
+    case 'armour':
+    case 'panzer':
+      return <g class="nato">{box}{oval}</g>;
+    case 'mechanized':
+    case 'motorized':
+      return <g class="nato">{box}{cross}{oval}</g>;
+    case 'airborne':
+    case 'paratroop':
+    case 'paratroops':
+      return <g class="nato">{box}{cross}<path d={`M${x + 0.14},${y + h - 0.02}q0.07,-0.09 0.14,0q0.07,-0.09 0.14,0`} fill="none" stroke={color} stroke-width={sw} /></g>;
+    case 'air':
+    case 'naval-air':
+    case 'strategic-air':
+      return (
+        <g class="nato">
+          {box}
+          <path d={`M${x + 0.08},${y + h / 2}c0.05,-0.12 0.15,-0.12 0.2,0c0.05,0.12 0.15,0.12 0.2,0`} fill="none" stroke={color} stroke-width={sw} />
+          {symbol === 'strategic-air' && <text x={x + w - 0.06} y={y + h - 0.04} font-size={0.12} text-anchor="end" fill={color}>S</text>}
+          {symbol === 'naval-air' && <path d={`M${x + 0.1},${y + h - 0.05}h${w - 0.2}`} stroke={color} stroke-width={sw} />}
+        </g>
+      );
+    case 'fleet':
+    case 'ship':
+    case 'surface-fleet':
+      return <path class="nato" d="M-0.3,0.02L0.3,0.02L0.22,0.13L-0.24,0.13Z M-0.12,0.02V-0.08H0.08V0.02 M-0.02,-0.08V-0.15" fill={color} stroke={color} stroke-width={0.02} />;
+    case 'submarine':
+    case 'submarine-fleet':
+      return <path class="nato" d="M-0.3,0.05Q-0.3,-0.04 -0.15,-0.04H0.22Q0.3,-0.04 0.3,0.05Q0.3,0.12 0.22,0.12H-0.15Q-0.3,0.12 -0.3,0.05Z M-0.02,-0.04V-0.13H0.08V-0.04" fill={color} />;
+    case 'fort':
+    case 'fortress':
+      return <g class="nato">{box}<path d={`M${x},${y + h * 0.65}h0.08v-0.1h0.08v0.1h0.08v-0.1h0.08v0.1h0.08v-0.1h0.08v0.1h0.08`} fill="none" stroke={color} stroke-width={sw} /></g>;
+    case 'artillery':
+      return <g class="nato">{box}<circle r={0.06} fill={color} /></g>;
+    case 'hq':
+      return <g class="nato">{box}<path d={`M${x},${y}v${h + 0.12}`} stroke={color} stroke-width={sw} /></g>;
+    default:
+      return <g class="nato">{box}<text y={0.08} font-size={0.2} text-anchor="middle" fill={color}>{symbol.slice(0, 2).toUpperCase()}</text></g>;
+  }
+}
+
+export interface CounterProps {
+  unit: UnitView;
+  counters: CounterManifest | undefined;
+  /** Selectable: the prompt has choices for this unit. */
+  active?: boolean;
+  selected?: boolean;
+}
+
+/** Side-dependent band: Axis hatched, Allies plain, others dotted (readable without colour). */
+function SideBand({ side }: { side: string }) {
+  const cls = side === 'axis' ? 'band band-axis' : side === 'allies' ? 'band band-allies' : 'band band-other';
+  return <rect class={cls} x={-0.5} y={-0.5} width={1} height={0.16} />;
+}
+
+export function Counter({ unit, counters, active, selected }: CounterProps) {
+  const st = powerStyle(counters, unit.power);
+  const type = counters?.types[unit.type];
+  const symbol = type?.symbol ?? unit.type;
+  const cls = 'counter' + (active ? ' active' : '') + (selected ? ' selected' : '') + (unit.reduced ? ' reduced' : '');
+  if (unit.hidden) {
+    return (
+      <g class={cls} data-unit={unit.id}>
+        <rect x={-0.5} y={-0.5} width={1} height={1} rx={0.08} fill={st.fill} stroke="#222" stroke-width={0.03} />
+        <text y={0.12} font-size={0.36} text-anchor="middle" fill={st.text}>?</text>
+      </g>
+    );
+  }
+  return (
+    <g class={cls} data-unit={unit.id}>
+      <title>{`${counters?.powers[unit.power]?.name ?? unit.power} ${unit.name ?? ''} ${type?.name ?? unit.type} ${factorText(unit.factors)}${unit.reduced ? ' (reduced)' : ''}${unit.ops ? ' — Ops Complete' : ''}`}</title>
+      <rect class="counter-bg" x={-0.5} y={-0.5} width={1} height={1} rx={0.08} fill={st.fill} />
+      <SideBand side={unit.side} />
+      <text x={-0.44} y={-0.37} font-size={0.14} font-weight="bold" fill={unit.side === 'axis' ? '#fff' : '#111'} class="abbr">{st.abbr}</text>
+      {unit.name && <text x={0.44} y={-0.37} font-size={0.14} text-anchor="end" fill={unit.side === 'axis' ? '#fff' : '#111'}>{unit.name}</text>}
+      <g transform="translate(0,-0.02)"><NatoSymbol symbol={symbol} color={st.text} /></g>
+      <text y={0.4} font-size={0.24} font-weight="bold" text-anchor="middle" fill={st.text} class="factors">{factorText(unit.factors)}</text>
+      {unit.reduced && <path class="reduced-mark" d="M0.5,0.18L0.5,0.5L0.18,0.5Z" />}
+      {unit.ops && (
+        <g class="ops-marker">
+          <rect x={-0.52} y={0.08} width={0.5} height={0.24} rx={0.04} />
+          <text x={-0.27} y={0.25} font-size={0.15} text-anchor="middle">OPS</text>
+        </g>
+      )}
+      <rect class="counter-edge" x={-0.5} y={-0.5} width={1} height={1} rx={0.08} />
+    </g>
+  );
+}
+
+/** A counter as a small standalone SVG (panels, dialogs). */
+export function CounterIcon(props: CounterProps & { size?: number }) {
+  const s = props.size ?? 44;
+  return (
+    <svg class="counter-icon" width={s} height={s} viewBox="-0.55 -0.55 1.1 1.1" role="img" aria-label={`${props.unit.power} ${props.unit.type} ${props.unit.name ?? ''}`}>
+      <defs><Patterns /></defs>
+      <Counter {...props} />
+    </svg>
+  );
+}
+
+/** Pattern fills used by counters (defined once per SVG). */
+export function Patterns() {
+  return (
+    <>
+      <pattern id="hatch-axis" width="0.08" height="0.08" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="0.08" height="0.08" fill="#222" />
+        <rect width="0.035" height="0.08" fill="#666" />
+      </pattern>
+      <pattern id="dots-other" width="0.08" height="0.08" patternUnits="userSpaceOnUse">
+        <rect width="0.08" height="0.08" fill="#ddd" />
+        <circle cx="0.04" cy="0.04" r="0.015" fill="#333" />
+      </pattern>
+    </>
+  );
+}

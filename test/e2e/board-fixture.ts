@@ -1,0 +1,138 @@
+// A synthetic board in the client's interface (src/web/map/board-data.ts): a 35x17 map, six powers, 120 counters,
+// and a movement prompt. Serves the map test and the benchmark with a mocked API, so they need no rule set.
+import { readFileSync, existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import type { Json } from '../../src/engine/types.ts';
+import type { BoardAssets } from '../../src/web/map/board-data.ts';
+
+const id = (c: number, r: number) => String(c).padStart(2, '0') + String(r).padStart(2, '0');
+
+export const COLS = 35;
+export const ROWS = 17;
+
+export function fixtureAssets(): BoardAssets {
+  const hexes: NonNullable<BoardAssets['map']>['hexes'] = {};
+  const countries = ['fr', 'ge', 'pl', 'su'];
+  for (let c = 1; c <= COLS; c++) {
+    for (let r = 1; r <= ROWS; r++) {
+      const sea = c <= 3 || r >= 15 || (c > 12 && c < 18 && r > 11);
+      const country = countries[Math.min(3, Math.floor((c - 4) / 8))]!;
+      const terrain = (c * 7 + r * 3) % 11 === 0 ? 'forest' : (c * 5 + r) % 13 === 0 ? 'mountain' : (c + r * 7) % 17 === 0 ? 'marsh' : 'clear';
+      hexes[id(c, r)] = sea ? { kind: 'sea' } : { kind: 'land', terrain, country };
+    }
+  }
+  hexes['0805'] = { kind: 'land', terrain: 'clear', country: 'fr', city: { name: 'Paris', capital: true, production: true } };
+  hexes['1406'] = { kind: 'land', terrain: 'clear', country: 'ge', city: { name: 'Berlin', capital: true, production: true } };
+  hexes['0410'] = { kind: 'land', terrain: 'clear', country: 'fr', city: { name: 'Brest', port: true } };
+  hexes['2907'] = { kind: 'land', terrain: 'clear', country: 'su', city: { name: 'Moscow', capital: true, production: true, fort: true } };
+  const hexsides: Record<string, { features: string[] }> = {};
+  for (let r = 2; r <= 12; r++) hexsides[`${id(11, r)}/${id(12, r)}`] = { features: ['river'] };
+  hexsides['0414/0415'] = { features: ['strait'] };
+  return {
+    map: {
+      grid: { layout: 'flat-top columns', offset: 'odd-down' },
+      hexes, hexsides,
+      boxes: [
+        { id: 'atlantic-ocean', name: 'Atlantic (ocean)', kind: 'sea', connects: ['west map edge'] },
+        { id: 'atlantic-land', name: 'Atlantic (USA)', kind: 'land' },
+      ],
+      countries: { fr: { name: 'France' }, ge: { name: 'Germany' }, pl: { name: 'Poland' }, su: { name: 'Soviet Union' } },
+    },
+    counters: {
+      powers: {
+        ge: { name: 'Germany', side: 'axis', color: '#8e9aa6', abbr: 'GE' },
+        it: { name: 'Italy', side: 'axis', color: '#b9c98a', abbr: 'IT' },
+        fr: { name: 'France', side: 'allies', color: '#8fb5e0', abbr: 'FR' },
+        gb: { name: 'Britain', side: 'allies', color: '#e8d08a', abbr: 'GB' },
+        su: { name: 'Soviet Union', side: 'allies', color: '#e09a86', abbr: 'SU' },
+        us: { name: 'United States', side: 'allies', color: '#a8c8a0', abbr: 'US' },
+      },
+      types: {
+        inf: { name: 'infantry', symbol: 'infantry', domain: 'land' },
+        arm: { name: 'armor', symbol: 'armor', domain: 'land' },
+        air: { name: 'air', symbol: 'air', domain: 'air' },
+        fleet: { name: 'fleet', symbol: 'fleet', domain: 'naval' },
+        sub: { name: 'submarines', symbol: 'submarine', domain: 'naval' },
+        fort: { name: 'fort', symbol: 'fort', domain: 'fort' },
+      },
+      units: {},
+    },
+    turns: ['Autumn 1939', 'Winter 1939', 'Spring 1940', 'Summer 1940', 'Autumn 1940', 'Winter 1940', 'Spring 1941'],
+    reconstructed: [{ subject: 'Terrain', text: 'synthetic test board' }],
+  };
+}
+
+/** 120 units: most on land hexes, some stacked, some in boxes and the force pool. */
+export function fixtureUnits(assets: BoardAssets, allOnMap = false): Record<string, Json> {
+  const units: Record<string, Json> = {};
+  const land = Object.entries(assets.map!.hexes).filter(([, h]) => h.kind === 'land').map(([k]) => k);
+  const powers = ['ge', 'it', 'fr', 'gb', 'su', 'us'];
+  const types = ['inf', 'inf', 'arm', 'air', 'inf', 'fleet', 'sub', 'fort'];
+  const counters = assets.counters!;
+  for (let i = 0; i < 120; i++) {
+    const power = powers[i % powers.length]!;
+    const type = types[i % types.length]!;
+    const uid = `${power}-${type}-${i}`;
+    counters.units![uid] = { power, type, name: String(1 + (i % 19)), full: type === 'fleet' ? [3, 1, 40] : [4 + (i % 3), 3], reduced: [2, 3] };
+    const where = allOnMap ? land[(i * 37) % land.length]! : i >= 112 ? 'pool' : i >= 108 ? 'atlantic-ocean' : land[(i * 37) % land.length]!;
+    units[uid] = { where, reduced: i % 5 === 0, ops: i % 7 === 0 };
+  }
+  units['ge-inf-0'] = { where: '1406', reduced: false, ops: false };
+  units['ge-arm-x'] = { where: '1406', reduced: false, ops: false };
+  counters.units!['ge-arm-x'] = { power: 'ge', type: 'arm', name: '1', full: [6, 5], reduced: [3, 5] };
+  return units;
+}
+
+export const FIXTURE_TOKEN = 'f1x7ure0000000000000000000000000';
+
+export function fixturePlay(assets: BoardAssets, allOnMap = false) {
+  const units = fixtureUnits(assets, allOnMap);
+  const choices = [
+    { action: { type: 'move', unit: 'ge-inf-0', to: '1405' }, label: 'Move GE 1 infantry to 1405' },
+    { action: { type: 'move', unit: 'ge-inf-0', to: '1506' }, label: 'Move GE 1 infantry to 1506' },
+    { action: { type: 'move', unit: 'ge-arm-x', to: '1306' }, label: 'Move GE 1 armor to 1306' },
+    { action: { type: 'move', unit: 'ge-arm-x', to: '1306', mode: 'rail' }, label: 'Rail GE 1 armor to 1306' },
+    { action: { type: 'attack', hex: '1606' }, label: 'Attack 1606' },
+    { action: { type: 'end-phase' }, label: 'End the movement phase' },
+  ];
+  const view = {
+    ruleset: 'fixture', scenario: 'test', seq: 3, outcome: null, status: 'Autumn 1939, Axis movement',
+    prompt: {
+      seat: 'axis', rule: '2WW 8.1', text: 'Move units or end the movement phase', kind: 'move', choices,
+      context: { odds: [{ choice: 4, summary: '2:1, +1 column', outcomes: [{ label: 'DE', p: 0.33 }, { label: 'EX', p: 0.33 }, { label: 'AR', p: 0.34 }] }] },
+    },
+    waitingFor: [{ seat: 'axis', text: 'Move units or end the movement phase', rule: '2WW 8.1' }],
+    state: { units, control: { '0805': 'allies', '1406': 'axis' }, turn: 1, phase: 'Axis movement', activeSide: 'axis' } as Json,
+  };
+  return {
+    gameId: 'fixture', seat: 'axis', ruleset: 'fixture', scenario: 'test', status: 'running', outcome: null, serverResult: null,
+    view, events: [{ text: 'Autumn 1939 begins', rule: '2WW 4.1', data: { turn: 'Autumn 1939' } }], stateId: 3,
+    seats: [], clocks: null, seedCommitment: '', undoable: 0, takeback: null,
+  };
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.map': 'application/json', '.svg': 'image/svg+xml' };
+
+/** Serves the built client and a mocked API at `origin`; returns the actions the page posted. */
+export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap?: boolean; origin?: string } = {}): Promise<{ posted: unknown[]; url: string }> {
+  const origin = opts.origin ?? 'http://127.0.0.1:9';
+  const assets = fixtureAssets();
+  const play = fixturePlay(assets, opts.allOnMap);
+  const posted: unknown[] = [];
+  const json = (route: Route, body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.route(`${origin}/**`, async (route) => {
+    const u = new URL(route.request().url());
+    if (u.pathname === '/api/rulesets/fixture/assets') return json(route, assets);
+    if (u.pathname === `/api/play/${FIXTURE_TOKEN}`) return json(route, play);
+    if (u.pathname === `/api/play/${FIXTURE_TOKEN}/action`) {
+      posted.push(JSON.parse(route.request().postData() ?? 'null'));
+      return json(route, { stateId: 4 });
+    }
+    if (u.pathname.startsWith('/api/')) return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not-found","message":"fixture"}' });
+    const file = join(webRoot, u.pathname);
+    if (u.pathname !== '/' && existsSync(file)) return route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
+    return route.fulfill({ status: 200, contentType: 'text/html', body: readFileSync(join(webRoot, 'index.html')) });
+  });
+  return { posted, url: `${origin}/play/${FIXTURE_TOKEN}` };
+}

@@ -1,6 +1,10 @@
 // The `theater` command line.
 import { Command, CommanderError } from 'commander';
 import { registerKernelCommands } from './kernel-commands.ts';
+import { registerPlayCommand } from './play-command.ts';
+import { registerServiceCommands } from './service-commands.ts';
+import { registerOddsCommand } from './odds-command.ts';
+import { registerSimulateCommand } from './simulate-command.ts';
 
 export function buildProgram(): Command {
   const program = new Command('theater')
@@ -9,6 +13,10 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   registerKernelCommands(program);
+  registerPlayCommand(program);
+  registerServiceCommands(program);
+  registerOddsCommand(program);
+  registerSimulateCommand(program);
   return program;
 }
 

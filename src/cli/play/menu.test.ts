@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Choice } from '../../engine/index.ts';
+import { choiceByLabel, GROUP_ABOVE, groupSummary, menuItems } from './menu.ts';
+import { columns, dataLine, dataLines, eventLines, makeStyle, viewSummary, wrap } from './render.ts';
+
+const moves: Choice[] = [];
+for (const unit of ['ge-inf-1', 'ge-inf-2', 'ge-arm-1']) {
+  for (let h = 0; h < 40; h++) moves.push({ action: { type: 'move', unit, to: String(2200 + h) }, label: `Move ${unit} to ${2200 + h}` });
+  moves.push({ action: { type: 'rail', unit, to: '2106' }, label: `Rail ${unit} to 2106` });
+}
+moves.push({ action: { type: 'end-phase' }, label: 'End the movement phase' });
+
+describe('choice menu', () => {
+  it('2WW 8: a long movement list is grouped by unit, with lone choices shown as they are', () => {
+    const items = menuItems(moves, { filter: [], group: null });
+    expect(items).toHaveLength(4);
+    expect(items.slice(0, 3).map((i) => ('group' in i ? i.group.key : null))).toEqual(['ge-inf-1', 'ge-inf-2', 'ge-arm-1']);
+    expect('group' in items[0]! && groupSummary(items[0].group)).toBe('move 40, rail 1');
+    expect('choice' in items[3]! && items[3].choice.label).toBe('End the movement phase');
+  });
+
+  it('a filter keeps choices containing every word; a short result is flat, an open group lists its choices', () => {
+    const f = menuItems(moves, { filter: ['inf-2', '2106'], group: null });
+    expect(f.map((i) => ('choice' in i ? i.choice.label : '?'))).toEqual(['Rail ge-inf-2 to 2106']);
+    expect(menuItems(moves, { filter: [], group: 'ge-arm-1' })).toHaveLength(41);
+    expect(menuItems(moves.slice(0, GROUP_ABOVE), { filter: [], group: null }).every((i) => 'choice' in i)).toBe(true);
+    expect(menuItems(moves, { filter: ['sofia'], group: null }, (c) => (c.action.to === '2211' ? 'Sofia' : ''))).toHaveLength(3);
+  });
+
+  it('a label typed in full picks its choice, ignoring case and spacing', () => {
+    expect(choiceByLabel(moves, '  move GE-ARM-1   to 2205')?.action).toEqual({ type: 'move', unit: 'ge-arm-1', to: '2205' });
+    expect(choiceByLabel(moves, 'Move ge-arm-1 to 9999')).toBeUndefined();
+  });
+});
+
+describe('rendering', () => {
+  const st = makeStyle(false);
+  it('2WW 9.2: a die shows its faces, purpose and rule; combat data gives its arithmetic in one line', () => {
+    expect(eventLines({ text: 'x', rule: '2WW 9.2', roll: { sides: 6, count: 2, faces: [4, 5], total: 9, purpose: 'axis air fire', rule: '2WW 9.2' } }, st, ''))
+      .toEqual(['2d6: 4+5=9  axis air fire [2WW 9.2]']);
+    expect(dataLine({ strengths: { attacker: 12, defender: 6 }, column: '2-1', die: { attacker: 4, defender: null }, winner: 'attacker' }))
+      .toBe('strengths: attacker 12, defender 6; column 2-1; die: attacker 4; winner attacker');
+    expect(dataLine({ unit: 'ge-inf-1', from: '1905', to: '1804' })).toBeNull(); // no figures: the text says it all
+  });
+
+  it('2WW 9.1.3: a combat whose data has the same fields for both sides prints as a table', () => {
+    const land = {
+      line: 'Land vs Land', strengths: { attacker: 12, defender: 6 }, column: { attacker: '7-9', defender: '5-6' },
+      die: { attacker: 9, defender: 4 }, result: { attacker: 2, defender: 1 }, shifts: { attacker: -1 }, winner: 'attacker',
+    };
+    expect(dataLines(land, 80)).toEqual([
+      '           attacker  defender',
+      'strengths  12        6',
+      'column     7-9       5-6',
+      'die        9         4',
+      'result     2         1',
+      'line Land vs Land; shifts: attacker -1; winner attacker',
+    ]);
+    const air = { attacker: { strength: 4, die: 9, result: 0 }, defender: { strength: 3, die: 4, result: 1 } };
+    expect(dataLines(air, 80)).toEqual(['          attacker  defender', 'strength  4         3', 'die       9         4', 'result    0         1']);
+  });
+
+  it('long event texts wrap at spaces, keeping their indent and putting the rule last', () => {
+    expect(wrap('    one two three four', 14, '      ')).toEqual(['    one two', '      three', '      four']);
+    const lines = eventLines({ text: 'gb-fleet-home moves 1503 > 1403 > 1304 > 1204 > 1105', rule: '2WW 8.3' }, st, '  ', 40);
+    expect(lines).toEqual(['  gb-fleet-home moves 1503 > 1403 > 1304', '    > 1204 > 1105 [2WW 8.3]']);
+    expect(lines.every((l) => l.length <= 40)).toBe(true);
+  });
+
+  it('columns read down each column and fit the width', () => {
+    expect(columns(['1) a', '2) b', '3) c'], 20, '')).toEqual(['1) a   3) c', '2) b']);
+    expect(columns(['1) a long label', '2) another one'], 20, '')).toEqual(['1) a long label', '2) another one']);
+  });
+
+  it('a view with pieces (units, ships) is a table by location; names and factors come from the assets', () => {
+    const state = {
+      turn: 3, phase: 'Axis movement',
+      units: { 'ge-inf-1': { where: '2106', reduced: false }, 'ge-arm-1': { where: '2106', reduced: true }, 'fr-inf-1': { where: 'pool', reduced: false } },
+      ships: { bismarck: { space: 'W4922', named: true, inPort: true }, hood: { space: 'W4716', named: true, inPort: false } },
+    };
+    const ctx = {
+      places: new Map([['2106', 'Berlin']]), style: st, width: 80,
+      counters: new Map([['ge-arm-1', { factors: { full: '6-5', reduced: '3-5' } }]]),
+    };
+    const lines = viewSummary(state, ctx);
+    expect(lines).toContain('  2106 Berlin  ge-arm-1 3-5 (reduced), ge-inf-1');
+    expect(lines).toContain('  W4922        bismarck (inPort)'); // "named" is true for every ship: not shown
+    expect(lines).toContain('  off the board: pool 1');
+    expect(lines[0]).toMatch(/turn 3 +phase Axis movement/);
+  });
+});

@@ -1,0 +1,492 @@
+// One game at the terminal: shows each decision, reads commands, plays the automatic seats, prints what happened.
+// Input/output free: the runner (terminal.ts) feeds lines and writes what `out` receives.
+import {
+  actionKey, eventsFor, prompts, RuleViolation, viewFor,
+  type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Seat,
+} from '../../engine/index.ts';
+import { writeJsonFile } from '../io.ts';
+import {
+  choiceByLabel, describeAction, groupSummary, menuItems, parseFilter,
+  type MenuItem, type MenuState,
+} from './menu.ts';
+import { columns, counterInfo, eventLines, wrap, pieceLabel, piecesOf, placeNames, viewSummary, type Style, type ViewContext } from './render.ts';
+import { chooseAutomatic, controllerName, type Controller } from './seats.ts';
+
+export interface SessionOptions {
+  game: Game<BaseState>;
+  controllers: Record<Seat, Controller>;
+  out: (line: string) => void;
+  style: Style;
+  width: number;
+  /** AI time guard per decision. */
+  budgetMs: number;
+  /** Where `save` (no file) and the end of the session write the log. */
+  outFile?: string;
+  /** Log metadata kept from a loaded file. */
+  meta?: Record<string, Json>;
+}
+
+export type Pending =
+  | { kind: 'over' }
+  | { kind: 'auto'; prompt: Prompt }
+  | { kind: 'human'; prompt: Prompt }
+  | { kind: 'remote'; prompts: Prompt[] }
+  | { kind: 'stuck' };
+
+export const HELP = [
+  'Commands:',
+  '  NUMBER          take that choice, or open that group of choices',
+  '  /TEXT           show only choices containing every word of TEXT ("/inf 2214"); "/" alone clears',
+  '  ..              close the open group, or clear the filter',
+  '  list            show the choices again (Enter does too); "all" lists every choice ungrouped',
+  '  LABEL or {JSON} take the choice with exactly that label, or send that action (scripts)',
+  '  undo            take back the last action made at this terminal (not past dice or hidden information)',
+  '  takeback        take back everything since the last action made at this terminal, dice too; the AI agrees',
+  '  log [N]         the last N actions (default 10) with their events, dice and combat arithmetic',
+  '  view [TEXT]     the deciding seat\'s view: units by location (only those matching TEXT); "view json" for all of it',
+  '  save [FILE]     write the game log (default: the --out file)',
+  '  help            this list',
+  '  quit            stop (the log is written to --out if given)',
+];
+
+export class PlaySession {
+  readonly game: Game<BaseState>;
+  private readonly o: SessionOptions;
+  private menu: MenuState = { filter: [], group: null };
+  private items: MenuItem[] = [];
+  /** Key of the decision last shown, so that it is shown once. */
+  private shown = '';
+  private lastHumanSeat: Seat | null = null;
+  private labels: (string | undefined)[] = [];
+  private readonly viewCtx: ViewContext;
+  /** Input lines refused (illegal, unknown): a script's exit code reports them. */
+  refused = 0;
+
+  constructor(o: SessionOptions) {
+    this.o = o;
+    this.game = o.game;
+    const assets = o.game.ruleset.assets?.();
+    this.viewCtx = { places: placeNames(assets), counters: counterInfo(assets), width: o.width, style: o.style };
+  }
+
+  private get st(): Style {
+    return this.o.style;
+  }
+
+  private say(...lines: string[]): void {
+    for (const l of lines) this.o.out(l);
+  }
+
+  private humans(): Seat[] {
+    return Object.keys(this.o.controllers).filter((s) => this.o.controllers[s]!.kind === 'human');
+  }
+
+  /** What happens next: the game is over, an automatic seat moves, a person decides, or only remote seats can. */
+  pending(): Pending {
+    const g = this.game;
+    if (g.state.outcome) return { kind: 'over' };
+    const ps = prompts(g.ruleset, g.state);
+    if (!ps.length) return { kind: 'stuck' };
+    const ctl = (p: Prompt) => this.o.controllers[p.seat] ?? { kind: 'human' };
+    const auto = ps.find((p) => ctl(p).kind === 'ai' || ctl(p).kind === 'random');
+    if (auto) return { kind: 'auto', prompt: auto };
+    const human = ps.find((p) => ctl(p).kind === 'human');
+    if (human) return { kind: 'human', prompt: human };
+    return { kind: 'remote', prompts: ps };
+  }
+
+  /** The prompt text for the input line: seat, open group, filter. */
+  promptString(): string {
+    const p = this.pending();
+    if (p.kind !== 'human') return '> ';
+    const extra = (this.menu.group !== null ? ` ${this.menu.group}` : '') + (this.menu.filter.length ? ` /${this.menu.filter.join(' ')}` : '');
+    return `${this.st.seat(p.prompt.seat)}${extra}> `;
+  }
+
+  intro(isNew: boolean, seed: string): void {
+    const g = this.game;
+    const sc = g.ruleset.scenarios.find((s) => s.id === g.scenario);
+    this.say(this.st.heading(`${g.ruleset.title}: ${sc?.name ?? g.scenario}`) + this.st.dim(` (seed ${seed})`));
+    this.say('Seats: ' + Object.entries(this.o.controllers).map(([s, c]) => `${this.st.seat(s)} ${controllerName(c)}`).join(', '));
+    if (isNew) {
+      const ev = this.visible(g.setupEvents);
+      if (ev.length) {
+        this.say(this.st.dim('Setup:'));
+        this.printEvents(ev);
+      }
+    } else {
+      this.say(`Loaded ${g.played.length} action(s) in force; every state hash verified.`);
+    }
+    this.say(this.st.dim('Type help for commands.'));
+  }
+
+  /** Events the people at this terminal may see: those of the human seats (a spectator's when none). */
+  private visible(events: GameEvent[]): GameEvent[] {
+    const hs = this.humans();
+    if (!hs.length) return eventsFor(events, null);
+    return events.filter((e) => !e.visibleTo || e.visibleTo.some((s) => hs.includes(s)));
+  }
+
+  private printEvents(events: GameEvent[]): void {
+    for (const e of events) this.say(...eventLines(e, this.st, '    ', this.o.width));
+  }
+
+  private extraOf = (c: Choice): string => {
+    const names: string[] = [];
+    for (const v of Object.values(c.action)) {
+      if (typeof v === 'string' && this.viewCtx.places.has(v)) names.push(this.viewCtx.places.get(v)!);
+    }
+    return names.join(' ');
+  };
+
+  /** A choice's line; inside an open group the group's own name is left out ("Move to 2106" under ge-inf-1). */
+  private choiceText(c: Choice, group: string | null = null): string {
+    const x = this.extraOf(c);
+    let label = c.label;
+    if (group !== null) {
+      const i = label.indexOf(` ${group}`);
+      const after = label[i + group.length + 1];
+      if (i > 0 && (after === undefined || after === ' ')) label = label.slice(0, i) + label.slice(i + group.length + 1);
+    }
+    return x ? `${label} ${this.st.dim(`(${x})`)}` : label;
+  }
+
+  private groupText(key: string, choices: Choice[], pieces: ReturnType<typeof piecesOf>): string {
+    const u = pieces.get(key);
+    let head = key;
+    if (u) {
+      const place = this.viewCtx.places.get(u.where);
+      head = `${pieceLabel(key, u, this.viewCtx)} at ${u.where}${place ? ` ${place}` : ''}`;
+    }
+    return `${head} ${this.st.dim(`[${groupSummary({ key, choices })}]`)} >`;
+  }
+
+  /** Show the decision if it is new: status, who decides, the question and its rule, the menu. */
+  showTurn(prompt: Prompt): void {
+    const key = `${prompt.seat}|${this.game.entries.length}`;
+    if (this.shown === key) return;
+    this.shown = key;
+    this.menu = { filter: [], group: null };
+    const g = this.game;
+    const status = g.ruleset.describe?.(g.state) ?? '';
+    if (this.humans().length > 1 && this.lastHumanSeat !== null && this.lastHumanSeat !== prompt.seat) {
+      this.say(this.st.bold(`--- ${prompt.seat}'s turn at the keyboard ---`));
+    }
+    this.lastHumanSeat = prompt.seat;
+    this.say('');
+    this.say(this.st.heading(`== ${status || g.ruleset.title} ==`) + this.st.dim(` (action ${g.seq + 1})`));
+    const top = g.state.stack[g.state.stack.length - 1];
+    const sealed = top && g.ruleset.procedures[top.proc]?.simultaneous ? this.st.dim(' (answers stay sealed until every seat has answered)') : '';
+    this.say(`${this.st.seat(prompt.seat)} decides: ${prompt.text} ${this.st.rule(`[${prompt.rule}]`)}${sealed}`);
+    this.showMenu(prompt);
+  }
+
+  private showMenu(prompt: Prompt, flat = false): void {
+    const choices = prompt.choices;
+    this.items = flat ? choices.map((choice) => ({ choice })) : menuItems(choices, this.menu, this.extraOf);
+    const total = choices.length;
+    const grouped = this.items.some((i) => 'group' in i);
+    const parts: string[] = [];
+    if (this.menu.group !== null) parts.push(`group ${this.menu.group}`);
+    if (this.menu.filter.length) parts.push(`filter "${this.menu.filter.join(' ')}"`);
+    const shownCount = this.items.reduce((n, i) => n + ('group' in i ? i.group.choices.length : 1), 0);
+    const head = `${shownCount === total ? `${total}` : `${shownCount} of ${total}`} choice${total === 1 ? '' : 's'}` +
+      (parts.length ? ` (${parts.join(', ')})` : '') + (grouped ? ', grouped: a number opens a group, /TEXT filters' : '');
+    this.say(this.st.dim(head + ':'));
+    const w = String(this.items.length).length;
+    const pieces = grouped ? piecesOf(viewFor(this.game.ruleset, this.game.state, prompt.seat).state) : new Map();
+    const texts = this.items.map((it, i) => `${String(i + 1).padStart(w)}) ${'group' in it ? this.groupText(it.group.key, it.group.choices, pieces) : this.choiceText(it.choice, this.menu.group)}`);
+    this.say(...columns(texts, this.o.width));
+  }
+
+  /** Handle one input line while a person decides. Returns 'quit' when the session should stop. */
+  input(line: string): 'ok' | 'quit' {
+    const p = this.pending();
+    const text = line.trim();
+    const [cmd, ...args] = text.split(/\s+/);
+    const arg = args.join(' ');
+    const word = (cmd ?? '').toLowerCase();
+    if (word === 'quit' || word === 'exit' || word === 'q') return 'quit';
+    if (word === 'help' || word === '?') {
+      this.say(...HELP);
+      return 'ok';
+    }
+    if (word === 'save') {
+      this.save(arg || undefined);
+      return 'ok';
+    }
+    if (word === 'log') {
+      this.showLog(arg ? Number(arg) : 10);
+      return 'ok';
+    }
+    if (word === 'view') {
+      this.showView(p.kind === 'human' ? p.prompt.seat : null, arg);
+      return 'ok';
+    }
+    if (word === 'undo') {
+      this.undo();
+      return 'ok';
+    }
+    if (word === 'takeback') {
+      this.takeback();
+      return 'ok';
+    }
+    if (p.kind !== 'human') {
+      this.refuse('no decision is awaited at this terminal now');
+      return 'ok';
+    }
+    const prompt = p.prompt;
+    if (text === '' || word === 'list' || word === 'ls') {
+      this.showMenu(prompt);
+      return 'ok';
+    }
+    if (word === 'all') {
+      this.showMenu(prompt, true);
+      return 'ok';
+    }
+    if (text === '..' || word === 'back' || word === 'up') {
+      if (this.menu.group !== null) this.menu.group = null;
+      else this.menu.filter = [];
+      this.showMenu(prompt);
+      return 'ok';
+    }
+    if (text.startsWith('/')) {
+      this.applyFilter(prompt, text.slice(1));
+      return 'ok';
+    }
+    if (/^\d+$/.test(text)) {
+      const n = Number(text);
+      const it = this.items[n - 1];
+      if (!it) {
+        this.refuse(`there is no item ${n}; choose 1..${this.items.length} (list shows them again)`);
+        return 'ok';
+      }
+      if ('group' in it) {
+        this.menu.group = it.group.key;
+        this.showMenu(prompt);
+        return 'ok';
+      }
+      this.act(prompt.seat, it.choice.action, it.choice.label);
+      return 'ok';
+    }
+    if (text.startsWith('{')) {
+      let action: Action;
+      try {
+        action = JSON.parse(text) as Action;
+      } catch (e) {
+        this.refuse(`that is not valid JSON: ${(e as Error).message}`);
+        return 'ok';
+      }
+      const c = prompt.choices.find((x) => actionKey(x.action) === actionKey(action));
+      this.act(prompt.seat, action, c?.label);
+      return 'ok';
+    }
+    const byLabel = choiceByLabel(prompt.choices, text);
+    if (byLabel) {
+      this.act(prompt.seat, byLabel.action, byLabel.label);
+      return 'ok';
+    }
+    // Any other text is a filter when it matches something (typing "2214" finds the moves to 2214).
+    if (prompt.choices.some((c) => parseFilter(text).every((w) => `${c.label} ${actionKey(c.action)} ${this.extraOf(c)}`.toLowerCase().includes(w)))) {
+      this.applyFilter(prompt, text);
+      return 'ok';
+    }
+    this.refuse(`"${text}" is neither a command nor part of any choice; type a number, /TEXT to filter, or help`);
+    return 'ok';
+  }
+
+  private applyFilter(prompt: Prompt, text: string): void {
+    const words = parseFilter(text);
+    const before = this.menu;
+    this.menu = { filter: words, group: null };
+    const items = menuItems(prompt.choices, this.menu, this.extraOf);
+    if (words.length && !items.length) {
+      this.menu = before;
+      this.refuse(`no choice matches "${text.trim()}"; the filter is unchanged`);
+      return;
+    }
+    this.showMenu(prompt);
+  }
+
+  private refuse(msg: string): void {
+    this.refused++;
+    this.say(this.st.error('Refused: ') + msg);
+  }
+
+  private act(seat: Seat, action: Action, label: string | undefined, note?: string): boolean {
+    const top = this.game.state.stack[this.game.state.stack.length - 1];
+    // A secret simultaneous answer is not printed while another person at this keyboard has yet to answer.
+    const sealed = !!(top && this.game.ruleset.procedures[top.proc]?.simultaneous) && this.humans().some((h) => h !== seat);
+    let events: GameEvent[];
+    try {
+      events = this.game.act(seat, action);
+    } catch (e) {
+      if (e instanceof RuleViolation) {
+        this.refuse(`illegal: ${e.message}`);
+        return false;
+      }
+      throw e;
+    }
+    this.labels[this.game.seq - 1] = label;
+    const c = this.o.controllers[seat];
+    const who = c && c.kind !== 'human' ? `${seat} (${controllerName(c)})` : seat;
+    this.say(`${this.st.seat(who)}: ${sealed ? 'answer sealed' : label ?? describeAction(action)}`);
+    if (note) this.say(...wrap(`    ${note}`, this.o.width, '      ').map((l) => this.st.dim(l)));
+    this.printEvents(this.visible(events));
+    return true;
+  }
+
+  /** One decision of an AI or random seat, with a short line and the events it caused. */
+  playAuto(prompt: Prompt): void {
+    const g = this.game;
+    const seat = prompt.seat;
+    const view = viewFor(g.ruleset, g.state, seat);
+    const r = chooseAutomatic(this.o.controllers[seat]!, {
+      ruleset: g.ruleset.id, seat, view, seed: `${g.seed}|${seat}|${g.seq}`, budgetMs: this.o.budgetMs,
+    });
+    const key = actionKey(r.action);
+    const c = prompt.choices.find((x) => actionKey(x.action) === key);
+    if (!c) throw new Error(`the ${controllerName(this.o.controllers[seat]!)} player for ${seat} chose ${key}, which is not a legal choice of "${prompt.text}"`);
+    const why = this.o.controllers[seat]!.kind === 'ai' && r.explanation && prompt.choices.length > 1 ? `why: ${r.explanation}` : undefined;
+    this.act(seat, c.action, c.label, why);
+  }
+
+  private labelAt(i: number): string {
+    const known = this.labels[i];
+    if (known !== undefined) return known;
+    const p = this.game.played[i]!;
+    try {
+      const before = this.game.stateAt(i);
+      const pr = prompts(this.game.ruleset, before).find((x) => x.seat === p.seat);
+      const c = pr?.choices.find((x) => actionKey(x.action) === actionKey(p.action));
+      if (c) {
+        this.labels[i] = c.label;
+        return c.label;
+      }
+    } catch {
+      // a label is a nicety; the action's own text will do
+    }
+    return describeAction(p.action);
+  }
+
+  showLog(n: number): void {
+    if (!Number.isInteger(n) || n < 1) {
+      this.refuse('log wants a whole number of actions, e.g. "log 5"');
+      return;
+    }
+    const played = this.game.played;
+    const from = Math.max(0, played.length - n);
+    const setup = this.visible(this.game.setupEvents);
+    if (from === 0 && setup.length) {
+      this.say(`${'setup'.padStart(5)}`);
+      for (const e of setup) this.say(...eventLines(e, this.st, '        ', this.o.width));
+    }
+    // Answers still sealed (a simultaneous decision not yet complete) stay hidden: they are the last ones played.
+    const sealedCount = Object.values(this.game.state.sealed).reduce((n, box) => n + Object.keys(box).length, 0);
+    for (let i = from; i < played.length; i++) {
+      const p = played[i]!;
+      const hidden = i >= played.length - sealedCount;
+      this.say(`${String(i + 1).padStart(5)} ${this.st.seat(p.seat)}: ${hidden ? 'answer sealed' : this.labelAt(i)}`);
+      for (const e of this.visible(p.events)) this.say(...eventLines(e, this.st, '        ', this.o.width));
+    }
+    if (!played.length) this.say('  no action yet');
+  }
+
+  showView(seat: Seat | null, arg: string): void {
+    const s = seat ?? this.humans()[0] ?? null;
+    const v = viewFor(this.game.ruleset, this.game.state, s);
+    this.say(this.st.heading(`View of ${s ?? 'a spectator'}`) + (v.status ? `: ${v.status}` : ''));
+    if (arg.toLowerCase() === 'json') {
+      this.say(...JSON.stringify(v.state, null, 1).split('\n'));
+      return;
+    }
+    this.say(...viewSummary(v.state, this.viewCtx, arg));
+    if (v.waitingFor.length) this.say(`Waiting for ${v.waitingFor.map((w) => `${w.seat} (${w.text}, ${w.rule})`).join('; ')}`);
+  }
+
+  undo(): void {
+    const last = this.game.played[this.game.played.length - 1];
+    if (!last) {
+      this.refuse('undo: no action has been played');
+      return;
+    }
+    const c = this.o.controllers[last.seat];
+    if (c && c.kind !== 'human') {
+      this.refuse(`undo: the last action was ${last.seat}'s (${controllerName(c)}); "takeback" rewinds to before your own last action`);
+      return;
+    }
+    const label = this.labelAt(this.game.played.length - 1);
+    try {
+      this.game.undo(last.seat);
+    } catch (e) {
+      if (e instanceof RuleViolation) {
+        this.refuse(e.message);
+        return;
+      }
+      throw e;
+    }
+    this.labels.length = this.game.seq;
+    this.shown = '';
+    this.say(`${this.st.seat(last.seat)} takes back: ${label}`);
+  }
+
+  /**
+   * Rewind to before the last action made at this terminal, past dice and other seats' answers. The log records
+   * it as a takeback agreed by another seat: an AI or random seat agrees by itself, a person at this keyboard is
+   * there to agree; a remote player cannot be asked here.
+   */
+  takeback(): void {
+    const played = this.game.played;
+    let i = played.length - 1;
+    while (i >= 0 && this.o.controllers[played[i]!.seat]?.kind !== 'human') i--;
+    if (i < 0) {
+      this.refuse('takeback: no action has been made at this terminal');
+      return;
+    }
+    const by = played[i]!.seat;
+    const seats = Object.keys(this.o.controllers).filter((s) => s !== by);
+    const agrees = seats.find((s) => ['ai', 'random'].includes(this.o.controllers[s]!.kind)) ?? seats.find((s) => this.o.controllers[s]!.kind === 'human');
+    if (!agrees) {
+      this.refuse(`takeback: the other seats (${seats.join(', ')}) play elsewhere and must agree; take it back by arrangement with them`);
+      return;
+    }
+    const label = this.labelAt(i);
+    const n = played.length - i;
+    try {
+      this.game.takeback(i, by, agrees);
+    } catch (e) {
+      if (e instanceof RuleViolation) {
+        this.refuse(e.message);
+        return;
+      }
+      throw e;
+    }
+    this.labels.length = this.game.seq;
+    this.shown = '';
+    this.say(`${this.st.seat(by)} takes back ${n} action(s), back to before "${label}" (${agrees} agrees)`);
+  }
+
+  /** Write the log; with no file, to the --out file. Returns false when there is nowhere to write. */
+  save(file?: string): boolean {
+    const path = file ?? this.o.outFile;
+    if (!path) {
+      this.refuse('save needs a file name ("save game.json"), or start with --out FILE');
+      return false;
+    }
+    try {
+      writeJsonFile(path, this.game.toLog(this.o.meta));
+    } catch (e) {
+      this.refuse(`cannot write ${path}: ${(e as Error).message}`);
+      return false;
+    }
+    this.say(this.st.good(`Saved ${this.game.played.length} action(s) to ${path}`));
+    return true;
+  }
+
+  /** The end of the game: its result. */
+  result(): string {
+    const o = this.game.state.outcome;
+    if (!o) return '';
+    return `Game over: ${o.result}${o.winner ? ` (winner: ${o.winner})` : ' (draw)'}${o.rule ? ` [${o.rule}]` : ''}`;
+  }
+}

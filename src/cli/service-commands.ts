@@ -1,0 +1,63 @@
+// Commands around the server and the data tools: serve, verify, map render.
+import type { Command } from 'commander';
+import { CliError, parseIntArg, readJsonFile } from './io.ts';
+
+export function registerServiceCommands(program: Command): void {
+  program
+    .command('serve')
+    .description('start the Theater server: web client, HTTP API and WebSockets on an embedded SQLite database')
+    .option('--port <n>', 'port (default: PORT or 8080)')
+    .option('--host <h>', 'address to listen on (default: HOST or 127.0.0.1)')
+    .option('--db <file>', 'SQLite file (default: THEATER_DB or ./data/theater.sqlite)')
+    .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: DATABASE_URL)')
+    .option('--ai-workers <n>', 'AI worker threads', '2')
+    .action(async (o: { port?: string; host?: string; db?: string; databaseUrl?: string; aiWorkers: string }) => {
+      const { startServer } = await import('../server/index.ts');
+      const server = await startServer({
+        port: o.port !== undefined ? parseIntArg('--port', o.port) : undefined,
+        host: o.host, db: o.db, databaseUrl: o.databaseUrl, aiWorkers: parseIntArg('--ai-workers', o.aiWorkers),
+        log: (m) => process.stdout.write(`${m}\n`),
+      });
+      process.stdout.write(`Theater is serving at ${server.url}\n`);
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      await new Promise(() => undefined);
+    });
+
+  program
+    .command('verify')
+    .description('check that every die in a finished game follows from its revealed seed and published commitment')
+    .argument('<log>', 'game log file (JSON)')
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, o: { json?: boolean }) => {
+      const { verifyLog, formatVerifyReport } = await import('../server/index.ts');
+      const report = verifyLog(readJsonFile(file));
+      process.stdout.write(o.json ? JSON.stringify(report, null, 1) + '\n' : formatVerifyReport(report) + '\n');
+      if (!report.ok) process.exitCode = 1;
+    });
+
+  const map = program.command('map').description('map tools');
+  map
+    .command('render')
+    .description('render a rule set\'s map (terrain, borders, rivers, cities, hex ids) to PNG or SVG for review')
+    .argument('<ruleset>', 'rule set id, e.g. 2ww')
+    .requiredOption('--out <file>', 'output file (.png or .svg)')
+    .action(async (ruleset: string, o: { out: string }) => {
+      if (!/\.(png|svg)$/i.test(o.out)) throw new CliError(`--out must end in .png or .svg, not "${o.out}"`);
+      const { renderMap } = await import('../../tools/map/render.ts');
+      renderMap(ruleset, o.out);
+      process.stdout.write(`wrote ${o.out}\n`);
+    });
+  map
+    .command('build')
+    .description('regenerate a rule set\'s map JSON from geography, control points and the hand-authored layers')
+    .argument('<ruleset>', 'rule set id, e.g. 2ww')
+    .action(async (ruleset: string) => {
+      const { spawnSync } = await import('node:child_process');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'tools/map/build.ts', ruleset], { stdio: 'inherit' });
+      process.exitCode = r.status ?? 1;
+    });
+}

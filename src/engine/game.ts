@@ -30,6 +30,8 @@ export interface GameLog {
   seedCommitment?: string;
   /** Hash of the state right after setup. */
   setupHash: string;
+  /** The position the game started from instead of the scenario's set-up (docs/positions.md). */
+  position?: Json;
   entries: LogEntry[];
   /** Free-form metadata (players, dates); never read by the rules. */
   meta?: Record<string, Json>;
@@ -59,23 +61,25 @@ export class Game<S extends BaseState = BaseState> {
 
   private constructor(
     readonly ruleset: Ruleset<S>, readonly scenario: string, readonly options: Options, readonly seed: string,
-    public seedCommitment?: string,
+    public seedCommitment?: string, readonly position?: Json,
   ) {
-    const r = setupGame(ruleset, scenario, options, seed);
+    const r = setupGame(ruleset, scenario, options, seed, position);
     this.state = r.state;
     this.setupEvents = r.events;
     this.setupHash = stateHash(r.state);
     this.checkpoints.set(0, r.state);
   }
 
-  static create<S extends BaseState>(ruleset: Ruleset<S>, scenario: string, options: Options, seed: string): Game<S> {
-    return new Game(ruleset, scenario, options, seed);
+  static create<S extends BaseState>(
+    ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json,
+  ): Game<S> {
+    return new Game(ruleset, scenario, options, seed, undefined, position);
   }
 
   /** Rebuild a game from its log, checking every state hash. */
   static load<S extends BaseState>(ruleset: Ruleset<S>, log: unknown): Game<S> {
     const l = checkLog(log, ruleset);
-    const g = new Game(ruleset, l.scenario, l.options, l.seed, l.seedCommitment);
+    const g = new Game(ruleset, l.scenario, l.options, l.seed, l.seedCommitment, l.position);
     if (g.setupHash !== l.setupHash) {
       throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not this build's ${g.setupHash}` +
         versionHint(l, ruleset));
@@ -193,6 +197,7 @@ export class Game<S extends BaseState = BaseState> {
       entries: this.entries.map((e) => ({ ...e })),
     };
     if (this.seedCommitment) log.seedCommitment = this.seedCommitment;
+    if (this.position !== undefined) log.position = this.position;
     if (meta) log.meta = meta;
     return log;
   }

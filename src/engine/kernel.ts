@@ -148,8 +148,11 @@ function describeStack(state: BaseState): string {
 
 /** Start a game: the rule set's initial state plus the kernel's fields, advanced to the first decision. */
 export function setupGame<S extends BaseState>(
-  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string,
+  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json,
 ): ApplyResult<S> {
+  if (position !== undefined && !ruleset.positions) {
+    throw new RuleViolation('setup', `${ruleset.id} cannot start from a position`);
+  }
   if (!ruleset.scenarios.some((s) => s.id === scenario)) {
     throw new RuleViolation('setup', `${ruleset.id} has no scenario "${scenario}"`, ruleset.scenarios.map((s) => s.id));
   }
@@ -163,7 +166,16 @@ export function setupGame<S extends BaseState>(
     },
   };
   const merged = { ...fullOptions(ruleset, options) };
-  const body = ruleset.setup(setupCtx, scenario, merged);
+  let body;
+  if (position !== undefined) {
+    const problems = ruleset.positions!.validate(position);
+    if (problems.length) {
+      throw new RuleViolation('position', problems.map((p) => `${p.field}: ${p.message}`).join('; '));
+    }
+    body = ruleset.positions!.fromPosition(setupCtx, position);
+  } else {
+    body = ruleset.setup(setupCtx, scenario, merged);
+  }
   const state = {
     ruleset: ruleset.id, scenario, rng, seq: 0, outcome: null, sealed: {},
     ...body,

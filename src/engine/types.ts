@@ -192,6 +192,18 @@ export interface Ruleset<S extends BaseState = BaseState> {
   assets?(): Json;
   /** Check the rule set's data files (schemas and cross-references); every problem names file and field. */
   validateData?(): DataProblem[];
+  /** Start a game from any position (docs/positions.md). */
+  positions?: PositionSupport<S>;
+}
+
+/** A rule set's position format: a documented JSON description of a game at any step. */
+export interface PositionSupport<S extends BaseState = BaseState> {
+  /** Every problem of a position, by schema and by the rules; empty when it can be played. */
+  validate(position: Json): DataProblem[];
+  /** The state a valid position describes (without kernel fields, like `setup`). Throws when invalid. */
+  fromPosition(ctx: SetupCtx, position: Json): Omit<S, keyof BaseState> & { stack: Frame[] };
+  /** The position of a state, so that fromPosition(toPosition(s)) plays exactly like s. */
+  toPosition(state: S): Json;
 }
 
 export interface DataProblem {

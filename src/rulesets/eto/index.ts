@@ -8,6 +8,8 @@ import { engagement, interceptionWindow, noop } from './naval-interception.ts';
 import { navalAttacks, navalMovement, stackMove } from './naval-movement.ts';
 import { BISMARCK_ID, bismarckScenario, bismarckSetup, chooseFirst, navalAirPhase, placeAnywhere } from './sink-the-bismarck.ts';
 import type { EtoState } from './state.ts';
+import { CASE_WHITE_ID, caseWhite, caseWhiteSetup, cwPlace } from './case-white.ts';
+import { landAttack } from './land-attack.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   bismarck: bismarckScenario,
@@ -24,6 +26,9 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'naval-combat-noop': navalCombatNoop,
   'air-naval-attack': airNavalAttack,
   noop,
+  'case-white': caseWhite,
+  'cw-place': cwPlace,
+  'land-attack': landAttack,
 };
 
 /** Rule-set invariants: every ship in a known space, ports within capacity (ETO 7.7). */
@@ -55,11 +60,19 @@ export const eto: Ruleset<EtoState> = {
     id: BISMARCK_ID, name: 'Scenario 1: Sink the Bismarck! (May 1941)',
     description: 'Bismarck and Prinz Eugen try to break out of Bergen into the North Atlantic past the Home Fleet and Force H. One Naval and Air phase; naval rules only.',
     seats: ['axis', 'allies'],
+  }, {
+    id: CASE_WHITE_ID, name: 'Scenario 4: Case White (September 1939)',
+    description: 'The German invasion of Poland: one German Offensive phase with Army Groups North and South, land and air rules; the Polish side can be scripted (solitaire) or played.',
+    seats: ['axis', 'allies'],
   }],
-  options: [],
+  options: [{
+    id: 'polishSide', name: 'Polish side (Case White)', description: 'scripted: the Polish decisions follow scenario 4 [4.3]; human: the allies seat makes them',
+    default: 'scripted', values: ['scripted', 'human'],
+  }],
   procedures,
-  setup(_ctx, scenario) {
-    if (scenario !== BISMARCK_ID) throw new Error(`eto: scenario "${scenario}" is not implemented yet; implemented: ${BISMARCK_ID}`);
+  setup(_ctx, scenario, options) {
+    if (scenario === CASE_WHITE_ID) return caseWhiteSetup(options.polishSide === 'human' ? 'human' : 'scripted') as ReturnType<Ruleset<EtoState>['setup']>;
+    if (scenario !== BISMARCK_ID) throw new Error(`eto: scenario "${scenario}" is not implemented yet; implemented: ${BISMARCK_ID}, ${CASE_WHITE_ID}`);
     return bismarckSetup() as ReturnType<Ruleset<EtoState>['setup']>;
   },
   view(state) {

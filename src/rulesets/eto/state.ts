@@ -2,6 +2,7 @@
 import type { BaseState } from '../../engine/index.ts';
 import type { Ratings } from './data/index.ts';
 import { etoData } from './data/index.ts';
+import type { LandState } from './land.ts';
 
 /** Seats: the two sequencing sides of ETO (sequence of play: Axis and Allies; partnerships come later). */
 export type Side = 'axis' | 'allies';
@@ -49,6 +50,8 @@ export interface EtoState extends BaseState {
   step: StepRecord;
   /** Ships that made a successful counter-interception this phase (no naval attacks in step 3, sequence of play 3). */
   counterIntercepted: string[];
+  /** Land and air units of the land scenarios (absent in scenario 1). */
+  land?: LandState;
 }
 
 export function emptyStep(): StepRecord {

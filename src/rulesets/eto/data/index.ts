@@ -7,9 +7,11 @@ import seaAreasJson from './sea-areas.json' with { type: 'json' };
 import navalUnitsJson from './naval-units.json' with { type: 'json' };
 import bismarckJson from './scenario-sink-the-bismarck.json' with { type: 'json' };
 import crtJson from './combat-results-table.json' with { type: 'json' };
+import polandJson from './map-layers/poland-1939.json' with { type: 'json' };
+import caseWhiteJson from './scenario-case-white.json' with { type: 'json' };
 import {
-  BismarckScenarioSchema, ControlPointsFileSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  BismarckScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, LandLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type CaseWhiteScenario, type LandLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -21,6 +23,8 @@ export const RAW_ETO_DATA = {
   'naval-units.json': navalUnitsJson as unknown,
   'scenario-sink-the-bismarck.json': bismarckJson as unknown,
   'combat-results-table.json': crtJson as unknown,
+  'map-layers/poland-1939.json': polandJson as unknown,
+  'scenario-case-white.json': caseWhiteJson as unknown,
 };
 const SCHEMAS = {
   'control-points.json': ControlPointsFileSchema,
@@ -29,6 +33,8 @@ const SCHEMAS = {
   'naval-units.json': NavalUnitsFileSchema,
   'scenario-sink-the-bismarck.json': BismarckScenarioSchema,
   'combat-results-table.json': CrtFileSchema,
+  'map-layers/poland-1939.json': LandLayerSchema,
+  'scenario-case-white.json': CaseWhiteScenarioSchema,
 } as const;
 
 function parse<T>(file: keyof typeof SCHEMAS): T {
@@ -40,7 +46,7 @@ function parse<T>(file: keyof typeof SCHEMAS): T {
   return r.data as T;
 }
 
-let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario } | null = null;
+let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario; poland: LandLayer; caseWhite: CaseWhiteScenario } | null = null;
 
 export function etoData() {
   cache ??= {
@@ -48,6 +54,8 @@ export function etoData() {
     sea: parse<SeaAreasFile>('sea-areas.json'),
     units: parse<{ units: NavalUnitData[] }>('naval-units.json').units,
     bismarck: parse<BismarckScenario>('scenario-sink-the-bismarck.json'),
+    poland: parse<LandLayer>('map-layers/poland-1939.json'),
+    caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
   };
   return cache;
 }
@@ -81,6 +89,18 @@ export function validateEtoData(raw: Record<string, unknown> = RAW_ETO_DATA): Da
     });
     if (s.at !== 'anywhere' && !hexIds.has(s.at)) out.push({ file: 'scenario-sink-the-bismarck.json', field: `setup.${i}.at`, message: `"${s.at}" is not a coastal hex of sea-areas.json` });
   });
+  const layer = raw['map-layers/poland-1939.json'] as LandLayer;
+  layer.rivers.forEach(([a, b], i) => [a, b].forEach((h, j) => {
+    if (!layer.hexes[h]) out.push({ file: 'map-layers/poland-1939.json', field: `rivers.${i}.${j}`, message: `river side names hex "${h}", which the layer does not list` });
+  }));
+  const cw = raw['scenario-case-white.json'] as CaseWhiteScenario;
+  cw.polishSetup.forEach((p, i) => {
+    if (layer.hexes[p.hex]?.country !== 'poland') out.push({ file: 'scenario-case-white.json', field: `polishSetup.${i}.hex`, message: `"${p.hex}" is not a Polish hex of map-layers/poland-1939.json (scenario 4 [4.1])` });
+  });
+  for (const [u, h] of Object.entries(cw.exampleGermanSetup.units)) {
+    const c = layer.hexes[h]?.country;
+    if (c !== 'germany' && c !== 'east-prussia' && c !== 'slovakia') out.push({ file: 'scenario-case-white.json', field: `exampleGermanSetup.units.${u}`, message: `"${h}" is not German-controlled in map-layers/poland-1939.json` });
+  }
   if (!areaIds.has(scen.victory.area)) out.push({ file: 'scenario-sink-the-bismarck.json', field: 'victory.area', message: `unknown sea area "${scen.victory.area}"` });
   return out;
 }

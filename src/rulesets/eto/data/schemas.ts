@@ -93,3 +93,40 @@ export const CrtFileSchema = z.object({
   columns: z.array(z.string().regex(/^\d-\d$/)).length(8),
   rows: z.array(z.array(z.string().regex(/^(AE|DE|DEx|XX|X|D\dx{0,2}|\(D2\))$/)).length(8)).length(8),
 }).strict();
+
+export const LAND_COUNTRIES = ['germany', 'east-prussia', 'slovakia', 'poland', 'lithuania', 'latvia', 'ussr', 'hungary', 'romania'] as const;
+export const LandLayerSchema = z.object({
+  about: z.string(),
+  provenance: ProvenanceSchema,
+  hexes: z.record(HexIdSchema, z.object({
+    country: z.enum(LAND_COUNTRIES),
+    terrain: z.enum(['clear', 'rough', 'forest', 'marsh']),
+    name: z.string().optional(),
+    feature: z.enum(['city', 'resource', 'city-resource']).optional(),
+  }).strict()),
+  rivers: z.array(z.tuple([HexIdSchema, HexIdSchema, z.string()])),
+}).strict();
+export type LandLayer = z.infer<typeof LandLayerSchema>;
+
+const LandUnitDataSchema = z.object({
+  id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(['germany', 'poland']),
+  kind: z.enum(['inf', 'armor', 'general', 'hq']),
+  strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
+  steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
+  radius: z.number().int().optional(), attacks: z.number().int().optional(),
+  provenance: ProvenanceSchema,
+}).strict();
+const AirUnitDataSchema = z.object({
+  id: z.string(), name: z.string(), nation: z.enum(['germany', 'poland']), kind: z.enum(['fighter', 'fighter-bomber', 'bomber']),
+  strength: z.number().int(), depleted: z.number().int(), range: z.number().int(), quality: z.number().int(),
+  provenance: ProvenanceSchema,
+}).strict();
+export const CaseWhiteScenarioSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema, month: z.string(), year: z.number().int(), weather: z.enum(['F', 'M', 'W']),
+  land: z.array(LandUnitDataSchema), air: z.array(AirUnitDataSchema), germanAirfields: z.number().int(),
+  polishSetup: z.array(z.object({ hex: HexIdSchema, infantry: z.number().int(), air: z.boolean().optional() }).strict()),
+  exampleGermanSetup: z.object({
+    about: z.string(), units: z.record(z.string(), HexIdSchema), air: z.record(z.string(), HexIdSchema), airfields: z.array(HexIdSchema),
+  }).strict(),
+}).strict();
+export type CaseWhiteScenario = z.infer<typeof CaseWhiteScenarioSchema>;

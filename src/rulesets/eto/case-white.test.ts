@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { fuzzGame, Game, promptFor } from '../../engine/index.ts';
+import { caseWhiteResult } from './case-white.ts';
+import { eto } from './index.ts';
+import { airCombatResult } from './land-attack.ts';
+import { dist, landOf, moveOptions, zocOf } from './land.ts';
+import type { EtoState } from './state.ts';
+
+type Seat = 'axis' | 'allies';
+function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
+  const p = promptFor(eto, g.state, seat);
+  if (!p) throw new Error(`no prompt for ${seat}; stack ${g.state.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
+  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
+  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).slice(0, 40).join(' ')}`);
+  g.act(seat, c.action);
+}
+const units = (g: Game<EtoState>) => landOf(g.state).units;
+
+describe('ETO scenario 4 Case White', () => {
+  it('ETO scenario 4 [4.1] scripted Polish setup: 10 infantry on the listed hexes, 3 and the air unit in Warsaw', () => {
+    const g = Game.create(eto, 'case-white', {}, 's');
+    const l = landOf(g.state);
+    const inWarsaw = Object.values(l.units).filter((u) => u.hex === 'W3533');
+    expect(inWarsaw).toHaveLength(3);
+    expect(l.air['pl-fb']!.base).toBe('W3533');
+    expect(Object.values(l.units).filter((u) => u.nation === 'poland' && u.where === 'map')).toHaveLength(10);
+    expect(promptFor(eto, g.state, 'axis')!.rule).toBe('ETO scenario 4 [4.1]');
+  });
+
+  it('ETO 25.2 infantry stops on entering enemy ZOC; armor reaches W3733 beside the Polish unit in W3732', () => {
+    const g = Game.create(eto, 'case-white', {}, 's');
+    act(g, 'axis', { type: 'example' });
+    const l = landOf(g.state);
+    const armor = l.units['de-armor-1']!;
+    const opts = moveOptions(l, armor, 'W3833', 2);
+    expect(opts.some((o) => o.to === 'W3733')).toBe(true);
+    const zoc = zocOf(l, 'allies');
+    // infantry: no path passes through a ZOC hex before its end.
+    const inf = l.units['de-inf-3']!;
+    for (const o of moveOptions(l, inf, 'W3833', 3)) expect(o.path.slice(1, -1).some((h) => zoc.has(h))).toBe(false);
+  });
+
+  it('ETO 15.7 air-to-air: 1 always depletes, 6 never affects, 5 only aborts', () => {
+    expect(airCombatResult(1, 0)).toBe('deplete');
+    expect(airCombatResult(6, 9)).toBe('none');
+    expect(airCombatResult(5, 8)).toBe('abort');
+    expect(airCombatResult(4, 5)).toBe('deplete');
+    expect(airCombatResult(5, 5)).toBe('abort');
+  });
+
+  it('ETO example of play September 1939: TC-CMD-1, TC-BT-1, TC-BT-2, TC-AIR-3, TC-CRT-1, TC-CRT-2 with every die', () => {
+    const g = Game.create(eto, 'case-white', { polishSide: 'human' }, 'ex');
+    // Polish player sets up as the scenario's solitaire table (same as the example's forces).
+    const pl = Object.values(units(g)).filter((u) => u.nation === 'poland').map((u) => u.id);
+    const hexes = ['W3931', 'W3629', 'W3232', 'E3032', 'W3732', 'W3734', 'W3431', 'W3533', 'W3533', 'W3533'];
+    pl.forEach((id, i) => act(g, 'allies', { type: 'place', unit: id, hex: hexes[i] }));
+    act(g, 'allies', { type: 'place', unit: 'pl-fb', hex: 'W3533' });
+    act(g, 'axis', { type: 'example' });
+    // TC-CMD-1: combined offensive; HQ South to W3230 in step 1-B.
+    act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
+    act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
+    act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
+    // TC-BT-1 Kleist: 3832 (Polish ZOC) then 3733; attack 3732 with the bomber; 16 vs 4 = 4-1, +2, roll 2 -> DEx.
+    act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
+    act(g, 'axis', { type: 'bt-move', to: 'W3733' });
+    act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
+    act(g, 'axis', { type: 'fly', air: 'de-bomber' });
+    act(g, 'axis', { type: 'done' });
+    act(g, 'allies', { type: 'no' }); // declines to intercept
+    g.force([2]);
+    act(g, 'allies', { type: 'no' }); // no defensive support
+    const l1 = landOf(g.state);
+    expect(l1.units['de-armor-1']!.depleted).toBe(true);
+    if (l1.units['pl-inf-5']!.where !== 'replenishment') throw new Error(g.entries.flatMap((e) => ('events' in e ? (e as { events: { text: string }[] }).events.map((x) => x.text) : [])).slice(-12).join(' / '));
+    act(g, 'axis', { type: 'advance', unit: 'de-armor-1' });
+    expect(units(g)['kleist']!.hex).toBe('W3732');
+    act(g, 'axis', { type: 'bt-move', to: 'W3532' });
+    expect(units(g)['kleist']!.eligible).toBe(false);
+    // TC-BT-2 Guderian beside Krakow: 8 + 4 + fighter-bomber 4 = 16 vs 4, roll 6 +2 read as 7: DE.
+    act(g, 'axis', { type: 'breakthrough', hex: 'W3133' });
+    act(g, 'axis', { type: 'bt-stay' });
+    act(g, 'axis', { type: 'bt-attack', target: 'W3232' });
+    act(g, 'axis', { type: 'fly', air: 'de-fb' });
+    act(g, 'axis', { type: 'done' });
+    act(g, 'allies', { type: 'no' });
+    g.force([6]);
+    act(g, 'allies', { type: 'no' });
+    expect(units(g)['de-armor-2']!.depleted).toBe(false);
+    act(g, 'axis', { type: 'advance', unit: 'de-armor-2' });
+    act(g, 'axis', { type: 'bt-move', to: 'W3432' });
+    act(g, 'axis', { type: 'done' });
+    // Step 3 land movement as in the example, then the HQs.
+    for (const [u, to] of [['de-inf-1', 'W3630'], ['de-inf-2', 'W3632'], ['de-inf-3', 'W3632'], ['de-inf-4', 'W3433'], ['de-inf-5', 'W3432'], ['de-inf-6', 'W3331']]) act(g, 'axis', { type: 'move', unit: u, to });
+    act(g, 'axis', { type: 'done' });
+    // On the reconstructed layer Danzig's ZOC blocks the HQ's path to W3630 (23.2); W3731 keeps every Poznan attacker in range.
+    act(g, 'axis', { type: 'hq-move', unit: 'hq-north', to: 'W3731' });
+    act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3232' });
+    // TC-CRT-1 Poznan: 24 + 4 vs 4 -> 6-1, +2, roll 1 -> 3: DEx.
+    act(g, 'axis', { type: 'declare', target: 'W3629' });
+    for (const u of ['de-inf-1', 'de-inf-7', 'de-inf-8', 'de-inf-9']) act(g, 'axis', { type: 'add', unit: u });
+    act(g, 'axis', { type: 'go' });
+    act(g, 'axis', { type: 'fly', air: 'de-fb' });
+    act(g, 'axis', { type: 'done' });
+    act(g, 'allies', { type: 'no' });
+    g.force([1]);
+    act(g, 'allies', { type: 'no' });
+    act(g, 'axis', { type: 'lose', unit: 'de-inf-7' });
+    act(g, 'axis', { type: 'advance', unit: 'de-inf-1' });
+    act(g, 'axis', { type: 'done' });
+    expect(landOf(g.state).control['W3629']).toBe('axis');
+    // TC-AIR-3 and TC-CRT-2 Warsaw: the Pole defends as a fighter, the German fighter intercepts; German rolls 1,
+    // Pole rolls 4 (target 5): bomber depleted and aborted; 43 vs 12 -> 3-1, +2, roll 2 -> (D2), no retreat: eliminated.
+    act(g, 'axis', { type: 'declare', target: 'W3533' });
+    for (const u of ['de-inf-2', 'de-inf-3', 'de-inf-4', 'de-inf-5', 'de-armor-2', 'de-armor-1']) act(g, 'axis', { type: 'add', unit: u });
+    act(g, 'axis', { type: 'go' });
+    act(g, 'axis', { type: 'fly', air: 'de-bomber' });
+    act(g, 'axis', { type: 'done' });
+    act(g, 'allies', { type: 'no' });
+    act(g, 'allies', { type: 'defend', air: 'pl-fb', role: 'fighter' });
+    g.force([1, 4, 2]);
+    act(g, 'axis', { type: 'counter', air: 'de-fighter' });
+    const l2 = landOf(g.state);
+    expect(l2.air['de-bomber']!.depleted).toBe(true);
+    const crt = g.entries.length; // the attack's figures are in the log
+    expect(crt).toBeGreaterThan(0);
+    act(g, 'axis', { type: 'advance', unit: 'de-inf-5' });
+    expect(l2.conquered).toEqual([]);
+    const l3 = landOf(g.state);
+    expect(l3.conquered).toEqual(['poland']);
+    // 2 land steps (Kleist's armor, one infantry) + the bomber = 3: German minor victory (scenario 4 [4.4]).
+    expect(l3.losses.axis).toBe(3);
+    expect(g.state.outcome).toEqual({ winner: 'axis', result: 'German minor victory: Poland conquered for 3 step losses', rule: 'ETO scenario 4 [4.4]' });
+  });
+
+  it('ETO scenario 4 [4.4] victory levels by German step losses', () => {
+    const g = Game.create(eto, 'case-white', {}, 's');
+    const l = structuredClone(landOf(g.state));
+    expect(caseWhiteResult(l).result).toMatch(/^Polish major/);
+    l.conquered = ['poland'];
+    for (const [n, r] of [[1, /^German major/], [2, /^German minor/], [3, /^German minor/], [4, /^Polish minor/]] as const) {
+      l.losses.axis = n;
+      expect(caseWhiteResult(l).result).toMatch(r);
+    }
+  });
+
+  it('ETO Case White fuzz: 20 random games end without errors (both Polish options)', () => {
+    for (let i = 0; i < 20; i++) {
+      const r = fuzzGame(eto, { scenario: 'case-white', seed: `cw${i}`, options: { polishSide: i % 2 ? 'human' : 'scripted' }, maxActions: 3000, invariantEvery: 5 });
+      expect(r.failure?.message ?? 'ok', `game ${i}`).toBe('ok');
+      expect(r.outcome).not.toBeNull();
+    }
+  }, 60_000);
+
+  it('hex distances used by the example of play hold on the reconstructed layer', () => {
+    expect(dist('W3932', 'W3630')).toBeLessThanOrEqual(3);
+    expect(dist('W3932', 'W3533')).toBeLessThanOrEqual(4);
+  });
+});

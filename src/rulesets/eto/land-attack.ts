@@ -1,0 +1,460 @@
+// ETO attack sequence 4A for one land attack: ground support and interception (12.5, 14, 17), air-to-air combat (15),
+// strength and modifiers (26.1-26.4, 44), CRT results (27.1-27.2), retreats (27.3), advance after combat (27.4),
+// generals (27.5), replenishment box (27.7), conquest (40). Polish decisions are scripted (scenario 4 [4.3]) unless
+// the Polish side is played by a person.
+import type { Action, Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
+import {
+  acrossRiver, airStrength, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
+  neighbours, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt,
+} from './land.ts';
+import type { EtoState, Side } from './state.ts';
+
+export type AttackStep = 'breakthrough' | 'combat' | 'exploitation';
+const WARSAW = 'W3533';
+export const POLISH_CITY_RESOURCE = ['W3533', 'W3629', 'W3232'];
+
+export interface AttackFrame extends Frame {
+  attackers: string[];
+  target: string;
+  step: AttackStep;
+  stage: 'air' | 'intercept' | 'counter' | 'defend' | 'defend-intercept' | 'air-combat' | 'resolve' | 'attacker-loss' | 'defender' | 'retreat' | 'advance' | 'done';
+  /** Air units over the target, with their role this mission. */
+  airIn: { id: string; role: 'fighter' | 'bomber' }[];
+  aborted: string[];
+  round: number;
+  /** Attacker steps still to lose, defender retreat hexes still to make. */
+  attackerSteps: number;
+  retreat: number;
+  /** Defender result letter code from the CRT, kept for the log and the defender choice. */
+  result: string;
+  defSteps: number;
+  advanced: string[];
+  cleared: boolean;
+}
+
+const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+
+function eligibleAir(l: LandState, side: Side, target: string, f: AttackFrame, kinds: AirUnit['kind'][]): AirUnit[] {
+  return Object.values(l.air).filter((a) => a.where === 'map' && a.side === side && kinds.includes(a.kind) && a.committed !== 'PC'
+    && !l.flown.includes(a.id) && !f.airIn.some((x) => x.id === a.id) && a.base !== null && dist(a.base, target) <= a.range);
+}
+
+function fly(l: LandState, f: AttackFrame, a: AirUnit, role: 'fighter' | 'bomber'): void {
+  f.airIn.push({ id: a.id, role });
+  l.flown.push(a.id);
+  if (a.side === 'axis' && a.committed === 'none') a.committed = 'CC';
+}
+
+const inHex = (l: LandState, f: AttackFrame, side: Side, role?: 'fighter' | 'bomber') =>
+  f.airIn.filter((x) => l.air[x.id]!.side === side && !f.aborted.includes(x.id) && l.air[x.id]!.where === 'map' && (!role || x.role === role));
+
+/** 15.3, 15.7: 1 depletes and aborts; 6 does nothing; 5 only aborts (if it reaches the target number). */
+export function airCombatResult(roll: number, target: number): 'deplete' | 'abort' | 'none' {
+  if (roll === 1) return 'deplete';
+  if (roll === 6) return 'none';
+  if (roll === 5) return target >= 5 ? 'abort' : 'none';
+  if (roll < target) return 'deplete';
+  return roll === target ? 'abort' : 'none';
+}
+
+/** 15.3-15.4, 44.2: target number of `att` firing at `tgt` over `hex`. */
+export function airTargetNumber(l: LandState, f: AttackFrame, att: AirUnit, tgt: AirUnit, hex: string): number {
+  let s = airStrength(att);
+  if (att.base === hex) s += 1;
+  if (att.side === 'axis' && tgt.nation === 'poland' && l.blitz.includes('poland')) s += 1;
+  const tq = f.airIn.find((x) => x.id === tgt.id)?.role === 'bomber' && tgt.kind === 'bomber' ? 0 : tgt.quality;
+  return att.quality + s - tq;
+}
+
+/** Scenario 4 [4.3]: the Polish air unit attacks the German unit it has the best chance of damaging. */
+function polishAirTarget(l: LandState, f: AttackFrame, pl: AirUnit, targets: AirUnit[]): AirUnit {
+  const chance = (t: AirUnit) => {
+    const tn = airTargetNumber(l, f, pl, t, f.target);
+    let dep = 0;
+    let ab = 0;
+    for (let r = 1; r <= 6; r++) { const x = airCombatResult(r, tn); if (x === 'deplete') dep++; else if (x === 'abort') ab++; }
+    return dep * 10 + ab;
+  };
+  return [...targets].sort((a, b) => chance(b) - chance(a) || a.id.localeCompare(b.id))[0]!;
+}
+
+function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, a: AirUnit, res: 'deplete' | 'abort' | 'none', rule: string): void {
+  if (res === 'none') return;
+  if (!f.aborted.includes(a.id)) f.aborted.push(a.id);
+  if (res === 'deplete') {
+    l.losses[a.side]++;
+    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; ctx.log(`${a.name} is depleted and aborted`, rule); }
+  } else ctx.log(`${a.name} is aborted`, rule);
+}
+
+/** 15.2-15.6: two rounds; every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
+function airBattle(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  for (let round = 1; round <= 2; round++) {
+    const shots: { att: AirUnit; tgt: AirUnit; tn: number }[] = [];
+    for (const side of ['axis', 'allies'] as Side[]) {
+      const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!);
+      if (!enemies.length) continue;
+      const fighters = inHex(l, f, side, 'fighter').map((x) => l.air[x.id]!).filter((a) => round === 1 || airStrength(a) >= 3);
+      fighters.forEach((att, i) => {
+        const tgt = att.nation === 'poland' && l.polishSide === 'scripted' ? polishAirTarget(l, f, att, enemies)
+          : [...enemies].sort((a, b) => a.id.localeCompare(b.id))[i % enemies.length]!; // 15.5 doubling up
+        shots.push({ att, tgt, tn: airTargetNumber(l, f, att, tgt, f.target) + escortBonus(l, f, att, tgt) });
+      });
+    }
+    if (!shots.length) return;
+    const hits: { tgt: AirUnit; res: 'deplete' | 'abort' | 'none' }[] = [];
+    for (const s of shots) {
+      if (s.att.side === 'axis' && !l.blitz.includes('poland')) l.blitz.push('poland');
+      const r = ctx.roll(6, 1, `${s.att.name} fires at ${s.tgt.name} (target ${s.tn})`, 'ETO 15.3').total;
+      hits.push({ tgt: s.tgt, res: airCombatResult(r, s.tn) });
+    }
+    for (const h of hits) applyAirHit(ctx, l, f, h.tgt, h.res, 'ETO 15.6');
+  }
+}
+
+/** 15.4: +1 to a fighter not under attack whose target is an enemy fighter attacking a bomber. */
+function escortBonus(l: LandState, f: AttackFrame, att: AirUnit, tgt: AirUnit): number {
+  if (f.airIn.find((x) => x.id === tgt.id)?.role !== 'fighter') return 0;
+  const ourBombers = inHex(l, f, att.side, 'bomber');
+  const enemyFighters = inHex(l, f, tgt.side, 'fighter');
+  const attAttacked = enemyFighters.length > 1;
+  return ourBombers.length > 0 && !attAttacked ? 1 : 0;
+}
+
+/** 26.1-26.4 figures of the attack as it stands. */
+export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; defence: number; basic: number; drm: number; column: string; notes: string[] } {
+  const l = landOf(s);
+  const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map');
+  const land = att.filter((u) => u.kind === 'inf' || u.kind === 'armor');
+  const basic = land.reduce((t, u) => t + unitStrength(u), 0);
+  const notes: string[] = [];
+  let support = 0;
+  const genHexes = new Set<string>();
+  for (const g of Object.values(l.units)) {
+    if (g.kind !== 'general' || g.where !== 'map' || g.side !== 'axis' || genHexes.has(g.hex!)) continue;
+    if (land.some((u) => u.hex === g.hex && u.nation === g.nation) && f.attackers.includes(g.id)) { support += g.combat ?? 0; genHexes.add(g.hex!); notes.push(`${g.name} +${g.combat}`); }
+  }
+  for (const x of inHex(l, f, 'axis', 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
+  const attack = attackStrength(basic, support);
+  const def = landUnitsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
+  const defBombers = Math.min(2, inHex(l, f, 'allies', 'bomber').length);
+  const defence = def + Math.min(defBombers, def);
+  let drm = 0;
+  const aAir = inHex(l, f, 'axis').length > 0;
+  const dAir = inHex(l, f, 'allies').length > 0;
+  if (aAir && !dAir) { drm += 1; notes.push('air superiority +1'); }
+  if (dAir && !aAir) { drm -= 1; notes.push('defender air superiority -1'); }
+  if (land.some((u) => u.nation === 'germany') && landUnitsAt(l, f.target).some((u) => u.nation === 'poland')) { drm += 1; notes.push('blitzkrieg +1'); }
+  if (layerHex(f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
+  if (land.length && land.every((u) => acrossRiver(u.hex!, f.target))) { drm -= 2; notes.push('river -2'); }
+  const atkSup = suppliedHexes(l, 'axis');
+  if (land.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
+  const defSup = suppliedHexes(l, 'allies');
+  if (!defSup.has(f.target) && !layerHex(f.target)?.feature) { drm += 1; notes.push('defender out of supply +1'); }
+  return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes };
+}
+
+function parseResult(r: string): { ae: boolean; de: boolean; x: number; d: number; forced: boolean } {
+  if (r === 'AE') return { ae: true, de: false, x: 0, d: 0, forced: false };
+  if (r === '(D2)') return { ae: false, de: false, x: 0, d: 2, forced: true };
+  const x = (r.match(/x/gi) ?? []).length;
+  if (r.startsWith('DE')) return { ae: false, de: true, x, d: 0, forced: false };
+  const m = r.match(/^D(\d)/);
+  return { ae: false, de: false, x, d: m ? Number(m[1]) : 0, forced: false };
+}
+
+function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string): void {
+  l.losses[u.side] += u.depleted ? 1 : u.steps;
+  const home = u.nation === 'poland' && layerHex(u.hex!)?.country === 'poland';
+  u.where = u.kind === 'inf' && home ? 'replenishment' : 'force-pool';
+  ctx.log(`${u.name} (${u.id}) eliminated in ${u.hex}${u.where === 'replenishment' ? ' (to the Replenishment box, 27.7)' : ''}`, why);
+  const from = u.hex!;
+  u.hex = null;
+  if (landUnitsAt(l, from, u.side).length === 0) {
+    for (const g of unitsAt(l, from).filter((x) => x.kind === 'general')) {
+      const r = ctx.roll(6, 1, `${g.name} loses his whole stack`, 'ETO 27.5').total;
+      g.where = r <= 2 ? 'removed' : 'force-pool';
+      g.hex = null;
+      ctx.log(`${g.name} ${r <= 2 ? 'is permanently eliminated' : 'goes to the force pool'}`, 'ETO 27.5');
+    }
+  }
+}
+
+function loseStep(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): void {
+  if (u.depleted || u.steps === 1) { removeLand(ctx, l, u, rule); return; }
+  u.depleted = true;
+  l.losses[u.side]++;
+  ctx.log(`${u.name} (${u.id}) loses a step`, rule);
+}
+
+/** 24.4, 40.0: entering hexes takes control; all three Polish city resource hexes conquer Poland. */
+export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: string[]): void {
+  for (const h of hexes) if (controller(l, h) !== side) l.control[h] = side;
+  if (side === 'axis' && !l.conquered.includes('poland') && POLISH_CITY_RESOURCE.every((h) => controller(l, h) === 'axis')) {
+    l.conquered.push('poland');
+    for (const u of Object.values(l.units)) if (u.nation === 'poland' && u.where === 'map') { u.where = 'removed'; u.hex = null; }
+    for (const a of Object.values(l.air)) if (a.nation === 'poland') { a.where = 'force-pool'; a.base = null; }
+    ctx.log('Warsaw, Poznan and Krakow are German: Poland is conquered and its units leave the map', 'ETO 40.0');
+  }
+}
+
+const polishScripted = (s: EtoState) => landOf(s).polishSide === 'scripted';
+
+function attackerLossCandidates(l: LandState, f: AttackFrame): LandUnit[] {
+  return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && (u.kind === 'inf' || u.kind === 'armor'));
+}
+
+/** Retreat destinations for the defending stack (whole stack together; ruling 27). */
+function defenderRetreats(l: LandState, f: AttackFrame): string[][] {
+  const stack = landUnitsAt(l, f.target);
+  if (!stack.length) return [];
+  return retreatPaths(l, stack[0]!.side, f.target, f.retreat, stack);
+}
+
+export const landAttack: Procedure<EtoState, AttackFrame> = {
+  prompts(s, f) {
+    const l = landOf(s);
+    const mk = (seat: Side, rule: string, text: string, kind: string, choices: Choice[]): Prompt[] => [{ seat, rule, text, kind, choices }];
+    switch (f.stage) {
+      case 'air': {
+        const air = eligibleAir(l, 'axis', f.target, f, ['fighter', 'fighter-bomber', 'bomber']);
+        return mk('axis', 'ETO 4A B, 17.0', `Fly ground support over ${f.target}?`, 'air', [
+          ...air.map((a) => ({ action: { type: 'fly', air: a.id }, label: `Fly ${a.name} from ${a.base}` })),
+          { action: { type: 'done' }, label: 'No more air units' }]);
+      }
+      case 'intercept': {
+        if (polishScripted(s)) return [];
+        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber']);
+        const tg = inHex(l, f, 'axis');
+        if (!pl.length || !tg.length) return [];
+        return mk('allies', 'ETO 4A B, 14.1', `Intercept the German air units over ${f.target}?`, 'yes-no', [
+          ...pl.map((a) => ({ action: { type: 'intercept', air: a.id }, label: `Intercept with ${a.name}` })),
+          { action: { type: 'no' }, label: 'Do not intercept' }]);
+      }
+      case 'counter':
+      case 'defend-intercept': {
+        const de = eligibleAir(l, 'axis', f.target, f, ['fighter']);
+        if (!de.length || !inHex(l, f, 'allies').length) return [];
+        return mk('axis', 'ETO 14.2', `Intercept the Polish air unit over ${f.target} with a fighter?`, 'yes-no', [
+          ...de.map((a) => ({ action: { type: 'counter', air: a.id }, label: `Fly ${a.name}` })),
+          { action: { type: 'no' }, label: 'No' }]);
+      }
+      case 'defend': {
+        if (polishScripted(s)) return [];
+        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber']);
+        if (!pl.length) return [];
+        return mk('allies', 'ETO 4A D, 17.0', `Fly defensive ground support over ${f.target}?`, 'air', [
+          ...pl.flatMap((a) => [
+            { action: { type: 'defend', air: a.id, role: 'bomber' }, label: `${a.name} as a bomber` },
+            { action: { type: 'defend', air: a.id, role: 'fighter' }, label: `${a.name} as a fighter` }]),
+          { action: { type: 'no' }, label: 'No' }]);
+      }
+      case 'attacker-loss': {
+        const c = attackerLossCandidates(l, f);
+        if (c.length <= 1) return [];
+        return mk('axis', 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
+          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${u.hex}` })));
+      }
+      case 'defender': {
+        if (polishScripted(s) || f.defSteps === 0 || !landUnitsAt(l, f.target).length) return [];
+        const total = landUnitsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
+        const choices: Choice[] = [];
+        for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}` });
+        return mk('allies', 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
+      }
+      case 'retreat': {
+        if (polishScripted(s)) return [];
+        const paths = defenderRetreats(l, f);
+        if (!paths.length) return [];
+        return mk('allies', 'ETO 27.3', `Retreat the stack in ${f.target} ${f.retreat} hex(es)`, 'retreat',
+          paths.map((p) => ({ action: { type: 'retreat', path: p }, label: `Retreat via ${p.join(' > ')}` })));
+      }
+      case 'advance': {
+        const c = advanceCandidates(l, f);
+        if (!c.length) return [];
+        return mk('axis', 'ETO 27.4', `Advance after combat into ${f.target}?`, 'move', [
+          ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} (${u.id}) from ${u.hex}` })),
+          { action: { type: 'done' }, label: 'No more advances' }]);
+      }
+      default:
+        return [];
+    }
+  },
+  act(ctx, f, _seat, a: Action) {
+    const l = landOf(ctx.state);
+    if (a.type === 'fly') { fly(l, f, l.air[a.air as string]!, l.air[a.air as string]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air as string]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
+    if (a.type === 'done' && f.stage === 'air') { f.stage = 'intercept'; return; }
+    if (a.type === 'intercept') { fly(l, f, l.air[a.air as string]!, 'fighter'); ctx.log(`${l.air[a.air as string]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
+    if (a.type === 'counter') { fly(l, f, l.air[a.air as string]!, 'fighter'); ctx.log(`${l.air[a.air as string]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
+    if (a.type === 'no') { f.stage = nextAfter(f.stage); return; }
+    if (a.type === 'defend') {
+      fly(l, f, l.air[a.air as string]!, a.role as 'fighter' | 'bomber');
+      ctx.log(`${l.air[a.air as string]!.name} flies defensive support over ${f.target} as a ${String(a.role)}`, 'ETO 17.0');
+      f.stage = 'defend-intercept';
+      return;
+    }
+    if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit as string]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
+    if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps as number); return; }
+    if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path as string[]); return; }
+    if (a.type === 'advance') {
+      const u = l.units[a.unit as string]!;
+      const from = u.hex!;
+      const movers = [u, ...(u.kind === 'armor' ? unitsAt(l, from).filter((g) => g.kind === 'general' && f.attackers.includes(g.id) && !f.advanced.includes(g.id)) : [])];
+      for (const m of movers) { m.hex = f.target; f.advanced.push(m.id); }
+      ctx.log(`${movers.map((m) => m.name).join(' and ')} advance from ${from} into ${f.target}`, 'ETO 27.4');
+      enterHexes(ctx, l, 'axis', [f.target]);
+      if (l.conquered.includes('poland')) { f.stage = 'done'; }
+      return;
+    }
+    if (a.type === 'done' && f.stage === 'advance') { f.stage = 'done'; }
+  },
+  run(ctx, f) {
+    const depth = ctx.state.stack.length;
+    attackRun(ctx, f);
+    if (!ctx.state.outcome && ctx.state.stack.length === depth && ctx.state.stack[depth - 1] === f) { const { proc, ...rest } = f; ctx.goto(proc, rest); }
+  },
+};
+
+function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
+    const s = ctx.state;
+    const l = landOf(s);
+    switch (f.stage) {
+      case 'intercept': {
+        // Scripted Poland (scenario 4 [4.3]): intercept a German bomber only where no German fighter is or could come.
+        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber'])[0];
+        const bombers = inHex(l, f, 'axis', 'bomber');
+        const gerFighters = inHex(l, f, 'axis', 'fighter').length + eligibleAir(l, 'axis', f.target, f, ['fighter']).length;
+        if (polishScripted(s) && pl && bombers.length && gerFighters === 0) {
+          fly(l, f, pl, 'fighter');
+          ctx.log(`${pl.name} intercepts the German bomber over ${f.target} (scripted, scenario 4 [4.3])`, 'ETO 14.1');
+          f.stage = 'counter';
+        } else f.stage = 'defend';
+        ctx.irreversible();
+        return;
+      }
+      case 'counter': f.stage = 'defend'; ctx.irreversible(); return;
+      case 'defend': {
+        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber'])[0];
+        if (polishScripted(s) && pl && inHex(l, f, 'axis').length === 0 && landUnitsAt(l, f.target).length > 0) {
+          fly(l, f, pl, 'bomber');
+          ctx.log(`${pl.name} flies defensive ground support over ${f.target} as a bomber (scripted)`, 'ETO 17.3');
+          f.stage = 'defend-intercept';
+        } else f.stage = 'air-combat';
+        return;
+      }
+      case 'defend-intercept': f.stage = 'air-combat'; return;
+      case 'air-combat': {
+        if (inHex(l, f, 'axis').length && inHex(l, f, 'allies').length) airBattle(ctx, l, f);
+        f.stage = 'resolve';
+        return;
+      }
+      case 'resolve': return resolve(ctx, l, f);
+      case 'attacker-loss': {
+        // Only one candidate or one kind of choice left: apply it.
+        const c = attackerLossCandidates(l, f);
+        if (!c.length) { f.stage = 'defender'; return; }
+        loseStep(ctx, l, c[0]!, 'ETO 27.1');
+        f.attackerSteps--;
+        if (f.attackerSteps <= 0) f.stage = 'defender';
+        return;
+      }
+      case 'defender': {
+        const stack = landUnitsAt(l, f.target);
+        if (!stack.length || stack.some((u) => u.side === 'axis')) return finish(ctx, l, f);
+        if (f.defSteps === 0) return finish(ctx, l, f);
+        // Scenario 4 [4.3]: as many step losses as possible without eliminating the whole stack; the rest as retreat.
+        const total = stack.reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
+        return defenderLosses(ctx, l, f, Math.min(f.defSteps, total - 1));
+      }
+      case 'retreat': {
+        const paths = defenderRetreats(l, f);
+        if (!paths.length) {
+          for (const u of landUnitsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.3');
+          ctx.log(`No retreat route from ${f.target}: the defenders are eliminated`, 'ETO 27.3');
+          return finish(ctx, l, f);
+        }
+        // Scenario 4 [4.3]: retreat toward Warsaw.
+        const best = [...paths].sort((a, b) => dist(a[a.length - 1]!, WARSAW) - dist(b[b.length - 1]!, WARSAW) || a.join().localeCompare(b.join()))[0]!;
+        return doRetreat(ctx, l, f, best);
+      }
+      case 'advance': f.stage = 'done'; return;
+      case 'done': {
+        for (const id of f.attackers) if (l.units[id] && !l.activated.includes(id)) l.activated.push(id);
+        ctx.pop({ cleared: f.cleared, advanced: f.advanced });
+        return;
+      }
+      default: throw new Error(`ETO 4A: attack stage "${f.stage}" awaits a decision`);
+    }
+}
+
+function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
+  if (stage === 'intercept') return 'defend';
+  if (stage === 'counter') return 'defend';
+  if (stage === 'defend') return 'air-combat';
+  return 'air-combat';
+}
+
+function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  if (!l.blitz.includes('poland')) l.blitz.push('poland');
+  const fig = attackFigures(ctx.state, f);
+  if (fig.basic === 0 || landUnitsAt(l, f.target).length === 0) { f.stage = 'done'; return; }
+  const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
+  const { row, result } = crtResult(fig.column, die, fig.drm);
+  ctx.log(`${fig.column}, modified roll ${row}: ${result}${fig.notes.length ? ` (${fig.notes.join(', ')})` : ''}`, 'ETO 27.1',
+    { attack: fig.attack, defence: fig.defence, column: fig.column, drm: fig.drm, die, row, result });
+  f.result = result;
+  const r = parseResult(result);
+  if (r.ae) {
+    for (const u of attackerLossCandidates(l, f)) removeLand(ctx, l, u, 'ETO 27.1 AE');
+    f.stage = 'done';
+    return;
+  }
+  if (r.de) {
+    for (const u of landUnitsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.1 DE');
+  }
+  f.defSteps = r.forced ? 0 : r.d;
+  f.retreat = r.forced ? 2 : 0;
+  f.attackerSteps = r.x;
+  f.stage = r.x > 0 ? 'attacker-loss' : 'defender';
+  if (r.forced) f.stage = r.x > 0 ? 'attacker-loss' : 'retreat';
+}
+
+function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps: number): void {
+  for (let i = 0; i < steps; i++) {
+    const stack = landUnitsAt(l, f.target);
+    if (!stack.length) break;
+    // Full units lose first so as to keep every unit on the map as long as possible.
+    const u = [...stack].sort((a, b) => Number(a.depleted) - Number(b.depleted) || a.id.localeCompare(b.id))[0]!;
+    loseStep(ctx, l, u, 'ETO 27.1');
+  }
+  f.retreat = f.defSteps - steps;
+  f.defSteps = 0;
+  if (f.retreat > 0 && landUnitsAt(l, f.target).length) f.stage = 'retreat';
+  else finish(ctx, l, f);
+}
+
+function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: string[]): void {
+  const stack = unitsAt(l, f.target).filter((u) => u.side === 'allies');
+  const end = path[path.length - 1]!;
+  for (const u of stack) u.hex = end;
+  enterHexes(ctx, l, 'allies', path);
+  ctx.log(`The defenders of ${f.target} retreat via ${path.join(' > ')}`, 'ETO 27.3');
+  f.retreat = 0;
+  finish(ctx, l, f);
+}
+
+function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  f.cleared = landUnitsAt(l, f.target).length === 0;
+  if (l.conquered.includes('poland')) { f.stage = 'done'; return; }
+  f.stage = f.cleared && advanceCandidates(l, f).length ? 'advance' : 'done';
+  ctx.irreversible();
+}
+
+function advanceCandidates(l: LandState, f: AttackFrame): LandUnit[] {
+  if (!f.cleared) return [];
+  const room = stackLimit(f.target) - landUnitsAt(l, f.target, 'axis').length;
+  if (room <= 0) return [];
+  return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && u.hex !== f.target
+    && (u.kind === 'armor' || (u.kind === 'inf' && f.step !== 'breakthrough')) && neighbours(u.hex!).includes(f.target));
+}

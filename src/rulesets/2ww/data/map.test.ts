@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import mapJson from './map.json' with { type: 'json' };
-import { hexsideBetween, loadMap2ww, mapNeighbours, NAMED_CITIES, NAMED_HEXES, validateMap } from './map.ts';
+import { findCityHex, hexsideBetween, loadMap2ww, mapNeighbours, NAMED_CITIES, NAMED_HEXES, validateMap } from './map.ts';
 
 const map = loadMap2ww();
 const cityHex = (name: string): string => {
@@ -9,6 +9,22 @@ const cityHex = (name: string): string => {
   return e[0];
 };
 const clone = (): any => JSON.parse(JSON.stringify(mapJson));
+
+/** Hexes a land unit (fleet) can reach from `start` through non-sea (non-land) hexes and hexsides, avoiding `closed`. */
+function reach(start: string, by: 'land' | 'fleet', closed: string[] = []): Set<string> {
+  const blockedHex = by === 'land' ? 'sea' : 'land';
+  const seen = new Set([start, ...closed]);
+  const queue = [start];
+  while (queue.length) {
+    const a = queue.shift()!;
+    for (const b of mapNeighbours(map, a)) {
+      if (seen.has(b) || map.hexes[b].kind === blockedHex || hexsideBetween(map, a, b)?.type === blockedHex) continue;
+      seen.add(b);
+      queue.push(b);
+    }
+  }
+  return seen;
+}
 
 describe('2WW map.json', () => {
   it('passes the schema and every cross-check', () => {
@@ -108,6 +124,13 @@ describe('2WW map.json', () => {
     expect(map.countries.iraq.capitalHexes.Baghdad).toBe(cityHex('Baghdad'));
   });
 
+  it('2WW 8.1.2: no rail movement in Spanish Morocco, French N. Africa, Tunisia, Libya, Saudi Arabia and Persia', () => {
+    const noRail = Object.keys(map.countries).filter((id) => map.countries[id].noRail).sort();
+    expect(noRail).toEqual(['algeria', 'french-africa', 'french-morocco', 'libya', 'persia', 'saudi-arabia', 'spanish-morocco', 'tunisia']);
+    expect(map.countries.libya.noRailProvenance).toEqual({ source: 'rulebook', rule: expect.stringContaining('8.1.2') });
+    expect(findCityHex(map, 'Tetuan')).toBe('1316');
+  });
+
   it('2WW 7.1.7: Italy has exactly two production points', () => {
     const pts = Object.values(map.hexes).filter((h) => h.country === 'italy').reduce((s, h) => s + (h.city?.production ?? 0), 0);
     expect(pts).toBe(2);
@@ -131,6 +154,35 @@ describe('2WW map.json', () => {
       if (role.rule.includes('ruling')) expect(h.provenance.named?.source, role.hex).toBe('reconstructed');
       else if (role.city || role.country || role.danishWaters || role.kind?.join() === 'straits') expect(cites.length, role.hex).toBeGreaterThan(0);
     }
+  });
+
+  it('2WW 8.3.1: fleets from the west edge reach the Baltic through the Danish waters, the Black Sea through the straits and Suez', () => {
+    const sea = reach(map.westEdge[0], 'fleet');
+    for (const id of ['1904', '2003', '2004', '2303', '1911', '2411', '3315', '2911', '3012', '3108', '2601', '3414', '3415']) {
+      expect(sea.has(id), id).toBe(true);
+    }
+  });
+
+  it('2WW 8.1, 8.3.2: fleets pass only through the chokepoints: Gibraltar, the Bosporus and Dardanelles, Suez, the Danish waters', () => {
+    const med = '2313';
+    expect(reach('1010', 'fleet', ['1315']).has(med)).toBe(false);
+    expect(reach(med, 'fleet', ['2911']).has('3009')).toBe(false);
+    expect(reach(med, 'fleet', ['3012']).has('3009')).toBe(false);
+    expect(reach(med, 'fleet', ['3414']).has('3416')).toBe(false);
+    expect(reach(med, 'fleet', ['3415']).has('3416')).toBe(false);
+    expect(reach('1010', 'fleet', ['1904', '2003', '2004']).has('2303')).toBe(false);
+  });
+
+  it('2WW 8.1: land units cannot walk from France to Britain, Ireland or the islands; Tunis joins Egypt and Moscow', () => {
+    const fromMoscow = reach('2903', 'land');
+    for (const c of ['London', 'Dublin', 'Malta', 'Cagliari', 'Nicosia', 'Suda Bay']) expect(fromMoscow.has(cityHex(c)), c).toBe(false);
+    for (const c of ['Paris', 'Madrid', 'Tunis', 'Cairo', 'Baghdad', 'Ankara', 'Helsinki']) expect(fromMoscow.has(cityHex(c)), c).toBe(true);
+    expect(reach(cityHex('London'), 'land').has(cityHex('Dublin'))).toBe(false);
+  });
+
+  it('2WW 2.5: Italian units at Tobruk 2716 can march by land to Tripoli and Tunis around the Gulf of Sidra', () => {
+    const fromTobruk = reach('2716', 'land');
+    for (const c of ['Tripoli', 'Benghazi', 'Tunis', 'Algiers', 'Alexandria']) expect(fromTobruk.has(cityHex(c)), c).toBe(true);
   });
 
   describe('validateMap reports broken maps with file, field and a fix', () => {

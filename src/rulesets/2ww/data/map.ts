@@ -88,6 +88,9 @@ export const countrySchema = z.object({
   offMap: z.boolean().optional(),
   impassable: z.boolean().optional(),
   noEntryUntilRebellion: z.boolean().optional(),
+  /** No rail movement inside (2WW 8.1.2). */
+  noRail: z.boolean().optional(),
+  noRailProvenance: provenanceSchema.optional(),
   provenance: provenanceSchema,
 });
 export type MapCountry = z.infer<typeof countrySchema>;
@@ -159,6 +162,12 @@ export function mapNeighbours(map: Map2ww, id: string): string[] {
     if (map.hexes[nid]) out.push(nid);
   }
   return out;
+}
+
+/** Hex of the city called `name` (also when it shares a hex with a bigger city), or undefined. */
+export function findCityHex(map: Map2ww, name: string): string | undefined {
+  for (const [id, h] of Object.entries(map.hexes)) if (h.city && (h.city.name === name || h.city.also?.includes(name))) return id;
+  return undefined;
 }
 
 /** Hexside between two adjacent hexes, or undefined. */
@@ -255,6 +264,7 @@ export function validateMap(raw: unknown, file = MAP_FILE): MapProblem[] {
     if (h.country !== null && !map.countries[h.country]) add(`hexes.${id}.country`, `unknown country "${h.country}"; it must be a key of "countries"`);
     if (h.kind === 'sea' && (h.country !== null || h.terrain !== null)) add(`hexes.${id}`, 'an all-sea hex has no country or terrain (2WW 3.2)');
     if (h.kind !== 'sea' && h.terrain === null) add(`hexes.${id}.terrain`, `a ${h.kind} hex needs a terrain`);
+    if (h.kind !== 'sea' && h.country === null) add(`hexes.${id}.country`, `a ${h.kind} hex needs a country (2WW 5.3: every land hex belongs to one)`);
     if (h.city?.port && h.kind !== 'coastal' && h.kind !== 'straits') add(`hexes.${id}.city.port`, `port ${h.city.name} is in a ${h.kind} hex; ports must be coastal or straits hexes (2WW 8.1.3)`);
     if (h.city?.port) {
       const reachable = mapNeighbours(map, id).some((n) => map.hexsides[hexsideKey(id, n)]?.type !== 'land' && map.hexes[n].kind !== 'land');

@@ -1,0 +1,27 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderMap } from './render.ts';
+
+describe('tools/map/render.ts', () => {
+  it('renderMap writes a PNG and an SVG of the 2WW map', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'theater-map-'));
+    try {
+      renderMap('2ww', join(dir, 'map.png'));
+      const png = readFileSync(join(dir, 'map.png'));
+      expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect(png.length).toBeGreaterThan(100_000);
+      renderMap('2ww', join(dir, 'map.svg'), { crop: [0, 0, 400, 300] });
+      const svg = readFileSync(join(dir, 'map.svg'), 'utf8');
+      expect(svg).toContain('viewBox="0 0 400 300"');
+      expect(svg).toContain('>Leningrad<');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the rule set it cannot find', () => {
+    expect(() => renderMap('eto', '/tmp/none.png')).toThrow(/no map config for rule set "eto"; known: 2ww/);
+  });
+});

@@ -46,4 +46,6 @@ export interface MapConfig {
   /** Land fraction thresholds: below seaBelow = sea, at or above landAbove = all-land, else coastal. */
   seaBelow: number;
   landAbove: number;
+  /** Builds the whole map.json instead of the single-sheet pipeline (several sheets: ETO). */
+  customBuild?: () => { map: Record<string, unknown>; summary: string };
 }

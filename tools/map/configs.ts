@@ -1,8 +1,9 @@
 // Map configs by rule set id.
 import { config2ww } from './2ww.config.ts';
 import type { MapConfig } from './config-types.ts';
+import { configEto } from './eto-build.ts';
 
-const configs: Record<string, MapConfig> = { '2ww': config2ww };
+const configs: Record<string, MapConfig> = { '2ww': config2ww, eto: configEto };
 
 export function getMapConfig(rulesetId: string): MapConfig {
   const c = configs[rulesetId];

@@ -44,7 +44,7 @@ export const configEtoWest: MapConfig = {
   // Reconstructed extent: W5225 (Norway) and W0133 (Libya) are named; rows run to the Polish-Soviet border.
   cols: [1, 58],
   rows: [1, 38],
-  window: { west: -30, east: 40, south: 25, north: 72 },
+  window: { west: -45, east: 45, south: 15, north: 80 },
   warpPull: 0.45,
   seaBelow: 0.06,
   landAbove: 0.97,
@@ -60,7 +60,7 @@ export const configEtoEast: MapConfig = {
   // Reconstructed extent: E0929 (Leningrad front) to E5828 (Egyptian frontier); row 8 is the Iraqi map edge (24.1).
   cols: [1, 60],
   rows: [8, 36],
-  window: { west: 10, east: 60, south: 25, north: 72 },
+  window: { west: 5, east: 75, south: 15, north: 80 },
   warpPull: 0.45,
   seaBelow: 0.06,
   landAbove: 0.97,

@@ -21,7 +21,23 @@ describe('tools/map/render.ts', () => {
     }
   });
 
+  it('renders the two-sheet ETO map with prefixed ids, the E sheet turned half round', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'theater-map-'));
+    try {
+      renderMap('eto', join(dir, 'eto.svg'));
+      const svg = readFileSync(join(dir, 'eto.svg'), 'utf8');
+      expect(svg).toContain('>E1924<');
+      expect(svg).toContain('>W3533<');
+      expect(svg).toContain('>Moscow<');
+      expect(svg).toContain('>North Sea<');
+      renderMap('eto', join(dir, 'eto.png'), { width: 800 });
+      expect([...readFileSync(join(dir, 'eto.png')).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names the rule set it cannot find', () => {
-    expect(() => renderMap('eto', '/tmp/none.png')).toThrow(/no map config for rule set "eto"; known: 2ww/);
+    expect(() => renderMap('nope', '/tmp/none.png')).toThrow(/no map config for rule set "nope"; known: 2ww, eto/);
   });
 });

@@ -1,0 +1,91 @@
+// Schema and loader of the generated two-sheet ETO map (data/map.json, built by tools/map/eto-build.ts).
+import { z } from 'zod';
+import mapJson from './map.json' with { type: 'json' };
+import { ProvenanceSchema } from './schemas.ts';
+
+const HexId = z.string().regex(/^[WE][0-9]{4}$/, 'a sheet prefix W or E + CCRR, e.g. "W3533"');
+const Provs = z.record(z.string(), ProvenanceSchema);
+
+export const EtoMapHexSchema = z.strictObject({
+  /** Every printed id of the hex when the sheets overlap (the key is the first sheet's). */
+  ids: z.array(HexId).optional(),
+  sheet: z.enum(['W', 'E']),
+  kind: z.enum(['land', 'coastal', 'sea']),
+  landFraction: z.number().min(0).max(1),
+  /** ETO terrain key: clear, rough, forest, marsh; 'lake' = all-lake hex. Null for all-sea hexes. */
+  terrain: z.enum(['clear', 'rough', 'forest', 'marsh', 'lake']).nullable(),
+  country: z.string().nullable(),
+  /** ETO 1.0 weather zone; 'mild-fg' = the France/Germany mild zone (moderate for air grounding, 1.4). */
+  weather: z.enum(['mild', 'mild-fg', 'moderate', 'severe']),
+  seaArea: z.string().optional(),
+  city: z.strictObject({
+    name: z.string(),
+    also: z.array(z.string()).optional(),
+    port: z.enum(['minor', 'major']).optional(),
+    capital: z.literal(true).optional(),
+    resource: z.literal('city').optional(),
+    provenance: Provs,
+  }).optional(),
+  resource: z.literal('plain').optional(),
+  named: z.string().optional(),
+  provenance: Provs,
+});
+export type EtoMapHex = z.infer<typeof EtoMapHexSchema>;
+
+export const EtoMapHexsideSchema = z.strictObject({
+  type: z.enum(['sea', 'land', 'coast']),
+  border: z.literal(true).optional(),
+  river: z.string().optional(),
+  lake: z.literal(true).optional(),
+  /** Across the W/E join: typed from the two hexes' kinds. */
+  seam: z.literal(true).optional(),
+});
+
+const ResidualSchema = z.strictObject({
+  hex: HexId, name: z.string(), fittedHex: HexId, hexSteps: z.number(), distance: z.number(), checkOnly: z.boolean(),
+});
+
+export const EtoMapSchema = z.strictObject({
+  rulesetId: z.literal('eto'),
+  title: z.string(),
+  generatedBy: z.string(),
+  grid: z.strictObject({
+    layout: z.literal('flat-top-columns'),
+    size: z.literal(1),
+    idFormat: z.string(),
+    sheets: z.array(z.strictObject({
+      prefix: z.enum(['W', 'E']),
+      cols: z.tuple([z.number().int(), z.number().int()]),
+      rows: z.tuple([z.number().int(), z.number().int()]),
+      offset: z.enum(['odd-down', 'even-down']),
+      join: z.strictObject({ anchor: HexId, onto: HexId, colSign: z.union([z.literal(1), z.literal(-1)]), rowSign: z.union([z.literal(1), z.literal(-1)]) }).optional(),
+      placement: z.strictObject({ prefix: z.string(), colSign: z.number(), colShift: z.number(), rowSign: z.number(), y2Shift: z.number() }),
+    })),
+  }),
+  projections: z.record(z.enum(['W', 'E']), z.strictObject({
+    kind: z.string(), lon0: z.number(), parallels: z.tuple([z.number(), z.number()]), affine: z.array(z.number()).length(6),
+    warp: z.string(), rms: z.number(), residuals: z.array(ResidualSchema),
+  })),
+  provenance: Provs,
+  countries: z.record(z.string(), z.strictObject({ name: z.string() })),
+  seaAreas: z.record(z.string(), z.strictObject({ name: z.string() })),
+  hexes: z.record(HexId, EtoMapHexSchema),
+  hexsides: z.record(z.string().regex(/^[WE][0-9]{4}\|[WE][0-9]{4}$/), EtoMapHexsideSchema),
+  render: z.strictObject({ bounds: z.array(z.number()).length(4), coast: z.array(z.array(z.array(z.number()))) }),
+  buildProblems: z.array(z.string()),
+});
+export type EtoMap = z.infer<typeof EtoMapSchema>;
+
+let cached: EtoMap | null = null;
+
+/** The generated map, validated once; errors name the field that broke the schema. */
+export function etoMap(): EtoMap {
+  if (cached) return cached;
+  const r = EtoMapSchema.safeParse(mapJson);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new Error(`src/rulesets/eto/data/map.json: ${i.path.join('.')}: ${i.message} (rebuild with npx tsx tools/map/build.ts eto)`);
+  }
+  cached = r.data;
+  return cached;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { buildBoard, type SheetSpec } from '../../../board/index.ts';
+import { etoData } from './index.ts';
+import { etoMap } from './map-schema.ts';
+
+const byId = (): Map<string, ReturnType<typeof etoMap>['hexes'][string]> => {
+  const out = new Map<string, ReturnType<typeof etoMap>['hexes'][string]>();
+  for (const [k, h] of Object.entries(etoMap().hexes)) for (const id of h.ids ?? [k]) out.set(id, h);
+  return out;
+};
+
+describe('generated ETO map (data/map.json)', () => {
+  it('ETO map key: both sheets, every hex once, overlap hexes under both ids as src/board joins them', () => {
+    const map = etoMap();
+    const board = buildBoard({ sheets: etoData().sheets.sheets.map(({ provenance: _p, ...s }) => s as SheetSpec) });
+    expect(Object.keys(map.hexes).length).toBe(board.hexCount);
+    for (const [k, h] of Object.entries(map.hexes)) {
+      expect(board.id(board.index(k))).toBe(k);
+      for (const id of h.ids ?? []) expect(board.index(id)).toBe(board.index(k));
+    }
+    const overlap = Object.values(map.hexes).filter((h) => h.ids);
+    expect(overlap.length).toBeGreaterThan(0);
+    for (const key of Object.keys(map.hexsides)) {
+      const [a, b] = key.split('|');
+      expect(board.edgeBetween(board.index(a), board.index(b))).toBeGreaterThanOrEqual(0);
+    }
+    expect(map.buildProblems).toEqual([]);
+  });
+
+  it('ETO map key, scenario 4 [4.1], 31.6: the named cities sit in their printed hexes', () => {
+    const h = byId();
+    expect(h.get('E1924')?.city?.name).toBe('Moscow');
+    expect(h.get('W3533')?.city?.name).toBe('Warsaw');
+    expect(h.get('W3629')?.city?.name).toBe('Poznan');
+    expect(h.get('W3232')?.city?.name).toBe('Krakow');
+    expect(h.get('E3032')?.city?.name).toBe('Lvov');
+    expect(h.get('E5629')?.city?.name).toBe('Tobruk');
+    expect(h.get('W1316')?.city?.name).toBe('Algiers');
+    expect(h.get('W3533')?.country).toBe('poland');
+    expect(h.get('E3032')?.country).toBe('poland');
+    for (const id of ['W1314', 'W1315', 'E4329', 'E4428']) expect(h.get(id)?.kind).toBe('coastal');
+  });
+
+  it('ETO 1.0: Moscow is in the severe zone, Athens moderate, Cairo mild', () => {
+    const cityHex = (name: string) => Object.values(etoMap().hexes).find((h) => h.city?.name === name || h.city?.also?.includes(name));
+    expect(cityHex('Moscow')?.weather).toBe('severe');
+    expect(cityHex('Athens')?.weather).toBe('moderate');
+    expect(cityHex('Cairo')?.weather).toBe('mild');
+  });
+
+  it('ETO 7.2, 7.7: sea hexes belong to sea areas; Scapa Flow and Gibraltar are major ports, Bergen minor', () => {
+    const h = byId();
+    const sea = Object.values(etoMap().hexes).filter((x) => x.kind === 'sea');
+    expect(sea.filter((x) => !x.seaArea).length).toBe(0);
+    expect(h.get('W4716')?.city?.port).toBe('major');
+    expect(h.get('W1407')?.city?.port).toBe('major');
+    expect(h.get('W4922')?.city?.port).toBe('minor');
+    expect(h.get('W4716')?.seaArea).toBe('north-sea');
+  });
+
+  it('ETO 32.1, cards: colonial city resource hexes and the Egyptian/Iraqi/Albanian resource hexes', () => {
+    const h = byId();
+    for (const id of ['W1932', 'W1933', 'E5622', 'E5621', 'E5721', 'E4810', 'E5111']) {
+      const x = h.get(id)!;
+      expect(x.resource === 'plain' || x.city?.resource === 'city', id).toBe(true);
+    }
+    expect(h.get('W1316')?.city?.resource).toBe('city');
+  });
+
+  it('ETO fit: every weighted named hex within 2 hex widths of its real place (reported residuals)', () => {
+    for (const p of Object.values(etoMap().projections)) {
+      for (const r of p!.residuals) if (!r.checkOnly) expect(r.distance, r.hex).toBeLessThan(2);
+    }
+  });
+});

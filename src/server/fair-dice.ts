@@ -1,0 +1,156 @@
+// Fair dice (docs/fair-dice.md): the server commits to a secret seed with SHA-256 before play and reveals it at the
+// end; anyone can then check the commitment and replay every roll from the seed and the log.
+import { createHash, randomBytes } from 'node:crypto';
+import { Game, checkLog, LogError, type GameLog, type LogEntry } from '../engine/game.ts';
+import { getRuleset } from '../rulesets/index.ts';
+import type { BaseState, GameEvent, Ruleset } from '../engine/types.ts';
+
+/** A fresh secret seed: 256 random bits, hex. */
+export function newSeed(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** SHA-256 of the seed's UTF-8 text, hex: what is published before play. */
+export function seedCommitment(seed: string): string {
+  return createHash('sha256').update(seed, 'utf8').digest('hex');
+}
+
+/** Replay a log entry by entry, collecting each entry's events and checking its state hash. */
+export function replayLog<S extends BaseState>(ruleset: Ruleset<S>, log: GameLog): { game: Game<S>; events: GameEvent[][] } {
+  const l = checkLog(log, ruleset);
+  const game = Game.create(ruleset, l.scenario, l.options, l.seed, l.position);
+  if (l.seedCommitment) game.seedCommitment = l.seedCommitment;
+  if (game.setupHash !== l.setupHash) {
+    throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not ${game.setupHash}` +
+      (l.seed === '' ? ' (the log carries no seed: it is an export of an unfinished game)' : ''));
+  }
+  const events: GameEvent[][] = [];
+  l.entries.forEach((e, i) => {
+    try {
+      events.push(applyEntry(game, e));
+    } catch (err) {
+      throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}`);
+    }
+    const h = game.entries[game.entries.length - 1]!.hash;
+    if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}`);
+  });
+  return { game, events };
+}
+
+/** Apply one log entry to a game; returns the events it produced (undo and takeback get a line of their own). */
+export function applyEntry(game: Game<any>, e: LogEntry): GameEvent[] {
+  if ('action' in e) return game.act(e.seat, e.action);
+  if ('undo' in e) {
+    game.undo(e.undo);
+    return [{ text: `${e.undo} took back their last action`, rule: 'undo' }];
+  }
+  if ('takeback' in e) {
+    const t = e.takeback;
+    game.takeback(t.to, t.requestedBy, t.consentedBy);
+    return [{ text: `takeback to action ${t.to}, asked by ${t.requestedBy}, agreed by ${t.consentedBy}`, rule: 'takeback' }];
+  }
+  if ('force' in e) {
+    game.force(e.force);
+    return [{ text: `dice forced: ${e.force.join(', ')}`, rule: 'force' }];
+  }
+  throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
+}
+
+export interface RollReport {
+  /** Log entry that rolled (-1: setup). */
+  entry: number;
+  seat: string | null;
+  purpose: string;
+  rule: string;
+  sides: number;
+  faces: number[];
+  /** Faces came from a {force} entry, not from the seed. */
+  forced: boolean;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  ruleset: string;
+  scenario: string;
+  /** sha256(seed) equals the log's seedCommitment (null: the log has no commitment). */
+  commitmentOk: boolean | null;
+  /** Every state hash matched on replay. */
+  replayOk: boolean;
+  entries: number;
+  rolls: RollReport[];
+  /** Number of forced rolls; any makes the game's dice not provably fair. */
+  forcedRolls: number;
+  /** What failed, in sentences. */
+  problems: string[];
+  outcome: string | null;
+}
+
+/** `theater verify LOG`: check the commitment, replay the log (every state hash) and list every die roll. */
+export function verifyLog(input: unknown): VerifyReport {
+  const report: VerifyReport = {
+    ok: false, ruleset: '', scenario: '', commitmentOk: null, replayOk: false, entries: 0, rolls: [], forcedRolls: 0,
+    problems: [], outcome: null,
+  };
+  let log: GameLog;
+  try {
+    log = checkLog(input);
+  } catch (e) {
+    report.problems.push((e as Error).message);
+    return report;
+  }
+  report.ruleset = log.ruleset;
+  report.scenario = log.scenario;
+  report.entries = log.entries.length;
+  if (log.seed === '') report.problems.push('the log carries no seed: the game had not ended when it was exported');
+  if (log.seedCommitment === undefined) {
+    report.problems.push('the log has no seedCommitment: the dice were not committed to before play');
+  } else {
+    report.commitmentOk = seedCommitment(log.seed) === log.seedCommitment;
+    if (!report.commitmentOk) report.problems.push(`sha256(seed) is ${seedCommitment(log.seed)}, but the log committed to ${log.seedCommitment}`);
+  }
+  let ruleset: Ruleset<any>;
+  try {
+    ruleset = getRuleset(log.ruleset);
+  } catch (e) {
+    report.problems.push((e as Error).message);
+    return report;
+  }
+  try {
+    const { game, events } = replayLog(ruleset, log);
+    report.replayOk = true;
+    const add = (entry: number, seat: string | null, list: GameEvent[]) => {
+      for (const ev of list) {
+        if (!ev.roll) continue;
+        const forced = ev.roll.forced === true;
+        report.rolls.push({ entry, seat, purpose: ev.roll.purpose, rule: ev.roll.rule, sides: ev.roll.sides, faces: ev.roll.faces, forced });
+        if (forced) report.forcedRolls++;
+      }
+    };
+    add(-1, null, game.setupEvents);
+    events.forEach((list, i) => {
+      const e = log.entries[i]!;
+      add(i, 'seat' in e ? e.seat : null, list);
+    });
+    if (report.forcedRolls > 0) report.problems.push(`${report.forcedRolls} roll(s) used forced dice ({force} log entries), not the seed`);
+    report.outcome = game.state.outcome?.result ?? null;
+  } catch (e) {
+    report.problems.push((e as Error).message);
+  }
+  report.ok = report.replayOk && report.commitmentOk === true && report.forcedRolls === 0 && log.seed !== '';
+  return report;
+}
+
+/** Human-readable report for the CLI. */
+export function formatVerifyReport(r: VerifyReport): string {
+  const lines = [
+    `${r.ok ? 'OK' : 'NOT VERIFIED'}: ${r.ruleset} / ${r.scenario}, ${r.entries} log entries${r.outcome ? `, ${r.outcome}` : ''}`,
+    `seed commitment: ${r.commitmentOk === null ? 'absent' : r.commitmentOk ? 'matches sha256(seed)' : 'DOES NOT MATCH'}`,
+    `replay: ${r.replayOk ? 'every state hash matches' : 'FAILED'}`,
+    `dice: ${r.rolls.length} roll(s), ${r.forcedRolls} forced`,
+  ];
+  for (const x of r.rolls) {
+    lines.push(`  ${x.entry < 0 ? 'setup' : `#${x.entry}`}${x.seat ? ` ${x.seat}` : ''}: d${x.sides} ${x.faces.join('+')} — ${x.purpose} (${x.rule})${x.forced ? ' [FORCED]' : ''}`);
+  }
+  for (const p of r.problems) lines.push(`problem: ${p}`);
+  return lines.join('\n');
+}

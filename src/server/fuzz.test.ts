@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game } from '../engine/game.ts';
+import { createRng, nextInt } from '../engine/rng.ts';
+import { getRuleset } from '../rulesets/index.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { http, TestClient } from './test-helpers.ts';
+import type { CreateGameResponse, PlayResponse } from './protocol.ts';
+
+let srv: RunningServer;
+const rng = createRng('server-fuzz');
+const pick = <T>(xs: readonly T[]): T => xs[nextInt(rng, xs.length)]!;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  srv = await startServer({
+    port: 0, db: ':memory:', aiWorkers: 1, log: (m) => errors.push(m),
+    rateLimit: { perToken: { burst: 1e9, perSecond: 1e9 }, perAddress: { burst: 1e9, perSecond: 1e9 } },
+  });
+});
+afterAll(() => srv.close());
+
+function randomJson(depth = 0): unknown {
+  switch (nextInt(rng, depth > 3 ? 6 : 9)) {
+    case 0: return null;
+    case 1: return nextInt(rng, 2) === 0;
+    case 2: return pick([0, -1, 1.5, 1e308, -0, 2 ** 53 + 1, 3, 7]);
+    case 3: return pick(['', 'bid', 'pass', 'attack', '__proto__', 'constructor', 'x'.repeat(nextInt(rng, 3000)), '\u0000\ud800']);
+    case 4: return pick(['red', 'blue', 'spectator']);
+    case 5: return nextInt(rng, 100);
+    case 6: return Array.from({ length: nextInt(rng, 5) }, () => randomJson(depth + 1));
+    default: {
+      const o: Record<string, unknown> = {};
+      for (let i = nextInt(rng, 5); i > 0; i--) {
+        o[pick(['type', 'stateId', 'action', 'n', 'unit', 'to', 'accept', 'mode', 'tokens', 'log', 'seats', '__proto__', 'ruleset', 'reqId', 'lastStateId'])] = randomJson(depth + 1);
+      }
+      return o;
+    }
+  }
+}
+
+const q = () => encodeURIComponent(String(JSON.stringify(randomJson())));
+
+describe('hostile input', () => {
+  it('thousands of random and malformed HTTP and WebSocket payloads: the server stays up, answers 4xx, and every game replays to its stored hashes', async () => {
+    const games: CreateGameResponse[] = [];
+    for (let i = 0; i < 4; i++) {
+      games.push((await http(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } } })).body);
+    }
+    games.push((await http(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'ai' }, blue: { kind: 'human' } } })).body);
+    const tokens = games.flatMap((g) => [g.seats.red!.token, g.seats.blue!.token, g.spectator.token]);
+    const paths = ['action', 'undo', 'takeback', 'takeback/answer', 'resign', 'rematch', 'claim', 'webhook', 'log', ''];
+    const statuses = new Map<number, number>();
+    let valid = 0;
+    for (let i = 0; i < 3000; i++) {
+      const token = pick([...tokens, 'nope', '0'.repeat(32), '../../etc', '%00', tokens[0]!.toUpperCase()]);
+      const kind = nextInt(rng, 10);
+      let r;
+      if (kind < 3) {
+        // a plausible action: current state id (sometimes off by one) and a legal or mutated choice
+        const p = await http<PlayResponse>(srv.url, 'GET', `/api/play/${token}`);
+        if (p.status !== 200 || !p.body?.view) continue; // '../..' tokens resolve to the client page
+        const choice = p.body.view.prompt?.choices[0]?.action ?? { type: 'pass' };
+        const action = nextInt(rng, 2) === 0 ? choice : { ...choice, n: randomJson() };
+        r = await http(srv.url, 'POST', `/api/play/${token}/action`, { stateId: p.body.stateId + pick([0, 0, 0, -1, 1]), action });
+        if (r.status === 200) valid++;
+      } else if (kind < 8) {
+        const path = pick(paths);
+        const method = path === '' || path === 'log' ? pick(['GET', 'POST', 'PUT', 'DELETE']) : 'POST';
+        const raw = nextInt(rng, 6) === 0 ? pick(['{', '[1,2', 'null', '"x"', '{"a":}', '\u0000']) : undefined;
+        r = await http(srv.url, method, `/api/play/${token}${path ? '/' + path : ''}`, method === 'GET' ? undefined : randomJson(), method === 'GET' ? undefined : raw);
+      } else if (kind < 9) {
+        r = await http(srv.url, 'POST', pick(['/api/games', '/api/games/import', '/api/my-games']), randomJson());
+      } else {
+        r = await http(srv.url, 'GET', pick([`/api/replay/${pick(games).gameId}?at=${q()}`, `/api/replay/${pick(games).gameId}?seat=${q()}`, '/api/replay/%2e%2e', '/api/nothing', `/api/rulesets/${q()}/assets`]));
+      }
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      expect(r.status, `${r.status} ${r.text.slice(0, 300)}`).toBeLessThan(500);
+      expect(r.text).not.toMatch(/\n\s+at /);
+      if (r.status >= 400) expect(typeof r.body?.message).toBe('string');
+    }
+    // an oversized body
+    const big = await http(srv.url, 'POST', `/api/play/${tokens[0]}/action`, { stateId: 0, action: { type: 'x', pad: 'y'.repeat(2 * 1024 * 1024) } });
+    expect(big.status).toBe(413);
+
+    // WebSocket: random frames on several connections
+    const clients = await Promise.all(tokens.slice(0, 6).map(async (t) => {
+      const c = new TestClient(srv.url, t);
+      await c.opened;
+      return c;
+    }));
+    for (let i = 0; i < 2000; i++) {
+      const c = pick(clients);
+      if (nextInt(rng, 4) === 0) c.send(pick(['{', 'null', '[]', '{"type":"action"}', 'x'.repeat(100), '{"type":"hello","lastStateId":-5}']));
+      else c.send(JSON.stringify(nextInt(rng, 2) ? randomJson() : { type: pick(['action', 'undo', 'takeback', 'takeback-answer', 'hello', 'ping']), ...(randomJson() as object) }));
+    }
+    clients[0]!.ws.send(Buffer.alloc(10), { binary: true });
+    clients[1]!.send('z'.repeat(70 * 1024)); // over the 64 KiB frame limit: the connection is closed, the server stays up
+    await new Promise((r) => setTimeout(r, 500));
+    for (const c of clients.slice(2)) {
+      c.send({ type: 'ping', reqId: 'alive' });
+      await c.waitFor((m) => m.type === 'pong' && m.reqId === 'alive', 10_000);
+    }
+    await Promise.all(clients.map((c) => c.close()));
+    await srv.manager.idle();
+
+    expect((await http(srv.url, 'GET', '/api/rulesets')).status).toBe(200);
+    expect(valid).toBeGreaterThan(10);
+    expect(errors.filter((e) => e.startsWith('internal'))).toEqual([]);
+    // every game replays to its stored hashes
+    for (const g of games) {
+      const rec = (await srv.storage.getGame(g.gameId))!;
+      const entries = await srv.storage.entries(g.gameId, 0);
+      expect(entries.length).toBe(rec.entryCount);
+      const log = {
+        format: 'theater-log', version: 1, ruleset: rec.ruleset, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
+        options: rec.options, seed: rec.seed, setupHash: rec.setupHash, entries: entries.map((e) => e.entry),
+      };
+      const game = Game.load(getRuleset(rec.ruleset), log);
+      const live = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${g.spectator.token}`)).body;
+      expect(live.stateId).toBe(entries.length);
+      expect(live.view.seq).toBe(game.seq);
+    }
+  });
+});

@@ -1,0 +1,866 @@
+// The game manager: live games in memory (a Game per active game, rebuilt from the stored log on first access),
+// every change written to storage before it is acknowledged or broadcast, views per seat, AI seats, clocks, webhooks.
+import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
+import { eventsFor, prompts, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
+import type { Action, BaseState, Frame, GameEvent, Json, Prompt, Ruleset, Seat } from '../engine/types.ts';
+import { getRuleset } from '../rulesets/index.ts';
+import type { AiPool } from './ai-pool.ts';
+import { clockInfo, expiredSeats, newClock, tick } from './clock.ts';
+import { ApiError, badRequest, forbidden, illegal, notFound, stale } from './errors.ts';
+import { applyEntry, newSeed, replayLog, seedCommitment } from './fair-dice.ts';
+import type {
+  ClockSpec, CreateGameResponse, GameStatus, GameSummary, PlayResponse, ReplayResponse, SeatInfo, SeatSpec,
+  ServerMessage, ServerResult, StateMessage, TakebackRequest, TokenLink,
+} from './protocol.ts';
+import {
+  ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type Storage,
+} from './storage.ts';
+import { newGameId, newToken } from './tokens.ts';
+
+/** One open WebSocket (or any push channel) of one token. */
+export interface Conn {
+  token: string;
+  seat: Seat | null;
+  /** State id of the last state message sent. */
+  lastStateId: number;
+  send(msg: ServerMessage): void;
+}
+
+interface Live {
+  rec: GameRecord;
+  seats: SeatRecord[];
+  ruleset: Ruleset<any>;
+  game: Game<any>;
+  /** Events of each log entry. */
+  events: GameEvent[][];
+  /** Per log entry: an action that was sealed when made (a secret simultaneous answer). */
+  sealed: boolean[];
+  lock: Promise<unknown>;
+  aiBusy: Set<Seat>;
+  lastUsed: number;
+}
+
+export interface ManagerOptions {
+  storage: Storage;
+  /** Server clock (ms); tests inject their own. */
+  now?: () => number;
+  ai?: AiPool | null;
+  /** Snapshot the state every this many log entries. */
+  snapshotEvery?: number;
+  webhookTimeoutMs?: number;
+  /** AI thinking time per decision (ms). */
+  aiBudgetMs?: number;
+  /** Live games kept in memory beyond those with open connections. */
+  maxLiveGames?: number;
+  log?: (msg: string) => void;
+}
+
+const link = (token: string): TokenLink => ({ token, link: `/play/${token}` });
+
+const readers = new WeakMap<Ruleset<any>, Ruleset<any>>();
+/**
+ * The rule set for reading settled states (views, whose turn): each procedure's prompts are computed once per state
+ * object. A Game's states are never changed once settled, so the cache cannot go stale. Never used to apply actions:
+ * the kernel mutates its private copy while applying.
+ */
+function reader(r: Ruleset<any>): Ruleset<any> {
+  let w = readers.get(r);
+  if (!w) {
+    const cache = new WeakMap<object, Prompt[]>();
+    const procedures = Object.fromEntries(Object.entries(r.procedures).map(([k, p]) => [k, !p.prompts ? p : {
+      ...p,
+      prompts(state: BaseState, frame: Frame): Prompt[] {
+        let v = cache.get(state);
+        if (!v) {
+          v = p.prompts!.call(p, state, frame);
+          cache.set(state, v);
+        }
+        return v;
+      },
+    }]));
+    w = Object.create(r) as Ruleset<any>;
+    w.procedures = procedures;
+    readers.set(r, w);
+  }
+  return w;
+}
+
+export class GameManager {
+  readonly storage: Storage;
+  readonly now: () => number;
+  private readonly ai: AiPool | null;
+  private readonly snapshotEvery: number;
+  private readonly webhookTimeoutMs: number;
+  private readonly maxLive: number;
+  private readonly aiBudgetMs: number;
+  private readonly logMsg: (msg: string) => void;
+  private live = new Map<string, Live>();
+  private loading = new Map<string, Promise<Live>>();
+  private conns = new Map<string, Set<Conn>>();
+  private tokenGame = new Map<string, string>();
+  private toMoveCache = new WeakMap<object, Seat[]>();
+  private closed = false;
+  /** Background work (AI moves, webhooks) the tests and close() can wait for. */
+  private background = new Set<Promise<unknown>>();
+
+  constructor(opts: ManagerOptions) {
+    this.storage = opts.storage;
+    this.now = opts.now ?? Date.now;
+    this.ai = opts.ai ?? null;
+    this.snapshotEvery = opts.snapshotEvery ?? 100;
+    this.webhookTimeoutMs = opts.webhookTimeoutMs ?? 5000;
+    this.maxLive = opts.maxLiveGames ?? 5000;
+    this.aiBudgetMs = opts.aiBudgetMs ?? 3000;
+    this.logMsg = opts.log ?? ((m) => console.error(m));
+  }
+
+  // ------------------------------------------------------------------------------------------- creation
+
+  async createGame(req: {
+    ruleset: string; scenario?: string; options?: Record<string, Json>; seats?: Record<Seat, SeatSpec>;
+    clock?: ClockSpec; meta?: GameRecord['meta']; position?: Json;
+  }): Promise<CreateGameResponse> {
+    const ruleset = this.rulesetOr400(req.ruleset);
+    const scenario = req.scenario ?? ruleset.scenarios[0]?.id;
+    const info = ruleset.scenarios.find((s) => s.id === scenario);
+    if (!info) throw badRequest(`rule set ${ruleset.id} has no scenario "${scenario}"; known: ${ruleset.scenarios.map((s) => s.id).join(', ')}`);
+    const seed = newSeed();
+    const position = withoutDiceState(req.position);
+    let game: Game<any>;
+    try {
+      game = Game.create(ruleset, info.id, req.options ?? {}, seed, position);
+    } catch (e) {
+      if (e instanceof RuleViolation) throw badRequest(`${e.message}${e.legal.length ? ` (legal: ${e.legal.join(', ')})` : ''}`);
+      throw e;
+    }
+    const meta = position === undefined ? req.meta ?? {} : { ...req.meta, position };
+    return this.insertGame(ruleset, game, info.seats, req.seats ?? {}, req.clock, seedCommitment(seed), [], meta);
+  }
+
+  /** POST /api/games/import: a log file becomes a new game (continued from where it stopped, or replayed). */
+  async importLog(log: unknown, seats: Record<Seat, SeatSpec> = {}): Promise<CreateGameResponse> {
+    if (!log || typeof log !== 'object') throw badRequest('field "log" must be a theater log object');
+    const l = log as GameLog;
+    const ruleset = this.rulesetOr400(String(l.ruleset));
+    if (l.seed === '') {
+      throw badRequest('this log carries no seed: it is an export of an unfinished game and can be continued only on the server that holds it');
+    }
+    let replay: ReturnType<typeof replayLog>;
+    try {
+      replay = replayLog(ruleset, l);
+    } catch (e) {
+      throw badRequest(`the log does not replay: ${(e as Error).message}`);
+    }
+    const seatList = ruleset.scenarios.find((s) => s.id === l.scenario)?.seats ?? ruleset.seats;
+    const commitment = typeof l.seedCommitment === 'string' ? l.seedCommitment : seedCommitment(l.seed);
+    const meta: GameRecord['meta'] = { importedFrom: 'log' };
+    if (l.position !== undefined) meta.position = l.position;
+    return this.insertGame(ruleset, replay.game, seatList, seats, undefined, commitment, replay.events, meta);
+  }
+
+  private async insertGame(
+    ruleset: Ruleset<any>, game: Game<any>, seatList: Seat[], specs: Record<Seat, SeatSpec>, clock: ClockSpec | undefined,
+    commitment: string, entryEvents: GameEvent[][], meta: GameRecord['meta'],
+  ): Promise<CreateGameResponse> {
+    for (const s of Object.keys(specs)) {
+      if (!seatList.includes(s)) throw badRequest(`seat "${s}" is not a seat of this scenario; seats: ${seatList.join(', ')}`);
+    }
+    const now = this.now();
+    const id = newGameId();
+    game.seedCommitment = commitment;
+    const seats: SeatRecord[] = seatList.map((seat) => {
+      const sp = specs[seat] ?? { kind: 'open' as const };
+      return {
+        gameId: id, seat, token: newToken(), kind: sp.kind, level: sp.kind === 'ai' ? (sp.level ?? 1) : null,
+        name: sp.name ?? null, webhook: sp.webhook ?? null,
+      };
+    });
+    seats.push({ gameId: id, seat: null, token: newToken(), kind: 'open', level: null, name: null, webhook: null });
+    const finished = game.state.outcome !== null;
+    let clk = clock ? newClock(clock, seatList, now) : null;
+    if (clk && !finished) clk = tick(clk, now, null, this.toMove(ruleset, game));
+    const rec: GameRecord = {
+      id, ruleset: ruleset.id, rulesVersion: ruleset.rulesVersion, scenario: game.scenario, options: game.options,
+      seed: game.seed, seedCommitment: commitment, setupHash: game.setupHash, status: finished ? 'finished' : 'running',
+      serverResult: null, clock: clk, meta, createdAt: now, updatedAt: now, entryCount: game.entries.length,
+    };
+    const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now }));
+    await this.storage.createGame(rec, seats, entries);
+    const live: Live = {
+      rec, seats, ruleset, game, events: entryEvents, sealed: game.entries.map(() => false), lock: Promise.resolve(),
+      aiBusy: new Set(), lastUsed: now,
+    };
+    this.live.set(id, live);
+    for (const s of seats) this.tokenGame.set(s.token, id);
+    this.scheduleAi(live);
+    return {
+      gameId: id,
+      seats: Object.fromEntries(seats.filter((s) => s.seat !== null).map((s) => [s.seat, link(s.token)])),
+      spectator: link(seats.find((s) => s.seat === null)!.token),
+      seedCommitment: commitment,
+    };
+  }
+
+  private rulesetOr400(id: string): Ruleset<any> {
+    try {
+      return getRuleset(id);
+    } catch (e) {
+      throw badRequest((e as Error).message);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------- loading
+
+  /** The seat record of a token (404 when unknown). */
+  async seatOf(token: string): Promise<{ live: Live; seat: SeatRecord }> {
+    let gameId = this.tokenGame.get(token);
+    if (!gameId) {
+      const [s] = await this.storage.seatsByTokens([token]);
+      if (!s) throw notFound('no game has this token; check the link');
+      gameId = s.gameId;
+      this.tokenGame.set(token, gameId);
+    }
+    const live = await this.load(gameId);
+    const seat = live.seats.find((s) => s.token === token);
+    if (!seat) throw notFound('no game has this token; check the link');
+    return { live, seat };
+  }
+
+  private async load(gameId: string): Promise<Live> {
+    const l = this.live.get(gameId);
+    if (l) {
+      l.lastUsed = this.now();
+      return l;
+    }
+    let p = this.loading.get(gameId);
+    if (!p) {
+      p = this.rebuild(gameId).finally(() => this.loading.delete(gameId));
+      this.loading.set(gameId, p);
+    }
+    return p;
+  }
+
+  /** Rebuild a game from the stored log, checking every stored state hash. */
+  private async rebuild(gameId: string): Promise<Live> {
+    const rec = await this.storage.getGame(gameId);
+    if (!rec) throw notFound(`no game "${gameId}"`);
+    const [seats, entries] = await Promise.all([this.storage.seatsOf(gameId), this.storage.entries(gameId, 0)]);
+    const ruleset = getRuleset(rec.ruleset);
+    const game = Game.create(ruleset, rec.scenario, rec.options, rec.seed, rec.meta.position as Json | undefined);
+    game.seedCommitment = rec.seedCommitment;
+    if (game.setupHash !== rec.setupHash) throw new Error(`game ${gameId}: setup hash ${game.setupHash} differs from the stored ${rec.setupHash}`);
+    const live: Live = {
+      rec, seats, ruleset, game, events: [], sealed: [], lock: Promise.resolve(), aiBusy: new Set(), lastUsed: this.now(),
+    };
+    for (const e of entries) this.replayStored(live, e);
+    rec.entryCount = entries.length;
+    this.live.set(gameId, live);
+    for (const s of seats) this.tokenGame.set(s.token, gameId);
+    this.evictIdle();
+    this.scheduleAi(live);
+    return live;
+  }
+
+  private replayStored(live: Live, e: EntryRecord): void {
+    if (e.idx !== live.game.entries.length) throw new Error(`game ${live.rec.id}: log entry ${e.idx} out of order`);
+    this.applyTracked(live, e.entry);
+    const h = live.game.entries[live.game.entries.length - 1]!.hash;
+    if (h !== e.entry.hash) throw new Error(`game ${live.rec.id}: replay diverged at entry ${e.idx} (state hash ${h}, stored ${e.entry.hash})`);
+  }
+
+  /** Apply a log entry, recording its events and whether it was a sealed answer. */
+  private applyTracked(live: Live, entry: LogEntry): void {
+    const events = applyEntry(live.game, entry);
+    live.events.push(events);
+    let sealed = false;
+    if ('action' in entry) {
+      for (const box of Object.values(live.game.state.sealed as Record<string, Record<Seat, Action>>)) {
+        if (entry.seat in box) sealed = true;
+      }
+    }
+    live.sealed.push(sealed);
+  }
+
+  private evict(gameId: string): void {
+    this.live.delete(gameId);
+    this.ai?.forget(gameId);
+  }
+
+  private evictIdle(): void {
+    if (this.live.size <= this.maxLive) return;
+    const idle = [...this.live.values()].filter((l) => !this.conns.get(l.rec.id)?.size).sort((a, b) => a.lastUsed - b.lastUsed);
+    for (const l of idle.slice(0, this.live.size - this.maxLive)) this.evict(l.rec.id);
+  }
+
+  /** Run `fn` with the game's lock held: changes to one game happen one at a time. */
+  private async locked<T>(gameId: string, fn: (live: Live) => Promise<T> | T): Promise<T> {
+    const live = await this.load(gameId);
+    const run = live.lock.then(async () => {
+      const cur = await this.load(gameId); // may have been reloaded while waiting
+      return fn(cur);
+    });
+    live.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** PostgreSQL: another instance changed a game; take its new entries and tell our clients. */
+  async onRemoteChange(gameId: string): Promise<void> {
+    if (!this.live.has(gameId)) {
+      // Not in memory (or evicted after a conflict): a rebuild reads everything; clients here still need the news.
+      if (!this.conns.get(gameId)?.size) return;
+      const live = await this.load(gameId);
+      this.broadcast(live);
+      return;
+    }
+    await this.locked(gameId, async (live) => {
+      const rec = await this.storage.getGame(gameId);
+      if (!rec) return;
+      const prevToMove = this.toMove(live.ruleset, live.game);
+      const fresh = await this.storage.entries(gameId, live.game.entries.length);
+      try {
+        for (const e of fresh) this.replayStored(live, e);
+      } catch (e) {
+        this.logMsg(`reloading game ${gameId}: ${(e as Error).message}`);
+        this.evict(gameId);
+        return;
+      }
+      live.rec = rec;
+      live.rec.entryCount = live.game.entries.length;
+      live.seats = await this.storage.seatsOf(gameId);
+      this.afterChange(live, prevToMove);
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------- reading
+
+  /** Seats with a decision now; cached per state object (a rule set's prompts may be costly to list). */
+  private toMove(ruleset: Ruleset<any>, game: Game<any>): Seat[] {
+    let seats = this.toMoveCache.get(game.state);
+    if (!seats) {
+      seats = [...new Set(prompts(reader(ruleset), game.state).map((p) => p.seat))];
+      this.toMoveCache.set(game.state, seats);
+    }
+    return seats;
+  }
+
+  private finished(live: Live): boolean {
+    return live.rec.status === 'finished';
+  }
+
+  private seatInfos(live: Live): SeatInfo[] {
+    const conns = this.conns.get(live.rec.id);
+    return live.seats.filter((s) => s.seat !== null).map((s) => {
+      const i: SeatInfo = { seat: s.seat!, kind: s.kind, connected: [...(conns ?? [])].some((c) => c.seat === s.seat) };
+      if (s.level !== null) i.level = s.level;
+      if (s.name !== null) i.name = s.name;
+      return i;
+    });
+  }
+
+  private aiSeats(live: Live): Seat[] {
+    return live.seats.filter((s) => s.kind === 'ai' && s.seat !== null).map((s) => s.seat!);
+  }
+
+  private eventsSince(live: Live, stateId: number | undefined, seat: Seat | null): GameEvent[] {
+    const from = stateId === undefined || stateId <= 0 || stateId > live.events.length ? 0 : stateId;
+    const list = from === 0 ? [...live.game.setupEvents, ...live.events.flat()] : live.events.slice(from).flat();
+    return eventsFor(list, seat);
+  }
+
+  private takebackOf(live: Live): TakebackRequest | null {
+    const t = live.rec.meta.takeback as TakebackRequest | null | undefined;
+    return t && t.stateId === live.rec.entryCount ? t : null;
+  }
+
+  private stateMessage(live: Live, conn: { seat: Seat | null }, since: number | undefined, view?: SeatView): StateMessage {
+    const msg: StateMessage = {
+      type: 'state', gameId: live.rec.id, stateId: live.rec.entryCount,
+      view: view ?? viewFor(reader(live.ruleset), live.game.state, conn.seat),
+      events: this.eventsSince(live, since, conn.seat),
+      undoable: conn.seat !== null && !this.finished(live) ? live.game.undoableBy(conn.seat) : 0,
+      clocks: clockInfo(live.rec.clock, this.now(), this.aiSeats(live)), status: live.rec.status,
+      serverResult: live.rec.serverResult, takeback: this.takebackOf(live),
+    };
+    if (this.finished(live)) msg.seed = live.rec.seed;
+    return msg;
+  }
+
+  async play(token: string): Promise<PlayResponse> {
+    const { live, seat } = await this.seatOf(token);
+    const s = seat.seat;
+    const m = this.stateMessage(live, { seat: s }, undefined);
+    const r: PlayResponse = {
+      gameId: live.rec.id, seat: s, ruleset: live.rec.ruleset, scenario: live.rec.scenario, status: live.rec.status,
+      outcome: live.game.state.outcome, serverResult: live.rec.serverResult, view: m.view, events: m.events,
+      stateId: m.stateId, seats: this.seatInfos(live), clocks: m.clocks, seedCommitment: live.rec.seedCommitment,
+      undoable: m.undoable, takeback: m.takeback, rematchOf: (live.rec.meta.rematchOf as string) ?? null,
+      rematch: (live.rec.meta.rematch as string) ?? null,
+    };
+    if (m.seed !== undefined) r.seed = m.seed;
+    return r;
+  }
+
+  async myGames(tokens: string[]): Promise<GameSummary[]> {
+    const out: GameSummary[] = [];
+    for (const token of [...new Set(tokens)]) {
+      let found: Awaited<ReturnType<GameManager['seatOf']>>;
+      try {
+        found = await this.seatOf(token);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) continue;
+        throw e;
+      }
+      const { live, seat } = found;
+      out.push({
+        gameId: live.rec.id, token, seat: seat.seat, ruleset: live.rec.ruleset, scenario: live.rec.scenario,
+        status: live.rec.status, outcome: live.game.state.outcome, serverResult: live.rec.serverResult,
+        yourTurn: seat.seat !== null && !this.finished(live) && this.toMove(live.ruleset, live.game).includes(seat.seat),
+        stateId: live.rec.entryCount, seats: this.seatInfos(live), createdAt: live.rec.createdAt, updatedAt: live.rec.updatedAt,
+      });
+    }
+    return out;
+  }
+
+  /** The log file for a token. Until the end: no seed, and other seats' sealed answers hidden. */
+  async exportLog(token: string): Promise<GameLog> {
+    const { live, seat } = await this.seatOf(token);
+    const meta = { gameId: live.rec.id, exportedBy: seat.seat ?? 'spectator', status: live.rec.status } as Record<string, Json>;
+    if (live.rec.serverResult) meta.serverResult = live.rec.serverResult as unknown as Json;
+    const log = live.game.toLog(meta);
+    log.seedCommitment = live.rec.seedCommitment;
+    if (this.finished(live)) return log;
+    log.seed = '';
+    log.entries = log.entries.map((e, i) => {
+      if ('action' in e && live.sealed[i] && e.seat !== seat.seat) return { seat: e.seat, action: { type: 'sealed' }, hash: e.hash };
+      return e;
+    });
+    return log;
+  }
+
+  /** A view at action `at` (in force). Seat views only once the game has ended; the public view any time. */
+  async replay(gameId: string, seat: Seat | null, at: number | undefined): Promise<ReplayResponse> {
+    const live = await this.load(gameId);
+    if (seat !== null && !live.seats.some((s) => s.seat === seat)) throw badRequest(`seat "${seat}" is not in this game`);
+    if (seat !== null && !this.finished(live)) throw forbidden('seat views of a replay are available only after the game has ended; ask for the public view (no seat)');
+    const length = live.game.played.length;
+    const n = at ?? length;
+    if (!Number.isInteger(n) || n < 0 || n > length) throw badRequest(`"at" must be an integer from 0 to ${length}`);
+    const state = live.game.stateAt(n);
+    const events = n === 0 ? live.game.setupEvents : live.game.played[n - 1]!.events;
+    return { gameId, seat, at: n, length, view: viewFor(live.ruleset, state, seat), events: eventsFor(events, seat) };
+  }
+
+  // ------------------------------------------------------------------------------------------- changes
+
+  private actorOf(live: Live, seat: SeatRecord): Seat {
+    if (seat.seat === null) throw forbidden('a spectator link cannot act; use a seat link');
+    if (this.finished(live)) {
+      throw new ApiError({ error: 'illegal', rule: 'game over', message: `the game has ended (${this.resultText(live)})`, legal: [] });
+    }
+    return seat.seat;
+  }
+
+  private resultText(live: Live): string {
+    return live.rec.serverResult?.result ?? live.game.state.outcome?.result ?? 'over';
+  }
+
+  /** Write the entries added since `before` (one transaction), then update memory. */
+  private async commit(live: Live, before: number, actor: Seat | null, extra: GameUpdate = {}): Promise<void> {
+    const now = this.now();
+    const entries: EntryRecord[] = live.game.entries.slice(before).map((entry, i) => ({ idx: before + i, entry, createdAt: now }));
+    const over = live.game.state.outcome !== null || (extra.serverResult ?? live.rec.serverResult) !== null;
+    const update: GameUpdate = { updatedAt: now, status: over ? 'finished' : 'running', ...extra };
+    if (live.rec.clock && extra.clock === undefined) {
+      update.clock = tick(live.rec.clock, now, actor, over ? [] : this.toMove(live.ruleset, live.game));
+    }
+    if (entries.length > 0 && live.rec.meta.takeback) update.meta = { ...live.rec.meta, ...(extra.meta ?? {}), takeback: null };
+    const count = before + entries.length;
+    const snapshot = entries.length > 0 && Math.floor(count / this.snapshotEvery) > Math.floor(before / this.snapshotEvery)
+      ? { idx: count, state: live.game.state as unknown as Json, hash: live.game.entries[count - 1]!.hash } : undefined;
+    try {
+      await this.storage.append(live.rec.id, before, entries, update, snapshot);
+    } catch (e) {
+      this.evict(live.rec.id); // memory is ahead of storage: rebuild from the database on next access
+      if (e instanceof ConflictError) throw stale((await this.storage.getGame(live.rec.id))?.entryCount ?? before);
+      throw e;
+    }
+    Object.assign(live.rec, update);
+    live.rec.entryCount = count;
+  }
+
+  /** Apply `change` to the game under its lock, write it, then broadcast. Returns the new state id. */
+  private async change(
+    gameId: string, check: (live: Live) => void, change: (live: Live) => { actor: Seat | null; extra?: GameUpdate },
+  ): Promise<number> {
+    return this.locked(gameId, async (live) => {
+      check(live);
+      const before = live.game.entries.length;
+      const prevToMove = this.toMove(live.ruleset, live.game);
+      const evBefore = live.events.length;
+      let r: { actor: Seat | null; extra?: GameUpdate };
+      try {
+        r = change(live);
+      } catch (e) {
+        live.events.length = evBefore;
+        live.sealed.length = evBefore;
+        if (live.game.entries.length !== before) this.evict(gameId);
+        if (e instanceof RuleViolation) throw illegal(e);
+        throw e;
+      }
+      await this.commit(live, before, r.actor, r.extra);
+      this.afterChange(live, prevToMove);
+      return live.rec.entryCount;
+    });
+  }
+
+  /** An action from a token's holder, made against `stateId`. */
+  async act(token: string, stateId: number, action: Action): Promise<number> {
+    const { live: l0, seat } = await this.seatOf(token);
+    return this.actAs(l0.rec.id, (live) => {
+      const cur = live.seats.find((s) => s.token === token) ?? seat;
+      if (cur.kind === 'ai') throw forbidden(`seat ${cur.seat} is played by the AI; its link cannot act`);
+      return cur;
+    }, stateId, action);
+  }
+
+  private async actAs(gameId: string, seatOf: (live: Live) => SeatRecord, stateId: number, action: Action): Promise<number> {
+    let actor: Seat = '';
+    return this.change(gameId, (live) => {
+      actor = this.actorOf(live, seatOf(live));
+      if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+    }, (live) => {
+      this.applyTracked(live, { seat: actor, action, hash: '' });
+      return { actor };
+    });
+  }
+
+  async undo(token: string, stateId: number): Promise<number> {
+    const { live: l0, seat } = await this.seatOf(token);
+    let actor: Seat = '';
+    return this.change(l0.rec.id, (live) => {
+      actor = this.actorOf(live, seat);
+      if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+    }, (live) => {
+      this.applyTracked(live, { undo: actor, hash: '' });
+      return { actor: null };
+    });
+  }
+
+  /** Ask the other seat(s) to take back to `to` actions in force. AI seats agree at once. */
+  async askTakeback(token: string, to: number): Promise<number> {
+    const { live: l0, seat } = await this.seatOf(token);
+    return this.locked(l0.rec.id, async (live) => {
+      const asker = this.actorOf(live, seat);
+      const n = live.game.played.length;
+      if (!Number.isInteger(to) || to < 0 || to >= n) {
+        throw illegal(new RuleViolation('takeback', `cannot take back to action ${to}; ${n} actions are in force (0..${n - 1})`));
+      }
+      const ai = live.seats.find((s) => s.kind === 'ai' && s.seat !== null && s.seat !== asker);
+      if (ai) {
+        const before = live.game.entries.length;
+        const prevToMove = this.toMove(live.ruleset, live.game);
+        this.applyTracked(live, { takeback: { to, requestedBy: asker, consentedBy: ai.seat! }, hash: '' });
+        await this.commit(live, before, null);
+        this.afterChange(live, prevToMove);
+        return live.rec.entryCount;
+      }
+      const req: TakebackRequest = { to, requestedBy: asker, stateId: live.rec.entryCount };
+      const meta = { ...live.rec.meta, takeback: req };
+      await this.storage.updateGame(live.rec.id, { meta });
+      live.rec.meta = meta;
+      this.sendTo(live.rec.id, (c) => c.seat !== null && c.seat !== asker, { type: 'takeback-request', ...req });
+      return live.rec.entryCount;
+    });
+  }
+
+  async answerTakeback(token: string, accept: boolean): Promise<number> {
+    const { live: l0, seat } = await this.seatOf(token);
+    let req: TakebackRequest | null = null;
+    let answerer: Seat = '';
+    if (!accept) {
+      return this.locked(l0.rec.id, async (live) => {
+        answerer = this.actorOf(live, seat);
+        req = this.takebackOf(live);
+        if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+        const meta = { ...live.rec.meta, takeback: null };
+        await this.storage.updateGame(live.rec.id, { meta });
+        live.rec.meta = meta;
+        this.sendTo(live.rec.id, () => true, { type: 'takeback-answer', accepted: false, by: answerer });
+        return live.rec.entryCount;
+      });
+    }
+    const id = await this.change(l0.rec.id, (live) => {
+      answerer = this.actorOf(live, seat);
+      req = this.takebackOf(live);
+      if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+    }, (live) => {
+      this.applyTracked(live, { takeback: { to: req!.to, requestedBy: req!.requestedBy, consentedBy: answerer }, hash: '' });
+      return { actor: null };
+    });
+    this.sendTo(l0.rec.id, () => true, { type: 'takeback-answer', accepted: true, by: answerer });
+    return id;
+  }
+
+  /** End the game by a server decision (resignation, time). */
+  private async finish(gameId: string, check: (live: Live) => ServerResult): Promise<number> {
+    return this.locked(gameId, async (live) => {
+      const result = check(live);
+      const prevToMove = this.toMove(live.ruleset, live.game);
+      await this.commit(live, live.game.entries.length, null, { serverResult: result, status: 'finished' });
+      this.afterChange(live, prevToMove);
+      return live.rec.entryCount;
+    });
+  }
+
+  async resign(token: string): Promise<number> {
+    const { live: l0, seat } = await this.seatOf(token);
+    return this.finish(l0.rec.id, (live) => {
+      const loser = this.actorOf(live, seat);
+      const others = live.seats.filter((s) => s.seat !== null && s.seat !== loser).map((s) => s.seat!);
+      const winner = others.length === 1 ? others[0]! : null;
+      return { kind: 'resigned', loser, winner, result: `${loser} resigned${winner ? `: ${winner} wins` : ''}` };
+    });
+  }
+
+  /** An opponent's clock ran out: win the game, or hand the expired seat to the AI. */
+  async claim(token: string, mode: 'win' | 'ai', which?: Seat): Promise<number> {
+    const { live: l0, seat } = await this.seatOf(token);
+    const gameId = l0.rec.id;
+    const pick = (live: Live): Seat => {
+      const claimer = this.actorOf(live, seat);
+      if (!live.rec.clock) throw badRequest('this game has no clocks');
+      const expired = expiredSeats(live.rec.clock, this.now(), this.aiSeats(live)).filter((s) => s !== claimer);
+      if (expired.length === 0) throw badRequest('no opponent has run out of time');
+      if (which !== undefined && !expired.includes(which)) throw badRequest(`seat "${which}" has not run out of time; expired: ${expired.join(', ')}`);
+      return which ?? expired[0]!;
+    };
+    if (mode === 'win') {
+      return this.finish(gameId, (live) => {
+        const loser = pick(live);
+        return { kind: 'time', loser, winner: seat.seat, result: `${loser} ran out of time: ${seat.seat} wins` };
+      });
+    }
+    return this.locked(gameId, async (live) => {
+      const expired = pick(live);
+      const rec = live.seats.find((s) => s.seat === expired)!;
+      await this.storage.updateSeat(rec.token, { kind: 'ai', level: 1 });
+      rec.kind = 'ai';
+      rec.level = 1;
+      this.sendTo(gameId, () => true, { type: 'presence', seats: this.seatInfos(live) });
+      this.scheduleAi(live);
+      return live.rec.entryCount;
+    });
+  }
+
+  /** A new game with the same rule set, scenario, options and players; `swap` moves every player to the next seat. */
+  async rematch(token: string, swap: boolean): Promise<CreateGameResponse & { yourToken: TokenLink }> {
+    const { live, seat } = await this.seatOf(token);
+    if (seat.seat === null) throw forbidden('a spectator cannot ask for a rematch');
+    if (!this.finished(live)) throw badRequest('a rematch can be made only after the game has ended');
+    const existing = live.rec.meta.rematch as string | undefined;
+    if (existing) throw new ApiError({ error: 'conflict', message: `a rematch already exists: game ${existing}` });
+    const seats = live.seats.filter((s) => s.seat !== null);
+    const order = seats.map((s) => s.seat!);
+    const specs: Record<Seat, SeatSpec> = {};
+    const newSeatOf = (old: Seat) => (swap ? order[(order.indexOf(old) + 1) % order.length]! : old);
+    for (const s of seats) {
+      const sp: SeatSpec = { kind: s.kind };
+      if (s.level !== null) sp.level = s.level;
+      if (s.name !== null) sp.name = s.name;
+      if (s.webhook !== null) sp.webhook = s.webhook;
+      specs[newSeatOf(s.seat!)] = sp;
+    }
+    const clock = live.rec.clock ? { initialMs: live.rec.clock.initialMs, incrementMs: live.rec.clock.incrementMs } : undefined;
+    const created = await this.createGame({
+      ruleset: live.rec.ruleset, scenario: live.rec.scenario, options: live.rec.options, seats: specs, clock,
+      meta: { rematchOf: live.rec.id },
+    });
+    await this.locked(live.rec.id, async (cur) => {
+      const meta = { ...cur.rec.meta, rematch: created.gameId };
+      await this.storage.updateGame(cur.rec.id, { meta });
+      cur.rec.meta = meta;
+    });
+    for (const c of this.conns.get(live.rec.id) ?? []) {
+      if (c.seat !== null) c.send({ type: 'rematch', gameId: created.gameId, token: created.seats[newSeatOf(c.seat)]! });
+    }
+    return { ...created, yourToken: created.seats[newSeatOf(seat.seat)]! };
+  }
+
+  async setWebhook(token: string, url: string | null): Promise<void> {
+    const { live, seat } = await this.seatOf(token);
+    if (seat.seat === null) throw forbidden('a spectator has no turn to be told about');
+    await this.storage.updateSeat(token, { webhook: url });
+    const rec = live.seats.find((s) => s.token === token);
+    if (rec) rec.webhook = url;
+  }
+
+  // ------------------------------------------------------------------------------------------- push
+
+  private sendTo(gameId: string, which: (c: Conn) => boolean, msg: ServerMessage): void {
+    for (const c of this.conns.get(gameId) ?? []) if (which(c)) c.send(msg);
+  }
+
+  /** Broadcast the new state to every connection, tell seats whose turn it became, start AI seats. */
+  private afterChange(live: Live, prevToMove: Seat[]): void {
+    this.broadcast(live);
+    if (!this.finished(live)) {
+      const now = this.toMove(live.ruleset, live.game);
+      for (const s of now.filter((x) => !prevToMove.includes(x))) this.yourTurn(live, s);
+    }
+    this.scheduleAi(live);
+  }
+
+  /** Send every connection of the game its view and the events it has not had. */
+  private broadcast(live: Live): void {
+    const views = new Map<Seat | null, SeatView>();
+    for (const c of this.conns.get(live.rec.id) ?? []) {
+      let v = views.get(c.seat);
+      if (!v) {
+        v = viewFor(reader(live.ruleset), live.game.state, c.seat);
+        views.set(c.seat, v);
+      }
+      c.send(this.stateMessage(live, c, c.lastStateId, v));
+      c.lastStateId = live.rec.entryCount;
+    }
+  }
+
+  private yourTurn(live: Live, seat: Seat): void {
+    const rec = live.seats.find((s) => s.seat === seat);
+    if (!rec || rec.kind === 'ai') return;
+    const prompt = prompts(reader(live.ruleset), live.game.state).find((p) => p.seat === seat);
+    const text = `Your turn (${seat}) in ${live.ruleset.title}, game ${live.rec.id}: ${prompt?.text ?? 'a decision is awaited'}`;
+    this.sendTo(live.rec.id, (c) => c.seat === seat, { type: 'your-turn', gameId: live.rec.id, seat, text });
+    if (rec.webhook) this.track(this.postWebhook(rec.webhook, text));
+  }
+
+  private async postWebhook(url: string, content: string): Promise<void> {
+    try {
+      const r = await fetch(url, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content }),
+        signal: AbortSignal.timeout(this.webhookTimeoutMs),
+      });
+      if (!r.ok) this.logMsg(`webhook ${new URL(url).host}: HTTP ${r.status}`);
+    } catch (e) {
+      this.logMsg(`webhook ${url.slice(0, 60)}: ${(e as Error).message}`);
+    }
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.background.add(p);
+    void p.finally(() => this.background.delete(p));
+  }
+
+  /** Wait until no AI move or webhook is under way (tests). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private scheduleAi(live: Live): void {
+    if (!this.ai || this.closed || this.finished(live)) return;
+    const ai = this.ai;
+    for (const seat of this.toMove(live.ruleset, live.game)) {
+      const rec = live.seats.find((s) => s.seat === seat);
+      if (!rec || rec.kind !== 'ai' || live.aiBusy.has(seat)) continue;
+      live.aiBusy.add(seat);
+      const gameId = live.rec.id;
+      const stateId = live.rec.entryCount;
+      const job = ai.choose({
+        gameId, seat, level: rec.level ?? 1, seed: `${live.rec.seed}:ai:${seat}:${stateId}`, budgetMs: this.aiBudgetMs,
+        header: { ruleset: live.rec.ruleset, scenario: live.rec.scenario, options: live.rec.options, seed: live.rec.seed, position: live.rec.meta.position as Json | undefined },
+        entries: live.game.entries,
+      }).then(async (r) => {
+        live.aiBusy.delete(seat);
+        if (this.closed) return;
+        try {
+          await this.actAs(gameId, (l) => l.seats.find((s) => s.seat === seat)!, stateId, r.action);
+        } catch (e) {
+          if (e instanceof ApiError && e.body.error === 'stale') {
+            const cur = this.live.get(gameId);
+            if (cur) this.scheduleAi(cur);
+          } else if (!(e instanceof ApiError && e.body.rule === 'game over')) {
+            this.logMsg(`AI ${seat} in game ${gameId}: ${(e as Error).message}`);
+          }
+        }
+      }, (e: Error) => {
+        live.aiBusy.delete(seat);
+        if (!this.closed) this.logMsg(e.message);
+      });
+      this.track(job);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------- connections
+
+  async connect(conn: Conn, lastStateId?: number): Promise<void> {
+    const { live, seat } = await this.seatOf(conn.token);
+    conn.seat = seat.seat;
+    if (seat.kind === 'open' && seat.seat !== null) {
+      // An open seat belongs to whoever first comes with its link.
+      await this.storage.updateSeat(seat.token, { kind: 'human' });
+      seat.kind = 'human';
+    }
+    const gameId = live.rec.id;
+    let set = this.conns.get(gameId);
+    if (!set) this.conns.set(gameId, (set = new Set()));
+    const wasConnected = conn.seat !== null && [...set].some((c) => c.seat === conn.seat);
+    set.add(conn);
+    await this.hello(conn, lastStateId);
+    if (conn.seat !== null && !wasConnected) this.sendTo(gameId, () => true, { type: 'presence', seats: this.seatInfos(live) });
+    const tb = this.takebackOf(live);
+    if (tb && conn.seat !== null && tb.requestedBy !== conn.seat) conn.send({ type: 'takeback-request', ...tb });
+  }
+
+  /** (Re)send the current state and the events since `lastStateId`. */
+  async hello(conn: Conn, lastStateId?: number): Promise<void> {
+    const gameId = this.tokenGame.get(conn.token);
+    if (!gameId) return;
+    await this.locked(gameId, (live) => {
+      conn.send(this.stateMessage(live, conn, lastStateId));
+      conn.lastStateId = live.rec.entryCount;
+    });
+  }
+
+  disconnect(conn: Conn): void {
+    const gameId = this.tokenGame.get(conn.token);
+    if (!gameId) return;
+    const set = this.conns.get(gameId);
+    if (!set?.delete(conn)) return;
+    if (set.size === 0) this.conns.delete(gameId);
+    const live = this.live.get(gameId);
+    if (live && conn.seat !== null && ![...set].some((c) => c.seat === conn.seat)) {
+      this.sendTo(gameId, () => true, { type: 'presence', seats: this.seatInfos(live) });
+    }
+  }
+
+  /** After a restart: load running games with AI seats, so an AI whose turn it was plays on. */
+  async resumeAiGames(): Promise<number> {
+    const ids = await this.storage.runningAiGames();
+    for (const id of ids) {
+      try {
+        await this.load(id);
+      } catch (e) {
+        this.logMsg(`resuming game ${id}: ${(e as Error).message}`);
+      }
+    }
+    return ids.length;
+  }
+
+  /** Game ids and entry counts held in memory (tests, diagnostics). */
+  liveGames(): { gameId: string; status: GameStatus; entries: number }[] {
+    return [...this.live.values()].map((l) => ({ gameId: l.rec.id, status: l.rec.status, entries: l.rec.entryCount }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.live.values()].map((l) => l.lock));
+  }
+}
+
+/** A position's dice.rng would let a player foresee the dice; on the server the secret seed rolls them (docs/fair-dice.md). */
+function withoutDiceState(position: Json | undefined): Json | undefined {
+  if (!position || typeof position !== 'object' || Array.isArray(position)) return position;
+  const dice = position.dice;
+  if (!dice || typeof dice !== 'object' || Array.isArray(dice) || !('rng' in dice)) return position;
+  const { rng: _rng, ...rest } = dice;
+  return { ...position, dice: rest };
+}

@@ -1,0 +1,299 @@
+// Wire types of the Theater server's HTTP API and WebSocket messages (docs/server.md).
+// No Node imports: the browser client imports this file.
+import type { SeatView } from '../engine/kernel.ts';
+import type { Action, GameEvent, Json, OptionInfo, Options, Outcome, ScenarioInfo, Seat } from '../engine/types.ts';
+import type { GameLog } from '../engine/game.ts';
+
+export type { SeatView, Action, GameEvent, Json, Outcome, Seat, GameLog };
+
+/**
+ * A state id is the number of entries in the game's log (actions, undos, takebacks). It only ever grows, so an action
+ * made against an older state id is stale even after an undo brought `view.seq` back to an earlier value.
+ */
+export type StateId = number;
+
+// ---------------------------------------------------------------------------------------------- errors
+
+/** Every 4xx/5xx body and every WS error message carries these. */
+export interface ErrorBody {
+  /** 'bad-request' | 'not-found' | 'forbidden' | 'stale' | 'illegal' | 'rate-limited' | 'conflict' | 'too-large' | 'internal' */
+  error: ErrorCode;
+  message: string;
+  /** For 'illegal': the rule case that refused the action. */
+  rule?: string;
+  /** For 'illegal': labels of the legal choices. */
+  legal?: string[];
+  /** For 'stale': the current state id. */
+  stateId?: StateId;
+}
+export type ErrorCode =
+  | 'bad-request' | 'not-found' | 'forbidden' | 'stale' | 'illegal' | 'rate-limited' | 'conflict' | 'too-large'
+  | 'internal';
+
+// ---------------------------------------------------------------------------------------------- rule sets
+
+/** GET /api/rulesets */
+export interface RulesetInfo {
+  id: string;
+  title: string;
+  rulesVersion: string;
+  seats: Seat[];
+  scenarios: ScenarioInfo[];
+  options: OptionInfo[];
+}
+export type RulesetsResponse = RulesetInfo[];
+/** GET /api/rulesets/:id/assets -> the rule set's assets() (or {}), cacheable. */
+export type AssetsResponse = Json;
+
+// ---------------------------------------------------------------------------------------------- games
+
+export type SeatKind = 'human' | 'ai' | 'open';
+
+export interface SeatSpec {
+  kind: SeatKind;
+  /** AI level (for kind 'ai'); the AI module decides what levels mean. */
+  level?: number;
+  /** Display name. */
+  name?: string;
+  /** "Your turn" webhook: a JSON POST {content} (Discord-compatible). http(s) only. */
+  webhook?: string;
+}
+
+export interface ClockSpec {
+  /** Time each seat starts with. */
+  initialMs: number;
+  /** Time added to a seat after each of its actions. */
+  incrementMs: number;
+}
+
+/** POST /api/games */
+export interface CreateGameRequest {
+  ruleset: string;
+  /** Defaults to the rule set's first scenario. */
+  scenario?: string;
+  options?: Options;
+  /** Every seat of the scenario; a missing seat is 'open'. */
+  seats?: Record<Seat, SeatSpec>;
+  clock?: ClockSpec;
+  /** Start from this position instead of the scenario's set-up (docs/positions.md). Its dice.rng is ignored: the
+   * server's secret seed rolls the dice. */
+  position?: Json;
+}
+
+export interface TokenLink {
+  token: string;
+  /** Path of the client page for this token: /play/<token>. */
+  link: string;
+}
+
+export interface CreateGameResponse {
+  gameId: string;
+  seats: Record<Seat, TokenLink>;
+  spectator: TokenLink;
+  /** SHA-256 (hex) of the secret dice seed, revealed at the end (docs/fair-dice.md). */
+  seedCommitment: string;
+}
+
+export interface SeatInfo {
+  seat: Seat;
+  kind: SeatKind;
+  level?: number;
+  name?: string;
+  /** Some client holding this seat's token has a WebSocket open. */
+  connected: boolean;
+}
+
+export interface ClockInfo {
+  initialMs: number;
+  incrementMs: number;
+  /** Time left per seat at `asOf` (server time, ms since epoch). */
+  remainingMs: Record<Seat, number>;
+  /** Seats whose clock is running (they have a decision to make). */
+  running: Seat[];
+  asOf: number;
+  /** Seats whose time has run out. */
+  expired: Seat[];
+}
+
+/** Result decided by the server rather than the rules: resignation or a claim on time. */
+export interface ServerResult {
+  kind: 'resigned' | 'time';
+  /** The seat that resigned or lost on time. */
+  loser: Seat;
+  winner: Seat | null;
+  result: string;
+}
+
+export type GameStatus = 'running' | 'finished';
+
+export interface TakebackRequest {
+  /** Actions in force after the takeback. */
+  to: number;
+  requestedBy: Seat;
+  /** State id when asked; the request lapses when the game moves on. */
+  stateId: StateId;
+}
+
+/** GET /api/play/:token — everything a client needs to draw its page. */
+export interface PlayResponse {
+  gameId: string;
+  /** The token's seat; null for a spectator. */
+  seat: Seat | null;
+  ruleset: string;
+  scenario: string;
+  status: GameStatus;
+  /** Rules outcome or server result (resignation, time). */
+  outcome: Outcome | null;
+  serverResult: ServerResult | null;
+  view: SeatView;
+  /** Events this token may see, of the whole game so far (setup included). */
+  events: GameEvent[];
+  stateId: StateId;
+  seats: SeatInfo[];
+  clocks: ClockInfo | null;
+  seedCommitment: string;
+  /** Only after the end. */
+  seed?: string;
+  /** How many of its own last actions this seat may undo alone. */
+  undoable: number;
+  takeback: TakebackRequest | null;
+  /** Set when a rematch of this game was created (its id). */
+  rematchOf?: string | null;
+  rematch?: string | null;
+}
+
+/** POST /api/play/:token/action */
+export interface ActionRequest {
+  stateId: StateId;
+  action: Action;
+}
+/** Success of action, undo, takeback answer, resign, claim. */
+export interface StateIdResponse {
+  stateId: StateId;
+}
+/** POST /api/play/:token/undo */
+export interface UndoRequest {
+  stateId: StateId;
+}
+/** POST /api/play/:token/takeback: ask the other seat(s) to take back to `to` actions in force. */
+export interface TakebackAskRequest {
+  to: number;
+}
+/** POST /api/play/:token/takeback/answer */
+export interface TakebackAnswerRequest {
+  accept: boolean;
+}
+/** POST /api/play/:token/resign -> StateIdResponse (body may be empty). */
+/** POST /api/play/:token/rematch */
+export interface RematchRequest {
+  /** True: every player takes the next seat (two seats: they swap). */
+  swap?: boolean;
+}
+/** The asking token's holder gets every new token (hot-seat); other players receive theirs by WS 'rematch'. */
+export interface RematchResponse extends CreateGameResponse {
+  /** The asker's new token. */
+  yourToken: TokenLink;
+}
+/** POST /api/play/:token/claim — the claimer's opponent ran out of time. */
+export interface ClaimRequest {
+  /** 'win': end the game, the claimer wins; 'ai': the expired seat is handed to the AI. */
+  mode: 'win' | 'ai';
+  /** Which expired seat (needed only with several). */
+  seat?: Seat;
+}
+/** POST /api/play/:token/webhook — set or clear this seat's "your turn" webhook. */
+export interface WebhookRequest {
+  url: string | null;
+}
+
+/** GET /api/play/:token/log -> GameLog. The seed is '' (and sealed answers of other seats are hidden) until the end. */
+export type ExportResponse = GameLog;
+
+/** POST /api/games/import */
+export interface ImportRequest {
+  log: GameLog;
+  seats?: Record<Seat, SeatSpec>;
+}
+export type ImportResponse = CreateGameResponse;
+
+/** POST /api/my-games */
+export interface MyGamesRequest {
+  tokens: string[];
+}
+export interface GameSummary {
+  gameId: string;
+  token: string;
+  seat: Seat | null;
+  ruleset: string;
+  scenario: string;
+  status: GameStatus;
+  outcome: Outcome | null;
+  serverResult: ServerResult | null;
+  /** This seat has a decision to make now. */
+  yourTurn: boolean;
+  stateId: StateId;
+  seats: SeatInfo[];
+  createdAt: number;
+  updatedAt: number;
+}
+/** Unknown tokens are left out. */
+export type MyGamesResponse = GameSummary[];
+
+/** GET /api/replay/:gameId?seat=&at= — state after `at` actions in force. Seat views only after the end. */
+export interface ReplayResponse {
+  gameId: string;
+  seat: Seat | null;
+  at: number;
+  /** Actions in force in the game now (the last valid `at`). */
+  length: number;
+  view: SeatView;
+  /** Events of the action that led to `at` (visible to `seat`). */
+  events: GameEvent[];
+}
+
+// ---------------------------------------------------------------------------------------------- WebSocket
+
+/** Client -> server. `reqId` is echoed in the matching error (or 'ack'). */
+export type ClientMessage =
+  | { type: 'hello'; lastStateId?: StateId }
+  | { type: 'action'; reqId?: string; stateId: StateId; action: Action }
+  | { type: 'undo'; reqId?: string; stateId: StateId }
+  | { type: 'takeback'; reqId?: string; to: number }
+  | { type: 'takeback-answer'; reqId?: string; accept: boolean }
+  | { type: 'resign'; reqId?: string }
+  | { type: 'ping'; reqId?: string };
+
+/** Server -> client. */
+export type ServerMessage =
+  | StateMessage
+  | { type: 'ack'; reqId?: string; stateId: StateId }
+  | ({ type: 'error'; reqId?: string } & ErrorBody)
+  | { type: 'your-turn'; gameId: string; seat: Seat; text: string }
+  | ({ type: 'takeback-request' } & TakebackRequest)
+  | { type: 'takeback-answer'; accepted: boolean; by: Seat }
+  | { type: 'presence'; seats: SeatInfo[] }
+  | { type: 'rematch'; gameId: string; token: TokenLink }
+  | { type: 'pong'; reqId?: string };
+
+/**
+ * Sent on connect, after 'hello' and after every change. `events` are the events since the state id the client
+ * last had (on connect/hello: since `lastStateId`, or all when unknown/too old).
+ */
+export interface StateMessage {
+  type: 'state';
+  gameId: string;
+  stateId: StateId;
+  view: SeatView;
+  events: GameEvent[];
+  undoable: number;
+  clocks: ClockInfo | null;
+  status: GameStatus;
+  serverResult: ServerResult | null;
+  takeback: TakebackRequest | null;
+  /** Only after the end. */
+  seed?: string;
+}
+
+/** Limits the server enforces (defaults; see docs/server.md). */
+export const MAX_WS_MESSAGE_BYTES = 64 * 1024;
+export const TOKEN_HEX_LENGTH = 32;

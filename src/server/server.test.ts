@@ -1,0 +1,532 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { startServer, type RunningServer } from './server.ts';
+import { verifyLog } from './fair-dice.ts';
+import { http, TestClient } from './test-helpers.ts';
+import type { CreateGameResponse, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
+
+let srv: RunningServer;
+let clock = 1_000_000;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  srv = await startServer({ port: 0, db: ':memory:', aiWorkers: 1, now: () => clock, log: () => undefined });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await srv.close();
+});
+
+const api = <T = any>(method: string, path: string, body?: unknown) => http<T>(srv.url, method, path, body);
+const client = async (token: string, last?: number) => {
+  const c = new TestClient(srv.url, token, last);
+  clients.push(c);
+  await c.opened;
+  return c;
+};
+async function newDuel(extra: Record<string, unknown> = {}): Promise<CreateGameResponse> {
+  const r = await api<CreateGameResponse>('POST', '/api/games', {
+    ruleset: 'duel', scenario: 'standard', seats: { red: { kind: 'human' }, blue: { kind: 'human' } }, ...extra,
+  });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+const play = async (token: string) => (await api<PlayResponse>('GET', `/api/play/${token}`)).body;
+async function act(token: string, action: Record<string, unknown>) {
+  const p = await play(token);
+  const r = await api('POST', `/api/play/${token}/action`, { stateId: p.stateId, action });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.stateId as number;
+}
+
+describe('rule sets and game creation', () => {
+  it('lists the registered rule sets with seats, scenarios and options', async () => {
+    const r = await api('GET', '/api/rulesets');
+    expect(r.status).toBe(200);
+    const duel = r.body.find((x: any) => x.id === 'duel');
+    expect(duel.seats).toEqual(['red', 'blue']);
+    expect(duel.scenarios[0].id).toBe('standard');
+    const a = await fetch(`${srv.url}/api/rulesets/duel/assets`);
+    expect(a.status).toBe(200);
+    expect(await a.json()).toEqual({});
+    expect(a.headers.get('cache-control')).toContain('max-age');
+    const again = await fetch(`${srv.url}/api/rulesets/duel/assets`, { headers: { 'if-none-match': a.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect((await api('GET', '/api/rulesets/nope/assets')).status).toBe(404);
+  });
+
+  it('creates a game with an unguessable 128-bit token and link per seat, a spectator link and a seed commitment', async () => {
+    const g = await newDuel();
+    expect(Object.keys(g.seats).sort()).toEqual(['blue', 'red']);
+    for (const t of [g.seats.red!, g.seats.blue!, g.spectator]) {
+      expect(t.token).toMatch(/^[0-9a-f]{32}$/);
+      expect(t.link).toBe(`/play/${t.token}`);
+    }
+    expect(new Set([g.seats.red!.token, g.seats.blue!.token, g.spectator.token]).size).toBe(3);
+    expect(g.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
+    const p = await play(g.seats.red!.token);
+    expect(p.seat).toBe('red');
+    expect(p.stateId).toBe(0);
+    expect(p.view.prompt?.kind).toBe('bid');
+    expect(p.seed).toBeUndefined();
+    expect(p.seats.map((s) => s.kind)).toEqual(['human', 'human']);
+    const s = await play(g.spectator.token);
+    expect(s.seat).toBeNull();
+    expect(s.view.prompt).toBeNull();
+  });
+
+  it('an open seat is taken by the first client that comes with its link; presence shows who is connected', async () => {
+    const g = (await api<CreateGameResponse>('POST', '/api/games', { ruleset: 'duel' })).body;
+    expect((await play(g.spectator.token)).seats.map((s) => s.kind)).toEqual(['open', 'open']);
+    const sc = await client(g.spectator.token);
+    await client(g.seats.red!.token);
+    const pres = await sc.waitFor<Extract<ServerMessage, { type: 'presence' }>>((m) => m.type === 'presence');
+    expect(pres.seats).toEqual([{ seat: 'red', kind: 'human', connected: true }, { seat: 'blue', kind: 'open', connected: false }]);
+  });
+
+  it('refuses bad creation requests with 400 and a message naming the field', async () => {
+    const r1 = await api('POST', '/api/games', { ruleset: 'nope' });
+    expect(r1.status).toBe(400);
+    expect(r1.body.message).toContain('unknown rule set "nope"');
+    const r2 = await api('POST', '/api/games', { ruleset: 'duel', seats: { green: { kind: 'human' } } });
+    expect(r2.status).toBe(400);
+    expect(r2.body.message).toContain('seat "green"');
+    const r3 = await api('POST', '/api/games', { ruleset: 'duel', options: { rounds: 7 } });
+    expect(r3.status).toBe(400);
+    expect(r3.body.message).toContain('rounds');
+    const r4 = await api('POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'robot' } } });
+    expect(r4.status).toBe(400);
+    expect(r4.body.message).toContain('seats.red.kind');
+    expect(r4.text).not.toContain('    at ');
+  });
+});
+
+describe('actions', () => {
+  it('Duel 2: an action is applied once; the same state id again is stale and never applied twice', async () => {
+    const g = await newDuel();
+    const red = g.seats.red!.token;
+    const r = await api('POST', `/api/play/${red}/action`, { stateId: 0, action: { type: 'bid', n: 2 } });
+    expect(r.status).toBe(200);
+    expect(r.body.stateId).toBe(1);
+    const again = await api('POST', `/api/play/${red}/action`, { stateId: 0, action: { type: 'bid', n: 2 } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'stale', message: 'the game moved on', stateId: 1 });
+    const log = (await api('GET', `/api/play/${red}/log`)).body;
+    expect(log.entries.length).toBe(1);
+  });
+
+  it('Duel 2: an illegal action gets 422 with the rule, a message and the legal choices', async () => {
+    const g = await newDuel();
+    const r = await api('POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 0, action: { type: 'bid', n: 9 } });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toBe('illegal');
+    expect(r.body.rule).toBe('Duel 2');
+    expect(r.body.legal).toEqual(['{"type":"bid","n":1}', '{"type":"bid","n":2}', '{"type":"bid","n":3}']);
+  });
+
+  it('Duel 3: a seat may not act on the other seat\'s decision; a spectator may not act at all', async () => {
+    const g = await newDuel();
+    await act(g.seats.red!.token, { type: 'bid', n: 3 });
+    await act(g.seats.blue!.token, { type: 'bid', n: 1 });
+    const p = await play(g.seats.blue!.token);
+    expect(p.view.waitingFor.map((w) => w.seat)).toEqual(['red']);
+    const r = await api('POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: p.stateId, action: { type: 'pass' } });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toContain("it is not blue's decision");
+    const s = await api('POST', `/api/play/${g.spectator.token}/action`, { stateId: p.stateId, action: { type: 'pass' } });
+    expect(s.status).toBe(403);
+    expect(s.body.error).toBe('forbidden');
+    const u = await api('POST', `/api/play/${'0'.repeat(32)}/action`, { stateId: p.stateId, action: { type: 'pass' } });
+    expect(u.status).toBe(404);
+  });
+
+  it('WebSocket: every seat receives its own view after every change; actions are acked; stale and illegal get errors', async () => {
+    const g = await newDuel();
+    const red = await client(g.seats.red!.token);
+    const blue = await client(g.seats.blue!.token);
+    const spec = await client(g.spectator.token);
+    await red.stateAtLeast(0);
+    red.send({ type: 'action', reqId: 'a1', stateId: 0, action: { type: 'bid', n: 2 } });
+    const ack = await red.waitFor((m) => m.type === 'ack' && m.reqId === 'a1');
+    expect(ack).toMatchObject({ stateId: 1 });
+    const bs = await blue.stateAtLeast(1);
+    expect(bs.view.prompt?.kind).toBe('bid');
+    red.send({ type: 'action', reqId: 'a2', stateId: 0, action: { type: 'bid', n: 2 } });
+    const st = await red.waitFor<Extract<ServerMessage, { type: 'error' }>>((m) => m.type === 'error' && m.reqId === 'a2');
+    expect(st).toMatchObject({ error: 'stale', stateId: 1 });
+    blue.send({ type: 'action', reqId: 'b1', stateId: 1, action: { type: 'advance' } });
+    const il = await blue.waitFor<Extract<ServerMessage, { type: 'error' }>>((m) => m.type === 'error' && m.reqId === 'b1');
+    expect(il.error).toBe('illegal');
+    expect(il.rule).toBe('Duel 2');
+    blue.send({ type: 'action', reqId: 'b2', stateId: 1, action: { type: 'bid', n: 3 } });
+    const after = await spec.stateAtLeast(2);
+    expect(after.view.prompt).toBeNull();
+    expect((after.view.state as any).bids).toEqual({ red: 2, blue: 3 });
+    expect(after.events.some((e) => e.text.includes('bids red 2, blue 3'))).toBe(true);
+    blue.send({ type: 'action', reqId: 'b3', stateId: 2, action: { type: 'pass' } });
+    const yt = await red.waitFor((m) => m.type === 'your-turn');
+    expect(yt).toMatchObject({ seat: 'red' });
+    expect(blue.messages.some((m) => m.type === 'your-turn')).toBe(false);
+  });
+
+  it('reconnecting with the last state id resumes: the current view and only the events since', async () => {
+    const g = await newDuel();
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    await act(red, { type: 'bid', n: 1 });
+    const c1 = await client(blue);
+    const s1 = await c1.stateAtLeast(1);
+    await c1.close();
+    await act(blue, { type: 'bid', n: 3 });
+    await act(blue, { type: 'advance' });
+    const c2 = await client(blue, s1.stateId);
+    const s2 = await c2.stateAtLeast(3);
+    expect(s2.events.map((e) => e.text)).toEqual(['bids red 1, blue 3: blue moves first']);
+    c2.send({ type: 'hello', lastStateId: 2 });
+    const s3 = await c2.waitFor<StateMessage>((m) => m.type === 'state', 5000, c2.messages.length);
+    expect(s3.events).toEqual([]);
+    expect(s3.view.prompt?.kind).toBe('turn');
+  });
+
+  it('malformed WebSocket messages get an error and the connection stays usable', async () => {
+    const g = await newDuel();
+    const c = await client(g.seats.red!.token);
+    await c.stateAtLeast(0);
+    c.send('not json');
+    await c.waitFor((m) => m.type === 'error' && m.message.includes('not valid JSON'));
+    c.send({ type: 'action', reqId: 'x', stateId: 'zero', action: {} });
+    const e = await c.waitFor<Extract<ServerMessage, { type: 'error' }>>((m) => m.type === 'error' && m.reqId === 'x');
+    expect(e.error).toBe('bad-request');
+    expect(e.message).toContain('stateId');
+    c.send({ type: 'ping', reqId: 'p' });
+    await c.waitFor((m) => m.type === 'pong');
+  });
+});
+
+describe('hidden information', () => {
+  it('Duel 2: before both have bid, no view, event, replay or export for the other seat holds a sealed bid; the seed only after the end', async () => {
+    // Two games where red bids 1 and 3: everything blue and a spectator receive must be the same in both.
+    const seen: string[][] = [];
+    let g!: CreateGameResponse, red = '', blue = '';
+    for (const n of [1, 3]) {
+      g = await newDuel();
+      red = g.seats.red!.token;
+      blue = g.seats.blue!.token;
+      const bc = await client(blue);
+      const sc = await client(g.spectator.token);
+      await act(red, { type: 'bid', n });
+      const strip = (x: unknown) => JSON.stringify(x).replaceAll(g.gameId, 'G').replaceAll(g.seedCommitment, 'C');
+      seen.push([
+        strip(await bc.stateAtLeast(1)), strip(await sc.stateAtLeast(1)), strip(await play(blue)),
+        strip(await play(g.spectator.token)), strip((await api('GET', `/api/replay/${g.gameId}?at=1`)).body),
+      ]);
+    }
+    expect(seen[1]).toEqual(seen[0]);
+    for (const text of seen[1]!) expect(text).not.toContain('sealed');
+    const seatRep = await api('GET', `/api/replay/${g.gameId}?seat=red&at=1`);
+    expect(seatRep.status).toBe(403);
+    const exp = (await api('GET', `/api/play/${blue}/log`)).body;
+    expect(exp.seed).toBe('');
+    expect(exp.seedCommitment).toBe(g.seedCommitment);
+    expect(exp.entries[0].action).toEqual({ type: 'sealed' });
+    expect(JSON.stringify(exp)).not.toContain('"n":3');
+    const own = (await api('GET', `/api/play/${red}/log`)).body;
+    expect(own.entries[0].action).toEqual({ type: 'bid', n: 3 });
+    expect(own.seed).toBe('');
+    // an unfinished export cannot be imported (no seed)
+    const imp = await api('POST', '/api/games/import', { log: exp });
+    expect(imp.status).toBe(400);
+    expect(imp.body.message).toContain('no seed');
+    // the end reveals the seed
+    await api('POST', `/api/play/${blue}/resign`, {});
+    const after = await play(red);
+    expect(after.status).toBe('finished');
+    expect(after.seed).toMatch(/^[0-9a-f]{64}$/);
+    const full = (await api('GET', `/api/play/${blue}/log`)).body;
+    expect(full.seed).toBe(after.seed);
+    expect(verifyLog(full).ok).toBe(true);
+  });
+});
+
+describe('undo, takeback, resign, rematch', () => {
+  it('undo takes back a seat\'s own reversible action (Game.undo); it is refused past the other seat\'s decision', async () => {
+    const g = await newDuel();
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    await act(red, { type: 'bid', n: 1 });
+    await act(blue, { type: 'bid', n: 3 });
+    const s = await act(blue, { type: 'advance' });
+    expect((await play(blue)).undoable).toBe(1);
+    const u = await api('POST', `/api/play/${blue}/undo`, { stateId: s });
+    expect(u.status).toBe(200);
+    const p = await play(blue);
+    expect(p.view.seq).toBe(2);
+    expect((p.view.state as any).marker).toBe(0);
+    expect(p.stateId).toBe(4);
+    const r = await api('POST', `/api/play/${red}/undo`, { stateId: p.stateId });
+    expect(r.status).toBe(422);
+    expect(r.body.rule).toBe('undo');
+  });
+
+  it('a takeback needs the other seat\'s consent; refused requests change nothing', async () => {
+    const g = await newDuel();
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    const rc = await client(red);
+    await act(red, { type: 'bid', n: 1 });
+    await act(blue, { type: 'bid', n: 3 });
+    await act(blue, { type: 'pass' });
+    const ask = await api('POST', `/api/play/${blue}/takeback`, { to: 2 });
+    expect(ask.status).toBe(200);
+    const req = await rc.waitFor((m) => m.type === 'takeback-request');
+    expect(req).toMatchObject({ to: 2, requestedBy: 'blue' });
+    expect((await api('POST', `/api/play/${blue}/takeback/answer`, { accept: true })).status).toBe(400);
+    const no = await api('POST', `/api/play/${red}/takeback/answer`, { accept: false });
+    expect(no.status).toBe(200);
+    expect((await play(red)).view.seq).toBe(3);
+    await api('POST', `/api/play/${blue}/takeback`, { to: 2 });
+    const yes = await api('POST', `/api/play/${red}/takeback/answer`, { accept: true });
+    expect(yes.status).toBe(200);
+    const p = await play(blue);
+    expect(p.view.seq).toBe(2);
+    expect(p.view.prompt?.kind).toBe('turn');
+    const log = (await api('GET', `/api/play/${red}/log`)).body;
+    expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'blue', consentedBy: 'red' });
+  });
+
+  it('resign ends the game for both seats; a rematch with swapped seats gives each player the other seat', async () => {
+    const g = await newDuel();
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    const bc = await client(blue);
+    const r = await api('POST', `/api/play/${red}/resign`);
+    expect(r.status).toBe(200);
+    const p = await play(blue);
+    expect(p.serverResult).toMatchObject({ kind: 'resigned', loser: 'red', winner: 'blue' });
+    const late = await api('POST', `/api/play/${blue}/action`, { stateId: p.stateId, action: { type: 'bid', n: 1 } });
+    expect(late.status).toBe(422);
+    expect(late.body.rule).toBe('game over');
+    const rm = await api('POST', `/api/play/${red}/rematch`, { swap: true });
+    expect(rm.status).toBe(201);
+    const mine = await play(rm.body.yourToken.token);
+    expect(mine.seat).toBe('blue');
+    expect(mine.rematchOf).toBe(g.gameId);
+    const msg = await bc.waitFor<Extract<ServerMessage, { type: 'rematch' }>>((m) => m.type === 'rematch');
+    expect((await play(msg.token.token)).seat).toBe('red');
+    expect((await api('POST', `/api/play/${blue}/rematch`, {})).status).toBe(409);
+    expect((await play(red)).rematch).toBe(rm.body.gameId);
+  });
+});
+
+describe('game lists, replays, export and import', () => {
+  it('POST /api/my-games returns a summary for every known token, with whose turn it is', async () => {
+    const g1 = await newDuel();
+    const g2 = await newDuel();
+    await act(g2.seats.red!.token, { type: 'bid', n: 1 });
+    const r = await api('POST', '/api/my-games', { tokens: [g1.seats.red!.token, g2.seats.red!.token, g2.seats.blue!.token, 'bogus', 'f'.repeat(32)] });
+    expect(r.status).toBe(200);
+    expect(r.body.map((s: any) => [s.gameId, s.seat, s.yourTurn])).toEqual([
+      [g1.gameId, 'red', true], [g2.gameId, 'red', false], [g2.gameId, 'blue', true],
+    ]);
+  });
+
+  it('a finished game is kept for replay: every seat\'s view at any action, and its log replays through import', async () => {
+    const g = await newDuel({ options: { rounds: 2 } });
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    await act(red, { type: 'bid', n: 1 });
+    await act(blue, { type: 'bid', n: 1 });
+    for (let i = 0; i < 20; i++) {
+      const p = await play(red);
+      if (p.status === 'finished') break;
+      const w = p.view.waitingFor[0]!.seat;
+      const tok = w === 'red' ? red : blue;
+      const pp = await play(tok);
+      const choice = pp.view.prompt!.choices.find((c) => c.action.type === 'pass') ?? pp.view.prompt!.choices[0]!;
+      await act(tok, choice.action);
+    }
+    const end = await play(red);
+    expect(end.status).toBe('finished');
+    expect(end.outcome?.result).toBe('draw by exhaustion');
+    const rep = await api('GET', `/api/replay/${g.gameId}?seat=blue&at=1`);
+    expect(rep.status).toBe(200);
+    expect(rep.body.view.seq).toBe(1);
+    expect(rep.body.length).toBe(end.view.seq);
+    expect((await api('GET', `/api/replay/${g.gameId}?at=99`)).status).toBe(400);
+    const log = (await api('GET', `/api/play/${g.spectator.token}/log`)).body;
+    expect(log.seed).toBe(end.seed);
+    const imp = await api('POST', '/api/games/import', { log });
+    expect(imp.status).toBe(201);
+    const again = await play(imp.body.spectator.token);
+    expect(again.status).toBe('finished');
+    expect(again.view.state).toEqual(end.view.state);
+  });
+
+  it('an imported log of a running game can be continued', async () => {
+    const g = await newDuel();
+    await act(g.seats.red!.token, { type: 'bid', n: 2 });
+    await api('POST', `/api/play/${g.seats.red!.token}/resign`);
+    const log = (await api('GET', `/api/play/${g.seats.red!.token}/log`)).body;
+    const imp = await api('POST', '/api/games/import', { log, seats: { red: { kind: 'human' }, blue: { kind: 'human' } } });
+    expect(imp.status).toBe(201);
+    const p = await play(imp.body.seats.blue.token);
+    expect(p.status).toBe('running');
+    expect(p.stateId).toBe(1);
+    await act(imp.body.seats.blue.token, { type: 'bid', n: 1 });
+    const bad = await api('POST', '/api/games/import', { log: { ...log, entries: [{ ...log.entries[0], hash: 'x' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('replay diverged at entry 0');
+  });
+});
+
+describe('asynchronous play: webhooks and clocks', () => {
+  let hook: Server;
+  const posts: any[] = [];
+  let hookUrl = '';
+  beforeAll(async () => {
+    hook = createServer((req, res) => {
+      let b = '';
+      req.on('data', (d) => { b += d; });
+      req.on('end', () => {
+        posts.push({ type: req.headers['content-type'], body: JSON.parse(b) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', () => r()));
+    const a = hook.address();
+    hookUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/hook`;
+  });
+  afterAll(() => new Promise<void>((r) => hook.close(() => r())));
+
+  it('a seat whose turn it becomes gets a Discord-style JSON webhook POST {content}', async () => {
+    const g = await newDuel({ seats: { red: { kind: 'human' }, blue: { kind: 'human', webhook: hookUrl } } });
+    await act(g.seats.red!.token, { type: 'bid', n: 3 });
+    await act(g.seats.blue!.token, { type: 'bid', n: 1 });
+    await act(g.seats.red!.token, { type: 'pass' });
+    await srv.manager.idle();
+    const mine = posts.filter((p) => p.body.content.includes(g.gameId));
+    expect(mine.length).toBe(1);
+    expect(mine[0].type).toBe('application/json');
+    expect(mine[0].body.content).toContain('Your turn (blue)');
+    expect(mine[0].body.content).not.toContain(g.seats.blue!.token);
+  });
+
+  it('clocks run for the seat to move, gain the increment, and an expired clock lets the opponent claim the game', async () => {
+    const g = await newDuel({ clock: { initialMs: 60_000, incrementMs: 5_000 } });
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    let p = await play(red);
+    expect(p.clocks?.running.sort()).toEqual(['blue', 'red']);
+    clock += 10_000;
+    await act(red, { type: 'bid', n: 3 });
+    p = await play(red);
+    expect(p.clocks?.remainingMs.red).toBe(55_000);
+    expect(p.clocks?.running).toEqual(['blue']);
+    const early = await api('POST', `/api/play/${red}/claim`, { mode: 'win' });
+    expect(early.status).toBe(400);
+    clock += 60_000;
+    p = await play(red);
+    expect(p.clocks?.expired).toEqual(['blue']);
+    const c = await api('POST', `/api/play/${red}/claim`, { mode: 'win' });
+    expect(c.status).toBe(200);
+    p = await play(blue);
+    expect(p.serverResult).toMatchObject({ kind: 'time', loser: 'blue', winner: 'red' });
+    expect(p.seed).toBeDefined();
+  });
+
+  it('an expired seat can be handed to the AI, which then plays it', async () => {
+    const g = await newDuel({ clock: { initialMs: 1_000, incrementMs: 0 } });
+    const red = g.seats.red!.token;
+    await act(red, { type: 'bid', n: 3 });
+    clock += 5_000;
+    const c = await api('POST', `/api/play/${red}/claim`, { mode: 'ai' });
+    expect(c.status).toBe(200);
+    for (let i = 0; i < 100 && (await play(red)).stateId < 2; i++) await srv.manager.idle();
+    const p = await play(red);
+    expect(p.stateId).toBeGreaterThanOrEqual(2);
+    expect(p.seats.find((s) => s.seat === 'blue')?.kind).toBe('ai');
+  });
+});
+
+describe('AI seats', () => {
+  it('two AI seats play a whole game on the worker pool, each from its own view; the log verifies', async () => {
+    const g = await newDuel({ seats: { red: { kind: 'ai', level: 1 }, blue: { kind: 'ai', level: 1 } } });
+    let p = await play(g.spectator.token);
+    for (let i = 0; i < 500 && p.status !== 'finished'; i++) {
+      await srv.manager.idle();
+      p = await play(g.spectator.token);
+    }
+    expect(p.status).toBe('finished');
+    const v = verifyLog((await api('GET', `/api/play/${g.spectator.token}/log`)).body);
+    expect(v.problems).toEqual([]);
+    expect(v.ok).toBe(true);
+  });
+
+  it('a human against the AI: the AI answers each human move', async () => {
+    const g = await newDuel({ seats: { red: { kind: 'human' }, blue: { kind: 'ai' } } });
+    const rc = await client(g.seats.red!.token);
+    // blue (AI) bids at once: red acts against the state after that bid
+    await rc.stateAtLeast(1);
+    rc.send({ type: 'action', reqId: 'r', stateId: 1, action: { type: 'bid', n: 3 } });
+    const s = await rc.waitFor<StateMessage>((m) => m.type === 'state' && (m.view.state as any).bids?.red === 3);
+    expect(s.stateId).toBe(2);
+    expect(s.view.prompt?.kind).toBe('turn');
+    const ai = await api('POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: s.stateId, action: { type: 'pass' } });
+    expect(ai.status).toBe(403);
+    expect(ai.body.message).toContain('played by the AI');
+  });
+});
+
+describe('web client and rate limits', () => {
+  it('serves the built client for client routes (/play/<token>, /replay/<id>) and limits requests per token with a clear 429', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const web = mkdtempSync(join(tmpdir(), 'theater-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>client</title>');
+    writeFileSync(join(web, 'app.js'), 'console.log(1)');
+    const s2 = await startServer({
+      port: 0, db: ':memory:', aiWorkers: 0, webRoot: web, log: () => undefined,
+      rateLimit: { perToken: { burst: 5, perSecond: 0.001 }, perAddress: { burst: 1000, perSecond: 1000 } },
+    });
+    try {
+      for (const path of ['/', '/play/abc', '/replay/xyz']) {
+        const r = await fetch(s2.url + path);
+        expect(r.status).toBe(200);
+        expect(await r.text()).toContain('<title>client</title>');
+      }
+      expect(await (await fetch(s2.url + '/app.js')).text()).toBe('console.log(1)');
+      expect((await http(s2.url, 'GET', '/api/nothing')).status).toBe(404);
+      const g = (await http<CreateGameResponse>(s2.url, 'POST', '/api/games', { ruleset: 'duel' })).body;
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await http(s2.url, 'GET', `/api/play/${g.seats.red!.token}`)).status);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const r = await http(s2.url, 'GET', `/api/play/${g.seats.red!.token}`);
+      expect(r.body).toEqual({ error: 'rate-limited', message: 'too many requests for this token; slow down' });
+      expect((await http(s2.url, 'GET', `/api/play/${g.seats.blue!.token}`)).status).toBe(200);
+    } finally {
+      await s2.close();
+      rmSync(web, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('restart', () => {
+  it('running games with an AI seat resume after a restart without any client coming back', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'theater-resume-'));
+    const db = join(dir, 't.sqlite');
+    try {
+      const s1 = await startServer({ port: 0, db, aiWorkers: 0, log: () => undefined });
+      const g = (await http<CreateGameResponse>(s1.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'ai' } } })).body;
+      expect((await http(s1.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 0, action: { type: 'bid', n: 3 } })).status).toBe(200);
+      await s1.close();
+      const s2 = await startServer({ port: 0, db, aiWorkers: 1, log: () => undefined });
+      let count = 0;
+      for (let i = 0; i < 200 && count < 2; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        count = (await s2.storage.getGame(g.gameId))!.entryCount;
+      }
+      expect(count).toBe(2);
+      await s2.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

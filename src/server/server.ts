@@ -1,0 +1,338 @@
+// The Theater server: static web client, HTTP API and WebSockets in one process (docs/server.md).
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { WebSocket } from 'ws';
+import { hashString } from '../engine/hash.ts';
+import { getRuleset, rulesets } from '../rulesets/index.ts';
+import { AiPool } from './ai-pool.ts';
+import { ApiError, badRequest, notFound, toApiError } from './errors.ts';
+import { GameManager, type Conn } from './games.ts';
+import { MAX_WS_MESSAGE_BYTES, type ErrorBody, type RulesetInfo, type ServerMessage } from './protocol.ts';
+import { RateLimiter, type BucketConfig } from './rate-limit.ts';
+import {
+  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, importSchema, myGamesSchema,
+  parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
+  webhookSchema,
+} from './schemas.ts';
+import { SqliteStorage } from './sqlite-storage.ts';
+import type { Storage } from './storage.ts';
+import { isTokenShaped } from './tokens.ts';
+
+export interface ServerOptions {
+  /** Default: PORT or 8080. 0 picks a free port. */
+  port?: number;
+  /** Default: HOST or 127.0.0.1. */
+  host?: string;
+  /** SQLite file (default THEATER_DB or ./data/theater.sqlite; ':memory:' for tests). Given, it beats DATABASE_URL. */
+  db?: string;
+  /** PostgreSQL URL; wins over `db`. Without either option, DATABASE_URL (when set) is used. */
+  databaseUrl?: string;
+  /** A ready storage (tests); wins over both. */
+  storage?: Storage;
+  /** Built web client (default ./dist/web). */
+  webRoot?: string;
+  /** AI worker threads (default 2; 0: AI seats do not play). */
+  aiWorkers?: number;
+  /** AI thinking time per decision in ms (default 3000). */
+  aiBudgetMs?: number;
+  now?: () => number;
+  rateLimit?: { perToken?: BucketConfig; perAddress?: BucketConfig };
+  /** Request body limit in bytes (default 1 MiB; log imports get 32 MiB). */
+  bodyLimit?: number;
+  snapshotEvery?: number;
+  webhookTimeoutMs?: number;
+  /** Fastify request logging (default off). */
+  logger?: boolean;
+  log?: (msg: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  manager: GameManager;
+  storage: Storage;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+const DEFAULT_PER_TOKEN: BucketConfig = { burst: 200, perSecond: 100 };
+const DEFAULT_PER_ADDRESS: BucketConfig = { burst: 5000, perSecond: 2500 };
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+async function openStorage(opts: ServerOptions): Promise<Storage> {
+  if (opts.storage) return opts.storage;
+  // Explicit options beat the environment: a test's `db: ':memory:'` never lands on a DATABASE_URL by accident.
+  const url = opts.databaseUrl ?? (opts.db === undefined ? process.env.DATABASE_URL : undefined);
+  if (url) {
+    const { PostgresStorage } = await import('./pg-storage.ts');
+    return new PostgresStorage(url);
+  }
+  return new SqliteStorage(opts.db ?? process.env.THEATER_DB ?? './data/theater.sqlite');
+}
+
+function errorReply(reply: FastifyReply, e: unknown, log: (m: string) => void): FastifyReply {
+  const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);
+  if (api.body.error === 'internal') log(`internal error: ${(e as Error)?.stack ?? String(e)}`);
+  return reply.code(api.status).send(api.body);
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const log = opts.log ?? ((m: string) => console.error(m));
+  const storage = await openStorage(opts);
+  await storage.init();
+  const aiWorkers = opts.aiWorkers ?? 2;
+  const ai = aiWorkers > 0 ? new AiPool(aiWorkers) : null;
+  const manager = new GameManager({
+    storage, ai, now: opts.now, snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, log,
+    aiBudgetMs: opts.aiBudgetMs,
+  });
+  await storage.listen((gameId) => {
+    manager.onRemoteChange(gameId).catch((e: Error) => log(`remote change of ${gameId}: ${e.message}`));
+  });
+  const perToken = new RateLimiter(opts.rateLimit?.perToken ?? DEFAULT_PER_TOKEN);
+  const perAddress = new RateLimiter(opts.rateLimit?.perAddress ?? DEFAULT_PER_ADDRESS);
+
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024 });
+  // An empty JSON body counts as {} (POST /resign with a content-type and nothing else).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '' || body === undefined) return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (e) {
+      done(new ApiError({ error: 'bad-request', message: `the body is not valid JSON: ${(e as Error).message}` }), undefined);
+    }
+  });
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    if (err instanceof ApiError || err instanceof SchemaError) return errorReply(reply, err, log);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: 'too-large', message: 'the request body is larger than the server accepts' } satisfies ErrorBody);
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: 'bad-request', message: err.message } satisfies ErrorBody);
+    }
+    return errorReply(reply, err, log);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    if (!perAddress.take(req.ip)) {
+      return reply.code(429).send({ error: 'rate-limited', message: 'too many requests from this address; slow down' } satisfies ErrorBody);
+    }
+    const m = /^\/api\/play\/([^/?]+)/.exec(req.url);
+    if (m && !perToken.take(m[1]!)) {
+      return reply.code(429).send({ error: 'rate-limited', message: 'too many requests for this token; slow down' } satisfies ErrorBody);
+    }
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_WS_MESSAGE_BYTES } });
+
+  // ------------------------------------------------------------------------------------------ rule sets
+  app.get('/api/rulesets', async () => Object.values(rulesets).map((r): RulesetInfo => ({
+    id: r.id, title: r.title, rulesVersion: r.rulesVersion, seats: r.seats, scenarios: r.scenarios, options: r.options,
+  })));
+  // Assets are the same for every game of a rule set: serialize once, serve with an ETag.
+  const assetCache = new Map<string, { body: string; etag: string }>();
+  app.get('/api/rulesets/:id/assets', async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    let a = assetCache.get(req.params.id);
+    if (!a) {
+      let r;
+      try {
+        r = getRuleset(req.params.id);
+      } catch (e) {
+        throw notFound((e as Error).message);
+      }
+      const body = JSON.stringify(r.assets?.() ?? {});
+      a = { body, etag: `"${r.id}-${r.rulesVersion}-${hashString(body)}"` };
+      assetCache.set(r.id, a);
+    }
+    reply.header('cache-control', 'public, max-age=3600').header('etag', a.etag);
+    if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
+    return reply.type('application/json').send(a.body);
+  });
+
+  // ------------------------------------------------------------------------------------------ games
+  app.post('/api/games', async (req, reply) => {
+    const body = parseOr400(createGameSchema, req.body, 'POST /api/games');
+    reply.code(201);
+    return manager.createGame(body);
+  });
+  app.post('/api/games/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
+    const body = parseOr400(importSchema, req.body, 'POST /api/games/import');
+    reply.code(201);
+    return manager.importLog(body.log, body.seats);
+  });
+  app.post('/api/my-games', async (req) => {
+    const body = parseOr400(myGamesSchema, req.body, 'POST /api/my-games');
+    return manager.myGames(body.tokens.filter(isTokenShaped));
+  });
+  app.get('/api/replay/:gameId', async (req: FastifyRequest<{ Params: { gameId: string }; Querystring: Record<string, string> }>) => {
+    const q = parseOr400(replayQuerySchema, req.query, 'GET /api/replay');
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(req.params.gameId)) throw notFound(`no game "${req.params.gameId.slice(0, 40)}"`);
+    return manager.replay(req.params.gameId, q.seat ?? null, q.at);
+  });
+
+  // ------------------------------------------------------------------------------------------ per token
+  type TokenReq = FastifyRequest<{ Params: { token: string } }>;
+  const tokenOf = (req: TokenReq): string => {
+    if (!isTokenShaped(req.params.token)) throw notFound('no game has this token; check the link');
+    return req.params.token;
+  };
+  app.get('/api/play/:token', async (req: TokenReq) => manager.play(tokenOf(req)));
+  app.post('/api/play/:token/action', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(actionRequestSchema, req.body, 'POST action');
+    return { stateId: await manager.act(token, b.stateId, b.action) };
+  });
+  app.post('/api/play/:token/undo', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(undoSchema, req.body, 'POST undo');
+    return { stateId: await manager.undo(token, b.stateId) };
+  });
+  app.post('/api/play/:token/takeback', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(takebackSchema, req.body, 'POST takeback');
+    return { stateId: await manager.askTakeback(token, b.to) };
+  });
+  app.post('/api/play/:token/takeback/answer', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(takebackAnswerSchema, req.body, 'POST takeback/answer');
+    return { stateId: await manager.answerTakeback(token, b.accept) };
+  });
+  app.post('/api/play/:token/resign', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    parseOr400(emptySchema, req.body ?? {}, 'POST resign');
+    return { stateId: await manager.resign(token) };
+  });
+  app.post('/api/play/:token/rematch', async (req: TokenReq, reply) => {
+    const token = tokenOf(req);
+    const b = parseOr400(rematchSchema, req.body ?? {}, 'POST rematch');
+    reply.code(201);
+    return manager.rematch(token, b.swap ?? false);
+  });
+  app.post('/api/play/:token/claim', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(claimSchema, req.body, 'POST claim');
+    return { stateId: await manager.claim(token, b.mode, b.seat) };
+  });
+  app.post('/api/play/:token/webhook', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(webhookSchema, req.body, 'POST webhook');
+    await manager.setWebhook(token, b.url);
+    return { ok: true };
+  });
+  app.get('/api/play/:token/log', async (req: TokenReq, reply) => {
+    const log = await manager.exportLog(tokenOf(req));
+    reply.header('content-disposition', `attachment; filename="theater-${String(log.meta?.gameId ?? 'game')}.json"`);
+    return log;
+  });
+  app.all('/api/*', async (req) => {
+    throw notFound(`no API endpoint ${req.method} ${req.url.split('?')[0]!.slice(0, 200)}; see docs/server.md`);
+  });
+
+  // ------------------------------------------------------------------------------------------ WebSocket
+  app.get('/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest<{ Querystring: Record<string, string> }>) => {
+    const token = String(req.query.token ?? '');
+    const lastRaw = req.query.lastStateId;
+    const send = (m: ServerMessage) => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(JSON.stringify(m));
+    };
+    if (!isTokenShaped(token)) {
+      send({ type: 'error', error: 'not-found', message: 'no game has this token; connect to /ws?token=<token from your link>' });
+      socket.close(4004, 'unknown token');
+      return;
+    }
+    const conn: Conn = { token, seat: null, lastStateId: 0, send };
+    let ready: Promise<unknown> = manager.connect(conn, lastRaw !== undefined ? Number(lastRaw) || 0 : undefined).catch((e) => {
+      const api = toApiError(e);
+      if (api.body.error === 'internal') log(`ws connect: ${(e as Error)?.stack ?? e}`);
+      send({ type: 'error', ...api.body });
+      socket.close(api.status === 404 ? 4004 : 4000, api.body.error);
+    });
+    let alive = true;
+    socket.on('pong', () => { alive = true; });
+    const ping = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, 30_000);
+    ping.unref();
+    socket.on('close', () => {
+      clearInterval(ping);
+      void ready.then(() => manager.disconnect(conn));
+    });
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      ready = ready.then(() => handleMessage(conn, data, isBinary, req.ip, send)).catch((e) => log(`ws: ${(e as Error).message}`));
+    });
+  });
+
+  async function handleMessage(conn: Conn, data: Buffer, isBinary: boolean, ip: string, send: (m: ServerMessage) => void) {
+    let reqId: string | undefined;
+    try {
+      if (isBinary) throw badRequest('messages must be JSON text');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(data.toString('utf8'));
+      } catch {
+        throw badRequest('the message is not valid JSON');
+      }
+      if (raw && typeof raw === 'object' && typeof (raw as { reqId?: unknown }).reqId === 'string') {
+        reqId = ((raw as { reqId: string }).reqId).slice(0, 100);
+      }
+      if (!perAddress.take(ip) || !perToken.take(conn.token)) {
+        throw new ApiError({ error: 'rate-limited', message: 'too many messages; slow down' });
+      }
+      const m = parseOr400(clientMessageSchema, raw, 'WebSocket message');
+      switch (m.type) {
+        case 'hello': return manager.hello(conn, m.lastStateId);
+        case 'ping': return send({ type: 'pong', reqId: m.reqId });
+        case 'action': return send({ type: 'ack', reqId, stateId: await manager.act(conn.token, m.stateId, m.action) });
+        case 'undo': return send({ type: 'ack', reqId, stateId: await manager.undo(conn.token, m.stateId) });
+        case 'takeback': return send({ type: 'ack', reqId, stateId: await manager.askTakeback(conn.token, m.to) });
+        case 'takeback-answer': return send({ type: 'ack', reqId, stateId: await manager.answerTakeback(conn.token, m.accept) });
+        case 'resign': return send({ type: 'ack', reqId, stateId: await manager.resign(conn.token) });
+      }
+    } catch (e) {
+      const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);
+      if (api.body.error === 'internal') log(`ws message: ${(e as Error)?.stack ?? e}`);
+      send({ type: 'error', reqId, ...api.body });
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ web client
+  const webRoot = resolve(opts.webRoot ?? './dist/web');
+  const hasClient = existsSync(resolve(webRoot, 'index.html'));
+  if (hasClient) await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws')) {
+      if (hasClient) return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').send('<!doctype html><title>Theater</title><p>The Theater server is running, but the web client is not built (npm run build puts it in dist/web).</p>');
+    }
+    return reply.code(404).send({ error: 'not-found', message: `no route ${req.method} ${req.url.slice(0, 200)}` } satisfies ErrorBody);
+  });
+
+  if (ai) manager.resumeAiGames().catch((e: Error) => log(`resuming AI games: ${e.message}`));
+  const port = opts.port ?? Number(process.env.PORT ?? 8080);
+  const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
+  await app.listen({ port, host });
+  const addr = app.server.address();
+  const realPort = typeof addr === 'object' && addr ? addr.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`;
+  let closing: Promise<void> | null = null;
+  return {
+    url, port: realPort, manager, storage, app,
+    close() {
+      closing ??= (async () => {
+        await manager.close();
+        await app.close();
+        await ai?.close();
+        await storage.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// SQLite storage (better-sqlite3): one file, WAL journal, every append in one transaction.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pendingMigrations, SCHEMA_VERSION_TABLE, type Migration } from './migrations.ts';
+import {
+  entryFromRow, entrySeat, GAME_COLUMNS, gameFromRow, gameToValues, gameUpdateSet, SEAT_COLUMNS, seatFromRow,
+  seatToValues, snapshotFromRow, type Row,
+} from './rows.ts';
+import {
+  ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
+  type SnapshotRecord, type Storage,
+} from './storage.ts';
+
+export class SqliteStorage implements Storage {
+  readonly kind = 'sqlite' as const;
+  readonly db: Database.Database;
+  private stmts!: ReturnType<SqliteStorage['prepare']>;
+
+  /** `file` is a path or ':memory:'. `upTo` limits migrations (tests of upgrades). */
+  constructor(readonly file: string, private readonly upTo?: number) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode survives a killed process (not a power cut) and is much faster than FULL.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+  }
+
+  schemaVersion(): number {
+    this.db.exec(SCHEMA_VERSION_TABLE);
+    const r = this.db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+    return r.v ?? 0;
+  }
+
+  async init(): Promise<void> {
+    const steps: Migration[] = pendingMigrations(this.schemaVersion(), this.upTo);
+    const run = this.db.transaction((m: Migration) => {
+      for (const sql of m.sql) this.db.exec(sql);
+      this.db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(m.version, Date.now());
+    });
+    for (const m of steps) run(m);
+    if (this.upTo === undefined) {
+      this.stmts = this.prepare();
+      this.appendTx = this.prepareAppend();
+    }
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      insertGame: db.prepare(`INSERT INTO games (${GAME_COLUMNS.join(',')}) VALUES (${GAME_COLUMNS.map(() => '?').join(',')})`),
+      insertSeat: db.prepare(`INSERT INTO seats (${SEAT_COLUMNS.join(',')}) VALUES (${SEAT_COLUMNS.map(() => '?').join(',')})`),
+      insertEntry: db.prepare('INSERT INTO entries (game_id, idx, seat, entry, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (game_id, idx, state, hash, created_at) VALUES (?, ?, ?, ?, ?)'),
+      getGame: db.prepare('SELECT * FROM games WHERE id = ?'),
+      seatsOf: db.prepare('SELECT * FROM seats WHERE game_id = ?'),
+      seatByToken: db.prepare('SELECT * FROM seats WHERE token = ?'),
+      entries: db.prepare('SELECT * FROM entries WHERE game_id = ? AND idx >= ? ORDER BY idx'),
+      entryCount: db.prepare('SELECT entry_count FROM games WHERE id = ?'),
+      setCount: db.prepare('UPDATE games SET entry_count = ? WHERE id = ?'),
+      latestSnapshot: db.prepare('SELECT * FROM snapshots WHERE game_id = ? ORDER BY idx DESC LIMIT 1'),
+    };
+  }
+
+  private insertEntries(gameId: string, list: EntryRecord[]): void {
+    for (const e of list) {
+      this.stmts.insertEntry.run(gameId, e.idx, entrySeat(e), JSON.stringify(e.entry), e.entry.hash, e.createdAt);
+    }
+  }
+
+  async createGame(game: GameRecord, seats: SeatRecord[], entries: EntryRecord[]): Promise<void> {
+    this.db.transaction(() => {
+      this.stmts.insertGame.run(...gameToValues({ ...game, entryCount: entries.length }));
+      for (const s of seats) this.stmts.insertSeat.run(...seatToValues(s));
+      this.insertEntries(game.id, entries);
+    })();
+  }
+
+  async getGame(id: string): Promise<GameRecord | null> {
+    const r = this.stmts.getGame.get(id) as Row | undefined;
+    return r ? gameFromRow(r) : null;
+  }
+
+  async seatsOf(gameId: string): Promise<SeatRecord[]> {
+    return (this.stmts.seatsOf.all(gameId) as Row[]).map(seatFromRow);
+  }
+
+  async seatsByTokens(tokens: string[]): Promise<SeatRecord[]> {
+    const out: SeatRecord[] = [];
+    for (const t of tokens) {
+      const r = this.stmts.seatByToken.get(t) as Row | undefined;
+      if (r) out.push(seatFromRow(r));
+    }
+    return out;
+  }
+
+  async entries(gameId: string, from: number): Promise<EntryRecord[]> {
+    return (this.stmts.entries.all(gameId, from) as Row[]).map(entryFromRow);
+  }
+
+  async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void> {
+    this.appendTx(gameId, from, entries, update, snapshot);
+  }
+
+  private appendTx!: (gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => void;
+
+  private prepareAppend() {
+    return this.db.transaction((gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => {
+      const r = this.stmts.entryCount.get(gameId) as { entry_count: number } | undefined;
+      if (!r) throw new Error(`game ${gameId} does not exist`);
+      if (r.entry_count !== from) throw new ConflictError(gameId, from);
+      this.insertEntries(gameId, entries);
+      this.stmts.setCount.run(from + entries.length, gameId);
+      this.applyUpdate(gameId, update);
+      if (snapshot) {
+        this.stmts.insertSnapshot.run(gameId, snapshot.idx, JSON.stringify(snapshot.state), snapshot.hash, Date.now());
+      }
+    });
+  }
+
+  private updates = new Map<string, Database.Statement>();
+
+  private applyUpdate(gameId: string, update: GameUpdate): void {
+    const { cols, values } = gameUpdateSet(update);
+    if (cols.length === 0) return;
+    const key = cols.join(',');
+    let st = this.updates.get(key);
+    if (!st) {
+      st = this.db.prepare(`UPDATE games SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+      this.updates.set(key, st);
+    }
+    st.run(...values, gameId);
+  }
+
+  async updateGame(gameId: string, update: GameUpdate): Promise<void> {
+    this.applyUpdate(gameId, update);
+  }
+
+  async updateSeat(token: string, update: SeatUpdate): Promise<void> {
+    const cols = Object.keys(update).filter((k) => ['kind', 'level', 'name', 'webhook'].includes(k));
+    if (cols.length === 0) return;
+    this.db.prepare(`UPDATE seats SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE token = ?`)
+      .run(...cols.map((c) => (update as Record<string, unknown>)[c] ?? null), token);
+  }
+
+  async latestSnapshot(gameId: string): Promise<SnapshotRecord | null> {
+    const r = this.stmts.latestSnapshot.get(gameId) as Row | undefined;
+    return r ? snapshotFromRow(r) : null;
+  }
+
+  async runningAiGames(): Promise<string[]> {
+    return (this.db.prepare("SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'running' AND s.kind = 'ai'").all() as { id: string }[]).map((r) => r.id);
+  }
+
+  async listen(): Promise<void> {
+    // One process owns a SQLite file: nothing to hear from.
+  }
+
+  /** Online backup to `file` (consistent while the server runs). */
+  async backup(file: string): Promise<void> {
+    await this.db.backup(file);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

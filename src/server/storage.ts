@@ -1,0 +1,98 @@
+// The storage interface: games, seats/tokens, the append-only log and snapshots. SQLite and PostgreSQL implement it.
+import type { LogEntry } from '../engine/game.ts';
+import type { Json, Options, Seat } from '../engine/types.ts';
+import type { ClockSpec, GameStatus, SeatKind, ServerResult, TakebackRequest } from './protocol.ts';
+
+export interface ClockState extends ClockSpec {
+  remaining: Record<Seat, number>;
+  running: Seat[];
+  /** Server time the running clocks were last charged. */
+  since: number;
+}
+
+/** Mutable per-game fields that are not log entries. */
+export interface GameMeta {
+  takeback?: TakebackRequest | null;
+  rematchOf?: string | null;
+  rematch?: string | null;
+  [k: string]: Json | undefined | TakebackRequest;
+}
+
+export interface GameRecord {
+  id: string;
+  ruleset: string;
+  rulesVersion: string;
+  scenario: string;
+  options: Options;
+  /** Secret until the end (docs/fair-dice.md). */
+  seed: string;
+  seedCommitment: string;
+  setupHash: string;
+  status: GameStatus;
+  serverResult: ServerResult | null;
+  clock: ClockState | null;
+  meta: GameMeta;
+  createdAt: number;
+  updatedAt: number;
+  /** Number of log entries stored (= state id). */
+  entryCount: number;
+}
+
+export interface SeatRecord {
+  gameId: string;
+  /** null: the spectator token. */
+  seat: Seat | null;
+  token: string;
+  kind: SeatKind;
+  level: number | null;
+  name: string | null;
+  webhook: string | null;
+}
+
+export interface EntryRecord {
+  idx: number;
+  entry: LogEntry;
+  createdAt: number;
+}
+
+export interface SnapshotRecord {
+  idx: number;
+  state: Json;
+  hash: string;
+}
+
+export type GameUpdate = Partial<Pick<GameRecord, 'status' | 'serverResult' | 'clock' | 'meta' | 'updatedAt'>>;
+export type SeatUpdate = Partial<Pick<SeatRecord, 'kind' | 'level' | 'name' | 'webhook'>>;
+
+/** Another writer appended at this index first (several instances on one PostgreSQL database). */
+export class ConflictError extends Error {
+  constructor(gameId: string, idx: number) {
+    super(`game ${gameId}: log entry ${idx} was already written by another server instance`);
+    this.name = 'ConflictError';
+  }
+}
+
+export interface Storage {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Create or upgrade the schema (schema_version table). */
+  init(): Promise<void>;
+  createGame(game: GameRecord, seats: SeatRecord[], entries: EntryRecord[]): Promise<void>;
+  getGame(id: string): Promise<GameRecord | null>;
+  seatsOf(gameId: string): Promise<SeatRecord[]>;
+  seatsByTokens(tokens: string[]): Promise<SeatRecord[]>;
+  /** Log entries with idx >= from, in order. */
+  entries(gameId: string, from: number): Promise<EntryRecord[]>;
+  /**
+   * Append entries at idx `from`, `from+1`... and update the game row, in one transaction. Throws ConflictError when
+   * the game already has an entry at `from`.
+   */
+  append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void>;
+  updateGame(gameId: string, update: GameUpdate): Promise<void>;
+  updateSeat(token: string, update: SeatUpdate): Promise<void>;
+  latestSnapshot(gameId: string): Promise<SnapshotRecord | null>;
+  /** Running games with an AI seat (to resume after a restart). */
+  runningAiGames(): Promise<string[]>;
+  /** Subscribe to changes written by other instances (PostgreSQL LISTEN/NOTIFY); a no-op for SQLite. */
+  listen(onChange: (gameId: string) => void): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,92 @@
+// Helpers for the server's tests and benchmark: JSON over HTTP and a WebSocket client that queues messages.
+import WebSocket from 'ws';
+import type { ServerMessage } from './protocol.ts';
+
+export interface HttpResult<T = any> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+export async function http<T = any>(base: string, method: string, path: string, body?: unknown, raw?: string): Promise<HttpResult<T>> {
+  const init: RequestInit = { method, headers: {} };
+  if (raw !== undefined) {
+    init.body = raw;
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const r = await fetch(base + path, init);
+  const text = await r.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  return { status: r.status, body: parsed as T, text };
+}
+
+/** A WebSocket client that keeps every message and can wait for one matching a predicate. */
+export class TestClient {
+  readonly messages: ServerMessage[] = [];
+  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; from: number }[] = [];
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+  closed = false;
+
+  constructor(url: string, token: string, lastStateId?: number) {
+    const q = `token=${token}${lastStateId !== undefined ? `&lastStateId=${lastStateId}` : ''}`;
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?${q}`);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as ServerMessage;
+      this.messages.push(m);
+      const idx = this.messages.length - 1;
+      this.waiters = this.waiters.filter((w) => {
+        if (idx >= w.from && w.pred(m)) {
+          w.resolve(m);
+          return false;
+        }
+        return true;
+      });
+    });
+    this.ws.on('close', () => { this.closed = true; });
+  }
+
+  send(m: unknown): void {
+    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  }
+
+  /** The first message (from index `from`) matching `pred`; rejects after `ms`. */
+  waitFor<M extends ServerMessage = ServerMessage>(pred: (m: ServerMessage) => boolean, ms = 10_000, from = 0): Promise<M> {
+    for (let i = from; i < this.messages.length; i++) if (pred(this.messages[i]!)) return Promise.resolve(this.messages[i] as M);
+    return new Promise((resolve, reject) => {
+      const w = { pred, resolve: resolve as (m: ServerMessage) => void, from };
+      this.waiters.push(w);
+      setTimeout(() => {
+        if (this.waiters.includes(w)) {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          reject(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(this.messages.slice(-3)).slice(0, 600)}`));
+        }
+      }, ms).unref();
+    });
+  }
+
+  /** The next state message with a state id of at least `stateId`. */
+  stateAtLeast(stateId: number, ms?: number) {
+    return this.waitFor<Extract<ServerMessage, { type: 'state' }>>((m) => m.type === 'state' && m.stateId >= stateId, ms);
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}

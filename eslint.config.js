@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**', 'eslint.config.js'],
+    files: ['bin/**', 'scripts/**', 'eslint.config.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

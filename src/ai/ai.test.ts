@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { actionKey, Game, prompts, viewFor } from '../engine/index.ts';
+import { duel } from '../engine/testing/duel.ts';
+import { chooseAction } from './index.ts';
+import { playGame } from './play.ts';
+import { resultsTable, simulate, simulationChart } from './simulate.ts';
+
+function duelGame(seed = 'ai') {
+  const g = Game.create(duel, 'standard', { rounds: 20 }, seed);
+  g.act('red', { type: 'bid', n: 2 });
+  g.act('blue', { type: 'bid', n: 1 });
+  return g;
+}
+
+describe('chooseAction on duel', () => {
+  it('Duel 3.1 attacks rather than passes (an attack is worth half a strength point), and explains with the odds', () => {
+    const g = duelGame();
+    const view = viewFor(duel, g.state, 'red');
+    for (const level of ['easy', 'normal', 'hard'] as const) {
+      const r = chooseAction({ ruleset: 'duel', seat: 'red', level, view, prompt: view.prompt!, seed: 'x' });
+      expect(r.action).toEqual({ type: 'attack' });
+      expect(r.explanation).toMatch(/^\{"type":"attack"\}: 50% to win, expected losses 0\.0 to 0\.5; value/);
+    }
+  });
+  it('is deterministic for a seed: same request, same answer and same search figures', () => {
+    const g = duelGame();
+    const view = viewFor(duel, g.state, 'red');
+    const a = chooseAction({ ruleset: 'duel', seat: 'red', level: 'easy', view, prompt: view.prompt!, seed: 's1' });
+    const b = chooseAction({ ruleset: 'duel', seat: 'red', level: 'easy', view, prompt: view.prompt!, seed: 's1' });
+    expect(b).toEqual(a);
+    const h1 = chooseAction({ ruleset: 'duel', seat: 'red', level: 'hard', view, prompt: view.prompt!, seed: 's1' });
+    const h2 = chooseAction({ ruleset: 'duel', seat: 'red', level: 'hard', view, prompt: view.prompt!, seed: 's1' });
+    expect(h2).toEqual(h1);
+    expect(h1.stats!.depth).toBeGreaterThan(1);
+  });
+  it('whole AI-vs-AI games replay identically for a seed', () => {
+    const a = playGame(duel, { seed: 'det', options: { rounds: 20 }, players: { red: 'normal', blue: 'easy' } });
+    const b = playGame(duel, { seed: 'det', options: { rounds: 20 }, players: { red: 'normal', blue: 'easy' } });
+    expect(b.game.toLog()).toEqual(a.game.toLog());
+  });
+  it('never returns an action outside the prompt: every decision of 20 games against random is checked', () => {
+    let decisions = 0;
+    for (let i = 0; i < 20; i++) {
+      const g = Game.create(duel, 'standard', { rounds: 6 }, `legal-${i}`);
+      while (!g.state.outcome) {
+        const p = prompts(duel, g.state)[0]!;
+        const view = viewFor(duel, g.state, p.seat);
+        const level = i < 2 ? 'hard' : i % 2 ? 'easy' : 'normal';
+        const act = p.seat === 'red' || i % 2
+          ? chooseAction({ ruleset: 'duel', seat: p.seat, level, view, prompt: view.prompt!, seed: `${i}` }).action
+          : p.choices[(g.seq * 7 + i) % p.choices.length]!.action;
+        expect(view.prompt!.choices.map((c) => actionKey(c.action))).toContain(actionKey(act));
+        g.act(p.seat, act);
+        decisions++;
+      }
+    }
+    expect(decisions).toBeGreaterThan(200);
+  });
+});
+
+describe('AI strength on duel (Duel 4: the side that keeps units wins)', () => {
+  it('the easy AI beats the random player in at least 80% of 50 games, on either side', () => {
+    let aiWins = 0, randomWins = 0;
+    for (let i = 0; i < 50; i++) {
+      const aiSeat = i % 2 ? 'red' : 'blue';
+      const players = aiSeat === 'red' ? { red: 'easy', blue: 'random' } as const : { red: 'random', blue: 'easy' } as const;
+      const r = playGame(duel, { seed: `vs-random-${i}`, options: { rounds: 20 }, players });
+      if (r.outcome?.winner === aiSeat) aiWins++;
+      else if (r.outcome?.winner) randomWins++;
+    }
+    expect(aiWins).toBeGreaterThanOrEqual(40);
+    expect(randomWins).toBeLessThan(aiWins / 4);
+  });
+});
+
+describe('simulate (theater simulate)', () => {
+  it('counts wins per seat, prints one table line per game and draws a chart with production lines', () => {
+    const r = simulate(duel, { games: 4, players: { red: 'easy', blue: 'random' }, seed: 'sim', options: { rounds: 20 } });
+    expect(r.games).toHaveLength(4);
+    expect((r.wins.red ?? 0) + (r.wins.blue ?? 0) + r.draws + r.unfinished).toBe(4);
+    const table = resultsTable(r);
+    expect(table.split('\n').filter((l) => /^\d+\s+sim-\d/.test(l))).toHaveLength(4);
+    expect(table).toMatch(/red \(easy\) \d+ wins/);
+    const svg = simulationChart(r);
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg.match(/<polyline /g)).toHaveLength(2); // red and blue strength over the rounds
+  });
+});

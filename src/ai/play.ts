@@ -1,0 +1,85 @@
+// AI-vs-AI (or AI-vs-random) games through the same contract as every controller: each seat gets only its view.
+import { actionKey, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
+import { chooseRandomAction } from './random-player.ts';
+import { aiAdapterFor } from './adapters/index.ts';
+import { chooseAction, normalizeLevel } from './index.ts';
+import type { AiLevel, PositionReport } from './types.ts';
+
+/** A seat's player: an AI level or the uniformly random player. */
+export type PlayerKind = AiLevel | 'random';
+
+export function parsePlayerKind(s: string): PlayerKind {
+  return s === 'random' ? 'random' : normalizeLevel(s);
+}
+
+export interface PlayOptions {
+  scenario?: string;
+  options?: Options;
+  /** Game seed (dice); players' seeds are derived from it. */
+  seed: string;
+  players: Record<Seat, PlayerKind>;
+  maxActions?: number;
+  budgetMs?: number;
+  /** Called after each action (progress bars). */
+  onAction?: (n: number, state: BaseState) => void;
+}
+
+export interface PlayedGame {
+  outcome: Outcome | null;
+  actions: number;
+  /** True when the game hit maxActions before ending. */
+  unfinished: boolean;
+  /** Rule set figures once per turn (first position of each turn) and at the end. */
+  reports: PositionReport[];
+  /** Turn at which each milestone first held. */
+  milestones: Record<string, number>;
+  victoryLevel: string;
+  /** Milliseconds spent choosing, by seat. */
+  thinkMs: Record<Seat, number>;
+  decisions: Record<Seat, number>;
+  game: Game<BaseState>;
+}
+
+export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
+  const game = Game.create(ruleset as Ruleset<BaseState>, o.scenario ?? ruleset.scenarios[0]!.id, o.options ?? {}, o.seed);
+  const adapter = aiAdapterFor(ruleset.id);
+  const reports: PositionReport[] = [];
+  const milestones: Record<string, number> = {};
+  const thinkMs: Record<Seat, number> = {}, decisions: Record<Seat, number> = {};
+  const track = () => {
+    const r = adapter?.report?.(game.state);
+    if (!r) return;
+    if (!reports.length || reports[reports.length - 1]!.turn !== r.turn) reports.push(r);
+    for (const [k, v] of Object.entries(r.milestones ?? {})) if (v && !(k in milestones)) milestones[k] = r.turn;
+  };
+  track();
+  const max = o.maxActions ?? 100_000;
+  while (!game.state.outcome && game.seq < max) {
+    const p = prompts(ruleset, game.state)[0];
+    if (!p) throw new Error(`${ruleset.id}: nobody can act and the game is not over (after ${game.seq} actions)`);
+    const kind = o.players[p.seat];
+    if (!kind) throw new Error(`no player for seat ${p.seat}; seats: ${Object.keys(o.players).join(', ')}`);
+    const view = viewFor(ruleset, game.state, p.seat);
+    const seed = `${o.seed}|${p.seat}|${game.seq}`;
+    const t0 = performance.now();
+    const action: Action = kind === 'random'
+      ? chooseRandomAction({ ruleset: ruleset.id, seat: p.seat, level: 0, view, prompt: view.prompt!, seed }).action
+      : chooseAction({ ruleset: ruleset.id, seat: p.seat, level: kind, view, prompt: view.prompt!, seed, budgetMs: o.budgetMs }).action;
+    thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + performance.now() - t0;
+    decisions[p.seat] = (decisions[p.seat] ?? 0) + 1;
+    const key = actionKey(action);
+    if (!view.prompt!.choices.some((c) => actionKey(c.action) === key)) {
+      throw new Error(`${kind} player for ${p.seat} returned ${key}, which is not among the prompt's choices`);
+    }
+    game.act(p.seat, action);
+    track();
+    o.onAction?.(game.seq, game.state);
+  }
+  const reportEnd = adapter?.report?.(game.state);
+  if (reportEnd && reports[reports.length - 1]?.turn === reportEnd.turn) reports[reports.length - 1] = reportEnd;
+  return {
+    outcome: game.state.outcome, actions: game.seq, unfinished: !game.state.outcome, reports, milestones,
+    victoryLevel: game.state.outcome ? adapter?.victoryLevel?.(game.state) ?? game.state.outcome.result : 'unfinished',
+    thinkMs, decisions, game,
+  };
+}

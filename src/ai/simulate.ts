@@ -1,0 +1,146 @@
+// Batches of AI-vs-AI games for `theater simulate` and the benchmark: results table, aggregates and an SVG chart.
+import type { Options, Ruleset, Seat } from '../engine/index.ts';
+import { playGame, type PlayedGame, type PlayerKind } from './play.ts';
+
+export interface SimulateOptions {
+  scenario?: string;
+  options?: Options;
+  games: number;
+  /** Player of each seat, in the rule set's seat order. */
+  players: Record<Seat, PlayerKind>;
+  seed: string;
+  maxActions?: number;
+  budgetMs?: number;
+  /** Progress: game index (0-based), actions so far in it. */
+  onProgress?: (game: number, actions: number) => void;
+  onGame?: (game: number, result: GameSummary, played: PlayedGame) => void;
+}
+
+export interface GameSummary {
+  seed: string;
+  winner: Seat | null;
+  result: string;
+  victoryLevel: string;
+  actions: number;
+  lastTurn: number;
+  milestones: Record<string, number>;
+  msPerDecision: Record<Seat, number>;
+  /** Production (or strength) by power at the start of each turn. */
+  production: { turn: number; values: Record<string, number> }[];
+}
+
+export interface SimulationResult {
+  ruleset: string;
+  players: Record<Seat, PlayerKind>;
+  games: GameSummary[];
+  wins: Record<string, number>;
+  draws: number;
+  unfinished: number;
+}
+
+export function simulate(ruleset: Ruleset<any>, o: SimulateOptions): SimulationResult {
+  const games: GameSummary[] = [];
+  const wins: Record<string, number> = Object.fromEntries(ruleset.seats.map((s) => [s, 0]));
+  let draws = 0, unfinished = 0;
+  for (let i = 0; i < o.games; i++) {
+    const seed = `${o.seed}-${i}`;
+    const g = playGame(ruleset, {
+      scenario: o.scenario, options: o.options, seed, players: o.players, maxActions: o.maxActions, budgetMs: o.budgetMs,
+      onAction: (n) => o.onProgress?.(i, n),
+    });
+    const winner = g.outcome?.winner ?? null;
+    if (g.unfinished) unfinished++;
+    else if (winner === null) draws++;
+    else wins[winner] = (wins[winner] ?? 0) + 1;
+    const s: GameSummary = {
+      seed, winner, result: g.outcome?.result ?? 'unfinished', victoryLevel: g.victoryLevel, actions: g.actions,
+      lastTurn: g.reports[g.reports.length - 1]?.turn ?? 0, milestones: g.milestones,
+      msPerDecision: Object.fromEntries(Object.keys(g.decisions).map((k) => [k, g.thinkMs[k]! / g.decisions[k]!])),
+      production: g.reports.filter((r) => r.production).map((r) => ({ turn: r.turn, values: r.production! })),
+    };
+    games.push(s);
+    o.onGame?.(i, s, g);
+  }
+  return { ruleset: ruleset.id, players: o.players, games, wins, draws, unfinished };
+}
+
+/** Plain-text table of a simulation: one line per game, then the totals. */
+export function resultsTable(r: SimulationResult): string {
+  const milestoneNames = [...new Set(r.games.flatMap((g) => Object.keys(g.milestones)))].sort();
+  const head = ['game', 'seed', 'winner', 'result', 'victory level', 'actions', 'turns', ...milestoneNames.map((m) => `turn: ${m}`)];
+  const rows = r.games.map((g, i) => [
+    String(i + 1), g.seed, g.winner ?? '-', g.result, g.victoryLevel, String(g.actions), String(g.lastTurn),
+    ...milestoneNames.map((m) => (m in g.milestones ? String(g.milestones[m]) : '-')),
+  ]);
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
+  const line = (cells: string[]) => cells.map((x, c) => x.padEnd(widths[c]!)).join('  ').trimEnd();
+  const out = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  const n = r.games.length || 1;
+  const seatLine = Object.entries(r.players).map(([seat, p]) => `${seat} (${p}) ${r.wins[seat] ?? 0} wins (${pct((r.wins[seat] ?? 0) / n)})`);
+  out.push('', `${seatLine.join(', ')}, ${r.draws} draws, ${r.unfinished} unfinished`);
+  const ms = Object.keys(r.players).map((seat) => {
+    const xs = r.games.map((g) => g.msPerDecision[seat]).filter((x): x is number => x !== undefined);
+    return `${seat} ${xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1) : '-'} ms`;
+  });
+  out.push(`mean time per decision: ${ms.join(', ')}`);
+  return out.join('\n') + '\n';
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+
+/** Win rates (bars) and mean production by turn (lines), as a standalone SVG. */
+export function simulationChart(r: SimulationResult): string {
+  const W = 720, H = 520, pad = 48;
+  const n = r.games.length || 1;
+  const parts: string[] = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+  parts.push(`<text x="${pad}" y="24" font-size="15">${esc(`${r.ruleset}: ${n} games, ${Object.entries(r.players).map(([s, p]) => `${s} ${p}`).join(' vs ')}`)}</text>`);
+  // Win rates
+  const bars: [string, number][] = [...Object.keys(r.players).map((s) => [`${s} (${r.players[s]})`, (r.wins[s] ?? 0) / n] as [string, number]),
+    ['draw', r.draws / n], ['unfinished', r.unfinished / n]];
+  const barTop = 44, barH = 22;
+  bars.forEach(([label, v], i) => {
+    const y = barTop + i * (barH + 6);
+    const w = (W - 2 * pad - 140) * v;
+    parts.push(`<text x="${pad}" y="${y + 15}">${esc(label)}</text>`);
+    parts.push(`<rect x="${pad + 120}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${PALETTE[i % PALETTE.length]}"/>`);
+    parts.push(`<text x="${(pad + 126 + w).toFixed(1)}" y="${y + 15}">${pct(v)}</text>`);
+  });
+  // Mean production by turn, one line per power
+  const byTurn = new Map<number, Map<string, number[]>>();
+  for (const g of r.games) for (const p of g.production) {
+    const m = byTurn.get(p.turn) ?? new Map<string, number[]>();
+    for (const [k, v] of Object.entries(p.values)) (m.get(k) ?? m.set(k, []).get(k)!).push(v);
+    byTurn.set(p.turn, m);
+  }
+  const turns = [...byTurn.keys()].sort((a, b) => a - b);
+  const powers = [...new Set([...byTurn.values()].flatMap((m) => [...m.keys()]))].sort();
+  const top = barTop + bars.length * (barH + 6) + 30, bottom = H - pad, left = pad + 20, right = W - 130;
+  parts.push(`<text x="${pad}" y="${top - 10}" font-size="13">Mean production by turn</text>`);
+  parts.push(`<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="black"/><line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" stroke="black"/>`);
+  if (turns.length) {
+    const maxV = Math.max(1, ...[...byTurn.values()].flatMap((m) => [...m.values()].map(mean)));
+    const x = (t: number) => left + (turns.length === 1 ? 0 : ((t - turns[0]!) / (turns[turns.length - 1]! - turns[0]!)) * (right - left));
+    const y = (v: number) => bottom - (v / maxV) * (bottom - top);
+    parts.push(`<text x="${left - 6}" y="${top + 4}" text-anchor="end">${maxV.toFixed(0)}</text><text x="${left - 6}" y="${bottom}" text-anchor="end">0</text>`);
+    parts.push(`<text x="${left}" y="${bottom + 16}">turn ${turns[0]}</text><text x="${right}" y="${bottom + 16}" text-anchor="end">turn ${turns[turns.length - 1]}</text>`);
+    powers.forEach((pw, i) => {
+      const pts = turns.filter((t) => byTurn.get(t)!.has(pw)).map((t) => `${x(t).toFixed(1)},${y(mean(byTurn.get(t)!.get(pw)!)).toFixed(1)}`);
+      const color = PALETTE[i % PALETTE.length];
+      parts.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.join(' ')}"/>`);
+      parts.push(`<text x="${right + 10}" y="${top + 14 * i + 10}" fill="${color}">${esc(pw)}</text>`);
+    });
+  } else {
+    parts.push(`<text x="${left + 10}" y="${(top + bottom) / 2}">no production figures (the rule set's AI adapter reports none)</text>`);
+  }
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}
+
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
+}

@@ -1,0 +1,72 @@
+// The AI's contract with controllers (server, CLI, tests) and with rule sets (docs/ai.md).
+import type { Action, BaseState, Choice, Json, Prompt, Seat, SeatView } from '../engine/index.ts';
+
+export type AiLevel = 'easy' | 'normal' | 'hard';
+
+export interface ChooseActionRequest {
+  ruleset: string;
+  seat: Seat;
+  level: AiLevel;
+  /** The seat's own view (viewFor(ruleset, state, seat)); the AI never sees more. */
+  view: SeatView;
+  prompt: Prompt;
+  /** Seed of the AI's own choices and samples; the same request and seed give the same answer. */
+  seed: string;
+  /** Outer time guard in milliseconds (see docs/ai.md: the choice is deterministic unless this guard fires). */
+  budgetMs?: number;
+  /** Action count of the game, mixed into the seed (defaults to view.seq). */
+  seq?: number;
+}
+
+export interface ChooseActionResult {
+  action: Action;
+  /** Why, in a sentence ("attack: 50% to win, expected losses 0.0 to 0.5"). */
+  explanation?: string;
+  /** Search figures, for benchmarks and curious players. */
+  stats?: { nodes: number; depth: number; timedOut: boolean; values?: { label: string; value: number }[] };
+}
+
+/** Figures of a position for `theater simulate` (tables and charts). */
+export interface PositionReport {
+  /** Game turn (rule set's count); charts use it as the x axis. */
+  turn: number;
+  /** Turn label for tables ("Autumn 1939"). */
+  turnLabel?: string;
+  /** Production (or any strength measure) of each seat or power, charted over time. */
+  production?: Record<string, number>;
+  /** Events that happen once, by name, true once they did ("ussr conquered"); simulate records the turn. */
+  milestones?: Record<string, boolean>;
+}
+
+/** What a rule set supplies so that the generic AI can play it. */
+export interface AiAdapter<S extends BaseState = BaseState> {
+  ruleset: string;
+  /**
+   * A full state built from what the seat sees: hidden parts filled plausibly (a determinisation), the procedure
+   * stack rebuilt so that `prompts()` asks the seat the same question. `seed` drives any random filling.
+   */
+  stateFromView(view: SeatView, seat: Seat, seed: string): S;
+  /** How good `state` is for `seat`, in [-1, 1] (objectives, production, supply, front...). Not called on ended games. */
+  evaluate(state: S, seat: Seat): number;
+  /** Value of an ended game for `seat`, in [-1, 1]; default: win 1, draw 0, loss -1. */
+  terminalValue?(state: S, seat: Seat): number;
+  /** Seats that play for the same side as `seat` (default: only itself). */
+  sameSide?(a: Seat, b: Seat): boolean;
+  /** The choices worth searching, most promising first (pruning and ordering). Default: all, in prompt order. */
+  candidates?(state: S, prompt: Prompt, seat: Seat): Choice[];
+  /** A decision answered by a fixed rule instead of search (null: search it). */
+  quickChoice?(state: S, prompt: Prompt, seat: Seat): Action | null;
+  /** Figures of a position for `theater simulate`. */
+  report?(state: S): PositionReport;
+  /**
+   * Relative cost of one position of this rule set (default 1): the level's node budget is divided by it, so a rule
+   * set whose rules take milliseconds per action still answers in bounded time.
+   */
+  budgetScale?: number;
+  /** Victory level of an ended game for tables ("decisive", "marginal"); default: the outcome's text. */
+  victoryLevel?(state: S): string;
+  /** Extra words for an explanation of `action` (objectives it serves...). */
+  explain?(state: S, seat: Seat, action: Action): string | null;
+}
+
+export type JsonRecord = Record<string, Json>;

@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyAction, type Action } from '../engine/index.ts';
+import { twoWW } from '../rulesets/2ww/index.ts';
+import type { Side, TwoWWState } from '../rulesets/2ww/state.ts';
+import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
+import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
+import { combatOdds, oddsForChoice, Fraction } from './index.ts';
+
+beforeEach(() => {
+  // These small positions have no capitals: every unit is taken as supplied (2WW 11).
+  bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true });
+});
+
+const world = testWorld({ id: 'odds-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
+
+function declared(units: Record<string, string | { where: string; reduced?: boolean }>, attackers: string[], hex: string, side: Side = 'axis'): TwoWWState {
+  let s = startAt(testPosition(world, { turn: 3, units: units as any }), [{ proc: 'combat-phase', side }]);
+  const play = (a: Action) => { s = applyAction(twoWW, s, side, a).state; };
+  play({ type: 'attack', mode: 'land', hex });
+  for (const id of attackers) play({ type: 'add', unit: id, role: 'attacker' });
+  return s;
+}
+
+const sumWhere = (r: ReturnType<typeof combatOdds>, f: (o: (typeof r.outcomes)[number]) => boolean) =>
+  r.outcomes.filter(f).reduce((a, o) => a.add(Fraction.of(BigInt(o.exact.split('/')[0]!), BigInt(o.exact.split('/')[1] ?? '1'))), Fraction.ZERO).toString();
+
+describe('2WW 9.1 exact land combat odds', () => {
+  it('2WW 9.1 both sides on the 1-3 column (a hit on 2d6 of 4 or less, 1/6): 575/1296 to win', () => {
+    // ge-inf-1 reduced (2) attacks fr-inf-2 reduced (1): each side fires on Land vs Land 1-3, one loss on 2-4.
+    const s = declared({ 'ge-inf-1': { where: '2212', reduced: true }, 'fr-inf-2': { where: '2213', reduced: true } }, ['ge-inf-1'], '2213');
+    const r = combatOdds(twoWW, s, 'axis', { type: 'confirm' });
+    // One side hit, the other not: 5/36 each way. Both hit (1/36) or both miss (25/36): the higher roll wins
+    // (2WW 9), 11/36 of the both-hit cases and 384/900 of the both-miss cases.
+    expect(r.summary.pWinExact).toBe('575/1296');
+    expect(r.summary.pLose).toBeCloseTo(575 / 1296, 12);
+    expect(sumWhere(r, (o) => o.result.defenderLosses === 1)).toBe('1/6');
+    expect(sumWhere(r, (o) => o.result.attackerLosses === 1)).toBe('1/6');
+    expect(sumWhere(r, (o) => o.result.winner === null)).toBe(String(Fraction.of(1 * 14, 36 * 36).add(Fraction.of(25 * 132, 36 * 900))));
+    expect(r.description).toMatch(/axis land attack on 2213/);
+  });
+  it('2WW 9.1 the 4-7 column inflicts 2 losses on a 2 and 1 on 3-6: a full defender loses both steps with 1/36', () => {
+    // ge-inf-1 full (4) against fr-inf-2 full (3): the attacker fires on 4-7, the defender on 1-3.
+    const s = declared({ 'ge-inf-1': '2212', 'fr-inf-2': '2213' }, ['ge-inf-1'], '2213');
+    const r = combatOdds(twoWW, s, 'axis', { type: 'confirm' });
+    expect(sumWhere(r, (o) => o.result.defenderLosses === 2)).toBe('1/36');
+    expect(sumWhere(r, (o) => o.result.defenderLosses === 1)).toBe('7/18');
+    expect(sumWhere(r, (o) => o.result.attackerLosses === 1)).toBe('1/6');
+    expect(r.outcomes.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+  });
+  it('oddsForChoice gives null for a choice that starts no combat (adding a unit)', () => {
+    const s = declared({ 'ge-inf-1': '2212', 'ge-inf-4': '2214', 'fr-inf-2': '2213' }, ['ge-inf-1'], '2213');
+    expect(oddsForChoice(twoWW, s, 'axis', { type: 'add', unit: 'ge-inf-4', role: 'attacker' })).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+// Odds adapter for 2WW (2WW 9): a combat starts when the attacker confirms the whole attack in 'combat-declare';
+// it is over when that frame's combat (land combat or naval battle, with losses, retreats and advances) has left the
+// stack. Losses are counted in steps (2WW 9: a loss point reduces a full unit or eliminates a reduced one).
+import type { Action, Json, Prompt } from '../../engine/index.ts';
+import { combatWorld } from '../../rulesets/2ww/combat/index.ts';
+import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from '../../rulesets/2ww/state.ts';
+import type { OddsAdapter } from '../types.ts';
+
+const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
+
+/** Steps a unit still has: 2 for a full two-sided unit, 1 reduced or one-sided, 0 out of play. */
+function steps(s: TwoWWState, id: string): number {
+  const u = s.units[id];
+  if (!u || OUT.has(u.where)) return 0;
+  return !u.reduced && combatWorld().facts(s, id).reduced ? 2 : 1;
+}
+
+function declareFrame(s: TwoWWState) {
+  const top = s.stack[s.stack.length - 1];
+  return top?.proc === 'combat-declare' ? top as unknown as { side: string; mode: string; hex: string; attackers: string[]; support: string[]; step?: string } : null;
+}
+
+function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number {
+  const w = combatWorld();
+  let n = 0;
+  for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, steps(before, id) - steps(after, id));
+  return n;
+}
+
+export const twoWWOdds: OddsAdapter<TwoWWState> = {
+  ruleset: '2ww',
+  isCombat(s, seat, action) {
+    const f = declareFrame(s);
+    return !!f && f.side === seat && f.step !== 'defend' && action.type === 'confirm';
+  },
+  combatOver: (before, s) => s.stack.length < before.stack.length,
+  notes(events) {
+    for (const e of events) {
+      const d = e.data as Record<string, Json> | undefined;
+      // The land combat's arithmetic (2WW 9.1) and the sea combat's result (2WW 9.3) name the winner.
+      if (d && 'winner' in d && (d.line === 'Land vs Land' || Object.keys(d).length === 1)) return { winner: d.winner ?? null };
+    }
+    return null;
+  },
+  summarize(before, after, attacker, notes) {
+    const f = declareFrame(before)!;
+    const defender = attacker === 'axis' ? 'allies' : 'axis';
+    const w = combatWorld();
+    const defendersLeft = Object.keys(after.units).some((id) => after.units[id]!.where === f.hex && w.sideOf(after, id) === defender);
+    const winner = (notes.winner ?? null) as 'attacker' | 'defender' | null;
+    return {
+      attackerLosses: sideLosses(before, after, attacker),
+      defenderLosses: sideLosses(before, after, defender),
+      winner,
+      detail: { hexCleared: !defendersLeft },
+    };
+  },
+  defaultChoice(s, prompt: Prompt): Action | null {
+    const w = combatWorld();
+    switch (prompt.kind) {
+      // Odds assume the defender sends every support unit it may (2WW 9.1.2): the cautious reading for the attacker.
+      case 'support': return prompt.choices.find((c) => c.action.type === 'add')?.action ?? prompt.choices.find((c) => c.action.type === 'confirm')?.action ?? null;
+      // Losses on the weakest unit first, reducing before eliminating (2WW 9: the owner chooses).
+      case 'allocate-loss': {
+        const score = (id: string) => (steps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
+        const best = [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0];
+        return best?.action ?? null;
+      }
+      // The winner holds its ground: advancing is a separate decision from the combat's odds.
+      case 'advance': return prompt.choices.find((c) => c.action.type === 'done')?.action ?? null;
+      default: return null;
+    }
+  },
+  describe(s, seat) {
+    const f = declareFrame(s);
+    if (!f) return `${seat} combat`;
+    const w = combatWorld();
+    const names = (ids: string[]) => ids.map((id) => w.facts(s, id).name).join(', ') || 'none';
+    return `${seat} ${f.mode === 'land' ? 'land attack' : 'air/sea attack'} on ${f.hex} with ${names(f.attackers)}${f.support.length ? `, supported by ${names(f.support)}` : ''}`;
+  },
+};

@@ -1,0 +1,172 @@
+// The generic exact-odds engine: run the rule set's own code on private copies in enumeration mode, branch over
+// every result of each roll it asks for (DiceNeeded), follow a policy at decisions, stop when the combat is over.
+import {
+  actionKey, applyAction, DiceNeeded, prompts, stateHash,
+  type Action, type BaseState, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
+} from '../engine/index.ts';
+import { faceBranches, sumBranches, type RollBranch } from './dice.ts';
+import { Fraction } from './fraction.ts';
+import type { CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats } from './types.ts';
+
+export type Dist = Map<string, { p: Fraction; result: CombatResult }>;
+
+/** The branches of one roll the engine explores: totals unless the adapter asks for faces. */
+export function rollBranches(req: DiceRequest, perFace?: (r: DiceRequest) => boolean): RollBranch[] {
+  return perFace?.(req) ? faceBranches(req.sides, req.count) : sumBranches(req.sides, req.count);
+}
+
+/** A private copy that throws DiceNeeded instead of rolling, with these faces queued. */
+export function enumeratingCopy<S extends BaseState>(state: S, forced: number[]): S {
+  return { ...state, rng: { ...state.rng, forced: [...forced], enumerating: true } };
+}
+
+/**
+ * applyAction on an enumerating copy. DiceNeeded is thrown for every roll, and capturing a stack trace is most of its
+ * cost, so traces are off while the rules run; any other error is reproduced once with traces on, so a rules bug
+ * still shows where it happened.
+ */
+export function applyEnumerating<S extends BaseState>(
+  ruleset: Ruleset<S>, state: S, forced: number[], seat: Seat, action: Action,
+): { state: S; events: GameEvent[] } {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return applyAction(ruleset, enumeratingCopy(state, forced), seat, action);
+  } catch (e) {
+    if (e instanceof DiceNeeded) throw e;
+    Error.stackTraceLimit = limit;
+    return applyAction(ruleset, enumeratingCopy(state, forced), seat, action);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** Canonical key of a combat result (field order never matters). */
+export function resultKey(r: CombatResult): string {
+  return actionKey(r as unknown as Action);
+}
+
+export class OddsLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OddsLimitError';
+  }
+}
+
+/** Exact distribution of combat results after `seat` takes `action` in `state`. */
+export function enumerateCombat<S extends BaseState>(
+  ruleset: Ruleset<S>, adapter: OddsAdapter<S>, state: S, seat: Seat, action: Action, opts: OddsOptions<S> = {},
+): { dist: Dist; stats: OddsStats } {
+  const stats: OddsStats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: 0 };
+  const maxApplies = opts.maxApplies ?? 200_000;
+  const useMemo = opts.memo ?? true;
+  const memo = new Map<string, Dist>();
+  const before = state;
+  const choose = (s: S, p: Prompt): Action => {
+    const a = opts.policy?.(s, p) ?? adapter.defaultChoice?.(s, p) ?? p.choices[0]?.action;
+    if (!a) throw new Error(`odds: ${p.seat} is asked "${p.text}" (${p.rule}) with no choice during the resolution`);
+    return a;
+  };
+
+  // Distribution from a real (enumerating) state where `who` is about to take `act`; `notes` carried so far.
+  const fromDecision = (s: S, who: Seat, act: Action, notes: Record<string, Json>): Dist => {
+    const key = useMemo ? `${stateHash(s)}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
+    if (useMemo) {
+      const hit = memo.get(key);
+      if (hit) {
+        stats.memoHits++;
+        return hit;
+      }
+    }
+    const d = withDice(s, who, act, [], notes);
+    if (useMemo) memo.set(key, d);
+    return d;
+  };
+
+  // Replays the action with `forced` queued; each roll it still needs becomes a branch point.
+  const withDice = (s: S, who: Seat, act: Action, forced: number[], notes: Record<string, Json>): Dist => {
+    if (++stats.applies > maxApplies) {
+      throw new OddsLimitError(`odds: the combat tree needs more than ${maxApplies} runs of the rules; raise maxApplies or simplify the position`);
+    }
+    let next: { state: S; events: GameEvent[] };
+    try {
+      next = applyEnumerating(ruleset, s, forced, who, act);
+    } catch (e) {
+      if (!(e instanceof DiceNeeded)) throw e;
+      stats.rolls++;
+      const out: Dist = new Map();
+      for (const b of rollBranches(e, adapter.perFace)) mergeInto(out, withDice(s, who, act, [...forced, ...b.faces], notes), b.p);
+      return out;
+    }
+    const found = adapter.notes?.(next.events, next.state);
+    return fromState(next.state, found ? { ...notes, ...found } : notes);
+  };
+
+  const fromState = (s: S, notes: Record<string, Json>): Dist => {
+    if (s.outcome || adapter.combatOver(before, s, seat)) {
+      stats.leaves++;
+      const result = adapter.summarize(before, s, seat, notes);
+      return new Map([[resultKey(result), { p: Fraction.ONE, result }]]);
+    }
+    const ps = prompts(ruleset, s);
+    const p = ps[0];
+    if (!p) throw new Error(`odds: ${ruleset.id}: nobody can act and the combat is not over (stack: ${s.stack.map((f) => f.proc).join(' > ')})`);
+    stats.decisions++;
+    return fromDecision(s, p.seat, choose(s, p), notes);
+  };
+
+  const dist = fromDecision(before, seat, action, {});
+  return { dist, stats };
+}
+
+function mergeInto(out: Dist, d: Dist, weight: Fraction): void {
+  for (const [k, v] of d) {
+    const p = v.p.mul(weight);
+    const cur = out.get(k);
+    out.set(k, cur ? { p: cur.p.add(p), result: cur.result } : { p, result: v.result });
+  }
+}
+
+export interface ChanceOutcome<S> {
+  state: S;
+  p: number;
+  /** stateHash of `state` (search uses it for its transposition table). */
+  hash: string;
+}
+
+/**
+ * Chance node for search: every distinct state `action` can lead to, with its probability, the dice enumerated by
+ * total (results that end in the same state are merged). Null when more than `maxBranches` rolls' results would be
+ * needed (the caller then samples instead).
+ */
+export function chanceOutcomes<S extends BaseState>(
+  ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, maxBranches = 64,
+  perFace?: (r: DiceRequest) => boolean,
+): ChanceOutcome<S>[] | null {
+  const out: ChanceOutcome<S>[] = [];
+  const seen = new Map<string, ChanceOutcome<S>>();
+  let budget = maxBranches;
+  const walk = (forced: number[], p: number): boolean => {
+    if (--budget < 0) return false;
+    try {
+      const next = applyEnumerating(ruleset, state, forced, seat, action).state;
+      // The copy stays in enumeration mode only while this action resolves; later rolls use the generator again.
+      next.rng = { ...next.rng, enumerating: false, forced: [] };
+      delete next.rng.enumerating;
+      const h = stateHash(next);
+      const same = seen.get(h);
+      if (same) same.p += p;
+      else {
+        const o = { state: next, p, hash: h };
+        seen.set(h, o);
+        out.push(o);
+      }
+      return true;
+    } catch (e) {
+      if (!(e instanceof DiceNeeded)) throw e;
+      for (const b of rollBranches(e, perFace)) if (!walk([...forced, ...b.faces], p * b.p.toNumber())) return false;
+      return true;
+    }
+  };
+  return walk([], 1) ? out : null;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction, Game, setupGame, type Ruleset } from '../engine/index.ts';
+import { duel, type DuelState } from '../engine/testing/duel.ts';
+import { combatOdds, oddsForChoice, registerOddsAdapter, enumerateCombat, sumBranches, faceBranches, Fraction, describeOdds } from './index.ts';
+import { skirmish, skirmishOdds, type SkirmishState } from './testing-skirmish.ts';
+
+registerOddsAdapter(skirmishOdds);
+
+function duelAfterBids(): DuelState {
+  const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
+  g.act('red', { type: 'bid', n: 2 });
+  g.act('blue', { type: 'bid', n: 1 });
+  return g.state;
+}
+
+const exactOf = (r: ReturnType<typeof combatOdds>, f: (x: { attackerLosses: number; defenderLosses: number }) => boolean) =>
+  r.outcomes.filter((o) => f(o.result)).reduce((a, o) => a.add(parse(o.exact)), Fraction.ZERO).toString();
+function parse(s: string): Fraction {
+  const [n, d] = s.split('/');
+  return Fraction.of(BigInt(n!), BigInt(d ?? '1'));
+}
+
+describe('dice branches', () => {
+  it('2d6 totals: 11 branches, 7 has 6/36, faces force the total', () => {
+    const b = sumBranches(6, 2);
+    expect(b.map((x) => x.total)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(b.find((x) => x.total === 7)!.p.toString()).toBe('1/6');
+    for (const x of b) expect(x.faces.reduce((a, f) => a + f, 0)).toBe(x.total);
+    expect(b.reduce((a, x) => a.add(x.p), Fraction.ZERO).toString()).toBe('1');
+  });
+  it('per-face branching lists every ordered tuple', () => {
+    expect(faceBranches(6, 2)).toHaveLength(36);
+    expect(faceBranches(3, 3)[5]!.faces).toEqual([1, 2, 3]);
+  });
+});
+
+describe('combatOdds on duel', () => {
+  it('Duel 3.1 an attack is one d6 hitting on 4+: exactly 1/2 to inflict one loss', () => {
+    const s = duelAfterBids();
+    const r = combatOdds(duel, s, 'red', { type: 'attack' });
+    expect(r.summary.pWinExact).toBe('1/2');
+    expect(r.summary.expectedDefenderLosses).toBe(0.5);
+    expect(r.summary.expectedAttackerLosses).toBe(0);
+    expect(r.outcomes.map((o) => [o.result.defenderLosses, o.exact])).toEqual([[0, '1/2'], [1, '1/2']].sort((a, b) => (String(a) < String(b) ? -1 : 1)));
+    expect(r.stats.rolls).toBe(1);
+    // Duel 3.3: the victim allocates after each of the faces 4, 5, 6; the same state twice more comes from the memo
+    expect(r.stats.decisions).toBe(3);
+    expect(r.stats.memoHits).toBe(2);
+    expect(describeOdds(r)).toBe('50% to win, expected losses 0.0 to 0.5');
+  });
+  it('Duel 3.3 the default policy takes the loss on the weakest unit; a last hit ends the game (Duel 4)', () => {
+    const s = duelAfterBids();
+    const r = combatOdds(duel, s, 'red', { type: 'attack' });
+    expect(r.outcomes.find((o) => o.result.defenderLosses === 1)!.result.detail).toEqual({ defenderUnitsLeft: 2 });
+    const last = { ...s, units: { red: [3, 2, 1], blue: [1] } } as DuelState;
+    const r2 = combatOdds(duel, last, 'red', { type: 'attack' });
+    expect(r2.outcomes.find((o) => o.result.defenderLosses === 1)!.result.detail).toEqual({ defenderUnitsLeft: 0 });
+    expect(r2.summary.pWinExact).toBe('1/2');
+  });
+  it('oddsForChoice returns null for a choice that starts no combat, and leaves the state untouched', () => {
+    const s = duelAfterBids();
+    const copy = JSON.stringify(s);
+    expect(oddsForChoice(duel, s, 'red', { type: 'pass' })).toBeNull();
+    expect(oddsForChoice('duel', s, 'red', { type: 'attack' })!.summary.pWin).toBe(0.5);
+    expect(JSON.stringify(s)).toBe(copy);
+    // the real game goes on with real dice afterwards
+    expect(applyAction(duel, s, 'red', { type: 'attack' }).state.rng.drawn).toBe(1);
+  });
+  it('refuses an action that starts no combat, naming it', () => {
+    expect(() => combatOdds(duel, duelAfterBids(), 'red', { type: 'pass' })).toThrow(/starts no combat/);
+  });
+});
+
+describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
+  const start = () => setupGame(skirmish as Ruleset<SkirmishState>, 'standard', {}, 's').state;
+  it('Skirmish 2.1 two rounds of 2d6>=8 against 1d6>=5: exact loss distributions and 10/27 to win', () => {
+    const r = combatOdds(skirmish, start(), 'a', { type: 'attack' });
+    // defender losses ~ Bin(2, 5/12), attacker losses ~ Bin(2, 1/3)
+    expect(exactOf(r, (x) => x.defenderLosses === 0)).toBe('49/144');
+    expect(exactOf(r, (x) => x.defenderLosses === 1)).toBe('35/72');
+    expect(exactOf(r, (x) => x.defenderLosses === 2)).toBe('25/144');
+    expect(exactOf(r, (x) => x.attackerLosses === 2)).toBe('1/9');
+    expect(r.summary.pWinExact).toBe('10/27');
+    expect(r.outcomes.reduce((a, o) => a.add(parse(o.exact)), Fraction.ZERO).toString()).toBe('1');
+    expect(r.summary.expectedDefenderLosses).toBeCloseTo(10 / 12, 12);
+  });
+  it('Skirmish 2.2 a policy that breaks off after round one gives one round only', () => {
+    const r = combatOdds(skirmish, start(), 'a', { type: 'attack' }, { policy: (_s, p) => (p.kind === 'yes-no' ? { type: 'break' } : null) });
+    expect(exactOf(r, (x) => x.defenderLosses === 1)).toBe('5/12');
+    expect(exactOf(r, (x) => x.defenderLosses === 2)).toBe('0');
+  });
+  it('memoisation shares sub-trees reached by different totals and gives the same answer', () => {
+    const s = start();
+    const withMemo = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' });
+    const without = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { memo: false });
+    expect(withMemo.stats.memoHits).toBeGreaterThan(0);
+    expect(withMemo.stats.applies).toBeLessThan(without.stats.applies);
+    const flat = (d: typeof withMemo.dist) => [...d.entries()].map(([k, v]) => `${k}=${v.p}`).sort();
+    expect(flat(withMemo.dist)).toEqual(flat(without.dist));
+  });
+  it('Skirmish 3 a rule reading single faces is enumerated face by face: two hits on 2d6 is 1/9', () => {
+    const r = combatOdds(skirmish, start(), 'a', { type: 'volley' });
+    expect(exactOf(r, (x) => x.defenderLosses === 2)).toBe('1/9');
+    expect(exactOf(r, (x) => x.defenderLosses === 1)).toBe('4/9');
+    expect(r.stats.rolls).toBe(1);
+  });
+  it('stops with an error past its limit instead of running away', () => {
+    expect(() => combatOdds(skirmish, start(), 'a', { type: 'attack' }, { maxApplies: 10 })).toThrow(/more than 10 runs/);
+  });
+});

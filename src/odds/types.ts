@@ -1,0 +1,98 @@
+// What a rule set supplies so that the generic odds engine can enumerate its combats (docs/ai.md).
+import type { Action, BaseState, GameEvent, Json, Prompt, Seat } from '../engine/index.ts';
+
+/** How one combat ended, from the attacker's point of view. Equal results are merged into one outcome. */
+export interface CombatResult {
+  /** Loss points (or steps) the attacking side suffered. */
+  attackerLosses: number;
+  defenderLosses: number;
+  /** Who won the combat; null when nobody did (a tie, or a combat without a winner). */
+  winner: 'attacker' | 'defender' | null;
+  /** Other facts that tell outcomes apart (retreat, units eliminated...), plain JSON. */
+  detail?: Record<string, Json>;
+}
+
+export interface DiceRequest {
+  sides: number;
+  count: number;
+  purpose: string;
+  rule: string;
+}
+
+export interface OddsAdapter<S extends BaseState = BaseState> {
+  ruleset: string;
+  /** True when `action` by `seat` starts a combat that odds can be computed for. */
+  isCombat(state: S, seat: Seat, action: Action): boolean;
+  /** The combat started in `before` by `attacker` is fully resolved in `state`. */
+  combatOver(before: S, state: S, attacker: Seat): boolean;
+  /**
+   * Outcome of the combat: `before` is the state the attack was declared in, `after` a resolved state, `notes` what
+   * `notes()` picked up on the way (facts the end state no longer holds, such as who won).
+   */
+  summarize(before: S, after: S, attacker: Seat, notes: Record<string, Json>): CombatResult;
+  /** Facts to remember from the events of one step of the resolution (merged along the path; part of the memo key). */
+  notes?(events: GameEvent[], state: S): Record<string, Json> | null;
+  /**
+   * The choice followed at a decision met during resolution (loss allocation, retreat...). Null or absent: the
+   * prompt's first choice.
+   */
+  defaultChoice?(state: S, prompt: Prompt): Action | null;
+  /** Branch over every face of this roll instead of its total (for rules that read single dice). */
+  perFace?(roll: DiceRequest): boolean;
+  /** A line describing the combat ("red attacks blue: d6, hit on 4+"). */
+  describe?(state: S, seat: Seat, action: Action): string;
+}
+
+export interface OddsOutcome {
+  /** Canonical JSON of the result: equal keys are equal outcomes. */
+  key: string;
+  result: CombatResult;
+  /** Probability as a number, and exactly ("5/36"). */
+  p: number;
+  exact: string;
+}
+
+export interface OddsSummary {
+  pWin: number;
+  pLose: number;
+  /** Neither side won. */
+  pNone: number;
+  expectedAttackerLosses: number;
+  expectedDefenderLosses: number;
+  /** Exact pWin, as a fraction. */
+  pWinExact: string;
+}
+
+export interface OddsStats {
+  /** Times the rule set's code was run (one per node of the dice/decision tree not found in the memo). */
+  applies: number;
+  /** Rolls branched over. */
+  rolls: number;
+  /** Decisions taken by the policy during resolution. */
+  decisions: number;
+  /** Sub-trees reused from the memo (same state and action reached by different dice). */
+  memoHits: number;
+  /** Resolved end states reached. */
+  leaves: number;
+}
+
+export interface OddsReport {
+  ruleset: string;
+  seat: Seat;
+  action: Action;
+  description?: string;
+  outcomes: OddsOutcome[];
+  summary: OddsSummary;
+  stats: OddsStats;
+}
+
+/** Decides for whoever is asked during the resolution; null = the adapter's default. */
+export type ResolutionPolicy<S extends BaseState = BaseState> = (state: S, prompt: Prompt) => Action | null;
+
+export interface OddsOptions<S extends BaseState = BaseState> {
+  policy?: ResolutionPolicy<S>;
+  /** Give up (with an error) past this many runs of the rule set's code. Default 200,000. */
+  maxApplies?: number;
+  /** Share sub-trees that reach the same state (default true; false only to measure what the memo saves). */
+  memo?: boolean;
+}

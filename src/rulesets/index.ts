@@ -1,8 +1,10 @@
 // Every rule set Theater can play, by id.
 import type { Ruleset } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
+import { twoWW } from './2ww/index.ts';
+import { eto } from './eto/index.ts';
 
-const all: Ruleset<any>[] = [duel];
+const all: Ruleset<any>[] = [duel, twoWW, eto];
 
 export const rulesets: Record<string, Ruleset<any>> = Object.fromEntries(all.map((r) => [r.id, r]));
 

@@ -31,6 +31,12 @@ export interface UnitState {
   strategicUsed?: boolean;
   /** Has attacked in the current combat phase. */
   attacked?: boolean;
+  /** Overrides the country's controller (Vichy units, 2WW 12.2); 'neutral' = commanded by nobody. (lead) */
+  owner?: Side | 'neutral';
+  /** Permanently out when eliminated (Vichy units, 2WW 12.2.1). (lead) */
+  permanent?: boolean;
+  /** Must attack its hex in the combat phase: airdropped / assaulting onto enemy units (2WW 5.2.3). (lead) */
+  mustAttack?: string;
 }
 
 export type CountryStatus =
@@ -48,6 +54,10 @@ export interface CountryState {
 }
 
 export interface TwoWWState extends BaseState {
+  /** Registered world (map + counters) the game is played on; absent = the campaign map (world.ts). (lead) */
+  world?: string;
+  /** Options the game was set up with (quickSetup...). (lead) */
+  options?: Record<string, boolean | number | string>;
   /** 1 = Autumn 1939 ... 23 = Spring 1945. */
   turn: number;
   /** Phase name for display ("Axis movement"); the procedure stack is the truth. */

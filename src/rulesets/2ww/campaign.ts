@@ -1,0 +1,106 @@
+// The campaign World built from data/map.json (map engineer), data/counters.json and data/terrain-chart.json.
+// Map country ids ("germany", territories like "libya") become power ids ("ge", owner "it" with region "libya").
+import mapJson from './data/map.json' with { type: 'json' };
+import { riverRule, terrainRules } from './data/index.ts';
+import { type BoxData, type HexData, type HexKind, type World, makeWorld, setCampaignWorld } from './world.ts';
+
+/** Map country id -> power id (2WW 3.4.1 powers; extra minors of the map get short ids of their own). */
+export const POWER_OF_MAP_COUNTRY: Record<string, string> = {
+  france: 'fr', gb: 'gb', germany: 'ge', italy: 'it', ussr: 'su', usa: 'us', finland: 'fi', hungary: 'hu',
+  rumania: 'ru', bulgaria: 'bg', iraq: 'iq', portugal: 'pt', spain: 'es', belgium: 'be', netherlands: 'nl',
+  poland: 'pl', sweden: 'se', yugoslavia: 'yu', greece: 'gr', turkey: 'tr', persia: 'ir', norway: 'no',
+  denmark: 'dk', switzerland: 'ch', ireland: 'ie', luxembourg: 'lu', 'saudi-arabia': 'sa', afghanistan: 'af',
+};
+
+interface MapCity { name: string; port?: boolean; capital?: boolean; production?: boolean; fort?: string }
+interface MapHex { kind: HexKind; terrain: string | null; country: string | null; city?: MapCity; vichy?: boolean }
+interface MapCountry { kind: string; owner?: string; fr?: boolean; capitalHexes?: Record<string, string | null> }
+interface MapBox { hexes: string[]; boxes: string[]; westEdgeCost?: number; axisMayEnter: boolean; portions?: string[] }
+interface MapFile {
+  grid: { cols: [number, number]; rows: [number, number]; offset: 'odd-down' | 'even-down' };
+  countries: Record<string, MapCountry>;
+  hexes: Record<string, MapHex>;
+  hexsides: Record<string, { type: 'land' | 'sea' | 'coast'; river?: string; border?: boolean }>;
+  boxes: Record<string, MapBox>;
+  westEdge: string[];
+}
+
+/** Box ids of the rule set: the Atlantic box has an ocean and a land (United States) portion. */
+export const ATLANTIC_OCEAN = 'atlantic-ocean';
+export const ATLANTIC_LAND = 'atlantic-land';
+const boxId = (b: string) => (b === 'atlantic' ? ATLANTIC_OCEAN : b);
+
+export function buildCampaignWorld(): World {
+  const m = mapJson as unknown as MapFile;
+  const hexes: Record<string, HexData> = {};
+  for (const [id, h] of Object.entries(m.hexes)) {
+    const mc = h.country ? m.countries[h.country] : undefined;
+    const territory = mc?.kind === 'territory';
+    const owner = territory ? mc!.owner! : h.country;
+    const power = owner ? POWER_OF_MAP_COUNTRY[owner] ?? owner : null;
+    const d: HexData = { id, kind: h.kind, terrain: h.terrain ?? 'sea', country: power };
+    if (territory) {
+      d.region = h.country!;
+      if (owner === 'france' || owner === 'gb' || owner === 'italy') d.overseas = true;
+    }
+    if (h.country === 'gb') d.region = 'britain';
+    if (h.country === 'ireland') d.region = 'ireland';
+    if (h.vichy) d.region = 'vichy';
+    if (h.city) {
+      d.city = h.city.name;
+      if (h.city.port) d.port = true;
+      if (h.city.production) d.production = true;
+      // A capital counts for its hex's power only (Luxembourg's name sits in a German hex on this map).
+      if (h.city.capital && !territory && Object.values(mc?.capitalHexes ?? {}).includes(id)) d.capitalOf = power!;
+    }
+    hexes[id] = d;
+  }
+  const hexsides: Record<string, { river?: boolean; allSea?: boolean; allLand?: boolean }> = {};
+  for (const [k, s] of Object.entries(m.hexsides)) {
+    hexsides[k] = { ...(s.river ? { river: true } : {}), ...(s.type === 'sea' ? { allSea: true } : s.type === 'land' ? { allLand: true } : {}) };
+  }
+  const boxes: BoxData[] = [{ id: ATLANTIC_LAND, alliedOnly: true, land: true }];
+  const links: { a: string; b: string | string[]; kind: string; cost: number }[] = [{ a: ATLANTIC_LAND, b: ATLANTIC_OCEAN, kind: 'box', cost: 0 }];
+  const seen = new Set<string>();
+  for (const [id, b] of Object.entries(m.boxes)) {
+    const bid = boxId(id);
+    boxes.push({ id: bid, alliedOnly: !b.axisMayEnter });
+    if (b.westEdgeCost) links.push({ a: bid, b: m.westEdge, kind: 'box-edge', cost: b.westEdgeCost });
+    if (b.hexes.length) links.push({ a: bid, b: b.hexes, kind: 'box-hex', cost: 0 });
+    for (const o of b.boxes) {
+      const key = [bid, boxId(o)].sort().join('|');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      links.push({ a: bid, b: boxId(o), kind: 'box-box', cost: 30 });
+    }
+  }
+  const river = riverRule();
+  return makeWorld({
+    id: 'campaign',
+    board: {
+      sheets: [{ prefix: '', cols: m.grid.cols, rows: m.grid.rows, offset: m.grid.offset, omit: omitted(m) }],
+      nodes: boxes.map((b) => ({ id: b.id, kind: 'box' })),
+      links,
+    },
+    hexes, hexsides, boxes, terrain: terrainRules(), riverCost: river.cost,
+  });
+}
+
+function omitted(m: MapFile): string[] {
+  const out: string[] = [];
+  for (let c = m.grid.cols[0]; c <= m.grid.cols[1]; c++) {
+    for (let r = m.grid.rows[0]; r <= m.grid.rows[1]; r++) {
+      const id = String(c).padStart(2, '0') + String(r).padStart(2, '0');
+      if (!m.hexes[id]) out.push(id);
+    }
+  }
+  return out;
+}
+
+setCampaignWorld(buildCampaignWorld);
+
+/** Powers present on the campaign map that the setup file does not list (neutral minors of the map). */
+export function extraMapCountries(): string[] {
+  const m = mapJson as unknown as MapFile;
+  return Object.entries(m.countries).filter(([, c]) => c.kind === 'minor').map(([id]) => POWER_OF_MAP_COUNTRY[id] ?? id);
+}

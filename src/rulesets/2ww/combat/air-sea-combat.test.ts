@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction, forceDice, prompts, setupGame } from '../../../engine/index.ts';
+import type { Action, Frame, GameEvent, Procedure, Ruleset } from '../../../engine/index.ts';
+import { twoWW } from '../index.ts';
+import type { Side, TwoWWState } from '../state.ts';
+import { testPosition, testWorld } from '../testing.ts';
+
+// A probe that pushes one procedure and records what it popped with, as movement would read it.
+const probe: Procedure<TwoWWState, Frame & { pushed?: boolean; target: string; locals: any }> = {
+  run(ctx, f) {
+    if (!f.pushed) {
+      f.pushed = true;
+      ctx.push(f.target, f.locals);
+      return;
+    }
+    ctx.pop();
+  },
+  resume(ctx, _f, result) {
+    ctx.state.phase = JSON.stringify(result ?? null);
+    ctx.pop();
+  },
+};
+const rs: Ruleset<TwoWWState> = { ...twoWW, procedures: { ...twoWW.procedures, probe } };
+const events: GameEvent[] = [];
+function start(p: TwoWWState, stack: Frame[], faces: number[] = []): TwoWWState {
+  const { ruleset: _r, scenario: _s, rng: _g, seq: _q, outcome: _o, sealed: _x, ...body } = p;
+  const r = setupGame({ ...rs, setup: () => ({ ...body, stack }) } as Ruleset<TwoWWState>, 'campaign-1939', {}, 'as');
+  events.length = 0;
+  if (faces.length) forceDice(r.state.rng, faces);
+  return r.state;
+}
+function play(s: TwoWWState, seat: Side, a: Action): TwoWWState {
+  const r = applyAction(rs, s, seat, a);
+  events.push(...r.events);
+  return r.state;
+}
+const choices = (s: TwoWWState, seat: Side) => prompts(rs, s).filter((p) => p.seat === seat).flatMap((p) => p.choices.map((c) => c.action));
+
+const world = testWorld({
+  id: 'air-sea', cols: [1, 6], rows: [1, 5], country: 'ge', countries: { gb: ['0601', '0602', '0603'] },
+  sea: ['0104', '0105', '0204', '0205', '0304', '0305', '0404', '0405', '0504', '0505', '0604', '0605'],
+  coastal: ['0103', '0203', '0303', '0403', '0503', '0603'], ports: ['0603'], cities: { '0603': 'Dover' },
+});
+const control = { '0603': 'allies' } as const;
+
+describe('2WW 8.3.5 transit attacks', () => {
+  it('2WW 8.3.5.1 the other side may decline: the moving fleet may continue', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'gb-fleet-home': '0304', 'ge-air-1': '0202' }, control }),
+      [{ proc: 'probe', target: 'transit-attack', locals: { side: 'allies', hex: '0304', fleets: ['gb-fleet-home'] } }]);
+    expect(choices(s, 'axis')).toEqual([{ type: 'add', unit: 'ge-air-1' }, { type: 'decline' }]);
+    s = play(s, 'axis', { type: 'decline' });
+    expect(JSON.parse(s.phase)).toEqual({ attacked: false, mayContinue: true, survivors: ['gb-fleet-home'] });
+  });
+
+  it('2WW 8.3.5.3 air alone fires on Air vs Sea; the beaten fleet retreats to the nearest friendly port, Ops Complete, and may not continue (8.3.5.4)', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'gb-fleet-home': '0304', 'ge-air-1': '0202' }, control }),
+      [{ proc: 'probe', target: 'transit-attack', locals: { side: 'allies', hex: '0304', fleets: ['gb-fleet-home'] } }]);
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1' });
+    forceDice(s.rng, [1, 2, 4, 4]); // Axis 3 on Air vs Sea 1-4: 1 loss; fleet 8 on Sea vs Air: none
+    s = play(s, 'axis', { type: 'attack' });
+    const sea = events.find((e) => e.rule === '2WW 8.3.5' && e.data && (e.data as any).attacker)!.data as any;
+    expect([sea.attacker.line, sea.attacker.strength, sea.attacker.result]).toEqual(['Air vs Sea', 4, 1]);
+    expect([sea.defender.line, sea.defender.strength, sea.defender.result]).toEqual(['Sea vs Air', 3, 0]);
+    expect(s.units['gb-fleet-home']).toMatchObject({ where: '0603', reduced: true, ops: true });
+    expect(s.units['ge-air-1']!.ops).toBe(true);
+    expect(JSON.parse(s.phase)).toMatchObject({ attacked: true, mayContinue: false });
+  });
+
+  it('2WW 8.3.5.2 only ready range-3 air of the mover may defend; air fights air first', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'gb-fleet-home': '0304', 'ge-air-1': '0202', 'gb-air-raf1': '0503', 'gb-air-bomber': '0502' }, control }),
+      [{ proc: 'probe', target: 'transit-attack', locals: { side: 'allies', hex: '0304', fleets: ['gb-fleet-home'] } }]);
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1' });
+    s = play(s, 'axis', { type: 'attack' });
+    expect(choices(s, 'allies')).toEqual([{ type: 'add', unit: 'gb-air-raf1' }, { type: 'confirm' }]);
+    s = play(s, 'allies', { type: 'add', unit: 'gb-air-raf1' });
+    forceDice(s.rng, [6, 6, 1, 1]); // Axis air 12 (no loss), RAF 2 (2 losses on 3-4)
+    s = play(s, 'allies', { type: 'confirm' });
+    expect(events.some((e) => /Air battle/.test(e.text))).toBe(true);
+    // The RAF wins the air battle; the Axis air alone is beaten and the fleet may sail on.
+    const ab = events.find((e) => /Air battle/.test(e.text))!.data as any;
+    expect([ab.attacker.die, ab.attacker.result, ab.defender.die, ab.defender.result]).toEqual([12, 0, 2, 2]);
+    expect(s.units['ge-air-1']!.where).toBe('eliminated');
+    expect(s.units['gb-fleet-home']).toMatchObject({ where: '0304', reduced: false, ops: false });
+    expect(JSON.parse(s.phase)).toMatchObject({ attacked: true, mayContinue: true });
+  });
+});
+
+describe('2WW 9.2 air strikes', () => {
+  it('2WW 9.2 air units strike enemy air in a hex; both sides become Ops Complete (9.2.4)', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-air-1': '0201', 'ge-air-2': '0202', 'gb-air-raf1': '0402' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    expect(choices(s, 'axis')).toContainEqual({ type: 'attack', mode: 'strike', hex: '0402' });
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0402' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-2', role: 'attacker' });
+    forceDice(s.rng, [1, 2, 6, 6]);
+    s = play(s, 'axis', { type: 'confirm' });
+    const air = events.find((e) => /Air battle/.test(e.text))!.data as any;
+    expect([air.attacker.line, air.attacker.strength, air.defender.strength]).toEqual(['Air vs Air', 8, 4]);
+    expect(s.units['gb-air-raf1']!.reduced || s.units['gb-air-raf1']!.where === 'eliminated').toBe(true);
+    expect(s.units['ge-air-1']!.ops && s.units['ge-air-2']!.ops).toBe(true);
+  });
+});
+
+describe('2WW 9.3 sea combat', () => {
+  it('2WW 9.3 a fleet attacks an enemy fleet in its ZOC; the loser retreats to port and the winner may advance', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0304', 'gb-fleet-channel': '0404' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0404' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-fleet-surface', role: 'attacker' });
+    forceDice(s.rng, [1, 1, 6, 6]); // Axis 2, Allies 12
+    s = play(s, 'axis', { type: 'confirm' });
+    const sea = events.find((e) => e.rule === '2WW 9.3' && e.data && (e.data as any).attacker)!.data as any;
+    expect([sea.attacker.line, sea.attacker.strength, sea.attacker.die]).toEqual(['Sea vs Sea', 3, 2]);
+    expect([sea.defender.line, sea.defender.strength, sea.defender.die]).toEqual(['Sea vs Sea', 1, 12]);
+    expect(sea.attacker.result).toBeGreaterThan(sea.defender.result);
+    // The retreat passes through the Axis fleet's ZOC: each hex offers a transit attack (8.3.5), which the Axis declines.
+    let offers = 0;
+    while (prompts(rs, s)[0]?.kind === 'transit-attack') {
+      offers++;
+      s = play(s, 'axis', { type: 'decline' });
+    }
+    if (s.units['gb-fleet-channel']!.where !== 'eliminated') {
+      expect(offers).toBeGreaterThan(0);
+      expect(s.units['gb-fleet-channel']).toMatchObject({ where: '0603', ops: true });
+    }
+    expect(choices(s, 'axis')).toContainEqual({ type: 'advance', unit: 'ge-fleet-surface', hex: '0404' });
+    s = play(s, 'axis', { type: 'advance', unit: 'ge-fleet-surface', hex: '0404' });
+    expect(s.units['ge-fleet-surface']!.where).toBe('0404');
+  });
+
+  it('2WW 9.3.1 fleets in their own friendly port cannot be attacked by fleets', () => {
+    const s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0504', 'gb-fleet-channel': '0603' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    expect(choices(s, 'axis')).toEqual([{ type: 'end-combat' }]);
+  });
+});
+
+describe('2WW 8.3.1 sea retreat', () => {
+  it('2WW 8.3.1 a retreating fleet never ends in a port holding enemy units (here an Axis air unit)', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'gb-fleet-home': '0304', 'ge-air-1': '0202', 'ge-air-2': { where: '0603', ops: true } }, control }),
+      [{ proc: 'probe', target: 'transit-attack', locals: { side: 'allies', hex: '0304', fleets: ['gb-fleet-home'] } }]);
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1' });
+    forceDice(s.rng, [1, 2, 4, 4]);
+    s = play(s, 'axis', { type: 'attack' });
+    while (prompts(rs, s)[0]?.kind === 'retreat') s = play(s, 'allies', prompts(rs, s)[0]!.choices[0]!.action);
+    expect(s.units['gb-fleet-home']!.where).not.toBe('0603');
+    expect(s.units['gb-fleet-home']!.where).not.toBe('0304');
+    expect(s.units['gb-fleet-home']!.ops).toBe(true);
+  });
+});

@@ -1,0 +1,294 @@
+// 2WW 9 (DSoP C.3): the combat phase. The phasing side declares and resolves attacks one at a time: it names the
+// target hex and the whole attack, the defender then allocates his support, then the attack is resolved.
+import type { Action, Frame, Procedure } from '../../../engine/index.ts';
+import type { Side, TwoWWState } from '../state.ts';
+import { goStep, inPlay, mkPrompt, names, toggle, toggleChoices } from './common.ts';
+import { landUnitsIn } from './land-combat.ts';
+import { isFleet, isLand, otherSide, world } from './world.ts';
+
+export interface CombatPhaseFrame extends Frame {
+  side: Side;
+  armoredAction?: boolean;
+  begun?: boolean;
+}
+
+export interface DeclareFrame extends Frame {
+  side: Side;
+  mode: 'land' | 'strike';
+  hex: string;
+  attackers: string[];
+  support: string[];
+  defSupport: string[];
+  step?: 'attack' | 'defend';
+}
+
+/** 2WW 12.4.3: Soviet units never attack with, or are supported by, other Allied powers' units. */
+function sovietCompatible(s: TwoWWState, chosen: string[], id: string): boolean {
+  const w = world();
+  if (w.sideOf(s, id) !== 'allies') return true;
+  const su = (x: string) => w.facts(s, x).power === 'su';
+  const allied = chosen.filter((x) => w.sideOf(s, x) === 'allies');
+  return allied.every((x) => su(x) === su(id));
+}
+
+/** Airdropped or assaulting units in the hex must attack it (2WW 5.2.3, 8.1.1, 8.1.4): movement marks them `mustAttack`. */
+function forcedIn(s: TwoWWState, side: Side, hex: string): string[] {
+  const w = world();
+  return Object.keys(s.units).filter((id) => {
+    const u = s.units[id]!;
+    return u.where === hex && !u.aboard && !u.attacked && u.mustAttack === hex &&
+      w.sideOf(s, id) === side && isLand(w.facts(s, id).kind);
+  }).sort();
+}
+
+/** Hexes where the side has airdropped/assaulting units that still owe an attack. */
+export function forcedAttackHexes(s: TwoWWState, side: Side): string[] {
+  const w = world();
+  const out = new Set<string>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.aboard || u.attacked || u.mustAttack !== u.where || w.sideOf(s, id) !== side) continue;
+    const enemyLand = landUnitsIn(s, u.where, otherSide(side)).length > 0;
+    if (enemyLand || u.moveMode === 'assault') out.add(u.where); // an empty assaulted port: phantom defence (8.1.4.3)
+  }
+  return [...out].sort();
+}
+
+function sovietNeutralBlock(s: TwoWWState, id: string): boolean {
+  return s.politics.ussrNeutral && world().facts(s, id).power === 'su';
+}
+
+/** A land unit that may attack this phase (2WW 9, 9.1.1; 12.4.1), wherever it is. */
+function mayAttackOnLand(s: TwoWWState, side: Side, id: string): boolean {
+  const w = world();
+  const u = s.units[id]!;
+  if (!inPlay(s, id) || u.aboard || u.attacked || w.sideOf(s, id) !== side || sovietNeutralBlock(s, id)) return false;
+  const k = w.facts(s, id).kind;
+  return isLand(k) && k !== 'fort';
+}
+
+/** Land units that may join an attack on `hex` (2WW 9.1.1): not forts, not yet attacked, ZOC into the hex. */
+export function eligibleLandAttackers(s: TwoWWState, side: Side, hex: string): string[] {
+  const w = world();
+  return Object.keys(s.units).filter((id) => {
+    if (!mayAttackOnLand(s, side, id)) return false;
+    const u = s.units[id]!;
+    return u.where === hex ? u.mustAttack === hex : w.exertsZocInto(s, id, hex);
+  }).sort();
+}
+
+/** Ready air, and ready fleets for a coastal hex, with a ZOC into the hex (2WW 9.1.2, 5.1.2). */
+export function eligibleSupport(s: TwoWWState, side: Side, hex: string, fleetsToo: boolean, anyHex = false): string[] {
+  const w = world();
+  const coastal = anyHex || w.isCoastal(s, hex);
+  return Object.keys(s.units).filter((id) => {
+    const u = s.units[id]!;
+    if (!inPlay(s, id) || u.ops || w.sideOf(s, id) !== side || sovietNeutralBlock(s, id)) return false;
+    const f = w.facts(s, id);
+    if (f.kind === 'air') {
+      if (u.aboard && !f.naval) return false;
+    } else if (isFleet(f.kind)) {
+      if (!fleetsToo || !coastal) return false;
+    } else return false;
+    return w.exertsZocInto(s, id, hex);
+  }).sort();
+}
+
+/** Enemy air and fleets in a hex (targets of an air strike or sea attack). */
+function enemyAirFleetsIn(s: TwoWWState, side: Side, hex: string): { air: string[]; fleets: string[] } {
+  const w = world();
+  const enemy = otherSide(side);
+  const here = Object.keys(s.units).filter((id) => s.units[id]!.where === hex && w.sideOf(s, id) === enemy).sort();
+  return {
+    air: here.filter((id) => w.facts(s, id).kind === 'air' && (!s.units[id]!.aboard || w.facts(s, id).naval)),
+    fleets: here.filter((id) => isFleet(w.facts(s, id).kind)),
+  };
+}
+
+/** Units that may strike a hex (2WW 9.2 air; 9.3 fleets at fleets unless in their friendly port, 9.3.1). */
+export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string[] {
+  const w = world();
+  const t = enemyAirFleetsIn(s, side, hex);
+  if (!t.air.length && !t.fleets.length) return [];
+  const fleetTargets = (t.fleets.length > 0 && !w.isFriendlyPort(s, hex, otherSide(side))) || (t.air.length > 0 && w.isCoastal(s, hex));
+  return eligibleSupport(s, side, hex, fleetTargets, true).filter((id) => s.units[id]!.where !== hex);
+}
+
+function targetHexes(s: TwoWWState, side: Side): string[] {
+  const w = world();
+  const out = new Set<string>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (!inPlay(s, id) || w.sideOf(s, id) !== otherSide(side)) continue;
+    out.add(u.where);
+  }
+  for (const h of forcedAttackHexes(s, side)) out.add(h);
+  return [...out].sort();
+}
+
+/** Every attack the phasing side may start now. */
+export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): Action[] {
+  const w = world();
+  const acts: Action[] = [];
+  const forced = forcedAttackHexes(s, f.side);
+  // Hexes the side's land attackers, and its ready air and fleets, reach (computed once per prompt).
+  const landReach = new Set<string>(forced);
+  const strikeReach = new Set<string>();
+  for (const id of Object.keys(s.units)) {
+    const u = s.units[id]!;
+    if (mayAttackOnLand(s, f.side, id)) for (const h of w.zocHexes(s, id)) landReach.add(h);
+    else if (inPlay(s, id) && !u.ops && w.sideOf(s, id) === f.side && !isLand(w.facts(s, id).kind) && !sovietNeutralBlock(s, id)) {
+      for (const h of w.zocHexes(s, id)) strikeReach.add(h);
+    }
+  }
+  for (const hex of targetHexes(s, f.side)) {
+    if (landReach.has(hex)) {
+      const enemyLand = landUnitsIn(s, hex, otherSide(f.side)).length > 0;
+      if ((enemyLand || forced.includes(hex)) && eligibleLandAttackers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
+    }
+    if (strikeReach.has(hex) && !forced.includes(hex) && eligibleStrikers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'strike', hex });
+  }
+  if (!forced.length) acts.push({ type: 'end-combat' });
+  return acts;
+}
+
+/** 'combat-phase' {side, armoredAction?}: pushed by the sequence of play for each combat phase. */
+export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
+  prompts(s, f) {
+    if (!f.begun) return [];
+    const acts = attackChoices(s, f);
+    const label = (a: Action) => a.type === 'end-combat' ? 'End the combat phase'
+      : a.mode === 'land' ? `Land attack on ${a.hex as string}` : `Air/sea attack on ${a.hex as string}`;
+    return [mkPrompt(f.side, f.armoredAction ? '2WW 10.2' : '2WW 9', `${f.side} combat: declare an attack or end the phase`, 'attack',
+      acts.map((a) => ({ action: a, label: label(a) })), { forced: forcedAttackHexes(s, f.side) })];
+  },
+  run(ctx, f) {
+    if (!f.begun) {
+      // Each land unit attacks at most once per combat phase (2WW 9, DSoP C.3).
+      for (const [id, u] of Object.entries(ctx.state.units)) if (world().sideOf(ctx.state, id) === f.side) delete u.attacked;
+      const { proc, ...rest } = f;
+      ctx.goto(proc, { ...rest, begun: true });
+      return;
+    }
+    ctx.pop();
+  },
+  act(ctx, f, _seat, a) {
+    if (a.type === 'end-combat') {
+      ctx.pop();
+      return;
+    }
+    const hex = a.hex as string;
+    const forced = forcedIn(ctx.state, f.side, hex);
+    ctx.push('combat-declare', { side: f.side, mode: a.mode as string, hex, attackers: a.mode === 'land' ? forced : [], support: [], defSupport: [], step: 'attack' });
+  },
+  explain(s, f, _seat, a) {
+    if (a.type === 'end-combat' && forcedAttackHexes(s, f.side).length) {
+      return { rule: '2WW 5.2.3', message: `airdropped or assaulting units must first attack the hex they landed in (${forcedAttackHexes(s, f.side).join(', ')})` };
+    }
+    return null;
+  },
+};
+
+function declareOptions(s: TwoWWState, f: DeclareFrame): { attackers: string[]; support: string[] } {
+  if (f.mode === 'land') {
+    const chosen = [...f.attackers, ...f.support];
+    const ok = (id: string) => sovietCompatible(s, chosen.filter((x) => x !== id), id);
+    return {
+      attackers: eligibleLandAttackers(s, f.side, f.hex).filter(ok),
+      support: eligibleSupport(s, f.side, f.hex, true).filter(ok),
+    };
+  }
+  return { attackers: eligibleStrikers(s, f.side, f.hex), support: [] };
+}
+
+function defenceOptions(s: TwoWWState, f: DeclareFrame): string[] {
+  const def = otherSide(f.side);
+  const ids = eligibleSupport(s, def, f.hex, f.mode === 'land').filter((id) => s.units[id]!.where !== f.hex || f.mode === 'land');
+  const defenders = landUnitsIn(s, f.hex, def);
+  return ids.filter((id) => sovietCompatible(s, [...defenders, ...f.defSupport.filter((x) => x !== id)], id));
+}
+
+/** 'combat-declare': the attacker names the whole attack, then the defender allocates support (2WW 9). */
+export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
+  prompts(s, f) {
+    const w = world();
+    const label = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
+    if (f.step !== 'defend') {
+      const o = declareOptions(s, f);
+      const forced = forcedIn(s, f.side, f.hex);
+      const role = (r: string) => (c: { action: Action; label: string }): { action: Action; label: string } => ({ ...c, action: { ...c.action, role: r } });
+      const choices = [
+        ...toggleChoices(o.attackers.filter((id) => !forced.includes(id)), f.attackers, label).map(role('attacker')),
+        ...toggleChoices(o.support, f.support, (id) => `${label(id)} as support`).map(role('support')),
+      ];
+      const ready = f.mode === 'land' ? f.attackers.some((id) => w.facts(s, id).kind !== 'fort') : f.attackers.length > 0;
+      if (ready) choices.push({ action: { type: 'confirm' }, label: `Attack ${f.hex} with ${names(w, s, [...f.attackers, ...f.support])}` });
+      if (!forced.length) choices.push({ action: { type: 'cancel' }, label: 'Cancel this attack' });
+      return [mkPrompt(f.side, f.mode === 'land' ? '2WW 9.1.1' : '2WW 9.2', `Choose the units attacking ${f.hex}`, 'attack', choices,
+        { hex: f.hex, mode: f.mode, attackers: f.attackers, support: f.support })];
+    }
+    const def = otherSide(f.side);
+    const cands = defenceOptions(s, f);
+    if (!cands.length) return [];
+    const choices = toggleChoices(cands, f.defSupport, (id) => `${label(id)} as support`);
+    choices.push({ action: { type: 'confirm' }, label: f.defSupport.length ? `Defend with ${names(w, s, f.defSupport)} in support` : 'No defensive support' });
+    return [mkPrompt(def, '2WW 9.1.2', `${f.side} attacks ${f.hex} with ${names(w, s, [...f.attackers, ...f.support])}: choose defensive support`, 'support', choices,
+      { hex: f.hex, attackers: f.attackers, support: f.support })];
+  },
+  explain(s, f, _seat, a) {
+    if ((a.type !== 'add') || typeof a.unit !== 'string' || !s.units[a.unit]) return null;
+    const w = world();
+    const id = a.unit;
+    const u = s.units[id]!;
+    const name = w.facts(s, id).name;
+    const side = f.step === 'defend' ? otherSide(f.side) : f.side;
+    if (w.sideOf(s, id) !== side) return { rule: '2WW 9', message: `${name} is not a ${side} unit` };
+    const k = w.facts(s, id).kind;
+    if (k === 'fort') return { rule: '2WW 9.1.1', message: `${name} is a fort: forts never attack` };
+    if (isLand(k) && u.attacked) return { rule: '2WW 9', message: `${name} has already attacked this combat phase` };
+    if (!isLand(k) && u.ops) return { rule: '2WW 3.4.3', message: `${name} is Ops Complete and may not fire until its side's next player turn` };
+    if (isFleet(k) && f.mode === 'land' && !w.isCoastal(s, f.hex)) return { rule: '2WW 5.1.2', message: `fleets support land combat only in coastal hexes; ${f.hex} is not coastal` };
+    if (s.units[id]!.where !== f.hex && !w.exertsZocInto(s, id, f.hex)) return { rule: isLand(k) ? '2WW 9.1.1' : '2WW 9.1.2', message: `${name} (${u.where}) does not exert a ZOC into ${f.hex}` };
+    if (w.facts(s, id).power === 'su' || [...f.attackers, ...f.support].some((x) => w.facts(s, x).power === 'su')) {
+      return { rule: '2WW 12.4.3', message: 'Soviet units never attack with, or receive support from, other Allied powers\' units' };
+    }
+    return null;
+  },
+  run(ctx, f) {
+    // Only reached when the defender has nothing to allocate.
+    launch(ctx, f);
+  },
+  act(ctx, f, _seat, a) {
+    if (a.type === 'cancel') {
+      ctx.pop();
+      return;
+    }
+    if (a.type === 'confirm') {
+      if (f.step !== 'defend') goStep(ctx, f, 'defend');
+      else launch(ctx, f);
+      return;
+    }
+    if (f.step === 'defend') f.defSupport = toggle(f.defSupport, a);
+    else if (a.role === 'support') f.support = toggle(f.support, a);
+    else f.attackers = toggle(f.attackers, a);
+  },
+};
+
+function launch(ctx: import('./common.ts').C, f: DeclareFrame): void {
+  const s = ctx.state;
+  if (f.mode === 'land') {
+    ctx.goto('land-combat', { side: f.side, hex: f.hex, attackers: f.attackers, support: f.support, defSupport: f.defSupport });
+    return;
+  }
+  const w = world();
+  const def = otherSide(f.side);
+  const inHex = Object.keys(s.units).filter((id) => {
+    const u = s.units[id]!;
+    if (u.where !== f.hex || w.sideOf(s, id) !== def) return false;
+    const k = w.facts(s, id);
+    return isFleet(k.kind) || (k.kind === 'air' && (!u.aboard || !!k.naval));
+  }).sort();
+  const strikeFleets = f.attackers.some((id) => isFleet(w.facts(s, id).kind));
+  ctx.goto('naval-battle', {
+    side: f.side, hex: f.hex, attackers: f.attackers, defenders: [...inHex, ...f.defSupport],
+    context: strikeFleets ? 'sea' : 'strike', rule: strikeFleets ? '2WW 9.3' : '2WW 9.2',
+  });
+}

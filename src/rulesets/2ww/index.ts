@@ -1,0 +1,84 @@
+// The 2WW rule set: "2WW: The War in Europe" (One Small Step, 3rd edition, rules v1.2f). See docs/rulesets/2ww.md.
+import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
+import './campaign.ts';
+import mapJson from './data/map.json' with { type: 'json' };
+import countersJson from './data/counters.json' with { type: 'json' };
+import combatChartJson from './data/combat-chart.json' with { type: 'json' };
+import terrainChartJson from './data/terrain-chart.json' with { type: 'json' };
+import productionCostsJson from './data/production-costs.json' with { type: 'json' };
+import turnTrackJson from './data/turn-track.json' with { type: 'json' };
+import { combatProcedures } from './combat/index.ts';
+import { productionProcedures } from './production.ts';
+import { strategicWarfareProcedures } from './strategic-warfare.ts';
+import { displacement, movementPhase, setAvailableProcedures } from './movement.ts';
+import { endOfTurn, game, playerTurn, turnLabel } from './sequence-of-play.ts';
+import { armoredAction } from './armored-action.ts';
+import { campaignSetup, setupPlacement } from './setup.ts';
+import { stackingCheck } from './stacking.ts';
+import { twoWWInvariants } from './invariants.ts';
+import type { TwoWWState } from './state.ts';
+import { twoWWPositions } from './positions/index.ts';
+
+const ownProcedures: Record<string, Procedure<TwoWWState, any>> = {
+  game,
+  'player-turn': playerTurn,
+  'armored-action': armoredAction,
+  'movement-phase': movementPhase,
+  displacement,
+  stacking: stackingCheck,
+  'end-of-turn': endOfTurn,
+  'setup-placement': setupPlacement,
+};
+
+const procedures: Record<string, Procedure<TwoWWState, any>> = {
+  ...(combatProcedures as Record<string, Procedure<TwoWWState, any>>),
+  ...(strategicWarfareProcedures as Record<string, Procedure<TwoWWState, any>>),
+  ...(productionProcedures as Record<string, Procedure<TwoWWState, any>>),
+  ...ownProcedures,
+};
+setAvailableProcedures(Object.keys(procedures));
+
+export const twoWW: Ruleset<TwoWWState> = {
+  id: '2ww',
+  title: '2WW: The War in Europe',
+  rulesVersion: '0.1.0',
+  seats: ['axis', 'allies'],
+  scenarios: [{
+    id: 'campaign-1939', name: 'The War in Europe, Autumn 1939',
+    description: 'The full campaign, Autumn 1939 to Spring 1945 (23 turns).', seats: ['axis', 'allies'],
+  }],
+  options: [{
+    id: 'quickSetup', name: 'Quick setup',
+    description: 'Deploy the "anywhere in X" units of section 2 by a default deployment instead of placing them one by one.',
+    default: false, values: [false, true],
+  }],
+  procedures,
+  setup(_ctx, _scenario, options) {
+    return campaignSetup(options) as ReturnType<Ruleset<TwoWWState>['setup']>;
+  },
+  view(state) {
+    const { rng: _r, sealed: _s, ...rest } = state;
+    return rest as unknown as Json;
+  },
+  invariants: twoWWInvariants,
+  positions: twoWWPositions,
+  describe(state) {
+    return `${turnLabel(state.turn)}: ${state.phase}`;
+  },
+  assets() {
+    return {
+      map: mapJson as unknown as Json,
+      counters: countersJson as unknown as Json,
+      charts: {
+        combat: combatChartJson as unknown as Json, terrain: terrainChartJson as unknown as Json,
+        productionCosts: productionCostsJson as unknown as Json, turnTrack: turnTrackJson as unknown as Json,
+      },
+      notes: [
+        'The map, the Combat Chart, the Terrain Chart, the Production Costs chart, the Turn Record Track and most counter values are not in the rulebook text; they are reconstructed (see each entry\'s provenance).',
+        'Rulings on the rulebook\'s ambiguities: docs/rulings/2ww.md.',
+      ],
+    };
+  },
+};
+
+export default twoWW;

@@ -1,0 +1,921 @@
+// 2WW 8 Movement (and 10.1 armored movement): land, rail, airdrop, air, fleets, boxes, transport, amphibious
+// landing and assault. A move is chosen by its destination; the engine walks it hex by hex so that invasions,
+// control, displacement and transit attacks (8.3.5) happen in the hex where they occur.
+import type { Action, Ctx, Frame, Json, Procedure, Prompt } from '../../engine/index.ts';
+import type { Side, TwoWWState } from './state.ts';
+import { countryAt, entryForbidden, isNeutralCountry } from './neutrals.ts';
+import { noteEntry, noteLandUnitIn } from './politics.ts';
+import { SupplyNet, supplied } from './supply.ts';
+import {
+  type FleetZoc, airZocCovers, fleetZocOfSide, fleetZocCovers, landZocFrom, landZocOfSide,
+} from './zones-of-control.ts';
+import {
+  type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeUnit, powerOf,
+  sideOfUnit, unitClass, unitDef, worldOf,
+} from './world.ts';
+
+type C = Ctx<TwoWWState>;
+
+/** mpUsed value meaning "has finished moving this phase". */
+export const DONE = 999;
+
+/** Regions rail may not enter (2WW 8.1.2). */
+const NO_RAIL_REGIONS = ['spanish-morocco', 'french-north-africa', 'tunisia', 'libya', 'saudi-arabia', 'persia'];
+
+let available = new Set<string>();
+/** index.ts tells movement which optional procedures (transit-attack) exist. */
+export function setAvailableProcedures(names: string[]): void {
+  available = new Set(names);
+}
+export const hasProcedure = (name: string): boolean => available.has(name);
+
+interface Pending {
+  unit: string;
+  path: string[];
+  mode: 'land' | 'fleet';
+  /** Land units: movement points available for the whole move (supply judged when it starts, 2WW 11). */
+  budget?: number;
+}
+
+export interface MovementFrame extends Frame {
+  proc: 'movement-phase';
+  side: Side;
+  /** Armored Action movement (2WW 10.1). */
+  armored?: boolean;
+  /** Bumped on every change so prompt caching keyed on the frame object stays right. */
+  n?: number;
+  pending?: Pending & { [k: string]: Json };
+  started?: boolean;
+}
+
+// ---- per-decision facts ----
+
+interface Presence { land: number; air: number; fleet: number; cargo: number }
+type Sides = { axis: Presence; allies: Presence; neutral: Presence };
+
+/** Who is where: counts by place and side. */
+export function presenceByPlace(state: TwoWWState): Map<string, Sides> {
+  const m = new Map<string, Sides>();
+  for (const [id, u] of Object.entries(state.units)) {
+    if (!onMap(u.where)) continue;
+    let p = m.get(u.where);
+    if (!p) {
+      const z = () => ({ land: 0, air: 0, fleet: 0, cargo: 0 });
+      m.set(u.where, (p = { axis: z(), allies: z(), neutral: z() }));
+    }
+    const s = sideOfUnit(state, id) ?? 'neutral';
+    if (u.aboard) p[s].cargo++;
+    else p[s][unitClass(state, id)]++;
+  }
+  return m;
+}
+
+const ZERO: Presence = { land: 0, air: 0, fleet: 0, cargo: 0 };
+
+class MoveFacts {
+  readonly w: World;
+  readonly pres: Map<string, Sides>;
+  readonly enemyZoc: Set<number>;
+  private fleetZoc: FleetZoc | null = null;
+  railComp: Int32Array | null = null;
+  private supply: SupplyNet | null = null;
+  /** Per node: enemy land, enemy fleets, enemy units of all kinds + neutral units, my land, neutral land, neutral fleets. */
+  private readonly enemyLand: Int16Array;
+  private readonly enemyFleets: Int16Array;
+  private readonly hostileAll: Int16Array;
+  private readonly myLand: Int16Array;
+  private readonly neutralLand: Int16Array;
+  private readonly neutralFleets: Int16Array;
+  private readonly neutralAll: Int16Array;
+  constructor(readonly state: TwoWWState, readonly side: Side) {
+    this.w = worldOf(state);
+    const w = this.w, n = w.board.nodeCount;
+    this.pres = presenceByPlace(state);
+    this.enemyLand = new Int16Array(n); this.enemyFleets = new Int16Array(n); this.hostileAll = new Int16Array(n);
+    this.myLand = new Int16Array(n); this.neutralLand = new Int16Array(n); this.neutralFleets = new Int16Array(n);
+    this.neutralAll = new Int16Array(n);
+    const foe = other(side);
+    for (const [place, p] of this.pres) {
+      const v = w.board.find(place);
+      if (v < 0) continue;
+      const e = p[foe], q = p.neutral;
+      this.enemyLand[v] = e.land; this.enemyFleets[v] = e.fleet; this.myLand[v] = p[side].land;
+      this.neutralLand[v] = q.land; this.neutralFleets[v] = q.fleet; this.neutralAll[v] = q.land + q.air + q.fleet;
+      this.hostileAll[v] = e.land + e.air + e.fleet + this.neutralAll[v]!;
+    }
+    this.enemyZoc = landZocOfSide(state, foe);
+    // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
+    for (const [id, u] of Object.entries(state.units)) {
+      if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
+      const v = w.board.find(u.where);
+      if (v < 0 || !w.board.isHex(v)) continue;
+      for (const b of w.landAdj[v]!) if (countryAt(state, w, b) === countryAt(state, w, v)) this.enemyZoc.add(b);
+    }
+  }
+  private countries: (string | null | undefined)[] = [];
+  /** Country a hex counts for now (Vichy aware), cached. */
+  countryOf(n: number): string | null {
+    let c = this.countries[n];
+    if (c === undefined) this.countries[n] = c = countryAt(this.state, this.w, n);
+    return c;
+  }
+  get enemyFleet(): FleetZoc {
+    return (this.fleetZoc ??= fleetZocOfSide(this.state, other(this.side)));
+  }
+  at(n: number): Sides | undefined {
+    return this.pres.get(this.w.board.id(n));
+  }
+  enemy(n: number): Presence {
+    return this.at(n)?.[other(this.side)] ?? ZERO;
+  }
+  mine(n: number): Presence {
+    return this.at(n)?.[this.side] ?? ZERO;
+  }
+  enemyLandAt(n: number): number { return this.enemyLand[n]!; }
+  enemyFleetAt(n: number): number { return this.enemyFleets[n]!; }
+  myLandAt(n: number): number { return this.myLand[n]!; }
+  neutralLandAt(n: number): number { return this.neutralLand[n]!; }
+  neutralFleetAt(n: number): number { return this.neutralFleets[n]!; }
+  neutralUnits(n: number): number {
+    return this.neutralAll[n]!;
+  }
+  hostile(n: number): number {
+    return this.hostileAll[n]!;
+  }
+  inSupply(id: string): boolean {
+    this.supply ??= new SupplyNet(this.state, this.side);
+    return this.supply.unitInSupply(id);
+  }
+}
+
+// ---- reachable hexes ----
+
+export interface Reach {
+  cost: Map<number, number>;
+  prev: Map<number, number>;
+}
+
+function path(reach: Reach, to: number): number[] {
+  const out: number[] = [];
+  for (let n: number | undefined = to; n !== undefined && reach.prev.has(n); n = reach.prev.get(n)) out.push(n);
+  return out.reverse();
+}
+
+function dijkstra(start: number, budget: number, step: (a: number, b: number) => number | null, expand: (n: number) => boolean, neighbours: (n: number) => number[]): Reach {
+  const cost = new Map<number, number>([[start, 0]]);
+  const prev = new Map<number, number>();
+  if (budget < 0) return { cost, prev };
+  // Bucket queue: costs are small integers.
+  const buckets: number[][] = [[start]];
+  for (let c = 0; c < buckets.length; c++) {
+    const bucket = buckets[c];
+    if (!bucket) continue;
+    bucket.sort((x, y) => x - y);
+    for (let i = 0; i < bucket.length; i++) {
+      const a = bucket[i]!;
+      if (cost.get(a) !== c) continue;
+      if (a !== start && !expand(a)) continue;
+      for (const b of neighbours(a)) {
+        const sc = step(a, b);
+        if (sc === null) continue;
+        const nc = c + sc;
+        if (nc > budget) continue;
+        const old = cost.get(b);
+        if (old === undefined || nc < old) {
+          cost.set(b, nc);
+          prev.set(b, a);
+          (buckets[nc] ??= []).push(b);
+        }
+      }
+    }
+  }
+  return { cost, prev };
+}
+
+/** Remaining movement points of a land unit (halved when out of supply, 2WW 11.2.4). */
+function landBudget(f: MoveFacts, id: string): number {
+  const u = f.state.units[id]!;
+  const mf = supplied(movementFactor(f.state, id), f.inSupply(id));
+  return mf - (u.mpUsed ?? 0);
+}
+
+/** Cost for a land unit to step from a to b (2WW 8.1, 5.1.1, 10.1.1), or null when it may not. */
+function landStepCost(f: MoveFacts, id: string, armored: boolean, a: number, b: number, aInZoc: boolean, barred?: Map<string | null, boolean>): number | null {
+  const { w, state, side } = f;
+  if (!w.board.isHex(b)) return null;
+  const hb = w.hexes[b]!;
+  if (hb.kind === 'sea') return null;
+  const t = w.terrain[hb.terrain];
+  const base = t ? t.cost : 1;
+  if (base === null) return null;
+  if (f.enemyLandAt(b) > 0 || f.neutralLandAt(b) > 0) return null;
+  const edge = w.hexsides[w.board.edgeBetween(a, b)];
+  if (edge?.allSea) return null;
+  const c = f.countryOf(b);
+  let no = barred?.get(c);
+  if (no === undefined) {
+    no = !!entryForbidden(state, side, id, c);
+    barred?.set(c, no);
+  }
+  if (no) return null;
+  const zb = f.enemyZoc.has(b);
+  if (!armored && aInZoc && zb) return null;
+  return base + (edge?.river ? w.riverCost : 0) + (armored && zb ? 1 : 0);
+}
+
+/**
+ * 2WW 8.1, 5.1.1, 10.1.1: hexes a land unit may reach by normal (or armored) movement.
+ * `budget` overrides the unit's allowance (a validated move only needs its cheapest path). */
+export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: number): Reach {
+  const { w, state } = f;
+  const start = w.board.index(state.units[id]!.where);
+  const barred = new Map<string | null, boolean>();
+  const zoc = f.enemyZoc;
+  return dijkstra(start, budget ?? landBudget(f, id), (a, b) => landStepCost(f, id, armored, a, b, zoc.has(a), barred),
+    (n) => armored || !zoc.has(n), (n) => w.landAdj[n]!);
+}
+
+/** Rail-passable hexes of the moving side and their connected networks (2WW 8.1.2), computed once per decision. */
+function railNetworks(f: MoveFacts): Int32Array {
+  if (f.railComp) return f.railComp;
+  const { w, state, side } = f;
+  const comp = new Int32Array(w.board.nodeCount).fill(-1);
+  const ok = (b: number): boolean => {
+    if (!w.board.isHex(b)) return false;
+    const h = w.hexes[b]!;
+    if (h.kind === 'sea' || f.enemyZoc.has(b)) return false;
+    const c = countryAt(state, w, b);
+    if (!c || isNeutralCountry(state, c) || state.countries[c]?.controller !== side) return false;
+    if (h.region && NO_RAIL_REGIONS.includes(h.region)) return false;
+    return f.hostile(b) === 0;
+  };
+  const pass = new Uint8Array(w.board.nodeCount);
+  for (let n = 0; n < w.board.hexCount; n++) pass[n] = ok(n) ? 1 : 0;
+  let next = 0;
+  for (let n = 0; n < w.board.hexCount; n++) {
+    if (!pass[n] || comp[n]! >= 0) continue;
+    comp[n] = next;
+    const q = [n];
+    while (q.length) {
+      const a = q.pop()!;
+      for (const b of w.adj[a]!) {
+        if (pass[b] && comp[b]! < 0 && !hexsideData(w, a, b).allSea) { comp[b] = next; q.push(b); }
+      }
+    }
+    next++;
+  }
+  f.railComp = comp;
+  return comp;
+}
+
+/** 2WW 8.1.2: rail destinations (unlimited, friendly countries, no enemy land ZOC, listed regions barred). */
+export function railReach(f: MoveFacts, id: string): number[] {
+  const { w, state } = f;
+  const start = w.board.index(state.units[id]!.where);
+  if (!w.board.isHex(start) || f.enemyZoc.has(start)) return [];
+  const comp = railNetworks(f);
+  const nets = new Set<number>();
+  if (comp[start]! >= 0) nets.add(comp[start]!);
+  for (const b of w.adj[start]!) if (comp[b]! >= 0 && !hexsideData(w, start, b).allSea) nets.add(comp[b]!);
+  if (!nets.size) return [];
+  const out: number[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) if (n !== start && nets.has(comp[n]!)) out.push(n);
+  return out;
+}
+
+/** 2WW 8.1.1: airdrop destinations: up to 3 hexes, ignoring terrain, enemy units and ZOC; never all sea. */
+export function airdropReach(f: MoveFacts, id: string): number[] {
+  const { w, state, side } = f;
+  const start = w.board.index(state.units[id]!.where);
+  if (!w.board.isHex(start)) return [];
+  return w.board.hexesWithin(start, 3).filter((b) => {
+    if (b === start) return false;
+    const h = w.hexes[b]!;
+    if (h.kind === 'sea') return false;
+    if (entryForbidden(state, side, id, countryAt(state, w, b))) return false;
+    return f.neutralUnits(b) === 0;
+  });
+}
+
+/** 2WW 8.2: air movement, up to three times the printed range, one point a hex. */
+export function airReach(f: MoveFacts, id: string): Reach {
+  const { w, state, side } = f;
+  const u = state.units[id]!;
+  const start = w.board.index(u.where);
+  const budget = 3 * airRange(state, id) - (u.mpUsed ?? 0);
+  const passable = (b: number) => {
+    const c = countryAt(state, w, b);
+    return !(c && (c === 'ch' || isNeutralCountry(state, c)));
+  };
+  return dijkstra(start, budget, (_a, b) => {
+    if (!w.board.isHex(b)) return null;
+    if (f.enemyLandAt(b) > 0 || f.neutralLandAt(b) > 0) return null;
+    if (f.enemyZoc.has(b) && f.myLandAt(b) === 0) return null;
+    if (!passable(b) && entryForbidden(state, side, id, countryAt(state, w, b))) return null;
+    return 1;
+  }, (n) => passable(n), (n) => w.adj[n]!);
+}
+
+function airDestinations(f: MoveFacts, id: string): number[] {
+  const { w } = f;
+  const r = airReach(f, id);
+  const start = w.board.index(f.state.units[id]!.where);
+  return [...r.cost.keys()].filter((b) => b !== start && w.hexes[b]!.kind !== 'sea' && f.hostile(b) === 0);
+}
+
+const DANISH_NORWAY_GATE = ['1904'];
+const DANISH_DENMARK_GATE = ['2003', '2004'];
+
+/** Cost for a fleet to pass from a to b (2WW 8.3.1-8.3.3, 5.1.2), or null when it may not. */
+function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean): number | null {
+  const { w, state, side } = f;
+  const adj = f.enemyFleet.adjacent;
+  if (w.board.isHex(b)) {
+    const h = w.hexes[b]!;
+    if (h.kind === 'land') return null;
+    if (w.board.isHex(a) && hexsideData(w, a, b).allLand) return null;
+    if (f.enemyFleetAt(b) > 0 || f.neutralFleetAt(b) > 0) return null;
+    if (side === 'allies' && DANISH_NORWAY_GATE.includes(h.id) && state.countries.no?.controller !== 'allies') return null;
+    if (side === 'allies' && DANISH_DENMARK_GATE.includes(h.id) && (state.countries.dk?.controller !== 'allies' || (f.enemy(b)?.land ?? 0) + (f.enemy(b)?.air ?? 0) > 0)) return null;
+    if (aAdjacentZoc && adj.has(b)) return null;
+    if (!w.board.isHex(a)) return w.board.edgeCost[w.board.edgeBetween(a, b)] ?? 0;
+    return 1;
+  }
+  const box = w.boxes[w.board.id(b)];
+  if (!box) return null;
+  if (side === 'axis' && (box.alliedOnly || box.land)) return null;
+  return w.board.edgeCost[w.board.edgeBetween(a, b)] ?? 0;
+}
+
+/** 2WW 8.3: fleet movement over sea and coastal hexes and between boxes; adjacent enemy fleet ZOC stops it. */
+export function fleetReach(f: MoveFacts, id: string): Reach {
+  const { w, state } = f;
+  const u = state.units[id]!;
+  const start = w.board.index(u.where);
+  const budget = movementFactor(state, id) - (u.mpUsed ?? 0);
+  const adj = f.enemyFleet.adjacent;
+  return dijkstra(start, budget, (a, b) => fleetStepCost(f, a, b, adj.has(a)), (n) => !adj.has(n), (n) => w.adj[n]!);
+}
+
+function fleetDestinations(f: MoveFacts, id: string): number[] {
+  const r = fleetReach(f, id);
+  const start = f.w.board.index(f.state.units[id]!.where);
+  return [...r.cost.keys()].filter((b) => b !== start && (!f.w.board.isHex(b) || f.hostile(b) === 0));
+}
+
+// ---- which units may do what ----
+
+function mayMove(f: MoveFacts, id: string, armored: boolean): boolean {
+  const s = f.state, u = s.units[id]!;
+  if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== f.side) return false;
+  if ((u.mpUsed ?? 0) >= DONE) return false;
+  if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) return false;
+  const d = unitDef(s, id);
+  if (d.type === 'fort') return false;
+  if (armored) return d.type === 'armor';
+  const cls = unitClass(s, id);
+  if (cls === 'fleet' && u.ops) return false; // 2WW 3.4.3
+  if (cls === 'land' && !f.w.board.isHex(f.w.board.index(u.where))) return false; // in a box: needs a fleet
+  return true;
+}
+
+type ChoiceList = { action: Action; label: string }[];
+
+/**
+ * Each unit's destinations depend only on the units of the other side and neutrals, on its own side's land units in
+ * enemy land ZOC and fleets in enemy fleet ZOC (they open supply lines and air landings), and on control, countries
+ * and politics. Moves elsewhere leave them unchanged, so they are cached by that environment and the unit's own marks.
+ */
+const choiceCache = new Map<string, Map<string, ChoiceList>>();
+
+/** Forget cached destinations (tests compare cached and fresh answers). */
+export function clearMovementCache(): void {
+  choiceCache.clear();
+}
+
+function environmentKey(f: MoveFacts, armored: boolean): string {
+  const s = f.state, w = f.w;
+  let k = `${s.world ?? 'campaign'}|${f.side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
+  const fleetZoc = f.enemyFleet.all;
+  for (const id of Object.keys(s.units)) {
+    const u = s.units[id]!;
+    if (!onMap(u.where)) continue;
+    if (sideOfUnit(s, id) !== f.side) {
+      k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
+      continue;
+    }
+    if (u.aboard) continue;
+    const n = w.board.find(u.where);
+    const cls = unitClass(s, id);
+    if ((cls === 'land' && f.enemyZoc.has(n)) || (cls === 'fleet' && fleetZoc.has(n))) k += `|${id}@${u.where}`;
+  }
+  return k;
+}
+
+function unitChoices(f: MoveFacts, id: string, armored: boolean): ChoiceList {
+  const state = f.state, w = f.w;
+  const out: ChoiceList = [];
+  const u = state.units[id]!;
+  const cls = unitClass(state, id);
+  const d = unitDef(state, id);
+  if (cls === 'land') {
+    const r = landReach(f, id, armored);
+    const start = w.board.index(u.where);
+    for (const n of [...r.cost.keys()].sort((a, b) => a - b)) {
+      if (n === start) continue;
+      out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${id} to ${w.board.id(n)}` });
+    }
+    const fresh = (u.mpUsed ?? 0) === 0 || u.moveMode === 'amphibious';
+    if (!armored && fresh) {
+      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${id} to ${w.board.id(n)}` });
+    }
+    if (!armored && d.type === 'paratroop' && (u.mpUsed ?? 0) === 0) {
+      for (const n of airdropReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${id} on ${w.board.id(n)}` });
+    }
+  } else if (cls === 'air') {
+    if (!w.board.isHex(w.board.index(u.where))) return out;
+    for (const n of airDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${id} to ${w.board.id(n)}` });
+    if ((u.mpUsed ?? 0) === 0) {
+      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${id} to ${w.board.id(n)}` });
+    }
+  } else {
+    for (const n of fleetDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${id} to ${w.board.id(n)}` });
+  }
+  return out;
+}
+
+/** The choices of a movement phase. */
+export function movementChoices(state: TwoWWState, frame: MovementFrame): ChoiceList {
+  const f = new MoveFacts(state, frame.side);
+  const armored = !!frame.armored;
+  const env = environmentKey(f, armored);
+  let cache = choiceCache.get(env);
+  if (!cache) {
+    if (choiceCache.size >= 8) choiceCache.delete(choiceCache.keys().next().value!);
+    choiceCache.set(env, (cache = new Map()));
+  }
+  const out: ChoiceList = [];
+  const ids = Object.keys(state.units).filter((id) => mayMove(f, id, armored)).sort();
+  for (const id of ids) {
+    const u = state.units[id]!;
+    const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}`;
+    let list = cache.get(key);
+    if (!list) cache.set(key, (list = unitChoices(f, id, armored)));
+    for (const c of list) out.push(c);
+  }
+  if (!armored) {
+    for (const c of embarkChoices(f)) out.push(c);
+    for (const c of landingChoices(f)) out.push(c);
+  }
+  out.push({ action: { type: 'end-phase' }, label: 'End the movement phase' });
+  return out;
+}
+
+/** 2WW 8.3.4: a surface fleet and one land or air unit that began the phase in the same port hex or box. */
+function embarkChoices(f: MoveFacts): { action: Action; label: string }[] {
+  const s = f.state, w = f.w;
+  const out: { action: Action; label: string }[] = [];
+  const fleets = Object.keys(s.units).filter((id) => {
+    const u = s.units[id]!;
+    return onMap(u.where) && sideOfUnit(s, id) === f.side && unitDef(s, id).type === 'surface-fleet' && !u.ops && !u.aboard
+      && (u.mpUsed ?? 0) === 0 && !Object.values(s.units).some((c) => c.aboard === id);
+  }).sort();
+  for (const fl of fleets) {
+    const where = s.units[fl]!.where;
+    const n = w.board.index(where);
+    if (w.board.isHex(n) ? !w.hexes[n]!.port : false) continue;
+    for (const id of Object.keys(s.units).sort()) {
+      const u = s.units[id]!;
+      if (u.where !== where || u.aboard || id === fl || sideOfUnit(s, id) !== f.side || (u.mpUsed ?? 0) !== 0) continue;
+      const d = unitDef(s, id);
+      if (d.type === 'fort' || unitClass(s, id) === 'fleet') continue;
+      if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) continue;
+      if ((powerOf(s, id) === 'su') !== (powerOf(s, fl) === 'su')) continue; // 2WW 12.4.3
+      out.push({ action: { type: 'embark', unit: id, fleet: fl }, label: `Embark ${id} on ${fl}` });
+    }
+  }
+  return out;
+}
+
+/** Hexes moved by a fleet this phase count towards the five-hex limit of an amphibious assault (8.1.4.1). */
+const ASSAULT_RANGE = 5;
+
+export type LandingKind = 'landing-port' | 'landing' | 'assault' | 'invasion-landing';
+
+/** 2WW 8.1.3-8.1.4: can `unit` aboard `fleet` come ashore in the fleet's hex, and how? */
+export function landingKind(f: MoveFacts, unit: string, fleet: string): LandingKind | null {
+  const s = f.state, w = f.w;
+  const where = s.units[fleet]!.where;
+  const n = w.board.index(where);
+  if (!w.board.isHex(n)) {
+    const box = w.boxes[where];
+    return box?.land && f.side === 'allies' ? 'landing-port' : null;
+  }
+  const h = w.hexes[n]!;
+  if (h.kind === 'sea' || h.kind === 'land') return null;
+  if ((f.enemy(n)?.fleet ?? 0) > 0) return null;
+  const c = countryAt(s, w, n);
+  if (entryForbidden(s, f.side, unit, c)) return null;
+  if (f.neutralUnits(n) > 0) return null;
+  const enemyCountry = !!c && !isNeutralCountry(s, c) && s.countries[c]?.controller === other(f.side);
+  const enemyHeld = (f.enemy(n)?.land ?? 0) > 0 || (h.port || h.city ? s.control[h.id] === other(f.side) : false);
+  if (enemyCountry || enemyHeld) {
+    if (!h.port) return null; // 2WW 8.1.4.1: no assault on a non-port hex
+    if ((s.units[fleet]!.mpUsed ?? 0) > ASSAULT_RANGE) return null;
+    if (unitClass(s, unit) !== 'land') return null;
+    return 'assault';
+  }
+  if (c && isNeutralCountry(s, c)) return 'invasion-landing';
+  return h.port && s.control[h.id] === f.side ? 'landing-port' : 'landing';
+}
+
+function landingChoices(f: MoveFacts): { action: Action; label: string }[] {
+  const s = f.state;
+  const out: { action: Action; label: string }[] = [];
+  for (const id of Object.keys(s.units).sort()) {
+    const u = s.units[id]!;
+    if (!u.aboard || sideOfUnit(s, id) !== f.side || !onMap(u.where)) continue;
+    const k = landingKind(f, id, u.aboard);
+    if (!k) continue;
+    out.push({ action: { type: 'land', unit: id }, label: `${k === 'assault' ? 'Amphibious assault' : 'Land'} ${id} at ${u.where}` });
+  }
+  return out;
+}
+
+// ---- executing moves ----
+
+function bump(ctx: C, frame: MovementFrame, extra: Partial<MovementFrame> = {}): void {
+  const { proc: _p, ...rest } = frame;
+  const next = { ...rest, ...extra, n: (frame.n ?? 0) + 1 } as Record<string, unknown>;
+  if ('pending' in extra && extra.pending === undefined) delete next.pending;
+  ctx.goto('movement-phase', next as Omit<Frame, 'proc'>);
+}
+
+/** Land units that must leave, or fleets and air that must displace, after a land unit's entry (5.1.1, 5.1.3). */
+export function needsDisplacement(state: TwoWWState): boolean {
+  return displacementCandidates(state).length > 0;
+}
+
+/** Units that must displace now: enemy fleets sharing a hex with land units, air units in enemy land ZOC. */
+export function displacementCandidates(state: TwoWWState): string[] {
+  const w = worldOf(state);
+  const pres = presenceByPlace(state);
+  const zoc: Partial<Record<Side, Set<number>>> = {};
+  const out: string[] = [];
+  for (const id of Object.keys(state.units).sort()) {
+    const u = state.units[id]!;
+    if (!onMap(u.where) || u.aboard) continue;
+    const side = sideOfUnit(state, id);
+    if (!side) continue;
+    const n = w.board.find(u.where);
+    if (n < 0 || !w.board.isHex(n)) continue;
+    const p = pres.get(u.where)!;
+    const cls = unitClass(state, id);
+    if (cls === 'fleet' && p[other(side)].land > 0) out.push(id);
+    if (cls === 'air' && p[side].land === 0) {
+      const z = (zoc[side] ??= landZocOfSide(state, other(side)));
+      if (p[other(side)].land > 0 || z.has(n)) out.push(id);
+    }
+  }
+  return out;
+}
+
+/** Nearest places a unit may displace to (2WW 5.1.1/5.1.3); several when equidistant. */
+export function displacementTargets(state: TwoWWState, id: string): string[] {
+  const w = worldOf(state);
+  const side = sideOfUnit(state, id)!;
+  const start = w.board.index(state.units[id]!.where);
+  const pres = presenceByPlace(state);
+  const hostile = (n: number) => {
+    const p = pres.get(w.board.id(n));
+    if (!p) return false;
+    const e = p[other(side)], q = p.neutral;
+    return e.land + e.air + e.fleet + q.land + q.air + q.fleet > 0;
+  };
+  if (unitClass(state, id) === 'fleet') {
+    // Breadth-first over fleet moves, nearest sea or coastal hex free of enemy units.
+    const dist = new Map([[start, 0]]);
+    let frontier = [start];
+    for (let d = 1; frontier.length && d <= 60; d++) {
+      const next: number[] = [], found: number[] = [];
+      for (const a of frontier) {
+        for (const b of w.adj[a]!) {
+          if (dist.has(b) || !w.board.isHex(b)) continue;
+          const h = w.hexes[b]!;
+          if (h.kind === 'land' || hexsideData(w, a, b).allLand) continue;
+          dist.set(b, d);
+          next.push(b);
+          if (!hostile(b)) found.push(b);
+        }
+      }
+      if (found.length) return found.sort((a, b) => a - b).map((n) => w.board.id(n));
+      frontier = next;
+    }
+    return [];
+  }
+  const enemyZoc = landZocOfSide(state, other(side));
+  const ok = (b: number) => {
+    const h = w.hexes[b]!;
+    if (h.kind === 'sea' || hostile(b) || enemyZoc.has(b)) return false;
+    const c = countryAt(state, w, b);
+    return !(c && (c === 'ch' || isNeutralCountry(state, c)));
+  };
+  for (let r = 1; r <= 40; r++) {
+    const found = w.board.ring(start, r).filter(ok);
+    if (found.length) return found.sort((a, b) => a - b).map((n) => w.board.id(n));
+  }
+  return [];
+}
+
+/** Execute one step of a pending move; returns false when the move is over. */
+function stepPending(ctx: C, frame: MovementFrame, p: Pending): boolean {
+  const s = ctx.state, w = worldOf(s);
+  const u = s.units[p.unit];
+  if (!u || !onMap(u.where) || p.path.length === 0) return false;
+  const side = frame.side;
+  const from = w.board.index(u.where);
+  const to = w.board.index(p.path[0]!);
+  const f = new MoveFacts(s, side);
+  if (p.mode === 'land') {
+    const armored = !!frame.armored;
+    // The step may have become illegal (an invasion activated ZOCs, 5.1.4).
+    const cost = landStepCost(f, p.unit, armored, from, to, f.enemyZoc.has(from));
+    const budget = p.budget ?? 0;
+    if (cost === null || (u.mpUsed ?? 0) + cost > budget || (!armored && f.enemyZoc.has(from) && (u.mpUsed ?? 0) > 0)) {
+      ctx.log(`${p.unit} stops in ${u.where}: the way on is barred`, '2WW 5.1.4');
+      u.mpUsed = DONE;
+      return false;
+    }
+    const ca = countryAt(s, w, from), cb = countryAt(s, w, to);
+    placeUnit(s, p.unit, w.board.id(to));
+    u.mpUsed = (u.mpUsed ?? 0) + cost;
+    u.moveMode = u.moveMode ?? 'normal';
+    noteEntry(ctx, side, p.unit, ca, cb);
+    noteLandUnitIn(ctx, side, to);
+    p.path.shift();
+    if (!armored && landZocOfSide(s, other(side)).has(to)) {
+      if (p.path.length) ctx.log(`${p.unit} stops on entering an enemy ZOC in ${w.board.id(to)}`, '2WW 5.1.1');
+      u.mpUsed = DONE;
+      p.path = [];
+    }
+    return true;
+  }
+  // fleet
+  const cost = fleetStepCost(f, from, to, f.enemyFleet.adjacent.has(from));
+  if (cost === null || (u.mpUsed ?? 0) + cost > movementFactor(s, p.unit)) {
+    ctx.log(`${p.unit} stops in ${u.where}: the way on is barred`, '2WW 5.1.2');
+    return false;
+  }
+  u.mpUsed = (u.mpUsed ?? 0) + cost;
+  placeUnit(s, p.unit, w.board.id(to));
+  p.path.shift();
+  if (f.enemyFleet.adjacent.has(to)) p.path = []; // 2WW 5.1.2: stop next to an enemy fleet
+  return true;
+}
+
+/** Enemy units that may make a transit attack on a fleet in `node` (2WW 8.3.5.1). */
+export function transitAttackers(state: TwoWWState, mover: Side, node: number): string[] {
+  const w = worldOf(state);
+  if (!w.board.isHex(node)) return [];
+  const hex = w.board.id(node);
+  const out: string[] = [];
+  for (const [id, u] of Object.entries(state.units)) {
+    if (!onMap(u.where) || u.ops || sideOfUnit(state, id) !== other(mover)) continue;
+    if (powerOf(state, id) === 'su' && state.politics.ussrNeutral) continue;
+    const cls = unitClass(state, id);
+    if (cls === 'fleet' && !u.aboard && fleetZocCovers(state, id, node)) out.push(id);
+    else if (cls === 'air' && isAirType(unitDef(state, id).type) && airZocCovers(state, id, node)) out.push(id);
+  }
+  void hex;
+  return out.sort();
+}
+
+/** Walk the pending move until it ends or a sub-procedure must run. */
+function continueMove(ctx: C, frame: MovementFrame): void {
+  const p: Pending | null = frame.pending ? { unit: frame.pending.unit, path: [...frame.pending.path], mode: frame.pending.mode, budget: frame.pending.budget } : null;
+  if (!p) { bump(ctx, frame); return; }
+  const s = ctx.state, w = worldOf(s);
+  while (p.path.length) {
+    if (!stepPending(ctx, frame, p)) { p.path = []; break; }
+    const u = s.units[p.unit]!;
+    const node = w.board.index(u.where);
+    if (p.mode === 'land' && displacementCandidates(s).length) {
+      bump(ctx, frame, p.path.length ? { pending: p as MovementFrame['pending'] } : { pending: undefined });
+      ctx.push('displacement', {});
+      return;
+    }
+    if (p.mode === 'fleet' && hasProcedure('transit-attack')) {
+      const enemies = transitAttackers(s, frame.side, node);
+      if (enemies.length) {
+        bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });
+        ctx.push('transit-attack', { side: frame.side, hex: u.where, fleets: [p.unit] });
+        return;
+      }
+    }
+  }
+  bump(ctx, frame, { pending: undefined });
+}
+
+function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
+  const s = ctx.state, w = worldOf(s);
+  const id = a.unit as string;
+  const u = s.units[id]!;
+  const to = w.board.index(a.to as string);
+  const f = new MoveFacts(s, frame.side);
+  const cls = unitClass(s, id);
+  if (a.type === 'rail') {
+    const ca = countryAt(s, w, w.board.index(u.where));
+    placeUnit(s, id, a.to as string);
+    u.mpUsed = DONE;
+    u.moveMode = 'rail';
+    noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
+    if (cls === 'land') noteLandUnitIn(ctx, frame.side, to);
+    ctx.log(`${id} moves by rail to ${a.to}`, '2WW 8.1.2');
+    bump(ctx, frame);
+    if (displacementCandidates(s).length) ctx.push('displacement', {});
+    return;
+  }
+  if (a.type === 'airdrop') {
+    const ca = countryAt(s, w, w.board.index(u.where));
+    placeUnit(s, id, a.to as string);
+    u.mpUsed = DONE;
+    u.moveMode = 'airdrop';
+    noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
+    const enemyLand = Object.entries(s.units).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
+    if (enemyLand) u.mustAttack = a.to as string;
+    else noteLandUnitIn(ctx, frame.side, to);
+    ctx.log(`${id} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');
+    bump(ctx, frame);
+    if (displacementCandidates(s).length) ctx.push('displacement', {});
+    return;
+  }
+  if (cls === 'air') {
+    const r = airReach(f, id);
+    const ca = countryAt(s, w, w.board.index(u.where));
+    u.mpUsed = (u.mpUsed ?? 0) + r.cost.get(to)!;
+    placeUnit(s, id, a.to as string);
+    noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
+    ctx.log(`${id} flies to ${a.to}`, '2WW 8.2');
+    bump(ctx, frame);
+    return;
+  }
+  // The move was validated against the prompt: only its cheapest path is needed here (supply judged there, 11).
+  const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id);
+  const steps = path(r, to).map((n) => w.board.id(n));
+  ctx.log(`${id} moves ${u.where} > ${steps.join(' > ')}`, cls === 'land' ? '2WW 8.1' : '2WW 8.3');
+  frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.cost.get(to)! + (u.mpUsed ?? 0) : 0 };
+  continueMove(ctx, frame);
+}
+
+function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
+  const s = ctx.state, w = worldOf(s);
+  const u = s.units[id]!;
+  const fleet = u.aboard!;
+  const f = new MoveFacts(s, frame.side);
+  const kind = landingKind(f, id, fleet)!;
+  const n = w.board.index(u.where);
+  delete u.aboard;
+  const cls = unitClass(s, id);
+  if (w.board.isHex(n)) noteEntry(ctx, frame.side, id, null, countryAt(s, w, n));
+  if (kind === 'assault') {
+    u.moveMode = 'assault';
+    u.mustAttack = u.where;
+    u.mpUsed = DONE;
+    ctx.log(`${id} makes an amphibious assault on ${u.where}`, '2WW 8.1.4');
+  } else {
+    if (cls === 'land' && w.board.isHex(n)) noteLandUnitIn(ctx, frame.side, n);
+    if (kind === 'landing-port') {
+      u.moveMode = 'amphibious';
+      if (cls === 'air') u.mpUsed = Math.max(0, 3 * airRange(s, id) - 2 * airRange(s, id));
+    } else {
+      u.mpUsed = DONE;
+    }
+    ctx.log(`${id} lands at ${u.where}`, '2WW 8.1.3');
+  }
+  bump(ctx, frame);
+  if (displacementCandidates(s).length) ctx.push('displacement', {});
+}
+
+const promptCache = new WeakMap<Frame, Prompt[]>();
+
+export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
+  prompts(state, frame) {
+    if (!frame.started || frame.pending) return [];
+    const hit = promptCache.get(frame);
+    if (hit) return hit;
+    const ps: Prompt[] = [{
+      seat: frame.side, rule: frame.armored ? '2WW 10.1' : '2WW 8', kind: 'move',
+      text: frame.armored ? 'Armored Action: move armor units, then end the phase' : 'Move units, then end the movement phase',
+      choices: movementChoices(state, frame),
+    }];
+    promptCache.set(frame, ps);
+    return ps;
+  },
+  run(ctx, frame) {
+    if (!frame.started) {
+      // Movement points are counted per phase.
+      for (const [id, u] of Object.entries(ctx.state.units)) {
+        if (sideOfUnit(ctx.state, id) !== frame.side) continue;
+        delete u.mpUsed;
+        delete u.moveMode;
+      }
+      ctx.state.phase = `${frame.side === 'axis' ? 'Axis' : 'Allied'} ${frame.armored ? 'armored movement' : 'movement'}`;
+      bump(ctx, frame, { started: true });
+      return;
+    }
+    continueMove(ctx, frame);
+  },
+  resume(ctx, frame, result) {
+    const p = frame.pending;
+    if (p && p.mode === 'fleet') {
+      const u = ctx.state.units[p.unit];
+      const r = result && typeof result === 'object' && !Array.isArray(result) ? result : {};
+      // 8.3.5.4: a fleet forced back or marked Ops Complete stops.
+      if (!u || u.where !== p.hex || u.ops || r.mayContinue === false) {
+        if (u && onMap(u.where)) u.mpUsed = DONE;
+        bump(ctx, frame, { pending: undefined });
+        return;
+      }
+    }
+    continueMove(ctx, frame);
+  },
+  act(ctx, frame, _seat, a) {
+    if (a.type === 'end-phase') {
+      ctx.log(`${frame.side === 'axis' ? 'Axis' : 'Allies'} end ${frame.armored ? 'armored' : ''} movement`.replace('  ', ' '), frame.armored ? '2WW 10.1' : '2WW 8');
+      ctx.pop();
+      return;
+    }
+    if (a.type === 'embark') {
+      const u = ctx.state.units[a.unit as string]!;
+      u.aboard = a.fleet as string;
+      ctx.log(`${a.unit} embarks on ${a.fleet}`, '2WW 8.3.4');
+      bump(ctx, frame);
+      return;
+    }
+    if (a.type === 'land') {
+      executeLanding(ctx, frame, a.unit as string);
+      return;
+    }
+    executeMove(ctx, frame, a);
+  },
+  explain(state, frame, _seat, a) {
+    const u = typeof a.unit === 'string' ? state.units[a.unit] : undefined;
+    if (!u) return null;
+    const w = worldOf(state);
+    if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, a.unit as string) === 'land') {
+      const f = new MoveFacts(state, frame.side);
+      const n = w.board.index(a.to);
+      if (f.enemyZoc.has(w.board.index(u.where)) && f.enemyZoc.has(n) && !frame.armored && w.board.distance(w.board.index(u.where), n) === 1) {
+        return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${a.to})` };
+      }
+      const why = entryForbidden(state, frame.side, a.unit as string, countryAt(state, w, n));
+      if (why) return { rule: why.rule, message: why.why };
+    }
+    return null;
+  },
+};
+
+/** Hexes adjacent to a land unit into which it exerts ZOC (for clients). */
+export function zocHexes(state: TwoWWState, id: string): string[] {
+  const w = worldOf(state);
+  const n = w.board.find(state.units[id]!.where);
+  return n >= 0 ? landZocFrom(state, w, n).map((b) => w.board.id(b)) : [];
+}
+
+interface DisplacementFrame extends Frame { unit?: string; options?: string[]; n?: number }
+
+/** 2WW 5.1.1 / 5.1.3 displacement: each unit that must leave goes to the nearest legal place, owner's choice on ties. */
+export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
+  prompts(state, frame) {
+    if (!frame.unit || !frame.options) return [];
+    const side = sideOfUnit(state, frame.unit);
+    if (!side) return [];
+    return [{
+      seat: side, rule: unitClass(state, frame.unit) === 'fleet' ? '2WW 5.1.1' : '2WW 5.1.3', kind: 'displace',
+      text: `${frame.unit} must displace: choose one of the nearest hexes`,
+      choices: frame.options.map((h) => ({ action: { type: 'displace', unit: frame.unit!, to: h }, label: `Displace ${frame.unit} to ${h}` })),
+    }];
+  },
+  run(ctx, frame) {
+    const s = ctx.state;
+    const c = displacementCandidates(s)[0];
+    if (!c) { ctx.pop(); return; }
+    const opts = displacementTargets(s, c);
+    if (opts.length === 0) {
+      ctx.log(`${c} cannot displace and is eliminated`, '2WW 5.1.1');
+      eliminateUnit(s, c);
+      ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
+    } else if (opts.length === 1) {
+      placeUnit(s, c, opts[0]!);
+      ctx.log(`${c} displaces to ${opts[0]}`, '2WW 5.1.1');
+      ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
+    } else {
+      ctx.goto('displacement', { unit: c, options: opts, n: (frame.n ?? 0) + 1 });
+    }
+  },
+  act(ctx, frame, _seat, a) {
+    placeUnit(ctx.state, a.unit as string, a.to as string);
+    ctx.log(`${a.unit} displaces to ${a.to}`, '2WW 5.1.1');
+    ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
+  },
+};

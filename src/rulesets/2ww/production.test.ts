@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction, prompts, setupGame } from '../../engine/index.ts';
+import type { Action, Frame, Ruleset } from '../../engine/index.ts';
+import { twoWW } from './index.ts';
+import type { Side, TwoWWState } from './state.ts';
+import { POOL } from './state.ts';
+import { testPosition, testWorld } from './testing.ts';
+import { placementHexes, productionChoices, productionPoints, productionProcedures } from './production.ts';
+import { lendLeaseChoices, strategicWarfareProcedures } from './strategic-warfare.ts';
+import { unitProductionCost } from './data/index.ts';
+
+const rs: Ruleset<TwoWWState> = { ...twoWW, procedures: { ...twoWW.procedures, ...strategicWarfareProcedures, ...productionProcedures } };
+function start(p: TwoWWState, stack: Frame[]): TwoWWState {
+  const { ruleset: _r, scenario: _s, rng: _g, seq: _q, outcome: _o, sealed: _x, ...body } = p;
+  return setupGame({ ...rs, setup: () => ({ ...body, stack }) } as Ruleset<TwoWWState>, 'campaign-1939', {}, 'prod').state;
+}
+const play = (s: TwoWWState, seat: Side, a: Action) => applyAction(rs, s, seat, a).state;
+const choices = (s: TwoWWState, seat: Side) => prompts(rs, s).filter((p) => p.seat === seat).flatMap((p) => p.choices.map((c) => c.action));
+
+// Germany (west) with Berlin 0202 and a second production city 0204; Britain (east) with London 0602.
+const world = testWorld({
+  id: 'prod', cols: [1, 7], rows: [1, 5], country: 'ge',
+  countries: { gb: ['0601', '0602', '0603', '0604', '0605', '0701', '0702', '0703', '0704', '0705'] },
+  cities: { '0202': 'Berlin', '0204': 'Hamburg', '0602': 'London' }, production: ['0202', '0204', '0602'],
+  capitals: { '0202': 'ge', '0602': 'gb' },
+});
+const control = { '0202': 'axis', '0204': 'axis', '0602': 'allies' } as const;
+const pos = (turn: number, extra: Partial<Parameters<typeof testPosition>[1]> = {}) =>
+  testPosition(world, { turn, units: {}, control: { ...control }, ...extra });
+
+describe('2WW 7.1 production points', () => {
+  it('2WW 7.1.1/7.1.2 a supplied production city gives 1 point; Germany adds Bucharest and Stockholm while Rumania is Axis and Sweden/Norway neutral', () => {
+    const p = productionPoints(pos(3));
+    expect(p.ge!.parts.map((x) => x.source).sort()).toEqual(['0202', '0204', 'bucharest', 'stockholm']);
+    expect(p.ge!.total).toBe(4);
+  });
+
+  it('2WW 6.1.4 a successfully bombed city gives nothing this turn', () => {
+    const s = pos(3);
+    s.production.bombed = ['0204'];
+    expect(productionPoints(s).ge!.total).toBe(3);
+  });
+
+  it('2WW 7.1.1 a city that cannot trace supply to its capital gives nothing', () => {
+    // Berlin is in Allied hands: Hamburg has no capital to trace to.
+    const s = pos(3, { control: { ...control, '0202': 'allies' } });
+    expect(productionPoints(s).ge?.parts.some((x) => x.source === '0204')).toBe(false);
+  });
+
+  it('2WW 7.1.2 Britain gets 2 for the Dominions and 1 for Allied Iraq, plus Lend-Lease; the US 10 only after entry (7.1.5)', () => {
+    const s = pos(8);
+    s.production.lendLease = { gb: 3, su: 0 };
+    const p = productionPoints(s);
+    expect(p.gb!.parts.filter((x) => !/^\d/.test(x.source)).map((x) => [x.source, x.points])).toEqual([['dominions', 2], ['iraq', 1], ['lend-lease', 3]]);
+    expect(p.us).toBeUndefined();
+    s.politics.usEntered = true;
+    expect(productionPoints(s).us!.total).toBe(7);
+  });
+
+  it('2WW 7.1.2 Germany gets the Iraq point while Iraq rebels; Britain loses it', () => {
+    const s = pos(8, { politics: { iraq: 'rebel' } });
+    const p = productionPoints(s);
+    expect(p.ge!.parts.some((x) => x.source === 'iraq')).toBe(true);
+    expect(p.gb!.parts.some((x) => x.source === 'iraq')).toBe(false);
+  });
+
+  it('2WW 7.1.6/12.4.2 the neutral USSR has no points before 1941, then 2 for upgrades only', () => {
+    expect(productionPoints(pos(5)).su).toBeUndefined();
+    const p = productionPoints(pos(6));
+    expect(p.su).toMatchObject({ total: 2, upgradesOnly: true });
+  });
+
+  it('2WW 7.1.3 each Axis-controlled minor gets 1 point in Winter only', () => {
+    expect(productionPoints(pos(6)).hu?.total).toBe(1); // Winter 1941
+    expect(productionPoints(pos(7)).hu).toBeUndefined(); // Spring 1941
+    expect(productionPoints(pos(6)).pl).toBeUndefined(); // neutral minors do not produce (3.4.2)
+  });
+
+  it('2WW 12.3.2 Lend-Lease to the USSR: none while neutral, up to 2 at war, 1 if Iran is Axis-controlled', () => {
+    const s = pos(12);
+    expect(Math.max(...lendLeaseChoices(s).map((o) => o.su))).toBe(0);
+    s.politics.ussrNeutral = false;
+    expect(Math.max(...lendLeaseChoices(s).map((o) => o.su))).toBe(2);
+    expect(Math.max(...lendLeaseChoices(s).map((o) => o.gb + o.su))).toBe(4);
+    s.countries.ir = { controller: 'axis', status: 'belligerent' };
+    expect(Math.max(...lendLeaseChoices(s).map((o) => o.su))).toBe(1);
+  });
+});
+
+describe('2WW 7.2 building and upgrading', () => {
+  it('2WW 7.2.2 new land units go on or next to a friendly production city at home, never into an enemy land ZOC', () => {
+    const s = pos(3, { units: { 'ge-inf-9': POOL, 'gb-arm-1': '0304' } });
+    const hexes = placementHexes(s, 'ge-inf-9');
+    expect(hexes).toContain('0202');
+    expect(hexes).toContain('0203');
+    expect(hexes).not.toContain('0404'); // not next to a production city
+    expect(hexes).not.toContain('0204'); // in the British armor's ZOC
+  });
+
+  it('2WW 7 the Production procedure builds from the pool at full strength, upgrades, and loses unused points', () => {
+    let s = start(pos(3, { units: { 'ge-inf-9': POOL, 'ge-inf-1': { where: '0203', reduced: true } } }), [{ proc: 'production' }]);
+    expect(s.production.points.ge).toBe(4);
+    const build = unitProductionCost('ge-inf-9', 'build')!;
+    s = play(s, 'axis', { type: 'build', unit: 'ge-inf-9', hex: '0202' });
+    expect(s.units['ge-inf-9']).toMatchObject({ where: '0202', reduced: false });
+    expect(s.production.points.ge).toBe(4 - build);
+    s = play(s, 'axis', { type: 'upgrade', unit: 'ge-inf-1' });
+    expect(s.units['ge-inf-1']!.reduced).toBe(false);
+    if (choices(s, 'axis').length) s = play(s, 'axis', { type: 'done' });
+    // Britain then spends (its points are all it gets; London alone traces).
+    while (prompts(rs, s).length) s = play(s, prompts(rs, s)[0]!.seat as Side, { type: 'done' });
+    expect(s.production.points).toEqual({});
+  });
+
+  it('2WW 12.4.2 the neutral USSR may only upgrade', () => {
+    const s = pos(6, { units: { 'su-inf-1': POOL } });
+    expect(productionChoices(s, 'su', 2).some((a) => a.type === 'build')).toBe(false);
+  });
+});

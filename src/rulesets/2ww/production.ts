@@ -1,0 +1,337 @@
+// 2WW 7 Production and 12.3 Lend-Lease: Turn Record Track additions, points from supplied production cities and
+// bonuses, the minors' Winter point, building from the force pool and upgrading, placement (7.2), and the limits on
+// Italy, the USSR and the US.
+import type { Action, Frame, Procedure } from '../../engine/index.ts';
+import { reinforcementsOn, turnInfo, turnTrack, unitProductionCost } from './data/index.ts';
+import type { Side, TwoWWState } from './state.ts';
+import { ELIMINATED, FUTURE, POOL } from './state.ts';
+import { countryAt, isNeutralCountry } from './neutrals.ts';
+import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
+import { hexData, isMajor, powerOf, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
+import { landZocOfSide } from './zones-of-control.ts';
+import { controlOfHex } from './combat/rules-world.ts';
+import { inPlay, mkPrompt } from './combat/common.ts';
+
+/** Major powers produce in setup order (2WW 7.2.1). */
+export const PRODUCTION_ORDER = ['fr', 'su', 'gb', 'us', 'it', 'ge'] as const;
+export const US_POINTS = 10;
+const ATLANTIC_LAND = 'atlantic-land';
+
+export interface PointPart { source: string; points: number; rule: string }
+export interface PowerPoints {
+  total: number;
+  parts: PointPart[];
+  /** The neutral USSR may only upgrade (2WW 7.1.6, 12.4.2). */
+  upgradesOnly?: boolean;
+}
+
+const season = (s: TwoWWState) => turnInfo(s.turn).season;
+
+// One supply net per side for a whole Production computation (building a net walks the map).
+const nets = new WeakMap<TwoWWState, Partial<Record<Side, SupplyNet>>>();
+/** Can `hex` trace supply to a friendly capital of `power` (any friendly capital when null)? (2WW 7.1.1, 7.2.5, 7.3) */
+function hexTracesTo(s: TwoWWState, side: Side, hex: string, power: string | null): boolean {
+  const w = worldOf(s);
+  const n = w.board.find(hex);
+  if (n < 0) return false;
+  const per = nets.get(s) ?? {};
+  nets.set(s, per);
+  const net = (per[side] ??= new SupplyNet(s, side));
+  return net.traces(n, power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side), 'any');
+}
+const milestone = (k: string, dflt: number) => (turnTrack().milestones as Record<string, { turn: number }>)[k]?.turn ?? dflt;
+
+function add(out: Record<string, PowerPoints>, power: string, part: PointPart): void {
+  if (part.points <= 0) return;
+  const p = (out[power] ??= { total: 0, parts: [] });
+  p.total += part.points;
+  p.parts.push(part);
+}
+
+function usable(s: TwoWWState, power: string): boolean {
+  const c = s.countries[power];
+  return !!c && !!c.controller && c.status !== 'conquered';
+}
+
+/** The major power of `side` that uses a city outside its own country (2WW 7.1.1, 5.3.2): the first in setup
+ * order whose capital the city traces to (ruling R-P1). */
+function userOfCity(s: TwoWWState, side: Side, hex: string): string | null {
+  for (const p of PRODUCTION_ORDER) {
+    if (p === 'us' || !usable(s, p) || s.countries[p]!.controller !== side) continue;
+    if (p === 'su' && s.politics.ussrNeutral) continue;
+    if (hexTracesTo(s, side, hex, p)) return p;
+  }
+  return null;
+}
+
+/** Points of every power this Production (2WW 4.2 B.2, 7.1, 12.3-12.5). Pure. */
+export function productionPoints(s: TwoWWState): Record<string, PowerPoints> {
+  const out: Record<string, PowerPoints> = {};
+  const w = worldOf(s);
+  const winter = season(s) === 'winter';
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = hexData(w, n);
+    if (!h?.production || s.production.bombed.includes(h.id)) continue;
+    const side = controlOfHex(s, h.id);
+    const c = countryAt(s, w, n);
+    if (!side || !c) continue;
+    if (c === 'it' && s.politics.italyNeutral) {
+      // 7.1.7: neutral Italy uses its points only in Winter.
+      if (winter && side === 'axis') add(out, 'it', { source: h.id, points: 1, rule: '2WW 7.1.7' });
+      continue;
+    }
+    if (c === 'su' && s.politics.ussrNeutral) continue; // 12.4.2 replaces the cities while neutral
+    if (isNeutralCountry(s, c)) continue; // 7: neutral cities give nothing (German bonuses below)
+    let power: string | null;
+    if (c === 'fr' && s.countries.fr?.status === 'liberated') power = hexTracesTo(s, side, h.id, 'gb') ? 'gb' : null; // 5.3.3
+    else if (isMajor(c) && s.countries[c]?.controller === side && usable(s, c)) {
+      power = h.capitalOf === c || hexTracesTo(s, side, h.id, c) ? c : null;
+    } else power = userOfCity(s, side, h.id);
+    if (power) add(out, power, { source: h.id, points: 1, rule: '2WW 7.1.1' });
+  }
+  const lost = s.production.convoyLosses;
+  const ll = s.production.lendLease;
+  if (usable(s, 'gb')) {
+    add(out, 'gb', { source: 'dominions', points: 2 - (lost.dominions ?? 0), rule: '2WW 7.1.2' });
+    if (s.politics.iraq === 'closed' || s.politics.iraq === 'allied-conquered') add(out, 'gb', { source: 'iraq', points: 1 - (lost.iraq ?? 0), rule: '2WW 12.5.2' });
+    add(out, 'gb', { source: 'lend-lease', points: ll.gb - (lost['lend-lease-gb'] ?? 0), rule: '2WW 12.3' });
+  }
+  // 7.1.5: until US entry the US points are only Lend-Lease; the rest is discarded.
+  if (s.politics.usEntered) add(out, 'us', { source: 'us-production', points: US_POINTS - ll.gb - ll.su, rule: '2WW 7.1.2' });
+  if (s.politics.ussrNeutral) {
+    if (s.turn >= milestone('ussrProductionFrom', 6)) {
+      add(out, 'su', { source: 'neutral-ussr', points: 2, rule: '2WW 12.4.2' });
+      out.su!.upgradesOnly = true;
+    }
+  } else add(out, 'su', { source: 'lend-lease', points: ll.su - (lost['lend-lease-su'] ?? 0), rule: '2WW 12.3.2' });
+  if (usable(s, 'ge')) {
+    const notAllied = (c: string) => s.countries[c]?.controller !== 'allies';
+    if (notAllied('ru')) add(out, 'ge', { source: 'bucharest', points: 1, rule: '2WW 7.1.2' });
+    if (notAllied('se') && notAllied('no')) add(out, 'ge', { source: 'stockholm', points: 1, rule: '2WW 7.1.2' });
+    const pl = s.countries.pl;
+    if (pl?.status === 'conquered' && pl.conqueredBy === 'axis' && s.politics.ussrNeutral) add(out, 'ge', { source: 'poland', points: 1, rule: '2WW 7.1.2' });
+    if (s.politics.iraq === 'rebel' || s.politics.iraq === 'axis-liberated') add(out, 'ge', { source: 'iraq', points: 1, rule: '2WW 12.5.1' });
+  }
+  if (winter) {
+    for (const [c, st] of Object.entries(s.countries)) {
+      if (isMajor(c) || !st.controller || st.status === 'conquered' || st.status === 'neutral') continue;
+      if (c === 'iq' && !(s.politics.iraq === 'rebel' || s.politics.iraq === 'axis-liberated')) continue; // 12.5.2
+      add(out, c, { source: 'winter', points: 1, rule: '2WW 7.1.3' });
+    }
+  }
+  return out;
+}
+
+function sideOfPower(s: TwoWWState, p: string): Side | null {
+  if (p === 'us') return 'allies';
+  return s.countries[p]?.controller ?? null;
+}
+
+function enemyAt(s: TwoWWState, side: Side, where: string, landOnly = false): boolean {
+  return Object.entries(s.units).some(([id, u]) => u.where === where && !u.aboard && sideOfUnit(s, id) !== null && sideOfUnit(s, id) !== side &&
+    (!landOnly || unitClass(s, id) === 'land'));
+}
+
+/** Hexes where a new unit may be placed (2WW 7.2.2-7.2.5). */
+export function placementHexes(s: TwoWWState, unit: string): string[] {
+  const w = worldOf(s);
+  const def = unitDef(s, unit);
+  const power = powerOf(s, unit);
+  const side = sideOfPower(s, power);
+  if (!side) return [];
+  if (power === 'us') return w.board.find(ATLANTIC_LAND) >= 0 ? [ATLANTIC_LAND] : [];
+  const enemyZoc = landZocOfSide(s, side === 'axis' ? 'allies' : 'axis');
+  const friendlyLand = (hex: string) => Object.entries(s.units).some(([id, u]) => u.where === hex && !u.aboard && unitClass(s, id) === 'land' && sideOfUnit(s, id) === side);
+  const out: string[] = [];
+  const home = def.nationality === 'fr' && unit === 'fr-arm-ff1' ? null : def.nationality;
+  const cityHexes: number[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = hexData(w, n);
+    if (h?.production && h.country === home && controlOfHex(s, h.id) === side) cityHexes.push(n);
+  }
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = hexData(w, n);
+    if (!h || h.kind === 'sea') continue;
+    const id = h.id;
+    const ctl = h.city || h.port ? controlOfHex(s, id) : null;
+    if (ctl && ctl !== side) continue; // 7.2.2: never an enemy-controlled city or port
+    if (def.type === 'fort') {
+      if (enemyAt(s, side, id, true)) continue;
+      if (def.designation && def.designation !== 'fort' && /^[A-Z]/.test(def.designation) && !/^\d/.test(def.designation)) {
+        if (h.city === def.designation) out.push(id); // 7.2.5 named fort: its own city
+        continue;
+      }
+      const c = countryAt(s, w, n);
+      if (!c || s.countries[c]?.controller !== side || isNeutralCountry(s, c)) continue;
+      if (h.capitalOf && controlOfHex(s, id) === side) out.push(id);
+      else if (hexTracesTo(s, side, id, null)) out.push(id);
+      continue;
+    }
+    if (enemyAt(s, side, id)) continue;
+    if (unit === 'fr-arm-ff1') {
+      // 7.2.4: an Allied production city in Britain or France, or Algiers/Toulon when Allied.
+      if ((h.production && (h.country === 'gb' || h.country === 'fr')) || h.city === 'Algiers' || h.city === 'Toulon') out.push(id);
+      continue;
+    }
+    if (h.country !== home) continue;
+    if (unitClass(s, unit) === 'fleet') {
+      if (h.port) out.push(id);
+      continue;
+    }
+    if (enemyZoc.has(n) && !friendlyLand(id)) continue;
+    if (!cityHexes.length && !isMajor(power)) {
+      out.push(id); // 7.2.3: a minor with no friendly production city
+      continue;
+    }
+    if (cityHexes.some((c) => c === n || w.board.distance(c, n) === 1)) out.push(id);
+  }
+  return out.sort();
+}
+
+/** Whose points pay for a unit (US units away from the Atlantic land box use British points, 7.3.1). */
+function payer(s: TwoWWState, unit: string): string {
+  const p = powerOf(s, unit);
+  if (p === 'us' && s.units[unit]!.where !== ATLANTIC_LAND) return 'gb';
+  return p;
+}
+
+/** Reduced units `power`'s points may upgrade now (2WW 7.3). */
+export function upgradable(s: TwoWWState, power: string, points: number): string[] {
+  const out: string[] = [];
+  for (const [id, u] of Object.entries(s.units)) {
+    if (!u.reduced || !inPlay(s, id) || u.aboard || payer(s, id) !== power) continue;
+    const cost = unitProductionCost(id, 'upgrade');
+    if (cost === null || cost > points) continue;
+    const side = sideOfUnit(s, id);
+    if (!side) continue;
+    if (powerOf(s, id) === 'us' && u.where === ATLANTIC_LAND) {
+      out.push(id);
+      continue;
+    }
+    if (unitClass(s, id) === 'fleet') {
+      const w = worldOf(s);
+      const n = w.board.find(u.where);
+      const h = n >= 0 ? hexData(w, n) : undefined;
+      if (h?.port && controlOfHex(s, h.id) === side && (h.production || hexTracesTo(s, side, h.id, null))) out.push(id);
+      continue;
+    }
+    if (hexTracesTo(s, side, u.where, null)) out.push(id);
+  }
+  return out.sort();
+}
+
+/** Every build and upgrade `power` may make with `points` (2WW 7.1.4-7.3). */
+export function productionChoices(s: TwoWWState, power: string, points: number): Action[] {
+  const acts: Action[] = [];
+  const upgradesOnly = power === 'su' && s.politics.ussrNeutral;
+  const noBuild = upgradesOnly || (power === 'us' && !s.politics.usEntered);
+  if (!noBuild) {
+    for (const [id, u] of Object.entries(s.units).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (u.where !== POOL || powerOf(s, id) !== power) continue;
+      const cost = unitProductionCost(id, 'build');
+      if (cost === null || cost > points) continue;
+      for (const hex of placementHexes(s, id)) acts.push({ type: 'build', unit: id, hex });
+    }
+  }
+  for (const id of upgradable(s, power, points)) acts.push({ type: 'upgrade', unit: id });
+  return acts;
+}
+
+export interface ProductionFrame extends Frame {
+  step?: string;
+  order?: string[];
+  index?: number;
+  left?: number;
+}
+
+function spendingOrder(s: TwoWWState): string[] {
+  const order: string[] = [...PRODUCTION_ORDER];
+  if (season(s) === 'winter') {
+    // 7.2.1: Allied minors, then Axis minors, after the majors.
+    const minors = Object.keys(s.countries).filter((c) => !isMajor(c)).sort();
+    order.push(...minors.filter((c) => s.countries[c]!.controller === 'allies'), ...minors.filter((c) => s.countries[c]!.controller === 'axis'));
+  }
+  return order;
+}
+
+/** 'production' {}: pushed by the sequence of play at B (2WW 4.2 B.1-B.4). */
+export const production: Procedure<TwoWWState, ProductionFrame> = {
+  prompts(s, f) {
+    if (f.step !== 'spend') return [];
+    const power = f.order![f.index!]!;
+    const side = sideOfPower(s, power);
+    const left = s.production.points[power] ?? 0;
+    if (!side || left <= 0) return [];
+    const acts = productionChoices(s, power, left);
+    if (!acts.length) return [];
+    const label = (a: Action) => a.type === 'build' ? `Build ${a.unit as string} at ${a.hex as string} (${unitProductionCost(a.unit as string, 'build')})`
+      : `Upgrade ${a.unit as string} (${unitProductionCost(a.unit as string, 'upgrade')})`;
+    return [mkPrompt(side, '2WW 7', `${power}: ${left} production point(s) left`, 'produce',
+      [...acts.map((a) => ({ action: a, label: label(a) })), { action: { type: 'done' }, label: `Done (${left} unused point(s) are lost)` }],
+      { power, points: left })];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    if (!f.step) {
+      // B.1: the Turn Record Track's units join the pools; eliminated units return to them.
+      for (const r of reinforcementsOn(s.turn)) {
+        const u = s.units[r.unit];
+        if (u?.where === FUTURE && (!r.condition || r.condition !== 'france-conquered' || s.countries.fr?.status === 'conquered')) {
+          u.where = POOL;
+          ctx.log(`${r.unit} joins the force pool`, '2WW 4.2 B.1', { unit: r.unit });
+        }
+      }
+      for (const r of turnTrack().reinforcements) {
+        // A conditional unit waits for its condition after its turn (e.g. the Free French armor).
+        const u = s.units[r.unit];
+        if (r.turn < s.turn && r.condition === 'france-conquered' && u?.where === FUTURE && s.countries.fr?.status === 'conquered') u.where = POOL;
+      }
+      for (const u of Object.values(s.units)) if (u.where === ELIMINATED) u.where = POOL;
+      const pts = productionPoints(s);
+      s.production.points = Object.fromEntries(Object.entries(pts).map(([p, v]) => [p, v.total]));
+      ctx.log(`Production points: ${Object.entries(pts).map(([p, v]) => `${p} ${v.total}`).join(', ') || 'none'}`, '2WW 4.2 B.2',
+        Object.fromEntries(Object.entries(pts).map(([p, v]) => [p, { total: v.total, parts: v.parts.map((x) => ({ ...x })) }])));
+      ctx.goto('production', { step: 'spend', order: spendingOrder(s), index: 0 });
+      return;
+    }
+    nextPower(ctx, f);
+  },
+  act(ctx, f, _seat, a) {
+    const s = ctx.state;
+    const power = f.order![f.index!]!;
+    if (a.type === 'done') {
+      nextPower(ctx, f);
+      return;
+    }
+    const id = a.unit as string;
+    nets.delete(s); // the position changes: supply nets are rebuilt on next use
+    const cost = unitProductionCost(id, a.type === 'build' ? 'build' : 'upgrade')!;
+    s.production.points[power] = (s.production.points[power] ?? 0) - cost;
+    const u = s.units[id]!;
+    if (a.type === 'build') {
+      u.where = a.hex as string;
+      u.reduced = false;
+      u.ops = false;
+      ctx.log(`${power} builds ${id} at ${a.hex as string} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex as string, cost });
+    } else {
+      u.reduced = false;
+      ctx.log(`${power} upgrades ${id} for ${cost}`, '2WW 7.3', { unit: id, cost });
+    }
+  },
+};
+
+/** The next power spends; after the last, this turn's production records are cleared (points cannot be saved, 7). */
+function nextPower(ctx: import('./combat/common.ts').C, f: ProductionFrame): void {
+  if (f.index! + 1 < f.order!.length) {
+    ctx.goto('production', { step: 'spend', order: f.order!, index: f.index! + 1 });
+    return;
+  }
+  const s = ctx.state;
+  s.production.bombed = [];
+  s.production.convoyLosses = {};
+  s.production.lendLease = { gb: 0, su: 0 };
+  s.production.points = {};
+  ctx.pop();
+}
+
+export const productionProcedures = { production };

@@ -1,0 +1,151 @@
+// 2WW 2 Setup from data/setup.json: fixed hexes are placed at once; "anywhere in X" units are placed by their
+// side through prompts (or by a default deployment with the quickSetup option).
+import type { Frame, Procedure } from '../../engine/index.ts';
+import { type Location, scenario } from './data/index.ts';
+import { extraMapCountries } from './campaign.ts';
+import { initialControl, initialCountries, initialPolitics } from './politics.ts';
+import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
+import { STACKING_LIMITS, stackClass } from './stacking.ts';
+import { type World, onMap, sideOfUnit, worldOf, worldById } from './world.ts';
+
+/** Side that places a group (2WW 2.7, 2.8: the Allies place the neutrals). */
+function placer(state: TwoWWState, unit: string): Side {
+  return sideOfUnit(state, unit) === 'axis' ? 'axis' : 'allies';
+}
+
+/** Hexes a setup location allows. */
+export function locationHexes(w: World, loc: Location): number[] {
+  const out: number[] = [];
+  if (loc.kind === 'hex') return [w.board.index(loc.hex)];
+  if (loc.kind !== 'area') return out;
+  const inCountry = (n: number, c: string) => {
+    const h = w.hexes[n];
+    return !!h && h.kind !== 'sea' && h.country === c && !h.overseas;
+  };
+  for (let n = 0; n < w.board.hexCount; n++) {
+    if (!inCountry(n, loc.country)) continue;
+    const h = w.hexes[n]!;
+    if (loc.within === 'country') out.push(n);
+    else if (loc.within === 'port') { if (h.port) out.push(n); }
+    else if (loc.within === 'adjacent-to-country') {
+      if (w.adj[n]!.some((b) => (loc.countries as string[] | undefined ?? []).includes(w.hexes[b]?.country ?? ''))) out.push(n);
+    } else if (loc.within === 'border-zone') {
+      const border = (x: number) => w.adj[x]!.some((b) => (loc.borderWith as string[] | undefined ?? []).includes(w.hexes[b]?.country ?? ''));
+      if (border(n) || w.adj[n]!.some((b) => inCountry(b, loc.country) && border(b))) out.push(n);
+    }
+  }
+  for (const extra of loc.kind === 'area' ? loc.alsoHexes ?? [] : []) {
+    const n = w.board.find(extra);
+    if (n >= 0 && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** Hexes where a unit may still be placed: in its area, with room under the stacking limits (5.2.1). */
+export function placementHexes(state: TwoWWState, unit: string, loc: Location): string[] {
+  const w = worldOf(state);
+  const side = sideOfUnit(state, unit);
+  const cls = stackClass(state, unit);
+  return locationHexes(w, loc).filter((n) => {
+    const id = w.board.id(n);
+    let same = 0;
+    for (const [o, u] of Object.entries(state.units)) {
+      if (u.where === id && o !== unit && sideOfUnit(state, o) === side && stackClass(state, o) === cls) same++;
+    }
+    return same < STACKING_LIMITS[cls];
+  }).map((n) => w.board.id(n)).sort();
+}
+
+/** Default deployment: the least crowded legal hex, cities first, then by id. */
+export function defaultPlacement(state: TwoWWState, unit: string, loc: Location): string | null {
+  const w = worldOf(state);
+  const opts = placementHexes(state, unit, loc);
+  if (!opts.length) return null;
+  const count = (h: string) => Object.values(state.units).filter((u) => u.where === h).length;
+  const score = (h: string) => count(h) * 10 + (w.hexes[w.board.index(h)]?.city ? 0 : 1);
+  return [...opts].sort((a, b) => score(a) - score(b) || (a < b ? -1 : 1))[0]!;
+}
+
+export interface PlacementFrame extends Frame { queue: string[] }
+
+const locations = (): Map<string, Location> => new Map(scenario().units.map((e) => [e.unit, e.location]));
+
+/** Build the starting state of the campaign (without the kernel's fields). */
+export function campaignSetup(options: Record<string, unknown>): Omit<TwoWWState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> {
+  const w = worldById('campaign');
+  const sc = scenario();
+  const units: Record<string, UnitState> = {};
+  for (const id of Object.keys(w.units)) units[id] = { where: FUTURE, reduced: false, ops: false };
+  const countries = initialCountries();
+  for (const c of extraMapCountries()) countries[c] ??= { controller: null, status: 'neutral' };
+  const state = {
+    world: 'campaign', options: { quickSetup: !!options.quickSetup },
+    turn: sc.startTurn, phase: 'Setup', activeSide: null, units, control: {}, countries,
+    politics: initialPolitics(),
+    production: { bombed: [], points: {}, lendLease: { gb: 0, su: 0 }, convoyLosses: {} },
+    stack: [] as Frame[],
+  } as unknown as TwoWWState;
+  state.control = initialControl(state);
+  const queue: string[] = [];
+  const order = sc.placementOrder;
+  const group = (unit: string): number => {
+    const nat = w.units[unit]!.nationality;
+    const i = order.indexOf(nat);
+    if (i >= 0) return i;
+    return ['fi', 'hu', 'ru', 'bg'].includes(nat) ? order.indexOf('axis-minors') : order.indexOf('neutrals');
+  };
+  const entries = [...sc.units].sort((a, b) => group(a.unit) - group(b.unit));
+  for (const e of entries) {
+    const u = units[e.unit]!;
+    u.reduced = e.side === 'reduced';
+    if (e.location.kind === 'hex') u.where = e.location.hex;
+    else if (e.location.kind === 'box') u.where = e.location.box;
+    else if (e.location.kind === 'force-pool') u.where = POOL;
+    else if (e.location.kind === 'held') u.where = FUTURE;
+    else queue.push(e.unit);
+  }
+  const loc = locations();
+  if (options.quickSetup) {
+    for (const id of queue) units[id]!.where = defaultPlacement(state, id, loc.get(id)!) ?? POOL;
+    state.stack = [{ proc: 'game' }];
+  } else {
+    state.stack = [{ proc: 'game' }, { proc: 'setup-placement', queue }];
+  }
+  return state;
+}
+
+/** 2WW 2: each side places its "anywhere in X" units, one at a time, in the order of section 2. */
+export const setupPlacement: Procedure<TwoWWState, PlacementFrame> = {
+  prompts(state, frame) {
+    const unit = frame.queue[0];
+    if (!unit) return [];
+    const loc = locations().get(unit)!;
+    const hexes = placementHexes(state, unit, loc);
+    return [{
+      seat: placer(state, unit), rule: '2WW 2', kind: 'place',
+      text: `Setup: place ${unit}${state.units[unit]!.reduced ? ' (reduced)' : ''}`,
+      choices: hexes.map((h) => ({ action: { type: 'place', unit, hex: h }, label: `Place ${unit} in ${h}` })),
+    }];
+  },
+  run(ctx, frame) {
+    const unit = frame.queue[0];
+    if (!unit) {
+      ctx.state.phase = 'Setup complete';
+      ctx.pop();
+      return;
+    }
+    // No room at all: the unit waits in the force pool.
+    ctx.state.units[unit]!.where = POOL;
+    ctx.log(`${unit} finds no legal setup hex and goes to the force pool`, '2WW 2');
+    ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
+  },
+  act(ctx, frame, _seat, a) {
+    ctx.state.units[a.unit as string]!.where = a.hex as string;
+    ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
+  },
+};
+
+/** Units on the map of a power (for tests and views). */
+export function unitsOnMap(state: TwoWWState): string[] {
+  return Object.keys(state.units).filter((id) => onMap(state.units[id]!.where));
+}

@@ -1,0 +1,325 @@
+// 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
+// changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
+import type { Side, TwoWWState } from './state.ts';
+import { countryAt, isNeutralCountry } from './neutrals.ts';
+import { fleetZocOfSide, landZocOfSide } from './zones-of-control.ts';
+import {
+  type World, eliminateUnit, hexData, onMap, other, powerOf, sideOfUnit, unitClass, unitDef, worldOf,
+} from './world.ts';
+
+const LAND = 0, SEA = 1;
+
+/** Capitals a power's units and cities trace to (2WW 11); US units trace to London, Paris, Algiers or Rome (11.2.3). */
+export function supplySourceHexes(state: TwoWWState, power: string, side: Side): number[] {
+  const w = worldOf(state);
+  const out: number[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = w.hexes[n];
+    if (!h?.capitalOf) continue;
+    let home = h.capitalOf === power;
+    if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf) || h.city === 'Algiers';
+    // French units fighting on after the fall of France trace to London (docs/rulings/2ww.md).
+    if (power === 'fr' && state.countries.fr?.status === 'conquered') home = h.capitalOf === 'gb';
+    if (home && state.control[h.id] === side) out.push(n);
+  }
+  if (power === 'us' && !out.length) {
+    for (let n = 0; n < w.board.hexCount; n++) {
+      const h = w.hexes[n];
+      if (h?.city === 'Algiers' && state.control[h.id] === side) out.push(n);
+    }
+  }
+  return out;
+}
+
+/** Per-place counts of each side's land units and fleets (for the ZOC exceptions of 11.2.2). */
+function presence(state: TwoWWState): Map<string, { axisLand: number; alliesLand: number; axisFleet: number; alliesFleet: number }> {
+  const m = new Map<string, { axisLand: number; alliesLand: number; axisFleet: number; alliesFleet: number }>();
+  for (const [id, u] of Object.entries(state.units)) {
+    if (!onMap(u.where) || u.aboard) continue;
+    const s = sideOfUnit(state, id);
+    if (!s) continue;
+    const c = unitClass(state, id);
+    if (c === 'air') continue;
+    let p = m.get(u.where);
+    if (!p) m.set(u.where, (p = { axisLand: 0, alliesLand: 0, axisFleet: 0, alliesFleet: 0 }));
+    if (c === 'land') { if (s === 'axis') p.axisLand++; else p.alliesLand++; }
+    else if (s === 'axis') p.axisFleet++; else p.alliesFleet++;
+  }
+  return m;
+}
+
+/** Everything a supply search needs about one side, computed once. */
+export class SupplyNet {
+  private readonly w: World;
+  private readonly enemyLandZoc: Set<number>;
+  private readonly enemyFleetZoc: Set<number>;
+  private readonly pres: ReturnType<typeof presence>;
+  private readonly cache = new Map<string, Uint8Array>();
+  private readonly sourceCache = new Map<string, number[]>();
+
+  constructor(private readonly state: TwoWWState, readonly side: Side) {
+    this.w = worldOf(state);
+    this.enemyLandZoc = landZocOfSide(state, other(side));
+    this.enemyFleetZoc = fleetZocOfSide(state, other(side)).all;
+    this.pres = presence(state);
+  }
+
+  private friendlyPort(n: number): boolean {
+    const h = this.w.hexes[n];
+    return !!h && h.port === true && this.state.control[h.id] === this.side;
+  }
+
+  private enterable(n: number, mode: number): boolean {
+    const w = this.w;
+    if (!w.board.isHex(n)) {
+      const box = w.boxes[w.board.id(n)];
+      if (mode !== SEA || !box || box.land) return false;
+      return this.side === 'allies' || !box.alliedOnly;
+    }
+    const h = w.hexes[n]!;
+    const p = this.pres.get(h.id);
+    const mine = this.side === 'axis' ? { land: p?.axisLand ?? 0, fleet: p?.axisFleet ?? 0 } : { land: p?.alliesLand ?? 0, fleet: p?.alliesFleet ?? 0 };
+    const theirs = this.side === 'axis' ? { land: p?.alliesLand ?? 0, fleet: p?.alliesFleet ?? 0 } : { land: p?.axisLand ?? 0, fleet: p?.axisFleet ?? 0 };
+    if (mode === LAND) {
+      if (h.kind === 'sea') return false;
+      const c = countryAt(this.state, w, n);
+      // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
+      if (c === 'ch' || (isNeutralCountry(this.state, c) && this.state.countries[c ?? '']?.controller !== this.side)) return false;
+      if (theirs.land > 0) return false;
+      if (this.enemyLandZoc.has(n) && mine.land === 0) return false;
+      return true;
+    }
+    if (h.kind === 'land') return false;
+    if (theirs.fleet > 0) return false;
+    if (this.enemyFleetZoc.has(n) && mine.fleet === 0) return false;
+    return true;
+  }
+
+  private enterCache: Uint8Array | null = null;
+  private portCache: Uint8Array | null = null;
+
+  /** Per node*2+mode: may a line enter it (11.2.2); per node: friendly-controlled port. */
+  private flags(): { enter: Uint8Array; port: Uint8Array } {
+    if (!this.enterCache || !this.portCache) {
+      const n = this.w.board.nodeCount;
+      const enter = new Uint8Array(n * 2), port = new Uint8Array(n);
+      for (let v = 0; v < n; v++) {
+        enter[v * 2 + LAND] = this.enterable(v, LAND) ? 1 : 0;
+        enter[v * 2 + SEA] = this.enterable(v, SEA) ? 1 : 0;
+        port[v] = this.friendlyPort(v) ? 1 : 0;
+      }
+      this.enterCache = enter;
+      this.portCache = port;
+    }
+    return { enter: this.enterCache, port: this.portCache };
+  }
+
+  /** Reached (node*2+mode) set of lines leading back to `sources`. */
+  private reach(sources: number[]): Uint8Array {
+    const key = sources.join(',');
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const w = this.w, b = w.board;
+    const { enter, port } = this.flags();
+    const seen = new Uint8Array(b.nodeCount * 2);
+    const queue: number[] = [];
+    for (const s of sources) {
+      seen[s * 2 + LAND] = 1;
+      queue.push(s * 2 + LAND);
+      if (port[s]) { seen[s * 2 + SEA] = 1; queue.push(s * 2 + SEA); }
+    }
+    const adjStart = b.adjStart, adjNode = b.adjNode, adjEdge = b.adjEdge;
+    while (queue.length) {
+      const x = queue.pop()!;
+      const v = x >> 1, mode = x & 1;
+      if (port[v] && !seen[v * 2 + (1 - mode)]) {
+        seen[v * 2 + (1 - mode)] = 1;
+        queue.push(v * 2 + (1 - mode));
+      }
+      const vHex = b.isHex(v);
+      for (let k = adjStart[v]!, e = adjStart[v + 1]!; k < e; k++) {
+        const u = adjNode[k]!;
+        const key2 = u * 2 + mode;
+        if (seen[key2]) continue;
+        const uHex = b.isHex(u);
+        if (!uHex || !vHex) {
+          if (mode === LAND) continue;
+        } else {
+          const side = w.hexsides[adjEdge[k]!];
+          if (mode === LAND ? side?.allSea : side?.allLand) continue;
+          const hu = w.hexes[u]!;
+          if (mode === LAND ? hu.kind === 'sea' : hu.kind === 'land') continue;
+        }
+        seen[key2] = 1;
+        if (enter[key2]) queue.push(key2);
+      }
+    }
+    this.cache.set(key, seen);
+    return seen;
+  }
+
+  /** A line from `node` (starting on land, at sea, or either for a fleet in port) to one of `sources`. */
+  traces(node: number, sources: number[], start: 'land' | 'sea' | 'any'): boolean {
+    if (!sources.length || node < 0) return false;
+    const r = this.reach(sources);
+    if (start !== 'sea' && r[node * 2 + LAND]) return true;
+    if (start !== 'land' && r[node * 2 + SEA]) return true;
+    return false;
+  }
+
+  /** 2WW 11: is this unit in supply now (forts never need supply)? */
+  unitInSupply(id: string): boolean {
+    const s = this.state, w = this.w, u = s.units[id]!;
+    if (!onMap(u.where)) return true;
+    const d = unitDef(s, id);
+    if (d.type === 'fort') return true;
+    const cls = unitClass(s, id);
+    const node = w.board.find(u.where);
+    if (node < 0) return false;
+    const carrier = u.aboard ? s.units[u.aboard] : undefined;
+    if (!w.board.isHex(node)) {
+      const box = w.boxes[u.where];
+      if (box?.land) return this.side === 'allies';
+      if (this.side === 'allies' && (cls === 'fleet' || carrier)) return true;
+      if (this.side === 'axis' && d.type === 'submarine-fleet' && this.axisHoldsAPort()) return true;
+    }
+    const power = powerOf(s, id);
+    const h = hexData(w, node);
+    const start = cls === 'fleet' || carrier ? (h?.kind === 'sea' || !w.board.isHex(node) ? 'sea' : 'any') : 'land';
+    const m = this.multi();
+    const bit = m.bits.get(power);
+    if (bit !== undefined) {
+      const got = (start !== 'sea' ? m.mask[node * 2 + LAND]! : 0) | (start !== 'land' ? m.mask[node * 2 + SEA]! : 0);
+      return (got & bit) !== 0;
+    }
+    let sources = this.sourceCache.get(power);
+    if (!sources) this.sourceCache.set(power, (sources = supplySourceHexes(s, power, this.side)));
+    return this.traces(node, sources, start);
+  }
+
+  private multiCache: { bits: Map<string, number>; mask: Uint32Array } | null = null;
+
+  /** One search for every power of this side at once: a bit per power, propagated from its sources. */
+  private multi(): { bits: Map<string, number>; mask: Uint32Array } {
+    if (this.multiCache) return this.multiCache;
+    const s = this.state, w = this.w, b = w.board;
+    const bits = new Map<string, number>();
+    for (const id of Object.keys(s.units)) {
+      if (bits.size >= 31) break;
+      if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== this.side) continue;
+      const p = powerOf(s, id);
+      if (!bits.has(p)) bits.set(p, 1 << bits.size);
+    }
+    const { enter, port } = this.flags();
+    const mask = new Uint32Array(b.nodeCount * 2);
+    const queue: number[] = [];
+    const add = (k: number, m: number, expand: boolean) => {
+      const nb = m & ~mask[k]!;
+      if (!nb) return;
+      mask[k]! |= nb;
+      if (expand) queue.push(k);
+    };
+    for (const [p, bit] of bits) {
+      for (const src of supplySourceHexes(s, p, this.side)) {
+        add(src * 2 + LAND, bit, true);
+        if (port[src]) add(src * 2 + SEA, bit, true);
+      }
+    }
+    const adjStart = b.adjStart, adjNode = b.adjNode, adjEdge = b.adjEdge;
+    while (queue.length) {
+      const x = queue.pop()!;
+      const v = x >> 1, mode = x & 1, m = mask[x]!;
+      if (port[v]) add(v * 2 + (1 - mode), m, true);
+      const vHex = b.isHex(v);
+      for (let k = adjStart[v]!, e = adjStart[v + 1]!; k < e; k++) {
+        const u = adjNode[k]!;
+        const key2 = u * 2 + mode;
+        if ((m & ~mask[key2]!) === 0) continue;
+        const uHex = b.isHex(u);
+        if (!uHex || !vHex) {
+          if (mode === LAND) continue;
+        } else {
+          const side = w.hexsides[adjEdge[k]!];
+          if (mode === LAND ? side?.allSea : side?.allLand) continue;
+          const hu = w.hexes[u]!;
+          if (mode === LAND ? hu.kind === 'sea' : hu.kind === 'land') continue;
+        }
+        add(key2, m, enter[key2] === 1);
+      }
+    }
+    this.multiCache = { bits, mask };
+    return this.multiCache;
+  }
+
+  private axisHoldsAPort(): boolean {
+    for (const h of this.w.hexes) if (h?.port && this.state.control[h.id] === 'axis') return true;
+    return false;
+  }
+}
+
+/** A supply net for this position (build once per decision and ask it many questions). */
+export function supplyNet(state: TwoWWState, side: Side): SupplyNet {
+  return new SupplyNet(state, side);
+}
+
+/** Supply nets of both sides for one state (build once per decision). */
+export function supplyNets(state: TwoWWState): Record<Side, SupplyNet> {
+  return { axis: supplyNet(state, 'axis'), allies: supplyNet(state, 'allies') };
+}
+
+export function unitInSupply(state: TwoWWState, id: string): boolean {
+  const side = sideOfUnit(state, id);
+  if (!side) return true;
+  return supplyNet(state, side).unitInSupply(id);
+}
+
+/** 2WW 11.2.4: factors of an unsupplied land unit are halved, fractions dropped. */
+export function supplied(value: number, inSupply: boolean): number {
+  return inSupply ? value : Math.floor(value / 2);
+}
+
+/** Can a hex trace to a friendly-controlled capital of `power` (production cities, 7.1.1; new forts, 7.2.5)? */
+export function hexTracesTo(state: TwoWWState, side: Side, hex: string, power: string | null): boolean {
+  const w = worldOf(state);
+  const n = w.board.find(hex);
+  if (n < 0) return false;
+  const net = supplyNet(state, side);
+  const sources = power ? supplySourceHexes(state, power, side) : allFriendlyCapitals(state, side);
+  return net.traces(n, sources, 'any');
+}
+
+export function allFriendlyCapitals(state: TwoWWState, side: Side): number[] {
+  const w = worldOf(state);
+  const out: number[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = w.hexes[n];
+    if (h?.capitalOf && state.control[h.id] === side) out.push(n);
+  }
+  return out;
+}
+
+/** 2WW 4.2 F / 11: air units and fleets that cannot trace supply are reduced, or eliminated if already reduced. */
+export function supplyPhase(state: TwoWWState, log: (text: string, rule: string) => void): void {
+  const nets = supplyNets(state);
+  const losers: string[] = [];
+  for (const id of Object.keys(state.units).sort()) {
+    const u = state.units[id]!;
+    if (!onMap(u.where)) continue;
+    const cls = unitClass(state, id);
+    if (cls === 'land') continue;
+    const side = sideOfUnit(state, id);
+    if (!side) continue;
+    if (!nets[side].unitInSupply(id)) losers.push(id);
+  }
+  for (const id of losers) {
+    const u = state.units[id]!;
+    const d = unitDef(state, id);
+    if (!u.reduced && d.full) {
+      u.reduced = true;
+      log(`${id} is out of supply and is reduced`, '2WW 11');
+    } else {
+      eliminateUnit(state, id);
+      log(`${id} is out of supply and is eliminated`, '2WW 11');
+    }
+  }
+}

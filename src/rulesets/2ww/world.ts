@@ -1,0 +1,293 @@
+// The static side of a 2WW game: board, hex attributes, hexsides, boxes, unit catalogue, terrain costs.
+// A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
+import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
+import countersJson from './data/counters.json' with { type: 'json' };
+import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from './state.ts';
+
+/** Hex types of the HEX TYPE SAMPLES (2WW 5.1.2) plus straits (2WW 8.1). */
+export type HexKind = 'land' | 'coastal' | 'sea' | 'straits';
+
+export interface HexData {
+  id: string;
+  kind: HexKind;
+  /** Terrain Chart key ("clear", "mountain", ...); sea hexes: "sea". */
+  terrain: string;
+  /** Power (or territory owner) whose country the hex belongs to; null at sea. */
+  country: string | null;
+  /** Named region for special rules: "libya", "french-north-africa", "tunisia", "spanish-morocco", "saudi-arabia",
+   * "persia", "egypt", "vichy" (France south of the dotted brown line, 2WW 12.2.1), "ireland", "britain"... */
+  region?: string;
+  city?: string;
+  port?: boolean;
+  production?: boolean;
+  /** Power whose capital this is (2WW 3.4.1); the USSR has three. */
+  capitalOf?: string;
+  /** Overseas territory of a major power, ignored for victory unless named (2WW 13). */
+  overseas?: boolean;
+}
+
+export interface HexsideData {
+  river?: boolean;
+  /** Entirely sea: land units may not cross (2WW 8.1). */
+  allSea?: boolean;
+  /** Entirely land: fleets and fleet ZOC may not cross (2WW 5.1.2, 8.3.1). */
+  allLand?: boolean;
+}
+
+/** Off-map sea boxes (2WW 3.2, 8.3.3). */
+export interface BoxData {
+  id: string;
+  /** Only Allied fleets may enter (2WW 3.3.3). */
+  alliedOnly: boolean;
+  /** The land portion of the Atlantic box: the United States, a port (2WW 8.3.6). */
+  land?: boolean;
+}
+
+export type UnitType =
+  | 'armor' | 'infantry' | 'artillery' | 'paratroop' | 'fort'
+  | 'air' | 'strategic-air' | 'naval-air' | 'surface-fleet' | 'submarine-fleet';
+
+export interface Factors { combat: number; asw?: number; movement?: number; range?: number }
+
+export interface UnitDef {
+  id: string;
+  /** Power id: fr gb su us ge it, minors fi hu ru bg iq es pt tr ir pl be nl gr yu se. */
+  nationality: string;
+  type: UnitType;
+  designation?: string;
+  name?: string;
+  /** 1: one printed side, always reduced (2WW 7.3.1). */
+  steps: 1 | 2;
+  full: Factors | null;
+  reduced: Factors;
+}
+
+export interface TerrainRule {
+  /** Movement points for a land unit to enter; null = prohibited. */
+  cost: number | null;
+  /** Column shift against an attacker firing into this terrain (2WW 9). */
+  shift: number;
+}
+
+export interface World {
+  id: string;
+  board: Board;
+  /** By node index; boxes have no HexData. */
+  hexes: (HexData | undefined)[];
+  boxes: Record<string, BoxData>;
+  /** By board edge index. */
+  hexsides: (HexsideData | undefined)[];
+  units: Record<string, UnitDef>;
+  terrain: Record<string, TerrainRule>;
+  /** Extra MP to cross a river hexside (Terrain Chart). */
+  riverCost: number;
+  /** Neighbours of each node (hexes and boxes), precomputed. */
+  adj: number[][];
+  /** Neighbours a land unit could step into by terrain alone (no all-sea hexside, no all-sea or barred hex). */
+  landAdj: number[][];
+}
+
+const registry = new Map<string, World>();
+
+export function registerWorld(w: World): World {
+  registry.set(w.id, w);
+  return w;
+}
+
+let campaignLoader: (() => World) | null = null;
+/** The campaign world is built lazily from data/ (see campaign.ts). */
+export function setCampaignWorld(loader: () => World): void {
+  campaignLoader = loader;
+}
+
+export function worldById(id: string): World {
+  let w = registry.get(id);
+  if (!w && id === 'campaign' && campaignLoader) w = registerWorld(campaignLoader());
+  if (!w) throw new Error(`2ww: no world "${id}" is registered (state.world names the map; tests register theirs with registerWorld)`);
+  return w;
+}
+
+export function worldOf(state: TwoWWState): World {
+  return worldById(state.world ?? 'campaign');
+}
+
+// ---- unit catalogue ----
+
+interface CounterFile { counters: (Omit<UnitDef, 'steps'> & { steps: number })[] }
+
+/** The 119 counters of data/counters.json. */
+export function campaignUnits(): Record<string, UnitDef> {
+  const out: Record<string, UnitDef> = {};
+  for (const c of (countersJson as unknown as CounterFile).counters) {
+    out[c.id] = {
+      id: c.id, nationality: c.nationality, type: c.type, designation: c.designation, name: c.name,
+      steps: c.steps === 1 ? 1 : 2, full: c.full ?? null, reduced: c.reduced,
+    };
+  }
+  return out;
+}
+
+export const MAJOR_POWERS = ['fr', 'gb', 'su', 'us', 'ge', 'it'] as const;
+export const AXIS_MAJORS = ['ge', 'it'];
+export const ALLIED_MAJORS = ['fr', 'gb', 'su', 'us'];
+export const AXIS_MINORS = ['fi', 'hu', 'ru', 'bg'];
+export const NEUTRAL_MINORS = ['pt', 'es', 'be', 'nl', 'pl', 'se', 'yu', 'gr', 'tr', 'ir'];
+export const POWER_NAMES: Record<string, string> = {
+  fr: 'France', gb: 'Great Britain', su: 'Soviet Union', us: 'United States', ge: 'Germany', it: 'Italy',
+  fi: 'Finland', hu: 'Hungary', ru: 'Rumania', bg: 'Bulgaria', iq: 'Iraq', pt: 'Portugal', es: 'Spain',
+  be: 'Belgium', nl: 'Netherlands', pl: 'Poland', se: 'Sweden', yu: 'Yugoslavia', gr: 'Greece', tr: 'Turkey',
+  ir: 'Persia', no: 'Norway', dk: 'Denmark', ch: 'Switzerland', ie: 'Ireland', vc: 'Vichy France',
+  sa: 'Saudi Arabia', af: 'Afghanistan', lu: 'Luxembourg',
+};
+
+export const isMajor = (p: string): boolean => (MAJOR_POWERS as readonly string[]).includes(p);
+
+export const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+
+export function unitDef(state: TwoWWState, id: string): UnitDef {
+  const d = worldOf(state).units[id];
+  if (!d) throw new Error(`2ww: unit "${id}" is not in the counter catalogue`);
+  return d;
+}
+
+export const isLandType = (t: UnitType): boolean => t === 'armor' || t === 'infantry' || t === 'artillery' || t === 'paratroop' || t === 'fort';
+export const isAirType = (t: UnitType): boolean => t === 'air' || t === 'strategic-air' || t === 'naval-air';
+export const isFleetType = (t: UnitType): boolean => t === 'surface-fleet' || t === 'submarine-fleet';
+
+export type UnitClass = 'land' | 'air' | 'fleet';
+export function unitClass(state: TwoWWState, id: string): UnitClass {
+  const t = unitDef(state, id).type;
+  return isLandType(t) ? 'land' : isAirType(t) ? 'air' : 'fleet';
+}
+
+/** The Free French armor is British for all purposes (2WW 12.2.1). */
+export function powerOf(state: TwoWWState, id: string): string {
+  return id === 'fr-arm-ff1' ? 'gb' : unitDef(state, id).nationality;
+}
+
+/** Side commanding a unit now, or null for a neutral's forces. */
+export function sideOfUnit(state: TwoWWState, id: string): Side | null {
+  const u = state.units[id];
+  if (u?.owner !== undefined) return u.owner === 'neutral' ? null : u.owner;
+  return state.countries[powerOf(state, id)]?.controller ?? null;
+}
+
+export function onMap(where: string): boolean {
+  return where !== POOL && where !== ELIMINATED && where !== REMOVED && where !== FUTURE;
+}
+
+/** Current factors of a unit (one-sided units always use their printed, reduced side). */
+export function factors(state: TwoWWState, id: string): Factors {
+  const d = unitDef(state, id);
+  return state.units[id]!.reduced || !d.full ? d.reduced : d.full;
+}
+
+export function movementFactor(state: TwoWWState, id: string): number {
+  const f = factors(state, id);
+  return f.movement ?? 0;
+}
+
+export function airRange(state: TwoWWState, id: string): number {
+  return factors(state, id).range ?? 3;
+}
+
+// ---- hexes ----
+
+export function hexData(w: World, node: number): HexData | undefined {
+  return w.hexes[node];
+}
+
+export function nodeOf(w: World, id: string): number {
+  return w.board.index(id);
+}
+
+export function hexsideData(w: World, a: number, b: number): HexsideData {
+  const e = w.board.edgeBetween(a, b);
+  return (e >= 0 ? w.hexsides[e] : undefined) ?? {};
+}
+
+export const isBoxNode = (w: World, n: number): boolean => !w.board.isHex(n);
+
+/** Units at each place (hex id or box id), with cargo listed under its carrier's place too. */
+export function unitsByPlace(state: TwoWWState): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const [id, u] of Object.entries(state.units)) {
+    if (!onMap(u.where)) continue;
+    let l = m.get(u.where);
+    if (!l) m.set(u.where, (l = []));
+    l.push(id);
+  }
+  return m;
+}
+
+/** Build a World from a board spec and per-hex data (used by tests and by the campaign loader). */
+export function makeWorld(o: {
+  id: string; board: BoardSpec; hexes: Record<string, HexData>; boxes?: BoxData[];
+  hexsides?: Record<string, HexsideData>; units?: Record<string, UnitDef>;
+  terrain?: Record<string, TerrainRule>; riverCost?: number;
+}): World {
+  const board = buildBoard(o.board);
+  const hexes: (HexData | undefined)[] = new Array(board.nodeCount).fill(undefined);
+  for (const [id, h] of Object.entries(o.hexes)) hexes[board.index(id)] = h;
+  for (let n = 0; n < board.hexCount; n++) {
+    if (!hexes[n]) hexes[n] = { id: board.id(n), kind: 'sea', terrain: 'sea', country: null };
+  }
+  const hexsides: (HexsideData | undefined)[] = new Array(board.edgeCount).fill(undefined);
+  for (const [key, s] of Object.entries(o.hexsides ?? {})) {
+    const [a, b] = key.split('|');
+    hexsides[board.hexsideKey(a!, b!)] = s;
+  }
+  // A hexside between two sea hexes is all sea; between two all-land hexes all land, unless said otherwise.
+  for (let e = 0; e < board.edgeCount; e++) {
+    const [a, b] = board.edgeEnds(e);
+    const ha = hexes[a], hb = hexes[b];
+    if (!ha || !hb || hexsides[e]) continue;
+    if (ha.kind === 'sea' || hb.kind === 'sea') hexsides[e] = { allSea: true };
+    else if (ha.kind === 'land' || hb.kind === 'land') hexsides[e] = { allLand: true };
+  }
+  const boxes: Record<string, BoxData> = {};
+  for (const b of o.boxes ?? []) boxes[b.id] = b;
+  const adj: number[][] = [];
+  for (let n = 0; n < board.nodeCount; n++) adj.push(board.neighbours(n));
+  const terrain = o.terrain ?? DEFAULT_TERRAIN;
+  const landAdj: number[][] = adj.map((ns, a) => (!board.isHex(a) ? [] : ns.filter((b) => {
+    const hb = hexes[b];
+    if (!board.isHex(b) || !hb || hb.kind === 'sea' || hb.country === 'ch') return false;
+    if (hexsides[board.edgeBetween(a, b)]?.allSea) return false;
+    return terrain[hb.terrain]?.cost !== null;
+  })));
+  return {
+    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, units: o.units ?? campaignUnits(),
+    terrain, riverCost: o.riverCost ?? 0,
+  };
+}
+
+/** Used when no terrain chart is loaded: clear 1, rough 2, no column shifts beyond the chart's. */
+export const DEFAULT_TERRAIN: Record<string, TerrainRule> = {
+  clear: { cost: 1, shift: 0 },
+  forest: { cost: 2, shift: 1 },
+  mountain: { cost: 2, shift: 2 },
+  marsh: { cost: 2, shift: 1 },
+  desert: { cost: 1, shift: 0 },
+  city: { cost: 1, shift: 1 },
+  sea: { cost: null, shift: 0 },
+};
+
+/** Remove a unit from play (to the force pool via ELIMINATED, or for good), with any cargo it carries. */
+export function eliminateUnit(state: TwoWWState, id: string): void {
+  for (const [cid, c] of Object.entries(state.units)) if (c.aboard === id) eliminateUnit(state, cid);
+  const u = state.units[id]!;
+  u.where = u.permanent || id === 'fr-fort-maginot' ? REMOVED : ELIMINATED;
+  u.reduced = false;
+  u.ops = false;
+  delete u.aboard;
+  delete u.mpUsed;
+  delete u.moveMode;
+  delete u.mustAttack;
+}
+
+/** Move a unit and whatever it carries. */
+export function placeUnit(state: TwoWWState, id: string, where: string): void {
+  state.units[id]!.where = where;
+  for (const c of Object.values(state.units)) if (c.aboard === id) c.where = where;
+}

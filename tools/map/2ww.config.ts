@@ -35,11 +35,11 @@ export const config2ww: MapConfig = {
     { hex: '1908', name: 'West Wall fort (Saar)', lon: 7.0, lat: 49.3, weight: 0.4, rule: '2WW 2.6' },
     { hex: '1909', name: 'Maginot fort (Lorraine-Alsace)', lon: 7.0, lat: 48.6, weight: 0.4, rule: '2WW 2.1' },
     // Algiers: 7.2.4 and 12.2.2 say 1915, setup 2.1 says 1615; the fit without Algiers is 1.26 hex from 1915 and
-    // 1.55 from 1615, so 1915 is used (docs/rulings/2ww-map-rulings.md).
+    // 1.55 from 1615, so 1915 is used (docs/rulings/2ww.md (The map)).
     { hex: '1915', name: 'Algiers', lon: 3.06, lat: 36.75, weight: 1, rule: '2WW 7.2.4, 12.2.2' },
     { hex: '1615', name: 'Algiers (as setup 2.1 writes it)', lon: 3.06, lat: 36.75, weight: 0, checkOnly: true, rule: '2WW 2.1' },
     // Cairo: 2.3 says 2416, 8 hexes from the fitted place; 3316 (0.50 hex from the fit) is used.
-    { hex: '3316', name: 'Cairo', lon: 31.24, lat: 30.04, weight: 0.5, rule: '2WW 2.3 prints 2416; docs/rulings/2ww-map-rulings.md reads it as 3316', ruling: true },
+    { hex: '3316', name: 'Cairo', lon: 31.24, lat: 30.04, weight: 0.5, rule: '2WW 2.3 prints 2416; docs/rulings/2ww.md (The map) reads it as 3316', ruling: true },
     { hex: '2416', name: 'Cairo (as setup 2.3 writes it)', lon: 31.24, lat: 30.04, weight: 0, checkOnly: true, rule: '2WW 2.3' },
   ],
   search: {

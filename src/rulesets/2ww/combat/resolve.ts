@@ -60,7 +60,7 @@ export function addForces(a: Force, b: Force): Force {
 
 /**
  * Volleys of one side's supporting air and fleets firing at the other side's support (2WW 9 support battles).
- * Ruling (docs/rulings/2ww-combat-rulings.md, R-15): air fires on Air vs Air at a target with air, else Air vs Sea
+ * Ruling (docs/rulings/2ww.md, R-15): air fires on Air vs Air at a target with air, else Air vs Sea
  * (ASW with ASW factors at submarines only); fleets fire on Sea vs Air at a target with air (submarines cannot),
  * else Sea vs Sea (ASW at submarines only). Each part is one volley; one roll per side serves all its volleys.
  */

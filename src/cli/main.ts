@@ -5,6 +5,7 @@ import { registerPlayCommand } from './play-command.ts';
 import { registerServiceCommands } from './service-commands.ts';
 import { registerOddsCommand } from './odds-command.ts';
 import { registerSimulateCommand } from './simulate-command.ts';
+import { registerPositionCommands } from './position-command.ts';
 
 export function buildProgram(): Command {
   const program = new Command('theater')
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerServiceCommands(program);
   registerOddsCommand(program);
   registerSimulateCommand(program);
+  registerPositionCommands(program);
   return program;
 }
 

@@ -14,7 +14,7 @@ const fixture = (name: string) =>
 describe('POST /api/games with a position', () => {
   it('starts a 2WW game from a position, keeps it over a restart, and refuses a broken one with the rule', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'theater-pos-')), 'games.db');
-    const position = { ...fixture('valid-rhine.json'), dice: { seed: 'x', rng: { s: [1, 2, 3, 4], forced: [], drawn: 0 } } };
+    const position: Record<string, unknown> = { ...fixture('valid-rhine.json'), dice: { seed: 'x', rng: { s: [1, 2, 3, 4], forced: [], drawn: 0 } } };
     let srv = await startServer({ port: 0, db, aiWorkers: 0, log: () => undefined });
     let gameId: string, spectator: string;
     try {

@@ -1,5 +1,6 @@
-// Routes: "/" home, "/play/:token" a game, "/replay/:gameId" a replay.
+// Routes: "/" home, "/play/:token" a game, "/replay/:gameId" a replay, "/editor" the position editor.
 import { GameScreen } from './game/game-screen.tsx';
+import { EditorScreen } from './editor/editor-screen.tsx';
 import { Home } from './home.tsx';
 import { useLocation } from './nav.ts';
 import { ReplayScreen } from './replay.tsx';
@@ -14,5 +15,6 @@ export function App() {
     const at = url.searchParams.get('at');
     return <ReplayScreen key={replay[1]} gameId={decodeURIComponent(replay[1]!)} seat={url.searchParams.get('seat')} at={at === null ? null : Number(at)} />;
   }
+  if (/^\/editor\/?$/.test(url.pathname)) return <EditorScreen />;
   return <Home />;
 }

@@ -17,12 +17,12 @@ function OptionInput({ o, value, onChange }: { o: RulesetInfo['options'][number]
     );
   }
   if (typeof o.default === 'boolean') {
-    return <input type="checkbox" checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
+    return <input type="checkbox" checked={value === true} data-testid={`option-${o.id}`} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
   }
-  return <input value={String(value ?? '')} onInput={(e) => { const t = (e.target as HTMLInputElement).value; onChange(typeof o.default === 'number' ? Number(t) : t); }} />;
+  return <input value={String(value ?? '')} data-testid={`option-${o.id}`} onInput={(e) => { const t = (e.target as HTMLInputElement).value; onChange(typeof o.default === 'number' ? Number(t) : t); }} />;
 }
 
-function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], ruleset: string): void }) {
+function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], invited: string[], ruleset: string): void }) {
   const [rsId, setRsId] = useState(rulesets[0]?.id ?? '');
   const rs = rulesets.find((r) => r.id === rsId) ?? rulesets[0];
   const [scenario, setScenario] = useState('');
@@ -51,7 +51,8 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
         spec[s] = c.kind === 'ai' ? { kind: 'ai', level: c.level } : c.kind === 'me' ? { kind: 'human' } : { kind: 'open' };
       }
       const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec });
-      onCreated(r, seatList.filter((s) => (seats[s]?.kind ?? 'me') === 'me'), rs.id);
+      const kind = (s: string) => seats[s]?.kind ?? 'me';
+      onCreated(r, seatList.filter((s) => kind(s) === 'me'), seatList.filter((s) => kind(s) === 'invite'), rs.id);
     } catch (e) {
       setErr((e as Error).message);
     } finally {
@@ -92,7 +93,7 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
                 <option value="invite">Invite someone (link)</option>
               </select>
               {c.kind === 'ai' && (
-                <select value={c.level} aria-label="AI level" onChange={(e) => setSeats({ ...seats, [s]: { ...c, level: Number((e.target as HTMLSelectElement).value) } })}>
+                <select value={c.level} aria-label="AI level" data-testid={`level-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, level: Number((e.target as HTMLSelectElement).value) } })}>
                   <option value={1}>Easy</option><option value={2}>Normal</option><option value={3}>Hard</option>
                 </select>
               )}
@@ -106,14 +107,14 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
   );
 }
 
-function Invites({ r, mine, onGo }: { r: CreateGameResponse; mine: string[]; onGo(): void }) {
+function Invites({ r, mine, invited, onGo }: { r: CreateGameResponse; mine: string[]; invited: string[]; onGo(): void }) {
   const abs = (link: string) => new URL(link, location.href).href;
   return (
     <div class="card" data-testid="invites">
       <h2>Game created</h2>
       <p>Send each invited player their link; anyone with the spectator link can watch.</p>
       <ul class="links">
-        {Object.entries(r.seats).filter(([s]) => !mine.includes(s)).map(([s, t]) => (
+        {Object.entries(r.seats).filter(([s]) => invited.includes(s)).map(([s, t]) => (
           <li key={s}><b>{s}</b>: <input readOnly value={abs(t.link)} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
         ))}
         <li><b>spectator</b>: <input readOnly value={abs(r.spectator.link)} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
@@ -129,7 +130,7 @@ export function Home() {
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [link, setLink] = useState('');
-  const [created, setCreated] = useState<{ r: CreateGameResponse; mine: string[] } | null>(null);
+  const [created, setCreated] = useState<{ r: CreateGameResponse; mine: string[]; invited: string[] } | null>(null);
 
   const refresh = async () => {
     const tokens = loadTokens().map((t) => t.token);
@@ -144,12 +145,12 @@ export function Home() {
     void refresh();
   }, []);
 
-  const onCreated = (r: CreateGameResponse, mine: string[], ruleset: string) => {
+  // AI seats get tokens from the server too, but nobody is sent their link: only invited seats hold up the start.
+  const onCreated = (r: CreateGameResponse, mine: string[], invited: string[], ruleset: string) => {
     for (const s of mine) rememberToken({ token: r.seats[s]!.token, gameId: r.gameId, seat: s, ruleset });
-    const invited = Object.keys(r.seats).filter((s) => !mine.includes(s));
     const first = mine[0];
     if (invited.length === 0 && first) navigate(`/play/${r.seats[first]!.token}`);
-    else setCreated({ r, mine });
+    else setCreated({ r, mine, invited });
   };
 
   const importLog = async (file: File) => {
@@ -195,7 +196,7 @@ export function Home() {
       {err && <p class="error" data-testid="error" onClick={() => setErr(null)}>{err}</p>}
       <div class="home-grid">
         {created ? (
-          <Invites r={created.r} mine={created.mine} onGo={() => navigate(`/play/${created.r.seats[created.mine[0]!]!.token}`)} />
+          <Invites r={created.r} mine={created.mine} invited={created.invited} onGo={() => navigate(`/play/${created.r.seats[created.mine[0]!]!.token}`)} />
         ) : (
           <NewGame rulesets={rulesets} onCreated={onCreated} />
         )}
@@ -212,6 +213,9 @@ export function Home() {
             <input placeholder="Paste a game link" value={link} data-testid="join-link" onInput={(e) => setLink((e.target as HTMLInputElement).value)} />
             <button type="submit">Join</button>
           </form>
+          <h2>Start from any position</h2>
+          <p class="muted small">Set up units, turn, phase and politics (2WW), then play on or save the position file.</p>
+          <button onClick={() => navigate('/editor')} data-testid="open-editor">Position editor</button>
           <h2>Open a log file</h2>
           <p class="muted small">A saved game (.theater.json): it is replayed and checked, then you can continue or replay it.</p>
           <input type="file" accept=".json,application/json" data-testid="import" onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) void importLog(f); }} />

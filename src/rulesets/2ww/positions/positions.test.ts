@@ -40,8 +40,8 @@ function phaseOfLabel(label: string): PhaseId[] | null {
  * position, reload it through JSON, and check that the game started from it matches the original: same state, same
  * prompts, and the same state after each of the next `follow` random actions.
  */
-function roundTrips(seed: string, actions: number, every: number, follow: number): { checked: number; shapes: Set<string>; phases: Set<string> } {
-  const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, seed);
+function roundTrips(seed: string, actions: number, every: number, follow: number, from?: Json): { checked: number; shapes: Set<string>; phases: Set<string> } {
+  const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, seed, from);
   const pick = createRng(`pick:${seed}`);
   const shapes = new Set<string>();
   const phases = new Set<string>();
@@ -92,6 +92,18 @@ describe('2WW positions: round trip', () => {
   it('docs/positions.md: round trip on a second random game, checked every 35 actions', () => {
     const r = roundTrips('round-trip-2', 450, 35, 50);
     expect(r.checked).toBeGreaterThan(12);
+  }, 600_000);
+
+  it('docs/positions.md: round trip in the later war (from a Winter 1942 turn start: Italy, the USSR and the US at war)', () => {
+    const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'later');
+    const start = json(positionOfState(g.state)) as unknown as Record<string, unknown>;
+    delete start.stack;
+    delete start.phaseLabel;
+    delete start.activeSide;
+    Object.assign(start, { turn: 10, phase: 'turn-start', politics: { ...(start.politics as object), usEntryDelay: 0 } });
+    const r = roundTrips('later-war', 300, 30, 50, start as Json);
+    expect(r.checked).toBeGreaterThan(8);
+    expect(r.phases.has('strategic-warfare') || r.phases.has('production')).toBe(true);
   }, 600_000);
 
   it('2WW 2 a position taken during the set-up placement (no quick setup) plays on like the game', () => {

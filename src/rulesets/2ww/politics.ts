@@ -138,12 +138,12 @@ export function noteLandUnitIn(ctx: C, side: Side, node: number): void {
   if (h.city === 'Baghdad' && s.politics.iraq !== 'closed') {
     if (side === 'allies' && s.politics.iraq !== 'allied-conquered') {
       s.politics.iraq = 'allied-conquered';
-      s.countries.iq = { controller: 'allies', status: 'conquered', conqueredBy: 'allies' };
       ctx.log('The Allies capture Baghdad: the Iraqi rebellion is over', '2WW 12.5.2');
+      conquer(ctx, 'iq', 'allies'); // its unit leaves the map wherever it is (5.3.2)
     } else if (side === 'axis' && s.politics.iraq === 'allied-conquered') {
       s.politics.iraq = 'axis-liberated';
-      s.countries.iq = { controller: 'axis', status: 'liberated' };
       ctx.log('The Axis recaptures Baghdad: Iraq is liberated', '2WW 12.5.2');
+      liberate(ctx, 'iq', 'axis');
     }
   }
 }

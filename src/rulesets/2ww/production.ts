@@ -9,6 +9,7 @@ import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
 import { hexData, isMajor, powerOf, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
+import { displacementCandidates } from './movement.ts';
 import { controlOfHex } from './combat/rules-world.ts';
 import { inPlay, mkPrompt } from './combat/common.ts';
 
@@ -127,21 +128,56 @@ function sideOfPower(s: TwoWWState, p: string): Side | null {
   return s.countries[p]?.controller ?? null;
 }
 
-function enemyAt(s: TwoWWState, side: Side, where: string, landOnly = false): boolean {
-  return Object.entries(s.units).some(([id, u]) => u.where === where && !u.aboard && sideOfUnit(s, id) !== null && sideOfUnit(s, id) !== side &&
-    (!landOnly || unitClass(s, id) === 'land'));
+/** Who stands where, for placement (2WW 7.2.2): places holding any enemy unit, an enemy land unit, a friendly land unit. */
+interface Occupancy { enemy: Set<string>; enemyLand: Set<string>; friendlyLand: Set<string> }
+
+function occupancy(s: TwoWWState, side: Side): Occupancy {
+  const o: Occupancy = { enemy: new Set(), enemyLand: new Set(), friendlyLand: new Set() };
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.aboard) continue;
+    const us = sideOfUnit(s, id);
+    if (us === null) continue;
+    const land = unitClass(s, id) === 'land';
+    if (us !== side) {
+      o.enemy.add(u.where);
+      if (land) o.enemyLand.add(u.where);
+    } else if (land) o.friendlyLand.add(u.where);
+  }
+  return o;
 }
 
+/** What placementHexes needs per side, built once per prompt (its scans over every unit are the costly part). */
+interface PlacementScratch { side: Side; occ: Occupancy; enemyZoc: Set<number>; byKind: Map<string, string[]> }
+
 /** Hexes where a new unit may be placed (2WW 7.2.2-7.2.5). */
-export function placementHexes(s: TwoWWState, unit: string): string[] {
+export function placementHexes(s: TwoWWState, unit: string, scratch?: Map<Side, PlacementScratch>): string[] {
   const w = worldOf(s);
   const def = unitDef(s, unit);
   const power = powerOf(s, unit);
   const side = sideOfPower(s, power);
   if (!side) return [];
   if (power === 'us') return w.board.find(ATLANTIC_LAND) >= 0 ? [ATLANTIC_LAND] : [];
-  const enemyZoc = landZocOfSide(s, side === 'axis' ? 'allies' : 'axis');
-  const friendlyLand = (hex: string) => Object.entries(s.units).some(([id, u]) => u.where === hex && !u.aboard && unitClass(s, id) === 'land' && sideOfUnit(s, id) === side);
+  let sc = scratch?.get(side);
+  if (!sc) {
+    sc = { side, occ: occupancy(s, side), enemyZoc: landZocOfSide(s, side === 'axis' ? 'allies' : 'axis'), byKind: new Map() };
+    scratch?.set(side, sc);
+  }
+  // The hexes depend on the unit only through these fields.
+  const kind = `${power}|${def.type}|${def.designation}|${def.nationality}|${unitClass(s, unit)}|${unit === 'fr-arm-ff1'}`;
+  const known = sc.byKind.get(kind);
+  if (known) return [...known];
+  const out = placementHexesOf(s, unit, sc);
+  sc.byKind.set(kind, out);
+  return [...out];
+}
+
+function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch): string[] {
+  const w = worldOf(s);
+  const def = unitDef(s, unit);
+  const power = powerOf(s, unit);
+  const side = sc.side;
+  const { occ, enemyZoc } = sc;
+  const friendlyLand = (hex: string) => occ.friendlyLand.has(hex);
   const out: string[] = [];
   const home = def.nationality === 'fr' && unit === 'fr-arm-ff1' ? null : def.nationality;
   const cityHexes: number[] = [];
@@ -156,7 +192,7 @@ export function placementHexes(s: TwoWWState, unit: string): string[] {
     const ctl = h.city || h.port ? controlOfHex(s, id) : null;
     if (ctl && ctl !== side) continue; // 7.2.2: never an enemy-controlled city or port
     if (def.type === 'fort') {
-      if (enemyAt(s, side, id, true)) continue;
+      if (occ.enemyLand.has(id)) continue;
       if (def.designation && def.designation !== 'fort' && /^[A-Z]/.test(def.designation) && !/^\d/.test(def.designation)) {
         if (h.city === def.designation) out.push(id); // 7.2.5 named fort: its own city
         continue;
@@ -167,7 +203,7 @@ export function placementHexes(s: TwoWWState, unit: string): string[] {
       else if (hexTracesTo(s, side, id, null)) out.push(id);
       continue;
     }
-    if (enemyAt(s, side, id)) continue;
+    if (occ.enemy.has(id)) continue;
     if (unit === 'fr-arm-ff1') {
       // 7.2.4: an Allied production city in Britain or France, or Algiers/Toulon when Allied.
       if ((h.production && (h.country === 'gb' || h.country === 'fr')) || h.city === 'Algiers' || h.city === 'Toulon') out.push(id);
@@ -226,11 +262,12 @@ export function productionChoices(s: TwoWWState, power: string, points: number):
   const upgradesOnly = power === 'su' && s.politics.ussrNeutral;
   const noBuild = upgradesOnly || (power === 'us' && !s.politics.usEntered);
   if (!noBuild) {
+    const scratch = new Map<Side, PlacementScratch>();
     for (const [id, u] of Object.entries(s.units).sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (u.where !== POOL || powerOf(s, id) !== power) continue;
       const cost = unitProductionCost(id, 'build');
       if (cost === null || cost > points) continue;
-      for (const hex of placementHexes(s, id)) acts.push({ type: 'build', unit: id, hex });
+      for (const hex of placementHexes(s, id, scratch)) acts.push({ type: 'build', unit: id, hex });
     }
   }
   for (const id of upgradable(s, power, points)) acts.push({ type: 'upgrade', unit: id });
@@ -313,6 +350,8 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       u.reduced = false;
       u.ops = false;
       ctx.log(`${power} builds ${id} at ${a.hex as string} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex as string, cost });
+      // 7.2.5: a new fort displaces enemy fleets and air units in its hex (5.1.1, 5.1.3).
+      if (displacementCandidates(s).length) ctx.push('displacement', {});
     } else {
       u.reduced = false;
       ctx.log(`${power} upgrades ${id} for ${cost}`, '2WW 7.3', { unit: id, cost });

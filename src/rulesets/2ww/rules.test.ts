@@ -167,6 +167,24 @@ describe('2WW 5.3 and 12 politics', () => {
 });
 
 describe('2WW 12 special rules', () => {
+  it('2WW 12.5.2 the Allies taking Baghdad conquer Iraq: its unit leaves the map wherever it stands (5.3.2)', () => {
+    const iw = testWorld({
+      id: 'iraq-test', cols: [1, 4], rows: [1, 3], country: 'gb',
+      countries: { iq: ['0301', '0302', '0303', '0401', '0402', '0403'], ge: ['0103'] },
+      capitals: { '0101': 'gb', '0401': 'iq' }, cities: { '0401': 'Baghdad' },
+    });
+    let s = startAt(testPosition(iw, {
+      turn: 8, units: { 'gb-arm-1': '0302', 'iq-inf': '0103', 'ge-inf-17': '0103' },
+      control: { '0101': 'allies', '0401': 'axis' },
+      politics: { iraq: 'rebel' }, countries: { iq: { controller: 'axis', status: 'belligerent' } },
+    }), [{ proc: 'movement-phase', side: 'allies' }]);
+    s = act(s, 'allies', { type: 'move', unit: 'gb-arm-1', to: '0401' });
+    expect(s.politics.iraq).toBe('allied-conquered');
+    expect(s.countries.iq).toMatchObject({ controller: 'allies', status: 'conquered' });
+    expect(s.units['iq-inf']!.where).toBe('removed');
+    expect(s.units['ge-inf-17']!.where).toBe('0103');
+  });
+
   it('2WW 12.1.2 the Allies may not enter an Axis minor until an Axis unit has crossed its border', () => {
     const hw = testWorld({ id: 'minor-test', cols: [1, 4], rows: [1, 3], country: 'fr', countries: { hu: ['0301', '0302', '0303', '0401', '0402', '0403'] }, capitals: { '0101': 'fr', '0401': 'hu' } });
     const at = (politics: Partial<TwoWWState['politics']>) => startAt(testPosition(hw, { turn: 5, units: { 'fr-inf-2': '0202', 'hu-inf': '0403' }, control: { '0101': 'allies', '0401': 'axis' }, politics }), [{ proc: 'movement-phase', side: 'allies' }]);

@@ -362,8 +362,11 @@ export class GameManager {
   }
 
   private eventsSince(live: Live, stateId: number | undefined, seat: Seat | null): GameEvent[] {
-    const from = stateId === undefined || stateId <= 0 || stateId > live.events.length ? 0 : stateId;
-    const list = from === 0 ? [...live.game.setupEvents, ...live.events.flat()] : live.events.slice(from).flat();
+    // No state id (or one we cannot place): everything from the set-up on. Otherwise only what came after it.
+    if (stateId === undefined || stateId < 0 || stateId > live.events.length) {
+      return eventsFor([...live.game.setupEvents, ...live.events.flat()], seat);
+    }
+    const list = live.events.slice(stateId).flat();
     return eventsFor(list, seat);
   }
 

@@ -90,5 +90,5 @@ export function genericDriver(ruleset: string, seats: string[], limit = 300): Ru
   };
 }
 
-// Not registered yet: `drivers['2ww'] = genericDriver('2ww', ['axis', 'allies'])` once 2WW is in src/rulesets/index.ts
-// (tried on eto's Sink the Bismarck: the UI plays it to its end, but that scenario can end before any die is rolled).
+// 2WW has its own test against the AI (play-2ww.test.ts); `genericDriver('2ww', ['axis', 'allies'])` would also run
+// here, but ending phases until a die is rolled plays a long way into the campaign.

@@ -176,7 +176,9 @@ export function GameScreen({ token }: { token: string }) {
 
   /** `direct`: picked from a list (no stack to spread first). */
   const onUnit = (id: string, where: string, direct = false) => {
-    if (selUnit && selUnit !== id && highlights.has(where)) { onHex(where); return; }
+    // A click on a counter in a target hex picks the hex: the selected unit's destination, or (no selection) a
+    // place choice such as an attack on the enemy units drawn there.
+    if (highlights.has(where) && (selUnit ? selUnit !== id : !activeUnits.has(id))) { onHex(where); return; }
     const stack = board.units.filter((u) => u.where === where && !u.aboard);
     if (!direct && stack.length > 1 && expanded !== where && geo?.hexes.has(where)) {
       setExpanded(where);

@@ -1,5 +1,5 @@
 // The current decision: what is asked, by which rule, and every legal choice (the generic fallback for any prompt).
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Choice, Prompt } from '../../engine/types.ts';
 import type { SeatView } from '../../server/protocol.ts';
 import type { BoardView, CounterManifest } from '../map/board-data.ts';
@@ -68,6 +68,9 @@ export function PromptPanel(p: PromptPanelProps) {
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
   const prompt = p.prompt;
+  // A filter typed for one question (the movement phase's hundreds of moves) would hide the next one's choices.
+  const question = prompt ? `${prompt.rule} ${prompt.text}` : '';
+  useEffect(() => { setFilter(''); setAll(false); }, [question]);
   const list = useMemo(() => {
     if (!prompt) return [];
     const f = filter.trim().toLowerCase();

@@ -40,6 +40,15 @@ function canonical(v: Json): string {
   return actionKey(v as Action);
 }
 
+/** A cheap exact pre-test for actionKey equality: string fields must match (prompts may list 1,000+ choices). */
+function mayEqual(choice: Action, action: Action): boolean {
+  for (const k in action) {
+    const v = action[k];
+    if (typeof v === 'string' && choice[k] !== v) return false;
+  }
+  return true;
+}
+
 function sealKey(state: BaseState): string {
   const top = state.stack[state.stack.length - 1];
   return `${state.stack.length}:${top?.proc ?? ''}`;
@@ -201,8 +210,28 @@ export function fullOptions(ruleset: Ruleset<any>, options: Options): Options {
   return out;
 }
 
+/** The same copy as JSON.parse(JSON.stringify(state)) for JSON data, about twice as fast (one clone per action). */
 function cloneState<S>(state: S): S {
-  return JSON.parse(JSON.stringify(state)) as S;
+  return jsonCopy(state as Json) as S;
+}
+
+function jsonCopy(v: Json | undefined): Json {
+  if (typeof v !== 'object' || v === null) {
+    if (typeof v === 'number') return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+    return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? null : v;
+  }
+  if (Array.isArray(v)) {
+    const out: Json[] = new Array<Json>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = jsonCopy(v[i]);
+    return out;
+  }
+  const out: { [k: string]: Json } = {};
+  for (const k of Object.keys(v)) {
+    const x = (v as { [k: string]: Json | undefined })[k];
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+    out[k] = jsonCopy(x);
+  }
+  return out;
 }
 
 /**
@@ -220,7 +249,7 @@ export function applyAction<S extends BaseState>(ruleset: Ruleset<S>, state: S, 
     throw new RuleViolation(prompt.rule, 'an action must be an object with a "type"', prompt.choices.slice(0, 10).map((c) => c.label));
   }
   const key = actionKey(action);
-  if (!prompt.choices.some((c) => actionKey(c.action) === key)) {
+  if (!prompt.choices.some((c) => mayEqual(c.action, action) && actionKey(c.action) === key)) {
     const top = state.stack[state.stack.length - 1]!;
     const why = procedureOf(ruleset, top).explain?.(state, top, seat, action);
     const legal = prompt.choices.map((c) => c.label);

@@ -7,7 +7,7 @@ import { countryAt, entryForbidden, isNeutralCountry } from './neutrals.ts';
 import { noteEntry, noteLandUnitIn } from './politics.ts';
 import { SupplyNet, supplied } from './supply.ts';
 import {
-  type FleetZoc, airZocCovers, fleetZocOfSide, fleetZocCovers, landZocFrom, landZocOfSide,
+  type FleetZoc, airZocCovers, fleetZocOfSide, fleetZocCovers, inLandZocOf, landZocFrom, landZocOfSide,
 } from './zones-of-control.ts';
 import {
   type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeUnit, powerOf,
@@ -60,8 +60,9 @@ export function presenceByPlace(state: TwoWWState): Map<string, Sides> {
     if (!onMap(u.where)) continue;
     let p = m.get(u.where);
     if (!p) {
-      const z = () => ({ land: 0, air: 0, fleet: 0, cargo: 0 });
-      m.set(u.where, (p = { axis: z(), allies: z(), neutral: z() }));
+      m.set(u.where, (p = {
+        axis: { land: 0, air: 0, fleet: 0, cargo: 0 }, allies: { land: 0, air: 0, fleet: 0, cargo: 0 }, neutral: { land: 0, air: 0, fleet: 0, cargo: 0 },
+      }));
     }
     const s = sideOfUnit(state, id) ?? 'neutral';
     if (u.aboard) p[s].cargo++;
@@ -76,6 +77,8 @@ class MoveFacts {
   readonly w: World;
   readonly pres: Map<string, Sides>;
   readonly enemyZoc: Set<number>;
+  /** The enemy land units' ZOC alone (enemyZoc adds neutral armies' ZOC at home), shared with the supply net. */
+  private readonly foeLandZoc: Set<number>;
   private fleetZoc: FleetZoc | null = null;
   railComp: Int32Array | null = null;
   private supply: SupplyNet | null = null;
@@ -103,14 +106,20 @@ class MoveFacts {
       this.neutralLand[v] = q.land; this.neutralFleets[v] = q.fleet; this.neutralAll[v] = q.land + q.air + q.fleet;
       this.hostileAll[v] = e.land + e.air + e.fleet + this.neutralAll[v]!;
     }
-    this.enemyZoc = landZocOfSide(state, foe);
+    this.foeLandZoc = landZocOfSide(state, foe);
+    let zoc = this.foeLandZoc;
     // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
     for (const [id, u] of Object.entries(state.units)) {
       if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);
       if (v < 0 || !w.board.isHex(v)) continue;
-      for (const b of w.landAdj[v]!) if (countryAt(state, w, b) === countryAt(state, w, v)) this.enemyZoc.add(b);
+      for (const b of w.landAdj[v]!) {
+        if (zoc.has(b) || countryAt(state, w, b) !== countryAt(state, w, v)) continue;
+        if (zoc === this.foeLandZoc) zoc = new Set(zoc);
+        zoc.add(b);
+      }
     }
+    this.enemyZoc = zoc;
   }
   private countries: (string | null | undefined)[] = [];
   /** Country a hex counts for now (Vichy aware), cached. */
@@ -143,7 +152,7 @@ class MoveFacts {
     return this.hostileAll[n]!;
   }
   inSupply(id: string): boolean {
-    this.supply ??= new SupplyNet(this.state, this.side);
+    this.supply ??= new SupplyNet(this.state, this.side, { land: this.foeLandZoc, fleet: this.enemyFleet.all });
     return this.supply.unitInSupply(id);
   }
 }
@@ -628,14 +637,14 @@ export function displacementTargets(state: TwoWWState, id: string): string[] {
 }
 
 /** Execute one step of a pending move; returns false when the move is over. */
-function stepPending(ctx: C, frame: MovementFrame, p: Pending): boolean {
+function stepPending(ctx: C, frame: MovementFrame, p: Pending, facts?: MoveFacts): boolean {
   const s = ctx.state, w = worldOf(s);
   const u = s.units[p.unit];
   if (!u || !onMap(u.where) || p.path.length === 0) return false;
   const side = frame.side;
   const from = w.board.index(u.where);
   const to = w.board.index(p.path[0]!);
-  const f = new MoveFacts(s, side);
+  const f = facts ?? new MoveFacts(s, side);
   if (p.mode === 'land') {
     const armored = !!frame.armored;
     // The step may have become illegal (an invasion activated ZOCs, 5.1.4).
@@ -653,7 +662,7 @@ function stepPending(ctx: C, frame: MovementFrame, p: Pending): boolean {
     noteEntry(ctx, side, p.unit, ca, cb);
     noteLandUnitIn(ctx, side, to);
     p.path.shift();
-    if (!armored && landZocOfSide(s, other(side)).has(to)) {
+    if (!armored && inLandZocOf(s, other(side), to)) {
       if (p.path.length) ctx.log(`${p.unit} stops on entering an enemy ZOC in ${w.board.id(to)}`, '2WW 5.1.1');
       u.mpUsed = DONE;
       p.path = [];
@@ -690,13 +699,15 @@ export function transitAttackers(state: TwoWWState, mover: Side, node: number): 
   return out.sort();
 }
 
-/** Walk the pending move until it ends or a sub-procedure must run. */
-function continueMove(ctx: C, frame: MovementFrame): void {
+/** Walk the pending move until it ends or a sub-procedure must run; `facts` are the unchanged state's, when known. */
+function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   const p: Pending | null = frame.pending ? { unit: frame.pending.unit, path: [...frame.pending.path], mode: frame.pending.mode, budget: frame.pending.budget } : null;
   if (!p) { bump(ctx, frame); return; }
   const s = ctx.state, w = worldOf(s);
   while (p.path.length) {
-    if (!stepPending(ctx, frame, p)) { p.path = []; break; }
+    const ok = stepPending(ctx, frame, p, facts);
+    facts = undefined;
+    if (!ok) { p.path = []; break; }
     const u = s.units[p.unit]!;
     const node = w.board.index(u.where);
     if (p.mode === 'land' && displacementCandidates(s).length) {
@@ -764,7 +775,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
   const steps = path(r, to).map((n) => w.board.id(n));
   ctx.log(`${id} moves ${u.where} > ${steps.join(' > ')}`, cls === 'land' ? '2WW 8.1' : '2WW 8.3');
   frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.cost.get(to)! + (u.mpUsed ?? 0) : 0 };
-  continueMove(ctx, frame);
+  continueMove(ctx, frame, f);
 }
 
 function executeLanding(ctx: C, frame: MovementFrame, id: string): void {

@@ -57,10 +57,11 @@ export class SupplyNet {
   private readonly cache = new Map<string, Uint8Array>();
   private readonly sourceCache = new Map<string, number[]>();
 
-  constructor(private readonly state: TwoWWState, readonly side: Side) {
+  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. */
+  constructor(private readonly state: TwoWWState, readonly side: Side, zocs?: { land: Set<number>; fleet: Set<number> }) {
     this.w = worldOf(state);
-    this.enemyLandZoc = landZocOfSide(state, other(side));
-    this.enemyFleetZoc = fleetZocOfSide(state, other(side)).all;
+    this.enemyLandZoc = zocs?.land ?? landZocOfSide(state, other(side));
+    this.enemyFleetZoc = zocs?.fleet ?? fleetZocOfSide(state, other(side)).all;
     this.pres = presence(state);
   }
 
@@ -78,8 +79,9 @@ export class SupplyNet {
     }
     const h = w.hexes[n]!;
     const p = this.pres.get(h.id);
-    const mine = this.side === 'axis' ? { land: p?.axisLand ?? 0, fleet: p?.axisFleet ?? 0 } : { land: p?.alliesLand ?? 0, fleet: p?.alliesFleet ?? 0 };
-    const theirs = this.side === 'axis' ? { land: p?.alliesLand ?? 0, fleet: p?.alliesFleet ?? 0 } : { land: p?.axisLand ?? 0, fleet: p?.axisFleet ?? 0 };
+    const axis = this.side === 'axis';
+    const mine = { land: (axis ? p?.axisLand : p?.alliesLand) ?? 0, fleet: (axis ? p?.axisFleet : p?.alliesFleet) ?? 0 };
+    const theirs = { land: (axis ? p?.alliesLand : p?.axisLand) ?? 0, fleet: (axis ? p?.alliesFleet : p?.axisFleet) ?? 0 };
     if (mode === LAND) {
       if (h.kind === 'sea') return false;
       const c = countryAt(this.state, w, n);

@@ -89,8 +89,13 @@ export interface World {
 
 const registry = new Map<string, World>();
 
+// The last lookup: worldOf runs millions of times per campaign.
+let lastId: string | null = null;
+let lastWorld: World | null = null;
+
 export function registerWorld(w: World): World {
   registry.set(w.id, w);
+  lastId = null;
   return w;
 }
 
@@ -101,9 +106,12 @@ export function setCampaignWorld(loader: () => World): void {
 }
 
 export function worldById(id: string): World {
+  if (id === lastId) return lastWorld!;
   let w = registry.get(id);
   if (!w && id === 'campaign' && campaignLoader) w = registerWorld(campaignLoader());
   if (!w) throw new Error(`2ww: no world "${id}" is registered (state.world names the map; tests register theirs with registerWorld)`);
+  lastId = id;
+  lastWorld = w;
   return w;
 }
 
@@ -155,9 +163,15 @@ export const isAirType = (t: UnitType): boolean => t === 'air' || t === 'strateg
 export const isFleetType = (t: UnitType): boolean => t === 'surface-fleet' || t === 'submarine-fleet';
 
 export type UnitClass = 'land' | 'air' | 'fleet';
+const classes = new WeakMap<UnitDef, UnitClass>();
 export function unitClass(state: TwoWWState, id: string): UnitClass {
-  const t = unitDef(state, id).type;
-  return isLandType(t) ? 'land' : isAirType(t) ? 'air' : 'fleet';
+  const d = unitDef(state, id);
+  let c = classes.get(d);
+  if (c === undefined) {
+    const t = d.type;
+    classes.set(d, (c = isLandType(t) ? 'land' : isAirType(t) ? 'air' : 'fleet'));
+  }
+  return c;
 }
 
 /** The Free French armor is British for all purposes (2WW 12.2.1). */
@@ -172,8 +186,9 @@ export function sideOfUnit(state: TwoWWState, id: string): Side | null {
   return state.countries[powerOf(state, id)]?.controller ?? null;
 }
 
+const OFF_MAP = new Set<string>([POOL, ELIMINATED, REMOVED, FUTURE]);
 export function onMap(where: string): boolean {
-  return where !== POOL && where !== ELIMINATED && where !== REMOVED && where !== FUTURE;
+  return !OFF_MAP.has(where);
 }
 
 /** Current factors of a unit (one-sided units always use their printed, reduced side). */

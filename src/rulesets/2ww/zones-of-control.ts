@@ -51,6 +51,18 @@ export function landZocOfSide(state: TwoWWState, side: Side): Set<number> {
   return out;
 }
 
+/** Is `node` in the ZOC of `side`'s land units? Same answer as landZocOfSide(state, side).has(node), without building the set. */
+export function inLandZocOf(state: TwoWWState, side: Side, node: number): boolean {
+  const w = worldOf(state);
+  for (const id of Object.keys(state.units)) {
+    if (unitClass(state, id) !== 'land' || sideOfUnit(state, id) !== side) continue;
+    const n = landUnitNode(state, w, id);
+    if (n < 0 || !w.landAdj[n]!.includes(node)) continue;
+    if (landZocFrom(state, w, n).includes(node)) return true;
+  }
+  return false;
+}
+
 /** Hexes a fleet at `node` could reach spending 3 MP (2WW 5.1.2): never into all-land hexes or across all-land hexsides. */
 export function fleetZocFrom(w: World, node: number): number[] {
   if (!w.board.isHex(node)) return [];

@@ -112,6 +112,21 @@ describe('2WW 7.2 building and upgrading', () => {
     expect(s.production.points).toEqual({});
   });
 
+  it('2WW 7.2.5 a new fort displaces an enemy air unit in its hex (5.1.3)', () => {
+    let s = start(pos(3, { units: { 'ge-fort-1': POOL, 'gb-air-raf1': '0203' } }), [{ proc: 'production' }]);
+    const fort = { type: 'build', unit: 'ge-fort-1', hex: '0203' };
+    for (let i = 0; i < 10 && !choices(s, 'axis').some((a) => a.type === 'build' && a.unit === 'ge-fort-1' && a.hex === '0203'); i++) {
+      s = play(s, prompts(rs, s)[0]!.seat as Side, { type: 'done' });
+    }
+    s = play(s, 'axis', fort);
+    expect(s.units['ge-fort-1']!.where).toBe('0203');
+    expect(s.stack[s.stack.length - 1]!.proc).toBe('displacement');
+    const p = prompts(rs, s)[0]!;
+    expect(p.seat).toBe('allies');
+    s = play(s, 'allies', p.choices[0]!.action);
+    expect(s.units['gb-air-raf1']!.where).not.toBe('0203');
+  });
+
   it('2WW 12.4.2 the neutral USSR may only upgrade', () => {
     const s = pos(6, { units: { 'su-inf-1': POOL } });
     expect(productionChoices(s, 'su', 2).some((a) => a.type === 'build')).toBe(false);

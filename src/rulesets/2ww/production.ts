@@ -193,7 +193,8 @@ function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch): st
     if (ctl && ctl !== side) continue; // 7.2.2: never an enemy-controlled city or port
     if (def.type === 'fort') {
       if (occ.enemyLand.has(id)) continue;
-      if (def.designation && def.designation !== 'fort' && /^[A-Z]/.test(def.designation) && !/^\d/.test(def.designation)) {
+      // Named forts carry their city's name; the unnamed German forts are designated "Fort".
+      if (def.designation && def.designation.toLowerCase() !== 'fort' && /^[A-Z]/.test(def.designation)) {
         if (h.city === def.designation) out.push(id); // 7.2.5 named fort: its own city
         continue;
       }

@@ -22,8 +22,8 @@ describe('theater play on 2ww, scripted', () => {
     expect(r.out).toMatch(/\d+ choices, grouped: a number opens a group/);
     expect(r.out).toMatch(/1\) ge-inf-1 \d-\d at \d{4} \S+ \[move \d+, rail \d+\] >/); // unit, factors, hex and city
     expect(r.out).toMatch(/choices \(group ge-inf-1, filter "ge-inf-1"\):/);
-    expect(r.out).toMatch(/axis: Move ge-inf-1 to \d{4}/);
-    expect(r.out).toMatch(/ge-inf-1 moves \d{4} > .*\[2WW 8\.1\]/);
+    expect(r.out).toMatch(/axis: Move GE 1st infantry to \d{4}/);
+    expect(r.out).toMatch(/GE 1st infantry moves \d{4} > .*\[2WW 8\.1\]/);
     expect(r.code).toBe(0);
     const log = readLog(out);
     expect(log.entries).toHaveLength(1);
@@ -43,7 +43,7 @@ describe('theater play on 2ww, scripted', () => {
     const again = join(dir, 'again.json');
     const r2 = await playScript({ load: out, out: again, seats: ['allies=random'] }, ['log 2', 'view', 'quit'], 120);
     expect(r2.out).toContain('Loaded 2 action(s) in force; every state hash verified.');
-    expect(r2.out).toMatch(/ {4}1 axis: Move ge-arm-1 to \d{4}/);
+    expect(r2.out).toMatch(/ {4}1 axis: Move GE 1st armor to \d{4}/);
     expect(r2.out).toMatch(/Pieces by location \(\d+ locations\)/);
     expect(r2.out).toMatch(/2903 Moscow +su-fort-moscow/); // 2WW 2.2: place names come from the rule set's map
     const log2 = readLog(again);

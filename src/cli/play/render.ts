@@ -189,7 +189,10 @@ export function counterInfo(assets: Json | undefined): Map<string, CounterInfo> 
   for (const c of list) {
     if (!c || typeof c.id !== 'string') continue;
     const full = f(c.full);
-    out.set(c.id, { name: typeof c.name === 'string' ? c.name : undefined, factors: full ? { full, reduced: f(c.reduced) } : undefined });
+    // Unnamed counters are named as the rules name them: nationality, designation, type ("GE 1st infantry").
+    const made = typeof c.nationality === 'string' && typeof c.type === 'string'
+      ? `${c.nationality.toUpperCase()} ${typeof c.designation === 'string' ? c.designation : ''} ${c.type}`.replace('  ', ' ') : undefined;
+    out.set(c.id, { name: typeof c.name === 'string' ? c.name : made, factors: full ? { full, reduced: f(c.reduced) } : undefined });
   }
   return out;
 }

@@ -143,10 +143,14 @@ export class PlaySession {
   private choiceText(c: Choice, group: string | null = null): string {
     const x = this.extraOf(c);
     let label = c.label;
-    if (group !== null) {
-      const i = label.indexOf(` ${group}`);
-      const after = label[i + group.length + 1];
-      if (i > 0 && (after === undefined || after === ' ')) label = label.slice(0, i) + label.slice(i + group.length + 1);
+    // The group is a unit id; labels name the unit by id or by its counter name.
+    for (const g of group === null ? [] : [group, this.viewCtx.counters.get(group)?.name].filter((x): x is string => !!x)) {
+      const i = label.indexOf(` ${g}`);
+      const after = label[i + g.length + 1];
+      if (i > 0 && (after === undefined || after === ' ')) {
+        label = label.slice(0, i) + label.slice(i + g.length + 1);
+        break;
+      }
     }
     return x ? `${label} ${this.st.dim(`(${x})`)}` : label;
   }

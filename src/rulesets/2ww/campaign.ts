@@ -14,7 +14,7 @@ export const POWER_OF_MAP_COUNTRY: Record<string, string> = {
 
 interface MapCity { name: string; port?: boolean; capital?: boolean; production?: boolean; fort?: string }
 interface MapHex { kind: HexKind; terrain: string | null; country: string | null; city?: MapCity; vichy?: boolean }
-interface MapCountry { kind: string; owner?: string; fr?: boolean; capitalHexes?: Record<string, string | null> }
+interface MapCountry { kind: string; owner?: string; fr?: boolean; capitals?: string[]; capitalHexes?: Record<string, string | null> }
 interface MapBox { hexes: string[]; boxes: string[]; westEdgeCost?: number; axisMayEnter: boolean; portions?: string[] }
 interface MapFile {
   grid: { cols: [number, number]; rows: [number, number]; offset: 'odd-down' | 'even-down' };
@@ -52,6 +52,7 @@ export function buildCampaignWorld(): World {
       if (h.city.production) d.production = true;
       // A capital counts for its hex's power only (Luxembourg's name sits in a German hex on this map).
       if (h.city.capital && !territory && Object.values(mc?.capitalHexes ?? {}).includes(id)) d.capitalOf = power!;
+      if (territory && mc!.capitals?.includes(h.city.name)) d.territoryCapital = true;
     }
     hexes[id] = d;
   }

@@ -11,7 +11,7 @@ import {
 } from './zones-of-control.ts';
 import {
   type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeUnit, powerOf,
-  sideOfUnit, unitClass, unitDef, worldOf,
+  sideOfUnit, unitClass, unitDef, unitName, worldOf,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -35,6 +35,8 @@ interface Pending {
   mode: 'land' | 'fleet';
   /** Land units: movement points available for the whole move (supply judged when it starts, 2WW 11). */
   budget?: number;
+  /** Fleets: the move passes hex 1904 to make an amphibious assault at its end (2WW 8.3.2). */
+  gate?: boolean;
 }
 
 export interface MovementFrame extends Frame {
@@ -335,8 +337,8 @@ function airDestinations(f: MoveFacts, id: string): number[] {
 const DANISH_NORWAY_GATE = ['1904'];
 const DANISH_DENMARK_GATE = ['2003', '2004'];
 
-/** Cost for a fleet to pass from a to b (2WW 8.3.1-8.3.3, 5.1.2), or null when it may not. */
-function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean): number | null {
+/** Cost for a fleet to pass from a to b (2WW 8.3.1-8.3.3, 5.1.2), or null when it may not; `gate` opens 1904 (8.3.2). */
+function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean, gate = false): number | null {
   const { w, state, side } = f;
   const adj = f.enemyFleet.adjacent;
   if (w.board.isHex(b)) {
@@ -344,7 +346,7 @@ function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean
     if (h.kind === 'land') return null;
     if (w.board.isHex(a) && hexsideData(w, a, b).allLand) return null;
     if (f.enemyFleetAt(b) > 0 || f.neutralFleetAt(b) > 0) return null;
-    if (side === 'allies' && DANISH_NORWAY_GATE.includes(h.id) && state.countries.no?.controller !== 'allies') return null;
+    if (side === 'allies' && !gate && DANISH_NORWAY_GATE.includes(h.id) && state.countries.no?.controller !== 'allies') return null;
     if (side === 'allies' && DANISH_DENMARK_GATE.includes(h.id) && (state.countries.dk?.controller !== 'allies' || (f.enemy(b)?.land ?? 0) + (f.enemy(b)?.air ?? 0) > 0)) return null;
     if (aAdjacentZoc && adj.has(b)) return null;
     if (!w.board.isHex(a)) return w.board.edgeCost[w.board.edgeBetween(a, b)] ?? 0;
@@ -357,19 +359,40 @@ function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean
 }
 
 /** 2WW 8.3: fleet movement over sea and coastal hexes and between boxes; adjacent enemy fleet ZOC stops it. */
-export function fleetReach(f: MoveFacts, id: string): Reach {
+export function fleetReach(f: MoveFacts, id: string, gate = false): Reach {
   const { w, state } = f;
   const u = state.units[id]!;
   const start = w.board.index(u.where);
   const budget = movementFactor(state, id) - (u.mpUsed ?? 0);
   const adj = f.enemyFleet.adjacent;
-  return dijkstra(start, budget, (a, b) => fleetStepCost(f, a, b, adj.has(a)), (n) => !adj.has(n), (n) => w.adj[n]!);
+  return dijkstra(start, budget, (a, b) => fleetStepCost(f, a, b, adj.has(a), gate), (n) => !adj.has(n), (n) => w.adj[n]!);
 }
 
 function fleetDestinations(f: MoveFacts, id: string): number[] {
   const r = fleetReach(f, id);
   const start = f.w.board.index(f.state.units[id]!.where);
   return [...r.cost.keys()].filter((b) => b !== start && (!f.w.board.isHex(b) || f.hostile(b) === 0));
+}
+
+/** Does the Norway gate (hex 1904) bar this Allied fleet now (2WW 8.3.2)? */
+function norwayGateShut(f: MoveFacts): boolean {
+  return f.side === 'allies' && f.state.countries.no?.controller !== 'allies' && DANISH_NORWAY_GATE.some((h) => f.w.board.find(h) >= 0);
+}
+
+/**
+ * 2WW 8.3.2: an Allied fleet carrying a land unit may pass 1904 before Norway is Allied only to make an amphibious
+ * assault. These are the hexes it reaches only through 1904 where its cargo could assault at once (8.1.4.1).
+ */
+function gateAssaultDestinations(f: MoveFacts, id: string): number[] {
+  if (!norwayGateShut(f)) return [];
+  const s = f.state;
+  const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
+  if (!cargo || unitClass(s, cargo) !== 'land') return [];
+  const open = fleetReach(f, id, true);
+  const shut = fleetReach(f, id);
+  const mp = s.units[id]!.mpUsed ?? 0;
+  return [...open.cost.keys()].filter((b) => !shut.cost.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
+    && landingKind(f, cargo, id, { at: b, mpUsed: mp + open.cost.get(b)! }) === 'assault');
 }
 
 // ---- which units may do what ----
@@ -427,28 +450,32 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean): ChoiceList {
   const u = state.units[id]!;
   const cls = unitClass(state, id);
   const d = unitDef(state, id);
+  const nm = unitName(state, id);
   if (cls === 'land') {
     const r = landReach(f, id, armored);
     const start = w.board.index(u.where);
     for (const n of [...r.cost.keys()].sort((a, b) => a - b)) {
       if (n === start) continue;
-      out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${id} to ${w.board.id(n)}` });
+      out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${nm} to ${w.board.id(n)}` });
     }
     const fresh = (u.mpUsed ?? 0) === 0 || u.moveMode === 'amphibious';
     if (!armored && fresh) {
-      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${id} to ${w.board.id(n)}` });
+      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${w.board.id(n)}` });
     }
     if (!armored && d.type === 'paratroop' && (u.mpUsed ?? 0) === 0) {
-      for (const n of airdropReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${id} on ${w.board.id(n)}` });
+      for (const n of airdropReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${nm} on ${w.board.id(n)}` });
     }
   } else if (cls === 'air') {
     if (!w.board.isHex(w.board.index(u.where))) return out;
-    for (const n of airDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${id} to ${w.board.id(n)}` });
+    for (const n of airDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${nm} to ${w.board.id(n)}` });
     if ((u.mpUsed ?? 0) === 0) {
-      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${id} to ${w.board.id(n)}` });
+      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${w.board.id(n)}` });
     }
   } else {
-    for (const n of fleetDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${id} to ${w.board.id(n)}` });
+    for (const n of fleetDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${w.board.id(n)}` });
+    for (const n of gateAssaultDestinations(f, id).sort((a, b) => a - b)) {
+      out.push({ action: { type: 'move', unit: id, to: w.board.id(n), assault: true }, label: `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${w.board.id(n)} for an amphibious assault (2WW 8.3.2)` });
+    }
   }
   return out;
 }
@@ -467,7 +494,8 @@ export function movementChoices(state: TwoWWState, frame: MovementFrame): Choice
   const ids = Object.keys(state.units).filter((id) => mayMove(f, id, armored)).sort();
   for (const id of ids) {
     const u = state.units[id]!;
-    const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}`;
+    const cargo = unitClass(state, id) === 'fleet' ? Object.keys(state.units).find((c) => state.units[c]!.aboard === id) ?? '' : '';
+    const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${cargo}`;
     let list = cache.get(key);
     if (!list) cache.set(key, (list = unitChoices(f, id, armored)));
     for (const c of list) out.push(c);
@@ -500,7 +528,7 @@ function embarkChoices(f: MoveFacts): { action: Action; label: string }[] {
       if (d.type === 'fort' || unitClass(s, id) === 'fleet') continue;
       if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) continue;
       if ((powerOf(s, id) === 'su') !== (powerOf(s, fl) === 'su')) continue; // 2WW 12.4.3
-      out.push({ action: { type: 'embark', unit: id, fleet: fl }, label: `Embark ${id} on ${fl}` });
+      out.push({ action: { type: 'embark', unit: id, fleet: fl }, label: `Embark ${unitName(s, id)} on ${unitName(s, fl)}` });
     }
   }
   return out;
@@ -512,10 +540,10 @@ const ASSAULT_RANGE = 5;
 export type LandingKind = 'landing-port' | 'landing' | 'assault' | 'invasion-landing';
 
 /** 2WW 8.1.3-8.1.4: can `unit` aboard `fleet` come ashore in the fleet's hex, and how? */
-export function landingKind(f: MoveFacts, unit: string, fleet: string): LandingKind | null {
+export function landingKind(f: MoveFacts, unit: string, fleet: string, as?: { at: number; mpUsed: number }): LandingKind | null {
   const s = f.state, w = f.w;
-  const where = s.units[fleet]!.where;
-  const n = w.board.index(where);
+  const n = as ? as.at : w.board.index(s.units[fleet]!.where);
+  const where = w.board.id(n);
   if (!w.board.isHex(n)) {
     const box = w.boxes[where];
     return box?.land && f.side === 'allies' ? 'landing-port' : null;
@@ -530,7 +558,7 @@ export function landingKind(f: MoveFacts, unit: string, fleet: string): LandingK
   const enemyHeld = (f.enemy(n)?.land ?? 0) > 0 || (h.port || h.city ? s.control[h.id] === other(f.side) : false);
   if (enemyCountry || enemyHeld) {
     if (!h.port) return null; // 2WW 8.1.4.1: no assault on a non-port hex
-    if ((s.units[fleet]!.mpUsed ?? 0) > ASSAULT_RANGE) return null;
+    if ((as ? as.mpUsed : s.units[fleet]!.mpUsed ?? 0) > ASSAULT_RANGE) return null;
     if (unitClass(s, unit) !== 'land') return null;
     return 'assault';
   }
@@ -546,7 +574,7 @@ function landingChoices(f: MoveFacts): { action: Action; label: string }[] {
     if (!u.aboard || sideOfUnit(s, id) !== f.side || !onMap(u.where)) continue;
     const k = landingKind(f, id, u.aboard);
     if (!k) continue;
-    out.push({ action: { type: 'land', unit: id }, label: `${k === 'assault' ? 'Amphibious assault' : 'Land'} ${id} at ${u.where}` });
+    out.push({ action: { type: 'land', unit: id }, label: `${k === 'assault' ? 'Amphibious assault' : 'Land'} ${unitName(s, id)} at ${u.where}` });
   }
   return out;
 }
@@ -651,7 +679,7 @@ function stepPending(ctx: C, frame: MovementFrame, p: Pending, facts?: MoveFacts
     const cost = landStepCost(f, p.unit, armored, from, to, f.enemyZoc.has(from));
     const budget = p.budget ?? 0;
     if (cost === null || (u.mpUsed ?? 0) + cost > budget || (!armored && f.enemyZoc.has(from) && (u.mpUsed ?? 0) > 0)) {
-      ctx.log(`${p.unit} stops in ${u.where}: the way on is barred`, '2WW 5.1.4');
+      ctx.log(`${unitName(s, p.unit)} stops in ${u.where}: the way on is barred`, '2WW 5.1.4');
       u.mpUsed = DONE;
       return false;
     }
@@ -663,16 +691,16 @@ function stepPending(ctx: C, frame: MovementFrame, p: Pending, facts?: MoveFacts
     noteLandUnitIn(ctx, side, to);
     p.path.shift();
     if (!armored && inLandZocOf(s, other(side), to)) {
-      if (p.path.length) ctx.log(`${p.unit} stops on entering an enemy ZOC in ${w.board.id(to)}`, '2WW 5.1.1');
+      if (p.path.length) ctx.log(`${unitName(s, p.unit)} stops on entering an enemy ZOC in ${w.board.id(to)}`, '2WW 5.1.1');
       u.mpUsed = DONE;
       p.path = [];
     }
     return true;
   }
   // fleet
-  const cost = fleetStepCost(f, from, to, f.enemyFleet.adjacent.has(from));
+  const cost = fleetStepCost(f, from, to, f.enemyFleet.adjacent.has(from), !!p.gate);
   if (cost === null || (u.mpUsed ?? 0) + cost > movementFactor(s, p.unit)) {
-    ctx.log(`${p.unit} stops in ${u.where}: the way on is barred`, '2WW 5.1.2');
+    ctx.log(`${unitName(s, p.unit)} stops in ${u.where}: the way on is barred`, '2WW 5.1.2');
     return false;
   }
   u.mpUsed = (u.mpUsed ?? 0) + cost;
@@ -702,6 +730,7 @@ export function transitAttackers(state: TwoWWState, mover: Side, node: number): 
 /** Walk the pending move until it ends or a sub-procedure must run; `facts` are the unchanged state's, when known. */
 function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   const p: Pending | null = frame.pending ? { unit: frame.pending.unit, path: [...frame.pending.path], mode: frame.pending.mode, budget: frame.pending.budget } : null;
+  if (p && frame.pending?.gate) p.gate = true;
   if (!p) { bump(ctx, frame); return; }
   const s = ctx.state, w = worldOf(s);
   while (p.path.length) {
@@ -724,6 +753,15 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
       }
     }
   }
+  if (p.gate) {
+    // 2WW 8.3.2: the fleet came through 1904 to make an amphibious assault; its cargo makes it now if it still can.
+    const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === p.unit);
+    if (cargo && landingKind(new MoveFacts(s, frame.side), cargo, p.unit) === 'assault') {
+      bump(ctx, frame, { pending: undefined });
+      executeLanding(ctx, frame, cargo);
+      return;
+    }
+  }
   bump(ctx, frame, { pending: undefined });
 }
 
@@ -741,7 +779,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
     u.moveMode = 'rail';
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
     if (cls === 'land') noteLandUnitIn(ctx, frame.side, to);
-    ctx.log(`${id} moves by rail to ${a.to}`, '2WW 8.1.2');
+    ctx.log(`${unitName(s, id)} moves by rail to ${a.to}`, '2WW 8.1.2');
     bump(ctx, frame);
     if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
@@ -755,7 +793,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
     const enemyLand = Object.entries(s.units).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
     if (enemyLand) u.mustAttack = a.to as string;
     else noteLandUnitIn(ctx, frame.side, to);
-    ctx.log(`${id} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');
+    ctx.log(`${unitName(s, id)} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');
     bump(ctx, frame);
     if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
@@ -766,15 +804,17 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
     u.mpUsed = (u.mpUsed ?? 0) + r.cost.get(to)!;
     placeUnit(s, id, a.to as string);
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
-    ctx.log(`${id} flies to ${a.to}`, '2WW 8.2');
+    ctx.log(`${unitName(s, id)} flies to ${a.to}`, '2WW 8.2');
     bump(ctx, frame);
     return;
   }
   // The move was validated against the prompt: only its cheapest path is needed here (supply judged there, 11).
-  const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id);
+  const gate = cls === 'fleet' && a.assault === true;
+  const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id, gate);
   const steps = path(r, to).map((n) => w.board.id(n));
-  ctx.log(`${id} moves ${u.where} > ${steps.join(' > ')}`, cls === 'land' ? '2WW 8.1' : '2WW 8.3');
+  ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.3.2' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
   frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.cost.get(to)! + (u.mpUsed ?? 0) : 0 };
+  if (gate) frame.pending.gate = true;
   continueMove(ctx, frame, f);
 }
 
@@ -792,7 +832,7 @@ function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
     u.moveMode = 'assault';
     u.mustAttack = u.where;
     u.mpUsed = DONE;
-    ctx.log(`${id} makes an amphibious assault on ${u.where}`, '2WW 8.1.4');
+    ctx.log(`${unitName(s, id)} makes an amphibious assault on ${u.where}`, '2WW 8.1.4');
   } else {
     if (cls === 'land' && w.board.isHex(n)) noteLandUnitIn(ctx, frame.side, n);
     if (kind === 'landing-port') {
@@ -801,7 +841,7 @@ function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
     } else {
       u.mpUsed = DONE;
     }
-    ctx.log(`${id} lands at ${u.where}`, '2WW 8.1.3');
+    ctx.log(`${unitName(s, id)} lands at ${u.where}`, '2WW 8.1.3');
   }
   bump(ctx, frame);
   if (displacementCandidates(s).length) ctx.push('displacement', {});
@@ -859,7 +899,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     if (a.type === 'embark') {
       const u = ctx.state.units[a.unit as string]!;
       u.aboard = a.fleet as string;
-      ctx.log(`${a.unit} embarks on ${a.fleet}`, '2WW 8.3.4');
+      ctx.log(`${unitName(ctx.state, a.unit as string)} embarks on ${unitName(ctx.state, a.fleet as string)}`, '2WW 8.3.4');
       bump(ctx, frame);
       return;
     }
@@ -903,8 +943,8 @@ export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
     if (!side) return [];
     return [{
       seat: side, rule: unitClass(state, frame.unit) === 'fleet' ? '2WW 5.1.1' : '2WW 5.1.3', kind: 'displace',
-      text: `${frame.unit} must displace: choose one of the nearest hexes`,
-      choices: frame.options.map((h) => ({ action: { type: 'displace', unit: frame.unit!, to: h }, label: `Displace ${frame.unit} to ${h}` })),
+      text: `${unitName(state, frame.unit)} must displace: choose one of the nearest hexes`,
+      choices: frame.options.map((h) => ({ action: { type: 'displace', unit: frame.unit!, to: h }, label: `Displace ${unitName(state, frame.unit!)} to ${h}` })),
     }];
   },
   run(ctx, frame) {
@@ -913,12 +953,12 @@ export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
     if (!c) { ctx.pop(); return; }
     const opts = displacementTargets(s, c);
     if (opts.length === 0) {
-      ctx.log(`${c} cannot displace and is eliminated`, '2WW 5.1.1');
+      ctx.log(`${unitName(s, c)} cannot displace and is eliminated`, '2WW 5.1.1');
       eliminateUnit(s, c);
       ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
     } else if (opts.length === 1) {
       placeUnit(s, c, opts[0]!);
-      ctx.log(`${c} displaces to ${opts[0]}`, '2WW 5.1.1');
+      ctx.log(`${unitName(s, c)} displaces to ${opts[0]}`, '2WW 5.1.1');
       ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
     } else {
       ctx.goto('displacement', { unit: c, options: opts, n: (frame.n ?? 0) + 1 });
@@ -926,7 +966,7 @@ export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
   },
   act(ctx, frame, _seat, a) {
     placeUnit(ctx.state, a.unit as string, a.to as string);
-    ctx.log(`${a.unit} displaces to ${a.to}`, '2WW 5.1.1');
+    ctx.log(`${unitName(ctx.state, a.unit as string)} displaces to ${a.to}`, '2WW 5.1.1');
     ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
   },
 };

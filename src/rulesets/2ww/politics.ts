@@ -5,7 +5,7 @@ import { type CountryState, FUTURE, POOL, REMOVED, type Side, type TwoWWState } 
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { type SupplyNet, allFriendlyCapitals, supplyNet } from './supply.ts';
 import {
-  AXIS_MINORS, POWER_NAMES, type World, hexData, onMap, other, powerOf, sideOfUnit, unitClass, worldOf,
+  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, powerOf, sideOfUnit, unitClass, worldOf,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -131,6 +131,7 @@ export function noteLandUnitIn(ctx: C, side: Side, node: number): void {
   if ((h.city || h.port) && s.control[h.id] !== side && countryAt(s, w, node) !== 'vc') {
     s.control[h.id] = side;
     if (h.capitalOf === 'fr' && side === 'axis' && s.countries.fr?.status !== 'conquered') fallOfFrance(ctx);
+    if (s.politics.vichy === 'allied' && h.country === 'fr') frenchTerritoriesChange(ctx, side, h);
   }
   if (side === 'allies' && s.politics.vichy === 'neutral' && (h.city === 'Toulon' || h.city === 'Algiers')) {
     endVichy(ctx, `the Allies occupied ${h.city}`);
@@ -145,6 +146,34 @@ export function noteLandUnitIn(ctx: C, side: Side, node: number): void {
       ctx.log('The Axis recaptures Baghdad: Iraq is liberated', '2WW 12.5.2');
       liberate(ctx, 'iq', 'axis');
     }
+  }
+}
+
+/**
+ * 2WW 12.2.3, once Vichy has ended: whoever takes Toulon gains southern France and each (Fr) territory whose capital
+ * holds no land unit of the other side; whoever takes a territory's capital gains that territory. Cities held by the
+ * other side's land units stay theirs (ruling V-1).
+ */
+function frenchTerritoriesChange(ctx: C, side: Side, h: HexData): void {
+  const s = ctx.state, w = worldOf(s);
+  const heldByOther = (id: string) => Object.entries(s.units).some(([u, v]) => v.where === id && !v.aboard && unitClass(s, u) === 'land' && sideOfUnit(s, u) === other(side));
+  const regions: string[] = [];
+  if (h.city === 'Toulon') {
+    regions.push('vichy');
+    for (const t of w.hexes) if (t?.territoryCapital && t.country === 'fr' && t.region && !heldByOther(t.id)) regions.push(t.region);
+    for (const t of w.hexes) if (t?.overseas && t.country === 'fr' && t.region && !regions.includes(t.region) && !w.hexes.some((c) => c?.territoryCapital && c.region === t.region)) regions.push(t.region);
+  } else if (h.territoryCapital && h.region) {
+    regions.push(h.region);
+  }
+  const changed: string[] = [];
+  for (const t of w.hexes) {
+    if (!t || !t.region || !regions.includes(t.region) || t.country !== 'fr' || !(t.city || t.port)) continue;
+    if (s.control[t.id] === side || heldByOther(t.id)) continue;
+    s.control[t.id] = side;
+    changed.push(t.city ?? t.id);
+  }
+  if (changed.length) {
+    ctx.log(`${side === 'axis' ? 'The Axis' : 'The Allies'} took ${h.city}: ${changed.sort().join(', ')} change sides`, '2WW 12.2.3', { regions, cities: changed });
   }
 }
 
@@ -198,13 +227,23 @@ export function endVichy(ctx: C, why: string): void {
   const s = ctx.state, w = worldOf(s);
   s.politics.vichy = 'allied';
   for (const u of Object.values(s.units)) if (u.owner === 'neutral') u.owner = 'allies';
+  // Toulon is Allied unless Axis units hold it (12.2.2); its holder takes Vichy, and each (Fr) territory whose capital
+  // the other side does not occupy (12.2.3); a city the other side's units occupy stays theirs.
+  const occupiedBy = (hex: string, side: Side) => Object.entries(s.units).some(([id, u]) => u.where === hex && !u.aboard && sideOfUnit(s, id) === side);
+  const toulon = cityHex(w, 'Toulon');
+  const holder: Side = toulon && occupiedBy(toulon, 'axis') ? 'axis' : 'allies';
+  const capitalOf = new Map<string, string>();
+  for (const h of w.hexes) if (h?.territoryCapital && h.region) capitalOf.set(h.region, h.id);
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = w.hexes[n];
     if (!h || !vichyHex(w, n) || !(h.city || h.port)) continue;
-    const axisThere = Object.entries(s.units).some(([id, u]) => u.where === h.id && sideOfUnit(s, id) === 'axis');
-    s.control[h.id] = axisThere ? 'axis' : 'allies';
+    let side = holder;
+    const cap = h.region ? capitalOf.get(h.region) : undefined;
+    if (cap && occupiedBy(cap, other(holder))) side = other(holder);
+    if (occupiedBy(h.id, other(side))) side = other(side);
+    s.control[h.id] = side;
   }
-  ctx.log(`Vichy France ends (${why}): French forces join the Allies`, '2WW 12.2.2');
+  ctx.log(`Vichy France ends (${why}): French forces join the Allies; Toulon is ${holder === 'axis' ? 'Axis' : 'Allied'}`, '2WW 12.2.2');
 }
 
 /** 2WW 12.5: the Axis rolls for the Iraqi rebellion each turn from Winter 1941 (5-6 rebels). */

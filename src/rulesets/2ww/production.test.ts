@@ -132,3 +132,31 @@ describe('2WW 7.2 building and upgrading', () => {
     expect(productionChoices(s, 'su', 2).some((a) => a.type === 'build')).toBe(false);
   });
 });
+
+describe('2WW 7.1.1 the side chooses which power uses a captured production city', () => {
+  // Germany (Berlin 0202), Italy (Rome 0602) and conquered Poland between them with Warsaw 0402.
+  const cw = testWorld({
+    id: 'prod-captured', cols: [1, 7], rows: [1, 5], country: 'ge',
+    countries: { pl: ['0401', '0402', '0403', '0404', '0405'], it: ['0601', '0602', '0603', '0604', '0605', '0701', '0702', '0703', '0704', '0705'] },
+    cities: { '0202': 'Berlin', '0402': 'Warsaw', '0602': 'Rome' }, production: ['0202', '0402', '0602'],
+    capitals: { '0202': 'ge', '0602': 'it' },
+  });
+  const captured = () => start(testPosition(cw, {
+    turn: 7, units: {}, control: { '0202': 'axis', '0402': 'axis', '0602': 'axis' }, politics: { italyNeutral: false },
+    countries: { ...testPosition(cw, { units: {} }).countries, pl: { controller: 'axis', status: 'conquered', conqueredBy: 'axis' } },
+  }), [{ proc: 'production' }]);
+
+  it('2WW 7.1.1 by default the first power in setup order uses it (ruling R-P1); the Axis may give it to Germany', () => {
+    let s = captured();
+    const p = prompts(rs, s)[0]!;
+    expect([p.seat, p.kind, p.rule]).toEqual(['axis', 'assign', '2WW 7.1.1']);
+    expect(p.choices.map((c) => c.action)).toEqual([{ type: 'assign', hex: '0402', power: 'ge' }, { type: 'done' }]);
+    expect(p.choices[1]!.label).toBe('Keep: Warsaw (0402) to Italy');
+    s = play(s, 'axis', { type: 'assign', hex: '0402', power: 'ge' });
+    expect(choices(s, 'axis')).toEqual([{ type: 'assign', hex: '0402', power: 'it' }, { type: 'done' }]);
+    s = play(s, 'axis', { type: 'done' });
+    expect(productionPoints(s).ge!.parts.map((x) => x.source)).toContain('0402');
+    expect(productionPoints(s).it!.parts.map((x) => x.source)).not.toContain('0402');
+    expect(s.production.assign).toEqual({ '0402': 'ge' }); // kept for the next turns
+  });
+});

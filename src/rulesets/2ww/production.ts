@@ -7,7 +7,7 @@ import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
-import { hexData, isMajor, powerOf, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
+import { hexData, isMajor, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
 import { displacementCandidates } from './movement.ts';
 import { controlOfHex } from './combat/rules-world.ts';
@@ -54,15 +54,40 @@ function usable(s: TwoWWState, power: string): boolean {
   return !!c && !!c.controller && c.status !== 'conquered';
 }
 
-/** The major power of `side` that uses a city outside its own country (2WW 7.1.1, 5.3.2): the first in setup
- * order whose capital the city traces to (ruling R-P1). */
-function userOfCity(s: TwoWWState, side: Side, hex: string): string | null {
+/** The major powers of `side` that may use a city outside their own country: those whose capital it traces to
+ * (2WW 7.1.1, 5.3.2), in setup order. */
+function usersOfCity(s: TwoWWState, side: Side, hex: string): string[] {
+  const out: string[] = [];
   for (const p of PRODUCTION_ORDER) {
     if (p === 'us' || !usable(s, p) || s.countries[p]!.controller !== side) continue;
     if (p === 'su' && s.politics.ussrNeutral) continue;
-    if (hexTracesTo(s, side, hex, p)) return p;
+    if (hexTracesTo(s, side, hex, p)) out.push(p);
   }
-  return null;
+  return out;
+}
+
+/** The side's chosen user of such a city; by default the first in setup order (ruling R-P1). */
+function userOfCity(s: TwoWWState, side: Side, hex: string): string | null {
+  const users = usersOfCity(s, side, hex);
+  const chosen = s.production.assign?.[hex];
+  return chosen && users.includes(chosen) ? chosen : users[0] ?? null;
+}
+
+/** Production cities whose user the side chooses: outside their powers' own countries, with two or more candidates. */
+export function contestedCities(s: TwoWWState, side: Side): { hex: string; users: string[] }[] {
+  const w = worldOf(s);
+  const out: { hex: string; users: string[] }[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = hexData(w, n);
+    if (!h?.production || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
+    const c = countryAt(s, w, n);
+    if (!c || isNeutralCountry(s, c) || (c === 'fr' && s.countries.fr?.status === 'liberated')) continue;
+    if ((c === 'it' && s.politics.italyNeutral) || (c === 'su' && s.politics.ussrNeutral)) continue;
+    if (isMajor(c) && s.countries[c]?.controller === side && usable(s, c)) continue;
+    const users = usersOfCity(s, side, h.id);
+    if (users.length > 1) out.push({ hex: h.id, users });
+  }
+  return out;
 }
 
 /** Points of every power this Production (2WW 4.2 B.2, 7.1, 12.3-12.5). Pure. */
@@ -277,6 +302,9 @@ export function productionChoices(s: TwoWWState, power: string, points: number):
 
 export interface ProductionFrame extends Frame {
   step?: string;
+  /** 'assign' step: index into ASSIGNING of the side choosing its captured cities' users. */
+  si?: number;
+  decided?: boolean;
   order?: string[];
   index?: number;
   left?: number;
@@ -292,9 +320,27 @@ function spendingOrder(s: TwoWWState): string[] {
   return order;
 }
 
+const ASSIGNING: Side[] = ['allies', 'axis'];
+const POWER_LABEL: Record<string, string> = { fr: 'France', su: 'the USSR', gb: 'Britain', it: 'Italy', ge: 'Germany' };
+
+function assignPrompt(s: TwoWWState, side: Side) {
+  const w = worldOf(s);
+  const cities = contestedCities(s, side);
+  if (!cities.length) return [];
+  const name = (hex: string) => `${hexData(w, w.board.index(hex))?.city ?? hex} (${hex})`;
+  const now = (hex: string) => userOfCity(s, side, hex)!;
+  const choices: { action: Action; label: string }[] = cities.flatMap((c) => c.users.filter((p) => p !== now(c.hex)).map((p) => ({
+    action: { type: 'assign', hex: c.hex, power: p }, label: `Give ${name(c.hex)} to ${POWER_LABEL[p] ?? p}`,
+  })));
+  choices.push({ action: { type: 'done' }, label: `Keep: ${cities.map((c) => `${name(c.hex)} to ${POWER_LABEL[now(c.hex)] ?? now(c.hex)}`).join(', ')}` });
+  return [mkPrompt(side, '2WW 7.1.1', 'Production: choose which power uses each captured production city', 'assign', choices,
+    { cities: cities.map((c) => ({ hex: c.hex, users: c.users, user: now(c.hex) })) })];
+}
+
 /** 'production' {}: pushed by the sequence of play at B (2WW 4.2 B.1-B.4). */
 export const production: Procedure<TwoWWState, ProductionFrame> = {
   prompts(s, f) {
+    if (f.step === 'assign') return f.decided ? [] : assignPrompt(s, ASSIGNING[f.si!]!);
     if (f.step !== 'spend') return [];
     const power = f.order![f.index!]!;
     const side = sideOfPower(s, power);
@@ -302,8 +348,8 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     if (!side || left <= 0) return [];
     const acts = productionChoices(s, power, left);
     if (!acts.length) return [];
-    const label = (a: Action) => a.type === 'build' ? `Build ${a.unit as string} at ${a.hex as string} (${unitProductionCost(a.unit as string, 'build')})`
-      : `Upgrade ${a.unit as string} (${unitProductionCost(a.unit as string, 'upgrade')})`;
+    const label = (a: Action) => a.type === 'build' ? `Build ${unitName(s, a.unit as string)} at ${a.hex as string} (${unitProductionCost(a.unit as string, 'build')})`
+      : `Upgrade ${unitName(s, a.unit as string)} (${unitProductionCost(a.unit as string, 'upgrade')})`;
     return [mkPrompt(side, '2WW 7', `${power}: ${left} production point(s) left`, 'produce',
       [...acts.map((a) => ({ action: a, label: label(a) })), { action: { type: 'done' }, label: `Done (${left} unused point(s) are lost)` }],
       { power, points: left })];
@@ -325,6 +371,15 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
         if (r.turn < s.turn && r.condition === 'france-conquered' && u?.where === FUTURE && s.countries.fr?.status === 'conquered') u.where = POOL;
       }
       for (const u of Object.values(s.units)) if (u.where === ELIMINATED) u.where = POOL;
+      ctx.goto('production', { step: 'assign', si: 0 });
+      return;
+    }
+    if (f.step === 'assign') {
+      // Reached when the side has no city to assign, or after its choice: the next side, then B.2.
+      if (f.si! + 1 < ASSIGNING.length) {
+        ctx.goto('production', { step: 'assign', si: f.si! + 1 });
+        return;
+      }
       const pts = productionPoints(s);
       s.production.points = Object.fromEntries(Object.entries(pts).map(([p, v]) => [p, v.total]));
       ctx.log(`Production points: ${Object.entries(pts).map(([p, v]) => `${p} ${v.total}`).join(', ') || 'none'}`, '2WW 4.2 B.2',
@@ -336,6 +391,16 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
   },
   act(ctx, f, _seat, a) {
     const s = ctx.state;
+    if (f.step === 'assign') {
+      if (a.type === 'assign') {
+        s.production.assign = { ...(s.production.assign ?? {}), [a.hex as string]: a.power as string };
+        ctx.log(`${POWER_LABEL[a.power as string] ?? a.power} will use the production city ${a.hex as string}`, '2WW 7.1.1', { hex: a.hex as string, power: a.power as string });
+        ctx.goto('production', { step: 'assign', si: f.si! });
+        return;
+      }
+      ctx.goto('production', { step: 'assign', si: f.si!, decided: true });
+      return;
+    }
     const power = f.order![f.index!]!;
     if (a.type === 'done') {
       nextPower(ctx, f);
@@ -350,12 +415,12 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       u.where = a.hex as string;
       u.reduced = false;
       u.ops = false;
-      ctx.log(`${power} builds ${id} at ${a.hex as string} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex as string, cost });
+      ctx.log(`${power} builds ${unitName(ctx.state, id)} at ${a.hex as string} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex as string, cost });
       // 7.2.5: a new fort displaces enemy fleets and air units in its hex (5.1.1, 5.1.3).
       if (displacementCandidates(s).length) ctx.push('displacement', {});
     } else {
       u.reduced = false;
-      ctx.log(`${power} upgrades ${id} for ${cost}`, '2WW 7.3', { unit: id, cost });
+      ctx.log(`${power} upgrades ${unitName(ctx.state, id)} for ${cost}`, '2WW 7.3', { unit: id, cost });
     }
   },
 };

@@ -222,6 +222,37 @@ describe('2WW 12 special rules', () => {
     expect(s.control['0403']).toBe('allies');
   });
 
+  describe('2WW 12.2.3 the (Fr) territories after Vichy', () => {
+    // Southern France (Toulon 0403, Marseille 0302), Algeria (Algiers 0501 its capital, Oran 0602), Tunisia (Tunis 0603).
+    const fw = testWorld({
+      id: 'fr-territories-test', cols: [1, 6], rows: [1, 3], country: 'fr',
+      regions: { vichy: ['0302', '0303', '0402', '0403'], algeria: ['0501', '0502', '0601', '0602'], tunisia: ['0503', '0603'] },
+      overseas: ['0501', '0502', '0601', '0602', '0503', '0603'], territoryCapitals: ['0501', '0603'],
+      cities: { '0101': 'Paris', '0403': 'Toulon', '0302': 'Marseille', '0501': 'Algiers', '0602': 'Oran', '0603': 'Tunis' },
+      capitals: { '0101': 'fr' },
+    });
+    const allied = { '0403': 'allies', '0302': 'allies', '0501': 'allies', '0602': 'allies', '0603': 'allies' } as const;
+    const after = (units: Parameters<typeof testPosition>[1]['units']) => startAt(testPosition(fw, {
+      turn: 14, units, countries: { ...pos({}).countries, fr: { controller: 'axis', status: 'conquered', conqueredBy: 'axis' } },
+      politics: { vichy: 'allied', usEntered: true }, control: { '0101': 'axis', ...allied },
+    }), [{ proc: 'movement-phase', side: 'axis' }]);
+
+    it('2WW 12.2.3 a territory changes sides the instant an enemy unit enters its capital', () => {
+      let s = after({ 'ge-inf-1': '0402' });
+      s = act(s, 'axis', { type: 'move', unit: 'ge-inf-1', to: '0501' });
+      expect([s.control['0501'], s.control['0602']]).toEqual(['axis', 'axis']); // Algiers and Oran
+      expect([s.control['0603'], s.control['0403'], s.control['0302']]).toEqual(['allies', 'allies', 'allies']);
+    });
+
+    it('2WW 12.2.3 taking Toulon takes southern France and every territory whose capital the enemy does not occupy', () => {
+      let s = after({ 'ge-inf-1': '0302', 'fr-inf-col': { where: '0603', owner: 'allies', permanent: true } });
+      s = act(s, 'axis', { type: 'move', unit: 'ge-inf-1', to: '0403' });
+      expect([s.control['0403'], s.control['0302']]).toEqual(['axis', 'axis']);
+      expect([s.control['0501'], s.control['0602']]).toEqual(['axis', 'axis']);
+      expect(s.control['0603']).toBe('allies'); // Tunis: the French Colonial infantry holds the capital
+    });
+  });
+
   it('2WW 8.1.2 rail movement never enters Libya, French North Africa and the other listed regions', () => {
     const rw = testWorld({ id: 'rail-test', cols: [1, 5], rows: [1, 2], country: 'it', regions: { libya: ['0401', '0402', '0501', '0502'] }, capitals: { '0101': 'it' } });
     const s = startAt(testPosition(rw, { turn: 5, units: { 'it-inf-2': '0101' }, control: { '0101': 'axis' }, politics: { italyNeutral: false } }), [{ proc: 'movement-phase', side: 'axis' }]);

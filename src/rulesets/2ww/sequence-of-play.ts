@@ -9,7 +9,7 @@ import { conquestAndLiberation, iraqRebellionRoll, politicalClock } from './poli
 import type { Side, TwoWWState } from './state.ts';
 import { supplyPhase } from './supply.ts';
 import { victoryLevel } from './victory.ts';
-import { eliminateUnit, onMap, sideOfUnit, unitDef } from './world.ts';
+import { eliminateUnit, onMap, sideOfUnit, unitDef, unitName } from './world.ts';
 
 export const LAST_TURN = 23;
 
@@ -160,7 +160,7 @@ export const endOfTurn: Procedure<TwoWWState, EndFrame> = {
       if (!forts.length) continue;
       return [{
         seat: side, rule: '2WW 4.2 G', kind: 'remove-fort', text: 'End of turn: remove unnamed forts if you wish',
-        choices: [...forts.map((id) => ({ action: { type: 'remove-fort', unit: id }, label: `Remove ${id}` })),
+        choices: [...forts.map((id) => ({ action: { type: 'remove-fort', unit: id }, label: `Remove ${unitName(s, id)}` })),
           { action: { type: 'done' }, label: 'Keep the forts' }],
       }];
     }
@@ -174,7 +174,7 @@ export const endOfTurn: Procedure<TwoWWState, EndFrame> = {
     const done = f.done ?? [];
     if (a.type === 'remove-fort') {
       eliminateUnit(ctx.state, a.unit as string);
-      ctx.log(`${a.unit} is removed from the map`, '2WW 4.2 G');
+      ctx.log(`${unitName(ctx.state, a.unit as string)} is removed from the map`, '2WW 4.2 G');
       ctx.goto('end-of-turn', { done });
       return;
     }

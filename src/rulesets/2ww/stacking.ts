@@ -4,7 +4,7 @@
 // eliminates the excess.
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
-import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, worldOf } from './world.ts';
+import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, unitName, worldOf } from './world.ts';
 
 export const STACKING_LIMITS = { fort: 1, artillery: 1, air: 1, other: 2, fleet: 2 } as const;
 export type StackClass = keyof typeof STACKING_LIMITS;
@@ -71,7 +71,7 @@ export const stackingCheck: Procedure<TwoWWState, StackingFrame> = {
     return [{
       seat: e.side, rule: e.rule, kind: 'eliminate',
       text: `Overstacked in ${e.hex}: ${e.why}. Choose a unit to eliminate`,
-      choices: e.candidates.map((id) => ({ action: { type: 'eliminate', unit: id }, label: `Eliminate ${id}` })),
+      choices: e.candidates.map((id) => ({ action: { type: 'eliminate', unit: id }, label: `Eliminate ${unitName(state, id)}` })),
       context: { hex: e.hex },
     }];
   },
@@ -80,7 +80,7 @@ export const stackingCheck: Procedure<TwoWWState, StackingFrame> = {
   },
   act(ctx, frame, _seat, a) {
     eliminateUnit(ctx.state, a.unit as string);
-    ctx.log(`${a.unit} is eliminated for overstacking`, '2WW 5.2.2');
+    ctx.log(`${unitName(ctx.state, a.unit as string)} is eliminated for overstacking`, '2WW 5.2.2');
     ctx.goto('stacking', { n: (frame.n ?? 0) + 1 });
   },
 };

@@ -89,5 +89,7 @@ export interface TwoWWState extends BaseState {
     lendLease: { gb: number; su: number };
     /** Points destroyed by convoy attack this turn, by source (2WW 6.2.3). */
     convoyLosses: Record<string, number>;
+    /** The side's choice of major power for a production city outside that power's country, kept between turns (7.1.1). */
+    assign?: Record<string, PowerId>;
   };
 }

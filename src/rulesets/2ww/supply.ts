@@ -4,7 +4,7 @@ import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocOfSide, landZocOfSide } from './zones-of-control.ts';
 import {
-  type World, eliminateUnit, hexData, onMap, other, powerOf, sideOfUnit, unitClass, unitDef, worldOf,
+  type World, eliminateUnit, hexData, onMap, other, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf,
 } from './world.ts';
 
 const LAND = 0, SEA = 1;
@@ -318,10 +318,10 @@ export function supplyPhase(state: TwoWWState, log: (text: string, rule: string)
     const d = unitDef(state, id);
     if (!u.reduced && d.full) {
       u.reduced = true;
-      log(`${id} is out of supply and is reduced`, '2WW 11');
+      log(`${unitName(state, id)} is out of supply and is reduced`, '2WW 11');
     } else {
       eliminateUnit(state, id);
-      log(`${id} is out of supply and is eliminated`, '2WW 11');
+      log(`${unitName(state, id)} is out of supply and is eliminated`, '2WW 11');
     }
   }
 }

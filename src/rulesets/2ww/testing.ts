@@ -35,6 +35,8 @@ export interface TestWorldSpec {
   capitals?: Record<string, string>;
   regions?: Record<string, string[]>;
   overseas?: string[];
+  /** Capitals of their region's territory (2WW 12.2.3). */
+  territoryCapitals?: string[];
   rivers?: string[];
   /** Hexsides "aaaa|bbbb" that are all sea between two coastal hexes. */
   seaSides?: string[];
@@ -67,6 +69,7 @@ export function testWorld(spec: TestWorldSpec): World {
       if (spec.capitals?.[id]) h.capitalOf = spec.capitals[id];
       if (regionOf.has(id)) h.region = regionOf.get(id);
       if (spec.overseas?.includes(id)) h.overseas = true;
+      if (spec.territoryCapitals?.includes(id)) h.territoryCapital = true;
       hexes[id] = h;
     }
   }

@@ -24,6 +24,8 @@ export interface HexData {
   capitalOf?: string;
   /** Overseas territory of a major power, ignored for victory unless named (2WW 13). */
   overseas?: boolean;
+  /** The capital of its territory (`region`), e.g. Algiers for Algeria (Fr) (2WW 12.2.3). */
+  territoryCapital?: boolean;
 }
 
 export interface HexsideData {
@@ -151,6 +153,13 @@ export const POWER_NAMES: Record<string, string> = {
 export const isMajor = (p: string): boolean => (MAJOR_POWERS as readonly string[]).includes(p);
 
 export const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+
+/** The name players read ("GE 4th infantry"); unnamed counters by nationality, designation and type. */
+export function unitName(state: TwoWWState, id: string): string {
+  const d = worldOf(state).units[id];
+  if (!d) return id;
+  return d.name ?? `${d.nationality.toUpperCase()} ${d.designation ?? ''} ${d.type}`.trim();
+}
 
 export function unitDef(state: TwoWWState, id: string): UnitDef {
   const d = worldOf(state).units[id];

@@ -102,6 +102,45 @@ describe('2WW 9.2 air strikes', () => {
   });
 });
 
+describe('2WW 9.2.3 an air strike on a hex with enemy air and fleets', () => {
+  // Allied air and fleet share the coastal hex 0403; two German air units strike it. Axis rolls 2 (hits), Allies 12.
+  const strike = (): TwoWWState => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-air-1': '0201', 'ge-air-2': '0202', 'gb-air-raf1': '0403', 'gb-fleet-home': '0403' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0403' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-2', role: 'attacker' });
+    forceDice(s.rng, [1, 1, 6, 6]);
+    s = play(s, 'axis', { type: 'confirm' });
+    if (prompts(rs, s)[0]?.seat === 'allies') s = play(s, 'allies', { type: 'confirm' }); // no defensive support
+    return s;
+  };
+
+  it('2WW 9.2.3 the air battle comes first; the winning attacker then chooses whether to attack the fleets', () => {
+    const s = strike();
+    const air = events.find((e) => /Air battle/.test(e.text))!.data as any;
+    expect([air.attacker.die, air.defender.die, air.defender.result]).toEqual([2, 12, 0]);
+    expect(events.some((e) => /Sea combat/.test(e.text))).toBe(false);
+    const p = prompts(rs, s)[0]!;
+    expect([p.seat, p.rule, p.choices.map((c) => c.action.type)]).toEqual(['axis', '2WW 9.2.3', ['press', 'stop']]);
+  });
+
+  it('2WW 9.2.3 choosing to stop leaves the fleet untouched', () => {
+    const s = play(strike(), 'axis', { type: 'stop' });
+    expect(events.some((e) => /Sea combat/.test(e.text))).toBe(false);
+    expect(s.units['gb-fleet-home']).toMatchObject({ where: '0403', reduced: false });
+    expect(s.units['ge-air-1']!.ops && s.units['ge-air-2']!.ops).toBe(true); // 9.2.4
+  });
+
+  it('2WW 9.2.3 pressing on, the surviving air attacks the fleets on the Air vs Sea line', () => {
+    let s = strike();
+    forceDice(s.rng, [1, 1, 6, 6]);
+    s = play(s, 'axis', { type: 'press' });
+    const sea = events.find((e) => /Sea combat/.test(e.text))!.data as any;
+    expect(sea.attacker.line).toBe('Air vs Sea');
+  });
+});
+
 describe('2WW 9.3 sea combat', () => {
   it('2WW 9.3 a fleet attacks an enemy fleet in its ZOC; the loser retreats to port and the winner may advance', () => {
     let s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0304', 'gb-fleet-channel': '0404' }, control }),

@@ -27,8 +27,28 @@ export interface NavalBattleFrame extends Frame {
   fought?: boolean;
 }
 
+/** An air strike whose air won the air battle may go on against the fleets in the hex (2WW 9.2.3). */
+function mayPressOn(s: TwoWWState, f: NavalBattleFrame): boolean {
+  const w = world();
+  return f.step === 'press' && !!f.airOkA && airOf(w, s, f.attackers).some((id) => inPlay(s, id))
+    && fleetsOf(w, s, f.defenders).some((id) => inPlay(s, id));
+}
+
 /** 'naval-battle': air vs air first if both sides have air, then the fleets' fire; pops {winner, retreated}. */
 export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
+  prompts(s, f) {
+    if (!mayPressOn(s, f)) return [];
+    const w = world();
+    const fleets = fleetsOf(w, s, f.defenders).filter((id) => inPlay(s, id));
+    return [mkPrompt(f.side, '2WW 9.2.3', `Your air won the air battle over ${f.hex}: attack the enemy fleets there too?`, 'strike', [
+      { action: { type: 'press' }, label: `Attack ${names(w, s, fleets)} with ${names(w, s, airOf(w, s, f.attackers).filter((id) => inPlay(s, id)))}` },
+      { action: { type: 'stop' }, label: 'Stop: leave the fleets alone' },
+    ], { hex: f.hex, fleets })];
+  },
+  act(ctx, f, _seat, a) {
+    if (a.type === 'stop') ctx.log(`${f.side} air does not go on to attack the fleets at ${f.hex}`, '2WW 9.2.3');
+    goStep(ctx, f, a.type === 'press' ? 'fleets' : 'end');
+  },
   run(ctx, f) {
     const s = ctx.state;
     const w = world();
@@ -54,7 +74,8 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
           f.fought = true;
           if (!win) f.winner = null;
           else f.winner = win === 'a' ? 'attacker' : 'defender';
-          goStep(ctx, f, 'fleets');
+          // 9.2.3: a pure air strike that wins may choose to go on against the fleets.
+          goStep(ctx, f, f.context === 'strike' && !f.attackers.some((id) => isFleet(w.facts(s, id).kind)) ? 'press' : 'fleets');
           ctx.push('combat-losses', { side: def, points: byA.losses, candidates: dAir, fort: null, rule: f.rule, what: 'air battle' });
           ctx.push('combat-losses', { side: f.side, points: byD.losses, candidates: aAir, fort: null, rule: f.rule, what: 'air battle' });
           return;
@@ -62,6 +83,10 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
         goStep(ctx, f, 'fleets');
         return;
       }
+      case 'press':
+        // Nothing left to press on against (no fleets, or the air lost): the strike is over.
+        goStep(ctx, f, 'end');
+        return;
       case 'fleets': {
         const aUnits = alive(f.attackers).filter((id) => isFleet(w.facts(s, id).kind) || f.airOkA);
         const dUnits = alive(f.defenders).filter((id) => isFleet(w.facts(s, id).kind) || f.airOkD);

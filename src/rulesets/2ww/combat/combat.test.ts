@@ -126,6 +126,31 @@ describe('2WW 9 land combat (worked examples)', () => {
   });
 });
 
+describe('2WW 9 support battles won by fleets (DSoP sea combat, ruling R-23)', () => {
+  it('2WW 9 the defender\'s fleet that wins the support battle may advance into the target hex and still supports it', () => {
+    events.length = 0;
+    let s = startAt(testPosition(world, {
+      turn: 12,
+      units: { 'ge-inf-6': '2313', 'ge-fleet-surface': '2414', 'us-arm-3': '2312', 'us-arm-5': '2413', 'us-air-8': '2212' },
+      politics: { usEntered: true }, control: { '2014': 'allies' },
+    }), [{ proc: 'combat-phase', side: 'allies' }]);
+    s = play(s, 'allies', { type: 'attack', mode: 'land', hex: '2313' });
+    s = play(s, 'allies', { type: 'add', unit: 'us-arm-3', role: 'attacker' });
+    s = play(s, 'allies', { type: 'add', unit: 'us-air-8', role: 'support' });
+    s = play(s, 'allies', { type: 'confirm' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-fleet-surface' });
+    // Support battle: US air rolls 12 (no hit), the German fleet 2; then the land combat: both roll 6.
+    s = dice(s, [6, 6, 1, 1, 3, 3, 3, 3]);
+    s = play(s, 'axis', { type: 'confirm' });
+    expect(events.some((e) => /support wins the support battle/.test(e.text))).toBe(true);
+    expect(choicesOf(s, 'axis')).toEqual([{ type: 'advance', unit: 'ge-fleet-surface', hex: '2313' }, { type: 'done' }]);
+    s = play(s, 'axis', { type: 'advance', unit: 'ge-fleet-surface', hex: '2313' });
+    expect(s.units['ge-fleet-surface']!.where).toBe('2313');
+    const log = combatLog().at(-1)!.data as any;
+    expect(log.support).toEqual({ attacker: 0, defender: 3 });
+  });
+});
+
 describe('2WW 9 combat arithmetic (derived tests)', () => {
   const chart = campaignCombatChart;
   it('2WW 9.1.2 support is capped at the land strength: land 5 + air 8 fires with 10', () => {

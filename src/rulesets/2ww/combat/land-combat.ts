@@ -128,6 +128,13 @@ export const landCombat: Procedure<TwoWWState, LandCombatFrame> = {
         // Ruling R-16b: air that has fired is Ops Complete at once, so it cannot also strike the retreat.
         for (const id of airOf(w, s, [...f.support, ...f.defSupport])) if (inPlay(s, id)) s.units[id]!.ops = true;
         const losers = win === 'a' ? [[def, f.defSupport]] : win === 'b' ? [[f.side, f.support]] : [];
+        // DSoP sea combat: the winner may advance adjacent fleets into the hex if no enemy unit is there; they still
+        // support the land combat (ruling R-23). Pushed first so that the loser's retreat runs before it.
+        if (win) {
+          const [side, ids] = win === 'a' ? [f.side, f.support] : [def, f.defSupport];
+          const movers = fleetsOf(w, s, ids).filter((id) => inPlay(s, id) && w.adjacent(s, s.units[id]!.where, f.hex));
+          if (movers.length) ctx.push('fleet-advance', { side, units: movers, hexes: [f.hex], rule: '2WW 9 (sea combat advance, ruling R-23)' });
+        }
         for (const [side, ids] of losers as [Side, string[]][]) {
           const fleets = fleetsOf(w, s, ids).filter((id) => inPlay(s, id));
           if (fleets.length) ctx.push('sea-retreat', { side, fleets, rule: '2WW 9 (sea combat retreat)' });

@@ -3,7 +3,7 @@
 import { campaignCombatChart, riverRule } from '../data/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import {
-  type World, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, worldOf,
+  type World, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, unitName, worldOf,
 } from '../world.ts';
 import {
   airZocCovers, airZocOf, fleetZocCovers, fleetZocFrom, fleetZocOfSide, landStepPossible, landZocCovers, landZocFrom, landZocOfSide,
@@ -113,7 +113,7 @@ export const rulesCombatWorld: CombatWorld = {
     if (hit) return hit;
     const full = d.full ?? d.reduced;
     const f = (x: typeof full) => ({ combat: x.combat, asw: x.asw ?? 0, move: x.movement ?? 0, range: x.range ?? 3 });
-    const out: UnitFacts = { id, name: d.name ?? `${d.nationality.toUpperCase()} ${d.designation ?? ''} ${d.type}`.trim(), power: d.nationality, kind: kindOf(d.type), full: f(full) };
+    const out: UnitFacts = { id, name: unitName(state, id), power: d.nationality, kind: kindOf(d.type), full: f(full) };
     if (d.full && d.steps === 2) out.reduced = f(d.reduced);
     if (d.type === 'naval-air') out.naval = true;
     if (d.id === 'fr-fort-maginot') out.permanent = true;

@@ -61,6 +61,8 @@ export const productionSchema = z.strictObject({
   points: z.record(z.string(), z.number()),
   lendLease: z.strictObject({ gb: z.number().int().min(0), su: z.number().int().min(0) }),
   convoyLosses: z.record(z.string(), z.number()),
+  /** Chosen users of captured production cities (2WW 7.1.1), hex -> power. */
+  assign: z.record(z.string(), z.string()).optional(),
 });
 
 export const rngSchema = z.strictObject({

@@ -48,6 +48,16 @@ function presence(state: TwoWWState): Map<string, { axisLand: number; alliesLand
   return m;
 }
 
+
+/** May a supply line in `mode` step along this edge into node u? Boxes only by sea; land never crosses all-sea
+ * hexsides or enters sea hexes, sea never crosses all-land hexsides or enters land hexes (11.2.1). */
+function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: number): boolean {
+  if (!bothHexes) return mode !== LAND;
+  const side = w.hexsides[edge];
+  if (mode === LAND ? side?.allSea : side?.allLand) return false;
+  const kind = w.hexes[u]!.kind;
+  return mode === LAND ? kind !== 'sea' : kind !== 'land';
+}
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
@@ -143,15 +153,7 @@ export class SupplyNet {
         const u = adjNode[k]!;
         const key2 = u * 2 + mode;
         if (seen[key2]) continue;
-        const uHex = b.isHex(u);
-        if (!uHex || !vHex) {
-          if (mode === LAND) continue;
-        } else {
-          const side = w.hexsides[adjEdge[k]!];
-          if (mode === LAND ? side?.allSea : side?.allLand) continue;
-          const hu = w.hexes[u]!;
-          if (mode === LAND ? hu.kind === 'sea' : hu.kind === 'land') continue;
-        }
+        if (!stepOpen(w, b.isHex(u) && vHex, mode, adjEdge[k]!, u)) continue;
         seen[key2] = 1;
         if (enter[key2]) queue.push(key2);
       }
@@ -237,15 +239,7 @@ export class SupplyNet {
         const u = adjNode[k]!;
         const key2 = u * 2 + mode;
         if ((m & ~mask[key2]!) === 0) continue;
-        const uHex = b.isHex(u);
-        if (!uHex || !vHex) {
-          if (mode === LAND) continue;
-        } else {
-          const side = w.hexsides[adjEdge[k]!];
-          if (mode === LAND ? side?.allSea : side?.allLand) continue;
-          const hu = w.hexes[u]!;
-          if (mode === LAND ? hu.kind === 'sea' : hu.kind === 'land') continue;
-        }
+        if (!stepOpen(w, b.isHex(u) && vHex, mode, adjEdge[k]!, u)) continue;
         add(key2, m, enter[key2] === 1);
       }
     }

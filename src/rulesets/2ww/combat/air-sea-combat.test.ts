@@ -133,11 +133,12 @@ describe('2WW 9.2.3 an air strike on a hex with enemy air and fleets', () => {
   });
 
   it('2WW 9.2.3 pressing on, the surviving air attacks the fleets on the Air vs Sea line', () => {
-    let s = strike();
+    const s = strike();
     forceDice(s.rng, [1, 1, 6, 6]);
-    s = play(s, 'axis', { type: 'press' });
+    const after = play(s, 'axis', { type: 'press' });
     const sea = events.find((e) => /Sea combat/.test(e.text))!.data as any;
-    expect(sea.attacker.line).toBe('Air vs Sea');
+    expect([sea.attacker.line, sea.attacker.die, sea.attacker.result > 0]).toEqual(['Air vs Sea', 2, true]);
+    expect(after.units['gb-fleet-home']!.reduced || after.units['gb-fleet-home']!.where !== '0403').toBe(true);
   });
 });
 

@@ -237,58 +237,47 @@ function advanceChoices(s: TwoWWState, f: AdvanceFrame): Action[] {
   return out;
 }
 
-/** 'combat-advance': the winner may advance surviving units into vacated hexes (DSoP; may enter enemy ZOC, 5.1.1). */
-export const combatAdvance: Procedure<TwoWWState, AdvanceFrame> = {
-  prompts(s, f) {
-    const acts = advanceChoices(s, f);
-    if (!acts.length) return [];
-    const w = world();
-    return [mkPrompt(f.side, f.rule, 'Advance into vacated hexes, or stop', 'advance', [
-      ...acts.map((a) => ({ action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${a.hex as string}` })),
-      { action: { type: 'done' }, label: 'No (further) advance' },
-    ])];
-  },
-  run(ctx) {
-    ctx.pop();
-  },
-  act(ctx, f, _seat, a) {
-    if (a.type === 'done') {
+/** An advance after combat: the winner moves listed units into listed hexes one at a time, or stops. */
+function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame, a: Action) => boolean,
+  move: (ctx: C, f: AdvanceFrame, unit: string, hex: string) => void): Procedure<TwoWWState, AdvanceFrame> {
+  return {
+    prompts(s, f) {
+      const acts = advanceChoices(s, f).filter((a) => allowed(s, f, a));
+      if (!acts.length) return [];
+      const w = world();
+      return [mkPrompt(f.side, f.rule, text, 'advance', [
+        ...acts.map((a) => ({ action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${a.hex as string}` })),
+        { action: { type: 'done' }, label: 'No (further) advance' },
+      ])];
+    },
+    run(ctx) {
       ctx.pop();
-      return;
-    }
-    moveLand(ctx, a.unit as string, a.hex as string, 'advances', f.rule);
-    f.units = f.units.filter((u) => u !== a.unit);
-  },
-};
+    },
+    act(ctx, f, _seat, a) {
+      if (a.type === 'done') {
+        ctx.pop();
+        return;
+      }
+      move(ctx, f, a.unit as string, a.hex as string);
+      f.units = f.units.filter((u) => u !== a.unit);
+    },
+  };
+}
+
+/** 'combat-advance': the winner may advance surviving units into vacated hexes (DSoP; may enter enemy ZOC, 5.1.1). */
+export const combatAdvance = advanceProcedure('Advance into vacated hexes, or stop', () => true,
+  (ctx, f, unit, hex) => moveLand(ctx, unit, hex, 'advances', f.rule));
 
 /** 'fleet-advance': the winner of a sea combat may advance adjacent fleets into the emptied hex (DSoP sea combat). */
-export const fleetAdvance: Procedure<TwoWWState, AdvanceFrame> = {
-  prompts(s, f) {
-    const w = world();
-    const acts = advanceChoices(s, f).filter((a) => !Object.keys(s.units).some((id) => s.units[id]!.where === a.hex && w.sideOf(s, id) !== null && w.sideOf(s, id) !== f.side));
-    if (!acts.length) return [];
-    return [mkPrompt(f.side, f.rule, 'Advance fleets into the hex, or stop', 'advance', [
-      ...acts.map((a) => ({ action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${a.hex as string}` })),
-      { action: { type: 'done' }, label: 'No (further) advance' },
-    ])];
-  },
-  run(ctx) {
-    ctx.pop();
-  },
-  act(ctx, f, _seat, a) {
-    if (a.type === 'done') {
-      ctx.pop();
-      return;
-    }
+export const fleetAdvance = advanceProcedure('Advance fleets into the hex, or stop',
+  (s, f, a) => { const w = world(); return !Object.keys(s.units).some((id) => s.units[id]!.where === a.hex && w.sideOf(s, id) !== null && w.sideOf(s, id) !== f.side); },
+  (ctx, f, id, hex) => {
     const s = ctx.state;
-    const id = a.unit as string;
     const from = s.units[id]!.where;
-    s.units[id]!.where = a.hex as string;
-    for (const c of Object.values(s.units)) if (c.aboard === id) c.where = a.hex as string;
-    ctx.log(`${world().facts(s, id).name} advances from ${from} to ${a.hex as string}`, f.rule, { unit: id, from, to: a.hex as string });
-    f.units = f.units.filter((u) => u !== id);
-  },
-};
+    s.units[id]!.where = hex;
+    for (const c of Object.values(s.units)) if (c.aboard === id) c.where = hex;
+    ctx.log(`${world().facts(s, id).name} advances from ${from} to ${hex}`, f.rule, { unit: id, from, to: hex });
+  });
 
 export const lossProcedures = {
   'fleet-advance': fleetAdvance,

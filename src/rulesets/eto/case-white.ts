@@ -49,12 +49,12 @@ export function caseWhiteSetup(polishSide: 'scripted' | 'human'): Omit<EtoState,
 
 /** 13.2: air units a hex can base (city, resource: 1 each; city resource 2; airfield marker +1). */
 function baseCapacity(l: LandState, h: string): number {
-  const f = layerHex(h)?.feature;
+  const f = layerHex(l, h)?.feature;
   return (f === 'city-resource' ? 2 : f ? 1 : 0) + (l.airfields.includes(h) ? 1 : 0);
 }
 
 function setupHexes(l: LandState, side: Side): string[] {
-  return Object.keys(etoData().poland.hexes).filter((h) => (side === 'axis' ? isGermanTerritory(h) : layerHex(h)!.country === 'poland')).sort();
+  return Object.keys(etoData().poland.hexes).filter((h) => (side === 'axis' ? isGermanTerritory(l, h) : layerHex(l, h)!.country === 'poland')).sort();
 }
 
 type PlaceItem = { kind: 'unit'; id: string } | { kind: 'air'; id: string } | { kind: 'airfield' };
@@ -75,17 +75,17 @@ function placeChoices(l: LandState, side: Side, item: PlaceItem): Choice[] {
   if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${h}` }));
   if (item.kind === 'air') {
     return hexes.filter((h) => Object.values(l.air).filter((a) => a.base === h && a.where === 'map').length < baseCapacity(l, h))
-      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${layerHex(h)?.name ?? h}` }));
+      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${layerHex(l, h)?.name ?? h}` }));
   }
   const u = l.units[item.id]!;
   let ok = hexes;
-  if (u.kind === 'inf' || u.kind === 'armor') ok = hexes.filter((h) => landUnitsAt(l, h).length < stackLimit(h) && !(u.kind === 'armor' && layerHex(h)!.terrain === 'marsh'));
+  if (u.kind === 'inf' || u.kind === 'armor') ok = hexes.filter((h) => landUnitsAt(l, h).length < stackLimit(l, h) && !(u.kind === 'armor' && layerHex(l, h)!.terrain === 'marsh'));
   if (u.kind === 'general') ok = hexes.filter((h) => landUnitsAt(l, h, side).some((x) => x.nation === u.nation) && !unitsAt(l, h).some((x) => x.kind === 'general'));
   if (u.kind === 'hq') {
     const others = Object.values(l.units).filter((x) => x.kind === 'hq' && x.where === 'map' && x.side === side);
     ok = hexes.filter((h) => others.every((o) => dist(o.hex!, h) >= Math.max(o.radius ?? 0, u.radius ?? 0)));
   }
-  return ok.map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${layerHex(h)?.name ?? h}` }));
+  return ok.map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${layerHex(l, h)?.name ?? h}` }));
 }
 
 function placeUnit(l: LandState, id: string, hex: string): void {
@@ -138,7 +138,7 @@ function inCommand(l: LandState, u: LandUnit): boolean {
 }
 const attackRating = (l: LandState) => hqsActive(l).reduce((t, hq) => t + (hq.attacks ?? 1), 0);
 const germanLand = (l: LandState) => Object.values(l.units).filter((u) => u.side === 'axis' && u.where === 'map' && (u.kind === 'inf' || u.kind === 'armor'));
-const enemyHexesNear = (l: LandState, h: string) => neighbours(h).filter((n) => landUnitsAt(l, n, 'allies').length > 0);
+const enemyHexesNear = (l: LandState, h: string) => neighbours(l, h).filter((n) => landUnitsAt(l, n, 'allies').length > 0);
 const generalWith = (l: LandState, h: string) => unitsAt(l, h).find((u) => u.kind === 'general' && u.side === 'axis');
 function activate(l: LandState, ids: string[]): void { for (const id of ids) if (!l.activated.includes(id)) l.activated.push(id); }
 
@@ -202,22 +202,22 @@ function caseWhitePrompts(s: EtoState, f: CwFrame): Prompt[] {
       }
       const lead = l.units[f.bt.units.find((id) => l.units[id]!.kind === 'armor')!]!;
       if (f.bt.phase === 'premove') {
-        const opts = moveOptions(l, lead, lead.hex!, 2).filter((o) => landUnitsAt(l, o.to, 'axis').length + f.bt!.units.filter((id) => l.units[id]!.kind === 'armor').length <= stackLimit(o.to));
+        const opts = moveOptions(l, lead, lead.hex!, 2).filter((o) => landUnitsAt(l, o.to, 'axis').length + f.bt!.units.filter((id) => l.units[id]!.kind === 'armor').length <= stackLimit(l, o.to));
         return ask('ETO 28.1', `Move the breakthrough stack in ${lead.hex} up to 2 hexes`, 'move', [
           { action: { type: 'bt-stay' }, label: `Stay in ${lead.hex}` },
           ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${o.to} via ${o.path.slice(1).join(' > ')}` }))]);
       }
       if (f.bt.phase === 'target') {
-        const targets = enemyHexesNear(l, lead.hex!).filter((h) => !l.attacked.includes(h) && layerHex(h)!.terrain !== 'marsh');
+        const targets = enemyHexesNear(l, lead.hex!).filter((h) => !l.attacked.includes(h) && layerHex(l, h)!.terrain !== 'marsh');
         return ask('ETO 28.2', 'Choose the hex the breakthrough stack attacks', 'attack', [
-          ...targets.map((h) => ({ action: { type: 'bt-attack', target: h }, label: `Attack ${layerHex(h)?.name ?? h}` })),
+          ...targets.map((h) => ({ action: { type: 'bt-attack', target: h }, label: `Attack ${layerHex(l, h)?.name ?? h}` })),
           { action: { type: 'bt-cancel' }, label: 'Cancel the breakthrough attack (28.4)' }]);
       }
       // after: breakthrough movement of the armor that advanced (28.3)
       const gen = f.bt.units.map((id) => l.units[id]!).find((u) => u.kind === 'general');
       const mp = gen ? gen.exploit ?? 0 : 1;
       const opts = moveOptions(l, lead, lead.hex!, mp, { ignoreZoc: !gen })
-        .filter((o) => landUnitsAt(l, o.to, 'axis').length + f.bt!.units.filter((id) => l.units[id]!.kind === 'armor').length <= stackLimit(o.to));
+        .filter((o) => landUnitsAt(l, o.to, 'axis').length + f.bt!.units.filter((id) => l.units[id]!.kind === 'armor').length <= stackLimit(l, o.to));
       return ask('ETO 28.3', `Breakthrough movement: up to ${mp} hex(es) from ${lead.hex}`, 'move', [
         { action: { type: 'bt-stay' }, label: `Stay in ${lead.hex}` },
         ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${o.to} via ${o.path.slice(1).join(' > ')}` }))]);
@@ -230,7 +230,7 @@ function caseWhitePrompts(s: EtoState, f: CwFrame): Prompt[] {
         const mp = sup.has(u.hex!) || (u.kind === 'armor' && l.armorSupplied.includes(u.id)) ? u.ma : u.kind === 'armor' ? 1 : 2;
         const gen = generalWith(l, u.hex!);
         for (const o of moveOptions(l, u, u.hex!, mp)) {
-          if (landUnitsAt(l, o.to, 'axis').length + 1 > stackLimit(o.to)) continue;
+          if (landUnitsAt(l, o.to, 'axis').length + 1 > stackLimit(l, o.to)) continue;
           choices.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} (${u.id}) ${u.hex} to ${o.to}` });
           if (gen && !l.brokeThrough.includes(gen.id)) choices.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} ${u.hex} to ${o.to}` });
         }
@@ -248,13 +248,13 @@ function caseWhitePrompts(s: EtoState, f: CwFrame): Prompt[] {
         if (l.attacksLeft > 0) {
           const targets = new Set<string>();
           for (const u of attackersFor(l, step)) for (const h of enemyHexesNear(l, u.hex!)) if (!used.includes(h)) targets.add(h);
-          for (const h of [...targets].sort()) if (!must || must.target === h) choices.push({ action: { type: 'declare', target: h }, label: `Attack ${layerHex(h)?.name ?? h}` });
+          for (const h of [...targets].sort()) if (!must || must.target === h) choices.push({ action: { type: 'declare', target: h }, label: `Attack ${layerHex(l, h)?.name ?? h}` });
         }
         if (!must || !choices.length) choices.push({ action: { type: 'done' }, label: `End the ${step} step` });
         return ask(step === 'combat' ? 'ETO 26.0, 26.3' : 'ETO 29.2', `${step === 'combat' ? 'Combat' : 'Exploitation'} step: ${l.attacksLeft} attack(s) left`, 'attack', choices);
       }
       const d = f.declare;
-      const cand = attackersFor(l, step).filter((u) => neighbours(u.hex!).includes(d.target) && !d.units.includes(u.id));
+      const cand = attackersFor(l, step).filter((u) => neighbours(l, u.hex!).includes(d.target) && !d.units.includes(u.id));
       return ask('ETO 4A C, 26.3', `Attack on ${d.target}: add attacking units (${d.units.length} so far)`, 'attack', [
         ...cand.map((u) => ({ action: { type: 'add', unit: u.id }, label: `Add ${u.name} (${u.id}) from ${u.hex}` })),
         ...(d.units.length ? [{ action: { type: 'go' }, label: 'Resolve the attack' }] : [])]);
@@ -353,7 +353,7 @@ export const caseWhite: Procedure<EtoState, CwFrame> = {
         return;
       case 'declare': {
         const must = l.mustAttack.find((m) => m.target === a.target);
-        f.declare = { target: a.target as string, units: must ? must.units.filter((id) => l.units[id]!.where === 'map' && l.units[id]!.hex && neighbours(l.units[id]!.hex!).includes(a.target as string)) : [] };
+        f.declare = { target: a.target as string, units: must ? must.units.filter((id) => l.units[id]!.where === 'map' && l.units[id]!.hex && neighbours(l, l.units[id]!.hex!).includes(a.target as string)) : [] };
         if (must) l.mustAttack = l.mustAttack.filter((m) => m !== must);
         return;
       }

@@ -7,9 +7,12 @@ import { airNavalAttack, navalCombat, navalCombatNoop, navalWithdrawal } from '.
 import { engagement, interceptionWindow, noop } from './naval-interception.ts';
 import { navalAttacks, navalMovement, stackMove } from './naval-movement.ts';
 import { BISMARCK_ID, bismarckScenario, bismarckSetup, chooseFirst, navalAirPhase, placeAnywhere } from './sink-the-bismarck.ts';
-import type { EtoState } from './state.ts';
+import type { EtoState, Side } from './state.ts';
+import { type LandState, landUnitsAt, layerHex, stackLimit } from './land.ts';
 import { CASE_WHITE_ID, caseWhite, caseWhiteSetup, cwPlace } from './case-white.ts';
 import { landAttack } from './land-attack.ts';
+import { BULGE_ID, bulge, bulgeMovement, bulgePlace, bulgeScore, bulgeSetup } from './bulge.ts';
+import { bulgeOffensive } from './offensive.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   bismarck: bismarckScenario,
@@ -29,6 +32,10 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'case-white': caseWhite,
   'cw-place': cwPlace,
   'land-attack': landAttack,
+  bulge,
+  'bulge-place': bulgePlace,
+  'bulge-offensive': bulgeOffensive,
+  'bulge-movement': bulgeMovement,
 };
 
 /** Rule-set invariants: every ship in a known space, ports within capacity (ETO 7.7). */
@@ -48,6 +55,24 @@ export function etoInvariants(s: EtoState): string[] {
       if (n > (h.port === 'major' ? 20 : 10)) bad.push(`ETO 7.7: ${n} ${side} ships in the ${h.port} port of ${h.name}`);
     }
   }
+  if (s.land?.theatre === 'bulge-1944') bad.push(...landInvariants(s.land));
+  return bad;
+}
+
+/** Scenario 3: units in theatre hexes, no hex held by both sides, stacking (24.2), OFF tracks not negative. */
+function landInvariants(l: LandState): string[] {
+  const bad: string[] = [];
+  const bySide = new Map<string, Set<string>>();
+  for (const u of Object.values(l.units)) {
+    if (u.where !== 'map') continue;
+    if (!u.hex || !layerHex(l, u.hex)) { bad.push(`${u.id} is on the map outside the theatre (${u.hex})`); continue; }
+    if (u.kind === 'inf' || u.kind === 'armor') (bySide.get(u.hex) ?? bySide.set(u.hex, new Set()).get(u.hex)!).add(u.side);
+  }
+  for (const [h, sides] of bySide) {
+    if (sides.size > 1) bad.push(`ETO 24.0: both sides' land units in ${h}`);
+    for (const side of sides) if (landUnitsAt(l, h, side as Side).length > stackLimit(l, h)) bad.push(`ETO 24.2: ${side} overstacked in ${h}`);
+  }
+  for (const side of ['axis', 'allies'] as Side[]) if ((l.offensives?.[side] ?? 0) < 0) bad.push(`${side} OFF track below 0`);
   return bad;
 }
 
@@ -64,6 +89,10 @@ export const eto: Ruleset<EtoState> = {
     id: CASE_WHITE_ID, name: 'Scenario 4: Case White (September 1939)',
     description: 'The German invasion of Poland: one German Offensive phase with Army Groups North and South, land and air rules; the Polish side can be scripted (solitaire) or played.',
     seats: ['axis', 'allies'],
+  }, {
+    id: BULGE_ID, name: 'Scenario 3: Battle of the Bulge (December 1944)',
+    description: 'The German Ardennes counteroffensive: two turns (December 1944, January 1945) of offensives, movement and supply, land rules only; win by taking Brussels and Antwerp or by victory points.',
+    seats: ['axis', 'allies'],
   }],
   options: [{
     id: 'polishSide', name: 'Polish side (Case White)', description: 'scripted: the Polish decisions follow scenario 4 [4.3]; human: the allies seat makes them',
@@ -71,8 +100,9 @@ export const eto: Ruleset<EtoState> = {
   }],
   procedures,
   setup(_ctx, scenario, options) {
+    if (scenario === BULGE_ID) return bulgeSetup() as ReturnType<Ruleset<EtoState>['setup']>;
     if (scenario === CASE_WHITE_ID) return caseWhiteSetup(options.polishSide === 'human' ? 'human' : 'scripted') as ReturnType<Ruleset<EtoState>['setup']>;
-    if (scenario !== BISMARCK_ID) throw new Error(`eto: scenario "${scenario}" is not implemented yet; implemented: ${BISMARCK_ID}, ${CASE_WHITE_ID}`);
+    if (scenario !== BISMARCK_ID) throw new Error(`eto: scenario "${scenario}" is not implemented yet; implemented: ${BISMARCK_ID}, ${CASE_WHITE_ID}, ${BULGE_ID}`);
     return bismarckSetup() as ReturnType<Ruleset<EtoState>['setup']>;
   },
   view(state) {
@@ -81,6 +111,11 @@ export const eto: Ruleset<EtoState> = {
   },
   invariants: etoInvariants,
   describe(state) {
+    if (state.scenario === BULGE_ID && state.land) {
+      const sc = bulgeScore(state);
+      const off = state.land.offensives!;
+      return `${state.month} ${state.year} (weather ${state.weather}), OFF German ${off.axis} Allied ${off.allies}, VP German ${sc.axis} Allied ${sc.allies}`;
+    }
     const top = [...state.stack].reverse().find((f) => f.proc === 'naval-air-phase');
     return `${state.month} ${state.year}${top ? `, ${String(top.side)} Naval and Air phase` : ''}`;
   },

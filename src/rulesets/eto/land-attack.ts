@@ -5,7 +5,7 @@
 import type { Action, Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
-  acrossRiver, airStrength, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
+  acrossRiver, airStrength, hexWeather, theatreOf, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
   neighbours, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt,
 } from './land.ts';
 import type { EtoState, Side } from './state.ts';
@@ -31,9 +31,13 @@ export interface AttackFrame extends Frame {
   defSteps: number;
   advanced: string[];
   cleared: boolean;
+  /** Attacking side; absent = the Germans (scenario 4). */
+  side?: Side;
 }
 
 const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+const atk = (f: AttackFrame): Side => f.side ?? 'axis';
+const dfd = (f: AttackFrame): Side => other(atk(f));
 
 function eligibleAir(l: LandState, side: Side, target: string, f: AttackFrame, kinds: AirUnit['kind'][]): AirUnit[] {
   return Object.values(l.air).filter((a) => a.where === 'map' && a.side === side && kinds.includes(a.kind) && a.committed !== 'PC'
@@ -132,26 +136,33 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   let support = 0;
   const genHexes = new Set<string>();
   for (const g of Object.values(l.units)) {
-    if (g.kind !== 'general' || g.where !== 'map' || g.side !== 'axis' || genHexes.has(g.hex!)) continue;
+    if (g.kind !== 'general' || g.where !== 'map' || g.side !== atk(f) || genHexes.has(g.hex!)) continue;
     if (land.some((u) => u.hex === g.hex && u.nation === g.nation) && f.attackers.includes(g.id)) { support += g.combat ?? 0; genHexes.add(g.hex!); notes.push(`${g.name} +${g.combat}`); }
   }
-  for (const x of inHex(l, f, 'axis', 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
+  for (const x of inHex(l, f, atk(f), 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
   const attack = attackStrength(basic, support);
   const def = landUnitsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
-  const defBombers = Math.min(2, inHex(l, f, 'allies', 'bomber').length);
+  const defBombers = Math.min(2, inHex(l, f, dfd(f), 'bomber').length);
   const defence = def + Math.min(defBombers, def);
   let drm = 0;
-  const aAir = inHex(l, f, 'axis').length > 0;
-  const dAir = inHex(l, f, 'allies').length > 0;
+  const aAir = inHex(l, f, atk(f)).length > 0;
+  const dAir = inHex(l, f, dfd(f)).length > 0;
   if (aAir && !dAir) { drm += 1; notes.push('air superiority +1'); }
   if (dAir && !aAir) { drm -= 1; notes.push('defender air superiority -1'); }
   if (land.some((u) => u.nation === 'germany') && landUnitsAt(l, f.target).some((u) => u.nation === 'poland')) { drm += 1; notes.push('blitzkrieg +1'); }
-  if (layerHex(f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
-  if (land.length && land.every((u) => acrossRiver(u.hex!, f.target))) { drm -= 2; notes.push('river -2'); }
-  const atkSup = suppliedHexes(l, 'axis');
+  if (layerHex(l, f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
+  if (hexWeather(l, s.weather, f.target) === 'mud') { drm -= 1; notes.push('mud -1'); }
+  if (land.length && land.every((u) => acrossRiver(l, u.hex!, f.target))) {
+    // 1.5: frozen rivers when every attacker and the defender are in the severe zone in W weather.
+    const frozen = s.weather === 'W' && [f.target, ...land.map((u) => u.hex!)].every((h) => layerHex(l, h)?.zone === 'severe');
+    drm -= frozen ? 1 : 2;
+    notes.push(frozen ? 'frozen river -1' : 'river -2');
+  }
+  const atkSup = suppliedHexes(l, atk(f));
   if (land.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
-  const defSup = suppliedHexes(l, 'allies');
-  if (!defSup.has(f.target) && !layerHex(f.target)?.feature) { drm += 1; notes.push('defender out of supply +1'); }
+  const defSup = suppliedHexes(l, dfd(f));
+  // 33.0, 33.2: a unit in a city suffers nothing from a cut line unless it is marked out of supply.
+  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || landUnitsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
   return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes };
 }
 
@@ -166,7 +177,8 @@ function parseResult(r: string): { ae: boolean; de: boolean; x: number; d: numbe
 
 function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string): void {
   l.losses[u.side] += u.depleted ? 1 : u.steps;
-  const home = u.nation === 'poland' && layerHex(u.hex!)?.country === 'poland';
+  // 27.7: infantry eliminated in its home country (not marked out of supply) goes to the Replenishment box.
+  const home = layerHex(l, u.hex!)?.country === u.nation && !u.oos;
   u.where = u.kind === 'inf' && home ? 'replenishment' : 'force-pool';
   ctx.log(`${u.name} (${u.id}) eliminated in ${u.hex}${u.where === 'replenishment' ? ' (to the Replenishment box, 27.7)' : ''}`, why);
   const from = u.hex!;
@@ -191,7 +203,7 @@ function loseStep(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): 
 /** 24.4, 40.0: entering hexes takes control; all three Polish city resource hexes conquer Poland. */
 export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: string[]): void {
   for (const h of hexes) if (controller(l, h) !== side) l.control[h] = side;
-  if (side === 'axis' && !l.conquered.includes('poland') && POLISH_CITY_RESOURCE.every((h) => controller(l, h) === 'axis')) {
+  if (theatreOf(l) === 'poland-1939' && side === 'axis' && !l.conquered.includes('poland') && POLISH_CITY_RESOURCE.every((h) => controller(l, h) === 'axis')) {
     l.conquered.push('poland');
     for (const u of Object.values(l.units)) if (u.nation === 'poland' && u.where === 'map') { u.where = 'removed'; u.hex = null; }
     for (const a of Object.values(l.air)) if (a.nation === 'poland') { a.where = 'force-pool'; a.base = null; }
@@ -218,6 +230,8 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
     const mk = (seat: Side, rule: string, text: string, kind: string, choices: Choice[]): Prompt[] => [{ seat, rule, text, kind, choices }];
     switch (f.stage) {
       case 'air': {
+        // Scenarios without air units (scenario 3) skip the air steps of 4A.
+        if (!Object.values(l.air).some((a) => a.side === atk(f))) return [];
         const air = eligibleAir(l, 'axis', f.target, f, ['fighter', 'fighter-bomber', 'bomber']);
         return mk('axis', 'ETO 4A B, 17.0', `Fly ground support over ${f.target}?`, 'air', [
           ...air.map((a) => ({ action: { type: 'fly', air: a.id }, label: `Fly ${a.name} from ${a.base}` })),
@@ -253,7 +267,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       case 'attacker-loss': {
         const c = attackerLossCandidates(l, f);
         if (c.length <= 1) return [];
-        return mk('axis', 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
+        return mk(atk(f), 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
           c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${u.hex}` })));
       }
       case 'defender': {
@@ -261,19 +275,19 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         const total = landUnitsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
         const choices: Choice[] = [];
         for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}` });
-        return mk('allies', 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
+        return mk(dfd(f), 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
       }
       case 'retreat': {
         if (polishScripted(s)) return [];
         const paths = defenderRetreats(l, f);
         if (!paths.length) return [];
-        return mk('allies', 'ETO 27.3', `Retreat the stack in ${f.target} ${f.retreat} hex(es)`, 'retreat',
+        return mk(dfd(f), 'ETO 27.3', `Retreat the stack in ${f.target} ${f.retreat} hex(es)`, 'retreat',
           paths.map((p) => ({ action: { type: 'retreat', path: p }, label: `Retreat via ${p.join(' > ')}` })));
       }
       case 'advance': {
         const c = advanceCandidates(l, f);
         if (!c.length) return [];
-        return mk('axis', 'ETO 27.4', `Advance after combat into ${f.target}?`, 'move', [
+        return mk(atk(f), 'ETO 27.4', `Advance after combat into ${f.target}?`, 'move', [
           ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} (${u.id}) from ${u.hex}` })),
           { action: { type: 'done' }, label: 'No more advances' }]);
       }
@@ -303,7 +317,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       const movers = [u, ...(u.kind === 'armor' ? unitsAt(l, from).filter((g) => g.kind === 'general' && f.attackers.includes(g.id) && !f.advanced.includes(g.id)) : [])];
       for (const m of movers) { m.hex = f.target; f.advanced.push(m.id); }
       ctx.log(`${movers.map((m) => m.name).join(' and ')} advance from ${from} into ${f.target}`, 'ETO 27.4');
-      enterHexes(ctx, l, 'axis', [f.target]);
+      enterHexes(ctx, l, atk(f), [f.target]);
       if (l.conquered.includes('poland')) { f.stage = 'done'; }
       return;
     }
@@ -320,6 +334,7 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
     const s = ctx.state;
     const l = landOf(s);
     switch (f.stage) {
+      case 'air': f.stage = 'intercept'; return;
       case 'intercept': {
         // Scripted Poland (scenario 4 [4.3]): intercept a German bomber only where no German fighter is or could come.
         const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber'])[0];
@@ -361,7 +376,7 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
       }
       case 'defender': {
         const stack = landUnitsAt(l, f.target);
-        if (!stack.length || stack.some((u) => u.side === 'axis')) return finish(ctx, l, f);
+        if (!stack.length || stack.some((u) => u.side === atk(f))) return finish(ctx, l, f);
         if (f.defSteps === 0) return finish(ctx, l, f);
         // Scenario 4 [4.3]: as many step losses as possible without eliminating the whole stack; the rest as retreat.
         const total = stack.reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
@@ -396,7 +411,7 @@ function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
 }
 
 function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  if (!l.blitz.includes('poland')) l.blitz.push('poland');
+  if (theatreOf(l) === 'poland-1939' && !l.blitz.includes('poland')) l.blitz.push('poland');
   const fig = attackFigures(ctx.state, f);
   if (fig.basic === 0 || landUnitsAt(l, f.target).length === 0) { f.stage = 'done'; return; }
   const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
@@ -435,10 +450,10 @@ function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps:
 }
 
 function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: string[]): void {
-  const stack = unitsAt(l, f.target).filter((u) => u.side === 'allies');
+  const stack = unitsAt(l, f.target).filter((u) => u.side === dfd(f));
   const end = path[path.length - 1]!;
   for (const u of stack) u.hex = end;
-  enterHexes(ctx, l, 'allies', path);
+  enterHexes(ctx, l, dfd(f), path);
   ctx.log(`The defenders of ${f.target} retreat via ${path.join(' > ')}`, 'ETO 27.3');
   f.retreat = 0;
   finish(ctx, l, f);
@@ -453,8 +468,8 @@ function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
 
 function advanceCandidates(l: LandState, f: AttackFrame): LandUnit[] {
   if (!f.cleared) return [];
-  const room = stackLimit(f.target) - landUnitsAt(l, f.target, 'axis').length;
+  const room = stackLimit(l, f.target) - landUnitsAt(l, f.target, atk(f)).length;
   if (room <= 0) return [];
   return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && u.hex !== f.target
-    && (u.kind === 'armor' || (u.kind === 'inf' && f.step !== 'breakthrough')) && neighbours(u.hex!).includes(f.target));
+    && (u.kind === 'armor' || (u.kind === 'inf' && f.step !== 'breakthrough')) && neighbours(l, u.hex!).includes(f.target));
 }

@@ -1,12 +1,12 @@
 // ETO land model: the Polish-theatre hex layer on the W/E board, land and air units, control, ZOC (25), stacking
 // (24.2), offensive movement (24, 25.2-25.3), supply tracing (32.3) and retreat paths (27.3).
-import type { LandLayer } from './data/index.ts';
 import { etoData } from './data/index.ts';
+import { etoMap } from './data/map-schema.ts';
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
 
 export type LandKind = 'inf' | 'armor' | 'general' | 'hq';
-export type Nation = 'germany' | 'poland';
+export type Nation = 'germany' | 'poland' | 'us' | 'uk';
 
 export interface LandUnit {
   id: string;
@@ -28,6 +28,8 @@ export interface LandUnit {
   exploit?: number;
   /** Generals: eligible to exploit (28.5 flips it after a breakthrough). */
   eligible?: boolean;
+  /** Marked out of supply in a Supply step (33.3). */
+  oos?: boolean;
 }
 
 export interface AirUnit {
@@ -48,6 +50,8 @@ export interface AirUnit {
 }
 
 export interface LandState {
+  /** Land map of the scenario; absent = the Polish layer (scenario 4). */
+  theatre?: TheatreId;
   units: Record<string, LandUnit>;
   air: Record<string, AirUnit>;
   /** Hexes whose control differs from the layer's 1939 owner (24.4). */
@@ -79,31 +83,111 @@ export interface LandState {
   mayExploit: string[];
   /** Armor in supply when the offensive began stays supplied for it (33.6). */
   armorSupplied: string[];
+  /** Offensives left on each side's OFF track (scenario 3). */
+  offensives?: Record<Side, number>;
+}
+
+/** The land map a scenario plays on: the Polish hand layer (scenario 4) or a window of the generated map (scenario 3). */
+export type TheatreId = 'poland-1939' | 'bulge-1944';
+export type WeatherZone = 'mild' | 'mild-fg' | 'moderate' | 'severe';
+export type LandWeather = 'fair' | 'mud' | 'winter';
+
+export interface TheatreHex {
+  country: string;
+  terrain: 'clear' | 'rough' | 'forest' | 'marsh';
+  name?: string;
+  feature?: 'city' | 'resource' | 'city-resource';
+  port?: 'minor' | 'major';
+  /** ETO 1.0 weather zone, from the generated map. */
+  zone: WeatherZone;
+  /** Side controlling the hex at the start (24.4); null = neutral. */
+  owner: Side | null;
 }
 
 export interface LandMap {
-  layer: LandLayer;
-  /** Board node -> layer hex (undefined: off the layer). */
-  hex: (node: number) => LandLayer['hexes'][string] | undefined;
+  id: TheatreId;
+  hexes: Record<string, TheatreHex>;
+  /** Board node -> theatre hex (undefined: off the theatre). */
+  hex: (node: number) => TheatreHex | undefined;
   river: Set<number>;
+  /** Hexsides no land unit may cross: all-sea and lake sides (24.1). */
+  closed: Set<number>;
 }
 
-let cached: LandMap | null = null;
+const cachedMaps = new Map<TheatreId, LandMap>();
 
-export function landMap(): LandMap {
-  if (cached) return cached;
+const OWNER: Record<string, Side | null> = {
+  germany: 'axis', 'east-prussia': 'axis', slovakia: 'axis', poland: 'allies',
+  lithuania: null, latvia: null, ussr: null, hungary: null, romania: null,
+};
+
+export const theatreOf = (l: LandState): TheatreId => l.theatre ?? 'poland-1939';
+
+export function landMap(theatre: TheatreId = 'poland-1939'): LandMap {
+  let m = cachedMaps.get(theatre);
+  if (!m) cachedMaps.set(theatre, (m = theatre === 'bulge-1944' ? bulgeMap() : polandMap()));
+  return m;
+}
+
+function finish(id: TheatreId, hexes: Record<string, TheatreHex>, river: Set<number>, closed: Set<number>): LandMap {
+  const b = navalMap().board;
+  const byNode = new Map<number, TheatreHex>();
+  for (const [h, x] of Object.entries(hexes)) byNode.set(b.index(h), x);
+  return { id, hexes, hex: (n) => byNode.get(n), river, closed };
+}
+
+function polandMap(): LandMap {
   const layer = etoData().poland;
   const b = navalMap().board;
-  const byNode = new Map<number, LandLayer['hexes'][string]>();
-  for (const [id, h] of Object.entries(layer.hexes)) byNode.set(b.index(id), h);
+  const zones = etoMap().hexes;
+  const hexes: Record<string, TheatreHex> = {};
+  for (const [id, h] of Object.entries(layer.hexes)) hexes[id] = { ...h, zone: zones[id]?.weather ?? 'moderate', owner: OWNER[h.country] ?? null };
   const river = new Set<number>();
   for (const [a, c, name] of layer.rivers) {
     const e = b.edgeBetween(b.index(a), b.index(c));
     if (e < 0) throw new Error(`map-layers/poland-1939.json rivers: ${a} and ${c} (${name}) are not adjacent; list neighbours only`);
     river.add(e);
   }
-  cached = { layer, hex: (n) => byNode.get(n), river };
-  return cached;
+  return finish('poland-1939', hexes, river, new Set());
+}
+
+/** Scenario 3: the window of map.json in data/map-layers/bulge-1944.json, its overrides and [3.1] control. */
+function bulgeMap(): LandMap {
+  const layer = etoData().bulgeLayer;
+  const map = etoMap();
+  const b = navalMap().board;
+  const hexes: Record<string, TheatreHex> = {};
+  const { cols, rows, countries } = layer.window;
+  const ctl = layer.control;
+  for (const [id, h] of Object.entries(map.hexes)) {
+    const c = Number(id.slice(1, 3));
+    const r = Number(id.slice(3));
+    if (id[0] !== 'W' || c < cols[0] || c > cols[1] || r < rows[0] || r > rows[1]) continue;
+    if (h.kind === 'sea' || !h.terrain || h.terrain === 'lake') continue;
+    const o = layer.overrides[id];
+    const country = o?.country ?? h.country ?? '';
+    if (!countries.includes(country)) continue;
+    const feature = o?.feature ?? (h.city ? (h.city.resource === 'city' ? 'city-resource' : 'city') : h.resource === 'plain' ? 'resource' : undefined);
+    const owner: Side = ctl.axis.hexes.includes(id) ? 'axis' : ctl.allies.hexes.includes(id) ? 'allies' : ctl.allies.countries.includes(country) ? 'allies' : 'axis';
+    const port = o ? o.port : h.city?.port;
+    hexes[id] = {
+      country, terrain: h.terrain, owner, zone: h.weather,
+      ...(o?.name ?? h.city?.name ? { name: o?.name ?? h.city!.name } : {}),
+      ...(feature ? { feature } : {}),
+      ...(port ? { port } : {}),
+    };
+  }
+  const river = new Set<number>();
+  const closed = new Set<number>();
+  for (const [key, side] of Object.entries(map.hexsides)) {
+    const [a, c] = key.split('|') as [string, string];
+    if (!hexes[a] || !hexes[c]) continue;
+    const e = b.edgeBetween(b.index(a), b.index(c));
+    if (e < 0) continue;
+    if (side.type === 'sea' || side.lake) closed.add(e);
+    else if (side.river) river.add(e);
+  }
+  return finish('bulge-1944', hexes, river, closed);
 }
 
 const board = () => navalMap().board;
@@ -111,33 +195,44 @@ export const idx = (h: string): number => board().index(h);
 export const hid = (n: number): string => board().id(n);
 export const dist = (a: string, b: string): number => board().distance(idx(a), idx(b));
 
-export function neighbours(h: string): string[] {
+/** Theatre hexes next to `h` that a land unit can reach across the hexside (24.1). */
+export function neighbours(l: LandState, h: string): string[] {
   const b = board();
+  const m = landMap(theatreOf(l));
   const n = b.index(h);
   const out: string[] = [];
   for (let i = b.adjStart[n]!; i < b.adjStart[n + 1]!; i++) {
-    const m = b.adjNode[i]!;
-    if (m < b.hexCount && landMap().hex(m)) out.push(b.id(m));
+    const x = b.adjNode[i]!;
+    if (x < b.hexCount && m.hex(x) && !m.closed.has(b.adjEdge[i]!)) out.push(b.id(x));
   }
   return out;
 }
 
-export const layerHex = (h: string) => landMap().layer.hexes[h];
-export function acrossRiver(a: string, b: string): boolean {
-  return landMap().river.has(board().edgeBetween(idx(a), idx(b)));
+export const layerHex = (l: LandState, h: string): TheatreHex | undefined => landMap(theatreOf(l)).hexes[h];
+export function acrossRiver(l: LandState, a: string, b: string): boolean {
+  return landMap(theatreOf(l)).river.has(board().edgeBetween(idx(a), idx(b)));
 }
 
-const OWNER: Record<string, Side | null> = {
-  germany: 'axis', 'east-prussia': 'axis', slovakia: 'axis', poland: 'allies',
-  lithuania: null, latvia: null, ussr: null, hungary: null, romania: null,
-};
-
-/** 24.4 control: last side to enter with a land unit, else the 1939 owner; null = neutral. */
+/** 24.4 control: last side to enter with a land unit, else the scenario's starting owner; null = neutral. */
 export function controller(l: LandState, h: string): Side | null {
-  return l.control[h] ?? OWNER[layerHex(h)?.country ?? ''] ?? null;
+  return l.control[h] ?? layerHex(l, h)?.owner ?? null;
 }
 
-export const isGermanTerritory = (h: string): boolean => OWNER[layerHex(h)?.country ?? ''] === 'axis';
+export const isGermanTerritory = (l: LandState, h: string): boolean => layerHex(l, h)?.owner === 'axis';
+
+/**
+ * ETO 1.1-1.4: the weather a land unit meets in a hex of `zone` in a month of `condition`. The mild zone of France
+ * and Germany is moderate for air grounding only; land units there are unaffected (1.4).
+ */
+export function zoneWeather(condition: 'F' | 'M' | 'W', zone: WeatherZone): LandWeather {
+  if (condition === 'F' || zone === 'mild' || zone === 'mild-fg') return 'fair';
+  if (condition === 'M') return zone === 'severe' ? 'mud' : 'fair';
+  return zone === 'severe' ? 'winter' : 'mud';
+}
+export function hexWeather(l: LandState, condition: 'F' | 'M' | 'W', h: string): LandWeather {
+  const x = layerHex(l, h);
+  return x ? zoneWeather(condition, x.zone) : 'fair';
+}
 
 /** 24.2: land units (not generals or HQs) that count for stacking. */
 export function landUnitsAt(l: LandState, h: string, side?: Side): LandUnit[] {
@@ -146,7 +241,7 @@ export function landUnitsAt(l: LandState, h: string, side?: Side): LandUnit[] {
 export function unitsAt(l: LandState, h: string): LandUnit[] {
   return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h);
 }
-export const stackLimit = (h: string): number => (layerHex(h)?.feature === 'city-resource' ? 3 : 2);
+export const stackLimit = (l: LandState, h: string): number => (layerHex(l, h)?.feature === 'city-resource' ? 3 : 2);
 
 export function unitStrength(u: LandUnit): number {
   return u.depleted ? u.depletedStrength : u.strength;
@@ -160,18 +255,32 @@ export function zocOf(l: LandState, side: Side): Set<string> {
   const z = new Set<string>();
   for (const u of Object.values(l.units)) {
     if (u.where !== 'map' || u.side !== side || (u.kind !== 'inf' && u.kind !== 'armor') || !u.hex) continue;
-    for (const n of neighbours(u.hex)) if (!(u.kind === 'armor' && layerHex(n)?.terrain === 'marsh')) z.add(n);
+    for (const n of neighbours(l, u.hex)) if (!(u.kind === 'armor' && layerHex(l, n)?.terrain === 'marsh')) z.add(n);
   }
   return z;
 }
 
 /** A hex a land unit of `side` may enter at all: on the layer, not neutral (39.0), no enemy land unit. */
-export function mayEnter(l: LandState, side: Side, h: string, kind: LandKind): boolean {
-  const x = layerHex(h);
+/** Side of the land units in each occupied hex (24.2: the two sides never share a hex). */
+export function occupancy(l: LandState): Map<string, Side> {
+  const m = new Map<string, Side>();
+  for (const u of Object.values(l.units)) if (u.where === 'map' && u.hex && (u.kind === 'inf' || u.kind === 'armor')) m.set(u.hex, u.side);
+  return m;
+}
+
+export function mayEnter(l: LandState, side: Side, h: string, kind: LandKind, occ?: Map<string, Side>): boolean {
+  const x = layerHex(l, h);
   if (!x) return false;
   if (controller(l, h) === null) return false;
   if (kind === 'armor' && x.terrain === 'marsh') return false;
-  return landUnitsAt(l, h).every((u) => u.side === side);
+  return occ ? (occ.get(h) ?? side) === side : landUnitsAt(l, h).every((u) => u.side === side);
+}
+
+/** Weather and step limits on a move: hexes whose weather halves the allowance, hexes it may not enter. */
+export interface MoveLimits {
+  ignoreZoc?: boolean;
+  weather?: (h: string) => LandWeather;
+  forbid?: (h: string) => boolean;
 }
 
 export interface MoveOption {
@@ -184,18 +293,24 @@ export interface MoveOption {
  * leave a ZOC hex only into a hex free of it; armor may move one hex more after entering enemy ZOC and, starting in
  * enemy ZOC, may move one hex into another ZOC hex. `ignoreZoc` is breakthrough movement without a general (28.3).
  */
-export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number, opts: { ignoreZoc?: boolean } = {}): MoveOption[] {
+export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number, opts: MoveLimits = {}): MoveOption[] {
   const zoc = zocOf(l, u.side === 'axis' ? 'allies' : 'axis');
-  type St = { h: string; mode: 'free' | 'slip' | 'stop'; path: string[] };
+  const occ = occupancy(l);
+  type St = { h: string; mode: 'free' | 'slip' | 'stop'; path: string[]; slow: boolean };
   const best = new Map<string, MoveOption>();
   const seen = new Set<string>();
-  let frontier: St[] = [{ h: from, mode: 'free', path: [from] }];
+  const half = Math.ceil(mp / 2);
+  let frontier: St[] = [{ h: from, mode: 'free', path: [from], slow: false }];
   for (let step = 0; step < mp && frontier.length; step++) {
     const next: St[] = [];
     for (const s of frontier) {
       if (s.mode === 'stop') continue;
-      for (const n of neighbours(s.h)) {
-        if (!mayEnter(l, u.side, n, u.kind)) continue;
+      for (const n of neighbours(l, s.h)) {
+        if (!mayEnter(l, u.side, n, u.kind, occ)) continue;
+        if (opts.forbid?.(n)) continue;
+        // 1.2, 1.3: entering a mud or winter hex halves the allowance (rounded up) for the whole move.
+        const slow = s.slow || (opts.weather ? opts.weather(n) !== 'fair' : false);
+        if (slow && step + 1 > half) continue;
         let mode: St['mode'] = 'free';
         if (!opts.ignoreZoc) {
           const fromZoc = zoc.has(s.h);
@@ -208,12 +323,12 @@ export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number,
             if (toZoc) mode = 'stop';
           }
         }
-        const key = `${n}|${mode}`;
+        const key = `${n}|${mode}|${slow}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const path = [...s.path, n];
         if (!best.has(n) && n !== from) best.set(n, { to: n, path });
-        next.push({ h: n, mode, path });
+        next.push({ h: n, mode, path, slow });
       }
     }
     frontier = next;
@@ -222,19 +337,21 @@ export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number,
 }
 
 /** 23.2: HQ moves up to 3 hexes; it may enter enemy ZOC only where a friendly land unit is. */
-export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number): MoveOption[] {
+export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number, opts: { stopInZoc?: boolean } = {}): MoveOption[] {
   const zoc = zocOf(l, hq.side === 'axis' ? 'allies' : 'axis');
+  const occ = occupancy(l);
   const best = new Map<string, MoveOption>([[hq.hex!, { to: hq.hex!, path: [hq.hex!] }]]);
   let frontier = [hq.hex!];
   for (let i = 0; i < mp; i++) {
     const next: string[] = [];
     for (const h of frontier) {
-      for (const n of neighbours(h)) {
+      for (const n of neighbours(l, h)) {
         if (best.has(n) || controller(l, n) === null) continue;
-        if (landUnitsAt(l, n).some((x) => x.side !== hq.side)) continue;
-        if (zoc.has(n) && landUnitsAt(l, n, hq.side).length === 0) continue;
+        if ((occ.get(n) ?? hq.side) !== hq.side) continue;
+        if (zoc.has(n) && occ.get(n) !== hq.side) continue;
         best.set(n, { to: n, path: [...best.get(h)!.path, n] });
-        next.push(n);
+        // 30.1: in the Movement phase generals and HQs stop on entering enemy ZOC.
+        if (!(opts.stopInZoc && zoc.has(n))) next.push(n);
       }
     }
     frontier = next;
@@ -243,26 +360,33 @@ export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number): MoveOptio
   return [...best.values()].sort((a, b) => a.to.localeCompare(b.to));
 }
 
-/** 32.1: supply sources of a side: its home city resource hexes it still controls. */
+/**
+ * 32.1: supply sources of a side: its home city resource hexes it still controls. Scenario 3 [3.2]: the Allies trace
+ * to French city or resource hexes that are ports, and to Antwerp.
+ */
 export function supplySources(l: LandState, side: Side): string[] {
-  const home = side === 'axis' ? ['germany', 'east-prussia'] : ['poland'];
-  return Object.entries(landMap().layer.hexes)
-    .filter(([h, x]) => x.feature === 'city-resource' && home.includes(x.country) && controller(l, h) === side)
-    .map(([h]) => h);
+  const m = landMap(theatreOf(l));
+  const ok = (h: string, x: TheatreHex): boolean => {
+    if (controller(l, h) !== side) return false;
+    if (m.id === 'bulge-1944' && side === 'allies') return (x.country === 'france' && !!x.feature && !!x.port) || h === etoData().bulgeLayer.cities.antwerp;
+    const home = m.id === 'bulge-1944' ? ['germany'] : side === 'axis' ? ['germany', 'east-prussia'] : ['poland'];
+    return x.feature === 'city-resource' && home.includes(x.country);
+  };
+  return Object.entries(m.hexes).filter(([h, x]) => ok(h, x)).map(([h]) => h);
 }
 
 /** 32.3: hexes reachable from a source through friendly hexes free of enemy units and of enemy ZOC (unless occupied). */
 export function suppliedHexes(l: LandState, side: Side): Set<string> {
   const enemyZoc = zocOf(l, side === 'axis' ? 'allies' : 'axis');
-  const ok = (h: string) => controller(l, h) === side && landUnitsAt(l, h).every((u) => u.side === side)
-    && (!enemyZoc.has(h) || landUnitsAt(l, h, side).length > 0);
+  const occ = occupancy(l);
+  const ok = (h: string) => controller(l, h) === side && (occ.get(h) ?? side) === side && (!enemyZoc.has(h) || occ.get(h) === side);
   const out = new Set<string>();
   // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling).
-  const queue = supplySources(l, side).filter((h) => landUnitsAt(l, h).every((u) => u.side === side));
+  const queue = supplySources(l, side).filter((h) => (occ.get(h) ?? side) === side);
   for (const q of queue) out.add(q);
   while (queue.length) {
     const h = queue.shift()!;
-    for (const n of neighbours(h)) if (!out.has(n) && ok(n)) { out.add(n); queue.push(n); }
+    for (const n of neighbours(l, h)) if (!out.has(n) && ok(n)) { out.add(n); queue.push(n); }
   }
   return out;
 }
@@ -275,26 +399,27 @@ export function suppliedHexes(l: LandState, side: Side): Set<string> {
 export function retreatPaths(l: LandState, side: Side, from: string, hexes: number, movers: LandUnit[]): string[][] {
   const enemy = side === 'axis' ? 'allies' : 'axis';
   const zoc = zocOf(l, enemy);
+  const occ = occupancy(l);
   const sources = supplySources(l, side).filter((s) => s !== from);
   const paths: string[][] = [];
   const walk = (path: string[]) => {
     const h = path[path.length - 1]!;
     if (path.length - 1 === hexes) {
-      if (landUnitsAt(l, h, side).length + movers.filter((m) => m.kind === 'inf' || m.kind === 'armor').length > stackLimit(h)) return;
+      if (landUnitsAt(l, h, side).length + movers.filter((m) => m.kind === 'inf' || m.kind === 'armor').length > stackLimit(l, h)) return;
       if (sources.length && !sources.some((s) => dist(h, s) < dist(from, s))) return;
       paths.push(path.slice(1));
       return;
     }
-    for (const n of neighbours(h)) {
+    for (const n of neighbours(l, h)) {
       if (dist(n, from) !== path.length) continue;
       if (movers.some((m) => !mayEnter(l, side, n, m.kind))) continue;
-      if (zoc.has(n) && landUnitsAt(l, n, side).length === 0 && layerHex(n)?.terrain !== 'forest') continue;
+      if (zoc.has(n) && occ.get(n) !== side && layerHex(l, n)?.terrain !== 'forest') continue;
       walk([...path, n]);
     }
   };
   walk([from]);
   const enemyUnits = new Set(Object.values(l.units).filter((u) => u.where === 'map' && u.side === enemy && (u.kind === 'inf' || u.kind === 'armor')).map((u) => u.hex!));
-  const quiet = paths.filter((p) => p.every((h) => neighbours(h).every((n) => !enemyUnits.has(n))));
+  const quiet = paths.filter((p) => p.every((h) => neighbours(l, h).every((n) => !enemyUnits.has(n))));
   return quiet.length ? quiet : paths;
 }
 

@@ -9,9 +9,11 @@ import bismarckJson from './scenario-sink-the-bismarck.json' with { type: 'json'
 import crtJson from './combat-results-table.json' with { type: 'json' };
 import polandJson from './map-layers/poland-1939.json' with { type: 'json' };
 import caseWhiteJson from './scenario-case-white.json' with { type: 'json' };
+import bulgeLayerJson from './map-layers/bulge-1944.json' with { type: 'json' };
+import bulgeJson from './scenario-bulge.json' with { type: 'json' };
 import {
-  BismarckScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, LandLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type CaseWhiteScenario, type LandLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, LandLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type LandLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -25,6 +27,8 @@ export const RAW_ETO_DATA = {
   'combat-results-table.json': crtJson as unknown,
   'map-layers/poland-1939.json': polandJson as unknown,
   'scenario-case-white.json': caseWhiteJson as unknown,
+  'map-layers/bulge-1944.json': bulgeLayerJson as unknown,
+  'scenario-bulge.json': bulgeJson as unknown,
 };
 const SCHEMAS = {
   'control-points.json': ControlPointsFileSchema,
@@ -35,6 +39,8 @@ const SCHEMAS = {
   'combat-results-table.json': CrtFileSchema,
   'map-layers/poland-1939.json': LandLayerSchema,
   'scenario-case-white.json': CaseWhiteScenarioSchema,
+  'map-layers/bulge-1944.json': BulgeLayerSchema,
+  'scenario-bulge.json': BulgeScenarioSchema,
 } as const;
 
 function parse<T>(file: keyof typeof SCHEMAS): T {
@@ -46,7 +52,7 @@ function parse<T>(file: keyof typeof SCHEMAS): T {
   return r.data as T;
 }
 
-let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario; poland: LandLayer; caseWhite: CaseWhiteScenario } | null = null;
+let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario; poland: LandLayer; caseWhite: CaseWhiteScenario; bulgeLayer: BulgeLayer; bulge: BulgeScenario } | null = null;
 
 export function etoData() {
   cache ??= {
@@ -56,6 +62,8 @@ export function etoData() {
     bismarck: parse<BismarckScenario>('scenario-sink-the-bismarck.json'),
     poland: parse<LandLayer>('map-layers/poland-1939.json'),
     caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
+    bulgeLayer: parse<BulgeLayer>('map-layers/bulge-1944.json'),
+    bulge: parse<BulgeScenario>('scenario-bulge.json'),
   };
   return cache;
 }
@@ -100,6 +108,19 @@ export function validateEtoData(raw: Record<string, unknown> = RAW_ETO_DATA): Da
   for (const [u, h] of Object.entries(cw.exampleGermanSetup.units)) {
     const c = layer.hexes[h]?.country;
     if (c !== 'germany' && c !== 'east-prussia' && c !== 'slovakia') out.push({ file: 'scenario-case-white.json', field: `exampleGermanSetup.units.${u}`, message: `"${h}" is not German-controlled in map-layers/poland-1939.json` });
+  }
+  const bl = raw['map-layers/bulge-1944.json'] as BulgeLayer;
+  const bu = raw['scenario-bulge.json'] as BulgeScenario;
+  const ids = new Set(bu.land.flatMap((u) => (u.count > 1 ? Array.from({ length: u.count }, (_, i) => `${u.id}-${i + 1}`) : [u.id])));
+  for (const side of ['allies', 'axis'] as const) {
+    for (const u of Object.keys(bu.suggestedSetup[side])) {
+      if (!ids.has(u)) out.push({ file: 'scenario-bulge.json', field: `suggestedSetup.${side}.${u}`, message: `unknown unit "${u}"; ids are the land list's id plus -1, -2... when count > 1` });
+    }
+  }
+  for (const [k, h] of [['brussels', bl.cities.brussels], ['antwerp', bl.cities.antwerp]] as const) {
+    const c = Number(h.slice(1, 3));
+    const r = Number(h.slice(3));
+    if (c < bl.window.cols[0] || c > bl.window.cols[1] || r < bl.window.rows[0] || r > bl.window.rows[1]) out.push({ file: 'map-layers/bulge-1944.json', field: `cities.${k}`, message: `"${h}" lies outside the window (cols ${bl.window.cols.join('-')}, rows ${bl.window.rows.join('-')})` });
   }
   if (!areaIds.has(scen.victory.area)) out.push({ file: 'scenario-sink-the-bismarck.json', field: 'victory.area', message: `unknown sea area "${scen.victory.area}"` });
   return out;

@@ -130,3 +130,43 @@ export const CaseWhiteScenarioSchema = z.object({
   }).strict(),
 }).strict();
 export type CaseWhiteScenario = z.infer<typeof CaseWhiteScenarioSchema>;
+
+// ---------------------------------------------------------------- scenario 3, the Bulge
+
+export const BulgeLayerSchema = z.object({
+  about: z.string(),
+  provenance: ProvenanceSchema,
+  window: z.object({ cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]), countries: z.array(z.string()) }).strict(),
+  overrides: z.record(HexIdSchema, z.object({
+    country: z.string(), name: z.string(), feature: z.enum(['city', 'resource', 'city-resource']), port: z.enum(['minor', 'major']).optional(),
+    provenance: ProvenanceSchema,
+  }).strict()),
+  control: z.object({
+    allies: z.object({ countries: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict(),
+    axis: z.object({ countries: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict(),
+    provenance: ProvenanceSchema,
+  }).strict(),
+  cities: z.object({ brussels: HexIdSchema, antwerp: HexIdSchema, provenance: ProvenanceSchema }).strict(),
+}).strict();
+export type BulgeLayer = z.infer<typeof BulgeLayerSchema>;
+
+const BulgeUnitSchema = z.object({
+  id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(['germany', 'us', 'uk']),
+  kind: z.enum(['inf', 'armor', 'general', 'hq']),
+  strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
+  steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
+  radius: z.number().int().optional(), attacks: z.number().int().optional(),
+  provenance: ProvenanceSchema,
+}).strict();
+export const BulgeScenarioSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema,
+  turns: z.array(z.object({
+    month: z.string(), year: z.number().int(), weather: z.enum(['F', 'M', 'W']),
+    offensives: z.object({ axis: z.number().int().min(0), allies: z.number().int().min(0) }).strict(),
+  }).strict()).min(1),
+  weatherProvenance: ProvenanceSchema,
+  offensivesProvenance: ProvenanceSchema,
+  land: z.array(BulgeUnitSchema),
+  suggestedSetup: z.object({ about: z.string(), provenance: ProvenanceSchema, allies: z.record(z.string(), HexIdSchema), axis: z.record(z.string(), HexIdSchema) }).strict(),
+}).strict();
+export type BulgeScenario = z.infer<typeof BulgeScenarioSchema>;

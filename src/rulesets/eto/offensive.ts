@@ -1,0 +1,430 @@
+// ETO Offensive phase for either side (sequence of play 4, steps 1-6): activation by HQ, general or stack (22.1-22.3),
+// HQ moves (23.2, 23.4), breakthroughs (28), offensive movement (24-25), combat (26-27, through land-attack.ts),
+// exploitation (29), weather (1.2-1.3) and supply (33.1, 33.6). Used by scenario 3; Case White keeps its own
+// German-only offensive (case-white.ts).
+import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { AttackFrame, AttackStep } from './land-attack.ts';
+import { enterHexes } from './land-attack.ts';
+import {
+  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, moveOptions,
+  neighbours, stackLimit, suppliedHexes, unitsAt, zocOf,
+} from './land.ts';
+import { type EtoState, otherSide, type Side } from './state.ts';
+
+export type OffensiveMethod = 'hq' | 'general' | 'stack';
+
+export interface OffensiveFrame extends Frame {
+  side: Side;
+  method: OffensiveMethod;
+  /** HQ or general id; '' for a stack offensive. */
+  leader: string;
+  /** 22.3: the units of the activated stack. */
+  stackUnits: string[];
+  /** Units activated for this offensive (22.0). */
+  units: string[];
+  stage: 'hq-1b' | 'breakthrough' | 'move' | 'hq-3c' | 'combat' | 'exploit-move' | 'exploit' | 'end';
+  hqMoved: boolean;
+  bt: { units: string[]; phase: 'premove' | 'target' | 'after' } | null;
+  declare: { target: string; units: string[] } | null;
+  /** Exploitation allowance of each exploiting armor unit, fixed at the start of step 5 (29.2). */
+  exploitMp: Record<string, number>;
+  exploited: string[];
+}
+
+const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
+const onMap = (l: LandState, side: Side): LandUnit[] => Object.values(l.units).filter((u) => u.where === 'map' && u.side === side);
+const leaderOf = (l: LandState, f: OffensiveFrame): LandUnit | undefined => (f.leader ? l.units[f.leader] : undefined);
+const generalWith = (l: LandState, h: string, side: Side): LandUnit | undefined => unitsAt(l, h).find((u) => u.kind === 'general' && u.side === side);
+
+/** Weather of a hex this month (1.0). */
+const wx = (s: EtoState, h: string) => hexWeather(landOf(s), s.weather, h);
+
+/** The first frame of an offensive; the caller has already taken the offensive off the track (step 1-A). */
+export function newOffensive(side: Side, method: OffensiveMethod, leader: string, stackUnits: string[]): Omit<OffensiveFrame, 'proc'> {
+  return { side, method, leader, stackUnits, units: [], stage: 'hq-1b', hqMoved: false, bt: null, declare: null, exploitMp: {}, exploited: [] };
+}
+
+/** Step 1: clear the per-offensive records; 33.6 armor in supply now stays supplied for the whole offensive. */
+export function beginOffensive(l: LandState, side: Side): void {
+  l.brokeThrough = []; l.moved = []; l.mustAttack = []; l.mayExploit = []; l.attacked = []; l.attackedUnits = []; l.flown = [];
+  const sup = suppliedHexes(l, side);
+  l.armorSupplied = onMap(l, side).filter((u) => u.kind === 'armor' && sup.has(u.hex!)).map((u) => u.id);
+}
+
+/** Attacks (and breakthrough stacks) per step: the HQ's attack rating, else one (22.1-22.3, 28.6, 29.2). */
+function attacksPerStep(l: LandState, f: OffensiveFrame): number {
+  return f.method === 'hq' ? leaderOf(l, f)?.attacks ?? 1 : 1;
+}
+
+/** 22.0-22.3: may `u` be (or is it) activated for this offensive now? */
+export function mayActivate(l: LandState, f: OffensiveFrame, u: LandUnit): boolean {
+  if (f.units.includes(u.id)) return true;
+  if (u.side !== f.side || u.where !== 'map' || !u.hex || l.activated.includes(u.id) || !isLand(u)) return false;
+  const lead = leaderOf(l, f);
+  if (f.method === 'stack') return f.stackUnits.includes(u.id);
+  if (!lead?.hex) return false;
+  if (f.method === 'hq' && dist(lead.hex, u.hex) > (lead.radius ?? 0)) return false;
+  if (f.method === 'general' && dist(lead.hex, u.hex) > 1) return false;
+  // 22.0: at least half of the activated land units belong to the leader's nation.
+  if (u.nation !== lead.nation) {
+    const act = f.units.map((id) => l.units[id]!).filter(isLand);
+    const own = act.filter((x) => x.nation === lead.nation).length;
+    if (act.length - own + 1 > own) return false;
+  }
+  return true;
+}
+
+function activate(l: LandState, f: OffensiveFrame, ids: string[]): void {
+  for (const id of ids) {
+    if (!f.units.includes(id)) f.units.push(id);
+    if (!l.activated.includes(id)) l.activated.push(id);
+  }
+}
+
+/** 33.1, 33.6: movement allowance of a unit starting to move in this offensive. */
+function offensiveMa(l: LandState, u: LandUnit, sup: Set<string>): number {
+  if (sup.has(u.hex!) || (u.kind === 'armor' && l.armorSupplied.includes(u.id))) return u.ma;
+  return u.kind === 'armor' ? 1 : 2;
+}
+
+/** 23.4: HQs at least the larger command radius apart. */
+export function hqSpacingOk(l: LandState, hq: LandUnit, to: string): boolean {
+  return Object.values(l.units).filter((o) => o.kind === 'hq' && o.where === 'map' && o.side === hq.side && o.id !== hq.id)
+    .every((o) => dist(o.hex!, to) >= Math.max(o.radius ?? 0, hq.radius ?? 0));
+}
+
+/**
+ * 23.3: an HQ or general without a friendly land unit that finds itself in enemy ZOC or among enemy units moves one
+ * hex out of enemy ZOC (the first such hex by id, keeping 23.4); if there is none it goes to the force pool.
+ */
+export function displaceCommanders(ctx: Ctx<EtoState>, l: LandState): void {
+  for (const side of ['axis', 'allies'] as Side[]) {
+    const zoc = zocOf(l, otherSide(side));
+    for (const c of onMap(l, side).filter((u) => u.kind === 'hq' || u.kind === 'general')) {
+      const h = c.hex!;
+      if (landUnitsAt(l, h, side).length) continue;
+      if (!zoc.has(h) && !landUnitsAt(l, h, otherSide(side)).length) continue;
+      const to = neighbours(l, h).find((n) => !zoc.has(n) && landUnitsAt(l, n).every((x) => x.side === side)
+        && (c.kind !== 'hq' || hqSpacingOk(l, c, n)));
+      if (to) { c.hex = to; ctx.log(`${c.name} steps out of enemy ZOC from ${h} to ${to}`, 'ETO 23.3'); }
+      else { c.where = 'force-pool'; c.hex = null; ctx.log(`${c.name} cannot leave enemy ZOC at ${h} and goes to the force pool`, 'ETO 23.3'); }
+    }
+  }
+}
+
+const enemyHexesNear = (l: LandState, side: Side, h: string) => neighbours(l, h).filter((n) => landUnitsAt(l, n, otherSide(side)).length > 0);
+const fits = (l: LandState, h: string, side: Side, n: number) => landUnitsAt(l, h, side).length + n <= stackLimit(l, h);
+
+function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[], target: string, step: AttackStep): void {
+  const l = landOf(ctx.state);
+  l.attacked.push(target);
+  l.attacksLeft--;
+  l.attackedUnits.push(...attackers);
+  const a: Omit<AttackFrame, 'proc'> = {
+    attackers, target, step, stage: 'air', airIn: [], aborted: [], round: 1, attackerSteps: 0, retreat: 0, result: '', defSteps: 0,
+    advanced: [], cleared: false, side: f.side,
+  };
+  f.declare = { target, units: attackers };
+  ctx.push('land-attack', a);
+}
+
+/** Units that may attack in a step (26.3): activated, not yet attacking this step; 29: only exploiting armor in step 5. */
+function attackersFor(l: LandState, f: OffensiveFrame, step: AttackStep): LandUnit[] {
+  const lead = leaderOf(l, f);
+  return f.units.map((id) => l.units[id]!).filter((u) => {
+    if (u.where !== 'map' || !isLand(u) || l.attackedUnits.includes(u.id)) return false;
+    if (step === 'exploitation') return u.kind === 'armor' && f.exploited.includes(u.id);
+    // 26.3: infantry activated by an HQ attacks only from within its command radius.
+    if (f.method === 'hq' && u.kind === 'inf' && lead?.hex && dist(lead.hex, u.hex!) > (lead.radius ?? 0)) return false;
+    return true;
+  });
+}
+
+/** 22.2: a general's offensive attacks only hexes adjacent to him. */
+function targetAllowed(s: EtoState, f: OffensiveFrame, h: string): boolean {
+  const l = landOf(s);
+  if (l.attacked.includes(h)) return false;
+  const lead = leaderOf(l, f);
+  if (f.method === 'general' && lead?.hex && dist(lead.hex, h) > 1) return false;
+  return true;
+}
+
+function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
+  const l = landOf(s);
+  const ask = (rule: string, text: string, kind: string, choices: Choice[]): Prompt[] => [{ seat: f.side, rule, text, kind, choices }];
+  const lead = leaderOf(l, f);
+  switch (f.stage) {
+    case 'hq-1b':
+    case 'hq-3c': {
+      if (f.method !== 'hq' || f.hqMoved || !lead?.hex) return [];
+      const opts = hqMoveOptions(l, lead, 3).filter((o) => hqSpacingOk(l, lead, o.to));
+      return ask('ETO 23.2', `Move ${lead.name} up to 3 hexes (step ${f.stage === 'hq-1b' ? '1-B' : '3-C'})`, 'move', [
+        { action: { type: 'hq-stay' }, label: `${lead.name} stays in ${lead.hex}` },
+        ...opts.map((o) => ({ action: { type: 'hq-move', to: o.to }, label: `${lead.name} to ${o.to}` }))]);
+    }
+    case 'breakthrough': {
+      if (!f.bt) {
+        const made = l.brokeThrough.filter((id) => l.units[id]!.kind === 'armor').length;
+        const stacks = new Set<string>();
+        if (made < attacksPerStep(l, f)) {
+          for (const u of onMap(l, f.side)) {
+            // 28.4: no breakthrough from a mud hex.
+            if (u.kind === 'armor' && !l.brokeThrough.includes(u.id) && mayActivate(l, f, u) && wx(s, u.hex!) !== 'mud') stacks.add(u.hex!);
+          }
+        }
+        return ask('ETO 28.0, 28.6', 'Breakthrough step: choose an armor stack to break through, or end the step', 'attack', [
+          ...[...stacks].sort().map((h) => ({ action: { type: 'breakthrough', hex: h }, label: `Armor in ${h}${generalWith(l, h, f.side) ? ` with ${generalWith(l, h, f.side)!.name}` : ''}` })),
+          { action: { type: 'done' }, label: 'End the Breakthrough step' }]);
+      }
+      const leadArmor = l.units[f.bt.units.find((id) => l.units[id]!.kind === 'armor')!]!;
+      const n = f.bt.units.filter((id) => l.units[id]!.kind === 'armor').length;
+      if (f.bt.phase === 'target') {
+        const targets = enemyHexesNear(l, f.side, leadArmor.hex!).filter((h) => targetAllowed(s, f, h) && layerHex(l, h)!.terrain !== 'marsh' && wx(s, h) !== 'mud');
+        return ask('ETO 28.2, 28.4', 'Choose the hex the breakthrough stack attacks', 'attack', [
+          ...targets.map((h) => ({ action: { type: 'bt-attack', target: h }, label: `Attack ${layerHex(l, h)?.name ?? h}` })),
+          { action: { type: 'bt-cancel' }, label: 'Cancel the breakthrough attack (28.4)' }]);
+      }
+      const opts = btMoves(s, f).filter((o) => fits(l, o.to, f.side, n));
+      return ask(f.bt.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3', f.bt.phase === 'premove' ? `Move the breakthrough stack in ${leadArmor.hex} up to 2 hexes` : `Breakthrough movement from ${leadArmor.hex}`, 'move', [
+        { action: { type: 'bt-stay' }, label: `Stay in ${leadArmor.hex}` },
+        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${o.to} via ${o.path.slice(1).join(' > ')}` }))]);
+    }
+    case 'move': {
+      const sup = suppliedHexes(l, f.side);
+      const choices: Choice[] = [];
+      for (const u of onMap(l, f.side).filter(isLand)) {
+        if (l.brokeThrough.includes(u.id) || l.moved.includes(u.id) || !mayActivate(l, f, u)) continue;
+        if (!f.units.includes(u.id)) choices.push({ action: { type: 'activate', unit: u.id }, label: `Activate ${u.name} (${u.id}) in ${u.hex} without moving` });
+        const gen = generalWith(l, u.hex!, f.side);
+        for (const o of moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) })) {
+          if (!fits(l, o.to, f.side, 1)) continue;
+          choices.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} (${u.id}) ${u.hex} to ${o.to}` });
+          if (gen && !l.brokeThrough.includes(gen.id) && !l.moved.includes(gen.id)) choices.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} ${u.hex} to ${o.to}` });
+        }
+      }
+      choices.push({ action: { type: 'done' }, label: 'End offensive movement' });
+      return ask('ETO 24.0, 25.2-25.3, 22.0', 'Offensive movement (step 3): move or activate units', 'move', choices);
+    }
+    case 'combat':
+    case 'exploit': {
+      const step: AttackStep = f.stage === 'combat' ? 'combat' : 'exploitation';
+      if (!f.declare) {
+        const choices: Choice[] = [];
+        const must = step === 'combat' ? l.mustAttack.find((m) => m.units.some((id) => l.units[id]!.where === 'map') && landUnitsAt(l, m.target, otherSide(f.side)).length && !l.attacked.includes(m.target)) : undefined;
+        if (l.attacksLeft > 0) {
+          const targets = new Set<string>();
+          for (const u of attackersFor(l, f, step)) for (const h of enemyHexesNear(l, f.side, u.hex!)) if (targetAllowed(s, f, h)) targets.add(h);
+          for (const h of [...targets].sort()) if (!must || must.target === h) choices.push({ action: { type: 'declare', target: h }, label: `Attack ${layerHex(l, h)?.name ?? h}` });
+        }
+        if (!must || !choices.length) choices.push({ action: { type: 'done' }, label: `End the ${step} step` });
+        return ask(step === 'combat' ? 'ETO 26.0, 26.3, 28.4' : 'ETO 29.2', `${step === 'combat' ? 'Combat' : 'Exploitation'} step: ${l.attacksLeft} attack(s) left`, 'attack', choices);
+      }
+      const d = f.declare;
+      const cand = attackersFor(l, f, step).filter((u) => neighbours(l, u.hex!).includes(d.target) && !d.units.includes(u.id));
+      return ask('ETO 4A C, 26.3', `Attack on ${d.target}: add attacking units (${d.units.length} so far)`, 'attack', [
+        ...cand.map((u) => ({ action: { type: 'add', unit: u.id }, label: `Add ${u.name} (${u.id}) from ${u.hex}` })),
+        ...(d.units.length ? [{ action: { type: 'go' }, label: 'Resolve the attack' }] : [{ action: { type: 'cancel' }, label: 'Cancel this attack' }])]);
+    }
+    case 'exploit-move': {
+      const choices: Choice[] = [];
+      for (const id of Object.keys(f.exploitMp).sort()) {
+        const u = l.units[id]!;
+        if (f.exploited.includes(id) || u.where !== 'map') continue;
+        const gen = generalWith(l, u.hex!, f.side);
+        choices.push({ action: { type: 'x-stay', unit: id }, label: `${u.name} (${id}) exploits from ${u.hex} without moving` });
+        for (const o of moveOptions(l, u, u.hex!, f.exploitMp[id]!, { forbid: (h) => wx(s, h) !== 'fair' })) {
+          if (!fits(l, o.to, f.side, 1)) continue;
+          choices.push({ action: { type: 'x-move', unit: id, to: o.to }, label: `${u.name} (${id}) exploits ${u.hex} to ${o.to}` });
+          if (gen && gen.eligible) choices.push({ action: { type: 'x-move', unit: id, to: o.to, general: gen.id }, label: `${u.name} (${id}) with ${gen.name} exploits ${u.hex} to ${o.to}` });
+        }
+      }
+      choices.push({ action: { type: 'done' }, label: 'End exploitation movement' });
+      return ask('ETO 29.2, 1.2-1.3', 'Exploitation movement (step 5)', 'move', choices);
+    }
+    default:
+      return [];
+  }
+}
+
+/** 28.1 pre-attack move (2 hexes) or 28.3 breakthrough movement (1 hex ignoring ZOC, or the general's rating). */
+function btMoves(s: EtoState, f: OffensiveFrame) {
+  const l = landOf(s);
+  const stack = f.bt!.units.map((id) => l.units[id]!).filter((u) => u.where === 'map');
+  const armor = stack.find((u) => u.kind === 'armor')!;
+  const gen = stack.find((u) => u.kind === 'general');
+  const supplied = suppliedHexes(l, f.side).has(armor.hex!) || l.armorSupplied.includes(armor.id);
+  let mp: number;
+  const limits: MoveLimits = { forbid: (h) => wx(s, h) === 'mud' };
+  if (f.bt!.phase === 'premove') mp = 2;
+  else {
+    mp = gen ? gen.exploit ?? 0 : 1;
+    limits.ignoreZoc = !gen;
+    if (wx(s, armor.hex!) === 'winter') mp = Math.min(mp, 3);
+  }
+  if (!supplied) mp = 1; // 33.1
+  return moveOptions(l, armor, armor.hex!, mp, limits);
+}
+
+export const bulgeOffensive: Procedure<EtoState, OffensiveFrame> = {
+  prompts: offensivePrompts,
+  act(ctx, f, _seat, a) {
+    const s = ctx.state;
+    const l = landOf(s);
+    switch (a.type) {
+      case 'hq-stay': f.hqMoved = true; return;
+      case 'hq-move': {
+        const hq = l.units[f.leader]!;
+        ctx.log(`${hq.name} moves ${hq.hex} to ${String(a.to)}`, 'ETO 23.2');
+        hq.hex = a.to as string;
+        f.hqMoved = true;
+        return;
+      }
+      case 'breakthrough': {
+        const units = unitsAt(l, a.hex as string).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
+          && !l.brokeThrough.includes(u.id) && (u.kind === 'general' || mayActivate(l, f, u))).map((u) => u.id);
+        activate(l, f, units.filter((id) => l.units[id]!.kind === 'armor'));
+        f.bt = { units, phase: 'premove' };
+        return;
+      }
+      case 'bt-stay':
+        if (f.bt!.phase === 'premove') f.bt!.phase = 'target'; else f.bt = null;
+        return;
+      case 'bt-move': {
+        const path = btMoves(s, f).find((o) => o.to === a.to)!.path;
+        const stack = f.bt!.units.map((id) => l.units[id]!).filter((u) => u.where === 'map');
+        for (const u of stack) u.hex = a.to as string;
+        enterHexes(ctx, l, f.side, path.slice(1));
+        ctx.log(`${stack.map((u) => u.name).join(' and ')} move via ${path.slice(1).join(' > ')}`, f.bt!.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3');
+        displaceCommanders(ctx, l);
+        if (f.bt!.phase === 'premove') f.bt!.phase = 'target'; else f.bt = null;
+        return;
+      }
+      case 'bt-attack': {
+        for (const id of f.bt!.units) l.brokeThrough.push(id);
+        l.attacksLeft = 1;
+        startAttack(ctx, f, [...f.bt!.units], a.target as string, 'breakthrough');
+        return;
+      }
+      case 'bt-cancel': {
+        const units = f.bt!.units;
+        for (const id of units) l.brokeThrough.push(id);
+        const t = enemyHexesNear(l, f.side, l.units[units[0]!]!.hex!)[0];
+        if (t) l.mustAttack.push({ target: t, units });
+        f.bt = null;
+        return;
+      }
+      case 'activate': activate(l, f, [a.unit as string]); return;
+      case 'move': {
+        const u = l.units[a.unit as string]!;
+        const sup = suppliedHexes(l, f.side);
+        const path = moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) }).find((o) => o.to === a.to)!.path;
+        const movers = [u, ...(a.general ? [l.units[a.general as string]!] : [])];
+        for (const m of movers) { m.hex = a.to as string; l.moved.push(m.id); }
+        activate(l, f, [u.id]);
+        enterHexes(ctx, l, f.side, path.slice(1));
+        ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 24.0');
+        displaceCommanders(ctx, l);
+        return;
+      }
+      case 'done':
+        if (f.stage === 'breakthrough') { f.stage = 'move'; return; }
+        if (f.stage === 'move') { f.stage = 'hq-3c'; f.hqMoved = false; return; }
+        if (f.stage === 'combat') { beginExploitation(s, f); return; }
+        if (f.stage === 'exploit-move') { f.stage = 'exploit'; l.attacked = []; l.attackedUnits = []; l.attacksLeft = attacksPerStep(l, f); return; }
+        if (f.stage === 'exploit') { f.stage = 'end'; return; }
+        return;
+      case 'declare': {
+        const must = l.mustAttack.find((m) => m.target === a.target);
+        f.declare = { target: a.target as string, units: must ? must.units.filter((id) => { const u = l.units[id]!; return u.where === 'map' && isLand(u) && neighbours(l, u.hex!).includes(a.target as string); }) : [] };
+        if (must) l.mustAttack = l.mustAttack.filter((m) => m !== must);
+        return;
+      }
+      case 'add': {
+        const u = l.units[a.unit as string]!;
+        f.declare!.units.push(u.id);
+        const gen = generalWith(l, u.hex!, f.side);
+        if (gen && !f.declare!.units.includes(gen.id) && gen.nation === u.nation) f.declare!.units.push(gen.id);
+        return;
+      }
+      case 'cancel': f.declare = null; return;
+      case 'go': {
+        const step: AttackStep = f.stage === 'combat' ? 'combat' : 'exploitation';
+        startAttack(ctx, f, [...f.declare!.units], f.declare!.target, step);
+        return;
+      }
+      case 'x-stay': f.exploited.push(a.unit as string); return;
+      case 'x-move': {
+        const u = l.units[a.unit as string]!;
+        const path = moveOptions(l, u, u.hex!, f.exploitMp[u.id]!, { forbid: (h) => wx(s, h) !== 'fair' }).find((o) => o.to === a.to)!.path;
+        const movers = [u, ...(a.general ? [l.units[a.general as string]!] : [])];
+        for (const m of movers) m.hex = a.to as string;
+        f.exploited.push(u.id);
+        enterHexes(ctx, l, f.side, path.slice(1));
+        ctx.log(`${movers.map((m) => m.name).join(' and ')} exploit ${path.join(' > ')}`, 'ETO 29.2');
+        displaceCommanders(ctx, l);
+        return;
+      }
+    }
+  },
+  resume(ctx, f, result) {
+    const l = landOf(ctx.state);
+    displaceCommanders(ctx, l);
+    const r = result as { cleared: boolean; advanced: string[] } | undefined;
+    if (f.stage === 'breakthrough' && f.bt) {
+      const armor = f.bt.units.filter((id) => r?.advanced.includes(id) && l.units[id]!.kind === 'armor');
+      for (const id of f.bt.units) if (l.units[id]!.kind === 'general') l.units[id]!.eligible = false; // 28.5
+      if (r?.cleared && armor.length) f.bt = { units: f.bt.units.filter((id) => r.advanced.includes(id)), phase: 'after' };
+      else {
+        if (!r?.cleared) l.mustAttack.push({ target: f.declare!.target, units: f.bt.units });
+        f.bt = null;
+      }
+      f.declare = null;
+      return;
+    }
+    // 29.1: units of a step-4 attack that vacated the hex were eligible to advance after combat.
+    if (f.stage === 'combat' && r?.cleared) for (const id of f.declare!.units) if (!l.mayExploit.includes(id)) l.mayExploit.push(id);
+    f.declare = null;
+  },
+  run(ctx, f) {
+    const depth = ctx.state.stack.length;
+    offensiveRun(ctx, f);
+    if (!ctx.state.outcome && ctx.state.stack.length === depth && ctx.state.stack[depth - 1] === f) { const { proc, ...rest } = f; ctx.goto(proc, rest); }
+  },
+};
+
+function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
+  const l = landOf(ctx.state);
+  switch (f.stage) {
+    case 'hq-1b':
+      if (f.method === 'stack') activate(l, f, f.stackUnits);
+      f.stage = 'breakthrough'; f.hqMoved = false; f.bt = null; l.attacked = []; l.attackedUnits = []; l.flown = [];
+      return;
+    case 'breakthrough': f.bt = null; return;
+    case 'hq-3c':
+      f.stage = 'combat'; l.attacked = []; l.attackedUnits = []; l.attacksLeft = attacksPerStep(l, f); f.declare = null;
+      return;
+    case 'combat': case 'exploit': f.declare = null; return;
+    case 'exploit-move': f.stage = 'exploit'; l.attacked = []; l.attackedUnits = []; l.attacksLeft = attacksPerStep(l, f); return;
+    case 'end':
+      if (f.method === 'hq' && !l.hqs.includes(f.leader)) l.hqs.push(f.leader);
+      ctx.pop();
+      return;
+    default: throw new Error(`ETO offensive: stage ${f.stage} awaits a decision`);
+  }
+}
+
+/** 29.1: armor eligible to advance in step 4, no breakthrough, stacked with an eligible general, not in W or M weather. */
+function beginExploitation(s: EtoState, f: OffensiveFrame): void {
+  const l = landOf(s);
+  const sup = suppliedHexes(l, f.side);
+  f.exploitMp = {};
+  f.exploited = [];
+  for (const id of l.mayExploit) {
+    const u = l.units[id]!;
+    if (u.kind !== 'armor' || u.where !== 'map' || l.brokeThrough.includes(id)) continue;
+    const g = generalWith(l, u.hex!, f.side);
+    if (!g || !g.eligible || l.brokeThrough.includes(g.id) || wx(s, u.hex!) !== 'fair') continue;
+    f.exploitMp[id] = sup.has(u.hex!) || l.armorSupplied.includes(id) ? g.exploit ?? 0 : 1; // 29.3, 33.1
+  }
+  f.stage = Object.keys(f.exploitMp).length ? 'exploit-move' : 'end';
+}

@@ -1,7 +1,10 @@
 // Server benchmark: N concurrent games, two WebSocket seats each, on loopback against a server child process on a
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
-//   npx tsx bench/server.bench.ts [--ruleset duel] [--games 200] [--rate 500] [--seconds 20]
-// --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling.
+//   npx tsx bench/server.bench.ts [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--workers 2]
+//     [--database-url postgres://...] [--options '{"quickSetup":true}']
+// --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --workers: the server's game worker
+// threads (THEATER_GAME_WORKERS). --database-url: PostgreSQL instead of the SQLite file. Each action is a choice of
+// the acting seat's prompt (a spread pick, not the cheapest); the types sent are counted and printed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +23,13 @@ const ruleset = arg('ruleset', process.env.THEATER_BENCH_RULESET ?? ('2ww' in ru
 const nGames = Number(arg('games', '200'));
 const rate = Number(arg('rate', '500'));
 const seconds = Number(arg('seconds', '20'));
+const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? '2');
+const databaseUrl = arg('database-url', '');
+const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-bench-'));
 const child = spawn(process.execPath, [...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEATER_AI_WORKERS: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
 });
 const url = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))).url as string;
 
@@ -31,15 +37,17 @@ interface Seat { ws: WebSocket; opened: Promise<void>; seat: string; last: State
 interface Bench { id: string; seats: Seat[]; finished: boolean }
 
 const latencies: number[] = [];
+const sentTypes = new Map<string, number>();
+const phases = new Map<string, number>();
 let stale = 0, illegal = 0, finishedGames = 0, sent = 0;
 let n = 0;
 let stopping = false;
+let measuring = false;
 
 async function newGame(): Promise<Bench> {
   const info = rulesets[ruleset]!;
   const seatNames = info.scenarios[0]!.seats;
-  const body: Record<string, unknown> = { ruleset, seats: Object.fromEntries(seatNames.map((s) => [s, { kind: 'human' }])) };
-  if (ruleset === 'duel') body.options = { rounds: 20 };
+  const body: Record<string, unknown> = { ruleset, options, seats: Object.fromEntries(seatNames.map((s) => [s, { kind: 'human' }])) };
   const r = await http<CreateGameResponse>(url, 'POST', '/api/games', body);
   if (r.status !== 201) throw new Error(`create game: ${r.status} ${r.text}`);
   const g: Bench = { id: r.body.gameId, seats: [], finished: false };
@@ -81,6 +89,10 @@ function step(g: Bench): boolean {
     if (g.seats.some((o) => (o.last?.stateId ?? 0) > st.stateId)) continue; // this seat's news is still on its way
     const choices = st.view.prompt.choices;
     const c = choices[(n++ * 7919) % choices.length]!;
+    if (measuring) {
+      sentTypes.set(String(c.action.type), (sentTypes.get(String(c.action.type)) ?? 0) + 1);
+      phases.set(st.view.status, (phases.get(st.view.status) ?? 0) + 1);
+    }
     s.pending = { stateId: st.stateId, at: performance.now() };
     s.ws.send(JSON.stringify({ type: 'action', reqId: String(sent++), stateId: st.stateId, action: c.action }));
     return true;
@@ -91,7 +103,8 @@ function step(g: Bench): boolean {
 const games: Bench[] = [];
 for (let i = 0; i < nGames; i += 20) games.push(...await Promise.all(Array.from({ length: Math.min(20, nGames - i) }, newGame)));
 await new Promise((r) => setTimeout(r, 500));
-console.log(`server ${url}: ${nGames} games of ${ruleset}, ${nGames * 2} WebSockets; target ${rate || 'max'} actions/s for ${seconds} s`);
+console.log(`server ${url} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${workers} game worker threads): ${nGames} games of ${ruleset} ${JSON.stringify(options)}, ${nGames * 2} WebSockets; target ${rate || 'max'} actions/s for ${seconds} s`);
+measuring = true;
 
 /** CPU seconds (user + system) the server process has used, from /proc (Linux); NaN elsewhere. */
 function serverCpu(): number {
@@ -148,6 +161,9 @@ const clientCpu = process.cpuUsage(clientCpu0);
 console.log(`bench client CPU: ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`);
 console.log(`server CPU: ${cpu.toFixed(1)} s for ${latencies.length - doneBefore} actions = ${((cpu * 1000) / (latencies.length - doneBefore)).toFixed(2)} ms per action`);
 console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}`);
+const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(', ');
+console.log(`actions sent by type: ${top(sentTypes)}`);
+console.log(`phases they were sent in: ${top(phases)}`);
 
 stopping = true;
 for (const g of games) for (const s of g.seats) s.ws.close();

@@ -1,5 +1,5 @@
 // A game: setup plus its action log, with replay, state hashes, undo and consented takebacks.
-import { applyAction, EngineError, RuleViolation, setupGame } from './kernel.ts';
+import { applyAction, EngineError, type PromptMemo, RuleViolation, setupGame } from './kernel.ts';
 import { stateHash } from './hash.ts';
 import { forceDice } from './rng.ts';
 import type { Action, BaseState, GameEvent, Json, Options, Ruleset, Seat } from './types.ts';
@@ -56,6 +56,11 @@ export class Game<S extends BaseState = BaseState> {
   private checkpoints = new Map<number, S>();
   private pendingForce: number[] = [];
   state: S;
+  /**
+   * Set by an owner that never changes this game's states in place (the server): prompts are then listed once per
+   * state, and those of each new state come from applying the action.
+   */
+  memo?: PromptMemo;
   readonly setupEvents: GameEvent[];
   readonly setupHash: string;
 
@@ -111,7 +116,7 @@ export class Game<S extends BaseState = BaseState> {
 
   /** Apply an action; throws RuleViolation (nothing changes) when illegal. */
   act(seat: Seat, action: Action): GameEvent[] {
-    const r = applyAction(this.ruleset, this.state, seat, action);
+    const r = applyAction(this.ruleset, this.state, seat, action, this.memo);
     this.state = r.state;
     const p: Played = { seat, action, events: r.events, irreversible: r.irreversible };
     if (this.pendingForce.length) p.forced = this.pendingForce;
@@ -177,7 +182,7 @@ export class Game<S extends BaseState = BaseState> {
         s = structuredClone(s);
         forceDice(s.rng, p.forced);
       }
-      s = applyAction(this.ruleset, s, p.seat, p.action).state;
+      s = applyAction(this.ruleset, s, p.seat, p.action, this.memo).state;
     }
     return s;
   }

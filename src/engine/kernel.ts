@@ -106,13 +106,28 @@ function procedureOf<S extends BaseState>(ruleset: Ruleset<S>, frame: Frame) {
   return p;
 }
 
+/**
+ * Prompts of settled states, by state object, so that a rule set's (possibly costly) prompts are listed once per
+ * state. Only for states never changed afterwards, such as a Game's: a Game hands its memo to every call.
+ */
+export type PromptMemo = WeakMap<object, Prompt[]>;
+
 /** Every decision awaited now (none when the game is over). */
-export function prompts<S extends BaseState>(ruleset: Ruleset<S>, state: S): Prompt[] {
+export function prompts<S extends BaseState>(ruleset: Ruleset<S>, state: S, memo?: PromptMemo): Prompt[] {
+  let ps = memo?.get(state);
+  if (ps) return ps;
+  ps = awaited(ruleset, state, null);
+  memo?.set(state, ps);
+  return ps;
+}
+
+/** The prompts of the top frame, less the seats that have sealed their answer; `raw`: the top's prompts if known. */
+function awaited<S extends BaseState>(ruleset: Ruleset<S>, state: S, raw: Prompt[] | null): Prompt[] {
   if (state.outcome) return [];
   const top = state.stack[state.stack.length - 1];
   if (!top) return [];
   const proc = procedureOf(ruleset, top);
-  const all = proc.prompts?.(state, top) ?? [];
+  const all = raw ?? proc.prompts?.(state, top) ?? [];
   if (!proc.simultaneous) return all;
   const sealed = state.sealed[sealKey(state)] ?? {};
   return all.filter((p) => !(p.seat in sealed));
@@ -123,14 +138,14 @@ export function promptFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, se
   return prompts(ruleset, state).find((p) => p.seat === seat);
 }
 
-/** Run automatic steps until a decision is awaited or the game ends. */
-function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): void {
+/** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
+function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Prompt[] {
   const state = ctx.state;
   for (let steps = 0; ; steps++) {
     if (steps > MAX_STEPS) throw new EngineError(`${ruleset.id}: the procedure stack did not settle (${describeStack(state)})`);
-    if (state.outcome) return;
+    if (state.outcome) return [];
     const top = state.stack[state.stack.length - 1];
-    if (!top) return;
+    if (!top) return [];
     const proc = procedureOf(ruleset, top);
     const pending = ctx.pendingResume;
     if (pending && pending.depth === state.stack.length) {
@@ -143,7 +158,7 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): vo
       ctx.pendingResume = null;
     }
     const ps = proc.prompts?.(state, top) ?? [];
-    if (ps.length > 0) return;
+    if (ps.length > 0) return ps;
     if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
     const before = ctx.changes;
     proc.run(ctx, top);
@@ -237,9 +252,11 @@ function jsonCopy(v: Json | undefined): Json {
 /**
  * Apply one seat's action. Pure: the input state is never modified; an illegal action throws a RuleViolation.
  */
-export function applyAction<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, action: Action): ApplyResult<S> {
+export function applyAction<S extends BaseState>(
+  ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, memo?: PromptMemo,
+): ApplyResult<S> {
   if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
-  const all = prompts(ruleset, state);
+  const all = prompts(ruleset, state, memo);
   const prompt = all.find((p) => p.seat === seat);
   if (!prompt) {
     const waiting = all.map((p) => `${p.seat} (${p.text})`).join(', ') || 'nobody';
@@ -276,8 +293,10 @@ export function applyAction<S extends BaseState>(ruleset: Ruleset<S>, state: S, 
     if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
     proc.act(ctx, top, seat, action);
   }
-  advance(ruleset, ctx);
+  const raw = advance(ruleset, ctx);
   next.seq = state.seq + 1;
+  // The prompts advance() listed last are those of the settled state (prompts never read seq).
+  if (memo) memo.set(next, awaited(ruleset, next, raw));
   return { state: next, events: ctx.events, irreversible: ctx.isIrreversible };
 }
 
@@ -293,8 +312,8 @@ export interface SeatView {
   state: Json;
 }
 
-export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat | null): SeatView {
-  const all = prompts(ruleset, state);
+export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat | null, memo?: PromptMemo): SeatView {
+  const all = prompts(ruleset, state, memo);
   const v = ruleset.view(state, seat);
   if (v && typeof v === 'object' && !Array.isArray(v)) {
     delete (v as Record<string, Json>).rng;

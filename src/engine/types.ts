@@ -140,7 +140,7 @@ export interface Ctx<S extends BaseState = BaseState> {
 }
 
 export interface Procedure<S extends BaseState = BaseState, F extends Frame = Frame> {
-  /** Decisions awaited while this frame is on top. Empty or absent: the kernel calls `run`. */
+  /** Decisions awaited while this frame is on top (never depending on `seq`). Empty or absent: the kernel calls `run`. */
   prompts?(state: S, frame: F): Prompt[];
   /** Automatic step: must change the stack (push, goto, pop) or end the game. */
   run?(ctx: Ctx<S>, frame: F): void;

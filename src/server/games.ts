@@ -1,8 +1,8 @@
 // The game manager: live games in memory (a Game per active game, rebuilt from the stored log on first access),
 // every change written to storage before it is acknowledged or broadcast, views per seat, AI seats, clocks, webhooks.
 import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
-import { eventsFor, prompts, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
-import type { Action, BaseState, Frame, GameEvent, Json, Prompt, Ruleset, Seat } from '../engine/types.ts';
+import { eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
+import type { Action, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import type { AiPool } from './ai-pool.ts';
 import { clockInfo, expiredSeats, newClock, tick } from './clock.ts';
@@ -24,7 +24,17 @@ export interface Conn {
   /** State id of the last state message sent. */
   lastStateId: number;
   send(msg: ServerMessage): void;
+  /** The same for a message already in JSON (from a game worker thread); absent: parse and `send`. */
+  sendText?(text: string): void;
+  /** Close the channel (the client reconnects); used when a game worker thread had to be restarted. */
+  close?(): void;
 }
+
+/** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
+export type ManagerApi = Pick<GameManager,
+  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'resign' | 'rematch' | 'claim' | 'setWebhook' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
+  'idle' | 'close'>;
 
 interface Live {
   rec: GameRecord;
@@ -53,37 +63,17 @@ export interface ManagerOptions {
   /** Live games kept in memory beyond those with open connections. */
   maxLiveGames?: number;
   log?: (msg: string) => void;
+  /** Games this manager may hold (worker threads share the games out); default: all. */
+  owns?: (gameId: string) => boolean;
 }
 
 const link = (token: string): TokenLink => ({ token, link: `/play/${token}` });
 
-const readers = new WeakMap<Ruleset<any>, Ruleset<any>>();
 /**
- * The rule set for reading settled states (views, whose turn): each procedure's prompts are computed once per state
- * object. A Game's states are never changed once settled, so the cache cannot go stale. Never used to apply actions:
- * the kernel mutates its private copy while applying.
+ * Prompts of the server's settled states (views, whose turn, checking the next action), listed once per state object.
+ * Every live Game carries it: a Game's states are never changed once settled, so an entry cannot go stale.
  */
-function reader(r: Ruleset<any>): Ruleset<any> {
-  let w = readers.get(r);
-  if (!w) {
-    const cache = new WeakMap<object, Prompt[]>();
-    const procedures = Object.fromEntries(Object.entries(r.procedures).map(([k, p]) => [k, !p.prompts ? p : {
-      ...p,
-      prompts(state: BaseState, frame: Frame): Prompt[] {
-        let v = cache.get(state);
-        if (!v) {
-          v = p.prompts!.call(p, state, frame);
-          cache.set(state, v);
-        }
-        return v;
-      },
-    }]));
-    w = Object.create(r) as Ruleset<any>;
-    w.procedures = procedures;
-    readers.set(r, w);
-  }
-  return w;
-}
+const settled: PromptMemo = new WeakMap();
 
 export class GameManager {
   readonly storage: Storage;
@@ -94,6 +84,7 @@ export class GameManager {
   private readonly maxLive: number;
   private readonly aiBudgetMs: number;
   private readonly logMsg: (msg: string) => void;
+  private readonly owns: (gameId: string) => boolean;
   private live = new Map<string, Live>();
   private loading = new Map<string, Promise<Live>>();
   private conns = new Map<string, Set<Conn>>();
@@ -112,6 +103,7 @@ export class GameManager {
     this.maxLive = opts.maxLiveGames ?? 5000;
     this.aiBudgetMs = opts.aiBudgetMs ?? 3000;
     this.logMsg = opts.log ?? ((m) => console.error(m));
+    this.owns = opts.owns ?? (() => true);
   }
 
   // ------------------------------------------------------------------------------------------- creation
@@ -166,8 +158,10 @@ export class GameManager {
       if (!seatList.includes(s)) throw badRequest(`seat "${s}" is not a seat of this scenario; seats: ${seatList.join(', ')}`);
     }
     const now = this.now();
-    const id = newGameId();
+    let id = newGameId();
+    while (!this.owns(id)) id = newGameId();
     game.seedCommitment = commitment;
+    game.memo = settled;
     const seats: SeatRecord[] = seatList.map((seat) => {
       const sp = specs[seat] ?? { kind: 'open' as const };
       return {
@@ -247,6 +241,7 @@ export class GameManager {
     const [seats, entries] = await Promise.all([this.storage.seatsOf(gameId), this.storage.entries(gameId, 0)]);
     const ruleset = getRuleset(rec.ruleset);
     const game = Game.create(ruleset, rec.scenario, rec.options, rec.seed, rec.meta.position as Json | undefined);
+    game.memo = settled;
     game.seedCommitment = rec.seedCommitment;
     if (game.setupHash !== rec.setupHash) throw new Error(`game ${gameId}: setup hash ${game.setupHash} differs from the stored ${rec.setupHash}`);
     const live: Live = {
@@ -305,6 +300,7 @@ export class GameManager {
 
   /** PostgreSQL: another instance changed a game; take its new entries and tell our clients. */
   async onRemoteChange(gameId: string): Promise<void> {
+    if (!this.owns(gameId)) return;
     if (!this.live.has(gameId)) {
       // Not in memory (or evicted after a conflict): a rebuild reads everything; clients here still need the news.
       if (!this.conns.get(gameId)?.size) return;
@@ -337,7 +333,7 @@ export class GameManager {
   private toMove(ruleset: Ruleset<any>, game: Game<any>): Seat[] {
     let seats = this.toMoveCache.get(game.state);
     if (!seats) {
-      seats = [...new Set(prompts(reader(ruleset), game.state).map((p) => p.seat))];
+      seats = [...new Set(prompts(ruleset, game.state, settled).map((p) => p.seat))];
       this.toMoveCache.set(game.state, seats);
     }
     return seats;
@@ -378,7 +374,7 @@ export class GameManager {
   private stateMessage(live: Live, conn: { seat: Seat | null }, since: number | undefined, view?: SeatView): StateMessage {
     const msg: StateMessage = {
       type: 'state', gameId: live.rec.id, stateId: live.rec.entryCount,
-      view: view ?? viewFor(reader(live.ruleset), live.game.state, conn.seat),
+      view: view ?? viewFor(live.ruleset, live.game.state, conn.seat, settled),
       events: this.eventsSince(live, since, conn.seat),
       undoable: conn.seat !== null && !this.finished(live) ? live.game.undoableBy(conn.seat) : 0,
       clocks: clockInfo(live.rec.clock, this.now(), this.aiSeats(live)), status: live.rec.status,
@@ -450,7 +446,7 @@ export class GameManager {
     if (!Number.isInteger(n) || n < 0 || n > length) throw badRequest(`"at" must be an integer from 0 to ${length}`);
     const state = live.game.stateAt(n);
     const events = n === 0 ? live.game.setupEvents : live.game.played[n - 1]!.events;
-    return { gameId, seat, at: n, length, view: viewFor(live.ruleset, state, seat), events: eventsFor(events, seat) };
+    return { gameId, seat, at: n, length, view: viewFor(live.ruleset, state, seat, settled), events: eventsFor(events, seat) };
   }
 
   // ------------------------------------------------------------------------------------------- changes
@@ -719,7 +715,7 @@ export class GameManager {
     for (const c of this.conns.get(live.rec.id) ?? []) {
       let v = views.get(c.seat);
       if (!v) {
-        v = viewFor(reader(live.ruleset), live.game.state, c.seat);
+        v = viewFor(live.ruleset, live.game.state, c.seat, settled);
         views.set(c.seat, v);
       }
       c.send(this.stateMessage(live, c, c.lastStateId, v));
@@ -730,7 +726,7 @@ export class GameManager {
   private yourTurn(live: Live, seat: Seat): void {
     const rec = live.seats.find((s) => s.seat === seat);
     if (!rec || rec.kind === 'ai') return;
-    const prompt = prompts(reader(live.ruleset), live.game.state).find((p) => p.seat === seat);
+    const prompt = prompts(live.ruleset, live.game.state, settled).find((p) => p.seat === seat);
     const text = `Your turn (${seat}) in ${live.ruleset.title}, game ${live.rec.id}: ${prompt?.text ?? 'a decision is awaited'}`;
     this.sendTo(live.rec.id, (c) => c.seat === seat, { type: 'your-turn', gameId: live.rec.id, seat, text });
     if (rec.webhook) this.track(this.postWebhook(rec.webhook, text));
@@ -837,7 +833,7 @@ export class GameManager {
 
   /** After a restart: load running games with AI seats, so an AI whose turn it was plays on. */
   async resumeAiGames(): Promise<number> {
-    const ids = await this.storage.runningAiGames();
+    const ids = (await this.storage.runningAiGames()).filter(this.owns);
     for (const id of ids) {
       try {
         await this.load(id);

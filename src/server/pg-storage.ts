@@ -99,26 +99,39 @@ export class PostgresStorage implements Storage {
     return (r.rows as Row[]).map(entryFromRow);
   }
 
+  /**
+   * One statement, so one round trip and its own transaction: the conditional UPDATE locks the game row and, if
+   * another instance appended first, finds entry_count moved on and changes nothing (the same check as SELECT ... FOR
+   * UPDATE). The entries, the snapshot and the NOTIFY hang on that row, so they happen only with it.
+   */
   async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void> {
+    const { cols, values } = gameUpdateSet(update);
+    const sets = ['entry_count = $3', ...cols.map((col, i) => `${col} = $${i + 14}`)];
+    const sql = `WITH g AS (UPDATE games SET ${sets.join(', ')} WHERE id = $1 AND entry_count = $2 RETURNING id),
+      e AS (INSERT INTO entries (game_id, idx, seat, entry, hash, created_at)
+        SELECT g.id, x.idx, x.seat, x.entry, x.hash, x.created_at FROM g,
+          unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[]) AS x(idx, seat, entry, hash, created_at)),
+      s AS (INSERT INTO snapshots (game_id, idx, state, hash, created_at)
+        SELECT g.id, $9::int, $10::text, $11::text, $13::bigint FROM g WHERE $10::text IS NOT NULL
+        ON CONFLICT (game_id, idx) DO UPDATE SET state = EXCLUDED.state, hash = EXCLUDED.hash)
+      SELECT pg_notify('${CHANNEL}', $12::text) FROM g`;
+    let r: pg.QueryResult;
     try {
-      await this.tx(async (c) => {
-        const r = await c.query('SELECT entry_count FROM games WHERE id = $1 FOR UPDATE', [gameId]);
-        if (!r.rows[0]) throw new Error(`game ${gameId} does not exist`);
-        if (Number(r.rows[0].entry_count) !== from) throw new ConflictError(gameId, from);
-        await this.insertEntries(c, gameId, entries);
-        const { cols, values } = gameUpdateSet(update);
-        const sets = ['entry_count = $2', ...cols.map((col, i) => `${col} = $${i + 3}`)];
-        await c.query(`UPDATE games SET ${sets.join(', ')} WHERE id = $1`, [gameId, from + entries.length, ...values]);
-        if (snapshot) {
-          await c.query(`INSERT INTO snapshots (game_id, idx, state, hash, created_at) VALUES ($1, $2, $3, $4, $5)
-            ON CONFLICT (game_id, idx) DO UPDATE SET state = EXCLUDED.state, hash = EXCLUDED.hash`,
-          [gameId, snapshot.idx, JSON.stringify(snapshot.state), snapshot.hash, Date.now()]);
-        }
-        await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.instance}:${gameId}`]);
-      });
+      r = await this.pool.query(sql, [
+        gameId, from, from + entries.length,
+        entries.map((e) => e.idx), entries.map(entrySeat), entries.map((e) => JSON.stringify(e.entry)),
+        entries.map((e) => e.entry.hash), entries.map((e) => e.createdAt),
+        snapshot?.idx ?? null, snapshot ? JSON.stringify(snapshot.state) : null, snapshot?.hash ?? null,
+        `${this.instance}:${gameId}`, Date.now(), ...values,
+      ]);
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new ConflictError(gameId, from);
       throw e;
+    }
+    if (r.rowCount === 0) {
+      const g = await this.pool.query('SELECT 1 FROM games WHERE id = $1', [gameId]);
+      if (!g.rows[0]) throw new Error(`game ${gameId} does not exist`);
+      throw new ConflictError(gameId, from);
     }
   }
 

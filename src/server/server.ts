@@ -9,7 +9,8 @@ import { hashString } from '../engine/hash.ts';
 import { getRuleset, rulesets } from '../rulesets/index.ts';
 import { AiPool } from './ai-pool.ts';
 import { ApiError, badRequest, notFound, toApiError } from './errors.ts';
-import { GameManager, type Conn } from './games.ts';
+import { GameManager, type Conn, type ManagerApi } from './games.ts';
+import { WorkerManager } from './game-workers.ts';
 import { MAX_WS_MESSAGE_BYTES, type ErrorBody, type RulesetInfo, type ServerMessage } from './protocol.ts';
 import { RateLimiter, type BucketConfig } from './rate-limit.ts';
 import {
@@ -36,6 +37,11 @@ export interface ServerOptions {
   webRoot?: string;
   /** AI worker threads (default 2; 0: AI seats do not play). */
   aiWorkers?: number;
+  /**
+   * Game worker threads (default THEATER_GAME_WORKERS or 0): games are shared out over this many threads, each with
+   * its own database connection. 0, an in-memory SQLite database, a given `storage` or `now`: games run on the main thread.
+   */
+  gameWorkers?: number;
   /** AI thinking time per decision in ms (default 3000). */
   aiBudgetMs?: number;
   now?: () => number;
@@ -52,7 +58,8 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  manager: GameManager;
+  manager: ManagerApi;
+  /** The main thread's database connection. */
   storage: Storage;
   app: FastifyInstance;
   close(): Promise<void>;
@@ -84,14 +91,29 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const storage = await openStorage(opts);
   await storage.init();
   const aiWorkers = opts.aiWorkers ?? 2;
-  const ai = aiWorkers > 0 ? new AiPool(aiWorkers) : null;
-  const manager = new GameManager({
-    storage, ai, now: opts.now, snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, log,
-    aiBudgetMs: opts.aiBudgetMs,
-  });
-  await storage.listen((gameId) => {
-    manager.onRemoteChange(gameId).catch((e: Error) => log(`remote change of ${gameId}: ${e.message}`));
-  });
+  const gameWorkers = opts.gameWorkers ?? Number(process.env.THEATER_GAME_WORKERS ?? 0);
+  const pgUrl = storage.kind === 'postgres' ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined;
+  const sqliteFile = storage instanceof SqliteStorage && storage.file !== ':memory:' ? storage.file : undefined;
+  let manager: ManagerApi;
+  let ai: AiPool | null = null;
+  if (gameWorkers > 0 && !opts.storage && !opts.now && (pgUrl || sqliteFile)) {
+    const workers = new WorkerManager(storage, {
+      count: gameWorkers, db: sqliteFile, databaseUrl: pgUrl, aiWorkers: aiWorkers > 0 ? Math.ceil(aiWorkers / gameWorkers) : 0,
+      snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, aiBudgetMs: opts.aiBudgetMs,
+    }, log);
+    await workers.ready();
+    manager = workers;
+  } else {
+    ai = aiWorkers > 0 ? new AiPool(aiWorkers) : null;
+    const local = new GameManager({
+      storage, ai, now: opts.now, snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, log,
+      aiBudgetMs: opts.aiBudgetMs,
+    });
+    await storage.listen((gameId) => {
+      local.onRemoteChange(gameId).catch((e: Error) => log(`remote change of ${gameId}: ${e.message}`));
+    });
+    manager = local;
+  }
   const perToken = new RateLimiter(opts.rateLimit?.perToken ?? DEFAULT_PER_TOKEN);
   const perAddress = new RateLimiter(opts.rateLimit?.perAddress ?? DEFAULT_PER_ADDRESS);
 
@@ -237,16 +259,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.get('/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest<{ Querystring: Record<string, string> }>) => {
     const token = String(req.query.token ?? '');
     const lastRaw = req.query.lastStateId;
-    const send = (m: ServerMessage) => {
-      if (socket.readyState !== socket.OPEN) return;
-      socket.send(JSON.stringify(m));
+    const sendText = (text: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text);
     };
+    const send = (m: ServerMessage) => sendText(JSON.stringify(m));
     if (!isTokenShaped(token)) {
       send({ type: 'error', error: 'not-found', message: 'no game has this token; connect to /ws?token=<token from your link>' });
       socket.close(4004, 'unknown token');
       return;
     }
-    const conn: Conn = { token, seat: null, lastStateId: 0, send };
+    const conn: Conn = { token, seat: null, lastStateId: 0, send, sendText, close: () => socket.close(1011, 'game worker restarted') };
     let ready: Promise<unknown> = manager.connect(conn, lastRaw !== undefined ? Number(lastRaw) || 0 : undefined).catch((e) => {
       const api = toApiError(e);
       if (api.body.error === 'internal') log(`ws connect: ${(e as Error)?.stack ?? e}`);
@@ -315,7 +337,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return reply.code(404).send({ error: 'not-found', message: `no route ${req.method} ${req.url.slice(0, 200)}` } satisfies ErrorBody);
   });
 
-  if (ai) manager.resumeAiGames().catch((e: Error) => log(`resuming AI games: ${e.message}`));
+  if (aiWorkers > 0) manager.resumeAiGames().catch((e: Error) => log(`resuming AI games: ${e.message}`));
   const port = opts.port ?? Number(process.env.PORT ?? 8080);
   const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
   await app.listen({ port, host });

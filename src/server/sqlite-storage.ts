@@ -74,7 +74,7 @@ export class SqliteStorage implements Storage {
       this.stmts.insertGame.run(...gameToValues({ ...game, entryCount: entries.length }));
       for (const s of seats) this.stmts.insertSeat.run(...seatToValues(s));
       this.insertEntries(game.id, entries);
-    })();
+    }).immediate();
   }
 
   async getGame(id: string): Promise<GameRecord | null> {
@@ -100,10 +100,12 @@ export class SqliteStorage implements Storage {
   }
 
   async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void> {
-    this.appendTx(gameId, from, entries, update, snapshot);
+    // IMMEDIATE takes the write lock first: with game worker threads several connections write this file, and a
+    // read-then-write transaction could not wait for the lock (SQLITE_BUSY) once another write came in between.
+    this.appendTx.immediate(gameId, from, entries, update, snapshot);
   }
 
-  private appendTx!: (gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => void;
+  private appendTx!: Database.Transaction<(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => void>;
 
   private prepareAppend() {
     return this.db.transaction((gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => {

@@ -1,0 +1,90 @@
+// A game worker thread: a GameManager with its own database connection for the games whose id hashes to this
+// worker (game-workers.ts). The main thread keeps the sockets; this thread sends them JSON text through the port.
+import { parentPort, workerData } from 'node:worker_threads';
+import { AiPool } from './ai-pool.ts';
+import { ApiError } from './errors.ts';
+import { GameManager, type Conn } from './games.ts';
+import { shardOf, type WorkerConfig, type WorkerReply, type WorkerRequest } from './game-workers.ts';
+import { SqliteStorage } from './sqlite-storage.ts';
+import type { Storage } from './storage.ts';
+
+const cfg = workerData as WorkerConfig;
+const port = parentPort!;
+// Replies and socket texts leave in one batch per turn of the event loop, in order: one postMessage per action
+// instead of one per message.
+let outbox: WorkerReply[] = [];
+const post = (m: WorkerReply) => {
+  if (outbox.length === 0) queueMicrotask(flush);
+  outbox.push(m);
+};
+function flush(): void {
+  const batch = outbox;
+  outbox = [];
+  port.postMessage(batch);
+}
+const log = (text: string) => post({ log: text });
+
+let storage: Storage;
+if (cfg.databaseUrl) {
+  const { PostgresStorage } = await import('./pg-storage.ts');
+  storage = new PostgresStorage(cfg.databaseUrl);
+} else {
+  storage = new SqliteStorage(cfg.db!);
+}
+await storage.init();
+const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;
+const manager = new GameManager({
+  storage, ai, snapshotEvery: cfg.snapshotEvery, webhookTimeoutMs: cfg.webhookTimeoutMs, aiBudgetMs: cfg.aiBudgetMs, log,
+  owns: (gameId) => shardOf(gameId, cfg.count) === cfg.index,
+});
+await storage.listen((gameId) => {
+  manager.onRemoteChange(gameId).catch((e: Error) => log(`remote change of ${gameId}: ${e.message}`));
+});
+
+const conns = new Map<number, Conn>();
+
+function connOf(id: number, token: string): Conn {
+  let c = conns.get(id);
+  if (!c) {
+    c = { token, seat: null, lastStateId: 0, send: (msg) => post({ conn: id, text: JSON.stringify(msg) }) };
+    conns.set(id, c);
+  }
+  return c;
+}
+
+async function run(req: WorkerRequest): Promise<unknown> {
+  const a = req.args as any[];
+  switch (req.method) {
+    case 'connect': return manager.connect(connOf(a[0], a[1]), a[2]);
+    case 'hello': {
+      const c = conns.get(a[0]);
+      return c ? manager.hello(c, a[1]) : undefined;
+    }
+    case 'disconnect': {
+      const c = conns.get(a[0]);
+      conns.delete(a[0]);
+      if (c) manager.disconnect(c);
+      return undefined;
+    }
+    case 'resumeAiGames': return ai ? manager.resumeAiGames() : 0;
+    case 'close': {
+      await manager.close();
+      await ai?.close();
+      await storage.close();
+      return undefined;
+    }
+    default: {
+      const fn = (manager as unknown as Record<string, (...x: unknown[]) => unknown>)[req.method];
+      if (typeof fn !== 'function') throw new Error(`game worker: no method ${req.method}`);
+      return fn.apply(manager, a);
+    }
+  }
+}
+
+port.on('message', (req: WorkerRequest) => {
+  run(req).then((value) => post({ id: req.id, value }), (e: unknown) => {
+    if (e instanceof ApiError) post({ id: req.id, api: e.body });
+    else post({ id: req.id, internal: (e as Error)?.stack ?? String(e) });
+  });
+});
+post({ ready: true });

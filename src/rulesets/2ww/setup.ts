@@ -46,14 +46,13 @@ export function placementHexes(state: TwoWWState, unit: string, loc: Location): 
   const w = worldOf(state);
   const side = sideOfUnit(state, unit);
   const cls = stackClass(state, unit);
-  return locationHexes(w, loc).filter((n) => {
-    const id = w.board.id(n);
-    let same = 0;
-    for (const [o, u] of Object.entries(state.units)) {
-      if (u.where === id && o !== unit && sideOfUnit(state, o) === side && stackClass(state, o) === cls) same++;
-    }
-    return same < STACKING_LIMITS[cls];
-  }).map((n) => w.board.id(n)).sort();
+  // Count the unit's own kind per place once, not once per candidate hex.
+  const same = new Map<string, number>();
+  for (const [o, u] of Object.entries(state.units)) {
+    if (o === unit || !onMap(u.where) || sideOfUnit(state, o) !== side || stackClass(state, o) !== cls) continue;
+    same.set(u.where, (same.get(u.where) ?? 0) + 1);
+  }
+  return locationHexes(w, loc).filter((n) => (same.get(w.board.id(n)) ?? 0) < STACKING_LIMITS[cls]).map((n) => w.board.id(n)).sort();
 }
 
 /** Default deployment: the least crowded legal hex, cities first, then by id. */

@@ -45,6 +45,8 @@ export const api = {
   takeback: (token: string, to: number) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/takeback`, { to }),
   takebackAnswer: (token: string, accept: boolean) =>
     call<StateIdResponse>('POST', `/api/play/${enc(token)}/takeback/answer`, { accept }),
+  claim: (token: string, mode: 'win' | 'ai', seat?: string) =>
+    call<StateIdResponse>('POST', `/api/play/${enc(token)}/claim`, seat ? { mode, seat } : { mode }),
   resign: (token: string) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/resign`, {}),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
   replay: (gameId: string, seat: string | null, at: number) =>

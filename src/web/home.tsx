@@ -28,6 +28,7 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
   const [scenario, setScenario] = useState('');
   const [options, setOptions] = useState<Record<string, Json>>({});
   const [seats, setSeats] = useState<Record<string, { kind: SeatChoice; level: number }>>({});
+  const [clock, setClock] = useState({ on: false, minutes: 60, increment: 30 });
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState<string | null>(null);
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
@@ -50,7 +51,11 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
         const c = seats[s] ?? { kind: 'me', level: 2 };
         spec[s] = c.kind === 'ai' ? { kind: 'ai', level: c.level } : c.kind === 'me' ? { kind: 'human' } : { kind: 'open' };
       }
-      const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec });
+      const initialMs = Math.round(clock.minutes * 60_000), incrementMs = Math.round(clock.increment * 1000);
+      if (clock.on && !(initialMs >= 1000 && incrementMs >= 0)) {
+        throw new Error('Clocks: the time per player must be at least one second (e.g. 0.5 minutes) and the increment 0 or more seconds');
+      }
+      const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec, ...(clock.on ? { clock: { initialMs, incrementMs } } : {}) });
       const kind = (s: string) => seats[s]?.kind ?? 'me';
       onCreated(r, seatList.filter((s) => kind(s) === 'me'), seatList.filter((s) => kind(s) === 'invite'), rs.id);
     } catch (e) {
@@ -100,6 +105,24 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
             </div>
           );
         })}
+      </fieldset>
+      <fieldset class="clock-set">
+        <legend>
+          <label><input type="checkbox" checked={clock.on} data-testid="clock-on" onChange={(e) => setClock({ ...clock, on: (e.target as HTMLInputElement).checked })} /> Clocks</label>
+        </legend>
+        {clock.on && (
+          <>
+            <label>Minutes per player
+              <input type="number" min={0.02} step="any" value={clock.minutes} data-testid="clock-minutes"
+                onInput={(e) => setClock({ ...clock, minutes: Number((e.target as HTMLInputElement).value) })} />
+            </label>
+            <label>Seconds added per action
+              <input type="number" min={0} step="any" value={clock.increment} data-testid="clock-increment"
+                onInput={(e) => setClock({ ...clock, increment: Number((e.target as HTMLInputElement).value) })} />
+            </label>
+            <p class="muted small">A player out of time may be claimed against (a win) or handed to the AI; AI seats have no clock.</p>
+          </>
+        )}
       </fieldset>
       {err && <p class="error" data-testid="error">{err}</p>}
       <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>

@@ -1,14 +1,46 @@
 // Replay: step through a game forward and back, from either seat's view (seat views once the game has ended).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ReplayResponse } from '../server/protocol.ts';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { BoardPane } from './game/board-pane.tsx';
 import { isTyping, mapKeys } from './game/game-screen.tsx';
-import { LogEvent } from './game/log-panel.tsx';
+import { actionText, LogEvent } from './game/log-panel.tsx';
 import { HelpOverlay } from './help.tsx';
 import { readBoardView } from './map/board-data.ts';
 import type { MapHandle } from './map/map-view.tsx';
 import { loadAssets, navigate, type LoadedAssets } from './nav.ts';
+import { actionsInForce, choiceLabel, type StepAction } from './replay-steps.ts';
+import { loadTokens } from './storage.ts';
+
+/** What the replay shows of the action that led to a step. */
+interface StepInfo {
+  at: number;
+  step: StepAction | null;
+  label: string | null;
+  /** The prompt the action answered: its text and rule case. */
+  text: string | null;
+  rule: string | null;
+}
+
+/**
+ * The action that led to step `at` (from the game's log, read with a link this browser holds), with the label and rule
+ * of the prompt it answered (the acting seat's view of the step before: after the end; else the public view, which
+ * gives the prompt's text and rule but not its choice labels).
+ */
+async function stepInfo(gameId: string, at: number, steps: StepAction[] | null): Promise<StepInfo> {
+  const step = steps?.[at - 1] ?? null;
+  if (at === 0) return { at, step: null, label: null, text: null, rule: null };
+  const seat = step?.seat ?? null;
+  let before: ReplayResponse;
+  try {
+    before = await api.replay(gameId, seat, at - 1);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 403 || seat === null) throw e;
+    before = await api.replay(gameId, null, at - 1);
+  }
+  const asked = before.view.waitingFor.find((w) => w.seat === seat) ?? (seat === null ? before.view.waitingFor[0] : undefined);
+  return { at, step, label: step ? choiceLabel(before.view.prompt, step.action) : null, text: asked?.text ?? null, rule: asked?.rule ?? null };
+}
 
 export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string; seat: string | null; at: number | null }) {
   const [seat, setSeat] = useState<string | null>(seat0);
@@ -21,6 +53,20 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
   const [showIds, setShowIds] = useState(false);
   const [selHex, setSelHex] = useState<string | null>(null);
   const mapRef = useRef<MapHandle>(null);
+  const [steps, setSteps] = useState<StepAction[] | null>(null);
+  const [info, setInfo] = useState<StepInfo | null>(null);
+
+  // The log (for the actions themselves) is read with any link to this game this browser holds.
+  useEffect(() => {
+    const held = loadTokens().find((t) => t.gameId === gameId);
+    if (held) api.log(held.token).then((l) => setSteps(actionsInForce(l.entries)), () => setSteps(null));
+  }, [gameId]);
+
+  useEffect(() => {
+    let stop = false;
+    stepInfo(gameId, at, steps).then((x) => { if (!stop) setInfo(x); }, () => { if (!stop) setInfo(null); });
+    return () => { stop = true; };
+  }, [gameId, at, steps]);
 
   useEffect(() => {
     let stop = false;
@@ -102,9 +148,22 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
             {r.view.outcome && <p class="outcome">{r.view.outcome.result}</p>}
             {r.view.waitingFor.map((w) => <p key={w.seat}><b>{w.seat}</b> to decide: {w.text} <span class="rule">{w.rule}</span></p>)}
           </section>
+          <section class="replay-action" data-testid="replay-action">
+            <h2>Action {r.at}</h2>
+            {r.at === 0 ? <p class="muted">The set-up: no action yet.</p> : !info || info.at !== r.at ? <p class="muted">Loading…</p> : (
+              <>
+                {info.step
+                  ? <p><b data-testid="replay-action-seat">{info.step.seat}</b>{' '}<span data-testid="replay-action-label">{info.label ?? actionText(info.step.action)}</span></p>
+                  : <p class="muted small">The action itself is shown in a browser that holds a link to this game.</p>}
+                {info.text && <p class="small">answering: {info.text} {info.rule && <span class="rule" data-testid="replay-action-rule">{info.rule}</span>}</p>}
+                {info.step && info.label && <p class="muted small"><code>{actionText(info.step.action)}</code></p>}
+              </>
+            )}
+          </section>
           <section class="log-panel">
-            <header><h2>This step</h2></header>
-            <ol>{r.events.map((e, i) => <LogEvent key={`${r.at}-${i}`} e={e} />)}</ol>
+            <header><h2>Events of this step</h2></header>
+            <ol data-testid="replay-events">{r.events.map((e, i) => <LogEvent key={`${r.at}-${i}`} e={e} />)}</ol>
+            {r.events.length === 0 && <p class="muted small">No events {seat ? `visible to ${seat}` : 'in the public view'}.</p>}
           </section>
         </aside>
       </main>

@@ -1,17 +1,28 @@
 // Shared by the browser tests and bench/web.bench.ts: build the client, start the real server, launch Debian's
-// headless Chromium through playwright-core (never a downloaded browser).
+// headless Chromium through playwright-core (never a downloaded browser), open pages.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS = join(ROOT, 'test-results');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const VIEWPORT = { width: 1366, height: 768 };
 
-/** Builds src/web into a fresh temp folder (or uses THEATER_WEB_ROOT when set, e.g. a prebuilt dist/web). */
-export async function buildClient(): Promise<string> {
+let built: Promise<string> | null = null;
+
+/**
+ * Builds src/web into a fresh temp folder, once per process (or uses THEATER_WEB_ROOT when set, e.g. a prebuilt
+ * dist/web).
+ */
+export function buildClient(): Promise<string> {
+  return (built ??= build());
+}
+
+async function build(): Promise<string> {
   const pre = process.env.THEATER_WEB_ROOT;
   if (pre) {
     if (!existsSync(join(pre, 'index.html'))) throw new Error(`THEATER_WEB_ROOT=${pre} holds no index.html; run npx vite build`);
@@ -19,20 +30,58 @@ export async function buildClient(): Promise<string> {
   }
   const out = mkdtempSync(join(tmpdir(), 'theater-web-'));
   process.once('exit', () => rmSync(out, { recursive: true, force: true }));
-  const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
   return out;
 }
 
-export async function launch(): Promise<Browser> {
+/** Launches Chromium headless; `extraArgs` add switches (the benchmark lifts the frame-rate limit). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH`);
   }
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extraArgs],
   });
+}
+
+/** A new page (its own browser context: no shared storage or cache) at 1366x768, with its errors collected. */
+export async function openPage(browser: Browser, timeout = 15_000): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  page.setDefaultTimeout(timeout);
+  return { page, errors: watchErrors(page) };
+}
+
+export interface E2E {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+  errors: string[];
+  webRoot: string;
+  close(): Promise<void>;
+}
+
+/** Builds the client, starts the real server on a free port with an in-memory database, opens Chromium and a page. */
+export async function startE2E(opts: { server?: Partial<ServerOptions>; timeout?: number; chromiumArgs?: string[] } = {}): Promise<E2E> {
+  const webRoot = await buildClient();
+  const server = await startServer({ port: 0, db: ':memory:', aiWorkers: 0, webRoot, log: () => {}, ...opts.server });
+  let browser: Browser;
+  try {
+    browser = await launch(opts.chromiumArgs);
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  const { page, errors } = await openPage(browser, opts.timeout);
+  return {
+    server, browser, page, errors, webRoot,
+    async close() {
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -46,4 +95,66 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`); });
   return errors;
+}
+
+/** POST/GET against the server under test from Node. */
+export async function apiCall<T>(server: RunningServer, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(server.url + path, {
+    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+export interface NewGame {
+  ruleset: string;
+  /** Each seat: played here ("me"), by the AI or by an invited player. */
+  seats: Record<string, 'me' | 'ai' | 'invite'>;
+  /** AI level per AI seat (1 easy ... 3 hard). */
+  levels?: Record<string, number>;
+  /** Rule-set options as the form's select values (JSON text, e.g. "true"). */
+  options?: Record<string, string>;
+  clock?: { minutes: number; incrementSeconds: number };
+  /** Screenshot name of the filled form. */
+  shot?: string;
+}
+
+/** Fills the home page's new-game form and starts the game; resolves on the game screen of the first "me" seat. */
+export async function newGameOnHome(page: Page, url: string, g: NewGame): Promise<void> {
+  await page.goto(url + '/');
+  await page.locator(`[data-testid=ruleset] option[value="${g.ruleset}"]`).waitFor({ state: 'attached' });
+  await page.selectOption('[data-testid=ruleset]', g.ruleset);
+  for (const [id, v] of Object.entries(g.options ?? {})) {
+    await page.locator(`[data-testid=option-${id}]`).waitFor();
+    await page.selectOption(`[data-testid=option-${id}]`, v);
+  }
+  for (const [seat, kind] of Object.entries(g.seats)) {
+    await page.selectOption(`[data-testid=seat-${seat}]`, kind);
+    const level = g.levels?.[seat];
+    if (kind === 'ai' && level !== undefined) await page.selectOption(`[data-testid=level-${seat}]`, String(level));
+  }
+  if (g.clock) {
+    await page.check('[data-testid=clock-on]');
+    await page.fill('[data-testid=clock-minutes]', String(g.clock.minutes));
+    await page.fill('[data-testid=clock-increment]', String(g.clock.incrementSeconds));
+  }
+  if (g.shot) await shot(page, g.shot);
+  await page.click('[data-testid=create]');
+  await page.waitForURL(/\/play\/[0-9a-f]+$/);
+  await page.locator('[data-testid=game]').waitFor();
+}
+
+/** The tokens this browser holds for `seat` (localStorage, src/web/storage.ts), newest game first. */
+export async function heldToken(page: Page, seat: string): Promise<string> {
+  const t = await page.evaluate((s) => (JSON.parse(localStorage.getItem('theater.tokens') ?? '[]') as { seat?: string; token: string }[])
+    .find((x) => x.seat === s)?.token ?? null, seat);
+  if (!t) throw new Error(`this browser holds no token for seat ${seat}`);
+  return t;
+}
+
+/** Waits until the game screen's state id moves past `before` (the server applied something and the page shows it). */
+export async function stateAfter(page: Page, before: number, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+    && !document.querySelector('[data-testid=choice][disabled]'), before, { timeout });
 }

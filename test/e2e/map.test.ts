@@ -2,7 +2,7 @@
 // highlights come only from the prompt's choices, and only those can be sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildClient, launch, shot, watchErrors } from './harness.ts';
+import { buildClient, launch, openPage, shot } from './harness.ts';
 import { serveFixture } from './board-fixture.ts';
 
 describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', () => {
@@ -14,9 +14,7 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
   beforeAll(async () => {
     const webRoot = await buildClient();
     browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    page.setDefaultTimeout(15_000);
-    errors = watchErrors(page);
+    ({ page, errors } = await openPage(browser));
     const f = await serveFixture(page, webRoot);
     posted = f.posted;
     await page.goto(f.url);

@@ -3,21 +3,15 @@
 // defensive-support prompt), checks dice and combat arithmetic in the log, reloads, and steps through the replay.
 // Screenshots: test-results/2ww-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../src/server/index.ts';
-import { buildClient, launch, shot, watchErrors } from './harness.ts';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../../src/server/index.ts';
+import { shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { seq } from './drivers.ts';
 
 const COMBAT_DECLARE = 'combat: declare an attack or end the phase';
 
 async function stateId(page: Page): Promise<number> {
   return (await seq(page)).stateId;
-}
-
-/** Waits until the state id moves past `before` (the server applied an action, ours or the AI's). */
-async function stateAfter(page: Page, before: number, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
-    && !document.querySelector('[data-testid=choice][disabled]'), before, { timeout });
 }
 
 /** Waits until this seat has a decision, and returns its prompt text. */
@@ -88,24 +82,19 @@ async function finishCombat(page: Page): Promise<string[]> {
 }
 
 describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (AI, easy)', () => {
+  let e2e: E2E;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let started = 0;
 
   beforeAll(async () => {
     started = Date.now();
-    const webRoot = await buildClient();
-    server = await startServer({ port: 0, db: ':memory:', aiWorkers: 1, webRoot, log: () => {} });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    page.setDefaultTimeout(15_000);
-    errors = watchErrors(page);
+    e2e = await startE2E({ server: { aiWorkers: 1 } });
+    ({ server, page, errors } = e2e);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await e2e?.close();
     console.log(`2WW browser test: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
@@ -219,6 +208,12 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     await page.keyboard.press(']');
     await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe('1');
     await expect.poll(() => hexOf(page, 'ge-inf-4')).toBe('2305');
+    // The step's action (from the log; a running game's replay is the public view, so the action's fields, not
+    // its label) and the prompt it answered.
+    const action = page.locator('[data-testid=replay-action]');
+    await expect.poll(() => action.locator('[data-testid=replay-action-label]').textContent()).toMatch(/^move .*unit=ge-inf-4.*to=2305/);
+    expect(await action.locator('[data-testid=replay-action-seat]').textContent()).toBe('axis');
+    expect(await action.textContent()).toContain('Move units, then end the movement phase');
     await page.click('[data-testid=replay-end]');
     await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe(String(n));
     await shot(page, '2ww-replay-end');

@@ -4,31 +4,26 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../src/server/index.ts';
-import { buildClient, launch, shot, watchErrors } from './harness.ts';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../../src/server/index.ts';
+import { shot, startE2E, type E2E } from './harness.ts';
 import { drivers, seq } from './drivers.ts';
 
 const driver = drivers[process.env.THEATER_E2E_RULESET ?? 'duel'];
 if (!driver) throw new Error(`no browser-test driver for rule set "${process.env.THEATER_E2E_RULESET}"; known: ${Object.keys(drivers).join(', ')}`);
 
 describe(`web client plays ${driver.ruleset} in headless Chromium`, () => {
+  let e2e: E2E;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    const webRoot = await buildClient();
-    server = await startServer({ port: 0, db: ':memory:', aiWorkers: 0, webRoot, log: () => {} });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    page.setDefaultTimeout(15_000);
-    errors = watchErrors(page);
+    e2e = await startE2E();
+    ({ server, page, errors } = e2e);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await e2e?.close();
   });
 
   it('home lists the rule sets and starts a hot-seat game', async () => {

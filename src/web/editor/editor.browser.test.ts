@@ -1,27 +1,22 @@
 // The position editor in headless Chromium against the real server (harness of test/e2e): live validation next to
 // the unit, fixing it, then "Play from here" starts a game at the chosen phase (docs/positions.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { buildClient, launch, shot, watchErrors } from '../../../test/e2e/harness.ts';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../../server/index.ts';
+import { shot, startE2E, type E2E } from '../../../test/e2e/harness.ts';
 
 describe('position editor in headless Chromium', () => {
+  let e2e: E2E;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    const webRoot = await buildClient();
-    server = await startServer({ port: 0, db: ':memory:', aiWorkers: 0, webRoot, log: () => {} });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    page.setDefaultTimeout(20_000);
-    errors = watchErrors(page);
+    e2e = await startE2E({ timeout: 20_000 });
+    ({ server, page, errors } = e2e);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await e2e?.close();
   });
 
   it('home opens the editor on the 1939 set-up, a valid position', async () => {

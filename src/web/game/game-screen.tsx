@@ -10,6 +10,7 @@ import { choicesAt, derivePicks, highlighted } from '../map/picks.ts';
 import { loadAssets, navigate, type LoadedAssets } from '../nav.ts';
 import { loadTokens, rememberToken } from '../storage.ts';
 import { BoardPane } from './board-pane.tsx';
+import { ClaimBanner, Clocks } from './clocks.tsx';
 import { ChartsOverlay, HexInfo, NotesBanner } from './extras.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
 import { oddsByChoice } from './odds.ts';
@@ -96,7 +97,9 @@ export function GameScreen({ token }: { token: string }) {
       if (m.type === 'state') {
         setPlay((prev) => {
           if (!prev) return prev;
-          const next: Play = { ...prev, view: m.view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
+          // The same state again (the greeting after connect): keep the view object, so nothing is redrawn.
+          const view = m.stateId === prev.stateId && m.view.seq === prev.view.seq ? prev.view : m.view;
+          const next: Play = { ...prev, view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
             serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome };
           if (m.events.length && m.stateId !== prev.stateId) {
             setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
@@ -124,7 +127,10 @@ export function GameScreen({ token }: { token: string }) {
   const assets = la?.assets ?? {};
   const geo = la?.geo ?? null;
   const board = useMemo(() => readBoardView(view?.state, assets), [view, la]);
-  const isPlace = useCallback((s: string) => !!geo?.hexes.has(s) || !!assets.map?.boxes?.some((b) => b.id === s), [la]);
+  const isPlace = useMemo(() => {
+    const boxes = new Set(assets.map?.boxes?.map((b) => b.id) ?? []);
+    return (s: string) => !!geo?.hexes.has(s) || boxes.has(s);
+  }, [la]);
   const picks = useMemo(() => derivePicks(prompt?.choices ?? [], isPlace), [prompt, isPlace]);
   const highlights = useMemo(() => highlighted(picks, selUnit), [picks, selUnit]);
   const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
@@ -206,6 +212,10 @@ export function GameScreen({ token }: { token: string }) {
   const answerTakeback = async (accept: boolean) => {
     try { await api.takebackAnswer(token, accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
   };
+  const claim = async (mode: 'win' | 'ai', seat: string) => {
+    setBusy(true);
+    try { await api.claim(token, mode, seat); await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
+  };
   const resign = async () => {
     if (!confirm('Resign this game?')) return;
     try { await api.resign(token); if (!connected) await reload(); } catch (e) { fail(e); }
@@ -259,6 +269,10 @@ export function GameScreen({ token }: { token: string }) {
     return () => removeEventListener('keydown', h);
   }, []);
 
+  // Local time when the server's clock figures arrived: the display ticks from there.
+  const clockAt = useMemo(() => performance.now(), [play?.clocks]);
+  const aiSeats = useMemo(() => play?.seats.filter((s) => s.kind === 'ai').map((s) => s.seat) ?? [], [play?.seats]);
+
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
   }, [play]);
@@ -270,6 +284,7 @@ export function GameScreen({ token }: { token: string }) {
 
   const tb = play.takeback;
   const mine = !!prompt && play.status !== 'finished';
+  const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
   return (
     <div class={'game' + (showLog ? '' : ' no-log')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
       <header class="topbar">
@@ -278,6 +293,7 @@ export function GameScreen({ token }: { token: string }) {
         <span class="status" data-testid="status">{board.turn && assets.turns && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
         <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
+        {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}
         <span class="spacer" />
         <span class={'conn ' + (connected ? 'on' : 'off')} title={connected ? 'live' : 'offline: reconnecting'}>{connected ? '●' : '○'}</span>
         {play.seat && <button data-testid="undo" disabled={busy || play.undoable === 0} onClick={undo} title="Undo your last action (u)">Undo</button>}
@@ -296,7 +312,8 @@ export function GameScreen({ token }: { token: string }) {
           <button onClick={() => answerTakeback(false)}>Decline</button>
         </div>
       )}
-      {play.serverResult && <div class="banner">{play.serverResult.result}</div>}
+      {expiredOpponents.length > 0 && <ClaimBanner expired={expiredOpponents} busy={busy} onClaim={claim} />}
+      {play.serverResult && <div class="banner" data-testid="server-result">{play.serverResult.result}</div>}
       <main class="main">
         <BoardPane assets={assets} geo={geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
           selectedHex={selHex} highlights={highlights} expandedHex={expanded} showIds={showIds} onHex={onHex} onUnit={onUnit} mapRef={mapRef} />

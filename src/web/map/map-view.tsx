@@ -129,6 +129,7 @@ function stacksByHex(units: UnitView[], geo: MapGeometry): Map<string, UnitView[
 
 export function MapView(p: MapViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
   const gRef = useRef<SVGGElement>(null);
   const t = useRef({ x: 0, y: 0, k: 20 });
   const fitted = useRef(false);
@@ -142,19 +143,19 @@ export function MapView(p: MapViewProps) {
   const committed = useRef({ x: 0, y: 0, k: 20 });
   const commitTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const apply = (live = false) => {
-    const g = gRef.current, svg = svgRef.current;
-    if (!g || !svg) return;
+    const g = gRef.current, svg = svgRef.current, layer = layerRef.current;
+    if (!g || !svg || !layer) return;
     const { x, y, k } = t.current;
     if (live) {
       const c = committed.current, sc = k / c.k;
-      svg.style.transformOrigin = '0 0';
-      svg.style.transform = `translate(${(x - sc * c.x).toFixed(1)}px,${(y - sc * c.y).toFixed(1)}px) scale(${sc.toFixed(4)})`;
+      const move = `translate(${(x - sc * c.x).toFixed(1)}px,${(y - sc * c.y).toFixed(1)}px)`;
+      layer.style.transform = sc === 1 ? move : `${move} scale(${sc.toFixed(4)})`;
       if (commitTimer.current) clearTimeout(commitTimer.current);
       commitTimer.current = setTimeout(() => apply(false), 150);
       return;
     }
     if (commitTimer.current) { clearTimeout(commitTimer.current); commitTimer.current = null; }
-    svg.style.transform = '';
+    layer.style.transform = '';
     committed.current = { x, y, k };
     g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k.toFixed(3)})`);
     svg.classList.toggle('zoom-far', k < 14);
@@ -204,13 +205,17 @@ export function MapView(p: MapViewProps) {
     let moved = 0;
     let down: EventTarget | null = null;
     let pinch: { d: number; mx: number; my: number } | null = null;
-    // Coordinates relative to the svg's layout box (its parent's), unaffected by a live CSS transform.
+    // Coordinates relative to the map's layout box (the moving layer's parent), unaffected by a live CSS transform.
+    // The box is read once per gesture: reading it on every move would force a style pass per event.
+    const frame = svg.parentElement!.parentElement!;
+    let box: DOMRect | null = null;
     const local = (e: PointerEvent | WheelEvent) => {
-      const r = svg.parentElement!.getBoundingClientRect();
+      const r = box ?? frame.getBoundingClientRect();
       return { x: e.clientX - r.left, y: e.clientY - r.top };
     };
     const onDown = (e: PointerEvent) => {
       if (e.button !== 0 && e.pointerType === 'mouse') return;
+      if (pts.size === 0) box = frame.getBoundingClientRect();
       pts.set(e.pointerId, local(e));
       if (pts.size === 1) { moved = 0; down = e.target; }
       if (pts.size === 2) {
@@ -237,7 +242,8 @@ export function MapView(p: MapViewProps) {
       const dx = cur.x - prev.x, dy = cur.y - prev.y;
       moved += Math.abs(dx) + Math.abs(dy);
       if (moved > 4) {
-        if (!svg.hasPointerCapture(e.pointerId)) svg.setPointerCapture(e.pointerId);
+        // While dragging, the map's shapes take no pointer events: no hit test of hundreds of paths per move.
+        if (!svg.hasPointerCapture(e.pointerId)) { svg.setPointerCapture(e.pointerId); svg.classList.add('dragging'); }
         t.current.x += dx;
         t.current.y += dy;
         apply(true);
@@ -247,6 +253,7 @@ export function MapView(p: MapViewProps) {
       if (!pts.has(e.pointerId)) return;
       pts.delete(e.pointerId);
       if (pts.size < 2) pinch = null;
+      if (pts.size === 0) { box = null; svg.classList.remove('dragging'); }
       if (pts.size === 0 && moved > 4) apply(false);
       if (pts.size === 0 && moved <= 4 && down instanceof Element) {
         const unit = down.closest('[data-unit]');
@@ -283,6 +290,7 @@ export function MapView(p: MapViewProps) {
   const expanded = p.expandedHex ? stacks.get(p.expandedHex) : undefined;
 
   return (
+    <div class="map-layer" ref={layerRef}>
     <svg ref={svgRef} class="map" data-testid="map" tabIndex={0} aria-label="Game map">
       <defs><Patterns /></defs>
       <g ref={gRef}>
@@ -297,28 +305,8 @@ export function MapView(p: MapViewProps) {
           })}
           {p.selectedHex && p.geo.hexes.get(p.selectedHex) && <path class="sel-hex" d={p.geo.hexes.get(p.selectedHex)!.path} />}
         </g>
-        <g class="units">
-          {[...stacks].map(([hex, list]) => {
-            if (hex === p.expandedHex) return null;
-            const g = p.geo.hexes.get(hex)!;
-            const shown = list.slice(-3);
-            return (
-              <g key={hex} data-hex={hex} class="stack" transform={`translate(${g.cx},${g.cy})`}>
-                {shown.map((u, i) => (
-                  <g key={u.id} transform={`translate(${(i - shown.length + 1) * -0.09},${(i - shown.length + 1) * 0.09}) scale(${COUNTER})`}>
-                    <Counter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
-                  </g>
-                ))}
-                {list.length > 1 && (
-                  <g class="stack-count" transform="translate(0.52,-0.55)">
-                    <circle r={0.2} />
-                    <text y={0.07} text-anchor="middle">{list.length}</text>
-                  </g>
-                )}
-              </g>
-            );
-          })}
-        </g>
+        <UnitsLayer stacks={stacks} geo={p.geo} counters={p.counters} activeUnits={p.activeUnits} selectedUnit={p.selectedUnit}
+          expandedHex={p.expandedHex} />
         {expanded && p.expandedHex && (() => {
           const g = p.geo.hexes.get(p.expandedHex)!;
           const n = expanded.length, step = COUNTER + 0.1;
@@ -336,11 +324,43 @@ export function MapView(p: MapViewProps) {
         })()}
       </g>
     </svg>
+    </div>
   );
 }
 
+/** The stacks on the map; memoised, so a re-render that changes neither the units nor the selection skips them. */
+const UnitsLayer = memo(function UnitsLayer(p: {
+  stacks: Map<string, UnitView[]>; geo: MapGeometry; counters?: CounterManifest; activeUnits: Set<string>;
+  selectedUnit: string | null; expandedHex: string | null;
+}) {
+  return (
+    <g class="units">
+      {[...p.stacks].map(([hex, list]) => {
+        if (hex === p.expandedHex) return null;
+        const g = p.geo.hexes.get(hex)!;
+        const shown = list.slice(-3);
+        return (
+          <g key={hex} data-hex={hex} class="stack" transform={`translate(${g.cx},${g.cy})`}>
+            {shown.map((u, i) => (
+              <g key={u.id} transform={`translate(${(i - shown.length + 1) * -0.09},${(i - shown.length + 1) * 0.09}) scale(${COUNTER})`}>
+                <Counter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
+              </g>
+            ))}
+            {list.length > 1 && (
+              <g class="stack-count" transform="translate(0.52,-0.55)">
+                <circle r={0.2} />
+                <text y={0.07} text-anchor="middle">{list.length}</text>
+              </g>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+});
+
 /** Control markers where a hex is held by another side than its country's at the start (map.countries[c].start). */
-function ControlMarkers({ board, geo, map }: { board: BoardView; geo: MapGeometry; map: MapData }) {
+const ControlMarkers = memo(function ControlMarkers({ board, geo, map }: { board: BoardView; geo: MapGeometry; map: MapData }) {
   const entries = Object.entries(board.control).filter(([h, side]) => {
     if (!geo.hexes.has(h)) return false;
     const c = map.hexes[h]?.country;
@@ -360,4 +380,4 @@ function ControlMarkers({ board, geo, map }: { board: BoardView; geo: MapGeometr
       })}
     </g>
   );
-}
+});

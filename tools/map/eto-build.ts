@@ -95,6 +95,8 @@ interface HexOut {
   seaArea?: string;
   city?: { name: string; also?: string[]; port?: 'minor' | 'major'; capital?: true; resource?: 'city'; provenance: Record<string, Provenance> };
   resource?: 'plain';
+  /** Place name of a hex that is not a city (a plain resource hex at a town). */
+  place?: string;
   named?: string;
   provenance: Record<string, Provenance>;
 }
@@ -147,6 +149,7 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
   const weatherL = readJson(`${LAYERS}/weather-zones.json`);
   const seaL = readJson(`${LAYERS}/sea-areas.json`);
   const citiesE = readJson(`${LAYERS}/cities.json`);
+  const overridesE = readJson(`${LAYERS}/overrides.json`);
 
   const rename = (id: string): string => (base.countryRename as Record<string, string>)[id] ?? id;
   const modernTo: Record<string, string> = {};
@@ -334,8 +337,17 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     placed.get(n)!.push(city);
   }
   const rec = (reason: string): Provenance => ({ source: 'reconstructed', reason });
-  for (const [n, list] of [...placed.entries()].sort((a, b) => a[0] - b[0])) {
+  const plainPlaces = new Set<string>(citiesE.plainResourcePlaces);
+  for (const [n, all] of [...placed.entries()].sort((a, b) => a[0] - b[0])) {
     const h = hexes.get(n)!;
+    const plain = all.find((c) => plainPlaces.has(c.name));
+    if (plain) {
+      h.resource = 'plain';
+      h.place = plain.name;
+      h.provenance.resource = rec(citiesE.plainResourcePlacesReason);
+    }
+    const list = all.filter((c) => !plainPlaces.has(c.name));
+    if (!list.length) continue;
     const first = list[0];
     const pin = pins.get(first.name);
     const out: NonNullable<HexOut['city']> = { name: first.name, provenance: {} };
@@ -430,6 +442,27 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     if (ha.country && hb.country && ha.country !== hb.country && s.type !== 'sea') s.border = true;
     const [ka, kb] = [primary(a), primary(b)].sort();
     sides[`${ka}|${kb}`] = s;
+  }
+
+  // --- hand corrections (map-layers/eto/overrides.json), applied last; each names its reason
+  for (const o of overridesE.hexes as { hex: string; set: Partial<HexOut>; reason: string }[]) {
+    const n = board.index(o.hex);
+    const h = n >= 0 ? hexes.get(n) : undefined;
+    if (!h) throw new Error(`${LAYERS}/overrides.json: hex ${o.hex} is not on the ETO board`);
+    if (!o.reason) throw new Error(`${LAYERS}/overrides.json: override of hex ${o.hex} has no reason; every hand correction needs one`);
+    Object.assign(h, o.set);
+    for (const k of Object.keys(o.set)) h.provenance[k] = rec(`override: ${o.reason}`);
+  }
+  for (const o of overridesE.hexsides as { key: string; set: Partial<SideOut> & { river?: string | null }; reason: string }[]) {
+    const [a, b] = o.key.split('|').map((id) => board.index(id));
+    if (a === undefined || b === undefined || a < 0 || b < 0 || board.edgeBetween(a, b) < 0) throw new Error(`${LAYERS}/overrides.json: hexside ${o.key} does not join two adjacent hexes`);
+    if (!o.reason) throw new Error(`${LAYERS}/overrides.json: override of hexside ${o.key} has no reason; every hand correction needs one`);
+    const [ka, kb] = [primary(a), primary(b)].sort();
+    const s = sides[`${ka}|${kb}`] as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(o.set)) {
+      if (v === null) delete s[k];
+      else s[k] = v;
+    }
   }
 
   // --- coasts in board units, each sheet clipped to its own rectangle

@@ -129,9 +129,28 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     act(g, 'axis', { type: 'done' }); // end the Breakthrough step
     act(g, 'axis', { type: 'done' }); // no movement
     act(g, 'axis', { type: 'hq-stay' });
+    act(g, 'axis', { type: 'done' }); // step 3-D: no more units activated
     const c = choices(g, 'axis');
     expect(c.filter((a) => a.type === 'declare').map((a) => a.target)).toEqual(['W3321']);
     expect(c.some((a) => a.type === 'done')).toBe(false);
+  });
+
+  it('ETO 22.0 step 3-D: units in the HQ radius may still be activated after step 3-C, and only activated units attack', () => {
+    const g = deployed();
+    act(g, 'axis', { type: 'offensive', method: 'hq', leader: 'hq-b' });
+    act(g, 'axis', { type: 'hq-stay' });
+    act(g, 'axis', { type: 'done' }); // no breakthrough
+    act(g, 'axis', { type: 'done' }); // no movement, nobody activated yet
+    act(g, 'axis', { type: 'hq-stay' });
+    const c = choices(g, 'axis');
+    expect(c[0]).toEqual({ type: 'activate-all' });
+    expect(c.some((a) => a.type === 'activate' && a.unit === 'de-heavy-1')).toBe(true);
+    act(g, 'axis', { type: 'activate', unit: 'de-heavy-1' });
+    expect(choices(g, 'axis').some((a) => a.unit === 'de-heavy-1')).toBe(false);
+    act(g, 'axis', { type: 'done' });
+    act(g, 'axis', { type: 'declare', target: 'W3321' });
+    // The heavy armor is the only activated unit, so it is the only one that may join the attack.
+    expect(choices(g, 'axis').filter((a) => a.type === 'add').map((a) => a.unit)).toEqual(['de-heavy-1']);
   });
 
   it('ETO 29.1-29.2 exploitation: armor that cleared a hex in step 4 and is stacked with an eligible general exploits his rating', () => {
@@ -143,6 +162,7 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     act(g, 'axis', { type: 'activate', unit: 'de-armor-1' });
     act(g, 'axis', { type: 'done' });
     act(g, 'axis', { type: 'hq-stay' });
+    act(g, 'axis', { type: 'done' }); // step 3-D: no more units activated
     act(g, 'axis', { type: 'declare', target: 'W3321' });
     act(g, 'axis', { type: 'add', unit: 'de-heavy-1' });
     g.force([6]);

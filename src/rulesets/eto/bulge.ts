@@ -143,7 +143,7 @@ export const bulge: Procedure<EtoState, BulgeFrame> = {
     beginOffensive(l, side);
     ctx.log(`${side === 'axis' ? 'German' : 'Allied'} ${method} offensive${a.leader ? ` by ${l.units[a.leader as string]!.name}` : ` by the stack in ${String(a.hex)}`}; ${l.offensives![side]} left`, 'ETO 22.0');
     f.passes = 0;
-    ctx.push('bulge-offensive', newOffensive(side, method, (a.leader as string | undefined) ?? '', stackUnits));
+    ctx.push('offensive', newOffensive(side, method, (a.leader as string | undefined) ?? '', stackUnits));
   },
   resume(_ctx, f) {
     f.next = otherSide(f.next);

@@ -92,9 +92,12 @@ describe('ETO scenario 4 Case White', () => {
     // Step 3 land movement as in the example, then the HQs.
     for (const [u, to] of [['de-inf-1', 'W3630'], ['de-inf-2', 'W3632'], ['de-inf-3', 'W3632'], ['de-inf-4', 'W3433'], ['de-inf-5', 'W3432'], ['de-inf-6', 'W3331']]) act(g, 'axis', { type: 'move', unit: u, to });
     act(g, 'axis', { type: 'done' });
-    // On the reconstructed layer Danzig's ZOC blocks the HQ's path to W3630 (23.2); W3731 keeps every Poznan attacker in range.
+    // The example moves HQ North to W3630, which 23.2 does not allow on the generated map (Polish ZOC on the way);
+    // W3731 keeps every Poznan attacker in range.
     act(g, 'axis', { type: 'hq-move', unit: 'hq-north', to: 'W3731' });
     act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3232' });
+    // Step 3-D: every German unit in range of either HQ is activated.
+    act(g, 'axis', { type: 'activate-all' });
     // TC-CRT-1 Poznan: 24 + 4 vs 4 -> 6-1, +2, roll 1 -> 3: DEx.
     act(g, 'axis', { type: 'declare', target: 'W3629' });
     for (const u of ['de-inf-1', 'de-inf-7', 'de-inf-8', 'de-inf-9']) act(g, 'axis', { type: 'add', unit: u });
@@ -151,7 +154,7 @@ describe('ETO scenario 4 Case White', () => {
     }
   }, 60_000);
 
-  it('hex distances used by the example of play hold on the reconstructed layer', () => {
+  it('hex distances used by the example of play hold on the generated map', () => {
     expect(dist('W3932', 'W3630')).toBeLessThanOrEqual(3);
     expect(dist('W3932', 'W3533')).toBeLessThanOrEqual(4);
   });

@@ -12,7 +12,7 @@ import { type LandState, landUnitsAt, layerHex, stackLimit } from './land.ts';
 import { CASE_WHITE_ID, caseWhite, caseWhiteSetup, cwPlace } from './case-white.ts';
 import { landAttack } from './land-attack.ts';
 import { BULGE_ID, bulge, bulgeMovement, bulgePlace, bulgeScore, bulgeSetup } from './bulge.ts';
-import { bulgeOffensive } from './offensive.ts';
+import { offensive } from './offensive.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   bismarck: bismarckScenario,
@@ -34,7 +34,7 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'land-attack': landAttack,
   bulge,
   'bulge-place': bulgePlace,
-  'bulge-offensive': bulgeOffensive,
+  offensive,
   'bulge-movement': bulgeMovement,
 };
 
@@ -55,11 +55,11 @@ export function etoInvariants(s: EtoState): string[] {
       if (n > (h.port === 'major' ? 20 : 10)) bad.push(`ETO 7.7: ${n} ${side} ships in the ${h.port} port of ${h.name}`);
     }
   }
-  if (s.land?.theatre === 'bulge-1944') bad.push(...landInvariants(s.land));
+  if (s.land) bad.push(...landInvariants(s.land));
   return bad;
 }
 
-/** Scenario 3: units in theatre hexes, no hex held by both sides, stacking (24.2), OFF tracks not negative. */
+/** Land scenarios: units in theatre hexes, no hex held by both sides, stacking (24.2), OFF tracks not negative. */
 function landInvariants(l: LandState): string[] {
   const bad: string[] = [];
   const bySide = new Map<string, Set<string>>();

@@ -1,6 +1,6 @@
-// ETO land model: the Polish-theatre hex layer on the W/E board, land and air units, control, ZOC (25), stacking
+// ETO land model: a scenario's window of the generated map on the W/E board, land and air units, control, ZOC (25), stacking
 // (24.2), offensive movement (24, 25.2-25.3), supply tracing (32.3) and retreat paths (27.3).
-import { etoData } from './data/index.ts';
+import { etoData, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
@@ -50,7 +50,7 @@ export interface AirUnit {
 }
 
 export interface LandState {
-  /** Land map of the scenario; absent = the Polish layer (scenario 4). */
+  /** Land map of the scenario; absent = the Polish theatre (scenario 4). */
   theatre?: TheatreId;
   units: Record<string, LandUnit>;
   air: Record<string, AirUnit>;
@@ -87,7 +87,7 @@ export interface LandState {
   offensives?: Record<Side, number>;
 }
 
-/** The land map a scenario plays on: the Polish hand layer (scenario 4) or a window of the generated map (scenario 3). */
+/** The land map a scenario plays on: a window of the generated map (scenario 4 Poland, scenario 3 the Ardennes). */
 export type TheatreId = 'poland-1939' | 'bulge-1944';
 export type WeatherZone = 'mild' | 'mild-fg' | 'moderate' | 'severe';
 export type LandWeather = 'fair' | 'mud' | 'winter';
@@ -116,63 +116,44 @@ export interface LandMap {
 
 const cachedMaps = new Map<TheatreId, LandMap>();
 
-const OWNER: Record<string, Side | null> = {
-  germany: 'axis', 'east-prussia': 'axis', slovakia: 'axis', poland: 'allies',
-  lithuania: null, latvia: null, ussr: null, hungary: null, romania: null,
-};
-
 export const theatreOf = (l: LandState): TheatreId => l.theatre ?? 'poland-1939';
 
 export function landMap(theatre: TheatreId = 'poland-1939'): LandMap {
   let m = cachedMaps.get(theatre);
-  if (!m) cachedMaps.set(theatre, (m = theatre === 'bulge-1944' ? bulgeMap() : polandMap()));
+  if (!m) cachedMaps.set(theatre, (m = windowMap(theatre, theatre === 'bulge-1944' ? etoData().bulgeLayer : etoData().poland)));
   return m;
 }
 
-function finish(id: TheatreId, hexes: Record<string, TheatreHex>, river: Set<number>, closed: Set<number>): LandMap {
-  const b = navalMap().board;
-  const byNode = new Map<number, TheatreHex>();
-  for (const [h, x] of Object.entries(hexes)) byNode.set(b.index(h), x);
-  return { id, hexes, hex: (n) => byNode.get(n), river, closed };
-}
-
-function polandMap(): LandMap {
-  const layer = etoData().poland;
-  const b = navalMap().board;
-  const zones = etoMap().hexes;
-  const hexes: Record<string, TheatreHex> = {};
-  for (const [id, h] of Object.entries(layer.hexes)) hexes[id] = { ...h, zone: zones[id]?.weather ?? 'moderate', owner: OWNER[h.country] ?? null };
-  const river = new Set<number>();
-  for (const [a, c, name] of layer.rivers) {
-    const e = b.edgeBetween(b.index(a), b.index(c));
-    if (e < 0) throw new Error(`map-layers/poland-1939.json rivers: ${a} and ${c} (${name}) are not adjacent; list neighbours only`);
-    river.add(e);
-  }
-  return finish('poland-1939', hexes, river, new Set());
-}
-
-/** Scenario 3: the window of map.json in data/map-layers/bulge-1944.json, its overrides and [3.1] control. */
-function bulgeMap(): LandMap {
-  const layer = etoData().bulgeLayer;
+/**
+ * A scenario's land map: the window of map.json its layer names (data/map-layers/<theatre>.json), the layer's hex
+ * corrections and its starting control (24.4). Terrain, rivers, all-sea and lake hexsides, cities, resource hexes,
+ * ports and weather zones are the generated map's.
+ */
+function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
   const map = etoMap();
   const b = navalMap().board;
   const hexes: Record<string, TheatreHex> = {};
-  const { cols, rows, countries } = layer.window;
+  const { rects, countries } = layer.window;
   const ctl = layer.control;
-  for (const [id, h] of Object.entries(map.hexes)) {
-    const c = Number(id.slice(1, 3));
-    const r = Number(id.slice(3));
-    if (id[0] !== 'W' || c < cols[0] || c > cols[1] || r < rows[0] || r > rows[1]) continue;
+  const inWindow = (hid: string): boolean => rects.some((w) => {
+    const c = Number(hid.slice(1, 3));
+    const r = Number(hid.slice(3));
+    return hid[0] === w.sheet && c >= w.cols[0] && c <= w.cols[1] && r >= w.rows[0] && r <= w.rows[1];
+  });
+  for (const [hid, h] of Object.entries(map.hexes)) {
+    if (!(h.ids ?? [hid]).some(inWindow)) continue;
     if (h.kind === 'sea' || !h.terrain || h.terrain === 'lake') continue;
-    const o = layer.overrides[id];
+    const o = layer.overrides[hid];
     const country = o?.country ?? h.country ?? '';
     if (!countries.includes(country)) continue;
     const feature = o?.feature ?? (h.city ? (h.city.resource === 'city' ? 'city-resource' : 'city') : h.resource === 'plain' ? 'resource' : undefined);
-    const owner: Side = ctl.axis.hexes.includes(id) ? 'axis' : ctl.allies.hexes.includes(id) ? 'allies' : ctl.allies.countries.includes(country) ? 'allies' : 'axis';
+    const owner: Side | null = ctl.axis.hexes.includes(hid) ? 'axis' : ctl.allies.hexes.includes(hid) ? 'allies'
+      : ctl.allies.countries.includes(country) ? 'allies' : ctl.axis.countries.includes(country) ? 'axis' : null;
     const port = o ? o.port : h.city?.port;
-    hexes[id] = {
+    const name = o?.name ?? h.city?.name ?? h.place;
+    hexes[hid] = {
       country, terrain: h.terrain, owner, zone: h.weather,
-      ...(o?.name ?? h.city?.name ? { name: o?.name ?? h.city!.name } : {}),
+      ...(name ? { name } : {}),
       ...(feature ? { feature } : {}),
       ...(port ? { port } : {}),
     };
@@ -187,7 +168,9 @@ function bulgeMap(): LandMap {
     if (side.type === 'sea' || side.lake) closed.add(e);
     else if (side.river) river.add(e);
   }
-  return finish('bulge-1944', hexes, river, closed);
+  const byNode = new Map<number, TheatreHex>();
+  for (const [h, x] of Object.entries(hexes)) byNode.set(b.index(h), x);
+  return { id, hexes, hex: (n) => byNode.get(n), river, closed };
 }
 
 const board = () => navalMap().board;
@@ -369,7 +352,8 @@ export function supplySources(l: LandState, side: Side): string[] {
   const ok = (h: string, x: TheatreHex): boolean => {
     if (controller(l, h) !== side) return false;
     if (m.id === 'bulge-1944' && side === 'allies') return (x.country === 'france' && !!x.feature && !!x.port) || h === etoData().bulgeLayer.cities.antwerp;
-    const home = m.id === 'bulge-1944' ? ['germany'] : side === 'axis' ? ['germany', 'east-prussia'] : ['poland'];
+    // 36.1: East Prussia is German home country.
+    const home = side === 'axis' ? ['germany', 'east-prussia'] : ['poland'];
     return x.feature === 'city-resource' && home.includes(x.country);
   };
   return Object.entries(m.hexes).filter(([h, x]) => ok(h, x)).map(([h]) => h);

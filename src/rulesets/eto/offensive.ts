@@ -1,7 +1,7 @@
-// ETO Offensive phase for either side (sequence of play 4, steps 1-6): activation by HQ, general or stack (22.1-22.3),
-// HQ moves (23.2, 23.4), breakthroughs (28), offensive movement (24-25), combat (26-27, through land-attack.ts),
-// exploitation (29), weather (1.2-1.3) and supply (33.1, 33.6). Used by scenario 3; Case White keeps its own
-// German-only offensive (case-white.ts).
+// ETO Offensive phase for either side (sequence of play 4, steps 1-6): activation by HQ (alone or combined, 23.6),
+// general or stack (22.1-22.3), HQ moves (23.2, 23.4), breakthroughs (28), offensive movement (24-25), activation
+// of more units (step 3-D), combat (26-27, through land-attack.ts), exploitation (29), weather (1.2-1.3) and supply
+// (33.1, 33.6). Used by scenario 3 (offensives of both sides) and scenario 4 (the German combined offensive).
 import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import { enterHexes } from './land-attack.ts';
@@ -18,12 +18,17 @@ export interface OffensiveFrame extends Frame {
   method: OffensiveMethod;
   /** HQ or general id; '' for a stack offensive. */
   leader: string;
+  /** 23.6: the other HQs of a combined offensive (method 'hq'). */
+  partners: string[];
   /** 22.3: the units of the activated stack. */
   stackUnits: string[];
   /** Units activated for this offensive (22.0). */
   units: string[];
-  stage: 'hq-1b' | 'breakthrough' | 'move' | 'hq-3c' | 'combat' | 'exploit-move' | 'exploit' | 'end';
-  hqMoved: boolean;
+  stage: 'hq-1b' | 'breakthrough' | 'move' | 'hq-3c' | 'activate' | 'combat' | 'exploit-move' | 'exploit' | 'end';
+  /** HQs that have moved (or stayed) in the current step 1-B or 3-C. */
+  hqMoved: string[];
+  /** Scenario 4 (ruling 27): the game ends as soon as a country is conquered, so the offensive stops there. */
+  endOnConquest?: boolean;
   bt: { units: string[]; phase: 'premove' | 'target' | 'after' } | null;
   declare: { target: string; units: string[] } | null;
   /** Exploitation allowance of each exploiting armor unit, fixed at the start of step 5 (29.2). */
@@ -34,14 +39,18 @@ export interface OffensiveFrame extends Frame {
 const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
 const onMap = (l: LandState, side: Side): LandUnit[] => Object.values(l.units).filter((u) => u.where === 'map' && u.side === side);
 const leaderOf = (l: LandState, f: OffensiveFrame): LandUnit | undefined => (f.leader ? l.units[f.leader] : undefined);
+/** The activated HQs on the map: the leader and, in a combined offensive, its partners (23.6). */
+const hqsOf = (l: LandState, f: OffensiveFrame): LandUnit[] => (f.method === 'hq' ? [f.leader, ...f.partners] : [])
+  .map((id) => l.units[id]!).filter((u) => u.where === 'map' && u.hex);
+const inRadius = (l: LandState, f: OffensiveFrame, h: string): boolean => hqsOf(l, f).some((hq) => dist(hq.hex!, h) <= (hq.radius ?? 0));
 const generalWith = (l: LandState, h: string, side: Side): LandUnit | undefined => unitsAt(l, h).find((u) => u.kind === 'general' && u.side === side);
 
 /** Weather of a hex this month (1.0). */
 const wx = (s: EtoState, h: string) => hexWeather(landOf(s), s.weather, h);
 
 /** The first frame of an offensive; the caller has already taken the offensive off the track (step 1-A). */
-export function newOffensive(side: Side, method: OffensiveMethod, leader: string, stackUnits: string[]): Omit<OffensiveFrame, 'proc'> {
-  return { side, method, leader, stackUnits, units: [], stage: 'hq-1b', hqMoved: false, bt: null, declare: null, exploitMp: {}, exploited: [] };
+export function newOffensive(side: Side, method: OffensiveMethod, leader: string, stackUnits: string[], partners: string[] = []): Omit<OffensiveFrame, 'proc'> {
+  return { side, method, leader, partners, stackUnits, units: [], stage: 'hq-1b', hqMoved: [], bt: null, declare: null, exploitMp: {}, exploited: [] };
 }
 
 /** Step 1: clear the per-offensive records; 33.6 armor in supply now stays supplied for the whole offensive. */
@@ -51,9 +60,9 @@ export function beginOffensive(l: LandState, side: Side): void {
   l.armorSupplied = onMap(l, side).filter((u) => u.kind === 'armor' && sup.has(u.hex!)).map((u) => u.id);
 }
 
-/** Attacks (and breakthrough stacks) per step: the HQ's attack rating, else one (22.1-22.3, 28.6, 29.2). */
+/** Attacks (and breakthrough stacks) per step: the HQs' attack ratings (summed when combined, ruling 23), else one (22.1-22.3, 28.6, 29.2). */
 function attacksPerStep(l: LandState, f: OffensiveFrame): number {
-  return f.method === 'hq' ? leaderOf(l, f)?.attacks ?? 1 : 1;
+  return f.method === 'hq' ? Math.max(1, hqsOf(l, f).reduce((t, hq) => t + (hq.attacks ?? 1), 0)) : 1;
 }
 
 /** 22.0-22.3: may `u` be (or is it) activated for this offensive now? */
@@ -63,7 +72,7 @@ export function mayActivate(l: LandState, f: OffensiveFrame, u: LandUnit): boole
   const lead = leaderOf(l, f);
   if (f.method === 'stack') return f.stackUnits.includes(u.id);
   if (!lead?.hex) return false;
-  if (f.method === 'hq' && dist(lead.hex, u.hex) > (lead.radius ?? 0)) return false;
+  if (f.method === 'hq' && !inRadius(l, f, u.hex)) return false;
   if (f.method === 'general' && dist(lead.hex, u.hex) > 1) return false;
   // 22.0: at least half of the activated land units belong to the leader's nation.
   if (u.nation !== lead.nation) {
@@ -87,9 +96,9 @@ function offensiveMa(l: LandState, u: LandUnit, sup: Set<string>): number {
   return u.kind === 'armor' ? 1 : 2;
 }
 
-/** 23.4: HQs at least the larger command radius apart. */
-export function hqSpacingOk(l: LandState, hq: LandUnit, to: string): boolean {
-  return Object.values(l.units).filter((o) => o.kind === 'hq' && o.where === 'map' && o.side === hq.side && o.id !== hq.id)
+/** 23.4: HQs at least the larger command radius apart; HQs that still move in this step are checked when they move (ruling 23). */
+export function hqSpacingOk(l: LandState, hq: LandUnit, to: string, stillToMove: string[] = []): boolean {
+  return Object.values(l.units).filter((o) => o.kind === 'hq' && o.where === 'map' && o.side === hq.side && o.id !== hq.id && !stillToMove.includes(o.id))
     .every((o) => dist(o.hex!, to) >= Math.max(o.radius ?? 0, hq.radius ?? 0));
 }
 
@@ -130,12 +139,11 @@ function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[],
 
 /** Units that may attack in a step (26.3): activated, not yet attacking this step; 29: only exploiting armor in step 5. */
 function attackersFor(l: LandState, f: OffensiveFrame, step: AttackStep): LandUnit[] {
-  const lead = leaderOf(l, f);
   return f.units.map((id) => l.units[id]!).filter((u) => {
     if (u.where !== 'map' || !isLand(u) || l.attackedUnits.includes(u.id)) return false;
     if (step === 'exploitation') return u.kind === 'armor' && f.exploited.includes(u.id);
     // 26.3: infantry activated by an HQ attacks only from within its command radius.
-    if (f.method === 'hq' && u.kind === 'inf' && lead?.hex && dist(lead.hex, u.hex!) > (lead.radius ?? 0)) return false;
+    if (f.method === 'hq' && u.kind === 'inf' && !inRadius(l, f, u.hex!)) return false;
     return true;
   });
 }
@@ -152,15 +160,25 @@ function targetAllowed(s: EtoState, f: OffensiveFrame, h: string): boolean {
 function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
   const l = landOf(s);
   const ask = (rule: string, text: string, kind: string, choices: Choice[]): Prompt[] => [{ seat: f.side, rule, text, kind, choices }];
-  const lead = leaderOf(l, f);
   switch (f.stage) {
     case 'hq-1b':
     case 'hq-3c': {
-      if (f.method !== 'hq' || f.hqMoved || !lead?.hex) return [];
-      const opts = hqMoveOptions(l, lead, 3).filter((o) => hqSpacingOk(l, lead, o.to));
-      return ask('ETO 23.2', `Move ${lead.name} up to 3 hexes (step ${f.stage === 'hq-1b' ? '1-B' : '3-C'})`, 'move', [
-        { action: { type: 'hq-stay' }, label: `${lead.name} stays in ${lead.hex}` },
-        ...opts.map((o) => ({ action: { type: 'hq-move', to: o.to }, label: `${lead.name} to ${o.to}` }))]);
+      const hqs = hqsOf(l, f);
+      const hq = hqs.find((h) => !f.hqMoved.includes(h.id));
+      if (!hq) return [];
+      const later = hqs.filter((h) => h.id !== hq.id && !f.hqMoved.includes(h.id)).map((h) => h.id);
+      const opts = hqMoveOptions(l, hq, 3).filter((o) => hqSpacingOk(l, hq, o.to, later));
+      return ask('ETO 23.2', `Move ${hq.name} up to 3 hexes (step ${f.stage === 'hq-1b' ? '1-B' : '3-C'})`, 'move', [
+        { action: { type: 'hq-stay', unit: hq.id }, label: `${hq.name} stays in ${hq.hex}` },
+        ...opts.map((o) => ({ action: { type: 'hq-move', unit: hq.id, to: o.to }, label: `${hq.name} to ${o.to}` }))]);
+    }
+    case 'activate': {
+      const more = activatable(l, f);
+      if (!more.length) return [];
+      return ask('ETO 22.0, sequence 4 step 3-D', 'Step 3-D: activate more units (the last chance; only activated units attack)', 'select', [
+        { action: { type: 'activate-all' }, label: `Activate all ${more.length} unit(s) that may still be activated` },
+        ...more.map((u) => ({ action: { type: 'activate', unit: u.id }, label: `Activate ${u.name} (${u.id}) in ${u.hex}` })),
+        { action: { type: 'done' }, label: 'End activation' }]);
     }
     case 'breakthrough': {
       if (!f.bt) {
@@ -246,6 +264,11 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
   }
 }
 
+/** Land units that step 3-D may still activate (22.0). */
+function activatable(l: LandState, f: OffensiveFrame): LandUnit[] {
+  return onMap(l, f.side).filter((u) => isLand(u) && !f.units.includes(u.id) && mayActivate(l, f, u)).sort((a, b) => a.id.localeCompare(b.id));
+}
+
 /** 28.1 pre-attack move (2 hexes) or 28.3 breakthrough movement (1 hex ignoring ZOC, or the general's rating). */
 function btMoves(s: EtoState, f: OffensiveFrame) {
   const l = landOf(s);
@@ -265,20 +288,24 @@ function btMoves(s: EtoState, f: OffensiveFrame) {
   return moveOptions(l, armor, armor.hex!, mp, limits);
 }
 
-export const bulgeOffensive: Procedure<EtoState, OffensiveFrame> = {
+export const offensive: Procedure<EtoState, OffensiveFrame> = {
   prompts: offensivePrompts,
   act(ctx, f, _seat, a) {
     const s = ctx.state;
     const l = landOf(s);
     switch (a.type) {
-      case 'hq-stay': f.hqMoved = true; return;
+      case 'hq-stay': f.hqMoved.push(a.unit as string); return;
       case 'hq-move': {
-        const hq = l.units[f.leader]!;
+        const hq = l.units[a.unit as string]!;
         ctx.log(`${hq.name} moves ${hq.hex} to ${String(a.to)}`, 'ETO 23.2');
         hq.hex = a.to as string;
-        f.hqMoved = true;
+        f.hqMoved.push(hq.id);
         return;
       }
+      case 'activate-all':
+        // 22.0: one at a time, so the half-of-one-nation rule holds as each joins.
+        for (let u = activatable(l, f)[0]; u; u = activatable(l, f)[0]) activate(l, f, [u.id]);
+        return;
       case 'breakthrough': {
         const units = unitsAt(l, a.hex as string).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
           && !l.brokeThrough.includes(u.id) && (u.kind === 'general' || mayActivate(l, f, u))).map((u) => u.id);
@@ -328,9 +355,10 @@ export const bulgeOffensive: Procedure<EtoState, OffensiveFrame> = {
       }
       case 'done':
         if (f.stage === 'breakthrough') { f.stage = 'move'; return; }
-        if (f.stage === 'move') { f.stage = 'hq-3c'; f.hqMoved = false; return; }
+        if (f.stage === 'move') { f.stage = 'hq-3c'; f.hqMoved = []; return; }
+        if (f.stage === 'activate') { beginStep(l, f, 'combat'); return; }
         if (f.stage === 'combat') { beginExploitation(s, f); return; }
-        if (f.stage === 'exploit-move') { f.stage = 'exploit'; l.attacked = []; l.attackedUnits = []; l.attacksLeft = attacksPerStep(l, f); return; }
+        if (f.stage === 'exploit-move') { beginStep(l, f, 'exploit'); return; }
         if (f.stage === 'exploit') { f.stage = 'end'; return; }
         return;
       case 'declare': {
@@ -369,6 +397,7 @@ export const bulgeOffensive: Procedure<EtoState, OffensiveFrame> = {
   resume(ctx, f, result) {
     const l = landOf(ctx.state);
     displaceCommanders(ctx, l);
+    if (f.endOnConquest && l.conquered.length) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
     const r = result as { cleared: boolean; advanced: string[] } | undefined;
     if (f.stage === 'breakthrough' && f.bt) {
       const armor = f.bt.units.filter((id) => r?.advanced.includes(id) && l.units[id]!.kind === 'armor');
@@ -397,20 +426,24 @@ function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
   switch (f.stage) {
     case 'hq-1b':
       if (f.method === 'stack') activate(l, f, f.stackUnits);
-      f.stage = 'breakthrough'; f.hqMoved = false; f.bt = null; l.attacked = []; l.attackedUnits = []; l.flown = [];
+      f.stage = 'breakthrough'; f.hqMoved = []; f.bt = null; l.attacked = []; l.attackedUnits = []; l.flown = [];
       return;
     case 'breakthrough': f.bt = null; return;
-    case 'hq-3c':
-      f.stage = 'combat'; l.attacked = []; l.attackedUnits = []; l.attacksLeft = attacksPerStep(l, f); f.declare = null;
-      return;
+    case 'hq-3c': f.stage = 'activate'; return;
+    case 'activate': beginStep(l, f, 'combat'); return;
     case 'combat': case 'exploit': f.declare = null; return;
-    case 'exploit-move': f.stage = 'exploit'; l.attacked = []; l.attackedUnits = []; l.attacksLeft = attacksPerStep(l, f); return;
+    case 'exploit-move': beginStep(l, f, 'exploit'); return;
     case 'end':
-      if (f.method === 'hq' && !l.hqs.includes(f.leader)) l.hqs.push(f.leader);
+      for (const id of f.method === 'hq' ? [f.leader, ...f.partners] : []) if (!l.hqs.includes(id)) l.hqs.push(id);
       ctx.pop();
       return;
     default: throw new Error(`ETO offensive: stage ${f.stage} awaits a decision`);
   }
+}
+
+/** Start of step 4 or 5: fresh attack count; each air unit may fly one mission per step (12.5). */
+function beginStep(l: LandState, f: OffensiveFrame, stage: 'combat' | 'exploit'): void {
+  f.stage = stage; f.declare = null; l.attacked = []; l.attackedUnits = []; l.flown = []; l.attacksLeft = attacksPerStep(l, f);
 }
 
 /** 29.1: armor eligible to advance in step 4, no breakthrough, stacked with an eligible general, not in W or M weather. */
@@ -427,4 +460,5 @@ function beginExploitation(s: EtoState, f: OffensiveFrame): void {
     f.exploitMp[id] = sup.has(u.hex!) || l.armorSupplied.includes(id) ? g.exploit ?? 0 : 1; // 29.3, 33.1
   }
   f.stage = Object.keys(f.exploitMp).length ? 'exploit-move' : 'end';
+  l.flown = [];
 }

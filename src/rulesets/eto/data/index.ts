@@ -1,6 +1,7 @@
 // Typed, validated ETO game data. Each file is parsed with its schema once; cross-references are checked by
 // validateEtoData (the rule set's validateData).
 import type { DataProblem } from '../../../engine/index.ts';
+import { etoMap } from './map-schema.ts';
 import controlPointsJson from './control-points.json' with { type: 'json' };
 import mapSheetsJson from './map-sheets.json' with { type: 'json' };
 import seaAreasJson from './sea-areas.json' with { type: 'json' };
@@ -12,8 +13,8 @@ import caseWhiteJson from './scenario-case-white.json' with { type: 'json' };
 import bulgeLayerJson from './map-layers/bulge-1944.json' with { type: 'json' };
 import bulgeJson from './scenario-bulge.json' with { type: 'json' };
 import {
-  BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, LandLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type LandLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -37,7 +38,7 @@ const SCHEMAS = {
   'naval-units.json': NavalUnitsFileSchema,
   'scenario-sink-the-bismarck.json': BismarckScenarioSchema,
   'combat-results-table.json': CrtFileSchema,
-  'map-layers/poland-1939.json': LandLayerSchema,
+  'map-layers/poland-1939.json': TheatreLayerSchema,
   'scenario-case-white.json': CaseWhiteScenarioSchema,
   'map-layers/bulge-1944.json': BulgeLayerSchema,
   'scenario-bulge.json': BulgeScenarioSchema,
@@ -52,7 +53,7 @@ function parse<T>(file: keyof typeof SCHEMAS): T {
   return r.data as T;
 }
 
-let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario; poland: LandLayer; caseWhite: CaseWhiteScenario; bulgeLayer: BulgeLayer; bulge: BulgeScenario } | null = null;
+let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario; poland: TheatreLayer; caseWhite: CaseWhiteScenario; bulgeLayer: BulgeLayer; bulge: BulgeScenario } | null = null;
 
 export function etoData() {
   cache ??= {
@@ -60,7 +61,7 @@ export function etoData() {
     sea: parse<SeaAreasFile>('sea-areas.json'),
     units: parse<{ units: NavalUnitData[] }>('naval-units.json').units,
     bismarck: parse<BismarckScenario>('scenario-sink-the-bismarck.json'),
-    poland: parse<LandLayer>('map-layers/poland-1939.json'),
+    poland: parse<TheatreLayer>('map-layers/poland-1939.json'),
     caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
     bulgeLayer: parse<BulgeLayer>('map-layers/bulge-1944.json'),
     bulge: parse<BulgeScenario>('scenario-bulge.json'),
@@ -97,17 +98,19 @@ export function validateEtoData(raw: Record<string, unknown> = RAW_ETO_DATA): Da
     });
     if (s.at !== 'anywhere' && !hexIds.has(s.at)) out.push({ file: 'scenario-sink-the-bismarck.json', field: `setup.${i}.at`, message: `"${s.at}" is not a coastal hex of sea-areas.json` });
   });
-  const layer = raw['map-layers/poland-1939.json'] as LandLayer;
-  layer.rivers.forEach(([a, b], i) => [a, b].forEach((h, j) => {
-    if (!layer.hexes[h]) out.push({ file: 'map-layers/poland-1939.json', field: `rivers.${i}.${j}`, message: `river side names hex "${h}", which the layer does not list` });
-  }));
+  // Scenario 4 hexes against the generated map's countries in the Polish window (land.ts builds the same window).
+  const pl = raw['map-layers/poland-1939.json'] as TheatreLayer;
+  const countryOf = (h: string): string | null | undefined => {
+    const m = etoMap();
+    const key = m.hexes[h] ? h : Object.keys(m.hexes).find((k) => m.hexes[k]!.ids?.includes(h));
+    return key ? pl.overrides[key]?.country ?? m.hexes[key]!.country : undefined;
+  };
   const cw = raw['scenario-case-white.json'] as CaseWhiteScenario;
   cw.polishSetup.forEach((p, i) => {
-    if (layer.hexes[p.hex]?.country !== 'poland') out.push({ file: 'scenario-case-white.json', field: `polishSetup.${i}.hex`, message: `"${p.hex}" is not a Polish hex of map-layers/poland-1939.json (scenario 4 [4.1])` });
+    if (!pl.control.allies.countries.includes(countryOf(p.hex) ?? '')) out.push({ file: 'scenario-case-white.json', field: `polishSetup.${i}.hex`, message: `"${p.hex}" is not a Polish hex of map.json (country ${String(countryOf(p.hex))}; scenario 4 [4.1])` });
   });
-  for (const [u, h] of Object.entries(cw.exampleGermanSetup.units)) {
-    const c = layer.hexes[h]?.country;
-    if (c !== 'germany' && c !== 'east-prussia' && c !== 'slovakia') out.push({ file: 'scenario-case-white.json', field: `exampleGermanSetup.units.${u}`, message: `"${h}" is not German-controlled in map-layers/poland-1939.json` });
+  for (const [u, h] of [...Object.entries(cw.exampleGermanSetup.units), ...Object.entries(cw.exampleGermanSetup.air)]) {
+    if (!pl.control.axis.countries.includes(countryOf(h) ?? '')) out.push({ file: 'scenario-case-white.json', field: `exampleGermanSetup.${u}`, message: `"${h}" is not German-controlled in map.json (country ${String(countryOf(h))}; map-layers/poland-1939.json control.axis)` });
   }
   const bl = raw['map-layers/bulge-1944.json'] as BulgeLayer;
   const bu = raw['scenario-bulge.json'] as BulgeScenario;
@@ -120,7 +123,8 @@ export function validateEtoData(raw: Record<string, unknown> = RAW_ETO_DATA): Da
   for (const [k, h] of [['brussels', bl.cities.brussels], ['antwerp', bl.cities.antwerp]] as const) {
     const c = Number(h.slice(1, 3));
     const r = Number(h.slice(3));
-    if (c < bl.window.cols[0] || c > bl.window.cols[1] || r < bl.window.rows[0] || r > bl.window.rows[1]) out.push({ file: 'map-layers/bulge-1944.json', field: `cities.${k}`, message: `"${h}" lies outside the window (cols ${bl.window.cols.join('-')}, rows ${bl.window.rows.join('-')})` });
+    const inside = bl.window.rects.some((w) => h[0] === w.sheet && c >= w.cols[0] && c <= w.cols[1] && r >= w.rows[0] && r <= w.rows[1]);
+    if (!inside) out.push({ file: 'map-layers/bulge-1944.json', field: `cities.${k}`, message: `"${h}" lies outside the window (${JSON.stringify(bl.window.rects)})` });
   }
   if (!areaIds.has(scen.victory.area)) out.push({ file: 'scenario-sink-the-bismarck.json', field: 'victory.area', message: `unknown sea area "${scen.victory.area}"` });
   return out;

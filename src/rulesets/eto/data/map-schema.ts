@@ -27,6 +27,8 @@ export const EtoMapHexSchema = z.strictObject({
     provenance: Provs,
   }).optional(),
   resource: z.literal('plain').optional(),
+  /** Place name of a hex that is not a city (a plain resource hex at a town). */
+  place: z.string().optional(),
   named: z.string().optional(),
   provenance: Provs,
 });

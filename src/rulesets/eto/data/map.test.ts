@@ -33,12 +33,27 @@ describe('generated ETO map (data/map.json)', () => {
     expect(h.get('W3533')?.city?.name).toBe('Warsaw');
     expect(h.get('W3629')?.city?.name).toBe('Poznan');
     expect(h.get('W3232')?.city?.name).toBe('Krakow');
-    expect(h.get('E3032')?.city?.name).toBe('Lvov');
+    expect(h.get('E3032')?.place).toBe('Lvov');
     expect(h.get('E5629')?.city?.name).toBe('Tobruk');
     expect(h.get('W1316')?.city?.name).toBe('Algiers');
     expect(h.get('W3533')?.country).toBe('poland');
     expect(h.get('E3032')?.country).toBe('poland');
     for (const id of ['W1314', 'W1315', 'E4329', 'E4428']) expect(h.get(id)?.kind).toBe('coastal');
+  });
+
+  it('ETO example of play (Autumn 1939 income, conquest of Poland): six Polish resource hexes, three of them city resource hexes', () => {
+    const polish = Object.values(etoMap().hexes).filter((x) => x.country === 'poland');
+    const cityRes = polish.filter((x) => x.city?.resource === 'city').map((x) => x.city!.name).sort();
+    expect(cityRes).toEqual(['Krakow', 'Poznan', 'Warsaw']);
+    expect(polish.filter((x) => x.city?.resource === 'city' || x.resource === 'plain').length).toBe(6);
+  });
+
+  it('ETO scenario 4 [4.1] and example of play: German start hexes in East Prussia and Slovakia, Danzig Polish, Konigsberg W3932', () => {
+    const h = byId();
+    for (const id of ['W3831', 'W3832', 'W3833', 'W3932']) expect(h.get(id)?.country, id).toBe('east-prussia');
+    for (const id of ['W3131', 'W3132', 'W3133', 'W3134']) expect(h.get(id)?.country, id).toBe('slovakia');
+    expect(h.get('W3931')?.country).toBe('poland');
+    expect(h.get('W3932')?.city?.name).toBe('Königsberg');
   });
 
   it('ETO 1.0: Moscow is in the severe zone, Athens moderate, Cairo mild', () => {

@@ -94,19 +94,25 @@ export const CrtFileSchema = z.object({
   rows: z.array(z.array(z.string().regex(/^(AE|DE|DEx|XX|X|D\dx{0,2}|\(D2\))$/)).length(8)).length(8),
 }).strict();
 
-export const LAND_COUNTRIES = ['germany', 'east-prussia', 'slovakia', 'poland', 'lithuania', 'latvia', 'ussr', 'hungary', 'romania'] as const;
-export const LandLayerSchema = z.object({
+const RectSchema = z.object({ sheet: z.enum(['W', 'E']), cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]) }).strict();
+/** A scenario's land map: a window of map.json, hex corrections with provenance, starting control (24.4). */
+export const TheatreLayerSchema = z.object({
   about: z.string(),
   provenance: ProvenanceSchema,
-  hexes: z.record(HexIdSchema, z.object({
-    country: z.enum(LAND_COUNTRIES),
-    terrain: z.enum(['clear', 'rough', 'forest', 'marsh']),
-    name: z.string().optional(),
-    feature: z.enum(['city', 'resource', 'city-resource']).optional(),
+  /** Hexes of map.json whose id (any of its ids) lies in a rectangle and whose country is listed; the rest cannot be entered. */
+  window: z.object({ rects: z.array(RectSchema).min(1), countries: z.array(z.string()) }).strict(),
+  overrides: z.record(HexIdSchema, z.object({
+    country: z.string(), name: z.string(), feature: z.enum(['city', 'resource', 'city-resource']), port: z.enum(['minor', 'major']).optional(),
+    provenance: ProvenanceSchema,
   }).strict()),
-  rivers: z.array(z.tuple([HexIdSchema, HexIdSchema, z.string()])),
+  /** Starting control: listed hexes first, then countries; a window country in neither list is neutral. */
+  control: z.object({
+    allies: z.object({ countries: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict(),
+    axis: z.object({ countries: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict(),
+    provenance: ProvenanceSchema,
+  }).strict(),
 }).strict();
-export type LandLayer = z.infer<typeof LandLayerSchema>;
+export type TheatreLayer = z.infer<typeof TheatreLayerSchema>;
 
 const LandUnitDataSchema = z.object({
   id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(['germany', 'poland']),
@@ -133,19 +139,7 @@ export type CaseWhiteScenario = z.infer<typeof CaseWhiteScenarioSchema>;
 
 // ---------------------------------------------------------------- scenario 3, the Bulge
 
-export const BulgeLayerSchema = z.object({
-  about: z.string(),
-  provenance: ProvenanceSchema,
-  window: z.object({ cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]), countries: z.array(z.string()) }).strict(),
-  overrides: z.record(HexIdSchema, z.object({
-    country: z.string(), name: z.string(), feature: z.enum(['city', 'resource', 'city-resource']), port: z.enum(['minor', 'major']).optional(),
-    provenance: ProvenanceSchema,
-  }).strict()),
-  control: z.object({
-    allies: z.object({ countries: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict(),
-    axis: z.object({ countries: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict(),
-    provenance: ProvenanceSchema,
-  }).strict(),
+export const BulgeLayerSchema = TheatreLayerSchema.extend({
   cities: z.object({ brussels: HexIdSchema, antwerp: HexIdSchema, provenance: ProvenanceSchema }).strict(),
 }).strict();
 export type BulgeLayer = z.infer<typeof BulgeLayerSchema>;

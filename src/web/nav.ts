@@ -1,7 +1,7 @@
 // Path routing: "/", "/play/:token", "/replay/:gameId?seat=&at=". The server serves index.html for these paths.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { readAssets, type BoardAssets } from './map/board-data.ts';
+import { readAssets, windowAssets, type BoardAssets } from './map/board-data.ts';
 import { buildGeometry, type MapGeometry } from './map/geometry.ts';
 
 export function navigate(path: string): void {
@@ -24,18 +24,35 @@ export interface LoadedAssets {
   geo: MapGeometry | null;
 }
 
-const cache = new Map<string, Promise<LoadedAssets>>();
+const cache = new Map<string, Promise<BoardAssets>>();
+const windowed = new Map<string, Promise<LoadedAssets>>();
 
-/** A rule set's assets with its map geometry, fetched once per page. */
-export function loadAssets(ruleset: string): Promise<LoadedAssets> {
+/** A rule set's assets as read, fetched once per page (a prefetch before the scenario is known). */
+export function fetchAssets(ruleset: string): Promise<BoardAssets> {
   let p = cache.get(ruleset);
   if (!p) {
-    p = api.assets(ruleset).then((raw) => {
-      const assets = readAssets(raw);
-      return { assets, geo: assets.map ? buildGeometry(assets.map) : null };
-    });
+    p = api.assets(ruleset).then((raw) => readAssets(raw));
     p.catch(() => cache.delete(ruleset));
     cache.set(ruleset, p);
   }
   return p;
+}
+
+/**
+ * A rule set's assets with its map geometry, fetched once per page; with a scenario, the map is that scenario's
+ * window of it (MapData.windows), its geometry built once per scenario.
+ */
+export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAssets> {
+  const p = fetchAssets(ruleset);
+  const key = `${ruleset}\u0000${scenario ?? ''}`;
+  let w = windowed.get(key);
+  if (!w) {
+    w = p.then((all) => {
+      const assets = windowAssets(all, scenario);
+      return { assets, geo: assets.map ? buildGeometry(assets.map) : null };
+    });
+    w.catch(() => windowed.delete(key));
+    windowed.set(key, w);
+  }
+  return w;
 }

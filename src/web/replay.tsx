@@ -75,7 +75,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
       setR(x);
       setErr(null);
       if (!la) {
-        setLa(await loadAssets(x.view.ruleset));
+        setLa(await loadAssets(x.view.ruleset, x.view.scenario));
         const rs = (await api.rulesets()).find((q) => q.id === x.view.ruleset);
         setSeats(rs?.scenarios.find((s) => s.id === x.view.scenario)?.seats ?? rs?.seats ?? []);
       }

@@ -18,22 +18,24 @@ interface Plan {
   result: RegExp;
   /** Most clicks the game may take. */
   limit: number;
+  /** The scenario's window of the map is drawn (false: the view is shown as data). */
+  map: boolean;
 }
 
 const PLANS: Plan[] = [
   {
-    scenario: 'sink-the-bismarck', prefer: [END], limit: 60,
+    scenario: 'sink-the-bismarck', prefer: [END], limit: 60, map: false,
     result: /victory|draw/i,
   },
   {
     // Scripted Polish side: the allies seat is never asked; the German side makes its combined offensive, one
     // breakthrough attack per armor stack and one combat-step attack, then ends each step.
-    scenario: 'case-white', options: { polishSide: '"scripted"' }, limit: 120,
+    scenario: 'case-white', options: { polishSide: '"scripted"' }, limit: 120, map: true,
     prefer: [/example of play/i, /^Combined offensive/, /^Armor in/, /^Stay in/, /^Attack /, /^Resolve the attack/, END],
     result: /(German|Polish) (major|minor) victory/,
   },
   {
-    scenario: 'bulge', prefer: [/suggested set-up/i, END], limit: 120,
+    scenario: 'bulge', prefer: [/suggested set-up/i, END], limit: 120, map: true,
     result: /victory|draw/i,
   },
 ];
@@ -59,6 +61,59 @@ async function clickPreferred(page: Page, prefer: RegExp[]): Promise<string> {
   return labels[i]!;
 }
 
+/** Hexes drawn on the map, stacks (hexes with units) and counters drawn on it (a stack shows its top counters). */
+async function mapFigures(page: Page): Promise<{ hexes: number; stacks: number; counters: number }> {
+  return {
+    hexes: await page.locator('[data-testid=map] .hits [data-hex]').count(),
+    stacks: await page.locator('[data-testid=map] .units .stack').count(),
+    counters: await page.locator('[data-testid=map] .units .counter').count(),
+  };
+}
+
+/**
+ * ETO scenario 4 [4.1] set-up by the map: clicking German armor 1 in the set-up panel highlights exactly the hexes the
+ * prompt's placements of it name.
+ */
+async function placeByMap(page: Page): Promise<void> {
+  const box = page.locator('[data-testid=box-setup]');
+  if (!(await box.locator('.box-unit').count())) await box.locator('button.link').click();
+  await box.locator('.box-unit svg[aria-label="germany armor 1"]').first().click();
+  await page.locator('[data-testid=map] .hl').first().waitFor();
+  // The prompt as the server gives it to this seat's link (labels may name a city rather than its hex).
+  const listed = await page.evaluate(async () => {
+    const token = location.pathname.split('/').pop()!;
+    const p = await (await fetch(`/api/play/${token}`)).json() as { view: { prompt: { choices: { action: Record<string, unknown> }[] } } };
+    return p.view.prompt.choices.filter((c) => c.action.unit === 'de-armor-1').map((c) => String(c.action.hex)).sort();
+  });
+  expect(listed.length).toBeGreaterThan(10);
+  const lit = (await page.locator('[data-testid=map] .hl').evaluateAll((l) => l.map((e) => e.getAttribute('data-hex')))).sort();
+  expect(lit).toEqual(listed);
+  await shot(page, 'eto-case-white-place-by-map');
+  // Deselect and leave the set-up to the example of play (placing one unit by hand would take that choice away).
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('[data-testid=map] .hl').count()).toBe(0);
+}
+
+/**
+ * ETO 28.0: the first breakthrough stack is chosen by clicking its lit hex on the map (a choice naming a hex and no
+ * unit), the same choice the preference list would take. Returns null when the prompt is not that one.
+ */
+async function breakthroughByMap(page: Page): Promise<string | null> {
+  const labels = (await page.locator('[data-testid=choice]').allTextContents()).map((l) => l.replace(/^\d+\s*/, '').trim());
+  const hex = labels.map((l) => /^Armor in (W\d{4})/.exec(l)?.[1]).find((h) => !!h);
+  if (!hex) return null;
+  const lit = await page.locator('[data-testid=map] .hl').evaluateAll((l) => l.map((e) => e.getAttribute('data-hex')));
+  expect(lit).toContain(hex);
+  const before = await stateId(page);
+  // The stack's counters cover the hex's middle (a click there selects a unit): click the lit hex near its west corner.
+  const box = (await page.locator(`[data-testid=hl-${hex}]`).boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.12, box.y + box.height / 2);
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before);
+  expect(await page.locator('[data-testid=choice]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`stack in ${hex}|Stay in ${hex}`))]));
+  await shot(page, 'eto-case-white-breakthrough-by-map');
+  return `map: ${hex}`;
+}
+
 /** Plays until the page shows an outcome; returns the clicked labels. */
 async function playToEnd(page: Page, plan: Plan): Promise<string[]> {
   const clicked: string[] = [];
@@ -69,6 +124,10 @@ async function playToEnd(page: Page, plan: Plan): Promise<string[]> {
       await page.locator('[data-testid=switch-seat]').first().click();
       await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor();
       continue;
+    }
+    if (plan.scenario === 'case-white' && !clicked.some((l) => l.startsWith('map: '))) {
+      const picked = await breakthroughByMap(page);
+      if (picked) { clicked.push(picked); continue; }
     }
     clicked.push(await clickPreferred(page, plan.prefer));
   }
@@ -102,11 +161,28 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
       await page.waitForURL(/\/play\/[0-9a-f]+$/);
       await page.locator('[data-testid=game]').waitFor();
       await shot(page, `eto-${plan.scenario}-start`);
+      if (plan.map) {
+        // ETO scenario 4 [4.1] / 3 [3.1]: the scenario's window of the W/E map, with the units set up on it.
+        await page.locator('[data-testid=map]').waitFor();
+        const start = await mapFigures(page);
+        expect(start.hexes).toBeGreaterThan(100);
+        expect(start.hexes).toBeLessThan(300);
+        if (plan.scenario === 'case-white') {
+          // [4.1] scripted Polish set-up: 10 infantry in 8 hexes, 3 of them and the air unit in Warsaw (W3533).
+          expect(start.stacks).toBe(8);
+          expect(await page.locator('[data-testid=map] [data-hex="W3533"] .stack-count').textContent()).toContain('4');
+          await placeByMap(page);
+        }
+      } else {
+        await page.locator('[data-testid=state-view]').waitFor();
+        expect(await page.locator('[data-testid=map]').count()).toBe(0);
+      }
       const clicked = await playToEnd(page, plan);
       expect(clicked.length).toBeGreaterThan(0);
       const outcome = (await page.locator('[data-testid=outcome]').textContent()) ?? '';
       expect(outcome).toMatch(plan.result);
       expect(await page.locator('[data-testid=choice]').count()).toBe(0);
+      if (plan.map) expect((await mapFigures(page)).stacks).toBeGreaterThan(5);
       await shot(page, `eto-${plan.scenario}-end`);
       expect(errors).toEqual([]);
     }, 180_000);

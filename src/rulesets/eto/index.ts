@@ -13,6 +13,7 @@ import { CASE_WHITE_ID, caseWhite, caseWhiteSetup, cwPlace } from './case-white.
 import { landAttack } from './land-attack.ts';
 import { BULGE_ID, bulge, bulgeMovement, bulgePlace, bulgeScore, bulgeSetup } from './bulge.ts';
 import { offensive } from './offensive.ts';
+import { etoAssets } from './assets.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   bismarck: bismarckScenario,
@@ -120,4 +121,5 @@ export const eto: Ruleset<EtoState> = {
     return `${state.month} ${state.year}${top ? `, ${String(top.side)} Naval and Air phase` : ''}`;
   },
   validateData: () => validateEtoData(),
+  assets: () => etoAssets(),
 };

@@ -26,6 +26,7 @@ export interface BoardPaneProps {
 
 const PLACE_NAMES: Record<string, string> = {
   pool: 'Force pool', eliminated: 'Eliminated', removed: 'Removed from play', future: 'Arriving later',
+  setup: 'To set up', 'force-pool': 'Force pool', replenishment: 'Replenishment',
 };
 
 /** Units off the map, by place: boxes first (in map order), then pools and other places. */

@@ -7,7 +7,7 @@ import { HelpOverlay } from '../help.tsx';
 import { readBoardView } from '../map/board-data.ts';
 import type { MapHandle } from '../map/map-view.tsx';
 import { choicesAt, derivePicks, highlighted } from '../map/picks.ts';
-import { loadAssets, navigate, type LoadedAssets } from '../nav.ts';
+import { fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
 import { loadTokens, rememberToken } from '../storage.ts';
 import { BoardPane } from './board-pane.tsx';
 import { ClaimBanner, Clocks } from './clocks.tsx';
@@ -73,13 +73,13 @@ export function GameScreen({ token }: { token: string }) {
     try {
       // The rule set's assets are fetched alongside the game when this browser already knows the rule set.
       const known = loadTokens().find((t) => t.token === token)?.ruleset;
-      if (known && !laRef.current) void loadAssets(known).catch(() => {});
+      if (known && !laRef.current) void fetchAssets(known).catch(() => {});
       const p = await api.play(token);
       setPlay(p);
       setLog(tagEvents(p.events, 'Setup'));
       rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
       if (!laRef.current) {
-        const l = await loadAssets(p.ruleset);
+        const l = await loadAssets(p.ruleset, p.scenario);
         setLa(l);
       }
       setErr(null);

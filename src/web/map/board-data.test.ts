@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { readAssets, readBoardView } from './board-data.ts';
+import { readAssets, readBoardView, windowAssets } from './board-data.ts';
 import { buildGeometry } from './geometry.ts';
 import type { Json } from '../../engine/types.ts';
 
@@ -37,5 +37,48 @@ describe('board data reader (the client side of assets() and view())', () => {
     expect(readAssets(null)).toEqual({});
     expect(readBoardView([1, 2] as Json).units).toEqual([]);
     expect(readBoardView({ units: [{ id: 'x' }, { id: 'y', where: 'pool' }] }).units.map((u) => u.id)).toEqual(['y']);
+  });
+});
+
+describe('units kept elsewhere in the view, and scenario windows of the map', () => {
+  it('reads units at the asset\'s paths: place from the first string field, renamed fields, factors from view fields', () => {
+    const assets = readAssets({
+      counters: { powers: { germany: { name: 'Germany', side: 'axis', color: '#999' } }, types: {}, units: { 'de-inf-1': { power: 'germany', type: 'inf', name: '1' } } },
+      viewUnits: [{ path: 'land.units', where: ['hex', 'where'], rename: { depleted: 'reduced', name: 'title' }, factors: ['strength', 'ma'], reducedFactors: ['half', 'ma'], typeFactors: { general: ['combat', 'exploit'] } }],
+      viewControl: 'land.control',
+    });
+    const v = readBoardView({
+      land: {
+        units: {
+          'de-inf-1': { name: 'German infantry', hex: 'W3533', where: 'map', depleted: true, strength: 4, half: 2, ma: 3 },
+          'de-inf-2': { hex: null, where: 'setup', depleted: false, strength: 4, half: 2, ma: 3 },
+          kleist: { type: 'general', hex: 'W3533', where: 'map', strength: 0, ma: 0, combat: 3, exploit: 2 },
+        },
+        control: { W3533: 'axis' },
+      },
+    }, assets);
+    expect(v.units.map((u) => [u.id, u.where, u.reduced, u.factors, u.name, u.side])).toEqual([
+      ['de-inf-1', 'W3533', true, [2, 3], '1', 'axis'],
+      ['de-inf-2', 'setup', false, [4, 3], undefined, ''],
+      ['kleist', 'W3533', undefined, [3, 2], undefined, ''],
+    ]);
+    expect(v.control).toEqual({ W3533: 'axis' });
+  });
+  it('cuts the map to a scenario\'s window; an empty window means no map; other scenarios keep the whole map', () => {
+    const assets = readAssets({
+      map: {
+        grid: { layout: 'flat-top columns', offset: 'odd-down' },
+        hexes: { '0101': { kind: 'land' }, '0102': { kind: 'land' }, '0201': { kind: 'sea' } },
+        hexsides: { '0101|0102': { river: true }, '0101|0201': { river: true } },
+        land: [[[0, 0], [1, 0], [1, 1]]],
+        windows: { small: ['0101', '0102'], none: [] },
+      },
+    });
+    const w = windowAssets(assets, 'small').map!;
+    expect(Object.keys(w.hexes).sort()).toEqual(['0101', '0102']);
+    expect(Object.keys(w.hexsides!)).toEqual(['0101|0102']);
+    expect(w.land).toBeUndefined();
+    expect(windowAssets(assets, 'none').map).toBeUndefined();
+    expect(windowAssets(assets, 'other')).toBe(assets);
   });
 });

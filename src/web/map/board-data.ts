@@ -1,5 +1,6 @@
 // What the browser client expects from a rule set's `assets()` (static board data) and `view()` (units, markers).
 // Generic over rule sets: anything absent is simply not drawn. docs/web.md documents the same interface.
+import type { SheetSpec } from '../../board/board.ts';
 import type { Json } from '../../engine/types.ts';
 
 /** Hex geometry: flat-topped columns; centre x = 1.5*col, y = sqrt(3)*(row + 0.5 in shifted columns). */
@@ -11,6 +12,11 @@ export interface GridData {
   prefix?: string;
   colDigits?: number;
   rowDigits?: number;
+  /**
+   * Several sheets (src/board SheetSpec: prefix, cols, rows, offset, and a `join` onto an earlier sheet, with
+   * colSign/rowSign -1 for a sheet numbered the other way). When given, positions come from the assembled board.
+   */
+  sheets?: SheetSpec[];
 }
 
 /** One hex. `kind`: 'land' | 'sea' | 'coastal' | 'lake' (unknown kinds draw as land). */
@@ -66,6 +72,11 @@ export interface MapData {
   land?: Ring[];
   /** Display names of countries, for tooltips: {ge: "Germany"}. */
   countries?: Record<string, { name: string; color?: string; start?: string }>;
+  /**
+   * The part of the map a scenario is played on, by scenario id: the hexes drawn for it (an empty list: no map for
+   * that scenario). Scenarios not listed draw the whole map. A window draws land hexes whole (no coast polygons).
+   */
+  windows?: Record<string, string[]>;
 }
 
 /** A power (nation) that owns counters. `pattern` keeps nations apart without colour. */
@@ -126,6 +137,24 @@ export interface BoardAssets {
   reconstructed?: ReconstructedNote[];
   /** Labels of the turn track, index 0 = turn 1 ("Autumn 1939", ...). */
   turns?: string[];
+  /** Where the view keeps its units when not at `units` (default: [{path: 'units'}]). */
+  viewUnits?: ViewUnitsPath[];
+  /** Dotted path of the control record in the view (default "control"). */
+  viewControl?: string;
+}
+
+/** One collection of units in the view: a list or an object keyed by id, at a dotted path ("land.units"). */
+export interface ViewUnitsPath {
+  path: string;
+  /** Fields holding the unit's place, the first string wins (default ["where"]): e.g. ["hex", "where"]. */
+  where?: string[];
+  /** View field -> client field, e.g. {depleted: "reduced"}. */
+  rename?: Record<string, string>;
+  /** Numeric view fields printed as the factors, e.g. ["strength", "ma"]; `reducedFactors` for a reduced unit. */
+  factors?: string[];
+  reducedFactors?: string[];
+  /** Factor fields for units of one type (after `rename`), instead of `factors`: e.g. {general: ["combat", "exploit"]}. */
+  typeFactors?: Record<string, string[]>;
 }
 
 /** A chart: a table ({columns, rows}), or any other JSON shown as a data tree ({data}). */
@@ -234,6 +263,8 @@ export function readAssets(raw: Json | undefined): BoardAssets {
         ? ({ id, title: String(v.title ?? id), ...v } as unknown as ChartData)
         : { id, title: isObj(v) && typeof v.title === 'string' ? v.title : id, data: v, reconstructed: JSON.stringify(v).includes('"reconstructed"') });
   }
+  if (Array.isArray(raw.viewUnits)) out.viewUnits = raw.viewUnits.filter((v): v is Record<string, Json> => isObj(v) && typeof v.path === 'string') as unknown as ViewUnitsPath[];
+  if (typeof raw.viewControl === 'string') out.viewControl = raw.viewControl;
   if (Array.isArray(raw.notes)) out.notes = raw.notes.map(String);
   if (Array.isArray(raw.reconstructed)) {
     out.reconstructed = raw.reconstructed.map((r) =>
@@ -287,11 +318,25 @@ function hexsideFeatures(v: unknown): string[] {
 export function readBoardView(state: Json | undefined, assets: BoardAssets = {}): BoardView {
   const out: BoardView = { units: [], markers: [], control: {} };
   if (!isObj(state)) return out;
-  const u = state.units;
-  const list: unknown[] = Array.isArray(u) ? u : isObj(u) ? Object.entries(u).map(([id, x]) => (isObj(x) ? { id, ...x } : x)) : [];
   const counters = assets.counters;
+  const list: Record<string, unknown>[] = [];
+  for (const vu of assets.viewUnits ?? [{ path: 'units' }]) {
+    const u = atPath(state, vu.path);
+    const xs: unknown[] = Array.isArray(u) ? u : isObj(u) ? Object.entries(u).map(([id, x]) => (isObj(x) ? { id, ...x } : x)) : [];
+    for (const x of xs) {
+      if (!isObj(x)) continue;
+      const y: Record<string, unknown> = { ...x };
+      for (const [from, to] of Object.entries(vu.rename ?? {})) if (from in x) { y[to] = x[from]; delete y[from]; }
+      const where = (vu.where ?? ['where']).map((f) => x[f]).find((w) => typeof w === 'string');
+      if (where !== undefined) y.where = where;
+      const ff = vu.typeFactors?.[String(y.type)] ?? (y.reduced === true && vu.reducedFactors ? vu.reducedFactors : vu.factors);
+      const nums = ff?.map((f) => x[f]);
+      if (nums?.length && nums.every((n) => typeof n === 'number')) y.factors = nums;
+      list.push(y);
+    }
+  }
   for (const x of list) {
-    if (!isObj(x) || typeof x.id !== 'string' || typeof x.where !== 'string') continue;
+    if (typeof x.id !== 'string' || typeof x.where !== 'string') continue;
     const c = counters?.units?.[x.id];
     const unit = { ...x } as unknown as UnitView;
     if (c) {
@@ -308,13 +353,41 @@ export function readBoardView(state: Json | undefined, assets: BoardAssets = {})
   if (Array.isArray(state.markers)) {
     for (const m of state.markers) if (isObj(m) && typeof m.where === 'string') out.markers.push(m as unknown as MarkerView);
   }
-  if (isObj(state.control)) for (const [h, s] of Object.entries(state.control)) if (typeof s === 'string') out.control[h] = s;
+  const control = atPath(state, assets.viewControl ?? 'control');
+  if (isObj(control)) for (const [h, s] of Object.entries(control)) if (typeof s === 'string') out.control[h] = s;
   const t = state.turn;
   if (typeof t === 'number') out.turn = { index: t, label: assets.turns?.[t - 1] ?? `Turn ${t}` };
   else if (isObj(t) && typeof t.index === 'number') out.turn = { index: t.index, label: String(t.label ?? `Turn ${t.index}`) };
   if (typeof state.phase === 'string') out.phase = state.phase;
   if (typeof state.activeSide === 'string' || state.activeSide === null) out.activeSide = state.activeSide as string | null;
   return out;
+}
+
+/** The value at a dotted path ("land.units") of a view. */
+function atPath(v: unknown, path: string): unknown {
+  for (const k of path.split('.')) v = isObj(v) ? v[k] : undefined;
+  return v;
+}
+
+/**
+ * The assets with the map cut to a scenario's window (MapData.windows): only the window's hexes and the hexsides
+ * between them, no coast polygons; no map at all for an empty window. Other scenarios get the assets unchanged.
+ */
+export function windowAssets(assets: BoardAssets, scenario: string | undefined): BoardAssets {
+  const map = assets.map;
+  const win = scenario !== undefined ? map?.windows?.[scenario] : undefined;
+  if (!map || !win) return assets;
+  if (!win.length) return { ...assets, map: undefined };
+  const keep = new Set(win.filter((h) => map.hexes[h]));
+  const hexes: Record<string, HexData> = {};
+  for (const h of keep) hexes[h] = map.hexes[h]!;
+  const hexsides: Record<string, HexsideData> = {};
+  for (const [k, v] of Object.entries(map.hexsides ?? {})) {
+    const ab = splitHexside(k);
+    if (ab && keep.has(ab[0]) && keep.has(ab[1])) hexsides[k] = v;
+  }
+  const { land: _land, windows: _w, ...rest } = map;
+  return { ...assets, map: { ...rest, hexes, hexsides } };
 }
 
 /** The side controlling a power, when the view has `countries: {[power]: {controller}}`. */

@@ -35,3 +35,43 @@ describe('map geometry for the board (flat-topped columns, centre x = 1.5 col)',
     expect(hexsideSegments(map, geo).get('river')).toHaveLength(1);
   });
 });
+
+// A second sheet turned half round (ETO's E sheet against W): E0508 lies just past W's east edge, on W1101's place.
+const twoSheets: MapData = {
+  grid: {
+    layout: 'flat-top columns', offset: 'odd-down',
+    sheets: [
+      { prefix: 'W', cols: [1, 10], rows: [1, 8], offset: 'odd-down' },
+      { prefix: 'E', cols: [1, 5], rows: [1, 8], offset: 'odd-down', join: { anchor: 'E0508', onto: 'W1101', colSign: -1, rowSign: -1 } },
+    ],
+  },
+  hexes: {
+    W1001: { kind: 'land', country: 'fr' }, W1002: { kind: 'land', country: 'fr' },
+    E0508: { kind: 'land', country: 'ge' }, E0507: { kind: 'land', country: 'ge' }, E0408: { kind: 'sea' },
+  },
+  hexsides: { 'W1001|E0508': { features: ['river'] } },
+};
+
+describe('map geometry over several sheets with prefixes and opposite numbering (src/board placement)', () => {
+  const geo = buildGeometry(twoSheets);
+  it('places the turned sheet by its join: rows run north, columns run west', () => {
+    const e = geo.hexes.get('E0508')!;
+    expect(e.cx).toBeCloseTo(1.5 * 11);
+    expect(e.cy).toBeCloseTo(Math.sqrt(3) * 1.5);
+    expect(geo.hexes.get('E0507')!.cy - e.cy).toBeCloseTo(Math.sqrt(3));
+    expect(geo.hexes.get('E0408')!.cx - e.cx).toBeCloseTo(1.5);
+    expect(geo.hexes.get('W1001')!.cx).toBeCloseTo(15);
+  });
+  it('joins hexes across the seam; every adjacent pair is one hex apart and shares an edge', () => {
+    const keys = geo.adjacentPairs.map((p) => [...p].sort().join('/'));
+    expect(keys).toContain('E0508/W1001');
+    expect(keys).toContain('E0507/W1002');
+    for (const [a, b] of geo.adjacentPairs) {
+      const ha = geo.hexes.get(a)!, hb = geo.hexes.get(b)!;
+      expect(Math.hypot(ha.cx - hb.cx, ha.cy - hb.cy)).toBeCloseTo(Math.sqrt(3));
+      expect(geo.edge(a, b)).not.toBeNull();
+    }
+    expect(borderSegments(twoSheets, geo)).toHaveLength(keys.filter((k) => /^E05\d\d\/W/.test(k)).length);
+    expect(hexsideSegments(twoSheets, geo).get('river')).toHaveLength(1);
+  });
+});

@@ -1,4 +1,5 @@
 // Map geometry for drawing: hex centres, outlines, shared edges (borders, rivers), bounds. Pure, tested in Node.
+import { buildBoard } from '../../board/board.ts';
 import { cornersAround, hexCentre, neighbourCoords, HEX_DIRECTIONS } from '../../board/hex-geometry.ts';
 import { formatHexId, parseHexId } from '../../board/hex-ids.ts';
 import type { MapData } from './board-data.ts';
@@ -32,21 +33,18 @@ export function outlinePath(cx: number, cy: number, size = 1): string {
 }
 
 export function buildGeometry(map: MapData): MapGeometry {
+  if (map.grid.sheets?.length) return sheetsGeometry(map);
   const fmt = { prefix: map.grid.prefix ?? '', colDigits: map.grid.colDigits, rowDigits: map.grid.rowDigits };
   const offset = map.grid.offset;
   const hexes = new Map<string, HexGeo>();
   const coords = new Map<string, [number, number]>();
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const id of Object.keys(map.hexes)) {
     const cr = parseHexId(fmt, id);
     if (!cr) continue;
     coords.set(id, cr);
     const [cx, cy] = hexCentre(cr[0], cr[1], offset);
     hexes.set(id, { id, cx, cy, path: outlinePath(cx, cy) });
-    minX = Math.min(minX, cx - 1); maxX = Math.max(maxX, cx + 1);
-    minY = Math.min(minY, cy - 0.87); maxY = Math.max(maxY, cy + 0.87);
   }
-  if (!hexes.size) { minX = 0; minY = 0; maxX = 1; maxY = 1; }
   const adjacentPairs: [string, string][] = [];
   for (const [id, [c, r]] of coords) {
     for (const dir of HEX_DIRECTIONS.slice(0, 3)) {
@@ -57,6 +55,41 @@ export function buildGeometry(map: MapData): MapGeometry {
       if (hexes.has(nid)) adjacentPairs.push([id, nid]);
     }
   }
+  return finish(hexes, adjacentPairs);
+}
+
+/**
+ * Several sheets with their own prefixes, joined (possibly numbered the other way): positions and adjacency come
+ * from src/board's assembled board. A hex shared by two sheets is drawn once, under the id the map keys it by.
+ */
+function sheetsGeometry(map: MapData): MapGeometry {
+  const board = buildBoard({ sheets: map.grid.sheets });
+  const hexes = new Map<string, HexGeo>();
+  const keyOf = new Map<number, string>();
+  for (const id of Object.keys(map.hexes)) {
+    const n = board.find(id);
+    if (n < 0 || !board.isHex(n) || keyOf.has(n)) continue;
+    keyOf.set(n, id);
+    const [cx, cy] = board.centre(n);
+    hexes.set(id, { id, cx, cy, path: outlinePath(cx, cy) });
+  }
+  const adjacentPairs: [string, string][] = [];
+  for (const [n, id] of keyOf) {
+    for (const m of board.neighbours(n)) {
+      const other = m > n ? keyOf.get(m) : undefined;
+      if (other) adjacentPairs.push([id, other]);
+    }
+  }
+  return finish(hexes, adjacentPairs);
+}
+
+function finish(hexes: Map<string, HexGeo>, adjacentPairs: [string, string][]): MapGeometry {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const { cx, cy } of hexes.values()) {
+    minX = Math.min(minX, cx - 1); maxX = Math.max(maxX, cx + 1);
+    minY = Math.min(minY, cy - 0.87); maxY = Math.max(maxY, cy + 0.87);
+  }
+  if (!hexes.size) { minX = 0; minY = 0; maxX = 1; maxY = 1; }
   const edge = (a: string, b: string): Segment | null => {
     const ha = hexes.get(a), hb = hexes.get(b);
     if (!ha || !hb) return null;

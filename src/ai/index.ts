@@ -33,7 +33,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
     return { action: c.action, explanation: `${c.label}: random legal choice (no AI adapter for ${ruleset.id} yet)` };
   }
   const level = normalizeLevel(req.level);
-  const base = LEVELS[level];
+  const base = { ...LEVELS[level], ...adapter.levels?.[level] };
   const params = { ...base, maxNodes: Math.max(1, Math.floor(base.maxNodes / (adapter.budgetScale ?? 1))) };
   const state = adapter.stateFromView(req.view, seat, req.seed);
   const legal = new Map(choices.map((c) => [actionKey(c.action), c]));
@@ -50,7 +50,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const ordered = (adapter.candidates?.(state, prompt, seat) ?? choices)
     .map((c) => legal.get(actionKey(c.action)))
     .filter((c): c is Choice => c !== undefined);
-  const roots = ordered.length ? ordered : choices;
+  const roots = (ordered.length ? ordered : choices).slice(0, params.rootWidth ?? Infinity);
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const searcher = new Searcher(ruleset, adapter, seat, params, `${req.seed}|${req.seq ?? req.view.seq}`, deadline);
   const r = searcher.root(state, roots);
@@ -62,10 +62,17 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   };
 }
 
+/**
+ * Runs of the rules an explanation's exact odds may cost: a 2WW run costs ~10-20 ms in a campaign position, so a
+ * combat with many dice is explained without its odds rather than stall the turn.
+ */
+const ODDS_EXPLAIN_APPLIES = 150;
+
 /** "50% to win, expected losses 0.0 to 0.5" when the choice starts a combat; null otherwise or when too costly. */
 function oddsText(req: ChooseActionRequest, state: any, c: Choice): string | null {
+  if (aiAdapterFor(req.ruleset)?.oddsAffordable?.(state, c.action) === false) return null;
   try {
-    const odds = oddsForChoice(req.ruleset, state, req.seat, c.action, { maxApplies: 5_000 });
+    const odds = oddsForChoice(req.ruleset, state, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
     return odds ? describeOdds(odds) : null;
   } catch {
     return null; // odds too costly or refused in the determinised state: the explanation goes without them

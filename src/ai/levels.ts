@@ -10,6 +10,8 @@ export interface LevelParams {
   maxChain: number;
   /** Node budget for the whole decision: counted rule applications, so the same seed gives the same choice. */
   maxNodes: number;
+  /** Choices searched at the root (the adapter's order decides which; default: all it offers). */
+  rootWidth?: number;
   /** Choices searched below the root (the adapter's order decides which). */
   width: number;
   /** Dice outcomes enumerated exactly per action before sampling instead. */

@@ -1,47 +1,92 @@
-// Hand-built positions with a clearly best decision: src/ai/positions/<ruleset>/*.json (format in docs/ai.md).
+// Hand-built 2WW positions with a clearly best decision (docs/ai.md): src/ai/positions/2ww/NAME.json is a position
+// file (docs/positions.md, valid for `theater check-position`), NAME.expect.json the decision expected and why.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { actionKey, prompts, viewFor, type Action } from '../engine/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { actionKey, applyAction, Game, prompts, viewFor, type Action } from '../engine/index.ts';
 import { twoWW } from '../rulesets/2ww/index.ts';
-import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
-import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
+import type { TwoWWState } from '../rulesets/2ww/state.ts';
 import { chooseAction, type AiLevel } from './index.ts';
 
-
-interface Position2WW {
+interface Expectation {
   name: string;
+  /** Rule case the decision turns on. */
   rule: string;
+  /** One line: why the expected decision is clearly best, citing the rule case. */
   why: string;
-  world: Parameters<typeof testWorld>[0];
-  turn: number;
-  units: Record<string, unknown>;
-  politics?: Record<string, unknown>;
-  stack: { proc: string; [k: string]: unknown }[];
-  /** Take every land unit as supplied (positions without capitals). */
-  supplyAll?: boolean;
   levels: AiLevel[];
-  expect: { action?: Action; not?: Action[] };
+  expect: {
+    /** Exactly this action. */
+    action?: Action;
+    /** An action with these fields (any others). */
+    match?: Record<string, string>;
+    /** No action with these fields. */
+    notMatch?: Record<string, string>[];
+    /** After the action, these city hexes are controlled by these sides (any move that achieves it). */
+    after?: { control?: Record<string, 'axis' | 'allies'> };
+  };
 }
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'positions', '2ww');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const names = readdirSync(dir).filter((f) => f.endsWith('.expect.json')).map((f) => f.replace(/\.expect\.json$/, '')).sort();
+
+function load(name: string): { position: unknown; exp: Expectation } {
+  return {
+    position: JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')),
+    exp: JSON.parse(readFileSync(join(dir, `${name}.expect.json`), 'utf8')) as Expectation,
+  };
+}
+
+/** Why the decision misses the expectation, or null when it meets it. */
+function miss(exp: Expectation, state: TwoWWState, seat: string, action: Action): string | null {
+  const e = exp.expect;
+  const key = actionKey(action);
+  if (e.action && key !== actionKey(e.action)) return `chose ${key}, expected ${actionKey(e.action)}`;
+  const has = (m: Record<string, string>) => Object.entries(m).every(([k, v]) => action[k] === v);
+  if (e.match && !has(e.match)) return `chose ${key}, expected an action with ${JSON.stringify(e.match)}`;
+  for (const m of e.notMatch ?? []) if (has(m)) return `chose ${key}, which has ${JSON.stringify(m)}`;
+  if (e.after?.control) {
+    const after = applyAction(twoWW, state, seat, action).state;
+    for (const [hex, side] of Object.entries(e.after.control)) {
+      if (after.control[hex] !== side) return `chose ${key}; afterwards ${hex} is held by ${after.control[hex] ?? 'nobody'}, expected ${side}`;
+    }
+  }
+  return null;
+}
+
+const results: { name: string; level: AiLevel; miss: string | null }[] = [];
 
 describe('2WW positions with a clearly best decision', () => {
-  for (const file of files) {
-    const pos = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Position2WW;
-    for (const level of pos.levels) {
-      it(`${pos.rule} ${pos.name} (${level}, ${file})`, () => {
-        bindCombatWorld(pos.supplyAll ? { ...rulesCombatWorld, landInSupply: () => true } : rulesCombatWorld);
-        const w = testWorld(pos.world);
-        const s = startAt(testPosition(w, { turn: pos.turn, units: pos.units as any, politics: pos.politics as any }), pos.stack as any);
-        const p = prompts(twoWW, s)[0]!;
-        const view = viewFor(twoWW, s, p.seat);
-        const r = chooseAction({ ruleset: '2ww', seat: p.seat, level, view, prompt: view.prompt!, seed: file });
-        if (pos.expect.action) expect(actionKey(r.action), r.explanation).toBe(actionKey(pos.expect.action));
-        for (const bad of pos.expect.not ?? []) expect(actionKey(r.action), r.explanation).not.toBe(actionKey(bad));
+  it('the suite has at least 15 positions, each a valid position file (docs/positions.md) with a reason citing a rule', () => {
+    expect(names.length).toBeGreaterThanOrEqual(15);
+    for (const name of names) {
+      const { position, exp } = load(name);
+      expect(twoWW.positions!.validate(position as any), name).toEqual([]);
+      expect(exp.why, name).toMatch(/2WW \d/);
+      expect(exp.rule, name).toMatch(/^2WW \d/);
+    }
+  });
+
+  for (const name of names) {
+    const { position, exp } = load(name);
+    for (const level of exp.levels) {
+      it(`${exp.rule} ${exp.name} (${level}, ${name})`, () => {
+        const game = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, `position-${name}`, position as any);
+        const p = prompts(twoWW, game.state)[0]!;
+        const view = viewFor(twoWW, game.state, p.seat);
+        const r = chooseAction({ ruleset: '2ww', seat: p.seat, level, view, prompt: view.prompt!, seed: name });
+        const why = miss(exp, game.state, p.seat, r.action);
+        results.push({ name, level, miss: why });
+        expect(why, `${name}: ${r.explanation}`).toBeNull();
       });
     }
   }
+
+  // The issue's bar is 80% of the suite at hard; each position above also asserts its own decision.
+  afterAll(() => {
+    const hard = results.filter((r) => r.level === 'hard');
+    const missed = hard.filter((r) => r.miss);
+    if (hard.length) console.log(`2WW positions: hard finds ${hard.length - missed.length} of ${hard.length}${missed.length ? `; misses ${missed.map((m) => m.name).join(', ')}` : ''}`);
+  });
 });

@@ -21,6 +21,9 @@ export interface SearchResult {
 
 class OutOfBudget extends Error {}
 
+/** Forced decisions followed in a row below one searched decision before the position is evaluated as it stands. */
+const MAX_FORCED = 24;
+
 export class Searcher<S extends BaseState> {
   nodes = 0;
   /** Transposition table: value by position, side whose ply it is, plies and chain left. */
@@ -63,7 +66,12 @@ export class Searcher<S extends BaseState> {
    * changes of the deciding side the search may see, `chain` how many more decisions within one side's ply; `last`
    * is the side whose ply goes on (a forced answer by the other side does not end it).
    */
-  actionValue(state: S, seat: Seat, action: Action, plies: number, chain: number, path: string, last: Seat = seat): number {
+  actionValue(state: S, seat: Seat, action: Action, plies: number, chain: number, path: string, last: Seat = seat, forced = 0): number {
+    const shallow = this.adapter.shallowValue?.(state, seat, action, this.me);
+    if (shallow !== undefined && shallow !== null) {
+      this.charge(1);
+      return shallow;
+    }
     const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches);
     if (outs) {
       this.charge(outs.length);
@@ -73,7 +81,7 @@ export class Searcher<S extends BaseState> {
         const key = `${o.hash}|${this.friendly(last) ? 1 : 0}|${plies}|${chain}`;
         let x = this.table.get(key);
         if (x === undefined) {
-          x = this.value(o.state, last, plies, chain, `${path}.${i}`);
+          x = this.value(o.state, last, plies, chain, `${path}.${i}`, forced);
           this.table.set(key, x);
         } else this.tableHits++;
         v += o.p * x;
@@ -84,7 +92,7 @@ export class Searcher<S extends BaseState> {
     for (let i = 0; i < this.params.samples; i++) {
       this.charge(1);
       const s = { ...state, rng: createRng(`${this.seed}|${path}|${i}`) };
-      v += this.value(applyAction(this.ruleset, s, seat, action).state, last, plies, chain, `${path}.s${i}`);
+      v += this.value(applyAction(this.ruleset, s, seat, action).state, last, plies, chain, `${path}.s${i}`, forced);
     }
     return v / this.params.samples;
   }
@@ -94,12 +102,16 @@ export class Searcher<S extends BaseState> {
    * first change of side past its last ply (a quiet point), or when a ply runs longer than the chain allows. Forced
    * decisions (one choice, or the adapter's standing rule) cost nothing.
    */
-  value(state: S, last: Seat, plies: number, chain: number, path: string): number {
+  value(state: S, last: Seat, plies: number, chain: number, path: string, forced = 0): number {
     if (state.outcome) return this.leafValue(state);
     const p = prompts(this.ruleset, state)[0];
     if (!p) return this.leafValue(state);
     const quick = p.choices.length === 1 ? p.choices[0]!.action : this.adapter.quickChoice?.(state, p, p.seat);
-    if (quick) return this.actionValue(state, p.seat, quick, plies, chain, `${path}/q`, last);
+    if (quick) {
+      // A long run of forced answers (a rule set may ask dozens in a row) ends in an evaluation, not a deep stack.
+      if (forced >= MAX_FORCED) return this.leafValue(state);
+      return this.actionValue(state, p.seat, quick, plies, chain, `${path}/q`, last, forced + 1);
+    }
     const newPly = this.friendly(p.seat) !== this.friendly(last);
     const left = newPly ? plies - 1 : plies;
     const chainLeft = newPly ? this.params.maxChain : chain - 1;

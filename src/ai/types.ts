@@ -1,5 +1,6 @@
 // The AI's contract with controllers (server, CLI, tests) and with rule sets (docs/ai.md).
 import type { Action, BaseState, Choice, Json, Prompt, Seat, SeatView } from '../engine/index.ts';
+import type { LevelParams } from './levels.ts';
 
 export type AiLevel = 'easy' | 'normal' | 'hard';
 
@@ -56,6 +57,13 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   candidates?(state: S, prompt: Prompt, seat: Seat): Choice[];
   /** A decision answered by a fixed rule instead of search (null: search it). */
   quickChoice?(state: S, prompt: Prompt, seat: Seat): Action | null;
+  /**
+   * Value for `me` of `seat` taking `action`, estimated without running the rules (a model of the action's effect),
+   * or null to run them. For rule sets whose actions are too costly to apply once per candidate (2WW movement).
+   */
+  shallowValue?(state: S, seat: Seat, action: Action, me: Seat): number | null;
+  /** May an explanation compute the exact odds of `action` here (false: too many units for the enumeration)? */
+  oddsAffordable?(state: S, action: Action): boolean;
   /** Figures of a position for `theater simulate`. */
   report?(state: S): PositionReport;
   /**
@@ -63,6 +71,11 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    * set whose rules take milliseconds per action still answers in bounded time.
    */
   budgetScale?: number;
+  /**
+   * The rule set's own search budgets per level (merged over LEVELS, before budgetScale): rule sets whose actions are
+   * costly search narrower. Levels still differ only in effort.
+   */
+  levels?: Partial<Record<AiLevel, Partial<LevelParams>>>;
   /** Victory level of an ended game for tables ("decisive", "marginal"); default: the outcome's text. */
   victoryLevel?(state: S): string;
   /** Extra words for an explanation of `action` (objectives it serves...). */

@@ -7,82 +7,174 @@ import { eligibleLandAttackers } from '../../rulesets/2ww/combat/combat-phase.ts
 import { landUnitsIn } from '../../rulesets/2ww/combat/land-combat.ts';
 import { turnLabel } from '../../rulesets/2ww/sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../../rulesets/2ww/state.ts';
-import { axisControlledPowers } from '../../rulesets/2ww/victory.ts';
-import { nodeOf, worldOf, type World } from '../../rulesets/2ww/world.ts';
+import { countryAt, isNeutralCountry } from '../../rulesets/2ww/neutrals.ts';
+import { supplyNets } from '../../rulesets/2ww/supply.ts';
+import { victoryPowers } from '../../rulesets/2ww/victory.ts';
+import { nodeOf, unitClass, unitDef, worldOf, type World } from '../../rulesets/2ww/world.ts';
 import type { AiAdapter } from '../types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');
 
-interface Objective { hex: string; node: number; weight: number }
-const objectiveCache = new Map<string, Objective[]>();
+interface Objective { hex: string; node: number; weight: number; capitalOf?: string }
+interface WorldFacts { objectives: Objective[]; totalWeight: number; powers: string[]; capitals: Map<string, string[]> }
+const worldFactsCache = new Map<string, WorldFacts>();
 
-/** Production cities and capitals (2WW 3.4.1, 7.1): what production, supply and victory hang on. */
-function objectives(w: World): Objective[] {
-  const hit = objectiveCache.get(w.id);
+/**
+ * Production cities and capitals (2WW 3.4.1, 7.1: production and supply hang on them; a capital's capture conquers its
+ * power, 5.3.2) and the powers counted for victory (2WW 13), once per world.
+ */
+function worldFacts(s: TwoWWState): WorldFacts {
+  const w = worldOf(s);
+  const hit = worldFactsCache.get(w.id);
   if (hit) return hit;
-  const out: Objective[] = [];
+  const objectives: Objective[] = [];
+  const capitals = new Map<string, string[]>();
   for (const h of w.hexes) {
     if (!h || (!h.production && !h.capitalOf)) continue;
-    out.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0) });
+    objectives.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0), capitalOf: h.capitalOf });
+    if (h.capitalOf) capitals.set(h.capitalOf, [...(capitals.get(h.capitalOf) ?? []), h.id]);
   }
-  objectiveCache.set(w.id, out);
-  return out;
+  const facts = { objectives, totalWeight: objectives.reduce((a, o) => a + o.weight, 0) || 1, powers: victoryPowers(s), capitals };
+  worldFactsCache.set(w.id, facts);
+  return facts;
 }
 
 function factor(s: TwoWWState, id: string): number {
-  const f = combatWorld().facts(s, id);
-  return s.units[id]!.reduced && f.reduced ? f.reduced.combat : f.full.combat;
+  const d = unitDef(s, id);
+  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
+}
+
+function movementOf(s: TwoWWState, id: string): number {
+  const d = unitDef(s, id);
+  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).movement ?? 0;
 }
 
 /** Distance from a hex to the nearest objective the enemy of `side` holds (0 when none or off the map). */
 function distanceToEnemyObjective(s: TwoWWState, w: World, node: number, side: Side): number {
   if (node < 0 || !w.board.isHex(node)) return 0;
   let best = Infinity;
-  for (const o of objectives(w)) {
-    if (s.control[o.hex] === side) continue;
+  for (const o of worldFacts(s).objectives) {
+    if (s.control[o.hex] === side || s.control[o.hex] === undefined) continue;
     const d = w.board.distance(node, o.node);
     if (d < best) best = d;
   }
   return best === Infinity ? 0 : best;
 }
 
-interface Figures { material: Record<Side, number>; objectives: Record<Side, number>; pressure: Record<Side, number> }
+/** A hex of a neutral country: no threat to or from it until someone invades (2WW 5.3.1). */
+function neutralAt(s: TwoWWState, w: World, node: number): boolean {
+  return isNeutralCountry(s, countryAt(s, w, node));
+}
 
-function figures(s: TwoWWState): Figures {
+/** Can a land unit walk from a to b in at most `max` steps over land hexsides (terrain costs and ZOC ignored)? */
+function landSteps(w: World, a: number, b: number, max: number): boolean {
+  let frontier = [a];
+  const seen = new Set(frontier);
+  for (let d = 0; d < max; d++) {
+    const next: number[] = [];
+    for (const n of frontier) {
+      for (const m of w.landAdj[n] ?? []) {
+        if (m === b) return true;
+        if (!seen.has(m)) { seen.add(m); next.push(m); }
+      }
+    }
+    frontier = next;
+  }
+  return a === b;
+}
+
+interface LandUnit { id: string; side: Side; node: number; factor: number; move: number }
+
+interface Figures {
+  material: Record<Side, number>;
+  objectives: Record<Side, number>;
+  /** Weight of a side's objectives that an enemy land unit could enter next turn, ungarrisoned (2WW 3.4.7). */
+  threatened: Record<Side, number>;
+  pressure: Record<Side, number>;
+  /** Land combat factors out of supply (2WW 11.2.4: halved). */
+  unsupplied: Record<Side, number>;
+}
+
+function figures(s: TwoWWState, withSupply = true): Figures {
   const w = worldOf(s);
   const cw = combatWorld();
   const material = { axis: 0, allies: 0 }, pressure = { axis: 0, allies: 0 }, landCount = { axis: 0, allies: 0 };
+  const unsupplied = { axis: 0, allies: 0 };
+  const land: LandUnit[] = [];
+  const garrison = new Set<string>();
+  const nets = withSupply ? supplyNets(s) : null;
   for (const [id, u] of Object.entries(s.units)) {
     if (OUT.has(u.where)) continue;
     const side = cw.sideOf(s, id);
     if (!side) continue;
-    material[side] += factor(s, id);
-    const kind = cw.facts(s, id).kind;
-    if (kind === 'fleet' || kind === 'sub' || kind === 'air' || kind === 'fort') continue;
+    const f = factor(s, id);
+    const type = unitDef(s, id).type;
+    const isLand = type === 'armor' || type === 'infantry' || type === 'artillery' || type === 'paratroop';
+    if (isLand && !u.aboard && nets && !nets[side].unitInSupply(id)) {
+      unsupplied[side] += f;
+      material[side] += Math.floor(f / 2);
+    } else material[side] += f;
+    if (!isLand && type !== 'fort') continue;
+    garrison.add(`${side}|${u.where}`);
+    if (type === 'fort') continue;
     const node = w.board.find(u.where);
-    if (node === undefined || node < 0) continue;
+    if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
+    land.push({ id, side, node, factor: f, move: movementOf(s, id) });
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
-  const obj = { axis: 0, allies: 0 };
-  for (const o of objectives(w)) {
+  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 };
+  for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
-    if (c === 'axis' || c === 'allies') obj[c] += o.weight;
+    if (c !== 'axis' && c !== 'allies') continue;
+    obj[c] += o.weight;
+    if (garrison.has(`${c}|${o.hex}`) || neutralAt(s, w, o.node)) continue;
+    // An enemy land unit within its movement allowance may walk in (terrain and ZOC ignored: a cautious reading).
+    // A capital's fall conquers its power (5.3.2): its threat weighs more than its control.
+    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && landSteps(w, l.node, o.node, l.move))) {
+      threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
+    }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  return { material, objectives: obj, pressure };
+  return { material, objectives: obj, threatened, pressure, unsupplied };
 }
 
-/** Axis advantage: victory powers most, then objectives, material and the land units' reach toward objectives. */
-function axisScore(s: TwoWWState): number {
-  const f = figures(s);
-  const powers = axisControlledPowers(s).length;
-  const objTotal = f.objectives.axis + f.objectives.allies || 1;
+/**
+ * Victory powers the Axis holds (2WW 13), counting a power whose capitals are all held by the other side as already
+ * turned (its conquest follows at the end of the turn, 5.3.2).
+ */
+function axisPowers(s: TwoWWState): { count: number; ge: boolean; huRu: number } {
+  const wf = worldFacts(s);
+  let count = 0, ge = false, huRu = 0;
+  for (const p of wf.powers) {
+    let c = s.countries[p]?.controller ?? null;
+    const caps = wf.capitals.get(p);
+    if (caps?.length && c && caps.every((h) => s.control[h] === other(c!))) c = other(c);
+    if (c !== 'axis') continue;
+    if (p === 'ge') ge = true;
+    else count++;
+    if (p === 'hu' || p === 'ru') huRu++;
+  }
+  return { count, ge, huRu };
+}
+
+/**
+ * Axis advantage in [-1, 1]: victory level, objectives held and threatened, material (supply), reach toward
+ * objectives. `me` is the side judging: the other side moves next from the quiet points the search evaluates, so
+ * threats to `me`'s objectives count in full and its own threats on the enemy's a third.
+ */
+function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
+  const f = figures(s, withSupply);
+  const v = axisPowers(s);
+  // 2WW 13: Germany plus 2 others is a minor Axis victory, plus Hungary, Rumania and 3 others a major one.
+  const victory = !v.ge ? -1 : Math.tanh((v.count - 2.5 + 0.5 * v.huRu) / 2);
+  const tw = worldFacts(s).totalWeight;
   const matTotal = f.material.axis + f.material.allies || 1;
-  return 0.35 * Math.tanh((powers - 4) / 4) +
-    0.3 * (f.objectives.axis - f.objectives.allies) / objTotal +
-    0.25 * (f.material.axis - f.material.allies) / matTotal +
+  return 0.25 * victory +
+    0.3 * (f.objectives.axis - f.objectives.allies) / tw * 4 +
+    0.15 * (f.threatened.allies * (me === 'axis' ? 1 / 3 : 1) - f.threatened.axis * (me === 'axis' ? 1 : 1 / 3)) / tw * 4 +
+    0.2 * (f.material.axis - f.material.allies) / matTotal +
     0.1 * Math.tanh((f.pressure.allies - f.pressure.axis) / 6);
 }
 
@@ -97,9 +189,115 @@ function attackRatio(s: TwoWWState, side: Side, hex: string): number {
   return def > 0 ? att / def : att > 0 ? 99 : 0;
 }
 
-const MOVE_CANDIDATES = 8;
+interface MoveContext {
+  enemies: LandUnit[];
+  /** Per node, memoised: distance to the nearest enemy-held objective; an enemy land unit could walk in next turn. */
+  dist: Map<number, number>;
+  near: Map<number, boolean>;
+  /** Own land units per hex. */
+  own: Map<string, number>;
+  objectives: Map<number, Objective>;
+}
+
+function moveContext(s: TwoWWState, side: Side): MoveContext {
+  const w = worldOf(s);
+  const cw = combatWorld();
+  const enemies: LandUnit[] = [];
+  const own = new Map<string, number>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (OUT.has(u.where) || u.aboard || unitClass(s, id) !== 'land') continue;
+    const sd = cw.sideOf(s, id);
+    if (sd === side) own.set(u.where, (own.get(u.where) ?? 0) + 1);
+    else if (sd) {
+      const node = w.board.find(u.where);
+      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id) });
+    }
+  }
+  return { enemies, own, objectives: new Map(worldFacts(s).objectives.map((o) => [o.node, o])), dist: new Map(), near: new Map() };
+}
+
+/**
+ * Quick score of a move for ordering (the search then applies the best few for real): capturing an enemy objective,
+ * garrisoning an own threatened one, leaving one bare, and coming closer to the enemy's objectives.
+ */
+function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): number {
+  const w = worldOf(s);
+  const u = s.units[a.unit as string];
+  if (!u || typeof a.to !== 'string') return -1;
+  const to = w.board.find(a.to), from = w.board.find(u.where);
+  if (to === undefined || from === undefined || to < 0 || from < 0 || !w.board.isHex(to) || !w.board.isHex(from)) return 0;
+  const dist = (node: number) => {
+    let d = ctx.dist.get(node);
+    if (d === undefined) ctx.dist.set(node, (d = distanceToEnemyObjective(s, w, node, side)));
+    return d;
+  };
+  let score = (dist(from) - dist(to)) * 0.1;
+  const type = unitDef(s, a.unit as string).type;
+  if (type !== 'armor' && type !== 'infantry' && type !== 'artillery' && type !== 'paratroop') return score;
+  const near = (node: number) => {
+    let n = ctx.near.get(node);
+    if (n === undefined) {
+      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && landSteps(w, e.node, node, Math.max(1, e.move)));
+      ctx.near.set(node, n);
+    }
+    return n;
+  };
+  const at = ctx.objectives.get(to);
+  if (at && s.control[at.hex] !== side) score += 10 * at.weight;
+  if (at && s.control[at.hex] === side && !ctx.own.get(at.hex) && !neutralAt(s, w, to) && near(to)) score += 5 * at.weight;
+  const left = ctx.objectives.get(from);
+  if (left && ctx.own.get(left.hex) === 1 && near(from)) score -= 5 * left.weight;
+  return score;
+}
+
+/**
+ * Entries into neutral countries only at their historical time (2WW 5.3.1: an invasion hands the country's forces to
+ * the other side; 12.4: the USSR joins the Allies when invaded; 5.3.1: British and French invasions delay the US):
+ * the Axis may enter Poland, Denmark and Norway at once, the Low Countries from Spring 1940, the Balkans from Spring
+ * 1941 and the USSR from Summer 1941; the Allies never invade first.
+ */
+function untimelyInvasion(s: TwoWWState, side: Side, a: Action): boolean {
+  if (typeof a.to !== 'string') return false;
+  const w = worldOf(s);
+  const n = w.board.find(a.to);
+  if (n === undefined || n < 0) return false;
+  const c = countryAt(s, w, n);
+  if (!c || !isNeutralCountry(s, c) || s.countries[c]?.controller === side) return false;
+  if (side === 'allies') return true;
+  if (c === 'pl' || c === 'dk' || c === 'no') return false;
+  if (c === 'be' || c === 'nl') return s.turn < 3;
+  if (c === 'yu' || c === 'gr') return s.turn < 7;
+  if (c === 'su') return s.turn < 8;
+  return true;
+}
+
+/** Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air)? */
+function overstacks(s: TwoWWState, side: Side, a: Action): boolean {
+  if (typeof a.to !== 'string' || typeof a.unit !== 'string') return false;
+  const cls = stackClass(s, a.unit);
+  if (!cls) return false;
+  let n = 0;
+  for (const [id, u] of Object.entries(s.units)) {
+    if (id === a.unit || u.where !== a.to || u.aboard || combatWorld().sideOf(s, id) !== side) continue;
+    if (stackClass(s, id) === cls) n++;
+  }
+  return n >= (cls === 'line' ? 2 : 1);
+}
+
+function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | null {
+  const t = unitDef(s, id).type;
+  if (t === 'armor' || t === 'infantry' || t === 'paratroop') return 'line';
+  if (t === 'artillery') return 'artillery';
+  if (t === 'air' || t === 'strategic-air' || t === 'naval-air') return 'air';
+  return null;
+}
+
+const MOVE_CANDIDATES = 16;
+const BUILD_CANDIDATES = 8;
 /** Attack when the odds of the whole available force are at least this (2WW 9: fewer losses wins). */
 const ATTACK_RATIO = 1.5;
+/** Units in a combat (attackers, their support, defenders) beyond which its exact odds are not enumerated. */
+const ODDS_MAX_UNITS = 6;
 
 export const twoWWAi: AiAdapter<TwoWWState> = {
   ruleset: '2ww',
@@ -108,9 +306,14 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     const v = view.state as unknown as TwoWWState;
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
-  // One 2WW action costs milliseconds (the next movement prompt lists every legal move): budgets shrink to match.
-  budgetScale: 20,
-  evaluate: (s, seat) => (seat === 'axis' ? 1 : -1) * axisScore(s),
+  // One 2WW action costs milliseconds (the next movement prompt lists every legal move): a decision applies its few
+  // best candidates (ordered by candidates()) and evaluates each at the quiet point; deeper plies only within budget.
+  levels: {
+    easy: { maxDepth: 1, maxChain: 1, rootWidth: 4, maxNodes: 60, width: 3, maxBranches: 36, samples: 2 },
+    normal: { maxDepth: 1, maxChain: 1, rootWidth: 10, maxNodes: 120, width: 3, maxBranches: 64, samples: 3 },
+    hard: { maxDepth: 1, maxChain: 2, rootWidth: 16, maxNodes: 300, width: 3, maxBranches: 64, samples: 4 },
+  },
+  evaluate: (s, seat) => (seat === 'axis' ? 1 : -1) * axisScore(s, seat as Side),
   terminalValue(s, seat) {
     const w = s.outcome?.winner;
     if (!w) return 0;
@@ -119,21 +322,44 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     return w === seat ? level : -level;
   },
   candidates(s, prompt, seat): Choice[] {
-    if (prompt.kind !== 'move' || prompt.choices.length <= MOVE_CANDIDATES) return prompt.choices;
-    const w = worldOf(s);
     const side = seat as Side;
-    const gain = (a: Action): number => {
-      const u = s.units[a.unit as string];
-      const to = typeof a.to === 'string' ? w.board.find(a.to) : undefined;
-      const from = u ? w.board.find(u.where) : undefined;
-      if (to === undefined || from === undefined || to < 0 || from < 0) return 0;
-      return distanceToEnemyObjective(s, w, from, side) - distanceToEnemyObjective(s, w, to, side);
-    };
-    const moves = prompt.choices.filter((c) => typeof c.action.unit === 'string')
-      .map((c, i) => ({ c, g: gain(c.action), i }))
-      .sort((a, b) => b.g - a.g || a.i - b.i)
-      .slice(0, MOVE_CANDIDATES).map((x) => x.c);
-    return [...prompt.choices.filter((c) => typeof c.action.unit !== 'string'), ...moves];
+    // Selections are built up, never taken back: a search that may both add and remove a unit can cycle forever.
+    if (prompt.choices.some((c) => c.action.type === 'remove')) {
+      const kept = prompt.choices.filter((c) => c.action.type !== 'remove');
+      if (kept.length) return kept;
+    }
+    if (prompt.kind === 'move') {
+      const ctx = moveContext(s, side);
+      const moves = prompt.choices.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
+        .map((c, i) => ({ c, g: moveScore(s, side, c.action, ctx), i }))
+        .sort((a, b) => b.g - a.g || a.i - b.i)
+        .slice(0, MOVE_CANDIDATES).map((x) => x.c);
+      return [...prompt.choices.filter((c) => typeof c.action.unit !== 'string'), ...moves];
+    }
+    if (prompt.kind === 'produce' && prompt.choices.length > BUILD_CANDIDATES) {
+      // 2WW 7.2: one placement per unit, nearest the enemy's land units (the front), and every upgrade (7.3).
+      const ctx = moveContext(s, side);
+      const w = worldOf(s);
+      const front = (hex: string) => {
+        const n = w.board.find(hex);
+        let d = 99;
+        if (n === undefined || n < 0 || !w.board.isHex(n)) return d;
+        for (const e of ctx.enemies) d = Math.min(d, w.board.distance(e.node, n));
+        const o = ctx.objectives.get(n);
+        return d - (o && s.control[o.hex] === side ? 0.5 * o.weight : 0);
+      };
+      const best = new Map<string, { c: Choice; d: number }>();
+      for (const c of prompt.choices) {
+        if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
+        const d = front(c.action.hex as string), k = c.action.unit as string;
+        const b = best.get(k);
+        if (!b || d < b.d) best.set(k, { c, d });
+      }
+      const builds = [...best.values()].sort((x, y) => factor(s, y.c.action.unit as string) - factor(s, x.c.action.unit as string) || x.d - y.d)
+        .slice(0, BUILD_CANDIDATES).map((x) => x.c);
+      return [...prompt.choices.filter((c) => c.action.type !== 'build'), ...builds];
+    }
+    return prompt.choices;
   },
   quickChoice(s, prompt, seat): Action | null {
     const f = top(s);
@@ -155,6 +381,19 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       return prompt.choices.find((c) => c.action.type === 'add')?.action ?? pick('confirm') ?? pick('cancel');
     }
     if (prompt.kind === 'support') return pick('add') ?? pick('confirm');
+    // 2WW 6.1.1: a raid once named goes in with every bomber that can reach the city.
+    if (prompt.kind === 'bomb' && f?.proc === 'city-bombing') return pick('add') ?? pick('confirm') ?? pick('cancel');
+    // 2WW 7.1.1: which major uses a captured city: keep the rules' default (choosing again would only toggle).
+    if (prompt.kind === 'assign') return pick('done') ?? prompt.choices[0]!.action;
+    if (prompt.kind === 'intercept' && f?.proc === 'city-bombing') {
+      // 2WW 6.1.3: bombers fire at half strength; intercept with everything when the interceptors out-gun that half.
+      const bombers = ((f.bombers as string[] | undefined) ?? []).reduce((a, id) => a + (s.units[id] ? factor(s, id) : 0), 0);
+      const sel = (f.interceptors as string[] | undefined) ?? [];
+      const adds = prompt.choices.filter((c) => c.action.type === 'add').map((c) => c.action.unit as string);
+      const mine = [...sel, ...adds].reduce((a, id) => a + factor(s, id), 0);
+      if (adds.length && mine >= Math.floor(bombers / 2)) return pick('add');
+      return pick('confirm');
+    }
     if (prompt.kind === 'transit-attack' && f?.proc === 'transit-attack') {
       // 2WW 8.3.5.1: strike the passing fleets with everything when clearly stronger, else let them pass.
       const sel = (f.attackers as string[] | undefined) ?? [];
@@ -177,6 +416,34 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     return null;
   },
+  shallowValue(s, seat, action, me) {
+    // 2WW movement: one run of the rules lists every legal move of the next position (tens of milliseconds), so a
+    // move is judged on a model of its result: the unit (and its cargo) in the new hex, a city entered by a land unit
+    // changing control (3.4.7). Supply is not traced for the model.
+    const f = top(s);
+    if (f?.proc !== 'movement-phase' || (action.type !== 'move' && action.type !== 'rail' && action.type !== 'end-phase')) return null;
+    const sign = me === 'axis' ? 1 : -1;
+    if (action.type === 'end-phase') return sign * axisScore(s, me as Side, false);
+    const id = action.unit as string, to = action.to as string;
+    const u = s.units[id];
+    if (!u || typeof to !== 'string') return null;
+    const units = { ...s.units, [id]: { ...u, where: to } };
+    for (const [cid, c] of Object.entries(s.units)) if (c.aboard === id) units[cid] = { ...c, where: to };
+    let control = s.control;
+    if (unitClass(s, id) === 'land' && worldFacts(s).objectives.some((o) => o.hex === to) && s.control[to] !== seat) {
+      control = { ...s.control, [to]: seat as Side };
+    }
+    return sign * axisScore({ ...s, units, control }, me as Side, false);
+  },
+  oddsAffordable(s, action) {
+    // The enumeration of a combat grows with its dice: a large battle (a campaign stalled on eleven British units
+    // attacking Birmingham) is explained by its strength ratio instead.
+    const f = top(s);
+    if (action.type !== 'confirm' || f?.proc !== 'combat-declare') return true;
+    const n = ((f.attackers as string[] | undefined)?.length ?? 0) + ((f.support as string[] | undefined)?.length ?? 0) +
+      landUnitsIn(s, f.hex as string, other(String(f.side))).length;
+    return n <= ODDS_MAX_UNITS;
+  },
   report(s) {
     const f = figures(s);
     const milestones: Record<string, boolean> = {};
@@ -197,3 +464,8 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
 };
 
 
+
+/** The evaluation's parts, for tests and tuning. */
+export function debugFigures(s: TwoWWState): Figures & { powers: ReturnType<typeof axisPowers>; score: number } {
+  return { ...figures(s), powers: axisPowers(s), score: axisScore(s) };
+}

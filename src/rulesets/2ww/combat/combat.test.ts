@@ -151,6 +151,23 @@ describe('2WW 9 support battles won by fleets (DSoP sea combat, ruling R-23)', (
   });
 });
 
+describe('2WW 5.1.1 a retreat into a hex with an enemy fleet', () => {
+  it('2WW 5.1.1 the fleet displaces and the retreat ends (the retreat goes on after the displacement)', () => {
+    // 0201 is between a German land unit (0301) and a coastal hex holding a German fleet (0101); the sea is row 2.
+    const rw = testWorld({ id: 'retreat-displace', cols: [1, 3], rows: [1, 2], country: 'fr', sea: ['0102', '0202', '0302'], coastal: ['0101', '0201', '0301'] });
+    events.length = 0;
+    let s = startAt(testPosition(rw, { turn: 12, units: { 'gb-arm-1': '0201', 'ge-inf-1': '0301', 'ge-fleet-surface': '0101' } }),
+      [{ proc: 'combat-retreat', side: 'allies', units: ['gb-arm-1'], rule: '2WW 9 (land retreat)' }]);
+    expect(s.units['gb-arm-1']!.where).toBe('0101');
+    // The owner picks among the equally near hexes free of enemy units; then the retreat is over.
+    expect(choicesOf(s, 'axis')).toEqual(['0102', '0201', '0202'].map((to) => ({ type: 'displace', unit: 'ge-fleet-surface', to })));
+    s = play(s, 'axis', { type: 'displace', unit: 'ge-fleet-surface', to: '0102' });
+    expect(s.units['ge-fleet-surface']!.where).toBe('0102');
+    expect(s.units['gb-arm-1']!.where).toBe('0101'); // retreated once only
+    expect(s.stack).toEqual([]);
+  });
+});
+
 describe('2WW 9 combat arithmetic (derived tests)', () => {
   const chart = campaignCombatChart;
   it('2WW 9.1.2 support is capped at the land strength: land 5 + air 8 fires with 10', () => {

@@ -97,11 +97,12 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
       return;
     }
     const hexes = w.retreatHexes(s, id);
+    // Step on first: the move may push a displacement, which must run above this frame, not replace it.
+    goStep(ctx, { ...f, units: f.units.slice(1) }, 'next');
     if (hexes.length === 0) {
       eliminate(w, s, id);
       ctx.log(`${w.facts(s, id).name} cannot retreat and is destroyed`, f.rule, { unit: id });
     } else moveLand(ctx, id, hexes[0]!, 'retreats', f.rule);
-    goStep(ctx, { ...f, units: f.units.slice(1) }, 'next');
   },
   act(ctx, f, _seat, a) {
     moveLand(ctx, a.unit as string, a.hex as string, 'retreats', f.rule);

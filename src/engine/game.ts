@@ -68,7 +68,8 @@ export class Game<S extends BaseState = BaseState> {
     readonly ruleset: Ruleset<S>, readonly scenario: string, readonly options: Options, readonly seed: string,
     public seedCommitment?: string, readonly position?: Json,
   ) {
-    const r = setupGame(ruleset, scenario, options, seed, position);
+    // The rule set may build its state from the position in place: give it a copy, keep the caller's intact.
+    const r = setupGame(ruleset, scenario, options, seed, position === undefined ? undefined : structuredClone(position));
     this.state = r.state;
     this.setupEvents = r.events;
     this.setupHash = stateHash(r.state);

@@ -57,8 +57,10 @@ function roundTrips(seed: string, actions: number, every: number, follow: number
       checked++;
       const pos = json(support.toPosition(g.state));
       expect(validatePosition(pos), `position at action ${i} (${shape})`).toEqual([]);
+      const before = JSON.stringify(pos);
       const copy = Game.create(twoWW, 'campaign-1939', {}, 'another seed', pos);
       expect(hashOf(copy.state), `state at action ${i}`).toBe(hashOf(g.state));
+      expect(JSON.stringify(pos), 'Game.create leaves the position it was given unchanged').toBe(before);
       // Continue both with the same random actions (the original through the kernel, from its own state).
       let a = g.state, b = copy.state;
       const follower = createRng(`follow:${seed}:${i}`);

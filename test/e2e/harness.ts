@@ -158,3 +158,20 @@ export async function stateAfter(page: Page, before: number, timeout = 15_000): 
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
     && !document.querySelector('[data-testid=choice][disabled]'), before, { timeout });
 }
+
+/** Waits until the replay shows action `at`. */
+async function replayAt(page: Page, at: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelector('[data-testid=replay]')?.getAttribute('data-at') === String(n), at);
+}
+
+/** Opens the replay of a game of `n` actions and steps to its end, one back, and to its start. */
+export async function replayEndBackStart(page: Page, n: number): Promise<void> {
+  await page.click('[data-testid=open-replay]');
+  await page.locator('[data-testid=replay]').waitFor();
+  await page.click('[data-testid=replay-end]');
+  await replayAt(page, n);
+  await page.click('[data-testid=replay-back]');
+  await replayAt(page, n - 1);
+  await page.click('[data-testid=replay-start]');
+  await replayAt(page, 0);
+}

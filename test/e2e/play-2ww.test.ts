@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { replayEndBackStart, shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { seq } from './drivers.ts';
 
 const COMBAT_DECLARE = 'combat: declare an attack or end the phase';
@@ -194,14 +194,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
 
   it('the replay steps back and forth through the game', async () => {
     const { seq: n } = await seq(page);
-    await page.click('[data-testid=open-replay]');
-    await page.locator('[data-testid=replay]').waitFor();
-    await page.click('[data-testid=replay-end]');
-    await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe(String(n));
-    await page.click('[data-testid=replay-back]');
-    await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe(String(n - 1));
-    await page.click('[data-testid=replay-start]');
-    await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe('0');
+    await replayEndBackStart(page, n);
     await page.locator('[data-testid=map] [data-unit="ge-inf-4"]').waitFor();
     await expect.poll(() => hexOf(page, 'ge-inf-4')).toBe('2304');
     await shot(page, '2ww-replay-start');

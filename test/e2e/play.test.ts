@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { shot, startE2E, type E2E } from './harness.ts';
+import { replayEndBackStart, shot, startE2E, type E2E } from './harness.ts';
 import { drivers, seq } from './drivers.ts';
 
 const driver = drivers[process.env.THEATER_E2E_RULESET ?? 'duel'];
@@ -85,14 +85,7 @@ describe(`web client plays ${driver.ruleset} in headless Chromium`, () => {
 
   it('the replay steps back and forward through the game', async () => {
     const { seq: n } = await seq(page);
-    await page.click('[data-testid=open-replay]');
-    await page.locator('[data-testid=replay]').waitFor();
-    await page.click('[data-testid=replay-end]');
-    await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe(String(n));
-    await page.click('[data-testid=replay-back]');
-    await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe(String(n - 1));
-    await page.click('[data-testid=replay-start]');
-    await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe('0');
+    await replayEndBackStart(page, n);
     await page.keyboard.press(']');
     await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe('1');
     await shot(page, `${driver.ruleset}-replay`);

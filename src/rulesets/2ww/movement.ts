@@ -772,12 +772,16 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
   const to = w.board.index(a.to as string);
   const f = new MoveFacts(s, frame.side);
   const cls = unitClass(s, id);
-  if (a.type === 'rail') {
+  // Rail and airdrop put the unit straight down and end its move (8.1.1, 8.1.2).
+  const putDown = (mode: 'rail' | 'airdrop') => {
     const ca = countryAt(s, w, w.board.index(u.where));
     placeUnit(s, id, a.to as string);
     u.mpUsed = DONE;
-    u.moveMode = 'rail';
+    u.moveMode = mode;
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
+  };
+  if (a.type === 'rail') {
+    putDown('rail');
     if (cls === 'land') noteLandUnitIn(ctx, frame.side, to);
     ctx.log(`${unitName(s, id)} moves by rail to ${a.to}`, '2WW 8.1.2');
     bump(ctx, frame);
@@ -785,11 +789,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
     return;
   }
   if (a.type === 'airdrop') {
-    const ca = countryAt(s, w, w.board.index(u.where));
-    placeUnit(s, id, a.to as string);
-    u.mpUsed = DONE;
-    u.moveMode = 'airdrop';
-    noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
+    putDown('airdrop');
     const enemyLand = Object.entries(s.units).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
     if (enemyLand) u.mustAttack = a.to as string;
     else noteLandUnitIn(ctx, frame.side, to);

@@ -114,14 +114,18 @@ export const TheatreLayerSchema = z.object({
 }).strict();
 export type TheatreLayer = z.infer<typeof TheatreLayerSchema>;
 
-const LandUnitDataSchema = z.object({
-  id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(['germany', 'poland']),
-  kind: z.enum(['inf', 'armor', 'general', 'hq']),
-  strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
-  steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
-  radius: z.number().int().optional(), attacks: z.number().int().optional(),
-  provenance: ProvenanceSchema,
-}).strict();
+/** A scenario's land unit entry; scenarios differ only in the nations they field. */
+function landUnitDataSchema<const N extends [string, ...string[]]>(nations: N) {
+  return z.object({
+    id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(nations),
+    kind: z.enum(['inf', 'armor', 'general', 'hq']),
+    strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
+    steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
+    radius: z.number().int().optional(), attacks: z.number().int().optional(),
+    provenance: ProvenanceSchema,
+  }).strict();
+}
+const LandUnitDataSchema = landUnitDataSchema(['germany', 'poland']);
 const AirUnitDataSchema = z.object({
   id: z.string(), name: z.string(), nation: z.enum(['germany', 'poland']), kind: z.enum(['fighter', 'fighter-bomber', 'bomber']),
   strength: z.number().int(), depleted: z.number().int(), range: z.number().int(), quality: z.number().int(),
@@ -144,14 +148,7 @@ export const BulgeLayerSchema = TheatreLayerSchema.extend({
 }).strict();
 export type BulgeLayer = z.infer<typeof BulgeLayerSchema>;
 
-const BulgeUnitSchema = z.object({
-  id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(['germany', 'us', 'uk']),
-  kind: z.enum(['inf', 'armor', 'general', 'hq']),
-  strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
-  steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
-  radius: z.number().int().optional(), attacks: z.number().int().optional(),
-  provenance: ProvenanceSchema,
-}).strict();
+const BulgeUnitSchema = landUnitDataSchema(['germany', 'us', 'uk']);
 export const BulgeScenarioSchema = z.object({
   about: z.string(), provenance: ProvenanceSchema,
   turns: z.array(z.object({

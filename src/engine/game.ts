@@ -103,6 +103,41 @@ export class Game<S extends BaseState = BaseState> {
     return g;
   }
 
+  /**
+   * Resume a game from a stored state after its first `prefix.length` log entries, without replaying them: the
+   * owner (the server) kept each entry's events and irreversibility, and the state's hash must match the last entry.
+   * The entries after it are then applied as usual. Rewinding into the prefix replays from the setup.
+   */
+  static fromSnapshot<S extends BaseState>(
+    ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position: Json | undefined,
+    prefix: readonly { entry: LogEntry; events: GameEvent[]; irreversible: boolean }[], state: S,
+  ): Game<S> {
+    const g = new Game(ruleset, scenario, options, seed, undefined, position);
+    for (const { entry: e, events, irreversible } of prefix) {
+      g.entries.push(e);
+      if ('action' in e) {
+        const p: Played = { seat: e.seat, action: e.action, events, irreversible };
+        if (g.pendingForce.length) p.forced = g.pendingForce;
+        g.pendingForce = [];
+        g.played.push(p);
+      } else if ('force' in e) {
+        g.pendingForce = [...g.pendingForce, ...e.force];
+      } else {
+        g.played.length = 'undo' in e ? g.played.length - 1 : e.takeback.to;
+        g.pendingForce = [];
+      }
+    }
+    const last = g.entries[g.entries.length - 1];
+    const h = stateHash(state);
+    if (!last || last.hash !== h) {
+      throw new LogError(`snapshot after entry ${prefix.length - 1} has state hash ${h}, the log says ${last?.hash ?? '(no entry)'}`);
+    }
+    g.state = state;
+    // With dice forced after the last action, the state is not the one rewinds start from (they force again).
+    if (g.pendingForce.length === 0) g.checkpoints.set(g.played.length, state);
+    return g;
+  }
+
   private replayEntry(e: LogEntry): void {
     if ('action' in e) this.act(e.seat, e.action);
     else if ('undo' in e) this.undo(e.undo);

@@ -20,9 +20,13 @@ async function findChooser(): Promise<Chooser> {
   return chooseRandomAction;
 }
 
+/** Load the AI module (the first decision would otherwise pay for it). */
+export function loadChooser(): Promise<Chooser> {
+  return (chooser ??= findChooser());
+}
+
 export async function chooseAction(req: ChooseActionRequest): Promise<ChooseActionResult> {
-  chooser ??= findChooser();
-  const r = (await (await chooser)(req)) as ChooseActionResult | ChooseActionResult['action'];
+  const r = (await (await loadChooser())(req)) as ChooseActionResult | ChooseActionResult['action'];
   // Accept a bare action too, so the AI module may return either.
   return r && typeof r === 'object' && 'action' in r && typeof r.action === 'object' ? r as ChooseActionResult : { action: r as ChooseActionResult['action'] };
 }

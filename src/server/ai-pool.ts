@@ -1,130 +1,128 @@
 // A pool of worker threads running the AI, so a thinking AI never blocks the event loop (other games, the network).
-// A game always goes to the same worker, which keeps it built and receives only the log entries it has not seen.
+// Each job carries the game's current state: the worker derives the seat's view and prompt from it and the AI sees
+// only those. A job past its hard time limit has its worker terminated and replaced.
 import { Worker } from 'node:worker_threads';
-import type { LogEntry } from '../engine/game.ts';
-import type { Action, Json, Options, Seat } from '../engine/types.ts';
-
-export interface GameHeader {
-  ruleset: string;
-  scenario: string;
-  options: Options;
-  seed: string;
-  /** The position the game started from (docs/positions.md). */
-  position?: Json;
-}
-
-export interface AiJobMessage {
-  id: number;
-  gameId: string;
-  /** Present when `from` is 0. */
-  header?: GameHeader;
-  /** Index of the first entry sent; the worker must already hold exactly `from` entries. */
-  from: number;
-  entries: LogEntry[];
-  seat: Seat;
-  level: number;
-  seed: string;
-  budgetMs?: number;
-}
-
-export type AiReplyMessage =
-  | { id: number; action: Action; explanation?: string }
-  | { id: number; resync: true }
-  | { id: number; error: string };
+import type { Action, Json, Seat } from '../engine/types.ts';
 
 export interface AiJob {
   gameId: string;
-  header: GameHeader;
-  /** The game's whole log so far (the pool slices what the worker lacks). */
-  entries: readonly LogEntry[];
+  ruleset: string;
+  /** The game's current state (the worker redacts it to the seat's view). */
+  state: Json;
   seat: Seat;
   level: number;
   seed: string;
-  /** Thinking time allowed (ms). */
+  /** Thinking time the AI aims for (ms). */
   budgetMs?: number;
 }
 
-interface Slot {
-  worker: Worker;
-  known: Map<string, number>;
-  pending: Map<number, { resolve: (r: AiReplyMessage) => void; reject: (e: Error) => void }>;
+export interface AiJobMessage extends AiJob {
+  id: number;
 }
+
+export type AiAnswer = { id: number; action: Action; explanation?: string } | { id: number; error: string };
+/** An answer, or word that the worker has loaded the rule sets and the AI (time limits run from then). */
+export type AiReplyMessage = AiAnswer | { ready: true };
+
+/** The AI did not answer within the hard limit; its worker was terminated. */
+export class AiTimeoutError extends Error {
+  constructor(job: AiJob, ms: number) {
+    super(`AI for ${job.seat} in game ${job.gameId} gave no answer within ${ms} ms; its worker was restarted`);
+    this.name = 'AiTimeoutError';
+  }
+}
+
+/** Hard limit of a job, from when its worker is ready: its budget twice over, and never under 5 s (a loaded machine). */
+export function hardLimitMs(budgetMs: number | undefined): number {
+  return Math.max(5_000, 2 * (budgetMs ?? 3_000));
+}
+
+interface Pending { resolve: (r: AiAnswer) => void; reject: (e: Error) => void; startTimer: () => void; timer?: NodeJS.Timeout }
+interface Slot { worker: Worker; pending: Map<number, Pending>; ready: boolean }
 
 export class AiPool {
   private slots: Slot[] = [];
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size: number) {
+  constructor(readonly size: number, private readonly limitMs: (budgetMs: number | undefined) => number = hardLimitMs) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
     const worker = new Worker(new URL('./ai-worker-boot.mjs', import.meta.url));
-    const slot: Slot = { worker, known: new Map(), pending: new Map() };
+    const slot: Slot = { worker, pending: new Map(), ready: false };
     worker.on('message', (m: AiReplyMessage) => {
+      if ('ready' in m) {
+        slot.ready = true;
+        for (const p of slot.pending.values()) p.startTimer();
+        return;
+      }
       const p = slot.pending.get(m.id);
       if (!p) return;
+      clearTimeout(p.timer);
       slot.pending.delete(m.id);
       if (slot.pending.size === 0) worker.unref();
       p.resolve(m);
     });
-    const fail = (err: Error) => {
-      for (const p of slot.pending.values()) p.reject(err);
-      slot.pending.clear();
-      slot.known.clear();
-      if (!this.closed) {
-        const i = this.slots.indexOf(slot);
-        if (i >= 0) this.slots[i] = this.spawn();
-      }
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => { if (!this.closed) fail(new Error(`AI worker exited with code ${code}`)); });
+    worker.on('error', (e) => this.replace(slot, e));
+    worker.on('exit', (code) => this.replace(slot, new Error(`AI worker exited with code ${code}`)));
     worker.unref();
     return slot;
   }
 
-  private slotFor(gameId: string): Slot {
-    let h = 0;
-    for (let i = 0; i < gameId.length; i++) h = (h * 31 + gameId.charCodeAt(i)) >>> 0;
-    return this.slots[h % this.slots.length]!;
+  /** Fail the slot's jobs and put a fresh worker in its place. */
+  private replace(slot: Slot, err: Error): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    for (const p of slot.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
+    slot.pending.clear();
+    if (this.closed) return;
+    this.slots[i] = this.spawn();
+    void slot.worker.terminate();
   }
 
-  private send(slot: Slot, job: AiJob, from: number): Promise<AiReplyMessage> {
-    const id = this.nextId++;
-    const msg: AiJobMessage = {
-      id, gameId: job.gameId, from, entries: job.entries.slice(from), seat: job.seat, level: job.level, seed: job.seed,
-    };
-    if (job.budgetMs !== undefined) msg.budgetMs = job.budgetMs;
-    if (from === 0) msg.header = job.header;
-    slot.known.set(job.gameId, job.entries.length);
-    return new Promise((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.ref(); // a job under way keeps the process alive; an idle pool does not
-      slot.worker.postMessage(msg);
-    });
-  }
-
-  /** The AI's action for `job.seat`. Rejects when the AI fails (the error names the game and seat). */
+  /** The AI's action for `job.seat`. Rejects when the AI fails or overruns (the error names the game and seat). */
   async choose(job: AiJob): Promise<{ action: Action; explanation?: string }> {
     if (this.closed) throw new Error('the AI pool is closed');
-    const slot = this.slotFor(job.gameId);
-    const known = slot.known.get(job.gameId);
-    let reply = await this.send(slot, job, known !== undefined && known <= job.entries.length ? known : 0);
-    if ('resync' in reply) reply = await this.send(slot, job, 0);
+    const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const id = this.nextId++;
+    const ms = this.limitMs(job.budgetMs);
+    const reply = await new Promise<AiAnswer>((resolve, reject) => {
+      const p: Pending = {
+        resolve, reject,
+        startTimer: () => {
+          p.timer = setTimeout(() => {
+            if (!slot.pending.has(id)) return;
+            slot.pending.delete(id);
+            reject(new AiTimeoutError(job, ms));
+            this.replace(slot, new AiTimeoutError(job, ms));
+          }, ms);
+        },
+      };
+      slot.pending.set(id, p);
+      if (slot.ready) p.startTimer();
+      slot.worker.ref(); // a job under way keeps the process alive; an idle pool does not
+      slot.worker.postMessage({ ...job, id } satisfies AiJobMessage);
+    });
     if ('error' in reply) throw new Error(`AI for ${job.seat} in game ${job.gameId}: ${reply.error}`);
-    if ('resync' in reply) throw new Error(`AI worker could not rebuild game ${job.gameId}`);
     return reply;
-  }
-
-  /** Forget what a worker holds of a game (it was evicted or reloaded). */
-  forget(gameId: string): void {
-    this.slotFor(gameId).known.delete(gameId);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-    for (const s of this.slots) for (const p of s.pending.values()) p.reject(new Error('the AI pool is closed'));
+    const slots = this.slots;
+    this.slots = [];
+    for (const s of slots) {
+      for (const p of s.pending.values()) {
+        clearTimeout(p.timer);
+        p.reject(new Error('the AI pool is closed'));
+      }
+      s.pending.clear();
+    }
+    await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }

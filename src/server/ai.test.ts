@@ -3,7 +3,10 @@ import { Game } from '../engine/game.ts';
 import { actionKey, promptFor, prompts, viewFor } from '../engine/kernel.ts';
 import { duel } from '../engine/testing/duel.ts';
 import { chooseRandomAction } from '../ai/random-player.ts';
-import { AiPool } from './ai-pool.ts';
+import { AiPool, AiTimeoutError } from './ai-pool.ts';
+import { GameManager } from './games.ts';
+import { SqliteStorage } from './sqlite-storage.ts';
+import type { Json } from '../engine/types.ts';
 
 const pool = new AiPool(2);
 afterAll(() => pool.close());
@@ -23,11 +26,9 @@ describe('random player and AI pool', () => {
     expect(picks.size).toBe(3);
   });
 
-  it('the worker pool rebuilds a game from its log, sends only new entries, and resyncs when a worker lacks the game', async () => {
-    const seed = 'pool-test';
-    const g = Game.create(duel, 'standard', {}, seed);
-    const header = { ruleset: 'duel', scenario: 'standard', options: g.options, seed };
-    const job = (seat: string) => ({ gameId: 'g1', header, entries: g.entries, seat, level: 1, seed: `ai${g.entries.length}` });
+  it('the worker pool answers from the game state it is sent, for the seat to move only', async () => {
+    const g = Game.create(duel, 'standard', {}, 'pool-test');
+    const job = (seat: string) => ({ gameId: 'g1', ruleset: 'duel', state: g.state as unknown as Json, seat, level: 1, seed: `ai${g.entries.length}` });
     // six actions: both bids and four turn actions; twelve strength points a side cannot all be lost yet
     for (let i = 0; i < 6; i++) {
       const seat = promptFor(duel, g.state, 'red') ? 'red' : 'blue';
@@ -37,10 +38,42 @@ describe('random player and AI pool', () => {
     expect(g.state.outcome).toBeNull();
     const toMove = prompts(duel, g.state).map((p) => p.seat);
     expect(toMove).toHaveLength(1);
-    pool.forget('g1'); // the next job starts from entry 0 again
-    const r = await pool.choose(job(toMove[0]!));
-    expect(promptFor(duel, g.state, toMove[0]!)!.choices.some((c) => actionKey(c.action) === actionKey(r.action))).toBe(true);
     const other = toMove[0] === 'red' ? 'blue' : 'red';
     await expect(pool.choose(job(other))).rejects.toThrow(/has no decision to make/);
+  });
+
+  it('a job past its hard time limit is refused with AiTimeoutError and its worker replaced; the next job is answered', async () => {
+    const p = new AiPool(1, (budget) => (budget === 1 ? 1 : 60_000));
+    try {
+      const g = Game.create(duel, 'standard', {}, 'kill');
+      const job = { gameId: 'g2', ruleset: 'duel', state: g.state as unknown as Json, seat: 'red', level: 1, seed: 's' };
+      await expect(p.choose({ ...job, budgetMs: 1 })).rejects.toBeInstanceOf(AiTimeoutError);
+      const r = await p.choose(job);
+      expect(promptFor(duel, g.state, 'red')!.choices.some((c) => actionKey(c.action) === actionKey(r.action))).toBe(true);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('when the AI overruns, the server answers for the seat at the easiest level and the game goes on', async () => {
+    // The first job (budget 8 ms) is killed at once; the fallback (budget 2 ms) may take its time.
+    const p = new AiPool(1, (budget) => (budget === 8 ? 1 : 60_000));
+    const storage = new SqliteStorage(':memory:');
+    await storage.init();
+    const logged: string[] = [];
+    const m = new GameManager({ storage, ai: p, aiBudgetMs: 8, log: (x) => logged.push(x) });
+    try {
+      const g = await m.createGame({ ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'ai', level: 2 } } });
+      await m.act(g.seats.red!.token, 0, { type: 'bid', n: 2 });
+      await m.idle();
+      // Blue's bid came from the fallback; the AI then goes on until the human is to move.
+      expect((await storage.entries(g.gameId, 0))[1]!.entry).toMatchObject({ seat: 'blue', action: { type: 'bid' } });
+      const red = await m.play(g.seats.red!.token);
+      expect(red.status === 'finished' || red.view.prompt !== null).toBe(true);
+      expect(logged.some((x) => /no answer within 1 ms.*easiest level/.test(x))).toBe(true);
+    } finally {
+      await m.close();
+      await p.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
 import { eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
 import type { Action, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
-import type { AiPool } from './ai-pool.ts';
+import { type AiJob, type AiPool, AiTimeoutError } from './ai-pool.ts';
 import { clockInfo, expiredSeats, newClock, tick } from './clock.ts';
 import { ApiError, badRequest, forbidden, illegal, notFound, stale } from './errors.ts';
 import { applyEntry, newSeed, replayLog, seedCommitment } from './fair-dice.ts';
@@ -13,7 +13,7 @@ import type {
   ServerMessage, ServerResult, StateMessage, TakebackRequest, TokenLink,
 } from './protocol.ts';
 import {
-  ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type Storage,
+  ConflictError, type EntryDerived, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type Storage,
 } from './storage.ts';
 import { newGameId, newToken } from './tokens.ts';
 
@@ -41,10 +41,8 @@ interface Live {
   seats: SeatRecord[];
   ruleset: Ruleset<any>;
   game: Game<any>;
-  /** Events of each log entry. */
-  events: GameEvent[][];
-  /** Per log entry: an action that was sealed when made (a secret simultaneous answer). */
-  sealed: boolean[];
+  /** Per log entry: its events, and whether it was irreversible or a sealed answer (stored with the entry). */
+  derived: EntryDerived[];
   lock: Promise<unknown>;
   aiBusy: Set<Seat>;
   lastUsed: number;
@@ -181,7 +179,7 @@ export class GameManager {
     const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now }));
     await this.storage.createGame(rec, seats, entries);
     const live: Live = {
-      rec, seats, ruleset, game, events: entryEvents, sealed: game.entries.map(() => false), lock: Promise.resolve(),
+      rec, seats, ruleset, game, derived: entryEvents.map((events) => ({ events })), lock: Promise.resolve(),
       aiBusy: new Set(), lastUsed: now,
     };
     this.live.set(id, live);
@@ -234,20 +232,33 @@ export class GameManager {
     return p;
   }
 
-  /** Rebuild a game from the stored log, checking every stored state hash. */
+  /**
+   * Rebuild a game from storage: from its latest snapshot plus the entries after it when every earlier entry kept
+   * what it produced, else by replaying the whole log. Every replayed entry's state hash is checked.
+   */
   private async rebuild(gameId: string): Promise<Live> {
     const rec = await this.storage.getGame(gameId);
     if (!rec) throw notFound(`no game "${gameId}"`);
-    const [seats, entries] = await Promise.all([this.storage.seatsOf(gameId), this.storage.entries(gameId, 0)]);
+    const [seats, entries, snap] = await Promise.all([
+      this.storage.seatsOf(gameId), this.storage.entries(gameId, 0), this.storage.latestSnapshot(gameId),
+    ]);
     const ruleset = getRuleset(rec.ruleset);
-    const game = Game.create(ruleset, rec.scenario, rec.options, rec.seed, rec.meta.position as Json | undefined);
+    const position = rec.meta.position as Json | undefined;
+    const prefix = snap && snap.idx <= entries.length ? entries.slice(0, snap.idx) : [];
+    let game: Game<any>;
+    let derived: EntryDerived[] = [];
+    if (prefix.length > 0 && prefix.every((e) => e.derived)) {
+      derived = prefix.map((e) => e.derived!);
+      game = Game.fromSnapshot(ruleset, rec.scenario, rec.options, rec.seed, position,
+        prefix.map((e) => ({ entry: e.entry, events: e.derived!.events, irreversible: !!e.derived!.irreversible })), snap!.state as any);
+    } else {
+      game = Game.create(ruleset, rec.scenario, rec.options, rec.seed, position);
+    }
     game.memo = settled;
     game.seedCommitment = rec.seedCommitment;
     if (game.setupHash !== rec.setupHash) throw new Error(`game ${gameId}: setup hash ${game.setupHash} differs from the stored ${rec.setupHash}`);
-    const live: Live = {
-      rec, seats, ruleset, game, events: [], sealed: [], lock: Promise.resolve(), aiBusy: new Set(), lastUsed: this.now(),
-    };
-    for (const e of entries) this.replayStored(live, e);
+    const live: Live = { rec, seats, ruleset, game, derived, lock: Promise.resolve(), aiBusy: new Set(), lastUsed: this.now() };
+    for (const e of entries.slice(game.entries.length)) this.replayStored(live, e);
     rec.entryCount = entries.length;
     this.live.set(gameId, live);
     for (const s of seats) this.tokenGame.set(s.token, gameId);
@@ -263,22 +274,20 @@ export class GameManager {
     if (h !== e.entry.hash) throw new Error(`game ${live.rec.id}: replay diverged at entry ${e.idx} (state hash ${h}, stored ${e.entry.hash})`);
   }
 
-  /** Apply a log entry, recording its events and whether it was a sealed answer. */
+  /** Apply a log entry, recording its events, whether it was irreversible and whether it was a sealed answer. */
   private applyTracked(live: Live, entry: LogEntry): void {
-    const events = applyEntry(live.game, entry);
-    live.events.push(events);
-    let sealed = false;
+    const d: EntryDerived = { events: applyEntry(live.game, entry) };
     if ('action' in entry) {
+      if (live.game.played[live.game.played.length - 1]!.irreversible) d.irreversible = true;
       for (const box of Object.values(live.game.state.sealed as Record<string, Record<Seat, Action>>)) {
-        if (entry.seat in box) sealed = true;
+        if (entry.seat in box) d.sealed = true;
       }
     }
-    live.sealed.push(sealed);
+    live.derived.push(d);
   }
 
   private evict(gameId: string): void {
     this.live.delete(gameId);
-    this.ai?.forget(gameId);
   }
 
   private evictIdle(): void {
@@ -359,10 +368,10 @@ export class GameManager {
 
   private eventsSince(live: Live, stateId: number | undefined, seat: Seat | null): GameEvent[] {
     // No state id (or one we cannot place): everything from the set-up on. Otherwise only what came after it.
-    if (stateId === undefined || stateId < 0 || stateId > live.events.length) {
-      return eventsFor([...live.game.setupEvents, ...live.events.flat()], seat);
+    if (stateId === undefined || stateId < 0 || stateId > live.derived.length) {
+      return eventsFor([...live.game.setupEvents, ...live.derived.flatMap((d) => d.events)], seat);
     }
-    const list = live.events.slice(stateId).flat();
+    const list = live.derived.slice(stateId).flatMap((d) => d.events);
     return eventsFor(list, seat);
   }
 
@@ -430,7 +439,7 @@ export class GameManager {
     if (this.finished(live)) return log;
     log.seed = '';
     log.entries = log.entries.map((e, i) => {
-      if ('action' in e && live.sealed[i] && e.seat !== seat.seat) return { seat: e.seat, action: { type: 'sealed' }, hash: e.hash };
+      if ('action' in e && live.derived[i]?.sealed && e.seat !== seat.seat) return { seat: e.seat, action: { type: 'sealed' }, hash: e.hash };
       return e;
     });
     return log;
@@ -466,7 +475,8 @@ export class GameManager {
   /** Write the entries added since `before` (one transaction), then update memory. */
   private async commit(live: Live, before: number, actor: Seat | null, extra: GameUpdate = {}): Promise<void> {
     const now = this.now();
-    const entries: EntryRecord[] = live.game.entries.slice(before).map((entry, i) => ({ idx: before + i, entry, createdAt: now }));
+    const entries: EntryRecord[] = live.game.entries.slice(before)
+      .map((entry, i) => ({ idx: before + i, entry, createdAt: now, derived: live.derived[before + i] }));
     const over = live.game.state.outcome !== null || (extra.serverResult ?? live.rec.serverResult) !== null;
     const update: GameUpdate = { updatedAt: now, status: over ? 'finished' : 'running', ...extra };
     if (live.rec.clock && extra.clock === undefined) {
@@ -495,13 +505,12 @@ export class GameManager {
       check(live);
       const before = live.game.entries.length;
       const prevToMove = this.toMove(live.ruleset, live.game);
-      const evBefore = live.events.length;
+      const evBefore = live.derived.length;
       let r: { actor: Seat | null; extra?: GameUpdate };
       try {
         r = change(live);
       } catch (e) {
-        live.events.length = evBefore;
-        live.sealed.length = evBefore;
+        live.derived.length = evBefore;
         if (live.game.entries.length !== before) this.evict(gameId);
         if (e instanceof RuleViolation) throw illegal(e);
         throw e;
@@ -763,10 +772,15 @@ export class GameManager {
       live.aiBusy.add(seat);
       const gameId = live.rec.id;
       const stateId = live.rec.entryCount;
-      const job = ai.choose({
-        gameId, seat, level: rec.level ?? 1, seed: `${live.rec.seed}:ai:${seat}:${stateId}`, budgetMs: this.aiBudgetMs,
-        header: { ruleset: live.rec.ruleset, scenario: live.rec.scenario, options: live.rec.options, seed: live.rec.seed, position: live.rec.meta.position as Json | undefined },
-        entries: live.game.entries,
+      const job: AiJob = {
+        gameId, ruleset: live.rec.ruleset, state: live.game.state as unknown as Json, seat, level: rec.level ?? 1,
+        seed: `${live.rec.seed}:ai:${seat}:${stateId}`, budgetMs: this.aiBudgetMs,
+      };
+      const run = ai.choose(job).catch((e: Error) => {
+        if (!(e instanceof AiTimeoutError) || this.closed) throw e;
+        // The AI overran its hard limit: the easiest level answers instead, with a quarter of the budget.
+        this.logMsg(`${e.message}; answering at the easiest level`);
+        return ai.choose({ ...job, level: 0, budgetMs: Math.floor(this.aiBudgetMs / 4) });
       }).then(async (r) => {
         live.aiBusy.delete(seat);
         if (this.closed) return;
@@ -784,7 +798,7 @@ export class GameManager {
         live.aiBusy.delete(seat);
         if (!this.closed) this.logMsg(e.message);
       });
-      this.track(job);
+      this.track(run);
     }
   }
 

@@ -35,6 +35,11 @@ export const MIGRATIONS: Migration[] = [
         created_at BIGINT NOT NULL, PRIMARY KEY (game_id, idx))`,
     ],
   },
+  {
+    version: 3,
+    description: "each log entry's events and flags, so a game loads from its latest snapshot without replaying the log",
+    sql: ['ALTER TABLE entries ADD COLUMN derived TEXT'],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { pendingMigrations, SCHEMA_VERSION_TABLE } from './migrations.ts';
 import {
   entryFromRow, entrySeat, GAME_COLUMNS, gameFromRow, gameToValues, gameUpdateSet, SEAT_COLUMNS, seatFromRow,
-  seatToValues, snapshotFromRow, type Row,
+  seatToValues, snapshotFromRow, entryDerived, type Row,
 } from './rows.ts';
 import {
   ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
@@ -64,8 +64,8 @@ export class PostgresStorage implements Storage {
 
   private async insertEntries(c: pg.PoolClient, gameId: string, list: EntryRecord[]): Promise<void> {
     for (const e of list) {
-      await c.query('INSERT INTO entries (game_id, idx, seat, entry, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-        [gameId, e.idx, entrySeat(e), JSON.stringify(e.entry), e.entry.hash, e.createdAt]);
+      await c.query('INSERT INTO entries (game_id, idx, seat, entry, hash, created_at, derived) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [gameId, e.idx, entrySeat(e), JSON.stringify(e.entry), e.entry.hash, e.createdAt, entryDerived(e)]);
     }
   }
 
@@ -106,11 +106,11 @@ export class PostgresStorage implements Storage {
    */
   async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void> {
     const { cols, values } = gameUpdateSet(update);
-    const sets = ['entry_count = $3', ...cols.map((col, i) => `${col} = $${i + 14}`)];
+    const sets = ['entry_count = $3', ...cols.map((col, i) => `${col} = $${i + 15}`)];
     const sql = `WITH g AS (UPDATE games SET ${sets.join(', ')} WHERE id = $1 AND entry_count = $2 RETURNING id),
-      e AS (INSERT INTO entries (game_id, idx, seat, entry, hash, created_at)
-        SELECT g.id, x.idx, x.seat, x.entry, x.hash, x.created_at FROM g,
-          unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[]) AS x(idx, seat, entry, hash, created_at)),
+      e AS (INSERT INTO entries (game_id, idx, seat, entry, hash, created_at, derived)
+        SELECT g.id, x.idx, x.seat, x.entry, x.hash, x.created_at, x.derived FROM g,
+          unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $14::text[]) AS x(idx, seat, entry, hash, created_at, derived)),
       s AS (INSERT INTO snapshots (game_id, idx, state, hash, created_at)
         SELECT g.id, $9::int, $10::text, $11::text, $13::bigint FROM g WHERE $10::text IS NOT NULL
         ON CONFLICT (game_id, idx) DO UPDATE SET state = EXCLUDED.state, hash = EXCLUDED.hash)
@@ -122,7 +122,7 @@ export class PostgresStorage implements Storage {
         entries.map((e) => e.idx), entries.map(entrySeat), entries.map((e) => JSON.stringify(e.entry)),
         entries.map((e) => e.entry.hash), entries.map((e) => e.createdAt),
         snapshot?.idx ?? null, snapshot ? JSON.stringify(snapshot.state) : null, snapshot?.hash ?? null,
-        `${this.instance}:${gameId}`, Date.now(), ...values,
+        `${this.instance}:${gameId}`, Date.now(), entries.map(entryDerived), ...values,
       ]);
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new ConflictError(gameId, from);

@@ -52,7 +52,9 @@ describe('PostgreSQL storage', () => {
     expect((await s.entries('g1', 0)).map((x) => x.entry.hash)).toEqual(['h0']);
     expect(await s.getGame('g1')).toMatchObject({ entryCount: 1, updatedAt: 9 });
     expect(await s.latestSnapshot('g1')).toEqual({ idx: 1, state: { a: 1 }, hash: 'h0' });
-    await s.append('g1', 1, [e(1), e(2)], { status: 'finished' });
+    const derived = { events: [{ text: 'red passes', rule: 'Duel 3' }], irreversible: true };
+    await s.append('g1', 1, [{ ...e(1), derived }, e(2)], { status: 'finished' });
+    expect((await s.entries('g1', 1)).map((x) => x.derived)).toEqual([derived, undefined]);
     expect((await s.entries('g1', 1)).map((x) => [x.idx, x.entry.hash])).toEqual([[1, 'h1'], [2, 'h2']]);
     expect(await s.getGame('g1')).toMatchObject({ entryCount: 3, status: 'finished', updatedAt: 9 });
     await expect(s.append('nope', 0, [e(0)], {})).rejects.toThrow('game nope does not exist');

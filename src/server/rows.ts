@@ -1,5 +1,5 @@
 // Row <-> record conversion shared by the SQLite and PostgreSQL stores (JSON columns are TEXT in both).
-import type { EntryRecord, GameRecord, GameUpdate, SeatRecord, SnapshotRecord } from './storage.ts';
+import type { EntryDerived, EntryRecord, GameRecord, GameUpdate, SeatRecord, SnapshotRecord } from './storage.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -51,7 +51,13 @@ export function seatToValues(s: SeatRecord): unknown[] {
 }
 
 export function entryFromRow(r: Row): EntryRecord {
-  return { idx: num(r.idx), entry: JSON.parse(r.entry as string), createdAt: num(r.created_at) };
+  const e: EntryRecord = { idx: num(r.idx), entry: JSON.parse(r.entry as string), createdAt: num(r.created_at) };
+  if (typeof r.derived === 'string') e.derived = JSON.parse(r.derived) as EntryDerived;
+  return e;
+}
+
+export function entryDerived(e: EntryRecord): string | null {
+  return e.derived ? JSON.stringify(e.derived) : null;
 }
 
 export function entrySeat(e: EntryRecord): string | null {

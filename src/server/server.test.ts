@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { startServer, type RunningServer } from './server.ts';
+import { Game } from '../engine/game.ts';
+import { createRng, nextInt } from '../engine/rng.ts';
 import { verifyLog } from './fair-dice.ts';
 import { http, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
@@ -526,6 +528,59 @@ describe('restart', () => {
       expect(count).toBe(2);
       await s2.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a restarted server resumes a game from its latest snapshot: the same views, events, undo rights, replays and export', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'theater-snap-'));
+    const db = join(dir, 't.sqlite');
+    const fromSnapshot = vi.spyOn(Game, 'fromSnapshot');
+    try {
+      const s1 = await startServer({ port: 0, db, aiWorkers: 0, snapshotEvery: 4, log: () => undefined });
+      const g = (await http<CreateGameResponse>(s1.url, 'POST', '/api/games', {
+        ruleset: 'duel', options: { rounds: 20 }, seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
+      })).body;
+      const tokens = [g.seats.red!.token, g.seats.blue!.token, g.spectator.token];
+      const rng = createRng('snapshot-restart');
+      for (let i = 0; i < 14; i++) {
+        const [red, blue] = await Promise.all(tokens.slice(0, 2).map(async (t) => (await http<PlayResponse>(s1.url, 'GET', `/api/play/${t}`)).body));
+        const mine = [red!, blue!].filter((p) => p.view.prompt);
+        if (mine.length === 0) break;
+        const p = mine[nextInt(rng, mine.length)]!;
+        const t = tokens[p.seat === 'red' ? 0 : 1]!;
+        const choices = p.view.prompt!.choices;
+        const r = await http(s1.url, 'POST', `/api/play/${t}/action`, { stateId: p.stateId, action: choices[nextInt(rng, choices.length)]!.action });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      const snapshot = await s1.storage.latestSnapshot(g.gameId);
+      expect(snapshot!.idx).toBeGreaterThanOrEqual(8);
+      const seen = async (base: string) => {
+        const plays = await Promise.all(tokens.map(async (t) => (await http<PlayResponse>(base, 'GET', `/api/play/${t}`)).body));
+        const logs = await Promise.all(tokens.map(async (t) => (await http(base, 'GET', `/api/play/${t}/log`)).body));
+        const replays = await Promise.all([0, 3, 7, 10].map(async (at) => (await http(base, 'GET', `/api/replay/${g.gameId}?at=${at}`)).body));
+        return { plays, logs, replays };
+      };
+      const before = await seen(s1.url);
+      await s1.close();
+      fromSnapshot.mockClear();
+      const s2 = await startServer({ port: 0, db, aiWorkers: 0, snapshotEvery: 4, log: () => undefined });
+      try {
+        const after = await seen(s2.url);
+        expect(fromSnapshot).toHaveBeenCalledTimes(1);
+        expect(after).toEqual(before);
+        const p = after.plays.find((x) => x.view.prompt)!;
+        const t = tokens[p.seat === 'red' ? 0 : 1]!;
+        const r = await http(s2.url, 'POST', `/api/play/${t}/action`, { stateId: p.stateId, action: p.view.prompt!.choices[0]!.action });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      } finally {
+        await s2.close();
+      }
+    } finally {
+      fromSnapshot.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { pendingMigrations, SCHEMA_VERSION_TABLE, type Migration } from './migrations.ts';
 import {
   entryFromRow, entrySeat, GAME_COLUMNS, gameFromRow, gameToValues, gameUpdateSet, SEAT_COLUMNS, seatFromRow,
-  seatToValues, snapshotFromRow, type Row,
+  seatToValues, snapshotFromRow, entryDerived, type Row,
 } from './rows.ts';
 import {
   ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
@@ -51,7 +51,7 @@ export class SqliteStorage implements Storage {
     return {
       insertGame: db.prepare(`INSERT INTO games (${GAME_COLUMNS.join(',')}) VALUES (${GAME_COLUMNS.map(() => '?').join(',')})`),
       insertSeat: db.prepare(`INSERT INTO seats (${SEAT_COLUMNS.join(',')}) VALUES (${SEAT_COLUMNS.map(() => '?').join(',')})`),
-      insertEntry: db.prepare('INSERT INTO entries (game_id, idx, seat, entry, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertEntry: db.prepare('INSERT INTO entries (game_id, idx, seat, entry, hash, created_at, derived) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insertSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (game_id, idx, state, hash, created_at) VALUES (?, ?, ?, ?, ?)'),
       getGame: db.prepare('SELECT * FROM games WHERE id = ?'),
       seatsOf: db.prepare('SELECT * FROM seats WHERE game_id = ?'),
@@ -65,7 +65,7 @@ export class SqliteStorage implements Storage {
 
   private insertEntries(gameId: string, list: EntryRecord[]): void {
     for (const e of list) {
-      this.stmts.insertEntry.run(gameId, e.idx, entrySeat(e), JSON.stringify(e.entry), e.entry.hash, e.createdAt);
+      this.stmts.insertEntry.run(gameId, e.idx, entrySeat(e), JSON.stringify(e.entry), e.entry.hash, e.createdAt, entryDerived(e));
     }
   }
 

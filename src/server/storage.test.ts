@@ -39,7 +39,7 @@ describe('SQLite storage', () => {
     expect(g?.meta).toEqual({});
     expect(await cur.latestSnapshot('g1')).toBeNull();
     const versions = cur.db.prepare('SELECT version FROM schema_version ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     await cur.close();
   });
 
@@ -57,7 +57,9 @@ describe('SQLite storage', () => {
     const e = (idx: number) => ({ idx, entry: { seat: 'red', action: { type: 'pass' }, hash: `h${idx}` }, createdAt: 5 });
     await s.append('g', 0, [e(0)], { updatedAt: 5 });
     await expect(s.append('g', 0, [e(0)], {})).rejects.toBeInstanceOf(ConflictError);
-    await s.append('g', 1, [e(1), e(2)], { status: 'finished' }, { idx: 3, state: { x: 1 }, hash: 'h2' });
+    const derived = { events: [{ text: 'red passes', rule: 'Duel 3' }], irreversible: true };
+    await s.append('g', 1, [{ ...e(1), derived }, e(2)], { status: 'finished' }, { idx: 3, state: { x: 1 }, hash: 'h2' });
+    expect((await s.entries('g', 1)).map((x) => x.derived)).toEqual([derived, undefined]);
     expect((await s.entries('g', 1)).map((x) => x.entry.hash)).toEqual(['h1', 'h2']);
     const g = await s.getGame('g');
     expect(g).toMatchObject({ entryCount: 3, status: 'finished', updatedAt: 5 });

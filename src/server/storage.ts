@@ -1,6 +1,6 @@
 // The storage interface: games, seats/tokens, the append-only log and snapshots. SQLite and PostgreSQL implement it.
 import type { LogEntry } from '../engine/game.ts';
-import type { Json, Options, Seat } from '../engine/types.ts';
+import type { GameEvent, Json, Options, Seat } from '../engine/types.ts';
 import type { ClockSpec, GameStatus, SeatKind, ServerResult, TakebackRequest } from './protocol.ts';
 
 export interface ClockState extends ClockSpec {
@@ -53,6 +53,17 @@ export interface EntryRecord {
   idx: number;
   entry: LogEntry;
   createdAt: number;
+  /** What applying the entry produced (absent on entries written before schema 3 or imported). */
+  derived?: EntryDerived;
+}
+
+/** Kept with each entry so a game can resume from a snapshot (Game.fromSnapshot) instead of replaying its log. */
+export interface EntryDerived {
+  events: GameEvent[];
+  /** An action that rolled dice or revealed something: undo stops there. */
+  irreversible?: boolean;
+  /** A sealed simultaneous answer, hidden from the other seats until the end. */
+  sealed?: boolean;
 }
 
 export interface SnapshotRecord {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, Game, LogError, nextInt, prompts, stateHash } from './index.ts';
+import { duel, type DuelState } from './testing/duel.ts';
+
+/** A duel log with forced dice, undos and a takeback among random legal actions. */
+function playedGame(seed: string): Game<DuelState> {
+  const g = Game.create(duel, 'standard', { rounds: 20 }, seed);
+  const rng = createRng(`snapshot-${seed}`);
+  for (let i = 0; i < 60 && !g.state.outcome; i++) {
+    const r = nextInt(rng, 10);
+    const seats = prompts(duel, g.state).map((p) => p.seat);
+    if (r === 0) g.force([1 + nextInt(rng, 6)]);
+    if (r === 1 && g.played.length > 3) {
+      g.takeback(g.played.length - 2, 'red', 'blue');
+      continue;
+    }
+    const last = g.played[g.played.length - 1];
+    if (r === 2 && last && g.undoableBy(last.seat) > 0) {
+      g.undo(last.seat);
+      continue;
+    }
+    const seat = seats[nextInt(rng, seats.length)];
+    const p = prompts(duel, g.state).find((x) => x.seat === seat)!;
+    g.act(p.seat, p.choices[nextInt(rng, p.choices.length)]!.action);
+  }
+  return g;
+}
+
+describe('Game.fromSnapshot', () => {
+  it('resuming after any prefix of the log gives the same game as replaying it: entries, undo rights, every earlier state', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const full = playedGame(seed);
+      const log = full.toLog();
+      expect(log.entries.some((e) => 'undo' in e)).toBe(true);
+      // What the server keeps of each entry (its events and irreversibility), and the state after it.
+      const replay = Game.create(duel, 'standard', { rounds: 20 }, seed);
+      const kept = log.entries.map((entry) => {
+        if ('action' in entry) replay.act(entry.seat, entry.action);
+        else if ('undo' in entry) replay.undo(entry.undo);
+        else if ('takeback' in entry) replay.takeback(entry.takeback.to, entry.takeback.requestedBy, entry.takeback.consentedBy);
+        else replay.force(entry.force);
+        const p = 'action' in entry ? replay.played.at(-1)! : null;
+        return { entry, events: p?.events ?? [], irreversible: p?.irreversible ?? false, after: JSON.stringify(replay.state) };
+      });
+      const hashesAt = full.played.map((_, n) => stateHash(full.stateAt(n)));
+      for (let k = 1; k <= log.entries.length; k++) {
+        const prefix = kept.slice(0, k);
+        const g = Game.fromSnapshot(duel, 'standard', { rounds: 20 }, seed, undefined, prefix, JSON.parse(prefix[k - 1]!.after) as DuelState);
+        for (const e of log.entries.slice(k)) {
+          if ('action' in e) g.act(e.seat, e.action);
+          else if ('undo' in e) g.undo(e.undo);
+          else if ('takeback' in e) g.takeback(e.takeback.to, e.takeback.requestedBy, e.takeback.consentedBy);
+          else g.force(e.force);
+        }
+        expect(g.entries.map((e) => e.hash), `seed ${seed}, snapshot after ${k}`).toEqual(full.entries.map((e) => e.hash));
+        expect(g.played.map((p) => [p.seat, p.action, p.irreversible, p.forced])).toEqual(full.played.map((p) => [p.seat, p.action, p.irreversible, p.forced]));
+        expect(['red', 'blue'].map((s) => g.undoableBy(s))).toEqual(['red', 'blue'].map((s) => full.undoableBy(s)));
+        expect(full.played.map((_, n) => stateHash(g.stateAt(n)))).toEqual(hashesAt);
+      }
+    }
+  });
+
+  it('refuses a snapshot whose state hash is not the log\'s hash after the prefix', () => {
+    const full = playedGame('d');
+    const prefix = full.entries.slice(0, 5).map((entry) => ({ entry, events: [], irreversible: true }));
+    expect(() => Game.fromSnapshot(duel, 'standard', { rounds: 20 }, 'd', undefined, prefix, full.state))
+      .toThrow(LogError);
+  });
+});

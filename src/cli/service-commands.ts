@@ -11,11 +11,16 @@ export function registerServiceCommands(program: Command): void {
     .option('--db <file>', 'SQLite file (default: THEATER_DB or ./data/theater.sqlite)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: DATABASE_URL)')
     .option('--ai-workers <n>', 'AI worker threads', '2')
-    .action(async (o: { port?: string; host?: string; db?: string; databaseUrl?: string; aiWorkers: string }) => {
+    .option('--game-workers <n>', 'game worker threads (default: THEATER_GAME_WORKERS, else 2 on 2 or more cores)')
+    .action(async (o: { port?: string; host?: string; db?: string; databaseUrl?: string; aiWorkers: string; gameWorkers?: string }) => {
       const { startServer } = await import('../server/index.ts');
+      const { availableParallelism } = await import('node:os');
+      const env = process.env.THEATER_GAME_WORKERS;
+      const gameWorkers = o.gameWorkers !== undefined ? parseIntArg('--game-workers', o.gameWorkers)
+        : env !== undefined ? parseIntArg('THEATER_GAME_WORKERS', env) : availableParallelism() >= 2 ? 2 : 0;
       const server = await startServer({
         port: o.port !== undefined ? parseIntArg('--port', o.port) : undefined,
-        host: o.host, db: o.db, databaseUrl: o.databaseUrl, aiWorkers: parseIntArg('--ai-workers', o.aiWorkers),
+        host: o.host, db: o.db, databaseUrl: o.databaseUrl, aiWorkers: parseIntArg('--ai-workers', o.aiWorkers), gameWorkers,
         log: (m) => process.stdout.write(`${m}\n`),
       });
       process.stdout.write(`Theater is serving at ${server.url}\n`);

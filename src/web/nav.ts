@@ -49,7 +49,8 @@ export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAs
   if (!w) {
     w = p.then((all) => {
       const assets = windowAssets(all, scenario);
-      return { assets, geo: assets.map ? buildGeometry(assets.map) : null };
+      // A map of boxes only (sea areas...) has no hex geometry.
+      return { assets, geo: assets.map && Object.keys(assets.map.hexes).length ? buildGeometry(assets.map) : null };
     });
     w.catch(() => windowed.delete(key));
     windowed.set(key, w);

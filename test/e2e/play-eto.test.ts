@@ -18,13 +18,15 @@ interface Plan {
   result: RegExp;
   /** Most clicks the game may take. */
   limit: number;
-  /** The scenario's window of the map is drawn (false: the view is shown as data). */
+  /** The scenario's window of the map is drawn. */
   map: boolean;
+  /** Played on a board of sea areas and coastal hexes (boxes, no hexes). */
+  seaBoard?: boolean;
 }
 
 const PLANS: Plan[] = [
   {
-    scenario: 'sink-the-bismarck', prefer: [END], limit: 60, map: false,
+    scenario: 'sink-the-bismarck', prefer: [END], limit: 60, map: false, seaBoard: true,
     result: /victory|draw/i,
   },
   {
@@ -114,6 +116,32 @@ async function breakthroughByMap(page: Page): Promise<string | null> {
   return `map: ${hex}`;
 }
 
+/**
+ * ETO scenario 1 [1.2]: a ship set up "anywhere" is placed on the sea board: clicking it in the set-up panel lights
+ * exactly the spaces its placements name; clicking a sea area places it there. Null when this is not such a prompt.
+ */
+async function placeOnSeaBoard(page: Page): Promise<string | null> {
+  const listed = await page.evaluate(async () => {
+    const token = location.pathname.split('/').pop()!;
+    const p = await (await fetch(`/api/play/${token}`)).json() as { view: { prompt: { choices: { action: Record<string, unknown> }[] } | null } };
+    return (p.view.prompt?.choices ?? []).filter((c) => c.action.type === 'place').map((c) => ({ ship: String(c.action.ship), space: String(c.action.space) }));
+  });
+  if (!listed.length) return null;
+  const ship = listed[0]!.ship;
+  const spaces = [...new Set(listed.filter((c) => c.ship === ship).map((c) => c.space))].sort();
+  await page.locator(`[data-testid=box-setup] [data-unit="${ship}"]`).first().click();
+  await page.locator('[data-testid=area-board] .box.hl').first().waitFor();
+  const lit = (await page.locator('[data-testid=area-board] .box.hl').evaluateAll((l) => l.map((e) => e.getAttribute('data-box')))).sort();
+  expect(lit).toEqual(spaces);
+  const sea = spaces.find((x) => !/^W\d{4}$/.test(x))!;
+  const before = await stateId(page);
+  await page.locator(`[data-testid=box-${sea}]`).click();
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before);
+  await page.locator(`[data-testid=box-${sea}] [data-unit="${ship}"]`).waitFor();
+  await shot(page, 'eto-sink-the-bismarck-place-on-sea-board');
+  return `board: ${ship} to ${sea}`;
+}
+
 /** Plays until the page shows an outcome; returns the clicked labels. */
 async function playToEnd(page: Page, plan: Plan): Promise<string[]> {
   const clicked: string[] = [];
@@ -124,6 +152,10 @@ async function playToEnd(page: Page, plan: Plan): Promise<string[]> {
       await page.locator('[data-testid=switch-seat]').first().click();
       await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor();
       continue;
+    }
+    if (plan.seaBoard && !clicked.some((l) => l.startsWith('board: '))) {
+      const placed = await placeOnSeaBoard(page);
+      if (placed) { clicked.push(placed); continue; }
     }
     if (plan.scenario === 'case-white' && !clicked.some((l) => l.startsWith('map: '))) {
       const picked = await breakthroughByMap(page);
@@ -173,12 +205,16 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
           expect(await page.locator('[data-testid=map] [data-hex="W3533"] .stack-count').textContent()).toContain('4');
           await placeByMap(page);
         }
-      } else {
-        await page.locator('[data-testid=state-view]').waitFor();
+      } else if (plan.seaBoard) {
+        // ETO 7.2-7.4: five sea areas and seven coastal hexes; the German ships start in Bergen (W4922).
+        await page.locator('[data-testid=area-board]').waitFor();
+        expect(await page.locator('[data-testid=area-board] .box').count()).toBe(12);
+        expect(await page.locator('[data-testid=box-W4922] [data-unit]').count()).toBe(2);
         expect(await page.locator('[data-testid=map]').count()).toBe(0);
       }
       const clicked = await playToEnd(page, plan);
       expect(clicked.length).toBeGreaterThan(0);
+      if (plan.seaBoard) expect(clicked.some((l) => l.startsWith('board: '))).toBe(true);
       const outcome = (await page.locator('[data-testid=outcome]').textContent()) ?? '';
       expect(outcome).toMatch(plan.result);
       expect(await page.locator('[data-testid=choice]').count()).toBe(0);

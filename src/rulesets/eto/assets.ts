@@ -1,6 +1,6 @@
 // What the browser client draws for ETO (docs/web.md "what the client reads"): each land scenario's window of the
 // generated map (data/map.json, sheets W and E joined half round), the counters of its units, and where the view
-// keeps them. Sink the Bismarck is played in sea areas and gets no map (its view is shown as data).
+// keeps them. Sink the Bismarck is played in sea areas and coastal hexes: they are boxes, its board has no hexes.
 import type { Json } from '../../engine/index.ts';
 import { BULGE_ID, bulgeSetup } from './bulge.ts';
 import { CASE_WHITE_ID, caseWhiteSetup } from './case-white.ts';
@@ -8,7 +8,7 @@ import { etoData, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import type { AirUnit, LandUnit } from './land.ts';
 import { sheetSpecs } from './map.ts';
-import { BISMARCK_ID } from './sink-the-bismarck.ts';
+import { BISMARCK_ID, bismarckSetup } from './sink-the-bismarck.ts';
 
 const POWERS = {
   germany: { name: 'Germany', side: 'axis', color: '#9aa3ab', abbr: 'GE' },
@@ -25,7 +25,41 @@ const TYPES = {
   fighter: { name: 'fighter', symbol: 'air', domain: 'air' },
   'fighter-bomber': { name: 'fighter-bomber', symbol: 'air', domain: 'air' },
   bomber: { name: 'bomber', symbol: 'strategic-air', domain: 'air' },
+  BB: { name: 'battleship', symbol: 'fleet', domain: 'naval' },
+  CA: { name: 'heavy cruiser', symbol: 'fleet', domain: 'naval' },
+  CV: { name: 'carrier', symbol: 'fleet', domain: 'naval' },
+  CL: { name: 'light cruiser', symbol: 'fleet', domain: 'naval' },
+  DD: { name: 'destroyers', symbol: 'fleet', domain: 'naval' },
 };
+
+/** A ship's name short enough for its counter: initials of a long name ("KGV", "PoW"), else the name. */
+function shipDesignation(name: string): string {
+  const words = name.split(/\s+/);
+  if (words.length === 1) return name.length <= 8 ? name : `${name.slice(0, 7)}.`;
+  return words.map((w) => (/^(of|the)$/i.test(w) ? w[0]!.toLowerCase() : w[0]!.toUpperCase())).join('');
+}
+
+/** ETO 7.2-7.4: the sea areas and coastal hexes of Scenario 1 as boxes, each listing the spaces it joins. */
+function bismarckBoxes(): Json[] {
+  const sea = etoData().sea;
+  const links = new Map<string, string[]>();
+  const link = (a: string, b: string) => {
+    links.set(a, [...(links.get(a) ?? []), b]);
+    links.set(b, [...(links.get(b) ?? []), a]);
+  };
+  for (const [a, b] of sea.areaLinks) link(a, b);
+  for (const [a, b] of sea.coastalLinks) link(a, b);
+  for (const c of sea.coastalHexes) for (const a of c.areas) link(c.hex, a);
+  const areas = sea.areas.map((a) => ({
+    id: a.id, name: a.name, kind: 'sea', scenarios: [BISMARCK_ID], connects: links.get(a.id) ?? [],
+    note: `cost ${a.cost}, search modifier ${a.int >= 0 ? '+' : ''}${a.int}${a.provenance.source === 'reconstructed' ? ' (reconstructed)' : ''}`,
+  }));
+  const coasts = sea.coastalHexes.map((c) => ({
+    id: c.hex, name: `${c.name} (${c.hex})`, kind: 'coastal', scenarios: [BISMARCK_ID], connects: links.get(c.hex) ?? [],
+    note: c.port ? `${c.port} port` : 'coast, no port',
+  }));
+  return [...areas, ...coasts];
+}
 
 /** Hexes of map.json inside a layer's window rectangles (any of a hex's printed ids), sea hexes included. */
 function windowHexes(layer: TheatreLayer): string[] {
@@ -80,12 +114,13 @@ export function etoAssets(): Json {
       units[u.id] ??= { power: u.nation, type: u.kind, name: designation(u) };
     }
   }
+  for (const sh of Object.values(bismarckSetup().ships)) units[sh.id] = { power: sh.nation, type: sh.type, name: shipDesignation(sh.name) };
   const countries: Record<string, Json> = {};
   for (const [c, v] of Object.entries(map.countries)) countries[c] = { name: v.name };
   cached = {
     map: {
       grid: { layout: 'flat-top columns', offset: 'even-down', sheets: sheetSpecs() as unknown as Json },
-      hexes, hexsides, countries, windows,
+      hexes, hexsides, countries, windows, boxes: bismarckBoxes(),
     },
     counters: { powers: POWERS, types: TYPES, units },
     viewUnits: [
@@ -93,8 +128,11 @@ export function etoAssets(): Json {
         factors: ['strength', 'ma'], reducedFactors: ['depletedStrength', 'ma'], typeFactors: { general: ['combat', 'exploit'], hq: ['radius'] } },
       { path: 'land.air', where: ['base', 'where'], rename: { nation: 'power', kind: 'type', depleted: 'reduced', name: 'title' },
         factors: ['strength', 'range'], reducedFactors: ['depletedStrength', 'range'] },
+      { path: 'ships', where: ['space'], rename: { nation: 'power', damaged: 'reduced', name: 'title' }, placeIf: { sunk: 'sunk' }, unplaced: 'setup' },
     ],
     viewControl: 'land.control',
+    // Naval actions name a `ship` and a `space`, air missions an `air` unit.
+    actionFields: { units: ['unit', 'units', 'ship', 'ships', 'air'], places: ['to', 'hex', 'space', 'target', 'at', 'where'] },
     reconstructed: [{
       subject: 'map',
       text: 'The map is generated from Natural Earth geography and hand-drawn layers (tools/map/eto-build.ts), not traced from the printed sheets.',

@@ -26,13 +26,16 @@ export interface BoardPaneProps {
 
 const PLACE_NAMES: Record<string, string> = {
   pool: 'Force pool', eliminated: 'Eliminated', removed: 'Removed from play', future: 'Arriving later',
-  setup: 'To set up', 'force-pool': 'Force pool', replenishment: 'Replenishment',
+  setup: 'To set up', 'force-pool': 'Force pool', replenishment: 'Replenishment', sunk: 'Sunk',
 };
 
 /** Units off the map, by place: boxes first (in map order), then pools and other places. */
 function offMap(p: BoardPaneProps): { id: string; name: string; note?: string; units: UnitView[]; isBox: boolean }[] {
   const boxes = p.assets.map?.boxes ?? [];
-  const out = boxes.map((b) => ({ id: b.id, name: b.name, note: b.connects?.length ? `connects: ${b.connects.join(', ')}` : b.note, units: [] as UnitView[], isBox: true }));
+  const out = boxes.map((b) => ({
+    id: b.id, name: b.name, units: [] as UnitView[], isBox: true,
+    note: [b.note, b.connects?.length ? `connects: ${b.connects.join(', ')}` : ''].filter(Boolean).join('; ') || undefined,
+  }));
   const byId = new Map(out.map((b) => [b.id, b]));
   for (const u of p.board.units) {
     if (p.geo?.hexes.has(u.where)) continue;
@@ -62,20 +65,60 @@ export function StateTree({ value, depth = 0 }: { value: Json; depth?: number })
   );
 }
 
+/** One place beside (or, without a hex map, instead of) the map: its name, links and counters; clickable. */
+function PlacePanel({ b, p, open, onFold, size = 36 }: {
+  b: { id: string; name: string; note?: string; units: UnitView[] }; p: BoardPaneProps; open: boolean; onFold(): void; size?: number;
+}) {
+  return (
+    <div class={'box' + (p.highlights.has(b.id) ? ' hl' : '') + (p.selectedHex === b.id ? ' selected' : '')}
+      data-box={b.id} data-testid={`box-${b.id}`} onClick={() => p.onHex(b.id)}>
+      <h3>
+        {b.name} <span class="count">{b.units.length}</span>
+        {b.units.length > 0 && (
+          <button class="link" onClick={(e) => { e.stopPropagation(); onFold(); }}>{open ? 'fold' : 'show'}</button>
+        )}
+      </h3>
+      {b.note && <p class="muted small box-note" title={b.note}>{b.note}</p>}
+      <div class="box-units">
+        {open && b.units.map((u) => (
+          <span key={u.id} class="box-unit" onClick={(e) => { e.stopPropagation(); p.onUnit(u.id, b.id); }}>
+            <CounterIcon unit={u} counters={p.assets.counters} size={size} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export function BoardPane(p: BoardPaneProps) {
   const map = p.assets.map;
-  const places = offMap(p);
+  const all = offMap(p);
+  // Without hexes, a map of boxes (sea areas...) is the board itself; other places stay beside it.
+  const areaBoard = !!map && !p.geo && !!map.boxes?.length;
+  const areas = areaBoard ? all.filter((b) => b.isBox) : [];
+  const places = areaBoard ? all.filter((b) => !b.isBox) : all;
   const turns = p.assets.turns;
   const [open, setOpen] = useState(true);
   const [openPlaces, setOpenPlaces] = useState<Record<string, boolean>>({});
   // Boxes and places with few units show them; big pools start folded.
   const isOpen = (b: { id: string; units: UnitView[] }) => openPlaces[b.id] ?? (b.units.length <= 12 || p.highlights.has(b.id) || b.units.some((u) => u.id === p.selectedUnit));
+  const panel = (b: (typeof all)[number], size?: number) => (
+    <PlacePanel key={b.id} b={b} p={p} open={isOpen(b)} size={size} onFold={() => setOpenPlaces({ ...openPlaces, [b.id]: !isOpen(b) })} />
+  );
   return (
     <div class="board">
       {map && p.geo ? (
         <MapView map={map} geo={p.geo} counters={p.assets.counters} board={p.board} activeUnits={p.activeUnits}
           selectedUnit={p.selectedUnit} selectedHex={p.selectedHex} highlights={p.highlights} expandedHex={p.expandedHex}
           showIds={p.showIds} onHex={p.onHex} onUnit={p.onUnit} handle={p.mapRef} />
+      ) : areaBoard ? (
+        <div class="area-board" data-testid="area-board">
+          <div class="areas">{areas.map((b) => panel(b, 52))}</div>
+          <details class="state-view">
+            <summary>Game state as data</summary>
+            <StateTree value={p.state} />
+          </details>
+        </div>
       ) : (
         <div class="state-view" data-testid="state-view">
           <h2>Game state</h2>
@@ -93,25 +136,7 @@ export function BoardPane(p: BoardPaneProps) {
               ))}
             </div>
           )}
-          {open && places.map((b) => (
-            <div key={b.id} class={'box' + (p.highlights.has(b.id) ? ' hl' : '') + (p.selectedHex === b.id ? ' selected' : '')}
-              data-box={b.id} data-testid={`box-${b.id}`} onClick={() => p.onHex(b.id)}>
-              <h3>
-                {b.name} <span class="count">{b.units.length}</span>
-                {b.units.length > 0 && (
-                  <button class="link" onClick={(e) => { e.stopPropagation(); setOpenPlaces({ ...openPlaces, [b.id]: !isOpen(b) }); }}>{isOpen(b) ? 'fold' : 'show'}</button>
-                )}
-              </h3>
-              {b.note && <p class="muted small box-note" title={b.note}>{b.note}</p>}
-              <div class="box-units">
-                {isOpen(b) && b.units.map((u) => (
-                  <span key={u.id} class="box-unit" onClick={(e) => { e.stopPropagation(); p.onUnit(u.id, b.id); }}>
-                    <CounterIcon unit={u} counters={p.assets.counters} size={36} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
-                  </span>
-                ))}
-              </div>
-            </div>
-          ))}
+          {open && places.map((b) => panel(b))}
         </div>
       )}
     </div>

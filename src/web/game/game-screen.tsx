@@ -131,7 +131,7 @@ export function GameScreen({ token }: { token: string }) {
     const boxes = new Set(assets.map?.boxes?.map((b) => b.id) ?? []);
     return (s: string) => !!geo?.hexes.has(s) || boxes.has(s);
   }, [la]);
-  const picks = useMemo(() => derivePicks(prompt?.choices ?? [], isPlace), [prompt, isPlace]);
+  const picks = useMemo(() => derivePicks(prompt?.choices ?? [], isPlace, assets.actionFields), [prompt, isPlace]);
   const highlights = useMemo(() => highlighted(picks, selUnit), [picks, selUnit]);
   const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
   const odds = useMemo(() => oddsByChoice(prompt?.choices ?? [], prompt?.context), [prompt]);
@@ -322,7 +322,7 @@ export function GameScreen({ token }: { token: string }) {
             narrowedTo={narrow?.label ?? (selUnit && picks.units.has(selUnit) ? selUnit : null)}
             onClearNarrow={() => { setNarrow(null); setSelUnit(null); }} odds={odds} armed={armed} onChoose={choose}
             onConfirm={() => armed !== null && prompt && void send(prompt.choices[armed]!.action)} onDisarm={() => setArmed(null)}
-            busy={busy} board={board} counters={assets.counters} otherSeatsHere={otherSeatsHere}
+            busy={busy} board={board} counters={assets.counters} unitFields={assets.actionFields?.units} otherSeatsHere={otherSeatsHere}
             onSwitchSeat={(t) => navigate(`/play/${t}`)}
             finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} />
           {selHex && <HexInfo id={selHex} assets={assets} board={board} onUnit={onUnit} activeUnits={activeUnits} />}

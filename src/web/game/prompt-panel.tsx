@@ -24,6 +24,8 @@ export interface PromptPanelProps {
   onDisarm(): void;
   busy: boolean;
   board: BoardView;
+  /** Action fields naming units (the rule set's, else the defaults). */
+  unitFields?: string[];
   counters?: CounterManifest;
   otherSeatsHere: { seat: string; token: string; hasTurn: boolean }[];
   onSwitchSeat(token: string): void;
@@ -50,11 +52,11 @@ export function OddsView({ odds }: { odds: OddsEntry }) {
   );
 }
 
-function ChoiceButton({ c, i, n, onChoose, armed, board, counters, busy }: {
+function ChoiceButton({ c, i, n, onChoose, armed, board, counters, busy, unitFields }: {
   c: Choice; i: number; n: number; onChoose(i: number): void; armed: boolean; board: BoardView;
-  counters?: CounterManifest; busy: boolean;
+  counters?: CounterManifest; busy: boolean; unitFields?: string[];
 }) {
-  const units = actionUnits(c.action).map((id) => board.units.find((u) => u.id === id)).filter((u) => !!u);
+  const units = actionUnits(c.action, unitFields).map((id) => board.units.find((u) => u.id === id)).filter((u) => !!u);
   return (
     <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" data-choice={i} disabled={busy} onClick={() => onChoose(i)} title={JSON.stringify(c.action)}>
       {n <= 9 && <kbd>{n}</kbd>}
@@ -120,7 +122,7 @@ export function PromptPanel(p: PromptPanelProps) {
       <div class="choices">
         {(all ? list : list.slice(0, LIST_LIMIT)).map((i, n) => (
           <ChoiceButton key={i} c={prompt.choices[i]!} i={i} n={n + 1} onChoose={p.onChoose} armed={p.armed === i}
-            board={p.board} counters={p.counters} busy={p.busy} />
+            board={p.board} counters={p.counters} busy={p.busy} unitFields={p.unitFields} />
         ))}
         {list.length === 0 && <p class="muted">No choice matches.</p>}
         {!all && list.length > LIST_LIMIT && (

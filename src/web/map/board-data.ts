@@ -58,6 +58,8 @@ export interface BoxData {
   /** Hexes or boxes this box lists (shown as text; a rule's reference). */
   connects?: string[];
   note?: string;
+  /** Scenarios that use this box (absent: every scenario). */
+  scenarios?: string[];
 }
 
 /** A polygon ring in map coordinates (same units as hex centres). */
@@ -141,6 +143,14 @@ export interface BoardAssets {
   viewUnits?: ViewUnitsPath[];
   /** Dotted path of the control record in the view (default "control"). */
   viewControl?: string;
+  /** Action fields naming units and places, when a rule set uses others than the defaults (picks.ts). */
+  actionFields?: ActionFields;
+}
+
+/** Which action fields name the units an action is about and the place it leads to (in order of preference). */
+export interface ActionFields {
+  units?: string[];
+  places?: string[];
 }
 
 /** One collection of units in the view: a list or an object keyed by id, at a dotted path ("land.units"). */
@@ -155,6 +165,10 @@ export interface ViewUnitsPath {
   reducedFactors?: string[];
   /** Factor fields for units of one type (after `rename`), instead of `factors`: e.g. {general: ["combat", "exploit"]}. */
   typeFactors?: Record<string, string[]>;
+  /** Places of units with a true flag, e.g. {sunk: "sunk"}: a sunk ship is shown there, not where it went down. */
+  placeIf?: Record<string, string>;
+  /** Place of units whose place field is the empty string (not yet set up), e.g. "setup". */
+  unplaced?: string;
 }
 
 /** A chart: a table ({columns, rows}), or any other JSON shown as a data tree ({data}). */
@@ -265,6 +279,10 @@ export function readAssets(raw: Json | undefined): BoardAssets {
   }
   if (Array.isArray(raw.viewUnits)) out.viewUnits = raw.viewUnits.filter((v): v is Record<string, Json> => isObj(v) && typeof v.path === 'string') as unknown as ViewUnitsPath[];
   if (typeof raw.viewControl === 'string') out.viewControl = raw.viewControl;
+  if (isObj(raw.actionFields)) {
+    const strs = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+    out.actionFields = { units: strs(raw.actionFields.units), places: strs(raw.actionFields.places) };
+  }
   if (Array.isArray(raw.notes)) out.notes = raw.notes.map(String);
   if (Array.isArray(raw.reconstructed)) {
     out.reconstructed = raw.reconstructed.map((r) =>
@@ -327,7 +345,9 @@ export function readBoardView(state: Json | undefined, assets: BoardAssets = {})
       if (!isObj(x)) continue;
       const y: Record<string, unknown> = { ...x };
       for (const [from, to] of Object.entries(vu.rename ?? {})) if (from in x) { y[to] = x[from]; delete y[from]; }
-      const where = (vu.where ?? ['where']).map((f) => x[f]).find((w) => typeof w === 'string');
+      let where = (vu.where ?? ['where']).map((f) => x[f]).find((w) => typeof w === 'string');
+      if (where === '' && vu.unplaced) where = vu.unplaced;
+      for (const [flag, place] of Object.entries(vu.placeIf ?? {})) if (x[flag] === true) where = place;
       if (where !== undefined) y.where = where;
       const ff = vu.typeFactors?.[String(y.type)] ?? (y.reduced === true && vu.reducedFactors ? vu.reducedFactors : vu.factors);
       const nums = ff?.map((f) => x[f]);
@@ -371,13 +391,21 @@ function atPath(v: unknown, path: string): unknown {
 
 /**
  * The assets with the map cut to a scenario's window (MapData.windows): only the window's hexes and the hexsides
- * between them, no coast polygons; no map at all for an empty window. Other scenarios get the assets unchanged.
+ * between them, no coast polygons; for an empty window no hexes, and no map at all unless the scenario has boxes.
+ * Boxes of other scenarios are dropped. Scenarios without a window keep the whole map.
  */
 export function windowAssets(assets: BoardAssets, scenario: string | undefined): BoardAssets {
-  const map = assets.map;
+  let map = assets.map;
+  if (map?.boxes?.some((b) => b.scenarios)) {
+    map = { ...map, boxes: map.boxes.filter((b) => !b.scenarios || (scenario !== undefined && b.scenarios.includes(scenario))) };
+  }
   const win = scenario !== undefined ? map?.windows?.[scenario] : undefined;
-  if (!map || !win) return assets;
-  if (!win.length) return { ...assets, map: undefined };
+  if (!map || !win) return map === assets.map ? assets : { ...assets, map };
+  if (!win.length) {
+    if (!map.boxes?.length) return { ...assets, map: undefined };
+    const { land: _l, windows: _ws, ...bare } = map;
+    return { ...assets, map: { ...bare, hexes: {}, hexsides: {} } };
+  }
   const keep = new Set(win.filter((h) => map.hexes[h]));
   const hexes: Record<string, HexData> = {};
   for (const h of keep) hexes[h] = map.hexes[h]!;

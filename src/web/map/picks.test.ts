@@ -44,4 +44,19 @@ describe('map picks come only from the prompt choices', () => {
     expect(p.dests.size).toBe(0);
     expect(p.units.get('u')).toEqual([0]);
   });
+
+  it('a rule set may name other fields for units and places (ETO naval actions name a ship and a space)', () => {
+    const sea = new Set(['north-sea', 'W4922']);
+    const naval = [
+      ch({ type: 'select', ship: 'bismarck' }),
+      ch({ type: 'place', ship: 'hood', space: 'north-sea', inPort: false }),
+      ch({ type: 'enter', space: 'W4922' }),
+      ch({ type: 'withdraw', ships: ['hood', 'kgv'] }),
+    ];
+    const p = derivePicks(naval, (x) => sea.has(x), { units: ['ship', 'ships'], places: ['space'] });
+    expect([...p.units.keys()]).toEqual(['bismarck', 'hood', 'kgv']);
+    expect(choicesAt(p, 'north-sea', 'hood')).toEqual([1]);
+    expect(choicesAt(p, 'W4922', null)).toEqual([2]);
+    expect(derivePicks(naval, (x) => sea.has(x)).units.size).toBe(0);
+  });
 });

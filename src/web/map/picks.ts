@@ -11,8 +11,15 @@ export interface MapPicks {
   places: Map<string, number[]>;
 }
 
-/** Fields read as "the place an action goes to", in order of preference. */
-const DEST_FIELDS = ['to', 'hex', 'target', 'at', 'where', 'box', 'dest', 'destination'];
+/** Fields read as "the place an action goes to", in order of preference (a rule set's assets may name others). */
+export const DEST_FIELDS = ['to', 'hex', 'target', 'at', 'where', 'box', 'dest', 'destination'];
+/** Fields read as the units an action is about: a unit id, or a list of them. */
+export const UNIT_FIELDS = ['unit', 'units'];
+
+export interface PickFields {
+  units?: string[];
+  places?: string[];
+}
 
 function push<K>(m: Map<K, number[]>, k: K, i: number): void {
   const l = m.get(k);
@@ -21,27 +28,30 @@ function push<K>(m: Map<K, number[]>, k: K, i: number): void {
 }
 
 /** Unit ids an action names. */
-export function actionUnits(a: Choice['action']): string[] {
+export function actionUnits(a: Choice['action'], fields: string[] = UNIT_FIELDS): string[] {
   const out: string[] = [];
-  if (typeof a.unit === 'string') out.push(a.unit);
-  if (Array.isArray(a.units)) for (const u of a.units) if (typeof u === 'string') out.push(u);
+  for (const f of fields) {
+    const v = a[f];
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const u of v) if (typeof u === 'string') out.push(u);
+  }
   return out;
 }
 
 /** The place an action leads to, if any of its fields holds a place the map knows. */
-export function actionPlace(a: Choice['action'], isPlace: (s: string) => boolean): string | null {
-  for (const f of DEST_FIELDS) {
+export function actionPlace(a: Choice['action'], isPlace: (s: string) => boolean, fields: string[] = DEST_FIELDS): string | null {
+  for (const f of fields) {
     const v = a[f];
     if (typeof v === 'string' && isPlace(v)) return v;
   }
   return null;
 }
 
-export function derivePicks(choices: Choice[], isPlace: (s: string) => boolean): MapPicks {
+export function derivePicks(choices: Choice[], isPlace: (s: string) => boolean, fields: PickFields = {}): MapPicks {
   const picks: MapPicks = { units: new Map(), dests: new Map(), places: new Map() };
   choices.forEach((c, i) => {
-    const units = actionUnits(c.action);
-    const place = actionPlace(c.action, isPlace);
+    const units = actionUnits(c.action, fields.units);
+    const place = actionPlace(c.action, isPlace, fields.places);
     for (const u of units) {
       push(picks.units, u, i);
       if (place) {

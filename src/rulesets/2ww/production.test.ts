@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, prompts, setupGame } from '../../engine/index.ts';
-import type { Action, Frame, Ruleset } from '../../engine/index.ts';
+import { prompts } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
-import type { Side, TwoWWState } from './state.ts';
+import type { Side } from './state.ts';
 import { POOL } from './state.ts';
-import { testPosition, testWorld } from './testing.ts';
-import { placementHexes, productionChoices, productionPoints, productionProcedures } from './production.ts';
-import { lendLeaseChoices, strategicWarfareProcedures } from './strategic-warfare.ts';
+import { testPosition, testRig, testWorld } from './testing.ts';
+import { placementHexes, productionChoices, productionPoints } from './production.ts';
+import { lendLeaseChoices } from './strategic-warfare.ts';
 import { unitProductionCost } from './data/index.ts';
 
-const rs: Ruleset<TwoWWState> = { ...twoWW, procedures: { ...twoWW.procedures, ...strategicWarfareProcedures, ...productionProcedures } };
-function start(p: TwoWWState, stack: Frame[]): TwoWWState {
-  const { ruleset: _r, scenario: _s, rng: _g, seq: _q, outcome: _o, sealed: _x, ...body } = p;
-  return setupGame({ ...rs, setup: () => ({ ...body, stack }) } as Ruleset<TwoWWState>, 'campaign-1939', {}, 'prod').state;
-}
-const play = (s: TwoWWState, seat: Side, a: Action) => applyAction(rs, s, seat, a).state;
-const choices = (s: TwoWWState, seat: Side) => prompts(rs, s).filter((p) => p.seat === seat).flatMap((p) => p.choices.map((c) => c.action));
+const { rs, start, play, choices } = testRig(twoWW, 'prod');
 
 // Germany (west) with Berlin 0202 and a second production city 0204; Britain (east) with London 0602.
 const world = testWorld({

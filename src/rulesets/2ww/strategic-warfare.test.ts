@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, forceDice, prompts, setupGame } from '../../engine/index.ts';
-import type { Action, Frame, GameEvent, Ruleset } from '../../engine/index.ts';
+import { forceDice, prompts } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
-import type { Side, TwoWWState } from './state.ts';
-import { testPosition, testWorld } from './testing.ts';
-import { strategicWarfareProcedures, lendLeaseChoices, convoyExposure } from './strategic-warfare.ts';
-import { productionProcedures, productionPoints } from './production.ts';
+import { testPosition, testRig, testWorld } from './testing.ts';
+import { lendLeaseChoices, convoyExposure } from './strategic-warfare.ts';
+import { productionPoints } from './production.ts';
 import { bindCombatWorld, rulesCombatWorld } from './combat/index.ts';
 
-// The rule set with this module's procedures (the lead spreads them into index.ts).
-const rs: Ruleset<TwoWWState> = { ...twoWW, procedures: { ...twoWW.procedures, ...strategicWarfareProcedures, ...productionProcedures } };
 bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true });
 
-const events: GameEvent[] = [];
-function start(p: TwoWWState, stack: Frame[], faces: number[] = []): TwoWWState {
-  const { ruleset: _r, scenario: _s, rng: _g, seq: _q, outcome: _o, sealed: _x, ...body } = p;
-  const r = setupGame({ ...rs, setup: () => ({ ...body, stack }) } as Ruleset<TwoWWState>, 'campaign-1939', {}, 'sw');
-  events.length = 0;
-  events.push(...r.events);
-  if (faces.length) forceDice(r.state.rng, faces);
-  return r.state;
-}
-function play(s: TwoWWState, seat: Side, a: Action): TwoWWState {
-  const r = applyAction(rs, s, seat, a);
-  events.push(...r.events);
-  return r.state;
-}
-const choices = (s: TwoWWState, seat: Side) => prompts(rs, s).filter((p) => p.seat === seat).flatMap((p) => p.choices.map((c) => c.action));
+const { rs, events, start, play, choices } = testRig(twoWW, 'sw');
 
 describe('2WW 6.1 city bombing', () => {
   const world = testWorld({

@@ -9,7 +9,7 @@
 //   choicesOf(s, 'axis')                                              // the legal actions now
 // Units come from data/counters.json unless `units` is given to testWorld. Units not placed are in the FUTURE box.
 import { applyAction, createRng, setupGame, forceDice, prompts } from '../../engine/index.ts';
-import type { Action, Frame } from '../../engine/index.ts';
+import type { Action, Frame, GameEvent, Ruleset } from '../../engine/index.ts';
 import { FUTURE, type Side, type TwoWWState, type UnitState } from './state.ts';
 import { type BoxData, type HexData, type HexKind, type World, makeWorld, registerWorld } from './world.ts';
 import { twoWW } from './index.ts';
@@ -136,4 +136,29 @@ export function choicesOf(state: TwoWWState, seat: Side): Action[] {
 /** Destinations offered to one unit by `type` ('move', 'rail', 'airdrop'). */
 export function destinations(state: TwoWWState, seat: Side, unit: string, type = 'move'): string[] {
   return choicesOf(state, seat).filter((a) => a.type === type && a.unit === unit).map((a) => a.to as string).sort();
+}
+
+/**
+ * A rule set (2WW, or 2WW with test procedures added) with start/play/choices bound to it and the events played so
+ * far: `start` sets `stack` on the position, advances to the first decision, then forces `faces`.
+ */
+export function testRig(rs: Ruleset<TwoWWState> = twoWW, seed = 'test') {
+  const events: GameEvent[] = [];
+  return {
+    rs, events,
+    start(p: TwoWWState, stack: Frame[], faces: number[] = []): TwoWWState {
+      const { ruleset: _r, scenario: _s, rng: _g, seq: _q, outcome: _o, sealed: _x, ...body } = p;
+      const r = setupGame({ ...rs, setup: () => ({ ...body, stack }) } as Ruleset<TwoWWState>, 'campaign-1939', {}, seed);
+      events.length = 0;
+      events.push(...r.events);
+      if (faces.length) forceDice(r.state.rng, faces);
+      return r.state;
+    },
+    play(s: TwoWWState, seat: Side, a: Action): TwoWWState {
+      const r = applyAction(rs, s, seat, a);
+      events.push(...r.events);
+      return r.state;
+    },
+    choices: (s: TwoWWState, seat: Side): Action[] => prompts(rs, s).filter((x) => x.seat === seat).flatMap((x) => x.choices.map((c) => c.action)),
+  };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, forceDice, prompts, setupGame } from '../../../engine/index.ts';
-import type { Action, Frame, GameEvent, Procedure, Ruleset } from '../../../engine/index.ts';
+import { forceDice, prompts } from '../../../engine/index.ts';
+import type { Frame, Procedure } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
-import type { Side, TwoWWState } from '../state.ts';
-import { testPosition, testWorld } from '../testing.ts';
+import type { TwoWWState } from '../state.ts';
+import { testPosition, testRig, testWorld } from '../testing.ts';
 
 // A probe that pushes one procedure and records what it popped with, as movement would read it.
 const probe: Procedure<TwoWWState, Frame & { pushed?: boolean; target: string; locals: any }> = {
@@ -20,21 +20,7 @@ const probe: Procedure<TwoWWState, Frame & { pushed?: boolean; target: string; l
     ctx.pop();
   },
 };
-const rs: Ruleset<TwoWWState> = { ...twoWW, procedures: { ...twoWW.procedures, probe } };
-const events: GameEvent[] = [];
-function start(p: TwoWWState, stack: Frame[], faces: number[] = []): TwoWWState {
-  const { ruleset: _r, scenario: _s, rng: _g, seq: _q, outcome: _o, sealed: _x, ...body } = p;
-  const r = setupGame({ ...rs, setup: () => ({ ...body, stack }) } as Ruleset<TwoWWState>, 'campaign-1939', {}, 'as');
-  events.length = 0;
-  if (faces.length) forceDice(r.state.rng, faces);
-  return r.state;
-}
-function play(s: TwoWWState, seat: Side, a: Action): TwoWWState {
-  const r = applyAction(rs, s, seat, a);
-  events.push(...r.events);
-  return r.state;
-}
-const choices = (s: TwoWWState, seat: Side) => prompts(rs, s).filter((p) => p.seat === seat).flatMap((p) => p.choices.map((c) => c.action));
+const { rs, events, start, play, choices } = testRig({ ...twoWW, procedures: { ...twoWW.procedures, probe } }, 'as');
 
 const world = testWorld({
   id: 'air-sea', cols: [1, 6], rows: [1, 5], country: 'ge', countries: { gb: ['0601', '0602', '0603'] },

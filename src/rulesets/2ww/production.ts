@@ -74,6 +74,18 @@ function userOfCity(s: TwoWWState, side: Side, hex: string): string | null {
 }
 
 /** Production cities whose user the side chooses: outside their powers' own countries, with two or more candidates. */
+/**
+ * Whose a production city's point is, held by `side` in country `c` (2WW 7.1): neutral Italy's (7.1.7), neutral
+ * USSR's (12.4.2), a neutral's (none), liberated France's (5.3.3), its own major's, or a captured city's (7.1.1).
+ */
+function cityKind(s: TwoWWState, side: Side, c: string): 'neutral-italy' | 'neutral-ussr' | 'neutral' | 'liberated-france' | 'own' | 'captured' {
+  if (c === 'it' && s.politics.italyNeutral) return 'neutral-italy';
+  if (c === 'su' && s.politics.ussrNeutral) return 'neutral-ussr';
+  if (isNeutralCountry(s, c)) return 'neutral';
+  if (c === 'fr' && s.countries.fr?.status === 'liberated') return 'liberated-france';
+  return isMajor(c) && s.countries[c]?.controller === side && usable(s, c) ? 'own' : 'captured';
+}
+
 export function contestedCities(s: TwoWWState, side: Side): { hex: string; users: string[] }[] {
   const w = worldOf(s);
   const out: { hex: string; users: string[] }[] = [];
@@ -81,9 +93,7 @@ export function contestedCities(s: TwoWWState, side: Side): { hex: string; users
     const h = hexData(w, n);
     if (!h?.production || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
     const c = countryAt(s, w, n);
-    if (!c || isNeutralCountry(s, c) || (c === 'fr' && s.countries.fr?.status === 'liberated')) continue;
-    if ((c === 'it' && s.politics.italyNeutral) || (c === 'su' && s.politics.ussrNeutral)) continue;
-    if (isMajor(c) && s.countries[c]?.controller === side && usable(s, c)) continue;
+    if (!c || cityKind(s, side, c) !== 'captured') continue;
     const users = usersOfCity(s, side, h.id);
     if (users.length > 1) out.push({ hex: h.id, users });
   }
@@ -101,18 +111,18 @@ export function productionPoints(s: TwoWWState): Record<string, PowerPoints> {
     const side = controlOfHex(s, h.id);
     const c = countryAt(s, w, n);
     if (!side || !c) continue;
-    if (c === 'it' && s.politics.italyNeutral) {
+    const kind = cityKind(s, side, c);
+    if (kind === 'neutral-italy') {
       // 7.1.7: neutral Italy uses its points only in Winter.
       if (winter && side === 'axis') add(out, 'it', { source: h.id, points: 1, rule: '2WW 7.1.7' });
       continue;
     }
-    if (c === 'su' && s.politics.ussrNeutral) continue; // 12.4.2 replaces the cities while neutral
-    if (isNeutralCountry(s, c)) continue; // 7: neutral cities give nothing (German bonuses below)
+    // 12.4.2 replaces neutral USSR's cities; neutral cities give nothing (7; German bonuses below).
+    if (kind === 'neutral-ussr' || kind === 'neutral') continue;
     let power: string | null;
-    if (c === 'fr' && s.countries.fr?.status === 'liberated') power = hexTracesTo(s, side, h.id, 'gb') ? 'gb' : null; // 5.3.3
-    else if (isMajor(c) && s.countries[c]?.controller === side && usable(s, c)) {
-      power = h.capitalOf === c || hexTracesTo(s, side, h.id, c) ? c : null;
-    } else power = userOfCity(s, side, h.id);
+    if (kind === 'liberated-france') power = hexTracesTo(s, side, h.id, 'gb') ? 'gb' : null;
+    else if (kind === 'own') power = h.capitalOf === c || hexTracesTo(s, side, h.id, c) ? c : null;
+    else power = userOfCity(s, side, h.id);
     if (power) add(out, power, { source: h.id, points: 1, rule: '2WW 7.1.1' });
   }
   const lost = s.production.convoyLosses;

@@ -134,6 +134,25 @@ describe('rule violations', () => {
     };
     expect(() => setupGame(broken, 'standard', {}, 'x')).toThrow(/"stuck" made no progress/);
   });
+
+  it('goto after a push in the same step is an engine error (it would replace the frame just pushed)', () => {
+    const rs = (order: 'push-goto' | 'goto-push'): Ruleset<BaseState> => ({
+      ...(duel as unknown as Ruleset<BaseState>),
+      id: 'order',
+      setup: () => ({ stack: [{ proc: 'first' }] }),
+      procedures: {
+        first: {
+          run: (ctx) => {
+            if (order === 'push-goto') { ctx.push('inner'); ctx.goto('second'); } else { ctx.goto('second'); ctx.push('inner'); }
+          },
+        },
+        inner: { run: (ctx) => ctx.pop() },
+        second: { run: (ctx) => ctx.end({ winner: null, result: 'done', rule: 'test' }) },
+      },
+    });
+    expect(() => setupGame(rs('push-goto'), 'standard', {}, 'x')).toThrow(/goto second after a push in the same step would replace the pushed inner/);
+    expect(setupGame(rs('goto-push'), 'standard', {}, 'x').state.outcome?.result).toBe('done');
+  });
 });
 
 describe('action log and replay', () => {

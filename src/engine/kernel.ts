@@ -59,7 +59,15 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
   isIrreversible = false;
   changes = 0;
   pendingResume: { depth: number; result: Json | undefined } | null = null;
+  /** A frame was pushed in the current step (one call of a procedure's run, resume, act or actAll). */
+  private pushedInStep = false;
   constructor(readonly state: S) {}
+
+  /** A procedure's handler is about to run. */
+  step(): this {
+    this.pushedInStep = false;
+    return this;
+  }
 
   roll(sides: number, count: number, purpose: string, rule: string): DieRoll {
     const r = rollDice(this.state.rng, sides, count, purpose, rule);
@@ -79,10 +87,13 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
   }
   push(proc: string, locals: Omit<Frame, 'proc'> = {}): void {
     this.state.stack.push({ proc, ...locals } as Frame);
+    this.pushedInStep = true;
     this.changes++;
   }
   goto(proc: string, locals: Omit<Frame, 'proc'> = {}): void {
     if (this.state.stack.length === 0) throw new EngineError(`goto ${proc} with an empty stack`);
+    // The top is then the frame just pushed, not the caller's: goto first, then push.
+    if (this.pushedInStep) throw new EngineError(`goto ${proc} after a push in the same step would replace the pushed ${this.state.stack[this.state.stack.length - 1]!.proc}`);
     this.state.stack[this.state.stack.length - 1] = { proc, ...locals } as Frame;
     this.changes++;
   }
@@ -151,7 +162,7 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Pr
     if (pending && pending.depth === state.stack.length) {
       ctx.pendingResume = null;
       if (proc.resume) {
-        proc.resume(ctx, top, pending.result);
+        proc.resume(ctx.step(), top, pending.result);
         continue;
       }
     } else if (pending && pending.depth > state.stack.length) {
@@ -161,7 +172,7 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Pr
     if (ps.length > 0) return ps;
     if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
     const before = ctx.changes;
-    proc.run(ctx, top);
+    proc.run(ctx.step(), top);
     if (ctx.changes === before) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" made no progress`);
   }
 }
@@ -287,11 +298,11 @@ export function applyAction<S extends BaseState>(
       delete next.sealed[k];
       if (!proc.actAll) throw new EngineError(`${ruleset.id}: simultaneous procedure "${top.proc}" has no actAll`);
       ctx.irreversible(); // the sealed answers are revealed
-      proc.actAll(ctx, top, box);
+      proc.actAll(ctx.step(), top, box);
     }
   } else {
     if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
-    proc.act(ctx, top, seat, action);
+    proc.act(ctx.step(), top, seat, action);
   }
   const raw = advance(ruleset, ctx);
   next.seq = state.seq + 1;

@@ -131,7 +131,7 @@ export interface Ctx<S extends BaseState = BaseState> {
   irreversible(): void;
   /** Push a sub-procedure; it runs after the current handler returns. */
   push(proc: string, locals?: Omit<Frame, 'proc'>): void;
-  /** Replace the top frame. */
+  /** Replace the top frame. Refused (EngineError) after a push in the same handler: goto first, then push. */
   goto(proc: string, locals?: Omit<Frame, 'proc'>): void;
   /** End the top frame; the frame below gets `result` through its `resume`. */
   pop(result?: Json): void;

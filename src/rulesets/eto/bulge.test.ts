@@ -115,6 +115,7 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     expect(moves).toContain('W3320');
     expect(moves).not.toContain('W3319');
     act(g, 'axis', { type: 'bt-move', to: 'W3320' });
+    act(g, 'allies', { type: 'no-reaction' }); // 26.5: leaving Bastogne in the ZOC of US armor in W3420
     expect(landOf(g.state).units['de-heavy-1']!.hex).toBe('W3320');
     expect(landOf(g.state).control['W3320']).toBe('axis');
   });
@@ -178,6 +179,7 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     // 1.2: no exploitation into mud (Dunkirk is the only mud hex of the theatre in W weather).
     expect(moves.some((a) => a.to === 'W3518')).toBe(false);
     act(g, 'axis', { type: 'x-move', unit: 'de-heavy-1', to: 'W3320', general: 'manteuffel' });
+    act(g, 'allies', { type: 'no-reaction' }); // 26.5: leaving Bastogne in the ZOC of US armor in W3420
     act(g, 'axis', { type: 'done' });
     expect(choices(g, 'axis').some((a) => a.type === 'declare')).toBe(true);
   });

@@ -7,7 +7,9 @@ import {
   controller, dist, hexWeather, hqMoveOptions, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, moveOptions,
   stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
-import { beginOffensive, displaceCommanders, hqSpacingOk, newOffensive, type OffensiveMethod } from './offensive.ts';
+import { defineFront, frontChoice } from './fronts.ts';
+import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
+import { beginOffensive, newOffensive, type OffensiveMethod } from './offensive.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export const BULGE_ID = 'bulge';
@@ -239,12 +241,13 @@ export const bulgeMovement: Procedure<EtoState, MoveFrame> = {
     return [{
       seat: f.side, rule: 'ETO 30.0-30.3', kind: 'move',
       text: `${f.side === 'axis' ? 'German' : 'Allied'} Movement phase: move units not activated this turn`,
-      choices: [...movementChoices(s, f), { action: { type: 'done' }, label: 'End the Movement phase' }],
+      choices: [...movementChoices(s, f), ...frontChoice(landOf(s), f.side), { action: { type: 'done' }, label: 'End the Movement phase' }],
     }];
   },
   act(ctx, f, _seat, a) {
     const l = landOf(ctx.state);
     if (a.type === 'done') { ctx.pop(); return; }
+    if (a.type === 'front') { defineFront(ctx, l, f.side); return; }
     const u = l.units[a.unit as string]!;
     const from = u.hex!;
     let path = [from, a.to as string];

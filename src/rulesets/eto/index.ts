@@ -13,6 +13,8 @@ import { CASE_WHITE_ID, caseWhite, caseWhiteSetup, cwPlace } from './case-white.
 import { landAttack } from './land-attack.ts';
 import { BULGE_ID, bulge, bulgeMovement, bulgePlace, bulgeScore, bulgeSetup } from './bulge.ts';
 import { offensive } from './offensive.ts';
+import { armorReaction } from './armor-reaction.ts';
+import { hqDisplacement } from './hq-displacement.ts';
 import { etoAssets } from './assets.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
@@ -37,6 +39,8 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'bulge-place': bulgePlace,
   offensive,
   'bulge-movement': bulgeMovement,
+  'armor-reaction': armorReaction,
+  displace: hqDisplacement,
 };
 
 /** Rule-set invariants: every ship in a known space, ports within capacity (ETO 7.7). */
@@ -56,12 +60,13 @@ export function etoInvariants(s: EtoState): string[] {
       if (n > (h.port === 'major' ? 20 : 10)) bad.push(`ETO 7.7: ${n} ${side} ships in the ${h.port} port of ${h.name}`);
     }
   }
-  if (s.land) bad.push(...landInvariants(s.land));
+  // 24.2 stacking holds at the end of steps: not checked while a move waits for a reaction attack (26.5).
+  if (s.land) bad.push(...landInvariants(s.land, s.stack.some((f) => f.proc === 'armor-reaction')));
   return bad;
 }
 
 /** Land scenarios: units in theatre hexes, no hex held by both sides, stacking (24.2), OFF tracks not negative. */
-function landInvariants(l: LandState): string[] {
+function landInvariants(l: LandState, midMove: boolean): string[] {
   const bad: string[] = [];
   const bySide = new Map<string, Set<string>>();
   for (const u of Object.values(l.units)) {
@@ -71,7 +76,7 @@ function landInvariants(l: LandState): string[] {
   }
   for (const [h, sides] of bySide) {
     if (sides.size > 1) bad.push(`ETO 24.0: both sides' land units in ${h}`);
-    for (const side of sides) if (landUnitsAt(l, h, side as Side).length > stackLimit(l, h)) bad.push(`ETO 24.2: ${side} overstacked in ${h}`);
+    for (const side of sides) if (!midMove && landUnitsAt(l, h, side as Side).length > stackLimit(l, h)) bad.push(`ETO 24.2: ${side} overstacked in ${h}`);
   }
   for (const side of ['axis', 'allies'] as Side[]) if ((l.offensives?.[side] ?? 0) < 0) bad.push(`${side} OFF track below 0`);
   return bad;

@@ -1,12 +1,13 @@
 // ETO attack sequence 4A for one land attack: ground support and interception (12.5, 14, 17), air-to-air combat (15),
-// strength and modifiers (26.1-26.4, 44), CRT results (27.1-27.2), retreats (27.3), advance after combat (27.4),
-// generals (27.5), replenishment box (27.7), conquest (40). Polish decisions are scripted (scenario 4 [4.3]) unless
+// strength and modifiers (26.1-26.4, 44), CRT results (27.1-27.2), retreats (27.3), advance after combat and secondary
+// advance (27.4; both may meet an armor reaction attack, 26.5), generals (27.5), replenishment box (27.7), conquest (40). Polish decisions are scripted (scenario 4 [4.3]) unless
 // the Polish side is played by a person.
 import type { Action, Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
   acrossRiver, airStrength, hexWeather, theatreOf, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
-  neighbours, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt,
+  mayEnter, neighbours, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
 import type { EtoState, Side } from './state.ts';
 
@@ -18,7 +19,8 @@ export interface AttackFrame extends Frame {
   attackers: string[];
   target: string;
   step: AttackStep;
-  stage: 'air' | 'intercept' | 'counter' | 'defend' | 'defend-intercept' | 'air-combat' | 'resolve' | 'attacker-loss' | 'defender' | 'retreat' | 'advance' | 'done';
+  stage: 'air' | 'intercept' | 'counter' | 'defend' | 'defend-intercept' | 'air-combat' | 'resolve' | 'attacker-loss' | 'defender' | 'retreat' | 'advance'
+    | 'secondary' | 'done';
   /** Air units over the target, with their role this mission. */
   airIn: { id: string; role: 'fighter' | 'bomber' }[];
   aborted: string[];
@@ -33,6 +35,16 @@ export interface AttackFrame extends Frame {
   cleared: boolean;
   /** Attacking side; absent = the Germans (scenario 4). */
   side?: Side;
+  /** 26.5: an armor reaction attack (no air; every friendly unit counts as activated for advancing; nobody is activated). */
+  reaction?: boolean;
+  /** 27.4: units activated for this offensive that may make a secondary advance (the offensive sets it per step). */
+  mayAdvance?: string[];
+  /** 27.4: hexes left by advancing units (initial and secondary) that secondary advance may enter. */
+  exited?: string[];
+  /** Units that made a secondary advance. */
+  secondary?: string[];
+  /** Units whose advance a reaction attack stopped (26.5: they move no farther). */
+  stopped?: string[];
 }
 
 const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
@@ -212,6 +224,8 @@ export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: 
 }
 
 const polishScripted = (s: EtoState) => landOf(s).polishSide === 'scripted';
+/** The defender's decisions follow scenario 4 [4.3] only when the defender is the scripted Polish side. */
+const scriptedDefence = (s: EtoState, f: AttackFrame) => polishScripted(s) && dfd(f) === 'allies';
 
 function attackerLossCandidates(l: LandState, f: AttackFrame): LandUnit[] {
   return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && (u.kind === 'inf' || u.kind === 'armor'));
@@ -271,14 +285,14 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
           c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${u.hex}` })));
       }
       case 'defender': {
-        if (polishScripted(s) || f.defSteps === 0 || !landUnitsAt(l, f.target).length) return [];
+        if (scriptedDefence(s, f) || f.defSteps === 0 || !landUnitsAt(l, f.target).length) return [];
         const total = landUnitsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
         const choices: Choice[] = [];
         for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}` });
         return mk(dfd(f), 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
       }
       case 'retreat': {
-        if (polishScripted(s)) return [];
+        if (scriptedDefence(s, f)) return [];
         const paths = defenderRetreats(l, f);
         if (!paths.length) return [];
         return mk(dfd(f), 'ETO 27.3', `Retreat the stack in ${f.target} ${f.retreat} hex(es)`, 'retreat',
@@ -290,6 +304,18 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         return mk(atk(f), 'ETO 27.4', `Advance after combat into ${f.target}?`, 'move', [
           ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} (${u.id}) from ${u.hex}` })),
           { action: { type: 'done' }, label: 'No more advances' }]);
+      }
+      case 'secondary': {
+        const c = secondaryAdvances(l, f);
+        if (!c.length) return [];
+        const choices: Choice[] = [];
+        for (const { unit: u, to } of c) {
+          choices.push({ action: { type: 'secondary', unit: u.id, to }, label: `Secondary advance: ${u.name} (${u.id}) ${u.hex} to ${to}` });
+          const g = unitsAt(l, u.hex!).find((x) => x.kind === 'general' && x.side === u.side);
+          if (g) choices.push({ action: { type: 'secondary', unit: u.id, to, general: g.id }, label: `Secondary advance: ${u.name} (${u.id}) with ${g.name} ${u.hex} to ${to}` });
+        }
+        choices.push({ action: { type: 'done' }, label: 'No more secondary advances' });
+        return mk(atk(f), 'ETO 27.4', `Secondary advance into the hexes the advancing units left (${(f.exited ?? []).join(', ')})?`, 'move', choices);
       }
       default:
         return [];
@@ -315,13 +341,27 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       const u = l.units[a.unit as string]!;
       const from = u.hex!;
       const movers = [u, ...(u.kind === 'armor' ? unitsAt(l, from).filter((g) => g.kind === 'general' && f.attackers.includes(g.id) && !f.advanced.includes(g.id)) : [])];
-      for (const m of movers) { m.hex = f.target; f.advanced.push(m.id); }
-      ctx.log(`${movers.map((m) => m.name).join(' and ')} advance from ${from} into ${f.target}`, 'ETO 27.4');
-      enterHexes(ctx, l, atk(f), [f.target]);
-      if (l.conquered.includes('poland')) { f.stage = 'done'; }
+      startAdvance(ctx, l, f, { kind: 'advance', side: atk(f), units: movers.map((m) => m.id), path: [from, f.target], at: 0 });
       return;
     }
-    if (a.type === 'done' && f.stage === 'advance') { f.stage = 'done'; }
+    if (a.type === 'secondary') {
+      const u = l.units[a.unit as string]!;
+      // 27.4 as 4A C: all attacks of a step are designated together, so a unit free to advance attacks no other hex.
+      if (!f.reaction) l.attackedUnits.push(u.id);
+      startAdvance(ctx, l, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general as string] : [])], path: [u.hex!, a.to as string], at: 0 });
+      return;
+    }
+    if (a.type === 'done' && f.stage === 'advance') { f.stage = 'secondary'; return; }
+    if (a.type === 'done' && f.stage === 'secondary') { f.stage = 'done'; }
+  },
+  resume(ctx, f, result) {
+    // A reaction attack (26.5) interrupted an advance: it goes on unless its units retreated or died.
+    const m = reactionResult(result);
+    if (!m) return;
+    const l = landOf(ctx.state);
+    const r = goOn(ctx, l, m);
+    if (r === 'done') advanced(ctx, l, f, m);
+    else if (r === 'stopped') stopped(ctx, l, f, m);
   },
   run(ctx, f) {
     const depth = ctx.state.stack.length;
@@ -393,9 +433,10 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
         const best = [...paths].sort((a, b) => dist(a[a.length - 1]!, WARSAW) - dist(b[b.length - 1]!, WARSAW) || a.join().localeCompare(b.join()))[0]!;
         return doRetreat(ctx, l, f, best);
       }
-      case 'advance': f.stage = 'done'; return;
+      case 'advance': f.stage = 'secondary'; return;
+      case 'secondary': f.stage = 'done'; return;
       case 'done': {
-        for (const id of f.attackers) if (l.units[id] && !l.activated.includes(id)) l.activated.push(id);
+        if (!f.reaction) for (const id of f.attackers) if (l.units[id] && !l.activated.includes(id)) l.activated.push(id);
         ctx.pop({ cleared: f.cleared, advanced: f.advanced });
         return;
       }
@@ -470,6 +511,56 @@ function advanceCandidates(l: LandState, f: AttackFrame): LandUnit[] {
   if (!f.cleared) return [];
   const room = stackLimit(l, f.target) - landUnitsAt(l, f.target, atk(f)).length;
   if (room <= 0) return [];
-  return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && u.hex !== f.target
+  return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && u.hex !== f.target && !f.stopped?.includes(u.id)
     && (u.kind === 'armor' || (u.kind === 'inf' && f.step !== 'breakthrough')) && neighbours(l, u.hex!).includes(f.target));
+}
+
+/** An advance or secondary advance is voluntary movement: it may meet an armor reaction attack first (26.5). */
+function startAdvance(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {
+  // The reacting side's own advances happen in its enemy's offensive: no reaction against them.
+  if (carryOut(ctx, l, m, f.reaction ? m.path.length : 0)) advanced(ctx, l, f, m);
+}
+
+function advanced(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {
+  const from = m.path[0]!;
+  const names = m.units.map((id) => l.units[id]!.name).join(' and ');
+  if (m.kind === 'advance') {
+    f.advanced.push(...m.units);
+    ctx.log(`${names} advance from ${from} into ${f.target}`, 'ETO 27.4');
+  } else {
+    (f.secondary ??= []).push(...m.units);
+    ctx.log(`${names} make a secondary advance from ${from} into ${m.path[m.path.length - 1]}`, 'ETO 27.4');
+  }
+  if (!(f.exited ??= []).includes(from)) f.exited.push(from);
+  if (l.conquered.includes('poland')) f.stage = 'done';
+}
+
+function stopped(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {
+  (f.stopped ??= []).push(...m.units);
+  ctx.log(`${m.units.map((id) => l.units[id]!.name).join(' and ')} move no farther after the reaction attack`, 'ETO 26.5');
+}
+
+/**
+ * 27.4 secondary advance: units activated for this offensive (every friendly unit after a reaction attack, 26.5) that
+ * did not advance and attack no other hex this step move one hex into a hex an advancing unit left; a unit in enemy
+ * ZOC only if another of its side's land units stays behind. None in the Breakthrough step.
+ */
+export function secondaryAdvances(l: LandState, f: AttackFrame): { unit: LandUnit; to: string }[] {
+  const exited = f.exited ?? [];
+  if (f.step === 'breakthrough' || !exited.length) return [];
+  const side = atk(f);
+  const zoc = zocOf(l, dfd(f));
+  const out: { unit: LandUnit; to: string }[] = [];
+  for (const u of Object.values(l.units).sort((a, b) => a.id.localeCompare(b.id))) {
+    if (u.side !== side || u.where !== 'map' || (u.kind !== 'inf' && u.kind !== 'armor')) continue;
+    if (f.advanced.includes(u.id) || f.secondary?.includes(u.id) || f.stopped?.includes(u.id)) continue;
+    if (!f.reaction && !(f.mayAdvance ?? []).includes(u.id)) continue;
+    if (!f.reaction && l.attackedUnits.includes(u.id) && !f.attackers.includes(u.id)) continue;
+    if (zoc.has(u.hex!) && landUnitsAt(l, u.hex!, side).length < 2) continue;
+    const near = neighbours(l, u.hex!);
+    for (const h of [...exited].sort()) {
+      if (h !== u.hex && near.includes(h) && mayEnter(l, side, h, u.kind) && landUnitsAt(l, h, side).length < stackLimit(l, h)) out.push({ unit: u, to: h });
+    }
+  }
+  return out;
 }

@@ -1,13 +1,16 @@
 // ETO Offensive phase for either side (sequence of play 4, steps 1-6): activation by HQ (alone or combined, 23.6),
 // general or stack (22.1-22.3), HQ moves (23.2, 23.4), breakthroughs (28), offensive movement (24-25), activation
 // of more units (step 3-D), combat (26-27, through land-attack.ts), exploitation (29), weather (1.2-1.3) and supply
-// (33.1, 33.6). Used by scenario 3 (offensives of both sides) and scenario 4 (the German combined offensive).
+// (33.1, 33.6); every move may meet an armor reaction attack (26.5, armor-reaction.ts); step 3 offers a front (24.5).
+// Used by scenario 3 (offensives of both sides) and scenario 4 (the German combined offensive).
 import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
+import { defineFront, frontChoice } from './fronts.ts';
+import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
-import { enterHexes } from './land-attack.ts';
 import {
   dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, moveOptions,
-  neighbours, stackLimit, suppliedHexes, unitsAt, zocOf,
+  neighbours, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
@@ -96,31 +99,6 @@ function offensiveMa(l: LandState, u: LandUnit, sup: Set<string>): number {
   return u.kind === 'armor' ? 1 : 2;
 }
 
-/** 23.4: HQs at least the larger command radius apart; HQs that still move in this step are checked when they move (ruling 23). */
-export function hqSpacingOk(l: LandState, hq: LandUnit, to: string, stillToMove: string[] = []): boolean {
-  return Object.values(l.units).filter((o) => o.kind === 'hq' && o.where === 'map' && o.side === hq.side && o.id !== hq.id && !stillToMove.includes(o.id))
-    .every((o) => dist(o.hex!, to) >= Math.max(o.radius ?? 0, hq.radius ?? 0));
-}
-
-/**
- * 23.3: an HQ or general without a friendly land unit that finds itself in enemy ZOC or among enemy units moves one
- * hex out of enemy ZOC (the first such hex by id, keeping 23.4); if there is none it goes to the force pool.
- */
-export function displaceCommanders(ctx: Ctx<EtoState>, l: LandState): void {
-  for (const side of ['axis', 'allies'] as Side[]) {
-    const zoc = zocOf(l, otherSide(side));
-    for (const c of onMap(l, side).filter((u) => u.kind === 'hq' || u.kind === 'general')) {
-      const h = c.hex!;
-      if (landUnitsAt(l, h, side).length) continue;
-      if (!zoc.has(h) && !landUnitsAt(l, h, otherSide(side)).length) continue;
-      const to = neighbours(l, h).find((n) => !zoc.has(n) && landUnitsAt(l, n).every((x) => x.side === side)
-        && (c.kind !== 'hq' || hqSpacingOk(l, c, n)));
-      if (to) { c.hex = to; ctx.log(`${c.name} steps out of enemy ZOC from ${h} to ${to}`, 'ETO 23.3'); }
-      else { c.where = 'force-pool'; c.hex = null; ctx.log(`${c.name} cannot leave enemy ZOC at ${h} and goes to the force pool`, 'ETO 23.3'); }
-    }
-  }
-}
-
 const enemyHexesNear = (l: LandState, side: Side, h: string) => neighbours(l, h).filter((n) => landUnitsAt(l, n, otherSide(side)).length > 0);
 const fits = (l: LandState, h: string, side: Side, n: number) => landUnitsAt(l, h, side).length + n <= stackLimit(l, h);
 
@@ -129,9 +107,12 @@ function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[],
   l.attacked.push(target);
   l.attacksLeft--;
   l.attackedUnits.push(...attackers);
+  // 27.4: secondary advance by the offensive's activated units; in step 5 only its infantry and exploiting armor (29.3).
+  const mayAdvance = step === 'breakthrough' ? [] : step === 'exploitation'
+    ? f.units.filter((id) => l.units[id]!.kind === 'inf' || f.exploited.includes(id)) : [...f.units];
   const a: Omit<AttackFrame, 'proc'> = {
     attackers, target, step, stage: 'air', airIn: [], aborted: [], round: 1, attackerSteps: 0, retreat: 0, result: '', defSteps: 0,
-    advanced: [], cleared: false, side: f.side,
+    advanced: [], cleared: false, side: f.side, mayAdvance, exited: [], secondary: [], stopped: [],
   };
   f.declare = { target, units: attackers };
   ctx.push('land-attack', a);
@@ -220,7 +201,7 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
           if (gen && !l.brokeThrough.includes(gen.id) && !l.moved.includes(gen.id)) choices.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} ${u.hex} to ${o.to}` });
         }
       }
-      choices.push({ action: { type: 'done' }, label: 'End offensive movement' });
+      choices.push(...frontChoice(l, f.side), { action: { type: 'done' }, label: 'End offensive movement' });
       return ask('ETO 24.0, 25.2-25.3, 22.0', 'Offensive movement (step 3): move or activate units', 'move', choices);
     }
     case 'combat':
@@ -318,12 +299,8 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       case 'bt-move': {
         const path = btMoves(s, f).find((o) => o.to === a.to)!.path;
-        const stack = f.bt!.units.map((id) => l.units[id]!).filter((u) => u.where === 'map');
-        for (const u of stack) u.hex = a.to as string;
-        enterHexes(ctx, l, f.side, path.slice(1));
-        ctx.log(`${stack.map((u) => u.name).join(' and ')} move via ${path.slice(1).join(' > ')}`, f.bt!.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3');
-        displaceCommanders(ctx, l);
-        if (f.bt!.phase === 'premove') f.bt!.phase = 'target'; else f.bt = null;
+        const stack = f.bt!.units.filter((id) => l.units[id]!.where === 'map');
+        startMove(ctx, f, { kind: 'bt-move', side: f.side, units: stack, path, at: 0 });
         return;
       }
       case 'bt-attack': {
@@ -341,16 +318,15 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       }
       case 'activate': activate(l, f, [a.unit as string]); return;
+      case 'front': defineFront(ctx, l, f.side); return;
       case 'move': {
         const u = l.units[a.unit as string]!;
         const sup = suppliedHexes(l, f.side);
         const path = moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) }).find((o) => o.to === a.to)!.path;
-        const movers = [u, ...(a.general ? [l.units[a.general as string]!] : [])];
-        for (const m of movers) { m.hex = a.to as string; l.moved.push(m.id); }
+        const movers = [u.id, ...(a.general ? [a.general as string] : [])];
+        l.moved.push(...movers);
         activate(l, f, [u.id]);
-        enterHexes(ctx, l, f.side, path.slice(1));
-        ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 24.0');
-        displaceCommanders(ctx, l);
+        startMove(ctx, f, { kind: 'move', side: f.side, units: movers, path, at: 0 });
         return;
       }
       case 'done':
@@ -384,18 +360,21 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
       case 'x-move': {
         const u = l.units[a.unit as string]!;
         const path = moveOptions(l, u, u.hex!, f.exploitMp[u.id]!, { forbid: (h) => wx(s, h) !== 'fair' }).find((o) => o.to === a.to)!.path;
-        const movers = [u, ...(a.general ? [l.units[a.general as string]!] : [])];
-        for (const m of movers) m.hex = a.to as string;
         f.exploited.push(u.id);
-        enterHexes(ctx, l, f.side, path.slice(1));
-        ctx.log(`${movers.map((m) => m.name).join(' and ')} exploit ${path.join(' > ')}`, 'ETO 29.2');
-        displaceCommanders(ctx, l);
+        startMove(ctx, f, { kind: 'x-move', side: f.side, units: [u.id, ...(a.general ? [a.general as string] : [])], path, at: 0 });
         return;
       }
     }
   },
   resume(ctx, f, result) {
     const l = landOf(ctx.state);
+    const m = reactionResult(result);
+    if (m) {
+      const r = goOn(ctx, l, m);
+      if (r !== 'interrupted') moved(ctx, f, m, r === 'done');
+      return;
+    }
+    if ((result as { displaced?: boolean } | undefined)?.displaced) return;
     displaceCommanders(ctx, l);
     if (f.endOnConquest && l.conquered.length) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
     const r = result as { cleared: boolean; advanced: string[] } | undefined;
@@ -420,6 +399,25 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
     if (!ctx.state.outcome && ctx.state.stack.length === depth && ctx.state.stack[depth - 1] === f) { const { proc, ...rest } = f; ctx.goto(proc, rest); }
   },
 };
+
+/** Offensive movement, breakthrough and exploitation moves go hex by hex: enemy armor may react on the way (26.5). */
+function startMove(ctx: Ctx<EtoState>, f: OffensiveFrame, m: PendingMove): void {
+  if (carryOut(ctx, landOf(ctx.state), m)) moved(ctx, f, m, true);
+}
+
+/** The end of a move, complete or stopped by a reaction attack (26.5: a unit that retreated moves no farther). */
+function moved(ctx: Ctx<EtoState>, f: OffensiveFrame, m: PendingMove, complete: boolean): void {
+  const l = landOf(ctx.state);
+  const names = m.units.map((id) => l.units[id]!.name).join(' and ');
+  const rule = m.kind === 'x-move' ? 'ETO 29.2' : m.kind === 'bt-move' ? (f.bt?.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3') : 'ETO 24.0';
+  if (complete) ctx.log(`${names} ${m.kind === 'x-move' ? 'exploit' : 'move'} ${m.path.join(' > ')}`, rule);
+  else ctx.log(`${names || 'The moving units'} move no farther after the reaction attack`, 'ETO 26.5');
+  if (m.kind === 'bt-move' && f.bt) {
+    const left = f.bt.units.filter((id) => l.units[id]!.where === 'map');
+    if (f.bt.phase === 'premove' && left.some((id) => l.units[id]!.kind === 'armor')) { f.bt.units = left; f.bt.phase = 'target'; } else f.bt = null;
+  }
+  displaceCommanders(ctx, l);
+}
 
 function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
   const l = landOf(ctx.state);

@@ -1,0 +1,79 @@
+// ETO 23.3-23.4: an HQ (or general) left without a friendly land unit in enemy ZOC or among enemy units is moved one
+// hex out of enemy ZOC by its owner, keeping the HQ intervals; with nowhere to go it goes to the force pool. Ruling 33.
+import type { Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, neighbours, zocOf } from './land.ts';
+import { type EtoState, otherSide, type Side } from './state.ts';
+
+/** 23.4: HQs at least the larger command radius apart; HQs that still move in this step are checked when they move (ruling 23). */
+export function hqSpacingOk(l: LandState, hq: LandUnit, to: string, stillToMove: string[] = []): boolean {
+  return Object.values(l.units).filter((o) => o.kind === 'hq' && o.where === 'map' && o.side === hq.side && o.id !== hq.id && !stillToMove.includes(o.id))
+    .every((o) => dist(o.hex!, to) >= Math.max(o.radius ?? 0, hq.radius ?? 0));
+}
+
+/** HQs and generals that must leave their hex now (23.3), by id. */
+export function commandersToDisplace(l: LandState): LandUnit[] {
+  const out: LandUnit[] = [];
+  for (const side of ['axis', 'allies'] as Side[]) {
+    const zoc = zocOf(l, otherSide(side));
+    for (const c of Object.values(l.units)) {
+      if (c.side !== side || c.where !== 'map' || (c.kind !== 'hq' && c.kind !== 'general')) continue;
+      if (landUnitsAt(l, c.hex!, side).length) continue;
+      if (zoc.has(c.hex!) || landUnitsAt(l, c.hex!, otherSide(side)).length) out.push(c);
+    }
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** 23.3: the hexes one step away out of enemy ZOC, free of enemy units, not neutral (39.0), keeping 23.4. */
+export function displacementHexes(l: LandState, c: LandUnit): string[] {
+  const zoc = zocOf(l, otherSide(c.side));
+  return neighbours(l, c.hex!).filter((n) => !zoc.has(n) && controller(l, n) !== null
+    && landUnitsAt(l, n).every((x) => x.side === c.side) && (c.kind !== 'hq' || hqSpacingOk(l, c, n))).sort();
+}
+
+/** Scenario 4 [4.3] scripted Poland has no HQs or generals; were it to have one, the first hex by id is taken. */
+const asksOwner = (l: LandState, c: LandUnit): boolean => !(l.polishSide === 'scripted' && c.side === 'allies');
+
+function displace(ctx: Ctx<EtoState>, l: LandState, c: LandUnit, to: string | undefined): void {
+  const h = c.hex!;
+  if (to) { c.hex = to; ctx.log(`${c.name} steps out of enemy ZOC from ${h} to ${to}`, 'ETO 23.3'); }
+  else { c.where = 'force-pool'; c.hex = null; ctx.log(`${c.name} cannot leave enemy ZOC at ${h} and goes to the force pool`, 'ETO 23.3'); }
+}
+
+/**
+ * Called after every move, retreat and advance: commanders with one hex (or none) to go to are moved at once; if one
+ * has a choice, a 'displace' frame asks its owner (the caller then gets `{ displaced: true }` through its resume).
+ */
+export function displaceCommanders(ctx: Ctx<EtoState>, l: LandState): void {
+  for (let c = commandersToDisplace(l)[0]; c; c = commandersToDisplace(l)[0]) {
+    const opts = displacementHexes(l, c);
+    if (opts.length > 1 && asksOwner(l, c)) { ctx.push('displace', {}); return; }
+    displace(ctx, l, c, opts[0]);
+  }
+}
+
+export const hqDisplacement: Procedure<EtoState, Frame> = {
+  prompts(s) {
+    const l = landOf(s);
+    const c = commandersToDisplace(l)[0];
+    if (!c || !asksOwner(l, c)) return [];
+    const opts = displacementHexes(l, c);
+    if (opts.length < 2) return [];
+    return [{
+      seat: c.side, rule: 'ETO 23.3', kind: 'move',
+      text: `${c.name} in ${c.hex} is in enemy ZOC without a friendly land unit: choose the hex it moves to`,
+      choices: opts.map((h) => ({ action: { type: 'displace', unit: c.id, to: h }, label: `${c.name} steps to ${h}${layerHex(l, h)?.name ? ` (${layerHex(l, h)!.name})` : ''}` })),
+    }];
+  },
+  act(ctx, _f, _seat, a) {
+    const l = landOf(ctx.state);
+    displace(ctx, l, l.units[a.unit as string]!, a.to as string);
+  },
+  run(ctx) {
+    const l = landOf(ctx.state);
+    const c = commandersToDisplace(l)[0];
+    if (!c) { ctx.pop({ displaced: true }); return; }
+    displace(ctx, l, c, displacementHexes(l, c)[0]);
+    ctx.goto('displace', {});
+  },
+};

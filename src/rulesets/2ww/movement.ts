@@ -419,10 +419,23 @@ type ChoiceList = { action: Action; label: string }[];
  * and politics. Moves elsewhere leave them unchanged, so they are cached by that environment and the unit's own marks.
  */
 const choiceCache = new Map<string, Map<string, ChoiceList>>();
+/**
+ * Environments kept, least recently used first out: one per game in a movement phase, so a server running many games
+ * at once keeps each game's entries (with 8 kept, 100 interleaved games missed on nearly every prompt).
+ */
+let cacheEnvironments = 128;
 
 /** Forget cached destinations (tests compare cached and fresh answers). */
 export function clearMovementCache(): void {
   choiceCache.clear();
+}
+
+/** Set how many environments the cache keeps (tests force evictions); returns the previous size. */
+export function setMovementCacheSize(n: number): number {
+  const was = cacheEnvironments;
+  cacheEnvironments = Math.max(1, Math.floor(n));
+  while (choiceCache.size > cacheEnvironments) choiceCache.delete(choiceCache.keys().next().value!);
+  return was;
 }
 
 function environmentKey(f: MoveFacts, armored: boolean): string {
@@ -486,15 +499,19 @@ export function movementChoices(state: TwoWWState, frame: MovementFrame): Choice
   const armored = !!frame.armored;
   const env = environmentKey(f, armored);
   let cache = choiceCache.get(env);
-  if (!cache) {
-    if (choiceCache.size >= 8) choiceCache.delete(choiceCache.keys().next().value!);
-    choiceCache.set(env, (cache = new Map()));
+  if (cache) {
+    choiceCache.delete(env); // re-inserted last: most recently used
+  } else {
+    if (choiceCache.size >= cacheEnvironments) choiceCache.delete(choiceCache.keys().next().value!);
+    cache = new Map();
   }
+  choiceCache.set(env, cache);
   const out: ChoiceList = [];
   const ids = Object.keys(state.units).filter((id) => mayMove(f, id, armored)).sort();
+  const cargoOf = firstCargo(state);
   for (const id of ids) {
     const u = state.units[id]!;
-    const cargo = unitClass(state, id) === 'fleet' ? Object.keys(state.units).find((c) => state.units[c]!.aboard === id) ?? '' : '';
+    const cargo = unitClass(state, id) === 'fleet' ? cargoOf.get(id) ?? '' : '';
     const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${cargo}`;
     let list = cache.get(key);
     if (!list) cache.set(key, (list = unitChoices(f, id, armored)));
@@ -508,20 +525,32 @@ export function movementChoices(state: TwoWWState, frame: MovementFrame): Choice
   return out;
 }
 
+/** Each carrier's first unit aboard, in unit order (the same unit as a find over the units). */
+function firstCargo(state: TwoWWState): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const id of Object.keys(state.units)) {
+    const a = state.units[id]!.aboard;
+    if (a !== undefined && !m.has(a)) m.set(a, id);
+  }
+  return m;
+}
+
 /** 2WW 8.3.4: a surface fleet and one land or air unit that began the phase in the same port hex or box. */
 function embarkChoices(f: MoveFacts): { action: Action; label: string }[] {
   const s = f.state, w = f.w;
   const out: { action: Action; label: string }[] = [];
-  const fleets = Object.keys(s.units).filter((id) => {
+  const sorted = Object.keys(s.units).sort();
+  const carrying = firstCargo(s);
+  const fleets = sorted.filter((id) => {
     const u = s.units[id]!;
     return onMap(u.where) && sideOfUnit(s, id) === f.side && unitDef(s, id).type === 'surface-fleet' && !u.ops && !u.aboard
-      && (u.mpUsed ?? 0) === 0 && !Object.values(s.units).some((c) => c.aboard === id);
-  }).sort();
+      && (u.mpUsed ?? 0) === 0 && !carrying.has(id);
+  });
   for (const fl of fleets) {
     const where = s.units[fl]!.where;
     const n = w.board.index(where);
     if (w.board.isHex(n) ? !w.hexes[n]!.port : false) continue;
-    for (const id of Object.keys(s.units).sort()) {
+    for (const id of sorted) {
       const u = s.units[id]!;
       if (u.where !== where || u.aboard || id === fl || sideOfUnit(s, id) !== f.side || (u.mpUsed ?? 0) !== 0) continue;
       const d = unitDef(s, id);

@@ -63,8 +63,20 @@ export function inLandZocOf(state: TwoWWState, side: Side, node: number): boolea
   return false;
 }
 
-/** Hexes a fleet at `node` could reach spending 3 MP (2WW 5.1.2): never into all-land hexes or across all-land hexsides. */
+/** fleetZocFrom's answers by world and node: they depend on the map alone. */
+const fleetZocByNode = new WeakMap<World, (number[] | undefined)[]>();
+
+/**
+ * Hexes a fleet at `node` could reach spending 3 MP (2WW 5.1.2): never into all-land hexes or across all-land hexsides.
+ * The array is shared between callers: never change it.
+ */
 export function fleetZocFrom(w: World, node: number): number[] {
+  let byNode = fleetZocByNode.get(w);
+  if (!byNode) fleetZocByNode.set(w, (byNode = []));
+  return (byNode[node] ??= fleetZocOnMap(w, node));
+}
+
+function fleetZocOnMap(w: World, node: number): number[] {
   if (!w.board.isHex(node)) return [];
   const seen = new Map<number, number>([[node, 0]]);
   let frontier = [node];

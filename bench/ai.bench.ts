@@ -31,18 +31,26 @@ interface CampaignFigures {
   decision: Record<string, { mean: number; max: number; n: number }>;
   /** Wall seconds of each side's player turns (choosing plus the rules applying), mean and worst. */
   playerTurn: Record<string, { mean: number; max: number; n: number }>;
+  /** CPU seconds of this process per player turn (less sensitive to the machine's load than wall time). */
+  playerTurnCpu: Record<string, { mean: number; max: number; n: number }>;
 }
+
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 /** One 2WW campaign, timing every decision and every player turn (by the side whose turn it is). */
 function campaign(players: Record<string, PlayerKind>, seed: string, maxActions: number, label: string): CampaignFigures {
   const ww = rulesets['2ww']!;
   const t0 = performance.now();
-  let last = t0, turnKey = '', turnStart = t0;
-  const turns: Record<string, number[]> = {};
+  let last = t0, turnKey = '', turnStart = t0, cpuStart = cpuSeconds();
+  const turns: Record<string, number[]> = {}, cpuTurns: Record<string, number[]> = {};
   const closeTurn = (now: number) => {
     if (!turnKey) return;
     const side = turnKey.split('|')[1]!;
     (turns[side] ??= []).push((now - turnStart) / 1000);
+    (cpuTurns[side] ??= []).push(cpuSeconds() - cpuStart);
   };
   const g = playGame(ww, {
     seed, players, maxActions,
@@ -50,7 +58,7 @@ function campaign(players: Record<string, PlayerKind>, seed: string, maxActions:
       const now = performance.now();
       const s = st as { turn?: number; activeSide?: string | null };
       const key = s.activeSide ? `${s.turn}|${s.activeSide}` : '';
-      if (key !== turnKey) { closeTurn(now); turnKey = key; turnStart = now; }
+      if (key !== turnKey) { closeTurn(now); turnKey = key; turnStart = now; cpuStart = cpuSeconds(); }
       if (n % 500 === 0) process.stderr.write(`  ${label}: ${n} actions, turn ${s.turn}, ${((now - t0) / 1000).toFixed(0)} s\n`);
       last = now;
     },
@@ -63,9 +71,10 @@ function campaign(players: Record<string, PlayerKind>, seed: string, maxActions:
     decision[seat] = { mean: g.thinkMs[seat]! / g.decisions[seat]! / 1000, max: NaN, n: g.decisions[seat]! };
   }
   const playerTurn = Object.fromEntries(Object.entries(turns).map(([k, v]) => [k, stat(v)]));
+  const playerTurnCpu = Object.fromEntries(Object.entries(cpuTurns).map(([k, v]) => [k, stat(v)]));
   return {
     winner: g.outcome?.winner ?? null, result: g.outcome?.result ?? 'unfinished', actions: g.actions,
-    lastTurn: (g.game.state as { turn?: number }).turn ?? 0, seconds: (performance.now() - t0) / 1000, decision, playerTurn,
+    lastTurn: (g.game.state as { turn?: number }).turn ?? 0, seconds: (performance.now() - t0) / 1000, decision, playerTurn, playerTurnCpu,
   };
 }
 
@@ -80,9 +89,10 @@ function campaignMatch(level: PlayerKind, opponent: PlayerKind, n: number, maxAc
       const c = campaign({ [side]: level, [other]: opponent }, `${seed}-${level}-${opponent}-${side}-${i}`, maxActions, label);
       done++;
       if (c.winner === side) wins++;
-      const pt = c.playerTurn[side];
+      const pt = c.playerTurn[side], cpu = c.playerTurnCpu[side];
       console.log(`${label}: ${c.winner === side ? 'WIN ' : c.winner ? 'LOSS' : 'none'} ${c.result.replace(/ \(.*$/, '')} after ${c.actions} actions (turn ${c.lastTurn}), ${c.seconds.toFixed(0)} s; ` +
-        `${level} ${(c.decision[side]?.mean ?? 0).toFixed(3)} s per decision, player turns ${pt ? `${pt.mean.toFixed(1)} s mean, ${pt.max.toFixed(1)} s worst` : '-'}`);
+        `${level} ${(c.decision[side]?.mean ?? 0).toFixed(3)} s per decision, player turns ${pt ? `${pt.mean.toFixed(1)} s mean, ${pt.max.toFixed(1)} s worst` : '-'}` +
+        `${cpu ? ` (CPU ${cpu.mean.toFixed(1)} s mean, ${cpu.max.toFixed(1)} s worst)` : ''}`);
     }
     console.log(`2ww ${level} vs ${opponent} as ${side}: ${wins} of ${done} won (${((100 * wins) / (done || 1)).toFixed(0)}%)`);
     figures[`ww_${level}_vs_${opponent}_${side}_winRate`] = wins / (done || 1);
@@ -143,9 +153,11 @@ export function runAiBench(): Record<string, number> {
     campaignMatch('hard', 'random', arg('--campaigns', 2), maxActions, seed, figures);
     campaignMatch('hard', 'easy', arg('--campaigns-easy', 1), maxActions, seed, figures);
     for (let i = 0; i < arg('--campaigns-normal', 1); i++) {
+      const cpu0 = cpuSeconds();
       const c = campaign({ axis: 'normal', allies: 'normal' }, `${seed}-normal-${i}`, maxActions, `2ww normal vs normal #${i + 1}`);
+      const cpu = cpuSeconds() - cpu0;
       console.log(`2ww normal vs normal #${i + 1}: ${c.result} after ${c.actions} actions (turn ${c.lastTurn}), ${c.seconds.toFixed(1)} s ` +
-        `(${((c.seconds * 1000) / c.actions).toFixed(1)} ms per action; target < 300 s)`);
+        `(${((c.seconds * 1000) / c.actions).toFixed(1)} ms per action; target < 300 s), CPU ${cpu.toFixed(1)} s`);
       figures.campaignSeconds = c.seconds;
       figures.campaignActions = c.actions;
     }

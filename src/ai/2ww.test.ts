@@ -4,8 +4,10 @@ import { twoWW } from '../rulesets/2ww/index.ts';
 import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
 import type { TwoWWState } from '../rulesets/2ww/state.ts';
 import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
-import { debugFigures, twoWWAi } from './adapters/2ww.ts';
+import { debugFigures, debugFrontGaps, twoWWAi } from './adapters/2ww.ts';
+import { attackGroup } from './adapters/2ww-combat.ts';
 import { chooseAction } from './index.ts';
+import { combatOdds } from '../odds/index.ts';
 
 
 const world = testWorld({ id: 'ai-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
@@ -24,7 +26,12 @@ describe('the AI in 2WW combat (2WW 9)', () => {
       [{ proc: 'combat-phase', side: 'axis' }]);
     let d = decide(s);
     expect(d.r.action).toEqual({ type: 'attack', mode: 'land', hex: '2213' });
-    expect(d.r.explanation).toMatch(/strength ratio 10\.0 to 1/);
+    // The explanation quotes the exact odds of the declared attack (src/odds), rounded.
+    const declared = ['ge-arm-1', 'ge-inf-1'].reduce((st, unit) => applyAction(twoWW, st, 'axis', { type: 'add', unit, role: 'attacker' }).state,
+      applyAction(twoWW, s, 'axis', d.r.action).state);
+    const odds = combatOdds(twoWW, declared, 'axis', { type: 'confirm' }).summary;
+    const text = `attacked 2213: ${Math.round(odds.pWin * 100)}% to win, expected losses ${odds.expectedAttackerLosses.toFixed(1)} to ${odds.expectedDefenderLosses.toFixed(1)}`;
+    expect(d.r.explanation!.startsWith(text), d.r.explanation).toBe(true);
     s = applyAction(twoWW, s, 'axis', d.r.action).state;
     const added: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -35,7 +42,34 @@ describe('the AI in 2WW combat (2WW 9)', () => {
     }
     expect(added.sort()).toEqual(['ge-arm-1', 'ge-inf-1']);
     expect(d.r.action).toEqual({ type: 'confirm' });
-    expect(d.r.explanation).toMatch(/^Attack 2213 with .*: \d+% to win, expected losses \d\.\d to \d\.\d/);
+    expect(d.r.explanation!.startsWith(text), d.r.explanation).toBe(true);
+  });
+
+  it('2WW 9 ends the combat phase when the only attack has poor exact odds, and says so', () => {
+    const s = startAt(testPosition(world, { turn: 3, units: { 'ge-inf-1': '2212', 'fr-inf-2': '2213', 'fr-arm-1': '2213' } as any }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    const d = decide(s);
+    expect(d.r.action).toEqual({ type: 'end-combat' });
+    expect(d.r.explanation).toMatch(/^ended the combat phase: the best attack, on 2213, has \d+% to win/);
+  });
+});
+
+describe('2WW 12.4.3 Soviet units fight apart', () => {
+  beforeEach(() => bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true }));
+  const east = testWorld({ id: 'ai-east', cols: [20, 25], rows: [11, 15], country: 'su' });
+  const at = (units: Record<string, string | { where: string; reduced?: boolean }>) => {
+    const s = startAt(testPosition(east, { turn: 12, units: units as any }), [{ proc: 'combat-phase', side: 'allies' }]);
+    return { ...s, politics: { ...s.politics, ussrNeutral: false } };
+  };
+
+  it('2WW 12.4.3 an Allied attack is planned with the stronger camp only: British armor and air, not the Soviet infantry', () => {
+    const s = at({ 'ge-inf-1': { where: '2213', reduced: true }, 'su-inf-1': { where: '2212', reduced: true }, 'gb-arm-1': '2313', 'gb-air-raf1': '2312' });
+    expect(attackGroup(s, 'allies', '2213')).toEqual({ attackers: ['gb-arm-1'], support: ['gb-air-raf1'] });
+  });
+
+  it('2WW 12.4.3 with no Western land unit in reach, the plan is Soviet-only and British air stays out', () => {
+    const s = at({ 'ge-inf-1': '2213', 'su-inf-1': { where: '2212', reduced: true }, 'gb-air-raf1': '2312' });
+    expect(attackGroup(s, 'allies', '2213')).toEqual({ attackers: ['su-inf-1'], support: [] });
   });
 });
 
@@ -70,6 +104,21 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const s = paris([['ge-arm-1', '1708'], ['fr-inf-2', '1610']]);
     const before = debugFigures(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1610']])).powers.count;
     expect(debugFigures({ ...s, control: { ...s.control, '1708': 'axis' } }).powers.count).toBe(before + 1);
+  });
+
+  it('2WW 5.1.1 a gap in the front: the hexes on an enemy way into empty objectives; a unit whose ZOC covers them closes it', () => {
+    const units: [string, string][] = [['ge-inf-1', '1906'], ['fr-inf-3', '1610']];
+    const control = { '1708': 'allies', '1707': 'allies', '1909': 'allies', '2106': 'axis', '1906': 'axis' };
+    const at = (u: [string, string][]) => Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'gap', {
+      format: 'theater-position', version: 1, ruleset: '2ww', turn: 3, phase: 'allied-movement', control,
+      units: u.map(([id, where]) => ({ id, at: where })),
+    } as any).state;
+    // German infantry moves 3: Essen 1906 > 1907 > 1807 > Paris 1708 or Lille 1707; 1907 > 1908 > Nancy 1909.
+    expect(debugFrontGaps(at(units), 'allies')).toEqual({ '1807': 3 + 8 + 1, '1907': 3 + 8 + 1 + 1, '1908': 1 });
+    const closed = at([['ge-inf-1', '1906'], ['fr-inf-3', '1807']]);
+    expect(debugFrontGaps(closed, 'allies')).toEqual({});
+    expect(debugFigures(closed).threatened.allies).toBe(0);
+    expect(twoWWAi.evaluate(closed, 'allies')).toBeGreaterThan(twoWWAi.evaluate(at([['ge-inf-1', '1906'], ['fr-inf-3', '1708']]), 'allies'));
   });
 
   it('2WW 5.2.1 move candidates never end over the stacking limit', () => {

@@ -41,8 +41,10 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const quick = adapter.quickChoice?.(state, prompt, seat);
   const quickChoice = quick ? legal.get(actionKey(quick)) : undefined;
   if (quickChoice) {
+    const headline = adapter.headline?.(state, seat, quickChoice.action);
     const odds = oddsText(req, state, quickChoice);
     const why = [odds, adapter.explain?.(state, seat, quickChoice.action)].filter(Boolean).join('; ');
+    if (headline) return { action: quickChoice.action, explanation: why ? `${headline}; ${why}` : headline };
     return { action: quickChoice.action, explanation: `${quickChoice.label}: ${why || 'standing rule for this decision'}` };
   }
 
@@ -70,7 +72,8 @@ const ODDS_EXPLAIN_APPLIES = 150;
 
 /** "50% to win, expected losses 0.0 to 0.5" when the choice starts a combat; null otherwise or when too costly. */
 function oddsText(req: ChooseActionRequest, state: any, c: Choice): string | null {
-  if (aiAdapterFor(req.ruleset)?.oddsAffordable?.(state, c.action) === false) return null;
+  const adapter = aiAdapterFor(req.ruleset);
+  if (adapter?.oddsInExplain || adapter?.oddsAffordable?.(state, c.action) === false) return null;
   try {
     const odds = oddsForChoice(req.ruleset, state, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
     return odds ? describeOdds(odds) : null;

@@ -21,6 +21,8 @@ interface Expectation {
     action?: Action;
     /** An action with these fields (any others). */
     match?: Record<string, string>;
+    /** An action with the fields of one of these (several decisions are equally right). */
+    oneOf?: Record<string, string>[];
     /** No action with these fields. */
     notMatch?: Record<string, string>[];
     /** After the action, these city hexes are controlled by these sides (any move that achieves it). */
@@ -45,6 +47,7 @@ function miss(exp: Expectation, state: TwoWWState, seat: string, action: Action)
   if (e.action && key !== actionKey(e.action)) return `chose ${key}, expected ${actionKey(e.action)}`;
   const has = (m: Record<string, string>) => Object.entries(m).every(([k, v]) => action[k] === v);
   if (e.match && !has(e.match)) return `chose ${key}, expected an action with ${JSON.stringify(e.match)}`;
+  if (e.oneOf && !e.oneOf.some(has)) return `chose ${key}, expected an action with one of ${JSON.stringify(e.oneOf)}`;
   for (const m of e.notMatch ?? []) if (has(m)) return `chose ${key}, which has ${JSON.stringify(m)}`;
   if (e.after?.control) {
     const after = applyAction(twoWW, state, seat, action).state;

@@ -106,7 +106,7 @@ export class Searcher<S extends BaseState> {
     if (state.outcome) return this.leafValue(state);
     const p = prompts(this.ruleset, state)[0];
     if (!p) return this.leafValue(state);
-    const quick = p.choices.length === 1 ? p.choices[0]!.action : this.adapter.quickChoice?.(state, p, p.seat);
+    const quick = p.choices.length === 1 ? p.choices[0]!.action : this.adapter.quickChoice?.(state, p, p.seat, true);
     if (quick) {
       // A long run of forced answers (a rule set may ask dozens in a row) ends in an evaluation, not a deep stack.
       if (forced >= MAX_FORCED) return this.leafValue(state);

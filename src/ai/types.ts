@@ -55,8 +55,11 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   sameSide?(a: Seat, b: Seat): boolean;
   /** The choices worth searching, most promising first (pruning and ordering). Default: all, in prompt order. */
   candidates?(state: S, prompt: Prompt, seat: Seat): Choice[];
-  /** A decision answered by a fixed rule instead of search (null: search it). */
-  quickChoice?(state: S, prompt: Prompt, seat: Seat): Action | null;
+  /**
+   * A decision answered by a fixed rule instead of search (null: search it). `inSearch`: asked below the root of a
+   * search, where a costly rule (exact odds) may give way to a cheap one.
+   */
+  quickChoice?(state: S, prompt: Prompt, seat: Seat, inSearch?: boolean): Action | null;
   /**
    * Value for `me` of `seat` taking `action`, estimated without running the rules (a model of the action's effect),
    * or null to run them. For rule sets whose actions are too costly to apply once per candidate (2WW movement).
@@ -64,6 +67,13 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   shallowValue?(state: S, seat: Seat, action: Action, me: Seat): number | null;
   /** May an explanation compute the exact odds of `action` here (false: too many units for the enumeration)? */
   oddsAffordable?(state: S, action: Action): boolean;
+  /** The adapter's headline states the odds of its combat decisions itself: chooseAction does not enumerate them again. */
+  oddsInExplain?: boolean;
+  /**
+   * A sentence that leads the explanation instead of the choice's label, e.g. "attacked 2214: 83% to win, expected
+   * losses 1.2 to 2.1"; null: the label.
+   */
+  headline?(state: S, seat: Seat, action: Action): string | null;
   /** Figures of a position for `theater simulate`. */
   report?(state: S): PositionReport;
   /**

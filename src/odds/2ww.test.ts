@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyAction, type Action } from '../engine/index.ts';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyAction, Game, prompts, type Action } from '../engine/index.ts';
 import { twoWW } from '../rulesets/2ww/index.ts';
 import type { Side, TwoWWState } from '../rulesets/2ww/state.ts';
 import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
 import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
-import { combatOdds, oddsForChoice, Fraction } from './index.ts';
+import { combatOdds, enumerateCombat, oddsForChoice, Fraction } from './index.ts';
+import { twoWWOdds } from './adapters/index.ts';
 
 beforeEach(() => {
   // These small positions have no capitals: every unit is taken as supplied (2WW 11).
@@ -50,5 +54,23 @@ describe('2WW 9.1 exact land combat odds', () => {
   it('oddsForChoice gives null for a choice that starts no combat (adding a unit)', () => {
     const s = declared({ 'ge-inf-1': '2212', 'ge-inf-4': '2214', 'fr-inf-2': '2213' }, ['ge-inf-1'], '2213');
     expect(oddsForChoice(twoWW, s, 'axis', { type: 'add', unit: 'ge-inf-4', role: 'attacker' })).toBeNull();
+  });
+});
+
+describe('2WW odds memo (src/odds/adapters/2ww.ts scope)', () => {
+  beforeEach(() => bindCombatWorld(rulesCombatWorld));
+
+  it('2WW 11.2.4 odds with supply traced once per position equal the odds tracing it at every run (campaign map, both sides supplied)', () => {
+    const file = join(dirname(fileURLToPath(import.meta.url)), '../ai/positions/2ww/decline-soviet-only-attack.json');
+    let s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'memo', JSON.parse(readFileSync(file, 'utf8'))).state;
+    const play = (a: Action) => { s = applyAction(twoWW, s, 'allies', a).state; };
+    play({ type: 'attack', mode: 'land', hex: '2405' });
+    for (const c of prompts(twoWW, s)[0]!.choices) if (c.action.type === 'add' && c.action.role === 'attacker') play(c.action);
+    const memo = enumerateCombat(twoWW, twoWWOdds, s, 'allies', { type: 'confirm' });
+    const plain = enumerateCombat(twoWW, { ...twoWWOdds, scope: undefined }, s, 'allies', { type: 'confirm' });
+    const flat = (d: typeof memo.dist) => [...d.entries()].map(([k, v]) => `${k}=${v.p.toString()}`).sort();
+    expect(flat(memo.dist)).toEqual(flat(plain.dist));
+    expect(memo.dist.size).toBeGreaterThan(3);
+    expect(memo.stats.applies).toBe(plain.stats.applies);
   });
 });

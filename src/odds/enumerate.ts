@@ -115,7 +115,7 @@ export function enumerateCombat<S extends BaseState>(
     return fromDecision(s, p.seat, choose(s, p), notes);
   };
 
-  const dist = fromDecision(before, seat, action, {});
+  const dist = adapter.scope ? adapter.scope(() => fromDecision(before, seat, action, {})) : fromDecision(before, seat, action, {});
   return { dist, stats };
 }
 

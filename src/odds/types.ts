@@ -41,6 +41,11 @@ export interface OddsAdapter<S extends BaseState = BaseState> {
   perFace?(roll: DiceRequest): boolean;
   /** A line describing the combat ("red attacks blue: d6, hit on 4+"). */
   describe?(state: S, seat: Seat, action: Action): string;
+  /**
+   * Runs a whole enumeration: a rule set may memoise its pure, costly questions (supply...) for its duration. The
+   * results must not change: only the same answers, computed once.
+   */
+  scope?<T>(run: () => T): T;
 }
 
 export interface OddsOutcome {

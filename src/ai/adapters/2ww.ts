@@ -1,14 +1,16 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { createRng, type Action, type Choice, type SeatView } from '../../engine/index.ts';
+import { createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../engine/index.ts';
+import { twoWW } from '../../rulesets/2ww/index.ts';
 import { combatWorld } from '../../rulesets/2ww/combat/index.ts';
-import { eligibleLandAttackers } from '../../rulesets/2ww/combat/combat-phase.ts';
-import { landUnitsIn } from '../../rulesets/2ww/combat/land-combat.ts';
+import { forcedAttackHexes } from '../../rulesets/2ww/combat/combat-phase.ts';
+import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, rankAttacks } from './2ww-combat.ts';
 import { turnLabel } from '../../rulesets/2ww/sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../../rulesets/2ww/state.ts';
 import { countryAt, isNeutralCountry } from '../../rulesets/2ww/neutrals.ts';
 import { supplyNets } from '../../rulesets/2ww/supply.ts';
+import { landZocFrom, landZocOfSide } from '../../rulesets/2ww/zones-of-control.ts';
 import { victoryPowers } from '../../rulesets/2ww/victory.ts';
 import { nodeOf, unitClass, unitDef, worldOf, type World } from '../../rulesets/2ww/world.ts';
 import type { AiAdapter } from '../types.ts';
@@ -67,21 +69,33 @@ function neutralAt(s: TwoWWState, w: World, node: number): boolean {
   return isNeutralCountry(s, countryAt(s, w, node));
 }
 
-/** Can a land unit walk from a to b in at most `max` steps over land hexsides (terrain costs and ZOC ignored)? */
-function landSteps(w: World, a: number, b: number, max: number): boolean {
+/**
+ * Can a land unit walk from a to b in at most `max` steps when it must stop on entering `stops` (2WW 5.1.1: the
+ * enemy's land ZOC)? Terrain costs are ignored; b itself may lie in the ZOC.
+ */
+function reaches(s: TwoWWState, w: World, a: number, b: number, max: number, stops: Set<number>): boolean {
+  return walk(w, a, max, stops, s).get(b) !== undefined;
+}
+
+/**
+ * Steps from a to each hex within `max`, never going on from a hex in `stops` (2WW 5.1.1) nor through a neutral
+ * country (5.3.1: entering one is an invasion, not a way round a front).
+ */
+function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState): Map<number, number> {
+  const dist = new Map([[a, 0]]);
   let frontier = [a];
-  const seen = new Set(frontier);
-  for (let d = 0; d < max; d++) {
+  for (let d = 1; d <= max && frontier.length; d++) {
     const next: number[] = [];
     for (const n of frontier) {
       for (const m of w.landAdj[n] ?? []) {
-        if (m === b) return true;
-        if (!seen.has(m)) { seen.add(m); next.push(m); }
+        if (dist.has(m)) continue;
+        dist.set(m, d);
+        if (!stops?.has(m) && !(s && neutralAt(s, w, m))) next.push(m);
       }
     }
     frontier = next;
   }
-  return a === b;
+  return dist;
 }
 
 interface LandUnit { id: string; side: Side; node: number; factor: number; move: number }
@@ -125,14 +139,15 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     landCount[side]++;
   }
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 };
+  const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
     obj[c] += o.weight;
     if (garrison.has(`${c}|${o.hex}`) || neutralAt(s, w, o.node)) continue;
-    // An enemy land unit within its movement allowance may walk in (terrain and ZOC ignored: a cautious reading).
-    // A capital's fall conquers its power (5.3.2): its threat weighs more than its control.
-    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && landSteps(w, l.node, o.node, l.move))) {
+    // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
+    // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
+    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c]))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
     }
   }
@@ -182,13 +197,6 @@ function top(s: TwoWWState): { proc: string; [k: string]: unknown } | undefined 
   return s.stack[s.stack.length - 1] as any;
 }
 
-/** Defence factors of the units in a hex, and the attack a side could bring (2WW 9.1.1), for choosing attacks. */
-function attackRatio(s: TwoWWState, side: Side, hex: string): number {
-  const def = landUnitsIn(s, hex, other(side)).reduce((a, id) => a + factor(s, id), 0);
-  const att = eligibleLandAttackers(s, side, hex).reduce((a, id) => a + factor(s, id), 0);
-  return def > 0 ? att / def : att > 0 ? 99 : 0;
-}
-
 interface MoveContext {
   enemies: LandUnit[];
   /** Per node, memoised: distance to the nearest enemy-held objective; an enemy land unit could walk in next turn. */
@@ -197,6 +205,13 @@ interface MoveContext {
   /** Own land units per hex. */
   own: Map<string, number>;
   objectives: Map<number, Objective>;
+  /** The side's land ZOC (enemy land units stop on entering it, 2WW 5.1.1). */
+  zoc: Set<number>;
+  /**
+   * Gaps in the front: empty hexes through which an enemy land unit can walk into an own ungarrisoned objective this
+   * coming turn, with the weight of the objectives they open.
+   */
+  gaps: Map<number, number>;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -213,7 +228,32 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
       if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id) });
     }
   }
-  return { enemies, own, objectives: new Map(worldFacts(s).objectives.map((o) => [o.node, o])), dist: new Map(), near: new Map() };
+  const zoc = landZocOfSide(s, side);
+  return { enemies, own, objectives: new Map(worldFacts(s).objectives.map((o) => [o.node, o])), dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc) };
+}
+
+/**
+ * 2WW 5.1.1 and 3.4.7: the hexes on an enemy land unit's way into an own ungarrisoned objective (a hex n lies on a
+ * way when the steps from the unit to n plus from n to the objective fit its movement allowance).
+ */
+function frontGaps(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>): Map<number, number> {
+  const gaps = new Map<number, number>();
+  for (const o of worldFacts(s).objectives) {
+    if (s.control[o.hex] !== side || own.get(o.hex) || neutralAt(s, w, o.node)) continue;
+    const weight = o.weight + (o.capitalOf ? 8 : 0);
+    const open = new Set<number>();
+    for (const e of enemies) {
+      if (e.move <= 1 || w.board.distance(e.node, o.node) > e.move) continue;
+      const from = walk(w, e.node, e.move, zoc, s);
+      if ((from.get(o.node) ?? Infinity) > e.move) continue;
+      const to = walk(w, o.node, e.move, null, s);
+      for (const [n, d] of from) {
+        if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= e.move) open.add(n);
+      }
+    }
+    for (const n of open) gaps.set(n, (gaps.get(n) ?? 0) + weight);
+  }
+  return gaps;
 }
 
 /**
@@ -237,11 +277,17 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {
-      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && landSteps(w, e.node, node, Math.max(1, e.move)));
+      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc));
       ctx.near.set(node, n);
     }
     return n;
   };
+  // Closing a gap (2WW 5.1.1): the unit's ZOC from its new hex stops the enemy on the way to the objective.
+  if (ctx.gaps.size) {
+    let closed = 0;
+    for (const n of [to, ...landZocFrom(s, w, to)]) closed = Math.max(closed, ctx.gaps.get(n) ?? 0);
+    score += 4 * closed;
+  }
   const at = ctx.objectives.get(to);
   if (at && s.control[at.hex] !== side) score += 10 * at.weight;
   if (at && s.control[at.hex] === side && !ctx.own.get(at.hex) && !neutralAt(s, w, to) && near(to)) score += 5 * at.weight;
@@ -294,10 +340,42 @@ function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | n
 
 const MOVE_CANDIDATES = 16;
 const BUILD_CANDIDATES = 8;
-/** Attack when the odds of the whole available force are at least this (2WW 9: fewer losses wins). */
+/** Strike passing fleets (2WW 8.3.5.1) when the strength ratio is at least this. */
 const ATTACK_RATIO = 1.5;
-/** Units in a combat (attackers, their support, defenders) beyond which its exact odds are not enumerated. */
-const ODDS_MAX_UNITS = 6;
+
+/**
+ * 2WW 9: the best land attack by exact odds if acceptable, else end the phase; when attacks are owed (5.2.3) and none
+ * is acceptable, an owed one.
+ */
+function combatPhaseChoice(s: TwoWWState, prompt: Prompt, side: Side): Action {
+  const end = prompt.choices.find((c) => c.action.type === 'end-combat')?.action;
+  const plans = rankAttacks(s, side, prompt, !end);
+  const best = plans[0];
+  if (best && acceptable(best.est!)) return { type: 'attack', mode: 'land', hex: best.hex };
+  if (end) return end;
+  const owed = forcedAttackHexes(s, side);
+  return prompt.choices.find((c) => c.action.type === 'attack' && owed.includes(c.action.hex as string))?.action ??
+    (best ? { type: 'attack', mode: 'land', hex: best.hex } : prompt.choices[0]!.action);
+}
+
+/** Why the combat phase choice: the odds of the attack taken, or of the best one declined. */
+function explainCombatPhase(s: TwoWWState, side: Side, action: Action): string | null {
+  const p = prompts(twoWW, s)[0];
+  if (!p || p.kind !== 'attack') return null;
+  const plans = rankAttacks(s, side, p, !p.choices.some((c) => c.action.type === 'end-combat'));
+  const names = (ids: string[]) => ids.map((id) => combatWorld().facts(s, id).name).join(', ');
+  if (action.type === 'attack' && action.mode === 'land') {
+    const plan = plans.find((x) => x.hex === action.hex);
+    if (!plan) return `attacked ${action.hex as string}: owed attack (2WW 5.2.3)`;
+    return `attacked ${plan.hex}: ${describeEstimate(plan.est!)} with ${names(plan.est!.units)} (2WW 9)`;
+  }
+  if (action.type === 'end-combat') {
+    const b = plans[0];
+    return b ? `ended the combat phase: the best attack, on ${b.hex}, has ${describeEstimate(b.est!)} (2WW 9)`
+      : 'ended the combat phase: no attack reaches a strength ratio of 1 to 3 (2WW 9)';
+  }
+  return null;
+}
 
 export const twoWWAi: AiAdapter<TwoWWState> = {
   ruleset: '2ww',
@@ -361,24 +439,21 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     return prompt.choices;
   },
-  quickChoice(s, prompt, seat): Action | null {
+  quickChoice(s, prompt, seat, inSearch): Action | null {
     const f = top(s);
     const pick = (t: string) => prompt.choices.find((c) => c.action.type === t)?.action ?? null;
-    if (prompt.kind === 'attack' && f?.proc === 'combat-phase') {
-      // The best land attack by strength ratio, if good enough; otherwise end the phase (forced attacks first).
-      let best: { a: Action; r: number } | null = null;
-      for (const c of prompt.choices) {
-        if (c.action.type !== 'attack' || c.action.mode !== 'land') continue;
-        const r = attackRatio(s, seat as Side, c.action.hex as string);
-        if (!best || r > best.r) best = { a: c.action, r };
-      }
-      const end = pick('end-combat');
-      if (!end) return best?.a ?? prompt.choices[0]!.action;
-      return best && best.r >= ATTACK_RATIO ? best.a : end;
-    }
+    // Below the root (a retreat searched in mid-combat...) the search evaluates the position as the combat left it:
+    // no further attack is declared there, and none planned by exact odds (0.2-1 s each).
+    if (inSearch && prompt.kind === 'attack' && f?.proc === 'combat-phase') return pick('end-combat') ?? combatPhaseChoice(s, prompt, seat as Side);
+    if (prompt.kind === 'attack' && f?.proc === 'combat-phase') return combatPhaseChoice(s, prompt, seat as Side);
     if (prompt.kind === 'attack' && f?.proc === 'combat-declare') {
-      // The whole available force attacks (adds), then the attack is confirmed.
-      return prompt.choices.find((c) => c.action.type === 'add')?.action ?? pick('confirm') ?? pick('cancel');
+      if (f.mode !== 'land' || f.step === 'defend') return prompt.choices.find((c) => c.action.type === 'add')?.action ?? pick('confirm') ?? pick('cancel');
+      // The planned group joins unit by unit (one 12.4.3 camp for the Allies); then confirm only at acceptable odds.
+      const add = nextDeclareAdd(s, prompt);
+      if (add) return add;
+      const confirm = pick('confirm'), cancel = pick('cancel');
+      if (!confirm || !cancel) return confirm ?? cancel;
+      return acceptable(estimateAttack(s, seat as Side)) ? confirm : cancel;
     }
     if (prompt.kind === 'support') return pick('add') ?? pick('confirm');
     // 2WW 6.1.1: a raid once named goes in with every bomber that can reach the city.
@@ -435,15 +510,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     return sign * axisScore({ ...s, units, control }, me as Side, false);
   },
-  oddsAffordable(s, action) {
-    // The enumeration of a combat grows with its dice: a large battle (a campaign stalled on eleven British units
-    // attacking Birmingham) is explained by its strength ratio instead.
-    const f = top(s);
-    if (action.type !== 'confirm' || f?.proc !== 'combat-declare') return true;
-    const n = ((f.attackers as string[] | undefined)?.length ?? 0) + ((f.support as string[] | undefined)?.length ?? 0) +
-      landUnitsIn(s, f.hex as string, other(String(f.side))).length;
-    return n <= ODDS_MAX_UNITS;
-  },
+  oddsInExplain: true,
   report(s) {
     const f = figures(s);
     const milestones: Record<string, boolean> = {};
@@ -455,15 +522,27 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     };
   },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '') ?? 'unfinished',
-  explain(s, seat, action) {
-    if (action.type === 'attack' && action.mode === 'land') {
-      return `strength ratio ${attackRatio(s, seat as Side, action.hex as string).toFixed(1)} to 1 with every unit that can join (2WW 9.1.1)`;
+  headline(s, seat, action) {
+    const f = top(s);
+    if (f?.proc === 'combat-phase' && (action.type === 'end-combat' || (action.type === 'attack' && action.mode === 'land'))) {
+      return explainCombatPhase(s, seat as Side, action);
+    }
+    if (f?.proc === 'combat-declare' && f.mode === 'land' && f.step !== 'defend' && (action.type === 'confirm' || action.type === 'cancel')) {
+      const e = estimateAttack(s, seat as Side);
+      return `${action.type === 'confirm' ? 'attacked' : 'called off the attack on'} ${f.hex as string}: ${describeEstimate(e)}` +
+        (action.type === 'cancel' ? ' (2WW 9; 12.4.3 when Soviet units fight alone)' : '');
     }
     return null;
   },
 };
 
 
+
+/** Gaps in `side`'s front (hex id: weight of the objectives they open), for tests and tuning. */
+export function debugFrontGaps(s: TwoWWState, side: Side): Record<string, number> {
+  const w = worldOf(s);
+  return Object.fromEntries([...moveContext(s, side).gaps].map(([n, v]) => [w.board.id(n), v]));
+}
 
 /** The evaluation's parts, for tests and tuning. */
 export function debugFigures(s: TwoWWState): Figures & { powers: ReturnType<typeof axisPowers>; score: number } {

@@ -1,8 +1,8 @@
 // Odds adapter for 2WW (2WW 9): a combat starts when the attacker confirms the whole attack in 'combat-declare';
 // it is over when that frame's combat (land combat or naval battle, with losses, retreats and advances) has left the
 // stack. Losses are counted in steps (2WW 9: a loss point reduces a full unit or eliminates a reduced one).
-import type { Action, Json, Prompt } from '../../engine/index.ts';
-import { combatWorld } from '../../rulesets/2ww/combat/index.ts';
+import { stateHash, type Action, type Json, type Prompt } from '../../engine/index.ts';
+import { bindCombatWorld, combatWorld, type CombatWorld } from '../../rulesets/2ww/combat/index.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from '../../rulesets/2ww/state.ts';
 import type { OddsAdapter } from '../types.ts';
 
@@ -25,6 +25,35 @@ function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number
   let n = 0;
   for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, steps(before, id) - steps(after, id));
   return n;
+}
+
+/** Marks a combat world already wrapped by `memoisedWorld` (nested enumerations share the outer memo). */
+const MEMOISED = Symbol('odds memo');
+
+/**
+ * The bound combat world with its costly pure questions (2WW 11 supply, retreat hexes) answered once per position:
+ * every dice branch replays the same steps up to its roll, and a supply trace costs milliseconds. The key is the
+ * whole state but its dice generator and action count, which these questions never read.
+ */
+function memoisedWorld(base: CombatWorld): CombatWorld {
+  const supply = new Map<string, boolean>(), retreat = new Map<string, string[]>();
+  const key = (s: TwoWWState, id: string) => `${stateHash({ ...s, rng: null, seq: 0 })}|${id}`;
+  return {
+    ...base,
+    [MEMOISED]: true,
+    landInSupply(s, id) {
+      const k = key(s, id);
+      let v = supply.get(k);
+      if (v === undefined) supply.set(k, (v = base.landInSupply(s, id)));
+      return v;
+    },
+    retreatHexes(s, id) {
+      const k = key(s, id);
+      let v = retreat.get(k);
+      if (v === undefined) retreat.set(k, (v = base.retreatHexes(s, id)));
+      return [...v];
+    },
+  } as CombatWorld;
 }
 
 export const twoWWOdds: OddsAdapter<TwoWWState> = {
@@ -69,6 +98,16 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       // The winner holds its ground: advancing is a separate decision from the combat's odds.
       case 'advance': return prompt.choices.find((c) => c.action.type === 'done')?.action ?? null;
       default: return null;
+    }
+  },
+  scope(run) {
+    const base = combatWorld();
+    if ((base as unknown as Record<symbol, boolean>)[MEMOISED]) return run();
+    bindCombatWorld(memoisedWorld(base));
+    try {
+      return run();
+    } finally {
+      bindCombatWorld(base);
     }
   },
   describe(s, seat) {

@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyAction, prompts } from '../engine/index.ts';
+import { twoWW } from '../rulesets/2ww/index.ts';
+import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
+import type { TwoWWState } from '../rulesets/2ww/state.ts';
+import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
+import { declaredAttack, estimateAttack, SAMPLES } from './adapters/2ww-combat.ts';
+import { twoWWAi } from './adapters/2ww.ts';
+
+const world = testWorld({ id: 'ai-combat-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
+const at = (units: Record<string, string>): TwoWWState =>
+  startAt(testPosition(world, { turn: 3, units: units as any }), [{ proc: 'combat-phase', side: 'axis' }]);
+
+describe('2WW 9 attack estimates for the AI', () => {
+  beforeEach(() => bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true }));
+
+  it('2WW 9.1.2 a support battle on both sides (four rolls) is too large to enumerate: estimated from seeded runs', () => {
+    const s = at({ 'ge-inf-1': '2212', 'ge-air-1': '2211', 'fr-inf-2': '2213', 'fr-air-1': '2214' });
+    const d = declaredAttack(s, 'axis', '2213')!;
+    expect(d).not.toBeNull();
+    const e = estimateAttack(d, 'axis');
+    expect(e.method).toBe('sampled');
+    expect(e.units.sort()).toEqual(['ge-air-1', 'ge-inf-1']);
+    // A mean of SAMPLES runs: a whole number of wins.
+    expect(Number.isInteger(e.pWin * SAMPLES)).toBe(true);
+    expect(estimateAttack(d, 'axis')).toBe(e);
+  });
+
+  it('2WW 9 below the root of a search the combat phase ends instead of planning attacks by their odds', () => {
+    const s = at({ 'ge-inf-1': '2212', 'ge-arm-1': '2312', 'fr-inf-2': '2213' });
+    const p = prompts(twoWW, s)[0]!;
+    expect(twoWWAi.quickChoice!(s, p, 'axis', true)).toEqual({ type: 'end-combat' });
+    expect(twoWWAi.quickChoice!(s, p, 'axis')).toEqual({ type: 'attack', mode: 'land', hex: '2213' });
+    const after = applyAction(twoWW, s, 'axis', { type: 'attack', mode: 'land', hex: '2213' }).state;
+    expect(prompts(twoWW, after)[0]!.text).toMatch(/2213/);
+  });
+});

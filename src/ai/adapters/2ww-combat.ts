@@ -1,0 +1,198 @@
+// 2WW 9 for the AI: which attack to declare, with which units, whether to confirm it and when to end the combat
+// phase, from the exact odds of the rule set's own combat code (src/odds). Soviet units fight apart (12.4.3), so an
+// Allied attack is planned either Soviet-only or without Soviet units, whichever is stronger.
+import {
+  applyAction, createRng, prompts, stateHash, type Action, type Json, type Prompt,
+} from '../../engine/index.ts';
+import { combatOdds, OddsLimitError } from '../../odds/index.ts';
+import { twoWWOdds } from '../../odds/adapters/2ww.ts';
+import { twoWW } from '../../rulesets/2ww/index.ts';
+import { combatWorld } from '../../rulesets/2ww/combat/index.ts';
+import { eligibleLandAttackers, eligibleSupport } from '../../rulesets/2ww/combat/combat-phase.ts';
+import { landUnitsIn } from '../../rulesets/2ww/combat/land-combat.ts';
+import type { Side, TwoWWState } from '../../rulesets/2ww/state.ts';
+import { unitDef } from '../../rulesets/2ww/world.ts';
+
+/** How an attack is expected to go, for the side attacking. */
+export interface AttackEstimate {
+  pWin: number;
+  /** Expected steps lost by the attacker and by the defender. */
+  lossA: number;
+  lossD: number;
+  /** 'exact': every roll enumerated; 'sampled': seeded runs of the rules when the enumeration is too large. */
+  method: 'exact' | 'sampled';
+  /** Units declared (attackers and support). */
+  units: string[];
+}
+
+/** Runs of the rules an exact enumeration may take (a combat without support battle needs 140-180). */
+export const EXACT_APPLIES = 300;
+/** Seeded runs of the rules that estimate a combat too large to enumerate (2 support rolls and 2 land rolls). */
+export const SAMPLES = 24;
+/** Attacks whose odds are computed per decision: the best by strength ratio (each costs 0.1-0.5 s in a campaign). */
+export const ODDS_CANDIDATES = 3;
+/** Below this strength ratio (1 to 3) an attack is not worth computing its odds. */
+const MIN_RATIO = 0.34;
+
+const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');
+
+interface DeclareView { proc: string; side: Side; mode?: string; hex: string; attackers: string[]; support: string[] }
+
+function top(s: TwoWWState): DeclareView | undefined {
+  return s.stack[s.stack.length - 1] as unknown as DeclareView | undefined;
+}
+
+function factor(s: TwoWWState, id: string): number {
+  const d = unitDef(s, id);
+  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
+}
+
+const isSoviet = (s: TwoWWState, id: string) => combatWorld().facts(s, id).power === 'su';
+
+/**
+ * The units the AI attacks `hex` with: every eligible land attacker and support unit (2WW 9.1.1, 9.1.2), for the
+ * Allies only one camp of 12.4.3 (Soviet or Western), the one already chosen, else the stronger with a land attacker.
+ */
+export function attackGroup(s: TwoWWState, side: Side, hex: string, chosen: string[] = []): { attackers: string[]; support: string[] } {
+  const attackers = eligibleLandAttackers(s, side, hex), support = eligibleSupport(s, side, hex, true);
+  if (side !== 'allies') return { attackers, support };
+  const camp = (soviet: boolean) => ({
+    attackers: attackers.filter((id) => isSoviet(s, id) === soviet), support: support.filter((id) => isSoviet(s, id) === soviet),
+  });
+  const su = camp(true), west = camp(false);
+  if (chosen.length) return isSoviet(s, chosen[0]!) ? su : west;
+  const strength = (g: { attackers: string[]; support: string[] }) =>
+    g.attackers.length ? [...g.attackers, ...g.support].reduce((a, id) => a + factor(s, id), 0) : -1;
+  return strength(su) > strength(west) ? su : west;
+}
+
+/** Attack strength of the group against the defending land units (2WW 9.1.1), for ranking before the odds. */
+export function groupRatio(s: TwoWWState, side: Side, hex: string): number {
+  const g = attackGroup(s, side, hex);
+  const def = landUnitsIn(s, hex, other(side)).reduce((a, id) => a + factor(s, id), 0);
+  const att = [...g.attackers, ...g.support].reduce((a, id) => a + factor(s, id), 0);
+  return def > 0 ? att / def : att > 0 ? 99 : 0;
+}
+
+/** In 'combat-declare' (land): the next unit of the planned group to add, or null when the group is complete. */
+export function nextDeclareAdd(s: TwoWWState, prompt: Prompt): Action | null {
+  const f = top(s)!;
+  const g = attackGroup(s, f.side, f.hex, [...f.attackers, ...f.support]);
+  const want = new Set([...g.attackers, ...g.support]);
+  return prompt.choices.find((c) => c.action.type === 'add' && want.has(c.action.unit as string))?.action ?? null;
+}
+
+/** The state once `side` has declared the land attack on `hex` with its planned group, or null if it cannot confirm. */
+export function declaredAttack(s: TwoWWState, side: Side, hex: string): TwoWWState | null {
+  let st = applyAction(twoWW, s, side, { type: 'attack', mode: 'land', hex }).state;
+  for (let i = 0; i < 64; i++) {
+    const p = prompts(twoWW, st)[0];
+    if (!p || p.seat !== side || top(st)?.proc !== 'combat-declare') return null;
+    const add = nextDeclareAdd(st, p);
+    if (!add) return p.choices.some((c) => c.action.type === 'confirm') ? st : null;
+    st = applyAction(twoWW, st, side, add).state;
+  }
+  return null;
+}
+
+const cache = new Map<string, AttackEstimate>();
+
+/**
+ * Odds of confirming the declared attack on top of `s`: exact (src/odds, every roll through the rules) within
+ * EXACT_APPLIES runs, else the mean of SAMPLES seeded runs of the same rules and policies. Memoised by position.
+ */
+export function estimateAttack(s: TwoWWState, seat: Side): AttackEstimate {
+  const key = stateHash({ ...s, rng: null, seq: 0 });
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const f = top(s)!;
+  const units = [...f.attackers, ...f.support];
+  let est: AttackEstimate;
+  try {
+    const r = combatOdds(twoWW, s, seat, { type: 'confirm' }, { maxApplies: EXACT_APPLIES });
+    est = { pWin: r.summary.pWin, lossA: r.summary.expectedAttackerLosses, lossD: r.summary.expectedDefenderLosses, method: 'exact', units };
+  } catch (e) {
+    if (!(e instanceof OddsLimitError)) throw e;
+    est = { ...sampleAttack(s, seat), units };
+  }
+  if (cache.size > 500) cache.clear();
+  cache.set(key, est);
+  return est;
+}
+
+/** Mean result of SAMPLES runs of the combat with seeded dice, decisions as in the exact odds (twoWWOdds). */
+function sampleAttack(s: TwoWWState, seat: Side): Omit<AttackEstimate, 'units'> {
+  const a = twoWWOdds;
+  return a.scope!(() => {
+    let win = 0, lossA = 0, lossD = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      let notes: Record<string, Json> = {};
+      let r = applyAction(twoWW, { ...s, rng: createRng(`ai-odds-sample|${i}`) }, seat, { type: 'confirm' });
+      for (let n = 0; ; n++) {
+        notes = { ...notes, ...a.notes!(r.events, r.state) };
+        if (r.state.outcome || a.combatOver(s, r.state, seat) || n > 200) break;
+        const p = prompts(twoWW, r.state)[0]!;
+        r = applyAction(twoWW, r.state, p.seat, a.defaultChoice!(r.state, p) ?? p.choices[0]!.action);
+      }
+      const res = a.summarize(s, r.state, seat, notes);
+      if (res.winner === 'attacker') win++;
+      lossA += res.attackerLosses;
+      lossD += res.defenderLosses;
+    }
+    return { pWin: win / SAMPLES, lossA: lossA / SAMPLES, lossD: lossD / SAMPLES, method: 'sampled' as const };
+  });
+}
+
+/** Worth confirming: likely won (2WW 9: fewer losses wins, the loser retreats), or even and costlier to the defender. */
+export function acceptable(e: AttackEstimate): boolean {
+  return e.pWin >= 0.6 || (e.pWin >= 0.5 && e.lossD >= e.lossA + 0.5);
+}
+
+function score(e: AttackEstimate): number {
+  return e.pWin + 0.1 * (e.lossD - e.lossA);
+}
+
+export interface AttackPlan {
+  hex: string;
+  ratio: number;
+  est: AttackEstimate | null;
+}
+
+/**
+ * The land attacks worth their odds here, best first: the ODDS_CANDIDATES best by strength ratio get their odds;
+ * with `forced` (no end of phase offered) every offered attack counts, however poor.
+ */
+export function rankAttacks(s: TwoWWState, side: Side, prompt: Prompt, forced: boolean): AttackPlan[] {
+  // The choice and its explanation ask twice; declaring the candidates runs the rules a few times each.
+  const key = `${stateHash({ ...s, rng: null, seq: 0 })}|${side}|${forced}`;
+  const hit = rankCache.get(key);
+  if (hit) return hit;
+  const ranked = rankUncached(s, side, prompt, forced);
+  if (rankCache.size > 200) rankCache.clear();
+  rankCache.set(key, ranked);
+  return ranked;
+}
+
+const rankCache = new Map<string, AttackPlan[]>();
+
+function rankUncached(s: TwoWWState, side: Side, prompt: Prompt, forced: boolean): AttackPlan[] {
+  const plans: AttackPlan[] = prompt.choices
+    .filter((c) => c.action.type === 'attack' && c.action.mode === 'land')
+    .map((c) => ({ hex: c.action.hex as string, ratio: groupRatio(s, side, c.action.hex as string), est: null as AttackEstimate | null }))
+    .sort((a, b) => b.ratio - a.ratio || (a.hex < b.hex ? -1 : 1));
+  const out: AttackPlan[] = [];
+  for (const p of plans) {
+    if (out.length >= ODDS_CANDIDATES || (!forced && p.ratio < MIN_RATIO)) break;
+    const d = declaredAttack(s, side, p.hex);
+    if (!d) continue;
+    p.est = estimateAttack(d, side);
+    out.push(p);
+  }
+  return out.sort((a, b) => score(b.est!) - score(a.est!) || (a.hex < b.hex ? -1 : 1));
+}
+
+/** "83% to win, expected losses 1.2 to 2.1" (with the method when not exact). */
+export function describeEstimate(e: AttackEstimate): string {
+  return `${Math.round(e.pWin * 100)}% to win, expected losses ${e.lossA.toFixed(1)} to ${e.lossD.toFixed(1)}` +
+    (e.method === 'exact' ? '' : ` (estimated from ${SAMPLES} seeded runs of the rules: too many dice to enumerate)`);
+}

@@ -1,19 +1,25 @@
 // Server benchmark: N concurrent games, two WebSocket seats each, on loopback against a server child process on a
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
-//   npx tsx bench/server.bench.ts [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--workers 2]
+//   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--warmup 5] [--workers N]
 //     [--database-url postgres://...] [--options '{"quickSetup":true}']
-// --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --workers: the server's game worker
-// threads (THEATER_GAME_WORKERS). --database-url: PostgreSQL instead of the SQLite file. Each action is a choice of
-// the acting seat's prompt (a spread pick, not the cheapest); the types sent are counted and printed.
+// --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
+// way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
+// worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
+// The npm script gives this client a larger young generation (--max-semi-space-size=64): it holds 400 seats' prompts,
+// and its own GC pauses otherwise add tens of ms to the latencies it measures.
+// Each action is a choice of the acting seat's prompt (a spread pick, not the cheapest); the types sent are counted and
+// printed. Also printed: the load average before and after (other processes on the machine skew every figure), the
+// server's CPU split between its main thread and its other threads (game workers, GC, I/O), and the bytes received.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { rulesets } from '../src/rulesets/index.ts';
+import { defaultGameWorkers } from '../src/server/game-workers.ts';
 import WebSocket from 'ws';
 import { http } from '../src/server/test-helpers.ts';
-import type { CreateGameResponse, StateMessage } from '../src/server/protocol.ts';
+import { ChoicesReceiver, type CreateGameResponse, type StateMessage } from '../src/server/protocol.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,7 +29,8 @@ const ruleset = arg('ruleset', process.env.THEATER_BENCH_RULESET ?? ('2ww' in ru
 const nGames = Number(arg('games', '200'));
 const rate = Number(arg('rate', '500'));
 const seconds = Number(arg('seconds', '20'));
-const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? '2');
+const warmup = Number(arg('warmup', '5'));
+const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
 const databaseUrl = arg('database-url', '');
 const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
 
@@ -39,7 +46,7 @@ interface Bench { id: string; seats: Seat[]; finished: boolean }
 const latencies: number[] = [];
 const sentTypes = new Map<string, number>();
 const phases = new Map<string, number>();
-let stale = 0, illegal = 0, finishedGames = 0, sent = 0;
+let stale = 0, illegal = 0, deltas = 0, finishedGames = 0, sent = 0, receivedBytes = 0;
 let n = 0;
 let stopping = false;
 let measuring = false;
@@ -55,10 +62,14 @@ async function newGame(): Promise<Bench> {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${r.body.seats[s]!.token}`);
     const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
     const seat: Seat = { ws, opened, seat: s, last: null, pending: null };
+    const choices = new ChoicesReceiver();
     ws.on('error', (e) => { if (!stopping) console.error(`socket of game ${g.id}: ${e.message}`); });
-    ws.on('message', (d) => {
-      const m = JSON.parse(d.toString());
+    ws.on('message', (d: Buffer) => {
+      if (measuring) receivedBytes += d.length;
+      let m = JSON.parse(d.toString());
       if (m.type === 'state') {
+        if (measuring && m.choicesDelta) deltas++;
+        m = choices.receive(m);
         seat.last = m;
         if (seat.pending && m.stateId > seat.pending.stateId) {
           latencies.push(performance.now() - seat.pending.at);
@@ -103,52 +114,72 @@ function step(g: Bench): boolean {
 const games: Bench[] = [];
 for (let i = 0; i < nGames; i += 20) games.push(...await Promise.all(Array.from({ length: Math.min(20, nGames - i) }, newGame)));
 await new Promise((r) => setTimeout(r, 500));
-console.log(`server ${url} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${workers} game worker threads): ${nGames} games of ${ruleset} ${JSON.stringify(options)}, ${nGames * 2} WebSockets; target ${rate || 'max'} actions/s for ${seconds} s`);
-measuring = true;
+console.log(`server ${url} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${workers} game worker threads): ${nGames} games of ${ruleset} ${JSON.stringify(options)}, ${nGames * 2} WebSockets; target ${rate || 'max'} actions/s for ${seconds} s after ${warmup} s of warm-up`);
 
-/** CPU seconds (user + system) the server process has used, from /proc (Linux); NaN elsewhere. */
-function serverCpu(): number {
+/** CPU seconds (user + system) a process or thread has used, from /proc (Linux); NaN elsewhere. */
+function cpuOf(statPath: string): number {
   try {
-    const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const f = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[11]) + Number(f[12])) / 100;
   } catch {
     return NaN;
   }
 }
+/** The whole server process (every thread). */
+const serverCpu = () => cpuOf(`/proc/${child.pid}/stat`);
+/** The server's main thread alone (HTTP, WebSockets, input checks; with 0 game workers also the rules and storage). */
+const mainThreadCpu = () => cpuOf(`/proc/${child.pid}/task/${child.pid}/stat`);
+let cursor = 0, replacing = 0;
+/** Drive the games at the target rate for `secs` seconds. */
+async function drive(secs: number): Promise<void> {
+  const t0 = performance.now();
+  let issued = 0;
+  await new Promise<void>((done) => {
+    const timer = setInterval(() => {
+      const elapsed = (performance.now() - t0) / 1000;
+      if (elapsed >= secs) {
+        clearInterval(timer);
+        done();
+        return;
+      }
+      const due = rate > 0 ? Math.floor(elapsed * rate) - issued : Infinity;
+      let tried = 0;
+      while (issued < issued + due && tried < games.length && (rate === 0 || issued < Math.floor(elapsed * rate))) {
+        const g = games[cursor]!;
+        cursor = (cursor + 1) % games.length;
+        tried++;
+        if (g.finished) {
+          if (replacing < 10) {
+            replacing++;
+            const idx = games.indexOf(g);
+            for (const s of g.seats) s.ws.close();
+            g.finished = false; // replaced below; do not pick twice
+            g.seats = [];
+            void newGame().then((ng) => { games[idx] = ng; replacing--; });
+          }
+          continue;
+        }
+        if (step(g)) issued++;
+      }
+    }, 2);
+  });
+}
+
+// The first seconds after a start run cold (JIT, the rule set's caches): driven the same way but not measured.
+await drive(warmup);
+await new Promise((r) => setTimeout(r, 300));
+latencies.length = 0;
+sentTypes.clear();
+phases.clear();
+stale = illegal = finishedGames = 0;
+measuring = true;
+const load0 = loadavg();
 const cpu0 = serverCpu();
+const mainCpu0 = mainThreadCpu();
 const clientCpu0 = process.cpuUsage();
 const doneBefore = latencies.length;
 const t0 = performance.now();
-let issued = 0, cursor = 0, replacing = 0;
-await new Promise<void>((done) => {
-  const timer = setInterval(() => {
-    const elapsed = (performance.now() - t0) / 1000;
-    if (elapsed >= seconds) {
-      clearInterval(timer);
-      done();
-      return;
-    }
-    const due = rate > 0 ? Math.floor(elapsed * rate) - issued : Infinity;
-    let tried = 0;
-    while (issued < issued + due && tried < games.length && (rate === 0 || issued < Math.floor(elapsed * rate))) {
-      const g = games[cursor]!;
-      cursor = (cursor + 1) % games.length;
-      tried++;
-      if (g.finished) {
-        if (replacing < 10) {
-          replacing++;
-          const idx = games.indexOf(g);
-          for (const s of g.seats) s.ws.close();
-          g.finished = false; // replaced below; do not pick twice
-          g.seats = [];
-          void newGame().then((ng) => { games[idx] = ng; replacing--; });
-        }
-        continue;
-      }
-      if (step(g)) issued++;
-    }
-  }, 2);
-});
+await drive(seconds);
 const wall = (performance.now() - t0) / 1000;
 await new Promise((r) => setTimeout(r, 300));
 
@@ -157,9 +188,15 @@ const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p *
 console.log(`actions acknowledged with a new view: ${latencies.length} in ${wall.toFixed(1)} s = ${(latencies.length / wall).toFixed(0)} actions/s`);
 console.log(`latency send -> new view: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms`);
 const cpu = serverCpu() - cpu0;
+const mainCpu = mainThreadCpu() - mainCpu0;
 const clientCpu = process.cpuUsage(clientCpu0);
-console.log(`bench client CPU: ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s`);
-console.log(`server CPU: ${cpu.toFixed(1)} s for ${latencies.length - doneBefore} actions = ${((cpu * 1000) / (latencies.length - doneBefore)).toFixed(2)} ms per action`);
+const acted = latencies.length - doneBefore;
+const perAction = (sec: number) => ((sec * 1000) / acted).toFixed(2);
+const clientSec = (clientCpu.user + clientCpu.system) / 1e6;
+console.log(`bench client CPU: ${clientSec.toFixed(1)} s = ${perAction(clientSec)} ms per action; received ${(receivedBytes / acted / 1024).toFixed(1)} KiB per action, ${deltas} state messages with only the changed choices`);
+console.log(`server CPU: ${cpu.toFixed(1)} s for ${acted} actions = ${perAction(cpu)} ms per action (main thread ${perAction(mainCpu)}, other threads ${perAction(cpu - mainCpu)})`);
+const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`load average (1, 5, 15 min): before ${la(load0)}, after ${la(loadavg())} on ${availableParallelism()} CPUs`);
 console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}`);
 const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(', ');
 console.log(`actions sent by type: ${top(sentTypes)}`);

@@ -11,13 +11,13 @@ export function registerServiceCommands(program: Command): void {
     .option('--db <file>', 'SQLite file (default: THEATER_DB or ./data/theater.sqlite)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: DATABASE_URL)')
     .option('--ai-workers <n>', 'AI worker threads', '2')
-    .option('--game-workers <n>', 'game worker threads (default: THEATER_GAME_WORKERS, else 2 on 2 or more cores)')
+    .option('--game-workers <n>', 'game worker threads (default: THEATER_GAME_WORKERS, else one less than the cores)')
     .action(async (o: { port?: string; host?: string; db?: string; databaseUrl?: string; aiWorkers: string; gameWorkers?: string }) => {
       const { startServer } = await import('../server/index.ts');
-      const { availableParallelism } = await import('node:os');
+      const { defaultGameWorkers } = await import('../server/game-workers.ts');
       const env = process.env.THEATER_GAME_WORKERS;
       const gameWorkers = o.gameWorkers !== undefined ? parseIntArg('--game-workers', o.gameWorkers)
-        : env !== undefined ? parseIntArg('THEATER_GAME_WORKERS', env) : availableParallelism() >= 2 ? 2 : 0;
+        : env !== undefined ? parseIntArg('THEATER_GAME_WORKERS', env) : defaultGameWorkers();
       const server = await startServer({
         port: o.port !== undefined ? parseIntArg('--port', o.port) : undefined,
         host: o.host, db: o.db, databaseUrl: o.databaseUrl, aiWorkers: parseIntArg('--ai-workers', o.aiWorkers), gameWorkers,

@@ -1,6 +1,7 @@
 // Games spread over worker threads: each worker runs a GameManager (game-worker.ts) with its own database
 // connection and holds the games whose id hashes to it, so two cores apply rules, build views and write at once.
 // The main thread keeps HTTP, the sockets and validation, and routes each call to the game's worker.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
 import type { Conn, GameManager, ManagerApi } from './games.ts';
@@ -29,6 +30,15 @@ export type WorkerReply =
   | { conn: number; text: string }
   | { log: string }
   | { ready: true };
+
+/**
+ * Game workers `theater serve` starts unless told: one core is left to the main thread (sockets, HTTP), so 1 on two
+ * cores; none on one core. On the 2-core machine two workers were slower (p99 88 to 123 ms against 40 to 63 ms at
+ * 500 actions/s, docs/server.md "Benchmark"): five busy threads on two cores wait for each other.
+ */
+export function defaultGameWorkers(cores = availableParallelism()): number {
+  return Math.max(0, cores - 1);
+}
 
 /** The worker that owns a game. */
 export function shardOf(gameId: string, count: number): number {

@@ -2,15 +2,15 @@
 // every change written to storage before it is acknowledged or broadcast, views per seat, AI seats, clocks, webhooks.
 import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
 import { eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
-import type { Action, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
+import type { Action, Choice, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { type AiJob, type AiPool, AiTimeoutError } from './ai-pool.ts';
 import { clockInfo, expiredSeats, newClock, tick } from './clock.ts';
 import { ApiError, badRequest, forbidden, illegal, notFound, stale } from './errors.ts';
 import { applyEntry, newSeed, replayLog, seedCommitment } from './fair-dice.ts';
-import type {
-  ClockSpec, CreateGameResponse, GameStatus, GameSummary, PlayResponse, ReplayResponse, SeatInfo, SeatSpec,
-  ServerMessage, ServerResult, StateMessage, TakebackRequest, TokenLink,
+import {
+  diffChoices, type ClockSpec, type CreateGameResponse, type GameStatus, type GameSummary, type PlayResponse, type ReplayResponse, type SeatInfo,
+  type SeatSpec, type ServerMessage, type ServerResult, type StateMessage, type TakebackRequest, type TokenLink,
 } from './protocol.ts';
 import {
   ConflictError, type EntryDerived, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type Storage,
@@ -23,6 +23,8 @@ export interface Conn {
   seat: Seat | null;
   /** State id of the last state message sent. */
   lastStateId: number;
+  /** The prompt choices of the last state message sent (its next one may send only what changed). */
+  lastChoices?: Choice[] | null;
   send(msg: ServerMessage): void;
   /** The same for a message already in JSON (from a game worker thread); absent: parse and `send`. */
   sendText?(text: string): void;
@@ -727,7 +729,7 @@ export class GameManager {
         v = viewFor(live.ruleset, live.game.state, c.seat, settled);
         views.set(c.seat, v);
       }
-      c.send(this.stateMessage(live, c, c.lastStateId, v));
+      sendState(c, this.stateMessage(live, c, c.lastStateId, v));
       c.lastStateId = live.rec.entryCount;
     }
   }
@@ -828,7 +830,7 @@ export class GameManager {
     const gameId = this.tokenGame.get(conn.token);
     if (!gameId) return;
     await this.locked(gameId, (live) => {
-      conn.send(this.stateMessage(live, conn, lastStateId));
+      sendState(conn, this.stateMessage(live, conn, lastStateId));
       conn.lastStateId = live.rec.entryCount;
     });
   }
@@ -876,4 +878,13 @@ function withoutDiceState(position: Json | undefined): Json | undefined {
   if (!dice || typeof dice !== 'object' || Array.isArray(dice) || !('rng' in dice)) return position;
   const { rng: _rng, ...rest } = dice;
   return { ...position, dice: rest };
+}
+
+/** Send a state message, its prompt's choices as a change to the previous message's when that is shorter. */
+function sendState(conn: Conn, msg: StateMessage): void {
+  const prompt = msg.view.prompt;
+  const runs = prompt ? diffChoices(conn.lastChoices ?? null, prompt.choices) : null;
+  conn.lastChoices = prompt?.choices ?? null;
+  // The view may be shared by several connections of the seat: the shortened one is a copy.
+  conn.send(runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg);
 }

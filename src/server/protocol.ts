@@ -1,7 +1,7 @@
 // Wire types of the Theater server's HTTP API and WebSocket messages (docs/server.md).
 // No Node imports: the browser client imports this file.
 import type { SeatView } from '../engine/kernel.ts';
-import type { Action, GameEvent, Json, OptionInfo, Options, Outcome, ScenarioInfo, Seat } from '../engine/types.ts';
+import type { Action, Choice, GameEvent, Json, OptionInfo, Options, Outcome, ScenarioInfo, Seat } from '../engine/types.ts';
 import type { GameLog } from '../engine/game.ts';
 
 export type { SeatView, Action, GameEvent, Json, Outcome, Seat, GameLog };
@@ -292,6 +292,82 @@ export interface StateMessage {
   takeback: TakebackRequest | null;
   /** Only after the end. */
   seed?: string;
+  /**
+   * On a WebSocket, the prompt's choices as a change to those of the previous state message on the same connection:
+   * `view.prompt.choices` is then empty and the list is rebuilt by `patchChoices`. Absent: the list is whole.
+   */
+  choicesDelta?: ChoiceRun[];
+}
+
+/** A run of the previous list kept as it was ([start, count]), or a new choice. */
+export type ChoiceRun = [start: number, count: number] | Choice;
+
+/**
+ * `next` as runs of `prev` and new choices, or null when sending it whole is as short. A choice is kept when it is
+ * the same object (rule sets that cache their choices, as 2WW movement does) or has the same label and action.
+ */
+export function diffChoices(prev: readonly Choice[] | null, next: readonly Choice[]): ChoiceRun[] | null {
+  if (!prev || prev.length < 16 || next.length < 16) return null;
+  const at = new Map<Choice | string, number>();
+  prev.forEach((c, i) => { at.set(c, i); at.set(c.label, at.has(c.label) ? -1 : i); });
+  const out: ChoiceRun[] = [];
+  let kept = 0;
+  for (const c of next) {
+    let i = at.get(c);
+    if (i === undefined) {
+      const j = at.get(c.label);
+      if (j !== undefined && j >= 0 && sameAction(prev[j]!.action as Json, c.action as Json)) i = j;
+    }
+    if (i === undefined) {
+      out.push(c);
+      continue;
+    }
+    kept++;
+    const last = out[out.length - 1];
+    if (Array.isArray(last) && last[0] + last[1] === i) last[1]++;
+    else out.push([i, 1]);
+  }
+  return kept * 2 >= next.length ? out : null;
+}
+
+/** The list a `choicesDelta` stands for. */
+export function patchChoices(prev: readonly Choice[], runs: readonly ChoiceRun[]): Choice[] {
+  const out: Choice[] = [];
+  for (const r of runs) {
+    if (!Array.isArray(r)) {
+      out.push(r);
+      continue;
+    }
+    const [start, count] = r;
+    if (start < 0 || start + count > prev.length) throw new Error(`choicesDelta: run ${start}+${count} outside ${prev.length} choices`);
+    for (let i = start; i < start + count; i++) out.push(prev[i]!);
+  }
+  return out;
+}
+
+function sameAction(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, Json>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, Json>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameAction((a as Record<string, Json>)[k]!, (b as Record<string, Json>)[k] as Json));
+}
+
+/**
+ * Client side of `choicesDelta`: keeps the last list of one connection and makes every state message whole.
+ * Throws when a delta arrives without a list before it (the connection should then be reopened).
+ */
+export class ChoicesReceiver {
+  private last: Choice[] | null = null;
+  receive(m: StateMessage): StateMessage {
+    if (m.choicesDelta && m.view.prompt) {
+      if (!this.last) throw new Error('choicesDelta without a previous list on this connection');
+      m = { ...m, view: { ...m.view, prompt: { ...m.view.prompt, choices: patchChoices(this.last, m.choicesDelta) } } };
+      delete m.choicesDelta;
+    }
+    this.last = m.view.prompt?.choices ?? null;
+    return m;
+  }
 }
 
 /** Limits the server enforces (defaults; see docs/server.md). */

@@ -171,6 +171,31 @@ describe('actions', () => {
     expect(blue.messages.some((m) => m.type === 'your-turn')).toBe(false);
   });
 
+  it('2WW movement over WebSocket: each state message sends only the changed choices, and the client rebuilds the whole prompt', async () => {
+    const r = await api<CreateGameResponse>('POST', '/api/games', {
+      ruleset: '2ww', options: { quickSetup: true }, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } },
+    });
+    expect(r.status).toBe(201);
+    const token = r.body.seats.axis!.token;
+    const axis = await client(token);
+    let m = await axis.stateAtLeast(0);
+    expect(axis.deltas).toBe(0); // a new connection gets the whole list
+    for (let i = 0; i < 3; i++) {
+      const move = m.view.prompt!.choices.filter((c) => c.action.type === 'move')[i * 7]!;
+      axis.send({ type: 'action', stateId: m.stateId, action: move.action });
+      m = await axis.stateAtLeast(m.stateId + 1);
+      const whole = await play(token);
+      expect(whole.stateId).toBe(m.stateId);
+      expect(m.view.prompt!.choices).toEqual(whole.view.prompt!.choices);
+      expect(m.view.prompt!.choices.length).toBeGreaterThan(500);
+    }
+    expect(axis.deltas).toBe(3);
+    const second = await client(token); // another connection of the seat starts whole again
+    const s2 = await second.stateAtLeast(m.stateId);
+    expect(second.deltas).toBe(0);
+    expect(s2.view.prompt!.choices).toEqual(m.view.prompt!.choices);
+  });
+
   it('reconnecting with the last state id resumes: the current view and only the events since', async () => {
     const g = await newDuel();
     const red = g.seats.red!.token, blue = g.seats.blue!.token;

@@ -1,6 +1,6 @@
 // Helpers for the server's tests and benchmark: JSON over HTTP and a WebSocket client that queues messages.
 import WebSocket from 'ws';
-import type { ServerMessage } from './protocol.ts';
+import { ChoicesReceiver, type ServerMessage } from './protocol.ts';
 
 export interface HttpResult<T = any> {
   status: number;
@@ -28,9 +28,14 @@ export async function http<T = any>(base: string, method: string, path: string, 
   return { status: r.status, body: parsed as T, text };
 }
 
-/** A WebSocket client that keeps every message and can wait for one matching a predicate. */
+/**
+ * A WebSocket client that keeps every message (state messages made whole, as the web client does) and can wait for
+ * one matching a predicate. `deltas` counts the state messages that came as a change of the previous choices.
+ */
 export class TestClient {
   readonly messages: ServerMessage[] = [];
+  deltas = 0;
+  private readonly choices = new ChoicesReceiver();
   private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; from: number }[] = [];
   readonly ws: WebSocket;
   readonly opened: Promise<void>;
@@ -44,7 +49,11 @@ export class TestClient {
       this.ws.once('error', reject);
     });
     this.ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as ServerMessage;
+      let m = JSON.parse(d.toString()) as ServerMessage;
+      if (m.type === 'state') {
+        if (m.choicesDelta) this.deltas++;
+        m = this.choices.receive(m);
+      }
       this.messages.push(m);
       const idx = this.messages.length - 1;
       this.waiters = this.waiters.filter((w) => {

@@ -1,4 +1,5 @@
 // The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
+import { ChoicesReceiver } from '../server/protocol.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
   PlayResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
@@ -72,19 +73,30 @@ export class Live {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/ws?token=${enc(this.token)}`);
     this.ws = ws;
+    const choices = new ChoicesReceiver();
     ws.onopen = () => {
       this.retry = 500;
       this.onStatus(true);
       this.send({ type: 'hello', lastStateId: this.lastStateId });
     };
     ws.onmessage = (e) => {
+      if (this.ws !== ws) return;
+      let m: ServerMessage;
       try {
-        const m = JSON.parse(String(e.data)) as ServerMessage;
-        if (m.type === 'state') this.lastStateId = m.stateId;
-        this.onMessage(m);
+        m = JSON.parse(String(e.data)) as ServerMessage;
       } catch {
-        // a message that is not JSON is ignored
+        return; // a message that is not JSON is ignored
       }
+      if (m.type === 'state') {
+        try {
+          m = choices.receive(m);
+        } catch {
+          ws.close(); // out of step: reconnect for a whole state
+          return;
+        }
+        this.lastStateId = m.stateId;
+      }
+      this.onMessage(m);
     };
     ws.onclose = () => {
       this.onStatus(false);

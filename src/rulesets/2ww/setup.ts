@@ -60,9 +60,10 @@ export function defaultPlacement(state: TwoWWState, unit: string, loc: Location)
   const w = worldOf(state);
   const opts = placementHexes(state, unit, loc);
   if (!opts.length) return null;
-  const count = (h: string) => Object.values(state.units).filter((u) => u.where === h).length;
-  const score = (h: string) => count(h) * 10 + (w.hexes[w.board.index(h)]?.city ? 0 : 1);
-  return [...opts].sort((a, b) => score(a) - score(b) || (a < b ? -1 : 1))[0]!;
+  const count = new Map<string, number>();
+  for (const u of Object.values(state.units)) count.set(u.where, (count.get(u.where) ?? 0) + 1);
+  const score = new Map(opts.map((h) => [h, (count.get(h) ?? 0) * 10 + (w.hexes[w.board.index(h)]?.city ? 0 : 1)]));
+  return [...opts].sort((a, b) => score.get(a)! - score.get(b)! || (a < b ? -1 : 1))[0]!;
 }
 
 export interface PlacementFrame extends Frame { queue: string[] }

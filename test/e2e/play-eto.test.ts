@@ -37,6 +37,13 @@ const PLANS: Plan[] = [
     result: /(German|Polish) (major|minor) victory/,
   },
   {
+    // Hot-seat against a Polish player: the allies seat sets Poland up (first listed placement each time) and
+    // answers every Polish question (interception, defensive support, reactions) by declining.
+    scenario: 'case-white', options: { polishSide: '"human"' }, limit: 200, map: true,
+    prefer: [/example of play/i, /^Combined offensive/, /^Armor in/, /^Stay in/, /^Attack /, /^Resolve the attack/, END],
+    result: /(German|Polish) (major|minor) victory/,
+  },
+  {
     scenario: 'bulge', prefer: [/suggested set-up/i, END], limit: 120, map: true,
     result: /victory|draw/i,
   },
@@ -181,7 +188,9 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
   });
 
   for (const plan of PLANS) {
-    it(`ETO ${plan.scenario}: a hot-seat game created on the home page is played to its end by listed choices`, async () => {
+    const side = plan.options?.polishSide ? ` (${JSON.parse(plan.options.polishSide)} Polish side)` : '';
+    const tag = `eto-${plan.scenario}${plan.options?.polishSide === '"human"' ? '-human' : ''}`;
+    it(`ETO ${plan.scenario}${side}: a hot-seat game created on the home page is played to its end by listed choices`, async () => {
       await page.goto(server.url + '/');
       await page.locator('[data-testid=ruleset] option[value="eto"]').waitFor({ state: 'attached' });
       await page.selectOption('[data-testid=ruleset]', 'eto');
@@ -192,14 +201,14 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
       await page.click('[data-testid=create]');
       await page.waitForURL(/\/play\/[0-9a-f]+$/);
       await page.locator('[data-testid=game]').waitFor();
-      await shot(page, `eto-${plan.scenario}-start`);
+      await shot(page, `${tag}-start`);
       if (plan.map) {
         // ETO scenario 4 [4.1] / 3 [3.1]: the scenario's window of the W/E map, with the units set up on it.
         await page.locator('[data-testid=map]').waitFor();
         const start = await mapFigures(page);
         expect(start.hexes).toBeGreaterThan(100);
         expect(start.hexes).toBeLessThan(300);
-        if (plan.scenario === 'case-white') {
+        if (plan.scenario === 'case-white' && plan.options?.polishSide === '"scripted"') {
           // [4.1] scripted Polish set-up: 10 infantry in 8 hexes, 3 of them and the air unit in Warsaw (W3533).
           expect(start.stacks).toBe(8);
           expect(await page.locator('[data-testid=map] [data-hex="W3533"] .stack-count').textContent()).toContain('4');
@@ -219,7 +228,7 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
       expect(outcome).toMatch(plan.result);
       expect(await page.locator('[data-testid=choice]').count()).toBe(0);
       if (plan.map) expect((await mapFigures(page)).stacks).toBeGreaterThan(5);
-      await shot(page, `eto-${plan.scenario}-end`);
+      await shot(page, `${tag}-end`);
       expect(errors).toEqual([]);
     }, 180_000);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fuzzGame, Game, promptFor } from '../../engine/index.ts';
 import { caseWhiteResult } from './case-white.ts';
 import { eto } from './index.ts';
-import { airCombatResult } from './land-attack.ts';
+import { airCombatResult, airTargetNumber } from './land-attack.ts';
 import { dist, landOf, moveOptions, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
 
@@ -48,6 +48,21 @@ describe('ETO scenario 4 Case White', () => {
     expect(airCombatResult(5, 5)).toBe('abort');
   });
 
+  it('ETO 15.3, 15.7 example of play TC-AIR-2: German fighter 4 + 3 - 1 = 6 (7 with blitzkrieg) rolls 6, the Pole 3 + 1 + 1 - 3 = 2 rolls 3: no effect', () => {
+    const l = structuredClone(landOf(Game.create(eto, 'case-white', {}, 's').state));
+    const fighter = l.air['de-fighter']!;
+    const pole = l.air['pl-fb']!;
+    fighter.base = 'W3932'; // Konigsberg
+    const f = { target: 'W3533', airIn: [{ id: 'de-fighter', role: 'fighter' }, { id: 'pl-fb', role: 'fighter' }] } as unknown as Parameters<typeof airTargetNumber>[1];
+    expect(airTargetNumber(l, f, fighter, pole, 'W3533')).toBe(6);
+    expect(airTargetNumber(l, f, pole, fighter, 'W3533')).toBe(2); // +1 over its own base, Warsaw
+    expect(airCombatResult(6, 6)).toBe('none');
+    expect(airCombatResult(3, 2)).toBe('none');
+    l.blitz.push('poland'); // 44.2: +1 in the month Germany invades Poland; a 6 still does nothing
+    expect(airTargetNumber(l, f, fighter, pole, 'W3533')).toBe(7);
+    expect(airCombatResult(6, 7)).toBe('none');
+  });
+
   it('ETO example of play September 1939: TC-CMD-1, TC-BT-1, TC-BT-2, TC-AIR-3, TC-CRT-1, TC-CRT-2 with every die', () => {
     const g = Game.create(eto, 'case-white', { polishSide: 'human' }, 'ex');
     // Polish player sets up as the scenario's solitaire table (same as the example's forces).
@@ -60,6 +75,8 @@ describe('ETO scenario 4 Case White', () => {
     act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
     act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
     act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
+    expect(g.played.flatMap((p) => p.events).map((e) => e.text)).toContain('German offensive: HQ North and HQ South (combined; 2 EPs for the extra HQ)');
+    expect(units(g)['hq-south']!.hex).toBe('W3230');
     // TC-BT-1 Kleist: 3832 (Polish ZOC) then 3733; attack 3732 with the bomber; 16 vs 4 = 4-1, +2, roll 2 -> DEx.
     act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
     act(g, 'axis', { type: 'bt-move', to: 'W3733' });
@@ -124,8 +141,24 @@ describe('ETO scenario 4 Case White', () => {
     act(g, 'axis', { type: 'counter', air: 'de-fighter' });
     const l2 = landOf(g.state);
     expect(l2.air['de-bomber']!.depleted).toBe(true);
-    const crt = g.entries.length; // the attack's figures are in the log
-    expect(crt).toBeGreaterThan(0);
+    expect(l2.air['pl-fb']!.depleted).toBe(true); // the German fighter's 1 depletes and aborts the Pole (15.7)
+    const events = g.played.flatMap((p) => p.events);
+    // TC-AIR-3: the Pole fires at the bomber at 3 + 1 (own base) + 1 - 0 = 5; the German fighter's number is above 6.
+    const airShots = events.filter((e) => e.rule === 'ETO 15.3').map((e) => e.text);
+    expect(airShots).toHaveLength(2);
+    expect(airShots.find((t) => t.startsWith('Polish'))).toMatch(/German bomber 6-12 \(target 5\): rolled 4$/);
+    const german = /^German fighter 4\*-4\/3 fires at Polish fighter-bomber 3-4\/1 \(target (\d+)\): rolled 1$/.exec(airShots.find((t) => t.startsWith('German'))!);
+    expect(Number(german![1])).toBeGreaterThanOrEqual(6);
+    // Every attack's figures: strength, column, modifier, die, CRT row and result, as the example gives them.
+    const crt = events.filter((e) => e.rule === 'ETO 27.1' && e.data).map((e) => e.data);
+    expect(crt).toEqual([
+      { attack: 16, defence: 4, column: '4-1', drm: 2, die: 2, row: 4, result: 'DEx' }, // TC-BT-1
+      { attack: 16, defence: 4, column: '4-1', drm: 2, die: 6, row: 7, result: 'DE' }, // TC-BT-2: 8 read as 7
+      { attack: 28, defence: 4, column: '6-1', drm: 2, die: 1, row: 3, result: 'DEx' }, // TC-CRT-1
+      { attack: 43, defence: 12, column: '3-1', drm: 2, die: 2, row: 4, result: '(D2)' }, // TC-CRT-2, no bomber
+    ]);
+    // TC-CRT-2: Warsaw surrounded by German ZOC, no retreat: its three Polish units are eliminated.
+    expect(Object.values(l2.units).filter((u) => u.nation === 'poland' && u.hex === 'W3533')).toEqual([]);
     act(g, 'axis', { type: 'advance', unit: 'de-inf-5' });
     expect(l2.conquered).toEqual([]);
     const l3 = landOf(g.state);

@@ -283,6 +283,7 @@ export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number,
   const best = new Map<string, MoveOption>();
   const seen = new Set<string>();
   const half = Math.ceil(mp / 2);
+  const forest = (h: string) => layerHex(l, h)?.terrain === 'forest';
   let frontier: St[] = [{ h: from, mode: 'free', path: [from], slow: false }];
   for (let step = 0; step < mp && frontier.length; step++) {
     const next: St[] = [];
@@ -302,8 +303,13 @@ export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number,
             if (s.mode === 'slip') mode = 'stop';
             else if (toZoc) mode = step === 0 && fromZoc ? 'stop' : 'slip';
           } else {
-            if (step === 0 && fromZoc && toZoc) continue;
-            if (toZoc) mode = 'stop';
+            // 25.2: from a forest hex in enemy ZOC (entered or started in) infantry may go on to one adjacent
+            // forest hex also in enemy ZOC, then stops ('slip' = that one hop is still open).
+            const forestHop = u.kind === 'inf' && toZoc && fromZoc && forest(s.h) && forest(n);
+            if (s.mode === 'slip' || (step === 0 && fromZoc && toZoc)) {
+              if (!forestHop) continue;
+              mode = 'stop';
+            } else if (toZoc) mode = u.kind === 'inf' && forest(n) ? 'slip' : 'stop';
           }
         }
         const key = `${n}|${mode}|${slow}`;

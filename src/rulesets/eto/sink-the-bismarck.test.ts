@@ -53,7 +53,8 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
     s.ships['ark-royal']!.space = 'south-atlantic';
     const { drm } = searchModifier(s, 'allies', 'south-atlantic', 4);
     expect(drm).toBe(2);
-    expect(searchFinds(5, drm)).toBe(true);
+    // the example's four groups roll 1 (fails), 5 (finds Graf Spee), 3 (fails) and 6 (finds)
+    expect([1, 5, 3, 6].map((d) => searchFinds(d, drm))).toEqual([false, true, false, true]);
     expect(searchFinds(4, drm)).toBe(false);
     expect(searchFinds(1, 20)).toBe(false); // natural 1 always fails
     expect(searchFinds(6, -20)).toBe(true); // natural 6 always finds
@@ -64,6 +65,7 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
     const home = ['king-george-v', 'repulse', 'rodney', 'ramillies', 'revenge', 'victorious', 'suffolk', 'norfolk', 'uk-dd-1', 'uk-dd-2'];
     expect(maxGroups(s, home)).toBe(3);
     expect(maxGroups(s, home.slice(0, 5))).toBe(1);
+    expect(maxGroups(s, [...home, 'hood', 'prince-of-wales', 'renown'])).toBe(4); // TC-NAV-3: 13 ships, at most 4 groups
     const groups = formGroups(s, home, 3);
     expect(groups.map((x) => x.length).sort()).toEqual([3, 3, 4]);
     expect(groups.flat().sort()).toEqual([...home].sort());
@@ -158,6 +160,56 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
     // step 3: the British in the North Atlantic may search the stationary Germans; they decline
     act(g, 'allies', { type: 'end-naval-attacks' });
     expect(g.state.outcome).toEqual({ winner: 'axis', result: 'German victory: Bismarck is in the North Atlantic', rule: 'ETO scenario 1 [1.3]' });
+  });
+
+  it('ETO 8.2 recursive counter-interception: Prinz Eugen counter-intercepts the interceptors, King George V counter-intercepts her; innermost first', () => {
+    const g = newGame();
+    placeAll(g, 'north-sea');
+    act(g, 'axis', { type: 'first', side: 'axis' });
+    act(g, 'axis', { type: 'select', ship: 'bismarck' });
+    act(g, 'axis', { type: 'move' });
+    act(g, 'axis', { type: 'leave-port' });
+    expect(promptFor(eto, g.state, 'allies')!.rule).toBe('ETO 8.2'); // leaving Bergen, in range of the North Sea
+    act(g, 'allies', { type: 'no-interception' });
+    act(g, 'axis', { type: 'enter', space: 'north-sea' });
+    for (const ship of ['hood', 'prince-of-wales', 'uk-dd-4']) act(g, 'allies', { type: 'add-interceptor', ship });
+    act(g, 'allies', { type: 'intercept' });
+    // level 1: Prinz Eugen, still in Bergen (8.1: the North Sea is adjacent), may counter-intercept the interceptors
+    const p1 = promptFor(eto, g.state, 'axis')!;
+    expect(p1.rule).toBe('ETO 8.2 (counter-interception)');
+    expect(p1.choices.filter((c) => c.action.type === 'add-interceptor').map((c) => c.action.ship)).toEqual(['prinz-eugen']);
+    act(g, 'axis', { type: 'add-interceptor', ship: 'prinz-eugen' });
+    act(g, 'axis', { type: 'intercept' });
+    // level 2: the Home Fleet at Scapa Flow may counter-intercept her; ships already in the chain may not
+    const p2 = promptFor(eto, g.state, 'allies')!;
+    expect(p2.rule).toBe('ETO 8.2 (counter-interception)');
+    const level2 = p2.choices.filter((c) => c.action.type === 'add-interceptor').map((c) => c.action.ship);
+    expect(level2).toContain('king-george-v');
+    for (const busy of ['hood', 'prince-of-wales', 'uk-dd-4']) expect(level2).not.toContain(busy);
+    act(g, 'allies', { type: 'add-interceptor', ship: 'king-george-v' });
+    // level 3: no German ship is left to counter-intercept, so level 2 is searched first (one group: +1, need a 6)
+    g.force([6]);
+    act(g, 'allies', { type: 'intercept' });
+    expect(promptFor(eto, g.state, 'axis')!.rule).toBe('ETO 8.7'); // Prinz Eugen is faster than King George V
+    act(g, 'axis', { type: 'evade' });
+    expect(g.state.counterIntercepted).toEqual(['king-george-v']);
+    // back at level 1: Prinz Eugen survived and may go on to her target or break off (8.2)
+    const cont = promptFor(eto, g.state, 'axis')!;
+    expect([cont.rule, cont.choices.map((c) => c.action.type)]).toEqual(['ETO 8.2', ['continue', 'break-off']]);
+    g.force([5]); // 5 + 1 < 7: not found
+    act(g, 'axis', { type: 'continue' });
+    // 8.3: a counter-interceptor of the moving side may not move afterwards
+    expect(g.state.step.moved).toContain('prinz-eugen');
+    // level 0 last: the British interceptors survived the counter-interception and go on
+    expect(promptFor(eto, g.state, 'allies')!.choices.map((c) => c.action.type)).toEqual(['continue', 'break-off']);
+    g.force([5]);
+    act(g, 'allies', { type: 'continue' });
+    expect(g.state.ships.bismarck!.space).toBe('north-sea');
+    expect(g.state.ships.bismarck!.damaged).toBe(false);
+    // 8.7: Bismarck survived every interception of its move and may go on moving
+    expect(promptFor(eto, g.state, 'axis')!.choices.some((c) => c.action.type === 'enter')).toBe(true);
+    const rolls = g.played.flatMap((p) => p.events.map((e) => e.text)).filter((t) => /^(found|not found) \(/.test(t));
+    expect(rolls).toEqual(['found (6 +1)', 'not found (5 +1)', 'not found (5 +1)']);
   });
 
   it('ETO scenario 1 [1.3] British victory when the Germans stay in port', () => {

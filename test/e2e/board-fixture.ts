@@ -85,6 +85,8 @@ export function fixtureUnits(assets: BoardAssets, allOnMap = false): Record<stri
 }
 
 export const FIXTURE_TOKEN = 'f1x7ure0000000000000000000000000';
+/** The other seat of the same game, waiting for the AI (hard) that holds the Axis. */
+export const FIXTURE_WAIT_TOKEN = 'f1x7ure0000000000000000000000001';
 
 export function fixturePlay(assets: BoardAssets, allOnMap = false) {
   const units = fixtureUnits(assets, allOnMap);
@@ -115,7 +117,7 @@ export function fixturePlay(assets: BoardAssets, allOnMap = false) {
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.map': 'application/json', '.svg': 'image/svg+xml' };
 
 /** Serves the built client and a mocked API at `origin`; returns the actions the page posted. */
-export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap?: boolean; origin?: string } = {}): Promise<{ posted: unknown[]; url: string }> {
+export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap?: boolean; origin?: string } = {}): Promise<{ posted: unknown[]; url: string; waitUrl: string }> {
   const origin = opts.origin ?? 'http://127.0.0.1:9';
   const assets = fixtureAssets();
   const play = fixturePlay(assets, opts.allOnMap);
@@ -125,6 +127,12 @@ export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap
     const u = new URL(route.request().url());
     if (u.pathname === '/api/rulesets/fixture/assets') return json(route, assets);
     if (u.pathname === `/api/play/${FIXTURE_TOKEN}`) return json(route, play);
+    if (u.pathname === `/api/play/${FIXTURE_WAIT_TOKEN}`) {
+      return json(route, {
+        ...play, seat: 'allies', view: { ...play.view, prompt: null },
+        seats: [{ seat: 'axis', kind: 'ai', level: 3, connected: true }, { seat: 'allies', kind: 'human', connected: true }],
+      });
+    }
     if (u.pathname === `/api/play/${FIXTURE_TOKEN}/action`) {
       posted.push(JSON.parse(route.request().postData() ?? 'null'));
       return json(route, { stateId: 4 });
@@ -134,5 +142,5 @@ export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap
     if (u.pathname !== '/' && existsSync(file)) return route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
     return route.fulfill({ status: 200, contentType: 'text/html', body: readFileSync(join(webRoot, 'index.html')) });
   });
-  return { posted, url: `${origin}/play/${FIXTURE_TOKEN}` };
+  return { posted, url: `${origin}/play/${FIXTURE_TOKEN}`, waitUrl: `${origin}/play/${FIXTURE_WAIT_TOKEN}` };
 }

@@ -10,6 +10,7 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
   let page: Page;
   let posted: unknown[];
   let errors: string[];
+  let waitUrl: string;
 
   beforeAll(async () => {
     const webRoot = await buildClient();
@@ -17,6 +18,7 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
     ({ page, errors } = await openPage(browser));
     const f = await serveFixture(page, webRoot);
     posted = f.posted;
+    waitUrl = f.waitUrl;
     await page.goto(f.url);
     await page.locator('[data-testid=map] .counter').first().waitFor();
   });
@@ -78,6 +80,16 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
     await page.keyboard.press('i');
     await expect.poll(() => page.locator('.hex-ids text').count()).toBeGreaterThan(500);
     await shot(page, 'map-zoomed-ids');
+    expect(errors).toEqual([]);
+  });
+
+  it('waiting for an AI seat shows that it is thinking, at its level, with the seconds going by', async () => {
+    await page.goto(waitUrl);
+    const thinking = page.locator('[data-testid=thinking-axis]');
+    await thinking.waitFor();
+    expect(await thinking.textContent()).toMatch(/AI \(hard\) is thinking, 0 s/);
+    await expect.poll(() => thinking.textContent(), { timeout: 5000 }).toMatch(/thinking, [1-9]\d* s/);
+    expect(await page.locator('[data-testid=choice]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -272,6 +272,10 @@ export function GameScreen({ token }: { token: string }) {
   // Local time when the server's clock figures arrived: the display ticks from there.
   const clockAt = useMemo(() => performance.now(), [play?.clocks]);
   const aiSeats = useMemo(() => play?.seats.filter((s) => s.kind === 'ai').map((s) => s.seat) ?? [], [play?.seats]);
+  const aiLevels = useMemo(
+    () => Object.fromEntries(play?.seats.filter((s) => s.kind === 'ai').map((s) => [s.seat, s.level ?? 1]) ?? []),
+    [play?.seats],
+  );
 
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
@@ -323,7 +327,7 @@ export function GameScreen({ token }: { token: string }) {
             onClearNarrow={() => { setNarrow(null); setSelUnit(null); }} odds={odds} armed={armed} onChoose={choose}
             onConfirm={() => armed !== null && prompt && void send(prompt.choices[armed]!.action)} onDisarm={() => setArmed(null)}
             busy={busy} board={board} counters={assets.counters} unitFields={assets.actionFields?.units} otherSeatsHere={otherSeatsHere}
-            onSwitchSeat={(t) => navigate(`/play/${t}`)}
+            onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
             finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} />
           {selHex && <HexInfo id={selHex} assets={assets} board={board} onUnit={onUnit} activeUnits={activeUnits} />}
           {showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}

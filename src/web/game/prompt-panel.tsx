@@ -31,6 +31,30 @@ export interface PromptPanelProps {
   onSwitchSeat(token: string): void;
   /** Result decided by the server (resignation, time), when the game is over without a rules outcome. */
   finished?: string | null;
+  /** AI seats and their levels (1 easy, 2 normal, 3 hard): an awaited one shows that it is thinking. */
+  aiLevels?: Record<string, number>;
+}
+
+/** As the server's AI reads a seat's level (normalizeLevel in src/ai/index.ts). */
+const levelName = (level: number) => (level <= 1 ? 'easy' : level === 2 ? 'normal' : 'hard');
+
+/** Seconds since the awaited decision was first shown, ticking. */
+function Thinking(p: { seat: string; level: number; since: string }) {
+  const [start, setStart] = useState(() => Date.now());
+  const [now, setNow] = useState(start);
+  useEffect(() => {
+    const t0 = Date.now();
+    setStart(t0);
+    setNow(t0);
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [p.since]);
+  return (
+    <p class="thinking" data-testid={`thinking-${p.seat}`}>
+      <progress aria-label={`${p.seat} AI thinking`} /> AI ({levelName(p.level)}) is thinking,{' '}
+      {Math.floor((now - start) / 1000)} s
+    </p>
+  );
 }
 
 /** Choices listed before "show all": long lists (a movement phase has hundreds) are picked on the map or filtered. */
@@ -92,7 +116,10 @@ export function PromptPanel(p: PromptPanelProps) {
       <section class="prompt-panel waiting" data-testid="prompt">
         <h2>Waiting</h2>
         {p.view.waitingFor.map((w) => (
-          <p key={w.seat}><b>{w.seat}</b>: {w.text} <span class="rule">{w.rule}</span></p>
+          <div key={w.seat}>
+            <p><b>{w.seat}</b>: {w.text} <span class="rule">{w.rule}</span></p>
+            {p.aiLevels?.[w.seat] !== undefined && <Thinking seat={w.seat} level={p.aiLevels[w.seat]!} since={`${p.view.seq}`} />}
+          </div>
         ))}
         {p.otherSeatsHere.filter((s) => s.hasTurn).map((s) => (
           <button key={s.token} class="primary" data-testid="switch-seat" onClick={() => p.onSwitchSeat(s.token)}>Play {s.seat} (its turn)</button>

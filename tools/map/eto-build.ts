@@ -405,6 +405,16 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     if (h.kind === 'sea') problems.push(`named hex ${cp.hex} (${cp.name}) is all-sea`);
   }
 
+  // --- hand corrections of hexes (map-layers/eto/overrides.json), each with its reason; before the hexsides,
+  // whose kinds and borders follow the corrected hexes
+  for (const o of overridesE.hexes as { hex: string; set: Partial<HexOut>; reason: string }[]) {
+    const n = board.index(o.hex);
+    const h = n >= 0 ? hexes.get(n) : undefined;
+    if (!h) throw new Error(`${LAYERS}/overrides.json: hex ${o.hex} is not on the ETO board`);
+    if (!o.reason) throw new Error(`${LAYERS}/overrides.json: override of hex ${o.hex} has no reason; every hand correction needs one`);
+    Object.assign(h, o.set);
+    for (const k of Object.keys(o.set)) h.provenance[k] = rec(`override: ${o.reason}`);
+  }
   // --- hexsides: inside one sheet from that sheet's geography; across the seam from the two hexes' kinds
   const sides: Record<string, SideOut> = {};
   const primary = (n: number): string => board.id(n);
@@ -444,15 +454,7 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     sides[`${ka}|${kb}`] = s;
   }
 
-  // --- hand corrections (map-layers/eto/overrides.json), applied last; each names its reason
-  for (const o of overridesE.hexes as { hex: string; set: Partial<HexOut>; reason: string }[]) {
-    const n = board.index(o.hex);
-    const h = n >= 0 ? hexes.get(n) : undefined;
-    if (!h) throw new Error(`${LAYERS}/overrides.json: hex ${o.hex} is not on the ETO board`);
-    if (!o.reason) throw new Error(`${LAYERS}/overrides.json: override of hex ${o.hex} has no reason; every hand correction needs one`);
-    Object.assign(h, o.set);
-    for (const k of Object.keys(o.set)) h.provenance[k] = rec(`override: ${o.reason}`);
-  }
+  // --- hand corrections of hexsides, applied last
   for (const o of overridesE.hexsides as { key: string; set: Partial<SideOut> & { river?: string | null }; reason: string }[]) {
     const [a, b] = o.key.split('|').map((id) => board.index(id));
     if (a === undefined || b === undefined || a < 0 || b < 0 || board.edgeBetween(a, b) < 0) throw new Error(`${LAYERS}/overrides.json: hexside ${o.key} does not join two adjacent hexes`);

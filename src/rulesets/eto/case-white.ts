@@ -57,6 +57,10 @@ function setupHexes(l: LandState, side: Side): string[] {
   return Object.keys(landMap(theatreOf(l)).hexes).filter((h) => (side === 'axis' ? isGermanTerritory(l, h) : layerHex(l, h)!.country === 'poland')).sort();
 }
 
+/** Warsaw, Poland's capital (39.2). */
+export const POLISH_CAPITAL = 'W3533';
+const capitalHeld = (l: LandState): boolean => landUnitsAt(l, POLISH_CAPITAL, 'allies').some((x) => x.kind === 'inf' && x.nation === 'poland');
+
 type PlaceItem = { kind: 'unit'; id: string } | { kind: 'air'; id: string } | { kind: 'airfield' };
 
 function nextToPlace(l: LandState, side: Side): PlaceItem | null {
@@ -80,6 +84,11 @@ function placeChoices(l: LandState, side: Side, item: PlaceItem): Choice[] {
   const u = l.units[item.id]!;
   let ok = hexes;
   if (u.kind === 'inf' || u.kind === 'armor') ok = hexes.filter((h) => landUnitsAt(l, h).length < stackLimit(l, h) && !(u.kind === 'armor' && layerHex(l, h)!.terrain === 'marsh'));
+  // 39.2: at least one infantry in the capital, so the last infantry goes there if none has (ruling 42).
+  if (side === 'allies' && u.kind === 'inf' && !capitalHeld(l)) {
+    const left = Object.values(l.units).filter((x) => x.nation === u.nation && x.kind === 'inf' && x.where === 'setup').length;
+    if (left === 1) ok = ok.filter((h) => h === POLISH_CAPITAL);
+  }
   if (u.kind === 'general') ok = hexes.filter((h) => landUnitsAt(l, h, side).some((x) => x.nation === u.nation) && !unitsAt(l, h).some((x) => x.kind === 'general'));
   if (u.kind === 'hq') {
     const others = Object.values(l.units).filter((x) => x.kind === 'hq' && x.where === 'map' && x.side === side);
@@ -109,7 +118,7 @@ export const cwPlace: Procedure<EtoState, PlaceFrame> = {
     const choices = placeChoices(l, f.side, item);
     const fresh = f.side === 'axis' && Object.values(l.units).every((u) => u.side !== 'axis' || u.where === 'setup');
     if (fresh) choices.unshift({ action: { type: 'example' }, label: 'Deploy as in the example of play' });
-    return [{ seat: f.side, rule: 'ETO scenario 4 [4.1]', text: f.side === 'axis' ? 'Set up the German forces in Germany or East Prussia' : 'Set up the Polish forces in Poland', kind: 'place', choices }];
+    return [{ seat: f.side, rule: f.side === 'axis' ? 'ETO scenario 4 [4.1]' : 'ETO scenario 4 [4.1], 39.2, 24.2, 13.2', text: f.side === 'axis' ? 'Set up the German forces in Germany or East Prussia' : 'Set up the Polish forces in Poland (one infantry or more in Warsaw; 39.2)', kind: 'place', choices }];
   },
   act(ctx, _f, _seat, a) {
     const l = landOf(ctx.state);

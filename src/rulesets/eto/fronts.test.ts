@@ -36,6 +36,7 @@ function afterStep3Moves(): Game<EtoState> {
   act(g, 'axis', { type: 'bt-attack', target: 'W3232' });
   act(g, 'axis', { type: 'fly', air: 'de-fb' });
   act(g, 'axis', { type: 'done' });
+  act(g, 'axis', { type: 'fight-on' }); // 15.2 D: the scripted Pole intercepted; no voluntary abort before round 2
   act(g, 'axis', { type: 'advance', unit: 'de-armor-2' });
   act(g, 'axis', { type: 'bt-move', to: 'W3432' });
   act(g, 'axis', { type: 'done' });

@@ -19,7 +19,7 @@ export interface AttackFrame extends Frame {
   attackers: string[];
   target: string;
   step: AttackStep;
-  stage: 'air' | 'intercept' | 'counter' | 'defend' | 'defend-intercept' | 'air-combat' | 'resolve' | 'attacker-loss' | 'defender' | 'retreat' | 'advance'
+  stage: 'air' | 'intercept' | 'counter' | 'defend' | 'defend-intercept' | 'air-combat' | 'air-abort' | 'resolve' | 'attacker-loss' | 'defender' | 'retreat' | 'advance'
     | 'secondary' | 'done';
   /** Air units over the target, with their role this mission. */
   airIn: { id: string; role: 'fighter' | 'bomber' }[];
@@ -45,6 +45,8 @@ export interface AttackFrame extends Frame {
   secondary?: string[];
   /** Units whose advance a reaction attack stopped (26.5: they move no farther). */
   stopped?: string[];
+  /** 15.2 D: seats that have finished aborting air units voluntarily after round 1. */
+  abortDone?: Side[];
 }
 
 const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
@@ -104,29 +106,46 @@ function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, a: AirUni
   } else ctx.log(`${a.name} is aborted`, rule);
 }
 
-/** 15.2-15.6: two rounds; every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
-function airBattle(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  for (let round = 1; round <= 2; round++) {
-    const shots: { att: AirUnit; tgt: AirUnit; tn: number }[] = [];
-    for (const side of ['axis', 'allies'] as Side[]) {
-      const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!);
-      if (!enemies.length) continue;
-      const fighters = inHex(l, f, side, 'fighter').map((x) => l.air[x.id]!).filter((a) => round === 1 || airStrength(a) >= 3);
-      fighters.forEach((att, i) => {
-        const tgt = att.nation === 'poland' && l.polishSide === 'scripted' ? polishAirTarget(l, f, att, enemies)
-          : [...enemies].sort((a, b) => a.id.localeCompare(b.id))[i % enemies.length]!; // 15.5 doubling up
-        shots.push({ att, tgt, tn: airTargetNumber(l, f, att, tgt, f.target) + escortBonus(l, f, att, tgt) });
-      });
-    }
-    if (!shots.length) return;
-    const hits: { tgt: AirUnit; res: 'deplete' | 'abort' | 'none' }[] = [];
-    for (const s of shots) {
-      if (s.att.side === 'axis' && !l.blitz.includes('poland')) l.blitz.push('poland');
-      const r = ctx.roll(6, 1, `${s.att.name} fires at ${s.tgt.name} (target ${s.tn})`, 'ETO 15.3').total;
-      hits.push({ tgt: s.tgt, res: airCombatResult(r, s.tn) });
-    }
-    for (const h of hits) applyAirHit(ctx, l, f, h.tgt, h.res, 'ETO 15.6');
+/** 15.2-15.6: one round (1 or 2); every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
+function airRound(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, round: number): void {
+  const shots: { att: AirUnit; tgt: AirUnit; tn: number }[] = [];
+  for (const side of ['axis', 'allies'] as Side[]) {
+    const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!);
+    if (!enemies.length) continue;
+    const fighters = roundFighters(l, f, side, round);
+    fighters.forEach((att, i) => {
+      const tgt = att.nation === 'poland' && l.polishSide === 'scripted' ? polishAirTarget(l, f, att, enemies)
+        : [...enemies].sort((a, b) => a.id.localeCompare(b.id))[i % enemies.length]!; // 15.5 doubling up
+      shots.push({ att, tgt, tn: airTargetNumber(l, f, att, tgt, f.target) + escortBonus(l, f, att, tgt) });
+    });
   }
+  if (!shots.length) return;
+  const hits: { tgt: AirUnit; res: 'deplete' | 'abort' | 'none' }[] = [];
+  for (const s of shots) {
+    if (s.att.side === 'axis' && !l.blitz.includes('poland')) l.blitz.push('poland');
+    const r = ctx.roll(6, 1, `${s.att.name} fires at ${s.tgt.name} (target ${s.tn})`, 'ETO 15.3').total;
+    hits.push({ tgt: s.tgt, res: airCombatResult(r, s.tn) });
+  }
+  for (const h of hits) applyAirHit(ctx, l, f, h.tgt, h.res, 'ETO 15.6');
+}
+
+const roundFighters = (l: LandState, f: AttackFrame, side: Side, round: number): AirUnit[] =>
+  inHex(l, f, side, 'fighter').map((x) => l.air[x.id]!).filter((a) => round === 1 || airStrength(a) >= 3);
+
+/** 15.2 E: whether a second round would see any attack. */
+function secondRound(l: LandState, f: AttackFrame): boolean {
+  return (['axis', 'allies'] as Side[]).some((side) => roundFighters(l, f, side, 2).length > 0 && inHex(l, f, other(side)).length > 0);
+}
+
+/** 15.2 D: the seat that may now abort air units voluntarily (attacker first), or null. The scripted Polish side never does. */
+function abortSeat(s: EtoState, f: AttackFrame): Side | null {
+  const l = landOf(s);
+  if (!secondRound(l, f)) return null;
+  for (const side of [atk(f), dfd(f)]) {
+    if ((f.abortDone ?? []).includes(side) || (side === 'allies' && polishScripted(s))) continue;
+    if (inHex(l, f, side).length) return side;
+  }
+  return null;
 }
 
 /** 15.4: +1 to a fighter not under attack whose target is an enemy fighter attacking a bomber. */
@@ -278,6 +297,13 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
             { action: { type: 'defend', air: a.id, role: 'fighter' }, label: `${a.name} as a fighter` }]),
           { action: { type: 'no' }, label: 'No' }]);
       }
+      case 'air-abort': {
+        const side = abortSeat(s, f);
+        if (!side) return [];
+        return mk(side, 'ETO 15.2 D', `Round 1 of air-to-air combat over ${f.target} is over: abort any of your air units before round 2?`, 'yes-no', [
+          ...inHex(l, f, side).map((x) => ({ action: { type: 'air-abort', air: x.id }, label: `Abort ${l.air[x.id]!.name}` })),
+          { action: { type: 'fight-on' }, label: 'Fight round 2' }]);
+      }
       case 'attacker-loss': {
         const c = attackerLossCandidates(l, f);
         if (c.length <= 1) return [];
@@ -321,7 +347,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         return [];
     }
   },
-  act(ctx, f, _seat, a: Action) {
+  act(ctx, f, seat, a: Action) {
     const l = landOf(ctx.state);
     if (a.type === 'fly') { fly(l, f, l.air[a.air as string]!, l.air[a.air as string]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air as string]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
     if (a.type === 'done' && f.stage === 'air') { f.stage = 'intercept'; return; }
@@ -334,6 +360,8 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       f.stage = 'defend-intercept';
       return;
     }
+    if (a.type === 'air-abort') { f.aborted.push(a.air as string); ctx.log(`${l.air[a.air as string]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
+    if (a.type === 'fight-on') { f.abortDone = [...(f.abortDone ?? []), seat as Side]; return; }
     if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit as string]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
     if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps as number); return; }
     if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path as string[]); return; }
@@ -400,10 +428,10 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
       }
       case 'defend-intercept': f.stage = 'air-combat'; return;
       case 'air-combat': {
-        if (inHex(l, f, 'axis').length && inHex(l, f, 'allies').length) airBattle(ctx, l, f);
-        f.stage = 'resolve';
+        if (inHex(l, f, 'axis').length && inHex(l, f, 'allies').length) { airRound(ctx, l, f, 1); f.stage = 'air-abort'; } else f.stage = 'resolve';
         return;
       }
+      case 'air-abort': airRound(ctx, l, f, 2); f.stage = 'resolve'; return;
       case 'resolve': return resolve(ctx, l, f);
       case 'attacker-loss': {
         // Only one candidate or one kind of choice left: apply it.

@@ -32,7 +32,7 @@ export interface OffensiveFrame extends Frame {
   hqMoved: string[];
   /** Scenario 4 (ruling 27): the game ends as soon as a country is conquered, so the offensive stops there. */
   endOnConquest?: boolean;
-  bt: { units: string[]; phase: 'premove' | 'target' | 'after' } | null;
+  bt: { units: string[]; phase: 'premove' | 'target' | 'after'; moving?: string[] } | null;
   declare: { target: string; units: string[] } | null;
   /** Exploitation allowance of each exploiting armor unit, fixed at the start of step 5 (29.2). */
   exploitMp: Record<string, number>;
@@ -184,9 +184,20 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
           { action: { type: 'bt-cancel' }, label: 'Cancel the breakthrough attack (28.4)' }]);
       }
       const opts = btMoves(s, f).filter((o) => fits(l, o.to, f.side, n));
+      // 28.3: after the attack the stack may split; an armor unit may go alone, leaving the general (ruling 44).
+      const split: Choice[] = [];
+      const gen = f.bt.units.map((id) => l.units[id]!).find((u) => u.kind === 'general' && u.where === 'map');
+      const armor = f.bt.units.filter((id) => l.units[id]!.kind === 'armor' && l.units[id]!.where === 'map');
+      if (f.bt.phase === 'after' && (gen || armor.length > 1)) {
+        for (const id of armor) {
+          for (const o of btMoves(s, f, id).filter((x) => fits(l, x.to, f.side, 1))) {
+            split.push({ action: { type: 'bt-move', to: o.to, units: [id] }, label: `Move ${l.units[id]!.name} (${id}) alone to ${o.to} via ${o.path.slice(1).join(' > ')}${gen ? `, leaving ${gen.name}` : ''}` });
+          }
+        }
+      }
       return ask(f.bt.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3', f.bt.phase === 'premove' ? `Move the breakthrough stack in ${leadArmor.hex} up to 2 hexes` : `Breakthrough movement from ${leadArmor.hex}`, 'move', [
         { action: { type: 'bt-stay' }, label: `Stay in ${leadArmor.hex}` },
-        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${o.to} via ${o.path.slice(1).join(' > ')}` }))]);
+        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${o.to} via ${o.path.slice(1).join(' > ')}` })), ...split]);
     }
     case 'move': {
       const sup = suppliedHexes(l, f.side);
@@ -250,11 +261,12 @@ function activatable(l: LandState, f: OffensiveFrame): LandUnit[] {
   return onMap(l, f.side).filter((u) => isLand(u) && !f.units.includes(u.id) && mayActivate(l, f, u)).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** 28.1 pre-attack move (2 hexes) or 28.3 breakthrough movement (1 hex ignoring ZOC, or the general's rating). */
-function btMoves(s: EtoState, f: OffensiveFrame) {
+/** 28.1 pre-attack move (2 hexes) or 28.3 breakthrough movement (1 hex ignoring ZOC, or the general's rating, also for an
+ * armor unit leaving him: ruling 44), of the stack or of one armor unit. */
+function btMoves(s: EtoState, f: OffensiveFrame, armorId?: string) {
   const l = landOf(s);
   const stack = f.bt!.units.map((id) => l.units[id]!).filter((u) => u.where === 'map');
-  const armor = stack.find((u) => u.kind === 'armor')!;
+  const armor = armorId ? l.units[armorId]! : stack.find((u) => u.kind === 'armor')!;
   const gen = stack.find((u) => u.kind === 'general');
   const supplied = suppliedHexes(l, f.side).has(armor.hex!) || l.armorSupplied.includes(armor.id);
   let mp: number;
@@ -298,8 +310,10 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         if (f.bt!.phase === 'premove') f.bt!.phase = 'target'; else f.bt = null;
         return;
       case 'bt-move': {
-        const path = btMoves(s, f).find((o) => o.to === a.to)!.path;
-        const stack = f.bt!.units.filter((id) => l.units[id]!.where === 'map');
+        const alone = a.units as string[] | undefined;
+        const path = btMoves(s, f, alone?.[0]).find((o) => o.to === a.to)!.path;
+        const stack = alone ?? f.bt!.units.filter((id) => l.units[id]!.where === 'map');
+        f.bt!.moving = stack;
         startMove(ctx, f, { kind: 'bt-move', side: f.side, units: stack, path, at: 0 });
         return;
       }
@@ -414,7 +428,10 @@ function moved(ctx: Ctx<EtoState>, f: OffensiveFrame, m: PendingMove, complete: 
   else ctx.log(`${names || 'The moving units'} move no farther after the reaction attack`, 'ETO 26.5');
   if (m.kind === 'bt-move' && f.bt) {
     const left = f.bt.units.filter((id) => l.units[id]!.where === 'map');
-    if (f.bt.phase === 'premove' && left.some((id) => l.units[id]!.kind === 'armor')) { f.bt.units = left; f.bt.phase = 'target'; } else f.bt = null;
+    const stayed = left.filter((id) => !(f.bt!.moving ?? m.units).includes(id));
+    if (f.bt.phase === 'premove' && left.some((id) => l.units[id]!.kind === 'armor')) { f.bt.units = left; f.bt.phase = 'target'; }
+    else if (f.bt.phase === 'after' && stayed.some((id) => l.units[id]!.kind === 'armor')) f.bt = { units: stayed, phase: 'after' }; // 28.3 split: the rest may still move
+    else f.bt = null;
   }
   displaceCommanders(ctx, l);
 }

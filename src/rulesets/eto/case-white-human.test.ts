@@ -82,6 +82,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     act(g, 'allies', { type: 'intercept', air: 'pl-fb' });
     g.force([6, 6]); // round 1: the German fighter at the Pole, the Pole at the bomber; 6 never has an effect (15.7)
     act(g, 'axis', { type: 'counter', air: 'de-fighter' });
+    act(g, 'allies', { type: 'air-target', air: 'pl-fb', target: 'de-bomber' }); // 15.3 (the German has one target)
     let p = promptFor(eto, g.state, 'axis')!;
     expect(p.rule).toBe('ETO 15.2 D');
     expect(p.choices.map((c) => c.action)).toEqual([
@@ -115,10 +116,34 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     act(g, 'allies', { type: 'intercept', air: 'pl-fb' });
     g.force([1, 6, 2]); // the German fighter's 1 depletes and aborts the Pole; the Pole's 6 misses; then the attack's die
     act(g, 'axis', { type: 'counter', air: 'de-fighter' });
+    act(g, 'allies', { type: 'air-target', air: 'pl-fb', target: 'de-bomber' });
     const events = g.played.flatMap((x) => x.events);
     expect(events.some((e) => e.rule === 'ETO 15.2 D')).toBe(false);
     expect(events.filter((e) => e.rule === 'ETO 15.3')).toHaveLength(2);
     expect(events.some((e) => e.rule === 'ETO 27.1' && e.data)).toBe(true);
+  });
+
+  it('ETO 15.3, 15.5 a human Pole declares its target among the German air units; the declaration is refused for a unit not over the hex', () => {
+    const g = toKleistAttack('targets');
+    act(g, 'axis', { type: 'fly', air: 'de-bomber' });
+    act(g, 'axis', { type: 'done' });
+    act(g, 'allies', { type: 'intercept', air: 'pl-fb' });
+    act(g, 'axis', { type: 'counter', air: 'de-fighter' });
+    const p = promptFor(eto, g.state, 'allies')!;
+    expect(p.rule).toBe('ETO 15.3, 15.5');
+    expect(p.choices.map((c) => c.label)).toEqual(['Polish fighter-bomber 3-4/1 attacks German bomber 6-12', 'Polish fighter-bomber 3-4/1 attacks German fighter 4*-4/3']);
+    const before = g.state;
+    expect(() => g.act('allies', { type: 'air-target', air: 'pl-fb', target: 'de-inf-1' })).toThrow(/ETO 15.3, 15.5/);
+    expect(g.state).toBe(before);
+    g.force([6, 6]);
+    act(g, 'allies', { type: 'air-target', air: 'pl-fb', target: 'de-fighter' });
+    const shots = g.played.flatMap((x) => x.events).filter((e) => e.rule === 'ETO 15.3').map((e) => e.text);
+    // 15.4: the German fighter is itself attacked, so no escort bonus: 4 + 3 - 1 = 6 (as TC-AIR-2); the Pole away from
+    // its base: 3 + 1 - 3 = 1.
+    expect(shots).toEqual([
+      'German fighter 4*-4/3 fires at Polish fighter-bomber 3-4/1 (target 6): rolled 6',
+      'Polish fighter-bomber 3-4/1 fires at German fighter 4*-4/3 (target 1): rolled 6',
+    ]);
   });
 
   it('ETO 28.3 breakthrough movement: the armor may leave its general behind and still moves up to his exploitation rating', () => {

@@ -139,6 +139,9 @@ describe('ETO scenario 4 Case White', () => {
     act(g, 'allies', { type: 'defend', air: 'pl-fb', role: 'fighter' });
     g.force([1, 4, 2]);
     act(g, 'axis', { type: 'counter', air: 'de-fighter' });
+    // 15.3: the Pole declares its target (two are open to it); the German fighter has only the Pole to attack.
+    expect(promptFor(eto, g.state, 'allies')!.choices.map((c) => c.action.target)).toEqual(['de-bomber', 'de-fighter']);
+    act(g, 'allies', { type: 'air-target', air: 'pl-fb', target: 'de-bomber' });
     const l2 = landOf(g.state);
     expect(l2.air['de-bomber']!.depleted).toBe(true);
     expect(l2.air['pl-fb']!.depleted).toBe(true); // the German fighter's 1 depletes and aborts the Pole (15.7)

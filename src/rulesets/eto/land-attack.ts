@@ -47,6 +47,8 @@ export interface AttackFrame extends Frame {
   stopped?: string[];
   /** 15.2 D: seats that have finished aborting air units voluntarily after round 1. */
   abortDone?: Side[];
+  /** 15.3: targets declared by the players for the coming round (fighter id -> target id). */
+  targets?: Record<string, string>;
 }
 
 const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
@@ -106,19 +108,54 @@ function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, a: AirUni
   } else ctx.log(`${a.name} is aborted`, rule);
 }
 
+/**
+ * 15.3, 15.5: the targets of `side`'s fighters in the coming round, in firing order. Each fighter takes the target
+ * declared for it, else its only target open under 15.5 (every enemy attacked once before any twice), else the scripted
+ * Polish choice; `next` is the first fighter whose player must still declare among several open targets.
+ */
+function targetPlan(l: LandState, f: AttackFrame, side: Side, round: number): { plan: Map<string, string>; next?: { att: AirUnit; options: AirUnit[] } } {
+  const plan = new Map<string, string>();
+  const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!).sort((a, b) => a.id.localeCompare(b.id));
+  if (!enemies.length) return { plan };
+  const hits = new Map(enemies.map((e) => [e.id, 0]));
+  for (const att of roundFighters(l, f, side, round)) {
+    const least = Math.min(...hits.values());
+    const options = enemies.filter((e) => hits.get(e.id) === least);
+    let tgt = f.targets?.[att.id];
+    if (tgt === undefined || !options.some((o) => o.id === tgt)) {
+      if (options.length === 1) tgt = options[0]!.id;
+      else if (att.nation === 'poland' && l.polishSide === 'scripted') tgt = polishAirTarget(l, f, att, options).id;
+      else return { plan, next: { att, options } };
+    }
+    plan.set(att.id, tgt);
+    hits.set(tgt, hits.get(tgt)! + 1);
+  }
+  return { plan };
+}
+
+/** 15.3: the first target a player must declare before round `round`, attacker first. */
+function targetPrompt(l: LandState, f: AttackFrame, round: number): Prompt[] {
+  if (!inHex(l, f, 'axis').length || !inHex(l, f, 'allies').length) return [];
+  for (const side of [atk(f), dfd(f)]) {
+    const { next } = targetPlan(l, f, side, round);
+    if (!next) continue;
+    return [{
+      seat: side, rule: 'ETO 15.3, 15.5', kind: 'air',
+      text: `Air-to-air round ${round} over ${f.target}: declare the target of ${next.att.name}`,
+      choices: next.options.map((o) => ({ action: { type: 'air-target', air: next.att.id, target: o.id }, label: `${next.att.name} attacks ${o.name}` })),
+    }];
+  }
+  return [];
+}
+
 /** 15.2-15.6: one round (1 or 2); every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
 function airRound(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, round: number): void {
-  const shots: { att: AirUnit; tgt: AirUnit; tn: number }[] = [];
-  for (const side of ['axis', 'allies'] as Side[]) {
-    const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!);
-    if (!enemies.length) continue;
-    const fighters = roundFighters(l, f, side, round);
-    fighters.forEach((att, i) => {
-      const tgt = att.nation === 'poland' && l.polishSide === 'scripted' ? polishAirTarget(l, f, att, enemies)
-        : [...enemies].sort((a, b) => a.id.localeCompare(b.id))[i % enemies.length]!; // 15.5 doubling up
-      shots.push({ att, tgt, tn: airTargetNumber(l, f, att, tgt, f.target) + escortBonus(l, f, att, tgt) });
-    });
-  }
+  const plan = new Map([...targetPlan(l, f, 'axis', round).plan, ...targetPlan(l, f, 'allies', round).plan]);
+  delete f.targets; // round 2 is declared afresh
+  const shots = [...plan].map(([a, t]) => {
+    const att = l.air[a]!, tgt = l.air[t]!;
+    return { att, tgt, tn: airTargetNumber(l, f, att, tgt, f.target) + escortBonus(f, att, tgt, plan) };
+  });
   if (!shots.length) return;
   const hits: { tgt: AirUnit; res: 'deplete' | 'abort' | 'none' }[] = [];
   for (const s of shots) {
@@ -148,13 +185,12 @@ function abortSeat(s: EtoState, f: AttackFrame): Side | null {
   return null;
 }
 
-/** 15.4: +1 to a fighter not under attack whose target is an enemy fighter attacking a bomber. */
-function escortBonus(l: LandState, f: AttackFrame, att: AirUnit, tgt: AirUnit): number {
-  if (f.airIn.find((x) => x.id === tgt.id)?.role !== 'fighter') return 0;
-  const ourBombers = inHex(l, f, att.side, 'bomber');
-  const enemyFighters = inHex(l, f, tgt.side, 'fighter');
-  const attAttacked = enemyFighters.length > 1;
-  return ourBombers.length > 0 && !attAttacked ? 1 : 0;
+/** 15.4: +1 to a fighter not under attack whose target is an enemy fighter attacking a bomber (by the round's targets). */
+function escortBonus(f: AttackFrame, att: AirUnit, tgt: AirUnit, plan: Map<string, string>): number {
+  const role = (id: string | undefined) => f.airIn.find((x) => x.id === id)?.role;
+  if (role(tgt.id) !== 'fighter') return 0;
+  if ([...plan.values()].includes(att.id)) return 0;
+  return role(plan.get(tgt.id)) === 'bomber' ? 1 : 0;
 }
 
 /** 26.1-26.4 figures of the attack as it stands. */
@@ -297,9 +333,10 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
             { action: { type: 'defend', air: a.id, role: 'fighter' }, label: `${a.name} as a fighter` }]),
           { action: { type: 'no' }, label: 'No' }]);
       }
+      case 'air-combat': return targetPrompt(l, f, 1);
       case 'air-abort': {
         const side = abortSeat(s, f);
-        if (!side) return [];
+        if (!side) return secondRound(l, f) ? targetPrompt(l, f, 2) : [];
         return mk(side, 'ETO 15.2 D', `Round 1 of air-to-air combat over ${f.target} is over: abort any of your air units before round 2?`, 'yes-no', [
           ...inHex(l, f, side).map((x) => ({ action: { type: 'air-abort', air: x.id }, label: `Abort ${l.air[x.id]!.name}` })),
           { action: { type: 'fight-on' }, label: 'Fight round 2' }]);
@@ -361,6 +398,11 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       return;
     }
     if (a.type === 'air-abort') { f.aborted.push(a.air as string); ctx.log(`${l.air[a.air as string]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
+    if (a.type === 'air-target') {
+      f.targets = { ...f.targets, [a.air as string]: a.target as string };
+      ctx.log(`${l.air[a.air as string]!.name} will attack ${l.air[a.target as string]!.name}`, 'ETO 15.3, 15.5');
+      return;
+    }
     if (a.type === 'fight-on') { f.abortDone = [...(f.abortDone ?? []), seat as Side]; return; }
     if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit as string]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
     if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps as number); return; }

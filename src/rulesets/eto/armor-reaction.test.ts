@@ -3,16 +3,8 @@ import { applyAction, Game, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { landOf } from './land.ts';
 import type { EtoState } from './state.ts';
+import { act, pick, type Seat } from './testing.ts';
 
-type Seat = 'axis' | 'allies';
-function pick(s: EtoState, seat: Seat, partial: Record<string, unknown>) {
-  const p = promptFor(eto, s, seat);
-  if (!p) throw new Error(`no prompt for ${seat}; stack ${s.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).join(' ')}`);
-  return c.action;
-}
-const act = (g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>) => g.act(seat, pick(g.state, seat, partial));
 const labels = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)?.choices.map((c) => c.label) ?? [];
 
 /**

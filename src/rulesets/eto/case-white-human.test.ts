@@ -3,16 +3,9 @@ import { Game, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { landOf, layerHex } from './land.ts';
 import type { EtoState } from './state.ts';
+import { act, exampleToKleist, type Seat } from './testing.ts';
 
-type Seat = 'axis' | 'allies';
 const hexesOffered = (g: Game<EtoState>, seat: Seat): string[] => promptFor(eto, g.state, seat)!.choices.map((c) => c.action.hex as string);
-function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
-  const p = promptFor(eto, g.state, seat);
-  if (!p) throw new Error(`no prompt for ${seat}; stack ${g.state.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).slice(0, 40).join(' ')}`);
-  g.act(seat, c.action);
-}
 /** Human Polish set-up as the solitaire table, German example deployment, the combined offensive, Kleist next to W3732. */
 function toKleistAttack(seed: string): Game<EtoState> {
   const g = Game.create(eto, 'case-white', { polishSide: 'human' }, seed);
@@ -20,12 +13,7 @@ function toKleistAttack(seed: string): Game<EtoState> {
   const hexes = ['W3931', 'W3629', 'W3232', 'E3032', 'W3732', 'W3734', 'W3431', 'W3533', 'W3533', 'W3533'];
   pl.forEach((id, i) => act(g, 'allies', { type: 'place', unit: id, hex: hexes[i] }));
   act(g, 'allies', { type: 'place', unit: 'pl-fb', hex: 'W3533' });
-  act(g, 'axis', { type: 'example' });
-  act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
-  act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
-  act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
-  act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
-  act(g, 'axis', { type: 'bt-move', to: 'W3733' });
+  exampleToKleist(g);
   act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
   return g;
 }
@@ -177,12 +165,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
 
   it('ETO 15.2 D the scripted Polish side never aborts voluntarily; the Germans are asked before round 2', () => {
     const g = Game.create(eto, 'case-white', {}, 'ex');
-    act(g, 'axis', { type: 'example' });
-    act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
-    act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
-    act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
-    act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
-    act(g, 'axis', { type: 'bt-move', to: 'W3733' });
+    exampleToKleist(g);
     g.force([2]);
     act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
     act(g, 'axis', { type: 'fly', air: 'de-bomber' });

@@ -5,15 +5,8 @@ import { eto } from './index.ts';
 import { airCombatResult, airTargetNumber } from './land-attack.ts';
 import { dist, landOf, moveOptions, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
+import { act } from './testing.ts';
 
-type Seat = 'axis' | 'allies';
-function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
-  const p = promptFor(eto, g.state, seat);
-  if (!p) throw new Error(`no prompt for ${seat}; stack ${g.state.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).slice(0, 40).join(' ')}`);
-  g.act(seat, c.action);
-}
 const units = (g: Game<EtoState>) => landOf(g.state).units;
 
 describe('ETO scenario 4 Case White', () => {

@@ -4,26 +4,14 @@ import { hexesBehindFront } from './fronts.ts';
 import { eto } from './index.ts';
 import { controller, landOf, layerHex, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
+import { act, exampleToKleist, type Seat } from './testing.ts';
 
-type Seat = 'axis' | 'allies';
-function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
-  const p = promptFor(eto, g.state, seat);
-  if (!p) throw new Error(`no prompt for ${seat}; stack ${g.state.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).join(' ')}`);
-  g.act(seat, c.action);
-}
 const fronts = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)!.choices.filter((c) => c.action.type === 'front');
 
 /** Case White, example of play: both breakthroughs (TC-BT-1, TC-BT-2) and the step 3 infantry moves. */
 function afterStep3Moves(): Game<EtoState> {
   const g = Game.create(eto, 'case-white', {}, 'ex');
-  act(g, 'axis', { type: 'example' });
-  act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
-  act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
-  act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
-  act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
-  act(g, 'axis', { type: 'bt-move', to: 'W3733' });
+  exampleToKleist(g);
   g.force([2]);
   act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
   act(g, 'axis', { type: 'fly', air: 'de-bomber' });

@@ -4,15 +4,8 @@ import { eto } from './index.ts';
 import { type AttackFrame, secondaryAdvances } from './land-attack.ts';
 import { landOf } from './land.ts';
 import type { EtoState } from './state.ts';
+import { act, type Seat } from './testing.ts';
 
-type Seat = 'axis' | 'allies';
-function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
-  const p = promptFor(eto, g.state, seat);
-  if (!p) throw new Error(`no prompt for ${seat}; stack ${g.state.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).join(' ')}`);
-  g.act(seat, c.action);
-}
 const actions = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)!.choices.map((c) => c.action);
 const moves = (g: Game<EtoState>) => actions(g, 'axis').filter((a) => a.type === 'secondary' && !a.general).map((a) => `${String(a.unit)}>${String(a.to)}`);
 

@@ -5,6 +5,7 @@ import { interceptionRange, navalNeighbours } from './map.ts';
 import { airNavalResult, gunneryResult } from './naval-combat.ts';
 import { formGroups, maxGroups, searchFinds, searchModifier } from './naval-interception.ts';
 import type { EtoState } from './state.ts';
+import { act } from './testing.ts';
 
 const SCEN = 'sink-the-bismarck';
 
@@ -13,13 +14,6 @@ function newGame(seed = 's'): Game<EtoState> {
 }
 
 /** Act with the first legal choice whose action matches `partial`. */
-function act(g: Game<EtoState>, seat: 'axis' | 'allies', partial: Record<string, unknown>): void {
-  const p = promptFor(eto, g.state, seat);
-  if (!p) throw new Error(`no prompt for ${seat}; status ${eto.describe!(g.state)}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).join(' ')}`);
-  g.act(seat, c.action);
-}
 
 /** British placement of Hood, Prince of Wales and the DD (scenario 1 [1.1]). */
 function placeAll(g: Game<EtoState>, space: string): void {

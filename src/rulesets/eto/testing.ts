@@ -1,0 +1,34 @@
+// Test helpers for ETO rules: take the prompt's choice whose action has the given fields.
+//   act(g, 'axis', { type: 'bt-attack', target: 'W3732' })   // throws, naming the prompt and its choices, if none has them
+import { type Action, type Game, promptFor } from '../../engine/index.ts';
+import { eto } from './index.ts';
+import type { EtoState } from './state.ts';
+
+export type Seat = 'axis' | 'allies';
+
+/** The action of `seat`'s prompt in state `s` whose fields include `partial`. */
+export function pick(s: EtoState, seat: Seat, partial: Record<string, unknown>): Action {
+  const p = promptFor(eto, s, seat);
+  if (!p) throw new Error(`no prompt for ${seat}; status ${eto.describe!(s)}; stack ${s.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
+  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
+  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).slice(0, 40).join(' ')}`);
+  return c.action;
+}
+
+/** Play `seat`'s choice with the fields of `partial`. */
+export function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
+  g.act(seat, pick(g.state, seat, partial));
+}
+
+/**
+ * Case White's example of play up to Kleist's breakthrough (TC-CMD-1, TC-BT-1): the example German deployment, the
+ * combined offensive, HQ North staying and HQ South moving to W3230, Kleist's stack in W3833 moved to W3733.
+ */
+export function exampleToKleist(g: Game<EtoState>): void {
+  act(g, 'axis', { type: 'example' });
+  act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
+  act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
+  act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
+  act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
+  act(g, 'axis', { type: 'bt-move', to: 'W3733' });
+}

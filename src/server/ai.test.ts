@@ -7,6 +7,7 @@ import { AiPool, AiTimeoutError } from './ai-pool.ts';
 import { GameManager } from './games.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
 import type { Json } from '../engine/types.ts';
+import { rulesets } from '../rulesets/index.ts';
 
 const pool = new AiPool(2);
 afterAll(() => pool.close());
@@ -42,12 +43,19 @@ describe('random player and AI pool', () => {
     await expect(pool.choose(job(other))).rejects.toThrow(/has no decision to make/);
   });
 
+  // The job to time out is a 2WW movement decision: listing its 1,200 choices alone takes the worker milliseconds, so
+  // a 1 ms limit is always past before an answer (a Duel decision could come back within 1 ms).
+  const movementJob = () => ({
+    gameId: 'g2', ruleset: '2ww', state: Game.create(rulesets['2ww']!, 'campaign-1939', { quickSetup: true }, 'kill').state as unknown as Json,
+    seat: 'axis', level: 3, seed: 's', budgetMs: 1,
+  });
+
   it('a job past its hard time limit is refused with AiTimeoutError and its worker replaced; the next job is answered', async () => {
     const p = new AiPool(1, (budget) => (budget === 1 ? 1 : 60_000));
     try {
       const g = Game.create(duel, 'standard', {}, 'kill');
       const job = { gameId: 'g2', ruleset: 'duel', state: g.state as unknown as Json, seat: 'red', level: 1, seed: 's' };
-      await expect(p.choose({ ...job, budgetMs: 1 })).rejects.toBeInstanceOf(AiTimeoutError);
+      await expect(p.choose(movementJob())).rejects.toBeInstanceOf(AiTimeoutError);
       const r = await p.choose(job);
       expect(promptFor(duel, g.state, 'red')!.choices.some((c) => actionKey(c.action) === actionKey(r.action))).toBe(true);
     } finally {
@@ -56,21 +64,24 @@ describe('random player and AI pool', () => {
   });
 
   it('when the AI overruns, the server answers for the seat at the easiest level and the game goes on', async () => {
-    // The first job (budget 8 ms) is killed at once; the fallback (budget 2 ms) may take its time.
+    // A job at the server's budget (8 ms) gets 1 ms and is killed: a 2WW movement decision is never answered that
+    // fast. The fallback at the easiest level (budget 2 ms) may take its time.
     const p = new AiPool(1, (budget) => (budget === 8 ? 1 : 60_000));
     const storage = new SqliteStorage(':memory:');
     await storage.init();
     const logged: string[] = [];
     const m = new GameManager({ storage, ai: p, aiBudgetMs: 8, log: (x) => logged.push(x) });
     try {
-      const g = await m.createGame({ ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'ai', level: 2 } } });
-      await m.act(g.seats.red!.token, 0, { type: 'bid', n: 2 });
-      await m.idle();
-      // Blue's bid came from the fallback; the AI then goes on until the human is to move.
-      expect((await storage.entries(g.gameId, 0))[1]!.entry).toMatchObject({ seat: 'blue', action: { type: 'bid' } });
-      const red = await m.play(g.seats.red!.token);
-      expect(red.status === 'finished' || red.view.prompt !== null).toBe(true);
+      const g = await m.createGame({
+        ruleset: '2ww', options: { quickSetup: true }, seats: { axis: { kind: 'ai', level: 2 }, allies: { kind: 'human' } },
+      });
+      // The Axis AI is asked at once; wait for its first move to be written.
+      for (let i = 0; i < 1200 && (await storage.entries(g.gameId, 0)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const first = (await storage.entries(g.gameId, 0))[0];
+      expect(first?.entry).toMatchObject({ seat: 'axis' });
       expect(logged.some((x) => /no answer within 1 ms.*easiest level/.test(x))).toBe(true);
+      const axis = await m.play(g.seats.axis!.token);
+      expect(axis.stateId).toBeGreaterThanOrEqual(1);
     } finally {
       await m.close();
       await p.close();

@@ -1,10 +1,11 @@
 // Server benchmark: N concurrent games, two WebSocket seats each, on loopback against a server child process on a
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
 //   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--warmup 5] [--workers N]
-//     [--database-url postgres://...] [--options '{"quickSetup":true}']
+//     [--database-url postgres://...] [--options '{"quickSetup":true}'] [--prefer move,rail]
 // --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
 // way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
 // worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
+// --prefer: pick among choices of these action types when the prompt has any (e.g. only real moves, no toggles).
 // The npm script gives this client a larger young generation (--max-semi-space-size=64): it holds 400 seats' prompts,
 // and its own GC pauses otherwise add tens of ms to the latencies it measures.
 // Each action is a choice of the acting seat's prompt (a spread pick, not the cheapest); the types sent are counted and
@@ -30,6 +31,7 @@ const nGames = Number(arg('games', '200'));
 const rate = Number(arg('rate', '500'));
 const seconds = Number(arg('seconds', '20'));
 const warmup = Number(arg('warmup', '5'));
+const prefer = arg('prefer', '').split(',').filter(Boolean);
 const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
 const databaseUrl = arg('database-url', '');
 const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
@@ -99,7 +101,9 @@ function step(g: Bench): boolean {
     if (g.seats.some((o) => o.pending)) return false; // one action in flight per game
     if (g.seats.some((o) => (o.last?.stateId ?? 0) > st.stateId)) continue; // this seat's news is still on its way
     const choices = st.view.prompt.choices;
-    const c = choices[(n++ * 7919) % choices.length]!;
+    const preferred = prefer.length ? choices.filter((x) => prefer.includes(String(x.action.type))) : [];
+    const from = preferred.length ? preferred : choices;
+    const c = from[(n++ * 7919) % from.length]!;
     if (measuring) {
       sentTypes.set(String(c.action.type), (sentTypes.get(String(c.action.type)) ?? 0) + 1);
       phases.set(st.view.status, (phases.get(st.view.status) ?? 0) + 1);

@@ -64,7 +64,8 @@ describe('clocks in headless Chromium (duel, hot-seat, 3 s + 1 s)', () => {
     await page.locator('[data-testid=claim-ai-blue]').click({ timeout: 10_000 });
     // The AI bids for blue (no clock for AI seats), so the game moves on to the first turn (and on, if blue has it).
     await expect.poll(async () => (await seq(page)).seq, { timeout: 30_000 }).toBeGreaterThan(before.seq);
-    await expect.poll(() => page.locator('[data-testid=log-event]', { hasText: /bids red 1, blue \d: \w+ moves first/ }).count()).toBe(1);
+    // The log renders the bid with that state message; under CI load the page may take longer than poll's 1 s default.
+    await expect.poll(() => page.locator('[data-testid=log-event]', { hasText: /bids red 1, blue \d: \w+ moves first/ }).count(), { timeout: 15_000 }).toBe(1);
     expect(await page.locator('[data-testid=claim]').count()).toBe(0);
     await expect.poll(() => page.locator('[data-testid=status]').textContent()).toBeTruthy();
     expect(e2e.errors).toEqual([]);

@@ -4,21 +4,15 @@ import { actionKey, createRng, nextInt, type Choice } from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { aiAdapterFor } from './adapters/index.ts';
-import { LEVELS } from './levels.ts';
+import { LEVELS, normalizeLevel } from './levels.ts';
 import { Searcher } from './search.ts';
-import type { AiLevel, ChooseActionRequest, ChooseActionResult } from './types.ts';
+import type { ChooseActionRequest, ChooseActionResult } from './types.ts';
 
 export type { AiAdapter, AiLevel, ChooseActionRequest, ChooseActionResult, PositionReport } from './types.ts';
 export { aiAdapterFor, registerAiAdapter } from './adapters/index.ts';
-export { LEVELS } from './levels.ts';
+export { LEVELS, normalizeLevel } from './levels.ts';
 export type { LevelParams } from './levels.ts';
 
-/** 'easy' | 'normal' | 'hard', or 1 | 2 | 3 from controllers that number their levels. */
-export function normalizeLevel(level: AiLevel | number | string): AiLevel {
-  if (level === 'easy' || level === 'normal' || level === 'hard') return level;
-  if (typeof level === 'number') return level <= 1 ? 'easy' : level === 2 ? 'normal' : 'hard';
-  throw new Error(`AI level must be easy, normal or hard (or 1, 2, 3), not ${JSON.stringify(level)}`);
-}
 
 export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
@@ -73,7 +67,7 @@ const ODDS_EXPLAIN_APPLIES = 150;
 /** "50% to win, expected losses 0.0 to 0.5" when the choice starts a combat; null otherwise or when too costly. */
 function oddsText(req: ChooseActionRequest, state: any, c: Choice): string | null {
   const adapter = aiAdapterFor(req.ruleset);
-  if (adapter?.oddsInExplain || adapter?.oddsAffordable?.(state, c.action) === false) return null;
+  if (adapter?.oddsInExplain) return null;
   try {
     const odds = oddsForChoice(req.ruleset, state, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
     return odds ? describeOdds(odds) : null;

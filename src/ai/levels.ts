@@ -27,3 +27,10 @@ export const LEVELS: Record<'easy' | 'normal' | 'hard', LevelParams> = {
   normal: { maxDepth: 2, maxChain: 3, maxNodes: 4_000, width: 12, maxBranches: 64, samples: 4, noise: 0 },
   hard: { maxDepth: 3, maxChain: 4, maxNodes: 40_000, width: 24, maxBranches: 144, samples: 8, noise: 0 },
 };
+
+/** 'easy' | 'normal' | 'hard', or 1 | 2 | 3 from controllers that number their levels (the server's seats, the web). */
+export function normalizeLevel(level: keyof typeof LEVELS | number | string): keyof typeof LEVELS {
+  if (level === 'easy' || level === 'normal' || level === 'hard') return level;
+  if (typeof level === 'number') return level <= 1 ? 'easy' : level === 2 ? 'normal' : 'hard';
+  throw new Error(`AI level must be easy, normal or hard (or 1, 2, 3), not ${JSON.stringify(level)}`);
+}

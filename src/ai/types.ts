@@ -65,8 +65,6 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    * or null to run them. For rule sets whose actions are too costly to apply once per candidate (2WW movement).
    */
   shallowValue?(state: S, seat: Seat, action: Action, me: Seat): number | null;
-  /** May an explanation compute the exact odds of `action` here (false: too many units for the enumeration)? */
-  oddsAffordable?(state: S, action: Action): boolean;
   /** The adapter's headline states the odds of its combat decisions itself: chooseAction does not enumerate them again. */
   oddsInExplain?: boolean;
   /**

@@ -1,6 +1,6 @@
 // Wire types of the Theater server's HTTP API and WebSocket messages (docs/server.md).
 // No Node imports: the browser client imports this file.
-import type { SeatView } from '../engine/kernel.ts';
+import { actionKey, type SeatView } from '../engine/kernel.ts';
 import type { Action, Choice, GameEvent, Json, OptionInfo, Options, Outcome, ScenarioInfo, Seat } from '../engine/types.ts';
 import type { GameLog } from '../engine/game.ts';
 
@@ -316,7 +316,7 @@ export function diffChoices(prev: readonly Choice[] | null, next: readonly Choic
     let i = at.get(c);
     if (i === undefined) {
       const j = at.get(c.label);
-      if (j !== undefined && j >= 0 && sameAction(prev[j]!.action as Json, c.action as Json)) i = j;
+      if (j !== undefined && j >= 0 && actionKey(prev[j]!.action) === actionKey(c.action)) i = j;
     }
     if (i === undefined) {
       out.push(c);
@@ -345,13 +345,6 @@ export function patchChoices(prev: readonly Choice[], runs: readonly ChoiceRun[]
   return out;
 }
 
-function sameAction(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a).filter((k) => (a as Record<string, Json>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, Json>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameAction((a as Record<string, Json>)[k]!, (b as Record<string, Json>)[k] as Json));
-}
 
 /**
  * Client side of `choicesDelta`: keeps the last list of one connection and makes every state message whole.

@@ -174,10 +174,10 @@ function secondRound(l: LandState, f: AttackFrame): boolean {
   return (['axis', 'allies'] as Side[]).some((side) => roundFighters(l, f, side, 2).length > 0 && inHex(l, f, other(side)).length > 0);
 }
 
-/** 15.2 D: the seat that may now abort air units voluntarily (attacker first), or null. The scripted Polish side never does. */
+/** 15.2 D: the seat that may still abort air units voluntarily before round 2 (attacker first), or null. The scripted
+ * Polish side never does. */
 function abortSeat(s: EtoState, f: AttackFrame): Side | null {
   const l = landOf(s);
-  if (!secondRound(l, f)) return null;
   for (const side of [atk(f), dfd(f)]) {
     if ((f.abortDone ?? []).includes(side) || (side === 'allies' && polishScripted(s))) continue;
     if (inHex(l, f, side).length) return side;
@@ -335,8 +335,9 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       }
       case 'air-combat': return targetPrompt(l, f, 1);
       case 'air-abort': {
+        if (!secondRound(l, f)) return [];
         const side = abortSeat(s, f);
-        if (!side) return secondRound(l, f) ? targetPrompt(l, f, 2) : [];
+        if (!side) return targetPrompt(l, f, 2);
         return mk(side, 'ETO 15.2 D', `Round 1 of air-to-air combat over ${f.target} is over: abort any of your air units before round 2?`, 'yes-no', [
           ...inHex(l, f, side).map((x) => ({ action: { type: 'air-abort', air: x.id }, label: `Abort ${l.air[x.id]!.name}` })),
           { action: { type: 'fight-on' }, label: 'Fight round 2' }]);

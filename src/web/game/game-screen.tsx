@@ -271,11 +271,11 @@ export function GameScreen({ token }: { token: string }) {
 
   // Local time when the server's clock figures arrived: the display ticks from there.
   const clockAt = useMemo(() => performance.now(), [play?.clocks]);
-  const aiSeats = useMemo(() => play?.seats.filter((s) => s.kind === 'ai').map((s) => s.seat) ?? [], [play?.seats]);
   const aiLevels = useMemo(
     () => Object.fromEntries(play?.seats.filter((s) => s.kind === 'ai').map((s) => [s.seat, s.level ?? 1]) ?? []),
     [play?.seats],
   );
+  const aiSeats = useMemo(() => Object.keys(aiLevels), [aiLevels]);
 
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';

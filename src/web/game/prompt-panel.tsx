@@ -1,5 +1,6 @@
 // The current decision: what is asked, by which rule, and every legal choice (the generic fallback for any prompt).
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { normalizeLevel } from '../../ai/levels.ts';
 import type { Choice, Prompt } from '../../engine/types.ts';
 import type { SeatView } from '../../server/protocol.ts';
 import type { BoardView, CounterManifest } from '../map/board-data.ts';
@@ -35,24 +36,18 @@ export interface PromptPanelProps {
   aiLevels?: Record<string, number>;
 }
 
-/** As the server's AI reads a seat's level (normalizeLevel in src/ai/index.ts). */
-const levelName = (level: number) => (level <= 1 ? 'easy' : level === 2 ? 'normal' : 'hard');
-
 /** Seconds since the awaited decision was first shown, ticking. */
 function Thinking(p: { seat: string; level: number; since: string }) {
-  const [start, setStart] = useState(() => Date.now());
+  const start = useMemo(() => Date.now(), [p.since]);
   const [now, setNow] = useState(start);
   useEffect(() => {
-    const t0 = Date.now();
-    setStart(t0);
-    setNow(t0);
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
-  }, [p.since]);
+  }, []);
   return (
     <p class="thinking" data-testid={`thinking-${p.seat}`}>
-      <progress aria-label={`${p.seat} AI thinking`} /> AI ({levelName(p.level)}) is thinking,{' '}
-      {Math.floor((now - start) / 1000)} s
+      <progress aria-label={`${p.seat} AI thinking`} /> AI ({normalizeLevel(p.level)}) is thinking,{' '}
+      {Math.max(0, Math.floor((now - start) / 1000))} s
     </p>
   );
 }

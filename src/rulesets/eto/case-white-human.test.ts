@@ -3,7 +3,7 @@ import { Game, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { landOf, layerHex } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, exampleToKleist, type Seat } from './testing.ts';
+import { act, exampleToGuderian, exampleToKleist, type Seat } from './testing.ts';
 
 const hexesOffered = (g: Game<EtoState>, seat: Seat): string[] => promptFor(eto, g.state, seat)!.choices.map((c) => c.action.hex as string);
 /** Human Polish set-up as the solitaire table, German example deployment, the combined offensive, Kleist next to W3732. */
@@ -165,15 +165,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
 
   it('ETO 15.2 D the scripted Polish side never aborts voluntarily; the Germans are asked before round 2', () => {
     const g = Game.create(eto, 'case-white', {}, 'ex');
-    exampleToKleist(g);
-    g.force([2]);
-    act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
-    act(g, 'axis', { type: 'fly', air: 'de-bomber' });
-    act(g, 'axis', { type: 'done' });
-    act(g, 'axis', { type: 'advance', unit: 'de-armor-1' });
-    act(g, 'axis', { type: 'bt-move', to: 'W3532' });
-    act(g, 'axis', { type: 'breakthrough', hex: 'W3133' });
-    act(g, 'axis', { type: 'bt-stay' });
+    exampleToGuderian(g);
     act(g, 'axis', { type: 'bt-attack', target: 'W3232' });
     act(g, 'axis', { type: 'fly', air: 'de-fb' });
     g.force([6]); // round 1: the Pole (no German fighter can come: [4.3]) fires at the fighter-bomber, 3 + 1 - 1 = 3: no effect

@@ -4,22 +4,14 @@ import { hexesBehindFront } from './fronts.ts';
 import { eto } from './index.ts';
 import { controller, landOf, layerHex, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, exampleToKleist, type Seat } from './testing.ts';
+import { act, exampleToGuderian, type Seat } from './testing.ts';
 
 const fronts = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)!.choices.filter((c) => c.action.type === 'front');
 
 /** Case White, example of play: both breakthroughs (TC-BT-1, TC-BT-2) and the step 3 infantry moves. */
 function afterStep3Moves(): Game<EtoState> {
   const g = Game.create(eto, 'case-white', {}, 'ex');
-  exampleToKleist(g);
-  g.force([2]);
-  act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
-  act(g, 'axis', { type: 'fly', air: 'de-bomber' });
-  act(g, 'axis', { type: 'done' });
-  act(g, 'axis', { type: 'advance', unit: 'de-armor-1' });
-  act(g, 'axis', { type: 'bt-move', to: 'W3532' });
-  act(g, 'axis', { type: 'breakthrough', hex: 'W3133' });
-  act(g, 'axis', { type: 'bt-stay' });
+  exampleToGuderian(g);
   g.force([6]);
   act(g, 'axis', { type: 'bt-attack', target: 'W3232' });
   act(g, 'axis', { type: 'fly', air: 'de-fb' });

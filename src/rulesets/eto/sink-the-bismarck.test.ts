@@ -13,11 +13,18 @@ function newGame(seed = 's'): Game<EtoState> {
   return Game.create(eto, SCEN, {}, seed);
 }
 
-/** Act with the first legal choice whose action matches `partial`. */
-
 /** British placement of Hood, Prince of Wales and the DD (scenario 1 [1.1]). */
 function placeAll(g: Game<EtoState>, space: string): void {
   for (const ship of ['hood', 'prince-of-wales', 'uk-dd-4']) act(g, 'allies', { type: 'place', ship, space, inPort: false });
+}
+
+/** Hood's group placed in `space`, the Germans move first, and `ships` leave Bergen's port as one stack (7.7). */
+function leaveBergen(g: Game<EtoState>, space: string, ships: string[]): void {
+  placeAll(g, space);
+  act(g, 'axis', { type: 'first', side: 'axis' });
+  for (const ship of ships) act(g, 'axis', { type: 'select', ship });
+  act(g, 'axis', { type: 'move' });
+  act(g, 'axis', { type: 'leave-port' });
 }
 
 describe('ETO scenario 1: Sink the Bismarck!', () => {
@@ -87,11 +94,7 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
 
   it('ETO 8.1 an interceptor out of range is refused with the rule case', () => {
     const g = newGame();
-    placeAll(g, 'north-atlantic');
-    act(g, 'axis', { type: 'first', side: 'axis' });
-    act(g, 'axis', { type: 'select', ship: 'bismarck' });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
+    leaveBergen(g, 'north-atlantic', ['bismarck']);
     // nobody can intercept in Bergen's hex: the axis keeps moving
     act(g, 'axis', { type: 'enter', space: 'north-sea' });
     const p = promptFor(eto, g.state, 'allies')!;
@@ -107,12 +110,7 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
 
   it('ETO 8.2-9.6 a full interception in the North Atlantic with forced dice, then victory (scenario 1 [1.3])', () => {
     const g = newGame();
-    placeAll(g, 'north-atlantic');
-    act(g, 'axis', { type: 'first', side: 'axis' });
-    act(g, 'axis', { type: 'select', ship: 'bismarck' });
-    act(g, 'axis', { type: 'select', ship: 'prinz-eugen' });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
+    leaveBergen(g, 'north-atlantic', ['bismarck', 'prinz-eugen']);
     act(g, 'axis', { type: 'enter', space: 'W5021' }); // Home Fleet at Scapa cannot reach it (8.1)
     expect(promptFor(eto, g.state, 'allies')).toBeUndefined();
     act(g, 'axis', { type: 'enter', space: 'arctic-ocean' });
@@ -158,11 +156,7 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
 
   it('ETO 8.2 recursive counter-interception: Prinz Eugen counter-intercepts the interceptors, King George V counter-intercepts her; innermost first', () => {
     const g = newGame();
-    placeAll(g, 'north-sea');
-    act(g, 'axis', { type: 'first', side: 'axis' });
-    act(g, 'axis', { type: 'select', ship: 'bismarck' });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
+    leaveBergen(g, 'north-sea', ['bismarck']);
     expect(promptFor(eto, g.state, 'allies')!.rule).toBe('ETO 8.2'); // leaving Bergen, in range of the North Sea
     act(g, 'allies', { type: 'no-interception' });
     act(g, 'axis', { type: 'enter', space: 'north-sea' });
@@ -219,11 +213,7 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
 
   it('ETO 8.7 a faster stack may evade a slower searching group', () => {
     const g = newGame();
-    placeAll(g, 'north-atlantic');
-    act(g, 'axis', { type: 'first', side: 'axis' });
-    act(g, 'axis', { type: 'select', ship: 'prinz-eugen' });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
+    leaveBergen(g, 'north-atlantic', ['prinz-eugen']);
     act(g, 'axis', { type: 'enter', space: 'W5021' });
     act(g, 'axis', { type: 'enter', space: 'arctic-ocean' });
     act(g, 'axis', { type: 'enter', space: 'north-atlantic' });

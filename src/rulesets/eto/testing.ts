@@ -32,3 +32,19 @@ export function exampleToKleist(g: Game<EtoState>): void {
   act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
   act(g, 'axis', { type: 'bt-move', to: 'W3733' });
 }
+
+/**
+ * On from `exampleToKleist`: Kleist's attack on W3732 with the bomber (TC-BT-1, die 2: DEx), his armor's advance and
+ * move to W3532, then Guderian's stack in W3133 chosen for the next breakthrough, staying put (TC-BT-2 follows).
+ */
+export function exampleToGuderian(g: Game<EtoState>): void {
+  exampleToKleist(g);
+  g.force([2]);
+  act(g, 'axis', { type: 'bt-attack', target: 'W3732' });
+  act(g, 'axis', { type: 'fly', air: 'de-bomber' });
+  act(g, 'axis', { type: 'done' });
+  act(g, 'axis', { type: 'advance', unit: 'de-armor-1' });
+  act(g, 'axis', { type: 'bt-move', to: 'W3532' });
+  act(g, 'axis', { type: 'breakthrough', hex: 'W3133' });
+  act(g, 'axis', { type: 'bt-stay' });
+}

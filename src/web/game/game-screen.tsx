@@ -75,8 +75,12 @@ export function GameScreen({ token }: { token: string }) {
       const known = loadTokens().find((t) => t.token === token)?.ruleset;
       if (known && !laRef.current) void fetchAssets(known).catch(() => {});
       const p = await api.play(token);
-      setPlay(p);
-      setLog(tagEvents(p.events, 'Setup'));
+      // A newer state may have come over the socket while this answer was on its way: keep that one.
+      setPlay((prev) => {
+        if (prev && prev.gameId === p.gameId && prev.stateId > p.stateId) return prev;
+        setLog(tagEvents(p.events, 'Setup'));
+        return p;
+      });
       rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
       if (!laRef.current) {
         const l = await loadAssets(p.ruleset, p.scenario);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyAction, checkLog, forceDice, fuzzGame, Game, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor,
-  createRng, rollDice, type Ruleset, type BaseState,
+  actionKey, applyAction, checkLog, forceDice, fuzzGame, Game, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor,
+  createRng, nextInt, rollDice, sameAction, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
 
@@ -91,6 +91,45 @@ describe('seeded dice', () => {
     const rng = createRng('f');
     forceDice(rng, [7]);
     expect(() => rollDice(rng, 6, 1, 't', 'r')).toThrow(/does not fit a d6/);
+  });
+});
+
+describe('action identity', () => {
+  it('sameAction agrees with comparing actionKeys (key order, undefined keys, nesting)', () => {
+    const rng = createRng('same-action');
+    const pick = <T,>(xs: T[]): T => xs[nextInt(rng, xs.length)]!;
+    const value = (depth: number): Json | undefined => {
+      const k = nextInt(rng, depth > 1 ? 5 : 8);
+      if (k === 0) return pick([0, 1, 2, 'a', 'b', '1', true, false, null]);
+      if (k === 1) return undefined;
+      if (k === 2) return pick(['x', 'y']);
+      if (k === 3) return nextInt(rng, 3);
+      if (k === 4) return null;
+      if (k === 5) return Array.from({ length: nextInt(rng, 3) }, () => value(depth + 1) ?? null);
+      return object(depth + 1);
+    };
+    const object = (depth: number): Record<string, Json> => {
+      const o: Record<string, Json> = {};
+      for (const key of ['type', 'unit', 'to', 'n'].filter(() => nextInt(rng, 2) === 0)) o[key] = value(depth) as Json;
+      return o;
+    };
+    const shuffled = (a: Json | undefined): Json | undefined => {
+      if (a === null || typeof a !== 'object') return a;
+      if (Array.isArray(a)) return a.map((x) => shuffled(x) as Json);
+      const keys = Object.keys(a).reverse();
+      return Object.fromEntries(keys.map((k) => [k, shuffled(a[k])])) as Json;
+    };
+    let equal = 0;
+    for (let i = 0; i < 3000; i++) {
+      const a = { type: 'move', ...object(0) } as Action;
+      const b = (nextInt(rng, 3) === 0 ? shuffled(a as unknown as Json) : { type: 'move', ...object(0) }) as Action;
+      const same = actionKey(a) === actionKey(b);
+      if (same) equal++;
+      expect(sameAction(a, b), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(same);
+      expect(sameAction(b, a)).toBe(same);
+    }
+    expect(equal).toBeGreaterThan(500);
+    expect(equal).toBeLessThan(2900);
   });
 });
 

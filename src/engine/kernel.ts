@@ -40,6 +40,32 @@ function canonical(v: Json): string {
   return actionKey(v as Action);
 }
 
+/** actionKey(a) === actionKey(b), without building the keys (keys holding undefined are absent in both). */
+export function sameAction(a: Action, b: Action): boolean {
+  return sameJson(a, b);
+}
+
+type Loose = Json | undefined | { [k: string]: Json | undefined };
+
+function sameJson(a: Loose, b: Loose): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  let n = 0;
+  for (const k in a) {
+    const v = a[k];
+    if (v === undefined) continue;
+    n++;
+    if (!sameJson(v, b[k])) return false;
+  }
+  for (const k in b) if (b[k] !== undefined) n--;
+  return n === 0;
+}
+
 /** A cheap exact pre-test for actionKey equality: string fields must match (prompts may list 1,000+ choices). */
 function mayEqual(choice: Action, action: Action): boolean {
   for (const k in action) {

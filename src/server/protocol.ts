@@ -1,6 +1,6 @@
 // Wire types of the Theater server's HTTP API and WebSocket messages (docs/server.md).
 // No Node imports: the browser client imports this file.
-import { actionKey, type SeatView } from '../engine/kernel.ts';
+import { sameAction, type SeatView } from '../engine/kernel.ts';
 import type { Action, Choice, GameEvent, Json, OptionInfo, Options, Outcome, ScenarioInfo, Seat } from '../engine/types.ts';
 import type { GameLog } from '../engine/game.ts';
 
@@ -308,16 +308,18 @@ export type ChoiceRun = [start: number, count: number] | Choice;
  */
 export function diffChoices(prev: readonly Choice[] | null, next: readonly Choice[]): ChoiceRun[] | null {
   if (!prev || prev.length < 16 || next.length < 16) return null;
-  const at = new Map<Choice | string, number>();
-  prev.forEach((c, i) => { at.set(c, i); at.set(c.label, at.has(c.label) ? -1 : i); });
+  // By label (-1: the label is not unique, then by object only); labels almost always tell choices apart.
+  const at = new Map<string, number>();
+  prev.forEach((c, i) => at.set(c.label, at.has(c.label) ? -1 : i));
+  let byObject: Map<Choice, number> | null = null;
   const out: ChoiceRun[] = [];
   let kept = 0;
   for (const c of next) {
-    let i = at.get(c);
-    if (i === undefined) {
-      const j = at.get(c.label);
-      if (j !== undefined && j >= 0 && actionKey(prev[j]!.action) === actionKey(c.action)) i = j;
-    }
+    let i = at.get(c.label);
+    if (i === -1) {
+      byObject ??= new Map(prev.map((p, j) => [p, j]));
+      i = byObject.get(c);
+    } else if (i !== undefined && prev[i] !== c && !sameAction(prev[i]!.action, c.action)) i = undefined;
     if (i === undefined) {
       out.push(c);
       continue;

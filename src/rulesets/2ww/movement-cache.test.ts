@@ -36,9 +36,12 @@ function interleaved(seeds: string[], actionsEach: number): number {
   return checked;
 }
 
+const defaultSize = setMovementCacheSize(1);
+setMovementCacheSize(defaultSize);
+
 describe('2WW 8 movement choice cache across games', () => {
   afterEach(() => {
-    setMovementCacheSize(128);
+    setMovementCacheSize(defaultSize);
     clearMovementCache();
   });
 

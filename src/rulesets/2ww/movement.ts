@@ -414,16 +414,24 @@ function mayMove(f: MoveFacts, id: string, armored: boolean): boolean {
 type ChoiceList = { action: Action; label: string }[];
 
 /**
- * Each unit's destinations depend only on the units of the other side and neutrals, on its own side's land units in
- * enemy land ZOC and fleets in enemy fleet ZOC (they open supply lines and air landings), and on control, countries
- * and politics. Moves elsewhere leave them unchanged, so they are cached by that environment and the unit's own marks.
+ * A unit's destinations depend on the units of the other side and neutrals (positions, ZOCs), on control, countries
+ * and politics (the environment), and on the unit itself: its hex and marks, for land units whether it is in supply
+ * (11.2.4), for air units which own land units stand in enemy ZOC (they open those hexes to landing, 8.2). Moves of
+ * the moving side's other units change none of these, so destinations are cached per environment and unit key.
+ * Supply itself depends on the environment and on which own units stand in enemy ZOC (they open supply lines), so
+ * each environment also keeps the supply of its units for the latest such placement.
  */
-const choiceCache = new Map<string, Map<string, ChoiceList>>();
+interface Environment {
+  lists: Map<string, ChoiceList>;
+  supply: { own: string; of: Map<string, boolean> } | null;
+}
+const choiceCache = new Map<string, Environment>();
 /**
- * Environments kept, least recently used first out: one per game in a movement phase, so a server running many games
- * at once keeps each game's entries (with 8 kept, 100 interleaved games missed on nearly every prompt).
+ * Environments kept, least recently used first out: more than one per game in a movement phase (about 0.1 MB each),
+ * so a server running many games at once keeps each game's entries (with 128 kept, 200 interleaved games missed on
+ * 40 % more prompts than with no limit; with 8 kept, 100 games missed on nearly every prompt).
  */
-let cacheEnvironments = 128;
+let cacheEnvironments = 384;
 
 /** Forget cached destinations (tests compare cached and fresh answers). */
 export function clearMovementCache(): void {
@@ -439,20 +447,30 @@ export function setMovementCacheSize(n: number): number {
 }
 
 function environmentKey(f: MoveFacts, armored: boolean): string {
-  const s = f.state, w = f.w;
+  const s = f.state;
   let k = `${s.world ?? 'campaign'}|${f.side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
-  const fleetZoc = f.enemyFleet.all;
   for (const id of Object.keys(s.units)) {
     const u = s.units[id]!;
-    if (!onMap(u.where)) continue;
-    if (sideOfUnit(s, id) !== f.side) {
-      k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
-      continue;
-    }
-    if (u.aboard) continue;
-    const n = w.board.find(u.where);
+    if (onMap(u.where) && sideOfUnit(s, id) !== f.side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
+  }
+  return k;
+}
+
+/**
+ * The moving side's land units in enemy land ZOC and fleets in enemy fleet ZOC: they open supply lines (2WW 11) and
+ * the land units open their hexes to air units (8.2).
+ */
+function ownInEnemyZoc(f: MoveFacts): string {
+  const s = f.state, w = f.w;
+  const fleetZoc = f.enemyFleet.all;
+  let k = '';
+  for (const id of Object.keys(s.units)) {
+    const u = s.units[id]!;
+    if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== f.side) continue;
     const cls = unitClass(s, id);
-    if ((cls === 'land' && f.enemyZoc.has(n)) || (cls === 'fleet' && fleetZoc.has(n))) k += `|${id}@${u.where}`;
+    if (cls === 'air') continue;
+    const n = w.board.find(u.where);
+    if (cls === 'land' ? f.enemyZoc.has(n) : fleetZoc.has(n)) k += `${id}@${u.where},`;
   }
   return k;
 }
@@ -503,18 +521,30 @@ export function movementChoices(state: TwoWWState, frame: MovementFrame): Choice
     choiceCache.delete(env); // re-inserted last: most recently used
   } else {
     if (choiceCache.size >= cacheEnvironments) choiceCache.delete(choiceCache.keys().next().value!);
-    cache = new Map();
+    cache = { lists: new Map(), supply: null };
   }
   choiceCache.set(env, cache);
   const out: ChoiceList = [];
   const ids = Object.keys(state.units).filter((id) => mayMove(f, id, armored)).sort();
   const cargoOf = firstCargo(state);
+  const own = ownInEnemyZoc(f);
+  if (cache.supply?.own !== own) cache.supply = { own, of: new Map() };
+  const supply = cache.supply.of;
   for (const id of ids) {
     const u = state.units[id]!;
-    const cargo = unitClass(state, id) === 'fleet' ? cargoOf.get(id) ?? '' : '';
-    const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${cargo}`;
-    let list = cache.get(key);
-    if (!list) cache.set(key, (list = unitChoices(f, id, armored)));
+    const cls = unitClass(state, id);
+    let also: string;
+    if (cls === 'fleet') also = cargoOf.get(id) ?? '';
+    else if (cls === 'air') also = own;
+    else {
+      const at = `${id}@${u.where}`;
+      let ok = supply.get(at);
+      if (ok === undefined) supply.set(at, (ok = f.inSupply(id)));
+      also = ok ? 's' : 'u';
+    }
+    const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
+    let list = cache.lists.get(key);
+    if (!list) cache.lists.set(key, (list = unitChoices(f, id, armored)));
     for (const c of list) out.push(c);
   }
   if (!armored) {
@@ -628,7 +658,7 @@ export function displacementCandidates(state: TwoWWState): string[] {
   const pres = presenceByPlace(state);
   const zoc: Partial<Record<Side, Set<number>>> = {};
   const out: string[] = [];
-  for (const id of Object.keys(state.units).sort()) {
+  for (const id of Object.keys(state.units)) {
     const u = state.units[id]!;
     if (!onMap(u.where) || u.aboard) continue;
     const side = sideOfUnit(state, id);
@@ -643,7 +673,7 @@ export function displacementCandidates(state: TwoWWState): string[] {
       if (p[other(side)].land > 0 || z.has(n)) out.push(id);
     }
   }
-  return out;
+  return out.sort();
 }
 
 /** Nearest places a unit may displace to (2WW 5.1.1/5.1.3); several when equidistant. */
@@ -694,14 +724,13 @@ export function displacementTargets(state: TwoWWState, id: string): string[] {
 }
 
 /** Execute one step of a pending move; returns false when the move is over. */
-function stepPending(ctx: C, frame: MovementFrame, p: Pending, facts?: MoveFacts): boolean {
+function stepPending(ctx: C, frame: MovementFrame, p: Pending, f: MoveFacts): boolean {
   const s = ctx.state, w = worldOf(s);
   const u = s.units[p.unit];
   if (!u || !onMap(u.where) || p.path.length === 0) return false;
   const side = frame.side;
   const from = w.board.index(u.where);
   const to = w.board.index(p.path[0]!);
-  const f = facts ?? new MoveFacts(s, side);
   if (p.mode === 'land') {
     const armored = !!frame.armored;
     // The step may have become illegal (an invasion activated ZOCs, 5.1.4).
@@ -762,19 +791,24 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   if (p && frame.pending?.gate) p.gate = true;
   if (!p) { bump(ctx, frame); return; }
   const s = ctx.state, w = worldOf(s);
+  let f = facts ?? new MoveFacts(s, frame.side);
   while (p.path.length) {
-    const ok = stepPending(ctx, frame, p, facts);
-    facts = undefined;
+    const from = w.board.index(s.units[p.unit]!.where);
+    const ok = stepPending(ctx, frame, p, f);
     if (!ok) { p.path = []; break; }
     const u = s.units[p.unit]!;
-    const node = w.board.index(u.where);
+    // The step moved one of the mover's own units, which no fact of `f` depends on, unless a land unit crossed a
+    // border or entered a city or port (an invasion, a captured city: politics or control changed): read them again.
+    const to = w.board.index(u.where);
+    const h = w.hexes[to];
+    if (p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, to) || h?.city || h?.port)) f = new MoveFacts(s, frame.side);
     if (p.mode === 'land' && displacementCandidates(s).length) {
       bump(ctx, frame, p.path.length ? { pending: p as MovementFrame['pending'] } : { pending: undefined });
       ctx.push('displacement', {});
       return;
     }
     if (p.mode === 'fleet' && hasProcedure('transit-attack')) {
-      const enemies = transitAttackers(s, frame.side, node);
+      const enemies = transitAttackers(s, frame.side, to);
       if (enemies.length) {
         bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });
         ctx.push('transit-attack', { side: frame.side, hex: u.where, fleets: [p.unit] });
@@ -799,7 +833,6 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
   const id = a.unit as string;
   const u = s.units[id]!;
   const to = w.board.index(a.to as string);
-  const f = new MoveFacts(s, frame.side);
   const cls = unitClass(s, id);
   // Rail and airdrop put the unit straight down and end its move (8.1.1, 8.1.2).
   const putDown = (mode: 'rail' | 'airdrop') => {
@@ -827,6 +860,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
     if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
   }
+  const f = new MoveFacts(s, frame.side);
   if (cls === 'air') {
     const r = airReach(f, id);
     const ca = countryAt(s, w, w.board.index(u.where));

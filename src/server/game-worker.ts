@@ -29,7 +29,7 @@ if (cfg.databaseUrl) {
   const { PostgresStorage } = await import('./pg-storage.ts');
   storage = new PostgresStorage(cfg.databaseUrl);
 } else {
-  storage = new SqliteStorage(cfg.db!);
+  storage = new SqliteStorage(cfg.db!, undefined, false); // checkpoints run on their own thread (game-workers.ts)
 }
 await storage.init();
 const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;

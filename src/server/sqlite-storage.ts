@@ -17,14 +17,18 @@ export class SqliteStorage implements Storage {
   readonly db: Database.Database;
   private stmts!: ReturnType<SqliteStorage['prepare']>;
 
-  /** `file` is a path or ':memory:'. `upTo` limits migrations (tests of upgrades). */
-  constructor(readonly file: string, private readonly upTo?: number) {
+  /**
+   * `file` is a path or ':memory:'. `upTo` limits migrations (tests of upgrades). `autoCheckpoint: false` leaves WAL
+   * checkpoints to another connection (the game workers' files: sqlite-checkpointer.mjs).
+   */
+  constructor(readonly file: string, private readonly upTo?: number, autoCheckpoint = true) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode survives a killed process (not a power cut) and is much faster than FULL.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
+    if (!autoCheckpoint) this.db.pragma('wal_autocheckpoint = 0');
   }
 
   schemaVersion(): number {

@@ -1,6 +1,7 @@
 // The server with its games spread over worker threads (game-workers.ts): same protocol, same durability.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shardOf } from './game-workers.ts';
@@ -87,6 +88,19 @@ describe('game worker threads', () => {
     const np = (await api<PlayResponse>('GET', `/api/play/${again.body.yourToken.token}`)).body;
     expect(np.rematchOf).toBe(games[2]!.gameId);
     expect(np.status).toBe('running');
+  });
+
+  it('WAL checkpoints run on a thread of their own: the database file catches up with what the workers wrote', async () => {
+    // The workers' connections never checkpoint (wal_autocheckpoint = 0): only sqlite-checkpointer.mjs copies the
+    // WAL into the file, so without it the file would stay behind the pages the workers wrote.
+    const reader = new Database(file, { readonly: true });
+    try {
+      const bytes = () => (reader.pragma('page_count', { simple: true }) as number) * (reader.pragma('page_size', { simple: true }) as number);
+      expect(bytes()).toBeGreaterThan(8 * 4096);
+      await vi.waitFor(() => expect(statSync(file).size).toBe(bytes()), { timeout: 10_000, interval: 50 });
+    } finally {
+      reader.close();
+    }
   });
 
   it('a restarted server rebuilds every game from the database file, each in its worker', async () => {

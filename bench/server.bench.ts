@@ -2,10 +2,14 @@
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
 //   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--warmup 5] [--workers N]
 //     [--database-url postgres://...] [--options '{"quickSetup":true}'] [--prefer move,rail]
+//     [--spread 100 | --lockstep] [--timeline]
 // --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
 // way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
 // worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
 // --prefer: pick among choices of these action types when the prompt has any (e.g. only real moves, no toggles).
+// --spread K: before the warm-up, game i is advanced by i*K/games actions, so games are at different points of play
+// (a server's games do not all start together); --lockstep: all start together and reach each phase in the same second.
+// --timeline: per second of the window, the actions answered, their p50 and p99, and the phases they were sent in.
 // The npm script gives this client a larger young generation (--max-semi-space-size=64): it holds 400 seats' prompts,
 // and its own GC pauses otherwise add tens of ms to the latencies it measures.
 // Each action is a choice of the acting seat's prompt (a spread pick, not the cheapest); the types sent are counted and
@@ -32,6 +36,10 @@ const rate = Number(arg('rate', '500'));
 const seconds = Number(arg('seconds', '20'));
 const warmup = Number(arg('warmup', '5'));
 const prefer = arg('prefer', '').split(',').filter(Boolean);
+const timeline = process.argv.includes('--timeline');
+// Game i is first advanced by i * spread / games actions (unmeasured), so the games are at different points of play
+// as on a real server; --lockstep (spread 0) starts them all together, and they then reach each phase together.
+const spread = process.argv.includes('--lockstep') ? 0 : Number(arg('spread', '100'));
 const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
 const databaseUrl = arg('database-url', '');
 const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
@@ -40,12 +48,26 @@ const dir = mkdtempSync(join(tmpdir(), 'theater-bench-'));
 const child = spawn(process.execPath, [...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
   stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
 });
-const url = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))).url as string;
+// The server's first JSON line names its address; other lines (e.g. --trace-gc in THEATER_BENCH_NODE_ARGS) go through.
+const url = await new Promise<string>((resolve) => {
+  let found = false;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (!found && line.startsWith('{"url"')) {
+      found = true;
+      resolve(JSON.parse(line).url as string);
+    } else process.stderr.write(line + '\n');
+  });
+});
 
-interface Seat { ws: WebSocket; opened: Promise<void>; seat: string; last: StateMessage | null; pending: { stateId: number; at: number } | null }
+interface Seat { ws: WebSocket; opened: Promise<void>; seat: string; last: StateMessage | null; pending: { stateId: number; at: number; phase: string } | null }
 interface Bench { id: string; seats: Seat[]; finished: boolean }
 
 const latencies: number[] = [];
+/** Per second of the measured window (--timeline): latencies and the phases they were sent in. */
+const seconds_: { lat: number[]; phases: Map<string, number> }[] = [];
+/** CPU seconds used in each second of the window (--timeline): server main thread, its other threads, this client. */
+const cpuBySecond: { main: number; others: number; client: number }[] = [];
+let windowStart = 0;
 const sentTypes = new Map<string, number>();
 const phases = new Map<string, number>();
 let stale = 0, illegal = 0, deltas = 0, finishedGames = 0, sent = 0, receivedBytes = 0;
@@ -74,7 +96,13 @@ async function newGame(): Promise<Bench> {
         m = choices.receive(m);
         seat.last = m;
         if (seat.pending && m.stateId > seat.pending.stateId) {
-          latencies.push(performance.now() - seat.pending.at);
+          const now = performance.now();
+          latencies.push(now - seat.pending.at);
+          if (measuring && timeline) {
+            const b = (seconds_[Math.floor((now - windowStart) / 1000)] ??= { lat: [], phases: new Map() });
+            b.lat.push(now - seat.pending.at);
+            b.phases.set(seat.pending.phase, (b.phases.get(seat.pending.phase) ?? 0) + 1);
+          }
           seat.pending = null;
         }
         if (m.status === 'finished' && !g.finished) {
@@ -108,7 +136,7 @@ function step(g: Bench): boolean {
       sentTypes.set(String(c.action.type), (sentTypes.get(String(c.action.type)) ?? 0) + 1);
       phases.set(st.view.status, (phases.get(st.view.status) ?? 0) + 1);
     }
-    s.pending = { stateId: st.stateId, at: performance.now() };
+    s.pending = { stateId: st.stateId, at: performance.now(), phase: st.view.status };
     s.ws.send(JSON.stringify({ type: 'action', reqId: String(sent++), stateId: st.stateId, action: c.action }));
     return true;
   }
@@ -169,6 +197,28 @@ async function drive(secs: number): Promise<void> {
   });
 }
 
+/** Advance game i by i * spread / games actions, as fast as the server answers (not measured). */
+async function stagger(): Promise<number> {
+  const left = games.map((_, i) => Math.round((i * spread) / games.length));
+  let done = 0;
+  const until = performance.now() + 120_000;
+  while (left.some((k) => k > 0) && performance.now() < until) {
+    games.forEach((g, i) => {
+      if (left[i]! > 0 && !g.finished && step(g)) {
+        left[i]!--;
+        done++;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return done;
+}
+if (spread > 0) {
+  const t = performance.now();
+  const done = await stagger();
+  console.log(`staggered: game i first advanced by i * ${spread} / ${nGames} actions (${done} actions in ${((performance.now() - t) / 1000).toFixed(1)} s, not measured)`);
+}
+
 // The first seconds after a start run cold (JIT, the rule set's caches): driven the same way but not measured.
 await drive(warmup);
 await new Promise((r) => setTimeout(r, 300));
@@ -183,7 +233,19 @@ const mainCpu0 = mainThreadCpu();
 const clientCpu0 = process.cpuUsage();
 const doneBefore = latencies.length;
 const t0 = performance.now();
+windowStart = t0;
+let sampler: NodeJS.Timeout | undefined;
+if (timeline) {
+  let last = { all: serverCpu(), main: mainThreadCpu(), client: process.cpuUsage() };
+  sampler = setInterval(() => {
+    const now = { all: serverCpu(), main: mainThreadCpu(), client: process.cpuUsage() };
+    const c = process.cpuUsage(last.client);
+    cpuBySecond.push({ main: now.main - last.main, others: now.all - now.main - (last.all - last.main), client: (c.user + c.system) / 1e6 });
+    last = now;
+  }, 1000);
+}
 await drive(seconds);
+clearInterval(sampler);
 const wall = (performance.now() - t0) / 1000;
 await new Promise((r) => setTimeout(r, 300));
 
@@ -205,6 +267,17 @@ console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) $
 const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(', ');
 console.log(`actions sent by type: ${top(sentTypes)}`);
 console.log(`phases they were sent in: ${top(phases)}`);
+if (timeline) {
+  console.log('second: actions answered, p50 / p99 ms, CPU s (server main thread / its other threads / bench client), phases sent in');
+  seconds_.forEach((b, i) => {
+    if (!b) return;
+    b.lat.sort((x, y) => x - y);
+    const at = (p: number) => b.lat[Math.min(b.lat.length - 1, Math.floor(p * b.lat.length))]!.toFixed(1);
+    const c = cpuBySecond[i];
+    const cpu = c ? `${c.main.toFixed(2)} / ${c.others.toFixed(2)} / ${c.client.toFixed(2)}` : '-';
+    console.log(`${String(i).padStart(3)}: ${String(b.lat.length).padStart(4)}, ${at(0.5)} / ${at(0.99)}, ${cpu}, ${top(b.phases)}`);
+  });
+}
 
 stopping = true;
 for (const g of games) for (const s of g.seats) s.ws.close();

@@ -13,8 +13,19 @@ function placer(state: TwoWWState, unit: string): Side {
   return sideOfUnit(state, unit) === 'axis' ? 'axis' : 'allies';
 }
 
+/** Hexes of each setup location per world, listed once: worlds and locations are fixed data. */
+const locationCache = new WeakMap<World, Map<Location, readonly number[]>>();
+
 /** Hexes a setup location allows. */
-export function locationHexes(w: World, loc: Location): number[] {
+export function locationHexes(w: World, loc: Location): readonly number[] {
+  let byLoc = locationCache.get(w);
+  if (!byLoc) locationCache.set(w, (byLoc = new Map()));
+  let hexes = byLoc.get(loc);
+  if (!hexes) byLoc.set(loc, (hexes = scanLocation(w, loc)));
+  return hexes;
+}
+
+function scanLocation(w: World, loc: Location): number[] {
   const out: number[] = [];
   if (loc.kind === 'hex') return [w.board.index(loc.hex)];
   if (loc.kind !== 'area') return out;
@@ -68,7 +79,8 @@ export function defaultPlacement(state: TwoWWState, unit: string, loc: Location)
 
 export interface PlacementFrame extends Frame { queue: string[] }
 
-const locations = (): Map<string, Location> => new Map(scenario().units.map((e) => [e.unit, e.location]));
+let locationOf: Map<string, Location> | null = null;
+const locations = (): Map<string, Location> => (locationOf ??= new Map(scenario().units.map((e) => [e.unit, e.location])));
 
 /** Build the starting state of the campaign (without the kernel's fields). */
 export function campaignSetup(options: Record<string, unknown>): Omit<TwoWWState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> {

@@ -36,10 +36,11 @@ export function registerServiceCommands(program: Command): void {
     .command('verify')
     .description('check that every die in a finished game follows from its revealed seed and published commitment')
     .argument('<log>', 'game log file (JSON)')
+    .option('--commitment <hex>', 'the seed commitment shown when the game was created; the log must carry it and its seed must hash to it')
     .option('--json', 'print the report as JSON')
-    .action(async (file: string, o: { json?: boolean }) => {
+    .action(async (file: string, o: { json?: boolean; commitment?: string }) => {
       const { verifyLog, formatVerifyReport } = await import('../server/index.ts');
-      const report = verifyLog(readJsonFile(file));
+      const report = verifyLog(readJsonFile(file), { commitment: o.commitment });
       process.stdout.write(o.json ? JSON.stringify(report, null, 1) + '\n' : formatVerifyReport(report) + '\n');
       if (!report.ok) process.exitCode = 1;
     });

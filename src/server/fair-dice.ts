@@ -15,8 +15,13 @@ export function seedCommitment(seed: string): string {
   return createHash('sha256').update(seed, 'utf8').digest('hex');
 }
 
-/** Replay a log entry by entry, collecting each entry's events and checking its state hash. */
-export function replayLog<S extends BaseState>(ruleset: Ruleset<S>, log: GameLog): { game: Game<S>; events: GameEvent[][] } {
+/**
+ * Replay a log entry by entry, collecting each entry's events and checking its state hash. `onEntry` sees the game
+ * after each entry (the server records what each entry produced).
+ */
+export function replayLog<S extends BaseState>(
+  ruleset: Ruleset<S>, log: GameLog, onEntry?: (game: Game<S>, entry: LogEntry, events: GameEvent[]) => void,
+): { game: Game<S>; events: GameEvent[][] } {
   const l = checkLog(log, ruleset);
   const game = Game.create(ruleset, l.scenario, l.options, l.seed, l.position);
   if (l.seedCommitment) game.seedCommitment = l.seedCommitment;
@@ -33,6 +38,7 @@ export function replayLog<S extends BaseState>(ruleset: Ruleset<S>, log: GameLog
     }
     const h = game.entries[game.entries.length - 1]!.hash;
     if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}`);
+    onEntry?.(game, e, events[events.length - 1]!);
   });
   return { game, events };
 }
@@ -72,8 +78,17 @@ export interface VerifyReport {
   ok: boolean;
   ruleset: string;
   scenario: string;
-  /** sha256(seed) equals the log's seedCommitment (null: the log has no commitment). */
+  /** sha256(seed) equals the log's seedCommitment (null: the log has no commitment, or no seed yet). */
   commitmentOk: boolean | null;
+  /** The commitment known independently of the log (`--commitment`: the one shown when the game was created), or null. */
+  knownCommitment: string | null;
+  /**
+   * The log's seedCommitment and sha256(seed) both equal `knownCommitment` (only the commitment when the seed is not
+   * revealed yet); null when no commitment was given.
+   */
+  knownCommitmentOk: boolean | null;
+  /** The log carries its seed (the game had ended when it was exported). */
+  seedRevealed: boolean;
   /** Every state hash matched on replay. */
   replayOk: boolean;
   entries: number;
@@ -85,12 +100,31 @@ export interface VerifyReport {
   outcome: string | null;
 }
 
-/** `theater verify LOG`: check the commitment, replay the log (every state hash) and list every die roll. */
-export function verifyLog(input: unknown): VerifyReport {
+export interface VerifyOptions {
+  /**
+   * The seed commitment as published when the game was created (64 hex digits), known independently of the log. Without
+   * it a log whose seed and commitment were both rewritten would still pass.
+   */
+  commitment?: string;
+}
+
+/** Message for a log exported before the end: its seed is '' (docs/fair-dice.md). */
+export const SEED_NOT_REVEALED = 'the seed is not revealed yet: the log carries no seed, because the game had not ended when it was exported; export it again after the end to verify the dice';
+
+/**
+ * `theater verify LOG [--commitment HEX]`: check the commitment (the log's own and, when given, the one known
+ * independently), replay the log (every state hash) and list every die roll.
+ */
+export function verifyLog(input: unknown, opts: VerifyOptions = {}): VerifyReport {
+  const known = opts.commitment === undefined ? null : opts.commitment.trim().toLowerCase();
   const report: VerifyReport = {
-    ok: false, ruleset: '', scenario: '', commitmentOk: null, replayOk: false, entries: 0, rolls: [], forcedRolls: 0,
-    problems: [], outcome: null,
+    ok: false, ruleset: '', scenario: '', commitmentOk: null, knownCommitment: known, knownCommitmentOk: null,
+    seedRevealed: false, replayOk: false, entries: 0, rolls: [], forcedRolls: 0, problems: [], outcome: null,
   };
+  if (known !== null && !/^[0-9a-f]{64}$/.test(known)) {
+    report.knownCommitmentOk = false;
+    report.problems.push(`the commitment to check against must be 64 hex digits (a SHA-256 digest), not "${opts.commitment!.slice(0, 80)}"`);
+  }
   let log: GameLog;
   try {
     log = checkLog(input);
@@ -101,12 +135,29 @@ export function verifyLog(input: unknown): VerifyReport {
   report.ruleset = log.ruleset;
   report.scenario = log.scenario;
   report.entries = log.entries.length;
-  if (log.seed === '') report.problems.push('the log carries no seed: the game had not ended when it was exported');
-  if (log.seedCommitment === undefined) {
-    report.problems.push('the log has no seedCommitment: the dice were not committed to before play');
+  report.seedRevealed = log.seed !== '';
+  const own = typeof log.seedCommitment === 'string' ? log.seedCommitment.toLowerCase() : undefined;
+  if (known !== null && report.knownCommitmentOk === null) {
+    report.knownCommitmentOk = true;
+    if (own !== undefined && own !== known) {
+      report.knownCommitmentOk = false;
+      report.problems.push(`the log's seedCommitment ${own} is not the commitment given (${known}): the seed and commitment in this log are not the ones published when the game was created`);
+    }
+    if (report.seedRevealed && seedCommitment(log.seed) !== known) {
+      report.knownCommitmentOk = false;
+      report.problems.push(`sha256(seed) is ${seedCommitment(log.seed)}, not the commitment given (${known}): this is not the seed committed to when the game was created`);
+    }
+  }
+  if (!report.seedRevealed) {
+    report.problems.push(SEED_NOT_REVEALED);
+    if (own === undefined && known === null) report.problems.push('the log has no seedCommitment: the dice were not committed to before play');
+    return report;
+  }
+  if (own === undefined) {
+    if (known === null) report.problems.push('the log has no seedCommitment: the dice were not committed to before play');
   } else {
-    report.commitmentOk = seedCommitment(log.seed) === log.seedCommitment;
-    if (!report.commitmentOk) report.problems.push(`sha256(seed) is ${seedCommitment(log.seed)}, but the log committed to ${log.seedCommitment}`);
+    report.commitmentOk = seedCommitment(log.seed) === own;
+    if (!report.commitmentOk) report.problems.push(`sha256(seed) is ${seedCommitment(log.seed)}, but the log committed to ${own}`);
   }
   let ruleset: Ruleset<any>;
   try {
@@ -134,9 +185,10 @@ export function verifyLog(input: unknown): VerifyReport {
     if (report.forcedRolls > 0) report.problems.push(`${report.forcedRolls} roll(s) used forced dice ({force} log entries), not the seed`);
     report.outcome = game.state.outcome?.result ?? null;
   } catch (e) {
-    report.problems.push((e as Error).message);
+    report.problems.push(`${(e as Error).message}${report.commitmentOk === false ? ' (the seed does not match the commitment, so the dice it rolls differ from the recorded ones)' : ''}`);
   }
-  report.ok = report.replayOk && report.commitmentOk === true && report.forcedRolls === 0 && log.seed !== '';
+  const committed = report.commitmentOk === true || (own === undefined && report.knownCommitmentOk === true);
+  report.ok = report.replayOk && committed && report.knownCommitmentOk !== false && report.forcedRolls === 0;
   return report;
 }
 
@@ -144,8 +196,9 @@ export function verifyLog(input: unknown): VerifyReport {
 export function formatVerifyReport(r: VerifyReport): string {
   const lines = [
     `${r.ok ? 'OK' : 'NOT VERIFIED'}: ${r.ruleset} / ${r.scenario}, ${r.entries} log entries${r.outcome ? `, ${r.outcome}` : ''}`,
-    `seed commitment: ${r.commitmentOk === null ? 'absent' : r.commitmentOk ? 'matches sha256(seed)' : 'DOES NOT MATCH'}`,
-    `replay: ${r.replayOk ? 'every state hash matches' : 'FAILED'}`,
+    `seed commitment: ${!r.seedRevealed ? 'seed not revealed yet' : r.commitmentOk === null ? 'absent' : r.commitmentOk ? 'matches sha256(seed)' : 'DOES NOT MATCH'}`,
+    ...(r.knownCommitment === null ? [] : [`known commitment ${r.knownCommitment}: ${r.knownCommitmentOk ? 'matches the log' : 'DOES NOT MATCH'}`]),
+    `replay: ${r.replayOk ? 'every state hash matches' : !r.seedRevealed && r.ruleset !== '' ? 'not possible until the seed is revealed' : 'FAILED'}`,
     `dice: ${r.rolls.length} roll(s), ${r.forcedRolls} forced`,
   ];
   for (const x of r.rolls) {

@@ -138,8 +138,9 @@ export class GameManager {
       throw badRequest('this log carries no seed: it is an export of an unfinished game and can be continued only on the server that holds it');
     }
     let replay: ReturnType<typeof replayLog>;
+    const derived: EntryDerived[] = [];
     try {
-      replay = replayLog(ruleset, l);
+      replay = replayLog(ruleset, l, (game, entry, events) => derived.push(deriveEntry(game, entry, events)));
     } catch (e) {
       throw badRequest(`the log does not replay: ${(e as Error).message}`);
     }
@@ -147,12 +148,12 @@ export class GameManager {
     const commitment = typeof l.seedCommitment === 'string' ? l.seedCommitment : seedCommitment(l.seed);
     const meta: GameRecord['meta'] = { importedFrom: 'log' };
     if (l.position !== undefined) meta.position = l.position;
-    return this.insertGame(ruleset, replay.game, seatList, seats, undefined, commitment, replay.events, meta);
+    return this.insertGame(ruleset, replay.game, seatList, seats, undefined, commitment, derived, meta);
   }
 
   private async insertGame(
     ruleset: Ruleset<any>, game: Game<any>, seatList: Seat[], specs: Record<Seat, SeatSpec>, clock: ClockSpec | undefined,
-    commitment: string, entryEvents: GameEvent[][], meta: GameRecord['meta'],
+    commitment: string, derived: EntryDerived[], meta: GameRecord['meta'],
   ): Promise<CreateGameResponse> {
     for (const s of Object.keys(specs)) {
       if (!seatList.includes(s)) throw badRequest(`seat "${s}" is not a seat of this scenario; seats: ${seatList.join(', ')}`);
@@ -178,10 +179,10 @@ export class GameManager {
       seed: game.seed, seedCommitment: commitment, setupHash: game.setupHash, status: finished ? 'finished' : 'running',
       serverResult: null, clock: clk, meta, createdAt: now, updatedAt: now, entryCount: game.entries.length,
     };
-    const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now }));
+    const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now, derived: derived[idx] }));
     await this.storage.createGame(rec, seats, entries);
     const live: Live = {
-      rec, seats, ruleset, game, derived: entryEvents.map((events) => ({ events })), lock: Promise.resolve(),
+      rec, seats, ruleset, game, derived, lock: Promise.resolve(),
       aiBusy: new Set(), lastUsed: now,
     };
     this.live.set(id, live);
@@ -276,16 +277,9 @@ export class GameManager {
     if (h !== e.entry.hash) throw new Error(`game ${live.rec.id}: replay diverged at entry ${e.idx} (state hash ${h}, stored ${e.entry.hash})`);
   }
 
-  /** Apply a log entry, recording its events, whether it was irreversible and whether it was a sealed answer. */
+  /** Apply a log entry, recording what it produced. */
   private applyTracked(live: Live, entry: LogEntry): void {
-    const d: EntryDerived = { events: applyEntry(live.game, entry) };
-    if ('action' in entry) {
-      if (live.game.played[live.game.played.length - 1]!.irreversible) d.irreversible = true;
-      for (const box of Object.values(live.game.state.sealed as Record<string, Record<Seat, Action>>)) {
-        if (entry.seat in box) d.sealed = true;
-      }
-    }
-    live.derived.push(d);
+    live.derived.push(deriveEntry(live.game, entry, applyEntry(live.game, entry)));
   }
 
   private evict(gameId: string): void {
@@ -869,6 +863,18 @@ export class GameManager {
     this.closed = true;
     await Promise.allSettled([...this.live.values()].map((l) => l.lock));
   }
+}
+
+/** What an entry just applied to `game` produced: its events, whether it was irreversible, whether it was a sealed answer. */
+function deriveEntry(game: Game<any>, entry: LogEntry, events: GameEvent[]): EntryDerived {
+  const d: EntryDerived = { events };
+  if ('action' in entry) {
+    if (game.played[game.played.length - 1]!.irreversible) d.irreversible = true;
+    for (const box of Object.values(game.state.sealed as Record<string, Record<Seat, Action>>)) {
+      if (entry.seat in box) d.sealed = true;
+    }
+  }
+  return d;
 }
 
 /** A position's dice.rng would let a player foresee the dice; on the server the secret seed rolls them (docs/fair-dice.md). */

@@ -2,7 +2,7 @@
 import { ChoicesReceiver } from '../server/protocol.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
-  PlayResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
+  PlayResponse, RematchResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
 } from '../server/protocol.ts';
 
 /** An error answer of the server, with its code, rule case and legal choices when it has them. */
@@ -49,6 +49,8 @@ export const api = {
   claim: (token: string, mode: 'win' | 'ai', seat?: string) =>
     call<StateIdResponse>('POST', `/api/play/${enc(token)}/claim`, seat ? { mode, seat } : { mode }),
   resign: (token: string) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/resign`, {}),
+  rematch: (token: string, swap: boolean) => call<RematchResponse>('POST', `/api/play/${enc(token)}/rematch`, { swap }),
+  webhook: (token: string, url: string | null) => call<{ ok: true }>('POST', `/api/play/${enc(token)}/webhook`, { url }),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
   replay: (gameId: string, seat: string | null, at: number) =>
     call<ReplayResponse>('GET', `/api/replay/${enc(gameId)}?at=${at}${seat ? `&seat=${enc(seat)}` : ''}`),

@@ -4,7 +4,7 @@ import type { Json } from '../engine/types.ts';
 import type { CreateGameResponse, GameLog, GameSummary, RulesetInfo, SeatSpec } from '../server/protocol.ts';
 import { api } from './api.ts';
 import { navigate } from './nav.ts';
-import { forgetToken, loadTokens, rememberToken, tokenFromLink } from './storage.ts';
+import { forgetToken, loadTokens, rememberCreatedGame, rememberToken, tokenFromLink } from './storage.ts';
 
 type SeatChoice = 'me' | 'ai' | 'invite';
 
@@ -135,14 +135,15 @@ function Invites({ r, mine, invited, onGo }: { r: CreateGameResponse; mine: stri
   return (
     <div class="card" data-testid="invites">
       <h2>Game created</h2>
-      <p>Send each invited player their link; anyone with the spectator link can watch.</p>
+      <p>Send each invited player their link; anyone with the spectator link can watch. This browser keeps them: the
+        game's <i>Share</i> panel shows them again.</p>
       <ul class="links">
         {Object.entries(r.seats).filter(([s]) => invited.includes(s)).map(([s, t]) => (
-          <li key={s}><b>{s}</b>: <input readOnly value={abs(t.link)} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
+          <li key={s}><b>{s}</b>: <input readOnly value={abs(t.link)} data-testid={`invite-${s}`} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
         ))}
-        <li><b>spectator</b>: <input readOnly value={abs(r.spectator.link)} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
+        <li><b>spectator</b>: <input readOnly value={abs(r.spectator.link)} data-testid="invite-spectator" onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
       </ul>
-      <p class="muted small">Dice seed commitment: <code>{r.seedCommitment}</code></p>
+      <p class="muted small">Dice seed commitment: <code data-testid="invite-commitment">{r.seedCommitment}</code></p>
       {mine.length > 0 && <button class="primary" onClick={onGo}>Enter the game</button>}
     </div>
   );
@@ -171,6 +172,7 @@ export function Home() {
   // AI seats get tokens from the server too, but nobody is sent their link: only invited seats hold up the start.
   const onCreated = (r: CreateGameResponse, mine: string[], invited: string[], ruleset: string) => {
     for (const s of mine) rememberToken({ token: r.seats[s]!.token, gameId: r.gameId, seat: s, ruleset });
+    rememberCreatedGame(r);
     const first = mine[0];
     if (invited.length === 0 && first) navigate(`/play/${r.seats[first]!.token}`);
     else setCreated({ r, mine, invited });
@@ -182,6 +184,7 @@ export function Home() {
       const r = await api.importGame(log);
       const seats = Object.keys(r.seats);
       for (const s of seats) rememberToken({ token: r.seats[s]!.token, gameId: r.gameId, seat: s, ruleset: log.ruleset });
+      rememberCreatedGame(r);
       if (seats[0]) navigate(`/play/${r.seats[seats[0]]!.token}`);
     } catch (e) {
       setErr(`Cannot open this log: ${(e as Error).message}`);

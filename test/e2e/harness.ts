@@ -122,6 +122,13 @@ export interface NewGame {
 
 /** Fills the home page's new-game form and starts the game; resolves on the game screen of the first "me" seat. */
 export async function newGameOnHome(page: Page, url: string, g: NewGame): Promise<void> {
+  await fillNewGame(page, url, g);
+  await page.waitForURL(/\/play\/[0-9a-f]+$/);
+  await page.locator('[data-testid=game]').waitFor();
+}
+
+/** Fills the home page's new-game form and clicks "Start game" (with invited seats the page then shows their links). */
+export async function fillNewGame(page: Page, url: string, g: NewGame): Promise<void> {
   await page.goto(url + '/');
   await page.locator(`[data-testid=ruleset] option[value="${g.ruleset}"]`).waitFor({ state: 'attached' });
   await page.selectOption('[data-testid=ruleset]', g.ruleset);
@@ -141,8 +148,6 @@ export async function newGameOnHome(page: Page, url: string, g: NewGame): Promis
   }
   if (g.shot) await shot(page, g.shot);
   await page.click('[data-testid=create]');
-  await page.waitForURL(/\/play\/[0-9a-f]+$/);
-  await page.locator('[data-testid=game]').waitFor();
 }
 
 /** The tokens this browser holds for `seat` (localStorage, src/web/storage.ts), newest game first. */

@@ -7,7 +7,7 @@ import { api } from '../api.ts';
 import { BoardPane } from '../game/board-pane.tsx';
 import { readBoardView } from '../map/board-data.ts';
 import { loadAssets, navigate, type LoadedAssets } from '../nav.ts';
-import { rememberToken } from '../storage.ts';
+import { rememberCreatedGame, rememberToken } from '../storage.ts';
 import { boardState, editable, fleetsAt, moveUnit, problemsByUnit, setControl, setUnit, type Position } from './editor-model.ts';
 import { EDITOR_CSS } from './editor-css.ts';
 
@@ -97,6 +97,7 @@ export function EditorScreen() {
         ruleset: '2ww', position: pos as unknown as Json, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } },
       });
       for (const s of Object.keys(r.seats)) rememberToken({ token: r.seats[s]!.token, gameId: r.gameId, seat: s, ruleset: '2ww' });
+      rememberCreatedGame(r);
       // Open the seat the game waits for (hot-seat: the game screen switches seats from there on).
       const first = (await api.play(r.spectator.token)).view.waitingFor[0]?.seat;
       navigate(`/play/${(r.seats[first ?? 'axis'] ?? r.seats.axis)!.token}`);

@@ -1,20 +1,23 @@
 // The game screen: board, prompt, log; talks to the server by HTTP for actions and by WebSocket for updates.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../engine/types.ts';
-import type { PlayResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
+import type { PlayResponse, RematchResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
 import { api, ApiError, Live } from '../api.ts';
 import { HelpOverlay } from '../help.tsx';
 import { readBoardView } from '../map/board-data.ts';
 import type { MapHandle } from '../map/map-view.tsx';
 import { choicesAt, derivePicks, highlighted } from '../map/picks.ts';
 import { fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
-import { loadTokens, rememberToken } from '../storage.ts';
+import { loadGame, loadTokens, rememberCreatedGame, rememberGame, rememberToken } from '../storage.ts';
+import { notifyYourTurn } from './alerts.tsx';
 import { BoardPane } from './board-pane.tsx';
 import { ClaimBanner, Clocks } from './clocks.tsx';
 import { ChartsOverlay, HexInfo, NotesBanner } from './extras.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
 import { oddsByChoice } from './odds.ts';
 import { PromptPanel } from './prompt-panel.tsx';
+import { RematchBanner } from './rematch.tsx';
+import { SharePanel } from './share-panel.tsx';
 
 type Play = PlayResponse;
 
@@ -62,6 +65,12 @@ export function GameScreen({ token }: { token: string }) {
   const [help, setHelp] = useState(false);
   const [charts, setCharts] = useState(false);
   const [showLog, setShowLog] = useState(true);
+  const [showShare, setShowShare] = useState(false);
+  /** This seat's token in a rematch an opponent started while this page was open. */
+  const [rematchOffer, setRematchOffer] = useState<string | null>(null);
+  const rematchAsked = useRef(false);
+  const playRef = useRef<Play | null>(null);
+  playRef.current = play;
   const mapRef = useRef<MapHandle>(null);
   const liveRef = useRef<Live | null>(null);
   const laRef = useRef<LoadedAssets | null>(null);
@@ -82,6 +91,8 @@ export function GameScreen({ token }: { token: string }) {
         return p;
       });
       rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
+      // The first commitment this browser sees is kept (the creator's is kept at creation): later ones must match it.
+      if (!loadGame(p.gameId)?.seedCommitment) rememberGame({ gameId: p.gameId, seedCommitment: p.seedCommitment });
       if (!laRef.current) {
         const l = await loadAssets(p.ruleset, p.scenario);
         setLa(l);
@@ -95,6 +106,8 @@ export function GameScreen({ token }: { token: string }) {
   useEffect(() => {
     setPlay(null);
     setLa(null);
+    setRematchOffer(null);
+    rematchAsked.current = false;
     clearSel();
     void reload();
     const onMsg = (m: ServerMessage) => {
@@ -104,7 +117,7 @@ export function GameScreen({ token }: { token: string }) {
           // The same state again (the greeting after connect): keep the view object, so nothing is redrawn.
           const view = m.stateId === prev.stateId && m.view.seq === prev.view.seq ? prev.view : m.view;
           const next: Play = { ...prev, view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
-            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome };
+            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed };
           if (m.events.length && m.stateId !== prev.stateId) {
             setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
           }
@@ -119,6 +132,16 @@ export function GameScreen({ token }: { token: string }) {
         setToast(`Takeback ${m.accepted ? 'accepted' : 'declined'} by ${m.by}`);
       } else if (m.type === 'presence') {
         setPlay((prev) => (prev ? { ...prev, seats: m.seats } : prev));
+      } else if (m.type === 'your-turn') {
+        const p = playRef.current;
+        notifyYourTurn(p ? `Theater: ${p.ruleset} · ${p.scenario}` : 'Theater', m.text, m.gameId);
+      } else if (m.type === 'rematch') {
+        setPlay((prev) => (prev ? { ...prev, rematch: m.gameId } : prev));
+        if (rematchAsked.current) return; // this page asked: it is on its way there
+        setRematchOffer(m.token.token);
+        // Into "my games" at once; the seat is the server's to say (a swap moved it).
+        void api.play(m.token.token).then((r) => rememberToken({ token: m.token.token, gameId: r.gameId, seat: r.seat, ruleset: r.ruleset }))
+          .catch(() => {});
       }
     };
     const live = new Live(token, onMsg, setConnected);
@@ -224,6 +247,22 @@ export function GameScreen({ token }: { token: string }) {
     if (!confirm('Resign this game?')) return;
     try { await api.resign(token); if (!connected) await reload(); } catch (e) { fail(e); }
   };
+  const rematch = async (swap: boolean) => {
+    if (!play) return;
+    setBusy(true);
+    rematchAsked.current = true;
+    try {
+      const r = await api.rematch(token, swap);
+      rememberRematch(play, r);
+      navigate(`/play/${r.yourToken.token}`);
+    } catch (e) {
+      rematchAsked.current = false;
+      // 409: someone was quicker; the reloaded game names the rematch.
+      if (e instanceof ApiError && e.body.error === 'conflict') { setToast(e.message); await reload(); } else fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
   const download = async () => {
     try {
       const l = await api.log(token);
@@ -280,6 +319,11 @@ export function GameScreen({ token }: { token: string }) {
     [play?.seats],
   );
   const aiSeats = useMemo(() => Object.keys(aiLevels), [aiLevels]);
+  const existingRematch = useMemo(() => {
+    if (!play?.rematch) return null;
+    const held = loadTokens().filter((t) => t.gameId === play.rematch);
+    return { gameId: play.rematch, token: (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null };
+  }, [play?.rematch, play?.seat, rematchOffer]);
 
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
@@ -308,6 +352,8 @@ export function GameScreen({ token }: { token: string }) {
         {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
         {assets.charts?.length ? <button onClick={() => setCharts(true)}>Charts</button> : null}
         <button onClick={() => setShowIds(!showIds)} title="Hex ids (i)" disabled={!geo}>Ids</button>
+        <button onClick={() => setShowShare(!showShare)} aria-pressed={showShare} data-testid="share-open"
+          title="Links to this game, your turn alerts, the dice seed">Share</button>
         <button onClick={() => navigate(`/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`)} data-testid="open-replay">Replay</button>
         {play.seat && !view.outcome && play.status !== 'finished' && <button onClick={resign} data-testid="resign">Resign</button>}
         <button onClick={() => setHelp(true)} title="Help (?)" aria-label="Help">?</button>
@@ -322,6 +368,9 @@ export function GameScreen({ token }: { token: string }) {
       )}
       {expiredOpponents.length > 0 && <ClaimBanner expired={expiredOpponents} busy={busy} onClaim={claim} />}
       {play.serverResult && <div class="banner" data-testid="server-result">{play.serverResult.result}</div>}
+      {play.seat && (rematchOffer || (play.status === 'finished' && !rematchAsked.current)) && (
+        <RematchBanner offer={rematchOffer} existing={existingRematch} busy={busy} onRematch={(swap) => void rematch(swap)} />
+      )}
       <main class="main">
         <BoardPane assets={assets} geo={geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
           selectedHex={selHex} highlights={highlights} expandedHex={expanded} showIds={showIds} onHex={onHex} onUnit={onUnit} mapRef={mapRef} />
@@ -333,6 +382,7 @@ export function GameScreen({ token }: { token: string }) {
             busy={busy} board={board} counters={assets.counters} unitFields={assets.actionFields?.units} otherSeatsHere={otherSeatsHere}
             onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
             finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} />
+          {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
           {selHex && <HexInfo id={selHex} assets={assets} board={board} onUnit={onUnit} activeUnits={activeUnits} />}
           {showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
         </aside>
@@ -342,4 +392,19 @@ export function GameScreen({ token }: { token: string }) {
       {charts && <ChartsOverlay assets={assets} onClose={() => setCharts(false)} />}
     </div>
   );
+}
+
+/**
+ * Keeps a rematch this page started: the new token in "my games" (every seat's when this browser held every seat
+ * of the old game: hot-seat), and its links and commitment as its creator's.
+ */
+function rememberRematch(old: Play, r: RematchResponse): void {
+  const held = new Set(loadTokens().filter((t) => t.gameId === old.gameId).map((t) => t.seat));
+  const hotSeat = old.seats.every((s) => held.has(s.seat));
+  const seats = Object.entries(r.seats);
+  const own = seats.filter(([, t]) => t.token === r.yourToken.token);
+  const others = hotSeat ? seats.filter(([, t]) => t.token !== r.yourToken.token) : [];
+  // Own token last, so it heads the list.
+  for (const [seat, t] of [...others, ...own]) rememberToken({ token: t.token, gameId: r.gameId, seat, ruleset: old.ruleset });
+  rememberCreatedGame(r);
 }

@@ -22,7 +22,7 @@ export function registerPlayCommand(program: Command, io?: PlayIo): void {
     .option('--seed <s>', 'game seed (dice); default: a fresh random one, printed at the start')
     .option('--seat <name=kind>', `who plays a seat: ${CONTROLLER_KINDS}; repeatable; unnamed seats are human (hot-seat)`, collect)
     .option('--as <seat>', 'play this seat here; every other seat is remote (play-by-email)')
-    .option('--load <file>', 'continue the game in this log file')
+    .option('--load <file>', 'continue the game in this log file (written back to it at the end unless --out names another)')
     .option('--out <file>', 'write the game log here when the session ends (quit, Ctrl-C, end of input, game over)')
     .option('--budget-ms <n>', 'outer time guard per AI decision, in milliseconds', '3000')
     .option('--no-color', 'no colours even on a terminal');
@@ -35,7 +35,7 @@ export function registerPlayCommand(program: Command, io?: PlayIo): void {
     'Examples:',
     '  theater play duel --seed 7                          hot-seat, every seat at this keyboard',
     '  theater play 2ww --option quickSetup=true --allies ai --out game.json',
-    '  theater play --load game.json --as axis --out game.json   play-by-email: make your moves, send the file',
+    '  theater play --load game.json --as axis            play-by-email: make your moves (game.json is updated), send it',
   ].join('\n'));
   cmd.action(async (ruleset: string | undefined, o: Record<string, any>) => {
     const perSeat: Record<string, string | undefined> = {};

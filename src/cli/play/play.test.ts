@@ -127,9 +127,11 @@ describe('theater play on duel, scripted', () => {
     expect(r1.out).toContain('Seats: red human, blue remote');
     expect(r1.out).toContain('Stopped (waiting for blue (Bid for the first move), who play elsewhere) after 1 action(s) in force.');
     expect(r1.code).toBe(0);
-    const r2 = await playScript({ load: out, out, as: 'blue' }, ['1']);
+    // `theater play --load FILE` with no --out writes the continued log back to FILE.
+    const r2 = await playScript({ load: out, as: 'blue' }, ['1']);
     expect(r2.out).toContain('bids red 3, blue 1: red moves first [Duel 2]');
     expect(r2.out).toContain('Stopped (waiting for red (Attack, advance or pass), who play elsewhere) after 2 action(s) in force.');
+    expect(r2.out).toContain(`Saved 2 action(s) to ${out}`);
     expect(actionsOf(readLog(out))).toEqual([['red', { type: 'bid', n: 3 }], ['blue', { type: 'bid', n: 1 }]]);
   });
 

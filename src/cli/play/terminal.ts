@@ -86,9 +86,11 @@ export async function runPlay(a: PlayArgs, io: PlayIo): Promise<number> {
   const write = (s: string) => {
     if (!broken) io.output.write(s);
   };
+  // A loaded log is written back to its own file unless --out names another: the new log holds the old one whole.
+  const outFile = a.out ?? a.load;
   const session = new PlaySession({
     game, controllers, out: (l) => write(l + '\n'), style: makeStyle(a.colour ?? tty), width,
-    budgetMs: a.budgetMs ?? 3000, outFile: a.out, meta,
+    budgetMs: a.budgetMs ?? 3000, outFile, meta,
   });
 
   const rl = createInterface({ input: io.input, output: tty ? io.output : undefined, terminal: tty });
@@ -174,7 +176,7 @@ export async function runPlay(a: PlayArgs, io: PlayIo): Promise<number> {
     rl.close();
   }
   if (reason) write(`Stopped (${reason}) after ${game.seq} action(s) in force.\n`);
-  if (a.out) {
+  if (outFile) {
     if (!session.save()) code = 1;
   } else if (reason && game.entries.length > entriesAtStart) {
     write('The game was not saved: give --out FILE (or type save FILE before quitting) to keep it.\n');

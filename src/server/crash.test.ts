@@ -11,16 +11,15 @@ import { http, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, StateMessage } from './protocol.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-crash-'));
-const dbFile = join(dir, 'theater.sqlite');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function spawnServer(): Promise<{ child: ChildProcess; url: string }> {
+async function spawnServer(dbFile: string, gameWorkers: number): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main-for-tests.ts', dbFile, '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEATER_AI_WORKERS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEATER_AI_WORKERS: '1', THEATER_GAME_WORKERS: String(gameWorkers) },
   });
   children.push(child);
   const line = await new Promise<string>((resolve, reject) => {
@@ -31,9 +30,14 @@ async function spawnServer(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url: JSON.parse(line).url as string };
 }
 
-describe('crash safety', () => {
+// With game workers as `theater serve` runs by default (one on two cores), and with the games on the main thread.
+describe.each([
+  { config: 'one game worker thread', gameWorkers: 1 },
+  { config: 'games on the main thread', gameWorkers: 0 },
+])('crash safety, $config', ({ gameWorkers }) => {
   it('after kill -9, every acknowledged action is stored, every game replays to its stored hashes, and clients go on', async () => {
-    const first = await spawnServer();
+    const dbFile = join(dir, `theater-${gameWorkers}.sqlite`);
+    const first = await spawnServer(dbFile, gameWorkers);
     const games: CreateGameResponse[] = [];
     for (let i = 0; i < 6; i++) {
       const r = await http<CreateGameResponse>(first.url, 'POST', '/api/games', {
@@ -88,7 +92,7 @@ describe('crash safety', () => {
     await store.close();
 
     // Restart: clients reconnect with their last state id and play on.
-    const second = await spawnServer();
+    const second = await spawnServer(dbFile, gameWorkers);
     for (const g of games) {
       const p = await http(second.url, 'GET', `/api/play/${g.seats.red!.token}`);
       expect(p.status).toBe(200);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Game } from '../engine/game.ts';
 import { createRng, nextInt } from '../engine/rng.ts';
 import { getRuleset } from '../rulesets/index.ts';
@@ -6,18 +9,8 @@ import { startServer, type RunningServer } from './server.ts';
 import { http, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse } from './protocol.ts';
 
-let srv: RunningServer;
-const rng = createRng('server-fuzz');
+let rng = createRng('server-fuzz');
 const pick = <T>(xs: readonly T[]): T => xs[nextInt(rng, xs.length)]!;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  srv = await startServer({
-    port: 0, db: ':memory:', aiWorkers: 1, log: (m) => errors.push(m),
-    rateLimit: { perToken: { burst: 1e9, perSecond: 1e9 }, perAddress: { burst: 1e9, perSecond: 1e9 } },
-  });
-});
-afterAll(() => srv.close());
 
 function randomJson(depth = 0): unknown {
   switch (nextInt(rng, depth > 3 ? 6 : 9)) {
@@ -40,7 +33,27 @@ function randomJson(depth = 0): unknown {
 
 const q = () => encodeURIComponent(String(JSON.stringify(randomJson())));
 
-describe('hostile input', () => {
+// The same fuzz on the main thread, and with a game worker thread (`npm start` on two cores) on a SQLite file.
+describe.each([
+  { config: 'games on the main thread', gameWorkers: 0 },
+  { config: 'one game worker thread', gameWorkers: 1 },
+])('hostile input, $config', ({ gameWorkers }) => {
+  let srv: RunningServer;
+  let dir: string | undefined;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    rng = createRng(gameWorkers ? `server-fuzz-workers-${gameWorkers}` : 'server-fuzz');
+    if (gameWorkers) dir = mkdtempSync(join(tmpdir(), 'theater-fuzz-'));
+    srv = await startServer({
+      port: 0, db: dir ? join(dir, 'fuzz.sqlite') : ':memory:', gameWorkers, aiWorkers: 1, log: (m) => errors.push(m),
+      rateLimit: { perToken: { burst: 1e9, perSecond: 1e9 }, perAddress: { burst: 1e9, perSecond: 1e9 } },
+    });
+  });
+  afterAll(async () => {
+    await srv.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   it('thousands of random and malformed HTTP and WebSocket payloads: the server stays up, answers 4xx, and every game replays to its stored hashes', async () => {
     const games: CreateGameResponse[] = [];
     for (let i = 0; i < 4; i++) {
@@ -105,7 +118,9 @@ describe('hostile input', () => {
 
     expect((await http(srv.url, 'GET', '/api/rulesets')).status).toBe(200);
     expect(valid).toBeGreaterThan(10);
-    expect(errors.filter((e) => e.startsWith('internal'))).toEqual([]);
+    // Any internal error, from HTTP, a socket handler, a game worker or the AI, is counted in one place.
+    expect(errors.filter((e) => e.startsWith('internal error'))).toEqual([]);
+    expect(srv.internalErrors).toBe(0);
     // every game replays to its stored hashes
     for (const g of games) {
       const rec = (await srv.storage.getGame(g.gameId))!;
@@ -119,6 +134,33 @@ describe('hostile input', () => {
       const live = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${g.spectator.token}`)).body;
       expect(live.stateId).toBe(entries.length);
       expect(live.view.seq).toBe(game.seq);
+    }
+  });
+});
+
+describe('internal errors', () => {
+  it('are counted however they surface (HTTP, WebSocket message), so the fuzz above fails on any of them', async () => {
+    const logged: string[] = [];
+    const srv = await startServer({ port: 0, db: ':memory:', aiWorkers: 0, log: (m) => logged.push(m) });
+    try {
+      const g = (await http<CreateGameResponse>(srv.url, 'POST', '/api/games', { ruleset: 'duel' })).body;
+      srv.manager.act = async () => {
+        throw new Error('a bug in act');
+      };
+      const r = await http(srv.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 0, action: { type: 'bid', n: 1 } });
+      expect(r.status).toBe(500);
+      expect(r.body).toEqual({ error: 'internal', message: 'internal server error (logged on the server)' });
+      const c = new TestClient(srv.url, g.seats.blue!.token);
+      await c.stateAtLeast(0);
+      c.send({ type: 'action', reqId: 'x', stateId: 0, action: { type: 'bid', n: 1 } });
+      const err = await c.waitFor((m) => m.type === 'error' && m.reqId === 'x');
+      expect(err).toMatchObject({ error: 'internal' });
+      expect(JSON.stringify(err)).not.toContain('a bug in act');
+      await c.close();
+      expect(srv.internalErrors).toBe(2);
+      expect(logged.map((l) => l.split(':')[0])).toEqual(['internal error (http)', 'internal error (ws message)']);
+    } finally {
+      await srv.close();
     }
   });
 });

@@ -23,6 +23,8 @@ function flush(): void {
   port.postMessage(batch);
 }
 const log = (text: string) => post({ log: text });
+// Counted on the main thread (RunningServer.internalErrors).
+const internal = (where: string, e: unknown) => post({ internal: where, log: (e as Error)?.stack ?? String(e) });
 
 let storage: Storage;
 if (cfg.databaseUrl) {
@@ -35,10 +37,12 @@ await storage.init();
 const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;
 const manager = new GameManager({
   storage, ai, snapshotEvery: cfg.snapshotEvery, webhookTimeoutMs: cfg.webhookTimeoutMs, aiBudgetMs: cfg.aiBudgetMs, log,
-  owns: (gameId) => shardOf(gameId, cfg.count) === cfg.index,
+  internal, owns: (gameId) => shardOf(gameId, cfg.count) === cfg.index,
 });
 await storage.listen((gameId) => {
-  manager.onRemoteChange(gameId).catch((e: Error) => log(`remote change of ${gameId}: ${e.message}`));
+  manager.onRemoteChange(gameId).catch((e: unknown) => internal(`remote change of ${gameId}`, e));
+}, () => {
+  manager.resync().catch((e: unknown) => internal('reloading games after the LISTEN connection came back', e));
 });
 
 const conns = new Map<number, Conn>();

@@ -28,7 +28,7 @@ export type WorkerReply =
   | { id: number; api: ErrorBody }
   | { id: number; internal: string }
   | { conn: number; text: string }
-  | { log: string }
+  | { log: string; internal?: string }
   | { ready: true };
 
 /**
@@ -81,10 +81,11 @@ export class WorkerManager implements ManagerApi {
   /** WAL checkpoints of the SQLite file, off the game workers (sqlite-checkpointer.mjs). */
   private checkpointer: Worker | null = null;
 
-  /** `storage`: the main thread's connection, used only to find a token's game. */
+  /** `storage`: the main thread's connection, used only to find a token's game. `internal`: errors that are bugs. */
   constructor(
     private readonly storage: Storage, private readonly cfg: Omit<WorkerConfig, 'index'>,
     private readonly log: (msg: string) => void,
+    private readonly internal: (where: string, e: unknown) => void = (where, e) => log(`internal error (${where}): ${String(e)}`),
   ) {
     for (let i = 0; i < cfg.count; i++) this.slots.push(this.spawn(i));
     if (cfg.db) {
@@ -116,7 +117,7 @@ export class WorkerManager implements ManagerApi {
       for (const p of slot.pending.values()) p.reject(err);
       slot.pending.clear();
       if (!this.closed) {
-        this.log(`game worker ${index}: ${err.message}; restarting it`);
+        this.internal(`game worker ${index}, restarting it`, err);
         // Its sockets lose their game: close them so that clients reconnect to the new worker.
         for (const [id, c] of this.conns) {
           if (this.connSlot.get(id) === index) c.close?.();
@@ -136,7 +137,8 @@ export class WorkerManager implements ManagerApi {
       if (c?.sendText) c.sendText(m.text);
       else if (c) c.send(JSON.parse(m.text));
     } else if ('log' in m) {
-      this.log(m.log);
+      if (m.internal !== undefined) this.internal(m.internal, m.log);
+      else this.log(m.log);
     } else if ('ready' in m) {
       slot.started();
     } else {

@@ -63,6 +63,8 @@ export interface ManagerOptions {
   /** Live games kept in memory beyond those with open connections. */
   maxLiveGames?: number;
   log?: (msg: string) => void;
+  /** Errors that are bugs (an AI seat that cannot move, a stored game that does not replay); default: `log`. */
+  internal?: (where: string, e: unknown) => void;
   /** Games this manager may hold (worker threads share the games out); default: all. */
   owns?: (gameId: string) => boolean;
 }
@@ -84,6 +86,7 @@ export class GameManager {
   private readonly maxLive: number;
   private readonly aiBudgetMs: number;
   private readonly logMsg: (msg: string) => void;
+  private readonly internal: (where: string, e: unknown) => void;
   private readonly owns: (gameId: string) => boolean;
   private live = new Map<string, Live>();
   private loading = new Map<string, Promise<Live>>();
@@ -103,6 +106,7 @@ export class GameManager {
     this.maxLive = opts.maxLiveGames ?? 5000;
     this.aiBudgetMs = opts.aiBudgetMs ?? 3000;
     this.logMsg = opts.log ?? ((m) => console.error(m));
+    this.internal = opts.internal ?? ((where, e) => this.logMsg(`internal error (${where}): ${(e as Error)?.stack ?? String(e)}`));
     this.owns = opts.owns ?? (() => true);
   }
 
@@ -317,11 +321,12 @@ export class GameManager {
       const rec = await this.storage.getGame(gameId);
       if (!rec) return;
       const prevToMove = this.toMove(live.ruleset, live.game);
+      const prevTakeback = this.takebackOf(live);
       const fresh = await this.storage.entries(gameId, live.game.entries.length);
       try {
         for (const e of fresh) this.replayStored(live, e);
       } catch (e) {
-        this.logMsg(`reloading game ${gameId}: ${(e as Error).message}`);
+        this.internal(`reloading game ${gameId}`, e);
         this.evict(gameId);
         return;
       }
@@ -329,7 +334,31 @@ export class GameManager {
       live.rec.entryCount = live.game.entries.length;
       live.seats = await this.storage.seatsOf(gameId);
       this.afterChange(live, prevToMove);
+      // What the other instance told its own clients about takebacks, told here too.
+      const tb = this.takebackOf(live);
+      if (tb && JSON.stringify(tb) !== JSON.stringify(prevTakeback)) {
+        this.sendTo(gameId, (c) => c.seat !== null && c.seat !== tb.requestedBy, { type: 'takeback-request', ...tb });
+      }
+      for (const e of fresh) {
+        if ('takeback' in e.entry) this.sendTo(gameId, () => true, { type: 'takeback-answer', accepted: true, by: e.entry.takeback.consentedBy });
+      }
     });
+  }
+
+  /**
+   * PostgreSQL: the LISTEN connection was lost and is back, so notifications may have been missed. Reload every
+   * game held here (in memory or with clients) whose stored row or seats differ from this instance's.
+   */
+  async resync(): Promise<void> {
+    const ids = new Set([...this.live.keys(), ...this.conns.keys()].filter(this.owns));
+    await Promise.all([...ids].map(async (gameId) => {
+      const live = this.live.get(gameId);
+      if (live) {
+        const [rec, seats] = await Promise.all([this.storage.getGame(gameId), this.storage.seatsOf(gameId)]);
+        if (!rec || sameGame(live, rec, seats)) return;
+      }
+      await this.onRemoteChange(gameId);
+    }));
   }
 
   // ------------------------------------------------------------------------------------------- reading
@@ -787,12 +816,15 @@ export class GameManager {
             const cur = this.live.get(gameId);
             if (cur) this.scheduleAi(cur);
           } else if (!(e instanceof ApiError && e.body.rule === 'game over')) {
-            this.logMsg(`AI ${seat} in game ${gameId}: ${(e as Error).message}`);
+            this.internal(`AI ${seat} in game ${gameId}`, e);
           }
         }
       }, (e: Error) => {
         live.aiBusy.delete(seat);
-        if (!this.closed) this.logMsg(e.message);
+        if (this.closed) return;
+        // Out of time even at the easiest level: an overloaded machine, not a bug.
+        if (e instanceof AiTimeoutError) this.logMsg(e.message);
+        else this.internal(`AI ${seat} in game ${gameId}`, e);
       });
       this.track(run);
     }
@@ -848,7 +880,7 @@ export class GameManager {
       try {
         await this.load(id);
       } catch (e) {
-        this.logMsg(`resuming game ${id}: ${(e as Error).message}`);
+        this.internal(`resuming game ${id}`, e);
       }
     }
     return ids.length;
@@ -863,6 +895,15 @@ export class GameManager {
     this.closed = true;
     await Promise.allSettled([...this.live.values()].map((l) => l.lock));
   }
+}
+
+/** Whether the stored row and seats are what this instance holds (nothing was missed). */
+function sameGame(live: Live, rec: GameRecord, seats: SeatRecord[]): boolean {
+  const r = live.rec;
+  if (rec.entryCount !== r.entryCount || rec.status !== r.status || rec.updatedAt !== r.updatedAt) return false;
+  if (JSON.stringify(rec.meta) !== JSON.stringify(r.meta)) return false;
+  const key = (list: SeatRecord[]) => JSON.stringify(list.map((s) => [s.token, s.kind, s.level, s.name, s.webhook]).sort());
+  return key(seats) === key(live.seats);
 }
 
 /** What an entry just applied to `game` produced: its events, whether it was irreversible, whether it was a sealed answer. */

@@ -14,6 +14,8 @@ import {
 
 const CHANNEL = 'theater_games';
 const MIGRATION_LOCK = 7_424_242;
+const LISTEN_RETRY_MS = 200;
+const LISTEN_RETRY_MAX_MS = 10_000;
 
 const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(',');
 
@@ -23,6 +25,10 @@ export class PostgresStorage implements Storage {
   /** Tells this instance's own notifications from others'. */
   readonly instance = randomBytes(6).toString('hex');
   private listener: pg.Client | null = null;
+  private closing = false;
+  private retry: NodeJS.Timeout | null = null;
+  /** Times the LISTEN connection was lost and opened again (tests, diagnostics). */
+  listenReconnects = 0;
 
   constructor(readonly url: string, private readonly upTo?: number) {
     this.pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -164,21 +170,72 @@ export class PostgresStorage implements Storage {
     return r.rows.map((x) => x.id as string);
   }
 
-  async listen(onChange: (gameId: string) => void): Promise<void> {
+  /** Whether the LISTEN connection is up. */
+  get listening(): boolean {
+    return this.listener !== null;
+  }
+
+  /**
+   * LISTEN on a connection of its own. When it drops (database restart, network, a terminated backend), it is
+   * opened again with backoff (0.2 s doubling to 10 s), and `onReconnect` then reloads what changed meanwhile.
+   */
+  async listen(onChange: (gameId: string) => void, onReconnect?: () => void): Promise<void> {
+    let delay = LISTEN_RETRY_MS;
+    const schedule = () => {
+      if (this.closing || this.retry) return;
+      this.retry = setTimeout(again, delay);
+      this.retry.unref();
+    };
+    const again = () => {
+      this.retry = null;
+      this.openListener(onChange, schedule).then((up) => {
+        if (!up) return;
+        delay = LISTEN_RETRY_MS;
+        this.listenReconnects++;
+        onReconnect?.();
+      }, () => {
+        delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+        schedule();
+      });
+    };
+    await this.openListener(onChange, schedule);
+  }
+
+  /** Connect and LISTEN; `onLost` runs once if the connection drops later. False: closed meanwhile. */
+  private async openListener(onChange: (gameId: string) => void, onLost: () => void): Promise<boolean> {
     const c = new pg.Client({ connectionString: this.url });
-    await c.connect();
+    const drop = () => {
+      if (this.listener !== c) return; // not up yet (connect rejects instead), or already dropped
+      this.listener = null;
+      c.end().catch(() => undefined);
+      onLost();
+    };
+    c.on('error', drop);
+    c.on('end', drop);
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       const i = n.payload.indexOf(':');
       if (n.payload.slice(0, i) === this.instance) return;
       onChange(n.payload.slice(i + 1));
     });
-    c.on('error', () => { /* reported by the next query; the instance keeps serving its own clients */ });
-    await c.query(`LISTEN ${CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (e) {
+      await c.end().catch(() => undefined);
+      throw e;
+    }
+    if (this.closing) {
+      await c.end().catch(() => undefined);
+      return false;
+    }
     this.listener = c;
+    return true;
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    if (this.retry) clearTimeout(this.retry);
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
   }

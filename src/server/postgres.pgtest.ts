@@ -1,5 +1,5 @@
 // Needs TEST_DATABASE_URL (a PostgreSQL role that may create databases). Fails loudly without it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { PostgresStorage } from './pg-storage.ts';
@@ -8,7 +8,7 @@ import { ConflictError } from './storage.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { GameManager } from './games.ts';
 import { http, TestClient } from './test-helpers.ts';
-import type { CreateGameResponse, StateMessage } from './protocol.ts';
+import type { CreateGameResponse, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base) {
@@ -102,6 +102,107 @@ describe('several server instances on one database', () => {
     expect((await a.storage.entries(g.gameId, 0)).length).toBe(4);
     await m.close();
     await deaf.close();
+    await red.close();
+    await blue.close();
+  });
+
+  const newDuel = async () => (await http<CreateGameResponse>(a.url, 'POST', '/api/games', {
+    ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
+  })).body;
+  const act = async (srv: RunningServer, token: string, stateId: number, action: Record<string, unknown>) => {
+    const r = await http(srv.url, 'POST', `/api/play/${token}/action`, { stateId, action });
+    expect(r.status, r.text).toBe(200);
+  };
+
+  it('a takeback asked on one instance is answered on another, and a resignation crosses too: clients on both see each result', async () => {
+    const g = await newDuel();
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    const rc = new TestClient(a.url, red);
+    const bc = new TestClient(b.url, blue);
+    await rc.stateAtLeast(0);
+    await bc.stateAtLeast(0);
+    await act(a, red, 0, { type: 'bid', n: 1 });
+    await bc.stateAtLeast(1); // B has heard of it
+    await act(b, blue, 1, { type: 'bid', n: 3 });
+    await act(b, blue, 2, { type: 'pass' });
+    await rc.stateAtLeast(3);
+    // Red asks on A; blue, connected to B, is asked.
+    expect((await http(a.url, 'POST', `/api/play/${red}/takeback`, { to: 2 })).status).toBe(200);
+    expect(await bc.waitFor((m) => m.type === 'takeback-request')).toMatchObject({ to: 2, requestedBy: 'red', stateId: 3 });
+    // B's play answer knows the request, so the answer can be given there: first a refusal, seen on A.
+    expect((await http<PlayResponse>(b.url, 'GET', `/api/play/${blue}`)).body.takeback).toMatchObject({ to: 2, requestedBy: 'red' });
+    let from = rc.messages.length;
+    expect((await http(b.url, 'POST', `/api/play/${blue}/takeback/answer`, { accept: false })).status).toBe(200);
+    const refused = await rc.waitFor<StateMessage>((m) => m.type === 'state' && m.takeback === null, 10_000, from);
+    expect(refused.stateId).toBe(3);
+    expect(refused.view.seq).toBe(3);
+    expect((await http<PlayResponse>(a.url, 'GET', `/api/play/${red}`)).body.takeback).toBeNull();
+    // Asked again on A, accepted on B: both seats see the game taken back to 2 actions, and red hears who agreed.
+    from = bc.messages.length;
+    expect((await http(a.url, 'POST', `/api/play/${red}/takeback`, { to: 2 })).status).toBe(200);
+    await bc.waitFor((m) => m.type === 'takeback-request', 10_000, from);
+    from = rc.messages.length;
+    const yes = await http(b.url, 'POST', `/api/play/${blue}/takeback/answer`, { accept: true });
+    expect(yes.status).toBe(200);
+    expect(yes.body.stateId).toBe(4);
+    for (const c of [rc, bc]) {
+      const s = await c.waitFor<StateMessage>((m) => m.type === 'state' && m.stateId === 4);
+      expect(s.view.seq).toBe(2);
+      expect(s.takeback).toBeNull();
+    }
+    expect(await rc.waitFor((m) => m.type === 'takeback-answer', 10_000, from)).toEqual({ type: 'takeback-answer', accepted: true, by: 'blue' });
+    const log = (await http(a.url, 'GET', `/api/play/${red}/log`)).body;
+    expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'red', consentedBy: 'blue' });
+    // Red resigns on A: blue's client on B sees the end, the result and the seed; B refuses further actions.
+    expect((await http(a.url, 'POST', `/api/play/${red}/resign`)).status).toBe(200);
+    for (const c of [rc, bc]) {
+      const s = await c.waitFor<StateMessage>((m) => m.type === 'state' && m.status === 'finished');
+      expect(s.serverResult).toMatchObject({ kind: 'resigned', loser: 'red', winner: 'blue' });
+      expect(s.seed).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const late = await http(b.url, 'POST', `/api/play/${blue}/action`, { stateId: 4, action: { type: 'pass' } });
+    expect(late.status).toBe(422);
+    expect(late.body.rule).toBe('game over');
+    await rc.close();
+    await bc.close();
+  });
+
+  it('a dropped LISTEN connection comes back, and what changed while it was down reaches the clients', async () => {
+    const g = await newDuel();
+    const red = new TestClient(a.url, g.seats.red!.token);
+    const blue = new TestClient(b.url, g.seats.blue!.token);
+    await red.stateAtLeast(0);
+    await blue.stateAtLeast(0);
+    const listenerA = a.storage as PostgresStorage;
+    const reconnects = listenerA.listenReconnects;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      // Keep the listeners out while B acts, so that A cannot hear the notification: only the reload can tell it.
+      await (b.storage as PostgresStorage).pool.query('SELECT 1'); // B keeps an open pool connection to act with
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      const killed = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = $1", [dbName]);
+      expect(killed.rowCount).toBe(2); // A's and B's
+      await vi.waitFor(() => expect(listenerA.listening).toBe(false), { timeout: 10_000 });
+      expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 0, action: { type: 'bid', n: 3 } })).status).toBe(200);
+      expect(red.messages.some((m: ServerMessage) => m.type === 'state' && m.stateId === 1)).toBe(false);
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      const seen = await red.stateAtLeast(1, 30_000);
+      expect(seen.stateId).toBe(1);
+      expect(seen.view.prompt?.seat).toBe('red');
+      expect(listenerA.listening).toBe(true);
+      expect(listenerA.listenReconnects).toBe(reconnects + 1);
+    } finally {
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    // Notifications flow again both ways.
+    await vi.waitFor(() => expect((b.storage as PostgresStorage).listening).toBe(true), { timeout: 30_000 });
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 1, action: { type: 'bid', n: 1 } })).status).toBe(200);
+    expect((await blue.stateAtLeast(2)).stateId).toBe(2);
+    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 2, action: { type: 'advance' } })).status).toBe(200);
+    expect((await red.stateAtLeast(3)).stateId).toBe(3);
     await red.close();
     await blue.close();
   });

@@ -339,6 +339,26 @@ describe('undo, takeback, resign, rematch', () => {
     expect((await api('POST', `/api/play/${blue}/rematch`, {})).status).toBe(409);
     expect((await play(red)).rematch).toBe(rm.body.gameId);
   });
+
+  it('a rematch with swap: false keeps every player in their seat, with its name and kind', async () => {
+    const g = await newDuel({ seats: { red: { kind: 'human', name: 'Ann' }, blue: { kind: 'human', name: 'Bob' } } });
+    const red = g.seats.red!.token, blue = g.seats.blue!.token;
+    const bc = await client(blue);
+    expect((await api('POST', `/api/play/${blue}/resign`)).status).toBe(200);
+    const rm = await api('POST', `/api/play/${red}/rematch`, { swap: false });
+    expect(rm.status).toBe(201);
+    expect(rm.body.yourToken).toEqual(rm.body.seats.red);
+    const mine = await play(rm.body.yourToken.token);
+    expect(mine.seat).toBe('red');
+    expect(mine.rematchOf).toBe(g.gameId);
+    expect(mine.status).toBe('running');
+    expect(mine.seats.map((s) => [s.seat, s.kind, s.name])).toEqual([['red', 'human', 'Ann'], ['blue', 'human', 'Bob']]);
+    const msg = await bc.waitFor<Extract<ServerMessage, { type: 'rematch' }>>((m) => m.type === 'rematch');
+    expect(msg.gameId).toBe(rm.body.gameId);
+    expect(msg.token).toEqual(rm.body.seats.blue);
+    expect((await play(msg.token.token)).seat).toBe('blue');
+    expect((await play(blue)).rematch).toBe(rm.body.gameId);
+  });
 });
 
 describe('game lists, replays, export and import', () => {

@@ -45,7 +45,13 @@ export interface ServerOptions {
   /** AI thinking time per decision in ms (default 3000). */
   aiBudgetMs?: number;
   now?: () => number;
-  rateLimit?: { perToken?: BucketConfig; perAddress?: BucketConfig };
+  /** Token buckets: HTTP requests and WebSocket messages per token and per address; `/ws` upgrades per address. */
+  rateLimit?: { perToken?: BucketConfig; perAddress?: BucketConfig; wsUpgrades?: BucketConfig };
+  /**
+   * Client address from X-Forwarded-For (default THEATER_TRUST_PROXY, else off). `true`: one reverse proxy, the last
+   * entry (the one it added) is the client; a number: that many proxies; a string: the proxies' addresses/CIDRs.
+   */
+  trustProxy?: boolean | number | string;
   /** Request body limit in bytes (default 1 MiB; log imports get 32 MiB). */
   bodyLimit?: number;
   snapshotEvery?: number;
@@ -62,11 +68,15 @@ export interface RunningServer {
   /** The main thread's database connection. */
   storage: Storage;
   app: FastifyInstance;
+  /** Errors that are bugs (500s, failed socket handlers or background work), counted since the start. */
+  readonly internalErrors: number;
   close(): Promise<void>;
 }
 
 const DEFAULT_PER_TOKEN: BucketConfig = { burst: 200, perSecond: 100 };
 const DEFAULT_PER_ADDRESS: BucketConfig = { burst: 5000, perSecond: 2500 };
+// A page opens one socket per token it shows and reconnects with backoff; a benchmark opens 400 at once.
+const DEFAULT_WS_UPGRADES: BucketConfig = { burst: 1000, perSecond: 50 };
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 async function openStorage(opts: ServerOptions): Promise<Storage> {
@@ -80,14 +90,43 @@ async function openStorage(opts: ServerOptions): Promise<Storage> {
   return new SqliteStorage(opts.db ?? process.env.THEATER_DB ?? './data/theater.sqlite');
 }
 
-function errorReply(reply: FastifyReply, e: unknown, log: (m: string) => void): FastifyReply {
+/**
+ * THEATER_TRUST_PROXY: unset, "", "0" or "false": off; "true": one proxy; a number: that many proxies; otherwise
+ * a comma-separated list of the proxies' addresses or CIDRs.
+ */
+export function trustProxyFromEnv(env: string | undefined): boolean | number | string {
+  if (env === undefined || env === '' || env === '0' || env === 'false') return false;
+  if (env === 'true') return true;
+  return /^\d+$/.test(env) ? Number(env) : env;
+}
+
+/**
+ * Fastify's `trustProxy` for ours. `true` is one hop: Fastify's own `true` would believe the first X-Forwarded-For
+ * entry, which the client writes. A hop count trusts that many addresses from the socket's peer on.
+ */
+function proxyTrust(t: boolean | number | string): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (t === true) t = 1;
+  if (typeof t === 'number') {
+    const hops = t;
+    return (_addr, hop) => hop < hops;
+  }
+  return t;
+}
+
+function errorReply(reply: FastifyReply, e: unknown, internal: (where: string, e: unknown) => void): FastifyReply {
   const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);
-  if (api.body.error === 'internal') log(`internal error: ${(e as Error)?.stack ?? String(e)}`);
+  if (api.body.error === 'internal') internal('http', e);
   return reply.code(api.status).send(api.body);
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.error(m));
+  // Every error that is a bug is counted and logged here, whichever thread or handler it came from.
+  let internalErrors = 0;
+  const internal = (where: string, e: unknown) => {
+    internalErrors++;
+    log(`internal error (${where}): ${(e as Error)?.stack ?? String(e)}`);
+  };
   const storage = await openStorage(opts);
   await storage.init();
   const aiWorkers = opts.aiWorkers ?? 2;
@@ -100,24 +139,28 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const workers = new WorkerManager(storage, {
       count: gameWorkers, db: sqliteFile, databaseUrl: pgUrl, aiWorkers: aiWorkers > 0 ? Math.ceil(aiWorkers / gameWorkers) : 0,
       snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, aiBudgetMs: opts.aiBudgetMs,
-    }, log);
+    }, log, internal);
     await workers.ready();
     manager = workers;
   } else {
     ai = aiWorkers > 0 ? new AiPool(aiWorkers) : null;
     const local = new GameManager({
       storage, ai, now: opts.now, snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, log,
-      aiBudgetMs: opts.aiBudgetMs,
+      aiBudgetMs: opts.aiBudgetMs, internal,
     });
     await storage.listen((gameId) => {
-      local.onRemoteChange(gameId).catch((e: Error) => log(`remote change of ${gameId}: ${e.message}`));
+      local.onRemoteChange(gameId).catch((e: unknown) => internal(`remote change of ${gameId}`, e));
+    }, () => {
+      local.resync().catch((e: unknown) => internal('reloading games after the LISTEN connection came back', e));
     });
     manager = local;
   }
   const perToken = new RateLimiter(opts.rateLimit?.perToken ?? DEFAULT_PER_TOKEN);
   const perAddress = new RateLimiter(opts.rateLimit?.perAddress ?? DEFAULT_PER_ADDRESS);
+  const wsUpgrades = new RateLimiter(opts.rateLimit?.wsUpgrades ?? DEFAULT_WS_UPGRADES);
+  const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.THEATER_TRUST_PROXY);
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024 });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024, trustProxy: proxyTrust(trustProxy) });
   // An empty JSON body counts as {} (POST /resign with a content-type and nothing else).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -129,17 +172,26 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
   });
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
-    if (err instanceof ApiError || err instanceof SchemaError) return errorReply(reply, err, log);
+    if (err instanceof ApiError || err instanceof SchemaError) return errorReply(reply, err, internal);
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ error: 'too-large', message: 'the request body is larger than the server accepts' } satisfies ErrorBody);
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ error: 'bad-request', message: err.message } satisfies ErrorBody);
     }
-    return errorReply(reply, err, log);
+    return errorReply(reply, err, internal);
   });
 
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_WS_MESSAGE_BYTES } });
+
+  // After the WebSocket plugin's own hook, which marks upgrades (req.ws): a refused upgrade's socket is then closed.
   app.addHook('onRequest', async (req, reply) => {
+    if (req.ws) {
+      if (!wsUpgrades.take(req.ip)) {
+        return reply.code(429).send({ error: 'rate-limited', message: 'too many WebSocket connections from this address; slow down' } satisfies ErrorBody);
+      }
+      return;
+    }
     if (!req.url.startsWith('/api/')) return;
     if (!perAddress.take(req.ip)) {
       return reply.code(429).send({ error: 'rate-limited', message: 'too many requests from this address; slow down' } satisfies ErrorBody);
@@ -149,8 +201,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       return reply.code(429).send({ error: 'rate-limited', message: 'too many requests for this token; slow down' } satisfies ErrorBody);
     }
   });
-
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_WS_MESSAGE_BYTES } });
 
   // ------------------------------------------------------------------------------------------ rule sets
   app.get('/api/rulesets', async () => Object.values(rulesets).map((r): RulesetInfo => ({
@@ -271,7 +321,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const conn: Conn = { token, seat: null, lastStateId: 0, send, sendText, close: () => socket.close(1011, 'game worker restarted') };
     let ready: Promise<unknown> = manager.connect(conn, lastRaw !== undefined ? Number(lastRaw) || 0 : undefined).catch((e) => {
       const api = toApiError(e);
-      if (api.body.error === 'internal') log(`ws connect: ${(e as Error)?.stack ?? e}`);
+      if (api.body.error === 'internal') internal('ws connect', e);
       send({ type: 'error', ...api.body });
       socket.close(api.status === 404 ? 4004 : 4000, api.body.error);
     });
@@ -288,7 +338,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       void ready.then(() => manager.disconnect(conn));
     });
     socket.on('message', (data: Buffer, isBinary: boolean) => {
-      ready = ready.then(() => handleMessage(conn, data, isBinary, req.ip, send)).catch((e) => log(`ws: ${(e as Error).message}`));
+      ready = ready.then(() => handleMessage(conn, data, isBinary, req.ip, send)).catch((e: unknown) => internal('ws', e));
     });
   });
 
@@ -320,7 +370,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
     } catch (e) {
       const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);
-      if (api.body.error === 'internal') log(`ws message: ${(e as Error)?.stack ?? e}`);
+      if (api.body.error === 'internal') internal('ws message', e);
       send({ type: 'error', reqId, ...api.body });
     }
   }
@@ -337,7 +387,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return reply.code(404).send({ error: 'not-found', message: `no route ${req.method} ${req.url.slice(0, 200)}` } satisfies ErrorBody);
   });
 
-  if (aiWorkers > 0) manager.resumeAiGames().catch((e: Error) => log(`resuming AI games: ${e.message}`));
+  if (aiWorkers > 0) manager.resumeAiGames().catch((e: unknown) => internal('resuming AI games', e));
   const port = opts.port ?? Number(process.env.PORT ?? 8080);
   const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
   await app.listen({ port, host });
@@ -347,6 +397,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let closing: Promise<void> | null = null;
   return {
     url, port: realPort, manager, storage, app,
+    get internalErrors() {
+      return internalErrors;
+    },
     close() {
       closing ??= (async () => {
         await manager.close();

@@ -7,6 +7,14 @@ import { SCHEMA_VERSION } from './migrations.ts';
 import { ConflictError, type GameRecord, type SeatRecord } from './storage.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { expiredSeats, newClock, remainingAt, tick } from './clock.ts';
+import { Game } from '../engine/game.ts';
+import { eventsFor, prompts, viewFor } from '../engine/kernel.ts';
+import type { GameEvent } from '../engine/types.ts';
+import { getRuleset } from '../rulesets/index.ts';
+import { applyEntry, seedCommitment } from './fair-dice.ts';
+import { startServer } from './server.ts';
+import { http } from './test-helpers.ts';
+import type { PlayResponse } from './protocol.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -41,6 +49,76 @@ describe('SQLite storage', () => {
     const versions = cur.db.prepare('SELECT version FROM schema_version ORDER BY version').all();
     expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     await cur.close();
+  });
+
+  // Schema 1 has no meta column and no snapshots; schema 2 has both; neither stores what an entry produced (`derived`).
+  it.each([1, 2])('a played game stored at schema version %i loads on the current server, replays to its stored hashes and plays on', async (version) => {
+    const dir = mkdtempSync(join(tmpdir(), 'theater-mig-'));
+    dirs.push(dir);
+    const file = join(dir, `v${version}.sqlite`);
+    // Play a game with the engine, as the server of that version did, undo included.
+    const duel = getRuleset('duel');
+    const game = Game.create(duel, 'standard', { rounds: 6 }, 'old-seed');
+    const entryEvents: GameEvent[][] = [];
+    for (let i = 0; i < 14; i++) {
+      const p = prompts(duel, game.state)[0]!;
+      entryEvents.push(applyEntry(game, { seat: p.seat, action: p.choices[i % p.choices.length]!.action, hash: '' }));
+      if (i === 8 && game.undoableBy(p.seat) > 0) entryEvents.push(applyEntry(game, { undo: p.seat, hash: '' }));
+    }
+    expect(game.entries.some((e) => 'undo' in e)).toBe(true);
+    const n = game.entries.length;
+
+    const old = new SqliteStorage(file, version);
+    await old.init();
+    expect(old.schemaVersion()).toBe(version);
+    const tokens = { red: 'a'.repeat(32), blue: 'b'.repeat(32), spectator: 'c'.repeat(32) };
+    old.db.prepare(`INSERT INTO games (id, ruleset, rules_version, scenario, options, seed, seed_commitment, setup_hash,
+      status, created_at, updated_at, entry_count) VALUES ('old1', 'duel', ?, 'standard', ?, 'old-seed', ?, ?, 'running', 1, 2, ?)`)
+      .run(duel.rulesVersion, JSON.stringify({ rounds: 6 }), seedCommitment('old-seed'), game.setupHash, n);
+    for (const [seatName, token] of [['red', tokens.red], ['blue', tokens.blue], [null, tokens.spectator]]) {
+      old.db.prepare("INSERT INTO seats (token, game_id, seat, kind) VALUES (?, 'old1', ?, 'human')").run(token, seatName);
+    }
+    game.entries.forEach((e, idx) => {
+      const seatOf = 'seat' in e ? e.seat : 'undo' in e ? e.undo : null;
+      old.db.prepare("INSERT INTO entries (game_id, idx, seat, entry, hash, created_at) VALUES ('old1', ?, ?, ?, ?, 2)")
+        .run(idx, seatOf, JSON.stringify(e), e.hash);
+    });
+    if (version >= 2) {
+      // A snapshot as schema 2 wrote them; with no `derived` before it, the server must replay from the setup.
+      const at = Game.load(duel, { ...game.toLog(), entries: game.entries.slice(0, 10) });
+      old.db.prepare("INSERT INTO snapshots (game_id, idx, state, hash, created_at) VALUES ('old1', 10, ?, ?, 2)")
+        .run(JSON.stringify(at.state), game.entries[9]!.hash);
+    }
+    await old.close();
+
+    const start = () => startServer({ port: 0, db: file, aiWorkers: 0, log: () => undefined });
+    let srv = await start();
+    try {
+      expect((srv.storage as SqliteStorage).schemaVersion()).toBe(SCHEMA_VERSION);
+      const p = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${tokens.red}`)).body;
+      expect(p.stateId).toBe(n);
+      expect(p.view).toEqual(JSON.parse(JSON.stringify(viewFor(duel, game.state, 'red'))));
+      expect(p.events).toEqual(JSON.parse(JSON.stringify(eventsFor([...game.setupEvents, ...entryEvents.flat()], 'red'))));
+      expect(p.seedCommitment).toBe(seedCommitment('old-seed'));
+      // It plays on: the new entry is written with what it produced, the old ones are left as they were.
+      const mover = p.view.prompt ? tokens.red : tokens.blue;
+      const q = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${mover}`)).body;
+      const r = await http(srv.url, 'POST', `/api/play/${mover}/action`, { stateId: n, action: q.view.prompt!.choices[0]!.action });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.stateId).toBe(n + 1);
+      const stored = await srv.storage.entries('old1', 0);
+      expect(stored.map((e) => e.derived === undefined)).toEqual([...Array(n).fill(true), false]);
+      const after = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${tokens.blue}`)).body;
+      // And it loads again after a restart, old entries and new.
+      await srv.close();
+      srv = await start();
+      const again = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${tokens.blue}`)).body;
+      expect(again.stateId).toBe(n + 1);
+      expect(again.view).toEqual(after.view);
+      expect(again.events).toEqual(after.events);
+    } finally {
+      await srv.close();
+    }
   });
 
   it('refuses a database newer than this build', async () => {

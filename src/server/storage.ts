@@ -103,7 +103,10 @@ export interface Storage {
   latestSnapshot(gameId: string): Promise<SnapshotRecord | null>;
   /** Running games with an AI seat (to resume after a restart). */
   runningAiGames(): Promise<string[]>;
-  /** Subscribe to changes written by other instances (PostgreSQL LISTEN/NOTIFY); a no-op for SQLite. */
-  listen(onChange: (gameId: string) => void): Promise<void>;
+  /**
+   * Subscribe to changes written by other instances (PostgreSQL LISTEN/NOTIFY); a no-op for SQLite. `onReconnect`
+   * runs when a lost LISTEN connection is back: notifications sent meanwhile are lost, so reload what changed.
+   */
+  listen(onChange: (gameId: string) => void, onReconnect?: () => void): Promise<void>;
   close(): Promise<void>;
 }

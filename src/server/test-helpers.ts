@@ -41,9 +41,10 @@ export class TestClient {
   readonly opened: Promise<void>;
   closed = false;
 
-  constructor(url: string, token: string, lastStateId?: number) {
+  /** `headers`: extra upgrade request headers (X-Forwarded-For in the rate limit tests). */
+  constructor(url: string, token: string, lastStateId?: number, headers?: Record<string, string>) {
     const q = `token=${token}${lastStateId !== undefined ? `&lastStateId=${lastStateId}` : ''}`;
-    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?${q}`);
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?${q}`, { headers });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);

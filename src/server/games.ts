@@ -427,7 +427,7 @@ export class GameManager {
       outcome: live.game.state.outcome, serverResult: live.rec.serverResult, view: m.view, events: m.events,
       stateId: m.stateId, seats: this.seatInfos(live), clocks: m.clocks, seedCommitment: live.rec.seedCommitment,
       undoable: m.undoable, takeback: m.takeback, rematchOf: (live.rec.meta.rematchOf as string) ?? null,
-      rematch: (live.rec.meta.rematch as string) ?? null,
+      rematch: (live.rec.meta.rematch as string) ?? null, rematchToken: await this.rematchTokenOf(live, s),
     };
     if (m.seed !== undefined) r.seed = m.seed;
     return r;
@@ -708,8 +708,10 @@ export class GameManager {
       ruleset: live.rec.ruleset, scenario: live.rec.scenario, options: live.rec.options, seats: specs, clock,
       meta: { rematchOf: live.rec.id },
     });
+    // Where each seat went, so that a player who was away when the rematch started finds their link (rematchTokenOf).
+    const rematchSeats = Object.fromEntries(order.map((s) => [s, newSeatOf(s)]));
     await this.locked(live.rec.id, async (cur) => {
-      const meta = { ...cur.rec.meta, rematch: created.gameId };
+      const meta = { ...cur.rec.meta, rematch: created.gameId, rematchSeats };
       await this.storage.updateGame(cur.rec.id, { meta });
       cur.rec.meta = meta;
     });
@@ -717,6 +719,16 @@ export class GameManager {
       if (c.seat !== null) c.send({ type: 'rematch', gameId: created.gameId, token: created.seats[newSeatOf(c.seat)]! });
     }
     return { ...created, yourToken: created.seats[newSeatOf(seat.seat)]! };
+  }
+
+  /** The link in this game's rematch of whoever holds `seat`'s token here (the spectator's for the spectator). */
+  private async rematchTokenOf(live: Live, seat: Seat | null): Promise<TokenLink | null> {
+    const id = live.rec.meta.rematch as string | undefined;
+    const moved = live.rec.meta.rematchSeats as Record<Seat, Seat> | undefined;
+    if (!id || (seat !== null && !moved?.[seat])) return null;
+    const want = seat === null ? null : moved![seat]!;
+    const rec = (await this.storage.seatsOf(id)).find((r) => r.seat === want);
+    return rec ? link(rec.token) : null;
   }
 
   async setWebhook(token: string, url: string | null): Promise<void> {

@@ -160,6 +160,8 @@ export interface PlayResponse {
   /** Set when a rematch of this game was created (its id). */
   rematchOf?: string | null;
   rematch?: string | null;
+  /** This token's holder's link in the rematch (the seat it moved to, or the rematch's spectator link). */
+  rematchToken?: TokenLink | null;
 }
 
 /** POST /api/play/:token/action */

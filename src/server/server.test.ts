@@ -338,6 +338,10 @@ describe('undo, takeback, resign, rematch', () => {
     expect((await play(msg.token.token)).seat).toBe('red');
     expect((await api('POST', `/api/play/${blue}/rematch`, {})).status).toBe(409);
     expect((await play(red)).rematch).toBe(rm.body.gameId);
+    // A player who was not connected finds their link in the old game: each seat where it moved, the spectator's too.
+    expect((await play(blue)).rematchToken).toEqual(rm.body.seats.red);
+    expect((await play(red)).rematchToken).toEqual(rm.body.seats.blue);
+    expect((await play(g.spectator.token)).rematchToken).toEqual(rm.body.spectator);
   });
 
   it('a rematch with swap: false keeps every player in their seat, with its name and kind', async () => {
@@ -358,6 +362,8 @@ describe('undo, takeback, resign, rematch', () => {
     expect(msg.token).toEqual(rm.body.seats.blue);
     expect((await play(msg.token.token)).seat).toBe('blue');
     expect((await play(blue)).rematch).toBe(rm.body.gameId);
+    expect((await play(blue)).rematchToken).toEqual(rm.body.seats.blue);
+    expect((await play(red)).rematchToken).toEqual(rm.body.seats.red);
   });
 });
 

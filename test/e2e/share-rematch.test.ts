@@ -149,6 +149,12 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     await expect.poll(() => red.locator('[data-testid=seat]').textContent()).toBe('blue');
     const oldBlue = (await held(blue)).find((t) => t.seat === 'blue')!.token;
     await expect(apiCall(e2e.server, 'POST', `/api/play/${oldBlue}/rematch`, { swap: false })).rejects.toThrow(/409/);
+    // A browser that holds only blue's old link (away when the rematch started) is led to blue's new seat, red.
+    const away = await open(`${e2e.server.url}/play/${oldBlue}`);
+    const awayBar = away.locator('[data-testid=rematch]');
+    await expect.poll(() => awayBar.textContent()).toContain('A rematch of this game has started');
+    await awayBar.locator('[data-testid=rematch-join]').click();
+    await expect.poll(() => away.locator('[data-testid=seat]').textContent()).toBe('red');
     expect(e2e.errors).toEqual([]);
     for (const errors of others) expect(errors).toEqual([]);
   });

@@ -321,9 +321,11 @@ export function GameScreen({ token }: { token: string }) {
   const aiSeats = useMemo(() => Object.keys(aiLevels), [aiLevels]);
   const existingRematch = useMemo(() => {
     if (!play?.rematch) return null;
+    // The server names this seat's link in the rematch; a browser may also hold one from starting it.
     const held = loadTokens().filter((t) => t.gameId === play.rematch);
-    return { gameId: play.rematch, token: (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null };
-  }, [play?.rematch, play?.seat, rematchOffer]);
+    const token = play.rematchToken?.token ?? (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null;
+    return { gameId: play.rematch, token };
+  }, [play?.rematch, play?.rematchToken, play?.seat, rematchOffer]);
 
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';

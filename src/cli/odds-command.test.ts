@@ -1,28 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Game } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
 import { registerOddsCommand } from './odds-command.ts';
 import { registerSimulateCommand } from './simulate-command.ts';
+import { runCommand } from './testing.ts';
 
-async function run(args: string[]): Promise<{ out: string; err: string }> {
-  let out = '', err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  try {
-    const p = new Command('theater').exitOverride();
-    registerOddsCommand(p);
-    registerSimulateCommand(p);
-    await p.parseAsync(args, { from: 'user' });
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  return { out, err };
-}
+const run = (args: string[]) => runCommand([registerOddsCommand, registerSimulateCommand], args);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,28 +1,15 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Game, prompts, stateHash } from '../engine/index.ts';
 import type { GameLog, Json } from '../engine/index.ts';
 import { twoWW } from '../rulesets/2ww/index.ts';
 import { writeJsonFile } from './io.ts';
 import { registerPositionCommands } from './position-command.ts';
+import { runCommand } from './testing.ts';
 
-async function run(...args: string[]): Promise<{ out: string; err: string }> {
-  let out = '', err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  try {
-    const program = new Command('theater').exitOverride();
-    registerPositionCommands(program);
-    await program.parseAsync(args, { from: 'user' });
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  return { out, err };
-}
+const run = (...args: string[]) => runCommand([registerPositionCommands], args);
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-positions-'));
 const fixture = new URL('../rulesets/2ww/positions/fixtures/', import.meta.url).pathname;

@@ -1,28 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Game, prompts, type GameLog } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
 import { seedCommitment, type VerifyReport } from '../server/fair-dice.ts';
 import { registerServiceCommands } from './service-commands.ts';
+import { runCommand } from './testing.ts';
 
-async function run(...args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '', err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  try {
-    const p = new Command('theater').exitOverride();
-    registerServiceCommands(p);
-    await p.parseAsync(args, { from: 'user' });
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  const code = typeof process.exitCode === 'number' ? process.exitCode : 0;
-  return { out, err, code };
-}
+const run = (...args: string[]) => runCommand([registerServiceCommands], args);
 
 afterEach(() => {
   process.exitCode = undefined;

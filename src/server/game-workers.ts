@@ -40,7 +40,6 @@ export function defaultGameWorkers(cores = availableParallelism()): number {
   return Math.max(0, cores - 1);
 }
 
-/** The worker that owns a game. */
 /**
  * Young generation of a game worker, MB (THEATER_WORKER_YOUNG_MB). A game's new state lives until that game's next
  * action (0.4 s at 500 actions/s over 200 games): with V8's default (16 MB semi-spaces, a scavenge every 0.1 s)
@@ -52,6 +51,7 @@ export function workerYoungGenerationMb(env = process.env.THEATER_WORKER_YOUNG_M
   return env && Number.isFinite(n) && n >= 8 ? n : 192;
 }
 
+/** The worker that owns a game. */
 export function shardOf(gameId: string, count: number): number {
   let h = 0;
   for (let i = 0; i < gameId.length; i++) h = (h * 31 + gameId.charCodeAt(i)) >>> 0;

@@ -97,7 +97,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     for (const p of [red, blue, spectator]) await expect.poll(() => p.locator('[data-testid=outcome]').textContent()).toContain('draw by exhaustion');
     const seed = (await red.locator('[data-testid=seed]').textContent())!;
     expect(createHash('sha256').update(seed, 'utf8').digest('hex')).toBe(links.commitment);
-    expect(await red.locator('[data-testid=share]').textContent()).toContain('theater verify <log>');
+    expect(await red.locator('[data-testid=verify-command]').textContent()).toBe(`theater verify <log> --commitment ${links.commitment}`);
     expect(await spectator.locator('[data-testid=seed]').textContent()).toBe(seed);
     const href = (await red.locator('[data-testid=download-log]').getAttribute('href'))!;
     const log = await red.evaluate(async (h) => (await fetch(h)).json() as Promise<{ seed: string; seedCommitment: string }>, href);

@@ -79,7 +79,8 @@ export function SharePanel({ play, token, onClose }: { play: PlayResponse; token
       {play.seed ? (
         <>
           <p class="small">Seed, revealed at the end: <code class="hash" data-testid="seed">{play.seed}</code></p>
-          <p class="muted small">Check every die with <code>theater verify &lt;log&gt;</code>:{' '}
+          <p class="muted small">Check every die against the commitment this browser saw first:{' '}
+            <code data-testid="verify-command">theater verify &lt;log&gt; --commitment {stored?.seedCommitment ?? play.seedCommitment}</code>;{' '}
             <a data-testid="download-log" href={`/api/play/${encodeURIComponent(token)}/log`}
               download={`${play.ruleset}-${play.gameId}.theater.json`}>download the log</a></p>
         </>

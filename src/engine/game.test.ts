@@ -35,10 +35,7 @@ describe('Game.fromSnapshot', () => {
       // What the server keeps of each entry (its events and irreversibility), and the state after it.
       const replay = Game.create(duel, 'standard', { rounds: 20 }, seed);
       const kept = log.entries.map((entry) => {
-        if ('action' in entry) replay.act(entry.seat, entry.action);
-        else if ('undo' in entry) replay.undo(entry.undo);
-        else if ('takeback' in entry) replay.takeback(entry.takeback.to, entry.takeback.requestedBy, entry.takeback.consentedBy);
-        else replay.force(entry.force);
+        replay.replay(entry);
         const p = 'action' in entry ? replay.played.at(-1)! : null;
         return { entry, events: p?.events ?? [], irreversible: p?.irreversible ?? false, after: JSON.stringify(replay.state) };
       });
@@ -46,12 +43,7 @@ describe('Game.fromSnapshot', () => {
       for (let k = 1; k <= log.entries.length; k++) {
         const prefix = kept.slice(0, k);
         const g = Game.fromSnapshot(duel, 'standard', { rounds: 20 }, seed, undefined, prefix, JSON.parse(prefix[k - 1]!.after) as DuelState);
-        for (const e of log.entries.slice(k)) {
-          if ('action' in e) g.act(e.seat, e.action);
-          else if ('undo' in e) g.undo(e.undo);
-          else if ('takeback' in e) g.takeback(e.takeback.to, e.takeback.requestedBy, e.takeback.consentedBy);
-          else g.force(e.force);
-        }
+        for (const e of log.entries.slice(k)) g.replay(e);
         expect(g.entries.map((e) => e.hash), `seed ${seed}, snapshot after ${k}`).toEqual(full.entries.map((e) => e.hash));
         expect(g.played.map((p) => [p.seat, p.action, p.irreversible, p.forced])).toEqual(full.played.map((p) => [p.seat, p.action, p.irreversible, p.forced]));
         expect(['red', 'blue'].map((s) => g.undoableBy(s))).toEqual(['red', 'blue'].map((s) => full.undoableBy(s)));

@@ -82,25 +82,9 @@ export class Game<S extends BaseState = BaseState> {
     return new Game(ruleset, scenario, options, seed, undefined, position);
   }
 
-  /** Rebuild a game from its log, checking every state hash. */
+  /** Rebuild a game from its log, checking every state hash (replayLog). */
   static load<S extends BaseState>(ruleset: Ruleset<S>, log: unknown): Game<S> {
-    const l = checkLog(log, ruleset);
-    const g = new Game(ruleset, l.scenario, l.options, l.seed, l.seedCommitment, l.position);
-    if (g.setupHash !== l.setupHash) {
-      throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not this build's ${g.setupHash}` +
-        versionHint(l, ruleset));
-    }
-    l.entries.forEach((e, i) => {
-      try {
-        g.replayEntry(e);
-      } catch (err) {
-        if (err instanceof LogError) throw err;
-        throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}${versionHint(l, ruleset)}`);
-      }
-      const h = g.entries[g.entries.length - 1]!.hash;
-      if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}${versionHint(l, ruleset)}`);
-    });
-    return g;
+    return replayLog(ruleset, log).game;
   }
 
   /**
@@ -138,12 +122,41 @@ export class Game<S extends BaseState = BaseState> {
     return g;
   }
 
-  private replayEntry(e: LogEntry): void {
-    if ('action' in e) this.act(e.seat, e.action);
-    else if ('undo' in e) this.undo(e.undo);
-    else if ('takeback' in e) this.takeback(e.takeback.to, e.takeback.requestedBy, e.takeback.consentedBy);
-    else if ('force' in e) this.force(e.force);
-    else throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
+  /**
+   * Apply one log entry as act, undo, takeback and force write them (its `hash` is not read) and return the events it
+   * produced; an undo, a takeback and forced dice get a line of their own. The one way every log entry is replayed.
+   */
+  apply(e: LogEntry): GameEvent[] {
+    if ('action' in e) return this.act(e.seat, e.action);
+    if ('undo' in e) {
+      this.undo(e.undo);
+      return [{ text: `${e.undo} took back their last action`, rule: 'undo' }];
+    }
+    if ('takeback' in e) {
+      const t = e.takeback;
+      this.takeback(t.to, t.requestedBy, t.consentedBy);
+      return [{ text: `takeback to action ${t.to}, asked by ${t.requestedBy}, agreed by ${t.consentedBy}`, rule: 'takeback' }];
+    }
+    if ('force' in e) {
+      this.force(e.force);
+      return [{ text: `dice forced: ${e.force.join(', ')}`, rule: 'force' }];
+    }
+    throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
+  }
+
+  /** `apply` a recorded entry and check that the state hash it records is this build's; throws LogError otherwise. */
+  replay(e: LogEntry): GameEvent[] {
+    const i = this.entries.length;
+    let events: GameEvent[];
+    try {
+      events = this.apply(e);
+    } catch (err) {
+      if (err instanceof LogError) throw err;
+      throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}`);
+    }
+    const h = this.entries[i]!.hash;
+    if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}`);
+    return events;
   }
 
   get seq(): number {
@@ -249,6 +262,33 @@ export class LogError extends Error {
     super(message);
     this.name = 'LogError';
   }
+}
+
+/**
+ * Rebuild a game from a log: the set-up, then every entry through `Game.replay`, checking each state hash. `onEntry`
+ * sees the game after each entry with the events it produced (the server keeps them). Throws LogError naming the
+ * first entry that diverges.
+ */
+export function replayLog<S extends BaseState>(
+  ruleset: Ruleset<S>, log: unknown, onEntry?: (game: Game<S>, entry: LogEntry, events: GameEvent[]) => void,
+): { game: Game<S>; events: GameEvent[][] } {
+  const l = checkLog(log, ruleset);
+  const game = Game.create(ruleset, l.scenario, l.options, l.seed, l.position);
+  if (l.seedCommitment) game.seedCommitment = l.seedCommitment;
+  if (game.setupHash !== l.setupHash) {
+    throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not this build's ${game.setupHash}${versionHint(l, ruleset)}` +
+      (l.seed === '' ? ' (the log carries no seed: it is an export of an unfinished game)' : ''));
+  }
+  const events: GameEvent[][] = [];
+  for (const e of l.entries) {
+    try {
+      events.push(game.replay(e));
+    } catch (err) {
+      throw err instanceof LogError ? new LogError(err.message + versionHint(l, ruleset)) : err;
+    }
+    onEntry?.(game, e, events[events.length - 1]!);
+  }
+  return { game, events };
 }
 
 function versionHint(l: GameLog, r: Ruleset<any>): string {

@@ -1,9 +1,9 @@
 // Fair dice (docs/fair-dice.md): the server commits to a secret seed with SHA-256 before play and reveals it at the
 // end; anyone can then check the commitment and replay every roll from the seed and the log.
 import { createHash, randomBytes } from 'node:crypto';
-import { Game, checkLog, LogError, type GameLog, type LogEntry } from '../engine/game.ts';
+import { checkLog, replayLog, type GameLog } from '../engine/game.ts';
 import { getRuleset } from '../rulesets/index.ts';
-import type { BaseState, GameEvent, Ruleset } from '../engine/types.ts';
+import type { GameEvent, Ruleset } from '../engine/types.ts';
 
 /** A fresh secret seed: 256 random bits, hex. */
 export function newSeed(): string {
@@ -13,53 +13,6 @@ export function newSeed(): string {
 /** SHA-256 of the seed's UTF-8 text, hex: what is published before play. */
 export function seedCommitment(seed: string): string {
   return createHash('sha256').update(seed, 'utf8').digest('hex');
-}
-
-/**
- * Replay a log entry by entry, collecting each entry's events and checking its state hash. `onEntry` sees the game
- * after each entry (the server records what each entry produced).
- */
-export function replayLog<S extends BaseState>(
-  ruleset: Ruleset<S>, log: GameLog, onEntry?: (game: Game<S>, entry: LogEntry, events: GameEvent[]) => void,
-): { game: Game<S>; events: GameEvent[][] } {
-  const l = checkLog(log, ruleset);
-  const game = Game.create(ruleset, l.scenario, l.options, l.seed, l.position);
-  if (l.seedCommitment) game.seedCommitment = l.seedCommitment;
-  if (game.setupHash !== l.setupHash) {
-    throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not ${game.setupHash}` +
-      (l.seed === '' ? ' (the log carries no seed: it is an export of an unfinished game)' : ''));
-  }
-  const events: GameEvent[][] = [];
-  l.entries.forEach((e, i) => {
-    try {
-      events.push(applyEntry(game, e));
-    } catch (err) {
-      throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}`);
-    }
-    const h = game.entries[game.entries.length - 1]!.hash;
-    if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}`);
-    onEntry?.(game, e, events[events.length - 1]!);
-  });
-  return { game, events };
-}
-
-/** Apply one log entry to a game; returns the events it produced (undo and takeback get a line of their own). */
-export function applyEntry(game: Game<any>, e: LogEntry): GameEvent[] {
-  if ('action' in e) return game.act(e.seat, e.action);
-  if ('undo' in e) {
-    game.undo(e.undo);
-    return [{ text: `${e.undo} took back their last action`, rule: 'undo' }];
-  }
-  if ('takeback' in e) {
-    const t = e.takeback;
-    game.takeback(t.to, t.requestedBy, t.consentedBy);
-    return [{ text: `takeback to action ${t.to}, asked by ${t.requestedBy}, agreed by ${t.consentedBy}`, rule: 'takeback' }];
-  }
-  if ('force' in e) {
-    game.force(e.force);
-    return [{ text: `dice forced: ${e.force.join(', ')}`, rule: 'force' }];
-  }
-  throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
 }
 
 export interface RollReport {

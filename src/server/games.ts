@@ -1,13 +1,13 @@
 // The game manager: live games in memory (a Game per active game, rebuilt from the stored log on first access),
 // every change written to storage before it is acknowledged or broadcast, views per seat, AI seats, clocks, webhooks.
-import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
+import { Game, replayLog, type GameLog, type LogEntry } from '../engine/game.ts';
 import { eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
 import type { Action, Choice, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { type AiJob, type AiPool, AiTimeoutError } from './ai-pool.ts';
 import { clockInfo, expiredSeats, newClock, tick } from './clock.ts';
 import { ApiError, badRequest, forbidden, illegal, notFound, stale } from './errors.ts';
-import { applyEntry, newSeed, replayLog, seedCommitment } from './fair-dice.ts';
+import { newSeed, seedCommitment } from './fair-dice.ts';
 import {
   diffChoices, type ClockSpec, type CreateGameResponse, type GameStatus, type GameSummary, type PlayResponse, type ReplayResponse, type SeatInfo,
   type SeatSpec, type ServerMessage, type ServerResult, type StateMessage, type TakebackRequest, type TokenLink,
@@ -276,14 +276,16 @@ export class GameManager {
 
   private replayStored(live: Live, e: EntryRecord): void {
     if (e.idx !== live.game.entries.length) throw new Error(`game ${live.rec.id}: log entry ${e.idx} out of order`);
-    this.applyTracked(live, e.entry);
-    const h = live.game.entries[live.game.entries.length - 1]!.hash;
-    if (h !== e.entry.hash) throw new Error(`game ${live.rec.id}: replay diverged at entry ${e.idx} (state hash ${h}, stored ${e.entry.hash})`);
+    try {
+      live.derived.push(deriveEntry(live.game, e.entry, live.game.replay(e.entry)));
+    } catch (err) {
+      throw new Error(`game ${live.rec.id}: ${(err as Error).message}`, { cause: err });
+    }
   }
 
   /** Apply a log entry, recording what it produced. */
   private applyTracked(live: Live, entry: LogEntry): void {
-    live.derived.push(deriveEntry(live.game, entry, applyEntry(live.game, entry)));
+    live.derived.push(deriveEntry(live.game, entry, live.game.apply(entry)));
   }
 
   private evict(gameId: string): void {

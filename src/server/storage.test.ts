@@ -11,7 +11,7 @@ import { Game } from '../engine/game.ts';
 import { eventsFor, prompts, viewFor } from '../engine/kernel.ts';
 import type { GameEvent } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
-import { applyEntry, seedCommitment } from './fair-dice.ts';
+import { seedCommitment } from './fair-dice.ts';
 import { startServer } from './server.ts';
 import { http } from './test-helpers.ts';
 import type { PlayResponse } from './protocol.ts';
@@ -62,8 +62,8 @@ describe('SQLite storage', () => {
     const entryEvents: GameEvent[][] = [];
     for (let i = 0; i < 14; i++) {
       const p = prompts(duel, game.state)[0]!;
-      entryEvents.push(applyEntry(game, { seat: p.seat, action: p.choices[i % p.choices.length]!.action, hash: '' }));
-      if (i === 8 && game.undoableBy(p.seat) > 0) entryEvents.push(applyEntry(game, { undo: p.seat, hash: '' }));
+      entryEvents.push(game.apply({ seat: p.seat, action: p.choices[i % p.choices.length]!.action, hash: '' }));
+      if (i === 8 && game.undoableBy(p.seat) > 0) entryEvents.push(game.apply({ undo: p.seat, hash: '' }));
     }
     expect(game.entries.some((e) => 'undo' in e)).toBe(true);
     const n = game.entries.length;

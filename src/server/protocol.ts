@@ -30,6 +30,12 @@ export type ErrorCode =
   | 'bad-request' | 'not-found' | 'forbidden' | 'stale' | 'illegal' | 'rate-limited' | 'conflict' | 'too-large'
   | 'internal';
 
+/** The HTTP status of each error code (a WebSocket error carries the code only). */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  'bad-request': 400, forbidden: 403, 'not-found': 404, stale: 409, conflict: 409, 'too-large': 413, illegal: 422,
+  'rate-limited': 429, internal: 500,
+};
+
 // ---------------------------------------------------------------------------------------------- rule sets
 
 /** GET /api/rulesets */

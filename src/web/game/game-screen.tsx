@@ -180,7 +180,7 @@ export function GameScreen({ token }: { token: string }) {
     if (!play || busy) return;
     setBusy(true);
     try {
-      await api.act(token, play.stateId, action);
+      await liveRef.current!.act(play.stateId, action);
       clearSel();
       if (!connected) await reload();
     } catch (e) {
@@ -230,14 +230,14 @@ export function GameScreen({ token }: { token: string }) {
   const undo = async () => {
     if (!play) return;
     setBusy(true);
-    try { await api.undo(token, play.stateId); clearSel(); if (!connected) await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
+    try { await liveRef.current!.undo(play.stateId); clearSel(); if (!connected) await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
   };
   const askTakeback = async () => {
     if (!play || play.view.seq === 0) return;
-    try { await api.takeback(token, play.view.seq - 1); setToast('Takeback asked; waiting for the other side.'); } catch (e) { fail(e); }
+    try { await liveRef.current!.takeback(play.view.seq - 1); setToast('Takeback asked; waiting for the other side.'); } catch (e) { fail(e); }
   };
   const answerTakeback = async (accept: boolean) => {
-    try { await api.takebackAnswer(token, accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
+    try { await liveRef.current!.takebackAnswer(accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
   };
   const claim = async (mode: 'win' | 'ai', seat: string) => {
     setBusy(true);
@@ -245,7 +245,7 @@ export function GameScreen({ token }: { token: string }) {
   };
   const resign = async () => {
     if (!confirm('Resign this game?')) return;
-    try { await api.resign(token); if (!connected) await reload(); } catch (e) { fail(e); }
+    try { await liveRef.current!.resign(); if (!connected) await reload(); } catch (e) { fail(e); }
   };
   const rematch = async (swap: boolean) => {
     if (!play) return;

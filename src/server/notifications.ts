@@ -1,0 +1,31 @@
+// "Your turn" notices: a WebSocket message to the seat's open channels and, when the seat set one, a webhook POST.
+import { prompts } from '../engine/kernel.ts';
+import type { Seat } from '../engine/types.ts';
+import type { GameManager } from './games.ts';
+import { settled, type Live } from './live-games.ts';
+
+export class Notifications {
+  constructor(private readonly m: GameManager) {}
+
+  /** `seat` has a decision to make now (it had none before). AI seats are not told. */
+  yourTurn(live: Live, seat: Seat): void {
+    const rec = live.seats.find((s) => s.seat === seat);
+    if (!rec || rec.kind === 'ai') return;
+    const prompt = prompts(live.ruleset, live.game.state, settled).find((p) => p.seat === seat);
+    const text = `Your turn (${seat}) in ${live.ruleset.title}, game ${live.rec.id}: ${prompt?.text ?? 'a decision is awaited'}`;
+    this.m.conns.sendTo(live.rec.id, (c) => c.seat === seat, { type: 'your-turn', gameId: live.rec.id, seat, text });
+    if (rec.webhook) this.m.track(this.postWebhook(rec.webhook, text));
+  }
+
+  private async postWebhook(url: string, content: string): Promise<void> {
+    try {
+      const r = await fetch(url, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content }),
+        signal: AbortSignal.timeout(this.m.webhookTimeoutMs),
+      });
+      if (!r.ok) this.m.log(`webhook ${new URL(url).host}: HTTP ${r.status}`);
+    } catch (e) {
+      this.m.log(`webhook ${url.slice(0, 60)}: ${(e as Error).message}`);
+    }
+  }
+}

@@ -1,8 +1,8 @@
 export * from './types.ts';
 export { RuleViolation, EngineError, prompts, promptFor, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions } from './kernel.ts';
 export type { SeatView, PromptMemo } from './kernel.ts';
-export { Game, LogError, checkLog, replayLog, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';
-export type { GameLog, LogEntry, Played } from './game.ts';
+export { Game, LogError, checkLog, replayLog, setupOfLog, entropyKey, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';
+export type { GameLog, LogEntry, Played, DiceEntropy, Takeback } from './game.ts';
 export { createRng, nextInt, nextUint32, rollDice, forceDice, seedWords, DiceNeeded } from './rng.ts';
 export { stateHash, hashString } from './hash.ts';
 export { fuzzGame } from './fuzz.ts';

@@ -207,9 +207,24 @@ function describeStack(state: BaseState): string {
   return state.stack.map((f) => f.proc).join(' > ');
 }
 
+/** State fields only the kernel owns, named for a refusal. */
+const KERNEL_FIELDS: Record<keyof BaseState, string> = {
+  ruleset: 'the rule set id', scenario: 'the scenario id', rng: 'the dice generator', stack: 'the procedure stack',
+  seq: 'the action count', outcome: 'the result', sealed: 'sealed answers',
+};
+
+export interface SetupOptions {
+  /**
+   * Refuse a position that sets a field the kernel owns (the dice generator, sealed answers, the action count, the
+   * result...), as a server does so that its committed seed alone rolls the dice (docs/fair-dice.md). Off for a local
+   * sandbox, where a position may carry the generator to replay the original's dice.
+   */
+  refuseKernelFields?: boolean;
+}
+
 /** Start a game: the rule set's initial state plus the kernel's fields, advanced to the first decision. */
 export function setupGame<S extends BaseState>(
-  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json,
+  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json, opts: SetupOptions = {},
 ): ApplyResult<S> {
   if (position !== undefined && !ruleset.positions) {
     throw new RuleViolation('setup', `${ruleset.id} cannot start from a position`);
@@ -233,7 +248,13 @@ export function setupGame<S extends BaseState>(
     if (problems.length) {
       throw new RuleViolation('position', problems.map((p) => `${p.field}: ${p.message}`).join('; '));
     }
-    body = ruleset.positions!.fromPosition(setupCtx, position);
+    const built = ruleset.positions!.fromPosition(setupCtx, position);
+    body = built;
+    const owned = opts.refuseKernelFields
+      ? (Object.keys(KERNEL_FIELDS) as (keyof BaseState)[]).filter((k) => k !== 'stack' && Object.hasOwn(built, k)) : [];
+    if (owned.length) {
+      throw new RuleViolation('position', `the position sets ${owned.map((k) => `"${k}" (${KERNEL_FIELDS[k]})`).join(', ')}, which only the kernel may set: here the committed seed alone rolls the dice`);
+    }
   } else {
     body = ruleset.setup(setupCtx, scenario, merged);
   }

@@ -39,11 +39,16 @@ export class ActionPipeline {
     live.rec.entryCount = count;
   }
 
-  /** Broadcast the new state to every connection, tell seats whose turn it became, start AI seats. */
+  /**
+   * Broadcast the new state to every connection, tell seats whose turn it became (every seat with a decision when the
+   * change keyed the dice: the game starts), start AI seats.
+   */
   afterChange(live: Live, prevToMove: Seat[]): void {
     this.m.conns.broadcast(live);
+    const prev = live.keyedNow ? [] : prevToMove;
+    live.keyedNow = false;
     if (!isFinished(live)) {
-      for (const s of this.m.games.toMove(live).filter((x) => !prevToMove.includes(x))) this.m.notify.yourTurn(live, s);
+      for (const s of this.m.games.toMove(live).filter((x) => !prev.includes(x))) this.m.notify.yourTurn(live, s);
     }
     this.m.aiTurns.schedule(live);
   }
@@ -88,6 +93,7 @@ export class ActionPipeline {
     return this.change(gameId, (live) => {
       actor = this.m.seats.actorOf(live, seatOf(live));
       if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+      this.m.entropy.refuseWhileOpen(live);
     }, (live) => {
       this.m.games.applyTracked(live, { seat: actor, action, hash: '' });
       return { actor };
@@ -100,6 +106,7 @@ export class ActionPipeline {
     return this.change(l0.rec.id, (live) => {
       actor = this.m.seats.actorOf(live, seat);
       if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+      this.m.entropy.refuseWhileOpen(live);
     }, (live) => {
       this.m.games.applyTracked(live, { undo: actor, hash: '' });
       return { actor: null };

@@ -22,7 +22,8 @@ export class AiTurns {
       const stateId = live.rec.entryCount;
       const job: AiJob = {
         gameId, ruleset: live.rec.ruleset, state: live.game.state as unknown as Json, seat, level: rec.level ?? 1,
-        seed: `${live.rec.seed}:ai:${seat}:${stateId}`, budgetMs: this.m.aiBudgetMs,
+        // An imported game's log seed is the importer's: the server's own seed keeps the AI's choices unforeseeable.
+        seed: `${live.rec.dice?.serverSeed ?? live.rec.seed}:ai:${seat}:${stateId}`, budgetMs: this.m.aiBudgetMs,
       };
       const run = ai.choose(job).catch((e: Error) => {
         if (!(e instanceof AiTimeoutError) || this.m.closed) throw e;

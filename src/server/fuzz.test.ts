@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Game } from '../engine/game.ts';
+import { Game, LOG_VERSION } from '../engine/game.ts';
 import { createRng, nextInt } from '../engine/rng.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse } from './protocol.ts';
 
 let rng = createRng('server-fuzz');
@@ -24,7 +24,7 @@ function randomJson(depth = 0): unknown {
     default: {
       const o: Record<string, unknown> = {};
       for (let i = nextInt(rng, 5); i > 0; i--) {
-        o[pick(['type', 'stateId', 'action', 'n', 'unit', 'to', 'accept', 'mode', 'tokens', 'log', 'seats', '__proto__', 'ruleset', 'reqId', 'lastStateId'])] = randomJson(depth + 1);
+        o[pick(['type', 'stateId', 'action', 'n', 'unit', 'to', 'accept', 'mode', 'tokens', 'log', 'seats', '__proto__', 'ruleset', 'reqId', 'lastStateId', 'commit', 'reveal'])] = randomJson(depth + 1);
       }
       return o;
     }
@@ -58,10 +58,14 @@ describe.each([
     const games: CreateGameResponse[] = [];
     for (let i = 0; i < 4; i++) {
       games.push((await http(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } } })).body);
+      await takeSeats(srv.url, [games[i]!.seats.red!.token, games[i]!.seats.blue!.token]);
     }
     games.push((await http(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'ai' }, blue: { kind: 'human' } } })).body);
+    await takeSeats(srv.url, [games[4]!.seats.blue!.token]);
+    // one game whose seats have not contributed to the dice yet: it refuses every action, and takes contributions
+    games.push((await http(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'open' } } })).body);
     const tokens = games.flatMap((g) => [g.seats.red!.token, g.seats.blue!.token, g.spectator.token]);
-    const paths = ['action', 'undo', 'takeback', 'takeback/answer', 'resign', 'rematch', 'claim', 'webhook', 'log', ''];
+    const paths = ['action', 'undo', 'takeback', 'takeback/answer', 'resign', 'rematch', 'claim', 'webhook', 'entropy', 'log', ''];
     const statuses = new Map<number, number>();
     let valid = 0;
     for (let i = 0; i < 3000; i++) {
@@ -69,12 +73,13 @@ describe.each([
       const kind = nextInt(rng, 10);
       let r;
       if (kind < 3) {
-        // a plausible action: current state id (sometimes off by one) and a legal or mutated choice
-        const p = await http<PlayResponse>(srv.url, 'GET', `/api/play/${token}`);
+        // a plausible action: current state id (sometimes off by one) and a legal or mutated choice, mostly by a seat
+        const seat = nextInt(rng, 3) > 0 ? pick(games.slice(0, 5).flatMap((g) => [g.seats.red!.token, g.seats.blue!.token])) : token;
+        const p = await http<PlayResponse>(srv.url, 'GET', `/api/play/${seat}`);
         if (p.status !== 200 || !p.body?.view) continue; // '../..' tokens resolve to the client page
         const choice = p.body.view.prompt?.choices[0]?.action ?? { type: 'pass' };
         const action = nextInt(rng, 2) === 0 ? choice : { ...choice, n: randomJson() };
-        r = await http(srv.url, 'POST', `/api/play/${token}/action`, { stateId: p.body.stateId + pick([0, 0, 0, -1, 1]), action });
+        r = await http(srv.url, 'POST', `/api/play/${seat}/action`, { stateId: p.body.stateId + pick([0, 0, 0, -1, 1]), action });
         if (r.status === 200) valid++;
       } else if (kind < 8) {
         const path = pick(paths);
@@ -104,7 +109,7 @@ describe.each([
     for (let i = 0; i < 2000; i++) {
       const c = pick(clients);
       if (nextInt(rng, 4) === 0) c.send(pick(['{', 'null', '[]', '{"type":"action"}', 'x'.repeat(100), '{"type":"hello","lastStateId":-5}']));
-      else c.send(JSON.stringify(nextInt(rng, 2) ? randomJson() : { type: pick(['action', 'undo', 'takeback', 'takeback-answer', 'hello', 'ping']), ...(randomJson() as object) }));
+      else c.send(JSON.stringify(nextInt(rng, 2) ? randomJson() : { type: pick(['action', 'undo', 'takeback', 'takeback-answer', 'entropy', 'hello', 'ping']), ...(randomJson() as object) }));
     }
     clients[0]!.ws.send(Buffer.alloc(10), { binary: true });
     clients[1]!.send('z'.repeat(70 * 1024)); // over the 64 KiB frame limit: the connection is closed, the server stays up
@@ -127,7 +132,7 @@ describe.each([
       const entries = await srv.storage.entries(g.gameId, 0);
       expect(entries.length).toBe(rec.entryCount);
       const log = {
-        format: 'theater-log', version: 1, ruleset: rec.ruleset, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
+        format: 'theater-log', version: LOG_VERSION, ruleset: rec.ruleset, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
         options: rec.options, seed: rec.seed, setupHash: rec.setupHash, entries: entries.map((e) => e.entry),
       };
       const game = Game.load(getRuleset(rec.ruleset), log);

@@ -199,6 +199,7 @@ export class WorkerManager implements ManagerApi {
   rematch = this.byToken('rematch') as GameManager['rematch'];
   claim = this.byToken('claim') as GameManager['claim'];
   setWebhook = this.byToken('setWebhook') as GameManager['setWebhook'];
+  contribute = this.byToken('contribute') as GameManager['contribute'];
   exportLog = this.byToken('exportLog') as GameManager['exportLog'];
 
   async myGames(tokens: string[]): Promise<GameSummary[]> {

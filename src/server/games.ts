@@ -1,8 +1,8 @@
 // The game manager: what the HTTP and WebSocket layer (and each game worker thread) calls. It only wires the parts,
 // each with one job: games in memory (live-games.ts), new games (new-games.ts), the action pipeline
-// (action-pipeline.ts), seats and tokens (seats.ts), takebacks and rematches (takebacks.ts), what a reader sees
-// (views.ts), open channels (connections.ts), "your turn" notices (notifications.ts), AI seats (ai-turns.ts) and sync
-// between server instances (instance-sync.ts).
+// (action-pipeline.ts), seats and tokens (seats.ts), the seats' dice contributions (seat-entropy.ts), takebacks and
+// rematches (takebacks.ts), what a reader sees (views.ts), open channels (connections.ts), "your turn" notices
+// (notifications.ts), AI seats (ai-turns.ts) and sync between server instances (instance-sync.ts).
 import type { GameLog } from '../engine/game.ts';
 import type { Action, Seat } from '../engine/types.ts';
 import { ActionPipeline } from './action-pipeline.ts';
@@ -16,6 +16,7 @@ import { Notifications } from './notifications.ts';
 import type {
   CreateGameResponse, GameStatus, GameSummary, PlayResponse, ReplayResponse, SeatSpec, TokenLink,
 } from './protocol.ts';
+import { SeatEntropy } from './seat-entropy.ts';
 import { Seats } from './seats.ts';
 import type { Storage } from './storage.ts';
 import { Takebacks } from './takebacks.ts';
@@ -26,7 +27,7 @@ export type { Conn };
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
   'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
-  'resign' | 'rematch' | 'claim' | 'setWebhook' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
+  'resign' | 'rematch' | 'claim' | 'setWebhook' | 'contribute' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
 export interface ManagerOptions {
@@ -67,6 +68,7 @@ export class GameManager {
   readonly creation = new NewGames(this);
   readonly pipeline = new ActionPipeline(this);
   readonly seats = new Seats(this);
+  readonly entropy = new SeatEntropy(this);
   readonly takebacks = new Takebacks(this);
   readonly views = new Views(this);
   readonly conns = new Connections(this);
@@ -149,6 +151,10 @@ export class GameManager {
 
   setWebhook(token: string, url: string | null): Promise<void> {
     return this.seats.setWebhook(token, url);
+  }
+
+  contribute(token: string, c: { commit?: string; reveal?: string }): Promise<number> {
+    return this.entropy.contribute(token, c);
   }
 
   connect(conn: Conn, lastStateId?: number): Promise<void> {

@@ -6,7 +6,7 @@ import type { Action, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts'
 import { getRuleset } from '../rulesets/index.ts';
 import { notFound } from './errors.ts';
 import type { GameManager } from './games.ts';
-import type { GameStatus } from './protocol.ts';
+import type { GameStatus, ImportInfo } from './protocol.ts';
 import type { EntryDerived, EntryRecord, GameRecord, SeatRecord } from './storage.ts';
 
 /** One game held in memory. */
@@ -20,6 +20,8 @@ export interface Live {
   lock: Promise<unknown>;
   aiBusy: Set<Seat>;
   lastUsed: number;
+  /** The change under way keyed the dice (seat-entropy.ts): every seat with a decision is told it is its turn. */
+  keyedNow?: boolean;
 }
 
 /**
@@ -33,16 +35,27 @@ export function isFinished(live: Live): boolean {
   return live.rec.status === 'finished';
 }
 
-/** What an entry just applied to `game` produced: its events, whether it was irreversible, whether it was a sealed answer. */
+/**
+ * What an entry just applied to `game` produced: its events, whether it was irreversible, whether it was a sealed
+ * answer, and whose sealed answers the state after it holds (its hash depends on them).
+ */
 export function deriveEntry(game: Game<any>, entry: LogEntry, events: GameEvent[]): EntryDerived {
   const d: EntryDerived = { events };
+  const sealedBy = new Set<Seat>();
+  for (const box of Object.values(game.state.sealed as Record<string, Record<Seat, Action>>)) {
+    for (const seat of Object.keys(box)) sealedBy.add(seat);
+  }
+  if (sealedBy.size) d.sealedBy = [...sealedBy];
   if ('action' in entry) {
     if (game.played[game.played.length - 1]!.irreversible) d.irreversible = true;
-    for (const box of Object.values(game.state.sealed as Record<string, Record<Seat, Action>>)) {
-      if (entry.seat in box) d.sealed = true;
-    }
+    if (sealedBy.has(entry.seat)) d.sealed = true;
   }
   return d;
+}
+
+/** The import marker of a game (null: created here). */
+export function importOf(live: Live): ImportInfo | null {
+  return (live.rec.meta.imported as ImportInfo | undefined) ?? null;
 }
 
 export class LiveGames {
@@ -177,8 +190,12 @@ export class LiveGames {
     return run;
   }
 
-  /** Seats with a decision now; cached per state object (a rule set's prompts may be costly to list). */
-  toMove(live: Pick<Live, 'ruleset' | 'game'>): Seat[] {
+  /**
+   * Seats the game waits for: those still to contribute to the dice while that round is under way, else those with a
+   * decision; cached per state object (a rule set's prompts may be costly to list).
+   */
+  toMove(live: Live): Seat[] {
+    if (this.m.entropy.open(live)) return this.m.entropy.waitingOn(live);
     const state = live.game.state;
     let seats = this.toMoveCache.get(state);
     if (!seats) {

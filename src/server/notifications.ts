@@ -11,8 +11,10 @@ export class Notifications {
   yourTurn(live: Live, seat: Seat): void {
     const rec = live.seats.find((s) => s.seat === seat);
     if (!rec || rec.kind === 'ai') return;
-    const prompt = prompts(live.ruleset, live.game.state, settled).find((p) => p.seat === seat);
-    const text = `Your turn (${seat}) in ${live.ruleset.title}, game ${live.rec.id}: ${prompt?.text ?? 'a decision is awaited'}`;
+    const what = this.m.entropy.open(live)
+      ? 'open the game to take your seat: the dice wait for your contribution (docs/fair-dice.md)'
+      : prompts(live.ruleset, live.game.state, settled).find((p) => p.seat === seat)?.text ?? 'a decision is awaited';
+    const text = `Your turn (${seat}) in ${live.ruleset.title}, game ${live.rec.id}: ${what}`;
     this.m.conns.sendTo(live.rec.id, (c) => c.seat === seat, { type: 'your-turn', gameId: live.rec.id, seat, text });
     if (rec.webhook) this.m.track(this.postWebhook(rec.webhook, text));
   }

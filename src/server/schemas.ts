@@ -49,6 +49,8 @@ export const rematchSchema = z.object({ swap: z.boolean().optional() }).strict()
 export const claimSchema = z.object({ mode: z.enum(['win', 'ai']), seat: name.optional() }).strict();
 export const webhookSchema = z.object({ url: webhookUrl.nullable() }).strict();
 export const emptySchema = z.object({}).strict();
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+export const entropySchema = z.union([z.object({ commit: hex64 }).strict(), z.object({ reveal: hex64 }).strict()]);
 export const importSchema = z.object({ log: z.record(z.string(), z.unknown()), seats: seatsSchema.optional() }).strict();
 export const myGamesSchema = z.object({ tokens: z.array(z.string().max(100)).max(500) }).strict();
 export const replayQuerySchema = z.object({
@@ -64,6 +66,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('takeback'), reqId, to: z.number().int().min(0) }).strict(),
   z.object({ type: z.literal('takeback-answer'), reqId, accept: z.boolean() }).strict(),
   z.object({ type: z.literal('resign'), reqId }).strict(),
+  z.object({ type: z.literal('entropy'), reqId, commit: hex64.optional(), reveal: hex64.optional() }).strict()
+    .refine((m) => (m.commit === undefined) !== (m.reveal === undefined), 'give either "commit" or "reveal"'),
   z.object({ type: z.literal('ping'), reqId }).strict(),
 ]);
 

@@ -61,16 +61,16 @@ export class Seats {
         return { kind: 'time', loser, winner: seat.seat, result: `${loser} ran out of time: ${seat.seat} wins` };
       });
     }
-    return this.m.games.locked(gameId, async (live) => {
+    await this.m.games.locked(gameId, async (live) => {
       const expired = pick(live);
       const rec = live.seats.find((s) => s.seat === expired)!;
       await this.m.storage.updateSeat(rec.token, { kind: 'ai', level: 1 });
       rec.kind = 'ai';
       rec.level = 1;
       this.m.conns.presence(live);
-      this.m.aiTurns.schedule(live);
-      return live.rec.entryCount;
     });
+    // The seat no longer contributes to the dice (the server's seed stands for it): the round may be complete.
+    return this.m.entropy.recheck(gameId);
   }
 
   async setWebhook(token: string, url: string | null): Promise<void> {

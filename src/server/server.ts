@@ -14,7 +14,7 @@ import { WorkerManager } from './game-workers.ts';
 import { MAX_WS_MESSAGE_BYTES, type ErrorBody, type RulesetInfo, type ServerMessage } from './protocol.ts';
 import { RateLimiter, type BucketConfig } from './rate-limit.ts';
 import {
-  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, importSchema, myGamesSchema,
+  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, entropySchema, importSchema, myGamesSchema,
   parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
   webhookSchema,
 } from './schemas.ts';
@@ -290,6 +290,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const b = parseOr400(claimSchema, req.body, 'POST claim');
     return { stateId: await manager.claim(token, b.mode, b.seat) };
   });
+  app.post('/api/play/:token/entropy', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(entropySchema, req.body, 'POST entropy');
+    return { stateId: await manager.contribute(token, b) };
+  });
   app.post('/api/play/:token/webhook', async (req: TokenReq) => {
     const token = tokenOf(req);
     const b = parseOr400(webhookSchema, req.body, 'POST webhook');
@@ -367,6 +372,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         case 'takeback': return send({ type: 'ack', reqId, stateId: await manager.askTakeback(conn.token, m.to) });
         case 'takeback-answer': return send({ type: 'ack', reqId, stateId: await manager.answerTakeback(conn.token, m.accept) });
         case 'resign': return send({ type: 'ack', reqId, stateId: await manager.resign(conn.token) });
+        case 'entropy': return send({ type: 'ack', reqId, stateId: await manager.contribute(conn.token, m.commit !== undefined ? { commit: m.commit } : { reveal: m.reveal! }) });
       }
     } catch (e) {
       const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);

@@ -23,7 +23,7 @@ afterEach(() => {
 
 const game = (id: string): GameRecord => ({
   id, ruleset: 'duel', rulesVersion: '1', scenario: 'standard', options: { rounds: 6 }, seed: 's', seedCommitment: 'c',
-  setupHash: 'h', status: 'running', serverResult: null, clock: null, meta: {}, createdAt: 1, updatedAt: 1, entryCount: 0,
+  setupHash: 'h', status: 'running', serverResult: null, clock: null, meta: {}, dice: null, createdAt: 1, updatedAt: 1, entryCount: 0,
 });
 const seat = (gameId: string, s: string | null, token: string): SeatRecord => ({
   gameId, seat: s, token, kind: 'human', level: null, name: null, webhook: null,
@@ -45,9 +45,10 @@ describe('SQLite storage', () => {
     expect(cur.schemaVersion()).toBe(SCHEMA_VERSION);
     const g = await cur.getGame('g1');
     expect(g?.meta).toEqual({});
+    expect(g?.dice).toBeNull(); // a game from before the seats' dice contributions: it plays on without them
     expect(await cur.latestSnapshot('g1')).toBeNull();
     const versions = cur.db.prepare('SELECT version FROM schema_version ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     await cur.close();
   });
 

@@ -17,20 +17,28 @@ export class Takebacks {
     return t && t.stateId === live.rec.entryCount ? t : null;
   }
 
-  /** Ask the other seat(s) to take back to `to` actions in force. AI seats agree at once. */
+  /**
+   * Ask the other seat(s) to take back to `to` actions in force. An AI seat agrees at once to a takeback that undoes
+   * no die and no reveal, and declines any other (docs/fair-dice.md): the requester would otherwise roll again at will.
+   */
   async askTakeback(token: string, to: number): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     return this.m.games.locked(l0.rec.id, async (live) => {
       const asker = this.m.seats.actorOf(live, seat);
+      this.m.entropy.refuseWhileOpen(live);
       const n = live.game.played.length;
       if (!Number.isInteger(to) || to < 0 || to >= n) {
         throw illegal(new RuleViolation('takeback', `cannot take back to action ${to}; ${n} actions are in force (0..${n - 1})`));
       }
       const ai = live.seats.find((s) => s.kind === 'ai' && s.seat !== null && s.seat !== asker);
       if (ai) {
+        const past = live.game.played.slice(to).findIndex((p) => p.irreversible);
+        if (past >= 0) {
+          throw illegal(new RuleViolation('takeback', `${ai.seat} (AI) declines: action ${to + past + 1} rolled a die or revealed something hidden, and the AI agrees only to takebacks that undo neither (docs/fair-dice.md)`));
+        }
         const before = live.game.entries.length;
         const prevToMove = this.m.games.toMove(live);
-        this.m.games.applyTracked(live, { takeback: { to, requestedBy: asker, consentedBy: ai.seat! }, hash: '' });
+        this.m.games.applyTracked(live, { takeback: { to, requestedBy: asker, consentedBy: ai.seat!, freshDice: true }, hash: '' });
         await this.m.pipeline.commit(live, before, null);
         this.m.pipeline.afterChange(live, prevToMove);
         return live.rec.entryCount;
@@ -62,10 +70,11 @@ export class Takebacks {
     }
     const id = await this.m.pipeline.change(l0.rec.id, (live) => {
       answerer = this.m.seats.actorOf(live, seat);
+      this.m.entropy.refuseWhileOpen(live);
       req = this.takebackOf(live);
       if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
     }, (live) => {
-      this.m.games.applyTracked(live, { takeback: { to: req!.to, requestedBy: req!.requestedBy, consentedBy: answerer }, hash: '' });
+      this.m.games.applyTracked(live, { takeback: { to: req!.to, requestedBy: req!.requestedBy, consentedBy: answerer, freshDice: true }, hash: '' });
       return { actor: null };
     });
     this.m.conns.sendTo(l0.rec.id, () => true, { type: 'takeback-answer', accepted: true, by: answerer });

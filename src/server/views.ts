@@ -6,7 +6,7 @@ import type { GameEvent, Json, Seat } from '../engine/types.ts';
 import { clockInfo } from './clock.ts';
 import { ApiError, badRequest, forbidden } from './errors.ts';
 import type { GameManager } from './games.ts';
-import { isFinished, settled, type Live } from './live-games.ts';
+import { importOf, isFinished, settled, type Live } from './live-games.ts';
 import type { GameSummary, PlayResponse, ReplayResponse, StateMessage } from './protocol.ts';
 
 export class Views {
@@ -31,6 +31,7 @@ export class Views {
       serverResult: live.rec.serverResult, takeback: this.m.takebacks.takebackOf(live),
     };
     if (isFinished(live)) msg.seed = live.rec.seed;
+    if (this.m.entropy.open(live)) msg.dice = this.m.entropy.status(live)!;
     return msg;
   }
 
@@ -41,8 +42,9 @@ export class Views {
     const r: PlayResponse = {
       gameId: live.rec.id, seat: s, ruleset: live.rec.ruleset, scenario: live.rec.scenario, status: live.rec.status,
       outcome: live.game.state.outcome, serverResult: live.rec.serverResult, view: m.view, events: m.events,
-      stateId: m.stateId, seats: this.m.seats.infos(live), clocks: m.clocks, seedCommitment: live.rec.seedCommitment,
-      undoable: m.undoable, takeback: m.takeback, rematchOf: (live.rec.meta.rematchOf as string) ?? null,
+      stateId: m.stateId, seats: this.m.seats.infos(live), clocks: m.clocks,
+      seedCommitment: live.rec.dice?.serverCommitment ?? live.rec.seedCommitment,
+      undoable: m.undoable, takeback: m.takeback, dice: this.m.entropy.status(live), imported: importOf(live), rematchOf: (live.rec.meta.rematchOf as string) ?? null,
       rematch: (live.rec.meta.rematch as string) ?? null, rematchToken: await this.m.takebacks.rematchTokenOf(live, s),
     };
     if (m.seed !== undefined) r.seed = m.seed;
@@ -65,23 +67,35 @@ export class Views {
         status: live.rec.status, outcome: live.game.state.outcome, serverResult: live.rec.serverResult,
         yourTurn: seat.seat !== null && !isFinished(live) && this.m.games.toMove(live).includes(seat.seat),
         stateId: live.rec.entryCount, seats: this.m.seats.infos(live), createdAt: live.rec.createdAt, updatedAt: live.rec.updatedAt,
+        imported: importOf(live),
       });
     }
     return out;
   }
 
-  /** The log file for a token. Until the end: no seed, and other seats' sealed answers hidden. */
+  /**
+   * The log file for a token. Until the end: no seed (the log's, or a server seed of an imported game's), other seats'
+   * sealed answers hidden, and no state hash that depends on one: with the rest of the state such a hash would let
+   * anyone test the few possible answers.
+   */
   async exportLog(token: string): Promise<GameLog> {
     const { live, seat } = await this.m.games.seatOf(token);
     const meta = { gameId: live.rec.id, exportedBy: seat.seat ?? 'spectator', status: live.rec.status } as Record<string, Json>;
     if (live.rec.serverResult) meta.serverResult = live.rec.serverResult as unknown as Json;
+    const imported = importOf(live);
+    if (imported) meta.imported = imported as unknown as Json;
     const log = live.game.toLog(meta);
     log.seedCommitment = live.rec.seedCommitment;
     if (isFinished(live)) return log;
     log.seed = '';
+    const mine = (seats: Seat[]) => seats.every((s) => s === seat.seat);
     log.entries = log.entries.map((e, i) => {
-      if ('action' in e && live.derived[i]?.sealed && e.seat !== seat.seat) return { seat: e.seat, action: { type: 'sealed' }, hash: e.hash };
-      return e;
+      const d = live.derived[i];
+      // Entries stored before `sealedBy` was kept: the sealing entry itself.
+      const hidden = !mine(d?.sealedBy ?? (d?.sealed && 'action' in e ? [e.seat] : []));
+      if ('action' in e && d?.sealed && e.seat !== seat.seat) return { seat: e.seat, action: { type: 'sealed' }, hash: '' };
+      if ('entropy' in e && e.entropy.serverSeed) e = { ...e, entropy: { ...e.entropy, serverSeed: { ...e.entropy.serverSeed, seed: '' } } };
+      return hidden ? { ...e, hash: '' } : e;
     });
     return log;
   }
@@ -96,6 +110,9 @@ export class Views {
     if (!Number.isInteger(n) || n < 0 || n > length) throw badRequest(`"at" must be an integer from 0 to ${length}`);
     const state = live.game.stateAt(n);
     const events = n === 0 ? live.game.setupEvents : live.game.played[n - 1]!.events;
-    return { gameId, seat, at: n, length, view: viewFor(live.ruleset, state, seat, settled), events: eventsFor(events, seat) };
+    return {
+      gameId, seat, at: n, length, view: viewFor(live.ruleset, state, seat, settled), events: eventsFor(events, seat),
+      imported: importOf(live),
+    };
   }
 }

@@ -10,7 +10,8 @@ export const rulesets: Record<string, Ruleset<any>> = Object.fromEntries(all.map
 
 /** The rule set with this id, or an error that lists the known ones. */
 export function getRuleset(id: string): Ruleset<any> {
-  const r = rulesets[id];
+  // Own keys only: "__proto__" or "constructor" must not find Object's.
+  const r = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined;
   if (!r) throw new Error(`unknown rule set "${id}"; known: ${Object.keys(rulesets).join(', ')}`);
   return r;
 }

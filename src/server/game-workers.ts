@@ -7,6 +7,7 @@ import { ApiError } from './errors.ts';
 import type { Conn, GameManager, ManagerApi } from './games.ts';
 import type { ErrorBody, GameSummary } from './protocol.ts';
 import type { Storage } from './storage.ts';
+import type { WebhookPolicy } from './webhooks.ts';
 
 /** What a game worker is started with (workerData). */
 export interface WorkerConfig {
@@ -18,6 +19,7 @@ export interface WorkerConfig {
   aiWorkers: number;
   snapshotEvery?: number;
   webhookTimeoutMs?: number;
+  webhooks?: WebhookPolicy;
   aiBudgetMs?: number;
 }
 

@@ -21,6 +21,7 @@ import { Seats } from './seats.ts';
 import type { Storage } from './storage.ts';
 import { Takebacks } from './takebacks.ts';
 import { Views } from './views.ts';
+import type { WebhookPolicy } from './webhooks.ts';
 
 export type { Conn };
 
@@ -38,6 +39,8 @@ export interface ManagerOptions {
   /** Snapshot the state every this many log entries. */
   snapshotEvery?: number;
   webhookTimeoutMs?: number;
+  /** Where webhooks may go (webhooks.ts): public addresses only unless `allowPrivate`. */
+  webhooks?: WebhookPolicy;
   /** AI thinking time per decision (ms). */
   aiBudgetMs?: number;
   /** Live games kept in memory beyond those with open connections. */
@@ -55,6 +58,7 @@ export class GameManager {
   readonly ai: AiPool | null;
   readonly snapshotEvery: number;
   readonly webhookTimeoutMs: number;
+  readonly webhookPolicy: WebhookPolicy;
   readonly maxLive: number;
   readonly aiBudgetMs: number;
   readonly log: (msg: string) => void;
@@ -64,17 +68,17 @@ export class GameManager {
   /** Background work (AI moves, webhooks) the tests and close() can wait for. */
   private background = new Set<Promise<unknown>>();
 
-  readonly games = new LiveGames(this);
-  readonly creation = new NewGames(this);
-  readonly pipeline = new ActionPipeline(this);
-  readonly seats = new Seats(this);
-  readonly entropy = new SeatEntropy(this);
-  readonly takebacks = new Takebacks(this);
-  readonly views = new Views(this);
-  readonly conns = new Connections(this);
-  readonly notify = new Notifications(this);
-  readonly aiTurns = new AiTurns(this);
-  readonly sync = new InstanceSync(this);
+  readonly games: LiveGames;
+  readonly creation: NewGames;
+  readonly pipeline: ActionPipeline;
+  readonly seats: Seats;
+  readonly entropy: SeatEntropy;
+  readonly takebacks: Takebacks;
+  readonly views: Views;
+  readonly conns: Connections;
+  readonly notify: Notifications;
+  readonly aiTurns: AiTurns;
+  readonly sync: InstanceSync;
 
   constructor(opts: ManagerOptions) {
     this.storage = opts.storage;
@@ -82,11 +86,23 @@ export class GameManager {
     this.ai = opts.ai ?? null;
     this.snapshotEvery = opts.snapshotEvery ?? 100;
     this.webhookTimeoutMs = opts.webhookTimeoutMs ?? 5000;
+    this.webhookPolicy = opts.webhooks ?? {};
     this.maxLive = opts.maxLiveGames ?? 5000;
     this.aiBudgetMs = opts.aiBudgetMs ?? 3000;
     this.log = opts.log ?? ((m) => console.error(m));
     this.internal = opts.internal ?? ((where, e) => this.log(`internal error (${where}): ${(e as Error)?.stack ?? String(e)}`));
     this.owns = opts.owns ?? (() => true);
+    this.games = new LiveGames(this);
+    this.creation = new NewGames(this);
+    this.pipeline = new ActionPipeline(this);
+    this.seats = new Seats(this);
+    this.entropy = new SeatEntropy(this);
+    this.takebacks = new Takebacks(this);
+    this.views = new Views(this);
+    this.conns = new Connections(this);
+    this.notify = new Notifications(this);
+    this.aiTurns = new AiTurns(this);
+    this.sync = new InstanceSync(this);
   }
 
   /** Keep background work (an AI move, a webhook) where idle() and close() can wait for it. */

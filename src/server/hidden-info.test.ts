@@ -77,6 +77,7 @@ beforeAll(async () => {
   srv = await startServer({
     port: 0, db: ':memory:', aiWorkers: 0, now: () => 1_000_000, log: () => undefined,
     rateLimit: { perToken: { burst: 1e6, perSecond: 1e6 }, perAddress: { burst: 1e6, perSecond: 1e6 } },
+    webhooks: { allowPrivate: true, perTarget: { burst: 1e6, perSecond: 1e6 } }, // the test's receiver on this machine
   });
   hook = createServer((req, res) => {
     let b = '';

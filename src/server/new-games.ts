@@ -14,6 +14,7 @@ import type { ClockSpec, CreateGameResponse, ImportInfo, SeatSpec } from './prot
 import { link } from './seats.ts';
 import type { DiceRound, EntryDerived, EntryRecord, GameRecord, SeatRecord } from './storage.ts';
 import { newGameId, newToken } from './tokens.ts';
+import { webhookUrlProblem } from './webhooks.ts';
 
 /** Most log entries an import may hold (docs/server.md "Limits"); a whole 2WW campaign is 1,000 to 2,000. */
 export const MAX_IMPORT_ENTRIES = 20_000;
@@ -114,8 +115,10 @@ export class NewGames {
     commitment: string, derived: EntryDerived[], meta: GameRecord['meta'], round: DiceRound | null,
   ): Promise<CreateGameResponse> {
     const m = this.m;
-    for (const s of Object.keys(specs)) {
+    for (const [s, spec] of Object.entries(specs)) {
       if (!seatList.includes(s)) throw badRequest(`seat "${s}" is not a seat of this scenario; seats: ${seatList.join(', ')}`);
+      const problem = spec.webhook === undefined ? null : webhookUrlProblem(spec.webhook, m.webhookPolicy);
+      if (problem) throw badRequest(`seats.${s}.webhook: ${problem}`);
     }
     const now = m.now();
     let id = newGameId();

@@ -3,9 +3,14 @@ import { prompts } from '../engine/kernel.ts';
 import type { Seat } from '../engine/types.ts';
 import type { GameManager } from './games.ts';
 import { settled, type Live } from './live-games.ts';
+import { WebhookSender } from './webhooks.ts';
 
 export class Notifications {
-  constructor(private readonly m: GameManager) {}
+  private readonly webhooks: WebhookSender;
+
+  constructor(private readonly m: GameManager) {
+    this.webhooks = new WebhookSender(m.webhookPolicy, m.webhookTimeoutMs, m.log);
+  }
 
   /** `seat` has a decision to make now (it had none before). AI seats are not told. */
   yourTurn(live: Live, seat: Seat): void {
@@ -16,18 +21,6 @@ export class Notifications {
       : prompts(live.ruleset, live.game.state, settled).find((p) => p.seat === seat)?.text ?? 'a decision is awaited';
     const text = `Your turn (${seat}) in ${live.ruleset.title}, game ${live.rec.id}: ${what}`;
     this.m.conns.sendTo(live.rec.id, (c) => c.seat === seat, { type: 'your-turn', gameId: live.rec.id, seat, text });
-    if (rec.webhook) this.m.track(this.postWebhook(rec.webhook, text));
-  }
-
-  private async postWebhook(url: string, content: string): Promise<void> {
-    try {
-      const r = await fetch(url, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content }),
-        signal: AbortSignal.timeout(this.m.webhookTimeoutMs),
-      });
-      if (!r.ok) this.m.log(`webhook ${new URL(url).host}: HTTP ${r.status}`);
-    } catch (e) {
-      this.m.log(`webhook ${url.slice(0, 60)}: ${(e as Error).message}`);
-    }
+    if (rec.webhook) this.m.track(this.webhooks.post(rec.webhook, text));
   }
 }

@@ -7,6 +7,7 @@ import type { GameManager } from './games.ts';
 import { isFinished, type Live } from './live-games.ts';
 import type { SeatInfo, TokenLink } from './protocol.ts';
 import type { SeatRecord } from './storage.ts';
+import { webhookUrlProblem } from './webhooks.ts';
 
 export const link = (token: string): TokenLink => ({ token, link: `/play/${token}` });
 
@@ -76,6 +77,8 @@ export class Seats {
   async setWebhook(token: string, url: string | null): Promise<void> {
     const { live, seat } = await this.m.games.seatOf(token);
     if (seat.seat === null) throw forbidden('a spectator has no turn to be told about');
+    const problem = url === null ? null : webhookUrlProblem(url, this.m.webhookPolicy);
+    if (problem) throw badRequest(problem);
     await this.m.storage.updateSeat(token, { webhook: url });
     const rec = live.seats.find((s) => s.token === token);
     if (rec) rec.webhook = url;

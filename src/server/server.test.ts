@@ -12,7 +12,8 @@ let clock = 1_000_000;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  srv = await startServer({ port: 0, db: ':memory:', aiWorkers: 1, now: () => clock, log: () => undefined });
+  // webhooks to this machine's test receiver: the self-hoster's setting for LAN webhooks
+  srv = await startServer({ port: 0, db: ':memory:', aiWorkers: 1, now: () => clock, log: () => undefined, webhooks: { allowPrivate: true } });
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));

@@ -10,10 +10,10 @@ export interface HttpResult<T = any> {
   text: string;
 }
 
-export async function http<T = any>(base: string, method: string, path: string, body?: unknown, raw?: string): Promise<HttpResult<T>> {
+export async function http<T = any>(base: string, method: string, path: string, body?: unknown, raw?: string | Uint8Array): Promise<HttpResult<T>> {
   const init: RequestInit = { method, headers: {} };
   if (raw !== undefined) {
-    init.body = raw;
+    init.body = raw as BodyInit;
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);

@@ -3,6 +3,7 @@ import { ChoicesReceiver, ERROR_STATUS } from '../server/protocol.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
   PlayResponse, RematchResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
+  EntropyRequest,
 } from '../server/protocol.ts';
 
 /** An error answer of the server, with its code, rule case and legal choices when it has them. */
@@ -51,6 +52,7 @@ export const api = {
   resign: (token: string) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/resign`, {}),
   rematch: (token: string, swap: boolean) => call<RematchResponse>('POST', `/api/play/${enc(token)}/rematch`, { swap }),
   webhook: (token: string, url: string | null) => call<{ ok: true }>('POST', `/api/play/${enc(token)}/webhook`, { url }),
+  entropy: (token: string, c: EntropyRequest) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/entropy`, c),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
   replay: (gameId: string, seat: string | null, at: number) =>
     call<ReplayResponse>('GET', `/api/replay/${enc(gameId)}?at=${at}${seat ? `&seat=${enc(seat)}` : ''}`),

@@ -1,8 +1,9 @@
-// The game screen: board, prompt, log; talks to the server by HTTP for actions and by WebSocket for updates.
+// The game screen: board, prompt, log; talks to the server over its WebSocket (HTTP while that is closed).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../engine/types.ts';
 import type { PlayResponse, RematchResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
 import { api, ApiError, Live } from '../api.ts';
+import { contribute } from '../dice.ts';
 import { HelpOverlay } from '../help.tsx';
 import { readBoardView } from '../map/board-data.ts';
 import type { MapHandle } from '../map/map-view.tsx';
@@ -91,6 +92,7 @@ export function GameScreen({ token }: { token: string }) {
         return p;
       });
       rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
+      void contribute(p.gameId, p.dice);
       // The first commitment this browser sees is kept (the creator's is kept at creation): later ones must match it.
       if (!loadGame(p.gameId)?.seedCommitment) rememberGame({ gameId: p.gameId, seedCommitment: p.seedCommitment });
       if (!laRef.current) {
@@ -117,13 +119,15 @@ export function GameScreen({ token }: { token: string }) {
           // The same state again (the greeting after connect): keep the view object, so nothing is redrawn.
           const view = m.stateId === prev.stateId && m.view.seq === prev.view.seq ? prev.view : m.view;
           const next: Play = { ...prev, view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
-            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed };
+            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed,
+            dice: m.dice ?? (prev.dice && { ...prev.dice, phase: 'done' }) };
           if (m.events.length && m.stateId !== prev.stateId) {
             setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
           }
           return next;
         });
         clearSel();
+        if (m.dice) void contribute(m.gameId, m.dice);
       } else if (m.type === 'error') {
         setToast(m.rule ? `${m.rule}: ${m.message}` : m.message);
       } else if (m.type === 'takeback-request') {
@@ -150,7 +154,11 @@ export function GameScreen({ token }: { token: string }) {
   }, [token]);
 
   const view = play?.view;
-  const prompt = view?.prompt ?? null;
+  // Until every seat has contributed to the dice the game takes no action (docs/fair-dice.md).
+  const dice = play?.dice;
+  const diceWait = dice && dice.phase !== 'done'
+    ? Object.entries(dice.seats).filter(([, s]) => s === (dice.phase === 'commit' ? 'waiting' : 'committed')).map(([s]) => s) : [];
+  const prompt = diceWait.length ? null : view?.prompt ?? null;
   const assets = la?.assets ?? {};
   const geo = la?.geo ?? null;
   const board = useMemo(() => readBoardView(view?.state, assets), [view, la]);
@@ -361,6 +369,17 @@ export function GameScreen({ token }: { token: string }) {
         <button onClick={() => setHelp(true)} title="Help (?)" aria-label="Help">?</button>
       </header>
       <NotesBanner assets={assets} />
+      {play.imported && (
+        <div class="banner" data-testid="imported">
+          Imported game: its first {play.imported.entries} log entries were played elsewhere, with dice whoever imported it could know.
+          The dice from here on are this server's (docs/fair-dice.md).
+        </div>
+      )}
+      {diceWait.length > 0 && (
+        <div class="banner" data-testid="dice-wait">
+          Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.join(', ')}.
+        </div>
+      )}
       {tb && play.seat && tb.requestedBy !== play.seat && (
         <div class="banner takeback-ask" data-testid="takeback-request">
           {tb.requestedBy} asks to take back to action {tb.to}.

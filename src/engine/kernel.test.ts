@@ -303,3 +303,50 @@ describe('fuzzer', () => {
     expect(r.log.entries).toHaveLength(3);
   });
 });
+
+describe('structured prompts (pick a group, then one of its choices)', () => {
+  interface Tokens extends BaseState { at: Record<string, number> }
+  const dests = (s: Tokens, t: string) => [s.at[t]! - 1, s.at[t]! + 1].filter((n) => n >= 0 && n <= 5);
+  const tokens: Ruleset<Tokens> = {
+    id: 'tokens', title: 'Tokens', rulesVersion: '1', seats: ['a'], options: [],
+    scenarios: [{ id: 's', name: 's', description: '', seats: ['a'] }],
+    setup: () => ({ at: { x: 0, y: 3 }, stack: [{ proc: 'move' }] }),
+    view: (s) => ({ at: s.at }),
+    procedures: {
+      move: {
+        prompts: (s) => [{
+          seat: 'a', rule: 'T 1', text: 'Move a token', kind: 'move',
+          choices: [{ action: { type: 'stop' }, label: 'Stop' }],
+          groups: Object.keys(s.at).map((t) => ({ key: t, label: `token ${t}`, refs: { units: [t], place: String(s.at[t]) } })),
+        }],
+        choicesIn: (s, _f, _seat, group) => (group in s.at ? dests(s, group).map((n) => ({
+          action: { type: 'move', token: group, to: n }, label: `${group} to ${n}`, refs: { units: [group], place: String(n) },
+        })) : []),
+        groupOf: (_s, _f, _seat, a) => (a.type === 'move' && typeof a.token === 'string' ? a.token : null),
+        act(ctx, _f, _seat, a) {
+          if (a.type === 'stop') ctx.end({ winner: 'a', result: 'stopped' });
+          else { ctx.state.at[a.token as string] = a.to as number; ctx.goto('move'); }
+        },
+      },
+    },
+  };
+
+  it('a group lists its choices on request; allChoices expands every group', async () => {
+    const { choicesIn, allChoices } = await import('./index.ts');
+    const { state } = setupGame(tokens, 's', {}, 'x');
+    const p = prompts(tokens, state)[0]!;
+    expect(p.groups!.map((g) => g.key)).toEqual(['x', 'y']);
+    expect(choicesIn(tokens, state, 'a', 'y').map((c) => c.action.to)).toEqual([2, 4]);
+    expect(choicesIn(tokens, state, 'a', 'nope')).toEqual([]);
+    expect(allChoices(tokens, state, p).map((c) => c.label)).toEqual(['Stop', 'x to 1', 'y to 2', 'y to 4']);
+  });
+
+  it('an action inside a group is legal; one outside its group is refused and changes nothing', () => {
+    const { state } = setupGame(tokens, 's', {}, 'x');
+    const r = applyAction(tokens, state, 'a', { type: 'move', token: 'y', to: 4 });
+    expect(r.state.at).toEqual({ x: 0, y: 4 });
+    expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'x', to: 2 })).toThrow(RuleViolation);
+    expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'z', to: 1 })).toThrow(RuleViolation);
+    expect(state.at).toEqual({ x: 0, y: 3 });
+  });
+});

@@ -192,6 +192,11 @@ export function neighbours(l: LandState, h: string): string[] {
 }
 
 export const layerHex = (l: LandState, h: string): TheatreHex | undefined => landMap(theatreOf(l)).hexes[h];
+/** A hex as players read it: "Warsaw (W3533)", or the id of an unnamed hex. */
+export function placeName(l: LandState, h: string): string {
+  const n = layerHex(l, h)?.name;
+  return n ? `${n} (${h})` : h;
+}
 export function acrossRiver(l: LandState, a: string, b: string): boolean {
   return landMap(theatreOf(l)).river.has(board().edgeBetween(idx(a), idx(b)));
 }

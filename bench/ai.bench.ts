@@ -9,7 +9,7 @@
 //   --seed S                seed prefix of the 2WW campaigns
 import { duel } from '../src/engine/testing/duel.ts';
 import { setupGame } from '../src/engine/index.ts';
-import { enumerateCombat, registerOddsAdapter } from '../src/odds/index.ts';
+import { enumerateCombat } from '../src/odds/index.ts';
 import { skirmish, skirmishOdds } from '../src/odds/testing-skirmish.ts';
 import { aiAdapterFor } from '../src/ai/index.ts';
 import { simulate } from '../src/ai/simulate.ts';
@@ -114,7 +114,6 @@ export function runAiBench(): Record<string, number> {
   const figures: Record<string, number> = {};
   if (only !== '2ww') {
     // Odds engine: a two-round battle (two rolls per round, a decision between rounds)
-    registerOddsAdapter(skirmishOdds);
     const s = setupGame(skirmish, 'standard', {}, 'bench').state;
     for (const memo of [true, false]) {
       const n = 200;

@@ -2,14 +2,14 @@
 // adapter, searches it with the rule set's own code and explains the choice (docs/ai.md).
 import { actionKey, createRng, nextInt, type Choice } from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
-import { getRuleset } from '../rulesets/index.ts';
-import { aiAdapterFor } from './adapters/index.ts';
+import { getPackage, getRuleset } from '../rulesets/index.ts';
+import { aiAdapterFor } from './adapters.ts';
 import { LEVELS, normalizeLevel } from './levels.ts';
 import { Searcher } from './search.ts';
 import type { ChooseActionRequest, ChooseActionResult } from './types.ts';
 
 export type { AiAdapter, AiLevel, ChooseActionRequest, ChooseActionResult, PositionReport } from './types.ts';
-export { aiAdapterFor, registerAiAdapter } from './adapters/index.ts';
+export { aiAdapterFor } from './adapters.ts';
 export { LEVELS, normalizeLevel } from './levels.ts';
 export type { LevelParams } from './levels.ts';
 
@@ -69,7 +69,7 @@ function oddsText(req: ChooseActionRequest, state: any, c: Choice): string | nul
   const adapter = aiAdapterFor(req.ruleset);
   if (adapter?.oddsInExplain) return null;
   try {
-    const odds = oddsForChoice(req.ruleset, state, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
+    const odds = oddsForChoice(getPackage(req.ruleset), state, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
     return odds ? describeOdds(odds) : null;
   } catch {
     return null; // odds too costly or refused in the determinised state: the explanation goes without them

@@ -1,7 +1,7 @@
 // AI-vs-AI (or AI-vs-random) games through the same contract as every controller: each seat gets only its view.
 import { actionKey, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
 import { chooseRandomAction } from './random-player.ts';
-import { aiAdapterFor } from './adapters/index.ts';
+import { aiAdapterFor } from './adapters.ts';
 import { chooseAction, normalizeLevel } from './index.ts';
 import type { AiLevel, PositionReport } from './types.ts';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { checkLog, Game, prompts, type BaseState, type Prompt } from '../engine/index.ts';
 import { combatOdds, oddsAdapterFor, type OddsReport } from '../odds/index.ts';
-import { getRuleset } from '../rulesets/index.ts';
+import { getPackage, getRuleset } from '../rulesets/index.ts';
 import { CliError, parseIntArg, readJsonFile } from './io.ts';
 import { parseOptions } from './kernel-commands.ts';
 
@@ -32,7 +32,7 @@ export function registerOddsCommand(program: Command): void {
         game = Game.create(r, o.scenario ?? r.scenarios[0]!.id, parseOptions(o.option ?? []), o.seed);
       }
       const ruleset = game.ruleset;
-      if (!oddsAdapterFor(ruleset.id)) throw new CliError(`${ruleset.id} has no odds adapter yet (src/odds/adapters/)`);
+      if (!oddsAdapterFor(ruleset.id)) throw new CliError(`${ruleset.id} has no odds adapter yet (its package: src/rulesets/${ruleset.id}/package.ts)`);
       const at = o.at === undefined ? game.played.length : parseIntArg('--at', o.at, 0);
       if (at > game.played.length) throw new CliError(`--at ${at}: the game has only ${game.played.length} actions in force`);
       const state = game.stateAt(at);
@@ -49,7 +49,7 @@ export function registerOddsCommand(program: Command): void {
           process.stdout.write(`after action ${at}, ${prompt.seat} is asked "${prompt.text}": none of its ${prompt.choices.length} choices starts a combat\n`);
           return;
         }
-        const reports = combats.map(({ c, i }) => ({ choice: i + 1, label: c.label, report: combatOdds(ruleset, state, prompt.seat, c.action) }));
+        const reports = combats.map(({ c, i }) => ({ choice: i + 1, label: c.label, report: combatOdds(getPackage(ruleset.id), state, prompt.seat, c.action) }));
         if (o.json) {
           process.stdout.write(JSON.stringify(reports, null, 1) + '\n');
           return;
@@ -63,7 +63,7 @@ export function registerOddsCommand(program: Command): void {
       const k = parseIntArg('--choice', o.choice, 1);
       const choice = prompt.choices[k - 1];
       if (!choice) throw new CliError(`--choice ${k}: the prompt "${prompt.text}" has ${prompt.choices.length} choices`);
-      const report = combatOdds(ruleset, state, prompt.seat, choice.action);
+      const report = combatOdds(getPackage(ruleset.id), state, prompt.seat, choice.action);
       if (o.json) process.stdout.write(JSON.stringify(report, null, 1) + '\n');
       else process.stdout.write(formatReport(report, choice.label));
     });

@@ -1,6 +1,6 @@
 // The fuzzer: random legal play to the end, checking for exceptions, dead ends, broken invariants and replay drift.
 import { Game } from './game.ts';
-import { prompts } from './kernel.ts';
+import { allChoices, prompts } from './kernel.ts';
 import { createRng, nextInt } from './rng.ts';
 import type { BaseState, GameLog, Options, Ruleset } from './index.ts';
 
@@ -44,8 +44,9 @@ export function fuzzGame<S extends BaseState>(ruleset: Ruleset<S>, o: FuzzOption
       const ps = prompts(ruleset, game.state);
       if (ps.length === 0) return fail('dead-end', `nobody can act and the game is not over (stack: ${game.state.stack.map((f) => f.proc).join(' > ') || 'empty'})`);
       const p = ps[nextInt(pick, ps.length)]!;
-      if (p.choices.length === 0) return fail('dead-end', `${p.seat} is asked "${p.text}" (${p.rule}) with no legal choice`);
-      const c = p.choices[nextInt(pick, p.choices.length)]!;
+      const choices = allChoices(ruleset, game.state, p);
+      if (choices.length === 0) return fail('dead-end', `${p.seat} is asked "${p.text}" (${p.rule}) with no legal choice`);
+      const c = choices[nextInt(pick, choices.length)]!;
       game.act(p.seat, c.action);
       if (o.undoPerMille && nextInt(pick, 1000) < o.undoPerMille && game.undoableBy(p.seat) > 0) {
         game.undo(p.seat);

@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { RuleViolation, EngineError, prompts, promptFor, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions } from './kernel.ts';
+export { RuleViolation, EngineError, prompts, promptFor, choicesIn, allChoices, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions } from './kernel.ts';
 export type { SeatView, PromptMemo } from './kernel.ts';
 export { Game, LogError, checkLog, replayLog, setupOfLog, entropyKey, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';
 export type { GameLog, LogEntry, Played, DiceEntropy, Takeback } from './game.ts';
@@ -7,3 +7,4 @@ export { createRng, nextInt, nextUint32, rollDice, forceDice, seedWords, DiceNee
 export { stateHash, hashString } from './hash.ts';
 export { fuzzGame } from './fuzz.ts';
 export type { FuzzOptions, FuzzResult } from './fuzz.ts';
+export * from './board.ts';

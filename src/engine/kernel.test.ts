@@ -4,6 +4,7 @@ import {
   createRng, nextInt, rollDice, sameAction, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
+import { tokens } from './testing/tokens.ts';
 
 function started(seed = 's1') {
   const g = Game.create(duel, 'standard', {}, seed);
@@ -326,5 +327,26 @@ describe('fuzzer', () => {
     const r = fuzzGame(bad, { scenario: 'standard', seed: 'b' });
     expect(r.failure).toMatchObject({ kind: 'invariant', message: 'seq reached 3', at: 3 });
     expect(r.log.entries).toHaveLength(3);
+  });
+});
+
+describe('structured prompts (pick a group, then one of its choices)', () => {
+  it('a group lists its choices on request; allChoices expands every group', async () => {
+    const { choicesIn, allChoices } = await import('./index.ts');
+    const { state } = setupGame(tokens, 's', {}, 'x');
+    const p = prompts(tokens, state)[0]!;
+    expect(p.groups!.map((g) => g.key)).toEqual(['x', 'y']);
+    expect(choicesIn(tokens, state, 'a', 'y').map((c) => c.action.to)).toEqual([2, 4]);
+    expect(choicesIn(tokens, state, 'a', 'nope')).toEqual([]);
+    expect(allChoices(tokens, state, p).map((c) => c.label)).toEqual(['Stop', 'x to 1', 'y to 2', 'y to 4']);
+  });
+
+  it('an action inside a group is legal; one outside its group is refused and changes nothing', () => {
+    const { state } = setupGame(tokens, 's', {}, 'x');
+    const r = applyAction(tokens, state, 'a', { type: 'move', token: 'y', to: 4 });
+    expect(r.state.at).toEqual({ x: 0, y: 4 });
+    expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'x', to: 2 })).toThrow(RuleViolation);
+    expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'z', to: 1 })).toThrow(RuleViolation);
+    expect(state.at).toEqual({ x: 0, y: 3 });
   });
 });

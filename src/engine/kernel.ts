@@ -1,7 +1,8 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
+import type { BoardView } from './board.ts';
 import type {
-  Action, ApplyResult, BaseState, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, Ruleset, Seat,
+  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, Ruleset, Seat,
 } from './types.ts';
 
 /** An illegal action: names the rule case, what was wrong and what would be legal. The state is untouched. */
@@ -175,6 +176,39 @@ export function promptFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, se
   return prompts(ruleset, state).find((p) => p.seat === seat);
 }
 
+/**
+ * The choices in one group of `seat`'s structured prompt (pick a unit, then one of these); [] when the seat is not
+ * asked now or the prompt has no such group.
+ */
+export function choicesIn<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, group: string, memo?: PromptMemo): Choice[] {
+  const prompt = prompts(ruleset, state, memo).find((p) => p.seat === seat);
+  if (!prompt?.groups?.some((g) => g.key === group)) return [];
+  const top = state.stack[state.stack.length - 1]!;
+  return procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? [];
+}
+
+/** Every legal choice of a prompt: the listed ones and those of each group (for the AI, the fuzzer and tests). */
+export function allChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Prompt): Choice[] {
+  if (!prompt.groups?.length) return prompt.choices;
+  const top = state.stack[state.stack.length - 1]!;
+  const proc = procedureOf(ruleset, top);
+  const out = [...prompt.choices];
+  for (const g of prompt.groups) out.push(...(proc.choicesIn?.(state, top, prompt.seat, g.key) ?? []));
+  return out;
+}
+
+/** Is `action` (with canonical text `key`) among the prompt's legal choices, listed or in its group? */
+function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Prompt, action: Action, key: string): boolean {
+  const match = (c: Choice) => mayEqual(c.action, action) && actionKey(c.action) === key;
+  if (prompt.choices.some(match)) return true;
+  if (!prompt.groups?.length) return false;
+  const top = state.stack[state.stack.length - 1]!;
+  const proc = procedureOf(ruleset, top);
+  const group = proc.groupOf?.(state, top, prompt.seat, action) ?? null;
+  if (group === null || !prompt.groups.some((g) => g.key === group)) return false;
+  return (proc.choicesIn?.(state, top, prompt.seat, group) ?? []).some(match);
+}
+
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
 function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Prompt[] {
   const state = ctx.state;
@@ -324,10 +358,10 @@ export function applyAction<S extends BaseState>(
     throw new RuleViolation(prompt.rule, 'an action must be an object with a "type"', prompt.choices.slice(0, 10).map((c) => c.label));
   }
   const key = actionKey(action);
-  if (!prompt.choices.some((c) => mayEqual(c.action, action) && actionKey(c.action) === key)) {
+  if (!isLegal(ruleset, state, prompt, action, key)) {
     const top = state.stack[state.stack.length - 1]!;
     const why = procedureOf(ruleset, top).explain?.(state, top, seat, action);
-    const legal = prompt.choices.map((c) => c.label);
+    const legal = [...prompt.choices.map((c) => c.label), ...(prompt.groups ?? []).map((g) => `${g.label} (…)`)];
     if (why) throw new RuleViolation(why.rule, why.message, legal);
     const shown = legal.slice(0, 8).join('; ') + (legal.length > 8 ? `; ... (${legal.length} in all)` : '');
     throw new RuleViolation(prompt.rule, `${key} is not a legal choice for "${prompt.text}". Legal: ${shown}`, legal);
@@ -368,6 +402,8 @@ export interface SeatView {
   prompt: Prompt | null;
   waitingFor: { seat: Seat; text: string; rule: string }[];
   state: Json;
+  /** What the board shows this seat (the rule set's `boardView`), when the rule set declares one. */
+  board?: BoardView;
 }
 
 export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat | null, memo?: PromptMemo): SeatView {
@@ -377,7 +413,7 @@ export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat
     delete (v as Record<string, Json>).rng;
     delete (v as Record<string, Json>).sealed;
   }
-  return {
+  const out: SeatView = {
     ruleset: state.ruleset,
     scenario: state.scenario,
     seq: state.seq,
@@ -387,6 +423,8 @@ export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat
     waitingFor: all.map((p) => ({ seat: p.seat, text: p.text, rule: p.rule })),
     state: v,
   };
+  if (ruleset.boardView) out.board = ruleset.boardView(state, seat);
+  return out;
 }
 
 /** Events a seat may see. */

@@ -1,4 +1,5 @@
 // The kernel's contract with rule sets and with every controller (web client, AI, server, CLI, fuzzer, tests).
+import type { BoardView } from './board.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -11,11 +12,41 @@ export interface Action {
   [k: string]: Json | undefined;
 }
 
+/**
+ * What a choice points at, so that clients highlight, group and explain it without reading the action's fields.
+ * Places are hex, area or box ids of the rule set's board; units are unit ids of its view.
+ */
+export interface ChoiceRefs {
+  /** The units the choice acts on (moved, placed, attacking, taking a loss...). */
+  units?: string[];
+  /** Where the choice leads or what place it is about (a destination, a hex to attack, a box). */
+  place?: string;
+  /** Where the units start, when it is not obvious from the view. */
+  from?: string;
+  /** Places passed through, in order, ending at `place`. */
+  path?: string[];
+  /** Enemy units the choice aims at (a combat target, an interception). */
+  targets?: string[];
+}
+
 /** One entry of a seat's choice list: the exact action to send back, and how to present it. */
 export interface Choice {
   action: Action;
-  /** Short text for a menu or the CLI ("Move 4th infantry to 2214"). */
+  /** Short text for a menu or the CLI ("Move 4th infantry to 2214 Berlin"). */
   label: string;
+  refs?: ChoiceRefs;
+}
+
+/**
+ * A group of a structured prompt (pick a unit, then one of its destinations). Its choices are asked for when needed
+ * (`choicesIn` in the kernel), so a movement phase does not list every unit x destination pair.
+ */
+export interface ChoiceGroup {
+  /** Stable within the prompt's state (usually a unit or stack id). */
+  key: string;
+  /** "4th Panzer at 2214 Berlin". */
+  label: string;
+  refs?: ChoiceRefs;
 }
 
 /**
@@ -30,8 +61,13 @@ export interface Prompt {
   text: string;
   /** Kind of decision, for a client to pick a widget: 'move', 'attack', 'allocate-loss', 'retreat', 'yes-no'... */
   kind: string;
-  /** Every legal action. A client only ever offers these; the kernel refuses anything else. */
+  /**
+   * Legal actions. With `groups`, these are the choices outside any group (end the phase...); otherwise every legal
+   * action. A client only ever offers listed choices; the kernel refuses anything else.
+   */
   choices: Choice[];
+  /** A structured prompt's groups: each group's choices come from the kernel's `choicesIn` (never listed here). */
+  groups?: ChoiceGroup[];
   /** Optional structured context for clients (units involved, combat figures, ...). */
   context?: Json;
 }
@@ -144,6 +180,10 @@ export interface Procedure<S extends BaseState = BaseState, F extends Frame = Fr
   prompts?(state: S, frame: F): Prompt[];
   /** Automatic step: must change the stack (push, goto, pop) or end the game. */
   run?(ctx: Ctx<S>, frame: F): void;
+  /** A structured prompt's choices in one of its groups (`Prompt.groups`); [] for an unknown group. */
+  choicesIn?(state: S, frame: F, seat: Seat, group: string): Choice[];
+  /** The group an action would belong to (so legality is checked within one group); null: not in any group. */
+  groupOf?(state: S, frame: F, seat: Seat, action: Action): string | null;
   /** Handle a legal action of one of this frame's prompts. */
   act?(ctx: Ctx<S>, frame: F, seat: Seat, action: Action): void;
   /**
@@ -183,11 +223,17 @@ export interface Ruleset<S extends BaseState = BaseState> {
   view(state: S, seat: Seat | null): Json;
   /** Checks that must hold in every reachable state; each broken one is described in a string. */
   invariants?(state: S): string[];
+  /**
+   * What the board shows to one seat (or a spectator: null): pieces, markers, control, turn. Redacted like `view`;
+   * the kernel hands it to every client as `SeatView.board`.
+   */
+  boardView?(state: S, seat: Seat | null): BoardView;
   /** Short one-line status for logs and the CLI ("Autumn 1939, Axis movement"). */
   describe?(state: S): string;
   /**
-   * Static data a client needs to draw the game (map, counter manifest, charts, notes on reconstructed data).
-   * Same for every game of the rule set; clients may cache it.
+   * Static data a client needs to draw the game: the board (hex sheets, areas, boxes, tracks), the counter manifest,
+   * charts, notes on reconstructed data. Must conform to `AssetsSchema` (src/engine/board.ts) once every rule set
+   * has moved to the board contract; the same for every game of the rule set, so clients may cache it.
    */
   assets?(): Json;
   /** Check the rule set's data files (schemas and cross-references); every problem names file and field. */

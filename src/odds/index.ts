@@ -1,7 +1,8 @@
 // Exact combat odds through the rule sets' own code (docs/ai.md).
-import './adapters/index.ts';
 
-export { combatOdds, oddsForChoice, describeOdds, registerOddsAdapter, oddsAdapterFor } from './odds.ts';
+export { combatOdds, oddsForChoice, describeOdds } from './odds.ts';
+export type { OddsSubject } from './odds.ts';
+export { oddsAdapterFor } from './registry.ts';
 export { enumerateCombat, chanceOutcomes, enumeratingCopy, applyEnumerating, rollBranches, resultKey, OddsLimitError } from './enumerate.ts';
 export type { Dist, ChanceOutcome } from './enumerate.ts';
 export { sumBranches, faceBranches } from './dice.ts';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, Game, setupGame, type Ruleset } from '../engine/index.ts';
 import { duel, type DuelState } from '../engine/testing/duel.ts';
-import { combatOdds, oddsForChoice, registerOddsAdapter, enumerateCombat, sumBranches, faceBranches, Fraction, describeOdds } from './index.ts';
+import { combatOdds, oddsForChoice, enumerateCombat, sumBranches, faceBranches, Fraction, describeOdds } from './index.ts';
+import { duelPackage } from '../rulesets/duel/package.ts';
 import { skirmish, skirmishOdds, type SkirmishState } from './testing-skirmish.ts';
 
-registerOddsAdapter(skirmishOdds);
+const skirmishPackage = { ruleset: skirmish as Ruleset<SkirmishState>, odds: skirmishOdds };
 
 function duelAfterBids(): DuelState {
   const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
@@ -37,7 +38,7 @@ describe('dice branches', () => {
 describe('combatOdds on duel', () => {
   it('Duel 3.1 an attack is one d6 hitting on 4+: exactly 1/2 to inflict one loss', () => {
     const s = duelAfterBids();
-    const r = combatOdds(duel, s, 'red', { type: 'attack' });
+    const r = combatOdds(duelPackage, s, 'red', { type: 'attack' });
     expect(r.summary.pWinExact).toBe('1/2');
     expect(r.summary.expectedDefenderLosses).toBe(0.5);
     expect(r.summary.expectedAttackerLosses).toBe(0);
@@ -50,31 +51,31 @@ describe('combatOdds on duel', () => {
   });
   it('Duel 3.3 the default policy takes the loss on the weakest unit; a last hit ends the game (Duel 4)', () => {
     const s = duelAfterBids();
-    const r = combatOdds(duel, s, 'red', { type: 'attack' });
+    const r = combatOdds(duelPackage, s, 'red', { type: 'attack' });
     expect(r.outcomes.find((o) => o.result.defenderLosses === 1)!.result.detail).toEqual({ defenderUnitsLeft: 2 });
     const last = { ...s, units: { red: [3, 2, 1], blue: [1] } } as DuelState;
-    const r2 = combatOdds(duel, last, 'red', { type: 'attack' });
+    const r2 = combatOdds(duelPackage, last, 'red', { type: 'attack' });
     expect(r2.outcomes.find((o) => o.result.defenderLosses === 1)!.result.detail).toEqual({ defenderUnitsLeft: 0 });
     expect(r2.summary.pWinExact).toBe('1/2');
   });
   it('oddsForChoice returns null for a choice that starts no combat, and leaves the state untouched', () => {
     const s = duelAfterBids();
     const copy = JSON.stringify(s);
-    expect(oddsForChoice(duel, s, 'red', { type: 'pass' })).toBeNull();
-    expect(oddsForChoice('duel', s, 'red', { type: 'attack' })!.summary.pWin).toBe(0.5);
+    expect(oddsForChoice(duelPackage, s, 'red', { type: 'pass' })).toBeNull();
+    expect(oddsForChoice(duelPackage, s, 'red', { type: 'attack' })!.summary.pWin).toBe(0.5);
     expect(JSON.stringify(s)).toBe(copy);
     // the real game goes on with real dice afterwards
     expect(applyAction(duel, s, 'red', { type: 'attack' }).state.rng.drawn).toBe(1);
   });
   it('refuses an action that starts no combat, naming it', () => {
-    expect(() => combatOdds(duel, duelAfterBids(), 'red', { type: 'pass' })).toThrow(/starts no combat/);
+    expect(() => combatOdds(duelPackage, duelAfterBids(), 'red', { type: 'pass' })).toThrow(/starts no combat/);
   });
 });
 
 describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
   const start = () => setupGame(skirmish as Ruleset<SkirmishState>, 'standard', {}, 's').state;
   it('Skirmish 2.1 two rounds of 2d6>=8 against 1d6>=5: exact loss distributions and 10/27 to win', () => {
-    const r = combatOdds(skirmish, start(), 'a', { type: 'attack' });
+    const r = combatOdds(skirmishPackage, start(), 'a', { type: 'attack' });
     // defender losses ~ Bin(2, 5/12), attacker losses ~ Bin(2, 1/3)
     expect(exactOf(r, (x) => x.defenderLosses === 0)).toBe('49/144');
     expect(exactOf(r, (x) => x.defenderLosses === 1)).toBe('35/72');
@@ -85,7 +86,7 @@ describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
     expect(r.summary.expectedDefenderLosses).toBeCloseTo(10 / 12, 12);
   });
   it('Skirmish 2.2 a policy that breaks off after round one gives one round only', () => {
-    const r = combatOdds(skirmish, start(), 'a', { type: 'attack' }, { policy: (_s, p) => (p.kind === 'yes-no' ? { type: 'break' } : null) });
+    const r = combatOdds(skirmishPackage, start(), 'a', { type: 'attack' }, { policy: (_s, p) => (p.kind === 'yes-no' ? { type: 'break' } : null) });
     expect(exactOf(r, (x) => x.defenderLosses === 1)).toBe('5/12');
     expect(exactOf(r, (x) => x.defenderLosses === 2)).toBe('0');
   });
@@ -99,12 +100,12 @@ describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
     expect(flat(withMemo.dist)).toEqual(flat(without.dist));
   });
   it('Skirmish 3 a rule reading single faces is enumerated face by face: two hits on 2d6 is 1/9', () => {
-    const r = combatOdds(skirmish, start(), 'a', { type: 'volley' });
+    const r = combatOdds(skirmishPackage, start(), 'a', { type: 'volley' });
     expect(exactOf(r, (x) => x.defenderLosses === 2)).toBe('1/9');
     expect(exactOf(r, (x) => x.defenderLosses === 1)).toBe('4/9');
     expect(r.stats.rolls).toBe(1);
   });
   it('stops with an error past its limit instead of running away', () => {
-    expect(() => combatOdds(skirmish, start(), 'a', { type: 'attack' }, { maxApplies: 10 })).toThrow(/more than 10 runs/);
+    expect(() => combatOdds(skirmishPackage, start(), 'a', { type: 'attack' }, { maxApplies: 10 })).toThrow(/more than 10 runs/);
   });
 });

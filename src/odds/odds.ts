@@ -1,24 +1,12 @@
 // combatOdds / oddsForChoice: the exact outcome distribution of one declared combat, through a rule set's adapter.
-import type { Action, BaseState, Ruleset, Seat } from '../engine/index.ts';
-import { getRuleset } from '../rulesets/index.ts';
+import type { Action, BaseState, Seat } from '../engine/index.ts';
+import type { RulesetPackage } from '../rulesets/package.ts';
 import { enumerateCombat } from './enumerate.ts';
 import { Fraction } from './fraction.ts';
-import type { OddsAdapter, OddsOptions, OddsOutcome, OddsReport, OddsSummary } from './types.ts';
+import type { OddsOptions, OddsOutcome, OddsReport, OddsSummary } from './types.ts';
 
-const adapters = new Map<string, OddsAdapter<any>>();
-
-/** Rule sets register their adapter once (src/odds/adapters/index.ts). */
-export function registerOddsAdapter(a: OddsAdapter<any>): void {
-  adapters.set(a.ruleset, a);
-}
-
-export function oddsAdapterFor(rulesetId: string): OddsAdapter<any> | undefined {
-  return adapters.get(rulesetId);
-}
-
-function resolveRuleset(r: Ruleset<any> | string): Ruleset<any> {
-  return typeof r === 'string' ? getRuleset(r) : r;
-}
+/** A rule set with its odds adapter: its package (src/rulesets/<id>/package.ts, `getPackage(id)`), or any pair. */
+export type OddsSubject<S extends BaseState = any> = Pick<RulesetPackage<S>, 'ruleset' | 'odds'>;
 
 /**
  * Exact odds of the combat that `seat` starts with `action` in `state`. Throws when the rule set has no odds adapter
@@ -26,11 +14,10 @@ function resolveRuleset(r: Ruleset<any> | string): Ruleset<any> {
  * seat's determinised state (AI adapter `stateFromView`), not the full one.
  */
 export function combatOdds<S extends BaseState>(
-  ruleset: Ruleset<S> | string, state: S, seat: Seat, action: Action, opts: OddsOptions<S> = {},
+  subject: OddsSubject<S>, state: S, seat: Seat, action: Action, opts: OddsOptions<S> = {},
 ): OddsReport {
-  const rs = resolveRuleset(ruleset) as Ruleset<S>;
-  const adapter = adapters.get(rs.id) as OddsAdapter<S> | undefined;
-  if (!adapter) throw new Error(`odds: rule set "${rs.id}" has no odds adapter (known: ${[...adapters.keys()].join(', ')}); add one in src/odds/adapters/`);
+  const { ruleset: rs, odds: adapter } = subject;
+  if (!adapter) throw new Error(`odds: rule set "${rs.id}" has no odds adapter; add one to its package (src/rulesets/${rs.id}/package.ts)`);
   if (!adapter.isCombat(state, seat, action)) {
     throw new Error(`odds: ${JSON.stringify(action)} by ${seat} starts no combat in ${rs.id}; odds exist only for attack declarations`);
   }
@@ -64,12 +51,10 @@ function sum(os: OddsOutcome[], f: (o: OddsOutcome) => number): number {
  * no combat (moves, passes...). The report is plain JSON.
  */
 export function oddsForChoice<S extends BaseState>(
-  ruleset: Ruleset<S> | string, state: S, seat: Seat, action: Action, opts: OddsOptions<S> = {},
+  subject: OddsSubject<S>, state: S, seat: Seat, action: Action, opts: OddsOptions<S> = {},
 ): OddsReport | null {
-  const rs = resolveRuleset(ruleset) as Ruleset<S>;
-  const adapter = adapters.get(rs.id) as OddsAdapter<S> | undefined;
-  if (!adapter || !adapter.isCombat(state, seat, action)) return null;
-  return combatOdds(rs, state, seat, action, opts);
+  if (!subject.odds || !subject.odds.isCombat(state, seat, action)) return null;
+  return combatOdds(subject, state, seat, action, opts);
 }
 
 /** "83% to win, expected losses 1.2 to 2.1" */

@@ -1,17 +1,26 @@
-// Every rule set Theater can play, by id.
+// Every rule set Theater can play, by id: the one registry. Server, web, CLI, AI and odds reach rule sets only here.
 import type { Ruleset } from '../engine/index.ts';
-import { duel } from '../engine/testing/duel.ts';
-import { twoWW } from './2ww/index.ts';
-import { eto } from './eto/index.ts';
+import type { RulesetPackage } from './package.ts';
+import { duelPackage } from './duel/package.ts';
+import { twoWWPackage } from './2ww/package.ts';
+import { etoPackage } from './eto/package.ts';
 
-const all: Ruleset<any>[] = [duel, twoWW, eto];
+export type { RulesetPackage } from './package.ts';
 
-export const rulesets: Record<string, Ruleset<any>> = Object.fromEntries(all.map((r) => [r.id, r]));
+const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage];
+
+export const packages: Record<string, RulesetPackage> = Object.fromEntries(all.map((p) => [p.ruleset.id, p]));
+
+export const rulesets: Record<string, Ruleset<any>> = Object.fromEntries(all.map((p) => [p.ruleset.id, p.ruleset]));
+
+/** The package of this rule set id, or an error that lists the known ones. */
+export function getPackage(id: string): RulesetPackage {
+  const p = Object.hasOwn(packages, id) ? packages[id] : undefined;
+  if (!p) throw new Error(`unknown rule set "${id}"; known: ${Object.keys(packages).join(', ')}`);
+  return p;
+}
 
 /** The rule set with this id, or an error that lists the known ones. */
 export function getRuleset(id: string): Ruleset<any> {
-  // Own keys only: "__proto__" or "constructor" must not find Object's.
-  const r = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined;
-  if (!r) throw new Error(`unknown rule set "${id}"; known: ${Object.keys(rulesets).join(', ')}`);
-  return r;
+  return getPackage(id).ruleset;
 }

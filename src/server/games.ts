@@ -4,7 +4,7 @@
 // rematches (takebacks.ts), what a reader sees (views.ts), open channels (connections.ts), "your turn" notices
 // (notifications.ts), AI seats (ai-turns.ts) and sync between server instances (instance-sync.ts).
 import type { GameLog } from '../engine/game.ts';
-import type { Action, Seat } from '../engine/types.ts';
+import type { Action, Choice, Seat } from '../engine/types.ts';
 import { ActionPipeline } from './action-pipeline.ts';
 import type { AiPool } from './ai-pool.ts';
 import { AiTurns } from './ai-turns.ts';
@@ -27,7 +27,7 @@ export type { Conn };
 
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
-  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'choices' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
   'resign' | 'rematch' | 'claim' | 'setWebhook' | 'contribute' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
@@ -123,6 +123,10 @@ export class GameManager {
 
   play(token: string): Promise<PlayResponse> {
     return this.views.play(token);
+  }
+
+  choices(token: string, stateId: number, group: string): Promise<{ stateId: number; group: string; choices: Choice[] }> {
+    return this.views.choices(token, stateId, group);
   }
 
   myGames(tokens: string[]): Promise<GameSummary[]> {

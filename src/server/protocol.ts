@@ -312,7 +312,9 @@ export type ClientMessage =
   | { type: 'resign'; reqId?: string }
   | { type: 'entropy'; reqId?: string; commit: string }
   | { type: 'entropy'; reqId?: string; reveal: string }
-  | { type: 'ping'; reqId?: string };
+  | { type: 'ping'; reqId?: string }
+  /** The choices of one group of a structured prompt (Prompt.groups), for the state `stateId`. */
+  | { type: 'choices'; reqId?: string; stateId: StateId; group: string };
 
 /** Server -> client. */
 export type ServerMessage =
@@ -324,7 +326,8 @@ export type ServerMessage =
   | { type: 'takeback-answer'; accepted: boolean; by: Seat }
   | { type: 'presence'; seats: SeatInfo[] }
   | { type: 'rematch'; gameId: string; token: TokenLink }
-  | { type: 'pong'; reqId?: string };
+  | { type: 'pong'; reqId?: string }
+  | { type: 'choices'; reqId?: string; stateId: StateId; group: string; choices: Choice[] };
 
 /**
  * Sent on connect, after 'hello' and after every change. `events` are the events since the state id the client

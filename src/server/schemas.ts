@@ -70,6 +70,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('entropy'), reqId, commit: hex64.optional(), reveal: hex64.optional() }).strict()
     .refine((m) => (m.commit === undefined) !== (m.reveal === undefined), 'give either "commit" or "reveal"'),
   z.object({ type: z.literal('ping'), reqId }).strict(),
+  z.object({ type: z.literal('choices'), reqId, stateId, group: z.string().min(1).max(200) }).strict(),
 ]);
 
 /** Limits every request body and WebSocket message is held to before its schema (docs/server.md "Limits"). */

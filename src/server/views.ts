@@ -1,10 +1,10 @@
 // What a token's holder reads: the state message (live and on connect), GET /api/play, my games, the log export and
 // replays. Every reader gets its seat's view and the events it may see; the seed only after the end.
 import type { GameLog } from '../engine/game.ts';
-import { eventsFor, viewFor, type SeatView } from '../engine/kernel.ts';
-import type { GameEvent, Json, Seat } from '../engine/types.ts';
+import { choicesIn, eventsFor, prompts, viewFor, type SeatView } from '../engine/kernel.ts';
+import type { Choice, GameEvent, Json, Seat } from '../engine/types.ts';
 import { clockInfo } from './clock.ts';
-import { ApiError, badRequest, forbidden } from './errors.ts';
+import { ApiError, badRequest, forbidden, stale } from './errors.ts';
 import type { GameManager } from './games.ts';
 import { importOf, isFinished, settled, type Live } from './live-games.ts';
 import type { GameSummary, PlayResponse, ReplayResponse, StateMessage } from './protocol.ts';
@@ -49,6 +49,20 @@ export class Views {
     };
     if (m.seed !== undefined) r.seed = m.seed;
     return r;
+  }
+
+  /** The choices in one group of the holder's structured prompt (Prompt.groups), asked against `stateId`. */
+  async choices(token: string, stateId: number, group: string): Promise<{ stateId: number; group: string; choices: Choice[] }> {
+    const { live, seat } = await this.m.games.seatOf(token);
+    if (seat.seat === null) throw forbidden('a spectator link has no choices; use a seat link');
+    if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+    const state = live.game.state;
+    const prompt = prompts(live.ruleset, state, settled).find((p) => p.seat === seat.seat);
+    if (!prompt) throw badRequest(`seat ${seat.seat} has no decision to make now`);
+    if (!prompt.groups?.some((g) => g.key === group)) {
+      throw badRequest(`the prompt "${prompt.text}" has no group "${group.slice(0, 100)}"`);
+    }
+    return { stateId, group, choices: choicesIn(live.ruleset, state, seat.seat, group, settled) };
   }
 
   async myGames(tokens: string[]): Promise<GameSummary[]> {

@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Game, stateHash, type GameLog } from '../../engine/index.ts';
-import { rulesets } from '../../rulesets/index.ts';
 import { twoWW } from '../../rulesets/2ww/index.ts';
 import { playScript } from './testing.ts';
-
-// Until the lead adds 2ww to the registry (src/rulesets/index.ts) the test puts it there itself.
-rulesets['2ww'] ??= twoWW as any;
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-play-2ww-'));
 const readLog = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as GameLog;

@@ -2,7 +2,7 @@
 import type { Frame, SeatView } from '../../engine/index.ts';
 import { createRng } from '../../engine/index.ts';
 import type { DuelState } from '../../engine/testing/duel.ts';
-import type { AiAdapter } from '../types.ts';
+import type { AiAdapter } from '../../ai/types.ts';
 
 type Side = 'red' | 'blue';
 const other = (s: string): Side => (s === 'red' ? 'blue' : 'red');

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyAction, prompts } from '../engine/index.ts';
-import { twoWW } from '../rulesets/2ww/index.ts';
-import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
-import type { TwoWWState } from '../rulesets/2ww/state.ts';
-import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
-import { declaredAttack, estimateAttack, SAMPLES } from './adapters/2ww-combat.ts';
-import { twoWWAi } from './adapters/2ww.ts';
+import { applyAction, prompts } from '../../../engine/index.ts';
+import { twoWW } from '../index.ts';
+import { bindCombatWorld, rulesCombatWorld } from '../combat/index.ts';
+import type { TwoWWState } from '../state.ts';
+import { startAt, testPosition, testWorld } from '../testing.ts';
+import { declaredAttack, estimateAttack, SAMPLES } from './combat.ts';
+import { twoWWAi } from './adapter.ts';
 
 const world = testWorld({ id: 'ai-combat-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
 const at = (units: Record<string, string>): TwoWWState =>

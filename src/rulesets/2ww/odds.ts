@@ -2,9 +2,9 @@
 // it is over when that frame's combat (land combat or naval battle, with losses, retreats and advances) has left the
 // stack. Losses are counted in steps (2WW 9: a loss point reduces a full unit or eliminates a reduced one).
 import { stateHash, type Action, type Json, type Prompt } from '../../engine/index.ts';
-import { bindCombatWorld, combatWorld, type CombatWorld } from '../../rulesets/2ww/combat/index.ts';
-import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from '../../rulesets/2ww/state.ts';
-import type { OddsAdapter } from '../types.ts';
+import { bindCombatWorld, combatWorld, type CombatWorld } from './combat/index.ts';
+import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from './state.ts';
+import type { OddsAdapter } from '../../odds/types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 

@@ -3,15 +3,16 @@
 // Allied attack is planned either Soviet-only or without Soviet units, whichever is stronger.
 import {
   applyAction, createRng, prompts, stateHash, type Action, type Json, type Prompt,
-} from '../../engine/index.ts';
-import { combatOdds, OddsLimitError } from '../../odds/index.ts';
-import { twoWWOdds } from '../../odds/adapters/2ww.ts';
-import { twoWW } from '../../rulesets/2ww/index.ts';
-import { combatWorld } from '../../rulesets/2ww/combat/index.ts';
-import { eligibleLandAttackers, eligibleSupport } from '../../rulesets/2ww/combat/combat-phase.ts';
-import { landUnitsIn } from '../../rulesets/2ww/combat/land-combat.ts';
-import type { Side, TwoWWState } from '../../rulesets/2ww/state.ts';
-import { unitDef } from '../../rulesets/2ww/world.ts';
+} from '../../../engine/index.ts';
+import { combatOdds } from '../../../odds/odds.ts';
+import { OddsLimitError } from '../../../odds/enumerate.ts';
+import { twoWWOdds } from '../odds.ts';
+import { twoWW } from '../index.ts';
+import { combatWorld } from '../combat/index.ts';
+import { eligibleLandAttackers, eligibleSupport } from '../combat/combat-phase.ts';
+import { landUnitsIn } from '../combat/land-combat.ts';
+import type { Side, TwoWWState } from '../state.ts';
+import { unitDef } from '../world.ts';
 
 /** How an attack is expected to go, for the side attacking. */
 export interface AttackEstimate {
@@ -109,7 +110,7 @@ export function estimateAttack(s: TwoWWState, seat: Side): AttackEstimate {
   const units = [...f.attackers, ...f.support];
   let est: AttackEstimate;
   try {
-    const r = combatOdds(twoWW, s, seat, { type: 'confirm' }, { maxApplies: EXACT_APPLIES });
+    const r = combatOdds({ ruleset: twoWW, odds: twoWWOdds }, s, seat, { type: 'confirm' }, { maxApplies: EXACT_APPLIES });
     est = { pWin: r.summary.pWin, lossA: r.summary.expectedAttackerLosses, lossD: r.summary.expectedDefenderLosses, method: 'exact', units };
   } catch (e) {
     if (!(e instanceof OddsLimitError)) throw e;

@@ -1,7 +1,7 @@
 // Odds adapter for the kernel's test rule set (src/engine/testing/duel.ts): an attack is one d6, a hit on 4+
 // (Duel 3.1) costs the other side one strength point, allocated by the victim (Duel 3.3).
 import type { DuelState } from '../../engine/testing/duel.ts';
-import type { OddsAdapter } from '../types.ts';
+import type { OddsAdapter } from '../../odds/types.ts';
 
 const strength = (s: DuelState, side: 'red' | 'blue') => s.units[side].reduce((a, b) => a + b, 0);
 const otherSide = (seat: string): 'red' | 'blue' => (seat === 'red' ? 'blue' : 'red');

@@ -1,19 +1,19 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../engine/index.ts';
-import { twoWW } from '../../rulesets/2ww/index.ts';
-import { combatWorld } from '../../rulesets/2ww/combat/index.ts';
-import { forcedAttackHexes } from '../../rulesets/2ww/combat/combat-phase.ts';
-import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, rankAttacks } from './2ww-combat.ts';
-import { turnLabel } from '../../rulesets/2ww/sequence-of-play.ts';
-import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../../rulesets/2ww/state.ts';
-import { countryAt, isNeutralCountry } from '../../rulesets/2ww/neutrals.ts';
-import { supplyNets } from '../../rulesets/2ww/supply.ts';
-import { landZocFrom, landZocOfSide } from '../../rulesets/2ww/zones-of-control.ts';
-import { victoryPowers } from '../../rulesets/2ww/victory.ts';
-import { nodeOf, unitClass, unitDef, worldOf, type World } from '../../rulesets/2ww/world.ts';
-import type { AiAdapter } from '../types.ts';
+import { createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { twoWW } from '../index.ts';
+import { combatWorld } from '../combat/index.ts';
+import { forcedAttackHexes } from '../combat/combat-phase.ts';
+import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, rankAttacks } from './combat.ts';
+import { turnLabel } from '../sequence-of-play.ts';
+import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
+import { countryAt, isNeutralCountry } from '../neutrals.ts';
+import { supplyNets } from '../supply.ts';
+import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
+import { victoryPowers } from '../victory.ts';
+import { nodeOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
+import type { AiAdapter } from '../../../ai/types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');

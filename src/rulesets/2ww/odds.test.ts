@@ -2,13 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyAction, Game, prompts, type Action } from '../engine/index.ts';
-import { twoWW } from '../rulesets/2ww/index.ts';
-import type { Side, TwoWWState } from '../rulesets/2ww/state.ts';
-import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
-import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
-import { combatOdds, enumerateCombat, oddsForChoice, Fraction } from './index.ts';
-import { twoWWOdds } from './adapters/index.ts';
+import { applyAction, Game, prompts, type Action } from '../../engine/index.ts';
+import { twoWW } from './index.ts';
+import type { Side, TwoWWState } from './state.ts';
+import { startAt, testPosition, testWorld } from './testing.ts';
+import { bindCombatWorld, rulesCombatWorld } from './combat/index.ts';
+import { combatOdds, enumerateCombat, oddsForChoice, Fraction } from '../../odds/index.ts';
+import { twoWWOdds } from './odds.ts';
+import { twoWWPackage } from './package.ts';
 
 beforeEach(() => {
   // These small positions have no capitals: every unit is taken as supplied (2WW 11).
@@ -32,7 +33,7 @@ describe('2WW 9.1 exact land combat odds', () => {
   it('2WW 9.1 both sides on the 1-3 column (a hit on 2d6 of 4 or less, 1/6): 575/1296 to win', () => {
     // ge-inf-1 reduced (2) attacks fr-inf-2 reduced (1): each side fires on Land vs Land 1-3, one loss on 2-4.
     const s = declared({ 'ge-inf-1': { where: '2212', reduced: true }, 'fr-inf-2': { where: '2213', reduced: true } }, ['ge-inf-1'], '2213');
-    const r = combatOdds(twoWW, s, 'axis', { type: 'confirm' });
+    const r = combatOdds(twoWWPackage, s, 'axis', { type: 'confirm' });
     // One side hit, the other not: 5/36 each way. Both hit (1/36) or both miss (25/36): the higher roll wins
     // (2WW 9), 11/36 of the both-hit cases and 384/900 of the both-miss cases.
     expect(r.summary.pWinExact).toBe('575/1296');
@@ -45,7 +46,7 @@ describe('2WW 9.1 exact land combat odds', () => {
   it('2WW 9.1 the 4-7 column inflicts 2 losses on a 2 and 1 on 3-6: a full defender loses both steps with 1/36', () => {
     // ge-inf-1 full (4) against fr-inf-2 full (3): the attacker fires on 4-7, the defender on 1-3.
     const s = declared({ 'ge-inf-1': '2212', 'fr-inf-2': '2213' }, ['ge-inf-1'], '2213');
-    const r = combatOdds(twoWW, s, 'axis', { type: 'confirm' });
+    const r = combatOdds(twoWWPackage, s, 'axis', { type: 'confirm' });
     expect(sumWhere(r, (o) => o.result.defenderLosses === 2)).toBe('1/36');
     expect(sumWhere(r, (o) => o.result.defenderLosses === 1)).toBe('7/18');
     expect(sumWhere(r, (o) => o.result.attackerLosses === 1)).toBe('1/6');
@@ -53,15 +54,15 @@ describe('2WW 9.1 exact land combat odds', () => {
   });
   it('oddsForChoice gives null for a choice that starts no combat (adding a unit)', () => {
     const s = declared({ 'ge-inf-1': '2212', 'ge-inf-4': '2214', 'fr-inf-2': '2213' }, ['ge-inf-1'], '2213');
-    expect(oddsForChoice(twoWW, s, 'axis', { type: 'add', unit: 'ge-inf-4', role: 'attacker' })).toBeNull();
+    expect(oddsForChoice(twoWWPackage, s, 'axis', { type: 'add', unit: 'ge-inf-4', role: 'attacker' })).toBeNull();
   });
 });
 
-describe('2WW odds memo (src/odds/adapters/2ww.ts scope)', () => {
+describe('2WW odds memo (src/rulesets/2ww/odds.ts scope)', () => {
   beforeEach(() => bindCombatWorld(rulesCombatWorld));
 
   it('2WW 11.2.4 odds with supply traced once per position equal the odds tracing it at every run (campaign map, both sides supplied)', () => {
-    const file = join(dirname(fileURLToPath(import.meta.url)), '../ai/positions/2ww/decline-soviet-only-attack.json');
+    const file = join(dirname(fileURLToPath(import.meta.url)), '../../ai/positions/2ww/decline-soviet-only-attack.json');
     let s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'memo', JSON.parse(readFileSync(file, 'utf8'))).state;
     const play = (a: Action) => { s = applyAction(twoWW, s, 'allies', a).state; };
     play({ type: 'attack', mode: 'land', hex: '2405' });

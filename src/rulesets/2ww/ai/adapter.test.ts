@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { actionKey, applyAction, Game, prompts, viewFor } from '../engine/index.ts';
-import { twoWW } from '../rulesets/2ww/index.ts';
-import { bindCombatWorld, rulesCombatWorld } from '../rulesets/2ww/combat/index.ts';
-import type { TwoWWState } from '../rulesets/2ww/state.ts';
-import { startAt, testPosition, testWorld } from '../rulesets/2ww/testing.ts';
-import { debugFigures, debugFrontGaps, twoWWAi } from './adapters/2ww.ts';
-import { attackGroup } from './adapters/2ww-combat.ts';
-import { chooseAction } from './index.ts';
-import { combatOdds } from '../odds/index.ts';
+import { actionKey, applyAction, Game, prompts, viewFor } from '../../../engine/index.ts';
+import { twoWW } from '../index.ts';
+import { twoWWPackage } from '../package.ts';
+import { bindCombatWorld, rulesCombatWorld } from '../combat/index.ts';
+import type { TwoWWState } from '../state.ts';
+import { startAt, testPosition, testWorld } from '../testing.ts';
+import { debugFigures, debugFrontGaps, twoWWAi } from './adapter.ts';
+import { attackGroup } from './combat.ts';
+import { chooseAction } from '../../../ai/index.ts';
+import { combatOdds } from '../../../odds/index.ts';
 
 
 const world = testWorld({ id: 'ai-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
@@ -29,7 +30,7 @@ describe('the AI in 2WW combat (2WW 9)', () => {
     // The explanation quotes the exact odds of the declared attack (src/odds), rounded.
     const declared = ['ge-arm-1', 'ge-inf-1'].reduce((st, unit) => applyAction(twoWW, st, 'axis', { type: 'add', unit, role: 'attacker' }).state,
       applyAction(twoWW, s, 'axis', d.r.action).state);
-    const odds = combatOdds(twoWW, declared, 'axis', { type: 'confirm' }).summary;
+    const odds = combatOdds(twoWWPackage, declared, 'axis', { type: 'confirm' }).summary;
     const text = `attacked 2213: ${Math.round(odds.pWin * 100)}% to win, expected losses ${odds.expectedAttackerLosses.toFixed(1)} to ${odds.expectedDefenderLosses.toFixed(1)}`;
     expect(d.r.explanation!.startsWith(text), d.r.explanation).toBe(true);
     s = applyAction(twoWW, s, 'axis', d.r.action).state;

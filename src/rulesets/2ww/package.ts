@@ -1,0 +1,7 @@
+// The 2WW package: rules, AI adapter, odds adapter (registered in src/rulesets/index.ts).
+import type { RulesetPackage } from '../package.ts';
+import { twoWWAi } from './ai/adapter.ts';
+import { twoWW } from './index.ts';
+import { twoWWOdds } from './odds.ts';
+
+export const twoWWPackage: RulesetPackage = { ruleset: twoWW, ai: twoWWAi, odds: twoWWOdds };

@@ -1,0 +1,5 @@
+// The ETO package (registered in src/rulesets/index.ts). No AI or odds adapter yet.
+import type { RulesetPackage } from '../package.ts';
+import { eto } from './index.ts';
+
+export const etoPackage: RulesetPackage = { ruleset: eto };

@@ -1,0 +1,15 @@
+// What one rule set package exports (src/rulesets/<id>/index.ts): its rules and what plugs it into the AI and odds.
+import type { AiAdapter } from '../ai/types.ts';
+import type { BaseState, Ruleset } from '../engine/types.ts';
+import type { OddsAdapter } from '../odds/types.ts';
+
+export interface RulesetPackage<S extends BaseState = any> {
+  /** The rules (procedures, setup, view, board, positions). */
+  ruleset: Ruleset<S>;
+  /** What the AI planner needs to play it (evaluation terms...); absent: AI seats play random legal choices. */
+  ai?: AiAdapter<S>;
+  /** What the exact-odds engine needs to enumerate its combats. */
+  odds?: OddsAdapter<S>;
+  /** Kept out of players' lists (a kernel test game); the CLI and tests still reach it. */
+  hidden?: boolean;
+}

@@ -156,7 +156,7 @@ export class NewGames {
     // Only AI seats: nobody has to contribute, the dice are keyed at once.
     if (round && m.entropy.contributors(live).length === 0) rec.dice = m.entropy.key(live, round);
     if (clock) rec.clock = newClock(clock, seatList, now);
-    if (rec.clock && !finished) rec.clock = tick(rec.clock, now, null, m.games.toMove(live));
+    if (rec.clock && !finished) rec.clock = tick(rec.clock, now, null, m.games.clockSeats(live));
     rec.entryCount = game.entries.length;
     const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now, derived: derived[idx] }));
     await this.store(rec, seats, entries, game);

@@ -20,11 +20,30 @@ function loadTopo(file: string): any {
   return JSON.parse(readFileSync(require.resolve(`world-atlas/${file}`), 'utf8'));
 }
 
+/**
+ * A ring that crosses the antimeridian (Russia's Chukotka) jumps from +180 to -180 between two points; read in the
+ * plane that jump is a chord across the whole map. Unwrap it so longitudes run on past 180 and window clipping drops it.
+ */
+export function unwrapRing(ring: LonLat[]): LonLat[] {
+  let shift = 0;
+  const out = ring.map(([lon, lat], i): LonLat => {
+    if (i > 0) {
+      const d = lon - ring[i - 1][0];
+      if (d > 180) shift -= 360;
+      else if (d < -180) shift += 360;
+    }
+    return [lon + shift, lat];
+  });
+  // Whole turns back so the ring's west end lies in [-180, 180).
+  const west = Math.min(...out.map((p) => p[0]));
+  const turns = Math.floor((west + 180) / 360);
+  return turns ? out.map(([lon, lat]) => [lon - 360 * turns, lat]) : out;
+}
+
 function toPolygons(geom: any): LonLat[][][] {
   if (!geom) return [];
-  if (geom.type === 'Polygon') return [geom.coordinates];
-  if (geom.type === 'MultiPolygon') return geom.coordinates;
-  return [];
+  const polys: LonLat[][][] = geom.type === 'Polygon' ? [geom.coordinates] : geom.type === 'MultiPolygon' ? geom.coordinates : [];
+  return polys.map((poly) => poly.map(unwrapRing));
 }
 
 /** Modern countries of Natural Earth (world-atlas countries-50m by default), by name. */

@@ -1,6 +1,6 @@
 // Renders a map.json to SVG or PNG:  npx tsx tools/map/render.ts 2ww out.png
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { getMapConfig, REPO_ROOT } from './configs.ts';
@@ -248,7 +248,7 @@ export function renderMapSvg(map: MapLike): string {
 /** Renders rule set `rulesetId`'s map file to `outPath` (.svg or .png); `crop` = [x, y, width, height] in pixels. */
 export async function renderMap(rulesetId: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): Promise<void> {
   const config = await getMapConfig(rulesetId);
-  const map = JSON.parse(readFileSync(join(REPO_ROOT, config.outFile), 'utf8'));
+  const map = JSON.parse(readFileSync(resolve(REPO_ROOT, config.outFile), 'utf8'));
   writeSvgOrPng(config.kind === 'areas' ? renderAreaSvg(map, config.title) : renderMapSvg(map as MapLike), outPath, opts);
 }
 

@@ -457,8 +457,8 @@ export function buildText(config: AnyMapConfig): { text: string; summary: string
     return { text: JSON.stringify(board) + '\n', summary };
   }
   if (config.kind === 'hex-sheets') {
-    const { map, fits } = buildEtoMap(config);
-    return { text: JSON.stringify(map) + '\n', summary: residualSummary(fits) };
+    const { map, fit } = buildEtoMap(config);
+    return { text: JSON.stringify(map) + '\n', summary: residualSummary(fit) };
   }
   const { map, fit } = buildMap(config);
   return { text: JSON.stringify(map) + '\n', summary: `offset ${fit.params.offset}, parallels ${fit.params.parallels.join('/')}, rms ${fit.rms.toFixed(3)} hex` };

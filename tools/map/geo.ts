@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { ControlPoint, GeoWindow, LonLat } from './config-types.ts';
-import { applyAffine, makeProjector, ThinPlateWarp, warpTargets, type ProjectionParams } from './fit.ts';
+import { applyAffine, makeProjector, ThinPlateWarp, warpTargets, type Lattice, type ProjectionParams } from './fit.ts';
 import type { Ring } from './raster.ts';
 
 export type { LonLat };
@@ -115,9 +115,10 @@ export class MapTransform {
     readonly params: ProjectionParams,
     points: ControlPoint[],
     pull: number,
+    lattice?: Lattice,
   ) {
     this.project = makeProjector(params.lon0, params.parallels);
-    const { src, dst } = warpTargets(points, params, pull);
+    const { src, dst } = warpTargets(points, params, pull, lattice);
     this.warp = new ThinPlateWarp(src, dst);
   }
   /** Before the warp (used for residuals). */
@@ -132,8 +133,11 @@ export class MapTransform {
   }
 }
 
-/** Clips polygons to the window and maps them to map units; drops rings that vanish. */
-export function polygonsToMap(polys: LonLat[][][], t: MapTransform, w: GeoWindow, step = 0): Ring[][] {
+/**
+ * Clips polygons to the window and maps them to map units; drops rings that vanish. Clipped rings are densified
+ * (`step` degrees) so an edge cut along the window follows its parallel or meridian after projection, not a chord.
+ */
+export function polygonsToMap(polys: LonLat[][][], t: MapTransform, w: GeoWindow, step = 0.25): Ring[][] {
   const out: Ring[][] = [];
   for (const poly of polys) {
     const rings: Ring[] = [];

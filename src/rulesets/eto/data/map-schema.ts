@@ -39,12 +39,10 @@ export const EtoMapHexsideSchema = z.strictObject({
   border: z.literal(true).optional(),
   river: z.string().optional(),
   lake: z.literal(true).optional(),
-  /** Across the W/E join: typed from the two hexes' kinds. */
-  seam: z.literal(true).optional(),
 });
 
 const ResidualSchema = z.strictObject({
-  hex: HexId, name: z.string(), fittedHex: HexId, hexSteps: z.number(), distance: z.number(), checkOnly: z.boolean(),
+  hex: HexId, name: z.string(), fittedHex: HexId.or(z.literal('')), hexSteps: z.number(), distance: z.number(), checkOnly: z.boolean(),
 });
 
 export const EtoMapSchema = z.strictObject({
@@ -64,10 +62,11 @@ export const EtoMapSchema = z.strictObject({
       placement: z.strictObject({ prefix: z.string(), colSign: z.number(), colShift: z.number(), rowSign: z.number(), y2Shift: z.number() }),
     })),
   }),
-  projections: z.record(z.enum(['W', 'E']), z.strictObject({
+  /** One projection for both sheets (fitted together on the joined board). */
+  projection: z.strictObject({
     kind: z.string(), lon0: z.number(), parallels: z.tuple([z.number(), z.number()]), affine: z.array(z.number()).length(6),
     warp: z.string(), rms: z.number(), residuals: z.array(ResidualSchema),
-  })),
+  }),
   provenance: Provs,
   countries: z.record(z.string(), z.strictObject({ name: z.string() })),
   seaAreas: z.record(z.string(), z.strictObject({ name: z.string() })),

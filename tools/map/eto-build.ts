@@ -403,6 +403,10 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
       out.provenance.resource = rec(citiesE.cityResourcesReason);
     }
     h.city = out;
+    if (h.kind === 'land' && out.port) {
+      h.kind = 'coastal';
+      h.provenance.kind = rec(`${first.name} is a port: a port hex is coastal (ETO 7.7)`);
+    }
     if (h.kind === 'sea') {
       h.kind = 'coastal';
       h.terrain = 'clear';
@@ -471,6 +475,23 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
     if (ha.country && hb.country && ha.country !== hb.country && s.type !== 'sea') s.border = true;
     const [ka, kb] = [primary(a), primary(b)].sort();
     sides[`${ka}|${kb}`] = s;
+  }
+
+  // --- a port needs a water hexside (ETO 7.7: fleets enter it from the sea); a port on an estuary or a fjord that
+  // the hex grid leaves inland gets one towards its most watery coastal neighbour
+  for (const [n, h] of [...hexes.entries()].sort((a, b) => a[0] - b[0])) {
+    if (!h.city?.port) continue;
+    const water = board.neighbours(n).filter((m) => m < board.hexCount && hexes.get(m)!.kind !== 'land');
+    const key = (m: number): string => [primary(n), primary(m)].sort().join('|');
+    if (water.some((m) => sides[key(m)].type !== 'land')) continue;
+    const to = water.filter((m) => hexes.get(m)!.seaArea).sort((a, b) => hexes.get(a)!.landFraction - hexes.get(b)!.landFraction || a - b)[0];
+    if (to === undefined) {
+      problems.push(`port ${h.city.name} (${primary(n)}) has no coastal or sea neighbour`);
+      continue;
+    }
+    sides[key(to)].type = 'coast';
+    h.seaArea ??= hexes.get(to)!.seaArea;
+    h.provenance.port = rec(`${h.city.name} reaches the sea through ${primary(to)}: the hexside between them is a water hexside (ETO 7.7)`);
   }
 
   // --- hand corrections of hexsides, applied last

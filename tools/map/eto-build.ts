@@ -95,6 +95,8 @@ interface HexOut {
   /** Place name of a hex that is not a city (a plain resource hex at a town). */
   place?: string;
   named?: string;
+  /** A map-edge hex the rules name (map-layers/eto/edges.json). */
+  mapEdge?: string;
   provenance: Record<string, Provenance>;
 }
 
@@ -103,6 +105,12 @@ interface SideOut {
   border?: true;
   river?: string;
   lake?: true;
+  /** ETO 24.1: an all-sea hexside bridged by a ferry symbol (land units may cross). */
+  ferry?: string;
+  /** An all-sea hexside across a strait that no ferry bridges. */
+  strait?: string;
+  /** ETO 7.8: a hexside of a canal's course (naval units pass; no effect on land movement). */
+  canal?: string;
 }
 
 /** The joined board as a fit lattice: hex centres where src/board puts them. */
@@ -184,6 +192,12 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
   const seaL = readJson(`${LAYERS}/sea-areas.json`);
   const citiesE = readJson(`${LAYERS}/cities.json`);
   const overridesE = readJson(`${LAYERS}/overrides.json`);
+  const edges = readJson(`${LAYERS}/edges.json`) as { edges: { name: string; hexes: string[]; provenance: Provenance }[] };
+  const crossings = readJson(`${LAYERS}/crossings.json`) as {
+    ferries: { name: string; a: string; b: string; provenance: Provenance }[];
+    straits: { name: string; a: string; b: string; provenance: Provenance }[];
+    canals: { name: string; hexes: string[]; provenance: Provenance }[];
+  };
 
   const rename = (id: string): string => (base.countryRename as Record<string, string>)[id] ?? id;
   const modernTo: Record<string, string> = {};
@@ -329,6 +343,7 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
     return h;
   }
 
+  const rec = (reason: string): Provenance => ({ source: 'reconstructed', reason });
   // --- cities
   const cps = controlPointsJson.points;
   const pins = new Map<string, { hex: string; why: Provenance }>();
@@ -342,8 +357,9 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
       if (!pins.has(key)) pins.set(key, { hex: ch.hex, why: { source: 'reconstructed', reason: `data/sea-areas.json coastal hex of ${ch.name}` } });
     }
   }
-  for (const [name, hex] of Object.entries(citiesE.pins as Record<string, string>)) {
-    pins.set(name, { hex, why: { source: 'reconstructed', reason: citiesE.pinsReason } });
+  for (const [name, pin] of Object.entries(citiesE.pins as Record<string, string | { hex: string; reason: string }>)) {
+    if (typeof pin === 'string') pins.set(name, { hex: pin, why: rec(citiesE.pinsReason) });
+    else pins.set(name, { hex: pin.hex, why: rec(pin.reason) });
   }
   const cityList: CityIn[] = [...cities2.cities, ...citiesE.add].map((c: any) => ({
     name: c.name, lon: c.lon, lat: c.lat, port: c.port, capital: c.capital, production: c.production,
@@ -366,7 +382,6 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
     if (!placed.has(n)) placed.set(n, []);
     placed.get(n)!.push(city);
   }
-  const rec = (reason: string): Provenance => ({ source: 'reconstructed', reason });
   const plainPlaces = new Set<string>(citiesE.plainResourcePlaces);
   for (const [n, all] of [...placed.entries()].sort((a, b) => a[0] - b[0])) {
     const h = hexes.get(n)!;
@@ -403,6 +418,11 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
       out.provenance.resource = rec(citiesE.cityResourcesReason);
     }
     h.city = out;
+    if (h.terrain === 'lake') {
+      // A city stands on the lake's shore: the hex is enterable land (ETO 24.1 all-lake hexes are not).
+      h.terrain = 'clear';
+      h.provenance.terrain = rec(`${first.name} is here: a city hex is not an all-lake hex`);
+    }
     if (h.kind === 'land' && out.port) {
       h.kind = 'coastal';
       h.provenance.kind = rec(`${first.name} is a port: a port hex is coastal (ETO 7.7)`);
@@ -436,6 +456,15 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
     const h = hexes.get(board.index(cp.hex))!;
     h.named = cp.name;
     if (h.kind === 'sea') problems.push(`named hex ${cp.hex} (${cp.name}) is all-sea`);
+  }
+
+  for (const e of edges.edges) {
+    for (const id of e.hexes) {
+      const n = board.index(id);
+      if (n < 0) throw new Error(`${LAYERS}/edges.json: ${e.name} lists ${id}, not a hex of the board`);
+      hexes.get(n)!.mapEdge = e.name;
+      hexes.get(n)!.provenance.mapEdge = e.provenance;
+    }
   }
 
   // --- hand corrections of hexes (map-layers/eto/overrides.json), each with its reason; before the hexsides,
@@ -475,6 +504,33 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
     if (ha.country && hb.country && ha.country !== hb.country && s.type !== 'sea') s.border = true;
     const [ka, kb] = [primary(a), primary(b)].sort();
     sides[`${ka}|${kb}`] = s;
+  }
+
+  // --- ferries, straits and canals (map-layers/eto/crossings.json): before the ports, whose water they give
+  const sideOf = (a: string, b: string, what: string): SideOut => {
+    const [na, nb] = [board.index(a), board.index(b)];
+    if (na < 0 || nb < 0 || board.edgeBetween(na, nb) < 0) throw new Error(`${LAYERS}/crossings.json: ${what} ${a}|${b} does not join two adjacent hexes`);
+    return sides[[primary(na), primary(nb)].sort().join('|')];
+  };
+  const shore = (id: string, why: string): void => {
+    const h = hexes.get(board.index(id))!;
+    if (h.kind !== 'land') return;
+    h.kind = 'coastal';
+    h.provenance.kind = rec(why);
+  };
+  for (const f of [...crossings.ferries.map((x) => ({ ...x, ferry: true })), ...crossings.straits.map((x) => ({ ...x, ferry: false }))]) {
+    const side = sideOf(f.a, f.b, f.name);
+    side.type = 'sea';
+    delete side.river;
+    if (f.ferry) side.ferry = f.name;
+    else {
+      side.strait = f.name;
+      delete side.border;
+    }
+    for (const id of [f.a, f.b]) shore(id, `a shore of the ${f.name} (map-layers/eto/crossings.json)`);
+  }
+  for (const c of crossings.canals) {
+    for (let i = 0; i + 1 < c.hexes.length; i++) sideOf(c.hexes[i], c.hexes[i + 1], c.name).canal = c.name;
   }
 
   // --- a port needs a water hexside (ETO 7.7: fleets enter it from the sea); a port on an estuary or a fjord that
@@ -553,6 +609,7 @@ export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown
       rivers: rec(`${from}/rivers.json and ${LAYERS}/terrain.json rivers; a river hexside is one whose centre-to-centre segment the river line crosses`),
       weather: weatherL.provenance,
       seaAreas: seaL.provenance,
+      crossings: rec(`${LAYERS}/crossings.json: ${[...crossings.ferries, ...crossings.straits, ...crossings.canals].map((x) => `${x.name} (${x.provenance.source === 'rulebook' ? x.provenance.rule : 'reconstructed'})`).join('; ')}`),
       cities: citiesE.provenance,
     },
     countries: Object.fromEntries(countryIds.map((id) => [id, countryTable[id]])),

@@ -30,6 +30,8 @@ export const EtoMapHexSchema = z.strictObject({
   /** Place name of a hex that is not a city (a plain resource hex at a town). */
   place: z.string().optional(),
   named: z.string().optional(),
+  /** A map-edge hex the rules name (ETO 24.1 Iraq; Advanced ETO Soviet east edge). */
+  mapEdge: z.string().optional(),
   provenance: Provs,
 });
 export type EtoMapHex = z.infer<typeof EtoMapHexSchema>;
@@ -39,6 +41,12 @@ export const EtoMapHexsideSchema = z.strictObject({
   border: z.literal(true).optional(),
   river: z.string().optional(),
   lake: z.literal(true).optional(),
+  /** ETO 24.1: an all-sea hexside bridged by a ferry symbol: land units may cross it (7.8 ferry crossings). */
+  ferry: z.string().optional(),
+  /** An all-sea hexside across a strait that no ferry bridges (naval passage only). */
+  strait: z.string().optional(),
+  /** ETO 7.8: a hexside along a canal (Kiel, Suez): naval units pass, 1 MP per hexside; no effect on land movement. */
+  canal: z.string().optional(),
 });
 
 const ResidualSchema = z.strictObject({

@@ -4,6 +4,7 @@ import {
   createRng, nextInt, rollDice, sameAction, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
+import { tokens } from './testing/tokens.ts';
 
 function started(seed = 's1') {
   const g = Game.create(duel, 'standard', {}, seed);
@@ -305,32 +306,6 @@ describe('fuzzer', () => {
 });
 
 describe('structured prompts (pick a group, then one of its choices)', () => {
-  interface Tokens extends BaseState { at: Record<string, number> }
-  const dests = (s: Tokens, t: string) => [s.at[t]! - 1, s.at[t]! + 1].filter((n) => n >= 0 && n <= 5);
-  const tokens: Ruleset<Tokens> = {
-    id: 'tokens', title: 'Tokens', rulesVersion: '1', seats: ['a'], options: [],
-    scenarios: [{ id: 's', name: 's', description: '', seats: ['a'] }],
-    setup: () => ({ at: { x: 0, y: 3 }, stack: [{ proc: 'move' }] }),
-    view: (s) => ({ at: s.at }),
-    procedures: {
-      move: {
-        prompts: (s) => [{
-          seat: 'a', rule: 'T 1', text: 'Move a token', kind: 'move',
-          choices: [{ action: { type: 'stop' }, label: 'Stop' }],
-          groups: Object.keys(s.at).map((t) => ({ key: t, label: `token ${t}`, refs: { units: [t], place: String(s.at[t]) } })),
-        }],
-        choicesIn: (s, _f, _seat, group) => (group in s.at ? dests(s, group).map((n) => ({
-          action: { type: 'move', token: group, to: n }, label: `${group} to ${n}`, refs: { units: [group], place: String(n) },
-        })) : []),
-        groupOf: (_s, _f, _seat, a) => (a.type === 'move' && typeof a.token === 'string' ? a.token : null),
-        act(ctx, _f, _seat, a) {
-          if (a.type === 'stop') ctx.end({ winner: 'a', result: 'stopped' });
-          else { ctx.state.at[a.token as string] = a.to as number; ctx.goto('move'); }
-        },
-      },
-    },
-  };
-
   it('a group lists its choices on request; allChoices expands every group', async () => {
     const { choicesIn, allChoices } = await import('./index.ts');
     const { state } = setupGame(tokens, 's', {}, 'x');

@@ -191,6 +191,7 @@ export class WorkerManager implements ManagerApi {
   importLog = (...a: Args<'importLog'>): Promise<Result<'importLog'>> => this.call(this.anyWorker(), 'importLog', ...a);
   replay = (...a: Args<'replay'>): Promise<Result<'replay'>> => this.call(shardOf(a[0], this.slots.length), 'replay', ...a);
   play = this.byToken('play') as GameManager['play'];
+  choices = this.byToken('choices') as GameManager['choices'];
   act = this.byToken('act') as GameManager['act'];
   undo = this.byToken('undo') as GameManager['undo'];
   askTakeback = this.byToken('askTakeback') as GameManager['askTakeback'];

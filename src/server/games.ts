@@ -1,7 +1,7 @@
 // The game manager: live games in memory (a Game per active game, rebuilt from the stored log on first access),
 // every change written to storage before it is acknowledged or broadcast, views per seat, AI seats, clocks, webhooks.
 import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
-import { eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
+import { choicesIn, eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
 import type { Action, Choice, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { type AiJob, type AiPool, AiTimeoutError } from './ai-pool.ts';
@@ -34,7 +34,7 @@ export interface Conn {
 
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
-  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'choices' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
   'resign' | 'rematch' | 'claim' | 'setWebhook' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
@@ -544,6 +544,20 @@ export class GameManager {
       this.afterChange(live, prevToMove);
       return live.rec.entryCount;
     });
+  }
+
+  /** The choices in one group of the holder's structured prompt (Prompt.groups), asked against `stateId`. */
+  async choices(token: string, stateId: number, group: string): Promise<{ stateId: number; group: string; choices: Choice[] }> {
+    const { live, seat } = await this.seatOf(token);
+    if (seat.seat === null) throw forbidden('a spectator link has no choices; use a seat link');
+    if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+    const state = live.game.state;
+    const prompt = prompts(live.ruleset, state, settled).find((p) => p.seat === seat.seat);
+    if (!prompt) throw badRequest(`seat ${seat.seat} has no decision to make now`);
+    if (!prompt.groups?.some((g) => g.key === group)) {
+      throw badRequest(`the prompt "${prompt.text}" has no group "${group.slice(0, 100)}"`);
+    }
+    return { stateId, group, choices: choicesIn(live.ruleset, state, seat.seat, group, settled) };
   }
 
   /** An action from a token's holder, made against `stateId`. */

@@ -10,7 +10,7 @@ import { duel, type DuelState } from '../engine/testing/duel.ts';
 import { eto } from '../rulesets/eto/index.ts';
 import type { EtoState } from '../rulesets/eto/state.ts';
 import { act as etoAct } from '../rulesets/eto/testing.ts';
-import { rulesets } from '../rulesets/index.ts';
+import { packages, rulesets } from '../rulesets/index.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { http, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse, ReplayResponse, ServerMessage, StateMessage } from './protocol.ts';
@@ -73,6 +73,7 @@ const posts: { path: string; type: string | undefined; body: { content: string }
 
 beforeAll(async () => {
   rulesets[secretDuel.id] = secretDuel;
+  packages[secretDuel.id] = { ruleset: secretDuel };
   srv = await startServer({
     port: 0, db: ':memory:', aiWorkers: 0, now: () => 1_000_000, log: () => undefined,
     rateLimit: { perToken: { burst: 1e6, perSecond: 1e6 }, perAddress: { burst: 1e6, perSecond: 1e6 } },
@@ -94,6 +95,7 @@ afterAll(async () => {
   await srv.close();
   await new Promise<void>((r) => hook.close(() => r()));
   delete rulesets[secretDuel.id];
+  delete packages[secretDuel.id];
 });
 
 const api = <T = any>(method: string, path: string, body?: unknown) => http<T>(srv.url, method, path, body);

@@ -263,7 +263,9 @@ export type ClientMessage =
   | { type: 'takeback'; reqId?: string; to: number }
   | { type: 'takeback-answer'; reqId?: string; accept: boolean }
   | { type: 'resign'; reqId?: string }
-  | { type: 'ping'; reqId?: string };
+  | { type: 'ping'; reqId?: string }
+  /** The choices of one group of a structured prompt (Prompt.groups), for the state `stateId`. */
+  | { type: 'choices'; reqId?: string; stateId: StateId; group: string };
 
 /** Server -> client. */
 export type ServerMessage =
@@ -275,7 +277,8 @@ export type ServerMessage =
   | { type: 'takeback-answer'; accepted: boolean; by: Seat }
   | { type: 'presence'; seats: SeatInfo[] }
   | { type: 'rematch'; gameId: string; token: TokenLink }
-  | { type: 'pong'; reqId?: string };
+  | { type: 'pong'; reqId?: string }
+  | { type: 'choices'; reqId?: string; stateId: StateId; group: string; choices: Choice[] };
 
 /**
  * Sent on connect, after 'hello' and after every change. `events` are the events since the state id the client

@@ -65,6 +65,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('takeback-answer'), reqId, accept: z.boolean() }).strict(),
   z.object({ type: z.literal('resign'), reqId }).strict(),
   z.object({ type: z.literal('ping'), reqId }).strict(),
+  z.object({ type: z.literal('choices'), reqId, stateId, group: z.string().min(1).max(200) }).strict(),
 ]);
 
 /** Parse or throw a message naming the bad field. */

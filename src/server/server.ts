@@ -254,6 +254,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return req.params.token;
   };
   app.get('/api/play/:token', async (req: TokenReq) => manager.play(tokenOf(req)));
+  app.get('/api/play/:token/choices/:group', async (req: FastifyRequest<{ Params: { token: string; group: string }; Querystring: Record<string, string> }>) => {
+    const stateId = Number(req.query.stateId);
+    if (!Number.isInteger(stateId) || stateId < 0) throw badRequest('query field "stateId": the state id the choices are asked for (an integer)');
+    return manager.choices(tokenOf(req as unknown as TokenReq), stateId, req.params.group);
+  });
   app.post('/api/play/:token/action', async (req: TokenReq) => {
     const token = tokenOf(req);
     const b = parseOr400(actionRequestSchema, req.body, 'POST action');
@@ -367,6 +372,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         case 'takeback': return send({ type: 'ack', reqId, stateId: await manager.askTakeback(conn.token, m.to) });
         case 'takeback-answer': return send({ type: 'ack', reqId, stateId: await manager.answerTakeback(conn.token, m.accept) });
         case 'resign': return send({ type: 'ack', reqId, stateId: await manager.resign(conn.token) });
+        case 'choices': return send({ type: 'choices', reqId, ...(await manager.choices(conn.token, m.stateId, m.group)) });
       }
     } catch (e) {
       const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);

@@ -108,18 +108,19 @@ describe('the 2WW evaluation plans from the objectives', () => {
   });
 
   it('2WW 5.1.1 a gap in the front: the hexes on an enemy way into empty objectives; a unit whose ZOC covers them closes it', () => {
-    const units: [string, string][] = [['ge-inf-1', '1906'], ['fr-inf-3', '1610']];
+    const units: [string, string][] = [['ge-inf-1', '1907'], ['fr-inf-3', '1610']];
     const control = { '1708': 'allies', '1707': 'allies', '1909': 'allies', '2106': 'axis', '1906': 'axis' };
     const at = (u: [string, string][]) => Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'gap', {
       format: 'theater-position', version: 1, ruleset: '2ww', turn: 3, phase: 'allied-movement', control,
       units: u.map(([id, where]) => ({ id, at: where })),
     } as any).state;
-    // German infantry moves 3: Essen 1906 > 1907 > 1807 > Paris 1708 or Lille 1707; 1907 > 1908 > Nancy 1909.
-    expect(debugFrontGaps(at(units), 'allies')).toEqual({ '1807': 3 + 8 + 1, '1907': 3 + 8 + 1 + 1, '1908': 1 });
-    const closed = at([['ge-inf-1', '1906'], ['fr-inf-3', '1807']]);
+    // German infantry moves 3: Eifel 1907 > 1908 > 1808 > Paris 1708 or Lille 1707; 1907 > 2007/2008 > Nancy 1909.
+    // (1807, the Ardennes, is Belgian and neutral: docs/rulings/2ww.md M9.)
+    expect(debugFrontGaps(at(units), 'allies')).toEqual({ '1808': 12, '1908': 12, '2007': 1, '2008': 1 });
+    const closed = at([['ge-inf-1', '1907'], ['fr-inf-3', '1909']]);
     expect(debugFrontGaps(closed, 'allies')).toEqual({});
     expect(debugFigures(closed).threatened.allies).toBe(0);
-    expect(twoWWAi.evaluate(closed, 'allies')).toBeGreaterThan(twoWWAi.evaluate(at([['ge-inf-1', '1906'], ['fr-inf-3', '1708']]), 'allies'));
+    expect(twoWWAi.evaluate(closed, 'allies')).toBeGreaterThan(twoWWAi.evaluate(at([['ge-inf-1', '1907'], ['fr-inf-3', '1708']]), 'allies'));
   });
 
   it('2WW 5.2.1 move candidates never end over the stacking limit', () => {

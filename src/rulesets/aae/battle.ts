@@ -318,7 +318,7 @@ function start(ctx: Ctx<AaeState>, f: BattleFrame): void {
     return;
   }
   for (const u of [...att, ...def]) u.fought = true;
-  ctx.log(`Battle of ${areaName(f.area)}: ${POWER_NAMES[s.power]} (${describeUnits(att)}) attacks ${POWER_NAMES[defendingPower(s, f.area, f.kind)]} (${describeUnits(def)})`, RULE_COMBAT);
+  ctx.log(`Battle of ${areaName(f.area)}: ${POWER_NAMES[s.power]} (${describeUnits(att)}) attacks ${POWER_NAMES[defendingPower(s, f.area, f.kind)]} (${describeUnits(def)})`, RULE_COMBAT, { battle: f.area });
   if (f.kind === 'land') {
     const bombard = bombardingShips(s, f.area);
     for (const id of bombard) { const u = s.units.find((x) => x.id === id)!; u.fought = true; }

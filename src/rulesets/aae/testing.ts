@@ -10,7 +10,7 @@ import type { Action, Choice, Frame, GameEvent, Options } from '../../engine/ind
 import type { Power, UnitType } from './data/index.ts';
 import { aae } from './index.ts';
 import { SCENARIO, initialState } from './setup.ts';
-import type { AaeState, Unit } from './state.ts';
+import type { AaeState, Phase, Unit } from './state.ts';
 
 type Body = ReturnType<typeof initialState>;
 
@@ -64,7 +64,7 @@ export function aaeRig(seed = 'test') {
     events,
     start(body: Body, phase: StartPhase, power: Power, faces: number[] = []): AaeState {
       const stack = stackAt(phase, power);
-      const r = setupGame({ ...aae, setup: () => ({ ...body, power, phase: phase === 'start' ? 'purchase' : phase === 'income' ? 'income' : phase, stack }) }, SCENARIO, {}, seed);
+      const r = setupGame({ ...aae, setup: () => ({ ...body, power, phase: (phase === 'start' ? 'purchase' : phase) as Phase, stack }) }, SCENARIO, {}, seed);
       events.length = 0;
       events.push(...r.events);
       if (faces.length) forceDice(r.state.rng, faces);

@@ -16,6 +16,8 @@ import {
   POWER_NAMES, adjacent, areaName, controller, describeUnits, enemies, friendlyLand, hostileSea, isLand, neighbours, unitData,
 } from './world.ts';
 import { removeUnit } from './units.ts';
+import { RULE_MAX_ROUNDS, maxRounds } from './house/rounds.ts';
+import { offerSecondAttack } from './house/second-attack.ts';
 
 export const RULE_COMBAT = 'AAE Conduct Combat';
 export const RULE_AA = 'AAE Conduct Combat: Antiaircraft Fire';
@@ -31,7 +33,7 @@ export interface BattleFrame extends Frame {
   area: string;
   kind: BattleKind;
   round: number;
-  step: 'start' | 'submerge' | 'opening' | 'aa' | 'bombard' | 'main' | 'end-round' | 'press' | 'done';
+  step: 'start' | 'submerge' | 'opening' | 'aa' | 'bombard' | 'main' | 'end-round' | 'press' | 'withdraw' | 'done';
   /** Hits still to be allotted, most restricted first. */
   hits?: PendingHits[];
   /** Units hit for good in this step that still fire back (removed when the step ends). */
@@ -40,6 +42,8 @@ export interface BattleFrame extends Frame {
   bombard?: string[];
   /** Side asked whether to submerge its submarines this round. */
   submergeAsked?: BattleSide[];
+  /** Rounds this battle may last (house rules l.36, l.56); absent: no limit. */
+  maxRounds?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,7 +100,7 @@ function roll(ctx: Ctx<AaeState>, f: BattleFrame, side: BattleSide, step: Step, 
   const { attC, defC } = forces(s, f);
   const own = side === 'attacker' ? attC : defC;
   const enemy = side === 'attacker' ? defC : attC;
-  const table = combatTable(s);
+  const table = combatTable(s, f.area);
   const groups = strikes(f.kind, table, own, enemy, side, f.round, step);
   const byClass = new Map<HitClass, number>();
   const who = side === 'attacker' ? POWER_NAMES[s.power] : POWER_NAMES[defendingPower(s, f.area, f.kind)];
@@ -213,6 +217,7 @@ export const battle: Procedure<AaeState, BattleFrame> = {
       return ask ? [ask] : [];
     }
     if (f.step === 'press') return [pressPrompt(s, f)];
+    if (f.step === 'withdraw') return withdrawPrompt(s, f);
     return [];
   },
   run(ctx, f) {
@@ -246,6 +251,10 @@ export const battle: Procedure<AaeState, BattleFrame> = {
       case 'end-round': return endRound(ctx, f);
       case 'done': ctx.pop(); return;
       case 'press': ctx.goto('battle', { ...f, step: 'end-round' }); return;
+      case 'withdraw':
+        // No territory to go back to: units that came from the sea are lost (ruling), the aircraft leave.
+        withdraw(ctx, f, undefined);
+        return;
       default: ctx.goto('battle', { ...f, step: 'done' });
     }
   },
@@ -288,6 +297,10 @@ export const battle: Procedure<AaeState, BattleFrame> = {
       ctx.goto('battle', { ...f, round: f.round + 1, step: f.kind === 'sea' ? 'submerge' : 'main', submergeAsked: [] });
       return;
     }
+    if (a.type === 'withdraw') {
+      withdraw(ctx, f, a.to as string);
+      return;
+    }
     if (a.type === 'retreat') {
       const to = a.to as string | undefined;
       retreat(ctx, f, to);
@@ -322,7 +335,8 @@ function start(ctx: Ctx<AaeState>, f: BattleFrame): void {
   if (f.kind === 'land') {
     const bombard = bombardingShips(s, f.area);
     for (const id of bombard) { const u = s.units.find((x) => x.id === id)!; u.fought = true; }
-    ctx.goto('battle', { ...f, round: 1, step: 'aa', bombard, hits: [], doomed: [] });
+    const limit = f.maxRounds ?? maxRounds(s, f.area);
+    ctx.goto('battle', { ...f, round: 1, step: 'aa', bombard, hits: [], doomed: [], ...(limit ? { maxRounds: limit } : {}) });
   } else {
     ctx.goto('battle', { ...f, round: 1, step: 'submerge', hits: [], doomed: [], submergeAsked: [] });
   }
@@ -358,8 +372,13 @@ function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   const defFighting = def.filter((u) => takesPartInBattle(combatant(u)));
   if (attFighting.length === 0) return finish(ctx, f, 'defender');
   if (defFighting.length === 0) return finish(ctx, f, 'attacker');
-  const table = combatTable(s);
+  const table = combatTable(s, f.area);
   if (!canHurt(f.kind, table, attC, defC, 'attacker') && !canHurt(f.kind, table, defC, attC, 'defender')) return finish(ctx, f, 'stalemate');
+  if (f.maxRounds && f.round >= f.maxRounds) {
+    ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
+    ctx.goto('battle', { ...f, step: 'withdraw' });
+    return;
+  }
   ctx.goto('battle', { ...f, step: 'press' });
 }
 
@@ -403,6 +422,29 @@ function retreatAirOnly(s: AaeState, f: BattleFrame): boolean {
   return !att.some((u) => isShip(u.type));
 }
 
+function withdrawPrompt(s: AaeState, f: BattleFrame): Prompt[] {
+  const to = retreatOptions(s, f);
+  if (to.length === 0) return [];
+  return [{
+    seat: s.power, rule: RULE_MAX_ROUNDS, kind: 'retreat',
+    text: `${areaName(f.area)}: the battle has lasted its ${f.maxRounds} rounds; withdraw to where?`,
+    choices: to.map((t) => ({ action: { type: 'withdraw', to: t }, label: `withdraw to ${areaName(t)}`, refs: { place: t, from: f.area } })),
+  }];
+}
+
+/** The attacker leaves after the last round: land units go back, units that landed from the sea are lost. */
+function withdraw(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): void {
+  const s = ctx.state;
+  for (const u of attackerUnits(s, f.area, f.kind)) {
+    if (f.kind === 'land' && unitData(u.type).domain === 'land' && (u.landing === f.area || !to)) {
+      ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} cannot withdraw from ${areaName(f.area)} and is lost`, RULE_MAX_ROUNDS);
+      removeUnit(s, u.id);
+    }
+  }
+  retreat(ctx, f, to);
+  finish(ctx, f, 'retreat');
+}
+
 function retreat(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): void {
   const s = ctx.state;
   const att = attackerUnits(s, f.area, f.kind);
@@ -422,7 +464,12 @@ function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender'
   const att = attackerUnits(s, f.area, f.kind);
   if (how === 'attacker') {
     if (f.kind === 'land') {
-      if (att.some((u) => unitData(u.type).domain === 'land')) captureArea(ctx, f.area, s.power);
+      if (att.some((u) => unitData(u.type).domain === 'land')) {
+        captureArea(ctx, f.area, s.power);
+        ctx.goto('battle', { ...f, step: 'done', hits: [] });
+        offerSecondAttack(ctx, f.area, f.round);
+        return;
+      }
       else ctx.log(`${areaName(f.area)} is cleared, but aircraft alone cannot take a territory`, RULE_COMBAT);
     } else {
       ctx.log(`${POWER_NAMES[s.power]} wins the sea battle in ${areaName(f.area)}`, RULE_COMBAT);

@@ -6,6 +6,7 @@ import { attackerUnits, defenderUnits } from './battle.ts';
 import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, PendingBattle } from './state.ts';
 import { areaName, describeUnits, enemies, enemyLand, isSea } from './world.ts';
+import { fortressesFire } from './house/turn.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -16,7 +17,7 @@ export function pendingBattles(s: AaeState): PendingBattle[] {
   const out = new Map<string, PendingBattle>();
   for (const u of s.units) {
     if (u.power !== s.power) continue;
-    if (u.mission === 'raid' || u.mission === 'escort') { if (u.mission === 'raid') out.set(u.at, { area: u.at, kind: 'raid' }); continue; }
+    if (u.mission === 'raid' || u.mission === 'rail' || u.mission === 'escort') { if (u.mission !== 'escort') out.set(u.at, { area: u.at, kind: 'raid' }); continue; }
     if (u.landing && u.landing !== u.at) out.set(u.landing, { area: u.landing, kind: 'land' });
     if (isSea(u.at)) {
       if ((isShip(u.type) && !u.aboard) || (isAir(u.type) && u.mission === 'attack')) {
@@ -60,6 +61,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
   run(ctx, f) {
     const s = ctx.state;
     if (!f.listed) {
+      fortressesFire(ctx);
       s.battles = pendingBattles(s);
       ctx.goto('combat', { listed: true });
       return;

@@ -5,6 +5,7 @@ import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import { POWERS, type Power } from './data/index.ts';
 import type { AaeState } from './state.ts';
 import { AREAS, POWER_NAMES, capitalOf, controller, enemies, hasMark, sideOf } from './world.ts';
+import { seasonOf } from './house/seasons.ts';
 
 export const RULE_INCOME = 'AAE Collect Income';
 export const RULE_MIDDLE_EAST = 'AAE Collect Income: the Middle East';
@@ -15,14 +16,37 @@ export function incomeOf(s: AaeState, p: Power): { total: number; items: { area:
   const cap = controller(s, capitalOf(p));
   if (cap === null || enemies(cap, p)) return { total: 0, items: [], capitalLost: true };
   const items: { area: string; value: number }[] = [];
+  const h = s.opts.house;
   for (const a of AREAS.values()) {
     if (!a.value || controller(s, a.id) !== p) continue;
     if (hasMark(a.id, 'middle-east')) continue;
     if (a.kind === 'sea' && a.owner !== p) continue;
     if (a.id === 'soviet-convoy' && sovietConvoyCut(s)) continue;
-    items.push({ area: a.id, value: a.value });
+    // House rules l.179: the US base income follows a schedule instead of its territory and convoy centres.
+    if (h['us-income'] && a.owner === 'usa' && p === 'usa') continue;
+    let value = a.value;
+    if (h['half-value'] && a.owner !== p) value = Math.floor(value / 2);
+    if (h.speer && a.id === 'germany' && p === 'germany') value = speerValue(s, value);
+    items.push({ area: a.id, value });
   }
-  return { total: items.reduce((x, i) => x + i.value, 0), items, capitalLost: false };
+  if (h['us-income'] && p === 'usa') {
+    const cut = AREAS.get('us-convoy-1')!.value! * Number(controller(s, 'us-convoy-1') !== 'usa') + AREAS.get('us-convoy-2')!.value! * Number(controller(s, 'us-convoy-2') !== 'usa');
+    items.push({ area: 'united-states', value: usBaseIncome(s.round) - cut });
+  }
+  if (h.malta && p === 'uk' && controller(s, 'malta') === 'uk') items.push({ area: 'malta', value: -1 });
+  if (h.japan && p === 'uk' && s.round >= 5) items.push({ area: 'united-kingdom', value: -3 });
+  return { total: Math.max(0, items.reduce((x, i) => x + i.value, 0)), items, capitalLost: false };
+}
+
+/** House rules l.179: 20 on turns 1-2, 30 on 3-4, 40 on 5-6, 50 on 7-8, 60 from turn 9. */
+export function usBaseIncome(round: number): number {
+  return Math.min(60, 20 + 10 * Math.floor((round - 1) / 2));
+}
+
+/** House rules l.171 (Albert Speer): Germany's value is 150% in 1943, 200% in 1944 (rounded down). */
+export function speerValue(s: AaeState, value: number): number {
+  const { year } = seasonOf(s.round);
+  return year === 1943 ? Math.floor(value * 1.5) : year >= 1944 ? value * 2 : value;
 }
 
 /** The Soviet convoy centre lands at Archangel: with Archangel in Axis hands it brings nothing. */

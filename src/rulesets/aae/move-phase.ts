@@ -47,7 +47,7 @@ function stackChoices(s: AaeState, us: Unit[], mode: MoveMode, env = new MoveEnv
   const out: Choice[] = [];
   for (const o of moveOptions(s, first, mode, env)) {
     out.push({ action: optionAction(o, [first]), label: `${name} from ${areaName(first.at)}: ${o.label}`, refs: { units: [first.id], from: first.at, place: o.to } });
-    const room = o.kind === 'board' ? 1 : us.length;
+    const room = o.kind === 'board' || o.kind === 'rail' ? 1 : us.length;
     if (room > 1) {
       out.push({ action: optionAction(o, us), label: `all ${us.length} ${name} from ${areaName(first.at)}: ${o.label}`, refs: { units: us.map((u) => u.id), from: first.at, place: o.to } });
     }

@@ -3,14 +3,15 @@
 // src/board; every move goes through friendly ground (land units stop on entering an enemy territory; ships stop
 // on entering a sea zone with enemy ships), so a move's effect depends only on where it ends. A unit may move in
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
-import { SearchScratch, withinRange, type RangeRules } from '../../board/index.ts';
+import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
+import { seasonOf } from './house/seasons.ts';
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
 import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
-  AREAS, BOARD, areaName, canalOpen, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasMark, hostileSea,
+  AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasMark, hostileSea,
   isLand, isNeutral, isSea, sideOf, unitData,
 } from './world.ts';
 
@@ -30,7 +31,11 @@ export interface MoveOption {
   to: string;
   /** Movement points it costs. */
   cost: number;
-  kind: 'move' | 'board' | 'unload';
+  kind: 'move' | 'board' | 'unload' | 'rail';
+  /** Rail points a rail move costs (house rules l.107). */
+  railCost?: number;
+  /** The rail move enters Soviet territory (Germany's 1941 limit). */
+  railSoviet?: boolean;
   /** Transport boarded. */
   transport?: string;
   mission?: Mission;
@@ -44,7 +49,8 @@ export const movesLeft = (s: AaeState, u: Unit): number => moveAllowance(s, u) -
 /** Movement allowance (AAE national reference charts; house rules may change it). */
 export function moveAllowance(s: AaeState, u: Unit): number {
   const base = unitData(u.type).move;
-  if (isShip(u.type) && s.opts.house['naval-move']) return u.type === 'battleship' && (u.damage ?? 0) > 0 ? 2 : 3;
+  // House rules l.105 (ships move 3); a damaged battleship moves 1 (l.93, the more specific line: ruling).
+  if (isShip(u.type) && s.opts.house['naval-move']) return u.type === 'battleship' && (u.damage ?? 0) > 0 ? 1 : 3;
   return base;
 }
 
@@ -131,9 +137,18 @@ function rangeRules(env: MoveEnv, u: Unit, mode: MoveMode): RangeRules {
  * friendly carrier with room (AAE Noncombat Move: Landing Aircraft).
  */
 export function landingSpot(s: AaeState, u: Unit, id: string): boolean {
-  if (isLand(id)) return friendlyLand(s, id, u.power) && !s.capturedThisTurn.includes(id);
+  if (isLand(id)) return friendlyLand(s, id, u.power) && (!s.capturedThisTurn.includes(id) || fighterMayStay(s, u, id));
   if (u.type !== 'fighter') return false;
   return (u.at === id && u.aboard !== undefined && s.units.some((c) => c.id === u.aboard)) || carrierWithRoom(s, id, u.power) !== null;
+}
+
+/**
+ * House rules l.105 a: a fighter that attacked a territory from next to it may land there once it is taken, with at
+ * least 1 movement left.
+ */
+function fighterMayStay(s: AaeState, u: Unit, id: string): boolean {
+  return !!s.opts.house['fighter-landing'] && u.type === 'fighter' && u.at === id && u.cameFrom !== undefined
+    && BOARD.edgeBetween(BOARD.index(u.cameFrom), BOARD.index(id)) >= 0 && movesLeft(s, u) >= 1;
 }
 
 /** Can an aircraft at `from` with `mp` left still reach a landing spot? */
@@ -165,6 +180,44 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
   }
   const out = reachOptions(env, u, mode);
   if (unitData(u.type).domain === 'land') out.push(...boardOptions(env, u, mode));
+  if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
+  return out;
+}
+
+export const RULE_RAIL = 'AAE house rules l.107 (rail movement)';
+
+/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941), the Soviet Union 12, the UK 4 in the Middle East. */
+export function railPoints(s: AaeState, p: Power): { all: number; soviet: number } {
+  const used = s.railUsed ?? { all: 0, soviet: 0 };
+  const total = p === 'germany' ? 10 : p === 'ussr' ? 12 : p === 'uk' ? 4 : 0;
+  const sovietCap = p === 'germany' && seasonOf(s.round).year === 1941 ? 8 : total;
+  return { all: total - used.all, soviet: sovietCap - used.soviet };
+}
+
+/** Rail moves: through territory held since the turn began; infantry, artillery and guns cost 2, armour 3, plus rail damage. */
+function railOptions(env: MoveEnv, u: Unit): MoveOption[] {
+  const s = env.s;
+  if (u.spent || u.combatMoved || u.fought || u.aboard) return [];
+  const left = railPoints(s, u.power);
+  const base = u.type === 'armour' ? 3 : 2;
+  if (left.all < base) return [];
+  const held = (id: string) => friendlyLand(s, id, u.power) && controller(s, id) !== null && !enemies(controller(s, id)!, u.power)
+    && !s.capturedThisTurn.includes(id) && (u.power !== 'uk' || hasMark(id, 'middle-east'));
+  if (!held(u.at)) return [];
+  const damage = s.railDamage ?? {};
+  const reach = movementRange(BOARD, BOARD.index(u.at), left.all - base, {
+    enterCost: (_f, t, e) => (BOARD.edgeKind(e) === 'land' && held(BOARD.id(t)) ? damage[BOARD.id(t)] ?? 0 : Infinity),
+  }, env.scratch);
+  const out: MoveOption[] = [];
+  for (const n of reach.nodes()) {
+    const to = BOARD.id(n);
+    if (to === u.at) continue;
+    const path = reach.pathTo(n).map((x) => BOARD.id(x));
+    const soviet = path.some((id) => area(id).owner === 'ussr') && u.power === 'germany';
+    const cost = base + reach.costTo(n);
+    if (soviet && cost > left.soviet) continue;
+    out.push({ to, cost: 0, kind: 'rail', railCost: cost, railSoviet: soviet, from: BOARD.id(reach.previous(n)), label: `by rail to ${areaName(to)} (${cost} rail points)` });
+  }
   return out;
 }
 
@@ -202,13 +255,44 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
       const mayLand = landDist![n]! <= left;
       if (!mayLand) continue;
       if (combatThere(s, to, u.power)) out.push({ ...base, mission: 'attack', label: `attack ${areaName(to)}` });
-      if (isLand(to) && raidTarget(s, to, u.power) && !s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'attack')) {
-        if (d.strategicBomber) out.push({ ...base, mission: 'raid', label: `bomb the industry of ${areaName(to)}` });
-        else if (u.type === 'fighter' && s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'raid')) {
-          out.push({ ...base, mission: 'escort', label: `escort the raid on ${areaName(to)}` });
-        }
+      if (!isLand(to) || s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'attack')) continue;
+      if (d.strategicBomber) {
+        if (raidTarget(s, to, u.power)) out.push({ ...base, mission: 'raid', label: `bomb the industry of ${areaName(to)}` });
+        if (s.opts.house.rail && enemyLand(s, to, u.power)) out.push({ ...base, mission: 'rail', label: `bomb the rail of ${areaName(to)}` });
+      } else if (u.type === 'fighter' && mayEscort(s, u, cost) && s.units.some((x) => x.at === to && x.power === u.power && (x.mission === 'raid' || x.mission === 'rail'))) {
+        out.push({ ...base, mission: 'escort', label: `escort the raid on ${areaName(to)}` });
       }
     }
+  }
+  if (mode === 'noncombat' && d.domain === 'air') out.push(...airRedeployment(env, u, out));
+  return out;
+}
+
+/** House rules l.60: one escort fighter a turn, within 3 areas. */
+function mayEscort(s: AaeState, u: Unit, cost: number): boolean {
+  if (!s.opts.house.sbr) return true;
+  return (u.spent ?? 0) + cost <= 3 && !s.units.some((x) => x.power === u.power && x.mission === 'escort');
+}
+
+/**
+ * House rules l.105 b: aircraft that did not move to attack get 2 more movement in the noncombat move, flying over
+ * friendly territory only.
+ */
+function airRedeployment(env: MoveEnv, u: Unit, already: MoveOption[]): MoveOption[] {
+  const s = env.s;
+  if (!s.opts.house['air-bonus'] || u.combatMoved || u.spent || !isLand(u.at)) return [];
+  const have = new Set(already.map((o) => o.to));
+  const start = BOARD.index(u.at);
+  const reach = withinRange(BOARD, start, movesLeft(s, u) + 2, {
+    mayCross: (_f, _t, e) => BOARD.edgeKind(e) === 'land',
+    mayEnter: (n) => landingSpot(s, u, BOARD.id(n)),
+  }, env.scratch);
+  const out: MoveOption[] = [];
+  for (let i = 0; i < reach.count; i++) {
+    const n = reach.node(i);
+    const to = BOARD.id(n);
+    if (n === start || have.has(to)) continue;
+    out.push({ to, cost: movesLeft(s, u), kind: 'move', from: BOARD.id(reach.previous(n)), label: `redeploy to ${areaName(to)} over friendly territory` });
   }
   return out;
 }
@@ -263,6 +347,14 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
       u.aboard = o.transport;
       u.spent = moveAllowance(s, u);
       if (mode === 'combat') { u.boardedThisTurn = true; u.combatMoved = true; }
+      continue;
+    }
+    if (o.kind === 'rail') {
+      const used = s.railUsed ?? { all: 0, soviet: 0 };
+      s.railUsed = { all: used.all + o.railCost!, soviet: used.soviet + (o.railSoviet ? o.railCost! : 0) };
+      u.at = o.to;
+      u.done = true;
+      ctx.log(`${unitData(u.type).name} moves by rail to ${areaName(o.to)} (${o.railCost} rail points)`, RULE_RAIL);
       continue;
     }
     if (o.kind === 'unload') {

@@ -19,6 +19,8 @@ export interface BattleSpec {
   defender: Combatant[];
   /** Orders in which each side loses units (unit types, first lost first); default cheapest first. */
   order?: { attacker?: readonly UnitType[]; defender?: readonly UnitType[] };
+  /** Rounds the battle may last; then the attacker withdraws (house rules l.36). */
+  maxRounds?: number;
 }
 
 export interface BattleOutcome {
@@ -191,6 +193,7 @@ class Calculator {
    * once, after all the mass that can reach it has arrived.
    */
   solve(): BattleOutcome[] {
+    if (this.spec.maxRounds) return this.solveLimited(this.spec.maxRounds);
     const start = { att: this.force(this.spec.attacker), def: this.force(this.spec.defender) };
     const ends = new Map<string, BattleOutcome>();
     const end = (att: Force, def: Force, winner: BattleOutcome['winner'], p: number) => {
@@ -224,6 +227,33 @@ class Calculator {
         for (const x of next) if (x !== self) put(x.v[0], x.v[1], (p * x.p) / (1 - stay));
       }
     }
+    return [...ends.values()];
+  }
+
+  /** A battle of at most `max` rounds: round by round; what is left after the last one withdraws (no winner). */
+  solveLimited(max: number): BattleOutcome[] {
+    const ends = new Map<number, BattleOutcome>();
+    const end = (att: Force, def: Force, winner: BattleOutcome['winner'], p: number) => {
+      const k = att.id * 1e7 + def.id;
+      const y = ends.get(k);
+      if (y) y.p += p; else ends.set(k, { attacker: att.units, defender: def.units, winner, p });
+    };
+    let live = new Map<number, { att: Force; def: Force; p: number }>([[0, { att: this.force(this.spec.attacker), def: this.force(this.spec.defender), p: 1 }]]);
+    for (let r = 1; r <= max && live.size; r++) {
+      const next = new Map<number, { att: Force; def: Force; p: number }>();
+      for (const { att, def, p } of live.values()) {
+        for (const x of this.round(att, def, r)) {
+          const [a, d] = x.v;
+          const v = this.verdict(a, d);
+          if (v) { end(a, d, v === 'stalemate' ? null : v, p * x.p); continue; }
+          const k = a.id * 1e7 + d.id;
+          const y = next.get(k);
+          if (y) y.p += p * x.p; else next.set(k, { att: a, def: d, p: p * x.p });
+        }
+      }
+      live = next;
+    }
+    for (const { att, def, p } of live.values()) end(this.force(att.units.filter((c) => !c.amphibious || unitData(c.type).domain !== 'land')), def, null, p);
     return [...ends.values()];
   }
 }

@@ -8,6 +8,7 @@ import { attackerUnits, bombardingShips, defenderUnits } from './battle.ts';
 import { combatant, takesPartInBattle, type BattleKind, type Combatant } from './combat-rules.ts';
 import type { UnitType } from './data/index.ts';
 import { combatTable } from './house/values.ts';
+import { maxRounds } from './house/rounds.ts';
 import { aae } from './index.ts';
 import { battleOutcomes, describeForce, unitsLost } from './odds-calculator.ts';
 import type { AaeState } from './state.ts';
@@ -61,7 +62,8 @@ export const aaeOdds: OddsAdapter<AaeState> = {
     const { attacker, defender } = battleForces(b);
     const order = opts.casualtyOrder;
     const outcomes = battleOutcomes({
-      kind: b.kind, table: combatTable(b.state), attacker, defender,
+      kind: b.kind, table: combatTable(b.state, b.area), attacker, defender,
+      ...(b.kind === 'land' && maxRounds(b.state, b.area) ? { maxRounds: maxRounds(b.state, b.area) } : {}),
       order: { attacker: order?.attacker as UnitType[] | undefined, defender: order?.defender as UnitType[] | undefined },
     });
     return {

@@ -5,6 +5,7 @@ import { UNIT_TYPES, type Power, type UnitType } from './data/index.ts';
 import { isShip } from './combat-rules.ts';
 import type { AaeState } from './state.ts';
 import { newUnit } from './units.ts';
+import { unitCost } from './house/values.ts';
 import { POWER_NAMES, area, areaName, controller, factoryAreas, isLand, neighbours, sideOf, unitData } from './world.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
@@ -24,8 +25,8 @@ export const FOR_SALE: readonly UnitType[] = UNIT_TYPES;
 export const purchase: Procedure<AaeState, PurchaseFrame> = {
   prompts(s, f) {
     const money = f.bid ?? s.ipcs[f.power];
-    const choices: Choice[] = FOR_SALE.filter((t) => unitData(t).cost <= money).map((t) => ({
-      action: { type: 'buy', unit: t }, label: `buy ${unitData(t).name.toLowerCase()} (${unitData(t).cost} IPCs)`,
+    const choices: Choice[] = FOR_SALE.filter((t) => unitCost(s, t, f.power) <= money).map((t) => ({
+      action: { type: 'buy', unit: t }, label: `buy ${unitData(t).name.toLowerCase()} (${unitCost(s, t, f.power)} IPCs)`,
     }));
     choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
     const pending = f.bid !== undefined ? f.bought ?? [] : s.pending[f.power];
@@ -49,7 +50,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
       return;
     }
     const t = a.unit as UnitType;
-    const cost = unitData(t).cost;
+    const cost = unitCost(s, t, f.power);
     if (f.bid !== undefined) ctx.goto('purchase', { ...f, bid: f.bid - cost, bought: [...(f.bought ?? []), t] });
     else { s.ipcs[f.power] -= cost; s.pending[f.power].push(t); }
   },
@@ -97,15 +98,22 @@ interface MobilizeFrame extends Frame { power: Power; placed?: Record<string, nu
  */
 export function factoryRoom(s: AaeState, p: Power, id: string, placed: Record<string, number>): number {
   if (controller(s, id) !== p || s.capturedThisTurn.includes(id)) return 0;
-  if (area(id).owner === p) return Infinity;
-  return Math.max(0, (area(id).value ?? 0) - (placed[id] ?? 0));
+  const value = area(id).value ?? 0;
+  // House rules l.7, 109: twice the value at every complex.
+  if (area(id).owner === p) return s.opts.house['factory-limit'] ? Math.max(0, 2 * value - (placed[id] ?? 0)) : Infinity;
+  return Math.max(0, value - (placed[id] ?? 0));
+}
+
+/** House rules l.109: a captured complex builds infantry only. */
+export function mayBuildAt(s: AaeState, p: Power, id: string, t: UnitType): boolean {
+  return !(s.opts.house['factory-limit'] && area(id).owner !== p && t !== 'infantry');
 }
 
 /** Where a new unit may go: land and air units in a factory territory, ships in a sea zone next to one. */
 export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<string, number>): { at: string; factory: string }[] {
   const out: { at: string; factory: string }[] = [];
   for (const fa of factoryAreas) {
-    if (factoryRoom(s, p, fa, placed) <= 0) continue;
+    if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
     if (!isShip(t)) out.push({ at: fa, factory: fa });
     else for (const n of neighbours(fa)) if (n.kind === 'coast') out.push({ at: n.id, factory: fa });
   }

@@ -8,7 +8,7 @@ import { collectIncome, middleEastDue } from './income.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasMark, sideOf, unitData } from './world.ts';
 import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome } from './victory.ts';
-import { houseTurnStart } from './house/turn.ts';
+import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
 export const RULE_LEND_LEASE = 'AAE Soviet Patriotic War (Lend-Lease)';
@@ -80,7 +80,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         for (const u of s.units) {
           if (u.power !== p) continue;
           u.spent = undefined; u.done = undefined; u.combatMoved = undefined; u.fought = undefined;
-          u.mission = undefined; u.cameFrom = undefined; u.landing = undefined; u.submerged = undefined; u.boardedThisTurn = undefined;
+          u.mission = undefined; u.cameFrom = undefined; u.landing = undefined; u.submerged = undefined; u.boardedThisTurn = undefined; u.secondAttack = undefined;
         }
         ctx.log(`${POWER_NAMES[p]}'s turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
         next();
@@ -117,6 +117,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         s.phase = 'noncombat-move';
         next();
         ctx.push('move', { mode: 'noncombat' });
+        japanReturn(ctx);
         return;
       case 'lend-lease':
         next();
@@ -141,6 +142,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         }
         if (p === 'germany' && s.victoryWatch.allies !== undefined && !alliedConditionMet(s)) s.victoryWatch.allies = undefined;
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;
+        houseTurnEnd(ctx, p);
         ctx.pop();
         return;
       }

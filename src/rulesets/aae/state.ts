@@ -9,7 +9,7 @@ export type Side = 'axis' | 'allies';
 export type Phase = 'bid' | 'purchase' | 'combat-move' | 'combat' | 'noncombat-move' | 'mobilize' | 'income' | 'over';
 
 /** What a unit that moved in the combat move is going to do in its area (AAE Combat Move). */
-export type Mission = 'attack' | 'raid' | 'escort';
+export type Mission = 'attack' | 'raid' | 'rail' | 'escort';
 
 export interface Unit {
   id: string;
@@ -39,6 +39,8 @@ export interface Unit {
   submerged?: boolean;
   /** Boarded its transport during this turn's combat move. */
   boardedThisTurn?: boolean;
+  /** Armour that made its second attack this turn (house rules l.56). */
+  secondAttack?: boolean;
 }
 
 /** A battle waiting in the combat phase (AAE Conduct Combat). */
@@ -77,6 +79,12 @@ export interface AaeState extends BaseState {
   battles: PendingBattle[];
   /** Unspent special cash advance of the Allies (shared by the three Allied powers). */
   alliedBid?: number;
+  /** House rules l.66-68: extra rail cost of bombed territories, until their holder's next turn ends. */
+  railDamage?: Record<string, number>;
+  /** House rules l.107: rail points the power whose turn it is has used, in all and inside Soviet territory. */
+  railUsed?: { all: number; soviet: number };
+  /** House rules l.211: British ships gone to the Far East, waiting to come back ('battleship', 'carrier'). */
+  farEast?: string[];
   /** AAE Victory: the side that met its condition, and the round it did (it must hold it a whole round). */
   victoryWatch: { axis?: number; allies?: number };
 }

@@ -91,7 +91,7 @@ describe('AAE Conduct Combat: Strategic Bombing Raids (the printed procedure)', 
     s = rig.play(s, 'uk', { type: 'battle', area: 'germany' });
     s = rig.force(s, [1, 2, 3, 4]);
     s = rig.play(s, 'germany', { type: 'intercept', count: 2 });
-    expect(rolls(rig)).toEqual(['1: 1 escorting fighters', '2: 2 intercepting fighters']);
+    expect(rolls(rig)).toEqual(['1: 1 escorting fighter at 1', '2: 2 intercepting fighters at 2']);
     expect(unitsOf(s, 'germany', 'germany')).toHaveLength(1);
     s = rig.play(s, 'uk', { type: 'casualty', key: 'bomber' });
     expect(rig.log()).toContain('No bomber reaches Germany');

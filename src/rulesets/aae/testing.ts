@@ -5,7 +5,7 @@
 //   let s = rig.start(position({ units: [u('germany', 'infantry', 'poland', 3)] }), 'combat-move', 'germany');
 //   s = rig.play(s, 'germany', { type: 'move', units: ['u1'], to: 'east-poland' });
 //   rig.force(s, [1, 2, 6]);   // the next dice
-import { allChoices, applyAction, forceDice, prompts, setupGame } from '../../engine/index.ts';
+import { allChoices, applyAction, createRng, forceDice, prompts, setupGame } from '../../engine/index.ts';
 import type { Action, Choice, Frame, GameEvent, Options } from '../../engine/index.ts';
 import type { Power, UnitType } from './data/index.ts';
 import { aae } from './index.ts';
@@ -62,12 +62,14 @@ export function aaeRig(seed = 'test') {
   const events: GameEvent[] = [];
   return {
     events,
+    /** `faces` are forced before the rules first advance (dice rolled on the way to the first decision use them). */
     start(body: Body, phase: StartPhase, power: Power, faces: number[] = []): AaeState {
       const stack = stackAt(phase, power);
-      const r = setupGame({ ...aae, setup: () => ({ ...body, power, phase: (phase === 'start' ? 'purchase' : phase) as Phase, stack }) }, SCENARIO, {}, seed);
+      const rng = createRng(seed);
+      if (faces.length) forceDice(rng, faces);
+      const r = setupGame({ ...aae, setup: () => ({ ...body, rng, power, phase: (phase === 'start' ? 'purchase' : phase) as Phase, stack }) }, SCENARIO, {}, seed);
       events.length = 0;
       events.push(...r.events);
-      if (faces.length) forceDice(r.state.rng, faces);
       return r.state;
     },
     play(s: AaeState, seat: Power, a: Action): AaeState {

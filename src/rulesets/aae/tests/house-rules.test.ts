@@ -87,8 +87,7 @@ describe('house rules l.58-64, 181: strategic bombing', () => {
       s = rig.play(s, power, rig.pick(s, /all 4 bomber .*bomb the industry of Germany/));
       s = rig.play(s, power, { type: 'end-phase' });
       s = rig.play(s, power, { type: 'battle', area: 'germany' });
-      s = rig.force(s, [6, 6, 6, 6, 6, 1, 1, 1, 1]);
-      s = rig.play(s, 'germany', { type: 'intercept', count: 1 });
+      rig.play(rig.force(s, [6, 6, 6, 6, 6, 1, 1, 1, 1]), 'germany', { type: 'intercept', count: 1 });
       expect(rolls(rig)[0]).toBe(`${dice.split(' ')[0]}: ${dice}`);
     }
   });
@@ -99,8 +98,7 @@ describe('house rules l.58-64, 181: strategic bombing', () => {
     s = rig.play(s, 'uk', rig.pick(s, /all 4 bomber .*bomb the industry of Germany/));
     s = rig.play(s, 'uk', rig.pick(s, /fighter .*escort the raid on Germany/));
     s = rig.play(s, 'uk', { type: 'end-phase' });
-    s = rig.force(s, [6, 6, 6, 6, 6, 6, 6]);
-    s = rig.play(s, 'uk', { type: 'battle', area: 'germany' });
+    rig.play(rig.force(s, [6, 6, 6, 6, 6, 6, 6]), 'uk', { type: 'battle', area: 'germany' });
     expect(rolls(rig)).toEqual(['3: antiaircraft fire at 3 raiding bombers over Germany', '4: 4 bombers over Germany']);
   });
 });
@@ -159,7 +157,7 @@ describe('house rules l.117: Soviet army reservists', () => {
 describe('house rules l.211: war with Japan', () => {
   it('end of turn 3 a destroyer leaves; end of turn 4 the battleship and a fighter, and British income falls by 3', () => {
     const rig = aaeRig();
-    let s = rig.start(position({ units: [u('uk', 'destroyer', 'north-sea', 2), u('uk', 'battleship', 'north-sea'), u('uk', 'fighter', 'united-kingdom')], round: 3, options: on('japan') }), 'income', 'uk');
+    const s = rig.start(position({ units: [u('uk', 'destroyer', 'north-sea', 2), u('uk', 'battleship', 'north-sea'), u('uk', 'fighter', 'united-kingdom')], round: 3, options: on('japan') }), 'income', 'uk');
     expect(s.units.filter((x) => x.type === 'destroyer')).toHaveLength(1);
     let t = rig.start(position({ units: [u('uk', 'destroyer', 'north-sea'), u('uk', 'battleship', 'north-sea'), u('uk', 'fighter', 'united-kingdom')], round: 4, options: on('japan') }), 'income', 'uk');
     expect(t.units.map((x) => x.type)).toEqual(['destroyer']);
@@ -167,7 +165,6 @@ describe('house rules l.211: war with Japan', () => {
     expect(incomeOf(asState(position({ options: on('japan'), round: 5 })), 'uk').total).toBe(22);
     t = rig.start({ ...position({ units: [u('uk', 'infantry', 'united-kingdom')], round: 6, options: on('japan') }), farEast: ['battleship'] }, 'combat', 'uk', [3]);
     expect(unitsOf(t, 'uk', 'eastern-mediterranean', 'battleship')).toHaveLength(1);
-    void s;
   });
 });
 

@@ -16,6 +16,7 @@ import type { AaeState } from './state.ts';
 import { POWER_NAMES } from './world.ts';
 import { commonwealth, reservistsPlace } from './house/turn.ts';
 import { secondAttack } from './house/second-attack.ts';
+import { aaePositions } from './positions.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
@@ -54,6 +55,7 @@ export const aae: Ruleset<AaeState> = {
   },
   assets: assetsJson,
   validateData: () => validateAaeData(),
+  positions: aaePositions,
 };
 
 export default aae;

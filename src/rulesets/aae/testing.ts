@@ -6,7 +6,8 @@
 //   s = rig.play(s, 'germany', { type: 'move', units: ['u1'], to: 'east-poland' });
 //   rig.force(s, [1, 2, 6]);   // the next dice
 import { allChoices, applyAction, createRng, forceDice, prompts, setupGame } from '../../engine/index.ts';
-import type { Action, Choice, Frame, GameEvent, Options } from '../../engine/index.ts';
+import type { Action, Choice, GameEvent, Options } from '../../engine/index.ts';
+import { stackAt, type StartPhase } from './stacks.ts';
 import type { Power, UnitType } from './data/index.ts';
 import { aae } from './index.ts';
 import { SCENARIO, initialState } from './setup.ts';
@@ -38,25 +39,7 @@ export function position(p: {
   return body;
 }
 
-export type StartPhase = 'purchase' | 'combat-move' | 'combat' | 'noncombat-move' | 'mobilize' | 'income' | 'start';
-
-const AFTER: Record<StartPhase, string> = {
-  start: 'start', purchase: 'combat-move', 'combat-move': 'combat', combat: 'after-combat', 'noncombat-move': 'lend-lease', mobilize: 'income', income: 'end',
-};
-
-/** The procedure stack of `power`'s turn at `phase` inside round play. */
-export function stackAt(phase: StartPhase, power: Power): Frame[] {
-  const base: Frame[] = [{ proc: 'game', step: 'round' }, { proc: 'end-round' }, { proc: 'turn', power, step: AFTER[phase] }];
-  switch (phase) {
-    case 'start': return base;
-    case 'purchase': return [...base, { proc: 'purchase', power }];
-    case 'combat-move': return [...base, { proc: 'move', mode: 'combat' }];
-    case 'combat': return [...base, { proc: 'combat' }];
-    case 'noncombat-move': return [...base, { proc: 'move', mode: 'noncombat' }];
-    case 'mobilize': return [...base, { proc: 'mobilize', power }];
-    case 'income': return [...base.slice(0, 2), { proc: 'turn', power, step: 'income' }];
-  }
-}
+export { stackAt, type StartPhase } from './stacks.ts';
 
 export function aaeRig(seed = 'test') {
   const events: GameEvent[] = [];

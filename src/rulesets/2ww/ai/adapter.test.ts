@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { actionKey, applyAction, Game, prompts, viewFor } from '../../../engine/index.ts';
+import { actionKey, allChoices, applyAction, Game, prompts, viewFor } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import { bindCombatWorld, rulesCombatWorld } from '../combat/index.ts';
@@ -79,7 +79,7 @@ describe('the AI plays the 2WW campaign', () => {
     const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'ai-campaign');
     for (let i = 0; i < 4 && !g.state.outcome; i++) {
       const { p, r } = decide(g.state);
-      expect(p.choices.map((c) => actionKey(c.action))).toContain(actionKey(r.action));
+      expect(allChoices(twoWW, g.state, p).map((c) => actionKey(c.action))).toContain(actionKey(r.action));
       g.act(p.seat, r.action);
     }
     expect(g.seq).toBe(4);
@@ -126,7 +126,7 @@ describe('the 2WW evaluation plans from the objectives', () => {
   it('2WW 5.2.1 move candidates never end over the stacking limit', () => {
     const s = paris([['fr-inf-2', '1708'], ['fr-inf-3', '1708'], ['fr-inf-4', '1709'], ['ge-inf-1', '1908']]);
     const p = prompts(twoWW, s)[0]!;
-    expect(p.choices.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
+    expect(allChoices(twoWW, s, p).some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
     expect(twoWWAi.candidates!(s, p, 'allies').some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
   });
 });

@@ -350,3 +350,37 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(state.at).toEqual({ x: 0, y: 3 });
   });
 });
+
+describe('facts derived from settled states (derived, derivedFrom, check mode)', () => {
+  it('a fact is computed once per settled state; on a state the kernel did not settle, each time', async () => {
+    const { derived } = await import('./index.ts');
+    const { state } = setupGame(tokens, 's', {}, 'x');
+    let n = 0;
+    const sum = (s: typeof state) => derived(s, 'test:sum', () => { n++; return s.at.x! + s.at.y!; });
+    expect(sum(state)).toBe(3);
+    expect(sum(state)).toBe(3);
+    expect(n).toBe(1);
+    const copy = structuredClone(state);
+    sum(copy);
+    sum(copy);
+    expect(n).toBe(3);
+    expect(prompts(tokens, state)).toBe(prompts(tokens, state)); // the kernel keeps a settled state's prompts
+  });
+
+  it('derivedFrom hands over the latest earlier value; check mode throws when a reused value differs from a fresh one', async () => {
+    const { derivedFrom, checkDerivedFacts, EngineError } = await import('./index.ts');
+    const a = setupGame(tokens, 's', {}, 'x').state;
+    derivedFrom(a, 'test:x', () => a.at.x);
+    const b = applyAction(tokens, a, 'a', { type: 'move', token: 'y', to: 4 }).state;
+    const c = applyAction(tokens, b, 'a', { type: 'move', token: 'y', to: 5 }).state;
+    expect(derivedFrom(c, 'test:x', (prev) => prev ?? -1)).toBe(0); // known at a, two actions back
+    const d0 = setupGame(tokens, 's', {}, 'y').state;
+    checkDerivedFacts(d0);
+    derivedFrom(d0, 'test:x', () => d0.at.x);
+    const d1 = applyAction(tokens, d0, 'a', { type: 'move', token: 'y', to: 2 }).state;
+    expect(derivedFrom(d1, 'test:x', (prev) => prev ?? d1.at.x)).toBe(0); // x did not move: reuse is right
+    const d2 = applyAction(tokens, d1, 'a', { type: 'move', token: 'x', to: 1 }).state;
+    expect(() => derivedFrom(d2, 'test:x', (prev) => prev ?? d2.at.x)).toThrow(EngineError); // stale reuse caught
+    expect(() => checkDerivedFacts(structuredClone(d0))).toThrow(EngineError);
+  });
+});

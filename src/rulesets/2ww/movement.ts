@@ -23,12 +23,6 @@ export const DONE = 999;
 /** Regions rail may not enter (2WW 8.1.2). */
 const NO_RAIL_REGIONS = ['spanish-morocco', 'french-north-africa', 'tunisia', 'libya', 'saudi-arabia', 'persia'];
 
-let available = new Set<string>();
-/** index.ts tells movement which optional procedures (transit-attack) exist. */
-export function setAvailableProcedures(names: string[]): void {
-  available = new Set(names);
-}
-export const hasProcedure = (name: string): boolean => available.has(name);
 
 interface Pending {
   unit: string;
@@ -827,7 +821,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
       ctx.push('displacement', {});
       return;
     }
-    if (p.mode === 'fleet' && hasProcedure('transit-attack')) {
+    if (p.mode === 'fleet') {
       const enemies = transitAttackers(s, frame.side, to);
       if (enemies.length) {
         bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });

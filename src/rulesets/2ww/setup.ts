@@ -2,6 +2,7 @@
 // side through prompts (or by a default deployment with the quickSetup option).
 import type { Frame, Procedure } from '../../engine/index.ts';
 import { type Location, scenario } from './data/index.ts';
+import { lazy } from './data/lazy.ts';
 import { extraMapCountries } from './campaign.ts';
 import { initialControl, initialCountries, initialPolitics } from './politics.ts';
 import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
@@ -13,7 +14,7 @@ function placer(state: TwoWWState, unit: string): Side {
   return sideOfUnit(state, unit) === 'axis' ? 'axis' : 'allies';
 }
 
-/** Hexes of each setup location per world, listed once: worlds and locations are fixed data. */
+/** Hexes of each setup location per world, listed on first use: a memo of static data (worlds and locations never change). */
 const locationCache = new WeakMap<World, Map<Location, readonly number[]>>();
 
 /** Hexes a setup location allows. */
@@ -79,8 +80,8 @@ export function defaultPlacement(state: TwoWWState, unit: string, loc: Location)
 
 export interface PlacementFrame extends Frame { queue: string[] }
 
-let locationOf: Map<string, Location> | null = null;
-const locations = (): Map<string, Location> => (locationOf ??= new Map(scenario().units.map((e) => [e.unit, e.location])));
+/** Each unit's setup location (setup.json): static data, read once. */
+const locations = lazy((): ReadonlyMap<string, Location> => new Map(scenario().units.map((e) => [e.unit, e.location])));
 
 /** Build the starting state of the campaign (without the kernel's fields). */
 export function campaignSetup(options: Record<string, unknown>): Omit<TwoWWState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> {

@@ -34,13 +34,13 @@ export function bombableCities(s: TwoWWState, side: Side): string[] {
 }
 
 function rangeOf(s: TwoWWState, id: string): number {
-  const f = world().facts(s, id);
+  const f = world(s).facts(s, id);
   return (s.units[id]!.reduced && f.reduced ? f.reduced : f.full).range;
 }
 
 /** Air units a side may use for city bombing or interception (2WW 6.1.1-6.1.3: ready, once per turn). */
 export function strategicAir(s: TwoWWState, side: Side, city: string, interceptOnly: boolean): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     if (!inPlay(s, id) || u.ops || u.strategicUsed || w.sideOf(s, id) !== side) return false;
@@ -81,12 +81,12 @@ export function lendLeaseChoices(s: TwoWWState): { gb: number; su: number }[] {
 }
 
 function axisConvoyFleets(s: TwoWWState): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => s.units[id]!.where === ATLANTIC_OCEAN && !s.units[id]!.ops && w.sideOf(s, id) === 'axis' && isFleet(w.facts(s, id).kind)).sort();
 }
 
 function alliedConvoyDefenders(s: TwoWWState): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     if (u.where !== ATLANTIC_OCEAN || u.ops || w.sideOf(s, id) !== 'allies') return false;
@@ -97,7 +97,7 @@ function alliedConvoyDefenders(s: TwoWWState): string[] {
 
 /** 2WW 6.2.2: from Spring 1943, one Allied air unit in mainland Britain, Ireland or the Atlantic land box. */
 export function convoyLandAir(s: TwoWWState): string[] {
-  const w = world();
+  const w = world(s);
   const lw = worldOf(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
@@ -147,7 +147,7 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
     if (step === 'convoy') {
       if (!axisConvoyFleets(s).length) return [];
       return [mkPrompt('axis', '2WW 6.2', 'Launch a convoy attack with the Axis fleets in the Atlantic?', 'yes-no', [
-        { action: { type: 'convoy-attack' }, label: `Convoy attack with ${names(world(), s, axisConvoyFleets(s))}`, refs: { units: axisConvoyFleets(s), place: ATLANTIC_OCEAN } },
+        { action: { type: 'convoy-attack' }, label: `Convoy attack with ${names(world(s), s, axisConvoyFleets(s))}`, refs: { units: axisConvoyFleets(s), place: ATLANTIC_OCEAN } },
         { action: { type: 'no-convoy-attack' }, label: 'No convoy attack' },
       ])];
     }
@@ -156,9 +156,9 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
       if (!cands.length) return [];
       const sel = f.landAir ?? [];
       const at = { place: ATLANTIC_OCEAN };
-      const choices = sel.length ? toggleChoices(sel, sel, (id) => world().facts(s, id).name, at)
-        : toggleChoices(cands, sel, (id) => world().facts(s, id).name, at);
-      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Support with ${names(world(), s, sel)}` : 'No land-based air', refs: sel.length ? { ...at, units: sel } : at });
+      const choices = sel.length ? toggleChoices(sel, sel, (id) => world(s).facts(s, id).name, at)
+        : toggleChoices(cands, sel, (id) => world(s).facts(s, id).name, at);
+      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Support with ${names(world(s), s, sel)}` : 'No land-based air', refs: sel.length ? { ...at, units: sel } : at });
       return [mkPrompt('allies', '2WW 6.2.2', 'Choose one air unit to support the Atlantic sea combat', 'support', choices)];
     }
     return [];
@@ -276,7 +276,7 @@ function pushConvoyBattle(ctx: import('./combat/common.ts').C, f: StrategicFrame
 /** 2WW 6.2.3: the Axis fleets still in the ocean portion fire on the Convoy Attack line; the Axis picks the losses. */
 function convoyFire(ctx: import('./combat/common.ts').C): void {
   const s = ctx.state;
-  const w = world();
+  const w = world(s);
   const axis = axisConvoyFleets(s);
   if (!axis.length) {
     ctx.log('No Axis fleet is left in the Atlantic to attack the convoys', '2WW 6.2.2');
@@ -336,7 +336,7 @@ export interface CityBombingFrame extends Frame {
 /** 'city-bombing': one mission: bombers, interception, Air vs Air with halved bombers, then the Bombing line. */
 export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
   prompts(s, f) {
-    const w = world();
+    const w = world(s);
     const step = f.step ?? 'bombers';
     const lab = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
     const at = { place: f.city };
@@ -360,7 +360,7 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     const step = f.step ?? 'bombers';
     const strength = (ids: string[]) => ids.filter((id) => inPlay(s, id)).reduce((a, id) => a + (s.units[id]!.reduced && w.facts(s, id).reduced ? w.facts(s, id).reduced! : w.facts(s, id).full).combat, 0);
     if (step === 'intercept' || step === 'fight') {

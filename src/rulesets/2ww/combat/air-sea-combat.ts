@@ -29,7 +29,7 @@ export interface NavalBattleFrame extends Frame {
 
 /** An air strike whose air won the air battle may go on against the fleets in the hex (2WW 9.2.3). */
 function mayPressOn(s: TwoWWState, f: NavalBattleFrame): boolean {
-  const w = world();
+  const w = world(s);
   return f.step === 'press' && !!f.airOkA && airOf(w, s, f.attackers).some((id) => inPlay(s, id))
     && fleetsOf(w, s, f.defenders).some((id) => inPlay(s, id));
 }
@@ -38,7 +38,7 @@ function mayPressOn(s: TwoWWState, f: NavalBattleFrame): boolean {
 export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
   prompts(s, f) {
     if (!mayPressOn(s, f)) return [];
-    const w = world();
+    const w = world(s);
     const fleets = fleetsOf(w, s, f.defenders).filter((id) => inPlay(s, id));
     const air = airOf(w, s, f.attackers).filter((id) => inPlay(s, id));
     return [mkPrompt(f.side, '2WW 9.2.3', `Your air won the air battle over ${f.hex}: attack the enemy fleets there too?`, 'strike', [
@@ -52,7 +52,7 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     const def = otherSide(f.side);
     const alive = (ids: string[]) => ids.filter((id) => inPlay(s, id));
     switch (f.step ?? 'start') {
@@ -156,7 +156,7 @@ export interface TransitFrame extends Frame {
 
 /** Enemy fleets and ready air that may transit-attack the hex (2WW 8.3.5.1). */
 export function transitAttackers(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   const enemy = otherSide(side);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
@@ -170,7 +170,7 @@ export function transitAttackers(s: TwoWWState, side: Side, hex: string): string
 
 /** The mover's ready range-3 air with a ZOC into the hex (2WW 8.3.5.2). */
 export function transitDefenceAir(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     if (!inPlay(s, id) || u.ops || w.sideOf(s, id) !== side || w.facts(s, id).kind !== 'air') return false;
@@ -187,7 +187,7 @@ export function transitDefenceAir(s: TwoWWState, side: Side, hex: string): strin
  */
 export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
   prompts(s, f) {
-    const w = world();
+    const w = world(s);
     const step = f.step ?? 'attackers';
     if (step === 'attackers') {
       const cands = transitAttackers(s, f.side, f.hex);
@@ -239,7 +239,7 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
       return;
     }
     if (a.type === 'attack') {
-      ctx.log(`${otherSide(f.side)} transit-attacks ${f.hex} with ${names(world(), ctx.state, f.attackers ?? [])}`, '2WW 8.3.5.1');
+      ctx.log(`${otherSide(f.side)} transit-attacks ${f.hex} with ${names(world(ctx.state), ctx.state, f.attackers ?? [])}`, '2WW 8.3.5.1');
       goStep(ctx, f, 'defence');
       return;
     }

@@ -25,7 +25,7 @@ export interface DeclareFrame extends Frame {
 
 /** 2WW 12.4.3: Soviet units never attack with, or are supported by, other Allied powers' units. */
 function sovietCompatible(s: TwoWWState, chosen: string[], id: string): boolean {
-  const w = world();
+  const w = world(s);
   if (w.sideOf(s, id) !== 'allies') return true;
   const su = (x: string) => w.facts(s, x).power === 'su';
   const allied = chosen.filter((x) => w.sideOf(s, x) === 'allies');
@@ -34,7 +34,7 @@ function sovietCompatible(s: TwoWWState, chosen: string[], id: string): boolean 
 
 /** Airdropped or assaulting units in the hex must attack it (2WW 5.2.3, 8.1.1, 8.1.4): movement marks them `mustAttack`. */
 function forcedIn(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     return u.where === hex && !u.aboard && !u.attacked && u.mustAttack === hex &&
@@ -44,7 +44,7 @@ function forcedIn(s: TwoWWState, side: Side, hex: string): string[] {
 
 /** Hexes where the side has airdropped/assaulting units that still owe an attack. */
 export function forcedAttackHexes(s: TwoWWState, side: Side): string[] {
-  const w = world();
+  const w = world(s);
   const out = new Set<string>();
   for (const [id, u] of Object.entries(s.units)) {
     if (u.aboard || u.attacked || u.mustAttack !== u.where || w.sideOf(s, id) !== side) continue;
@@ -55,12 +55,12 @@ export function forcedAttackHexes(s: TwoWWState, side: Side): string[] {
 }
 
 function sovietNeutralBlock(s: TwoWWState, id: string): boolean {
-  return s.politics.ussrNeutral && world().facts(s, id).power === 'su';
+  return s.politics.ussrNeutral && world(s).facts(s, id).power === 'su';
 }
 
 /** A land unit that may attack this phase (2WW 9, 9.1.1; 12.4.1), wherever it is. */
 function mayAttackOnLand(s: TwoWWState, side: Side, id: string): boolean {
-  const w = world();
+  const w = world(s);
   const u = s.units[id]!;
   if (!inPlay(s, id) || u.aboard || u.attacked || w.sideOf(s, id) !== side || sovietNeutralBlock(s, id)) return false;
   const k = w.facts(s, id).kind;
@@ -69,7 +69,7 @@ function mayAttackOnLand(s: TwoWWState, side: Side, id: string): boolean {
 
 /** Land units that may join an attack on `hex` (2WW 9.1.1): not forts, not yet attacked, ZOC into the hex. */
 export function eligibleLandAttackers(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     if (!mayAttackOnLand(s, side, id)) return false;
     const u = s.units[id]!;
@@ -79,7 +79,7 @@ export function eligibleLandAttackers(s: TwoWWState, side: Side, hex: string): s
 
 /** Ready air, and ready fleets for a coastal hex, with a ZOC into the hex (2WW 9.1.2, 5.1.2). */
 export function eligibleSupport(s: TwoWWState, side: Side, hex: string, fleetsToo: boolean, anyHex = false): string[] {
-  const w = world();
+  const w = world(s);
   const coastal = anyHex || w.isCoastal(s, hex);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
@@ -96,7 +96,7 @@ export function eligibleSupport(s: TwoWWState, side: Side, hex: string, fleetsTo
 
 /** Enemy air and fleets in a hex (targets of an air strike or sea attack). */
 function enemyAirFleetsIn(s: TwoWWState, side: Side, hex: string): { air: string[]; fleets: string[] } {
-  const w = world();
+  const w = world(s);
   const enemy = otherSide(side);
   const here = Object.keys(s.units).filter((id) => s.units[id]!.where === hex && w.sideOf(s, id) === enemy).sort();
   return {
@@ -107,7 +107,7 @@ function enemyAirFleetsIn(s: TwoWWState, side: Side, hex: string): { air: string
 
 /** Units that may strike a hex (2WW 9.2 air; 9.3 fleets at fleets unless in their friendly port, 9.3.1). */
 export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   const t = enemyAirFleetsIn(s, side, hex);
   if (!t.air.length && !t.fleets.length) return [];
   const fleetTargets = (t.fleets.length > 0 && !w.isFriendlyPort(s, hex, otherSide(side))) || (t.air.length > 0 && w.isCoastal(s, hex));
@@ -115,7 +115,7 @@ export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string
 }
 
 function targetHexes(s: TwoWWState, side: Side): string[] {
-  const w = world();
+  const w = world(s);
   const out = new Set<string>();
   for (const [id, u] of Object.entries(s.units)) {
     if (!inPlay(s, id) || w.sideOf(s, id) !== otherSide(side)) continue;
@@ -127,7 +127,7 @@ function targetHexes(s: TwoWWState, side: Side): string[] {
 
 /** Every attack the phasing side may start now. */
 export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): Action[] {
-  const w = world();
+  const w = world(s);
   const acts: Action[] = [];
   const forced = forcedAttackHexes(s, f.side);
   // Hexes the side's land attackers, and its ready air and fleets, reach (computed once per prompt).
@@ -169,7 +169,7 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
   run(ctx, f) {
     if (!f.begun) {
       // Each land unit attacks at most once per combat phase (2WW 9, DSoP C.3).
-      for (const [id, u] of Object.entries(ctx.state.units)) if (world().sideOf(ctx.state, id) === f.side) delete u.attacked;
+      for (const [id, u] of Object.entries(ctx.state.units)) if (world(ctx.state).sideOf(ctx.state, id) === f.side) delete u.attacked;
       const { proc, ...rest } = f;
       ctx.goto(proc, { ...rest, begun: true });
       return;
@@ -215,7 +215,7 @@ function defenceOptions(s: TwoWWState, f: DeclareFrame): string[] {
 /** 'combat-declare': the attacker names the whole attack, then the defender allocates support (2WW 9). */
 export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
   prompts(s, f) {
-    const w = world();
+    const w = world(s);
     const label = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
     const at = { place: f.hex };
     if (f.step !== 'defend') {
@@ -248,7 +248,7 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
   },
   explain(s, f, _seat, a) {
     if ((a.type !== 'add') || typeof a.unit !== 'string' || !s.units[a.unit]) return null;
-    const w = world();
+    const w = world(s);
     const id = a.unit;
     const u = s.units[id]!;
     const name = w.facts(s, id).name;
@@ -291,7 +291,7 @@ function launch(ctx: import('./common.ts').C, f: DeclareFrame): void {
     ctx.goto('land-combat', { side: f.side, hex: f.hex, attackers: f.attackers, support: f.support, defSupport: f.defSupport });
     return;
   }
-  const w = world();
+  const w = world(ctx.state);
   const def = otherSide(f.side);
   const inHex = Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;

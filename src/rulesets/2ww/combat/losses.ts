@@ -24,7 +24,7 @@ function alive(s: TwoWWState, f: LossFrame): string[] {
 }
 
 function takeLoss(ctx: C, f: LossFrame, unit: string): void {
-  const w = world();
+  const w = world(ctx.state);
   const s = ctx.state;
   const gone = applyLossPoint(w, s, unit);
   ctx.log(`${w.facts(s, unit).name} ${gone ? 'is eliminated' : 'is reduced'} (${f.what})`, f.rule, { unit, eliminated: gone });
@@ -36,7 +36,7 @@ export const combatLosses: Procedure<TwoWWState, LossFrame> = {
   prompts(s, f) {
     const left = alive(s, f);
     if (f.points <= 0 || left.length <= 1 || (f.fort && inPlay(s, f.fort))) return [];
-    const w = world();
+    const w = world(s);
     return [mkPrompt(f.side, f.rule, `Take ${f.points} loss point${f.points > 1 ? 's' : ''} (${f.what})`, 'allocate-loss',
       left.map((id) => ({
         action: { type: 'take-loss', unit: id },
@@ -83,9 +83,9 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
   prompts(s, f) {
     const id = f.units.find((u) => inPlay(s, u));
     if (!id) return [];
-    const hexes = world().retreatHexes(s, id);
+    const hexes = world(s).retreatHexes(s, id);
     if (hexes.length <= 1) return [];
-    const name = world().facts(s, id).name;
+    const name = world(s).facts(s, id).name;
     const from = s.units[id]!.where;
     return [mkPrompt(f.side, f.rule, `Retreat ${name} one hex`, 'retreat',
       hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${placeName(worldOf(s), h)}`, refs: { units: [id], from, place: h } })),
@@ -93,7 +93,7 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     f.units = f.units.filter((u) => inPlay(s, u));
     const id = f.units[0];
     if (!id) {
@@ -115,7 +115,7 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
 };
 
 function moveLand(ctx: C, id: string, hex: string, verb: string, rule: string): void {
-  const w = world();
+  const w = world(ctx.state);
   const s = ctx.state;
   const u = s.units[id]!;
   const from = u.where;
@@ -134,15 +134,15 @@ export interface SeaRetreatFrame extends Frame {
 }
 
 function seaOptions(s: TwoWWState, id: string): { hexes: string[]; fallback: boolean } {
-  const w = world();
+  const w = world(s);
   const ports = w.nearestFriendlyPorts(s, id);
   if (ports.length) return { hexes: ports, fallback: false };
   return { hexes: w.fleetFallbackHexes(s, id), fallback: true };
 }
 
 function startRetreat(ctx: C, f: SeaRetreatFrame, id: string, hex: string): void {
-  const path = world().fleetPath?.(ctx.state, id, hex) ?? [hex];
-  ctx.log(`${world().facts(ctx.state, id).name} retreats from ${ctx.state.units[id]!.where} towards ${hex}`, f.rule, { unit: id, to: hex, path });
+  const path = world(ctx.state).fleetPath?.(ctx.state, id, hex) ?? [hex];
+  ctx.log(`${world(ctx.state).facts(ctx.state, id).name} retreats from ${ctx.state.units[id]!.where} towards ${hex}`, f.rule, { unit: id, to: hex, path });
   f.moving = { unit: id, path };
   f.fleets = f.fleets.filter((u) => u !== id);
 }
@@ -150,7 +150,7 @@ function startRetreat(ctx: C, f: SeaRetreatFrame, id: string, hex: string): void
 /** Step the retreating fleet on; a transit attack may interrupt it in any enemy fleet or air ZOC (DSoP, 5.1.2). */
 function stepRetreat(ctx: C, f: SeaRetreatFrame): void {
   const s = ctx.state;
-  const w = world();
+  const w = world(ctx.state);
   const m = f.moving!;
   const id = m.unit;
   while (m.path.length && inPlay(s, id)) {
@@ -182,7 +182,7 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
     if (!id) return [];
     const { hexes } = seaOptions(s, id);
     if (hexes.length <= 1) return [];
-    const name = world().facts(s, id).name;
+    const name = world(s).facts(s, id).name;
     const from = s.units[id]!.where;
     return [mkPrompt(f.side, f.rule, `Retreat ${name} to the nearest friendly port`, 'retreat',
       hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${placeName(worldOf(s), h)}`, refs: { units: [id], from, place: h } })),
@@ -190,7 +190,7 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     if (f.moving) {
       stepRetreat(ctx, f);
       return;
@@ -234,7 +234,7 @@ export interface AdvanceFrame extends Frame {
 }
 
 function advanceChoices(s: TwoWWState, f: AdvanceFrame): Action[] {
-  const w = world();
+  const w = world(s);
   const out: Action[] = [];
   for (const id of f.units) {
     if (!inPlay(s, id)) continue;
@@ -251,7 +251,7 @@ function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame
     prompts(s, f) {
       const acts = advanceChoices(s, f).filter((a) => allowed(s, f, a));
       if (!acts.length) return [];
-      const w = world();
+      const w = world(s);
       return [mkPrompt(f.side, f.rule, text, 'advance', [
         ...acts.map((a) => ({
           action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${placeName(worldOf(s), a.hex as string)}`,
@@ -280,13 +280,13 @@ export const combatAdvance = advanceProcedure('Advance into vacated hexes, or st
 
 /** 'fleet-advance': the winner of a sea combat may advance adjacent fleets into the emptied hex (DSoP sea combat). */
 export const fleetAdvance = advanceProcedure('Advance fleets into the hex, or stop',
-  (s, f, a) => { const w = world(); return !Object.keys(s.units).some((id) => s.units[id]!.where === a.hex && w.sideOf(s, id) !== null && w.sideOf(s, id) !== f.side); },
+  (s, f, a) => { const w = world(s); return !Object.keys(s.units).some((id) => s.units[id]!.where === a.hex && w.sideOf(s, id) !== null && w.sideOf(s, id) !== f.side); },
   (ctx, f, id, hex) => {
     const s = ctx.state;
     const from = s.units[id]!.where;
     s.units[id]!.where = hex;
     for (const c of Object.values(s.units)) if (c.aboard === id) c.where = hex;
-    ctx.log(`${world().facts(s, id).name} advances from ${from} to ${hex}`, f.rule, { unit: id, from, to: hex });
+    ctx.log(`${world(s).facts(s, id).name} advances from ${from} to ${hex}`, f.rule, { unit: id, from, to: hex });
   });
 
 export const lossProcedures = {

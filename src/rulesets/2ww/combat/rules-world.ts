@@ -1,5 +1,6 @@
 // The CombatWorld of a real game: counters, map, ZOC and politics from the rest of the 2WW rule set (world.ts,
-// zones-of-control.ts, neutrals.ts) and the Combat Chart from data/. Bound by default; tests may bind another.
+// zones-of-control.ts, neutrals.ts) and the Combat Chart from data/. A test world may give its own (World.combat).
+import { derivedByContent } from '../../../engine/index.ts';
 import { campaignCombatChart, riverRule } from '../data/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import {
@@ -13,7 +14,6 @@ import { unitInSupply } from '../supply.ts';
 import { noteAttackOn, noteLandUnitIn } from '../politics.ts';
 import { displacementCandidates } from '../movement.ts';
 import type { CombatWorld, UnitFacts, UnitKind } from './world.ts';
-import { bindCombatWorld } from './world.ts';
 
 function kindOf(t: string): UnitKind {
   if (t === 'air' || t === 'strategic-air' || t === 'naval-air') return 'air';
@@ -103,6 +103,28 @@ function nearestBy(state: TwoWWState, fleetId: string, goal: (n: number) => bool
   return [];
 }
 
+/** Hexes one hex away a land unit may retreat into (2WW 5.1.1, DSoP land retreat). */
+function retreatHexesOf(state: TwoWWState, id: string): string[] {
+  const w = worldOf(state);
+  const side = sideOfUnit(state, id);
+  const from = node(w, state.units[id]!.where);
+  if (!side || from < 0) return [];
+  const enemyZoc = landZocOfSide(state, side === 'axis' ? 'allies' : 'axis');
+  const out: string[] = [];
+  for (const b of w.board.neighbours(from)) {
+    if (!w.board.isHex(b) || !landStepPossible(state, w, from, b)) continue;
+    const hid = w.board.id(b);
+    if (entryForbidden(state, side, id, countryAt(state, w, b))) continue;
+    const here = Object.entries(state.units).filter(([, u]) => u.where === hid && !u.aboard);
+    if (here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) !== side)) continue;
+    const friendlyLand = here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) === side);
+    if (enemyZoc.has(b) && !friendlyLand) continue;
+    out.push(hid);
+  }
+  return out.sort();
+}
+
+/** Facts of each counter definition, made on first use: a memo of static data (counters never change). */
 const factsCache = new WeakMap<object, UnitFacts>();
 
 export const rulesCombatWorld: CombatWorld = {
@@ -164,26 +186,9 @@ export const rulesCombatWorld: CombatWorld = {
     if (acrossRiver) shift += riverRule().defenderShift;
     return shift;
   },
-  landInSupply: (state, id) => unitInSupply(state, id),
-  retreatHexes(state, id) {
-    const w = worldOf(state);
-    const side = sideOfUnit(state, id);
-    const from = node(w, state.units[id]!.where);
-    if (!side || from < 0) return [];
-    const enemyZoc = landZocOfSide(state, side === 'axis' ? 'allies' : 'axis');
-    const out: string[] = [];
-    for (const b of w.board.neighbours(from)) {
-      if (!w.board.isHex(b) || !landStepPossible(state, w, from, b)) continue;
-      const hid = w.board.id(b);
-      if (entryForbidden(state, side, id, countryAt(state, w, b))) continue;
-      const here = Object.entries(state.units).filter(([, u]) => u.where === hid && !u.aboard);
-      if (here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) !== side)) continue;
-      const friendlyLand = here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) === side);
-      if (enemyZoc.has(b) && !friendlyLand) continue;
-      out.push(hid);
-    }
-    return out.sort();
-  },
+  // Costly and asked in every dice branch of an odds enumeration: by content (the kernel's memo).
+  landInSupply: (state, id) => derivedByContent(state, `2ww:land-supply:${id}`, () => unitInSupply(state, id)),
+  retreatHexes: (state, id) => [...derivedByContent(state, `2ww:retreat-hexes:${id}`, () => retreatHexesOf(state, id))],
   nearestFriendlyPorts(state, fleetId) {
     const w = worldOf(state);
     const side = sideOfUnit(state, fleetId);
@@ -229,4 +234,3 @@ export const rulesCombatWorld: CombatWorld = {
   needsDisplacement: (state) => displacementCandidates(state).length > 0,
 };
 
-bindCombatWorld(rulesCombatWorld);

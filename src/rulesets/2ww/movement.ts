@@ -5,8 +5,9 @@ import { derived, derivedFrom } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
 import type { Reach } from '../../board/search.ts';
-import type { Action, Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import type { Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { actionOf, type DisplaceAction, type MoveAction } from './actions.ts';
 import { countryAt, entryForbidden, isNeutralCountry } from './neutrals.ts';
 import { noteEntry, noteLandUnitIn } from './politics.ts';
 import { SupplyNet, supplied } from './supply.ts';
@@ -231,8 +232,8 @@ function railNetworks(f: MoveFacts): Int32Array {
   };
   const pass = new Uint8Array(w.board.nodeCount);
   for (let n = 0; n < w.board.hexCount; n++) pass[n] = ok(n) ? 1 : 0;
-  let next = 0;
   const rail = { mayEnter: (b: number) => pass[b] === 1, mayCross: (_a: number, _b: number, e: number) => !w.hexsides[e]?.allSea };
+  let next = 0;
   for (let n = 0; n < w.board.hexCount; n++) {
     if (!pass[n] || comp[n]! >= 0) continue;
     const net = withinRange(w.board, n, Infinity, rail);
@@ -810,16 +811,16 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   bump(ctx, frame, { pending: undefined });
 }
 
-function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
+function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: string }>): void {
   const s = ctx.state, w = worldOf(s);
-  const id = a.unit as string;
+  const id = a.unit;
   const u = s.units[id]!;
-  const to = w.board.index(a.to as string);
+  const to = w.board.index(a.to);
   const cls = unitClass(s, id);
   // Rail and airdrop put the unit straight down and end its move (8.1.1, 8.1.2).
   const putDown = (mode: 'rail' | 'airdrop') => {
     const ca = countryAt(s, w, w.board.index(u.where));
-    placeUnit(s, id, a.to as string);
+    placeUnit(s, id, a.to);
     u.mpUsed = DONE;
     u.moveMode = mode;
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
@@ -835,7 +836,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
   if (a.type === 'airdrop') {
     putDown('airdrop');
     const enemyLand = Object.entries(s.units).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
-    if (enemyLand) u.mustAttack = a.to as string;
+    if (enemyLand) u.mustAttack = a.to;
     else noteLandUnitIn(ctx, frame.side, to);
     ctx.log(`${unitName(s, id)} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');
     bump(ctx, frame);
@@ -847,14 +848,14 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
     const r = airReach(f, id);
     const ca = countryAt(s, w, w.board.index(u.where));
     u.mpUsed = (u.mpUsed ?? 0) + r.costTo(to);
-    placeUnit(s, id, a.to as string);
+    placeUnit(s, id, a.to);
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
     ctx.log(`${unitName(s, id)} flies to ${a.to}`, '2WW 8.2');
     bump(ctx, frame);
     return;
   }
   // The move was validated against the prompt: only its cheapest path is needed here (supply judged there, 11).
-  const gate = cls === 'fleet' && a.assault === true;
+  const gate = cls === 'fleet' && a.type === 'move' && a.assault === true;
   const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id, gate);
   const steps = path(r, to).map((n) => w.board.id(n));
   ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.3.2' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
@@ -937,36 +938,38 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     }
     continueMove(ctx, frame);
   },
-  act(ctx, frame, _seat, a) {
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<MoveAction>(action);
     if (a.type === 'end-phase') {
       ctx.log(`${frame.side === 'axis' ? 'Axis' : 'Allies'} end ${frame.armored ? 'armored' : ''} movement`.replace('  ', ' '), frame.armored ? '2WW 10.1' : '2WW 8');
       ctx.pop();
       return;
     }
     if (a.type === 'embark') {
-      const u = ctx.state.units[a.unit as string]!;
-      u.aboard = a.fleet as string;
-      ctx.log(`${unitName(ctx.state, a.unit as string)} embarks on ${unitName(ctx.state, a.fleet as string)}`, '2WW 8.3.4');
+      const u = ctx.state.units[a.unit]!;
+      u.aboard = a.fleet;
+      ctx.log(`${unitName(ctx.state, a.unit)} embarks on ${unitName(ctx.state, a.fleet)}`, '2WW 8.3.4');
       bump(ctx, frame);
       return;
     }
     if (a.type === 'land') {
-      executeLanding(ctx, frame, a.unit as string);
+      executeLanding(ctx, frame, a.unit);
       return;
     }
     executeMove(ctx, frame, a);
   },
   explain(state, frame, _seat, a) {
-    const u = typeof a.unit === 'string' ? state.units[a.unit] : undefined;
-    if (!u) return null;
+    const unit = a.unit;
+    const u = typeof unit === 'string' ? state.units[unit] : undefined;
+    if (!u || typeof unit !== 'string') return null;
     const w = worldOf(state);
-    if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, a.unit as string) === 'land') {
+    if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, unit) === 'land') {
       const f = moveFactsOf(state, frame.side);
       const n = w.board.index(a.to);
       if (f.enemyZoc.has(w.board.index(u.where)) && f.enemyZoc.has(n) && !frame.armored && w.board.distance(w.board.index(u.where), n) === 1) {
         return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${a.to})` };
       }
-      const why = entryForbidden(state, frame.side, a.unit as string, countryAt(state, w, n));
+      const why = entryForbidden(state, frame.side, unit, countryAt(state, w, n));
       if (why) return { rule: why.rule, message: why.why };
     }
     return null;
@@ -1014,9 +1017,10 @@ export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
       ctx.goto('displacement', { unit: c, options: opts, n: (frame.n ?? 0) + 1 });
     }
   },
-  act(ctx, frame, _seat, a) {
-    placeUnit(ctx.state, a.unit as string, a.to as string);
-    ctx.log(`${unitName(ctx.state, a.unit as string)} displaces to ${a.to}`, '2WW 5.1.1');
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<DisplaceAction>(action);
+    placeUnit(ctx.state, a.unit, a.to);
+    ctx.log(`${unitName(ctx.state, a.unit)} displaces to ${a.to}`, '2WW 5.1.1');
     ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
   },
 };

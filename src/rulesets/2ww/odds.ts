@@ -3,6 +3,8 @@
 // stack. Losses are counted in steps (2WW 9: a loss point reduces a full unit or eliminates a reduced one).
 import { withContentFacts, type Action, type Json, type Prompt } from '../../engine/index.ts';
 import { combatWorld } from './combat/index.ts';
+import type { DeclareFrame } from './combat/combat-phase.ts';
+import { actionOf, type LossAction } from './actions.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from './state.ts';
 import type { OddsAdapter } from '../../odds/types.ts';
 
@@ -17,7 +19,7 @@ function steps(s: TwoWWState, id: string): number {
 
 function declareFrame(s: TwoWWState) {
   const top = s.stack[s.stack.length - 1];
-  return top?.proc === 'combat-declare' ? top as unknown as { side: string; mode: string; hex: string; attackers: string[]; support: string[]; step?: string } : null;
+  return top?.proc === 'combat-declare' ? top as DeclareFrame : null;
 }
 
 function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number {
@@ -63,7 +65,8 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       // Losses on the weakest unit first, reducing before eliminating (2WW 9: the owner chooses).
       case 'allocate-loss': {
         const score = (id: string) => (steps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
-        const best = [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0];
+        const unit = (c: (typeof prompt.choices)[number]) => actionOf<LossAction>(c.action).unit;
+        const best = [...prompt.choices].sort((a, b) => score(unit(a)) - score(unit(b)))[0];
         return best?.action ?? null;
       }
       // The winner holds its ground: advancing is a separate decision from the combat's odds.

@@ -1,8 +1,11 @@
 // 2WW 7 Production and 12.3 Lend-Lease: Turn Record Track additions, points from supplied production cities and
 // bonuses, the minors' Winter point, building from the force pool and upgrading, placement (7.2), and the limits on
 // Italy, the USSR and the US.
-import type { Action, Choice, Frame, Procedure } from '../../engine/index.ts';
-import { reinforcementsOn, turnInfo, turnTrack, unitProductionCost } from './data/index.ts';
+import type { Choice, Frame, Procedure } from '../../engine/index.ts';
+import { actionOf, type ProductionAction } from './actions.ts';
+
+type BuildOrUpgrade = Extract<ProductionAction, { unit: string }>;
+import { milestoneTurn, reinforcementsOn, turnInfo, turnTrack, unitProductionCost } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
@@ -45,7 +48,6 @@ export class CityLines {
     return net.traces(n, power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side), 'any');
   }
 }
-const milestone = (k: string, dflt: number) => (turnTrack().milestones as Record<string, { turn: number }>)[k]?.turn ?? dflt;
 
 function add(out: Record<string, PowerPoints>, power: string, part: PointPart): void {
   if (part.points <= 0) return;
@@ -140,7 +142,7 @@ export function productionPoints(s: TwoWWState, lines = new CityLines(s)): Recor
   // 7.1.5: until US entry the US points are only Lend-Lease; the rest is discarded.
   if (s.politics.usEntered) add(out, 'us', { source: 'us-production', points: US_POINTS - ll.gb - ll.su, rule: '2WW 7.1.2' });
   if (s.politics.ussrNeutral) {
-    if (s.turn >= milestone('ussrProductionFrom', 6)) {
+    if (s.turn >= milestoneTurn('ussrProductionFrom')) {
       add(out, 'su', { source: 'neutral-ussr', points: 2, rule: '2WW 12.4.2' });
       out.su!.upgradesOnly = true;
     }
@@ -298,8 +300,8 @@ export function upgradable(s: TwoWWState, power: string, points: number, lines =
 }
 
 /** Every build and upgrade `power` may make with `points` (2WW 7.1.4-7.3). */
-export function productionChoices(s: TwoWWState, power: string, points: number): Action[] {
-  const acts: Action[] = [];
+export function productionChoices(s: TwoWWState, power: string, points: number): BuildOrUpgrade[] {
+  const acts: BuildOrUpgrade[] = [];
   const lines = new CityLines(s);
   const upgradesOnly = power === 'su' && s.politics.ussrNeutral;
   const noBuild = upgradesOnly || (power === 'us' && !s.politics.usEntered);
@@ -366,10 +368,10 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     const acts = productionChoices(s, power, left);
     if (!acts.length) return [];
     const w = worldOf(s);
-    const choice = (a: Action): Choice => {
-      const id = a.unit as string;
+    const choice = (a: BuildOrUpgrade): Choice => {
+      const id = a.unit;
       if (a.type === 'build') {
-        return { action: a, label: `Build ${unitName(s, id)} at ${placeName(w, a.hex as string)} (${unitProductionCost(id, 'build')})`, refs: { units: [id], place: a.hex as string } };
+        return { action: a, label: `Build ${unitName(s, id)} at ${placeName(w, a.hex)} (${unitProductionCost(id, 'build')})`, refs: { units: [id], place: a.hex } };
       }
       return { action: a, label: `Upgrade ${unitName(s, id)} (${unitProductionCost(id, 'upgrade')})`, refs: { units: [id], place: s.units[id]!.where } };
     };
@@ -412,12 +414,13 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     }
     nextPower(ctx, f);
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
     const s = ctx.state;
     if (f.step === 'assign') {
+      const a = actionOf<Extract<ProductionAction, { type: 'assign' | 'done' }>>(action);
       if (a.type === 'assign') {
-        s.production.assign = { ...(s.production.assign ?? {}), [a.hex as string]: a.power as string };
-        ctx.log(`${POWER_LABEL[a.power as string] ?? a.power} will use the production city ${a.hex as string}`, '2WW 7.1.1', { hex: a.hex as string, power: a.power as string });
+        s.production.assign = { ...(s.production.assign ?? {}), [a.hex]: a.power };
+        ctx.log(`${POWER_LABEL[a.power] ?? a.power} will use the production city ${a.hex}`, '2WW 7.1.1', { hex: a.hex, power: a.power });
         ctx.goto('production', { step: 'assign', si: f.si! });
         return;
       }
@@ -425,19 +428,20 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       return;
     }
     const power = f.order![f.index!]!;
+    const a = actionOf<BuildOrUpgrade | { type: 'done' }>(action);
     if (a.type === 'done') {
       nextPower(ctx, f);
       return;
     }
-    const id = a.unit as string;
+    const id = a.unit;
     const cost = unitProductionCost(id, a.type === 'build' ? 'build' : 'upgrade')!;
     s.production.points[power] = (s.production.points[power] ?? 0) - cost;
     const u = s.units[id]!;
     if (a.type === 'build') {
-      u.where = a.hex as string;
+      u.where = a.hex;
       u.reduced = false;
       u.ops = false;
-      ctx.log(`${power} builds ${unitName(ctx.state, id)} at ${a.hex as string} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex as string, cost });
+      ctx.log(`${power} builds ${unitName(ctx.state, id)} at ${a.hex} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex, cost });
       // 7.2.5: a new fort displaces enemy fleets and air units in its hex (5.1.1, 5.1.3).
       if (displacementCandidates(s).length) ctx.push('displacement', {});
     } else {

@@ -5,6 +5,7 @@ import type { Frame, Procedure } from '../../engine/index.ts';
 import { turnInfo } from './data/index.ts';
 import { conquestAndLiberation, iraqRebellionRoll, politicalClock } from './politics.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { actionOf, type EndOfTurnAction } from './actions.ts';
 import { supplyPhase } from './supply.ts';
 import { victoryLevel } from './victory.ts';
 import { eliminateUnit, onMap, sideOfUnit, unitDef, unitName } from './world.ts';
@@ -166,11 +167,12 @@ export const endOfTurn: Procedure<TwoWWState, EndFrame> = {
     ctx.state.phase = 'End of turn';
     ctx.pop();
   },
-  act(ctx, f, seat, a) {
+  act(ctx, f, seat, action) {
     const done = f.done ?? [];
+    const a = actionOf<EndOfTurnAction>(action);
     if (a.type === 'remove-fort') {
-      eliminateUnit(ctx.state, a.unit as string);
-      ctx.log(`${unitName(ctx.state, a.unit as string)} is removed from the map`, '2WW 4.2 G');
+      eliminateUnit(ctx.state, a.unit);
+      ctx.log(`${unitName(ctx.state, a.unit)} is removed from the map`, '2WW 4.2 G');
       ctx.goto('end-of-turn', { done });
       return;
     }

@@ -6,6 +6,7 @@ import { lazy } from './data/lazy.ts';
 import { extraMapCountries } from './campaign.ts';
 import { initialControl, initialCountries, initialPolitics } from './politics.ts';
 import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
+import { actionOf, type PlaceAction } from './actions.ts';
 import { STACKING_LIMITS, stackClass } from './stacking.ts';
 import { type World, onMap, placeName, sideOfUnit, unitName, worldOf, worldById } from './world.ts';
 
@@ -40,9 +41,9 @@ function scanLocation(w: World, loc: Location): number[] {
     if (loc.within === 'country') out.push(n);
     else if (loc.within === 'port') { if (h.port) out.push(n); }
     else if (loc.within === 'adjacent-to-country') {
-      if (w.adj[n]!.some((b) => (loc.countries as string[] | undefined ?? []).includes(w.hexes[b]?.country ?? ''))) out.push(n);
+      if (w.adj[n]!.some((b) => (loc.countries ?? []).some((c) => c === w.hexes[b]?.country))) out.push(n);
     } else if (loc.within === 'border-zone') {
-      const border = (x: number) => w.adj[x]!.some((b) => (loc.borderWith as string[] | undefined ?? []).includes(w.hexes[b]?.country ?? ''));
+      const border = (x: number) => w.adj[x]!.some((b) => (loc.borderWith ?? []).some((c) => c === w.hexes[b]?.country));
       if (border(n) || w.adj[n]!.some((b) => inCountry(b, loc.country) && border(b))) out.push(n);
     }
   }
@@ -153,8 +154,9 @@ export const setupPlacement: Procedure<TwoWWState, PlacementFrame> = {
     ctx.log(`${unit} finds no legal setup hex and goes to the force pool`, '2WW 2');
     ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
   },
-  act(ctx, frame, _seat, a) {
-    ctx.state.units[a.unit as string]!.where = a.hex as string;
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<PlaceAction>(action);
+    ctx.state.units[a.unit]!.where = a.hex;
     ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
   },
 };

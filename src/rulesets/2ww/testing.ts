@@ -142,7 +142,7 @@ export function choicesOf(state: TwoWWState, seat: Side): Action[] {
 
 /** Destinations offered to one unit by `type` ('move', 'rail', 'airdrop'). */
 export function destinations(state: TwoWWState, seat: Side, unit: string, type = 'move'): string[] {
-  return choicesOf(state, seat).filter((a) => a.type === type && a.unit === unit).map((a) => a.to as string).sort();
+  return choicesOf(state, seat).flatMap((a) => (a.type === type && a.unit === unit && typeof a.to === 'string' ? [a.to] : [])).sort();
 }
 
 /**

@@ -4,7 +4,7 @@ import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
 import { withinRange } from '../../board/range.ts';
 import type { CombatWorld } from './combat/world.ts';
 import { buildCampaignWorld } from './campaign.ts';
-import { counters } from './data/index.ts';
+import { counters, type Factors, type UnitType } from './data/index.ts';
 import { lazy } from './data/lazy.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from './state.ts';
 
@@ -51,11 +51,9 @@ export interface BoxData {
   land?: boolean;
 }
 
-export type UnitType =
-  | 'armor' | 'infantry' | 'artillery' | 'paratroop' | 'fort'
-  | 'air' | 'strategic-air' | 'naval-air' | 'surface-fleet' | 'submarine-fleet';
+export type { UnitType };
 
-export interface Factors { combat: number; asw?: number; movement?: number; range?: number }
+export type { Factors };
 
 export interface UnitDef {
   id: string;

@@ -2,10 +2,11 @@
 // battle (6.2): air fights air first, the winner's survivors join its fleets (or fire alone), then fleets fire.
 import type { Frame, Json, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { actionOf, type PressAction, type TransitAction } from '../actions.ts';
 import { airOf, fireData, fleetsOf, forceOf, goStep, inPlay, mkPrompt, names, rollFor, toggle, toggleChoices } from './common.ts';
 import { describeFire, fire } from './chart.ts';
 import { decideWinner, seaVolley } from './resolve.ts';
-import { isFleet, otherSide, world } from './world.ts';
+import { factorsOf, isFleet, otherSide, world } from './world.ts';
 import { finishCombat } from './land-combat.ts';
 
 export interface NavalBattleFrame extends Frame {
@@ -46,7 +47,8 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
       { action: { type: 'stop' }, label: 'Stop: leave the fleets alone' },
     ], { hex: f.hex, fleets })];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<PressAction>(action);
     if (a.type === 'stop') ctx.log(`${f.side} air does not go on to attack the fleets at ${f.hex}`, '2WW 9.2.3');
     goStep(ctx, f, a.type === 'press' ? 'fleets' : 'end');
   },
@@ -175,7 +177,7 @@ export function transitDefenceAir(s: TwoWWState, side: Side, hex: string): strin
     const u = s.units[id]!;
     if (!inPlay(s, id) || u.ops || w.sideOf(s, id) !== side || w.facts(s, id).kind !== 'air') return false;
     if (u.aboard && !w.facts(s, id).naval) return false;
-    const range = (u.reduced && w.facts(s, id).reduced ? w.facts(s, id).reduced! : w.facts(s, id).full).range;
+    const range = factorsOf(w, s, id).range ?? 3;
     return range === 3 && w.exertsZocInto(s, id, hex);
   }).sort();
 }
@@ -228,7 +230,8 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
     const retreated = survivors.filter((id) => s.units[id]!.where !== f.hex || s.units[id]!.ops);
     ctx.pop({ attacked: true, mayContinue: survivors.length > 0 && retreated.length === 0, survivors });
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<TransitAction>(action);
     if (a.type === 'add' || a.type === 'remove') {
       if ((f.step ?? 'attackers') === 'attackers') f.attackers = toggle(f.attackers ?? [], a);
       else f.defAir = toggle(f.defAir ?? [], a);

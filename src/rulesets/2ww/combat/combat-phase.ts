@@ -1,7 +1,8 @@
 // 2WW 9 (DSoP C.3): the combat phase. The phasing side declares and resolves attacks one at a time: it names the
 // target hex and the whole attack, the defender then allocates his support, then the attack is resolved.
-import type { Action, Choice, Frame, Procedure } from '../../../engine/index.ts';
+import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { actionOf, type AttackAction, type DeclareAction } from '../actions.ts';
 import { placeName, worldOf } from '../world.ts';
 import { goStep, inPlay, mkPrompt, names, toggle, toggleChoices } from './common.ts';
 import { landUnitsIn } from './land-combat.ts';
@@ -126,9 +127,9 @@ function targetHexes(s: TwoWWState, side: Side): string[] {
 }
 
 /** Every attack the phasing side may start now. */
-export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): Action[] {
+export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): AttackAction[] {
   const w = world(s);
-  const acts: Action[] = [];
+  const acts: AttackAction[] = [];
   const forced = forcedAttackHexes(s, f.side);
   // Hexes the side's land attackers, and its ready air and fleets, reach (computed once per prompt).
   const landReach = new Set<string>(forced);
@@ -157,9 +158,9 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
     if (!f.begun) return [];
     const acts = attackChoices(s, f);
     const lw = worldOf(s);
-    const choice = (a: Action): Choice => {
+    const choice = (a: AttackAction): Choice => {
       if (a.type === 'end-combat') return { action: a, label: 'End the combat phase' };
-      const hex = a.hex as string;
+      const hex = a.hex;
       const targets = a.mode === 'land' ? landUnitsIn(s, hex, otherSide(f.side)) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
       return { action: a, label: `${a.mode === 'land' ? 'Land attack' : 'Air/sea attack'} on ${placeName(lw, hex)}`, refs: { place: hex, targets } };
     };
@@ -176,14 +177,14 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
     }
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<AttackAction>(action);
     if (a.type === 'end-combat') {
       ctx.pop();
       return;
     }
-    const hex = a.hex as string;
-    const forced = forcedIn(ctx.state, f.side, hex);
-    ctx.push('combat-declare', { side: f.side, mode: a.mode as string, hex, attackers: a.mode === 'land' ? forced : [], support: [], defSupport: [], step: 'attack' });
+    const forced = forcedIn(ctx.state, f.side, a.hex);
+    ctx.push('combat-declare', { side: f.side, mode: a.mode, hex: a.hex, attackers: a.mode === 'land' ? forced : [], support: [], defSupport: [], step: 'attack' });
   },
   explain(s, f, _seat, a) {
     if (a.type === 'end-combat' && forcedAttackHexes(s, f.side).length) {
@@ -269,7 +270,8 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
     // Only reached when the defender has nothing to allocate.
     launch(ctx, f);
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<DeclareAction>(action);
     if (a.type === 'cancel') {
       ctx.pop();
       return;

@@ -1,7 +1,8 @@
 // After the dice: loss allocation by each owner, forts first (2WW 9, 9.1.3), retreats (land one hex; sea to the
 // nearest friendly port with Ops Complete) and advances (DSoP "Resolving Combat").
-import type { Action, Frame, Procedure } from '../../../engine/index.ts';
+import type { Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { actionOf, type AdvanceAction, type LossAction, type RetreatAction } from '../actions.ts';
 import { placeName, worldOf } from '../world.ts';
 import type { C } from './common.ts';
 import { goStep, inPlay, mkPrompt } from './common.ts';
@@ -61,8 +62,8 @@ export const combatLosses: Procedure<TwoWWState, LossFrame> = {
     if (f.points > 0 && left.length === 0) ctx.log(`${f.points} loss point(s) have no unit left to take them and are ignored`, '2WW 9 (ruling R-20)');
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
-    takeLoss(ctx, f, a.unit as string);
+  act(ctx, f, _seat, action) {
+    takeLoss(ctx, f, actionOf<LossAction>(action).unit);
   },
   explain(s, f, _seat, a) {
     if (a.type === 'take-loss' && typeof a.unit === 'string' && !f.candidates.includes(a.unit)) {
@@ -108,8 +109,9 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
       ctx.log(`${w.facts(s, id).name} cannot retreat and is destroyed`, f.rule, { unit: id });
     } else moveLand(ctx, id, hexes[0]!, 'retreats', f.rule);
   },
-  act(ctx, f, _seat, a) {
-    moveLand(ctx, a.unit as string, a.hex as string, 'retreats', f.rule);
+  act(ctx, f, _seat, action) {
+    const a = actionOf<RetreatAction>(action);
+    moveLand(ctx, a.unit, a.hex, 'retreats', f.rule);
     f.units = f.units.filter((u) => u !== a.unit);
   },
 };
@@ -220,8 +222,9 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
     }
     stepRetreat(ctx, f);
   },
-  act(ctx, f, _seat, a) {
-    startRetreat(ctx, f, a.unit as string, a.hex as string);
+  act(ctx, f, _seat, action) {
+    const a = actionOf<RetreatAction>(action);
+    startRetreat(ctx, f, a.unit, a.hex);
     stepRetreat(ctx, f);
   },
 };
@@ -233,9 +236,11 @@ export interface AdvanceFrame extends Frame {
   rule: string;
 }
 
-function advanceChoices(s: TwoWWState, f: AdvanceFrame): Action[] {
+type Advance = Extract<AdvanceAction, { type: 'advance' }>;
+
+function advanceChoices(s: TwoWWState, f: AdvanceFrame): Advance[] {
   const w = world(s);
-  const out: Action[] = [];
+  const out: Advance[] = [];
   for (const id of f.units) {
     if (!inPlay(s, id)) continue;
     const at = s.units[id]!.where;
@@ -245,7 +250,7 @@ function advanceChoices(s: TwoWWState, f: AdvanceFrame): Action[] {
 }
 
 /** An advance after combat: the winner moves listed units into listed hexes one at a time, or stops. */
-function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame, a: Action) => boolean,
+function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame, a: Advance) => boolean,
   move: (ctx: C, f: AdvanceFrame, unit: string, hex: string) => void): Procedure<TwoWWState, AdvanceFrame> {
   return {
     prompts(s, f) {
@@ -254,8 +259,8 @@ function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame
       const w = world(s);
       return [mkPrompt(f.side, f.rule, text, 'advance', [
         ...acts.map((a) => ({
-          action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${placeName(worldOf(s), a.hex as string)}`,
-          refs: { units: [a.unit as string], from: s.units[a.unit as string]!.where, place: a.hex as string },
+          action: a, label: `Advance ${w.facts(s, a.unit).name} into ${placeName(worldOf(s), a.hex)}`,
+          refs: { units: [a.unit], from: s.units[a.unit]!.where, place: a.hex },
         })),
         { action: { type: 'done' }, label: 'No (further) advance' },
       ])];
@@ -263,12 +268,13 @@ function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame
     run(ctx) {
       ctx.pop();
     },
-    act(ctx, f, _seat, a) {
+    act(ctx, f, _seat, action) {
+      const a = actionOf<AdvanceAction>(action);
       if (a.type === 'done') {
         ctx.pop();
         return;
       }
-      move(ctx, f, a.unit as string, a.hex as string);
+      move(ctx, f, a.unit, a.hex);
       f.units = f.units.filter((u) => u !== a.unit);
     },
   };

@@ -140,10 +140,8 @@ export const rulesCombatWorld: CombatWorld = {
     const d = unitDef(state, id);
     const hit = factsCache.get(d);
     if (hit) return hit;
-    const full = d.full ?? d.reduced;
-    const f = (x: typeof full) => ({ combat: x.combat, asw: x.asw ?? 0, move: x.movement ?? 0, range: x.range ?? 3 });
-    const out: UnitFacts = { id, name: unitName(state, id), power: d.nationality, kind: kindOf(d.type), full: f(full) };
-    if (d.full && d.steps === 2) out.reduced = f(d.reduced);
+    const out: UnitFacts = { id, name: unitName(state, id), power: d.nationality, kind: kindOf(d.type), full: d.full ?? d.reduced };
+    if (d.full && d.steps === 2) out.reduced = d.reduced;
     if (d.type === 'naval-air') out.naval = true;
     if (d.id === 'fr-fort-maginot') out.permanent = true;
     factsCache.set(d, out);

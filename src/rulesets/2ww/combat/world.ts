@@ -4,19 +4,13 @@
 import type { Ctx } from '../../../engine/index.ts';
 import { worldOf } from '../world.ts';
 import { rulesCombatWorld } from './rules-world.ts';
+import type { Factors } from '../data/index.ts';
 import type { Side, TwoWWState, UnitState } from '../state.ts';
 import { ELIMINATED, REMOVED } from '../state.ts';
 import type { CombatChart } from './chart.ts';
 
 export type UnitKind = 'armor' | 'infantry' | 'artillery' | 'paratroop' | 'fort' | 'air' | 'fleet' | 'sub';
 
-export interface Factors {
-  combat: number;
-  asw: number;
-  move: number;
-  /** Air units: 3 or 6 (2WW 5.1.3). */
-  range: number;
-}
 
 export interface UnitFacts {
   id: string;

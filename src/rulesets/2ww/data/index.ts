@@ -112,6 +112,11 @@ export function turnInfo(turn: number): { turn: number; season: Season; year: nu
   return t;
 }
 
+/** The turn of a milestone of the Turn Record Track (Italy's entry, improved ASW...). */
+export function milestoneTurn(k: keyof TurnTrack['milestones']): number {
+  return turnTrack().milestones[k].turn;
+}
+
 /** Lend-Lease maximum in force on a turn: the last change at or before it (2WW 12.3.1); 0 before the first. */
 export function lendLeaseMax(turn: number): number {
   let max = 0;

@@ -1,9 +1,8 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
-import { stateHash } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
-  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, Ruleset, Seat,
+  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
 } from './types.ts';
 
 /** An illegal action: names the rule case, what was wrong and what would be legal. The state is untouched. */
@@ -231,6 +230,18 @@ export function derivedFrom<T>(state: BaseState, key: string, compute: (previous
 }
 
 /**
+ * `state` with another dice generator (the exact-odds engine replays one action from the same position once per dice
+ * branch): a shallow copy that shares the settled facts of `state` (its prompts...), as no prompt or derived fact
+ * reads the dice. In check mode the copy's facts are computed afresh instead.
+ */
+export function withRng<S extends BaseState>(state: S, rng: RngState): S {
+  const copy = { ...state, rng };
+  const f = settledFacts.get(state);
+  if (f && !f.temporary && !f.check) settledFacts.set(copy, f);
+  return copy;
+}
+
+/**
  * Check mode for the facts of `state` and of every state applied from it: each fact reused from an earlier state is
  * also computed from scratch and compared (the fuzzer turns it on). `state` must be settled.
  */
@@ -255,8 +266,8 @@ export function withContentFacts<T>(run: () => T): T {
   }
 }
 
-/** Open content memos (at most one): see withContentFacts. */
-const contentScopes: Map<string, unknown>[] = [];
+/** Open content memos (at most one), by the position's JSON then the fact's key: see withContentFacts. */
+const contentScopes: Map<string, Map<string, unknown>>[] = [];
 
 /**
  * A fact of `state` that depends only on its content (never on its dice or action count): inside withContentFacts,
@@ -265,10 +276,13 @@ const contentScopes: Map<string, unknown>[] = [];
 export function derivedByContent<T>(state: BaseState, key: string, compute: () => T): T {
   const memo = contentScopes[contentScopes.length - 1];
   if (!memo) return derived(state, key, compute);
-  const k = `${stateHash({ ...state, rng: null, seq: 0 } as unknown as Json)}|${key}`;
-  if (memo.has(k)) return memo.get(k) as T;
+  // The position's JSON itself is the key (exact, and cheaper than hashing it in JS).
+  const content = JSON.stringify({ ...state, rng: null, seq: 0 });
+  let facts = memo.get(content);
+  if (!facts) memo.set(content, (facts = new Map()));
+  if (facts.has(key)) return facts.get(key) as T;
   const v = compute();
-  memo.set(k, v);
+  facts.set(key, v);
   return v;
 }
 

@@ -1,5 +1,6 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
+import { stateHash } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
   Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
@@ -266,8 +267,8 @@ export function withContentFacts<T>(run: () => T): T {
   }
 }
 
-/** Open content memos (at most one), by the position's JSON then the fact's key: see withContentFacts. */
-const contentScopes: Map<string, Map<string, unknown>>[] = [];
+/** Open content memos (at most one): see withContentFacts. */
+const contentScopes: Map<string, unknown>[] = [];
 
 /**
  * A fact of `state` that depends only on its content (never on its dice or action count): inside withContentFacts,
@@ -276,13 +277,10 @@ const contentScopes: Map<string, Map<string, unknown>>[] = [];
 export function derivedByContent<T>(state: BaseState, key: string, compute: () => T): T {
   const memo = contentScopes[contentScopes.length - 1];
   if (!memo) return derived(state, key, compute);
-  // The position's JSON itself is the key (exact, and cheaper than hashing it in JS).
-  const content = JSON.stringify({ ...state, rng: null, seq: 0 });
-  let facts = memo.get(content);
-  if (!facts) memo.set(content, (facts = new Map()));
-  if (facts.has(key)) return facts.get(key) as T;
+  const k = `${stateHash({ ...state, rng: null, seq: 0 } as unknown as Json)}|${key}`;
+  if (memo.has(k)) return memo.get(k) as T;
   const v = compute();
-  facts.set(key, v);
+  memo.set(k, v);
   return v;
 }
 

@@ -70,7 +70,7 @@ export function enumerateCombat<S extends BaseState>(
 
   // Distribution from a real (enumerating) state where `who` is about to take `act`; `notes` carried so far.
   const fromDecision = (s: S, who: Seat, act: Action, notes: Record<string, Json>): Dist => {
-    const key = useMemo ? `${JSON.stringify(s)}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
+    const key = useMemo ? `${stateHash(s)}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
     if (useMemo) {
       const hit = memo.get(key);
       if (hit) {

@@ -12,6 +12,7 @@ export interface HouseRule {
 }
 
 export const HOUSE_RULES: HouseRule[] = [
+  { id: 'regions', name: 'Regional areas', lines: '1, 3, 103, 119-133, 173, 195, 205-213', description: 'The areas the draft names are added to the map, carved out of their printed territory: Berlin, Königsberg, Warsaw, Budapest, Helsinki, London, Northern Britain, Tripoli, Northern Iran, Murmansk, Baku, the Urals, Estonia, Portugal, the Red Sea and the South Africa box' },
   { id: 'd10', name: 'Combat on d10', lines: '48-54, 92-97', description: 'New combat values and costs on ten-sided dice (German armour 5/6 for 6 IPCs, damaged battleships at half value); antiaircraft guns hit on 1' },
   { id: 'barbarossa', name: 'Barbarossa', lines: '157', description: 'Round 1: Soviet armour defends at -1 and Soviet aircraft at -2; in the Soviet turn Soviet aircraft and armour attack at -1; German aircraft +1 in the Soviet Union (with combat on d10)' },
   { id: 'max-rounds', name: 'Four combat rounds', lines: '36', description: 'A land battle lasts at most 4 rounds (3 in Winter); then the attacker withdraws' },

@@ -56,6 +56,12 @@ export interface Unit {
   inPort?: boolean;
   /** Took a bombardment half hit in the battle in progress (l.46). */
   shaken?: boolean;
+  /** Has had its save roll in the battle in progress (SS, Guards, armoured carriers: l.135, 165, 195). */
+  saved?: boolean;
+  /** A fighter come to a battle by air reaction, from this area (l.32). */
+  reactFrom?: string;
+  /** Landed in this turn's assault from a transport with landing craft (l.16). */
+  landedWithCraft?: boolean;
 }
 
 /** Bookkeeping of the house rules (each field belongs to the rule that writes it). */

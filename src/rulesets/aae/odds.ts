@@ -4,10 +4,10 @@
 // works on small battles and gives the same distribution (odds.test.ts checks that they agree).
 import { applyAction, type Action, type Prompt, type Seat } from '../../engine/index.ts';
 import type { CombatResult, OddsAdapter } from '../../odds/types.ts';
-import { attackerUnits, bombardingShips, defenderUnits } from './battle.ts';
+import { attackerUnits, bombardingShips, defenderUnits, forces, tableOf, type BattleFrame } from './battle.ts';
 import { combatant, takesPartInBattle, type BattleKind, type Combatant } from './combat-rules.ts';
 import type { UnitType } from './data/index.ts';
-import { combatTable } from './house/values.ts';
+import { designateAt } from './house/battle.ts';
 import { maxRounds } from './house/rounds.ts';
 import { aae } from './index.ts';
 import { battleOutcomes, describeForce, unitsLost } from './odds-calculator.ts';
@@ -35,13 +35,22 @@ export function battleOf(s: AaeState, seat: Seat, a: Action): Battle | null {
   return { state: after, area: to, kind };
 }
 
+/** The battle as its frame will start it (house rules: the defender names every anti-tank gun it may). */
+function frameOf(b: Battle): BattleFrame {
+  const f: BattleFrame = { proc: 'battle', area: b.area, kind: b.kind, round: 1, step: 'start' };
+  if (b.kind === 'land') f.bombard = bombardingShips(b.state, b.area);
+  if (b.kind === 'land' && b.state.opts.house['anti-tank']) f.at = designateAt(b.state, f, Number.MAX_SAFE_INTEGER);
+  return f;
+}
+
 /** The forces of a battle about to be fought (bombarding ships with the attacker in a land battle). */
 export function battleForces(b: Battle): { attacker: Combatant[]; defender: Combatant[] } {
-  const s = b.state;
-  const att = attackerUnits(s, b.area, b.kind).map((u) => combatant(u, u.landing === b.area ? { amphibious: true } : {}));
-  const bombard = b.kind === 'land' ? bombardingShips(s, b.area).map((id) => combatant(s.units.find((u) => u.id === id)!, { bombarding: true })) : [];
-  return { attacker: [...att, ...bombard], defender: defenderUnits(s, b.area, b.kind).map((u) => combatant(u)) };
+  const { attC, defC } = forces(b.state, frameOf(b));
+  return { attacker: attC, defender: defC };
 }
+
+/** The battle's table, with what the battle is (an amphibious assault...). */
+const battleTable = (b: Battle) => tableOf(b.state, frameOf(b));
 
 /** One way a battle ends, as the odds report it: units lost by each side, who won, what is left. */
 export function battleResult(kind: BattleKind, attBefore: Combatant[], attAfter: Combatant[], defBefore: Combatant[], defAfter: Combatant[]): CombatResult {
@@ -62,7 +71,7 @@ export const aaeOdds: OddsAdapter<AaeState> = {
     const { attacker, defender } = battleForces(b);
     const order = opts.casualtyOrder;
     const outcomes = battleOutcomes({
-      kind: b.kind, table: combatTable(b.state, b.area), attacker, defender,
+      kind: b.kind, table: battleTable(b), attacker, defender,
       ...(b.kind === 'land' && maxRounds(b.state, b.area) ? { maxRounds: maxRounds(b.state, b.area) } : {}),
       order: { attacker: order?.attacker as UnitType[] | undefined, defender: order?.defender as UnitType[] | undefined },
     });

@@ -1,0 +1,442 @@
+// Combat (basic 6.2): one area or sea zone at a time; the phasing side fires first, the other returns fire at the
+// strength it had when the round began; owners take their hits; retreats (6.2.3), forced retreats (6.2.4), the end
+// of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
+import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
+import { movementRange } from '../../board/index.ts';
+import { atWar, friendly, newController, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
+
+export function other(side: Side): Side {
+  return side === 'axis' ? 'allies' : 'axis';
+}
+
+/** The units fighting at a place: each side's units there at war with some unit of the other side. */
+export function battleSides(s: BkgState, b: Battle): { att: Unit[]; def: Unit[] } {
+  const { a0, d0 } = sidesHere(s, b);
+  const att = a0.filter((u) => d0.some((v) => atWar(s, u.power, v.power)));
+  const def = d0.filter((u) => a0.some((v) => atWar(s, u.power, v.power)));
+  return { att, def };
+}
+
+/** Every unit of each side at the place, at war or not (what is left when a combat ends). */
+export function sidesHere(s: BkgState, b: Battle): { a0: Unit[]; d0: Unit[] } {
+  const here = Object.values(s.units).filter((u) => u.where === b.place && !u.aboard);
+  return {
+    a0: here.filter((u) => sideOf(s, u.power) === b.attacker),
+    d0: here.filter((u) => sideOf(s, u.power) === other(b.attacker)),
+  };
+}
+
+/** The seat deciding for one side of a combat: the major with most units in it, bosses first on ties. */
+export function commander(s: BkgState, units: Unit[]): Major {
+  const count = new Map<Major, number>();
+  for (const u of units) {
+    const seat = seatOf(s, u.power);
+    if (seat) count.set(seat, (count.get(seat) ?? 0) + 1);
+  }
+  let best: Major = MAJORS.find((m) => count.has(m)) ?? 'germany';
+  for (const m of MAJORS) if ((count.get(m) ?? 0) > (count.get(best) ?? 0)) best = m;
+  return best;
+}
+
+/** Hits the units can absorb (6.2.2): two for a full unit with a printed back, one otherwise; HQs none. */
+export function capacity(units: Unit[]): number {
+  return units.reduce((n, u) => n + stepsLeft(u), 0);
+}
+
+function sideName(s: BkgState, units: Unit[]): string {
+  const seats = [...new Set(units.map((u) => seatOf(s, u.power)).filter(Boolean))] as Major[];
+  return seats.map((m) => POWER_NAMES[m]).join(' and ') || 'nobody';
+}
+
+/** Basic 6.2.1: one die per unit (armor two), hit on a roll not above its strength; HQs and strength 0 do not fire.
+ *  Dice go from the strongest down (as the tutorials roll) and stop once every enemy step is hit (more hits have no
+ *  effect, 6.2.2; "no more rolls are needed"). */
+export function fire(ctx: Ctx<BkgState>, units: Unit[], enemyCapacity: number, who: string, rule: string): number {
+  const byStrength = new Map<number, number>();
+  for (const u of units) {
+    const st = strength(u);
+    if (u.type === 'hq' || st <= 0) continue;
+    byStrength.set(st, (byStrength.get(st) ?? 0) + (u.type === 'arm' ? 2 : 1));
+  }
+  let hits = 0;
+  for (const st of [...byStrength.keys()].sort((a, b) => b - a)) {
+    let n = byStrength.get(st)!;
+    while (n > 0 && hits < enemyCapacity) {
+      const k = Math.min(n, enemyCapacity - hits);
+      const r = ctx.roll(6, k, `${who}: ${k} ${k === 1 ? 'die' : 'dice'} at strength ${st}`, rule);
+      const h = r.faces.filter((f) => f <= st).length;
+      hits += h;
+      n -= k;
+      ctx.log(`${who}: ${r.faces.join(', ')} at strength ${st}: ${h === 0 ? 'no hit' : h === 1 ? 'one hit' : `${h} hits`}`, rule);
+    }
+  }
+  return hits;
+}
+
+/** One hit on a unit: flip it, or eliminate it if flipped or one-step (6.2.2); its load takes the same hit. */
+export function applyHit(ctx: Ctx<BkgState>, u: Unit): void {
+  const s = ctx.state;
+  const loads = Object.values(s.units).filter((v) => v.aboard === u.id);
+  if (u.reduced || u.back === null) {
+    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} eliminated`, 'BKG 6.2.2');
+    for (const l of loads) { l.aboard = undefined; applyHit(ctx, l); if (s.units[l.id]) l.aboard = u.id; }
+    removeUnit(s, u);
+    return;
+  }
+  u.reduced = true;
+  ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u).replace(' (B)', '')} flipped`, 'BKG 6.2.2');
+  for (const l of loads) {
+    l.aboard = undefined;
+    applyHit(ctx, l);
+    if (s.units[l.id]) l.aboard = u.id;
+  }
+}
+
+function isGround(u: Unit): boolean {
+  return u.type === 'inf' || u.type === 'arm';
+}
+
+/** Can this unit leave the combat by retreating, and where to (6.2.3)? Aircraft and supporting TFs always can. */
+export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
+  if (u.type === 'air' || u.from) return [place];
+  if (s.noRetreat[u.power]?.includes(place) && !s.opts.polishRetreat) return [];
+  const enemyHere = (p: string) => Object.values(s.units).some((v) => v.where === p && !v.aboard && atWar(s, u.power, v.power) && (isLandUnit(u) ? true : isShip(v)));
+  const both = (p: string) => enemyHere(p) && Object.values(s.units).some((v) => v.where === p && !v.aboard && friendly(s, u.power, v.power));
+  const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
+  const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
+  if (clear.length) return clear;
+  return around.filter(both);
+}
+
+/** Friendly areas within 2 (over friendly and enemy areas, not neutrals) where an aircraft may land (6.1.1, 6.2.3). */
+export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
+  const fighting = s.battles.some((b) => b.place === from);
+  const m = bkgMap();
+  const g = m.board;
+  const env = envFor(s, u.power);
+  const battles = new Set(s.battles.map((b) => b.place));
+  const reach = movementRange(g, g.index(from), 2, {
+    enterCost: (_f, t) => (m.isSea[t] === 1 || env.status[t] === FRIENDLY || env.status[t] === ENEMY ? 1 : Infinity),
+  });
+  const out: string[] = [];
+  for (const n of reach.nodes()) {
+    if (m.isSea[n] || env.status[n] !== FRIENDLY || env.enemyAt[n]) continue;
+    const id = g.id(n);
+    if (battles.has(id) || (id === from && fighting)) continue;
+    out.push(id);
+  }
+  return out.sort();
+}
+
+interface BattleFrame extends Frame {
+  place: string;
+  attacker: Side;
+  step: 'fire' | 'losses-att' | 'losses-def' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
+  round: number;
+  hitsAtt: number;
+  hitsDef: number;
+}
+
+function battleOf(f: BattleFrame): Battle {
+  return { place: f.place, attacker: f.attacker };
+}
+
+function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | null {
+  const { att, def } = battleSides(s, battleOf(f));
+  const units = (onAttacker ? att : def).filter((u) => u.type !== 'hq');
+  const hits = onAttacker ? f.hitsAtt : f.hitsDef;
+  if (hits <= 0 || units.length === 0 || hits >= capacity(units)) return null;
+  const kinds = distinct(s, units);
+  if (kinds.length < 2) return null;
+  const seat = commander(s, onAttacker ? att : def);
+  const choices: Choice[] = kinds.map((u) => ({
+    action: { type: 'hit', unit: u.id },
+    label: `${u.reduced || u.back === null ? 'Eliminate' : 'Flip'} ${POWER_NAMES[u.power]} ${unitLabel(u)}`,
+    refs: { units: [u.id], place: f.place },
+  }));
+  return {
+    seat, rule: 'BKG 6.2.2', kind: 'allocate-loss', choices,
+    text: `${area(f.place).name}: take ${hits} more ${hits === 1 ? 'hit' : 'hits'} (choose a unit for the next)`,
+    context: { place: f.place, hits, round: f.round },
+  };
+}
+
+function retreatAllowed(s: BkgState, units: Unit[], place: string): boolean {
+  return units.every((u) => u.type === 'air' || u.from || u.type === 'hq' || retreatPlaces(s, u, place).length > 0)
+    && units.some((u) => u.type !== 'air' && !u.from);
+}
+
+function askPrompt(s: BkgState, f: BattleFrame, attacker: boolean): Prompt {
+  const { att, def } = battleSides(s, battleOf(f));
+  const mine = attacker ? att : def;
+  const seat = commander(s, mine);
+  const choices: Choice[] = [{ action: { type: 'continue' }, label: 'Continue the combat' }];
+  if (retreatAllowed(s, mine, f.place)) choices.push({ action: { type: 'retreat' }, label: 'Retreat all units', refs: { units: mine.map((u) => u.id), from: f.place } });
+  const flyers = mine.filter((u) => u.type === 'air' || u.from);
+  if (flyers.length && flyers.length < mine.length) choices.push({ action: { type: 'withdraw' }, label: 'Withdraw aircraft and task forces only', refs: { units: flyers.map((u) => u.id) } });
+  const enemy = attacker ? def : att;
+  return {
+    seat, rule: 'BKG 6.2.3', kind: 'retreat', choices,
+    text: `${area(f.place).name}, after round ${f.round}: ${describeUnits(mine)} against ${describeUnits(enemy)}. Retreat?`,
+    context: { place: f.place, round: f.round },
+  };
+}
+
+export const battle: Procedure<BkgState, BattleFrame> = {
+  prompts(s, f) {
+    if (f.step === 'losses-att' || f.step === 'losses-def') {
+      const p = lossPrompt(s, f, f.step === 'losses-att');
+      return p ? [p] : [];
+    }
+    if (f.step === 'ask-att') return [askPrompt(s, f, true)];
+    if (f.step === 'ask-def') return [askPrompt(s, f, false)];
+    return [];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const b = battleOf(f);
+    const { att, def } = battleSides(s, b);
+    const sea = isSeaZone(f.place);
+    switch (f.step) {
+      case 'fire': {
+        if (att.length === 0 || def.length === 0) return void ctx.goto('battle', { ...f, step: 'end' });
+        for (const [mine, theirs] of [[att, def], [def, att]] as const) {
+          if (!sea && mine.every((u) => u.type === 'hq') && theirs.some(isGround)) {
+            for (const u of mine) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is overrun`, 'BKG 6.2.5'); removeUnit(s, u); }
+            return void ctx.goto('battle', { ...f, step: 'end' });
+          }
+        }
+        if (!att.concat(def).some((u) => u.type !== 'hq' && strength(u) > 0)) {
+          // Nobody can fire (flipped convoys...): the phasing side leaves as in 6.2.4 (docs/rulings/bkg.md).
+          ctx.log(`${area(f.place).name}: neither side can fire; ${sideName(s, att)} must leave`, 'BKG 6.2.4');
+          ctx.goto('battle', { ...f, step: 'end' });
+          ctx.push('retreat', { place: f.place, units: att.map((u) => u.id), seat: commander(s, att) });
+          return;
+        }
+        const round = f.round + 1;
+        ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, 'BKG 6.2.1');
+        const hitsDef = fire(ctx, att, capacity(def), sideName(s, att), 'BKG 6.2.1');
+        const hitsAtt = fire(ctx, def, capacity(att), sideName(s, def), 'BKG 6.2.1');
+        return void ctx.goto('battle', { ...f, step: 'losses-att', round, hitsAtt, hitsDef });
+      }
+      case 'losses-att':
+      case 'losses-def': {
+        const onAtt = f.step === 'losses-att';
+        const units = (onAtt ? att : def).filter((u) => u.type !== 'hq');
+        let hits = onAtt ? f.hitsAtt : f.hitsDef;
+        if (hits > 0 && units.length > 0) {
+          if (hits >= capacity(units)) {
+            for (const u of units) { applyHit(ctx, u); if (s.units[u.id]) applyHit(ctx, u); }
+            hits = 0;
+          } else {
+            applyHit(ctx, distinct(s, units)[0]!); // one kind only: no choice to make
+            hits--;
+          }
+        } else hits = 0;
+        const next = onAtt ? { hitsAtt: hits } : { hitsDef: hits };
+        const done = hits === 0;
+        return void ctx.goto('battle', { ...f, ...next, step: done ? (onAtt ? 'losses-def' : 'after') : f.step });
+      }
+      case 'after': {
+        if (att.length === 0 || def.length === 0) return void ctx.goto('battle', { ...f, step: 'end' });
+        const holds = (units: Unit[]) => (sea ? units.some(isShip) : units.some(isGround));
+        const aHolds = holds(att), dHolds = holds(def);
+        if (!aHolds || !dHolds) {
+          // 6.2.4: only aircraft and task forces (and HQs) left on a side: they leave at once; on both: the phasing side.
+          const leaving = !aHolds ? att : def;
+          ctx.log(`${area(f.place).name}: ${sideName(s, leaving)} has only aircraft and task forces left and must retreat`, 'BKG 6.2.4');
+          ctx.goto('battle', { ...f, step: 'end' });
+          for (const u of leaving.filter((v) => v.type === 'hq')) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is overrun`, 'BKG 6.2.5'); removeUnit(s, u); }
+          ctx.push('retreat', { place: f.place, units: leaving.filter((v) => v.type !== 'hq').map((u) => u.id), seat: commander(s, leaving) });
+          return;
+        }
+        return void ctx.goto('battle', { ...f, step: 'ask-att' });
+      }
+      case 'end': {
+        const { a0, d0 } = sidesHere(s, b);
+        if (!sea) {
+          const winners = a0.filter(isGround);
+          if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
+            const by = commander(s, winners);
+            const taker = winners.find((u) => seatOf(s, u.power) === by)!.power;
+            setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
+          }
+        }
+        for (const u of Object.values(s.units)) if (u.where === f.place && u.from) { u.where = u.from; delete u.from; }
+        s.battles = s.battles.filter((x) => x.place !== f.place);
+        const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
+        ctx.goto('battle', { ...f, step: 'land' });
+        if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+        return;
+      }
+      case 'land':
+        return void ctx.pop();
+      default:
+        throw new Error(`bkg battle: step ${f.step} awaits a decision`);
+    }
+  },
+  act(ctx, f, _seat, action) {
+    const s = ctx.state;
+    if (action.type === 'hit') {
+      applyHit(ctx, s.units[action.unit as string]!);
+      const key = f.step === 'losses-att' ? 'hitsAtt' : 'hitsDef';
+      const left = (f[key] as number) - 1;
+      const next = left > 0 ? f.step : f.step === 'losses-att' ? 'losses-def' : 'after';
+      return void ctx.goto('battle', { ...f, [key]: left, step: next });
+    }
+    const attacker = f.step === 'ask-att';
+    const { att, def } = battleSides(s, battleOf(f));
+    const mine = attacker ? att : def;
+    const nextStep = attacker ? 'ask-def' : 'fire';
+    if (action.type === 'continue') return void ctx.goto('battle', { ...f, step: nextStep });
+    if (action.type === 'retreat') {
+      ctx.log(`${sideName(s, mine)} retreats from ${area(f.place).name}`, 'BKG 6.2.3');
+      ctx.goto('battle', { ...f, step: 'end' });
+      ctx.push('retreat', { place: f.place, units: mine.map((u) => u.id), seat: commander(s, mine) });
+      return;
+    }
+    // withdraw: aircraft and task forces leave, the rest fight on (6.2.3 exception)
+    const flyers = mine.filter((u) => u.type === 'air' || u.from);
+    ctx.log(`${sideName(s, mine)} withdraws ${describeUnits(flyers)} from ${area(f.place).name}`, 'BKG 6.2.3');
+    ctx.goto('battle', { ...f, step: nextStep });
+    ctx.push('retreat', { place: f.place, units: flyers.map((u) => u.id), seat: commander(s, mine) });
+  },
+};
+
+interface RetreatFrame extends Frame {
+  place: string;
+  units: string[];
+  seat: Major;
+}
+
+/** Units leaving a combat (6.2.3): supporting task forces go back to their sea zone, aircraft to a base within 2,
+ *  land units and ships to the places the side chooses (any mix of destinations). */
+export const retreat: Procedure<BkgState, RetreatFrame> = {
+  prompts(s, f) {
+    const left = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place && u.type !== 'air' && !u.from);
+    if (left.length === 0) return [];
+    const choices: Choice[] = [];
+    for (const u of distinct(s, left)) {
+      for (const p of retreatPlaces(s, u, f.place)) {
+        choices.push({ action: { type: 'retreat-to', units: [u.id], to: p }, label: `${unitLabel(u)} to ${area(p).name}`, refs: { units: [u.id], from: f.place, place: p } });
+      }
+    }
+    if (left.length > 1) {
+      for (const p of retreatPlaces(s, left[0]!, f.place)) {
+        const all = left.filter((u) => retreatPlaces(s, u, f.place).includes(p));
+        if (all.length === left.length) choices.push({ action: { type: 'retreat-to', units: all.map((u) => u.id).sort(), to: p }, label: `All (${describeUnits(all)}) to ${area(p).name}`, refs: { units: all.map((u) => u.id), from: f.place, place: p } });
+      }
+    }
+    if (choices.length === 0) return [];
+    return [{ seat: f.seat, rule: 'BKG 6.2.3', kind: 'retreat-destination', text: `Retreat from ${area(f.place).name}: where to?`, choices }];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const units = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place);
+    for (const u of units) {
+      if (u.from) { u.where = u.from; delete u.from; continue; }
+      if (u.type !== 'air') { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} cannot retreat and is eliminated`, 'BKG 6.2.3'); removeUnit(s, u); }
+    }
+    const flyers = units.filter((u) => s.units[u.id] && u.type === 'air');
+    ctx.goto('retreat-done', {});
+    if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+  },
+  act(ctx, f, _seat, action) {
+    const s = ctx.state;
+    for (const id of action.units as string[]) {
+      const u = s.units[id]!;
+      u.where = action.to as string;
+      for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = u.where;
+    }
+    ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat to ${area(action.to as string).name}`, 'BKG 6.2.3');
+  },
+};
+
+export const retreatDone: Procedure<BkgState> = { run(ctx) { ctx.pop(); } };
+
+interface LandFrame extends Frame {
+  place: string;
+  units: string[];
+}
+
+/** Aircraft return after combat to a friendly area within 2, using their full range again (6.1.1); without one they
+ *  are eliminated (basic tutorial: the Polish aircraft). */
+export const landAir: Procedure<BkgState, LandFrame> = {
+  prompts(s, f) {
+    const waiting = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place && !u.aboard);
+    const bySeat = new Map<Major, Unit[]>();
+    for (const u of waiting) {
+      const seat = seatOf(s, u.power);
+      if (!seat || landingPlaces(s, u, f.place).length === 0) continue;
+      bySeat.set(seat, [...(bySeat.get(seat) ?? []), u]);
+    }
+    const out: Prompt[] = [];
+    for (const [seat, units] of bySeat) {
+      const choices: Choice[] = [];
+      for (const u of distinct(s, units)) {
+        for (const p of landingPlaces(s, u, f.place)) {
+          choices.push({ action: { type: 'land', units: [u.id], to: p }, label: `${unitLabel(u)} to ${area(p).name}${p === f.place ? ' (stays)' : ''}`, refs: { units: [u.id], from: f.place, place: p } });
+        }
+      }
+      if (units.length > 1) {
+        for (const p of landingPlaces(s, units[0]!, f.place)) {
+          const all = units.filter((u) => landingPlaces(s, u, f.place).includes(p));
+          if (all.length === units.length) choices.push({ action: { type: 'land', units: all.map((u) => u.id).sort(), to: p }, label: `All (${describeUnits(all)}) to ${area(p).name}`, refs: { units: all.map((u) => u.id), from: f.place, place: p } });
+        }
+      }
+      out.push({ seat, rule: 'BKG 6.1.1', kind: 'land-aircraft', text: `Aircraft at ${area(f.place).name}: where do they land?`, choices });
+    }
+    return out;
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    for (const id of f.units) {
+      const u = s.units[id];
+      if (!u || u.where !== f.place) continue;
+      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} finds no friendly base and is eliminated`, 'BKG 6.2.3');
+      removeUnit(s, u);
+    }
+    ctx.pop();
+  },
+  act(ctx, f, _seat, action) {
+    const s = ctx.state;
+    const landed = action.units as string[];
+    for (const id of landed) s.units[id]!.where = action.to as string;
+    ctx.log(`${describeUnits(landed.map((id) => s.units[id]!))} land at ${area(action.to as string).name}`, 'BKG 6.1.1');
+    ctx.goto('land-air', { ...f, units: f.units.filter((id) => !landed.includes(id)) });
+  },
+};
+
+interface CombatPhaseFrame extends Frame {
+  side: Side;
+}
+
+/** 6.2.1: the phasing side fights its combats in the order it chooses, each to its end. */
+export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
+  prompts(s, f) {
+    if (s.battles.length < 2) return [];
+    // The side chooses; the boss (Germany, the USA) first when it fights (basic 1.0).
+    const fighting = new Set(s.battles.flatMap((b) => battleSides(s, b).att).map((u) => seatOf(s, u.power)));
+    const seat = MAJORS.find((m) => fighting.has(m)) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === f.side)!;
+    return [{
+      seat, rule: 'BKG 6.2.1', kind: 'choose-combat', text: 'Which combat is fought next?',
+      choices: s.battles.map((b) => ({ action: { type: 'fight', place: b.place }, label: `Fight at ${area(b.place).name}`, refs: { place: b.place } })),
+    }];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const b = s.battles[0];
+    if (!b) return void ctx.pop();
+    void f;
+    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+  },
+  act(ctx, _f, _seat, action) {
+    const b = ctx.state.battles.find((x) => x.place === action.place)!;
+    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+  },
+};
+

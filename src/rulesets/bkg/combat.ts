@@ -47,9 +47,9 @@ export function capacity(units: Unit[]): number {
   return units.reduce((n, u) => n + stepsLeft(u), 0);
 }
 
-function sideName(s: BkgState, units: Unit[]): string {
-  const seats = [...new Set(units.map((u) => seatOf(s, u.power)).filter(Boolean))] as Major[];
-  return seats.map((m) => POWER_NAMES[m]).join(' and ') || 'nobody';
+function sideName(_s: BkgState, units: Unit[]): string {
+  const nations = [...new Set(units.map((u) => u.power))];
+  return nations.map((m) => POWER_NAMES[m]).join(' and ') || 'nobody';
 }
 
 /** Basic 6.2.1: one die per unit (armor two), hit on a roll not above its strength; HQs and strength 0 do not fire.
@@ -87,8 +87,9 @@ export function applyHit(ctx: Ctx<BkgState>, u: Unit): void {
     removeUnit(s, u);
     return;
   }
+  const before = unitLabel(u);
   u.reduced = true;
-  ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u).replace(' (B)', '')} flipped`, 'BKG 6.2.2');
+  ctx.log(`${POWER_NAMES[u.power]} ${before} flipped to ${unitLabel(u)}`, 'BKG 6.2.2');
   for (const l of loads) {
     l.aboard = undefined;
     applyHit(ctx, l);
@@ -294,7 +295,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     const nextStep = attacker ? 'ask-def' : 'fire';
     if (action.type === 'continue') return void ctx.goto('battle', { ...f, step: nextStep });
     if (action.type === 'retreat') {
-      ctx.log(`${sideName(s, mine)} retreats from ${area(f.place).name}`, 'BKG 6.2.3');
+      ctx.log(`Retreat from ${area(f.place).name}: ${sideName(s, mine)}`, 'BKG 6.2.3');
       ctx.goto('battle', { ...f, step: 'end' });
       ctx.push('retreat', { place: f.place, units: mine.map((u) => u.id), seat: commander(s, mine) });
       return;
@@ -352,7 +353,7 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
       u.where = action.to as string;
       for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = u.where;
     }
-    ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat to ${area(action.to as string).name}`, 'BKG 6.2.3');
+    ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat${(action.units as string[]).length === 1 ? 's' : ''} to ${area(action.to as string).name}`, 'BKG 6.2.3');
   },
 };
 
@@ -406,7 +407,7 @@ export const landAir: Procedure<BkgState, LandFrame> = {
     const s = ctx.state;
     const landed = action.units as string[];
     for (const id of landed) s.units[id]!.where = action.to as string;
-    ctx.log(`${describeUnits(landed.map((id) => s.units[id]!))} land at ${area(action.to as string).name}`, 'BKG 6.1.1');
+    ctx.log(`${describeUnits(landed.map((id) => s.units[id]!))} land${landed.length === 1 ? 's' : ''} at ${area(action.to as string).name}`, 'BKG 6.1.1');
     ctx.goto('land-air', { ...f, units: f.units.filter((id) => !landed.includes(id)) });
   },
 };

@@ -4,7 +4,7 @@
 //   p.dice(5, 2, 6, ...);           // queued before the action that fights
 //   p.unit('poland', 'western-poland', 'Inf 2')
 import { expect } from 'vitest';
-import { applyAction, forceDice, prompts, setupGame, type Action, type GameEvent, type Options } from '../../engine/index.ts';
+import { applyAction, forceDice, prompts, rollDice, setupGame, type Action, type Ctx, type GameEvent, type Options } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import type { Major } from './powers.ts';
 import { type BkgState, type Unit, unitLabel } from './state.ts';
@@ -74,4 +74,22 @@ export class Play {
   log(from = 0): string[] {
     return this.events.slice(from).map((e) => e.text);
   }
+}
+
+/** A procedure context over a copy of `state` for calling rule functions directly (events collected, dice from the
+ *  state's generator, stack changes applied to the copy). */
+export function ctxOn(state: BkgState): Ctx<BkgState> & { events: GameEvent[] } {
+  const s = structuredClone(state);
+  const events: GameEvent[] = [];
+  return {
+    state: s,
+    events,
+    roll: (sides, count, purpose, rule) => { const r = rollDice(s.rng, sides, count, purpose, rule); events.push({ text: purpose, rule, roll: r }); return r; },
+    log: (text, rule) => { events.push({ text, rule }); },
+    irreversible: () => undefined,
+    push: (proc, locals = {}) => { s.stack.push({ proc, ...locals }); },
+    goto: (proc, locals = {}) => { s.stack[s.stack.length - 1] = { proc, ...locals }; },
+    pop: () => { s.stack.pop(); },
+    end: (outcome) => { s.outcome = outcome; s.stack = []; },
+  };
 }

@@ -21,11 +21,7 @@ function clip(poly: Pt[], m: Pt, n: Pt): Pt[] {
   return out;
 }
 
-// Computed once: static geometry, the same for every game.
-let cache: Map<string, Pt[][]> | null = null;
-
 export function provisionalPolygons(): Map<string, Pt[][]> {
-  if (cache) return cache;
   const out = new Map<string, Pt[][]>();
   for (const map of ['europe', 'pacific'] as const) {
     const areas = bkgData().map.areas.filter((a) => a.map === map);
@@ -44,6 +40,5 @@ export function provisionalPolygons(): Map<string, Pt[][]> {
       out.set(a.id, [poly.map(([x, y]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10] as Pt)]);
     });
   }
-  cache = out;
   return out;
 }

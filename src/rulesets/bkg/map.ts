@@ -30,11 +30,14 @@ export interface BkgMap {
   seaIds: string[];
 }
 
-// Built once: static data, the same for every game.
-let cache: BkgMap | null = null;
+/** The board: a constant built when the rule set loads. */
+const MAP: BkgMap = buildMap();
 
 export function bkgMap(): BkgMap {
-  if (cache) return cache;
+  return MAP;
+}
+
+function buildMap(): BkgMap {
   const { map } = bkgData();
   const board = buildBoard({
     nodes: map.areas.map((a) => ({ id: a.id, kind: a.kind === 'sea' ? 'sea-zone' : 'area', name: a.name, at: a.at })),
@@ -58,13 +61,12 @@ export function bkgMap(): BkgMap {
     else if (kind === 'coast') { coasts[ia].push(b); coasts[ib].push(a); }
     else if (kind !== 'lake') { seaNbrs[ia].push(b); seaNbrs[ib].push(a); }
   });
-  cache = {
+  return {
     board, areas: map.areas, byId: new Map(map.areas.map((a) => [a.id, a])), isSea, edgeKind, edgeFeatures,
     landNbrs, seaNbrs, coasts, allNbrs,
     landIds: map.areas.filter((a) => a.kind === 'land').map((a) => a.id),
     seaIds: map.areas.filter((a) => a.kind === 'sea').map((a) => a.id),
   };
-  return cache;
 }
 
 export function area(id: string): AreaData {

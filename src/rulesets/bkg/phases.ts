@@ -51,17 +51,10 @@ function commandedBy(s: BkgState, hqs: HqCommand, u: Unit): string | null {
   return null;
 }
 
-// Settled states are never changed (the kernel copies before applying), so what each power sees in one is computed
-// once for all the groups a client, the AI or the fuzzer expands.
-const envsOfState = new WeakMap<BkgState, Map<string, MoveEnv>>();
-
+/** What each power sees, computed once per call. */
 class EnvCache {
-  private readonly envs: Map<string, MoveEnv>;
-  constructor(readonly s: BkgState) {
-    let m = envsOfState.get(s);
-    if (!m) { m = new Map(); envsOfState.set(s, m); }
-    this.envs = m;
-  }
+  private readonly envs = new Map<string, MoveEnv>();
+  constructor(readonly s: BkgState) {}
   of(power: string): MoveEnv {
     let e = this.envs.get(power);
     if (!e) { e = envFor(this.s, power); this.envs.set(power, e); }

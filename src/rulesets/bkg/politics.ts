@@ -30,54 +30,43 @@ export function isConquered(s: BkgState, p: string): boolean {
   return s.conquered.includes(p);
 }
 
-/** Derived facts of the political situation: pairs at war, each country's enemies (leaders). */
-interface Relations {
-  wars: Set<string>;
-  enemies: Map<string, Set<string>>;
-}
-
-// Derived from a state's wars, controllers and conquests, keyed by those objects: the functions that change them
-// replace them (never mutate), so a cached entry always answers for the state it was computed from.
-const relationsCache = new WeakMap<string[], { controller: BkgState['controller']; conquered: string[]; rel: Relations }>();
-
-function relations(s: BkgState): Relations {
-  const hit = relationsCache.get(s.wars);
-  if (hit && hit.controller === s.controller && hit.conquered === s.conquered) return hit.rel;
-  const enemies = new Map<string, Set<string>>();
-  const add = (k: string, v: string) => (enemies.get(k) ?? enemies.set(k, new Set()).get(k)!).add(v);
-  for (const k of s.wars) {
-    const [x, y] = k.split('|') as [string, string];
-    add(x, leaderOf(s, y));
-    add(y, leaderOf(s, x));
-  }
-  const rel = { wars: new Set(s.wars), enemies };
-  relationsCache.set(s.wars, { controller: s.controller, conquered: s.conquered, rel });
-  return rel;
+/** Is the pair (a, b) at war, in either order? */
+function pairAtWar(s: BkgState, a: string, b: string): boolean {
+  const k = warKey(a, b);
+  for (const w of s.wars) if (w === k) return true;
+  return false;
 }
 
 export function atWar(s: BkgState, a: string, b: string): boolean {
   if (a === b) return false;
   const la = leaderOf(s, a), lb = leaderOf(s, b);
   if (la === lb) return false;
-  const w = relations(s).wars;
-  return w.has(warKey(la, lb)) || (a !== la || b !== lb) && (w.has(warKey(a, b)) || w.has(warKey(la, b)) || w.has(warKey(a, lb)));
+  if (pairAtWar(s, la, lb)) return true;
+  return (a !== la || b !== lb) && (pairAtWar(s, a, b) || pairAtWar(s, la, b) || pairAtWar(s, a, lb));
 }
 
 /** At war with anybody (8.2: a neutral may not enter areas of countries at war). */
 export function isBelligerent(s: BkgState, p: string): boolean {
-  const e = relations(s).enemies;
-  return e.has(p) || e.has(leaderOf(s, p));
+  const l = leaderOf(s, p);
+  for (const k of s.wars) {
+    const bar = k.indexOf('|');
+    const x = k.slice(0, bar), y = k.slice(bar + 1);
+    if (x === p || y === p || x === l || y === l) return true;
+  }
+  return false;
 }
 
 /** The leaders a country is at war with, through its own leader too. */
-function enemiesOf(s: BkgState, p: string): Set<string> {
-  const rel = relations(s);
+function enemiesOf(s: BkgState, p: string): string[] {
   const l = leaderOf(s, p);
-  const own = rel.enemies.get(p);
-  if (l === p) return own ?? new Set();
-  const lead = rel.enemies.get(l);
-  if (!own) return lead ?? new Set();
-  return new Set([...own, ...(lead ?? [])]);
+  const out: string[] = [];
+  for (const k of s.wars) {
+    const bar = k.indexOf('|');
+    const x = k.slice(0, bar), y = k.slice(bar + 1);
+    if (x === p || x === l) out.push(leaderOf(s, y));
+    if (y === p || y === l) out.push(leaderOf(s, x));
+  }
+  return out;
 }
 
 /** Friendly (6.1: "friendly controlled"): the same country, or countries of one side fighting a common enemy (8.2
@@ -87,7 +76,7 @@ export function friendly(s: BkgState, a: string, b: string): boolean {
   const sa = sideOf(s, a);
   if (sa === null || sa !== sideOf(s, b) || isConquered(s, leaderOf(s, b))) return false;
   const ea = enemiesOf(s, a);
-  for (const e of enemiesOf(s, b)) if (ea.has(e)) return true;
+  for (const e of enemiesOf(s, b)) if (ea.includes(e)) return true;
   return false;
 }
 

@@ -103,16 +103,16 @@ export interface BkgData {
   scenarios: Record<string, ScenarioFile>;
 }
 
-// Parsed once: static data, the same for every game.
-let cache: BkgData | null = null;
+/** The parsed files: constants built when the rule set loads (a malformed file fails the import, naming file and
+ *  field). */
+const DATA: BkgData = {
+  map: parse<MapFile>('map.json'),
+  counters: parse<CountersFile>('counters.json'),
+  scenarios: { '1939': parse<ScenarioFile>('scenario-1939.json') },
+};
 
 export function bkgData(): BkgData {
-  cache ??= {
-    map: parse<MapFile>('map.json'),
-    counters: parse<CountersFile>('counters.json'),
-    scenarios: { '1939': parse<ScenarioFile>('scenario-1939.json') },
-  };
-  return cache;
+  return DATA;
 }
 
 /** A unit spec of a scenario file: "inf2/O:b*3", "hq:guderian". */
@@ -130,13 +130,7 @@ export function parseUnitSpec(spec: string): UnitSpecParts {
 /** Every problem of the data files' cross-references (areas of links and set-ups, counters of set-ups, backs). */
 export function validateBkgData(): DataProblem[] {
   const out: DataProblem[] = [];
-  let d: BkgData;
-  try {
-    d = bkgData();
-  } catch (e) {
-    const m = /data\/([^:]+): field ([^:]+): (.*)$/.exec((e as Error).message);
-    return [{ file: `src/rulesets/bkg/data/${m?.[1] ?? '?'}`, field: m?.[2] ?? '(root)', message: m?.[3] ?? (e as Error).message }];
-  }
+  const d = bkgData();
   const file = (f: string) => `src/rulesets/bkg/data/${f}`;
   const areas = new Map(d.map.areas.map((a) => [a.id, a]));
   if (areas.size !== d.map.areas.length) out.push({ file: file('map.json'), field: 'areas', message: 'duplicate area id' });

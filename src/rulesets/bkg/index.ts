@@ -7,6 +7,10 @@ import { battle, combatPhase, landAir, retreat, retreatDone } from './combat.ts'
 import { movement, reaction, segment } from './phases.ts';
 import { production, reinforcements } from './production.ts';
 import { game } from './sequence.ts';
+import { initiative, usEntry } from './advanced.ts';
+import { cardPhase } from './cards.ts';
+import { rail, rebase } from './rail.ts';
+import { research } from './research.ts';
 import { setupScenario } from './setup.ts';
 import { bkgAssets } from './assets.ts';
 import { bkgInvariants } from './invariants.ts';
@@ -18,11 +22,13 @@ import { signature } from './movement.ts';
 
 export const SCENARIOS = {
   basic1939: 'basic-1939',
+  advanced1939: 'advanced-1939',
+  advanced1941: 'advanced-1941',
 } as const;
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
   game, reinforcements, segment, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
-  'land-air': landAir, production,
+  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research,
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */
@@ -69,15 +75,24 @@ export const bkg: Ruleset<BkgState> = {
     id: SCENARIOS.basic1939, name: 'Basic game, 1939 (3rd quarter 1939 to 4th quarter 1945)',
     description: 'The whole war on two maps with the basic rules: the Axis always moves first, the Time Table brings Italy, the USSR and the USA into the war. Eight majors, each a seat.',
     seats: [...MAJORS],
+  }, {
+    id: SCENARIOS.advanced1939, name: 'Advanced game, 1939 (3rd quarter 1939 to 4th quarter 1945)',
+    description: 'The 1939 set-up with the advanced rules: initiative, weather, supply, rail, naval searches, invasions, cards and research; the USA enters the war step by step.',
+    seats: [...MAJORS],
+  }, {
+    id: SCENARIOS.advanced1941, name: 'Advanced game, 1941 (2nd quarter 1941 to 4th quarter 1945)',
+    description: 'France has fallen, Vichy rules its colonies, Germany faces the USSR; research and cards in hand as the 1941 cards give them.',
+    seats: [...MAJORS],
   }],
   options: [{
     id: 'polishRetreat', name: 'Polish retreat (tutorial)', description: 'The basic tutorial lets Poland retreat from Western Poland, which the 1939 set-up forbids; on: as in the tutorial',
     default: false, values: [false, true],
   }],
   procedures,
-  setup(_ctx, scenario, options) {
-    if (scenario !== SCENARIOS.basic1939) throw new Error(`bkg: unknown scenario "${scenario}"`);
-    return setupScenario(bkgData().scenarios['1939']!, 'basic', options.polishRetreat === true) as ReturnType<Ruleset<BkgState>['setup']>;
+  setup(ctx, scenario, options) {
+    const which = { [SCENARIOS.basic1939]: ['1939', 'basic'], [SCENARIOS.advanced1939]: ['1939', 'advanced'], [SCENARIOS.advanced1941]: ['1941', 'advanced'] }[scenario];
+    if (!which) throw new Error(`bkg: unknown scenario "${scenario}"`);
+    return setupScenario(ctx, bkgData().scenarios[which[0]!]!, which[1] as 'basic' | 'advanced', options.polishRetreat === true) as ReturnType<Ruleset<BkgState>['setup']>;
   },
   view(state) {
     const { rng: _r, sealed: _s, ...rest } = state;

@@ -2,6 +2,7 @@
 // exploitation (6.3) with its reactions and combats. Every major of the side moves at the same time: each is
 // prompted, each ends its own movement.
 import type { Frame, Action, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, canCarry, convoysFor, describeUnits, destinations, distinct,
@@ -378,23 +379,40 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
 };
 
 interface SegmentFrame extends Frame {
+  proc: 'segment';
   side: Side;
-  step: 'move' | 'react' | 'combat' | 'exploit' | 'react2' | 'combat2' | 'done';
+  step: 'supply1' | 'rail' | 'rebase' | 'move' | 'react' | 'combat' | 'supply2' | 'exploit' | 'react2' | 'combat2' | 'done';
 }
 
 const NEXT: Record<SegmentFrame['step'], SegmentFrame['step']> = {
-  move: 'react', react: 'combat', combat: 'exploit', exploit: 'react2', react2: 'combat2', combat2: 'done', done: 'done',
+  supply1: 'rail', rail: 'rebase', rebase: 'move', move: 'react', react: 'combat', combat: 'supply2', supply2: 'exploit',
+  exploit: 'react2', react2: 'combat2', combat2: 'done', done: 'done',
 };
 
-/** Basic 6.0: movement, reactions, combat, exploitation, reactions, combat; control changes as it happens (6.4). */
+/** Basic 6.0: movement, reactions, combat, exploitation, reactions, combat; control changes as it happens (6.4).
+ *  Advanced 6.0 adds the two supply checks, rail movement and rebasing, and the naval searches. */
 export const segment: Procedure<BkgState, SegmentFrame> = {
   run(ctx: Ctx<BkgState>, f) {
     const s = ctx.state;
     const step = f.step;
-    if (step === 'done') return void ctx.pop();
+    if (step === 'done') {
+      s.effects = s.effects.filter((e) => !e.startsWith('segment:'));
+      return void ctx.pop();
+    }
+    const adv = s.rules === 'advanced';
     ctx.goto('segment', { ...f, step: NEXT[step] });
     s.activeSide = f.side;
-    if (step === 'move' || step === 'exploit') {
+    if (step === 'supply1' || step === 'supply2') {
+      if (!adv) return;
+      s.phase = step === 'supply1' ? 'first supply check' : 'second supply check';
+      supplyCheck(ctx, step === 'supply1' ? 'First supply check' : 'Second supply check');
+    } else if (step === 'rail' || step === 'rebase') {
+      if (!adv) return;
+      s.phase = step === 'rail' ? 'rail movement' : 'rebasing';
+      if (step === 'rail') s.railUsed = {};
+      clearMarks(s, f.side);
+      ctx.push(step, { side: f.side, ended: [] });
+    } else if (step === 'move' || step === 'exploit') {
       s.phase = step === 'move' ? 'movement' : 'exploitation';
       clearMarks(s, f.side);
       ctx.push('movement', { side: f.side, phase: step, ended: [], hqs: step === 'exploit' ? hqCommand(s, f.side) : {} });
@@ -404,7 +422,7 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
       clearMarks(s, other(f.side));
       ctx.push('reaction', { side: other(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, other(f.side)) });
     } else {
-      if (!s.battles.length) return;
+      if (!s.battles.length && !s.contacts.length) return;
       s.phase = step === 'combat' ? 'combat' : 'exploitation combat';
       ctx.push('combat-phase', { side: f.side });
     }

@@ -167,7 +167,7 @@ function addWar(s: BkgState, a: string, b: string): boolean {
 export function setUpMinorForces(ctx: Ctx<BkgState>, minor: string): void {
   const s = ctx.state;
   const sc = bkgData().scenarios['1939']!;
-  for (const [where, specs] of Object.entries(sc.neutralForces[minor] ?? {})) {
+  for (const [where, specs] of Object.entries(sc.neutralForces?.[minor] ?? {})) {
     if (where !== 'southern-chinese-sea' && leaderOf(s, s.control[where] ?? '') !== leaderOf(s, minor)) continue; // its area is lost
     for (const spec of specs) {
       const p = parseUnitSpec(spec);
@@ -237,6 +237,7 @@ export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40')
   s.events.push('italy-war');
   for (const m of MAJORS) if (SIDE_OF_MAJOR[m] === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
   ctx.log('Italy joins the war', rule);
+  usPolitics(ctx, 1, 'Italy declares war on the Allies');
   engageCoLocated(s, 'axis');
 }
 
@@ -247,7 +248,7 @@ export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side):
   s.events.push('ussr-war');
   addWar(s, 'ussr', 'germany');
   if (isBelligerent(s, 'italy') || s.events.includes('italy-war')) addWar(s, 'ussr', 'italy');
-  if (s.rules === 'basic') addProduction(s, 'ussr', 34 - 11);
+  addProduction(s, 'ussr', 34 - 11);
   s.rail.ussr = bkgData().scenarios['1939']!.railAtWar.ussr ?? s.rail.ussr!;
   ctx.log('The USSR is at war with Germany (production 34 BP)', rule);
   endDeliveriesBetween(ctx, 'ussr', 'germany');
@@ -281,10 +282,19 @@ export function activateBePacific(ctx: Ctx<BkgState>, rule: string): void {
   ctx.log(`BE Pacific production activated: BE +${bp}`, rule);
 }
 
+/** Advanced 7.2: political events move the neutral USA's production (its way to war). */
+export function usPolitics(ctx: Ctx<BkgState>, delta: number, why: string): void {
+  const s = ctx.state;
+  if (s.rules !== 'advanced' || s.events.includes('usa-war') || delta === 0) return;
+  s.production.usa = Math.max(0, s.production.usa + delta);
+  ctx.log(`US production ${delta > 0 ? '+' : ''}${delta} (${why}): ${s.production.usa}`, 'BKG advanced 7.2');
+}
+
 /** May `a` (a major) declare war on `b` by entering its area (8.4)? Null if yes, else the rule that forbids it. */
 export function warForbidden(s: BkgState, a: string, b: string): string | null {
   if (!isMajor(a)) return 'BKG 8.4: only a major country declares war';
   const lb = leaderOf(s, b);
+  if (s.events.includes('ussr-japan-peace') && ((a === 'japan' && lb === 'ussr') || (a === 'ussr' && lb === 'japan'))) return 'BKG card Force Peace: the USSR and Japan are at peace';
   if (isConquered(s, lb)) return null;
   if (sideOf(s, lb) === SIDE_OF_MAJOR[a]) return 'BKG 8.4: a country does not declare war on its own side';
   if (!isBelligerent(s, a)) {
@@ -309,6 +319,7 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
     const side = sideOf(s, a)!;
     addWar(s, a, b);
     ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[b]}`, rule);
+    usPolitics(ctx, side === 'axis' ? 1 : -1, `a neutral attacked by the ${side === 'axis' ? 'Axis' : 'Allies'}`);
     activateMinor(ctx, b, protectorOf(ctx, side), rule);
     if (a === 'japan' && b === 'bnl') usaEntersWar(ctx, 'BKG 8.4', side);
     engageCoLocated(s, side);
@@ -317,6 +328,9 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
   if (isConquered(s, lb)) return;
   ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[lb]}`, rule);
   const side = SIDE_OF_MAJOR[a as Major];
+  if (lb === 'ussr') usPolitics(ctx, 1, `${POWER_NAMES[a]} declares war on the USSR`);
+  if (a === 'ussr' && lb === 'japan') usPolitics(ctx, -1, 'the USSR declares war on Japan');
+  if (lb === 'italy' && side === 'allies') usPolitics(ctx, -1, 'the Allies declare war on Italy');
   if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(s, side); return; }
   if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(s, side); return; }
   if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule);

@@ -17,7 +17,7 @@ export const AXIS_MINORS = ['finland', 'romania', 'hungary', 'bulgaria'] as cons
 /** Every minor with its own counters or areas (basic 2.1; Denmark and the Baltic States have areas but no forces). */
 export const MINORS = [
   'poland', 'finland', 'romania', 'hungary', 'bulgaria', 'ireland', 'turkey', 'yugoslavia', 'norway', 'sweden', 'spain',
-  'arabia', 'portugal', 'bnl', 'siam', 'greece', 'afghanistan', 'iran', 'iraq', 'denmark', 'baltic',
+  'arabia', 'portugal', 'bnl', 'siam', 'greece', 'afghanistan', 'iran', 'iraq', 'denmark', 'baltic', 'vichy',
 ] as const;
 
 /** Basic 1.0: the British Empire's home countries, each conquered on its own (7.1). */
@@ -39,7 +39,7 @@ export const POWER_NAMES: Record<string, string> = {
   poland: 'Poland', finland: 'Finland', romania: 'Romania', hungary: 'Hungary', bulgaria: 'Bulgaria', ireland: 'Ireland',
   turkey: 'Turkey', yugoslavia: 'Yugoslavia', norway: 'Norway', sweden: 'Sweden', spain: 'Spain', arabia: 'Arabia',
   portugal: 'Portugal', bnl: 'BNL', siam: 'Siam', greece: 'Greece', afghanistan: 'Afghanistan', iran: 'Iran', iraq: 'Iraq',
-  denmark: 'Denmark', baltic: 'Baltic States',
+  denmark: 'Denmark', baltic: 'Baltic States', vichy: 'Vichy France',
 };
 
 /** Counter colours of basic 1.0 (minors: dark grey for the Axis minors, brown for the neutrals). */
@@ -53,5 +53,5 @@ export const POWER_ABBR: Record<string, string> = {
   germany: 'GE', italy: 'IT', japan: 'JP', usa: 'US', be: 'BE', ussr: 'SU', france: 'FR', china: 'CH', poland: 'P', finland: 'F',
   romania: 'R', hungary: 'HU', bulgaria: 'B', ireland: 'IRL', turkey: 'T', yugoslavia: 'YU', norway: 'NOR', sweden: 'SW',
   spain: 'S', arabia: 'ARA', portugal: 'POR', bnl: 'BNL', siam: 'SIAM', greece: 'GR', afghanistan: 'AF', iran: 'PER',
-  iraq: 'Irak', denmark: 'DK', baltic: 'BAL',
+  iraq: 'Irak', denmark: 'DK', baltic: 'BAL', vichy: 'V',
 };

@@ -1,12 +1,13 @@
 // The sequence of play (basic 5.0): Time Table and reinforcements, the Axis then the Allied action segment, the turn
 // end (conquest 7.1, income 7.2, production 7.3) and the victory check (8.5), quarter by quarter to 4/45.
 import type { Frame, Ctx, Procedure } from '../../engine/index.ts';
+import { peaceRoll, rollInitiative, rollJpChLimits, rollWeather, usEntryStep } from './advanced.ts';
 import { isPointIsland } from './map.ts';
 import {
   allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
   setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
 } from './politics.ts';
-import { BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_NAMES, SIDE_OF_MAJOR, type Side } from './powers.ts';
+import { BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, lastTurn, turnLabel } from './state.ts';
 
 /** Time Table V1.1, basic game: fixed dates and the conditional events that have come true. */
@@ -25,8 +26,9 @@ export function timeTable(ctx: Ctx<BkgState>): void {
     if (sideOf(s, s.control['western-poland']!) === 'axis') setControl(ctx, 'western-poland', 'germany', 'BKG Time Table: Germany conquers Poland');
     ctx.log('Germany conquered Poland: German units leave East Poland and Lwow; the USSR takes them and the Baltic', 'BKG Time Table');
   }
+  if (label === '2/40') italyEntersWar(ctx);
+  if (s.rules === 'advanced') peaceRoll(ctx);
   if (s.rules === 'basic') {
-    if (label === '2/40') italyEntersWar(ctx);
     if (label === '2/41') {
       if (s.deliveries['usa>japan']) endDelivery(ctx, 'usa>japan');
       ussrEntersWar(ctx, 'BKG Time Table 2/41', 'allies');
@@ -75,43 +77,82 @@ export function victoryCheck(ctx: Ctx<BkgState>): boolean {
 }
 
 interface GameFrame extends Frame {
-  step: 'start' | 'reinforce' | 'first' | 'second' | 'end' | 'produce' | 'victory';
+  proc: 'game';
+  step: 'start' | 'reinforce' | 'initiative' | 'weather' | 'first' | 'second' | 'end' | 'us-entry' | 'income' | 'cards' | 'research' | 'produce' | 'victory';
 }
 
-/** One quarter after another (basic 5.0-7.3). */
+const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
+
+/** One quarter after another (basic 5.0-7.3; advanced 5.0-7.6). */
 export const game: Procedure<BkgState, GameFrame> = {
   run(ctx, f) {
     const s = ctx.state;
+    const adv = s.rules === 'advanced';
     switch (f.step) {
       case 'start':
         s.phase = 'time table';
         s.activeSide = null;
         ctx.log(`Quarter ${turnLabel(s)} begins`, 'BKG 5.0');
+        for (const u of Object.values(s.units)) delete u.rebased;
+        s.effects = s.effects.filter((e) => e === 'fortress-destroyed');
         timeTable(ctx);
         return void ctx.goto('game', { step: 'reinforce' });
       case 'reinforce':
         s.phase = 'reinforcements';
-        ctx.goto('game', { step: 'first' });
+        ctx.goto('game', { step: adv ? 'initiative' : 'first' });
         if (s.turn > 1 || s.firstQuarter !== 2) ctx.push('reinforcements', {});
         return;
-      case 'first':
+      case 'initiative':
+        s.phase = 'initiative';
+        ctx.goto('game', { step: 'weather' });
+        rollInitiative(ctx);
+        return;
+      case 'weather':
+        rollWeather(ctx);
+        rollJpChLimits(ctx);
+        return void ctx.goto('game', { step: 'first' });
+      case 'first': {
+        const side: Side = adv ? s.initiative! : 'axis';
         ctx.goto('game', { step: 'second' });
-        ctx.push('segment', { side: 'axis', step: 'move' });
+        ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
         return;
-      case 'second':
+      }
+      case 'second': {
+        const side: Side = adv ? other(s.initiative!) : 'allies';
         ctx.goto('game', { step: 'end' });
-        ctx.push('segment', { side: 'allies', step: 'move' });
+        ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
         return;
+      }
       case 'end':
         s.phase = 'turn end';
         s.activeSide = null;
         conquestCheck(ctx);
+        if (adv) {
+          s.lastInitiative = s.initiative;
+          s.initiative = null;
+          ctx.goto('game', { step: 'income' });
+          usEntryStep(ctx);
+          return;
+        }
+        return void ctx.goto('game', { step: 'income' });
+      case 'income':
         for (const m of MAJORS) {
           if (isConquered(s, m)) { s.budget[m] = 0; continue; }
           s.budget[m] = Math.max(0, s.production[m]) + s.saved[m];
           s.saved[m] = 0;
         }
         ctx.log(`Income: ${MAJORS.filter((m) => !isConquered(s, m)).map((m) => `${POWER_NAMES[m]} ${s.production[m]}`).join(', ')}`, 'BKG 7.2');
+        if (!adv) return void ctx.goto('game', { step: 'produce' });
+        s.phase = 'cards';
+        ctx.goto('game', { step: 'research' });
+        ctx.push('card-phase', { order: cardOrder(s), at: 0 });
+        return;
+      case 'research':
+        s.phase = 'research';
+        ctx.goto('game', { step: 'produce' });
+        ctx.push('research', { step: 'buy', ended: [], order: [] });
+        return;
+      case 'produce':
         s.phase = 'production';
         ctx.goto('game', { step: 'victory' });
         ctx.push('production', { ended: [] });
@@ -126,3 +167,8 @@ export const game: Procedure<BkgState, GameFrame> = {
   },
 };
 
+/** Advanced 7.4: the initiative side's majors draw first, each side in boss order. */
+function cardOrder(s: BkgState): Major[] {
+  const first = s.lastInitiative ?? 'axis';
+  return [...MAJORS.filter((m) => SIDE_OF_MAJOR[m] === first), ...MAJORS.filter((m) => SIDE_OF_MAJOR[m] !== first)].filter((m) => !isConquered(s, m));
+}

@@ -18,6 +18,12 @@ export interface Unit {
   tag?: string;
   /** HQ key (counters.json). */
   hq?: string;
+  /** The area it attacked from (advanced 1.2: border effects apply to units attacking across the border). */
+  via?: string;
+  /** Rebased this turn (advanced 6.3: once per turn). */
+  rebased?: boolean;
+  /** Landed by invasion this phase (advanced 6.5.4: halved). */
+  invading?: boolean;
   reduced?: boolean;
   /** An area or sea zone; 'box' while in production (see `arrive`). */
   where: string;
@@ -85,7 +91,30 @@ export interface BkgState extends BaseState {
   noRetreat: Record<string, string[]>;
   /** Rail capacity by major (advanced 6.2). */
   rail: Record<string, number>;
+  // Advanced game (absent or neutral in the basic game).
+  /** Side with the initiative this turn and last turn (advanced 5.3). */
+  initiative: Side | null;
+  lastInitiative: Side | null;
+  /** Weather of each map this turn (advanced 5.4). */
+  weather: { europe: Weather; pacific: Weather };
+  /** Japanese-Chinese limits (advanced 5.5, 8.7): land units each may use, and what each has used and attacked. */
+  jpch: { limit: number; used: { japan: number; china: number }; target: { japan: string | null; china: string | null } };
+  /** Units out of supply at the last supply check (advanced 6.1, 6.6). */
+  oos: string[];
+  /** Rail capacity used this action segment by major (advanced 6.2). */
+  railUsed: Record<string, number>;
+  /** Research numbers bought and achievements (advanced 7.5). */
+  research: Record<Major, number>;
+  achievements: Record<Major, string[]>;
+  /** The card stack (top first), hands (with the turn each card was bought), cards in effect, removed (advanced 7.4). */
+  cards: { deck: string[]; hands: Record<Major, { id: string; turn: number }[]>; inEffect: string[]; removed: string[] };
+  /** Effects of cards played for this turn or this phase ("blitzkrieg", "bridgehead:germany"...). */
+  effects: string[];
+  /** Naval groups that met without combat, waiting for search rolls (advanced 6.4.3 D). */
+  contacts: { place: string; mover: Side; passing?: boolean }[];
 }
+
+export type Weather = 'good' | 'bad';
 
 export const BOX = 'box';
 

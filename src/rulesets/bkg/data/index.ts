@@ -6,6 +6,9 @@ import { SourceSchema } from '../../../engine/board.ts';
 import mapJson from './map.json' with { type: 'json' };
 import countersJson from './counters.json' with { type: 'json' };
 import scenario1939Json from './scenario-1939.json' with { type: 'json' };
+import scenario1941Json from './scenario-1941.json' with { type: 'json' };
+import cardsJson from './cards.json' with { type: 'json' };
+import tablesJson from './tables.json' with { type: 'json' };
 
 const Terrain = z.enum(['clear', 'forest', 'mountain', 'swamp', 'desert', 'fortress']);
 const AreaSchema = z.strictObject({
@@ -59,19 +62,50 @@ const ScenarioSchema = z.strictObject({
   id: z.string(),
   start: z.string().regex(/^[1-4]\/\d\d$/),
   production: z.record(z.string(), z.number().int()),
-  advancedProduction: z.record(z.string(), z.number().int()),
+  advancedProduction: z.record(z.string(), z.number().int()).optional(),
   rail: z.record(z.string(), z.number().int()),
   railAtWar: z.record(z.string(), z.number().int()),
+  /** Saved research numbers (1939: "Germany has achieved research level 3"). */
   research: z.record(z.string(), z.number().int()),
+  achievements: z.record(z.string(), z.array(z.string())).optional(),
+  /** Side that had the initiative before the first turn (1941) or has it in the first turn (1939). */
   initiative: z.enum(['axis', 'allies']),
-  weatherRoll: z.number().int(),
+  weatherRoll: z.number().int().optional(),
   wars: z.array(z.tuple([z.string(), z.string()])),
-  belligerent: z.array(z.string()),
+  belligerent: z.array(z.string()).optional(),
+  controllers: z.record(z.string(), z.string()).optional(),
+  conquered: z.array(z.string()).optional(),
+  events: z.array(z.string()).optional(),
+  deliveries: z.record(z.string(), z.number().int()).optional(),
+  control: z.record(z.string(), z.string()).optional(),
+  fortressDestroyed: z.boolean().optional(),
+  cardsRemoved: z.array(z.string()).optional(),
+  cardsInEffect: z.array(z.string()).optional(),
+  hands: z.record(z.string(), z.array(z.string())).optional(),
   setup: z.record(z.string(), Placement),
   noRetreat: z.record(z.string(), z.array(z.string())),
   reinforcements: z.record(z.string(), z.record(z.string().regex(/^[1-4]\/\d\d$/), z.array(UnitSpec))),
-  neutralForces: z.record(z.string(), Placement),
+  neutralForces: z.record(z.string(), Placement).optional(),
 });
+
+const CardSchema = z.strictObject({
+  id: z.string(), name: z.string(), buyers: z.array(z.string()).min(1), cost: z.number().int().min(0),
+  disposal: z.enum(['discard', 'return', 'permanent']),
+  coup: z.strictObject({ minor: z.string(), success: z.tuple([z.number().int(), z.number().int()]), counter: z.tuple([z.number().int(), z.number().int()]) }).optional(),
+});
+const CardsFileSchema = z.strictObject({ about: z.string(), sources: z.record(z.string(), SourceSchema), cards: z.array(CardSchema).length(55) });
+export type CardData = z.infer<typeof CardSchema>;
+
+const Quarters = z.strictObject({ '1': z.array(z.number().int()), '2': z.array(z.number().int()), '3': z.array(z.number().int()), '4': z.array(z.number().int()) });
+const SearchRow = z.strictObject({ good: z.number().int(), bad: z.number().int() });
+const TablesFileSchema = z.strictObject({
+  about: z.string(),
+  sources: z.record(z.string(), SourceSchema),
+  /** Rolls giving bad weather, by map and quarter. */
+  weather: z.strictObject({ europe: Quarters, pacific: Quarters }),
+  search: z.strictObject({ 'cv-air-ships': SearchRow, 'ships-ships': SearchRow, 'ships-subs': SearchRow, 'subs-ships': SearchRow }),
+});
+export type TablesFile = z.infer<typeof TablesFileSchema>;
 
 export type AreaData = z.infer<typeof AreaSchema>;
 export type LinkData = z.infer<typeof LinkSchema>;
@@ -84,6 +118,9 @@ const FILES = {
   'map.json': { raw: mapJson as unknown, schema: MapFileSchema },
   'counters.json': { raw: countersJson as unknown, schema: CountersFileSchema },
   'scenario-1939.json': { raw: scenario1939Json as unknown, schema: ScenarioSchema },
+  'scenario-1941.json': { raw: scenario1941Json as unknown, schema: ScenarioSchema },
+  'cards.json': { raw: cardsJson as unknown, schema: CardsFileSchema },
+  'tables.json': { raw: tablesJson as unknown, schema: TablesFileSchema },
 } as const;
 type FileName = keyof typeof FILES;
 
@@ -101,6 +138,8 @@ export interface BkgData {
   map: MapFile;
   counters: CountersFile;
   scenarios: Record<string, ScenarioFile>;
+  cards: CardData[];
+  tables: TablesFile;
 }
 
 /** The parsed files: constants built when the rule set loads (a malformed file fails the import, naming file and
@@ -108,7 +147,9 @@ export interface BkgData {
 const DATA: BkgData = {
   map: parse<MapFile>('map.json'),
   counters: parse<CountersFile>('counters.json'),
-  scenarios: { '1939': parse<ScenarioFile>('scenario-1939.json') },
+  scenarios: { '1939': parse<ScenarioFile>('scenario-1939.json'), '1941': parse<ScenarioFile>('scenario-1941.json') },
+  cards: parse<{ cards: CardData[] }>('cards.json').cards,
+  tables: parse<TablesFile>('tables.json'),
 };
 
 export function bkgData(): BkgData {
@@ -176,8 +217,13 @@ export function validateBkgData(): DataProblem[] {
       }
     };
     for (const [power, placement] of Object.entries(sc.setup)) for (const [where, specs] of Object.entries(placement)) check(`setup.${power}.${where}`, power, where, specs);
-    for (const [power, placement] of Object.entries(sc.neutralForces)) for (const [where, specs] of Object.entries(placement)) check(`neutralForces.${power}.${where}`, power, where, specs);
+    for (const [power, placement] of Object.entries(sc.neutralForces ?? {})) for (const [where, specs] of Object.entries(placement)) check(`neutralForces.${power}.${where}`, power, where, specs);
     for (const [power, byTurn] of Object.entries(sc.reinforcements)) for (const [t, specs] of Object.entries(byTurn)) check(`reinforcements.${power}.${t}`, power, 'england', specs);
+    for (const [id2, c] of Object.entries(sc.control ?? {})) if (areas.get(id2)?.kind !== 'land') out.push({ file: f, field: `control.${id2}`, message: `${c} controls "${id2}", which is not a land area` });
+    const cardIds = new Set(d.cards.map((c) => c.id));
+    for (const c of [...(sc.cardsRemoved ?? []), ...(sc.cardsInEffect ?? []), ...Object.values(sc.hands ?? {}).flat()]) if (!cardIds.has(c)) out.push({ file: f, field: 'cards', message: `unknown card "${c}"` });
   }
+  const seenCards = new Set<string>();
+  d.cards.forEach((c, i) => { if (seenCards.has(c.id)) out.push({ file: file('cards.json'), field: `cards.${i}.id`, message: `card "${c.id}" listed twice` }); seenCards.add(c.id); });
   return out;
 }

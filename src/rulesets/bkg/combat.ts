@@ -4,10 +4,12 @@
 import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
+import { pendingContacts } from './naval.ts';
 import { movementRange } from '../../board/index.ts';
-import { atWar, friendly, newController, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { atWar, friendly, leaderOf, newController, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
+import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
 
 export function other(side: Side): Side {
   return side === 'axis' ? 'allies' : 'axis';
@@ -136,37 +138,73 @@ export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
 interface BattleFrame extends Frame {
   place: string;
   attacker: Side;
-  step: 'fire' | 'losses-att' | 'losses-def' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
+  step: 'fire' | 'assign-att' | 'assign-def' | 'coastal' | 'shoot' | 'subloss-def' | 'subfire-def' | 'subloss-att' | 'main'
+    | 'losses-att' | 'losses-def' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
   round: number;
+  /** Hits each side takes this round, in all (for display) and by target pool. */
   hitsAtt: number;
   hitsDef: number;
+  poolsAtt?: Pools;
+  poolsDef?: Pools;
+  /** Advanced: segments of this round, and whether each side has finished choosing. */
+  asgAtt?: Assignment;
+  asgDef?: Assignment;
+  /** Advanced 6.5.4: the coastal defence die was a 6 (the carrying convoy takes a hit too). */
+  coastalSix?: boolean;
+  coastalDone?: boolean;
 }
+
+const EMPTY: Assignment = { air: [], aa: [], antisub: [] };
 
 function battleOf(f: BattleFrame): Battle {
   return { place: f.place, attacker: f.attacker };
 }
 
+function total(p: Pools | undefined): number {
+  return Object.values(p ?? {}).reduce((a, b) => a + b, 0);
+}
+
+/** The pool a side takes its next hit from: the first with hits left and units to take them. */
+function nextPool(pools: Pools | undefined, mine: Unit[], a: Assignment): string | null {
+  for (const pool of [...POOL_ORDER, 'invading']) {
+    if (!(pools?.[pool] ?? 0)) continue;
+    const targets = pool === 'invading' ? mine.filter((u) => u.invading && isGround(u)) : poolTargets(pool, mine, a);
+    if (targets.length) return pool;
+  }
+  return null;
+}
+
+function poolUnits(pool: string, mine: Unit[], a: Assignment): Unit[] {
+  return pool === 'invading' ? mine.filter((u) => u.invading && isGround(u)) : poolTargets(pool, mine, a);
+}
+
 function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | null {
   const { att, def } = battleSides(s, battleOf(f));
-  const units = (onAttacker ? att : def).filter((u) => u.type !== 'hq');
-  const hits = onAttacker ? f.hitsAtt : f.hitsDef;
-  if (hits <= 0 || units.length === 0 || hits >= capacity(units)) return null;
+  const mine = onAttacker ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : def;
+  const pools = onAttacker ? f.poolsAtt : f.poolsDef;
+  const a = (onAttacker ? f.asgAtt : f.asgDef) ?? EMPTY;
+  const pool = nextPool(pools, mine, a);
+  if (!pool) return null;
+  const units = poolUnits(pool, mine, a);
+  const hits = pools![pool]!;
+  if (hits >= capacity(units)) return null;
   const kinds = distinct(s, units);
   if (kinds.length < 2) return null;
-  const seat = commander(s, onAttacker ? att : def);
+  const seat = commander(s, mine);
   const choices: Choice[] = kinds.map((u) => ({
     action: { type: 'hit', unit: u.id },
     label: `${u.reduced || u.back === null ? 'Eliminate' : 'Flip'} ${POWER_NAMES[u.power]} ${unitLabel(u)}`,
     refs: { units: [u.id], place: f.place },
   }));
   return {
-    seat, rule: 'BKG 6.2.2', kind: 'allocate-loss', choices,
-    text: `${area(f.place).name}: take ${hits} more ${hits === 1 ? 'hit' : 'hits'} (choose a unit for the next)`,
-    context: { place: f.place, hits, round: f.round },
+    seat, rule: s.rules === 'advanced' ? 'BKG advanced 6.5.7' : 'BKG 6.2.2', kind: 'allocate-loss', choices,
+    text: `${area(f.place).name}: take ${hits} more ${hits === 1 ? 'hit' : 'hits'}${POOL_NAMES[pool] ?? ''} (choose a unit for the next)`,
+    context: { place: f.place, hits, round: f.round, pool },
   };
 }
 
 function retreatAllowed(s: BkgState, units: Unit[], place: string): boolean {
+  if (s.rules === 'advanced' && units.some((u) => s.cards.inEffect.includes('total-war') && s.effects.includes(`total-war:${leaderOf(s, u.power)}`))) return false;
   return units.every((u) => u.type === 'air' || u.from || u.type === 'hq' || retreatPlaces(s, u, place).length > 0)
     && units.some((u) => u.type !== 'air' && !u.from);
 }
@@ -181,16 +219,107 @@ function askPrompt(s: BkgState, f: BattleFrame, attacker: boolean): Prompt {
   if (flyers.length && flyers.length < mine.length) choices.push({ action: { type: 'withdraw' }, label: 'Withdraw aircraft and task forces only', refs: { units: flyers.map((u) => u.id) } });
   const enemy = attacker ? def : att;
   return {
-    seat, rule: 'BKG 6.2.3', kind: 'retreat', choices,
+    seat, rule: s.rules === 'advanced' ? 'BKG advanced 6.5.8' : 'BKG 6.2.3', kind: 'retreat', choices,
     text: `${area(f.place).name}, after round ${f.round}: ${describeUnits(mine)} against ${describeUnits(enemy)}. Retreat?`,
     context: { place: f.place, round: f.round },
   };
 }
 
+function assignPrompt(s: BkgState, f: BattleFrame, attacker: boolean): Prompt | null {
+  const { att, def } = battleSides(s, battleOf(f));
+  const mine = attacker ? att : def, theirs = attacker ? def : att;
+  const a = (attacker ? f.asgAtt : f.asgDef) ?? EMPTY, b = (attacker ? f.asgDef : f.asgAtt) ?? EMPTY;
+  const choices = assignmentChoices(s, f.place, mine, theirs, a, b, false);
+  if (!choices.length) return null;
+  return {
+    seat: commander(s, mine), rule: 'BKG advanced 6.5.3', kind: 'assign',
+    text: `${area(f.place).name}, round ${f.round + 1}: place your units on the BATTLECHART (air/sea or land segment, anti-aircraft, anti-sub)`,
+    choices, context: { place: f.place, air: a.air, aa: a.aa, antisub: a.antisub },
+  };
+}
+
+/** Basic 6.2.1: everybody fires at printed strength into one pool. */
+function basicFire(ctx: Ctx<BkgState>, att: Unit[], def: Unit[]): { poolsAtt: Pools; poolsDef: Pools } {
+  const s = ctx.state;
+  const hitsDef = fire(ctx, att, capacity(def), sideName(s, att), 'BKG 6.2.1');
+  const hitsAtt = fire(ctx, def, capacity(att), sideName(s, def), 'BKG 6.2.1');
+  return { poolsAtt: { all: hitsAtt }, poolsDef: { all: hitsDef } };
+}
+
+/** Advanced 6.5.3-6.5.5: the air/sea segment (both sides), then the land segment (both sides), each side's hits
+ *  marked in the enemy's pools; at sea, ships at ships and at subs. Extra defensive dice of the invasion cards. */
+function advancedFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[], subsOnly: boolean): { poolsAtt: Pools; poolsDef: Pools } {
+  const s = ctx.state;
+  const sea = isSeaZone(f.place);
+  const poolsAtt: Pools = {}, poolsDef: Pools = {};
+  const A = f.asgAtt ?? EMPTY, D = f.asgDef ?? EMPTY;
+  const groups = (mine: Unit[], theirs: Unit[], a: Assignment, isAtt: boolean): FireGroup[] => {
+    const who = sideName(s, mine);
+    const st = (u: Unit, role: Parameters<typeof effectiveStrength>[4]) => effectiveStrength(s, f.place, f.attacker, u, role, isAtt);
+    const dice = (u: Unit) => (u.type === 'arm' ? 2 : 1);
+    if (sea) {
+      const airOnly = theirs.every((u) => u.type === 'air');
+      if (subsOnly) return [{ who: `${who} (subs)`, pool: 'surface', units: mine.filter((u) => u.type === 'sub').map((u) => ({ u, str: st(u, 'naval'), dice: 1 })) }];
+      const out: FireGroup[] = [];
+      out.push({ who, pool: 'ships', units: mine.filter((u) => u.type !== 'sub' && !a.antisub.includes(u.id)).map((u) => ({
+        u, dice: 1,
+        str: u.type === 'air' ? st(u, 'air-vs-ships') : airOnly && u.type === 'conv' ? (u.reduced ? 0 : 1) : st(u, 'naval'),
+      })) });
+      out.push({ who: `${who} (anti-sub)`, pool: 'subs', units: mine.filter((u) => a.antisub.includes(u.id)).map((u) => ({ u, str: st(u, 'antisub'), dice: 1 })) });
+      return out;
+    }
+    return [
+      { who: `${who} (air/sea)`, pool: 'air', units: mine.filter((u) => a.air.includes(u.id)).map((u) => ({ u, str: st(u, 'air'), dice: 1 })) },
+      { who: `${who} (anti-aircraft)`, pool: 'flyers', units: mine.filter((u) => a.aa.includes(u.id)).map((u) => ({ u, str: st(u, 'aa'), dice: dice(u) })) },
+      { who: `${who} (land)`, pool: 'land', units: mine.filter((u) => !a.air.includes(u.id) && !a.aa.includes(u.id) && (isGround(u) || isFlyer(u))).map((u) => ({ u, str: st(u, 'land'), dice: dice(u) })) },
+    ];
+  };
+  const shoot = (g: FireGroup, theirs: Unit[], theirA: Assignment, into: Pools) => {
+    if (!g.units.some((x) => x.str > 0)) return;
+    const cap = capacity(poolTargets(g.pool, theirs, theirA)) - (into[g.pool] ?? 0);
+    if (cap <= 0) return;
+    into[g.pool] = (into[g.pool] ?? 0) + fireGroup(ctx, g, cap, 'BKG advanced 6.5.1');
+  };
+  const ga = groups(att, def, A, true), gd = groups(def, att, D, false);
+  if (sea) {
+    for (const g of ga) shoot(g, def, D, poolsDef);
+    for (const g of gd) shoot(g, att, A, poolsAtt);
+    return { poolsAtt, poolsDef };
+  }
+  // Segment by segment as the tutorials roll: air/sea (with anti-aircraft) for both sides, then land.
+  for (const i of [0, 1]) { shoot(ga[i]!, def, D, poolsDef); }
+  for (const i of [0, 1]) { shoot(gd[i]!, att, A, poolsAtt); }
+  shoot(ga[2]!, def, D, poolsDef);
+  shoot(gd[2]!, att, A, poolsAtt);
+  // Fortress Europe / Their Finest Hour / Japanese Defense Perimeter: two extra defensive dice against invaders.
+  const extra = invasionDice(s, f, def);
+  if (extra) {
+    const cap = capacity(poolTargets('land', att, A)) - (poolsAtt.land ?? 0);
+    if (cap > 0) poolsAtt.land = (poolsAtt.land ?? 0) + fireGroup(ctx, { who: extra.who, pool: 'land', units: [{ u: def[0]!, str: extra.str, dice: 2 }] }, cap, extra.rule);
+  }
+  return { poolsAtt, poolsDef };
+}
+
+/** The invasion cards' two extra dice per round while the defender has land units in the land segment. */
+function invasionDice(s: BkgState, f: BattleFrame, def: Unit[]): { str: number; who: string; rule: string } | null {
+  if (!Object.values(s.units).some((u) => u.where === f.place && u.invading) || !def.some(isGround)) return null;
+  const a = area(f.place);
+  const terrainBonus = a.terrain === 'mountain' ? 1 : a.terrain === 'swamp' ? 2 : 0;
+  const lead = leaderOf(s, s.control[f.place]!);
+  if (lead === 'germany' && s.cards.inEffect.includes('fortress-europe') && def.some((u) => u.power === 'germany' && isGround(u))) return { str: 3 + terrainBonus, who: 'Fortress Europe', rule: 'BKG card Fortress Europe' };
+  if (lead === 'be' && a.country === 'uk' && s.cards.inEffect.includes('their-finest-hour') && def.some((u) => u.power === 'be' && isGround(u))) return { str: 3 + terrainBonus, who: 'Their Finest Hour', rule: 'BKG card Their Finest Hour' };
+  if (lead === 'japan' && s.cards.inEffect.includes('japanese-defense-perimeter')) return { str: (a.country === 'japan' && a.home ? 3 : 1) + terrainBonus, who: 'Japanese Defense Perimeter', rule: 'BKG card Japanese Defense Perimeter' };
+  return null;
+}
+
 export const battle: Procedure<BkgState, BattleFrame> = {
   prompts(s, f) {
-    if (f.step === 'losses-att' || f.step === 'losses-def') {
-      const p = lossPrompt(s, f, f.step === 'losses-att');
+    if (f.step === 'losses-att' || f.step === 'losses-def' || f.step === 'subloss-att' || f.step === 'subloss-def') {
+      const p = lossPrompt(s, f, f.step === 'losses-att' || f.step === 'subloss-att');
+      return p ? [p] : [];
+    }
+    if (f.step === 'assign-att' || f.step === 'assign-def') {
+      const p = assignPrompt(s, f, f.step === 'assign-att');
       return p ? [p] : [];
     }
     if (f.step === 'ask-att') return [askPrompt(s, f, true)];
@@ -202,9 +331,13 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     const b = battleOf(f);
     const { att, def } = battleSides(s, b);
     const sea = isSeaZone(f.place);
+    const adv = s.rules === 'advanced';
     switch (f.step) {
       case 'fire': {
-        if (att.length === 0 || def.length === 0) return void ctx.goto('battle', { ...f, step: 'end' });
+        if (att.length === 0 || def.length === 0) {
+          if (adv && f.round === 0 && !sea && sidesHere(s, b).a0.some((u) => u.invading) && !f.coastalDone) return void ctx.goto('battle', { ...f, step: 'coastal' });
+          return void ctx.goto('battle', { ...f, step: 'end' });
+        }
         for (const [mine, theirs] of [[att, def], [def, att]] as const) {
           if (!sea && mine.every((u) => u.type === 'hq') && theirs.some(isGround)) {
             for (const u of mine) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is overrun`, 'BKG 6.2.5'); removeUnit(s, u); }
@@ -218,29 +351,63 @@ export const battle: Procedure<BkgState, BattleFrame> = {
           ctx.push('retreat', { place: f.place, units: att.map((u) => u.id), seat: commander(s, att) });
           return;
         }
-        const round = f.round + 1;
-        ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, 'BKG 6.2.1');
-        const hitsDef = fire(ctx, att, capacity(def), sideName(s, att), 'BKG 6.2.1');
-        const hitsAtt = fire(ctx, def, capacity(att), sideName(s, def), 'BKG 6.2.1');
-        return void ctx.goto('battle', { ...f, step: 'losses-att', round, hitsAtt, hitsDef });
+        if (!adv) return void ctx.goto('battle', { ...f, step: 'shoot' });
+        return void ctx.goto('battle', { ...f, step: 'assign-att', asgAtt: forcedAssignment(s, f.place, att, def), asgDef: forcedAssignment(s, f.place, def, att) });
       }
+      case 'assign-att':
+        return void ctx.goto('battle', { ...f, step: 'assign-def' });
+      case 'assign-def':
+        return void ctx.goto('battle', { ...f, step: adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone ? 'coastal' : 'shoot' });
+      case 'coastal': {
+        // Advanced 6.5.4: the invaded area's coastal defences roll one die before the first round.
+        const r = ctx.roll(6, 1, `coastal defence of ${area(f.place).name}`, 'BKG advanced 6.5.4').total;
+        const hit = r % 2 === 0;
+        ctx.log(`Coastal defence: ${r}${hit ? `: one hit on an invading land unit${r === 6 ? ' and one on its convoy' : ''}` : ': no effect'}`, 'BKG advanced 6.5.4');
+        const next = def.length === 0 ? 'losses-att' : 'shoot';
+        return void ctx.goto('battle', { ...f, coastalDone: true, coastalSix: r === 6, step: hit ? 'subloss-att' : (def.length === 0 ? 'end' : 'shoot'), poolsAtt: hit ? { invading: 1 } : {}, hitsAtt: hit ? 1 : 0, ...(hit ? { after: next } : {}) });
+      }
+      case 'shoot': {
+        const round = f.round + 1;
+        ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
+        if (adv && sea && att.concat(def).some((u) => u.type === 'sub')) {
+          // 6.5.3 special sub abilities: subs fire first and their hits count at once.
+          const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true).poolsDef;
+          return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
+        }
+        return void ctx.goto('battle', { ...f, round, step: 'main' });
+      }
+      case 'subfire-def': {
+        const subsDef = advancedFire(ctx, f, def, att, true).poolsDef;
+        return void ctx.goto('battle', { ...f, step: 'subloss-att', poolsAtt: subsDef, hitsAtt: total(subsDef) });
+      }
+      case 'main': {
+        // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
+        const fired = adv ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
+        return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
+      }
+      case 'subloss-def':
+      case 'subloss-att':
       case 'losses-att':
       case 'losses-def': {
-        const onAtt = f.step === 'losses-att';
-        const units = (onAtt ? att : def).filter((u) => u.type !== 'hq');
-        let hits = onAtt ? f.hitsAtt : f.hitsDef;
-        if (hits > 0 && units.length > 0) {
-          if (hits >= capacity(units)) {
+        const onAtt = f.step === 'losses-att' || f.step === 'subloss-att';
+        const mine = onAtt ? (att.length ? att : sidesHere(s, b).a0) : def;
+        const key = onAtt ? 'poolsAtt' : 'poolsDef';
+        const pools = { ...(f[key] ?? {}) };
+        const a = (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY;
+        const pool = nextPool(pools, mine, a);
+        if (pool) {
+          const units = poolUnits(pool, mine, a);
+          if (pools[pool]! >= capacity(units)) {
             for (const u of units) { applyHit(ctx, u); if (s.units[u.id]) applyHit(ctx, u); }
-            hits = 0;
+            pools[pool] = 0;
           } else {
-            applyHit(ctx, distinct(s, units)[0]!); // one kind only: no choice to make
-            hits--;
+            const u = distinct(s, units)[0]!; // one kind only: no choice to make
+            takeHit(ctx, f, u, pool);
+            pools[pool]! -= 1;
           }
-        } else hits = 0;
-        const next = onAtt ? { hitsAtt: hits } : { hitsDef: hits };
-        const done = hits === 0;
-        return void ctx.goto('battle', { ...f, ...next, step: done ? (onAtt ? 'losses-def' : 'after') : f.step });
+          return void ctx.goto('battle', { ...f, [key]: pools, [onAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });
+        }
+        return void ctx.goto('battle', { ...f, [key]: {}, [onAtt ? 'hitsAtt' : 'hitsDef']: 0, step: afterLosses(f) });
       }
       case 'after': {
         if (att.length === 0 || def.length === 0) return void ctx.goto('battle', { ...f, step: 'end' });
@@ -283,11 +450,23 @@ export const battle: Procedure<BkgState, BattleFrame> = {
   act(ctx, f, _seat, action) {
     const s = ctx.state;
     if (action.type === 'hit') {
-      applyHit(ctx, s.units[action.unit as string]!);
-      const key = f.step === 'losses-att' ? 'hitsAtt' : 'hitsDef';
-      const left = (f[key] as number) - 1;
-      const next = left > 0 ? f.step : f.step === 'losses-att' ? 'losses-def' : 'after';
-      return void ctx.goto('battle', { ...f, [key]: left, step: next });
+      const onAtt = f.step === 'losses-att' || f.step === 'subloss-att';
+      const key = onAtt ? 'poolsAtt' : 'poolsDef';
+      const { att, def } = battleSides(s, battleOf(f));
+      const pools = { ...(f[key] ?? {}) };
+      const pool = nextPool(pools, onAtt ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : def, (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY)!;
+      takeHit(ctx, f, s.units[action.unit as string]!, pool);
+      pools[pool]! -= 1;
+      return void ctx.goto('battle', { ...f, [key]: pools, [onAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });
+    }
+    if (action.type === 'assign' || action.type === 'assigned') {
+      const attacker = f.step === 'assign-att';
+      const key = attacker ? 'asgAtt' : 'asgDef';
+      if (action.type === 'assigned') return void ctx.goto('battle', { ...f, step: attacker ? 'assign-def' : (s.rules === 'advanced' && f.round === 0 && !isSeaZone(f.place) && Object.values(s.units).some((u) => u.where === f.place && u.invading) && !f.coastalDone ? 'coastal' : 'shoot') });
+      const a = structuredClone(f[key] ?? EMPTY);
+      const as = action.as as 'air' | 'aa' | 'antisub';
+      a[as] = [...a[as], action.unit as string];
+      return void ctx.goto('battle', { ...f, [key]: a });
     }
     const attacker = f.step === 'ask-att';
     const { att, def } = battleSides(s, battleOf(f));
@@ -307,6 +486,23 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     ctx.push('retreat', { place: f.place, units: flyers.map((u) => u.id), seat: commander(s, mine) });
   },
 };
+
+/** The step after a side has taken its losses. */
+function afterLosses(f: BattleFrame): BattleFrame['step'] {
+  switch (f.step) {
+    case 'subloss-def': return 'subfire-def';
+    case 'subloss-att': return f.coastalSix !== undefined && f.round === 0 ? ((f as BattleFrame & { after?: BattleFrame['step'] }).after ?? 'shoot') : 'main';
+    case 'losses-att': return 'losses-def';
+    default: return 'after';
+  }
+}
+
+/** One hit; the coastal defence's 6 also hits the convoy that carried the unit (advanced 6.5.4). */
+function takeHit(ctx: Ctx<BkgState>, f: BattleFrame, u: Unit, pool: string): void {
+  const carrier = pool === 'invading' && f.coastalSix && u.carrier ? ctx.state.units[u.carrier] : undefined;
+  applyHit(ctx, u);
+  if (carrier) applyHit(ctx, carrier);
+}
 
 interface RetreatFrame extends Frame {
   place: string;
@@ -414,12 +610,13 @@ export const landAir: Procedure<BkgState, LandFrame> = {
 
 interface CombatPhaseFrame extends Frame {
   side: Side;
+  searched?: boolean;
 }
 
 /** 6.2.1: the phasing side fights its combats in the order it chooses, each to its end. */
 export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
   prompts(s, f) {
-    if (s.battles.length < 2) return [];
+    if (s.battles.length < 2 || (s.rules === 'advanced' && !f.searched)) return [];
     // The side chooses; the boss (Germany, the USA) first when it fights (basic 1.0).
     const fighting = new Set(s.battles.flatMap((b) => battleSides(s, b).att).map((u) => seatOf(s, u.power)));
     const seat = MAJORS.find((m) => fighting.has(m)) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === f.side)!;
@@ -430,9 +627,17 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
+    if (s.rules === 'advanced' && !f.searched) {
+      // Advanced 6.4.3 D: the searches of ships sharing a sea zone come first (the tutorial's "delayed to the combat
+      // phase").
+      ctx.goto('combat-phase', { ...f, searched: true });
+      const places = pendingContacts(s);
+      if (places.length) ctx.push('naval-search', { side: f.side, places, step: 'next' });
+      else s.contacts = [];
+      return;
+    }
     const b = s.battles[0];
     if (!b) return void ctx.pop();
-    void f;
     ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
   },
   act(ctx, _f, _seat, action) {

@@ -11,6 +11,7 @@ import { initiative, usEntry } from './advanced.ts';
 import { cardPhase } from './cards.ts';
 import { rail, rebase } from './rail.ts';
 import { research } from './research.ts';
+import { navalSearch } from './naval.ts';
 import { setupScenario } from './setup.ts';
 import { bkgAssets } from './assets.ts';
 import { bkgInvariants } from './invariants.ts';
@@ -28,7 +29,7 @@ export const SCENARIOS = {
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
   game, reinforcements, segment, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
-  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research,
+  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch,
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */

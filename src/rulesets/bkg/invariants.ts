@@ -8,7 +8,7 @@ export function bkgInvariants(s: BkgState): string[] {
   const bad: string[] = [];
   const m = bkgMap();
   // Places of combats still being fought or left (aircraft and task forces wait there to return).
-  const battles = new Set([...s.battles.map((b) => b.place), ...s.stack.filter((f) => f.proc === 'land-air' || f.proc === 'battle').map((f) => f.place as string)]);
+  const battles = new Set([...s.battles.map((b) => b.place), ...s.contacts.map((c) => c.place), ...s.stack.filter((f) => f.proc === 'land-air' || f.proc === 'battle').map((f) => f.place as string)]);
   const byPlace = new Map<string, typeof s.units[string][]>();
   for (const u of Object.values(s.units)) {
     if (u.where === 'box') { if (u.arrive === undefined) bad.push(`${u.id} is in production without an arrival turn`); continue; }
@@ -27,6 +27,7 @@ export function bkgInvariants(s: BkgState): string[] {
   for (const [place, units] of byPlace) {
     if (battles.has(place)) continue;
     const sea = m.isSea[m.board.index(place)] === 1;
+    if (sea && s.rules === 'advanced') continue; // advanced 6.4.3 D: enemy ships may share a sea zone unfound
     const fighting = units.filter((u) => !sea || isShip(u));
     for (let i = 0; i < fighting.length; i++) {
       for (let j = i + 1; j < fighting.length; j++) {

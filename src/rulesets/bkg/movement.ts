@@ -3,7 +3,8 @@
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
 import { movementRange } from '../../board/index.ts';
 import type { Ctx } from '../../engine/index.ts';
-import { LAND, LAKE, COAST, area, bkgMap, coastsOf, isSeaZone } from './map.ts';
+import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone } from './map.ts';
+import { connectionClosed } from './supply.ts';
 import {
   atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
 } from './politics.ts';
@@ -24,6 +25,14 @@ export interface MoveEnv {
   enemyAt: Uint8Array;
   /** A combat of this power's side as attacker is waiting there. */
   attackAt: Uint8Array;
+  /** Advanced game. */
+  adv: boolean;
+  /** Advanced 6.7, 1.2: places no unit may enter, pass or leave in exploitation (bad weather on its map, swamp). */
+  noExploit: Uint8Array;
+  /** The maps have different weather (advanced 5.4: no switching maps in exploitation). */
+  weatherDiffers: boolean;
+  /** Advanced 5.5, 8.7: areas this power may not attack now (the Japanese-Chinese limits). */
+  jpchBlocked: Uint8Array;
 }
 
 /** What each place is to units of `power` now. */
@@ -49,7 +58,47 @@ export function envFor(s: BkgState, power: string): MoveEnv {
     if (m.isSea[i]) { if (isShip(u)) { enemyAt[i] = 1; status[i] = ENEMY; } } else enemyAt[i] = 1;
   }
   for (const b of s.battles) if (b.attacker === side) attackAt[m.board.index(b.place)] = 1;
-  return { s, power, side, status, enemyAt, attackAt };
+  const adv = s.rules === 'advanced';
+  const noExploit = new Uint8Array(n);
+  const jpchBlocked = new Uint8Array(n);
+  if (adv) {
+    for (const a of m.areas) {
+      const i = m.board.index(a.id);
+      if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp') noExploit[i] = 1;
+    }
+    const me = leaderOf(s, power);
+    if ((me === 'japan' || me === 'china') && s.jpch.limit > 0) {
+      const foe = me === 'japan' ? 'china' : 'japan';
+      const used = s.jpch.used[me], target = s.jpch.target[me];
+      for (const id of m.landIds) {
+        const i = m.board.index(id);
+        if (leaderOf(s, s.control[id]!) !== foe || !hasLandUnitsOf(s, id, foe)) continue;
+        if (used >= s.jpch.limit || (target !== null && target !== id)) jpchBlocked[i] = 1;
+      }
+    }
+  }
+  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked };
+}
+
+/** Does the area hold land units of `leader`'s side (8.7: attacks on empty areas are not limited)? */
+function hasLandUnitsOf(s: BkgState, id: string, leader: string): boolean {
+  return Object.values(s.units).some((u) => u.where === id && isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
+}
+
+/** Advanced 5.5, 8.7: a land unit joining a Japanese attack on China (or a Chinese one on Japan) uses the limits. */
+export function countJpChAttack(s: BkgState, u: Unit, to: string): void {
+  if (s.rules !== 'advanced' || s.jpch.limit === 0 || !isLandUnit(u) || u.type === 'hq') return;
+  const me = leaderOf(s, u.power);
+  if (me !== 'japan' && me !== 'china') return;
+  const foe = me === 'japan' ? 'china' : 'japan';
+  if (leaderOf(s, s.control[to]!) !== foe || !hasLandUnitsOf(s, to, foe)) return;
+  s.jpch = { ...s.jpch, used: { ...s.jpch.used, [me]: s.jpch.used[me] + 1 }, target: { ...s.jpch.target, [me]: to } };
+}
+
+/** Edges no unit may cross in exploitation: swamp borders, and the red arrows when the maps' weather differs. */
+function exploitEdgeClosed(env: MoveEnv, e: number): boolean {
+  const f = bkgMap().edgeFeatures[e];
+  return (f & SWAMP) !== 0 || (env.weatherDiffers && (f & CROSS_MAP) !== 0);
 }
 
 /** Areas left by a conquered major are neutral and empty: anyone may occupy them, but Japan entering a French or BNL
@@ -73,7 +122,7 @@ function rangeOf(u: Unit): number {
 
 /** Where unit `u` may move now (basic 6.1.1-6.1.2, 6.3, 8.1), each destination with its path. */
 export function destinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit', withCombatUnits = false): Map<string, Destination> {
-  if (isLandUnit(u)) return landDestinations(env, u, withCombatUnits);
+  if (isLandUnit(u)) return landDestinations(env, u, withCombatUnits, phase === 'exploit' && env.adv);
   if (u.type === 'air') return airDestinations(env, u, phase);
   return shipDestinations(env, u);
 }
@@ -94,10 +143,10 @@ function collect(out: Map<string, Destination>, reach: Reach, start: number, pic
 /** Infantry 1 area, armor and HQs 2 (through empty enemy areas); double range only through friendly areas (6.1.2).
  *  An HQ neither attacks alone, nor declares war, nor stops in an empty enemy area (docs/rulings/bkg.md); it may go
  *  with combat units into their attack (`withCombatUnits`). */
-function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean): Map<string, Destination> {
+function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, exploit: boolean): Map<string, Destination> {
   const m = bkgMap();
   const g = m.board;
-  const { status, enemyAt, attackAt } = env;
+  const { status, enemyAt, attackAt, noExploit, jpchBlocked } = env;
   const start = g.index(u.where);
   const r = rangeOf(u);
   const out = new Map<string, Destination>();
@@ -106,6 +155,8 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean): Map<
     enterCost: (_f, t, e) => {
       if (m.edgeKind[e] !== LAND || m.isSea[t] || status[t] === BLOCKED) return Infinity;
       if (hq && (status[t] === NEUTRAL || (enemyAt[t] === 1 && attackAt[t] !== 1))) return Infinity;
+      if (exploit && (noExploit[t] || exploitEdgeClosed(env, e))) return Infinity;
+      if (jpchBlocked[t] && u.type !== 'hq') return Infinity;
       return 1;
     },
     mustStop: (n) => status[n] === NEUTRAL || enemyAt[n] === 1 || attackAt[n] === 1 || (status[n] === ENEMY && u.type === 'inf'),
@@ -116,7 +167,7 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean): Map<
     return { double: false, attack: hostile };
   });
   const dbl = movementRange(g, start, 2 * r, {
-    enterCost: (_f, t, e) => (m.edgeKind[e] === LAND && status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] ? 1 : Infinity),
+    enterCost: (_f, t, e) => (m.edgeKind[e] === LAND && status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] && !(exploit && (noExploit[t] || exploitEdgeClosed(env, e))) ? 1 : Infinity),
   });
   collect(out, dbl, start, () => ({ double: true, attack: false }));
   return out;
@@ -130,8 +181,9 @@ function airDestinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit'): Map<
   const { status, enemyAt, attackAt } = env;
   const start = g.index(u.where);
   const out = new Map<string, Destination>();
-  const normal = movementRange(g, start, 2, {
-    enterCost: (_f, t) => (m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY ? 1 : Infinity),
+  const range = 2 + (env.adv && hasLongRange(env.s, u) ? 1 : 0);
+  const normal = movementRange(g, start, range, {
+    enterCost: (_f, t, e) => ((m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY) && !(phase === 'exploit' && (env.noExploit[t] || exploitEdgeClosed(env, e))) ? 1 : Infinity),
   });
   collect(out, normal, start, (n) => {
     if (phase === 'exploit') return attackAt[n] === 1 ? { double: false, attack: true } : null;
@@ -139,7 +191,7 @@ function airDestinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit'): Map<
     return !m.isSea[n] && status[n] === FRIENDLY ? { double: false, attack: false } : null;
   });
   if (phase === 'move') {
-    const dbl = movementRange(g, start, 4, { enterCost: (_f, t) => (status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] ? 1 : Infinity) });
+    const dbl = movementRange(g, start, 2 * range, { enterCost: (_f, t) => (status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] ? 1 : Infinity) });
     collect(out, dbl, start, (n) => (m.isSea[n] ? null : { double: true, attack: false }));
   }
   return out;
@@ -154,16 +206,25 @@ function shipDestinations(env: MoveEnv, u: Unit): Map<string, Destination> {
   const start = g.index(u.where);
   const used = u.mp ?? 0;
   const out = new Map<string, Destination>();
-  const seaStep = (e: number, t: number) => m.isSea[t] === 1 && m.edgeKind[e] !== LAND && m.edgeKind[e] !== LAKE && m.edgeKind[e] !== COAST;
+  const seaStep = (f: number, e: number, t: number) => m.isSea[t] === 1 && m.edgeKind[e] !== LAND && m.edgeKind[e] !== LAKE && m.edgeKind[e] !== COAST
+    && !(env.adv && connectionClosed(env.s, g.id(f), g.id(t), env.side, u.type));
+  // Basic: entering enemy ships stops and fights. Advanced (6.4.3 D): no automatic combat; a group may pass enemy
+  // ships (they search for it on the way) and stop with them (both search when the phase's combats begin).
+  const stop = (n: number) => !env.adv && enemyAt[n] === 1;
   if (!u.dbl && used < 3) {
-    const normal = movementRange(g, start, 3 - used, { enterCost: (_f, t, e) => (seaStep(e, t) ? 1 : Infinity), mustStop: (n) => enemyAt[n] === 1 });
+    const normal = movementRange(g, start, 3 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) ? 1 : Infinity), mustStop: stop });
     collect(out, normal, start, (n) => ({ double: false, attack: enemyAt[n] === 1 }));
   }
   if (!u.hostile) {
-    const dbl = movementRange(g, start, 6 - used, { enterCost: (_f, t, e) => (seaStep(e, t) && !enemyAt[t] ? 1 : Infinity) });
-    collect(out, dbl, start, (n) => ({ double: used + dbl.costTo(n) > 3, attack: false }));
+    const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity) });
+    collect(out, dbl, start, (n) => (enemyAt[n] ? null : { double: used + dbl.costTo(n) > 3, attack: false }));
   }
   return out;
+}
+
+function hasLongRange(s: BkgState, u: Unit): boolean {
+  const seat = seatOf(s, u.power);
+  return !!seat && (s.achievements[seat] ?? []).includes('long-range') && seat === u.power;
 }
 
 /** Places a non-phasing aircraft may react to (6.1.5): combats its side defends, within 2 over non-neutral areas. */
@@ -210,6 +271,11 @@ export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', command
   if (u.where === 'box' || u.aboard || u.done || u.from) return false;
   if (s.battles.some((b) => b.place === u.where)) return false;
   if (phase === 'exploit') {
+    if (s.rules === 'advanced') {
+      const a = area(u.where);
+      // 6.7: no exploitation in bad weather, in or out of swamp, or out of supply (second supply check).
+      if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp' || s.oos.includes(u.id)) return false;
+    }
     if (u.type === 'arm' || u.type === 'hq' || u.type === 'air') return true;
     return u.type === 'inf' && commanded(u);
   }
@@ -256,6 +322,9 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
     const hostile = st !== FRIENDLY || env.enemyAt[n] === 1;
     if (hostile && c.dbl) continue;
     if (u.type === 'air' && hostile && env.enemyAt[n] !== 1 && env.attackAt[n] !== 1) continue;
+    // Advanced 6.5.4: an invasion (a landing in an enemy area) not on a forbidden coast, by land units that boarded this
+    // phase at most 3 sea zones from the invasion sea zone.
+    if (env.adv && hostile && (area(a).forbiddenCoast || u.type === 'air' || u.board === undefined || (c.mp ?? 0) - u.board > 2)) continue;
     out.push({ to: a, attack: hostile });
   }
   return out;
@@ -263,9 +332,17 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
 
 /** A unit arrives where it moved (6.1.4): a declaration of war on a neutral (8.4), an attack on enemy units, or the
  *  occupation of an empty enemy area (6.4). */
-export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side): void {
+export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, unloaded = false): void {
   const s = ctx.state;
   u.where = to;
+  const adv = s.rules === 'advanced';
+  if (adv && isSeaZone(to)) {
+    // Advanced 6.4.3 D: ships meeting enemy ships search when the combats begin; aircraft attacking ships at sea
+    // search for them then too.
+    if (u.type === 'air' && !s.battles.some((b) => b.place === to) && !s.contacts.some((c) => c.place === to)) s.contacts = [...s.contacts, { place: to, mover: phasing }];
+    if (u.type === 'air' || !s.battles.some((b) => b.place === to)) return;
+  }
+  if (adv && !isSeaZone(to) && isLandUnit(u)) countJpChAttack(s, u, to);
   if (!isSeaZone(to)) {
     const c = s.control[to]!;
     if (!friendly(s, u.power, c) && !atWar(s, u.power, c)) {
@@ -275,11 +352,14 @@ export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side): 
     }
   }
   const enemies = Object.values(s.units).some((v) => v.where === to && !v.aboard && atWar(s, u.power, v.power) && (!isSeaZone(to) || isShip(v)));
-  if (enemies) {
-    if (!s.battles.some((b) => b.place === to)) {
-      s.battles.push({ place: to, attacker: phasing });
-      ctx.log(`${POWER_NAMES[leaderOf(s, u.power)]} attacks ${area(to).name}`, 'BKG 6.1.4');
-    }
+  const invasion = adv && unloaded && !friendly(s, u.power, s.control[to]!);
+  if (invasion) u.invading = true;
+  if (enemies || invasion) {
+    const b = s.battles.find((x) => x.place === to);
+    if (!b) {
+      s.battles.push(invasion ? { place: to, attacker: phasing, invasion: true } : { place: to, attacker: phasing });
+      ctx.log(`${POWER_NAMES[leaderOf(s, u.power)]} ${invasion ? 'invades' : 'attacks'} ${area(to).name}`, invasion ? 'BKG advanced 6.5.4' : 'BKG 6.1.4');
+    } else if (invasion && !b.invasion) b.invasion = true;
     return;
   }
   if (!isSeaZone(to) && isLandUnit(u) && u.type !== 'hq' && !friendly(s, u.power, s.control[to]!)) {
@@ -295,6 +375,7 @@ export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination
   if (d.path.slice(1).some((p) => isHostileFor(ctx.state, u, p))) u.hostile = true;
   if (u.type !== 'conv' || d.attack || u.mp >= 6 || (u.hostile && u.mp >= 3)) u.done = true;
   for (const l of loadsOf(ctx.state, u)) l.where = to;
+  if (isLandUnit(u) && d.attack && d.path.length > 1) u.via = d.path[d.path.length - 2]; // the border it attacks across
   arrive(ctx, u, to, phasing);
   if (d.attack) u.done = true;
 }

@@ -11,7 +11,8 @@ import {
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
-import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
+import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
+import { passingSearch, pendingContacts } from './naval.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -33,7 +34,7 @@ function seatsOf(s: BkgState, side: Side): Major[] {
 export function clearMarks(s: BkgState, side: Side): void {
   for (const u of Object.values(s.units)) {
     if (sideOf(s, u.power) !== side) continue;
-    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried;
+    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier;
   }
 }
 
@@ -214,6 +215,24 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     if (action.type === 'move') {
       const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));
+      const first = s.units[ids[0]!]!;
+      if (s.rules === 'advanced' && isShip(first)) {
+        // Advanced 6.4.3 D: enemy ships on the way search for the group; found, it stops there and fights.
+        const group = ids.map((id) => s.units[id]!);
+        const d0 = destinations(envFor(s, first.power), first, f.phase).get(action.to as string)!;
+        const stop = passingSearch(ctx, group, d0.path, f.side);
+        if (stop) {
+          const steps = d0.path.indexOf(stop);
+          for (const u of group) {
+            u.mp = (u.mp ?? 0) + steps;
+            u.done = true;
+            u.where = stop;
+            for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = stop;
+          }
+          if (!s.battles.some((b) => b.place === stop)) s.battles.push({ place: stop, attacker: f.side });
+          return;
+        }
+      }
       for (const id of ids) {
         const u = s.units[id]!;
         const d = destinations(envFor(s, u.power), u, f.phase, true).get(action.to as string)!;
@@ -228,6 +247,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       const c = s.units[action.convoy as string]!;
       u.aboard = c.id;
       u.where = c.where;
+      u.board = c.mp ?? 0;
       ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} loads onto a convoy in ${placeLabel(c.where)}`, 'BKG 6.1.3');
       return;
     }
@@ -244,7 +264,9 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       delete u.aboard;
       u.done = true;
       ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} unloads into ${placeLabel(action.to as string)}`, 'BKG 6.1.3');
-      arrive(ctx, u, action.to as string, f.side);
+      delete u.board;
+      u.carrier = c.id;
+      arrive(ctx, u, action.to as string, f.side, true);
       return;
     }
     if (action.type === 'support') {
@@ -422,7 +444,7 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
       clearMarks(s, other(f.side));
       ctx.push('reaction', { side: other(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, other(f.side)) });
     } else {
-      if (!s.battles.length && !s.contacts.length) return;
+      if (!s.battles.length && !(adv && pendingContacts(s).length)) return;
       s.phase = step === 'combat' ? 'combat' : 'exploitation combat';
       ctx.push('combat-phase', { side: f.side });
     }

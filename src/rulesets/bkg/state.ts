@@ -24,6 +24,10 @@ export interface Unit {
   rebased?: boolean;
   /** Landed by invasion this phase (advanced 6.5.4: halved). */
   invading?: boolean;
+  /** Points its convoy had used when it boarded this phase (advanced 6.5.4: invaders board at most 3 sea zones away). */
+  board?: number;
+  /** The convoy that landed it this phase (advanced 6.5.4: a coastal defence 6 hits that convoy too). */
+  carrier?: string;
   reduced?: boolean;
   /** An area or sea zone; 'box' while in production (see `arrive`). */
   where: string;
@@ -50,6 +54,8 @@ export interface Unit {
 export interface Battle {
   place: string;
   attacker: Side;
+  /** Advanced 6.5.4: land units landed here from the sea against the enemy. */
+  invasion?: boolean;
 }
 
 export interface BkgState extends BaseState {

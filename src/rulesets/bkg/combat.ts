@@ -5,8 +5,9 @@ import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.t
 import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
 import { pendingContacts } from './naval.ts';
+import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
-import { atWar, friendly, leaderOf, newController, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { atWar, friendly, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
@@ -138,8 +139,8 @@ export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
 interface BattleFrame extends Frame {
   place: string;
   attacker: Side;
-  step: 'fire' | 'assign-att' | 'assign-def' | 'coastal' | 'shoot' | 'subloss-def' | 'subfire-def' | 'subloss-att' | 'main'
-    | 'losses-att' | 'losses-def' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
+  step: 'cards' | 'fire' | 'assign-att' | 'assign-def' | 'coastal' | 'shoot' | 'subloss-def' | 'subfire-def' | 'subloss-att' | 'main'
+    | 'losses-att' | 'losses-def' | 'sfire-2' | 'sloss-1' | 'sloss-2' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
   round: number;
   /** Hits each side takes this round, in all (for display) and by target pool. */
   hitsAtt: number;
@@ -152,6 +153,10 @@ interface BattleFrame extends Frame {
   /** Advanced 6.5.4: the coastal defence die was a 6 (the carrying convoy takes a hit too). */
   coastalSix?: boolean;
   coastalDone?: boolean;
+  /** Cards Surprise / Naval Surprise: this side fires first every round and its hits count before the other fires. */
+  first?: Side;
+  /** Seats asked whether to play a battle card. */
+  cardAsked?: string[];
 }
 
 const EMPTY: Assignment = { air: [], aa: [], antisub: [] };
@@ -204,7 +209,7 @@ function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | 
 }
 
 function retreatAllowed(s: BkgState, units: Unit[], place: string): boolean {
-  if (s.rules === 'advanced' && units.some((u) => s.cards.inEffect.includes('total-war') && s.effects.includes(`total-war:${leaderOf(s, u.power)}`))) return false;
+  if (s.rules === 'advanced' && units.some((u) => s.events.includes(`total-war:${leaderOf(s, u.power)}`))) return false;
   return units.every((u) => u.type === 'air' || u.from || u.type === 'hq' || retreatPlaces(s, u, place).length > 0)
     && units.some((u) => u.type !== 'air' && !u.from);
 }
@@ -248,7 +253,7 @@ function basicFire(ctx: Ctx<BkgState>, att: Unit[], def: Unit[]): { poolsAtt: Po
 
 /** Advanced 6.5.3-6.5.5: the air/sea segment (both sides), then the land segment (both sides), each side's hits
  *  marked in the enemy's pools; at sea, ships at ships and at subs. Extra defensive dice of the invasion cards. */
-function advancedFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[], subsOnly: boolean): { poolsAtt: Pools; poolsDef: Pools } {
+function advancedFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[], subsOnly: boolean, only: 'att' | 'def' | null = null): { poolsAtt: Pools; poolsDef: Pools } {
   const s = ctx.state;
   const sea = isSeaZone(f.place);
   const poolsAtt: Pools = {}, poolsDef: Pools = {};
@@ -280,17 +285,18 @@ function advancedFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit
     if (cap <= 0) return;
     into[g.pool] = (into[g.pool] ?? 0) + fireGroup(ctx, g, cap, 'BKG advanced 6.5.1');
   };
-  const ga = groups(att, def, A, true), gd = groups(def, att, D, false);
+  const ga = only === 'def' ? [] : groups(att, def, A, true), gd = only === 'att' ? [] : groups(def, att, D, false);
   if (sea) {
     for (const g of ga) shoot(g, def, D, poolsDef);
     for (const g of gd) shoot(g, att, A, poolsAtt);
     return { poolsAtt, poolsDef };
   }
   // Segment by segment as the tutorials roll: air/sea (with anti-aircraft) for both sides, then land.
-  for (const i of [0, 1]) { shoot(ga[i]!, def, D, poolsDef); }
-  for (const i of [0, 1]) { shoot(gd[i]!, att, A, poolsAtt); }
-  shoot(ga[2]!, def, D, poolsDef);
-  shoot(gd[2]!, att, A, poolsAtt);
+  for (const g of ga.slice(0, 2)) shoot(g, def, D, poolsDef);
+  for (const g of gd.slice(0, 2)) shoot(g, att, A, poolsAtt);
+  if (ga[2]) shoot(ga[2], def, D, poolsDef);
+  if (gd[2]) shoot(gd[2], att, A, poolsAtt);
+  if (only === 'att') return { poolsAtt, poolsDef };
   // Fortress Europe / Their Finest Hour / Japanese Defense Perimeter: two extra defensive dice against invaders.
   const extra = invasionDice(s, f, def);
   if (extra) {
@@ -312,10 +318,34 @@ function invasionDice(s: BkgState, f: BattleFrame, def: Unit[]): { str: number; 
   return null;
 }
 
+/** Battle cards a seat may play as a combat begins: Surprise (land), Naval Surprise (sea), Elite Troops (land). */
+function battleCards(s: BkgState, f: BattleFrame, seat: Major): string[] {
+  const sea = isSeaZone(f.place);
+  const ids = sea ? ['naval-surprise'] : ['surprise', 'elite-troops'];
+  return ids.filter((id) => holdsPlayable(s, seat, id) && (id !== 'elite-troops' || quartersAtWar(s, seat) >= 8));
+}
+
+function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
+  if (s.rules !== 'advanced' || f.first) return [];
+  const { att, def } = battleSides(s, battleOf(f));
+  const out: Prompt[] = [];
+  for (const seat of [...new Set([...att, ...def].map((u) => seatOf(s, u.power)).filter((m): m is Major => !!m))]) {
+    if (f.cardAsked?.includes(seat)) continue;
+    const ids = battleCards(s, f, seat);
+    if (!ids.length) continue;
+    out.push({
+      seat, rule: 'BKG advanced 7.4', kind: 'card', text: `Combat in ${area(f.place).name} begins: play a card?`,
+      choices: [...ids.map((id) => ({ action: { type: 'play', card: id }, label: `Play ${cardData(id).name}` })), { action: { type: 'pass' }, label: 'No card' }],
+    });
+  }
+  return out;
+}
+
 export const battle: Procedure<BkgState, BattleFrame> = {
   prompts(s, f) {
-    if (f.step === 'losses-att' || f.step === 'losses-def' || f.step === 'subloss-att' || f.step === 'subloss-def') {
-      const p = lossPrompt(s, f, f.step === 'losses-att' || f.step === 'subloss-att');
+    if (f.step === 'cards') return cardPrompts(s, f);
+    if (['losses-att', 'losses-def', 'subloss-att', 'subloss-def', 'sloss-1', 'sloss-2'].includes(f.step)) {
+      const p = lossPrompt(s, f, lossSideIsAttacker(f));
       return p ? [p] : [];
     }
     if (f.step === 'assign-att' || f.step === 'assign-def') {
@@ -333,7 +363,10 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     const sea = isSeaZone(f.place);
     const adv = s.rules === 'advanced';
     switch (f.step) {
+      case 'cards':
+        return void ctx.goto('battle', { ...f, step: 'fire' });
       case 'fire': {
+        if (adv && f.round === 0 && !f.cardAsked && cardPrompts(s, { ...f, step: 'cards' }).length) return void ctx.goto('battle', { ...f, step: 'cards', cardAsked: [] });
         if (att.length === 0 || def.length === 0) {
           if (adv && f.round === 0 && !sea && sidesHere(s, b).a0.some((u) => u.invading) && !f.coastalDone) return void ctx.goto('battle', { ...f, step: 'coastal' });
           return void ctx.goto('battle', { ...f, step: 'end' });
@@ -371,25 +404,40 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
         if (adv && sea && att.concat(def).some((u) => u.type === 'sub')) {
           // 6.5.3 special sub abilities: subs fire first and their hits count at once.
-          const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true).poolsDef;
+          const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true, 'att').poolsDef;
           return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
         }
         return void ctx.goto('battle', { ...f, round, step: 'main' });
       }
       case 'subfire-def': {
-        const subsDef = advancedFire(ctx, f, def, att, true).poolsDef;
+        const subsDef = advancedFire(ctx, f, att, def, true, 'def').poolsAtt;
         return void ctx.goto('battle', { ...f, step: 'subloss-att', poolsAtt: subsDef, hitsAtt: total(subsDef) });
       }
       case 'main': {
+        if (f.first) {
+          // Surprise: the card's side fires alone; its hits count before the other side returns fire.
+          const firstAtt = f.first === f.attacker;
+          const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'att' : 'def');
+          const pools = firstAtt ? fired.poolsDef : fired.poolsAtt;
+          return void ctx.goto('battle', { ...f, step: 'sloss-2', [firstAtt ? 'poolsDef' : 'poolsAtt']: pools, [firstAtt ? 'hitsDef' : 'hitsAtt']: total(pools) });
+        }
         // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
         const fired = adv ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
         return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
       }
+      case 'sfire-2': {
+        const firstAtt = f.first === f.attacker;
+        const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'def' : 'att');
+        const pools = firstAtt ? fired.poolsAtt : fired.poolsDef;
+        return void ctx.goto('battle', { ...f, step: 'sloss-1', [firstAtt ? 'poolsAtt' : 'poolsDef']: pools, [firstAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });
+      }
       case 'subloss-def':
       case 'subloss-att':
+      case 'sloss-1':
+      case 'sloss-2':
       case 'losses-att':
       case 'losses-def': {
-        const onAtt = f.step === 'losses-att' || f.step === 'subloss-att';
+        const onAtt = lossSideIsAttacker(f);
         const mine = onAtt ? (att.length ? att : sidesHere(s, b).a0) : def;
         const key = onAtt ? 'poolsAtt' : 'poolsDef';
         const pools = { ...(f[key] ?? {}) };
@@ -436,6 +484,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         }
         for (const u of Object.values(s.units)) if (u.where === f.place && u.from) { u.where = u.from; delete u.from; }
         s.battles = s.battles.filter((x) => x.place !== f.place);
+        s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
         const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
         ctx.goto('battle', { ...f, step: 'land' });
         if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
@@ -449,8 +498,24 @@ export const battle: Procedure<BkgState, BattleFrame> = {
   },
   act(ctx, f, _seat, action) {
     const s = ctx.state;
+    if (f.step === 'cards') {
+      const seat = _seat as Major;
+      if (action.type === 'pass') return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
+      const id = action.card as string;
+      spendCard(ctx, seat, id);
+      ctx.log(`${POWER_NAMES[seat]} plays ${cardData(id).name}`, `BKG card ${cardData(id).name}`);
+      if (id === 'elite-troops') {
+        const n = ctx.roll(6, 1, 'Elite Troops', 'BKG card Elite Troops').total;
+        const mine = battleSides(s, battleOf(f))[seatSide(seat) === f.attacker ? 'att' : 'def'].filter((u) => isGround(u) && seatOf(s, u.power) === seat)
+          .sort((a, b) => strength(b) - strength(a)).slice(0, n);
+        for (const u of mine) s.effects.push(`elite:${u.id}`);
+        ctx.log(`Elite Troops: ${mine.length} units +1 in this combat`, 'BKG card Elite Troops');
+        return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
+      }
+      return void ctx.goto('battle', { ...f, first: seatSide(seat), cardAsked: [...(f.cardAsked ?? []), seat] });
+    }
     if (action.type === 'hit') {
-      const onAtt = f.step === 'losses-att' || f.step === 'subloss-att';
+      const onAtt = lossSideIsAttacker(f);
       const key = onAtt ? 'poolsAtt' : 'poolsDef';
       const { att, def } = battleSides(s, battleOf(f));
       const pools = { ...(f[key] ?? {}) };
@@ -487,9 +552,22 @@ export const battle: Procedure<BkgState, BattleFrame> = {
   },
 };
 
+/** Which side takes losses in this step. */
+function lossSideIsAttacker(f: BattleFrame): boolean {
+  if (f.step === 'sloss-1') return f.first === f.attacker;
+  if (f.step === 'sloss-2') return f.first !== f.attacker;
+  return f.step === 'losses-att' || f.step === 'subloss-att';
+}
+
+function seatSide(m: Major): Side {
+  return SIDE_OF_MAJOR[m];
+}
+
 /** The step after a side has taken its losses. */
 function afterLosses(f: BattleFrame): BattleFrame['step'] {
   switch (f.step) {
+    case 'sloss-2': return 'sfire-2';
+    case 'sloss-1': return 'after';
     case 'subloss-def': return 'subfire-def';
     case 'subloss-att': return f.coastalSix !== undefined && f.round === 0 ? ((f as BattleFrame & { after?: BattleFrame['step'] }).after ?? 'shoot') : 'main';
     case 'losses-att': return 'losses-def';

@@ -13,6 +13,7 @@ import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
+import { cardPlays, inAfrica, playCard } from './cards.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -46,6 +47,8 @@ export function hqCommand(s: BkgState, side: Side): HqCommand {
 }
 
 function commandedBy(s: BkgState, hqs: HqCommand, u: Unit): string | null {
+  // Card Triumph & Fall of the Desert Fox: in Africa the side's land units exploit without an HQ.
+  if (inAfrica(u.where) && s.effects.includes(`desert-fox:${sideOf(s, u.power)}`)) return 'desert-fox';
   for (const [id, h] of Object.entries(hqs)) {
     const hq = s.units[id];
     if (hq && h.at === u.where && h.left > 0 && friendly(s, hq.power, u.power)) return id;
@@ -165,6 +168,7 @@ function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
   const out: Unit[] = [];
   for (const u of units) {
     if (u.type !== 'inf') { out.push(u); continue; }
+    if (inAfrica(u.where) && s.effects.includes(`desert-fox:${sideOf(s, u.power)}`)) { out.push(u); continue; }
     const id = [...left.keys()].find((h) => hqs[h]!.at === u.where && left.get(h)! > 0 && friendly(s, s.units[h]?.power ?? '', u.power));
     if (!id) continue;
     left.set(id, left.get(id)! - 1);
@@ -194,7 +198,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,
-        choices: [{ action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
+        choices: [...cardPlays(s, seat), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
         groups,
       });
     }
@@ -212,6 +216,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
   act(ctx, f, seat, action) {
     const s = ctx.state;
     if (action.type === 'end') return void ctx.goto('movement', { ...f, ended: [...f.ended, seat as Major] });
+    if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
     if (action.type === 'move') {
       const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));
@@ -236,7 +241,8 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       for (const id of ids) {
         const u = s.units[id]!;
         const d = destinations(envFor(s, u.power), u, f.phase, true).get(action.to as string)!;
-        if (f.phase === 'exploit' && u.type === 'inf') hqs[commandedBy(s, hqs, u)!]!.left--;
+        const by = f.phase === 'exploit' && u.type === 'inf' ? commandedBy(s, hqs, u) : null;
+        if (by && hqs[by]) hqs[by]!.left--;
         moveUnit(ctx, u, action.to as string, d, f.side);
       }
       if (f.phase === 'exploit') ctx.goto('movement', { ...f, hqs });
@@ -303,6 +309,13 @@ function attackedByLand(s: BkgState, side: Side): Set<string> {
   return out;
 }
 
+/** Card Blitzkrieg: no reserves or aircraft against battles German units attack in this action segment. */
+function blitzkrieged(s: BkgState, to: string): boolean {
+  if (!s.effects.includes('segment:blitzkrieg')) return false;
+  const b = s.battles.find((x) => x.place === to);
+  return !!b && battleSides(s, b).att.some((u) => u.power === 'germany');
+}
+
 function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
@@ -311,7 +324,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
   const landAttacked = attackedByLand(s, f.side);
   for (const u of distinct(s, here)) {
     if (u.type === 'air') {
-      for (const [to, d] of airReactionTargets(envs.of(u.power), u)) out.push({ action: { type: 'react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)}`, refs: { units: [u.id], from: place, place: to, path: d.path } });
+      for (const [to, d] of airReactionTargets(envs.of(u.power), u)) if (!blitzkrieged(s, to)) out.push({ action: { type: 'react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)}`, refs: { units: [u.id], from: place, place: to, path: d.path } });
     }
     if (u.type === 'tf' && f.phase === 'move') {
       for (const to of supportTargets(s, u, f.side, false)) out.push({ action: { type: 'support', unit: u.id, to }, label: `${unitLabel(u)} supports the defence of ${placeLabel(to)}`, refs: { units: [u.id], from: place, place: to } });
@@ -323,12 +336,14 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
     for (const u of distinct(s, here.filter(isLandUnit))) {
       if (u.type !== 'hq' && cmd <= 0) continue;
       for (const [to, d] of reserveTargets(envs.of(u.power), u, landAttacked)) {
+        if (blitzkrieged(s, to)) continue;
         out.push({ action: { type: 'reserve', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (reserve)`, refs: { units: [u.id], from: place, place: to, path: d.path } });
       }
     }
     const land = here.filter((u) => isLandUnit(u) && u.type !== 'hq');
     if (land.length > 1 && cmd > 1) {
       for (const to of landAttacked) {
+        if (blitzkrieged(s, to)) continue;
         const all = land.filter((u) => reserveTargets(envs.of(u.power), u, landAttacked).has(to)).slice(0, cmd);
         if (all.length > 1) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
       }

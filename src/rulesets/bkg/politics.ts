@@ -159,8 +159,17 @@ export function protectorOf(ctx: Ctx<BkgState>, attackerSide: Side): Major {
 function addWar(s: BkgState, a: string, b: string): boolean {
   const k = warKey(a, b);
   if (s.wars.includes(k)) return false;
+  for (const p of [a, b]) if (isMajor(p) && !s.events.some((e) => e.startsWith(`at-war:${p}:`))) s.events.push(`at-war:${p}:${s.turn}`);
   s.wars = [...s.wars, k].sort();
   return true;
+}
+
+/** Quarters a major has been at war (cards Total War, Elite Troops); majors at war when the scenario began count
+ *  from 3/39. */
+export function quartersAtWar(s: BkgState, m: Major): number {
+  const e = s.events.find((x) => x.startsWith(`at-war:${m}:`));
+  if (e) return s.turn - Number(e.split(':')[2]);
+  return isBelligerent(s, m) ? s.turn + s.firstQuarter - 2 : 0;
 }
 
 /** Put a minor's forces on the map as the scenario lists them (Time Table: the major that plays it sets them up). */

@@ -1,6 +1,6 @@
 // What the board shows of a 2WW game (src/engine/board.ts BoardView): every counter as a piece with its marks, the
 // turn marker, bombed cities and the cities whose control changed. 2WW hides nothing: every seat sees the same.
-import type { BoardView, MarkerView, PieceView } from '../../engine/index.ts';
+import { derived, type BoardView, type MarkerView, type PieceView } from '../../engine/index.ts';
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState } from './state.ts';
@@ -19,7 +19,7 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
 /** 2WW's BoardView for any seat (no hidden information). */
 export function twoWWBoardView(state: TwoWWState): BoardView {
   const w = worldOf(state);
-  const nets = supplyNets(state);
+  const nets = derived(state, '2ww:supply-nets', () => supplyNets(state));
   const pieces: PieceView[] = [];
   for (const id of Object.keys(state.units).sort()) {
     const u = state.units[id]!;

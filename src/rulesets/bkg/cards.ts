@@ -246,13 +246,16 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
   }
 }
 
-/** Cards `m` may play now in its own movement or exploitation phase. */
-export function cardPlays(s: BkgState, m: Major): Choice[] {
+/** Cards that only help the phasing side's own moves and attacks: not offered in reactions. */
+const OWN_PHASE_ONLY = new Set(['blitzkrieg', 'bridgehead', 'desert-fox']);
+
+/** Cards `m` may play now: in its own movement or exploitation phase, or (`reacting`) in its reactions. */
+export function cardPlays(s: BkgState, m: Major, reacting = false): Choice[] {
   if (s.rules !== 'advanced') return [];
   const seen = new Set<string>();
   const out: Choice[] = [];
   for (const h of s.cards.hands[m] ?? []) {
-    if (h.turn >= s.turn || seen.has(h.id)) continue;
+    if (h.turn >= s.turn || seen.has(h.id) || (reacting && OWN_PHASE_ONLY.has(h.id))) continue;
     seen.add(h.id);
     out.push(...phasePlays(s, m, h.id));
   }

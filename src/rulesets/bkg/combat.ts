@@ -7,7 +7,7 @@ import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts'
 import { pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
-import { atWar, friendly, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { atWar, friendly, isBelligerent, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
@@ -31,6 +31,12 @@ export function sidesHere(s: BkgState, b: Battle): { a0: Unit[]; d0: Unit[] } {
     a0: here.filter((u) => sideOf(s, u.power) === b.attacker),
     d0: here.filter((u) => sideOf(s, u.power) === other(b.attacker)),
   };
+}
+
+/** Defenders still to take the hits of a round whose fire wiped out the attackers (fire is simultaneous, 6.2.1):
+ *  the defending side's belligerent units there. */
+function firedDefenders(s: BkgState, f: BattleFrame): Unit[] {
+  return sidesHere(s, battleOf(f)).d0.filter((u) => isBelligerent(s, u.power));
 }
 
 /** The seat deciding for one side of a combat: the major with most units in it, bosses first on ties. */
@@ -185,7 +191,7 @@ function poolUnits(pool: string, mine: Unit[], a: Assignment): Unit[] {
 
 function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | null {
   const { att, def } = battleSides(s, battleOf(f));
-  const mine = onAttacker ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : def;
+  const mine = onAttacker ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : (def.length ? def : firedDefenders(s, f));
   const pools = onAttacker ? f.poolsAtt : f.poolsDef;
   const a = (onAttacker ? f.asgAtt : f.asgDef) ?? EMPTY;
   const pool = nextPool(pools, mine, a);
@@ -438,7 +444,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       case 'losses-att':
       case 'losses-def': {
         const onAtt = lossSideIsAttacker(f);
-        const mine = onAtt ? (att.length ? att : sidesHere(s, b).a0) : def;
+        const mine = onAtt ? (att.length ? att : sidesHere(s, b).a0) : (def.length ? def : firedDefenders(s, f));
         const key = onAtt ? 'poolsAtt' : 'poolsDef';
         const pools = { ...(f[key] ?? {}) };
         const a = (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY;
@@ -519,7 +525,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       const key = onAtt ? 'poolsAtt' : 'poolsDef';
       const { att, def } = battleSides(s, battleOf(f));
       const pools = { ...(f[key] ?? {}) };
-      const pool = nextPool(pools, onAtt ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : def, (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY)!;
+      const pool = nextPool(pools, onAtt ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : (def.length ? def : firedDefenders(s, f)), (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY)!;
       takeHit(ctx, f, s.units[action.unit as string]!, pool);
       pools[pool]! -= 1;
       return void ctx.goto('battle', { ...f, [key]: pools, [onAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });

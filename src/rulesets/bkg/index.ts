@@ -95,9 +95,12 @@ export const bkg: Ruleset<BkgState> = {
     if (!which) throw new Error(`bkg: unknown scenario "${scenario}"`);
     return setupScenario(ctx, bkgData().scenarios[which[0]!]!, which[1] as 'basic' | 'advanced', options.polishRetreat === true) as ReturnType<Ruleset<BkgState>['setup']>;
   },
-  view(state) {
+  view(state, seat) {
     const { rng: _r, sealed: _s, ...rest } = state;
-    return rest as unknown as Json;
+    // Advanced 7.4: the owner of a card keeps it secret; nobody sees the order of the stack.
+    const hands = Object.fromEntries(Object.entries(state.cards.hands).map(([m, h]) =>
+      [m, m === seat ? h : h.map((c) => ({ id: 'hidden', turn: c.turn }))]));
+    return { ...rest, cards: { ...state.cards, deck: state.cards.deck.length, hands } } as unknown as Json;
   },
   boardView: (state) => bkgBoardView(state),
   invariants: bkgInvariants,

@@ -3,12 +3,12 @@
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
 import { movementRange } from '../../board/index.ts';
 import type { Ctx } from '../../engine/index.ts';
-import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone } from './map.ts';
+import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { connectionClosed } from './supply.ts';
 import {
   atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
 } from './politics.ts';
-import { POWER_NAMES, type Major, type Side } from './powers.ts';
+import { POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 
 /** How a power sees each node of the board. */
@@ -266,6 +266,39 @@ export function supportTargets(s: BkgState, tf: Unit, side: Side, attacking: boo
   return coastsOf(tf.where).filter((a) => places.has(a));
 }
 
+/** Advanced 6.5.4: invaded areas a land unit may enter as the special reaction (from an adjacent area, no HQ). */
+export function invasionReactionTargets(s: BkgState, u: Unit, side: Side): string[] {
+  if (!isLandUnit(u) || u.aboard || isSeaZone(u.where)) return [];
+  const invaded = new Set(s.battles.filter((b) => b.invasion && b.attacker !== side).map((b) => b.place));
+  if (invaded.size === 0) return [];
+  return landNeighbours(u.where).filter((a) => invaded.has(a) && friendly(s, u.power, s.control[a]!));
+}
+
+/** Advanced 6.5.4: invasion sea zones (where the convoys that landed invaders are) a ship of the non-phasing side can
+ *  reach within 3 sea zones, the invasion zone counted; none for an invaded neutral minor. */
+export function navalReactionTargets(env: MoveEnv, u: Unit): Map<string, Destination> {
+  const s = env.s;
+  const out = new Map<string, Destination>();
+  if (!isShip(u) || u.aboard || !isSeaZone(u.where)) return out;
+  const zones = new Set<string>();
+  for (const b of s.battles) {
+    if (!b.invasion || b.neutralMinor || b.attacker === env.side) continue;
+    for (const v of Object.values(s.units)) {
+      if (v.where === b.place && v.invading && v.carrier && s.units[v.carrier]) zones.add(s.units[v.carrier]!.where);
+    }
+  }
+  zones.delete(u.where);
+  if (zones.size === 0) return out;
+  const m = bkgMap();
+  const g = m.board;
+  const reach = movementRange(g, g.index(u.where), 3, {
+    enterCost: (f, t, e) => (m.isSea[t] === 1 && m.edgeKind[e] !== LAND && m.edgeKind[e] !== LAKE && m.edgeKind[e] !== COAST
+      && !connectionClosed(s, g.id(f), g.id(t), env.side, u.type) ? 1 : Infinity),
+  });
+  collect(out, reach, g.index(u.where), (n) => (zones.has(g.id(n)) ? { double: false, attack: true } : null));
+  return out;
+}
+
 /** May this unit move in this phase at all (6.1.1 once per phase, 6.3 who exploits, 1939 card: US ships)? */
 export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', commanded: (u: Unit) => boolean): boolean {
   if (u.where === 'box' || u.aboard || u.done || u.from) return false;
@@ -343,9 +376,11 @@ export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, u
     if (u.type === 'air' || !s.battles.some((b) => b.place === to)) return;
   }
   if (adv && !isSeaZone(to) && isLandUnit(u)) countJpChAttack(s, u, to);
+  let wasNeutralMinor = false;
   if (!isSeaZone(to)) {
     const c = s.control[to]!;
     if (!friendly(s, u.power, c) && !atWar(s, u.power, c)) {
+      wasNeutralMinor = !isMajor(leaderOf(s, c)) && !isConquered(s, leaderOf(s, c));
       if (isConquered(s, leaderOf(s, c))) {
         if (leaderOf(s, u.power) === 'japan' && to !== 'indochine') declareWar(ctx, 'japan', 'usa');
       } else declareWar(ctx, leaderOf(s, u.power), c);
@@ -357,7 +392,7 @@ export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, u
   if (enemies || invasion) {
     const b = s.battles.find((x) => x.place === to);
     if (!b) {
-      s.battles.push(invasion ? { place: to, attacker: phasing, invasion: true } : { place: to, attacker: phasing });
+      s.battles.push(invasion ? { place: to, attacker: phasing, invasion: true, ...(wasNeutralMinor ? { neutralMinor: true } : {}) } : { place: to, attacker: phasing });
       ctx.log(`${POWER_NAMES[leaderOf(s, u.power)]} ${invasion ? 'invades' : 'attacks'} ${area(to).name}`, invasion ? 'BKG advanced 6.5.4' : 'BKG 6.1.4');
     } else if (invasion && !b.invasion) b.invasion = true;
     return;

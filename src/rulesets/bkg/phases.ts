@@ -5,7 +5,7 @@ import type { Frame, Action, Choice, Ctx, Procedure, Prompt } from '../../engine
 import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
-  type Destination, type MoveEnv, airReactionTargets, arrive, canCarry, convoysFor, describeUnits, destinations, distinct,
+  type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
   envFor, mayMove, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
@@ -330,6 +330,25 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const to of supportTargets(s, u, f.side, false)) out.push({ action: { type: 'support', unit: u.id, to }, label: `${unitLabel(u)} supports the defence of ${placeLabel(to)}`, refs: { units: [u.id], from: place, place: to } });
     }
   }
+  // Advanced 6.5.4: land units next to an invaded area may enter it without an HQ; ships within 3 sea zones of an
+  // invasion sea zone may attack the invasion fleet there.
+  if (s.rules === 'advanced') {
+    const lands = here.filter((u) => invasionReactionTargets(s, u, f.side).length > 0);
+    for (const to of new Set(lands.flatMap((u) => invasionReactionTargets(s, u, f.side)))) {
+      const movers = lands.filter((u) => invasionReactionTargets(s, u, f.side).includes(to));
+      for (const u of distinct(s, movers)) out.push({ action: { type: 'invasion-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion)`, refs: { units: [u.id], from: place, place: to } });
+      if (movers.length > 1) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+    }
+    if (f.phase === 'move') {
+      const ships = here.filter(isShip);
+      const targets = new Map<string, Unit[]>();
+      for (const u of ships) for (const to of navalReactionTargets(envs.of(u.power), u).keys()) targets.set(to, [...(targets.get(to) ?? []), u]);
+      for (const [to, movers] of targets) {
+        for (const u of distinct(s, movers)) out.push({ action: { type: 'naval-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: [u.id], from: place, place: to } });
+        if (movers.length > 1) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+      }
+    }
+  }
   const hqHere = Object.entries(f.hqs).filter(([id, h]) => h.at === place && s.units[id]);
   if (hqHere.length) {
     const cmd = hqHere.reduce((n, [, h]) => n + h.left, 0);
@@ -363,9 +382,11 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       // Only a seat at war with an attacker may react (a neutral's units stay out).
       if (!seatUnits(s, seat).some((u) => [...attackers].some((a) => atWar(s, u.power, a)))) continue;
       const places = new Map<string, Unit[]>();
+      const invasionZones = s.battles.some((b) => b.invasion && !b.neutralMinor && b.attacker !== f.side);
       for (const u of Object.values(s.units)) {
         if (u.where === 'box' || u.aboard || u.done || u.from || seatOf(s, u.power) !== seat) continue;
-        if (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && Object.values(f.hqs).some((h) => h.at === u.where))) {
+        if (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && Object.values(f.hqs).some((h) => h.at === u.where))
+          || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))) {
           places.set(u.where, [...(places.get(u.where) ?? []), u]);
         }
       }
@@ -373,7 +394,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       out.push({
         seat, rule: 'BKG 6.1.5', kind: 'react',
         text: `${POWER_NAMES[seat]}: react to the ${other(f.side) === 'axis' ? 'Axis' : 'Allied'} attacks with aircraft, task forces and reserves, then end.`,
-        choices: [{ action: { type: 'end' }, label: 'End reactions' }],
+        choices: [...cardPlays(s, seat, true), { action: { type: 'end' }, label: 'End reactions' }],
         groups: [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } })),
       });
     }
@@ -391,6 +412,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
   act(ctx, f, seat, action) {
     const s = ctx.state;
     if (action.type === 'end') return void ctx.goto('reaction', { ...f, ended: [...f.ended, seat as Major] });
+    if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
     if (action.type === 'support') {
       const tf = s.units[action.unit as string]!;
       tf.from = tf.where;
@@ -401,6 +423,12 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
     }
     const units = (action.units as string[]).map((id) => s.units[id]!);
     const from = units[0]!.where;
+    if (action.type === 'invasion-react' || action.type === 'naval-react') {
+      for (const u of units) { u.where = action.to as string; u.done = true; }
+      if (action.type === 'naval-react' && !s.battles.some((b) => b.place === action.to)) s.battles.push({ place: action.to as string, attacker: f.side });
+      ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} moves ${describeUnits(units)} from ${placeLabel(from)} to ${placeLabel(action.to as string)} against the invasion`, 'BKG advanced 6.5.4');
+      return;
+    }
     if (action.type === 'reserve') {
       const hqs = structuredClone(f.hqs);
       for (const u of units) {

@@ -56,6 +56,8 @@ export interface Battle {
   attacker: Side;
   /** Advanced 6.5.4: land units landed here from the sea against the enemy. */
   invasion?: boolean;
+  /** Advanced 6.5.4: the invaded area belonged to a neutral minor (no naval reaction from other sea zones). */
+  neutralMinor?: boolean;
 }
 
 export interface BkgState extends BaseState {

@@ -19,6 +19,10 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const choices = prompt.choices;
   if (choices.length === 0) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
   if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${prompt.seat}, not ${seat}`);
+  // A scenario's scripted side (the package's solitaire player) plays an AI seat it covers.
+  const script = getPackage(req.ruleset).scripted;
+  const scripted = script?.seats(req.view.scenario).includes(seat) ? script.choose(req.view, prompt, seat) : null;
+  if (scripted) return { action: scripted, explanation: script!.name };
   if (choices.length === 1) return { action: choices[0]!.action, explanation: `${choices[0]!.label}: the only legal choice` };
   const ruleset = getRuleset(req.ruleset);
   const adapter = aiAdapterFor(ruleset.id);

@@ -3,10 +3,12 @@
 import type { Side } from './state.ts';
 
 /** Set-up (scenario 1 [1.1], 3 [3.1], 4 [4.1]). */
-export type PlaceUnitAction = { type: 'place'; unit: string; hex: string };
-export type CaseWhitePlaceAction = PlaceUnitAction | { type: 'airfield'; hex: string } | { type: 'example' };
-export type BulgePlaceAction = PlaceUnitAction | { type: 'suggested' };
-export type ShipPlaceAction = { type: 'place'; ship: string; space: string; inPort: boolean };
+export type SetUpAction =
+  | { type: 'place'; unit: string; hex: string }
+  | { type: 'place'; ship: string; space: string; inPort: boolean }
+  | { type: 'airfield'; hex: string }
+  | { type: 'example' }
+  | { type: 'suggested' };
 
 /** Naval and Air phase: initiative (Part 4), naval movement (7.0), naval attacks (8.3). */
 export type ChooseFirstAction = { type: 'first'; side: Side };
@@ -41,10 +43,10 @@ export type AirNavalAction = { type: 'air-attack'; target: string } | { type: 'n
 
 /** Choosing an offensive (22.1-22.3; scenario 4's Army Groups, 23.6). */
 export type OffensiveChoiceAction =
-  | { type: 'offensive'; method: 'hq' | 'general'; leader: string }
+  | { type: 'offensive'; method: 'hq'; leader: string; partners?: string[] }
+  | { type: 'offensive'; method: 'general'; leader: string }
   | { type: 'offensive'; method: 'stack'; hex: string }
   | { type: 'pass' };
-export type CaseWhiteAction = { type: 'offensive'; hqs: string[] } | { type: 'no-offensive' };
 
 /** An Offensive phase, steps 1-5 (22-29). */
 export type OffensiveAction =
@@ -91,6 +93,6 @@ export type MovementAction = { type: 'move'; unit: string; to: string; general?:
 
 /** Every action an ETO prompt can list. */
 export type EtoAction =
-  | CaseWhitePlaceAction | BulgePlaceAction | ShipPlaceAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
+  | SetUpAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
   | InterceptionAction | EngagementAction | NavalCombatAction | WithdrawAction | AirNavalAction | OffensiveChoiceAction
-  | CaseWhiteAction | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction;
+  | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction;

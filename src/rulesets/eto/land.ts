@@ -1,13 +1,14 @@
 // ETO land model: a scenario's window of the generated map on the W/E board, land and air units, control, ZOC (25), stacking
 // (24.2), offensive movement (24, 25.2-25.3), supply tracing (32.3) and retreat paths (27.3).
-import { etoData, type TheatreLayer } from './data/index.ts';
+import { etoData, playOf, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import { layeredMovementRange, movementRange, routes, traceSupply } from '../../board/index.ts';
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
 
 export type LandKind = 'inf' | 'armor' | 'general' | 'hq';
-export type Nation = 'germany' | 'poland' | 'us' | 'uk';
+/** A nation id, as the data files spell it ("germany", "uk", "poland"). */
+export type Nation = string;
 
 export interface LandUnit {
   id: string;
@@ -51,19 +52,20 @@ export interface AirUnit {
 }
 
 export interface LandState {
-  /** Land map of the scenario; absent = the Polish theatre (scenario 4). */
-  theatre?: TheatreId;
+  /** The scenario (its land map and land rules: data/scenario-*.json "play"). */
+  scenario: string;
   units: Record<string, LandUnit>;
   air: Record<string, AirUnit>;
   /** Hexes whose control differs from the layer's 1939 owner (24.4). */
   control: Record<string, Side>;
   airfields: string[];
-  polishSide: 'scripted' | 'human';
   /** Units activated for the offensive (22.0). */
   activated: string[];
   hqs: string[];
   /** Nations against which the German blitzkrieg bonus is in effect this turn (44.1). */
   blitz: string[];
+  /** Nations the blitzkrieg bonus has been used against (44.1: once per nation per game). */
+  blitzed?: string[];
   /** Steps lost, land and air (scenario 4 [4.4]). */
   losses: Record<Side, number>;
   conquered: string[];
@@ -103,6 +105,8 @@ export interface TheatreHex {
   zone: WeatherZone;
   /** Side controlling the hex at the start (24.4); null = neutral. */
   owner: Side | null;
+  /** The capital of its country (39.2). */
+  capital?: true;
 }
 
 export interface LandMap {
@@ -120,11 +124,25 @@ export interface LandMap {
   edges: Set<string>;
 }
 
-export const theatreOf = (l: LandState): TheatreId => l.theatre ?? 'poland-1939';
+export function theatreOf(l: LandState): TheatreId {
+  const t = playOf(l.scenario).theatre;
+  if (!t) throw new Error(`eto: scenario ${l.scenario} has no land map (data "play.theatre")`);
+  return t;
+}
 
-export function landMap(theatre: TheatreId = 'poland-1939'): LandMap {
+export function landMap(theatre: TheatreId): LandMap {
   return LAND_MAPS[theatre];
 }
+
+/** 40.0: the city resource hexes of a nation's home country in the scenario's land map (all captured: conquered). */
+export function conquestHexes(l: LandState, nation: Nation): string[] {
+  const home = homeCountries(nation);
+  return Object.entries(landMap(theatreOf(l)).hexes).filter(([, x]) => x.feature === 'city-resource' && home.includes(x.country)).map(([h]) => h).sort();
+}
+
+/** 36.1, 41.3: the countries that are each nation's home country on the map. */
+const HOME_COUNTRIES: Readonly<Record<string, string[]>> = { germany: ['germany', 'east-prussia'] };
+export const homeCountries = (nation: Nation): string[] => HOME_COUNTRIES[nation] ?? [nation];
 
 /**
  * A scenario's land map: the window of map.json its layer names (data/map-layers/<theatre>.json), the layer's hex
@@ -158,6 +176,7 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
       ...(name ? { name } : {}),
       ...(feature ? { feature } : {}),
       ...(port ? { port } : {}),
+      ...(h.city?.capital && !o ? { capital: true as const } : {}),
     };
   }
   const river = new Set<number>();
@@ -368,17 +387,19 @@ export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number, opts: { st
 }
 
 /**
- * 32.1: supply sources of a side: its home city resource hexes it still controls. Scenario 3 [3.2]: the Allies trace
- * to French city or resource hexes that are ports, and to Antwerp.
+ * 32.1: supply sources of a side: the city resource hexes of its nations' home countries that it still controls. A
+ * scenario may replace them (scenario 3 [3.2]: the Allies trace to French city or resource hexes that are ports,
+ * and to Antwerp).
  */
 export function supplySources(l: LandState, side: Side): string[] {
   const m = landMap(theatreOf(l));
+  const special = playOf(l.scenario).rules.supply?.[side];
+  const nations = new Set(Object.values(l.units).filter((u) => u.side === side).map((u) => u.nation));
+  const home = new Set([...nations].flatMap(homeCountries));
   const ok = (h: string, x: TheatreHex): boolean => {
     if (controller(l, h) !== side) return false;
-    if (m.id === 'bulge-1944' && side === 'allies') return (x.country === 'france' && !!x.feature && !!x.port) || h === etoData().bulgeLayer.cities.antwerp;
-    // 36.1: East Prussia is German home country.
-    const home = side === 'axis' ? ['germany', 'east-prussia'] : ['poland'];
-    return x.feature === 'city-resource' && home.includes(x.country);
+    if (special) return (special.portsOf.includes(x.country) && !!x.feature && !!x.port) || special.hexes.includes(h);
+    return x.feature === 'city-resource' && home.has(x.country);
   };
   return Object.entries(m.hexes).filter(([h, x]) => ok(h, x)).map(([h]) => h);
 }

@@ -1,6 +1,7 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
 import type { ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
 import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
+import { playOf } from './data/index.ts';
 import { navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -12,9 +13,9 @@ function movable(s: EtoState, side: Side): string[] {
     && !s.step.withdrawn.includes(sh.id)).map((sh) => sh.id).sort();
 }
 
-/** Which side controls a port for the implemented scenarios (ETO 7.7 friendly/enemy ports). */
-export function portSide(country: string): Side {
-  return country === 'norway' || country === 'germany' ? 'axis' : 'allies';
+/** The side a port's country belongs to at the start of the scenario (ETO 7.7 friendly and enemy ports). */
+export function portSide(s: EtoState, country: string): Side {
+  return playOf(s.scenario).control?.axis?.includes(country) ? 'axis' : 'allies';
 }
 
 /** 7.7: may `ships` enter the port of `space` now (friendly port with room, or an enemy port without BB or CA). */
@@ -22,7 +23,7 @@ export function mayEnterPort(s: EtoState, side: Side, space: string, ships: stri
   const h = navalMap().coastal.get(space);
   if (!h || !h.port) return false;
   const inPort = Object.values(s.ships).filter((sh) => !sh.sunk && sh.space === space && sh.inPort);
-  if (portSide(h.country) !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
+  if (portSide(s, h.country) !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
   const room = h.port === 'major' ? 20 : 10;
   return inPort.filter((sh) => sh.side === side).length + ships.length <= room;
 }

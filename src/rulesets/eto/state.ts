@@ -8,12 +8,15 @@ import type { LandState } from './land.ts';
 export type Side = 'axis' | 'allies';
 export const SIDES: Side[] = ['axis', 'allies'];
 export const otherSide = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
-export const SIDE_OF_NATION: Record<string, Side> = { germany: 'axis', italy: 'axis', uk: 'allies', france: 'allies', us: 'allies', ussr: 'allies' };
+/** The side each nation plays on (ETO 42.0; minor countries with the partnership they joined in the implemented scenarios). */
+export const SIDE_OF_NATION: Readonly<Record<string, Side>> = {
+  germany: 'axis', italy: 'axis', uk: 'allies', france: 'allies', us: 'allies', ussr: 'allies', poland: 'allies', norway: 'allies',
+};
 
 export interface Ship {
   id: string;
   name: string;
-  nation: 'germany' | 'uk';
+  nation: string;
   side: Side;
   type: 'BB' | 'CA' | 'CV' | 'CL' | 'DD';
   named: boolean;

@@ -14,7 +14,7 @@ import bulgeLayerJson from './map-layers/bulge-1944.json' with { type: 'json' };
 import bulgeJson from './scenario-bulge.json' with { type: 'json' };
 import {
   BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -69,6 +69,17 @@ const DATA = {
 /** The validated ETO data. */
 export function etoData(): typeof DATA {
   return DATA;
+}
+
+/** What each implemented scenario plays (its data file's "play"), by scenario id. */
+const PLAYS: Readonly<Record<string, Play>> = { 'sink-the-bismarck': DATA.bismarck.play, 'case-white': DATA.caseWhite.play, bulge: DATA.bulge.play };
+export const SCENARIO_IDS = Object.keys(PLAYS);
+
+/** A scenario's turns, phases, set-up order and rules switched on. */
+export function playOf(scenario: string): Play {
+  const p = PLAYS[scenario];
+  if (!p) throw new Error(`eto: no scenario "${scenario}"; known: ${SCENARIO_IDS.join(', ')}`);
+  return p;
 }
 
 /** Schema and cross-reference problems of every ETO data file; each names file and field. */

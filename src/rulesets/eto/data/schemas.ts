@@ -75,11 +75,60 @@ export const NavalUnitSchema = z.object({
 export type NavalUnitData = z.infer<typeof NavalUnitSchema>;
 export const NavalUnitsFileSchema = z.object({ about: z.string(), units: z.array(NavalUnitSchema) }).strict();
 
+// ---------------------------------------------------------------- what every scenario plays (sequence of play)
+
+export const SideSchema = z.enum(['axis', 'allies']);
+export const WeatherSchema = z.enum(['F', 'M', 'W']);
+/** The phases of the monthly turn (sequence of play 1-6) a scenario plays. */
+export const PHASES = ['weather', 'naval-and-air', 'offensive', 'movement', 'end'] as const;
+/** The End phase's steps (sequence of play 6). */
+export const END_STEPS = ['supply', 'command-status'] as const;
+export const TurnSchema = z.object({
+  month: z.string(), year: z.number().int(), weather: WeatherSchema,
+  /** Offensives set on each side's OFF track at the start of the turn (a scenario rule in place of the seasonal turn). */
+  offensives: z.object({ axis: z.number().int().min(0), allies: z.number().int().min(0) }).strict().optional(),
+}).strict();
+export const PlaySchema = z.object({
+  number: z.number().int().min(1).max(15), name: z.string(), description: z.string(),
+  initiative: SideSchema,
+  turns: z.array(TurnSchema).min(1),
+  weatherProvenance: ProvenanceSchema,
+  offensivesProvenance: ProvenanceSchema.optional(),
+  phases: z.array(z.enum(PHASES)).min(1),
+  endPhase: z.array(z.enum(END_STEPS)).optional(),
+  /** The step of the last turn after which the scenario ends (default: its last phase). */
+  endsAfter: z.enum(END_STEPS).optional(),
+  /** Sides in the order they set up. */
+  setUp: z.array(SideSchema),
+  /** The scenario book's set-up section (default "<number>.1"). */
+  setUpRule: z.string().optional(),
+  /** The land map (a layer of data/map-layers) the scenario's land units play on. */
+  theatre: z.enum(['poland-1939', 'bulge-1944']).optional(),
+  /** Countries each side controls at the start where no land map says (ports of a naval scenario, 7.7). */
+  control: z.partialRecord(SideSchema, z.array(z.string())).optional(),
+  rules: z.object({
+    /** 44.0 in play (the example of play's Case White). */
+    blitzkrieg: z.boolean().optional(),
+    /** Minor countries of the scenario: they set up under 39.2 (one infantry or more in the capital). */
+    minors: z.array(z.string()).optional(),
+    /** Nations whose conquest (40.0) the scenario follows. */
+    conquest: z.array(z.string()).optional(),
+    /** The game ends the moment a nation is conquered. */
+    endOnConquest: z.boolean().optional(),
+    /** Ways an offensive may be started (22.1-22.3); default all. */
+    offensiveMethods: z.array(z.enum(['hq', 'general', 'stack'])).optional(),
+    /** Combined offensives (23.6) the scenario grants without EPs. */
+    combined: z.array(z.array(z.string()).min(2)).optional(),
+    /** Supply sources a side traces to instead of 32.1's: city or resource hexes that are ports in these countries, and these hexes. */
+    supply: z.partialRecord(SideSchema, z.object({ portsOf: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict()).optional(),
+  }).strict(),
+  provenance: ProvenanceSchema,
+}).strict();
+export type Play = z.infer<typeof PlaySchema>;
+
 export const BismarckScenarioSchema = z.object({
   id: z.literal('sink-the-bismarck'), name: z.string(), number: z.literal(1),
-  date: z.object({ month: z.string(), year: z.number().int() }).strict(),
-  weather: z.object({ value: z.enum(['F', 'M', 'W']), provenance: ProvenanceSchema }).strict(),
-  initiative: z.enum(['germany', 'uk']),
+  play: PlaySchema,
   setup: z.array(z.object({
     nation: z.enum(['germany', 'uk']), units: z.array(z.string()), at: z.union([HexIdSchema, z.literal('anywhere')]),
     inPort: z.boolean().optional(), except: z.array(HexIdSchema).optional(), rule: z.string(),
@@ -133,7 +182,7 @@ const AirUnitDataSchema = z.object({
   provenance: ProvenanceSchema,
 }).strict();
 export const CaseWhiteScenarioSchema = z.object({
-  about: z.string(), provenance: ProvenanceSchema, month: z.string(), year: z.number().int(), weather: z.enum(['F', 'M', 'W']),
+  about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
   land: z.array(LandUnitDataSchema), air: z.array(AirUnitDataSchema), germanAirfields: z.number().int(),
   polishSetup: z.array(z.object({ hex: HexIdSchema, infantry: z.number().int(), air: z.boolean().optional() }).strict()),
   exampleGermanSetup: z.object({
@@ -151,13 +200,7 @@ export type BulgeLayer = z.infer<typeof BulgeLayerSchema>;
 
 const BulgeUnitSchema = landUnitDataSchema(['germany', 'us', 'uk']);
 export const BulgeScenarioSchema = z.object({
-  about: z.string(), provenance: ProvenanceSchema,
-  turns: z.array(z.object({
-    month: z.string(), year: z.number().int(), weather: z.enum(['F', 'M', 'W']),
-    offensives: z.object({ axis: z.number().int().min(0), allies: z.number().int().min(0) }).strict(),
-  }).strict()).min(1),
-  weatherProvenance: ProvenanceSchema,
-  offensivesProvenance: ProvenanceSchema,
+  about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
   land: z.array(BulgeUnitSchema),
   suggestedSetup: z.object({ about: z.string(), provenance: ProvenanceSchema, allies: z.record(z.string(), HexIdSchema), axis: z.record(z.string(), HexIdSchema) }).strict(),
 }).strict();

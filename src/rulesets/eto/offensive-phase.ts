@@ -1,0 +1,100 @@
+// ETO Offensive phase (sequence of play 4, 22.0): the sides alternate, the initiative side first (38.0); each in turn
+// performs one offensive (offensive.ts) or declines; two declines in a row end the phase. An offensive costs one
+// from the side's OFF track and is started by an HQ (alone or combined, 23.6), a general or a stack (22.1-22.3), as
+// the scenario allows.
+import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { OffensiveChoiceAction } from './actions.ts';
+import { playOf } from './data/index.ts';
+import { dist, landOf, type LandState, type LandUnit, landUnitsAt, placeName } from './land.ts';
+import { beginOffensive, newOffensive } from './offensive.ts';
+import { type EtoState, otherSide, type Side } from './state.ts';
+
+export interface OffensivePhaseFrame extends Frame {
+  /** Side whose turn it is to perform or decline an offensive. */
+  next: Side;
+  /** Consecutive declined offensives; two end the phase. */
+  passes: number;
+}
+
+const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
+
+/** The offensives `side` could start now (22.1-22.3, 23.6); none when its OFF track is empty. */
+export function offensiveChoices(l: LandState, side: Side): Choice[] {
+  if ((l.offensives?.[side] ?? 0) <= 0) return [];
+  const rules = playOf(l.scenario).rules;
+  const methods = rules.offensiveMethods ?? ['hq', 'general', 'stack'];
+  const own = Object.values(l.units).filter((u) => u.side === side && u.where === 'map');
+  const fresh = (u: LandUnit) => isLand(u) && !l.activated.includes(u.id);
+  const out: Choice[] = [];
+  const hqs = own.filter((u) => u.kind === 'hq' && !l.hqs.includes(u.id));
+  if (methods.includes('hq')) {
+    // 22.1, sequence 4 step 1-B: an HQ not yet activated this turn may start one; it moves before it activates units.
+    for (const hq of hqs) out.push({ action: { type: 'offensive', method: 'hq', leader: hq.id }, label: `HQ offensive: ${hq.name} in ${placeName(l, hq.hex!)}`, refs: { units: [hq.id], place: hq.hex! } });
+    // 23.6: a combined offensive costs EPs; only those the scenario grants are offered until the economy is in play.
+    for (const group of rules.combined ?? []) {
+      if (!group.every((id) => hqs.some((h) => h.id === id))) continue;
+      const [leader, ...partners] = group as [string, ...string[]];
+      out.push({
+        action: { type: 'offensive', method: 'hq', leader, partners }, label: `Combined offensive of ${group.map((id) => l.units[id]!.name).join(' and ')}`,
+        refs: { units: [...group] },
+      });
+    }
+  }
+  if (methods.includes('general')) {
+    for (const g of own.filter((u) => u.kind === 'general')) {
+      if (own.some((u) => fresh(u) && dist(u.hex!, g.hex!) <= 1)) out.push({ action: { type: 'offensive', method: 'general', leader: g.id }, label: `General's offensive: ${g.name} in ${placeName(l, g.hex!)}`, refs: { units: [g.id], place: g.hex! } });
+    }
+  }
+  if (methods.includes('stack')) {
+    const hexes = [...new Set(own.filter(fresh).map((u) => u.hex!))].sort();
+    for (const h of hexes) out.push({ action: { type: 'offensive', method: 'stack', hex: h }, label: `Stack offensive: the units in ${placeName(l, h)}`, refs: { units: own.filter((u) => fresh(u) && u.hex === h).map((u) => u.id), place: h } });
+  }
+  return out;
+}
+
+const sideName = (side: Side) => (side === 'axis' ? 'Axis' : 'Allied');
+
+export const offensivePhase: Procedure<EtoState, OffensivePhaseFrame> = {
+  prompts(s, f) {
+    const l = landOf(s);
+    const choices = offensiveChoices(l, f.next);
+    if (!choices.length) return [];
+    return [{
+      seat: f.next, rule: 'ETO 4 (Offensive phase), 22.0', kind: 'yes-no',
+      text: `${sideName(f.next)} offensive? (${l.offensives![f.next]} left on the OFF track)`,
+      choices: [...choices, { action: { type: 'pass' }, label: 'No offensive now' }],
+    }];
+  },
+  act(ctx, f, _seat, a: OffensiveChoiceAction) {
+    const l = landOf(ctx.state);
+    if (a.type === 'pass') { pass(ctx, f); return; }
+    const side = f.next;
+    const stackUnits = a.method === 'stack' ? landUnitsAt(l, a.hex, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const leader = a.method === 'stack' ? '' : a.leader;
+    const partners = a.method === 'hq' ? a.partners ?? [] : [];
+    l.offensives![side]--;
+    beginOffensive(l, side);
+    const by = a.method === 'stack' ? `the stack in ${a.hex}` : [leader, ...partners].map((id) => l.units[id]!.name).join(' and ');
+    ctx.log(`${sideName(side)} ${partners.length ? 'combined ' : ''}${a.method} offensive by ${by}; ${l.offensives![side]} left`, partners.length ? 'ETO 22.0, 23.6' : 'ETO 22.0');
+    f.passes = 0;
+    ctx.push('offensive', newOffensive(side, a.method, leader, stackUnits, partners));
+  },
+  resume(ctx, f) {
+    const l = landOf(ctx.state);
+    f.next = otherSide(f.next);
+    // A scenario that ends with a conquest ends here (ruling 27).
+    if (playOf(l.scenario).rules.endOnConquest && l.conquered.length) ctx.pop();
+  },
+  run(ctx, f) {
+    // The side to act has no offensive it can start: it declines.
+    pass(ctx, f);
+    if (f.passes < 2) { const { proc, ...rest } = f; ctx.goto(proc, rest); }
+  },
+};
+
+/** A side declines; the phase ends when both have declined in a row. */
+function pass(ctx: Ctx<EtoState>, f: OffensivePhaseFrame): void {
+  f.passes++;
+  f.next = otherSide(f.next);
+  if (f.passes >= 2) ctx.pop();
+}

@@ -1,0 +1,11 @@
+// The implemented scenarios, by id: what is unique to each (scenario.ts ScenarioRules); what they play is their data.
+import { bulge } from './bulge.ts';
+import { caseWhite } from './case-white.ts';
+import type { ScenarioRules } from './scenario.ts';
+import { sinkTheBismarck } from './sink-the-bismarck.ts';
+
+export const SCENARIOS: Readonly<Record<string, ScenarioRules>> = {
+  'sink-the-bismarck': sinkTheBismarck,
+  bulge,
+  'case-white': caseWhite,
+};

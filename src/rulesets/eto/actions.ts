@@ -43,9 +43,10 @@ export type AirNavalAction = { type: 'air-attack'; target: string } | { type: 'n
 
 /** Choosing an offensive (22.1-22.3; scenario 4's Army Groups, 23.6). */
 export type OffensiveChoiceAction =
-  | { type: 'offensive'; method: 'hq'; leader: string; partners?: string[] }
-  | { type: 'offensive'; method: 'general'; leader: string }
-  | { type: 'offensive'; method: 'stack'; hex: string }
+  | { type: 'offensive'; method: 'hq'; leader: string; partners?: string[]; impromptu?: boolean }
+  | { type: 'offensive'; method: 'general'; leader: string; impromptu?: boolean }
+  | { type: 'offensive'; method: 'stack'; hex: string; impromptu?: boolean }
+  | { type: 'offensive'; method: 'air'; impromptu?: boolean }
   | { type: 'pass' };
 
 /** An Offensive phase, steps 1-5 (22-29). */
@@ -91,8 +92,24 @@ export type ReactionAction = { type: 'react-with'; unit: string } | { type: 'rea
 export type DisplaceAction = { type: 'displace'; unit: string; to: string };
 export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'front' } | { type: 'done' };
 
+/** Air missions and battles outside a land attack (12.3, 14, 15, 21). */
+export type AirAction =
+  | { type: 'air-target'; air: string; target: string }
+  | { type: 'air-abort'; air: string }
+  | { type: 'fight-on' }
+  | { type: 'intercept-at'; air: string; at: string }
+  | { type: 'intercept-done' }
+  | { type: 'raid'; air: string; to: string; kind: 'attack-air' | 'bomb' }
+  | { type: 'raid-add'; air: string }
+  | { type: 'raid-fly' }
+  | { type: 'rebase'; air: string; to: string }
+  | { type: 'air-done' };
+
+/** The Replenishment step (34.3, 34.4). */
+export type ReplenishAction = { type: 'recover'; air: string } | { type: 'repair'; hex: string } | { type: 'replenish-done' };
+
 /** Every action an ETO prompt can list. */
 export type EtoAction =
   | SetUpAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
   | InterceptionAction | EngagementAction | NavalCombatAction | WithdrawAction | AirNavalAction | OffensiveChoiceAction
-  | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction;
+  | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction | AirAction | ReplenishAction;

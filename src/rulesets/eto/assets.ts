@@ -231,7 +231,7 @@ function charts(): Json[] {
 export function etoAssets(): Assets {
   const map = etoMap();
   const d = etoData();
-  const layers: Record<string, TheatreLayer> = { 'poland-1939': d.poland, 'bulge-1944': d.bulgeLayer };
+  const layers: Record<string, TheatreLayer> = { 'poland-1939': d.poland, 'bulge-1944': d.bulgeLayer, 'britain-1940': d.britain, 'norway-1940': d.norway };
   const windows: Record<string, string[]> = {};
   for (const id of SCENARIO_IDS) {
     const t = playOf(id).theatre;

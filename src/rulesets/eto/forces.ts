@@ -11,7 +11,8 @@ export interface LandUnitEntry {
 }
 /** An air unit entry of a scenario file. */
 export interface AirUnitEntry {
-  id: string; name: string; nation: string; kind: AirUnit['kind']; strength: number; depleted: number; range: number; quality: number;
+  id: string; count?: number; name: string; nation: string; kind: AirUnit['kind']; strength: number; depleted: number; range: number; quality: number;
+  underlined?: boolean;
 }
 
 export const sideOfNation = (nation: string): Side => {
@@ -40,10 +41,14 @@ export function landForces(list: readonly LandUnitEntry[]): Record<string, LandU
 export function airForces(list: readonly AirUnitEntry[]): Record<string, AirUnit> {
   const air: Record<string, AirUnit> = {};
   for (const a of list) {
-    air[a.id] = {
-      id: a.id, name: a.name, nation: a.nation, side: sideOfNation(a.nation), kind: a.kind, strength: a.strength,
-      depletedStrength: a.depleted, range: a.range, quality: a.quality, depleted: false, where: 'setup', base: null, committed: 'none',
-    };
+    for (let i = 1; i <= (a.count ?? 1); i++) {
+      const id = (a.count ?? 1) > 1 ? `${a.id}-${i}` : a.id;
+      air[id] = {
+        id, name: a.name, nation: a.nation, side: sideOfNation(a.nation), kind: a.kind, strength: a.strength,
+        depletedStrength: a.depleted, range: a.range, quality: a.quality, depleted: false, where: 'setup', base: null, committed: 'none',
+        ...(a.underlined ? { underlined: true } : {}),
+      };
+    }
   }
   return air;
 }

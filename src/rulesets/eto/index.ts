@@ -21,6 +21,8 @@ import { offensivePhase } from './offensive-phase.ts';
 import { SCENARIOS } from './scenarios.ts';
 import { monthlyTurn, openingStack } from './sequence-of-play.ts';
 import { setUp } from './set-up.ts';
+import { airBattle, airIntercept, airMission, airStep } from './air.ts';
+import { replenishment } from './end-phase.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   // the sequence of play
@@ -43,6 +45,12 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'naval-combat-noop': navalCombatNoop,
   'air-naval-attack': airNavalAttack,
   noop,
+  // air operations (12-15, 21)
+  'air-step': airStep,
+  'air-mission': airMission,
+  'air-intercept': airIntercept,
+  'air-battle': airBattle,
+  replenishment,
   // offensives and land combat (22-29)
   offensive,
   'land-attack': landAttack,

@@ -7,7 +7,7 @@ import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reacti
 import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
-  acrossRiver, airStrength, conquestHexes, hexWeather, homeCountries, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
+  acrossRiver, airStrength, conquestHexes, notePilot, hexWeather, homeCountries, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
   mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
 import { playOf } from './data/index.ts';
@@ -16,7 +16,7 @@ import type { EtoState, Side } from './state.ts';
 
 export type AttackStep = 'breakthrough' | 'combat' | 'exploitation';
 
-export interface AttackFrame extends Frame {
+export interface AttackFrame extends Frame, AirFight {
   attackers: string[];
   target: string;
   step: AttackStep;
@@ -52,11 +52,21 @@ export interface AttackFrame extends Frame {
   targets?: Record<string, string>;
 }
 
-const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
-const atk = (f: AttackFrame): Side => f.side ?? 'axis';
-const dfd = (f: AttackFrame): Side => other(atk(f));
+/** An air-to-air fight over a hex (15.2): a land attack's (4A) or an air mission's (12, 14, 21). `side` attacks. */
+export interface AirFight {
+  target: string;
+  side?: Side;
+  airIn: { id: string; role: 'fighter' | 'bomber' }[];
+  aborted: string[];
+  targets?: Record<string, string>;
+  abortDone?: Side[];
+}
 
-export function eligibleAir(l: LandState, side: Side, target: string, f: AttackFrame, kinds: AirUnit['kind'][]): AirUnit[] {
+const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+const atk = (f: AirFight): Side => f.side ?? 'axis';
+const dfd = (f: AirFight): Side => other(atk(f));
+
+export function eligibleAir(l: LandState, side: Side, target: string, f: AirFight, kinds: AirUnit['kind'][]): AirUnit[] {
   return Object.values(l.air).filter((a) => a.where === 'map' && a.side === side && kinds.includes(a.kind) && a.committed !== 'PC'
     && !l.flown.includes(a.id) && !f.airIn.some((x) => x.id === a.id) && a.base !== null && dist(a.base, target) <= a.range);
 }
@@ -65,7 +75,7 @@ export function eligibleAir(l: LandState, side: Side, target: string, f: AttackF
  * 20.1: a unit flying in a friendly offensive is committed (CC); in the enemy's, only when it defends land units
  * activated for an offensive (standby units may be defended without committing).
  */
-function fly(l: LandState, f: AttackFrame, a: AirUnit, role: 'fighter' | 'bomber'): void {
+function fly(l: LandState, f: AirFight, a: AirUnit, role: 'fighter' | 'bomber'): void {
   f.airIn.push({ id: a.id, role });
   l.flown.push(a.id);
   const defendsActivated = landUnitsAt(l, f.target, a.side).some((u) => l.activated.includes(u.id));
@@ -86,7 +96,7 @@ function blitzkrieg(l: LandState, attackers: { nation: string }[], defenders: { 
   }
 }
 
-export const inHex = (l: LandState, f: AttackFrame, side: Side, role?: 'fighter' | 'bomber') =>
+export const inHex = (l: LandState, f: AirFight, side: Side, role?: 'fighter' | 'bomber') =>
   f.airIn.filter((x) => l.air[x.id]!.side === side && !f.aborted.includes(x.id) && l.air[x.id]!.where === 'map' && (!role || x.role === role));
 
 /** 15.3, 15.7: 1 depletes and aborts; 6 does nothing; 5 only aborts (if it reaches the target number). */
@@ -99,7 +109,7 @@ export function airCombatResult(roll: number, target: number): 'deplete' | 'abor
 }
 
 /** 15.3-15.4, 44.2: target number of `att` firing at `tgt` over `hex`. */
-export function airTargetNumber(l: LandState, f: AttackFrame, att: AirUnit, tgt: AirUnit, hex: string): number {
+export function airTargetNumber(l: LandState, f: AirFight, att: AirUnit, tgt: AirUnit, hex: string): number {
   let s = airStrength(att);
   if (att.base === hex) s += 1;
   if (att.nation === 'germany' && l.blitz.includes(tgt.nation)) s += 1; // 44.2
@@ -107,12 +117,12 @@ export function airTargetNumber(l: LandState, f: AttackFrame, att: AirUnit, tgt:
   return att.quality + s - tq;
 }
 
-function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, a: AirUnit, res: 'deplete' | 'abort' | 'none', rule: string): void {
+export function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AirFight, a: AirUnit, res: 'deplete' | 'abort' | 'none', rule: string): void {
   if (res === 'none') return;
   if (!f.aborted.includes(a.id)) f.aborted.push(a.id);
   if (res === 'deplete') {
     l.losses[a.side]++;
-    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; ctx.log(`${a.name} is depleted and aborted`, rule); }
+    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; notePilot(l, a, f.target); ctx.log(`${a.name} is depleted and aborted`, rule); }
   } else ctx.log(`${a.name} is aborted`, rule);
 }
 
@@ -121,7 +131,7 @@ function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, a: AirUni
  * declared for it, else its only target open under 15.5 (every enemy attacked once before any twice); `next` is the
  * first fighter whose player must still declare among several open targets.
  */
-function targetPlan(l: LandState, f: AttackFrame, side: Side, round: number): { plan: Map<string, string>; next?: { att: AirUnit; options: AirUnit[] } } {
+export function targetPlan(l: LandState, f: AirFight, side: Side, round: number): { plan: Map<string, string>; next?: { att: AirUnit; options: AirUnit[] } } {
   const plan = new Map<string, string>();
   const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!).sort((a, b) => a.id.localeCompare(b.id));
   if (!enemies.length) return { plan };
@@ -141,7 +151,7 @@ function targetPlan(l: LandState, f: AttackFrame, side: Side, round: number): { 
 }
 
 /** 15.3: the first target a player must declare before round `round`, attacker first. */
-function targetPrompt(l: LandState, f: AttackFrame, round: number): Prompt[] {
+export function targetPrompt(l: LandState, f: AirFight, round: number): Prompt[] {
   if (!inHex(l, f, 'axis').length || !inHex(l, f, 'allies').length) return [];
   for (const side of [atk(f), dfd(f)]) {
     const { next } = targetPlan(l, f, side, round);
@@ -156,7 +166,7 @@ function targetPrompt(l: LandState, f: AttackFrame, round: number): Prompt[] {
 }
 
 /** 15.2-15.6: one round (1 or 2); every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
-function airRound(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, round: number): void {
+export function airRound(ctx: Ctx<EtoState>, l: LandState, f: AirFight, round: number): void {
   const plan = new Map([...targetPlan(l, f, 'axis', round).plan, ...targetPlan(l, f, 'allies', round).plan]);
   delete f.targets; // round 2 is declared afresh
   const shots = [...plan].map(([a, t]) => {
@@ -173,16 +183,16 @@ function airRound(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, round: numbe
   for (const h of hits) applyAirHit(ctx, l, f, h.tgt, h.res, 'ETO 15.6');
 }
 
-const roundFighters = (l: LandState, f: AttackFrame, side: Side, round: number): AirUnit[] =>
+export const roundFighters = (l: LandState, f: AirFight, side: Side, round: number): AirUnit[] =>
   inHex(l, f, side, 'fighter').map((x) => l.air[x.id]!).filter((a) => round === 1 || airStrength(a) >= 3);
 
 /** 15.2 E: whether a second round would see any attack. */
-function secondRound(l: LandState, f: AttackFrame): boolean {
+export function secondRound(l: LandState, f: AirFight): boolean {
   return (['axis', 'allies'] as Side[]).some((side) => roundFighters(l, f, side, 2).length > 0 && inHex(l, f, other(side)).length > 0);
 }
 
 /** 15.2 D: the seat that may still abort air units voluntarily before round 2 (attacker first), or null. */
-function abortSeat(s: EtoState, f: AttackFrame): Side | null {
+export function abortSeat(s: EtoState, f: AirFight): Side | null {
   const l = landOf(s);
   for (const side of [atk(f), dfd(f)]) {
     if ((f.abortDone ?? []).includes(side)) continue;
@@ -192,7 +202,7 @@ function abortSeat(s: EtoState, f: AttackFrame): Side | null {
 }
 
 /** 15.4: +1 to a fighter not under attack whose target is an enemy fighter attacking a bomber (by the round's targets). */
-function escortBonus(f: AttackFrame, att: AirUnit, tgt: AirUnit, plan: Map<string, string>): number {
+export function escortBonus(f: AirFight, att: AirUnit, tgt: AirUnit, plan: Map<string, string>): number {
   const role = (id: string | undefined) => f.airIn.find((x) => x.id === id)?.role;
   if (role(tgt.id) !== 'fighter') return 0;
   if ([...plan.values()].includes(att.id)) return 0;

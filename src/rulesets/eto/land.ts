@@ -47,6 +47,8 @@ export interface AirUnit {
   depleted: boolean;
   where: 'setup' | 'map' | 'force-pool';
   base: string | null;
+  /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
+  underlined?: boolean;
   /** 20.0 commitment: none, CC (this offensive), PC. */
   committed: 'none' | 'CC' | 'PC';
 }
@@ -86,12 +88,18 @@ export interface LandState {
   mayExploit: string[];
   /** Armor in supply when the offensive began stays supplied for it (33.6). */
   armorSupplied: string[];
+  /** Hexes whose installations are destroyed (21.5): no airbase, port or fortification until repaired (34.4). */
+  destroyed?: string[];
+  /** Air units depleted this turn over their home country: pilot recovery may rebuild them (34.3). */
+  pilots?: string[];
+  /** Offensives each side has performed this turn (a scenario's limit per turn). */
+  offensivesUsed?: Partial<Record<Side, number>>;
   /** Offensives left on each side's OFF track (scenario 3). */
   offensives?: Record<Side, number>;
 }
 
 /** The land map a scenario plays on: a window of the generated map (scenario 4 Poland, scenario 3 the Ardennes). */
-export type TheatreId = 'poland-1939' | 'bulge-1944';
+export type TheatreId = 'poland-1939' | 'bulge-1944' | 'britain-1940' | 'norway-1940';
 export type WeatherZone = 'mild' | 'mild-fg' | 'moderate' | 'severe';
 export type LandWeather = 'fair' | 'mud' | 'winter';
 
@@ -132,6 +140,13 @@ export function theatreOf(l: LandState): TheatreId {
 
 export function landMap(theatre: TheatreId): LandMap {
   return LAND_MAPS[theatre];
+}
+
+/** 34.3 pilot recovery: an air unit depleted over its home country this turn may be rebuilt, where the scenario plays the step. */
+export function notePilot(l: LandState, a: AirUnit, hex: string): void {
+  if (!a.depleted || a.where !== 'map' || !playOf(l.scenario).endPhase?.includes('replenishment')) return;
+  const country = etoMap().hexes[hex]?.country ?? '';
+  if (homeCountries(a.nation).includes(country) && !(l.pilots ??= []).includes(a.id)) l.pilots.push(a.id);
 }
 
 /** 40.0: the city resource hexes of a nation's home country in the scenario's land map (all captured: conquered). */
@@ -208,6 +223,8 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
 const LAND_MAPS: Readonly<Record<TheatreId, LandMap>> = {
   'poland-1939': windowMap('poland-1939', etoData().poland),
   'bulge-1944': windowMap('bulge-1944', etoData().bulgeLayer),
+  'britain-1940': windowMap('britain-1940', etoData().britain),
+  'norway-1940': windowMap('norway-1940', etoData().norway),
 };
 
 const board = () => navalMap().board;

@@ -3,6 +3,7 @@
 // on stationary stacks, 8.3); steps 2 and 4 (air missions) follow with the air rules.
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { ChooseFirstAction } from './actions.ts';
+import { hasAir } from './air.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export interface NavalAndAirFrame extends Frame {
@@ -45,10 +46,12 @@ interface StepsFrame extends Frame {
   step: number;
 }
 
-/** One side's steps: 1 (first naval movement) and 3 (naval attacks). */
+/** One side's steps: 1 (first naval movement) and 3 (naval attacks) when it has ships, 4 (air movement, 12.3) when it has air units. */
 export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
   run(ctx, f) {
     const s = ctx.state;
+    // A side with no naval units in the scenario has no naval steps.
+    if ((f.step === 1 || f.step === 3) && !Object.values(s.ships).some((sh) => sh.side === f.side)) f.step = 5;
     if (f.step === 1) {
       s.step = { ...emptyStep(), moved: [], successful: [] };
       if (s.order[0] === f.side) s.counterIntercepted = [];
@@ -62,6 +65,13 @@ export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
       f.step = 5;
       ctx.log(`${f.side}: step 3 (naval attacks)`, 'ETO sequence of play 3');
       ctx.push('naval-attacks', { side: f.side, chosen: [] });
+      return;
+    }
+    if (f.step === 5 && hasAir(s, f.side)) {
+      f.step = 6;
+      s.land!.flown = [];
+      ctx.log(`${f.side}: step 4 (air movement)`, 'ETO sequence of play 3');
+      ctx.push('air-step', { side: f.side, offensive: false, raid: null });
       return;
     }
     ctx.pop();

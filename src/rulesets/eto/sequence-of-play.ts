@@ -43,6 +43,12 @@ function startTurn(ctx: Ctx<EtoState>, turn: number): void {
   s.year = t.year;
   s.weather = t.weather;
   if (t.offensives && s.land) s.land.offensives = { ...t.offensives };
+  // Turn-long effects end: the blitzkrieg bonus (44.1), the per-turn offensive count, pilot recovery's eligibility (34.3).
+  if (s.land) {
+    s.land.blitz = [];
+    if (s.land.offensivesUsed) s.land.offensivesUsed = {};
+    if (s.land.pilots) s.land.pilots = [];
+  }
   ctx.log(`${t.month} ${t.year} (weather ${t.weather})${t.offensives ? `: OFF tracks Axis ${t.offensives.axis}, Allied ${t.offensives.allies}` : ''}`, 'ETO sequence of play 1');
 }
 

@@ -45,10 +45,11 @@ function nextItem(s: EtoState, side: Side): Item | null {
   return sh ? { kind: 'ship', id: sh.id } : null;
 }
 
-/** Hexes of the scenario's land map `side` controls at the start. */
+/** Hexes of the scenario's land map `side` controls at the start (within the countries it sets up in, where the scenario says). */
 function ownHexes(l: LandState, side: Side): string[] {
   const m = landMap(theatreOf(l));
-  return Object.keys(m.hexes).filter((h) => m.hexes[h]!.owner === side).sort();
+  const only = playOf(l.scenario).rules.setUpIn?.[side];
+  return Object.keys(m.hexes).filter((h) => m.hexes[h]!.owner === side && (!only || only.includes(m.hexes[h]!.country))).sort();
 }
 
 /** 39.2: a minor country's capital must get one of its infantry; the last one goes there if none has. */

@@ -55,6 +55,10 @@ export interface EtoState extends BaseState {
   counterIntercepted: string[];
   /** Land and air units of the land scenarios (absent in scenario 1). */
   land?: LandState;
+  /** EPs in each side's economic reserve (37.8), where the scenario gives any. */
+  eps?: Record<Side, number>;
+  /** Weather zones whose air units are grounded this month (1.2-1.4). */
+  grounded?: string[];
 }
 
 export function emptyStep(): StepRecord {

@@ -12,9 +12,13 @@ import polandJson from './map-layers/poland-1939.json' with { type: 'json' };
 import caseWhiteJson from './scenario-case-white.json' with { type: 'json' };
 import bulgeLayerJson from './map-layers/bulge-1944.json' with { type: 'json' };
 import bulgeJson from './scenario-bulge.json' with { type: 'json' };
+import britainJson from './theatres/britain-1940.json' with { type: 'json' };
+import bombingJson from './bombing-table.json' with { type: 'json' };
+import finestHourJson from './scenario-their-finest-hour.json' with { type: 'json' };
+import norwayJson from './theatres/norway-1940.json' with { type: 'json' };
 import {
-  BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  BismarckScenarioSchema, BombingTableSchema, TheirFinestHourSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type BombingTable, type TheirFinestHour, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -30,6 +34,10 @@ export const RAW_ETO_DATA = {
   'scenario-case-white.json': caseWhiteJson as unknown,
   'map-layers/bulge-1944.json': bulgeLayerJson as unknown,
   'scenario-bulge.json': bulgeJson as unknown,
+  'theatres/britain-1940.json': britainJson as unknown,
+  'bombing-table.json': bombingJson as unknown,
+  'scenario-their-finest-hour.json': finestHourJson as unknown,
+  'theatres/norway-1940.json': norwayJson as unknown,
 };
 const SCHEMAS = {
   'control-points.json': ControlPointsFileSchema,
@@ -42,6 +50,10 @@ const SCHEMAS = {
   'scenario-case-white.json': CaseWhiteScenarioSchema,
   'map-layers/bulge-1944.json': BulgeLayerSchema,
   'scenario-bulge.json': BulgeScenarioSchema,
+  'theatres/britain-1940.json': TheatreLayerSchema,
+  'bombing-table.json': BombingTableSchema,
+  'scenario-their-finest-hour.json': TheirFinestHourSchema,
+  'theatres/norway-1940.json': TheatreLayerSchema,
 } as const;
 
 function parse<T>(file: keyof typeof SCHEMAS): T {
@@ -64,6 +76,10 @@ const DATA = {
   caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
   bulgeLayer: parse<BulgeLayer>('map-layers/bulge-1944.json'),
   bulge: parse<BulgeScenario>('scenario-bulge.json'),
+  britain: parse<TheatreLayer>('theatres/britain-1940.json'),
+  bombing: parse<BombingTable>('bombing-table.json'),
+  finestHour: parse<TheirFinestHour>('scenario-their-finest-hour.json'),
+  norway: parse<TheatreLayer>('theatres/norway-1940.json'),
 } as const;
 
 /** The validated ETO data. */
@@ -72,7 +88,9 @@ export function etoData(): typeof DATA {
 }
 
 /** What each implemented scenario plays (its data file's "play"), by scenario id. */
-const PLAYS: Readonly<Record<string, Play>> = { 'sink-the-bismarck': DATA.bismarck.play, 'case-white': DATA.caseWhite.play, bulge: DATA.bulge.play };
+const PLAYS: Readonly<Record<string, Play>> = {
+  'sink-the-bismarck': DATA.bismarck.play, 'their-finest-hour': DATA.finestHour.play, 'case-white': DATA.caseWhite.play, bulge: DATA.bulge.play,
+};
 export const SCENARIO_IDS = Object.keys(PLAYS);
 
 /** A scenario's turns, phases, set-up order and rules switched on. */

@@ -82,7 +82,7 @@ export const WeatherSchema = z.enum(['F', 'M', 'W']);
 /** The phases of the monthly turn (sequence of play 1-6) a scenario plays. */
 export const PHASES = ['weather', 'naval-and-air', 'offensive', 'movement', 'end'] as const;
 /** The End phase's steps (sequence of play 6). */
-export const END_STEPS = ['supply', 'command-status'] as const;
+export const END_STEPS = ['supply', 'replenishment', 'command-status'] as const;
 export const TurnSchema = z.object({
   month: z.string(), year: z.number().int(), weather: WeatherSchema,
   /** Offensives set on each side's OFF track at the start of the turn (a scenario rule in place of the seasonal turn). */
@@ -103,7 +103,7 @@ export const PlaySchema = z.object({
   /** The scenario book's set-up section (default "<number>.1"). */
   setUpRule: z.string().optional(),
   /** The land map (a layer of data/map-layers) the scenario's land units play on. */
-  theatre: z.enum(['poland-1939', 'bulge-1944']).optional(),
+  theatre: z.enum(['poland-1939', 'bulge-1944', 'britain-1940', 'norway-1940']).optional(),
   /** Countries each side controls at the start where no land map says (ports of a naval scenario, 7.7). */
   control: z.partialRecord(SideSchema, z.array(z.string())).optional(),
   rules: z.object({
@@ -116,7 +116,13 @@ export const PlaySchema = z.object({
     /** The game ends the moment a nation is conquered. */
     endOnConquest: z.boolean().optional(),
     /** Ways an offensive may be started (22.1-22.3); default all. */
-    offensiveMethods: z.array(z.enum(['hq', 'general', 'stack'])).optional(),
+    offensiveMethods: z.array(z.enum(['hq', 'general', 'stack', 'air'])).optional(),
+    /** Most offensives a side may perform in one turn. */
+    offensivesPerTurn: z.partialRecord(SideSchema, z.number().int().min(0)).optional(),
+    /** EPs each side has in its economic reserve at the start (37.8). */
+    reserve: z.partialRecord(SideSchema, z.number().int().min(0)).optional(),
+    /** Countries each side sets up in, where narrower than the territory it controls. */
+    setUpIn: z.partialRecord(SideSchema, z.array(z.string())).optional(),
     /** Combined offensives (23.6) the scenario grants without EPs. */
     combined: z.array(z.array(z.string()).min(2)).optional(),
     /** Supply sources a side traces to instead of 32.1's: city or resource hexes that are ports in these countries, and these hexes. */
@@ -143,6 +149,13 @@ export const CrtFileSchema = z.object({
   rows: z.array(z.array(z.string().regex(/^(AE|DE|DEx|XX|X|D\dx{0,2}|\(D2\))$/)).length(8)).length(8),
 }).strict();
 export type CrtFile = z.infer<typeof CrtFileSchema>;
+
+export const BombingTableSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema,
+  columns: z.array(z.string().regex(/^\d+(-\d+|\+)$/)).length(9),
+  rows: z.array(z.array(z.string().regex(/^\d+\*?$/)).length(9)).length(12),
+}).strict();
+export type BombingTable = z.infer<typeof BombingTableSchema>;
 
 const RectSchema = z.object({ sheet: z.enum(['W', 'E']), cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]) }).strict();
 /** A scenario's land map: a window of map.json, hex corrections with provenance, starting control (24.4). */
@@ -177,10 +190,17 @@ function landUnitDataSchema<const N extends [string, ...string[]]>(nations: N) {
 }
 const LandUnitDataSchema = landUnitDataSchema(['germany', 'poland']);
 const AirUnitDataSchema = z.object({
-  id: z.string(), name: z.string(), nation: z.enum(['germany', 'poland']), kind: z.enum(['fighter', 'fighter-bomber', 'bomber']),
+  id: z.string(), count: z.number().int().positive().optional(), name: z.string(), nation: z.enum(['germany', 'poland', 'uk', 'norway']),
+  kind: z.enum(['fighter', 'fighter-bomber', 'bomber']),
   strength: z.number().int(), depleted: z.number().int(), range: z.number().int(), quality: z.number().int(),
+  /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
+  underlined: z.boolean().optional(),
   provenance: ProvenanceSchema,
 }).strict();
+export type AirUnitData = z.infer<typeof AirUnitDataSchema>;
+
+export const TheirFinestHourSchema = z.object({ about: z.string(), provenance: ProvenanceSchema, play: PlaySchema, air: z.array(AirUnitDataSchema) }).strict();
+export type TheirFinestHour = z.infer<typeof TheirFinestHourSchema>;
 export const CaseWhiteScenarioSchema = z.object({
   about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
   land: z.array(LandUnitDataSchema), air: z.array(AirUnitDataSchema), germanAirfields: z.number().int(),

@@ -12,7 +12,9 @@ export type SetUpAction =
 
 /** Naval and Air phase: initiative (Part 4), naval movement (7.0), naval attacks (8.3). */
 export type ChooseFirstAction = { type: 'first'; side: Side };
-export type NavalMovementAction = { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' };
+/** 39.2: declaring the invasion of a neutral minor. */
+export type InvadeAction = { type: 'invade'; nation: string };
+export type NavalMovementAction = { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' } | InvadeAction;
 export type StackMoveAction =
   | { type: 'enter'; space: string }
   | { type: 'enter-port' }
@@ -47,7 +49,8 @@ export type OffensiveChoiceAction =
   | { type: 'offensive'; method: 'general'; leader: string; impromptu?: boolean }
   | { type: 'offensive'; method: 'stack'; hex: string; impromptu?: boolean }
   | { type: 'offensive'; method: 'air'; impromptu?: boolean }
-  | { type: 'pass' };
+  | { type: 'pass' }
+  | InvadeAction;
 
 /** An Offensive phase, steps 1-5 (22-29). */
 export type OffensiveAction =

@@ -16,21 +16,26 @@ const POWERS = {
   poland: { name: 'Poland', side: 'allies', color: '#d9a7c7', abbr: 'PL' },
   us: { name: 'United States', side: 'allies', color: '#a9c79f', abbr: 'US' },
   uk: { name: 'Britain', side: 'allies', color: '#e3cf8e', abbr: 'GB' },
+  norway: { name: 'Norway', side: 'allies', color: '#b9c9e6', abbr: 'NO' },
 };
 
 const TYPES = {
   inf: { name: 'infantry', symbol: 'infantry', domain: 'land' },
   armor: { name: 'armor', symbol: 'armor', domain: 'land' },
+  para: { name: 'paratroops', symbol: 'airborne', domain: 'land' },
   general: { name: 'general', symbol: 'general', domain: 'land' },
   hq: { name: 'army group HQ', symbol: 'hq', domain: 'land' },
   fighter: { name: 'fighter', symbol: 'air', domain: 'air' },
   'fighter-bomber': { name: 'fighter-bomber', symbol: 'air', domain: 'air' },
   bomber: { name: 'bomber', symbol: 'strategic-air', domain: 'air' },
+  atp: { name: 'air transport (ATP)', symbol: 'air-transport', domain: 'air' },
   BB: { name: 'battleship', symbol: 'fleet', domain: 'naval' },
   CA: { name: 'heavy cruiser', symbol: 'fleet', domain: 'naval' },
   CV: { name: 'aircraft carrier', symbol: 'fleet', domain: 'naval' },
   CL: { name: 'light cruiser', symbol: 'fleet', domain: 'naval' },
   DD: { name: 'destroyers', symbol: 'fleet', domain: 'naval' },
+  SS: { name: 'submarine', symbol: 'submarine', domain: 'naval' },
+  STP: { name: 'sea transport (STP)', symbol: 'transport', domain: 'naval' },
 } as const;
 
 /** Off-map places a unit can be in (PieceView.where when it is not on a hex or in a sea area). */

@@ -64,6 +64,7 @@ export function shipForces(groups: readonly { units: string[]; at: string; inPor
         id, name: u.name, nation: u.nation, side: sideOfNation(u.nation), type: u.type, named: u.named,
         damaged: false, sunk: false, space: group.at === 'anywhere' ? '' : group.at, inPort: group.inPort ?? false,
         air: u.navalAir?.strength ?? 0,
+        ...(u.type === 'STP' ? { points: 1 } : {}),
       };
     }
   }

@@ -19,8 +19,9 @@ import { movementPhase } from './movement-phase.ts';
 import { navalAndAirOrder, navalAndAirPhase, navalAndAirSteps } from './naval-and-air-phase.ts';
 import { offensivePhase } from './offensive-phase.ts';
 import { SCENARIOS } from './scenarios.ts';
-import { monthlyTurn, openingStack } from './sequence-of-play.ts';
+import { monthlyTurn, openingStack, weatherPhase } from './sequence-of-play.ts';
 import { setUp } from './set-up.ts';
+import { neutral } from './politics.ts';
 import { airBattle, airIntercept, airMission, airStep } from './air.ts';
 import { replenishment } from './end-phase.ts';
 
@@ -28,6 +29,7 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   // the sequence of play
   'set-up': setUp,
   'monthly-turn': monthlyTurn,
+  'weather-phase': weatherPhase,
   'naval-and-air-phase': navalAndAirPhase,
   'naval-and-air-order': navalAndAirOrder,
   'naval-and-air-steps': navalAndAirSteps,
@@ -61,10 +63,10 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
 /** Rule-set invariants: every ship in a known space, ports within capacity (ETO 7.7). */
 export function etoInvariants(s: EtoState): string[] {
   const bad: string[] = [];
-  const spaces = new Set(allSpaces());
-  const m = navalMap();
+  const spaces = new Set(allSpaces(s));
+  const m = navalMap(s);
   for (const sh of Object.values(s.ships)) {
-    if (sh.space === '' && s.stack.every((f) => f.proc !== 'set-up')) bad.push(`${sh.name} has no space after setup`);
+    if (sh.space === '' && s.stack.every((f) => f.proc !== 'set-up') && !(s.land && neutral(s.land, sh.nation))) bad.push(`${sh.name} has no space after setup`);
     if (sh.space !== '' && !spaces.has(sh.space)) bad.push(`${sh.name} is in unknown space "${sh.space}"`);
     if (sh.inPort && !m.coastal.get(sh.space)?.port) bad.push(`${sh.name} is "in port" in ${sh.space}, which has no port`);
   }

@@ -6,7 +6,8 @@ import { layeredMovementRange, movementRange, routes, traceSupply } from '../../
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
 
-export type LandKind = 'inf' | 'armor' | 'general' | 'hq';
+/** Land unit kinds; paratroops (19.0) count for neither stacking nor ZOC. */
+export type LandKind = 'inf' | 'armor' | 'para' | 'general' | 'hq';
 /** A nation id, as the data files spell it ("germany", "uk", "poland"). */
 export type Nation = string;
 
@@ -23,7 +24,11 @@ export interface LandUnit {
   depleted: boolean;
   /** Hex on the map; null when off the map (see `where`). */
   hex: string | null;
-  where: 'setup' | 'map' | 'replenishment' | 'force-pool' | 'removed';
+  where: 'setup' | 'map' | 'replenishment' | 'force-pool' | 'removed' | 'aboard';
+  /** Aboard this STP (10.1); the unit is where the STP is. */
+  aboard?: string;
+  /** Landed by amphibious assault this turn: in supply until its end (32.7). */
+  landed?: boolean;
   radius?: number;
   attacks?: number;
   combat?: number;
@@ -39,7 +44,7 @@ export interface AirUnit {
   name: string;
   nation: Nation;
   side: Side;
-  kind: 'fighter' | 'fighter-bomber' | 'bomber';
+  kind: 'fighter' | 'fighter-bomber' | 'bomber' | 'atp';
   strength: number;
   depletedStrength: number;
   range: number;
@@ -92,6 +97,12 @@ export interface LandState {
   destroyed?: string[];
   /** Air units depleted this turn over their home country: pilot recovery may rebuild them (34.3). */
   pilots?: string[];
+  /** Neutral minor countries invaded so far (39.2). */
+  invaded?: string[];
+  /** Supply markers (32.4): the hex each lies in and the side it supplies. */
+  markers?: { hex: string; side: Side }[];
+  /** ATPs that carried a paradrop or an air transport this turn (18.5, 19.1). */
+  atpUsed?: string[];
   /** Offensives each side has performed this turn (a scenario's limit per turn). */
   offensivesUsed?: Partial<Record<Side, number>>;
   /** Offensives left on each side's OFF track (scenario 3). */

@@ -7,6 +7,7 @@ import type { OffensiveChoiceAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import { dist, landOf, type LandUnit, landUnitsAt, placeName } from './land.ts';
 import { beginOffensive, newOffensive } from './offensive.ts';
+import { invade, invasionChoices } from './politics.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 export interface OffensivePhaseFrame extends Frame {
@@ -74,7 +75,7 @@ const sideName = (side: Side) => (side === 'axis' ? 'Axis' : 'Allied');
 export const offensivePhase: Procedure<EtoState, OffensivePhaseFrame> = {
   prompts(s, f) {
     const l = landOf(s);
-    const choices = offensiveChoices(s, f.next);
+    const choices = [...offensiveChoices(s, f.next), ...invasionChoices(s, f.next)];
     if (!choices.length) return [];
     return [{
       seat: f.next, rule: 'ETO 4 (Offensive phase), 22.0', kind: 'yes-no',
@@ -86,6 +87,7 @@ export const offensivePhase: Procedure<EtoState, OffensivePhaseFrame> = {
     const s = ctx.state;
     const l = landOf(s);
     if (a.type === 'pass') { pass(ctx, f); return; }
+    if (a.type === 'invade') { invade(ctx, f.next, a.nation); return; }
     const side = f.next;
     if (a.impromptu) {
       s.eps![side] -= impromptuCost(s, side);

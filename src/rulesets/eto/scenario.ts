@@ -1,7 +1,7 @@
 // What a scenario adds to the rules: its data says what it plays (data/scenario-*.json "play": turns, phases, set-up
 // order, rules switched on); these hooks hold what is unique to it (forces at the start, a prepared deployment, a
 // set-up restriction, its victory conditions). The scenarios themselves register in scenarios.ts.
-import type { BaseState, Outcome } from '../../engine/index.ts';
+import type { BaseState, Ctx, Outcome } from '../../engine/index.ts';
 import type { LandState, LandUnit } from './land.ts';
 import type { EtoState, Ship, Side } from './state.ts';
 
@@ -31,6 +31,8 @@ export interface ScenarioRules {
   shipPlaces?(s: EtoState, ship: Ship): { space: string; inPort: boolean }[];
   /** The result when the scenario ends. */
   victory(s: EtoState): Outcome;
+  /** What the scenario does at the end of each turn ([5.3]'s replacement ship). */
+  endOfTurn?(ctx: Ctx<EtoState>): void;
   /** One line on the game for logs and the CLI, after the month. */
   status?(s: EtoState): string;
 }

@@ -4,10 +4,12 @@ import { caseWhite } from './case-white.ts';
 import type { ScenarioRules } from './scenario.ts';
 import { sinkTheBismarck } from './sink-the-bismarck.ts';
 import { theirFinestHour } from './their-finest-hour.ts';
+import { northwardStrike } from './northward-strike.ts';
 
 export const SCENARIOS: Readonly<Record<string, ScenarioRules>> = {
   'sink-the-bismarck': sinkTheBismarck,
   'their-finest-hour': theirFinestHour,
   bulge,
   'case-white': caseWhite,
+  'northward-strike': northwardStrike,
 };

@@ -20,7 +20,8 @@ function turnSteps(s: EtoState, turn: number): Frame[] {
   const last = turn === play.turns.length - 1;
   const out: Frame[] = [];
   for (const phase of play.phases) {
-    if (phase === 'naval-and-air') out.push({ proc: 'naval-and-air-phase', next: 0 });
+    if (phase === 'weather') out.push({ proc: 'weather-phase' });
+    else if (phase === 'naval-and-air') out.push({ proc: 'naval-and-air-phase', next: 0 });
     else if (phase === 'offensive') out.push({ proc: 'offensive-phase', next: first, passes: 0 });
     // 5: the side with the initiative moves first.
     else if (phase === 'movement') out.push({ proc: 'movement-phase', side: first, moved: [] }, { proc: 'movement-phase', side: otherSide(first), moved: [] });
@@ -56,6 +57,25 @@ function endGame(ctx: Ctx<EtoState>): void {
   ctx.end(SCENARIOS[ctx.state.scenario]!.victory(ctx.state));
 }
 
+/**
+ * Weather phase (1.0, 1.2-1.4): the month's letter is the turn record's (the scenario's data); in a zone with mud or
+ * winter one roll of two dice grounds its air units for the month: mud 9-12, winter 7-12. M: mud in the severe zone;
+ * W: winter in the severe zone, mud in the moderate zone (the France-Germany mild zone follows the moderate roll).
+ */
+export const weatherPhase: Procedure<EtoState> = {
+  run(ctx) {
+    const s = ctx.state;
+    const zones: [string, 'mud' | 'winter'][] = s.weather === 'M' ? [['severe', 'mud']] : s.weather === 'W' ? [['severe', 'winter'], ['moderate', 'mud']] : [];
+    const grounded: string[] = [];
+    for (const [zone, kind] of zones) {
+      const r = ctx.roll(6, 2, `Air grounding in the ${zone} zone (${kind}: ${kind === 'mud' ? '9' : '7'}-12 grounds)`, 'ETO 1.4').total;
+      if (r >= (kind === 'mud' ? 9 : 7)) { grounded.push(zone); ctx.log(`Air units in the ${zone} zone are grounded this month`, 'ETO 1.4'); }
+    }
+    s.grounded = grounded;
+    ctx.pop();
+  },
+};
+
 export const monthlyTurn: Procedure<EtoState, MonthlyTurnFrame> = {
   run(ctx, f) {
     const s = ctx.state;
@@ -67,6 +87,7 @@ export const monthlyTurn: Procedure<EtoState, MonthlyTurnFrame> = {
       ctx.push(proc, locals);
       return;
     }
+    SCENARIOS[s.scenario]!.endOfTurn?.(ctx);
     if (f.turn + 1 >= playOf(s.scenario).turns.length) { endGame(ctx); return; }
     f.turn++;
     f.step = 0;

@@ -7,8 +7,9 @@ import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
 import type { SetUpAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import {
-  dist, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, theatreOf, unitsAt,
+  controller, dist, homeCountries, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, theatreOf, unitsAt,
 } from './land.ts';
+import { neutral } from './politics.ts';
 import { spaceName } from './map.ts';
 import { SCENARIOS } from './scenarios.ts';
 import type { EtoState, Side } from './state.ts';
@@ -32,24 +33,27 @@ const setUpRule = (scenario: string): string => {
 /** The next thing `side` places: armor, infantry, generals, HQs, airfield markers, air units, then ships. */
 function nextItem(s: EtoState, side: Side): Item | null {
   const l = s.land;
+  // A neutral minor's forces set up only when it is invaded (39.2).
+  const playing = (nation: string) => !l || !neutral(l, nation);
   if (l) {
-    for (const k of ['armor', 'inf', 'general', 'hq'] as const) {
-      const u = Object.values(l.units).find((x) => x.side === side && x.kind === k && x.where === 'setup');
+    for (const k of ['armor', 'inf', 'para', 'general', 'hq'] as const) {
+      const u = Object.values(l.units).find((x) => x.side === side && x.kind === k && x.where === 'setup' && playing(x.nation));
       if (u) return { kind: 'unit', id: u.id };
     }
     if (l.airfields.length < (SCENARIOS[s.scenario]!.airfields?.[side] ?? 0)) return { kind: 'airfield' };
-    const a = Object.values(l.air).find((x) => x.side === side && x.where === 'setup');
+    const a = Object.values(l.air).find((x) => x.side === side && x.where === 'setup' && playing(x.nation));
     if (a) return { kind: 'air', id: a.id };
   }
-  const sh = Object.values(s.ships).find((x) => x.side === side && x.space === '');
+  const sh = Object.values(s.ships).find((x) => x.side === side && x.space === '' && playing(x.nation));
   return sh ? { kind: 'ship', id: sh.id } : null;
 }
 
 /** Hexes of the scenario's land map `side` controls at the start (within the countries it sets up in, where the scenario says). */
-function ownHexes(l: LandState, side: Side): string[] {
+function ownHexes(l: LandState, side: Side, nation?: string): string[] {
   const m = landMap(theatreOf(l));
-  const only = playOf(l.scenario).rules.setUpIn?.[side];
-  return Object.keys(m.hexes).filter((h) => m.hexes[h]!.owner === side && (!only || only.includes(m.hexes[h]!.country))).sort();
+  // 39.2: a minor country sets up at home; the others where the scenario says, in territory their side controls.
+  const only = nation && playOf(l.scenario).rules.minors?.includes(nation) ? homeCountries(nation) : playOf(l.scenario).rules.setUpIn?.[side];
+  return Object.keys(m.hexes).filter((h) => controller(l, h) === side && (!only || only.includes(m.hexes[h]!.country))).sort();
 }
 
 /** 39.2: a minor country's capital must get one of its infantry; the last one goes there if none has. */
@@ -64,10 +68,11 @@ function capitalRule(l: LandState, u: LandUnit, hexes: string[]): string[] {
 
 /** Where a land unit may be placed. */
 export function unitPlaces(l: LandState, u: LandUnit): string[] {
-  const own = ownHexes(l, u.side);
+  const own = ownHexes(l, u.side, u.nation);
   const special = SCENARIOS[l.scenario]!.mayPlace;
   let ok: string[];
-  if (u.kind === 'inf' || u.kind === 'armor') {
+  if (u.kind === 'para') ok = own; // 19.0: paratroops count for no stacking
+  else if (u.kind === 'inf' || u.kind === 'armor') {
     ok = capitalRule(l, u, own.filter((h) => landUnitsAt(l, h).length < stackLimit(l, h) && !(u.kind === 'armor' && layerHex(l, h)!.terrain === 'marsh')));
   } else if (u.kind === 'general') {
     ok = own.filter((h) => landUnitsAt(l, h, u.side).some((x) => x.nation === u.nation) && !unitsAt(l, h).some((x) => x.kind === 'general'));
@@ -83,11 +88,11 @@ function itemChoices(s: EtoState, side: Side, item: Item): Choice[] {
     const sh = s.ships[item.id]!;
     return SCENARIOS[s.scenario]!.shipPlaces!(s, sh).map((p) => ({
       action: { type: 'place', ship: sh.id, space: p.space, inPort: p.inPort },
-      label: `${sh.name} to ${spaceName(p.space)}${p.inPort ? ' (in port)' : ''}`, refs: { units: [sh.id], place: p.space },
+      label: `${sh.name} to ${spaceName(s, p.space)}${p.inPort ? ' (in port)' : ''}`, refs: { units: [sh.id], place: p.space },
     }));
   }
   const l = landOf(s);
-  const hexes = ownHexes(l, side);
+  const hexes = ownHexes(l, side, item.kind === 'air' ? l.air[item.id]!.nation : undefined);
   if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${placeName(l, h)}`, refs: { place: h } }));
   if (item.kind === 'air') {
     return hexes.filter((h) => Object.values(l.air).filter((a) => a.base === h && a.where === 'map').length < baseCapacity(l, h))
@@ -132,7 +137,7 @@ export const setUp: Procedure<EtoState, SetUpFrame> = {
       const sh = s.ships[a.ship]!;
       sh.space = a.space;
       sh.inPort = a.inPort;
-      ctx.log(`${sh.name} placed in ${spaceName(sh.space)}${sh.inPort ? ' (in port)' : ''}`, setUpRule(s.scenario));
+      ctx.log(`${sh.name} placed in ${spaceName(s, sh.space)}${sh.inPort ? ' (in port)' : ''}`, setUpRule(s.scenario));
       return;
     }
     placeUnit(landOf(s), a.unit, a.hex);

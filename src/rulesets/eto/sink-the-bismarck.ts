@@ -33,10 +33,10 @@ export const sinkTheBismarck: ScenarioRules = {
   shipPlaces(s, ship) {
     const group = d.setup.find((g) => g.units.includes(ship.id))!;
     const out: { space: string; inPort: boolean }[] = [];
-    for (const sp of allSpaces()) {
+    for (const sp of allSpaces(s)) {
       if (group.except?.includes(sp)) continue;
       out.push({ space: sp, inPort: false });
-      const h = navalMap().coastal.get(sp);
+      const h = navalMap(s).coastal.get(sp);
       if (h?.port && portSide(s, h.country) === ship.side) out.push({ space: sp, inPort: true });
     }
     return out;

@@ -18,7 +18,7 @@ export interface Ship {
   name: string;
   nation: string;
   side: Side;
-  type: 'BB' | 'CA' | 'CV' | 'CL' | 'DD';
+  type: 'BB' | 'CA' | 'CV' | 'CL' | 'DD' | 'SS' | 'STP';
   named: boolean;
   damaged: boolean;
   sunk: boolean;
@@ -28,6 +28,14 @@ export interface Ship {
   inPort: boolean;
   /** Strength of the naval air unit on board (carriers; 0 if none). */
   air: number;
+  /** An STP's points (10.1); absent for warships. */
+  points?: number;
+  /** Naval MP an STP has moved with units aboard this phase (10.2: 6 or more triples an amphibious assault's cost). */
+  carried?: number;
+  /** A supply marker aboard this STP (32.5). */
+  supply?: boolean;
+  /** Left at sea in the End phase without upkeep (7.6, 33.8). */
+  oos?: boolean;
 }
 
 /** What happened in the current naval step (ETO 8.5 limits are per step). */

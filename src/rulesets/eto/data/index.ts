@@ -15,10 +15,12 @@ import bulgeJson from './scenario-bulge.json' with { type: 'json' };
 import britainJson from './theatres/britain-1940.json' with { type: 'json' };
 import bombingJson from './bombing-table.json' with { type: 'json' };
 import finestHourJson from './scenario-their-finest-hour.json' with { type: 'json' };
+import navalNorwayJson from './naval-norway-1940.json' with { type: 'json' };
+import northwardJson from './scenario-northward-strike.json' with { type: 'json' };
 import norwayJson from './theatres/norway-1940.json' with { type: 'json' };
 import {
-  BismarckScenarioSchema, BombingTableSchema, TheirFinestHourSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type BombingTable, type TheirFinestHour, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  BismarckScenarioSchema, BombingTableSchema, DerivedNavalSchema, NorthwardStrikeSchema, TheirFinestHourSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type BombingTable, type DerivedNaval, type NorthwardStrike, type TheirFinestHour, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -37,6 +39,8 @@ export const RAW_ETO_DATA = {
   'theatres/britain-1940.json': britainJson as unknown,
   'bombing-table.json': bombingJson as unknown,
   'scenario-their-finest-hour.json': finestHourJson as unknown,
+  'naval-norway-1940.json': navalNorwayJson as unknown,
+  'scenario-northward-strike.json': northwardJson as unknown,
   'theatres/norway-1940.json': norwayJson as unknown,
 };
 const SCHEMAS = {
@@ -53,6 +57,8 @@ const SCHEMAS = {
   'theatres/britain-1940.json': TheatreLayerSchema,
   'bombing-table.json': BombingTableSchema,
   'scenario-their-finest-hour.json': TheirFinestHourSchema,
+  'naval-norway-1940.json': DerivedNavalSchema,
+  'scenario-northward-strike.json': NorthwardStrikeSchema,
   'theatres/norway-1940.json': TheatreLayerSchema,
 } as const;
 
@@ -79,6 +85,8 @@ const DATA = {
   britain: parse<TheatreLayer>('theatres/britain-1940.json'),
   bombing: parse<BombingTable>('bombing-table.json'),
   finestHour: parse<TheirFinestHour>('scenario-their-finest-hour.json'),
+  navalNorway: parse<DerivedNaval>('naval-norway-1940.json'),
+  northward: parse<NorthwardStrike>('scenario-northward-strike.json'),
   norway: parse<TheatreLayer>('theatres/norway-1940.json'),
 } as const;
 
@@ -90,6 +98,7 @@ export function etoData(): typeof DATA {
 /** What each implemented scenario plays (its data file's "play"), by scenario id. */
 const PLAYS: Readonly<Record<string, Play>> = {
   'sink-the-bismarck': DATA.bismarck.play, 'their-finest-hour': DATA.finestHour.play, 'case-white': DATA.caseWhite.play, bulge: DATA.bulge.play,
+  'northward-strike': DATA.northward.play,
 };
 export const SCENARIO_IDS = Object.keys(PLAYS);
 

@@ -58,11 +58,11 @@ export type SeaAreasFile = z.infer<typeof SeaAreasFileSchema>;
 const RatingsSchema = z.object({ gunnery: z.number().int().min(0).max(5).nullable(), armor: z.number().int().min(2), speed: z.number().int().min(1) }).strict();
 export type Ratings = z.infer<typeof RatingsSchema>;
 
-export const NAVAL_TYPES = ['BB', 'CA', 'CV', 'CL', 'DD'] as const;
+export const NAVAL_TYPES = ['BB', 'CA', 'CV', 'CL', 'DD', 'SS', 'STP'] as const;
 export const NavalUnitSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string(),
-  nation: z.enum(['germany', 'uk']),
+  nation: z.enum(['germany', 'uk', 'norway']),
   type: z.enum(NAVAL_TYPES),
   full: RatingsSchema,
   damaged: RatingsSchema,
@@ -111,6 +111,8 @@ export const PlaySchema = z.object({
     blitzkrieg: z.boolean().optional(),
     /** Minor countries of the scenario: they set up under 39.2 (one infantry or more in the capital). */
     minors: z.array(z.string()).optional(),
+    /** Neutral minor countries each side may invade (39.1-39.2). */
+    invaders: z.partialRecord(SideSchema, z.array(z.string())).optional(),
     /** Nations whose conquest (40.0) the scenario follows. */
     conquest: z.array(z.string()).optional(),
     /** The game ends the moment a nation is conquered. */
@@ -150,6 +152,19 @@ export const CrtFileSchema = z.object({
 }).strict();
 export type CrtFile = z.infer<typeof CrtFileSchema>;
 
+const RectSchema = z.object({ sheet: z.enum(['W', 'E']), cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]) }).strict();
+
+/** A scenario's naval spaces derived from the generated map: its window, its sea areas (7.4, 8.4) and their links. */
+export const DerivedNavalSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema,
+  window: RectSchema,
+  areas: z.array(z.object({ id: AreaIdSchema, name: z.string(), cost: z.number().int().min(1), int: z.number().int().max(0), gridded: z.boolean() }).strict()).min(1),
+  areaLinks: z.array(z.tuple([AreaIdSchema, AreaIdSchema])),
+  /** Sea areas of coastal hexes the generated map leaves without one. */
+  areaOf: z.record(HexIdSchema, AreaIdSchema),
+}).strict();
+export type DerivedNaval = z.infer<typeof DerivedNavalSchema>;
+
 export const BombingTableSchema = z.object({
   about: z.string(), provenance: ProvenanceSchema,
   columns: z.array(z.string().regex(/^\d+(-\d+|\+)$/)).length(9),
@@ -157,7 +172,6 @@ export const BombingTableSchema = z.object({
 }).strict();
 export type BombingTable = z.infer<typeof BombingTableSchema>;
 
-const RectSchema = z.object({ sheet: z.enum(['W', 'E']), cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]) }).strict();
 /** A scenario's land map: a window of map.json, hex corrections with provenance, starting control (24.4). */
 export const TheatreLayerSchema = z.object({
   about: z.string(),
@@ -181,7 +195,7 @@ export type TheatreLayer = z.infer<typeof TheatreLayerSchema>;
 function landUnitDataSchema<const N extends [string, ...string[]]>(nations: N) {
   return z.object({
     id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(nations),
-    kind: z.enum(['inf', 'armor', 'general', 'hq']),
+    kind: z.enum(['inf', 'armor', 'para', 'general', 'hq']),
     strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
     steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
     radius: z.number().int().optional(), attacks: z.number().int().optional(),
@@ -191,13 +205,23 @@ function landUnitDataSchema<const N extends [string, ...string[]]>(nations: N) {
 const LandUnitDataSchema = landUnitDataSchema(['germany', 'poland']);
 const AirUnitDataSchema = z.object({
   id: z.string(), count: z.number().int().positive().optional(), name: z.string(), nation: z.enum(['germany', 'poland', 'uk', 'norway']),
-  kind: z.enum(['fighter', 'fighter-bomber', 'bomber']),
+  kind: z.enum(['fighter', 'fighter-bomber', 'bomber', 'atp']),
   strength: z.number().int(), depleted: z.number().int(), range: z.number().int(), quality: z.number().int(),
   /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
   underlined: z.boolean().optional(),
   provenance: ProvenanceSchema,
 }).strict();
 export type AirUnitData = z.infer<typeof AirUnitDataSchema>;
+
+const NorthwardUnitSchema = landUnitDataSchema(['germany', 'norway', 'uk']);
+export const NorthwardStrikeSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
+  land: z.array(NorthwardUnitSchema), air: z.array(AirUnitDataSchema),
+  ships: z.array(z.object({ nation: z.enum(['germany', 'uk', 'norway']), units: z.array(z.string()) }).strict()),
+  /** [5.3]: a ship that replaces another sunk or damaged, placed in port at the end of that turn. */
+  replacement: z.object({ lost: z.string(), arrives: z.string(), at: HexIdSchema, rule: z.string() }).strict(),
+}).strict();
+export type NorthwardStrike = z.infer<typeof NorthwardStrikeSchema>;
 
 export const TheirFinestHourSchema = z.object({ about: z.string(), provenance: ProvenanceSchema, play: PlaySchema, air: z.array(AirUnitDataSchema) }).strict();
 export type TheirFinestHour = z.infer<typeof TheirFinestHourSchema>;

@@ -7,7 +7,7 @@ import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reacti
 import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
-  acrossRiver, airStrength, conquestHexes, notePilot, hexWeather, homeCountries, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
+  acrossRiver, airStrength, combatantsAt, conquestHexes, notePilot, hexWeather, homeCountries, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
   mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
 import { playOf } from './data/index.ts';
@@ -224,7 +224,7 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   }
   for (const x of inHex(l, f, atk(f), 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
   const attack = attackStrength(basic, support);
-  const def = landUnitsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
+  const def = combatantsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
   const defBombers = Math.min(2, inHex(l, f, dfd(f), 'bomber').length);
   const defence = def + Math.min(defBombers, def);
   let drm = 0;
@@ -233,7 +233,7 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   if (aAir && !dAir) { drm += 1; notes.push('air superiority +1'); }
   if (dAir && !aAir) { drm -= 1; notes.push('defender air superiority -1'); }
   // 44.2, 44.4: +1 to German attacks on units of a nation the blitzkrieg is in effect against, never on an all-British stack.
-  const defenders = landUnitsAt(l, f.target);
+  const defenders = combatantsAt(l, f.target);
   if (land.some((u) => u.nation === 'germany') && defenders.some((u) => l.blitz.includes(u.nation)) && !defenders.every((u) => u.nation === 'uk')) { drm += 1; notes.push('blitzkrieg +1'); }
   if (layerHex(l, f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
   if (hexWeather(l, s.weather, f.target) === 'mud') { drm -= 1; notes.push('mud -1'); }
@@ -247,7 +247,7 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   if (land.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
   const defSup = suppliedHexes(l, dfd(f));
   // 33.0, 33.2: a unit in a city suffers nothing from a cut line unless it is marked out of supply.
-  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || landUnitsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
+  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || combatantsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
   return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes };
 }
 
@@ -311,7 +311,7 @@ function attackerLossCandidates(l: LandState, f: AttackFrame): LandUnit[] {
 
 /** Retreat destinations for the defending stack (whole stack together; ruling 27). */
 function defenderRetreats(l: LandState, f: AttackFrame): string[][] {
-  const stack = landUnitsAt(l, f.target);
+  const stack = combatantsAt(l, f.target);
   if (!stack.length) return [];
   return retreatPaths(l, stack[0]!.side, f.target, f.retreat, stack);
 }
@@ -371,10 +371,10 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
           c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })));
       }
       case 'defender': {
-        if (f.defSteps === 0 || !landUnitsAt(l, f.target).length) return [];
-        const total = landUnitsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
+        if (f.defSteps === 0 || !combatantsAt(l, f.target).length) return [];
+        const total = combatantsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
         const choices: Choice[] = [];
-        const stack = landUnitsAt(l, f.target).map((u) => u.id);
+        const stack = combatantsAt(l, f.target).map((u) => u.id);
         for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}`, refs: { units: stack, place: f.target } });
         return mk(dfd(f), 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
       }
@@ -493,7 +493,7 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
       case 'defender': return finish(ctx, l, f);
       case 'retreat': {
         // The prompt lists the retreat paths; with none the defenders are eliminated.
-        for (const u of landUnitsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.3');
+        for (const u of combatantsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.3');
         ctx.log(`No retreat route from ${f.target}: the defenders are eliminated`, 'ETO 27.3');
         return finish(ctx, l, f);
       }
@@ -516,9 +516,9 @@ function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
 }
 
 function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], landUnitsAt(l, f.target), f.target);
+  blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target), f.target);
   const fig = attackFigures(ctx.state, f);
-  if (fig.basic === 0 || landUnitsAt(l, f.target).length === 0) { f.stage = 'done'; return; }
+  if (fig.basic === 0 || combatantsAt(l, f.target).length === 0) { f.stage = 'done'; return; }
   const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
   const { row, result } = crtResult(fig.column, die, fig.drm);
   ctx.log(`${fig.column}, modified roll ${row}: ${result}${fig.notes.length ? ` (${fig.notes.join(', ')})` : ''}`, 'ETO 27.1',
@@ -531,7 +531,7 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
     return;
   }
   if (r.de) {
-    for (const u of landUnitsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.1 DE');
+    for (const u of combatantsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.1 DE');
   }
   f.defSteps = r.forced ? 0 : r.d;
   f.retreat = r.forced ? 2 : 0;
@@ -542,7 +542,7 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
 
 function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps: number): void {
   for (let i = 0; i < steps; i++) {
-    const stack = landUnitsAt(l, f.target);
+    const stack = combatantsAt(l, f.target);
     if (!stack.length) break;
     // Full units lose first so as to keep every unit on the map as long as possible.
     const u = [...stack].sort((a, b) => Number(a.depleted) - Number(b.depleted) || a.id.localeCompare(b.id))[0]!;
@@ -550,7 +550,7 @@ function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps:
   }
   f.retreat = f.defSteps - steps;
   f.defSteps = 0;
-  if (f.retreat > 0 && landUnitsAt(l, f.target).length) f.stage = 'retreat';
+  if (f.retreat > 0 && combatantsAt(l, f.target).length) f.stage = 'retreat';
   else finish(ctx, l, f);
 }
 
@@ -565,7 +565,7 @@ function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: strin
 }
 
 function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  f.cleared = landUnitsAt(l, f.target).length === 0;
+  f.cleared = combatantsAt(l, f.target).length === 0;
   if (gameOver(l)) { f.stage = 'done'; return; }
   f.stage = f.cleared && advanceCandidates(l, f).length ? 'advance' : 'done';
   ctx.irreversible();

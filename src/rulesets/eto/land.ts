@@ -103,6 +103,10 @@ export interface LandState {
   markers?: { hex: string; side: Side }[];
   /** ATPs that carried a paradrop or an air transport this turn (18.5, 19.1). */
   atpUsed?: string[];
+  /** Hexes assaulted from the sea this turn (10.6: one assault per hex). */
+  assaulted?: string[];
+  /** Paratroops that dropped this turn: they stay in the hex they dropped into (19.4). */
+  dropped?: string[];
   /** Offensives each side has performed this turn (a scenario's limit per turn). */
   offensivesUsed?: Partial<Record<Side, number>>;
   /** Offensives left on each side's OFF track (scenario 3). */
@@ -291,6 +295,10 @@ export function hexWeather(l: LandState, condition: 'F' | 'M' | 'W', h: string):
 export function landUnitsAt(l: LandState, h: string, side?: Side): LandUnit[] {
   return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h && (u.kind === 'inf' || u.kind === 'armor') && (!side || u.side === side));
 }
+/** Land units that fight in a hex: infantry, armor and paratroops (19.0: these count for neither stacking nor ZOC). */
+export function combatantsAt(l: LandState, h: string, side?: Side): LandUnit[] {
+  return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para') && (!side || u.side === side));
+}
 export function unitsAt(l: LandState, h: string): LandUnit[] {
   return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h);
 }
@@ -317,7 +325,7 @@ export function zocOf(l: LandState, side: Side): Set<string> {
 /** Side of the land units in each occupied hex (24.2: the two sides never share a hex). */
 export function occupancy(l: LandState): Map<string, Side> {
   const m = new Map<string, Side>();
-  for (const u of Object.values(l.units)) if (u.where === 'map' && u.hex && (u.kind === 'inf' || u.kind === 'armor')) m.set(u.hex, u.side);
+  for (const u of Object.values(l.units)) if (u.where === 'map' && u.hex && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para')) m.set(u.hex, u.side);
   return m;
 }
 
@@ -326,7 +334,7 @@ export function mayEnter(l: LandState, side: Side, h: string, kind: LandKind, oc
   if (!x) return false;
   if (controller(l, h) === null) return false;
   if (kind === 'armor' && x.terrain === 'marsh') return false;
-  return occ ? (occ.get(h) ?? side) === side : landUnitsAt(l, h).every((u) => u.side === side);
+  return occ ? (occ.get(h) ?? side) === side : combatantsAt(l, h).every((u) => u.side === side);
 }
 
 /** Weather and step limits on a move: hexes whose weather halves the allowance, hexes it may not enter. */
@@ -452,8 +460,12 @@ export function suppliedHexes(l: LandState, side: Side): Set<string> {
   const enemyZoc = zocOf(l, side === 'axis' ? 'allies' : 'axis');
   const occ = occupancy(l);
   const ok = (h: string) => controller(l, h) === side && (occ.get(h) ?? side) === side && (!enemyZoc.has(h) || occ.get(h) === side);
-  // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling).
-  return landReach(l, supplySources(l, side).filter((h) => (occ.get(h) ?? side) === side), ok);
+  // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling); supply markers (32.4) are sources.
+  const markers = (l.markers ?? []).filter((m) => m.side === side && controller(l, m.hex) === side).map((m) => m.hex);
+  const reach = landReach(l, [...supplySources(l, side), ...markers].filter((h) => (occ.get(h) ?? side) === side), ok);
+  // 32.7: units that landed by amphibious assault are in supply for the rest of the turn.
+  for (const u of Object.values(l.units)) if (u.landed && u.side === side && u.where === 'map' && u.hex) reach.add(u.hex);
+  return reach;
 }
 
 /**

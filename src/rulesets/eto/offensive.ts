@@ -8,6 +8,7 @@ import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reacti
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
 import type { OffensiveAction } from './actions.ts';
+import { playOf } from './data/index.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
   dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, type MoveOption, moveOptions,
@@ -31,8 +32,6 @@ export interface OffensiveFrame extends Frame {
   stage: 'hq-1b' | 'breakthrough' | 'move' | 'hq-3c' | 'activate' | 'combat' | 'exploit-move' | 'exploit' | 'end';
   /** HQs that have moved (or stayed) in the current step 1-B or 3-C. */
   hqMoved: string[];
-  /** Scenario 4 (ruling 27): the game ends as soon as a country is conquered, so the offensive stops there. */
-  endOnConquest?: boolean;
   bt: { units: string[]; phase: 'premove' | 'target' | 'after'; moving?: string[] } | null;
   declare: { target: string; units: string[] } | null;
   /** Exploitation allowance of each exploiting armor unit, fixed at the start of step 5 (29.2). */
@@ -440,7 +439,8 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
     }
     if ((result as { displaced?: boolean } | undefined)?.displaced) return;
     displaceCommanders(ctx, l);
-    if (f.endOnConquest && l.conquered.length) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
+    // A scenario that ends with a conquest stops the offensive there (ruling 27).
+    if (l.conquered.length && playOf(l.scenario).rules.endOnConquest) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
     const r = result as { cleared: boolean; advanced: string[] } | undefined;
     if (f.stage === 'breakthrough' && f.bt) {
       const armor = f.bt.units.filter((id) => r?.advanced.includes(id) && l.units[id]!.kind === 'armor');
@@ -499,6 +499,8 @@ function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
     case 'combat': case 'exploit': f.declare = null; return;
     case 'exploit-move': beginStep(l, f, 'exploit'); return;
     case 'end':
+      // Step 6: committed air units become previously committed (20.1); the HQs flip to "previously activated".
+      for (const a of Object.values(l.air)) if (a.committed === 'CC') a.committed = 'PC';
       for (const id of f.method === 'hq' ? [f.leader, ...f.partners] : []) if (!l.hqs.includes(id)) l.hqs.push(id);
       ctx.pop();
       return;

@@ -175,3 +175,37 @@ describe('2WW 8.3.1 sea retreat', () => {
     expect(s.units['gb-fleet-home']!.ops).toBe(true);
   });
 });
+
+describe('2WW 8.3.5.4 a retreat interrupted by a transit attack', () => {
+  // Found by the campaign fuzzer (seed fuzz-4): a German submarine, already Ops Complete, is struck from the air and
+  // retreats to its port; on the way, in a coastal hex holding a British land unit, British naval air transit-attacks
+  // it and loses the battle on the dice. The submarine was not forced back, so it must sail on to port instead of
+  // ending its retreat in a hex with enemy units (8.3.1, 5.2.3).
+  const strait = testWorld({
+    id: 'retreat-strait', cols: [1, 7], rows: [1, 4], country: 'ge', countries: { gb: ['0501', '0502', '0601', '0602', '0603', '0701', '0702', '0703'] },
+    sea: ['0104', '0204', '0404', '0504', '0604', '0704'], coastal: ['0103', '0203', '0303', '0304', '0403', '0503', '0603', '0703'],
+    ports: ['0103'], cities: { '0103': 'Kiel' },
+  });
+
+  it('2WW 8.3.5.4 the submarine wins the transit attack on the dice and sails on to its port', () => {
+    let s = start(testPosition(strait, {
+      turn: 12, control: { '0103': 'axis' },
+      units: { 'ge-sub-1': { where: '0604', ops: true }, 'gb-air-bomber': '0702', 'gb-air-naval': '0303', 'gb-arm-8': '0304' },
+    }), [{ proc: 'combat-phase', side: 'allies' }]);
+    s = play(s, 'allies', { type: 'attack', mode: 'strike', hex: '0604' });
+    s = play(s, 'allies', { type: 'add', unit: 'gb-air-bomber', role: 'attacker' });
+    forceDice(s.rng, [6, 6, 1, 1]); // the bombers roll 12, the submarine 2: the Allies win
+    s = play(s, 'allies', { type: 'confirm' });
+    expect(events.some((e) => /allies wins the sea combat/.test(e.text))).toBe(true);
+    while (prompts(rs, s)[0]?.kind === 'transit-attack') {
+      const hex = (prompts(rs, s)[0]!.context as { hex: string }).hex;
+      if (hex !== '0304') { s = play(s, 'allies', { type: 'decline' }); continue; }
+      s = play(s, 'allies', { type: 'add', unit: 'gb-air-naval' });
+      forceDice(s.rng, [5, 5, 6, 6]); // naval air rolls 10 (no hit), the submarine 12: the Axis wins on the higher roll
+      s = play(s, 'allies', { type: 'attack' });
+    }
+    expect(events.some((e) => /axis wins the sea combat/.test(e.text))).toBe(true);
+    expect(s.units['ge-sub-1']).toMatchObject({ where: '0103', ops: true });
+    expect(s.units['gb-arm-8']!.where).toBe('0304');
+  });
+});

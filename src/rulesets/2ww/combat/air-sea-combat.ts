@@ -223,10 +223,14 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
       });
       return;
     }
-    const s = ctx.state;
-    const survivors = f.fleets.filter((id) => inPlay(s, id));
-    const retreated = survivors.filter((id) => s.units[id]!.where !== f.hex || s.units[id]!.ops);
-    ctx.pop({ attacked: true, mayContinue: survivors.length > 0 && retreated.length === 0, survivors });
+    ctx.pop({ attacked: true, mayContinue: false, survivors: f.fleets.filter((id) => inPlay(ctx.state, id)) });
+  },
+  resume(ctx, f, result) {
+    // Back from the battle: the movers go on unless it forced them back (its attackers won), even a fleet that was
+    // already Ops Complete (one retreating from an earlier combat).
+    const r = result && typeof result === 'object' && !Array.isArray(result) ? result : {};
+    const survivors = f.fleets.filter((id) => inPlay(ctx.state, id));
+    ctx.pop({ attacked: true, mayContinue: survivors.length > 0 && r.winner !== 'attacker', survivors });
   },
   act(ctx, f, _seat, a) {
     if (a.type === 'add' || a.type === 'remove') {

@@ -32,6 +32,7 @@ export function buildCampaignWorld(): World {
     if (h.country === 'gb') d.region = 'britain';
     if (h.country === 'ireland') d.region = 'ireland';
     if (h.vichy) d.region = 'vichy';
+    if (mc?.noRail) d.noRail = true;
     if (h.city) {
       d.city = h.city.name;
       if (h.city.port) d.port = true;

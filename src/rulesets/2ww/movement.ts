@@ -20,9 +20,6 @@ type C = Ctx<TwoWWState>;
 /** mpUsed value meaning "has finished moving this phase". */
 export const DONE = 999;
 
-/** Regions rail may not enter (2WW 8.1.2). */
-const NO_RAIL_REGIONS = ['spanish-morocco', 'french-north-africa', 'tunisia', 'libya', 'saudi-arabia', 'persia'];
-
 let available = new Set<string>();
 /** index.ts tells movement which optional procedures (transit-attack) exist. */
 export function setAvailableProcedures(names: string[]): void {
@@ -258,7 +255,7 @@ function railNetworks(f: MoveFacts): Int32Array {
     if (h.kind === 'sea' || f.enemyZoc.has(b)) return false;
     const c = countryAt(state, w, b);
     if (!c || isNeutralCountry(state, c) || state.countries[c]?.controller !== side) return false;
-    if (h.region && NO_RAIL_REGIONS.includes(h.region)) return false;
+    if (h.noRail) return false;
     return f.hostile(b) === 0;
   };
   const pass = new Uint8Array(w.board.nodeCount);

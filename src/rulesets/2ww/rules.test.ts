@@ -254,7 +254,7 @@ describe('2WW 12 special rules', () => {
   });
 
   it('2WW 8.1.2 rail movement never enters Libya, French North Africa and the other listed regions', () => {
-    const rw = testWorld({ id: 'rail-test', cols: [1, 5], rows: [1, 2], country: 'it', regions: { libya: ['0401', '0402', '0501', '0502'] }, capitals: { '0101': 'it' } });
+    const rw = testWorld({ id: 'rail-test', cols: [1, 5], rows: [1, 2], country: 'it', regions: { libya: ['0401', '0402', '0501', '0502'] }, noRail: ['0401', '0402', '0501', '0502'], capitals: { '0101': 'it' } });
     const s = startAt(testPosition(rw, { turn: 5, units: { 'it-inf-2': '0101' }, control: { '0101': 'axis' }, politics: { italyNeutral: false } }), [{ proc: 'movement-phase', side: 'axis' }]);
     const rail = choicesOf(s, 'axis').filter((a) => a.type === 'rail').map((a) => a.to);
     expect(rail).toContain('0301');

@@ -26,6 +26,8 @@ export interface HexData {
   overseas?: boolean;
   /** The capital of its territory (`region`), e.g. Algiers for Algeria (Fr) (2WW 12.2.3). */
   territoryCapital?: boolean;
+  /** No rail movement may enter (2WW 8.1.2: Spanish Morocco, French N. Africa, Tunisia, Libya, Saudi Arabia, Persia). */
+  noRail?: boolean;
 }
 
 export interface HexsideData {

@@ -209,3 +209,37 @@ describe('2WW 8.3.5.4 a retreat interrupted by a transit attack', () => {
     expect(s.units['gb-arm-8']!.where).toBe('0304');
   });
 });
+
+describe('2WW 3.4.3 Ops Complete units do not fire', () => {
+  it('2WW 3.4.3 Ops Complete air and fleets in a struck hex take the strike but do not fire back', () => {
+    let s = start(testPosition(world, {
+      turn: 8, control,
+      units: { 'ge-air-1': '0201', 'ge-air-2': '0202', 'gb-air-raf1': { where: '0403', ops: true }, 'gb-fleet-home': { where: '0403', ops: true } },
+    }), [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0403' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-2', role: 'attacker' });
+    forceDice(s.rng, [1, 1, 1, 1]); // both sides roll 2: only the Axis has factors to fire
+    s = play(s, 'axis', { type: 'confirm' });
+    expect(events.some((e) => e.rule === '2WW 3.4.3')).toBe(true);
+    const air = events.find((e) => /Air battle/.test(e.text))!.data as any;
+    expect([air.attacker.strength, air.attacker.result > 0, air.defender.strength, air.defender.result]).toEqual([8, true, 0, 0]);
+    forceDice(s.rng, [1, 1, 1, 1]);
+    s = play(s, 'axis', { type: 'press' });
+    const sea = events.find((e) => /Sea combat/.test(e.text))!.data as any;
+    expect([sea.attacker.line, sea.attacker.result > 0, sea.defender]).toEqual(['Air vs Sea', true, null]);
+    expect([s.units['ge-air-1']!.reduced, s.units['ge-air-2']!.reduced]).toEqual([false, false]);
+  });
+
+  it('2WW 3.4.3 an Ops Complete fleet attacked by a fleet does not fire back', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0304', 'gb-fleet-channel': { where: '0404', ops: true } }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0404' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-fleet-surface', role: 'attacker' });
+    forceDice(s.rng, [6, 6, 1, 1]); // the Axis rolls 12 (no hit), the Channel fleet 2 (a hit, were it ready)
+    s = play(s, 'axis', { type: 'confirm' });
+    const sea = events.find((e) => e.rule === '2WW 9.3' && e.data && (e.data as any).attacker)!.data as any;
+    expect(sea.defender).toBeNull();
+    expect(s.units['ge-fleet-surface']!.reduced).toBe(false);
+  });
+});

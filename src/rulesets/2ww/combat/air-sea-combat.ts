@@ -55,10 +55,14 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
     const w = world();
     const def = otherSide(f.side);
     const alive = (ids: string[]) => ids.filter((id) => inPlay(s, id));
+    // 2WW 3.4.3: units already Ops Complete may be fired on but do not fire (air that fights here is marked after it).
+    const ready = (ids: string[]) => ids.filter((id) => !s.units[id]!.ops);
     switch (f.step ?? 'start') {
       case 'start': {
         ctx.log(`${f.side} ${f.context === 'transit' ? 'transit attack' : f.context === 'convoy' ? 'convoy battle' : 'attack'} at ${f.hex}: ${names(w, s, f.attackers)} against ${names(w, s, f.defenders)}`,
           f.rule, { hex: f.hex, attackers: f.attackers, defenders: f.defenders });
+        const idle = alive(f.defenders).filter((id) => s.units[id]!.ops);
+        if (idle.length) ctx.log(`${names(w, s, idle)} ${idle.length > 1 ? 'are' : 'is'} Ops Complete and may not fire back`, '2WW 3.4.3', { units: idle });
         if (f.context !== 'convoy') w.noteAttack?.(ctx, f.side, f.defenders);
         const aAir = airOf(w, s, alive(f.attackers)), dAir = airOf(w, s, alive(f.defenders));
         f.airOkA = true;
@@ -66,8 +70,8 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
         if (aAir.length && dAir.length) {
           const rollA = rollFor(ctx, w, `${f.side} air fire`, f.rule);
           const rollD = rollFor(ctx, w, `${def} air fire`, f.rule);
-          const byA = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, aAir).air, shift: 0 }, rollA);
-          const byD = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, dAir).air, shift: 0 }, rollD);
+          const byA = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, ready(aAir)).air, shift: 0 }, rollA);
+          const byD = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, ready(dAir)).air, shift: 0 }, rollD);
           ctx.log(`Air battle: ${f.side} ${describeFire(byA)}; ${def} ${describeFire(byD)}`, f.rule, { attacker: fireData(byA), defender: fireData(byD) });
           const win = decideWinner(byD.losses, rollA, byA.losses, rollD);
           f.airOkA = win === 'a';
@@ -97,7 +101,7 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
           return;
         }
         const fa = forceOf(w, s, aUnits), fd = forceOf(w, s, dUnits);
-        const va = seaVolley(fa, fd), vd = seaVolley(fd, fa);
+        const va = seaVolley(forceOf(w, s, ready(aUnits)), fd), vd = seaVolley(forceOf(w, s, ready(dUnits)), fa);
         const rollA = rollFor(ctx, w, `${f.side} sea fire`, f.rule);
         const rollD = rollFor(ctx, w, `${def} sea fire`, f.rule);
         const byA = va ? fire(w.chart, va, rollA) : null;

@@ -284,7 +284,7 @@ export function conquestAndLiberation(ctx: C): void {
     if (!caps.every((n) => s.control[w.hexes[n]!.id] === holder)) continue;
     const own = allFriendlyCapitals(s, holder).filter((n) => w.hexes[n]!.capitalOf !== c);
     const occupied = caps.every((n) => Object.entries(s.units).some(([id, u]) => u.where === w.hexes[n]!.id && unitClass(s, id) === 'land' && sideOfUnit(s, id) === holder));
-    if (!caps.every((n) => net(holder).traces(n, own, 'land'))) continue;
+    if (!caps.every((n) => net(holder).traces(n, own, 'place'))) continue;
     if (cs.status === 'conquered' && cs.conqueredBy === cs.controller) {
       if (!occupied) continue;
       liberate(ctx, c, holder);

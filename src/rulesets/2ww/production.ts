@@ -30,15 +30,33 @@ const season = (s: TwoWWState) => turnInfo(s.turn).season;
 
 // One supply net per side for a whole Production computation (building a net walks the map).
 const nets = new WeakMap<TwoWWState, Partial<Record<Side, SupplyNet>>>();
-/** Can `hex` trace supply to a friendly capital of `power` (any friendly capital when null)? (2WW 7.1.1, 7.2.5, 7.3) */
-function hexTracesTo(s: TwoWWState, side: Side, hex: string, power: string | null): boolean {
+/**
+ * Can `hex` trace a regular supply line (11) to a friendly capital of `power`, to any friendly capital (null), to a
+ * friendly major power's capital ('major', 7.3.1) or to a friendly production city ('production', 7.3.2)?
+ * (2WW 7.1.1, 7.2.5, 7.3)
+ */
+function hexTracesTo(s: TwoWWState, side: Side, hex: string, power: string | null | 'major' | 'production'): boolean {
   const w = worldOf(s);
   const n = w.board.find(hex);
   if (n < 0) return false;
   const per = nets.get(s) ?? {};
   nets.set(s, per);
   const net = (per[side] ??= new SupplyNet(s, side));
-  return net.traces(n, power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side), 'any');
+  const ownMajor = (p: string) => isMajor(p) && usable(s, p) && s.countries[p]!.controller === side;
+  const sources = power === 'major' ? allFriendlyCapitals(s, side).filter((c) => ownMajor(w.hexes[c]!.capitalOf!))
+    : power === 'production' ? friendlyProductionCities(s, side)
+      : power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side);
+  return net.traces(n, sources, 'place');
+}
+/** Production cities `side` controls (2WW 7.3.2). */
+function friendlyProductionCities(s: TwoWWState, side: Side): number[] {
+  const w = worldOf(s);
+  const out: number[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = hexData(w, n);
+    if (h?.production && controlOfHex(s, h.id) === side) out.push(n);
+  }
+  return out;
 }
 const milestone = (k: string, dflt: number) => (turnTrack().milestones as Record<string, { turn: number }>)[k]?.turn ?? dflt;
 
@@ -284,10 +302,10 @@ export function upgradable(s: TwoWWState, power: string, points: number): string
       const w = worldOf(s);
       const n = w.board.find(u.where);
       const h = n >= 0 ? hexData(w, n) : undefined;
-      if (h?.port && controlOfHex(s, h.id) === side && (h.production || hexTracesTo(s, side, h.id, null))) out.push(id);
+      if (h?.port && controlOfHex(s, h.id) === side && (h.production || hexTracesTo(s, side, h.id, 'production'))) out.push(id);
       continue;
     }
-    if (hexTracesTo(s, side, u.where, null)) out.push(id);
+    if (hexTracesTo(s, side, u.where, 'major')) out.push(id);
   }
   return out.sort();
 }

@@ -101,6 +101,25 @@ describe('2WW 11 supply', () => {
     expect(new SupplyNet(at({ 'ge-inf-1': '0602' }), 'axis').unitInSupply('ge-inf-1')).toBe(true);
   });
 
+  it('2WW 11.2.2 a unit in its own port inside enemy fleet ZOC traces straight out to sea; a line may not enter that port', () => {
+    // Kiel 0104 and Berlin 0101 on the mainland (columns 1-3), neutral Spain in column 4 (no line passes it); an island
+    // (0504, 0601-0604) whose port 0504 lies between a northern strait (0501-0503: the British fleet in 0501, three
+    // hexes away, has a ZOC reaching 0504 and no further) and the southern sea (row 5).
+    const p = testWorld({
+      id: 'port-in-fleet-zoc', cols: [1, 6], rows: [1, 5], country: 'ge',
+      sea: ['0501', '0502', '0503', '0105', '0205', '0305', '0405', '0505', '0605'], coastal: ['0104', '0204', '0304', '0504'],
+      ports: ['0104', '0504'], capitals: { '0101': 'ge' }, cities: { '0101': 'Berlin', '0104': 'Kiel', '0504': 'Island' },
+      countries: { es: ['0401', '0402', '0403', '0404'] },
+    });
+    const at = (units: Parameters<typeof testPosition>[1]['units']) =>
+      testPosition(p, { turn: 5, units: { 'gb-fleet-home': '0501', ...units }, control: { '0101': 'axis', '0104': 'axis', '0504': 'axis' } });
+    expect(fleetZocFrom(p, p.board.index('0501')).map((n) => p.board.id(n)).sort()).toEqual(['0502', '0503', '0504']);
+    expect(new SupplyNet(at({ 'ge-inf-1': '0504' }), 'axis').unitInSupply('ge-inf-1')).toBe(true);
+    // 0604 reaches the sea only through the island port, which its line would have to enter.
+    expect(new SupplyNet(at({ 'ge-inf-1': '0604' }), 'axis').unitInSupply('ge-inf-1')).toBe(false);
+    expect(new SupplyNet(at({ 'ge-inf-1': '0604', 'ge-fleet-surface': '0504' }), 'axis').unitInSupply('ge-inf-1')).toBe(true);
+  });
+
   it('2WW 11.2.1 a line crosses the sea only through friendly-controlled ports', () => {
     // A German unit in 0705 (French coast) cut off on land by the French: it traces by sea from Kiel only via a port.
     const s = pos({ 'ge-inf-1': '0605', 'fr-inf-2': '0504', 'fr-inf-3': '0604', 'fr-inf-4': '0704' }, { control: { ...control, '0605': 'axis' } });

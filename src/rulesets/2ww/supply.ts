@@ -162,9 +162,13 @@ export class SupplyNet {
     return seen;
   }
 
-  /** A line from `node` (starting on land, at sea, or either for a fleet in port) to one of `sources`. */
-  traces(node: number, sources: number[], start: 'land' | 'sea' | 'any'): boolean {
+  /**
+   * A line from `node` (starting on land, at sea, or either for a fleet in port) to one of `sources`. 'place': the
+   * line of a land unit or a city there, on land, or either way in a friendly-controlled port (11.2.1) or a box.
+   */
+  traces(node: number, sources: number[], start: 'land' | 'sea' | 'any' | 'place'): boolean {
     if (!sources.length || node < 0) return false;
+    if (start === 'place') start = this.friendlyPort(node) || !this.w.board.isHex(node) ? 'any' : 'land';
     const r = this.reach(sources);
     if (start !== 'sea' && r[node * 2 + LAND]) return true;
     if (start !== 'land' && r[node * 2 + SEA]) return true;
@@ -189,7 +193,8 @@ export class SupplyNet {
     }
     const power = powerOf(s, id);
     const h = hexData(w, node);
-    const start = cls === 'fleet' || carrier ? (h?.kind === 'sea' || !w.board.isHex(node) ? 'sea' : 'any') : 'land';
+    // A land unit in a friendly port may trace straight out to sea: the line leaves its hex, even in enemy fleet ZOC (11.2.2).
+    const start = cls === 'fleet' || carrier ? (h?.kind === 'sea' || !w.board.isHex(node) ? 'sea' : 'any') : this.friendlyPort(node) ? 'any' : 'land';
     const m = this.multi();
     const bit = m.bits.get(power);
     if (bit !== undefined) {

@@ -109,10 +109,12 @@ class MoveFacts {
     this.foeLandZoc = landZocOfSide(state, foe);
     let zoc = this.foeLandZoc;
     // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
+    // Not Vichy's for the Allies: their entry invades nothing, so its units stay neutral and their ZOC is ignored.
     for (const [id, u] of Object.entries(state.units)) {
       if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);
       if (v < 0 || !w.board.isHex(v)) continue;
+      if (side === 'allies' && countryAt(state, w, v) === 'vc') continue;
       for (const b of w.landAdj[v]!) {
         if (zoc.has(b) || countryAt(state, w, b) !== countryAt(state, w, v)) continue;
         if (zoc === this.foeLandZoc) zoc = new Set(zoc);
@@ -141,6 +143,15 @@ class MoveFacts {
     return this.at(n)?.[this.side] ?? ZERO;
   }
   enemyLandAt(n: number): number { return this.enemyLand[n]!; }
+  /**
+   * An Allied land unit may enter Toulon or Algiers held by Vichy units: that occupation ends Vichy France and its
+   * units join the Allies at once (2WW 12.2.2), so the hex is no neutral's any more.
+   */
+  occupiesVichyCity(n: number): boolean {
+    if (this.side !== 'allies' || this.countryOf(n) !== 'vc') return false;
+    const city = this.w.hexes[n]?.city;
+    return city === 'Toulon' || city === 'Algiers';
+  }
   enemyFleetAt(n: number): number { return this.enemyFleets[n]!; }
   myLandAt(n: number): number { return this.myLand[n]!; }
   neutralLandAt(n: number): number { return this.neutralLand[n]!; }
@@ -217,7 +228,7 @@ function landStepCost(f: MoveFacts, id: string, armored: boolean, a: number, b: 
   const t = w.terrain[hb.terrain];
   const base = t ? t.cost : 1;
   if (base === null) return null;
-  if (f.enemyLandAt(b) > 0 || f.neutralLandAt(b) > 0) return null;
+  if (f.enemyLandAt(b) > 0 || (f.neutralLandAt(b) > 0 && !f.occupiesVichyCity(b))) return null;
   const edge = w.hexsides[w.board.edgeBetween(a, b)];
   if (edge?.allSea) return null;
   const c = f.countryOf(b);
@@ -302,7 +313,7 @@ export function airdropReach(f: MoveFacts, id: string): number[] {
     const h = w.hexes[b]!;
     if (h.kind === 'sea') return false;
     if (entryForbidden(state, side, id, countryAt(state, w, b))) return false;
-    return f.neutralUnits(b) === 0;
+    return f.neutralUnits(b) === 0 || f.occupiesVichyCity(b);
   });
 }
 

@@ -222,6 +222,14 @@ function cityHex(w: World, name: string): string | null {
   return null;
 }
 
+/**
+ * A production city now (2WW 7): the map's production cities, and Toulon once Vichy has ended while the Allies hold
+ * it (12.2.2 makes it an Allied production city; ruling V-2).
+ */
+export function isProductionCity(s: TwoWWState, h: HexData): boolean {
+  return !!h.production || (!!h.vichyProduction && s.politics.vichy === 'allied' && s.control[h.id] === 'allies');
+}
+
 /** 2WW 12.2.2: Vichy's forces join the Allies; Toulon becomes Allied unless Axis-occupied. */
 export function endVichy(ctx: C, why: string): void {
   const s = ctx.state, w = worldOf(s);

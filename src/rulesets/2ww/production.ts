@@ -10,6 +10,7 @@ import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
 import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
 import { displacementCandidates } from './movement.ts';
+import { isProductionCity } from './politics.ts';
 import { controlOfHex } from './combat/rules-world.ts';
 import { inPlay, mkPrompt } from './combat/common.ts';
 
@@ -54,7 +55,7 @@ function friendlyProductionCities(s: TwoWWState, side: Side): number[] {
   const out: number[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (h?.production && controlOfHex(s, h.id) === side) out.push(n);
+    if (h && isProductionCity(s, h) && controlOfHex(s, h.id) === side) out.push(n);
   }
   return out;
 }
@@ -109,7 +110,7 @@ export function contestedCities(s: TwoWWState, side: Side): { hex: string; users
   const out: { hex: string; users: string[] }[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (!h?.production || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
+    if (!h || !isProductionCity(s, h) || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
     const c = countryAt(s, w, n);
     if (!c || cityKind(s, side, c) !== 'captured') continue;
     const users = usersOfCity(s, side, h.id);
@@ -125,7 +126,7 @@ export function productionPoints(s: TwoWWState): Record<string, PowerPoints> {
   const winter = season(s) === 'winter';
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (!h?.production || s.production.bombed.includes(h.id)) continue;
+    if (!h || !isProductionCity(s, h) || s.production.bombed.includes(h.id)) continue;
     const side = controlOfHex(s, h.id);
     const c = countryAt(s, w, n);
     if (!side || !c) continue;
@@ -259,8 +260,10 @@ function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch): st
     }
     if (occ.enemy.has(id)) continue;
     if (unit === 'fr-arm-ff1') {
-      // 7.2.4: an Allied production city in Britain or France, or Algiers/Toulon when Allied.
-      if ((h.production && (h.country === 'gb' || h.country === 'fr')) || h.city === 'Algiers' || h.city === 'Toulon') out.push(id);
+      // 7.2.4: an Allied-controlled production city in Britain or France, or Algiers/Toulon when Allied-controlled
+      // (never while Vichy holds them: they are controlled by nobody then).
+      if (controlOfHex(s, id) !== side) continue;
+      if ((isProductionCity(s, h) && (h.country === 'gb' || h.country === 'fr')) || h.city === 'Algiers' || h.city === 'Toulon') out.push(id);
       continue;
     }
     if (h.country !== home) continue;

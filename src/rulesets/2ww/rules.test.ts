@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { act, choicesOf, startAt, testPosition, testWorld } from './testing.ts';
+import { act, choicesOf, destinations, startAt, testPosition, testWorld } from './testing.ts';
 import { airZocOf, fleetZocFrom, landZocOfSide } from './zones-of-control.ts';
 import { stackingExcesses } from './stacking.ts';
 import { SupplyNet, supplyPhase } from './supply.ts';
 import { victoryLevel } from './victory.ts';
 import { ELIMINATED } from './state.ts';
 import type { TwoWWState } from './state.ts';
+import { placementHexes, productionPoints } from './production.ts';
+import { bombableCities } from './strategic-warfare.ts';
 
 // Germany (cols 1-4) and France (5-8) with Belgium (neutral) in 0501-0502, a sea strip in row 6 and a land
 // isthmus: 0405 is land, so fleet ZOC from 0306 cannot reach 0506 across it except by sea.
@@ -239,6 +241,62 @@ describe('2WW 12 special rules', () => {
     expect(s.politics.vichy).toBe('allied');
     expect(s.units['fr-fleet']!.owner).toBe('allies');
     expect(s.control['0403']).toBe('allies');
+  });
+
+  describe('2WW 12.2.2 Vichy France held by its own units', () => {
+    // Southern France (Vichy): Toulon 0403 (the French fleet), Marseille 0303; Algeria (Fr): Algiers 0501 (the
+    // Colonial infantry), 0402 and 0502. London 0101 and Britain in column 1; occupied France in column 2.
+    const vw = testWorld({
+      id: 'vichy-held', cols: [1, 5], rows: [1, 3], country: 'fr', countries: { gb: ['0101', '0102', '0103'] },
+      regions: { vichy: ['0301', '0302', '0303', '0403'], algeria: ['0401', '0402', '0501', '0502', '0503'] },
+      overseas: ['0401', '0402', '0501', '0502', '0503'], territoryCapitals: ['0501'], vichyProduction: ['0403'],
+      cities: { '0101': 'London', '0201': 'Paris', '0102': 'Birmingham', '0403': 'Toulon', '0303': 'Marseille', '0501': 'Algiers' },
+      capitals: { '0101': 'gb', '0201': 'fr' }, production: ['0102'],
+    });
+    const vichy = (units: Parameters<typeof testPosition>[1]['units'], politics: Partial<TwoWWState['politics']> = {}) => testPosition(vw, {
+      turn: 12, units: { 'fr-inf-col': { where: '0501', owner: 'neutral', permanent: true }, 'fr-fleet': { where: '0403', owner: 'neutral', permanent: true }, ...units },
+      countries: { ...pos({}).countries, fr: { controller: 'axis', status: 'conquered', conqueredBy: 'axis' } },
+      politics: { vichy: 'neutral', usEntered: true, ...politics }, control: { '0101': 'allies', '0102': 'allies', '0201': 'axis' },
+    });
+
+    it('2WW 12.2.2 the Allies occupy Algiers while the Vichy Colonial infantry holds it: Vichy ends and the infantry joins them', () => {
+      const before = startAt(vichy({ 'gb-arm-1': '0402' }, { usEntered: false }), [{ proc: 'movement-phase', side: 'allies' }]);
+      expect(destinations(before, 'allies', 'gb-arm-1').filter((h) => h !== '0101' && h !== '0102' && h !== '0103' && !h.startsWith('02'))).toEqual([]);
+      let s = startAt(vichy({ 'gb-arm-1': '0402' }), [{ proc: 'movement-phase', side: 'allies' }]);
+      expect(destinations(s, 'allies', 'gb-arm-1')).toContain('0501');
+      s = act(s, 'allies', { type: 'move', unit: 'gb-arm-1', to: '0501' });
+      expect(s.politics.vichy).toBe('allied');
+      expect([s.units['gb-arm-1']!.where, s.units['fr-inf-col']!.owner, s.units['fr-fleet']!.owner]).toEqual(['0501', 'allies', 'allies']);
+      expect([s.control['0501'], s.control['0403']]).toEqual(['allies', 'allies']);
+    });
+
+    it('2WW 12.2.2 Toulon is an Allied production city once Vichy has ended, while the Allies hold it (ruling V-2)', () => {
+      const during = vichy({});
+      expect(productionPoints(during).gb!.parts.some((p) => p.source === '0403')).toBe(false);
+      const after = vichy({}, { vichy: 'allied' });
+      after.control['0403'] = 'allies';
+      expect(productionPoints(after).gb!.parts.filter((p) => p.source === '0403')).toEqual([{ source: '0403', points: 1, rule: '2WW 7.1.1' }]);
+      expect(bombableCities(after, 'axis')).toContain('0403');
+      after.control['0403'] = 'axis';
+      expect(productionPoints(after).ge?.parts.some((p) => p.source === '0403') ?? false).toBe(false);
+    });
+
+    it('2WW 7.2.4 the Free French armor is never placed in Vichy-held Algiers or Toulon, only once they are Allied-controlled', () => {
+      const s = vichy({ 'fr-arm-ff1': 'pool' });
+      expect(placementHexes(s, 'fr-arm-ff1')).toEqual(['0102']);
+      const after = vichy({ 'fr-arm-ff1': 'pool' }, { vichy: 'allied' });
+      Object.assign(after.control, { '0403': 'allies', '0501': 'allies' });
+      expect(placementHexes(after, 'fr-arm-ff1')).toEqual(['0102', '0403', '0501']);
+    });
+
+    it('2WW 5.1.4 an Allied unit moving inside neutral Vichy territory ignores the Vichy unit\'s ZOC', () => {
+      // 0402 is next to the Colonial infantry in Algiers: a British armor entering it is not stopped there (5.1.1).
+      const s = startAt(vichy({ 'gb-arm-1': '0401' }), [{ proc: 'movement-phase', side: 'allies' }]);
+      const r = act(s, 'allies', { type: 'move', unit: 'gb-arm-1', to: '0402' });
+      expect(r.units['gb-arm-1']!.mpUsed).toBe(1);
+      expect(destinations(r, 'allies', 'gb-arm-1')).toContain('0302');
+      expect(r.politics.vichy).toBe('neutral');
+    });
   });
 
   describe('2WW 12.2.3 the (Fr) territories after Vichy', () => {

@@ -6,6 +6,7 @@ import { lendLeaseMax, turnTrack } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { hexData, placeName, worldOf } from './world.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
+import { isProductionCity } from './politics.ts';
 import { fire, describeFire } from './combat/chart.ts';
 import { fireData, goStep, inPlay, mkPrompt, names, rollFor, toggle, toggleChoices } from './combat/common.ts';
 import { halve, bombingVolley, decideWinner } from './combat/resolve.ts';
@@ -24,7 +25,7 @@ export function bombableCities(s: TwoWWState, side: Side): string[] {
   const out: string[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (!h?.production) continue;
+    if (!h || !isProductionCity(s, h)) continue;
     if (isNeutralCountry(s, countryAt(s, w, n))) continue;
     if (controlOfHex(s, h.id) !== otherSide(side)) continue;
     if (s.production.bombed.includes(h.id)) continue; // ruling R-27: a city bombed successfully has nothing left to lose

@@ -36,6 +36,8 @@ export interface TestWorldSpec {
   regions?: Record<string, string[]>;
   /** Hexes rail movement may not enter (2WW 8.1.2). */
   noRail?: string[];
+  /** Toulon's hex: a production city after Vichy (2WW 12.2.2). */
+  vichyProduction?: string[];
   overseas?: string[];
   /** Capitals of their region's territory (2WW 12.2.3). */
   territoryCapitals?: string[];
@@ -73,6 +75,7 @@ export function testWorld(spec: TestWorldSpec): World {
       if (spec.overseas?.includes(id)) h.overseas = true;
       if (spec.territoryCapitals?.includes(id)) h.territoryCapital = true;
       if (spec.noRail?.includes(id)) h.noRail = true;
+      if (spec.vichyProduction?.includes(id)) h.vichyProduction = true;
       hexes[id] = h;
     }
   }

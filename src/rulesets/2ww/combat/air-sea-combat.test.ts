@@ -243,3 +243,16 @@ describe('2WW 3.4.3 Ops Complete units do not fire', () => {
     expect(s.units['ge-fleet-surface']!.reduced).toBe(false);
   });
 });
+
+describe('2WW 9.3 sea retreat from a friendly port', () => {
+  it('2WW 9.3.1, DSoP sea combat: a fleet beaten by an air strike in its own port stays there, Ops Complete (it is in the nearest friendly port)', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-air-1': '0402', 'gb-fleet-home': '0603' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0603' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    forceDice(s.rng, [1, 2, 4, 4]); // the Axis air rolls 3 on Air vs Sea 1-4 (1 loss), the fleet 8 (none)
+    s = play(s, 'axis', { type: 'confirm' });
+    expect(events.some((e) => /axis wins the sea combat/.test(e.text))).toBe(true);
+    expect(s.units['gb-fleet-home']).toMatchObject({ where: '0603', reduced: true, ops: true });
+  });
+});

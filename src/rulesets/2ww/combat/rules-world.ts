@@ -188,6 +188,10 @@ export const rulesCombatWorld: CombatWorld = {
     const w = worldOf(state);
     const side = sideOfUnit(state, fleetId);
     if (!side) return [];
+    // A fleet beaten in a friendly port is already in the nearest one: it stays (no enemy unit may be there, 8.3.1).
+    const here = state.units[fleetId]!.where;
+    const at = node(w, here);
+    if (at >= 0 && isFriendlyPortPlace(state, w, at, side) && !enemyAt(state, side, here)) return [here];
     // 8.3.1: a fleet may end its move only where there are no enemy units of any kind.
     return nearestBy(state, fleetId, (n) => isFriendlyPortPlace(state, w, n, side) && !enemyAt(state, side, w.board.id(n))).map((n) => w.board.id(n));
   },

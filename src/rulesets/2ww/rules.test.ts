@@ -171,6 +171,29 @@ describe('2WW 5.3 and 12 politics', () => {
     expect(s.units['fr-inf-2']!.where).toBe('removed');
   });
 
+  it('2WW 12.2.1 Axis units in Vichy territory go to the nearest Axis city or port; a fleet and its cargo to a port', () => {
+    // Found by the campaign fuzzer (fuzz-5): a German submarine in a Vichy port was sent to the nearest Axis city,
+    // an inland one, where no fleet may stand (8.3.1).
+    const vw = testWorld({
+      id: 'vichy-move', cols: [1, 6], rows: [1, 5], country: 'ge',
+      countries: { fr: ['0401', '0402', '0403', '0404', '0501', '0502', '0503', '0504', '0601', '0602', '0603', '0604'] },
+      regions: { vichy: ['0503', '0504', '0603', '0604'] },
+      sea: ['0105', '0205', '0305', '0405', '0505', '0605'], coastal: ['0104', '0204', '0304', '0404', '0504', '0604'],
+      ports: ['0104', '0604'], capitals: { '0101': 'ge', '0401': 'fr' },
+      cities: { '0101': 'Berlin', '0104': 'Kiel', '0303': 'Munich', '0401': 'Paris', '0604': 'Marseille' },
+    });
+    let s = startAt(testPosition(vw, {
+      turn: 5, control: { '0101': 'axis', '0104': 'axis', '0303': 'axis', '0401': 'allies', '0604': 'axis' },
+      units: { 'ge-inf-1': '0301', 'ge-inf-4': '0603', 'ge-sub-1': '0604', 'ge-fleet-surface': '0604', 'ge-inf-6': { where: '0604', aboard: 'ge-fleet-surface' } },
+    }), [{ proc: 'movement-phase', side: 'axis' }]);
+    s = act(s, 'axis', { type: 'move', unit: 'ge-inf-1', to: '0401' });
+    expect(s.politics.vichy).toBe('neutral');
+    expect(s.units['ge-inf-4']!.where).toBe('0303');
+    expect(s.units['ge-sub-1']!.where).toBe('0104');
+    expect(s.units['ge-fleet-surface']!.where).toBe('0104');
+    expect(s.units['ge-inf-6']).toMatchObject({ where: '0104', aboard: 'ge-fleet-surface' });
+  });
+
   it('2WW 5.3.2 a country is conquered at the end of a turn when the enemy holds its capital with a supply line', () => {
     const s = startAt(pos({ 'ge-inf-1': '0501', 'be-inf': '0502' }, { countries: { ...pos({}).countries, be: { controller: 'allies', status: 'belligerent' } }, control: { ...control, '0501': 'axis' } }), [{ proc: 'game', step: 10 }]);
     expect(s.countries.be!.status).toBe('conquered');

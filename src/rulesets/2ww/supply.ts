@@ -16,18 +16,12 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
   const out: number[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = w.hexes[n];
-    if (!h?.capitalOf) continue;
+    if (!h || (!h.capitalOf && h.city !== 'Algiers')) continue;
     let home = h.capitalOf === power;
-    if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf) || h.city === 'Algiers';
+    if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf ?? '') || h.city === 'Algiers';
     // French units fighting on after the fall of France trace to London (docs/rulings/2ww.md).
     if (power === 'fr' && state.countries.fr?.status === 'conquered') home = h.capitalOf === 'gb';
     if (home && state.control[h.id] === side) out.push(n);
-  }
-  if (power === 'us' && !out.length) {
-    for (let n = 0; n < w.board.hexCount; n++) {
-      const h = w.hexes[n];
-      if (h?.city === 'Algiers' && state.control[h.id] === side) out.push(n);
-    }
   }
   return out;
 }

@@ -30,7 +30,7 @@ interface Pending {
   mode: 'land' | 'fleet';
   /** Land units: movement points available for the whole move (supply judged when it starts, 2WW 11). */
   budget?: number;
-  /** Fleets: the move passes hex 1904 to make an amphibious assault at its end (2WW 8.3.2). */
+  /** Fleets: the cargo makes an amphibious assault at the move's end (2WW 8.1.4; through 1904, 8.3.2). */
   gate?: boolean;
 }
 
@@ -359,20 +359,28 @@ function norwayGateShut(f: MoveFacts): boolean {
 }
 
 /**
- * 2WW 8.3.2: an Allied fleet carrying a land unit may pass 1904 before Norway is Allied only to make an amphibious
- * assault. These are the hexes it reaches only through 1904 where its cargo could assault at once (8.1.4.1).
+ * Moves whose end is an amphibious assault by the fleet's land cargo (8.1.4): ports held by enemy land units, where
+ * the fleet may end its move only to land the assault (8.1.4.2, 5.2.3), and, for an Allied fleet before Norway is
+ * Allied, hexes it reaches only through 1904, open to it for an assault alone (8.3.2).
  */
-function gateAssaultDestinations(f: MoveFacts, id: string): { nodes: number[]; reach?: Reach } {
-  if (!norwayGateShut(f)) return { nodes: [] };
+function assaultDestinations(f: MoveFacts, id: string): { nodes: number[]; gated: Set<number>; reach?: Reach } {
   const s = f.state;
   const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
-  if (!cargo || unitClass(s, cargo) !== 'land') return { nodes: [] };
-  const open = fleetReach(f, id, true);
+  if (!cargo || unitClass(s, cargo) !== 'land') return { nodes: [], gated: new Set() };
   const shut = fleetReach(f, id);
+  const open = norwayGateShut(f) ? fleetReach(f, id, true) : shut;
   const mp = s.units[id]!.mpUsed ?? 0;
-  const nodes = open.nodes().filter((b) => !shut.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
-    && landingKind(f, cargo, id, { at: b, mpUsed: mp + open.costTo(b) }) === 'assault');
-  return { nodes, reach: open };
+  const gated = new Set<number>();
+  const nodes = open.nodes().filter((b) => {
+    if (!f.w.board.isHex(b)) return false;
+    const through = !shut.has(b);
+    if (!through && f.hostile(b) === 0) return false; // an ordinary move; the cargo lands after it
+    if (f.hostile(b) > f.enemyLandAt(b) + f.enemy(b).air) return false; // enemy fleets or neutrals there
+    if (landingKind(f, cargo, id, { at: b, mpUsed: mp + open.costTo(b) }) !== 'assault') return false;
+    if (through) gated.add(b);
+    return true;
+  });
+  return { nodes, gated, reach: open };
 }
 
 // ---- which units may do what ----
@@ -527,11 +535,13 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: bool
   } else {
     const r = fleetReach(f, id);
     for (const n of fleetDestinations(f, id, r).sort(byNode)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
-    const gate = gateAssaultDestinations(f, id);
-    for (const n of gate.nodes.sort(byNode)) {
+    const assault = assaultDestinations(f, id);
+    for (const n of assault.nodes.sort(byNode)) {
       out.push({
         action: { type: 'move', unit: id, to: w.board.id(n), assault: true },
-        label: `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${to(n)} for an amphibious assault (2WW 8.3.2)`, refs: moveRefs(w, id, u.where, n, gate.reach!),
+        label: assault.gated.has(n) ? `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${to(n)} for an amphibious assault (2WW 8.3.2)`
+          : `Sail ${nm} to ${to(n)} for an amphibious assault on its defenders (2WW 8.1.4.2)`,
+        refs: moveRefs(w, id, u.where, n, assault.reach!),
       });
     }
   }
@@ -810,7 +820,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
     }
   }
   if (p.gate) {
-    // 2WW 8.3.2: the fleet came through 1904 to make an amphibious assault; its cargo makes it now if it still can.
+    // 2WW 8.1.4, 8.3.2: the fleet came to make an amphibious assault; its cargo makes it now if it still can.
     const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === p.unit);
     if (cargo && landingKind(new MoveFacts(s, frame.side), cargo, p.unit) === 'assault') {
       bump(ctx, frame, { pending: undefined });
@@ -868,7 +878,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
   const gate = cls === 'fleet' && a.type === 'move' && a.assault === true;
   const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id, gate);
   const steps = path(r, to).map((n) => w.board.id(n));
-  ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.3.2' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
+  ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.1.4' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
   frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.costTo(to) + (u.mpUsed ?? 0) : 0 };
   if (gate) frame.pending.gate = true;
   continueMove(ctx, frame, f);
@@ -1039,7 +1049,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
   const box = w.boxes[to];
   if (box && frame.side === 'axis' && (box.alliedOnly || box.land)) return { rule: '2WW 8.3.3', message: `Axis fleets may enter only the Atlantic box (${to})` };
   if (w.board.isHex(n) && w.hexes[n]!.kind === 'land') return { rule: '2WW 8.3.1', message: `a fleet cannot enter an all-land hex (${to})` };
-  if (w.board.isHex(n) && f.hostile(n) > 0) return { rule: '2WW 8.3.1', message: `a fleet may not end its move in a hex holding enemy or neutral units (${to})` };
+  if (w.board.isHex(n) && f.hostile(n) > 0) return { rule: '2WW 8.3.1', message: `a fleet may not end its move in a hex holding enemy or neutral units (${to}), except to land its cargo's amphibious assault on an enemy port within five hexes (8.1.4)` };
   if (fleetReach(f, id, false, { danish: true }).has(n)) {
     return { rule: '2WW 8.3.2', message: `the way to ${to} passes Danish waters (1904: closed to Allied fleets until Norway is Allied, except for an amphibious assault; 2003, 2004: until Denmark is Allied and free of Axis units)` };
   }

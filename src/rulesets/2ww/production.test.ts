@@ -90,6 +90,19 @@ describe('2WW 7.2 building and upgrading', () => {
     expect(hexes).not.toContain('0204'); // in the British armor's ZOC
   });
 
+  it('2WW 7.2.3 a minor with no production city places its unit in any hex of its country free of enemy units', () => {
+    const hw = testWorld({
+      id: 'prod-minor', cols: [1, 7], rows: [1, 5], country: 'ge',
+      countries: { hu: ['0101', '0102', '0103', '0104', '0105'], gb: ['0701', '0702', '0703', '0704', '0705'] },
+      cities: { '0303': 'Berlin', '0702': 'London' }, production: ['0303', '0702'], capitals: { '0303': 'ge', '0702': 'gb' },
+    });
+    const s = testPosition(hw, {
+      turn: 4, control: { '0303': 'axis', '0702': 'allies' }, countries: { hu: { controller: 'axis', status: 'belligerent' } },
+      units: { 'hu-inf': POOL, 'gb-air-raf1': '0105' },
+    });
+    expect(placementHexes(s, 'hu-inf')).toEqual(['0101', '0102', '0103', '0104']);
+  });
+
   it('2WW 7 the Production procedure builds from the pool at full strength, upgrades, and loses unused points', () => {
     let s = start(pos(3, { units: { 'ge-inf-9': POOL, 'ge-inf-1': { where: '0203', reduced: true } } }), [{ proc: 'production' }]);
     expect(s.production.points.ge).toBe(4);

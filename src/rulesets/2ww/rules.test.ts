@@ -202,6 +202,13 @@ describe('2WW 5.3 and 12 politics', () => {
     expect(s.turn).toBe(6);
   });
 
+  it('2WW 5.3.3 a conquered country is liberated at the end of a turn when the other side occupies its capital with a supply line', () => {
+    const conquered = { ...pos({}).countries, be: { controller: 'axis' as const, status: 'conquered' as const, conqueredBy: 'axis' as const } };
+    const s = startAt(pos({ 'gb-arm-1': '0501', 'be-inf': 'removed' }, { countries: conquered, control: { ...control, '0501': 'allies' } }), [{ proc: 'game', step: 10 }]);
+    expect(s.countries.be).toMatchObject({ controller: 'allies', status: 'liberated' });
+    expect(s.units['be-inf']!.where).toBe('pool');
+  });
+
   it('2WW 12.5 the Iraqi rebellion: a 5 or 6 from Winter 1941', () => {
     const s = startAt(testPosition(w, { turn: 6, units: {}, control: { ...control } }), [{ proc: 'game' }], 'iraq', [5]);
     expect(s.politics.iraq).toBe('rebel');

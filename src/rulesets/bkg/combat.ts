@@ -4,7 +4,7 @@
 import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
-import { pendingContacts } from './naval.ts';
+import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { atWar, friendly, isBelligerent, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
@@ -717,7 +717,7 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
       ctx.goto('combat-phase', { ...f, searched: true });
       const places = pendingContacts(s);
       if (places.length) ctx.push('naval-search', { side: f.side, places, step: 'next' });
-      else s.contacts = [];
+      else endSearches(ctx);
       return;
     }
     const b = s.battles[0];

@@ -119,7 +119,8 @@ export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
   if (clear.length) return clear;
-  return around.filter(both);
+  // A land area holding both sides is one with a combat still to fight (units at peace may share an area).
+  return around.filter((p) => both(p) && (!isLandUnit(u) || s.battles.some((b) => b.place === p)));
 }
 
 /** Friendly areas within 2 (over friendly and enemy areas, not neutrals) where an aircraft may land (6.1.1, 6.2.3). */

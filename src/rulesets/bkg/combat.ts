@@ -4,7 +4,7 @@
 import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
-import { pendingContacts } from './naval.ts';
+import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { atWar, friendly, isBelligerent, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
@@ -119,7 +119,8 @@ export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
   if (clear.length) return clear;
-  return around.filter(both);
+  // A land area holding both sides is one with a combat still to fight (units at peace may share an area).
+  return around.filter((p) => both(p) && (!isLandUnit(u) || s.battles.some((b) => b.place === p)));
 }
 
 /** Friendly areas within 2 (over friendly and enemy areas, not neutrals) where an aircraft may land (6.1.1, 6.2.3). */
@@ -717,7 +718,7 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
       ctx.goto('combat-phase', { ...f, searched: true });
       const places = pendingContacts(s);
       if (places.length) ctx.push('naval-search', { side: f.side, places, step: 'next' });
-      else s.contacts = [];
+      else endSearches(ctx);
       return;
     }
     const b = s.battles[0];

@@ -1,7 +1,8 @@
-// Random legal play to the end (the issue's 20 games per scenario run with `theater fuzz --ruleset bkg --games 20`;
-// docs/rulesets/bkg.md has the figures). Here one game per scenario, replayed to every state hash.
+// Random legal play (the issue's 20 games per scenario run with `theater fuzz --ruleset bkg --games 20`;
+// docs/rulesets/bkg.md has the figures). Here one basic game to its end, and the first 1,200 actions of each advanced
+// scenario (a whole advanced game takes about 10,000 actions), each replayed to every state hash.
 import { describe, expect, it } from 'vitest';
-import { fuzzGame } from '../../engine/index.ts';
+import { Game, fuzzGame } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 
 describe('BKG random games', () => {
@@ -10,4 +11,11 @@ describe('BKG random games', () => {
     expect(r.failure ?? null).toBeNull();
     expect(r.outcome?.rule).toBe('BKG 8.5');
   }, 900_000);
+
+  it.each(['advanced-1939', 'advanced-1941'])('%s: 1,200 random actions keep every invariant and replay to every state hash', (scenario) => {
+    const r = fuzzGame(bkg, { scenario, seed: `bkg-fuzz-${scenario}`, maxActions: 1200, checkReplay: false });
+    expect(r.failure?.kind, r.failure?.message).toBe('too-long');
+    expect(r.actions).toBe(1200);
+    expect(Game.load(bkg, JSON.parse(JSON.stringify(r.log))).seq).toBe(1200);
+  }, 300_000);
 });

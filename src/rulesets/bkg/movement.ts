@@ -50,6 +50,8 @@ export function envFor(s: BkgState, power: string): MoveEnv {
     else if (atWar(s, power, c)) status[i] = ENEMY;
     else if (isConquered(s, leaderOf(s, c))) status[i] = conqueredEntry(s, power, id);
     else status[i] = warForbidden(s, leaderOf(s, power), c) === null ? NEUTRAL : BLOCKED;
+    // Advanced 8.8: Bulgarian units never enter the USSR.
+    if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
   }
   for (const u of Object.values(s.units)) {
     if (u.where === 'box' || u.aboard || !atWar(s, power, u.power)) continue;

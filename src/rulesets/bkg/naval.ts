@@ -61,6 +61,15 @@ export function pendingContacts(s: BkgState): string[] {
   return [...places].filter((p) => !s.battles.some((b) => b.place === p) && (() => { const g = hostileGroups(s, p); return g.axis.length > 0 && g.allies.length > 0; })()).sort();
 }
 
+/** The searches are over: aircraft at sea without a combat (nothing found, or the ships they went for have left)
+ *  go back to base. */
+export function endSearches(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  s.contacts = [];
+  const idle = Object.values(s.units).filter((u) => u.type === 'air' && !u.aboard && u.where !== 'box' && area(u.where).kind === 'sea' && !s.battles.some((b) => b.place === u.where));
+  for (const p of [...new Set(idle.map((u) => u.where))]) ctx.push('land-air', { place: p, units: idle.filter((u) => u.where === p).map((u) => u.id) });
+}
+
 interface SearchFrame extends Frame {
   proc: 'naval-search';
   /** The phasing side. */
@@ -112,12 +121,8 @@ export const navalSearch: Procedure<BkgState, SearchFrame> = {
     const s = ctx.state;
     const place = f.places[0];
     if (!place) {
-      s.contacts = [];
-      // Aircraft whose search found nothing go back to base.
-      const idle = Object.values(s.units).filter((u) => u.type === 'air' && !u.aboard && u.where !== 'box' && area(u.where).kind === 'sea' && !s.battles.some((b) => b.place === u.where));
       ctx.pop();
-      for (const p of [...new Set(idle.map((u) => u.where))]) ctx.push('land-air', { place: p, units: idle.filter((u) => u.where === p).map((u) => u.id) });
-      return;
+      return void endSearches(ctx);
     }
     const rest = { ...f, places: f.places.slice(1), step: 'next' as const };
     const g = hostileGroups(s, place);

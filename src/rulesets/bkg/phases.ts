@@ -6,7 +6,7 @@ import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, mayMove, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
+  envFor, loadsOf, mayMove, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
@@ -424,7 +424,10 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
     const units = (action.units as string[]).map((id) => s.units[id]!);
     const from = units[0]!.where;
     if (action.type === 'invasion-react' || action.type === 'naval-react') {
-      for (const u of units) { u.where = action.to as string; u.done = true; }
+      for (const u of units) {
+        for (const l of loadsOf(s, u)) l.where = action.to as string; // a convoy takes its load along
+        u.where = action.to as string; u.done = true;
+      }
       if (action.type === 'naval-react' && !s.battles.some((b) => b.place === action.to)) s.battles.push({ place: action.to as string, attacker: f.side });
       ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} moves ${describeUnits(units)} from ${placeLabel(from)} to ${placeLabel(action.to as string)} against the invasion`, 'BKG advanced 6.5.4');
       return;

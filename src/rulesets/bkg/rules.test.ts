@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { choicesIn } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
+import { area } from './map.ts';
+import { destinations, envFor } from './movement.ts';
+import { atWar, createUnit } from './politics.ts';
+import type { Unit } from './state.ts';
 import { Play, ctxOn } from './testing.ts';
 
 const moveTargets = (p: Play, seat: Parameters<Play['act']>[0], place: string, unit: string) =>
@@ -108,5 +112,21 @@ describe('BKG basic rules', () => {
     expect(Object.values(c.state.units).some((u) => u.power === 'france')).toBe(false);
     expect(c.state.production.be).toBe(15 + 7);
     expect(c.state.production.france).toBe(0);
+  });
+});
+
+describe('BKG advanced special rules', () => {
+  it('advanced 8.8 Bulgarian troops never enter the USSR; a Romanian unit beside them may', () => {
+    const p = new Play({}, 'advanced-1941');
+    const s = p.s;
+    s.wars = [...new Set([...s.wars, 'germany|ussr'])].sort();
+    for (const u of p.at('odessa')) delete s.units[u.id];
+    const bg = createUnit(s, 'bulgaria', 'arm', 2, 'romania');
+    const ro = createUnit(s, 'romania', 'arm', 2, 'romania');
+    expect(atWar(s, 'bulgaria', 'ussr')).toBe(true);
+    const reach = (u: Unit) => [...destinations(envFor(s, u.power), u, 'move').keys()];
+    expect(reach(ro)).toContain('odessa');
+    expect(reach(bg).filter((a) => area(a).country === 'ussr')).toEqual([]);
+    expect(reach(bg).length).toBeGreaterThan(0);
   });
 });

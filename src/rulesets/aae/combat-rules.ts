@@ -37,6 +37,8 @@ export interface Combatant {
   hp?: number;
   /** A submarine the search did not find: aircraft cannot hit it this round (l.82). */
   undetected?: boolean;
+  /** Has had its save roll in this battle (SS and Guards armour, British armoured carriers: l.135, 165, 195). */
+  saved?: boolean;
 }
 
 /**
@@ -103,6 +105,8 @@ export interface HouseCombat {
   bombardHalf?: boolean;
   /** l.82-90: the naval combat sequence. */
   naval?: boolean;
+  /** l.195: a British carrier shrugs off an aircraft's hit on a d6 of 4 or more. */
+  armouredCarriers?: boolean;
 }
 
 export const PRINTED_TABLE: CombatTable = {
@@ -399,9 +403,25 @@ export function eligible(list: Combatant[], cls: HitClass, round = 1): { idx: nu
 /** Identical units share a key; the owner picks a key, not a unit ("a damaged battleship"). */
 export function casualtyKey(c: Combatant): string {
   const k = `${c.power}:${c.type}:${c.damage ?? 0}`;
-  const extra = `${c.nation ?? ''}${c.ew ? ':ew' : ''}${c.unsupplied ? ':u' : ''}${c.shaken ? ':sh' : ''}${c.at ? ':at' : ''}${c.grounded ? ':g' : ''}${c.building ? ':b' : ''}${c.noLandingCraft ? ':nl' : ''}${c.hp ? `:hp${c.hp}` : ''}${c.dropped ? `:d${c.dropped}` : ''}`;
+  const extra = `${c.nation ?? ''}${c.ew ? ':ew' : ''}${c.unsupplied ? ':u' : ''}${c.shaken ? ':sh' : ''}${c.at ? ':at' : ''}${c.grounded ? ':g' : ''}${c.building ? ':b' : ''}${c.noLandingCraft ? ':nl' : ''}${c.hp ? `:hp${c.hp}` : ''}${c.dropped ? `:d${c.dropped}` : ''}${c.saved ? ':sv' : ''}`;
   return extra ? `${k}:${extra}` : k;
 }
+
+/**
+ * The d6 roll at or above which a hit on this unit in this step is ignored (0: no save): SS armour 3 (l.165), Guards
+ * armour 5 (l.135), a British carrier hit in the air strike 4 (l.195, with armoured carriers); once a battle each.
+ */
+export function saveOn(c: Combatant, step: Step, table: CombatTable): number {
+  if (c.saved) return 0;
+  if (c.type === 'ss-armour') return 3;
+  if (c.type === 'guards-armour') return 5;
+  if (c.type === 'carrier' && c.power === 'uk' && table.house?.armouredCarriers && step === 'strike') return 4;
+  return 0;
+}
+
+/** A save this unit may still make in some step of the battle. */
+export const saveLeft = (c: Combatant, table: CombatTable): boolean =>
+  !c.saved && (c.type === 'ss-armour' || c.type === 'guards-armour' || (c.type === 'carrier' && c.power === 'uk' && !!table.house?.armouredCarriers));
 
 /** Hits a unit takes in all (a battleship 2; city infantry 2 with the house rules). */
 export const maxHits = (c: Combatant): number => c.hp ?? hitsToSink(c.type);
@@ -459,7 +479,7 @@ export function combatant(u: Unit, extra: Partial<Combatant> = {}): Combatant {
   return {
     type: u.type, power: u.power, ...(u.damage ? { damage: u.damage } : {}),
     ...(u.nation ? { nation: u.nation } : {}), ...(u.ew ? { ew: true } : {}), ...(u.unsupplied ? { unsupplied: true } : {}),
-    ...(u.shaken ? { shaken: true } : {}), ...(u.building ? { building: true } : {}),
+    ...(u.shaken ? { shaken: true } : {}), ...(u.building ? { building: true } : {}), ...(u.saved ? { saved: true } : {}),
     ...extra,
   };
 }

@@ -5,8 +5,8 @@
 // reacting fighters fly home).
 import type { Choice, Ctx, Prompt } from '../../../engine/index.ts';
 import type { BattleFrame } from '../battle.ts';
-import { attackerUnits, defenderUnits, defendingPower } from '../battle.ts';
-import { isShip, isSub, type Combatant, type HitClass } from '../combat-rules.ts';
+import { attackerUnits, defenderUnits, defendingPower, tableOf } from '../battle.ts';
+import { isShip, isSub, saveOn, type Combatant, type HitClass, type Step } from '../combat-rules.ts';
 import type { AaeState, Unit } from '../state.ts';
 import { removeUnit } from '../units.ts';
 import { POWER_NAMES, areaName, enemies, friendlyLand, hostileSea, inPlay, neighbours, sideOf, unitData } from '../world.ts';
@@ -205,25 +205,22 @@ export function subSearch(ctx: Ctx<AaeState>, f: BattleFrame): void {
 // Hits the house rules treat apart.
 
 /** Returns true when the hit is dealt with here (a half hit, a save). */
-export function houseHitTaken(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, _c: Combatant, cls: HitClass): boolean {
-  const s = ctx.state;
+export function houseHitTaken(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, c: Combatant, cls: HitClass): boolean {
   if (cls === 'half' && !u.shaken) {
     u.shaken = true;
     ctx.log(`A ${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} in ${areaName(f.area)} takes a half hit: it fights at -1`, RULE_HALF_HITS);
     return true;
   }
-  if ((u.type === 'ss-armour' || u.type === 'guards-armour') && !u.saved) {
-    const r = ctx.roll(6, 1, `${unitData(u.type).name}: does it ignore the hit?`, RULE_ELITE);
-    u.saved = true;
-    if (r.faces[0]! >= (u.type === 'ss-armour' ? 3 : 5)) { ctx.log(`The ${unitData(u.type).name} ignores the hit`, RULE_ELITE); return true; }
-    return false;
-  }
-  if (s.opts.house['armoured-carriers'] && u.type === 'carrier' && u.power === 'uk' && f.step === 'strike' && !u.saved) {
-    const r = ctx.roll(6, 1, 'Armoured carrier: does its deck hold (4 or more)?', RULE_ARMOURED_CARRIERS);
-    u.saved = true;
-    if (r.faces[0]! >= 4) { ctx.log('The British armoured carrier shrugs off the air hit', RULE_ARMOURED_CARRIERS); return true; }
-  }
-  return false;
+  const on = saveOn({ ...c, ...(u.saved ? { saved: true } : {}) }, f.step as Step, tableOf(ctx.state, f));
+  if (!on) return false;
+  const carrier = u.type === 'carrier';
+  const rule = carrier ? RULE_ARMOURED_CARRIERS : RULE_ELITE;
+  const name = carrier ? 'British armoured carrier' : unitData(u.type).name;
+  const r = ctx.roll(6, 1, `${name}: is the hit ignored (${on} or more)?`, rule);
+  u.saved = true;
+  if (r.faces[0]! < on) return false;
+  ctx.log(`The ${name} in ${areaName(f.area)} ignores the hit`, rule);
+  return true;
 }
 
 /** After a battle: units laid on their side stand up, city infantry and saves are whole again, reacting fighters fly home. */

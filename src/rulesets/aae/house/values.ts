@@ -143,6 +143,7 @@ function houseCombat(s: AaeState, where: string, b: BattleContext): HouseCombat 
   if (h.weather && seasonOf(s.round).season === 'Spring' && isEasternEurope(where) && b.kind !== 'sea') out.half = true;
   if (h['88s']) out.eightyEights = true;
   if (h['naval-sequence'] && b.kind === 'sea') out.naval = true;
+  if (h['armoured-carriers'] && b.kind === 'sea') out.armouredCarriers = true;
   return Object.keys(out).length ? out : undefined;
 }
 

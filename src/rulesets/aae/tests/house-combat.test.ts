@@ -171,7 +171,7 @@ describe('house rules l.135, 165: SS armour ignores its first hit on 3+', () => 
     s = rig.play(s, 'ussr', rig.pick(s, /all 2 armour from East Poland: attack Poland/));
     s = rig.play(s, 'ussr', { type: 'end-phase' });
     s = rig.play(rig.force(s, [1, 1, 9, 3]), 'ussr', { type: 'battle', area: 'poland' });
-    expect(rig.log()).toContain('The SS armour ignores the hit');
+    expect(rig.log()).toContain('The SS armour in Poland ignores the hit');
     expect(unitsOf(s, 'germany', 'poland')).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
+import { attackAllowed } from './house/supply.ts';
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
@@ -195,6 +196,10 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
     return unloadOptions(s, u, mode);
   }
   const out = reachOptions(env, u, mode);
+  // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
+  if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
+    return out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
+  }
   if (unitData(u.type).domain === 'land') out.push(...boardOptions(env, u, mode));
   if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
   return out;

@@ -6,6 +6,7 @@ import { isShip } from './combat-rules.ts';
 import type { AaeState } from './state.ts';
 import { newUnit } from './units.ts';
 import { unitCost } from './house/values.ts';
+import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
 import { POWER_NAMES, area, areaName, controller, factoryAreas, isLand, neighbours, sideOf, unitData } from './world.ts';
 
@@ -32,6 +33,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     if (f.bid === undefined) {
       if (mayBuySs(s, f.power)) choices.push({ action: { type: 'buy', unit: 'ss-armour' }, label: `buy SS armour (${unitCost(s, 'ss-armour', f.power)} IPCs; one a turn)` });
       choices.push(...guardsChoices(s, f.power));
+      if (mayBuyVolksgrenadiers(s, f.power) && unitCost(s, 'volksgrenadier', f.power) <= money) choices.push({ action: { type: 'buy', unit: 'volksgrenadier' }, label: `buy volksgrenadier (${unitCost(s, 'volksgrenadier', f.power)} IPCs)` });
     }
     choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
     const pending = f.bid !== undefined ? f.bought ?? [] : s.pending[f.power];

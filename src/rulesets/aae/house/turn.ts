@@ -22,6 +22,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   s.railUsed = undefined;
   if (s.opts.house.reservists && p === 'ussr' && s.round === 1) reservists(ctx);
   if (s.opts.house.commonwealth && p === 'uk' && s.round <= 4 && COMMONWEALTH_AREAS.some((a) => controller(s, a) === 'uk')) ctx.push('commonwealth', {});
+  if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -78,6 +79,36 @@ export const commonwealth: Procedure<AaeState, Frame> = {
     if (a.at) {
       newUnit(ctx.state, 'infantry', 'uk', a.at as string);
       ctx.log(`A Commonwealth infantry arrives in ${areaName(a.at as string)}`, RULE_COMMONWEALTH);
+    }
+    ctx.pop();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Liberation (l.187): at the start of the US turn, one French infantry (3 IPCs) in a French territory the United
+// States holds with a US unit there (France, Eastern France, Vichy France). It is a US piece of the French nation.
+
+export const RULE_LIBERATION = 'AAE house rules l.187 (French liberation)';
+const FRENCH_AREAS = ['france', 'eastern-france', 'vichy-france'];
+const FRENCH_COST = 3;
+
+export function liberatedFrance(s: AaeState): string[] {
+  return FRENCH_AREAS.filter((a) => controller(s, a) === 'usa' && s.units.some((u) => u.at === a && u.power === 'usa'));
+}
+
+export const liberation: Procedure<AaeState, Frame> = {
+  prompts(s) {
+    const choices: Choice[] = liberatedFrance(s)
+      .map((at) => ({ action: { type: 'place', at }, label: `build a French infantry in ${areaName(at)} (${FRENCH_COST} IPCs)`, refs: { place: at } }));
+    choices.push({ action: { type: 'place', at: null }, label: 'build none' });
+    return [{ seat: 'usa', rule: RULE_LIBERATION, kind: 'place', text: 'Liberation: build one French infantry in liberated France?', choices }];
+  },
+  act(ctx, _f, _seat, a) {
+    if (a.at) {
+      const s = ctx.state;
+      newUnit(s, 'infantry', 'usa', a.at as string).nation = 'france';
+      s.ipcs.usa -= FRENCH_COST;
+      ctx.log(`A French infantry is raised in ${areaName(a.at as string)}`, RULE_LIBERATION);
     }
     ctx.pop();
   },

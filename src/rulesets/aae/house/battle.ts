@@ -149,6 +149,9 @@ export function defendersLeave(ctx: Ctx<AaeState>, f: BattleFrame, to: string): 
   const s = ctx.state;
   for (const u of retreatingDefenders(s, f)) {
     u.at = to;
+    // What the battle did to it stays behind (a reduced city infantry, a half hit, a save: l.38, 46).
+    u.shaken = undefined; u.saved = undefined;
+    if (u.damage && u.type !== 'battleship') u.damage = undefined;
     for (const c of s.units) if (c.aboard === u.id) c.at = to;
   }
   if (f.kind === 'land') for (const u of defenderUnits(s, f.area, 'land')) if (unitData(u.type).domain === 'air' && !u.reactFrom) u.at = to;

@@ -51,7 +51,7 @@ export interface BattleFrame extends Frame {
   /** Rounds this battle may last (house rules l.36, l.56); absent: no limit. */
   maxRounds?: number;
   // House rules (house/battle.ts):
-  /** Anti-tank guns designated (l.26). */
+  /** Anti-tank guns designated (l.24). */
   at?: string[];
   /** The round has had its air reaction and retreat decisions (l.32-34, 88-90). */
   asked?: boolean;
@@ -59,9 +59,9 @@ export interface BattleFrame extends Frame {
   retreatTo?: string;
   /** This round is the pursuit round (l.34). */
   pursuit?: boolean;
-  /** Submarines the search did not find (l.82). */
+  /** Submarines the search did not find (l.76). */
   undetected?: string[];
-  /** The Soviet early offensive's surprise (l.125). */
+  /** The Soviet early offensive's surprise (l.127). */
   surprise?: boolean;
   /** German land units lost in this battle (l.167). */
   germanLost?: number;
@@ -337,7 +337,7 @@ export const battle: Procedure<AaeState, BattleFrame> = {
         roll(ctx, f, 'attacker', 'bombard', RULE_BOMBARD);
         return advanceAfterRoll(ctx, f, true);
       case 'submerge': {
-        // Nobody is asked any more: the submarine search (house rules l.82), then the round's first step.
+        // Nobody is asked any more: the submarine search (house rules l.76), then the round's first step.
         if (f.round === 1 && tableOf(ctx.state, f).house?.naval) subSearch(ctx, f);
         ctx.goto('battle', { ...f, step: nextStep(ctx.state, f, 'submerge') });
         return;

@@ -21,7 +21,7 @@ export interface BattleSpec {
   order?: { attacker?: readonly UnitType[]; defender?: readonly UnitType[] };
   /** Rounds the battle may last; then the attacker withdraws (house rules l.36). */
   maxRounds?: number;
-  /** The chance that the submarine search misses the defending submarines in round 1 (house rules l.82). */
+  /** The chance that the submarine search misses the defending submarines in round 1 (house rules l.76). */
   undetected?: number;
 }
 
@@ -271,7 +271,7 @@ class Calculator {
     return [...out.values()];
   }
 
-  /** The starting forces: with the naval sequence, the defending submarines missed by the search or not (l.82). */
+  /** The starting forces: with the naval sequence, the defending submarines missed by the search or not (l.76). */
   starts(): Dist<[Force, Force]>[] {
     const att = this.force(this.spec.attacker);
     const def = this.force(this.spec.defender);

@@ -49,7 +49,7 @@ export function battleForces(b: Battle): { attacker: Combatant[]; defender: Comb
   return { attacker: attC, defender: defC };
 }
 
-/** The chance that the submarine search (one d10, 6 or more with its modifier) misses (house rules l.82). */
+/** The chance that the submarine search (one d10, 6 or more with its modifier) misses (house rules l.76). */
 export function searchMisses(s: AaeState, area: string): number {
   const finds = Math.min(10, Math.max(0, 5 + searchModifier(s, { area })));
   return 1 - finds / 10;

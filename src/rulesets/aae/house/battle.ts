@@ -1,6 +1,6 @@
-// The house rules' decisions inside a battle: anti-tank guns (l.26), air reaction at the start of round 2 (l.32,
+// The house rules' decisions inside a battle: anti-tank guns (l.24), air reaction at the start of round 2 (l.32,
 // 88), the defender's retreat before round 2 on land or round 3 at sea and the attacker's pursuit (l.34, 90), the
-// submarine search of the naval sequence (l.82), half hits (l.46), the saves of SS and Guards armour (l.135, 165)
+// submarine search of the naval sequence (l.76), half hits (l.46), the saves of SS and Guards armour (l.135, 161)
 // and of British armoured carriers (l.195); and what a battle leaves behind (units laid on their side stand up,
 // reacting fighters fly home).
 import type { Choice, Ctx, Prompt } from '../../../engine/index.ts';
@@ -13,16 +13,16 @@ import { POWER_NAMES, areaName, enemies, friendlyLand, hostileSea, inPlay, neigh
 import { researched } from './research.ts';
 import { seasonOf } from './seasons.ts';
 
-export const RULE_AT = 'AAE house rules l.26 (anti-tank guns)';
+export const RULE_AT = 'AAE house rules l.24 (anti-tank guns)';
 export const RULE_REACTION = 'AAE house rules l.32, 88 (air reaction)';
 export const RULE_DEF_RETREAT = 'AAE house rules l.34, 90 (the defender retreats; pursuit)';
-export const RULE_SEARCH = 'AAE house rules l.82-90 (naval combat sequence)';
+export const RULE_SEARCH = 'AAE house rules l.76-90 (naval combat sequence)';
 export const RULE_HALF_HITS = 'AAE house rules l.46 (bombardment half hits)';
-export const RULE_ELITE = 'AAE house rules l.135, 165 (Guards and SS armour)';
+export const RULE_ELITE = 'AAE house rules l.135, 161 (Guards and SS armour)';
 export const RULE_ARMOURED_CARRIERS = 'AAE house rules l.195 (armoured carriers)';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Anti-tank guns (l.26): before round 1 the defender names up to half its artillery and spare guns.
+// Anti-tank guns (l.24): before round 1 the defender names up to half its artillery and spare guns.
 
 function atCandidates(s: AaeState, f: BattleFrame): Unit[] {
   const def = defenderUnits(s, f.area, 'land');
@@ -174,7 +174,7 @@ function flyHome(ctx: Ctx<AaeState>, f: BattleFrame): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The submarine search (l.82): one d10 against the defending submarines, found on 6 or more.
+// The submarine search (l.76): one d10 against the defending submarines, found on 6 or more.
 
 /** The search's modifier: Winter -1; a destroyer +2, else another surface ship -1; research (l.225, 233, 237). */
 export function searchModifier(s: AaeState, f: Pick<BattleFrame, 'area'>): number {

@@ -1,5 +1,5 @@
 // Elite armour bought at the purchase step: SS armour for Germany from Winter 1942, one a turn, at most 3 on the
-// map (l.161-165 "SS / elite armour"); Soviet Guards armour from Autumn 1942, one armour converted a turn for 1 IPC,
+// map (l.161 "SS / elite armour"); Soviet Guards armour from Autumn 1942, one armour converted a turn for 1 IPC,
 // at most 5 (l.135). Their saves in battle: house/battle.ts.
 import type { Choice, Ctx } from '../../../engine/index.ts';
 import type { Power } from '../data/index.ts';
@@ -7,7 +7,7 @@ import type { AaeState } from '../state.ts';
 import { POWER_NAMES, areaName, controller } from '../world.ts';
 import { unitCost } from './values.ts';
 
-export const RULE_SS = 'AAE house rules l.165 (SS armour)';
+export const RULE_SS = 'AAE house rules l.161 (SS armour)';
 export const RULE_GUARDS = 'AAE house rules l.135 (Guards armour)';
 const SS_FROM = 8; // Winter 1942 (turn 1 is Spring 1941)
 const GUARDS_FROM = 7; // Autumn 1942

@@ -9,7 +9,7 @@ import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } f
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
 export const RULE_COMMONWEALTH = 'AAE house rules l.191 (Commonwealth reinforcements)';
-export const RULE_COPENHAGEN = 'AAE house rules l.163 (Copenhagen defences)';
+export const RULE_COPENHAGEN = 'AAE house rules l.159 (Copenhagen defences)';
 export const RULE_GIBRALTAR = 'AAE house rules l.197 (Gibraltar naval fortress)';
 export const RULE_MALTA = 'AAE house rules l.199 (Malta)';
 export const RULE_JAPAN = 'AAE house rules l.211 (war with Japan)';
@@ -115,7 +115,7 @@ export const liberation: Procedure<AaeState, Frame> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Copenhagen (l.163) and Gibraltar (l.197): fire at enemy ships in their sea zone when the combat phase begins.
+// Copenhagen (l.159) and Gibraltar (l.197): fire at enemy ships in their sea zone when the combat phase begins.
 
 /** Hits a fortress die scores on one ship (the roll as rolled; the modifier applied here). */
 export function fortressHits(fortress: 'copenhagen' | 'gibraltar', ship: Unit['type'], face: number): number {

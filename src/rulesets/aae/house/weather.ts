@@ -1,11 +1,11 @@
-// Weather on the move (house rules l.40, 43): Spring mud and Winter 1941 slow armour in Eastern Europe to one
+// Weather on the move (house rules l.40, 44): Spring mud and Winter 1941 slow armour in Eastern Europe to one
 // area; in Winter no amphibious assault sets out from the Atlantic or the Baltic. Combat effects: house/values.ts.
 import type { AaeState, Unit } from '../state.ts';
 import { isEasternEurope } from './regions.ts';
 import { seasonOf } from './seasons.ts';
 
 export const RULE_WEATHER = 'AAE house rules l.40 (weather)';
-export const RULE_WINTER_1941 = 'AAE house rules l.43 (Winter 1941)';
+export const RULE_WINTER_1941 = 'AAE house rules l.44 (Winter 1941)';
 
 const ARMOUR = new Set(['armour', 'ss-armour', 'guards-armour']);
 

@@ -1,5 +1,5 @@
-// The house rules on the move and at purchase: Spring mud and Winter 1941 (l.40, 43), the Winter landing ban (l.40),
-// SS and Guards armour (l.135, 165), armoured carriers' one fighter (l.195).
+// The house rules on the move and at purchase: Spring mud and Winter 1941 (l.40, 44), the Winter landing ban (l.40),
+// SS and Guards armour (l.135, 161), armoured carriers' one fighter (l.195).
 import { describe, expect, it } from 'vitest';
 import { carrierWithRoom } from '../movement.ts';
 import type { AaeState } from '../state.ts';
@@ -10,7 +10,7 @@ const targets = (rig: ReturnType<typeof aaeRig>, s: AaeState, who: RegExp) =>
   rig.choices(s).filter((c) => who.test(c.label) && c.action.type === 'move' && (c.action.units as string[]).length === 1).map((c) => c.action.to as string).sort();
 const labels = (rig: ReturnType<typeof aaeRig>, s: AaeState) => rig.choices(s).map((c) => c.label);
 
-describe('house rules l.40, 43: armour moves 1 in Eastern Europe in Spring and in Winter 1941', () => {
+describe('house rules l.40, 44: armour moves 1 in Eastern Europe in Spring and in Winter 1941', () => {
   const blitz = (round: number, options: Record<string, boolean>) => {
     const rig = aaeRig();
     let s = rig.start(position({ units: [u('germany', 'armour', 'poland'), u('ussr', 'armour', 'belorussia'), u('ussr', 'infantry', 'moscow')], round, options }), 'combat-move', 'germany');
@@ -55,7 +55,7 @@ describe('house rules l.40: no amphibious assault from the Atlantic or the Balti
   });
 });
 
-describe('house rules l.165, 135: SS and Guards armour', () => {
+describe('house rules l.161, 135: SS and Guards armour', () => {
   it('SS armour: from Winter 1942 (turn 8), one a turn, 7 IPCs', () => {
     const rig = aaeRig();
     const early = rig.start(position({ units: [u('germany', 'infantry', 'germany')], round: 7, ipcs: { germany: 30 }, options: on('ss') }), 'purchase', 'germany');

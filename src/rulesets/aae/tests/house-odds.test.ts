@@ -58,7 +58,7 @@ describe('exact odds under the house rules', () => {
     expect(compareRoundOne(s, 'east-poland', 'land')).toBe(6);
   });
 
-  it('SS armour\'s save (l.165), round 1 die by die; and a whole battle by hand: 1 armour against 1 SS armour wins 7/75', () => {
+  it('SS armour\'s save (l.161), round 1 die by die; and a whole battle by hand: 1 armour against 1 SS armour wins 7/75', () => {
     const s = atBattle([u('ussr', 'armour', 'east-poland', 2), u('germany', 'ss-armour', 'poland')], 'ussr', [/all 2 armour from East Poland: attack Poland/], on('ss'));
     expect(compareRoundOne(s, 'poland', 'land')).toBe(6);
     // Armour hits on 3 of 6, the SS armour on 4 of 6; its first hit is ignored on 3+ (4 of 6).
@@ -69,7 +69,7 @@ describe('exact odds under the house rules', () => {
     expect(r.summary.pWin + r.summary.pLose + r.summary.pNone).toBeCloseTo(1, 12);
   });
 
-  it('the submarine search (l.82): a destroyer in Winter finds on 5+ (6 of 10); round 1 die by die', () => {
+  it('the submarine search (l.76): a destroyer in Winter finds on 5+ (6 of 10); round 1 die by die', () => {
     const s = atBattle([u('uk', 'destroyer', 'north-sea'), u('germany', 'submarine', 'danish-sea')], 'uk',
       [/destroyer from North Sea: attack Danish Sea/], on('d10', 'naval-sequence'), 4);
     expect(searchMisses(s, 'danish-sea')).toBeCloseTo(0.4, 12);

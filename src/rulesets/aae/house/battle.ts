@@ -176,7 +176,7 @@ function flyHome(ctx: Ctx<AaeState>, f: BattleFrame): void {
 // ---------------------------------------------------------------------------------------------------------------
 // The submarine search (l.76): one d10 against the defending submarines, found on 6 or more.
 
-/** The search's modifier: Winter -1; a destroyer +2, else another surface ship -1; research (l.225, 233, 237). */
+/** The search's modifier: Winter -1; a destroyer +2, else another surface ship -1; research (l.221, 229, 239). */
 export function searchModifier(s: AaeState, f: Pick<BattleFrame, 'area'>): number {
   const att = s.units.filter((u) => u.at === f.area && u.power === s.power);
   let m = seasonOf(s.round).season === 'Winter' ? -1 : 0;

@@ -11,6 +11,7 @@ import {
   type BattleKind, type BattleSide, type Combatant, type HitClass, type Step,
 } from './combat-rules.ts';
 import { combatTable, type BattleContext } from './house/values.ts';
+import { noteDefeat } from './house/volksgrenadiers.ts';
 import {
   RULE_AT, RULE_DEF_RETREAT, RULE_SEARCH, afterHouseBattle, atPrompt, defendersLeave, designateAt, houseHitTaken,
   houseRoundStart, pursuitPrompt, react, reactionPrompt, subSearch,
@@ -50,7 +51,7 @@ export interface BattleFrame extends Frame {
   /** Rounds this battle may last (house rules l.36, l.56); absent: no limit. */
   maxRounds?: number;
   // House rules (house/battle.ts):
-  /** Anti-tank guns designated (l.26). */
+  /** Anti-tank guns designated (l.24). */
   at?: string[];
   /** The round has had its air reaction and retreat decisions (l.32-34, 88-90). */
   asked?: boolean;
@@ -58,10 +59,12 @@ export interface BattleFrame extends Frame {
   retreatTo?: string;
   /** This round is the pursuit round (l.34). */
   pursuit?: boolean;
-  /** Submarines the search did not find (l.82). */
+  /** Submarines the search did not find (l.76). */
   undetected?: string[];
-  /** The Soviet early offensive's surprise (l.125). */
+  /** The Soviet early offensive's surprise (l.127). */
   surprise?: boolean;
+  /** German land units lost in this battle (l.167). */
+  germanLost?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -196,12 +199,18 @@ function takeHit(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, c: Combatant, cls:
     return;
   }
   if (firesBack) (f.doomed ??= []).push(u.id);
-  else destroy(ctx, u, f.area);
+  else destroy(ctx, u, f);
 }
 
-function destroy(ctx: Ctx<AaeState>, u: Unit, where: string): void {
-  ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} is lost in ${areaName(where)}`, RULE_CASUALTIES);
+function destroy(ctx: Ctx<AaeState>, u: Unit, f: BattleFrame): void {
+  ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} is lost in ${areaName(f.area)}`, RULE_CASUALTIES);
+  noteGermanLoss(f, u);
   removeUnit(ctx.state, u.id);
+}
+
+/** German land units lost in this battle (house rules l.167: a major defeat). */
+function noteGermanLoss(f: BattleFrame, u: Unit): void {
+  if (u.power === 'germany' && unitData(u.type).domain === 'land') f.germanLost = (f.germanLost ?? 0) + 1;
 }
 
 /** Hits of the head entry that need no choice: every candidate alike, or enough hits for all of them. */
@@ -272,7 +281,7 @@ const CLASS_WORDS: Partial<Record<HitClass, string>> = {
 function endStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
   for (const id of f.doomed ?? []) {
     const u = ctx.state.units.find((x) => x.id === id);
-    if (u) destroy(ctx, u, f.area);
+    if (u) destroy(ctx, u, f);
   }
   f.doomed = [];
 }
@@ -328,7 +337,7 @@ export const battle: Procedure<AaeState, BattleFrame> = {
         roll(ctx, f, 'attacker', 'bombard', RULE_BOMBARD);
         return advanceAfterRoll(ctx, f, true);
       case 'submerge': {
-        // Nobody is asked any more: the submarine search (house rules l.82), then the round's first step.
+        // Nobody is asked any more: the submarine search (house rules l.76), then the round's first step.
         if (f.round === 1 && tableOf(ctx.state, f).house?.naval) subSearch(ctx, f);
         ctx.goto('battle', { ...f, step: nextStep(ctx.state, f, 'submerge') });
         return;
@@ -550,6 +559,7 @@ function withdraw(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): v
   for (const u of attackerUnits(s, f.area, f.kind)) {
     if (f.kind === 'land' && unitData(u.type).domain === 'land' && (u.landing === f.area || !to)) {
       ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} cannot withdraw from ${areaName(f.area)} and is lost`, RULE_MAX_ROUNDS);
+      noteGermanLoss(f, u);
       removeUnit(s, u.id);
     }
   }
@@ -616,6 +626,10 @@ function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender'
   const s = ctx.state;
   endStep(ctx, f);
   afterHouseBattle(ctx, f);
+  if (f.germanLost) {
+    const germanyLost = s.power === 'germany' ? how === 'defender' || how === 'retreat' : how === 'attacker' && defendingPower(s, f.area, f.kind) === 'germany';
+    noteDefeat(ctx, f.area, germanyLost, f.germanLost);
+  }
   const att = attackerUnits(s, f.area, f.kind);
   if (how === 'attacker') {
     if (f.kind === 'land') {

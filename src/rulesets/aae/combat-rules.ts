@@ -31,21 +31,23 @@ export interface Combatant {
   noLandingCraft?: boolean;
   /** Supply points dropped to a partisan this round: + each (l.70). */
   dropped?: number;
-  /** Designated anti-tank gun (l.26). */
+  /** Designated anti-tank gun (l.24). */
   at?: boolean;
   /** Hits it can take in all, when not the unit type's (defending infantry in a city, l.38). */
   hp?: number;
-  /** A submarine the search did not find: aircraft cannot hit it this round (l.82). */
+  /** A submarine the search did not find: aircraft cannot hit it this round (l.76). */
   undetected?: boolean;
+  /** Has had its save roll in this battle (SS and Guards armour, British armoured carriers: l.135, 161, 195). */
+  saved?: boolean;
 }
 
 /**
  * What a hit may fall on. 'any': every unit in the battle; 'ships': sea units only (hits scored by submarines,
  * which never hit aircraft); 'not-subs': anything but submarines (hits scored by aircraft when their side has no
  * destroyer in the battle); 'air': aircraft only (antiaircraft fire). House rules: 'fighter' and 'bomber'
- * (antiaircraft fire rolled apart, l.24), 'armour' (anti-tank fire, l.26), 'at' (armour's hits fall on anti-tank guns
- * first, l.26), 'target' (a fighter's target hit: the firer picks, l.28), 'breakthrough' (armour's target hit on
- * tanks, artillery and guns, l.30), 'half' (a bombardment half hit, l.46), and at sea (l.82-90): 'surface' (ships
+ * (antiaircraft fire rolled apart, l.22), 'armour' (anti-tank fire, l.24), 'at' (armour's hits fall on anti-tank guns
+ * first, l.24), 'target' (a fighter's target hit: the firer picks, l.28), 'breakthrough' (armour's target hit on
+ * tanks, artillery and guns, l.30), 'half' (a bombardment half hit, l.46), and at sea (l.76-90): 'surface' (ships
  * that are not submarines), 'warship' (neither submarines nor transports), 'gunnery' (ships, transports last).
  */
 export type HitClass = 'any' | 'ships' | 'not-subs' | 'air' | 'fighter' | 'bomber' | 'armour' | 'at' | 'target' | 'breakthrough' | 'half'
@@ -89,11 +91,11 @@ export interface CombatTable {
 
 /** House rules that change who rolls what in a battle (house/values.ts decides which apply). */
 export interface HouseCombat {
-  /** l.24: antiaircraft guns fire every round, each at up to 3 aircraft; the spare ones fire as weak artillery. */
+  /** l.22: antiaircraft guns fire every round, each at up to 3 aircraft; the spare ones fire as weak artillery. */
   aaEveryRound?: boolean;
   /** l.175: German guns used as artillery attack 2, defend 3 (else 1 and 2). */
   eightyEights?: boolean;
-  /** l.26: designated anti-tank guns fire at armour at -1. */
+  /** l.24: designated anti-tank guns fire at armour at -1. */
   antiTank?: boolean;
   /** l.28-30: fighters (from round 1) and armour (from round 2) pick their victim on a roll of 4 or more. */
   targeting?: boolean;
@@ -101,8 +103,10 @@ export interface HouseCombat {
   half?: boolean;
   /** l.46: bombardment scores half hits; battleships bombard before rounds 1 and 2. */
   bombardHalf?: boolean;
-  /** l.82-90: the naval combat sequence. */
+  /** l.76-90: the naval combat sequence. */
   naval?: boolean;
+  /** l.195: a British carrier shrugs off an aircraft's hit on a d6 of 4 or more. */
+  armouredCarriers?: boolean;
 }
 
 export const PRINTED_TABLE: CombatTable = {
@@ -165,7 +169,7 @@ function halfOfEach(list: Combatant[], side: BattleSide, value: (c: Combatant) =
   return out;
 }
 
-/** Antiaircraft fire: printed, one die at each aircraft in round 1; house (l.24), each gun at up to 3 aircraft every round, bombers first (ruling), rolled apart. */
+/** Antiaircraft fire: printed, one die at each aircraft in round 1; house (l.22), each gun at up to 3 aircraft every round, bombers first (ruling), rolled apart. */
 function antiaircraftFire(table: CombatTable, guns: number, enemy: Combatant[], round: number): StrikeGroup[] {
   if (!guns) return [];
   if (!table.house?.aaEveryRound) {
@@ -183,7 +187,7 @@ function antiaircraftFire(table: CombatTable, guns: number, enemy: Combatant[], 
   return out;
 }
 
-/** Guns not needed against aircraft fire as weak artillery (l.24): 1 and 2, German 2 and 3 with the 88s (l.175). */
+/** Guns not needed against aircraft fire as weak artillery (l.22): 1 and 2, German 2 and 3 with the 88s (l.175). */
 function spareGuns(table: CombatTable, own: Combatant[], enemy: Combatant[], side: BattleSide): Combatant[] {
   if (!table.house?.aaEveryRound) return [];
   const guns = own.filter((c) => c.type === 'aa');
@@ -222,7 +226,7 @@ export function landStrikes(
   if (h?.half) fighting = halfOfEach(fighting, side, value);
   const guns = spareGuns(table, own, enemy, side);
   const gunGroups = byValue(guns.filter((c) => !c.at), (c) => gunValue(table, c, side), table.sides, () => 'any');
-  // Anti-tank guns (l.26): designated artillery and spare guns fire at armour only, at -1.
+  // Anti-tank guns (l.24): designated artillery and spare guns fire at armour only, at -1.
   const atGroups = h?.antiTank && side === 'defender' && enemy.some((c) => isArmourType(c.type))
     ? byValue([...fighting, ...guns].filter((c) => c.at), (c) => (c.type === 'aa' ? gunValue(table, c, side) : value(c)) - 1, table.sides, () => 'armour')
     : [];
@@ -273,7 +277,7 @@ export function seaStrikes(
 }
 
 /**
- * House rules l.82-90, the naval sequence, round by round: (air) the attacker's aircraft fight the defender's
+ * House rules l.76-90, the naval sequence, round by round: (air) the attacker's aircraft fight the defender's
  * carrier fighters, attacker at -2 and defender at -1; (strike) the attacker's aircraft strike the ships (bombers at
  * their defence value) and the ships fire back at half value, rounded up; (opening) submarines facing no destroyer
  * strike first, attacking ones at 4 with target hits; (main) the rest fire at ships, battleships two dice at surface
@@ -369,7 +373,7 @@ export function fallbackClass(cls: HitClass): HitClass | null {
 
 /**
  * Units the owner may not give while others can take the hit: militia in round 1 and the Home Guard while regular
- * infantry fight (l.127, 193), a V-weapon until it is the last (l.227), transports before other ships under gunnery
+ * infantry fight (l.129, 193), a V-weapon until it is the last (l.227), transports before other ships under gunnery
  * (l.86). Target hits ignore these (the firer picks).
  */
 function shielded(c: Combatant, list: Combatant[], cls: HitClass, round: number): boolean {
@@ -399,9 +403,25 @@ export function eligible(list: Combatant[], cls: HitClass, round = 1): { idx: nu
 /** Identical units share a key; the owner picks a key, not a unit ("a damaged battleship"). */
 export function casualtyKey(c: Combatant): string {
   const k = `${c.power}:${c.type}:${c.damage ?? 0}`;
-  const extra = `${c.nation ?? ''}${c.ew ? ':ew' : ''}${c.unsupplied ? ':u' : ''}${c.shaken ? ':sh' : ''}${c.at ? ':at' : ''}${c.grounded ? ':g' : ''}${c.building ? ':b' : ''}${c.noLandingCraft ? ':nl' : ''}${c.hp ? `:hp${c.hp}` : ''}${c.dropped ? `:d${c.dropped}` : ''}`;
+  const extra = `${c.nation ?? ''}${c.ew ? ':ew' : ''}${c.unsupplied ? ':u' : ''}${c.shaken ? ':sh' : ''}${c.at ? ':at' : ''}${c.grounded ? ':g' : ''}${c.building ? ':b' : ''}${c.noLandingCraft ? ':nl' : ''}${c.hp ? `:hp${c.hp}` : ''}${c.dropped ? `:d${c.dropped}` : ''}${c.saved ? ':sv' : ''}`;
   return extra ? `${k}:${extra}` : k;
 }
+
+/**
+ * The d6 roll at or above which a hit on this unit in this step is ignored (0: no save): SS armour 3 (l.161), Guards
+ * armour 5 (l.135), a British carrier hit in the air strike 4 (l.195, with armoured carriers); once a battle each.
+ */
+export function saveOn(c: Combatant, step: Step, table: CombatTable): number {
+  if (c.saved) return 0;
+  if (c.type === 'ss-armour') return 3;
+  if (c.type === 'guards-armour') return 5;
+  if (c.type === 'carrier' && c.power === 'uk' && table.house?.armouredCarriers && step === 'strike') return 4;
+  return 0;
+}
+
+/** A save this unit may still make in some step of the battle. */
+export const saveLeft = (c: Combatant, table: CombatTable): boolean =>
+  !c.saved && (c.type === 'ss-armour' || c.type === 'guards-armour' || (c.type === 'carrier' && c.power === 'uk' && !!table.house?.armouredCarriers));
 
 /** Hits a unit takes in all (a battleship 2; city infantry 2 with the house rules). */
 export const maxHits = (c: Combatant): number => c.hp ?? hitsToSink(c.type);
@@ -459,7 +479,7 @@ export function combatant(u: Unit, extra: Partial<Combatant> = {}): Combatant {
   return {
     type: u.type, power: u.power, ...(u.damage ? { damage: u.damage } : {}),
     ...(u.nation ? { nation: u.nation } : {}), ...(u.ew ? { ew: true } : {}), ...(u.unsupplied ? { unsupplied: true } : {}),
-    ...(u.shaken ? { shaken: true } : {}), ...(u.building ? { building: true } : {}),
+    ...(u.shaken ? { shaken: true } : {}), ...(u.building ? { building: true } : {}), ...(u.saved ? { saved: true } : {}),
     ...extra,
   };
 }

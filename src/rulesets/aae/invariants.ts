@@ -2,6 +2,7 @@
 import { AREAS, hasMark, inPlay, isLand, unitData } from './world.ts';
 import { transportRoomLeft } from './movement.ts';
 import type { AaeState } from './state.ts';
+import { cityHits } from './house/values.ts';
 
 export function aaeInvariants(s: AaeState): string[] {
   const out: string[] = [];
@@ -21,7 +22,8 @@ export function aaeInvariants(s: AaeState): string[] {
       else if (t.at !== u.at && !(u.landing && u.at === u.landing)) out.push(`unit ${u.id} is aboard ${t.id} in ${t.at} but placed in ${u.at}`);
     }
     if (d.transportRoom && transportRoomLeft(s, u) < 0) out.push(`transport ${u.id} carries more than its room`);
-    if ((u.damage ?? 0) >= (d.hits ?? 1)) out.push(`unit ${u.id} has ${u.damage} damage and should be gone`);
+    // House rules l.38: defending infantry in a built-up city takes two hits.
+    if ((u.damage ?? 0) >= (cityHits(s, u.at, u, 'defender') ?? d.hits ?? 1)) out.push(`unit ${u.id} has ${u.damage} damage and should be gone`);
   }
   for (const [p, n] of Object.entries(s.ipcs)) if (n < 0 || !Number.isInteger(n)) out.push(`${p} has ${n} IPCs`);
   for (const [id, c] of Object.entries(s.control)) {

@@ -5,6 +5,8 @@
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
+import { mudForbids, winterLandingBan } from './house/weather.ts';
+import { attackAllowed } from './house/supply.ts';
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
@@ -66,7 +68,8 @@ export function transportRoomLeft(s: AaeState, t: Unit): number {
 export function carrierWithRoom(s: AaeState, zone: string, p: Power): Unit | null {
   for (const c of s.units) {
     if (c.at !== zone || enemies(c.power, p)) continue;
-    const room = unitData(c.type).carrierRoom ?? 0;
+    // House rules l.195: a British carrier carries one fighter.
+    const room = s.opts.house['armoured-carriers'] && c.power === 'uk' ? Math.min(1, unitData(c.type).carrierRoom ?? 0) : unitData(c.type).carrierRoom ?? 0;
     if (room === 0) continue;
     let used = 0;
     for (const x of s.units) if (x.aboard === c.id) used += unitData(x.type).carrierLoad ?? 1;
@@ -193,6 +196,10 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
     return unloadOptions(s, u, mode);
   }
   const out = reachOptions(env, u, mode);
+  // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
+  if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
+    return out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
+  }
   if (unitData(u.type).domain === 'land') out.push(...boardOptions(env, u, mode));
   if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
   return out;
@@ -255,6 +262,7 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
     const base = { to, cost, kind: 'move' as const, from };
     if (d.domain === 'land') {
       if (mode === 'combat' && !enemyLand(s, to, u.power)) continue;
+      if (cost + (u.spent ?? 0) > 1 && mudForbids(s, u, reach.pathTo(n).map((x) => BOARD.id(x)), u.spent ?? 0)) continue;
       out.push({ ...base, label: `${mode === 'combat' ? 'attack' : 'move to'} ${areaName(to)}` });
     } else if (d.domain === 'sea') {
       const hostile = env.hostileSea(to, u.power);
@@ -344,6 +352,7 @@ function unloadOptions(s: AaeState, u: Unit, mode: MoveMode): MoveOption[] {
   for (const a of AREAS.values()) {
     if (a.kind !== 'land' || isNeutral(a.id) || !inPlay(s, a.id) || BOARD.edgeBetween(BOARD.index(a.id), BOARD.index(t.at)) < 0) continue;
     if (mode === 'combat' && enemyLand(s, a.id, u.power)) {
+      if (winterLandingBan(s, t.at)) continue;
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, mission: 'attack', label: `land in ${a.name} (amphibious assault)` });
     } else if (mode === 'noncombat' && friendlyLand(s, a.id, u.power) && !hostileSea(s, t.at, u.power)) {
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, label: `unload in ${a.name}` });

@@ -7,7 +7,7 @@
 // Forces are interned (one object per distinct force), so a force hit k times is worked out once.
 import type { UnitType } from './data/index.ts';
 import {
-  HIT_CLASS_ORDER, canHurt, casualtyKey, hitDestroys, maxHits, pickCasualty, roundSteps, strikes, takesPartInBattle,
+  HIT_CLASS_ORDER, canHurt, casualtyKey, hitDestroys, isSub, maxHits, pickCasualty, roundSteps, saveLeft, saveOn, strikes, takesPartInBattle,
   type BattleKind, type BattleSide, type Combatant, type CombatTable, type HitClass, type Step, type StrikeGroup,
 } from './combat-rules.ts';
 import { unitData } from './world.ts';
@@ -21,6 +21,8 @@ export interface BattleSpec {
   order?: { attacker?: readonly UnitType[]; defender?: readonly UnitType[] };
   /** Rounds the battle may last; then the attacker withdraws (house rules l.36). */
   maxRounds?: number;
+  /** The chance that the submarine search misses the defending submarines in round 1 (house rules l.76). */
+  undetected?: number;
 }
 
 export interface BattleOutcome {
@@ -41,7 +43,7 @@ interface Force {
   /** Hits it can still take (bombarding ships count 1: they leave). */
   hp: number;
   /** This force after hits, by hits signature: losses kept until the step ends [0] or removed at once [1]. */
-  after: [Map<string, Force>, Map<string, Force>];
+  after: [Map<string, Dist<Force>[]>, Map<string, Dist<Force>[]>];
 }
 
 interface Dist<T> { v: T; p: number }
@@ -135,7 +137,10 @@ class Calculator {
   private readonly byRound: boolean;
   private readonly steps: Step[];
   private readonly lastBombard: number;
+  /** Some unit may make a save (its dice depend on the step). */
+  private readonly saves: boolean;
   constructor(readonly spec: BattleSpec) {
+    this.saves = spec.attacker.concat(spec.defender).some((c) => saveLeft(c, spec.table));
     this.byRound = !!spec.table.house || spec.attacker.concat(spec.defender).some((c) => HOUSE_ROUND_TYPES.has(c.type));
     this.steps = roundSteps(spec.kind, spec.table);
     this.lastBombard = spec.table.house?.bombardHalf ? 2 : 1;
@@ -146,38 +151,63 @@ class Calculator {
   }
 
   force(units: Unit[]): Force {
-    const key = units.map((c) => `${casualtyKey(c)}${c.bombarding ? 'b' : ''}${c.amphibious ? 'a' : ''}${c.doomed ? 'x' : ''}`).sort().join(',');
+    const key = units.map((c) => `${casualtyKey(c)}${c.bombarding ? 'b' : ''}${c.amphibious ? 'a' : ''}${c.doomed ? 'x' : ''}${c.undetected ? 'u' : ''}`).sort().join(',');
     let f = this.forces.get(key);
     if (!f) {
-      const hp = units.reduce((n, c) => n + (c.doomed ? 0 : maxHits(c) - (c.damage ?? 0)) + (c.bombarding ? 1 : 0), 0);
+      // A save still to make counts as a hit (every change then takes at least one off: solve's order).
+      const hp = units.reduce((n, c) => n + (c.doomed ? 0 : maxHits(c) - (c.damage ?? 0) + (saveLeft(c, this.spec.table) ? 1 : 0)) + (c.bombarding ? 1 : 0), 0);
       f = { key, id: this.forces.size, units, hp, after: [new Map(), new Map()] };
       this.forces.set(key, f);
     }
     return f;
   }
 
-  /** The force after hits ("cls:k," signature), lost units marked (removed later) or removed at once. */
-  hit(f: Force, sig: string, who: BattleSide, removeNow: boolean, round = 1): Force {
-    if (!sig) return f;
+  /**
+   * The force after hits ("cls:k," signature), lost units marked (removed later) or removed at once; a hit on a unit
+   * with a save splits the force in two (saved, or not).
+   */
+  hit(f: Force, sig: string, who: BattleSide, removeNow: boolean, round: number, st: Step): Dist<Force>[] {
+    if (!sig) return [{ v: f, p: 1 }];
     const memo = f.after[removeNow ? 1 : 0];
-    const mk = this.byRound ? `${sig}|${this.rk(round)}` : sig;
+    const mk = `${sig}${this.byRound ? `|${this.rk(round)}` : ''}${this.saves ? `|${st}` : ''}`;
     const known = memo.get(mk);
     if (known) return known;
-    const list: Unit[] = f.units.map((c) => ({ ...c }));
     const order = who === 'attacker' ? this.spec.order?.attacker : this.spec.order?.defender;
+    let lists: Dist<Unit[]>[] = [{ v: f.units.map((c) => ({ ...c })), p: 1 }];
     for (const part of sig.split(',')) {
       if (!part) continue;
       const [cls, k] = part.split(':') as [HitClass, string];
       for (let n = Number(k); n > 0; n--) {
-        const i = pickCasualty(list.map((c) => (c.doomed ? GONE : c)), cls, who, order, round);
-        if (i < 0) break;
-        const c = list[i]!;
-        // A bombardment half hit lays a unit on its side; a second one destroys it (house rules l.46).
-        if (cls === 'half' && !c.shaken) c.shaken = true;
-        else if (hitDestroys(c)) c.doomed = true; else c.damage = (c.damage ?? 0) + 1;
+        const next: Dist<Unit[]>[] = [];
+        for (const d of lists) {
+          const list = d.v;
+          const i = pickCasualty(list.map((c) => (c.doomed ? GONE : c)), cls, who, order, round);
+          if (i < 0) { next.push(d); continue; }
+          const c = list[i]!;
+          // A bombardment half hit lays a unit on its side; a second one destroys it (house rules l.46).
+          if (cls === 'half' && !c.shaken) { c.shaken = true; next.push(d); continue; }
+          const on = saveOn(c, st, this.spec.table);
+          if (on) {
+            const ps = (7 - on) / 6;
+            const kept = list.map((x, j) => (j === i ? { ...x, saved: true } : { ...x }));
+            next.push({ v: kept, p: d.p * ps });
+            c.saved = true;
+            if (hitDestroys(c)) c.doomed = true; else c.damage = (c.damage ?? 0) + 1;
+            next.push({ v: list, p: d.p * (1 - ps) });
+            continue;
+          }
+          if (hitDestroys(c)) c.doomed = true; else c.damage = (c.damage ?? 0) + 1;
+          next.push(d);
+        }
+        lists = next;
       }
     }
-    const out = this.force(removeNow ? list.filter((c) => !c.doomed) : list);
+    const byForce = new Map<Force, number>();
+    for (const d of lists) {
+      const g = this.force(removeNow ? d.v.filter((c) => !c.doomed) : d.v);
+      byForce.set(g, (byForce.get(g) ?? 0) + d.p);
+    }
+    const out = [...byForce].map(([v, p]) => ({ v, p }));
     memo.set(mk, out);
     return out;
   }
@@ -208,10 +238,13 @@ class Calculator {
     for (const { v: [att, def], p } of dist) {
       const da = this.hits(att, def, 'attacker', r, st);
       const dd = this.hits(def, att, 'defender', r, st);
-      const att2 = dd.map((d) => this.hit(att, d.v, 'attacker', removeNow, r));
+      const att2 = dd.map((d) => this.hit(att, d.v, 'attacker', removeNow, r, st));
       for (const a of da) {
-        const def2 = this.hit(def, a.v, 'defender', removeNow, r);
-        for (let j = 0; j < dd.length; j++) add(att2[j]!, def2, p * a.p * dd[j]!.p);
+        const def2 = this.hit(def, a.v, 'defender', removeNow, r, st);
+        for (let j = 0; j < dd.length; j++) {
+          const q = p * a.p * dd[j]!.p;
+          for (const x of att2[j]!) for (const y of def2) add(x.v, y.v, q * x.p * y.p);
+        }
       }
     }
     return [...out.values()];
@@ -238,6 +271,21 @@ class Calculator {
     return [...out.values()];
   }
 
+  /** The starting forces: with the naval sequence, the defending submarines missed by the search or not (l.76). */
+  starts(): Dist<[Force, Force]>[] {
+    const att = this.force(this.spec.attacker);
+    const def = this.force(this.spec.defender);
+    const q = this.spec.undetected ?? 0;
+    if (q <= 0 || !this.spec.defender.some((c) => isSub(c.type))) return [{ v: [att, def], p: 1 }];
+    const hidden = this.force(this.spec.defender.map((c) => (isSub(c.type) ? { ...c, undetected: true } : c)));
+    return q >= 1 ? [{ v: [att, hidden], p: 1 }] : [{ v: [att, def], p: 1 - q }, { v: [att, hidden], p: q }];
+  }
+
+  /** From round 2 every submarine is found (l.88). */
+  found(f: Force): Force {
+    return f.units.some((c) => c.undetected) ? this.force(f.units.map(({ undetected: _u, ...c }) => c)) : f;
+  }
+
   verdict(att: Force, def: Force): 'attacker' | 'defender' | 'stalemate' | null {
     const a = att.units.filter(takesPartInBattle);
     const d = def.units.filter(takesPartInBattle);
@@ -255,7 +303,6 @@ class Calculator {
    */
   solve(): BattleOutcome[] {
     if (this.spec.maxRounds) return this.solveLimited(this.spec.maxRounds);
-    const start = { att: this.force(this.spec.attacker), def: this.force(this.spec.defender) };
     const ends = new Map<string, BattleOutcome>();
     const end = (att: Force, def: Force, winner: BattleOutcome['winner'], p: number) => {
       const k = `${att.id}|${def.id}`;
@@ -273,11 +320,14 @@ class Calculator {
     };
     // With rounds that differ (house rules), round 2 is expanded on its own; rounds 3 on are alike.
     const later = this.byRound ? 3 : 2;
-    for (const x of this.round(start.att, start.def, 1)) {
-      if (!this.byRound) { put(x.v[0], x.v[1], x.p); continue; }
-      const v = this.verdict(x.v[0], x.v[1]);
-      if (v) { end(x.v[0], x.v[1], v === 'stalemate' ? null : v, x.p); continue; }
-      for (const y of this.round(x.v[0], x.v[1], 2)) put(y.v[0], y.v[1], x.p * y.p);
+    for (const s0 of this.starts()) {
+      for (const x of this.round(s0.v[0], s0.v[1], 1)) {
+        const [a1, d1] = [x.v[0], this.found(x.v[1])];
+        if (!this.byRound) { put(a1, d1, s0.p * x.p); continue; }
+        const v = this.verdict(a1, d1);
+        if (v) { end(a1, d1, v === 'stalemate' ? null : v, s0.p * x.p); continue; }
+        for (const y of this.round(a1, d1, 2)) put(y.v[0], y.v[1], s0.p * x.p * y.p);
+      }
     }
     for (;;) {
       let top = -1;
@@ -306,12 +356,12 @@ class Calculator {
       const y = ends.get(k);
       if (y) y.p += p; else ends.set(k, { attacker: att.units, defender: def.units, winner, p });
     };
-    let live = new Map<number, { att: Force; def: Force; p: number }>([[0, { att: this.force(this.spec.attacker), def: this.force(this.spec.defender), p: 1 }]]);
+    let live = new Map<number, { att: Force; def: Force; p: number }>(this.starts().map((x, i) => [i, { att: x.v[0], def: x.v[1], p: x.p }]));
     for (let r = 1; r <= max && live.size; r++) {
       const next = new Map<number, { att: Force; def: Force; p: number }>();
       for (const { att, def, p } of live.values()) {
         for (const x of this.round(att, def, r)) {
-          const [a, d] = x.v;
+          const [a, d] = [x.v[0], this.found(x.v[1])];
           const v = this.verdict(a, d);
           if (v) { end(a, d, v === 'stalemate' ? null : v, p * x.p); continue; }
           const k = a.id * 1e7 + d.id;
@@ -329,7 +379,8 @@ class Calculator {
 /** The forces left after round `r` from the given forces, with their probabilities (the calculator's one step). */
 export function roundOutcomes(spec: BattleSpec, r = 1): { attacker: Combatant[]; defender: Combatant[]; p: number }[] {
   const c = new Calculator(spec);
-  return c.round(c.force(spec.attacker), c.force(spec.defender), r).map((x) => ({ attacker: x.v[0].units, defender: x.v[1].units, p: x.p }));
+  const from = r === 1 ? c.starts() : [{ v: [c.force(spec.attacker), c.force(spec.defender)] as [Force, Force], p: 1 }];
+  return from.flatMap((s) => c.round(s.v[0], s.v[1], r).map((x) => ({ attacker: x.v[0].units, defender: x.v[1].units, p: s.p * x.p })));
 }
 
 /** Every end of the battle with its probability (the attacker fights to the end; submarines never submerge). */

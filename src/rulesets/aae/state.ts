@@ -56,7 +56,7 @@ export interface Unit {
   inPort?: boolean;
   /** Took a bombardment half hit in the battle in progress (l.46). */
   shaken?: boolean;
-  /** Has had its save roll in the battle in progress (SS, Guards, armoured carriers: l.135, 165, 195). */
+  /** Has had its save roll in the battle in progress (SS, Guards, armoured carriers: l.135, 161, 195). */
   saved?: boolean;
   /** A fighter come to a battle by air reaction, from this area (l.32). */
   reactFrom?: string;

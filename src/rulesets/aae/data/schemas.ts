@@ -91,8 +91,8 @@ export const UnitTypeIdSchema = z.enum(UNIT_TYPES);
 
 /**
  * The house rules' new units (their figures are in house/units.ts, each with its line): coastal fort (l.14),
- * paratroop (l.18), militia (l.127, 173), Home Guard (l.193), partisan (l.205), SS armour (l.165), Guards armour
- * (l.135), Volksgrenadier (l.169), rocket artillery (Katyusha l.221, Nebelwerfer l.229), V1 and V2 (l.227),
+ * paratroop (l.18), militia (l.129, 171), Home Guard (l.193), partisan (l.205), SS armour (l.161), Guards armour
+ * (l.135), Volksgrenadier (l.167), rocket artillery (Katyusha l.219, Nebelwerfer l.229), V1 and V2 (l.227),
  * Superfortress (l.239).
  */
 export const HOUSE_UNIT_TYPES = [

@@ -1,28 +1,28 @@
-// The house rules' decisions inside a battle: anti-tank guns (l.26), air reaction at the start of round 2 (l.32,
+// The house rules' decisions inside a battle: anti-tank guns (l.24), air reaction at the start of round 2 (l.32,
 // 88), the defender's retreat before round 2 on land or round 3 at sea and the attacker's pursuit (l.34, 90), the
-// submarine search of the naval sequence (l.82), half hits (l.46), the saves of SS and Guards armour (l.135, 165)
+// submarine search of the naval sequence (l.76), half hits (l.46), the saves of SS and Guards armour (l.135, 161)
 // and of British armoured carriers (l.195); and what a battle leaves behind (units laid on their side stand up,
 // reacting fighters fly home).
 import type { Choice, Ctx, Prompt } from '../../../engine/index.ts';
 import type { BattleFrame } from '../battle.ts';
-import { attackerUnits, defenderUnits, defendingPower } from '../battle.ts';
-import { isShip, isSub, type Combatant, type HitClass } from '../combat-rules.ts';
+import { attackerUnits, defenderUnits, defendingPower, tableOf } from '../battle.ts';
+import { isShip, isSub, saveOn, type Combatant, type HitClass, type Step } from '../combat-rules.ts';
 import type { AaeState, Unit } from '../state.ts';
 import { removeUnit } from '../units.ts';
 import { POWER_NAMES, areaName, enemies, friendlyLand, hostileSea, inPlay, neighbours, sideOf, unitData } from '../world.ts';
 import { researched } from './research.ts';
 import { seasonOf } from './seasons.ts';
 
-export const RULE_AT = 'AAE house rules l.26 (anti-tank guns)';
+export const RULE_AT = 'AAE house rules l.24 (anti-tank guns)';
 export const RULE_REACTION = 'AAE house rules l.32, 88 (air reaction)';
 export const RULE_DEF_RETREAT = 'AAE house rules l.34, 90 (the defender retreats; pursuit)';
-export const RULE_SEARCH = 'AAE house rules l.82-90 (naval combat sequence)';
+export const RULE_SEARCH = 'AAE house rules l.76-90 (naval combat sequence)';
 export const RULE_HALF_HITS = 'AAE house rules l.46 (bombardment half hits)';
-export const RULE_ELITE = 'AAE house rules l.135, 165 (Guards and SS armour)';
+export const RULE_ELITE = 'AAE house rules l.135, 161 (Guards and SS armour)';
 export const RULE_ARMOURED_CARRIERS = 'AAE house rules l.195 (armoured carriers)';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Anti-tank guns (l.26): before round 1 the defender names up to half its artillery and spare guns.
+// Anti-tank guns (l.24): before round 1 the defender names up to half its artillery and spare guns.
 
 function atCandidates(s: AaeState, f: BattleFrame): Unit[] {
   const def = defenderUnits(s, f.area, 'land');
@@ -149,6 +149,9 @@ export function defendersLeave(ctx: Ctx<AaeState>, f: BattleFrame, to: string): 
   const s = ctx.state;
   for (const u of retreatingDefenders(s, f)) {
     u.at = to;
+    // What the battle did to it stays behind (a reduced city infantry, a half hit, a save: l.38, 46).
+    u.shaken = undefined; u.saved = undefined;
+    if (u.damage && u.type !== 'battleship') u.damage = undefined;
     for (const c of s.units) if (c.aboard === u.id) c.at = to;
   }
   if (f.kind === 'land') for (const u of defenderUnits(s, f.area, 'land')) if (unitData(u.type).domain === 'air' && !u.reactFrom) u.at = to;
@@ -171,9 +174,9 @@ function flyHome(ctx: Ctx<AaeState>, f: BattleFrame): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The submarine search (l.82): one d10 against the defending submarines, found on 6 or more.
+// The submarine search (l.76): one d10 against the defending submarines, found on 6 or more.
 
-/** The search's modifier: Winter -1; a destroyer +2, else another surface ship -1; research (l.225, 233, 237). */
+/** The search's modifier: Winter -1; a destroyer +2, else another surface ship -1; research (l.221, 229, 239). */
 export function searchModifier(s: AaeState, f: Pick<BattleFrame, 'area'>): number {
   const att = s.units.filter((u) => u.at === f.area && u.power === s.power);
   let m = seasonOf(s.round).season === 'Winter' ? -1 : 0;
@@ -205,25 +208,22 @@ export function subSearch(ctx: Ctx<AaeState>, f: BattleFrame): void {
 // Hits the house rules treat apart.
 
 /** Returns true when the hit is dealt with here (a half hit, a save). */
-export function houseHitTaken(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, _c: Combatant, cls: HitClass): boolean {
-  const s = ctx.state;
+export function houseHitTaken(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, c: Combatant, cls: HitClass): boolean {
   if (cls === 'half' && !u.shaken) {
     u.shaken = true;
     ctx.log(`A ${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} in ${areaName(f.area)} takes a half hit: it fights at -1`, RULE_HALF_HITS);
     return true;
   }
-  if ((u.type === 'ss-armour' || u.type === 'guards-armour') && !u.saved) {
-    const r = ctx.roll(6, 1, `${unitData(u.type).name}: does it ignore the hit?`, RULE_ELITE);
-    u.saved = true;
-    if (r.faces[0]! >= (u.type === 'ss-armour' ? 3 : 5)) { ctx.log(`The ${unitData(u.type).name} ignores the hit`, RULE_ELITE); return true; }
-    return false;
-  }
-  if (s.opts.house['armoured-carriers'] && u.type === 'carrier' && u.power === 'uk' && f.step === 'strike' && !u.saved) {
-    const r = ctx.roll(6, 1, 'Armoured carrier: does its deck hold (4 or more)?', RULE_ARMOURED_CARRIERS);
-    u.saved = true;
-    if (r.faces[0]! >= 4) { ctx.log('The British armoured carrier shrugs off the air hit', RULE_ARMOURED_CARRIERS); return true; }
-  }
-  return false;
+  const on = saveOn({ ...c, ...(u.saved ? { saved: true } : {}) }, f.step as Step, tableOf(ctx.state, f));
+  if (!on) return false;
+  const carrier = u.type === 'carrier';
+  const rule = carrier ? RULE_ARMOURED_CARRIERS : RULE_ELITE;
+  const name = carrier ? 'British armoured carrier' : unitData(u.type).name;
+  const r = ctx.roll(6, 1, `${name}: is the hit ignored (${on} or more)?`, rule);
+  u.saved = true;
+  if (r.faces[0]! < on) return false;
+  ctx.log(`The ${name} in ${areaName(f.area)} ignores the hit`, rule);
+  return true;
 }
 
 /** After a battle: units laid on their side stand up, city infantry and saves are whole again, reacting fighters fly home. */

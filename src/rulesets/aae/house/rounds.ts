@@ -1,6 +1,6 @@
 // House rules l.36: a land battle lasts at most 4 rounds, 3 on Winter turns and on Summer turns in North Africa and
 // the Middle East; rough and wetland terrain take one more off (l.36, with hr-terrain), built-up cities keep 4
-// (l.38). Spring in Eastern Europe: 3 rounds (l.40, hr-weather); Winter 1941 there: the Axis attack 2 rounds (l.43).
+// (l.38). Spring in Eastern Europe: 3 rounds (l.40, hr-weather); Winter 1941 there: the Axis attack 2 rounds (l.44).
 import type { AaeState } from '../state.ts';
 import { hasMark } from '../world.ts';
 import { isCity, isEasternEurope, terrainOf } from './regions.ts';

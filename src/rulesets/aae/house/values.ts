@@ -1,7 +1,7 @@
 // Which combat table a battle uses: the printed values (d6), or the house rules' d10 values (house rules l.48-54,
 // 92-97), and the house rules' modifiers of one unit in one battle: early-war pieces (l.5), supply (l.20), terrain
-// (l.38), weather (l.40), Winter 1941 (l.43), bombardment half hits (l.46), Barbarossa (l.157) and Stalin's shock
-// (l.143), the early offensive's surprise (l.125), the pursuit round (l.34), landing without landing craft (l.16),
+// (l.38), weather (l.40), Winter 1941 (l.44), bombardment half hits (l.46), Barbarossa (l.155) and Stalin's shock
+// (l.143), the early offensive's surprise (l.127), the pursuit round (l.34), landing without landing craft (l.16),
 // rocket artillery, V-weapons and paratroops by round (l.18, 221, 227).
 import { PRINTED_TABLE, type BattleSide, type Combatant, type CombatTable, type HouseCombat } from '../combat-rules.ts';
 import type { Power, UnitType } from '../data/index.ts';
@@ -12,7 +12,7 @@ import { isCity, isEasternEurope, terrainOf } from './regions.ts';
 import { seasonOf } from './seasons.ts';
 
 export const RULE_D10 = 'AAE house rules l.48-54, 92-97 (combat on d10)';
-export const RULE_BARBAROSSA = 'AAE house rules l.157 (Barbarossa)';
+export const RULE_BARBAROSSA = 'AAE house rules l.155 (Barbarossa)';
 export const RULE_EW = 'AAE house rules l.5 (early-war pieces)';
 
 /** Attack, defence and cost on d10 (house rules l.48-54 and 92-97; the new units: house/units.ts). */
@@ -67,7 +67,7 @@ export interface BattleContext {
   amphibious?: boolean;
   /** The pursuit round of a defender's retreat (l.34). */
   pursuit?: boolean;
-  /** The land attack the Soviet early offensive surprises (l.125). */
+  /** The land attack the Soviet early offensive surprises (l.127). */
   surprise?: boolean;
 }
 
@@ -143,6 +143,7 @@ function houseCombat(s: AaeState, where: string, b: BattleContext): HouseCombat 
   if (h.weather && seasonOf(s.round).season === 'Spring' && isEasternEurope(where) && b.kind !== 'sea') out.half = true;
   if (h['88s']) out.eightyEights = true;
   if (h['naval-sequence'] && b.kind === 'sea') out.naval = true;
+  if (h['armoured-carriers'] && b.kind === 'sea') out.armouredCarriers = true;
   return Object.keys(out).length ? out : undefined;
 }
 

@@ -53,7 +53,7 @@ describe('house rules l.36-38: terrain', () => {
   });
 });
 
-describe('house rules l.24, 175: antiaircraft fire every round; the 88s', () => {
+describe('house rules l.22, 175: antiaircraft fire every round; the 88s', () => {
   it('2 guns against 4 bombers and 3 fighters fire at 4 bombers and 2 fighters in every round; a spare German gun defends at 3', () => {
     const rig = aaeRig();
     let s = rig.start(position({ units: [u('uk', 'bomber', 'united-kingdom', 4), u('uk', 'fighter', 'united-kingdom', 3), u('germany', 'infantry', 'netherlands-belgium', 3), u('germany', 'aa', 'netherlands-belgium', 2)], options: on('d10', 'aa-every-round') }), 'combat-move', 'uk');
@@ -71,7 +71,7 @@ describe('house rules l.24, 175: antiaircraft fire every round; the 88s', () => 
   });
 });
 
-describe('house rules l.26-30: anti-tank guns, target hits and armour breakthrough', () => {
+describe('house rules l.24-30: anti-tank guns, target hits and armour breakthrough', () => {
   it('a fighter\'s hit on 4 is a target hit: the attacker picks the defending armour', () => {
     const rig = aaeRig();
     let s = rig.start(position({ units: [u('germany', 'fighter', 'poland'), u('ussr', 'infantry', 'east-poland', 2), u('ussr', 'armour', 'east-poland')], options: on('d10', 'targeting') }), 'combat-move', 'germany');
@@ -97,7 +97,7 @@ describe('house rules l.26-30: anti-tank guns, target hits and armour breakthrou
   });
 });
 
-describe('house rules l.43, 143, 157: Winter 1941, Stalin\'s shock', () => {
+describe('house rules l.44, 143, 155: Winter 1941, Stalin\'s shock', () => {
   it('turn 4 east: German armour attacks at -2, German aircraft -2, the Finns untouched, 2 rounds for the Axis', () => {
     const s = asState(position({ options: on('d10', 'winter-1941'), round: 4 }));
     const t = combatTable(s, 'karelia', { kind: 'land' });
@@ -150,7 +150,7 @@ describe('house rules l.32-34: air reaction, the defender\'s retreat and pursuit
   });
 });
 
-describe('house rules l.82: the submarine search (worked computation)', () => {
+describe('house rules l.76: the submarine search (worked computation)', () => {
   it('a destroyer +2 and Winter -1: a roll of 5 finds the submarines (5 + 2 - 1 = 6)', () => {
     const s = asState(position({ units: [u('uk', 'destroyer', 'north-sea'), u('uk', 'battleship', 'north-sea')], round: 4, options: on('d10', 'naval-sequence') }));
     s.power = 'uk';
@@ -164,14 +164,14 @@ describe('house rules l.82: the submarine search (worked computation)', () => {
   });
 });
 
-describe('house rules l.135, 165: SS armour ignores its first hit on 3+', () => {
+describe('house rules l.135, 161: SS armour ignores its first hit on 3+', () => {
   it('the first hit on 3 is ignored, the second always kills', () => {
     const rig = aaeRig();
     let s = rig.start(position({ units: [u('ussr', 'armour', 'east-poland', 2), u('germany', 'ss-armour', 'poland')], options: on('d10', 'ss') }), 'combat-move', 'ussr');
     s = rig.play(s, 'ussr', rig.pick(s, /all 2 armour from East Poland: attack Poland/));
     s = rig.play(s, 'ussr', { type: 'end-phase' });
     s = rig.play(rig.force(s, [1, 1, 9, 3]), 'ussr', { type: 'battle', area: 'poland' });
-    expect(rig.log()).toContain('The SS armour ignores the hit');
+    expect(rig.log()).toContain('The SS armour in Poland ignores the hit');
     expect(unitsOf(s, 'germany', 'poland')).toHaveLength(0);
   });
 });

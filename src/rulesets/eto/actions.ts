@@ -14,7 +14,10 @@ export type SetUpAction =
 export type ChooseFirstAction = { type: 'first'; side: Side };
 /** 39.2: declaring the invasion of a neutral minor. */
 export type InvadeAction = { type: 'invade'; nation: string };
-export type NavalMovementAction = { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' } | InvadeAction;
+export type NavalMovementAction =
+  | { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' } | InvadeAction
+  /** 10.4, 32.5: embarking a unit or loading a supply marker aboard the selected STPs in their port. */
+  | { type: 'embark'; unit: string } | { type: 'load-supply' };
 export type StackMoveAction =
   | { type: 'enter'; space: string }
   | { type: 'enter-port' }
@@ -66,6 +69,8 @@ export type OffensiveAction =
   | { type: 'front' }
   | { type: 'move'; unit: string; to: string; general?: string }
   | { type: 'declare'; target: string }
+  /** 10.6: an amphibious assault on the coastal hex the STPs are in. */
+  | { type: 'assault'; target: string }
   | { type: 'add'; unit: string }
   | { type: 'go' }
   | { type: 'cancel' }
@@ -93,7 +98,7 @@ export type AttackAction =
 /** Armor reaction (26.5), HQ displacement (23.3), the Movement phase (30). */
 export type ReactionAction = { type: 'react-with'; unit: string } | { type: 'react' } | { type: 'no-reaction' };
 export type DisplaceAction = { type: 'displace'; unit: string; to: string };
-export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'front' } | { type: 'done' };
+export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'debark'; unit: string } | { type: 'front' } | { type: 'done' };
 
 /** Air missions and battles outside a land attack (12.3, 14, 15, 21). */
 export type AirAction =

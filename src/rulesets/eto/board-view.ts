@@ -36,7 +36,8 @@ export function etoBoardView(s: EtoState): BoardView {
       if (u.kind === 'hq' && l.hqs.includes(u.id)) marks.push('previously-activated');
       if (u.kind === 'general' && u.eligible === false) marks.push('ineligible-to-exploit');
       pieces.push({
-        id: u.id, where: u.where === 'map' && u.hex ? u.hex : u.where, side: u.side, power: u.nation, type: u.kind,
+        id: u.id, where: u.where === 'map' && u.hex ? u.hex : u.where === 'aboard' ? s.ships[u.aboard!]!.space : u.where, side: u.side, power: u.nation, type: u.kind,
+        ...(u.where === 'aboard' ? { aboard: u.aboard! } : {}),
         factors: landFactors(u), ...(u.depleted ? { reduced: true } : {}), ...(marks.length ? { marks } : {}),
       });
     }

@@ -5,6 +5,7 @@ import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
 import type { ReplenishAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import { controller, landOf, type LandState, type LandUnit, landUnitsAt, placeName, suppliedHexes, unitsAt } from './land.ts';
+import { debarkAtEnd } from './sea-transport.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
@@ -58,7 +59,7 @@ export const endPhase: Procedure<EtoState, EndPhaseFrame> = {
       for (const side of [otherSide(ctx.state.initiative), ctx.state.initiative]) ctx.push('replenishment', { side });
       return;
     }
-    if (step === 'supply') supplyStep(ctx, l);
+    if (step === 'supply') { debarkAtEnd(ctx); supplyStep(ctx, l); }
     else commandStatus(l);
     // The frame changes the stack either way: it ends the game's last turn here, or goes on with its next step.
     if (f.last && play.endsAfter === step) { ctx.pop({ over: true }); return; }

@@ -11,6 +11,7 @@ import {
   mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
 import { playOf } from './data/index.ts';
+import { assaultSinkings } from './sea-transport.ts';
 import { sideOfNation } from './forces.ts';
 import type { EtoState, Side } from './state.ts';
 
@@ -50,6 +51,10 @@ export interface AttackFrame extends Frame, AirFight {
   abortDone?: Side[];
   /** 15.3: targets declared by the players for the coming round (fighter id -> target id). */
   targets?: Record<string, string>;
+  /** 10.6: an amphibious assault from the STPs in the target hex (the attackers are aboard). */
+  assault?: boolean;
+  /** 10.6: the assaulted hex held no enemy land unit when the die was rolled. */
+  emptyHex?: boolean;
 }
 
 /** An air-to-air fight over a hex (15.2): a land attack's (4A) or an air mission's (12, 14, 21). `side` attacks. */
@@ -212,8 +217,9 @@ export function escortBonus(f: AirFight, att: AirUnit, tgt: AirUnit, plan: Map<s
 /** 26.1-26.4 figures of the attack as it stands. */
 export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; defence: number; basic: number; drm: number; column: string; notes: string[] } {
   const l = landOf(s);
-  const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map');
+  const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' || (f.assault && u.where === 'aboard'));
   const land = att.filter((u) => u.kind === 'inf' || u.kind === 'armor');
+  const ashore = land.filter((u) => u.where === 'map');
   const basic = land.reduce((t, u) => t + unitStrength(u), 0);
   const notes: string[] = [];
   let support = 0;
@@ -224,7 +230,13 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   }
   for (const x of inHex(l, f, atk(f), 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
   const attack = attackStrength(basic, support);
-  const def = combatantsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
+  let def = combatantsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
+  if (f.assault && !combatantsAt(l, f.target).length) {
+    // 26.2: an empty coastal hex defends with 1, or half the strength of the enemy land units whose ZOC covers it.
+    const zoc = neighbours(l, f.target).flatMap((n) => landUnitsAt(l, n, dfd(f))).reduce((t, u) => t + unitStrength(u), 0);
+    def = zoc ? Math.ceil(zoc / 2) : 1;
+    notes.push(`empty coastal hex defends with ${def}`);
+  }
   const defBombers = Math.min(2, inHex(l, f, dfd(f), 'bomber').length);
   const defence = def + Math.min(defBombers, def);
   let drm = 0;
@@ -237,14 +249,19 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   if (land.some((u) => u.nation === 'germany') && defenders.some((u) => l.blitz.includes(u.nation)) && !defenders.every((u) => u.nation === 'uk')) { drm += 1; notes.push('blitzkrieg +1'); }
   if (layerHex(l, f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
   if (hexWeather(l, s.weather, f.target) === 'mud') { drm -= 1; notes.push('mud -1'); }
-  if (land.length && land.every((u) => acrossRiver(l, u.hex!, f.target))) {
+  const strength = (us: LandUnit[]) => us.reduce((t, u) => t + unitStrength(u), 0);
+  // 26.4: -3 when at least half the attacking land strength comes from the sea; the river's -2 then does not apply.
+  const fromSea = 2 * strength(land.filter((u) => u.where === 'aboard')) >= strength(land) && land.length > ashore.length;
+  if (fromSea) { drm -= 3; notes.push('amphibious assault -3'); }
+  if (!fromSea && ashore.length && ashore.every((u) => acrossRiver(l, u.hex!, f.target))) {
     // 1.5: frozen rivers when every attacker and the defender are in the severe zone in W weather.
-    const frozen = s.weather === 'W' && [f.target, ...land.map((u) => u.hex!)].every((h) => layerHex(l, h)?.zone === 'severe');
+    const frozen = s.weather === 'W' && [f.target, ...ashore.map((u) => u.hex!)].every((h) => layerHex(l, h)?.zone === 'severe');
     drm -= frozen ? 1 : 2;
     notes.push(frozen ? 'frozen river -1' : 'river -2');
   }
   const atkSup = suppliedHexes(l, atk(f));
-  if (land.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
+  // 32.7: units assaulting from the sea are in supply.
+  if (ashore.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
   const defSup = suppliedHexes(l, dfd(f));
   // 33.0, 33.2: a unit in a city suffers nothing from a cut line unless it is marked out of supply.
   if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || combatantsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
@@ -262,6 +279,12 @@ function parseResult(r: string): { ae: boolean; de: boolean; x: number; d: numbe
 
 function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string): void {
   l.losses[u.side] += u.depleted ? 1 : u.steps;
+  if (u.where === 'aboard') {
+    u.where = 'force-pool';
+    delete u.aboard;
+    ctx.log(`${u.name} (${u.id}) eliminated aboard its transport`, why);
+    return;
+  }
   // 27.7: infantry eliminated in its home country (not marked out of supply) goes to the Replenishment box.
   const home = layerHex(l, u.hex!)?.country === u.nation && !u.oos;
   u.where = u.kind === 'inf' && home ? 'replenishment' : 'force-pool';
@@ -306,7 +329,7 @@ export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: 
 const gameOver = (l: LandState): boolean => l.conquered.length > 0 && !!playOf(l.scenario).rules.endOnConquest;
 
 function attackerLossCandidates(l: LandState, f: AttackFrame): LandUnit[] {
-  return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && (u.kind === 'inf' || u.kind === 'armor'));
+  return f.attackers.map((id) => l.units[id]!).filter((u) => (u.where === 'map' || (f.assault && u.where === 'aboard')) && (u.kind === 'inf' || u.kind === 'armor'));
 }
 
 /** Retreat destinations for the defending stack (whole stack together; ruling 27). */
@@ -368,7 +391,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         const c = attackerLossCandidates(l, f);
         if (c.length <= 1) return [];
         return mk(atk(f), 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
-          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })));
+          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} ${u.hex ? `in ${placeName(l, u.hex)}` : 'aboard'}`, refs: { units: [u.id], place: u.hex ?? f.target } })));
       }
       case 'defender': {
         if (f.defSteps === 0 || !combatantsAt(l, f.target).length) return [];
@@ -518,8 +541,13 @@ function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
 function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
   blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target), f.target);
   const fig = attackFigures(ctx.state, f);
-  if (fig.basic === 0 || combatantsAt(l, f.target).length === 0) { f.stage = 'done'; return; }
+  if (fig.basic === 0 || (!f.assault && combatantsAt(l, f.target).length === 0)) { f.stage = 'done'; return; }
   const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
+  // 10.2, 10.6: one STP of the assaulting stack is sunk for each land unit that assaulted, whatever the result.
+  if (f.assault) {
+    if (!combatantsAt(l, f.target).length) f.emptyHex = true;
+    assaultSinkings(ctx, atk(f), f.target, attackerLossCandidates(l, f).length);
+  }
   const { row, result } = crtResult(fig.column, die, fig.drm);
   ctx.log(`${fig.column}, modified roll ${row}: ${result}${fig.notes.length ? ` (${fig.notes.join(', ')})` : ''}`, 'ETO 27.1',
     { attack: fig.attack, defence: fig.defence, column: fig.column, drm: fig.drm, die, row, result });
@@ -566,8 +594,31 @@ function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: strin
 
 function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
   f.cleared = combatantsAt(l, f.target).length === 0;
+  if (f.assault) { landAssault(ctx, l, f); return; }
   if (gameOver(l)) { f.stage = 'done'; return; }
   f.stage = f.cleared && advanceCandidates(l, f).length ? 'advance' : 'done';
+  ctx.irreversible();
+}
+
+/**
+ * 10.6: a successful assault (the hex cleared; an empty hex on any result with a retreat or step loss for the
+ * defender) puts every surviving assaulting unit ashore as its advance after combat; a failed one leaves them aboard.
+ */
+function landAssault(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  const r = parseResult(f.result);
+  const ok = f.cleared && (!f.emptyHex || r.de || r.d > 0 || r.forced);
+  f.stage = 'done';
+  const survivors = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'aboard');
+  if (!ok) { ctx.log(`The assault on ${placeName(l, f.target)} fails: the units stay aboard`, 'ETO 10.6'); return; }
+  for (const u of survivors) {
+    u.where = 'map';
+    u.hex = f.target;
+    delete u.aboard;
+    u.landed = true;
+    f.advanced.push(u.id);
+  }
+  enterHexes(ctx, l, atk(f), [f.target]);
+  ctx.log(`${survivors.map((u) => u.name).join(', ')} land at ${placeName(l, f.target)}`, 'ETO 10.6, 32.7');
   ctx.irreversible();
 }
 

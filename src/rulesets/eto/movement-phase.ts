@@ -7,14 +7,35 @@ import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders } from './hq-displacement.ts';
 import { enterHexes } from './land-attack.ts';
 import {
-  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, moveOptions, placeName, stackLimit, suppliedHexes, unitsAt,
+  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, moveOptions, placeName, stackLimit, suppliedHexes, unitsAt, zocOf,
 } from './land.ts';
-import type { EtoState, Side } from './state.ts';
+import { aboardSpace, debark, mayDebarkAt } from './sea-transport.ts';
+import { navalMap } from './map.ts';
+import { type EtoState, otherSide, type Side } from './state.ts';
 
 const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
 
 /** One side's Movement phase; the initiative side moves first (sequence of play 5). */
-export interface MovementFrame extends Frame { side: Side; moved: string[] }
+export interface MovementFrame extends Frame {
+  side: Side;
+  moved: string[];
+  /** 10.5: units that debarked into a friendly port free of enemy ZOC this phase: they may move one hex. */
+  debarked?: string[];
+}
+
+/** 10.5: units of `side` aboard STPs that may debark where they are. */
+function debarkers(s: EtoState, side: Side): LandUnit[] {
+  const l = landOf(s);
+  return Object.values(l.units).filter((x) => x.side === side && x.where === 'aboard' && mayDebarkNow(s, x)).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** 10.5 with 24.2: a land unit debarks only where it may stack. */
+function mayDebarkNow(s: EtoState, u: LandUnit): boolean {
+  if (!mayDebarkAt(s, u)) return false;
+  const l = landOf(s);
+  const at = aboardSpace(s, u);
+  return !isLand(u) || landUnitsAt(l, at, u.side).length < stackLimit(l, at);
+}
 
 /** 30.0: units of `side` that may still move this phase (not activated for an offensive this turn, not yet moved). */
 function movers(l: LandState, f: MovementFrame): LandUnit[] {
@@ -32,7 +53,7 @@ function unitMoves(s: EtoState, f: MovementFrame, id: string): Choice[] {
   if (isLand(u)) {
     const count = new Map<string, number>();
     for (const x of own) if (isLand(x)) count.set(x.hex!, (count.get(x.hex!) ?? 0) + 1);
-    const ma = suppliedHexes(l, f.side).has(u.hex!) ? u.ma : u.kind === 'armor' ? 1 : 2; // 33.1
+    const ma = f.debarked?.includes(u.id) ? 1 : suppliedHexes(l, f.side).has(u.hex!) ? u.ma : u.kind === 'armor' ? 1 : 2; // 10.5, 33.1
     const gen = unitsAt(l, u.hex!).find((g) => g.kind === 'general' && g.side === f.side && !f.moved.includes(g.id));
     for (const o of moveOptions(l, u, u.hex!, ma, { weather: (h) => hexWeather(l, s.weather, h) })) {
       if ((count.get(o.to) ?? 0) + 1 > stackLimit(l, o.to)) continue;
@@ -60,20 +81,38 @@ export const movementPhase: Procedure<EtoState, MovementFrame> = {
       seat: f.side, rule: 'ETO 30.0-30.3', kind: 'move',
       text: `${f.side === 'axis' ? 'German' : 'Allied'} Movement phase: move units not activated this turn`,
       choices: [...frontChoice(l, f.side), { action: { type: 'done' }, label: 'End the Movement phase' }],
-      groups: movers(l, f).map((u) => ({ key: u.id, label: `${u.name} (${u.id}) in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })),
+      groups: [
+        ...movers(l, f).map((u) => ({ key: u.id, label: `${u.name} (${u.id}) in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })),
+        ...debarkers(s, f.side).map((u) => ({ key: u.id, label: `${u.name} (${u.id}) aboard at ${placeName(l, aboardSpace(s, u))}`, refs: { units: [u.id], place: aboardSpace(s, u) } })),
+      ],
     }];
   },
-  choicesIn: (s, f, _seat, group) => unitMoves(s, f, group),
-  groupOf: (_s, _f, _seat, a) => (a.type === 'move' && typeof a.unit === 'string' ? a.unit : null),
+  choicesIn: (s, f, _seat, group) => {
+    const u = landOf(s).units[group];
+    if (u?.where !== 'aboard') return unitMoves(s, f, group);
+    if (u.side !== f.side || !mayDebarkNow(s, u)) return [];
+    const at = aboardSpace(s, u);
+    return [{ action: { type: 'debark', unit: u.id }, label: `Debark ${u.name} (${u.id}) at ${placeName(landOf(s), at)}`, refs: { units: [u.id], place: at } }];
+  },
+  groupOf: (_s, _f, _seat, a) => ((a.type === 'move' || a.type === 'debark') && typeof a.unit === 'string' ? a.unit : null),
   act(ctx, f, _seat, a: MovementAction) {
     const l = landOf(ctx.state);
     if (a.type === 'done') { ctx.pop(); return; }
     if (a.type === 'front') { defineFront(ctx, l, f.side); return; }
+    if (a.type === 'debark') {
+      const u = l.units[a.unit]!;
+      const at = debark(ctx, u, 'ETO 10.5');
+      // 10.5: into a port free of enemy ZOC the unit may go on one hex; elsewhere it stays.
+      const free = !!navalMap(ctx.state).coastal.get(at)?.port && !zocOf(l, otherSide(f.side)).has(at);
+      if (free && isLand(u)) (f.debarked ??= []).push(u.id);
+      else f.moved.push(u.id);
+      return;
+    }
     const u = l.units[a.unit]!;
     const from = u.hex!;
     let path = [from, a.to];
     if (isLand(u)) {
-      const ma = suppliedHexes(l, f.side).has(from) ? u.ma : u.kind === 'armor' ? 1 : 2;
+      const ma = f.debarked?.includes(u.id) ? 1 : suppliedHexes(l, f.side).has(from) ? u.ma : u.kind === 'armor' ? 1 : 2;
       path = moveOptions(l, u, from, ma, { weather: (h) => hexWeather(l, ctx.state.weather, h) }).find((o) => o.to === a.to)!.path;
     }
     const movers = [u, ...(a.general ? [l.units[a.general]!] : [])];

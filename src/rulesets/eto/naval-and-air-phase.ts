@@ -4,6 +4,7 @@
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { ChooseFirstAction } from './actions.ts';
 import { hasAir } from './air.ts';
+import { debarkSupply } from './sea-transport.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export interface NavalAndAirFrame extends Frame {
@@ -17,6 +18,7 @@ export const navalAndAirPhase: Procedure<EtoState, NavalAndAirFrame> = {
     const at = f.next++;
     if (at === 0) { ctx.push('naval-and-air-order'); return; }
     if (at <= 2) { ctx.push('naval-and-air-steps', { side: s.order[at - 1]!, step: 1 }); return; }
+    debarkSupply(ctx); // 10.5
     ctx.pop();
   },
 };

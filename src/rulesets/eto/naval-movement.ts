@@ -3,6 +3,7 @@ import type { Choice, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts
 import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import { invade, invasionChoices } from './politics.ts';
+import { embark, embarkChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
 import { navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -51,11 +52,13 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
           : a.type === 'move' ? 'Move the selected stack' : 'End naval movement',
         ...(a.type === 'select' ? { refs: { units: [a.ship], place: s.ships[a.ship]!.space } }
           : a.type === 'move' ? { refs: { units: [...f.selected], place: s.ships[f.selected[0]!]!.space } } : {}),
-      })).concat(f.selected.length ? [] : invasionChoices(s, f.side)),
+      })).concat(f.selected.length ? embarkChoices(s, f.side, f.selected) : invasionChoices(s, f.side)),
     }];
   },
   act(ctx, f, _seat, a: NavalMovementAction) {
     if (a.type === 'invade') { invade(ctx, f.side, a.nation); return; }
+    if (a.type === 'embark') { embark(ctx, f.selected, a.unit); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, f.selected); return; }
     if (a.type === 'select') f.selected.push(a.ship);
     else if (a.type === 'move') {
       const ships = f.selected;
@@ -103,7 +106,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       }
       if (mayEnterPort(s, f.side, here, ships)) acts.push({ type: 'enter-port' });
     }
-    if (ships.length > 1) for (const id of ships) acts.push({ type: 'drop-off', ship: id });
+    if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
     acts.push({ type: 'stop' });
     return [{
       seat: f.side, rule: 'ETO 7.2', kind: 'move',
@@ -127,6 +130,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
     if (a.type === 'drop-off') {
+      handOver(s, ships, a.ship);
       f.ships = ships.filter((id) => id !== a.ship);
       done(s, [a.ship]);
       return;
@@ -154,6 +158,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const cost = navalNeighbours(s, here).find((n) => n.space === to)!.cost;
     f.used += cost;
     f.entered++;
+    noteCarried(s, ships, cost);
     for (const id of ships) s.ships[id]!.space = to;
     ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });

@@ -8,6 +8,7 @@ import { playOf } from './data/index.ts';
 import { dist, landOf, type LandUnit, landUnitsAt, placeName } from './land.ts';
 import { beginOffensive, newOffensive } from './offensive.ts';
 import { invade, invasionChoices } from './politics.ts';
+import { assaultStack, assaultTargets } from './sea-transport.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 export interface OffensivePhaseFrame extends Frame {
@@ -61,6 +62,12 @@ export function offensiveChoices(s: EtoState, side: Side): Choice[] {
   if (methods.includes('stack')) {
     const hexes = [...new Set(own.filter(fresh).map((u) => u.hex!))].sort();
     for (const h of hexes) out.push({ action: { type: 'offensive', method: 'stack', hex: h, ...extra }, label: `Stack offensive: the units in ${placeName(l, h)}${note}`, refs: { units: own.filter((u) => fresh(u) && u.hex === h).map((u) => u.id), place: h } });
+    // 10.6, 22.3: a stack aboard STPs off an enemy coast may be activated for its amphibious assault (ruling 62).
+    for (const h of assaultTargets(s, side)) {
+      if (hexes.includes(h)) continue;
+      const units = assaultStack(s, side, h).map((u) => u.id);
+      if (units.length) out.push({ action: { type: 'offensive', method: 'stack', hex: h, ...extra }, label: `Stack offensive: the units aboard off ${placeName(l, h)}${note}`, refs: { units, place: h } });
+    }
   }
   // 21.1: an air offensive, for uncommitted land-based air units.
   if (methods.includes('air')) {
@@ -101,7 +108,8 @@ export const offensivePhase: Procedure<EtoState, OffensivePhaseFrame> = {
       ctx.push('air-step', { side, offensive: true, raid: null });
       return;
     }
-    const stackUnits = a.method === 'stack' ? landUnitsAt(l, a.hex, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const ashore = a.method === 'stack' ? landUnitsAt(l, a.hex, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const stackUnits = a.method === 'stack' && !ashore.length ? assaultStack(ctx.state, side, a.hex).map((u) => u.id) : ashore;
     const leader = a.method === 'stack' ? '' : a.leader;
     const partners = a.method === 'hq' ? a.partners ?? [] : [];
     beginOffensive(l, side);

@@ -3,7 +3,7 @@
 // phases (10.5), losses of STPs and their cargo (10.9), sea supply markers (32.4-32.5) and the amphibious assault's
 // requirement and sinkings (10.2, 10.6; the assault itself is land-attack.ts's). Rulings 58-61 in docs/rulings/eto.md.
 import type { Choice, Ctx } from '../../engine/index.ts';
-import { controller, landOf, type LandState, type LandUnit, layerHex, placeName, suppliedHexes } from './land.ts';
+import { controller, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes } from './land.ts';
 import { navalMap } from './map.ts';
 import { type EtoState, type Ship, type Side } from './state.ts';
 
@@ -189,13 +189,17 @@ export function debarkSupply(ctx: Ctx<EtoState>): void {
   }
 }
 
-/** 10.5: in the End phase units still aboard in a friendly port debark there (they may stay aboard elsewhere). */
+/** 10.5: in the End phase units still aboard in a friendly port debark there where they may stack (24.2); elsewhere they stay aboard. */
 export function debarkAtEnd(ctx: Ctx<EtoState>): void {
   const s = ctx.state;
   if (!s.land) return;
-  for (const u of Object.values(s.land.units).filter((x) => x.where === 'aboard').sort((a, b) => a.id.localeCompare(b.id))) {
+  const l = s.land;
+  for (const u of Object.values(l.units).filter((x) => x.where === 'aboard').sort((a, b) => a.id.localeCompare(b.id))) {
     const space = aboardSpace(s, u);
-    if (navalMap(s).coastal.get(space)?.port && controller(s.land, space) === u.side) debark(ctx, u, 'ETO 10.5');
+    if (!navalMap(s).coastal.get(space)?.port || controller(l, space) !== u.side) continue;
+    if (transportCost(u) > 0 && landUnitsAt(l, space, u.side).length >= stackLimit(l, space)) continue;
+    if (landUnitsAt(l, space).some((x) => x.side !== u.side)) continue;
+    debark(ctx, u, 'ETO 10.5');
   }
 }
 
@@ -206,6 +210,12 @@ export function assaultUnits(s: EtoState, side: Side, space: string, limit: numb
   const cargo = cargoOf(s, stpsIn(s, side, space).map((sh) => sh.id));
   const land = cargo.filter((u) => u.kind === 'inf' || u.kind === 'armor').slice(0, limit);
   return [...land, ...cargo.filter((u) => u.kind === 'general' || u.kind === 'hq')];
+}
+
+/** The land units aboard off `space` not yet activated this turn: a stack offensive's assault stack (ruling 62). */
+export function assaultStack(s: EtoState, side: Side, space: string): LandUnit[] {
+  const l = landOf(s);
+  return assaultUnits(s, side, space, stackLimit(l, space)).filter((u) => (u.kind === 'inf' || u.kind === 'armor') && !l.activated.includes(u.id));
 }
 
 /** 10.2: STPs an assault needs: twice the table's figure if carried 6 naval MP or less, three times if farther. */
@@ -230,7 +240,7 @@ export function assaultTargets(s: EtoState, side: Side): string[] {
     if (c === null || (c === side && !enemyHeld)) return false;
     const stps = stpsIn(s, side, h);
     if (stps.some((sh) => sh.inPort)) return false;
-    const units = assaultUnits(s, side, h, 3).filter((u) => u.kind === 'inf' || u.kind === 'armor');
+    const units = assaultUnits(s, side, h, stackLimit(l, h)).filter((u) => u.kind === 'inf' || u.kind === 'armor');
     return units.length > 0 && points(stps) >= assaultNeed(s, stps.map((sh) => sh.id), units);
   });
 }

@@ -49,6 +49,9 @@ function startTurn(ctx: Ctx<EtoState>, turn: number): void {
     s.land.blitz = [];
     if (s.land.offensivesUsed) s.land.offensivesUsed = {};
     if (s.land.pilots) s.land.pilots = [];
+    // 10.6, 18.5, 19.4, 32.7: one assault per hex, ATPs' single use, paratroops held where they dropped, landed units supplied.
+    for (const k of ['atpUsed', 'assaulted', 'dropped'] as const) if (s.land[k]) s.land[k] = [];
+    for (const u of Object.values(s.land.units)) if (u.landed) delete u.landed;
   }
   ctx.log(`${t.month} ${t.year} (weather ${t.weather})${t.offensives ? `: OFF tracks Axis ${t.offensives.axis}, Allied ${t.offensives.allies}` : ''}`, 'ETO sequence of play 1');
 }

@@ -3,7 +3,7 @@
 import { Game, type GameLog, type LogEntry } from '../engine/game.ts';
 import { choicesIn, eventsFor, prompts, type PromptMemo, RuleViolation, viewFor, type SeatView } from '../engine/kernel.ts';
 import type { Action, Choice, GameEvent, Json, Ruleset, Seat } from '../engine/types.ts';
-import { getRuleset } from '../rulesets/index.ts';
+import { getPackage, getRuleset } from '../rulesets/index.ts';
 import { type AiJob, type AiPool, AiTimeoutError } from './ai-pool.ts';
 import { clockInfo, expiredSeats, newClock, tick } from './clock.ts';
 import { ApiError, badRequest, forbidden, illegal, notFound, stale } from './errors.ts';
@@ -16,6 +16,7 @@ import {
   ConflictError, type EntryDerived, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type Storage,
 } from './storage.ts';
 import { newGameId, newToken } from './tokens.ts';
+import { answerQuestion, type Answer, type Question } from './inspect.ts';
 
 /** One open WebSocket (or any push channel) of one token. */
 export interface Conn {
@@ -34,7 +35,7 @@ export interface Conn {
 
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
-  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'choices' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'choices' | 'inspect' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
   'resign' | 'rematch' | 'claim' | 'setWebhook' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
@@ -558,6 +559,14 @@ export class GameManager {
       throw badRequest(`the prompt "${prompt.text}" has no group "${group.slice(0, 100)}"`);
     }
     return { stateId, group, choices: choicesIn(live.ruleset, state, seat.seat, group, settled) };
+  }
+
+  /** A question about the holder's decision that changes nothing (src/server/inspect.ts), asked against `stateId`. */
+  async inspect(token: string, stateId: number, q: Question): Promise<{ stateId: number; answer: Answer }> {
+    const { live, seat } = await this.seatOf(token);
+    if (seat.seat === null) throw forbidden('a spectator link has no decision to ask about; use a seat link');
+    if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+    return { stateId, answer: answerQuestion(getPackage(live.ruleset.id), live.game.state, seat.seat, q, settled) };
   }
 
   /** An action from a token's holder, made against `stateId`. */

@@ -48,6 +48,14 @@ export const takebackAnswerSchema = z.object({ accept: z.boolean() }).strict();
 export const rematchSchema = z.object({ swap: z.boolean().optional() }).strict();
 export const claimSchema = z.object({ mode: z.enum(['win', 'ai']), seat: name.optional() }).strict();
 export const webhookSchema = z.object({ url: webhookUrl.nullable() }).strict();
+export const inspectSchema = z.object({
+  stateId,
+  question: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('odds') }).strict(),
+    z.object({ kind: z.literal('explain'), action: actionSchema }).strict(),
+    z.object({ kind: z.literal('preview'), action: actionSchema }).strict(),
+  ]),
+}).strict();
 export const emptySchema = z.object({}).strict();
 export const importSchema = z.object({ log: z.record(z.string(), z.unknown()), seats: seatsSchema.optional() }).strict();
 export const myGamesSchema = z.object({ tokens: z.array(z.string().max(100)).max(500) }).strict();

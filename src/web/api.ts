@@ -1,8 +1,10 @@
 // The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
 import { ChoicesReceiver } from '../server/protocol.ts';
+import type { Choice } from '../engine/types.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
   PlayResponse, RematchResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
+  InspectResponse, Question, RulesReference, InitialPositionResponse, ValidatePositionResponse, Json, Options,
 } from '../server/protocol.ts';
 
 /** An error answer of the server, with its code, rule case and legal choices when it has them. */
@@ -52,15 +54,40 @@ export const api = {
   rematch: (token: string, swap: boolean) => call<RematchResponse>('POST', `/api/play/${enc(token)}/rematch`, { swap }),
   webhook: (token: string, url: string | null) => call<{ ok: true }>('POST', `/api/play/${enc(token)}/webhook`, { url }),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
+  choices: (token: string, stateId: number, group: string) =>
+    call<{ stateId: number; group: string; choices: Choice[] }>('GET', `/api/play/${enc(token)}/choices/${enc(group)}?stateId=${stateId}`),
+  inspect: (token: string, stateId: number, question: Question) =>
+    call<InspectResponse>('POST', `/api/play/${enc(token)}/inspect`, { stateId, question }),
+  rules: (id: string) => call<RulesReference>('GET', `/api/rulesets/${enc(id)}/rules`),
+  initialPosition: (id: string, scenario: string, options: Options) =>
+    call<InitialPositionResponse>('GET', `/api/rulesets/${enc(id)}/positions/initial?scenario=${enc(scenario)}&options=${enc(JSON.stringify(options))}`),
+  validatePosition: (id: string, position: Json) =>
+    call<ValidatePositionResponse>('POST', `/api/rulesets/${enc(id)}/positions/validate`, { position }),
   replay: (gameId: string, seat: string | null, at: number) =>
     call<ReplayResponse>('GET', `/api/replay/${enc(gameId)}?at=${at}${seat ? `&seat=${enc(seat)}` : ''}`),
 };
 
-/** A live connection for one token; reconnects with backoff and says hello with the last state id it had. */
+/** The rule sets' listing, fetched once per page. */
+let rulesetsOnce: Promise<RulesetsResponse> | null = null;
+export function rulesetsCached(): Promise<RulesetsResponse> {
+  rulesetsOnce ??= api.rulesets();
+  rulesetsOnce.catch(() => { rulesetsOnce = null; });
+  return rulesetsOnce;
+}
+
+type Pending = { resolve(m: ServerMessage): void; reject(e: Error): void };
+
+/**
+ * A live connection for one token; reconnects with backoff and says hello with the last state id it had. Actions and
+ * group choices go over it when it is open (each answered by its reqId), else over HTTP, so that an answer can never
+ * race a newer state pushed on the same socket.
+ */
 export class Live {
   private ws: WebSocket | null = null;
   private closed = false;
   private retry = 500;
+  private nextReq = 1;
+  private readonly pending = new Map<string, Pending>();
   lastStateId: number | undefined;
   constructor(
     private readonly token: string,
@@ -98,10 +125,20 @@ export class Live {
         }
         this.lastStateId = m.stateId;
       }
+      const reqId = 'reqId' in m ? m.reqId : undefined;
+      const p = reqId !== undefined ? this.pending.get(reqId) : undefined;
+      if (p) {
+        this.pending.delete(reqId!);
+        if (m.type === 'error') p.reject(new ApiError(400, m));
+        else p.resolve(m);
+        return;
+      }
       this.onMessage(m);
     };
     ws.onclose = () => {
       this.onStatus(false);
+      for (const p of this.pending.values()) p.reject(new ApiError(0, { error: 'internal', message: 'the connection closed; try again' }));
+      this.pending.clear();
       if (this.ws === ws && !this.closed) setTimeout(() => this.open(), (this.retry = Math.min(this.retry * 2, 10_000)));
     };
   }
@@ -111,6 +148,35 @@ export class Live {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(m));
     return true;
+  }
+
+  get connected(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /** A message answered by its reqId (ack, choices or error); null when not connected. */
+  private request(m: ClientMessage & { reqId?: string }): Promise<ServerMessage> | null {
+    if (!this.connected) return null;
+    const reqId = `r${this.nextReq++}`;
+    const p = new Promise<ServerMessage>((resolve, reject) => this.pending.set(reqId, { resolve, reject }));
+    this.send({ ...m, reqId } as ClientMessage);
+    return p;
+  }
+
+  /** Sends an action against `stateId`: over the socket when open, else HTTP. Resolves with the new state id. */
+  async act(stateId: number, action: Action): Promise<number> {
+    const r = this.request({ type: 'action', stateId, action });
+    if (!r) return (await api.act(this.token, stateId, action)).stateId;
+    const m = await r;
+    return m.type === 'ack' ? m.stateId : stateId;
+  }
+
+  /** The choices of one group of the seat's structured prompt at `stateId`. */
+  async choices(stateId: number, group: string): Promise<Choice[]> {
+    const r = this.request({ type: 'choices', stateId, group });
+    if (!r) return (await api.choices(this.token, stateId, group)).choices;
+    const m = await r;
+    return m.type === 'choices' ? m.choices : [];
   }
 
   close(): void {

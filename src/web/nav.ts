@@ -1,8 +1,11 @@
 // Path routing: "/", "/play/:token", "/replay/:gameId?seat=&at=". The server serves index.html for these paths.
 import { useEffect, useState } from 'preact/hooks';
+import type { ChoiceRefs, Choice } from '../engine/types.ts';
 import { api } from './api.ts';
-import { readAssets, windowAssets, type BoardAssets } from './map/board-data.ts';
+import { EMPTY_BOARD, windowAssets, type Assets, type BoardView } from './map/board-model.ts';
 import { buildGeometry, type MapGeometry } from './map/geometry.ts';
+import { readLegacy, type LegacyReader } from './map/legacy.ts';
+import type { SeatView } from '../server/protocol.ts';
 
 export function navigate(path: string): void {
   history.pushState(null, '', path);
@@ -19,19 +22,27 @@ export function useLocation(): string {
   return loc;
 }
 
+/** A rule set's assets as the screens use them: typed, with the map geometry and, for old-style rule sets, the reader. */
 export interface LoadedAssets {
-  assets: BoardAssets;
+  assets: Assets;
   geo: MapGeometry | null;
+  /** Transitional (src/web/map/legacy.ts): set while the rule set's assets do not follow the board contract. */
+  legacy: LegacyReader | null;
 }
 
-const cache = new Map<string, Promise<BoardAssets>>();
+interface Fetched { assets: Assets; legacy: LegacyReader | null }
+
+const cache = new Map<string, Promise<Fetched>>();
 const windowed = new Map<string, Promise<LoadedAssets>>();
 
-/** A rule set's assets as read, fetched once per page (a prefetch before the scenario is known). */
-export function fetchAssets(ruleset: string): Promise<BoardAssets> {
+/** A rule set's assets, fetched once per page (a prefetch before the scenario is known). */
+export function fetchAssets(ruleset: string): Promise<Fetched> {
   let p = cache.get(ruleset);
   if (!p) {
-    p = api.assets(ruleset).then((raw) => readAssets(raw));
+    p = api.assets(ruleset).then((raw) => {
+      const old = readLegacy(raw);
+      return old ? { assets: old.assets, legacy: old.reader } : { assets: raw as unknown as Assets, legacy: null };
+    });
     p.catch(() => cache.delete(ruleset));
     cache.set(ruleset, p);
   }
@@ -39,8 +50,8 @@ export function fetchAssets(ruleset: string): Promise<BoardAssets> {
 }
 
 /**
- * A rule set's assets with its map geometry, fetched once per page; with a scenario, the map is that scenario's
- * window of it (MapData.windows), its geometry built once per scenario.
+ * A rule set's assets with its map geometry, fetched once per page; with a scenario, the board is that scenario's
+ * window of it (`board.windows`), its geometry built once per scenario.
  */
 export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAssets> {
   const p = fetchAssets(ruleset);
@@ -48,12 +59,23 @@ export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAs
   let w = windowed.get(key);
   if (!w) {
     w = p.then((all) => {
-      const assets = windowAssets(all, scenario);
-      // A map of boxes only (sea areas...) has no hex geometry.
-      return { assets, geo: assets.map && Object.keys(assets.map.hexes).length ? buildGeometry(assets.map) : null };
+      const assets = windowAssets(all.assets, scenario);
+      return { assets, geo: buildGeometry(assets.board), legacy: all.legacy };
     });
     w.catch(() => windowed.delete(key));
     windowed.set(key, w);
   }
   return w;
+}
+
+/** What the board shows a seat: the kernel's `SeatView.board`, else (old-style rule sets) the legacy reading. */
+export function boardOf(view: SeatView | null | undefined, la: LoadedAssets | null): BoardView {
+  if (!view) return EMPTY_BOARD;
+  return view.board ?? la?.legacy?.boardView(view.state) ?? EMPTY_BOARD;
+}
+
+/** A choice's refs: its own, else (old-style rule sets) the legacy guess from its action. */
+export function refsFor(la: LoadedAssets | null): (c: Choice) => ChoiceRefs | undefined {
+  const legacy = la?.legacy;
+  return legacy ? (c) => c.refs ?? legacy.refs(c.action) : (c) => c.refs;
 }

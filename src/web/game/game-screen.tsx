@@ -1,22 +1,29 @@
-// The game screen: board, prompt, log; talks to the server by HTTP for actions and by WebSocket for updates.
+// The game screen: board, decision, stack inspector, log. Actions and a structured prompt's group choices go over the
+// WebSocket the page holds (HTTP when it is down); the server's answers to questions (odds, why a click is illegal,
+// what a choice leads to) over HTTP.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Action } from '../../engine/types.ts';
-import type { PlayResponse, RematchResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
-import { api, ApiError, Live } from '../api.ts';
+import type { Action, Choice } from '../../engine/types.ts';
+import type { PlayResponse, RematchResponse, RulesetInfo, ServerMessage, TakebackRequest, OddsReport, PreviewAnswer } from '../../server/protocol.ts';
+import { api, ApiError, Live, rulesetsCached } from '../api.ts';
 import { HelpOverlay } from '../help.tsx';
-import { readBoardView } from '../map/board-data.ts';
+import { factorText, markText, pieceFactors, pieceName, placeLabel, type BoardView } from '../map/board-model.ts';
 import type { MapHandle } from '../map/map-view.tsx';
-import { choicesAt, derivePicks, highlighted } from '../map/picks.ts';
-import { fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
-import { loadGame, loadTokens, rememberCreatedGame, rememberGame, rememberToken } from '../storage.ts';
+import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from '../map/picks.ts';
+import { boardOf, fetchAssets, loadAssets, navigate, refsFor, type LoadedAssets } from '../nav.ts';
+import {
+  loadGame, loadMapView, loadSettings, loadTokens, rememberCreatedGame, rememberGame, rememberToken, saveMapView, saveSettings, type Settings,
+} from '../storage.ts';
 import { notifyYourTurn } from './alerts.tsx';
 import { BoardPane } from './board-pane.tsx';
 import { ClaimBanner, Clocks } from './clocks.tsx';
-import { ChartsOverlay, HexInfo, NotesBanner } from './extras.tsx';
+import { ChartsOverlay, NotesBanner } from './extras.tsx';
+import { Glance } from './glance.tsx';
+import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { oddsByChoice } from './odds.ts';
-import { PromptPanel } from './prompt-panel.tsx';
+import { makeNames, NamesContext } from './names.ts';
+import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
+import { RuleCard, RulesContext, useRules } from './rules.tsx';
 import { SharePanel } from './share-panel.tsx';
 
 type Play = PlayResponse;
@@ -42,30 +49,52 @@ export function mapKeys(e: KeyboardEvent, map: MapHandle | null): boolean {
   return false;
 }
 
-function turnLabel(play: Pick<Play, 'view'> | null, la: LoadedAssets | null): string {
-  if (!play) return '';
-  const b = readBoardView(play.view.state, la?.assets);
-  return b.turn?.label ?? (play.view.status || 'Game');
+/** Kinds of next decision that cost the player something: a choice leading to one asks first (2WW 7: overstacked build). */
+const LOSS_KINDS = new Set(['eliminate', 'allocate-loss', 'lose', 'remove', 'disband']);
+
+/** "Axis", "Allies": a seat's name as players read it. */
+export const seatName = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** One line about a place or a unit under the pointer. */
+export function describeOnMap(la: LoadedAssets, board: BoardView, place: string, unit: string | null): string {
+  const u = unit ? board.pieces.find((x) => x.id === unit) : undefined;
+  if (u) {
+    const f = pieceFactors(u, la.assets.counters);
+    return [`${pieceName(u, la.assets.counters)}${f !== undefined && !u.hidden ? ` ${factorText(f)}` : ''}${u.reduced ? ' (reduced)' : ''}`,
+      u.marks?.map(markText).join(', '), u.note].filter(Boolean).join(' — ');
+  }
+  const h = la.assets.board.hex?.hexes[place];
+  const a = la.assets.board.areas?.[place];
+  const n = board.pieces.filter((x) => x.where === place && !x.aboard).reduce((s, x) => s + (x.count ?? 1), 0);
+  const what = h ? [h.kind === 'land' ? (h.terrain ?? 'clear') : h.kind, h.country && (la.assets.board.countries?.[h.country]?.name ?? h.country)].filter(Boolean).join(', ')
+    : a ? `${a.kind} area${a.value !== undefined ? `, value ${a.value}` : ''}` : '';
+  return `${placeLabel(la.assets, place)}${what ? ` — ${what}` : ''}${n ? ` — ${n} unit${n === 1 ? '' : 's'}` : ''}`;
 }
 
 export function GameScreen({ token }: { token: string }) {
   const [play, setPlay] = useState<Play | null>(null);
   const [la, setLa] = useState<LoadedAssets | null>(null);
+  const [info, setInfo] = useState<RulesetInfo | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [log, setLog] = useState<LogItem[]>([]);
   const [connected, setConnected] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [settings, setSettingsState] = useState<Settings>(loadSettings);
   const [selUnit, setSelUnit] = useState<string | null>(null);
-  const [selHex, setSelHex] = useState<string | null>(null);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const [narrow, setNarrow] = useState<{ label: string; idx: number[] } | null>(null);
-  const [armed, setArmed] = useState<number | null>(null);
-  const [showIds, setShowIds] = useState(false);
+  const [selGroup, setSelGroup] = useState<string | null>(null);
+  const [groupList, setGroupList] = useState<{ key: string; stateId: number; choices: Choice[] } | null>(null);
+  const [selPlace, setSelPlace] = useState<string | null>(null);
+  const [narrow, setNarrow] = useState<{ label: string; choices: Choice[] } | null>(null);
+  const [armed, setArmed] = useState<Armed | null>(null);
+  const [refusal, setRefusal] = useState<{ rule?: string; message: string } | null>(null);
+  const [odds, setOdds] = useState<{ stateId: number; byChoice: Map<number, { report: OddsReport | null; note?: string }> } | null>(null);
   const [help, setHelp] = useState(false);
   const [charts, setCharts] = useState(false);
-  const [showLog, setShowLog] = useState(true);
   const [showShare, setShowShare] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const [tab, setTab] = useState<'decide' | 'stack' | 'log'>('decide');
+  const [ruleCard, setRuleCard] = useState<string | null>(null);
   /** This seat's token in a rematch an opponent started while this page was open. */
   const [rematchOffer, setRematchOffer] = useState<string | null>(null);
   const rematchAsked = useRef(false);
@@ -75,8 +104,16 @@ export function GameScreen({ token }: { token: string }) {
   const liveRef = useRef<Live | null>(null);
   const laRef = useRef<LoadedAssets | null>(null);
   laRef.current = la;
+  const oddsWait = useRef<Promise<unknown> | null>(null);
 
-  const clearSel = () => { setSelUnit(null); setNarrow(null); setArmed(null); setExpanded(null); };
+  const setSettings = (s: Partial<Settings>) => setSettingsState((prev) => {
+    const next = { ...prev, ...s };
+    saveSettings(next);
+    return next;
+  });
+  const clearSel = () => {
+    setSelUnit(null); setSelGroup(null); setGroupList(null); setNarrow(null); setArmed(null); setRefusal(null);
+  };
 
   const reload = useCallback(async () => {
     try {
@@ -94,7 +131,8 @@ export function GameScreen({ token }: { token: string }) {
       // The first commitment this browser sees is kept (the creator's is kept at creation): later ones must match it.
       if (!loadGame(p.gameId)?.seedCommitment) rememberGame({ gameId: p.gameId, seedCommitment: p.seedCommitment });
       if (!laRef.current) {
-        const l = await loadAssets(p.ruleset, p.scenario);
+        const [l, all] = await Promise.all([loadAssets(p.ruleset, p.scenario), rulesetsCached().catch(() => [])]);
+        setInfo(all.find((r) => r.id === p.ruleset) ?? null);
         setLa(l);
       }
       setErr(null);
@@ -109,6 +147,7 @@ export function GameScreen({ token }: { token: string }) {
     setRematchOffer(null);
     rematchAsked.current = false;
     clearSel();
+    setSelPlace(null);
     void reload();
     const onMsg = (m: ServerMessage) => {
       if (m.type === 'state') {
@@ -119,11 +158,17 @@ export function GameScreen({ token }: { token: string }) {
           const next: Play = { ...prev, view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
             serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed };
           if (m.events.length && m.stateId !== prev.stateId) {
-            setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
+            const l = laRef.current;
+            const turn = boardOf(next.view, l).turn?.label ?? (next.view.status || 'Game');
+            setLog((old) => [...old, ...tagEvents(m.events, turn)]);
+          }
+          if (m.stateId !== prev.stateId) {
+            clearSel();
+            // A place picked earlier is not carried into the next decision (it lingered for turns).
+            setSelPlace(null);
           }
           return next;
         });
-        clearSel();
       } else if (m.type === 'error') {
         setToast(m.rule ? `${m.rule}: ${m.message}` : m.message);
       } else if (m.type === 'takeback-request') {
@@ -151,23 +196,59 @@ export function GameScreen({ token }: { token: string }) {
 
   const view = play?.view;
   const prompt = view?.prompt ?? null;
-  const assets = la?.assets ?? {};
-  const geo = la?.geo ?? null;
-  const board = useMemo(() => readBoardView(view?.state, assets), [view, la]);
-  const isPlace = useMemo(() => {
-    const boxes = new Set(assets.map?.boxes?.map((b) => b.id) ?? []);
-    return (s: string) => !!geo?.hexes.has(s) || boxes.has(s);
-  }, [la]);
-  const picks = useMemo(() => derivePicks(prompt?.choices ?? [], isPlace, assets.actionFields), [prompt, isPlace]);
-  const highlights = useMemo(() => highlighted(picks, selUnit), [picks, selUnit]);
+  const assets = la?.assets ?? null;
+  const board = useMemo(() => boardOf(view, la), [view, la]);
+  const names = useMemo(() => makeNames(assets, board), [assets, board]);
+  const refsOf = useMemo(() => refsFor(la), [la]);
+  const picks = useMemo(() => derivePicks(prompt, refsOf), [prompt, refsOf]);
   const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
-  const odds = useMemo(() => oddsByChoice(prompt?.choices ?? [], prompt?.context), [prompt]);
-  const shown = useMemo(() => {
+  const rules = useRules(play?.ruleset ?? null, !!info?.rules);
+
+  // Choices that point at nothing (end the phase, pass) while others point at units or places: kept in view apart.
+  const phaseChoices = useMemo(() => {
     if (!prompt) return [];
-    if (narrow) return narrow.idx;
-    if (selUnit && picks.units.has(selUnit)) return picks.units.get(selUnit)!;
-    return prompt.choices.map((_, i) => i);
-  }, [prompt, narrow, selUnit, picks]);
+    const pointing = (c: Choice) => { const r = refsOf(c); return !!(r?.units?.length || r?.place || r?.targets?.length); };
+    if (!prompt.groups?.length && !prompt.choices.some(pointing)) return [];
+    return prompt.choices.filter((c) => !pointing(c));
+  }, [prompt, refsOf]);
+
+  const unitList = useMemo(() => (prompt ? unitChoices(picks, selUnit).map((i) => prompt.choices[i]!) : []), [prompt, picks, selUnit]);
+  const groupChoices = selGroup && groupList?.key === selGroup && groupList.stateId === play?.stateId ? groupList.choices : null;
+  /** The choices a click on a place picks from: the selection's, else those naming only a place (or the prompt's one unit). */
+  const pickList = useMemo(() => {
+    if (!prompt) return [];
+    if (selGroup) return groupChoices ?? [];
+    if (selUnit || picks.only) return unitList;
+    return [...picks.places.values()].flat().map((i) => prompt.choices[i]!);
+  }, [prompt, selGroup, groupChoices, selUnit, picks, unitList]);
+  const highlights = useMemo(() => placesOf(pickList, refsOf), [pickList, refsOf]);
+  const list = narrow?.choices ?? (selGroup ? (groupChoices ?? []) : selUnit ? unitList : prompt?.choices ?? []);
+  const selectedName = selGroup ? (prompt?.groups?.find((g) => g.key === selGroup)?.label ?? selGroup) : selUnit ? names.of(selUnit) : null;
+  const marked = useMemo(() => (settings.overlay === 'supply' ? new Set(board.pieces.filter((p) => p.marks?.includes('out-of-supply')).map((p) => p.id)) : undefined), [board, settings.overlay]);
+
+  // Exact odds of the listed choices that start a combat, asked once per state (rule sets with an odds adapter).
+  useEffect(() => {
+    if (!play || !prompt || !info?.odds || play.status === 'finished') { setOdds(null); oddsWait.current = null; return; }
+    const stateId = play.stateId;
+    let live = true;
+    const p = api.inspect(token, stateId, { kind: 'odds' }).then((r) => {
+      if (!live || r.answer.kind !== 'odds') return;
+      setOdds({ stateId, byChoice: new Map(r.answer.entries.map((e) => [e.choice, { report: e.report, note: e.note }])) });
+    }, () => { if (live) setOdds({ stateId, byChoice: new Map() }); });
+    oddsWait.current = p;
+    return () => { live = false; };
+  }, [play?.stateId, prompt, info?.odds]);
+
+  const oddsOf = (c: Choice) => {
+    const i = prompt?.choices.indexOf(c) ?? -1;
+    return i >= 0 && odds?.stateId === play?.stateId ? odds?.byChoice.get(i) : undefined;
+  };
+  // While an attack is composed (its commit choice is listed with odds), its exact odds are shown as they stand.
+  const running = useMemo(() => {
+    if (!prompt || !odds || odds.stateId !== play?.stateId) return null;
+    const first = [...odds.byChoice][0];
+    return first ? { choice: prompt.choices[first[0]]!, ...first[1] } : null;
+  }, [odds, prompt]);
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.body.error === 'stale') {
@@ -177,12 +258,13 @@ export function GameScreen({ token }: { token: string }) {
   };
 
   const send = async (action: Action) => {
-    if (!play || busy) return;
+    const live = liveRef.current;
+    if (!play || busy || !live) return;
     setBusy(true);
     try {
-      await api.act(token, play.stateId, action);
+      await live.act(play.stateId, action);
       clearSel();
-      if (!connected) await reload();
+      if (!live.connected) await reload();
     } catch (e) {
       fail(e);
     } finally {
@@ -190,41 +272,108 @@ export function GameScreen({ token }: { token: string }) {
     }
   };
 
-  const choose = (i: number) => {
-    const c = prompt?.choices[i];
-    if (!c) return;
-    if (odds.has(i) && armed !== i) { setArmed(i); return; }
+  /** Would this choice give up something (attacks still open, the game's end) or cost something next? */
+  const askFirst = async (c: Choice): Promise<Armed | null> => {
+    if (!prompt || !play) return null;
+    const phase = phaseChoices.includes(c);
+    if (phase && /attack|combat/i.test(prompt.kind)) {
+      const open = prompt.choices.filter((x) => x !== c && !phaseChoices.includes(x));
+      if (open.length || prompt.groups?.length) {
+        const shown = open.slice(0, 4).map((x) => x.label).join('; ');
+        return { choice: c, warning: `${open.length || prompt.groups!.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). End anyway?` };
+      }
+    }
+    if (!phase && prompt.kind === 'move') return null;
+    let a: PreviewAnswer | null = null;
+    try {
+      const r = await api.inspect(token, play.stateId, { kind: 'preview', action: c.action });
+      if (r.answer.kind === 'preview') a = r.answer;
+    } catch {
+      return null; // no preview: the choice goes as it is
+    }
+    if (a?.known && a.outcome) return { choice: c, warning: `This ends the game: ${a.outcome.result}${a.outcome.rule ? ` (${a.outcome.rule})` : ''}.` };
+    if (a?.known && a.next && LOSS_KINDS.has(a.next.kind)) return { choice: c, warning: `Next you would have to: ${a.next.text} (${a.next.rule}).` };
+    return null;
+  };
+
+  const choose = async (c: Choice) => {
+    if (!prompt || busy) return;
+    if (armed?.choice === c) { void send(c.action); return; }
+    setRefusal(null);
+    if (info?.odds && odds?.stateId !== play?.stateId && oddsWait.current) await oddsWait.current;
+    const o = oddsOf(c);
+    if (o) { setArmed({ choice: c, odds: o }); return; }
+    const ask = await askFirst(c);
+    if (ask) { setArmed(ask); return; }
     void send(c.action);
   };
 
-  const onHex = (id: string) => {
-    const m = choicesAt(picks, id, selUnit);
-    if (m.length === 1) { choose(m[0]!); return; }
-    if (m.length > 1) { setNarrow({ label: `${selUnit ? selUnit + ' to ' : ''}${id}`, idx: m }); return; }
-    setSelHex(id === selHex && !selUnit ? null : id);
-    setExpanded(null);
-    setSelUnit(null);
-    setNarrow(null);
+  const selectGroup = async (key: string) => {
+    const live = liveRef.current;
+    if (!play || !live) return;
+    setSelGroup(key); setSelUnit(null); setNarrow(null); setArmed(null); setRefusal(null);
+    const stateId = play.stateId;
+    try {
+      const choices = await live.choices(stateId, key);
+      setGroupList({ key, stateId, choices });
+    } catch (e) {
+      fail(e);
+    }
   };
 
-  /** `direct`: picked from a list (no stack to spread first). */
+  /** An illegal click on the map: ask the rules why (the selection's choice to elsewhere, sent here instead). */
+  const explain = async (place: string) => {
+    if (!play) return;
+    const sibling = pickList.find((c) => refsOf(c)?.place);
+    const from = sibling && refsOf(sibling)?.place;
+    const who = selectedName ?? 'This';
+    if (!sibling || !from) { setRefusal({ message: `${who}: no choice leads to ${placeLabel(assets, place)}.` }); return; }
+    const swap = (v: unknown): unknown => (v === from ? place : Array.isArray(v) ? v.map(swap) : v);
+    const action = Object.fromEntries(Object.entries(sibling.action).map(([k, v]) => [k, swap(v)])) as Action;
+    try {
+      const r = await api.inspect(token, play.stateId, { kind: 'explain', action });
+      const a = r.answer;
+      if (a.kind === 'explain' && !a.legal) setRefusal({ rule: a.rule, message: `${placeLabel(assets, place)}: ${a.message}` });
+      else setRefusal({ message: `${who}: no listed choice leads to ${placeLabel(assets, place)}.` });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const onPlace = (id: string) => {
+    const m = choicesAt(pickList, refsOf, id);
+    if (m.length === 1) { void choose(m[0]!); return; }
+    if (m.length > 1) { setNarrow({ label: `${selectedName ? `${selectedName} to ` : ''}${placeLabel(assets, id)}`, choices: m }); return; }
+    if ((selUnit || selGroup) && !highlights.has(id)) { void explain(id); setSelPlace(id); return; }
+    const g = picks.groupAt.get(id);
+    if (g && !selGroup) { void selectGroup(g); setSelPlace(id); return; }
+    setSelPlace(id === selPlace && !selUnit ? null : id);
+    setTab('stack');
+    clearSel();
+  };
+
+  /** `direct`: picked from a list (the inspector, a panel), not a stack on the map. */
   const onUnit = (id: string, where: string, direct = false) => {
-    // A click on a counter in a target hex picks the hex: the selected unit's destination, or (no selection) a
-    // place choice such as an attack on the enemy units drawn there.
-    if (highlights.has(where) && (selUnit ? selUnit !== id : !activeUnits.has(id))) { onHex(where); return; }
-    const stack = board.units.filter((u) => u.where === where && !u.aboard);
-    if (!direct && stack.length > 1 && expanded !== where && geo?.hexes.has(where)) {
-      setExpanded(where);
-      setSelHex(where);
+    const inSel = selGroup ? !!prompt?.groups?.find((g) => g.key === selGroup)?.refs?.units?.includes(id) : selUnit === id;
+    // A click on a counter in a lit place picks the place: the selection's destination, or a place choice (an attack).
+    if (highlights.has(where) && !inSel && (selUnit || selGroup || !activeUnits.has(id))) { onPlace(where); return; }
+    setSelPlace(where);
+    let pick = id;
+    if (!activeUnits.has(id) && !direct) {
+      // A stack's top counter has no choice: select the stack's one unit that has, if there is just one.
+      const here = board.pieces.filter((u) => u.where === where && activeUnits.has(u.id));
+      if (here.length === 1) pick = here[0]!.id;
+    }
+    if (!activeUnits.has(pick)) { clearSel(); return; }
+    const g = groupOfUnit(prompt, pick);
+    if (g) {
+      if (selGroup === g.key) { clearSel(); return; }
+      void selectGroup(g.key);
       return;
     }
-    if (activeUnits.has(id)) {
-      setSelUnit(selUnit === id ? null : id);
-      setNarrow(null);
-      setArmed(null);
-    } else {
-      setSelHex(where);
-    }
+    setSelGroup(null); setGroupList(null);
+    setSelUnit(selUnit === pick ? null : pick);
+    setNarrow(null); setArmed(null); setRefusal(null);
   };
 
   const undo = async () => {
@@ -284,26 +433,28 @@ export function GameScreen({ token }: { token: string }) {
   keyRef.current = (e: KeyboardEvent) => {
     if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === '?') { setHelp(!help); e.preventDefault(); return; }
-    if (e.key === 'Escape') { setHelp(false); setCharts(false); if (armed !== null) setArmed(null); else clearSel(); return; }
-    if (mapKeys(e, mapRef.current)) { e.preventDefault(); return; }
-    if (/^[1-9]$/.test(e.key) && prompt) {
-      const i = shown[Number(e.key) - 1];
-      if (i !== undefined) choose(i);
+    if (e.key === 'Escape') {
+      setHelp(false); setCharts(false); setRuleCard(null); setMenu(false);
+      if (armed) setArmed(null); else if (selUnit || selGroup || narrow) clearSel(); else setSelPlace(null);
       return;
     }
-    if (e.key === 'Enter' && armed !== null && prompt) { void send(prompt.choices[armed]!.action); return; }
+    if (mapKeys(e, mapRef.current)) { e.preventDefault(); return; }
+    if (/^[1-9]$/.test(e.key) && prompt) {
+      const c = list.filter((x) => !phaseChoices.includes(x))[Number(e.key) - 1];
+      if (c) void choose(c);
+      return;
+    }
+    if (e.key === 'Enter' && armed && prompt) { void send(armed.choice.action); return; }
     if (e.key === 'u' && (play?.undoable ?? 0) > 0) { void undo(); return; }
-    if (e.key === 'i') { setShowIds(!showIds); return; }
-    if (e.key === 'l') { setShowLog(!showLog); return; }
-    if (e.key === 'c' && selHex) { mapRef.current?.centerOn(selHex); return; }
+    if (e.key === 'i') { setSettings({ showIds: !settings.showIds }); return; }
+    if (e.key === 'l') { setSettings({ showLog: !settings.showLog }); return; }
+    if (e.key === 'c' && selPlace) { mapRef.current?.centerOn(selPlace); return; }
     if (e.key === 'n') {
       const ids = [...activeUnits];
       if (!ids.length) return;
       const next = ids[(ids.indexOf(selUnit ?? '') + 1) % ids.length]!;
-      setSelUnit(next);
-      setNarrow(null);
-      const u = board.units.find((x) => x.id === next);
-      if (u && geo?.hexes.has(u.where)) { setSelHex(u.where); mapRef.current?.centerOn(u.where); }
+      const u = board.pieces.find((x) => x.id === next);
+      if (u) { onUnit(next, u.where, true); mapRef.current?.centerOn(u.where); }
     }
   };
   useEffect(() => {
@@ -326,6 +477,13 @@ export function GameScreen({ token }: { token: string }) {
     const token = play.rematchToken?.token ?? (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null;
     return { gameId: play.rematch, token };
   }, [play?.rematch, play?.rematchToken, play?.seat, rematchOffer]);
+  const focus = useMemo(() => {
+    const wanted = new Set(activeUnits);
+    const places = board.pieces.filter((p) => wanted.has(p.id)).map((p) => p.where);
+    return places.length ? places : [...highlights];
+  }, [play?.gameId, la]);
+  const initialView = useMemo(() => (play ? loadMapView(play.gameId) : null), [play?.gameId]);
+  const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
 
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
@@ -334,33 +492,44 @@ export function GameScreen({ token }: { token: string }) {
   if (err && !play) {
     return <div class="page error-page"><h1>Cannot open this game</h1><p data-testid="error">{err}</p><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Home</a></div>;
   }
-  if (!play || !view || !la) return <div class="page loading">Loading…</div>;
+  if (!play || !view || !la || !assets) return <div class="page loading">Loading…</div>;
 
   const tb = play.takeback;
   const mine = !!prompt && play.status !== 'finished';
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
+  const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
+  const replayHref = `/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`;
+  const tools = (
+    <>
+      {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
+      {assets.charts?.length ? <button data-testid="open-charts" onClick={() => { setCharts(true); setMenu(false); }}>Charts</button> : null}
+      <button onClick={() => setSettings({ showIds: !settings.showIds })} aria-pressed={settings.showIds} title="Hex ids (i)" disabled={!la.geo?.hexes.size}>Ids</button>
+      <button onClick={() => { setShowShare(!showShare); setMenu(false); setTab('decide'); }} aria-pressed={showShare} data-testid="share-open"
+        title="Links to this game, your turn alerts, the dice seed">Share</button>
+      <button onClick={() => navigate(replayHref)} data-testid="open-replay">Replay</button>
+      {play.seat && !view.outcome && play.status !== 'finished' && <button onClick={resign} data-testid="resign">Resign</button>}
+      <button onClick={() => { setHelp(true); setMenu(false); }} title="Help (?)" aria-label="Help">?</button>
+    </>
+  );
   return (
-    <div class={'game' + (showLog ? '' : ' no-log')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
+    <RulesContext.Provider value={rulesCtx}>
+    <NamesContext.Provider value={names}>
+    <div class={'game' + (settings.showLog ? '' : ' no-log') + (settings.sheetOpen ? ' sheet-open' : '')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
       <header class="topbar">
         <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
-        <span class="title">{play.ruleset} · {play.scenario}</span>
-        <span class="status" data-testid="status">{board.turn && assets.turns && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
-        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
+        <span class="title" title={title}>{title}</span>
+        <span class="status" data-testid="status">{board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
+        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat" data-seat={play.seat ?? 'spectator'}>{play.seat ? seatName(play.seat) : 'Spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
         {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}
         <span class="spacer" />
         <span class={'conn ' + (connected ? 'on' : 'off')} title={connected ? 'live' : 'offline: reconnecting'}>{connected ? '●' : '○'}</span>
         {play.seat && <button data-testid="undo" disabled={busy || play.undoable === 0} onClick={undo} title="Undo your last action (u)">Undo</button>}
-        {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
-        {assets.charts?.length ? <button onClick={() => setCharts(true)}>Charts</button> : null}
-        <button onClick={() => setShowIds(!showIds)} title="Hex ids (i)" disabled={!geo}>Ids</button>
-        <button onClick={() => setShowShare(!showShare)} aria-pressed={showShare} data-testid="share-open"
-          title="Links to this game, your turn alerts, the dice seed">Share</button>
-        <button onClick={() => navigate(`/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`)} data-testid="open-replay">Replay</button>
-        {play.seat && !view.outcome && play.status !== 'finished' && <button onClick={resign} data-testid="resign">Resign</button>}
-        <button onClick={() => setHelp(true)} title="Help (?)" aria-label="Help">?</button>
+        <span class="tools">{tools}</span>
+        <button class="menu-button" data-testid="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} aria-label="More">☰</button>
+        {menu && <div class="tools-menu" data-testid="tools-menu" onClick={() => setMenu(false)}>{tools}</div>}
       </header>
-      <NotesBanner assets={assets} />
+      <NotesBanner assets={assets} ruleset={play.ruleset} />
       {tb && play.seat && tb.requestedBy !== play.seat && (
         <div class="banner takeback-ask" data-testid="takeback-request">
           {tb.requestedBy} asks to take back to action {tb.to}.
@@ -374,25 +543,40 @@ export function GameScreen({ token }: { token: string }) {
         <RematchBanner offer={rematchOffer} existing={existingRematch} busy={busy} onRematch={(swap) => void rematch(swap)} />
       )}
       <main class="main">
-        <BoardPane assets={assets} geo={geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
-          selectedHex={selHex} highlights={highlights} expandedHex={expanded} showIds={showIds} onHex={onHex} onUnit={onUnit} mapRef={mapRef} />
-        <aside class="side">
-          <PromptPanel view={view} seat={play.seat} prompt={prompt} shown={shown}
-            narrowedTo={narrow?.label ?? (selUnit && picks.units.has(selUnit) ? selUnit : null)}
-            onClearNarrow={() => { setNarrow(null); setSelUnit(null); }} odds={odds} armed={armed} onChoose={choose}
-            onConfirm={() => armed !== null && prompt && void send(prompt.choices[armed]!.action)} onDisarm={() => setArmed(null)}
-            busy={busy} board={board} counters={assets.counters} unitFields={assets.actionFields?.units} otherSeatsHere={otherSeatsHere}
-            onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
-            finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} />
+        <BoardPane assets={assets} geo={la.geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
+          selectedPlace={selPlace} highlights={highlights} marked={marked} showIds={settings.showIds} onPlace={onPlace} onUnit={onUnit}
+          mapRef={mapRef} initialView={initialView} focus={focus} onViewChange={(t) => saveMapView(play.gameId, t)}
+          describe={(place, unit) => describeOnMap(la, board, place, unit)} />
+        <aside class="side" data-tab={tab} data-testid="side">
+          <div class="sheet-bar">
+            <button class="sheet-handle" data-testid="sheet-toggle" onClick={() => setSettings({ sheetOpen: !settings.sheetOpen })}
+              aria-label={settings.sheetOpen ? 'Lower the panel' : 'Raise the panel'}>{settings.sheetOpen ? '▾' : '▴'}</button>
+            <nav class="sheet-tabs">
+              <button aria-pressed={tab === 'decide'} data-testid="tab-decide" onClick={() => { setTab('decide'); setSettings({ sheetOpen: true }); }}>{mine ? 'Decide' : 'Game'}</button>
+              <button aria-pressed={tab === 'stack'} data-testid="tab-stack" onClick={() => { setTab('stack'); setSettings({ sheetOpen: true }); }}>Stack</button>
+              <button aria-pressed={tab === 'log'} data-testid="tab-log" onClick={() => { setTab('log'); setSettings({ sheetOpen: true }); }}>Log</button>
+            </nav>
+          </div>
+          <Glance assets={assets} board={board} status={view.status} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
+          <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} refsOf={refsOf} list={list}
+            narrowedTo={narrow?.label ?? selectedName} loading={!!selGroup && !groupChoices}
+            onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}
+            armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
+            refusal={refusal} busy={busy} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
+            finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} compact={!settings.sheetOpen} />
           {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
-          {selHex && <HexInfo id={selHex} assets={assets} board={board} onUnit={onUnit} activeUnits={activeUnits} />}
-          {showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
+          {selPlace && <Inspector place={selPlace} assets={assets} board={board} activeUnits={activeUnits} selectedUnit={selUnit}
+            onUnit={onUnit} onClose={() => setSelPlace(null)} />}
+          {settings.showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
         </aside>
       </main>
       {toast && <div class="toast" data-testid="toast" role="alert" onClick={() => setToast(null)}>{toast}</div>}
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {charts && <ChartsOverlay assets={assets} onClose={() => setCharts(false)} />}
+      {ruleCard && <RuleCard citation={ruleCard} onClose={() => setRuleCard(null)} onOpen={setRuleCard} />}
     </div>
+    </NamesContext.Provider>
+    </RulesContext.Provider>
   );
 }
 
@@ -410,3 +594,4 @@ function rememberRematch(old: Play, r: RematchResponse): void {
   for (const [seat, t] of [...others, ...own]) rememberToken({ token: t.token, gameId: r.gameId, seat, ruleset: old.ruleset });
   rememberCreatedGame(r);
 }
+

@@ -92,12 +92,14 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
         <div key={t.id} class={`track track-${t.kind}`} data-testid={`track-${t.id}`} aria-label={t.name}>
           <span class="track-name">{t.name}</span>
           {t.cells.map((c, i) => {
-            const current = (t.kind === 'turn' && board.turn?.index === i + 1) || (t.kind === 'sequence' && (board.phase === c.id || board.phase === c.label));
+            // The current cell: the turn or phase of the board view, or one an unlabelled marker stands on.
+            const current = (t.kind === 'turn' && board.turn?.index === i + 1) || (t.kind === 'sequence' && (board.phase === c.id || board.phase === c.label))
+              || on(t.id, c.id).some((m) => !m.label);
             const ms = on(t.id, c.id);
             return (
               <span key={c.id} class={'cell' + (current ? ' current' : '')} title={c.label}>
                 {c.label}
-                {ms.map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.label ?? m.kind}>{m.label ?? m.kind}</span>)}
+                {ms.filter((m) => m.label).map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>)}
               </span>
             );
           })}

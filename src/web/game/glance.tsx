@@ -59,10 +59,10 @@ export function Glance({ assets, board, status, overlay, onOverlay }: {
           )}
           {!seq && status && <p class="small">{status}</p>}
           {victory.length > 0 && (
-            <p class="small" data-testid="glance-victory"><b>Victory</b> {victory.map((v) => `${sideName(assets.counters, v.side)} ${v.label ?? v.cell}`).join(' · ')}</p>
+            <p class="small" data-testid="glance-victory"><b>Victory</b> {victory.map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>
           )}
           {production.length > 0 && (
-            <p class="small" data-testid="glance-production"><b>Production</b> {production.map((v) => `${sideName(assets.counters, v.side)} ${v.label ?? v.cell}`).join(' · ')}</p>
+            <p class="small" data-testid="glance-production"><b>Production</b> {production.map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>
           )}
           {pools.size > 0 && (
             <p class="small" data-testid="glance-pools"><b>Off the board</b> {[...pools].map(([w, m]) => `${placeLabel(assets, w)}: ${sides(m)}`).join(' · ')}</p>

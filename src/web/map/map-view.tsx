@@ -62,7 +62,7 @@ export const LEGIBLE_SCALE = 34;
 function areaCounterSize(geo: MapGeometry): number {
   const sizes = [...geo.areas.values()].map((a) => a.size).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 6;
-  return Math.max(0.2, median / 5);
+  return Math.max(0.2, median / 4);
 }
 
 /** Terrain, coasts, borders, hexside features, cities: drawn once per map. */

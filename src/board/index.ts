@@ -37,6 +37,11 @@ export {
 export { FlagMap } from './flags.ts'; // up to 32 named features per node or edge, one Uint32 word each
 
 export {
+  type OutlineRing, // closed ring of points in board units
+  hexOutline, // boundary rings of a set of hexes (an area drawn over a hex map)
+} from './outline.ts';
+
+export {
   MinHeap, // binary min-heap in typed arrays
   SearchScratch, // reusable search buffers (pass one to avoid allocation)
   Reach, // search result: reached nodes, costs, predecessors, pathTo

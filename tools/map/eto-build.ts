@@ -4,11 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBoard, type SheetSpec } from '../../src/board/index.ts';
-import sheetsJson from '../../src/rulesets/eto/data/map-sheets.json' with { type: 'json' };
-import seaDataJson from '../../src/rulesets/eto/data/sea-areas.json' with { type: 'json' };
-import controlPointsJson from '../../src/rulesets/eto/data/control-points.json' with { type: 'json' };
-import type { MapConfig, Provenance } from './config-types.ts';
-import { configEtoEast, configEtoWest } from './eto.config.ts';
+import type { ControlPoint, HexFitSpec, HexSheetsConfig, Provenance } from './config-types.ts';
 import { fitProjection, type FitResult } from './fit.ts';
 import { clipRing, densify, loadCountries, loadLand, MapTransform, polygonsToMap, type LonLat } from './geo.ts';
 import { hexAt, hexCentre, hexId, SQRT3, type ColumnOffset } from './hex.ts';
@@ -17,7 +13,6 @@ import { isInsideHex, linksAcross, majority, ringArea, round, simplify, sortObje
 
 const RES = 12;
 const REPO = join(import.meta.dirname, '..', '..');
-const LAYERS = 'src/rulesets/eto/data/map-layers/eto';
 
 const readJson = (rel: string): any => JSON.parse(readFileSync(join(REPO, rel), 'utf8'));
 
@@ -117,7 +112,7 @@ export interface EtoFit {
 interface SheetCtx {
   def: SheetDef;
   place: Placement;
-  config: MapConfig;
+  config: HexFitSpec;
   fit: FitResult;
   t: MapTransform;
   land: Raster;
@@ -133,8 +128,33 @@ interface SheetCtx {
 const TERRAINS: EtoTerrain[] = ['clear', 'rough', 'forest', 'marsh'];
 const ZONES: EtoWeatherZone[] = ['moderate', 'severe', 'mild-fg', 'mild'];
 
-export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } {
-  const sheets = sheetsJson.sheets as unknown as SheetDef[];
+interface EtoControlPoint {
+  hex: string;
+  name: string;
+  lon: number;
+  lat: number;
+  weight: number;
+  checkOnly?: boolean;
+  provenance: Provenance;
+}
+
+/** Control points of one sheet, with the sheet prefix stripped (the fit reads CCRR). */
+export function sheetControlPoints(points: EtoControlPoint[], sheet: string): ControlPoint[] {
+  return points
+    .filter((p) => p.hex.startsWith(sheet))
+    .map((p) => ({
+      hex: p.hex.slice(sheet.length), name: p.name, lon: p.lon, lat: p.lat, weight: p.weight,
+      ...(p.checkOnly ? { checkOnly: true } : {}),
+      rule: p.provenance.source === 'rulebook' ? p.provenance.rule : `reconstructed: ${p.provenance.reason}`,
+    }));
+}
+
+export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown>; fits: EtoFit[] } {
+  const LAYERS = cfg.layersDir;
+  const sheetsJson = readJson(cfg.sheetsFile) as { sheets: (SheetDef & { provenance: Provenance })[] };
+  const seaDataJson = readJson(cfg.seaAreasFile) as { coastalHexes: { hex: string; name: string; port: string | null }[] };
+  const controlPointsJson = readJson(cfg.controlPointsFile) as { points: EtoControlPoint[] };
+  const sheets = sheetsJson.sheets as SheetDef[];
   const specs = sheetsJson.sheets.map(({ provenance: _p, ...s }) => s as SheetSpec);
   const board = buildBoard({ sheets: specs });
   const places = placements(sheets);
@@ -170,10 +190,12 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
   const seaIds: string[] = seaL.areas.map((a: any) => a.id);
 
   const ctxs: SheetCtx[] = sheets.map((def, si) => {
-    const cfg0 = def.prefix === 'W' ? configEtoWest : configEtoEast;
-    const config: MapConfig = { ...cfg0, cols: def.cols, rows: def.rows, search: { ...cfg0.search, offsets: [def.offset] } };
-    const fit = fitProjection(config.controlPoints, config.search);
-    const t = new MapTransform(fit.params, config.controlPoints, config.warpPull);
+    const cfg0 = cfg.sheets[def.prefix];
+    if (!cfg0) throw new Error(`map config of ${cfg.rulesetId}: sheets.${def.prefix} is missing (${cfg.sheetsFile} lists sheet ${def.prefix})`);
+    const config: HexFitSpec = { ...cfg0, search: { ...cfg0.search, offsets: [def.offset] } };
+    const points = sheetControlPoints(controlPointsJson.points, def.prefix);
+    const fit = fitProjection(points, config.search);
+    const t = new MapTransform(fit.params, points, config.warpPull);
     const xmin = 1.5 * def.cols[0] - 1;
     const xmax = 1.5 * def.cols[1] + 1;
     const ymin = SQRT3 * (def.rows[0] - 0.5);
@@ -296,7 +318,7 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
   }
 
   // --- cities
-  const cps = controlPointsJson.points as { hex: string; name: string; weight: number; checkOnly?: boolean; provenance: Provenance }[];
+  const cps = controlPointsJson.points;
   const pins = new Map<string, { hex: string; why: Provenance }>();
   for (const cp of cps) {
     for (const key of [cp.name.split(/[ (]/)[0], cp.name.split('(')[0].trim()]) pins.set(key, { hex: cp.hex, why: cp.provenance });
@@ -496,8 +518,8 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
   }
   const fits: EtoFit[] = ctxs.map((c) => ({ sheet: c.def.prefix, fit: c.fit }));
   const map = {
-    rulesetId: 'eto',
-    title: 'WWII: European Theater of Operations (2nd ed.)',
+    rulesetId: cfg.rulesetId,
+    title: cfg.title,
     generatedBy: 'tools/map/eto-build.ts',
     grid: {
       layout: 'flat-top-columns',
@@ -550,16 +572,3 @@ export function residualSummary(fits: EtoFit[]): string {
     })
     .join('; ');
 }
-
-/** The ETO entry of tools/map/configs.ts: W's config for the window and thresholds, the whole build custom. */
-export const configEto: MapConfig = {
-  ...configEtoWest,
-  rulesetId: 'eto',
-  title: 'WWII: European Theater of Operations (2nd ed.)',
-  layersDir: LAYERS,
-  outFile: 'src/rulesets/eto/data/map.json',
-  customBuild: () => {
-    const { map, fits } = buildEtoMap();
-    return { map, summary: residualSummary(fits) };
-  },
-};

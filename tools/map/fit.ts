@@ -1,7 +1,7 @@
 // Fits conic conformal projection + affine transform to the named hexes (least squares), then a thin-plate spline
 // warp that pulls every control point into its named hex.
 import { geoConicConformal } from 'd3-geo';
-import type { ControlPoint, ProjectionSearch } from './config-types.ts';
+import { rangeValues, type ControlPoint, type ProjectionSearch } from './config-types.ts';
 import { hexAt, hexCentre, hexDistance, parseHex, SQRT3, type ColumnOffset } from './hex.ts';
 
 export interface ProjectionParams {
@@ -120,9 +120,9 @@ export function fitProjection(points: ControlPoint[], search: ProjectionSearch):
       const [c, r] = parseHex(p.hex);
       return hexCentre(c, r, offset);
     });
-    for (const lon0 of search.lon0) {
-      for (const p1 of search.parallel1) {
-        for (const p2 of search.parallel2) {
+    for (const lon0 of rangeValues(search.lon0)) {
+      for (const p1 of rangeValues(search.parallel1)) {
+        for (const p2 of rangeValues(search.parallel2)) {
           const project = makeProjector(lon0, [p1, p2]);
           const src = used.map((p) => project(p.lon, p.lat));
           const w = used.map((p) => p.weight);

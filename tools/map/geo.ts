@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
-import type { ControlPoint, MapConfig } from './config-types.ts';
+import type { ControlPoint, GeoWindow, LonLat } from './config-types.ts';
 import { applyAffine, makeProjector, ThinPlateWarp, warpTargets, type ProjectionParams } from './fit.ts';
 import type { Ring } from './raster.ts';
 
-export type LonLat = [number, number];
+export type { LonLat };
 
 export interface NamedShape {
   name: string;
@@ -27,9 +27,9 @@ function toPolygons(geom: any): LonLat[][][] {
   return [];
 }
 
-/** Modern countries of Natural Earth 1:50m (world-atlas countries-50m), by name. */
-export function loadCountries(): NamedShape[] {
-  const topo = loadTopo('countries-50m.json');
+/** Modern countries of Natural Earth (world-atlas countries-50m by default), by name. */
+export function loadCountries(detail: '110m' | '50m' | '10m' = '50m'): NamedShape[] {
+  const topo = loadTopo(`countries-${detail}.json`);
   const fc = feature(topo, topo.objects.countries) as any;
   return fc.features
     .map((f: any) => ({ name: String(f.properties.name), polygons: toPolygons(f.geometry) }))
@@ -46,7 +46,7 @@ export function loadLand(): LonLat[][][] {
 }
 
 /** Sutherland-Hodgman clip of one ring to a lon/lat rectangle. */
-export function clipRing(ring: LonLat[], w: MapConfig['window']): LonLat[] {
+export function clipRing(ring: LonLat[], w: GeoWindow): LonLat[] {
   type Edge = { inside: (p: LonLat) => boolean; cut: (a: LonLat, b: LonLat) => LonLat };
   const lerpAtX = (a: LonLat, b: LonLat, x: number): LonLat => [x, a[1] + ((x - a[0]) / (b[0] - a[0])) * (b[1] - a[1])];
   const lerpAtY = (a: LonLat, b: LonLat, y: number): LonLat => [a[0] + ((y - a[1]) / (b[1] - a[1])) * (b[0] - a[0]), y];
@@ -114,7 +114,7 @@ export class MapTransform {
 }
 
 /** Clips polygons to the window and maps them to map units; drops rings that vanish. */
-export function polygonsToMap(polys: LonLat[][][], t: MapTransform, w: MapConfig['window'], step = 0): Ring[][] {
+export function polygonsToMap(polys: LonLat[][][], t: MapTransform, w: GeoWindow, step = 0): Ring[][] {
   const out: Ring[][] = [];
   for (const poly of polys) {
     const rings: Ring[] = [];

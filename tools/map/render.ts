@@ -3,10 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import { getMapConfig } from './configs.ts';
+import { getMapConfig, REPO_ROOT } from './configs.ts';
 import { hexCentre, hexCorners, neighbours, parseHex, SQRT3, type ColumnOffset } from './hex.ts';
-import { REPO_ROOT } from './build.ts';
 import { toBoard, type Placement } from './eto-build.ts';
+import { renderAreaSvg } from './render-areas.ts';
 
 const PX = 40; // pixels per map unit
 
@@ -245,11 +245,16 @@ export function renderMapSvg(map: MapLike): string {
   return out.join('\n');
 }
 
-/** Renders rule set `rulesetId`'s map.json to `outPath` (.svg or .png); `crop` = [x, y, width, height] in pixels. */
-export function renderMap(rulesetId: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): void {
-  const config = getMapConfig(rulesetId);
-  const map = JSON.parse(readFileSync(join(REPO_ROOT, config.outFile), 'utf8')) as MapLike;
-  let svg = renderMapSvg(map);
+/** Renders rule set `rulesetId`'s map file to `outPath` (.svg or .png); `crop` = [x, y, width, height] in pixels. */
+export async function renderMap(rulesetId: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): Promise<void> {
+  const config = await getMapConfig(rulesetId);
+  const map = JSON.parse(readFileSync(join(REPO_ROOT, config.outFile), 'utf8'));
+  writeSvgOrPng(config.kind === 'areas' ? renderAreaSvg(map, config.title) : renderMapSvg(map as MapLike), outPath, opts);
+}
+
+/** Writes an SVG as is (.svg) or rasterised (.png). */
+export function writeSvgOrPng(svgIn: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): void {
+  let svg = svgIn;
   if (opts.crop) {
     const [x, y, w, h] = opts.crop;
     svg = svg.replace(/width="\d+" height="\d+" viewBox="[^"]*"/, `width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}"`);
@@ -270,6 +275,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2);
   }
   const c = crop && crop !== '-' ? { crop: crop.split(',').map(Number) as [number, number, number, number] } : {};
-  renderMap(id, out, { ...c, ...(width ? { width: Number(width) } : {}) });
+  await renderMap(id, out, { ...c, ...(width ? { width: Number(width) } : {}) });
   console.log(`wrote ${out}`);
 }

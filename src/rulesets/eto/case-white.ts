@@ -6,7 +6,7 @@ import { etoData } from './data/index.ts';
 import { POLISH_CITY_RESOURCE } from './land-attack.ts';
 import {
   type AirUnit, controller, dist, isGermanTerritory, landOf, type LandState, type LandUnit, landUnitsAt,
-  landMap, layerHex, stackLimit, theatreOf, unitsAt,
+  landMap, layerHex, placeName, stackLimit, theatreOf, unitsAt,
 } from './land.ts';
 import { beginOffensive, newOffensive } from './offensive.ts';
 import { emptyStep, type EtoState, type Side } from './state.ts';
@@ -76,10 +76,10 @@ function nextToPlace(l: LandState, side: Side): PlaceItem | null {
 
 function placeChoices(l: LandState, side: Side, item: PlaceItem): Choice[] {
   const hexes = setupHexes(l, side);
-  if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${h}` }));
+  if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${placeName(l, h)}`, refs: { place: h } }));
   if (item.kind === 'air') {
     return hexes.filter((h) => Object.values(l.air).filter((a) => a.base === h && a.where === 'map').length < baseCapacity(l, h))
-      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${layerHex(l, h)?.name ?? h}` }));
+      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${placeName(l, h)}`, refs: { units: [item.id], place: h } }));
   }
   const u = l.units[item.id]!;
   let ok = hexes;
@@ -94,7 +94,7 @@ function placeChoices(l: LandState, side: Side, item: PlaceItem): Choice[] {
     const others = Object.values(l.units).filter((x) => x.kind === 'hq' && x.where === 'map' && x.side === side);
     ok = hexes.filter((h) => others.every((o) => dist(o.hex!, h) >= Math.max(o.radius ?? 0, u.radius ?? 0)));
   }
-  return ok.map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${layerHex(l, h)?.name ?? h}` }));
+  return ok.map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
 }
 
 function placeUnit(l: LandState, id: string, hex: string): void {
@@ -117,7 +117,10 @@ export const cwPlace: Procedure<EtoState, PlaceFrame> = {
     if (!item) return [];
     const choices = placeChoices(l, f.side, item);
     const fresh = f.side === 'axis' && Object.values(l.units).every((u) => u.side !== 'axis' || u.where === 'setup');
-    if (fresh) choices.unshift({ action: { type: 'example' }, label: 'Deploy as in the example of play' });
+    if (fresh) {
+      const ex = etoData().caseWhite.exampleGermanSetup;
+      choices.unshift({ action: { type: 'example' }, label: 'Deploy as in the example of play', refs: { units: [...Object.keys(ex.units), ...Object.keys(ex.air)] } });
+    }
     return [{ seat: f.side, rule: f.side === 'axis' ? 'ETO scenario 4 [4.1]' : 'ETO scenario 4 [4.1], 39.2, 24.2, 13.2', text: f.side === 'axis' ? 'Set up the German forces in Germany or East Prussia' : 'Set up the Polish forces in Poland (one infantry or more in Warsaw; 39.2)', kind: 'place', choices }];
   },
   act(ctx, _f, _seat, a) {
@@ -152,9 +155,9 @@ export const caseWhite: Procedure<EtoState, CwFrame> = {
     return [{
       seat: 'axis', rule: 'ETO scenario 4 [4.3], 22.1, 23.6', text: 'Choose the offensive: Army Groups North and South combined, or none', kind: 'yes-no',
       choices: [
-        { action: { type: 'offensive', hqs: HQS }, label: 'Combined offensive of Army Groups North and South' },
-        { action: { type: 'offensive', hqs: ['hq-north'] }, label: 'Army Group North alone' },
-        { action: { type: 'offensive', hqs: ['hq-south'] }, label: 'Army Group South alone' },
+        { action: { type: 'offensive', hqs: HQS }, label: 'Combined offensive of Army Groups North and South', refs: { units: HQS } },
+        { action: { type: 'offensive', hqs: ['hq-north'] }, label: 'Army Group North alone', refs: { units: ['hq-north'] } },
+        { action: { type: 'offensive', hqs: ['hq-south'] }, label: 'Army Group South alone', refs: { units: ['hq-south'] } },
         { action: { type: 'no-offensive' }, label: 'No offensive' }],
     }];
   },

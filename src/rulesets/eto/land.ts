@@ -112,16 +112,17 @@ export interface LandMap {
   river: Set<number>;
   /** Hexsides no land unit may cross: all-sea and lake sides (24.1). */
   closed: Set<number>;
+  /**
+   * Hexes on the window's edge with land of the window's countries beyond: the map goes on there in the hands of the
+   * hex's side, so a front never cuts such a hex off (24.5, ruling 40).
+   */
+  edges: Set<string>;
 }
-
-const cachedMaps = new Map<TheatreId, LandMap>();
 
 export const theatreOf = (l: LandState): TheatreId => l.theatre ?? 'poland-1939';
 
 export function landMap(theatre: TheatreId = 'poland-1939'): LandMap {
-  let m = cachedMaps.get(theatre);
-  if (!m) cachedMaps.set(theatre, (m = windowMap(theatre, theatre === 'bulge-1944' ? etoData().bulgeLayer : etoData().poland)));
-  return m;
+  return LAND_MAPS[theatre];
 }
 
 /**
@@ -170,8 +171,24 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
   }
   const byNode = new Map<number, TheatreHex>();
   for (const [h, x] of Object.entries(hexes)) byNode.set(b.index(h), x);
-  return { id, hexes, hex: (n) => byNode.get(n), river, closed };
+  const edges = new Set<string>();
+  for (const h of Object.keys(hexes)) {
+    const n = b.index(h);
+    for (let i = b.adjStart[n]!; i < b.adjStart[n + 1]!; i++) {
+      const x = b.adjNode[i]!;
+      if (x >= b.hexCount || byNode.has(x)) continue;
+      const o = map.hexes[b.id(x)];
+      if (o && o.kind !== 'sea' && o.terrain !== 'lake' && countries.includes(o.country ?? '')) { edges.add(h); break; }
+    }
+  }
+  return { id, hexes, hex: (n) => byNode.get(n), river, closed, edges };
 }
+
+/** Every scenario's land map, built when the rule set is loaded. */
+const LAND_MAPS: Readonly<Record<TheatreId, LandMap>> = {
+  'poland-1939': windowMap('poland-1939', etoData().poland),
+  'bulge-1944': windowMap('bulge-1944', etoData().bulgeLayer),
+};
 
 const board = () => navalMap().board;
 export const idx = (h: string): number => board().index(h);
@@ -192,6 +209,11 @@ export function neighbours(l: LandState, h: string): string[] {
 }
 
 export const layerHex = (l: LandState, h: string): TheatreHex | undefined => landMap(theatreOf(l)).hexes[h];
+/** A hex as players read it: "Warsaw (W3533)", or the id of an unnamed hex. */
+export function placeName(l: LandState, h: string): string {
+  const n = layerHex(l, h)?.name;
+  return n ? `${n} (${h})` : h;
+}
 export function acrossRiver(l: LandState, a: string, b: string): boolean {
   return landMap(theatreOf(l)).river.has(board().edgeBetween(idx(a), idx(b)));
 }

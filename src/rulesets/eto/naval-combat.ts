@@ -1,8 +1,9 @@
 // ETO 9.0 Naval Combat (with 16.2-16.3 air-naval attacks by carrier air, as 9.0 and 8.7 call for them).
-import type { Action, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { Action, Choice, ChoiceRefs, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { alive, type EtoState, ratings, type Side } from './state.ts';
 
-const choicesOf = (actions: Action[], label: (a: Action) => string) => actions.map((a) => ({ action: a, label: label(a) }));
+const choicesOf = (actions: Action[], label: (a: Action) => string, refs?: (a: Action) => ChoiceRefs | undefined): Choice[] =>
+  actions.map((a) => { const r = refs?.(a); return { action: a, label: label(a), ...(r ? { refs: r } : {}) }; });
 
 function shipName(s: EtoState, id: string): string {
   const sh = s.ships[id]!;
@@ -59,7 +60,8 @@ export const airNavalAttack: Procedure<EtoState, AirFrame> = {
     return [{
       seat: f.side, rule: f.rule, kind: 'air-naval-attack',
       text: `Carrier air: ${f.left} attack(s) left; choose a target`,
-      choices: choicesOf(acts, (a) => (a.type === 'air-attack' ? `Air attack on ${shipName(s, a.target as string)}` : 'No more air attacks')),
+      choices: choicesOf(acts, (a) => (a.type === 'air-attack' ? `Air attack on ${shipName(s, a.target as string)}` : 'No more air attacks'),
+        (a) => (a.type === 'air-attack' ? { place: s.ships[a.target as string]!.space, targets: [a.target as string] } : undefined)),
     } satisfies Prompt];
   },
   run(ctx) {
@@ -187,7 +189,7 @@ export const navalCombat: Procedure<EtoState, CombatFrame> = {
           return [{
             seat: side, rule: 'ETO 9.1', kind: 'hold-out',
             text: `Round ${f.round}: you may hold out ${mayHoldOut(s, f, side)} more unit(s) (held-out units neither attack nor are attacked)`,
-            choices: choicesOf(acts, (a) => (a.type === 'commit' ? 'Commit the rest' : `Hold out ${shipName(s, a.ship as string)}`)),
+            choices: choicesOf(acts, (a) => (a.type === 'commit' ? 'Commit the rest' : `Hold out ${shipName(s, a.ship as string)}`), (a) => (a.type === 'hold-out' ? { units: [a.ship as string] } : undefined)),
           }];
         }
       }
@@ -203,7 +205,8 @@ export const navalCombat: Procedure<EtoState, CombatFrame> = {
         return [{
           seat: side, rule: f.round === 1 ? 'ETO 9.3' : 'ETO 9.3 (round 2)', kind: 'naval-fire',
           text: `${shipName(s, ship)} (gunnery ${ratings(s.ships[ship]!).gunnery}) fires: choose a target`,
-          choices: choicesOf(acts, (a) => (a.type === 'fire' ? `${shipName(s, ship)} fires at ${shipName(s, a.target as string)}` : `${shipName(s, ship)} holds fire`)),
+          choices: choicesOf(acts, (a) => (a.type === 'fire' ? `${shipName(s, ship)} fires at ${shipName(s, a.target as string)}` : `${shipName(s, ship)} holds fire`),
+            (a) => ({ units: [ship], ...(a.type === 'fire' ? { targets: [a.target as string] } : {}) })),
         }];
       }
       return [];
@@ -337,7 +340,7 @@ export const navalWithdrawal: Procedure<EtoState, WithdrawFrame> = {
       choices: choicesOf(withdrawalOptions(s, f, side), (a) => {
         const list = a.ships as string[];
         return list.length === 0 ? 'Withdraw none' : `Withdraw ${list.map((id) => shipName(s, id)).join(', ')}`;
-      }),
+      }, (a) => ((a.ships as string[]).length ? { units: a.ships as string[] } : undefined)),
     }));
   },
   actAll(ctx, _w, answers) {

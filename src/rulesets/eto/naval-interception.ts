@@ -116,6 +116,8 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
         action: a,
         label: a.type === 'add-interceptor' ? `Add ${label(s, a.ship as string)} (${spaceName(s.ships[a.ship as string]!.space)})`
           : a.type === 'intercept' ? `${what} with the chosen ships` : `No ${what}ion`,
+        ...(a.type === 'add-interceptor' ? { refs: { units: [a.ship as string], from: s.ships[a.ship as string]!.space, place: f.space, targets: alive(s, f.target) } }
+          : a.type === 'intercept' ? { refs: { units: [...f.chosen], place: f.space, targets: alive(s, f.target) } } : {}),
       })),
     }];
   },
@@ -193,7 +195,9 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       return [{
         seat: f.searchSide, rule: 'ETO 8.2', kind: 'yes-no',
         text: 'Your interceptors survived the counter-interception: continue to the original target or break off?',
-        choices: [{ action: { type: 'continue' }, label: 'Continue the interception' }, { action: { type: 'break-off' }, label: 'Break off and stop' }],
+        choices: [
+          { action: { type: 'continue' }, label: 'Continue the interception', refs: { units: searchers, place: f.space, targets: alive(s, f.target) } },
+          { action: { type: 'break-off' }, label: 'Break off and stop', refs: { units: searchers, place: f.space } }],
       }];
     }
     if (f.stage === 'groups' && !f.auto && maxGroups(s, searchers) > 1) {
@@ -202,14 +206,16 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       return [{
         seat: f.searchSide, rule: 'ETO 8.4', kind: 'groups',
         text: `Split the ${searchers.length} searching ships into groups of at least 3 (each group rolls; +1 per group)`,
-        choices: acts.map((a) => ({ action: a, label: `${a.n} group(s)` })),
+        choices: acts.map((a) => ({ action: a, label: `${a.n} group(s)`, refs: { units: searchers, place: f.space, targets: alive(s, f.target) } })),
       }];
     }
     if (f.stage === 'evade') {
       return [{
         seat: f.targetSide, rule: 'ETO 8.7', kind: 'yes-no',
         text: `You were found by ${f.groups[f.gi]!.map((id) => label(s, id)).join(', ')} (speed ${slowest(s, alive(s, f.groups[f.gi]!))}); your slowest ship is faster: evade?`,
-        choices: [{ action: { type: 'evade' }, label: 'Evade' }, { action: { type: 'fight' }, label: 'Fight' }],
+        choices: [
+          { action: { type: 'evade' }, label: 'Evade', refs: { units: alive(s, f.target), place: f.space, targets: alive(s, f.groups[f.gi]!) } },
+          { action: { type: 'fight' }, label: 'Fight', refs: { units: alive(s, f.target), place: f.space, targets: alive(s, f.groups[f.gi]!) } }],
       }];
     }
     return [];

@@ -1,5 +1,5 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
-import type { Action, Frame, Procedure } from '../../engine/index.ts';
+import type { Action, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
 import { navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -46,6 +46,8 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
         action: a,
         label: a.type === 'select' ? `Select ${label(s, a.ship as string)} in ${spaceName(s.ships[a.ship as string]!.space)}${s.ships[a.ship as string]!.inPort ? ' (in port)' : ''}`
           : a.type === 'move' ? 'Move the selected stack' : 'End naval movement',
+        ...(a.type === 'select' ? { refs: { units: [a.ship as string], place: s.ships[a.ship as string]!.space } }
+          : a.type === 'move' ? { refs: { units: [...f.selected], place: s.ships[f.selected[0]!]!.space } } : {}),
       })),
     }];
   },
@@ -107,6 +109,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
         label: a.type === 'enter' ? `Enter ${spaceName(a.space as string)} (${navalNeighbours(here).find((n) => n.space === a.space)!.cost} MP)`
           : a.type === 'drop-off' ? `Drop off ${label(s, a.ship as string)}` : a.type === 'leave-port' ? 'Leave port'
             : a.type === 'enter-port' ? 'Enter port (ends the move)' : 'Stop here',
+        refs: a.type === 'enter' ? { units: ships, from: here, place: a.space as string } : a.type === 'drop-off' ? { units: [a.ship as string], place: here } : { units: ships, place: here },
       })),
     }];
   },
@@ -184,6 +187,15 @@ function searchers(s: EtoState, side: Side, space: string, target: string[]): st
     && !s.step.searched.includes(`${sh.id}>${key}`)).map((sh) => sh.id).sort();
 }
 
+/** What a step-3 choice points at: the searched space, the searching ships, the enemy stack there. */
+function attackRefs(s: EtoState, f: AttacksFrame, a: Action): ChoiceRefs {
+  const space = (a.space as string | undefined) ?? f.space!;
+  const targets = stationaryTarget(s, f.side, space);
+  if (a.type === 'add-searcher') return { units: [a.ship as string], place: space, targets };
+  if (a.type === 'search') return { units: [...f.chosen], place: space, targets };
+  return { place: space, targets };
+}
+
 export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
   prompts(s, f) {
     const acts: Action[] = [];
@@ -208,6 +220,7 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
         action: a,
         label: a.type === 'attack-in' ? `Search in ${spaceName(a.space as string)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship as string)}`
           : a.type === 'search' ? 'Search with the chosen ships' : 'End naval attacks',
+        ...(a.type === 'end-naval-attacks' ? {} : { refs: attackRefs(s, f, a) }),
       })),
     }];
   },

@@ -80,7 +80,7 @@ export const placeAnywhere: Procedure<EtoState> = {
     return [{
       seat: SIDE_OF_NATION[group.nation]!, rule: group.rule, kind: 'place',
       text: `Place ${s.ships[next]!.name} anywhere except Bergen`,
-      choices: acts.map((a) => ({ action: a, label: `${s.ships[next]!.name} to ${spaceName(a.space as string)}${a.inPort ? ' (in port)' : ''}` })),
+      choices: acts.map((a) => ({ action: a, label: `${s.ships[next]!.name} to ${spaceName(a.space as string)}${a.inPort ? ' (in port)' : ''}`, refs: { units: [next], place: a.space as string } })),
     }];
   },
   run(ctx) {

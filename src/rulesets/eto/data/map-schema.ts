@@ -78,16 +78,15 @@ export const EtoMapSchema = z.strictObject({
 });
 export type EtoMap = z.infer<typeof EtoMapSchema>;
 
-let cached: EtoMap | null = null;
-
-/** The generated map, validated once; errors name the field that broke the schema. */
-export function etoMap(): EtoMap {
-  if (cached) return cached;
+function parseMap(): EtoMap {
   const r = EtoMapSchema.safeParse(mapJson);
   if (!r.success) {
-    const i = r.error.issues[0];
+    const i = r.error.issues[0]!;
     throw new Error(`src/rulesets/eto/data/map.json: ${i.path.join('.')}: ${i.message} (rebuild with npx tsx tools/map/build.ts eto)`);
   }
-  cached = r.data;
-  return cached;
+  return r.data;
 }
+
+/** The generated map, validated when the rule set is loaded; errors name the field that broke the schema. */
+const MAP = parseMap();
+export const etoMap = (): EtoMap => MAP;

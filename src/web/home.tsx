@@ -209,7 +209,7 @@ export function Home() {
   const row = (g: GameSummary) => (
     <li key={g.token} class={'game-row' + (g.yourTurn ? ' your-turn' : '')} data-testid="my-game">
       <a href={`/play/${g.token}`} onClick={(e) => { e.preventDefault(); navigate(`/play/${g.token}`); }}>
-        {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b>{g.seat ? g.seat[0]!.toUpperCase() + g.seat.slice(1) : 'spectator'}</b>
+        {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ?? 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
       {g.outcome && <span class="muted">{g.outcome.result}</span>}

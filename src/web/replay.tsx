@@ -175,7 +175,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
             {r.at === 0 ? <p class="muted">The set-up: no action yet.</p> : !info || info.at !== r.at ? <p class="muted">Loading…</p> : (
               <>
                 {info.step
-                  ? <p><b data-testid="replay-action-seat" data-seat={info.step.seat}>{seatName(info.step.seat)}</b>{' '}<span data-testid="replay-action-label">{info.label ?? actionWords(info.step.action, names)}</span></p>
+                  ? <p><b class="seat-name" data-testid="replay-action-seat">{info.step.seat}</b>{' '}<span data-testid="replay-action-label">{info.label ?? actionWords(info.step.action, names)}</span></p>
                   : <p class="muted small">The action itself is shown in a browser that holds a link to this game.</p>}
                 {info.text && <p class="small">answering: {info.text} {info.rule && <span data-testid="replay-action-rule"><Rule cite={info.rule} /></span>}</p>}
               </>

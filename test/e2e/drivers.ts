@@ -13,10 +13,13 @@ export interface RulesetDriver {
   playOn(page: Page): Promise<void>;
 }
 
-/** Click the listed choice whose label contains `text`. */
+/** Click the listed choice whose label contains `text`; an attack shows its odds first: confirm it. */
 export async function choose(page: Page, text: string): Promise<void> {
   const before = await seq(page);
   await page.locator('[data-testid=choice]', { hasText: text }).first().click();
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+    || !!document.querySelector('[data-testid=confirm]'), before.stateId);
+  if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before.stateId);
 }
 
@@ -52,13 +55,14 @@ async function chooseMatching(page: Page, re: RegExp): Promise<void> {
   const labels = await buttons.allTextContents();
   const i = Math.max(0, labels.findIndex((l) => re.test(l)));
   await buttons.nth(i).click();
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+    || !!document.querySelector('[data-testid=confirm]'), before.stateId);
   if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before.stateId);
 }
 
 /**
- * A driver for any rule set: the reversible action is the first listed choice that moves a unit (`"to"` in its
- * action); play goes on by ending phases/passing (else the first choice), switching seats as needed, until a die is
+ * A driver for any rule set: the reversible action is the first listed choice; play goes on by ending phases/passing (else the first choice), switching seats as needed, until a die is
  * rolled. Bounded: fails after `limit` actions.
  */
 export function genericDriver(ruleset: string, seats: string[], limit = 300): RulesetDriver {
@@ -68,9 +72,9 @@ export function genericDriver(ruleset: string, seats: string[], limit = 300): Ru
     async reversibleAction(page) {
       await page.locator('[data-testid=choice]').first().waitFor();
       const before = await seq(page);
-      const moves = page.locator('[data-testid=choice][title*="\\"to\\""]');
-      if (await moves.count()) await moves.first().click();
-      else await page.locator('[data-testid=choice]').first().click();
+      await page.locator('[data-testid=choice]').first().click();
+      await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+        || !!document.querySelector('[data-testid=confirm]'), before.stateId);
       if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
       await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before.stateId);
     },

@@ -86,12 +86,27 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
   const tracks = assets.board.tracks ?? [];
   const turns = assets.turns;
   const on = (track: string, cell: string) => board.markers.filter((m) => m.where === `${track}:${cell}`);
+  // A long track (months of a campaign) shows the cells around its markers and the current turn.
+  const window = (t: (typeof tracks)[number]) => {
+    const all = t.cells.map((c, i) => ({ c, i, gap: 0 }));
+    if (t.cells.length <= 20) return all;
+    const hot = t.cells.map((c, i) => (on(t.id, c.id).length || (t.kind === 'turn' && board.turn?.index === i + 1) ? i : -1)).filter((i) => i >= 0);
+    const keep = (i: number) => i < 2 || i >= t.cells.length - 1 || hot.some((h) => i >= h - 3 && i <= h + 6);
+    const out: { c: (typeof t.cells)[number]; i: number; gap: number }[] = [];
+    for (const x of all) {
+      if (keep(x.i)) out.push(x);
+      else if (out[out.length - 1]?.gap) out[out.length - 1]!.gap++;
+      else out.push({ c: x.c, i: x.i, gap: 1 });
+    }
+    return out;
+  };
   return (
     <>
       {tracks.map((t) => (
         <div key={t.id} class={`track track-${t.kind}`} data-testid={`track-${t.id}`} aria-label={t.name}>
           <span class="track-name">{t.name}</span>
-          {t.cells.map((c, i) => {
+          {window(t).map(({ c, i, gap }) => {
+            if (gap) return <span key={`gap-${i}`} class="gap" title={`${gap} more`}>…</span>;
             // The current cell: the turn or phase of the board view, or one an unlabelled marker stands on.
             const current = (t.kind === 'turn' && board.turn?.index === i + 1) || (t.kind === 'sequence' && (board.phase === c.id || board.phase === c.label))
               || on(t.id, c.id).some((m) => !m.label);

@@ -245,9 +245,9 @@ export function GameScreen({ token }: { token: string }) {
   };
   // While an attack is composed (its commit choice is listed with odds), its exact odds are shown as they stand.
   const running = useMemo(() => {
-    if (!prompt || !odds || odds.stateId !== play?.stateId) return null;
-    const first = [...odds.byChoice][0];
-    return first ? { choice: prompt.choices[first[0]]!, ...first[1] } : null;
+    if (!prompt || prompt.kind === 'move' || !odds || odds.stateId !== play?.stateId || odds.byChoice.size !== 1) return null;
+    const first = [...odds.byChoice][0]!;
+    return { choice: prompt.choices[first[0]]!, ...first[1] };
   }, [odds, prompt]);
 
   const fail = (e: unknown) => {
@@ -365,14 +365,15 @@ export function GameScreen({ token }: { token: string }) {
       if (here.length === 1) pick = here[0]!.id;
     }
     if (!activeUnits.has(pick)) { clearSel(); return; }
+    // A second click on the map deselects; a pick from a list always selects.
     const g = groupOfUnit(prompt, pick);
     if (g) {
-      if (selGroup === g.key) { clearSel(); return; }
-      void selectGroup(g.key);
+      if (selGroup === g.key && !direct) { clearSel(); return; }
+      if (selGroup !== g.key) void selectGroup(g.key);
       return;
     }
     setSelGroup(null); setGroupList(null);
-    setSelUnit(selUnit === pick ? null : pick);
+    setSelUnit(selUnit === pick && !direct ? null : pick);
     setNarrow(null); setArmed(null); setRefusal(null);
   };
 
@@ -519,7 +520,7 @@ export function GameScreen({ token }: { token: string }) {
         <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
         <span class="title" title={title}>{title}</span>
         <span class="status" data-testid="status">{board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
-        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat" data-seat={play.seat ?? 'spectator'}>{play.seat ? seatName(play.seat) : 'Spectator'}</span>
+        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
         {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}
         <span class="spacer" />

@@ -3,11 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { readLegacy } from './legacy.ts';
-import { windowAssets } from './board-model.ts';
 import { buildGeometry } from './geometry.ts';
 import type { Json } from '../../engine/types.ts';
-import { etoAssets } from '../../rulesets/eto/assets.ts';
-import { bismarckSetup } from '../../rulesets/eto/sink-the-bismarck.ts';
+import { getRuleset } from '../../rulesets/index.ts';
 
 const json = (p: string) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8')) as Json;
 
@@ -23,8 +21,9 @@ describe('legacy assets read into the board contract', () => {
     expect(assets.counters!.units!['fr-inf-2']).toMatchObject({ power: 'fr', type: 'infantry', name: '2nd', full: [3, 3], reduced: [1, 3] });
   });
 
-  it('assets that follow the contract are not legacy', () => {
+  it('assets that follow the contract are not legacy (ETO since it moved to the contract)', () => {
     expect(readLegacy({ board: {} })).toBeNull();
+    expect(readLegacy(getRuleset('eto').assets!())).toBeNull();
   });
 
   it('joins view units with the counter manifest; side from the power, else from the view\'s countries; Ops Complete as a mark', () => {
@@ -78,24 +77,5 @@ describe('legacy assets read into the board contract', () => {
       ['kleist', 'W3533', undefined, [3, 2], undefined, ''],
     ]);
     expect(v.control).toEqual({ W3533: 'axis' });
-  });
-
-  it('ETO scenario 1 [1.2] and 7.2-7.4: Sink the Bismarck is a board of sea areas and coastal hexes, each ship in its space', () => {
-    const { assets: all, reader } = readLegacy(etoAssets())!;
-    const board = windowAssets(all, 'sink-the-bismarck');
-    expect(buildGeometry(board.board)).toBeNull();
-    const boxes = new Map(board.board.boxes!.map((b) => [b.id, b]));
-    expect([...boxes.keys()].slice(0, 5)).toEqual(['north-atlantic', 'south-atlantic', 'arctic-ocean', 'north-sea', 'western-mediterranean']);
-    expect(boxes.get('W4922')).toMatchObject({ name: 'Bergen (W4922)', kind: 'coastal' });
-    expect(boxes.get('north-sea')!.connects).toEqual(expect.arrayContaining(['arctic-ocean', 'W4922', 'W4716']));
-    expect(windowAssets(all, 'case-white').board.boxes ?? []).toEqual([]);
-    const st = bismarckSetup();
-    const view = reader.boardView(st as unknown as Json);
-    const where = Object.fromEntries(view.pieces.map((u) => [u.id, u.where]));
-    for (const sh of Object.values(st.ships)) {
-      expect(where[sh.id], sh.id).toBe(sh.sunk ? 'sunk' : sh.space === '' ? 'setup' : sh.space);
-      expect(all.counters!.types[sh.type], sh.type).toBeDefined();
-    }
-    expect(view.pieces.find((u) => u.id === 'bismarck')).toMatchObject({ power: 'germany', type: 'BB', name: 'Bismarck', side: 'axis' });
   });
 });

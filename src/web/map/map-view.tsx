@@ -58,6 +58,17 @@ const HEX_COUNTER = 1.2;
 /** Pixels per map unit below which counters are too small to read: the first view zooms in at least this far. */
 export const LEGIBLE_SCALE = 34;
 
+/** The attribute naming a place on the map: `data-hex` for a hex, `data-area` for an area. */
+function placeAttr(geo: MapGeometry, id: string): Record<string, string> {
+  return geo.hexes.has(id) ? { 'data-hex': id } : { 'data-area': id };
+}
+
+/** The place an element of the map stands for (a hex or an area), from the nearest element naming one. */
+function placeOf(el: Element): string | null {
+  const e = el.closest('[data-hex],[data-area]');
+  return e?.getAttribute('data-hex') ?? e?.getAttribute('data-area') ?? null;
+}
+
 /** Counter size on an area map: a fraction of the typical area. */
 function areaCounterSize(geo: MapGeometry): number {
   const sizes = [...geo.areas.values()].map((a) => a.size).sort((a, b) => a - b);
@@ -176,8 +187,8 @@ const IdLayer = memo(function IdLayer({ geo }: { geo: MapGeometry }) {
 const HitLayer = memo(function HitLayer({ geo }: { geo: MapGeometry }) {
   return (
     <g class="hits">
-      {[...geo.areas.values()].map((g) => <path key={g.id} d={g.path} data-place={g.id} />)}
-      {[...geo.hexes.values()].map((g) => <path key={g.id} d={g.path} data-place={g.id} />)}
+      {[...geo.areas.values()].map((g) => <path key={g.id} d={g.path} data-area={g.id} />)}
+      {[...geo.hexes.values()].map((g) => <path key={g.id} d={g.path} data-hex={g.id} />)}
     </g>
   );
 });
@@ -328,8 +339,7 @@ export function MapView(p: MapViewProps) {
       if (pts.size === 0 && moved > 4) apply(false);
       if (pts.size === 0 && moved <= 4 && down instanceof Element) {
         const unit = down.closest('[data-unit]');
-        const placeEl = down.closest('[data-place]');
-        const place = placeEl?.getAttribute('data-place');
+        const place = placeOf(down);
         if (unit && place) cb.current.onUnit(unit.getAttribute('data-unit')!, place);
         else if (place) cb.current.onPlace(place);
       }
@@ -351,7 +361,7 @@ export function MapView(p: MapViewProps) {
         hoverFrame = 0;
         const ev = last!;
         const el = ev.target instanceof Element ? ev.target : null;
-        const place = el?.closest('[data-place]')?.getAttribute('data-place');
+        const place = el ? placeOf(el) : null;
         const unit = el?.closest('[data-unit]')?.getAttribute('data-unit') ?? null;
         if (!place) { setHover(null); return; }
         const r = frame.getBoundingClientRect();
@@ -401,7 +411,7 @@ export function MapView(p: MapViewProps) {
             <g class="highlights">
               {[...p.highlights].map((h) => {
                 const d = p.geo.hexes.get(h)?.path ?? p.geo.areas.get(h)?.path;
-                return d && <path key={h} class="hl" d={d} data-place={h} data-testid={`hl-${h}`} />;
+                return d && <path key={h} class="hl" d={d} {...placeAttr(p.geo, h)} data-testid={`hl-${h}`} />;
               })}
               {sel && (p.geo.hexes.get(sel) ?? p.geo.areas.get(sel)) && (
                 <path class="sel-place" data-testid="sel-place" d={(p.geo.hexes.get(sel) ?? p.geo.areas.get(sel))!.path} />
@@ -436,7 +446,7 @@ const UnitsLayer = memo(function UnitsLayer(p: {
           const shown = list.slice(-3);
           const n = list.reduce((a, u) => a + (u.count ?? 1), 0);
           return (
-            <g key={place} data-place={place} class="stack" transform={`translate(${h.cx},${h.cy})`}>
+            <g key={place} data-hex={place} class="stack" transform={`translate(${h.cx},${h.cy})`}>
               {shown.map((u, i) => counter(u, (i - shown.length + 1) * -0.09, (i - shown.length + 1) * 0.09, HEX_COUNTER))}
               {n > 1 && (
                 <g class="stack-count" transform="translate(0.52,-0.55)">
@@ -453,7 +463,7 @@ const UnitsLayer = memo(function UnitsLayer(p: {
         const s = p.areaSize, step = s * 1.08, per = 4;
         const rows = Math.ceil(list.length / per);
         return (
-          <g key={place} data-place={place} class="stack area-stack" transform={`translate(${a.cx},${a.cy})`}>
+          <g key={place} data-area={place} class="stack area-stack" transform={`translate(${a.cx},${a.cy})`}>
             {list.map((u, i) => {
               const row = Math.floor(i / per), inRow = Math.min(per, list.length - row * per);
               return counter(u, ((i % per) - (inRow - 1) / 2) * step, (row - (rows - 1) / 2) * step + s * 0.15, s);

@@ -19,8 +19,8 @@ export interface MapPicks {
   /** Places named by listed choices that name no unit (declare an attack on a hex, pick a box...). */
   places: Map<string, number[]>;
   /**
-   * The one unit every unit-naming listed choice is about (a set-up prompt placing one unit): its places are lit
-   * with nothing selected. Null when choices name several units or none.
+   * The one unit every listed choice leading somewhere is about (a set-up prompt placing one unit): its places are
+   * lit with nothing selected. Null when such choices name several units or none.
    */
   only: string | null;
 }
@@ -43,7 +43,7 @@ export function derivePicks(prompt: Prompt | null, refsOf: RefsOf): MapPicks {
     const r = refsOf(c);
     const units = r?.units ?? [];
     for (const u of units) {
-      named.add(u);
+      if (r?.place) named.add(u);
       const p = picks.units.get(u);
       if (p) p.choices.push(i);
       else picks.units.set(u, { choices: [i] });

@@ -277,10 +277,11 @@ export function GameScreen({ token }: { token: string }) {
     if (!prompt || !play) return null;
     const phase = phaseChoices.includes(c);
     if (phase && /attack|combat/i.test(prompt.kind)) {
-      const open = prompt.choices.filter((x) => x !== c && !phaseChoices.includes(x));
-      if (open.length || prompt.groups?.length) {
+      // Attacks still open: choices pointing at a place to attack (not at units to add to an attack being composed).
+      const open = prompt.choices.filter((x) => { const r = refsOf(x); return x !== c && !!r?.place && !r.units?.length; });
+      if (open.length) {
         const shown = open.slice(0, 4).map((x) => x.label).join('; ');
-        return { choice: c, warning: `${open.length || prompt.groups!.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). End anyway?` };
+        return { choice: c, warning: `${open.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). ${c.label} anyway?` };
       }
     }
     if (!phase && prompt.kind === 'move') return null;

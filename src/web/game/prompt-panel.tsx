@@ -1,7 +1,7 @@
 // The current decision: what is asked and under which rule, the units or stacks to pick from (a structured prompt's
 // groups), the choices in words with place names, the buttons that end a phase (always in view), and the confirmation
 // of an attack (with its exact odds) or of a choice that forfeits something.
-import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { normalizeLevel } from '../../ai/levels.ts';
 import type { Choice, ChoiceGroup, ChoiceRefs, Json, Prompt } from '../../engine/types.ts';
 import type { OddsReport, SeatView } from '../../server/protocol.ts';
@@ -122,6 +122,9 @@ function Context({ context }: { context: Json }) {
 export function PromptPanel(p: PromptPanelProps) {
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // A confirmation asked for is brought into view (the panel may be scrolled down to the list).
+  useEffect(() => { confirmRef.current?.scrollIntoView({ block: 'nearest' }); }, [p.armed]);
   const prompt = p.prompt;
   // A filter typed for one question (the movement phase's hundreds of moves) would hide the next one's choices.
   const question = prompt ? `${prompt.rule} ${prompt.text}` : '';
@@ -168,14 +171,14 @@ export function PromptPanel(p: PromptPanelProps) {
         </p>
       )}
       {p.armed && (
-        <div class="confirm" data-testid="confirm-box">
+        <div class="confirm" data-testid="confirm-box" ref={confirmRef}>
           <p><b>{choiceText(p.armed.choice, p.refsOf(p.armed.choice), p.assets)}</b></p>
           {p.armed.warning && <p class="warning" data-testid="confirm-warning">{p.armed.warning}</p>}
-          {p.armed.odds && <OddsView report={p.armed.odds.report} note={p.armed.odds.note} />}
           <div class="row">
             <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
             <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
           </div>
+          {p.armed.odds && <OddsView report={p.armed.odds.report} note={p.armed.odds.note} />}
         </div>
       )}
       {!p.compact && prompt.context !== undefined && <Context context={prompt.context} />}

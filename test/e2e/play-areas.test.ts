@@ -63,6 +63,17 @@ describe('Insula (area test game) in headless Chromium, hot-seat, to the end', (
     expect(await page.locator('[data-testid=choice][data-phase]', { hasText: 'Place the rest as usual' }).count()).toBe(1);
     await act(page, () => phase(page, 'Place the rest as usual').click());
     await myTurn(page);
+    expect(await page.locator('[data-testid=seat]').textContent()).toBe('south');
+    await act(page, () => page.locator('[data-testid=choice]', { hasText: 'in South Hold' }).click());
+  });
+
+  it('#21 bug 6: a choice whose next decision is a forced loss (a fourth infantry in an area, Areas 3.4) warns before', async () => {
+    await page.locator('[data-testid=choice]', { hasText: 'in South Hold' }).click();
+    const warning = page.locator('[data-testid=confirm-warning]');
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe('Next you would have to: Overstacked in South Hold: remove one infantry (at most 3) (Areas 3.4).');
+    await shot(page, 'areas-overstack-warning');
+    await page.locator('[data-testid=confirm-box] button', { hasText: 'Cancel' }).click();
     await act(page, () => phase(page, 'Place the rest as usual').click());
     await myTurn(page);
     expect(await page.locator('[data-testid=seat]').textContent()).toBe('north');

@@ -8,11 +8,11 @@ describe('theater play on the area test game, scripted', () => {
     const r = await playScript({ ruleset: 'fixture-areas', seed: 'cli-areas', options: { quickSetup: true }, seats: ['south=random'] },
       ['3', '3', 'view', 'quit']);
     expect(r.out).toContain('north decides: North movement: pick a stack, then where one of its units goes [Areas 3]');
-    expect(r.out).toMatch(/3\) North Hold: 4 units to move >/);
+    expect(r.out).toMatch(/3\) North Hold: 3 units to move >/);
     expect(r.out).toMatch(/5\) End the movement phase/);
     expect(r.out).toMatch(/3\) Move 1 infantry from North Hold to Midmarch/);
     expect(r.out).toContain('north: Move 1 infantry from North Hold to Midmarch');
-    expect(r.out).toMatch(/North Hold +3 × N infantry/);
+    expect(r.out).toMatch(/North Hold +2 × N infantry/);
     expect(r.out).toMatch(/4 groups and 1 choice, grouped: a number opens a group/);
     expect(r.out).toMatch(/Midmarch +N infantry\n/);
     expect(r.code).toBe(0);

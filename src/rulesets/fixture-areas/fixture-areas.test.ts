@@ -33,7 +33,20 @@ describe('Insula, the area test game (hidden package)', () => {
     expect(prompts(rs, g.state)[0]!.seat).toBe('south');
     g.act('south', { type: 'place-rest' });
     expect(g.state.units.n6!.at).toBe('ncoast');
-    expect(g.state.units.s7!.at).toBe('shold');
+    expect(g.state.units.s6!.at).toBe('shold');
+    // As usual respects the stacking limit: South Hold holds three, the last one goes to Southmarsh (Areas 3.4).
+    expect(g.state.units.s7!.at).toBe('marsh');
+  });
+
+  it('Areas 3.4 a fourth infantry placed in an area is allowed, then its owner must remove one', () => {
+    const g = Game.create(rs, 'skirmish', {}, 'stack');
+    g.act('north', { type: 'place', area: 'nhold' });
+    g.act('north', { type: 'place', area: 'nhold' });
+    const p = prompts(rs, g.state)[0]!;
+    expect([p.seat, p.kind, p.rule, p.text]).toEqual(['north', 'eliminate', 'Areas 3.4', 'Overstacked in North Hold: remove one infantry (at most 3)']);
+    g.act('north', { type: 'remove', area: 'nhold' });
+    expect(Object.values(g.state.units).filter((u) => u.at === 'nhold').length).toBe(3);
+    expect(prompts(rs, g.state)[0]!.seat).toBe('south');
   });
 
   it('Areas 3 movement is a structured prompt: a stack, then its moves (refs name the stack and the area)', () => {

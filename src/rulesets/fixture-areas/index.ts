@@ -85,7 +85,51 @@ export function initialControl(): Record<string, Side> {
   return Object.fromEntries(Object.entries(AREAS).filter(([, a]) => a.owner).map(([id, a]) => [id, a.owner!]));
 }
 
+/** Areas 3.4: at most this many infantry of one side in one area. */
+export const STACK_LIMIT = 3;
+
+/** The first area where a side has more infantry than the limit (Areas 3.4). */
+function overstacked(s: AreasState): { area: string; side: Side } | null {
+  for (const area of Object.keys(AREAS)) {
+    for (const side of SIDES) if (unitsAt(s, area, side, 'inf').length > STACK_LIMIT) return { area, side };
+  }
+  return null;
+}
+
+/** Areas 3.4: the owner of an overstacked area removes infantry there until it is within the limit. */
+const overstack = {
+  prompts(s: AreasState): Prompt[] {
+    const o = overstacked(s);
+    if (!o) return [];
+    return [{
+      seat: o.side, rule: 'Areas 3.4', kind: 'eliminate', text: `Overstacked in ${areaName(o.area)}: remove one infantry (at most ${STACK_LIMIT})`,
+      choices: [{ action: { type: 'remove', area: o.area }, label: `Remove one infantry from ${areaName(o.area)}`, refs: { units: [pieceId(o.side, 'inf', o.area)], place: o.area } }],
+    }];
+  },
+  run(ctx: { pop(): void }) {
+    ctx.pop();
+  },
+  act(ctx: { state: AreasState; log(t: string, r?: string): void; goto(p: string): void }, _f: Frame, seat: string, a: Action) {
+    const id = unitsAt(ctx.state, a.area as string, seat as Side, 'inf')[0]!;
+    delete ctx.state.units[id];
+    ctx.log(`${sideName(seat as Side)} removes an infantry from overstacked ${areaName(a.area as string)}`, 'Areas 3.4');
+    ctx.goto('overstack');
+  },
+};
+
 // -------------------------------------------------------------------------------------------------- set-up (Areas 2)
+
+/** Areas 2: a side's waiting units go to its hold first, then its other home areas, within the limit; where each went. */
+function placeAsUsual(s: Pick<AreasState, 'units'>, side: Side): string[] {
+  const homes = [CAPITAL[side], ...Object.keys(AREAS).filter((x) => AREAS[x]!.owner === side && isLand(x) && x !== CAPITAL[side])];
+  const out: string[] = [];
+  for (const id of unitsAt(s as AreasState, 'pool', side)) {
+    const to = homes.find((h) => unitsAt(s as AreasState, h, side, 'inf').length < STACK_LIMIT) ?? CAPITAL[side];
+    s.units[id]!.at = to;
+    out.push(to);
+  }
+  return out;
+}
 
 /** The units of the side placing now: the first side with units waiting. */
 const placer = (s: AreasState): Side | null => SIDES.find((side) => unitsAt(s, 'pool', side).length > 0) ?? null;
@@ -102,22 +146,24 @@ const setup = {
       refs: { units: [pieceId(side, u.type, 'pool')], place: a },
     }));
     const left = unitsAt(s, 'pool', side).length;
-    choices.push({ action: { type: 'place-rest' }, label: `Place the rest as usual (${left} in ${areaName(CAPITAL[side])})` });
+    choices.push({ action: { type: 'place-rest' }, label: `Place the rest as usual (${left} left: the hold first)` });
     return [{ seat: side, rule: 'Areas 2', kind: 'place', text: `Set-up: place your reinforcements in your home areas (${left} left)`, choices }];
   },
   run(ctx: { pop(): void }) {
     ctx.pop();
   },
-  act(ctx: { state: AreasState; log(t: string, r?: string): void }, _f: Frame, seat: string, a: Action) {
+  act(ctx: { state: AreasState; log(t: string, r?: string): void; push(p: string): void }, _f: Frame, seat: string, a: Action) {
+    const s = ctx.state;
     const side = seat as Side;
-    const waiting = unitsAt(ctx.state, 'pool', side);
+    const waiting = unitsAt(s, 'pool', side);
     if (a.type === 'place') {
-      ctx.state.units[waiting[0]!]!.at = a.area as string;
+      s.units[waiting[0]!]!.at = a.area as string;
       ctx.log(`${sideName(side)} places an infantry in ${areaName(a.area as string)}`, 'Areas 2');
-    } else {
-      for (const id of waiting) ctx.state.units[id]!.at = CAPITAL[side];
-      ctx.log(`${sideName(side)} places ${waiting.length} infantry in ${areaName(CAPITAL[side])} (as usual)`, 'Areas 2');
+      if (overstacked(s)) ctx.push('overstack');
+      return;
     }
+    for (const to of placeAsUsual(s, side)) ctx.log(`${sideName(side)} places an infantry in ${areaName(to)} (as usual)`, 'Areas 2');
+    if (overstacked(s)) ctx.push('overstack');
   },
 };
 
@@ -170,7 +216,7 @@ const move = {
   },
   choicesIn: (s: AreasState, f: Frame, _seat: string, group: string) => (AREAS[group] ? moveChoices(s, f.side as Side, group) : []),
   groupOf: (_s: AreasState, _f: Frame, _seat: string, a: Action) => (a.type === 'move' && typeof a.from === 'string' ? a.from : null),
-  act(ctx: { state: AreasState; log(t: string, r?: string): void; pop(): void }, f: Frame, _seat: string, a: Action) {
+  act(ctx: { state: AreasState; log(t: string, r?: string): void; pop(): void; push(p: string): void }, f: Frame, _seat: string, a: Action) {
     const s = ctx.state;
     const side = f.side as Side;
     if (a.type === 'end-move') {
@@ -189,6 +235,7 @@ const move = {
       ctx.log(`${sideName(side)} takes ${areaName(to)}`, 'Areas 5');
     }
     ctx.log(`${sideName(side)} moves 1 ${TYPE_NAME[a.unit as UnitType]} from ${areaName(from)} to ${areaName(to)}${contested(s, to) ? ' (battle ahead)' : ''}`, 'Areas 3');
+    if (overstacked(s)) ctx.push('overstack');
   },
   explain(s: AreasState, f: Frame, _seat: string, a: Action) {
     if (a.type !== 'move' || typeof a.from !== 'string' || typeof a.to !== 'string') return null;
@@ -358,13 +405,13 @@ export const fixtureAreas: Ruleset<AreasState> = {
   rulesVersion: '1',
   seats: ['north', 'south'],
   scenarios: [{ id: 'skirmish', name: 'Skirmish on Insula', description: 'Four turns; take the enemy hold, or hold more points at the end.', seats: ['north', 'south'] }],
-  options: [{ id: 'quickSetup', name: 'Quick set-up', description: 'Reinforcements start in the capitals instead of being placed by the players.', default: false, values: [false, true] }],
+  options: [{ id: 'quickSetup', name: 'Quick set-up', description: 'Reinforcements start where they usually go (the holds first) instead of being placed by the players.', default: false, values: [false, true] }],
   setup(_ctx, _scenario, options) {
     const units = initialUnits();
-    if (options.quickSetup) for (const u of Object.values(units)) if (u.at === 'pool') u.at = CAPITAL[u.side];
+    if (options.quickSetup) for (const side of SIDES) placeAsUsual({ units }, side);
     return { turn: 1, step: 'north-move', units, control: initialControl(), attacked: [], stack: [{ proc: 'game' }] };
   },
-  procedures: { game, setup, move, combat, battle } as unknown as Ruleset<AreasState>['procedures'],
+  procedures: { game, setup, move, combat, battle, overstack } as unknown as Ruleset<AreasState>['procedures'],
   view: (s) => ({ turn: s.turn, step: s.step, units: s.units, control: s.control, attacked: s.attacked } as unknown as Json),
   boardView: (s) => boardView(s),
   describe: (s) => (s.outcome ? s.outcome.result : `Turn ${Math.min(TURNS, s.turn)}, ${STEP_NAMES[s.step]}`),

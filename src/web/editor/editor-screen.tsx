@@ -38,7 +38,7 @@ function FieldInput({ path, value, onChange }: { path: string[]; value: Json; on
 }
 
 /** The position's fields besides its units and control: scalars as inputs, records of scalars and tables of them. */
-function Fields({ pos, onChange }: { pos: Position; onChange(path: string[], v: Json): void }) {
+function Fields({ pos, onChange, nameOf }: { pos: Position; onChange(path: string[], v: Json): void; nameOf(id: string): string }) {
   const entries = Object.entries(pos).filter(([k, v]) => !OWN_FIELDS.has(k) && v !== undefined) as [string, Json][];
   const scalars = entries.filter(([, v]) => isScalar(v));
   const records = entries.filter(([, v]) => isObj(v) && Object.values(v).every(isScalar));
@@ -68,7 +68,7 @@ function Fields({ pos, onChange }: { pos: Position; onChange(path: string[], v: 
             <table class="fields-table">
               <thead><tr><th />{cols.map((c) => <th key={c}>{humanize(c)}</th>)}</tr></thead>
               <tbody>{rows.map(([id, r]) => (
-                <tr key={id}><th>{id}</th>{cols.map((c) => <td key={c}>{r[c] !== undefined && <FieldInput path={[k, id, c]} value={r[c]!} onChange={(y) => onChange([k, id, c], y)} />}</td>)}</tr>
+                <tr key={id}><th title={id}>{nameOf(id)}</th>{cols.map((c) => <td key={c}>{r[c] !== undefined && <FieldInput path={[k, id, c]} value={r[c]!} onChange={(y) => onChange([k, id, c], y)} />}</td>)}</tr>
               ))}</tbody>
             </table>
           </section>
@@ -182,7 +182,7 @@ export function EditorScreen() {
     }
   };
   const f = filter.trim().toLowerCase();
-  const shown = pos.units.filter((u) => !f || `${unitName(u.id)} ${placeLabel(loaded.assets, u.at)}`.toLowerCase().includes(f));
+  const shown = pos.units.filter((u) => !f || `${unitName(u.id)} ${placeLabel(loaded.assets, u.at)} ${u.id}`.toLowerCase().includes(f));
   const scenarioName = rs.scenarios.find((s) => s.id === scenario)?.name ?? scenario;
 
   return (
@@ -262,7 +262,8 @@ export function EditorScreen() {
               </ul>
             )}
           </section>
-          <Fields pos={pos} onChange={(path, v) => setPos(setField(pos, path, v))} />
+          <Fields pos={pos} onChange={(path, v) => setPos(setField(pos, path, v))}
+            nameOf={(id) => loaded.assets.board.countries?.[id]?.name ?? counters?.powers[id]?.name ?? placeLabel(loaded.assets, id)} />
           <section>
             <h3>Units</h3>
             <input placeholder="filter: name, place" value={filter} data-testid="unit-filter" onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />

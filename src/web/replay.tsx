@@ -133,7 +133,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
     <NamesContext.Provider value={names}>
     <div class="game replay" data-testid="replay" data-at={r.at}>
       <header class="topbar">
-        <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
+        <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
         <a class="back" data-testid="replay-back-to-game" href={back} onClick={(e) => { e.preventDefault(); navigate(back); }}>
           ← {held ? 'Back to the game' : 'Home'}
         </a>
@@ -164,7 +164,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
         <BoardPane assets={la.assets} geo={la.geo} board={board} state={r.view.state} activeUnits={empty} selectedUnit={null}
           selectedPlace={selHex} highlights={empty} showIds={showIds} onPlace={setSelHex} onUnit={(_, w) => setSelHex(w)} mapRef={mapRef}
           initialView={loadMapView(gameId)} onViewChange={(t) => saveMapView(gameId, t)} describe={(p, u) => describeOnMap(la, board, p, u)} />
-        <aside class="side">
+        <aside class="side replay-side">
           <section class="prompt-panel">
             <h2>Position after action {r.at}</h2>
             {r.view.outcome && <p class="outcome">{r.view.outcome.result}</p>}

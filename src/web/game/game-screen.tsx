@@ -365,7 +365,7 @@ export function GameScreen({ token }: { token: string }) {
       const here = board.pieces.filter((u) => u.where === where && activeUnits.has(u.id));
       if (here.length === 1) pick = here[0]!.id;
     }
-    if (!activeUnits.has(pick)) { clearSel(); return; }
+    if (!activeUnits.has(pick)) { clearSel(); setTab('stack'); return; }
     // A second click on the map deselects; a pick from a list always selects.
     const g = groupOfUnit(prompt, pick);
     if (g) {
@@ -479,10 +479,11 @@ export function GameScreen({ token }: { token: string }) {
     const token = play.rematchToken?.token ?? (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null;
     return { gameId: play.rematch, token };
   }, [play?.rematch, play?.rematchToken, play?.seat, rematchOffer]);
+  // The first view shows the units that have choices, else the places lit (a set-up placing a unit from the pool).
   const focus = useMemo(() => {
-    const wanted = new Set(activeUnits);
-    const places = board.pieces.filter((p) => wanted.has(p.id)).map((p) => p.where);
-    return places.length ? places : [...highlights];
+    const onMap = (p: string) => !!la?.geo?.centre(p);
+    const places = board.pieces.filter((p) => activeUnits.has(p.id) && onMap(p.where)).map((p) => p.where);
+    return places.length ? places : [...highlights].filter(onMap);
   }, [play?.gameId, la]);
   const initialView = useMemo(() => (play ? loadMapView(play.gameId) : null), [play?.gameId]);
   const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
@@ -518,7 +519,7 @@ export function GameScreen({ token }: { token: string }) {
     <NamesContext.Provider value={names}>
     <div class={'game' + (settings.showLog ? '' : ' no-log') + (settings.sheetOpen ? ' sheet-open' : '')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
       <header class="topbar">
-        <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
+        <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
         <span class="title" title={title}>{title}</span>
         <span class="status" data-testid="status">{board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
         <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
@@ -559,7 +560,7 @@ export function GameScreen({ token }: { token: string }) {
               <button aria-pressed={tab === 'log'} data-testid="tab-log" onClick={() => { setTab('log'); setSettings({ sheetOpen: true }); }}>Log</button>
             </nav>
           </div>
-          <Glance assets={assets} board={board} status={view.status} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
+          <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
           <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} refsOf={refsOf} list={list}
             narrowedTo={narrow?.label ?? selectedName} loading={!!selGroup && !groupChoices}
             onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}

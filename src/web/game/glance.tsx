@@ -19,8 +19,8 @@ function standings(assets: Assets, board: BoardView, kind: string): { track: str
   return out;
 }
 
-export function Glance({ assets, board, status, overlay, onOverlay }: {
-  assets: Assets; board: BoardView; status: string; overlay: 'none' | 'supply'; onOverlay(o: 'none' | 'supply'): void;
+export function Glance({ assets, board, status, title, overlay, onOverlay }: {
+  assets: Assets; board: BoardView; status: string; title?: string; overlay: 'none' | 'supply'; onOverlay(o: 'none' | 'supply'): void;
 }) {
   const [open, setOpen] = useState(true);
   const seq = assets.board.tracks?.find((t) => t.kind === 'sequence');
@@ -50,6 +50,7 @@ export function Glance({ assets, board, status, overlay, onOverlay }: {
       </header>
       {open && (
         <div class="glance-body">
+          {title && <p class="small muted glance-title">{title}</p>}
           {seq && (
             <ol class="sequence" data-testid="sequence" aria-label={seq.name}>
               {seq.cells.map((c) => (

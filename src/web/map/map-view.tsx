@@ -243,7 +243,8 @@ export function MapView(p: MapViewProps) {
   const firstView = () => {
     if (p.initial) { t.current = { ...p.initial }; apply(); return; }
     fit();
-    const legible = p.geo.hexes.size ? LEGIBLE_SCALE : 0;
+    // Counters about 40 px wide: a hex map's counter is 1.2 units, an area map's a fraction of its areas.
+    const legible = p.geo.hexes.size ? LEGIBLE_SCALE : p.geo.areas.size ? 40 / areaCounterSize(p.geo) : 0;
     if (t.current.k >= legible) return;
     const pts = (p.focus ?? []).map((f) => p.geo.centre(f)).filter((c): c is [number, number] => !!c);
     const { w, h } = size();
@@ -376,7 +377,17 @@ export function MapView(p: MapViewProps) {
     svg.addEventListener('pointerover', onOver);
     svg.addEventListener('pointerleave', onLeave);
     svg.addEventListener('wheel', onWheel, { passive: false });
-    const ro = new ResizeObserver(() => apply());
+    // A resize (a phone turned, the panel opened) keeps the middle of the view in the middle.
+    let seen = { w: svg.clientWidth, h: svg.clientHeight };
+    const ro = new ResizeObserver(() => {
+      const w = svg.clientWidth, h = svg.clientHeight;
+      if (placed.current && seen.w && seen.h && (w !== seen.w || h !== seen.h)) {
+        t.current.x += (w - seen.w) / 2;
+        t.current.y += (h - seen.h) / 2;
+      }
+      seen = { w, h };
+      apply();
+    });
     ro.observe(svg);
     return () => {
       svg.removeEventListener('pointerdown', onDown);

@@ -3,6 +3,5 @@ import type { RulesetPackage } from '../package.ts';
 import { fixtureAreas } from './index.ts';
 import { fixtureOdds } from './odds.ts';
 import rules from './rules-reference.json' with { type: 'json' };
-import type { RulesReference } from '../rules-reference.ts';
 
-export const fixtureAreasPackage: RulesetPackage = { ruleset: fixtureAreas, odds: fixtureOdds, rules: rules as RulesReference, hidden: true };
+export const fixtureAreasPackage: RulesetPackage = { ruleset: fixtureAreas, odds: fixtureOdds, rules, hidden: true };

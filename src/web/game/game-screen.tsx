@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Action, Choice } from '../../engine/types.ts';
 import type { PlayResponse, RematchResponse, RulesetInfo, ServerMessage, TakebackRequest, OddsReport, PreviewAnswer } from '../../server/protocol.ts';
+import { actionKey } from '../../engine/kernel.ts';
 import { api, ApiError, Live, rulesetsCached } from '../api.ts';
 import { HelpOverlay } from '../help.tsx';
 import { factorText, markText, pieceFactors, pieceName, placeLabel, type BoardView } from '../map/board-model.ts';
@@ -105,6 +106,7 @@ export function GameScreen({ token }: { token: string }) {
   const laRef = useRef<LoadedAssets | null>(null);
   laRef.current = la;
   const oddsWait = useRef<Promise<unknown> | null>(null);
+  const armedRef = useRef<Armed | null>(null);
 
   const setSettings = (s: Partial<Settings>) => setSettingsState((prev) => {
     const next = { ...prev, ...s };
@@ -194,6 +196,7 @@ export function GameScreen({ token }: { token: string }) {
     return () => live.close();
   }, [token]);
 
+  armedRef.current = armed;
   const view = play?.view;
   const prompt = view?.prompt ?? null;
   const assets = la?.assets ?? null;
@@ -272,40 +275,90 @@ export function GameScreen({ token }: { token: string }) {
     }
   };
 
-  /** Would this choice give up something (attacks still open, the game's end) or cost something next? */
-  const askFirst = async (c: Choice): Promise<Armed | null> => {
-    if (!prompt || !play) return null;
-    const phase = phaseChoices.includes(c);
-    if (phase && /attack|combat/i.test(prompt.kind)) {
+  const attackKind = !!prompt && /attack|combat/i.test(prompt.kind);
+  /** Choices whose consequences are previewed (a dice-free run on the server): all but movement's, phase choices always. */
+  const previewed = (c: Choice) => !!prompt && (phaseChoices.includes(c) || prompt.kind !== 'move');
+
+  // Previews of the choices most likely to need one, asked as soon as the decision is shown, so that a click rarely
+  // waits for the server: the phase choices, and in an attack the choices aiming at enemy units.
+  const previews = useRef<{ stateId: number; byKey: Map<string, Promise<PreviewAnswer | null>>; done: Map<string, PreviewAnswer | null> }>({ stateId: -1, byKey: new Map(), done: new Map() });
+  const previewOf = (c: Choice): Promise<PreviewAnswer | null> => {
+    const cur = previews.current;
+    if (!play) return Promise.resolve(null);
+    if (cur.stateId !== play.stateId) previews.current = { stateId: play.stateId, byKey: new Map(), done: new Map() };
+    const k = actionKey(c.action);
+    let p = previews.current.byKey.get(k);
+    if (!p) {
+      const box = previews.current;
+      p = api.inspect(token, play.stateId, { kind: 'preview', action: c.action })
+        .then((r) => (r.answer.kind === 'preview' ? r.answer : null), () => null)
+        .then((a) => { box.done.set(k, a); return a; });
+      box.byKey.set(k, p);
+    }
+    return p;
+  };
+  // The phase choices and (in an attack) the choices aiming at enemy units: asked as soon as the decision is shown, and
+  // not clickable until answered, so that whether to confirm is known at the click.
+  const candidates = useMemo(() => (!prompt || !play || play.status === 'finished' ? [] : [
+    ...phaseChoices, ...(attackKind ? prompt.choices.filter((c) => refsOf(c)?.targets?.length && !phaseChoices.includes(c)) : []),
+  ].slice(0, 12)), [play?.stateId, prompt, phaseChoices]);
+  const [, setPreviewed] = useState(0);
+  useEffect(() => {
+    for (const c of candidates) void previewOf(c).then(() => setPreviewed((n) => n + 1));
+  }, [candidates]);
+  const checking = (c: Choice) => !!play && candidates.includes(c)
+    && !(previews.current.stateId === play.stateId && previews.current.done.has(actionKey(c.action)));
+
+  /**
+   * Why this choice should be confirmed first, from what is known: attacks still open when a combat phase is ended,
+   * the game's end, a forced loss next, or a combat the server has no odds for (the choice rolls dice against enemy
+   * units). Null: nothing to confirm.
+   */
+  const confirmation = (c: Choice, a: PreviewAnswer | null): Armed | null => {
+    if (!prompt) return null;
+    const warnings: string[] = [];
+    if (phaseChoices.includes(c) && attackKind) {
       // Attacks still open: choices pointing at a place to attack (not at units to add to an attack being composed).
       const open = prompt.choices.filter((x) => { const r = refsOf(x); return x !== c && !!r?.place && !r.units?.length; });
       if (open.length) {
         const shown = open.slice(0, 4).map((x) => x.label).join('; ');
-        return { choice: c, warning: `${open.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). ${c.label} anyway?` };
+        warnings.push(`${open.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). ${c.label} anyway?`);
       }
     }
-    if (!phase && prompt.kind === 'move') return null;
-    let a: PreviewAnswer | null = null;
-    try {
-      const r = await api.inspect(token, play.stateId, { kind: 'preview', action: c.action });
-      if (r.answer.kind === 'preview') a = r.answer;
-    } catch {
-      return null; // no preview: the choice goes as it is
-    }
-    if (a?.known && a.outcome) return { choice: c, warning: `This ends the game: ${a.outcome.result}${a.outcome.rule ? ` (${a.outcome.rule})` : ''}.` };
-    if (a?.known && a.next && LOSS_KINDS.has(a.next.kind)) return { choice: c, warning: `Next you would have to: ${a.next.text} (${a.next.rule}).` };
-    return null;
+    if (a?.known && a.outcome) warnings.push(`This ends the game: ${a.outcome.result}${a.outcome.rule ? ` (${a.outcome.rule})` : ''}.`);
+    if (a?.known && a.next && LOSS_KINDS.has(a.next.kind)) warnings.push(`Next you would have to: ${a.next.text} (${a.next.rule}).`);
+    const combat = !!a && !a.known && attackKind && !!refsOf(c)?.targets?.length;
+    if (!warnings.length && !combat) return null;
+    return {
+      choice: c, ...(warnings.length ? { warning: warnings.join(' ') } : {}),
+      ...(combat ? { odds: { report: null, note: info?.odds ? 'not available for this attack' : 'the server has no odds engine for this rule set yet' } } : {}),
+    };
   };
 
   const choose = async (c: Choice) => {
-    if (!prompt || busy) return;
-    if (armed?.choice === c) { void send(c.action); return; }
+    if (!prompt || busy || !play) return;
+    if (armed?.choice === c && !armed.pending) { void send(c.action); return; }
     setRefusal(null);
-    if (info?.odds && odds?.stateId !== play?.stateId && oddsWait.current) await oddsWait.current;
+    if (info?.odds && odds?.stateId !== play.stateId && oddsWait.current) await oddsWait.current;
     const o = oddsOf(c);
     if (o) { setArmed({ choice: c, odds: o }); return; }
-    const ask = await askFirst(c);
+    if (!previewed(c)) { void send(c.action); return; }
+    const k = actionKey(c.action);
+    const known = previews.current.stateId === play.stateId && previews.current.done.has(k);
+    if (known) {
+      const ask = confirmation(c, previews.current.done.get(k) ?? null);
+      if (ask) setArmed(ask); else void send(c.action);
+      return;
+    }
+    // Not known yet: the choice waits in the confirmation box while the server answers; with nothing to say it goes.
+    const sync = confirmation(c, null);
+    setArmed(sync ?? { choice: c, pending: true });
+    const a = await previewOf(c);
+    // The player may have cancelled, confirmed or picked something else meanwhile: only a choice still waiting moves on.
+    if (armedRef.current?.choice !== c || !armedRef.current.pending && !sync) return;
+    const ask = confirmation(c, a);
     if (ask) { setArmed(ask); return; }
+    setArmed(null);
     void send(c.action);
   };
 
@@ -565,7 +618,7 @@ export function GameScreen({ token }: { token: string }) {
             narrowedTo={narrow?.label ?? selectedName} loading={!!selGroup && !groupChoices}
             onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}
             armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
-            refusal={refusal} busy={busy} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
+            refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
             finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} compact={!settings.sheetOpen} />
           {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
           {selPlace && <Inspector place={selPlace} assets={assets} board={board} activeUnits={activeUnits} selectedUnit={selUnit}

@@ -16,6 +16,8 @@ import { Rule } from './rules.tsx';
 /** A choice waiting for a second click: an attack with its odds, or a choice that forfeits or costs something. */
 export interface Armed {
   choice: Choice;
+  /** The server is being asked whether there is anything to confirm; with nothing, the choice goes by itself. */
+  pending?: boolean;
   odds?: { report: OddsReport | null; note?: string };
   /** Why it asks first ("3 attacks are still open", "this ends the game: ..."). */
   warning?: string;
@@ -46,6 +48,8 @@ export interface PromptPanelProps {
   /** Why the last click on the map was refused, with the rule that forbids it. */
   refusal: { rule?: string; message: string } | null;
   busy: boolean;
+  /** A choice whose consequences are still being asked for (not clickable meanwhile). */
+  checking?(c: Choice): boolean;
   otherSeatsHere: { seat: string; token: string; hasTurn: boolean }[];
   onSwitchSeat(token: string): void;
   /** Result decided by the server (resignation, time), when the game is over without a rules outcome. */
@@ -95,7 +99,7 @@ function ChoiceButton({ c, n, p }: { c: Choice; n: number; p: PromptPanelProps }
   const refs = p.refsOf(c);
   const armed = p.armed?.choice === c;
   return (
-    <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" disabled={p.busy} onClick={() => p.onChoose(c)}>
+    <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" disabled={p.busy || !!p.checking?.(c)} onClick={() => p.onChoose(c)}>
       {n <= 9 && <kbd>{n}</kbd>}
       <Icons units={refs?.units ?? []} assets={p.assets} />
       <span>{choiceText(c, refs, p.assets)}</span>
@@ -174,10 +178,12 @@ export function PromptPanel(p: PromptPanelProps) {
         <div class="confirm" data-testid="confirm-box" ref={confirmRef}>
           <p><b>{choiceText(p.armed.choice, p.refsOf(p.armed.choice), p.assets)}</b></p>
           {p.armed.warning && <p class="warning" data-testid="confirm-warning">{p.armed.warning}</p>}
-          <div class="row">
-            <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
-            <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
-          </div>
+          {p.armed.pending ? <p class="muted small" data-testid="confirm-pending">Checking what this leads to…</p> : (
+            <div class="row">
+              <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
+              <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
+            </div>
+          )}
           {p.armed.odds && <OddsView report={p.armed.odds.report} note={p.armed.odds.note} />}
         </div>
       )}
@@ -213,7 +219,7 @@ export function PromptPanel(p: PromptPanelProps) {
       {p.phaseChoices.length > 0 && (
         <div class="phase-actions" data-testid="phase-actions">
           {p.phaseChoices.map((c) => (
-            <button key={c.label} class={'choice phase' + (p.armed?.choice === c ? ' armed' : '')} data-testid="choice" data-phase="" disabled={p.busy}
+            <button key={c.label} class={'choice phase' + (p.armed?.choice === c ? ' armed' : '')} data-testid="choice" data-phase="" disabled={p.busy || !!p.checking?.(c)}
               onClick={() => p.onChoose(c)}>{c.label}</button>
           ))}
         </div>

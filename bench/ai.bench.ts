@@ -4,7 +4,8 @@
 //   --campaigns-easy N      2WW campaigns of hard against easy, per side (default 1)
 //   --campaigns-normal N    timed 2WW campaigns of normal against normal (default 1)
 //   --max-actions N         stop a 2WW campaign after N actions (default 20,000)
-//   --only duel|2ww         run one part
+//   --only duel|2ww|aae     run one part
+//   --aae-games N           A&A Europe games of the AI against the random player, per side (default 20)
 //   --side axis|allies      2WW matches with the stronger level on this side only
 //   --seed S                seed prefix of the 2WW campaigns
 import { duel } from '../src/engine/testing/duel.ts';
@@ -15,6 +16,7 @@ import { aiAdapterFor } from '../src/ai/index.ts';
 import { simulate } from '../src/ai/simulate.ts';
 import { playGame, type PlayerKind } from '../src/ai/play.ts';
 import { rulesets } from '../src/rulesets/index.ts';
+import { aaeAiBench } from './aae.bench.ts';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -112,7 +114,7 @@ export function runAiBench(): Record<string, number> {
   const games = arg('--games', 40);
   const only = argStr('--only', '');
   const figures: Record<string, number> = {};
-  if (only !== '2ww') {
+  if (only === '' || only === 'duel') {
     // Odds engine: a two-round battle (two rolls per round, a decision between rounds)
     const s = setupGame(skirmish, 'standard', {}, 'bench').state;
     for (const memo of [true, false]) {
@@ -146,7 +148,7 @@ export function runAiBench(): Record<string, number> {
 
   // 2WW campaigns: hard against the random player and against easy, each side; normal against normal, timed.
   const ww = rulesets['2ww'];
-  if (ww && aiAdapterFor('2ww') && only !== 'duel') {
+  if (ww && aiAdapterFor('2ww') && (only === '' || only === '2ww')) {
     const maxActions = arg('--max-actions', 20_000);
     const seed = argStr('--seed', 'bench');
     campaignMatch('hard', 'random', arg('--campaigns', 2), maxActions, seed, figures);
@@ -160,9 +162,11 @@ export function runAiBench(): Record<string, number> {
       figures.campaignSeconds = c.seconds;
       figures.campaignActions = c.actions;
     }
-  } else if (only !== 'duel') {
+  } else if (only !== 'duel' && only !== 'aae') {
     console.log('2ww: campaigns skipped (the 2WW rule set or its AI adapter is not registered yet)');
   }
+  // A&A Europe: exact odds of a large battle, the AI against the random player on each side, AI against AI.
+  if (only === '' || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
   return figures;
 }
 

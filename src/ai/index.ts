@@ -1,6 +1,6 @@
 // The AI player: chooseAction sees only the seat's view and prompt, determinises a state through the rule set's
 // adapter, searches it with the rule set's own code and explains the choice (docs/ai.md).
-import { actionKey, createRng, nextInt, type Choice } from '../engine/index.ts';
+import { actionKey, allChoices, createRng, nextInt, type Choice } from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
 import { aiAdapterFor } from './adapters.ts';
@@ -16,12 +16,15 @@ export type { LevelParams } from './levels.ts';
 
 export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
-  const choices = prompt.choices;
-  if (choices.length === 0) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
   if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${prompt.seat}, not ${seat}`);
-  if (choices.length === 1) return { action: choices[0]!.action, explanation: `${choices[0]!.label}: the only legal choice` };
   const ruleset = getRuleset(req.ruleset);
   const adapter = aiAdapterFor(ruleset.id);
+  // A structured prompt's groups (src/engine/types.ts) are expanded against the determinised state.
+  const grouped = !!prompt.groups?.length;
+  const early = grouped ? adapter?.stateFromView(req.view, seat, req.seed) : undefined;
+  const choices = grouped ? allChoices(ruleset, early ?? req.view.state, prompt) : prompt.choices;
+  if (choices.length === 0) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
+  if (choices.length === 1) return { action: choices[0]!.action, explanation: `${choices[0]!.label}: the only legal choice` };
   if (!adapter) {
     const c = choices[nextInt(createRng(req.seed), choices.length)]!;
     return { action: c.action, explanation: `${c.label}: random legal choice (no AI adapter for ${ruleset.id} yet)` };
@@ -29,7 +32,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const level = normalizeLevel(req.level);
   const base = { ...LEVELS[level], ...adapter.levels?.[level] };
   const params = { ...base, maxNodes: Math.max(1, Math.floor(base.maxNodes / (adapter.budgetScale ?? 1))) };
-  const state = adapter.stateFromView(req.view, seat, req.seed);
+  const state = early ?? adapter.stateFromView(req.view, seat, req.seed);
   const legal = new Map(choices.map((c) => [actionKey(c.action), c]));
 
   const quick = adapter.quickChoice?.(state, prompt, seat);

@@ -1,5 +1,5 @@
 // AI-vs-AI (or AI-vs-random) games through the same contract as every controller: each seat gets only its view.
-import { actionKey, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
+import { actionKey, allChoices, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
 import { chooseRandomAction } from './random-player.ts';
 import { aiAdapterFor } from './adapters.ts';
 import { chooseAction, normalizeLevel } from './index.ts';
@@ -68,7 +68,7 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + performance.now() - t0;
     decisions[p.seat] = (decisions[p.seat] ?? 0) + 1;
     const key = actionKey(action);
-    if (!view.prompt!.choices.some((c) => actionKey(c.action) === key)) {
+    if (!allChoices(ruleset, game.state, view.prompt!).some((c) => actionKey(c.action) === key)) {
       throw new Error(`${kind} player for ${p.seat} returned ${key}, which is not among the prompt's choices`);
     }
     game.act(p.seat, action);

@@ -2,7 +2,7 @@
 // exactly (enumerated by total) or by seeded samples when too wide. Depth by iterative deepening under a node
 // budget, so a choice depends only on the position, the level and the seed.
 import {
-  applyAction, createRng, nextUint32, prompts, RuleViolation,
+  allChoices, applyAction, createRng, nextUint32, prompts, RuleViolation,
   type Action, type BaseState, type Choice, type Prompt, type Ruleset, type Seat,
 } from '../engine/index.ts';
 import { chanceOutcomes } from '../odds/index.ts';
@@ -106,7 +106,7 @@ export class Searcher<S extends BaseState> {
     if (state.outcome) return this.leafValue(state);
     const p = prompts(this.ruleset, state)[0];
     if (!p) return this.leafValue(state);
-    const quick = p.choices.length === 1 ? p.choices[0]!.action : this.adapter.quickChoice?.(state, p, p.seat, true);
+    const quick = p.choices.length === 1 && !p.groups?.length ? p.choices[0]!.action : this.adapter.quickChoice?.(state, p, p.seat, true);
     if (quick) {
       // A long run of forced answers (a rule set may ask dozens in a row) ends in an evaluation, not a deep stack.
       if (forced >= MAX_FORCED) return this.leafValue(state);
@@ -127,7 +127,7 @@ export class Searcher<S extends BaseState> {
   }
 
   candidates(state: S, p: Prompt): Choice[] {
-    return this.adapter.candidates?.(state, p, p.seat) ?? p.choices;
+    return this.adapter.candidates?.(state, p, p.seat) ?? allChoices(this.ruleset, state, p);
   }
 
   /**

@@ -55,6 +55,13 @@ export {
 } from './movement.ts';
 
 export {
+  type LayeredMoveRules, // layers (a unit's states on a node), next(from, layer, to, edge, spent) -> layer or -1, stepCost
+  LayeredReach, // per node: first state reached, its cost, layer and path
+  layeredMovementRange, // movement whose next step depends on the unit's state (ZOC modes, weather), breadth-first on ties
+  routes, // every route of exactly N steps a predicate allows (retreat paths)
+} from './layered.ts';
+
+export {
   type RangeRules, // mayCross, mayEnter, mayPass
   withinRange, // nodes within N steps, bounded by passability (fleet ZOC)
   markWithinRange, // OR a bit into a mask for every node within range (ZOC masks)

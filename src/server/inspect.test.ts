@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateGameResponse, InspectResponse, PlayResponse, RulesetInfo } from './protocol.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { http } from './test-helpers.ts';
+import { http, takeSeats } from './test-helpers.ts';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ async function areasGame(options: Record<string, unknown> = {}) {
   const g = (await http<CreateGameResponse>(srv.url, 'POST', '/api/games', {
     ruleset: 'fixture-areas', options, seats: { north: { kind: 'human' }, south: { kind: 'human' } },
   })).body;
+  await takeSeats(srv.url, [g.seats.north!.token, g.seats.south!.token]);
   return { north: g.seats.north!.token, south: g.seats.south!.token, spectator: g.spectator.token };
 }
 const stateOf = async (token: string) => (await http<PlayResponse>(srv.url, 'GET', `/api/play/${token}`)).body.stateId;
@@ -107,6 +108,7 @@ describe('inspect: questions about a decision that change nothing', () => {
 
     const d = (await http<CreateGameResponse>(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } } })).body;
     const red = d.seats.red!.token, blue = d.seats.blue!.token;
+    await takeSeats(srv.url, [red, blue]);
     await act(red, { type: 'bid', n: 3 });
     await act(blue, { type: 'bid', n: 1 });
     const dice = (await ask(red, await stateOf(red), { kind: 'preview', action: { type: 'attack' } })).body.answer;

@@ -1,10 +1,11 @@
 // The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
-import { ChoicesReceiver } from '../server/protocol.ts';
+import { ChoicesReceiver, ERROR_STATUS } from '../server/protocol.ts';
 import type { Choice } from '../engine/types.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
   PlayResponse, RematchResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
-  InspectResponse, Question, RulesReference, InitialPositionResponse, ValidatePositionResponse, Json, Options,
+  EntropyRequest, InspectResponse, Question, RulesReference, InitialPositionResponse, ValidatePositionResponse, Json,
+  Options,
 } from '../server/protocol.ts';
 
 /** An error answer of the server, with its code, rule case and legal choices when it has them. */
@@ -53,6 +54,7 @@ export const api = {
   resign: (token: string) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/resign`, {}),
   rematch: (token: string, swap: boolean) => call<RematchResponse>('POST', `/api/play/${enc(token)}/rematch`, { swap }),
   webhook: (token: string, url: string | null) => call<{ ok: true }>('POST', `/api/play/${enc(token)}/webhook`, { url }),
+  entropy: (token: string, c: EntropyRequest) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/entropy`, c),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
   choices: (token: string, stateId: number, group: string) =>
     call<{ stateId: number; group: string; choices: Choice[] }>('GET', `/api/play/${enc(token)}/choices/${enc(group)}?stateId=${stateId}`),
@@ -75,19 +77,21 @@ export function rulesetsCached(): Promise<RulesetsResponse> {
   return rulesetsOnce;
 }
 
-type Pending = { resolve(m: ServerMessage): void; reject(e: Error): void };
+/** A request a Live sends and whose answer (ack, choices or error) it awaits: a ClientMessage less its reqId. */
+type LiveRequest = Exclude<ClientMessage, { type: 'hello' } | { type: 'ping' }> extends infer M
+  ? M extends { reqId?: string } ? Omit<M, 'reqId'> : never : never;
 
 /**
- * A live connection for one token; reconnects with backoff and says hello with the last state id it had. Actions and
- * group choices go over it when it is open (each answered by its reqId), else over HTTP, so that an answer can never
- * race a newer state pushed on the same socket.
+ * A live connection for one token; reconnects with backoff and says hello with the last state id it had. Changes
+ * (act, undo, takeback, resign) and a group's choices go over this socket while it is open, so the answer comes after
+ * the state message the change led to and no answer can race a newer state; HTTP is the fallback when it is not.
  */
 export class Live {
   private ws: WebSocket | null = null;
   private closed = false;
   private retry = 500;
   private nextReq = 1;
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new Map<string, { resolve: (m: ServerMessage) => void; reject: (e: Error) => void }>();
   lastStateId: number | undefined;
   constructor(
     private readonly token: string,
@@ -125,11 +129,10 @@ export class Live {
         }
         this.lastStateId = m.stateId;
       }
-      const reqId = 'reqId' in m ? m.reqId : undefined;
-      const p = reqId !== undefined ? this.pending.get(reqId) : undefined;
-      if (p) {
-        this.pending.delete(reqId!);
-        if (m.type === 'error') p.reject(new ApiError(400, m));
+      if ((m.type === 'ack' || m.type === 'error' || m.type === 'choices') && m.reqId !== undefined && this.pending.has(m.reqId)) {
+        const p = this.pending.get(m.reqId)!;
+        this.pending.delete(m.reqId);
+        if (m.type === 'error') p.reject(new ApiError(ERROR_STATUS[m.error] ?? 400, m));
         else p.resolve(m);
         return;
       }
@@ -137,7 +140,8 @@ export class Live {
     };
     ws.onclose = () => {
       this.onStatus(false);
-      for (const p of this.pending.values()) p.reject(new ApiError(0, { error: 'internal', message: 'the connection closed; try again' }));
+      // Whether a request in flight was applied is unknown: its caller reloads (the 'stale' path).
+      for (const p of this.pending.values()) p.reject(new ApiError(409, { error: 'stale', message: 'the connection was lost; reloading the game' }));
       this.pending.clear();
       if (this.ws === ws && !this.closed) setTimeout(() => this.open(), (this.retry = Math.min(this.retry * 2, 10_000)));
     };
@@ -154,26 +158,48 @@ export class Live {
     return this.ws?.readyState === WebSocket.OPEN;
   }
 
-  /** A message answered by its reqId (ack, choices or error); null when not connected. */
-  private request(m: ClientMessage & { reqId?: string }): Promise<ServerMessage> | null {
+  /** Send a message answered by its reqId over the socket; null when the socket is not open (use HTTP). */
+  private ask(m: LiveRequest): Promise<ServerMessage> | null {
     if (!this.connected) return null;
     const reqId = `r${this.nextReq++}`;
-    const p = new Promise<ServerMessage>((resolve, reject) => this.pending.set(reqId, { resolve, reject }));
-    this.send({ ...m, reqId } as ClientMessage);
-    return p;
+    return new Promise((resolve, reject) => {
+      this.pending.set(reqId, { resolve, reject });
+      this.send({ ...m, reqId } as ClientMessage);
+    });
   }
 
-  /** Sends an action against `stateId`: over the socket when open, else HTTP. Resolves with the new state id. */
-  async act(stateId: number, action: Action): Promise<number> {
-    const r = this.request({ type: 'action', stateId, action });
-    if (!r) return (await api.act(this.token, stateId, action)).stateId;
-    const m = await r;
-    return m.type === 'ack' ? m.stateId : stateId;
+  /** Send a change over the socket and resolve with its new state id; over HTTP when the socket is not open. */
+  private async request(m: LiveRequest, http: () => Promise<StateIdResponse>): Promise<number> {
+    const r = this.ask(m);
+    if (!r) return (await http()).stateId;
+    const a = await r;
+    if (a.type !== 'ack') throw new ApiError(500, { error: 'internal', message: `unexpected answer ${a.type}` });
+    return a.stateId;
+  }
+
+  act(stateId: number, action: Action): Promise<number> {
+    return this.request({ type: 'action', stateId, action }, () => api.act(this.token, stateId, action));
+  }
+
+  undo(stateId: number): Promise<number> {
+    return this.request({ type: 'undo', stateId }, () => api.undo(this.token, stateId));
+  }
+
+  takeback(to: number): Promise<number> {
+    return this.request({ type: 'takeback', to }, () => api.takeback(this.token, to));
+  }
+
+  takebackAnswer(accept: boolean): Promise<number> {
+    return this.request({ type: 'takeback-answer', accept }, () => api.takebackAnswer(this.token, accept));
+  }
+
+  resign(): Promise<number> {
+    return this.request({ type: 'resign' }, () => api.resign(this.token));
   }
 
   /** The choices of one group of the seat's structured prompt at `stateId`. */
   async choices(stateId: number, group: string): Promise<Choice[]> {
-    const r = this.request({ type: 'choices', stateId, group });
+    const r = this.ask({ type: 'choices', stateId, group });
     if (!r) return (await api.choices(this.token, stateId, group)).choices;
     const m = await r;
     return m.type === 'choices' ? m.choices : [];

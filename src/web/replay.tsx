@@ -137,7 +137,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
         <a class="back" data-testid="replay-back-to-game" href={back} onClick={(e) => { e.preventDefault(); navigate(back); }}>
           ← {held ? 'Back to the game' : 'Home'}
         </a>
-        <span class="title">Replay · {info0?.title ?? r.view.ruleset} · {info0?.scenarios.find((s) => s.id === r.view.scenario)?.name ?? r.view.scenario}</span>
+        <span class="title">Replay · {info0?.title ?? r.view.ruleset} · {info0?.scenarios.find((s) => s.id === r.view.scenario)?.name ?? r.view.scenario}{r.imported ? ` · imported (entries before ${r.imported.entries} played elsewhere)` : ''}</span>
         <span class="status" data-testid="status">{board.turn && !r.view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{r.view.status}</span>
         <span class="spacer" />
         <label>View as

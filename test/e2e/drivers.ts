@@ -23,6 +23,25 @@ export async function choose(page: Page, text: string): Promise<void> {
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before.stateId);
 }
 
+/** Click an area of the map where it shows (not under a counter, inside the map's frame), as a player would. */
+export async function clickArea(page: Page, id: string): Promise<void> {
+  const pt = await page.evaluate((id) => {
+    const map = document.querySelector('[data-testid=map]')!.getBoundingClientRect();
+    const el = document.querySelector(`[data-testid=map] .hits [data-area="${id}"]`)!.getBoundingClientRect();
+    const x0 = Math.max(map.left, el.left), x1 = Math.min(map.right, el.right);
+    const y0 = Math.max(map.top, el.top), y1 = Math.min(map.bottom, el.bottom);
+    for (let y = y0 + 4; y < y1; y += 5) {
+      for (let x = x0 + 4; x < x1; x += 5) {
+        const h = document.elementFromPoint(x, y);
+        if (h?.getAttribute('data-area') === id && h.closest('.hits')) return { x, y };
+      }
+    }
+    return null;
+  }, id);
+  if (!pt) throw new Error(`area ${id} shows nowhere on the map`);
+  await page.mouse.click(pt.x, pt.y);
+}
+
 export async function seq(page: Page): Promise<{ seq: number; stateId: number }> {
   const g = page.locator('[data-testid=game]');
   return { seq: Number(await g.getAttribute('data-seq')), stateId: Number(await g.getAttribute('data-state-id')) };

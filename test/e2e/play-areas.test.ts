@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newGameOnHome, shot, startE2E, stateAfter, type E2E } from './harness.ts';
-import { seq } from './drivers.ts';
+import { clickArea, seq } from './drivers.ts';
 
 const stateId = async (page: Page) => (await seq(page)).stateId;
 
@@ -94,7 +94,7 @@ describe('Insula (area test game) in headless Chromium, hot-seat, to the end', (
   it('#21 item 9: a click on an area the stack cannot reach is refused with the rule that forbids it', async () => {
     await page.locator('[data-testid=group][data-group=nhold]').click();
     await page.locator('[data-testid=hl-midmarch]').waitFor();
-    await page.locator('[data-testid=map] .hits [data-area="scoast"]').click({ position: { x: 8, y: 12 }, force: true });
+    await clickArea(page, 'scoast');
     const refusal = page.locator('[data-testid=refusal]');
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/Areas 3\.1.*South Coast: South Coast does not touch North Hold/);

@@ -1,7 +1,7 @@
 // Builds a rule set's map from its map.config.ts:  npx tsx tools/map/build.ts 2ww
 // Hex sheets from Natural Earth + the hand layers (this file, eto-build.ts), area maps from country shapes (areas.ts).
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildAreaMap } from './areas.ts';
 import type { AnyMapConfig, HexMapConfig, Provenance } from './config-types.ts';
@@ -457,8 +457,8 @@ export function buildText(config: AnyMapConfig): { text: string; summary: string
     return { text: JSON.stringify(board) + '\n', summary };
   }
   if (config.kind === 'hex-sheets') {
-    const { map, fits } = buildEtoMap(config);
-    return { text: JSON.stringify(map) + '\n', summary: residualSummary(fits) };
+    const { map, fit } = buildEtoMap(config);
+    return { text: JSON.stringify(map) + '\n', summary: residualSummary(fit) };
   }
   const { map, fit } = buildMap(config);
   return { text: JSON.stringify(map) + '\n', summary: `offset ${fit.params.offset}, parallels ${fit.params.parallels.join('/')}, rms ${fit.rms.toFixed(3)} hex` };
@@ -467,7 +467,7 @@ export function buildText(config: AnyMapConfig): { text: string; summary: string
 export async function writeMap(rulesetId: string): Promise<{ file: string; bytes: number; summary: string }> {
   const config = await getMapConfig(rulesetId);
   const { text, summary } = buildText(config);
-  const file = join(REPO_ROOT, config.outFile);
+  const file = resolve(REPO_ROOT, config.outFile);
   writeFileSync(file, text);
   return { file, bytes: text.length, summary };
 }

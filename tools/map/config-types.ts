@@ -71,7 +71,7 @@ export interface HexMapConfig extends HexFitSpec {
   rows: [number, number];
 }
 
-/** Several hex sheets joined on one board (ETO): sheets, control points and sea areas come from data files. */
+/** Several hex sheets joined on one board (ETO), fitted together: sheets, control points and sea areas come from data files. */
 export interface HexSheetsConfig {
   kind: 'hex-sheets';
   rulesetId: string;
@@ -84,8 +84,8 @@ export interface HexSheetsConfig {
   controlPointsFile: string;
   /** The rule set's sea areas and coastal hexes (port sizes). */
   seaAreasFile: string;
-  /** Fit and classification of each sheet, by prefix. */
-  sheets: Record<string, HexFitSpec>;
+  /** Fit and classification of the joined board (column parity comes from the sheets file). */
+  fit: HexFitSpec;
 }
 
 /** A piece of land: the named Natural Earth countries (all land if absent), cut by `within` and/or `split`. */

@@ -13,6 +13,8 @@ export interface ChoiceGroup {
   choices: Choice[];
   /** A structured prompt's group (its choices come from the kernel's choicesIn). */
   structured?: boolean;
+  /** A structured group's refs (the unit or stack it is). */
+  refs?: ChoiceRefs;
 }
 
 /** One numbered line of the menu: a group to open, or a choice to take. */

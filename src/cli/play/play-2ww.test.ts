@@ -15,8 +15,9 @@ describe('theater play on 2ww, scripted', () => {
     const out = join(dir, 'move.json');
     const r = await playScript({ ...base, out }, ['/ge-inf-1', '1', '1', 'quit'], 120);
     expect(r.out).toContain('axis decides: Move units, then end the movement phase [2WW 8]');
-    expect(r.out).toMatch(/\d+ choices, grouped: a number opens a group/);
-    expect(r.out).toMatch(/1\) GE 1st infantry \d-\d at \d{4} \S+ \[move \d+, rail \d+\] >/); // unit, factors, hex and city
+    // 2WW 8 is a structured prompt: a group per unit or stack, its choices asked for when opened
+    expect(r.out).toMatch(/\d+ groups and 1 choice, grouped: a number opens a group/);
+    expect(r.out).toMatch(/1\) GE 1st infantry \d-\d at \d{4} \S+ >/); // unit, factors, hex and city
     expect(r.out).toMatch(/choices \(group ge-inf-1, filter "ge-inf-1"\):/);
     expect(r.out).toMatch(/axis: Move GE 1st infantry to \d{4}/);
     expect(r.out).toMatch(/GE 1st infantry moves \d{4} > .*\[2WW 8\.1\]/);

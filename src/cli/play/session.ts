@@ -162,7 +162,10 @@ export class PlaySession {
 
   /** A choice's line; inside an open group the group's own name is left out ("Move to 2106" under ge-inf-1). */
   private choiceText(c: Choice, group: string | null = null): string {
-    const x = this.extraOf(c);
+    // Inside a group the place the unit moves from is the group's own: only where it goes is named.
+    const r = this.refsOf(c);
+    const x = [r?.place, group === null ? r?.from : undefined].filter((p): p is string => !!p)
+      .map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
     let label = c.label;
     // The group is a unit id; labels name the unit by id or by its counter name.
     for (const g of group === null ? [] : [group, this.unitName(group)].filter((x): x is string => !!x)) {
@@ -178,7 +181,13 @@ export class PlaySession {
 
   /** A group's line: a structured prompt's label, or the unit a flat list's group is about, with what it holds. */
   private groupText(g: ChoiceGroup, board: BoardView): string {
-    if (g.structured) return `${g.label ?? g.key} >`;
+    if (g.structured) {
+      // One unit: named from the board with its factors and marks; a stack or anything else: the rule set's label.
+      const ids = g.refs?.units ?? [g.key];
+      const one = ids.length === 1 ? board.pieces.find((p) => p.id === ids[0]) : undefined;
+      const head = one ? `${pieceLabel(one, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, one.where)}` : (g.label ?? g.key);
+      return `${head}${g.choices.length ? ` ${this.st.dim(`[${groupSummary(g)}]`)}` : ''} >`;
+    }
     const u = board.pieces.find((p) => p.id === g.key);
     const head = u ? `${pieceLabel(u, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, u.where)}` : g.key;
     return `${head} ${this.st.dim(`[${groupSummary(g)}]`)} >`;
@@ -186,7 +195,7 @@ export class PlaySession {
 
   /** A structured prompt's groups, with the choices of those opened so far. */
   private structuredGroups(prompt: Prompt): ChoiceGroup[] {
-    return (prompt.groups ?? []).map((g) => ({ key: g.key, label: g.label, structured: true, choices: this.opened.get(g.key) ?? [] }));
+    return (prompt.groups ?? []).map((g) => ({ key: g.key, label: g.label, refs: g.refs, structured: true, choices: this.opened.get(g.key) ?? [] }));
   }
 
   /** Every legal choice of the decision (the listed ones and each group's): for typed labels, JSON and the AI. */

@@ -4,6 +4,7 @@
 // armor's owner may attack them before they go on. Rulings 36-39 in docs/rulings/eto.md.
 import type { Choice, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { AttackFrame } from './land-attack.ts';
+import type { ReactionAction } from './actions.ts';
 import { enterHexes } from './land-attack.ts';
 import { landOf, type LandState, type LandUnit, landUnitsAt, layerHex, neighbours, placeName, unitsAt } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
@@ -104,9 +105,9 @@ export const armorReaction: Procedure<EtoState, ReactionFrame> = {
       text: `${movers.map((u) => `${u.name} (${u.id})`).join(', ')} leaving ${placeName(l, f.hex)}, in your armor's ZOC: attack before they move?`,
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: ReactionAction) {
     const l = landOf(ctx.state);
-    if (a.type === 'react-with') { f.armor.push(a.unit as string); return; }
+    if (a.type === 'react-with') { f.armor.push(a.unit); return; }
     if (a.type === 'no-reaction') { f.stage = 'end'; return; }
     // 'react': the chosen armor attacks with the generals stacked with it (26.5: no air, bombardment or paratroops).
     const attackers = [...f.armor];

@@ -1,6 +1,7 @@
 // ETO scenario 3 "Battle of the Bulge" (December 1944 - January 1945): setup [3.1], two turns of Offensive phase,
 // Movement phase (30) and Supply step (33) with the scenario's OFF tracks and supply [3.2], victory [3.3].
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { BulgePlaceAction, MovementAction, OffensiveChoiceAction } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { enterHexes } from './land-attack.ts';
 import {
@@ -9,7 +10,7 @@ import {
 } from './land.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
-import { beginOffensive, newOffensive, type OffensiveMethod } from './offensive.ts';
+import { beginOffensive, newOffensive } from './offensive.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export const BULGE_ID = 'bulge';
@@ -83,15 +84,15 @@ export const bulgePlace: Procedure<EtoState, PlaceFrame> = {
     }
     return [{ seat: f.side, rule: 'ETO scenario 3 [3.1]', text: `Set up ${u.name} (${u.id}) in ${f.side === 'axis' ? 'German' : 'Allied'}-controlled territory`, kind: 'place', choices }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: BulgePlaceAction) {
     const l = landOf(ctx.state);
     if (a.type === 'suggested') {
       for (const [id, h] of Object.entries(etoData().bulge.suggestedSetup[f.side])) { l.units[id]!.hex = h; l.units[id]!.where = 'map'; }
       ctx.log(`${f.side === 'axis' ? 'German' : 'Allied'} forces deployed as the suggested set-up`, 'ETO scenario 3 [3.1]');
       return;
     }
-    const u = l.units[a.unit as string]!;
-    u.hex = a.hex as string;
+    const u = l.units[a.unit]!;
+    u.hex = a.hex;
     u.where = 'map';
   },
   run(ctx) { ctx.pop(); },
@@ -137,17 +138,17 @@ export const bulge: Procedure<EtoState, BulgeFrame> = {
       choices: [...choices, { action: { type: 'pass' }, label: 'No offensive now' }],
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: OffensiveChoiceAction) {
     const l = landOf(ctx.state);
     if (a.type === 'pass') { pass(ctx, f); return; }
     const side = f.next;
-    const method = a.method as OffensiveMethod;
-    const stackUnits = method === 'stack' ? landUnitsAt(l, a.hex as string, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const stackUnits = a.method === 'stack' ? landUnitsAt(l, a.hex, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const leader = a.method === 'stack' ? '' : a.leader;
     l.offensives![side]--;
     beginOffensive(l, side);
-    ctx.log(`${side === 'axis' ? 'German' : 'Allied'} ${method} offensive${a.leader ? ` by ${l.units[a.leader as string]!.name}` : ` by the stack in ${String(a.hex)}`}; ${l.offensives![side]} left`, 'ETO 22.0');
+    ctx.log(`${side === 'axis' ? 'German' : 'Allied'} ${a.method} offensive${a.method === 'stack' ? ` by the stack in ${a.hex}` : ` by ${l.units[leader]!.name}`}; ${l.offensives![side]} left`, 'ETO 22.0');
     f.passes = 0;
-    ctx.push('offensive', newOffensive(side, method, (a.leader as string | undefined) ?? '', stackUnits));
+    ctx.push('offensive', newOffensive(side, a.method, leader, stackUnits));
   },
   resume(_ctx, f) {
     f.next = otherSide(f.next);
@@ -252,19 +253,19 @@ export const bulgeMovement: Procedure<EtoState, MoveFrame> = {
   },
   choicesIn: (s, f, _seat, group) => unitMoves(s, f, group),
   groupOf: (_s, _f, _seat, a) => (a.type === 'move' && typeof a.unit === 'string' ? a.unit : null),
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: MovementAction) {
     const l = landOf(ctx.state);
     if (a.type === 'done') { ctx.pop(); return; }
     if (a.type === 'front') { defineFront(ctx, l, f.side); return; }
-    const u = l.units[a.unit as string]!;
+    const u = l.units[a.unit]!;
     const from = u.hex!;
-    let path = [from, a.to as string];
+    let path = [from, a.to];
     if (isLand(u)) {
       const ma = suppliedHexes(l, f.side).has(from) ? u.ma : u.kind === 'armor' ? 1 : 2;
       path = moveOptions(l, u, from, ma, { weather: (h) => hexWeather(l, ctx.state.weather, h) }).find((o) => o.to === a.to)!.path;
     }
-    const movers = [u, ...(a.general ? [l.units[a.general as string]!] : [])];
-    for (const m of movers) { m.hex = a.to as string; f.moved.push(m.id); }
+    const movers = [u, ...(a.general ? [l.units[a.general]!] : [])];
+    for (const m of movers) { m.hex = a.to; f.moved.push(m.id); }
     // 30.6, 24.4: land units take control of the hexes they enter; generals and HQs do not (23.2).
     if (isLand(u)) enterHexes(ctx, l, f.side, path.slice(1));
     ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 30.0');

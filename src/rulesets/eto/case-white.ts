@@ -2,6 +2,7 @@
 // [4.3], victory [4.4]. The offensive is the general Offensive phase (offensive.ts); attacks run through
 // land-attack.ts (sequence 4A), where the scripted Polish decisions are.
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { CaseWhiteAction, CaseWhitePlaceAction } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { POLISH_CITY_RESOURCE } from './land-attack.ts';
 import {
@@ -123,11 +124,11 @@ export const cwPlace: Procedure<EtoState, PlaceFrame> = {
     }
     return [{ seat: f.side, rule: f.side === 'axis' ? 'ETO scenario 4 [4.1]' : 'ETO scenario 4 [4.1], 39.2, 24.2, 13.2', text: f.side === 'axis' ? 'Set up the German forces in Germany or East Prussia' : 'Set up the Polish forces in Poland (one infantry or more in Warsaw; 39.2)', kind: 'place', choices }];
   },
-  act(ctx, _f, _seat, a) {
+  act(ctx, _f, _seat, a: CaseWhitePlaceAction) {
     const l = landOf(ctx.state);
     if (a.type === 'example') { placeExample(l); ctx.log('German forces deployed as in the example of play', 'ETO scenario 4 [4.1]'); return; }
-    if (a.type === 'airfield') { l.airfields.push(a.hex as string); return; }
-    placeUnit(l, a.unit as string, a.hex as string);
+    if (a.type === 'airfield') { l.airfields.push(a.hex); return; }
+    placeUnit(l, a.unit, a.hex);
   },
   run(ctx) { ctx.pop(); },
 };
@@ -161,11 +162,11 @@ export const caseWhite: Procedure<EtoState, CwFrame> = {
         { action: { type: 'no-offensive' }, label: 'No offensive' }],
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: CaseWhiteAction) {
     const l = landOf(ctx.state);
     f.stage = 'end';
     if (a.type === 'no-offensive') return;
-    const hqs = a.hqs as string[];
+    const hqs = a.hqs;
     ctx.log(`German offensive: ${hqs.map((id) => l.units[id]!.name).join(' and ')}${hqs.length > 1 ? ' (combined; 2 EPs for the extra HQ)' : ''}`, 'ETO 22.1, 23.6');
     beginOffensive(l, 'axis');
     // The game ends as soon as Poland falls (ruling 27).

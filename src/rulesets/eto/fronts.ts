@@ -3,7 +3,7 @@
 import type { Choice, Ctx } from '../../engine/index.ts';
 import type { EtoState, Side } from './state.ts';
 import { otherSide } from './state.ts';
-import { controller, landMap, type LandState, layerHex, neighbours, occupancy, theatreOf, zocOf } from './land.ts';
+import { controller, landMap, landReach, type LandState, layerHex, neighbours, occupancy, theatreOf, zocOf } from './land.ts';
 
 /** 24.5: airbase hexes (cities, resource hexes, airfield markers) never change control by a front. */
 const airbase = (l: LandState, h: string): boolean => !!layerHex(l, h)?.feature || l.airfields.includes(h);
@@ -21,12 +21,8 @@ export function hexesBehindFront(l: LandState, side: Side): string[] {
   for (const [h, s] of occ) if (s === side) line.add(h);
   const hexes = Object.keys(landMap(theatreOf(l)).hexes);
   const edge = landMap(theatreOf(l)).edges;
-  const reached = new Set(hexes.filter((h) => occ.get(h) === enemy || (controller(l, h) === enemy && (airbase(l, h) || edge.has(h)))));
-  const queue = [...reached];
-  while (queue.length) {
-    const h = queue.pop()!;
-    for (const n of neighbours(l, h)) if (!reached.has(n) && !line.has(n)) { reached.add(n); queue.push(n); }
-  }
+  const sources = hexes.filter((h) => occ.get(h) === enemy || (controller(l, h) === enemy && (airbase(l, h) || edge.has(h))));
+  const reached = landReach(l, sources, (h) => !line.has(h));
   const enemyZoc = zocOf(l, enemy);
   // Front hexes (on the line, next to the enemy's side or to neutral hexes) keep their control.
   const onFront = (h: string) => line.has(h) && neighbours(l, h).some((n) => reached.has(n) || controller(l, n) === null);

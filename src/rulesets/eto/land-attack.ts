@@ -2,8 +2,9 @@
 // strength and modifiers (26.1-26.4, 44), CRT results (27.1-27.2), retreats (27.3), advance after combat and secondary
 // advance (27.4; both may meet an armor reaction attack, 26.5), generals (27.5), replenishment box (27.7), conquest (40). Polish decisions are scripted (scenario 4 [4.3]) unless
 // the Polish side is played by a person.
-import type { Action, Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
+import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
   acrossRiver, airStrength, hexWeather, theatreOf, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
@@ -388,41 +389,41 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         return [];
     }
   },
-  act(ctx, f, seat, a: Action) {
+  act(ctx, f, seat, a: AttackAction) {
     const l = landOf(ctx.state);
-    if (a.type === 'fly') { fly(l, f, l.air[a.air as string]!, l.air[a.air as string]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air as string]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
+    if (a.type === 'fly') { fly(l, f, l.air[a.air]!, l.air[a.air]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
     if (a.type === 'done' && f.stage === 'air') { f.stage = 'intercept'; return; }
-    if (a.type === 'intercept') { fly(l, f, l.air[a.air as string]!, 'fighter'); ctx.log(`${l.air[a.air as string]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
-    if (a.type === 'counter') { fly(l, f, l.air[a.air as string]!, 'fighter'); ctx.log(`${l.air[a.air as string]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
+    if (a.type === 'intercept') { fly(l, f, l.air[a.air]!, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
+    if (a.type === 'counter') { fly(l, f, l.air[a.air]!, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
     if (a.type === 'no') { f.stage = nextAfter(f.stage); return; }
     if (a.type === 'defend') {
-      fly(l, f, l.air[a.air as string]!, a.role as 'fighter' | 'bomber');
-      ctx.log(`${l.air[a.air as string]!.name} flies defensive support over ${f.target} as a ${String(a.role)}`, 'ETO 17.0');
+      fly(l, f, l.air[a.air]!, a.role);
+      ctx.log(`${l.air[a.air]!.name} flies defensive support over ${f.target} as a ${a.role}`, 'ETO 17.0');
       f.stage = 'defend-intercept';
       return;
     }
-    if (a.type === 'air-abort') { f.aborted.push(a.air as string); ctx.log(`${l.air[a.air as string]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
+    if (a.type === 'air-abort') { f.aborted.push(a.air); ctx.log(`${l.air[a.air]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
     if (a.type === 'air-target') {
-      f.targets = { ...f.targets, [a.air as string]: a.target as string };
-      ctx.log(`${l.air[a.air as string]!.name} will attack ${l.air[a.target as string]!.name}`, 'ETO 15.3, 15.5');
+      f.targets = { ...f.targets, [a.air]: a.target };
+      ctx.log(`${l.air[a.air]!.name} will attack ${l.air[a.target]!.name}`, 'ETO 15.3, 15.5');
       return;
     }
     if (a.type === 'fight-on') { f.abortDone = [...(f.abortDone ?? []), seat as Side]; return; }
-    if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit as string]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
-    if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps as number); return; }
-    if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path as string[]); return; }
+    if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
+    if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps); return; }
+    if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path); return; }
     if (a.type === 'advance') {
-      const u = l.units[a.unit as string]!;
+      const u = l.units[a.unit]!;
       const from = u.hex!;
       const movers = [u, ...(u.kind === 'armor' ? unitsAt(l, from).filter((g) => g.kind === 'general' && f.attackers.includes(g.id) && !f.advanced.includes(g.id)) : [])];
       startAdvance(ctx, l, f, { kind: 'advance', side: atk(f), units: movers.map((m) => m.id), path: [from, f.target], at: 0 });
       return;
     }
     if (a.type === 'secondary') {
-      const u = l.units[a.unit as string]!;
+      const u = l.units[a.unit]!;
       // 27.4 as 4A C: all attacks of a step are designated together, so a unit free to advance attacks no other hex.
       if (!f.reaction) l.attackedUnits.push(u.id);
-      startAdvance(ctx, l, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general as string] : [])], path: [u.hex!, a.to as string], at: 0 });
+      startAdvance(ctx, l, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general] : [])], path: [u.hex!, a.to], at: 0 });
       return;
     }
     if (a.type === 'done' && f.stage === 'advance') { f.stage = 'secondary'; return; }

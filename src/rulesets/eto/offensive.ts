@@ -7,6 +7,7 @@ import type { Choice, ChoiceGroup, Ctx, Frame, Procedure, Prompt } from '../../e
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
+import type { OffensiveAction } from './actions.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
   dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, type MoveOption, moveOptions,
@@ -332,15 +333,15 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
     const ours = f.stage === 'move' ? ['move', 'activate'] : f.stage === 'exploit-move' ? ['x-move', 'x-stay'] : [];
     return ours.includes(a.type) && typeof a.unit === 'string' ? a.unit : null;
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: OffensiveAction) {
     const s = ctx.state;
     const l = landOf(s);
     switch (a.type) {
-      case 'hq-stay': f.hqMoved.push(a.unit as string); return;
+      case 'hq-stay': f.hqMoved.push(a.unit); return;
       case 'hq-move': {
-        const hq = l.units[a.unit as string]!;
-        ctx.log(`${hq.name} moves ${hq.hex} to ${String(a.to)}`, 'ETO 23.2');
-        hq.hex = a.to as string;
+        const hq = l.units[a.unit]!;
+        ctx.log(`${hq.name} moves ${hq.hex} to ${a.to}`, 'ETO 23.2');
+        hq.hex = a.to;
         f.hqMoved.push(hq.id);
         return;
       }
@@ -349,7 +350,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         for (let u = activatable(l, f)[0]; u; u = activatable(l, f)[0]) activate(l, f, [u.id]);
         return;
       case 'breakthrough': {
-        const units = unitsAt(l, a.hex as string).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
+        const units = unitsAt(l, a.hex).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
           && !l.brokeThrough.includes(u.id) && (u.kind === 'general' || mayActivate(l, f, u))).map((u) => u.id);
         activate(l, f, units.filter((id) => l.units[id]!.kind === 'armor'));
         f.bt = { units, phase: 'premove' };
@@ -359,7 +360,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         if (f.bt!.phase === 'premove') f.bt!.phase = 'target'; else f.bt = null;
         return;
       case 'bt-move': {
-        const alone = a.units as string[] | undefined;
+        const alone = a.units;
         const path = btMoves(s, f, alone?.[0]).find((o) => o.to === a.to)!.path;
         const stack = alone ?? f.bt!.units.filter((id) => l.units[id]!.where === 'map');
         f.bt!.moving = stack;
@@ -369,7 +370,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
       case 'bt-attack': {
         for (const id of f.bt!.units) l.brokeThrough.push(id);
         l.attacksLeft = 1;
-        startAttack(ctx, f, [...f.bt!.units], a.target as string, 'breakthrough');
+        startAttack(ctx, f, [...f.bt!.units], a.target, 'breakthrough');
         return;
       }
       case 'bt-cancel': {
@@ -380,13 +381,13 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         f.bt = null;
         return;
       }
-      case 'activate': activate(l, f, [a.unit as string]); return;
+      case 'activate': activate(l, f, [a.unit]); return;
       case 'front': defineFront(ctx, l, f.side); return;
       case 'move': {
-        const u = l.units[a.unit as string]!;
+        const u = l.units[a.unit]!;
         const sup = suppliedHexes(l, f.side);
         const path = moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) }).find((o) => o.to === a.to)!.path;
-        const movers = [u.id, ...(a.general ? [a.general as string] : [])];
+        const movers = [u.id, ...(a.general ? [a.general] : [])];
         l.moved.push(...movers);
         activate(l, f, [u.id]);
         startMove(ctx, f, { kind: 'move', side: f.side, units: movers, path, at: 0 });
@@ -402,12 +403,12 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       case 'declare': {
         const must = l.mustAttack.find((m) => m.target === a.target);
-        f.declare = { target: a.target as string, units: must ? must.units.filter((id) => { const u = l.units[id]!; return u.where === 'map' && isLand(u) && neighbours(l, u.hex!).includes(a.target as string); }) : [] };
+        f.declare = { target: a.target, units: must ? must.units.filter((id) => { const u = l.units[id]!; return u.where === 'map' && isLand(u) && neighbours(l, u.hex!).includes(a.target); }) : [] };
         if (must) l.mustAttack = l.mustAttack.filter((m) => m !== must);
         return;
       }
       case 'add': {
-        const u = l.units[a.unit as string]!;
+        const u = l.units[a.unit]!;
         f.declare!.units.push(u.id);
         const gen = generalWith(l, u.hex!, f.side);
         if (gen && !f.declare!.units.includes(gen.id) && gen.nation === u.nation) f.declare!.units.push(gen.id);
@@ -419,12 +420,12 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         startAttack(ctx, f, [...f.declare!.units], f.declare!.target, step);
         return;
       }
-      case 'x-stay': f.exploited.push(a.unit as string); return;
+      case 'x-stay': f.exploited.push(a.unit); return;
       case 'x-move': {
-        const u = l.units[a.unit as string]!;
+        const u = l.units[a.unit]!;
         const path = moveOptions(l, u, u.hex!, f.exploitMp[u.id]!, { forbid: (h) => wx(s, h) !== 'fair' }).find((o) => o.to === a.to)!.path;
         f.exploited.push(u.id);
-        startMove(ctx, f, { kind: 'x-move', side: f.side, units: [u.id, ...(a.general ? [a.general as string] : [])], path, at: 0 });
+        startMove(ctx, f, { kind: 'x-move', side: f.side, units: [u.id, ...(a.general ? [a.general] : [])], path, at: 0 });
         return;
       }
     }

@@ -3,12 +3,12 @@ import { setupGame } from '../../engine/kernel.ts';
 import type { Json } from '../../engine/types.ts';
 import { twoWW } from '../../rulesets/2ww/index.ts';
 import { positionOfState, validatePosition } from '../../rulesets/2ww/positions/index.ts';
-import { readLegacy } from '../map/legacy.ts';
+import type { Assets } from '../map/board-model.ts';
 import { carriersAt, editable, moveUnit, positionBoard, problemsByUnit, setControl, setField, setUnit, unitFlags } from './editor-model.ts';
 
 const start = () => editable(positionOfState(setupGame(twoWW, 'campaign-1939', { quickSetup: true }, 'editor').state) as unknown as Json);
 const check = (p: unknown) => validatePosition(p as Json);
-const counters = readLegacy(twoWW.assets!())!.assets.counters;
+const counters = (twoWW.assets!() as unknown as Assets).counters;
 
 describe('position editor model (docs/positions.md), on 2WW positions', () => {
   it('starts from the 1939 quick set-up as a valid position at a phase start, without the source stack or dice', () => {

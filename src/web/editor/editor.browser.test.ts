@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../server/index.ts';
+import { clickArea } from '../../../test/e2e/drivers.ts';
 import { shot, startE2E, type E2E } from '../../../test/e2e/harness.ts';
 
 describe('position editor in headless Chromium', () => {
@@ -65,11 +66,11 @@ describe('position editor in headless Chromium', () => {
     await expect.poll(() => page.locator('[data-testid=problem-count]').textContent()).toBe('valid position');
     expect(await page.locator('[data-testid=map] .hits [data-area]').count()).toBe(12);
     await page.click('[data-testid=unit-n1]');
-    await page.locator('[data-testid=map] .hits [data-area="nsea"]').click({ position: { x: 20, y: 10 }, force: true });
+    await clickArea(page, 'nsea');
     await expect.poll(() => page.locator('[data-testid=problem-count]').textContent()).toBe('1 problem(s)');
     expect(await page.locator('[data-testid=problems]').textContent()).toContain('Areas 3.2: n1 is infantry and must stand on land (North Sea)');
     await shot(page, 'editor-areas');
-    await page.locator('[data-testid=map] .hits [data-area="midmarch"]').click({ position: { x: 20, y: 10 }, force: true });
+    await clickArea(page, 'midmarch');
     await expect.poll(() => page.locator('[data-testid=problem-count]').textContent()).toBe('valid position');
     expect(errors).toEqual([]);
   });

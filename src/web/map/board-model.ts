@@ -95,7 +95,9 @@ export function pieceName(p: PieceView, counters: CounterManifest | undefined): 
   const power = counters?.powers[p.power];
   const abbr = power?.abbr ?? p.power.toUpperCase();
   const type = counters?.types[p.type]?.name ?? p.type;
-  const name = p.name ?? counters?.units?.[p.id]?.name;
+  let name = p.name ?? counters?.units?.[p.id]?.name;
+  // A designation the type's name already says ("Surface" of a surface fleet) is not said twice.
+  if (name && type.toLowerCase().split(' ')[0] === name.toLowerCase()) name = undefined;
   const n = (p.count ?? 1) > 1 ? `${p.count} × ` : '';
   return `${n}${abbr} ${name ? `${name} ` : ''}${type}`.replace(/\s+/g, ' ').trim();
 }

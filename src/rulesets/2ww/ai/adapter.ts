@@ -1,7 +1,7 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
@@ -408,11 +408,12 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     if (prompt.kind === 'move') {
       const ctx = moveContext(s, side);
-      const moves = prompt.choices.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
+      const choices = allChoices(twoWW, s, prompt); // the movement prompt is structured: one group per unit
+      const moves = choices.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
         .map((c, i) => ({ c, g: moveScore(s, side, c.action, ctx), i }))
         .sort((a, b) => b.g - a.g || a.i - b.i)
         .slice(0, MOVE_CANDIDATES).map((x) => x.c);
-      return [...prompt.choices.filter((c) => typeof c.action.unit !== 'string'), ...moves];
+      return [...choices.filter((c) => typeof c.action.unit !== 'string'), ...moves];
     }
     if (prompt.kind === 'produce' && prompt.choices.length > BUILD_CANDIDATES) {
       // 2WW 7.2: one placement per unit, nearest the enemy's land units (the front), and every upgrade (7.3).

@@ -1,10 +1,8 @@
 // Path routing: "/", "/play/:token", "/replay/:gameId?seat=&at=". The server serves index.html for these paths.
 import { useEffect, useState } from 'preact/hooks';
-import type { ChoiceRefs, Choice } from '../engine/types.ts';
 import { api } from './api.ts';
 import { EMPTY_BOARD, windowAssets, type Assets, type BoardView } from './map/board-model.ts';
 import { buildGeometry, type MapGeometry } from './map/geometry.ts';
-import { readLegacy, type LegacyReader } from './map/legacy.ts';
 import type { SeatView } from '../server/protocol.ts';
 
 export function navigate(path: string): void {
@@ -22,15 +20,14 @@ export function useLocation(): string {
   return loc;
 }
 
-/** A rule set's assets as the screens use them: typed, with the map geometry and, for old-style rule sets, the reader. */
+/** A rule set's assets as the screens use them: typed (src/engine/board.ts AssetsSchema), with the map geometry. */
 export interface LoadedAssets {
   assets: Assets;
   geo: MapGeometry | null;
-  /** Transitional (src/web/map/legacy.ts): set while the rule set's assets do not follow the board contract. */
-  legacy: LegacyReader | null;
 }
 
-interface Fetched { assets: Assets; legacy: LegacyReader | null }
+/** A rule set without assets (the kernel's test game) answers {}: no board, no counters. */
+interface Fetched { assets: Assets }
 
 const cache = new Map<string, Promise<Fetched>>();
 const windowed = new Map<string, Promise<LoadedAssets>>();
@@ -39,10 +36,7 @@ const windowed = new Map<string, Promise<LoadedAssets>>();
 export function fetchAssets(ruleset: string): Promise<Fetched> {
   let p = cache.get(ruleset);
   if (!p) {
-    p = api.assets(ruleset).then((raw) => {
-      const old = readLegacy(raw);
-      return old ? { assets: old.assets, legacy: old.reader } : { assets: raw as unknown as Assets, legacy: null };
-    });
+    p = api.assets(ruleset).then((raw) => ({ assets: raw as unknown as Assets }));
     p.catch(() => cache.delete(ruleset));
     cache.set(ruleset, p);
   }
@@ -60,7 +54,7 @@ export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAs
   if (!w) {
     w = p.then((all) => {
       const assets = windowAssets(all.assets, scenario);
-      return { assets, geo: buildGeometry(assets.board), legacy: all.legacy };
+      return { assets, geo: buildGeometry(assets.board) };
     });
     w.catch(() => windowed.delete(key));
     windowed.set(key, w);
@@ -68,14 +62,7 @@ export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAs
   return w;
 }
 
-/** What the board shows a seat: the kernel's `SeatView.board`, else (old-style rule sets) the legacy reading. */
-export function boardOf(view: SeatView | null | undefined, la: LoadedAssets | null): BoardView {
-  if (!view) return EMPTY_BOARD;
-  return view.board ?? la?.legacy?.boardView(view.state) ?? EMPTY_BOARD;
-}
-
-/** A choice's refs: its own, else (old-style rule sets) the legacy guess from its action. */
-export function refsFor(la: LoadedAssets | null): (c: Choice) => ChoiceRefs | undefined {
-  const legacy = la?.legacy;
-  return legacy ? (c) => c.refs ?? legacy.refs(c.action) : (c) => c.refs;
+/** What the board shows a seat: the kernel's `SeatView.board` (empty for a rule set without a board). */
+export function boardOf(view: SeatView | null | undefined): BoardView {
+  return view?.board ?? EMPTY_BOARD;
 }

@@ -113,7 +113,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
     return () => removeEventListener('keydown', h);
   }, []);
 
-  const board = useMemo(() => boardOf(r?.view, la), [r, la]);
+  const board = useMemo(() => boardOf(r?.view), [r]);
   const names = useMemo(() => makeNames(la?.assets ?? null, board), [la, board]);
   const empty = useMemo(() => new Set<string>(), []);
   const rules = useRules(r?.view.ruleset ?? null, !!info0?.rules);

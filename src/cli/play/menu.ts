@@ -27,18 +27,15 @@ export interface MenuState {
   group: string | null;
 }
 
-export type RefsOf = (c: Choice) => ChoiceRefs | undefined;
-const ownRefs: RefsOf = (c) => c.refs;
-
 /** The group of a flat list a choice falls in: the first unit it points at, else its action type. */
-export function groupKeyOf(choice: Choice, refsOf: RefsOf = ownRefs): string {
-  return refsOf(choice)?.units?.[0] ?? choice.action.type;
+export function groupKeyOf(choice: Choice): string {
+  return choice.refs?.units?.[0] ?? choice.action.type;
 }
 
-export function groupChoices(choices: Choice[], refsOf: RefsOf = ownRefs): ChoiceGroup[] {
+export function groupChoices(choices: Choice[]): ChoiceGroup[] {
   const byKey = new Map<string, Choice[]>();
   for (const c of choices) {
-    const k = groupKeyOf(c, refsOf);
+    const k = groupKeyOf(c);
     const list = byKey.get(k);
     if (list) list.push(c);
     else byKey.set(k, [c]);
@@ -66,19 +63,18 @@ export function matches(choice: Choice, words: string[], extra = ''): boolean {
  * filter matching their labels) and the listed choices, flat when short, grouped by unit when long.
  */
 export function menuItems(choices: Choice[], st: MenuState, extraOf: (c: Choice) => string = () => '', opts: {
-  refsOf?: RefsOf; groups?: ChoiceGroup[];
+  groups?: ChoiceGroup[];
 } = {}): MenuItem[] {
-  const refsOf = opts.refsOf ?? ownRefs;
   const shown = choices.filter((c) => matches(c, st.filter, extraOf(c)));
   const structured = (opts.groups ?? []).filter((g) => !st.filter.length || st.filter.every((w) => `${g.key} ${g.label ?? ''}`.toLowerCase().includes(w)));
   if (st.group !== null) {
     const open = opts.groups?.find((g) => g.key === st.group);
     if (open) return open.choices.filter((c) => matches(c, st.filter, extraOf(c))).map((choice) => ({ choice }));
-    return shown.filter((c) => groupKeyOf(c, refsOf) === st.group).map((choice) => ({ choice }));
+    return shown.filter((c) => groupKeyOf(c) === st.group).map((choice) => ({ choice }));
   }
   const lead: MenuItem[] = structured.map((group) => ({ group }));
   if (shown.length <= GROUP_ABOVE) return [...lead, ...shown.map((choice) => ({ choice }))];
-  const groups = groupChoices(shown, refsOf);
+  const groups = groupChoices(shown);
   // One group only (e.g. every choice has the same type): grouping would add nothing.
   if (groups.length === 1) return [...lead, ...shown.map((choice) => ({ choice }))];
   return [...lead, ...groups.map((g) => (g.choices.length === 1 ? { choice: g.choices[0]! } : { group: g }))];

@@ -17,7 +17,7 @@ describe('theater play on 2ww, scripted', () => {
     expect(r.out).toContain('axis decides: Move units, then end the movement phase [2WW 8]');
     // 2WW 8 is a structured prompt: a group per unit or stack, its choices asked for when opened
     expect(r.out).toMatch(/\d+ groups and 1 choice, grouped: a number opens a group/);
-    expect(r.out).toMatch(/1\) GE 1st infantry \d-\d at \d{4} \S+ >/); // unit, factors, hex and city
+    expect(r.out).toMatch(/1\) GE 1st infantry at \d{4} \S+ \(\d-\d\) >/); // unit, hex and city, factors
     expect(r.out).toMatch(/choices \(group ge-inf-1, filter "ge-inf-1"\):/);
     expect(r.out).toMatch(/axis: Move GE 1st infantry to \d{4}/);
     expect(r.out).toMatch(/GE 1st infantry moves \d{4} > .*\[2WW 8\.1\]/);

@@ -161,7 +161,7 @@ export function eventLines(e: GameEvent, st: Style, indent = '  ', width = 100):
 }
 
 export interface ViewContext {
-  /** The rule set's board and counters (the contract's shape; old-style assets read by src/web/map/legacy.ts). */
+  /** The rule set's board and counters (src/engine/board.ts AssetsSchema); null for a rule set without a board. */
   assets: Assets | null;
   width: number;
   style: Style;
@@ -171,8 +171,18 @@ export interface ViewContext {
 export function pieceLabel(p: PieceView, ctx: ViewContext): string {
   const counters = ctx.assets?.counters;
   const f = p.hidden ? '' : factorText(pieceFactors(p, counters));
-  const flags = [...(p.reduced ? ['reduced'] : []), ...(p.marks ?? []).map(markText), ...(p.aboard ? [`aboard ${p.aboard}`] : [])];
+  const flags = pieceFlags(p);
   return `${pieceName(p, counters)}${f ? ` ${f}` : ''}${flags.length ? ` (${flags.join(', ')})` : ''}`;
+}
+
+/** What a piece's counter shows besides its name: factors, then reduced, marks, aboard ("4-3, out of supply"). */
+export function pieceDetails(p: PieceView, ctx: ViewContext): string {
+  const f = p.hidden ? '' : factorText(pieceFactors(p, ctx.assets?.counters));
+  return [...(f ? [f] : []), ...pieceFlags(p)].join(', ');
+}
+
+function pieceFlags(p: PieceView): string[] {
+  return [...(p.reduced ? ['reduced'] : []), ...(p.marks ?? []).map(markText), ...(p.aboard ? [`aboard ${p.aboard}`] : [])];
 }
 
 /**

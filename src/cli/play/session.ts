@@ -2,16 +2,15 @@
 // Input/output free: the runner (terminal.ts) feeds lines and writes what `out` receives.
 import {
   actionKey, allChoices, choicesIn, eventsFor, prompts, RuleViolation, viewFor,
-  type Action, type BaseState, type Choice, type ChoiceRefs, type Game, type GameEvent, type Json, type Prompt, type Seat,
+  type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Seat,
 } from '../../engine/index.ts';
-import { EMPTY_BOARD, pieceName, placeLabel, placeName, type Assets, type BoardView } from '../../web/map/board-model.ts';
-import { readLegacy, type LegacyReader } from '../../web/map/legacy.ts';
+import { EMPTY_BOARD, pieceName, placeLabel, placeName, type BoardView } from '../../web/map/board-model.ts';
 import { writeJsonFile } from '../io.ts';
 import {
   choiceByLabel, describeAction, groupSummary, menuItems, parseFilter,
   type ChoiceGroup, type MenuItem, type MenuState,
 } from './menu.ts';
-import { columns, eventLines, wrap, pieceLabel, viewSummary, type Style, type ViewContext } from './render.ts';
+import { columns, eventLines, wrap, pieceDetails, pieceLabel, viewSummary, type Style, type ViewContext } from './render.ts';
 import { chooseAutomatic, controllerName, type Controller } from './seats.ts';
 
 export interface SessionOptions {
@@ -61,8 +60,6 @@ export class PlaySession {
   private lastHumanSeat: Seat | null = null;
   private labels: (string | undefined)[] = [];
   private readonly viewCtx: ViewContext;
-  /** Transitional (src/web/map/legacy.ts): rule sets whose assets and choices predate the board contract. */
-  private readonly legacy: LegacyReader | null;
   /** Choices of the structured groups opened in the decision on screen (asked once from the kernel). */
   private opened = new Map<string, Choice[]>();
   /** Input lines refused (illegal, unknown): a script's exit code reports them. */
@@ -71,19 +68,12 @@ export class PlaySession {
   constructor(o: SessionOptions) {
     this.o = o;
     this.game = o.game;
-    const raw = o.game.ruleset.assets?.();
-    const old = raw === undefined ? null : readLegacy(raw);
-    this.legacy = old?.reader ?? null;
-    const assets = old ? old.assets : (raw as unknown as Assets | undefined) ?? null;
-    this.viewCtx = { assets, width: o.width, style: o.style };
+    this.viewCtx = { assets: o.game.ruleset.assets?.() ?? null, width: o.width, style: o.style };
   }
-
-  /** What a choice points at: its refs, else (old-style rule sets) the legacy guess. */
-  private refsOf = (c: Choice): ChoiceRefs | undefined => c.refs ?? this.legacy?.refs(c.action);
 
   private boardFor(seat: Seat | null): { state: Json; board: BoardView } {
     const v = viewFor(this.game.ruleset, this.game.state, seat);
-    return { state: v.state, board: v.board ?? this.legacy?.boardView(v.state) ?? EMPTY_BOARD };
+    return { state: v.state, board: v.board ?? EMPTY_BOARD };
   }
 
   private get st(): Style {
@@ -150,7 +140,7 @@ export class PlaySession {
 
   /** Names of the places a choice points at (a filter matches them; a line shows those its label lacks). */
   private extraOf = (c: Choice): string => {
-    const r = this.refsOf(c);
+    const r = c.refs;
     return [r?.place, r?.from].filter((p): p is string => !!p).map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
   };
 
@@ -163,7 +153,7 @@ export class PlaySession {
   /** A choice's line; inside an open group the group's own name is left out ("Move to 2106" under ge-inf-1). */
   private choiceText(c: Choice, group: string | null = null): string {
     // Inside a group the place the unit moves from is the group's own: only where it goes is named.
-    const r = this.refsOf(c);
+    const r = c.refs;
     const x = [r?.place, group === null ? r?.from : undefined].filter((p): p is string => !!p)
       .map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
     let label = c.label;
@@ -182,11 +172,11 @@ export class PlaySession {
   /** A group's line: a structured prompt's label, or the unit a flat list's group is about, with what it holds. */
   private groupText(g: ChoiceGroup, board: BoardView): string {
     if (g.structured) {
-      // One unit: named from the board with its factors and marks; a stack or anything else: the rule set's label.
+      // The rule set's label; a group of one piece adds what its counter shows (factors, marks).
       const ids = g.refs?.units ?? [g.key];
       const one = ids.length === 1 ? board.pieces.find((p) => p.id === ids[0]) : undefined;
-      const head = one ? `${pieceLabel(one, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, one.where)}` : (g.label ?? g.key);
-      return `${head}${g.choices.length ? ` ${this.st.dim(`[${groupSummary(g)}]`)}` : ''} >`;
+      const details = one ? pieceDetails(one, this.viewCtx) : '';
+      return `${g.label ?? g.key}${details ? ` ${this.st.dim(`(${details})`)}` : ''}${g.choices.length ? ` ${this.st.dim(`[${groupSummary(g)}]`)}` : ''} >`;
     }
     const u = board.pieces.find((p) => p.id === g.key);
     const head = u ? `${pieceLabel(u, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, u.where)}` : g.key;
@@ -227,7 +217,7 @@ export class PlaySession {
   private showMenu(prompt: Prompt, flat = false): void {
     const choices = prompt.choices;
     const groups = this.structuredGroups(prompt);
-    this.items = flat ? this.everyChoice(prompt).map((choice) => ({ choice })) : menuItems(choices, this.menu, this.extraOf, { refsOf: this.refsOf, groups });
+    this.items = flat ? this.everyChoice(prompt).map((choice) => ({ choice })) : menuItems(choices, this.menu, this.extraOf, { groups });
     const total = flat ? this.items.length : choices.length + groups.reduce((n, g) => n + (this.opened.get(g.key)?.length ?? 0), 0);
     const grouped = this.items.some((i) => 'group' in i);
     const parts: string[] = [];
@@ -349,7 +339,7 @@ export class PlaySession {
     const words = parseFilter(text);
     const before = this.menu;
     this.menu = { filter: words, group: null };
-    const items = menuItems(prompt.choices, this.menu, this.extraOf, { refsOf: this.refsOf, groups: this.structuredGroups(prompt) });
+    const items = menuItems(prompt.choices, this.menu, this.extraOf, { groups: this.structuredGroups(prompt) });
     if (words.length && !items.length) {
       this.menu = before;
       this.refuse(`no choice matches "${text.trim()}"; the filter is unchanged`);
@@ -450,7 +440,7 @@ export class PlaySession {
       this.say(...JSON.stringify(v.state, null, 1).split('\n'));
       return;
     }
-    this.say(...viewSummary(v.state, v.board ?? this.legacy?.boardView(v.state) ?? null, this.viewCtx, arg));
+    this.say(...viewSummary(v.state, v.board ?? null, this.viewCtx, arg));
     if (v.waitingFor.length) this.say(`Waiting for ${v.waitingFor.map((w) => `${w.seat} (${w.text}, ${w.rule})`).join('; ')}`);
   }
 

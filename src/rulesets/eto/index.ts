@@ -127,6 +127,6 @@ export const eto: Ruleset<EtoState> = {
     return `${state.month} ${state.year}${top ? `, ${String(top.side)} Naval and Air phase` : ''}`;
   },
   validateData: () => validateEtoData(),
-  assets: () => etoAssets() as unknown as Json,
+  assets: etoAssets,
   boardView: (state) => etoBoardView(state),
 };

@@ -415,7 +415,7 @@ export const fixtureAreas: Ruleset<AreasState> = {
   view: (s) => ({ turn: s.turn, step: s.step, units: s.units, control: s.control, attacked: s.attacked } as unknown as Json),
   boardView: (s) => boardView(s),
   describe: (s) => (s.outcome ? s.outcome.result : `Turn ${Math.min(TURNS, s.turn)}, ${STEP_NAMES[s.step]}`),
-  assets: () => fixtureAssets() as unknown as Json,
+  assets: fixtureAssets,
   positions: fixturePositions,
   invariants(s) {
     const out: string[] = [];

@@ -11,7 +11,7 @@ import { HelpOverlay } from '../help.tsx';
 import { factorText, markText, pieceFactors, pieceName, placeLabel, type BoardView } from '../map/board-model.ts';
 import type { MapHandle } from '../map/map-view.tsx';
 import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from '../map/picks.ts';
-import { boardOf, fetchAssets, loadAssets, navigate, refsFor, type LoadedAssets } from '../nav.ts';
+import { boardOf, fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
 import {
   loadGame, loadMapView, loadSettings, loadTokens, rememberCreatedGame, rememberGame, rememberToken, saveMapView, saveSettings, type Settings,
 } from '../storage.ts';
@@ -163,8 +163,7 @@ export function GameScreen({ token }: { token: string }) {
             serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed,
             dice: m.dice ?? (prev.dice && { ...prev.dice, phase: 'done' }) };
           if (m.events.length && m.stateId !== prev.stateId) {
-            const l = laRef.current;
-            const turn = boardOf(next.view, l).turn?.label ?? (next.view.status || 'Game');
+            const turn = boardOf(next.view).turn?.label ?? (next.view.status || 'Game');
             setLog((old) => [...old, ...tagEvents(m.events, turn)]);
           }
           if (m.stateId !== prev.stateId) {
@@ -208,20 +207,19 @@ export function GameScreen({ token }: { token: string }) {
     ? Object.entries(dice.seats).filter(([, s]) => s === (dice.phase === 'commit' ? 'waiting' : 'committed')).map(([s]) => s) : [];
   const prompt = diceWait.length ? null : view?.prompt ?? null;
   const assets = la?.assets ?? null;
-  const board = useMemo(() => boardOf(view, la), [view, la]);
+  const board = useMemo(() => boardOf(view), [view]);
   const names = useMemo(() => makeNames(assets, board), [assets, board]);
-  const refsOf = useMemo(() => refsFor(la), [la]);
-  const picks = useMemo(() => derivePicks(prompt, refsOf), [prompt, refsOf]);
+  const picks = useMemo(() => derivePicks(prompt), [prompt]);
   const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
   const rules = useRules(play?.ruleset ?? null, !!info?.rules);
 
   // Choices that point at nothing (end the phase, pass) while others point at units or places: kept in view apart.
   const phaseChoices = useMemo(() => {
     if (!prompt) return [];
-    const pointing = (c: Choice) => { const r = refsOf(c); return !!(r?.units?.length || r?.place || r?.targets?.length); };
+    const pointing = (c: Choice) => { const r = c.refs; return !!(r?.units?.length || r?.place || r?.targets?.length); };
     if (!prompt.groups?.length && !prompt.choices.some(pointing)) return [];
     return prompt.choices.filter((c) => !pointing(c));
-  }, [prompt, refsOf]);
+  }, [prompt]);
 
   const unitList = useMemo(() => (prompt ? unitChoices(picks, selUnit).map((i) => prompt.choices[i]!) : []), [prompt, picks, selUnit]);
   const groupChoices = selGroup && groupList?.key === selGroup && groupList.stateId === play?.stateId ? groupList.choices : null;
@@ -232,7 +230,7 @@ export function GameScreen({ token }: { token: string }) {
     if (selUnit || picks.only) return unitList;
     return [...picks.places.values()].flat().map((i) => prompt.choices[i]!);
   }, [prompt, selGroup, groupChoices, selUnit, picks, unitList]);
-  const highlights = useMemo(() => placesOf(pickList, refsOf), [pickList, refsOf]);
+  const highlights = useMemo(() => placesOf(pickList), [pickList]);
   const list = narrow?.choices ?? (selGroup ? (groupChoices ?? []) : selUnit ? unitList : prompt?.choices ?? []);
   const selectedName = selGroup ? (prompt?.groups?.find((g) => g.key === selGroup)?.label ?? selGroup) : selUnit ? names.of(selUnit) : null;
   const marked = useMemo(() => (settings.overlay === 'supply' ? new Set(board.pieces.filter((p) => p.marks?.includes('out-of-supply')).map((p) => p.id)) : undefined), [board, settings.overlay]);
@@ -308,7 +306,7 @@ export function GameScreen({ token }: { token: string }) {
   // The phase choices and (in an attack) the choices aiming at enemy units: asked as soon as the decision is shown, and
   // not clickable until answered, so that whether to confirm is known at the click.
   const candidates = useMemo(() => (!prompt || !play || play.status === 'finished' ? [] : [
-    ...phaseChoices, ...(attackKind ? prompt.choices.filter((c) => refsOf(c)?.targets?.length && !phaseChoices.includes(c)) : []),
+    ...phaseChoices, ...(attackKind ? prompt.choices.filter((c) => c.refs?.targets?.length && !phaseChoices.includes(c)) : []),
   ].slice(0, 12)), [play?.stateId, prompt, phaseChoices]);
   const [, setPreviewed] = useState(0);
   useEffect(() => {
@@ -327,7 +325,7 @@ export function GameScreen({ token }: { token: string }) {
     const warnings: string[] = [];
     if (phaseChoices.includes(c) && attackKind) {
       // Attacks still open: choices pointing at a place to attack (not at units to add to an attack being composed).
-      const open = prompt.choices.filter((x) => { const r = refsOf(x); return x !== c && !!r?.place && !r.units?.length; });
+      const open = prompt.choices.filter((x) => { const r = x.refs; return x !== c && !!r?.place && !r.units?.length; });
       if (open.length) {
         const shown = open.slice(0, 4).map((x) => x.label).join('; ');
         warnings.push(`${open.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). ${c.label} anyway?`);
@@ -335,7 +333,7 @@ export function GameScreen({ token }: { token: string }) {
     }
     if (a?.known && a.outcome) warnings.push(`This ends the game: ${a.outcome.result}${a.outcome.rule ? ` (${a.outcome.rule})` : ''}.`);
     if (a?.known && a.next && LOSS_KINDS.has(a.next.kind)) warnings.push(`Next you would have to: ${a.next.text} (${a.next.rule}).`);
-    const combat = !!a && !a.known && attackKind && !!refsOf(c)?.targets?.length;
+    const combat = !!a && !a.known && attackKind && !!c.refs?.targets?.length;
     if (!warnings.length && !combat) return null;
     return {
       choice: c, ...(warnings.length ? { warning: warnings.join(' ') } : {}),
@@ -386,8 +384,8 @@ export function GameScreen({ token }: { token: string }) {
   /** An illegal click on the map: ask the rules why (the selection's choice to elsewhere, sent here instead). */
   const explain = async (place: string) => {
     if (!play) return;
-    const sibling = pickList.find((c) => refsOf(c)?.place);
-    const from = sibling && refsOf(sibling)?.place;
+    const sibling = pickList.find((c) => c.refs?.place);
+    const from = sibling && sibling.refs?.place;
     const who = selectedName ?? 'This';
     if (!sibling || !from) { setRefusal({ message: `${who}: no choice leads to ${placeLabel(assets, place)}.` }); return; }
     const swap = (v: unknown): unknown => (v === from ? place : Array.isArray(v) ? v.map(swap) : v);
@@ -403,7 +401,7 @@ export function GameScreen({ token }: { token: string }) {
   };
 
   const onPlace = (id: string) => {
-    const m = choicesAt(pickList, refsOf, id);
+    const m = choicesAt(pickList, id);
     if (m.length === 1) { void choose(m[0]!); return; }
     if (m.length > 1) { setNarrow({ label: `${selectedName ? `${selectedName} to ` : ''}${placeLabel(assets, id)}`, choices: m }); return; }
     if ((selUnit || selGroup) && !highlights.has(id)) { void explain(id); setSelPlace(id); return; }
@@ -633,7 +631,7 @@ export function GameScreen({ token }: { token: string }) {
             </nav>
           </div>
           <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
-          <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} refsOf={refsOf} list={list}
+          <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} list={list}
             narrowedTo={narrow?.label ?? selectedName} loading={!!selGroup && !groupChoices}
             onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}
             armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}

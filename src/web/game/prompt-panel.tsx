@@ -28,7 +28,6 @@ export interface PromptPanelProps {
   seat: string | null;
   prompt: Prompt | null;
   assets: Assets;
-  refsOf(c: Choice): ChoiceRefs | undefined;
   /** The choices listed now: all, a group's, a unit's or those leading to a clicked place. */
   list: Choice[];
   /** What the list is narrowed to ("GE 4th infantry"), with a way back to all. */
@@ -96,7 +95,7 @@ function Icons({ units, assets, size = 26 }: { units: string[]; assets: Assets; 
 }
 
 function ChoiceButton({ c, n, p }: { c: Choice; n: number; p: PromptPanelProps }) {
-  const refs = p.refsOf(c);
+  const refs = c.refs;
   const armed = p.armed?.choice === c;
   return (
     <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" disabled={p.busy || !!p.checking?.(c)} onClick={() => p.onChoose(c)}>
@@ -135,7 +134,7 @@ export function PromptPanel(p: PromptPanelProps) {
   useEffect(() => { setFilter(''); setAll(false); }, [question, p.narrowedTo]);
   const list = useMemo(() => {
     const f = filter.trim().toLowerCase();
-    return p.list.filter((c) => !p.phaseChoices.includes(c) && (!f || choiceText(c, p.refsOf(c), p.assets).toLowerCase().includes(f)));
+    return p.list.filter((c) => !p.phaseChoices.includes(c) && (!f || choiceText(c, c.refs, p.assets).toLowerCase().includes(f)));
   }, [p.list, p.phaseChoices, filter]);
 
   if (p.view.outcome || p.finished) {
@@ -176,7 +175,7 @@ export function PromptPanel(p: PromptPanelProps) {
       )}
       {p.armed && (
         <div class="confirm" data-testid="confirm-box" ref={confirmRef}>
-          <p><b>{choiceText(p.armed.choice, p.refsOf(p.armed.choice), p.assets)}</b></p>
+          <p><b>{choiceText(p.armed.choice, p.armed.choice.refs, p.assets)}</b></p>
           {p.armed.warning && <p class="warning" data-testid="confirm-warning">{p.armed.warning}</p>}
           {p.armed.pending ? <p class="muted small" data-testid="confirm-pending">Checking what this leads to…</p> : (
             <div class="row">

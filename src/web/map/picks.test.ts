@@ -3,7 +3,6 @@ import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from './pi
 import type { Choice, Prompt } from '../../engine/types.ts';
 
 const ch = (label: string, refs?: Choice['refs']): Choice => ({ action: { type: label.split(' ')[0]!.toLowerCase() }, label, ...(refs ? { refs } : {}) });
-const refsOf = (c: Choice) => c.refs;
 const prompt = (choices: Choice[], groups?: Prompt['groups']): Prompt => ({ seat: 'a', rule: 'T 1', text: 't', kind: 'move', choices, ...(groups ? { groups } : {}) });
 
 describe('map picks come only from what choices and groups point at (refs)', () => {
@@ -17,14 +16,14 @@ describe('map picks come only from what choices and groups point at (refs)', () 
     ch('Pass'),
   ];
   const p = prompt(choices);
-  const picks = derivePicks(p, refsOf);
+  const picks = derivePicks(p);
 
   it('a selected unit lights exactly the places its choices lead to; two ways there are both offered', () => {
     const inf = unitChoices(picks, 'inf').map((i) => choices[i]!);
-    expect([...placesOf(inf, refsOf)].sort()).toEqual(['2215', '2314']);
+    expect([...placesOf(inf)].sort()).toEqual(['2215', '2314']);
     const arm = unitChoices(picks, 'arm').map((i) => choices[i]!);
-    expect(choicesAt(arm, refsOf, '2314').map((c) => c.label)).toEqual(['Move arm to 2314', 'Rail arm to 2314']);
-    expect(choicesAt(arm, refsOf, '2215')).toEqual([]);
+    expect(choicesAt(arm, '2314').map((c) => c.label)).toEqual(['Move arm to 2314', 'Rail arm to 2314']);
+    expect(choicesAt(arm, '2215')).toEqual([]);
   });
 
   it('a choice naming a place and no unit is picked with nothing selected; one naming nothing is left to the list', () => {
@@ -34,7 +33,7 @@ describe('map picks come only from what choices and groups point at (refs)', () 
   });
 
   it('a prompt about one unit (a set-up placement) lights its places with nothing selected', () => {
-    const setup = derivePicks(prompt([ch('Place pl-1 in 2306', { units: ['pl-1'], place: '2306' }), ch('Place pl-1 in 2405', { units: ['pl-1'], place: '2405' })]), refsOf);
+    const setup = derivePicks(prompt([ch('Place pl-1 in 2306', { units: ['pl-1'], place: '2306' }), ch('Place pl-1 in 2405', { units: ['pl-1'], place: '2405' })]));
     expect(setup.only).toBe('pl-1');
     expect(unitChoices(setup, null)).toEqual([0, 1]);
   });
@@ -44,7 +43,7 @@ describe('map picks come only from what choices and groups point at (refs)', () 
       { key: 'x', label: 'token x', refs: { units: ['x'] } },
       { key: 'A1', label: 'stack in A1', refs: { units: ['n-inf-A1', 'n-arm-A1'], place: 'A1' } },
     ]);
-    const g = derivePicks(sp, refsOf);
+    const g = derivePicks(sp);
     expect(g.units.get('n-arm-A1')).toEqual({ group: 'A1', choices: [] });
     expect(g.groupAt.get('A1')).toBe('A1');
     expect(groupOfUnit(sp, 'x')?.key).toBe('x');

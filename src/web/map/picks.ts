@@ -1,9 +1,6 @@
 // What the map offers for the current prompt, from what each choice and group says it points at (`refs`): the client
 // never computes a legal move, and never reads an action's fields.
-import type { Choice, ChoiceGroup, ChoiceRefs, Prompt } from '../../engine/types.ts';
-
-/** The refs of a choice: its own, else (rule sets still on the old path) the legacy reader's guess. */
-export type RefsOf = (c: Choice) => ChoiceRefs | undefined;
+import type { Choice, ChoiceGroup, Prompt } from '../../engine/types.ts';
 
 /** How a unit on the board can be picked: the group it heads (a structured prompt), and the listed choices naming it. */
 export interface UnitPick {
@@ -31,7 +28,7 @@ function push<K>(m: Map<K, number[]>, k: K, i: number): void {
   else m.set(k, [i]);
 }
 
-export function derivePicks(prompt: Prompt | null, refsOf: RefsOf): MapPicks {
+export function derivePicks(prompt: Prompt | null): MapPicks {
   const picks: MapPicks = { units: new Map(), groupAt: new Map(), places: new Map(), only: null };
   if (!prompt) return picks;
   for (const g of prompt.groups ?? []) {
@@ -40,7 +37,7 @@ export function derivePicks(prompt: Prompt | null, refsOf: RefsOf): MapPicks {
   }
   const named = new Set<string>();
   prompt.choices.forEach((c, i) => {
-    const r = refsOf(c);
+    const r = c.refs;
     const units = r?.units ?? [];
     for (const u of units) {
       if (r?.place) named.add(u);
@@ -61,15 +58,15 @@ export function unitChoices(picks: MapPicks, unit: string | null): number[] {
 }
 
 /** Choices of `list` leading to `place`. */
-export function choicesAt(list: Choice[], refsOf: RefsOf, place: string): Choice[] {
-  return list.filter((c) => refsOf(c)?.place === place);
+export function choicesAt(list: Choice[], place: string): Choice[] {
+  return list.filter((c) => c.refs?.place === place);
 }
 
 /** Places the choices of `list` lead to. */
-export function placesOf(list: Choice[], refsOf: RefsOf): Set<string> {
+export function placesOf(list: Choice[]): Set<string> {
   const out = new Set<string>();
   for (const c of list) {
-    const p = refsOf(c)?.place;
+    const p = c.refs?.place;
     if (p) out.add(p);
   }
   return out;

@@ -36,7 +36,10 @@ const windowed = new Map<string, Promise<LoadedAssets>>();
 export function fetchAssets(ruleset: string): Promise<Fetched> {
   let p = cache.get(ruleset);
   if (!p) {
-    p = api.assets(ruleset).then((raw) => ({ assets: raw as unknown as Assets }));
+    p = api.assets(ruleset).then((raw) => {
+      const a = raw as unknown as Partial<Assets> | null;
+      return { assets: { ...a, board: a?.board ?? {} } };
+    });
     p.catch(() => cache.delete(ruleset));
     cache.set(ruleset, p);
   }

@@ -1,7 +1,7 @@
 // How the browser tests play each rule set through the UI. The play test takes a driver as its parameter;
 // add one per rule set (2WW when it lands).
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface RulesetDriver {
   ruleset: string;
@@ -21,6 +21,29 @@ export async function choose(page: Page, text: string): Promise<void> {
     || !!document.querySelector('[data-testid=confirm]'), before.stateId);
   if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before.stateId);
+}
+
+/**
+ * Drag the map, as a player would, until `target` (something drawn on the map) is well inside the map's frame: the
+ * first view is centred on the seat's units, so a place at the edge may lie under the top bar.
+ */
+export async function showOnMap(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    const map = (await page.locator('[data-testid=map]').boundingBox())!;
+    const el = await target.boundingBox();
+    if (!el) return;
+    const cx = el.x + el.width / 2, cy = el.y + el.height / 2, m = 60;
+    if (cx > map.x + m && cx < map.x + map.width - m && cy > map.y + m && cy < map.y + map.height - m) return;
+    const mx = map.x + map.width / 2, my = map.y + map.height / 2;
+    const dx = Math.max(-map.width / 2 + 10, Math.min(map.width / 2 - 10, mx - cx));
+    const dy = Math.max(-map.height / 2 + 10, Math.min(map.height / 2 - 10, my - cy));
+    await page.mouse.move(mx - dx / 2, my - dy / 2);
+    await page.mouse.down();
+    await page.mouse.move(mx, my, { steps: 4 });
+    await page.mouse.move(mx + dx / 2, my + dy / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(250); // a gesture's view is committed 150 ms after it pauses
+  }
 }
 
 /** Click an area of the map where it shows (not under a counter, inside the map's frame), as a player would. */

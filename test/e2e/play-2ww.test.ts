@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
 import { replayEndBackStart, shot, startE2E, stateAfter, type E2E } from './harness.ts';
-import { seq } from './drivers.ts';
+import { seq, showOnMap } from './drivers.ts';
 
 const COMBAT_DECLARE = 'combat: declare an attack or end the phase';
 
@@ -41,7 +41,9 @@ async function hexOf(page: Page, unit: string): Promise<string | null> {
 async function selectUnit(page: Page, unit: string): Promise<void> {
   const hex = await hexOf(page, unit);
   if (!hex) throw new Error(`${unit} is not drawn on the map`);
-  await page.locator(`[data-testid=map] [data-hex="${hex}"] [data-unit]`).last().click();
+  const stack = page.locator(`[data-testid=map] [data-hex="${hex}"] [data-unit]`).last();
+  await showOnMap(page, stack);
+  await stack.click();
   await page.locator('[data-testid=inspector]').waitFor();
   await page.locator(`[data-testid=inspector] [data-unit-id="${unit}"]`).click();
   await page.locator('[data-testid=map] .hl').first().waitFor();
@@ -51,6 +53,7 @@ async function selectUnit(page: Page, unit: string): Promise<void> {
 async function moveOnMap(page: Page, unit: string, to: string): Promise<void> {
   const before = await stateId(page);
   await selectUnit(page, unit);
+  await showOnMap(page, page.locator(`[data-testid=hl-${to}]`));
   await page.locator(`[data-testid=hl-${to}]`).click();
   // Two choices to one hex (move or rail) narrow the list to them instead of sending: then pick "Move".
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
@@ -153,6 +156,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     // click on the Polish counter drawn over the highlight picks it.
     const before = await stateId(page);
     await page.locator('[data-testid=hl-2405]').waitFor({ state: 'attached' });
+    await showOnMap(page, page.locator('[data-testid=map] [data-hex="2405"] [data-unit="pl-inf-2"]'));
     await page.locator('[data-testid=map] [data-hex="2405"] [data-unit="pl-inf-2"]').click();
     await stateAfter(page, before);
     expect(await myPrompt(page)).toContain('Choose the units attacking 2405');
@@ -163,7 +167,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     await expect.poll(() => page.locator('[data-testid=running-odds] .odds-desc').textContent()).toContain('GE 1st air');
     await shot(page, '2ww-declare');
     const composed = await stateId(page);
-    await page.locator('[data-testid=choice]', { hasText: /^\d?Attack 2405 with GE 4th infantry, GE 1st air/ }).click();
+    await page.locator('[data-testid=choice]', { hasText: /^\d?Attack 2405 Warsaw with GE 4th infantry, GE 1st air/ }).click();
     await page.locator('[data-testid=confirm-box] [data-testid=odds-row]').first().waitFor();
     expect(await page.locator('[data-testid=confirm-box] [data-testid=odds-summary]').textContent()).toMatch(/Win \d+\.\d% · lose/);
     expect(await stateId(page)).toBe(composed);
@@ -197,7 +201,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     // French air in 1707 (Paris): the Allies may add defensive support (2WW 9.1.2), a prompt the AI answers.
     await pick(page, 'Air/sea attack on 1707');
     await pick(page, 'Add GE 2d air');
-    await pick(page, /^\d?Attack 1707 with GE 2d air$/);
+    await pick(page, /^\d?Attack 1707 Paris with GE 2d air$/);
     const met = await finishCombat(page);
     console.log(`air combat prompts met: ${JSON.stringify(met)}`);
     await page.selectOption('[data-testid=log] select[aria-label=Kind]', 'moves');

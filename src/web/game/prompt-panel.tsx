@@ -136,6 +136,12 @@ export function PromptPanel(p: PromptPanelProps) {
     const f = filter.trim().toLowerCase();
     return p.list.filter((c) => !p.phaseChoices.includes(c) && (!f || choiceText(c, c.refs, p.assets).toLowerCase().includes(f)));
   }, [p.list, p.phaseChoices, filter]);
+  // Nor is a filter kept when the decision's next state leaves it matching nothing ("Add X" became "Remove X").
+  const groupsMatch = (f: string) => (p.prompt?.groups ?? []).some((g) => g.label.toLowerCase().includes(f));
+  useEffect(() => {
+    const f = filter.trim().toLowerCase();
+    if (f && !list.length && !groupsMatch(f)) setFilter('');
+  }, [p.view.seq]);
 
   if (p.view.outcome || p.finished) {
     return (

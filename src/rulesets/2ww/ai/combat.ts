@@ -48,7 +48,7 @@ function factor(s: TwoWWState, id: string): number {
   return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
 }
 
-const isSoviet = (s: TwoWWState, id: string) => combatWorld().facts(s, id).power === 'su';
+const isSoviet = (s: TwoWWState, id: string) => combatWorld(s).facts(s, id).power === 'su';
 
 /**
  * The units the AI attacks `hex` with: every eligible land attacker and support unit (2WW 9.1.1, 9.1.2), for the

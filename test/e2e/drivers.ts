@@ -46,7 +46,10 @@ export async function showOnMap(page: Page, target: Locator): Promise<void> {
   }
 }
 
-/** Click an area of the map where it shows (not under a counter, inside the map's frame), as a player would. */
+/**
+ * Click an area of the map where it shows (not under a counter, inside the map's frame), as a player would; a lit
+ * area is clicked on its highlight.
+ */
 export async function clickArea(page: Page, id: string): Promise<void> {
   const pt = await page.evaluate((id) => {
     const map = document.querySelector('[data-testid=map]')!.getBoundingClientRect();
@@ -56,7 +59,7 @@ export async function clickArea(page: Page, id: string): Promise<void> {
     for (let y = y0 + 4; y < y1; y += 5) {
       for (let x = x0 + 4; x < x1; x += 5) {
         const h = document.elementFromPoint(x, y);
-        if (h?.getAttribute('data-area') === id && h.closest('.hits')) return { x, y };
+        if (h?.getAttribute('data-area') === id && h.closest('.hits, .highlights')) return { x, y };
       }
     }
     return null;

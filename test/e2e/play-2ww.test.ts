@@ -198,10 +198,10 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     expect(await seq(page)).toEqual(before);
     expect(await page.locator('[data-testid=prompt-text]').textContent()).toContain(COMBAT_DECLARE);
 
-    // French air in 1707 (Paris): the Allies may add defensive support (2WW 9.1.2), a prompt the AI answers.
+    // French air in 1707 (Lille): the Allies may add defensive support (2WW 9.1.2), a prompt the AI answers.
     await pick(page, 'Air/sea attack on 1707');
     await pick(page, 'Add GE 2d air');
-    await pick(page, /^\d?Attack 1707 Paris with GE 2d air$/);
+    await pick(page, /^\d?Attack 1707 Lille with GE 2d air$/);
     const met = await finishCombat(page);
     console.log(`air combat prompts met: ${JSON.stringify(met)}`);
     await page.selectOption('[data-testid=log] select[aria-label=Kind]', 'moves');

@@ -102,11 +102,19 @@ export function EditorScreen() {
     }, (e: Error) => setErr(e.message));
   }, []);
 
+  const checkedAtOnce = useRef<Position | null>(null);
+  const validate = (id: string, of: Position) => {
+    api.validatePosition(id, of as unknown as Json).then((r) => setProblems({ of, list: r.problems }), (e: Error) => setErr(e.message));
+  };
   const start = async (id: string, sc: string, opts: Options) => {
     try {
       const [a, p] = await Promise.all([loadAssets(id, sc), api.initialPosition(id, sc, opts)]);
+      const of = editable(p.position);
+      // A loaded position is checked at once (the request leaves before the map is drawn); edits are debounced.
+      checkedAtOnce.current = of;
+      validate(id, of);
       setLoaded(a);
-      setPos(editable(p.position));
+      setPos(of);
       setUnitSel(null);
       setErr(null);
       history.replaceState(null, '', `/editor?ruleset=${id}&scenario=${encodeURIComponent(sc)}${Object.keys(opts).length ? `&options=${encodeURIComponent(JSON.stringify(opts))}` : ''}`);
@@ -124,12 +132,10 @@ export function EditorScreen() {
   // The server validates every change (debounced: a burst of edits is checked once).
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    if (!pos || !rs) return;
+    if (!pos || !rs || pos === checkedAtOnce.current) return;
     if (timer.current) clearTimeout(timer.current);
     const of = pos;
-    timer.current = setTimeout(() => {
-      api.validatePosition(rs.id, of as unknown as Json).then((r) => setProblems({ of, list: r.problems }), (e: Error) => setErr(e.message));
-    }, 120);
+    timer.current = setTimeout(() => validate(rs.id, of), 120);
   }, [pos]);
 
   const counters = loaded?.assets.counters;

@@ -72,7 +72,7 @@ function PlacePanel({ b, p, open, onFold, size = 36 }: { b: Place; p: BoardPaneP
       {b.note && <p class="muted small box-note" title={b.note}>{b.note}</p>}
       <div class="box-units">
         {open && b.units.map((u) => (
-          <span key={u.id} class="box-unit" onClick={(e) => { e.stopPropagation(); p.onUnit(u.id, b.id); }}>
+          <span key={u.id} class="box-unit" data-unit={u.id} onClick={(e) => { e.stopPropagation(); p.onUnit(u.id, b.id); }}>
             <CounterIcon unit={u} counters={p.assets.counters} size={size} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} marked={p.marked?.has(u.id)} />
           </span>
         ))}

@@ -87,6 +87,8 @@ export function GameScreen({ token }: { token: string }) {
   const [selGroup, setSelGroup] = useState<string | null>(null);
   const [groupList, setGroupList] = useState<{ key: string; stateId: number; choices: Choice[] } | null>(null);
   const [selPlace, setSelPlace] = useState<string | null>(null);
+  /** The state whose one-unit lights (a set-up placement) Escape put out; a selection lights them again. */
+  const [quiet, setQuiet] = useState<number | null>(null);
   const [narrow, setNarrow] = useState<{ label: string; choices: Choice[] } | null>(null);
   const [armed, setArmed] = useState<Armed | null>(null);
   const [refusal, setRefusal] = useState<{ rule?: string; message: string } | null>(null);
@@ -209,7 +211,10 @@ export function GameScreen({ token }: { token: string }) {
   const assets = la?.assets ?? null;
   const board = useMemo(() => boardOf(view), [view]);
   const names = useMemo(() => makeNames(assets, board), [assets, board]);
-  const picks = useMemo(() => derivePicks(prompt), [prompt]);
+  const picks = useMemo(() => {
+    const where = new Map(board.pieces.map((u) => [u.id, u.where]));
+    return derivePicks(prompt, (u) => where.get(u));
+  }, [prompt, board]);
   const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
   const rules = useRules(play?.ruleset ?? null, !!info?.rules);
 
@@ -227,9 +232,9 @@ export function GameScreen({ token }: { token: string }) {
   const pickList = useMemo(() => {
     if (!prompt) return [];
     if (selGroup) return groupChoices ?? [];
-    if (selUnit || picks.only) return unitList;
+    if (selUnit || (picks.only && quiet !== play?.stateId)) return unitList;
     return [...picks.places.values()].flat().map((i) => prompt.choices[i]!);
-  }, [prompt, selGroup, groupChoices, selUnit, picks, unitList]);
+  }, [prompt, selGroup, groupChoices, selUnit, picks, unitList, quiet, play?.stateId]);
   const highlights = useMemo(() => placesOf(pickList), [pickList]);
   const list = narrow?.choices ?? (selGroup ? (groupChoices ?? []) : selUnit ? unitList : prompt?.choices ?? []);
   const selectedName = selGroup ? (prompt?.groups?.find((g) => g.key === selGroup)?.label ?? selGroup) : selUnit ? names.of(selUnit) : null;
@@ -305,8 +310,11 @@ export function GameScreen({ token }: { token: string }) {
   };
   // The phase choices and (in an attack) the choices aiming at enemy units: asked as soon as the decision is shown, and
   // not clickable until answered, so that whether to confirm is known at the click.
+  // A short list pointing at nothing ("End naval attacks" alone) is asked about whole.
   const candidates = useMemo(() => (!prompt || !play || play.status === 'finished' ? [] : [
     ...phaseChoices, ...(attackKind ? prompt.choices.filter((c) => c.refs?.targets?.length && !phaseChoices.includes(c)) : []),
+    ...(!phaseChoices.length && prompt.kind !== 'move' && prompt.choices.length <= 4 && !prompt.groups?.length
+      && prompt.choices.every((c) => !c.refs?.units?.length && !c.refs?.place && !c.refs?.targets?.length) ? prompt.choices : []),
   ].slice(0, 12)), [play?.stateId, prompt, phaseChoices]);
   const [, setPreviewed] = useState(0);
   useEffect(() => {
@@ -497,6 +505,7 @@ export function GameScreen({ token }: { token: string }) {
     if (e.key === 'Escape') {
       setHelp(false); setCharts(false); setRuleCard(null); setMenu(false);
       if (armed) setArmed(null); else if (selUnit || selGroup || narrow) clearSel(); else setSelPlace(null);
+      if (!armed && play) setQuiet(play.stateId);
       return;
     }
     if (mapKeys(e, mapRef.current)) { e.preventDefault(); return; }

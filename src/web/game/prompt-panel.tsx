@@ -7,7 +7,7 @@ import type { Choice, ChoiceGroup, ChoiceRefs, Json, Prompt } from '../../engine
 import type { OddsReport, SeatView } from '../../server/protocol.ts';
 import type { Assets } from '../map/board-model.ts';
 import { placeName } from '../map/board-model.ts';
-import { CounterIcon } from '../map/counter.tsx';
+import { CounterImage } from '../map/counter.tsx';
 import { DataTable } from './log-panel.tsx';
 import { NamesContext } from './names.ts';
 import { OddsView } from './odds.tsx';
@@ -82,16 +82,17 @@ const LIST_LIMIT = 40;
 export function choiceText(c: Choice, refs: ChoiceRefs | undefined, assets: Assets): string {
   const place = refs?.place;
   const name = place ? placeName(assets, place) : null;
-  if (!place || !name || c.label.includes(name)) return c.label;
-  const at = c.label.indexOf(place);
-  if (at >= 0) return `${c.label.slice(0, at + place.length)} ${name}${c.label.slice(at + place.length)}`;
-  return `${c.label} (${name})`;
+  const at = place ? c.label.indexOf(place) : -1;
+  // Only a place the label names by id gets its name ("to 2406" -> "to 2406 Lublin"): a label naming other places
+  // ("Remove GE 4th infantry (2305)" of an attack on 2405) is left as it is.
+  if (!place || !name || at < 0 || c.label.includes(name)) return c.label;
+  return `${c.label.slice(0, at + place.length)} ${name}${c.label.slice(at + place.length)}`;
 }
 
 function Icons({ units, assets, size = 26 }: { units: string[]; assets: Assets; size?: number }) {
   const names = useContext(NamesContext);
   const shown = units.map((id) => names.unit(id)).filter((u) => !!u).slice(0, 3);
-  return <>{shown.map((u) => <CounterIcon key={u.id} unit={u} counters={assets.counters} size={size} />)}</>;
+  return <>{shown.map((u) => <CounterImage key={u.id} unit={u} counters={assets.counters} size={size} />)}</>;
 }
 
 function ChoiceButton({ c, n, p }: { c: Choice; n: number; p: PromptPanelProps }) {

@@ -1,6 +1,7 @@
 // A counter drawn in SVG: national colour, a pattern band by side, the nation's code, a NATO symbol, factors,
 // the reduced side, status marks (Ops Complete...) and how many units a piece stands for. Drawn in a unit square
 // centred on (0,0), scaled by the caller.
+import { render } from 'preact';
 import type { CounterManifest, PieceView } from './board-model.ts';
 import { factorText, markText, pieceFactors, pieceName } from './board-model.ts';
 
@@ -146,6 +147,39 @@ export function CounterIcon(props: CounterProps & { size?: number }) {
       <Counter {...props} />
     </svg>
   );
+}
+
+// The page's counter rules (styles.css), carried inside a counter drawn as an image.
+const IMAGE_CSS = `.counter text{font-family:system-ui,sans-serif}.counter-edge{fill:none;stroke:#1a1a1a;stroke-width:.03}
+.band-axis{fill:url(#hatch-axis)}.band-allies{fill:#1f4f36}.band-other{fill:url(#dots-other)}.reduced-mark{fill:#fff;stroke:#111;stroke-width:.02}
+.ops-marker rect{fill:#111}.ops-marker text{fill:#fff;font-weight:700}.count-badge rect{fill:#111;stroke:#fff;stroke-width:.03}
+.count-badge text{fill:#fff;font-weight:700}.oos-mark{fill:#d55e00;font-weight:700}`;
+const images = new Map<string, string>();
+
+/** A counter's picture as an SVG data URL, drawn once per look (the piece's fields and its manifest entry). */
+function counterUrl(unit: PieceView, counters: CounterManifest | undefined): string {
+  const key = JSON.stringify([unit, counters?.powers[unit.power], counters?.types[unit.type]]);
+  let url = images.get(key);
+  if (!url) {
+    const host = document.createElement('div');
+    render(
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.55 -0.55 1.1 1.1" width="110" height="110">
+        <style>{IMAGE_CSS}</style><defs><Patterns /></defs><Counter unit={unit} counters={counters} />
+      </svg>, host);
+    url = `data:image/svg+xml,${encodeURIComponent(host.innerHTML)}`;
+    render(null, host);
+    if (images.size > 2000) images.clear();
+    images.set(key, url);
+  }
+  return url;
+}
+
+/**
+ * A counter as an image, for text that names its units (choices, groups): it adds nothing to the text a reader or a
+ * search sees; the name is its tooltip.
+ */
+export function CounterImage({ unit, counters, size = 26 }: { unit: PieceView; counters: CounterManifest | undefined; size?: number }) {
+  return <img class="counter-icon" src={counterUrl(unit, counters)} width={size} height={size} alt="" title={pieceName(unit, counters)} />;
 }
 
 /** Pattern fills used by counters (defined once per SVG). */

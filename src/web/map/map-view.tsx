@@ -73,7 +73,8 @@ function placeOf(el: Element): string | null {
 function areaCounterSize(geo: MapGeometry): number {
   const sizes = [...geo.areas.values()].map((a) => a.size).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 6;
-  return Math.max(0.2, median / 4);
+  // Areas drawn over a hex map (sea areas) hold counters the size of a hex's.
+  return geo.hexes.size ? Math.min(1, Math.max(0.2, median / 4)) : Math.max(0.2, median / 4);
 }
 
 /** Terrain, coasts, borders, hexside features, cities: drawn once per map. */
@@ -183,12 +184,15 @@ const IdLayer = memo(function IdLayer({ geo }: { geo: MapGeometry }) {
   );
 });
 
-/** Invisible shapes that take the clicks (one per hex or area, above the drawing, below counters). */
+/**
+ * Invisible shapes that take the clicks (one per hex or area, above the drawing, below counters). Areas lie over the
+ * hexes they hold (a sea area over its sea hexes): a click there is on the area.
+ */
 const HitLayer = memo(function HitLayer({ geo }: { geo: MapGeometry }) {
   return (
     <g class="hits">
-      {[...geo.areas.values()].map((g) => <path key={g.id} d={g.path} data-area={g.id} />)}
       {[...geo.hexes.values()].map((g) => <path key={g.id} d={g.path} data-hex={g.id} />)}
+      {[...geo.areas.values()].map((g) => <path key={g.id} d={g.path} data-area={g.id} />)}
     </g>
   );
 });

@@ -38,6 +38,15 @@ describe('map picks come only from what choices and groups point at (refs)', () 
     expect(unitChoices(setup, null)).toEqual([0, 1]);
   });
 
+  it('a choice about units where they stand (a stack picked in place) is picked by its place, and by its units', () => {
+    const where: Record<string, string> = { a1: 'W3133', a2: 'W3133', b1: 'W3034' };
+    const bt = derivePicks(prompt([ch('Armor in W3133', { units: ['a1', 'a2'], place: 'W3133' }), ch('Armor in W3034', { units: ['b1'], place: 'W3034' }),
+      ch('Move b1 to W3133', { units: ['b1'], place: 'W3133' })]), (u) => where[u]);
+    expect([...bt.places]).toEqual([['W3133', [0]], ['W3034', [1]]]);
+    expect(bt.units.get('b1')).toEqual({ choices: [1, 2] });
+    expect(bt.only).toBe('b1');
+  });
+
   it('a structured prompt: units head their group, a stack group is picked by its place', () => {
     const sp = prompt([ch('End movement')], [
       { key: 'x', label: 'token x', refs: { units: ['x'] } },

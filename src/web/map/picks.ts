@@ -13,7 +13,10 @@ export interface MapPicks {
   units: Map<string, UnitPick>;
   /** Groups by the place they stand for (a stack's area or hex), for a click on the place itself. */
   groupAt: Map<string, string>;
-  /** Places named by listed choices that name no unit (declare an attack on a hex, pick a box...). */
+  /**
+   * Places named by listed choices that name no unit (declare an attack on a hex, pick a box...), or only units that
+   * stand there (pick a stack where it is: a breakthrough stack).
+   */
   places: Map<string, number[]>;
   /**
    * The one unit every listed choice leading somewhere is about (a set-up prompt placing one unit): its places are
@@ -28,7 +31,8 @@ function push<K>(m: Map<K, number[]>, k: K, i: number): void {
   else m.set(k, [i]);
 }
 
-export function derivePicks(prompt: Prompt | null): MapPicks {
+/** `whereOf` tells where a unit stands on the board (a choice about units in their own place picks the place). */
+export function derivePicks(prompt: Prompt | null, whereOf: (unit: string) => string | undefined = () => undefined): MapPicks {
   const picks: MapPicks = { units: new Map(), groupAt: new Map(), places: new Map(), only: null };
   if (!prompt) return picks;
   for (const g of prompt.groups ?? []) {
@@ -39,13 +43,14 @@ export function derivePicks(prompt: Prompt | null): MapPicks {
   prompt.choices.forEach((c, i) => {
     const r = c.refs;
     const units = r?.units ?? [];
+    const inPlace = !!r?.place && units.length > 0 && units.every((u) => whereOf(u) === r.place);
     for (const u of units) {
-      if (r?.place) named.add(u);
+      if (r?.place && !inPlace) named.add(u);
       const p = picks.units.get(u);
       if (p) p.choices.push(i);
       else picks.units.set(u, { choices: [i] });
     }
-    if (!units.length && r?.place) push(picks.places, r.place, i);
+    if ((!units.length || inPlace) && r?.place) push(picks.places, r.place, i);
   });
   if (named.size === 1 && !prompt.groups?.length) picks.only = [...named][0]!;
   return picks;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { apiCall, openPage, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { takeSeats } from '../../src/server/test-helpers.ts';
 import { seq } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -22,8 +23,11 @@ async function both(page: Page, name: string, ready?: () => Promise<void>): Prom
   }
 }
 
-async function newGame(e2e: E2E, body: Record<string, unknown>): Promise<CreateGameResponse> {
-  return apiCall<CreateGameResponse>(e2e.server, 'POST', '/api/games', body);
+/** A game made over the API whose human seats have all taken their seats (their dice contributions, docs/fair-dice.md). */
+async function newGame(e2e: E2E, body: { seats: Record<string, { kind: string; level?: number }> } & Record<string, unknown>): Promise<CreateGameResponse> {
+  const g = await apiCall<CreateGameResponse>(e2e.server, 'POST', '/api/games', body);
+  await takeSeats(e2e.server.url, Object.entries(body.seats).filter(([, s]) => s.kind === 'human').map(([seat]) => g.seats[seat]!.token));
+  return g;
 }
 
 /** The link of the seat the game waits for. */
@@ -97,7 +101,19 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     expect(counter.width).toBeGreaterThanOrEqual(36);
     await shot(phone, 'screen-game-first-390');
     // The sheet's tabs: the stack inspector, the log.
-    await phone.locator('[data-testid=map] .stack [data-unit]').first().click();
+    // A stack in view (the first view is centred on the seat's units; others lie beyond the screen's edge).
+    const shown = await phone.evaluate(() => {
+      const map = document.querySelector('[data-testid=map]')!.getBoundingClientRect();
+      for (const el of document.querySelectorAll('[data-testid=map] .stack [data-unit]')) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (x > map.left && x < map.right && y > map.top && y < Math.min(map.bottom, innerHeight * 0.45)
+          && document.elementFromPoint(x, y)?.closest('[data-unit]') === el) return el.getAttribute('data-unit');
+      }
+      return null;
+    });
+    expect(shown).not.toBeNull();
+    await phone.locator(`[data-testid=map] .stack [data-unit="${shown}"]`).click();
     await phone.click('[data-testid=tab-stack]');
     await phone.locator('[data-testid=inspector]').waitFor();
     await shot(phone, 'screen-stack-390');

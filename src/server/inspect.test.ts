@@ -35,6 +35,9 @@ describe('the rule set listing and routes', () => {
     expect(by['2ww']).toMatchObject({ aiSeats: ['axis', 'allies'], odds: true, positions: true });
     expect(by['2ww']!.hidden).toBeUndefined();
     expect(by.eto!.aiSeats).toEqual([]);
+    // Case White's solitaire Poles play the allies seat when it is an AI seat; no other scenario has a script.
+    expect(by.eto!.scripted?.seats['case-white']).toEqual(['allies']);
+    expect(by.eto!.scripted?.seats.bulge).toEqual([]);
   });
 
   it('#21 item 8: the rules reference is served per rule set; a rule set without one is a 404 that says where it goes', async () => {

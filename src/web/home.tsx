@@ -22,6 +22,8 @@ function NewGame({ rulesets, onCreated, initial }: {
   const [err, setErr] = useState<string | null>(null);
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
   const seatList = sc?.seats ?? rs?.seats ?? [];
+  /** Seats the scenario's scripted side plays when they are AI seats (ETO Case White's solitaire Poles). */
+  const scripted = (sc && rs?.scripted?.seats[sc.id]) ?? [];
 
   useEffect(() => {
     if (!rs) return;
@@ -38,7 +40,9 @@ function NewGame({ rulesets, onCreated, initial }: {
     try {
       const spec: Record<string, SeatSpec> = {};
       for (const s of seatList) {
-        const c = seats[s] ?? { kind: 'me', level: 2 };
+        const c0 = seats[s] ?? { kind: 'me', level: 2 };
+        // An AI chosen for a scenario's scripted side does not carry over to a scenario without one.
+        const c = c0.kind === 'ai' && !rs.aiSeats.includes(s) && !scripted.includes(s) ? { ...c0, kind: 'me' as SeatChoice } : c0;
         spec[s] = c.kind === 'ai' ? { kind: 'ai', level: c.level } : c.kind === 'me' ? { kind: 'human' } : { kind: 'open' };
       }
       const initialMs = Math.round(clock.minutes * 60_000), incrementMs = Math.round(clock.increment * 1000);
@@ -46,7 +50,7 @@ function NewGame({ rulesets, onCreated, initial }: {
         throw new Error('Clocks: the time per player must be at least one second (e.g. 0.5 minutes) and the increment 0 or more seconds');
       }
       const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec, ...(clock.on ? { clock: { initialMs, incrementMs } } : {}) });
-      const kind = (s: string) => seats[s]?.kind ?? 'me';
+      const kind = (s: string) => ({ human: 'me', open: 'invite', ai: 'ai' } as const)[spec[s]!.kind];
       onCreated(r, seatList.filter((s) => kind(s) === 'me'), seatList.filter((s) => kind(s) === 'invite'), rs.id);
     } catch (e) {
       setErr((e as Error).message);
@@ -87,10 +91,11 @@ function NewGame({ rulesets, onCreated, initial }: {
               <span class={`seat-badge side-${s}`}>{s[0]!.toUpperCase() + s.slice(1)}</span>
               <select value={c.kind} data-testid={`seat-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, kind: (e.target as HTMLSelectElement).value as SeatChoice } })}>
                 <option value="me">Me (this browser)</option>
-                {rs.aiSeats.includes(s) && <option value="ai">AI</option>}
+                {rs.aiSeats.includes(s) ? <option value="ai">AI</option>
+                  : scripted.includes(s) && <option value="ai" title={rs.scripted!.name}>Scripted ({rs.scripted!.name.replace(/^.*?: /, '')})</option>}
                 <option value="invite">Invite someone (link)</option>
               </select>
-              {c.kind === 'ai' && (
+              {c.kind === 'ai' && rs.aiSeats.includes(s) && (
                 <select value={c.level} aria-label="AI level" data-testid={`level-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, level: Number((e.target as HTMLSelectElement).value) } })}>
                   <option value={1}>Easy</option><option value={2}>Normal</option><option value={3}>Hard</option>
                 </select>
@@ -117,7 +122,7 @@ function NewGame({ rulesets, onCreated, initial }: {
           </>
         )}
       </fieldset>
-      {!rs.aiSeats.length && <p class="muted small" data-testid="no-ai">No AI plays {rs.title} yet: every seat is played by a person.</p>}
+      {!rs.aiSeats.length && !scripted.length && <p class="muted small" data-testid="no-ai">No AI plays {rs.title} yet: every seat is played by a person.</p>}
       {err && <p class="error" data-testid="error">{err}</p>}
       <div class="row">
         <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>

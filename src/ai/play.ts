@@ -1,8 +1,8 @@
 // AI-vs-AI (or AI-vs-random) games through the same contract as every controller: each seat gets only its view.
-import { actionKey, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
+import { actionKey, allChoices, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
 import { chooseRandomAction } from './random-player.ts';
 import { aiAdapterFor } from './adapters.ts';
-import { chooseAction, normalizeLevel } from './index.ts';
+import { chooseAction, forgetPlans, normalizeLevel } from './index.ts';
 import type { AiLevel, PositionReport } from './types.ts';
 
 /** A seat's player: an AI level or the uniformly random player. */
@@ -42,6 +42,7 @@ export interface PlayedGame {
 
 export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
   const game = Game.create(ruleset as Ruleset<BaseState>, o.scenario ?? ruleset.scenarios[0]!.id, o.options ?? {}, o.seed);
+  forgetPlans(); // each game plans afresh: a game replays the same whatever was played before it
   const adapter = aiAdapterFor(ruleset.id);
   const reports: PositionReport[] = [];
   const milestones: Record<string, number> = {};
@@ -68,7 +69,7 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + performance.now() - t0;
     decisions[p.seat] = (decisions[p.seat] ?? 0) + 1;
     const key = actionKey(action);
-    if (!view.prompt!.choices.some((c) => actionKey(c.action) === key)) {
+    if (!allChoices(ruleset, game.state, p).some((c) => actionKey(c.action) === key)) {
       throw new Error(`${kind} player for ${p.seat} returned ${key}, which is not among the prompt's choices`);
     }
     game.act(p.seat, action);

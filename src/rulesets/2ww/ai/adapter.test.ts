@@ -5,9 +5,10 @@ import { twoWWPackage } from '../package.ts';
 import { bindCombatWorld, rulesCombatWorld } from '../combat/index.ts';
 import type { TwoWWState } from '../state.ts';
 import { startAt, testPosition, testWorld } from '../testing.ts';
-import { debugFigures, debugFrontGaps, twoWWAi } from './adapter.ts';
+import { debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
+import { choiceSource } from '../../../ai/planner.ts';
 import { combatOdds } from '../../../odds/index.ts';
 
 
@@ -97,8 +98,8 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const empty = debugFigures(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1609']]));
     const held = debugFigures(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1708']]));
     expect(empty.threatened.allies - held.threatened.allies).toBe(3 + 8); // Paris: capital 2 + production 1, +8 as a capital
-    expect(twoWWAi.evaluate(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1708']]), 'allies'))
-      .toBeGreaterThan(twoWWAi.evaluate(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1609']]), 'allies'));
+    expect(evaluateFor(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1708']]), 'allies'))
+      .toBeGreaterThan(evaluateFor(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1609']]), 'allies'));
   });
 
   it('2WW 5.3.2 and 13: a power whose capital the enemy holds counts as turned before its conquest', () => {
@@ -119,13 +120,13 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const closed = at([['ge-inf-1', '1906'], ['fr-inf-3', '1807']]);
     expect(debugFrontGaps(closed, 'allies')).toEqual({});
     expect(debugFigures(closed).threatened.allies).toBe(0);
-    expect(twoWWAi.evaluate(closed, 'allies')).toBeGreaterThan(twoWWAi.evaluate(at([['ge-inf-1', '1906'], ['fr-inf-3', '1708']]), 'allies'));
+    expect(evaluateFor(closed, 'allies')).toBeGreaterThan(evaluateFor(at([['ge-inf-1', '1906'], ['fr-inf-3', '1708']]), 'allies'));
   });
 
   it('2WW 5.2.1 move candidates never end over the stacking limit', () => {
     const s = paris([['fr-inf-2', '1708'], ['fr-inf-3', '1708'], ['fr-inf-4', '1709'], ['ge-inf-1', '1908']]);
     const p = prompts(twoWW, s)[0]!;
     expect(p.choices.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
-    expect(twoWWAi.candidates!(s, p, 'allies').some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
+    expect(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p)).some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
   });
 });

@@ -127,8 +127,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     const isLand = type === 'armor' || type === 'infantry' || type === 'artillery' || type === 'paratroop';
     if (isLand && !u.aboard && nets && !nets[side].unitInSupply(id)) {
       unsupplied[side] += f;
-      material[side] += Math.floor(f / 2);
-    } else material[side] += f;
+    }
+    material[side] += f;
     if (!isLand && type !== 'fort') continue;
     garrison.add(`${side}|${u.where}`);
     if (type === 'fort') continue;
@@ -175,22 +175,34 @@ function axisPowers(s: TwoWWState): { count: number; ge: boolean; huRu: number }
 }
 
 /**
- * Axis advantage in [-1, 1]: victory level, objectives held and threatened, material (supply), reach toward
- * objectives. `me` is the side judging: the other side moves next from the quiet points the search evaluates, so
- * threats to `me`'s objectives count in full and its own threats on the enemy's a third.
+ * The named terms for the Axis, each in [-1, 1] (negated for the Allies): victory level (2WW 13), objectives held
+ * (3.4.1, 7.1) and threatened (3.4.7, 5.1.1), material and supply (11.2.4), pressure toward the enemy's objectives.
+ * `me` is the side judging: the other side moves next from where plans end, so threats to `me`'s objectives count in
+ * full and its own threats on the enemy's a third.
  */
-function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
+function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<string, number> {
   const f = figures(s, withSupply);
   const v = axisPowers(s);
   // 2WW 13: Germany plus 2 others is a minor Axis victory, plus Hungary, Rumania and 3 others a major one.
   const victory = !v.ge ? -1 : Math.tanh((v.count - 2.5 + 0.5 * v.huRu) / 2);
   const tw = worldFacts(s).totalWeight;
   const matTotal = f.material.axis + f.material.allies || 1;
-  return 0.25 * victory +
-    0.3 * (f.objectives.axis - f.objectives.allies) / tw * 4 +
-    0.15 * (f.threatened.allies * (me === 'axis' ? 1 / 3 : 1) - f.threatened.axis * (me === 'axis' ? 1 : 1 / 3)) / tw * 4 +
-    0.2 * (f.material.axis - f.material.allies) / matTotal +
-    0.1 * Math.tanh((f.pressure.allies - f.pressure.axis) / 6);
+  const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+  return {
+    victory,
+    objectives: clamp((f.objectives.axis - f.objectives.allies) / tw * 4),
+    front: clamp((f.threatened.allies * (me === 'axis' ? 1 / 3 : 1) - f.threatened.axis * (me === 'axis' ? 1 : 1 / 3)) / tw * 4),
+    material: (f.material.axis - f.material.allies) / matTotal,
+    supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
+    pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
+  };
+}
+
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1 };
+
+function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
+  const t = axisTerms(s, me, withSupply);
+  return Object.entries(t).reduce((a, [k, v]) => a + (WEIGHTS as Record<string, number>)[k]! * v, 0);
 }
 
 function top(s: TwoWWState): { proc: string; [k: string]: unknown } | undefined {
@@ -384,14 +396,17 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     const v = view.state as unknown as TwoWWState;
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
-  // One 2WW action costs milliseconds (the next movement prompt lists every legal move): a decision applies its few
-  // best candidates (ordered by candidates()) and evaluates each at the quiet point; deeper plies only within budget.
   levels: {
-    easy: { maxDepth: 1, maxChain: 1, rootWidth: 4, maxNodes: 60, width: 3, maxBranches: 36, samples: 2 },
-    normal: { maxDepth: 1, maxChain: 1, rootWidth: 10, maxNodes: 120, width: 3, maxBranches: 64, samples: 3 },
-    hard: { maxDepth: 1, maxChain: 2, rootWidth: 16, maxNodes: 300, width: 3, maxBranches: 64, samples: 4 },
+    easy: { maxPositions: 60, perDecision: 1 },
+    normal: { maxPositions: 600, perDecision: 8 },
+    hard: { maxPositions: 2_500, perDecision: 40, reply: 0 },
   },
-  evaluate: (s, seat) => (seat === 'axis' ? 1 : -1) * axisScore(s, seat as Side),
+  terms: (s, seat) => {
+    const t = axisTerms(s, seat as Side);
+    if (seat === 'axis') return t;
+    return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, -v]));
+  },
+  weights: WEIGHTS,
   terminalValue(s, seat) {
     const w = s.outcome?.winner;
     if (!w) return 0;
@@ -399,22 +414,25 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     const level = /total/i.test(s.outcome!.result) ? 1 : /major/i.test(s.outcome!.result) ? 0.9 : 0.8;
     return w === seat ? level : -level;
   },
-  candidates(s, prompt, seat): Choice[] {
+  candidates(s, prompt, seat, source): Choice[] {
     const side = seat as Side;
-    // Selections are built up, never taken back: a search that may both add and remove a unit can cycle forever.
-    if (prompt.choices.some((c) => c.action.type === 'remove')) {
-      const kept = prompt.choices.filter((c) => c.action.type !== 'remove');
+    const all = source.all();
+    // Selections are built up, never taken back: a plan that may both add and remove a unit can cycle forever.
+    if (all.some((c) => c.action.type === 'remove')) {
+      const kept = all.filter((c) => c.action.type !== 'remove');
       if (kept.length) return kept;
     }
     if (prompt.kind === 'move') {
       const ctx = moveContext(s, side);
-      const moves = prompt.choices.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
+      const scored = all.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
         .map((c, i) => ({ c, g: moveScore(s, side, c.action, ctx), i }))
         .sort((a, b) => b.g - a.g || a.i - b.i)
-        .slice(0, MOVE_CANDIDATES).map((x) => x.c);
-      return [...prompt.choices.filter((c) => typeof c.action.unit !== 'string'), ...moves];
+        .slice(0, MOVE_CANDIDATES);
+      // The phase ends once no move is worth making (a move that only comes closer scores above zero).
+      const good = scored.filter((x) => x.g > 0).map((x) => x.c), rest = scored.filter((x) => x.g <= 0).map((x) => x.c);
+      return [...good, ...all.filter((c) => typeof c.action.unit !== 'string'), ...rest];
     }
-    if (prompt.kind === 'produce' && prompt.choices.length > BUILD_CANDIDATES) {
+    if (prompt.kind === 'produce' && all.length > BUILD_CANDIDATES) {
       // 2WW 7.2: one placement per unit, nearest the enemy's land units (the front), and every upgrade (7.3).
       const ctx = moveContext(s, side);
       const w = worldOf(s);
@@ -427,7 +445,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
         return d - (o && s.control[o.hex] === side ? 0.5 * o.weight : 0);
       };
       const best = new Map<string, { c: Choice; d: number }>();
-      for (const c of prompt.choices) {
+      for (const c of all) {
         if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
         const d = front(c.action.hex as string), k = c.action.unit as string;
         const b = best.get(k);
@@ -435,9 +453,9 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       }
       const builds = [...best.values()].sort((x, y) => factor(s, y.c.action.unit as string) - factor(s, x.c.action.unit as string) || x.d - y.d)
         .slice(0, BUILD_CANDIDATES).map((x) => x.c);
-      return [...prompt.choices.filter((c) => c.action.type !== 'build'), ...builds];
+      return [...builds, ...all.filter((c) => c.action.type !== 'build')];
     }
-    return prompt.choices;
+    return all;
   },
   quickChoice(s, prompt, seat, inSearch): Action | null {
     const f = top(s);
@@ -491,25 +509,6 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     return null;
   },
-  shallowValue(s, seat, action, me) {
-    // 2WW movement: one run of the rules lists every legal move of the next position (tens of milliseconds), so a
-    // move is judged on a model of its result: the unit (and its cargo) in the new hex, a city entered by a land unit
-    // changing control (3.4.7). Supply is not traced for the model.
-    const f = top(s);
-    if (f?.proc !== 'movement-phase' || (action.type !== 'move' && action.type !== 'rail' && action.type !== 'end-phase')) return null;
-    const sign = me === 'axis' ? 1 : -1;
-    if (action.type === 'end-phase') return sign * axisScore(s, me as Side, false);
-    const id = action.unit as string, to = action.to as string;
-    const u = s.units[id];
-    if (!u || typeof to !== 'string') return null;
-    const units = { ...s.units, [id]: { ...u, where: to } };
-    for (const [cid, c] of Object.entries(s.units)) if (c.aboard === id) units[cid] = { ...c, where: to };
-    let control = s.control;
-    if (unitClass(s, id) === 'land' && worldFacts(s).objectives.some((o) => o.hex === to) && s.control[to] !== seat) {
-      control = { ...s.control, [to]: seat as Side };
-    }
-    return sign * axisScore({ ...s, units, control }, me as Side, false);
-  },
   oddsInExplain: true,
   report(s) {
     const f = figures(s);
@@ -542,6 +541,11 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
 export function debugFrontGaps(s: TwoWWState, side: Side): Record<string, number> {
   const w = worldOf(s);
   return Object.fromEntries([...moveContext(s, side).gaps].map(([n, v]) => [w.board.id(n), v]));
+}
+
+/** The weighted evaluation for `side` (what the planner maximises), for tests and tuning. */
+export function evaluateFor(s: TwoWWState, side: Side): number {
+  return (side === 'axis' ? 1 : -1) * axisScore(s, side);
 }
 
 /** The evaluation's parts, for tests and tuning. */

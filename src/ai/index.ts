@@ -69,7 +69,8 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const level = normalizeLevel(req.level);
   const params = levelParams(adapter, level);
   const seed = `${req.seed}|${req.seq ?? req.view.seq}`;
-  const nDet = adapter.hidden ? Math.max(1, params.determinisations) : 1;
+  // Several determinisations when the view hides something or plans play through rolls (each its own dice).
+  const nDet = adapter.hidden || params.rolls > 0 ? Math.max(1, params.determinisations) : 1;
   const states = Array.from({ length: nDet }, (_, i) => adapter.stateFromView(req.view, seat, i ? `${req.seed}|d${i}` : req.seed));
   const state = states[0]!;
   const legal = new Map(allChoices(ruleset, state, prompt).map((c) => [actionKey(c.action), c]));

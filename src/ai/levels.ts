@@ -14,7 +14,15 @@ export interface LevelParams {
   poolWidth: number;
   /** The other side's default reply played out before a plan's end is judged (0: judged where it stops). */
   reply: number;
-  /** Determinisations a plan is judged on (rule sets with hidden information; others use one). */
+  /**
+   * Rolls a plan plays through with the dice of its determinisation before it is judged (exactly, at the next roll):
+   * 0 judges a plan at its first roll.
+   */
+  rolls: number;
+  /**
+   * Determinisations a plan is judged on: hidden parts filled and dice drawn differently in each (a rule set without
+   * hidden information and plans that stop at the first roll need one).
+   */
   determinisations: number;
   /** Dice results enumerated exactly at a plan's end before sampling instead. */
   maxBranches: number;
@@ -26,16 +34,16 @@ export interface LevelParams {
 
 export const LEVELS: Record<'easy' | 'normal' | 'hard', LevelParams> = {
   easy: {
-    maxPositions: 40, minPositions: 6, perDecision: 1, population: 4, rootWidth: 2, poolWidth: 2, reply: 0,
+    maxPositions: 40, minPositions: 6, perDecision: 1, population: 4, rootWidth: 2, poolWidth: 2, reply: 0, rolls: 0,
     determinisations: 1, maxBranches: 36, samples: 2, lookahead: 6,
   },
   normal: {
-    maxPositions: 600, minPositions: 40, perDecision: 12, population: 8, rootWidth: 6, poolWidth: 5, reply: 0,
+    maxPositions: 600, minPositions: 40, perDecision: 12, population: 8, rootWidth: 6, poolWidth: 5, reply: 0, rolls: 1,
     determinisations: 2, maxBranches: 64, samples: 4, lookahead: 16,
   },
   hard: {
-    maxPositions: 6_000, minPositions: 200, perDecision: 80, population: 14, rootWidth: 10, poolWidth: 8, reply: 1,
-    determinisations: 4, maxBranches: 144, samples: 8, lookahead: 32,
+    maxPositions: 6_000, minPositions: 200, perDecision: 80, population: 14, rootWidth: 10, poolWidth: 8, reply: 1, rolls: 3,
+    determinisations: 3, maxBranches: 144, samples: 8, lookahead: 32,
   },
 };
 

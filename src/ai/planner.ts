@@ -30,13 +30,18 @@ interface Decoded<S> { value: number; genes: Gene[]; leaf: S }
 
 type Rng = ReturnType<typeof createRng>;
 
-/** The group of a choice: its structured prompt's group, else the units it acts on, else its action's type. */
-export function groupOfChoice(c: Choice, tagged?: string): string {
+/**
+ * The group of a choice: its structured prompt's group, else the units it acts on; a choice about no unit (a step
+ * of a path, ending a phase) is grouped by its place in the plan (`step`: the own decisions before it).
+ */
+export function groupOfChoice(c: Choice, step: number, tagged?: string): string {
   if (tagged !== undefined) return tagged;
   if (c.refs?.units?.length) return `u:${[...c.refs.units].sort().join('+')}`;
   if (typeof c.action.unit === 'string') return `u:${c.action.unit}`;
-  return `t:${c.action.type}`;
+  return `@${step}`;
 }
+
+const byPlace = (g: string) => g.startsWith('@');
 
 /**
  * The choices of `prompt` on `state`, groups expanded on demand through the procedure's `choicesIn` (what the kernel's
@@ -136,8 +141,8 @@ export class Planner<S extends BaseState> {
     return choiceSource(this.ruleset, state, prompt, (g, c) => this.tags.set(c, g));
   }
 
-  groupOf(c: Choice): string {
-    return groupOfChoice(c, this.tags.get(c));
+  groupOf(c: Choice, step: number): string {
+    return groupOfChoice(c, step, this.tags.get(c));
   }
 
   /** The seat's choices worth planning with, best first: the adapter's order, else one step of lookahead when few. */
@@ -145,9 +150,8 @@ export class Planner<S extends BaseState> {
     const hit = this.orderCache.get(state);
     if (hit) return hit;
     const src = this.source(state, prompt);
-    let out: Choice[];
-    if (this.adapter.candidates) out = this.adapter.candidates(state, prompt, prompt.seat, src);
-    else {
+    let out = this.adapter.candidates?.(state, prompt, prompt.seat, src) ?? null;
+    if (!out) {
       const all = src.all();
       if (all.length <= 1 || all.length > this.params.lookahead) out = all;
       else {
@@ -176,7 +180,7 @@ export class Planner<S extends BaseState> {
   }
 
   samePlan(first: Prompt, next: Prompt): boolean {
-    return this.adapter.samePlan ? this.adapter.samePlan(first, next, this.me) : first.kind === next.kind;
+    return this.adapter.samePlan ? this.adapter.samePlan(first, next, this.me) : true;
   }
 
   // ------------------------------------------------------------------ playing out
@@ -245,11 +249,13 @@ export class Planner<S extends BaseState> {
    * genes run out, the best-ordered choice), standing decisions by the adapter's rules, until the other side must
    * decide, dice roll, the phase ends or the game ends. `record` collects each own decision's alternatives.
    */
-  decode(root: S, genes: Gene[], record?: (state: S, prompt: Prompt, ordered: Choice[]) => void, trace?: (state: S, gene: Gene) => void): Decoded<S> {
+  decode(
+    root: S, genes: Gene[], record?: (state: S, prompt: Prompt, ordered: Choice[], step: number) => void, trace?: (state: S, gene: Gene) => void,
+  ): Decoded<S> {
     let s = root;
     let first: Prompt | null = null;
     const played: Gene[] = [];
-    let gi = 0, forced = 0;
+    let gi = 0, forced = 0, rolls = 0;
     for (;;) {
       if (s.outcome) return { value: this.value(s), genes: played, leaf: s };
       const p = this.promptOf(s);
@@ -262,7 +268,7 @@ export class Planner<S extends BaseState> {
         if (++forced > MAX_FORCED) return { value: this.value(s), genes: played, leaf: s };
         const r = this.tryApply(s, p.seat, quick);
         if (!r) return { value: this.value(s), genes: played, leaf: s };
-        if (r.rolled) return { value: this.chanceValue(s, p.seat, quick, r.state), genes: played, leaf: s };
+        if (r.rolled && rolls++ >= this.params.rolls) return { value: this.chanceValue(s, p.seat, quick, r.state), genes: played, leaf: s };
         s = r.state;
         continue;
       }
@@ -277,18 +283,18 @@ export class Planner<S extends BaseState> {
       }
       if (!chosen || record) {
         const ord = this.ordered(s, p);
-        record?.(s, p, ord);
+        record?.(s, p, ord, played.length);
         if (!chosen) {
           for (const c of ord) {
             const r = this.tryApply(s, p.seat, c.action);
-            if (r) { chosen = { gene: { action: c.action, group: this.groupOf(c) }, r }; break; }
+            if (r) { chosen = { gene: { action: c.action, group: this.groupOf(c, played.length) }, r }; break; }
           }
           if (!chosen) return { value: this.value(s), genes: played, leaf: s };
         }
       }
       played.push(chosen.gene);
       trace?.(s, chosen.gene);
-      if (chosen.r.rolled) return { value: this.chanceValue(s, p.seat, chosen.gene.action, chosen.r.state), genes: played, leaf: s };
+      if (chosen.r.rolled && rolls++ >= this.params.rolls) return { value: this.chanceValue(s, p.seat, chosen.gene.action, chosen.r.state), genes: played, leaf: s };
       s = chosen.r.state;
     }
   }
@@ -364,9 +370,9 @@ export class Planner<S extends BaseState> {
       pool.set(g, list);
     };
     let rootAlts: Choice[] = [];
-    const record = (s: S, _p: Prompt, ord: Choice[]) => {
+    const record = (s: S, _p: Prompt, ord: Choice[], step: number) => {
       if (s === root) rootAlts = ord.slice(0, Math.max(1, this.params.rootWidth));
-      for (const c of ord.slice(0, Math.max(1, this.params.poolWidth))) addPool(this.groupOf(c), c.action);
+      for (const c of ord.slice(0, Math.max(1, this.params.poolWidth))) addPool(this.groupOf(c, step), c.action);
     };
     this.plans++;
     const seedDecoded = this.decode(root, [], record);
@@ -392,8 +398,8 @@ export class Planner<S extends BaseState> {
     for (const c of rootAlts) {
       if (!seedGenes.length || actionKey(c.action) === actionKey(seedGenes[0]!.action)) continue;
       if (this.positions >= this.budget || this.outOfTime()) break;
-      const g = this.groupOf(c);
-      const d = judge([{ action: c.action, group: g }, ...seedGenes.slice(1).filter((x) => x.group !== g)]);
+      const g = this.groupOf(c, 0);
+      const d = judge([{ action: c.action, group: g }, ...seedGenes.slice(1).filter((x) => byPlace(g) || x.group !== g)]);
       alternatives.push({ action: c.action, value: d.value });
       pop.push(d);
     }
@@ -454,7 +460,8 @@ export class Planner<S extends BaseState> {
         const unused = groups.filter((g) => !out.some((x) => x.group === g));
         const g = unused.length ? unused[nextInt(this.rng, unused.length)]! : groups[nextInt(this.rng, groups.length)]!;
         const alts = pool.get(g)!;
-        out.splice(nextInt(this.rng, out.length + 1), 0, { action: alts[nextInt(this.rng, alts.length)]!, group: g });
+        const at = byPlace(g) ? Math.min(out.length, Number(g.slice(1))) : nextInt(this.rng, out.length + 1);
+        out.splice(at, 0, { action: alts[nextInt(this.rng, alts.length)]!, group: g });
       } else if (op < 7 && out.length > 1) {
         out.splice(i, 1);
       } else if (op < 9 && out.length > 1) {
@@ -463,8 +470,8 @@ export class Planner<S extends BaseState> {
       } else if (rootAlts.length > 1) {
         // Another first decision.
         const c = rootAlts[nextInt(this.rng, rootAlts.length)]!;
-        const g = this.groupOf(c);
-        const rest = out.filter((x) => x.group !== g);
+        const g = this.groupOf(c, 0);
+        const rest = out.slice(out[0] && byPlace(out[0].group) ? 1 : 0).filter((x) => byPlace(g) || x.group !== g);
         out.splice(0, out.length, { action: c.action, group: g }, ...rest);
       }
     }

@@ -117,17 +117,17 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   sameSide?(a: Seat, b: Seat): boolean;
   /**
    * The choices worth planning with, best first (the first is the planner's default move, the rest are the
-   * alternatives its plans try). Default: every choice, ordered by one step of lookahead when there are few.
+   * alternatives its plans try). Null (or absent): every choice, ordered by one step of lookahead when there are few.
    */
-  candidates?(state: S, prompt: Prompt, seat: Seat, choices: ChoiceSource): Choice[];
+  candidates?(state: S, prompt: Prompt, seat: Seat, choices: ChoiceSource): Choice[] | null;
   /**
    * A decision answered by a fixed rule instead of planning (null: plan it). `inPlan`: asked while a plan is played
    * out, where a costly rule (exact odds of several attacks) may give way to a cheap one.
    */
   quickChoice?(state: S, prompt: Prompt, seat: Seat, inPlan?: boolean): Action | null;
   /**
-   * Does `next` (the seat's next decision) belong to the plan begun at `first`? Default: the same prompt kind. A plan
-   * also ends when the other side decides or dice are rolled.
+   * Does `next` (the seat's next decision) belong to the plan begun at `first`? Default: yes — a plan runs until the
+   * other side decides, dice are rolled or the game ends; a rule set may cut it at a phase.
    */
   samePlan?(first: Prompt, next: Prompt, seat: Seat): boolean;
   /** The adapter's headline states the odds of its combat decisions itself: chooseAction does not enumerate them again. */

@@ -127,6 +127,6 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const s = paris([['fr-inf-2', '1708'], ['fr-inf-3', '1708'], ['fr-inf-4', '1709'], ['ge-inf-1', '1908']]);
     const p = prompts(twoWW, s)[0]!;
     expect(p.choices.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
-    expect(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p)).some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
+    expect(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
   });
 });

@@ -398,8 +398,8 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
   },
   levels: {
     easy: { maxPositions: 60, perDecision: 1 },
-    normal: { maxPositions: 600, perDecision: 8 },
-    hard: { maxPositions: 2_500, perDecision: 40, reply: 0 },
+    normal: { maxPositions: 600, perDecision: 8, rolls: 0 },
+    hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0 },
   },
   terms: (s, seat) => {
     const t = axisTerms(s, seat as Side);

@@ -34,7 +34,10 @@ const onMap = (l: LandState, side?: Side) => Object.values(l.units).filter((u) =
 /** Combat strength in play (ETO 26: attack and defence by strength), both sides. */
 function landMaterial(l: LandState): number {
   let a = 0, b = 0;
-  for (const u of onMap(l)) (u.side === 'axis' ? (a += unitStrength(u) + u.steps) : (b += unitStrength(u) + u.steps));
+  for (const u of onMap(l)) {
+    if (u.side === 'axis') a += unitStrength(u) + u.steps;
+    else b += unitStrength(u) + u.steps;
+  }
   return a + b ? (a - b) / (a + b) : 0;
 }
 

@@ -75,6 +75,8 @@ export class Planner<S extends BaseState> {
   generations = 0;
   timedOut = false;
   budget = 0;
+  /** Stale genes whose refusal threw something else than a RuleViolation (a rule set's explain() bug). */
+  refusalErrors = 0;
   private memo: PromptMemo = new WeakMap();
   private tags = new WeakMap<Choice, string>();
   private evalCache = new WeakMap<object, number>();
@@ -278,7 +280,7 @@ export class Planner<S extends BaseState> {
       let chosen: { gene: Gene; r: { state: S; rolled: boolean } } | null = null;
       while (gi < genes.length && !chosen) {
         const g = genes[gi++]!;
-        const r = this.tryApply(s, p.seat, g.action);
+        const r = this.tryApply(s, p.seat, g.action, true);
         if (r) chosen = { gene: g, r };
       }
       if (!chosen || record) {
@@ -299,11 +301,19 @@ export class Planner<S extends BaseState> {
     }
   }
 
-  private tryApply(s: S, seat: Seat, a: Action): { state: S; rolled: boolean } | null {
+  /**
+   * Apply `a` or null when illegal. `stale`: a gene from another position, which a rule set's explanation of the
+   * refusal may not expect (any error then counts as a refusal; `refusalErrors` counts them for the bench).
+   */
+  private tryApply(s: S, seat: Seat, a: Action, stale = false): { state: S; rolled: boolean } | null {
     try {
       return this.apply(s, seat, a);
     } catch (e) {
       if (e instanceof RuleViolation) return null;
+      if (stale) {
+        this.refusalErrors++;
+        return null;
+      }
       throw e;
     }
   }

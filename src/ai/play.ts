@@ -36,6 +36,13 @@ export interface PlayedGame {
   victoryLevel: string;
   /** Milliseconds spent choosing, by seat. */
   thinkMs: Record<Seat, number>;
+  /**
+   * Milliseconds each seat spent choosing in each of its player turns (the rule set's `activeSide` and turn when
+   * its state has them, else each game turn of `report`): the 10 s bar of hard is per player turn.
+   */
+  turnMs: Record<Seat, number[]>;
+  /** Most milliseconds one decision took, by seat. */
+  maxDecisionMs: Record<Seat, number>;
   decisions: Record<Seat, number>;
   game: Game<BaseState>;
 }
@@ -46,7 +53,8 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
   const adapter = aiAdapterFor(ruleset.id);
   const reports: PositionReport[] = [];
   const milestones: Record<string, number> = {};
-  const thinkMs: Record<Seat, number> = {}, decisions: Record<Seat, number> = {};
+  const thinkMs: Record<Seat, number> = {}, decisions: Record<Seat, number> = {}, maxDecisionMs: Record<Seat, number> = {};
+  const turnTotals = new Map<string, { seat: Seat; ms: number }>();
   const track = () => {
     const r = adapter?.report?.(game.state);
     if (!r) return;
@@ -66,8 +74,15 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     const action: Action = kind === 'random'
       ? chooseRandomAction({ ruleset: ruleset.id, seat: p.seat, level: 0, view, prompt: view.prompt!, seed }).action
       : chooseAction({ ruleset: ruleset.id, seat: p.seat, level: kind, view, prompt: view.prompt!, seed, budgetMs: o.budgetMs }).action;
-    thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + performance.now() - t0;
+    const dt = performance.now() - t0;
+    thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + dt;
     decisions[p.seat] = (decisions[p.seat] ?? 0) + 1;
+    maxDecisionMs[p.seat] = Math.max(maxDecisionMs[p.seat] ?? 0, dt);
+    const st = game.state as BaseState & { turn?: number; activeSide?: string | null };
+    const turn = `${st.turn ?? adapter?.report?.(game.state).turn ?? 0}|${st.activeSide ?? ''}|${p.seat}`;
+    const t = turnTotals.get(turn) ?? { seat: p.seat, ms: 0 };
+    t.ms += dt;
+    turnTotals.set(turn, t);
     const key = actionKey(action);
     if (!allChoices(ruleset, game.state, p).some((c) => actionKey(c.action) === key)) {
       throw new Error(`${kind} player for ${p.seat} returned ${key}, which is not among the prompt's choices`);
@@ -76,11 +91,13 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     track();
     o.onAction?.(game.seq, game.state);
   }
+  const turnMs: Record<Seat, number[]> = {};
+  for (const t of turnTotals.values()) (turnMs[t.seat] ??= []).push(t.ms);
   const reportEnd = adapter?.report?.(game.state);
   if (reportEnd && reports[reports.length - 1]?.turn === reportEnd.turn) reports[reports.length - 1] = reportEnd;
   return {
     outcome: game.state.outcome, actions: game.seq, unfinished: !game.state.outcome, reports, milestones,
     victoryLevel: game.state.outcome ? adapter?.victoryLevel?.(game.state) ?? game.state.outcome.result : 'unfinished',
-    thinkMs, decisions, game,
+    thinkMs, decisions, game, turnMs, maxDecisionMs,
   };
 }

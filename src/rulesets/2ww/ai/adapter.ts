@@ -10,7 +10,9 @@ import { turnLabel } from '../sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
 import { countryAt, isNeutralCountry } from '../neutrals.ts';
 import { supplyNets } from '../supply.ts';
+import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
+import { ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
 import { nodeOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
@@ -57,11 +59,19 @@ function distanceToEnemyObjective(s: TwoWWState, w: World, node: number, side: S
   if (node < 0 || !w.board.isHex(node)) return 0;
   let best = Infinity;
   for (const o of worldFacts(s).objectives) {
-    if (s.control[o.hex] === side || s.control[o.hex] === undefined) continue;
+    if (!isTarget(s, w, side, o)) continue;
     const d = w.board.distance(node, o.node);
     if (d < best) best = d;
   }
   return best === Infinity ? 0 : best;
+}
+
+/** An objective `side` goes for: the enemy's, or for the Axis a neutral's whose invasion is due (below). */
+function isTarget(s: TwoWWState, w: World, side: Side, o: Objective): boolean {
+  const c = s.control[o.hex];
+  if (c === side) return false;
+  if (c !== undefined) return true;
+  return side === 'axis' && invasionDue(s, countryAt(s, w, o.node));
 }
 
 /** A hex of a neutral country: no threat to or from it until someone invades (2WW 5.3.1). */
@@ -108,6 +118,11 @@ interface Figures {
   pressure: Record<Side, number>;
   /** Land combat factors out of supply (2WW 11.2.4: halved). */
   unsupplied: Record<Side, number>;
+  /**
+   * Objective weight each side could strike next (2WW 9.1.1: attacks from adjacent hexes): each enemy-held objective
+   * by the own land factors next to it against twice its defenders.
+   */
+  attack: Record<Side, number>;
 }
 
 function figures(s: TwoWWState, withSupply = true): Figures {
@@ -116,6 +131,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const material = { axis: 0, allies: 0 }, pressure = { axis: 0, allies: 0 }, landCount = { axis: 0, allies: 0 };
   const unsupplied = { axis: 0, allies: 0 };
   const land: LandUnit[] = [];
+  const landAt = new Map<number, Record<Side, number>>();
   const garrison = new Set<string>();
   const nets = withSupply ? supplyNets(s) : null;
   for (const [id, u] of Object.entries(s.units)) {
@@ -135,16 +151,24 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
     land.push({ id, side, node, factor: f, move: movementOf(s, id) });
+    const at = landAt.get(node) ?? { axis: 0, allies: 0 };
+    at[side] += f;
+    landAt.set(node, at);
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
-  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 };
+  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 };
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
     obj[c] += o.weight;
-    if (garrison.has(`${c}|${o.hex}`) || neutralAt(s, w, o.node)) continue;
+    if (neutralAt(s, w, o.node)) continue;
+    const e = other(c);
+    let att = 0;
+    for (const n of w.landAdj[o.node] ?? []) att += landAt.get(n)?.[e] ?? 0;
+    if (att) attack[e] += o.weight * Math.min(1, att / (2 * (landAt.get(o.node)?.[c] ?? 0) + 1));
+    if (garrison.has(`${c}|${o.hex}`)) continue;
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
     if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c]))) {
@@ -152,7 +176,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  return { material, objectives: obj, threatened, pressure, unsupplied };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack };
 }
 
 /**
@@ -195,10 +219,11 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     material: (f.material.axis - f.material.allies) / matTotal,
     supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
     pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
+    attack: clamp((f.attack.axis - f.attack.allies) / tw * 4),
   };
 }
 
-const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1 };
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1 };
 
 function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
   const t = axisTerms(s, me, withSupply);
@@ -224,6 +249,10 @@ interface MoveContext {
    * coming turn, with the weight of the objectives they open.
    */
   gaps: Map<number, number>;
+  /** Enemy land stacks by node: their combat factors and the weight of the objective they hold (0: none). */
+  stacks: Map<number, { strength: number; weight: number }>;
+  /** Combat factors of each side's fleets in the Atlantic ocean box (2WW 6.2: the convoy war). */
+  atlantic: Record<Side, number>;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -241,7 +270,31 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     }
   }
   const zoc = landZocOfSide(s, side);
-  return { enemies, own, objectives: new Map(worldFacts(s).objectives.map((o) => [o.node, o])), dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc) };
+  const objectives = new Map(worldFacts(s).objectives.map((o) => [o.node, o]));
+  const stacks = new Map<number, { strength: number; weight: number }>();
+  for (const e of enemies) {
+    const st = stacks.get(e.node) ?? { strength: 0, weight: objectives.get(e.node)?.weight ?? 0 };
+    st.strength += e.factor;
+    stacks.set(e.node, st);
+  }
+  // The Axis also prepares the invasions that are due (a neutral's army defends its country, 2WW 5.3.1).
+  if (side === 'axis') {
+    for (const [id, u] of Object.entries(s.units)) {
+      if (OUT.has(u.where) || u.aboard || cw.sideOf(s, id) !== null || unitClass(s, id) !== 'land') continue;
+      const node = w.board.find(u.where);
+      if (node === undefined || node < 0 || !w.board.isHex(node) || !invasionDue(s, countryAt(s, w, node))) continue;
+      const st = stacks.get(node) ?? { strength: 0, weight: objectives.get(node)?.weight ?? 0 };
+      st.strength += factor(s, id);
+      stacks.set(node, st);
+    }
+  }
+  const atlantic = { axis: 0, allies: 0 };
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.where !== ATLANTIC_OCEAN || unitClass(s, id) !== 'fleet') continue;
+    const sd = cw.sideOf(s, id);
+    if (sd) atlantic[sd] += factor(s, id);
+  }
+  return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic };
 }
 
 /**
@@ -276,6 +329,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const w = worldOf(s);
   const u = s.units[a.unit as string];
   if (!u || typeof a.to !== 'string') return -1;
+  if (unitClass(s, a.unit as string) === 'fleet') return fleetScore(s, side, a, ctx);
   const to = w.board.find(a.to), from = w.board.find(u.where);
   if (to === undefined || from === undefined || to < 0 || from < 0 || !w.board.isHex(to) || !w.board.isHex(from)) return 0;
   const dist = (node: number) => {
@@ -283,9 +337,25 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
     if (d === undefined) ctx.dist.set(node, (d = distanceToEnemyObjective(s, w, node, side)));
     return d;
   };
-  let score = (dist(from) - dist(to)) * 0.1;
+  let score = (dist(from) - dist(to)) * 0.3;
   const type = unitDef(s, a.unit as string).type;
-  if (type !== 'armor' && type !== 'infantry' && type !== 'artillery' && type !== 'paratroop') return score;
+  if (type !== 'armor' && type !== 'infantry' && type !== 'artillery' && type !== 'paratroop') {
+    // Air (2WW 9.1.2): within reach of the enemy stacks next to the front, where it supports attacks.
+    if (unitClass(s, a.unit as string) === 'air') {
+      const range = (unitDef(s, a.unit as string).full ?? unitDef(s, a.unit as string).reduced).range ?? 2;
+      const reach = (n: number) => [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= range);
+      if (reach(to) && !reach(from)) score += 1;
+    }
+    return score;
+  }
+  // Ready to attack (2WW 9.1.1, attacks from adjacent hexes): next to a weak enemy stack, more for an objective.
+  let prep = 0;
+  for (const n of w.landAdj[to] ?? []) {
+    const e = ctx.stacks.get(n);
+    if (!e || (w.landAdj[from] ?? []).includes(n)) continue;
+    prep = Math.max(prep, (e.weight ? 1 + e.weight : 0.5) * Math.min(2, factor(s, a.unit as string) / (e.strength + 1)));
+  }
+  score += prep;
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {
@@ -309,6 +379,29 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
 }
 
 /**
+ * The naval plan (2WW 6.2, 8.3): Axis fleets raid the Atlantic convoys from the ocean box while the Allied fleets
+ * there are weaker; Allied fleets go there to meet them; otherwise fleets keep to friendly ports (9.3: fleets in a
+ * friendly port cannot be attacked by fleets).
+ */
+function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): number {
+  const id = a.unit as string, to = a.to as string;
+  const f = factor(s, id);
+  if (to === ATLANTIC_OCEAN) {
+    if (side === 'axis') return ctx.atlantic.allies < ctx.atlantic.axis + f ? 3 + (unitDef(s, id).type === 'submarine-fleet' ? 1 : 0) : -1;
+    return ctx.atlantic.axis > 0 ? 3 : 0.2;
+  }
+  if (s.units[id]!.where === ATLANTIC_OCEAN) return side === 'axis' && ctx.atlantic.allies > ctx.atlantic.axis ? 2 : -2;
+  const w = worldOf(s);
+  const inPort = (hex: string) => {
+    const n = w.board.find(hex);
+    return n !== undefined && n >= 0 && !!w.hexes[n]?.port && s.control[hex] === side;
+  };
+  if (inPort(s.units[id]!.where)) return -0.5;
+  const n = w.board.find(to);
+  return inPort(to) ? 0.5 : ctx.stacks.size && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n!) <= 2) ? -1 : 0;
+}
+
+/**
  * Entries into neutral countries only at their historical time (2WW 5.3.1: an invasion hands the country's forces to
  * the other side; 12.4: the USSR joins the Allies when invaded; 5.3.1: British and French invasions delay the US):
  * the Axis may enter Poland, Denmark and Norway at once, the Low Countries from Spring 1940, the Balkans from Spring
@@ -321,12 +414,62 @@ function untimelyInvasion(s: TwoWWState, side: Side, a: Action): boolean {
   if (n === undefined || n < 0) return false;
   const c = countryAt(s, w, n);
   if (!c || !isNeutralCountry(s, c) || s.countries[c]?.controller === side) return false;
-  if (side === 'allies') return true;
-  if (c === 'pl' || c === 'dk' || c === 'no') return false;
-  if (c === 'be' || c === 'nl') return s.turn < 3;
-  if (c === 'yu' || c === 'gr') return s.turn < 7;
-  if (c === 'su') return s.turn < 8;
-  return true;
+  return side === 'allies' || !invasionDue(s, c);
+}
+
+/** The Axis's historical timetable of invasions (untimelyInvasion). */
+function invasionDue(s: TwoWWState, c: string | null): boolean {
+  if (!c || !isNeutralCountry(s, c)) return false;
+  if (c === 'pl' || c === 'dk' || c === 'no') return true;
+  if (c === 'be' || c === 'nl') return s.turn >= 3;
+  if (c === 'yu' || c === 'gr') return s.turn >= 7;
+  if (c === 'su') return s.turn >= 8;
+  return false;
+}
+
+/**
+ * Production with a purpose (2WW 7.2, 7.3): each unit's best two placements, ranked by what the side needs — land
+ * units whose ZOC closes a gap in front of an own objective (5.1.1), the Atlantic convoy war for fleets (6.2: Axis
+ * raiders while the Allied fleets there are weaker, Allied fleets to meet them), else strength nearest the front
+ * per production point — then every upgrade and "done".
+ */
+function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[] {
+  const ctx = moveContext(s, side);
+  const w = worldOf(s);
+  const need = (c: Choice): number => {
+    const id = c.action.unit as string, hex = c.action.hex as string;
+    const type = unitDef(s, id).type;
+    const f = (unitDef(s, id).full ?? unitDef(s, id).reduced).combat;
+    const cost = unitProductionCost(id, 'build') ?? 3;
+    const n = w.board.find(hex);
+    if (type === 'surface-fleet' || type === 'submarine-fleet') {
+      const raid = side === 'axis' ? ctx.atlantic.allies < ctx.atlantic.axis + f : ctx.atlantic.axis > 0;
+      return (raid ? 3 : 0) + f / cost;
+    }
+    if (n === undefined || n < 0 || !w.board.isHex(n)) return f / cost;
+    let d = 12;
+    for (const e of ctx.enemies) d = Math.min(d, w.board.distance(e.node, n));
+    let gap = 0;
+    if (type !== 'air' && type !== 'strategic-air' && type !== 'naval-air') {
+      for (const m of [n, ...landZocFrom(s, w, n)]) gap = Math.max(gap, ctx.gaps.get(m) ?? 0);
+    }
+    const o = ctx.objectives.get(n);
+    return 0.5 * gap + (12 - d) * 0.2 + f / cost + (o && s.control[o.hex] === side ? 0.2 * o.weight : 0);
+  };
+  const byUnit = new Map<string, { c: Choice; g: number }[]>();
+  for (const c of all) {
+    if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
+    const list = byUnit.get(c.action.unit as string) ?? [];
+    list.push({ c, g: need(c) });
+    byUnit.set(c.action.unit as string, list);
+  }
+  const builds = [...byUnit.values()].flatMap((l) => l.sort((a, b) => b.g - a.g).slice(0, 2)).sort((a, b) => b.g - a.g)
+    .slice(0, 2 * BUILD_CANDIDATES).map((x) => x.c);
+  return [...builds, ...all.filter((c) => c.action.type !== 'build')];
+}
+
+function phaseOfPrompt(kind: string): string {
+  return kind === 'assign' ? 'produce' : kind;
 }
 
 /** Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air)? */
@@ -350,7 +493,10 @@ function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | n
   return null;
 }
 
-const MOVE_CANDIDATES = 16;
+/** Destinations kept per unit for the plans (2WW movement lists hundreds per unit). */
+const PER_UNIT = 3;
+/** A move is worth making from this quick score up (2 hexes closer to an objective, any attack preparation...). */
+const GOOD_MOVE = 0.5;
 const BUILD_CANDIDATES = 8;
 /** Strike passing fleets (2WW 8.3.5.1) when the strength ratio is at least this. */
 const ATTACK_RATIO = 1.5;
@@ -401,6 +547,8 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     normal: { maxPositions: 600, perDecision: 8, rolls: 0 },
     hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0 },
   },
+  // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
+  samePlan: (first, next) => phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),
   terms: (s, seat) => {
     const t = axisTerms(s, seat as Side);
     if (seat === 'axis') return t;
@@ -424,37 +572,21 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     if (prompt.kind === 'move') {
       const ctx = moveContext(s, side);
-      const scored = all.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
-        .map((c, i) => ({ c, g: moveScore(s, side, c.action, ctx), i }))
-        .sort((a, b) => b.g - a.g || a.i - b.i)
-        .slice(0, MOVE_CANDIDATES);
-      // The phase ends once no move is worth making (a move that only comes closer scores above zero).
-      const good = scored.filter((x) => x.g > 0).map((x) => x.c), rest = scored.filter((x) => x.g <= 0).map((x) => x.c);
+      // Each unit's best few destinations (the plans' alternatives), best first.
+      const byUnit = new Map<string, { c: Choice; g: number; i: number }[]>();
+      all.forEach((c, i) => {
+        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, side, c.action)) return;
+        const list = byUnit.get(c.action.unit) ?? [];
+        list.push({ c, g: moveScore(s, side, c.action, ctx), i });
+        byUnit.set(c.action.unit, list);
+      });
+      const scored = [...byUnit.values()].flatMap((l) => l.sort((a, b) => b.g - a.g || a.i - b.i).slice(0, PER_UNIT))
+        .sort((a, b) => b.g - a.g || a.i - b.i);
+      // The phase ends once no move is worth making (coming 2 hexes closer to an objective is).
+      const good = scored.filter((x) => x.g >= GOOD_MOVE).map((x) => x.c), rest = scored.filter((x) => x.g < GOOD_MOVE).map((x) => x.c);
       return [...good, ...all.filter((c) => typeof c.action.unit !== 'string'), ...rest];
     }
-    if (prompt.kind === 'produce' && all.length > BUILD_CANDIDATES) {
-      // 2WW 7.2: one placement per unit, nearest the enemy's land units (the front), and every upgrade (7.3).
-      const ctx = moveContext(s, side);
-      const w = worldOf(s);
-      const front = (hex: string) => {
-        const n = w.board.find(hex);
-        let d = 99;
-        if (n === undefined || n < 0 || !w.board.isHex(n)) return d;
-        for (const e of ctx.enemies) d = Math.min(d, w.board.distance(e.node, n));
-        const o = ctx.objectives.get(n);
-        return d - (o && s.control[o.hex] === side ? 0.5 * o.weight : 0);
-      };
-      const best = new Map<string, { c: Choice; d: number }>();
-      for (const c of all) {
-        if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
-        const d = front(c.action.hex as string), k = c.action.unit as string;
-        const b = best.get(k);
-        if (!b || d < b.d) best.set(k, { c, d });
-      }
-      const builds = [...best.values()].sort((x, y) => factor(s, y.c.action.unit as string) - factor(s, x.c.action.unit as string) || x.d - y.d)
-        .slice(0, BUILD_CANDIDATES).map((x) => x.c);
-      return [...builds, ...all.filter((c) => c.action.type !== 'build')];
-    }
+    if (prompt.kind === 'produce' && all.length > BUILD_CANDIDATES) return productionCandidates(s, side, all);
     return all;
   },
   quickChoice(s, prompt, seat, inSearch): Action | null {
@@ -521,6 +653,24 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     };
   },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '') ?? 'unfinished',
+  // When each power fell historically (2WW's seasons: turn 1 is Autumn 1939, 4 a year), by the rules' conquest
+  // (the capital taken, 5.3.2); Italy's 1943 armistice and the 1944-45 defections stand for their conquest.
+  history: () => [
+    { milestone: 'pl conquered', turn: 1, label: 'Poland, autumn 1939' },
+    { milestone: 'dk conquered', turn: 3, label: 'Denmark, spring 1940' },
+    { milestone: 'no conquered', turn: 3, label: 'Norway, spring 1940' },
+    { milestone: 'nl conquered', turn: 3, label: 'Netherlands, spring 1940' },
+    { milestone: 'be conquered', turn: 3, label: 'Belgium, spring 1940' },
+    { milestone: 'fr conquered', turn: 4, label: 'France, summer 1940' },
+    { milestone: 'yu conquered', turn: 7, label: 'Yugoslavia, spring 1941' },
+    { milestone: 'gr conquered', turn: 7, label: 'Greece, spring 1941' },
+    { milestone: 'it conquered', turn: 17, label: 'Italy, autumn 1943' },
+    { milestone: 'ru conquered', turn: 20, label: 'Rumania, summer 1944' },
+    { milestone: 'bg conquered', turn: 21, label: 'Bulgaria, autumn 1944' },
+    { milestone: 'fi conquered', turn: 21, label: 'Finland, autumn 1944' },
+    { milestone: 'hu conquered', turn: 22, label: 'Hungary, winter 1945' },
+    { milestone: 'ge conquered', turn: 23, label: 'Germany, spring 1945' },
+  ],
   headline(s, seat, action) {
     const f = top(s);
     if (f?.proc === 'combat-phase' && (action.type === 'end-combat' || (action.type === 'attack' && action.mode === 'land'))) {

@@ -439,8 +439,25 @@ export class Planner<S extends BaseState> {
       pop = next;
     }
     pop.sort((a, b) => b.value - a.value);
-    const best = pop[0]!;
+    const best = this.robustFirst(roots, pop[0]!, judge);
     return { genes: best.genes, value: best.value, leaf: best.leaf, alternatives };
+  }
+
+  /**
+   * Among orders of the best plan that end as well, the one whose first decision is best by itself (a garrison
+   * enters the capital before the old one leaves): dice, reactions and a lost plan then cost least.
+   */
+  private robustFirst(roots: S[], best: Decoded<S>, judge: (genes: Gene[]) => Decoded<S>): Decoded<S> {
+    const root = roots[0]!;
+    if (best.genes.length < 2) return best;
+    const alone = (g: Gene) => this.actionValue(root, this.me, g.action);
+    const first = alone(best.genes[0]!);
+    const better = best.genes.slice(1).map((g) => ({ g, v: alone(g) })).filter((x) => x.v > first + 1e-9).sort((a, b) => b.v - a.v);
+    for (const { g } of better.slice(0, 3)) {
+      const d = judge([g, ...best.genes.filter((x) => x !== g)]);
+      if (d.value >= best.value - 1e-9 && d.genes[0] && actionKey(d.genes[0].action) === actionKey(g.action)) return d;
+    }
+    return best;
   }
 
   private tournament(pop: Decoded<S>[]): Decoded<S> {

@@ -83,32 +83,34 @@ function neutralAt(s: TwoWWState, w: World, node: number): boolean {
  * Can a land unit walk from a to b in at most `max` steps when it must stop on entering `stops` (2WW 5.1.1: the
  * enemy's land ZOC)? Terrain costs are ignored; b itself may lie in the ZOC.
  */
-function reaches(s: TwoWWState, w: World, a: number, b: number, max: number, stops: Set<number>): boolean {
-  return walk(w, a, max, stops, s).get(b) !== undefined;
+function reaches(s: TwoWWState, w: World, a: number, b: number, max: number, stops: Set<number>, armor = false): boolean {
+  return walk(w, a, max, stops, s, armor).get(b) !== undefined;
 }
 
 /**
  * Steps from a to each hex within `max`, never going on from a hex in `stops` (2WW 5.1.1) nor through a neutral
- * country (5.3.1: entering one is an invasion, not a way round a front).
+ * country (5.3.1: entering one is an invasion, not a way round a front). `armor`: armor in the Armored Action phase,
+ * which pays one more to enter a ZOC hex and may go on (2WW 10.1).
  */
-function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState): Map<number, number> {
+function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState, armor = false): Map<number, number> {
   const dist = new Map([[a, 0]]);
-  let frontier = [a];
-  for (let d = 1; d <= max && frontier.length; d++) {
-    const next: number[] = [];
-    for (const n of frontier) {
+  const byCost: number[][] = [[a]];
+  for (let d = 0; d <= max; d++) {
+    for (const n of byCost[d] ?? []) {
+      if (dist.get(n) !== d || (n !== a && s && neutralAt(s, w, n))) continue;
+      if (n !== a && stops?.has(n) && !armor) continue;
       for (const m of w.landAdj[n] ?? []) {
-        if (dist.has(m)) continue;
-        dist.set(m, d);
-        if (!stops?.has(m) && !(s && neutralAt(s, w, m))) next.push(m);
+        const c = d + (armor && stops?.has(m) ? 2 : 1);
+        if (c > max || (dist.get(m) ?? Infinity) <= c) continue;
+        dist.set(m, c);
+        (byCost[c] ??= []).push(m);
       }
     }
-    frontier = next;
   }
   return dist;
 }
 
-interface LandUnit { id: string; side: Side; node: number; factor: number; move: number }
+interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean }
 
 interface Figures {
   material: Record<Side, number>;
@@ -150,7 +152,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (type === 'fort') continue;
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
-    land.push({ id, side, node, factor: f, move: movementOf(s, id) });
+    land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor' });
     const at = landAt.get(node) ?? { axis: 0, allies: 0 };
     at[side] += f;
     landAt.set(node, at);
@@ -171,7 +173,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (garrison.has(`${c}|${o.hex}`)) continue;
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
-    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c]))) {
+    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c], l.armor))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
     }
   }
@@ -266,7 +268,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     if (sd === side) own.set(u.where, (own.get(u.where) ?? 0) + 1);
     else if (sd) {
       const node = w.board.find(u.where);
-      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id) });
+      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id), armor: unitDef(s, id).type === 'armor' });
     }
   }
   const zoc = landZocOfSide(s, side);
@@ -299,7 +301,8 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
 
 /**
  * 2WW 5.1.1 and 3.4.7: the hexes on an enemy land unit's way into an own ungarrisoned objective (a hex n lies on a
- * way when the steps from the unit to n plus from n to the objective fit its movement allowance).
+ * way when the steps from the unit to n plus from n to the objective fit its movement allowance). Enemy armor makes
+ * no gaps: it may cross a ZOC in Armored Action (10.1), so only a garrison keeps it out.
  */
 function frontGaps(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>): Map<number, number> {
   const gaps = new Map<number, number>();
@@ -308,7 +311,8 @@ function frontGaps(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own
     const weight = o.weight + (o.capitalOf ? 8 : 0);
     const open = new Set<number>();
     for (const e of enemies) {
-      if (e.move <= 1 || w.board.distance(e.node, o.node) > e.move) continue;
+      // Armor crosses a ZOC in the Armored Action phase (2WW 10.1): no gap to close, only a garrison stops it.
+      if (e.armor || e.move <= 1 || w.board.distance(e.node, o.node) > e.move) continue;
       const from = walk(w, e.node, e.move, zoc, s);
       if ((from.get(o.node) ?? Infinity) > e.move) continue;
       const to = walk(w, o.node, e.move, null, s);
@@ -359,7 +363,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {
-      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc));
+      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc, e.armor));
       ctx.near.set(node, n);
     }
     return n;
@@ -494,7 +498,7 @@ function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | n
 }
 
 /** Destinations kept per unit for the plans (2WW movement lists hundreds per unit). */
-const PER_UNIT = 3;
+const PER_UNIT = 4;
 /** A move is worth making from this quick score up (2 hexes closer to an objective, any attack preparation...). */
 const GOOD_MOVE = 0.5;
 const BUILD_CANDIDATES = 8;
@@ -580,7 +584,12 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
         list.push({ c, g: moveScore(s, side, c.action, ctx), i });
         byUnit.set(c.action.unit, list);
       });
-      const scored = [...byUnit.values()].flatMap((l) => l.sort((a, b) => b.g - a.g || a.i - b.i).slice(0, PER_UNIT))
+      // One way to each destination (a move and a rail to the same hex end alike).
+      const distinct = (l: { c: Choice; g: number; i: number }[]) => {
+        const seen = new Set<string>();
+        return l.filter((x) => !seen.has(x.c.action.to as string) && seen.add(x.c.action.to as string));
+      };
+      const scored = [...byUnit.values()].flatMap((l) => distinct(l.sort((a, b) => b.g - a.g || a.i - b.i)).slice(0, PER_UNIT))
         .sort((a, b) => b.g - a.g || a.i - b.i);
       // The phase ends once no move is worth making (coming 2 hexes closer to an objective is).
       const good = scored.filter((x) => x.g >= GOOD_MOVE).map((x) => x.c), rest = scored.filter((x) => x.g < GOOD_MOVE).map((x) => x.c);
@@ -686,6 +695,12 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
 };
 
 
+
+/** Quick scores of the moves of a prompt (label: score), for tests and tuning. */
+export function debugMoveScores(s: TwoWWState, side: Side, choices: Choice[]): Record<string, number> {
+  const ctx = moveContext(s, side);
+  return Object.fromEntries(choices.filter((c) => typeof c.action.unit === 'string').map((c) => [c.label, moveScore(s, side, c.action, ctx)]));
+}
 
 /** Gaps in `side`'s front (hex id: weight of the objectives they open), for tests and tuning. */
 export function debugFrontGaps(s: TwoWWState, side: Side): Record<string, number> {

@@ -347,7 +347,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
     // Air (2WW 9.1.2): within reach of the enemy stacks next to the front, where it supports attacks.
     if (unitClass(s, a.unit as string) === 'air') {
       const range = (unitDef(s, a.unit as string).full ?? unitDef(s, a.unit as string).reduced).range ?? 2;
-      const reach = (n: number) => [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= range);
+      const reach = (n: number) => w.board.isHex(n) && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= range);
       if (reach(to) && !reach(from)) score += 1;
     }
     return score;
@@ -402,7 +402,8 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
   };
   if (inPort(s.units[id]!.where)) return -0.5;
   const n = w.board.find(to);
-  return inPort(to) ? 0.5 : ctx.stacks.size && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n!) <= 2) ? -1 : 0;
+  const exposed = n !== undefined && n >= 0 && w.board.isHex(n) && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= 2);
+  return inPort(to) ? 0.5 : exposed ? -1 : 0;
 }
 
 /**

@@ -45,8 +45,10 @@ function worldFacts(s: TwoWWState): WorldFacts {
 }
 
 function factor(s: TwoWWState, id: string): number {
+  const u = s.units[id];
+  if (!u) return 0;
   const d = unitDef(s, id);
-  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
+  return (u.reduced || !d.full ? d.reduced : d.full).combat;
 }
 
 function movementOf(s: TwoWWState, id: string): number {
@@ -125,6 +127,8 @@ interface Figures {
    * by the own land factors next to it against twice its defenders.
    */
   attack: Record<Side, number>;
+  /** Fleet factors in the Atlantic ocean box (2WW 6.2: Axis raiders there attack the convoys, Allied fleets fight them). */
+  atlantic: Record<Side, number>;
 }
 
 function figures(s: TwoWWState, withSupply = true): Figures {
@@ -134,6 +138,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const unsupplied = { axis: 0, allies: 0 };
   const land: LandUnit[] = [];
   const landAt = new Map<number, Record<Side, number>>();
+  const atlantic = { axis: 0, allies: 0 };
   const garrison = new Set<string>();
   const nets = withSupply ? supplyNets(s) : null;
   for (const [id, u] of Object.entries(s.units)) {
@@ -147,6 +152,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       unsupplied[side] += f;
     }
     material[side] += f;
+    if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') continue;
     garrison.add(`${side}|${u.where}`);
     if (type === 'fort') continue;
@@ -178,7 +184,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, atlantic };
 }
 
 /**
@@ -222,10 +228,12 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
     pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
     attack: clamp((f.attack.axis - f.attack.allies) / tw * 4),
+    // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there.
+    naval: Math.tanh((f.atlantic.axis - f.atlantic.allies) / 4),
   };
 }
 
-const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1 };
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05 };
 
 function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
   const t = axisTerms(s, me, withSupply);

@@ -44,8 +44,10 @@ function top(s: TwoWWState): DeclareView | undefined {
 }
 
 function factor(s: TwoWWState, id: string): number {
+  const u = s.units[id];
+  if (!u) return 0;
   const d = unitDef(s, id);
-  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
+  return (u.reduced || !d.full ? d.reduced : d.full).combat;
 }
 
 const isSoviet = (s: TwoWWState, id: string) => combatWorld().facts(s, id).power === 'su';

@@ -117,9 +117,15 @@ describe('the 2WW evaluation plans from the objectives', () => {
     } as any).state;
     // German infantry moves 3: Essen 1906 > 1907 > 1807 > Paris 1708 or Lille 1707; 1907 > 1908 > Nancy 1909.
     expect(debugFrontGaps(at(units), 'allies')).toEqual({ '1807': 3 + 8 + 1, '1907': 3 + 8 + 1 + 1, '1908': 1 });
+    // Two moves ahead (6 hexes for the infantry), the ways weigh 0.4 of their objectives; one-move gaps keep theirs.
+    const both = debugFrontGaps(at(units), 'allies', 'both'), two = debugFrontGaps(at(units), 'allies', 2);
+    expect(both['1807']).toBe(12);
+    const far = Object.keys(two).find((h) => !(h in debugFrontGaps(at(units), 'allies')))!;
+    expect(both[far]).toBeCloseTo(0.4 * two[far]!, 9);
     const closed = at([['ge-inf-1', '1906'], ['fr-inf-3', '1807']]);
     expect(debugFrontGaps(closed, 'allies')).toEqual({});
-    expect(debugFigures(closed).threatened.allies).toBe(0);
+    // Nothing is in reach this turn; only Nancy (production 1) stays reachable in two moves, at 0.4.
+    expect(debugFigures(closed).threatened.allies).toBeCloseTo(0.4, 9);
     expect(evaluateFor(closed, 'allies')).toBeGreaterThan(evaluateFor(at([['ge-inf-1', '1906'], ['fr-inf-3', '1708']]), 'allies'));
   });
 

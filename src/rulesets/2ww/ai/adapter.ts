@@ -181,6 +181,9 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
     if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c], l.armor))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
+    } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && reaches(s, w, l.node, o.node, 2 * l.move, zoc[c], l.armor))) {
+      // Two turns ahead: reachable in two moves through today's front counts, less (the line may still close).
+      threatened[c] += TWO_TURNS * (o.weight + (o.capitalOf ? 8 : 0));
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
@@ -313,6 +316,16 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
  * no gaps: it may cross a ZOC in Armored Action (10.1), so only a garrison keeps it out.
  */
 function frontGaps(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>): Map<number, number> {
+  const gaps = gapsWithin(s, w, side, enemies, own, zoc, 1);
+  // Two turns ahead (the issue's front planning): the ways an enemy unit takes in two moves, worth less.
+  for (const [n, v] of gapsWithin(s, w, side, enemies, own, zoc, 2)) if (!gaps.has(n)) gaps.set(n, TWO_TURNS * v);
+  return gaps;
+}
+
+/** Weight of a threat two enemy moves away against one move away. */
+const TWO_TURNS = 0.4;
+
+function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>, turns: number): Map<number, number> {
   const gaps = new Map<number, number>();
   for (const o of worldFacts(s).objectives) {
     if (s.control[o.hex] !== side || own.get(o.hex) || neutralAt(s, w, o.node)) continue;
@@ -320,12 +333,13 @@ function frontGaps(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own
     const open = new Set<number>();
     for (const e of enemies) {
       // Armor crosses a ZOC in the Armored Action phase (2WW 10.1): no gap to close, only a garrison stops it.
-      if (e.armor || e.move <= 1 || w.board.distance(e.node, o.node) > e.move) continue;
-      const from = walk(w, e.node, e.move, zoc, s);
-      if ((from.get(o.node) ?? Infinity) > e.move) continue;
-      const to = walk(w, o.node, e.move, null, s);
+      const move = e.move * turns;
+      if (e.armor || e.move <= 1 || w.board.distance(e.node, o.node) > move) continue;
+      const from = walk(w, e.node, move, zoc, s);
+      if ((from.get(o.node) ?? Infinity) > move) continue;
+      const to = walk(w, o.node, move, null, s);
       for (const [n, d] of from) {
-        if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= e.move) open.add(n);
+        if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= move) open.add(n);
       }
     }
     for (const n of open) gaps.set(n, (gaps.get(n) ?? 0) + weight);
@@ -711,10 +725,15 @@ export function debugMoveScores(s: TwoWWState, side: Side, choices: Choice[]): R
   return Object.fromEntries(choices.filter((c) => typeof c.action.unit === 'string').map((c) => [c.label, moveScore(s, side, c.action, ctx)]));
 }
 
-/** Gaps in `side`'s front (hex id: weight of the objectives they open), for tests and tuning. */
-export function debugFrontGaps(s: TwoWWState, side: Side): Record<string, number> {
+/**
+ * Gaps in `side`'s front (hex id: weight of the objectives they open), for tests and tuning: `turns` 1 or 2 enemy
+ * moves ahead, or 'both' as the move order weighs them (two moves ahead at TWO_TURNS).
+ */
+export function debugFrontGaps(s: TwoWWState, side: Side, turns: 1 | 2 | 'both' = 1): Record<string, number> {
   const w = worldOf(s);
-  return Object.fromEntries([...moveContext(s, side).gaps].map(([n, v]) => [w.board.id(n), v]));
+  const ctx = moveContext(s, side);
+  const gaps = turns === 'both' ? ctx.gaps : gapsWithin(s, w, side, ctx.enemies, ctx.own, ctx.zoc, turns);
+  return Object.fromEntries([...gaps].map(([n, v]) => [w.board.id(n), v]));
 }
 
 /** The weighted evaluation for `side` (what the planner maximises), for tests and tuning. */

@@ -20,7 +20,7 @@ import type { AiAdapter } from '../../../ai/types.ts';
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');
 
-interface Objective { hex: string; node: number; weight: number; capitalOf?: string }
+interface Objective { hex: string; node: number; weight: number; capitalOf?: string; production: boolean }
 interface WorldFacts { objectives: Objective[]; totalWeight: number; powers: string[]; capitals: Map<string, string[]> }
 const worldFactsCache = new Map<string, WorldFacts>();
 
@@ -36,7 +36,7 @@ function worldFacts(s: TwoWWState): WorldFacts {
   const capitals = new Map<string, string[]>();
   for (const h of w.hexes) {
     if (!h || (!h.production && !h.capitalOf)) continue;
-    objectives.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0), capitalOf: h.capitalOf });
+    objectives.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0), capitalOf: h.capitalOf, production: !!h.production });
     if (h.capitalOf) capitals.set(h.capitalOf, [...(capitals.get(h.capitalOf) ?? []), h.id]);
   }
   const facts = { objectives, totalWeight: objectives.reduce((a, o) => a + o.weight, 0) || 1, powers: victoryPowers(s), capitals };
@@ -129,6 +129,8 @@ interface Figures {
   attack: Record<Side, number>;
   /** Fleet factors in the Atlantic ocean box (2WW 6.2: Axis raiders there attack the convoys, Allied fleets fight them). */
   atlantic: Record<Side, number>;
+  /** Production cities held and not bombed this turn (2WW 7.1, 6.1.4: a bombed city gives no point this turn). */
+  production: Record<Side, number>;
 }
 
 function figures(s: TwoWWState, withSupply = true): Figures {
@@ -165,12 +167,14 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
-  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 };
+  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
+  const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
     obj[c] += o.weight;
+    if (o.production && !bombed.has(o.hex)) production[c]++;
     if (neutralAt(s, w, o.node)) continue;
     const e = other(c);
     let att = 0;
@@ -187,7 +191,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack, atlantic };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, atlantic, production };
 }
 
 /**
@@ -233,10 +237,11 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     attack: clamp((f.attack.axis - f.attack.allies) / tw * 4),
     // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there.
     naval: Math.tanh((f.atlantic.axis - f.atlantic.allies) / 4),
+    production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
   };
 }
 
-const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05 };
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05 };
 
 function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
   const t = axisTerms(s, me, withSupply);

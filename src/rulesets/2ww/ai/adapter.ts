@@ -667,7 +667,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     if (prompt.kind === 'allocate-loss') {
       const cw = combatWorld();
-      const score = (id: string) => (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id);
+      const score = (id: string) => (!s.units[id] ? 1000 : (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id));
       return [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0]?.action ?? null;
     }
     if (prompt.kind === 'advance') {

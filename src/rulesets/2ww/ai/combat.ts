@@ -88,7 +88,19 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
   if (chosen.length || top(s)?.proc === 'combat-declare') {
     // Mid-declaration: the group planned before the declaration began (the phase's position is gone; keep to it).
     const planned = (declaredGroups.get(`${side}|${hex}`) ?? []).find((g) => chosen.every((id) => g.attackers.includes(id) || g.support.includes(id)));
-    return planned ?? full;
+    if (planned) return planned;
+    // No plan known (another process made it): what is chosen already wins surely enough, the units that could
+    // attack elsewhere stay out.
+    const p = prompts(twoWW, s)[0];
+    if (chosen.length && p?.choices.some((c) => c.action.type === 'confirm')) {
+      const e = estimateAttack(s, side);
+      if (e.pWin >= 0.8 && acceptable(e)) {
+        const elsewhere = new Set(otherAttackUnits(s, side, hex));
+        const keep = (ids: string[]) => ids.filter((id) => chosen.includes(id) || !elsewhere.has(id));
+        return { attackers: keep(full.attackers), support: keep(full.support) };
+      }
+    }
+    return full;
   }
   const key = `${stateHash({ ...s, rng: null, seq: 0 })}|${side}|${hex}`;
   const hit = groupCache.get(key);

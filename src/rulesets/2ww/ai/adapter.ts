@@ -235,8 +235,9 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
     pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
     attack: clamp((f.attack.axis - f.attack.allies) / tw * 4),
-    // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there.
-    naval: Math.tanh((f.atlantic.axis - f.atlantic.allies) / 4),
+    // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there by a
+    // stronger Allied fleet, which sinks them instead.
+    naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),
     production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
   };
 }

@@ -44,6 +44,9 @@ interface Match {
   /** Thinking of the measured seat per player turn, seconds: mean and worst; worst single decision. */
   turnMean: number;
   turnMax: number;
+  /** The same in CPU seconds of this process (the machine is shared: wall time depends on its load). */
+  turnCpuMean: number;
+  turnCpuMax: number;
   decisionMax: number;
   cpuSeconds: number;
   sim: SimulationResult;
@@ -59,19 +62,21 @@ function match(rulesetId: string, scenario: string, options: Options, players: R
   const sim = simulate(rs, {
     scenario, options, games: n, players, seed, maxActions: arg('--max-actions', 20_000),
     onGame: (i, g) => {
-      const t = g.turnMs[seat];
+      const t = g.turnCpuMs[seat];
       console.log(`  ${label} #${i + 1}: ${g.winner === seat ? 'WIN ' : g.winner ? 'LOSS' : 'none'} ${g.victoryLevel} after ${g.actions} actions` +
-        (t ? `; ${seat} thinks ${(t.mean / 1000).toFixed(1)} s per player turn, ${(t.max / 1000).toFixed(1)} s worst` : '') +
+        (t ? `; ${seat} thinks ${(t.mean / 1000).toFixed(1)} s CPU per player turn, ${(t.max / 1000).toFixed(1)} s worst` : '') +
         ` (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
     },
   });
   const results: Record<string, number> = {};
   for (const g of sim.games) results[g.victoryLevel] = (results[g.victoryLevel] ?? 0) + 1;
   const ts = sim.games.map((g) => g.turnMs[seat]).filter((x) => x !== undefined);
+  const cs = sim.games.map((g) => g.turnCpuMs[seat]).filter((x) => x !== undefined);
   const turns = ts.reduce((a, t) => a + t.turns, 0) || 1;
   return {
     label, wins: sim.wins[seat] ?? 0, games: n, results,
     turnMean: ts.reduce((a, t) => a + t.mean * t.turns, 0) / turns / 1000, turnMax: Math.max(0, ...ts.map((t) => t.max)) / 1000,
+    turnCpuMean: cs.reduce((a, t) => a + t.mean * t.turns, 0) / turns / 1000, turnCpuMax: Math.max(0, ...cs.map((t) => t.max)) / 1000,
     decisionMax: Math.max(0, ...sim.games.map((g) => g.maxDecisionMs[seat] ?? 0)) / 1000, cpuSeconds: cpuSeconds() - cpu0, sim,
   };
 }
@@ -79,7 +84,8 @@ function match(rulesetId: string, scenario: string, options: Options, players: R
 function say(m: Match, seat: string): void {
   const pct = Math.round((100 * m.wins) / (m.games || 1));
   console.log(`${m.label}: ${seat} won ${m.wins} of ${m.games} (${pct}%); results ${Object.entries(m.results).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
-    `${seat} thinks ${m.turnMean.toFixed(1)} s per player turn, ${m.turnMax.toFixed(1)} s worst (one decision ${m.decisionMax.toFixed(1)} s); CPU ${m.cpuSeconds.toFixed(0)} s`);
+    `${seat} thinks ${m.turnCpuMean.toFixed(1)} s CPU per player turn, ${m.turnCpuMax.toFixed(1)} s worst (wall ${m.turnMean.toFixed(1)} s mean, ${m.turnMax.toFixed(1)} s worst; ` +
+    `one decision ${m.decisionMax.toFixed(1)} s wall); process CPU ${m.cpuSeconds.toFixed(0)} s`);
 }
 
 function oddsBench(figures: Record<string, number>): void {

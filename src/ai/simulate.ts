@@ -29,6 +29,8 @@ export interface GameSummary {
   msPerDecision: Record<Seat, number>;
   /** Thinking per player turn (docs/ai.md: hard's bar is 10 s), mean and worst, by seat. */
   turnMs: Record<Seat, { mean: number; max: number; turns: number }>;
+  /** The same in CPU time of the process. */
+  turnCpuMs: Record<Seat, { mean: number; max: number; turns: number }>;
   /** Longest single decision, by seat, milliseconds. */
   maxDecisionMs: Record<Seat, number>;
   /** Production (or strength) by power at the start of each turn. */
@@ -67,6 +69,7 @@ export function simulate(ruleset: Ruleset<any>, o: SimulateOptions): SimulationR
       msPerDecision: Object.fromEntries(Object.keys(g.decisions).map((k) => [k, g.thinkMs[k]! / g.decisions[k]!])),
       maxDecisionMs: g.maxDecisionMs,
       turnMs: Object.fromEntries(Object.entries(g.turnMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+      turnCpuMs: Object.fromEntries(Object.entries(g.turnCpuMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
       production: g.reports.filter((r) => r.production).map((r) => ({ turn: r.turn, values: r.production! })),
     };
     games.push(s);
@@ -97,9 +100,11 @@ export function resultsTable(r: SimulationResult): string {
   out.push(`mean time per decision: ${ms.join(', ')}`);
   const turns = Object.keys(r.players).filter((seat) => r.players[seat] !== 'random').map((seat) => {
     const ts = r.games.map((g) => g.turnMs[seat]).filter((x) => x !== undefined);
+    const cs = r.games.map((g) => g.turnCpuMs[seat]).filter((x) => x !== undefined);
     if (!ts.length) return `${seat} -`;
     const m = ts.reduce((a, t) => a + t.mean * t.turns, 0) / (ts.reduce((a, t) => a + t.turns, 0) || 1);
-    return `${seat} ${(m / 1000).toFixed(1)} s mean, ${(Math.max(...ts.map((t) => t.max)) / 1000).toFixed(1)} s worst`;
+    return `${seat} ${(m / 1000).toFixed(1)} s mean, ${(Math.max(...ts.map((t) => t.max)) / 1000).toFixed(1)} s worst` +
+      (cs.length ? ` (CPU ${(Math.max(...cs.map((t) => t.max)) / 1000).toFixed(1)} s worst)` : '');
   });
   out.push(`thinking per player turn: ${turns.join(', ')}`);
   const ms2 = milestoneTurns(r);

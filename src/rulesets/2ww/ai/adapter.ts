@@ -123,8 +123,8 @@ interface Figures {
   /** Land combat factors out of supply (2WW 11.2.4: halved). */
   unsupplied: Record<Side, number>;
   /**
-   * Objective weight each side could strike next (2WW 9.1.1: attacks from adjacent hexes): each enemy-held objective
-   * by the own land factors next to it against twice its defenders.
+   * What each side could strike next (2WW 9.1.1: attacks from adjacent hexes): every enemy land stack by the land
+   * factors next to it against twice its own, weighted by its factors and objective, plus empty enemy objectives.
    */
   attack: Record<Side, number>;
   /** Fleet factors in the Atlantic ocean box (2WW 6.2: Axis raiders there attack the convoys, Allied fleets fight them). */
@@ -177,9 +177,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (o.production && !bombed.has(o.hex)) production[c]++;
     if (neutralAt(s, w, o.node)) continue;
     const e = other(c);
-    let att = 0;
-    for (const n of w.landAdj[o.node] ?? []) att += landAt.get(n)?.[e] ?? 0;
-    if (att) attack[e] += o.weight * Math.min(1, att / (2 * (landAt.get(o.node)?.[c] ?? 0) + 1));
+    // An empty enemy objective next to own land units is there for the taking.
+    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) attack[e] += 3 * o.weight;
     if (garrison.has(`${c}|${o.hex}`)) continue;
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
@@ -191,6 +190,19 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
+  // Strikes (2WW 9.1.1: attacks from adjacent hexes, better at higher odds): each land stack by the enemy land factors
+  // next to it against twice its own; what is at stake is its factors and three times its objective's weight.
+  const objAt = new Map(worldFacts(s).objectives.map((o) => [o.node, o.weight]));
+  for (const [node, at] of landAt) {
+    for (const victim of ['axis', 'allies'] as const) {
+      const def = at[victim];
+      if (!def) continue;
+      const e = other(victim);
+      let adj = 0;
+      for (const n of w.landAdj[node] ?? []) adj += landAt.get(n)?.[e] ?? 0;
+      if (adj) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, adj / (2 * def + 1));
+    }
+  }
   return { material, objectives: obj, threatened, pressure, unsupplied, attack, atlantic, production };
 }
 
@@ -234,7 +246,8 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     material: (f.material.axis - f.material.allies) / matTotal,
     supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
     pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
-    attack: clamp((f.attack.axis - f.attack.allies) / tw * 4),
+    // The other side moves next from where plans end: its strikes count in full, the judge's at half.
+    attack: clamp((f.attack.axis * (me === 'axis' ? 0.5 : 1) - f.attack.allies * (me === 'axis' ? 1 : 0.5)) / matTotal * 2),
     // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there by a
     // stronger Allied fleet, which sinks them instead.
     naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),

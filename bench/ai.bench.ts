@@ -1,6 +1,7 @@
 // AI and odds figures (docs/ai.md). Run: npm run bench:ai (npx tsx bench/ai.bench.ts [options]). 2WW campaigns take
 // minutes each; run the long parts alone (--only) and say what ran.
-//   --only odds|duel|eto|2ww   run one part (default: all)
+//   --only odds|duel|eto|2ww|aae   run one part (default: all)
+//   --aae-games N              A&A Europe games of the AI against the random player, per side (default 20)
 //   --games N                  duel games per match (default 40); ETO games per side and scenario (default 20)
 //   --scenario ID              ETO: one scenario only
 //   --campaigns N              2WW hard against random, per side (default 2; the bar: 20)
@@ -19,6 +20,7 @@ import { aiAdapterFor } from '../src/ai/index.ts';
 import { milestoneTurns, simulate, simulationChart, type SimulationResult } from '../src/ai/simulate.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
+import { aaeAiBench } from './aae.bench.ts';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -185,6 +187,8 @@ export function runAiBench(): Record<string, number> {
   if (!only || only === 'duel') duelBench(figures);
   if ((!only || only === 'eto') && aiAdapterFor('eto')) scenarioBench('eto', figures);
   if ((!only || only === '2ww') && aiAdapterFor('2ww')) twoWWBench(figures);
+  // A&A Europe (its own bench file): exact odds of a large battle, the AI against the random player, AI against AI.
+  if (!only || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
   return figures;
 }
 

@@ -2,7 +2,7 @@
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
 //   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--warmup 5] [--workers N]
 //     [--database-url postgres://...] [--options '{"quickSetup":true}'] [--prefer move,rail]
-//     [--spread 100 | --lockstep] [--timeline]
+//     [--spread 100 | --lockstep] [--timeline] [--import-entries N]
 // --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
 // way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
 // worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
@@ -10,6 +10,9 @@
 // --spread K: before the warm-up, game i is advanced by i*K/games actions, so games are at different points of play
 // (a server's games do not all start together); --lockstep: all start together and reach each phase in the same second.
 // --timeline: per second of the window, the actions answered, their p50 and p99, and the phases they were sent in.
+// --import-entries N: two seconds into the window, a log of N entries (a Duel, advance and undo over and over) is
+// imported; printed: how long the import took and the latencies of the actions sent while it was under way.
+// Each game's seats first contribute to the dice (commit, reveal: docs/fair-dice.md), as a client does.
 // The npm script gives this client a larger young generation (--max-semi-space-size=64): it holds 400 seats' prompts,
 // and its own GC pauses otherwise add tens of ms to the latencies it measures.
 // Each action is a choice of the acting seat's prompt (a spread pick, not the cheapest); the types sent are counted and
@@ -23,7 +26,9 @@ import { createInterface } from 'node:readline';
 import { rulesets } from '../src/rulesets/index.ts';
 import { defaultGameWorkers } from '../src/server/game-workers.ts';
 import WebSocket from 'ws';
-import { http } from '../src/server/test-helpers.ts';
+import { http, takeSeats } from '../src/server/test-helpers.ts';
+import { Game } from '../src/engine/game.ts';
+import { duel } from '../src/engine/testing/duel.ts';
 import { ChoicesReceiver, type CreateGameResponse, type StateMessage } from '../src/server/protocol.ts';
 
 function arg(name: string, fallback: string): string {
@@ -43,10 +48,13 @@ const spread = process.argv.includes('--lockstep') ? 0 : Number(arg('spread', '1
 const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
 const databaseUrl = arg('database-url', '');
 const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
+const importEntries = Number(arg('import-entries', '0'));
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-bench-'));
 const child = spawn(process.execPath, [...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+  // this one client holds 400 sockets: the per-address cap is raised for it
+  env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
 });
 // The server's first JSON line names its address; other lines (e.g. --trace-gc in THEATER_BENCH_NODE_ARGS) go through.
 const url = await new Promise<string>((resolve) => {
@@ -73,6 +81,8 @@ const phases = new Map<string, number>();
 let stale = 0, illegal = 0, deltas = 0, finishedGames = 0, sent = 0, receivedBytes = 0;
 let n = 0;
 let stopping = false;
+/** Latencies of actions under way while the import (--import-entries) was. */
+const duringImport: number[] = [];
 let measuring = false;
 
 async function newGame(): Promise<Bench> {
@@ -98,6 +108,7 @@ async function newGame(): Promise<Bench> {
         if (seat.pending && m.stateId > seat.pending.stateId) {
           const now = performance.now();
           latencies.push(now - seat.pending.at);
+          if (seat.pending.at < importWindow.to && now > importWindow.from) duringImport.push(now - seat.pending.at);
           if (measuring && timeline) {
             const b = (seconds_[Math.floor((now - windowStart) / 1000)] ??= { lat: [], phases: new Map() });
             b.lat.push(now - seat.pending.at);
@@ -118,6 +129,7 @@ async function newGame(): Promise<Bench> {
     g.seats.push(seat);
   }
   await Promise.all(g.seats.map((s) => s.opened));
+  await takeSeats(url, seatNames.map((s) => r.body.seats[s]!.token));
   return g;
 }
 
@@ -244,7 +256,32 @@ if (timeline) {
     last = now;
   }, 1000);
 }
+/** A legal Duel log of `n` entries: the bids, then the first seat's free advance and its undo, over and over. */
+function longLog(n: number): unknown {
+  const g = Game.create(duel, 'standard', { rounds: 20 }, 'bench-import');
+  g.act('red', { type: 'bid', n: 2 });
+  g.act('blue', { type: 'bid', n: 1 });
+  while (g.entries.length < n) {
+    if (g.entries.length % 2 === 0) g.act('red', { type: 'advance' });
+    else g.undo('red');
+  }
+  return g.toLog();
+}
+let importDone: Promise<void> = Promise.resolve();
+const importWindow = { from: Infinity, to: Infinity, ms: 0, status: 0 };
+if (importEntries > 0) {
+  const body = { log: longLog(importEntries) };
+  importDone = new Promise((r) => setTimeout(r, 2000)).then(async () => {
+    importWindow.from = performance.now();
+    importWindow.to = Infinity;
+    const res = await http(url, 'POST', '/api/games/import', body);
+    importWindow.to = performance.now();
+    importWindow.ms = importWindow.to - importWindow.from;
+    importWindow.status = res.status;
+  });
+}
 await drive(seconds);
+await importDone;
 clearInterval(sampler);
 const wall = (performance.now() - t0) / 1000;
 await new Promise((r) => setTimeout(r, 300));
@@ -264,6 +301,11 @@ console.log(`server CPU: ${cpu.toFixed(1)} s for ${acted} actions = ${perAction(
 const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`load average (1, 5, 15 min): before ${la(load0)}, after ${la(loadavg())} on ${availableParallelism()} CPUs`);
 console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}`);
+if (importEntries > 0) {
+  duringImport.sort((a, b) => a - b);
+  const at = (p: number) => (duringImport[Math.min(duringImport.length - 1, Math.floor(p * duringImport.length))] ?? NaN).toFixed(1);
+  console.log(`import of ${importEntries} entries: HTTP ${importWindow.status} after ${importWindow.ms.toFixed(0)} ms; ${duringImport.length} other actions under way meanwhile: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms`);
+}
 const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(', ');
 console.log(`actions sent by type: ${top(sentTypes)}`);
 console.log(`phases they were sent in: ${top(phases)}`);

@@ -126,6 +126,9 @@ export class Planner<S extends BaseState> {
         const w = state.outcome.winner;
         v = w === null ? 0 : this.friendly(w) ? 1 : -1;
       }
+    } else if (this.adapter.evaluate) {
+      this.charge();
+      v = this.adapter.evaluate(state, this.me);
     } else {
       this.charge();
       const terms = this.adapter.terms(state, this.me);
@@ -270,7 +273,7 @@ export class Planner<S extends BaseState> {
         if (++forced > MAX_FORCED) return { value: this.value(s), genes: played, leaf: s };
         const r = this.tryApply(s, p.seat, quick);
         if (!r) return { value: this.value(s), genes: played, leaf: s };
-        if (r.rolled && rolls++ >= this.params.rolls) return { value: this.chanceValue(s, p.seat, quick, r.state), genes: played, leaf: s };
+        if (r.rolled && (rolls++ >= this.params.rolls || played.length === 0)) return { value: this.chanceValue(s, p.seat, quick, r.state), genes: played, leaf: s };
         s = r.state;
         continue;
       }
@@ -296,7 +299,8 @@ export class Planner<S extends BaseState> {
       }
       played.push(chosen.gene);
       trace?.(s, chosen.gene);
-      if (chosen.r.rolled && rolls++ >= this.params.rolls) return { value: this.chanceValue(s, p.seat, chosen.gene.action, chosen.r.state), genes: played, leaf: s };
+      // A plan whose first decision rolls is judged by that roll's exact odds (what follows is planned again).
+      if (chosen.r.rolled && (rolls++ >= this.params.rolls || played.length === 1)) return { value: this.chanceValue(s, p.seat, chosen.gene.action, chosen.r.state), genes: played, leaf: s };
       s = chosen.r.state;
     }
   }

@@ -109,6 +109,11 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   terms(state: S, seat: Seat): Record<string, number>;
   /** Weight of each term; the evaluation is the weighted sum (terms without a weight count 0). */
   weights: Record<string, number> | ((state: S, seat: Seat) => Record<string, number>);
+  /**
+   * The value the planner maximises, in [-1, 1], when a rule set combines its terms otherwise than by the weighted
+   * sum (the terms still explain the choice). Default: the weighted sum of `terms`.
+   */
+  evaluate?(state: S, seat: Seat): number;
   /** Words for a term's change in an explanation ("takes Paris", "+3 factors"); null: the number only. */
   describeTerm?(name: string, before: S, after: S, seat: Seat): string | null;
   /** Value of an ended game for `seat`, in [-1, 1]; default: win 1, draw 0, loss -1. */

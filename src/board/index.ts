@@ -37,6 +37,11 @@ export {
 export { FlagMap } from './flags.ts'; // up to 32 named features per node or edge, one Uint32 word each
 
 export {
+  type OutlineRing, // closed ring of points in board units
+  hexOutline, // boundary rings of a set of hexes (an area drawn over a hex map)
+} from './outline.ts';
+
+export {
   MinHeap, // binary min-heap in typed arrays
   SearchScratch, // reusable search buffers (pass one to avoid allocation)
   Reach, // search result: reached nodes, costs, predecessors, pathTo
@@ -48,6 +53,13 @@ export {
   movementRange, // every node reachable within an MP budget (Dijkstra)
   findPath, // cheapest legal path between two nodes
 } from './movement.ts';
+
+export {
+  type LayeredMoveRules, // layers (a unit's states on a node), next(from, layer, to, edge, spent) -> layer or -1, stepCost
+  LayeredReach, // per node: first state reached, its cost, layer and path
+  layeredMovementRange, // movement whose next step depends on the unit's state (ZOC modes, weather), breadth-first on ties
+  routes, // every route of exactly N steps a predicate allows (retreat paths)
+} from './layered.ts';
 
 export {
   type RangeRules, // mayCross, mayEnter, mayPass

@@ -48,18 +48,18 @@ export function registerServiceCommands(program: Command): void {
   const map = program.command('map').description('map tools');
   map
     .command('render')
-    .description('render a rule set\'s map (terrain, borders, rivers, cities, hex ids) to PNG or SVG for review')
+    .description('render a rule set\'s map (hexes: terrain, borders, rivers, cities, hex ids; areas: shaded areas, names) to PNG or SVG for review')
     .argument('<ruleset>', 'rule set id, e.g. 2ww')
     .requiredOption('--out <file>', 'output file (.png or .svg)')
     .action(async (ruleset: string, o: { out: string }) => {
       if (!/\.(png|svg)$/i.test(o.out)) throw new CliError(`--out must end in .png or .svg, not "${o.out}"`);
       const { renderMap } = await import('../../tools/map/render.ts');
-      renderMap(ruleset, o.out);
+      await renderMap(ruleset, o.out);
       process.stdout.write(`wrote ${o.out}\n`);
     });
   map
     .command('build')
-    .description('regenerate a rule set\'s map JSON from geography, control points and the hand-authored layers')
+    .description('regenerate a rule set\'s map JSON from its src/rulesets/<id>/map.config.ts (geography, control points, hand layers; docs/data/area-maps.md)')
     .argument('<ruleset>', 'rule set id, e.g. 2ww')
     .action(async (ruleset: string) => {
       const { spawnSync } = await import('node:child_process');

@@ -1,6 +1,6 @@
 // The fuzzer: random legal play to the end, checking for exceptions, dead ends, broken invariants and replay drift.
 import { Game } from './game.ts';
-import { allChoices, prompts } from './kernel.ts';
+import { allChoices, checkDerivedFacts, prompts } from './kernel.ts';
 import { createRng, nextInt } from './rng.ts';
 import type { BaseState, GameLog, Options, Ruleset } from './index.ts';
 
@@ -19,6 +19,8 @@ export interface FuzzOptions {
   checkReplay?: boolean;
   /** Occasionally exercise undo (probability per action in 1/1000). */
   undoPerMille?: number;
+  /** Check mode of the kernel's derived facts: every fact reused from a previous state is recomputed and compared. */
+  checkDerivedFacts?: boolean;
 }
 
 export interface FuzzResult {
@@ -32,6 +34,7 @@ export interface FuzzResult {
 
 export function fuzzGame<S extends BaseState>(ruleset: Ruleset<S>, o: FuzzOptions): FuzzResult {
   const game = Game.create(ruleset, o.scenario, o.options ?? {}, o.seed);
+  if (o.checkDerivedFacts) checkDerivedFacts(game.state);
   const pick = createRng(`player:${o.playerSeed ?? o.seed}`);
   const max = o.maxActions ?? 200_000;
   const every = o.invariantEvery ?? 1;

@@ -1,22 +1,51 @@
 // A game: setup plus its action log, with replay, state hashes, undo and consented takebacks.
-import { applyAction, EngineError, type PromptMemo, RuleViolation, setupGame } from './kernel.ts';
+import { applyAction, EngineError, type PromptMemo, RuleViolation, setupGame, type SetupOptions } from './kernel.ts';
 import { stateHash } from './hash.ts';
-import { forceDice } from './rng.ts';
-import type { Action, BaseState, GameEvent, Json, Options, Ruleset, Seat } from './types.ts';
+import { createRng, forceDice } from './rng.ts';
+import type { Action, BaseState, GameEvent, Json, Options, RngState, Ruleset, Seat } from './types.ts';
 
 export const LOG_FORMAT = 'theater-log';
-export const LOG_VERSION = 1;
+/** 2: `entropy` entries and `takeback.freshDice` (docs/log-format.md). */
+export const LOG_VERSION = 2;
 /** Oldest log version this build still reads. */
 export const LOG_MIN_VERSION = 1;
+
+export interface Takeback {
+  to: number;
+  requestedBy: Seat;
+  consentedBy: Seat;
+  /** The dice after the takeback come from a new stream of the game's key (log version 2), not the rewound one. */
+  freshDice?: boolean;
+}
+
+/** Every seat's dice contribution, revealed once all had committed (docs/fair-dice.md). */
+export interface DiceEntropy {
+  /** Each contributing seat's value (64 hex digits). */
+  seats: Record<Seat, string>;
+  /** SHA-256 of each value, as published before any value was revealed. */
+  commitments: Record<Seat, string>;
+  /**
+   * A server's own seed for the part played there, when it is not the log's `seed` (an imported game continued on a
+   * server): its SHA-256, published at the import, and the seed, revealed at the end ('' until then).
+   */
+  serverSeed?: { commitment: string; seed: string };
+}
 
 export type LogEntry =
   | { seat: Seat; action: Action; hash: string }
   /** `seat` takes back its own last action. */
   | { undo: Seat; hash: string }
   /** Actions after the first `to` are taken back, asked by one seat and agreed by the other. */
-  | { takeback: { to: number; requestedBy: Seat; consentedBy: Seat }; hash: string }
+  | { takeback: Takeback; hash: string }
   /** Dice faces queued before the generator (tests, worked examples, sandbox). Breaks fair-dice verification. */
-  | { force: number[]; hash: string };
+  | { force: number[]; hash: string }
+  /** The generator re-keyed from a secret seed and every seat's contribution. Nothing before it can be taken back. */
+  | { entropy: DiceEntropy; hash: string };
+
+/** The key of the generator after an `entropy` entry: the secret seed and each seat's value, by seat. */
+export function entropyKey(secret: string, seats: Record<Seat, string>): string {
+  return ['theater-dice', secret, ...Object.keys(seats).sort().map((s) => `${s}=${seats[s]}`)].join('|');
+}
 
 export interface GameLog {
   format: typeof LOG_FORMAT;
@@ -55,6 +84,12 @@ export class Game<S extends BaseState = BaseState> {
   readonly played: Played[] = [];
   private checkpoints = new Map<number, S>();
   private pendingForce: number[] = [];
+  /** Generators installed after n actions in force (an entropy entry, a takeback with fresh dice), by n. */
+  private reseeds = new Map<number, RngState>();
+  /** Where new dice streams come from: the seed, then the key of the latest entropy entry. Secret like the seed. */
+  private diceKey: string;
+  /** Actions in force when the dice were last re-keyed: no undo or takeback reaches before them. */
+  private floor = 0;
   state: S;
   /**
    * Set by an owner that never changes this game's states in place (the server): prompts are then listed once per
@@ -66,41 +101,26 @@ export class Game<S extends BaseState = BaseState> {
 
   private constructor(
     readonly ruleset: Ruleset<S>, readonly scenario: string, readonly options: Options, readonly seed: string,
-    public seedCommitment?: string, readonly position?: Json,
+    public seedCommitment?: string, readonly position?: Json, setup?: SetupOptions,
   ) {
     // The rule set may build its state from the position in place: give it a copy, keep the caller's intact.
-    const r = setupGame(ruleset, scenario, options, seed, position === undefined ? undefined : structuredClone(position));
+    const r = setupGame(ruleset, scenario, options, seed, position === undefined ? undefined : structuredClone(position), setup);
     this.state = r.state;
     this.setupEvents = r.events;
     this.setupHash = stateHash(r.state);
     this.checkpoints.set(0, r.state);
+    this.diceKey = seed;
   }
 
   static create<S extends BaseState>(
-    ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json,
+    ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json, setup?: SetupOptions,
   ): Game<S> {
-    return new Game(ruleset, scenario, options, seed, undefined, position);
+    return new Game(ruleset, scenario, options, seed, undefined, position, setup);
   }
 
-  /** Rebuild a game from its log, checking every state hash. */
+  /** Rebuild a game from its log, checking every state hash (replayLog). */
   static load<S extends BaseState>(ruleset: Ruleset<S>, log: unknown): Game<S> {
-    const l = checkLog(log, ruleset);
-    const g = new Game(ruleset, l.scenario, l.options, l.seed, l.seedCommitment, l.position);
-    if (g.setupHash !== l.setupHash) {
-      throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not this build's ${g.setupHash}` +
-        versionHint(l, ruleset));
-    }
-    l.entries.forEach((e, i) => {
-      try {
-        g.replayEntry(e);
-      } catch (err) {
-        if (err instanceof LogError) throw err;
-        throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}${versionHint(l, ruleset)}`);
-      }
-      const h = g.entries[g.entries.length - 1]!.hash;
-      if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}${versionHint(l, ruleset)}`);
-    });
-    return g;
+    return replayLog(ruleset, log).game;
   }
 
   /**
@@ -122,9 +142,13 @@ export class Game<S extends BaseState = BaseState> {
         g.played.push(p);
       } else if ('force' in e) {
         g.pendingForce = [...g.pendingForce, ...e.force];
+      } else if ('entropy' in e) {
+        g.rekey(e.entropy);
       } else {
         g.played.length = 'undo' in e ? g.played.length - 1 : e.takeback.to;
+        for (const k of [...g.reseeds.keys()]) if (k > g.played.length) g.reseeds.delete(k);
         g.pendingForce = [];
+        if ('takeback' in e && e.takeback.freshDice) g.reseeds.set(g.played.length, g.freshStream(g.entries.length - 1));
       }
     }
     const last = g.entries[g.entries.length - 1];
@@ -138,12 +162,50 @@ export class Game<S extends BaseState = BaseState> {
     return g;
   }
 
-  private replayEntry(e: LogEntry): void {
-    if ('action' in e) this.act(e.seat, e.action);
-    else if ('undo' in e) this.undo(e.undo);
-    else if ('takeback' in e) this.takeback(e.takeback.to, e.takeback.requestedBy, e.takeback.consentedBy);
-    else if ('force' in e) this.force(e.force);
-    else throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
+  /**
+   * Apply one log entry as act, undo, takeback and force write them (its `hash` is not read) and return the events it
+   * produced; an undo, a takeback and forced dice get a line of their own. The one way every log entry is replayed.
+   */
+  apply(e: LogEntry): GameEvent[] {
+    if ('action' in e) return this.act(e.seat, e.action);
+    if ('undo' in e) {
+      this.undo(e.undo);
+      return [{ text: `${e.undo} took back their last action`, rule: 'undo' }];
+    }
+    if ('takeback' in e) {
+      const t = e.takeback;
+      this.takeback(t.to, t.requestedBy, t.consentedBy, t.freshDice === true);
+      return [{ text: `takeback to action ${t.to}, asked by ${t.requestedBy}, agreed by ${t.consentedBy}${t.freshDice ? '; the dice from here on are new' : ''}`, rule: 'takeback' }];
+    }
+    if ('force' in e) {
+      this.force(e.force);
+      return [{ text: `dice forced: ${e.force.join(', ')}`, rule: 'force' }];
+    }
+    if ('entropy' in e) {
+      this.entropy(e.entropy);
+      const seats = Object.keys(e.entropy.seats);
+      return [{
+        text: `fair dice: from here on the dice follow from the ${e.entropy.serverSeed ? "server's new" : "game's"} secret seed` +
+          (seats.length ? ` and the contributions of ${seats.join(', ')}` : ' alone (no seat contributed)'),
+        rule: 'fair dice',
+      }];
+    }
+    throw new LogError(`unknown log entry ${JSON.stringify(e)}`);
+  }
+
+  /** `apply` a recorded entry and check that the state hash it records is this build's; throws LogError otherwise. */
+  replay(e: LogEntry): GameEvent[] {
+    const i = this.entries.length;
+    let events: GameEvent[];
+    try {
+      events = this.apply(e);
+    } catch (err) {
+      if (err instanceof LogError) throw err;
+      throw new LogError(`entry ${i} could not be replayed: ${(err as Error).message}`);
+    }
+    const h = this.entries[i]!.hash;
+    if (h !== e.hash) throw new LogError(`replay diverged at entry ${i}: state hash ${h}, log says ${e.hash}`);
+    return events;
   }
 
   get seq(): number {
@@ -172,10 +234,35 @@ export class Game<S extends BaseState = BaseState> {
     this.entries.push({ force: [...faces], hash: stateHash(s) });
   }
 
+  /**
+   * Re-key the generator from every seat's contribution (docs/fair-dice.md): the dice from here on follow from the
+   * secret seed (the log's, or `serverSeed`'s) and the seats' values; queued forced faces are dropped.
+   */
+  entropy(e: DiceEntropy): void {
+    if (e.serverSeed && e.serverSeed.seed === '') throw new LogError('the entropy entry\'s server seed is not revealed yet');
+    this.rekey(e);
+    const s = structuredClone(this.state);
+    s.rng = structuredClone(this.reseeds.get(this.played.length)!);
+    this.state = s;
+    this.entries.push({ entropy: structuredClone(e), hash: stateHash(s) });
+  }
+
+  private rekey(e: DiceEntropy): void {
+    this.diceKey = entropyKey(e.serverSeed ? e.serverSeed.seed : this.seed, e.seats);
+    this.reseeds.set(this.played.length, createRng(this.diceKey));
+    this.floor = this.played.length;
+    this.pendingForce = [];
+  }
+
+  /** The generator a takeback at log entry `entry` starts: a stream of the dice key no one has seen. */
+  private freshStream(entry: number): RngState {
+    return createRng(`${this.diceKey}|takeback|${entry}`);
+  }
+
   /** How many of its own latest actions `seat` may take back alone (stops at dice, reveals, other seats). */
   undoableBy(seat: Seat): number {
     let n = 0;
-    for (let i = this.played.length - 1; i >= 0; i--) {
+    for (let i = this.played.length - 1; i >= this.floor; i--) {
       const p = this.played[i]!;
       if (p.seat !== seat || p.irreversible) break;
       n++;
@@ -196,14 +283,29 @@ export class Game<S extends BaseState = BaseState> {
     this.entries.push({ undo: seat, hash: stateHash(this.state) });
   }
 
-  /** Take back to `to` actions in force, with the consent of another seat (recorded in the log). */
-  takeback(to: number, requestedBy: Seat, consentedBy: Seat): void {
+  /**
+   * Take back to `to` actions in force, with the consent of another seat (recorded in the log). With `freshDice` (what
+   * every new takeback does) the dice after it come from a new stream, so nobody replays a die already seen.
+   */
+  takeback(to: number, requestedBy: Seat, consentedBy: Seat, freshDice = true): void {
     if (!Number.isInteger(to) || to < 0 || to >= this.played.length) {
       throw new RuleViolation('takeback', `cannot take back to action ${to}; ${this.played.length} actions are in force`);
     }
+    if (to < this.floor) {
+      throw new RuleViolation('takeback', `cannot take back to action ${to}: the dice were re-keyed by every seat's contribution after action ${this.floor}, and nothing before that can be taken back`);
+    }
     if (requestedBy === consentedBy) throw new RuleViolation('takeback', 'a takeback must be agreed by another seat');
     this.rewindTo(to);
-    this.entries.push({ takeback: { to, requestedBy, consentedBy }, hash: stateHash(this.state) });
+    const t: Takeback = { to, requestedBy, consentedBy };
+    if (freshDice) {
+      t.freshDice = true;
+      const rng = this.freshStream(this.entries.length);
+      this.reseeds.set(to, rng);
+      const s = structuredClone(this.state);
+      s.rng = structuredClone(rng);
+      this.state = s;
+    }
+    this.entries.push({ takeback: t, hash: stateHash(this.state) });
   }
 
   /** State after the first `n` actions in force. */
@@ -212,7 +314,10 @@ export class Game<S extends BaseState = BaseState> {
     let from = 0;
     for (const k of this.checkpoints.keys()) if (k <= n && k > from) from = k;
     let s = this.checkpoints.get(from)!;
-    for (let i = from; i < n; i++) {
+    for (let i = from; i <= n; i++) {
+      const rng = this.reseeds.get(i);
+      if (rng) s = { ...s, rng: structuredClone(rng) };
+      if (i === n) break;
       const p = this.played[i]!;
       if (p.forced) {
         s = structuredClone(s);
@@ -227,6 +332,7 @@ export class Game<S extends BaseState = BaseState> {
     const s = this.stateAt(n);
     this.played.length = n;
     for (const k of [...this.checkpoints.keys()]) if (k > n) this.checkpoints.delete(k);
+    for (const k of [...this.reseeds.keys()]) if (k > n) this.reseeds.delete(k);
     this.state = s;
     this.pendingForce = [];
   }
@@ -249,6 +355,39 @@ export class LogError extends Error {
     super(message);
     this.name = 'LogError';
   }
+}
+
+/**
+ * Rebuild a game from a log: the set-up, then every entry through `Game.replay`, checking each state hash. `onEntry`
+ * sees the game after each entry with the events it produced (the server keeps them). Throws LogError naming the
+ * first entry that diverges.
+ */
+export function replayLog<S extends BaseState>(
+  ruleset: Ruleset<S>, log: unknown, onEntry?: (game: Game<S>, entry: LogEntry, events: GameEvent[]) => void,
+): { game: Game<S>; events: GameEvent[][] } {
+  const { game, log: l } = setupOfLog(ruleset, log);
+  const events: GameEvent[][] = [];
+  for (const e of l.entries) {
+    try {
+      events.push(game.replay(e));
+    } catch (err) {
+      throw err instanceof LogError ? new LogError(err.message + versionHint(l, ruleset)) : err;
+    }
+    onEntry?.(game, e, events[events.length - 1]!);
+  }
+  return { game, events };
+}
+
+/** A log checked (checkLog) and the game it starts from: its set-up, whose hash must be the log's. Then `replay` each entry. */
+export function setupOfLog<S extends BaseState>(ruleset: Ruleset<S>, log: unknown): { game: Game<S>; log: GameLog } {
+  const l = checkLog(log, ruleset);
+  const game = Game.create(ruleset, l.scenario, l.options, l.seed, l.position);
+  if (l.seedCommitment) game.seedCommitment = l.seedCommitment;
+  if (game.setupHash !== l.setupHash) {
+    throw new LogError(`setup diverged: the log's setup hash ${l.setupHash} is not this build's ${game.setupHash}${versionHint(l, ruleset)}` +
+      (l.seed === '' ? ' (the log carries no seed: it is an export of an unfinished game)' : ''));
+  }
+  return { game, log: l };
 }
 
 function versionHint(l: GameLog, r: Ruleset<any>): string {
@@ -282,8 +421,25 @@ export function checkLog(log: unknown, ruleset?: Ruleset<any>): GameLog {
       if (typeof o.seat !== 'string') fail(`entries[${i}].seat`, 'must be a string');
       const a = o.action as Record<string, unknown> | null;
       if (!a || typeof a !== 'object' || typeof a.type !== 'string') fail(`entries[${i}].action`, 'must be an object with a "type"');
-    } else if (!('undo' in o) && !('takeback' in o) && !('force' in o)) {
-      fail(`entries[${i}]`, 'must hold an action, undo, takeback or force');
+    } else if ('entropy' in o) {
+      if (v < 2) fail(`entries[${i}].entropy`, 'entropy entries need log version 2');
+      const x = o.entropy as Record<string, unknown> | null;
+      const strings = (r: unknown) => !!r && typeof r === 'object' && !Array.isArray(r) && Object.values(r).every((y) => typeof y === 'string');
+      if (!x || typeof x !== 'object' || !strings(x.seats) || !strings(x.commitments)) {
+        fail(`entries[${i}].entropy`, 'must hold "seats" and "commitments", objects of strings by seat');
+      }
+      const srv = x!.serverSeed as Record<string, unknown> | undefined;
+      if (srv !== undefined && (!srv || typeof srv.commitment !== 'string' || typeof srv.seed !== 'string')) {
+        fail(`entries[${i}].entropy.serverSeed`, 'must hold "commitment" and "seed" strings');
+      }
+    } else if ('takeback' in o) {
+      const t = o.takeback as Record<string, unknown> | null;
+      if (!t || typeof t !== 'object' || typeof t.to !== 'number' || typeof t.requestedBy !== 'string' || typeof t.consentedBy !== 'string') {
+        fail(`entries[${i}].takeback`, 'must hold "to" (a number), "requestedBy" and "consentedBy"');
+      }
+      if (t!.freshDice !== undefined && v < 2) fail(`entries[${i}].takeback.freshDice`, 'needs log version 2');
+    } else if (!('undo' in o) && !('force' in o)) {
+      fail(`entries[${i}]`, 'must hold an action, undo, takeback, force or entropy');
     }
   });
   return l as unknown as GameLog;

@@ -1,8 +1,11 @@
 export * from './types.ts';
-export { RuleViolation, EngineError, prompts, promptFor, choicesIn, allChoices, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions } from './kernel.ts';
+export {
+  RuleViolation, EngineError, prompts, promptFor, choicesIn, allChoices, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions,
+  derived, derivedFrom, checkDerivedFacts, sameFacts,
+} from './kernel.ts';
 export type { SeatView, PromptMemo } from './kernel.ts';
-export { Game, LogError, checkLog, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';
-export type { GameLog, LogEntry, Played } from './game.ts';
+export { Game, LogError, checkLog, replayLog, setupOfLog, entropyKey, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';
+export type { GameLog, LogEntry, Played, DiceEntropy, Takeback } from './game.ts';
 export { createRng, nextInt, nextUint32, rollDice, forceDice, seedWords, DiceNeeded } from './rng.ts';
 export { stateHash, hashString } from './hash.ts';
 export { fuzzGame } from './fuzz.ts';

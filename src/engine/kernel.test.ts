@@ -261,17 +261,42 @@ describe('undo and takeback', () => {
 
   it('a takeback past that needs consent and is recorded in the log', () => {
     const g = started();
-    const h = stateHash(g.state);
+    const before = g.state;
     g.force([5]);
     g.act('red', { type: 'attack' });
     g.act('blue', { type: 'lose', unit: 0 });
     expect(() => g.takeback(2, 'red', 'red')).toThrow(/agreed by another seat/);
     g.takeback(2, 'red', 'blue');
-    expect(stateHash(g.state)).toBe(h);
+    // the same position, with a new stream of dice (below)
+    expect(stateHash({ ...g.state, rng: null })).toBe(stateHash({ ...before, rng: null }));
     const log = g.toLog();
     expect(log.entries.some((e) => 'takeback' in e)).toBe(true);
     const again = Game.load(duel, JSON.parse(JSON.stringify(log)));
-    expect(stateHash(again.state)).toBe(h);
+    expect(stateHash(again.state)).toBe(stateHash(g.state));
+  });
+
+  it('fair play 4: after an agreed takeback the dice come from a stream nobody has seen; a version-1 takeback replays the old one', () => {
+    const seen: number[] = [], after: number[] = [], v1: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const g = Game.create(duel, 'standard', {}, `takeback-${i}`);
+      g.act('red', { type: 'bid', n: 2 });
+      g.act('blue', { type: 'bid', n: 1 });
+      const die = () => g.played.at(-1)!.events.find((e) => e.roll)!.roll!.faces[0]!;
+      g.act('red', { type: 'attack' });
+      seen.push(die());
+      g.takeback(2, 'red', 'blue');
+      expect(g.entries.at(-1)).toMatchObject({ takeback: { to: 2, freshDice: true } });
+      g.act('red', { type: 'attack' });
+      after.push(die());
+      const old = Game.create(duel, 'standard', {}, `takeback-${i}`);
+      for (const e of g.entries.slice(0, 3)) old.replay(e);
+      old.takeback(2, 'red', 'blue', false); // as a version-1 log recorded it
+      old.act('red', { type: 'attack' });
+      v1.push(old.played.at(-1)!.events.find((e) => e.roll)!.roll!.faces[0]!);
+      expect(Game.load(duel, JSON.parse(JSON.stringify(g.toLog()))).entries.map((e) => e.hash)).toEqual(g.entries.map((e) => e.hash));
+    }
+    expect(v1).toEqual(seen); // the old rewind: the requester knew the next die
+    expect(after.filter((d, i) => d === seen[i]).length).toBeLessThan(15); // a new stream: a repeat only by chance (1 in 6)
   });
 });
 
@@ -323,5 +348,39 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'x', to: 2 })).toThrow(RuleViolation);
     expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'z', to: 1 })).toThrow(RuleViolation);
     expect(state.at).toEqual({ x: 0, y: 3 });
+  });
+});
+
+describe('facts derived from settled states (derived, derivedFrom, check mode)', () => {
+  it('a fact is computed once per settled state; on a state the kernel did not settle, each time', async () => {
+    const { derived } = await import('./index.ts');
+    const { state } = setupGame(tokens, 's', {}, 'x');
+    let n = 0;
+    const sum = (s: typeof state) => derived(s, 'test:sum', () => { n++; return s.at.x! + s.at.y!; });
+    expect(sum(state)).toBe(3);
+    expect(sum(state)).toBe(3);
+    expect(n).toBe(1);
+    const copy = structuredClone(state);
+    sum(copy);
+    sum(copy);
+    expect(n).toBe(3);
+    expect(prompts(tokens, state)).toBe(prompts(tokens, state)); // the kernel keeps a settled state's prompts
+  });
+
+  it('derivedFrom hands over the latest earlier value; check mode throws when a reused value differs from a fresh one', async () => {
+    const { derivedFrom, checkDerivedFacts, EngineError } = await import('./index.ts');
+    const a = setupGame(tokens, 's', {}, 'x').state;
+    derivedFrom(a, 'test:x', () => a.at.x);
+    const b = applyAction(tokens, a, 'a', { type: 'move', token: 'y', to: 4 }).state;
+    const c = applyAction(tokens, b, 'a', { type: 'move', token: 'y', to: 5 }).state;
+    expect(derivedFrom(c, 'test:x', (prev) => prev ?? -1)).toBe(0); // known at a, two actions back
+    const d0 = setupGame(tokens, 's', {}, 'y').state;
+    checkDerivedFacts(d0);
+    derivedFrom(d0, 'test:x', () => d0.at.x);
+    const d1 = applyAction(tokens, d0, 'a', { type: 'move', token: 'y', to: 2 }).state;
+    expect(derivedFrom(d1, 'test:x', (prev) => prev ?? d1.at.x)).toBe(0); // x did not move: reuse is right
+    const d2 = applyAction(tokens, d1, 'a', { type: 'move', token: 'x', to: 1 }).state;
+    expect(() => derivedFrom(d2, 'test:x', (prev) => prev ?? d2.at.x)).toThrow(EngineError); // stale reuse caught
+    expect(() => checkDerivedFacts(structuredClone(d0))).toThrow(EngineError);
   });
 });

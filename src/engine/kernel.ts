@@ -144,19 +144,177 @@ function procedureOf<S extends BaseState>(ruleset: Ruleset<S>, frame: Frame) {
   return p;
 }
 
+// ---- facts derived from settled states ----
+
 /**
- * Prompts of settled states, by state object, so that a rule set's (possibly costly) prompts are listed once per
- * state. Only for states never changed afterwards, such as a Game's: a Game hands its memo to every call.
+ * A settled state is one the kernel returned (setupGame, applyAction) and that nobody changes afterwards: what the
+ * rules derive from it (prompts, a structured prompt's group choices, a rule set's costly facts such as supply) is
+ * computed once per state object. The kernel owns these caches; they die with their state. During a read-only query
+ * of the kernel (prompts, choicesIn, allChoices, viewFor) any state is treated as settled.
+ */
+interface Facts {
+  values: Map<unknown, unknown>;
+  /** Facts made by `derivedFrom` here: the state's children inherit them. */
+  reusable: Map<string, unknown> | undefined;
+  /** The `derivedFrom` facts known at the state this one was applied from (its own and those it inherited). */
+  inherited: Map<string, unknown> | undefined;
+  /** Check mode: every fact reused from an earlier state is also computed from scratch and compared. */
+  check: boolean;
+  /** Made for one query on an unsettled state, dropped after it. */
+  temporary?: boolean;
+}
+
+const settledFacts = new WeakMap<object, Facts>();
+
+function newFacts(inherited: Map<string, unknown> | undefined, check: boolean): Facts {
+  return { values: new Map(), reusable: undefined, inherited, check };
+}
+
+/** Marks `state` settled; `from` is the settled state it was applied from (its reusable facts are inherited). */
+function settle(state: object, from: object | null): Facts {
+  const parent = from ? settledFacts.get(from) : undefined;
+  let inherited = parent?.inherited;
+  if (parent?.reusable?.size) {
+    inherited = new Map(inherited);
+    for (const [k, v] of parent.reusable) inherited.set(k, v);
+  }
+  const f = newFacts(inherited, parent?.check ?? false);
+  settledFacts.set(state, f);
+  return f;
+}
+
+/** Runs a read-only query with `state` treated as settled (its facts computed once) for the query's duration. */
+function query<T>(state: object, run: () => T): T {
+  if (settledFacts.has(state)) return run();
+  settledFacts.set(state, { ...newFacts(undefined, false), temporary: true });
+  try {
+    return run();
+  } finally {
+    settledFacts.delete(state);
+  }
+}
+
+/**
+ * A fact derived from `state` by a pure function of it, computed once per settled state (key: what the fact is,
+ * e.g. "2ww:move-facts:axis"). On a state that is not settled (a copy being changed inside apply, a test's hand-made
+ * state outside a kernel query) it is computed every time.
+ */
+export function derived<T>(state: BaseState, key: string, compute: () => T): T {
+  const f = settledFacts.get(state);
+  if (!f) return compute();
+  if (f.values.has(key)) return f.values.get(key) as T;
+  const v = compute();
+  f.values.set(key, v);
+  return v;
+}
+
+/**
+ * Like `derived`, but `compute` also gets the latest value of the same fact in the states this one was applied from
+ * (undefined when none is known), so that it may return it again while its inputs are unchanged; such facts must
+ * hold no state objects (they are inherited from state to state). `compute` must answer exactly what it would answer
+ * from scratch: check mode (`checkDerivedFacts`) computes both and throws an EngineError on a difference.
+ */
+export function derivedFrom<T>(state: BaseState, key: string, compute: (previous: T | undefined) => T): T {
+  const f = settledFacts.get(state);
+  if (!f) return compute(undefined);
+  if (f.values.has(key)) return f.values.get(key) as T;
+  const previous = f.inherited?.get(key) as T | undefined;
+  const v = compute(previous);
+  if (f.check && previous !== undefined) {
+    const fresh = compute(undefined);
+    if (!sameFacts(v, fresh)) throw new EngineError(`derived fact "${key}" reused from an earlier state differs from the same fact computed afresh (seq ${state.seq})`);
+  }
+  f.values.set(key, v);
+  (f.reusable ??= new Map()).set(key, v);
+  return v;
+}
+
+/**
+ * Check mode for the facts of `state` and of every state applied from it: each fact reused from an earlier state is
+ * also computed from scratch and compared (the fuzzer turns it on). `state` must be settled.
+ */
+export function checkDerivedFacts(state: BaseState): void {
+  const f = settledFacts.get(state);
+  if (!f || f.temporary) throw new EngineError('checkDerivedFacts: the state is not one the kernel settled (setupGame, applyAction)');
+  f.check = true;
+}
+
+/** Deep equality of derived facts: JSON values, arrays, Maps, Sets, typed arrays and plain or class objects. */
+export function sameFacts(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (Array.isArray(a) || ArrayBuffer.isView(a)) {
+    const x = a as ArrayLike<unknown>, y = b as ArrayLike<unknown>;
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!sameFacts(x[i], y[i])) return false;
+    return true;
+  }
+  if (a instanceof Map) {
+    const m = b as Map<unknown, unknown>;
+    if (a.size !== m.size) return false;
+    for (const [k, v] of a) if (!m.has(k) || !sameFacts(v, m.get(k))) return false;
+    return true;
+  }
+  if (a instanceof Set) {
+    const t = b as Set<unknown>;
+    if (a.size !== t.size) return false;
+    for (const v of a) if (!t.has(v)) return false;
+    return true;
+  }
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!sameFacts((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+/** What the kernel itself keeps of a settled state, per rule set: its prompts and the choices of its groups. */
+interface KernelFacts {
+  prompts?: Prompt[];
+  groups: Map<string, Choice[]>;
+}
+
+function kernelFacts(state: object, ruleset: Ruleset<any>): KernelFacts | undefined {
+  const f = settledFacts.get(state);
+  if (!f) return undefined;
+  let k = f.values.get(ruleset) as KernelFacts | undefined;
+  if (!k) f.values.set(ruleset, (k = { groups: new Map() }));
+  return k;
+}
+
+/**
+ * Prompts of settled states, by state object. The kernel memoises the prompts of every settled state itself; a
+ * caller's memo is still honoured (no longer needed).
  */
 export type PromptMemo = WeakMap<object, Prompt[]>;
 
 /** Every decision awaited now (none when the game is over). */
 export function prompts<S extends BaseState>(ruleset: Ruleset<S>, state: S, memo?: PromptMemo): Prompt[] {
-  let ps = memo?.get(state);
-  if (ps) return ps;
-  ps = awaited(ruleset, state, null);
+  return memo?.get(state) ?? query(state, () => promptsOf(ruleset, state, memo));
+}
+
+function promptsOf<S extends BaseState>(ruleset: Ruleset<S>, state: S, memo?: PromptMemo): Prompt[] {
+  const k = kernelFacts(state, ruleset);
+  let ps = k?.prompts;
+  if (!ps) {
+    ps = awaited(ruleset, state, null);
+    if (k) k.prompts = ps;
+  }
   memo?.set(state, ps);
   return ps;
+}
+
+/** One group's choices from the top frame's procedure, once per settled state. */
+function groupChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, group: string): Choice[] {
+  const k = kernelFacts(state, ruleset);
+  const key = `${seat}\u0000${group}`;
+  let cs = k?.groups.get(key);
+  if (!cs) {
+    const top = state.stack[state.stack.length - 1]!;
+    cs = procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? [];
+    k?.groups.set(key, cs);
+  }
+  return cs;
 }
 
 /** The prompts of the top frame, less the seats that have sealed their answer; `raw`: the top's prompts if known. */
@@ -181,20 +339,22 @@ export function promptFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, se
  * asked now or the prompt has no such group.
  */
 export function choicesIn<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, group: string, memo?: PromptMemo): Choice[] {
-  const prompt = prompts(ruleset, state, memo).find((p) => p.seat === seat);
-  if (!prompt?.groups?.some((g) => g.key === group)) return [];
-  const top = state.stack[state.stack.length - 1]!;
-  return procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? [];
+  return query(state, () => {
+    const prompt = prompts(ruleset, state, memo).find((p) => p.seat === seat);
+    if (!prompt?.groups?.some((g) => g.key === group)) return [];
+    return groupChoices(ruleset, state, seat, group);
+  });
 }
 
 /** Every legal choice of a prompt: the listed ones and those of each group (for the AI, the fuzzer and tests). */
 export function allChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Prompt): Choice[] {
-  if (!prompt.groups?.length) return prompt.choices;
-  const top = state.stack[state.stack.length - 1]!;
-  const proc = procedureOf(ruleset, top);
-  const out = [...prompt.choices];
-  for (const g of prompt.groups) out.push(...(proc.choicesIn?.(state, top, prompt.seat, g.key) ?? []));
-  return out;
+  const groups = prompt.groups;
+  if (!groups?.length) return prompt.choices;
+  return query(state, () => {
+    const out = [...prompt.choices];
+    for (const g of groups) out.push(...groupChoices(ruleset, state, prompt.seat, g.key));
+    return out;
+  });
 }
 
 /** Is `action` (with canonical text `key`) among the prompt's legal choices, listed or in its group? */
@@ -206,7 +366,7 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
   const proc = procedureOf(ruleset, top);
   const group = proc.groupOf?.(state, top, prompt.seat, action) ?? null;
   if (group === null || !prompt.groups.some((g) => g.key === group)) return false;
-  return (proc.choicesIn?.(state, top, prompt.seat, group) ?? []).some(match);
+  return groupChoices(ruleset, state, prompt.seat, group).some(match);
 }
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
@@ -241,9 +401,24 @@ function describeStack(state: BaseState): string {
   return state.stack.map((f) => f.proc).join(' > ');
 }
 
+/** State fields only the kernel owns, named for a refusal. */
+const KERNEL_FIELDS: Record<keyof BaseState, string> = {
+  ruleset: 'the rule set id', scenario: 'the scenario id', rng: 'the dice generator', stack: 'the procedure stack',
+  seq: 'the action count', outcome: 'the result', sealed: 'sealed answers',
+};
+
+export interface SetupOptions {
+  /**
+   * Refuse a position that sets a field the kernel owns (the dice generator, sealed answers, the action count, the
+   * result...), as a server does so that its committed seed alone rolls the dice (docs/fair-dice.md). Off for a local
+   * sandbox, where a position may carry the generator to replay the original's dice.
+   */
+  refuseKernelFields?: boolean;
+}
+
 /** Start a game: the rule set's initial state plus the kernel's fields, advanced to the first decision. */
 export function setupGame<S extends BaseState>(
-  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json,
+  ruleset: Ruleset<S>, scenario: string, options: Options, seed: string, position?: Json, opts: SetupOptions = {},
 ): ApplyResult<S> {
   if (position !== undefined && !ruleset.positions) {
     throw new RuleViolation('setup', `${ruleset.id} cannot start from a position`);
@@ -267,7 +442,13 @@ export function setupGame<S extends BaseState>(
     if (problems.length) {
       throw new RuleViolation('position', problems.map((p) => `${p.field}: ${p.message}`).join('; '));
     }
-    body = ruleset.positions!.fromPosition(setupCtx, position);
+    const built = ruleset.positions!.fromPosition(setupCtx, position);
+    body = built;
+    const owned = opts.refuseKernelFields
+      ? (Object.keys(KERNEL_FIELDS) as (keyof BaseState)[]).filter((k) => k !== 'stack' && Object.hasOwn(built, k)) : [];
+    if (owned.length) {
+      throw new RuleViolation('position', `the position sets ${owned.map((k) => `"${k}" (${KERNEL_FIELDS[k]})`).join(', ')}, which only the kernel may set: here the committed seed alone rolls the dice`);
+    }
   } else {
     body = ruleset.setup(setupCtx, scenario, merged);
   }
@@ -277,7 +458,9 @@ export function setupGame<S extends BaseState>(
   } as unknown as S;
   const ctx = new ApplyCtx(state);
   ctx.events.push(...setupEvents);
-  advance(ruleset, ctx);
+  const raw = advance(ruleset, ctx);
+  settle(state, null);
+  kernelFacts(state, ruleset)!.prompts = awaited(ruleset, state, raw);
   return { state, events: ctx.events, irreversible: true };
 }
 
@@ -320,13 +503,8 @@ function jsonCopy(v: Json | undefined): Json {
   return out;
 }
 
-/**
- * Apply one seat's action. Pure: the input state is never modified; an illegal action throws a RuleViolation.
- */
-export function applyAction<S extends BaseState>(
-  ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, memo?: PromptMemo,
-): ApplyResult<S> {
-  if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
+/** Throws a RuleViolation unless `action` is one of `seat`'s legal choices now. */
+function checkLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, memo?: PromptMemo): void {
   const all = prompts(ruleset, state, memo);
   const prompt = all.find((p) => p.seat === seat);
   if (!prompt) {
@@ -345,6 +523,16 @@ export function applyAction<S extends BaseState>(
     const shown = legal.slice(0, 8).join('; ') + (legal.length > 8 ? `; ... (${legal.length} in all)` : '');
     throw new RuleViolation(prompt.rule, `${key} is not a legal choice for "${prompt.text}". Legal: ${shown}`, legal);
   }
+}
+
+/**
+ * Apply one seat's action. Pure: the input state is never modified; an illegal action throws a RuleViolation.
+ */
+export function applyAction<S extends BaseState>(
+  ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, memo?: PromptMemo,
+): ApplyResult<S> {
+  if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
+  query(state, () => checkLegal(ruleset, state, seat, action, memo));
   const next = cloneState(state);
   const ctx = new ApplyCtx(next);
   const top = next.stack[next.stack.length - 1]!;
@@ -367,7 +555,10 @@ export function applyAction<S extends BaseState>(
   const raw = advance(ruleset, ctx);
   next.seq = state.seq + 1;
   // The prompts advance() listed last are those of the settled state (prompts never read seq).
-  if (memo) memo.set(next, awaited(ruleset, next, raw));
+  const ps = awaited(ruleset, next, raw);
+  settle(next, state);
+  kernelFacts(next, ruleset)!.prompts = ps;
+  if (memo) memo.set(next, ps);
   return { state: next, events: ctx.events, irreversible: ctx.isIrreversible };
 }
 
@@ -386,6 +577,10 @@ export interface SeatView {
 }
 
 export function viewFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat | null, memo?: PromptMemo): SeatView {
+  return query(state, () => seatView(ruleset, state, seat, memo));
+}
+
+function seatView<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat | null, memo?: PromptMemo): SeatView {
   const all = prompts(ruleset, state, memo);
   const v = ruleset.view(state, seat);
   if (v && typeof v === 'object' && !Array.isArray(v)) {

@@ -1,7 +1,7 @@
 // combatOdds / oddsForChoice: the exact outcome distribution of one declared combat, through a rule set's adapter.
 import type { Action, BaseState, Seat } from '../engine/index.ts';
 import type { RulesetPackage } from '../rulesets/package.ts';
-import { enumerateCombat } from './enumerate.ts';
+import { enumerateCombat, resultKey } from './enumerate.ts';
 import { Fraction } from './fraction.ts';
 import type { OddsOptions, OddsOutcome, OddsReport, OddsSummary } from './types.ts';
 
@@ -21,6 +21,7 @@ export function combatOdds<S extends BaseState>(
   if (!adapter.isCombat(state, seat, action)) {
     throw new Error(`odds: ${JSON.stringify(action)} by ${seat} starts no combat in ${rs.id}; odds exist only for attack declarations`);
   }
+  if (adapter.calculate) return calculatedReport(subject, state, seat, action, opts);
   const { dist, stats } = enumerateCombat(rs, adapter, state, seat, action, opts);
   const outcomes: OddsOutcome[] = [...dist.entries()]
     .map(([key, v]) => ({ key, result: v.result, p: v.p.toNumber(), exact: v.p.toString(), frac: v.p }))
@@ -38,6 +39,34 @@ export function combatOdds<S extends BaseState>(
   };
   const report: OddsReport = { ruleset: rs.id, seat, action, outcomes, summary, stats };
   const description = adapter.describe?.(state, seat, action);
+  if (description) report.description = description;
+  return report;
+}
+
+/** A report from the rule set's own calculator: probabilities in double precision, `exact` as their decimals. */
+function calculatedReport<S extends BaseState>(subject: OddsSubject<S>, state: S, seat: Seat, action: Action, opts: OddsOptions<S>): OddsReport {
+  const { ruleset: rs, odds: adapter } = subject;
+  const c = adapter!.calculate!(state, seat, action, opts);
+  const merged = new Map<string, OddsOutcome>();
+  for (const o of c.outcomes) {
+    const key = resultKey(o.result);
+    const cur = merged.get(key);
+    if (cur) cur.p += o.p; else merged.set(key, { key, result: o.result, p: o.p, exact: '' });
+  }
+  const decimal = (x: number) => String(Number(x.toPrecision(15)));
+  const outcomes = [...merged.values()].map((o) => ({ ...o, exact: decimal(o.p) })).sort((a, b) => b.p - a.p || (a.key < b.key ? -1 : 1));
+  const pWin = sum(outcomes, (o) => (o.result.winner === 'attacker' ? 1 : 0));
+  const summary: OddsSummary = {
+    pWin,
+    pLose: sum(outcomes, (o) => (o.result.winner === 'defender' ? 1 : 0)),
+    pNone: sum(outcomes, (o) => (o.result.winner === null ? 1 : 0)),
+    expectedAttackerLosses: sum(outcomes, (o) => o.result.attackerLosses),
+    expectedDefenderLosses: sum(outcomes, (o) => o.result.defenderLosses),
+    pWinExact: decimal(pWin),
+  };
+  const stats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: outcomes.length, ...(c.stats ?? {}) };
+  const report: OddsReport = { ruleset: rs.id, seat, action, outcomes, summary, stats };
+  const description = adapter!.describe?.(state, seat, action);
   if (description) report.description = description;
   return report;
 }

@@ -42,6 +42,12 @@ export interface OddsAdapter<S extends BaseState = BaseState> {
   /** A line describing the combat ("red attacks blue: d6, hit on 4+"). */
   describe?(state: S, seat: Seat, action: Action): string;
   /**
+   * A rule set's own exact calculator, for combats too large to enumerate run by run (many dice over many rounds):
+   * every outcome with its probability in double precision, computed with the rule set's own combat functions.
+   * When present, combatOdds uses it instead of the generic enumeration.
+   */
+  calculate?(state: S, seat: Seat, action: Action, opts: OddsOptions<S>): { outcomes: { result: CombatResult; p: number }[]; stats?: Partial<OddsStats> };
+  /**
    * Runs a whole enumeration: a rule set may memoise its pure, costly questions (supply...) for its duration. The
    * results must not change: only the same answers, computed once.
    */
@@ -100,4 +106,6 @@ export interface OddsOptions<S extends BaseState = BaseState> {
   maxApplies?: number;
   /** Share sub-trees that reach the same state (default true; false only to measure what the memo saves). */
   memo?: boolean;
+  /** Order in which each side loses units (unit types, first lost first), for calculators that take losses by an order. */
+  casualtyOrder?: { attacker?: string[]; defender?: string[] };
 }

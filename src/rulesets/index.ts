@@ -4,10 +4,11 @@ import type { RulesetPackage } from './package.ts';
 import { duelPackage } from './duel/package.ts';
 import { twoWWPackage } from './2ww/package.ts';
 import { etoPackage } from './eto/package.ts';
+import { aaePackage } from './aae/package.ts';
 
 export type { RulesetPackage } from './package.ts';
 
-const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage];
+const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage, aaePackage];
 
 export const packages: Record<string, RulesetPackage> = Object.fromEntries(all.map((p) => [p.ruleset.id, p]));
 

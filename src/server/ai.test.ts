@@ -4,6 +4,7 @@ import { actionKey, promptFor, prompts, viewFor } from '../engine/kernel.ts';
 import { duel } from '../engine/testing/duel.ts';
 import { chooseRandomAction } from '../ai/random-player.ts';
 import { AiPool, AiTimeoutError } from './ai-pool.ts';
+import { seedCommitment } from './fair-dice.ts';
 import { GameManager } from './games.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
 import type { Json } from '../engine/types.ts';
@@ -75,13 +76,16 @@ describe('random player and AI pool', () => {
       const g = await m.createGame({
         ruleset: '2ww', options: { quickSetup: true }, seats: { axis: { kind: 'ai', level: 2 }, allies: { kind: 'human' } },
       });
-      // The Axis AI is asked at once; wait for its first move to be written.
-      for (let i = 0; i < 1200 && (await storage.entries(g.gameId, 0)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-      const first = (await storage.entries(g.gameId, 0))[0];
+      // The Allies take their seat (entry 0 keys the dice); the Axis AI is asked at once: wait for its first move.
+      const value = 'a1'.repeat(32);
+      await m.contribute(g.seats.allies!.token, { commit: seedCommitment(value) });
+      expect(await m.contribute(g.seats.allies!.token, { reveal: value })).toBe(1);
+      for (let i = 0; i < 1200 && (await storage.entries(g.gameId, 0)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      const first = (await storage.entries(g.gameId, 0))[1];
       expect(first?.entry).toMatchObject({ seat: 'axis' });
       expect(logged.some((x) => /no answer within 1 ms.*easiest level/.test(x))).toBe(true);
       const axis = await m.play(g.seats.axis!.token);
-      expect(axis.stateId).toBeGreaterThanOrEqual(1);
+      expect(axis.stateId).toBeGreaterThanOrEqual(2);
     } finally {
       await m.close();
       await p.close();

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Game } from '../engine/game.ts';
+import { Game, LOG_VERSION } from '../engine/game.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, StateMessage } from './protocol.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-crash-'));
@@ -44,6 +44,7 @@ describe.each([
         ruleset: 'duel', options: { rounds: 20 }, seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
       });
       expect(r.status).toBe(201);
+      await takeSeats(first.url, [r.body.seats.red!.token, r.body.seats.blue!.token]);
       games.push(r.body);
     }
     // Clients play as fast as they can; remember every acknowledged state id per game.
@@ -84,7 +85,7 @@ describe.each([
       expect(entries.length).toBe(rec.entryCount);
       expect(rec.entryCount).toBeGreaterThanOrEqual(acked.get(g.gameId) ?? 0);
       const log = {
-        format: 'theater-log', version: 1, ruleset: rec.ruleset, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
+        format: 'theater-log', version: LOG_VERSION, ruleset: rec.ruleset, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
         options: rec.options, seed: rec.seed, setupHash: rec.setupHash, entries: entries.map((e) => e.entry),
       };
       expect(() => Game.load(getRuleset(rec.ruleset), log)).not.toThrow();

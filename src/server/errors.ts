@@ -1,18 +1,13 @@
 // API errors: an HTTP status and the wire body (protocol.ts ErrorBody). Never a stack trace.
 import { RuleViolation } from '../engine/kernel.ts';
-import type { ErrorBody, ErrorCode } from './protocol.ts';
-
-const STATUS: Record<ErrorCode, number> = {
-  'bad-request': 400, forbidden: 403, 'not-found': 404, stale: 409, conflict: 409, 'too-large': 413, illegal: 422,
-  'rate-limited': 429, internal: 500,
-};
+import { ERROR_STATUS, type ErrorBody } from './protocol.ts';
 
 export class ApiError extends Error {
   readonly status: number;
   constructor(readonly body: ErrorBody) {
     super(body.message);
     this.name = 'ApiError';
-    this.status = STATUS[body.error];
+    this.status = ERROR_STATUS[body.error];
   }
 }
 

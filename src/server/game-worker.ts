@@ -36,7 +36,7 @@ if (cfg.databaseUrl) {
 await storage.init();
 const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;
 const manager = new GameManager({
-  storage, ai, snapshotEvery: cfg.snapshotEvery, webhookTimeoutMs: cfg.webhookTimeoutMs, aiBudgetMs: cfg.aiBudgetMs, log,
+  storage, ai, snapshotEvery: cfg.snapshotEvery, webhookTimeoutMs: cfg.webhookTimeoutMs, webhooks: cfg.webhooks, aiBudgetMs: cfg.aiBudgetMs, log,
   internal, owns: (gameId) => shardOf(gameId, cfg.count) === cfg.index,
 });
 await storage.listen((gameId) => {

@@ -7,6 +7,7 @@ import { ApiError } from './errors.ts';
 import type { Conn, GameManager, ManagerApi } from './games.ts';
 import type { ErrorBody, GameSummary } from './protocol.ts';
 import type { Storage } from './storage.ts';
+import type { WebhookPolicy } from './webhooks.ts';
 
 /** What a game worker is started with (workerData). */
 export interface WorkerConfig {
@@ -18,6 +19,7 @@ export interface WorkerConfig {
   aiWorkers: number;
   snapshotEvery?: number;
   webhookTimeoutMs?: number;
+  webhooks?: WebhookPolicy;
   aiBudgetMs?: number;
 }
 
@@ -200,6 +202,7 @@ export class WorkerManager implements ManagerApi {
   rematch = this.byToken('rematch') as GameManager['rematch'];
   claim = this.byToken('claim') as GameManager['claim'];
   setWebhook = this.byToken('setWebhook') as GameManager['setWebhook'];
+  contribute = this.byToken('contribute') as GameManager['contribute'];
   exportLog = this.byToken('exportLog') as GameManager['exportLog'];
 
   async myGames(tokens: string[]): Promise<GameSummary[]> {

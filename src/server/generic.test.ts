@@ -1,12 +1,12 @@
 // Every registered rule set through the server: create, play random legal actions over HTTP, and check that each
 // seat's view is exactly the kernel's viewFor of the stored log's replay (nothing more, nothing less).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Game } from '../engine/game.ts';
+import { Game, LOG_VERSION } from '../engine/game.ts';
 import { viewFor } from '../engine/kernel.ts';
 import { createRng, nextInt } from '../engine/rng.ts';
 import { getRuleset, rulesets } from '../rulesets/index.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { http } from './test-helpers.ts';
+import { http, takeSeats } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse } from './protocol.ts';
 
 let srv: RunningServer;
@@ -22,6 +22,7 @@ describe('every registered rule set', () => {
       const scenario = ruleset.scenarios[0]!;
       const g = (await http<CreateGameResponse>(srv.url, 'POST', '/api/games', { ruleset: id, scenario: scenario.id })).body;
       const tokens: Record<string, string> = Object.fromEntries(Object.entries(g.seats).map(([s, t]) => [s, t.token]));
+      await takeSeats(srv.url, Object.values(tokens));
       const rng = createRng(`generic-${id}`);
       for (let i = 0; i < 12; i++) {
         const p = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${g.spectator.token}`)).body;
@@ -35,7 +36,7 @@ describe('every registered rule set', () => {
       const rec = (await srv.storage.getGame(g.gameId))!;
       const entries = await srv.storage.entries(g.gameId, 0);
       const game = Game.load(ruleset, {
-        format: 'theater-log', version: 1, ruleset: id, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
+        format: 'theater-log', version: LOG_VERSION, ruleset: id, rulesVersion: rec.rulesVersion, scenario: rec.scenario,
         options: rec.options, seed: rec.seed, setupHash: rec.setupHash, entries: entries.map((e) => e.entry),
       });
       for (const [seat, token] of [...Object.entries(tokens), [null, g.spectator.token] as const]) {

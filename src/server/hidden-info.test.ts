@@ -11,8 +11,9 @@ import { eto } from '../rulesets/eto/index.ts';
 import type { EtoState } from '../rulesets/eto/state.ts';
 import { act as etoAct } from '../rulesets/eto/testing.ts';
 import { packages, rulesets } from '../rulesets/index.ts';
+import { seedCommitment } from './fair-dice.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse, ReplayResponse, ServerMessage, StateMessage } from './protocol.ts';
 
 // ------------------------------------------------------------------------------------------- a Duel with secrets
@@ -77,6 +78,7 @@ beforeAll(async () => {
   srv = await startServer({
     port: 0, db: ':memory:', aiWorkers: 0, now: () => 1_000_000, log: () => undefined,
     rateLimit: { perToken: { burst: 1e6, perSecond: 1e6 }, perAddress: { burst: 1e6, perSecond: 1e6 } },
+    webhooks: { allowPrivate: true, perTarget: { burst: 1e6, perSecond: 1e6 } }, // the test's receiver on this machine
   });
   hook = createServer((req, res) => {
     let b = '';
@@ -235,6 +237,10 @@ function etoToLastShot(): { log: GameLog; played: number } {
   etoAct(g, 'axis', { type: 'fire', ship: 'bismarck', target: 'hood' });
   g.force([5, 4]);
   etoAct(g, 'allies', { type: 'fire', ship: 'prince-of-wales', target: 'bismarck' });
+  // Prinz Eugen's shot misses: both sides must now choose secretly. Played in the log, because a server's own dice
+  // (its seed and the seats' contributions) are nobody's to choose, a test's included.
+  g.force([1, 1]);
+  etoAct(g, 'axis', LAST_SHOT);
   return { log: JSON.parse(JSON.stringify(g.toLog())) as GameLog, played: g.played.length };
 }
 const LAST_SHOT: Action = { type: 'fire', ship: 'prinz-eugen', target: 'prince-of-wales' };
@@ -248,13 +254,17 @@ async function importGame(log: GameLog): Promise<{ g: CreateGameResponse; r: Rec
     log, seats: { axis: { kind: 'human', webhook: hookBase + hooks.axis }, allies: { kind: 'human', webhook: hookBase + hooks.allies } },
   });
   expect(res.status, res.text).toBe(201);
-  return { g: res.body, r: await readers(res.body, hooks) };
+  const r = await readers(res.body, hooks);
+  await takeSeats(srv.url, [r.axis!.token, r.allies!.token]); // the game goes on here with dice of its own
+  return { g: res.body, r };
 }
 
 /** `seen` with the ids that differ from game to game replaced, and (exports) the state hashes left out. */
 function normalize(seen: Channel[], g: CreateGameResponse): string[] {
   return seen.map((c) => {
-    let t = c.text.replaceAll(g.gameId, 'GAME');
+    // the seats' dice contributions are random values, different in each game
+    let t = JSON.stringify(JSON.parse(c.text), (k, v: unknown) => (k === 'dice' || k === 'entropy' ? undefined : v))
+      .replaceAll(g.gameId, 'GAME').replaceAll(g.seedCommitment, 'COMMITMENT');
     for (const [k, v] of Object.entries(g.seats)) t = t.replaceAll(v.token, `TOKEN-${k}`);
     t = t.replaceAll(g.spectator.token, 'TOKEN-spectator');
     if (c.channel.endsWith('/log')) t = t.replace(/"hash":"[0-9a-z]+"/g, '"hash":"-"');
@@ -270,8 +280,7 @@ describe('hidden information on every channel', () => {
     // Two games that differ only in the German answer: everything the Allies and a spectator read must be the same.
     const runs: { normal: string[]; allies: Channel[]; spectator: Channel[]; axis: Channel[] }[] = [];
     for (const answer of [A, B]) {
-      const { g, r } = await importGame(start.log);
-      await act(r.axis!.token, LAST_SHOT); // the combat's round 1 ends: both sides must choose secretly
+      const { g, r } = await importGame(start.log); // the combat's round 1 has ended: both sides must choose secretly
       const yt = await r.allies!.ws.waitFor((m) => m.type === 'your-turn');
       expect(yt).toMatchObject({ seat: 'allies', gameId: g.gameId });
       const sealed = await act(r.axis!.token, answer);
@@ -295,9 +304,10 @@ describe('hidden information on every channel', () => {
       // the export shows the German answer as {type:'sealed'}, without the seed
       const exp = (await api<GameLog>('GET', `/api/play/${r.allies!.token}/log`)).body;
       expect(exp.seed).toBe('');
-      expect(exp.seedCommitment).toBe(g.seedCommitment);
+      expect(exp.seedCommitment).toBe(seedCommitment('hidden-info-eto')); // the imported log's own
       expect(exp.entries.at(-1)).toMatchObject({ seat: 'axis', action: { type: 'sealed' } });
-      expect(exp.entries.at(-2)).toMatchObject({ seat: 'axis', action: LAST_SHOT });
+      expect(exp.entries.at(-2)).toMatchObject({ entropy: { serverSeed: { commitment: g.seedCommitment, seed: '' } } });
+      expect(exp.entries.at(-3)).toMatchObject({ seat: 'axis', action: LAST_SHOT });
       const own = (await api<GameLog>('GET', `/api/play/${r.axis!.token}/log`)).body;
       expect(own.entries.at(-1)).toMatchObject({ seat: 'axis', action: answer });
     }
@@ -313,8 +323,7 @@ describe('hidden information on every channel', () => {
   it('ETO 9.6: a sealed answer undone, and one taken back, never reaches the Allies; exports and replays after the end', async () => {
     const { g, r } = await importGame(start.log);
     const axis = r.axis!, allies = r.allies!;
-    await act(axis.token, LAST_SHOT);
-    const n = start.played + 1; // actions in force when the withdrawal is asked
+    const n = start.played; // actions in force when the withdrawal is asked
     // the Germans seal A, then undo it (a sealed answer that revealed nothing is their own to take back)
     const sA = await act(axis.token, A);
     expect((await play(axis.token)).undoable).toBe(1);
@@ -331,8 +340,8 @@ describe('hidden information on every channel', () => {
     // ... and seal C
     await act(axis.token, C);
     const sealedExport = (await api<GameLog>('GET', `/api/play/${allies.token}/log`)).body;
-    const tail = sealedExport.entries.slice(-6).map((e) => ('undo' in e ? 'undo' : 'takeback' in e ? 'takeback' : 'action' in e ? (e.action.type === 'sealed' ? 'sealed' : e.action.type) : 'force'));
-    expect(tail).toEqual(['fire', 'sealed', 'undo', 'sealed', 'takeback', 'sealed']);
+    const tail = sealedExport.entries.slice(-7).map((e) => ('undo' in e ? 'undo' : 'takeback' in e ? 'takeback' : 'entropy' in e ? 'entropy' : 'action' in e ? (e.action.type === 'sealed' ? 'sealed' : e.action.type) : 'force'));
+    expect(tail).toEqual(['fire', 'entropy', 'sealed', 'undo', 'sealed', 'takeback', 'sealed']);
     expect(sealedExport.seed).toBe('');
     expectHidden([...await readAll(allies), ...await readAll(r.spectator!)], [...beforeReveal(A), ...beforeReveal(B), ...beforeReveal(C)]);
     // the Allies answer: C is revealed; A and B, never in force when both had answered, stay hidden
@@ -348,7 +357,7 @@ describe('hidden information on every channel', () => {
     await post(allies.token, 'resign', {});
     const full = (await api<GameLog>('GET', `/api/play/${allies.token}/log`)).body;
     expect(full.seed).toMatch(/^hidden-info-eto$/);
-    expect(full.entries.slice(-7).filter((e) => 'action' in e && e.seat === 'axis').map((e) => 'action' in e && e.action)).toEqual([LAST_SHOT, A, B, C]);
+    expect(full.entries.slice(-8).filter((e) => 'action' in e && e.seat === 'axis').map((e) => 'action' in e && e.action)).toEqual([LAST_SHOT, A, B, C]);
     const local = Game.load(eto, full);
     const length = local.played.length;
     for (const seat of ['axis', 'allies', null] as const) {
@@ -366,7 +375,6 @@ describe('hidden information on every channel', () => {
 
   it('an imported log that ends in a pending sealed answer: the other seat\'s export shows it as {type:\'sealed\'}', async () => {
     const g = Game.load(eto, start.log);
-    g.act('axis', LAST_SHOT);
     g.act('axis', A);
     const { r } = await importGame(JSON.parse(JSON.stringify(g.toLog())) as GameLog);
     expect((await play(r.allies!.token)).view.waitingFor.map((w) => w.seat)).toEqual(['allies']);
@@ -377,7 +385,8 @@ describe('hidden information on every channel', () => {
     // Fails today: games.ts insertGame() records imported entries without their `sealed` flag, so exportLog() shows
     // the Germans' pending answer to the Allies and to a spectator while the game is in memory.
     expectHidden(seen.filter((c) => c.channel.endsWith('/log')), beforeReveal(A));
-    expect(exp.entries.at(-1)).toMatchObject({ seat: 'axis', action: { type: 'sealed' } });
+    expect(exp.entries.at(-2)).toMatchObject({ seat: 'axis', action: { type: 'sealed' } });
+    expect(exp.entries.at(-1)).toMatchObject({ entropy: {} }); // the seats' contributions, after the imported part
   });
 
   it('events with visibleTo (a Duel with private events): only their seats receive them, live, in replays and after a takeback', async () => {
@@ -388,6 +397,7 @@ describe('hidden information on every channel', () => {
     expect(res.status, res.text).toBe(201);
     const g = res.body;
     const r = await readers(g, { red: '/hook/secret/red', blue: '/hook/secret/blue' });
+    await takeSeats(srv.url, [r.red!.token, r.blue!.token]);
     const red = r.red!, blue = r.blue!, spectator = r.spectator!;
     const check = async () => {
       const seen = { red: await readAll(red), blue: await readAll(blue), spectator: await readAll(spectator) };

@@ -40,6 +40,11 @@ export const MIGRATIONS: Migration[] = [
     description: "each log entry's events and flags, so a game loads from its latest snapshot without replaying the log",
     sql: ['ALTER TABLE entries ADD COLUMN derived TEXT'],
   },
+  {
+    version: 4,
+    description: "the seats' dice contributions (commitments, reveals, an imported game's own server seed)",
+    sql: ['ALTER TABLE games ADD COLUMN dice TEXT'],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

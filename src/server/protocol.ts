@@ -30,6 +30,12 @@ export type ErrorCode =
   | 'bad-request' | 'not-found' | 'forbidden' | 'stale' | 'illegal' | 'rate-limited' | 'conflict' | 'too-large'
   | 'internal';
 
+/** The HTTP status of each error code (a WebSocket error carries the code only). */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  'bad-request': 400, forbidden: 403, 'not-found': 404, stale: 409, conflict: 409, 'too-large': 413, illegal: 422,
+  'rate-limited': 429, internal: 500,
+};
+
 // ---------------------------------------------------------------------------------------------- rule sets
 
 /** GET /api/rulesets */
@@ -90,8 +96,36 @@ export interface CreateGameResponse {
   gameId: string;
   seats: Record<Seat, TokenLink>;
   spectator: TokenLink;
-  /** SHA-256 (hex) of the secret dice seed, revealed at the end (docs/fair-dice.md). */
+  /**
+   * SHA-256 (hex) of the server's secret dice seed, revealed at the end (docs/fair-dice.md): keep it to verify the
+   * game. For an imported game, the seed of the part played on this server.
+   */
   seedCommitment: string;
+  /** Set for an imported game. */
+  imported?: ImportInfo;
+}
+
+/** An imported game (docs/fair-dice.md): its first `entries` log entries were played elsewhere. */
+export interface ImportInfo {
+  entries: number;
+  /** The commitment the log carried for its own seed (null: none). Whoever imported the log knew that seed. */
+  logSeedCommitment: string | null;
+}
+
+/** How a seat stands in the dice contributions: the AI's seed is the server's; the others commit, then reveal. */
+export type DiceSeatStatus = 'server' | 'waiting' | 'committed' | 'revealed';
+
+/**
+ * The seats' dice contributions (docs/fair-dice.md). Each seat not played by the AI commits to a random value (its
+ * SHA-256); once every one has committed, each reveals its value; the server then writes the log entry from which the
+ * dice follow from its secret seed and every value. The game accepts no action before that.
+ */
+export interface DiceStatus {
+  /** 'commit': seats are committing; 'reveal': every seat has committed, each reveals; 'done': the dice are keyed. */
+  phase: 'commit' | 'reveal' | 'done';
+  seats: Record<Seat, DiceSeatStatus>;
+  /** Each committed seat's commitment (SHA-256 of its value, 64 hex digits). */
+  commitments: Record<Seat, string>;
 }
 
 export interface SeatInfo {
@@ -157,6 +191,10 @@ export interface PlayResponse {
   /** How many of its own last actions this seat may undo alone. */
   undoable: number;
   takeback: TakebackRequest | null;
+  /** The seats' dice contributions; null for a game from before them. */
+  dice: DiceStatus | null;
+  /** Set for an imported game. */
+  imported: ImportInfo | null;
   /** Set when a rematch of this game was created (its id). */
   rematchOf?: string | null;
   rematch?: string | null;
@@ -203,6 +241,13 @@ export interface ClaimRequest {
   /** Which expired seat (needed only with several). */
   seat?: Seat;
 }
+/**
+ * POST /api/play/:token/entropy — this seat's dice contribution: `commit` (SHA-256 of a random value, 64 hex digits)
+ * while seats commit (again: replaces it; during the reveal: starts the round over), then `reveal` (the value) once
+ * every seat has committed. Answer: StateIdResponse.
+ */
+export type EntropyRequest = { commit: string } | { reveal: string };
+
 /** POST /api/play/:token/webhook — set or clear this seat's "your turn" webhook. */
 export interface WebhookRequest {
   url: string | null;
@@ -237,6 +282,7 @@ export interface GameSummary {
   seats: SeatInfo[];
   createdAt: number;
   updatedAt: number;
+  imported: ImportInfo | null;
 }
 /** Unknown tokens are left out. */
 export type MyGamesResponse = GameSummary[];
@@ -251,6 +297,7 @@ export interface ReplayResponse {
   view: SeatView;
   /** Events of the action that led to `at` (visible to `seat`). */
   events: GameEvent[];
+  imported: ImportInfo | null;
 }
 
 // ---------------------------------------------------------------------------------------------- WebSocket
@@ -263,6 +310,8 @@ export type ClientMessage =
   | { type: 'takeback'; reqId?: string; to: number }
   | { type: 'takeback-answer'; reqId?: string; accept: boolean }
   | { type: 'resign'; reqId?: string }
+  | { type: 'entropy'; reqId?: string; commit: string }
+  | { type: 'entropy'; reqId?: string; reveal: string }
   | { type: 'ping'; reqId?: string }
   /** The choices of one group of a structured prompt (Prompt.groups), for the state `stateId`. */
   | { type: 'choices'; reqId?: string; stateId: StateId; group: string };
@@ -297,6 +346,8 @@ export interface StateMessage {
   takeback: TakebackRequest | null;
   /** Only after the end. */
   seed?: string;
+  /** While the seats' dice contributions are under way (absent once the dice are keyed, and for older games). */
+  dice?: DiceStatus;
   /**
    * On a WebSocket, the prompt's choices as a change to those of the previous state message on the same connection:
    * `view.prompt.choices` is then empty and the list is rebuilt by `patchChoices`. Absent: the list is whole.

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, trustProxyFromEnv, type RunningServer, type ServerOptions } from './server.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, ServerMessage } from './protocol.ts';
 
 const NO_LIMIT = { burst: 1e9, perSecond: 1e9 };
@@ -29,6 +29,7 @@ async function getFrom(srv: RunningServer, path: string, forwardedFor: string): 
 async function newDuel(srv: RunningServer): Promise<CreateGameResponse> {
   const r = await http<CreateGameResponse>(srv.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } } });
   expect(r.status).toBe(201);
+  await takeSeats(srv.url, [r.body.seats.red!.token, r.body.seats.blue!.token]);
   return r.body;
 }
 
@@ -124,12 +125,13 @@ describe('WebSocket limits', () => {
     const other = await connect(srv, blue, '10.1.0.2');
     const s = await other.stateAtLeast(0);
     other.send({ type: 'action', reqId: 'b1', stateId: s.stateId, action: s.view.prompt!.choices[0]!.action });
-    expect(await other.waitFor((m) => (m.type === 'ack' || m.type === 'error') && m.reqId === 'b1')).toMatchObject({ type: 'ack', stateId: 1 });
-    for (const c of open) expect((await c.stateAtLeast(1)).stateId).toBe(1);
+    expect(await other.waitFor((m) => (m.type === 'ack' || m.type === 'error') && m.reqId === 'b1')).toMatchObject({ type: 'ack', stateId: 2 });
+    for (const c of open) expect((await c.stateAtLeast(2)).stateId).toBe(2);
   });
 
   it('messages per token: over the limit a message gets an error, the socket stays open, other tokens are still served', async () => {
-    const srv = await start({ rateLimit: { perToken: { burst: 4, perSecond: 0.001 }, perAddress: NO_LIMIT } });
+    // burst 6: the seat's dice contribution (commit, reveal) takes two
+    const srv = await start({ rateLimit: { perToken: { burst: 6, perSecond: 0.001 }, perAddress: NO_LIMIT } });
     const g = await newDuel(srv);
     const red = await connect(srv, g.seats.red!.token);
     const blue = await connect(srv, g.seats.blue!.token);
@@ -142,12 +144,12 @@ describe('WebSocket limits', () => {
     const s = await red.stateAtLeast(0);
     red.send({ type: 'action', reqId: 'over', stateId: s.stateId, action: s.view.prompt!.choices[0]!.action });
     expect(await red.waitFor((m) => m.type === 'error' && m.reqId === 'over')).toMatchObject({ error: 'rate-limited' });
-    expect((await srv.storage.getGame(g.gameId))!.entryCount).toBe(0);
+    expect((await srv.storage.getGame(g.gameId))!.entryCount).toBe(1);
     // The other seat's token has its own bucket: it acts, and the limited socket still receives the new state.
     const bs = await blue.stateAtLeast(0);
     blue.send({ type: 'action', reqId: 'b1', stateId: bs.stateId, action: bs.view.prompt!.choices[0]!.action });
-    expect(await blue.waitFor((m) => (m.type === 'ack' || m.type === 'error') && m.reqId === 'b1')).toMatchObject({ type: 'ack', stateId: 1 });
-    expect((await red.stateAtLeast(1)).stateId).toBe(1);
+    expect(await blue.waitFor((m) => (m.type === 'ack' || m.type === 'error') && m.reqId === 'b1')).toMatchObject({ type: 'ack', stateId: 2 });
+    expect((await red.stateAtLeast(2)).stateId).toBe(2);
     expect(await pingPong(blue, 'b-alive')).toMatchObject({ type: 'pong' });
   });
 });

@@ -12,17 +12,17 @@ export function gameFromRow(r: Row): GameRecord {
     scenario: r.scenario as string, options: json(r.options, {}), seed: r.seed as string,
     seedCommitment: r.seed_commitment as string, setupHash: r.setup_hash as string,
     status: r.status as GameRecord['status'], serverResult: json(r.server_result, null), clock: json(r.clock, null),
-    meta: json(r.meta, {}), createdAt: num(r.created_at), updatedAt: num(r.updated_at), entryCount: num(r.entry_count),
+    meta: json(r.meta, {}), dice: json(r.dice, null), createdAt: num(r.created_at), updatedAt: num(r.updated_at), entryCount: num(r.entry_count),
   };
 }
 
 export const GAME_COLUMNS = ['id', 'ruleset', 'rules_version', 'scenario', 'options', 'seed', 'seed_commitment',
-  'setup_hash', 'status', 'server_result', 'clock', 'meta', 'created_at', 'updated_at', 'entry_count'];
+  'setup_hash', 'status', 'server_result', 'clock', 'meta', 'dice', 'created_at', 'updated_at', 'entry_count'];
 
 export function gameToValues(g: GameRecord): unknown[] {
   return [g.id, g.ruleset, g.rulesVersion, g.scenario, JSON.stringify(g.options), g.seed, g.seedCommitment, g.setupHash,
     g.status, g.serverResult ? JSON.stringify(g.serverResult) : null, g.clock ? JSON.stringify(g.clock) : null,
-    JSON.stringify(g.meta), g.createdAt, g.updatedAt, g.entryCount];
+    JSON.stringify(g.meta), g.dice ? JSON.stringify(g.dice) : null, g.createdAt, g.updatedAt, g.entryCount];
 }
 
 /** SET clauses and values of a game update (column names are fixed here, never from input). */
@@ -33,6 +33,7 @@ export function gameUpdateSet(u: GameUpdate): { cols: string[]; values: unknown[
   if (u.serverResult !== undefined) { cols.push('server_result'); values.push(u.serverResult ? JSON.stringify(u.serverResult) : null); }
   if (u.clock !== undefined) { cols.push('clock'); values.push(u.clock ? JSON.stringify(u.clock) : null); }
   if (u.meta !== undefined) { cols.push('meta'); values.push(JSON.stringify(u.meta)); }
+  if (u.dice !== undefined) { cols.push('dice'); values.push(u.dice ? JSON.stringify(u.dice) : null); }
   if (u.updatedAt !== undefined) { cols.push('updated_at'); values.push(u.updatedAt); }
   return { cols, values };
 }

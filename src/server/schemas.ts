@@ -1,7 +1,8 @@
 // Input validation (zod) for every request body and WebSocket message: checked at the edge, trusted inside.
 import { z } from 'zod';
 
-const name = z.string().min(1).max(200);
+/** A name or label shown to players: one line, at most 100 characters. */
+const name = z.string().min(1).max(100).regex(/^[^\n\r\t]*$/, 'must be one line');
 const jsonValue = z.json();
 
 export const actionSchema = z.object({ type: z.string().min(1).max(200) }).catchall(jsonValue);
@@ -49,6 +50,8 @@ export const rematchSchema = z.object({ swap: z.boolean().optional() }).strict()
 export const claimSchema = z.object({ mode: z.enum(['win', 'ai']), seat: name.optional() }).strict();
 export const webhookSchema = z.object({ url: webhookUrl.nullable() }).strict();
 export const emptySchema = z.object({}).strict();
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+export const entropySchema = z.union([z.object({ commit: hex64 }).strict(), z.object({ reveal: hex64 }).strict()]);
 export const importSchema = z.object({ log: z.record(z.string(), z.unknown()), seats: seatsSchema.optional() }).strict();
 export const myGamesSchema = z.object({ tokens: z.array(z.string().max(100)).max(500) }).strict();
 export const replayQuerySchema = z.object({
@@ -64,9 +67,72 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('takeback'), reqId, to: z.number().int().min(0) }).strict(),
   z.object({ type: z.literal('takeback-answer'), reqId, accept: z.boolean() }).strict(),
   z.object({ type: z.literal('resign'), reqId }).strict(),
+  z.object({ type: z.literal('entropy'), reqId, commit: hex64.optional(), reveal: hex64.optional() }).strict()
+    .refine((m) => (m.commit === undefined) !== (m.reveal === undefined), 'give either "commit" or "reveal"'),
   z.object({ type: z.literal('ping'), reqId }).strict(),
   z.object({ type: z.literal('choices'), reqId, stateId, group: z.string().min(1).max(200) }).strict(),
 ]);
+
+/** Limits every request body and WebSocket message is held to before its schema (docs/server.md "Limits"). */
+export const MAX_JSON_DEPTH = 64;
+export const MAX_STRING_LENGTH = 10_000;
+
+/**
+ * Parse JSON text from a client: its nesting is measured before parsing (so that no parser or schema recurses through
+ * thousands of levels), then every string and key must be valid Unicode (no lone surrogate) and at most
+ * MAX_STRING_LENGTH characters. Throws SchemaError naming the place.
+ */
+export function parseClientJson(text: string, what: string): unknown {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > MAX_JSON_DEPTH) throw new SchemaError(`${what}: nested more than ${MAX_JSON_DEPTH} levels deep`);
+    } else if (c === 125 || c === 93) depth--;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new SchemaError(`${what}: not valid JSON: ${(e as Error).message}`);
+  }
+  checkStrings(value, what);
+  return value;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function stringProblem(s: string): string | null {
+  if (s.length > MAX_STRING_LENGTH) return `a text of ${s.length} characters (at most ${MAX_STRING_LENGTH})`;
+  const m = LONE_SURROGATE.exec(s);
+  return m ? `not valid Unicode (a lone surrogate at character ${m.index})` : null;
+}
+
+/** Every string and key of a parsed value (depth already bounded): valid Unicode, not too long. */
+function checkStrings(root: unknown, what: string): void {
+  const todo: [unknown, string][] = [[root, '']];
+  while (todo.length) {
+    const [v, path] = todo.pop()!;
+    const at = () => `${what}: ${path ? path.replace(/^\./, '') : '(root)'}`;
+    if (typeof v === 'string') {
+      const p = stringProblem(v);
+      if (p) throw new SchemaError(`${at()}: ${p}`);
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => todo.push([x, `${path}[${i}]`]));
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const p = stringProblem(k);
+        if (p) throw new SchemaError(`${at()}: a key that is ${p}`);
+        todo.push([x, `${path}.${k.length > 40 ? `${k.slice(0, 40)}...` : k}`]);
+      }
+    }
+  }
+}
 
 /** Parse or throw a message naming the bad field. */
 export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

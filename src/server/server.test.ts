@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from './server.ts';
 import { Game } from '../engine/game.ts';
 import { createRng, nextInt } from '../engine/rng.ts';
 import { verifyLog } from './fair-dice.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
 
 let srv: RunningServer;
@@ -12,7 +12,8 @@ let clock = 1_000_000;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  srv = await startServer({ port: 0, db: ':memory:', aiWorkers: 1, now: () => clock, log: () => undefined });
+  // webhooks to this machine's test receiver: the self-hoster's setting for LAN webhooks
+  srv = await startServer({ port: 0, db: ':memory:', aiWorkers: 1, now: () => clock, log: () => undefined, webhooks: { allowPrivate: true } });
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
@@ -26,11 +27,13 @@ const client = async (token: string, last?: number) => {
   await c.opened;
   return c;
 };
+/** A Duel whose seats (all but AI seats) have taken their seats: their dice contributions make log entry 0. */
 async function newDuel(extra: Record<string, unknown> = {}): Promise<CreateGameResponse> {
-  const r = await api<CreateGameResponse>('POST', '/api/games', {
-    ruleset: 'duel', scenario: 'standard', seats: { red: { kind: 'human' }, blue: { kind: 'human' } }, ...extra,
-  });
+  const seats = (extra.seats ?? { red: { kind: 'human' }, blue: { kind: 'human' } }) as Record<string, { kind: string }>;
+  const r = await api<CreateGameResponse>('POST', '/api/games', { ruleset: 'duel', scenario: 'standard', seats, ...extra });
   expect(r.status).toBe(201);
+  const humans = Object.keys(seats).filter((s) => seats[s]!.kind !== 'ai').map((s) => r.body.seats[s]!.token);
+  if (humans.length) expect(await takeSeats(srv.url, humans)).toBe(1);
   return r.body;
 }
 const play = async (token: string) => (await api<PlayResponse>('GET', `/api/play/${token}`)).body;
@@ -68,7 +71,7 @@ describe('rule sets and game creation', () => {
     expect(g.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
     const p = await play(g.seats.red!.token);
     expect(p.seat).toBe('red');
-    expect(p.stateId).toBe(0);
+    expect(p.stateId).toBe(1); // entry 0: the seats' dice contributions
     expect(p.view.prompt?.kind).toBe('bid');
     expect(p.seed).toBeUndefined();
     expect(p.seats.map((s) => s.kind)).toEqual(['human', 'human']);
@@ -107,19 +110,19 @@ describe('actions', () => {
   it('Duel 2: an action is applied once; the same state id again is stale and never applied twice', async () => {
     const g = await newDuel();
     const red = g.seats.red!.token;
-    const r = await api('POST', `/api/play/${red}/action`, { stateId: 0, action: { type: 'bid', n: 2 } });
+    const r = await api('POST', `/api/play/${red}/action`, { stateId: 1, action: { type: 'bid', n: 2 } });
     expect(r.status).toBe(200);
-    expect(r.body.stateId).toBe(1);
-    const again = await api('POST', `/api/play/${red}/action`, { stateId: 0, action: { type: 'bid', n: 2 } });
+    expect(r.body.stateId).toBe(2);
+    const again = await api('POST', `/api/play/${red}/action`, { stateId: 1, action: { type: 'bid', n: 2 } });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'stale', message: 'the game moved on', stateId: 1 });
+    expect(again.body).toEqual({ error: 'stale', message: 'the game moved on', stateId: 2 });
     const log = (await api('GET', `/api/play/${red}/log`)).body;
-    expect(log.entries.length).toBe(1);
+    expect(log.entries.length).toBe(2);
   });
 
   it('Duel 2: an illegal action gets 422 with the rule, a message and the legal choices', async () => {
     const g = await newDuel();
-    const r = await api('POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 0, action: { type: 'bid', n: 9 } });
+    const r = await api('POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 1, action: { type: 'bid', n: 9 } });
     expect(r.status).toBe(422);
     expect(r.body.error).toBe('illegal');
     expect(r.body.rule).toBe('Duel 2');
@@ -147,25 +150,25 @@ describe('actions', () => {
     const red = await client(g.seats.red!.token);
     const blue = await client(g.seats.blue!.token);
     const spec = await client(g.spectator.token);
-    await red.stateAtLeast(0);
-    red.send({ type: 'action', reqId: 'a1', stateId: 0, action: { type: 'bid', n: 2 } });
+    await red.stateAtLeast(1);
+    red.send({ type: 'action', reqId: 'a1', stateId: 1, action: { type: 'bid', n: 2 } });
     const ack = await red.waitFor((m) => m.type === 'ack' && m.reqId === 'a1');
-    expect(ack).toMatchObject({ stateId: 1 });
-    const bs = await blue.stateAtLeast(1);
+    expect(ack).toMatchObject({ stateId: 2 });
+    const bs = await blue.stateAtLeast(2);
     expect(bs.view.prompt?.kind).toBe('bid');
-    red.send({ type: 'action', reqId: 'a2', stateId: 0, action: { type: 'bid', n: 2 } });
+    red.send({ type: 'action', reqId: 'a2', stateId: 1, action: { type: 'bid', n: 2 } });
     const st = await red.waitFor<Extract<ServerMessage, { type: 'error' }>>((m) => m.type === 'error' && m.reqId === 'a2');
-    expect(st).toMatchObject({ error: 'stale', stateId: 1 });
-    blue.send({ type: 'action', reqId: 'b1', stateId: 1, action: { type: 'advance' } });
+    expect(st).toMatchObject({ error: 'stale', stateId: 2 });
+    blue.send({ type: 'action', reqId: 'b1', stateId: 2, action: { type: 'advance' } });
     const il = await blue.waitFor<Extract<ServerMessage, { type: 'error' }>>((m) => m.type === 'error' && m.reqId === 'b1');
     expect(il.error).toBe('illegal');
     expect(il.rule).toBe('Duel 2');
-    blue.send({ type: 'action', reqId: 'b2', stateId: 1, action: { type: 'bid', n: 3 } });
-    const after = await spec.stateAtLeast(2);
+    blue.send({ type: 'action', reqId: 'b2', stateId: 2, action: { type: 'bid', n: 3 } });
+    const after = await spec.stateAtLeast(3);
     expect(after.view.prompt).toBeNull();
     expect((after.view.state as any).bids).toEqual({ red: 2, blue: 3 });
     expect(after.events.some((e) => e.text.includes('bids red 2, blue 3'))).toBe(true);
-    blue.send({ type: 'action', reqId: 'b3', stateId: 2, action: { type: 'pass' } });
+    blue.send({ type: 'action', reqId: 'b3', stateId: 3, action: { type: 'pass' } });
     const yt = await red.waitFor((m) => m.type === 'your-turn');
     expect(yt).toMatchObject({ seat: 'red' });
     expect(blue.messages.some((m) => m.type === 'your-turn')).toBe(false);
@@ -177,8 +180,9 @@ describe('actions', () => {
     });
     expect(r.status).toBe(201);
     const token = r.body.seats.axis!.token;
+    await takeSeats(srv.url, [token, r.body.seats.allies!.token]);
     const axis = await client(token);
-    let m = await axis.stateAtLeast(0);
+    let m = await axis.stateAtLeast(1);
     expect(axis.deltas).toBe(0); // a new connection gets the whole list
     for (let i = 0; i < 3; i++) {
       const move = m.view.prompt!.choices.filter((c) => c.action.type === 'move')[i * 7]!;
@@ -201,14 +205,14 @@ describe('actions', () => {
     const red = g.seats.red!.token, blue = g.seats.blue!.token;
     await act(red, { type: 'bid', n: 1 });
     const c1 = await client(blue);
-    const s1 = await c1.stateAtLeast(1);
+    const s1 = await c1.stateAtLeast(2);
     await c1.close();
     await act(blue, { type: 'bid', n: 3 });
     await act(blue, { type: 'advance' });
     const c2 = await client(blue, s1.stateId);
-    const s2 = await c2.stateAtLeast(3);
+    const s2 = await c2.stateAtLeast(4);
     expect(s2.events.map((e) => e.text)).toEqual(['bids red 1, blue 3: blue moves first']);
-    c2.send({ type: 'hello', lastStateId: 2 });
+    c2.send({ type: 'hello', lastStateId: 3 });
     const s3 = await c2.waitFor<StateMessage>((m) => m.type === 'state', 5000, c2.messages.length);
     expect(s3.events).toEqual([]);
     expect(s3.view.prompt?.kind).toBe('turn');
@@ -241,9 +245,11 @@ describe('hidden information', () => {
       const bc = await client(blue);
       const sc = await client(g.spectator.token);
       await act(red, { type: 'bid', n });
-      const strip = (x: unknown) => JSON.stringify(x).replaceAll(g.gameId, 'G').replaceAll(g.seedCommitment, 'C');
+      // the seats' dice commitments are random values, different in each game
+      const strip = (x: unknown) => JSON.stringify(x, (k, v: unknown) => (k === 'dice' ? undefined : v))
+        .replaceAll(g.gameId, 'G').replaceAll(g.seedCommitment, 'C');
       seen.push([
-        strip(await bc.stateAtLeast(1)), strip(await sc.stateAtLeast(1)), strip(await play(blue)),
+        strip(await bc.stateAtLeast(2)), strip(await sc.stateAtLeast(2)), strip(await play(blue)),
         strip(await play(g.spectator.token)), strip((await api('GET', `/api/replay/${g.gameId}?at=1`)).body),
       ]);
     }
@@ -254,10 +260,10 @@ describe('hidden information', () => {
     const exp = (await api('GET', `/api/play/${blue}/log`)).body;
     expect(exp.seed).toBe('');
     expect(exp.seedCommitment).toBe(g.seedCommitment);
-    expect(exp.entries[0].action).toEqual({ type: 'sealed' });
+    expect(exp.entries[1].action).toEqual({ type: 'sealed' });
     expect(JSON.stringify(exp)).not.toContain('"n":3');
     const own = (await api('GET', `/api/play/${red}/log`)).body;
-    expect(own.entries[0].action).toEqual({ type: 'bid', n: 3 });
+    expect(own.entries[1].action).toEqual({ type: 'bid', n: 3 });
     expect(own.seed).toBe('');
     // an unfinished export cannot be imported (no seed)
     const imp = await api('POST', '/api/games/import', { log: exp });
@@ -287,7 +293,7 @@ describe('undo, takeback, resign, rematch', () => {
     const p = await play(blue);
     expect(p.view.seq).toBe(2);
     expect((p.view.state as any).marker).toBe(0);
-    expect(p.stateId).toBe(4);
+    expect(p.stateId).toBe(5);
     const r = await api('POST', `/api/play/${red}/undo`, { stateId: p.stateId });
     expect(r.status).toBe(422);
     expect(r.body.rule).toBe('undo');
@@ -315,7 +321,7 @@ describe('undo, takeback, resign, rematch', () => {
     expect(p.view.seq).toBe(2);
     expect(p.view.prompt?.kind).toBe('turn');
     const log = (await api('GET', `/api/play/${red}/log`)).body;
-    expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'blue', consentedBy: 'red' });
+    expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'blue', consentedBy: 'red', freshDice: true });
   });
 
   it('resign ends the game for both seats; a rematch with swapped seats gives each player the other seat', async () => {
@@ -417,9 +423,11 @@ describe('game lists, replays, export and import', () => {
     const log = (await api('GET', `/api/play/${g.seats.red!.token}/log`)).body;
     const imp = await api('POST', '/api/games/import', { log, seats: { red: { kind: 'human' }, blue: { kind: 'human' } } });
     expect(imp.status).toBe(201);
+    expect(imp.body.imported).toEqual({ entries: 2, logSeedCommitment: g.seedCommitment });
+    expect(await takeSeats(srv.url, [imp.body.seats.red.token, imp.body.seats.blue.token])).toBe(3);
     const p = await play(imp.body.seats.blue.token);
     expect(p.status).toBe('running');
-    expect(p.stateId).toBe(1);
+    expect(p.stateId).toBe(3);
     await act(imp.body.seats.blue.token, { type: 'bid', n: 1 });
     const bad = await api('POST', '/api/games/import', { log: { ...log, entries: [{ ...log.entries[0], hash: 'x' }] } });
     expect(bad.status).toBe(400);
@@ -453,10 +461,11 @@ describe('asynchronous play: webhooks and clocks', () => {
     await act(g.seats.red!.token, { type: 'pass' });
     await srv.manager.idle();
     const mine = posts.filter((p) => p.body.content.includes(g.gameId));
-    expect(mine.length).toBe(1);
+    // when both seats had contributed (the game starts: the bid), and when red had passed
+    expect(mine.map((p) => p.body.content.split(': ').at(-1))).toEqual(['Bid for the first move', 'Attack, advance or pass']);
     expect(mine[0].type).toBe('application/json');
-    expect(mine[0].body.content).toContain('Your turn (blue)');
-    expect(mine[0].body.content).not.toContain(g.seats.blue!.token);
+    expect(mine[1].body.content).toContain('Your turn (blue)');
+    expect(mine[1].body.content).not.toContain(g.seats.blue!.token);
   });
 
   it('clocks run for the seat to move, gain the increment, and an expired clock lets the opponent claim the game', async () => {
@@ -488,9 +497,9 @@ describe('asynchronous play: webhooks and clocks', () => {
     clock += 5_000;
     const c = await api('POST', `/api/play/${red}/claim`, { mode: 'ai' });
     expect(c.status).toBe(200);
-    for (let i = 0; i < 100 && (await play(red)).stateId < 2; i++) await srv.manager.idle();
+    for (let i = 0; i < 100 && (await play(red)).stateId < 3; i++) await srv.manager.idle();
     const p = await play(red);
-    expect(p.stateId).toBeGreaterThanOrEqual(2);
+    expect(p.stateId).toBeGreaterThanOrEqual(3);
     expect(p.seats.find((s) => s.seat === 'blue')?.kind).toBe('ai');
   });
 });
@@ -512,11 +521,11 @@ describe('AI seats', () => {
   it('a human against the AI: the AI answers each human move', async () => {
     const g = await newDuel({ seats: { red: { kind: 'human' }, blue: { kind: 'ai' } } });
     const rc = await client(g.seats.red!.token);
-    // blue (AI) bids at once: red acts against the state after that bid
-    await rc.stateAtLeast(1);
-    rc.send({ type: 'action', reqId: 'r', stateId: 1, action: { type: 'bid', n: 3 } });
+    // blue (AI) bids at once once red has taken its seat: red acts against the state after that bid
+    await rc.stateAtLeast(2);
+    rc.send({ type: 'action', reqId: 'r', stateId: 2, action: { type: 'bid', n: 3 } });
     const s = await rc.waitFor<StateMessage>((m) => m.type === 'state' && (m.view.state as any).bids?.red === 3);
-    expect(s.stateId).toBe(2);
+    expect(s.stateId).toBe(3);
     expect(s.view.prompt?.kind).toBe('turn');
     const ai = await api('POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: s.stateId, action: { type: 'pass' } });
     expect(ai.status).toBe(403);
@@ -568,15 +577,16 @@ describe('restart', () => {
     try {
       const s1 = await startServer({ port: 0, db, aiWorkers: 0, log: () => undefined });
       const g = (await http<CreateGameResponse>(s1.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'ai' } } })).body;
-      expect((await http(s1.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 0, action: { type: 'bid', n: 3 } })).status).toBe(200);
+      await takeSeats(s1.url, [g.seats.red!.token]);
+      expect((await http(s1.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 1, action: { type: 'bid', n: 3 } })).status).toBe(200);
       await s1.close();
       const s2 = await startServer({ port: 0, db, aiWorkers: 1, log: () => undefined });
       let count = 0;
-      for (let i = 0; i < 200 && count < 2; i++) {
+      for (let i = 0; i < 200 && count < 3; i++) {
         await new Promise((r) => setTimeout(r, 25));
         count = (await s2.storage.getGame(g.gameId))!.entryCount;
       }
-      expect(count).toBe(2);
+      expect(count).toBe(3);
       await s2.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -596,6 +606,7 @@ describe('restart', () => {
         ruleset: 'duel', options: { rounds: 20 }, seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
       })).body;
       const tokens = [g.seats.red!.token, g.seats.blue!.token, g.spectator.token];
+      await takeSeats(s1.url, tokens.slice(0, 2));
       const rng = createRng('snapshot-restart');
       for (let i = 0; i < 14; i++) {
         const [red, blue] = await Promise.all(tokens.slice(0, 2).map(async (t) => (await http<PlayResponse>(s1.url, 'GET', `/api/play/${t}`)).body));

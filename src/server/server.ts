@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import type { WebSocket } from 'ws';
 import { hashString } from '../engine/hash.ts';
@@ -14,11 +15,12 @@ import { WorkerManager } from './game-workers.ts';
 import { MAX_WS_MESSAGE_BYTES, type ErrorBody, type RulesetInfo, type ServerMessage } from './protocol.ts';
 import { RateLimiter, type BucketConfig } from './rate-limit.ts';
 import {
-  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, importSchema, myGamesSchema,
-  parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
+  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, entropySchema, importSchema, myGamesSchema,
+  parseClientJson, parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
   webhookSchema,
 } from './schemas.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
+import type { WebhookPolicy } from './webhooks.ts';
 import type { Storage } from './storage.ts';
 import { isTokenShaped } from './tokens.ts';
 
@@ -45,17 +47,31 @@ export interface ServerOptions {
   /** AI thinking time per decision in ms (default 3000). */
   aiBudgetMs?: number;
   now?: () => number;
-  /** Token buckets: HTTP requests and WebSocket messages per token and per address; `/ws` upgrades per address. */
-  rateLimit?: { perToken?: BucketConfig; perAddress?: BucketConfig; wsUpgrades?: BucketConfig };
+  /**
+   * Token buckets: HTTP requests and WebSocket messages per token and per address; `/ws` upgrades per address; log
+   * imports per address.
+   */
+  rateLimit?: { perToken?: BucketConfig; perAddress?: BucketConfig; wsUpgrades?: BucketConfig; imports?: BucketConfig };
+  /**
+   * Slow or greedy clients (docs/server.md "Limits"): the time to send a request's headers, and the whole request
+   * (body included); open connections per client address (THEATER_MAX_CONNECTIONS_PER_ADDRESS; 0: no cap, as behind a
+   * reverse proxy, where every connection comes from the proxy).
+   */
+  limits?: { headersTimeoutMs?: number; requestTimeoutMs?: number; maxConnectionsPerAddress?: number };
   /**
    * Client address from X-Forwarded-For (default THEATER_TRUST_PROXY, else off). `true`: one reverse proxy, the last
    * entry (the one it added) is the client; a number: that many proxies; a string: the proxies' addresses/CIDRs.
    */
   trustProxy?: boolean | number | string;
-  /** Request body limit in bytes (default 1 MiB; log imports get 32 MiB). */
+  /** Request body limit in bytes (default 1 MiB; log imports get 8 MiB). */
   bodyLimit?: number;
   snapshotEvery?: number;
   webhookTimeoutMs?: number;
+  /**
+   * Where "your turn" webhooks may go (docs/server.md "Security"): public addresses only, unless `allowPrivate`
+   * (THEATER_WEBHOOK_PRIVATE=1) for a self-hosted server posting to its LAN; `perTarget`: the rate cap per host.
+   */
+  webhooks?: WebhookPolicy;
   /** Fastify request logging (default off). */
   logger?: boolean;
   log?: (msg: string) => void;
@@ -77,7 +93,9 @@ const DEFAULT_PER_TOKEN: BucketConfig = { burst: 200, perSecond: 100 };
 const DEFAULT_PER_ADDRESS: BucketConfig = { burst: 5000, perSecond: 2500 };
 // A page opens one socket per token it shows and reconnects with backoff; a benchmark opens 400 at once.
 const DEFAULT_WS_UPGRADES: BucketConfig = { burst: 1000, perSecond: 50 };
-const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+const DEFAULT_IMPORTS: BucketConfig = { burst: 10, perSecond: 0.1 };
+const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+const DEFAULT_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnectionsPerAddress: 256 };
 
 async function openStorage(opts: ServerOptions): Promise<Storage> {
   if (opts.storage) return opts.storage;
@@ -113,6 +131,29 @@ function proxyTrust(t: boolean | number | string): boolean | string | ((addr: st
   return t;
 }
 
+/**
+ * Close a connection from an address that already holds `max` open ones (0: no cap), before it can send anything:
+ * slow clients cannot pile up connections. Counted on the socket's peer address.
+ */
+function limitConnectionsPerAddress(app: FastifyInstance, max: number): void {
+  if (!max) return;
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const addr = socket.remoteAddress ?? '';
+    const n = (open.get(addr) ?? 0) + 1;
+    if (n > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(addr, n);
+    socket.once('close', () => {
+      const left = (open.get(addr) ?? 1) - 1;
+      if (left > 0) open.set(addr, left);
+      else open.delete(addr);
+    });
+  });
+}
+
 function errorReply(reply: FastifyReply, e: unknown, internal: (where: string, e: unknown) => void): FastifyReply {
   const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);
   if (api.body.error === 'internal') internal('http', e);
@@ -132,20 +173,21 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const aiWorkers = opts.aiWorkers ?? 2;
   const gameWorkers = opts.gameWorkers ?? Number(process.env.THEATER_GAME_WORKERS ?? 0);
   const pgUrl = storage.kind === 'postgres' ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined;
+  const webhooks: WebhookPolicy = { allowPrivate: process.env.THEATER_WEBHOOK_PRIVATE === '1', ...opts.webhooks };
   const sqliteFile = storage instanceof SqliteStorage && storage.file !== ':memory:' ? storage.file : undefined;
   let manager: ManagerApi;
   let ai: AiPool | null = null;
   if (gameWorkers > 0 && !opts.storage && !opts.now && (pgUrl || sqliteFile)) {
     const workers = new WorkerManager(storage, {
       count: gameWorkers, db: sqliteFile, databaseUrl: pgUrl, aiWorkers: aiWorkers > 0 ? Math.ceil(aiWorkers / gameWorkers) : 0,
-      snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, aiBudgetMs: opts.aiBudgetMs,
+      snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, webhooks, aiBudgetMs: opts.aiBudgetMs,
     }, log, internal);
     await workers.ready();
     manager = workers;
   } else {
     ai = aiWorkers > 0 ? new AiPool(aiWorkers) : null;
     const local = new GameManager({
-      storage, ai, now: opts.now, snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, log,
+      storage, ai, now: opts.now, snapshotEvery: opts.snapshotEvery, webhookTimeoutMs: opts.webhookTimeoutMs, webhooks, log,
       aiBudgetMs: opts.aiBudgetMs, internal,
     });
     await storage.listen((gameId) => {
@@ -158,17 +200,29 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const perToken = new RateLimiter(opts.rateLimit?.perToken ?? DEFAULT_PER_TOKEN);
   const perAddress = new RateLimiter(opts.rateLimit?.perAddress ?? DEFAULT_PER_ADDRESS);
   const wsUpgrades = new RateLimiter(opts.rateLimit?.wsUpgrades ?? DEFAULT_WS_UPGRADES);
+  const imports = new RateLimiter(opts.rateLimit?.imports ?? DEFAULT_IMPORTS);
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.THEATER_TRUST_PROXY);
+  const envCap = process.env.THEATER_MAX_CONNECTIONS_PER_ADDRESS;
+  const limits = { ...DEFAULT_LIMITS, ...(envCap ? { maxConnectionsPerAddress: Number(envCap) } : {}), ...opts.limits };
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024, trustProxy: proxyTrust(trustProxy) });
+  const app = Fastify({
+    logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024, trustProxy: proxyTrust(trustProxy),
+    requestTimeout: limits.requestTimeoutMs,
+    // Node checks the time-outs of open requests this often (default 30 s, which would let a slow client stay longer).
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4),
+    },
+  });
+  limitConnectionsPerAddress(app, limits.maxConnectionsPerAddress);
   // An empty JSON body counts as {} (POST /resign with a content-type and nothing else).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     if (body === '' || body === undefined) return done(null, {});
     try {
-      done(null, JSON.parse(body as string));
+      done(null, parseClientJson(body as string, 'the body'));
     } catch (e) {
-      done(new ApiError({ error: 'bad-request', message: `the body is not valid JSON: ${(e as Error).message}` }), undefined);
+      done(new ApiError({ error: 'bad-request', message: (e as Error).message }), undefined);
     }
   });
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
@@ -195,6 +249,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (!req.url.startsWith('/api/')) return;
     if (!perAddress.take(req.ip)) {
       return reply.code(429).send({ error: 'rate-limited', message: 'too many requests from this address; slow down' } satisfies ErrorBody);
+    }
+    if (req.url.startsWith('/api/games/import') && !imports.take(req.ip)) {
+      return reply.code(429).send({ error: 'rate-limited', message: 'too many imports from this address; slow down' } satisfies ErrorBody);
     }
     const m = /^\/api\/play\/([^/?]+)/.exec(req.url);
     if (m && !perToken.take(m[1]!)) {
@@ -295,6 +352,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const b = parseOr400(claimSchema, req.body, 'POST claim');
     return { stateId: await manager.claim(token, b.mode, b.seat) };
   });
+  app.post('/api/play/:token/entropy', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(entropySchema, req.body, 'POST entropy');
+    return { stateId: await manager.contribute(token, b) };
+  });
   app.post('/api/play/:token/webhook', async (req: TokenReq) => {
     const token = tokenOf(req);
     const b = parseOr400(webhookSchema, req.body, 'POST webhook');
@@ -351,12 +413,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     let reqId: string | undefined;
     try {
       if (isBinary) throw badRequest('messages must be JSON text');
-      let raw: unknown;
-      try {
-        raw = JSON.parse(data.toString('utf8'));
-      } catch {
-        throw badRequest('the message is not valid JSON');
-      }
+      const raw = parseClientJson(data.toString('utf8'), 'the message');
       if (raw && typeof raw === 'object' && typeof (raw as { reqId?: unknown }).reqId === 'string') {
         reqId = ((raw as { reqId: string }).reqId).slice(0, 100);
       }
@@ -372,6 +429,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         case 'takeback': return send({ type: 'ack', reqId, stateId: await manager.askTakeback(conn.token, m.to) });
         case 'takeback-answer': return send({ type: 'ack', reqId, stateId: await manager.answerTakeback(conn.token, m.accept) });
         case 'resign': return send({ type: 'ack', reqId, stateId: await manager.resign(conn.token) });
+        case 'entropy': return send({ type: 'ack', reqId, stateId: await manager.contribute(conn.token, m.commit !== undefined ? { commit: m.commit } : { reveal: m.reveal! }) });
         case 'choices': return send({ type: 'choices', reqId, ...(await manager.choices(conn.token, m.stateId, m.group)) });
       }
     } catch (e) {

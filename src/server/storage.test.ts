@@ -11,7 +11,7 @@ import { Game } from '../engine/game.ts';
 import { eventsFor, prompts, viewFor } from '../engine/kernel.ts';
 import type { GameEvent } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
-import { applyEntry, seedCommitment } from './fair-dice.ts';
+import { seedCommitment } from './fair-dice.ts';
 import { startServer } from './server.ts';
 import { http } from './test-helpers.ts';
 import type { PlayResponse } from './protocol.ts';
@@ -23,7 +23,7 @@ afterEach(() => {
 
 const game = (id: string): GameRecord => ({
   id, ruleset: 'duel', rulesVersion: '1', scenario: 'standard', options: { rounds: 6 }, seed: 's', seedCommitment: 'c',
-  setupHash: 'h', status: 'running', serverResult: null, clock: null, meta: {}, createdAt: 1, updatedAt: 1, entryCount: 0,
+  setupHash: 'h', status: 'running', serverResult: null, clock: null, meta: {}, dice: null, createdAt: 1, updatedAt: 1, entryCount: 0,
 });
 const seat = (gameId: string, s: string | null, token: string): SeatRecord => ({
   gameId, seat: s, token, kind: 'human', level: null, name: null, webhook: null,
@@ -45,9 +45,10 @@ describe('SQLite storage', () => {
     expect(cur.schemaVersion()).toBe(SCHEMA_VERSION);
     const g = await cur.getGame('g1');
     expect(g?.meta).toEqual({});
+    expect(g?.dice).toBeNull(); // a game from before the seats' dice contributions: it plays on without them
     expect(await cur.latestSnapshot('g1')).toBeNull();
     const versions = cur.db.prepare('SELECT version FROM schema_version ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     await cur.close();
   });
 
@@ -62,8 +63,8 @@ describe('SQLite storage', () => {
     const entryEvents: GameEvent[][] = [];
     for (let i = 0; i < 14; i++) {
       const p = prompts(duel, game.state)[0]!;
-      entryEvents.push(applyEntry(game, { seat: p.seat, action: p.choices[i % p.choices.length]!.action, hash: '' }));
-      if (i === 8 && game.undoableBy(p.seat) > 0) entryEvents.push(applyEntry(game, { undo: p.seat, hash: '' }));
+      entryEvents.push(game.apply({ seat: p.seat, action: p.choices[i % p.choices.length]!.action, hash: '' }));
+      if (i === 8 && game.undoableBy(p.seat) > 0) entryEvents.push(game.apply({ undo: p.seat, hash: '' }));
     }
     expect(game.entries.some((e) => 'undo' in e)).toBe(true);
     const n = game.entries.length;

@@ -18,6 +18,19 @@ export interface GameMeta {
   [k: string]: Json | undefined | TakebackRequest;
 }
 
+/** The seats' dice contributions of a game (docs/fair-dice.md). */
+export interface DiceRound {
+  /** Each seat's commitment: SHA-256 of its value. */
+  commitments: Record<Seat, string>;
+  /** Each seat's value, once every seat had committed. */
+  reveals: Record<Seat, string>;
+  /** An imported game: the server's own seed for the part played here (secret until the end), and its SHA-256. */
+  serverSeed?: string;
+  serverCommitment?: string;
+  /** The log entry that re-keyed the dice, once written. */
+  entry?: number;
+}
+
 export interface GameRecord {
   id: string;
   ruleset: string;
@@ -32,6 +45,8 @@ export interface GameRecord {
   serverResult: ServerResult | null;
   clock: ClockState | null;
   meta: GameMeta;
+  /** The seats' dice contributions; null for games created before them (schema 4). */
+  dice: DiceRound | null;
   createdAt: number;
   updatedAt: number;
   /** Number of log entries stored (= state id). */
@@ -64,6 +79,8 @@ export interface EntryDerived {
   irreversible?: boolean;
   /** A sealed simultaneous answer, hidden from the other seats until the end. */
   sealed?: boolean;
+  /** Seats whose sealed answers the state after this entry holds: its hash is withheld from the others until the end. */
+  sealedBy?: Seat[];
 }
 
 export interface SnapshotRecord {
@@ -72,7 +89,7 @@ export interface SnapshotRecord {
   hash: string;
 }
 
-export type GameUpdate = Partial<Pick<GameRecord, 'status' | 'serverResult' | 'clock' | 'meta' | 'updatedAt'>>;
+export type GameUpdate = Partial<Pick<GameRecord, 'status' | 'serverResult' | 'clock' | 'meta' | 'dice' | 'updatedAt'>>;
 export type SeatUpdate = Partial<Pick<SeatRecord, 'kind' | 'level' | 'name' | 'webhook'>>;
 
 /** Another writer appended at this index first (several instances on one PostgreSQL database). */

@@ -5,7 +5,7 @@ import { tokens } from '../engine/testing/tokens.ts';
 import { packages, rulesets } from '../rulesets/index.ts';
 import type { CreateGameResponse, PlayResponse } from './protocol.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ describe('structured prompts over the server', () => {
   it('lists a group\'s choices by HTTP and WebSocket, refuses stale ids and unknown groups, plays a grouped action', async () => {
     const created = (await http<CreateGameResponse>(srv.url, 'POST', '/api/games', { ruleset: 'tokens', seats: { a: { kind: 'human' } } })).body;
     const token = created.seats.a!.token;
+    await takeSeats(srv.url, [token]);
     const play = (await http<PlayResponse>(srv.url, 'GET', `/api/play/${token}`)).body;
     expect(play.view.prompt!.groups!.map((g) => g.key)).toEqual(['x', 'y']);
     expect(play.view.prompt!.choices.map((c) => c.label)).toEqual(['Stop']);

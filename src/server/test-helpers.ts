@@ -1,4 +1,6 @@
-// Helpers for the server's tests and benchmark: JSON over HTTP and a WebSocket client that queues messages.
+// Helpers for the server's tests and benchmark: JSON over HTTP, the seats' dice contributions, and a WebSocket client
+// that queues messages.
+import { createHash, randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { ChoicesReceiver, type ServerMessage } from './protocol.ts';
 
@@ -8,10 +10,10 @@ export interface HttpResult<T = any> {
   text: string;
 }
 
-export async function http<T = any>(base: string, method: string, path: string, body?: unknown, raw?: string): Promise<HttpResult<T>> {
+export async function http<T = any>(base: string, method: string, path: string, body?: unknown, raw?: string | Uint8Array): Promise<HttpResult<T>> {
   const init: RequestInit = { method, headers: {} };
   if (raw !== undefined) {
-    init.body = raw;
+    init.body = raw as BodyInit;
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);
@@ -26,6 +28,25 @@ export async function http<T = any>(base: string, method: string, path: string, 
     parsed = null;
   }
   return { status: r.status, body: parsed as T, text };
+}
+
+/**
+ * Every seat's dice contribution over HTTP (docs/fair-dice.md), as a client does when it takes its seat: a commitment
+ * for each token, then (every seat having committed) each value. Returns the state id once the dice are keyed.
+ */
+export async function takeSeats(base: string, tokens: string[]): Promise<number> {
+  const values = tokens.map(() => randomBytes(32).toString('hex'));
+  for (const [i, t] of tokens.entries()) {
+    const r = await http(base, 'POST', `/api/play/${t}/entropy`, { commit: createHash('sha256').update(values[i]!).digest('hex') });
+    if (r.status !== 200) throw new Error(`commit for ${t}: ${r.status} ${r.text}`);
+  }
+  let stateId = -1;
+  for (const [i, t] of tokens.entries()) {
+    const r = await http(base, 'POST', `/api/play/${t}/entropy`, { reveal: values[i] });
+    if (r.status !== 200) throw new Error(`reveal for ${t}: ${r.status} ${r.text}`);
+    stateId = r.body.stateId as number;
+  }
+  return stateId;
 }
 
 /**

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shardOf } from './game-workers.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, GameSummary, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-workers-'));
@@ -36,6 +36,7 @@ async function newDuel(): Promise<CreateGameResponse> {
     ruleset: 'duel', scenario: 'standard', seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
   });
   expect(r.status, r.text).toBe(201);
+  expect(await takeSeats(srv.url, [r.body.seats.red!.token, r.body.seats.blue!.token])).toBe(1);
   return r.body;
 }
 
@@ -48,9 +49,9 @@ describe('game worker threads', () => {
     for (const g of games) {
       const red = await client(g.seats.red!.token);
       const blue = await client(g.seats.blue!.token);
-      const first = await red.stateAtLeast(0);
+      const first = await red.stateAtLeast(1);
       expect(first.view.prompt?.seat).toBe('red');
-      await blue.stateAtLeast(0);
+      await blue.stateAtLeast(1);
       // Duel 2: both seats bid at once; the first bid stays sealed until the second arrives.
       const from = red.messages.length;
       red.send({ type: 'action', reqId: 'r1', stateId: first.stateId, action: first.view.prompt!.choices[0]!.action });
@@ -72,7 +73,7 @@ describe('game worker threads', () => {
 
   it('answers HTTP calls from the right worker: play, my-games across workers, replay, rematch', async () => {
     const p = (await api<PlayResponse>('GET', `/api/play/${games[0]!.seats.red!.token}`)).body;
-    expect(p.stateId).toBe(2);
+    expect(p.stateId).toBe(3);
     expect(p.seats.find((s) => s.seat === 'red')?.connected).toBe(true);
     const tokens = games.map((g) => g.seats.blue!.token);
     const mine = await api<GameSummary[]>('POST', '/api/my-games', { tokens: [...tokens].reverse() });
@@ -115,6 +116,6 @@ describe('game worker threads', () => {
     }
     const c = await client(games[3]!.seats.red!.token);
     const s = await c.waitFor<StateMessage>((m) => m.type === 'state');
-    expect(s.stateId).toBe(2);
+    expect(s.stateId).toBe(3);
   });
 });

@@ -1,8 +1,9 @@
 // The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
-import { ChoicesReceiver } from '../server/protocol.ts';
+import { ChoicesReceiver, ERROR_STATUS } from '../server/protocol.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
   PlayResponse, RematchResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
+  EntropyRequest,
 } from '../server/protocol.ts';
 
 /** An error answer of the server, with its code, rule case and legal choices when it has them. */
@@ -51,16 +52,27 @@ export const api = {
   resign: (token: string) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/resign`, {}),
   rematch: (token: string, swap: boolean) => call<RematchResponse>('POST', `/api/play/${enc(token)}/rematch`, { swap }),
   webhook: (token: string, url: string | null) => call<{ ok: true }>('POST', `/api/play/${enc(token)}/webhook`, { url }),
+  entropy: (token: string, c: EntropyRequest) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/entropy`, c),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
   replay: (gameId: string, seat: string | null, at: number) =>
     call<ReplayResponse>('GET', `/api/replay/${enc(gameId)}?at=${at}${seat ? `&seat=${enc(seat)}` : ''}`),
 };
 
-/** A live connection for one token; reconnects with backoff and says hello with the last state id it had. */
+/** A request a Live sends and whose answer (ack or error) it awaits: a ClientMessage less its reqId. */
+type LiveRequest = Exclude<ClientMessage, { type: 'hello' } | { type: 'ping' }> extends infer M
+  ? M extends { reqId?: string } ? Omit<M, 'reqId'> : never : never;
+
+/**
+ * A live connection for one token; reconnects with backoff and says hello with the last state id it had. Changes
+ * (act, undo, takeback, resign) go over this socket while it is open, so the ack comes after the state message the
+ * change led to and no answer can race a newer state; HTTP is the fallback when it is not.
+ */
 export class Live {
   private ws: WebSocket | null = null;
   private closed = false;
   private retry = 500;
+  private nextReq = 1;
+  private pending = new Map<string, { resolve: (stateId: number) => void; reject: (e: Error) => void }>();
   lastStateId: number | undefined;
   constructor(
     private readonly token: string,
@@ -98,10 +110,20 @@ export class Live {
         }
         this.lastStateId = m.stateId;
       }
+      if ((m.type === 'ack' || m.type === 'error') && m.reqId !== undefined && this.pending.has(m.reqId)) {
+        const p = this.pending.get(m.reqId)!;
+        this.pending.delete(m.reqId);
+        if (m.type === 'ack') p.resolve(m.stateId);
+        else p.reject(new ApiError(ERROR_STATUS[m.error] ?? 400, m));
+        return;
+      }
       this.onMessage(m);
     };
     ws.onclose = () => {
       this.onStatus(false);
+      // Whether a request in flight was applied is unknown: its caller reloads (the 'stale' path).
+      for (const p of this.pending.values()) p.reject(new ApiError(409, { error: 'stale', message: 'the connection was lost; reloading the game' }));
+      this.pending.clear();
       if (this.ws === ws && !this.closed) setTimeout(() => this.open(), (this.retry = Math.min(this.retry * 2, 10_000)));
     };
   }
@@ -111,6 +133,36 @@ export class Live {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(m));
     return true;
+  }
+
+  /** Send a change over the socket and resolve with its new state id; over HTTP when the socket is not open. */
+  private request(m: LiveRequest, http: () => Promise<StateIdResponse>): Promise<number> {
+    const reqId = `r${this.nextReq++}`;
+    if (this.ws?.readyState !== WebSocket.OPEN) return http().then((r) => r.stateId);
+    return new Promise((resolve, reject) => {
+      this.pending.set(reqId, { resolve, reject });
+      this.send({ ...m, reqId } as ClientMessage);
+    });
+  }
+
+  act(stateId: number, action: Action): Promise<number> {
+    return this.request({ type: 'action', stateId, action }, () => api.act(this.token, stateId, action));
+  }
+
+  undo(stateId: number): Promise<number> {
+    return this.request({ type: 'undo', stateId }, () => api.undo(this.token, stateId));
+  }
+
+  takeback(to: number): Promise<number> {
+    return this.request({ type: 'takeback', to }, () => api.takeback(this.token, to));
+  }
+
+  takebackAnswer(accept: boolean): Promise<number> {
+    return this.request({ type: 'takeback-answer', accept }, () => api.takebackAnswer(this.token, accept));
+  }
+
+  resign(): Promise<number> {
+    return this.request({ type: 'resign' }, () => api.resign(this.token));
   }
 
   close(): void {

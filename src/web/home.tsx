@@ -205,6 +205,7 @@ export function Home() {
         {g.ruleset} · {g.scenario} · <b>{g.seat ?? 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
+      {g.imported && <span class="muted" title="its first entries were played elsewhere">imported</span>}
       {g.outcome && <span class="muted">{g.outcome.result}</span>}
       {g.serverResult && <span class="muted">{g.serverResult.result}</span>}
       <span class="muted small">{new Date(g.updatedAt).toLocaleString()}</span>

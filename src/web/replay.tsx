@@ -118,7 +118,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
     <div class="game replay" data-testid="replay" data-at={r.at}>
       <header class="topbar">
         <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
-        <span class="title">Replay · {r.view.ruleset} · {r.view.scenario}</span>
+        <span class="title">Replay · {r.view.ruleset} · {r.view.scenario}{r.imported ? ` · imported (entries before ${r.imported.entries} played elsewhere)` : ''}</span>
         <span class="status" data-testid="status">{board.turn && la.assets.turns && !r.view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{r.view.status}</span>
         <span class="spacer" />
         <label>View as

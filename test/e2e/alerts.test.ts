@@ -69,7 +69,8 @@ describe('your turn alerts in headless Chromium (duel: red on the page, blue ove
   const redToDecide = () => expect.poll(() => page.locator('[data-testid=prompt-text]').textContent()).toContain('Attack, advance or pass');
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    // the hooks go to a receiver on this machine: the self-hoster's setting for LAN webhooks (docs/server.md)
+    e2e = await startE2E({ server: { webhooks: { allowPrivate: true } } });
     page = e2e.page;
     await page.addInitScript(fakeNotifications, 'default' as FakePermission);
     hookServer = createServer((req, res) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { config2ww } from './2ww.config.ts';
+import config2ww from '../../src/rulesets/2ww/map.config.ts';
 import { buildMap, REPO_ROOT } from './build.ts';
 import { renderMapSvg } from './render.ts';
 

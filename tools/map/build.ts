@@ -1,9 +1,12 @@
-// Builds a rule set's map.json from Natural Earth + the hand layers:  npx tsx tools/map/build.ts 2ww
+// Builds a rule set's map from its map.config.ts:  npx tsx tools/map/build.ts 2ww
+// Hex sheets from Natural Earth + the hand layers (this file, eto-build.ts), area maps from country shapes (areas.ts).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { MapConfig, Provenance } from './config-types.ts';
-import { getMapConfig } from './configs.ts';
+import { pathToFileURL } from 'node:url';
+import { buildAreaMap } from './areas.ts';
+import type { AnyMapConfig, HexMapConfig, Provenance } from './config-types.ts';
+import { getMapConfig, REPO_ROOT } from './configs.ts';
+import { buildEtoMap, residualSummary } from './eto-build.ts';
 import { fitProjection, type FitResult } from './fit.ts';
 import { clipRing, densify, loadCountries, loadLand, MapTransform, polygonsToMap, type LonLat } from './geo.ts';
 import { hexAt, hexCentre, hexId, hexsideKey, neighbours, parseHex, SQRT3, type ColumnOffset } from './hex.ts';
@@ -11,7 +14,7 @@ import { loadLayers, type CityDef, type Layers } from './layers.ts';
 import { Raster, segmentsCross } from './raster.ts';
 import { isInsideHex, linksAcross, majority, ringArea, round, simplify, sortObject } from './build-util.ts';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { REPO_ROOT };
 
 /** Pixels per map unit of the classification rasters. */
 const RES = 24;
@@ -83,7 +86,7 @@ export interface BuildResult {
   fit: FitResult;
 }
 
-export function buildMap(config: MapConfig, layers: Layers = loadLayers(join(REPO_ROOT, config.layersDir))): BuildResult {
+export function buildMap(config: HexMapConfig, layers: Layers = loadLayers(join(REPO_ROOT, config.layersDir))): BuildResult {
   const fit = fitProjection(config.controlPoints, config.search);
   const offset: ColumnOffset = fit.params.offset;
   const t = new MapTransform(fit.params, config.controlPoints, config.warpPull);
@@ -447,19 +450,24 @@ export function buildMap(config: MapConfig, layers: Layers = loadLayers(join(REP
   return { map, fit };
 }
 
-export function writeMap(rulesetId: string): { file: string; bytes: number; summary: string } {
-  const config = getMapConfig(rulesetId);
-  let map: Record<string, unknown>;
-  let summary: string;
-  if (config.customBuild) ({ map, summary } = config.customBuild());
-  else {
-    const built = buildMap(config);
-    map = built.map;
-    const fit = built.fit;
-    summary = `offset ${fit.params.offset}, parallels ${fit.params.parallels.join('/')}, rms ${fit.rms.toFixed(3)} hex`;
+/** Builds any kind of map config; the text is what the output file holds (deterministic). */
+export function buildText(config: AnyMapConfig): { text: string; summary: string } {
+  if (config.kind === 'areas') {
+    const { board, summary } = buildAreaMap(config);
+    return { text: JSON.stringify(board) + '\n', summary };
   }
-  const file = join(REPO_ROOT, config.outFile);
-  const text = JSON.stringify(map) + '\n';
+  if (config.kind === 'hex-sheets') {
+    const { map, fit } = buildEtoMap(config);
+    return { text: JSON.stringify(map) + '\n', summary: residualSummary(fit) };
+  }
+  const { map, fit } = buildMap(config);
+  return { text: JSON.stringify(map) + '\n', summary: `offset ${fit.params.offset}, parallels ${fit.params.parallels.join('/')}, rms ${fit.rms.toFixed(3)} hex` };
+}
+
+export async function writeMap(rulesetId: string): Promise<{ file: string; bytes: number; summary: string }> {
+  const config = await getMapConfig(rulesetId);
+  const { text, summary } = buildText(config);
+  const file = resolve(REPO_ROOT, config.outFile);
   writeFileSync(file, text);
   return { file, bytes: text.length, summary };
 }
@@ -470,6 +478,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('usage: npx tsx tools/map/build.ts <ruleset id>   (e.g. 2ww)');
     process.exit(2);
   }
-  const { file, bytes, summary } = writeMap(id);
+  const { file, bytes, summary } = await writeMap(id);
   console.log(`wrote ${file} (${bytes} bytes); ${summary}`);
 }

@@ -1,23 +1,20 @@
 // Builds the two-sheet ETO map (sheets W and E of data/map-sheets.json):  npx tsx tools/map/build.ts eto
-// Each sheet is fitted to its own named hexes (printed sheets have their own geography); hexes are classified in the
-// sheet's own numbering, then placed on one board through the join (overlap hexes carry both ids, as src/board does).
+// Both sheets are fitted together: every named hex of either sheet is a control point at its centre on the joined
+// board (src/board's placement), so one projection and warp serve the whole board and nothing breaks at the seam.
+// Overlap hexes carry both ids, as src/board does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBoard, type SheetSpec } from '../../src/board/index.ts';
-import sheetsJson from '../../src/rulesets/eto/data/map-sheets.json' with { type: 'json' };
-import seaDataJson from '../../src/rulesets/eto/data/sea-areas.json' with { type: 'json' };
-import controlPointsJson from '../../src/rulesets/eto/data/control-points.json' with { type: 'json' };
-import type { MapConfig, Provenance } from './config-types.ts';
-import { configEtoEast, configEtoWest } from './eto.config.ts';
-import { fitProjection, type FitResult } from './fit.ts';
+import type { Board } from '../../src/board/index.ts';
+import type { ControlPoint, HexSheetsConfig, Provenance } from './config-types.ts';
+import { fitProjection, type FitResult, type Lattice } from './fit.ts';
 import { clipRing, densify, loadCountries, loadLand, MapTransform, polygonsToMap, type LonLat } from './geo.ts';
-import { hexAt, hexCentre, hexId, SQRT3, type ColumnOffset } from './hex.ts';
+import { hexId, SQRT3, type ColumnOffset } from './hex.ts';
 import { Raster, segmentsCross, type Ring } from './raster.ts';
 import { isInsideHex, linksAcross, majority, ringArea, round, simplify, sortObject } from './build-util.ts';
 
 const RES = 12;
 const REPO = join(import.meta.dirname, '..', '..');
-const LAYERS = 'src/rulesets/eto/data/map-layers/eto';
 
 const readJson = (rel: string): any => JSON.parse(readFileSync(join(REPO, rel), 'utf8'));
 
@@ -98,6 +95,8 @@ interface HexOut {
   /** Place name of a hex that is not a city (a plain resource hex at a town). */
   place?: string;
   named?: string;
+  /** A map-edge hex the rules name (map-layers/eto/edges.json). */
+  mapEdge?: string;
   provenance: Record<string, Provenance>;
 }
 
@@ -106,35 +105,78 @@ interface SideOut {
   border?: true;
   river?: string;
   lake?: true;
-  seam?: true;
+  /** ETO 24.1: an all-sea hexside bridged by a ferry symbol (land units may cross). */
+  ferry?: string;
+  /** An all-sea hexside across a strait that no ferry bridges. */
+  strait?: string;
+  /** ETO 7.8: a hexside of a canal's course (naval units pass; no effect on land movement). */
+  canal?: string;
 }
 
-export interface EtoFit {
-  sheet: 'W' | 'E';
-  fit: FitResult;
-}
-
-interface SheetCtx {
-  def: SheetDef;
-  place: Placement;
-  config: MapConfig;
-  fit: FitResult;
-  t: MapTransform;
-  land: Raster;
-  political: Raster;
-  terrain: Raster;
-  lake: Raster;
-  sea: Raster;
-  weather: Raster;
-  landPolys: Ring[][];
-  rivers: { name: string; line: Ring }[];
+/** The joined board as a fit lattice: hex centres where src/board puts them. */
+export function boardLattice(board: Board): Lattice {
+  const h = SQRT3 / 2;
+  const at = new Map<string, number>();
+  for (let n = 0; n < board.hexCount; n++) {
+    const [x, y] = board.centre(n);
+    at.set(`${Math.round(x / 1.5)},${Math.round(y / h)}`, n);
+  }
+  return {
+    centre: (id) => {
+      const n = board.index(id);
+      if (n < 0) throw new Error(`ETO map: "${id}" is not a hex of the board (map-sheets.json)`);
+      return board.centre(n);
+    },
+    hexAt: (x, y) => {
+      let best = -1;
+      let bestD = Infinity;
+      const c0 = Math.round(x / 1.5);
+      const y0 = Math.round(y / h);
+      for (let c = c0 - 1; c <= c0 + 1; c++) {
+        for (let y2 = y0 - 2; y2 <= y0 + 2; y2++) {
+          const n = at.get(`${c},${y2}`);
+          if (n === undefined) continue;
+          const d = (1.5 * c - x) ** 2 + (h * y2 - y) ** 2;
+          if (d < bestD - 1e-12) {
+            bestD = d;
+            best = n;
+          }
+        }
+      }
+      return best >= 0 && bestD <= 1 ? board.id(best) : '';
+    },
+    steps: (a, b) => board.distance(board.index(a), board.index(b)),
+  };
 }
 
 const TERRAINS: EtoTerrain[] = ['clear', 'rough', 'forest', 'marsh'];
 const ZONES: EtoWeatherZone[] = ['moderate', 'severe', 'mild-fg', 'mild'];
 
-export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } {
-  const sheets = sheetsJson.sheets as unknown as SheetDef[];
+interface EtoControlPoint {
+  hex: string;
+  name: string;
+  lon: number;
+  lat: number;
+  weight: number;
+  checkOnly?: boolean;
+  provenance: Provenance;
+}
+
+/** Control points with their printed ids (sheet prefix kept: the fit places them on the joined board). */
+export function etoControlPoints(points: EtoControlPoint[]): ControlPoint[] {
+  return points.map((p) => ({
+    hex: p.hex, name: p.name, lon: p.lon, lat: p.lat, weight: p.weight,
+    ...(p.checkOnly ? { checkOnly: true } : {}),
+    rule: p.provenance.source === 'rulebook' ? p.provenance.rule : `reconstructed: ${p.provenance.reason}`,
+  }));
+}
+
+export function buildEtoMap(cfg: HexSheetsConfig): { map: Record<string, unknown>; fit: FitResult } {
+  const LAYERS = cfg.layersDir;
+  const sheetsJson = readJson(cfg.sheetsFile) as { sheets: (SheetDef & { provenance: Provenance })[] };
+  const seaDataJson = readJson(cfg.seaAreasFile) as { coastalHexes: { hex: string; name: string; port: string | null }[] };
+  const controlPointsJson = readJson(cfg.controlPointsFile) as { points: EtoControlPoint[] };
+  const sheets = sheetsJson.sheets as SheetDef[];
   const specs = sheetsJson.sheets.map(({ provenance: _p, ...s }) => s as SheetSpec);
   const board = buildBoard({ sheets: specs });
   const places = placements(sheets);
@@ -150,6 +192,12 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
   const seaL = readJson(`${LAYERS}/sea-areas.json`);
   const citiesE = readJson(`${LAYERS}/cities.json`);
   const overridesE = readJson(`${LAYERS}/overrides.json`);
+  const edges = readJson(`${LAYERS}/edges.json`) as { edges: { name: string; hexes: string[]; provenance: Provenance }[] };
+  const crossings = readJson(`${LAYERS}/crossings.json`) as {
+    ferries: { name: string; a: string; b: string; provenance: Provenance }[];
+    straits: { name: string; a: string; b: string; provenance: Provenance }[];
+    canals: { name: string; hexes: string[]; provenance: Provenance }[];
+  };
 
   const rename = (id: string): string => (base.countryRename as Record<string, string>)[id] ?? id;
   const modernTo: Record<string, string> = {};
@@ -169,82 +217,82 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
   const riverDefs: { name: string; line: LonLat[] }[] = [...rivers2.rivers, ...terrainE.rivers];
   const seaIds: string[] = seaL.areas.map((a: any) => a.id);
 
-  const ctxs: SheetCtx[] = sheets.map((def, si) => {
-    const cfg0 = def.prefix === 'W' ? configEtoWest : configEtoEast;
-    const config: MapConfig = { ...cfg0, cols: def.cols, rows: def.rows, search: { ...cfg0.search, offsets: [def.offset] } };
-    const fit = fitProjection(config.controlPoints, config.search);
-    const t = new MapTransform(fit.params, config.controlPoints, config.warpPull);
-    const xmin = 1.5 * def.cols[0] - 1;
-    const xmax = 1.5 * def.cols[1] + 1;
-    const ymin = SQRT3 * (def.rows[0] - 0.5);
-    const ymax = SQRT3 * (def.rows[1] + 1);
-    const rb = new Raster(xmin - 0.5, ymin - 0.5, Math.ceil((xmax - xmin + 1) * RES), Math.ceil((ymax - ymin + 1) * RES), RES);
-    const land = Raster.like(rb);
-    const landPolys = polygonsToMap(landLonLat, t, config.window);
-    for (const p of landPolys) land.fillPolygon(p, 1);
-    const political = Raster.like(rb);
-    for (const shape of modernShapes) {
-      const to = modernTo[shape.name];
-      if (!to || !cIndex.has(to)) continue;
-      for (const p of polygonsToMap(shape.polygons, t, config.window)) political.fillPolygon(p, cIndex.get(to)!);
-    }
-    const modern = Raster.like(rb);
-    const modernIndex = new Map(modernShapes.map((s, i) => [s.name, i + 1]));
-    for (const shape of modernShapes) for (const p of polygonsToMap(shape.polygons, t, config.window)) modern.fillPolygon(p, modernIndex.get(shape.name)!);
-    const skip: string[] = base.skipOverrides ?? [];
-    for (const o of [...countries2.overrides.filter((x: any) => !skip.some((p) => x.reason.startsWith(p))), ...(base.overrides ?? [])]) {
-      const ring = t.ring(densify(clipRing(o.polygon, config.window), 0.25));
-      if (ring.length < 3) continue;
-      const values = new Set<number>(o.where.map((n: string) => modernIndex.get(n)!));
-      political.fillPolygon([ring], cIndex.get(rename(o.country))!, { mask: modern, values });
-    }
-    const poly = (pg: LonLat[]): Ring => t.ring(densify(clipRing(pg, config.window), 0.25));
-    const terrain = Raster.like(rb);
-    for (const r of terrainRegions) {
-      const ring = poly(r.polygon);
-      if (ring.length >= 3) terrain.fillPolygon([ring], TERRAINS.indexOf(r.terrain as EtoTerrain));
-    }
-    const lake = Raster.like(rb);
-    terrainE.lakes.forEach((l: any, i: number) => {
-      const ring = poly(l.polygon);
-      if (ring.length >= 3) lake.fillPolygon([ring], i + 1);
-    });
-    const sea = Raster.like(rb);
-    seaL.areas.forEach((a: any, i: number) => {
-      const ring = poly(a.polygon);
-      if (ring.length >= 3) sea.fillPolygon([ring], i + 1);
-    });
-    const weather = Raster.like(rb);
-    for (const z of weatherL.zones) {
-      const ring = poly(z.polygon);
-      if (ring.length >= 3) weather.fillPolygon([ring], ZONES.indexOf(z.zone));
-    }
-    const rivers = riverDefs.map((rv) => ({ name: rv.name, line: t.ring(densify(rv.line, 0.25, false)) }));
-    return { def, place: places[si], config, fit, t, land, political, terrain, lake, sea, weather, landPolys, rivers };
+  // --- one fit for the joined board, rasters in board units over both sheets
+  const lattice = boardLattice(board);
+  const points = etoControlPoints(controlPointsJson.points);
+  const spec = cfg.fit;
+  const fit = fitProjection(points, { ...spec.search, offsets: [sheets[0].offset] }, lattice);
+  const t = new MapTransform(fit.params, points, spec.warpPull, lattice);
+  const rects = sheets.map((def, si) => {
+    const a = toBoard(places[si], [1.5 * def.cols[0] - 1, SQRT3 * (def.rows[0] - 0.5)]);
+    const b = toBoard(places[si], [1.5 * def.cols[1] + 1, SQRT3 * (def.rows[1] + 1)]);
+    return { west: Math.min(a[0], b[0]), east: Math.max(a[0], b[0]), south: Math.min(a[1], b[1]), north: Math.max(a[1], b[1]) };
   });
+  const bx0 = Math.min(...rects.map((r) => r.west));
+  const bx1 = Math.max(...rects.map((r) => r.east));
+  const by0 = Math.min(...rects.map((r) => r.south));
+  const by1 = Math.max(...rects.map((r) => r.north));
+  const rb = new Raster(bx0 - 0.5, by0 - 0.5, Math.ceil((bx1 - bx0 + 1) * RES), Math.ceil((by1 - by0 + 1) * RES), RES);
+  const land = Raster.like(rb);
+  const landPolys = polygonsToMap(landLonLat, t, spec.window);
+  for (const p of landPolys) land.fillPolygon(p, 1);
+  const political = Raster.like(rb);
+  for (const shape of modernShapes) {
+    const to = modernTo[shape.name];
+    if (!to || !cIndex.has(to)) continue;
+    for (const p of polygonsToMap(shape.polygons, t, spec.window)) political.fillPolygon(p, cIndex.get(to)!);
+  }
+  const modern = Raster.like(rb);
+  const modernIndex = new Map(modernShapes.map((sh, i) => [sh.name, i + 1]));
+  for (const shape of modernShapes) for (const p of polygonsToMap(shape.polygons, t, spec.window)) modern.fillPolygon(p, modernIndex.get(shape.name)!);
+  const skip: string[] = base.skipOverrides ?? [];
+  for (const o of [...countries2.overrides.filter((x: any) => !skip.some((p) => x.reason.startsWith(p))), ...(base.overrides ?? [])]) {
+    const ring = t.ring(densify(clipRing(o.polygon, spec.window), 0.25));
+    if (ring.length < 3) continue;
+    const values = new Set<number>(o.where.map((n: string) => modernIndex.get(n)!));
+    political.fillPolygon([ring], cIndex.get(rename(o.country))!, { mask: modern, values });
+  }
+  const poly = (pg: LonLat[]): Ring => t.ring(densify(clipRing(pg, spec.window), 0.25));
+  const terrain = Raster.like(rb);
+  for (const r of terrainRegions) {
+    const ring = poly(r.polygon);
+    if (ring.length >= 3) terrain.fillPolygon([ring], TERRAINS.indexOf(r.terrain as EtoTerrain));
+  }
+  const lake = Raster.like(rb);
+  terrainE.lakes.forEach((l: any, i: number) => {
+    const ring = poly(l.polygon);
+    if (ring.length >= 3) lake.fillPolygon([ring], i + 1);
+  });
+  const sea = Raster.like(rb);
+  seaL.areas.forEach((a: any, i: number) => {
+    const ring = poly(a.polygon);
+    if (ring.length >= 3) sea.fillPolygon([ring], i + 1);
+  });
+  const weather = Raster.like(rb);
+  for (const z of weatherL.zones) {
+    const ring = poly(z.polygon);
+    if (ring.length >= 3) weather.fillPolygon([ring], ZONES.indexOf(z.zone));
+  }
+  const rivers = riverDefs.map((rv) => ({ name: rv.name, line: t.ring(densify(rv.line, 0.25, false)) }));
 
-  // --- hexes, classified in the first sheet that has them
+  // --- hexes, each classified once at its board centre
   const generated: Provenance = { source: 'reconstructed', reason: 'generated from Natural Earth 1:50m and the ETO hand layers by tools/map/eto-build.ts' };
   const hexes = new Map<number, HexOut>();
   const idsOf = new Map<number, string[]>();
-  const localOf = new Map<string, { ctx: SheetCtx; c: number; r: number }>();
-  for (const ctx of ctxs) {
-    const { def } = ctx;
+  for (const def of sheets) {
     for (let c = def.cols[0]; c <= def.cols[1]; c++) {
       for (let r = def.rows[0]; r <= def.rows[1]; r++) {
         const id = def.prefix + hexId(c, r);
         const n = board.index(id);
-        localOf.set(id, { ctx, c, r });
         if (!idsOf.has(n)) idsOf.set(n, []);
         idsOf.get(n)!.push(id);
-        if (hexes.has(n)) continue;
-        hexes.set(n, classify(ctx, c, r));
+        if (!hexes.has(n)) hexes.set(n, classify(n));
       }
     }
   }
 
-  function classify(ctx: SheetCtx, c: number, r: number): HexOut {
-    const [cx, cy] = hexCentre(c, r, ctx.def.offset);
+  function classify(n: number): HexOut {
+    const [cx, cy] = board.centre(n);
     let total = 0;
     let landN = 0;
     let lakeN = 0;
@@ -256,31 +304,31 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
       for (let x = cx - 1 + 0.5 / RES; x < cx + 1; x += 1 / RES) {
         if (!isInsideHex(x - cx, y - cy)) continue;
         total++;
-        const w = ctx.weather.at(x, y);
+        const w = weather.at(x, y);
         wV.set(w, (wV.get(w) ?? 0) + 1);
-        if (ctx.land.at(x, y) !== 1) {
-          const s = ctx.sea.at(x, y);
+        if (land.at(x, y) !== 1) {
+          const s = sea.at(x, y);
           if (s) sV.set(s, (sV.get(s) ?? 0) + 1);
           continue;
         }
         landN++;
-        if (ctx.lake.at(x, y)) lakeN++;
-        const pc = ctx.political.at(x, y);
+        if (lake.at(x, y)) lakeN++;
+        const pc = political.at(x, y);
         if (pc) cV.set(pc, (cV.get(pc) ?? 0) + 1);
-        const tt = ctx.terrain.at(x, y);
+        const tt = terrain.at(x, y);
         tV.set(tt, (tV.get(tt) ?? 0) + 1);
       }
     }
     const f = total ? landN / total : 0;
-    const kind: HexOut['kind'] = f < ctx.config.seaBelow ? 'sea' : f >= ctx.config.landAbove ? 'land' : 'coastal';
+    const kind: HexOut['kind'] = f < spec.seaBelow ? 'sea' : f >= spec.landAbove ? 'land' : 'coastal';
     const ci = majority(cV, 0);
     let country = kind === 'sea' || ci === 0 ? null : countryIds[ci - 1];
     if (kind !== 'sea' && !country) {
-      const pc = ctx.political.at(cx, cy);
+      const pc = political.at(cx, cy);
       if (pc) country = countryIds[pc - 1];
     }
     const h: HexOut = {
-      sheet: ctx.def.prefix,
+      sheet: board.id(n)[0] as 'W' | 'E',
       kind,
       landFraction: round(f, 2),
       terrain: kind === 'sea' ? null : lakeN * 2 > landN ? 'lake' : TERRAINS[majority(tV, 0)],
@@ -295,10 +343,13 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     return h;
   }
 
+  const rec = (reason: string): Provenance => ({ source: 'reconstructed', reason });
   // --- cities
-  const cps = controlPointsJson.points as { hex: string; name: string; weight: number; checkOnly?: boolean; provenance: Provenance }[];
+  const cps = controlPointsJson.points;
   const pins = new Map<string, { hex: string; why: Provenance }>();
+  // A named hex pins the city its name starts with; check-only points (uncertain ids) pin nothing.
   for (const cp of cps) {
+    if (cp.checkOnly) continue;
     for (const key of [cp.name.split(/[ (]/)[0], cp.name.split('(')[0].trim()]) pins.set(key, { hex: cp.hex, why: cp.provenance });
   }
   for (const ch of seaDataJson.coastalHexes) {
@@ -306,8 +357,9 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
       if (!pins.has(key)) pins.set(key, { hex: ch.hex, why: { source: 'reconstructed', reason: `data/sea-areas.json coastal hex of ${ch.name}` } });
     }
   }
-  for (const [name, hex] of Object.entries(citiesE.pins as Record<string, string>)) {
-    pins.set(name, { hex, why: { source: 'reconstructed', reason: citiesE.pinsReason } });
+  for (const [name, pin] of Object.entries(citiesE.pins as Record<string, string | { hex: string; reason: string }>)) {
+    if (typeof pin === 'string') pins.set(name, { hex: pin, why: rec(citiesE.pinsReason) });
+    else pins.set(name, { hex: pin.hex, why: rec(pin.reason) });
   }
   const cityList: CityIn[] = [...cities2.cities, ...citiesE.add].map((c: any) => ({
     name: c.name, lon: c.lon, lat: c.lat, port: c.port, capital: c.capital, production: c.production,
@@ -322,21 +374,14 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     let n = -1;
     const pin = pins.get(city.name);
     if (pin) n = board.index(pin.hex);
-    else {
-      for (const ctx of ctxs) {
-        const [x, y] = ctx.t.forward(city.lon, city.lat);
-        const [c, r] = hexAt(x, y, ctx.def.offset);
-        if (c < ctx.def.cols[0] || c > ctx.def.cols[1] || r < ctx.def.rows[0] || r > ctx.def.rows[1]) continue;
-        if (city.lon < ctx.config.window.west || city.lon > ctx.config.window.east) continue;
-        n = board.index(ctx.def.prefix + hexId(c, r));
-        break;
-      }
+    else if (city.lon >= spec.window.west && city.lon <= spec.window.east) {
+      const id = lattice.hexAt(...t.forward(city.lon, city.lat));
+      if (id) n = board.index(id);
     }
     if (n < 0) continue;
     if (!placed.has(n)) placed.set(n, []);
     placed.get(n)!.push(city);
   }
-  const rec = (reason: string): Provenance => ({ source: 'reconstructed', reason });
   const plainPlaces = new Set<string>(citiesE.plainResourcePlaces);
   for (const [n, all] of [...placed.entries()].sort((a, b) => a[0] - b[0])) {
     const h = hexes.get(n)!;
@@ -352,7 +397,7 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     const pin = pins.get(first.name);
     const out: NonNullable<HexOut['city']> = { name: first.name, provenance: {} };
     if (list.length > 1) out.also = list.slice(1).map((c) => c.name);
-    out.provenance.hex = pin ? pin.why : rec('placed where the fitted and warped geography of its sheet puts the real city');
+    out.provenance.hex = pin ? pin.why : rec('placed where the fitted and warped geography puts the real city');
     const anyPort = list.some((c) => c.port) || seaPort.has(board.id(n)) || (idsOf.get(n) ?? []).some((id) => seaPort.has(id));
     if (anyPort) {
       const printed = (idsOf.get(n) ?? []).map((id) => seaPort.get(id)).find((p) => p);
@@ -373,14 +418,22 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
       out.provenance.resource = rec(citiesE.cityResourcesReason);
     }
     h.city = out;
+    if (h.terrain === 'lake') {
+      // A city stands on the lake's shore: the hex is enterable land (ETO 24.1 all-lake hexes are not).
+      h.terrain = 'clear';
+      h.provenance.terrain = rec(`${first.name} is here: a city hex is not an all-lake hex`);
+    }
+    if (h.kind === 'land' && out.port) {
+      h.kind = 'coastal';
+      h.provenance.kind = rec(`${first.name} is a port: a port hex is coastal (ETO 7.7)`);
+    }
     if (h.kind === 'sea') {
       h.kind = 'coastal';
       h.terrain = 'clear';
       h.provenance.kind = rec(`${first.name} is here`);
       if (!h.country) {
-        const loc = localOf.get(board.id(n))!;
-        const [x, y] = loc.ctx.t.forward(first.lon, first.lat);
-        h.country = countryIds[(loc.ctx.political.at(x, y) || 1) - 1];
+        const [x, y] = t.forward(first.lon, first.lat);
+        h.country = countryIds[(political.at(x, y) || 1) - 1];
       }
     }
   }
@@ -405,6 +458,15 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     if (h.kind === 'sea') problems.push(`named hex ${cp.hex} (${cp.name}) is all-sea`);
   }
 
+  for (const e of edges.edges) {
+    for (const id of e.hexes) {
+      const n = board.index(id);
+      if (n < 0) throw new Error(`${LAYERS}/edges.json: ${e.name} lists ${id}, not a hex of the board`);
+      hexes.get(n)!.mapEdge = e.name;
+      hexes.get(n)!.provenance.mapEdge = e.provenance;
+    }
+  }
+
   // --- hand corrections of hexes (map-layers/eto/overrides.json), each with its reason; before the hexsides,
   // whose kinds and borders follow the corrected hexes
   for (const o of overridesE.hexes as { hex: string; set: Partial<HexOut>; reason: string }[]) {
@@ -415,7 +477,7 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     Object.assign(h, o.set);
     for (const k of Object.keys(o.set)) h.provenance[k] = rec(`override: ${o.reason}`);
   }
-  // --- hexsides: inside one sheet from that sheet's geography; across the seam from the two hexes' kinds
+  // --- hexsides, all from the one geography (rivers continue across the sheets' join)
   const sides: Record<string, SideOut> = {};
   const primary = (n: number): string => board.id(n);
   for (let e = 0; e < board.edgeCount; e++) {
@@ -424,27 +486,17 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     if (a >= board.hexCount || b >= board.hexCount) continue;
     const ha = hexes.get(a)!;
     const hb = hexes.get(b)!;
-    let common: { ctx: SheetCtx; ca: [number, number]; cb: [number, number] } | null = null;
-    for (const ida of idsOf.get(a)!) {
-      const la = localOf.get(ida)!;
-      const idb = idsOf.get(b)!.find((x) => x[0] === ida[0]);
-      if (!idb) continue;
-      const lb = localOf.get(idb)!;
-      common = { ctx: la.ctx, ca: hexCentre(la.c, la.r, la.ctx.def.offset), cb: hexCentre(lb.c, lb.r, lb.ctx.def.offset) };
-      break;
-    }
+    const ca = board.centre(a);
+    const cb = board.centre(b);
     const s: SideOut = { type: 'land' };
     if (ha.kind === 'sea' || hb.kind === 'sea') s.type = 'sea';
-    else if (!common) {
-      s.seam = true;
-      s.type = ha.kind === 'land' || hb.kind === 'land' ? 'land' : 'coast';
-    } else {
-      const links = linksAcross(common.ctx.land, common.ca, common.cb);
+    else {
+      const links = linksAcross(land, ca, cb);
       if (ha.kind === 'land' || hb.kind === 'land') s.type = links.land ? 'land' : 'sea';
       else if (links.land) s.type = links.water ? 'coast' : 'land';
       else s.type = links.water ? 'sea' : 'land';
       if (s.type !== 'sea') {
-        const rv = common.ctx.rivers.find((x) => crosses(common!.ca, common!.cb, x.line));
+        const rv = rivers.find((x) => crosses(ca, cb, x.line));
         if (rv) s.river = rv.name;
         if (ha.terrain === 'lake' || hb.terrain === 'lake') s.lake = true;
       }
@@ -452,6 +504,50 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     if (ha.country && hb.country && ha.country !== hb.country && s.type !== 'sea') s.border = true;
     const [ka, kb] = [primary(a), primary(b)].sort();
     sides[`${ka}|${kb}`] = s;
+  }
+
+  // --- ferries, straits and canals (map-layers/eto/crossings.json): before the ports, whose water they give
+  const sideOf = (a: string, b: string, what: string): SideOut => {
+    const [na, nb] = [board.index(a), board.index(b)];
+    if (na < 0 || nb < 0 || board.edgeBetween(na, nb) < 0) throw new Error(`${LAYERS}/crossings.json: ${what} ${a}|${b} does not join two adjacent hexes`);
+    return sides[[primary(na), primary(nb)].sort().join('|')];
+  };
+  const shore = (id: string, why: string): void => {
+    const h = hexes.get(board.index(id))!;
+    if (h.kind !== 'land') return;
+    h.kind = 'coastal';
+    h.provenance.kind = rec(why);
+  };
+  for (const f of [...crossings.ferries.map((x) => ({ ...x, ferry: true })), ...crossings.straits.map((x) => ({ ...x, ferry: false }))]) {
+    const side = sideOf(f.a, f.b, f.name);
+    side.type = 'sea';
+    delete side.river;
+    if (f.ferry) side.ferry = f.name;
+    else {
+      side.strait = f.name;
+      delete side.border;
+    }
+    for (const id of [f.a, f.b]) shore(id, `a shore of the ${f.name} (map-layers/eto/crossings.json)`);
+  }
+  for (const c of crossings.canals) {
+    for (let i = 0; i + 1 < c.hexes.length; i++) sideOf(c.hexes[i], c.hexes[i + 1], c.name).canal = c.name;
+  }
+
+  // --- a port needs a water hexside (ETO 7.7: fleets enter it from the sea); a port on an estuary or a fjord that
+  // the hex grid leaves inland gets one towards its most watery coastal neighbour
+  for (const [n, h] of [...hexes.entries()].sort((a, b) => a[0] - b[0])) {
+    if (!h.city?.port) continue;
+    const water = board.neighbours(n).filter((m) => m < board.hexCount && hexes.get(m)!.kind !== 'land');
+    const key = (m: number): string => [primary(n), primary(m)].sort().join('|');
+    if (water.some((m) => sides[key(m)].type !== 'land')) continue;
+    const to = water.filter((m) => hexes.get(m)!.seaArea).sort((a, b) => hexes.get(a)!.landFraction - hexes.get(b)!.landFraction || a - b)[0];
+    if (to === undefined) {
+      problems.push(`port ${h.city.name} (${primary(n)}) has no coastal or sea neighbour`);
+      continue;
+    }
+    sides[key(to)].type = 'coast';
+    h.seaArea ??= hexes.get(to)!.seaArea;
+    h.provenance.port = rec(`${h.city.name} reaches the sea through ${primary(to)}: the hexside between them is a water hexside (ETO 7.7)`);
   }
 
   // --- hand corrections of hexsides, applied last
@@ -467,23 +563,16 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     }
   }
 
-  // --- coasts in board units, each sheet clipped to its own rectangle
+  // --- coasts in board units, clipped to each sheet's rectangle
   const coast: number[][][] = [];
-  let bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
-  for (const ctx of ctxs) {
-    const { def } = ctx;
-    const rect = { west: 1.5 * def.cols[0] - 1, east: 1.5 * def.cols[1] + 1, south: SQRT3 * (def.rows[0] - 0.5), north: SQRT3 * (def.rows[1] + 1) };
-    for (const [x, y] of [[rect.west, rect.south], [rect.east, rect.north]] as [number, number][]) {
-      const [gx, gy] = toBoard(ctx.place, [x, y]);
-      bx0 = Math.min(bx0, gx); bx1 = Math.max(bx1, gx); by0 = Math.min(by0, gy); by1 = Math.max(by1, gy);
-    }
-    for (const poly of ctx.landPolys) {
-      for (const ring of poly) {
+  for (const rect of rects) {
+    for (const p of landPolys) {
+      for (const ring of p) {
         const clipped = clipRing(ring as LonLat[], rect);
         if (clipped.length < 3 || Math.abs(ringArea(clipped)) < 0.004) continue;
         const simple = simplify([...clipped, clipped[0]], 0.02);
         if (simple.length < 4) continue;
-        coast.push(simple.slice(0, -1).map((p) => toBoard(ctx.place, p).map((v) => round(v)) as number[]));
+        coast.push(simple.slice(0, -1).map((q) => q.map((v) => round(v))));
       }
     }
   }
@@ -494,10 +583,9 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     if (ids.length > 1) h.ids = ids;
     hexOut[board.id(n)] = h;
   }
-  const fits: EtoFit[] = ctxs.map((c) => ({ sheet: c.def.prefix, fit: c.fit }));
   const map = {
-    rulesetId: 'eto',
-    title: 'WWII: European Theater of Operations (2nd ed.)',
+    rulesetId: cfg.rulesetId,
+    title: cfg.title,
     generatedBy: 'tools/map/eto-build.ts',
     grid: {
       layout: 'flat-top-columns',
@@ -505,15 +593,15 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
       idFormat: 'sheet prefix + CCRR',
       sheets: sheets.map((s, i) => ({ prefix: s.prefix, cols: s.cols, rows: s.rows, offset: s.offset, ...(s.join ? { join: s.join } : {}), placement: places[i] })),
     },
-    projections: Object.fromEntries(ctxs.map((c) => [c.def.prefix, {
+    projection: {
       kind: 'conic-conformal',
-      lon0: c.fit.params.lon0,
-      parallels: c.fit.params.parallels,
-      affine: c.fit.params.affine.map((v) => round(v, 6)),
-      warp: 'thin-plate spline through the control points',
-      rms: round(c.fit.rms, 3),
-      residuals: c.fit.residuals.map((x) => ({ ...x, hex: c.def.prefix + x.hex, fittedHex: c.def.prefix + x.fittedHex, distance: round(x.distance, 2) })),
-    }])),
+      lon0: fit.params.lon0,
+      parallels: fit.params.parallels,
+      affine: fit.params.affine.map((v) => round(v, 6)),
+      warp: 'thin-plate spline through the control points of both sheets, on the joined board',
+      rms: round(fit.rms, 3),
+      residuals: fit.residuals.map((x) => ({ ...x, distance: round(x.distance, 2) })),
+    },
     provenance: {
       geography: generated,
       countries: rec(`Natural Earth countries mapped to 1939 units by the 2WW layer ${from}/countries.json, with ETO changes (${LAYERS}/base.json)`),
@@ -521,8 +609,8 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
       rivers: rec(`${from}/rivers.json and ${LAYERS}/terrain.json rivers; a river hexside is one whose centre-to-centre segment the river line crosses`),
       weather: weatherL.provenance,
       seaAreas: seaL.provenance,
+      crossings: rec(`${LAYERS}/crossings.json: ${[...crossings.ferries, ...crossings.straits, ...crossings.canals].map((x) => `${x.name} (${x.provenance.source === 'rulebook' ? x.provenance.rule : 'reconstructed'})`).join('; ')}`),
       cities: citiesE.provenance,
-      seam: rec('Hexsides between a W-only and an E-only hex (the join of map-sheets.json) take their type from the two hexes; rivers are not drawn across the seam.'),
     },
     countries: Object.fromEntries(countryIds.map((id) => [id, countryTable[id]])),
     seaAreas: Object.fromEntries(seaL.areas.map((a: any) => [a.id, { name: a.name }])),
@@ -531,7 +619,7 @@ export function buildEtoMap(): { map: Record<string, unknown>; fits: EtoFit[] } 
     render: { bounds: [round(bx0), round(by0), round(bx1), round(by1)], coast },
     buildProblems: problems,
   };
-  return { map, fits };
+  return { map, fit };
 }
 
 function crosses(p: [number, number], q: [number, number], line: [number, number][]): boolean {
@@ -539,27 +627,11 @@ function crosses(p: [number, number], q: [number, number], line: [number, number
   return false;
 }
 
-/** Residual summary per sheet: median and worst distance (hex widths) over the fitted points. */
-export function residualSummary(fits: EtoFit[]): string {
-  return fits
-    .map(({ sheet, fit }) => {
-      const d = fit.residuals.filter((r) => !r.checkOnly).map((r) => r.distance).sort((a, b) => a - b);
-      const med = d.length % 2 ? d[(d.length - 1) / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
-      const worst = fit.residuals.filter((r) => !r.checkOnly).reduce((w, r) => (r.distance > w.distance ? r : w));
-      return `${sheet}: rms ${fit.rms.toFixed(3)}, median ${med.toFixed(2)}, worst ${worst.distance.toFixed(2)} (${sheet}${worst.hex} ${worst.name})`;
-    })
-    .join('; ');
+/** Residual summary: rms, median and worst distance (hex widths) over the fitted points. */
+export function residualSummary(fit: FitResult): string {
+  const used = fit.residuals.filter((r) => !r.checkOnly);
+  const d = used.map((r) => r.distance).sort((a, b) => a - b);
+  const med = d.length % 2 ? d[(d.length - 1) / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
+  const worst = used.reduce((w, r) => (r.distance > w.distance ? r : w));
+  return `rms ${fit.rms.toFixed(3)}, median ${med.toFixed(2)}, worst ${worst.distance.toFixed(2)} (${worst.hex} ${worst.name}) over ${used.length} points`;
 }
-
-/** The ETO entry of tools/map/configs.ts: W's config for the window and thresholds, the whole build custom. */
-export const configEto: MapConfig = {
-  ...configEtoWest,
-  rulesetId: 'eto',
-  title: 'WWII: European Theater of Operations (2nd ed.)',
-  layersDir: LAYERS,
-  outFile: 'src/rulesets/eto/data/map.json',
-  customBuild: () => {
-    const { map, fits } = buildEtoMap();
-    return { map, summary: residualSummary(fits) };
-  },
-};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { config2ww } from './2ww.config.ts';
+import config2ww from '../../src/rulesets/2ww/map.config.ts';
 import { fitProjection, solveLinear, ThinPlateWarp } from './fit.ts';
 
 describe('projection fit and warp', () => {

@@ -1,7 +1,7 @@
 // Fits conic conformal projection + affine transform to the named hexes (least squares), then a thin-plate spline
 // warp that pulls every control point into its named hex.
 import { geoConicConformal } from 'd3-geo';
-import type { ControlPoint, ProjectionSearch } from './config-types.ts';
+import { rangeValues, type ControlPoint, type ProjectionSearch } from './config-types.ts';
 import { hexAt, hexCentre, hexDistance, parseHex, SQRT3, type ColumnOffset } from './hex.ts';
 
 export interface ProjectionParams {
@@ -91,38 +91,61 @@ export interface FitResult {
   rmsByOffset: Record<ColumnOffset, number>;
 }
 
-function residualsFor(points: ControlPoint[], params: ProjectionParams): Residual[] {
+/** Where hexes are in map units: one sheet's CCRR grid, or a board of joined sheets (ETO). */
+export interface Lattice {
+  centre(hex: string): [number, number];
+  /** The hex containing a map point ('' off the board). */
+  hexAt(x: number, y: number): string;
+  steps(a: string, b: string): number;
+}
+
+/** One sheet with CCRR ids and the given column parity. */
+export function sheetLattice(offset: ColumnOffset): Lattice {
+  return {
+    centre: (hex) => {
+      const [c, r] = parseHex(hex);
+      return hexCentre(c, r, offset);
+    },
+    hexAt: (x, y) => {
+      const [c, r] = hexAt(x, y, offset);
+      return String(c).padStart(2, '0') + String(r).padStart(2, '0');
+    },
+    steps: (a, b) => hexDistance(parseHex(a), parseHex(b), offset),
+  };
+}
+
+function residualsFor(points: ControlPoint[], params: ProjectionParams, lattice: Lattice): Residual[] {
   const project = makeProjector(params.lon0, params.parallels);
   return points.map((p) => {
     const [x, y] = applyAffine(params.affine, project(p.lon, p.lat));
-    const [c, r] = parseHex(p.hex);
-    const [cx, cy] = hexCentre(c, r, params.offset);
-    const fh = hexAt(x, y, params.offset);
+    const [cx, cy] = lattice.centre(p.hex);
+    const fh = lattice.hexAt(x, y);
     return {
       hex: p.hex,
       name: p.name,
-      fittedHex: String(fh[0]).padStart(2, '0') + String(fh[1]).padStart(2, '0'),
-      hexSteps: hexDistance(fh, [c, r], params.offset),
+      fittedHex: fh,
+      hexSteps: fh ? lattice.steps(fh, p.hex) : -1,
       distance: Math.hypot(x - cx, y - cy) / SQRT3,
       checkOnly: !!p.checkOnly,
     };
   });
 }
 
-/** Grid search over central meridian, parallels and column parity; affine by weighted least squares. */
-export function fitProjection(points: ControlPoint[], search: ProjectionSearch): FitResult {
+/**
+ * Grid search over central meridian, parallels and column parity; affine by weighted least squares. With a
+ * `lattice` (joined sheets) the hexes' places are given and only `search.offsets[0]` is tried.
+ */
+export function fitProjection(points: ControlPoint[], search: ProjectionSearch, lattice?: Lattice): FitResult {
   const used = points.filter((p) => !p.checkOnly && p.weight > 0);
   let best: { params: ProjectionParams; sse: number } | null = null;
   const rmsByOffset: Record<string, number> = {};
   const wsum = used.reduce((s, p) => s + p.weight, 0);
-  for (const offset of search.offsets) {
-    const dst = used.map((p) => {
-      const [c, r] = parseHex(p.hex);
-      return hexCentre(c, r, offset);
-    });
-    for (const lon0 of search.lon0) {
-      for (const p1 of search.parallel1) {
-        for (const p2 of search.parallel2) {
+  for (const offset of lattice ? search.offsets.slice(0, 1) : search.offsets) {
+    const place = lattice ?? sheetLattice(offset);
+    const dst = used.map((p) => place.centre(p.hex));
+    for (const lon0 of rangeValues(search.lon0)) {
+      for (const p1 of rangeValues(search.parallel1)) {
+        for (const p2 of rangeValues(search.parallel2)) {
           const project = makeProjector(lon0, [p1, p2]);
           const src = used.map((p) => project(p.lon, p.lat));
           const w = used.map((p) => p.weight);
@@ -142,7 +165,7 @@ export function fitProjection(points: ControlPoint[], search: ProjectionSearch):
   if (!best) throw new Error('map fit: no control points with weight > 0');
   return {
     params: best.params,
-    residuals: residualsFor(points, best.params),
+    residuals: residualsFor(points, best.params, lattice ?? sheetLattice(best.params.offset)),
     rms: Math.sqrt(best.sse / wsum) / SQRT3,
     rmsByOffset: rmsByOffset as Record<ColumnOffset, number>,
   };
@@ -194,15 +217,14 @@ export class ThinPlateWarp {
 }
 
 /** Where the warp sends each control point: kept if already near its hex centre, else pulled to `pull` from it. */
-export function warpTargets(points: ControlPoint[], params: ProjectionParams, pull: number): { src: [number, number][]; dst: [number, number][] } {
+export function warpTargets(points: ControlPoint[], params: ProjectionParams, pull: number, lattice = sheetLattice(params.offset)): { src: [number, number][]; dst: [number, number][] } {
   const project = makeProjector(params.lon0, params.parallels);
   const src: [number, number][] = [];
   const dst: [number, number][] = [];
   for (const p of points) {
     if (p.checkOnly) continue;
     const s = applyAffine(params.affine, project(p.lon, p.lat));
-    const [c, r] = parseHex(p.hex);
-    const [cx, cy] = hexCentre(c, r, params.offset);
+    const [cx, cy] = lattice.centre(p.hex);
     const d = Math.hypot(s[0] - cx, s[1] - cy);
     src.push(s);
     dst.push(d <= pull ? s : [cx + ((s[0] - cx) / d) * pull, cy + ((s[1] - cy) / d) * pull]);

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
-import type { ControlPoint, MapConfig } from './config-types.ts';
-import { applyAffine, makeProjector, ThinPlateWarp, warpTargets, type ProjectionParams } from './fit.ts';
+import type { ControlPoint, GeoWindow, LonLat } from './config-types.ts';
+import { applyAffine, makeProjector, ThinPlateWarp, warpTargets, type Lattice, type ProjectionParams } from './fit.ts';
 import type { Ring } from './raster.ts';
 
-export type LonLat = [number, number];
+export type { LonLat };
 
 export interface NamedShape {
   name: string;
@@ -20,16 +20,35 @@ function loadTopo(file: string): any {
   return JSON.parse(readFileSync(require.resolve(`world-atlas/${file}`), 'utf8'));
 }
 
-function toPolygons(geom: any): LonLat[][][] {
-  if (!geom) return [];
-  if (geom.type === 'Polygon') return [geom.coordinates];
-  if (geom.type === 'MultiPolygon') return geom.coordinates;
-  return [];
+/**
+ * A ring that crosses the antimeridian (Russia's Chukotka) jumps from +180 to -180 between two points; read in the
+ * plane that jump is a chord across the whole map. Unwrap it so longitudes run on past 180 and window clipping drops it.
+ */
+export function unwrapRing(ring: LonLat[]): LonLat[] {
+  let shift = 0;
+  const out = ring.map(([lon, lat], i): LonLat => {
+    if (i > 0) {
+      const d = lon - ring[i - 1][0];
+      if (d > 180) shift -= 360;
+      else if (d < -180) shift += 360;
+    }
+    return [lon + shift, lat];
+  });
+  // Whole turns back so the ring's west end lies in [-180, 180).
+  const west = Math.min(...out.map((p) => p[0]));
+  const turns = Math.floor((west + 180) / 360);
+  return turns ? out.map(([lon, lat]) => [lon - 360 * turns, lat]) : out;
 }
 
-/** Modern countries of Natural Earth 1:50m (world-atlas countries-50m), by name. */
-export function loadCountries(): NamedShape[] {
-  const topo = loadTopo('countries-50m.json');
+function toPolygons(geom: any): LonLat[][][] {
+  if (!geom) return [];
+  const polys: LonLat[][][] = geom.type === 'Polygon' ? [geom.coordinates] : geom.type === 'MultiPolygon' ? geom.coordinates : [];
+  return polys.map((poly) => poly.map(unwrapRing));
+}
+
+/** Modern countries of Natural Earth (world-atlas countries-50m by default), by name. */
+export function loadCountries(detail: '110m' | '50m' | '10m' = '50m'): NamedShape[] {
+  const topo = loadTopo(`countries-${detail}.json`);
   const fc = feature(topo, topo.objects.countries) as any;
   return fc.features
     .map((f: any) => ({ name: String(f.properties.name), polygons: toPolygons(f.geometry) }))
@@ -46,7 +65,7 @@ export function loadLand(): LonLat[][][] {
 }
 
 /** Sutherland-Hodgman clip of one ring to a lon/lat rectangle. */
-export function clipRing(ring: LonLat[], w: MapConfig['window']): LonLat[] {
+export function clipRing(ring: LonLat[], w: GeoWindow): LonLat[] {
   type Edge = { inside: (p: LonLat) => boolean; cut: (a: LonLat, b: LonLat) => LonLat };
   const lerpAtX = (a: LonLat, b: LonLat, x: number): LonLat => [x, a[1] + ((x - a[0]) / (b[0] - a[0])) * (b[1] - a[1])];
   const lerpAtY = (a: LonLat, b: LonLat, y: number): LonLat => [a[0] + ((y - a[1]) / (b[1] - a[1])) * (b[0] - a[0]), y];
@@ -96,9 +115,10 @@ export class MapTransform {
     readonly params: ProjectionParams,
     points: ControlPoint[],
     pull: number,
+    lattice?: Lattice,
   ) {
     this.project = makeProjector(params.lon0, params.parallels);
-    const { src, dst } = warpTargets(points, params, pull);
+    const { src, dst } = warpTargets(points, params, pull, lattice);
     this.warp = new ThinPlateWarp(src, dst);
   }
   /** Before the warp (used for residuals). */
@@ -113,8 +133,11 @@ export class MapTransform {
   }
 }
 
-/** Clips polygons to the window and maps them to map units; drops rings that vanish. */
-export function polygonsToMap(polys: LonLat[][][], t: MapTransform, w: MapConfig['window'], step = 0): Ring[][] {
+/**
+ * Clips polygons to the window and maps them to map units; drops rings that vanish. Clipped rings are densified
+ * (`step` degrees) so an edge cut along the window follows its parallel or meridian after projection, not a chord.
+ */
+export function polygonsToMap(polys: LonLat[][][], t: MapTransform, w: GeoWindow, step = 0.25): Ring[][] {
   const out: Ring[][] = [];
   for (const poly of polys) {
     const rings: Ring[] = [];

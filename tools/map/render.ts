@@ -1,12 +1,12 @@
 // Renders a map.json to SVG or PNG:  npx tsx tools/map/render.ts 2ww out.png
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import { getMapConfig } from './configs.ts';
+import { getMapConfig, REPO_ROOT } from './configs.ts';
 import { hexCentre, hexCorners, neighbours, parseHex, SQRT3, type ColumnOffset } from './hex.ts';
-import { REPO_ROOT } from './build.ts';
 import { toBoard, type Placement } from './eto-build.ts';
+import { renderAreaSvg } from './render-areas.ts';
 
 const PX = 40; // pixels per map unit
 
@@ -141,6 +141,8 @@ export function renderMapSvg(map: MapLike): string {
   const vichy: string[] = [];
   const landSides: string[] = [];
   const weather: string[] = [];
+  const ferries: string[] = [];
+  const canals: string[] = [];
   for (const [key, s] of Object.entries(map.hexsides)) {
     const e = edge(key);
     if (!e) continue;
@@ -150,6 +152,11 @@ export function renderMapSvg(map: MapLike): string {
     if (s.river) rivers.push(d);
     if (s.border) borders.push(d);
     if (s.vichyLine) vichy.push(d);
+    if (s.ferry) ferries.push(d);
+    if (s.canal) {
+      const [ca, cb] = key.split('|').map(g.centre);
+      canals.push(`M${X(ca[0])},${Y(ca[1])}L${X(cb[0])},${Y(cb[1])}`);
+    }
     if (s.type === 'sea' && key.split('|').every((id) => map.hexes[id].kind !== 'sea')) landSides.push(d);
   }
   out.push(`<path d="${rivers.join('')}" stroke="#1f6fd1" stroke-width="3.5" fill="none" stroke-linecap="round"/>`);
@@ -157,6 +164,8 @@ export function renderMapSvg(map: MapLike): string {
   out.push(`<path d="${vichy.join('')}" stroke="#8a5a2b" stroke-width="3" fill="none" stroke-dasharray="2,4" stroke-linecap="round"/>`);
   out.push(`<path d="${landSides.join('')}" stroke="#0b3d91" stroke-width="2" fill="none" stroke-dasharray="1,3"/>`);
   if (weather.length) out.push(`<path d="${weather.join('')}" stroke="${WEATHER_STROKE}" stroke-width="3" fill="none" stroke-dasharray="9,5"/>`);
+  if (ferries.length) out.push(`<path d="${ferries.join('')}" stroke="#0a7d3b" stroke-width="5" fill="none" stroke-dasharray="3,3"/>`);
+  if (canals.length) out.push(`<path d="${canals.join('')}" stroke="#00a3c4" stroke-width="4" fill="none"/>`);
 
   // Hex ids, special hexes, cities
   for (const [id, h] of Object.entries(map.hexes)) {
@@ -165,6 +174,7 @@ export function renderMapSvg(map: MapLike): string {
     if (h.kind === 'straits') {
       out.push(`<polygon points="${poly(g.corners(id).map(([x, y]) => [cx + (x - cx) * 0.85, cy + (y - cy) * 0.85]))}" fill="none" stroke="#0b3d91" stroke-width="2.5"/>`);
     }
+    if (h.mapEdge) out.push(`<polygon points="${poly(g.corners(id).map(([x, y]) => [cx + (x - cx) * 0.9, cy + (y - cy) * 0.9]))}" fill="none" stroke="#6b3fa0" stroke-width="2" stroke-dasharray="4,3"/>`);
     if (h.resource === 'plain') out.push(`<rect x="${X(cx - 0.18)}" y="${Y(cy - 0.18)}" width="${(0.36 * PX).toFixed(1)}" height="${(0.36 * PX).toFixed(1)}" fill="#222"/>`);
     if (h.danishWaters) {
       out.push(`<text x="${X(cx)}" y="${Y(cy + 0.55)}" font-size="9" text-anchor="middle" fill="#0b3d91">DW(${h.danishWaters.slice(0, 2)})</text>`);
@@ -240,16 +250,23 @@ export function renderMapSvg(map: MapLike): string {
   line('#c0262d', '7,4', 2.6, 'border');
   line('#8a5a2b', '2,4', 3, 'Vichy line');
   line('#0b3d91', '1,3', 2, 'all-sea hexside');
+  if (ferries.length) line('#0a7d3b', '3,3', 5, 'ferry');
+  if (canals.length) line('#00a3c4', 'none', 4, 'canal');
   out.push(`<text x="${X(lx)}" y="${Y(ly + 0.42)}" font-size="14" fill="#222">● city (red: capital, filled: production points) ◎ port ⬡ straits</text>`);
   out.push('</svg>');
   return out.join('\n');
 }
 
-/** Renders rule set `rulesetId`'s map.json to `outPath` (.svg or .png); `crop` = [x, y, width, height] in pixels. */
-export function renderMap(rulesetId: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): void {
-  const config = getMapConfig(rulesetId);
-  const map = JSON.parse(readFileSync(join(REPO_ROOT, config.outFile), 'utf8')) as MapLike;
-  let svg = renderMapSvg(map);
+/** Renders rule set `rulesetId`'s map file to `outPath` (.svg or .png); `crop` = [x, y, width, height] in pixels. */
+export async function renderMap(rulesetId: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): Promise<void> {
+  const config = await getMapConfig(rulesetId);
+  const map = JSON.parse(readFileSync(resolve(REPO_ROOT, config.outFile), 'utf8'));
+  writeSvgOrPng(config.kind === 'areas' ? renderAreaSvg(map, config.title) : renderMapSvg(map as MapLike), outPath, opts);
+}
+
+/** Writes an SVG as is (.svg) or rasterised (.png). */
+export function writeSvgOrPng(svgIn: string, outPath: string, opts: { crop?: [number, number, number, number]; width?: number } = {}): void {
+  let svg = svgIn;
   if (opts.crop) {
     const [x, y, w, h] = opts.crop;
     svg = svg.replace(/width="\d+" height="\d+" viewBox="[^"]*"/, `width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}"`);
@@ -270,6 +287,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2);
   }
   const c = crop && crop !== '-' ? { crop: crop.split(',').map(Number) as [number, number, number, number] } : {};
-  renderMap(id, out, { ...c, ...(width ? { width: Number(width) } : {}) });
+  await renderMap(id, out, { ...c, ...(width ? { width: Number(width) } : {}) });
   console.log(`wrote ${out}`);
 }

@@ -1,9 +1,8 @@
 // Markdown tables for docs/data/<ruleset>-map.md:  npx tsx tools/map/report.ts 2ww
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from './build.ts';
-import { getMapConfig } from './configs.ts';
+import { getMapConfig, REPO_ROOT } from './configs.ts';
 import type { Residual } from './fit.ts';
 
 export function residualTable(residuals: Residual[]): string {
@@ -22,8 +21,8 @@ export function residualTable(residuals: Residual[]): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const config = getMapConfig(process.argv[2] ?? '2ww');
-  const map = JSON.parse(readFileSync(join(REPO_ROOT, config.outFile), 'utf8'));
+  const config = await getMapConfig(process.argv[2] ?? '2ww');
+  const map = JSON.parse(readFileSync(resolve(REPO_ROOT, config.outFile), 'utf8'));
   console.log(residualTable(map.projection.residuals));
   console.log(`\nprojection: ${JSON.stringify({ parallels: map.projection.parallels, offset: map.grid.offset, rms: map.projection.rms, rmsByOffset: map.projection.rmsByOffset })}`);
 }

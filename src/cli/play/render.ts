@@ -158,19 +158,14 @@ export function eventLines(e: GameEvent, st: Style, indent = '  ', width = 100):
   return lines;
 }
 
-/** Names of places from a rule set's assets, when it has a map with named hexes (cities) or boxes. */
+/** Names of places from a rule set's assets (the board contract, src/engine/board.ts): city names, boxes, areas. */
 export function placeNames(assets: Json | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  const map = (assets as any)?.map;
-  if (!map || typeof map !== 'object') return out;
-  for (const coll of ['hexes', 'boxes', 'areas', 'zones']) {
-    const c = map[coll];
-    if (!c || typeof c !== 'object') continue;
-    for (const [id, h] of Object.entries(c as Record<string, any>)) {
-      const name = h?.city?.name ?? h?.name;
-      if (typeof name === 'string') out.set(id, name);
-    }
-  }
+  const board = (assets as any)?.board;
+  if (!board || typeof board !== 'object') return out;
+  for (const [id, h] of Object.entries((board.hex?.hexes ?? {}) as Record<string, any>)) if (typeof h?.city?.name === 'string') out.set(id, h.city.name);
+  for (const [id, a] of Object.entries((board.areas ?? {}) as Record<string, any>)) if (typeof a?.name === 'string') out.set(id, a.name);
+  for (const b of (Array.isArray(board.boxes) ? board.boxes : []) as any[]) if (typeof b?.id === 'string' && typeof b.name === 'string') out.set(b.id, b.name);
   return out;
 }
 
@@ -179,20 +174,18 @@ export interface CounterInfo {
   factors?: { full: string; reduced?: string };
 }
 
-/** Counter names and factors from a rule set's assets (a list of counters with ids), when present. */
+/** Counter names and factors from a rule set's counter manifest (the board contract, src/engine/board.ts). */
 export function counterInfo(assets: Json | undefined): Map<string, CounterInfo> {
   const out = new Map<string, CounterInfo>();
-  let list = (assets as any)?.counters;
-  if (list && !Array.isArray(list)) list = list.counters;
-  if (!Array.isArray(list)) return out;
-  const f = (x: any) => (x && typeof x.combat === 'number' ? `${x.combat}${typeof x.movement === 'number' ? `-${x.movement}` : ''}` : undefined);
-  for (const c of list) {
-    if (!c || typeof c.id !== 'string') continue;
-    const full = f(c.full);
-    // Unnamed counters are named as the rules name them: nationality, designation, type ("GE 1st infantry").
-    const made = typeof c.nationality === 'string' && typeof c.type === 'string'
-      ? `${c.nationality.toUpperCase()} ${typeof c.designation === 'string' ? c.designation : ''} ${c.type}`.replace('  ', ' ') : undefined;
-    out.set(c.id, { name: typeof c.name === 'string' ? c.name : made, factors: full ? { full, reduced: f(c.reduced) } : undefined });
+  const units = (assets as any)?.counters?.units;
+  if (!units || typeof units !== 'object') return out;
+  const f = (x: unknown) => (Array.isArray(x) ? x.join('-') : typeof x === 'string' ? x : undefined);
+  for (const [id, c] of Object.entries(units as Record<string, any>)) {
+    const full = f(c?.full);
+    // Counters are named as the rules name them: nationality, designation, type ("GE 1st infantry").
+    const made = typeof c?.power === 'string' && typeof c.type === 'string'
+      ? `${c.power.toUpperCase()} ${typeof c.name === 'string' ? c.name : ''} ${c.type}`.replace('  ', ' ') : undefined;
+    out.set(id, { name: made, factors: full ? { full, reduced: f(c.reduced) } : undefined });
   }
   return out;
 }

@@ -1,8 +1,8 @@
 // One game at the terminal: shows each decision, reads commands, plays the automatic seats, prints what happened.
 // Input/output free: the runner (terminal.ts) feeds lines and writes what `out` receives.
 import {
-  actionKey, eventsFor, prompts, RuleViolation, viewFor,
-  type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Seat,
+  actionKey, allChoices, eventsFor, prompts, RuleViolation, viewFor,
+  type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
 } from '../../engine/index.ts';
 import { writeJsonFile } from '../io.ts';
 import {
@@ -85,7 +85,7 @@ export class PlaySession {
   pending(): Pending {
     const g = this.game;
     if (g.state.outcome) return { kind: 'over' };
-    const ps = prompts(g.ruleset, g.state);
+    const ps = prompts(g.ruleset, g.state).map((p) => flatPrompt(g.ruleset, g.state, p));
     if (!ps.length) return { kind: 'stuck' };
     const ctl = (p: Prompt) => this.o.controllers[p.seat] ?? { kind: 'human' };
     const auto = ps.find((p) => ctl(p).kind === 'ai' || ctl(p).kind === 'random');
@@ -362,7 +362,7 @@ export class PlaySession {
     try {
       const before = this.game.stateAt(i);
       const pr = prompts(this.game.ruleset, before).find((x) => x.seat === p.seat);
-      const c = pr?.choices.find((x) => actionKey(x.action) === actionKey(p.action));
+      const c = pr && allChoices(this.game.ruleset, before, pr).find((x) => actionKey(x.action) === actionKey(p.action));
       if (c) {
         this.labels[i] = c.label;
         return c.label;
@@ -493,4 +493,11 @@ export class PlaySession {
     if (!o) return '';
     return `Game over: ${o.result}${o.winner ? ` (winner: ${o.winner})` : ' (draw)'}${o.rule ? ` [${o.rule}]` : ''}`;
   }
+}
+
+/** A structured prompt (src/engine/types.ts groups) with every group's choices listed: the menu groups them itself. */
+function flatPrompt(ruleset: Ruleset<any>, state: BaseState, p: Prompt): Prompt {
+  if (!p.groups?.length) return p;
+  const { groups: _g, ...rest } = p;
+  return { ...rest, choices: allChoices(ruleset, state, p) };
 }

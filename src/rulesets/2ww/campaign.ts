@@ -1,8 +1,7 @@
 // The campaign World built from data/map.json (map engineer), data/counters.json and data/terrain-chart.json.
 // Map country ids ("germany", territories like "libya") become power ids ("ge", owner "it" with region "libya").
-import mapJson from './data/map.json' with { type: 'json' };
-import { riverRule, terrainRules } from './data/index.ts';
-import { type BoxData, type HexData, type HexKind, type World, makeWorld, setCampaignWorld } from './world.ts';
+import { type Map2ww, loadMap2ww, riverRule, terrainRules } from './data/index.ts';
+import { type BoxData, type HexData, type World, makeWorld, setCampaignWorld } from './world.ts';
 
 /** Map country id -> power id (2WW 3.4.1 powers; extra minors of the map get short ids of their own). */
 export const POWER_OF_MAP_COUNTRY: Record<string, string> = {
@@ -12,26 +11,13 @@ export const POWER_OF_MAP_COUNTRY: Record<string, string> = {
   denmark: 'dk', switzerland: 'ch', ireland: 'ie', luxembourg: 'lu', 'saudi-arabia': 'sa', afghanistan: 'af',
 };
 
-interface MapCity { name: string; port?: boolean; capital?: boolean; production?: boolean; fort?: string }
-interface MapHex { kind: HexKind; terrain: string | null; country: string | null; city?: MapCity; vichy?: boolean }
-interface MapCountry { kind: string; owner?: string; fr?: boolean; capitals?: string[]; capitalHexes?: Record<string, string | null> }
-interface MapBox { hexes: string[]; boxes: string[]; westEdgeCost?: number; axisMayEnter: boolean; portions?: string[] }
-interface MapFile {
-  grid: { cols: [number, number]; rows: [number, number]; offset: 'odd-down' | 'even-down' };
-  countries: Record<string, MapCountry>;
-  hexes: Record<string, MapHex>;
-  hexsides: Record<string, { type: 'land' | 'sea' | 'coast'; river?: string; border?: boolean }>;
-  boxes: Record<string, MapBox>;
-  westEdge: string[];
-}
-
 /** Box ids of the rule set: the Atlantic box has an ocean and a land (United States) portion. */
 export const ATLANTIC_OCEAN = 'atlantic-ocean';
 export const ATLANTIC_LAND = 'atlantic-land';
 const boxId = (b: string) => (b === 'atlantic' ? ATLANTIC_OCEAN : b);
 
 export function buildCampaignWorld(): World {
-  const m = mapJson as unknown as MapFile;
+  const m = loadMap2ww();
   const hexes: Record<string, HexData> = {};
   for (const [id, h] of Object.entries(m.hexes)) {
     const mc = h.country ? m.countries[h.country] : undefined;
@@ -60,12 +46,12 @@ export function buildCampaignWorld(): World {
   for (const [k, s] of Object.entries(m.hexsides)) {
     hexsides[k] = { ...(s.river ? { river: true } : {}), ...(s.type === 'sea' ? { allSea: true } : s.type === 'land' ? { allLand: true } : {}) };
   }
-  const boxes: BoxData[] = [{ id: ATLANTIC_LAND, alliedOnly: true, land: true }];
+  const boxes: BoxData[] = [{ id: ATLANTIC_LAND, name: 'the United States', alliedOnly: true, land: true }];
   const links: { a: string; b: string | string[]; kind: string; cost: number }[] = [{ a: ATLANTIC_LAND, b: ATLANTIC_OCEAN, kind: 'box', cost: 0 }];
   const seen = new Set<string>();
   for (const [id, b] of Object.entries(m.boxes)) {
     const bid = boxId(id);
-    boxes.push({ id: bid, alliedOnly: !b.axisMayEnter });
+    boxes.push({ id: bid, name: b.name, alliedOnly: !b.axisMayEnter });
     if (b.westEdgeCost) links.push({ a: bid, b: m.westEdge, kind: 'box-edge', cost: b.westEdgeCost });
     if (b.hexes.length) links.push({ a: bid, b: b.hexes, kind: 'box-hex', cost: 0 });
     for (const o of b.boxes) {
@@ -87,7 +73,7 @@ export function buildCampaignWorld(): World {
   });
 }
 
-function omitted(m: MapFile): string[] {
+function omitted(m: Map2ww): string[] {
   const out: string[] = [];
   for (let c = m.grid.cols[0]; c <= m.grid.cols[1]; c++) {
     for (let r = m.grid.rows[0]; r <= m.grid.rows[1]; r++) {
@@ -102,6 +88,6 @@ setCampaignWorld(buildCampaignWorld);
 
 /** Powers present on the campaign map that the setup file does not list (neutral minors of the map). */
 export function extraMapCountries(): string[] {
-  const m = mapJson as unknown as MapFile;
+  const m = loadMap2ww();
   return Object.entries(m.countries).filter(([, c]) => c.kind === 'minor').map(([id]) => POWER_OF_MAP_COUNTRY[id] ?? id);
 }

@@ -1,12 +1,9 @@
 // The 2WW rule set: "2WW: The War in Europe" (One Small Step, 3rd edition, rules v1.2f). See docs/rulesets/2ww.md.
 import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
 import './campaign.ts';
-import mapJson from './data/map.json' with { type: 'json' };
-import countersJson from './data/counters.json' with { type: 'json' };
-import combatChartJson from './data/combat-chart.json' with { type: 'json' };
-import terrainChartJson from './data/terrain-chart.json' with { type: 'json' };
-import productionCostsJson from './data/production-costs.json' with { type: 'json' };
-import turnTrackJson from './data/turn-track.json' with { type: 'json' };
+import { twoWWAssets } from './assets.ts';
+import { twoWWBoardView } from './board-view.ts';
+import { lazy } from './data/lazy.ts';
 import { combatProcedures } from './combat/index.ts';
 import { productionProcedures } from './production.ts';
 import { strategicWarfareProcedures } from './strategic-warfare.ts';
@@ -38,6 +35,9 @@ const procedures: Record<string, Procedure<TwoWWState, any>> = {
 };
 setAvailableProcedures(Object.keys(procedures));
 
+/** The board contract's static part (src/engine/board.ts), built once from the data files. */
+const assets = lazy(twoWWAssets);
+
 export const twoWW: Ruleset<TwoWWState> = {
   id: '2ww',
   title: '2WW: The War in Europe',
@@ -65,20 +65,8 @@ export const twoWW: Ruleset<TwoWWState> = {
   describe(state) {
     return `${turnLabel(state.turn)}: ${state.phase}`;
   },
-  assets() {
-    return {
-      map: mapJson as unknown as Json,
-      counters: countersJson as unknown as Json,
-      charts: {
-        combat: combatChartJson as unknown as Json, terrain: terrainChartJson as unknown as Json,
-        productionCosts: productionCostsJson as unknown as Json, turnTrack: turnTrackJson as unknown as Json,
-      },
-      notes: [
-        'The map, the Combat Chart, the Terrain Chart, the Production Costs chart, the Turn Record Track and most counter values are not in the rulebook text; they are reconstructed (see each entry\'s provenance).',
-        'Rulings on the rulebook\'s ambiguities: docs/rulings/2ww.md.',
-      ],
-    };
-  },
+  boardView: (state) => twoWWBoardView(state),
+  assets: () => assets() as unknown as Json,
 };
 
 export default twoWW;

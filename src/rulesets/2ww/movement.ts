@@ -1,7 +1,8 @@
 // 2WW 8 Movement (and 10.1 armored movement): land, rail, airdrop, air, fleets, boxes, transport, amphibious
 // landing and assault. A move is chosen by its destination; the engine walks it hex by hex so that invasions,
 // control, displacement and transit attacks (8.3.5) happen in the hex where they occur.
-import type { Action, Ctx, Frame, Json, Procedure, Prompt } from '../../engine/index.ts';
+import { derived, derivedFrom } from '../../engine/index.ts';
+import type { Action, Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, entryForbidden, isNeutralCountry } from './neutrals.ts';
 import { noteEntry, noteLandUnitIn } from './politics.ts';
@@ -10,7 +11,7 @@ import {
   type FleetZoc, airZocCovers, fleetZocOfSide, fleetZocCovers, inLandZocOf, landZocFrom, landZocOfSide,
 } from './zones-of-control.ts';
 import {
-  type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeUnit, powerOf,
+  type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeName, placeUnit, powerOf,
   sideOfUnit, unitClass, unitDef, unitName, worldOf,
 } from './world.ts';
 
@@ -44,7 +45,7 @@ export interface MovementFrame extends Frame {
   side: Side;
   /** Armored Action movement (2WW 10.1). */
   armored?: boolean;
-  /** Bumped on every change so prompt caching keyed on the frame object stays right. */
+  /** Counts the frame's changes (kept: part of every recorded game's state hashes). */
   n?: number;
   pending?: Pending & { [k: string]: Json };
   started?: boolean;
@@ -204,9 +205,9 @@ function dijkstra(start: number, budget: number, step: (a: number, b: number) =>
 }
 
 /** Remaining movement points of a land unit (halved when out of supply, 2WW 11.2.4). */
-function landBudget(f: MoveFacts, id: string): number {
+function landBudget(f: MoveFacts, id: string, inSupply = f.inSupply(id)): number {
   const u = f.state.units[id]!;
-  const mf = supplied(movementFactor(f.state, id), f.inSupply(id));
+  const mf = supplied(movementFactor(f.state, id), inSupply);
   return mf - (u.mpUsed ?? 0);
 }
 
@@ -327,9 +328,8 @@ export function airReach(f: MoveFacts, id: string): Reach {
   }, (n) => passable(n), (n) => w.adj[n]!);
 }
 
-function airDestinations(f: MoveFacts, id: string): number[] {
+function airDestinations(f: MoveFacts, id: string, r: Reach): number[] {
   const { w } = f;
-  const r = airReach(f, id);
   const start = w.board.index(f.state.units[id]!.where);
   return [...r.cost.keys()].filter((b) => b !== start && w.hexes[b]!.kind !== 'sea' && f.hostile(b) === 0);
 }
@@ -368,8 +368,7 @@ export function fleetReach(f: MoveFacts, id: string, gate = false): Reach {
   return dijkstra(start, budget, (a, b) => fleetStepCost(f, a, b, adj.has(a), gate), (n) => !adj.has(n), (n) => w.adj[n]!);
 }
 
-function fleetDestinations(f: MoveFacts, id: string): number[] {
-  const r = fleetReach(f, id);
+function fleetDestinations(f: MoveFacts, id: string, r: Reach): number[] {
   const start = f.w.board.index(f.state.units[id]!.where);
   return [...r.cost.keys()].filter((b) => b !== start && (!f.w.board.isHex(b) || f.hostile(b) === 0));
 }
@@ -383,23 +382,25 @@ function norwayGateShut(f: MoveFacts): boolean {
  * 2WW 8.3.2: an Allied fleet carrying a land unit may pass 1904 before Norway is Allied only to make an amphibious
  * assault. These are the hexes it reaches only through 1904 where its cargo could assault at once (8.1.4.1).
  */
-function gateAssaultDestinations(f: MoveFacts, id: string): number[] {
-  if (!norwayGateShut(f)) return [];
+function gateAssaultDestinations(f: MoveFacts, id: string): { nodes: number[]; reach?: Reach } {
+  if (!norwayGateShut(f)) return { nodes: [] };
   const s = f.state;
   const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
-  if (!cargo || unitClass(s, cargo) !== 'land') return [];
+  if (!cargo || unitClass(s, cargo) !== 'land') return { nodes: [] };
   const open = fleetReach(f, id, true);
   const shut = fleetReach(f, id);
   const mp = s.units[id]!.mpUsed ?? 0;
-  return [...open.cost.keys()].filter((b) => !shut.cost.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
+  const nodes = [...open.cost.keys()].filter((b) => !shut.cost.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
     && landingKind(f, cargo, id, { at: b, mpUsed: mp + open.cost.get(b)! }) === 'assault');
+  return { nodes, reach: open };
 }
 
 // ---- which units may do what ----
 
-function mayMove(f: MoveFacts, id: string, armored: boolean): boolean {
-  const s = f.state, u = s.units[id]!;
-  if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== f.side) return false;
+/** May the unit move by itself this phase (2WW 8, 10.1)? A land unit in a box needs a fleet; forts never move. */
+function mayMove(state: TwoWWState, w: World, side: Side, id: string, armored: boolean): boolean {
+  const s = state, u = s.units[id]!;
+  if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== side) return false;
   if ((u.mpUsed ?? 0) >= DONE) return false;
   if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) return false;
   const d = unitDef(s, id);
@@ -407,45 +408,35 @@ function mayMove(f: MoveFacts, id: string, armored: boolean): boolean {
   if (armored) return d.type === 'armor';
   const cls = unitClass(s, id);
   if (cls === 'fleet' && u.ops) return false; // 2WW 3.4.3
-  if (cls === 'land' && !f.w.board.isHex(f.w.board.index(u.where))) return false; // in a box: needs a fleet
+  if (cls === 'land' && !w.board.isHex(w.board.index(u.where))) return false; // in a box: needs a fleet
   return true;
 }
 
-type ChoiceList = { action: Action; label: string }[];
+/** May the unit have a choice this phase: a move of its own, boarding a fleet or coming ashore (8.3.4, 8.1.3)? */
+function mayAct(state: TwoWWState, w: World, side: Side, id: string, armored: boolean): boolean {
+  if (mayMove(state, w, side, id, armored)) return true;
+  if (armored) return false;
+  const u = state.units[id]!;
+  if (!onMap(u.where) || sideOfUnit(state, id) !== side) return false;
+  if (u.aboard) return true;
+  return (u.mpUsed ?? 0) === 0 && unitDef(state, id).type !== 'fort' && unitClass(state, id) !== 'fleet';
+}
+
+/**
+ * The facts one movement decision reads (who is where, ZOCs, supply, rail networks), once per settled state and side
+ * (the kernel's `derived`); inside an action the state changes, so moves build their own.
+ */
+export function moveFactsOf(state: TwoWWState, side: Side): MoveFacts {
+  return derived(state, `2ww:move-facts:${side}`, () => new MoveFacts(state, side));
+}
 
 /**
  * A unit's destinations depend on the units of the other side and neutrals (positions, ZOCs), on control, countries
  * and politics (the environment), and on the unit itself: its hex and marks, for land units whether it is in supply
  * (11.2.4), for air units which own land units stand in enemy ZOC (they open those hexes to landing, 8.2). Moves of
- * the moving side's other units change none of these, so destinations are cached per environment and unit key.
- * Supply itself depends on the environment and on which own units stand in enemy ZOC (they open supply lines), so
- * each environment also keeps the supply of its units for the latest such placement.
+ * the moving side's other units change none of these, so a unit's list is reused from the state before while that
+ * key is unchanged (`derivedFrom`; the fuzzer's check mode recomputes and compares).
  */
-interface Environment {
-  lists: Map<string, ChoiceList>;
-  supply: { own: string; of: Map<string, boolean> } | null;
-}
-const choiceCache = new Map<string, Environment>();
-/**
- * Environments kept, least recently used first out: more than one per game in a movement phase (about 0.1 MB each),
- * so a server running many games at once keeps each game's entries (with 128 kept, 200 interleaved games missed on
- * 40 % more prompts than with no limit; with 8 kept, 100 games missed on nearly every prompt).
- */
-let cacheEnvironments = 384;
-
-/** Forget cached destinations (tests compare cached and fresh answers). */
-export function clearMovementCache(): void {
-  choiceCache.clear();
-}
-
-/** Set how many environments the cache keeps (tests force evictions); returns the previous size. */
-export function setMovementCacheSize(n: number): number {
-  const was = cacheEnvironments;
-  cacheEnvironments = Math.max(1, Math.floor(n));
-  while (choiceCache.size > cacheEnvironments) choiceCache.delete(choiceCache.keys().next().value!);
-  return was;
-}
-
 function environmentKey(f: MoveFacts, armored: boolean): string {
   const s = f.state;
   let k = `${s.world ?? 'campaign'}|${f.side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
@@ -475,83 +466,95 @@ function ownInEnemyZoc(f: MoveFacts): string {
   return k;
 }
 
-function unitChoices(f: MoveFacts, id: string, armored: boolean): ChoiceList {
+/**
+ * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the environment and the own units in
+ * enemy ZOC are unchanged. A supply trace answers every unit at once, so when one is made every land unit's answer
+ * is kept.
+ */
+function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boolean {
+  const own = derived(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
+  const supplyOf = (unit: string, traced: { all: boolean }) => {
+    const key = `${env}|${own}|${state.units[unit]!.where}`;
+    return derivedFrom<{ key: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
+      if (prev?.key === key) return prev;
+      traced.all = true;
+      return { key, ok: moveFactsOf(state, side).inSupply(unit) };
+    }).ok;
+  };
+  const traced = { all: false };
+  const ok = supplyOf(id, traced);
+  if (traced.all) {
+    const w = worldOf(state);
+    for (const u of Object.keys(state.units)) if (u !== id && unitClass(state, u) === 'land' && mayMove(state, w, side, u, false)) supplyOf(u, { all: false });
+  }
+  return ok;
+}
+
+/** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */
+function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string): Choice[] {
+  const env = derived(state, `2ww:move-env:${side}:${armored ? 1 : 0}`, () => environmentKey(moveFactsOf(state, side), armored));
+  const u = state.units[id]!;
+  const cls = unitClass(state, id);
+  let also: string;
+  let inSupply: boolean | undefined;
+  if (cls === 'fleet') also = derived(state, '2ww:first-cargo', () => firstCargo(state)).get(id) ?? '';
+  else if (cls === 'air') also = derived(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
+  else {
+    inSupply = moveSupply(state, side, env, id);
+    also = inSupply ? 's' : 'u';
+  }
+  const key = `${env}|${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
+  return derivedFrom<{ key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
+    (prev) => (prev?.key === key ? prev : { key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) })).choices;
+}
+
+/** Destination refs: the unit, where it starts and the hexes passed through, ending at the destination. */
+function moveRefs(w: World, id: string, from: string, to: number, reach?: Reach): ChoiceRefs {
+  const r: ChoiceRefs = { units: [id], from, place: w.board.id(to) };
+  if (reach) r.path = path(reach, to).map((n) => w.board.id(n));
+  return r;
+}
+
+function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: boolean): Choice[] {
   const state = f.state, w = f.w;
-  const out: ChoiceList = [];
+  const out: Choice[] = [];
   const u = state.units[id]!;
   const cls = unitClass(state, id);
   const d = unitDef(state, id);
   const nm = unitName(state, id);
+  const to = (n: number) => placeName(w, w.board.id(n));
+  const byNode = (a: number, b: number) => a - b;
+  const rail = () => {
+    for (const n of railReach(f, id).sort(byNode)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
+  };
   if (cls === 'land') {
-    const r = landReach(f, id, armored);
+    const r = landReach(f, id, armored, inSupply === undefined ? undefined : landBudget(f, id, inSupply));
     const start = w.board.index(u.where);
-    for (const n of [...r.cost.keys()].sort((a, b) => a - b)) {
+    for (const n of [...r.cost.keys()].sort(byNode)) {
       if (n === start) continue;
-      out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${nm} to ${w.board.id(n)}` });
+      out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
     }
     const fresh = (u.mpUsed ?? 0) === 0 || u.moveMode === 'amphibious';
-    if (!armored && fresh) {
-      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${w.board.id(n)}` });
-    }
+    if (!armored && fresh) rail();
     if (!armored && d.type === 'paratroop' && (u.mpUsed ?? 0) === 0) {
-      for (const n of airdropReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${nm} on ${w.board.id(n)}` });
+      for (const n of airdropReach(f, id).sort(byNode)) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${nm} on ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
     }
   } else if (cls === 'air') {
     if (!w.board.isHex(w.board.index(u.where))) return out;
-    for (const n of airDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${nm} to ${w.board.id(n)}` });
-    if ((u.mpUsed ?? 0) === 0) {
-      for (const n of railReach(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${w.board.id(n)}` });
-    }
+    const r = airReach(f, id);
+    for (const n of airDestinations(f, id, r).sort(byNode)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    if ((u.mpUsed ?? 0) === 0) rail();
   } else {
-    for (const n of fleetDestinations(f, id).sort((a, b) => a - b)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${w.board.id(n)}` });
-    for (const n of gateAssaultDestinations(f, id).sort((a, b) => a - b)) {
-      out.push({ action: { type: 'move', unit: id, to: w.board.id(n), assault: true }, label: `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${w.board.id(n)} for an amphibious assault (2WW 8.3.2)` });
+    const r = fleetReach(f, id);
+    for (const n of fleetDestinations(f, id, r).sort(byNode)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    const gate = gateAssaultDestinations(f, id);
+    for (const n of gate.nodes.sort(byNode)) {
+      out.push({
+        action: { type: 'move', unit: id, to: w.board.id(n), assault: true },
+        label: `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${to(n)} for an amphibious assault (2WW 8.3.2)`, refs: moveRefs(w, id, u.where, n, gate.reach!),
+      });
     }
   }
-  return out;
-}
-
-/** The choices of a movement phase. */
-export function movementChoices(state: TwoWWState, frame: MovementFrame): ChoiceList {
-  const f = new MoveFacts(state, frame.side);
-  const armored = !!frame.armored;
-  const env = environmentKey(f, armored);
-  let cache = choiceCache.get(env);
-  if (cache) {
-    choiceCache.delete(env); // re-inserted last: most recently used
-  } else {
-    if (choiceCache.size >= cacheEnvironments) choiceCache.delete(choiceCache.keys().next().value!);
-    cache = { lists: new Map(), supply: null };
-  }
-  choiceCache.set(env, cache);
-  const out: ChoiceList = [];
-  const ids = Object.keys(state.units).filter((id) => mayMove(f, id, armored)).sort();
-  const cargoOf = firstCargo(state);
-  const own = ownInEnemyZoc(f);
-  if (cache.supply?.own !== own) cache.supply = { own, of: new Map() };
-  const supply = cache.supply.of;
-  for (const id of ids) {
-    const u = state.units[id]!;
-    const cls = unitClass(state, id);
-    let also: string;
-    if (cls === 'fleet') also = cargoOf.get(id) ?? '';
-    else if (cls === 'air') also = own;
-    else {
-      const at = `${id}@${u.where}`;
-      let ok = supply.get(at);
-      if (ok === undefined) supply.set(at, (ok = f.inSupply(id)));
-      also = ok ? 's' : 'u';
-    }
-    const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
-    let list = cache.lists.get(key);
-    if (!list) cache.lists.set(key, (list = unitChoices(f, id, armored)));
-    for (const c of list) out.push(c);
-  }
-  if (!armored) {
-    for (const c of embarkChoices(f)) out.push(c);
-    for (const c of landingChoices(f)) out.push(c);
-  }
-  out.push({ action: { type: 'end-phase' }, label: 'End the movement phase' });
   return out;
 }
 
@@ -565,30 +568,24 @@ function firstCargo(state: TwoWWState): Map<string, string> {
   return m;
 }
 
-/** 2WW 8.3.4: a surface fleet and one land or air unit that began the phase in the same port hex or box. */
-function embarkChoices(f: MoveFacts): { action: Action; label: string }[] {
-  const s = f.state, w = f.w;
-  const out: { action: Action; label: string }[] = [];
-  const sorted = Object.keys(s.units).sort();
-  const carrying = firstCargo(s);
-  const fleets = sorted.filter((id) => {
-    const u = s.units[id]!;
-    return onMap(u.where) && sideOfUnit(s, id) === f.side && unitDef(s, id).type === 'surface-fleet' && !u.ops && !u.aboard
-      && (u.mpUsed ?? 0) === 0 && !carrying.has(id);
-  });
-  for (const fl of fleets) {
-    const where = s.units[fl]!.where;
-    const n = w.board.index(where);
-    if (w.board.isHex(n) ? !w.hexes[n]!.port : false) continue;
-    for (const id of sorted) {
-      const u = s.units[id]!;
-      if (u.where !== where || u.aboard || id === fl || sideOfUnit(s, id) !== f.side || (u.mpUsed ?? 0) !== 0) continue;
-      const d = unitDef(s, id);
-      if (d.type === 'fort' || unitClass(s, id) === 'fleet') continue;
-      if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) continue;
-      if ((powerOf(s, id) === 'su') !== (powerOf(s, fl) === 'su')) continue; // 2WW 12.4.3
-      out.push({ action: { type: 'embark', unit: id, fleet: fl }, label: `Embark ${unitName(s, id)} on ${unitName(s, fl)}` });
-    }
+/** 2WW 8.3.4: `id` may board a surface fleet that began the phase with it in the same port hex or box. */
+function embarkChoices(state: TwoWWState, w: World, side: Side, id: string): Choice[] {
+  const s = state;
+  const u = s.units[id]!;
+  if (u.aboard || sideOfUnit(s, id) !== side || (u.mpUsed ?? 0) !== 0 || !onMap(u.where)) return [];
+  const d = unitDef(s, id);
+  if (d.type === 'fort' || unitClass(s, id) === 'fleet') return [];
+  if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) return [];
+  const n = w.board.index(u.where);
+  if (w.board.isHex(n) && !w.hexes[n]!.port) return [];
+  const carrying = derived(state, '2ww:first-cargo', () => firstCargo(state));
+  const out: Choice[] = [];
+  for (const fl of Object.keys(s.units).sort()) {
+    const v = s.units[fl]!;
+    if (fl === id || v.where !== u.where || v.aboard || v.ops || (v.mpUsed ?? 0) !== 0 || carrying.has(fl)) continue;
+    if (sideOfUnit(s, fl) !== side || unitDef(s, fl).type !== 'surface-fleet') continue;
+    if ((powerOf(s, id) === 'su') !== (powerOf(s, fl) === 'su')) continue; // 2WW 12.4.3
+    out.push({ action: { type: 'embark', unit: id, fleet: fl }, label: `Embark ${unitName(s, id)} on ${unitName(s, fl)} at ${placeName(w, u.where)}`, refs: { units: [id, fl], place: u.where } });
   }
   return out;
 }
@@ -625,18 +622,41 @@ export function landingKind(f: MoveFacts, unit: string, fleet: string, as?: { at
   return h.port && s.control[h.id] === f.side ? 'landing-port' : 'landing';
 }
 
-function landingChoices(f: MoveFacts): { action: Action; label: string }[] {
-  const s = f.state;
-  const out: { action: Action; label: string }[] = [];
-  for (const id of Object.keys(s.units).sort()) {
-    const u = s.units[id]!;
-    if (!u.aboard || sideOfUnit(s, id) !== f.side || !onMap(u.where)) continue;
-    const k = landingKind(f, id, u.aboard);
-    if (!k) continue;
-    out.push({ action: { type: 'land', unit: id }, label: `${k === 'assault' ? 'Amphibious assault' : 'Land'} ${unitName(s, id)} at ${u.where}` });
+/** 2WW 8.1.3-8.1.4: the unit aboard a fleet comes ashore where the fleet is, when it may. */
+function landingChoices(state: TwoWWState, side: Side, id: string): Choice[] {
+  const u = state.units[id]!;
+  if (!u.aboard || sideOfUnit(state, id) !== side || !onMap(u.where)) return [];
+  const k = landingKind(moveFactsOf(state, side), id, u.aboard);
+  if (!k) return [];
+  return [{
+    action: { type: 'land', unit: id }, label: `${k === 'assault' ? 'Amphibious assault' : 'Land'} ${unitName(state, id)} at ${placeName(worldOf(state), u.where)}`,
+    refs: { units: [id], place: u.where },
+  }];
+}
+
+/** Every choice of one unit in a movement phase: its moves, boarding a fleet, coming ashore. */
+function movementGroupChoices(state: TwoWWState, frame: MovementFrame, id: string): Choice[] {
+  const w = worldOf(state), side = frame.side, armored = !!frame.armored;
+  if (!state.units[id] || !mayAct(state, w, side, id, armored)) return [];
+  const out = mayMove(state, w, side, id, armored) ? [...unitMoves(state, side, armored, id)] : [];
+  if (!armored) out.push(...embarkChoices(state, w, side, id), ...landingChoices(state, side, id));
+  return out;
+}
+
+/** The movement prompt's groups: one per unit that may have a choice, in unit order. */
+function movementGroups(state: TwoWWState, frame: MovementFrame): ChoiceGroup[] {
+  const w = worldOf(state), armored = !!frame.armored;
+  const out: ChoiceGroup[] = [];
+  for (const id of Object.keys(state.units).sort()) {
+    if (!mayAct(state, w, frame.side, id, armored)) continue;
+    const where = state.units[id]!.where;
+    out.push({ key: id, label: `${unitName(state, id)} at ${placeName(w, where)}`, refs: { units: [id], place: where } });
   }
   return out;
 }
+
+/** The group an action of the movement phase belongs to: the unit it moves, boards or lands. */
+const MOVE_TYPES = new Set(['move', 'rail', 'airdrop', 'embark', 'land']);
 
 // ---- executing moves ----
 
@@ -910,20 +930,22 @@ function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
   if (displacementCandidates(s).length) ctx.push('displacement', {});
 }
 
-const promptCache = new WeakMap<Frame, Prompt[]>();
-
 export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
   prompts(state, frame) {
     if (!frame.started || frame.pending) return [];
-    const hit = promptCache.get(frame);
-    if (hit) return hit;
-    const ps: Prompt[] = [{
+    return [{
       seat: frame.side, rule: frame.armored ? '2WW 10.1' : '2WW 8', kind: 'move',
       text: frame.armored ? 'Armored Action: move armor units, then end the phase' : 'Move units, then end the movement phase',
-      choices: movementChoices(state, frame),
+      choices: [{ action: { type: 'end-phase' }, label: 'End the movement phase' }],
+      groups: movementGroups(state, frame),
     }];
-    promptCache.set(frame, ps);
-    return ps;
+  },
+  choicesIn(state, frame, seat, group) {
+    if (!frame.started || frame.pending || seat !== frame.side) return [];
+    return movementGroupChoices(state, frame, group);
+  },
+  groupOf(_state, _frame, _seat, a) {
+    return MOVE_TYPES.has(a.type) && typeof a.unit === 'string' ? a.unit : null;
   },
   run(ctx, frame) {
     if (!frame.started) {
@@ -977,7 +999,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     if (!u) return null;
     const w = worldOf(state);
     if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, a.unit as string) === 'land') {
-      const f = new MoveFacts(state, frame.side);
+      const f = moveFactsOf(state, frame.side);
       const n = w.board.index(a.to);
       if (f.enemyZoc.has(w.board.index(u.where)) && f.enemyZoc.has(n) && !frame.armored && w.board.distance(w.board.index(u.where), n) === 1) {
         return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${a.to})` };
@@ -1007,7 +1029,10 @@ export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
     return [{
       seat: side, rule: unitClass(state, frame.unit) === 'fleet' ? '2WW 5.1.1' : '2WW 5.1.3', kind: 'displace',
       text: `${unitName(state, frame.unit)} must displace: choose one of the nearest hexes`,
-      choices: frame.options.map((h) => ({ action: { type: 'displace', unit: frame.unit!, to: h }, label: `Displace ${unitName(state, frame.unit!)} to ${h}` })),
+      choices: frame.options.map((h) => ({
+        action: { type: 'displace', unit: frame.unit!, to: h }, label: `Displace ${unitName(state, frame.unit!)} to ${placeName(worldOf(state), h)}`,
+        refs: { units: [frame.unit!], from: state.units[frame.unit!]!.where, place: h },
+      })),
     }];
   },
   run(ctx, frame) {

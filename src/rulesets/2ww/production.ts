@@ -1,13 +1,13 @@
 // 2WW 7 Production and 12.3 Lend-Lease: Turn Record Track additions, points from supplied production cities and
 // bonuses, the minors' Winter point, building from the force pool and upgrading, placement (7.2), and the limits on
 // Italy, the USSR and the US.
-import type { Action, Frame, Procedure } from '../../engine/index.ts';
+import type { Action, Choice, Frame, Procedure } from '../../engine/index.ts';
 import { reinforcementsOn, turnInfo, turnTrack, unitProductionCost } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
-import { hexData, isMajor, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
+import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
 import { displacementCandidates } from './movement.ts';
 import { controlOfHex } from './combat/rules-world.ts';
@@ -339,8 +339,8 @@ function assignPrompt(s: TwoWWState, side: Side) {
   if (!cities.length) return [];
   const name = (hex: string) => `${hexData(w, w.board.index(hex))?.city ?? hex} (${hex})`;
   const now = (hex: string) => userOfCity(s, side, hex)!;
-  const choices: { action: Action; label: string }[] = cities.flatMap((c) => c.users.filter((p) => p !== now(c.hex)).map((p) => ({
-    action: { type: 'assign', hex: c.hex, power: p }, label: `Give ${name(c.hex)} to ${POWER_LABEL[p] ?? p}`,
+  const choices: Choice[] = cities.flatMap((c) => c.users.filter((p) => p !== now(c.hex)).map((p) => ({
+    action: { type: 'assign', hex: c.hex, power: p }, label: `Give ${name(c.hex)} to ${POWER_LABEL[p] ?? p}`, refs: { place: c.hex },
   })));
   choices.push({ action: { type: 'done' }, label: `Keep: ${cities.map((c) => `${name(c.hex)} to ${POWER_LABEL[now(c.hex)] ?? now(c.hex)}`).join(', ')}` });
   return [mkPrompt(side, '2WW 7.1.1', 'Production: choose which power uses each captured production city', 'assign', choices,
@@ -358,10 +358,16 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     if (!side || left <= 0) return [];
     const acts = productionChoices(s, power, left);
     if (!acts.length) return [];
-    const label = (a: Action) => a.type === 'build' ? `Build ${unitName(s, a.unit as string)} at ${a.hex as string} (${unitProductionCost(a.unit as string, 'build')})`
-      : `Upgrade ${unitName(s, a.unit as string)} (${unitProductionCost(a.unit as string, 'upgrade')})`;
+    const w = worldOf(s);
+    const choice = (a: Action): Choice => {
+      const id = a.unit as string;
+      if (a.type === 'build') {
+        return { action: a, label: `Build ${unitName(s, id)} at ${placeName(w, a.hex as string)} (${unitProductionCost(id, 'build')})`, refs: { units: [id], place: a.hex as string } };
+      }
+      return { action: a, label: `Upgrade ${unitName(s, id)} (${unitProductionCost(id, 'upgrade')})`, refs: { units: [id], place: s.units[id]!.where } };
+    };
     return [mkPrompt(side, '2WW 7', `${power}: ${left} production point(s) left`, 'produce',
-      [...acts.map((a) => ({ action: a, label: label(a) })), { action: { type: 'done' }, label: `Done (${left} unused point(s) are lost)` }],
+      [...acts.map(choice), { action: { type: 'done' }, label: `Done (${left} unused point(s) are lost)` }],
       { power, points: left })];
   },
   run(ctx, f) {

@@ -6,7 +6,7 @@ import { extraMapCountries } from './campaign.ts';
 import { initialControl, initialCountries, initialPolitics } from './politics.ts';
 import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
 import { STACKING_LIMITS, stackClass } from './stacking.ts';
-import { type World, onMap, sideOfUnit, worldOf, worldById } from './world.ts';
+import { type World, onMap, placeName, sideOfUnit, unitName, worldOf, worldById } from './world.ts';
 
 /** Side that places a group (2WW 2.7, 2.8: the Allies place the neutrals). */
 function placer(state: TwoWWState, unit: string): Side {
@@ -133,10 +133,11 @@ export const setupPlacement: Procedure<TwoWWState, PlacementFrame> = {
     if (!unit) return [];
     const loc = locations().get(unit)!;
     const hexes = placementHexes(state, unit, loc);
+    const w = worldOf(state);
     return [{
       seat: placer(state, unit), rule: '2WW 2', kind: 'place',
-      text: `Setup: place ${unit}${state.units[unit]!.reduced ? ' (reduced)' : ''}`,
-      choices: hexes.map((h) => ({ action: { type: 'place', unit, hex: h }, label: `Place ${unit} in ${h}` })),
+      text: `Setup: place ${unitName(state, unit)}${state.units[unit]!.reduced ? ' (reduced)' : ''}`,
+      choices: hexes.map((h) => ({ action: { type: 'place', unit, hex: h }, label: `Place ${unitName(state, unit)} in ${placeName(w, h)}`, refs: { units: [unit], place: h } })),
     }];
   },
   run(ctx, frame) {

@@ -71,7 +71,7 @@ export const stackingCheck: Procedure<TwoWWState, StackingFrame> = {
     return [{
       seat: e.side, rule: e.rule, kind: 'eliminate',
       text: `Overstacked in ${e.hex}: ${e.why}. Choose a unit to eliminate`,
-      choices: e.candidates.map((id) => ({ action: { type: 'eliminate', unit: id }, label: `Eliminate ${unitName(state, id)}` })),
+      choices: e.candidates.map((id) => ({ action: { type: 'eliminate', unit: id }, label: `Eliminate ${unitName(state, id)}`, refs: { units: [id], place: e.hex } })),
       context: { hex: e.hex },
     }];
   },

@@ -4,7 +4,7 @@
 import type { Action, Frame, Procedure } from '../../engine/index.ts';
 import { lendLeaseMax, turnTrack } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
-import { hexData, worldOf } from './world.ts';
+import { hexData, placeName, worldOf } from './world.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fire, describeFire } from './combat/chart.ts';
 import { fireData, goStep, inPlay, mkPrompt, names, rollFor, toggle, toggleChoices } from './combat/common.ts';
@@ -135,7 +135,8 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
       if (!acts.length) return []; // nothing to bomb: an automatic pass
       acts.push({ type: 'pass' });
       return [mkPrompt(side, '2WW 6.1', `${side}: choose an enemy production city to bomb, or pass`, 'bomb',
-        acts.map((a) => ({ action: a, label: a.type === 'pass' ? 'Pass' : `Bomb ${a.city as string}` })), { passes: f.passes ?? 0 })];
+        acts.map((a) => (a.type === 'pass' ? { action: a, label: 'Pass' }
+          : { action: a, label: `Bomb ${placeName(worldOf(s), a.city as string)}`, refs: { place: a.city as string } })), { passes: f.passes ?? 0 })];
     }
     if (step === 'lend-lease') {
       const opts = lendLeaseChoices(s);
@@ -146,7 +147,7 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
     if (step === 'convoy') {
       if (!axisConvoyFleets(s).length) return [];
       return [mkPrompt('axis', '2WW 6.2', 'Launch a convoy attack with the Axis fleets in the Atlantic?', 'yes-no', [
-        { action: { type: 'convoy-attack' }, label: `Convoy attack with ${names(world(), s, axisConvoyFleets(s))}` },
+        { action: { type: 'convoy-attack' }, label: `Convoy attack with ${names(world(), s, axisConvoyFleets(s))}`, refs: { units: axisConvoyFleets(s), place: ATLANTIC_OCEAN } },
         { action: { type: 'no-convoy-attack' }, label: 'No convoy attack' },
       ])];
     }
@@ -154,9 +155,10 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
       const cands = convoyLandAir(s);
       if (!cands.length) return [];
       const sel = f.landAir ?? [];
-      const choices = sel.length ? toggleChoices(sel, sel, (id) => world().facts(s, id).name)
-        : toggleChoices(cands, sel, (id) => world().facts(s, id).name);
-      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Support with ${names(world(), s, sel)}` : 'No land-based air' });
+      const at = { place: ATLANTIC_OCEAN };
+      const choices = sel.length ? toggleChoices(sel, sel, (id) => world().facts(s, id).name, at)
+        : toggleChoices(cands, sel, (id) => world().facts(s, id).name, at);
+      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Support with ${names(world(), s, sel)}` : 'No land-based air', refs: sel.length ? { ...at, units: sel } : at });
       return [mkPrompt('allies', '2WW 6.2.2', 'Choose one air unit to support the Atlantic sea combat', 'support', choices)];
     }
     return [];
@@ -337,9 +339,10 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
     const w = world();
     const step = f.step ?? 'bombers';
     const lab = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
+    const at = { place: f.city };
     if (step === 'bombers') {
-      const choices = toggleChoices(strategicAir(s, f.side, f.city, false), f.bombers, lab);
-      if (f.bombers.length) choices.push({ action: { type: 'confirm' }, label: `Bomb ${f.city} with ${names(w, s, f.bombers)}` });
+      const choices = toggleChoices(strategicAir(s, f.side, f.city, false), f.bombers, lab, at);
+      if (f.bombers.length) choices.push({ action: { type: 'confirm' }, label: `Bomb ${placeName(worldOf(s), f.city)} with ${names(w, s, f.bombers)}`, refs: { ...at, units: f.bombers } });
       choices.push({ action: { type: 'cancel' }, label: 'Choose another city or pass' });
       return [mkPrompt(f.side, '2WW 6.1.1', `Choose the air units bombing ${f.city}`, 'bomb', choices, { city: f.city })];
     }
@@ -347,8 +350,10 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
       const def = otherSide(f.side);
       const cands = strategicAir(s, def, f.city, true);
       if (!cands.length) return [];
-      const choices = toggleChoices(cands, f.interceptors, lab);
-      choices.push({ action: { type: 'confirm' }, label: f.interceptors.length ? `Intercept with ${names(w, s, f.interceptors)}` : 'No interception' });
+      const aim = { ...at, targets: f.bombers };
+      const choices = toggleChoices(cands, f.interceptors, lab, aim);
+      choices.push({ action: { type: 'confirm' }, label: f.interceptors.length ? `Intercept with ${names(w, s, f.interceptors)}` : 'No interception',
+        refs: f.interceptors.length ? { ...aim, units: f.interceptors } : at });
       return [mkPrompt(def, '2WW 6.1.2', `${names(w, s, f.bombers)} bomb ${f.city}: choose interceptors`, 'intercept', choices, { city: f.city, bombers: f.bombers })];
     }
     return [];

@@ -8,7 +8,7 @@
 //   s = act(s, 'axis', { type: 'move', unit: 'ge-inf-1', to: '0303' }); // applyAction with the 2WW rule set
 //   choicesOf(s, 'axis')                                              // the legal actions now
 // Units come from data/counters.json unless `units` is given to testWorld. Units not placed are in the FUTURE box.
-import { applyAction, createRng, setupGame, forceDice, prompts } from '../../engine/index.ts';
+import { allChoices, applyAction, createRng, setupGame, forceDice, prompts } from '../../engine/index.ts';
 import type { Action, Frame, GameEvent, Ruleset } from '../../engine/index.ts';
 import { FUTURE, type Side, type TwoWWState, type UnitState } from './state.ts';
 import { type BoxData, type HexData, type HexKind, type World, makeWorld, registerWorld } from './world.ts';
@@ -129,8 +129,9 @@ export function act(state: TwoWWState, seat: Side, action: Action): TwoWWState {
   return applyAction(twoWW, state, seat, action).state;
 }
 
+/** Every legal action of `seat` now, a structured prompt's groups expanded. */
 export function choicesOf(state: TwoWWState, seat: Side): Action[] {
-  return prompts(twoWW, state).filter((x) => x.seat === seat).flatMap((x) => x.choices.map((c) => c.action));
+  return prompts(twoWW, state).filter((x) => x.seat === seat).flatMap((x) => allChoices(twoWW, state, x).map((c) => c.action));
 }
 
 /** Destinations offered to one unit by `type` ('move', 'rail', 'airdrop'). */
@@ -159,6 +160,6 @@ export function testRig(rs: Ruleset<TwoWWState> = twoWW, seed = 'test') {
       events.push(...r.events);
       return r.state;
     },
-    choices: (s: TwoWWState, seat: Side): Action[] => prompts(rs, s).filter((x) => x.seat === seat).flatMap((x) => x.choices.map((c) => c.action)),
+    choices: (s: TwoWWState, seat: Side): Action[] => prompts(rs, s).filter((x) => x.seat === seat).flatMap((x) => allChoices(rs, s, x).map((c) => c.action)),
   };
 }

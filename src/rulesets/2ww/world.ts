@@ -39,6 +39,8 @@ export interface HexsideData {
 /** Off-map sea boxes (2WW 3.2, 8.3.3). */
 export interface BoxData {
   id: string;
+  /** Printed name ("Capetown (Indian Ocean)"). */
+  name?: string;
   /** Only Allied fleets may enter (2WW 3.3.3). */
   alliedOnly: boolean;
   /** The land portion of the Atlantic box: the United States, a port (2WW 8.3.6). */
@@ -231,6 +233,15 @@ export function hexsideData(w: World, a: number, b: number): HexsideData {
 }
 
 export const isBoxNode = (w: World, n: number): boolean => !w.board.isHex(n);
+
+/** A place as players read it: "2406 Lublin", "1909", "Capetown (Indian Ocean)". */
+export function placeName(w: World, id: string): string {
+  const n = w.board.find(id);
+  if (n < 0) return id;
+  if (!w.board.isHex(n)) return w.boxes[id]?.name ?? id;
+  const city = w.hexes[n]?.city;
+  return city ? `${id} ${city}` : id;
+}
 
 /** Units at each place (hex id or box id), with cargo listed under its carrier's place too. */
 export function unitsByPlace(state: TwoWWState): Map<string, string[]> {

@@ -4,8 +4,9 @@
 // armor's owner may attack them before they go on. Rulings 36-39 in docs/rulings/eto.md.
 import type { Choice, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { AttackFrame } from './land-attack.ts';
+import type { ReactionAction } from './actions.ts';
 import { enterHexes } from './land-attack.ts';
-import { landOf, type LandState, type LandUnit, landUnitsAt, layerHex, neighbours, unitsAt } from './land.ts';
+import { landOf, type LandState, type LandUnit, landUnitsAt, layerHex, neighbours, placeName, unitsAt } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 /** A voluntary move under way: `units` (land units and the generals going with them) stand on `path[at]`. */
@@ -95,17 +96,18 @@ export const armorReaction: Procedure<EtoState, ReactionFrame> = {
     if (f.stage !== 'choose' || scripted(l, f.side)) return [];
     const movers = f.move.units.map((id) => l.units[id]!).filter(isLand);
     const free = reactingArmor(l, f.side, f.hex).filter((u) => !f.armor.includes(u.id));
-    const choices: Choice[] = free.map((u) => ({ action: { type: 'react-with', unit: u.id }, label: `Add ${u.name} (${u.id}) in ${u.hex} to the reaction attack` }));
-    if (f.armor.length) choices.push({ action: { type: 'react' }, label: `Make the reaction attack on ${f.hex} with ${f.armor.length} armor unit(s)` });
+    const targets = movers.map((u) => u.id);
+    const choices: Choice[] = free.map((u) => ({ action: { type: 'react-with', unit: u.id }, label: `Add ${u.name} (${u.id}) in ${placeName(l, u.hex!)} to the reaction attack`, refs: { units: [u.id], from: u.hex!, place: f.hex, targets } }));
+    if (f.armor.length) choices.push({ action: { type: 'react' }, label: `Make the reaction attack on ${placeName(l, f.hex)} with ${f.armor.length} armor unit(s)`, refs: { units: [...f.armor], place: f.hex, targets } });
     choices.push({ action: { type: 'no-reaction' }, label: 'No armor reaction attack' });
     return [{
       seat: f.side, rule: 'ETO 26.5', kind: 'attack', choices,
-      text: `${movers.map((u) => `${u.name} (${u.id})`).join(', ')} leaving ${layerHex(l, f.hex)?.name ?? f.hex}, in your armor's ZOC: attack before they move?`,
+      text: `${movers.map((u) => `${u.name} (${u.id})`).join(', ')} leaving ${placeName(l, f.hex)}, in your armor's ZOC: attack before they move?`,
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: ReactionAction) {
     const l = landOf(ctx.state);
-    if (a.type === 'react-with') { f.armor.push(a.unit as string); return; }
+    if (a.type === 'react-with') { f.armor.push(a.unit); return; }
     if (a.type === 'no-reaction') { f.stage = 'end'; return; }
     // 'react': the chosen armor attacks with the generals stacked with it (26.5: no air, bombardment or paratroops).
     const attackers = [...f.armor];

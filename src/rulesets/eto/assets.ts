@@ -1,13 +1,16 @@
-// What the browser client draws for ETO (docs/web.md "what the client reads"): each land scenario's window of the
-// generated map (data/map.json, sheets W and E joined half round), the counters of its units, and where the view
-// keeps them. Sink the Bismarck is played in sea areas and coastal hexes: they are boxes, its board has no hexes.
+// ETO's board declaration (src/engine/board.ts AssetsSchema): the W and E sheets of the generated map (data/map.json)
+// with terrain, cities, rivers and coastlines; the sea areas drawn as areas over the hexes they hold (ETO 7.2), joined
+// to their coastal hexes for naval movement; off-map boxes; the turn and offensives tracks; every counter of the
+// implemented scenarios with its printed factors; the charts; each scenario's window of the map.
+import { hexOutline } from '../../board/index.ts';
 import type { Json } from '../../engine/index.ts';
+import { type Assets, checkAssets, type Source } from '../../engine/board.ts';
 import { BULGE_ID, bulgeSetup } from './bulge.ts';
 import { CASE_WHITE_ID, caseWhiteSetup } from './case-white.ts';
-import { etoData, type TheatreLayer } from './data/index.ts';
+import { etoData, type Provenance, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import type { AirUnit, LandUnit } from './land.ts';
-import { sheetSpecs } from './map.ts';
+import { navalMap, sheetSpecs } from './map.ts';
 import { BISMARCK_ID, bismarckSetup } from './sink-the-bismarck.ts';
 
 const POWERS = {
@@ -21,16 +24,40 @@ const TYPES = {
   inf: { name: 'infantry', symbol: 'infantry', domain: 'land' },
   armor: { name: 'armor', symbol: 'armor', domain: 'land' },
   general: { name: 'general', symbol: 'general', domain: 'land' },
-  hq: { name: 'headquarters', symbol: 'hq', domain: 'land' },
+  hq: { name: 'army group HQ', symbol: 'hq', domain: 'land' },
   fighter: { name: 'fighter', symbol: 'air', domain: 'air' },
   'fighter-bomber': { name: 'fighter-bomber', symbol: 'air', domain: 'air' },
   bomber: { name: 'bomber', symbol: 'strategic-air', domain: 'air' },
   BB: { name: 'battleship', symbol: 'fleet', domain: 'naval' },
   CA: { name: 'heavy cruiser', symbol: 'fleet', domain: 'naval' },
-  CV: { name: 'carrier', symbol: 'fleet', domain: 'naval' },
+  CV: { name: 'aircraft carrier', symbol: 'fleet', domain: 'naval' },
   CL: { name: 'light cruiser', symbol: 'fleet', domain: 'naval' },
   DD: { name: 'destroyers', symbol: 'fleet', domain: 'naval' },
-};
+} as const;
+
+/** Off-map places a unit can be in (PieceView.where when it is not on a hex or in a sea area). */
+export const ETO_BOXES = {
+  setup: { name: 'To set up', kind: 'pool', note: 'Units the scenario still has to place' },
+  'force-pool': { name: 'Force pool', kind: 'pool', note: 'Eliminated units that may be rebuilt (27.1, 15.6)' },
+  replenishment: { name: 'Replenishment box', kind: 'pool', note: 'Infantry eliminated in its home country this turn (27.7)' },
+  removed: { name: 'Out of the game', kind: 'pool', note: 'Units removed for good (27.5 generals, 40.0 conquest)' },
+  sunk: { name: 'Sunk', kind: 'pool', note: 'Named ships sunk are removed for good (9.5)' },
+} as const;
+
+/** The months of the campaign, September 1939 to June 1945 (ETO 1.0 turn record; 47.6 standard end). */
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export function turnLabels(): string[] {
+  const out: string[] = [];
+  for (let y = 1939, m = 8; y < 1945 || m <= 5; m = (m + 1) % 12, y += m === 0 ? 1 : 0) out.push(`${MONTHS[m]} ${y}`);
+  return out;
+}
+/** 1-based index of a month on the turn track. */
+export const turnIndex = (month: string, year: number): number => (year - 1939) * 12 + MONTHS.indexOf(month) - 7;
+
+/** Offensives track: 0-15 (ETO 38.4; the +15 marker's back is beyond this). */
+const OFF_CELLS = Array.from({ length: 16 }, (_, i) => ({ id: String(i), label: String(i) }));
+
+const source = (p: Provenance): Source => (p.source === 'rulebook' ? { rulebook: p.rule } : { reconstructed: p.reason });
 
 /** A ship's name short enough for its counter: initials of a long name ("KGV", "PoW"), else the name. */
 function shipDesignation(name: string): string {
@@ -39,26 +66,31 @@ function shipDesignation(name: string): string {
   return words.map((w) => (/^(of|the)$/i.test(w) ? w[0]!.toLowerCase() : w[0]!.toUpperCase())).join('');
 }
 
-/** ETO 7.2-7.4: the sea areas and coastal hexes of Scenario 1 as boxes, each listing the spaces it joins. */
-function bismarckBoxes(): Json[] {
-  const sea = etoData().sea;
-  const links = new Map<string, string[]>();
-  const link = (a: string, b: string) => {
-    links.set(a, [...(links.get(a) ?? []), b]);
-    links.set(b, [...(links.get(b) ?? []), a]);
-  };
-  for (const [a, b] of sea.areaLinks) link(a, b);
-  for (const [a, b] of sea.coastalLinks) link(a, b);
-  for (const c of sea.coastalHexes) for (const a of c.areas) link(c.hex, a);
-  const areas = sea.areas.map((a) => ({
-    id: a.id, name: a.name, kind: 'sea', scenarios: [BISMARCK_ID], connects: links.get(a.id) ?? [],
-    note: `cost ${a.cost}, search modifier ${a.int >= 0 ? '+' : ''}${a.int}${a.provenance.source === 'reconstructed' ? ' (reconstructed)' : ''}`,
-  }));
-  const coasts = sea.coastalHexes.map((c) => ({
-    id: c.hex, name: `${c.name} (${c.hex})`, kind: 'coastal', scenarios: [BISMARCK_ID], connects: links.get(c.hex) ?? [],
-    note: c.port ? `${c.port} port` : 'coast, no port',
-  }));
-  return [...areas, ...coasts];
+/** Designation printed on a counter: the unit's number, a general's name, an HQ's army group, an air unit's kind. */
+function designation(u: LandUnit | AirUnit): string {
+  const n = /-(\d+)$/.exec(u.id);
+  if (n) return n[1]!;
+  if (u.kind === 'general') return u.name.replace(/^General\s+/, '');
+  if (u.kind === 'hq') return u.name.replace(/\b(HQ|Army Group)\b/g, '').trim();
+  return { fighter: 'F', 'fighter-bomber': 'FB', bomber: 'B' }[u.kind as string] ?? '';
+}
+
+/** Printed factors of a land unit (strength-MA; general combat-exploitation; HQ attacks-radius), full and depleted. */
+export function landFactors(u: LandUnit, depleted = u.depleted): number[] {
+  if (u.kind === 'general') return [u.combat ?? 0, u.exploit ?? 0];
+  if (u.kind === 'hq') return [u.attacks ?? 1, u.radius ?? 0];
+  return [depleted ? u.depletedStrength : u.strength, u.ma];
+}
+
+/** Air unit: strength-quality-range for fighters and fighter-bombers, strength-range for bombers (3.2). */
+export function airFactors(a: AirUnit, depleted = a.depleted): number[] {
+  const s = depleted ? a.depletedStrength : a.strength;
+  return a.kind === 'bomber' ? [s, a.range] : [s, a.quality, a.range];
+}
+
+/** Ship ratings gunnery-armor-speed (3.3); a unit without gunnery prints a dash. */
+export function shipFactors(r: { gunnery: number | null; armor: number; speed: number }): number[] | string {
+  return r.gunnery === null ? `–-${r.armor}-${r.speed}` : [r.gunnery, r.armor, r.speed];
 }
 
 /** Hexes of map.json inside a layer's window rectangles (any of a hex's printed ids), sea hexes included. */
@@ -71,72 +103,170 @@ function windowHexes(layer: TheatreLayer): string[] {
   return Object.entries(etoMap().hexes).filter(([id, h]) => (h.ids ?? [id]).some(inRect)).map(([id]) => id);
 }
 
-/** Designation printed on a counter: the unit's number, a general's name, an HQ's army group, an air unit's kind. */
-function designation(u: LandUnit | AirUnit): string {
-  const n = /-(\d+)$/.exec(u.id);
-  if (n) return n[1]!;
-  if (u.kind === 'general') return u.name.replace(/^General\s+/, '');
-  if (u.kind === 'hq') return u.name.replace(/\b(HQ|Army Group)\b/g, '').trim();
-  return { fighter: 'F', 'fighter-bomber': 'FB', bomber: 'B' }[u.kind as string] ?? '';
+/**
+ * Scenario 1's window: the hexes of its sea areas, its coastal hexes, and every hex within the box they span on
+ * the board (the coasts between them), plus the sea areas themselves.
+ */
+function navalWindow(areaIds: string[], coastal: string[]): string[] {
+  const map = etoMap();
+  const b = navalMap().board;
+  const core = Object.entries(map.hexes).filter(([id, h]) => (h.kind === 'sea' && areaIds.includes(h.seaArea ?? '')) || coastal.includes(id)).map(([id]) => id);
+  const xs = core.map((id) => b.centre(b.index(id)));
+  const [x0, x1] = [Math.min(...xs.map((p) => p[0])), Math.max(...xs.map((p) => p[0]))];
+  const [y0, y1] = [Math.min(...xs.map((p) => p[1])), Math.max(...xs.map((p) => p[1]))];
+  const inBox = Object.keys(map.hexes).filter((id) => { const [x, y] = b.centre(b.index(id)); return x >= x0 && x <= x1 && y >= y0 && y <= y1; });
+  return [...inBox, ...areaIds];
 }
 
-let cached: Json | null = null;
-
-export function etoAssets(): Json {
-  if (cached) return cached;
+/** Every sea area of the map as an area: the outline of its all-sea hexes, named at its most central hex (7.2). */
+function seaAreas(): Record<string, Json> {
   const map = etoMap();
-  const d = etoData();
-  const windows: Record<string, string[]> = {
-    [CASE_WHITE_ID]: windowHexes(d.poland),
-    [BULGE_ID]: windowHexes(d.bulgeLayer),
-    [BISMARCK_ID]: [],
-  };
-  const drawn = new Set(Object.values(windows).flat());
-  const hexes: Record<string, Json> = {};
-  for (const id of drawn) {
-    const h = map.hexes[id]!;
-    const city = h.city && { name: h.city.name, capital: !!h.city.capital, port: !!h.city.port, production: h.city.resource === 'city' };
-    hexes[id] = {
+  const b = navalMap().board;
+  const naval = new Map(etoData().sea.areas.map((a) => [a.id, a]));
+  const hexesOf = new Map<string, number[]>();
+  for (const [id, h] of Object.entries(map.hexes)) {
+    if (h.kind !== 'sea' || !h.seaArea) continue;
+    (hexesOf.get(h.seaArea) ?? hexesOf.set(h.seaArea, []).get(h.seaArea)!).push(b.index(id));
+  }
+  const out: Record<string, Json> = {};
+  for (const [id, { name }] of Object.entries(map.seaAreas)) {
+    const hexes = hexesOf.get(id);
+    if (!hexes?.length) continue;
+    const cs = hexes.map((n) => b.centre(n));
+    const mx = cs.reduce((t, c) => t + c[0], 0) / cs.length;
+    const my = cs.reduce((t, c) => t + c[1], 0) / cs.length;
+    const mid = cs.reduce((best, c) => (Math.hypot(c[0] - mx, c[1] - my) < Math.hypot(best[0] - mx, best[1] - my) ? c : best));
+    const n = naval.get(id);
+    const marks = n ? [n.gridded ? 'gridded' : 'gridless', ...(n.int ? [`INT ${n.int}`] : []), `MP ${n.cost}`] : [];
+    out[id] = {
+      name, kind: 'sea', polygons: hexOutline(b, hexes), label: [Number(mid[0].toFixed(3)), Number(mid[1].toFixed(3))],
+      ...(marks.length ? { marks } : {}),
+      source: n ? source(n.provenance) : { reconstructed: 'Extent from the generated map (tools/map/eto-build.ts): the all-sea hexes of the area' },
+    } as Json;
+  }
+  return out;
+}
+
+/** ETO 7.2-7.4: naval links of the naval data: area to area, coastal hex to its areas, coastal hex to coastal hex. */
+function navalAdjacency(): Json[] {
+  const sea = etoData().sea;
+  return [
+    ...sea.areaLinks.map(([a, b]) => ({ a, b, kind: 'sea' })),
+    ...sea.coastalHexes.flatMap((h) => h.areas.map((a) => ({ a: h.hex, b: a, kind: 'coast', source: source(h.provenance) }))),
+    ...sea.coastalLinks.map(([a, b]) => ({ a, b, kind: 'coast' })),
+  ];
+}
+
+function hexes(): Record<string, Json> {
+  const map = etoMap();
+  const sea = new Map(etoData().sea.coastalHexes.map((h) => [h.hex, h]));
+  const out: Record<string, Json> = {};
+  for (const [id, h] of Object.entries(map.hexes)) {
+    const naval = sea.get(id);
+    const port = h.city?.port ?? naval?.port ?? undefined;
+    const city = h.city ? { name: h.city.name, ...(h.city.capital ? { capital: true } : {}), ...(port ? { port: true } : {}), ...(h.city.resource === 'city' ? { production: true } : {}) }
+      : naval?.port ? { name: naval.name, port: true } : undefined;
+    out[id] = {
       kind: h.terrain === 'lake' && h.kind !== 'coastal' ? 'lake' : h.kind,
       ...(h.terrain && h.terrain !== 'lake' ? { terrain: h.terrain } : {}),
       ...(h.country ? { country: h.country } : {}),
-      ...(city ? { city } : h.place ? { label: h.place } : {}),
+      ...(city ? { city } : h.place ? { label: h.place } : naval ? { label: naval.name } : {}),
     };
   }
-  const hexsides: Record<string, Json> = {};
+  return out;
+}
+
+/** Hexsides with a feature: rivers (24.1, 26.4), lake sides (no land movement, 24.1), all-sea sides between land hexes, borders. */
+function hexsides(): Record<string, Json> {
+  const map = etoMap();
+  const out: Record<string, Json> = {};
   for (const [k, s] of Object.entries(map.hexsides)) {
     const [a, b] = k.split('|') as [string, string];
-    if (s.river && drawn.has(a) && drawn.has(b)) hexsides[k] = { features: ['river'] };
+    const features: string[] = [];
+    if (s.river) features.push('river');
+    if (s.lake) features.push('lake');
+    if (s.type === 'sea' && map.hexes[a]?.kind !== 'sea' && map.hexes[b]?.kind !== 'sea') features.push('all-sea');
+    if (s.border) features.push('border');
+    if (features.length) out[`${a}/${b}`] = { features };
   }
+  return out;
+}
+
+/** Every unit of the implemented scenarios with its printed designation and factors (full and reduced side). */
+function counters(): Json {
   const units: Record<string, Json> = {};
   for (const st of [caseWhiteSetup('scripted'), bulgeSetup()]) {
-    for (const u of [...Object.values(st.land!.units), ...Object.values(st.land!.air)]) {
-      units[u.id] ??= { power: u.nation, type: u.kind, name: designation(u) };
+    for (const u of Object.values(st.land!.units)) {
+      const full = landFactors(u, false);
+      units[u.id] ??= { power: u.nation, type: u.kind, name: designation(u), full, ...(u.steps > 1 ? { reduced: landFactors(u, true) } : {}) };
+    }
+    for (const a of Object.values(st.land!.air)) {
+      units[a.id] ??= { power: a.nation, type: a.kind, name: designation(a), full: airFactors(a, false), ...(a.depletedStrength > 0 ? { reduced: airFactors(a, true) } : {}) };
     }
   }
-  for (const sh of Object.values(bismarckSetup().ships)) units[sh.id] = { power: sh.nation, type: sh.type, name: shipDesignation(sh.name) };
+  const ratings = new Map(etoData().units.map((u) => [u.id, u]));
+  for (const sh of Object.values(bismarckSetup().ships)) {
+    const r = ratings.get(sh.id)!;
+    units[sh.id] = { power: sh.nation, type: sh.type, name: shipDesignation(sh.name), full: shipFactors(r.full), reduced: shipFactors(r.damaged) };
+  }
+  return { powers: POWERS, types: TYPES, units, sides: { axis: { name: 'Axis' }, allies: { name: 'Allies' } } } as unknown as Json;
+}
+
+/** The charts the implemented rules use, as tables; reconstructed cells marked. */
+function charts(): Json[] {
+  const { sea, crt: crtJson } = etoData();
+  return [{
+    id: 'crt', title: 'Combat Results Table', rule: 'ETO 26.1, 27.1',
+    columns: ['Modified die', ...crtJson.columns], rows: crtJson.rows.map((r, i) => [i, ...r]),
+    note: 'AE attacker eliminated; DE defender eliminated; x, xx attacker loses 1, 2 steps; D# defender loses # steps or retreats # hexes; (D2) defenders retreat 2 hexes.',
+  }, {
+    id: 'sea-areas', title: 'Sea areas (naval movement and search)', rule: 'ETO 7.4, 8.4',
+    columns: ['Sea area', 'MP to enter', 'INT modifier', 'Grid'],
+    rows: sea.areas.map((a) => [a.name, a.cost, a.int, a.gridded ? 'gridded' : 'gridless']),
+    reconstructed: sea.areas.flatMap((a, i) => (a.provenance.source === 'reconstructed' ? [[i, 1], [i, 2], [i, 3]] as [number, number][] : [[i, 1]] as [number, number][])),
+    note: 'Costs are the 7.4 default unless printed; the printed map\'s figures are not in the text.',
+  }] as unknown as Json[];
+}
+
+/** ETO's assets, checked against the board contract (the server serializes them once; ~0.2 s to build). */
+export function etoAssets(): Assets {
+  const map = etoMap();
+  const d = etoData();
+  const bismarckAreas = d.sea.areas.map((a) => a.id);
+  const windows: Record<string, string[]> = {
+    [BISMARCK_ID]: navalWindow(bismarckAreas, d.sea.coastalHexes.map((h) => h.hex)),
+    [CASE_WHITE_ID]: windowHexes(d.poland),
+    [BULGE_ID]: windowHexes(d.bulgeLayer),
+  };
   const countries: Record<string, Json> = {};
   for (const [c, v] of Object.entries(map.countries)) countries[c] = { name: v.name };
-  cached = {
-    map: {
-      grid: { layout: 'flat-top columns', offset: 'even-down', sheets: sheetSpecs() as unknown as Json },
-      hexes, hexsides, countries, windows, boxes: bismarckBoxes(),
+  const assets = {
+    board: {
+      hex: { sheets: sheetSpecs() as unknown as Json, hexes: hexes(), hexsides: hexsides(), land: map.render.coast as unknown as Json },
+      areas: seaAreas(),
+      adjacency: navalAdjacency(),
+      boxes: Object.entries(ETO_BOXES).map(([id, b]) => ({ id, ...b, ...(id === 'sunk' ? { scenarios: [BISMARCK_ID] } : {}) })),
+      tracks: [
+        { id: 'turn', name: 'Turn record', kind: 'turn', cells: turnLabels().map((label, i) => ({ id: String(i + 1), label })) },
+        { id: 'offensives-axis', name: 'Axis offensives', kind: 'offensives', cells: OFF_CELLS },
+        { id: 'offensives-allies', name: 'Allied offensives', kind: 'offensives', cells: OFF_CELLS },
+      ],
+      countries,
+      windows,
     },
-    counters: { powers: POWERS, types: TYPES, units },
-    viewUnits: [
-      { path: 'land.units', where: ['hex', 'where'], rename: { nation: 'power', kind: 'type', depleted: 'reduced', name: 'title' },
-        factors: ['strength', 'ma'], reducedFactors: ['depletedStrength', 'ma'], typeFactors: { general: ['combat', 'exploit'], hq: ['radius'] } },
-      { path: 'land.air', where: ['base', 'where'], rename: { nation: 'power', kind: 'type', depleted: 'reduced', name: 'title' },
-        factors: ['strength', 'range'], reducedFactors: ['depletedStrength', 'range'] },
-      { path: 'ships', where: ['space'], rename: { nation: 'power', damaged: 'reduced', name: 'title' }, placeIf: { sunk: 'sunk' }, unplaced: 'setup' },
-    ],
-    viewControl: 'land.control',
-    // Naval actions name a `ship` and a `space`, air missions an `air` unit.
-    actionFields: { units: ['unit', 'units', 'ship', 'ships', 'air'], places: ['to', 'hex', 'space', 'target', 'at', 'where'] },
+    counters: counters(),
+    charts: charts(),
+    turns: turnLabels(),
     reconstructed: [{
       subject: 'map',
       text: 'The map is generated from Natural Earth geography and hand-drawn layers (tools/map/eto-build.ts), not traced from the printed sheets.',
+    }, {
+      subject: 'sea areas',
+      text: 'Sea-area extents come from the generated map; their costs, search (INT) modifiers and links are reconstructed unless the chart cites the rulebook.',
+    }, {
+      subject: 'ship ratings',
+      text: 'Most ship ratings are not legible in the text; each ship in data/naval-units.json says where its numbers come from.',
     }],
-  };
-  return cached;
+  } as unknown as Json;
+  return checkAssets('eto', assets);
 }

@@ -5,9 +5,9 @@ import { eto } from './index.ts';
 import { attackFigures, type AttackFrame } from './land-attack.ts';
 import { hexWeather, landMap, landOf, moveOptions, suppliedHexes, zoneWeather } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, type Seat } from './testing.ts';
+import { act, choicesFor, type Seat } from './testing.ts';
 
-const choices = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)!.choices.map((c) => c.action);
+const choices = (g: Game<EtoState>, seat: Seat) => choicesFor(g.state, seat).map((c) => c.action);
 
 /** Both sides deployed as the suggested set-up; the German side is asked for the first offensive. */
 function deployed(seed = 'bulge'): Game<EtoState> {

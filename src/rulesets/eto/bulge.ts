@@ -1,15 +1,16 @@
 // ETO scenario 3 "Battle of the Bulge" (December 1944 - January 1945): setup [3.1], two turns of Offensive phase,
 // Movement phase (30) and Supply step (33) with the scenario's OFF tracks and supply [3.2], victory [3.3].
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { BulgePlaceAction, MovementAction, OffensiveChoiceAction } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { enterHexes } from './land-attack.ts';
 import {
-  controller, dist, hexWeather, hqMoveOptions, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, moveOptions,
-  stackLimit, suppliedHexes, unitsAt,
+  controller, dist, hexWeather, hqMoveOptions, landMap, landOf, type LandState, type LandUnit, landUnitsAt, moveOptions,
+  placeName, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
-import { beginOffensive, newOffensive, type OffensiveMethod } from './offensive.ts';
+import { beginOffensive, newOffensive } from './offensive.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export const BULGE_ID = 'bulge';
@@ -77,19 +78,21 @@ export const bulgePlace: Procedure<EtoState, PlaceFrame> = {
     const l = landOf(s);
     const u = nextToPlace(l, f.side);
     if (!u) return [];
-    const choices: Choice[] = setupChoices(l, u).map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${layerHex(l, h)?.name ?? h}` }));
-    if (Object.values(l.units).every((x) => x.side !== f.side || x.where === 'setup')) choices.unshift({ action: { type: 'suggested' }, label: 'Deploy as the suggested set-up' });
+    const choices: Choice[] = setupChoices(l, u).map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
+    if (Object.values(l.units).every((x) => x.side !== f.side || x.where === 'setup')) {
+      choices.unshift({ action: { type: 'suggested' }, label: 'Deploy as the suggested set-up', refs: { units: Object.keys(etoData().bulge.suggestedSetup[f.side]) } });
+    }
     return [{ seat: f.side, rule: 'ETO scenario 3 [3.1]', text: `Set up ${u.name} (${u.id}) in ${f.side === 'axis' ? 'German' : 'Allied'}-controlled territory`, kind: 'place', choices }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: BulgePlaceAction) {
     const l = landOf(ctx.state);
     if (a.type === 'suggested') {
       for (const [id, h] of Object.entries(etoData().bulge.suggestedSetup[f.side])) { l.units[id]!.hex = h; l.units[id]!.where = 'map'; }
       ctx.log(`${f.side === 'axis' ? 'German' : 'Allied'} forces deployed as the suggested set-up`, 'ETO scenario 3 [3.1]');
       return;
     }
-    const u = l.units[a.unit as string]!;
-    u.hex = a.hex as string;
+    const u = l.units[a.unit]!;
+    u.hex = a.hex;
     u.where = 'map';
   },
   run(ctx) { ctx.pop(); },
@@ -113,13 +116,13 @@ export function offensiveChoices(l: LandState, side: Side): Choice[] {
   const fresh = (u: LandUnit) => isLand(u) && !l.activated.includes(u.id);
   const out: Choice[] = [];
   for (const hq of own.filter((u) => u.kind === 'hq' && !l.hqs.includes(u.id))) {
-    if (own.some((u) => fresh(u) && dist(u.hex!, hq.hex!) <= (hq.radius ?? 0))) out.push({ action: { type: 'offensive', method: 'hq', leader: hq.id }, label: `HQ offensive: ${hq.name} in ${hq.hex}` });
+    if (own.some((u) => fresh(u) && dist(u.hex!, hq.hex!) <= (hq.radius ?? 0))) out.push({ action: { type: 'offensive', method: 'hq', leader: hq.id }, label: `HQ offensive: ${hq.name} in ${placeName(l, hq.hex!)}`, refs: { units: [hq.id], place: hq.hex! } });
   }
   for (const g of own.filter((u) => u.kind === 'general')) {
-    if (own.some((u) => fresh(u) && dist(u.hex!, g.hex!) <= 1)) out.push({ action: { type: 'offensive', method: 'general', leader: g.id }, label: `General's offensive: ${g.name} in ${g.hex}` });
+    if (own.some((u) => fresh(u) && dist(u.hex!, g.hex!) <= 1)) out.push({ action: { type: 'offensive', method: 'general', leader: g.id }, label: `General's offensive: ${g.name} in ${placeName(l, g.hex!)}`, refs: { units: [g.id], place: g.hex! } });
   }
   const hexes = [...new Set(own.filter(fresh).map((u) => u.hex!))].sort();
-  for (const h of hexes) out.push({ action: { type: 'offensive', method: 'stack', hex: h }, label: `Stack offensive: the units in ${layerHex(l, h)?.name ?? h}` });
+  for (const h of hexes) out.push({ action: { type: 'offensive', method: 'stack', hex: h }, label: `Stack offensive: the units in ${placeName(l, h)}`, refs: { units: own.filter((u) => fresh(u) && u.hex === h).map((u) => u.id), place: h } });
   return out;
 }
 
@@ -135,17 +138,17 @@ export const bulge: Procedure<EtoState, BulgeFrame> = {
       choices: [...choices, { action: { type: 'pass' }, label: 'No offensive now' }],
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: OffensiveChoiceAction) {
     const l = landOf(ctx.state);
     if (a.type === 'pass') { pass(ctx, f); return; }
     const side = f.next;
-    const method = a.method as OffensiveMethod;
-    const stackUnits = method === 'stack' ? landUnitsAt(l, a.hex as string, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const stackUnits = a.method === 'stack' ? landUnitsAt(l, a.hex, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const leader = a.method === 'stack' ? '' : a.leader;
     l.offensives![side]--;
     beginOffensive(l, side);
-    ctx.log(`${side === 'axis' ? 'German' : 'Allied'} ${method} offensive${a.leader ? ` by ${l.units[a.leader as string]!.name}` : ` by the stack in ${String(a.hex)}`}; ${l.offensives![side]} left`, 'ETO 22.0');
+    ctx.log(`${side === 'axis' ? 'German' : 'Allied'} ${a.method} offensive${a.method === 'stack' ? ` by the stack in ${a.hex}` : ` by ${l.units[leader]!.name}`}; ${l.offensives![side]} left`, 'ETO 22.0');
     f.passes = 0;
-    ctx.push('offensive', newOffensive(side, method, (a.leader as string | undefined) ?? '', stackUnits));
+    ctx.push('offensive', newOffensive(side, a.method, leader, stackUnits));
   },
   resume(_ctx, f) {
     f.next = otherSide(f.next);
@@ -201,62 +204,68 @@ function endOfTurn(_ctx: Ctx<EtoState>, l: LandState): void {
 
 interface MoveFrame extends Frame { side: Side; moved: string[] }
 
-function movementChoices(s: EtoState, f: MoveFrame): Choice[] {
+/** 30.0: units of `side` that may still move this phase (not activated for an offensive this turn, not yet moved). */
+function movers(l: LandState, f: MoveFrame): LandUnit[] {
+  return Object.values(l.units).filter((x) => x.side === f.side && x.where === 'map' && !l.activated.includes(x.id) && !f.moved.includes(x.id))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** One unit's moves in the Movement phase (30.0-30.3), with the general stacked with it where one may go along. */
+function unitMoves(s: EtoState, f: MoveFrame, id: string): Choice[] {
   const l = landOf(s);
-  const sup = suppliedHexes(l, f.side);
-  const wx = (h: string) => hexWeather(l, s.weather, h);
-  const count = new Map<string, number>();
-  const generals = new Set<string>();
-  for (const u of Object.values(l.units)) {
-    if (u.where !== 'map' || u.side !== f.side) continue;
-    if (isLand(u)) count.set(u.hex!, (count.get(u.hex!) ?? 0) + 1);
-    if (u.kind === 'general') generals.add(u.hex!);
-  }
-  const hqs = Object.values(l.units).filter((x) => x.side === f.side && x.where === 'map' && x.kind === 'hq');
+  const u = l.units[id];
+  if (!u || !movers(l, f).includes(u)) return [];
   const out: Choice[] = [];
-  for (const u of Object.values(l.units).filter((x) => x.side === f.side && x.where === 'map').sort((a, b) => a.id.localeCompare(b.id))) {
-    if (l.activated.includes(u.id) || f.moved.includes(u.id)) continue;
-    if (isLand(u)) {
-      const ma = sup.has(u.hex!) ? u.ma : u.kind === 'armor' ? 1 : 2; // 33.1
-      const gen = generals.has(u.hex!) ? unitsAt(l, u.hex!).find((g) => g.kind === 'general' && g.side === f.side && !f.moved.includes(g.id)) : undefined;
-      for (const o of moveOptions(l, u, u.hex!, ma, { weather: wx })) {
-        if ((count.get(o.to) ?? 0) + 1 > stackLimit(l, o.to)) continue;
-        out.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} (${u.id}) ${u.hex} to ${o.to}` });
-        if (gen) out.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} ${u.hex} to ${o.to}` });
-      }
-    } else {
-      // 30.1: generals and HQs move 5 hexes, unaffected by weather; they stop on entering enemy ZOC.
-      for (const o of hqMoveOptions(l, u, 5, { stopInZoc: true })) {
-        if (u.kind === 'hq' && !hqs.every((h) => h.id === u.id || dist(h.hex!, o.to) >= Math.max(h.radius ?? 0, u.radius ?? 0))) continue; // 23.4
-        if (u.kind === 'general' && generals.has(o.to)) continue;
-        out.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} ${u.hex} to ${o.to}` });
-      }
+  const own = Object.values(l.units).filter((x) => x.where === 'map' && x.side === f.side);
+  if (isLand(u)) {
+    const count = new Map<string, number>();
+    for (const x of own) if (isLand(x)) count.set(x.hex!, (count.get(x.hex!) ?? 0) + 1);
+    const ma = suppliedHexes(l, f.side).has(u.hex!) ? u.ma : u.kind === 'armor' ? 1 : 2; // 33.1
+    const gen = unitsAt(l, u.hex!).find((g) => g.kind === 'general' && g.side === f.side && !f.moved.includes(g.id));
+    for (const o of moveOptions(l, u, u.hex!, ma, { weather: (h) => hexWeather(l, s.weather, h) })) {
+      if ((count.get(o.to) ?? 0) + 1 > stackLimit(l, o.to)) continue;
+      const refs = { from: u.hex!, place: o.to, path: o.path.slice(1) };
+      out.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} (${u.id}) to ${placeName(l, o.to)}`, refs: { units: [u.id], ...refs } });
+      if (gen) out.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} to ${placeName(l, o.to)}`, refs: { units: [u.id, gen.id], ...refs } });
     }
+    return out;
+  }
+  // 30.1: generals and HQs move 5 hexes, unaffected by weather; they stop on entering enemy ZOC.
+  const hqs = own.filter((x) => x.kind === 'hq');
+  const generals = new Set(own.filter((x) => x.kind === 'general').map((x) => x.hex!));
+  for (const o of hqMoveOptions(l, u, 5, { stopInZoc: true })) {
+    if (u.kind === 'hq' && !hqs.every((h) => h.id === u.id || dist(h.hex!, o.to) >= Math.max(h.radius ?? 0, u.radius ?? 0))) continue; // 23.4
+    if (u.kind === 'general' && generals.has(o.to)) continue;
+    out.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} to ${placeName(l, o.to)}`, refs: { units: [u.id], from: u.hex!, place: o.to, path: o.path.slice(1) } });
   }
   return out;
 }
 
 export const bulgeMovement: Procedure<EtoState, MoveFrame> = {
   prompts(s, f) {
+    const l = landOf(s);
     return [{
       seat: f.side, rule: 'ETO 30.0-30.3', kind: 'move',
       text: `${f.side === 'axis' ? 'German' : 'Allied'} Movement phase: move units not activated this turn`,
-      choices: [...movementChoices(s, f), ...frontChoice(landOf(s), f.side), { action: { type: 'done' }, label: 'End the Movement phase' }],
+      choices: [...frontChoice(l, f.side), { action: { type: 'done' }, label: 'End the Movement phase' }],
+      groups: movers(l, f).map((u) => ({ key: u.id, label: `${u.name} (${u.id}) in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })),
     }];
   },
-  act(ctx, f, _seat, a) {
+  choicesIn: (s, f, _seat, group) => unitMoves(s, f, group),
+  groupOf: (_s, _f, _seat, a) => (a.type === 'move' && typeof a.unit === 'string' ? a.unit : null),
+  act(ctx, f, _seat, a: MovementAction) {
     const l = landOf(ctx.state);
     if (a.type === 'done') { ctx.pop(); return; }
     if (a.type === 'front') { defineFront(ctx, l, f.side); return; }
-    const u = l.units[a.unit as string]!;
+    const u = l.units[a.unit]!;
     const from = u.hex!;
-    let path = [from, a.to as string];
+    let path = [from, a.to];
     if (isLand(u)) {
       const ma = suppliedHexes(l, f.side).has(from) ? u.ma : u.kind === 'armor' ? 1 : 2;
       path = moveOptions(l, u, from, ma, { weather: (h) => hexWeather(l, ctx.state.weather, h) }).find((o) => o.to === a.to)!.path;
     }
-    const movers = [u, ...(a.general ? [l.units[a.general as string]!] : [])];
-    for (const m of movers) { m.hex = a.to as string; f.moved.push(m.id); }
+    const movers = [u, ...(a.general ? [l.units[a.general]!] : [])];
+    for (const m of movers) { m.hex = a.to; f.moved.push(m.id); }
     // 30.6, 24.4: land units take control of the hexes they enter; generals and HQs do not (23.2).
     if (isLand(u)) enterHexes(ctx, l, f.side, path.slice(1));
     ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 30.0');

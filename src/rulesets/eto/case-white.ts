@@ -2,11 +2,12 @@
 // [4.3], victory [4.4]. The offensive is the general Offensive phase (offensive.ts); attacks run through
 // land-attack.ts (sequence 4A), where the scripted Polish decisions are.
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { CaseWhiteAction, CaseWhitePlaceAction } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { POLISH_CITY_RESOURCE } from './land-attack.ts';
 import {
   type AirUnit, controller, dist, isGermanTerritory, landOf, type LandState, type LandUnit, landUnitsAt,
-  landMap, layerHex, stackLimit, theatreOf, unitsAt,
+  landMap, layerHex, placeName, stackLimit, theatreOf, unitsAt,
 } from './land.ts';
 import { beginOffensive, newOffensive } from './offensive.ts';
 import { emptyStep, type EtoState, type Side } from './state.ts';
@@ -76,10 +77,10 @@ function nextToPlace(l: LandState, side: Side): PlaceItem | null {
 
 function placeChoices(l: LandState, side: Side, item: PlaceItem): Choice[] {
   const hexes = setupHexes(l, side);
-  if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${h}` }));
+  if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${placeName(l, h)}`, refs: { place: h } }));
   if (item.kind === 'air') {
     return hexes.filter((h) => Object.values(l.air).filter((a) => a.base === h && a.where === 'map').length < baseCapacity(l, h))
-      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${layerHex(l, h)?.name ?? h}` }));
+      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${placeName(l, h)}`, refs: { units: [item.id], place: h } }));
   }
   const u = l.units[item.id]!;
   let ok = hexes;
@@ -94,7 +95,7 @@ function placeChoices(l: LandState, side: Side, item: PlaceItem): Choice[] {
     const others = Object.values(l.units).filter((x) => x.kind === 'hq' && x.where === 'map' && x.side === side);
     ok = hexes.filter((h) => others.every((o) => dist(o.hex!, h) >= Math.max(o.radius ?? 0, u.radius ?? 0)));
   }
-  return ok.map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${layerHex(l, h)?.name ?? h}` }));
+  return ok.map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
 }
 
 function placeUnit(l: LandState, id: string, hex: string): void {
@@ -117,14 +118,17 @@ export const cwPlace: Procedure<EtoState, PlaceFrame> = {
     if (!item) return [];
     const choices = placeChoices(l, f.side, item);
     const fresh = f.side === 'axis' && Object.values(l.units).every((u) => u.side !== 'axis' || u.where === 'setup');
-    if (fresh) choices.unshift({ action: { type: 'example' }, label: 'Deploy as in the example of play' });
+    if (fresh) {
+      const ex = etoData().caseWhite.exampleGermanSetup;
+      choices.unshift({ action: { type: 'example' }, label: 'Deploy as in the example of play', refs: { units: [...Object.keys(ex.units), ...Object.keys(ex.air)] } });
+    }
     return [{ seat: f.side, rule: f.side === 'axis' ? 'ETO scenario 4 [4.1]' : 'ETO scenario 4 [4.1], 39.2, 24.2, 13.2', text: f.side === 'axis' ? 'Set up the German forces in Germany or East Prussia' : 'Set up the Polish forces in Poland (one infantry or more in Warsaw; 39.2)', kind: 'place', choices }];
   },
-  act(ctx, _f, _seat, a) {
+  act(ctx, _f, _seat, a: CaseWhitePlaceAction) {
     const l = landOf(ctx.state);
     if (a.type === 'example') { placeExample(l); ctx.log('German forces deployed as in the example of play', 'ETO scenario 4 [4.1]'); return; }
-    if (a.type === 'airfield') { l.airfields.push(a.hex as string); return; }
-    placeUnit(l, a.unit as string, a.hex as string);
+    if (a.type === 'airfield') { l.airfields.push(a.hex); return; }
+    placeUnit(l, a.unit, a.hex);
   },
   run(ctx) { ctx.pop(); },
 };
@@ -152,17 +156,17 @@ export const caseWhite: Procedure<EtoState, CwFrame> = {
     return [{
       seat: 'axis', rule: 'ETO scenario 4 [4.3], 22.1, 23.6', text: 'Choose the offensive: Army Groups North and South combined, or none', kind: 'yes-no',
       choices: [
-        { action: { type: 'offensive', hqs: HQS }, label: 'Combined offensive of Army Groups North and South' },
-        { action: { type: 'offensive', hqs: ['hq-north'] }, label: 'Army Group North alone' },
-        { action: { type: 'offensive', hqs: ['hq-south'] }, label: 'Army Group South alone' },
+        { action: { type: 'offensive', hqs: HQS }, label: 'Combined offensive of Army Groups North and South', refs: { units: HQS } },
+        { action: { type: 'offensive', hqs: ['hq-north'] }, label: 'Army Group North alone', refs: { units: ['hq-north'] } },
+        { action: { type: 'offensive', hqs: ['hq-south'] }, label: 'Army Group South alone', refs: { units: ['hq-south'] } },
         { action: { type: 'no-offensive' }, label: 'No offensive' }],
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: CaseWhiteAction) {
     const l = landOf(ctx.state);
     f.stage = 'end';
     if (a.type === 'no-offensive') return;
-    const hqs = a.hqs as string[];
+    const hqs = a.hqs;
     ctx.log(`German offensive: ${hqs.map((id) => l.units[id]!.name).join(' and ')}${hqs.length > 1 ? ' (combined; 2 EPs for the extra HQ)' : ''}`, 'ETO 22.1, 23.6');
     beginOffensive(l, 'axis');
     // The game ends as soon as Poland falls (ruling 27).

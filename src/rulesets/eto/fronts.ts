@@ -3,39 +3,11 @@
 import type { Choice, Ctx } from '../../engine/index.ts';
 import type { EtoState, Side } from './state.ts';
 import { otherSide } from './state.ts';
-import { etoData } from './data/index.ts';
-import { etoMap } from './data/map-schema.ts';
-import { controller, idx, landMap, type LandState, layerHex, neighbours, occupancy, theatreOf, zocOf } from './land.ts';
-import { navalMap } from './map.ts';
+import { controller, landMap, landReach, type LandState, layerHex, neighbours, occupancy, theatreOf, zocOf } from './land.ts';
 
 /** 24.5: airbase hexes (cities, resource hexes, airfield markers) never change control by a front. */
 const airbase = (l: LandState, h: string): boolean => !!layerHex(l, h)?.feature || l.airfields.includes(h);
 
-/**
- * Hexes on the edge of the scenario's window with land of the scenario's countries beyond them: the map goes on there
- * in the hands of the hex's side, so such a hex is never cut off (ruling 40). Fixed per theatre.
- */
-const edges = new Map<string, Set<string>>();
-function windowEdges(l: LandState): Set<string> {
-  const m = landMap(theatreOf(l));
-  let out = edges.get(m.id);
-  if (out) return out;
-  const b = navalMap().board;
-  const countries = (m.id === 'bulge-1944' ? etoData().bulgeLayer : etoData().poland).window.countries;
-  const all = etoMap().hexes;
-  out = new Set<string>();
-  for (const h of Object.keys(m.hexes)) {
-    const n = idx(h);
-    for (let i = b.adjStart[n]!; i < b.adjStart[n + 1]!; i++) {
-      const x = b.adjNode[i]!;
-      if (x >= b.hexCount || m.hex(x)) continue;
-      const o = all[b.id(x)];
-      if (o && o.kind !== 'sea' && o.terrain !== 'lake' && countries.includes(o.country ?? '')) { out.add(h); break; }
-    }
-  }
-  edges.set(m.id, out);
-  return out;
-}
 
 /**
  * 24.5: the enemy-controlled hexes `side` gains by demonstrating its front now. The front is the line of `side`'s
@@ -48,13 +20,9 @@ export function hexesBehindFront(l: LandState, side: Side): string[] {
   const line = zocOf(l, side);
   for (const [h, s] of occ) if (s === side) line.add(h);
   const hexes = Object.keys(landMap(theatreOf(l)).hexes);
-  const edge = windowEdges(l);
-  const reached = new Set(hexes.filter((h) => occ.get(h) === enemy || (controller(l, h) === enemy && (airbase(l, h) || edge.has(h)))));
-  const queue = [...reached];
-  while (queue.length) {
-    const h = queue.pop()!;
-    for (const n of neighbours(l, h)) if (!reached.has(n) && !line.has(n)) { reached.add(n); queue.push(n); }
-  }
+  const edge = landMap(theatreOf(l)).edges;
+  const sources = hexes.filter((h) => occ.get(h) === enemy || (controller(l, h) === enemy && (airbase(l, h) || edge.has(h))));
+  const reached = landReach(l, sources, (h) => !line.has(h));
   const enemyZoc = zocOf(l, enemy);
   // Front hexes (on the line, next to the enemy's side or to neutral hexes) keep their control.
   const onFront = (h: string) => line.has(h) && neighbours(l, h).some((n) => reached.has(n) || controller(l, n) === null);

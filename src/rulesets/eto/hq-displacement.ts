@@ -1,7 +1,8 @@
 // ETO 23.3-23.4: an HQ (or general) left without a friendly land unit in enemy ZOC or among enemy units is moved one
 // hex out of enemy ZOC by its owner, keeping the HQ intervals; with nowhere to go it goes to the force pool. Ruling 33.
 import type { Ctx, Frame, Procedure } from '../../engine/index.ts';
-import { controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, neighbours, zocOf } from './land.ts';
+import type { DisplaceAction } from './actions.ts';
+import { controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, neighbours, placeName, zocOf } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 /** 23.4: HQs at least the larger command radius apart; HQs that still move in this step are checked when they move (ruling 23). */
@@ -61,13 +62,13 @@ export const hqDisplacement: Procedure<EtoState, Frame> = {
     if (opts.length < 2) return [];
     return [{
       seat: c.side, rule: 'ETO 23.3', kind: 'move',
-      text: `${c.name} in ${c.hex} is in enemy ZOC without a friendly land unit: choose the hex it moves to`,
-      choices: opts.map((h) => ({ action: { type: 'displace', unit: c.id, to: h }, label: `${c.name} steps to ${h}${layerHex(l, h)?.name ? ` (${layerHex(l, h)!.name})` : ''}` })),
+      text: `${c.name} in ${placeName(l, c.hex!)} is in enemy ZOC without a friendly land unit: choose the hex it moves to`,
+      choices: opts.map((h) => ({ action: { type: 'displace', unit: c.id, to: h }, label: `${c.name} steps to ${placeName(l, h)}`, refs: { units: [c.id], from: c.hex!, place: h } })),
     }];
   },
-  act(ctx, _f, _seat, a) {
+  act(ctx, _f, _seat, a: DisplaceAction) {
     const l = landOf(ctx.state);
-    displace(ctx, l, l.units[a.unit as string]!, a.to as string);
+    displace(ctx, l, l.units[a.unit]!, a.to);
   },
   run(ctx) {
     const l = landOf(ctx.state);

@@ -16,6 +16,7 @@ import { offensive } from './offensive.ts';
 import { armorReaction } from './armor-reaction.ts';
 import { hqDisplacement } from './hq-displacement.ts';
 import { etoAssets } from './assets.ts';
+import { etoBoardView } from './board-view.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   bismarck: bismarckScenario,
@@ -126,5 +127,6 @@ export const eto: Ruleset<EtoState> = {
     return `${state.month} ${state.year}${top ? `, ${String(top.side)} Naval and Air phase` : ''}`;
   },
   validateData: () => validateEtoData(),
-  assets: () => etoAssets(),
+  assets: () => etoAssets() as unknown as Json,
+  boardView: (state) => etoBoardView(state),
 };

@@ -2,12 +2,13 @@
 // strength and modifiers (26.1-26.4, 44), CRT results (27.1-27.2), retreats (27.3), advance after combat and secondary
 // advance (27.4; both may meet an armor reaction attack, 26.5), generals (27.5), replenishment box (27.7), conquest (40). Polish decisions are scripted (scenario 4 [4.3]) unless
 // the Polish side is played by a person.
-import type { Action, Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
+import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
   acrossRiver, airStrength, hexWeather, theatreOf, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
-  mayEnter, neighbours, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
+  mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
 import type { EtoState, Side } from './state.ts';
 
@@ -141,8 +142,8 @@ function targetPrompt(l: LandState, f: AttackFrame, round: number): Prompt[] {
     if (!next) continue;
     return [{
       seat: side, rule: 'ETO 15.3, 15.5', kind: 'air',
-      text: `Air-to-air round ${round} over ${f.target}: declare the target of ${next.att.name}`,
-      choices: next.options.map((o) => ({ action: { type: 'air-target', air: next.att.id, target: o.id }, label: `${next.att.name} attacks ${o.name}` })),
+      text: `Air-to-air round ${round} over ${placeName(l, f.target)}: declare the target of ${next.att.name}`,
+      choices: next.options.map((o) => ({ action: { type: 'air-target', air: next.att.id, target: o.id }, label: `${next.att.name} attacks ${o.name}`, refs: { units: [next.att.id], place: f.target, targets: [o.id] } })),
     }];
   }
   return [];
@@ -302,8 +303,8 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         // Scenarios without air units (scenario 3) skip the air steps of 4A.
         if (!Object.values(l.air).some((a) => a.side === atk(f))) return [];
         const air = eligibleAir(l, 'axis', f.target, f, ['fighter', 'fighter-bomber', 'bomber']);
-        return mk('axis', 'ETO 4A B, 17.0', `Fly ground support over ${f.target}?`, 'air', [
-          ...air.map((a) => ({ action: { type: 'fly', air: a.id }, label: `Fly ${a.name} from ${a.base}` })),
+        return mk('axis', 'ETO 4A B, 17.0', `Fly ground support over ${placeName(l, f.target)}?`, 'air', [
+          ...air.map((a) => ({ action: { type: 'fly', air: a.id }, label: `Fly ${a.name} from ${placeName(l, a.base!)}`, refs: { units: [a.id], from: a.base!, place: f.target } })),
           { action: { type: 'done' }, label: 'No more air units' }]);
       }
       case 'intercept': {
@@ -311,26 +312,27 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber']);
         const tg = inHex(l, f, 'axis');
         if (!pl.length || !tg.length) return [];
-        return mk('allies', 'ETO 4A B, 14.1', `Intercept the German air units over ${f.target}?`, 'yes-no', [
-          ...pl.map((a) => ({ action: { type: 'intercept', air: a.id }, label: `Intercept with ${a.name}` })),
+        return mk('allies', 'ETO 4A B, 14.1', `Intercept the German air units over ${placeName(l, f.target)}?`, 'yes-no', [
+          ...pl.map((a) => ({ action: { type: 'intercept', air: a.id }, label: `Intercept with ${a.name} from ${placeName(l, a.base!)}`, refs: { units: [a.id], from: a.base!, place: f.target, targets: tg.map((x) => x.id) } })),
           { action: { type: 'no' }, label: 'Do not intercept' }]);
       }
       case 'counter':
       case 'defend-intercept': {
         const de = eligibleAir(l, 'axis', f.target, f, ['fighter']);
         if (!de.length || !inHex(l, f, 'allies').length) return [];
-        return mk('axis', 'ETO 14.2', `Intercept the Polish air unit over ${f.target} with a fighter?`, 'yes-no', [
-          ...de.map((a) => ({ action: { type: 'counter', air: a.id }, label: `Fly ${a.name}` })),
+        const foes = inHex(l, f, 'allies').map((x) => x.id);
+        return mk('axis', 'ETO 14.2', `Intercept the Polish air unit over ${placeName(l, f.target)} with a fighter?`, 'yes-no', [
+          ...de.map((a) => ({ action: { type: 'counter', air: a.id }, label: `Fly ${a.name} from ${placeName(l, a.base!)}`, refs: { units: [a.id], from: a.base!, place: f.target, targets: foes } })),
           { action: { type: 'no' }, label: 'No' }]);
       }
       case 'defend': {
         if (polishScripted(s)) return [];
         const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber']);
         if (!pl.length) return [];
-        return mk('allies', 'ETO 4A D, 17.0', `Fly defensive ground support over ${f.target}?`, 'air', [
+        return mk('allies', 'ETO 4A D, 17.0', `Fly defensive ground support over ${placeName(l, f.target)}?`, 'air', [
           ...pl.flatMap((a) => [
-            { action: { type: 'defend', air: a.id, role: 'bomber' }, label: `${a.name} as a bomber` },
-            { action: { type: 'defend', air: a.id, role: 'fighter' }, label: `${a.name} as a fighter` }]),
+            { action: { type: 'defend', air: a.id, role: 'bomber' }, label: `${a.name} as a bomber`, refs: { units: [a.id], from: a.base!, place: f.target } },
+            { action: { type: 'defend', air: a.id, role: 'fighter' }, label: `${a.name} as a fighter`, refs: { units: [a.id], from: a.base!, place: f.target } }]),
           { action: { type: 'no' }, label: 'No' }]);
       }
       case 'air-combat': return targetPrompt(l, f, 1);
@@ -338,35 +340,37 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         if (!secondRound(l, f)) return [];
         const side = abortSeat(s, f);
         if (!side) return targetPrompt(l, f, 2);
-        return mk(side, 'ETO 15.2 D', `Round 1 of air-to-air combat over ${f.target} is over: abort any of your air units before round 2?`, 'yes-no', [
-          ...inHex(l, f, side).map((x) => ({ action: { type: 'air-abort', air: x.id }, label: `Abort ${l.air[x.id]!.name}` })),
+        return mk(side, 'ETO 15.2 D', `Round 1 of air-to-air combat over ${placeName(l, f.target)} is over: abort any of your air units before round 2?`, 'yes-no', [
+          ...inHex(l, f, side).map((x) => ({ action: { type: 'air-abort', air: x.id }, label: `Abort ${l.air[x.id]!.name}`, refs: { units: [x.id], place: f.target } })),
           { action: { type: 'fight-on' }, label: 'Fight round 2' }]);
       }
       case 'attacker-loss': {
         const c = attackerLossCandidates(l, f);
         if (c.length <= 1) return [];
         return mk(atk(f), 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
-          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${u.hex}` })));
+          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })));
       }
       case 'defender': {
         if (scriptedDefence(s, f) || f.defSteps === 0 || !landUnitsAt(l, f.target).length) return [];
         const total = landUnitsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
         const choices: Choice[] = [];
-        for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}` });
+        const stack = landUnitsAt(l, f.target).map((u) => u.id);
+        for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}`, refs: { units: stack, place: f.target } });
         return mk(dfd(f), 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
       }
       case 'retreat': {
         if (scriptedDefence(s, f)) return [];
         const paths = defenderRetreats(l, f);
         if (!paths.length) return [];
-        return mk(dfd(f), 'ETO 27.3', `Retreat the stack in ${f.target} ${f.retreat} hex(es)`, 'retreat',
-          paths.map((p) => ({ action: { type: 'retreat', path: p }, label: `Retreat via ${p.join(' > ')}` })));
+        const stack = unitsAt(l, f.target).filter((u) => u.side === dfd(f)).map((u) => u.id);
+        return mk(dfd(f), 'ETO 27.3', `Retreat the stack in ${placeName(l, f.target)} ${f.retreat} hex(es)`, 'retreat',
+          paths.map((p) => ({ action: { type: 'retreat', path: p }, label: `Retreat to ${placeName(l, p[p.length - 1]!)} via ${p.join(' > ')}`, refs: { units: stack, from: f.target, place: p[p.length - 1]!, path: p } })));
       }
       case 'advance': {
         const c = advanceCandidates(l, f);
         if (!c.length) return [];
-        return mk(atk(f), 'ETO 27.4', `Advance after combat into ${f.target}?`, 'move', [
-          ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} (${u.id}) from ${u.hex}` })),
+        return mk(atk(f), 'ETO 27.4', `Advance after combat into ${placeName(l, f.target)}?`, 'move', [
+          ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} (${u.id}) from ${placeName(l, u.hex!)}`, refs: { units: [u.id], from: u.hex!, place: f.target } })),
           { action: { type: 'done' }, label: 'No more advances' }]);
       }
       case 'secondary': {
@@ -374,9 +378,9 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         if (!c.length) return [];
         const choices: Choice[] = [];
         for (const { unit: u, to } of c) {
-          choices.push({ action: { type: 'secondary', unit: u.id, to }, label: `Secondary advance: ${u.name} (${u.id}) ${u.hex} to ${to}` });
+          choices.push({ action: { type: 'secondary', unit: u.id, to }, label: `Secondary advance: ${u.name} (${u.id}) ${u.hex} to ${placeName(l, to)}`, refs: { units: [u.id], from: u.hex!, place: to } });
           const g = unitsAt(l, u.hex!).find((x) => x.kind === 'general' && x.side === u.side);
-          if (g) choices.push({ action: { type: 'secondary', unit: u.id, to, general: g.id }, label: `Secondary advance: ${u.name} (${u.id}) with ${g.name} ${u.hex} to ${to}` });
+          if (g) choices.push({ action: { type: 'secondary', unit: u.id, to, general: g.id }, label: `Secondary advance: ${u.name} (${u.id}) with ${g.name} ${u.hex} to ${placeName(l, to)}`, refs: { units: [u.id, g.id], from: u.hex!, place: to } });
         }
         choices.push({ action: { type: 'done' }, label: 'No more secondary advances' });
         return mk(atk(f), 'ETO 27.4', `Secondary advance into the hexes the advancing units left (${(f.exited ?? []).join(', ')})?`, 'move', choices);
@@ -385,41 +389,41 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         return [];
     }
   },
-  act(ctx, f, seat, a: Action) {
+  act(ctx, f, seat, a: AttackAction) {
     const l = landOf(ctx.state);
-    if (a.type === 'fly') { fly(l, f, l.air[a.air as string]!, l.air[a.air as string]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air as string]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
+    if (a.type === 'fly') { fly(l, f, l.air[a.air]!, l.air[a.air]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
     if (a.type === 'done' && f.stage === 'air') { f.stage = 'intercept'; return; }
-    if (a.type === 'intercept') { fly(l, f, l.air[a.air as string]!, 'fighter'); ctx.log(`${l.air[a.air as string]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
-    if (a.type === 'counter') { fly(l, f, l.air[a.air as string]!, 'fighter'); ctx.log(`${l.air[a.air as string]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
+    if (a.type === 'intercept') { fly(l, f, l.air[a.air]!, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
+    if (a.type === 'counter') { fly(l, f, l.air[a.air]!, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
     if (a.type === 'no') { f.stage = nextAfter(f.stage); return; }
     if (a.type === 'defend') {
-      fly(l, f, l.air[a.air as string]!, a.role as 'fighter' | 'bomber');
-      ctx.log(`${l.air[a.air as string]!.name} flies defensive support over ${f.target} as a ${String(a.role)}`, 'ETO 17.0');
+      fly(l, f, l.air[a.air]!, a.role);
+      ctx.log(`${l.air[a.air]!.name} flies defensive support over ${f.target} as a ${a.role}`, 'ETO 17.0');
       f.stage = 'defend-intercept';
       return;
     }
-    if (a.type === 'air-abort') { f.aborted.push(a.air as string); ctx.log(`${l.air[a.air as string]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
+    if (a.type === 'air-abort') { f.aborted.push(a.air); ctx.log(`${l.air[a.air]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
     if (a.type === 'air-target') {
-      f.targets = { ...f.targets, [a.air as string]: a.target as string };
-      ctx.log(`${l.air[a.air as string]!.name} will attack ${l.air[a.target as string]!.name}`, 'ETO 15.3, 15.5');
+      f.targets = { ...f.targets, [a.air]: a.target };
+      ctx.log(`${l.air[a.air]!.name} will attack ${l.air[a.target]!.name}`, 'ETO 15.3, 15.5');
       return;
     }
     if (a.type === 'fight-on') { f.abortDone = [...(f.abortDone ?? []), seat as Side]; return; }
-    if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit as string]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
-    if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps as number); return; }
-    if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path as string[]); return; }
+    if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
+    if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps); return; }
+    if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path); return; }
     if (a.type === 'advance') {
-      const u = l.units[a.unit as string]!;
+      const u = l.units[a.unit]!;
       const from = u.hex!;
       const movers = [u, ...(u.kind === 'armor' ? unitsAt(l, from).filter((g) => g.kind === 'general' && f.attackers.includes(g.id) && !f.advanced.includes(g.id)) : [])];
       startAdvance(ctx, l, f, { kind: 'advance', side: atk(f), units: movers.map((m) => m.id), path: [from, f.target], at: 0 });
       return;
     }
     if (a.type === 'secondary') {
-      const u = l.units[a.unit as string]!;
+      const u = l.units[a.unit]!;
       // 27.4 as 4A C: all attacks of a step are designated together, so a unit free to advance attacks no other hex.
       if (!f.reaction) l.attackedUnits.push(u.id);
-      startAdvance(ctx, l, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general as string] : [])], path: [u.hex!, a.to as string], at: 0 });
+      startAdvance(ctx, l, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general] : [])], path: [u.hex!, a.to], at: 0 });
       return;
     }
     if (a.type === 'done' && f.stage === 'advance') { f.stage = 'secondary'; return; }

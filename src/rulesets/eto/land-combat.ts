@@ -1,7 +1,8 @@
-// ETO 26.1-26.2 land combat arithmetic and the Combat Results Table (27.1). Not yet wired into a scenario.
-import crtJson from './data/combat-results-table.json' with { type: 'json' };
+// ETO 26.1-26.2 land combat arithmetic and the Combat Results Table (27.1).
+import { etoData } from './data/index.ts';
 
-export const CRT_COLUMNS = crtJson.columns;
+const CRT = etoData().crt;
+export const CRT_COLUMNS = CRT.columns;
 const RATIOS: Record<string, number> = { '1-3': 1 / 3, '1-2': 1 / 2, '1-1': 1, '3-2': 3 / 2, '2-1': 2, '3-1': 3, '4-1': 4, '6-1': 6 };
 
 /**
@@ -25,5 +26,5 @@ export function crtResult(column: string, die: number, drm: number): { row: numb
   const c = CRT_COLUMNS.indexOf(column);
   if (c < 0) throw new Error(`ETO 26.1: no CRT column "${column}"; columns are ${CRT_COLUMNS.join(', ')}`);
   const row = Math.max(0, Math.min(7, die + drm));
-  return { row, result: crtJson.rows[row]![c]! };
+  return { row, result: CRT.rows[row]![c]! };
 }

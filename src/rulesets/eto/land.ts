@@ -2,6 +2,7 @@
 // (24.2), offensive movement (24, 25.2-25.3), supply tracing (32.3) and retreat paths (27.3).
 import { etoData, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
+import { layeredMovementRange, movementRange, routes, traceSupply } from '../../board/index.ts';
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
 
@@ -112,16 +113,17 @@ export interface LandMap {
   river: Set<number>;
   /** Hexsides no land unit may cross: all-sea and lake sides (24.1). */
   closed: Set<number>;
+  /**
+   * Hexes on the window's edge with land of the window's countries beyond: the map goes on there in the hands of the
+   * hex's side, so a front never cuts such a hex off (24.5, ruling 40).
+   */
+  edges: Set<string>;
 }
-
-const cachedMaps = new Map<TheatreId, LandMap>();
 
 export const theatreOf = (l: LandState): TheatreId => l.theatre ?? 'poland-1939';
 
 export function landMap(theatre: TheatreId = 'poland-1939'): LandMap {
-  let m = cachedMaps.get(theatre);
-  if (!m) cachedMaps.set(theatre, (m = windowMap(theatre, theatre === 'bulge-1944' ? etoData().bulgeLayer : etoData().poland)));
-  return m;
+  return LAND_MAPS[theatre];
 }
 
 /**
@@ -170,8 +172,24 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
   }
   const byNode = new Map<number, TheatreHex>();
   for (const [h, x] of Object.entries(hexes)) byNode.set(b.index(h), x);
-  return { id, hexes, hex: (n) => byNode.get(n), river, closed };
+  const edges = new Set<string>();
+  for (const h of Object.keys(hexes)) {
+    const n = b.index(h);
+    for (let i = b.adjStart[n]!; i < b.adjStart[n + 1]!; i++) {
+      const x = b.adjNode[i]!;
+      if (x >= b.hexCount || byNode.has(x)) continue;
+      const o = map.hexes[b.id(x)];
+      if (o && o.kind !== 'sea' && o.terrain !== 'lake' && countries.includes(o.country ?? '')) { edges.add(h); break; }
+    }
+  }
+  return { id, hexes, hex: (n) => byNode.get(n), river, closed, edges };
 }
+
+/** Every scenario's land map, built when the rule set is loaded. */
+const LAND_MAPS: Readonly<Record<TheatreId, LandMap>> = {
+  'poland-1939': windowMap('poland-1939', etoData().poland),
+  'bulge-1944': windowMap('bulge-1944', etoData().bulgeLayer),
+};
 
 const board = () => navalMap().board;
 export const idx = (h: string): number => board().index(h);
@@ -192,6 +210,11 @@ export function neighbours(l: LandState, h: string): string[] {
 }
 
 export const layerHex = (l: LandState, h: string): TheatreHex | undefined => landMap(theatreOf(l)).hexes[h];
+/** A hex as players read it: "Warsaw (W3533)", or the id of an unnamed hex. */
+export function placeName(l: LandState, h: string): string {
+  const n = layerHex(l, h)?.name;
+  return n ? `${n} (${h})` : h;
+}
 export function acrossRiver(l: LandState, a: string, b: string): boolean {
   return landMap(theatreOf(l)).river.has(board().edgeBetween(idx(a), idx(b)));
 }
@@ -271,82 +294,77 @@ export interface MoveOption {
   path: string[];
 }
 
-/**
- * 24.0, 25.2-25.3: every hex a unit can reach with `mp` 1-MP hexes. Infantry stops on entering enemy ZOC and may
- * leave a ZOC hex only into a hex free of it; armor may move one hex more after entering enemy ZOC and, starting in
- * enemy ZOC, may move one hex into another ZOC hex. `ignoreZoc` is breakthrough movement without a general (28.3).
- */
-export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number, opts: MoveLimits = {}): MoveOption[] {
-  const zoc = zocOf(l, u.side === 'axis' ? 'allies' : 'axis');
-  const occ = occupancy(l);
-  type St = { h: string; mode: 'free' | 'slip' | 'stop'; path: string[]; slow: boolean };
-  const best = new Map<string, MoveOption>();
-  const seen = new Set<string>();
-  const half = Math.ceil(mp / 2);
-  const forest = (h: string) => layerHex(l, h)?.terrain === 'forest';
-  let frontier: St[] = [{ h: from, mode: 'free', path: [from], slow: false }];
-  for (let step = 0; step < mp && frontier.length; step++) {
-    const next: St[] = [];
-    for (const s of frontier) {
-      if (s.mode === 'stop') continue;
-      for (const n of neighbours(l, s.h)) {
-        if (!mayEnter(l, u.side, n, u.kind, occ)) continue;
-        if (opts.forbid?.(n)) continue;
-        // 1.2, 1.3: entering a mud or winter hex halves the allowance (rounded up) for the whole move.
-        const slow = s.slow || (opts.weather ? opts.weather(n) !== 'fair' : false);
-        if (slow && step + 1 > half) continue;
-        let mode: St['mode'] = 'free';
-        if (!opts.ignoreZoc) {
-          const fromZoc = zoc.has(s.h);
-          const toZoc = zoc.has(n);
-          if (u.kind === 'armor') {
-            if (s.mode === 'slip') mode = 'stop';
-            else if (toZoc) mode = step === 0 && fromZoc ? 'stop' : 'slip';
-          } else {
-            // 25.2: from a forest hex in enemy ZOC (entered or started in) infantry may go on to one adjacent
-            // forest hex also in enemy ZOC, then stops ('slip' = that one hop is still open).
-            const forestHop = u.kind === 'inf' && toZoc && fromZoc && forest(s.h) && forest(n);
-            if (s.mode === 'slip' || (step === 0 && fromZoc && toZoc)) {
-              if (!forestHop) continue;
-              mode = 'stop';
-            } else if (toZoc) mode = u.kind === 'inf' && forest(n) ? 'slip' : 'stop';
-          }
-        }
-        const key = `${n}|${mode}|${slow}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const path = [...s.path, n];
-        if (!best.has(n) && n !== from) best.set(n, { to: n, path });
-        next.push({ h: n, mode, path, slow });
-      }
-    }
-    frontier = next;
-  }
-  return [...best.values()].sort((a, b) => a.to.localeCompare(b.to));
+/** A land unit's state on a hex during a move (25.2-25.3) and whether mud or winter has slowed it (1.2-1.3). */
+const FREE = 0, SLIP = 1, STOP = 2, SLOW = 3;
+
+/** True when a land unit may step from board node `from` to `to` along `edge`: both theatre hexes, not across an all-sea or lake side (24.1). */
+function landStep(m: LandMap, to: number, edge: number): boolean {
+  return m.hex(to) !== undefined && !m.closed.has(edge);
 }
 
-/** 23.2: HQ moves up to 3 hexes; it may enter enemy ZOC only where a friendly land unit is. */
+/**
+ * 24.0, 25.2-25.3: every hex a unit can reach with `mp` 1-MP hexes, with the path taken (the first found, breadth
+ * first). Infantry stops on entering enemy ZOC and may leave a ZOC hex only into a hex free of it; armor may move one
+ * hex more after entering enemy ZOC and, starting in enemy ZOC, may move one hex into another ZOC hex.
+ * `ignoreZoc` is breakthrough movement without a general (28.3).
+ */
+export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number, opts: MoveLimits = {}): MoveOption[] {
+  const b = board();
+  const m = landMap(theatreOf(l));
+  const zoc = zocOf(l, u.side === 'axis' ? 'allies' : 'axis');
+  const occ = occupancy(l);
+  const half = Math.ceil(mp / 2);
+  const forest = (h: string) => layerHex(l, h)?.terrain === 'forest';
+  const start = b.index(from);
+  const reach = layeredMovementRange(b, start, FREE, mp, {
+    layers: 6,
+    next(f, layer, t, e, spent) {
+      const mode = layer % SLOW;
+      if (mode === STOP || !landStep(m, t, e)) return -1;
+      const h = b.id(f), n = b.id(t);
+      if (!mayEnter(l, u.side, n, u.kind, occ) || opts.forbid?.(n)) return -1;
+      // 1.2, 1.3: entering a mud or winter hex halves the allowance (rounded up) for the whole move.
+      const slow = layer >= SLOW || (opts.weather ? opts.weather(n) !== 'fair' : false);
+      if (slow && spent + 1 > half) return -1;
+      let next = FREE;
+      if (!opts.ignoreZoc) {
+        const fromZoc = zoc.has(h);
+        const toZoc = zoc.has(n);
+        if (u.kind === 'armor') {
+          if (mode === SLIP) next = STOP;
+          else if (toZoc) next = spent === 0 && fromZoc ? STOP : SLIP;
+        } else if (mode === SLIP || (spent === 0 && fromZoc && toZoc)) {
+          // 25.2: from a forest hex in enemy ZOC (entered or started in) infantry may go on to one adjacent forest hex
+          // also in enemy ZOC, then stops (SLIP = that one hop is still open).
+          if (!(u.kind === 'inf' && toZoc && fromZoc && forest(h) && forest(n))) return -1;
+          next = STOP;
+        } else if (toZoc) next = u.kind === 'inf' && forest(n) ? SLIP : STOP;
+      }
+      return next + (slow ? SLOW : 0);
+    },
+  });
+  return reach.nodes().filter((n) => n !== start).map((n) => ({ to: b.id(n), path: reach.pathTo(n).map((x) => b.id(x)) }))
+    .sort((x, y) => x.to.localeCompare(y.to));
+}
+
+/** 23.2: HQ moves up to `mp` hexes; it may enter enemy ZOC only where a friendly land unit is (30.1: stopping there when `stopInZoc`). */
 export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number, opts: { stopInZoc?: boolean } = {}): MoveOption[] {
+  const b = board();
+  const m = landMap(theatreOf(l));
   const zoc = zocOf(l, hq.side === 'axis' ? 'allies' : 'axis');
   const occ = occupancy(l);
-  const best = new Map<string, MoveOption>([[hq.hex!, { to: hq.hex!, path: [hq.hex!] }]]);
-  let frontier = [hq.hex!];
-  for (let i = 0; i < mp; i++) {
-    const next: string[] = [];
-    for (const h of frontier) {
-      for (const n of neighbours(l, h)) {
-        if (best.has(n) || controller(l, n) === null) continue;
-        if ((occ.get(n) ?? hq.side) !== hq.side) continue;
-        if (zoc.has(n) && occ.get(n) !== hq.side) continue;
-        best.set(n, { to: n, path: [...best.get(h)!.path, n] });
-        // 30.1: in the Movement phase generals and HQs stop on entering enemy ZOC.
-        if (!(opts.stopInZoc && zoc.has(n))) next.push(n);
-      }
-    }
-    frontier = next;
-  }
-  best.delete(hq.hex!);
-  return [...best.values()].sort((a, b) => a.to.localeCompare(b.to));
+  const start = b.index(hq.hex!);
+  const reach = movementRange(b, start, mp, {
+    enterCost: (_f, t, e) => (landStep(m, t, e) ? 1 : Infinity),
+    mayEnter(t) {
+      const n = b.id(t);
+      if (controller(l, n) === null || (occ.get(n) ?? hq.side) !== hq.side) return false;
+      return !(zoc.has(n) && occ.get(n) !== hq.side);
+    },
+    mustStop: (t) => !!opts.stopInZoc && zoc.has(b.id(t)),
+  });
+  return reach.nodes().filter((n) => n !== start).map((n) => ({ to: b.id(n), path: reach.pathTo(n).map((x) => b.id(x)) }))
+    .sort((x, y) => x.to.localeCompare(y.to));
 }
 
 /**
@@ -365,20 +383,28 @@ export function supplySources(l: LandState, side: Side): string[] {
   return Object.entries(m.hexes).filter(([h, x]) => ok(h, x)).map(([h]) => h);
 }
 
+/**
+ * Theatre hexes joined to `sources` by land steps through hexes `mayEnter` allows (the sources themselves always
+ * count): one multi-source search of src/board (supply lines, 32.3; the area behind a front, 24.5).
+ */
+export function landReach(l: LandState, sources: readonly string[], mayEnter: (h: string) => boolean): Set<string> {
+  const b = board();
+  const m = landMap(theatreOf(l));
+  const from = new Set(sources.map((h) => b.index(h)));
+  const sup = traceSupply(b, [...from], {
+    mayOccupy: (n) => from.has(n) || (m.hex(n) !== undefined && mayEnter(b.id(n))),
+    mayStep: (_f, t, e) => landStep(m, t, e),
+  });
+  return new Set(Object.keys(m.hexes).filter((h) => sup.isSupplied(b.index(h))));
+}
+
 /** 32.3: hexes reachable from a source through friendly hexes free of enemy units and of enemy ZOC (unless occupied). */
 export function suppliedHexes(l: LandState, side: Side): Set<string> {
   const enemyZoc = zocOf(l, side === 'axis' ? 'allies' : 'axis');
   const occ = occupancy(l);
   const ok = (h: string) => controller(l, h) === side && (occ.get(h) ?? side) === side && (!enemyZoc.has(h) || occ.get(h) === side);
-  const out = new Set<string>();
   // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling).
-  const queue = supplySources(l, side).filter((h) => (occ.get(h) ?? side) === side);
-  for (const q of queue) out.add(q);
-  while (queue.length) {
-    const h = queue.shift()!;
-    for (const n of neighbours(l, h)) if (!out.has(n) && ok(n)) { out.add(n); queue.push(n); }
-  }
-  return out;
+  return landReach(l, supplySources(l, side).filter((h) => (occ.get(h) ?? side) === side), ok);
 }
 
 /**
@@ -387,27 +413,23 @@ export function suppliedHexes(l: LandState, side: Side): Set<string> {
  * source, closer to one than the combat hex. Paths avoiding hexes next to enemy units are preferred when any exist.
  */
 export function retreatPaths(l: LandState, side: Side, from: string, hexes: number, movers: LandUnit[]): string[][] {
+  const b = board();
+  const m = landMap(theatreOf(l));
   const enemy = side === 'axis' ? 'allies' : 'axis';
   const zoc = zocOf(l, enemy);
   const occ = occupancy(l);
   const sources = supplySources(l, side).filter((s) => s !== from);
-  const paths: string[][] = [];
-  const walk = (path: string[]) => {
-    const h = path[path.length - 1]!;
-    if (path.length - 1 === hexes) {
-      if (landUnitsAt(l, h, side).length + movers.filter((m) => m.kind === 'inf' || m.kind === 'armor').length > stackLimit(l, h)) return;
-      if (sources.length && !sources.some((s) => dist(h, s) < dist(from, s))) return;
-      paths.push(path.slice(1));
-      return;
-    }
-    for (const n of neighbours(l, h)) {
-      if (dist(n, from) !== path.length) continue;
-      if (movers.some((m) => !mayEnter(l, side, n, m.kind))) continue;
-      if (zoc.has(n) && occ.get(n) !== side && layerHex(l, n)?.terrain !== 'forest') continue;
-      walk([...path, n]);
-    }
-  };
-  walk([from]);
+  const start = b.index(from);
+  const paths = routes(b, start, hexes, (_f, t, e, depth) => {
+    if (!landStep(m, t, e) || b.distance(t, start) !== depth + 1) return false;
+    const n = b.id(t);
+    if (movers.some((x) => !mayEnter(l, side, n, x.kind))) return false;
+    return !(zoc.has(n) && occ.get(n) !== side && layerHex(l, n)?.terrain !== 'forest');
+  }).map((p) => p.map((x) => b.id(x))).filter((p) => {
+    const h = p[p.length - 1]!;
+    if (landUnitsAt(l, h, side).length + movers.filter((x) => x.kind === 'inf' || x.kind === 'armor').length > stackLimit(l, h)) return false;
+    return !sources.length || sources.some((s) => dist(h, s) < dist(from, s));
+  });
   const enemyUnits = new Set(Object.values(l.units).filter((u) => u.where === 'map' && u.side === enemy && (u.kind === 'inf' || u.kind === 'armor')).map((u) => u.hex!));
   const quiet = paths.filter((p) => p.every((h) => neighbours(l, h).every((n) => !enemyUnits.has(n))));
   return quiet.length ? quiet : paths;

@@ -13,15 +13,12 @@ export interface NavalMap {
   water: Set<number>;
 }
 
-let cached: NavalMap | null = null;
-
 /** The W and E sheets as src/board specs (data/map-sheets.json). */
 export function sheetSpecs(): SheetSpec[] {
   return etoData().sheets.sheets.map(({ provenance: _p, ...s }) => s as SheetSpec);
 }
 
-export function navalMap(): NavalMap {
-  if (cached) return cached;
+function buildNavalMap(): NavalMap {
   const { sea } = etoData();
   const board = buildBoard({
     sheets: sheetSpecs(),
@@ -37,14 +34,17 @@ export function navalMap(): NavalMap {
     if (e < 0) throw new Error(`sea-areas.json coastalLinks: ${a} and ${b} are not adjacent hexes; list only neighbours`);
     water.add(e);
   }
-  cached = {
+  return {
     board,
     areas: new Map(sea.areas.map((a) => [a.id, a])),
     coastal: new Map(sea.coastalHexes.map((h) => [h.hex, h])),
     water,
   };
-  return cached;
 }
+
+/** The board and the naval spaces, built when the rule set is loaded. */
+const NAVAL = buildNavalMap();
+export const navalMap = (): NavalMap => NAVAL;
 
 export function isArea(space: string): boolean {
   return navalMap().areas.has(space);
@@ -73,12 +73,8 @@ function enterCostIdx(m: NavalMap, from: number, to: number, edge: number): numb
 }
 
 /** Naval neighbours of a space and the MP to enter each (ETO 7.3, 7.4). */
-const neighbourCache = new Map<string, { space: string; cost: number }[]>();
-
 export function navalNeighbours(space: string): { space: string; cost: number }[] {
-  let r = neighbourCache.get(space);
-  if (!r) neighbourCache.set(space, (r = computeNeighbours(space)));
-  return r;
+  return NEIGHBOURS.get(space) ?? computeNeighbours(space);
 }
 
 function computeNeighbours(space: string): { space: string; cost: number }[] {
@@ -99,12 +95,8 @@ function computeNeighbours(space: string): { space: string; cost: number }[] {
  * port: coastal hexes within 3 naval MP and the adjacent areas; from a sea area: the area and the coastal hexes
  * bordering it.
  */
-const rangeCache = new Map<string, Set<string>>();
-
-export function interceptionRange(space: string): Set<string> {
-  let r = rangeCache.get(space);
-  if (!r) rangeCache.set(space, (r = computeInterceptionRange(space)));
-  return r;
+export function interceptionRange(space: string): ReadonlySet<string> {
+  return RANGES.get(space) ?? computeInterceptionRange(space);
 }
 
 function computeInterceptionRange(space: string): Set<string> {
@@ -122,3 +114,7 @@ function computeInterceptionRange(space: string): Set<string> {
   for (const a of m.coastal.get(space)!.areas) out.add(a);
   return out;
 }
+
+/** Neighbours and interception ranges of every naval space of the data, computed once with the board. */
+const NEIGHBOURS: ReadonlyMap<string, { space: string; cost: number }[]> = new Map(allSpaces().map((sp) => [sp, computeNeighbours(sp)]));
+const RANGES: ReadonlyMap<string, ReadonlySet<string>> = new Map(allSpaces().map((sp) => [sp, computeInterceptionRange(sp)]));

@@ -1,8 +1,10 @@
 // ETO 9.0 Naval Combat (with 16.2-16.3 air-naval attacks by carrier air, as 9.0 and 8.7 call for them).
-import type { Action, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { Action, Choice, ChoiceRefs, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { AirNavalAction, NavalCombatAction, WithdrawAction } from './actions.ts';
 import { alive, type EtoState, ratings, type Side } from './state.ts';
 
-const choicesOf = (actions: Action[], label: (a: Action) => string) => actions.map((a) => ({ action: a, label: label(a) }));
+const choicesOf = <A extends Action>(actions: A[], label: (a: A) => string, refs?: (a: A) => ChoiceRefs | undefined): Choice[] =>
+  actions.map((a) => { const r = refs?.(a); return { action: a, label: label(a), ...(r ? { refs: r } : {}) }; });
 
 function shipName(s: EtoState, id: string): string {
   const sh = s.ships[id]!;
@@ -55,22 +57,23 @@ export const airNavalAttack: Procedure<EtoState, AirFrame> = {
   prompts(s, f) {
     const targets = alive(s, f.targets);
     if (f.left <= 0 || targets.length === 0) return [];
-    const acts: Action[] = [...targets.map((t) => ({ type: 'air-attack', target: t })), { type: 'no-more-air-attacks' }];
+    const acts: AirNavalAction[] = [...targets.map((t): AirNavalAction => ({ type: 'air-attack', target: t })), { type: 'no-more-air-attacks' }];
     return [{
       seat: f.side, rule: f.rule, kind: 'air-naval-attack',
       text: `Carrier air: ${f.left} attack(s) left; choose a target`,
-      choices: choicesOf(acts, (a) => (a.type === 'air-attack' ? `Air attack on ${shipName(s, a.target as string)}` : 'No more air attacks')),
+      choices: choicesOf(acts, (a) => (a.type === 'air-attack' ? `Air attack on ${shipName(s, a.target)}` : 'No more air attacks'),
+        (a) => (a.type === 'air-attack' ? { place: s.ships[a.target]!.space, targets: [a.target] } : undefined)),
     } satisfies Prompt];
   },
   run(ctx) {
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: AirNavalAction) {
     if (a.type === 'no-more-air-attacks') {
       ctx.pop();
       return;
     }
-    const t = ctx.state.ships[a.target as string]!;
+    const t = ctx.state.ships[a.target]!;
     const r = ratings(t);
     const d = ctx.roll(6, 2, `Carrier air attacks ${t.name} (armor ${r.armor}${t.named ? ', +3 against a named ship' : ''})`, 'ETO 16.2');
     const res = airNavalResult(d.faces[0]!, d.faces[1]!, t.named, r.armor);
@@ -152,10 +155,10 @@ function legalTargets(s: EtoState, f: CombatFrame, side: Side): string[] {
   return enemy.filter((id) => count(id) === min);
 }
 
-function withdrawalOptions(s: EtoState, f: CombatFrame, side: Side): Action[] {
+function withdrawalOptions(s: EtoState, f: CombatFrame, side: Side): WithdrawAction[] {
   const ships = inBattle(s, f, side).sort();
   const half = Math.ceil(ships.length / 2);
-  const out: Action[] = [{ type: 'withdraw', ships: [] }];
+  const out: WithdrawAction[] = [{ type: 'withdraw', ships: [] }];
   if (ships.length > 1) {
     if (ships.length <= 6) {
       // every subset of at most half the ships (9.6)
@@ -183,11 +186,11 @@ export const navalCombat: Procedure<EtoState, CombatFrame> = {
     if (f.stage === 'holdout') {
       for (const side of bothSides(f)) {
         if (mayHoldOut(s, f, side) > 0 && !(f[`holdDone:${side}`] as boolean | undefined)) {
-          const acts: Action[] = [...committed(s, f, side).map((id) => ({ type: 'hold-out', ship: id })), { type: 'commit' }];
+          const acts: NavalCombatAction[] = [...committed(s, f, side).map((id): NavalCombatAction => ({ type: 'hold-out', ship: id })), { type: 'commit' }];
           return [{
             seat: side, rule: 'ETO 9.1', kind: 'hold-out',
             text: `Round ${f.round}: you may hold out ${mayHoldOut(s, f, side)} more unit(s) (held-out units neither attack nor are attacked)`,
-            choices: choicesOf(acts, (a) => (a.type === 'commit' ? 'Commit the rest' : `Hold out ${shipName(s, a.ship as string)}`)),
+            choices: choicesOf(acts, (a) => (a.type === 'hold-out' ? `Hold out ${shipName(s, a.ship)}` : 'Commit the rest'), (a) => (a.type === 'hold-out' ? { units: [a.ship] } : undefined)),
           }];
         }
       }
@@ -199,11 +202,12 @@ export const navalCombat: Procedure<EtoState, CombatFrame> = {
         if (fs.length === 0) continue;
         const ship = fs[0]!;
         const targets = legalTargets(s, f, side);
-        const acts: Action[] = [...targets.map((t) => ({ type: 'fire', ship, target: t })), { type: 'hold-fire', ship }];
+        const acts: NavalCombatAction[] = [...targets.map((t): NavalCombatAction => ({ type: 'fire', ship, target: t })), { type: 'hold-fire', ship }];
         return [{
           seat: side, rule: f.round === 1 ? 'ETO 9.3' : 'ETO 9.3 (round 2)', kind: 'naval-fire',
           text: `${shipName(s, ship)} (gunnery ${ratings(s.ships[ship]!).gunnery}) fires: choose a target`,
-          choices: choicesOf(acts, (a) => (a.type === 'fire' ? `${shipName(s, ship)} fires at ${shipName(s, a.target as string)}` : `${shipName(s, ship)} holds fire`)),
+          choices: choicesOf(acts, (a) => (a.type === 'fire' ? `${shipName(s, ship)} fires at ${shipName(s, a.target)}` : `${shipName(s, ship)} holds fire`),
+            (a) => ({ units: [ship], ...(a.type === 'fire' ? { targets: [a.target] } : {}) })),
         }];
       }
       return [];
@@ -276,12 +280,12 @@ export const navalCombat: Procedure<EtoState, CombatFrame> = {
       ctx.pop({ withdrawn: f.withdrawn });
     }
   },
-  act(ctx, f, seat, a) {
+  act(ctx, f, seat, a: NavalCombatAction) {
     const side = seat as Side;
-    if (a.type === 'hold-out') f.held.push(a.ship as string);
+    if (a.type === 'hold-out') f.held.push(a.ship);
     else if (a.type === 'commit') f[`holdDone:${side}`] = true;
-    else if (a.type === 'fire') f.shots.push({ ship: a.ship as string, target: a.target as string });
-    else if (a.type === 'hold-fire') f.fired.push(a.ship as string);
+    else if (a.type === 'fire') f.shots.push({ ship: a.ship, target: a.target });
+    else if (a.type === 'hold-fire') f.fired.push(a.ship);
     else if (a.type === 'pursue' || a.type === 'let-go') {
       if (a.type === 'let-go') {
         ctx.log('The remaining ships let the withdrawing force go', 'ETO 9.6');
@@ -335,9 +339,9 @@ export const navalWithdrawal: Procedure<EtoState, WithdrawFrame> = {
       seat: side, rule: 'ETO 9.6', kind: 'withdraw',
       text: 'Secretly choose the units that withdraw (none, all, or at most half)',
       choices: choicesOf(withdrawalOptions(s, f, side), (a) => {
-        const list = a.ships as string[];
+        const list = a.ships;
         return list.length === 0 ? 'Withdraw none' : `Withdraw ${list.map((id) => shipName(s, id)).join(', ')}`;
-      }),
+      }, (a) => (a.ships.length ? { units: a.ships } : undefined)),
     }));
   },
   actAll(ctx, _w, answers) {

@@ -1,6 +1,7 @@
 // ETO 8.0 Naval Interception: declaring interceptions and counter-interceptions (8.2), search (8.4), the limits of
 // 8.5, automatic interception (8.6) and evasion (8.7). Combat itself is naval-combat.ts.
-import type { Action, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { EngagementAction, InterceptionAction } from './actions.ts';
 import { interceptionRange, isArea, navalMap, spaceName } from './map.ts';
 import { airAttacks, flyingCarriers, pushNavalCombat } from './naval-combat.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, slowest, stackKey } from './state.ts';
@@ -103,7 +104,7 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     const side = otherSide(f.side);
     const eligible = eligibleInterceptors(s, f);
     if (eligible.length === 0 && f.chosen.length === 0) return [];
-    const acts: Action[] = eligible.map((id) => ({ type: 'add-interceptor', ship: id }));
+    const acts: InterceptionAction[] = eligible.map((id) => ({ type: 'add-interceptor', ship: id }));
     const canSearch = f.chosen.some((id) => ratings(s.ships[id]!).gunnery !== null);
     if (canSearch) acts.push({ type: 'intercept' });
     acts.push({ type: 'no-interception' });
@@ -114,18 +115,20 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
         (f.chosen.length ? ` Chosen: ${f.chosen.map((id) => label(s, id)).join(', ')}` : ''),
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'add-interceptor' ? `Add ${label(s, a.ship as string)} (${spaceName(s.ships[a.ship as string]!.space)})`
+        label: a.type === 'add-interceptor' ? `Add ${label(s, a.ship)} (${spaceName(s.ships[a.ship]!.space)})`
           : a.type === 'intercept' ? `${what} with the chosen ships` : `No ${what}ion`,
+        ...(a.type === 'add-interceptor' ? { refs: { units: [a.ship], from: s.ships[a.ship]!.space, place: f.space, targets: alive(s, f.target) } }
+          : a.type === 'intercept' ? { refs: { units: [...f.chosen], place: f.space, targets: alive(s, f.target) } } : {}),
       })),
     }];
   },
   run(ctx) {
     ctx.pop({ intercepted: false });
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: InterceptionAction) {
     const s = ctx.state;
     if (a.type === 'add-interceptor') {
-      f.chosen.push(a.ship as string);
+      f.chosen.push(a.ship);
       return;
     }
     if (a.type === 'no-interception') {
@@ -154,8 +157,8 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     if (a.type === 'intercept' && !f.chosen.some((id) => ratings(s.ships[id]!).gunnery !== null)) {
       return { rule: 'ETO 8.5', message: 'carriers and transports cannot search by themselves; add a unit with a gunnery rating' };
     }
-    if (a.type === 'add-interceptor') {
-      const sh = s.ships[a.ship as string];
+    if (a.type === 'add-interceptor' && typeof a.ship === 'string') {
+      const sh = s.ships[a.ship];
       if (sh && !interceptionRange(sh.space).has(f.space)) {
         return { rule: 'ETO 8.1', message: `${sh.name} in ${spaceName(sh.space)} cannot reach ${spaceName(f.space)}: from a coastal hex, coastal hexes within 3 naval MP and adjacent areas; from a sea area, that area and the coastal hexes bordering it` };
       }
@@ -193,23 +196,28 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       return [{
         seat: f.searchSide, rule: 'ETO 8.2', kind: 'yes-no',
         text: 'Your interceptors survived the counter-interception: continue to the original target or break off?',
-        choices: [{ action: { type: 'continue' }, label: 'Continue the interception' }, { action: { type: 'break-off' }, label: 'Break off and stop' }],
+        choices: [
+          { action: { type: 'continue' }, label: 'Continue the interception', refs: { units: searchers, place: f.space, targets: alive(s, f.target) } },
+          { action: { type: 'break-off' }, label: 'Break off and stop', refs: { units: searchers, place: f.space } }],
       }];
     }
     if (f.stage === 'groups' && !f.auto && maxGroups(s, searchers) > 1) {
-      const acts: Action[] = [];
+      const acts: EngagementAction[] = [];
       for (let n = 1; n <= maxGroups(s, searchers); n++) acts.push({ type: 'groups', n });
+      const groupLabel = (a: EngagementAction) => (a.type === 'groups' ? `${a.n} group(s)` : a.type);
       return [{
         seat: f.searchSide, rule: 'ETO 8.4', kind: 'groups',
         text: `Split the ${searchers.length} searching ships into groups of at least 3 (each group rolls; +1 per group)`,
-        choices: acts.map((a) => ({ action: a, label: `${a.n} group(s)` })),
+        choices: acts.map((a) => ({ action: a, label: groupLabel(a), refs: { units: searchers, place: f.space, targets: alive(s, f.target) } })),
       }];
     }
     if (f.stage === 'evade') {
       return [{
         seat: f.targetSide, rule: 'ETO 8.7', kind: 'yes-no',
         text: `You were found by ${f.groups[f.gi]!.map((id) => label(s, id)).join(', ')} (speed ${slowest(s, alive(s, f.groups[f.gi]!))}); your slowest ship is faster: evade?`,
-        choices: [{ action: { type: 'evade' }, label: 'Evade' }, { action: { type: 'fight' }, label: 'Fight' }],
+        choices: [
+          { action: { type: 'evade' }, label: 'Evade', refs: { units: alive(s, f.target), place: f.space, targets: alive(s, f.groups[f.gi]!) } },
+          { action: { type: 'fight' }, label: 'Fight', refs: { units: alive(s, f.target), place: f.space, targets: alive(s, f.groups[f.gi]!) } }],
       }];
     }
     return [];
@@ -296,14 +304,14 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       if (!f.countered) f.stage = 'groups';
     }
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: EngagementAction) {
     const s = ctx.state;
     if (a.type === 'continue') f.stage = 'groups';
     else if (a.type === 'break-off') {
       ctx.log('The interceptors break off', 'ETO 8.2');
       f.stage = 'end';
     } else if (a.type === 'groups') {
-      f.groups = formGroups(s, alive(s, f.searchers), a.n as number);
+      f.groups = formGroups(s, alive(s, f.searchers), a.n);
       f.gi = 0;
       f.stage = 'search';
       ctx.log(`Search groups: ${f.groups.map((g) => g.map((id) => s.ships[id]!.name).join(', ')).join(' / ')}`, 'ETO 8.4');

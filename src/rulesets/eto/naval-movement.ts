@@ -1,5 +1,6 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
-import type { Action, Frame, Procedure } from '../../engine/index.ts';
+import type { ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
+import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
 import { navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -35,7 +36,7 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
   prompts(s, f) {
     const m = movable(s, f.side).filter((id) => !f.selected.includes(id)
       && (f.selected.length === 0 || s.ships[id]!.space === s.ships[f.selected[0]!]!.space));
-    const acts: Action[] = m.map((id) => ({ type: 'select', ship: id }));
+    const acts: NavalMovementAction[] = m.map((id) => ({ type: 'select', ship: id }));
     if (f.selected.length) acts.push({ type: 'move' });
     else acts.push({ type: 'end-naval-movement' });
     return [{
@@ -44,13 +45,15 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
         : 'Naval movement: select the ships of a stack to move, or end the naval movement step',
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'select' ? `Select ${label(s, a.ship as string)} in ${spaceName(s.ships[a.ship as string]!.space)}${s.ships[a.ship as string]!.inPort ? ' (in port)' : ''}`
+        label: a.type === 'select' ? `Select ${label(s, a.ship)} in ${spaceName(s.ships[a.ship]!.space)}${s.ships[a.ship]!.inPort ? ' (in port)' : ''}`
           : a.type === 'move' ? 'Move the selected stack' : 'End naval movement',
+        ...(a.type === 'select' ? { refs: { units: [a.ship], place: s.ships[a.ship]!.space } }
+          : a.type === 'move' ? { refs: { units: [...f.selected], place: s.ships[f.selected[0]!]!.space } } : {}),
       })),
     }];
   },
-  act(ctx, f, _seat, a) {
-    if (a.type === 'select') f.selected.push(a.ship as string);
+  act(ctx, f, _seat, a: NavalMovementAction) {
+    if (a.type === 'select') f.selected.push(a.ship);
     else if (a.type === 'move') {
       const ships = f.selected;
       f.selected = [];
@@ -58,8 +61,8 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
     } else ctx.pop();
   },
   explain(s, f, _seat, a) {
-    if (a.type === 'select') {
-      const id = a.ship as string;
+    if (a.type === 'select' && typeof a.ship === 'string') {
+      const id = a.ship;
       if (s.step.moved.includes(id)) return { rule: 'ETO 7.0', message: `${s.ships[id]?.name ?? id} has already moved (or was dropped off) this step` };
       if (f.selected.length && s.ships[id] && s.ships[id]!.space !== s.ships[f.selected[0]!]!.space) {
         return { rule: 'ETO 7.0', message: 'a stack moves together: select ships in the same space' };
@@ -87,7 +90,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     if (ships.length === 0) return [];
     const here = s.ships[ships[0]!]!.space;
-    const acts: Action[] = [];
+    const acts: StackMoveAction[] = [];
     if (ships.some((id) => s.ships[id]!.inPort)) acts.push({ type: 'leave-port' });
     else {
       const left = mpLeft(s, f);
@@ -104,9 +107,10 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'enter' ? `Enter ${spaceName(a.space as string)} (${navalNeighbours(here).find((n) => n.space === a.space)!.cost} MP)`
-          : a.type === 'drop-off' ? `Drop off ${label(s, a.ship as string)}` : a.type === 'leave-port' ? 'Leave port'
+        label: a.type === 'enter' ? `Enter ${spaceName(a.space)} (${navalNeighbours(here).find((n) => n.space === a.space)!.cost} MP)`
+          : a.type === 'drop-off' ? `Drop off ${label(s, a.ship)}` : a.type === 'leave-port' ? 'Leave port'
             : a.type === 'enter-port' ? 'Enter port (ends the move)' : 'Stop here',
+        refs: a.type === 'enter' ? { units: ships, from: here, place: a.space } : a.type === 'drop-off' ? { units: [a.ship], place: here } : { units: ships, place: here },
       })),
     }];
   },
@@ -115,13 +119,13 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     done(ctx.state, f.ships);
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: StackMoveAction) {
     const s = ctx.state;
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
     if (a.type === 'drop-off') {
       f.ships = ships.filter((id) => id !== a.ship);
-      done(s, [a.ship as string]);
+      done(s, [a.ship]);
       return;
     }
     if (a.type === 'stop') {
@@ -143,7 +147,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
       return;
     }
-    const to = a.space as string;
+    const to = a.space;
     const cost = navalNeighbours(here).find((n) => n.space === to)!.cost;
     f.used += cost;
     f.entered++;
@@ -184,9 +188,18 @@ function searchers(s: EtoState, side: Side, space: string, target: string[]): st
     && !s.step.searched.includes(`${sh.id}>${key}`)).map((sh) => sh.id).sort();
 }
 
+/** What a step-3 choice points at: the searched space, the searching ships, the enemy stack there. */
+function attackRefs(s: EtoState, f: AttacksFrame, a: NavalAttacksAction): ChoiceRefs {
+  const space = a.type === 'attack-in' ? a.space : f.space!;
+  const targets = stationaryTarget(s, f.side, space);
+  if (a.type === 'add-searcher') return { units: [a.ship], place: space, targets };
+  if (a.type === 'search') return { units: [...f.chosen], place: space, targets };
+  return { place: space, targets };
+}
+
 export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
   prompts(s, f) {
-    const acts: Action[] = [];
+    const acts: NavalAttacksAction[] = [];
     if (f.space) {
       const target = stationaryTarget(s, f.side, f.space);
       for (const id of searchers(s, f.side, f.space, target)) if (!f.chosen.includes(id)) acts.push({ type: 'add-searcher', ship: id });
@@ -206,16 +219,17 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
       text: f.space ? `Search for the enemy in ${spaceName(f.space)}: choose the searching ships` : 'Naval attacks: search for enemy stacks in your ships\' spaces, or end the step',
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'attack-in' ? `Search in ${spaceName(a.space as string)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship as string)}`
+        label: a.type === 'attack-in' ? `Search in ${spaceName(a.space)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship)}`
           : a.type === 'search' ? 'Search with the chosen ships' : 'End naval attacks',
+        ...(a.type === 'end-naval-attacks' ? {} : { refs: attackRefs(s, f, a) }),
       })),
     }];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, a: NavalAttacksAction) {
     const s = ctx.state;
     if (a.type === 'end-naval-attacks') ctx.pop();
-    else if (a.type === 'attack-in') f.space = a.space as string;
-    else if (a.type === 'add-searcher') f.chosen.push(a.ship as string);
+    else if (a.type === 'attack-in') f.space = a.space;
+    else if (a.type === 'add-searcher') f.chosen.push(a.ship);
     else {
       const space = f.space!;
       const chosen = f.chosen;

@@ -3,14 +3,15 @@
 // of more units (step 3-D), combat (26-27, through land-attack.ts), exploitation (29), weather (1.2-1.3) and supply
 // (33.1, 33.6); every move may meet an armor reaction attack (26.5, armor-reaction.ts); step 3 offers a front (24.5).
 // Used by scenario 3 (offensives of both sides) and scenario 4 (the German combined offensive).
-import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { Choice, ChoiceGroup, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
+import type { OffensiveAction } from './actions.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
-  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, moveOptions,
-  neighbours, stackLimit, suppliedHexes, unitsAt,
+  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, type MoveOption, moveOptions,
+  neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
@@ -138,9 +139,12 @@ function targetAllowed(s: EtoState, f: OffensiveFrame, h: string): boolean {
   return true;
 }
 
+const unitName = (u: LandUnit): string => `${u.name} (${u.id})`;
+const enemyIn = (l: LandState, side: Side, h: string): string[] => landUnitsAt(l, h, otherSide(side)).map((u) => u.id);
+
 function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
   const l = landOf(s);
-  const ask = (rule: string, text: string, kind: string, choices: Choice[]): Prompt[] => [{ seat: f.side, rule, text, kind, choices }];
+  const ask = (rule: string, text: string, kind: string, choices: Choice[], groups?: ChoiceGroup[]): Prompt[] => [{ seat: f.side, rule, text, kind, choices, ...(groups ? { groups } : {}) }];
   switch (f.stage) {
     case 'hq-1b':
     case 'hq-3c': {
@@ -150,38 +154,45 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
       const later = hqs.filter((h) => h.id !== hq.id && !f.hqMoved.includes(h.id)).map((h) => h.id);
       const opts = hqMoveOptions(l, hq, 3).filter((o) => hqSpacingOk(l, hq, o.to, later));
       return ask('ETO 23.2', `Move ${hq.name} up to 3 hexes (step ${f.stage === 'hq-1b' ? '1-B' : '3-C'})`, 'move', [
-        { action: { type: 'hq-stay', unit: hq.id }, label: `${hq.name} stays in ${hq.hex}` },
-        ...opts.map((o) => ({ action: { type: 'hq-move', unit: hq.id, to: o.to }, label: `${hq.name} to ${o.to}` }))]);
+        { action: { type: 'hq-stay', unit: hq.id }, label: `${hq.name} stays in ${placeName(l, hq.hex!)}`, refs: { units: [hq.id], place: hq.hex! } },
+        ...opts.map((o) => ({
+          action: { type: 'hq-move', unit: hq.id, to: o.to }, label: `${hq.name} to ${placeName(l, o.to)}`,
+          refs: { units: [hq.id], from: hq.hex!, place: o.to, path: o.path.slice(1) },
+        }))]);
     }
     case 'activate': {
       const more = activatable(l, f);
       if (!more.length) return [];
       return ask('ETO 22.0, sequence 4 step 3-D', 'Step 3-D: activate more units (the last chance; only activated units attack)', 'select', [
-        { action: { type: 'activate-all' }, label: `Activate all ${more.length} unit(s) that may still be activated` },
-        ...more.map((u) => ({ action: { type: 'activate', unit: u.id }, label: `Activate ${u.name} (${u.id}) in ${u.hex}` })),
+        { action: { type: 'activate-all' }, label: `Activate all ${more.length} unit(s) that may still be activated`, refs: { units: more.map((u) => u.id) } },
+        ...more.map((u) => ({ action: { type: 'activate', unit: u.id }, label: `Activate ${unitName(u)} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })),
         { action: { type: 'done' }, label: 'End activation' }]);
     }
     case 'breakthrough': {
       if (!f.bt) {
         const made = l.brokeThrough.filter((id) => l.units[id]!.kind === 'armor').length;
-        const stacks = new Set<string>();
+        const stacks = new Map<string, string[]>();
         if (made < attacksPerStep(l, f)) {
           for (const u of onMap(l, f.side)) {
             // 28.4: no breakthrough from a mud hex.
-            if (u.kind === 'armor' && !l.brokeThrough.includes(u.id) && mayActivate(l, f, u) && wx(s, u.hex!) !== 'mud') stacks.add(u.hex!);
+            if (u.kind === 'armor' && !l.brokeThrough.includes(u.id) && mayActivate(l, f, u) && wx(s, u.hex!) !== 'mud') (stacks.get(u.hex!) ?? stacks.set(u.hex!, []).get(u.hex!)!).push(u.id);
           }
         }
         return ask('ETO 28.0, 28.6', 'Breakthrough step: choose an armor stack to break through, or end the step', 'attack', [
-          ...[...stacks].sort().map((h) => ({ action: { type: 'breakthrough', hex: h }, label: `Armor in ${h}${generalWith(l, h, f.side) ? ` with ${generalWith(l, h, f.side)!.name}` : ''}` })),
+          ...[...stacks].sort(([a], [b]) => a.localeCompare(b)).map(([h, ids]) => {
+            const gen = generalWith(l, h, f.side);
+            return { action: { type: 'breakthrough', hex: h }, label: `Armor in ${placeName(l, h)}${gen ? ` with ${gen.name}` : ''}`, refs: { units: [...ids, ...(gen ? [gen.id] : [])], place: h } };
+          }),
           { action: { type: 'done' }, label: 'End the Breakthrough step' }]);
       }
       const leadArmor = l.units[f.bt.units.find((id) => l.units[id]!.kind === 'armor')!]!;
       const n = f.bt.units.filter((id) => l.units[id]!.kind === 'armor').length;
+      const btUnits = f.bt.units.filter((id) => l.units[id]!.where === 'map');
       if (f.bt.phase === 'target') {
         const targets = enemyHexesNear(l, f.side, leadArmor.hex!).filter((h) => targetAllowed(s, f, h) && layerHex(l, h)!.terrain !== 'marsh' && wx(s, h) !== 'mud');
         return ask('ETO 28.2, 28.4', 'Choose the hex the breakthrough stack attacks', 'attack', [
-          ...targets.map((h) => ({ action: { type: 'bt-attack', target: h }, label: `Attack ${layerHex(l, h)?.name ?? h}` })),
-          { action: { type: 'bt-cancel' }, label: 'Cancel the breakthrough attack (28.4)' }]);
+          ...targets.map((h) => ({ action: { type: 'bt-attack', target: h }, label: `Attack ${placeName(l, h)}`, refs: { units: btUnits, from: leadArmor.hex!, place: h, targets: enemyIn(l, f.side, h) } })),
+          { action: { type: 'bt-cancel' }, label: 'Cancel the breakthrough attack (28.4)', refs: { units: btUnits } }]);
       }
       const opts = btMoves(s, f).filter((o) => fits(l, o.to, f.side, n));
       // 28.3: after the attack the stack may split; an armor unit may go alone, leaving the general (ruling 44).
@@ -190,30 +201,26 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
       const armor = f.bt.units.filter((id) => l.units[id]!.kind === 'armor' && l.units[id]!.where === 'map');
       if (f.bt.phase === 'after' && (gen || armor.length > 1)) {
         for (const id of armor) {
+          const from = l.units[id]!.hex!;
           for (const o of btMoves(s, f, id).filter((x) => fits(l, x.to, f.side, 1))) {
-            split.push({ action: { type: 'bt-move', to: o.to, units: [id] }, label: `Move ${l.units[id]!.name} (${id}) alone to ${o.to} via ${o.path.slice(1).join(' > ')}${gen ? `, leaving ${gen.name}` : ''}` });
+            split.push({
+              action: { type: 'bt-move', to: o.to, units: [id] },
+              label: `Move ${unitName(l.units[id]!)} alone to ${placeName(l, o.to)} via ${o.path.slice(1).join(' > ')}${gen ? `, leaving ${gen.name}` : ''}`,
+              refs: { units: [id], from, place: o.to, path: o.path.slice(1) },
+            });
           }
         }
       }
-      return ask(f.bt.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3', f.bt.phase === 'premove' ? `Move the breakthrough stack in ${leadArmor.hex} up to 2 hexes` : `Breakthrough movement from ${leadArmor.hex}`, 'move', [
-        { action: { type: 'bt-stay' }, label: `Stay in ${leadArmor.hex}` },
-        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${o.to} via ${o.path.slice(1).join(' > ')}` })), ...split]);
+      return ask(f.bt.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3', f.bt.phase === 'premove' ? `Move the breakthrough stack in ${placeName(l, leadArmor.hex!)} up to 2 hexes` : `Breakthrough movement from ${placeName(l, leadArmor.hex!)}`, 'move', [
+        { action: { type: 'bt-stay' }, label: `Stay in ${placeName(l, leadArmor.hex!)}`, refs: { units: btUnits, place: leadArmor.hex! } },
+        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${placeName(l, o.to)} via ${o.path.slice(1).join(' > ')}`, refs: { units: btUnits, from: leadArmor.hex!, place: o.to, path: o.path.slice(1) } })),
+        ...split]);
     }
     case 'move': {
-      const sup = suppliedHexes(l, f.side);
-      const choices: Choice[] = [];
-      for (const u of onMap(l, f.side).filter(isLand)) {
-        if (l.brokeThrough.includes(u.id) || l.moved.includes(u.id) || !mayActivate(l, f, u)) continue;
-        if (!f.units.includes(u.id)) choices.push({ action: { type: 'activate', unit: u.id }, label: `Activate ${u.name} (${u.id}) in ${u.hex} without moving` });
-        const gen = generalWith(l, u.hex!, f.side);
-        for (const o of moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) })) {
-          if (!fits(l, o.to, f.side, 1)) continue;
-          choices.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} (${u.id}) ${u.hex} to ${o.to}` });
-          if (gen && !l.brokeThrough.includes(gen.id) && !l.moved.includes(gen.id)) choices.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} ${u.hex} to ${o.to}` });
-        }
-      }
-      choices.push(...frontChoice(l, f.side), { action: { type: 'done' }, label: 'End offensive movement' });
-      return ask('ETO 24.0, 25.2-25.3, 22.0', 'Offensive movement (step 3): move or activate units', 'move', choices);
+      // A structured prompt: one group per unit that may still move or be activated; its destinations come from choicesIn.
+      const groups = movableUnits(l, f).map((u) => ({ key: u.id, label: `${unitName(u)} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } }));
+      return ask('ETO 24.0, 25.2-25.3, 22.0', 'Offensive movement (step 3): move or activate units', 'move',
+        [...frontChoice(l, f.side), { action: { type: 'done' }, label: 'End offensive movement' }], groups);
     }
     case 'combat':
     case 'exploit': {
@@ -224,36 +231,74 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
         if (l.attacksLeft > 0) {
           const targets = new Set<string>();
           for (const u of attackersFor(l, f, step)) for (const h of enemyHexesNear(l, f.side, u.hex!)) if (targetAllowed(s, f, h)) targets.add(h);
-          for (const h of [...targets].sort()) if (!must || must.target === h) choices.push({ action: { type: 'declare', target: h }, label: `Attack ${layerHex(l, h)?.name ?? h}` });
+          for (const h of [...targets].sort()) if (!must || must.target === h) choices.push({ action: { type: 'declare', target: h }, label: `Attack ${placeName(l, h)}`, refs: { place: h, targets: enemyIn(l, f.side, h) } });
         }
         if (!must || !choices.length) choices.push({ action: { type: 'done' }, label: `End the ${step} step` });
         return ask(step === 'combat' ? 'ETO 26.0, 26.3, 28.4' : 'ETO 29.2', `${step === 'combat' ? 'Combat' : 'Exploitation'} step: ${l.attacksLeft} attack(s) left`, 'attack', choices);
       }
       const d = f.declare;
       const cand = attackersFor(l, f, step).filter((u) => neighbours(l, u.hex!).includes(d.target) && !d.units.includes(u.id));
-      return ask('ETO 4A C, 26.3', `Attack on ${d.target}: add attacking units (${d.units.length} so far)`, 'attack', [
-        ...cand.map((u) => ({ action: { type: 'add', unit: u.id }, label: `Add ${u.name} (${u.id}) from ${u.hex}` })),
-        ...(d.units.length ? [{ action: { type: 'go' }, label: 'Resolve the attack' }] : [{ action: { type: 'cancel' }, label: 'Cancel this attack' }])]);
+      const targets = enemyIn(l, f.side, d.target);
+      return ask('ETO 4A C, 26.3', `Attack on ${placeName(l, d.target)}: add attacking units (${d.units.length} so far)`, 'attack', [
+        ...cand.map((u) => ({ action: { type: 'add', unit: u.id }, label: `Add ${unitName(u)} from ${placeName(l, u.hex!)}`, refs: { units: [u.id], from: u.hex!, place: d.target, targets } })),
+        ...(d.units.length ? [{ action: { type: 'go' }, label: `Resolve the attack on ${placeName(l, d.target)}`, refs: { units: [...d.units], place: d.target, targets } }]
+          : [{ action: { type: 'cancel' }, label: 'Cancel this attack', refs: { place: d.target } }])]);
     }
     case 'exploit-move': {
-      const choices: Choice[] = [];
-      for (const id of Object.keys(f.exploitMp).sort()) {
-        const u = l.units[id]!;
-        if (f.exploited.includes(id) || u.where !== 'map') continue;
-        const gen = generalWith(l, u.hex!, f.side);
-        choices.push({ action: { type: 'x-stay', unit: id }, label: `${u.name} (${id}) exploits from ${u.hex} without moving` });
-        for (const o of moveOptions(l, u, u.hex!, f.exploitMp[id]!, { forbid: (h) => wx(s, h) !== 'fair' })) {
-          if (!fits(l, o.to, f.side, 1)) continue;
-          choices.push({ action: { type: 'x-move', unit: id, to: o.to }, label: `${u.name} (${id}) exploits ${u.hex} to ${o.to}` });
-          if (gen && gen.eligible) choices.push({ action: { type: 'x-move', unit: id, to: o.to, general: gen.id }, label: `${u.name} (${id}) with ${gen.name} exploits ${u.hex} to ${o.to}` });
-        }
-      }
-      choices.push({ action: { type: 'done' }, label: 'End exploitation movement' });
-      return ask('ETO 29.2, 1.2-1.3', 'Exploitation movement (step 5)', 'move', choices);
+      const groups = exploitingUnits(l, f).map((u) => ({ key: u.id, label: `${unitName(u)} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } }));
+      return ask('ETO 29.2, 1.2-1.3', 'Exploitation movement (step 5)', 'move', [{ action: { type: 'done' }, label: 'End exploitation movement' }], groups);
     }
     default:
       return [];
   }
+}
+
+/** Step 3: land units that may still move or be activated (22.0, 24.0; not after a breakthrough, 28.4). */
+function movableUnits(l: LandState, f: OffensiveFrame): LandUnit[] {
+  return onMap(l, f.side).filter((u) => isLand(u) && !l.brokeThrough.includes(u.id) && !l.moved.includes(u.id) && mayActivate(l, f, u));
+}
+
+/** Step 5: armor that may still exploit (29.2). */
+function exploitingUnits(l: LandState, f: OffensiveFrame): LandUnit[] {
+  return Object.keys(f.exploitMp).sort().map((id) => l.units[id]!).filter((u) => !f.exploited.includes(u.id) && u.where === 'map');
+}
+
+/** A move of `u` (with the general stacked with it, when one may go) to each destination. */
+function moveChoices(l: LandState, u: LandUnit, type: 'move' | 'x-move', opts: MoveOption[], gen: LandUnit | undefined, side: Side): Choice[] {
+  const out: Choice[] = [];
+  const verb = type === 'move' ? 'to' : 'exploits to';
+  for (const o of opts) {
+    if (!fits(l, o.to, side, 1)) continue;
+    const refs = { from: u.hex!, place: o.to, path: o.path.slice(1) };
+    out.push({ action: { type, unit: u.id, to: o.to }, label: `${unitName(u)} ${verb} ${placeName(l, o.to)}`, refs: { units: [u.id], ...refs } });
+    if (gen) out.push({ action: { type, unit: u.id, to: o.to, general: gen.id }, label: `${unitName(u)} with ${gen.name} ${verb} ${placeName(l, o.to)}`, refs: { units: [u.id, gen.id], ...refs } });
+  }
+  return out;
+}
+
+/** The choices of one unit's group in step 3 (activate, move) or step 5 (exploit). */
+function unitChoices(s: EtoState, f: OffensiveFrame, id: string): Choice[] {
+  const l = landOf(s);
+  const u = l.units[id];
+  if (!u) return [];
+  if (f.stage === 'move') {
+    if (!movableUnits(l, f).includes(u)) return [];
+    const out: Choice[] = [];
+    if (!f.units.includes(u.id)) out.push({ action: { type: 'activate', unit: u.id }, label: `Activate ${unitName(u)} in ${placeName(l, u.hex!)} without moving`, refs: { units: [u.id], place: u.hex! } });
+    const g = generalWith(l, u.hex!, f.side);
+    const gen = g && !l.brokeThrough.includes(g.id) && !l.moved.includes(g.id) ? g : undefined;
+    const opts = moveOptions(l, u, u.hex!, offensiveMa(l, u, suppliedHexes(l, f.side)), { weather: (h) => wx(s, h) });
+    return [...out, ...moveChoices(l, u, 'move', opts, gen, f.side)];
+  }
+  if (f.stage === 'exploit-move') {
+    if (!exploitingUnits(l, f).includes(u)) return [];
+    const g = generalWith(l, u.hex!, f.side);
+    const opts = moveOptions(l, u, u.hex!, f.exploitMp[id]!, { forbid: (h) => wx(s, h) !== 'fair' });
+    return [
+      { action: { type: 'x-stay', unit: id }, label: `${unitName(u)} exploits from ${placeName(l, u.hex!)} without moving`, refs: { units: [id], place: u.hex! } },
+      ...moveChoices(l, u, 'x-move', opts, g?.eligible ? g : undefined, f.side)];
+  }
+  return [];
 }
 
 /** Land units that step 3-D may still activate (22.0). */
@@ -283,15 +328,20 @@ function btMoves(s: EtoState, f: OffensiveFrame, armorId?: string) {
 
 export const offensive: Procedure<EtoState, OffensiveFrame> = {
   prompts: offensivePrompts,
-  act(ctx, f, _seat, a) {
+  choicesIn: (s, f, _seat, group) => unitChoices(s, f, group),
+  groupOf(_s, f, _seat, a) {
+    const ours = f.stage === 'move' ? ['move', 'activate'] : f.stage === 'exploit-move' ? ['x-move', 'x-stay'] : [];
+    return ours.includes(a.type) && typeof a.unit === 'string' ? a.unit : null;
+  },
+  act(ctx, f, _seat, a: OffensiveAction) {
     const s = ctx.state;
     const l = landOf(s);
     switch (a.type) {
-      case 'hq-stay': f.hqMoved.push(a.unit as string); return;
+      case 'hq-stay': f.hqMoved.push(a.unit); return;
       case 'hq-move': {
-        const hq = l.units[a.unit as string]!;
-        ctx.log(`${hq.name} moves ${hq.hex} to ${String(a.to)}`, 'ETO 23.2');
-        hq.hex = a.to as string;
+        const hq = l.units[a.unit]!;
+        ctx.log(`${hq.name} moves ${hq.hex} to ${a.to}`, 'ETO 23.2');
+        hq.hex = a.to;
         f.hqMoved.push(hq.id);
         return;
       }
@@ -300,7 +350,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         for (let u = activatable(l, f)[0]; u; u = activatable(l, f)[0]) activate(l, f, [u.id]);
         return;
       case 'breakthrough': {
-        const units = unitsAt(l, a.hex as string).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
+        const units = unitsAt(l, a.hex).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
           && !l.brokeThrough.includes(u.id) && (u.kind === 'general' || mayActivate(l, f, u))).map((u) => u.id);
         activate(l, f, units.filter((id) => l.units[id]!.kind === 'armor'));
         f.bt = { units, phase: 'premove' };
@@ -310,7 +360,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         if (f.bt!.phase === 'premove') f.bt!.phase = 'target'; else f.bt = null;
         return;
       case 'bt-move': {
-        const alone = a.units as string[] | undefined;
+        const alone = a.units;
         const path = btMoves(s, f, alone?.[0]).find((o) => o.to === a.to)!.path;
         const stack = alone ?? f.bt!.units.filter((id) => l.units[id]!.where === 'map');
         f.bt!.moving = stack;
@@ -320,7 +370,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
       case 'bt-attack': {
         for (const id of f.bt!.units) l.brokeThrough.push(id);
         l.attacksLeft = 1;
-        startAttack(ctx, f, [...f.bt!.units], a.target as string, 'breakthrough');
+        startAttack(ctx, f, [...f.bt!.units], a.target, 'breakthrough');
         return;
       }
       case 'bt-cancel': {
@@ -331,13 +381,13 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         f.bt = null;
         return;
       }
-      case 'activate': activate(l, f, [a.unit as string]); return;
+      case 'activate': activate(l, f, [a.unit]); return;
       case 'front': defineFront(ctx, l, f.side); return;
       case 'move': {
-        const u = l.units[a.unit as string]!;
+        const u = l.units[a.unit]!;
         const sup = suppliedHexes(l, f.side);
         const path = moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) }).find((o) => o.to === a.to)!.path;
-        const movers = [u.id, ...(a.general ? [a.general as string] : [])];
+        const movers = [u.id, ...(a.general ? [a.general] : [])];
         l.moved.push(...movers);
         activate(l, f, [u.id]);
         startMove(ctx, f, { kind: 'move', side: f.side, units: movers, path, at: 0 });
@@ -353,12 +403,12 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       case 'declare': {
         const must = l.mustAttack.find((m) => m.target === a.target);
-        f.declare = { target: a.target as string, units: must ? must.units.filter((id) => { const u = l.units[id]!; return u.where === 'map' && isLand(u) && neighbours(l, u.hex!).includes(a.target as string); }) : [] };
+        f.declare = { target: a.target, units: must ? must.units.filter((id) => { const u = l.units[id]!; return u.where === 'map' && isLand(u) && neighbours(l, u.hex!).includes(a.target); }) : [] };
         if (must) l.mustAttack = l.mustAttack.filter((m) => m !== must);
         return;
       }
       case 'add': {
-        const u = l.units[a.unit as string]!;
+        const u = l.units[a.unit]!;
         f.declare!.units.push(u.id);
         const gen = generalWith(l, u.hex!, f.side);
         if (gen && !f.declare!.units.includes(gen.id) && gen.nation === u.nation) f.declare!.units.push(gen.id);
@@ -370,12 +420,12 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         startAttack(ctx, f, [...f.declare!.units], f.declare!.target, step);
         return;
       }
-      case 'x-stay': f.exploited.push(a.unit as string); return;
+      case 'x-stay': f.exploited.push(a.unit); return;
       case 'x-move': {
-        const u = l.units[a.unit as string]!;
+        const u = l.units[a.unit]!;
         const path = moveOptions(l, u, u.hex!, f.exploitMp[u.id]!, { forbid: (h) => wx(s, h) !== 'fair' }).find((o) => o.to === a.to)!.path;
         f.exploited.push(u.id);
-        startMove(ctx, f, { kind: 'x-move', side: f.side, units: [u.id, ...(a.general ? [a.general as string] : [])], path, at: 0 });
+        startMove(ctx, f, { kind: 'x-move', side: f.side, units: [u.id, ...(a.general ? [a.general] : [])], path, at: 0 });
         return;
       }
     }

@@ -1,5 +1,6 @@
 // ETO Scenario 1 "Sink the Bismarck!" (May 1941): one Naval and Air phase, naval rules only (Parts 2 and 4).
-import type { Action, Frame, Procedure } from '../../engine/index.ts';
+import type { Frame, Procedure } from '../../engine/index.ts';
+import type { ChooseFirstAction, ShipPlaceAction } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { allSpaces, navalMap, spaceName } from './map.ts';
 import { emptyStep, type EtoState, otherSide, type Ship, SIDE_OF_NATION, type Side } from './state.ts';
@@ -70,7 +71,7 @@ export const placeAnywhere: Procedure<EtoState> = {
     const group = etoData().bismarck.setup.find((g) => g.at === 'anywhere')!;
     const next = group.units.find((id) => s.ships[id]!.space === '');
     if (!next) return [];
-    const acts: Action[] = [];
+    const acts: ShipPlaceAction[] = [];
     for (const sp of allSpaces()) {
       if (group.except?.includes(sp)) continue;
       acts.push({ type: 'place', ship: next, space: sp, inPort: false });
@@ -80,15 +81,15 @@ export const placeAnywhere: Procedure<EtoState> = {
     return [{
       seat: SIDE_OF_NATION[group.nation]!, rule: group.rule, kind: 'place',
       text: `Place ${s.ships[next]!.name} anywhere except Bergen`,
-      choices: acts.map((a) => ({ action: a, label: `${s.ships[next]!.name} to ${spaceName(a.space as string)}${a.inPort ? ' (in port)' : ''}` })),
+      choices: acts.map((a) => ({ action: a, label: `${s.ships[next]!.name} to ${spaceName(a.space)}${a.inPort ? ' (in port)' : ''}`, refs: { units: [next], place: a.space } })),
     }];
   },
   run(ctx) {
     ctx.pop();
   },
-  act(ctx, _f, _seat, a) {
-    const sh = ctx.state.ships[a.ship as string]!;
-    sh.space = a.space as string;
+  act(ctx, _f, _seat, a: ShipPlaceAction) {
+    const sh = ctx.state.ships[a.ship]!;
+    sh.space = a.space;
     sh.inPort = a.inPort === true;
     ctx.log(`${sh.name} placed in ${spaceName(sh.space)}${sh.inPort ? ' (in port)' : ''}`, 'ETO scenario 1 [1.1]');
   },
@@ -106,8 +107,8 @@ export const chooseFirst: Procedure<EtoState> = {
       ],
     }];
   },
-  act(ctx, _f, _seat, a) {
-    const first = a.side as Side;
+  act(ctx, _f, _seat, a: ChooseFirstAction) {
+    const first = a.side;
     ctx.state.order = [first, otherSide(first)];
     ctx.log(`${first} performs the Naval and Air phase first`, 'ETO Part 4');
     ctx.pop();

@@ -58,12 +58,11 @@ export function emptyStep(): StepRecord {
   return { moved: [], successful: [], searched: [], withdrawn: [] };
 }
 
-let unitIndex: Map<string, { full: Ratings; damaged: Ratings }> | null = null;
+const NAVAL_UNITS: ReadonlyMap<string, { full: Ratings; damaged: Ratings }> = new Map(etoData().units.map((u) => [u.id, u]));
 
 /** Current gunnery, armor and speed: the damaged side once damaged (ETO 9.5). */
 export function ratings(ship: Ship): Ratings {
-  unitIndex ??= new Map(etoData().units.map((u) => [u.id, u]));
-  const u = unitIndex.get(ship.id)!;
+  const u = NAVAL_UNITS.get(ship.id)!;
   return ship.damaged ? u.damaged : u.full;
 }
 

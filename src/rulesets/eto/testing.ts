@@ -1,17 +1,23 @@
 // Test helpers for ETO rules: take the prompt's choice whose action has the given fields.
 //   act(g, 'axis', { type: 'bt-attack', target: 'W3732' })   // throws, naming the prompt and its choices, if none has them
-import { type Action, type Game, promptFor } from '../../engine/index.ts';
+import { type Action, allChoices, type Choice, type Game, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import type { EtoState } from './state.ts';
 
 export type Seat = 'axis' | 'allies';
 
+/** Every choice of `seat`'s prompt in state `s`, those of a structured prompt's groups included ([] when not asked). */
+export function choicesFor(s: EtoState, seat: Seat): Choice[] {
+  const p = promptFor(eto, s, seat);
+  return p ? allChoices(eto, s, p) : [];
+}
+
 /** The action of `seat`'s prompt in state `s` whose fields include `partial`. */
 export function pick(s: EtoState, seat: Seat, partial: Record<string, unknown>): Action {
   const p = promptFor(eto, s, seat);
   if (!p) throw new Error(`no prompt for ${seat}; status ${eto.describe!(s)}; stack ${s.stack.map((f) => `${f.proc}:${String(f.stage)}`).join(' > ')}`);
-  const c = p.choices.find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
-  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${p.choices.map((x) => JSON.stringify(x.action)).slice(0, 40).join(' ')}`);
+  const c = allChoices(eto, s, p).find((ch) => Object.entries(partial).every(([k, v]) => JSON.stringify(ch.action[k]) === JSON.stringify(v)));
+  if (!c) throw new Error(`no choice ${JSON.stringify(partial)} in "${p.text}": ${allChoices(eto, s, p).map((x) => JSON.stringify(x.action)).slice(0, 40).join(' ')}`);
   return c.action;
 }
 

@@ -1,8 +1,9 @@
-// The game screen: board, prompt, log; talks to the server by HTTP for actions and by WebSocket for updates.
+// The game screen: board, prompt, log; talks to the server over its WebSocket (HTTP while that is closed).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../engine/types.ts';
 import type { PlayResponse, RematchResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
 import { api, ApiError, Live } from '../api.ts';
+import { contribute } from '../dice.ts';
 import { HelpOverlay } from '../help.tsx';
 import { readBoardView } from '../map/board-data.ts';
 import type { MapHandle } from '../map/map-view.tsx';
@@ -91,6 +92,7 @@ export function GameScreen({ token }: { token: string }) {
         return p;
       });
       rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
+      void contribute(p.gameId, p.dice);
       // The first commitment this browser sees is kept (the creator's is kept at creation): later ones must match it.
       if (!loadGame(p.gameId)?.seedCommitment) rememberGame({ gameId: p.gameId, seedCommitment: p.seedCommitment });
       if (!laRef.current) {
@@ -117,13 +119,15 @@ export function GameScreen({ token }: { token: string }) {
           // The same state again (the greeting after connect): keep the view object, so nothing is redrawn.
           const view = m.stateId === prev.stateId && m.view.seq === prev.view.seq ? prev.view : m.view;
           const next: Play = { ...prev, view, stateId: m.stateId, undoable: m.undoable, clocks: m.clocks, status: m.status,
-            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed };
+            serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed,
+            dice: m.dice ?? (prev.dice && { ...prev.dice, phase: 'done' }) };
           if (m.events.length && m.stateId !== prev.stateId) {
             setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
           }
           return next;
         });
         clearSel();
+        if (m.dice) void contribute(m.gameId, m.dice);
       } else if (m.type === 'error') {
         setToast(m.rule ? `${m.rule}: ${m.message}` : m.message);
       } else if (m.type === 'takeback-request') {
@@ -150,7 +154,11 @@ export function GameScreen({ token }: { token: string }) {
   }, [token]);
 
   const view = play?.view;
-  const prompt = view?.prompt ?? null;
+  // Until every seat has contributed to the dice the game takes no action (docs/fair-dice.md).
+  const dice = play?.dice;
+  const diceWait = dice && dice.phase !== 'done'
+    ? Object.entries(dice.seats).filter(([, s]) => s === (dice.phase === 'commit' ? 'waiting' : 'committed')).map(([s]) => s) : [];
+  const prompt = diceWait.length ? null : view?.prompt ?? null;
   const assets = la?.assets ?? {};
   const geo = la?.geo ?? null;
   const board = useMemo(() => readBoardView(view?.state, assets), [view, la]);
@@ -180,7 +188,7 @@ export function GameScreen({ token }: { token: string }) {
     if (!play || busy) return;
     setBusy(true);
     try {
-      await api.act(token, play.stateId, action);
+      await liveRef.current!.act(play.stateId, action);
       clearSel();
       if (!connected) await reload();
     } catch (e) {
@@ -230,14 +238,14 @@ export function GameScreen({ token }: { token: string }) {
   const undo = async () => {
     if (!play) return;
     setBusy(true);
-    try { await api.undo(token, play.stateId); clearSel(); if (!connected) await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
+    try { await liveRef.current!.undo(play.stateId); clearSel(); if (!connected) await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
   };
   const askTakeback = async () => {
     if (!play || play.view.seq === 0) return;
-    try { await api.takeback(token, play.view.seq - 1); setToast('Takeback asked; waiting for the other side.'); } catch (e) { fail(e); }
+    try { await liveRef.current!.takeback(play.view.seq - 1); setToast('Takeback asked; waiting for the other side.'); } catch (e) { fail(e); }
   };
   const answerTakeback = async (accept: boolean) => {
-    try { await api.takebackAnswer(token, accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
+    try { await liveRef.current!.takebackAnswer(accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
   };
   const claim = async (mode: 'win' | 'ai', seat: string) => {
     setBusy(true);
@@ -245,7 +253,7 @@ export function GameScreen({ token }: { token: string }) {
   };
   const resign = async () => {
     if (!confirm('Resign this game?')) return;
-    try { await api.resign(token); if (!connected) await reload(); } catch (e) { fail(e); }
+    try { await liveRef.current!.resign(); if (!connected) await reload(); } catch (e) { fail(e); }
   };
   const rematch = async (swap: boolean) => {
     if (!play) return;
@@ -361,6 +369,17 @@ export function GameScreen({ token }: { token: string }) {
         <button onClick={() => setHelp(true)} title="Help (?)" aria-label="Help">?</button>
       </header>
       <NotesBanner assets={assets} />
+      {play.imported && (
+        <div class="banner" data-testid="imported">
+          Imported game: its first {play.imported.entries} log entries were played elsewhere, with dice whoever imported it could know.
+          The dice from here on are this server's (docs/fair-dice.md).
+        </div>
+      )}
+      {diceWait.length > 0 && (
+        <div class="banner" data-testid="dice-wait">
+          Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.join(', ')}.
+        </div>
+      )}
       {tb && play.seat && tb.requestedBy !== play.seat && (
         <div class="banner takeback-ask" data-testid="takeback-request">
           {tb.requestedBy} asks to take back to action {tb.to}.

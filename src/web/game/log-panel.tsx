@@ -61,6 +61,7 @@ function Moves({ load, version }: { load(): Promise<GameLog>; version: number })
         if ('action' in e) return <li key={i} class="move" data-testid="log-move"><b>{++n}. {e.seat}</b> {actionText(e.action)}</li>;
         if ('undo' in e) return <li key={i} class="move muted">{e.undo} took back their last action</li>;
         if ('takeback' in e) return <li key={i} class="move muted">takeback to action {e.takeback.to} ({e.takeback.requestedBy}, agreed by {e.takeback.consentedBy})</li>;
+        if ('entropy' in e) return <li key={i} class="move muted">fair dice: every seat's contribution revealed ({Object.keys(e.entropy.seats).join(', ') || 'none'})</li>;
         return <li key={i} class="move muted">dice forced: {e.force.join(', ')}</li>;
       })}
     </>

@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import { readAssets, readBoardView, windowAssets } from './board-data.ts';
 import { buildGeometry } from './geometry.ts';
 import type { Json } from '../../engine/types.ts';
-import { etoAssets } from '../../rulesets/eto/assets.ts';
-import { bismarckSetup } from '../../rulesets/eto/sink-the-bismarck.ts';
 
 const json = (p: string) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8')) as Json;
 
@@ -111,27 +109,5 @@ describe('units kept elsewhere in the view, and scenario windows of the map', ()
       },
     }, { viewUnits: [{ path: 'ships', where: ['space'], rename: { nation: 'power' }, placeIf: { sunk: 'sunk' }, unplaced: 'setup' }] });
     expect(v.units.map((u) => [u.id, u.where, u.power])).toEqual([['hood', 'sunk', 'uk'], ['kgv', 'setup', 'uk'], ['bismarck', 'W4922', 'germany']]);
-  });
-
-  it('ETO scenario 1 [1.2] and 7.2-7.4: Sink the Bismarck is a board of sea areas and coastal hexes, each ship in its space', () => {
-    const all = readAssets(etoAssets());
-    const board = windowAssets(all, 'sink-the-bismarck');
-    expect(board.map!.hexes).toEqual({});
-    const boxes = new Map(board.map!.boxes!.map((b) => [b.id, b]));
-    expect([...boxes.keys()].slice(0, 5)).toEqual(['north-atlantic', 'south-atlantic', 'arctic-ocean', 'north-sea', 'western-mediterranean']);
-    expect(boxes.get('W4922')).toMatchObject({ name: 'Bergen (W4922)', kind: 'coastal' });
-    expect(boxes.get('north-sea')!.connects).toEqual(expect.arrayContaining(['arctic-ocean', 'W4922', 'W4716']));
-    // Land scenarios do not get the sea boxes.
-    expect(windowAssets(all, 'case-white').map!.boxes ?? []).toEqual([]);
-    const st = bismarckSetup();
-    const view = readBoardView(st as unknown as Json, board);
-    const where = Object.fromEntries(view.units.map((u) => [u.id, u.where]));
-    for (const sh of Object.values(st.ships)) {
-      expect(where[sh.id], sh.id).toBe(sh.space === '' ? 'setup' : sh.space);
-      if (sh.space) expect(boxes.has(sh.space), sh.space).toBe(true);
-      expect(all.counters!.types[sh.type], sh.type).toBeDefined();
-    }
-    expect(view.units.find((u) => u.id === 'bismarck')).toMatchObject({ power: 'germany', type: 'BB', name: 'Bismarck', side: 'axis' });
-    expect(all.counters!.units!['king-george-v']!.name).toBe('KGV');
   });
 });

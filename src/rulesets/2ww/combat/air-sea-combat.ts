@@ -40,8 +40,9 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
     if (!mayPressOn(s, f)) return [];
     const w = world();
     const fleets = fleetsOf(w, s, f.defenders).filter((id) => inPlay(s, id));
+    const air = airOf(w, s, f.attackers).filter((id) => inPlay(s, id));
     return [mkPrompt(f.side, '2WW 9.2.3', `Your air won the air battle over ${f.hex}: attack the enemy fleets there too?`, 'strike', [
-      { action: { type: 'press' }, label: `Attack ${names(w, s, fleets)} with ${names(w, s, airOf(w, s, f.attackers).filter((id) => inPlay(s, id)))}` },
+      { action: { type: 'press' }, label: `Attack ${names(w, s, fleets)} with ${names(w, s, air)}`, refs: { units: air, place: f.hex, targets: fleets } },
       { action: { type: 'stop' }, label: 'Stop: leave the fleets alone' },
     ], { hex: f.hex, fleets })];
   },
@@ -192,8 +193,9 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
       const cands = transitAttackers(s, f.side, f.hex);
       if (!cands.length) return [];
       const sel = f.attackers ?? [];
-      const choices = toggleChoices(cands, sel, (id) => w.facts(s, id).name);
-      if (sel.length) choices.push({ action: { type: 'attack' }, label: `Transit-attack with ${names(w, s, sel)}` });
+      const aim = { place: f.hex, targets: f.fleets };
+      const choices = toggleChoices(cands, sel, (id) => w.facts(s, id).name, aim);
+      if (sel.length) choices.push({ action: { type: 'attack' }, label: `Transit-attack with ${names(w, s, sel)}`, refs: { ...aim, units: sel } });
       choices.push({ action: { type: 'decline' }, label: 'No transit attack' });
       return [mkPrompt(otherSide(f.side), '2WW 8.3.5.1', `Transit attack the fleets entering ${f.hex}?`, 'transit-attack', choices, { hex: f.hex, fleets: f.fleets })];
     }
@@ -201,8 +203,8 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
       const cands = transitDefenceAir(s, f.side, f.hex);
       if (!cands.length) return [];
       const sel = f.defAir ?? [];
-      const choices = toggleChoices(cands, sel, (id) => w.facts(s, id).name);
-      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Defend with ${names(w, s, sel)}` : 'No air defence' });
+      const choices = toggleChoices(cands, sel, (id) => w.facts(s, id).name, { place: f.hex });
+      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Defend with ${names(w, s, sel)}` : 'No air defence', refs: sel.length ? { units: sel, place: f.hex } : { place: f.hex } });
       return [mkPrompt(f.side, '2WW 8.3.5.2', `Choose range-3 air to defend the fleets in ${f.hex}`, 'support', choices, { hex: f.hex, attackers: f.attackers ?? [] })];
     }
     return [];

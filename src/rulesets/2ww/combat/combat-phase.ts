@@ -1,7 +1,8 @@
 // 2WW 9 (DSoP C.3): the combat phase. The phasing side declares and resolves attacks one at a time: it names the
 // target hex and the whole attack, the defender then allocates his support, then the attack is resolved.
-import type { Action, Frame, Procedure } from '../../../engine/index.ts';
+import type { Action, Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { placeName, worldOf } from '../world.ts';
 import { goStep, inPlay, mkPrompt, names, toggle, toggleChoices } from './common.ts';
 import { landUnitsIn } from './land-combat.ts';
 import { isFleet, isLand, otherSide, world } from './world.ts';
@@ -155,10 +156,15 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
   prompts(s, f) {
     if (!f.begun) return [];
     const acts = attackChoices(s, f);
-    const label = (a: Action) => a.type === 'end-combat' ? 'End the combat phase'
-      : a.mode === 'land' ? `Land attack on ${a.hex as string}` : `Air/sea attack on ${a.hex as string}`;
+    const lw = worldOf(s);
+    const choice = (a: Action): Choice => {
+      if (a.type === 'end-combat') return { action: a, label: 'End the combat phase' };
+      const hex = a.hex as string;
+      const targets = a.mode === 'land' ? landUnitsIn(s, hex, otherSide(f.side)) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
+      return { action: a, label: `${a.mode === 'land' ? 'Land attack' : 'Air/sea attack'} on ${placeName(lw, hex)}`, refs: { place: hex, targets } };
+    };
     return [mkPrompt(f.side, f.armoredAction ? '2WW 10.2' : '2WW 9', `${f.side} combat: declare an attack or end the phase`, 'attack',
-      acts.map((a) => ({ action: a, label: label(a) })), { forced: forcedAttackHexes(s, f.side) })];
+      acts.map(choice), { forced: forcedAttackHexes(s, f.side) })];
   },
   run(ctx, f) {
     if (!f.begun) {
@@ -211,16 +217,22 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
   prompts(s, f) {
     const w = world();
     const label = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
+    const at = { place: f.hex };
     if (f.step !== 'defend') {
       const o = declareOptions(s, f);
       const forced = forcedIn(s, f.side, f.hex);
-      const role = (r: string) => (c: { action: Action; label: string }): { action: Action; label: string } => ({ ...c, action: { ...c.action, role: r } });
+      const role = (r: string) => (c: Choice): Choice => ({ ...c, action: { ...c.action, role: r } });
+      const targets = f.mode === 'land' ? landUnitsIn(s, f.hex, otherSide(f.side)) : [...enemyAirFleetsIn(s, f.side, f.hex).air, ...enemyAirFleetsIn(s, f.side, f.hex).fleets];
+      const aim = { place: f.hex, targets };
       const choices = [
-        ...toggleChoices(o.attackers.filter((id) => !forced.includes(id)), f.attackers, label).map(role('attacker')),
-        ...toggleChoices(o.support, f.support, (id) => `${label(id)} as support`).map(role('support')),
+        ...toggleChoices(o.attackers.filter((id) => !forced.includes(id)), f.attackers, label, aim).map(role('attacker')),
+        ...toggleChoices(o.support, f.support, (id) => `${label(id)} as support`, aim).map(role('support')),
       ];
       const ready = f.mode === 'land' ? f.attackers.some((id) => w.facts(s, id).kind !== 'fort') : f.attackers.length > 0;
-      if (ready) choices.push({ action: { type: 'confirm' }, label: `Attack ${f.hex} with ${names(w, s, [...f.attackers, ...f.support])}` });
+      if (ready) {
+        choices.push({ action: { type: 'confirm' }, label: `Attack ${placeName(worldOf(s), f.hex)} with ${names(w, s, [...f.attackers, ...f.support])}`,
+          refs: { ...aim, units: [...f.attackers, ...f.support] } });
+      }
       if (!forced.length) choices.push({ action: { type: 'cancel' }, label: 'Cancel this attack' });
       return [mkPrompt(f.side, f.mode === 'land' ? '2WW 9.1.1' : '2WW 9.2', `Choose the units attacking ${f.hex}`, 'attack', choices,
         { hex: f.hex, mode: f.mode, attackers: f.attackers, support: f.support })];
@@ -228,8 +240,9 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
     const def = otherSide(f.side);
     const cands = defenceOptions(s, f);
     if (!cands.length) return [];
-    const choices = toggleChoices(cands, f.defSupport, (id) => `${label(id)} as support`);
-    choices.push({ action: { type: 'confirm' }, label: f.defSupport.length ? `Defend with ${names(w, s, f.defSupport)} in support` : 'No defensive support' });
+    const choices = toggleChoices(cands, f.defSupport, (id) => `${label(id)} as support`, at);
+    choices.push({ action: { type: 'confirm' }, label: f.defSupport.length ? `Defend with ${names(w, s, f.defSupport)} in support` : 'No defensive support',
+      refs: f.defSupport.length ? { ...at, units: f.defSupport } : at });
     return [mkPrompt(def, '2WW 9.1.2', `${f.side} attacks ${f.hex} with ${names(w, s, [...f.attackers, ...f.support])}: choose defensive support`, 'support', choices,
       { hex: f.hex, attackers: f.attackers, support: f.support })];
   },

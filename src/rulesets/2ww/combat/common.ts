@@ -1,5 +1,5 @@
 // Helpers shared by the combat, strategic-warfare and production procedures.
-import type { Action, Ctx, Frame, Json, Prompt } from '../../../engine/index.ts';
+import type { Action, Choice, ChoiceRefs, Ctx, Frame, Json, Prompt } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED } from '../state.ts';
 import type { Fired } from './chart.ts';
@@ -11,7 +11,7 @@ import { NO_FORCE, addForces } from './resolve.ts';
 
 export type C = Ctx<TwoWWState>;
 
-export function mkPrompt(seat: Side, rule: string, text: string, kind: string, choices: { action: Action; label: string }[], context?: Json): Prompt {
+export function mkPrompt(seat: Side, rule: string, text: string, kind: string, choices: Choice[], context?: Json): Prompt {
   const p: Prompt = { seat, rule, text, kind, choices };
   if (context !== undefined) p.context = context;
   return p;
@@ -67,11 +67,13 @@ export function airOf(w: CombatWorld, s: TwoWWState, ids: string[]): string[] {
   return ids.filter((id) => w.facts(s, id).kind === 'air');
 }
 
-export function toggleChoices(ids: string[], selected: string[], labelOf: (id: string) => string): { action: Action; label: string }[] {
-  const out: { action: Action; label: string }[] = [];
+/** Add or remove each unit of a selection; `refs` says where the selection is aimed (the unit is added to it). */
+export function toggleChoices(ids: string[], selected: string[], labelOf: (id: string) => string, refs: ChoiceRefs = {}): Choice[] {
+  const out: Choice[] = [];
   for (const id of ids) {
-    if (selected.includes(id)) out.push({ action: { type: 'remove', unit: id }, label: `Remove ${labelOf(id)}` });
-    else out.push({ action: { type: 'add', unit: id }, label: `Add ${labelOf(id)}` });
+    const r = { ...refs, units: [id] };
+    if (selected.includes(id)) out.push({ action: { type: 'remove', unit: id }, label: `Remove ${labelOf(id)}`, refs: r });
+    else out.push({ action: { type: 'add', unit: id }, label: `Add ${labelOf(id)}`, refs: r });
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // nearest friendly port with Ops Complete) and advances (DSoP "Resolving Combat").
 import type { Action, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { placeName, worldOf } from '../world.ts';
 import type { C } from './common.ts';
 import { goStep, inPlay, mkPrompt } from './common.ts';
 import { applyLossPoint, eliminate, world } from './world.ts';
@@ -40,6 +41,7 @@ export const combatLosses: Procedure<TwoWWState, LossFrame> = {
       left.map((id) => ({
         action: { type: 'take-loss', unit: id },
         label: `${s.units[id]!.reduced || !w.facts(s, id).reduced ? 'Eliminate' : 'Reduce'} ${w.facts(s, id).name}`,
+        refs: { units: [id], place: s.units[id]!.where },
       })), { points: f.points, units: left })];
   },
   run(ctx, f) {
@@ -84,8 +86,10 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
     const hexes = world().retreatHexes(s, id);
     if (hexes.length <= 1) return [];
     const name = world().facts(s, id).name;
+    const from = s.units[id]!.where;
     return [mkPrompt(f.side, f.rule, `Retreat ${name} one hex`, 'retreat',
-      hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${h}` })), { unit: id, hexes })];
+      hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${placeName(worldOf(s), h)}`, refs: { units: [id], from, place: h } })),
+      { unit: id, hexes })];
   },
   run(ctx, f) {
     const s = ctx.state;
@@ -179,8 +183,10 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
     const { hexes } = seaOptions(s, id);
     if (hexes.length <= 1) return [];
     const name = world().facts(s, id).name;
+    const from = s.units[id]!.where;
     return [mkPrompt(f.side, f.rule, `Retreat ${name} to the nearest friendly port`, 'retreat',
-      hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${h}` })), { unit: id, hexes })];
+      hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${placeName(worldOf(s), h)}`, refs: { units: [id], from, place: h } })),
+      { unit: id, hexes })];
   },
   run(ctx, f) {
     const s = ctx.state;
@@ -247,7 +253,10 @@ function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame
       if (!acts.length) return [];
       const w = world();
       return [mkPrompt(f.side, f.rule, text, 'advance', [
-        ...acts.map((a) => ({ action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${a.hex as string}` })),
+        ...acts.map((a) => ({
+          action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${placeName(worldOf(s), a.hex as string)}`,
+          refs: { units: [a.unit as string], from: s.units[a.unit as string]!.where, place: a.hex as string },
+        })),
         { action: { type: 'done' }, label: 'No (further) advance' },
       ])];
     },

@@ -81,7 +81,7 @@ function phaseSide(phase: PhaseId): Side | null {
 }
 
 /** State keys the position names; any other key of a state goes to `extra`. */
-const KNOWN_KEYS = new Set([
+export const KNOWN_KEYS = new Set([
   'ruleset', 'scenario', 'rng', 'stack', 'seq', 'outcome', 'sealed',
   'world', 'options', 'turn', 'phase', 'activeSide', 'units', 'control', 'countries', 'politics', 'production',
 ]);

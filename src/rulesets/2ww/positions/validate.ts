@@ -8,7 +8,7 @@ import { entryForbidden } from '../neutrals.ts';
 import { stackingExcesses } from '../stacking.ts';
 import type { TwoWWState } from '../state.ts';
 import { type World, isFleetType, isLandType, sideOfUnit, unitDef, worldById } from '../world.ts';
-import { bodyOfPosition, phaseOfStack, phaseStartStack } from './convert.ts';
+import { bodyOfPosition, KNOWN_KEYS, phaseOfStack, phaseStartStack } from './convert.ts';
 import { PSEUDO_PLACES, positionSchema, type TwoWWPosition } from './format.ts';
 
 const FILE = 'position';
@@ -39,6 +39,10 @@ export function validatePosition(position: Json | unknown): DataProblem[] {
     return [problem('world', (e as Error).message)];
   }
   const out: DataProblem[] = [];
+  // `extra` carries state fields the format does not name: a named one (or the kernel's) there would override it.
+  for (const k of Object.keys(pos.extra ?? {})) {
+    if (KNOWN_KEYS.has(k)) out.push(problem(`extra.${k}`, `"${k}" is a field of the position or of the kernel (${k === 'rng' ? 'dice.rng carries the generator' : 'set it where docs/positions.md names it'}); extra holds only fields the format does not name`));
+  }
   // Counters: each once, each in the manifest, each somewhere that exists.
   const seen = new Map<string, number>();
   pos.units.forEach((e, i) => {

@@ -14,7 +14,7 @@ import bulgeLayerJson from './map-layers/bulge-1944.json' with { type: 'json' };
 import bulgeJson from './scenario-bulge.json' with { type: 'json' };
 import {
   BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -53,20 +53,22 @@ function parse<T>(file: keyof typeof SCHEMAS): T {
   return r.data as T;
 }
 
-let cache: { sheets: MapSheetsFile; sea: SeaAreasFile; units: NavalUnitData[]; bismarck: BismarckScenario; poland: TheatreLayer; caseWhite: CaseWhiteScenario; bulgeLayer: BulgeLayer; bulge: BulgeScenario } | null = null;
+/** Every data file, parsed once when the rule set is loaded (a broken file stops the load, naming file and field). */
+const DATA = {
+  sheets: parse<MapSheetsFile>('map-sheets.json'),
+  sea: parse<SeaAreasFile>('sea-areas.json'),
+  units: parse<{ units: NavalUnitData[] }>('naval-units.json').units,
+  bismarck: parse<BismarckScenario>('scenario-sink-the-bismarck.json'),
+  crt: parse<CrtFile>('combat-results-table.json'),
+  poland: parse<TheatreLayer>('map-layers/poland-1939.json'),
+  caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
+  bulgeLayer: parse<BulgeLayer>('map-layers/bulge-1944.json'),
+  bulge: parse<BulgeScenario>('scenario-bulge.json'),
+} as const;
 
-export function etoData() {
-  cache ??= {
-    sheets: parse<MapSheetsFile>('map-sheets.json'),
-    sea: parse<SeaAreasFile>('sea-areas.json'),
-    units: parse<{ units: NavalUnitData[] }>('naval-units.json').units,
-    bismarck: parse<BismarckScenario>('scenario-sink-the-bismarck.json'),
-    poland: parse<TheatreLayer>('map-layers/poland-1939.json'),
-    caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
-    bulgeLayer: parse<BulgeLayer>('map-layers/bulge-1944.json'),
-    bulge: parse<BulgeScenario>('scenario-bulge.json'),
-  };
-  return cache;
+/** The validated ETO data. */
+export function etoData(): typeof DATA {
+  return DATA;
 }
 
 /** Schema and cross-reference problems of every ETO data file; each names file and field. */

@@ -30,6 +30,8 @@ export const EtoMapHexSchema = z.strictObject({
   /** Place name of a hex that is not a city (a plain resource hex at a town). */
   place: z.string().optional(),
   named: z.string().optional(),
+  /** A map-edge hex the rules name (ETO 24.1 Iraq; Advanced ETO Soviet east edge). */
+  mapEdge: z.string().optional(),
   provenance: Provs,
 });
 export type EtoMapHex = z.infer<typeof EtoMapHexSchema>;
@@ -39,12 +41,16 @@ export const EtoMapHexsideSchema = z.strictObject({
   border: z.literal(true).optional(),
   river: z.string().optional(),
   lake: z.literal(true).optional(),
-  /** Across the W/E join: typed from the two hexes' kinds. */
-  seam: z.literal(true).optional(),
+  /** ETO 24.1: an all-sea hexside bridged by a ferry symbol: land units may cross it (7.8 ferry crossings). */
+  ferry: z.string().optional(),
+  /** An all-sea hexside across a strait that no ferry bridges (naval passage only). */
+  strait: z.string().optional(),
+  /** ETO 7.8: a hexside along a canal (Kiel, Suez): naval units pass, 1 MP per hexside; no effect on land movement. */
+  canal: z.string().optional(),
 });
 
 const ResidualSchema = z.strictObject({
-  hex: HexId, name: z.string(), fittedHex: HexId, hexSteps: z.number(), distance: z.number(), checkOnly: z.boolean(),
+  hex: HexId, name: z.string(), fittedHex: HexId.or(z.literal('')), hexSteps: z.number(), distance: z.number(), checkOnly: z.boolean(),
 });
 
 export const EtoMapSchema = z.strictObject({
@@ -64,10 +70,11 @@ export const EtoMapSchema = z.strictObject({
       placement: z.strictObject({ prefix: z.string(), colSign: z.number(), colShift: z.number(), rowSign: z.number(), y2Shift: z.number() }),
     })),
   }),
-  projections: z.record(z.enum(['W', 'E']), z.strictObject({
+  /** One projection for both sheets (fitted together on the joined board). */
+  projection: z.strictObject({
     kind: z.string(), lon0: z.number(), parallels: z.tuple([z.number(), z.number()]), affine: z.array(z.number()).length(6),
     warp: z.string(), rms: z.number(), residuals: z.array(ResidualSchema),
-  })),
+  }),
   provenance: Provs,
   countries: z.record(z.string(), z.strictObject({ name: z.string() })),
   seaAreas: z.record(z.string(), z.strictObject({ name: z.string() })),
@@ -78,16 +85,15 @@ export const EtoMapSchema = z.strictObject({
 });
 export type EtoMap = z.infer<typeof EtoMapSchema>;
 
-let cached: EtoMap | null = null;
-
-/** The generated map, validated once; errors name the field that broke the schema. */
-export function etoMap(): EtoMap {
-  if (cached) return cached;
+function parseMap(): EtoMap {
   const r = EtoMapSchema.safeParse(mapJson);
   if (!r.success) {
-    const i = r.error.issues[0];
+    const i = r.error.issues[0]!;
     throw new Error(`src/rulesets/eto/data/map.json: ${i.path.join('.')}: ${i.message} (rebuild with npx tsx tools/map/build.ts eto)`);
   }
-  cached = r.data;
-  return cached;
+  return r.data;
 }
+
+/** The generated map, validated when the rule set is loaded; errors name the field that broke the schema. */
+const MAP = parseMap();
+export const etoMap = (): EtoMap => MAP;

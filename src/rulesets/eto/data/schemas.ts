@@ -93,6 +93,7 @@ export const CrtFileSchema = z.object({
   columns: z.array(z.string().regex(/^\d-\d$/)).length(8),
   rows: z.array(z.array(z.string().regex(/^(AE|DE|DEx|XX|X|D\dx{0,2}|\(D2\))$/)).length(8)).length(8),
 }).strict();
+export type CrtFile = z.infer<typeof CrtFileSchema>;
 
 const RectSchema = z.object({ sheet: z.enum(['W', 'E']), cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]) }).strict();
 /** A scenario's land map: a window of map.json, hex corrections with provenance, starting control (24.4). */

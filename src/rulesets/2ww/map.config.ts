@@ -1,7 +1,8 @@
-// 2WW: The War in Europe — what is specific to this rule set's map. Facts cite the rules (2WW x.y).
-import type { MapConfig } from './config-types.ts';
+// 2WW: The War in Europe — the map config read by tools/map (data only). Facts cite the rules (2WW x.y).
+import type { HexMapConfig } from '../../../tools/map/config-types.ts';
 
-export const config2ww: MapConfig = {
+const config: HexMapConfig = {
+  kind: 'hex',
   rulesetId: '2ww',
   title: '2WW: The War in Europe',
   layersDir: 'src/rulesets/2ww/data/map-layers',
@@ -45,8 +46,8 @@ export const config2ww: MapConfig = {
   search: {
     // A change of central meridian only rotates a conic map about its apex, which the affine step absorbs.
     lon0: [15],
-    parallel1: range(10, 50, 2.5),
-    parallel2: range(40, 85, 2.5),
+    parallel1: { from: 10, to: 50, step: 2.5 },
+    parallel2: { from: 40, to: 85, step: 2.5 },
     offsets: ['odd-down', 'even-down'],
   },
   cols: [10, 44],
@@ -57,8 +58,4 @@ export const config2ww: MapConfig = {
   landAbove: 0.97,
 };
 
-function range(a: number, b: number, step: number): number[] {
-  const out: number[] = [];
-  for (let v = a; v <= b + 1e-9; v += step) out.push(Math.round(v * 100) / 100);
-  return out;
-}
+export default config;

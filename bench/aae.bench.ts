@@ -1,0 +1,76 @@
+// A&A Europe figures for `npm run bench:ai` (or alone: npx tsx bench/aae.bench.ts [--games N] [--seed S]):
+// exact odds of a 20-against-20 land battle, the AI's standing rules against the random player on each side, AI
+// against AI (how games end), turn times.
+import { combatOdds } from '../src/odds/index.ts';
+import { aae } from '../src/rulesets/aae/index.ts';
+import { aaeOdds } from '../src/rulesets/aae/odds.ts';
+import { aaeRig, position, u } from '../src/rulesets/aae/testing.ts';
+import { selfPlay } from '../src/rulesets/aae/ai/self-play.ts';
+import type { Power } from '../src/rulesets/aae/data/index.ts';
+
+function arg(name: string, dflt: string): string {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1]! : dflt;
+}
+
+const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+
+/** 10 infantry, 5 artillery, 5 armour against 15 infantry, 3 armour, 2 artillery: milliseconds, warm and cold. */
+export function oddsBench(): Record<string, number> {
+  const rig = aaeRig();
+  let s = rig.start(position({ units: [
+    u('germany', 'infantry', 'poland', 10), u('germany', 'artillery', 'poland', 5), u('germany', 'armour', 'poland', 5),
+    u('ussr', 'infantry', 'east-poland', 15), u('ussr', 'armour', 'east-poland', 3), u('ussr', 'artillery', 'east-poland', 2),
+  ] }), 'combat-move', 'germany');
+  for (const m of [/all 10 infantry from Poland: attack East Poland/, /all 5 artillery from Poland: attack East Poland/, /all 5 armour from Poland: attack East Poland/]) s = rig.play(s, 'germany', rig.pick(s, m));
+  s = rig.play(s, 'germany', { type: 'end-phase' });
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let report;
+  for (let i = 0; i < 12; i++) {
+    const t0 = performance.now(), c0 = cpuMs();
+    report = combatOdds({ ruleset: aae, odds: aaeOdds }, s, 'germany', { type: 'battle', area: 'east-poland' });
+    wall.push(performance.now() - t0);
+    cpu.push(cpuMs() - c0);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`aae odds, 20 against 20 land units: ${report!.outcomes.length} outcomes, ${(report!.summary.pWin * 100).toFixed(1)}% to win; ` +
+    `first ${wall[0]!.toFixed(0)} ms, median ${median(wall.slice(2)).toFixed(1)} ms wall (${median(cpu.slice(2)).toFixed(1)} ms CPU); target <= 50 ms`);
+  return { aae_odds_20v20_ms: median(wall.slice(2)), aae_odds_20v20_cpu_ms: median(cpu.slice(2)) };
+}
+
+const AXIS: Power[] = ['germany'];
+const ALLIES: Power[] = ['ussr', 'uk', 'usa'];
+
+export function aaeAiBench(games: number, seed: string): Record<string, number> {
+  const figures: Record<string, number> = oddsBench();
+  const turn: number[] = [];
+  for (const [label, ai, mine] of [['Axis', AXIS, 'axis'], ['Allies', ALLIES, 'allies']] as const) {
+    let wins = 0, losses = 0;
+    const rounds: number[] = [];
+    for (let i = 0; i < games; i++) {
+      const r = selfPlay({ seed: `${seed}-${label}-${i}`, ai: [...ai] });
+      const w = r.outcome?.winner;
+      const side = w ? (w === 'germany' ? 'axis' : 'allies') : null;
+      if (side === mine) wins++; else if (side) losses++;
+      rounds.push(r.rounds);
+      for (const p of ai) turn.push(...r.msPerTurn[p]);
+    }
+    console.log(`aae: AI as the ${label} against the random player, ${games} games: ${wins} wins, ${losses} losses, ${games - wins - losses} draws; mean ${(rounds.reduce((a, b) => a + b, 0) / games).toFixed(1)} rounds`);
+    figures[`aae_ai_${label.toLowerCase()}_vs_random_winRate`] = wins / games;
+  }
+  const ends: Record<string, number> = {};
+  for (let i = 0; i < Math.max(2, Math.floor(games / 4)); i++) {
+    const r = selfPlay({ seed: `${seed}-both-${i}`, ai: [...AXIS, ...ALLIES] });
+    const k = `${r.outcome?.result ?? 'unfinished'} (round ${r.rounds})`;
+    ends[k] = (ends[k] ?? 0) + 1;
+    for (const p of [...AXIS, ...ALLIES]) turn.push(...r.msPerTurn[p]);
+  }
+  console.log(`aae: AI against AI: ${Object.entries(ends).map(([k, n]) => `${n} x ${k}`).join('; ')}`);
+  const sorted = [...turn].sort((a, b) => a - b);
+  console.log(`aae: AI turn times: mean ${(turn.reduce((a, b) => a + b, 0) / turn.length / 1000).toFixed(2)} s, p95 ${(sorted[Math.floor(sorted.length * 0.95)]! / 1000).toFixed(2)} s, worst ${(sorted[sorted.length - 1]! / 1000).toFixed(2)} s (target: at most 10 s)`);
+  figures.aae_ai_turn_worst_s = sorted[sorted.length - 1]! / 1000;
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) aaeAiBench(Number(arg('--games', '20')), arg('--seed', 'bench'));

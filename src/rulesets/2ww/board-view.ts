@@ -1,0 +1,82 @@
+// What the board shows of a 2WW game (src/engine/board.ts BoardView): every counter as a piece with its marks, the
+// turn marker, bombed cities and the cities whose control changed. 2WW hides nothing: every seat sees the same.
+import { derived, type BoardView, type MarkerView, type PieceView } from '../../engine/index.ts';
+import { printedFactors } from './assets.ts';
+import { initialCountries } from './politics.ts';
+import type { Side, TwoWWState } from './state.ts';
+import { supplyNets } from './supply.ts';
+import { turnLabel } from './sequence-of-play.ts';
+import { DONE } from './movement.ts';
+import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
+
+const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
+  rail: { mark: 'rail', note: 'moved by rail this phase (2WW 8.1.2)' },
+  airdrop: { mark: 'airdropped', note: 'airdropped this phase (2WW 8.1.1)' },
+  amphibious: { mark: 'landed', note: 'landed from a fleet this phase (2WW 8.1.3)' },
+  assault: { mark: 'assaulted', note: 'made an amphibious assault this phase (2WW 8.1.4)' },
+};
+
+/** 2WW's BoardView for any seat (no hidden information). */
+export function twoWWBoardView(state: TwoWWState): BoardView {
+  const w = worldOf(state);
+  const nets = derived(state, '2ww:supply-nets', () => supplyNets(state));
+  const pieces: PieceView[] = [];
+  for (const id of Object.keys(state.units).sort()) {
+    const u = state.units[id]!;
+    const d = unitDef(state, id);
+    const side: Side | null = sideOfUnit(state, id);
+    const marks: string[] = [];
+    const notes: string[] = [];
+    if (u.ops) {
+      marks.push('ops-complete');
+      notes.push(unitClass(state, id) === 'fleet' ? 'Ops Complete: may not move or fire until its side\'s next player turn (2WW 3.4.3)'
+        : 'Ops Complete: may not fire until its side\'s next player turn (2WW 9.1.4, 9.2.4)');
+    }
+    if (onMap(u.where) && side && d.type !== 'fort' && !nets[side].unitInSupply(id)) {
+      marks.push('out-of-supply');
+      notes.push(unitClass(state, id) === 'land'
+        ? 'out of supply: no line to a friendly-controlled home capital (2WW 11); land factors are halved while so (11.2.4)'
+        : 'out of supply: no line to a friendly-controlled home capital (2WW 11); reduced or eliminated in the supply phase unless it regains one');
+    }
+    const moved = u.moveMode ? MOVE_MARKS[u.moveMode] : undefined;
+    if (moved) {
+      marks.push(moved.mark);
+      notes.push(moved.note);
+    } else if ((u.mpUsed ?? 0) >= DONE) {
+      marks.push('moved');
+      notes.push('has finished moving this phase (2WW 8)');
+    } else if ((u.mpUsed ?? 0) > 0) {
+      marks.push('moved');
+      notes.push(`has spent ${u.mpUsed} movement points this phase (2WW 8)`);
+    }
+    if (u.mustAttack) {
+      marks.push('must-attack');
+      notes.push(`must attack ${u.mustAttack} in the combat phase (2WW 5.2.3)`);
+    }
+    if (u.attacked) marks.push('attacked');
+    if (u.strategicUsed) {
+      marks.push('strategic-used');
+      notes.push('has bombed or intercepted this turn (2WW 6.1.3)');
+    }
+    const p: PieceView = {
+      id, where: u.where, side: side ?? 'neutral', power: d.nationality, type: d.type, name: d.designation ?? d.name ?? id,
+      factors: printedFactors(d.type, factors(state, id)),
+    };
+    if (d.full && u.reduced) p.reduced = true;
+    if (u.aboard) p.aboard = u.aboard;
+    if (marks.length) p.marks = marks;
+    if (notes.length) p.note = notes.join('; ');
+    pieces.push(p);
+  }
+  const markers: MarkerView[] = [{ kind: 'turn', where: `turn:${state.turn}`, label: turnLabel(state.turn) }];
+  for (const hex of state.production.bombed) markers.push({ kind: 'bombed', where: hex, label: 'bombed: no production point this turn (2WW 6.1.4)' });
+  // Control differing from the country's controller at the start (2WW 3.4.7).
+  const start = initialCountries();
+  const control: Record<string, string> = {};
+  for (const [hex, side] of Object.entries(state.control)) {
+    const n = w.board.find(hex);
+    const c = n >= 0 ? w.hexes[n]?.country : undefined;
+    if (!c || start[c]?.controller !== side) control[hex] = side;
+  }
+  return { pieces, markers, control, turn: { index: state.turn, label: turnLabel(state.turn) }, phase: state.phase, activeSide: state.activeSide };
+}

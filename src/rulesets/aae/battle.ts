@@ -1,0 +1,530 @@
+// AAE Conduct Combat: one battle, round by round. Land: antiaircraft fire and shore bombardment (round 1), then
+// attacker and defender fire together, each owner picks its casualties, the attacker presses on or retreats. Sea:
+// submarines may submerge, submarines fire first unless the enemy has a destroyer, then everything else. Raids:
+// interception, antiaircraft fire at every raiding aircraft, the air battle, the bombing (bombing.ts).
+import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import type { Power } from './data/index.ts';
+import { captureArea, captureConvoy } from './capture.ts';
+import {
+  HIT_CLASS_ORDER, canHurt, casualtyKey, combatant, hitDestroys, hitsAbsorbable, isAir, isShip, isSub, mayTakeHit,
+  pickCasualty, strikes, takesPartInBattle,
+  type BattleKind, type BattleSide, type Combatant, type HitClass, type Step,
+} from './combat-rules.ts';
+import { combatTable } from './house/values.ts';
+import type { AaeState, Unit } from './state.ts';
+import {
+  POWER_NAMES, adjacent, areaName, controller, describeUnits, enemies, friendlyLand, hostileSea, isLand, neighbours, unitData,
+} from './world.ts';
+import { removeUnit } from './units.ts';
+import { RULE_MAX_ROUNDS, maxRounds } from './house/rounds.ts';
+import { offerSecondAttack } from './house/second-attack.ts';
+
+export const RULE_COMBAT = 'AAE Conduct Combat';
+export const RULE_AA = 'AAE Conduct Combat: Antiaircraft Fire';
+export const RULE_BOMBARD = 'AAE Conduct Combat: Shore Bombardment';
+export const RULE_SUBS = 'AAE Conduct Combat: Submarine Surprise Strike';
+export const RULE_SUBMERGE = 'AAE Conduct Combat: Submerging';
+export const RULE_CASUALTIES = 'AAE Conduct Combat: Choosing Casualties';
+export const RULE_RETREAT = 'AAE Conduct Combat: Attacker Retreats';
+
+export type PendingHits = { side: BattleSide; cls: HitClass; n: number };
+
+export interface BattleFrame extends Frame {
+  area: string;
+  kind: BattleKind;
+  round: number;
+  step: 'start' | 'submerge' | 'opening' | 'aa' | 'bombard' | 'main' | 'end-round' | 'press' | 'withdraw' | 'done';
+  /** Hits still to be allotted, most restricted first. */
+  hits?: PendingHits[];
+  /** Units hit for good in this step that still fire back (removed when the step ends). */
+  doomed?: string[];
+  /** Ships bombarding from their sea zone in round 1. */
+  bombard?: string[];
+  /** Side asked whether to submerge its submarines this round. */
+  submergeAsked?: BattleSide[];
+  /** Rounds this battle may last (house rules l.36, l.56); absent: no limit. */
+  maxRounds?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who is in the battle
+
+export function attackerUnits(s: AaeState, area: string, kind: BattleKind): Unit[] {
+  return s.units.filter((u) => u.at === area && u.power === s.power && inBattle(u, kind, true));
+}
+
+export function defenderUnits(s: AaeState, area: string, kind: BattleKind): Unit[] {
+  return s.units.filter((u) => u.at === area && enemies(u.power, s.power) && inBattle(u, kind, false));
+}
+
+function inBattle(u: Unit, kind: BattleKind, attacking: boolean): boolean {
+  const d = unitData(u.type);
+  if (u.submerged) return false;
+  if (kind === 'sea') {
+    if (d.domain === 'land') return false;
+    if (d.domain === 'air') return attacking ? !u.aboard || u.mission === 'attack' : true;
+    return true;
+  }
+  if (u.aboard) return false;
+  if (d.domain === 'sea') return false;
+  if (attacking && d.domain === 'air') return u.mission === 'attack';
+  return true;
+}
+
+/** The power that decides for the defenders: the territory's holder, else the one with most units there. */
+export function defendingPower(s: AaeState, area: string, kind: BattleKind): Power {
+  const c = controller(s, area);
+  if (kind === 'land' && c && enemies(c, s.power)) return c;
+  const n = new Map<Power, number>();
+  for (const u of defenderUnits(s, area, kind)) n.set(u.power, (n.get(u.power) ?? 0) + 1);
+  let best: Power | null = null;
+  for (const [p, k] of n) if (best === null || k > n.get(best)!) best = p;
+  return best ?? (s.power === 'germany' ? 'uk' : 'germany');
+}
+
+const asCombatants = (us: Unit[], extra: (u: Unit) => Partial<Combatant> = () => ({})): Combatant[] => us.map((u) => combatant(u, extra(u)));
+
+function forces(s: AaeState, f: BattleFrame): { att: Unit[]; def: Unit[]; attC: Combatant[]; defC: Combatant[] } {
+  const att = attackerUnits(s, f.area, f.kind);
+  const def = defenderUnits(s, f.area, f.kind);
+  const bombard = s.units.filter((u) => f.bombard?.includes(u.id));
+  const attC = [...asCombatants(att, (u) => (u.landing === f.area ? { amphibious: true } : {})), ...asCombatants(bombard, () => ({ bombarding: true }))];
+  return { att, def, attC, defC: asCombatants(def) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rolling and allotting hits
+
+function roll(ctx: Ctx<AaeState>, f: BattleFrame, side: BattleSide, step: Step, rule: string): void {
+  const s = ctx.state;
+  const { attC, defC } = forces(s, f);
+  const own = side === 'attacker' ? attC : defC;
+  const enemy = side === 'attacker' ? defC : attC;
+  const table = combatTable(s, f.area);
+  const groups = strikes(f.kind, table, own, enemy, side, f.round, step);
+  const byClass = new Map<HitClass, number>();
+  const who = side === 'attacker' ? POWER_NAMES[s.power] : POWER_NAMES[defendingPower(s, f.area, f.kind)];
+  for (const g of groups) {
+    const r = ctx.roll(g.sides, g.count, `${who} (${side}), ${g.label}`, rule);
+    const hits = r.faces.filter((x) => x <= g.value).length;
+    if (hits) byClass.set(g.cls, (byClass.get(g.cls) ?? 0) + hits);
+  }
+  const takes: BattleSide = side === 'attacker' ? 'defender' : 'attacker';
+  const total = [...byClass.values()].reduce((a, b) => a + b, 0);
+  if (groups.length) ctx.log(`${who} scores ${total} hit${total === 1 ? '' : 's'} in ${areaName(f.area)}`, rule);
+  f.hits ??= [];
+  for (const cls of HIT_CLASS_ORDER) {
+    const n = byClass.get(cls);
+    if (n) f.hits.push({ side: takes, cls, n });
+  }
+}
+
+/** Units of `side` that may take the next hit of `cls` (those already hit for good this step are out). */
+export function casualtyCandidates(s: AaeState, f: BattleFrame, side: BattleSide, cls: HitClass): Unit[] {
+  const doomed = new Set(f.doomed ?? []);
+  const us = side === 'attacker' ? attackerUnits(s, f.area, f.kind) : defenderUnits(s, f.area, f.kind);
+  return us.filter((u) => !doomed.has(u.id) && mayTakeHit(combatant(u), cls));
+}
+
+/** One hit on one unit: a battleship is damaged, anything else is out (at once, or when the step ends). */
+function takeHit(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, firesBack: boolean): void {
+  const c = combatant(u);
+  if (!hitDestroys(c)) {
+    u.damage = (u.damage ?? 0) + 1;
+    ctx.log(`${POWER_NAMES[u.power]} battleship in ${areaName(f.area)} is damaged`, RULE_CASUALTIES);
+    return;
+  }
+  if (firesBack) (f.doomed ??= []).push(u.id);
+  else destroy(ctx, u, f.area);
+}
+
+function destroy(ctx: Ctx<AaeState>, u: Unit, where: string): void {
+  ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} is lost in ${areaName(where)}`, RULE_CASUALTIES);
+  removeUnit(ctx.state, u.id);
+}
+
+/** Hits of the head entry that need no choice: every candidate alike, or enough hits for all of them. */
+function autoAllot(ctx: Ctx<AaeState>, f: BattleFrame, firesBack: boolean): boolean {
+  const s = ctx.state;
+  let progressed = false;
+  while (f.hits?.length) {
+    const h = f.hits[0]!;
+    const cands = casualtyCandidates(s, f, h.side, h.cls);
+    if (cands.length === 0) { f.hits.shift(); progressed = true; continue; }
+    const keys = new Set(cands.map((u) => casualtyKey(combatant(u))));
+    const all = hitsAbsorbable(cands.map((u) => combatant(u)), h.cls) <= h.n;
+    if (keys.size > 1 && !all) return progressed;
+    // Alike (or all go): hit them in the default order, which is the only order there is.
+    const i = pickCasualty(cands.map((u) => combatant(u)), h.cls, h.side);
+    takeHit(ctx, f, cands[i]!, firesBack);
+    h.n--;
+    if (h.n === 0) f.hits.shift();
+    progressed = true;
+  }
+  return progressed;
+}
+
+function casualtyPrompt(s: AaeState, f: BattleFrame): Prompt | null {
+  const h = f.hits?.[0];
+  if (!h) return null;
+  const cands = casualtyCandidates(s, f, h.side, h.cls);
+  const seat = h.side === 'attacker' ? s.power : defendingPower(s, f.area, f.kind);
+  const byKey = new Map<string, Unit[]>();
+  for (const u of cands) {
+    const k = casualtyKey(combatant(u));
+    byKey.set(k, [...(byKey.get(k) ?? []), u]);
+  }
+  const choices: Choice[] = [...byKey].map(([key, us]) => {
+    const u = us[0]!;
+    const damaged = (u.damage ?? 0) > 0;
+    const verb = hitDestroys(combatant(u)) ? 'lose' : 'damage';
+    return {
+      action: { type: 'casualty', key },
+      label: `${verb} a ${damaged ? 'damaged ' : ''}${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()}${us.length > 1 ? ` (${us.length} there)` : ''}`,
+      refs: { units: [u.id], place: f.area },
+    };
+  });
+  choices.push({ action: { type: 'casualty', key: 'default' }, label: `take the ${h.n} hit${h.n > 1 ? 's' : ''} cheapest first`, refs: { place: f.area } });
+  return {
+    seat, rule: RULE_CASUALTIES, kind: 'allocate-loss',
+    text: `${areaName(f.area)}: ${h.n} hit${h.n > 1 ? 's' : ''} on your ${h.cls === 'ships' ? 'ships' : h.cls === 'air' ? 'aircraft' : h.cls === 'not-subs' ? 'units other than submarines' : 'units'}: choose a casualty`,
+    choices,
+    context: { area: f.area, round: f.round, hits: h.n, cls: h.cls },
+  };
+}
+
+/** Remove the units hit for good in the step just ended. */
+function endStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
+  for (const id of f.doomed ?? []) {
+    const u = ctx.state.units.find((x) => x.id === id);
+    if (u) destroy(ctx, u, f.area);
+  }
+  f.doomed = [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The battle procedure
+
+const NEXT_LAND: Record<string, BattleFrame['step']> = { aa: 'bombard', bombard: 'main', main: 'end-round' };
+const NEXT_SEA: Record<string, BattleFrame['step']> = { submerge: 'opening', opening: 'main', main: 'end-round' };
+
+export const battle: Procedure<AaeState, BattleFrame> = {
+  prompts(s, f) {
+    const cas = casualtyPrompt(s, f);
+    if (cas) return [cas];
+    if (f.step === 'submerge') {
+      const ask = submergeAsk(s, f);
+      return ask ? [ask] : [];
+    }
+    if (f.step === 'press') return [pressPrompt(s, f)];
+    if (f.step === 'withdraw') return withdrawPrompt(s, f);
+    return [];
+  },
+  run(ctx, f) {
+    if (f.hits?.length) {
+      // Only reached when every pending hit is automatic.
+      autoAllot(ctx, f, f.step !== 'opening' && f.step !== 'aa');
+      if (!f.hits.length) ctx.goto('battle', { ...f, hits: [] });
+      return;
+    }
+    switch (f.step) {
+      case 'start': return start(ctx, f);
+      case 'aa':
+        roll(ctx, f, 'defender', 'aa', RULE_AA);
+        return advanceAfterRoll(ctx, f, false);
+      case 'bombard':
+        roll(ctx, f, 'attacker', 'bombard', RULE_BOMBARD);
+        return advanceAfterRoll(ctx, f, true);
+      case 'submerge': {
+        // Nobody is asked any more: go to the opening fire.
+        ctx.goto('battle', { ...f, step: 'opening' });
+        return;
+      }
+      case 'opening':
+        roll(ctx, f, 'attacker', 'opening', RULE_SUBS);
+        roll(ctx, f, 'defender', 'opening', RULE_SUBS);
+        return advanceAfterRoll(ctx, f, false);
+      case 'main':
+        roll(ctx, f, 'attacker', 'main', RULE_COMBAT);
+        roll(ctx, f, 'defender', 'main', RULE_COMBAT);
+        return advanceAfterRoll(ctx, f, true);
+      case 'end-round': return endRound(ctx, f);
+      case 'done': ctx.pop(); return;
+      case 'press': ctx.goto('battle', { ...f, step: 'end-round' }); return;
+      case 'withdraw':
+        // No territory to go back to: units that came from the sea are lost (ruling), the aircraft leave.
+        withdraw(ctx, f, undefined);
+        return;
+      default: ctx.goto('battle', { ...f, step: 'done' });
+    }
+  },
+  act(ctx, f, _seat, a) {
+    if (a.type === 'casualty') {
+      const h = f.hits![0]!;
+      const cands = casualtyCandidates(ctx.state, f, h.side, h.cls);
+      const firesBack = f.step !== 'opening' && f.step !== 'aa';
+      if (a.key === 'default') {
+        while (f.hits?.[0] === h && h.n > 0) {
+          const list = casualtyCandidates(ctx.state, f, h.side, h.cls);
+          const i = pickCasualty(list.map((u) => combatant(u)), h.cls, h.side);
+          if (i < 0) break;
+          takeHit(ctx, f, list[i]!, firesBack);
+          h.n--;
+        }
+        f.hits!.shift();
+      } else {
+        const u = cands.find((x) => casualtyKey(combatant(x)) === a.key)!;
+        takeHit(ctx, f, u, firesBack);
+        h.n--;
+        if (h.n === 0) f.hits!.shift();
+      }
+      autoAllot(ctx, f, firesBack);
+      if (!f.hits!.length) finishStep(ctx, f);
+      return;
+    }
+    if (a.type === 'submerge') {
+      const side = a.side as BattleSide;
+      const asked = [...(f.submergeAsked ?? []), side];
+      if (a.yes) {
+        const p = side === 'attacker' ? (u: Unit) => u.power === ctx.state.power : (u: Unit) => enemies(u.power, ctx.state.power);
+        for (const u of ctx.state.units) if (u.at === f.area && isSub(u.type) && p(u)) u.submerged = true;
+        ctx.log(`${side === 'attacker' ? 'The attacker' : 'The defender'} submerges its submarines in ${areaName(f.area)}`, RULE_SUBMERGE);
+      }
+      ctx.goto('battle', { ...f, submergeAsked: asked });
+      return;
+    }
+    if (a.type === 'press-on') {
+      ctx.goto('battle', { ...f, round: f.round + 1, step: f.kind === 'sea' ? 'submerge' : 'main', submergeAsked: [] });
+      return;
+    }
+    if (a.type === 'withdraw') {
+      withdraw(ctx, f, a.to as string);
+      return;
+    }
+    if (a.type === 'retreat') {
+      const to = a.to as string | undefined;
+      retreat(ctx, f, to);
+      const s = ctx.state;
+      if (!to && f.kind === 'land' && attackerUnits(s, f.area, f.kind).some((u) => u.landing === f.area)) {
+        // The aircraft left; the landed units fight on.
+        ctx.goto('battle', { ...f, round: f.round + 1, step: 'main', hits: [] });
+        return;
+      }
+      finish(ctx, f, 'retreat');
+    }
+  },
+};
+
+function start(ctx: Ctx<AaeState>, f: BattleFrame): void {
+  const s = ctx.state;
+  const att = attackerUnits(s, f.area, f.kind);
+  const def = defenderUnits(s, f.area, f.kind);
+  if (att.length === 0) {
+    ctx.log(`No attack on ${areaName(f.area)} after all`, RULE_COMBAT);
+    ctx.goto('battle', { ...f, step: 'done' });
+    return;
+  }
+  if (def.length === 0) {
+    if (f.kind === 'land' && att.some((u) => unitData(u.type).domain === 'land')) captureArea(ctx, f.area, s.power);
+    for (const u of att) u.fought = true;
+    ctx.goto('battle', { ...f, step: 'done' });
+    return;
+  }
+  for (const u of [...att, ...def]) u.fought = true;
+  ctx.log(`Battle of ${areaName(f.area)}: ${POWER_NAMES[s.power]} (${describeUnits(att)}) attacks ${POWER_NAMES[defendingPower(s, f.area, f.kind)]} (${describeUnits(def)})`, RULE_COMBAT, { battle: f.area });
+  if (f.kind === 'land') {
+    const bombard = bombardingShips(s, f.area);
+    for (const id of bombard) { const u = s.units.find((x) => x.id === id)!; u.fought = true; }
+    const limit = f.maxRounds ?? maxRounds(s, f.area);
+    ctx.goto('battle', { ...f, round: 1, step: 'aa', bombard, hits: [], doomed: [], ...(limit ? { maxRounds: limit } : {}) });
+  } else {
+    ctx.goto('battle', { ...f, round: 1, step: 'submerge', hits: [], doomed: [], submergeAsked: [] });
+  }
+}
+
+/**
+ * Battleships and destroyers in the sea zones the assault landed from, that fought no sea battle this turn, bombard
+ * in round 1 (AAE Amphibious Assaults: shore bombardment).
+ */
+export function bombardingShips(s: AaeState, area: string): string[] {
+  const zones = new Set(s.units.filter((u) => u.power === s.power && u.landing === area && u.at === area && u.cameFrom).map((u) => u.cameFrom!));
+  if (zones.size === 0) return [];
+  return s.units.filter((u) => u.power === s.power && zones.has(u.at) && (unitData(u.type).bombard ?? 0) > 0 && !u.fought).map((u) => u.id);
+}
+
+function advanceAfterRoll(ctx: Ctx<AaeState>, f: BattleFrame, firesBack: boolean): void {
+  autoAllot(ctx, f, firesBack);
+  if (f.hits?.length) { ctx.goto('battle', { ...f }); return; }
+  finishStep(ctx, f);
+}
+
+function finishStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
+  // Casualties of bombardment fire back in round 1's main step; the rest go when their step ends.
+  if (f.step !== 'bombard') endStep(ctx, f);
+  const next = (f.kind === 'land' ? NEXT_LAND : NEXT_SEA)[f.step] ?? 'end-round';
+  ctx.goto('battle', { ...f, step: next, hits: [] });
+}
+
+function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
+  const s = ctx.state;
+  const { att, def, attC, defC } = forces(s, f);
+  const attFighting = att.filter((u) => takesPartInBattle(combatant(u)));
+  const defFighting = def.filter((u) => takesPartInBattle(combatant(u)));
+  if (attFighting.length === 0) return finish(ctx, f, 'defender');
+  if (defFighting.length === 0) return finish(ctx, f, 'attacker');
+  const table = combatTable(s, f.area);
+  if (!canHurt(f.kind, table, attC, defC, 'attacker') && !canHurt(f.kind, table, defC, attC, 'defender')) return finish(ctx, f, 'stalemate');
+  if (f.maxRounds && f.round >= f.maxRounds) {
+    ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
+    ctx.goto('battle', { ...f, step: 'withdraw' });
+    return;
+  }
+  ctx.goto('battle', { ...f, step: 'press' });
+}
+
+function pressPrompt(s: AaeState, f: BattleFrame): Prompt {
+  const choices: Choice[] = [{ action: { type: 'press-on' }, label: `fight round ${f.round + 1} in ${areaName(f.area)}`, refs: { place: f.area } }];
+  for (const to of retreatOptions(s, f)) {
+    choices.push({ action: { type: 'retreat', to }, label: `retreat to ${areaName(to)}`, refs: { place: to, from: f.area } });
+  }
+  if (retreatAirOnly(s, f)) choices.push({ action: { type: 'retreat' }, label: 'withdraw the aircraft (the landed units fight on)', refs: { place: f.area } });
+  return {
+    seat: s.power, rule: RULE_RETREAT, kind: 'retreat',
+    text: `${areaName(f.area)}, after round ${f.round}: press on or retreat?`, choices,
+    context: { area: f.area, round: f.round },
+  };
+}
+
+/**
+ * Where the attackers may retreat: land battles to a friendly territory some attacking land unit came from (units
+ * that landed from the sea may not retreat); sea battles to an adjacent sea zone free of enemy ships that an
+ * attacking ship came from (AAE Conduct Combat: attacker retreats).
+ */
+export function retreatOptions(s: AaeState, f: BattleFrame): string[] {
+  const att = attackerUnits(s, f.area, f.kind);
+  const out = new Set<string>();
+  for (const u of att) {
+    if (!u.cameFrom || !adjacent(u.cameFrom, f.area)) continue;
+    if (f.kind === 'land' && unitData(u.type).domain === 'land' && u.landing !== f.area && friendlyLand(s, u.cameFrom, s.power)) out.add(u.cameFrom);
+    if (f.kind === 'sea' && isShip(u.type) && !isLand(u.cameFrom) && !hostileSea(s, u.cameFrom, s.power)) out.add(u.cameFrom);
+  }
+  if (f.kind === 'land' && att.some((u) => unitData(u.type).domain === 'land' && u.landing === f.area)) return [];
+  if (f.kind === 'land' && !att.some((u) => unitData(u.type).domain === 'land')) return [];
+  if (f.kind === 'sea' && !att.some((u) => isShip(u.type))) return [];
+  return [...out].sort();
+}
+
+/** Aircraft may leave an amphibious assault (or a fight of aircraft alone) while the rest fight on. */
+function retreatAirOnly(s: AaeState, f: BattleFrame): boolean {
+  const att = attackerUnits(s, f.area, f.kind);
+  if (!att.some((u) => isAir(u.type))) return false;
+  if (f.kind === 'land') return att.every((u) => isAir(u.type) || u.landing === f.area);
+  return !att.some((u) => isShip(u.type));
+}
+
+function withdrawPrompt(s: AaeState, f: BattleFrame): Prompt[] {
+  const to = retreatOptions(s, f);
+  if (to.length === 0) return [];
+  return [{
+    seat: s.power, rule: RULE_MAX_ROUNDS, kind: 'retreat',
+    text: `${areaName(f.area)}: the battle has lasted its ${f.maxRounds} rounds; withdraw to where?`,
+    choices: to.map((t) => ({ action: { type: 'withdraw', to: t }, label: `withdraw to ${areaName(t)}`, refs: { place: t, from: f.area } })),
+  }];
+}
+
+/** The attacker leaves after the last round: land units go back, units that landed from the sea are lost. */
+function withdraw(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): void {
+  const s = ctx.state;
+  for (const u of attackerUnits(s, f.area, f.kind)) {
+    if (f.kind === 'land' && unitData(u.type).domain === 'land' && (u.landing === f.area || !to)) {
+      ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} cannot withdraw from ${areaName(f.area)} and is lost`, RULE_MAX_ROUNDS);
+      removeUnit(s, u.id);
+    }
+  }
+  retreat(ctx, f, to);
+  finish(ctx, f, 'retreat');
+}
+
+function retreat(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): void {
+  const s = ctx.state;
+  const att = attackerUnits(s, f.area, f.kind);
+  for (const u of att) {
+    if (isAir(u.type)) { u.mission = undefined; continue; }
+    if (!to) continue;
+    if (f.kind === 'land' && u.landing === f.area) continue;
+    u.at = to;
+    for (const c of s.units) if (c.aboard === u.id) c.at = to;
+  }
+  ctx.log(to ? `${POWER_NAMES[s.power]} retreats from ${areaName(f.area)} to ${areaName(to)}` : `${POWER_NAMES[s.power]} withdraws its aircraft from ${areaName(f.area)}`, RULE_RETREAT);
+}
+
+function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender' | 'stalemate' | 'retreat'): void {
+  const s = ctx.state;
+  endStep(ctx, f);
+  const att = attackerUnits(s, f.area, f.kind);
+  if (how === 'attacker') {
+    if (f.kind === 'land') {
+      if (att.some((u) => unitData(u.type).domain === 'land')) {
+        captureArea(ctx, f.area, s.power);
+        ctx.goto('battle', { ...f, step: 'done', hits: [] });
+        offerSecondAttack(ctx, f.area, f.round);
+        return;
+      }
+      else ctx.log(`${areaName(f.area)} is cleared, but aircraft alone cannot take a territory`, RULE_COMBAT);
+    } else {
+      ctx.log(`${POWER_NAMES[s.power]} wins the sea battle in ${areaName(f.area)}`, RULE_COMBAT);
+      if (att.some((u) => isShip(u.type) && u.type !== 'transport')) captureConvoy(ctx, f.area, s.power);
+    }
+  } else if (how === 'defender') {
+    ctx.log(`The attack on ${areaName(f.area)} fails`, RULE_COMBAT);
+  } else if (how === 'stalemate') {
+    ctx.log(`Neither side can hurt the other in ${areaName(f.area)}: the battle ends`, RULE_COMBAT);
+  }
+  if (f.kind === 'sea') afterSeaBattle(ctx, f.area);
+  ctx.goto('battle', { ...f, step: 'done', hits: [] });
+}
+
+/**
+ * After a sea battle: cargo waiting to land from this zone goes ashore if no enemy ship is left, else stays aboard;
+ * defending fighters whose carrier sank land in an adjacent friendly territory or are lost.
+ */
+function afterSeaBattle(ctx: Ctx<AaeState>, zone: string): void {
+  const s = ctx.state;
+  const clear = !hostileSea(s, zone, s.power);
+  for (const u of s.units) {
+    if (u.at !== zone || !u.landing || !u.aboard) continue;
+    if (clear) { u.at = u.landing; u.aboard = undefined; u.cameFrom = zone; } else u.landing = undefined;
+  }
+  for (const u of [...s.units]) {
+    if (u.at !== zone || !isAir(u.type) || u.power === s.power || !enemies(u.power, s.power)) continue;
+    if (u.aboard && s.units.some((c) => c.id === u.aboard)) continue;
+    const carrier = s.units.find((c) => c.at === zone && !enemies(c.power, u.power) && unitData(c.type).carrierRoom);
+    if (carrier) { u.aboard = carrier.id; continue; }
+    const land = landNear(s, zone, u.power);
+    if (land) { u.at = land; u.aboard = undefined; ctx.log(`A ${POWER_NAMES[u.power]} fighter whose carrier sank lands in ${areaName(land)}`, RULE_COMBAT); }
+    else { ctx.log(`A ${POWER_NAMES[u.power]} fighter whose carrier sank has nowhere to land and is lost`, RULE_COMBAT); removeUnit(s, u.id); }
+  }
+}
+
+function landNear(s: AaeState, zone: string, p: Power): string | null {
+  return neighbours(zone).map((n) => n.id).filter((id) => friendlyLand(s, id, p)).sort()[0] ?? null;
+}
+
+function submergeAsk(s: AaeState, f: BattleFrame): Prompt | null {
+  for (const side of ['attacker', 'defender'] as const) {
+    if (f.submergeAsked?.includes(side)) continue;
+    const subs = (side === 'attacker' ? attackerUnits(s, f.area, 'sea') : defenderUnits(s, f.area, 'sea')).filter((u) => isSub(u.type));
+    if (subs.length === 0) continue;
+    const seat = side === 'attacker' ? s.power : defendingPower(s, f.area, 'sea');
+    return {
+      seat, rule: RULE_SUBMERGE, kind: 'yes-no',
+      text: `${areaName(f.area)}, round ${f.round}: submerge your ${subs.length} submarine${subs.length > 1 ? 's' : ''} (they leave the battle) or fight?`,
+      choices: [
+        { action: { type: 'submerge', side, yes: false }, label: 'fight', refs: { units: subs.map((u) => u.id), place: f.area } },
+        { action: { type: 'submerge', side, yes: true }, label: 'submerge', refs: { units: subs.map((u) => u.id), place: f.area } },
+      ],
+      context: { area: f.area, round: f.round },
+    };
+  }
+  return null;
+}

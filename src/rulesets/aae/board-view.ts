@@ -1,0 +1,95 @@
+// What the board shows (src/engine/board.ts): the A&A Europe areas with their owners and values, the powers and
+// unit types, and each seat's view of the pieces (stacks of identical units) and of who holds what.
+import type { Assets, BoardView, Json, PieceView } from '../../engine/index.ts';
+import { AAE_DATA, POWERS, UNIT_TYPES, type AreaData } from './data/index.ts';
+import { stackKey } from './move-phase.ts';
+import type { AaeState } from './state.ts';
+import { POWER_NAMES, sideOf, unitData } from './world.ts';
+import { areaGeometry } from './geometry.ts';
+
+export const POWER_COLORS: Record<string, string> = { germany: '#8c8c7a', ussr: '#b5573c', uk: '#c9a85a', usa: '#6f8a4c' };
+const ABBR: Record<string, string> = { germany: 'GE', ussr: 'SU', uk: 'UK', usa: 'US' };
+const SYMBOL: Record<string, string> = {
+  infantry: 'infantry', artillery: 'artillery', armour: 'armor', aa: 'aa', fighter: 'air', bomber: 'bomber',
+  transport: 'transport', submarine: 'submarine', destroyer: 'fleet', carrier: 'carrier', battleship: 'fleet',
+};
+
+function areaMarks(a: AreaData): string[] | undefined {
+  return a.marks?.length ? [...a.marks] : undefined;
+}
+
+export function aaeAssets(roundLimit = 16): Assets {
+  const areas: NonNullable<Assets['board']['areas']> = {};
+  for (const a of AAE_DATA.map.areas) {
+    const g = areaGeometry(a.id);
+    areas[a.id] = {
+      name: a.name, kind: a.kind, polygons: g.polygons, label: g.label,
+      ...(a.owner ? { owner: a.owner } : {}),
+      ...(a.value !== undefined ? { value: a.value } : {}),
+      ...(areaMarks(a) ? { marks: areaMarks(a) } : {}),
+      source: g.source,
+    };
+  }
+  return {
+    board: {
+      areas,
+      adjacency: AAE_DATA.map.adjacency.map(([a, b, kind]) => ({ a, b, kind })),
+      countries: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], color: POWER_COLORS[p]! }])),
+    },
+    counters: {
+      powers: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], side: sideOf(p), color: POWER_COLORS[p]!, abbr: ABBR[p]! }])),
+      types: Object.fromEntries(UNIT_TYPES.map((t) => [t, { name: unitData(t).name, symbol: SYMBOL[t]!, domain: unitData(t).domain === 'sea' ? 'naval' as const : unitData(t).domain as 'land' | 'air' }])),
+      sides: { axis: { name: 'Axis', color: POWER_COLORS.germany }, allies: { name: 'Allies', color: POWER_COLORS.uk } },
+    },
+    charts: [{
+      id: 'units', title: 'National reference chart', rule: 'AAE national reference charts',
+      columns: ['unit', 'attack', 'defence', 'move', 'cost'],
+      rows: UNIT_TYPES.map((t) => { const d = unitData(t); return [d.name, d.attack, d.defense, d.move, d.cost]; }),
+    }],
+    notes: [
+      'Board facts (areas, values, owners, connections, set-up) are those of the printed game, transcribed from a public digital edition: docs/data/aae.md.',
+      'Rulings where the rule text is not at hand: docs/rulings/aae.md.',
+    ],
+    turns: Array.from({ length: Math.max(roundLimit, 1) }, (_, i) => `Round ${i + 1}`),
+  };
+}
+
+/** Pieces: stacks of identical units, each with the id of its first unit (the one the stack's choices move). */
+export function aaeBoardView(s: AaeState): BoardView {
+  const pieces: PieceView[] = [];
+  const byKey = new Map<string, PieceView>();
+  for (const u of s.units) {
+    const k = `${u.power}|${stackKey(u)}|${u.submerged ? 's' : ''}`;
+    const p = byKey.get(k);
+    if (p) { p.count = (p.count ?? 1) + 1; continue; }
+    const marks: string[] = [];
+    if (u.damage) marks.push('damaged');
+    if (u.submerged) marks.push('submerged');
+    if (u.done || u.combatMoved) marks.push('moved');
+    const piece: PieceView = {
+      id: u.id, where: u.at, side: sideOf(u.power), power: u.power, type: u.type,
+      factors: [unitData(u.type).attack, unitData(u.type).defense, unitData(u.type).move],
+      ...(u.damage ? { reduced: true } : {}),
+      ...(u.aboard ? { aboard: u.aboard } : {}),
+      ...(marks.length ? { marks } : {}),
+      ...(u.landing ? { note: `landing in ${u.landing}` } : u.mission === 'raid' ? { note: 'on a strategic bombing raid' } : {}),
+    };
+    byKey.set(k, piece);
+    pieces.push(piece);
+  }
+  const control: Record<string, string> = {};
+  for (const a of AAE_DATA.map.areas) {
+    const c = s.control[a.id];
+    if (c !== undefined && c !== (a.owner ?? null)) control[a.id] = c ?? 'neutral';
+  }
+  return {
+    pieces,
+    markers: [],
+    control,
+    turn: { index: s.round, label: `Round ${s.round}` },
+    phase: s.phase,
+    activeSide: s.outcome ? null : sideOf(s.power),
+  };
+}
+
+export const assetsJson = (): Json => aaeAssets() as unknown as Json;

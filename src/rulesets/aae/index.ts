@@ -1,0 +1,61 @@
+// The `aae` rule set: Axis & Allies: Europe (Avalon Hill 1999), the base game, with the house rules of the second
+// draft as options. See docs/rulesets/aae.md.
+import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
+import { battle } from './battle.ts';
+import { raid } from './bombing.ts';
+import { assetsJson, aaeBoardView } from './board-view.ts';
+import { combatPhase } from './combat.ts';
+import { validateAaeData } from './data/index.ts';
+import { middleEastPenalty } from './income.ts';
+import { aaeInvariants } from './invariants.ts';
+import { movePhase } from './move-phase.ts';
+import { bidPlace, mobilize, purchase } from './production.ts';
+import { endRound, game, lendLease, turn } from './sequence.ts';
+import { ALL_OPTIONS, SCENARIO, initialState } from './setup.ts';
+import type { AaeState } from './state.ts';
+import { POWER_NAMES } from './world.ts';
+import { commonwealth, reservistsPlace } from './house/turn.ts';
+import { secondAttack } from './house/second-attack.ts';
+import { aaePositions } from './positions.ts';
+
+const procedures: Record<string, Procedure<AaeState, any>> = {
+  game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
+  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth,
+  'second-attack': secondAttack,
+};
+
+const PHASE_NAMES: Record<string, string> = {
+  bid: 'special cash advance', purchase: 'purchase units', 'combat-move': 'combat move', combat: 'conduct combat',
+  'noncombat-move': 'noncombat move', mobilize: 'mobilize new units', income: 'collect income', over: 'game over',
+};
+
+export const aae: Ruleset<AaeState> = {
+  id: 'aae',
+  title: 'Axis & Allies: Europe',
+  rulesVersion: '0.1.0',
+  seats: ['germany', 'ussr', 'uk', 'usa'],
+  scenarios: [{
+    id: SCENARIO, name: 'Spring 1941',
+    description: 'The base game: Germany, the Soviet Union, the United Kingdom and the United States, from the eve of Barbarossa.',
+    seats: ['germany', 'ussr', 'uk', 'usa'],
+  }],
+  options: ALL_OPTIONS,
+  procedures,
+  setup(_ctx, _scenario, options) {
+    return initialState(options);
+  },
+  view(state) {
+    const { rng: _r, sealed: _s, ...rest } = state;
+    return rest as unknown as Json;
+  },
+  boardView: (state) => aaeBoardView(state),
+  invariants: aaeInvariants,
+  describe(state) {
+    return `Round ${state.round}, ${POWER_NAMES[state.power]}: ${PHASE_NAMES[state.phase] ?? state.phase}`;
+  },
+  assets: assetsJson,
+  validateData: () => validateAaeData(),
+  positions: aaePositions,
+};
+
+export default aae;

@@ -1,0 +1,161 @@
+// AAE Purchase Units and Mobilize New Units, and the special cash advance (bid) played before the first turn with
+// the same two steps: buy, then place where the power already has units.
+import type { Choice, Frame, Procedure } from '../../engine/index.ts';
+import { UNIT_TYPES, type Power, type UnitType } from './data/index.ts';
+import { isShip } from './combat-rules.ts';
+import type { AaeState } from './state.ts';
+import { newUnit } from './units.ts';
+import { unitCost } from './house/values.ts';
+import { POWER_NAMES, area, areaName, controller, factoryAreas, isLand, neighbours, sideOf, unitData } from './world.ts';
+
+export const RULE_PURCHASE = 'AAE Purchase Units';
+export const RULE_MOBILIZE = 'AAE Mobilize New Units';
+export const RULE_BID = 'AAE Special Cash Advance';
+
+interface PurchaseFrame extends Frame {
+  power: Power;
+  /** Buying with the special cash advance: what is left of it, and what was bought. */
+  bid?: number;
+  bought?: UnitType[];
+}
+
+/** Unit types on sale (AAE: no industrial complexes may be bought). */
+export const FOR_SALE: readonly UnitType[] = UNIT_TYPES;
+
+export const purchase: Procedure<AaeState, PurchaseFrame> = {
+  prompts(s, f) {
+    const money = f.bid ?? s.ipcs[f.power];
+    const choices: Choice[] = FOR_SALE.filter((t) => unitCost(s, t, f.power) <= money).map((t) => ({
+      action: { type: 'buy', unit: t }, label: `buy ${unitData(t).name.toLowerCase()} (${unitCost(s, t, f.power)} IPCs)`,
+    }));
+    choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
+    const pending = f.bid !== undefined ? f.bought ?? [] : s.pending[f.power];
+    return [{
+      seat: f.power, rule: f.bid !== undefined ? RULE_BID : RULE_PURCHASE, kind: 'purchase',
+      text: `${POWER_NAMES[f.power]}: ${f.bid !== undefined ? 'spend the special cash advance' : 'purchase units'} (${money} IPCs)${pending.length ? `; bought so far: ${pending.join(', ')}` : ''}`,
+      choices,
+      context: { ipcs: money, pending },
+    }];
+  },
+  act(ctx, f, _seat, a) {
+    const s = ctx.state;
+    if (a.type === 'done') {
+      if (f.bid !== undefined) {
+        if (sideOf(f.power) === 'allies') s.alliedBid = f.bid;
+        ctx.goto('bid-place', { power: f.power, units: f.bought ?? [] });
+        return;
+      }
+      ctx.log(`${POWER_NAMES[f.power]} buys ${s.pending[f.power].join(', ') || 'nothing'}`, RULE_PURCHASE);
+      ctx.pop();
+      return;
+    }
+    const t = a.unit as UnitType;
+    const cost = unitCost(s, t, f.power);
+    if (f.bid !== undefined) ctx.goto('purchase', { ...f, bid: f.bid - cost, bought: [...(f.bought ?? []), t] });
+    else { s.ipcs[f.power] -= cost; s.pending[f.power].push(t); }
+  },
+};
+
+interface BidPlaceFrame extends Frame { power: Power; units: UnitType[] }
+
+/** Places for a unit bought with the advance: where the power already has units of its kind's domain. */
+function bidPlaces(s: AaeState, p: Power, t: UnitType): string[] {
+  const sea = isShip(t);
+  const out = new Set<string>();
+  for (const u of s.units) {
+    if (u.power !== p) continue;
+    if (sea ? !isLand(u.at) : isLand(u.at) && controller(s, u.at) === p) out.add(u.at);
+  }
+  return [...out].sort();
+}
+
+export const bidPlace: Procedure<AaeState, BidPlaceFrame> = {
+  prompts(s, f) {
+    if (f.units.length === 0) return [];
+    const t = f.units[0]!;
+    const choices: Choice[] = bidPlaces(s, f.power, t).map((at) => ({
+      action: { type: 'place', unit: t, at }, label: `place ${unitData(t).name.toLowerCase()} in ${areaName(at)}`, refs: { place: at },
+    }));
+    if (choices.length === 0) choices.push({ action: { type: 'place', unit: t, at: null }, label: `no place for the ${unitData(t).name.toLowerCase()}: forfeit it` });
+    return [{ seat: f.power, rule: RULE_BID, kind: 'place', text: `${POWER_NAMES[f.power]}: place your advance units (${f.units.join(', ')})`, choices }];
+  },
+  run(ctx) { ctx.pop(); },
+  act(ctx, f, _seat, a) {
+    if (a.at) newUnit(ctx.state, a.unit as UnitType, f.power, a.at as string);
+    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(a.unit as UnitType).name.toLowerCase()} ${a.at ? `in ${areaName(a.at as string)}` : 'nowhere'}`, RULE_BID);
+    ctx.goto('bid-place', { ...f, units: f.units.slice(1) });
+  },
+};
+
+// -----------------------------------------------------------------------------------------------------------------
+// Mobilize New Units
+
+interface MobilizeFrame extends Frame { power: Power; placed?: Record<string, number> }
+
+/**
+ * How many units a factory territory may still take this turn: no limit at the power's own original complexes,
+ * the territory's value at a captured one; none at a complex taken this turn (AAE Mobilize New Units).
+ */
+export function factoryRoom(s: AaeState, p: Power, id: string, placed: Record<string, number>): number {
+  if (controller(s, id) !== p || s.capturedThisTurn.includes(id)) return 0;
+  const value = area(id).value ?? 0;
+  // House rules l.7, 109: twice the value at every complex.
+  if (area(id).owner === p) return s.opts.house['factory-limit'] ? Math.max(0, 2 * value - (placed[id] ?? 0)) : Infinity;
+  return Math.max(0, value - (placed[id] ?? 0));
+}
+
+/** House rules l.109: a captured complex builds infantry only. */
+export function mayBuildAt(s: AaeState, p: Power, id: string, t: UnitType): boolean {
+  return !(s.opts.house['factory-limit'] && area(id).owner !== p && t !== 'infantry');
+}
+
+/** Where a new unit may go: land and air units in a factory territory, ships in a sea zone next to one. */
+export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<string, number>): { at: string; factory: string }[] {
+  const out: { at: string; factory: string }[] = [];
+  for (const fa of factoryAreas) {
+    if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
+    if (!isShip(t)) out.push({ at: fa, factory: fa });
+    else for (const n of neighbours(fa)) if (n.kind === 'coast') out.push({ at: n.id, factory: fa });
+  }
+  return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+export const mobilize: Procedure<AaeState, MobilizeFrame> = {
+  prompts(s, f) {
+    const pending = s.pending[f.power];
+    if (pending.length === 0) return [];
+    const placed = f.placed ?? {};
+    const choices: Choice[] = [];
+    for (const t of [...new Set(pending)]) {
+      const seen = new Set<string>();
+      for (const pl of placements(s, f.power, t, placed)) {
+        if (seen.has(pl.at)) continue;
+        seen.add(pl.at);
+        const via = isShip(t) ? ` (built in ${areaName(pl.factory)})` : '';
+        choices.push({ action: { type: 'place', unit: t, at: pl.at, factory: pl.factory }, label: `place ${unitData(t).name.toLowerCase()} in ${areaName(pl.at)}${via}`, refs: { place: pl.at } });
+      }
+    }
+    choices.push({ action: { type: 'done' }, label: `done (${pending.length} unit${pending.length > 1 ? 's' : ''} wait for the next turn)` });
+    return [{
+      seat: f.power, rule: RULE_MOBILIZE, kind: 'place',
+      text: `${POWER_NAMES[f.power]}: mobilize new units (${pending.join(', ')})`, choices,
+      context: { pending },
+    }];
+  },
+  run(ctx) { ctx.pop(); },
+  act(ctx, f, _seat, a) {
+    const s = ctx.state;
+    if (a.type === 'done') {
+      ctx.log(`${POWER_NAMES[f.power]} keeps ${s.pending[f.power].join(', ')} for its next mobilization`, RULE_MOBILIZE);
+      ctx.pop();
+      return;
+    }
+    const t = a.unit as UnitType;
+    const i = s.pending[f.power].indexOf(t);
+    s.pending[f.power].splice(i, 1);
+    newUnit(s, t, f.power, a.at as string);
+    const fa = a.factory as string;
+    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, RULE_MOBILIZE);
+    ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
+  },
+};

@@ -1,0 +1,65 @@
+// The starting position (AAE set-up chart: data/setup.json, data/map.json) and the game's options.
+import type { Frame, OptionInfo, Options } from '../../engine/index.ts';
+import { AAE_DATA, POWERS, type Power, type UnitType } from './data/index.ts';
+import { HOUSE_OPTIONS, houseSwitches } from './house/options.ts';
+import type { AaeOptions, AaeState, Unit } from './state.ts';
+
+export const SCENARIO = 'spring-1941';
+
+/** The base game has no round limit; Theater ends the game after this round unless told otherwise (ruling). */
+export const DEFAULT_ROUND_LIMIT = 16;
+
+export const BASE_OPTIONS: OptionInfo[] = [
+  {
+    id: 'bid', name: 'Special cash advance',
+    description: 'Before the first turn Germany spends 12 IPCs and the Allies share 12 on units placed where they already have units (AAE Special Cash Advance).',
+    default: true, values: [true, false],
+  },
+  {
+    id: 'roundLimit', name: 'Round limit',
+    description: `The game ends after this round (0: play until a side wins). At the limit the Axis win holding 2 victory cities, the Allies holding all 4; otherwise it is a draw (ruling).`,
+    default: DEFAULT_ROUND_LIMIT,
+  },
+];
+
+export function resolveOptions(o: Options): AaeOptions {
+  return {
+    bid: o.bid !== false,
+    roundLimit: typeof o.roundLimit === 'number' && Number.isInteger(o.roundLimit) && o.roundLimit >= 0 ? o.roundLimit : DEFAULT_ROUND_LIMIT,
+    house: houseSwitches(o),
+  };
+}
+
+export const ALL_OPTIONS: OptionInfo[] = [...BASE_OPTIONS, ...HOUSE_OPTIONS];
+
+type SetupResult = Omit<AaeState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> & { stack: Frame[] };
+
+export function initialState(options: Options): SetupResult {
+  const control: Record<string, Power | null> = {};
+  for (const a of AAE_DATA.map.areas) {
+    if (a.kind === 'land') control[a.id] = a.owner ?? null;
+    else if (a.owner) control[a.id] = a.owner;
+  }
+  const units: Unit[] = [];
+  let next = 1;
+  for (const e of AAE_DATA.setup.units) {
+    for (let i = 0; i < e.count; i++) units.push({ id: `u${next++}`, type: e.type as UnitType, power: e.power, at: e.area });
+  }
+  const ipcs = Object.fromEntries(POWERS.map((p) => [p, AAE_DATA.setup.ipcs[p] ?? 0])) as Record<Power, number>;
+  const state: SetupResult = {
+    opts: resolveOptions(options),
+    round: 1,
+    power: AAE_DATA.setup.turnOrder[0]!,
+    phase: 'bid',
+    ipcs,
+    control,
+    units,
+    nextId: next,
+    pending: { germany: [], ussr: [], uk: [], usa: [] },
+    capturedThisTurn: [],
+    battles: [],
+    victoryWatch: {},
+    stack: [{ proc: 'game', step: 'bid' }],
+  };
+  return state;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { allChoices, prompts } from '../../../engine/index.ts';
+import { aaeAi } from '../ai/adapter.ts';
+import { decide } from '../ai/policy.ts';
+import { aae } from '../index.ts';
+import { aaeRig, position, u } from '../testing.ts';
+import type { AaeState } from '../state.ts';
+
+const choose = (s: AaeState) => decide(s, prompts(aae, s)[0]!);
+const legal = (s: AaeState, a: ReturnType<typeof choose>) => allChoices(aae, s, prompts(aae, s)[0]!).some((c) => JSON.stringify(c.action) === JSON.stringify(a));
+
+describe('aae AI standing rules', () => {
+  it('takes an undefended enemy capital', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'armour', 'belorussia'), u('germany', 'infantry', 'poland')], control: { belorussia: 'germany' } }), 'combat-move', 'germany');
+    const a = choose(s);
+    expect(a).toMatchObject({ type: 'move', to: 'moscow' });
+    expect(legal(s, a)).toBe(true);
+  });
+
+  it('does not attack at poor odds: one armour against four infantry', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'armour', 'libya'), u('uk', 'infantry', 'egypt', 4)] }), 'combat-move', 'germany');
+    expect(choose(s)).toEqual({ type: 'end-phase' });
+  });
+
+  it('commits enough to reach its odds: keeps adding to a battle begun until 80% to win', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'armour', 'libya', 6), u('uk', 'infantry', 'egypt', 2)] }), 'combat-move', 'germany');
+    for (let i = 0; i < 6; i++) {
+      const a = choose(s);
+      if (a.type === 'end-phase') break;
+      expect(legal(s, a)).toBe(true);
+      s = rig.play(s, 'germany', a);
+    }
+    const there = s.units.filter((x) => x.at === 'egypt' && x.power === 'germany').length;
+    expect(there).toBeGreaterThanOrEqual(3);
+    expect(there).toBeLessThan(6);
+  });
+
+  it('takes losses cheapest first, presses on while winning, and retreats from a lost battle', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'infantry', 'poland', 2), u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland', 6)] }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, /all 2 infantry from Poland: attack East Poland/));
+    s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
+    s = rig.play(s, 'germany', { type: 'end-phase' });
+    s = rig.force(s, [6, 6, 6, 1, 1, 6, 6, 6, 6]);
+    s = rig.play(s, 'germany', { type: 'battle', area: 'east-poland' });
+    // Two hits on the attackers: the British... the German player is asked; the AI loses both infantry first.
+    expect(choose(s)).toEqual({ type: 'casualty', key: 'default' });
+    s = rig.play(s, 'germany', choose(s));
+    expect(choose(s)).toEqual({ type: 'retreat', to: 'poland' });
+  });
+
+  it('a Soviet industrial complex under pressure gets the new units', () => {
+    const rig = aaeRig();
+    const s = rig.start({ ...position({ units: [u('germany', 'armour', 'belorussia', 4), u('ussr', 'infantry', 'leningrad', 4)], control: { belorussia: 'germany' } }), pending: { germany: [], ussr: ['infantry'], uk: [], usa: [] } }, 'mobilize', 'ussr');
+    expect(choose(s)).toMatchObject({ type: 'place', at: 'moscow' });
+  });
+
+  it('the adapter scores a position for each side in [-1, 1], and its view-based state asks the same question', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ control: { moscow: 'germany' } }), 'combat-move', 'germany');
+    const t = rig.start(position(), 'combat-move', 'germany');
+    const ge = aaeAi.evaluate!(s, 'germany');
+    expect(ge).toBeGreaterThan(aaeAi.evaluate!(t, 'germany'));
+    expect(Math.abs(ge)).toBeLessThanOrEqual(1);
+    expect(aaeAi.evaluate!(s, 'ussr')).toBeCloseTo(-ge, 10);
+    const view = { state: aae.view(s, 'germany') } as never;
+    const back = aaeAi.stateFromView(view, 'germany', 'x');
+    expect(prompts(aae, back)[0]!.text).toBe(prompts(aae, s)[0]!.text);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkAssets, fuzzGame, setupGame } from '../../../engine/index.ts';
+import { AAE_DATA, validateAaeData } from '../data/index.ts';
+import { aae } from '../index.ts';
+import { aaeRig, position, u } from '../testing.ts';
+
+describe('aae data', () => {
+  it('61 territories, 35 sea zones, 236 connections; every file valid', () => {
+    const areas = AAE_DATA.map.areas;
+    expect(areas.filter((a) => a.kind === 'land')).toHaveLength(61);
+    expect(areas.filter((a) => a.kind === 'sea')).toHaveLength(35);
+    expect(areas.filter((a) => a.marks?.includes('convoy')).map((a) => a.value)).toEqual([3, 3, 5, 5, 4, 6, 4]);
+    expect(AAE_DATA.map.adjacency).toHaveLength(236);
+    expect(validateAaeData()).toEqual([]);
+  });
+
+  it('a broken file names the file and the field', () => {
+    const map = structuredClone(AAE_DATA.map);
+    map.adjacency[3] = ['germany', 'atlantis', 'land'];
+    (map.areas[0] as { value?: number }).value = -1;
+    expect(validateAaeData({ 'map.json': map }).map((p) => `${p.file} ${p.field}`)).toEqual(['map.json areas[0].value']);
+    const fixed = structuredClone(AAE_DATA.map);
+    fixed.adjacency[3] = ['germany', 'atlantis', 'land'];
+    expect(validateAaeData({ 'map.json': fixed })).toEqual([{ file: 'map.json', field: 'adjacency[3][1]', message: 'unknown area "atlantis"' }]);
+  });
+
+  it('assets conform to the board contract; the board view stacks identical units', () => {
+    const a = checkAssets('aae', aae.assets!());
+    expect(Object.keys(a.board.areas!)).toHaveLength(96);
+    const s = setupGame(aae, 'spring-1941', {}, 'x').state;
+    const v = aae.boardView!(s, null);
+    const ge = v.pieces.find((p) => p.where === 'germany' && p.type === 'infantry')!;
+    expect(ge.count).toBe(4);
+    expect(v.activeSide).toBe('axis');
+  });
+});
+
+describe('AAE Victory', () => {
+  it('Germany holding Berlin and an Allied capital when its next turn begins wins; losing it in between does not', () => {
+    const rig = aaeRig();
+    const won = rig.start(position({ control: { moscow: 'germany' } }), 'start', 'germany');
+    expect(won.outcome).toBeNull();
+    const armed = { ...position({ control: { moscow: 'germany' } }), victoryWatch: { axis: 1 } };
+    expect(rig.start(armed, 'start', 'germany').outcome?.result).toBe('Axis victory: Germany holds an Allied capital and Berlin');
+    const lost = { ...position(), victoryWatch: { axis: 1 } };
+    expect(rig.start(lost, 'start', 'germany').outcome).toBeNull();
+  });
+
+  it('the condition is armed after Germany\'s combat phase', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'infantry', 'germany')], control: { 'united-kingdom': 'germany' } }), 'combat', 'germany');
+    expect(s.victoryWatch.axis).toBe(1);
+  });
+
+  it('Allies: Germany taken and no Allied capital in German hands, still so when the Soviet turn begins', () => {
+    const rig = aaeRig();
+    const armed = { ...position({ control: { germany: 'uk' } }), victoryWatch: { allies: 1 } };
+    expect(rig.start(armed, 'start', 'ussr').outcome?.result).toBe('Allied victory: Germany is taken and holds no Allied capital');
+  });
+
+  it('round limit (ruling): a draw unless the Axis hold 2 victory cities or the Allies all 4', () => {
+    const r = fuzzGame(aae, { scenario: 'spring-1941', seed: 'limit', options: { roundLimit: 1 }, maxActions: 5000, invariantEvery: 5 });
+    expect(r.ok).toBe(true);
+    expect(r.outcome?.result).toMatch(/at the round limit|victory/);
+  });
+});

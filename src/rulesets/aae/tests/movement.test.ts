@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { aaeRig, position, u, unitsOf } from '../testing.ts';
+
+const targets = (rig: ReturnType<typeof aaeRig>, s: Parameters<ReturnType<typeof aaeRig>['choices']>[0], who: RegExp) =>
+  rig.choices(s).filter((c) => who.test(c.label) && c.action.type === 'move' && (c.action.units as string[]).length === 1).map((c) => c.action.to as string).sort();
+
+describe('AAE Combat Move', () => {
+  it('land units move in the combat move only into enemy territory; neutrals are closed (AAE Neutral Territories)', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'infantry', 'austria'), u('germany', 'infantry', 'vichy-france')] }), 'combat-move', 'germany');
+    expect(targets(rig, s, /infantry from Austria/)).toEqual([]);
+    expect(targets(rig, s, /infantry from Vichy France/)).toEqual([]);
+    const t = rig.start(position({ units: [u('germany', 'infantry', 'austria')], control: { yugoslavia: 'uk' } }), 'combat-move', 'germany');
+    expect(targets(rig, t, /infantry from Austria/)).toEqual(['yugoslavia']);
+  });
+
+  it('armour blitzes: it takes an empty enemy territory and may go on with the move it has left (AAE Combat Move: Blitzing)', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'belorussia')] }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
+    expect(s.control['east-poland']).toBe('germany');
+    expect(targets(rig, s, /armour from East Poland/)).toEqual(['baltic-states', 'belorussia', 'bessarabia', 'ukraine']);
+    s = rig.play(s, 'germany', rig.pick(s, /armour from East Poland: attack Belorussia/));
+    expect(rig.choices(s).map((c) => c.label)).toEqual(['end the combat move']);
+  });
+
+  it('infantry that takes an empty territory stops there; a factory stops armour too', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'armour', 'ukraine'), u('germany', 'infantry', 'poland')], control: { ukraine: 'germany' } }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, /infantry from Poland: attack East Poland/));
+    expect(unitsOf(s, 'germany', 'east-poland')[0]!.done).toBe(true);
+    s = rig.play(s, 'germany', rig.pick(s, /armour from Ukraine S.S.R.: attack Stalingrad/));
+    expect(s.control.stalingrad).toBe('germany');
+    expect(targets(rig, s, /armour from Stalingrad/)).toEqual([]);
+  });
+
+  it('aircraft attack only where they can still reach a landing spot with the movement left', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'fighter', 'norway'), u('uk', 'destroyer', 'atlantic'), u('uk', 'destroyer', 'denmark-strait')] }), 'combat-move', 'germany');
+    // Norway to the Atlantic is 2 (back 2 to Norway): fine; to the Denmark Strait 3 with 1 left: no landing.
+    expect(targets(rig, s, /fighter from Norway/)).toEqual(['atlantic']);
+  });
+
+  it('ships stop on entering a sea zone with enemy ships; the Bosphorus is closed while Turkey is neutral', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'destroyer', 'danish-sea'), u('uk', 'transport', 'north-sea'), u('ussr', 'destroyer', 'black-sea')] }), 'combat-move', 'germany');
+    const dd = targets(rig, s, /destroyer from Danish Sea/);
+    expect(dd).toContain('north-sea');
+    expect(dd).not.toContain('north-atlantic');
+    const t = rig.start(position({ units: [u('ussr', 'destroyer', 'black-sea')] }), 'combat-move', 'ussr');
+    expect(targets(rig, t, /destroyer from Black Sea/)).toEqual([]);
+  });
+});
+
+describe('AAE Noncombat Move', () => {
+  it('aircraft land only in friendly territory held since the turn began, or on a friendly carrier; the rest are lost', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'fighter', 'east-poland', 1, { combatMoved: true, spent: 2, fought: true, mission: 'attack' })], control: { 'east-poland': 'germany' } }), 'noncombat-move', 'germany');
+    s = { ...s, capturedThisTurn: ['east-poland'] };
+    expect(targets(rig, s, /fighter from East Poland/)).toEqual(['austria', 'czechoslovakia', 'germany', 'hungary', 'poland', 'rumania', 'yugoslavia']);
+    s = rig.play(s, 'germany', { type: 'end-phase' });
+    expect(s.units.filter((x) => x.type === 'fighter')).toHaveLength(0);
+    expect(rig.log()).toContain('Germany fighter in East Poland has nowhere to land and is lost');
+  });
+
+  it('units that moved to attack do not move again; others move through friendly territory only', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'armour', 'poland'), u('germany', 'infantry', 'hungary', 1, { combatMoved: true, done: true })] }), 'noncombat-move', 'germany');
+    expect(targets(rig, s, /armour from Poland/)).toEqual(['austria', 'czechoslovakia', 'denmark', 'eastern-france', 'germany', 'hungary', 'netherlands-belgium', 'rumania', 'yugoslavia']);
+    expect(targets(rig, s, /infantry/)).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+// The A&A Europe board as a graph (src/board) and the questions every phase asks of it: who controls an area, which
+// units are there, which areas are friendly or hostile to a power, and the unit types' figures.
+import { buildBoard, type Board } from '../../board/index.ts';
+import { AAE_DATA, type AreaData, type Power, type UnitType, type UnitTypeData } from './data/index.ts';
+import { SIDE_OF, type AaeState, type Side, type Unit } from './state.ts';
+
+export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States' };
+export const TURN_ORDER: readonly Power[] = AAE_DATA.setup.turnOrder;
+
+export const AREAS: ReadonlyMap<string, AreaData> = new Map(AAE_DATA.map.areas.map((a) => [a.id, a]));
+export const AREA_IDS: readonly string[] = AAE_DATA.map.areas.map((a) => a.id);
+
+/** The board: one node per area, links typed land / sea / coast / canal (AAE map). */
+export const BOARD: Board = buildBoard({
+  nodes: AAE_DATA.map.areas.map((a) => ({ id: a.id, kind: a.kind, name: a.name })),
+  links: AAE_DATA.map.adjacency.map(([a, b, kind]) => ({ a, b, kind })),
+});
+
+export function area(id: string): AreaData {
+  const a = AREAS.get(id);
+  if (!a) throw new Error(`aae: unknown area "${id}" (data/map.json)`);
+  return a;
+}
+
+export const isSea = (id: string): boolean => area(id).kind === 'sea';
+export const isLand = (id: string): boolean => area(id).kind === 'land';
+export const isNeutral = (id: string): boolean => area(id).marks?.includes('neutral') ?? false;
+export const hasMark = (id: string, mark: string): boolean => area(id).marks?.includes(mark as never) ?? false;
+export const areaName = (id: string): string => AREAS.get(id)?.name ?? id;
+
+export function unitData(type: UnitType): UnitTypeData {
+  return AAE_DATA.units.types[type]!;
+}
+
+export const sideOf = (p: Power): Side => SIDE_OF[p];
+export const enemies = (a: Power, b: Power): boolean => SIDE_OF[a] !== SIDE_OF[b];
+
+/** Neighbouring area ids, with the kind of the link. */
+export function neighbours(id: string): { id: string; kind: string }[] {
+  const n = BOARD.index(id);
+  const out: { id: string; kind: string }[] = [];
+  for (let k = BOARD.adjStart[n]!, end = BOARD.adjStart[n + 1]!; k < end; k++) {
+    out.push({ id: BOARD.id(BOARD.adjNode[k]!), kind: BOARD.edgeKind(BOARD.adjEdge[k]!) });
+  }
+  return out;
+}
+
+export const adjacent = (a: string, b: string): boolean => BOARD.edgeBetween(BOARD.index(a), BOARD.index(b)) >= 0;
+
+/** Controller of a territory or convoy centre; null for neutrals and open sea. */
+export function controller(s: AaeState, id: string): Power | null {
+  return s.control[id] ?? null;
+}
+
+/** A territory held by the power or its allies (AAE: friendly territory). */
+export function friendlyLand(s: AaeState, id: string, p: Power): boolean {
+  const c = controller(s, id);
+  return isLand(id) && c !== null && !enemies(c, p);
+}
+
+/** A territory held by the other side. */
+export function enemyLand(s: AaeState, id: string, p: Power): boolean {
+  const c = controller(s, id);
+  return isLand(id) && c !== null && enemies(c, p);
+}
+
+export const unitsAt = (s: AaeState, id: string): Unit[] => s.units.filter((u) => u.at === id);
+export const enemyUnitsAt = (s: AaeState, id: string, p: Power): Unit[] => s.units.filter((u) => u.at === id && enemies(u.power, p));
+
+/** Enemy units that make a sea zone hostile (submerged submarines do not). */
+export function hostileSea(s: AaeState, id: string, p: Power): boolean {
+  return s.units.some((u) => u.at === id && enemies(u.power, p) && unitData(u.type).domain === 'sea' && !u.submerged);
+}
+
+/** A canal is open to a side while that side controls every territory it names (AAE map: the Bosphorus, Turkey). */
+export function canalOpen(s: AaeState, a: string, b: string, p: Power): boolean {
+  const c = AAE_DATA.map.canals.find((x) => (x.seas[0] === a && x.seas[1] === b) || (x.seas[0] === b && x.seas[1] === a));
+  if (!c) return true;
+  return c.land.every((l) => { const o = controller(s, l); return o !== null && !enemies(o, p); });
+}
+
+export function capitalOf(p: Power): string {
+  return AAE_DATA.map.areas.find((a) => a.owner === p && a.marks?.includes('capital'))!.id;
+}
+
+export const factoryAreas: readonly string[] = AAE_DATA.map.areas.filter((a) => a.marks?.includes('factory')).map((a) => a.id);
+
+export function unitLabel(u: Pick<Unit, 'type' | 'power'>, n = 1): string {
+  const t = unitData(u.type).name;
+  return `${n > 1 ? `${n} ` : ''}${POWER_NAMES[u.power]} ${n > 1 ? plural(t) : t.toLowerCase()}`.replace(/ ([A-Z])/g, (m) => m.toLowerCase()).replace(/^(\d+ )?([a-z])/, (m) => m.toUpperCase());
+}
+
+function plural(t: string): string {
+  return t.toLowerCase().endsWith('y') ? `${t.toLowerCase().slice(0, -1)}ies` : `${t.toLowerCase()}s`;
+}
+
+/** "3 infantry, 1 armour" from units. */
+export function describeUnits(us: Pick<Unit, 'type'>[]): string {
+  const n = new Map<string, number>();
+  for (const u of us) n.set(u.type, (n.get(u.type) ?? 0) + 1);
+  return [...n].map(([t, c]) => `${c} ${unitData(t as UnitType).name.toLowerCase()}`).join(', ') || 'nothing';
+}
+
+export const hitsToSink = (t: UnitType): number => unitData(t).hits ?? 1;

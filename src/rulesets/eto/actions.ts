@@ -1,0 +1,96 @@
+// Every ETO action, by the procedure that takes it: one discriminated union per prompt, `EtoAction` for all of them.
+// The kernel hands a procedure only actions its own prompt listed, so each handler may take its union as typed.
+import type { Side } from './state.ts';
+
+/** Set-up (scenario 1 [1.1], 3 [3.1], 4 [4.1]). */
+export type PlaceUnitAction = { type: 'place'; unit: string; hex: string };
+export type CaseWhitePlaceAction = PlaceUnitAction | { type: 'airfield'; hex: string } | { type: 'example' };
+export type BulgePlaceAction = PlaceUnitAction | { type: 'suggested' };
+export type ShipPlaceAction = { type: 'place'; ship: string; space: string; inPort: boolean };
+
+/** Naval and Air phase: initiative (Part 4), naval movement (7.0), naval attacks (8.3). */
+export type ChooseFirstAction = { type: 'first'; side: Side };
+export type NavalMovementAction = { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' };
+export type StackMoveAction =
+  | { type: 'enter'; space: string }
+  | { type: 'enter-port' }
+  | { type: 'leave-port' }
+  | { type: 'drop-off'; ship: string }
+  | { type: 'stop' };
+export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
+
+/** Naval interception (8.2-8.7). */
+export type InterceptionAction = { type: 'add-interceptor'; ship: string } | { type: 'intercept' } | { type: 'no-interception' };
+export type EngagementAction =
+  | { type: 'continue' }
+  | { type: 'break-off' }
+  | { type: 'groups'; n: number }
+  | { type: 'evade' }
+  | { type: 'fight' };
+
+/** Naval combat (9.0-9.6) and air-naval attacks (16.2). */
+export type NavalCombatAction =
+  | { type: 'hold-out'; ship: string }
+  | { type: 'commit' }
+  | { type: 'fire'; ship: string; target: string }
+  | { type: 'hold-fire'; ship: string }
+  | { type: 'pursue' }
+  | { type: 'let-go' };
+export type WithdrawAction = { type: 'withdraw'; ships: string[] };
+export type AirNavalAction = { type: 'air-attack'; target: string } | { type: 'no-more-air-attacks' };
+
+/** Choosing an offensive (22.1-22.3; scenario 4's Army Groups, 23.6). */
+export type OffensiveChoiceAction =
+  | { type: 'offensive'; method: 'hq' | 'general'; leader: string }
+  | { type: 'offensive'; method: 'stack'; hex: string }
+  | { type: 'pass' };
+export type CaseWhiteAction = { type: 'offensive'; hqs: string[] } | { type: 'no-offensive' };
+
+/** An Offensive phase, steps 1-5 (22-29). */
+export type OffensiveAction =
+  | { type: 'hq-stay'; unit: string }
+  | { type: 'hq-move'; unit: string; to: string }
+  | { type: 'activate-all' }
+  | { type: 'activate'; unit: string }
+  | { type: 'breakthrough'; hex: string }
+  | { type: 'bt-stay' }
+  | { type: 'bt-move'; to: string; units?: string[] }
+  | { type: 'bt-attack'; target: string }
+  | { type: 'bt-cancel' }
+  | { type: 'front' }
+  | { type: 'move'; unit: string; to: string; general?: string }
+  | { type: 'declare'; target: string }
+  | { type: 'add'; unit: string }
+  | { type: 'go' }
+  | { type: 'cancel' }
+  | { type: 'x-stay'; unit: string }
+  | { type: 'x-move'; unit: string; to: string; general?: string }
+  | { type: 'done' };
+
+/** Attack sequence 4A: air missions (12-17), losses, retreats and advances (27). */
+export type AttackAction =
+  | { type: 'fly'; air: string }
+  | { type: 'intercept'; air: string }
+  | { type: 'counter'; air: string }
+  | { type: 'defend'; air: string; role: 'fighter' | 'bomber' }
+  | { type: 'air-target'; air: string; target: string }
+  | { type: 'air-abort'; air: string }
+  | { type: 'fight-on' }
+  | { type: 'no' }
+  | { type: 'lose'; unit: string }
+  | { type: 'losses'; steps: number }
+  | { type: 'retreat'; path: string[] }
+  | { type: 'advance'; unit: string }
+  | { type: 'secondary'; unit: string; to: string; general?: string }
+  | { type: 'done' };
+
+/** Armor reaction (26.5), HQ displacement (23.3), the Movement phase (30). */
+export type ReactionAction = { type: 'react-with'; unit: string } | { type: 'react' } | { type: 'no-reaction' };
+export type DisplaceAction = { type: 'displace'; unit: string; to: string };
+export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'front' } | { type: 'done' };
+
+/** Every action an ETO prompt can list. */
+export type EtoAction =
+  | CaseWhitePlaceAction | BulgePlaceAction | ShipPlaceAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
+  | InterceptionAction | EngagementAction | NavalCombatAction | WithdrawAction | AirNavalAction | OffensiveChoiceAction
+  | CaseWhiteAction | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction;

@@ -1,0 +1,70 @@
+// What a seat sees on ETO's board (src/engine/board.ts BoardView): land units, generals and HQs, air units and ships
+// where they are, with their current factors and status marks; airfields, the turn and the offensives tracks; control.
+// ETO hides nothing from either side in the implemented scenarios, so every seat sees the same board.
+import type { BoardView, MarkerView, PieceView } from '../../engine/board.ts';
+import type { Frame } from '../../engine/index.ts';
+import { airFactors, landFactors, shipFactors, turnIndex, turnLabels } from './assets.ts';
+import { ratings, type EtoState } from './state.ts';
+
+/** The phase the innermost frame belongs to, in the sequence of play's words, and the side performing it. */
+function phaseOf(stack: Frame[]): { phase?: string; side: string | null } {
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i]!;
+    const side = typeof f.side === 'string' ? f.side : null;
+    switch (f.proc) {
+      case 'naval-air-phase': return { phase: 'Naval and Air phase', side };
+      case 'offensive': return { phase: 'Offensive phase', side };
+      case 'bulge-movement': return { phase: 'Movement phase', side };
+      case 'cw-place': case 'bulge-place': case 'place-anywhere': return { phase: 'Set-up', side };
+      case 'choose-first': return { phase: 'Naval and Air phase: initiative', side: null };
+      case 'bulge': return { phase: f.stage === 'offensives' ? 'Offensive phase' : f.stage === 'supply' ? 'End phase: supply' : 'Set-up', side: f.stage === 'offensives' ? String(f.next) : null };
+      case 'case-white': return { phase: f.stage === 'command' ? 'Offensive phase' : 'Set-up', side: f.stage === 'command' ? 'axis' : null };
+    }
+  }
+  return { side: null };
+}
+
+export function etoBoardView(s: EtoState): BoardView {
+  const pieces: PieceView[] = [];
+  const markers: MarkerView[] = [];
+  const l = s.land;
+  if (l) {
+    for (const u of Object.values(l.units)) {
+      const marks: string[] = [];
+      if (u.oos) marks.push('out-of-supply');
+      if (l.activated.includes(u.id)) marks.push('activated');
+      if (u.kind === 'hq' && l.hqs.includes(u.id)) marks.push('previously-activated');
+      if (u.kind === 'general' && u.eligible === false) marks.push('ineligible-to-exploit');
+      pieces.push({
+        id: u.id, where: u.where === 'map' && u.hex ? u.hex : u.where, side: u.side, power: u.nation, type: u.kind,
+        factors: landFactors(u), ...(u.depleted ? { reduced: true } : {}), ...(marks.length ? { marks } : {}),
+      });
+    }
+    for (const a of Object.values(l.air)) {
+      const marks = a.committed === 'CC' ? ['committed'] : a.committed === 'PC' ? ['previously-committed'] : [];
+      pieces.push({
+        id: a.id, where: a.where === 'map' && a.base ? a.base : a.where, side: a.side, power: a.nation, type: a.kind,
+        factors: airFactors(a), ...(a.depleted ? { reduced: true } : {}), ...(marks.length ? { marks } : {}),
+      });
+    }
+    for (const h of l.airfields) markers.push({ kind: 'airfield', where: h, label: 'Airfield (13.2)' });
+    for (const side of ['axis', 'allies'] as const) {
+      const n = l.offensives?.[side];
+      if (n !== undefined) markers.push({ kind: 'offensives', where: `offensives-${side}:${Math.min(15, n)}`, side, label: `${n} offensive(s) left` });
+    }
+  }
+  for (const sh of Object.values(s.ships)) {
+    pieces.push({
+      id: sh.id, where: sh.sunk ? 'sunk' : sh.space === '' ? 'setup' : sh.space, side: sh.side, power: sh.nation, type: sh.type,
+      factors: shipFactors(ratings(sh)), ...(sh.damaged ? { reduced: true } : {}), ...(sh.inPort ? { marks: ['in-port'] } : {}),
+    });
+  }
+  const index = turnIndex(s.month, s.year);
+  const label = turnLabels()[index - 1] ?? `${s.month} ${s.year}`;
+  markers.push({ kind: 'turn', where: `turn:${index}`, label: `${label}, weather ${s.weather}` });
+  const { phase, side } = phaseOf(s.stack);
+  return {
+    pieces, markers, control: { ...(l?.control ?? {}) }, turn: { index, label },
+    ...(phase ? { phase } : {}), activeSide: s.outcome ? null : side,
+  };
+}

@@ -1,0 +1,115 @@
+// Open push channels (WebSockets) per game: connecting takes an open seat, and every change is sent to each channel as
+// that seat's view with the events it has not had.
+import { viewFor, type SeatView } from '../engine/kernel.ts';
+import type { Seat } from '../engine/types.ts';
+import type { GameManager } from './games.ts';
+import { settled, type Live } from './live-games.ts';
+import { diffChoices, type ServerMessage, type StateMessage } from './protocol.ts';
+import type { Choice } from '../engine/types.ts';
+
+/** One open WebSocket (or any push channel) of one token. */
+export interface Conn {
+  token: string;
+  seat: Seat | null;
+  /** State id of the last state message sent. */
+  lastStateId: number;
+  /** The prompt choices of the last state message sent (its next one may send only what changed). */
+  lastChoices?: Choice[] | null;
+  send(msg: ServerMessage): void;
+  /** The same for a message already in JSON (from a game worker thread); absent: parse and `send`. */
+  sendText?(text: string): void;
+  /** Close the channel (the client reconnects); used when a game worker thread had to be restarted. */
+  close?(): void;
+}
+
+export class Connections {
+  private conns = new Map<string, Set<Conn>>();
+
+  constructor(private readonly m: GameManager) {}
+
+  /** Open channels of a game. */
+  count(gameId: string): number {
+    return this.conns.get(gameId)?.size ?? 0;
+  }
+
+  /** Games with open channels here. */
+  gameIds(): string[] {
+    return [...this.conns.keys()];
+  }
+
+  /** Some channel of `seat` is open. */
+  isConnected(gameId: string, seat: Seat): boolean {
+    return [...(this.conns.get(gameId) ?? [])].some((c) => c.seat === seat);
+  }
+
+  each(gameId: string, fn: (c: Conn) => void): void {
+    for (const c of this.conns.get(gameId) ?? []) fn(c);
+  }
+
+  sendTo(gameId: string, which: (c: Conn) => boolean, msg: ServerMessage): void {
+    for (const c of this.conns.get(gameId) ?? []) if (which(c)) c.send(msg);
+  }
+
+  /** Send every channel of the game its view and the events it has not had. */
+  broadcast(live: Live): void {
+    const views = new Map<Seat | null, SeatView>();
+    for (const c of this.conns.get(live.rec.id) ?? []) {
+      let v = views.get(c.seat);
+      if (!v) {
+        v = viewFor(live.ruleset, live.game.state, c.seat, settled);
+        views.set(c.seat, v);
+      }
+      sendState(c, this.m.views.stateMessage(live, c, c.lastStateId, v));
+      c.lastStateId = live.rec.entryCount;
+    }
+  }
+
+  /** Tell everyone who is connected. */
+  presence(live: Live): void {
+    this.sendTo(live.rec.id, () => true, { type: 'presence', seats: this.m.seats.infos(live) });
+  }
+
+  async connect(conn: Conn, lastStateId?: number): Promise<void> {
+    const { live, seat } = await this.m.games.seatOf(conn.token);
+    conn.seat = seat.seat;
+    await this.m.seats.take(seat);
+    const gameId = live.rec.id;
+    let set = this.conns.get(gameId);
+    if (!set) this.conns.set(gameId, (set = new Set()));
+    const wasConnected = conn.seat !== null && this.isConnected(gameId, conn.seat);
+    set.add(conn);
+    await this.hello(conn, lastStateId);
+    if (conn.seat !== null && !wasConnected) this.presence(live);
+    const tb = this.m.takebacks.takebackOf(live);
+    if (tb && conn.seat !== null && tb.requestedBy !== conn.seat) conn.send({ type: 'takeback-request', ...tb });
+  }
+
+  /** (Re)send the current state and the events since `lastStateId`. */
+  async hello(conn: Conn, lastStateId?: number): Promise<void> {
+    const gameId = this.m.games.gameOfToken(conn.token);
+    if (!gameId) return;
+    await this.m.games.locked(gameId, (live) => {
+      sendState(conn, this.m.views.stateMessage(live, conn, lastStateId));
+      conn.lastStateId = live.rec.entryCount;
+    });
+  }
+
+  disconnect(conn: Conn): void {
+    const gameId = this.m.games.gameOfToken(conn.token);
+    if (!gameId) return;
+    const set = this.conns.get(gameId);
+    if (!set?.delete(conn)) return;
+    if (set.size === 0) this.conns.delete(gameId);
+    const live = this.m.games.get(gameId);
+    if (live && conn.seat !== null && !this.isConnected(gameId, conn.seat)) this.presence(live);
+  }
+}
+
+/** Send a state message, its prompt's choices as a change to the previous message's when that is shorter. */
+function sendState(conn: Conn, msg: StateMessage): void {
+  const prompt = msg.view.prompt;
+  const runs = prompt ? diffChoices(conn.lastChoices ?? null, prompt.choices) : null;
+  conn.lastChoices = prompt?.choices ?? null;
+  // The view may be shared by several connections of the seat: the shortened one is a copy.
+  conn.send(runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg);
+}

@@ -1,0 +1,60 @@
+// This browser's part in the fair dice (docs/fair-dice.md): for each seat of a game it holds the token of, a random
+// value, committed (its SHA-256) when the game asks, and revealed once every seat has committed. The value stays in
+// localStorage until then; a value this browser does not hold (lost, or committed from another device) is replaced by
+// a new commitment, which during the reveal starts the round over (every seat then commits a fresh value).
+import type { DiceStatus } from '../server/protocol.ts';
+import { api } from './api.ts';
+import { sha256Hex } from './sha256.ts';
+import { loadTokens } from './storage.ts';
+
+const KEY = 'theater.dice.';
+/** Tokens with a contribution on its way from this page. */
+const sending = new Set<string>();
+
+interface Held {
+  value: string;
+  commitment: string;
+}
+
+function held(token: string): Held | null {
+  try {
+    const h = JSON.parse(localStorage.getItem(KEY + token) ?? 'null') as Held | null;
+    return h && typeof h.value === 'string' && typeof h.commitment === 'string' ? h : null;
+  } catch {
+    return null;
+  }
+}
+
+async function commitNew(token: string): Promise<void> {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const value = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const h: Held = { value, commitment: sha256Hex(value) };
+  localStorage.setItem(KEY + token, JSON.stringify(h));
+  await api.entropy(token, { commit: h.commitment });
+}
+
+/** Take this browser's seats of the game: commit or reveal what the round asks of each. Errors are left to the next state. */
+export async function contribute(gameId: string, dice: DiceStatus | null | undefined): Promise<void> {
+  const tokens = loadTokens().filter((t) => t.gameId === gameId && t.seat !== null);
+  if (!dice || dice.phase === 'done') {
+    for (const t of tokens) localStorage.removeItem(KEY + t.token);
+    return;
+  }
+  await Promise.all(tokens.map(async (t) => {
+    const seat = t.seat!;
+    const status = dice.seats[seat];
+    if (!status || status === 'server' || status === 'revealed' || sending.has(t.token)) return;
+    sending.add(t.token);
+    try {
+      const mine = held(t.token);
+      const matches = !!mine && mine.commitment === dice.commitments[seat];
+      if (dice.phase === 'commit' && !matches) await commitNew(t.token);
+      else if (dice.phase === 'reveal' && matches) await api.entropy(t.token, { reveal: mine!.value });
+      else if (dice.phase === 'reveal') await commitNew(t.token);
+    } catch {
+      // the next state message tries again
+    } finally {
+      sending.delete(t.token);
+    }
+  }));
+}

@@ -79,9 +79,9 @@ export function groupRatio(s: TwoWWState, side: Side, hex: string): number {
 
 /**
  * The units the AI attacks `hex` with, sized by exact odds: the whole group of `attackGroup` unless a smaller one
- * wins about as surely — units that could join another attack this phase (or support one) are held back, the
- * strongest first, while the attack keeps at least 80% to win and loses at most 5 points of it (2WW 9: each unit
- * attacks once a phase). Memoised by position with the estimates.
+ * wins about as surely — units that could join another attack this phase (or support one) are held back, land units
+ * before support and the strongest first, while the attack keeps at least 80% to win (and, for support, loses at most
+ * 5 points of it: 2WW 9, each unit attacks once a phase). Memoised by position with the estimates.
  */
 export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: string[] = []): { attackers: string[]; support: string[] } {
   const full = attackGroup(s, side, hex, chosen);
@@ -92,15 +92,15 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
     // No plan known (another process made it): what is chosen already wins surely enough, the units that could
     // attack elsewhere stay out.
     const p = prompts(twoWW, s)[0];
+    const elsewhere = new Set(otherAttackUnits(s, side, hex));
+    const keep = (ids: string[]) => ids.filter((id) => chosen.includes(id) || !elsewhere.has(id));
     if (chosen.length && p?.choices.some((c) => c.action.type === 'confirm')) {
       const e = estimateAttack(s, side);
-      if (e.pWin >= 0.8 && acceptable(e)) {
-        const elsewhere = new Set(otherAttackUnits(s, side, hex));
-        const keep = (ids: string[]) => ids.filter((id) => chosen.includes(id) || !elsewhere.has(id));
-        return { attackers: keep(full.attackers), support: keep(full.support) };
-      }
+      if (e.pWin >= 0.8 && acceptable(e)) return { attackers: keep(full.attackers), support: keep(full.support) };
     }
-    return full;
+    // Support and the land units wanted nowhere else join first; the others only if the odds still need them.
+    const first = { attackers: keep(full.attackers), support: full.support };
+    return [...first.attackers, ...first.support].some((id) => !chosen.includes(id)) ? first : full;
   }
   const key = `${stateHash({ ...s, rng: null, seq: 0 })}|${side}|${hex}`;
   const hit = groupCache.get(key);
@@ -110,14 +110,17 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
   const e = d ? estimateAttack(d, side) : null;
   if (e && e.pWin >= 0.85) {
     const elsewhere = new Set(otherAttackUnits(s, side, hex));
+    // Land units first (each makes another attack possible; support only helps one), the strongest first.
+    const land = new Set(full.attackers);
     const spare = [...full.support, ...full.attackers].filter((id) => elsewhere.has(id))
-      .sort((a, b) => factor(s, b) - factor(s, a) || (a < b ? -1 : 1));
+      .sort((a, b) => Number(land.has(b)) - Number(land.has(a)) || factor(s, b) - factor(s, a) || (a < b ? -1 : 1));
     for (const id of spare.slice(0, 3)) {
       const trial = { attackers: best.attackers.filter((x) => x !== id), support: best.support.filter((x) => x !== id) };
       if (!trial.attackers.length) continue;
       const dt = declaredAttack(s, side, hex, trial);
       const et = dt ? estimateAttack(dt, side) : null;
-      if (et && et.pWin >= 0.8 && et.pWin >= e.pWin - 0.05 && acceptable(et)) best = trial;
+      // A land unit held back makes another attack possible: worth down to 80%; support only saves losses elsewhere.
+      if (et && et.pWin >= 0.8 && (land.has(id) || et.pWin >= e.pWin - 0.05) && acceptable(et)) best = trial;
     }
   }
   if (groupCache.size > 300) groupCache.clear();

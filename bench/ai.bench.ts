@@ -49,6 +49,9 @@ interface Match {
   /** The same in CPU seconds of this process (the machine is shared: wall time depends on its load). */
   turnCpuMean: number;
   turnCpuMax: number;
+  /** Positions the planner looked at per player turn: mean and most. */
+  positionsMean: number;
+  positionsMax: number;
   decisionMax: number;
   cpuSeconds: number;
   sim: SimulationResult;
@@ -79,6 +82,8 @@ function match(rulesetId: string, scenario: string, options: Options, players: R
     label, wins: sim.wins[seat] ?? 0, games: n, results,
     turnMean: ts.reduce((a, t) => a + t.mean * t.turns, 0) / turns / 1000, turnMax: Math.max(0, ...ts.map((t) => t.max)) / 1000,
     turnCpuMean: cs.reduce((a, t) => a + t.mean * t.turns, 0) / turns / 1000, turnCpuMax: Math.max(0, ...cs.map((t) => t.max)) / 1000,
+    positionsMean: sim.games.reduce((a, g) => a + (g.turnPositions[seat] ? g.turnPositions[seat]!.mean * g.turnPositions[seat]!.turns : 0), 0) / turns,
+    positionsMax: Math.max(0, ...sim.games.map((g) => g.turnPositions[seat]?.max ?? 0)),
     decisionMax: Math.max(0, ...sim.games.map((g) => g.maxDecisionMs[seat] ?? 0)) / 1000, cpuSeconds: cpuSeconds() - cpu0, sim,
   };
 }
@@ -87,7 +92,7 @@ function say(m: Match, seat: string): void {
   const pct = Math.round((100 * m.wins) / (m.games || 1));
   console.log(`${m.label}: ${seat} won ${m.wins} of ${m.games} (${pct}%); results ${Object.entries(m.results).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
     `${seat} thinks ${m.turnCpuMean.toFixed(1)} s CPU per player turn, ${m.turnCpuMax.toFixed(1)} s worst (wall ${m.turnMean.toFixed(1)} s mean, ${m.turnMax.toFixed(1)} s worst; ` +
-    `one decision ${m.decisionMax.toFixed(1)} s wall); process CPU ${m.cpuSeconds.toFixed(0)} s`);
+    `one decision ${m.decisionMax.toFixed(1)} s wall); ${Math.round(m.positionsMean)} positions per player turn (most ${m.positionsMax}); process CPU ${m.cpuSeconds.toFixed(0)} s`);
 }
 
 function oddsBench(figures: Record<string, number>): void {

@@ -43,6 +43,8 @@ export interface PlayedGame {
   turnMs: Record<Seat, number[]>;
   /** The same in CPU milliseconds of this process (less sensitive to the machine's load). */
   turnCpuMs: Record<Seat, number[]>;
+  /** Positions the planner looked at in each player turn, by seat. */
+  turnPositions: Record<Seat, number[]>;
   /** Most milliseconds one decision took, by seat. */
   maxDecisionMs: Record<Seat, number>;
   decisions: Record<Seat, number>;
@@ -56,7 +58,7 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
   const reports: PositionReport[] = [];
   const milestones: Record<string, number> = {};
   const thinkMs: Record<Seat, number> = {}, decisions: Record<Seat, number> = {}, maxDecisionMs: Record<Seat, number> = {};
-  const turnTotals = new Map<string, { seat: Seat; ms: number; cpu: number }>();
+  const turnTotals = new Map<string, { seat: Seat; ms: number; cpu: number; positions: number }>();
   const track = () => {
     const r = adapter?.report?.(game.state);
     if (!r) return;
@@ -73,18 +75,21 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     const view = viewFor(ruleset, game.state, p.seat);
     const seed = `${o.seed}|${p.seat}|${game.seq}`;
     const t0 = performance.now(), c0 = cpuMs();
-    const action: Action = kind === 'random'
-      ? chooseRandomAction({ ruleset: ruleset.id, seat: p.seat, level: 0, view, prompt: view.prompt!, seed }).action
-      : chooseAction({ ruleset: ruleset.id, seat: p.seat, level: kind, view, prompt: view.prompt!, seed, budgetMs: o.budgetMs }).action;
+    const chosen = kind === 'random'
+      ? chooseRandomAction({ ruleset: ruleset.id, seat: p.seat, level: 0, view, prompt: view.prompt!, seed })
+      : chooseAction({ ruleset: ruleset.id, seat: p.seat, level: kind, view, prompt: view.prompt!, seed, budgetMs: o.budgetMs });
+    const action: Action = chosen.action;
+    const positions = 'stats' in chosen ? chosen.stats?.positions ?? 0 : 0;
     const dt = performance.now() - t0, dc = cpuMs() - c0;
     thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + dt;
     decisions[p.seat] = (decisions[p.seat] ?? 0) + 1;
     maxDecisionMs[p.seat] = Math.max(maxDecisionMs[p.seat] ?? 0, dt);
     const st = game.state as BaseState & { turn?: number; activeSide?: string | null };
     const turn = `${st.turn ?? adapter?.report?.(game.state).turn ?? 0}|${st.activeSide ?? ''}|${p.seat}`;
-    const t = turnTotals.get(turn) ?? { seat: p.seat, ms: 0, cpu: 0 };
+    const t = turnTotals.get(turn) ?? { seat: p.seat, ms: 0, cpu: 0, positions: 0 };
     t.ms += dt;
     t.cpu += dc;
+    t.positions += positions;
     turnTotals.set(turn, t);
     const key = actionKey(action);
     if (!allChoices(ruleset, game.state, p).some((c) => actionKey(c.action) === key)) {
@@ -94,17 +99,18 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     track();
     o.onAction?.(game.seq, game.state);
   }
-  const turnMs: Record<Seat, number[]> = {}, turnCpuMs: Record<Seat, number[]> = {};
+  const turnMs: Record<Seat, number[]> = {}, turnCpuMs: Record<Seat, number[]> = {}, turnPositions: Record<Seat, number[]> = {};
   for (const t of turnTotals.values()) {
     (turnMs[t.seat] ??= []).push(t.ms);
     (turnCpuMs[t.seat] ??= []).push(t.cpu);
+    (turnPositions[t.seat] ??= []).push(t.positions);
   }
   const reportEnd = adapter?.report?.(game.state);
   if (reportEnd && reports[reports.length - 1]?.turn === reportEnd.turn) reports[reports.length - 1] = reportEnd;
   return {
     outcome: game.state.outcome, actions: game.seq, unfinished: !game.state.outcome, reports, milestones,
     victoryLevel: game.state.outcome ? adapter?.victoryLevel?.(game.state) ?? game.state.outcome.result : 'unfinished',
-    thinkMs, decisions, game, turnMs, turnCpuMs, maxDecisionMs,
+    thinkMs, decisions, game, turnMs, turnCpuMs, turnPositions, maxDecisionMs,
   };
 }
 

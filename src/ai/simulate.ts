@@ -31,6 +31,8 @@ export interface GameSummary {
   turnMs: Record<Seat, { mean: number; max: number; turns: number }>;
   /** The same in CPU time of the process. */
   turnCpuMs: Record<Seat, { mean: number; max: number; turns: number }>;
+  /** Positions looked at per player turn. */
+  turnPositions: Record<Seat, { mean: number; max: number; turns: number }>;
   /** Longest single decision, by seat, milliseconds. */
   maxDecisionMs: Record<Seat, number>;
   /** Production (or strength) by power at the start of each turn. */
@@ -70,6 +72,7 @@ export function simulate(ruleset: Ruleset<any>, o: SimulateOptions): SimulationR
       maxDecisionMs: g.maxDecisionMs,
       turnMs: Object.fromEntries(Object.entries(g.turnMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
       turnCpuMs: Object.fromEntries(Object.entries(g.turnCpuMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+      turnPositions: Object.fromEntries(Object.entries(g.turnPositions).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
       production: g.reports.filter((r) => r.production).map((r) => ({ turn: r.turn, values: r.production! })),
     };
     games.push(s);

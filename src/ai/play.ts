@@ -79,7 +79,7 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
       ? chooseRandomAction({ ruleset: ruleset.id, seat: p.seat, level: 0, view, prompt: view.prompt!, seed })
       : chooseAction({ ruleset: ruleset.id, seat: p.seat, level: kind, view, prompt: view.prompt!, seed, budgetMs: o.budgetMs });
     const action: Action = chosen.action;
-    const positions = 'stats' in chosen ? chosen.stats?.positions ?? 0 : 0;
+    const positions = (chosen as { stats?: { positions: number } }).stats?.positions ?? 0;
     const dt = performance.now() - t0, dc = cpuMs() - c0;
     thinkMs[p.seat] = (thinkMs[p.seat] ?? 0) + dt;
     decisions[p.seat] = (decisions[p.seat] ?? 0) + 1;

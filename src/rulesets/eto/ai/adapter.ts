@@ -414,6 +414,8 @@ export const etoAi: AiAdapter<EtoState> = {
     }
     return { turn: s.year * 12 + monthIndex(s.month), turnLabel: `${s.month} ${s.year}`, production, milestones };
   },
+  // The result without its figures ("German minor victory", "Polish major victory").
+  victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '').replace(/:.*$/, '') ?? 'unfinished',
   history(scenario): HistoricalMilestone[] {
     if (scenario === CASE_WHITE_ID) return [{ milestone: 'poland conquered', turn: 1939 * 12 + 8, label: 'September 1939' }];
     if (scenario === BISMARCK_ID) return [{ milestone: 'Bismarck sunk', turn: 1941 * 12 + 4, label: 'May 1941' }];

@@ -106,7 +106,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const summary = planSummary(r.genes.length, terms, adapter, state, r.leaf, seat, planner.value(state), r.value);
   const stats = {
     positions: planner.positions, plans: planner.plans, generations: planner.generations, planLength: r.genes.length,
-    followed: false, timedOut: planner.timedOut, terms,
+    followed: false, timedOut: planner.timedOut, terms, ...(planner.refusalErrors ? { refusalErrors: planner.refusalErrors } : {}),
   };
   const parts = [oddsText(req, adapter, state, chosen), adapter.explain?.(state, seat, chosen.action), summary,
     `best of ${planner.plans} plans, ${planner.positions} positions${planner.timedOut ? ', cut by the time budget' : ''}`].filter(Boolean);

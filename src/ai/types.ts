@@ -52,6 +52,8 @@ export interface PlanStats {
   timedOut: boolean;
   /** Weighted change of each scoring term from the position now to the chosen plan's end. */
   terms?: Record<string, number>;
+  /** Stale plan decisions whose refusal threw an error other than a RuleViolation (a rule set's `explain` bug). */
+  refusalErrors?: number;
 }
 
 /** Figures of a position for `theater simulate` (tables and charts). */

@@ -30,6 +30,7 @@ import { http, takeSeats } from '../src/server/test-helpers.ts';
 import { Game } from '../src/engine/game.ts';
 import { duel } from '../src/engine/testing/duel.ts';
 import { ChoicesReceiver, type CreateGameResponse, type StateMessage } from '../src/server/protocol.ts';
+import type { Choice } from '../src/engine/types.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,7 +68,11 @@ const url = await new Promise<string>((resolve) => {
   });
 });
 
-interface Seat { ws: WebSocket; opened: Promise<void>; seat: string; last: StateMessage | null; pending: { stateId: number; at: number; phase: string } | null }
+interface Seat {
+  ws: WebSocket; opened: Promise<void>; seat: string; last: StateMessage | null; pending: { stateId: number; at: number; phase: string } | null;
+  /** A structured prompt's group whose choices were asked for (the action follows the answer). */
+  asking: { stateId: number } | null;
+}
 interface Bench { id: string; seats: Seat[]; finished: boolean }
 
 const latencies: number[] = [];
@@ -78,11 +83,12 @@ const cpuBySecond: { main: number; others: number; client: number }[] = [];
 let windowStart = 0;
 const sentTypes = new Map<string, number>();
 const phases = new Map<string, number>();
-let stale = 0, illegal = 0, deltas = 0, finishedGames = 0, sent = 0, receivedBytes = 0;
+let stale = 0, illegal = 0, deltas = 0, finishedGames = 0, sent = 0, receivedBytes = 0, groupAsks = 0;
 let n = 0;
 let stopping = false;
-/** Latencies of actions under way while the import (--import-entries) was. */
+/** Latencies of actions under way while the import (--import-entries) was, and when it was. */
 const duringImport: number[] = [];
+const importWindow = { from: Infinity, to: Infinity, ms: 0, status: 0 };
 let measuring = false;
 
 async function newGame(): Promise<Bench> {
@@ -95,7 +101,7 @@ async function newGame(): Promise<Bench> {
   for (const s of seatNames) {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${r.body.seats[s]!.token}`);
     const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
-    const seat: Seat = { ws, opened, seat: s, last: null, pending: null };
+    const seat: Seat = { ws, opened, seat: s, last: null, pending: null, asking: null };
     const choices = new ChoicesReceiver();
     ws.on('error', (e) => { if (!stopping) console.error(`socket of game ${g.id}: ${e.message}`); });
     ws.on('message', (d: Buffer) => {
@@ -120,6 +126,14 @@ async function newGame(): Promise<Bench> {
           g.finished = true;
           finishedGames++;
         }
+      } else if (m.type === 'choices' && seat.asking) {
+        // a group's choices: play one of them, if the state is still the one they were asked for
+        const asked = seat.asking;
+        seat.asking = null;
+        const st = seat.last;
+        if (st && st.stateId === asked.stateId && m.choices.length) sendAction(seat, st, pickFrom(m.choices));
+      } else if (m.type === 'error' && seat.asking) {
+        seat.asking = null;
       } else if (m.type === 'error' && seat.pending) {
         if (m.error === 'stale') stale++;
         else illegal++;
@@ -133,23 +147,43 @@ async function newGame(): Promise<Bench> {
   return g;
 }
 
-/** Send one action for a seat of `g` that must decide; false when none can act now. */
+/** A spread pick among `choices`, of the --prefer types when there are any. */
+function pickFrom(choices: Choice[]): Choice {
+  const preferred = prefer.length ? choices.filter((x) => prefer.includes(String(x.action.type))) : [];
+  const from = preferred.length ? preferred : choices;
+  return from[(n++ * 7919) % from.length]!;
+}
+
+function sendAction(s: Seat, st: StateMessage, c: Choice): void {
+  if (measuring) {
+    sentTypes.set(String(c.action.type), (sentTypes.get(String(c.action.type)) ?? 0) + 1);
+    phases.set(st.view.status, (phases.get(st.view.status) ?? 0) + 1);
+  }
+  s.pending = { stateId: st.stateId, at: performance.now(), phase: st.view.status };
+  s.ws.send(JSON.stringify({ type: 'action', reqId: String(sent++), stateId: st.stateId, action: c.action }));
+}
+
+/**
+ * Send one action for a seat of `g` that must decide; false when none can act now. A structured prompt's group
+ * (Prompt.groups: a unit, then its destinations) is picked like a choice: its choices are asked for first
+ * (WebSocket 'choices'), and one of them is played when they come.
+ */
 function step(g: Bench): boolean {
   for (const s of g.seats) {
     const st = s.last;
-    if (s.pending || !st || st.status !== 'running' || !st.view.prompt) continue;
-    if (g.seats.some((o) => o.pending)) return false; // one action in flight per game
+    if (s.pending || s.asking || !st || st.status !== 'running' || !st.view.prompt) continue;
+    if (g.seats.some((o) => o.pending || o.asking)) return false; // one action in flight per game
     if (g.seats.some((o) => (o.last?.stateId ?? 0) > st.stateId)) continue; // this seat's news is still on its way
-    const choices = st.view.prompt.choices;
-    const preferred = prefer.length ? choices.filter((x) => prefer.includes(String(x.action.type))) : [];
-    const from = preferred.length ? preferred : choices;
-    const c = from[(n++ * 7919) % from.length]!;
-    if (measuring) {
-      sentTypes.set(String(c.action.type), (sentTypes.get(String(c.action.type)) ?? 0) + 1);
-      phases.set(st.view.status, (phases.get(st.view.status) ?? 0) + 1);
+    const { choices, groups = [] } = st.view.prompt;
+    const k = (n++ * 7919) % (choices.length + groups.length);
+    if (k < choices.length) {
+      sendAction(s, st, pickFrom(choices));
+      return true;
     }
-    s.pending = { stateId: st.stateId, at: performance.now(), phase: st.view.status };
-    s.ws.send(JSON.stringify({ type: 'action', reqId: String(sent++), stateId: st.stateId, action: c.action }));
+    const group = groups[k - choices.length]!.key;
+    if (measuring) groupAsks++;
+    s.asking = { stateId: st.stateId };
+    s.ws.send(JSON.stringify({ type: 'choices', reqId: `q${sent++}`, stateId: st.stateId, group }));
     return true;
   }
   return false;
@@ -268,7 +302,6 @@ function longLog(n: number): unknown {
   return g.toLog();
 }
 let importDone: Promise<void> = Promise.resolve();
-const importWindow = { from: Infinity, to: Infinity, ms: 0, status: 0 };
 if (importEntries > 0) {
   const body = { log: longLog(importEntries) };
   importDone = new Promise((r) => setTimeout(r, 2000)).then(async () => {
@@ -307,7 +340,7 @@ if (importEntries > 0) {
   console.log(`import of ${importEntries} entries: HTTP ${importWindow.status} after ${importWindow.ms.toFixed(0)} ms; ${duringImport.length} other actions under way meanwhile: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms`);
 }
 const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(', ');
-console.log(`actions sent by type: ${top(sentTypes)}`);
+console.log(`actions sent by type: ${top(sentTypes)}${groupAsks ? `; ${groupAsks} structured-prompt groups asked for first` : ''}`);
 console.log(`phases they were sent in: ${top(phases)}`);
 if (timeline) {
   console.log('second: actions answered, p50 / p99 ms, CPU s (server main thread / its other threads / bench client), phases sent in');

@@ -71,4 +71,6 @@ export {
   type TraceRules, // layers, mayOccupy, mayStep, mayPass, mayTransfer, stepCost, maxLength
   SupplyMap, // supplied mask per node and layer
   traceSupply, // multi-source supply search
+  SupplySetsMap, // which source sets reach each node and layer
+  traceSupplySets, // several supply searches at once, one bit per source set (each power to its own capitals)
 } from './supply.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Board, buildBoard } from './board.ts';
 import { SearchScratch } from './search.ts';
-import { traceSupply, type TraceRules } from './supply.ts';
+import { traceSupply, traceSupplySets, type TraceRules } from './supply.ts';
 
 const LAND = 0;
 const SEA = 1;
@@ -117,4 +117,24 @@ describe('supply tracing', () => {
     expect(() => traceSupply(b, [capital], { layers: 9 })).toThrow(/layers = 9/);
     expect(() => traceSupply(b, [capital], rules, { scratch: new SearchScratch(b.nodeCount) })).toThrow(/too small/);
   });
+
+  it('2WW 11 several powers at once: each source set sets its own bit, as its own trace would', () => {
+    const { b, rules, capital } = islands(['0404', '0904'], ['0302']);
+    const island = b.index('1105');
+    const sets = traceSupplySets(b, [[capital], [island]], rules);
+    for (const [i, src] of [capital, island].entries()) {
+      const one = traceSupply(b, [src], rules);
+      for (let n = 0; n < b.nodeCount; n++) {
+        for (const layer of [LAND, SEA]) expect(sets.reaches(n, layer, i)).toBe(one.isSupplied(n, layer));
+      }
+    }
+    expect(sets.setsAt(b.index('0605'), SEA)).toBe(3);
+  });
+
+  it('2WW 11 a source spreads even where a line could not pass (a capital in enemy ZOC still supplies)', () => {
+    const { b, rules, capital } = islands([], ['0104']);
+    expect(traceSupply(b, [capital], rules).isSupplied(b.index('0204'), LAND)).toBe(false);
+    expect(traceSupplySets(b, [[capital]], rules).reaches(b.index('0204'), LAND, 0)).toBe(true);
+  });
 });
+

@@ -103,3 +103,81 @@ export function traceSupply(
   }
   return new SupplyMap(out, L);
 }
+
+/** Result of traceSupplySets: for each (node, layer), which source sets reach it (bit i = set i). */
+export class SupplySetsMap {
+  constructor(
+    /** Bits of the source sets whose lines reach mask[node * layers + layer]. */
+    readonly mask: Uint32Array,
+    readonly layers: number,
+  ) {}
+
+  /** Bits of the source sets reaching `node` in `layer`. */
+  setsAt(node: number, layer = 0): number {
+    return this.mask[node * this.layers + layer];
+  }
+
+  /** True when a line from source set `set` reaches `node` in `layer`. */
+  reaches(node: number, layer: number, set: number): boolean {
+    return (this.mask[node * this.layers + layer] & (1 << set)) !== 0;
+  }
+}
+
+/**
+ * Several supply traces in one pass (2WW 11: each power traces to its own capitals): the lines of source set i set
+ * bit i, up to 32 sets. Lines have no length; the rules are traceSupply's, but a source always spreads (a line starts
+ * there even where mayPass says no), from `sourceLayer` (default 0) and from each layer it may change to there.
+ */
+export function traceSupplySets(
+  graph: BoardGraph,
+  sourceSets: readonly (readonly number[])[],
+  rules: Omit<TraceRules, 'stepCost' | 'maxLength'> = {},
+  sourceLayer = 0,
+): SupplySetsMap {
+  const L = rules.layers ?? 1;
+  if (!(L >= 1 && L <= 8 && Number.isInteger(L))) throw new Error(`traceSupplySets: layers = ${L}; use an integer from 1 to 8`);
+  if (sourceSets.length > 32) throw new Error(`traceSupplySets: ${sourceSets.length} source sets; at most 32 (one bit each)`);
+  const mask = new Uint32Array(graph.nodeCount * L);
+  const { adjStart, adjNode, adjEdge } = graph;
+  const { mayOccupy, mayStep, mayPass, mayTransfer } = rules;
+  const stack: number[] = [];
+  // Bits `m` reach state k: record the new ones and spread them from k when a line may pass it.
+  const add = (k: number, m: number, spread: boolean) => {
+    const fresh = m & ~mask[k];
+    if (!fresh) return;
+    mask[k] |= fresh;
+    if (spread) stack.push(k);
+  };
+  // A source spreads in its layer and in every layer it may change to (a capital that is a port, 2WW 11).
+  sourceSets.forEach((set, i) => {
+    for (const n of set) {
+      if (mayOccupy && !mayOccupy.call(rules, n, sourceLayer)) continue;
+      add(n * L + sourceLayer, 1 << i, true);
+      for (let l2 = 0; l2 < L && mayTransfer; l2++) {
+        if (l2 !== sourceLayer && (!mayOccupy || mayOccupy.call(rules, n, l2)) && mayTransfer.call(rules, n, sourceLayer, l2)) add(n * L + l2, 1 << i, true);
+      }
+    }
+  });
+  while (stack.length) {
+    const st = stack.pop()!;
+    const n = (st / L) | 0;
+    const layer = st - n * L;
+    const m = mask[st];
+    if (mayTransfer && L > 1) {
+      for (let l2 = 0; l2 < L; l2++) {
+        if (l2 === layer || (m & ~mask[n * L + l2]) === 0) continue;
+        if (mayOccupy && !mayOccupy.call(rules, n, l2)) continue;
+        if (mayTransfer.call(rules, n, layer, l2)) add(n * L + l2, m, true);
+      }
+    }
+    for (let k = adjStart[n], end = adjStart[n + 1]; k < end; k++) {
+      const to = adjNode[k];
+      const sm = to * L + layer;
+      if ((m & ~mask[sm]) === 0) continue;
+      if (mayOccupy && !mayOccupy.call(rules, to, layer)) continue;
+      if (mayStep && !mayStep.call(rules, n, to, adjEdge[k], layer)) continue;
+      add(sm, m, !mayPass || mayPass.call(rules, to, layer));
+    }
+  }
+  return new SupplySetsMap(mask, L);
+}

@@ -19,9 +19,11 @@ export function registerOddsCommand(program: Command): void {
     .option('--seed <s>', 'seed of a new game', '1')
     .option('--option <k=v...>', 'rule set option of a new game (JSON value), repeatable')
     .option('--json', 'print the report as JSON')
+    .option('--order <side=types...>', 'order of losses for rule sets that take them by order: attacker=infantry,artillery (repeatable; default cheapest first)')
     .action((file: string | undefined, o: {
-      at?: string; choice?: string; seat?: string; ruleset?: string; scenario?: string; seed: string; option?: string[]; json?: boolean;
+      at?: string; choice?: string; seat?: string; ruleset?: string; scenario?: string; seed: string; option?: string[]; json?: boolean; order?: string[];
     }) => {
+      const opts = { casualtyOrder: parseOrder(o.order ?? []) };
       let game: Game<BaseState>;
       if (file) {
         const log = checkLog(readJsonFile(file));
@@ -49,7 +51,7 @@ export function registerOddsCommand(program: Command): void {
           process.stdout.write(`after action ${at}, ${prompt.seat} is asked "${prompt.text}": none of its ${prompt.choices.length} choices starts a combat\n`);
           return;
         }
-        const reports = combats.map(({ c, i }) => ({ choice: i + 1, label: c.label, report: combatOdds(getPackage(ruleset.id), state, prompt.seat, c.action) }));
+        const reports = combats.map(({ c, i }) => ({ choice: i + 1, label: c.label, report: combatOdds(getPackage(ruleset.id), state, prompt.seat, c.action, opts) }));
         if (o.json) {
           process.stdout.write(JSON.stringify(reports, null, 1) + '\n');
           return;
@@ -63,13 +65,24 @@ export function registerOddsCommand(program: Command): void {
       const k = parseIntArg('--choice', o.choice, 1);
       const choice = prompt.choices[k - 1];
       if (!choice) throw new CliError(`--choice ${k}: the prompt "${prompt.text}" has ${prompt.choices.length} choices`);
-      const report = combatOdds(getPackage(ruleset.id), state, prompt.seat, choice.action);
+      const report = combatOdds(getPackage(ruleset.id), state, prompt.seat, choice.action, opts);
       if (o.json) process.stdout.write(JSON.stringify(report, null, 1) + '\n');
       else process.stdout.write(formatReport(report, choice.label));
     });
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** --order attacker=infantry,artillery --order defender=infantry: unit types per side, first lost first. */
+function parseOrder(args: string[]): { attacker?: string[]; defender?: string[] } {
+  const out: { attacker?: string[]; defender?: string[] } = {};
+  for (const a of args) {
+    const m = /^(attacker|defender)=(.+)$/.exec(a);
+    if (!m) throw new CliError(`--order ${a}: write attacker=type,type or defender=type,type`);
+    out[m[1] as 'attacker' | 'defender'] = m[2]!.split(',').map((t) => t.trim()).filter(Boolean);
+  }
+  return out;
+}
 
 export function formatReport(r: OddsReport, label: string): string {
   const lines = [`${r.seat}: ${label}`];

@@ -34,7 +34,7 @@ export function registerServiceCommands(program: Command): void {
 
   program
     .command('verify')
-    .description('check that every die in a finished game follows from its revealed seed and published commitment')
+    .description('check that every die of a finished game follows from its revealed seed, the commitment published at creation and every seat\'s contribution; say what was proven')
     .argument('<log>', 'game log file (JSON)')
     .option('--commitment <hex>', 'the seed commitment shown when the game was created; the log must carry it and its seed must hash to it')
     .option('--json', 'print the report as JSON')

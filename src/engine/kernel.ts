@@ -1,5 +1,6 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
+import { stateHash } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
   Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, Ruleset, Seat,
@@ -237,6 +238,38 @@ export function checkDerivedFacts(state: BaseState): void {
   const f = settledFacts.get(state);
   if (!f || f.temporary) throw new EngineError('checkDerivedFacts: the state is not one the kernel settled (setupGame, applyAction)');
   f.check = true;
+}
+
+/**
+ * Facts by content for the duration of `run` (the exact-odds engine's enumeration, which replays one action from
+ * the same position once per dice branch): inside it, `derivedByContent` answers equal positions once. The memo is
+ * the kernel's, opened and dropped here.
+ */
+export function withContentFacts<T>(run: () => T): T {
+  if (contentScopes.length) return run();
+  contentScopes.push(new Map());
+  try {
+    return run();
+  } finally {
+    contentScopes.pop();
+  }
+}
+
+/** Open content memos (at most one): see withContentFacts. */
+const contentScopes: Map<string, unknown>[] = [];
+
+/**
+ * A fact of `state` that depends only on its content (never on its dice or action count): inside withContentFacts,
+ * computed once per distinct position; elsewhere as `derived`. The value must be plain data that keeps no state.
+ */
+export function derivedByContent<T>(state: BaseState, key: string, compute: () => T): T {
+  const memo = contentScopes[contentScopes.length - 1];
+  if (!memo) return derived(state, key, compute);
+  const k = `${stateHash({ ...state, rng: null, seq: 0 } as unknown as Json)}|${key}`;
+  if (memo.has(k)) return memo.get(k) as T;
+  const v = compute();
+  memo.set(k, v);
+  return v;
 }
 
 /** Deep equality of derived facts: JSON values, arrays, Maps, Sets, typed arrays and plain or class objects. */

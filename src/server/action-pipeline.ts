@@ -22,7 +22,7 @@ export class ActionPipeline {
     const over = live.game.state.outcome !== null || (extra.serverResult ?? live.rec.serverResult) !== null;
     const update: GameUpdate = { updatedAt: now, status: over ? 'finished' : 'running', ...extra };
     if (live.rec.clock && extra.clock === undefined) {
-      update.clock = tick(live.rec.clock, now, actor, over ? [] : m.games.toMove(live));
+      update.clock = tick(live.rec.clock, now, actor, over ? [] : m.games.clockSeats(live));
     }
     if (entries.length > 0 && live.rec.meta.takeback) update.meta = { ...live.rec.meta, ...(extra.meta ?? {}), takeback: null };
     const count = before + entries.length;

@@ -191,6 +191,7 @@ export class WorkerManager implements ManagerApi {
   // Each worker creates games with ids that hash to itself.
   createGame = (...a: Args<'createGame'>): Promise<Result<'createGame'>> => this.call(this.anyWorker(), 'createGame', ...a);
   importLog = (...a: Args<'importLog'>): Promise<Result<'importLog'>> => this.call(this.anyWorker(), 'importLog', ...a);
+  importBody = (...a: Args<'importBody'>): Promise<Result<'importBody'>> => this.call(this.anyWorker(), 'importBody', ...a);
   replay = (...a: Args<'replay'>): Promise<Result<'replay'>> => this.call(shardOf(a[0], this.slots.length), 'replay', ...a);
   play = this.byToken('play') as GameManager['play'];
   choices = this.byToken('choices') as GameManager['choices'];

@@ -27,7 +27,7 @@ export type { Conn };
 
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
-  'createGame' | 'importLog' | 'myGames' | 'replay' | 'play' | 'choices' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'createGame' | 'importLog' | 'importBody' | 'myGames' | 'replay' | 'play' | 'choices' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
   'resign' | 'rematch' | 'claim' | 'setWebhook' | 'contribute' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
@@ -119,6 +119,11 @@ export class GameManager {
 
   importLog(log: unknown, seats?: Record<Seat, SeatSpec>): Promise<CreateGameResponse> {
     return this.creation.importLog(log, seats);
+  }
+
+  /** POST /api/games/import's body as text: parsed where the game is made (a game worker), not on the main thread. */
+  importBody(text: string): Promise<CreateGameResponse> {
+    return this.creation.importBody(text);
   }
 
   play(token: string): Promise<PlayResponse> {

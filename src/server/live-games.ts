@@ -205,6 +205,11 @@ export class LiveGames {
     return seats;
   }
 
+  /** Seats whose clocks run: those with a decision; nobody's before the dice are keyed (the game has not begun). */
+  clockSeats(live: Live): Seat[] {
+    return this.m.entropy.open(live) ? [] : this.toMove(live);
+  }
+
   /** Game ids and entry counts held in memory (tests, diagnostics). */
   liveGames(): { gameId: string; status: GameStatus; entries: number }[] {
     return this.all().map((l) => ({ gameId: l.rec.id, status: l.rec.status, entries: l.rec.entryCount }));

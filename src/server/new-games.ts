@@ -11,6 +11,7 @@ import { newSeed, seedCommitment } from './fair-dice.ts';
 import type { GameManager } from './games.ts';
 import { deriveEntry, settled, type Live } from './live-games.ts';
 import type { ClockSpec, CreateGameResponse, ImportInfo, SeatSpec } from './protocol.ts';
+import { importSchema, parseClientJson, parseOr400, SchemaError } from './schemas.ts';
 import { link } from './seats.ts';
 import type { DiceRound, EntryDerived, EntryRecord, GameRecord, SeatRecord } from './storage.ts';
 import { newGameId, newToken } from './tokens.ts';
@@ -54,6 +55,18 @@ export class NewGames {
     const meta = position === undefined ? req.meta ?? {} : { ...req.meta, position };
     const round: DiceRound = { commitments: {}, reveals: {} };
     return this.insertGame(ruleset, game, info.seats, req.seats ?? {}, req.clock, seedCommitment(seed), [], meta, round);
+  }
+
+  /** POST /api/games/import as its body's text, parsed and checked here (in the game worker, off the main thread). */
+  async importBody(text: string): Promise<CreateGameResponse> {
+    let body: { log: Record<string, unknown>; seats?: Record<Seat, SeatSpec> };
+    try {
+      body = parseOr400(importSchema, parseClientJson(text, 'the body'), 'POST /api/games/import');
+    } catch (e) {
+      if (e instanceof SchemaError) throw badRequest(e.message);
+      throw e;
+    }
+    return this.importLog(body.log, body.seats);
   }
 
   /**
@@ -143,7 +156,7 @@ export class NewGames {
     // Only AI seats: nobody has to contribute, the dice are keyed at once.
     if (round && m.entropy.contributors(live).length === 0) rec.dice = m.entropy.key(live, round);
     if (clock) rec.clock = newClock(clock, seatList, now);
-    if (rec.clock && !finished) rec.clock = tick(rec.clock, now, null, m.games.toMove(live));
+    if (rec.clock && !finished) rec.clock = tick(rec.clock, now, null, m.games.clockSeats(live));
     rec.entryCount = game.entries.length;
     const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now, derived: derived[idx] }));
     await this.store(rec, seats, entries, game);

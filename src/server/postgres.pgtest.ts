@@ -1,13 +1,13 @@
 // Needs TEST_DATABASE_URL (a PostgreSQL role that may create databases). Fails loudly without it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PostgresStorage } from './pg-storage.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import { ConflictError } from './storage.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { GameManager } from './games.ts';
-import { http, TestClient } from './test-helpers.ts';
+import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -79,36 +79,51 @@ describe('several server instances on one database', () => {
     const blue = new TestClient(b.url, g.seats.blue!.token);
     await red.stateAtLeast(0);
     await blue.stateAtLeast(0);
-    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 0, action: { type: 'bid', n: 3 } })).status).toBe(200);
-    const seen = await red.stateAtLeast(1);
+    // The seats' dice contributions, each on its own instance: the round crosses instances like any change.
+    const values = { red: 'e'.repeat(64), blue: 'f'.repeat(64) };
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/entropy`, { commit: sha(values.red) })).status).toBe(200);
+    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/entropy`, { commit: sha(values.blue) })).status).toBe(200);
+    await red.waitFor<StateMessage>((m) => m.type === 'state' && m.dice?.phase === 'reveal');
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/entropy`, { reveal: values.red })).status).toBe(200);
+    await blue.waitFor<StateMessage>((m) => m.type === 'state' && m.dice?.seats.red === 'revealed');
+    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/entropy`, { reveal: values.blue })).body).toEqual({ stateId: 1 });
+    await red.stateAtLeast(1);
+    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 1, action: { type: 'bid', n: 3 } })).status).toBe(200);
+    const seen = await red.stateAtLeast(2);
     expect(seen.view.prompt?.kind).toBe('bid');
-    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 1, action: { type: 'bid', n: 1 } })).status).toBe(200);
-    const onB = await blue.waitFor<StateMessage>((m) => m.type === 'state' && m.stateId === 2);
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 2, action: { type: 'bid', n: 1 } })).status).toBe(200);
+    const onB = await blue.waitFor<StateMessage>((m) => m.type === 'state' && m.stateId === 3);
     expect((onB.view.state as any).bids).toEqual({ red: 1, blue: 3 });
-    // instance A acts at 2; instance B then gets an action made against 2 as well: stale, applied once
-    expect((await http(a.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 2, action: { type: 'advance' } })).status).toBe(200);
-    const dup = await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 2, action: { type: 'advance' } });
+    // instance A acts at 3; instance B then gets an action made against 3 as well: stale, applied once
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 3, action: { type: 'advance' } })).status).toBe(200);
+    const dup = await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 3, action: { type: 'advance' } });
     expect(dup.status).toBe(409);
-    expect(dup.body).toMatchObject({ error: 'stale', stateId: 3 });
-    expect((await a.storage.entries(g.gameId, 0)).length).toBe(3);
+    expect(dup.body).toMatchObject({ error: 'stale', stateId: 4 });
+    expect((await a.storage.entries(g.gameId, 0)).length).toBe(4);
     // an instance that missed the notification: its write conflicts, the action is refused as stale, it catches up
     const deaf = new PostgresStorage(url);
     await deaf.init();
     const m = new GameManager({ storage: deaf, log: () => undefined });
-    expect((await m.play(g.seats.blue!.token)).stateId).toBe(3);
-    expect((await http(a.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 3, action: { type: 'advance' } })).status).toBe(200);
-    await expect(m.act(g.seats.blue!.token, 3, { type: 'advance' })).rejects.toMatchObject({ body: { error: 'stale', stateId: 4 } });
     expect((await m.play(g.seats.blue!.token)).stateId).toBe(4);
-    expect((await a.storage.entries(g.gameId, 0)).length).toBe(4);
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 4, action: { type: 'advance' } })).status).toBe(200);
+    await expect(m.act(g.seats.blue!.token, 4, { type: 'advance' })).rejects.toMatchObject({ body: { error: 'stale', stateId: 5 } });
+    expect((await m.play(g.seats.blue!.token)).stateId).toBe(5);
+    expect((await a.storage.entries(g.gameId, 0)).length).toBe(5);
     await m.close();
     await deaf.close();
     await red.close();
     await blue.close();
   });
 
-  const newDuel = async () => (await http<CreateGameResponse>(a.url, 'POST', '/api/games', {
-    ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
-  })).body;
+  /** A Duel whose seats have contributed to the dice (entry 0). */
+  const newDuel = async () => {
+    const g = (await http<CreateGameResponse>(a.url, 'POST', '/api/games', {
+      ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } },
+    })).body;
+    expect(await takeSeats(a.url, [g.seats.red!.token, g.seats.blue!.token])).toBe(1);
+    return g;
+  };
   const act = async (srv: RunningServer, token: string, stateId: number, action: Record<string, unknown>) => {
     const r = await http(srv.url, 'POST', `/api/play/${token}/action`, { stateId, action });
     expect(r.status, r.text).toBe(200);
@@ -119,22 +134,22 @@ describe('several server instances on one database', () => {
     const red = g.seats.red!.token, blue = g.seats.blue!.token;
     const rc = new TestClient(a.url, red);
     const bc = new TestClient(b.url, blue);
-    await rc.stateAtLeast(0);
-    await bc.stateAtLeast(0);
-    await act(a, red, 0, { type: 'bid', n: 1 });
-    await bc.stateAtLeast(1); // B has heard of it
-    await act(b, blue, 1, { type: 'bid', n: 3 });
-    await act(b, blue, 2, { type: 'pass' });
-    await rc.stateAtLeast(3);
+    await rc.stateAtLeast(1);
+    await bc.stateAtLeast(1);
+    await act(a, red, 1, { type: 'bid', n: 1 });
+    await bc.stateAtLeast(2); // B has heard of it
+    await act(b, blue, 2, { type: 'bid', n: 3 });
+    await act(b, blue, 3, { type: 'pass' });
+    await rc.stateAtLeast(4);
     // Red asks on A; blue, connected to B, is asked.
     expect((await http(a.url, 'POST', `/api/play/${red}/takeback`, { to: 2 })).status).toBe(200);
-    expect(await bc.waitFor((m) => m.type === 'takeback-request')).toMatchObject({ to: 2, requestedBy: 'red', stateId: 3 });
+    expect(await bc.waitFor((m) => m.type === 'takeback-request')).toMatchObject({ to: 2, requestedBy: 'red', stateId: 4 });
     // B's play answer knows the request, so the answer can be given there: first a refusal, seen on A.
     expect((await http<PlayResponse>(b.url, 'GET', `/api/play/${blue}`)).body.takeback).toMatchObject({ to: 2, requestedBy: 'red' });
     let from = rc.messages.length;
     expect((await http(b.url, 'POST', `/api/play/${blue}/takeback/answer`, { accept: false })).status).toBe(200);
     const refused = await rc.waitFor<StateMessage>((m) => m.type === 'state' && m.takeback === null, 10_000, from);
-    expect(refused.stateId).toBe(3);
+    expect(refused.stateId).toBe(4);
     expect(refused.view.seq).toBe(3);
     expect((await http<PlayResponse>(a.url, 'GET', `/api/play/${red}`)).body.takeback).toBeNull();
     // Asked again on A, accepted on B: both seats see the game taken back to 2 actions, and red hears who agreed.
@@ -144,15 +159,15 @@ describe('several server instances on one database', () => {
     from = rc.messages.length;
     const yes = await http(b.url, 'POST', `/api/play/${blue}/takeback/answer`, { accept: true });
     expect(yes.status).toBe(200);
-    expect(yes.body.stateId).toBe(4);
+    expect(yes.body.stateId).toBe(5);
     for (const c of [rc, bc]) {
-      const s = await c.waitFor<StateMessage>((m) => m.type === 'state' && m.stateId === 4);
+      const s = await c.waitFor<StateMessage>((m) => m.type === 'state' && m.stateId === 5);
       expect(s.view.seq).toBe(2);
       expect(s.takeback).toBeNull();
     }
     expect(await rc.waitFor((m) => m.type === 'takeback-answer', 10_000, from)).toEqual({ type: 'takeback-answer', accepted: true, by: 'blue' });
     const log = (await http(a.url, 'GET', `/api/play/${red}/log`)).body;
-    expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'red', consentedBy: 'blue' });
+    expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'red', consentedBy: 'blue', freshDice: true });
     // Red resigns on A: blue's client on B sees the end, the result and the seed; B refuses further actions.
     expect((await http(a.url, 'POST', `/api/play/${red}/resign`)).status).toBe(200);
     for (const c of [rc, bc]) {
@@ -160,7 +175,7 @@ describe('several server instances on one database', () => {
       expect(s.serverResult).toMatchObject({ kind: 'resigned', loser: 'red', winner: 'blue' });
       expect(s.seed).toMatch(/^[0-9a-f]{64}$/);
     }
-    const late = await http(b.url, 'POST', `/api/play/${blue}/action`, { stateId: 4, action: { type: 'pass' } });
+    const late = await http(b.url, 'POST', `/api/play/${blue}/action`, { stateId: 5, action: { type: 'pass' } });
     expect(late.status).toBe(422);
     expect(late.body.rule).toBe('game over');
     await rc.close();
@@ -171,8 +186,8 @@ describe('several server instances on one database', () => {
     const g = await newDuel();
     const red = new TestClient(a.url, g.seats.red!.token);
     const blue = new TestClient(b.url, g.seats.blue!.token);
-    await red.stateAtLeast(0);
-    await blue.stateAtLeast(0);
+    await red.stateAtLeast(1);
+    await blue.stateAtLeast(1);
     const listenerA = a.storage as PostgresStorage;
     const reconnects = listenerA.listenReconnects;
     const admin = new pg.Client({ connectionString: base });
@@ -185,11 +200,11 @@ describe('several server instances on one database', () => {
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = $1", [dbName]);
       expect(killed.rowCount).toBe(2); // A's and B's
       await vi.waitFor(() => expect(listenerA.listening).toBe(false), { timeout: 10_000 });
-      expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 0, action: { type: 'bid', n: 3 } })).status).toBe(200);
-      expect(red.messages.some((m: ServerMessage) => m.type === 'state' && m.stateId === 1)).toBe(false);
+      expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 1, action: { type: 'bid', n: 3 } })).status).toBe(200);
+      expect(red.messages.some((m: ServerMessage) => m.type === 'state' && m.stateId === 2)).toBe(false);
       await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
-      const seen = await red.stateAtLeast(1, 30_000);
-      expect(seen.stateId).toBe(1);
+      const seen = await red.stateAtLeast(2, 30_000);
+      expect(seen.stateId).toBe(2);
       expect(seen.view.prompt?.seat).toBe('red');
       expect(listenerA.listening).toBe(true);
       expect(listenerA.listenReconnects).toBe(reconnects + 1);
@@ -199,10 +214,10 @@ describe('several server instances on one database', () => {
     }
     // Notifications flow again both ways.
     await vi.waitFor(() => expect((b.storage as PostgresStorage).listening).toBe(true), { timeout: 30_000 });
-    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 1, action: { type: 'bid', n: 1 } })).status).toBe(200);
-    expect((await blue.stateAtLeast(2)).stateId).toBe(2);
-    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 2, action: { type: 'advance' } })).status).toBe(200);
-    expect((await red.stateAtLeast(3)).stateId).toBe(3);
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/action`, { stateId: 2, action: { type: 'bid', n: 1 } })).status).toBe(200);
+    expect((await blue.stateAtLeast(3)).stateId).toBe(3);
+    expect((await http(b.url, 'POST', `/api/play/${g.seats.blue!.token}/action`, { stateId: 3, action: { type: 'advance' } })).status).toBe(200);
+    expect((await red.stateAtLeast(4)).stateId).toBe(4);
     await red.close();
     await blue.close();
   });

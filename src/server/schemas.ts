@@ -83,6 +83,19 @@ export const MAX_STRING_LENGTH = 10_000;
  * MAX_STRING_LENGTH characters. Throws SchemaError naming the place.
  */
 export function parseClientJson(text: string, what: string): unknown {
+  checkDepth(text, what);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new SchemaError(`${what}: not valid JSON: ${(e as Error).message}`);
+  }
+  checkStrings(value, what);
+  return value;
+}
+
+/** Refuse JSON text nested deeper than MAX_JSON_DEPTH, without parsing it. */
+export function checkDepth(text: string, what: string): void {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -95,40 +108,51 @@ export function parseClientJson(text: string, what: string): unknown {
       if (++depth > MAX_JSON_DEPTH) throw new SchemaError(`${what}: nested more than ${MAX_JSON_DEPTH} levels deep`);
     } else if (c === 125 || c === 93) depth--;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new SchemaError(`${what}: not valid JSON: ${(e as Error).message}`);
-  }
-  checkStrings(value, what);
-  return value;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function stringProblem(s: string): string | null {
   if (s.length > MAX_STRING_LENGTH) return `a text of ${s.length} characters (at most ${MAX_STRING_LENGTH})`;
-  const m = LONE_SURROGATE.exec(s);
+  const m = SURROGATE.test(s) ? LONE_SURROGATE.exec(s) : null;
   return m ? `not valid Unicode (a lone surrogate at character ${m.index})` : null;
 }
 
-/** Every string and key of a parsed value (depth already bounded): valid Unicode, not too long. */
+/**
+ * Every string and key of a parsed value (depth already bounded): valid Unicode, not too long. The path of a value is
+ * built only for a problem (each node keeps its parent), so a large import is walked quickly.
+ */
 function checkStrings(root: unknown, what: string): void {
-  const todo: [unknown, string][] = [[root, '']];
-  while (todo.length) {
-    const [v, path] = todo.pop()!;
-    const at = () => `${what}: ${path ? path.replace(/^\./, '') : '(root)'}`;
+  const values: unknown[] = [root];
+  const parents: number[] = [-1];
+  const keys: (string | number)[] = [''];
+  const fail = (i: number, problem: string): never => {
+    const parts: string[] = [];
+    for (let j = i; j > 0; j = parents[j]!) {
+      const k = keys[j]!;
+      parts.unshift(typeof k === 'number' ? `[${k}]` : `.${k.length > 40 ? `${k.slice(0, 40)}...` : k}`);
+    }
+    throw new SchemaError(`${what}: ${parts.length ? parts.join('').replace(/^\./, '') : '(root)'}: ${problem}`);
+  };
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
     if (typeof v === 'string') {
       const p = stringProblem(v);
-      if (p) throw new SchemaError(`${at()}: ${p}`);
+      if (p) fail(i, p);
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => todo.push([x, `${path}[${i}]`]));
+      for (let k = 0; k < v.length; k++) {
+        values.push(v[k]);
+        parents.push(i);
+        keys.push(k);
+      }
     } else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
+      for (const k in v) {
         const p = stringProblem(k);
-        if (p) throw new SchemaError(`${at()}: a key that is ${p}`);
-        todo.push([x, `${path}.${k.length > 40 ? `${k.slice(0, 40)}...` : k}`]);
+        if (p) fail(i, `a key that is ${p}`);
+        values.push((v as Record<string, unknown>)[k]);
+        parents.push(i);
+        keys.push(k);
       }
     }
   }

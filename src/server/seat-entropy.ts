@@ -2,7 +2,7 @@
 // SHA-256) when it takes its seat; once every such seat has committed, each reveals its value; the server then writes
 // the log entry from which the dice follow from its secret seed and every value, so that not even the operator can
 // choose them. AI seats have no value of their own: the server's seed stands for them. Until that entry the game
-// accepts no action; the seats still to contribute are the ones it waits for (their clocks run).
+// accepts no action and no clock runs; the seats still to contribute are the ones it waits for.
 import type { DiceEntropy } from '../engine/game.ts';
 import { RuleViolation } from '../engine/kernel.ts';
 import type { Seat } from '../engine/types.ts';
@@ -63,6 +63,7 @@ export class SeatEntropy {
    */
   async contribute(token: string, c: { commit?: string; reveal?: string }): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
+    await this.m.seats.take(seat); // contributing takes an open seat, as a first connection does
     let round: DiceRound;
     return this.m.pipeline.change(l0.rec.id, (live) => {
       const me = this.m.seats.actorOf(live, seat);

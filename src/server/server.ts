@@ -15,8 +15,8 @@ import { WorkerManager } from './game-workers.ts';
 import { MAX_WS_MESSAGE_BYTES, type ErrorBody, type RulesetInfo, type ServerMessage } from './protocol.ts';
 import { RateLimiter, type BucketConfig } from './rate-limit.ts';
 import {
-  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, entropySchema, importSchema, myGamesSchema,
-  parseClientJson, parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
+  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, entropySchema, myGamesSchema,
+  checkDepth, parseClientJson, parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
   webhookSchema,
 } from './schemas.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
@@ -217,9 +217,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   limitConnectionsPerAddress(app, limits.maxConnectionsPerAddress);
   // An empty JSON body counts as {} (POST /resign with a content-type and nothing else).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '' || body === undefined) return done(null, {});
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     try {
+      // A log import stays text here (only its depth is checked): the game worker that replays it parses it, so
+      // this thread never holds every socket up for a large import.
+      if (req.url.startsWith('/api/games/import')) {
+        checkDepth(body as string, 'the body');
+        return done(null, body || '{}');
+      }
+      if (body === '' || body === undefined) return done(null, {});
       done(null, parseClientJson(body as string, 'the body'));
     } catch (e) {
       done(new ApiError({ error: 'bad-request', message: (e as Error).message }), undefined);
@@ -290,9 +296,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return manager.createGame(body);
   });
   app.post('/api/games/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
-    const body = parseOr400(importSchema, req.body, 'POST /api/games/import');
+    if (typeof req.body !== 'string') throw badRequest('POST /api/games/import: the body must be JSON {log, seats?}');
+    const created = await manager.importBody(req.body);
     reply.code(201);
-    return manager.importLog(body.log, body.seats);
+    return created;
   });
   app.post('/api/my-games', async (req) => {
     const body = parseOr400(myGamesSchema, req.body, 'POST /api/my-games');

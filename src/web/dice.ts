@@ -10,6 +10,8 @@ import { loadTokens } from './storage.ts';
 const KEY = 'theater.dice.';
 /** Tokens with a contribution on its way from this page. */
 const sending = new Set<string>();
+/** Games whose status changed while a contribution was on its way: asked for again once it is done. */
+const later = new Set<string>();
 
 interface Held {
   value: string;
@@ -43,7 +45,11 @@ export async function contribute(gameId: string, dice: DiceStatus | null | undef
   await Promise.all(tokens.map(async (t) => {
     const seat = t.seat!;
     const status = dice.seats[seat];
-    if (!status || status === 'server' || status === 'revealed' || sending.has(t.token)) return;
+    if (!status || status === 'server' || status === 'revealed') return;
+    if (sending.has(t.token)) {
+      later.add(gameId);
+      return;
+    }
     sending.add(t.token);
     try {
       const mine = held(t.token);
@@ -55,6 +61,8 @@ export async function contribute(gameId: string, dice: DiceStatus | null | undef
       // the next state message tries again
     } finally {
       sending.delete(t.token);
+      // The status seen meanwhile may be old by now: ask for the current one rather than act on it.
+      if (later.delete(gameId)) void api.play(t.token).then((p) => contribute(gameId, p.dice), () => undefined);
     }
   }));
 }

@@ -2,7 +2,6 @@
 // enemy ZOC, ZOC to ZOC allowed, no rail, airdrop or amphibious moves: movement.ts with armored=true), then attack
 // with all land units and ready air units and fleets (10.2); stacking is checked at the end of each side's phase.
 import type { Procedure } from '../../engine/index.ts';
-import { hasProcedure } from './movement.ts';
 import type { SideFrame } from './sequence-of-play.ts';
 import type { TwoWWState } from './state.ts';
 
@@ -20,10 +19,8 @@ export const armoredAction: Procedure<TwoWWState, SideFrame> = {
         return;
       case 1:
         go();
-        if (hasProcedure('combat-phase')) {
-          s.phase = `${frame.side === 'axis' ? 'Axis' : 'Allied'} armored combat`;
-          ctx.push('combat-phase', { side: frame.side, armoredAction: true });
-        }
+        s.phase = `${frame.side === 'axis' ? 'Axis' : 'Allied'} armored combat`;
+        ctx.push('combat-phase', { side: frame.side, armoredAction: true });
         return;
       case 2:
         go();

@@ -1,7 +1,7 @@
 // The campaign World built from data/map.json (map engineer), data/counters.json and data/terrain-chart.json.
 // Map country ids ("germany", territories like "libya") become power ids ("ge", owner "it" with region "libya").
 import { type Map2ww, loadMap2ww, riverRule, terrainRules } from './data/index.ts';
-import { type BoxData, type HexData, type World, makeWorld, setCampaignWorld } from './world.ts';
+import { type BoxData, type HexData, type World, makeWorld } from './world.ts';
 
 /** Map country id -> power id (2WW 3.4.1 powers; extra minors of the map get short ids of their own). */
 export const POWER_OF_MAP_COUNTRY: Record<string, string> = {
@@ -84,7 +84,6 @@ function omitted(m: Map2ww): string[] {
   return out;
 }
 
-setCampaignWorld(buildCampaignWorld);
 
 /** Powers present on the campaign map that the setup file does not list (neutral minors of the map). */
 export function extraMapCountries(): string[] {

@@ -1,39 +1,14 @@
 // The 2WW rule set: "2WW: The War in Europe" (One Small Step, 3rd edition, rules v1.2f). See docs/rulesets/2ww.md.
-import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
-import './campaign.ts';
+import type { Json, Ruleset } from '../../engine/index.ts';
 import { twoWWAssets } from './assets.ts';
 import { twoWWBoardView } from './board-view.ts';
 import { lazy } from './data/lazy.ts';
-import { combatProcedures } from './combat/index.ts';
-import { productionProcedures } from './production.ts';
-import { strategicWarfareProcedures } from './strategic-warfare.ts';
-import { displacement, movementPhase, setAvailableProcedures } from './movement.ts';
-import { endOfTurn, game, playerTurn, turnLabel } from './sequence-of-play.ts';
-import { armoredAction } from './armored-action.ts';
-import { campaignSetup, setupPlacement } from './setup.ts';
-import { stackingCheck } from './stacking.ts';
+import { turnLabel } from './sequence-of-play.ts';
+import { campaignSetup } from './setup.ts';
 import { twoWWInvariants } from './invariants.ts';
 import type { TwoWWState } from './state.ts';
 import { twoWWPositions } from './positions/index.ts';
-
-const ownProcedures: Record<string, Procedure<TwoWWState, any>> = {
-  game,
-  'player-turn': playerTurn,
-  'armored-action': armoredAction,
-  'movement-phase': movementPhase,
-  displacement,
-  stacking: stackingCheck,
-  'end-of-turn': endOfTurn,
-  'setup-placement': setupPlacement,
-};
-
-const procedures: Record<string, Procedure<TwoWWState, any>> = {
-  ...(combatProcedures as Record<string, Procedure<TwoWWState, any>>),
-  ...(strategicWarfareProcedures as Record<string, Procedure<TwoWWState, any>>),
-  ...(productionProcedures as Record<string, Procedure<TwoWWState, any>>),
-  ...ownProcedures,
-};
-setAvailableProcedures(Object.keys(procedures));
+import { twoWWProcedures } from './procedures.ts';
 
 /** The board contract's static part (src/engine/board.ts), built once from the data files. */
 const assets = lazy(twoWWAssets);
@@ -52,7 +27,7 @@ export const twoWW: Ruleset<TwoWWState> = {
     description: 'Deploy the "anywhere in X" units of section 2 by a default deployment instead of placing them one by one.',
     default: false, values: [false, true],
   }],
-  procedures,
+  procedures: twoWWProcedures,
   setup(_ctx, _scenario, options) {
     return campaignSetup(options) as ReturnType<Ruleset<TwoWWState>['setup']>;
   },

@@ -2,8 +2,12 @@
 // landing and assault. A move is chosen by its destination; the engine walks it hex by hex so that invasions,
 // control, displacement and transit attacks (8.3.5) happen in the hex where they occur.
 import { derived, derivedFrom } from '../../engine/index.ts';
-import type { Action, Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import { movementRange } from '../../board/movement.ts';
+import { withinRange } from '../../board/range.ts';
+import type { Reach } from '../../board/search.ts';
+import type { Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { actionOf, type DisplaceAction, type MoveAction } from './actions.ts';
 import { countryAt, entryForbidden, isNeutralCountry } from './neutrals.ts';
 import { noteEntry, noteLandUnitIn } from './politics.ts';
 import { SupplyNet, supplied } from './supply.ts';
@@ -23,12 +27,6 @@ export const DONE = 999;
 /** Regions rail may not enter (2WW 8.1.2). */
 const NO_RAIL_REGIONS = ['spanish-morocco', 'french-north-africa', 'tunisia', 'libya', 'saudi-arabia', 'persia'];
 
-let available = new Set<string>();
-/** index.ts tells movement which optional procedures (transit-attack) exist. */
-export function setAvailableProcedures(names: string[]): void {
-  available = new Set(names);
-}
-export const hasProcedure = (name: string): boolean => available.has(name);
 
 interface Pending {
   unit: string;
@@ -162,46 +160,15 @@ class MoveFacts {
 
 // ---- reachable hexes ----
 
-export interface Reach {
-  cost: Map<number, number>;
-  prev: Map<number, number>;
-}
+/** Cheapest costs and paths of one unit's moves (src/board movementRange: Dijkstra, ties to the lower node). */
+export type { Reach };
 
+/** A forbidden step (null) as the board reads it. */
+const stepOrNot = (c: number | null): number => (c === null ? Infinity : c);
+
+/** Nodes passed from the unit's hex to `to`, its hex left out. */
 function path(reach: Reach, to: number): number[] {
-  const out: number[] = [];
-  for (let n: number | undefined = to; n !== undefined && reach.prev.has(n); n = reach.prev.get(n)) out.push(n);
-  return out.reverse();
-}
-
-function dijkstra(start: number, budget: number, step: (a: number, b: number) => number | null, expand: (n: number) => boolean, neighbours: (n: number) => number[]): Reach {
-  const cost = new Map<number, number>([[start, 0]]);
-  const prev = new Map<number, number>();
-  if (budget < 0) return { cost, prev };
-  // Bucket queue: costs are small integers.
-  const buckets: number[][] = [[start]];
-  for (let c = 0; c < buckets.length; c++) {
-    const bucket = buckets[c];
-    if (!bucket) continue;
-    bucket.sort((x, y) => x - y);
-    for (let i = 0; i < bucket.length; i++) {
-      const a = bucket[i]!;
-      if (cost.get(a) !== c) continue;
-      if (a !== start && !expand(a)) continue;
-      for (const b of neighbours(a)) {
-        const sc = step(a, b);
-        if (sc === null) continue;
-        const nc = c + sc;
-        if (nc > budget) continue;
-        const old = cost.get(b);
-        if (old === undefined || nc < old) {
-          cost.set(b, nc);
-          prev.set(b, a);
-          (buckets[nc] ??= []).push(b);
-        }
-      }
-    }
-  }
-  return { cost, prev };
+  return reach.pathTo(to).slice(1);
 }
 
 /** Remaining movement points of a land unit (halved when out of supply, 2WW 11.2.4). */
@@ -243,8 +210,10 @@ export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: n
   const start = w.board.index(state.units[id]!.where);
   const barred = new Map<string | null, boolean>();
   const zoc = f.enemyZoc;
-  return dijkstra(start, budget ?? landBudget(f, id), (a, b) => landStepCost(f, id, armored, a, b, zoc.has(a), barred),
-    (n) => armored || !zoc.has(n), (n) => w.landAdj[n]!);
+  return movementRange(w.board, start, budget ?? landBudget(f, id), {
+    enterCost: (a, b) => stepOrNot(landStepCost(f, id, armored, a, b, zoc.has(a), barred)),
+    mustStop: (n) => !armored && zoc.has(n),
+  });
 }
 
 /** Rail-passable hexes of the moving side and their connected networks (2WW 8.1.2), computed once per decision. */
@@ -263,17 +232,12 @@ function railNetworks(f: MoveFacts): Int32Array {
   };
   const pass = new Uint8Array(w.board.nodeCount);
   for (let n = 0; n < w.board.hexCount; n++) pass[n] = ok(n) ? 1 : 0;
+  const rail = { mayEnter: (b: number) => pass[b] === 1, mayCross: (_a: number, _b: number, e: number) => !w.hexsides[e]?.allSea };
   let next = 0;
   for (let n = 0; n < w.board.hexCount; n++) {
     if (!pass[n] || comp[n]! >= 0) continue;
-    comp[n] = next;
-    const q = [n];
-    while (q.length) {
-      const a = q.pop()!;
-      for (const b of w.adj[a]!) {
-        if (pass[b] && comp[b]! < 0 && !hexsideData(w, a, b).allSea) { comp[b] = next; q.push(b); }
-      }
-    }
+    const net = withinRange(w.board, n, Infinity, rail);
+    for (let i = 0; i < net.count; i++) comp[net.node(i)] = next;
     next++;
   }
   f.railComp = comp;
@@ -319,19 +283,22 @@ export function airReach(f: MoveFacts, id: string): Reach {
     const c = countryAt(state, w, b);
     return !(c && (c === 'ch' || isNeutralCountry(state, c)));
   };
-  return dijkstra(start, budget, (_a, b) => {
-    if (!w.board.isHex(b)) return null;
-    if (f.enemyLandAt(b) > 0 || f.neutralLandAt(b) > 0) return null;
-    if (f.enemyZoc.has(b) && f.myLandAt(b) === 0) return null;
-    if (!passable(b) && entryForbidden(state, side, id, countryAt(state, w, b))) return null;
-    return 1;
-  }, (n) => passable(n), (n) => w.adj[n]!);
+  return movementRange(w.board, start, budget, {
+    enterCost: (_a, b) => {
+      if (!w.board.isHex(b)) return Infinity;
+      if (f.enemyLandAt(b) > 0 || f.neutralLandAt(b) > 0) return Infinity;
+      if (f.enemyZoc.has(b) && f.myLandAt(b) === 0) return Infinity;
+      if (!passable(b) && entryForbidden(state, side, id, countryAt(state, w, b))) return Infinity;
+      return 1;
+    },
+    mustStop: (n) => !passable(n),
+  });
 }
 
 function airDestinations(f: MoveFacts, id: string, r: Reach): number[] {
   const { w } = f;
   const start = w.board.index(f.state.units[id]!.where);
-  return [...r.cost.keys()].filter((b) => b !== start && w.hexes[b]!.kind !== 'sea' && f.hostile(b) === 0);
+  return r.nodes().filter((b) => b !== start && w.hexes[b]!.kind !== 'sea' && f.hostile(b) === 0);
 }
 
 const DANISH_NORWAY_GATE = ['1904'];
@@ -365,12 +332,15 @@ export function fleetReach(f: MoveFacts, id: string, gate = false): Reach {
   const start = w.board.index(u.where);
   const budget = movementFactor(state, id) - (u.mpUsed ?? 0);
   const adj = f.enemyFleet.adjacent;
-  return dijkstra(start, budget, (a, b) => fleetStepCost(f, a, b, adj.has(a), gate), (n) => !adj.has(n), (n) => w.adj[n]!);
+  return movementRange(w.board, start, budget, {
+    enterCost: (a, b) => stepOrNot(fleetStepCost(f, a, b, adj.has(a), gate)),
+    mustStop: (n) => adj.has(n),
+  });
 }
 
 function fleetDestinations(f: MoveFacts, id: string, r: Reach): number[] {
   const start = f.w.board.index(f.state.units[id]!.where);
-  return [...r.cost.keys()].filter((b) => b !== start && (!f.w.board.isHex(b) || f.hostile(b) === 0));
+  return r.nodes().filter((b) => b !== start && (!f.w.board.isHex(b) || f.hostile(b) === 0));
 }
 
 /** Does the Norway gate (hex 1904) bar this Allied fleet now (2WW 8.3.2)? */
@@ -390,8 +360,8 @@ function gateAssaultDestinations(f: MoveFacts, id: string): { nodes: number[]; r
   const open = fleetReach(f, id, true);
   const shut = fleetReach(f, id);
   const mp = s.units[id]!.mpUsed ?? 0;
-  const nodes = [...open.cost.keys()].filter((b) => !shut.cost.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
-    && landingKind(f, cargo, id, { at: b, mpUsed: mp + open.cost.get(b)! }) === 'assault');
+  const nodes = open.nodes().filter((b) => !shut.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
+    && landingKind(f, cargo, id, { at: b, mpUsed: mp + open.costTo(b) }) === 'assault');
   return { nodes, reach: open };
 }
 
@@ -530,7 +500,7 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: bool
   if (cls === 'land') {
     const r = landReach(f, id, armored, inSupply === undefined ? undefined : landBudget(f, id, inSupply));
     const start = w.board.index(u.where);
-    for (const n of [...r.cost.keys()].sort(byNode)) {
+    for (const n of r.nodes().sort(byNode)) {
       if (n === start) continue;
       out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
     }
@@ -709,25 +679,18 @@ export function displacementTargets(state: TwoWWState, id: string): string[] {
     return e.land + e.air + e.fleet + q.land + q.air + q.fleet > 0;
   };
   if (unitClass(state, id) === 'fleet') {
-    // Breadth-first over fleet moves, nearest sea or coastal hex free of enemy units.
-    const dist = new Map([[start, 0]]);
-    let frontier = [start];
-    for (let d = 1; frontier.length && d <= 60; d++) {
-      const next: number[] = [], found: number[] = [];
-      for (const a of frontier) {
-        for (const b of w.adj[a]!) {
-          if (dist.has(b) || !w.board.isHex(b)) continue;
-          const h = w.hexes[b]!;
-          if (h.kind === 'land' || hexsideData(w, a, b).allLand) continue;
-          dist.set(b, d);
-          next.push(b);
-          if (!hostile(b)) found.push(b);
-        }
-      }
-      if (found.length) return found.sort((a, b) => a - b).map((n) => w.board.id(n));
-      frontier = next;
+    // Over fleet moves (sea and coastal hexes, no all-land hexside), the nearest hexes free of enemy units.
+    const reach = withinRange(w.board, start, 60, {
+      mayEnter: (b) => w.board.isHex(b) && w.hexes[b]!.kind !== 'land',
+      mayCross: (_a, _b, e) => !w.hexsides[e]?.allLand,
+    });
+    const found: number[] = [];
+    for (let i = 1; i < reach.count; i++) {
+      const n = reach.node(i);
+      if (found.length && reach.costTo(n) > reach.costTo(found[0]!)) break;
+      if (!hostile(n)) found.push(n);
     }
-    return [];
+    return found.sort((a, b) => a - b).map((n) => w.board.id(n));
   }
   const enemyZoc = landZocOfSide(state, other(side));
   const ok = (b: number) => {
@@ -827,7 +790,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
       ctx.push('displacement', {});
       return;
     }
-    if (p.mode === 'fleet' && hasProcedure('transit-attack')) {
+    if (p.mode === 'fleet') {
       const enemies = transitAttackers(s, frame.side, to);
       if (enemies.length) {
         bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });
@@ -848,16 +811,16 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   bump(ctx, frame, { pending: undefined });
 }
 
-function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
+function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: string }>): void {
   const s = ctx.state, w = worldOf(s);
-  const id = a.unit as string;
+  const id = a.unit;
   const u = s.units[id]!;
-  const to = w.board.index(a.to as string);
+  const to = w.board.index(a.to);
   const cls = unitClass(s, id);
   // Rail and airdrop put the unit straight down and end its move (8.1.1, 8.1.2).
   const putDown = (mode: 'rail' | 'airdrop') => {
     const ca = countryAt(s, w, w.board.index(u.where));
-    placeUnit(s, id, a.to as string);
+    placeUnit(s, id, a.to);
     u.mpUsed = DONE;
     u.moveMode = mode;
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
@@ -873,7 +836,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
   if (a.type === 'airdrop') {
     putDown('airdrop');
     const enemyLand = Object.entries(s.units).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
-    if (enemyLand) u.mustAttack = a.to as string;
+    if (enemyLand) u.mustAttack = a.to;
     else noteLandUnitIn(ctx, frame.side, to);
     ctx.log(`${unitName(s, id)} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');
     bump(ctx, frame);
@@ -884,19 +847,19 @@ function executeMove(ctx: C, frame: MovementFrame, a: Action): void {
   if (cls === 'air') {
     const r = airReach(f, id);
     const ca = countryAt(s, w, w.board.index(u.where));
-    u.mpUsed = (u.mpUsed ?? 0) + r.cost.get(to)!;
-    placeUnit(s, id, a.to as string);
+    u.mpUsed = (u.mpUsed ?? 0) + r.costTo(to);
+    placeUnit(s, id, a.to);
     noteEntry(ctx, frame.side, id, ca, countryAt(s, w, to));
     ctx.log(`${unitName(s, id)} flies to ${a.to}`, '2WW 8.2');
     bump(ctx, frame);
     return;
   }
   // The move was validated against the prompt: only its cheapest path is needed here (supply judged there, 11).
-  const gate = cls === 'fleet' && a.assault === true;
+  const gate = cls === 'fleet' && a.type === 'move' && a.assault === true;
   const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id, gate);
   const steps = path(r, to).map((n) => w.board.id(n));
   ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.3.2' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
-  frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.cost.get(to)! + (u.mpUsed ?? 0) : 0 };
+  frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.costTo(to) + (u.mpUsed ?? 0) : 0 };
   if (gate) frame.pending.gate = true;
   continueMove(ctx, frame, f);
 }
@@ -975,36 +938,38 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     }
     continueMove(ctx, frame);
   },
-  act(ctx, frame, _seat, a) {
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<MoveAction>(action);
     if (a.type === 'end-phase') {
       ctx.log(`${frame.side === 'axis' ? 'Axis' : 'Allies'} end ${frame.armored ? 'armored' : ''} movement`.replace('  ', ' '), frame.armored ? '2WW 10.1' : '2WW 8');
       ctx.pop();
       return;
     }
     if (a.type === 'embark') {
-      const u = ctx.state.units[a.unit as string]!;
-      u.aboard = a.fleet as string;
-      ctx.log(`${unitName(ctx.state, a.unit as string)} embarks on ${unitName(ctx.state, a.fleet as string)}`, '2WW 8.3.4');
+      const u = ctx.state.units[a.unit]!;
+      u.aboard = a.fleet;
+      ctx.log(`${unitName(ctx.state, a.unit)} embarks on ${unitName(ctx.state, a.fleet)}`, '2WW 8.3.4');
       bump(ctx, frame);
       return;
     }
     if (a.type === 'land') {
-      executeLanding(ctx, frame, a.unit as string);
+      executeLanding(ctx, frame, a.unit);
       return;
     }
     executeMove(ctx, frame, a);
   },
   explain(state, frame, _seat, a) {
-    const u = typeof a.unit === 'string' ? state.units[a.unit] : undefined;
-    if (!u) return null;
+    const unit = a.unit;
+    const u = typeof unit === 'string' ? state.units[unit] : undefined;
+    if (!u || typeof unit !== 'string') return null;
     const w = worldOf(state);
-    if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, a.unit as string) === 'land') {
+    if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, unit) === 'land') {
       const f = moveFactsOf(state, frame.side);
       const n = w.board.index(a.to);
       if (f.enemyZoc.has(w.board.index(u.where)) && f.enemyZoc.has(n) && !frame.armored && w.board.distance(w.board.index(u.where), n) === 1) {
         return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${a.to})` };
       }
-      const why = entryForbidden(state, frame.side, a.unit as string, countryAt(state, w, n));
+      const why = entryForbidden(state, frame.side, unit, countryAt(state, w, n));
       if (why) return { rule: why.rule, message: why.why };
     }
     return null;
@@ -1052,9 +1017,10 @@ export const displacement: Procedure<TwoWWState, DisplacementFrame> = {
       ctx.goto('displacement', { unit: c, options: opts, n: (frame.n ?? 0) + 1 });
     }
   },
-  act(ctx, frame, _seat, a) {
-    placeUnit(ctx.state, a.unit as string, a.to as string);
-    ctx.log(`${unitName(ctx.state, a.unit as string)} displaces to ${a.to}`, '2WW 5.1.1');
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<DisplaceAction>(action);
+    placeUnit(ctx.state, a.unit, a.to);
+    ctx.log(`${unitName(ctx.state, a.unit)} displaces to ${a.to}`, '2WW 5.1.1');
     ctx.goto('displacement', { n: (frame.n ?? 0) + 1 });
   },
 };

@@ -1,22 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyAction, Game, prompts, type Action } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
 import type { Side, TwoWWState } from './state.ts';
-import { startAt, testPosition, testWorld } from './testing.ts';
-import { bindCombatWorld, rulesCombatWorld } from './combat/index.ts';
+import { allSupplied, startAt, testPosition, testWorld } from './testing.ts';
 import { combatOdds, enumerateCombat, oddsForChoice, Fraction } from '../../odds/index.ts';
 import { twoWWOdds } from './odds.ts';
 import { twoWWPackage } from './package.ts';
 
-beforeEach(() => {
-  // These small positions have no capitals: every unit is taken as supplied (2WW 11).
-  bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true });
-});
-
-const world = testWorld({ id: 'odds-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
+// These small positions have no capitals: every unit is taken as supplied (2WW 11).
+const world = testWorld({ id: 'odds-strip', cols: [20, 25], rows: [11, 15], country: 'ge', combat: allSupplied });
 
 function declared(units: Record<string, string | { where: string; reduced?: boolean }>, attackers: string[], hex: string, side: Side = 'axis'): TwoWWState {
   let s = startAt(testPosition(world, { turn: 3, units: units as any }), [{ proc: 'combat-phase', side }]);
@@ -59,8 +54,6 @@ describe('2WW 9.1 exact land combat odds', () => {
 });
 
 describe('2WW odds memo (src/rulesets/2ww/odds.ts scope)', () => {
-  beforeEach(() => bindCombatWorld(rulesCombatWorld));
-
   it('2WW 11.2.4 odds with supply traced once per position equal the odds tracing it at every run (campaign map, both sides supplied)', () => {
     const file = join(dirname(fileURLToPath(import.meta.url)), '../../ai/positions/2ww/decline-soviet-only-attack.json');
     let s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'memo', JSON.parse(readFileSync(file, 'utf8'))).state;

@@ -1,8 +1,10 @@
 // Odds adapter for 2WW (2WW 9): a combat starts when the attacker confirms the whole attack in 'combat-declare';
 // it is over when that frame's combat (land combat or naval battle, with losses, retreats and advances) has left the
 // stack. Losses are counted in steps (2WW 9: a loss point reduces a full unit or eliminates a reduced one).
-import { stateHash, type Action, type Json, type Prompt } from '../../engine/index.ts';
-import { bindCombatWorld, combatWorld, type CombatWorld } from './combat/index.ts';
+import { withContentFacts, type Action, type Json, type Prompt } from '../../engine/index.ts';
+import { combatWorld } from './combat/index.ts';
+import type { DeclareFrame } from './combat/combat-phase.ts';
+import { actionOf, type LossAction } from './actions.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from './state.ts';
 import type { OddsAdapter } from '../../odds/types.ts';
 
@@ -12,48 +14,19 @@ const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 function steps(s: TwoWWState, id: string): number {
   const u = s.units[id];
   if (!u || OUT.has(u.where)) return 0;
-  return !u.reduced && combatWorld().facts(s, id).reduced ? 2 : 1;
+  return !u.reduced && combatWorld(s).facts(s, id).reduced ? 2 : 1;
 }
 
 function declareFrame(s: TwoWWState) {
   const top = s.stack[s.stack.length - 1];
-  return top?.proc === 'combat-declare' ? top as unknown as { side: string; mode: string; hex: string; attackers: string[]; support: string[]; step?: string } : null;
+  return top?.proc === 'combat-declare' ? top as DeclareFrame : null;
 }
 
 function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number {
-  const w = combatWorld();
+  const w = combatWorld(before);
   let n = 0;
   for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, steps(before, id) - steps(after, id));
   return n;
-}
-
-/** Marks a combat world already wrapped by `memoisedWorld` (nested enumerations share the outer memo). */
-const MEMOISED = Symbol('odds memo');
-
-/**
- * The bound combat world with its costly pure questions (2WW 11 supply, retreat hexes) answered once per position:
- * every dice branch replays the same steps up to its roll, and a supply trace costs milliseconds. The key is the
- * whole state but its dice generator and action count, which these questions never read.
- */
-function memoisedWorld(base: CombatWorld): CombatWorld {
-  const supply = new Map<string, boolean>(), retreat = new Map<string, string[]>();
-  const key = (s: TwoWWState, id: string) => `${stateHash({ ...s, rng: null, seq: 0 })}|${id}`;
-  return {
-    ...base,
-    [MEMOISED]: true,
-    landInSupply(s, id) {
-      const k = key(s, id);
-      let v = supply.get(k);
-      if (v === undefined) supply.set(k, (v = base.landInSupply(s, id)));
-      return v;
-    },
-    retreatHexes(s, id) {
-      const k = key(s, id);
-      let v = retreat.get(k);
-      if (v === undefined) retreat.set(k, (v = base.retreatHexes(s, id)));
-      return [...v];
-    },
-  } as CombatWorld;
 }
 
 export const twoWWOdds: OddsAdapter<TwoWWState> = {
@@ -74,7 +47,7 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
   summarize(before, after, attacker, notes) {
     const f = declareFrame(before)!;
     const defender = attacker === 'axis' ? 'allies' : 'axis';
-    const w = combatWorld();
+    const w = combatWorld(before);
     const defendersLeft = Object.keys(after.units).some((id) => after.units[id]!.where === f.hex && w.sideOf(after, id) === defender);
     const winner = (notes.winner ?? null) as 'attacker' | 'defender' | null;
     return {
@@ -85,14 +58,15 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
     };
   },
   defaultChoice(s, prompt: Prompt): Action | null {
-    const w = combatWorld();
+    const w = combatWorld(s);
     switch (prompt.kind) {
       // Odds assume the defender sends every support unit it may (2WW 9.1.2): the cautious reading for the attacker.
       case 'support': return prompt.choices.find((c) => c.action.type === 'add')?.action ?? prompt.choices.find((c) => c.action.type === 'confirm')?.action ?? null;
       // Losses on the weakest unit first, reducing before eliminating (2WW 9: the owner chooses).
       case 'allocate-loss': {
         const score = (id: string) => (steps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
-        const best = [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0];
+        const unit = (c: (typeof prompt.choices)[number]) => actionOf<LossAction>(c.action).unit;
+        const best = [...prompt.choices].sort((a, b) => score(unit(a)) - score(unit(b)))[0];
         return best?.action ?? null;
       }
       // The winner holds its ground: advancing is a separate decision from the combat's odds.
@@ -100,20 +74,13 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       default: return null;
     }
   },
-  scope(run) {
-    const base = combatWorld();
-    if ((base as unknown as Record<symbol, boolean>)[MEMOISED]) return run();
-    bindCombatWorld(memoisedWorld(base));
-    try {
-      return run();
-    } finally {
-      bindCombatWorld(base);
-    }
-  },
+  // Every dice branch replays the same steps up to its roll: the rules' costly questions (2WW 11 supply, retreat
+  // hexes) are answered once per position (the kernel's content memo, rules-world.ts).
+  scope: (run) => withContentFacts(run),
   describe(s, seat) {
     const f = declareFrame(s);
     if (!f) return `${seat} combat`;
-    const w = combatWorld();
+    const w = combatWorld(s);
     const names = (ids: string[]) => ids.map((id) => w.facts(s, id).name).join(', ') || 'none';
     return `${seat} ${f.mode === 'land' ? 'land attack' : 'air/sea attack'} on ${f.hex} with ${names(f.attackers)}${f.support.length ? `, supported by ${names(f.support)}` : ''}`;
   },

@@ -1,6 +1,6 @@
 // 2WW 5.3 invasion, conquest, liberation and 12 special rules: Italy, Axis minors, Vichy, USSR, US entry, Iraq.
 import type { Ctx } from '../../engine/index.ts';
-import { scenario, turnTrack, usEntryTurn } from './data/index.ts';
+import { milestoneTurn, scenario, usEntryTurn } from './data/index.ts';
 import { type CountryState, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { type SupplyNet, allFriendlyCapitals, supplyNet } from './supply.ts';
@@ -40,16 +40,15 @@ export function initialControl(state: TwoWWState): Record<string, Side> {
   return out;
 }
 
-const milestone = (k: string): number | undefined => (turnTrack().milestones as Record<string, { turn: number }>)[k]?.turn;
 
 /** Start-of-turn political clock: Italy (12.1.1), USSR (12.4.1), US entry (5.3.1, Turn Record Track). */
 export function politicalClock(ctx: C): void {
   const s = ctx.state, p = s.politics;
-  if (p.italyNeutral && s.turn >= (milestone('italyEntry') ?? 4)) {
+  if (p.italyNeutral && s.turn >= milestoneTurn('italyEntry')) {
     p.italyNeutral = false;
     ctx.log('Italy enters the war (start of Summer 1940)', '2WW 12.1.1');
   }
-  if (p.ussrNeutral && s.turn >= (milestone('ussrEntry') ?? 10)) endSovietNeutrality(ctx, 'Winter 1942 has come');
+  if (p.ussrNeutral && s.turn >= milestoneTurn('ussrEntry')) endSovietNeutrality(ctx, 'Winter 1942 has come');
   if (!p.usEntered && s.turn >= usEntryTurn(p.usEntryDelay)) {
     p.usEntered = true;
     ctx.log(`The United States enters the war (delay ${p.usEntryDelay} turn(s) for neutrals invaded by Britain or France)`, '2WW 5.3.1');
@@ -249,7 +248,7 @@ export function endVichy(ctx: C, why: string): void {
 /** 2WW 12.5: the Axis rolls for the Iraqi rebellion each turn from Winter 1941 (5-6 rebels). */
 export function iraqRebellionRoll(ctx: C): void {
   const s = ctx.state;
-  if (s.politics.iraq !== 'closed' || s.turn < (milestone('iraqRebellionFrom') ?? 6)) return;
+  if (s.politics.iraq !== 'closed' || s.turn < milestoneTurn('iraqRebellionFrom')) return;
   const r = ctx.roll(6, 1, 'Iraqi rebellion (5-6 rebels)', '2WW 12.5');
   if (r.total < 5) return;
   const w = worldOf(s);

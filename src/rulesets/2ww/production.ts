@@ -1,8 +1,11 @@
 // 2WW 7 Production and 12.3 Lend-Lease: Turn Record Track additions, points from supplied production cities and
 // bonuses, the minors' Winter point, building from the force pool and upgrading, placement (7.2), and the limits on
 // Italy, the USSR and the US.
-import type { Action, Choice, Frame, Procedure } from '../../engine/index.ts';
-import { reinforcementsOn, turnInfo, turnTrack, unitProductionCost } from './data/index.ts';
+import type { Choice, Frame, Procedure } from '../../engine/index.ts';
+import { actionOf, type ProductionAction } from './actions.ts';
+
+type BuildOrUpgrade = Extract<ProductionAction, { unit: string }>;
+import { milestoneTurn, reinforcementsOn, turnInfo, turnTrack, unitProductionCost } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
@@ -28,19 +31,23 @@ export interface PowerPoints {
 
 const season = (s: TwoWWState) => turnInfo(s.turn).season;
 
-// One supply net per side for a whole Production computation (building a net walks the map).
-const nets = new WeakMap<TwoWWState, Partial<Record<Side, SupplyNet>>>();
-/** Can `hex` trace supply to a friendly capital of `power` (any friendly capital when null)? (2WW 7.1.1, 7.2.5, 7.3) */
-function hexTracesTo(s: TwoWWState, side: Side, hex: string, power: string | null): boolean {
-  const w = worldOf(s);
-  const n = w.board.find(hex);
-  if (n < 0) return false;
-  const per = nets.get(s) ?? {};
-  nets.set(s, per);
-  const net = (per[side] ??= new SupplyNet(s, side));
-  return net.traces(n, power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side), 'any');
+/**
+ * Supply lines from production cities and other hexes to friendly capitals (2WW 7.1.1, 7.2.5, 7.3), for one
+ * computation on a state that does not change meanwhile: one supply net per side, built on first use.
+ */
+export class CityLines {
+  private readonly nets: Partial<Record<Side, SupplyNet>> = {};
+  constructor(private readonly s: TwoWWState) {}
+
+  /** Can `hex` trace supply to a friendly capital of `power` (any friendly capital when null)? */
+  traces(side: Side, hex: string, power: string | null): boolean {
+    const s = this.s, w = worldOf(s);
+    const n = w.board.find(hex);
+    if (n < 0) return false;
+    const net = (this.nets[side] ??= new SupplyNet(s, side));
+    return net.traces(n, power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side), 'any');
+  }
 }
-const milestone = (k: string, dflt: number) => (turnTrack().milestones as Record<string, { turn: number }>)[k]?.turn ?? dflt;
 
 function add(out: Record<string, PowerPoints>, power: string, part: PointPart): void {
   if (part.points <= 0) return;
@@ -56,19 +63,19 @@ function usable(s: TwoWWState, power: string): boolean {
 
 /** The major powers of `side` that may use a city outside their own country: those whose capital it traces to
  * (2WW 7.1.1, 5.3.2), in setup order. */
-function usersOfCity(s: TwoWWState, side: Side, hex: string): string[] {
+function usersOfCity(s: TwoWWState, side: Side, hex: string, lines: CityLines): string[] {
   const out: string[] = [];
   for (const p of PRODUCTION_ORDER) {
     if (p === 'us' || !usable(s, p) || s.countries[p]!.controller !== side) continue;
     if (p === 'su' && s.politics.ussrNeutral) continue;
-    if (hexTracesTo(s, side, hex, p)) out.push(p);
+    if (lines.traces(side, hex, p)) out.push(p);
   }
   return out;
 }
 
 /** The side's chosen user of such a city; by default the first in setup order (ruling R-P1). */
-function userOfCity(s: TwoWWState, side: Side, hex: string): string | null {
-  const users = usersOfCity(s, side, hex);
+function userOfCity(s: TwoWWState, side: Side, hex: string, lines: CityLines): string | null {
+  const users = usersOfCity(s, side, hex, lines);
   const chosen = s.production.assign?.[hex];
   return chosen && users.includes(chosen) ? chosen : users[0] ?? null;
 }
@@ -86,7 +93,7 @@ function cityKind(s: TwoWWState, side: Side, c: string): 'neutral-italy' | 'neut
   return isMajor(c) && s.countries[c]?.controller === side && usable(s, c) ? 'own' : 'captured';
 }
 
-export function contestedCities(s: TwoWWState, side: Side): { hex: string; users: string[] }[] {
+export function contestedCities(s: TwoWWState, side: Side, lines = new CityLines(s)): { hex: string; users: string[] }[] {
   const w = worldOf(s);
   const out: { hex: string; users: string[] }[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
@@ -94,14 +101,14 @@ export function contestedCities(s: TwoWWState, side: Side): { hex: string; users
     if (!h?.production || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
     const c = countryAt(s, w, n);
     if (!c || cityKind(s, side, c) !== 'captured') continue;
-    const users = usersOfCity(s, side, h.id);
+    const users = usersOfCity(s, side, h.id, lines);
     if (users.length > 1) out.push({ hex: h.id, users });
   }
   return out;
 }
 
 /** Points of every power this Production (2WW 4.2 B.2, 7.1, 12.3-12.5). Pure. */
-export function productionPoints(s: TwoWWState): Record<string, PowerPoints> {
+export function productionPoints(s: TwoWWState, lines = new CityLines(s)): Record<string, PowerPoints> {
   const out: Record<string, PowerPoints> = {};
   const w = worldOf(s);
   const winter = season(s) === 'winter';
@@ -120,9 +127,9 @@ export function productionPoints(s: TwoWWState): Record<string, PowerPoints> {
     // 12.4.2 replaces neutral USSR's cities; neutral cities give nothing (7; German bonuses below).
     if (kind === 'neutral-ussr' || kind === 'neutral') continue;
     let power: string | null;
-    if (kind === 'liberated-france') power = hexTracesTo(s, side, h.id, 'gb') ? 'gb' : null;
-    else if (kind === 'own') power = h.capitalOf === c || hexTracesTo(s, side, h.id, c) ? c : null;
-    else power = userOfCity(s, side, h.id);
+    if (kind === 'liberated-france') power = lines.traces(side, h.id, 'gb') ? 'gb' : null;
+    else if (kind === 'own') power = h.capitalOf === c || lines.traces(side, h.id, c) ? c : null;
+    else power = userOfCity(s, side, h.id, lines);
     if (power) add(out, power, { source: h.id, points: 1, rule: '2WW 7.1.1' });
   }
   const lost = s.production.convoyLosses;
@@ -135,7 +142,7 @@ export function productionPoints(s: TwoWWState): Record<string, PowerPoints> {
   // 7.1.5: until US entry the US points are only Lend-Lease; the rest is discarded.
   if (s.politics.usEntered) add(out, 'us', { source: 'us-production', points: US_POINTS - ll.gb - ll.su, rule: '2WW 7.1.2' });
   if (s.politics.ussrNeutral) {
-    if (s.turn >= milestone('ussrProductionFrom', 6)) {
+    if (s.turn >= milestoneTurn('ussrProductionFrom')) {
       add(out, 'su', { source: 'neutral-ussr', points: 2, rule: '2WW 12.4.2' });
       out.su!.upgradesOnly = true;
     }
@@ -185,7 +192,7 @@ function occupancy(s: TwoWWState, side: Side): Occupancy {
 interface PlacementScratch { side: Side; occ: Occupancy; enemyZoc: Set<number>; byKind: Map<string, string[]> }
 
 /** Hexes where a new unit may be placed (2WW 7.2.2-7.2.5). */
-export function placementHexes(s: TwoWWState, unit: string, scratch?: Map<Side, PlacementScratch>): string[] {
+export function placementHexes(s: TwoWWState, unit: string, scratch?: Map<Side, PlacementScratch>, lines = new CityLines(s)): string[] {
   const w = worldOf(s);
   const def = unitDef(s, unit);
   const power = powerOf(s, unit);
@@ -201,12 +208,12 @@ export function placementHexes(s: TwoWWState, unit: string, scratch?: Map<Side, 
   const kind = `${power}|${def.type}|${def.designation}|${def.nationality}|${unitClass(s, unit)}|${unit === 'fr-arm-ff1'}`;
   const known = sc.byKind.get(kind);
   if (known) return [...known];
-  const out = placementHexesOf(s, unit, sc);
+  const out = placementHexesOf(s, unit, sc, lines);
   sc.byKind.set(kind, out);
   return [...out];
 }
 
-function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch): string[] {
+function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch, lines: CityLines): string[] {
   const w = worldOf(s);
   const def = unitDef(s, unit);
   const power = powerOf(s, unit);
@@ -236,7 +243,7 @@ function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch): st
       const c = countryAt(s, w, n);
       if (!c || s.countries[c]?.controller !== side || isNeutralCountry(s, c)) continue;
       if (h.capitalOf && controlOfHex(s, id) === side) out.push(id);
-      else if (hexTracesTo(s, side, id, null)) out.push(id);
+      else if (lines.traces(side, id, null)) out.push(id);
       continue;
     }
     if (occ.enemy.has(id)) continue;
@@ -268,7 +275,7 @@ function payer(s: TwoWWState, unit: string): string {
 }
 
 /** Reduced units `power`'s points may upgrade now (2WW 7.3). */
-export function upgradable(s: TwoWWState, power: string, points: number): string[] {
+export function upgradable(s: TwoWWState, power: string, points: number, lines = new CityLines(s)): string[] {
   const out: string[] = [];
   for (const [id, u] of Object.entries(s.units)) {
     if (!u.reduced || !inPlay(s, id) || u.aboard || payer(s, id) !== power) continue;
@@ -284,17 +291,18 @@ export function upgradable(s: TwoWWState, power: string, points: number): string
       const w = worldOf(s);
       const n = w.board.find(u.where);
       const h = n >= 0 ? hexData(w, n) : undefined;
-      if (h?.port && controlOfHex(s, h.id) === side && (h.production || hexTracesTo(s, side, h.id, null))) out.push(id);
+      if (h?.port && controlOfHex(s, h.id) === side && (h.production || lines.traces(side, h.id, null))) out.push(id);
       continue;
     }
-    if (hexTracesTo(s, side, u.where, null)) out.push(id);
+    if (lines.traces(side, u.where, null)) out.push(id);
   }
   return out.sort();
 }
 
 /** Every build and upgrade `power` may make with `points` (2WW 7.1.4-7.3). */
-export function productionChoices(s: TwoWWState, power: string, points: number): Action[] {
-  const acts: Action[] = [];
+export function productionChoices(s: TwoWWState, power: string, points: number): BuildOrUpgrade[] {
+  const acts: BuildOrUpgrade[] = [];
+  const lines = new CityLines(s);
   const upgradesOnly = power === 'su' && s.politics.ussrNeutral;
   const noBuild = upgradesOnly || (power === 'us' && !s.politics.usEntered);
   if (!noBuild) {
@@ -303,10 +311,10 @@ export function productionChoices(s: TwoWWState, power: string, points: number):
       if (u.where !== POOL || powerOf(s, id) !== power) continue;
       const cost = unitProductionCost(id, 'build');
       if (cost === null || cost > points) continue;
-      for (const hex of placementHexes(s, id, scratch)) acts.push({ type: 'build', unit: id, hex });
+      for (const hex of placementHexes(s, id, scratch, lines)) acts.push({ type: 'build', unit: id, hex });
     }
   }
-  for (const id of upgradable(s, power, points)) acts.push({ type: 'upgrade', unit: id });
+  for (const id of upgradable(s, power, points, lines)) acts.push({ type: 'upgrade', unit: id });
   return acts;
 }
 
@@ -335,10 +343,11 @@ const POWER_LABEL: Record<string, string> = { fr: 'France', su: 'the USSR', gb: 
 
 function assignPrompt(s: TwoWWState, side: Side) {
   const w = worldOf(s);
-  const cities = contestedCities(s, side);
+  const lines = new CityLines(s);
+  const cities = contestedCities(s, side, lines);
   if (!cities.length) return [];
   const name = (hex: string) => `${hexData(w, w.board.index(hex))?.city ?? hex} (${hex})`;
-  const now = (hex: string) => userOfCity(s, side, hex)!;
+  const now = (hex: string) => userOfCity(s, side, hex, lines)!;
   const choices: Choice[] = cities.flatMap((c) => c.users.filter((p) => p !== now(c.hex)).map((p) => ({
     action: { type: 'assign', hex: c.hex, power: p }, label: `Give ${name(c.hex)} to ${POWER_LABEL[p] ?? p}`, refs: { place: c.hex },
   })));
@@ -359,10 +368,10 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     const acts = productionChoices(s, power, left);
     if (!acts.length) return [];
     const w = worldOf(s);
-    const choice = (a: Action): Choice => {
-      const id = a.unit as string;
+    const choice = (a: BuildOrUpgrade): Choice => {
+      const id = a.unit;
       if (a.type === 'build') {
-        return { action: a, label: `Build ${unitName(s, id)} at ${placeName(w, a.hex as string)} (${unitProductionCost(id, 'build')})`, refs: { units: [id], place: a.hex as string } };
+        return { action: a, label: `Build ${unitName(s, id)} at ${placeName(w, a.hex)} (${unitProductionCost(id, 'build')})`, refs: { units: [id], place: a.hex } };
       }
       return { action: a, label: `Upgrade ${unitName(s, id)} (${unitProductionCost(id, 'upgrade')})`, refs: { units: [id], place: s.units[id]!.where } };
     };
@@ -405,12 +414,13 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     }
     nextPower(ctx, f);
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
     const s = ctx.state;
     if (f.step === 'assign') {
+      const a = actionOf<Extract<ProductionAction, { type: 'assign' | 'done' }>>(action);
       if (a.type === 'assign') {
-        s.production.assign = { ...(s.production.assign ?? {}), [a.hex as string]: a.power as string };
-        ctx.log(`${POWER_LABEL[a.power as string] ?? a.power} will use the production city ${a.hex as string}`, '2WW 7.1.1', { hex: a.hex as string, power: a.power as string });
+        s.production.assign = { ...(s.production.assign ?? {}), [a.hex]: a.power };
+        ctx.log(`${POWER_LABEL[a.power] ?? a.power} will use the production city ${a.hex}`, '2WW 7.1.1', { hex: a.hex, power: a.power });
         ctx.goto('production', { step: 'assign', si: f.si! });
         return;
       }
@@ -418,20 +428,20 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       return;
     }
     const power = f.order![f.index!]!;
+    const a = actionOf<BuildOrUpgrade | { type: 'done' }>(action);
     if (a.type === 'done') {
       nextPower(ctx, f);
       return;
     }
-    const id = a.unit as string;
-    nets.delete(s); // the position changes: supply nets are rebuilt on next use
+    const id = a.unit;
     const cost = unitProductionCost(id, a.type === 'build' ? 'build' : 'upgrade')!;
     s.production.points[power] = (s.production.points[power] ?? 0) - cost;
     const u = s.units[id]!;
     if (a.type === 'build') {
-      u.where = a.hex as string;
+      u.where = a.hex;
       u.reduced = false;
       u.ops = false;
-      ctx.log(`${power} builds ${unitName(ctx.state, id)} at ${a.hex as string} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex as string, cost });
+      ctx.log(`${power} builds ${unitName(ctx.state, id)} at ${a.hex} for ${cost}`, '2WW 7.2.2', { unit: id, hex: a.hex, cost });
       // 7.2.5: a new fort displaces enemy fleets and air units in its hex (5.1.1, 5.1.3).
       if (displacementCandidates(s).length) ctx.push('displacement', {});
     } else {

@@ -1,12 +1,11 @@
 // 2WW 4 Sequence of play: A strategic warfare, B production (both skipped on turn 1), C Axis player turn,
 // D Allied player turn, E Armored Action (Axis, then Allies), F supply, G end-of-turn adjustment; victory after
-// Spring 1945 (13). Procedures owned elsewhere ('strategic-warfare', 'production', 'combat-phase') are pushed when
-// the rule set has them.
+// Spring 1945 (13).
 import type { Frame, Procedure } from '../../engine/index.ts';
 import { turnInfo } from './data/index.ts';
-import { hasProcedure } from './movement.ts';
 import { conquestAndLiberation, iraqRebellionRoll, politicalClock } from './politics.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { actionOf, type EndOfTurnAction } from './actions.ts';
 import { supplyPhase } from './supply.ts';
 import { victoryLevel } from './victory.ts';
 import { eliminateUnit, onMap, sideOfUnit, unitDef, unitName } from './world.ts';
@@ -44,7 +43,7 @@ export const game: Procedure<TwoWWState, GameFrame> = {
         return;
       case 'strategic-warfare':
         next();
-        if (!first && hasProcedure('strategic-warfare')) {
+        if (!first) {
           s.phase = 'Strategic warfare';
           s.activeSide = null;
           ctx.push('strategic-warfare', {});
@@ -52,7 +51,7 @@ export const game: Procedure<TwoWWState, GameFrame> = {
         return;
       case 'production':
         next();
-        if (!first && hasProcedure('production')) {
+        if (!first) {
           s.phase = 'Production';
           s.activeSide = null;
           ctx.push('production', {});
@@ -118,10 +117,8 @@ export const playerTurn: Procedure<TwoWWState, SideFrame> = {
         return;
       case 2:
         go();
-        if (hasProcedure('combat-phase')) {
-          s.phase = `${who} combat`;
-          ctx.push('combat-phase', { side: frame.side });
-        }
+        s.phase = `${who} combat`;
+        ctx.push('combat-phase', { side: frame.side });
         return;
       case 3:
         go();
@@ -170,11 +167,12 @@ export const endOfTurn: Procedure<TwoWWState, EndFrame> = {
     ctx.state.phase = 'End of turn';
     ctx.pop();
   },
-  act(ctx, f, seat, a) {
+  act(ctx, f, seat, action) {
     const done = f.done ?? [];
+    const a = actionOf<EndOfTurnAction>(action);
     if (a.type === 'remove-fort') {
-      eliminateUnit(ctx.state, a.unit as string);
-      ctx.log(`${unitName(ctx.state, a.unit as string)} is removed from the map`, '2WW 4.2 G');
+      eliminateUnit(ctx.state, a.unit);
+      ctx.log(`${unitName(ctx.state, a.unit)} is removed from the map`, '2WW 4.2 G');
       ctx.goto('end-of-turn', { done });
       return;
     }

@@ -2,9 +2,11 @@
 // side through prompts (or by a default deployment with the quickSetup option).
 import type { Frame, Procedure } from '../../engine/index.ts';
 import { type Location, scenario } from './data/index.ts';
+import { lazy } from './data/lazy.ts';
 import { extraMapCountries } from './campaign.ts';
 import { initialControl, initialCountries, initialPolitics } from './politics.ts';
 import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
+import { actionOf, type PlaceAction } from './actions.ts';
 import { STACKING_LIMITS, stackClass } from './stacking.ts';
 import { type World, onMap, placeName, sideOfUnit, unitName, worldOf, worldById } from './world.ts';
 
@@ -13,7 +15,7 @@ function placer(state: TwoWWState, unit: string): Side {
   return sideOfUnit(state, unit) === 'axis' ? 'axis' : 'allies';
 }
 
-/** Hexes of each setup location per world, listed once: worlds and locations are fixed data. */
+/** Hexes of each setup location per world, listed on first use: a memo of static data (worlds and locations never change). */
 const locationCache = new WeakMap<World, Map<Location, readonly number[]>>();
 
 /** Hexes a setup location allows. */
@@ -39,9 +41,9 @@ function scanLocation(w: World, loc: Location): number[] {
     if (loc.within === 'country') out.push(n);
     else if (loc.within === 'port') { if (h.port) out.push(n); }
     else if (loc.within === 'adjacent-to-country') {
-      if (w.adj[n]!.some((b) => (loc.countries as string[] | undefined ?? []).includes(w.hexes[b]?.country ?? ''))) out.push(n);
+      if (w.adj[n]!.some((b) => (loc.countries ?? []).some((c) => c === w.hexes[b]?.country))) out.push(n);
     } else if (loc.within === 'border-zone') {
-      const border = (x: number) => w.adj[x]!.some((b) => (loc.borderWith as string[] | undefined ?? []).includes(w.hexes[b]?.country ?? ''));
+      const border = (x: number) => w.adj[x]!.some((b) => (loc.borderWith ?? []).some((c) => c === w.hexes[b]?.country));
       if (border(n) || w.adj[n]!.some((b) => inCountry(b, loc.country) && border(b))) out.push(n);
     }
   }
@@ -79,8 +81,8 @@ export function defaultPlacement(state: TwoWWState, unit: string, loc: Location)
 
 export interface PlacementFrame extends Frame { queue: string[] }
 
-let locationOf: Map<string, Location> | null = null;
-const locations = (): Map<string, Location> => (locationOf ??= new Map(scenario().units.map((e) => [e.unit, e.location])));
+/** Each unit's setup location (setup.json): static data, read once. */
+const locations = lazy((): ReadonlyMap<string, Location> => new Map(scenario().units.map((e) => [e.unit, e.location])));
 
 /** Build the starting state of the campaign (without the kernel's fields). */
 export function campaignSetup(options: Record<string, unknown>): Omit<TwoWWState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> {
@@ -152,8 +154,9 @@ export const setupPlacement: Procedure<TwoWWState, PlacementFrame> = {
     ctx.log(`${unit} finds no legal setup hex and goes to the force pool`, '2WW 2');
     ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
   },
-  act(ctx, frame, _seat, a) {
-    ctx.state.units[a.unit as string]!.where = a.hex as string;
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<PlaceAction>(action);
+    ctx.state.units[a.unit]!.where = a.hex;
     ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
   },
 };

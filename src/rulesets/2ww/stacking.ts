@@ -4,6 +4,7 @@
 // eliminates the excess.
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { actionOf, type StackingAction } from './actions.ts';
 import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, unitName, worldOf } from './world.ts';
 
 export const STACKING_LIMITS = { fort: 1, artillery: 1, air: 1, other: 2, fleet: 2 } as const;
@@ -78,9 +79,10 @@ export const stackingCheck: Procedure<TwoWWState, StackingFrame> = {
   run(ctx) {
     ctx.pop();
   },
-  act(ctx, frame, _seat, a) {
-    eliminateUnit(ctx.state, a.unit as string);
-    ctx.log(`${unitName(ctx.state, a.unit as string)} is eliminated for overstacking`, '2WW 5.2.2');
+  act(ctx, frame, _seat, action) {
+    const a = actionOf<StackingAction>(action);
+    eliminateUnit(ctx.state, a.unit);
+    ctx.log(`${unitName(ctx.state, a.unit)} is eliminated for overstacking`, '2WW 5.2.2');
     ctx.goto('stacking', { n: (frame.n ?? 0) + 1 });
   },
 };

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { forceDice, prompts } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
-import { testPosition, testRig, testWorld } from './testing.ts';
+import { testPosition, testRig, testWorld, allSupplied } from './testing.ts';
 import { lendLeaseChoices, convoyExposure } from './strategic-warfare.ts';
 import { productionPoints } from './production.ts';
-import { bindCombatWorld, rulesCombatWorld } from './combat/index.ts';
 
-bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true });
 
 const { rs, events, start, play, choices } = testRig(twoWW, 'sw');
 
 describe('2WW 6.1 city bombing', () => {
-  const world = testWorld({
+  const world = testWorld({ combat: allSupplied,
     id: 'sw-moscow', cols: [26, 31], rows: [1, 5], country: 'su', countries: { ge: ['2601', '2602', '2603', '2604', '2605'] },
     cities: { '2903': 'Moscow' }, production: ['2903'], capitals: { '2903': 'su' },
   });
@@ -75,7 +73,7 @@ describe('2WW 6.1 city bombing', () => {
 });
 
 describe('2WW 6.2 convoy attack', () => {
-  const world = testWorld({
+  const world = testWorld({ combat: allSupplied,
     id: 'sw-atlantic', cols: [17, 19], rows: [1, 4], country: 'ge',
     sea: ['1701', '1702', '1703', '1704', '1801', '1803', '1804'], coastal: ['1802'], ports: ['1802'], cities: { '1802': 'Oslo' },
     boxes: [{ id: 'atlantic-ocean', alliedOnly: false, links: [{ to: ['1701', '1702', '1703', '1704'], cost: 30 }] }],

@@ -1,22 +1,24 @@
 // 2WW 6 Strategic warfare: city bombing (6.1) alternating until both sides pass in succession, then the Lend-Lease
 // announcement (6.2, 12.3) and the convoy attack in the Atlantic box (6.2.1-6.2.3). The Iraq roll (A.1) is done by
 // the sequence of play before this procedure is pushed.
-import type { Action, Frame, Procedure } from '../../engine/index.ts';
-import { lendLeaseMax, turnTrack } from './data/index.ts';
+import type { Frame, Procedure } from '../../engine/index.ts';
+import { lendLeaseMax, milestoneTurn } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { actionOf, type CityBombingAction, type ConvoyLossAction, type ConvoySource, type StrategicAction } from './actions.ts';
 import { hexData, placeName, worldOf } from './world.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fire, describeFire } from './combat/chart.ts';
 import { fireData, goStep, inPlay, mkPrompt, names, rollFor, toggle, toggleChoices } from './combat/common.ts';
 import { halve, bombingVolley, decideWinner } from './combat/resolve.ts';
 import { controlOfHex } from './combat/rules-world.ts';
-import { isFleet, otherSide, world } from './combat/world.ts';
+import { factorsOf, isFleet, otherSide, world } from './combat/world.ts';
 
 export const ATLANTIC_OCEAN = 'atlantic-ocean';
 export const ATLANTIC_LAND = 'atlantic-land';
 
 /** Sources of Allied points exposed to a convoy attack (2WW 4.2 B.2, 6.2.3, 12.3.3). */
-export type ConvoySource = 'dominions' | 'iraq' | 'lend-lease-gb' | 'lend-lease-su';
+export type { ConvoySource };
+const CONVOY_SOURCES: readonly ConvoySource[] = ['dominions', 'iraq', 'lend-lease-gb', 'lend-lease-su'];
 
 /** Enemy production cities of `side` that can be bombed now (2WW 6.1): controlled by the enemy, not neutral. */
 export function bombableCities(s: TwoWWState, side: Side): string[] {
@@ -34,13 +36,13 @@ export function bombableCities(s: TwoWWState, side: Side): string[] {
 }
 
 function rangeOf(s: TwoWWState, id: string): number {
-  const f = world().facts(s, id);
-  return (s.units[id]!.reduced && f.reduced ? f.reduced : f.full).range;
+  const f = world(s).facts(s, id);
+  return (s.units[id]!.reduced && f.reduced ? f.reduced : f.full).range ?? 3;
 }
 
 /** Air units a side may use for city bombing or interception (2WW 6.1.1-6.1.3: ready, once per turn). */
 export function strategicAir(s: TwoWWState, side: Side, city: string, interceptOnly: boolean): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     if (!inPlay(s, id) || u.ops || u.strategicUsed || w.sideOf(s, id) !== side) return false;
@@ -61,8 +63,7 @@ export interface StrategicFrame extends Frame {
 }
 
 function improvedAsw(s: TwoWWState): boolean {
-  const t = (turnTrack().milestones as Record<string, { turn: number }>).improvedAsw?.turn ?? 15;
-  return s.turn >= t;
+  return s.turn >= milestoneTurn('improvedAsw');
 }
 
 /** Largest Lend-Lease the USSR may receive (2WW 12.3.2): none before it is at war; 2, or 1 with Iran Axis. */
@@ -81,12 +82,12 @@ export function lendLeaseChoices(s: TwoWWState): { gb: number; su: number }[] {
 }
 
 function axisConvoyFleets(s: TwoWWState): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => s.units[id]!.where === ATLANTIC_OCEAN && !s.units[id]!.ops && w.sideOf(s, id) === 'axis' && isFleet(w.facts(s, id).kind)).sort();
 }
 
 function alliedConvoyDefenders(s: TwoWWState): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     if (u.where !== ATLANTIC_OCEAN || u.ops || w.sideOf(s, id) !== 'allies') return false;
@@ -97,7 +98,7 @@ function alliedConvoyDefenders(s: TwoWWState): string[] {
 
 /** 2WW 6.2.2: from Spring 1943, one Allied air unit in mainland Britain, Ireland or the Atlantic land box. */
 export function convoyLandAir(s: TwoWWState): string[] {
-  const w = world();
+  const w = world(s);
   const lw = worldOf(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
@@ -117,7 +118,7 @@ export function convoyExposure(s: TwoWWState): Record<ConvoySource, number> {
     dominions: 2, iraq: iraqAllied ? 1 : 0,
     'lend-lease-gb': s.production.lendLease.gb, 'lend-lease-su': s.production.lendLease.su,
   };
-  for (const k of Object.keys(base) as ConvoySource[]) base[k] = Math.max(0, base[k] - (lost[k] ?? 0));
+  for (const k of CONVOY_SOURCES) base[k] = Math.max(0, base[k] - (lost[k] ?? 0));
   return base;
 }
 
@@ -131,12 +132,12 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
     const step = f.step ?? 'init';
     if (step === 'bombing') {
       const side = f.turnSide ?? 'axis';
-      const acts: Action[] = bombableCities(s, side).filter((c) => strategicAir(s, side, c, false).length).map((c) => ({ type: 'bomb', city: c }));
-      if (!acts.length) return []; // nothing to bomb: an automatic pass
-      acts.push({ type: 'pass' });
-      return [mkPrompt(side, '2WW 6.1', `${side}: choose an enemy production city to bomb, or pass`, 'bomb',
-        acts.map((a) => (a.type === 'pass' ? { action: a, label: 'Pass' }
-          : { action: a, label: `Bomb ${placeName(worldOf(s), a.city as string)}`, refs: { place: a.city as string } })), { passes: f.passes ?? 0 })];
+      const cities = bombableCities(s, side).filter((c) => strategicAir(s, side, c, false).length);
+      if (!cities.length) return []; // nothing to bomb: an automatic pass
+      return [mkPrompt(side, '2WW 6.1', `${side}: choose an enemy production city to bomb, or pass`, 'bomb', [
+        ...cities.map((c) => ({ action: { type: 'bomb', city: c }, label: `Bomb ${placeName(worldOf(s), c)}`, refs: { place: c } })),
+        { action: { type: 'pass' }, label: 'Pass' },
+      ], { passes: f.passes ?? 0 })];
     }
     if (step === 'lend-lease') {
       const opts = lendLeaseChoices(s);
@@ -147,7 +148,7 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
     if (step === 'convoy') {
       if (!axisConvoyFleets(s).length) return [];
       return [mkPrompt('axis', '2WW 6.2', 'Launch a convoy attack with the Axis fleets in the Atlantic?', 'yes-no', [
-        { action: { type: 'convoy-attack' }, label: `Convoy attack with ${names(world(), s, axisConvoyFleets(s))}`, refs: { units: axisConvoyFleets(s), place: ATLANTIC_OCEAN } },
+        { action: { type: 'convoy-attack' }, label: `Convoy attack with ${names(world(s), s, axisConvoyFleets(s))}`, refs: { units: axisConvoyFleets(s), place: ATLANTIC_OCEAN } },
         { action: { type: 'no-convoy-attack' }, label: 'No convoy attack' },
       ])];
     }
@@ -156,9 +157,9 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
       if (!cands.length) return [];
       const sel = f.landAir ?? [];
       const at = { place: ATLANTIC_OCEAN };
-      const choices = sel.length ? toggleChoices(sel, sel, (id) => world().facts(s, id).name, at)
-        : toggleChoices(cands, sel, (id) => world().facts(s, id).name, at);
-      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Support with ${names(world(), s, sel)}` : 'No land-based air', refs: sel.length ? { ...at, units: sel } : at });
+      const choices = sel.length ? toggleChoices(sel, sel, (id) => world(s).facts(s, id).name, at)
+        : toggleChoices(cands, sel, (id) => world(s).facts(s, id).name, at);
+      choices.push({ action: { type: 'confirm' }, label: sel.length ? `Support with ${names(world(s), s, sel)}` : 'No land-based air', refs: sel.length ? { ...at, units: sel } : at });
       return [mkPrompt('allies', '2WW 6.2.2', 'Choose one air unit to support the Atlantic sea combat', 'support', choices)];
     }
     return [];
@@ -222,18 +223,19 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
     }
     strategicWarfare.run!(ctx, f);
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
     const s = ctx.state;
+    const a = actionOf<StrategicAction>(action);
     switch (a.type) {
       case 'bomb':
-        ctx.push('city-bombing', { side: f.turnSide ?? 'axis', city: a.city as string, bombers: [], interceptors: [] });
+        ctx.push('city-bombing', { side: f.turnSide ?? 'axis', city: a.city, bombers: [], interceptors: [] });
         return;
       case 'pass':
         passBombing(ctx, f);
         return;
       case 'lend-lease':
-        s.production.lendLease = { gb: a.gb as number, su: a.su as number };
-        ctx.log(`The Allies send ${a.gb as number} Lend-Lease point(s) to Britain and ${a.su as number} to the USSR`, '2WW 12.3', { gb: a.gb as number, su: a.su as number });
+        s.production.lendLease = { gb: a.gb, su: a.su };
+        ctx.log(`The Allies send ${a.gb} Lend-Lease point(s) to Britain and ${a.su} to the USSR`, '2WW 12.3', { gb: a.gb, su: a.su });
         goStep(ctx, f, 'convoy');
         return;
       case 'convoy-attack':
@@ -276,13 +278,13 @@ function pushConvoyBattle(ctx: import('./combat/common.ts').C, f: StrategicFrame
 /** 2WW 6.2.3: the Axis fleets still in the ocean portion fire on the Convoy Attack line; the Axis picks the losses. */
 function convoyFire(ctx: import('./combat/common.ts').C): void {
   const s = ctx.state;
-  const w = world();
+  const w = world(s);
   const axis = axisConvoyFleets(s);
   if (!axis.length) {
     ctx.log('No Axis fleet is left in the Atlantic to attack the convoys', '2WW 6.2.2');
     return;
   }
-  const factors = axis.reduce((a, id) => a + (s.units[id]!.reduced && w.facts(s, id).reduced ? w.facts(s, id).reduced! : w.facts(s, id).full).combat, 0);
+  const factors = axis.reduce((a, id) => a + factorsOf(w, s, id).combat, 0);
   const roll = rollFor(ctx, w, 'axis convoy attack', '2WW 6.2.3');
   const r = fire(w.chart, { line: 'convoy-attack', factors, shift: 0 }, roll);
   ctx.log(`Convoy attack: ${describeFire(r)}`, '2WW 6.2.3', fireData(r));
@@ -297,14 +299,14 @@ export interface ConvoyLossFrame extends Frame {
 export const convoyLosses: Procedure<TwoWWState, ConvoyLossFrame> = {
   prompts(s, f) {
     const ex = convoyExposure(s);
-    const srcs = (Object.keys(ex) as ConvoySource[]).filter((k) => ex[k] > 0);
+    const srcs = CONVOY_SOURCES.filter((k) => ex[k] > 0);
     if (f.points <= 0 || srcs.length <= 1) return [];
     return [mkPrompt('axis', '2WW 6.2.3', `Choose the Allied point to sink (${f.points} left)`, 'allocate-loss',
       srcs.map((k) => ({ action: { type: 'sink', source: k }, label: `Sink a ${SOURCE_NAMES[k]} point (${ex[k]} left)` })))];
   },
   run(ctx, f) {
     const ex = convoyExposure(ctx.state);
-    const srcs = (Object.keys(ex) as ConvoySource[]).filter((k) => ex[k] > 0);
+    const srcs = CONVOY_SOURCES.filter((k) => ex[k] > 0);
     if (f.points > 0 && srcs.length === 1) {
       sink(ctx, srcs[0]!);
       ctx.goto('convoy-losses', { points: f.points - 1 });
@@ -312,8 +314,8 @@ export const convoyLosses: Procedure<TwoWWState, ConvoyLossFrame> = {
     }
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
-    sink(ctx, a.source as ConvoySource);
+  act(ctx, f, _seat, action) {
+    sink(ctx, actionOf<ConvoyLossAction>(action).source);
     f.points--;
   },
 };
@@ -336,7 +338,7 @@ export interface CityBombingFrame extends Frame {
 /** 'city-bombing': one mission: bombers, interception, Air vs Air with halved bombers, then the Bombing line. */
 export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
   prompts(s, f) {
-    const w = world();
+    const w = world(s);
     const step = f.step ?? 'bombers';
     const lab = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
     const at = { place: f.city };
@@ -360,9 +362,9 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     const step = f.step ?? 'bombers';
-    const strength = (ids: string[]) => ids.filter((id) => inPlay(s, id)).reduce((a, id) => a + (s.units[id]!.reduced && w.facts(s, id).reduced ? w.facts(s, id).reduced! : w.facts(s, id).full).combat, 0);
+    const strength = (ids: string[]) => ids.filter((id) => inPlay(s, id)).reduce((a, id) => a + factorsOf(w, s, id).combat, 0);
     if (step === 'intercept' || step === 'fight') {
       for (const id of [...f.bombers, ...f.interceptors]) s.units[id]!.strategicUsed = true; // 6.1.3: once per turn
       if (!f.interceptors.length) {
@@ -397,7 +399,8 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
       ctx.pop();
     }
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<CityBombingAction>(action);
     if (a.type === 'cancel') {
       ctx.pop({ cancelled: true });
       return;

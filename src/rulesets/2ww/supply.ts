@@ -1,5 +1,6 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
+import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocOfSide, landZocOfSide } from './zones-of-control.ts';
@@ -64,7 +65,7 @@ export class SupplyNet {
   private readonly enemyLandZoc: Set<number>;
   private readonly enemyFleetZoc: Set<number>;
   private readonly pres: ReturnType<typeof presence>;
-  private readonly cache = new Map<string, Uint8Array>();
+  private readonly cache = new Map<string, SupplySetsMap>();
   private readonly sourceCache = new Map<string, number[]>();
 
   /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. */
@@ -126,48 +127,34 @@ export class SupplyNet {
     return { enter: this.enterCache, port: this.portCache };
   }
 
-  /** Reached (node*2+mode) set of lines leading back to `sources`. */
-  private reach(sources: number[]): Uint8Array {
+  /** The board's trace rules for this side: land and sea lines (11.2.1), entry (11.2.2), changes at friendly ports. */
+  private rules(): TraceRules {
+    const w = this.w, b = w.board;
+    const { enter, port } = this.flags();
+    return {
+      layers: 2,
+      mayStep: (from, to, edge, mode) => stepOpen(w, b.isHex(to) && b.isHex(from), mode, edge, to),
+      mayPass: (n, mode) => enter[n * 2 + mode] === 1,
+      mayTransfer: (n) => port[n] === 1,
+    };
+  }
+
+  /** Where lines leading back to `sources` reach, by node and mode (src/board traceSupplySets, one set). */
+  private reach(sources: number[]): SupplySetsMap {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const w = this.w, b = w.board;
-    const { enter, port } = this.flags();
-    const seen = new Uint8Array(b.nodeCount * 2);
-    const queue: number[] = [];
-    for (const s of sources) {
-      seen[s * 2 + LAND] = 1;
-      queue.push(s * 2 + LAND);
-      if (port[s]) { seen[s * 2 + SEA] = 1; queue.push(s * 2 + SEA); }
-    }
-    const adjStart = b.adjStart, adjNode = b.adjNode, adjEdge = b.adjEdge;
-    while (queue.length) {
-      const x = queue.pop()!;
-      const v = x >> 1, mode = x & 1;
-      if (port[v] && !seen[v * 2 + (1 - mode)]) {
-        seen[v * 2 + (1 - mode)] = 1;
-        queue.push(v * 2 + (1 - mode));
-      }
-      const vHex = b.isHex(v);
-      for (let k = adjStart[v]!, e = adjStart[v + 1]!; k < e; k++) {
-        const u = adjNode[k]!;
-        const key2 = u * 2 + mode;
-        if (seen[key2]) continue;
-        if (!stepOpen(w, b.isHex(u) && vHex, mode, adjEdge[k]!, u)) continue;
-        seen[key2] = 1;
-        if (enter[key2]) queue.push(key2);
-      }
-    }
-    this.cache.set(key, seen);
-    return seen;
+    const r = traceSupplySets(this.w.board, [sources], this.rules(), LAND);
+    this.cache.set(key, r);
+    return r;
   }
 
   /** A line from `node` (starting on land, at sea, or either for a fleet in port) to one of `sources`. */
   traces(node: number, sources: number[], start: 'land' | 'sea' | 'any'): boolean {
     if (!sources.length || node < 0) return false;
     const r = this.reach(sources);
-    if (start !== 'sea' && r[node * 2 + LAND]) return true;
-    if (start !== 'land' && r[node * 2 + SEA]) return true;
+    if (start !== 'sea' && r.setsAt(node, LAND)) return true;
+    if (start !== 'land' && r.setsAt(node, SEA)) return true;
     return false;
   }
 
@@ -193,7 +180,7 @@ export class SupplyNet {
     const m = this.multi();
     const bit = m.bits.get(power);
     if (bit !== undefined) {
-      const got = (start !== 'sea' ? m.mask[node * 2 + LAND]! : 0) | (start !== 'land' ? m.mask[node * 2 + SEA]! : 0);
+      const got = (start !== 'sea' ? m.sets.setsAt(node, LAND) : 0) | (start !== 'land' ? m.sets.setsAt(node, SEA) : 0);
       return (got & bit) !== 0;
     }
     let sources = this.sourceCache.get(power);
@@ -201,49 +188,23 @@ export class SupplyNet {
     return this.traces(node, sources, start);
   }
 
-  private multiCache: { bits: Map<string, number>; mask: Uint32Array } | null = null;
+  private multiCache: { bits: Map<string, number>; sets: SupplySetsMap } | null = null;
 
-  /** One search for every power of this side at once: a bit per power, propagated from its sources. */
-  private multi(): { bits: Map<string, number>; mask: Uint32Array } {
+  /** One search for every power of this side at once: a bit per power, from its own sources (traceSupplySets). */
+  private multi(): { bits: Map<string, number>; sets: SupplySetsMap } {
     if (this.multiCache) return this.multiCache;
-    const s = this.state, w = this.w, b = w.board;
+    const s = this.state;
     const bits = new Map<string, number>();
+    const sourceSets: number[][] = [];
     for (const id of Object.keys(s.units)) {
       if (bits.size >= 31) break;
       if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== this.side) continue;
       const p = powerOf(s, id);
-      if (!bits.has(p)) bits.set(p, 1 << bits.size);
+      if (bits.has(p)) continue;
+      bits.set(p, 1 << bits.size);
+      sourceSets.push(supplySourceHexes(s, p, this.side));
     }
-    const { enter, port } = this.flags();
-    const mask = new Uint32Array(b.nodeCount * 2);
-    const queue: number[] = [];
-    const add = (k: number, m: number, expand: boolean) => {
-      const nb = m & ~mask[k]!;
-      if (!nb) return;
-      mask[k]! |= nb;
-      if (expand) queue.push(k);
-    };
-    for (const [p, bit] of bits) {
-      for (const src of supplySourceHexes(s, p, this.side)) {
-        add(src * 2 + LAND, bit, true);
-        if (port[src]) add(src * 2 + SEA, bit, true);
-      }
-    }
-    const adjStart = b.adjStart, adjNode = b.adjNode, adjEdge = b.adjEdge;
-    while (queue.length) {
-      const x = queue.pop()!;
-      const v = x >> 1, mode = x & 1, m = mask[x]!;
-      if (port[v]) add(v * 2 + (1 - mode), m, true);
-      const vHex = b.isHex(v);
-      for (let k = adjStart[v]!, e = adjStart[v + 1]!; k < e; k++) {
-        const u = adjNode[k]!;
-        const key2 = u * 2 + mode;
-        if ((m & ~mask[key2]!) === 0) continue;
-        if (!stepOpen(w, b.isHex(u) && vHex, mode, adjEdge[k]!, u)) continue;
-        add(key2, m, enter[key2] === 1);
-      }
-    }
-    this.multiCache = { bits, mask };
+    this.multiCache = { bits, sets: traceSupplySets(this.w.board, sourceSets, this.rules(), LAND) };
     return this.multiCache;
   }
 

@@ -13,6 +13,7 @@ import type { Action, Frame, GameEvent, Ruleset } from '../../engine/index.ts';
 import { FUTURE, type Side, type TwoWWState, type UnitState } from './state.ts';
 import { type BoxData, type HexData, type HexKind, type World, makeWorld, registerWorld } from './world.ts';
 import { twoWW } from './index.ts';
+import { type CombatWorld, rulesCombatWorld } from './combat/index.ts';
 import { initialCountries, initialPolitics } from './politics.ts';
 
 export interface TestWorldSpec {
@@ -41,7 +42,12 @@ export interface TestWorldSpec {
   /** Hexsides "aaaa|bbbb" that are all sea between two coastal hexes. */
   seaSides?: string[];
   boxes?: (BoxData & { links: { to: string[]; cost: number }[] })[];
+  /** Combat's view of the rules on this world, when a test replaces part of it (e.g. every unit in supply). */
+  combat?: CombatWorld;
 }
+
+/** The rules' combat world with every land unit in supply: for small test worlds without capitals (2WW 11). */
+export const allSupplied: CombatWorld = { ...rulesCombatWorld, landInSupply: () => true };
 
 /** A small flat-topped hex board (odd columns shifted down), registered under `id`. */
 export function testWorld(spec: TestWorldSpec): World {
@@ -83,7 +89,7 @@ export function testWorld(spec: TestWorldSpec): World {
       nodes: (spec.boxes ?? []).map((b) => ({ id: b.id, kind: 'box' })),
       links: (spec.boxes ?? []).flatMap((b) => b.links.map((l) => ({ a: b.id, b: l.to, kind: 'box', cost: l.cost }))),
     },
-    hexes, hexsides, boxes: (spec.boxes ?? []).map(({ links: _l, ...b }) => b), riverCost: 1,
+    hexes, hexsides, boxes: (spec.boxes ?? []).map(({ links: _l, ...b }) => b), riverCost: 1, combat: spec.combat,
   });
   return registerWorld(w);
 }
@@ -136,7 +142,7 @@ export function choicesOf(state: TwoWWState, seat: Side): Action[] {
 
 /** Destinations offered to one unit by `type` ('move', 'rail', 'airdrop'). */
 export function destinations(state: TwoWWState, seat: Side, unit: string, type = 'move'): string[] {
-  return choicesOf(state, seat).filter((a) => a.type === type && a.unit === unit).map((a) => a.to as string).sort();
+  return choicesOf(state, seat).flatMap((a) => (a.type === type && a.unit === unit && typeof a.to === 'string' ? [a.to] : [])).sort();
 }
 
 /**

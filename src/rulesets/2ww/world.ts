@@ -1,7 +1,11 @@
 // The static side of a 2WW game: board, hex attributes, hexsides, boxes, unit catalogue, terrain costs.
 // A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
 import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
-import countersJson from './data/counters.json' with { type: 'json' };
+import { withinRange } from '../../board/range.ts';
+import type { CombatWorld } from './combat/world.ts';
+import { buildCampaignWorld } from './campaign.ts';
+import { counters, type Factors, type UnitType } from './data/index.ts';
+import { lazy } from './data/lazy.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from './state.ts';
 
 /** Hex types of the HEX TYPE SAMPLES (2WW 5.1.2) plus straits (2WW 8.1). */
@@ -47,11 +51,9 @@ export interface BoxData {
   land?: boolean;
 }
 
-export type UnitType =
-  | 'armor' | 'infantry' | 'artillery' | 'paratroop' | 'fort'
-  | 'air' | 'strategic-air' | 'naval-air' | 'surface-fleet' | 'submarine-fleet';
+export type { UnitType };
 
-export interface Factors { combat: number; asw?: number; movement?: number; range?: number }
+export type { Factors };
 
 export interface UnitDef {
   id: string;
@@ -89,51 +91,51 @@ export interface World {
   adj: number[][];
   /** Neighbours a land unit could step into by terrain alone (no all-sea hexside, no all-sea or barred hex). */
   landAdj: number[][];
+  /** Hexes a fleet in each hex could reach spending 3 MP (its ZOC, 2WW 5.1.2), by node; [] for boxes. */
+  fleetZoc: readonly (readonly number[])[];
+  /** Each counter's class (land, air, fleet), by unit id. */
+  classOf: Readonly<Record<string, UnitClass>>;
+  /** Combat's view of the rules (combat/world.ts) when a test world replaces it; absent: the rules' own. */
+  combat?: CombatWorld;
 }
 
-const registry = new Map<string, World>();
+/** The campaign world, built from data/ on first use (campaign.ts): static data, never changed. */
+const campaignWorld = lazy(buildCampaignWorld);
 
-// The last lookup: worldOf runs millions of times per campaign.
-let lastId: string | null = null;
-let lastWorld: World | null = null;
+/**
+ * Worlds tests build (`testWorld`), by id: a registry of static data like the rule sets' one. A world never changes
+ * once registered, and an id names one world only.
+ */
+const testWorlds = new Map<string, World>();
 
 export function registerWorld(w: World): World {
-  registry.set(w.id, w);
-  lastId = null;
+  const had = testWorlds.get(w.id);
+  if (w.id === 'campaign' || (had && had !== w)) throw new Error(`2ww: a world "${w.id}" is already registered; give this one another id`);
+  testWorlds.set(w.id, w);
   return w;
 }
 
-let campaignLoader: (() => World) | null = null;
-/** The campaign world is built lazily from data/ (see campaign.ts). */
-export function setCampaignWorld(loader: () => World): void {
-  campaignLoader = loader;
-}
-
 export function worldById(id: string): World {
-  if (id === lastId) return lastWorld!;
-  let w = registry.get(id);
-  if (!w && id === 'campaign' && campaignLoader) w = registerWorld(campaignLoader());
+  if (id === 'campaign') return campaignWorld();
+  const w = testWorlds.get(id);
   if (!w) throw new Error(`2ww: no world "${id}" is registered (state.world names the map; tests register theirs with registerWorld)`);
-  lastId = id;
-  lastWorld = w;
   return w;
 }
 
 export function worldOf(state: TwoWWState): World {
-  return worldById(state.world ?? 'campaign');
+  const id = state.world;
+  return id === undefined || id === 'campaign' ? campaignWorld() : worldById(id);
 }
 
 // ---- unit catalogue ----
 
-interface CounterFile { counters: (Omit<UnitDef, 'steps'> & { steps: number })[] }
-
-/** The 119 counters of data/counters.json. */
+/** The 119 counters of data/counters.json (validated, data/index.ts). */
 export function campaignUnits(): Record<string, UnitDef> {
   const out: Record<string, UnitDef> = {};
-  for (const c of (countersJson as unknown as CounterFile).counters) {
+  for (const c of counters()) {
     out[c.id] = {
       id: c.id, nationality: c.nationality, type: c.type, designation: c.designation, name: c.name,
-      steps: c.steps === 1 ? 1 : 2, full: c.full ?? null, reduced: c.reduced,
+      steps: c.steps, full: c.full, reduced: c.reduced,
     };
   }
   return out;
@@ -174,15 +176,9 @@ export const isAirType = (t: UnitType): boolean => t === 'air' || t === 'strateg
 export const isFleetType = (t: UnitType): boolean => t === 'surface-fleet' || t === 'submarine-fleet';
 
 export type UnitClass = 'land' | 'air' | 'fleet';
-const classes = new WeakMap<UnitDef, UnitClass>();
+const classOfType = (t: UnitType): UnitClass => (isLandType(t) ? 'land' : isAirType(t) ? 'air' : 'fleet');
 export function unitClass(state: TwoWWState, id: string): UnitClass {
-  const d = unitDef(state, id);
-  let c = classes.get(d);
-  if (c === undefined) {
-    const t = d.type;
-    classes.set(d, (c = isLandType(t) ? 'land' : isAirType(t) ? 'air' : 'fleet'));
-  }
-  return c;
+  return worldOf(state).classOf[id] ?? classOfType(unitDef(state, id).type);
 }
 
 /** The Free French armor is British for all purposes (2WW 12.2.1). */
@@ -259,7 +255,7 @@ export function unitsByPlace(state: TwoWWState): Map<string, string[]> {
 export function makeWorld(o: {
   id: string; board: BoardSpec; hexes: Record<string, HexData>; boxes?: BoxData[];
   hexsides?: Record<string, HexsideData>; units?: Record<string, UnitDef>;
-  terrain?: Record<string, TerrainRule>; riverCost?: number;
+  terrain?: Record<string, TerrainRule>; riverCost?: number; combat?: CombatWorld;
 }): World {
   const board = buildBoard(o.board);
   const hexes: (HexData | undefined)[] = new Array(board.nodeCount).fill(undefined);
@@ -291,9 +287,17 @@ export function makeWorld(o: {
     if (hexsides[board.edgeBetween(a, b)]?.allSea) return false;
     return terrain[hb.terrain]?.cost !== null;
   })));
+  // A fleet's ZOC: 3 steps over sea and coastal hexes, never across an all-land hexside (2WW 5.1.2).
+  const fleetZoc = adj.map((_, n) => (board.isHex(n) ? withinRange(board, n, 3, {
+    mayEnter: (b) => board.isHex(b) && hexes[b]!.kind !== 'land',
+    mayCross: (_a, _b, e) => !hexsides[e]?.allLand,
+  }).nodes().slice(1) : []));
+  const units = o.units ?? campaignUnits();
+  const classOf: Record<string, UnitClass> = {};
+  for (const [id, d] of Object.entries(units)) classOf[id] = classOfType(d.type);
   return {
-    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, units: o.units ?? campaignUnits(),
-    terrain, riverCost: o.riverCost ?? 0,
+    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, classOf, units,
+    terrain, riverCost: o.riverCost ?? 0, ...(o.combat ? { combat: o.combat } : {}),
   };
 }
 

@@ -63,38 +63,12 @@ export function inLandZocOf(state: TwoWWState, side: Side, node: number): boolea
   return false;
 }
 
-/** fleetZocFrom's answers by world and node: they depend on the map alone. */
-const fleetZocByNode = new WeakMap<World, (number[] | undefined)[]>();
-
 /**
  * Hexes a fleet at `node` could reach spending 3 MP (2WW 5.1.2): never into all-land hexes or across all-land hexsides.
- * The array is shared between callers: never change it.
+ * A table of the world (World.fleetZoc): never change it.
  */
-export function fleetZocFrom(w: World, node: number): number[] {
-  let byNode = fleetZocByNode.get(w);
-  if (!byNode) fleetZocByNode.set(w, (byNode = []));
-  return (byNode[node] ??= fleetZocOnMap(w, node));
-}
-
-function fleetZocOnMap(w: World, node: number): number[] {
-  if (!w.board.isHex(node)) return [];
-  const seen = new Map<number, number>([[node, 0]]);
-  let frontier = [node];
-  for (let d = 1; d <= 3; d++) {
-    const next: number[] = [];
-    for (const a of frontier) {
-      for (const b of w.adj[a]!) {
-        if (seen.has(b) || !w.board.isHex(b)) continue;
-        const hb = hexData(w, b);
-        if (!hb || hb.kind === 'land' || hexsideData(w, a, b).allLand) continue;
-        seen.set(b, d);
-        next.push(b);
-      }
-    }
-    frontier = next;
-  }
-  seen.delete(node);
-  return [...seen.keys()];
+export function fleetZocFrom(w: World, node: number): readonly number[] {
+  return w.fleetZoc[node] ?? [];
 }
 
 export interface FleetZoc {

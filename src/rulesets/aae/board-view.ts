@@ -50,6 +50,11 @@ export function aaeAssets(roundLimit = 16): Assets {
       'Board facts (areas, values, owners, connections, set-up) are those of the printed game, transcribed from a public digital edition: docs/data/aae.md.',
       'Rulings where the rule text is not at hand: docs/rulings/aae.md.',
     ],
+    reconstructed: [
+      { subject: 'Map outlines', text: 'The printed board\'s lines are not at hand: territories are drawn from today\'s borders, cut by drawn boxes where the board has its own lines, and the sea zones are drawn boxes (docs/data/aae.md). The connections are the printed board\'s.' },
+      { subject: 'Round limit', text: 'The base game has none; Theater ends it after round 16 (option roundLimit) and judges by victory cities (docs/rulings/aae.md 3).' },
+      { subject: 'Rules without their printed text', text: 'Where the rulebook is not at hand, each rule follows a stated source (TripleA\'s notes, the 2005 FAQ and updates, the manual\'s first pages): docs/rulings/aae.md.' },
+    ],
     turns: Array.from({ length: Math.max(roundLimit, 1) }, (_, i) => `Round ${i + 1}`),
   };
 }

@@ -1,24 +1,14 @@
-// Area outlines for clients. Until the map generated from geography is built (docs/data/aae.md), each area is a
-// small octagon at its approximate geographic centre (data/map.json "at"), projected equirectangularly at 50°N.
+// Area outlines for clients: the board generated from geography (data/board.json, built by tools/map from
+// map.config.ts; docs/data/aae.md). Its own adjacency (from shared borders) is not used: the rules and the assets
+// keep the printed board's connections (data/map.json).
 import type { Point, Ring, Source } from '../../engine/index.ts';
-import { AREAS } from './world.ts';
+import boardJson from './data/board.json' with { type: 'json' };
 
-const COS50 = Math.cos((50 * Math.PI) / 180);
-
-export function project(lon: number, lat: number): Point {
-  return [Math.round(lon * COS50 * 100) / 100, Math.round(-lat * 100) / 100];
-}
+interface BuiltArea { polygons: Ring[]; label: Point; source?: Source }
+const BUILT = (boardJson as unknown as { areas: Record<string, BuiltArea> }).areas;
 
 export function areaGeometry(id: string): { polygons: Ring[]; label: Point; source: Source } {
-  const a = AREAS.get(id)!;
-  const [x, y] = project(a.at[0], a.at[1]);
-  const r = a.kind === 'sea' ? 1.6 : 1.1;
-  const ring: Ring = Array.from({ length: 8 }, (_, i) => {
-    const t = (Math.PI / 4) * i + Math.PI / 8;
-    return [Math.round((x + r * Math.cos(t)) * 100) / 100, Math.round((y + r * Math.sin(t)) * 100) / 100] as Point;
-  });
-  return {
-    polygons: [ring], label: [x, y],
-    source: { reconstructed: 'schematic outline at the area\'s approximate geographic centre until the generated map is built' },
-  };
+  const a = BUILT[id];
+  if (!a) throw new Error(`aae: area "${id}" is not in data/board.json; rebuild it: npx tsx src/cli/main.ts map build aae`);
+  return { polygons: a.polygons, label: a.label, source: a.source ?? { reconstructed: 'drawn from geography for Theater' } };
 }

@@ -166,6 +166,8 @@ class Calculator {
       dist = this.step(dist, r, 'opening', true);
       dist = this.step(dist, r, 'main', true);
     }
+    // After round 1 every loss is already removed (no bombardment): nothing to settle.
+    if (r > 1) return dist;
     const out = new Map<number, Dist<[Force, Force]>>();
     for (const { v: [a, d], p } of dist) {
       const a2 = this.settle(a, r === 1);

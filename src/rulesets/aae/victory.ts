@@ -37,5 +37,5 @@ export function roundLimitOutcome(s: AaeState): Outcome {
   const total = vc.axis + vc.allies;
   if (vc.axis >= 2) return { winner: 'germany', result: `Axis victory at the round limit: ${vc.axis} victory cities`, rule: RULE_ROUND_LIMIT };
   if (vc.allies === total) return { winner: 'ussr', result: `Allied victory at the round limit: all ${total} victory cities`, rule: RULE_ROUND_LIMIT };
-  return { winner: null, result: `Draw at the round limit: the Axis hold ${vc.axis} victory cities, the Allies ${vc.allies}`, rule: RULE_ROUND_LIMIT };
+  return { winner: null, result: `Draw at the round limit: the Axis hold ${vc.axis} victory ${vc.axis === 1 ? 'city' : 'cities'}, the Allies ${vc.allies}`, rule: RULE_ROUND_LIMIT };
 }

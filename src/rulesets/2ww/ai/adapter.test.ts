@@ -1,10 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionKey, allChoices, applyAction, Game, prompts, viewFor } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
-import { bindCombatWorld, rulesCombatWorld } from '../combat/index.ts';
 import type { TwoWWState } from '../state.ts';
-import { startAt, testPosition, testWorld } from '../testing.ts';
+import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
 import { debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
@@ -12,7 +11,7 @@ import { choiceSource } from '../../../ai/planner.ts';
 import { combatOdds } from '../../../odds/index.ts';
 
 
-const world = testWorld({ id: 'ai-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
+const world = testWorld({ id: 'ai-strip', cols: [20, 25], rows: [11, 15], country: 'ge', combat: allSupplied });
 
 function decide(s: TwoWWState, level: 'easy' | 'normal' = 'easy') {
   const p = prompts(twoWW, s)[0]!;
@@ -21,8 +20,6 @@ function decide(s: TwoWWState, level: 'easy' | 'normal' = 'easy') {
 }
 
 describe('the AI in 2WW combat (2WW 9)', () => {
-  beforeEach(() => bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true }));
-
   it('2WW 9.1.1 attacks a weak hex with every unit that can join, and explains the attack with its exact odds', () => {
     let s = startAt(testPosition(world, { turn: 3, units: { 'ge-inf-1': '2212', 'ge-arm-1': '2312', 'fr-inf-2': { where: '2213', reduced: true } } as any }),
       [{ proc: 'combat-phase', side: 'axis' }]);
@@ -57,8 +54,7 @@ describe('the AI in 2WW combat (2WW 9)', () => {
 });
 
 describe('2WW 12.4.3 Soviet units fight apart', () => {
-  beforeEach(() => bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true }));
-  const east = testWorld({ id: 'ai-east', cols: [20, 25], rows: [11, 15], country: 'su' });
+  const east = testWorld({ id: 'ai-east', cols: [20, 25], rows: [11, 15], country: 'su', combat: allSupplied });
   const at = (units: Record<string, string | { where: string; reduced?: boolean }>) => {
     const s = startAt(testPosition(east, { turn: 12, units: units as any }), [{ proc: 'combat-phase', side: 'allies' }]);
     return { ...s, politics: { ...s.politics, ussrNeutral: false } };

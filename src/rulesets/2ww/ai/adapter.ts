@@ -135,7 +135,7 @@ interface Figures {
 
 function figures(s: TwoWWState, withSupply = true): Figures {
   const w = worldOf(s);
-  const cw = combatWorld();
+  const cw = combatWorld(s);
   const material = { axis: 0, allies: 0 }, pressure = { axis: 0, allies: 0 }, landCount = { axis: 0, allies: 0 };
   const unsupplied = { axis: 0, allies: 0 };
   const land: LandUnit[] = [];
@@ -289,7 +289,7 @@ interface MoveContext {
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
   const w = worldOf(s);
-  const cw = combatWorld();
+  const cw = combatWorld(s);
   const enemies: LandUnit[] = [];
   const own = new Map<string, number>();
   for (const [id, u] of Object.entries(s.units)) {
@@ -525,7 +525,7 @@ function overstacks(s: TwoWWState, side: Side, a: Action): boolean {
   if (!cls) return false;
   let n = 0;
   for (const [id, u] of Object.entries(s.units)) {
-    if (id === a.unit || u.where !== a.to || u.aboard || combatWorld().sideOf(s, id) !== side) continue;
+    if (id === a.unit || u.where !== a.to || u.aboard || combatWorld(s).sideOf(s, id) !== side) continue;
     if (stackClass(s, id) === cls) n++;
   }
   return n >= (cls === 'line' ? 2 : 1);
@@ -567,7 +567,7 @@ function explainCombatPhase(s: TwoWWState, side: Side, action: Action): string |
   const p = prompts(twoWW, s)[0];
   if (!p || p.kind !== 'attack') return null;
   const plans = rankAttacks(s, side, p, !p.choices.some((c) => c.action.type === 'end-combat'));
-  const names = (ids: string[]) => ids.map((id) => combatWorld().facts(s, id).name).join(', ');
+  const names = (ids: string[]) => ids.map((id) => combatWorld(s).facts(s, id).name).join(', ');
   if (action.type === 'attack' && action.mode === 'land') {
     const plan = plans.find((x) => x.hex === action.hex);
     if (!plan) return `attacked ${action.hex as string}: owed attack (2WW 5.2.3)`;
@@ -680,14 +680,14 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       return pick('add') ?? pick('attack') ?? pick('decline');
     }
     if (prompt.kind === 'allocate-loss') {
-      const cw = combatWorld();
+      const cw = combatWorld(s);
       const score = (id: string) => (!s.units[id] ? 1000 : (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id));
       return [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0]?.action ?? null;
     }
     if (prompt.kind === 'advance') {
       // Take the vacated hex with one unit; the rest hold the line.
       const a = prompt.choices.find((c) => c.action.type !== 'done');
-      const occupied = a && Object.values(s.units).some((u) => u.where === a.action.hex && combatWorld().sideOf(s, a.action.unit as string) === seat);
+      const occupied = a && Object.values(s.units).some((u) => u.where === a.action.hex && combatWorld(s).sideOf(s, a.action.unit as string) === seat);
       return a && !occupied ? a.action : pick('done');
     }
     return null;

@@ -1,19 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyAction, prompts } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
-import { bindCombatWorld, rulesCombatWorld } from '../combat/index.ts';
 import type { TwoWWState } from '../state.ts';
-import { startAt, testPosition, testWorld } from '../testing.ts';
+import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
 import { declaredAttack, estimateAttack, SAMPLES } from './combat.ts';
 import { twoWWAi } from './adapter.ts';
 
-const world = testWorld({ id: 'ai-combat-strip', cols: [20, 25], rows: [11, 15], country: 'ge' });
+const world = testWorld({ id: 'ai-combat-strip', cols: [20, 25], rows: [11, 15], country: 'ge', combat: allSupplied });
 const at = (units: Record<string, string>): TwoWWState =>
   startAt(testPosition(world, { turn: 3, units: units as any }), [{ proc: 'combat-phase', side: 'axis' }]);
 
 describe('2WW 9 attack estimates for the AI', () => {
-  beforeEach(() => bindCombatWorld({ ...rulesCombatWorld, landInSupply: () => true }));
-
   it('2WW 9.1.2 a support battle on both sides (four rolls) is too large to enumerate: estimated from seeded runs', () => {
     const s = at({ 'ge-inf-1': '2212', 'ge-air-1': '2211', 'fr-inf-2': '2213', 'fr-air-1': '2214' });
     const d = declaredAttack(s, 'axis', '2213')!;

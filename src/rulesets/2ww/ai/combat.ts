@@ -50,7 +50,7 @@ function factor(s: TwoWWState, id: string): number {
   return (u.reduced || !d.full ? d.reduced : d.full).combat;
 }
 
-const isSoviet = (s: TwoWWState, id: string) => combatWorld().facts(s, id).power === 'su';
+const isSoviet = (s: TwoWWState, id: string) => combatWorld(s).facts(s, id).power === 'su';
 
 /**
  * The units the AI attacks `hex` with: every eligible land attacker and support unit (2WW 9.1.1, 9.1.2), for the
@@ -137,7 +137,7 @@ function otherAttackUnits(s: TwoWWState, side: Side, hex: string): string[] {
   const enemy = other(side);
   const targets = new Set<string>();
   for (const [id, u] of Object.entries(s.units)) {
-    if (u.where !== hex && combatWorld().sideOf(s, id) === enemy && landUnitsIn(s, u.where, enemy).length) targets.add(u.where);
+    if (u.where !== hex && combatWorld(s).sideOf(s, id) === enemy && landUnitsIn(s, u.where, enemy).length) targets.add(u.where);
   }
   const out = new Set<string>();
   for (const t of targets) {

@@ -2,10 +2,11 @@
 // battle (6.2): air fights air first, the winner's survivors join its fleets (or fire alone), then fleets fire.
 import type { Frame, Json, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { actionOf, type PressAction, type TransitAction } from '../actions.ts';
 import { airOf, fireData, fleetsOf, forceOf, goStep, inPlay, mkPrompt, names, rollFor, toggle, toggleChoices } from './common.ts';
 import { describeFire, fire } from './chart.ts';
 import { decideWinner, seaVolley } from './resolve.ts';
-import { isFleet, otherSide, world } from './world.ts';
+import { factorsOf, isFleet, otherSide, world } from './world.ts';
 import { finishCombat } from './land-combat.ts';
 
 export interface NavalBattleFrame extends Frame {
@@ -29,7 +30,7 @@ export interface NavalBattleFrame extends Frame {
 
 /** An air strike whose air won the air battle may go on against the fleets in the hex (2WW 9.2.3). */
 function mayPressOn(s: TwoWWState, f: NavalBattleFrame): boolean {
-  const w = world();
+  const w = world(s);
   return f.step === 'press' && !!f.airOkA && airOf(w, s, f.attackers).some((id) => inPlay(s, id))
     && fleetsOf(w, s, f.defenders).some((id) => inPlay(s, id));
 }
@@ -38,7 +39,7 @@ function mayPressOn(s: TwoWWState, f: NavalBattleFrame): boolean {
 export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
   prompts(s, f) {
     if (!mayPressOn(s, f)) return [];
-    const w = world();
+    const w = world(s);
     const fleets = fleetsOf(w, s, f.defenders).filter((id) => inPlay(s, id));
     const air = airOf(w, s, f.attackers).filter((id) => inPlay(s, id));
     return [mkPrompt(f.side, '2WW 9.2.3', `Your air won the air battle over ${f.hex}: attack the enemy fleets there too?`, 'strike', [
@@ -46,13 +47,14 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
       { action: { type: 'stop' }, label: 'Stop: leave the fleets alone' },
     ], { hex: f.hex, fleets })];
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<PressAction>(action);
     if (a.type === 'stop') ctx.log(`${f.side} air does not go on to attack the fleets at ${f.hex}`, '2WW 9.2.3');
     goStep(ctx, f, a.type === 'press' ? 'fleets' : 'end');
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     const def = otherSide(f.side);
     const alive = (ids: string[]) => ids.filter((id) => inPlay(s, id));
     switch (f.step ?? 'start') {
@@ -156,7 +158,7 @@ export interface TransitFrame extends Frame {
 
 /** Enemy fleets and ready air that may transit-attack the hex (2WW 8.3.5.1). */
 export function transitAttackers(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   const enemy = otherSide(side);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
@@ -170,12 +172,12 @@ export function transitAttackers(s: TwoWWState, side: Side, hex: string): string
 
 /** The mover's ready range-3 air with a ZOC into the hex (2WW 8.3.5.2). */
 export function transitDefenceAir(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     if (!inPlay(s, id) || u.ops || w.sideOf(s, id) !== side || w.facts(s, id).kind !== 'air') return false;
     if (u.aboard && !w.facts(s, id).naval) return false;
-    const range = (u.reduced && w.facts(s, id).reduced ? w.facts(s, id).reduced! : w.facts(s, id).full).range;
+    const range = factorsOf(w, s, id).range ?? 3;
     return range === 3 && w.exertsZocInto(s, id, hex);
   }).sort();
 }
@@ -187,7 +189,7 @@ export function transitDefenceAir(s: TwoWWState, side: Side, hex: string): strin
  */
 export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
   prompts(s, f) {
-    const w = world();
+    const w = world(s);
     const step = f.step ?? 'attackers';
     if (step === 'attackers') {
       const cands = transitAttackers(s, f.side, f.hex);
@@ -228,7 +230,8 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
     const retreated = survivors.filter((id) => s.units[id]!.where !== f.hex || s.units[id]!.ops);
     ctx.pop({ attacked: true, mayContinue: survivors.length > 0 && retreated.length === 0, survivors });
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<TransitAction>(action);
     if (a.type === 'add' || a.type === 'remove') {
       if ((f.step ?? 'attackers') === 'attackers') f.attackers = toggle(f.attackers ?? [], a);
       else f.defAir = toggle(f.defAir ?? [], a);
@@ -239,7 +242,7 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
       return;
     }
     if (a.type === 'attack') {
-      ctx.log(`${otherSide(f.side)} transit-attacks ${f.hex} with ${names(world(), ctx.state, f.attackers ?? [])}`, '2WW 8.3.5.1');
+      ctx.log(`${otherSide(f.side)} transit-attacks ${f.hex} with ${names(world(ctx.state), ctx.state, f.attackers ?? [])}`, '2WW 8.3.5.1');
       goStep(ctx, f, 'defence');
       return;
     }

@@ -1,7 +1,8 @@
 // 2WW 9 (DSoP C.3): the combat phase. The phasing side declares and resolves attacks one at a time: it names the
 // target hex and the whole attack, the defender then allocates his support, then the attack is resolved.
-import type { Action, Choice, Frame, Procedure } from '../../../engine/index.ts';
+import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { actionOf, type AttackAction, type DeclareAction } from '../actions.ts';
 import { placeName, worldOf } from '../world.ts';
 import { goStep, inPlay, mkPrompt, names, toggle, toggleChoices } from './common.ts';
 import { landUnitsIn } from './land-combat.ts';
@@ -25,7 +26,7 @@ export interface DeclareFrame extends Frame {
 
 /** 2WW 12.4.3: Soviet units never attack with, or are supported by, other Allied powers' units. */
 function sovietCompatible(s: TwoWWState, chosen: string[], id: string): boolean {
-  const w = world();
+  const w = world(s);
   if (w.sideOf(s, id) !== 'allies') return true;
   const su = (x: string) => w.facts(s, x).power === 'su';
   const allied = chosen.filter((x) => w.sideOf(s, x) === 'allies');
@@ -34,7 +35,7 @@ function sovietCompatible(s: TwoWWState, chosen: string[], id: string): boolean 
 
 /** Airdropped or assaulting units in the hex must attack it (2WW 5.2.3, 8.1.1, 8.1.4): movement marks them `mustAttack`. */
 function forcedIn(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     return u.where === hex && !u.aboard && !u.attacked && u.mustAttack === hex &&
@@ -44,7 +45,7 @@ function forcedIn(s: TwoWWState, side: Side, hex: string): string[] {
 
 /** Hexes where the side has airdropped/assaulting units that still owe an attack. */
 export function forcedAttackHexes(s: TwoWWState, side: Side): string[] {
-  const w = world();
+  const w = world(s);
   const out = new Set<string>();
   for (const [id, u] of Object.entries(s.units)) {
     if (u.aboard || u.attacked || u.mustAttack !== u.where || w.sideOf(s, id) !== side) continue;
@@ -55,12 +56,12 @@ export function forcedAttackHexes(s: TwoWWState, side: Side): string[] {
 }
 
 function sovietNeutralBlock(s: TwoWWState, id: string): boolean {
-  return s.politics.ussrNeutral && world().facts(s, id).power === 'su';
+  return s.politics.ussrNeutral && world(s).facts(s, id).power === 'su';
 }
 
 /** A land unit that may attack this phase (2WW 9, 9.1.1; 12.4.1), wherever it is. */
 function mayAttackOnLand(s: TwoWWState, side: Side, id: string): boolean {
-  const w = world();
+  const w = world(s);
   const u = s.units[id]!;
   if (!inPlay(s, id) || u.aboard || u.attacked || w.sideOf(s, id) !== side || sovietNeutralBlock(s, id)) return false;
   const k = w.facts(s, id).kind;
@@ -69,7 +70,7 @@ function mayAttackOnLand(s: TwoWWState, side: Side, id: string): boolean {
 
 /** Land units that may join an attack on `hex` (2WW 9.1.1): not forts, not yet attacked, ZOC into the hex. */
 export function eligibleLandAttackers(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     if (!mayAttackOnLand(s, side, id)) return false;
     const u = s.units[id]!;
@@ -79,7 +80,7 @@ export function eligibleLandAttackers(s: TwoWWState, side: Side, hex: string): s
 
 /** Ready air, and ready fleets for a coastal hex, with a ZOC into the hex (2WW 9.1.2, 5.1.2). */
 export function eligibleSupport(s: TwoWWState, side: Side, hex: string, fleetsToo: boolean, anyHex = false): string[] {
-  const w = world();
+  const w = world(s);
   const coastal = anyHex || w.isCoastal(s, hex);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
@@ -96,7 +97,7 @@ export function eligibleSupport(s: TwoWWState, side: Side, hex: string, fleetsTo
 
 /** Enemy air and fleets in a hex (targets of an air strike or sea attack). */
 function enemyAirFleetsIn(s: TwoWWState, side: Side, hex: string): { air: string[]; fleets: string[] } {
-  const w = world();
+  const w = world(s);
   const enemy = otherSide(side);
   const here = Object.keys(s.units).filter((id) => s.units[id]!.where === hex && w.sideOf(s, id) === enemy).sort();
   return {
@@ -107,7 +108,7 @@ function enemyAirFleetsIn(s: TwoWWState, side: Side, hex: string): { air: string
 
 /** Units that may strike a hex (2WW 9.2 air; 9.3 fleets at fleets unless in their friendly port, 9.3.1). */
 export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string[] {
-  const w = world();
+  const w = world(s);
   const t = enemyAirFleetsIn(s, side, hex);
   if (!t.air.length && !t.fleets.length) return [];
   const fleetTargets = (t.fleets.length > 0 && !w.isFriendlyPort(s, hex, otherSide(side))) || (t.air.length > 0 && w.isCoastal(s, hex));
@@ -115,7 +116,7 @@ export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string
 }
 
 function targetHexes(s: TwoWWState, side: Side): string[] {
-  const w = world();
+  const w = world(s);
   const out = new Set<string>();
   for (const [id, u] of Object.entries(s.units)) {
     if (!inPlay(s, id) || w.sideOf(s, id) !== otherSide(side)) continue;
@@ -126,9 +127,9 @@ function targetHexes(s: TwoWWState, side: Side): string[] {
 }
 
 /** Every attack the phasing side may start now. */
-export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): Action[] {
-  const w = world();
-  const acts: Action[] = [];
+export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): AttackAction[] {
+  const w = world(s);
+  const acts: AttackAction[] = [];
   const forced = forcedAttackHexes(s, f.side);
   // Hexes the side's land attackers, and its ready air and fleets, reach (computed once per prompt).
   const landReach = new Set<string>(forced);
@@ -157,9 +158,9 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
     if (!f.begun) return [];
     const acts = attackChoices(s, f);
     const lw = worldOf(s);
-    const choice = (a: Action): Choice => {
+    const choice = (a: AttackAction): Choice => {
       if (a.type === 'end-combat') return { action: a, label: 'End the combat phase' };
-      const hex = a.hex as string;
+      const hex = a.hex;
       const targets = a.mode === 'land' ? landUnitsIn(s, hex, otherSide(f.side)) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
       return { action: a, label: `${a.mode === 'land' ? 'Land attack' : 'Air/sea attack'} on ${placeName(lw, hex)}`, refs: { place: hex, targets } };
     };
@@ -169,21 +170,21 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
   run(ctx, f) {
     if (!f.begun) {
       // Each land unit attacks at most once per combat phase (2WW 9, DSoP C.3).
-      for (const [id, u] of Object.entries(ctx.state.units)) if (world().sideOf(ctx.state, id) === f.side) delete u.attacked;
+      for (const [id, u] of Object.entries(ctx.state.units)) if (world(ctx.state).sideOf(ctx.state, id) === f.side) delete u.attacked;
       const { proc, ...rest } = f;
       ctx.goto(proc, { ...rest, begun: true });
       return;
     }
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<AttackAction>(action);
     if (a.type === 'end-combat') {
       ctx.pop();
       return;
     }
-    const hex = a.hex as string;
-    const forced = forcedIn(ctx.state, f.side, hex);
-    ctx.push('combat-declare', { side: f.side, mode: a.mode as string, hex, attackers: a.mode === 'land' ? forced : [], support: [], defSupport: [], step: 'attack' });
+    const forced = forcedIn(ctx.state, f.side, a.hex);
+    ctx.push('combat-declare', { side: f.side, mode: a.mode, hex: a.hex, attackers: a.mode === 'land' ? forced : [], support: [], defSupport: [], step: 'attack' });
   },
   explain(s, f, _seat, a) {
     if (a.type === 'end-combat' && forcedAttackHexes(s, f.side).length) {
@@ -215,7 +216,7 @@ function defenceOptions(s: TwoWWState, f: DeclareFrame): string[] {
 /** 'combat-declare': the attacker names the whole attack, then the defender allocates support (2WW 9). */
 export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
   prompts(s, f) {
-    const w = world();
+    const w = world(s);
     const label = (id: string) => `${w.facts(s, id).name} (${s.units[id]!.where})`;
     const at = { place: f.hex };
     if (f.step !== 'defend') {
@@ -248,7 +249,7 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
   },
   explain(s, f, _seat, a) {
     if ((a.type !== 'add') || typeof a.unit !== 'string' || !s.units[a.unit]) return null;
-    const w = world();
+    const w = world(s);
     const id = a.unit;
     const u = s.units[id]!;
     const name = w.facts(s, id).name;
@@ -269,7 +270,8 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
     // Only reached when the defender has nothing to allocate.
     launch(ctx, f);
   },
-  act(ctx, f, _seat, a) {
+  act(ctx, f, _seat, action) {
+    const a = actionOf<DeclareAction>(action);
     if (a.type === 'cancel') {
       ctx.pop();
       return;
@@ -291,7 +293,7 @@ function launch(ctx: import('./common.ts').C, f: DeclareFrame): void {
     ctx.goto('land-combat', { side: f.side, hex: f.hex, attackers: f.attackers, support: f.support, defSupport: f.defSupport });
     return;
   }
-  const w = world();
+  const w = world(ctx.state);
   const def = otherSide(f.side);
   const inHex = Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;

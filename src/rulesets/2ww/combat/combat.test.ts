@@ -5,7 +5,7 @@ import { twoWW } from '../index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { ELIMINATED } from '../state.ts';
 import { choicesOf, startAt, testPosition, testWorld } from '../testing.ts';
-import { bindCombatWorld, rulesCombatWorld } from './index.ts';
+import { rulesCombatWorld } from './index.ts';
 import { campaignCombatChart } from '../data/index.ts';
 import {
   capSupport, decideWinner, fortCapacity, halve, resolveLandCombat, seaVolley, supportVolleys, NO_FORCE,
@@ -14,8 +14,6 @@ import {
 let supplyOverride: Record<string, boolean> = {};
 beforeEach(() => {
   supplyOverride = {};
-  // Supply tracing is the lead's (supply.ts); these positions have no capitals, so units are taken as supplied.
-  bindCombatWorld({ ...rulesCombatWorld, landInSupply: (_s, id) => supplyOverride[id] ?? true });
 });
 
 const events: GameEvent[] = [];
@@ -32,8 +30,10 @@ function dice(s: TwoWWState, faces: number[]): TwoWWState {
 const combatLog = () => events.filter((e) => e.rule === '2WW 9.1' && e.data && (e.data as any).line === 'Land vs Land');
 
 // A strip of Germany with the sea to the south and a French port (2014) under Allied control.
+// These positions have no capitals: units are taken as supplied (2WW 11) unless a test says otherwise.
+const supplied = { ...rulesCombatWorld, landInSupply: (_s: TwoWWState, id: string) => supplyOverride[id] ?? true };
 const world = testWorld({
-  id: 'combat-strip', cols: [20, 25], rows: [11, 15], country: 'ge',
+  id: 'combat-strip', combat: supplied, cols: [20, 25], rows: [11, 15], country: 'ge',
   sea: ['2015', '2115', '2215', '2315', '2415', '2515', '2314', '2414'],
   coastal: ['2313', '2214', '2014', '2114', '2514'], ports: ['2014'], countries: { fr: ['2014', '2013'] },
 });
@@ -154,7 +154,7 @@ describe('2WW 9 support battles won by fleets (DSoP sea combat, ruling R-23)', (
 describe('2WW 5.1.1 a retreat into a hex with an enemy fleet', () => {
   it('2WW 5.1.1 the fleet displaces and the retreat ends (the retreat goes on after the displacement)', () => {
     // 0201 is between a German land unit (0301) and a coastal hex holding a German fleet (0101); the sea is row 2.
-    const rw = testWorld({ id: 'retreat-displace', cols: [1, 3], rows: [1, 2], country: 'fr', sea: ['0102', '0202', '0302'], coastal: ['0101', '0201', '0301'] });
+    const rw = testWorld({ id: 'retreat-displace', combat: supplied, cols: [1, 3], rows: [1, 2], country: 'fr', sea: ['0102', '0202', '0302'], coastal: ['0101', '0201', '0301'] });
     events.length = 0;
     let s = startAt(testPosition(rw, { turn: 12, units: { 'gb-arm-1': '0201', 'ge-inf-1': '0301', 'ge-fleet-surface': '0101' } }),
       [{ proc: 'combat-retreat', side: 'allies', units: ['gb-arm-1'], rule: '2WW 9 (land retreat)' }]);

@@ -1,5 +1,6 @@
 // Helpers shared by the combat, strategic-warfare and production procedures.
-import type { Action, Choice, ChoiceRefs, Ctx, Frame, Json, Prompt } from '../../../engine/index.ts';
+import type { Choice, ChoiceRefs, Ctx, Frame, Json, Prompt } from '../../../engine/index.ts';
+import type { SelectAction } from '../actions.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED } from '../state.ts';
 import type { Fired } from './chart.ts';
@@ -36,8 +37,8 @@ export function forceOf(w: CombatWorld, state: TwoWWState, ids: string[]): Force
     if (!inPlay(state, id)) continue;
     const facts = w.facts(state, id);
     const k = factorsOf(w, state, id);
-    if (facts.kind === 'air') f = addForces(f, { ...NO_FORCE, air: k.combat, airAsw: k.asw, hasAir: true });
-    else if (facts.kind === 'fleet') f = addForces(f, { ...NO_FORCE, surface: k.combat, surfaceAsw: k.asw, hasSurface: true });
+    if (facts.kind === 'air') f = addForces(f, { ...NO_FORCE, air: k.combat, airAsw: k.asw ?? 0, hasAir: true });
+    else if (facts.kind === 'fleet') f = addForces(f, { ...NO_FORCE, surface: k.combat, surfaceAsw: k.asw ?? 0, hasSurface: true });
     else if (facts.kind === 'sub') f = addForces(f, { ...NO_FORCE, subs: k.combat, hasSubs: true });
   }
   return f;
@@ -78,7 +79,6 @@ export function toggleChoices(ids: string[], selected: string[], labelOf: (id: s
   return out;
 }
 
-export function toggle(list: string[], a: Action): string[] {
-  const u = a.unit as string;
-  return a.type === 'add' ? [...list, u].sort() : list.filter((x) => x !== u);
+export function toggle(list: string[], a: SelectAction): string[] {
+  return a.type === 'add' ? [...list, a.unit].sort() : list.filter((x) => x !== a.unit);
 }

@@ -1,6 +1,5 @@
 // 2WW combat procedures (2WW 8.3.5, 9, 10.2), registered by the rule set: spread `combatProcedures` into its
-// procedures. Importing this module binds the real CombatWorld (rules-world.ts).
-import './rules-world.ts';
+// procedures.
 import { combatDeclare, combatPhase } from './combat-phase.ts';
 import { landCombat } from './land-combat.ts';
 import { navalBattle, transitAttack } from './air-sea-combat.ts';
@@ -15,7 +14,7 @@ export const combatProcedures = {
   ...lossProcedures,
 };
 
-export { bindCombatWorld, world as combatWorld } from './world.ts';
+export { world as combatWorld } from './world.ts';
 export type { CombatWorld, UnitFacts } from './world.ts';
 export { rulesCombatWorld } from './rules-world.ts';
 export * from './resolve.ts';

@@ -31,7 +31,7 @@ const RULE = '2WW 9.1';
 
 /** Land units of a side in a hex (not cargo). */
 export function landUnitsIn(s: TwoWWState, hex: string, side: Side): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => {
     const u = s.units[id]!;
     return u.where === hex && !u.aboard && isLand(w.facts(s, id).kind) && w.sideOf(s, id) === side;
@@ -39,13 +39,13 @@ export function landUnitsIn(s: TwoWWState, hex: string, side: Side): string[] {
 }
 
 function unitsOfSideIn(s: TwoWWState, hex: string, side: Side): string[] {
-  const w = world();
+  const w = world(s);
   return Object.keys(s.units).filter((id) => s.units[id]!.where === hex && w.sideOf(s, id) === side);
 }
 
 /** Land factor of a unit as it fights now: halved when out of supply (2WW 11.2.4); forts trace no supply. */
 function landFactor(s: TwoWWState, id: string): number {
-  const w = world();
+  const w = world(s);
   const f = combatFactor(w, s, id);
   if (w.facts(s, id).kind === 'fort') return f;
   return w.landInSupply(s, id) ? f : halve(f);
@@ -57,7 +57,7 @@ function landFactor(s: TwoWWState, id: string): number {
  * Ruling R-18: the strongest artillery and the two strongest other land units count.
  */
 export function phantomDefence(s: TwoWWState, hex: string, defender: Side): { strength: number; units: string[] } {
-  const w = world();
+  const w = world(s);
   const land: { id: string; kind: string; f: number }[] = [];
   const other: string[] = [];
   for (const id of Object.keys(s.units).sort()) {
@@ -77,7 +77,7 @@ export function phantomDefence(s: TwoWWState, hex: string, defender: Side): { st
 }
 
 function supportStrength(s: TwoWWState, ids: string[]): number {
-  const w = world();
+  const w = world(s);
   return ids.reduce((a, id) => a + combatFactor(w, s, id), 0);
 }
 
@@ -85,7 +85,7 @@ function supportStrength(s: TwoWWState, ids: string[]): number {
 export const landCombat: Procedure<TwoWWState, LandCombatFrame> = {
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     const def = otherSide(f.side);
     switch (f.step ?? 'start') {
       case 'start': {
@@ -231,7 +231,7 @@ export const landCombat: Procedure<TwoWWState, LandCombatFrame> = {
  */
 export function cleanupAfterCombat(ctx: C, side: Side, hex: string): void {
   const s = ctx.state;
-  const w = world();
+  const w = world(ctx.state);
   const mine = unitsOfSideIn(s, hex, side);
   if (!mine.length || !unitsOfSideIn(s, hex, otherSide(side)).length) return;
   const dropped = mine.filter((id) => s.units[id]!.moveMode === 'airdrop' && !s.units[id]!.aboard);
@@ -254,7 +254,7 @@ export function cleanupAfterCombat(ctx: C, side: Side, hex: string): void {
 /** End of a combat: Ops Complete on every participating air unit (2WW 9.1.4, 9.2.4); land attackers have attacked. */
 export function finishCombat(ctx: C, attackers: string[], air: string[]): void {
   const s = ctx.state;
-  const w = world();
+  const w = world(ctx.state);
   for (const id of attackers) {
     if (!inPlay(s, id)) continue;
     const u = s.units[id]!;

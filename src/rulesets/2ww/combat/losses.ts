@@ -1,7 +1,8 @@
 // After the dice: loss allocation by each owner, forts first (2WW 9, 9.1.3), retreats (land one hex; sea to the
 // nearest friendly port with Ops Complete) and advances (DSoP "Resolving Combat").
-import type { Action, Frame, Procedure } from '../../../engine/index.ts';
+import type { Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
+import { actionOf, type AdvanceAction, type LossAction, type RetreatAction } from '../actions.ts';
 import { placeName, worldOf } from '../world.ts';
 import type { C } from './common.ts';
 import { goStep, inPlay, mkPrompt } from './common.ts';
@@ -24,7 +25,7 @@ function alive(s: TwoWWState, f: LossFrame): string[] {
 }
 
 function takeLoss(ctx: C, f: LossFrame, unit: string): void {
-  const w = world();
+  const w = world(ctx.state);
   const s = ctx.state;
   const gone = applyLossPoint(w, s, unit);
   ctx.log(`${w.facts(s, unit).name} ${gone ? 'is eliminated' : 'is reduced'} (${f.what})`, f.rule, { unit, eliminated: gone });
@@ -36,7 +37,7 @@ export const combatLosses: Procedure<TwoWWState, LossFrame> = {
   prompts(s, f) {
     const left = alive(s, f);
     if (f.points <= 0 || left.length <= 1 || (f.fort && inPlay(s, f.fort))) return [];
-    const w = world();
+    const w = world(s);
     return [mkPrompt(f.side, f.rule, `Take ${f.points} loss point${f.points > 1 ? 's' : ''} (${f.what})`, 'allocate-loss',
       left.map((id) => ({
         action: { type: 'take-loss', unit: id },
@@ -61,8 +62,8 @@ export const combatLosses: Procedure<TwoWWState, LossFrame> = {
     if (f.points > 0 && left.length === 0) ctx.log(`${f.points} loss point(s) have no unit left to take them and are ignored`, '2WW 9 (ruling R-20)');
     ctx.pop();
   },
-  act(ctx, f, _seat, a) {
-    takeLoss(ctx, f, a.unit as string);
+  act(ctx, f, _seat, action) {
+    takeLoss(ctx, f, actionOf<LossAction>(action).unit);
   },
   explain(s, f, _seat, a) {
     if (a.type === 'take-loss' && typeof a.unit === 'string' && !f.candidates.includes(a.unit)) {
@@ -83,9 +84,9 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
   prompts(s, f) {
     const id = f.units.find((u) => inPlay(s, u));
     if (!id) return [];
-    const hexes = world().retreatHexes(s, id);
+    const hexes = world(s).retreatHexes(s, id);
     if (hexes.length <= 1) return [];
-    const name = world().facts(s, id).name;
+    const name = world(s).facts(s, id).name;
     const from = s.units[id]!.where;
     return [mkPrompt(f.side, f.rule, `Retreat ${name} one hex`, 'retreat',
       hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${placeName(worldOf(s), h)}`, refs: { units: [id], from, place: h } })),
@@ -93,7 +94,7 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     f.units = f.units.filter((u) => inPlay(s, u));
     const id = f.units[0];
     if (!id) {
@@ -108,14 +109,15 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
       ctx.log(`${w.facts(s, id).name} cannot retreat and is destroyed`, f.rule, { unit: id });
     } else moveLand(ctx, id, hexes[0]!, 'retreats', f.rule);
   },
-  act(ctx, f, _seat, a) {
-    moveLand(ctx, a.unit as string, a.hex as string, 'retreats', f.rule);
+  act(ctx, f, _seat, action) {
+    const a = actionOf<RetreatAction>(action);
+    moveLand(ctx, a.unit, a.hex, 'retreats', f.rule);
     f.units = f.units.filter((u) => u !== a.unit);
   },
 };
 
 function moveLand(ctx: C, id: string, hex: string, verb: string, rule: string): void {
-  const w = world();
+  const w = world(ctx.state);
   const s = ctx.state;
   const u = s.units[id]!;
   const from = u.where;
@@ -134,15 +136,15 @@ export interface SeaRetreatFrame extends Frame {
 }
 
 function seaOptions(s: TwoWWState, id: string): { hexes: string[]; fallback: boolean } {
-  const w = world();
+  const w = world(s);
   const ports = w.nearestFriendlyPorts(s, id);
   if (ports.length) return { hexes: ports, fallback: false };
   return { hexes: w.fleetFallbackHexes(s, id), fallback: true };
 }
 
 function startRetreat(ctx: C, f: SeaRetreatFrame, id: string, hex: string): void {
-  const path = world().fleetPath?.(ctx.state, id, hex) ?? [hex];
-  ctx.log(`${world().facts(ctx.state, id).name} retreats from ${ctx.state.units[id]!.where} towards ${hex}`, f.rule, { unit: id, to: hex, path });
+  const path = world(ctx.state).fleetPath?.(ctx.state, id, hex) ?? [hex];
+  ctx.log(`${world(ctx.state).facts(ctx.state, id).name} retreats from ${ctx.state.units[id]!.where} towards ${hex}`, f.rule, { unit: id, to: hex, path });
   f.moving = { unit: id, path };
   f.fleets = f.fleets.filter((u) => u !== id);
 }
@@ -150,7 +152,7 @@ function startRetreat(ctx: C, f: SeaRetreatFrame, id: string, hex: string): void
 /** Step the retreating fleet on; a transit attack may interrupt it in any enemy fleet or air ZOC (DSoP, 5.1.2). */
 function stepRetreat(ctx: C, f: SeaRetreatFrame): void {
   const s = ctx.state;
-  const w = world();
+  const w = world(ctx.state);
   const m = f.moving!;
   const id = m.unit;
   while (m.path.length && inPlay(s, id)) {
@@ -182,7 +184,7 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
     if (!id) return [];
     const { hexes } = seaOptions(s, id);
     if (hexes.length <= 1) return [];
-    const name = world().facts(s, id).name;
+    const name = world(s).facts(s, id).name;
     const from = s.units[id]!.where;
     return [mkPrompt(f.side, f.rule, `Retreat ${name} to the nearest friendly port`, 'retreat',
       hexes.map((h) => ({ action: { type: 'retreat', unit: id, hex: h }, label: `Retreat ${name} to ${placeName(worldOf(s), h)}`, refs: { units: [id], from, place: h } })),
@@ -190,7 +192,7 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
   },
   run(ctx, f) {
     const s = ctx.state;
-    const w = world();
+    const w = world(ctx.state);
     if (f.moving) {
       stepRetreat(ctx, f);
       return;
@@ -220,8 +222,9 @@ export const seaRetreat: Procedure<TwoWWState, SeaRetreatFrame> = {
     }
     stepRetreat(ctx, f);
   },
-  act(ctx, f, _seat, a) {
-    startRetreat(ctx, f, a.unit as string, a.hex as string);
+  act(ctx, f, _seat, action) {
+    const a = actionOf<RetreatAction>(action);
+    startRetreat(ctx, f, a.unit, a.hex);
     stepRetreat(ctx, f);
   },
 };
@@ -233,9 +236,11 @@ export interface AdvanceFrame extends Frame {
   rule: string;
 }
 
-function advanceChoices(s: TwoWWState, f: AdvanceFrame): Action[] {
-  const w = world();
-  const out: Action[] = [];
+type Advance = Extract<AdvanceAction, { type: 'advance' }>;
+
+function advanceChoices(s: TwoWWState, f: AdvanceFrame): Advance[] {
+  const w = world(s);
+  const out: Advance[] = [];
   for (const id of f.units) {
     if (!inPlay(s, id)) continue;
     const at = s.units[id]!.where;
@@ -245,17 +250,17 @@ function advanceChoices(s: TwoWWState, f: AdvanceFrame): Action[] {
 }
 
 /** An advance after combat: the winner moves listed units into listed hexes one at a time, or stops. */
-function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame, a: Action) => boolean,
+function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame, a: Advance) => boolean,
   move: (ctx: C, f: AdvanceFrame, unit: string, hex: string) => void): Procedure<TwoWWState, AdvanceFrame> {
   return {
     prompts(s, f) {
       const acts = advanceChoices(s, f).filter((a) => allowed(s, f, a));
       if (!acts.length) return [];
-      const w = world();
+      const w = world(s);
       return [mkPrompt(f.side, f.rule, text, 'advance', [
         ...acts.map((a) => ({
-          action: a, label: `Advance ${w.facts(s, a.unit as string).name} into ${placeName(worldOf(s), a.hex as string)}`,
-          refs: { units: [a.unit as string], from: s.units[a.unit as string]!.where, place: a.hex as string },
+          action: a, label: `Advance ${w.facts(s, a.unit).name} into ${placeName(worldOf(s), a.hex)}`,
+          refs: { units: [a.unit], from: s.units[a.unit]!.where, place: a.hex },
         })),
         { action: { type: 'done' }, label: 'No (further) advance' },
       ])];
@@ -263,12 +268,13 @@ function advanceProcedure(text: string, allowed: (s: TwoWWState, f: AdvanceFrame
     run(ctx) {
       ctx.pop();
     },
-    act(ctx, f, _seat, a) {
+    act(ctx, f, _seat, action) {
+      const a = actionOf<AdvanceAction>(action);
       if (a.type === 'done') {
         ctx.pop();
         return;
       }
-      move(ctx, f, a.unit as string, a.hex as string);
+      move(ctx, f, a.unit, a.hex);
       f.units = f.units.filter((u) => u !== a.unit);
     },
   };
@@ -280,13 +286,13 @@ export const combatAdvance = advanceProcedure('Advance into vacated hexes, or st
 
 /** 'fleet-advance': the winner of a sea combat may advance adjacent fleets into the emptied hex (DSoP sea combat). */
 export const fleetAdvance = advanceProcedure('Advance fleets into the hex, or stop',
-  (s, f, a) => { const w = world(); return !Object.keys(s.units).some((id) => s.units[id]!.where === a.hex && w.sideOf(s, id) !== null && w.sideOf(s, id) !== f.side); },
+  (s, f, a) => { const w = world(s); return !Object.keys(s.units).some((id) => s.units[id]!.where === a.hex && w.sideOf(s, id) !== null && w.sideOf(s, id) !== f.side); },
   (ctx, f, id, hex) => {
     const s = ctx.state;
     const from = s.units[id]!.where;
     s.units[id]!.where = hex;
     for (const c of Object.values(s.units)) if (c.aboard === id) c.where = hex;
-    ctx.log(`${world().facts(s, id).name} advances from ${from} to ${hex}`, f.rule, { unit: id, from, to: hex });
+    ctx.log(`${world(s).facts(s, id).name} advances from ${from} to ${hex}`, f.rule, { unit: id, from, to: hex });
   });
 
 export const lossProcedures = {

@@ -1,5 +1,8 @@
 // The CombatWorld of a real game: counters, map, ZOC and politics from the rest of the 2WW rule set (world.ts,
-// zones-of-control.ts, neutrals.ts) and the Combat Chart from data/. Bound by default; tests may bind another.
+// zones-of-control.ts, neutrals.ts) and the Combat Chart from data/. A test world may give its own (World.combat).
+import { derivedByContent } from '../../../engine/index.ts';
+import { withinRange } from '../../../board/range.ts';
+import type { Reach } from '../../../board/search.ts';
 import { campaignCombatChart, riverRule } from '../data/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import {
@@ -13,7 +16,6 @@ import { unitInSupply } from '../supply.ts';
 import { noteAttackOn, noteLandUnitIn } from '../politics.ts';
 import { displacementCandidates } from '../movement.ts';
 import type { CombatWorld, UnitFacts, UnitKind } from './world.ts';
-import { bindCombatWorld } from './world.ts';
 
 function kindOf(t: string): UnitKind {
   if (t === 'air' || t === 'strategic-air' || t === 'naval-air') return 'air';
@@ -59,50 +61,77 @@ function fleetStep(state: TwoWWState, w: World, side: Side, a: number, b: number
   return true;
 }
 
-function enemyFleetAt(state: TwoWWState, side: Side, where: string): boolean {
-  return Object.entries(state.units).some(([id, u]) => u.where === where && unitClass(state, id) === 'fleet' && sideOfUnit(state, id) === (side === 'axis' ? 'allies' : 'axis'));
-}
-function friendlyFleetAt(state: TwoWWState, side: Side, where: string): boolean {
-  return Object.entries(state.units).some(([id, u]) => u.where === where && unitClass(state, id) === 'fleet' && sideOfUnit(state, id) === side);
-}
 function enemyAt(state: TwoWWState, side: Side, where: string): boolean {
   return Object.entries(state.units).some(([id, u]) => u.where === where && !u.aboard && sideOfUnit(state, id) !== null && sideOfUnit(state, id) !== side);
 }
 
-/**
- * Places reached by a fleet retreat, breadth first: never into hexes with enemy fleets, nor into an enemy fleet's
- * adjacent ZOC unless a friendly fleet is there (DSoP sea retreat, 5.1.2). Returns the nearest places that pass `goal`.
- */
-function nearestBy(state: TwoWWState, fleetId: string, goal: (n: number) => boolean, maxSteps = Infinity, parents?: Map<number, number>): number[] {
-  const w = worldOf(state);
-  const side = sideOfUnit(state, fleetId);
-  if (!side) return [];
-  const start = node(w, state.units[fleetId]!.where);
-  if (start < 0) return [];
-  const enemyZoc = fleetZocOfSide(state, side === 'axis' ? 'allies' : 'axis');
-  const seen = new Set([start]);
-  let frontier = [start];
-  for (let d = 1; frontier.length && d <= maxSteps; d++) {
-    const next: number[] = [];
-    const found: number[] = [];
-    for (const a of frontier) {
-      for (const b of w.board.neighbours(a)) {
-        if (seen.has(b) || !fleetStep(state, w, side, a, b)) continue;
-        seen.add(b);
-        parents?.set(b, a);
-        const id = w.board.id(b);
-        if (enemyFleetAt(state, side, id)) continue;
-        if (enemyZoc.adjacent.has(b) && !friendlyFleetAt(state, side, id)) continue;
-        if (goal(b)) found.push(b);
-        next.push(b);
-      }
-    }
-    if (found.length) return found.sort((x, y) => x - y);
-    frontier = next;
+/** Places holding fleets of each side, for a retreat's search. */
+function fleetPlaces(state: TwoWWState): Record<Side, Set<string>> {
+  const out: Record<Side, Set<string>> = { axis: new Set(), allies: new Set() };
+  for (const [id, u] of Object.entries(state.units)) {
+    if (unitClass(state, id) !== 'fleet') continue;
+    const side = sideOfUnit(state, id);
+    if (side) out[side].add(u.where);
   }
-  return [];
+  return out;
 }
 
+/**
+ * Places a fleet retreat reaches, breadth first (src/board withinRange): never into hexes with enemy fleets, nor
+ * into an enemy fleet's adjacent ZOC unless a friendly fleet is there (DSoP sea retreat, 5.1.2). `nearest` are the
+ * nearest places that pass `goal`.
+ */
+function retreatSearch(state: TwoWWState, fleetId: string, goal: (n: number) => boolean, maxSteps = Infinity): { nearest: number[]; reach: Reach | null } {
+  const w = worldOf(state);
+  const side = sideOfUnit(state, fleetId);
+  if (!side) return { nearest: [], reach: null };
+  const start = node(w, state.units[fleetId]!.where);
+  if (start < 0) return { nearest: [], reach: null };
+  const enemyZoc = fleetZocOfSide(state, side === 'axis' ? 'allies' : 'axis');
+  const fleets = fleetPlaces(state);
+  const enemyFleets = fleets[side === 'axis' ? 'allies' : 'axis'], friendlyFleets = fleets[side];
+  const reach = withinRange(w.board, start, maxSteps, {
+    mayCross: (a, b) => fleetStep(state, w, side, a, b),
+    mayEnter: (b) => {
+      const id = w.board.id(b);
+      return !enemyFleets.has(id) && !(enemyZoc.adjacent.has(b) && !friendlyFleets.has(id));
+    },
+  });
+  const nearest: number[] = [];
+  for (let i = 1; i < reach.count; i++) {
+    const n = reach.node(i);
+    if (nearest.length && reach.costTo(n) > reach.costTo(nearest[0]!)) break;
+    if (goal(n)) nearest.push(n);
+  }
+  return { nearest: nearest.sort((x, y) => x - y), reach };
+}
+
+function nearestBy(state: TwoWWState, fleetId: string, goal: (n: number) => boolean, maxSteps = Infinity): number[] {
+  return retreatSearch(state, fleetId, goal, maxSteps).nearest;
+}
+
+/** Hexes one hex away a land unit may retreat into (2WW 5.1.1, DSoP land retreat). */
+function retreatHexesOf(state: TwoWWState, id: string): string[] {
+  const w = worldOf(state);
+  const side = sideOfUnit(state, id);
+  const from = node(w, state.units[id]!.where);
+  if (!side || from < 0) return [];
+  const enemyZoc = landZocOfSide(state, side === 'axis' ? 'allies' : 'axis');
+  const out: string[] = [];
+  for (const b of w.board.neighbours(from)) {
+    if (!w.board.isHex(b) || !landStepPossible(state, w, from, b)) continue;
+    const hid = w.board.id(b);
+    if (entryForbidden(state, side, id, countryAt(state, w, b))) continue;
+    const here = Object.entries(state.units).filter(([, u]) => u.where === hid && !u.aboard);
+    if (here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) !== side)) continue;
+    const friendlyLand = here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) === side);
+    if (enemyZoc.has(b) && !friendlyLand) continue;
+    out.push(hid);
+  }
+  return out.sort();
+}
+
+/** Facts of each counter definition, made on first use: a memo of static data (counters never change). */
 const factsCache = new WeakMap<object, UnitFacts>();
 
 export const rulesCombatWorld: CombatWorld = {
@@ -111,10 +140,8 @@ export const rulesCombatWorld: CombatWorld = {
     const d = unitDef(state, id);
     const hit = factsCache.get(d);
     if (hit) return hit;
-    const full = d.full ?? d.reduced;
-    const f = (x: typeof full) => ({ combat: x.combat, asw: x.asw ?? 0, move: x.movement ?? 0, range: x.range ?? 3 });
-    const out: UnitFacts = { id, name: unitName(state, id), power: d.nationality, kind: kindOf(d.type), full: f(full) };
-    if (d.full && d.steps === 2) out.reduced = f(d.reduced);
+    const out: UnitFacts = { id, name: unitName(state, id), power: d.nationality, kind: kindOf(d.type), full: d.full ?? d.reduced };
+    if (d.full && d.steps === 2) out.reduced = d.reduced;
     if (d.type === 'naval-air') out.naval = true;
     if (d.id === 'fr-fort-maginot') out.permanent = true;
     factsCache.set(d, out);
@@ -164,26 +191,9 @@ export const rulesCombatWorld: CombatWorld = {
     if (acrossRiver) shift += riverRule().defenderShift;
     return shift;
   },
-  landInSupply: (state, id) => unitInSupply(state, id),
-  retreatHexes(state, id) {
-    const w = worldOf(state);
-    const side = sideOfUnit(state, id);
-    const from = node(w, state.units[id]!.where);
-    if (!side || from < 0) return [];
-    const enemyZoc = landZocOfSide(state, side === 'axis' ? 'allies' : 'axis');
-    const out: string[] = [];
-    for (const b of w.board.neighbours(from)) {
-      if (!w.board.isHex(b) || !landStepPossible(state, w, from, b)) continue;
-      const hid = w.board.id(b);
-      if (entryForbidden(state, side, id, countryAt(state, w, b))) continue;
-      const here = Object.entries(state.units).filter(([, u]) => u.where === hid && !u.aboard);
-      if (here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) !== side)) continue;
-      const friendlyLand = here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) === side);
-      if (enemyZoc.has(b) && !friendlyLand) continue;
-      out.push(hid);
-    }
-    return out.sort();
-  },
+  // Costly and asked in every dice branch of an odds enumeration: by content (the kernel's memo).
+  landInSupply: (state, id) => derivedByContent(state, `2ww:land-supply:${id}`, () => unitInSupply(state, id)),
+  retreatHexes: (state, id) => [...derivedByContent(state, `2ww:retreat-hexes:${id}`, () => retreatHexesOf(state, id))],
   nearestFriendlyPorts(state, fleetId) {
     const w = worldOf(state);
     const side = sideOfUnit(state, fleetId);
@@ -193,14 +203,10 @@ export const rulesCombatWorld: CombatWorld = {
   },
   fleetPath(state, fleetId, to) {
     const w = worldOf(state);
-    const parents = new Map<number, number>();
     const target = node(w, to);
-    const start = node(w, state.units[fleetId]!.where);
-    const found = nearestBy(state, fleetId, (n) => n === target, Infinity, parents);
-    if (!found.length) return [to];
-    const path: string[] = [];
-    for (let n = target; n !== start && n !== undefined; n = parents.get(n)!) path.unshift(w.board.id(n));
-    return path;
+    const { nearest, reach } = retreatSearch(state, fleetId, (n) => n === target);
+    if (!nearest.length) return [to];
+    return reach!.pathTo(target).slice(1).map((n) => w.board.id(n));
   },
   fleetFallbackHexes(state, fleetId) {
     const w = worldOf(state);
@@ -229,4 +235,3 @@ export const rulesCombatWorld: CombatWorld = {
   needsDisplacement: (state) => displacementCandidates(state).length > 0,
 };
 
-bindCombatWorld(rulesCombatWorld);

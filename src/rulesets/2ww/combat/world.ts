@@ -1,21 +1,16 @@
 // What combat, strategic warfare and production need from the rest of the 2WW rule set (counters, map, ZOC,
-// supply, terrain, politics). The rule set binds one implementation at load time (bindCombatWorld); tests bind a
-// small hand-made world. Keeping these as explicit inputs keeps the resolution code pure and testable.
-import { EngineError } from '../../../engine/index.ts';
+// supply, terrain, politics): the rules' own implementation (rules-world.ts), or a test world's (World.combat).
+// Keeping these as explicit inputs keeps the resolution code pure and testable.
 import type { Ctx } from '../../../engine/index.ts';
+import { worldOf } from '../world.ts';
+import { rulesCombatWorld } from './rules-world.ts';
+import type { Factors } from '../data/index.ts';
 import type { Side, TwoWWState, UnitState } from '../state.ts';
 import { ELIMINATED, REMOVED } from '../state.ts';
 import type { CombatChart } from './chart.ts';
 
 export type UnitKind = 'armor' | 'infantry' | 'artillery' | 'paratroop' | 'fort' | 'air' | 'fleet' | 'sub';
 
-export interface Factors {
-  combat: number;
-  asw: number;
-  move: number;
-  /** Air units: 3 or 6 (2WW 5.1.3). */
-  range: number;
-}
 
 export interface UnitFacts {
   id: string;
@@ -69,16 +64,9 @@ export interface CombatWorld {
   isPermanentLoss?(state: TwoWWState, unitId: string): boolean;
 }
 
-let bound: CombatWorld | null = null;
-
-/** The rule set (index.ts) or a test binds the world that combat procedures read. */
-export function bindCombatWorld(w: CombatWorld): void {
-  bound = w;
-}
-
-export function world(): CombatWorld {
-  if (!bound) throw new EngineError('2WW combat: no CombatWorld bound; call bindCombatWorld() in the rule set (src/rulesets/2ww/index.ts)');
-  return bound;
+/** The CombatWorld of the game `state` is played on: the one of its world (tests), else the rules' own. */
+export function world(state: TwoWWState): CombatWorld {
+  return worldOf(state).combat ?? rulesCombatWorld;
 }
 
 /** Factors of the side the unit shows now. */

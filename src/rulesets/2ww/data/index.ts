@@ -7,6 +7,7 @@ import turnTrackJson from './turn-track.json' with { type: 'json' };
 import combatChartJson from './combat-chart.json' with { type: 'json' };
 import terrainChartJson from './terrain-chart.json' with { type: 'json' };
 import productionCostsJson from './production-costs.json' with { type: 'json' };
+import { lazy } from './lazy.ts';
 import {
   CombatChartFileSchema, CountersFileSchema, ProductionCostsFileSchema, SetupFileSchema, TerrainChartFileSchema,
   TurnTrackFileSchema,
@@ -42,20 +43,29 @@ export const DATA_SCHEMAS = {
   'production-costs.json': ProductionCostsFileSchema,
 } as const satisfies Record<DataFileName, z.ZodType>;
 
-const cache = new Map<DataFileName, unknown>();
-
-function load<F extends DataFileName>(file: F): z.infer<(typeof DATA_SCHEMAS)[F]> {
-  let v = cache.get(file);
-  if (v === undefined) {
+function parse<F extends DataFileName>(file: F): () => z.infer<(typeof DATA_SCHEMAS)[F]> {
+  return lazy(() => {
     const r = DATA_SCHEMAS[file].safeParse(RAW_2WW_DATA[file]);
     if (!r.success) {
       const i = r.error.issues[0]!;
       throw new Error(`2ww data: ${file} field ${i.path.join('.') || '(root)'}: ${i.message} (run validate2wwData() for all problems)`);
     }
-    v = r.data;
-    cache.set(file, v);
-  }
-  return v as z.infer<(typeof DATA_SCHEMAS)[F]>;
+    return r.data as z.infer<(typeof DATA_SCHEMAS)[F]>;
+  });
+}
+
+/** Each data file parsed with its schema on first use: static data, never changed afterwards. */
+const parsed = {
+  'counters.json': parse('counters.json'),
+  'setup.json': parse('setup.json'),
+  'turn-track.json': parse('turn-track.json'),
+  'combat-chart.json': parse('combat-chart.json'),
+  'terrain-chart.json': parse('terrain-chart.json'),
+  'production-costs.json': parse('production-costs.json'),
+};
+
+function load<F extends DataFileName>(file: F): z.infer<(typeof DATA_SCHEMAS)[F]> {
+  return parsed[file]() as z.infer<(typeof DATA_SCHEMAS)[F]>;
 }
 
 // ---- counters ----
@@ -64,17 +74,16 @@ export function counters(): readonly Counter[] {
   return load('counters.json').counters;
 }
 
-let byId: Map<string, Counter> | null = null;
+/** Counters by id: a lookup table of static data. */
+const byId = lazy(() => new Map(counters().map((c) => [c.id, c])));
 export function counterById(id: string): Counter {
-  byId ??= new Map(counters().map((c) => [c.id, c]));
-  const c = byId.get(id);
+  const c = byId().get(id);
   if (!c) throw new Error(`2ww data: no counter "${id}" in counters.json (ids look like "ge-inf-4")`);
   return c;
 }
 
 export function hasCounter(id: string): boolean {
-  byId ??= new Map(counters().map((c) => [c.id, c]));
-  return byId.has(id);
+  return byId().has(id);
 }
 
 /** Printed factors of a counter; single-sided counters always use their one (reduced) side (2WW 7.3.1). */
@@ -101,6 +110,11 @@ export function turnInfo(turn: number): { turn: number; season: Season; year: nu
   const t = turnTrack().turns.find((x) => x.turn === turn);
   if (!t) throw new Error(`2ww data: turn ${turn} is not on the Turn Record Track (1..${turnTrack().turns.length})`);
   return t;
+}
+
+/** The turn of a milestone of the Turn Record Track (Italy's entry, improved ASW...). */
+export function milestoneTurn(k: keyof TurnTrack['milestones']): number {
+  return turnTrack().milestones[k].turn;
 }
 
 /** Lend-Lease maximum in force on a turn: the last change at or before it (2WW 12.3.1); 0 before the first. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { HEX_DIRECTIONS, neighbourCoords } from '../../../board/hex-geometry.ts';
 import mapJson from './map.json' with { type: 'json' };
+import { lazy } from './lazy.ts';
 
 const MAP_FILE = 'src/rulesets/2ww/data/map.json';
 
@@ -345,15 +346,11 @@ export function validateMap(raw: unknown, file = MAP_FILE): MapProblem[] {
   return problems;
 }
 
-let cached: Map2ww | undefined;
-
-/** The 2WW map, parsed and checked once; throws with every problem if the shipped map.json is broken. */
-export function loadMap2ww(): Map2ww {
-  if (cached) return cached;
+/** The 2WW map, parsed and checked once (static data); throws with every problem if the shipped map.json is broken. */
+export const loadMap2ww: () => Map2ww = lazy(() => {
   const problems = validateMap(mapJson);
   if (problems.length) {
     throw new Error(`2WW map is invalid:\n${problems.map((p) => `  ${p.file} ${p.field}: ${p.message}`).join('\n')}`);
   }
-  cached = map2wwSchema.parse(mapJson);
-  return cached;
-}
+  return map2wwSchema.parse(mapJson);
+});

@@ -1,5 +1,6 @@
 // validate2wwData(): every problem in the 2WW data files, each naming the file and the field path, so an owner of
 // the printed game who edits a chart learns exactly what to fix. Schema problems first, then cross-references.
+import { lazy } from './lazy.ts';
 import type { z } from 'zod';
 import mapJson from './map.json' with { type: 'json' };
 import { DATA_SCHEMAS, RAW_2WW_DATA, type DataFileName } from './index.ts';
@@ -66,10 +67,11 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return s;
 }
 
-let shippedMap: MapView | null = null;
+/** The shipped map as the cross-checks read it: static data, read once. */
+const shippedMap = lazy(() => mapViewFromJson(mapJson));
 
 export function validate2wwData(options: ValidateOptions = {}): Problem[] {
-  const opts = { ...options, map: options.map === undefined ? (shippedMap ??= mapViewFromJson(mapJson)) : options.map };
+  const opts = { ...options, map: options.map === undefined ? shippedMap() : options.map };
   const problems: Problem[] = [];
   const parsed: Partial<Record<DataFileName, unknown>> = {};
   for (const file of Object.keys(DATA_SCHEMAS) as DataFileName[]) {

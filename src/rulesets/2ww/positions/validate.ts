@@ -2,7 +2,7 @@
 // the procedure stack). Each problem names the field, the unit, the hex and the rule case. Browser-safe.
 import type { DataProblem, Json } from '../../../engine/index.ts';
 import { extraMapCountries } from '../campaign.ts';
-import { hasProcedure } from '../movement.ts';
+import { twoWWProcedures } from '../procedures.ts';
 import { initialCountries } from '../politics.ts';
 import { entryForbidden } from '../neutrals.ts';
 import { stackingExcesses } from '../stacking.ts';
@@ -80,7 +80,7 @@ function stackProblems(pos: TwoWWPosition): DataProblem[] {
     return out;
   }
   pos.stack.forEach((f, i) => {
-    if (!hasProcedure(f.proc)) out.push(problem(`stack[${i}].proc`, `2WW 4: no procedure "${f.proc}" in the sequence of play`));
+    if (!Object.hasOwn(twoWWProcedures, f.proc)) out.push(problem(`stack[${i}].proc`, `2WW 4: no procedure "${f.proc}" in the sequence of play`));
   });
   if (pos.stack[0]?.proc !== 'game') out.push(problem('stack[0].proc', `2WW 4: the bottom frame must be the turn loop "game", not "${pos.stack[0]?.proc}"`));
   const derived = phaseOfStack(pos.stack as never);

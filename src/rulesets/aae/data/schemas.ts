@@ -24,8 +24,6 @@ export const AreaSchema = z.strictObject({
   /** Original owner; absent on neutral territories and open sea zones. */
   owner: PowerSchema.optional(),
   marks: z.array(z.enum(AREA_MARKS)).optional(),
-  /** Approximate geographic centre [longitude, latitude], for labels. */
-  at: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
 });
 export type AreaData = z.infer<typeof AreaSchema>;
 

@@ -1,0 +1,92 @@
+// A&A Europe in a real headless Chromium against the real server: a hot-seat game of four powers created on the
+// home page plays one full round — each power buys an infantry, ends its moves and places the infantry at an
+// industrial complex — by clicks on the prompt's listed choices, switching seats as each power's turn comes.
+// Screenshots: test-results/aae-*.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../../src/server/index.ts';
+import { shot, startE2E, type E2E } from './harness.ts';
+
+const SEATS = ['germany', 'ussr', 'uk', 'usa'];
+
+const stateId = async (page: Page): Promise<number> => Number(await page.locator('[data-testid=game]').getAttribute('data-state-id'));
+
+/** Round and power of the game, as the server gives it to this page's seat. */
+async function where(page: Page): Promise<{ round: number; power: string; pending: Record<string, string[]> }> {
+  return page.evaluate(async () => {
+    const token = location.pathname.split('/').pop()!;
+    const p = await (await fetch(`/api/play/${token}`)).json() as { view: { state: { round: number; power: string; pending: Record<string, string[]> } } };
+    return { round: p.view.state.round, power: p.view.state.power, pending: p.view.state.pending };
+  });
+}
+
+/** One decision: buy one infantry, place it, else end the step; returns the label clicked. */
+async function decide(page: Page, bought: Set<string>, power: string): Promise<string> {
+  const before = await stateId(page);
+  if (await page.locator('[data-testid=show-all-choices]').count()) await page.locator('[data-testid=show-all-choices]').click();
+  const buttons = page.locator('[data-testid=choice]');
+  const labels = (await buttons.allTextContents()).map((l) => l.replace(/^\d+\s*/, '').trim());
+  const key = `${power}`;
+  let i = bought.has(key) ? -1 : labels.findIndex((l) => /^buy infantry/.test(l));
+  if (i >= 0) bought.add(key);
+  if (i < 0) i = labels.findIndex((l) => /^place infantry/.test(l));
+  if (i < 0) i = labels.findIndex((l) => /^(done|end the)/.test(l));
+  if (i < 0) i = 0;
+  await buttons.nth(i).click();
+  if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+    && !document.querySelector('[data-testid=choice][disabled]'), before);
+  return labels[i]!;
+}
+
+describe('web client plays a round of A&A Europe in headless Chromium', () => {
+  let e2e: E2E;
+  let server: RunningServer;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ server, page, errors } = e2e);
+  }, 120_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('four powers, hot-seat: each buys, moves and places in turn, and round 2 begins', async () => {
+    await page.goto(server.url + '/');
+    await page.locator('[data-testid=ruleset] option[value="aae"]').waitFor({ state: 'attached' });
+    await page.selectOption('[data-testid=ruleset]', 'aae');
+    await page.locator('[data-testid=option-bid]').waitFor();
+    await page.selectOption('[data-testid=option-bid]', 'false');
+    for (const s of SEATS) await page.selectOption(`[data-testid=seat-${s}]`, 'me');
+    await page.click('[data-testid=create]');
+    await page.waitForURL(/\/play\/[0-9a-f]+$/);
+    await page.locator('[data-testid=game]').waitFor();
+    await shot(page, 'aae-start');
+    const bought = new Set<string>();
+    const clicked: string[] = [];
+    const turns: string[] = [];
+    for (let n = 0; n < 80; n++) {
+      await page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first().waitFor();
+      expect(await page.locator('[data-testid=outcome]').count()).toBe(0);
+      if (await page.locator('[data-testid=switch-seat]').count()) {
+        await page.locator('[data-testid=switch-seat]').first().click();
+        await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor();
+        continue;
+      }
+      const w = await where(page);
+      if (w.round === 2) break;
+      if (turns[turns.length - 1] !== w.power) turns.push(w.power);
+      clicked.push(`${w.power}: ${await decide(page, bought, w.power)}`);
+    }
+    expect(turns).toEqual(SEATS);
+    expect((await where(page)).round).toBe(2);
+    for (const p of SEATS) {
+      expect(clicked).toContain(`${p}: buy infantry (3 IPCs)`);
+      expect(clicked.some((c) => c.startsWith(`${p}: place infantry in `))).toBe(true);
+    }
+    await shot(page, 'aae-round-2');
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

@@ -92,7 +92,7 @@ function say(m: Match, seat: string): void {
   const pct = Math.round((100 * m.wins) / (m.games || 1));
   console.log(`${m.label}: ${seat} won ${m.wins} of ${m.games} (${pct}%); results ${Object.entries(m.results).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
     `${seat} thinks ${m.turnCpuMean.toFixed(1)} s CPU per player turn, ${m.turnCpuMax.toFixed(1)} s worst (wall ${m.turnMean.toFixed(1)} s mean, ${m.turnMax.toFixed(1)} s worst; ` +
-    `one decision ${m.decisionMax.toFixed(1)} s wall); ${Math.round(m.positionsMean)} positions per player turn (most ${m.positionsMax}); process CPU ${m.cpuSeconds.toFixed(0)} s`);
+    `one decision ${m.decisionMax.toFixed(1)} s wall); ${Math.round(m.positionsMean)} positions per player turn (most ${m.positionsMax}, ${m.turnCpuMean > 0 ? Math.round(m.positionsMean / m.turnCpuMean) : 0} per CPU second); process CPU ${m.cpuSeconds.toFixed(0)} s`);
 }
 
 function oddsBench(figures: Record<string, number>): void {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Game, prompts, viewFor } from '../../../engine/index.ts';
 import { chooseAction, forgetPlans } from '../../../ai/index.ts';
+import { choiceSource } from '../../../ai/planner.ts';
 import { eto } from '../index.ts';
 import type { EtoState } from '../state.ts';
 import { etoAi } from './adapter.ts';
+import { POLISH_CITY_RESOURCE } from '../land-attack.ts';
 
 const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
 
@@ -51,5 +53,25 @@ describe('the ETO AI plays', () => {
     expect(followed).toBeGreaterThan(0);
     expect(bismarck().space).not.toBe('W4922');
     expect(bismarck().sunk).toBe(false);
+  });
+
+  it('Case White [4.4]: ground support (ETO 17.0) is offered first over an attack on Warsaw, Poznan or Krakow, last elsewhere', () => {
+    forgetPlans();
+    const g = start('case-white');
+    const seen = { goal: 0, other: 0 };
+    for (let i = 0; i < 80 && !g.state.outcome && (!seen.goal || !seen.other); i++) {
+      const s = g.state as EtoState;
+      const p = prompts(eto, s)[0]!;
+      if (p.kind === 'air' && p.choices.some((c) => c.action.type === 'fly')) {
+        const target = (s.stack[s.stack.length - 1] as { target: string }).target;
+        const first = etoAi.candidates!(s, p, 'axis', choiceSource(eto, s, p))![0]!.action;
+        const goal = POLISH_CITY_RESOURCE.includes(target);
+        expect(first.type, target).toBe(goal ? 'fly' : 'done');
+        seen[goal ? 'goal' : 'other']++;
+      }
+      const view = viewFor(eto, g.state, p.seat);
+      g.act(p.seat, chooseAction({ ruleset: 'eto', seat: p.seat, level: 'easy', view, prompt: view.prompt!, seed: 'cw' }).action);
+    }
+    expect(seen.goal + seen.other).toBeGreaterThan(0);
   });
 });

@@ -336,6 +336,24 @@ function targetCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nu
   return all.map((c, i) => ({ c, i, d: score(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
 }
 
+/**
+ * Ground support (ETO 17.0): over an attack on a goal, the strongest air first; elsewhere none, kept for the goals'
+ * attacks later in the offensive (each air unit flies once, 20.0).
+ */
+function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  const target = (s.stack[s.stack.length - 1] as { target?: string }).target;
+  if (!l || !target) return null;
+  const goal = (termsOf(s).goals?.(s, seat) ?? []).includes(target);
+  const power = (c: Choice) => {
+    const a = l.air[c.action.air as string];
+    return !a ? -1 : (a.kind === 'fighter' ? 0 : 10) + (a.depleted ? a.depletedStrength : a.strength);
+  };
+  const fly = all.filter((c) => c.action.type === 'fly').sort((a, b) => power(b) - power(a));
+  const rest = all.filter((c) => c.action.type !== 'fly');
+  return goal ? [...fly, ...rest] : [...rest, ...fly];
+}
+
 // ---------------------------------------------------------------- the adapter
 
 export const etoAi: AiAdapter<EtoState> = {
@@ -350,8 +368,9 @@ export const etoAi: AiAdapter<EtoState> = {
   },
   weights: (s) => termsOf(s).weights,
   describeTerm: (name, before, after, seat) => termsOf(before).describe?.(name, before, after, seat as Side) ?? null,
-  candidates(s, _prompt: Prompt, seat, source): Choice[] | null {
+  candidates(s, prompt: Prompt, seat, source): Choice[] | null {
     const all = source.all();
+    if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
     const moves = all.filter((c) => typeof (c.action.to ?? c.action.hex) === 'string' && c.action.type !== 'declare').length;
     if (all.length > LARGE || moves >= 8) return landCandidates(s, seat as Side, all);
     return targetCandidates(s, seat as Side, all);

@@ -135,11 +135,8 @@ function scenarioBench(rulesetId: string, figures: Record<string, number>): void
   const variants: { scenario: string; options: Options; seats: string[] }[] = [];
   for (const sc of rs.scenarios) {
     if (only && sc.id !== only) continue;
-    // Case White's Poles are scripted by default: their seat plays only with the human option.
-    if (rulesetId === 'eto' && sc.id === 'case-white') {
-      variants.push({ scenario: sc.id, options: {}, seats: ['axis'] });
-      variants.push({ scenario: sc.id, options: { polishSide: 'human' }, seats: ['allies'] });
-    } else variants.push({ scenario: sc.id, options: {}, seats: sc.seats });
+    // A seat with a scripted side (Case White's Poles, [4.3]) is played by its script at every AI level.
+    variants.push({ scenario: sc.id, options: {}, seats: sc.seats });
   }
   for (const v of variants) {
     for (const seat of v.seats) {

@@ -56,6 +56,10 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
   if (prompt.choices.length === 0 && !prompt.groups?.length) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
   if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${seat === prompt.seat ? seat : prompt.seat}, not ${seat}`);
+  // A scenario's scripted side (the package's solitaire player) plays an AI seat it covers.
+  const script = getPackage(req.ruleset).scripted;
+  const scripted = script?.seats(req.view.scenario).includes(seat) ? script.choose(req.view, prompt, seat) : null;
+  if (scripted) return { action: scripted, explanation: script!.name };
   if (prompt.choices.length === 1 && !prompt.groups?.length) {
     return { action: prompt.choices[0]!.action, explanation: `${prompt.choices[0]!.label}: the only legal choice` };
   }

@@ -5,7 +5,7 @@ import { choiceSource } from '../../../ai/planner.ts';
 import { eto } from '../index.ts';
 import type { EtoState } from '../state.ts';
 import { etoAi } from './adapter.ts';
-import { POLISH_CITY_RESOURCE } from '../land-attack.ts';
+import { conquestHexes } from '../land.ts';
 
 const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
 
@@ -63,9 +63,9 @@ describe('the ETO AI plays', () => {
       const s = g.state as EtoState;
       const p = prompts(eto, s)[0]!;
       if (p.kind === 'air' && p.choices.some((c) => c.action.type === 'fly')) {
-        const target = (s.stack[s.stack.length - 1] as { target: string }).target;
+        const target = (s.stack[s.stack.length - 1] as unknown as { target: string }).target;
         const first = etoAi.candidates!(s, p, 'axis', choiceSource(eto, s, p))![0]!.action;
-        const goal = POLISH_CITY_RESOURCE.includes(target);
+        const goal = conquestHexes(s.land!, 'poland').includes(target);
         expect(first.type, target).toBe(goal ? 'fly' : 'done');
         seen[goal ? 'goal' : 'other']++;
       }

@@ -5,10 +5,9 @@ import { createRng, type Action, type Choice, type Prompt, type SeatView } from 
 import type { AiAdapter, HistoricalMilestone } from '../../../ai/types.ts';
 import { etoData } from '../data/index.ts';
 import { BULGE_ID, bulgeScore } from '../bulge.ts';
-import { CASE_WHITE_ID, caseWhiteResult, POLISH_CAPITAL } from '../case-white.ts';
-import { POLISH_CITY_RESOURCE } from '../land-attack.ts';
+import { CASE_WHITE_ID, caseWhiteResult } from '../case-white.ts';
 import {
-  controller, dist, landMap, type LandState, type LandUnit, neighbours, suppliedHexes, theatreOf, unitStrength,
+  conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, suppliedHexes, theatreOf, unitStrength,
 } from '../land.ts';
 import { interceptionRange, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
@@ -108,31 +107,35 @@ function siege(l: LandState, side: Side, goals: string[]): number {
 
 // ---------------------------------------------------------------- scenario 4: Case White
 
-const polishGoals = (): string[] => POLISH_CITY_RESOURCE;
+/** Scenario 4 [4.4], ETO 40.0: Poland's city-resource hexes (Warsaw, Poznan, Krakow) and its capital. */
+const polishGoals = (l: LandState): string[] => conquestHexes(l, 'poland');
+const polishCapital = (l: LandState): string | undefined =>
+  Object.entries(landMap(theatreOf(l)).hexes).find(([, x]) => x.capital && x.country === 'poland')?.[0];
 
 const caseWhite: ScenarioTerms = {
   // Scenario 4 [4.4]: Poland conquered (its city-resource hexes) for at most 1 (major) or 3 (minor) German step losses.
   axisTerms(s) {
     const l = s.land!;
-    const held = POLISH_CITY_RESOURCE.filter((h) => controller(l, h) === 'axis').length;
+    const goals = polishGoals(l);
+    const held = goals.filter((h) => controller(l, h) === 'axis').length;
     const r = caseWhiteResult(l);
     const conquered = r.winner === 'axis' || /conquered,/.test(r.result);
-    const progress = conquered ? 1 : held / POLISH_CITY_RESOURCE.length * 0.8 + (controller(l, POLISH_CAPITAL) === 'axis' ? 0.1 : 0);
+    const progress = conquered ? 1 : held / goals.length * 0.8 + (controller(l, polishCapital(l) ?? '') === 'axis' ? 0.1 : 0);
     // Four German step losses hand the Poles the game whatever is conquered; each loss past one lowers the victory.
     const victory = l.losses.axis >= 4 ? -1 + 0.3 * progress : 2 * progress - 1 - 0.15 * Math.max(0, l.losses.axis - 1);
     return {
       victory: clamp(victory),
-      objectives: clamp(2 * siege(l, 'axis', polishGoals().filter((h) => controller(l, h) !== 'axis')) - 1 + 0.3 * pressure(l, 'axis', polishGoals().filter((h) => controller(l, h) !== 'axis'))),
+      objectives: clamp(2 * siege(l, 'axis', polishGoals(l).filter((h) => controller(l, h) !== 'axis')) - 1 + 0.3 * pressure(l, 'axis', polishGoals(l).filter((h) => controller(l, h) !== 'axis'))),
       material: landMaterial(l),
       front: landFront(l),
       supply: 0, // one offensive: supply (ETO 33) is checked after the game ends
     };
   },
   weights: { victory: 0.45, objectives: 0.25, material: 0.15, front: 0.15, supply: 0 },
-  goals: (s, side) => (side === 'axis' ? polishGoals().filter((h) => controller(s.land!, h) !== 'axis') : polishGoals()),
+  goals: (s, side) => (side === 'axis' ? polishGoals(s.land!).filter((h) => controller(s.land!, h) !== 'axis') : polishGoals(s.land!)),
   describe(name, before, after) {
     if (name !== 'victory') return null;
-    const taken = POLISH_CITY_RESOURCE.filter((h) => controller(before.land!, h) !== 'axis' && controller(after.land!, h) === 'axis');
+    const taken = polishGoals(before.land!).filter((h) => controller(before.land!, h) !== 'axis' && controller(after.land!, h) === 'axis');
     return taken.length ? `takes ${taken.join(', ')}` : null;
   },
 };
@@ -182,8 +185,8 @@ function mpToArea(space: string): number {
     while (open.length) {
       open.sort((a, b) => toArea!.get(a)! - toArea!.get(b)!);
       const x = open.shift()!;
-      for (const n of navalNeighbours(x)) {
-        const back = navalNeighbours(n.space).find((m) => m.space === x)?.cost;
+      for (const n of navalNeighbours(BISMARCK_ID, x)) {
+        const back = navalNeighbours(BISMARCK_ID, n.space).find((m) => m.space === x)?.cost;
         if (back === undefined) continue;
         const d = toArea.get(x)! + back;
         if (d < (toArea.get(n.space) ?? Infinity)) { toArea.set(n.space, d); open.push(n.space); }
@@ -247,7 +250,7 @@ const bismarck: ScenarioTerms = {
     if (!b.sunk) {
       for (const sh of Object.values(s.ships)) {
         if (sh.side !== 'allies' || sh.sunk || !sh.space) continue;
-        if (interceptionRange(sh.space).has(b.space)) danger += ratings(sh).gunnery ?? 0;
+        if (interceptionRange(s, sh.space).has(b.space)) danger += ratings(sh).gunnery ?? 0;
       }
     }
     return {

@@ -5,8 +5,8 @@ import type { BulgePlaceAction, MovementAction, OffensiveChoiceAction } from './
 import { etoData } from './data/index.ts';
 import { enterHexes } from './land-attack.ts';
 import {
-  controller, dist, hexWeather, hqMoveOptions, landMap, landOf, type LandState, type LandUnit, landUnitsAt, moveOptions,
-  placeName, stackLimit, suppliedHexes, unitsAt,
+  controller, dist, explainLandMove, hexWeather, hqMoveOptions, landMap, landOf, type LandState, type LandUnit, landUnitsAt,
+  moveOptions, placeName, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
@@ -270,6 +270,18 @@ export const bulgeMovement: Procedure<EtoState, MoveFrame> = {
     if (isLand(u)) enterHexes(ctx, l, f.side, path.slice(1));
     ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 30.0');
     displaceCommanders(ctx, l);
+  },
+  explain(s, f, _seat, a) {
+    const l = landOf(s);
+    const u = typeof a.unit === 'string' ? l.units[a.unit] : undefined;
+    if (a.type !== 'move' || typeof a.to !== 'string' || !u || u.where !== 'map' || !isLand(u)) return null;
+    if (u.side !== f.side || l.activated.includes(u.id) || f.moved.includes(u.id)) {
+      return { rule: 'ETO 30.0', message: `${u.name} may not move this phase (another side's unit, activated for an offensive this turn, or moved already)` };
+    }
+    const ma = suppliedHexes(l, f.side).has(u.hex!) ? u.ma : u.kind === 'armor' ? 1 : 2; // 33.1
+    const why = explainLandMove(l, u, u.hex!, ma, { weather: (h) => hexWeather(l, s.weather, h) }, a.to);
+    return why ?? (moveOptions(l, u, u.hex!, ma, { weather: (h) => hexWeather(l, s.weather, h) }).some((o) => o.to === a.to)
+      ? { rule: 'ETO 24.2', message: `${a.to} would be overstacked` } : null);
   },
 };
 

@@ -69,7 +69,7 @@ describe('2WW 7.1 production points', () => {
     expect(productionPoints(pos(6)).pl).toBeUndefined(); // neutral minors do not produce (3.4.2)
   });
 
-  it('2WW 12.3.2 Lend-Lease to the USSR: none while neutral, up to 2 at war, 1 if Iran is Axis-controlled', () => {
+  it('2WW 12.3.2, 12.6 Lend-Lease to the USSR: none while neutral, up to 2 at war, 1 if Iran (Persia) is Axis-controlled', () => {
     const s = pos(12);
     expect(Math.max(...lendLeaseChoices(s).map((o) => o.su))).toBe(0);
     s.politics.ussrNeutral = false;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzGame, Game, promptFor } from '../../engine/index.ts';
-import { bulgeMovement, bulgeResult, setupChoices, victoryPoints } from './bulge.ts';
+import { bulgeResult, victoryPoints } from './bulge.ts';
+import { movementPhase } from './movement-phase.ts';
+import { unitPlaces } from './set-up.ts';
 import { eto } from './index.ts';
 import { attackFigures, type AttackFrame } from './land-attack.ts';
 import { explainLandMove, hexWeather, landMap, landOf, moveOptions, suppliedHexes, zoneWeather } from './land.ts';
@@ -45,7 +47,7 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     act(g, 'allies', { type: 'place', hex: 'W3221' });
     const l = landOf(g.state);
     const next = Object.values(l.units).find((u) => u.where === 'setup' && u.kind === 'inf' && u.side === 'allies')!;
-    expect(setupChoices(l, next).some((h) => /^W3[23]/.test(h))).toBe(false);
+    expect(unitPlaces(l, next).some((h) => /^W3[23]/.test(h))).toBe(false);
   });
 
   it('ETO 1.1-1.4 weather: W is winter in the severe zone, mud in the moderate, fair in the mild and France-Germany zones', () => {
@@ -100,7 +102,7 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     expect(explainLandMove(l, inf, 'W3418', 4, {}, 'W3317')?.message).toMatch(/enemy land units/);
     expect(explainLandMove(l, inf, 'W3418', 4, {}, 'W3417')).toBeNull();
     // The Movement phase's refusal carries the rule.
-    expect(bulgeMovement.explain!(s, { proc: 'bulge-movement', side: 'allies', moved: [] }, 'allies', { type: 'move', unit: 'us-inf-9', to: 'W3216' })).toMatchObject({ rule: 'ETO 25.2' });
+    expect(movementPhase.explain!(s, { proc: 'movement-phase', side: 'allies', moved: [] }, 'allies', { type: 'move', unit: 'us-inf-9', to: 'W3216' })).toMatchObject({ rule: 'ETO 25.2' });
   });
 
   it('ETO 28.1-28.3 breakthrough: Manteuffel\'s heavy armor takes Bastogne (3-1, die 6: DE) and moves on under 25.3', () => {

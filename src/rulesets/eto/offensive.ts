@@ -11,8 +11,8 @@ import type { OffensiveAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
-  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, type MoveOption, moveOptions,
-  neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
+  dist, explainLandMove, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits,
+  type MoveOption, moveOptions, neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
 import { assaultTargets, assaultUnits } from './sea-transport.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
@@ -354,6 +354,21 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
   groupOf(_s, f, _seat, a) {
     const ours = f.stage === 'move' ? ['move', 'activate'] : f.stage === 'exploit-move' ? ['x-move', 'x-stay'] : [];
     return ours.includes(a.type) && typeof a.unit === 'string' ? a.unit : null;
+  },
+  explain(s, f, _seat, a) {
+    const l = landOf(s);
+    const u = typeof a.unit === 'string' ? l.units[a.unit] : undefined;
+    if (!u?.hex || typeof a.to !== 'string') return null;
+    let mp: number, opts: MoveLimits;
+    if (a.type === 'move' && f.stage === 'move' && movableUnits(l, f).includes(u)) {
+      mp = offensiveMa(l, u, suppliedHexes(l, f.side));
+      opts = { weather: (h) => wx(s, h) };
+    } else if (a.type === 'x-move' && f.stage === 'exploit-move' && exploitingUnits(l, f).includes(u)) {
+      mp = f.exploitMp[u.id]!;
+      opts = { forbid: (h) => wx(s, h) !== 'fair' };
+    } else return null;
+    const why = explainLandMove(l, u, u.hex, mp, opts, a.to);
+    return why ?? (moveOptions(l, u, u.hex, mp, opts).some((o) => o.to === a.to) ? { rule: 'ETO 24.2', message: `${a.to} would be overstacked` } : null);
   },
   act(ctx, f, _seat, a: OffensiveAction) {
     const s = ctx.state;

@@ -71,6 +71,8 @@ export type OffensiveAction =
   | { type: 'declare'; target: string }
   /** 10.6: an amphibious assault on the coastal hex the STPs are in. */
   | { type: 'assault'; target: string }
+  /** 19.1-19.2: a paratroop flown by the ATP at its base drops on the declared attack's hex. */
+  | { type: 'drop'; unit: string; atp: string }
   | { type: 'add'; unit: string }
   | { type: 'go' }
   | { type: 'cancel' }

@@ -23,7 +23,9 @@ export type StackMoveAction =
   | { type: 'enter-port' }
   | { type: 'leave-port' }
   | { type: 'drop-off'; ship: string }
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** 10.4: picking up units or a supply marker in a friendly port on the way. */
+  | { type: 'embark'; unit: string } | { type: 'load-supply' };
 export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
 
 /** Naval interception (8.2-8.7). */

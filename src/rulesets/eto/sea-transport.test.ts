@@ -82,4 +82,21 @@ describe('ETO 10.0 sea transport', () => {
     expect(controller(l, OSLO)).toBe('axis');
     expect(suppliedHexes(l, 'axis').has(OSLO)).toBe(true);
   });
+
+  it('10.4, 10.0: STPs that moved pick the armor up in Hamburg for transport only, one task for the turn', () => {
+    const g = germansInKiel('pick');
+    for (const id of ['de-stp-5', 'de-stp-6']) act(g, 'axis', { type: 'select', ship: id });
+    act(g, 'axis', { type: 'move' });
+    act(g, 'axis', { type: 'leave-port' });
+    expect(choicesFor(g.state, 'axis').some((c) => c.action.type === 'embark')).toBe(false); // still in Kiel: not a pick-up
+    for (const space of seaPath(g.state, KIEL, 'W3824')) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
+    playUntil(g, 'axis', (c) => c.action.type === 'embark' && c.action.unit === 'de-armor');
+    let s = g.state;
+    expect([s.land!.units['de-armor']!.where, s.land!.units['de-armor']!.aboard]).toEqual(['aboard', 'de-stp-5']);
+    expect(['de-stp-5', 'de-stp-6'].map((id) => s.ships[id]!.pickedUp)).toEqual([true, true]);
+    // Carrying it on is their task this turn (10.0).
+    playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === 'W3925');
+    s = g.state;
+    expect(['de-stp-5', 'de-stp-6'].map((id) => s.ships[id]!.used)).toEqual([true, true]);
+  });
 });

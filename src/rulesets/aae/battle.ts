@@ -6,11 +6,16 @@ import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.t
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
 import {
-  HIT_CLASS_ORDER, canHurt, casualtyKey, combatant, hitDestroys, hitsAbsorbable, isAir, isShip, isSub, mayTakeHit,
-  pickCasualty, strikes, takesPartInBattle,
+  FIRER_CLASSES, HIT_CLASS_ORDER, canHurt, casualtyKey, combatant, eligible, hitDestroys, hitsAbsorbable, isAir, isShip, isSub,
+  pickCasualty, roundSteps, strikes, takesPartInBattle,
   type BattleKind, type BattleSide, type Combatant, type HitClass, type Step,
 } from './combat-rules.ts';
-import { combatTable } from './house/values.ts';
+import { combatTable, type BattleContext } from './house/values.ts';
+import { noteDefeat } from './house/volksgrenadiers.ts';
+import {
+  RULE_AT, RULE_DEF_RETREAT, RULE_SEARCH, afterHouseBattle, atPrompt, defendersLeave, designateAt, houseHitTaken,
+  houseRoundStart, pursuitPrompt, react, reactionPrompt, subSearch,
+} from './house/battle.ts';
 import type { AaeState, Unit } from './state.ts';
 import {
   POWER_NAMES, adjacent, areaName, controller, describeUnits, enemies, friendlyLand, hostileSea, isLand, neighbours, unitData,
@@ -33,7 +38,8 @@ export interface BattleFrame extends Frame {
   area: string;
   kind: BattleKind;
   round: number;
-  step: 'start' | 'submerge' | 'opening' | 'aa' | 'bombard' | 'main' | 'end-round' | 'press' | 'withdraw' | 'done';
+  step: 'start' | 'submerge' | 'opening' | 'aa' | 'bombard' | 'main' | 'air' | 'strike' | 'end-round' | 'press' | 'withdraw' | 'done'
+    | 'round-start' | 'designate' | 'react' | 'def-retreat' | 'pursue';
   /** Hits still to be allotted, most restricted first. */
   hits?: PendingHits[];
   /** Units hit for good in this step that still fire back (removed when the step ends). */
@@ -44,6 +50,21 @@ export interface BattleFrame extends Frame {
   submergeAsked?: BattleSide[];
   /** Rounds this battle may last (house rules l.36, l.56); absent: no limit. */
   maxRounds?: number;
+  // House rules (house/battle.ts):
+  /** Anti-tank guns designated (l.24). */
+  at?: string[];
+  /** The round has had its air reaction and retreat decisions (l.32-34, 88-90). */
+  asked?: boolean;
+  /** The defender retreats to this area after the pursuit round (l.34). */
+  retreatTo?: string;
+  /** This round is the pursuit round (l.34). */
+  pursuit?: boolean;
+  /** Submarines the search did not find (l.76). */
+  undetected?: string[];
+  /** The Soviet early offensive's surprise (l.127). */
+  surprise?: boolean;
+  /** German land units lost in this battle (l.167). */
+  germanLost?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -84,12 +105,33 @@ export function defendingPower(s: AaeState, area: string, kind: BattleKind): Pow
 
 const asCombatants = (us: Unit[], extra: (u: Unit) => Partial<Combatant> = () => ({})): Combatant[] => us.map((u) => combatant(u, extra(u)));
 
-function forces(s: AaeState, f: BattleFrame): { att: Unit[]; def: Unit[]; attC: Combatant[]; defC: Combatant[] } {
+/** What the battle is, for the house rules' modifiers. */
+export function battleContext(s: AaeState, f: BattleFrame): BattleContext {
+  const b: BattleContext = { kind: f.kind };
+  if (f.kind === 'land' && s.units.some((u) => u.power === s.power && u.landing === f.area)) b.amphibious = true;
+  if (f.pursuit) b.pursuit = true;
+  if (f.surprise) b.surprise = true;
+  return b;
+}
+
+export function tableOf(s: AaeState, f: BattleFrame) {
+  return combatTable(s, f.area, battleContext(s, f));
+}
+
+export function forces(s: AaeState, f: BattleFrame): { att: Unit[]; def: Unit[]; attC: Combatant[]; defC: Combatant[] } {
   const att = attackerUnits(s, f.area, f.kind);
   const def = defenderUnits(s, f.area, f.kind);
   const bombard = s.units.filter((u) => f.bombard?.includes(u.id));
-  const attC = [...asCombatants(att, (u) => (u.landing === f.area ? { amphibious: true } : {})), ...asCombatants(bombard, () => ({ bombarding: true }))];
-  return { att, def, attC, defC: asCombatants(def) };
+  const table = tableOf(s, f);
+  const attC = [
+    ...asCombatants(att, (u) => (u.landing === f.area ? { amphibious: true, ...(s.opts.house['landing-craft'] && !u.landedWithCraft ? { noLandingCraft: true } : {}) } : {})),
+    ...asCombatants(bombard, () => ({ bombarding: true })),
+  ];
+  const defC = asCombatants(def, (u) => {
+    const hp = table.hitsToSink?.(combatant(u), 'defender');
+    return { ...(hp ? { hp } : {}), ...(f.at?.includes(u.id) ? { at: true } : {}), ...(f.undetected?.includes(u.id) ? { undetected: true } : {}) };
+  });
+  return { att, def, attC, defC };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -100,14 +142,18 @@ function roll(ctx: Ctx<AaeState>, f: BattleFrame, side: BattleSide, step: Step, 
   const { attC, defC } = forces(s, f);
   const own = side === 'attacker' ? attC : defC;
   const enemy = side === 'attacker' ? defC : attC;
-  const table = combatTable(s, f.area);
+  const table = tableOf(s, f);
   const groups = strikes(f.kind, table, own, enemy, side, f.round, step);
   const byClass = new Map<HitClass, number>();
   const who = side === 'attacker' ? POWER_NAMES[s.power] : POWER_NAMES[defendingPower(s, f.area, f.kind)];
   for (const g of groups) {
     const r = ctx.roll(g.sides, g.count, `${who} (${side}), ${g.label}`, rule);
-    const hits = r.faces.filter((x) => x <= g.value).length;
-    if (hits) byClass.set(g.cls, (byClass.get(g.cls) ?? 0) + hits);
+    for (const x of r.faces) {
+      if (x > g.value) continue;
+      // House rules l.28: a hit rolled at 4 or more by a targeting unit is a target hit.
+      const cls = g.target && x >= g.target.from ? g.target.cls : g.cls;
+      byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
+    }
   }
   const takes: BattleSide = side === 'attacker' ? 'defender' : 'attacker';
   const total = [...byClass.values()].reduce((a, b) => a + b, 0);
@@ -119,28 +165,52 @@ function roll(ctx: Ctx<AaeState>, f: BattleFrame, side: BattleSide, step: Step, 
   }
 }
 
-/** Units of `side` that may take the next hit of `cls` (those already hit for good this step are out). */
-export function casualtyCandidates(s: AaeState, f: BattleFrame, side: BattleSide, cls: HitClass): Unit[] {
+/** A side's units as combatants (house flags included), with the units alongside. */
+function sideCombatants(s: AaeState, f: BattleFrame, side: BattleSide): { units: Unit[]; cs: Combatant[] } {
+  const fc = forces(s, f);
   const doomed = new Set(f.doomed ?? []);
-  const us = side === 'attacker' ? attackerUnits(s, f.area, f.kind) : defenderUnits(s, f.area, f.kind);
-  return us.filter((u) => !doomed.has(u.id) && mayTakeHit(combatant(u), cls));
+  const units = side === 'attacker' ? fc.att : fc.def;
+  const cs = (side === 'attacker' ? fc.attC : fc.defC).slice(0, units.length);
+  const keep = units.map((u, i) => i).filter((i) => !doomed.has(units[i]!.id));
+  return { units: keep.map((i) => units[i]!), cs: keep.map((i) => cs[i]!) };
+}
+
+/**
+ * Units of `side` that may take the next hit of `cls` (those already hit for good this step are out; shields and
+ * fallbacks of the house rules applied), and the class they take it as.
+ */
+export function casualtyCandidates(s: AaeState, f: BattleFrame, side: BattleSide, cls: HitClass): Unit[] {
+  const { units, cs } = sideCombatants(s, f, side);
+  return eligible(cs, cls, f.round).idx.map((i) => units[i]!);
+}
+
+function candidateCombatants(s: AaeState, f: BattleFrame, side: BattleSide, cls: HitClass): { units: Unit[]; cs: Combatant[]; cls: HitClass } {
+  const { units, cs } = sideCombatants(s, f, side);
+  const e = eligible(cs, cls, f.round);
+  return { units: e.idx.map((i) => units[i]!), cs: e.idx.map((i) => cs[i]!), cls: e.cls };
 }
 
 /** One hit on one unit: a battleship is damaged, anything else is out (at once, or when the step ends). */
-function takeHit(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, firesBack: boolean): void {
-  const c = combatant(u);
+function takeHit(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, c: Combatant, cls: HitClass, firesBack: boolean): void {
+  if (houseHitTaken(ctx, f, u, c, cls)) return;
   if (!hitDestroys(c)) {
     u.damage = (u.damage ?? 0) + 1;
-    ctx.log(`${POWER_NAMES[u.power]} battleship in ${areaName(f.area)} is damaged`, RULE_CASUALTIES);
+    ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} in ${areaName(f.area)} is ${u.type === 'battleship' ? 'damaged' : 'reduced'}`, RULE_CASUALTIES);
     return;
   }
   if (firesBack) (f.doomed ??= []).push(u.id);
-  else destroy(ctx, u, f.area);
+  else destroy(ctx, u, f);
 }
 
-function destroy(ctx: Ctx<AaeState>, u: Unit, where: string): void {
-  ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} is lost in ${areaName(where)}`, RULE_CASUALTIES);
+function destroy(ctx: Ctx<AaeState>, u: Unit, f: BattleFrame): void {
+  ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} is lost in ${areaName(f.area)}`, RULE_CASUALTIES);
+  noteGermanLoss(f, u);
   removeUnit(ctx.state, u.id);
+}
+
+/** German land units lost in this battle (house rules l.167: a major defeat). */
+function noteGermanLoss(f: BattleFrame, u: Unit): void {
+  if (u.power === 'germany' && unitData(u.type).domain === 'land') f.germanLost = (f.germanLost ?? 0) + 1;
 }
 
 /** Hits of the head entry that need no choice: every candidate alike, or enough hits for all of them. */
@@ -149,14 +219,14 @@ function autoAllot(ctx: Ctx<AaeState>, f: BattleFrame, firesBack: boolean): bool
   let progressed = false;
   while (f.hits?.length) {
     const h = f.hits[0]!;
-    const cands = casualtyCandidates(s, f, h.side, h.cls);
+    const { units: cands, cs, cls } = candidateCombatants(s, f, h.side, h.cls);
     if (cands.length === 0) { f.hits.shift(); progressed = true; continue; }
-    const keys = new Set(cands.map((u) => casualtyKey(combatant(u))));
-    const all = hitsAbsorbable(cands.map((u) => combatant(u)), h.cls) <= h.n;
+    const keys = new Set(cs.map((c) => casualtyKey(c)));
+    const all = hitsAbsorbable(cs, cls) <= h.n && !FIRER_CLASSES.has(cls);
     if (keys.size > 1 && !all) return progressed;
     // Alike (or all go): hit them in the default order, which is the only order there is.
-    const i = pickCasualty(cands.map((u) => combatant(u)), h.cls, h.side);
-    takeHit(ctx, f, cands[i]!, firesBack);
+    const i = pickCasualty(cs, cls, h.side, undefined, f.round);
+    takeHit(ctx, f, cands[i]!, cs[i]!, cls, firesBack);
     h.n--;
     if (h.n === 0) f.hits.shift();
     progressed = true;
@@ -167,37 +237,51 @@ function autoAllot(ctx: Ctx<AaeState>, f: BattleFrame, firesBack: boolean): bool
 function casualtyPrompt(s: AaeState, f: BattleFrame): Prompt | null {
   const h = f.hits?.[0];
   if (!h) return null;
-  const cands = casualtyCandidates(s, f, h.side, h.cls);
-  const seat = h.side === 'attacker' ? s.power : defendingPower(s, f.area, f.kind);
+  const { units: cands, cs, cls } = candidateCombatants(s, f, h.side, h.cls);
+  // A target hit's victim is picked by the side that scored it (house rules l.28-30).
+  const firer = FIRER_CLASSES.has(cls);
+  const owner = h.side === 'attacker' ? s.power : defendingPower(s, f.area, f.kind);
+  const seat = firer ? (h.side === 'attacker' ? defendingPower(s, f.area, f.kind) : s.power) : owner;
   const byKey = new Map<string, Unit[]>();
-  for (const u of cands) {
-    const k = casualtyKey(combatant(u));
+  cands.forEach((u, i) => {
+    const k = casualtyKey(cs[i]!);
     byKey.set(k, [...(byKey.get(k) ?? []), u]);
-  }
+  });
   const choices: Choice[] = [...byKey].map(([key, us]) => {
     const u = us[0]!;
+    const c = cs[cands.indexOf(u)]!;
     const damaged = (u.damage ?? 0) > 0;
-    const verb = hitDestroys(combatant(u)) ? 'lose' : 'damage';
+    const verb = firer ? 'hit' : hitDestroys(c) ? 'lose' : 'damage';
+    const what = `${damaged ? 'damaged ' : ''}${c.ew ? 'early-war ' : ''}${c.at ? 'anti-tank ' : ''}${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()}`;
     return {
       action: { type: 'casualty', key },
-      label: `${verb} a ${damaged ? 'damaged ' : ''}${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()}${us.length > 1 ? ` (${us.length} there)` : ''}`,
-      refs: { units: [u.id], place: f.area },
+      label: `${verb} a ${what}${us.length > 1 ? ` (${us.length} there)` : ''}`,
+      refs: firer ? { targets: [u.id], place: f.area } : { units: [u.id], place: f.area },
     };
   });
-  choices.push({ action: { type: 'casualty', key: 'default' }, label: `take the ${h.n} hit${h.n > 1 ? 's' : ''} cheapest first`, refs: { place: f.area } });
+  choices.push({ action: { type: 'casualty', key: 'default' }, label: firer ? `hit the most valuable first` : `take the ${h.n} hit${h.n > 1 ? 's' : ''} cheapest first`, refs: { place: f.area } });
+  const what = CLASS_WORDS[cls] ?? 'units';
   return {
-    seat, rule: RULE_CASUALTIES, kind: 'allocate-loss',
-    text: `${areaName(f.area)}: ${h.n} hit${h.n > 1 ? 's' : ''} on your ${h.cls === 'ships' ? 'ships' : h.cls === 'air' ? 'aircraft' : h.cls === 'not-subs' ? 'units other than submarines' : 'units'}: choose a casualty`,
+    seat, rule: firer ? 'AAE house rules l.28-30 (target hits)' : RULE_CASUALTIES, kind: 'allocate-loss',
+    text: firer
+      ? `${areaName(f.area)}: ${h.n} target hit${h.n > 1 ? 's' : ''}: pick the enemy ${what} hit`
+      : `${areaName(f.area)}: ${h.n} hit${h.n > 1 ? 's' : ''} on your ${what}: choose a casualty`,
     choices,
-    context: { area: f.area, round: f.round, hits: h.n, cls: h.cls },
+    context: { area: f.area, round: f.round, hits: h.n, cls },
   };
 }
+
+const CLASS_WORDS: Partial<Record<HitClass, string>> = {
+  ships: 'ships', air: 'aircraft', 'not-subs': 'units other than submarines', fighter: 'fighters', bomber: 'bombers',
+  armour: 'armour', at: 'anti-tank guns', breakthrough: 'armour, artillery and guns', half: 'units (half hits)',
+  surface: 'surface ships', warship: 'warships', gunnery: 'ships (transports last)',
+};
 
 /** Remove the units hit for good in the step just ended. */
 function endStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
   for (const id of f.doomed ?? []) {
     const u = ctx.state.units.find((x) => x.id === id);
-    if (u) destroy(ctx, u, f.area);
+    if (u) destroy(ctx, u, f);
   }
   f.doomed = [];
 }
@@ -205,13 +289,24 @@ function endStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
 // ---------------------------------------------------------------------------------------------------------------
 // The battle procedure
 
-const NEXT_LAND: Record<string, BattleFrame['step']> = { aa: 'bombard', bombard: 'main', main: 'end-round' };
-const NEXT_SEA: Record<string, BattleFrame['step']> = { submerge: 'opening', opening: 'main', main: 'end-round' };
+/** The step after `step` in a round of this battle. */
+function nextStep(s: AaeState, f: BattleFrame, step: BattleFrame['step']): BattleFrame['step'] {
+  const steps = roundSteps(f.kind, tableOf(s, f)) as BattleFrame['step'][];
+  if (step === 'submerge') return steps[0]!;
+  const i = steps.indexOf(step);
+  return i >= 0 && i + 1 < steps.length ? steps[i + 1]! : 'end-round';
+}
+
+/** Steps whose victims do not fire back (antiaircraft fire, the submarines' first strike). */
+const firesBackIn = (step: BattleFrame['step']): boolean => step !== 'opening' && step !== 'aa';
 
 export const battle: Procedure<AaeState, BattleFrame> = {
   prompts(s, f) {
     const cas = casualtyPrompt(s, f);
     if (cas) return [cas];
+    if (f.step === 'designate') return atPrompt(s, f);
+    if (f.step === 'react') return reactionPrompt(s, f);
+    if (f.step === 'pursue') return pursuitPrompt(s, f);
     if (f.step === 'submerge') {
       const ask = submergeAsk(s, f);
       return ask ? [ask] : [];
@@ -223,12 +318,18 @@ export const battle: Procedure<AaeState, BattleFrame> = {
   run(ctx, f) {
     if (f.hits?.length) {
       // Only reached when every pending hit is automatic.
-      autoAllot(ctx, f, f.step !== 'opening' && f.step !== 'aa');
+      autoAllot(ctx, f, firesBackIn(f.step));
       if (!f.hits.length) ctx.goto('battle', { ...f, hits: [] });
       return;
     }
     switch (f.step) {
       case 'start': return start(ctx, f);
+      case 'round-start': return houseRoundStart(ctx, f, firstStep(ctx.state, f));
+      case 'designate': case 'react': case 'pursue':
+        // Nobody is asked (nothing to decide): on with the round.
+        if (f.step === 'designate') ctx.goto('battle', { ...f, step: firstStep(ctx.state, f) });
+        else ctx.goto('battle', { ...f, step: 'round-start', asked: true });
+        return;
       case 'aa':
         roll(ctx, f, 'defender', 'aa', RULE_AA);
         return advanceAfterRoll(ctx, f, false);
@@ -236,10 +337,19 @@ export const battle: Procedure<AaeState, BattleFrame> = {
         roll(ctx, f, 'attacker', 'bombard', RULE_BOMBARD);
         return advanceAfterRoll(ctx, f, true);
       case 'submerge': {
-        // Nobody is asked any more: go to the opening fire.
-        ctx.goto('battle', { ...f, step: 'opening' });
+        // Nobody is asked any more: the submarine search (house rules l.76), then the round's first step.
+        if (f.round === 1 && tableOf(ctx.state, f).house?.naval) subSearch(ctx, f);
+        ctx.goto('battle', { ...f, step: nextStep(ctx.state, f, 'submerge') });
         return;
       }
+      case 'air':
+        roll(ctx, f, 'attacker', 'air', RULE_SEARCH);
+        roll(ctx, f, 'defender', 'air', RULE_SEARCH);
+        return advanceAfterRoll(ctx, f, true);
+      case 'strike':
+        roll(ctx, f, 'attacker', 'strike', RULE_SEARCH);
+        roll(ctx, f, 'defender', 'strike', RULE_SEARCH);
+        return advanceAfterRoll(ctx, f, true);
       case 'opening':
         roll(ctx, f, 'attacker', 'opening', RULE_SUBS);
         roll(ctx, f, 'defender', 'opening', RULE_SUBS);
@@ -261,20 +371,20 @@ export const battle: Procedure<AaeState, BattleFrame> = {
   act(ctx, f, _seat, a) {
     if (a.type === 'casualty') {
       const h = f.hits![0]!;
-      const cands = casualtyCandidates(ctx.state, f, h.side, h.cls);
-      const firesBack = f.step !== 'opening' && f.step !== 'aa';
+      const firesBack = firesBackIn(f.step);
       if (a.key === 'default') {
         while (f.hits?.[0] === h && h.n > 0) {
-          const list = casualtyCandidates(ctx.state, f, h.side, h.cls);
-          const i = pickCasualty(list.map((u) => combatant(u)), h.cls, h.side);
+          const { units, cs, cls } = candidateCombatants(ctx.state, f, h.side, h.cls);
+          const i = pickCasualty(cs, cls, h.side, undefined, f.round);
           if (i < 0) break;
-          takeHit(ctx, f, list[i]!, firesBack);
+          takeHit(ctx, f, units[i]!, cs[i]!, cls, firesBack);
           h.n--;
         }
         f.hits!.shift();
       } else {
-        const u = cands.find((x) => casualtyKey(combatant(x)) === a.key)!;
-        takeHit(ctx, f, u, firesBack);
+        const { units, cs, cls } = candidateCombatants(ctx.state, f, h.side, h.cls);
+        const i = cs.findIndex((c) => casualtyKey(c) === a.key);
+        takeHit(ctx, f, units[i]!, cs[i]!, cls, firesBack);
         h.n--;
         if (h.n === 0) f.hits!.shift();
       }
@@ -294,9 +404,10 @@ export const battle: Procedure<AaeState, BattleFrame> = {
       return;
     }
     if (a.type === 'press-on') {
-      ctx.goto('battle', { ...f, round: f.round + 1, step: f.kind === 'sea' ? 'submerge' : 'main', submergeAsked: [] });
+      ctx.goto('battle', { ...f, round: f.round + 1, step: houseRounds(ctx.state) ? 'round-start' : f.kind === 'sea' ? 'submerge' : 'main', submergeAsked: [] });
       return;
     }
+    if (houseAct(ctx, f, a)) return;
     if (a.type === 'withdraw') {
       withdraw(ctx, f, a.to as string);
       return;
@@ -336,11 +447,20 @@ function start(ctx: Ctx<AaeState>, f: BattleFrame): void {
     const bombard = bombardingShips(s, f.area);
     for (const id of bombard) { const u = s.units.find((x) => x.id === id)!; u.fought = true; }
     const limit = f.maxRounds ?? maxRounds(s, f.area);
-    ctx.goto('battle', { ...f, round: 1, step: 'aa', bombard, hits: [], doomed: [], ...(limit ? { maxRounds: limit } : {}) });
+    ctx.goto('battle', { ...f, round: 1, step: s.opts.house['anti-tank'] ? 'designate' : 'aa', bombard, hits: [], doomed: [], ...(limit ? { maxRounds: limit } : {}) });
   } else {
-    ctx.goto('battle', { ...f, round: 1, step: 'submerge', hits: [], doomed: [], submergeAsked: [] });
+    const limit = f.maxRounds ?? maxRounds(s, f.area, 'sea');
+    ctx.goto('battle', { ...f, round: 1, step: 'submerge', hits: [], doomed: [], submergeAsked: [], ...(limit ? { maxRounds: limit } : {}) });
   }
 }
+
+/** The first step of a round after its decisions. */
+export function firstStep(_s: AaeState, f: BattleFrame): BattleFrame['step'] {
+  return f.kind === 'sea' ? 'submerge' : 'aa';
+}
+
+/** House rules that add decisions at the start of a round (air reaction, the defender's retreat). */
+const houseRounds = (s: AaeState): boolean => Object.keys(s.opts.house).length > 0;
 
 /**
  * Battleships and destroyers in the sea zones the assault landed from, that fought no sea battle this turn, bombard
@@ -361,8 +481,7 @@ function advanceAfterRoll(ctx: Ctx<AaeState>, f: BattleFrame, firesBack: boolean
 function finishStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
   // Casualties of bombardment fire back in round 1's main step; the rest go when their step ends.
   if (f.step !== 'bombard') endStep(ctx, f);
-  const next = (f.kind === 'land' ? NEXT_LAND : NEXT_SEA)[f.step] ?? 'end-round';
-  ctx.goto('battle', { ...f, step: next, hits: [] });
+  ctx.goto('battle', { ...f, step: nextStep(ctx.state, f, f.step), hits: [] });
 }
 
 function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
@@ -372,8 +491,10 @@ function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   const defFighting = def.filter((u) => takesPartInBattle(combatant(u)));
   if (attFighting.length === 0) return finish(ctx, f, 'defender');
   if (defFighting.length === 0) return finish(ctx, f, 'attacker');
-  const table = combatTable(s, f.area);
+  const table = tableOf(s, f);
   if (!canHurt(f.kind, table, attC, defC, 'attacker') && !canHurt(f.kind, table, defC, attC, 'defender')) return finish(ctx, f, 'stalemate');
+  // The pursuit round over, the defenders retreat (house rules l.34).
+  if (f.retreatTo) return finishRetreat(ctx, f);
   if (f.maxRounds && f.round >= f.maxRounds) {
     ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
     ctx.goto('battle', { ...f, step: 'withdraw' });
@@ -438,6 +559,7 @@ function withdraw(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): v
   for (const u of attackerUnits(s, f.area, f.kind)) {
     if (f.kind === 'land' && unitData(u.type).domain === 'land' && (u.landing === f.area || !to)) {
       ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} cannot withdraw from ${areaName(f.area)} and is lost`, RULE_MAX_ROUNDS);
+      noteGermanLoss(f, u);
       removeUnit(s, u.id);
     }
   }
@@ -458,9 +580,56 @@ function retreat(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): vo
   ctx.log(to ? `${POWER_NAMES[s.power]} retreats from ${areaName(f.area)} to ${areaName(to)}` : `${POWER_NAMES[s.power]} withdraws its aircraft from ${areaName(f.area)}`, RULE_RETREAT);
 }
 
+/** The house rules' decisions inside a battle (house/battle.ts); true when the action was one of them. */
+function houseAct(ctx: Ctx<AaeState>, f: BattleFrame, a: { type: string; [k: string]: unknown }): boolean {
+  const s = ctx.state;
+  switch (a.type) {
+    case 'anti-tank': {
+      const at = designateAt(s, f, a.count as number);
+      if (at.length) ctx.log(`${at.length} anti-tank gun${at.length > 1 ? 's' : ''} named in ${areaName(f.area)}`, RULE_AT);
+      ctx.goto('battle', { ...f, at, step: firstStep(s, f), asked: undefined });
+      return true;
+    }
+    case 'stand':
+      ctx.goto('battle', { ...f, step: 'round-start', asked: true });
+      return true;
+    case 'react':
+      react(ctx, f, a.from as string);
+      // More fighters may come; a retreat is no longer possible (l.34).
+      ctx.goto('battle', { ...f, step: 'round-start' });
+      return true;
+    case 'retreat-defender':
+      ctx.goto('battle', { ...f, step: 'pursue', retreatTo: a.to as string, asked: true });
+      return true;
+    case 'pursue':
+      if (a.yes) {
+        ctx.log(`${POWER_NAMES[s.power]} pursues the retreating defenders of ${areaName(f.area)}`, RULE_DEF_RETREAT);
+        ctx.goto('battle', { ...f, step: 'round-start', pursuit: true });
+      } else finishRetreat(ctx, f);
+      return true;
+  }
+  return false;
+}
+
+/** The defenders leave for `retreatTo`; what cannot move fights on, else the attacker has won (house rules l.34). */
+function finishRetreat(ctx: Ctx<AaeState>, f: BattleFrame): void {
+  const s = ctx.state;
+  endStep(ctx, f);
+  defendersLeave(ctx, f, f.retreatTo!);
+  const g: BattleFrame = { ...f, retreatTo: undefined, pursuit: undefined, hits: [] };
+  const left = defenderUnits(s, f.area, f.kind).filter((u) => takesPartInBattle(combatant(u)));
+  if (!left.length) return finish(ctx, g, 'attacker');
+  ctx.goto('battle', { ...g, step: 'press' });
+}
+
 function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender' | 'stalemate' | 'retreat'): void {
   const s = ctx.state;
   endStep(ctx, f);
+  afterHouseBattle(ctx, f);
+  if (f.germanLost) {
+    const germanyLost = s.power === 'germany' ? how === 'defender' || how === 'retreat' : how === 'attacker' && defendingPower(s, f.area, f.kind) === 'germany';
+    noteDefeat(ctx, f.area, germanyLost, f.germanLost);
+  }
   const att = attackerUnits(s, f.area, f.kind);
   if (how === 'attacker') {
     if (f.kind === 'land') {
@@ -511,8 +680,11 @@ function landNear(s: AaeState, zone: string, p: Power): string | null {
 }
 
 function submergeAsk(s: AaeState, f: BattleFrame): Prompt | null {
+  // The naval sequence (house rules l.86): only defending submarines submerge, after a round has been fought.
+  const naval = !!s.opts.house['naval-sequence'];
   for (const side of ['attacker', 'defender'] as const) {
     if (f.submergeAsked?.includes(side)) continue;
+    if (naval && (side === 'attacker' || f.round < 2)) continue;
     const subs = (side === 'attacker' ? attackerUnits(s, f.area, 'sea') : defenderUnits(s, f.area, 'sea')).filter((u) => isSub(u.type));
     if (subs.length === 0) continue;
     const seat = side === 'attacker' ? s.power : defendingPower(s, f.area, 'sea');

@@ -18,8 +18,12 @@ function areaMarks(a: AreaData): string[] | undefined {
   return a.marks?.length ? [...a.marks] : undefined;
 }
 
+/** Marks an area, box or link that exists only in games with the regional map (house rules: hr-regions). */
+export const REGIONS_MARK = 'option:hr-regions';
+
 export function aaeAssets(roundLimit = 16): Assets {
   const areas: NonNullable<Assets['board']['areas']> = {};
+  const boxes: NonNullable<Assets['board']['boxes']> = [];
   for (const a of AAE_DATA.map.areas) {
     const g = areaGeometry(a.id);
     areas[a.id] = {
@@ -30,10 +34,30 @@ export function aaeAssets(roundLimit = 16): Assets {
       source: g.source,
     };
   }
+  // The regional areas come last, drawn over the printed territory they are carved from (docs/rulesets/aae.md).
+  const house = AAE_DATA.house;
+  for (const r of house.regions) {
+    if (r.marks?.includes('box')) {
+      boxes.push({ id: r.id, name: r.name, kind: r.kind, connects: ['south-atlantic', 'red-sea'], note: `${REGIONS_MARK}: off the map; 2 movement from the South Atlantic, 2 more to the Red Sea (house rules l.213)` });
+      continue;
+    }
+    const g = areaGeometry(r.id, true);
+    areas[r.id] = {
+      name: r.name, kind: r.kind, polygons: g.polygons, label: g.label,
+      ...(r.owner ? { owner: r.owner } : {}),
+      ...(r.value !== undefined ? { value: r.value } : {}),
+      marks: [...(r.marks ?? []), REGIONS_MARK, ...(r.host ? [`host:${r.host}`] : [])],
+      source: g.source,
+    };
+  }
   return {
     board: {
       areas,
-      adjacency: AAE_DATA.map.adjacency.map(([a, b, kind]) => ({ a, b, kind })),
+      boxes,
+      adjacency: [
+        ...AAE_DATA.map.adjacency.map(([a, b, kind]) => ({ a, b, kind })),
+        ...house.adjacency.map(([a, b, kind]) => ({ a, b, kind, source: { reconstructed: `${REGIONS_MARK}: house rules' regional map (data/house-map.json)` } })),
+      ],
       countries: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], color: POWER_COLORS[p]! }])),
     },
     counters: {
@@ -83,7 +107,7 @@ export function aaeBoardView(s: AaeState): BoardView {
     pieces.push(piece);
   }
   const control: Record<string, string> = {};
-  for (const a of AAE_DATA.map.areas) {
+  for (const a of [...AAE_DATA.map.areas, ...AAE_DATA.house.regions]) {
     const c = s.control[a.id];
     if (c !== undefined && c !== (a.owner ?? null)) control[a.id] = c ?? 'neutral';
   }

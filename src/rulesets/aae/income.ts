@@ -43,7 +43,7 @@ export function usBaseIncome(round: number): number {
   return Math.min(60, 20 + 10 * Math.floor((round - 1) / 2));
 }
 
-/** House rules l.171 (Albert Speer): Germany's value is 150% in 1943, 200% in 1944 (rounded down). */
+/** House rules l.169 (Albert Speer): Germany's value is 150% in 1943, 200% in 1944 (rounded down). */
 export function speerValue(s: AaeState, value: number): number {
   const { year } = seasonOf(s.round);
   return year === 1943 ? Math.floor(value * 1.5) : year >= 1944 ? value * 2 : value;

@@ -5,6 +5,8 @@
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
+import { mudForbids, winterLandingBan } from './house/weather.ts';
+import { attackAllowed } from './house/supply.ts';
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
@@ -12,7 +14,7 @@ import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
   AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasMark, hostileSea,
-  isLand, isNeutral, isSea, sideOf, unitData,
+  inPlay, isLand, isNeutral, isSea, sideOf, unitData,
 } from './world.ts';
 
 export type MoveMode = 'combat' | 'noncombat';
@@ -66,7 +68,8 @@ export function transportRoomLeft(s: AaeState, t: Unit): number {
 export function carrierWithRoom(s: AaeState, zone: string, p: Power): Unit | null {
   for (const c of s.units) {
     if (c.at !== zone || enemies(c.power, p)) continue;
-    const room = unitData(c.type).carrierRoom ?? 0;
+    // House rules l.195: a British carrier carries one fighter.
+    const room = s.opts.house['armoured-carriers'] && c.power === 'uk' ? Math.min(1, unitData(c.type).carrierRoom ?? 0) : unitData(c.type).carrierRoom ?? 0;
     if (room === 0) continue;
     let used = 0;
     for (const x of s.units) if (x.aboard === c.id) used += unitData(x.type).carrierLoad ?? 1;
@@ -83,7 +86,15 @@ export class MoveEnv {
   readonly scratch = new SearchScratch(BOARD.nodeCount);
   private readonly hostile = new Map<string, boolean>();
   private readonly landing = new Map<string, Int32Array>();
-  constructor(readonly s: AaeState) {}
+  /** Areas no unit may enter or pass in this game: neutrals, and regional areas off the board. */
+  readonly closed: Uint8Array;
+  /** Aircraft fly over land and sea but never over closed areas (AAE Neutral Territories). */
+  readonly airRange: RangeRules;
+  constructor(readonly s: AaeState) {
+    this.closed = closedAreas(s);
+    const closed = this.closed;
+    this.airRange = { mayEnter: (n) => !closed[n] };
+  }
 
   hostileSea(id: string, p: Power): boolean {
     const k = `${id}|${sideOf(p)}`;
@@ -100,25 +111,31 @@ export class MoveEnv {
     d = new Int32Array(BOARD.nodeCount).fill(99);
     const starts: number[] = [];
     for (let n = 0; n < BOARD.nodeCount; n++) if (landingSpot(this.s, u, BOARD.id(n))) starts.push(n);
-    const reach = withinRange(BOARD, starts, 8, AIR_RANGE, this.scratch);
+    const reach = withinRange(BOARD, starts, 8, this.airRange, this.scratch);
     for (let i = 0; i < reach.count; i++) { const n = reach.node(i); d[n] = reach.costTo(n); }
     this.landing.set(k, d);
     return d;
   }
 }
 
-/** Aircraft fly over land and sea but never over neutral territories (AAE Neutral Territories). */
-const AIR_RANGE: RangeRules = { mayEnter: (n) => !NEUTRAL[n] };
 const NEUTRAL: readonly boolean[] = Array.from({ length: BOARD.nodeCount }, (_, n) => isNeutral(BOARD.id(n)));
+
+/** Neutrals and the areas not in play (house rules: regional areas without hr-regions). */
+export function closedAreas(s: AaeState): Uint8Array {
+  const out = new Uint8Array(BOARD.nodeCount);
+  for (let n = 0; n < BOARD.nodeCount; n++) if (NEUTRAL[n] || !inPlay(s, BOARD.id(n))) out[n] = 1;
+  return out;
+}
 
 function rangeRules(env: MoveEnv, u: Unit, mode: MoveMode): RangeRules {
   const s = env.s;
   const d = unitData(u.type);
-  if (d.domain === 'air') return AIR_RANGE;
+  const closed = env.closed;
+  if (d.domain === 'air') return env.airRange;
   if (d.domain === 'land') {
     return {
       mayCross: (_f, _t, e) => BOARD.edgeKind(e) === 'land',
-      mayEnter: (n) => !NEUTRAL[n] && (mode === 'combat' || friendlyLand(s, BOARD.id(n), u.power)),
+      mayEnter: (n) => !closed[n] && (mode === 'combat' || friendlyLand(s, BOARD.id(n), u.power)),
       mayPass: (n) => !enemyLand(s, BOARD.id(n), u.power),
     };
   }
@@ -127,7 +144,7 @@ function rangeRules(env: MoveEnv, u: Unit, mode: MoveMode): RangeRules {
       const k = BOARD.edgeKind(e);
       return k === 'sea' || (k === 'canal' && canalOpen(s, BOARD.id(f), BOARD.id(t), u.power));
     },
-    mayEnter: (n) => mode === 'combat' || !env.hostileSea(BOARD.id(n), u.power),
+    mayEnter: (n) => !closed[n] && (mode === 'combat' || !env.hostileSea(BOARD.id(n), u.power)),
     mayPass: (n) => !env.hostileSea(BOARD.id(n), u.power),
   };
 }
@@ -179,6 +196,10 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
     return unloadOptions(s, u, mode);
   }
   const out = reachOptions(env, u, mode);
+  // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
+  if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
+    return out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
+  }
   if (unitData(u.type).domain === 'land') out.push(...boardOptions(env, u, mode));
   if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
   return out;
@@ -241,6 +262,7 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
     const base = { to, cost, kind: 'move' as const, from };
     if (d.domain === 'land') {
       if (mode === 'combat' && !enemyLand(s, to, u.power)) continue;
+      if (cost + (u.spent ?? 0) > 1 && mudForbids(s, u, reach.pathTo(n).map((x) => BOARD.id(x)), u.spent ?? 0)) continue;
       out.push({ ...base, label: `${mode === 'combat' ? 'attack' : 'move to'} ${areaName(to)}` });
     } else if (d.domain === 'sea') {
       const hostile = env.hostileSea(to, u.power);
@@ -328,8 +350,9 @@ function unloadOptions(s: AaeState, u: Unit, mode: MoveMode): MoveOption[] {
   if (!t) return [];
   const out: MoveOption[] = [];
   for (const a of AREAS.values()) {
-    if (a.kind !== 'land' || isNeutral(a.id) || BOARD.edgeBetween(BOARD.index(a.id), BOARD.index(t.at)) < 0) continue;
+    if (a.kind !== 'land' || isNeutral(a.id) || !inPlay(s, a.id) || BOARD.edgeBetween(BOARD.index(a.id), BOARD.index(t.at)) < 0) continue;
     if (mode === 'combat' && enemyLand(s, a.id, u.power)) {
+      if (winterLandingBan(s, t.at)) continue;
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, mission: 'attack', label: `land in ${a.name} (amphibious assault)` });
     } else if (mode === 'noncombat' && friendlyLand(s, a.id, u.power) && !hostileSea(s, t.at, u.power)) {
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, label: `unload in ${a.name}` });
@@ -411,6 +434,7 @@ export function explainMove(s: AaeState, u: Unit | undefined, to: string, mode: 
   if (!u) return `${rule}: no such unit`;
   if (u.power !== s.power) return `${rule}: it is ${s.power}'s turn; that unit belongs to ${u.power}`;
   if (!AREAS.has(to)) return `${rule}: unknown area "${to}"`;
+  if (!inPlay(s, to)) return `${rule}: ${areaName(to)} is on the house rules' regional map only (hr-regions)`;
   if (isNeutral(to)) return `${RULE_NEUTRALS}: no unit may enter or fly over ${areaName(to)}`;
   if (u.done) return `${rule}: that ${unitData(u.type).name.toLowerCase()} has ended its move this turn`;
   if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return `${RULE_NONCOMBAT_MOVE}: units that moved to attack or fought this turn may not move again`;

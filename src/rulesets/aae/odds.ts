@@ -4,17 +4,17 @@
 // works on small battles and gives the same distribution (odds.test.ts checks that they agree).
 import { applyAction, type Action, type Prompt, type Seat } from '../../engine/index.ts';
 import type { CombatResult, OddsAdapter } from '../../odds/types.ts';
-import { attackerUnits, bombardingShips, defenderUnits } from './battle.ts';
+import { attackerUnits, bombardingShips, defenderUnits, forces, tableOf, type BattleFrame } from './battle.ts';
 import { combatant, takesPartInBattle, type BattleKind, type Combatant } from './combat-rules.ts';
 import type { UnitType } from './data/index.ts';
-import { combatTable } from './house/values.ts';
+import { designateAt, searchModifier } from './house/battle.ts';
 import { maxRounds } from './house/rounds.ts';
 import { aae } from './index.ts';
-import { battleOutcomes, describeForce, unitsLost } from './odds-calculator.ts';
+import { battleOutcomes, describeForce, unitsLost, type BattleSpec } from './odds-calculator.ts';
 import type { AaeState } from './state.ts';
 import { areaName, enemyUnitsAt, hostileSea, isLand } from './world.ts';
 
-interface Battle { state: AaeState; area: string; kind: BattleKind }
+export interface Battle { state: AaeState; area: string; kind: BattleKind }
 
 /** The battle an action leads to, on the state where it is about to be fought; null when it leads to none. */
 export function battleOf(s: AaeState, seat: Seat, a: Action): Battle | null {
@@ -35,12 +35,40 @@ export function battleOf(s: AaeState, seat: Seat, a: Action): Battle | null {
   return { state: after, area: to, kind };
 }
 
+/** The battle as its frame will start it (house rules: the defender names every anti-tank gun it may). */
+function frameOf(b: Battle): BattleFrame {
+  const f: BattleFrame = { proc: 'battle', area: b.area, kind: b.kind, round: 1, step: 'start' };
+  if (b.kind === 'land') f.bombard = bombardingShips(b.state, b.area);
+  if (b.kind === 'land' && b.state.opts.house['anti-tank']) f.at = designateAt(b.state, f, Number.MAX_SAFE_INTEGER);
+  return f;
+}
+
 /** The forces of a battle about to be fought (bombarding ships with the attacker in a land battle). */
 export function battleForces(b: Battle): { attacker: Combatant[]; defender: Combatant[] } {
-  const s = b.state;
-  const att = attackerUnits(s, b.area, b.kind).map((u) => combatant(u, u.landing === b.area ? { amphibious: true } : {}));
-  const bombard = b.kind === 'land' ? bombardingShips(s, b.area).map((id) => combatant(s.units.find((u) => u.id === id)!, { bombarding: true })) : [];
-  return { attacker: [...att, ...bombard], defender: defenderUnits(s, b.area, b.kind).map((u) => combatant(u)) };
+  const { attC, defC } = forces(b.state, frameOf(b));
+  return { attacker: attC, defender: defC };
+}
+
+/** The chance that the submarine search (one d10, 6 or more with its modifier) misses (house rules l.76). */
+export function searchMisses(s: AaeState, area: string): number {
+  const finds = Math.min(10, Math.max(0, 5 + searchModifier(s, { area })));
+  return 1 - finds / 10;
+}
+
+/** The battle's table, with what the battle is (an amphibious assault...). */
+const battleTable = (b: Battle) => tableOf(b.state, frameOf(b));
+
+/** The battle as the calculator takes it: forces, table, round limit, the submarine search, the order of losses. */
+export function battleSpec(b: Battle, order?: { attacker?: readonly string[]; defender?: readonly string[] }): BattleSpec {
+  const { attacker, defender } = battleForces(b);
+  const table = battleTable(b);
+  const limit = b.kind === 'land' ? maxRounds(b.state, b.area) : 0;
+  return {
+    kind: b.kind, table, attacker, defender,
+    ...(table.house?.naval ? { undetected: searchMisses(b.state, b.area) } : {}),
+    ...(limit ? { maxRounds: limit } : {}),
+    order: { attacker: order?.attacker as UnitType[] | undefined, defender: order?.defender as UnitType[] | undefined },
+  };
 }
 
 /** One way a battle ends, as the odds report it: units lost by each side, who won, what is left. */
@@ -59,13 +87,9 @@ export const aaeOdds: OddsAdapter<AaeState> = {
   calculate(s, seat, a, opts) {
     const b = battleOf(s, seat, a);
     if (!b) throw new Error(`odds: ${JSON.stringify(a)} leads to no battle`);
-    const { attacker, defender } = battleForces(b);
-    const order = opts.casualtyOrder;
-    const outcomes = battleOutcomes({
-      kind: b.kind, table: combatTable(b.state, b.area), attacker, defender,
-      ...(b.kind === 'land' && maxRounds(b.state, b.area) ? { maxRounds: maxRounds(b.state, b.area) } : {}),
-      order: { attacker: order?.attacker as UnitType[] | undefined, defender: order?.defender as UnitType[] | undefined },
-    });
+    const spec = battleSpec(b, opts.casualtyOrder);
+    const { attacker, defender } = spec;
+    const outcomes = battleOutcomes(spec);
     return {
       outcomes: outcomes.map((o) => ({ p: o.p, result: battleResult(b.kind, attacker, o.attacker, defender, o.defender) })),
       stats: { leaves: outcomes.length },

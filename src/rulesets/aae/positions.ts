@@ -2,7 +2,7 @@
 // the position of any state so that a game continued from it plays exactly like the original. Browser-safe.
 import { z } from 'zod';
 import type { DataProblem, Json, PositionSupport, RngState } from '../../engine/index.ts';
-import { POWERS, UNIT_TYPES, type Power } from './data/index.ts';
+import { ALL_UNIT_TYPES, POWERS, type Power, type UnitType } from './data/index.ts';
 import { resolveOptions, initialState } from './setup.ts';
 import { stackAt, type StartPhase } from './stacks.ts';
 import type { AaeState, Unit } from './state.ts';
@@ -20,7 +20,7 @@ const PHASE_START: Record<(typeof PHASES)[number], StartPhase> = {
 };
 
 const power = z.enum(POWERS);
-const unitType = z.enum(UNIT_TYPES);
+const unitType = z.enum(ALL_UNIT_TYPES as [UnitType, ...UnitType[]]);
 
 /** One unit, or `count` identical ones (ids are then given in order). Marks of a turn in progress are optional. */
 const UnitEntrySchema = z.strictObject({

@@ -6,6 +6,8 @@ import { isShip } from './combat-rules.ts';
 import type { AaeState } from './state.ts';
 import { newUnit } from './units.ts';
 import { unitCost } from './house/values.ts';
+import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
+import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
 import { POWER_NAMES, area, areaName, controller, factoryAreas, isLand, neighbours, sideOf, unitData } from './world.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
@@ -28,6 +30,11 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     const choices: Choice[] = FOR_SALE.filter((t) => unitCost(s, t, f.power) <= money).map((t) => ({
       action: { type: 'buy', unit: t }, label: `buy ${unitData(t).name.toLowerCase()} (${unitCost(s, t, f.power)} IPCs)`,
     }));
+    if (f.bid === undefined) {
+      if (mayBuySs(s, f.power)) choices.push({ action: { type: 'buy', unit: 'ss-armour' }, label: `buy SS armour (${unitCost(s, 'ss-armour', f.power)} IPCs; one a turn)` });
+      choices.push(...guardsChoices(s, f.power));
+      if (mayBuyVolksgrenadiers(s, f.power) && unitCost(s, 'volksgrenadier', f.power) <= money) choices.push({ action: { type: 'buy', unit: 'volksgrenadier' }, label: `buy volksgrenadier (${unitCost(s, 'volksgrenadier', f.power)} IPCs)` });
+    }
     choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
     const pending = f.bid !== undefined ? f.bought ?? [] : s.pending[f.power];
     return [{
@@ -49,8 +56,10 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
       ctx.pop();
       return;
     }
+    if (a.type === 'guards') { convertGuards(ctx, a.at as string); return; }
     const t = a.unit as UnitType;
     const cost = unitCost(s, t, f.power);
+    if (t === 'ss-armour') boughtSs(s);
     if (f.bid !== undefined) ctx.goto('purchase', { ...f, bid: f.bid - cost, bought: [...(f.bought ?? []), t] });
     else { s.ipcs[f.power] -= cost; s.pending[f.power].push(t); }
   },

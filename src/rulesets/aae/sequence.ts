@@ -9,6 +9,7 @@ import type { AaeState } from './state.ts';
 import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasMark, sideOf, unitData } from './world.ts';
 import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome } from './victory.ts';
 import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
+import { checkSupply } from './house/supply.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
 export const RULE_LEND_LEASE = 'AAE Soviet Patriotic War (Lend-Lease)';
@@ -94,6 +95,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         return;
       case 'combat-move':
         s.phase = 'combat-move';
+        if (s.opts.house.supply) checkSupply(ctx);
         next();
         ctx.push('move', { mode: 'combat' });
         return;

@@ -35,8 +35,9 @@ export const ALL_OPTIONS: OptionInfo[] = [...BASE_OPTIONS, ...HOUSE_OPTIONS];
 type SetupResult = Omit<AaeState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> & { stack: Frame[] };
 
 export function initialState(options: Options): SetupResult {
+  const opts = resolveOptions(options);
   const control: Record<string, Power | null> = {};
-  for (const a of AAE_DATA.map.areas) {
+  for (const a of [...AAE_DATA.map.areas, ...(opts.house.regions ? AAE_DATA.house.regions : [])]) {
     if (a.kind === 'land') control[a.id] = a.owner ?? null;
     else if (a.owner) control[a.id] = a.owner;
   }
@@ -47,7 +48,7 @@ export function initialState(options: Options): SetupResult {
   }
   const ipcs = Object.fromEntries(POWERS.map((p) => [p, AAE_DATA.setup.ipcs[p] ?? 0])) as Record<Power, number>;
   const state: SetupResult = {
-    opts: resolveOptions(options),
+    opts,
     round: 1,
     power: AAE_DATA.setup.turnOrder[0]!,
     phase: 'bid',

@@ -41,6 +41,32 @@ export interface Unit {
   boardedThisTurn?: boolean;
   /** Armour that made its second attack this turn (house rules l.56). */
   secondAttack?: boolean;
+  // House rules:
+  /** An Axis Minor nation's piece (l.3), or a French, Polish, Yugoslav or Vichy one. */
+  nation?: string;
+  /** Early-war piece: fights at -1 (l.5). */
+  ew?: boolean;
+  /** Out of supply in this turn's combat (l.20). */
+  unsupplied?: boolean;
+  /** A transport carrying landing craft (l.16). */
+  landingCraft?: boolean;
+  /** A coastal fort still being built overseas (l.12). */
+  building?: boolean;
+  /** A ship in port in a coastal territory (l.105 d). */
+  inPort?: boolean;
+  /** Took a bombardment half hit in the battle in progress (l.46). */
+  shaken?: boolean;
+  /** Has had its save roll in the battle in progress (SS, Guards, armoured carriers: l.135, 161, 195). */
+  saved?: boolean;
+  /** A fighter come to a battle by air reaction, from this area (l.32). */
+  reactFrom?: string;
+  /** Landed in this turn's assault from a transport with landing craft (l.16). */
+  landedWithCraft?: boolean;
+}
+
+/** Bookkeeping of the house rules (each field belongs to the rule that writes it). */
+export interface HouseState {
+  [k: string]: unknown;
 }
 
 /** A battle waiting in the combat phase (AAE Conduct Combat). */
@@ -85,6 +111,8 @@ export interface AaeState extends BaseState {
   railUsed?: { all: number; soviet: number };
   /** House rules l.211: British ships gone to the Far East, waiting to come back ('battleship', 'carrier'). */
   farEast?: string[];
+  /** House rules' bookkeeping (house/*.ts). */
+  house?: HouseState;
   /** AAE Victory: the side that met its condition, and the round it did (it must hold it a whole round). */
   victoryWatch: { axis?: number; allies?: number };
 }

@@ -1,20 +1,48 @@
 // The A&A Europe board as a graph (src/board) and the questions every phase asks of it: who controls an area, which
 // units are there, which areas are friendly or hostile to a power, and the unit types' figures.
 import { buildBoard, type Board } from '../../board/index.ts';
-import { AAE_DATA, type AreaData, type Power, type UnitType, type UnitTypeData } from './data/index.ts';
+import { AAE_DATA, HOUSE_UNIT_TYPES, type AreaData, type Power, type UnitType, type UnitTypeData } from './data/index.ts';
+import { houseUnitData } from './house/units.ts';
 import { SIDE_OF, type AaeState, type Side, type Unit } from './state.ts';
 
 export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States' };
 export const TURN_ORDER: readonly Power[] = AAE_DATA.setup.turnOrder;
 
-export const AREAS: ReadonlyMap<string, AreaData> = new Map(AAE_DATA.map.areas.map((a) => [a.id, a]));
-export const AREA_IDS: readonly string[] = AAE_DATA.map.areas.map((a) => a.id);
+const HOUSE_MAP = AAE_DATA.house;
+const ALL_AREAS: readonly AreaData[] = [...AAE_DATA.map.areas, ...HOUSE_MAP.regions];
 
-/** The board: one node per area, links typed land / sea / coast / canal (AAE map). */
+/** Every area: the printed board's, then the house rules' regional areas (in play only with hr-regions). */
+export const AREAS: ReadonlyMap<string, AreaData> = new Map(ALL_AREAS.map((a) => [a.id, a]));
+/** The printed board's areas. */
+export const AREA_IDS: readonly string[] = AAE_DATA.map.areas.map((a) => a.id);
+/** The regional areas of the house rules' map (house-map.json) and the printed territory each is carved from. */
+export const REGION_HOST: ReadonlyMap<string, string | undefined> = new Map(HOUSE_MAP.regions.map((r) => [r.id, r.host]));
+
+/**
+ * The board: one node per area, links typed land / sea / coast / canal (AAE map). The regional areas come after the
+ * printed ones (same indices for the printed areas) and are joined to their host and its neighbours only, so the
+ * printed board's distances stand; without hr-regions nothing enters them.
+ */
 export const BOARD: Board = buildBoard({
-  nodes: AAE_DATA.map.areas.map((a) => ({ id: a.id, kind: a.kind, name: a.name })),
-  links: AAE_DATA.map.adjacency.map(([a, b, kind]) => ({ a, b, kind })),
+  nodes: ALL_AREAS.map((a) => ({ id: a.id, kind: a.kind, name: a.name })),
+  links: [...AAE_DATA.map.adjacency, ...HOUSE_MAP.adjacency].map(([a, b, kind]) => ({ a, b, kind })),
 });
+
+/** Is the area on the board in this game (regional areas only with the regional map, house rules l.1). */
+export function inPlay(s: AaeState, id: string): boolean {
+  return !REGION_HOST.has(id) || s.opts.house.regions === true;
+}
+
+/** Production value in this game: a host's shrinks when its regions are carved out. */
+export function valueOf(s: AaeState, id: string): number {
+  if (s.opts.house.regions && id in HOUSE_MAP.hostValues) return HOUSE_MAP.hostValues[id]!;
+  return area(id).value ?? 0;
+}
+
+/** The area standing for a regional area in this game: itself on the regional map, its host otherwise. */
+export function standIn(s: AaeState, id: string): string {
+  return inPlay(s, id) ? id : REGION_HOST.get(id) ?? id;
+}
 
 export function area(id: string): AreaData {
   const a = AREAS.get(id);
@@ -28,12 +56,22 @@ export const isNeutral = (id: string): boolean => area(id).marks?.includes('neut
 export const hasMark = (id: string, mark: string): boolean => area(id).marks?.includes(mark as never) ?? false;
 export const areaName = (id: string): string => AREAS.get(id)?.name ?? id;
 
+const UNIT_DATA: Readonly<Record<UnitType, UnitTypeData>> = {
+  ...(AAE_DATA.units.types as Record<string, UnitTypeData>),
+  ...Object.fromEntries(HOUSE_UNIT_TYPES.map((t) => [t, houseUnitData(t)])),
+} as Record<UnitType, UnitTypeData>;
+
 export function unitData(type: UnitType): UnitTypeData {
-  return AAE_DATA.units.types[type]!;
+  return UNIT_DATA[type]!;
 }
 
 export const sideOf = (p: Power): Side => SIDE_OF[p];
 export const enemies = (a: Power, b: Power): boolean => SIDE_OF[a] !== SIDE_OF[b];
+
+/** Neighbours in play in this game. */
+export function neighboursIn(s: AaeState, id: string): { id: string; kind: string }[] {
+  return neighbours(id).filter((n) => inPlay(s, n.id));
+}
 
 /** Neighbouring area ids, with the kind of the link. */
 export function neighbours(id: string): { id: string; kind: string }[] {
@@ -74,7 +112,7 @@ export function hostileSea(s: AaeState, id: string, p: Power): boolean {
 
 /** A canal is open to a side while that side controls every territory it names (AAE map: the Bosphorus, Turkey). */
 export function canalOpen(s: AaeState, a: string, b: string, p: Power): boolean {
-  const c = AAE_DATA.map.canals.find((x) => (x.seas[0] === a && x.seas[1] === b) || (x.seas[0] === b && x.seas[1] === a));
+  const c = [...AAE_DATA.map.canals, ...HOUSE_MAP.canals].find((x) => (x.seas[0] === a && x.seas[1] === b) || (x.seas[0] === b && x.seas[1] === a));
   if (!c) return true;
   return c.land.every((l) => { const o = controller(s, l); return o !== null && !enemies(o, p); });
 }

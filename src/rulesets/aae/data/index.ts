@@ -4,9 +4,10 @@ import type { DataProblem } from '../../../engine/index.ts';
 import mapJson from './map.json' with { type: 'json' };
 import unitsJson from './units.json' with { type: 'json' };
 import setupJson from './setup.json' with { type: 'json' };
+import houseMapJson from './house-map.json' with { type: 'json' };
 import {
-  MapFileSchema, POWERS, SetupFileSchema, UNIT_TYPES, UnitsFileSchema,
-  type MapFile, type SetupFile, type UnitsFile,
+  HouseMapFileSchema, MapFileSchema, POWERS, SetupFileSchema, UNIT_TYPES, UnitsFileSchema,
+  type HouseMapFile, type MapFile, type SetupFile, type UnitsFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -15,10 +16,11 @@ export const RAW_AAE_DATA = {
   'map.json': mapJson as unknown,
   'units.json': unitsJson as unknown,
   'setup.json': setupJson as unknown,
+  'house-map.json': houseMapJson as unknown,
 };
 export type AaeDataFile = keyof typeof RAW_AAE_DATA;
 
-const SCHEMAS = { 'map.json': MapFileSchema, 'units.json': UnitsFileSchema, 'setup.json': SetupFileSchema } as const;
+const SCHEMAS = { 'map.json': MapFileSchema, 'units.json': UnitsFileSchema, 'setup.json': SetupFileSchema, 'house-map.json': HouseMapFileSchema } as const;
 
 function parse<T>(file: AaeDataFile): T {
   const r = SCHEMAS[file].safeParse(RAW_AAE_DATA[file]);
@@ -29,13 +31,14 @@ function parse<T>(file: AaeDataFile): T {
   return r.data as T;
 }
 
-export interface AaeData { map: MapFile; units: UnitsFile; setup: SetupFile }
+export interface AaeData { map: MapFile; units: UnitsFile; setup: SetupFile; house: HouseMapFile }
 
 /** The shipped data, parsed and checked by its schemas (throws naming the file and field when broken). */
 export const AAE_DATA: AaeData = {
   map: parse<MapFile>('map.json'),
   units: parse<UnitsFile>('units.json'),
   setup: parse<SetupFile>('setup.json'),
+  house: parse<HouseMapFile>('house-map.json'),
 };
 
 function fieldOf(path: readonly PropertyKey[]): string {
@@ -113,5 +116,40 @@ export function validateAaeData(raw: Partial<Record<AaeDataFile, unknown>> = {})
     });
     if (new Set(setup.turnOrder).size !== 4) add('setup.json', 'turnOrder', 'each of the four powers plays once a round');
   }
+  const house = parsed['house-map.json'] as HouseMapFile | undefined;
+  if (house && map) checkHouseMap(house, areas, (field, message) => add('house-map.json', field, message));
   return out;
+}
+
+/** Cross-references of the house map: every id known, every region carved from a printed territory of its kind. */
+function checkHouseMap(h: HouseMapFile, base: Map<string, { kind: string }>, add: (field: string, message: string) => void): void {
+  const all = new Map<string, { kind: string }>(base);
+  h.regions.forEach((r, i) => {
+    if (base.has(r.id) || all.has(r.id)) add(`regions[${i}].id`, `duplicate area id "${r.id}"`);
+    all.set(r.id, r);
+    if (r.host && base.get(r.host)?.kind !== r.kind) add(`regions[${i}].host`, `"${r.host}" is not a printed ${r.kind === 'sea' ? 'sea zone' : 'territory'}`);
+    if (r.kind === 'land' && r.value === undefined) add(`regions[${i}].value`, `territory "${r.id}" needs a value`);
+  });
+  h.adjacency.forEach(([a, b, kind], i) => {
+    const A = all.get(a);
+    const B = all.get(b);
+    if (!A || !B) { add(`adjacency[${i}]`, `unknown area "${!A ? a : b}"`); return; }
+    if (base.has(a) && base.has(b)) add(`adjacency[${i}]`, `"${a}" and "${b}" are both printed areas: their connections are map.json's`);
+    const want = A.kind === 'land' && B.kind === 'land' ? ['land'] : A.kind === 'sea' && B.kind === 'sea' ? ['sea', 'canal'] : ['coast'];
+    if (!want.includes(kind)) add(`adjacency[${i}][2]`, `"${a}" (${A.kind}) and "${b}" (${B.kind}) must be joined by ${want.join(' or ')}, not ${kind}`);
+  });
+  const ids = (field: string, list: readonly string[]) => list.forEach((id, i) => { if (!all.has(id)) add(`${field}[${i}]`, `unknown area "${id}"`); });
+  for (const id of Object.keys(h.hostValues)) if (!h.regions.some((r) => r.host === id)) add(`hostValues.${id}`, `"${id}" hosts no region`);
+  ids('cities', h.cities);
+  ids('citiesWithoutRegions', h.citiesWithoutRegions);
+  ids('terrain.rough', h.terrain.rough);
+  ids('terrain.wetland', h.terrain.wetland);
+  ids('noPort', h.noPort);
+  ids('easternEurope', h.easternEurope);
+  for (const [n, list] of Object.entries(h.minorNations)) ids(`minorNations.${n}`, list);
+  ids('vichy.areas', h.vichy.areas);
+  ids('vichy.forces', Object.keys(h.vichy.forces));
+  ids('vichy.displaced', [...Object.keys(h.vichy.displaced), ...Object.values(h.vichy.displaced)]);
+  ids('vichy.fleet.zone', [h.vichy.fleet.zone]);
+  ids('neutralForces', Object.keys(h.neutralForces));
 }

@@ -13,7 +13,7 @@ export const ProvenanceSchema = z.strictObject({
   note: z.string().optional(),
 });
 
-export const AREA_MARKS = ['capital', 'victory-city', 'factory', 'convoy', 'neutral', 'middle-east', 'region'] as const;
+export const AREA_MARKS = ['capital', 'victory-city', 'factory', 'convoy', 'neutral', 'middle-east', 'region', 'city', 'box'] as const;
 
 export const AreaSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/, 'ids are lower-case words joined by "-"'),
@@ -44,11 +44,64 @@ export const MapFileSchema = z.strictObject({
 });
 export type MapFile = z.infer<typeof MapFileSchema>;
 
+/** The Axis Minor's nations (house rules l.3). */
+export const NATIONS = ['italy', 'hungary', 'rumania', 'bulgaria', 'finland'] as const;
+export type MinorNation = (typeof NATIONS)[number];
+
+const Forces = z.record(z.string(), z.number().int().min(1));
+
+/**
+ * The house rules' map (house-map.json): the regional areas the draft names, carved from the printed territory they
+ * lie in (`host`), and the facts its rules need (terrain, ports, Eastern Europe, the minor nations, Vichy, neutrals).
+ */
+export const HouseMapFileSchema = z.strictObject({
+  provenance: ProvenanceSchema,
+  regions: z.array(AreaSchema.extend({ host: z.string().optional() })),
+  adjacency: z.array(z.tuple([z.string(), z.string(), z.enum(ADJACENCY_KINDS)])),
+  canals: MapFileSchema.shape.canals,
+  /** Values of the hosts once their regions are carved out. */
+  hostValues: z.record(z.string(), z.number().int().min(0)),
+  /** Built-up cities among the printed territories (l.38); regional areas marked "city" are too. */
+  cities: z.array(z.string()),
+  /** Without the regional areas, these stand for their cities. */
+  citiesWithoutRegions: z.array(z.string()),
+  terrain: z.strictObject({ rough: z.array(z.string()), wetland: z.array(z.string()) }),
+  /** Coastal territories that are no port (l.105 d). */
+  noPort: z.array(z.string()),
+  /** "Finland, Poland, Yugoslavia, Bulgaria and all areas east of that" (l.40). */
+  easternEurope: z.array(z.string()),
+  minorNations: z.record(z.enum(NATIONS), z.array(z.string())),
+  vichy: z.strictObject({
+    areas: z.array(z.string()),
+    forces: z.record(z.string(), Forces),
+    fleet: z.strictObject({ zone: z.string(), units: Forces }),
+    /** Where units of the printed set-up in a Vichy territory go. */
+    displaced: z.record(z.string(), z.string()),
+  }),
+  /** Defence forces of the neutrals that may be attacked (l.113: the set-up chart is missing). */
+  neutralForces: z.record(z.string(), Forces),
+});
+export type HouseMapFile = z.infer<typeof HouseMapFileSchema>;
+
 export const UNIT_TYPES = [
   'infantry', 'artillery', 'armour', 'aa', 'fighter', 'bomber', 'transport', 'submarine', 'destroyer', 'carrier', 'battleship',
 ] as const;
-export type UnitType = (typeof UNIT_TYPES)[number];
+export type BaseUnitType = (typeof UNIT_TYPES)[number];
 export const UnitTypeIdSchema = z.enum(UNIT_TYPES);
+
+/**
+ * The house rules' new units (their figures are in house/units.ts, each with its line): coastal fort (l.14),
+ * paratroop (l.18), militia (l.129, 171), Home Guard (l.193), partisan (l.205), SS armour (l.161), Guards armour
+ * (l.135), Volksgrenadier (l.167), rocket artillery (Katyusha l.219, Nebelwerfer l.229), V1 and V2 (l.227),
+ * Superfortress (l.239).
+ */
+export const HOUSE_UNIT_TYPES = [
+  'fort', 'paratroop', 'militia', 'home-guard', 'partisan', 'ss-armour', 'guards-armour', 'volksgrenadier',
+  'rocket-artillery', 'v1', 'v2', 'superfortress',
+] as const;
+export type HouseUnitType = (typeof HOUSE_UNIT_TYPES)[number];
+export type UnitType = BaseUnitType | HouseUnitType;
+export const ALL_UNIT_TYPES: readonly UnitType[] = [...UNIT_TYPES, ...HOUSE_UNIT_TYPES];
 
 export const UnitTypeSchema = z.strictObject({
   name: z.string(),

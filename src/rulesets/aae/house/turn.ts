@@ -9,7 +9,7 @@ import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } f
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
 export const RULE_COMMONWEALTH = 'AAE house rules l.191 (Commonwealth reinforcements)';
-export const RULE_COPENHAGEN = 'AAE house rules l.163 (Copenhagen defences)';
+export const RULE_COPENHAGEN = 'AAE house rules l.159 (Copenhagen defences)';
 export const RULE_GIBRALTAR = 'AAE house rules l.197 (Gibraltar naval fortress)';
 export const RULE_MALTA = 'AAE house rules l.199 (Malta)';
 export const RULE_JAPAN = 'AAE house rules l.211 (war with Japan)';
@@ -22,6 +22,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   s.railUsed = undefined;
   if (s.opts.house.reservists && p === 'ussr' && s.round === 1) reservists(ctx);
   if (s.opts.house.commonwealth && p === 'uk' && s.round <= 4 && COMMONWEALTH_AREAS.some((a) => controller(s, a) === 'uk')) ctx.push('commonwealth', {});
+  if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -84,7 +85,37 @@ export const commonwealth: Procedure<AaeState, Frame> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Copenhagen (l.163) and Gibraltar (l.197): fire at enemy ships in their sea zone when the combat phase begins.
+// Liberation (l.187): at the start of the US turn, one French infantry (3 IPCs) in a French territory the United
+// States holds with a US unit there (France, Eastern France, Vichy France). It is a US piece of the French nation.
+
+export const RULE_LIBERATION = 'AAE house rules l.187 (French liberation)';
+const FRENCH_AREAS = ['france', 'eastern-france', 'vichy-france'];
+const FRENCH_COST = 3;
+
+export function liberatedFrance(s: AaeState): string[] {
+  return FRENCH_AREAS.filter((a) => controller(s, a) === 'usa' && s.units.some((u) => u.at === a && u.power === 'usa'));
+}
+
+export const liberation: Procedure<AaeState, Frame> = {
+  prompts(s) {
+    const choices: Choice[] = liberatedFrance(s)
+      .map((at) => ({ action: { type: 'place', at }, label: `build a French infantry in ${areaName(at)} (${FRENCH_COST} IPCs)`, refs: { place: at } }));
+    choices.push({ action: { type: 'place', at: null }, label: 'build none' });
+    return [{ seat: 'usa', rule: RULE_LIBERATION, kind: 'place', text: 'Liberation: build one French infantry in liberated France?', choices }];
+  },
+  act(ctx, _f, _seat, a) {
+    if (a.at) {
+      const s = ctx.state;
+      newUnit(s, 'infantry', 'usa', a.at as string).nation = 'france';
+      s.ipcs.usa -= FRENCH_COST;
+      ctx.log(`A French infantry is raised in ${areaName(a.at as string)}`, RULE_LIBERATION);
+    }
+    ctx.pop();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Copenhagen (l.159) and Gibraltar (l.197): fire at enemy ships in their sea zone when the combat phase begins.
 
 /** Hits a fortress die scores on one ship (the roll as rolled; the modifier applied here). */
 export function fortressHits(fortress: 'copenhagen' | 'gibraltar', ship: Unit['type'], face: number): number {

@@ -112,7 +112,7 @@ describe('house rules l.179: US production', () => {
 });
 
 describe('house rules: income', () => {
-  it('l.111: a captured territory yields half its value; l.171: Germany is worth 9 in 1943 and 12 in 1944; l.199: Malta costs the British 1', () => {
+  it('l.111: a captured territory yields half its value; l.169: Germany is worth 9 in 1943 and 12 in 1944; l.199: Malta costs the British 1', () => {
     const s = asState(position({ options: on('half-value', 'speer', 'malta'), control: { ukraine: 'germany', 'east-poland': 'germany' }, round: 9 }));
     expect(incomeOf(s, 'germany').items.filter((i) => ['ukraine', 'east-poland', 'germany'].includes(i.area))).toEqual([
       { area: 'ukraine', value: 1 }, { area: 'east-poland', value: 0 }, { area: 'germany', value: 9 },
@@ -122,7 +122,7 @@ describe('house rules: income', () => {
   });
 });
 
-describe('house rules: fortresses (l.163 Copenhagen, l.197 Gibraltar)', () => {
+describe('house rules: fortresses (l.159 Copenhagen, l.197 Gibraltar)', () => {
   it('Copenhagen: an Allied destroyer rolling 5 takes 1 hit (5-1); a submarine rolling 6 takes 1 (6-2); Gibraltar: an Axis destroyer rolling 6 takes 1, a battleship 2', () => {
     expect(fortressHits('copenhagen', 'destroyer', 5)).toBe(1);
     expect(fortressHits('copenhagen', 'submarine', 6)).toBe(1);

@@ -1,0 +1,75 @@
+// Supply (house rules l.20): before the combat move every land and air unit on land traces a route to a friendly
+// industrial complex through friendly territory and sea zones free of enemy surface warships (enemy submarines and
+// transports do not cut it); units that cannot are out of supply: -1 in combat (house/values.ts) and they may attack
+// only to reopen a route. German units in Norway may not trace through Finland (l.20 b). The Axis Minor's own
+// tracing (l.20 a) belongs to the missing fifth player.
+import type { Ctx } from '../../../engine/index.ts';
+import type { Power } from '../data/index.ts';
+import { isShip, isSub } from '../combat-rules.ts';
+import type { AaeState, Unit } from '../state.ts';
+import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasMark, inPlay, isLand, neighbours, unitData } from '../world.ts';
+
+export const RULE_SUPPLY = 'AAE house rules l.20 (supply)';
+const NO_NORWAY_TRACE = new Set(['finland', 'helsinki']);
+const EXEMPT = new Set(['fort', 'militia', 'home-guard', 'partisan']);
+
+/** Sea zones holding a surface warship hostile to `p` (transports and submarines do not count). */
+function blockedSeas(s: AaeState, p: Power): Set<string> {
+  return new Set(s.units.filter((u) => enemies(u.power, p) && isShip(u.type) && !isSub(u.type) && u.type !== 'transport' && !isLand(u.at)).map((u) => u.at));
+}
+
+/**
+ * Areas from which `p`'s side can trace supply. `taken`: an area counted as friendly (an attack that would reopen a
+ * route); `avoid`: areas the trace may not pass.
+ */
+export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: ReadonlySet<string>): Set<string> {
+  const blocked = blockedSeas(s, p);
+  const friendly = (id: string) => {
+    if (!inPlay(s, id) || avoid?.has(id)) return false;
+    if (id === taken) return true;
+    if (!isLand(id)) return !blocked.has(id);
+    const c = controller(s, id);
+    return c !== null && !enemies(c, p);
+  };
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  for (const a of AREAS.values()) if (a.kind === 'land' && hasMark(a.id, 'factory') && friendly(a.id)) { seen.add(a.id); queue.push(a.id); }
+  while (queue.length) {
+    const id = queue.pop()!;
+    for (const n of neighbours(id)) {
+      if (seen.has(n.id) || !friendly(n.id)) continue;
+      if (n.kind === 'canal' && !canalOpen(s, id, n.id, p)) continue;
+      seen.add(n.id);
+      queue.push(n.id);
+    }
+  }
+  return seen;
+}
+
+/** Units that check supply: land and air units on land, not aboard, not the house rules' fixed or local pieces. */
+const checks = (u: Unit): boolean => isLand(u.at) && !u.aboard && unitData(u.type).domain !== 'sea' && !EXEMPT.has(u.type);
+
+/** Before the combat move: every unit's supply is checked afresh. */
+export function checkSupply(ctx: Ctx<AaeState>): void {
+  const s = ctx.state;
+  const cache = new Map<string, Set<string>>();
+  const out = new Map<Power, number>();
+  for (const u of s.units) {
+    u.unsupplied = undefined;
+    if (!checks(u)) continue;
+    const norway = u.power === 'germany' && u.at === 'norway';
+    const k = `${u.power}${norway ? ':norway' : ''}`;
+    let reach = cache.get(k);
+    if (!reach) { reach = suppliedAreas(s, u.power, undefined, norway ? NO_NORWAY_TRACE : undefined); cache.set(k, reach); }
+    if (reach.has(u.at)) continue;
+    u.unsupplied = true;
+    out.set(u.power, (out.get(u.power) ?? 0) + 1);
+  }
+  for (const [p, n] of out) ctx.log(`${POWER_NAMES[p]}: ${n} unit${n > 1 ? 's' : ''} out of supply (-1 in combat)`, RULE_SUPPLY);
+}
+
+/** An out-of-supply unit attacks only where taking the area reopens its route (the area would be in supply). */
+export function attackAllowed(s: AaeState, u: Unit, to: string): boolean {
+  if (!u.unsupplied || !s.opts.house.supply) return true;
+  return suppliedAreas(s, u.power, to, u.power === 'germany' && u.at === 'norway' ? NO_NORWAY_TRACE : undefined).has(to);
+}

@@ -140,7 +140,8 @@ export const turn: Procedure<AaeState, TurnFrame> = {
       }
       case 'end': {
         for (const u of s.units) {
-          if (u.power === p && u.damage) { u.damage = undefined; ctx.log(`${POWER_NAMES[p]} battleship in ${areaName(u.at)} is repaired`, RULE_REPAIR); }
+          // House rules l.10: repairs cost IPCs in port instead (house/repairs.ts).
+          if (u.power === p && u.damage && !s.opts.house.repairs) { u.damage = undefined; ctx.log(`${POWER_NAMES[p]} battleship in ${areaName(u.at)} is repaired`, RULE_REPAIR); }
         }
         if (p === 'germany' && s.victoryWatch.allies !== undefined && !alliedConditionMet(s)) s.victoryWatch.allies = undefined;
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;

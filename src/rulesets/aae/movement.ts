@@ -7,6 +7,7 @@ import { SearchScratch, movementRange, withinRange, type RangeRules } from '../.
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
 import { attackAllowed } from './house/supply.ts';
+import { mayAssaultFrom } from './house/landing-craft.ts';
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
@@ -352,7 +353,7 @@ function unloadOptions(s: AaeState, u: Unit, mode: MoveMode): MoveOption[] {
   for (const a of AREAS.values()) {
     if (a.kind !== 'land' || isNeutral(a.id) || !inPlay(s, a.id) || BOARD.edgeBetween(BOARD.index(a.id), BOARD.index(t.at)) < 0) continue;
     if (mode === 'combat' && enemyLand(s, a.id, u.power)) {
-      if (winterLandingBan(s, t.at)) continue;
+      if (winterLandingBan(s, t.at) || !mayAssaultFrom(s, u, t)) continue;
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, mission: 'attack', label: `land in ${a.name} (amphibious assault)` });
     } else if (mode === 'noncombat' && friendlyLand(s, a.id, u.power) && !hostileSea(s, t.at, u.power)) {
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, label: `unload in ${a.name}` });
@@ -386,6 +387,7 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
       if (mode === 'combat') {
         u.landing = o.to;
         u.combatMoved = true;
+        if (t?.landingCraft) u.landedWithCraft = true;
         u.cameFrom = o.from;
         // A landing from a sea zone still held by enemy ships waits for the sea battle (AAE Amphibious Assaults).
         if (!hostileSea(s, o.from, u.power)) { u.at = o.to; u.aboard = undefined; }

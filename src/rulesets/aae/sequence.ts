@@ -82,6 +82,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
           if (u.power !== p) continue;
           u.spent = undefined; u.done = undefined; u.combatMoved = undefined; u.fought = undefined;
           u.mission = undefined; u.cameFrom = undefined; u.landing = undefined; u.submerged = undefined; u.boardedThisTurn = undefined; u.secondAttack = undefined;
+          u.landedWithCraft = undefined;
         }
         ctx.log(`${POWER_NAMES[p]}'s turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
         next();

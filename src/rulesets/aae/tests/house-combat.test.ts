@@ -1,7 +1,7 @@
 // The house rules' combat (l.22-56, 82-97, 135, 143, 165, 175, 195): worked examples and rule computations, with
 // forced dice.
 import { describe, expect, it } from 'vitest';
-import { eligible, landStrikes, pickCasualty, type Combatant } from '../combat-rules.ts';
+import { eligible, landStrikes, pickCasualty, strikes, type Combatant } from '../combat-rules.ts';
 import { searchModifier } from '../house/battle.ts';
 import { maxRounds } from '../house/rounds.ts';
 import { combatTable } from '../house/values.ts';
@@ -161,6 +161,16 @@ describe('house rules l.76: the submarine search (worked computation)', () => {
     t = rig.play(t, 'uk', { type: 'end-phase' });
     rig.play(rig.force(t, [5, 9, 9]), 'uk', { type: 'battle', area: 'danish-sea' });
     expect(rig.log()).toContain('The defending submarines in Danish Sea are found');
+  });
+});
+
+describe('house rules l.78: the naval air battle', () => {
+  it('attacking aircraft -2, carrier fighters -1, fighters come by air reaction -2 (d10 fighters 4/5)', () => {
+    const t = combatTable(asState(position({ options: on('d10', 'naval-sequence') })), 'north-sea', { kind: 'sea' });
+    const att: Combatant[] = [{ type: 'fighter', power: 'germany' }, { type: 'bomber', power: 'germany' }];
+    const def: Combatant[] = [{ type: 'fighter', power: 'uk' }, { type: 'fighter', power: 'uk', reacted: true }, { type: 'carrier', power: 'uk' }];
+    expect(strikes('sea', t, att, def, 'attacker', 2, 'air').map((g) => g.label)).toEqual(['1 die at 4 (fighter)', '1 die at 2 (fighter)']);
+    expect(strikes('sea', t, def, att, 'defender', 2, 'air').map((g) => g.label)).toEqual(['1 die at 4 (air)', '1 die at 3 (air)']);
   });
 });
 

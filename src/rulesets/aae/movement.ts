@@ -181,6 +181,9 @@ function combatThere(s: AaeState, id: string, p: Power): boolean {
   return enemyLand(s, id, p) && foes.length > 0;
 }
 
+/** House rules l.76: British and German bombers may raid by night. */
+export const mayBombByNight = (s: AaeState, u: Unit): boolean => !!s.opts.house['night-bombing'] && (u.power === 'uk' || u.power === 'germany') && u.type === 'bomber';
+
 /** Territories a raid may hit: enemy territories with an industrial complex (AAE Strategic Bombing Raids). */
 export function raidTarget(s: AaeState, id: string, p: Power): boolean {
   return enemyLand(s, id, p) && hasMark(id, 'factory');
@@ -280,8 +283,11 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
       if (combatThere(s, to, u.power)) out.push({ ...base, mission: 'attack', label: `attack ${areaName(to)}` });
       if (!isLand(to) || s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'attack')) continue;
       if (d.strategicBomber) {
-        if (raidTarget(s, to, u.power)) out.push({ ...base, mission: 'raid', label: `bomb the industry of ${areaName(to)}` });
-        if (s.opts.house.rail && enemyLand(s, to, u.power)) out.push({ ...base, mission: 'rail', label: `bomb the rail of ${areaName(to)}` });
+        const night = s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'night');
+        const day = s.units.some((x) => x.at === to && x.power === u.power && (x.mission === 'raid' || x.mission === 'rail'));
+        if (raidTarget(s, to, u.power) && !night) out.push({ ...base, mission: 'raid', label: `bomb the industry of ${areaName(to)}` });
+        if (raidTarget(s, to, u.power) && !day && mayBombByNight(s, u)) out.push({ ...base, mission: 'night', label: `bomb the industry of ${areaName(to)} by night` });
+        if (s.opts.house.rail && enemyLand(s, to, u.power) && !night) out.push({ ...base, mission: 'rail', label: `bomb the rail of ${areaName(to)}` });
       } else if (u.type === 'fighter' && mayEscort(s, u, cost) && s.units.some((x) => x.at === to && x.power === u.power && (x.mission === 'raid' || x.mission === 'rail'))) {
         out.push({ ...base, mission: 'escort', label: `escort the raid on ${areaName(to)}` });
       }

@@ -185,3 +185,18 @@ describe('house rules l.135, 161: SS armour ignores its first hit on 3+', () => 
     expect(unitsOf(s, 'germany', 'poland')).toHaveLength(0);
   });
 });
+
+describe('house rules l.76: night bombing', () => {
+  it('British bombers by night: no escort, the interceptor at 5 - 3 = 2, no bomber defence, d6-2 a bomber (6 and 1: 4)', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('uk', 'bomber', 'netherlands-belgium', 2), u('uk', 'fighter', 'netherlands-belgium'), u('germany', 'fighter', 'germany')], ipcs: { germany: 30 }, control: { 'netherlands-belgium': 'uk' }, options: on('d10', 'sbr', 'night-bombing') }), 'combat-move', 'uk');
+    s = rig.play(s, 'uk', rig.pick(s, /all 2 bomber .*bomb the industry of Germany by night/));
+    expect(rig.choices(s).map((c) => c.label).filter((l) => /escort/.test(l))).toEqual([]);
+    s = rig.play(s, 'uk', { type: 'end-phase' });
+    s = rig.play(s, 'uk', { type: 'battle', area: 'germany' });
+    s = rig.play(rig.force(s, [9, 6, 1]), 'germany', { type: 'intercept', count: 1 });
+    expect(rolls(rig)).toEqual(['1: 1 intercepting fighter at 2', '2: 2 bombers over Germany']);
+    expect(rig.log()).toContain('The raid on Germany does 4 damage: Germany loses 4 IPCs');
+    expect(s.ipcs.germany).toBe(26);
+  });
+});

@@ -2,6 +2,7 @@
 // (l.167), French liberation at the start of the US turn (l.187), repairs in port (l.10).
 import { describe, expect, it } from 'vitest';
 import { combatant } from '../combat-rules.ts';
+import { aaeBoardView } from '../board-view.ts';
 import { combatTable } from '../house/values.ts';
 import type { AaeState } from '../state.ts';
 import { aaeRig, position, u, unitsOf } from '../testing.ts';
@@ -27,6 +28,7 @@ describe('house rules l.20: supply', () => {
     const norway = unitsOf(s, 'germany', 'norway')[0]!;
     expect([norway.unsupplied, unitsOf(s, 'germany', 'finland')[0]!.unsupplied]).toEqual([true, undefined]);
     expect(combatTable(s, 'karelia', { kind: 'land' }).attack(combatant(norway))).toBe(1);
+    expect(aaeBoardView(s).pieces.find((p) => p.where === 'norway')!.marks).toEqual(['out of supply']);
     // A British transport and submarine do not cut the Danish Sea.
     const open = toCombatMove(rig, position({ units: [u('germany', 'infantry', 'norway'), ...fleet(['barents-sea', 'north-sea', 'norwegian-sea']), u('uk', 'transport', 'danish-sea'), u('uk', 'submarine', 'danish-sea')], options: on('supply') }));
     expect(unitsOf(open, 'germany', 'norway')[0]!.unsupplied).toBeUndefined();

@@ -17,6 +17,10 @@ export type { LevelParams } from './levels.ts';
 export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
   if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${prompt.seat}, not ${seat}`);
+  // A scenario's scripted side (the package's solitaire player) plays an AI seat it covers.
+  const script = getPackage(req.ruleset).scripted;
+  const scripted = script?.seats(req.view.scenario).includes(seat) ? script.choose(req.view, prompt, seat) : null;
+  if (scripted) return { action: scripted, explanation: script!.name };
   const ruleset = getRuleset(req.ruleset);
   const adapter = aiAdapterFor(ruleset.id);
   // A structured prompt's groups (src/engine/types.ts) are expanded against the determinised state.

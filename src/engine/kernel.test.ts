@@ -96,6 +96,12 @@ describe('seeded dice', () => {
 });
 
 describe('action identity', () => {
+  it('an action key is the action as JSON with its keys sorted (printed in refusals: no stray comma)', () => {
+    expect(actionKey({ type: 'move', unit: 'ge-arm-1', to: '0402' })).toBe('{"to":"0402","type":"move","unit":"ge-arm-1"}');
+    const nested = { type: 'pick', list: [{ b: 1, a: [2, { d: null, c: 'x' }] }], skipped: undefined } as unknown as Action;
+    expect(JSON.parse(actionKey(nested))).toEqual({ type: 'pick', list: [{ a: [2, { c: 'x', d: null }], b: 1 }] });
+  });
+
   it('sameAction agrees with comparing actionKeys (key order, undefined keys, nesting)', () => {
     const rng = createRng('same-action');
     const pick = <T,>(xs: T[]): T => xs[nextInt(rng, xs.length)]!;

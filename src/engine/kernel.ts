@@ -31,9 +31,7 @@ const MAX_STEPS = 1_000_000;
 /** Canonical text of an action: keys sorted, so field order never matters. */
 export function actionKey(action: Action): string {
   const keys = Object.keys(action).filter((k) => action[k] !== undefined).sort();
-  let out = '{';
-  for (const k of keys) out += JSON.stringify(k) + ':' + canonical(action[k] as Json) + ',';
-  return out + '}';
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonical(action[k] as Json)).join(',') + '}';
 }
 
 function canonical(v: Json): string {

@@ -5,10 +5,11 @@ import { duelPackage } from './duel/package.ts';
 import { twoWWPackage } from './2ww/package.ts';
 import { etoPackage } from './eto/package.ts';
 import { aaePackage } from './aae/package.ts';
+import { bkgPackage } from './bkg/package.ts';
 
 export type { RulesetPackage } from './package.ts';
 
-const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage, aaePackage];
+const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage, aaePackage, bkgPackage];
 
 export const packages: Record<string, RulesetPackage> = Object.fromEntries(all.map((p) => [p.ruleset.id, p]));
 

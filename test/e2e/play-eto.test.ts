@@ -11,7 +11,8 @@ const END = /\b(end|pass|done|no|decline|skip|finish)\b/i;
 
 interface Plan {
   scenario: string;
-  options?: Record<string, string>;
+  /** A seat the server's AI plays (in Case White the Polish seat: the scenario's solitaire player). */
+  ai?: 'allies';
   /** Label patterns tried in order at every decision; the first choice is taken when none matches. */
   prefer: RegExp[];
   /** The outcome text the game must show. */
@@ -30,16 +31,16 @@ const PLANS: Plan[] = [
     result: /victory|draw/i,
   },
   {
-    // Scripted Polish side: the allies seat is never asked; the German side makes its combined offensive, one
-    // breakthrough attack per armor stack and one combat-step attack, then ends each step.
-    scenario: 'case-white', options: { polishSide: '"scripted"' }, limit: 120, map: true,
+    // The Polish seat is an AI seat, which plays the scenario's solitaire Poles; the German side makes its combined
+    // offensive, one breakthrough attack per armor stack and one combat-step attack, then ends each step.
+    scenario: 'case-white', ai: 'allies', limit: 120, map: true,
     prefer: [/example of play/i, /^Combined offensive/, /^Armor in/, /^Stay in/, /^Attack /, /^Resolve the attack/, END],
     result: /(German|Polish) (major|minor) victory/,
   },
   {
     // Hot-seat against a Polish player: the allies seat sets Poland up (first listed placement each time) and
     // answers every Polish question (interception, defensive support, reactions) by declining.
-    scenario: 'case-white', options: { polishSide: '"human"' }, limit: 200, map: true,
+    scenario: 'case-white', limit: 200, map: true,
     prefer: [/example of play/i, /^Combined offensive/, /^Armor in/, /^Stay in/, /^Attack /, /^Resolve the attack/, END],
     result: /(German|Polish) (major|minor) victory/,
   },
@@ -188,16 +189,15 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
   });
 
   for (const plan of PLANS) {
-    const side = plan.options?.polishSide ? ` (${JSON.parse(plan.options.polishSide)} Polish side)` : '';
-    const tag = `eto-${plan.scenario}${plan.options?.polishSide === '"human"' ? '-human' : ''}`;
+    const side = plan.scenario === 'case-white' ? (plan.ai ? ' (solitaire Polish side)' : ' (Polish player)') : '';
+    const tag = `eto-${plan.scenario}${plan.scenario === 'case-white' && !plan.ai ? '-human' : ''}`;
     it(`ETO ${plan.scenario}${side}: a hot-seat game created on the home page is played to its end by listed choices`, async () => {
       await page.goto(server.url + '/');
       await page.locator('[data-testid=ruleset] option[value="eto"]').waitFor({ state: 'attached' });
       await page.selectOption('[data-testid=ruleset]', 'eto');
       await page.locator(`[data-testid=scenario] option[value="${plan.scenario}"]`).waitFor({ state: 'attached' });
       await page.selectOption('[data-testid=scenario]', plan.scenario);
-      for (const [id, v] of Object.entries(plan.options ?? {})) await page.selectOption(`[data-testid=option-${id}]`, v);
-      for (const s of ['axis', 'allies']) await page.selectOption(`[data-testid=seat-${s}]`, 'me');
+      for (const s of ['axis', 'allies']) await page.selectOption(`[data-testid=seat-${s}]`, s === plan.ai ? 'ai' : 'me');
       await page.click('[data-testid=create]');
       await page.waitForURL(/\/play\/[0-9a-f]+$/);
       await page.locator('[data-testid=game]').waitFor();
@@ -208,8 +208,8 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
         const start = await mapFigures(page);
         expect(start.hexes).toBeGreaterThan(100);
         expect(start.hexes).toBeLessThan(300);
-        if (plan.scenario === 'case-white' && plan.options?.polishSide === '"scripted"') {
-          // [4.1] scripted Polish set-up: 10 infantry in 8 hexes, 3 of them and the air unit in Warsaw (W3533).
+        if (plan.scenario === 'case-white' && plan.ai) {
+          // [4.1] solitaire Polish set-up: 10 infantry in 8 hexes, 3 of them and the air unit in Warsaw (W3533).
           expect(start.stacks).toBe(8);
           expect(await page.locator('[data-testid=map] [data-hex="W3533"] .stack-count').textContent()).toContain('4');
           await placeByMap(page);

@@ -32,10 +32,12 @@ export function buildCampaignWorld(): World {
     if (h.country === 'gb') d.region = 'britain';
     if (h.country === 'ireland') d.region = 'ireland';
     if (h.vichy) d.region = 'vichy';
+    if (mc?.noRail) d.noRail = true;
     if (h.city) {
       d.city = h.city.name;
       if (h.city.port) d.port = true;
       if (h.city.production) d.production = true;
+      if (h.city.vichyProduction) d.vichyProduction = true;
       // A capital counts for its hex's power only (Luxembourg's name sits in a German hex on this map).
       if (h.city.capital && !territory && Object.values(mc?.capitalHexes ?? {}).includes(id)) d.capitalOf = power!;
       if (territory && mc!.capitals?.includes(h.city.name)) d.territoryCapital = true;

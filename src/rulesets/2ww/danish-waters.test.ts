@@ -43,6 +43,11 @@ describe('2WW 8.3.2 Danish waters: the Norway gate (1904)', () => {
     expect(arm.mustAttack).toBe('2105'); // 5.2.3: it must attack the port's defenders this combat phase
   });
 
+  it('2WW 8.3.2 a move through 1904 before Norway is Allied is refused citing 8.3.2', () => {
+    const s = position('axis', { 'gb-fleet-home': '1704' });
+    expect(() => act(s, 'allies', { type: 'move', unit: 'gb-fleet-home', to: '2005' })).toThrow(/^2WW 8\.3\.2: the way to 2005 passes Danish waters/);
+  });
+
   it('2WW 8.3.2 a fleet may not use the assault exception to reach open sea or carry an air unit through', () => {
     const s = position('axis', { 'gb-fleet-home': '1704', 'gb-air-raf1': { where: '1704', aboard: 'gb-fleet-home' } });
     expect(fleetMoves(s).map((a) => a.to)).toEqual(['1804']);

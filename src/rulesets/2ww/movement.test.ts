@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation, applyAction } from '../../engine/index.ts';
+import { RuleViolation, applyAction, setupGame } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
 import { act, choicesOf, destinations, startAt, testPosition, testWorld } from './testing.ts';
 import { worldById } from './world.ts';
@@ -183,5 +183,34 @@ describe('2WW 8 movement', () => {
     for (let i = 0; i < 10 && s.stack[s.stack.length - 1]!.proc === 'transit-attack'; i++) s = act(s, 'axis', { type: 'decline' });
     expect(s.units['fr-fleet']!.where).toBe('0206');
     expect(s.stack[s.stack.length - 1]!.proc).toBe('movement-phase');
+  });
+});
+
+describe('2WW 8.1.2 rail movement on the campaign map', () => {
+  const cw = worldById('campaign');
+  const control = setupGame(twoWW, 'campaign-1939', { quickSetup: true }, 'rail').state.control;
+  const hex = (id: string) => cw.hexes[cw.board.index(id)]!;
+  const railFrom = (unit: string, where: string, countries = {}) => {
+    const s = startAt(testPosition(cw, { turn: 8, units: { [unit]: where }, control: { ...control }, countries }), [{ proc: 'movement-phase', side: 'allies' }]);
+    return { rail: destinations(s, 'allies', unit, 'rail'), move: destinations(s, 'allies', unit) };
+  };
+
+  it('2WW 8.1.2 no rail movement inside French North Africa: the French Colonial infantry in Algiers (1915)', () => {
+    const { rail, move } = railFrom('fr-inf-col', '1915');
+    expect(move.filter((h) => hex(h).region === 'algeria').length).toBeGreaterThan(0);
+    expect(rail.filter((h) => hex(h).noRail)).toEqual([]);
+    expect(rail).toEqual([]);
+  });
+
+  it('2WW 8.1.2 no rail movement inside Persia, even once the Allies control it: British armor in Tehran (4308)', () => {
+    const { rail, move } = railFrom('gb-arm-1', '4308', { ir: { controller: 'allies', status: 'belligerent' } });
+    expect(move.filter((h) => hex(h).country === 'ir').length).toBeGreaterThan(0);
+    expect(rail.filter((h) => hex(h).country === 'ir' || hex(h).noRail)).toEqual([]);
+  });
+
+  it('2WW 8.1.2 the map flags exactly the listed regions: Spanish Morocco, French N. Africa, Tunisia, Libya, Saudi Arabia, Persia', () => {
+    const flagged = new Set(cw.hexes.filter((h) => h?.noRail).map((h) => h!.region ?? h!.country));
+    expect([...flagged].sort()).toEqual(['algeria', 'french-morocco', 'ir', 'libya', 'sa', 'spanish-morocco', 'tunisia']);
+    expect(['1316', '1415'].map((h) => hex(h).noRail)).toEqual([true, true]);
   });
 });

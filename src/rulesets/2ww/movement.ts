@@ -24,17 +24,13 @@ type C = Ctx<TwoWWState>;
 /** mpUsed value meaning "has finished moving this phase". */
 export const DONE = 999;
 
-/** Regions rail may not enter (2WW 8.1.2). */
-const NO_RAIL_REGIONS = ['spanish-morocco', 'french-north-africa', 'tunisia', 'libya', 'saudi-arabia', 'persia'];
-
-
 interface Pending {
   unit: string;
   path: string[];
   mode: 'land' | 'fleet';
   /** Land units: movement points available for the whole move (supply judged when it starts, 2WW 11). */
   budget?: number;
-  /** Fleets: the move passes hex 1904 to make an amphibious assault at its end (2WW 8.3.2). */
+  /** Fleets: the cargo makes an amphibious assault at the move's end (2WW 8.1.4; through 1904, 8.3.2). */
   gate?: boolean;
 }
 
@@ -110,10 +106,12 @@ class MoveFacts {
     this.foeLandZoc = landZocOfSide(state, foe);
     let zoc = this.foeLandZoc;
     // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
+    // Not Vichy's for the Allies: their entry invades nothing, so its units stay neutral and their ZOC is ignored.
     for (const [id, u] of Object.entries(state.units)) {
       if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);
       if (v < 0 || !w.board.isHex(v)) continue;
+      if (side === 'allies' && countryAt(state, w, v) === 'vc') continue;
       for (const b of w.landAdj[v]!) {
         if (zoc.has(b) || countryAt(state, w, b) !== countryAt(state, w, v)) continue;
         if (zoc === this.foeLandZoc) zoc = new Set(zoc);
@@ -142,6 +140,15 @@ class MoveFacts {
     return this.at(n)?.[this.side] ?? ZERO;
   }
   enemyLandAt(n: number): number { return this.enemyLand[n]!; }
+  /**
+   * An Allied land unit may enter Toulon or Algiers held by Vichy units: that occupation ends Vichy France and its
+   * units join the Allies at once (2WW 12.2.2), so the hex is no neutral's any more.
+   */
+  occupiesVichyCity(n: number): boolean {
+    if (this.side !== 'allies' || this.countryOf(n) !== 'vc') return false;
+    const city = this.w.hexes[n]?.city;
+    return city === 'Toulon' || city === 'Algiers';
+  }
   enemyFleetAt(n: number): number { return this.enemyFleets[n]!; }
   myLandAt(n: number): number { return this.myLand[n]!; }
   neutralLandAt(n: number): number { return this.neutralLand[n]!; }
@@ -187,7 +194,7 @@ function landStepCost(f: MoveFacts, id: string, armored: boolean, a: number, b: 
   const t = w.terrain[hb.terrain];
   const base = t ? t.cost : 1;
   if (base === null) return null;
-  if (f.enemyLandAt(b) > 0 || f.neutralLandAt(b) > 0) return null;
+  if (f.enemyLandAt(b) > 0 || (f.neutralLandAt(b) > 0 && !f.occupiesVichyCity(b))) return null;
   const edge = w.hexsides[w.board.edgeBetween(a, b)];
   if (edge?.allSea) return null;
   const c = f.countryOf(b);
@@ -205,11 +212,11 @@ function landStepCost(f: MoveFacts, id: string, armored: boolean, a: number, b: 
 /**
  * 2WW 8.1, 5.1.1, 10.1.1: hexes a land unit may reach by normal (or armored) movement.
  * `budget` overrides the unit's allowance (a validated move only needs its cheapest path). */
-export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: number): Reach {
+export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: number, ignoreZoc = false): Reach {
   const { w, state } = f;
   const start = w.board.index(state.units[id]!.where);
   const barred = new Map<string | null, boolean>();
-  const zoc = f.enemyZoc;
+  const zoc = ignoreZoc ? new Set<number>() : f.enemyZoc;
   return movementRange(w.board, start, budget ?? landBudget(f, id), {
     enterCost: (a, b) => stepOrNot(landStepCost(f, id, armored, a, b, zoc.has(a), barred)),
     mustStop: (n) => !armored && zoc.has(n),
@@ -227,7 +234,7 @@ function railNetworks(f: MoveFacts): Int32Array {
     if (h.kind === 'sea' || f.enemyZoc.has(b)) return false;
     const c = countryAt(state, w, b);
     if (!c || isNeutralCountry(state, c) || state.countries[c]?.controller !== side) return false;
-    if (h.region && NO_RAIL_REGIONS.includes(h.region)) return false;
+    if (h.noRail) return false;
     return f.hostile(b) === 0;
   };
   const pass = new Uint8Array(w.board.nodeCount);
@@ -269,7 +276,7 @@ export function airdropReach(f: MoveFacts, id: string): number[] {
     const h = w.hexes[b]!;
     if (h.kind === 'sea') return false;
     if (entryForbidden(state, side, id, countryAt(state, w, b))) return false;
-    return f.neutralUnits(b) === 0;
+    return f.neutralUnits(b) === 0 || f.occupiesVichyCity(b);
   });
 }
 
@@ -305,7 +312,7 @@ const DANISH_NORWAY_GATE = ['1904'];
 const DANISH_DENMARK_GATE = ['2003', '2004'];
 
 /** Cost for a fleet to pass from a to b (2WW 8.3.1-8.3.3, 5.1.2), or null when it may not; `gate` opens 1904 (8.3.2). */
-function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean, gate = false): number | null {
+function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean, gate = false, danishOpen = false): number | null {
   const { w, state, side } = f;
   const adj = f.enemyFleet.adjacent;
   if (w.board.isHex(b)) {
@@ -313,8 +320,8 @@ function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean
     if (h.kind === 'land') return null;
     if (w.board.isHex(a) && hexsideData(w, a, b).allLand) return null;
     if (f.enemyFleetAt(b) > 0 || f.neutralFleetAt(b) > 0) return null;
-    if (side === 'allies' && !gate && DANISH_NORWAY_GATE.includes(h.id) && state.countries.no?.controller !== 'allies') return null;
-    if (side === 'allies' && DANISH_DENMARK_GATE.includes(h.id) && (state.countries.dk?.controller !== 'allies' || (f.enemy(b)?.land ?? 0) + (f.enemy(b)?.air ?? 0) > 0)) return null;
+    if (side === 'allies' && !gate && !danishOpen && DANISH_NORWAY_GATE.includes(h.id) && state.countries.no?.controller !== 'allies') return null;
+    if (side === 'allies' && !danishOpen && DANISH_DENMARK_GATE.includes(h.id) && (state.countries.dk?.controller !== 'allies' || (f.enemy(b)?.land ?? 0) + (f.enemy(b)?.air ?? 0) > 0)) return null;
     if (aAdjacentZoc && adj.has(b)) return null;
     if (!w.board.isHex(a)) return w.board.edgeCost[w.board.edgeBetween(a, b)] ?? 0;
     return 1;
@@ -325,15 +332,18 @@ function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean
   return w.board.edgeCost[w.board.edgeBetween(a, b)] ?? 0;
 }
 
-/** 2WW 8.3: fleet movement over sea and coastal hexes and between boxes; adjacent enemy fleet ZOC stops it. */
-export function fleetReach(f: MoveFacts, id: string, gate = false): Reach {
+/**
+ * 2WW 8.3: fleet movement over sea and coastal hexes and between boxes; adjacent enemy fleet ZOC stops it. `relax`
+ * lifts one limit to name the rule a refused move breaks (Danish waters, fleet ZOC, the movement factor).
+ */
+export function fleetReach(f: MoveFacts, id: string, gate = false, relax: { danish?: boolean; zoc?: boolean; budget?: number } = {}): Reach {
   const { w, state } = f;
   const u = state.units[id]!;
   const start = w.board.index(u.where);
-  const budget = movementFactor(state, id) - (u.mpUsed ?? 0);
-  const adj = f.enemyFleet.adjacent;
+  const budget = relax.budget ?? movementFactor(state, id) - (u.mpUsed ?? 0);
+  const adj = relax.zoc ? new Set<number>() : f.enemyFleet.adjacent;
   return movementRange(w.board, start, budget, {
-    enterCost: (a, b) => stepOrNot(fleetStepCost(f, a, b, adj.has(a), gate)),
+    enterCost: (a, b) => stepOrNot(fleetStepCost(f, a, b, adj.has(a), gate, relax.danish)),
     mustStop: (n) => adj.has(n),
   });
 }
@@ -349,20 +359,28 @@ function norwayGateShut(f: MoveFacts): boolean {
 }
 
 /**
- * 2WW 8.3.2: an Allied fleet carrying a land unit may pass 1904 before Norway is Allied only to make an amphibious
- * assault. These are the hexes it reaches only through 1904 where its cargo could assault at once (8.1.4.1).
+ * Moves whose end is an amphibious assault by the fleet's land cargo (8.1.4): ports held by enemy land units, where
+ * the fleet may end its move only to land the assault (8.1.4.2, 5.2.3), and, for an Allied fleet before Norway is
+ * Allied, hexes it reaches only through 1904, open to it for an assault alone (8.3.2).
  */
-function gateAssaultDestinations(f: MoveFacts, id: string): { nodes: number[]; reach?: Reach } {
-  if (!norwayGateShut(f)) return { nodes: [] };
+function assaultDestinations(f: MoveFacts, id: string): { nodes: number[]; gated: Set<number>; reach?: Reach } {
   const s = f.state;
   const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
-  if (!cargo || unitClass(s, cargo) !== 'land') return { nodes: [] };
-  const open = fleetReach(f, id, true);
+  if (!cargo || unitClass(s, cargo) !== 'land') return { nodes: [], gated: new Set() };
   const shut = fleetReach(f, id);
+  const open = norwayGateShut(f) ? fleetReach(f, id, true) : shut;
   const mp = s.units[id]!.mpUsed ?? 0;
-  const nodes = open.nodes().filter((b) => !shut.has(b) && f.w.board.isHex(b) && f.hostile(b) === 0
-    && landingKind(f, cargo, id, { at: b, mpUsed: mp + open.costTo(b) }) === 'assault');
-  return { nodes, reach: open };
+  const gated = new Set<number>();
+  const nodes = open.nodes().filter((b) => {
+    if (!f.w.board.isHex(b)) return false;
+    const through = !shut.has(b);
+    if (!through && f.hostile(b) === 0) return false; // an ordinary move; the cargo lands after it
+    if (f.hostile(b) > f.enemyLandAt(b) + f.enemy(b).air) return false; // enemy fleets or neutrals there
+    if (landingKind(f, cargo, id, { at: b, mpUsed: mp + open.costTo(b) }) !== 'assault') return false;
+    if (through) gated.add(b);
+    return true;
+  });
+  return { nodes, gated, reach: open };
 }
 
 // ---- which units may do what ----
@@ -517,11 +535,13 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: bool
   } else {
     const r = fleetReach(f, id);
     for (const n of fleetDestinations(f, id, r).sort(byNode)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
-    const gate = gateAssaultDestinations(f, id);
-    for (const n of gate.nodes.sort(byNode)) {
+    const assault = assaultDestinations(f, id);
+    for (const n of assault.nodes.sort(byNode)) {
       out.push({
         action: { type: 'move', unit: id, to: w.board.id(n), assault: true },
-        label: `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${to(n)} for an amphibious assault (2WW 8.3.2)`, refs: moveRefs(w, id, u.where, n, gate.reach!),
+        label: assault.gated.has(n) ? `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${to(n)} for an amphibious assault (2WW 8.3.2)`
+          : `Sail ${nm} to ${to(n)} for an amphibious assault on its defenders (2WW 8.1.4.2)`,
+        refs: moveRefs(w, id, u.where, n, assault.reach!),
       });
     }
   }
@@ -800,7 +820,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
     }
   }
   if (p.gate) {
-    // 2WW 8.3.2: the fleet came through 1904 to make an amphibious assault; its cargo makes it now if it still can.
+    // 2WW 8.1.4, 8.3.2: the fleet came to make an amphibious assault; its cargo makes it now if it still can.
     const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === p.unit);
     if (cargo && landingKind(new MoveFacts(s, frame.side), cargo, p.unit) === 'assault') {
       bump(ctx, frame, { pending: undefined });
@@ -858,7 +878,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
   const gate = cls === 'fleet' && a.type === 'move' && a.assault === true;
   const r = cls === 'land' ? landReach(f, id, !!frame.armored, movementFactor(s, id) - (u.mpUsed ?? 0)) : fleetReach(f, id, gate);
   const steps = path(r, to).map((n) => w.board.id(n));
-  ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.3.2' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
+  ctx.log(`${unitName(s, id)} moves ${u.where} > ${steps.join(' > ')}${gate ? ' to make an amphibious assault' : ''}`, gate ? '2WW 8.1.4' : cls === 'land' ? '2WW 8.1' : '2WW 8.3');
   frame.pending = { unit: id, path: steps, mode: cls === 'land' ? 'land' : 'fleet', budget: cls === 'land' ? r.costTo(to) + (u.mpUsed ?? 0) : 0 };
   if (gate) frame.pending.gate = true;
   continueMove(ctx, frame, f);
@@ -959,22 +979,90 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     executeMove(ctx, frame, a);
   },
   explain(state, frame, _seat, a) {
-    const unit = a.unit;
-    const u = typeof unit === 'string' ? state.units[unit] : undefined;
-    if (!u || typeof unit !== 'string') return null;
-    const w = worldOf(state);
-    if (typeof a.to === 'string' && w.board.find(a.to) >= 0 && unitClass(state, unit) === 'land') {
-      const f = moveFactsOf(state, frame.side);
-      const n = w.board.index(a.to);
-      if (f.enemyZoc.has(w.board.index(u.where)) && f.enemyZoc.has(n) && !frame.armored && w.board.distance(w.board.index(u.where), n) === 1) {
-        return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${a.to})` };
-      }
-      const why = entryForbidden(state, frame.side, unit, countryAt(state, w, n));
-      if (why) return { rule: why.rule, message: why.why };
-    }
-    return null;
+    const unit = a.unit, to = a.to;
+    if (typeof unit !== 'string' || !state.units[unit] || typeof to !== 'string' || !['move', 'rail', 'airdrop'].includes(a.type)) return null;
+    if (worldOf(state).board.find(to) < 0) return null;
+    return explainMove(state, frame, a.type as 'move' | 'rail' | 'airdrop', unit, to);
   },
 };
+
+type Refusal = { rule: string; message: string } | null;
+
+/**
+ * Why a move, rail move or airdrop the prompt does not offer breaks the rules, naming the rule case: each check lifts
+ * one limit and sees whether the destination comes within reach. Null when no single rule explains it.
+ */
+function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'rail' | 'airdrop', id: string, to: string): Refusal {
+  const f = moveFactsOf(state, frame.side);
+  const { w } = f;
+  const u = state.units[id]!;
+  const nm = unitName(state, id);
+  const n = w.board.index(to), start = w.board.index(u.where);
+  const cls = unitClass(state, id);
+  const armored = !!frame.armored;
+  if (sideOfUnit(state, id) !== frame.side) return { rule: '2WW 8', message: `${nm} is not ${frame.side}'s unit` };
+  if (armored && unitDef(state, id).type !== 'armor') return { rule: '2WW 10.1', message: `only armored units move in Armored Action (${nm})` };
+  if (cls === 'fleet' && u.ops) return { rule: '2WW 3.4.3', message: `${nm} is Ops Complete and cannot move` };
+  if (powerOf(state, id) === 'su' && state.politics.ussrNeutral) return { rule: '2WW 12.4.1', message: 'Soviet units may not move while the USSR is neutral' };
+  if ((u.mpUsed ?? 0) >= DONE) return { rule: '2WW 8', message: `${nm} has finished moving this phase` };
+  const forbidden = w.board.isHex(n) ? entryForbidden(state, frame.side, id, countryAt(state, w, n)) : null;
+  if (type === 'airdrop') {
+    if (unitDef(state, id).type !== 'paratroop') return { rule: '2WW 8.1.1', message: `only paratroops airdrop (${nm})` };
+    if (armored) return { rule: '2WW 10.1.2', message: 'no airdrop in Armored Action' };
+    if ((u.mpUsed ?? 0) > 0) return { rule: '2WW 8.1.1', message: `${nm} has moved normally this phase and may not also airdrop` };
+    if (!w.board.isHex(n) || w.board.distance(start, n) > 3) return { rule: '2WW 8.1.1', message: `an airdrop goes up to 3 hexes; ${to} is ${w.board.distance(start, n)} from ${u.where}` };
+    if (w.hexes[n]!.kind === 'sea') return { rule: '2WW 8.1.1', message: `an airdrop may not end in an all-sea hex (${to})` };
+    if (forbidden) return { rule: forbidden.rule, message: forbidden.why };
+    return null;
+  }
+  if (type === 'rail') {
+    if (armored) return { rule: '2WW 8.1.2', message: 'rail movement is not allowed in Armored Action' };
+    if (cls === 'fleet') return { rule: '2WW 8.1.2', message: 'only land and air units move by rail' };
+    if (f.enemyZoc.has(start)) return { rule: '2WW 8.1.2', message: `${nm} begins in an enemy land ZOC (${u.where}) and may not move by rail` };
+    if ((u.mpUsed ?? 0) > 0 && u.moveMode !== 'amphibious') return { rule: '2WW 8.1.2', message: `${nm} has already moved this phase` };
+    return { rule: '2WW 8.1.2', message: `no rail line to ${to}: every hex of a rail move must be a land hex of a friendly, non-neutral country, free of enemy land ZOC and enemy units, outside the regions 8.1.2 bars` };
+  }
+  if (forbidden && cls !== 'fleet') return { rule: forbidden.rule, message: forbidden.why };
+  if (w.board.isHex(n) && f.hostile(n) > 0 && cls !== 'fleet') {
+    return { rule: '2WW 5.2.3', message: `${to} holds enemy or neutral units: only an airdrop or an amphibious assault may end there` };
+  }
+  if (cls === 'land') {
+    if (!armored && f.enemyZoc.has(start) && f.enemyZoc.has(n) && w.board.distance(start, n) === 1) {
+      return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${to})` };
+    }
+    if (!armored && landReach(f, id, false, undefined, true).has(n)) {
+      return { rule: '2WW 5.1.1', message: `${nm} would enter an enemy land ZOC on the way to ${to} and must stop there` };
+    }
+    if (w.hexes[n]?.kind === 'sea') return { rule: '2WW 8.1', message: `land units never enter an all-sea hex (${to}) unless carried by a fleet` };
+    if (landReach(f, id, armored, 1000).has(n)) return { rule: '2WW 8.1', message: `${to} is beyond the ${landBudget(f, id)} movement points ${nm} has left` };
+    return null;
+  }
+  if (cls === 'air') {
+    if (w.hexes[n]?.kind === 'sea') return { rule: '2WW 8.2', message: `an air unit may not end its move in an all-sea hex (${to})` };
+    if (w.board.distance(start, n) > 3 * airRange(state, id) - (u.mpUsed ?? 0)) {
+      return { rule: '2WW 8.2', message: `${to} is beyond ${nm}'s movement (three times its range of ${airRange(state, id)})` };
+    }
+    if (f.enemyZoc.has(n) && f.myLandAt(n) === 0) return { rule: '2WW 8.2', message: `${to} is in an enemy land ZOC without a friendly land unit` };
+    return { rule: '2WW 8.2', message: `no path to ${to} avoids enemy land units and enemy land ZOC without a friendly land unit` };
+  }
+  // Fleets.
+  const box = w.boxes[to];
+  if (box && frame.side === 'axis' && (box.alliedOnly || box.land)) return { rule: '2WW 8.3.3', message: `Axis fleets may enter only the Atlantic box (${to})` };
+  if (w.board.isHex(n) && w.hexes[n]!.kind === 'land') return { rule: '2WW 8.3.1', message: `a fleet cannot enter an all-land hex (${to})` };
+  if (w.board.isHex(n) && f.hostile(n) > 0) return { rule: '2WW 8.3.1', message: `a fleet may not end its move in a hex holding enemy or neutral units (${to}), except to land its cargo's amphibious assault on an enemy port within five hexes (8.1.4)` };
+  if (fleetReach(f, id, false, { danish: true }).has(n)) {
+    return { rule: '2WW 8.3.2', message: `the way to ${to} passes Danish waters (1904: closed to Allied fleets until Norway is Allied, except for an amphibious assault; 2003, 2004: until Denmark is Allied and free of Axis units)` };
+  }
+  if (fleetReach(f, id, false, { zoc: true }).has(n)) return { rule: '2WW 5.1.2', message: `${nm} must stop on entering a hex next to an enemy fleet on the way to ${to}` };
+  const far = fleetReach(f, id, false, { budget: 1000 });
+  if (far.has(n)) {
+    const viaBox = far.pathTo(n).some((b) => !w.board.isHex(b));
+    return viaBox
+      ? { rule: '2WW 8.3.3', message: `${nm} has too few movement points left to reach ${to} (a box costs 30 to enter or leave from the map edge)` }
+      : { rule: '2WW 8.3.1', message: `${to} is beyond the ${movementFactor(state, id) - (u.mpUsed ?? 0)} movement points ${nm} has left` };
+  }
+  return null;
+}
 
 /** Hexes adjacent to a land unit into which it exerts ZOC (for clients). */
 export function zocHexes(state: TwoWWState, id: string): string[] {

@@ -22,6 +22,16 @@ export function isNeutralCountry(state: TwoWWState, c: string | null): boolean {
   return cs ? cs.status === 'neutral' : false;
 }
 
+/**
+ * Is an attack by `side` on the units of neutral country `c` an invasion of it (2WW 5.3.1, ruling M9)? Not for the
+ * Axis in neutral Italy (it commands it, 12.1.1) nor for the Allies in Vichy France (they end it by occupying Toulon
+ * or Algiers, 12.2.2); Switzerland has no units.
+ */
+export function attackInvades(state: TwoWWState, side: Side, c: string | null): boolean {
+  if (!c || c === 'ch' || !isNeutralCountry(state, c)) return false;
+  return !(c === 'it' && side === 'axis') && !(c === 'vc' && side === 'allies');
+}
+
 /** Why `side`'s `unit` may not enter country `c` now (a land/air entry), or null when it may. */
 export function entryForbidden(state: TwoWWState, side: Side, unit: string, c: string | null): { rule: string; why: string } | null {
   if (!c) return null;

@@ -5,7 +5,7 @@ import { type CountryState, FUTURE, POOL, REMOVED, type Side, type TwoWWState } 
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { type SupplyNet, allFriendlyCapitals, supplyNet } from './supply.ts';
 import {
-  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, powerOf, sideOfUnit, unitClass, worldOf,
+  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, placeUnit, powerOf, sideOfUnit, unitClass, worldOf,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -198,19 +198,25 @@ export function fallOfFrance(ctx: C): void {
     }
   }
   for (const u of Object.values(s.units)) if (u.aboard && (s.units[u.aboard]?.where === REMOVED)) u.where = REMOVED;
-  // Axis units in Vichy territory go to the nearest Axis-controlled city or port.
-  const axisCities: number[] = [];
+  // Axis units in Vichy territory go to the nearest Axis-controlled city or port; fleets (with their cargo) to a port,
+  // the only land hex they may stand in (8.3.1).
+  const axisCities: number[] = [], axisPorts: number[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = w.hexes[n];
-    if (h && (h.city || h.port) && s.control[h.id] === 'axis' && !vichyHex(w, n)) axisCities.push(n);
+    if (!h || !(h.city || h.port) || s.control[h.id] !== 'axis' || vichyHex(w, n)) continue;
+    axisCities.push(n);
+    if (h.port) axisPorts.push(n);
   }
   for (const [id, u] of Object.entries(s.units)) {
-    if (!onMap(u.where) || sideOfUnit(s, id) !== 'axis') continue;
+    if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== 'axis') continue;
     const n = w.board.find(u.where);
     if (n < 0 || !w.board.isHex(n) || !vichyHex(w, n)) continue;
     let best = -1, bd = Infinity;
-    for (const c of axisCities) { const d = w.board.distance(n, c); if (d < bd) { bd = d; best = c; } }
-    u.where = best >= 0 ? w.board.id(best) : POOL;
+    for (const c of unitClass(s, id) === 'fleet' ? axisPorts : axisCities) {
+      const d = w.board.distance(n, c);
+      if (d < bd) { bd = d; best = c; }
+    }
+    placeUnit(s, id, best >= 0 ? w.board.id(best) : POOL);
   }
   for (let n = 0; n < w.board.hexCount; n++) if (vichyHex(w, n)) delete s.control[w.hexes[n]!.id];
   ctx.log('Paris has fallen: France is conquered and Vichy France created; the other French units are out of play', '2WW 12.2.1');
@@ -219,6 +225,14 @@ export function fallOfFrance(ctx: C): void {
 function cityHex(w: World, name: string): string | null {
   for (const h of w.hexes) if (h?.city === name) return h.id;
   return null;
+}
+
+/**
+ * A production city now (2WW 7): the map's production cities, and Toulon once Vichy has ended while the Allies hold
+ * it (12.2.2 makes it an Allied production city; ruling V-2).
+ */
+export function isProductionCity(s: TwoWWState, h: HexData): boolean {
+  return !!h.production || (!!h.vichyProduction && s.politics.vichy === 'allied' && s.control[h.id] === 'allies');
 }
 
 /** 2WW 12.2.2: Vichy's forces join the Allies; Toulon becomes Allied unless Axis-occupied. */
@@ -283,7 +297,7 @@ export function conquestAndLiberation(ctx: C): void {
     if (!caps.every((n) => s.control[w.hexes[n]!.id] === holder)) continue;
     const own = allFriendlyCapitals(s, holder).filter((n) => w.hexes[n]!.capitalOf !== c);
     const occupied = caps.every((n) => Object.entries(s.units).some(([id, u]) => u.where === w.hexes[n]!.id && unitClass(s, id) === 'land' && sideOfUnit(s, id) === holder));
-    if (!caps.every((n) => net(holder).traces(n, own, 'land'))) continue;
+    if (!caps.every((n) => net(holder).traces(n, own, 'place'))) continue;
     if (cs.status === 'conquered' && cs.conqueredBy === cs.controller) {
       if (!occupied) continue;
       liberate(ctx, c, holder);

@@ -4,7 +4,7 @@ import { twoWW } from './index.ts';
 import type { Side } from './state.ts';
 import { POOL } from './state.ts';
 import { testPosition, testRig, testWorld } from './testing.ts';
-import { placementHexes, productionChoices, productionPoints } from './production.ts';
+import { placementHexes, productionChoices, productionPoints, upgradable } from './production.ts';
 import { lendLeaseChoices } from './strategic-warfare.ts';
 import { unitProductionCost } from './data/index.ts';
 
@@ -90,6 +90,19 @@ describe('2WW 7.2 building and upgrading', () => {
     expect(hexes).not.toContain('0204'); // in the British armor's ZOC
   });
 
+  it('2WW 7.2.3 a minor with no production city places its unit in any hex of its country free of enemy units', () => {
+    const hw = testWorld({
+      id: 'prod-minor', cols: [1, 7], rows: [1, 5], country: 'ge',
+      countries: { hu: ['0101', '0102', '0103', '0104', '0105'], gb: ['0701', '0702', '0703', '0704', '0705'] },
+      cities: { '0303': 'Berlin', '0702': 'London' }, production: ['0303', '0702'], capitals: { '0303': 'ge', '0702': 'gb' },
+    });
+    const s = testPosition(hw, {
+      turn: 4, control: { '0303': 'axis', '0702': 'allies' }, countries: { hu: { controller: 'axis', status: 'belligerent' } },
+      units: { 'hu-inf': POOL, 'gb-air-raf1': '0105' },
+    });
+    expect(placementHexes(s, 'hu-inf')).toEqual(['0101', '0102', '0103', '0104']);
+  });
+
   it('2WW 7 the Production procedure builds from the pool at full strength, upgrades, and loses unused points', () => {
     let s = start(pos(3, { units: { 'ge-inf-9': POOL, 'ge-inf-1': { where: '0203', reduced: true } } }), [{ proc: 'production' }]);
     expect(s.production.points.ge).toBe(4);
@@ -151,5 +164,36 @@ describe('2WW 7.1.1 the side chooses which power uses a captured production city
     expect(productionPoints(s).ge!.parts.map((x) => x.source)).toContain('0402');
     expect(productionPoints(s).it!.parts.map((x) => x.source)).not.toContain('0402');
     expect(s.production.assign).toEqual({ '0402': 'ge' }); // kept for the next turns
+  });
+});
+
+describe('2WW 7.3 upgrading reduced units', () => {
+  // Berlin 0101; a British armor in 0202 closes columns 1-3 to German supply lines (11.2.2); 0502 is the capital of a
+  // friendly power next to the German infantry in 0402: Rumania (a minor) or Italy (a major).
+  const pocket = (capitalOf: string) => testPosition(testWorld({
+    id: `upgrade-${capitalOf}`, cols: [1, 5], rows: [1, 3], country: 'ge', countries: { [capitalOf]: ['0501', '0502', '0503'] },
+    capitals: { '0101': 'ge', '0502': capitalOf }, cities: { '0101': 'Berlin', '0502': capitalOf === 'ru' ? 'Bucharest' : 'Rome' },
+  }), {
+    turn: 6, units: { 'ge-inf-1': { where: '0402', reduced: true }, 'gb-arm-1': '0202' }, control: { '0101': 'axis', '0502': 'axis' },
+    politics: { italyNeutral: false },
+  });
+
+  it('2WW 7.3.1 a reduced unit is upgraded only with a supply line to a friendly major power\'s capital, not a minor\'s', () => {
+    expect(upgradable(pocket('ru'), 'ge', 10)).toEqual([]);
+    expect(upgradable(pocket('it'), 'ge', 10)).toEqual(['ge-inf-1']);
+  });
+
+  it('2WW 7.3.2 a fleet in a friendly port is upgraded only with a line to a friendly production city (a capital alone is not enough)', () => {
+    // Kiel 0103 is linked by land to Berlin 0101 (no production) and by nothing to Hamburg 0403 (production, across
+    // neutral Spain in column 3).
+    const w = testWorld({
+      id: 'upgrade-fleet', cols: [1, 4], rows: [1, 4], country: 'ge', countries: { es: ['0301', '0302', '0303'] },
+      sea: ['0104', '0204', '0304', '0404'], coastal: ['0103', '0203', '0403'], ports: ['0103', '0403'],
+      capitals: { '0101': 'ge' }, cities: { '0101': 'Berlin', '0103': 'Kiel', '0403': 'Hamburg' }, production: ['0403'],
+    });
+    const at = (units: Parameters<typeof testPosition>[1]['units']) =>
+      testPosition(w, { turn: 6, units: { 'ge-fleet-surface': { where: '0103', reduced: true }, ...units }, control: { '0101': 'axis', '0103': 'axis', '0403': 'axis' } });
+    expect(upgradable(at({ 'gb-fleet-home': '0304' }), 'ge', 10)).toEqual([]);
+    expect(upgradable(at({}), 'ge', 10)).toEqual(['ge-fleet-surface']);
   });
 });

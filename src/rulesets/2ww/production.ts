@@ -13,6 +13,7 @@ import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
 import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
 import { displacementCandidates } from './movement.ts';
+import { isProductionCity } from './politics.ts';
 import { controlOfHex } from './combat/rules-world.ts';
 import { inPlay, mkPrompt } from './combat/common.ts';
 
@@ -32,21 +33,39 @@ export interface PowerPoints {
 const season = (s: TwoWWState) => turnInfo(s.turn).season;
 
 /**
- * Supply lines from production cities and other hexes to friendly capitals (2WW 7.1.1, 7.2.5, 7.3), for one
- * computation on a state that does not change meanwhile: one supply net per side, built on first use.
+ * Supply lines from production cities and other hexes (2WW 7.1.1, 7.2.5, 7.3), for one computation on a state that
+ * does not change meanwhile: one supply net per side, built on first use.
  */
 export class CityLines {
   private readonly nets: Partial<Record<Side, SupplyNet>> = {};
   constructor(private readonly s: TwoWWState) {}
 
-  /** Can `hex` trace supply to a friendly capital of `power` (any friendly capital when null)? */
-  traces(side: Side, hex: string, power: string | null): boolean {
+  /**
+   * Can `hex` trace a regular supply line (11) to a friendly capital of `power`, to any friendly capital (null), to a
+   * friendly major power's capital ('major', 7.3.1) or to a friendly production city ('production', 7.3.2)?
+   */
+  traces(side: Side, hex: string, power: string | null | 'major' | 'production'): boolean {
     const s = this.s, w = worldOf(s);
     const n = w.board.find(hex);
     if (n < 0) return false;
     const net = (this.nets[side] ??= new SupplyNet(s, side));
-    return net.traces(n, power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side), 'any');
+    const ownMajor = (p: string) => isMajor(p) && usable(s, p) && s.countries[p]!.controller === side;
+    const sources = power === 'major' ? allFriendlyCapitals(s, side).filter((c) => ownMajor(w.hexes[c]!.capitalOf!))
+      : power === 'production' ? friendlyProductionCities(s, side)
+        : power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side);
+    return net.traces(n, sources, 'place');
   }
+}
+
+/** Production cities `side` controls (2WW 7.3.2). */
+function friendlyProductionCities(s: TwoWWState, side: Side): number[] {
+  const w = worldOf(s);
+  const out: number[] = [];
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = hexData(w, n);
+    if (h && isProductionCity(s, h) && controlOfHex(s, h.id) === side) out.push(n);
+  }
+  return out;
 }
 
 function add(out: Record<string, PowerPoints>, power: string, part: PointPart): void {
@@ -98,7 +117,7 @@ export function contestedCities(s: TwoWWState, side: Side, lines = new CityLines
   const out: { hex: string; users: string[] }[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (!h?.production || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
+    if (!h || !isProductionCity(s, h) || s.production.bombed.includes(h.id) || controlOfHex(s, h.id) !== side) continue;
     const c = countryAt(s, w, n);
     if (!c || cityKind(s, side, c) !== 'captured') continue;
     const users = usersOfCity(s, side, h.id, lines);
@@ -114,7 +133,7 @@ export function productionPoints(s: TwoWWState, lines = new CityLines(s)): Recor
   const winter = season(s) === 'winter';
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (!h?.production || s.production.bombed.includes(h.id)) continue;
+    if (!h || !isProductionCity(s, h) || s.production.bombed.includes(h.id)) continue;
     const side = controlOfHex(s, h.id);
     const c = countryAt(s, w, n);
     if (!side || !c) continue;
@@ -248,8 +267,10 @@ function placementHexesOf(s: TwoWWState, unit: string, sc: PlacementScratch, lin
     }
     if (occ.enemy.has(id)) continue;
     if (unit === 'fr-arm-ff1') {
-      // 7.2.4: an Allied production city in Britain or France, or Algiers/Toulon when Allied.
-      if ((h.production && (h.country === 'gb' || h.country === 'fr')) || h.city === 'Algiers' || h.city === 'Toulon') out.push(id);
+      // 7.2.4: an Allied-controlled production city in Britain or France, or Algiers/Toulon when Allied-controlled
+      // (never while Vichy holds them: they are controlled by nobody then).
+      if (controlOfHex(s, id) !== side) continue;
+      if ((isProductionCity(s, h) && (h.country === 'gb' || h.country === 'fr')) || h.city === 'Algiers' || h.city === 'Toulon') out.push(id);
       continue;
     }
     if (h.country !== home) continue;
@@ -291,10 +312,10 @@ export function upgradable(s: TwoWWState, power: string, points: number, lines =
       const w = worldOf(s);
       const n = w.board.find(u.where);
       const h = n >= 0 ? hexData(w, n) : undefined;
-      if (h?.port && controlOfHex(s, h.id) === side && (h.production || lines.traces(side, h.id, null))) out.push(id);
+      if (h?.port && controlOfHex(s, h.id) === side && (h.production || lines.traces(side, h.id, 'production'))) out.push(id);
       continue;
     }
-    if (lines.traces(side, u.where, null)) out.push(id);
+    if (lines.traces(side, u.where, 'major')) out.push(id);
   }
   return out.sort();
 }

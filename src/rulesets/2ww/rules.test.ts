@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { act, choicesOf, startAt, testPosition, testWorld } from './testing.ts';
+import { act, choicesOf, destinations, startAt, testPosition, testWorld } from './testing.ts';
 import { airZocOf, fleetZocFrom, landZocOfSide } from './zones-of-control.ts';
 import { stackingExcesses } from './stacking.ts';
 import { SupplyNet, supplyPhase } from './supply.ts';
 import { victoryLevel } from './victory.ts';
 import { ELIMINATED } from './state.ts';
 import type { TwoWWState } from './state.ts';
+import { placementHexes, productionPoints } from './production.ts';
+import { bombableCities } from './strategic-warfare.ts';
 
 // Germany (cols 1-4) and France (5-8) with Belgium (neutral) in 0501-0502, a sea strip in row 6 and a land
 // isthmus: 0405 is land, so fleet ZOC from 0306 cannot reach 0506 across it except by sea.
@@ -101,6 +103,25 @@ describe('2WW 11 supply', () => {
     expect(new SupplyNet(at({ 'ge-inf-1': '0602' }), 'axis').unitInSupply('ge-inf-1')).toBe(true);
   });
 
+  it('2WW 11.2.2 a unit in its own port inside enemy fleet ZOC traces straight out to sea; a line may not enter that port', () => {
+    // Kiel 0104 and Berlin 0101 on the mainland (columns 1-3), neutral Spain in column 4 (no line passes it); an island
+    // (0504, 0601-0604) whose port 0504 lies between a northern strait (0501-0503: the British fleet in 0501, three
+    // hexes away, has a ZOC reaching 0504 and no further) and the southern sea (row 5).
+    const p = testWorld({
+      id: 'port-in-fleet-zoc', cols: [1, 6], rows: [1, 5], country: 'ge',
+      sea: ['0501', '0502', '0503', '0105', '0205', '0305', '0405', '0505', '0605'], coastal: ['0104', '0204', '0304', '0504'],
+      ports: ['0104', '0504'], capitals: { '0101': 'ge' }, cities: { '0101': 'Berlin', '0104': 'Kiel', '0504': 'Island' },
+      countries: { es: ['0401', '0402', '0403', '0404'] },
+    });
+    const at = (units: Parameters<typeof testPosition>[1]['units']) =>
+      testPosition(p, { turn: 5, units: { 'gb-fleet-home': '0501', ...units }, control: { '0101': 'axis', '0104': 'axis', '0504': 'axis' } });
+    expect(fleetZocFrom(p, p.board.index('0501')).map((n) => p.board.id(n)).sort()).toEqual(['0502', '0503', '0504']);
+    expect(new SupplyNet(at({ 'ge-inf-1': '0504' }), 'axis').unitInSupply('ge-inf-1')).toBe(true);
+    // 0604 reaches the sea only through the island port, which its line would have to enter.
+    expect(new SupplyNet(at({ 'ge-inf-1': '0604' }), 'axis').unitInSupply('ge-inf-1')).toBe(false);
+    expect(new SupplyNet(at({ 'ge-inf-1': '0604', 'ge-fleet-surface': '0504' }), 'axis').unitInSupply('ge-inf-1')).toBe(true);
+  });
+
   it('2WW 11.2.1 a line crosses the sea only through friendly-controlled ports', () => {
     // A German unit in 0705 (French coast) cut off on land by the French: it traces by sea from Kiel only via a port.
     const s = pos({ 'ge-inf-1': '0605', 'fr-inf-2': '0504', 'fr-inf-3': '0604', 'fr-inf-4': '0704' }, { control: { ...control, '0605': 'axis' } });
@@ -150,12 +171,42 @@ describe('2WW 5.3 and 12 politics', () => {
     expect(s.units['fr-inf-2']!.where).toBe('removed');
   });
 
+  it('2WW 12.2.1 Axis units in Vichy territory go to the nearest Axis city or port; a fleet and its cargo to a port', () => {
+    // Found by the campaign fuzzer (fuzz-5): a German submarine in a Vichy port was sent to the nearest Axis city,
+    // an inland one, where no fleet may stand (8.3.1).
+    const vw = testWorld({
+      id: 'vichy-move', cols: [1, 6], rows: [1, 5], country: 'ge',
+      countries: { fr: ['0401', '0402', '0403', '0404', '0501', '0502', '0503', '0504', '0601', '0602', '0603', '0604'] },
+      regions: { vichy: ['0503', '0504', '0603', '0604'] },
+      sea: ['0105', '0205', '0305', '0405', '0505', '0605'], coastal: ['0104', '0204', '0304', '0404', '0504', '0604'],
+      ports: ['0104', '0604'], capitals: { '0101': 'ge', '0401': 'fr' },
+      cities: { '0101': 'Berlin', '0104': 'Kiel', '0303': 'Munich', '0401': 'Paris', '0604': 'Marseille' },
+    });
+    let s = startAt(testPosition(vw, {
+      turn: 5, control: { '0101': 'axis', '0104': 'axis', '0303': 'axis', '0401': 'allies', '0604': 'axis' },
+      units: { 'ge-inf-1': '0301', 'ge-inf-4': '0603', 'ge-sub-1': '0604', 'ge-fleet-surface': '0604', 'ge-inf-6': { where: '0604', aboard: 'ge-fleet-surface' } },
+    }), [{ proc: 'movement-phase', side: 'axis' }]);
+    s = act(s, 'axis', { type: 'move', unit: 'ge-inf-1', to: '0401' });
+    expect(s.politics.vichy).toBe('neutral');
+    expect(s.units['ge-inf-4']!.where).toBe('0303');
+    expect(s.units['ge-sub-1']!.where).toBe('0104');
+    expect(s.units['ge-fleet-surface']!.where).toBe('0104');
+    expect(s.units['ge-inf-6']).toMatchObject({ where: '0104', aboard: 'ge-fleet-surface' });
+  });
+
   it('2WW 5.3.2 a country is conquered at the end of a turn when the enemy holds its capital with a supply line', () => {
     const s = startAt(pos({ 'ge-inf-1': '0501', 'be-inf': '0502' }, { countries: { ...pos({}).countries, be: { controller: 'allies', status: 'belligerent' } }, control: { ...control, '0501': 'axis' } }), [{ proc: 'game', step: 10 }]);
     expect(s.countries.be!.status).toBe('conquered');
     expect(s.countries.be!.controller).toBe('axis');
     expect(s.units['be-inf']!.where).toBe('removed');
     expect(s.turn).toBe(6);
+  });
+
+  it('2WW 5.3.3 a conquered country is liberated at the end of a turn when the other side occupies its capital with a supply line', () => {
+    const conquered = { ...pos({}).countries, be: { controller: 'axis' as const, status: 'conquered' as const, conqueredBy: 'axis' as const } };
+    const s = startAt(pos({ 'gb-arm-1': '0501', 'be-inf': 'removed' }, { countries: conquered, control: { ...control, '0501': 'allies' } }), [{ proc: 'game', step: 10 }]);
+    expect(s.countries.be).toMatchObject({ controller: 'allies', status: 'liberated' });
+    expect(s.units['be-inf']!.where).toBe('pool');
   });
 
   it('2WW 12.5 the Iraqi rebellion: a 5 or 6 from Winter 1941', () => {
@@ -222,6 +273,62 @@ describe('2WW 12 special rules', () => {
     expect(s.control['0403']).toBe('allies');
   });
 
+  describe('2WW 12.2.2 Vichy France held by its own units', () => {
+    // Southern France (Vichy): Toulon 0403 (the French fleet), Marseille 0303; Algeria (Fr): Algiers 0501 (the
+    // Colonial infantry), 0402 and 0502. London 0101 and Britain in column 1; occupied France in column 2.
+    const vw = testWorld({
+      id: 'vichy-held', cols: [1, 5], rows: [1, 3], country: 'fr', countries: { gb: ['0101', '0102', '0103'] },
+      regions: { vichy: ['0301', '0302', '0303', '0403'], algeria: ['0401', '0402', '0501', '0502', '0503'] },
+      overseas: ['0401', '0402', '0501', '0502', '0503'], territoryCapitals: ['0501'], vichyProduction: ['0403'],
+      cities: { '0101': 'London', '0201': 'Paris', '0102': 'Birmingham', '0403': 'Toulon', '0303': 'Marseille', '0501': 'Algiers' },
+      capitals: { '0101': 'gb', '0201': 'fr' }, production: ['0102'],
+    });
+    const vichy = (units: Parameters<typeof testPosition>[1]['units'], politics: Partial<TwoWWState['politics']> = {}) => testPosition(vw, {
+      turn: 12, units: { 'fr-inf-col': { where: '0501', owner: 'neutral', permanent: true }, 'fr-fleet': { where: '0403', owner: 'neutral', permanent: true }, ...units },
+      countries: { ...pos({}).countries, fr: { controller: 'axis', status: 'conquered', conqueredBy: 'axis' } },
+      politics: { vichy: 'neutral', usEntered: true, ...politics }, control: { '0101': 'allies', '0102': 'allies', '0201': 'axis' },
+    });
+
+    it('2WW 12.2.2 the Allies occupy Algiers while the Vichy Colonial infantry holds it: Vichy ends and the infantry joins them', () => {
+      const before = startAt(vichy({ 'gb-arm-1': '0402' }, { usEntered: false }), [{ proc: 'movement-phase', side: 'allies' }]);
+      expect(destinations(before, 'allies', 'gb-arm-1').filter((h) => h !== '0101' && h !== '0102' && h !== '0103' && !h.startsWith('02'))).toEqual([]);
+      let s = startAt(vichy({ 'gb-arm-1': '0402' }), [{ proc: 'movement-phase', side: 'allies' }]);
+      expect(destinations(s, 'allies', 'gb-arm-1')).toContain('0501');
+      s = act(s, 'allies', { type: 'move', unit: 'gb-arm-1', to: '0501' });
+      expect(s.politics.vichy).toBe('allied');
+      expect([s.units['gb-arm-1']!.where, s.units['fr-inf-col']!.owner, s.units['fr-fleet']!.owner]).toEqual(['0501', 'allies', 'allies']);
+      expect([s.control['0501'], s.control['0403']]).toEqual(['allies', 'allies']);
+    });
+
+    it('2WW 12.2.2 Toulon is an Allied production city once Vichy has ended, while the Allies hold it (ruling V-2)', () => {
+      const during = vichy({});
+      expect(productionPoints(during).gb!.parts.some((p) => p.source === '0403')).toBe(false);
+      const after = vichy({}, { vichy: 'allied' });
+      after.control['0403'] = 'allies';
+      expect(productionPoints(after).gb!.parts.filter((p) => p.source === '0403')).toEqual([{ source: '0403', points: 1, rule: '2WW 7.1.1' }]);
+      expect(bombableCities(after, 'axis')).toContain('0403');
+      after.control['0403'] = 'axis';
+      expect(productionPoints(after).ge?.parts.some((p) => p.source === '0403') ?? false).toBe(false);
+    });
+
+    it('2WW 7.2.4 the Free French armor is never placed in Vichy-held Algiers or Toulon, only once they are Allied-controlled', () => {
+      const s = vichy({ 'fr-arm-ff1': 'pool' });
+      expect(placementHexes(s, 'fr-arm-ff1')).toEqual(['0102']);
+      const after = vichy({ 'fr-arm-ff1': 'pool' }, { vichy: 'allied' });
+      Object.assign(after.control, { '0403': 'allies', '0501': 'allies' });
+      expect(placementHexes(after, 'fr-arm-ff1')).toEqual(['0102', '0403', '0501']);
+    });
+
+    it('2WW 5.1.4 an Allied unit moving inside neutral Vichy territory ignores the Vichy unit\'s ZOC', () => {
+      // 0402 is next to the Colonial infantry in Algiers: a British armor entering it is not stopped there (5.1.1).
+      const s = startAt(vichy({ 'gb-arm-1': '0401' }), [{ proc: 'movement-phase', side: 'allies' }]);
+      const r = act(s, 'allies', { type: 'move', unit: 'gb-arm-1', to: '0402' });
+      expect(r.units['gb-arm-1']!.mpUsed).toBe(1);
+      expect(destinations(r, 'allies', 'gb-arm-1')).toContain('0302');
+      expect(r.politics.vichy).toBe('neutral');
+    });
+  });
+
   describe('2WW 12.2.3 the (Fr) territories after Vichy', () => {
     // Southern France (Toulon 0403, Marseille 0302), Algeria (Algiers 0501 its capital, Oran 0602), Tunisia (Tunis 0603).
     const fw = testWorld({
@@ -254,7 +361,7 @@ describe('2WW 12 special rules', () => {
   });
 
   it('2WW 8.1.2 rail movement never enters Libya, French North Africa and the other listed regions', () => {
-    const rw = testWorld({ id: 'rail-test', cols: [1, 5], rows: [1, 2], country: 'it', regions: { libya: ['0401', '0402', '0501', '0502'] }, capitals: { '0101': 'it' } });
+    const rw = testWorld({ id: 'rail-test', cols: [1, 5], rows: [1, 2], country: 'it', regions: { libya: ['0401', '0402', '0501', '0502'] }, noRail: ['0401', '0402', '0501', '0502'], capitals: { '0101': 'it' } });
     const s = startAt(testPosition(rw, { turn: 5, units: { 'it-inf-2': '0101' }, control: { '0101': 'axis' }, politics: { italyNeutral: false } }), [{ proc: 'movement-phase', side: 'axis' }]);
     const rail = choicesOf(s, 'axis').filter((a) => a.type === 'rail').map((a) => a.to);
     expect(rail).toContain('0301');

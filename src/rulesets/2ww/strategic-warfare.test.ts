@@ -41,6 +41,18 @@ describe('2WW 6.1 city bombing', () => {
     expect(s.stack.at(-1)!.step).not.toBe('bombing');
   });
 
+  it('2WW 6.1.1, 6.1.2 bombers are ready air units with the city in their ZOC; interceptors also need a printed range of 3', () => {
+    let s = start(testPosition(world, {
+      turn: 12, politics: { ussrNeutral: false },
+      units: { 'ge-air-1': '2602', 'ge-air-2': { where: '2603', ops: true }, 'ge-air-3': '2601', 'su-air-1': '3003', 'gb-air-bomber': '3004' },
+    }), [{ proc: 'strategic-warfare' }]);
+    s = play(s, 'axis', { type: 'bomb', city: '2903' });
+    expect(choices(s, 'axis').filter((a) => a.type === 'add').map((a) => a.unit)).toEqual(['ge-air-1']);
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1' });
+    s = play(s, 'axis', { type: 'confirm' });
+    expect(choices(s, 'allies').filter((a) => a.type === 'add').map((a) => a.unit)).toEqual(['su-air-1']);
+  });
+
   it('2WW 6.1.4 a roll of 8 or less on the 5-8 column stops the city producing; a range-6 bomber shifts one column right', () => {
     let s = start(testPosition(world, {
       turn: 12, units: { 'ge-air-1': '2602', 'ge-air-2': { where: '2603', reduced: true } }, politics: { ussrNeutral: false },

@@ -7,6 +7,7 @@ import type { Side, TwoWWState } from './state.ts';
 import { actionOf, type CityBombingAction, type ConvoyLossAction, type ConvoySource, type StrategicAction } from './actions.ts';
 import { hexData, placeName, worldOf } from './world.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
+import { isProductionCity } from './politics.ts';
 import { fire, describeFire } from './combat/chart.ts';
 import { fireData, goStep, inPlay, mkPrompt, names, rollFor, toggle, toggleChoices } from './combat/common.ts';
 import { halve, bombingVolley, decideWinner } from './combat/resolve.ts';
@@ -26,7 +27,7 @@ export function bombableCities(s: TwoWWState, side: Side): string[] {
   const out: string[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = hexData(w, n);
-    if (!h?.production) continue;
+    if (!h || !isProductionCity(s, h)) continue;
     if (isNeutralCountry(s, countryAt(s, w, n))) continue;
     if (controlOfHex(s, h.id) !== otherSide(side)) continue;
     if (s.production.bombed.includes(h.id)) continue; // ruling R-27: a city bombed successfully has nothing left to lose

@@ -16,18 +16,12 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
   const out: number[] = [];
   for (let n = 0; n < w.board.hexCount; n++) {
     const h = w.hexes[n];
-    if (!h?.capitalOf) continue;
+    if (!h || (!h.capitalOf && h.city !== 'Algiers')) continue;
     let home = h.capitalOf === power;
-    if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf) || h.city === 'Algiers';
+    if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf ?? '') || h.city === 'Algiers';
     // French units fighting on after the fall of France trace to London (docs/rulings/2ww.md).
     if (power === 'fr' && state.countries.fr?.status === 'conquered') home = h.capitalOf === 'gb';
     if (home && state.control[h.id] === side) out.push(n);
-  }
-  if (power === 'us' && !out.length) {
-    for (let n = 0; n < w.board.hexCount; n++) {
-      const h = w.hexes[n];
-      if (h?.city === 'Algiers' && state.control[h.id] === side) out.push(n);
-    }
   }
   return out;
 }
@@ -149,9 +143,13 @@ export class SupplyNet {
     return r;
   }
 
-  /** A line from `node` (starting on land, at sea, or either for a fleet in port) to one of `sources`. */
-  traces(node: number, sources: number[], start: 'land' | 'sea' | 'any'): boolean {
+  /**
+   * A line from `node` (starting on land, at sea, or either for a fleet in port) to one of `sources`. 'place': the
+   * line of a land unit or a city there, on land, or either way in a friendly-controlled port (11.2.1) or a box.
+   */
+  traces(node: number, sources: number[], start: 'land' | 'sea' | 'any' | 'place'): boolean {
     if (!sources.length || node < 0) return false;
+    if (start === 'place') start = this.friendlyPort(node) || !this.w.board.isHex(node) ? 'any' : 'land';
     const r = this.reach(sources);
     if (start !== 'sea' && r.setsAt(node, LAND)) return true;
     if (start !== 'land' && r.setsAt(node, SEA)) return true;
@@ -176,7 +174,8 @@ export class SupplyNet {
     }
     const power = powerOf(s, id);
     const h = hexData(w, node);
-    const start = cls === 'fleet' || carrier ? (h?.kind === 'sea' || !w.board.isHex(node) ? 'sea' : 'any') : 'land';
+    // A land unit in a friendly port may trace straight out to sea: the line leaves its hex, even in enemy fleet ZOC (11.2.2).
+    const start = cls === 'fleet' || carrier ? (h?.kind === 'sea' || !w.board.isHex(node) ? 'sea' : 'any') : this.friendlyPort(node) ? 'any' : 'land';
     const m = this.multi();
     const bit = m.bits.get(power);
     if (bit !== undefined) {

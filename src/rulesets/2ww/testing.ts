@@ -35,6 +35,10 @@ export interface TestWorldSpec {
   /** Capital hex -> power. */
   capitals?: Record<string, string>;
   regions?: Record<string, string[]>;
+  /** Hexes rail movement may not enter (2WW 8.1.2). */
+  noRail?: string[];
+  /** Toulon's hex: a production city after Vichy (2WW 12.2.2). */
+  vichyProduction?: string[];
   overseas?: string[];
   /** Capitals of their region's territory (2WW 12.2.3). */
   territoryCapitals?: string[];
@@ -76,6 +80,8 @@ export function testWorld(spec: TestWorldSpec): World {
       if (regionOf.has(id)) h.region = regionOf.get(id);
       if (spec.overseas?.includes(id)) h.overseas = true;
       if (spec.territoryCapitals?.includes(id)) h.territoryCapital = true;
+      if (spec.noRail?.includes(id)) h.noRail = true;
+      if (spec.vichyProduction?.includes(id)) h.vichyProduction = true;
       hexes[id] = h;
     }
   }

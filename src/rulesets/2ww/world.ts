@@ -30,6 +30,10 @@ export interface HexData {
   overseas?: boolean;
   /** The capital of its territory (`region`), e.g. Algiers for Algeria (Fr) (2WW 12.2.3). */
   territoryCapital?: boolean;
+  /** No rail movement may enter (2WW 8.1.2: Spanish Morocco, French N. Africa, Tunisia, Libya, Saudi Arabia, Persia). */
+  noRail?: boolean;
+  /** Toulon: a production city once Vichy France has ended, while the Allies hold it (2WW 12.2.2). */
+  vichyProduction?: boolean;
 }
 
 export interface HexsideData {

@@ -3,14 +3,21 @@
 import type { Side } from './state.ts';
 
 /** Set-up (scenario 1 [1.1], 3 [3.1], 4 [4.1]). */
-export type PlaceUnitAction = { type: 'place'; unit: string; hex: string };
-export type CaseWhitePlaceAction = PlaceUnitAction | { type: 'airfield'; hex: string } | { type: 'example' };
-export type BulgePlaceAction = PlaceUnitAction | { type: 'suggested' };
-export type ShipPlaceAction = { type: 'place'; ship: string; space: string; inPort: boolean };
+export type SetUpAction =
+  | { type: 'place'; unit: string; hex: string }
+  | { type: 'place'; ship: string; space: string; inPort: boolean }
+  | { type: 'airfield'; hex: string }
+  | { type: 'example' }
+  | { type: 'suggested' };
 
 /** Naval and Air phase: initiative (Part 4), naval movement (7.0), naval attacks (8.3). */
 export type ChooseFirstAction = { type: 'first'; side: Side };
-export type NavalMovementAction = { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' };
+/** 39.2: declaring the invasion of a neutral minor. */
+export type InvadeAction = { type: 'invade'; nation: string };
+export type NavalMovementAction =
+  | { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' } | InvadeAction
+  /** 10.4, 32.5: embarking a unit or loading a supply marker aboard the selected STPs in their port. */
+  | { type: 'embark'; unit: string } | { type: 'load-supply' };
 export type StackMoveAction =
   | { type: 'enter'; space: string }
   | { type: 'enter-port' }
@@ -41,10 +48,12 @@ export type AirNavalAction = { type: 'air-attack'; target: string } | { type: 'n
 
 /** Choosing an offensive (22.1-22.3; scenario 4's Army Groups, 23.6). */
 export type OffensiveChoiceAction =
-  | { type: 'offensive'; method: 'hq' | 'general'; leader: string }
-  | { type: 'offensive'; method: 'stack'; hex: string }
-  | { type: 'pass' };
-export type CaseWhiteAction = { type: 'offensive'; hqs: string[] } | { type: 'no-offensive' };
+  | { type: 'offensive'; method: 'hq'; leader: string; partners?: string[]; impromptu?: boolean }
+  | { type: 'offensive'; method: 'general'; leader: string; impromptu?: boolean }
+  | { type: 'offensive'; method: 'stack'; hex: string; impromptu?: boolean }
+  | { type: 'offensive'; method: 'air'; impromptu?: boolean }
+  | { type: 'pass' }
+  | InvadeAction;
 
 /** An Offensive phase, steps 1-5 (22-29). */
 export type OffensiveAction =
@@ -60,6 +69,8 @@ export type OffensiveAction =
   | { type: 'front' }
   | { type: 'move'; unit: string; to: string; general?: string }
   | { type: 'declare'; target: string }
+  /** 10.6: an amphibious assault on the coastal hex the STPs are in. */
+  | { type: 'assault'; target: string }
   | { type: 'add'; unit: string }
   | { type: 'go' }
   | { type: 'cancel' }
@@ -87,10 +98,26 @@ export type AttackAction =
 /** Armor reaction (26.5), HQ displacement (23.3), the Movement phase (30). */
 export type ReactionAction = { type: 'react-with'; unit: string } | { type: 'react' } | { type: 'no-reaction' };
 export type DisplaceAction = { type: 'displace'; unit: string; to: string };
-export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'front' } | { type: 'done' };
+export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'debark'; unit: string } | { type: 'front' } | { type: 'done' };
+
+/** Air missions and battles outside a land attack (12.3, 14, 15, 21). */
+export type AirAction =
+  | { type: 'air-target'; air: string; target: string }
+  | { type: 'air-abort'; air: string }
+  | { type: 'fight-on' }
+  | { type: 'intercept-at'; air: string; at: string }
+  | { type: 'intercept-done' }
+  | { type: 'raid'; air: string; to: string; kind: 'attack-air' | 'bomb' }
+  | { type: 'raid-add'; air: string }
+  | { type: 'raid-fly' }
+  | { type: 'rebase'; air: string; to: string }
+  | { type: 'air-done' };
+
+/** The Replenishment step (34.3, 34.4). */
+export type ReplenishAction = { type: 'recover'; air: string } | { type: 'repair'; hex: string } | { type: 'replenish-done' };
 
 /** Every action an ETO prompt can list. */
 export type EtoAction =
-  | CaseWhitePlaceAction | BulgePlaceAction | ShipPlaceAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
+  | SetUpAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
   | InterceptionAction | EngagementAction | NavalCombatAction | WithdrawAction | AirNavalAction | OffensiveChoiceAction
-  | CaseWhiteAction | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction;
+  | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction | AirAction | ReplenishAction;

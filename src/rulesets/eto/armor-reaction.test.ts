@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, Game, promptFor } from '../../engine/index.ts';
+import { applyAction, Game, promptFor, viewFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { landOf } from './land.ts';
+import { solitairePoland } from './scripted.ts';
 import type { EtoState } from './state.ts';
-import { act, pick, type Seat } from './testing.ts';
+import { act, pick, type Seat, soloGame } from './testing.ts';
 
 const labels = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)?.choices.map((c) => c.label) ?? [];
 
@@ -123,10 +124,10 @@ describe('ETO 26.5 armor reaction attack', () => {
     expect(promptFor(eto, on, 'axis')!.rule).toBe('ETO 24.0, 25.2-25.3, 22.0');
   });
 
-  it('ETO 26.5 scenario 4: the scripted Polish side never reacts (ruling 38); a Polish player is asked', () => {
-    const g = Game.create(eto, 'case-white', {}, 's');
+  it('ETO 26.5 scenario 4: a Polish player is asked; the solitaire Polish player never reacts (ruling 38)', () => {
+    const g = soloGame('s');
     act(g, 'axis', { type: 'example' });
-    act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
+    act(g, 'axis', { type: 'offensive', method: 'hq', leader: 'hq-north', partners: ['hq-south'] });
     act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
     act(g, 'axis', { type: 'hq-stay', unit: 'hq-south' });
     act(g, 'axis', { type: 'done' }); // no breakthrough
@@ -135,12 +136,12 @@ describe('ETO 26.5 armor reaction attack', () => {
     const s = structuredClone(g.state);
     landOf(s).units['pl-inf-5']!.kind = 'armor';
     const move = { type: 'move', unit: 'de-inf-2', to: 'W3834' };
-    const scripted = applyAction(eto, s, 'axis', pick(s, 'axis', move)).state;
-    expect(landOf(scripted).units['de-inf-2']!.hex).toBe('W3834');
-    expect(promptFor(eto, scripted, 'allies')).toBeUndefined();
-    landOf(s).polishSide = 'human';
-    const human = applyAction(eto, s, 'axis', pick(s, 'axis', move)).state;
-    expect(landOf(human).units['de-inf-2']!.hex).toBe('W3832');
-    expect(promptFor(eto, human, 'allies')!.choices.map((c) => c.action)).toEqual([{ type: 'react-with', unit: 'pl-inf-5' }, { type: 'no-reaction' }]);
+    const asked = applyAction(eto, s, 'axis', pick(s, 'axis', move)).state;
+    expect(landOf(asked).units['de-inf-2']!.hex).toBe('W3832');
+    const p = promptFor(eto, asked, 'allies')!;
+    expect(p.choices.map((c) => c.action)).toEqual([{ type: 'react-with', unit: 'pl-inf-5' }, { type: 'no-reaction' }]);
+    const solo = solitairePoland.choose(viewFor(eto, asked, 'allies'), p, 'allies')!;
+    expect(solo).toEqual({ type: 'no-reaction' });
+    expect(landOf(applyAction(eto, asked, 'allies', solo).state).units['de-inf-2']!.hex).toBe('W3834');
   });
 });

@@ -87,13 +87,10 @@ export function goOn(ctx: Ctx<EtoState>, l: LandState, m: PendingMove): 'done' |
   return carryOut(ctx, l, m, m.at + 1) ? 'done' : 'interrupted';
 }
 
-/** Scenario 4 [4.3] gives the scripted Polish side no armor and no instruction: it never reacts (ruling 38). */
-const scripted = (l: LandState, side: Side): boolean => l.polishSide === 'scripted' && side === 'allies';
-
 export const armorReaction: Procedure<EtoState, ReactionFrame> = {
   prompts(s, f) {
     const l = landOf(s);
-    if (f.stage !== 'choose' || scripted(l, f.side)) return [];
+    if (f.stage !== 'choose') return [];
     const movers = f.move.units.map((id) => l.units[id]!).filter(isLand);
     const free = reactingArmor(l, f.side, f.hex).filter((u) => !f.armor.includes(u.id));
     const targets = movers.map((u) => u.id);
@@ -127,7 +124,7 @@ export const armorReaction: Procedure<EtoState, ReactionFrame> = {
     f.stage = 'end';
   },
   run(ctx, f) {
-    // Nothing to choose (scripted side) or the reaction is over: the move goes on in the frame below.
+    // The reaction is over: the move goes on in the frame below.
     ctx.pop({ reaction: true, move: f.move });
   },
 };

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { checkAssets } from '../../engine/board.ts';
 import { fuzzGame, Game, type Json, viewFor } from '../../engine/index.ts';
 import { etoAssets } from './assets.ts';
-import { bulgeSetup } from './bulge.ts';
-import { caseWhiteSetup } from './case-white.ts';
 import { etoData } from './data/index.ts';
 import { eto } from './index.ts';
 import { landMap } from './land.ts';
 import { navalMap } from './map.ts';
-import { bismarckSetup } from './sink-the-bismarck.ts';
+import { SCENARIOS } from './scenarios.ts';
 
 const a = etoAssets();
 
@@ -53,7 +51,8 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
 
   it('ETO 3.1-3.3: every unit of the scenarios has a counter with its printed factors; ships show gunnery-armor-speed', () => {
     const units = a.counters!.units!;
-    for (const st of [caseWhiteSetup('scripted'), bulgeSetup()]) {
+    const starts = Object.values(SCENARIOS).map((x) => x.initial());
+    for (const st of starts.filter((x) => x.land)) {
       for (const u of [...Object.values(st.land!.units), ...Object.values(st.land!.air)]) {
         const c = units[u.id]!;
         expect(a.counters!.powers[c.power], u.id).toBeDefined();
@@ -61,7 +60,7 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
         expect(c.full, u.id).toBeDefined();
       }
     }
-    for (const sh of Object.values(bismarckSetup().ships)) expect(units[sh.id]!.full, sh.id).toBeDefined();
+    for (const sh of starts.flatMap((x) => Object.values(x.ships))) expect(units[sh.id]!.full, sh.id).toBeDefined();
     expect(units['prince-of-wales']).toMatchObject({ type: 'BB', name: 'PoW', full: [4, 13, 39], reduced: [2, 12, 26] });
     expect(units.victorious!.full).toBe('–-11-40');
     expect(units['de-bomber']).toMatchObject({ type: 'bomber', full: [6, 12] });
@@ -73,7 +72,7 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
 describe('ETO board view (what each seat sees on the board)', () => {
   const places = new Set([...Object.keys(a.board.hex!.hexes), ...Object.keys(a.board.areas!), ...a.board.boxes!.map((b) => b.id)]);
   it('puts every piece of every scenario on a hex, a sea area or a box, through a played game', () => {
-    for (const [scenario, options] of [['sink-the-bismarck', {}], ['case-white', { polishSide: 'human' }], ['bulge', {}]] as const) {
+    for (const [scenario, options] of [['sink-the-bismarck', {}], ['case-white', {}], ['bulge', {}]] as const) {
       const r = fuzzGame(eto, { scenario, options, seed: `board-${scenario}`, maxActions: 200, checkReplay: false });
       const g = Game.load(eto, r.log);
       for (const n of [0, Math.floor(g.seq / 2), g.seq]) {

@@ -5,34 +5,37 @@
 import { hexOutline } from '../../board/index.ts';
 import type { Json } from '../../engine/index.ts';
 import { type Assets, checkAssets, type Source } from '../../engine/board.ts';
-import { BULGE_ID, bulgeSetup } from './bulge.ts';
-import { CASE_WHITE_ID, caseWhiteSetup } from './case-white.ts';
-import { etoData, type Provenance, type TheatreLayer } from './data/index.ts';
+import { etoData, playOf, type Provenance, SCENARIO_IDS, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import type { AirUnit, LandUnit } from './land.ts';
 import { navalMap, sheetSpecs } from './map.ts';
-import { BISMARCK_ID, bismarckSetup } from './sink-the-bismarck.ts';
+import { SCENARIOS } from './scenarios.ts';
 
 const POWERS = {
   germany: { name: 'Germany', side: 'axis', color: '#9aa3ab', abbr: 'GE' },
   poland: { name: 'Poland', side: 'allies', color: '#d9a7c7', abbr: 'PL' },
   us: { name: 'United States', side: 'allies', color: '#a9c79f', abbr: 'US' },
   uk: { name: 'Britain', side: 'allies', color: '#e3cf8e', abbr: 'GB' },
+  norway: { name: 'Norway', side: 'allies', color: '#b9c9e6', abbr: 'NO' },
 };
 
 const TYPES = {
   inf: { name: 'infantry', symbol: 'infantry', domain: 'land' },
   armor: { name: 'armor', symbol: 'armor', domain: 'land' },
+  para: { name: 'paratroops', symbol: 'airborne', domain: 'land' },
   general: { name: 'general', symbol: 'general', domain: 'land' },
   hq: { name: 'army group HQ', symbol: 'hq', domain: 'land' },
   fighter: { name: 'fighter', symbol: 'air', domain: 'air' },
   'fighter-bomber': { name: 'fighter-bomber', symbol: 'air', domain: 'air' },
   bomber: { name: 'bomber', symbol: 'strategic-air', domain: 'air' },
+  atp: { name: 'air transport (ATP)', symbol: 'air-transport', domain: 'air' },
   BB: { name: 'battleship', symbol: 'fleet', domain: 'naval' },
   CA: { name: 'heavy cruiser', symbol: 'fleet', domain: 'naval' },
   CV: { name: 'aircraft carrier', symbol: 'fleet', domain: 'naval' },
   CL: { name: 'light cruiser', symbol: 'fleet', domain: 'naval' },
   DD: { name: 'destroyers', symbol: 'fleet', domain: 'naval' },
+  SS: { name: 'submarine', symbol: 'submarine', domain: 'naval' },
+  STP: { name: 'sea transport (STP)', symbol: 'transport', domain: 'naval' },
 } as const;
 
 /** Off-map places a unit can be in (PieceView.where when it is not on a hex or in a sea area). */
@@ -195,7 +198,8 @@ function hexsides(): Record<string, Json> {
 /** Every unit of the implemented scenarios with its printed designation and factors (full and reduced side). */
 function counters(): Json {
   const units: Record<string, Json> = {};
-  for (const st of [caseWhiteSetup('scripted'), bulgeSetup()]) {
+  const starts = SCENARIO_IDS.map((id) => SCENARIOS[id]!.initial());
+  for (const st of starts.filter((x) => x.land)) {
     for (const u of Object.values(st.land!.units)) {
       const full = landFactors(u, false);
       units[u.id] ??= { power: u.nation, type: u.kind, name: designation(u), full, ...(u.steps > 1 ? { reduced: landFactors(u, true) } : {}) };
@@ -205,7 +209,7 @@ function counters(): Json {
     }
   }
   const ratings = new Map(etoData().units.map((u) => [u.id, u]));
-  for (const sh of Object.values(bismarckSetup().ships)) {
+  for (const sh of starts.flatMap((st) => Object.values(st.ships))) {
     const r = ratings.get(sh.id)!;
     units[sh.id] = { power: sh.nation, type: sh.type, name: shipDesignation(sh.name), full: shipFactors(r.full), reduced: shipFactors(r.damaged) };
   }
@@ -232,12 +236,13 @@ function charts(): Json[] {
 export function etoAssets(): Assets {
   const map = etoMap();
   const d = etoData();
-  const bismarckAreas = d.sea.areas.map((a) => a.id);
-  const windows: Record<string, string[]> = {
-    [BISMARCK_ID]: navalWindow(bismarckAreas, d.sea.coastalHexes.map((h) => h.hex)),
-    [CASE_WHITE_ID]: windowHexes(d.poland),
-    [BULGE_ID]: windowHexes(d.bulgeLayer),
-  };
+  const layers: Record<string, TheatreLayer> = { 'poland-1939': d.poland, 'bulge-1944': d.bulgeLayer, 'britain-1940': d.britain, 'norway-1940': d.norway };
+  const windows: Record<string, string[]> = {};
+  for (const id of SCENARIO_IDS) {
+    const t = playOf(id).theatre;
+    // A scenario without a land map plays on the naval spaces of the naval data (scenario 1).
+    windows[id] = t ? windowHexes(layers[t]!) : navalWindow(d.sea.areas.map((a) => a.id), d.sea.coastalHexes.map((h) => h.hex));
+  }
   const countries: Record<string, Json> = {};
   for (const [c, v] of Object.entries(map.countries)) countries[c] = { name: v.name };
   const assets = {
@@ -245,7 +250,7 @@ export function etoAssets(): Assets {
       hex: { sheets: sheetSpecs() as unknown as Json, hexes: hexes(), hexsides: hexsides(), land: map.render.coast as unknown as Json },
       areas: seaAreas(),
       adjacency: navalAdjacency(),
-      boxes: Object.entries(ETO_BOXES).map(([id, b]) => ({ id, ...b, ...(id === 'sunk' ? { scenarios: [BISMARCK_ID] } : {}) })),
+      boxes: Object.entries(ETO_BOXES).map(([id, b]) => ({ id, ...b })),
       tracks: [
         { id: 'turn', name: 'Turn record', kind: 'turn', cells: turnLabels().map((label, i) => ({ id: String(i + 1), label })) },
         { id: 'offensives-axis', name: 'Axis offensives', kind: 'offensives', cells: OFF_CELLS },

@@ -2,23 +2,23 @@
 // where they are, with their current factors and status marks; airfields, the turn and the offensives tracks; control.
 // ETO hides nothing from either side in the implemented scenarios, so every seat sees the same board.
 import type { BoardView, MarkerView, PieceView } from '../../engine/board.ts';
-import type { Frame } from '../../engine/index.ts';
 import { airFactors, landFactors, shipFactors, turnIndex, turnLabels } from './assets.ts';
 import { ratings, type EtoState } from './state.ts';
 
 /** The phase the innermost frame belongs to, in the sequence of play's words, and the side performing it. */
-function phaseOf(stack: Frame[]): { phase?: string; side: string | null } {
+function phaseOf(s: EtoState): { phase?: string; side: string | null } {
+  const stack = s.stack;
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i]!;
     const side = typeof f.side === 'string' ? f.side : null;
     switch (f.proc) {
-      case 'naval-air-phase': return { phase: 'Naval and Air phase', side };
+      case 'set-up': return { phase: 'Set-up', side };
+      case 'naval-and-air-steps': return { phase: 'Naval and Air phase', side };
+      case 'naval-and-air-order': return { phase: 'Naval and Air phase', side: s.initiative };
       case 'offensive': return { phase: 'Offensive phase', side };
-      case 'bulge-movement': return { phase: 'Movement phase', side };
-      case 'cw-place': case 'bulge-place': case 'place-anywhere': return { phase: 'Set-up', side };
-      case 'choose-first': return { phase: 'Naval and Air phase: initiative', side: null };
-      case 'bulge': return { phase: f.stage === 'offensives' ? 'Offensive phase' : f.stage === 'supply' ? 'End phase: supply' : 'Set-up', side: f.stage === 'offensives' ? String(f.next) : null };
-      case 'case-white': return { phase: f.stage === 'command' ? 'Offensive phase' : 'Set-up', side: f.stage === 'command' ? 'axis' : null };
+      case 'offensive-phase': return { phase: 'Offensive phase', side: String(f.next) };
+      case 'movement-phase': return { phase: 'Movement phase', side };
+      case 'end-phase': return { phase: 'End phase', side: null };
     }
   }
   return { side: null };
@@ -36,7 +36,8 @@ export function etoBoardView(s: EtoState): BoardView {
       if (u.kind === 'hq' && l.hqs.includes(u.id)) marks.push('previously-activated');
       if (u.kind === 'general' && u.eligible === false) marks.push('ineligible-to-exploit');
       pieces.push({
-        id: u.id, where: u.where === 'map' && u.hex ? u.hex : u.where, side: u.side, power: u.nation, type: u.kind,
+        id: u.id, where: u.where === 'map' && u.hex ? u.hex : u.where === 'aboard' ? s.ships[u.aboard!]!.space : u.where, side: u.side, power: u.nation, type: u.kind,
+        ...(u.where === 'aboard' ? { aboard: u.aboard! } : {}),
         factors: landFactors(u), ...(u.depleted ? { reduced: true } : {}), ...(marks.length ? { marks } : {}),
       });
     }
@@ -62,7 +63,7 @@ export function etoBoardView(s: EtoState): BoardView {
   const index = turnIndex(s.month, s.year);
   const label = turnLabels()[index - 1] ?? `${s.month} ${s.year}`;
   markers.push({ kind: 'turn', where: `turn:${index}`, label: `${label}, weather ${s.weather}` });
-  const { phase, side } = phaseOf(s.stack);
+  const { phase, side } = phaseOf(s);
   return {
     pieces, markers, control: { ...(l?.control ?? {}) }, turn: { index, label },
     ...(phase ? { phase } : {}), activeSide: s.outcome ? null : side,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzGame, Game, promptFor } from '../../engine/index.ts';
-import { bulgeResult, setupChoices, victoryPoints } from './bulge.ts';
+import { bulgeResult, victoryPoints } from './bulge.ts';
+import { unitPlaces } from './set-up.ts';
 import { eto } from './index.ts';
 import { attackFigures, type AttackFrame } from './land-attack.ts';
 import { hexWeather, landMap, landOf, moveOptions, suppliedHexes, zoneWeather } from './land.ts';
@@ -45,7 +46,7 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     act(g, 'allies', { type: 'place', hex: 'W3221' });
     const l = landOf(g.state);
     const next = Object.values(l.units).find((u) => u.where === 'setup' && u.kind === 'inf' && u.side === 'allies')!;
-    expect(setupChoices(l, next).some((h) => /^W3[23]/.test(h))).toBe(false);
+    expect(unitPlaces(l, next).some((h) => /^W3[23]/.test(h))).toBe(false);
   });
 
   it('ETO 1.1-1.4 weather: W is winter in the severe zone, mud in the moderate, fair in the mild and France-Germany zones', () => {

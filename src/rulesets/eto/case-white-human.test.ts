@@ -3,12 +3,12 @@ import { Game, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { landOf, layerHex } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, exampleToGuderian, exampleToKleist, type Seat } from './testing.ts';
+import { act, exampleToGuderian, exampleToKleist, type Seat, soloGame } from './testing.ts';
 
 const hexesOffered = (g: Game<EtoState>, seat: Seat): string[] => promptFor(eto, g.state, seat)!.choices.map((c) => c.action.hex as string);
 /** Human Polish set-up as the solitaire table, German example deployment, the combined offensive, Kleist next to W3732. */
 function toKleistAttack(seed: string): Game<EtoState> {
-  const g = Game.create(eto, 'case-white', { polishSide: 'human' }, seed);
+  const g = Game.create(eto, 'case-white', {}, seed);
   const pl = Object.values(landOf(g.state).units).filter((u) => u.nation === 'poland').map((u) => u.id);
   const hexes = ['W3931', 'W3629', 'W3232', 'E3032', 'W3732', 'W3734', 'W3431', 'W3533', 'W3533', 'W3533'];
   pl.forEach((id, i) => act(g, 'allies', { type: 'place', unit: id, hex: hexes[i] }));
@@ -21,7 +21,7 @@ const nextUnit = (g: Game<EtoState>): string => promptFor(eto, g.state, 'allies'
 
 describe('ETO scenario 4 Case White, human Polish player', () => {
   it('ETO 39.2, 24.2, 13.2 scenario 4 [4.1] human Polish setup: Poland only, stacking, one infantry in Warsaw, air on an airbase', () => {
-    const g = Game.create(eto, 'case-white', { polishSide: 'human' }, 'setup');
+    const g = Game.create(eto, 'case-white', {}, 'setup');
     const l0 = landOf(g.state);
     const first = hexesOffered(g, 'allies');
     // 39.2: entirely within the home country (Danzig is Polish on the map, as the scenario's own setup has it).
@@ -56,7 +56,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
   });
 
   it('ETO 39.2 human Polish setup: once an infantry holds Warsaw, the others go anywhere in Poland', () => {
-    const g = Game.create(eto, 'case-white', { polishSide: 'human' }, 'setup2');
+    const g = Game.create(eto, 'case-white', {}, 'setup2');
     g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3533' });
     const spots = ['W3931', 'W3931', 'W3629', 'W3629', 'W3232', 'W3232', 'E3032', 'E3032'];
     for (const h of spots) g.act('allies', { type: 'place', unit: nextUnit(g), hex: h });
@@ -164,8 +164,8 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     expect(next.choices.map((c) => c.action.hex)).not.toContain('W3532');
   });
 
-  it('ETO 15.2 D the scripted Polish side never aborts voluntarily; the Germans are asked before round 2', () => {
-    const g = Game.create(eto, 'case-white', {}, 'ex');
+  it('ETO 15.2 D the solitaire Polish player never aborts voluntarily; the Germans are asked before round 2', () => {
+    const g = soloGame('ex');
     exampleToGuderian(g);
     act(g, 'axis', { type: 'bt-attack', target: 'W3232' });
     act(g, 'axis', { type: 'fly', air: 'de-fb' });

@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzGame, Game, promptFor } from '../../engine/index.ts';
+import { allChoices, createRng, fuzzGame, Game, nextInt, promptFor } from '../../engine/index.ts';
 import { caseWhiteResult } from './case-white.ts';
 import { eto } from './index.ts';
 import { airCombatResult, airTargetNumber } from './land-attack.ts';
 import { dist, landOf, moveOptions, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act } from './testing.ts';
+import { act, soloGame } from './testing.ts';
 
 const units = (g: Game<EtoState>) => landOf(g.state).units;
 
 describe('ETO scenario 4 Case White', () => {
-  it('ETO scenario 4 [4.1] scripted Polish setup: 10 infantry on the listed hexes, 3 and the air unit in Warsaw', () => {
-    const g = Game.create(eto, 'case-white', {}, 's');
+  it('ETO scenario 4 [4.1] solitaire Polish setup: 10 infantry on the listed hexes, 3 and the air unit in Warsaw', () => {
+    const g = soloGame('s');
     const l = landOf(g.state);
     const inWarsaw = Object.values(l.units).filter((u) => u.hex === 'W3533');
     expect(inWarsaw).toHaveLength(3);
     expect(l.air['pl-fb']!.base).toBe('W3533');
     expect(Object.values(l.units).filter((u) => u.nation === 'poland' && u.where === 'map')).toHaveLength(10);
     expect(promptFor(eto, g.state, 'axis')!.rule).toBe('ETO scenario 4 [4.1]');
+    // The set-up is eleven Polish actions in the log, each the solitaire player's.
+    expect(g.played.map((p) => p.seat)).toEqual(Array(11).fill('allies'));
   });
 
   it('ETO 25.2 infantry stops on entering enemy ZOC; armor reaches W3733 beside the Polish unit in W3732', () => {
-    const g = Game.create(eto, 'case-white', {}, 's');
+    const g = soloGame('s');
     act(g, 'axis', { type: 'example' });
     const l = landOf(g.state);
     const armor = l.units['de-armor-1']!;
@@ -42,7 +44,7 @@ describe('ETO scenario 4 Case White', () => {
   });
 
   it('ETO 15.3, 15.7 example of play TC-AIR-2: German fighter 4 + 3 - 1 = 6 (7 with blitzkrieg) rolls 6, the Pole 3 + 1 + 1 - 3 = 2 rolls 3: no effect', () => {
-    const l = structuredClone(landOf(Game.create(eto, 'case-white', {}, 's').state));
+    const l = structuredClone(landOf(soloGame('s').state));
     const fighter = l.air['de-fighter']!;
     const pole = l.air['pl-fb']!;
     fighter.base = 'W3932'; // Konigsberg
@@ -57,7 +59,7 @@ describe('ETO scenario 4 Case White', () => {
   });
 
   it('ETO example of play September 1939: TC-CMD-1, TC-BT-1, TC-BT-2, TC-AIR-3, TC-CRT-1, TC-CRT-2 with every die', () => {
-    const g = Game.create(eto, 'case-white', { polishSide: 'human' }, 'ex');
+    const g = Game.create(eto, 'case-white', {}, 'ex');
     // Polish player sets up as the scenario's solitaire table (same as the example's forces).
     const pl = Object.values(units(g)).filter((u) => u.nation === 'poland').map((u) => u.id);
     const hexes = ['W3931', 'W3629', 'W3232', 'E3032', 'W3732', 'W3734', 'W3431', 'W3533', 'W3533', 'W3533'];
@@ -65,10 +67,10 @@ describe('ETO scenario 4 Case White', () => {
     act(g, 'allies', { type: 'place', unit: 'pl-fb', hex: 'W3533' });
     act(g, 'axis', { type: 'example' });
     // TC-CMD-1: combined offensive; HQ South to W3230 in step 1-B.
-    act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
+    act(g, 'axis', { type: 'offensive', method: 'hq', leader: 'hq-north', partners: ['hq-south'] });
     act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
     act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
-    expect(g.played.flatMap((p) => p.events).map((e) => e.text)).toContain('German offensive: HQ North and HQ South (combined; 2 EPs for the extra HQ)');
+    expect(g.played.flatMap((p) => p.events).map((e) => e.text)).toContain('Axis combined hq offensive by HQ North and HQ South; 0 left');
     expect(units(g)['hq-south']!.hex).toBe('W3230');
     // TC-BT-1 Kleist: 3832 (Polish ZOC) then 3733; attack 3732 with the bomber; 16 vs 4 = 4-1, +2, roll 2 -> DEx.
     act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });
@@ -175,11 +177,22 @@ describe('ETO scenario 4 Case White', () => {
     }
   });
 
-  it('ETO Case White fuzz: 20 random games end without errors (both Polish options)', () => {
+  it('ETO Case White fuzz: 20 random games end without errors (a random Polish player, then the solitaire one)', () => {
     for (let i = 0; i < 20; i++) {
-      const r = fuzzGame(eto, { scenario: 'case-white', seed: `cw${i}`, options: { polishSide: i % 2 ? 'human' : 'scripted' }, maxActions: 3000, invariantEvery: 5 });
+      const r = fuzzGame(eto, { scenario: 'case-white', seed: `cw${i}`, maxActions: 3000, invariantEvery: 5 });
       expect(r.failure?.message ?? 'ok', `game ${i}`).toBe('ok');
       expect(r.outcome).not.toBeNull();
+    }
+    for (let i = 0; i < 10; i++) {
+      const g = soloGame(`cw-solo${i}`);
+      const rng = createRng(`cw-solo${i}`);
+      for (let n = 0; !g.state.outcome && n < 2000; n++) {
+        const p = promptFor(eto, g.state, 'axis')!;
+        const cs = allChoices(eto, g.state, p);
+        act(g, 'axis', cs[nextInt(rng, cs.length)]!.action);
+        expect(eto.invariants!(g.state)).toEqual([]);
+      }
+      expect(g.state.outcome, `solitaire game ${i}`).not.toBeNull();
     }
   }, 60_000);
 

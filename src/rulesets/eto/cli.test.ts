@@ -1,13 +1,15 @@
 // The three ETO scenarios played to their end from the command line (`theater play eto`, hot-seat: both seats at
-// this keyboard), Case White against its scripted Polish side and against a Polish player. The decisions are worked
-// out first on the kernel with a fixed preference order; the CLI then receives them as typed `{JSON}` lines.
+// this keyboard), Case White against a Polish player and against an AI Polish seat, which plays the scenario's
+// solitaire Poles. The decisions are worked out first on the kernel with a fixed preference order; the CLI then
+// receives them as typed `{JSON}` lines.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Game, prompts, stateHash, type GameLog, type Options } from '../../engine/index.ts';
+import { Game, prompts, stateHash, type GameLog, type Options, viewFor } from '../../engine/index.ts';
 import { playScript } from '../../cli/play/testing.ts';
 import { eto } from './index.ts';
+import { solitairePoland } from './scripted.ts';
 import type { EtoState } from './state.ts';
 
 const END = /\b(end|pass|done|no|decline|skip|finish)\b/i;
@@ -17,6 +19,8 @@ interface Plan {
   name: string;
   scenario: string;
   options: Options;
+  /** An AI seat (the solitaire Poles in Case White). */
+  ai?: 'allies';
   prefer: RegExp[];
   result: RegExp;
 }
@@ -24,12 +28,12 @@ interface Plan {
 const PLANS: Plan[] = [
   { name: 'sink-the-bismarck', scenario: 'sink-the-bismarck', options: {}, prefer: [END], result: /victory|draw/i },
   {
-    name: 'case-white (scripted Poland)', scenario: 'case-white', options: { polishSide: 'scripted' },
+    name: 'case-white (solitaire Poland)', scenario: 'case-white', options: {}, ai: 'allies',
     prefer: [/example of play/i, /^Combined offensive/, /^Armor in/, /^Stay in/, /^Attack /, /^Resolve the attack/, END],
     result: /(German|Polish) (major|minor) victory/,
   },
   {
-    name: 'case-white (Polish player)', scenario: 'case-white', options: { polishSide: 'human' },
+    name: 'case-white (Polish player)', scenario: 'case-white', options: {},
     prefer: [/example of play/i, /^Combined offensive/, /^Armor in/, /^Stay in/, /^Attack /, /^Resolve the attack/, END],
     result: /(German|Polish) (major|minor) victory/,
   },
@@ -50,6 +54,7 @@ function decisions(plan: Plan, seed: string, random: boolean): { lines: string[]
     if (lines.length > 2000) throw new Error(`${plan.name}: no end after 2000 decisions`);
     const p = prompts(eto, g.state)[0];
     if (!p) throw new Error(`${plan.name}: nobody can act`);
+    if (p.seat === plan.ai) { g.act(p.seat, solitairePoland.choose(viewFor(eto, g.state, p.seat), p, p.seat)!); continue; }
     const c = random ? p.choices[Math.floor(next() * p.choices.length)]!
       : plan.prefer.map((re) => p.choices.find((ch) => re.test(ch.label))).find((ch) => ch) ?? p.choices[0]!;
     g.act(p.seat, c.action);
@@ -63,17 +68,16 @@ describe('theater play eto: the three scenarios to their end, hot-seat', () => {
     it(`ETO ${plan.name}, ${random ? 'random' : 'preferred'} choices: played from the command line to its outcome; the saved log has the kernel's final state hash`, async () => {
       const seed = `cli-${plan.scenario}-${random ? 'random' : 'prefer'}`;
       const { lines, game } = decisions(plan, seed, random);
-      const out = join(dir, `${seed}-${String(plan.options.polishSide ?? '')}.json`);
-      const r = await playScript({ ruleset: 'eto', scenario: plan.scenario, options: plan.options, seed, out }, lines, 120);
-      expect(r.out).toContain('Seats: axis human, allies human');
+      const out = join(dir, `${seed}-${plan.ai ?? 'hot-seat'}.json`);
+      const r = await playScript({ ruleset: 'eto', scenario: plan.scenario, options: plan.options, seed, out, seats: plan.ai ? [`${plan.ai}=ai`] : [] }, lines, 120);
+      expect(r.out).toMatch(plan.ai ? /Seats: axis human, allies AI/i : /Seats: axis human, allies human/);
       expect(r.out).toMatch(new RegExp(`Game over: .*(?:${plan.result.source})`, plan.result.flags));
       expect(r.out).toContain(`Game over: ${game.state.outcome!.result}`);
       expect(r.code).toBe(0);
       const log = JSON.parse(readFileSync(out, 'utf8')) as GameLog;
-      expect(log.entries.filter((e) => 'action' in e)).toHaveLength(lines.length);
+      expect(log.entries.filter((e) => 'action' in e && e.seat === 'axis').length).toBe(plan.ai ? lines.length : game.played.filter((p) => p.seat === 'axis').length);
       expect(log.entries[log.entries.length - 1]!.hash).toBe(stateHash(game.state));
-      if (plan.options.polishSide === 'scripted') expect(log.entries.every((e) => !('seat' in e) || e.seat === 'axis')).toBe(true);
-      if (plan.options.polishSide === 'human') expect(log.entries.some((e) => 'seat' in e && e.seat === 'allies')).toBe(true);
+      if (plan.scenario === 'case-white') expect(log.entries.some((e) => 'seat' in e && e.seat === 'allies')).toBe(true);
     }, 120_000);
   }
 });

@@ -4,13 +4,13 @@ import { hexesBehindFront } from './fronts.ts';
 import { eto } from './index.ts';
 import { controller, landOf, layerHex, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, exampleToGuderian, type Seat } from './testing.ts';
+import { act, exampleToGuderian, type Seat, soloGame } from './testing.ts';
 
 const fronts = (g: Game<EtoState>, seat: Seat) => promptFor(eto, g.state, seat)!.choices.filter((c) => c.action.type === 'front');
 
 /** Case White, example of play: both breakthroughs (TC-BT-1, TC-BT-2) and the step 3 infantry moves. */
 function afterStep3Moves(): Game<EtoState> {
-  const g = Game.create(eto, 'case-white', {}, 'ex');
+  const g = soloGame('ex');
   exampleToGuderian(g);
   g.force([6]);
   act(g, 'axis', { type: 'bt-attack', target: 'W3232' });

@@ -32,9 +32,6 @@ export function displacementHexes(l: LandState, c: LandUnit): string[] {
     && landUnitsAt(l, n).every((x) => x.side === c.side) && (c.kind !== 'hq' || hqSpacingOk(l, c, n))).sort();
 }
 
-/** Scenario 4 [4.3] scripted Poland has no HQs or generals; were it to have one, the first hex by id is taken. */
-const asksOwner = (l: LandState, c: LandUnit): boolean => !(l.polishSide === 'scripted' && c.side === 'allies');
-
 function displace(ctx: Ctx<EtoState>, l: LandState, c: LandUnit, to: string | undefined): void {
   const h = c.hex!;
   if (to) { c.hex = to; ctx.log(`${c.name} steps out of enemy ZOC from ${h} to ${to}`, 'ETO 23.3'); }
@@ -48,7 +45,7 @@ function displace(ctx: Ctx<EtoState>, l: LandState, c: LandUnit, to: string | un
 export function displaceCommanders(ctx: Ctx<EtoState>, l: LandState): void {
   for (let c = commandersToDisplace(l)[0]; c; c = commandersToDisplace(l)[0]) {
     const opts = displacementHexes(l, c);
-    if (opts.length > 1 && asksOwner(l, c)) { ctx.push('displace', {}); return; }
+    if (opts.length > 1) { ctx.push('displace', {}); return; }
     displace(ctx, l, c, opts[0]);
   }
 }
@@ -57,7 +54,7 @@ export const hqDisplacement: Procedure<EtoState, Frame> = {
   prompts(s) {
     const l = landOf(s);
     const c = commandersToDisplace(l)[0];
-    if (!c || !asksOwner(l, c)) return [];
+    if (!c) return [];
     const opts = displacementHexes(l, c);
     if (opts.length < 2) return [];
     return [{

@@ -1,28 +1,42 @@
 // The ETO rule set: "World War II: European Theater of Operations", 2nd edition (TSR/SPI 1990).
 // Organisation and status: docs/rulesets/eto.md. Rulings: docs/rulings/eto.md.
 import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
-import { validateEtoData } from './data/index.ts';
+import { playOf, SCENARIO_IDS, validateEtoData } from './data/index.ts';
 import { allSpaces, navalMap } from './map.ts';
 import { airNavalAttack, navalCombat, navalCombatNoop, navalWithdrawal } from './naval-combat.ts';
 import { engagement, interceptionWindow, noop } from './naval-interception.ts';
 import { navalAttacks, navalMovement, stackMove } from './naval-movement.ts';
-import { BISMARCK_ID, bismarckScenario, bismarckSetup, chooseFirst, navalAirPhase, placeAnywhere } from './sink-the-bismarck.ts';
 import type { EtoState, Side } from './state.ts';
 import { type LandState, landUnitsAt, layerHex, stackLimit } from './land.ts';
-import { CASE_WHITE_ID, caseWhite, caseWhiteSetup, cwPlace } from './case-white.ts';
 import { landAttack } from './land-attack.ts';
-import { BULGE_ID, bulge, bulgeMovement, bulgePlace, bulgeScore, bulgeSetup } from './bulge.ts';
 import { offensive } from './offensive.ts';
 import { armorReaction } from './armor-reaction.ts';
 import { hqDisplacement } from './hq-displacement.ts';
 import { etoAssets } from './assets.ts';
 import { etoBoardView } from './board-view.ts';
+import { endPhase } from './end-phase.ts';
+import { movementPhase } from './movement-phase.ts';
+import { navalAndAirOrder, navalAndAirPhase, navalAndAirSteps } from './naval-and-air-phase.ts';
+import { offensivePhase } from './offensive-phase.ts';
+import { SCENARIOS } from './scenarios.ts';
+import { monthlyTurn, openingStack, weatherPhase } from './sequence-of-play.ts';
+import { setUp } from './set-up.ts';
+import { neutral } from './politics.ts';
+import { airBattle, airIntercept, airMission, airStep } from './air.ts';
+import { replenishment } from './end-phase.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
-  bismarck: bismarckScenario,
-  'place-anywhere': placeAnywhere,
-  'choose-first': chooseFirst,
-  'naval-air-phase': navalAirPhase,
+  // the sequence of play
+  'set-up': setUp,
+  'monthly-turn': monthlyTurn,
+  'weather-phase': weatherPhase,
+  'naval-and-air-phase': navalAndAirPhase,
+  'naval-and-air-order': navalAndAirOrder,
+  'naval-and-air-steps': navalAndAirSteps,
+  'offensive-phase': offensivePhase,
+  'movement-phase': movementPhase,
+  'end-phase': endPhase,
+  // naval operations (7-9, 16)
   'naval-movement': navalMovement,
   'stack-move': stackMove,
   'naval-attacks': navalAttacks,
@@ -33,13 +47,15 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'naval-combat-noop': navalCombatNoop,
   'air-naval-attack': airNavalAttack,
   noop,
-  'case-white': caseWhite,
-  'cw-place': cwPlace,
-  'land-attack': landAttack,
-  bulge,
-  'bulge-place': bulgePlace,
+  // air operations (12-15, 21)
+  'air-step': airStep,
+  'air-mission': airMission,
+  'air-intercept': airIntercept,
+  'air-battle': airBattle,
+  replenishment,
+  // offensives and land combat (22-29)
   offensive,
-  'bulge-movement': bulgeMovement,
+  'land-attack': landAttack,
   'armor-reaction': armorReaction,
   displace: hqDisplacement,
 };
@@ -47,10 +63,10 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
 /** Rule-set invariants: every ship in a known space, ports within capacity (ETO 7.7). */
 export function etoInvariants(s: EtoState): string[] {
   const bad: string[] = [];
-  const spaces = new Set(allSpaces());
-  const m = navalMap();
+  const spaces = new Set(allSpaces(s));
+  const m = navalMap(s);
   for (const sh of Object.values(s.ships)) {
-    if (sh.space === '' && s.stack.every((f) => f.proc !== 'place-anywhere')) bad.push(`${sh.name} has no space after setup`);
+    if (sh.space === '' && s.stack.every((f) => f.proc !== 'set-up') && !(s.land && neutral(s.land, sh.nation))) bad.push(`${sh.name} has no space after setup`);
     if (sh.space !== '' && !spaces.has(sh.space)) bad.push(`${sh.name} is in unknown space "${sh.space}"`);
     if (sh.inPort && !m.coastal.get(sh.space)?.port) bad.push(`${sh.name} is "in port" in ${sh.space}, which has no port`);
   }
@@ -86,31 +102,16 @@ function landInvariants(l: LandState, midMove: boolean): string[] {
 export const eto: Ruleset<EtoState> = {
   id: 'eto',
   title: 'World War II: European Theater of Operations (2nd edition)',
-  rulesVersion: '0.1.0',
+  rulesVersion: '0.2.0',
   seats: ['axis', 'allies'],
-  scenarios: [{
-    id: BISMARCK_ID, name: 'Scenario 1: Sink the Bismarck! (May 1941)',
-    description: 'Bismarck and Prinz Eugen try to break out of Bergen into the North Atlantic past the Home Fleet and Force H. One Naval and Air phase; naval rules only.',
-    seats: ['axis', 'allies'],
-  }, {
-    id: CASE_WHITE_ID, name: 'Scenario 4: Case White (September 1939)',
-    description: 'The German invasion of Poland: one German Offensive phase with Army Groups North and South, land and air rules; the Polish side can be scripted (solitaire) or played.',
-    seats: ['axis', 'allies'],
-  }, {
-    id: BULGE_ID, name: 'Scenario 3: Battle of the Bulge (December 1944)',
-    description: 'The German Ardennes counteroffensive: two turns (December 1944, January 1945) of offensives, movement and supply, land rules only; win by taking Brussels and Antwerp or by victory points.',
-    seats: ['axis', 'allies'],
-  }],
-  options: [{
-    id: 'polishSide', name: 'Polish side (Case White)', description: 'scripted: the Polish decisions follow scenario 4 [4.3]; human: the allies seat makes them',
-    default: 'scripted', values: ['scripted', 'human'],
-  }],
+  scenarios: SCENARIO_IDS.map((id) => playOf(id)).sort((a, b) => a.number - b.number)
+    .map((p) => ({ id: SCENARIO_IDS.find((x) => playOf(x) === p)!, name: p.name, description: p.description, seats: ['axis', 'allies'] })),
+  options: [],
   procedures,
-  setup(_ctx, scenario, options) {
-    if (scenario === BULGE_ID) return bulgeSetup() as ReturnType<Ruleset<EtoState>['setup']>;
-    if (scenario === CASE_WHITE_ID) return caseWhiteSetup(options.polishSide === 'human' ? 'human' : 'scripted') as ReturnType<Ruleset<EtoState>['setup']>;
-    if (scenario !== BISMARCK_ID) throw new Error(`eto: scenario "${scenario}" is not implemented yet; implemented: ${BISMARCK_ID}, ${CASE_WHITE_ID}, ${BULGE_ID}`);
-    return bismarckSetup() as ReturnType<Ruleset<EtoState>['setup']>;
+  setup(_ctx, scenario) {
+    const rules = SCENARIOS[scenario];
+    if (!rules) throw new Error(`eto: scenario "${scenario}" is not implemented; implemented: ${SCENARIO_IDS.join(', ')}`);
+    return { ...rules.initial(), stack: openingStack(scenario) } as ReturnType<Ruleset<EtoState>['setup']>;
   },
   view(state) {
     const { rng: _r, sealed: _s, ...rest } = state;
@@ -118,13 +119,9 @@ export const eto: Ruleset<EtoState> = {
   },
   invariants: etoInvariants,
   describe(state) {
-    if (state.scenario === BULGE_ID && state.land) {
-      const sc = bulgeScore(state);
-      const off = state.land.offensives!;
-      return `${state.month} ${state.year} (weather ${state.weather}), OFF German ${off.axis} Allied ${off.allies}, VP German ${sc.axis} Allied ${sc.allies}`;
-    }
-    const top = [...state.stack].reverse().find((f) => f.proc === 'naval-air-phase');
-    return `${state.month} ${state.year}${top ? `, ${String(top.side)} Naval and Air phase` : ''}`;
+    const status = SCENARIOS[state.scenario]?.status?.(state);
+    const phase = etoBoardView(state).phase;
+    return `${state.month} ${state.year} (weather ${state.weather})${phase ? `, ${phase}` : ''}${status ? `, ${status}` : ''}`;
   },
   validateData: () => validateEtoData(),
   assets: () => etoAssets() as unknown as Json,

@@ -1,22 +1,23 @@
 // ETO attack sequence 4A for one land attack: ground support and interception (12.5, 14, 17), air-to-air combat (15),
-// strength and modifiers (26.1-26.4, 44), CRT results (27.1-27.2), retreats (27.3), advance after combat and secondary
-// advance (27.4; both may meet an armor reaction attack, 26.5), generals (27.5), replenishment box (27.7), conquest (40). Polish decisions are scripted (scenario 4 [4.3]) unless
-// the Polish side is played by a person.
+// strength and modifiers (26.1-26.4, the blitzkrieg bonus 44), CRT results (27.1-27.2), retreats (27.3), advance after
+// combat and secondary advance (27.4; both may meet an armor reaction attack, 26.5), generals (27.5), replenishment
+// box (27.7), conquest (40). Either side may be the attacker; every decision is its player's.
 import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
 import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
-  acrossRiver, airStrength, hexWeather, theatreOf, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
+  acrossRiver, airStrength, combatantsAt, conquestHexes, notePilot, hexWeather, homeCountries, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
   mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
+import { playOf } from './data/index.ts';
+import { assaultSinkings } from './sea-transport.ts';
+import { sideOfNation } from './forces.ts';
 import type { EtoState, Side } from './state.ts';
 
 export type AttackStep = 'breakthrough' | 'combat' | 'exploitation';
-const WARSAW = 'W3533';
-export const POLISH_CITY_RESOURCE = ['W3533', 'W3629', 'W3232'];
 
-export interface AttackFrame extends Frame {
+export interface AttackFrame extends Frame, AirFight {
   attackers: string[];
   target: string;
   step: AttackStep;
@@ -50,24 +51,57 @@ export interface AttackFrame extends Frame {
   abortDone?: Side[];
   /** 15.3: targets declared by the players for the coming round (fighter id -> target id). */
   targets?: Record<string, string>;
+  /** 10.6: an amphibious assault from the STPs in the target hex (the attackers are aboard). */
+  assault?: boolean;
+  /** 10.6: the assaulted hex held no enemy land unit when the die was rolled. */
+  emptyHex?: boolean;
+}
+
+/** An air-to-air fight over a hex (15.2): a land attack's (4A) or an air mission's (12, 14, 21). `side` attacks. */
+export interface AirFight {
+  target: string;
+  side?: Side;
+  airIn: { id: string; role: 'fighter' | 'bomber' }[];
+  aborted: string[];
+  targets?: Record<string, string>;
+  abortDone?: Side[];
 }
 
 const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
-const atk = (f: AttackFrame): Side => f.side ?? 'axis';
-const dfd = (f: AttackFrame): Side => other(atk(f));
+const atk = (f: AirFight): Side => f.side ?? 'axis';
+const dfd = (f: AirFight): Side => other(atk(f));
 
-function eligibleAir(l: LandState, side: Side, target: string, f: AttackFrame, kinds: AirUnit['kind'][]): AirUnit[] {
+export function eligibleAir(l: LandState, side: Side, target: string, f: AirFight, kinds: AirUnit['kind'][]): AirUnit[] {
   return Object.values(l.air).filter((a) => a.where === 'map' && a.side === side && kinds.includes(a.kind) && a.committed !== 'PC'
     && !l.flown.includes(a.id) && !f.airIn.some((x) => x.id === a.id) && a.base !== null && dist(a.base, target) <= a.range);
 }
 
-function fly(l: LandState, f: AttackFrame, a: AirUnit, role: 'fighter' | 'bomber'): void {
+/**
+ * 20.1: a unit flying in a friendly offensive is committed (CC); in the enemy's, only when it defends land units
+ * activated for an offensive (standby units may be defended without committing).
+ */
+function fly(l: LandState, f: AirFight, a: AirUnit, role: 'fighter' | 'bomber'): void {
   f.airIn.push({ id: a.id, role });
   l.flown.push(a.id);
-  if (a.side === 'axis' && a.committed === 'none') a.committed = 'CC';
+  const defendsActivated = landUnitsAt(l, f.target, a.side).some((u) => l.activated.includes(u.id));
+  if (a.committed === 'none' && (a.side === atk(f) || defendsActivated)) a.committed = 'CC';
 }
 
-const inHex = (l: LandState, f: AttackFrame, side: Side, role?: 'fighter' | 'bomber') =>
+/**
+ * 44.1: when German units first attack units of a nation inside that nation's home country, the blitzkrieg bonus
+ * against it is in effect for the rest of the turn; once per nation per game. Only where the scenario uses 44.0.
+ */
+function blitzkrieg(l: LandState, attackers: { nation: string }[], defenders: { nation: string }[], hex: string): void {
+  if (!playOf(l.scenario).rules.blitzkrieg || !attackers.some((u) => u.nation === 'germany')) return;
+  const country = layerHex(l, hex)?.country;
+  for (const d of defenders) {
+    if (!country || l.blitz.includes(d.nation) || l.blitzed?.includes(d.nation) || !homeCountries(d.nation).includes(country)) continue;
+    l.blitz.push(d.nation);
+    (l.blitzed ??= []).push(d.nation);
+  }
+}
+
+export const inHex = (l: LandState, f: AirFight, side: Side, role?: 'fighter' | 'bomber') =>
   f.airIn.filter((x) => l.air[x.id]!.side === side && !f.aborted.includes(x.id) && l.air[x.id]!.where === 'map' && (!role || x.role === role));
 
 /** 15.3, 15.7: 1 depletes and aborts; 6 does nothing; 5 only aborts (if it reaches the target number). */
@@ -80,41 +114,29 @@ export function airCombatResult(roll: number, target: number): 'deplete' | 'abor
 }
 
 /** 15.3-15.4, 44.2: target number of `att` firing at `tgt` over `hex`. */
-export function airTargetNumber(l: LandState, f: AttackFrame, att: AirUnit, tgt: AirUnit, hex: string): number {
+export function airTargetNumber(l: LandState, f: AirFight, att: AirUnit, tgt: AirUnit, hex: string): number {
   let s = airStrength(att);
   if (att.base === hex) s += 1;
-  if (att.side === 'axis' && tgt.nation === 'poland' && l.blitz.includes('poland')) s += 1;
+  if (att.nation === 'germany' && l.blitz.includes(tgt.nation)) s += 1; // 44.2
   const tq = f.airIn.find((x) => x.id === tgt.id)?.role === 'bomber' && tgt.kind === 'bomber' ? 0 : tgt.quality;
   return att.quality + s - tq;
 }
 
-/** Scenario 4 [4.3]: the Polish air unit attacks the German unit it has the best chance of damaging. */
-function polishAirTarget(l: LandState, f: AttackFrame, pl: AirUnit, targets: AirUnit[]): AirUnit {
-  const chance = (t: AirUnit) => {
-    const tn = airTargetNumber(l, f, pl, t, f.target);
-    let dep = 0;
-    let ab = 0;
-    for (let r = 1; r <= 6; r++) { const x = airCombatResult(r, tn); if (x === 'deplete') dep++; else if (x === 'abort') ab++; }
-    return dep * 10 + ab;
-  };
-  return [...targets].sort((a, b) => chance(b) - chance(a) || a.id.localeCompare(b.id))[0]!;
-}
-
-function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, a: AirUnit, res: 'deplete' | 'abort' | 'none', rule: string): void {
+export function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AirFight, a: AirUnit, res: 'deplete' | 'abort' | 'none', rule: string): void {
   if (res === 'none') return;
   if (!f.aborted.includes(a.id)) f.aborted.push(a.id);
   if (res === 'deplete') {
     l.losses[a.side]++;
-    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; ctx.log(`${a.name} is depleted and aborted`, rule); }
+    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; notePilot(l, a, f.target); ctx.log(`${a.name} is depleted and aborted`, rule); }
   } else ctx.log(`${a.name} is aborted`, rule);
 }
 
 /**
  * 15.3, 15.5: the targets of `side`'s fighters in the coming round, in firing order. Each fighter takes the target
- * declared for it, else its only target open under 15.5 (every enemy attacked once before any twice), else the scripted
- * Polish choice; `next` is the first fighter whose player must still declare among several open targets.
+ * declared for it, else its only target open under 15.5 (every enemy attacked once before any twice); `next` is the
+ * first fighter whose player must still declare among several open targets.
  */
-function targetPlan(l: LandState, f: AttackFrame, side: Side, round: number): { plan: Map<string, string>; next?: { att: AirUnit; options: AirUnit[] } } {
+export function targetPlan(l: LandState, f: AirFight, side: Side, round: number): { plan: Map<string, string>; next?: { att: AirUnit; options: AirUnit[] } } {
   const plan = new Map<string, string>();
   const enemies = inHex(l, f, other(side)).map((x) => l.air[x.id]!).sort((a, b) => a.id.localeCompare(b.id));
   if (!enemies.length) return { plan };
@@ -125,7 +147,6 @@ function targetPlan(l: LandState, f: AttackFrame, side: Side, round: number): { 
     let tgt = f.targets?.[att.id];
     if (tgt === undefined || !options.some((o) => o.id === tgt)) {
       if (options.length === 1) tgt = options[0]!.id;
-      else if (att.nation === 'poland' && l.polishSide === 'scripted') tgt = polishAirTarget(l, f, att, options).id;
       else return { plan, next: { att, options } };
     }
     plan.set(att.id, tgt);
@@ -135,7 +156,7 @@ function targetPlan(l: LandState, f: AttackFrame, side: Side, round: number): { 
 }
 
 /** 15.3: the first target a player must declare before round `round`, attacker first. */
-function targetPrompt(l: LandState, f: AttackFrame, round: number): Prompt[] {
+export function targetPrompt(l: LandState, f: AirFight, round: number): Prompt[] {
   if (!inHex(l, f, 'axis').length || !inHex(l, f, 'allies').length) return [];
   for (const side of [atk(f), dfd(f)]) {
     const { next } = targetPlan(l, f, side, round);
@@ -150,7 +171,7 @@ function targetPrompt(l: LandState, f: AttackFrame, round: number): Prompt[] {
 }
 
 /** 15.2-15.6: one round (1 or 2); every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
-function airRound(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, round: number): void {
+export function airRound(ctx: Ctx<EtoState>, l: LandState, f: AirFight, round: number): void {
   const plan = new Map([...targetPlan(l, f, 'axis', round).plan, ...targetPlan(l, f, 'allies', round).plan]);
   delete f.targets; // round 2 is declared afresh
   const shots = [...plan].map(([a, t]) => {
@@ -160,34 +181,33 @@ function airRound(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, round: numbe
   if (!shots.length) return;
   const hits: { tgt: AirUnit; res: 'deplete' | 'abort' | 'none' }[] = [];
   for (const s of shots) {
-    if (s.att.side === 'axis' && !l.blitz.includes('poland')) l.blitz.push('poland');
+    blitzkrieg(l, [s.att], [s.tgt], f.target);
     const r = ctx.roll(6, 1, `${s.att.name} fires at ${s.tgt.name} (target ${s.tn})`, 'ETO 15.3').total;
     hits.push({ tgt: s.tgt, res: airCombatResult(r, s.tn) });
   }
   for (const h of hits) applyAirHit(ctx, l, f, h.tgt, h.res, 'ETO 15.6');
 }
 
-const roundFighters = (l: LandState, f: AttackFrame, side: Side, round: number): AirUnit[] =>
+export const roundFighters = (l: LandState, f: AirFight, side: Side, round: number): AirUnit[] =>
   inHex(l, f, side, 'fighter').map((x) => l.air[x.id]!).filter((a) => round === 1 || airStrength(a) >= 3);
 
 /** 15.2 E: whether a second round would see any attack. */
-function secondRound(l: LandState, f: AttackFrame): boolean {
+export function secondRound(l: LandState, f: AirFight): boolean {
   return (['axis', 'allies'] as Side[]).some((side) => roundFighters(l, f, side, 2).length > 0 && inHex(l, f, other(side)).length > 0);
 }
 
-/** 15.2 D: the seat that may still abort air units voluntarily before round 2 (attacker first), or null. The scripted
- * Polish side never does. */
-function abortSeat(s: EtoState, f: AttackFrame): Side | null {
+/** 15.2 D: the seat that may still abort air units voluntarily before round 2 (attacker first), or null. */
+export function abortSeat(s: EtoState, f: AirFight): Side | null {
   const l = landOf(s);
   for (const side of [atk(f), dfd(f)]) {
-    if ((f.abortDone ?? []).includes(side) || (side === 'allies' && polishScripted(s))) continue;
+    if ((f.abortDone ?? []).includes(side)) continue;
     if (inHex(l, f, side).length) return side;
   }
   return null;
 }
 
 /** 15.4: +1 to a fighter not under attack whose target is an enemy fighter attacking a bomber (by the round's targets). */
-function escortBonus(f: AttackFrame, att: AirUnit, tgt: AirUnit, plan: Map<string, string>): number {
+export function escortBonus(f: AirFight, att: AirUnit, tgt: AirUnit, plan: Map<string, string>): number {
   const role = (id: string | undefined) => f.airIn.find((x) => x.id === id)?.role;
   if (role(tgt.id) !== 'fighter') return 0;
   if ([...plan.values()].includes(att.id)) return 0;
@@ -197,8 +217,9 @@ function escortBonus(f: AttackFrame, att: AirUnit, tgt: AirUnit, plan: Map<strin
 /** 26.1-26.4 figures of the attack as it stands. */
 export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; defence: number; basic: number; drm: number; column: string; notes: string[] } {
   const l = landOf(s);
-  const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map');
+  const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' || (f.assault && u.where === 'aboard'));
   const land = att.filter((u) => u.kind === 'inf' || u.kind === 'armor');
+  const ashore = land.filter((u) => u.where === 'map');
   const basic = land.reduce((t, u) => t + unitStrength(u), 0);
   const notes: string[] = [];
   let support = 0;
@@ -209,7 +230,13 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   }
   for (const x of inHex(l, f, atk(f), 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
   const attack = attackStrength(basic, support);
-  const def = landUnitsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
+  let def = combatantsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
+  if (f.assault && !combatantsAt(l, f.target).length) {
+    // 26.2: an empty coastal hex defends with 1, or half the strength of the enemy land units whose ZOC covers it.
+    const zoc = neighbours(l, f.target).flatMap((n) => landUnitsAt(l, n, dfd(f))).reduce((t, u) => t + unitStrength(u), 0);
+    def = zoc ? Math.ceil(zoc / 2) : 1;
+    notes.push(`empty coastal hex defends with ${def}`);
+  }
   const defBombers = Math.min(2, inHex(l, f, dfd(f), 'bomber').length);
   const defence = def + Math.min(defBombers, def);
   let drm = 0;
@@ -217,20 +244,27 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   const dAir = inHex(l, f, dfd(f)).length > 0;
   if (aAir && !dAir) { drm += 1; notes.push('air superiority +1'); }
   if (dAir && !aAir) { drm -= 1; notes.push('defender air superiority -1'); }
-  if (land.some((u) => u.nation === 'germany') && landUnitsAt(l, f.target).some((u) => u.nation === 'poland')) { drm += 1; notes.push('blitzkrieg +1'); }
+  // 44.2, 44.4: +1 to German attacks on units of a nation the blitzkrieg is in effect against, never on an all-British stack.
+  const defenders = combatantsAt(l, f.target);
+  if (land.some((u) => u.nation === 'germany') && defenders.some((u) => l.blitz.includes(u.nation)) && !defenders.every((u) => u.nation === 'uk')) { drm += 1; notes.push('blitzkrieg +1'); }
   if (layerHex(l, f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
   if (hexWeather(l, s.weather, f.target) === 'mud') { drm -= 1; notes.push('mud -1'); }
-  if (land.length && land.every((u) => acrossRiver(l, u.hex!, f.target))) {
+  const strength = (us: LandUnit[]) => us.reduce((t, u) => t + unitStrength(u), 0);
+  // 26.4: -3 when at least half the attacking land strength comes from the sea; the river's -2 then does not apply.
+  const fromSea = 2 * strength(land.filter((u) => u.where === 'aboard')) >= strength(land) && land.length > ashore.length;
+  if (fromSea) { drm -= 3; notes.push('amphibious assault -3'); }
+  if (!fromSea && ashore.length && ashore.every((u) => acrossRiver(l, u.hex!, f.target))) {
     // 1.5: frozen rivers when every attacker and the defender are in the severe zone in W weather.
-    const frozen = s.weather === 'W' && [f.target, ...land.map((u) => u.hex!)].every((h) => layerHex(l, h)?.zone === 'severe');
+    const frozen = s.weather === 'W' && [f.target, ...ashore.map((u) => u.hex!)].every((h) => layerHex(l, h)?.zone === 'severe');
     drm -= frozen ? 1 : 2;
     notes.push(frozen ? 'frozen river -1' : 'river -2');
   }
   const atkSup = suppliedHexes(l, atk(f));
-  if (land.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
+  // 32.7: units assaulting from the sea are in supply.
+  if (ashore.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
   const defSup = suppliedHexes(l, dfd(f));
   // 33.0, 33.2: a unit in a city suffers nothing from a cut line unless it is marked out of supply.
-  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || landUnitsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
+  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || combatantsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
   return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes };
 }
 
@@ -245,6 +279,12 @@ function parseResult(r: string): { ae: boolean; de: boolean; x: number; d: numbe
 
 function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string): void {
   l.losses[u.side] += u.depleted ? 1 : u.steps;
+  if (u.where === 'aboard') {
+    u.where = 'force-pool';
+    delete u.aboard;
+    ctx.log(`${u.name} (${u.id}) eliminated aboard its transport`, why);
+    return;
+  }
   // 27.7: infantry eliminated in its home country (not marked out of supply) goes to the Replenishment box.
   const home = layerHex(l, u.hex!)?.country === u.nation && !u.oos;
   u.where = u.kind === 'inf' && home ? 'replenishment' : 'force-pool';
@@ -268,28 +308,33 @@ function loseStep(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): 
   ctx.log(`${u.name} (${u.id}) loses a step`, rule);
 }
 
-/** 24.4, 40.0: entering hexes takes control; all three Polish city resource hexes conquer Poland. */
+/**
+ * 24.4, 40.0: entering hexes takes control; a nation whose home city resource hexes are all held by its enemies is
+ * conquered, and its land and air units leave the map (40.1). Only the nations the scenario follows.
+ */
 export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: string[]): void {
   for (const h of hexes) if (controller(l, h) !== side) l.control[h] = side;
-  if (theatreOf(l) === 'poland-1939' && side === 'axis' && !l.conquered.includes('poland') && POLISH_CITY_RESOURCE.every((h) => controller(l, h) === 'axis')) {
-    l.conquered.push('poland');
-    for (const u of Object.values(l.units)) if (u.nation === 'poland' && u.where === 'map') { u.where = 'removed'; u.hex = null; }
-    for (const a of Object.values(l.air)) if (a.nation === 'poland') { a.where = 'force-pool'; a.base = null; }
-    ctx.log('Warsaw, Poznan and Krakow are German: Poland is conquered and its units leave the map', 'ETO 40.0');
+  for (const nation of playOf(l.scenario).rules.conquest ?? []) {
+    const cities = conquestHexes(l, nation);
+    const enemy = other(sideOfNation(nation));
+    if (l.conquered.includes(nation) || !cities.length || !cities.every((h) => controller(l, h) === enemy)) continue;
+    l.conquered.push(nation);
+    for (const u of Object.values(l.units)) if (u.nation === nation && u.where === 'map') { u.where = 'removed'; u.hex = null; }
+    for (const a of Object.values(l.air)) if (a.nation === nation) { a.where = 'force-pool'; a.base = null; }
+    ctx.log(`${cities.map((h) => layerHex(l, h)?.name ?? h).join(', ')} are taken: ${nation} is conquered and its units leave the map`, 'ETO 40.0');
   }
 }
 
-const polishScripted = (s: EtoState) => landOf(s).polishSide === 'scripted';
-/** The defender's decisions follow scenario 4 [4.3] only when the defender is the scripted Polish side. */
-const scriptedDefence = (s: EtoState, f: AttackFrame) => polishScripted(s) && dfd(f) === 'allies';
+/** The scenario ends the moment a nation is conquered (ruling 27): the attack stops there. */
+const gameOver = (l: LandState): boolean => l.conquered.length > 0 && !!playOf(l.scenario).rules.endOnConquest;
 
 function attackerLossCandidates(l: LandState, f: AttackFrame): LandUnit[] {
-  return f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' && (u.kind === 'inf' || u.kind === 'armor'));
+  return f.attackers.map((id) => l.units[id]!).filter((u) => (u.where === 'map' || (f.assault && u.where === 'aboard')) && (u.kind === 'inf' || u.kind === 'armor'));
 }
 
 /** Retreat destinations for the defending stack (whole stack together; ruling 27). */
 function defenderRetreats(l: LandState, f: AttackFrame): string[][] {
-  const stack = landUnitsAt(l, f.target);
+  const stack = combatantsAt(l, f.target);
   if (!stack.length) return [];
   return retreatPaths(l, stack[0]!.side, f.target, f.retreat, stack);
 }
@@ -302,34 +347,32 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       case 'air': {
         // Scenarios without air units (scenario 3) skip the air steps of 4A.
         if (!Object.values(l.air).some((a) => a.side === atk(f))) return [];
-        const air = eligibleAir(l, 'axis', f.target, f, ['fighter', 'fighter-bomber', 'bomber']);
-        return mk('axis', 'ETO 4A B, 17.0', `Fly ground support over ${placeName(l, f.target)}?`, 'air', [
+        const air = eligibleAir(l, atk(f), f.target, f, ['fighter', 'fighter-bomber', 'bomber']);
+        return mk(atk(f), 'ETO 4A B, 17.0', `Fly ground support over ${placeName(l, f.target)}?`, 'air', [
           ...air.map((a) => ({ action: { type: 'fly', air: a.id }, label: `Fly ${a.name} from ${placeName(l, a.base!)}`, refs: { units: [a.id], from: a.base!, place: f.target } })),
           { action: { type: 'done' }, label: 'No more air units' }]);
       }
       case 'intercept': {
-        if (polishScripted(s)) return [];
-        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber']);
-        const tg = inHex(l, f, 'axis');
+        const pl = eligibleAir(l, dfd(f), f.target, f, ['fighter', 'fighter-bomber']);
+        const tg = inHex(l, f, atk(f));
         if (!pl.length || !tg.length) return [];
-        return mk('allies', 'ETO 4A B, 14.1', `Intercept the German air units over ${placeName(l, f.target)}?`, 'yes-no', [
+        return mk(dfd(f), 'ETO 4A B, 14.1', `Intercept the enemy air units over ${placeName(l, f.target)}?`, 'yes-no', [
           ...pl.map((a) => ({ action: { type: 'intercept', air: a.id }, label: `Intercept with ${a.name} from ${placeName(l, a.base!)}`, refs: { units: [a.id], from: a.base!, place: f.target, targets: tg.map((x) => x.id) } })),
           { action: { type: 'no' }, label: 'Do not intercept' }]);
       }
       case 'counter':
       case 'defend-intercept': {
-        const de = eligibleAir(l, 'axis', f.target, f, ['fighter']);
-        if (!de.length || !inHex(l, f, 'allies').length) return [];
-        const foes = inHex(l, f, 'allies').map((x) => x.id);
-        return mk('axis', 'ETO 14.2', `Intercept the Polish air unit over ${placeName(l, f.target)} with a fighter?`, 'yes-no', [
+        const de = eligibleAir(l, atk(f), f.target, f, ['fighter']);
+        if (!de.length || !inHex(l, f, dfd(f)).length) return [];
+        const foes = inHex(l, f, dfd(f)).map((x) => x.id);
+        return mk(atk(f), 'ETO 14.2', `Intercept the enemy air units over ${placeName(l, f.target)} with a fighter?`, 'yes-no', [
           ...de.map((a) => ({ action: { type: 'counter', air: a.id }, label: `Fly ${a.name} from ${placeName(l, a.base!)}`, refs: { units: [a.id], from: a.base!, place: f.target, targets: foes } })),
           { action: { type: 'no' }, label: 'No' }]);
       }
       case 'defend': {
-        if (polishScripted(s)) return [];
-        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber']);
+        const pl = eligibleAir(l, dfd(f), f.target, f, ['fighter', 'fighter-bomber']);
         if (!pl.length) return [];
-        return mk('allies', 'ETO 4A D, 17.0', `Fly defensive ground support over ${placeName(l, f.target)}?`, 'air', [
+        return mk(dfd(f), 'ETO 4A D, 17.0', `Fly defensive ground support over ${placeName(l, f.target)}?`, 'air', [
           ...pl.flatMap((a) => [
             { action: { type: 'defend', air: a.id, role: 'bomber' }, label: `${a.name} as a bomber`, refs: { units: [a.id], from: a.base!, place: f.target } },
             { action: { type: 'defend', air: a.id, role: 'fighter' }, label: `${a.name} as a fighter`, refs: { units: [a.id], from: a.base!, place: f.target } }]),
@@ -348,18 +391,17 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         const c = attackerLossCandidates(l, f);
         if (c.length <= 1) return [];
         return mk(atk(f), 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
-          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })));
+          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} ${u.hex ? `in ${placeName(l, u.hex)}` : 'aboard'}`, refs: { units: [u.id], place: u.hex ?? f.target } })));
       }
       case 'defender': {
-        if (scriptedDefence(s, f) || f.defSteps === 0 || !landUnitsAt(l, f.target).length) return [];
-        const total = landUnitsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
+        if (f.defSteps === 0 || !combatantsAt(l, f.target).length) return [];
+        const total = combatantsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
         const choices: Choice[] = [];
-        const stack = landUnitsAt(l, f.target).map((u) => u.id);
+        const stack = combatantsAt(l, f.target).map((u) => u.id);
         for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}`, refs: { units: stack, place: f.target } });
         return mk(dfd(f), 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
       }
       case 'retreat': {
-        if (scriptedDefence(s, f)) return [];
         const paths = defenderRetreats(l, f);
         if (!paths.length) return [];
         const stack = unitsAt(l, f.target).filter((u) => u.side === dfd(f)).map((u) => u.id);
@@ -450,32 +492,13 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
     const l = landOf(s);
     switch (f.stage) {
       case 'air': f.stage = 'intercept'; return;
-      case 'intercept': {
-        // Scripted Poland (scenario 4 [4.3]): intercept a German bomber only where no German fighter is or could come.
-        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber'])[0];
-        const bombers = inHex(l, f, 'axis', 'bomber');
-        const gerFighters = inHex(l, f, 'axis', 'fighter').length + eligibleAir(l, 'axis', f.target, f, ['fighter']).length;
-        if (polishScripted(s) && pl && bombers.length && gerFighters === 0) {
-          fly(l, f, pl, 'fighter');
-          ctx.log(`${pl.name} intercepts the German bomber over ${f.target} (scripted, scenario 4 [4.3])`, 'ETO 14.1');
-          f.stage = 'counter';
-        } else f.stage = 'defend';
-        ctx.irreversible();
-        return;
-      }
+      // No interceptor in range (or none wanted: the prompt's 'no'): on to the next step.
+      case 'intercept': f.stage = 'defend'; ctx.irreversible(); return;
       case 'counter': f.stage = 'defend'; ctx.irreversible(); return;
-      case 'defend': {
-        const pl = eligibleAir(l, 'allies', f.target, f, ['fighter', 'fighter-bomber'])[0];
-        if (polishScripted(s) && pl && inHex(l, f, 'axis').length === 0 && landUnitsAt(l, f.target).length > 0) {
-          fly(l, f, pl, 'bomber');
-          ctx.log(`${pl.name} flies defensive ground support over ${f.target} as a bomber (scripted)`, 'ETO 17.3');
-          f.stage = 'defend-intercept';
-        } else f.stage = 'air-combat';
-        return;
-      }
+      case 'defend': f.stage = 'air-combat'; return;
       case 'defend-intercept': f.stage = 'air-combat'; return;
       case 'air-combat': {
-        if (inHex(l, f, 'axis').length && inHex(l, f, 'allies').length) { airRound(ctx, l, f, 1); f.stage = 'air-abort'; } else f.stage = 'resolve';
+        if (inHex(l, f, atk(f)).length && inHex(l, f, dfd(f)).length) { airRound(ctx, l, f, 1); f.stage = 'air-abort'; } else f.stage = 'resolve';
         return;
       }
       case 'air-abort': airRound(ctx, l, f, 2); f.stage = 'resolve'; return;
@@ -489,24 +512,13 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
         if (f.attackerSteps <= 0) f.stage = 'defender';
         return;
       }
-      case 'defender': {
-        const stack = landUnitsAt(l, f.target);
-        if (!stack.length || stack.some((u) => u.side === atk(f))) return finish(ctx, l, f);
-        if (f.defSteps === 0) return finish(ctx, l, f);
-        // Scenario 4 [4.3]: as many step losses as possible without eliminating the whole stack; the rest as retreat.
-        const total = stack.reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
-        return defenderLosses(ctx, l, f, Math.min(f.defSteps, total - 1));
-      }
+      // No loss to split (nothing left in the hex, or a result without defender losses).
+      case 'defender': return finish(ctx, l, f);
       case 'retreat': {
-        const paths = defenderRetreats(l, f);
-        if (!paths.length) {
-          for (const u of landUnitsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.3');
-          ctx.log(`No retreat route from ${f.target}: the defenders are eliminated`, 'ETO 27.3');
-          return finish(ctx, l, f);
-        }
-        // Scenario 4 [4.3]: retreat toward Warsaw.
-        const best = [...paths].sort((a, b) => dist(a[a.length - 1]!, WARSAW) - dist(b[b.length - 1]!, WARSAW) || a.join().localeCompare(b.join()))[0]!;
-        return doRetreat(ctx, l, f, best);
+        // The prompt lists the retreat paths; with none the defenders are eliminated.
+        for (const u of combatantsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.3');
+        ctx.log(`No retreat route from ${f.target}: the defenders are eliminated`, 'ETO 27.3');
+        return finish(ctx, l, f);
       }
       case 'advance': f.stage = 'secondary'; return;
       case 'secondary': f.stage = 'done'; return;
@@ -527,10 +539,15 @@ function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
 }
 
 function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  if (theatreOf(l) === 'poland-1939' && !l.blitz.includes('poland')) l.blitz.push('poland');
+  blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target), f.target);
   const fig = attackFigures(ctx.state, f);
-  if (fig.basic === 0 || landUnitsAt(l, f.target).length === 0) { f.stage = 'done'; return; }
+  if (fig.basic === 0 || (!f.assault && combatantsAt(l, f.target).length === 0)) { f.stage = 'done'; return; }
   const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
+  // 10.2, 10.6: one STP of the assaulting stack is sunk for each land unit that assaulted, whatever the result.
+  if (f.assault) {
+    if (!combatantsAt(l, f.target).length) f.emptyHex = true;
+    assaultSinkings(ctx, atk(f), f.target, attackerLossCandidates(l, f).length);
+  }
   const { row, result } = crtResult(fig.column, die, fig.drm);
   ctx.log(`${fig.column}, modified roll ${row}: ${result}${fig.notes.length ? ` (${fig.notes.join(', ')})` : ''}`, 'ETO 27.1',
     { attack: fig.attack, defence: fig.defence, column: fig.column, drm: fig.drm, die, row, result });
@@ -542,7 +559,7 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
     return;
   }
   if (r.de) {
-    for (const u of landUnitsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.1 DE');
+    for (const u of combatantsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.1 DE');
   }
   f.defSteps = r.forced ? 0 : r.d;
   f.retreat = r.forced ? 2 : 0;
@@ -553,7 +570,7 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
 
 function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps: number): void {
   for (let i = 0; i < steps; i++) {
-    const stack = landUnitsAt(l, f.target);
+    const stack = combatantsAt(l, f.target);
     if (!stack.length) break;
     // Full units lose first so as to keep every unit on the map as long as possible.
     const u = [...stack].sort((a, b) => Number(a.depleted) - Number(b.depleted) || a.id.localeCompare(b.id))[0]!;
@@ -561,7 +578,7 @@ function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps:
   }
   f.retreat = f.defSteps - steps;
   f.defSteps = 0;
-  if (f.retreat > 0 && landUnitsAt(l, f.target).length) f.stage = 'retreat';
+  if (f.retreat > 0 && combatantsAt(l, f.target).length) f.stage = 'retreat';
   else finish(ctx, l, f);
 }
 
@@ -576,9 +593,32 @@ function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: strin
 }
 
 function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  f.cleared = landUnitsAt(l, f.target).length === 0;
-  if (l.conquered.includes('poland')) { f.stage = 'done'; return; }
+  f.cleared = combatantsAt(l, f.target).length === 0;
+  if (f.assault) { landAssault(ctx, l, f); return; }
+  if (gameOver(l)) { f.stage = 'done'; return; }
   f.stage = f.cleared && advanceCandidates(l, f).length ? 'advance' : 'done';
+  ctx.irreversible();
+}
+
+/**
+ * 10.6: a successful assault (the hex cleared; an empty hex on any result with a retreat or step loss for the
+ * defender) puts every surviving assaulting unit ashore as its advance after combat; a failed one leaves them aboard.
+ */
+function landAssault(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  const r = parseResult(f.result);
+  const ok = f.cleared && (!f.emptyHex || r.de || r.d > 0 || r.forced);
+  f.stage = 'done';
+  const survivors = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'aboard');
+  if (!ok) { ctx.log(`The assault on ${placeName(l, f.target)} fails: the units stay aboard`, 'ETO 10.6'); return; }
+  for (const u of survivors) {
+    u.where = 'map';
+    u.hex = f.target;
+    delete u.aboard;
+    u.landed = true;
+    f.advanced.push(u.id);
+  }
+  enterHexes(ctx, l, atk(f), [f.target]);
+  ctx.log(`${survivors.map((u) => u.name).join(', ')} land at ${placeName(l, f.target)}`, 'ETO 10.6, 32.7');
   ctx.irreversible();
 }
 
@@ -607,7 +647,7 @@ function advanced(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMo
     ctx.log(`${names} make a secondary advance from ${from} into ${m.path[m.path.length - 1]}`, 'ETO 27.4');
   }
   if (!(f.exited ??= []).includes(from)) f.exited.push(from);
-  if (l.conquered.includes('poland')) f.stage = 'done';
+  if (gameOver(l)) f.stage = 'done';
 }
 
 function stopped(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {

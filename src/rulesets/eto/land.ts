@@ -1,13 +1,15 @@
 // ETO land model: a scenario's window of the generated map on the W/E board, land and air units, control, ZOC (25), stacking
 // (24.2), offensive movement (24, 25.2-25.3), supply tracing (32.3) and retreat paths (27.3).
-import { etoData, type TheatreLayer } from './data/index.ts';
+import { etoData, playOf, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import { layeredMovementRange, movementRange, routes, traceSupply } from '../../board/index.ts';
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
 
-export type LandKind = 'inf' | 'armor' | 'general' | 'hq';
-export type Nation = 'germany' | 'poland' | 'us' | 'uk';
+/** Land unit kinds; paratroops (19.0) count for neither stacking nor ZOC. */
+export type LandKind = 'inf' | 'armor' | 'para' | 'general' | 'hq';
+/** A nation id, as the data files spell it ("germany", "uk", "poland"). */
+export type Nation = string;
 
 export interface LandUnit {
   id: string;
@@ -22,7 +24,11 @@ export interface LandUnit {
   depleted: boolean;
   /** Hex on the map; null when off the map (see `where`). */
   hex: string | null;
-  where: 'setup' | 'map' | 'replenishment' | 'force-pool' | 'removed';
+  where: 'setup' | 'map' | 'replenishment' | 'force-pool' | 'removed' | 'aboard';
+  /** Aboard this STP (10.1); the unit is where the STP is. */
+  aboard?: string;
+  /** Landed by amphibious assault this turn: in supply until its end (32.7). */
+  landed?: boolean;
   radius?: number;
   attacks?: number;
   combat?: number;
@@ -38,7 +44,7 @@ export interface AirUnit {
   name: string;
   nation: Nation;
   side: Side;
-  kind: 'fighter' | 'fighter-bomber' | 'bomber';
+  kind: 'fighter' | 'fighter-bomber' | 'bomber' | 'atp';
   strength: number;
   depletedStrength: number;
   range: number;
@@ -46,24 +52,27 @@ export interface AirUnit {
   depleted: boolean;
   where: 'setup' | 'map' | 'force-pool';
   base: string | null;
+  /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
+  underlined?: boolean;
   /** 20.0 commitment: none, CC (this offensive), PC. */
   committed: 'none' | 'CC' | 'PC';
 }
 
 export interface LandState {
-  /** Land map of the scenario; absent = the Polish theatre (scenario 4). */
-  theatre?: TheatreId;
+  /** The scenario (its land map and land rules: data/scenario-*.json "play"). */
+  scenario: string;
   units: Record<string, LandUnit>;
   air: Record<string, AirUnit>;
   /** Hexes whose control differs from the layer's 1939 owner (24.4). */
   control: Record<string, Side>;
   airfields: string[];
-  polishSide: 'scripted' | 'human';
   /** Units activated for the offensive (22.0). */
   activated: string[];
   hqs: string[];
   /** Nations against which the German blitzkrieg bonus is in effect this turn (44.1). */
   blitz: string[];
+  /** Nations the blitzkrieg bonus has been used against (44.1: once per nation per game). */
+  blitzed?: string[];
   /** Steps lost, land and air (scenario 4 [4.4]). */
   losses: Record<Side, number>;
   conquered: string[];
@@ -84,12 +93,28 @@ export interface LandState {
   mayExploit: string[];
   /** Armor in supply when the offensive began stays supplied for it (33.6). */
   armorSupplied: string[];
+  /** Hexes whose installations are destroyed (21.5): no airbase, port or fortification until repaired (34.4). */
+  destroyed?: string[];
+  /** Air units depleted this turn over their home country: pilot recovery may rebuild them (34.3). */
+  pilots?: string[];
+  /** Neutral minor countries invaded so far (39.2). */
+  invaded?: string[];
+  /** Supply markers (32.4): the hex each lies in and the side it supplies. */
+  markers?: { hex: string; side: Side }[];
+  /** ATPs that carried a paradrop or an air transport this turn (18.5, 19.1). */
+  atpUsed?: string[];
+  /** Hexes assaulted from the sea this turn (10.6: one assault per hex). */
+  assaulted?: string[];
+  /** Paratroops that dropped this turn: they stay in the hex they dropped into (19.4). */
+  dropped?: string[];
+  /** Offensives each side has performed this turn (a scenario's limit per turn). */
+  offensivesUsed?: Partial<Record<Side, number>>;
   /** Offensives left on each side's OFF track (scenario 3). */
   offensives?: Record<Side, number>;
 }
 
 /** The land map a scenario plays on: a window of the generated map (scenario 4 Poland, scenario 3 the Ardennes). */
-export type TheatreId = 'poland-1939' | 'bulge-1944';
+export type TheatreId = 'poland-1939' | 'bulge-1944' | 'britain-1940' | 'norway-1940';
 export type WeatherZone = 'mild' | 'mild-fg' | 'moderate' | 'severe';
 export type LandWeather = 'fair' | 'mud' | 'winter';
 
@@ -103,6 +128,8 @@ export interface TheatreHex {
   zone: WeatherZone;
   /** Side controlling the hex at the start (24.4); null = neutral. */
   owner: Side | null;
+  /** The capital of its country (39.2). */
+  capital?: true;
 }
 
 export interface LandMap {
@@ -120,11 +147,32 @@ export interface LandMap {
   edges: Set<string>;
 }
 
-export const theatreOf = (l: LandState): TheatreId => l.theatre ?? 'poland-1939';
+export function theatreOf(l: LandState): TheatreId {
+  const t = playOf(l.scenario).theatre;
+  if (!t) throw new Error(`eto: scenario ${l.scenario} has no land map (data "play.theatre")`);
+  return t;
+}
 
-export function landMap(theatre: TheatreId = 'poland-1939'): LandMap {
+export function landMap(theatre: TheatreId): LandMap {
   return LAND_MAPS[theatre];
 }
+
+/** 34.3 pilot recovery: an air unit depleted over its home country this turn may be rebuilt, where the scenario plays the step. */
+export function notePilot(l: LandState, a: AirUnit, hex: string): void {
+  if (!a.depleted || a.where !== 'map' || !playOf(l.scenario).endPhase?.includes('replenishment')) return;
+  const country = etoMap().hexes[hex]?.country ?? '';
+  if (homeCountries(a.nation).includes(country) && !(l.pilots ??= []).includes(a.id)) l.pilots.push(a.id);
+}
+
+/** 40.0: the city resource hexes of a nation's home country in the scenario's land map (all captured: conquered). */
+export function conquestHexes(l: LandState, nation: Nation): string[] {
+  const home = homeCountries(nation);
+  return Object.entries(landMap(theatreOf(l)).hexes).filter(([, x]) => x.feature === 'city-resource' && home.includes(x.country)).map(([h]) => h).sort();
+}
+
+/** 36.1, 41.3: the countries that are each nation's home country on the map. */
+const HOME_COUNTRIES: Readonly<Record<string, string[]>> = { germany: ['germany', 'east-prussia'] };
+export const homeCountries = (nation: Nation): string[] => HOME_COUNTRIES[nation] ?? [nation];
 
 /**
  * A scenario's land map: the window of map.json its layer names (data/map-layers/<theatre>.json), the layer's hex
@@ -158,6 +206,7 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
       ...(name ? { name } : {}),
       ...(feature ? { feature } : {}),
       ...(port ? { port } : {}),
+      ...(h.city?.capital && !o ? { capital: true as const } : {}),
     };
   }
   const river = new Set<number>();
@@ -189,6 +238,8 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
 const LAND_MAPS: Readonly<Record<TheatreId, LandMap>> = {
   'poland-1939': windowMap('poland-1939', etoData().poland),
   'bulge-1944': windowMap('bulge-1944', etoData().bulgeLayer),
+  'britain-1940': windowMap('britain-1940', etoData().britain),
+  'norway-1940': windowMap('norway-1940', etoData().norway),
 };
 
 const board = () => navalMap().board;
@@ -244,6 +295,10 @@ export function hexWeather(l: LandState, condition: 'F' | 'M' | 'W', h: string):
 export function landUnitsAt(l: LandState, h: string, side?: Side): LandUnit[] {
   return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h && (u.kind === 'inf' || u.kind === 'armor') && (!side || u.side === side));
 }
+/** Land units that fight in a hex: infantry, armor and paratroops (19.0: these count for neither stacking nor ZOC). */
+export function combatantsAt(l: LandState, h: string, side?: Side): LandUnit[] {
+  return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para') && (!side || u.side === side));
+}
 export function unitsAt(l: LandState, h: string): LandUnit[] {
   return Object.values(l.units).filter((u) => u.where === 'map' && u.hex === h);
 }
@@ -270,7 +325,7 @@ export function zocOf(l: LandState, side: Side): Set<string> {
 /** Side of the land units in each occupied hex (24.2: the two sides never share a hex). */
 export function occupancy(l: LandState): Map<string, Side> {
   const m = new Map<string, Side>();
-  for (const u of Object.values(l.units)) if (u.where === 'map' && u.hex && (u.kind === 'inf' || u.kind === 'armor')) m.set(u.hex, u.side);
+  for (const u of Object.values(l.units)) if (u.where === 'map' && u.hex && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para')) m.set(u.hex, u.side);
   return m;
 }
 
@@ -279,7 +334,7 @@ export function mayEnter(l: LandState, side: Side, h: string, kind: LandKind, oc
   if (!x) return false;
   if (controller(l, h) === null) return false;
   if (kind === 'armor' && x.terrain === 'marsh') return false;
-  return occ ? (occ.get(h) ?? side) === side : landUnitsAt(l, h).every((u) => u.side === side);
+  return occ ? (occ.get(h) ?? side) === side : combatantsAt(l, h).every((u) => u.side === side);
 }
 
 /** Weather and step limits on a move: hexes whose weather halves the allowance, hexes it may not enter. */
@@ -368,17 +423,19 @@ export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number, opts: { st
 }
 
 /**
- * 32.1: supply sources of a side: its home city resource hexes it still controls. Scenario 3 [3.2]: the Allies trace
- * to French city or resource hexes that are ports, and to Antwerp.
+ * 32.1: supply sources of a side: the city resource hexes of its nations' home countries that it still controls. A
+ * scenario may replace them (scenario 3 [3.2]: the Allies trace to French city or resource hexes that are ports,
+ * and to Antwerp).
  */
 export function supplySources(l: LandState, side: Side): string[] {
   const m = landMap(theatreOf(l));
+  const special = playOf(l.scenario).rules.supply?.[side];
+  const nations = new Set(Object.values(l.units).filter((u) => u.side === side).map((u) => u.nation));
+  const home = new Set([...nations].flatMap(homeCountries));
   const ok = (h: string, x: TheatreHex): boolean => {
     if (controller(l, h) !== side) return false;
-    if (m.id === 'bulge-1944' && side === 'allies') return (x.country === 'france' && !!x.feature && !!x.port) || h === etoData().bulgeLayer.cities.antwerp;
-    // 36.1: East Prussia is German home country.
-    const home = side === 'axis' ? ['germany', 'east-prussia'] : ['poland'];
-    return x.feature === 'city-resource' && home.includes(x.country);
+    if (special) return (special.portsOf.includes(x.country) && !!x.feature && !!x.port) || special.hexes.includes(h);
+    return x.feature === 'city-resource' && home.has(x.country);
   };
   return Object.entries(m.hexes).filter(([h, x]) => ok(h, x)).map(([h]) => h);
 }
@@ -403,8 +460,12 @@ export function suppliedHexes(l: LandState, side: Side): Set<string> {
   const enemyZoc = zocOf(l, side === 'axis' ? 'allies' : 'axis');
   const occ = occupancy(l);
   const ok = (h: string) => controller(l, h) === side && (occ.get(h) ?? side) === side && (!enemyZoc.has(h) || occ.get(h) === side);
-  // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling).
-  return landReach(l, supplySources(l, side).filter((h) => (occ.get(h) ?? side) === side), ok);
+  // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling); supply markers (32.4) are sources.
+  const markers = (l.markers ?? []).filter((m) => m.side === side && controller(l, m.hex) === side).map((m) => m.hex);
+  const reach = landReach(l, [...supplySources(l, side), ...markers].filter((h) => (occ.get(h) ?? side) === side), ok);
+  // 32.7: units that landed by amphibious assault are in supply for the rest of the turn.
+  for (const u of Object.values(l.units)) if (u.landed && u.side === side && u.where === 'map' && u.hex) reach.add(u.hex);
+  return reach;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The ETO board: sheets W and E joined half round, plus sea areas as nodes linked to their coastal hexes (ETO 7.2).
 // Naval "spaces" (7.2) are sea areas and coastal hexes; ids are area ids ("north-atlantic") or hex ids ("W4716").
 import { type Board, buildBoard, movementRange, type SheetSpec } from '../../board/index.ts';
-import { etoData } from './data/index.ts';
+import { type DerivedNaval, etoData } from './data/index.ts';
+import { etoMap } from './data/map-schema.ts';
 
 export interface NavalMap {
   board: Board;
@@ -11,6 +12,17 @@ export interface NavalMap {
   coastal: Map<string, { hex: string; name: string; port: 'minor' | 'major' | null; areas: string[]; country: string }>;
   /** Board edges (hexsides) that naval units may cross (ETO 7.3). */
   water: Set<number>;
+  /** Each space's naval neighbours and interception range (8.1), computed once. */
+  neighbours?: ReadonlyMap<string, { space: string; cost: number }[]>;
+  ranges?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** A data set of naval spaces: sea areas and their links, coastal hexes and the water hexsides between them. */
+export interface NavalData {
+  areas: { id: string; name: string; cost: number; int: number; gridded: boolean }[];
+  areaLinks: [string, string][];
+  coastalHexes: { hex: string; name: string; port: 'minor' | 'major' | null; areas: string[]; country: string }[];
+  coastalLinks: [string, string][];
 }
 
 /** The W and E sheets as src/board specs (data/map-sheets.json). */
@@ -18,8 +30,7 @@ export function sheetSpecs(): SheetSpec[] {
   return etoData().sheets.sheets.map(({ provenance: _p, ...s }) => s as SheetSpec);
 }
 
-function buildNavalMap(): NavalMap {
-  const { sea } = etoData();
+function buildNavalMap(sea: NavalData, file: string): NavalMap {
   const board = buildBoard({
     sheets: sheetSpecs(),
     nodes: sea.areas.map((a) => ({ id: a.id, kind: 'sea-area', name: a.name })),
@@ -31,7 +42,7 @@ function buildNavalMap(): NavalMap {
   const water = new Set<number>();
   for (const [a, b] of sea.coastalLinks) {
     const e = board.edgeBetween(board.index(a), board.index(b));
-    if (e < 0) throw new Error(`sea-areas.json coastalLinks: ${a} and ${b} are not adjacent hexes; list only neighbours`);
+    if (e < 0) throw new Error(`${file} coastalLinks: ${a} and ${b} are not adjacent hexes; list only neighbours`);
     water.add(e);
   }
   return {
@@ -42,22 +53,59 @@ function buildNavalMap(): NavalMap {
   };
 }
 
-/** The board and the naval spaces, built when the rule set is loaded. */
-const NAVAL = buildNavalMap();
-export const navalMap = (): NavalMap => NAVAL;
-
-export function isArea(space: string): boolean {
-  return navalMap().areas.has(space);
+/** The board with scenario 1's naval spaces, built when the rule set is loaded; the board every rule uses for hexes. */
+const NAVAL = withTables(buildNavalMap(etoData().sea, 'sea-areas.json'));
+/**
+ * A scenario's naval spaces from the generated map: its sea areas (the data's costs and modifiers) and every coastal
+ * hex of the window in one of them, with its port; coastal hexes are joined where their hexside is not all land (7.3).
+ */
+function derivedNavalData(d: DerivedNaval): NavalData {
+  const map = etoMap();
+  const w = d.window;
+  const inWindow = (id: string) => id[0] === w.sheet && Number(id.slice(1, 3)) >= w.cols[0] && Number(id.slice(1, 3)) <= w.cols[1]
+    && Number(id.slice(3)) >= w.rows[0] && Number(id.slice(3)) <= w.rows[1];
+  const areas = new Set(d.areas.map((a) => a.id));
+  const b = buildBoard({ sheets: sheetSpecs() });
+  // A coastal hex the map leaves without a sea area takes its neighbours' (the first in board order).
+  const areaOf = (id: string): string | undefined => map.hexes[id]!.seaArea ?? d.areaOf[id]
+    ?? b.neighbours(b.index(id)).map((n) => map.hexes[b.id(n)]?.seaArea).find((x) => x);
+  const coastal = Object.entries(map.hexes).filter(([id, h]) => h.kind === 'coastal' && inWindow(id) && areas.has(areaOf(id) ?? ''));
+  const ids = new Set(coastal.map(([id]) => id));
+  const coastalLinks: [string, string][] = [];
+  for (const [key, side] of Object.entries(map.hexsides)) {
+    const [a, b] = key.split('|') as [string, string];
+    if (side.type !== 'land' && ids.has(a) && ids.has(b)) coastalLinks.push([a, b]);
+  }
+  return {
+    areas: d.areas, areaLinks: d.areaLinks, coastalLinks,
+    coastalHexes: coastal.map(([id, h]) => ({ hex: id, name: h.city?.name ?? h.place ?? id, port: h.city?.port ?? null, areas: [areaOf(id)!], country: h.country ?? '' })),
+  };
 }
 
-export function spaceName(space: string): string {
-  const m = navalMap();
+/** Scenarios whose naval spaces are another data set's. */
+const NAVAL_BY_SCENARIO: Readonly<Record<string, NavalMap>> = {
+  'northward-strike': withTables(buildNavalMap(derivedNavalData(etoData().navalNorway), 'naval-norway-1940.json')),
+};
+
+/** The naval spaces of a game's scenario (scenario 1's data by default); with no argument, the board and scenario 1's spaces. */
+export function navalMap(s?: { scenario: string } | string): NavalMap {
+  const id = typeof s === 'string' ? s : s?.scenario;
+  return (id && NAVAL_BY_SCENARIO[id]) || NAVAL;
+}
+type Game = { scenario: string } | string;
+
+export function isArea(s: Game, space: string): boolean {
+  return navalMap(s).areas.has(space);
+}
+
+export function spaceName(s: Game, space: string): string {
+  const m = navalMap(s);
   return m.areas.get(space)?.name ?? (m.coastal.get(space) ? `${m.coastal.get(space)!.name} (${space})` : space);
 }
 
 /** Every naval space of the data, areas first. */
-export function allSpaces(): string[] {
-  const m = navalMap();
+export function allSpaces(s: Game): string[] {
+  const m = navalMap(s);
   return [...m.areas.keys(), ...m.coastal.keys()];
 }
 
@@ -73,12 +121,12 @@ function enterCostIdx(m: NavalMap, from: number, to: number, edge: number): numb
 }
 
 /** Naval neighbours of a space and the MP to enter each (ETO 7.3, 7.4). */
-export function navalNeighbours(space: string): { space: string; cost: number }[] {
-  return NEIGHBOURS.get(space) ?? computeNeighbours(space);
+export function navalNeighbours(s: Game, space: string): { space: string; cost: number }[] {
+  const m = navalMap(s);
+  return m.neighbours!.get(space) ?? computeNeighbours(m, space);
 }
 
-function computeNeighbours(space: string): { space: string; cost: number }[] {
-  const m = navalMap();
+function computeNeighbours(m: NavalMap, space: string): { space: string; cost: number }[] {
   const b = m.board;
   const n = b.index(space);
   const out: { space: string; cost: number }[] = [];
@@ -95,12 +143,12 @@ function computeNeighbours(space: string): { space: string; cost: number }[] {
  * port: coastal hexes within 3 naval MP and the adjacent areas; from a sea area: the area and the coastal hexes
  * bordering it.
  */
-export function interceptionRange(space: string): ReadonlySet<string> {
-  return RANGES.get(space) ?? computeInterceptionRange(space);
+export function interceptionRange(s: Game, space: string): ReadonlySet<string> {
+  const m = navalMap(s);
+  return m.ranges!.get(space) ?? computeInterceptionRange(m, space);
 }
 
-function computeInterceptionRange(space: string): Set<string> {
-  const m = navalMap();
+function computeInterceptionRange(m: NavalMap, space: string): Set<string> {
   const out = new Set<string>();
   if (m.areas.has(space)) {
     out.add(space);
@@ -115,6 +163,8 @@ function computeInterceptionRange(space: string): Set<string> {
   return out;
 }
 
-/** Neighbours and interception ranges of every naval space of the data, computed once with the board. */
-const NEIGHBOURS: ReadonlyMap<string, { space: string; cost: number }[]> = new Map(allSpaces().map((sp) => [sp, computeNeighbours(sp)]));
-const RANGES: ReadonlyMap<string, ReadonlySet<string>> = new Map(allSpaces().map((sp) => [sp, computeInterceptionRange(sp)]));
+/** Neighbours and interception ranges of every naval space of a data set, computed once with its board. */
+function withTables(m: NavalMap): NavalMap {
+  const spaces = [...m.areas.keys(), ...m.coastal.keys()];
+  return { ...m, neighbours: new Map(spaces.map((sp) => [sp, computeNeighbours(m, sp)])), ranges: new Map(spaces.map((sp) => [sp, computeInterceptionRange(m, sp)])) };
+}

@@ -1,6 +1,7 @@
 // ETO 9.0 Naval Combat (with 16.2-16.3 air-naval attacks by carrier air, as 9.0 and 8.7 call for them).
 import type { Action, Choice, ChoiceRefs, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import type { AirNavalAction, NavalCombatAction, WithdrawAction } from './actions.ts';
+import { stpLost } from './sea-transport.ts';
 import { alive, type EtoState, ratings, type Side } from './state.ts';
 
 const choicesOf = <A extends Action>(actions: A[], label: (a: A) => string, refs?: (a: A) => ChoiceRefs | undefined): Choice[] =>
@@ -15,6 +16,14 @@ function shipName(s: EtoState, id: string): string {
 export function applyHit(ctx: Ctx<EtoState>, id: string, sinks: boolean, rule: string): void {
   const sh = ctx.state.ships[id]!;
   if (sh.sunk) return;
+  if (sh.type === 'STP') {
+    // 10.9: each hit costs one STP, doubles or not; what it carried passes to the STPs left or is lost.
+    sh.points = (sh.points ?? 1) - 1;
+    if (sh.points <= 0) { sh.sunk = true; sh.inPort = false; }
+    ctx.log(`${sh.name} loses 1 STP${sh.sunk ? ' and is gone' : ''}`, 'ETO 10.9');
+    if (sh.sunk) stpLost(ctx, sh);
+    return;
+  }
   if (sinks || sh.damaged) {
     sh.sunk = true;
     sh.inPort = false;

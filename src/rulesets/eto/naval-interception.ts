@@ -17,7 +17,7 @@ export function searchModifier(s: EtoState, searchSide: Side, space: string, gro
     drm += 1;
     parts.push('+1 friendly air in range');
   }
-  if (!isArea(space)) {
+  if (!isArea(s, space)) {
     drm += 2;
     parts.push('+2 in a coastal hex');
   }
@@ -25,7 +25,7 @@ export function searchModifier(s: EtoState, searchSide: Side, space: string, gro
     drm -= 2;
     parts.push('-2 winter weather');
   }
-  const area = navalMap().areas.get(space);
+  const area = navalMap(s).areas.get(space);
   if (area && area.int !== 0) {
     drm += area.int;
     parts.push(`${area.int} printed INT modifier of the ${area.name}`);
@@ -95,7 +95,7 @@ export function eligibleInterceptors(s: EtoState, f: WindowFrame): string[] {
     && !f.busy.includes(sh.id) && !f.chosen.includes(sh.id)
     && !s.step.successful.includes(sh.id) && !s.step.withdrawn.includes(sh.id)
     && !s.step.searched.includes(`${sh.id}>${key}`)
-    && interceptionRange(sh.space).has(f.space)).map((sh) => sh.id).sort();
+    && interceptionRange(s, sh.space).has(f.space)).map((sh) => sh.id).sort();
 }
 
 export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
@@ -111,11 +111,11 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     const what = f.level === 0 ? 'intercept' : 'counter-intercept';
     return [{
       seat: side, rule: f.level === 0 ? 'ETO 8.2' : 'ETO 8.2 (counter-interception)', kind: 'intercept',
-      text: `Enemy ${alive(s, f.target).map((id) => label(s, id)).join(', ')} ${f.leavingPort ? 'leave port' : 'enter'} ${spaceName(f.space)}: ${what}?` +
+      text: `Enemy ${alive(s, f.target).map((id) => label(s, id)).join(', ')} ${f.leavingPort ? 'leave port' : 'enter'} ${spaceName(s, f.space)}: ${what}?` +
         (f.chosen.length ? ` Chosen: ${f.chosen.map((id) => label(s, id)).join(', ')}` : ''),
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'add-interceptor' ? `Add ${label(s, a.ship)} (${spaceName(s.ships[a.ship]!.space)})`
+        label: a.type === 'add-interceptor' ? `Add ${label(s, a.ship)} (${spaceName(s, s.ships[a.ship]!.space)})`
           : a.type === 'intercept' ? `${what} with the chosen ships` : `No ${what}ion`,
         ...(a.type === 'add-interceptor' ? { refs: { units: [a.ship], from: s.ships[a.ship]!.space, place: f.space, targets: alive(s, f.target) } }
           : a.type === 'intercept' ? { refs: { units: [...f.chosen], place: f.space, targets: alive(s, f.target) } } : {}),
@@ -136,7 +136,7 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
       return;
     }
     const chosen = f.chosen;
-    const coastalPort = !isArea(f.space) && navalMap().coastal.get(f.space)?.port != null;
+    const coastalPort = !isArea(s, f.space) && navalMap(s).coastal.get(f.space)?.port != null;
     const auto = coastalPort && chosen.every((id) => s.ships[id]!.space === f.space);
     for (const id of chosen) {
       s.ships[id]!.space = f.space; // 8.0: interceptors move to the target at no MP cost
@@ -147,7 +147,7 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     if (f.level > 0 && movingSide === otherSide(f.side)) {
       for (const id of chosen) if (!s.step.moved.includes(id)) s.step.moved.push(id);
     }
-    ctx.log(`${chosen.map((id) => s.ships[id]!.name).join(', ')} ${f.level === 0 ? 'intercept' : 'counter-intercept'} in ${spaceName(f.space)}${auto ? ' (automatic, 8.6)' : ''}`, 'ETO 8.2');
+    ctx.log(`${chosen.map((id) => s.ships[id]!.name).join(', ')} ${f.level === 0 ? 'intercept' : 'counter-intercept'} in ${spaceName(s, f.space)}${auto ? ' (automatic, 8.6)' : ''}`, 'ETO 8.2');
     ctx.goto('engagement', {
       searchSide: otherSide(f.side), searchers: chosen, targetSide: f.side, target: alive(s, f.target), space: f.space,
       level: f.level, busy: [...f.busy, ...f.target], auto, stage: 'counter', groups: [], gi: 0, evaded: false, found: false,
@@ -159,8 +159,8 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     }
     if (a.type === 'add-interceptor' && typeof a.ship === 'string') {
       const sh = s.ships[a.ship];
-      if (sh && !interceptionRange(sh.space).has(f.space)) {
-        return { rule: 'ETO 8.1', message: `${sh.name} in ${spaceName(sh.space)} cannot reach ${spaceName(f.space)}: from a coastal hex, coastal hexes within 3 naval MP and adjacent areas; from a sea area, that area and the coastal hexes bordering it` };
+      if (sh && !interceptionRange(s, sh.space).has(f.space)) {
+        return { rule: 'ETO 8.1', message: `${sh.name} in ${spaceName(s, sh.space)} cannot reach ${spaceName(s, f.space)}: from a coastal hex, coastal hexes within 3 naval MP and adjacent areas; from a sea area, that area and the coastal hexes bordering it` };
       }
     }
     return null;
@@ -267,7 +267,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       let found = f.auto;
       if (!f.auto) {
         const { drm, parts } = searchModifier(s, f.searchSide, f.space, f.groups.length);
-        const d = ctx.roll(6, 1, `Search by ${group.map((id) => s.ships[id]!.name).join(', ')} (speed ${slowest(s, group)}) in ${spaceName(f.space)}, ${parts.join(', ')}`, 'ETO 8.4');
+        const d = ctx.roll(6, 1, `Search by ${group.map((id) => s.ships[id]!.name).join(', ')} (speed ${slowest(s, group)}) in ${spaceName(s, f.space)}, ${parts.join(', ')}`, 'ETO 8.4');
         found = searchFinds(d.total, drm);
         ctx.log(found ? `found (${d.total} ${drm >= 0 ? '+' : ''}${drm})` : `not found (${d.total} ${drm >= 0 ? '+' : ''}${drm})`, 'ETO 8.4');
       }
@@ -322,7 +322,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       f.stage = 'after-combat';
       const carriers = flyingCarriers(s, group);
       // 8.7, 16.5: in a gridless sea area the group's carrier air may still attack the evading stack
-      if (carriers.length && isArea(f.space) && !navalMap().areas.get(f.space)!.gridded) {
+      if (carriers.length && isArea(s, f.space) && !navalMap(s).areas.get(f.space)!.gridded) {
         ctx.push('air-naval-attack', { side: f.searchSide, left: airAttacks(s, carriers), targets: alive(s, f.target), rule: 'ETO 8.7, 16.5' });
       }
     } else if (a.type === 'fight') {
@@ -333,7 +333,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
 
 function startCombat(ctx: Ctx<EtoState>, f: EngagementFrame, group: string[]): void {
   f.stage = 'after-combat';
-  ctx.log(`Naval combat in ${spaceName(f.space)}`, 'ETO 9.0');
+  ctx.log(`Naval combat in ${spaceName(ctx.state, f.space)}`, 'ETO 9.0');
   pushNavalCombat(ctx, { side: f.searchSide, ships: group }, { side: f.targetSide, ships: alive(ctx.state, f.target) });
 }
 

@@ -1,6 +1,9 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
-import type { ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
+import type { Choice, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
 import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
+import { playOf } from './data/index.ts';
+import { invade, invasionChoices } from './politics.ts';
+import { embark, embarkChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
 import { navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -8,21 +11,21 @@ const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.d
 
 /** Ships of `side` that may still start a naval move this step. */
 function movable(s: EtoState, side: Side): string[] {
-  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && !s.step.moved.includes(sh.id)
+  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space !== '' && !s.step.moved.includes(sh.id)
     && !s.step.withdrawn.includes(sh.id)).map((sh) => sh.id).sort();
 }
 
-/** Which side controls a port for the implemented scenarios (ETO 7.7 friendly/enemy ports). */
-export function portSide(country: string): Side {
-  return country === 'norway' || country === 'germany' ? 'axis' : 'allies';
+/** The side a port's country belongs to at the start of the scenario (ETO 7.7 friendly and enemy ports). */
+export function portSide(s: EtoState, country: string): Side {
+  return playOf(s.scenario).control?.axis?.includes(country) ? 'axis' : 'allies';
 }
 
 /** 7.7: may `ships` enter the port of `space` now (friendly port with room, or an enemy port without BB or CA). */
 export function mayEnterPort(s: EtoState, side: Side, space: string, ships: string[]): boolean {
-  const h = navalMap().coastal.get(space);
+  const h = navalMap(s).coastal.get(space);
   if (!h || !h.port) return false;
   const inPort = Object.values(s.ships).filter((sh) => !sh.sunk && sh.space === space && sh.inPort);
-  if (portSide(h.country) !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
+  if (portSide(s, h.country) !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
   const room = h.port === 'major' ? 20 : 10;
   return inPort.filter((sh) => sh.side === side).length + ships.length <= room;
 }
@@ -41,18 +44,21 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
     else acts.push({ type: 'end-naval-movement' });
     return [{
       seat: f.side, rule: 'ETO 7.0', kind: 'move',
-      text: f.selected.length ? `Moving stack: ${f.selected.map((id) => label(s, id)).join(', ')} in ${spaceName(s.ships[f.selected[0]!]!.space)}; add ships or move`
+      text: f.selected.length ? `Moving stack: ${f.selected.map((id) => label(s, id)).join(', ')} in ${spaceName(s, s.ships[f.selected[0]!]!.space)}; add ships or move`
         : 'Naval movement: select the ships of a stack to move, or end the naval movement step',
-      choices: acts.map((a) => ({
+      choices: acts.map((a): Choice => ({
         action: a,
-        label: a.type === 'select' ? `Select ${label(s, a.ship)} in ${spaceName(s.ships[a.ship]!.space)}${s.ships[a.ship]!.inPort ? ' (in port)' : ''}`
+        label: a.type === 'select' ? `Select ${label(s, a.ship)} in ${spaceName(s, s.ships[a.ship]!.space)}${s.ships[a.ship]!.inPort ? ' (in port)' : ''}`
           : a.type === 'move' ? 'Move the selected stack' : 'End naval movement',
         ...(a.type === 'select' ? { refs: { units: [a.ship], place: s.ships[a.ship]!.space } }
           : a.type === 'move' ? { refs: { units: [...f.selected], place: s.ships[f.selected[0]!]!.space } } : {}),
-      })),
+      })).concat(f.selected.length ? embarkChoices(s, f.side, f.selected) : invasionChoices(s, f.side)),
     }];
   },
   act(ctx, f, _seat, a: NavalMovementAction) {
+    if (a.type === 'invade') { invade(ctx, f.side, a.nation); return; }
+    if (a.type === 'embark') { embark(ctx, f.selected, a.unit); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, f.selected); return; }
     if (a.type === 'select') f.selected.push(a.ship);
     else if (a.type === 'move') {
       const ships = f.selected;
@@ -94,20 +100,20 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (ships.some((id) => s.ships[id]!.inPort)) acts.push({ type: 'leave-port' });
     else {
       const left = mpLeft(s, f);
-      for (const n of navalNeighbours(here)) {
+      for (const n of navalNeighbours(s, here)) {
         // 7.4: one space may always be entered in the Naval and Air phase, whatever its cost
         if (n.cost <= left || f.entered === 0) acts.push({ type: 'enter', space: n.space });
       }
       if (mayEnterPort(s, f.side, here, ships)) acts.push({ type: 'enter-port' });
     }
-    if (ships.length > 1) for (const id of ships) acts.push({ type: 'drop-off', ship: id });
+    if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
     acts.push({ type: 'stop' });
     return [{
       seat: f.side, rule: 'ETO 7.2', kind: 'move',
-      text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
+      text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(s, here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'enter' ? `Enter ${spaceName(a.space)} (${navalNeighbours(here).find((n) => n.space === a.space)!.cost} MP)`
+        label: a.type === 'enter' ? `Enter ${spaceName(s, a.space)} (${navalNeighbours(s, here).find((n) => n.space === a.space)!.cost} MP)`
           : a.type === 'drop-off' ? `Drop off ${label(s, a.ship)}` : a.type === 'leave-port' ? 'Leave port'
             : a.type === 'enter-port' ? 'Enter port (ends the move)' : 'Stop here',
         refs: a.type === 'enter' ? { units: ships, from: here, place: a.space } : a.type === 'drop-off' ? { units: [a.ship], place: here } : { units: ships, place: here },
@@ -124,6 +130,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
     if (a.type === 'drop-off') {
+      handOver(s, ships, a.ship);
       f.ships = ships.filter((id) => id !== a.ship);
       done(s, [a.ship]);
       return;
@@ -136,23 +143,24 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (a.type === 'enter-port') {
       for (const id of ships) s.ships[id]!.inPort = true;
       done(s, ships);
-      ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter port at ${spaceName(s.ships[ships[0]!]!.space)}`, 'ETO 7.7');
+      ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter port at ${spaceName(s, s.ships[ships[0]!]!.space)}`, 'ETO 7.7');
       ctx.pop(); // 8.5: entering a port from its hex cannot be intercepted
       return;
     }
     const here = s.ships[ships[0]!]!.space;
     if (a.type === 'leave-port') {
       for (const id of ships) s.ships[id]!.inPort = false;
-      ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(here)}`, 'ETO 7.7');
+      ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(s, here)}`, 'ETO 7.7');
       ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
       return;
     }
     const to = a.space;
-    const cost = navalNeighbours(here).find((n) => n.space === to)!.cost;
+    const cost = navalNeighbours(s, here).find((n) => n.space === to)!.cost;
     f.used += cost;
     f.entered++;
+    noteCarried(s, ships, cost);
     for (const id of ships) s.ships[id]!.space = to;
-    ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(to)} (${cost} MP)`, 'ETO 7.2');
+    ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
   },
   resume(ctx, f) {
@@ -216,10 +224,10 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
     }
     return [{
       seat: f.side, rule: 'ETO 8.3', kind: 'intercept',
-      text: f.space ? `Search for the enemy in ${spaceName(f.space)}: choose the searching ships` : 'Naval attacks: search for enemy stacks in your ships\' spaces, or end the step',
+      text: f.space ? `Search for the enemy in ${spaceName(s, f.space)}: choose the searching ships` : 'Naval attacks: search for enemy stacks in your ships\' spaces, or end the step',
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'attack-in' ? `Search in ${spaceName(a.space)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship)}`
+        label: a.type === 'attack-in' ? `Search in ${spaceName(s, a.space)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship)}`
           : a.type === 'search' ? 'Search with the chosen ships' : 'End naval attacks',
         ...(a.type === 'end-naval-attacks' ? {} : { refs: attackRefs(s, f, a) }),
       })),
@@ -236,7 +244,7 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
       delete f.space;
       f.chosen = [];
       const target = stationaryTarget(s, f.side, space);
-      ctx.log(`${chosen.map((id) => s.ships[id]!.name).join(', ')} search ${spaceName(space)}`, 'ETO 8.3');
+      ctx.log(`${chosen.map((id) => s.ships[id]!.name).join(', ')} search ${spaceName(s, space)}`, 'ETO 8.3');
       ctx.push('engagement', {
         searchSide: f.side, searchers: chosen, targetSide: otherSide(f.side), target, space, level: 0, busy: [],
         auto: false, stage: 'counter', groups: [], gi: 0, evaded: false, found: false, stationary: true,

@@ -8,11 +8,13 @@ import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reacti
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
 import type { OffensiveAction } from './actions.ts';
+import { playOf } from './data/index.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
   dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, type MoveOption, moveOptions,
   neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
+import { assaultTargets, assaultUnits } from './sea-transport.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 export type OffensiveMethod = 'hq' | 'general' | 'stack';
@@ -31,8 +33,6 @@ export interface OffensiveFrame extends Frame {
   stage: 'hq-1b' | 'breakthrough' | 'move' | 'hq-3c' | 'activate' | 'combat' | 'exploit-move' | 'exploit' | 'end';
   /** HQs that have moved (or stayed) in the current step 1-B or 3-C. */
   hqMoved: string[];
-  /** Scenario 4 (ruling 27): the game ends as soon as a country is conquered, so the offensive stops there. */
-  endOnConquest?: boolean;
   bt: { units: string[]; phase: 'premove' | 'target' | 'after'; moving?: string[] } | null;
   declare: { target: string; units: string[] } | null;
   /** Exploitation allowance of each exploiting armor unit, fixed at the start of step 5 (29.2). */
@@ -103,7 +103,7 @@ function offensiveMa(l: LandState, u: LandUnit, sup: Set<string>): number {
 const enemyHexesNear = (l: LandState, side: Side, h: string) => neighbours(l, h).filter((n) => landUnitsAt(l, n, otherSide(side)).length > 0);
 const fits = (l: LandState, h: string, side: Side, n: number) => landUnitsAt(l, h, side).length + n <= stackLimit(l, h);
 
-function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[], target: string, step: AttackStep): void {
+function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[], target: string, step: AttackStep, assault = false): void {
   const l = landOf(ctx.state);
   l.attacked.push(target);
   l.attacksLeft--;
@@ -113,7 +113,7 @@ function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[],
     ? f.units.filter((id) => l.units[id]!.kind === 'inf' || f.exploited.includes(id)) : [...f.units];
   const a: Omit<AttackFrame, 'proc'> = {
     attackers, target, step, stage: 'air', airIn: [], aborted: [], round: 1, attackerSteps: 0, retreat: 0, result: '', defSteps: 0,
-    advanced: [], cleared: false, side: f.side, mayAdvance, exited: [], secondary: [], stopped: [],
+    advanced: [], cleared: false, side: f.side, mayAdvance, exited: [], secondary: [], stopped: [], ...(assault ? { assault: true } : {}),
   };
   f.declare = { target, units: attackers };
   ctx.push('land-attack', a);
@@ -128,6 +128,23 @@ function attackersFor(l: LandState, f: OffensiveFrame, step: AttackStep): LandUn
     if (f.method === 'hq' && u.kind === 'inf' && !inRadius(l, f, u.hex!)) return false;
     return true;
   });
+}
+
+/**
+ * 10.6: the units that would assault `h` from the sea in this offensive: infantry and armor aboard off it, not yet
+ * attacking this step, that the offensive activates (its stack) or may activate there (HQ radius, next to the general).
+ */
+function assaulters(s: EtoState, f: OffensiveFrame, h: string): LandUnit[] {
+  const l = landOf(s);
+  const lead = leaderOf(l, f);
+  const may = (u: LandUnit) => f.units.includes(u.id) || (!l.activated.includes(u.id) && (f.method === 'stack' ? f.stackUnits.includes(u.id)
+    : f.method === 'hq' ? inRadius(l, f, h) : !!lead?.hex && dist(lead.hex, h) <= 1));
+  return assaultUnits(s, f.side, h, stackLimit(l, h)).filter((u) => isLand(u) && !l.attackedUnits.includes(u.id) && may(u));
+}
+
+/** 10.6: the coastal hexes the offensive may assault now. */
+function assaultHexes(s: EtoState, f: OffensiveFrame): string[] {
+  return assaultTargets(s, f.side).filter((h) => targetAllowed(s, f, h) && assaulters(s, f, h).length > 0);
 }
 
 /** 22.2: a general's offensive attacks only hexes adjacent to him. */
@@ -232,6 +249,11 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
           const targets = new Set<string>();
           for (const u of attackersFor(l, f, step)) for (const h of enemyHexesNear(l, f.side, u.hex!)) if (targetAllowed(s, f, h)) targets.add(h);
           for (const h of [...targets].sort()) if (!must || must.target === h) choices.push({ action: { type: 'declare', target: h }, label: `Attack ${placeName(l, h)}`, refs: { place: h, targets: enemyIn(l, f.side, h) } });
+          if (step === 'combat' && !must) {
+            for (const h of assaultHexes(s, f)) {
+              choices.push({ action: { type: 'assault', target: h }, label: `Amphibious assault on ${placeName(l, h)}`, refs: { units: assaulters(s, f, h).map((u) => u.id), place: h, targets: enemyIn(l, f.side, h) } });
+            }
+          }
         }
         if (!must || !choices.length) choices.push({ action: { type: 'done' }, label: `End the ${step} step` });
         return ask(step === 'combat' ? 'ETO 26.0, 26.3, 28.4' : 'ETO 29.2', `${step === 'combat' ? 'Combat' : 'Exploitation'} step: ${l.attacksLeft} attack(s) left`, 'attack', choices);
@@ -415,6 +437,15 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       }
       case 'cancel': f.declare = null; return;
+      case 'assault': {
+        // 10.6: the assaulting units are activated for the offensive as they go in; one assault per hex per turn.
+        const units = assaulters(s, f, a.target).map((u) => u.id);
+        activate(l, f, units);
+        (l.assaulted ??= []).push(a.target);
+        ctx.log(`${units.map((id) => l.units[id]!.name).join(', ')} make an amphibious assault on ${placeName(l, a.target)}`, 'ETO 10.6');
+        startAttack(ctx, f, units, a.target, 'combat', true);
+        return;
+      }
       case 'go': {
         const step: AttackStep = f.stage === 'combat' ? 'combat' : 'exploitation';
         startAttack(ctx, f, [...f.declare!.units], f.declare!.target, step);
@@ -440,7 +471,8 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
     }
     if ((result as { displaced?: boolean } | undefined)?.displaced) return;
     displaceCommanders(ctx, l);
-    if (f.endOnConquest && l.conquered.length) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
+    // A scenario that ends with a conquest stops the offensive there (ruling 27).
+    if (l.conquered.length && playOf(l.scenario).rules.endOnConquest) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
     const r = result as { cleared: boolean; advanced: string[] } | undefined;
     if (f.stage === 'breakthrough' && f.bt) {
       const armor = f.bt.units.filter((id) => r?.advanced.includes(id) && l.units[id]!.kind === 'armor');
@@ -499,6 +531,8 @@ function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
     case 'combat': case 'exploit': f.declare = null; return;
     case 'exploit-move': beginStep(l, f, 'exploit'); return;
     case 'end':
+      // Step 6: committed air units become previously committed (20.1); the HQs flip to "previously activated".
+      for (const a of Object.values(l.air)) if (a.committed === 'CC') a.committed = 'PC';
       for (const id of f.method === 'hq' ? [f.leader, ...f.partners] : []) if (!l.hqs.includes(id)) l.hqs.push(id);
       ctx.pop();
       return;

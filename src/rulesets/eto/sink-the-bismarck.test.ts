@@ -33,18 +33,18 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
   });
 
   it('ETO 7.3-7.4 a coastal hex costs 1 MP and a sea area its printed cost (default 5)', () => {
-    expect(navalNeighbours('W4922')).toEqual([{ space: 'W5021', cost: 1 }, { space: 'north-sea', cost: 5 }]);
-    expect(navalNeighbours('arctic-ocean').map((n) => n.space)).toEqual(['W5021', 'W5122', 'W5222', 'W6006', 'north-atlantic', 'north-sea']);
+    expect(navalNeighbours('sink-the-bismarck', 'W4922')).toEqual([{ space: 'W5021', cost: 1 }, { space: 'north-sea', cost: 5 }]);
+    expect(navalNeighbours('sink-the-bismarck', 'arctic-ocean').map((n) => n.space)).toEqual(['W5021', 'W5122', 'W5222', 'W6006', 'north-atlantic', 'north-sea']);
   });
 
   it('ETO 8.1 from a port: coastal hexes within 3 MP and the adjacent areas; from an area: it and its coastal hexes', () => {
-    expect([...interceptionRange('W4716')].sort()).toEqual(['W4716', 'north-sea']);
-    expect([...interceptionRange('W4922')].sort()).toEqual(['W4922', 'W5021', 'W5122', 'W5222', 'north-sea']);
-    expect([...interceptionRange('north-sea')].sort()).toEqual(['W4716', 'W4922', 'W5021', 'north-sea']);
+    expect([...interceptionRange('sink-the-bismarck', 'W4716')].sort()).toEqual(['W4716', 'north-sea']);
+    expect([...interceptionRange('sink-the-bismarck', 'W4922')].sort()).toEqual(['W4922', 'W5021', 'W5122', 'W5222', 'north-sea']);
+    expect([...interceptionRange('sink-the-bismarck', 'north-sea')].sort()).toEqual(['W4716', 'W4922', 'W5021', 'north-sea']);
   });
 
   it('ETO scenario 1 [1.2] the coastal route north of Bergen reaches the North Atlantic outside Scapa Flow\'s range', () => {
-    const scapa = interceptionRange('W4716');
+    const scapa = interceptionRange('sink-the-bismarck', 'W4716');
     for (const sp of ['W4922', 'W5021', 'arctic-ocean', 'north-atlantic']) expect(scapa.has(sp)).toBe(false);
   });
 

@@ -8,14 +8,17 @@ import type { LandState } from './land.ts';
 export type Side = 'axis' | 'allies';
 export const SIDES: Side[] = ['axis', 'allies'];
 export const otherSide = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
-export const SIDE_OF_NATION: Record<string, Side> = { germany: 'axis', italy: 'axis', uk: 'allies', france: 'allies', us: 'allies', ussr: 'allies' };
+/** The side each nation plays on (ETO 42.0; minor countries with the partnership they joined in the implemented scenarios). */
+export const SIDE_OF_NATION: Readonly<Record<string, Side>> = {
+  germany: 'axis', italy: 'axis', uk: 'allies', france: 'allies', us: 'allies', ussr: 'allies', poland: 'allies', norway: 'allies',
+};
 
 export interface Ship {
   id: string;
   name: string;
-  nation: 'germany' | 'uk';
+  nation: string;
   side: Side;
-  type: 'BB' | 'CA' | 'CV' | 'CL' | 'DD';
+  type: 'BB' | 'CA' | 'CV' | 'CL' | 'DD' | 'SS' | 'STP';
   named: boolean;
   damaged: boolean;
   sunk: boolean;
@@ -25,6 +28,14 @@ export interface Ship {
   inPort: boolean;
   /** Strength of the naval air unit on board (carriers; 0 if none). */
   air: number;
+  /** An STP's points (10.1); absent for warships. */
+  points?: number;
+  /** Naval MP an STP has moved with units aboard this phase (10.2: 6 or more triples an amphibious assault's cost). */
+  carried?: number;
+  /** A supply marker aboard this STP (32.5). */
+  supply?: boolean;
+  /** Left at sea in the End phase without upkeep (7.6, 33.8). */
+  oos?: boolean;
 }
 
 /** What happened in the current naval step (ETO 8.5 limits are per step). */
@@ -52,6 +63,10 @@ export interface EtoState extends BaseState {
   counterIntercepted: string[];
   /** Land and air units of the land scenarios (absent in scenario 1). */
   land?: LandState;
+  /** EPs in each side's economic reserve (37.8), where the scenario gives any. */
+  eps?: Record<Side, number>;
+  /** Weather zones whose air units are grounded this month (1.2-1.4). */
+  grounded?: string[];
 }
 
 export function emptyStep(): StepRecord {

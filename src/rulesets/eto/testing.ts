@@ -1,7 +1,8 @@
 // Test helpers for ETO rules: take the prompt's choice whose action has the given fields.
 //   act(g, 'axis', { type: 'bt-attack', target: 'W3732' })   // throws, naming the prompt and its choices, if none has them
-import { type Action, allChoices, type Choice, type Game, promptFor } from '../../engine/index.ts';
+import { type Action, allChoices, type Choice, Game, promptFor, viewFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
+import { solitairePoland } from './scripted.ts';
 import type { EtoState } from './state.ts';
 
 export type Seat = 'axis' | 'allies';
@@ -21,9 +22,29 @@ export function pick(s: EtoState, seat: Seat, partial: Record<string, unknown>):
   return c.action;
 }
 
-/** Play `seat`'s choice with the fields of `partial`. */
+const SOLO = Symbol('solitaire Poles');
+
+/** Scenario 4's solitaire Polish player answers every Polish prompt now pending (as an AI seat of the Poles does). */
+export function polesPlay(g: Game<EtoState>): void {
+  for (let p = promptFor(eto, g.state, 'allies'); p && !g.state.outcome; p = promptFor(eto, g.state, 'allies')) {
+    const a = solitairePoland.choose(viewFor(eto, g.state, 'allies'), p, 'allies');
+    if (!a) throw new Error(`the solitaire Poles have no answer to "${p.text}" (${p.rule})`);
+    g.act('allies', a);
+  }
+}
+
+/** A Case White game whose Polish side is the scenario's solitaire player: set up, and answering after every `act`. */
+export function soloGame(seed: string): Game<EtoState> {
+  const g = Game.create(eto, 'case-white', {}, seed);
+  (g as unknown as Record<symbol, boolean>)[SOLO] = true;
+  polesPlay(g);
+  return g;
+}
+
+/** Play `seat`'s choice with the fields of `partial` (in a solitaire game the Poles then answer). */
 export function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unknown>): void {
   g.act(seat, pick(g.state, seat, partial));
+  if ((g as unknown as Record<symbol, boolean>)[SOLO]) polesPlay(g);
 }
 
 /**
@@ -32,7 +53,7 @@ export function act(g: Game<EtoState>, seat: Seat, partial: Record<string, unkno
  */
 export function exampleToKleist(g: Game<EtoState>): void {
   act(g, 'axis', { type: 'example' });
-  act(g, 'axis', { type: 'offensive', hqs: ['hq-north', 'hq-south'] });
+  act(g, 'axis', { type: 'offensive', method: 'hq', leader: 'hq-north', partners: ['hq-south'] });
   act(g, 'axis', { type: 'hq-stay', unit: 'hq-north' });
   act(g, 'axis', { type: 'hq-move', unit: 'hq-south', to: 'W3230' });
   act(g, 'axis', { type: 'breakthrough', hex: 'W3833' });

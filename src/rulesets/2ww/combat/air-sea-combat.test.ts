@@ -175,3 +175,84 @@ describe('2WW 8.3.1 sea retreat', () => {
     expect(s.units['gb-fleet-home']!.ops).toBe(true);
   });
 });
+
+describe('2WW 8.3.5.4 a retreat interrupted by a transit attack', () => {
+  // Found by the campaign fuzzer (seed fuzz-4): a German submarine, already Ops Complete, is struck from the air and
+  // retreats to its port; on the way, in a coastal hex holding a British land unit, British naval air transit-attacks
+  // it and loses the battle on the dice. The submarine was not forced back, so it must sail on to port instead of
+  // ending its retreat in a hex with enemy units (8.3.1, 5.2.3).
+  const strait = testWorld({
+    id: 'retreat-strait', cols: [1, 7], rows: [1, 4], country: 'ge', countries: { gb: ['0501', '0502', '0601', '0602', '0603', '0701', '0702', '0703'] },
+    sea: ['0104', '0204', '0404', '0504', '0604', '0704'], coastal: ['0103', '0203', '0303', '0304', '0403', '0503', '0603', '0703'],
+    ports: ['0103'], cities: { '0103': 'Kiel' },
+  });
+
+  it('2WW 8.3.5.4 the submarine wins the transit attack on the dice and sails on to its port', () => {
+    let s = start(testPosition(strait, {
+      turn: 12, control: { '0103': 'axis' },
+      units: { 'ge-sub-1': { where: '0604', ops: true }, 'gb-air-bomber': '0702', 'gb-air-naval': '0303', 'gb-arm-8': '0304' },
+    }), [{ proc: 'combat-phase', side: 'allies' }]);
+    s = play(s, 'allies', { type: 'attack', mode: 'strike', hex: '0604' });
+    s = play(s, 'allies', { type: 'add', unit: 'gb-air-bomber', role: 'attacker' });
+    forceDice(s.rng, [6, 6, 1, 1]); // the bombers roll 12, the submarine 2: the Allies win
+    s = play(s, 'allies', { type: 'confirm' });
+    expect(events.some((e) => /allies wins the sea combat/.test(e.text))).toBe(true);
+    while (prompts(rs, s)[0]?.kind === 'transit-attack') {
+      const hex = (prompts(rs, s)[0]!.context as { hex: string }).hex;
+      if (hex !== '0304') { s = play(s, 'allies', { type: 'decline' }); continue; }
+      s = play(s, 'allies', { type: 'add', unit: 'gb-air-naval' });
+      forceDice(s.rng, [5, 5, 6, 6]); // naval air rolls 10 (no hit), the submarine 12: the Axis wins on the higher roll
+      s = play(s, 'allies', { type: 'attack' });
+    }
+    expect(events.some((e) => /axis wins the sea combat/.test(e.text))).toBe(true);
+    expect(s.units['ge-sub-1']).toMatchObject({ where: '0103', ops: true });
+    expect(s.units['gb-arm-8']!.where).toBe('0304');
+  });
+});
+
+describe('2WW 3.4.3 Ops Complete units do not fire', () => {
+  it('2WW 3.4.3 Ops Complete air and fleets in a struck hex take the strike but do not fire back', () => {
+    let s = start(testPosition(world, {
+      turn: 8, control,
+      units: { 'ge-air-1': '0201', 'ge-air-2': '0202', 'gb-air-raf1': { where: '0403', ops: true }, 'gb-fleet-home': { where: '0403', ops: true } },
+    }), [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0403' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-2', role: 'attacker' });
+    forceDice(s.rng, [1, 1, 1, 1]); // both sides roll 2: only the Axis has factors to fire
+    s = play(s, 'axis', { type: 'confirm' });
+    expect(events.some((e) => e.rule === '2WW 3.4.3')).toBe(true);
+    const air = events.find((e) => /Air battle/.test(e.text))!.data as any;
+    expect([air.attacker.strength, air.attacker.result > 0, air.defender.strength, air.defender.result]).toEqual([8, true, 0, 0]);
+    forceDice(s.rng, [1, 1, 1, 1]);
+    s = play(s, 'axis', { type: 'press' });
+    const sea = events.find((e) => /Sea combat/.test(e.text))!.data as any;
+    expect([sea.attacker.line, sea.attacker.result > 0, sea.defender]).toEqual(['Air vs Sea', true, null]);
+    expect([s.units['ge-air-1']!.reduced, s.units['ge-air-2']!.reduced]).toEqual([false, false]);
+  });
+
+  it('2WW 3.4.3 an Ops Complete fleet attacked by a fleet does not fire back', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0304', 'gb-fleet-channel': { where: '0404', ops: true } }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0404' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-fleet-surface', role: 'attacker' });
+    forceDice(s.rng, [6, 6, 1, 1]); // the Axis rolls 12 (no hit), the Channel fleet 2 (a hit, were it ready)
+    s = play(s, 'axis', { type: 'confirm' });
+    const sea = events.find((e) => e.rule === '2WW 9.3' && e.data && (e.data as any).attacker)!.data as any;
+    expect(sea.defender).toBeNull();
+    expect(s.units['ge-fleet-surface']!.reduced).toBe(false);
+  });
+});
+
+describe('2WW 9.3 sea retreat from a friendly port', () => {
+  it('2WW 9.3.1, DSoP sea combat: a fleet beaten by an air strike in its own port stays there, Ops Complete (it is in the nearest friendly port)', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-air-1': '0402', 'gb-fleet-home': '0603' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0603' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    forceDice(s.rng, [1, 2, 4, 4]); // the Axis air rolls 3 on Air vs Sea 1-4 (1 loss), the fleet 8 (none)
+    s = play(s, 'axis', { type: 'confirm' });
+    expect(events.some((e) => /axis wins the sea combat/.test(e.text))).toBe(true);
+    expect(s.units['gb-fleet-home']).toMatchObject({ where: '0603', reduced: true, ops: true });
+  });
+});

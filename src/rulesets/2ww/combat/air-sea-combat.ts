@@ -57,10 +57,14 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
     const w = world(ctx.state);
     const def = otherSide(f.side);
     const alive = (ids: string[]) => ids.filter((id) => inPlay(s, id));
+    // 2WW 3.4.3: units already Ops Complete may be fired on but do not fire (air that fights here is marked after it).
+    const ready = (ids: string[]) => ids.filter((id) => !s.units[id]!.ops);
     switch (f.step ?? 'start') {
       case 'start': {
         ctx.log(`${f.side} ${f.context === 'transit' ? 'transit attack' : f.context === 'convoy' ? 'convoy battle' : 'attack'} at ${f.hex}: ${names(w, s, f.attackers)} against ${names(w, s, f.defenders)}`,
           f.rule, { hex: f.hex, attackers: f.attackers, defenders: f.defenders });
+        const idle = alive(f.defenders).filter((id) => s.units[id]!.ops);
+        if (idle.length) ctx.log(`${names(w, s, idle)} ${idle.length > 1 ? 'are' : 'is'} Ops Complete and may not fire back`, '2WW 3.4.3', { units: idle });
         if (f.context !== 'convoy') w.noteAttack?.(ctx, f.side, f.defenders);
         const aAir = airOf(w, s, alive(f.attackers)), dAir = airOf(w, s, alive(f.defenders));
         f.airOkA = true;
@@ -68,8 +72,8 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
         if (aAir.length && dAir.length) {
           const rollA = rollFor(ctx, w, `${f.side} air fire`, f.rule);
           const rollD = rollFor(ctx, w, `${def} air fire`, f.rule);
-          const byA = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, aAir).air, shift: 0 }, rollA);
-          const byD = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, dAir).air, shift: 0 }, rollD);
+          const byA = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, ready(aAir)).air, shift: 0 }, rollA);
+          const byD = fire(w.chart, { line: 'air-vs-air', factors: forceOf(w, s, ready(dAir)).air, shift: 0 }, rollD);
           ctx.log(`Air battle: ${f.side} ${describeFire(byA)}; ${def} ${describeFire(byD)}`, f.rule, { attacker: fireData(byA), defender: fireData(byD) });
           const win = decideWinner(byD.losses, rollA, byA.losses, rollD);
           f.airOkA = win === 'a';
@@ -99,7 +103,7 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
           return;
         }
         const fa = forceOf(w, s, aUnits), fd = forceOf(w, s, dUnits);
-        const va = seaVolley(fa, fd), vd = seaVolley(fd, fa);
+        const va = seaVolley(forceOf(w, s, ready(aUnits)), fd), vd = seaVolley(forceOf(w, s, ready(dUnits)), fa);
         const rollA = rollFor(ctx, w, `${f.side} sea fire`, f.rule);
         const rollD = rollFor(ctx, w, `${def} sea fire`, f.rule);
         const byA = va ? fire(w.chart, va, rollA) : null;
@@ -225,10 +229,14 @@ export const transitAttack: Procedure<TwoWWState, TransitFrame> = {
       });
       return;
     }
-    const s = ctx.state;
-    const survivors = f.fleets.filter((id) => inPlay(s, id));
-    const retreated = survivors.filter((id) => s.units[id]!.where !== f.hex || s.units[id]!.ops);
-    ctx.pop({ attacked: true, mayContinue: survivors.length > 0 && retreated.length === 0, survivors });
+    ctx.pop({ attacked: true, mayContinue: false, survivors: f.fleets.filter((id) => inPlay(ctx.state, id)) });
+  },
+  resume(ctx, f, result) {
+    // Back from the battle: the movers go on unless it forced them back (its attackers won), even a fleet that was
+    // already Ops Complete (one retreating from an earlier combat).
+    const r = result && typeof result === 'object' && !Array.isArray(result) ? result : {};
+    const survivors = f.fleets.filter((id) => inPlay(ctx.state, id));
+    ctx.pop({ attacked: true, mayContinue: survivors.length > 0 && r.winner !== 'attacker', survivors });
   },
   act(ctx, f, _seat, action) {
     const a = actionOf<TransitAction>(action);

@@ -68,13 +68,27 @@ function mayAttackOnLand(s: TwoWWState, side: Side, id: string): boolean {
   return isLand(k) && k !== 'fort';
 }
 
-/** Land units that may join an attack on `hex` (2WW 9.1.1): not forts, not yet attacked, ZOC into the hex. */
+/**
+ * Land units that may join an attack on `hex` (2WW 9.1.1): not forts, not yet attacked, ZOC into the hex; into a
+ * neutral's hex held by its army, those that could cross the border to invade it (5.3.1, ruling M9).
+ */
 export function eligibleLandAttackers(s: TwoWWState, side: Side, hex: string): string[] {
   const w = world(s);
+  const invading = !!w.invasionByAttack?.(s, side, hex);
   return Object.keys(s.units).filter((id) => {
     if (!mayAttackOnLand(s, side, id)) return false;
     const u = s.units[id]!;
-    return u.where === hex ? u.mustAttack === hex : w.exertsZocInto(s, id, hex);
+    if (u.where === hex) return u.mustAttack === hex;
+    return invading ? !!w.mayAttackAcross?.(s, id, hex) : w.exertsZocInto(s, id, hex);
+  }).sort();
+}
+
+/** Land units a land attack on `hex` aims at: the enemy's, or a neutral's army there (5.3.1, ruling M9). */
+function landTargets(s: TwoWWState, side: Side, hex: string): string[] {
+  if (!world(s).invasionByAttack?.(s, side, hex)) return landUnitsIn(s, hex, otherSide(side));
+  return Object.keys(s.units).filter((id) => {
+    const u = s.units[id]!;
+    return u.where === hex && !u.aboard && isLand(world(s).facts(s, id).kind) && world(s).sideOf(s, id) !== side;
   }).sort();
 }
 
@@ -119,8 +133,9 @@ function targetHexes(s: TwoWWState, side: Side): string[] {
   const w = world(s);
   const out = new Set<string>();
   for (const [id, u] of Object.entries(s.units)) {
-    if (!inPlay(s, id) || w.sideOf(s, id) !== otherSide(side)) continue;
-    out.add(u.where);
+    if (!inPlay(s, id)) continue;
+    const us = w.sideOf(s, id);
+    if (us === otherSide(side) || (us === null && !u.aboard && isLand(w.facts(s, id).kind))) out.add(u.where);
   }
   for (const h of forcedAttackHexes(s, side)) out.add(h);
   return [...out].sort();
@@ -142,7 +157,9 @@ export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): AttackAction[
     }
   }
   for (const hex of targetHexes(s, f.side)) {
-    if (landReach.has(hex)) {
+    if (w.invasionByAttack?.(s, f.side, hex)) {
+      if (eligibleLandAttackers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
+    } else if (landReach.has(hex)) {
       const enemyLand = landUnitsIn(s, hex, otherSide(f.side)).length > 0;
       if ((enemyLand || forced.includes(hex)) && eligibleLandAttackers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
     }
@@ -161,7 +178,7 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
     const choice = (a: AttackAction): Choice => {
       if (a.type === 'end-combat') return { action: a, label: 'End the combat phase' };
       const hex = a.hex;
-      const targets = a.mode === 'land' ? landUnitsIn(s, hex, otherSide(f.side)) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
+      const targets = a.mode === 'land' ? landTargets(s, f.side, hex) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
       return { action: a, label: `${a.mode === 'land' ? 'Land attack' : 'Air/sea attack'} on ${placeName(lw, hex)}`, refs: { place: hex, targets } };
     };
     return [mkPrompt(f.side, f.armoredAction ? '2WW 10.2' : '2WW 9', `${f.side} combat: declare an attack or end the phase`, 'attack',
@@ -223,7 +240,7 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
       const o = declareOptions(s, f);
       const forced = forcedIn(s, f.side, f.hex);
       const role = (r: string) => (c: Choice): Choice => ({ ...c, action: { ...c.action, role: r } });
-      const targets = f.mode === 'land' ? landUnitsIn(s, f.hex, otherSide(f.side)) : [...enemyAirFleetsIn(s, f.side, f.hex).air, ...enemyAirFleetsIn(s, f.side, f.hex).fleets];
+      const targets = f.mode === 'land' ? landTargets(s, f.side, f.hex) : [...enemyAirFleetsIn(s, f.side, f.hex).air, ...enemyAirFleetsIn(s, f.side, f.hex).fleets];
       const aim = { place: f.hex, targets };
       const choices = [
         ...toggleChoices(o.attackers.filter((id) => !forced.includes(id)), f.attackers, label, aim).map(role('attacker')),
@@ -260,7 +277,7 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
     if (isLand(k) && u.attacked) return { rule: '2WW 9', message: `${name} has already attacked this combat phase` };
     if (!isLand(k) && u.ops) return { rule: '2WW 3.4.3', message: `${name} is Ops Complete and may not fire until its side's next player turn` };
     if (isFleet(k) && f.mode === 'land' && !w.isCoastal(s, f.hex)) return { rule: '2WW 5.1.2', message: `fleets support land combat only in coastal hexes; ${f.hex} is not coastal` };
-    if (s.units[id]!.where !== f.hex && !w.exertsZocInto(s, id, f.hex)) return { rule: isLand(k) ? '2WW 9.1.1' : '2WW 9.1.2', message: `${name} (${u.where}) does not exert a ZOC into ${f.hex}` };
+    if (s.units[id]!.where !== f.hex && !w.exertsZocInto(s, id, f.hex) && !(isLand(k) && eligibleLandAttackers(s, side, f.hex).includes(id))) return { rule: isLand(k) ? '2WW 9.1.1' : '2WW 9.1.2', message: `${name} (${u.where}) does not exert a ZOC into ${f.hex}` };
     if (w.facts(s, id).power === 'su' || [...f.attackers, ...f.support].some((x) => w.facts(s, x).power === 'su')) {
       return { rule: '2WW 12.4.3', message: 'Soviet units never attack with, or receive support from, other Allied powers\' units' };
     }
@@ -277,8 +294,15 @@ export const combatDeclare: Procedure<TwoWWState, DeclareFrame> = {
       return;
     }
     if (a.type === 'confirm') {
-      if (f.step !== 'defend') goStep(ctx, f, 'defend');
-      else launch(ctx, f);
+      if (f.step !== 'defend') {
+        // 5.3.1 (ruling M9): declaring the attack on a neutral's army invades its country before the defence is chosen.
+        const w = world(ctx.state);
+        if (f.mode === 'land' && w.invasionByAttack?.(ctx.state, f.side, f.hex)) {
+          const gbFr = f.attackers.find((id) => ['gb', 'fr'].includes(w.facts(ctx.state, id).power));
+          w.invadeByAttack?.(ctx, f.side, gbFr ?? f.attackers[0]!, f.hex);
+        }
+        goStep(ctx, f, 'defend');
+      } else launch(ctx, f);
       return;
     }
     if (f.step === 'defend') f.defSupport = toggle(f.defSupport, a);

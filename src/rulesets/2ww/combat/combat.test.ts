@@ -245,6 +245,42 @@ describe('2WW 9.1 land combat procedures', () => {
     expect(choicesOf(s, 'axis')).toEqual([{ type: 'end-combat' }]);
   });
 
+  it('2WW 9.1.4 air units that supported a land combat are Ops Complete at its end', () => {
+    let s = startAt(testPosition(world, { turn: 12, units: { 'ge-inf-4': '2213', 'ge-air-5': '2413', 'us-arm-1': '2212' }, politics: { usEntered: true } }), [{ proc: 'combat-phase', side: 'allies' }]);
+    s = play(s, 'allies', { type: 'attack', mode: 'land', hex: '2213' });
+    s = play(s, 'allies', { type: 'add', unit: 'us-arm-1', role: 'attacker' });
+    s = play(s, 'allies', { type: 'confirm' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-5' });
+    s = dice(s, [1, 1, 6, 6]); // the Allies roll 2, the Axis 12
+    s = play(s, 'axis', { type: 'confirm' });
+    // Losses, retreat and advance: the first choice (or 'done') until the Allies are back at the combat phase.
+    for (let p = prompts(twoWW, s)[0]; p && p.kind !== 'attack'; p = prompts(twoWW, s)[0]) {
+      const cs = choicesOf(s, p.seat as Side);
+      s = play(s, p.seat as Side, cs.find((a) => a.type === 'done') ?? cs[0]!);
+    }
+    expect(s.units['ge-air-5']!.ops).toBe(true);
+  });
+
+  it('2WW 8.1.4.2 a fleet may carry an amphibious assault into a port held by enemy land units; a land combat follows', () => {
+    let s = startAt(testPosition(world, {
+      turn: 12, control: { '2014': 'allies' },
+      units: { 'ge-fleet-surface': '2115', 'ge-inf-1': { where: '2115', aboard: 'ge-fleet-surface' }, 'fr-inf-2': '2014', 'fr-air-1': '2014' },
+    }), [{ proc: 'movement-phase', side: 'axis' }]);
+    expect(choicesOf(s, 'axis')).not.toContainEqual({ type: 'move', unit: 'ge-fleet-surface', to: '2014' });
+    s = play(s, 'axis', { type: 'move', unit: 'ge-fleet-surface', to: '2014', assault: true });
+    while (prompts(twoWW, s)[0]?.kind === 'transit-attack') s = play(s, 'allies', { type: 'decline' }); // the French air lets it pass
+    // The cargo lands; the fleet, now in a hex with enemy land units, displaces (5.1.1); the French air stays with its
+    // infantry (5.1.3).
+    expect(s.units['ge-inf-1']).toMatchObject({ where: '2014', mustAttack: '2014', moveMode: 'assault' });
+    expect(prompts(twoWW, s)[0]).toMatchObject({ kind: 'displace', seat: 'axis' });
+    s = play(s, 'axis', choicesOf(s, 'axis')[0]!);
+    expect(s.units['ge-fleet-surface']!.where).not.toBe('2014');
+    expect(s.units['fr-air-1']!.where).toBe('2014');
+    s = play(s, 'axis', { type: 'end-phase' });
+    const combat = startAt(s, [{ proc: 'combat-phase', side: 'axis' }]);
+    expect(choicesOf(combat, 'axis')).toEqual([{ type: 'attack', mode: 'land', hex: '2014' }]);
+  });
+
   it('2WW 8.1.4.3 an assault on an empty port with no enemy land ZOC meets a defence of 1 factor', () => {
     events.length = 0;
     let s = startAt(testPosition(world, { turn: 12, units: { 'ge-inf-1': { where: '2014', moveMode: 'assault', mustAttack: '2014' } }, control: { '2014': 'allies' } }), [{ proc: 'combat-phase', side: 'axis' }]);

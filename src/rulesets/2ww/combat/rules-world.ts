@@ -11,9 +11,9 @@ import {
 import {
   airZocCovers, airZocOf, fleetZocCovers, fleetZocFrom, fleetZocOfSide, landStepPossible, landZocCovers, landZocFrom, landZocOfSide,
 } from '../zones-of-control.ts';
-import { entryForbidden, countryAt } from '../neutrals.ts';
+import { attackInvades, entryForbidden, countryAt } from '../neutrals.ts';
 import { unitInSupply } from '../supply.ts';
-import { noteAttackOn, noteLandUnitIn } from '../politics.ts';
+import { noteAttackOn, noteEntry, noteLandUnitIn } from '../politics.ts';
 import { displacementCandidates } from '../movement.ts';
 import type { CombatWorld, UnitFacts, UnitKind } from './world.ts';
 
@@ -198,6 +198,10 @@ export const rulesCombatWorld: CombatWorld = {
     const w = worldOf(state);
     const side = sideOfUnit(state, fleetId);
     if (!side) return [];
+    // A fleet beaten in a friendly port is already in the nearest one: it stays (no enemy unit may be there, 8.3.1).
+    const here = state.units[fleetId]!.where;
+    const at = node(w, here);
+    if (at >= 0 && isFriendlyPortPlace(state, w, at, side) && !enemyAt(state, side, here)) return [here];
     // 8.3.1: a fleet may end its move only where there are no enemy units of any kind.
     return nearestBy(state, fleetId, (n) => isFriendlyPortPlace(state, w, n, side) && !enemyAt(state, side, w.board.id(n))).map((n) => w.board.id(n));
   },
@@ -232,6 +236,30 @@ export const rulesCombatWorld: CombatWorld = {
     if (side && n >= 0) noteLandUnitIn(ctx, side, n);
   },
   noteAttack: (ctx, attacker, defenders) => noteAttackOn(ctx, attacker, defenders),
+  invasionByAttack(state, side, hex) {
+    const w = worldOf(state);
+    const n = node(w, hex);
+    if (n < 0 || !w.board.isHex(n)) return null;
+    const c = countryAt(state, w, n);
+    if (!attackInvades(state, side, c)) return null;
+    const held = Object.entries(state.units).some(([id, u]) => u.where === hex && !u.aboard && unitClass(state, id) === 'land' && sideOfUnit(state, id) !== side);
+    return held ? c : null;
+  },
+  mayAttackAcross(state, id, hex) {
+    const w = worldOf(state);
+    const u = state.units[id];
+    const side = sideOfUnit(state, id);
+    const a = u && !u.aboard ? node(w, u.where) : -1;
+    const b = node(w, hex);
+    if (!side || a < 0 || b < 0 || !w.board.isHex(a) || !w.landAdj[a]!.includes(b)) return false;
+    return !entryForbidden(state, side, id, countryAt(state, w, b));
+  },
+  invadeByAttack(ctx, side, id, hex) {
+    const w = worldOf(ctx.state);
+    const n = node(w, hex);
+    ctx.log(`${unitName(ctx.state, id)} attacks the army of a neutral country in ${hex}: the attack is its invasion`, '2WW 5.3.1 (ruling M9)');
+    noteEntry(ctx, side, id, null, countryAt(ctx.state, w, n));
+  },
   needsDisplacement: (state) => displacementCandidates(state).length > 0,
 };
 

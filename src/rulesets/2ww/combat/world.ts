@@ -60,6 +60,15 @@ export interface CombatWorld {
   noteAttack?(ctx: Ctx<TwoWWState>, attacker: Side, defenders: string[]): void;
   /** Units must displace now (5.1.1, 5.1.3): the caller pushes the rule set's 'displacement' procedure. */
   needsDisplacement?(state: TwoWWState): boolean;
+  /**
+   * 2WW 5.3.1, ruling M9: the neutral country whose land units hold `hex` when an attack on them by `side` would be
+   * its invasion, else null. Such a hex may be attacked from across the border (`mayAttackAcross`).
+   */
+  invasionByAttack?(state: TwoWWState, side: Side, hex: string): string | null;
+  /** The land unit could enter `hex` by normal movement were the border open, and may invade its country now. */
+  mayAttackAcross?(state: TwoWWState, unitId: string, hex: string): boolean;
+  /** The declared attack on the neutral's units in `hex` is the invasion: call before the defender allocates support. */
+  invadeByAttack?(ctx: Ctx<TwoWWState>, side: Side, unitId: string, hex: string): void;
   /** Called when a unit is eliminated, for rules that remove it for good (Vichy 12.2.1). */
   isPermanentLoss?(state: TwoWWState, unitId: string): boolean;
 }

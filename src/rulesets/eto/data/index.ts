@@ -12,9 +12,15 @@ import polandJson from './map-layers/poland-1939.json' with { type: 'json' };
 import caseWhiteJson from './scenario-case-white.json' with { type: 'json' };
 import bulgeLayerJson from './map-layers/bulge-1944.json' with { type: 'json' };
 import bulgeJson from './scenario-bulge.json' with { type: 'json' };
+import britainJson from './theatres/britain-1940.json' with { type: 'json' };
+import bombingJson from './bombing-table.json' with { type: 'json' };
+import finestHourJson from './scenario-their-finest-hour.json' with { type: 'json' };
+import navalNorwayJson from './naval-norway-1940.json' with { type: 'json' };
+import northwardJson from './scenario-northward-strike.json' with { type: 'json' };
+import norwayJson from './theatres/norway-1940.json' with { type: 'json' };
 import {
-  BismarckScenarioSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
-  type BismarckScenario, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
+  BismarckScenarioSchema, BombingTableSchema, DerivedNavalSchema, NorthwardStrikeSchema, TheirFinestHourSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
+  type BismarckScenario, type BombingTable, type DerivedNaval, type NorthwardStrike, type TheirFinestHour, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
 } from './schemas.ts';
 
 export * from './schemas.ts';
@@ -30,6 +36,12 @@ export const RAW_ETO_DATA = {
   'scenario-case-white.json': caseWhiteJson as unknown,
   'map-layers/bulge-1944.json': bulgeLayerJson as unknown,
   'scenario-bulge.json': bulgeJson as unknown,
+  'theatres/britain-1940.json': britainJson as unknown,
+  'bombing-table.json': bombingJson as unknown,
+  'scenario-their-finest-hour.json': finestHourJson as unknown,
+  'naval-norway-1940.json': navalNorwayJson as unknown,
+  'scenario-northward-strike.json': northwardJson as unknown,
+  'theatres/norway-1940.json': norwayJson as unknown,
 };
 const SCHEMAS = {
   'control-points.json': ControlPointsFileSchema,
@@ -42,6 +54,12 @@ const SCHEMAS = {
   'scenario-case-white.json': CaseWhiteScenarioSchema,
   'map-layers/bulge-1944.json': BulgeLayerSchema,
   'scenario-bulge.json': BulgeScenarioSchema,
+  'theatres/britain-1940.json': TheatreLayerSchema,
+  'bombing-table.json': BombingTableSchema,
+  'scenario-their-finest-hour.json': TheirFinestHourSchema,
+  'naval-norway-1940.json': DerivedNavalSchema,
+  'scenario-northward-strike.json': NorthwardStrikeSchema,
+  'theatres/norway-1940.json': TheatreLayerSchema,
 } as const;
 
 function parse<T>(file: keyof typeof SCHEMAS): T {
@@ -64,11 +82,31 @@ const DATA = {
   caseWhite: parse<CaseWhiteScenario>('scenario-case-white.json'),
   bulgeLayer: parse<BulgeLayer>('map-layers/bulge-1944.json'),
   bulge: parse<BulgeScenario>('scenario-bulge.json'),
+  britain: parse<TheatreLayer>('theatres/britain-1940.json'),
+  bombing: parse<BombingTable>('bombing-table.json'),
+  finestHour: parse<TheirFinestHour>('scenario-their-finest-hour.json'),
+  navalNorway: parse<DerivedNaval>('naval-norway-1940.json'),
+  northward: parse<NorthwardStrike>('scenario-northward-strike.json'),
+  norway: parse<TheatreLayer>('theatres/norway-1940.json'),
 } as const;
 
 /** The validated ETO data. */
 export function etoData(): typeof DATA {
   return DATA;
+}
+
+/** What each implemented scenario plays (its data file's "play"), by scenario id. */
+const PLAYS: Readonly<Record<string, Play>> = {
+  'sink-the-bismarck': DATA.bismarck.play, 'their-finest-hour': DATA.finestHour.play, 'case-white': DATA.caseWhite.play, bulge: DATA.bulge.play,
+  'northward-strike': DATA.northward.play,
+};
+export const SCENARIO_IDS = Object.keys(PLAYS);
+
+/** A scenario's turns, phases, set-up order and rules switched on. */
+export function playOf(scenario: string): Play {
+  const p = PLAYS[scenario];
+  if (!p) throw new Error(`eto: no scenario "${scenario}"; known: ${SCENARIO_IDS.join(', ')}`);
+  return p;
 }
 
 /** Schema and cross-reference problems of every ETO data file; each names file and field. */

@@ -58,11 +58,11 @@ export type SeaAreasFile = z.infer<typeof SeaAreasFileSchema>;
 const RatingsSchema = z.object({ gunnery: z.number().int().min(0).max(5).nullable(), armor: z.number().int().min(2), speed: z.number().int().min(1) }).strict();
 export type Ratings = z.infer<typeof RatingsSchema>;
 
-export const NAVAL_TYPES = ['BB', 'CA', 'CV', 'CL', 'DD'] as const;
+export const NAVAL_TYPES = ['BB', 'CA', 'CV', 'CL', 'DD', 'SS', 'STP'] as const;
 export const NavalUnitSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string(),
-  nation: z.enum(['germany', 'uk']),
+  nation: z.enum(['germany', 'uk', 'norway']),
   type: z.enum(NAVAL_TYPES),
   full: RatingsSchema,
   damaged: RatingsSchema,
@@ -75,11 +75,68 @@ export const NavalUnitSchema = z.object({
 export type NavalUnitData = z.infer<typeof NavalUnitSchema>;
 export const NavalUnitsFileSchema = z.object({ about: z.string(), units: z.array(NavalUnitSchema) }).strict();
 
+// ---------------------------------------------------------------- what every scenario plays (sequence of play)
+
+export const SideSchema = z.enum(['axis', 'allies']);
+export const WeatherSchema = z.enum(['F', 'M', 'W']);
+/** The phases of the monthly turn (sequence of play 1-6) a scenario plays. */
+export const PHASES = ['weather', 'naval-and-air', 'offensive', 'movement', 'end'] as const;
+/** The End phase's steps (sequence of play 6). */
+export const END_STEPS = ['supply', 'replenishment', 'command-status'] as const;
+export const TurnSchema = z.object({
+  month: z.string(), year: z.number().int(), weather: WeatherSchema,
+  /** Offensives set on each side's OFF track at the start of the turn (a scenario rule in place of the seasonal turn). */
+  offensives: z.object({ axis: z.number().int().min(0), allies: z.number().int().min(0) }).strict().optional(),
+}).strict();
+export const PlaySchema = z.object({
+  number: z.number().int().min(1).max(15), name: z.string(), description: z.string(),
+  initiative: SideSchema,
+  turns: z.array(TurnSchema).min(1),
+  weatherProvenance: ProvenanceSchema,
+  offensivesProvenance: ProvenanceSchema.optional(),
+  phases: z.array(z.enum(PHASES)).min(1),
+  endPhase: z.array(z.enum(END_STEPS)).optional(),
+  /** The step of the last turn after which the scenario ends (default: its last phase). */
+  endsAfter: z.enum(END_STEPS).optional(),
+  /** Sides in the order they set up. */
+  setUp: z.array(SideSchema),
+  /** The scenario book's set-up section (default "<number>.1"). */
+  setUpRule: z.string().optional(),
+  /** The land map (a layer of data/map-layers) the scenario's land units play on. */
+  theatre: z.enum(['poland-1939', 'bulge-1944', 'britain-1940', 'norway-1940']).optional(),
+  /** Countries each side controls at the start where no land map says (ports of a naval scenario, 7.7). */
+  control: z.partialRecord(SideSchema, z.array(z.string())).optional(),
+  rules: z.object({
+    /** 44.0 in play (the example of play's Case White). */
+    blitzkrieg: z.boolean().optional(),
+    /** Minor countries of the scenario: they set up under 39.2 (one infantry or more in the capital). */
+    minors: z.array(z.string()).optional(),
+    /** Neutral minor countries each side may invade (39.1-39.2). */
+    invaders: z.partialRecord(SideSchema, z.array(z.string())).optional(),
+    /** Nations whose conquest (40.0) the scenario follows. */
+    conquest: z.array(z.string()).optional(),
+    /** The game ends the moment a nation is conquered. */
+    endOnConquest: z.boolean().optional(),
+    /** Ways an offensive may be started (22.1-22.3); default all. */
+    offensiveMethods: z.array(z.enum(['hq', 'general', 'stack', 'air'])).optional(),
+    /** Most offensives a side may perform in one turn. */
+    offensivesPerTurn: z.partialRecord(SideSchema, z.number().int().min(0)).optional(),
+    /** EPs each side has in its economic reserve at the start (37.8). */
+    reserve: z.partialRecord(SideSchema, z.number().int().min(0)).optional(),
+    /** Countries each side sets up in, where narrower than the territory it controls. */
+    setUpIn: z.partialRecord(SideSchema, z.array(z.string())).optional(),
+    /** Combined offensives (23.6) the scenario grants without EPs. */
+    combined: z.array(z.array(z.string()).min(2)).optional(),
+    /** Supply sources a side traces to instead of 32.1's: city or resource hexes that are ports in these countries, and these hexes. */
+    supply: z.partialRecord(SideSchema, z.object({ portsOf: z.array(z.string()), hexes: z.array(HexIdSchema) }).strict()).optional(),
+  }).strict(),
+  provenance: ProvenanceSchema,
+}).strict();
+export type Play = z.infer<typeof PlaySchema>;
+
 export const BismarckScenarioSchema = z.object({
   id: z.literal('sink-the-bismarck'), name: z.string(), number: z.literal(1),
-  date: z.object({ month: z.string(), year: z.number().int() }).strict(),
-  weather: z.object({ value: z.enum(['F', 'M', 'W']), provenance: ProvenanceSchema }).strict(),
-  initiative: z.enum(['germany', 'uk']),
+  play: PlaySchema,
   setup: z.array(z.object({
     nation: z.enum(['germany', 'uk']), units: z.array(z.string()), at: z.union([HexIdSchema, z.literal('anywhere')]),
     inPort: z.boolean().optional(), except: z.array(HexIdSchema).optional(), rule: z.string(),
@@ -96,6 +153,25 @@ export const CrtFileSchema = z.object({
 export type CrtFile = z.infer<typeof CrtFileSchema>;
 
 const RectSchema = z.object({ sheet: z.enum(['W', 'E']), cols: z.tuple([z.number().int(), z.number().int()]), rows: z.tuple([z.number().int(), z.number().int()]) }).strict();
+
+/** A scenario's naval spaces derived from the generated map: its window, its sea areas (7.4, 8.4) and their links. */
+export const DerivedNavalSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema,
+  window: RectSchema,
+  areas: z.array(z.object({ id: AreaIdSchema, name: z.string(), cost: z.number().int().min(1), int: z.number().int().max(0), gridded: z.boolean() }).strict()).min(1),
+  areaLinks: z.array(z.tuple([AreaIdSchema, AreaIdSchema])),
+  /** Sea areas of coastal hexes the generated map leaves without one. */
+  areaOf: z.record(HexIdSchema, AreaIdSchema),
+}).strict();
+export type DerivedNaval = z.infer<typeof DerivedNavalSchema>;
+
+export const BombingTableSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema,
+  columns: z.array(z.string().regex(/^\d+(-\d+|\+)$/)).length(9),
+  rows: z.array(z.array(z.string().regex(/^\d+\*?$/)).length(9)).length(12),
+}).strict();
+export type BombingTable = z.infer<typeof BombingTableSchema>;
+
 /** A scenario's land map: a window of map.json, hex corrections with provenance, starting control (24.4). */
 export const TheatreLayerSchema = z.object({
   about: z.string(),
@@ -119,7 +195,7 @@ export type TheatreLayer = z.infer<typeof TheatreLayerSchema>;
 function landUnitDataSchema<const N extends [string, ...string[]]>(nations: N) {
   return z.object({
     id: z.string(), count: z.number().int().positive(), name: z.string(), nation: z.enum(nations),
-    kind: z.enum(['inf', 'armor', 'general', 'hq']),
+    kind: z.enum(['inf', 'armor', 'para', 'general', 'hq']),
     strength: z.number().int().optional(), depleted: z.number().int().optional(), ma: z.number().int().optional(),
     steps: z.number().int().optional(), combat: z.number().int().optional(), exploit: z.number().int().optional(),
     radius: z.number().int().optional(), attacks: z.number().int().optional(),
@@ -128,12 +204,29 @@ function landUnitDataSchema<const N extends [string, ...string[]]>(nations: N) {
 }
 const LandUnitDataSchema = landUnitDataSchema(['germany', 'poland']);
 const AirUnitDataSchema = z.object({
-  id: z.string(), name: z.string(), nation: z.enum(['germany', 'poland']), kind: z.enum(['fighter', 'fighter-bomber', 'bomber']),
+  id: z.string(), count: z.number().int().positive().optional(), name: z.string(), nation: z.enum(['germany', 'poland', 'uk', 'norway']),
+  kind: z.enum(['fighter', 'fighter-bomber', 'bomber', 'atp']),
   strength: z.number().int(), depleted: z.number().int(), range: z.number().int(), quality: z.number().int(),
+  /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
+  underlined: z.boolean().optional(),
   provenance: ProvenanceSchema,
 }).strict();
+export type AirUnitData = z.infer<typeof AirUnitDataSchema>;
+
+const NorthwardUnitSchema = landUnitDataSchema(['germany', 'norway', 'uk']);
+export const NorthwardStrikeSchema = z.object({
+  about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
+  land: z.array(NorthwardUnitSchema), air: z.array(AirUnitDataSchema),
+  ships: z.array(z.object({ nation: z.enum(['germany', 'uk', 'norway']), units: z.array(z.string()) }).strict()),
+  /** [5.3]: a ship that replaces another sunk or damaged, placed in port at the end of that turn. */
+  replacement: z.object({ lost: z.string(), arrives: z.string(), at: HexIdSchema, rule: z.string() }).strict(),
+}).strict();
+export type NorthwardStrike = z.infer<typeof NorthwardStrikeSchema>;
+
+export const TheirFinestHourSchema = z.object({ about: z.string(), provenance: ProvenanceSchema, play: PlaySchema, air: z.array(AirUnitDataSchema) }).strict();
+export type TheirFinestHour = z.infer<typeof TheirFinestHourSchema>;
 export const CaseWhiteScenarioSchema = z.object({
-  about: z.string(), provenance: ProvenanceSchema, month: z.string(), year: z.number().int(), weather: z.enum(['F', 'M', 'W']),
+  about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
   land: z.array(LandUnitDataSchema), air: z.array(AirUnitDataSchema), germanAirfields: z.number().int(),
   polishSetup: z.array(z.object({ hex: HexIdSchema, infantry: z.number().int(), air: z.boolean().optional() }).strict()),
   exampleGermanSetup: z.object({
@@ -151,13 +244,7 @@ export type BulgeLayer = z.infer<typeof BulgeLayerSchema>;
 
 const BulgeUnitSchema = landUnitDataSchema(['germany', 'us', 'uk']);
 export const BulgeScenarioSchema = z.object({
-  about: z.string(), provenance: ProvenanceSchema,
-  turns: z.array(z.object({
-    month: z.string(), year: z.number().int(), weather: z.enum(['F', 'M', 'W']),
-    offensives: z.object({ axis: z.number().int().min(0), allies: z.number().int().min(0) }).strict(),
-  }).strict()).min(1),
-  weatherProvenance: ProvenanceSchema,
-  offensivesProvenance: ProvenanceSchema,
+  about: z.string(), provenance: ProvenanceSchema, play: PlaySchema,
   land: z.array(BulgeUnitSchema),
   suggestedSetup: z.object({ about: z.string(), provenance: ProvenanceSchema, allies: z.record(z.string(), HexIdSchema), axis: z.record(z.string(), HexIdSchema) }).strict(),
 }).strict();

@@ -1,0 +1,135 @@
+// The advanced game's turn start (advanced 5.1-5.5): the USSR-Japan peace roll, initiative with the Initiative card,
+// weather per map, the Japanese-Chinese limits; and the US Entry phase (advanced 7.2).
+import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { bkgData } from './data/index.ts';
+import { area } from './map.ts';
+import { atWar, isConquered, usaEntersWar } from './politics.ts';
+import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { type BkgState, type Weather, quarterOf } from './state.ts';
+import { holdsPlayable, spendCard } from './cards.ts';
+
+/** Weather of the map an area or sea zone lies on (advanced 5.4). */
+export function weatherAt(s: BkgState, place: string): Weather {
+  if (s.rules !== 'advanced') return 'good';
+  return area(place).map === 'europe' ? s.weather.europe : s.weather.pacific;
+}
+
+/** Advanced 5.4: the Weather Table, by map and quarter. */
+export function weatherOf(roll: number, quarter: number): { europe: Weather; pacific: Weather } {
+  const t = bkgData().tables.weather;
+  const q = String(quarter) as '1' | '2' | '3' | '4';
+  return { europe: t.europe[q].includes(roll) ? 'bad' : 'good', pacific: t.pacific[q].includes(roll) ? 'bad' : 'good' };
+}
+
+/** Card Force Peace (1941 card: in effect): each Time Table phase the USSR rolls 2D6 + years after 1940; 12 ends it. */
+export function peaceRoll(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  if (!s.events.includes('ussr-japan-peace')) return;
+  const { year } = quarterOf(s);
+  const r = ctx.roll(6, 2, 'USSR-Japan peace roll', 'BKG card Force Peace');
+  const total = r.total + Math.max(0, year - 1940);
+  if (total >= 12) {
+    s.events = s.events.filter((e) => e !== 'ussr-japan-peace');
+    s.cards.deck.push('force-peace');
+    ctx.log(`The peace between the USSR and Japan ends (${r.total} + ${year - 1940} = ${total})`, 'BKG card Force Peace');
+  } else ctx.log(`The USSR-Japan peace continues (${r.total} + ${year - 1940} = ${total}, less than 12)`, 'BKG card Force Peace');
+}
+
+interface InitiativeFrame extends Frame {
+  proc: 'initiative';
+  /** Winner of the rolls (before a card). */
+  winner: Side;
+  asked: Major[];
+}
+
+/** Advanced 5.3: each side rolls a die, the higher wins, a tie goes to the side that did not have it last turn. */
+export function rollInitiative(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  if (s.initiative) { // the 1939 card gives the first turn's initiative
+    ctx.log(`Initiative: ${s.initiative === 'axis' ? 'Axis' : 'Allies'} (scenario card)`, 'BKG advanced 5.3');
+    return;
+  }
+  const a = ctx.roll(6, 1, 'Axis initiative roll', 'BKG advanced 5.3').total;
+  const b = ctx.roll(6, 1, 'Allied initiative roll', 'BKG advanced 5.3').total;
+  const winner: Side = a > b ? 'axis' : b > a ? 'allies' : s.lastInitiative === 'axis' ? 'allies' : 'axis';
+  ctx.log(`Initiative rolls: Axis ${a}, Allies ${b}: ${winner === 'axis' ? 'Axis' : 'Allied'} initiative`, 'BKG advanced 5.3');
+  ctx.push('initiative', { winner, asked: [] });
+}
+
+/** Card "Initiative for your side": the side that lost the rolls may turn them (then the card goes beneath the stack). */
+export const initiative: Procedure<BkgState, InitiativeFrame> = {
+  prompts(s, f) {
+    const loser: Side = f.winner === 'axis' ? 'allies' : 'axis';
+    const out: Prompt[] = [];
+    for (const m of MAJORS) {
+      if (SIDE_OF_MAJOR[m] !== loser || f.asked.includes(m) || !holdsPlayable(s, m, 'initiative')) continue;
+      out.push({
+        seat: m, rule: 'BKG card Initiative', kind: 'card',
+        text: `${f.winner === 'axis' ? 'The Axis' : 'The Allies'} won the initiative rolls. Play "Initiative for your side"?`,
+        choices: [{ action: { type: 'play', card: 'initiative' }, label: 'Play Initiative: your side has the initiative' }, { action: { type: 'pass' }, label: 'Do not play it' }],
+      });
+    }
+    return out;
+  },
+  run(ctx, f) {
+    ctx.state.initiative = f.winner;
+    ctx.pop();
+  },
+  act(ctx, f, seat, action) {
+    if (action.type === 'pass') return void ctx.goto('initiative', { ...f, asked: [...f.asked, seat as Major] });
+    spendCard(ctx, seat as Major, 'initiative');
+    const side = SIDE_OF_MAJOR[seat as Major];
+    ctx.log(`${POWER_NAMES[seat]} plays Initiative: the ${side === 'axis' ? 'Axis' : 'Allies'} have the initiative; the rolls are cancelled`, 'BKG card Initiative');
+    ctx.state.initiative = side;
+    ctx.pop();
+  },
+};
+
+/** Advanced 5.4: the Soviet player rolls one die for both maps (the 1939 card gives the first roll: 5). */
+export function rollWeather(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  const { q } = quarterOf(s);
+  const fixed = s.turn === 1 ? bkgData().scenarios[s.firstQuarter === 2 ? '1939' : '1941']!.weatherRoll : undefined;
+  const roll = fixed ?? ctx.roll(6, 1, 'weather roll', 'BKG advanced 5.4').total;
+  s.weather = weatherOf(roll, q);
+  ctx.log(`Weather (roll ${roll}${fixed ? ', scenario card' : ''}): Europe ${s.weather.europe}, Pacific ${s.weather.pacific}`, 'BKG advanced 5.4');
+}
+
+/** Advanced 5.5: a die gives the land units Japan and China may use against each other (at least 3). */
+export function rollJpChLimits(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  s.jpch = { limit: 0, used: { japan: 0, china: 0 }, target: { japan: null, china: null } };
+  if (!atWar(s, 'japan', 'china') || s.cards.inEffect.includes('national-war-china')) return;
+  const r = ctx.roll(6, 1, 'Japanese-Chinese limits', 'BKG advanced 5.5').total;
+  s.jpch.limit = Math.max(r, 3);
+  ctx.log(`Japanese-Chinese limits: ${s.jpch.limit} land units each way, one attacked area each (roll ${r})`, 'BKG advanced 5.5');
+}
+
+interface UsEntryFrame extends Frame {
+  proc: 'us-entry';
+}
+
+/** Advanced 7.2: the neutral USA's production grows by 1 a quarter up to 20; at 20 or more it may declare war. */
+export function usEntryStep(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  if (s.events.includes('usa-war') || isConquered(s, 'usa')) return;
+  if (s.production.usa < 20) {
+    s.production.usa += 1;
+    ctx.log(`US production +1 (US entry): ${s.production.usa}`, 'BKG advanced 7.2');
+  }
+  if (s.production.usa >= 20) ctx.push('us-entry', {});
+}
+
+export const usEntry: Procedure<BkgState, UsEntryFrame> = {
+  prompts() {
+    const choices: Choice[] = [
+      { action: { type: 'declare-war' }, label: 'Declare war on the Axis (production 36)' },
+      { action: { type: 'pass' }, label: 'Stay neutral this quarter' },
+    ];
+    return [{ seat: 'usa', rule: 'BKG advanced 7.2', kind: 'yes-no', text: 'US production has reached 20: declare war on the Axis?', choices }];
+  },
+  act(ctx, _f, _seat, action) {
+    if (action.type === 'declare-war') usaEntersWar(ctx, 'BKG advanced 7.2', 'allies');
+    ctx.pop();
+  },
+};

@@ -1,0 +1,91 @@
+// What a client draws for BKG (src/engine/board.ts AssetsSchema): both maps as areas of one coordinate space (the
+// Pacific map to the right of the European one), their links, the tracks, the counters.
+import type { Assets } from '../../engine/board.ts';
+import { bkgData } from './data/index.ts';
+import { MAJORS, NEUTRAL_COLOR, POWER_ABBR, POWER_COLORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, powerOfCountry } from './powers.ts';
+import { provisionalPolygons } from './geometry.ts';
+import { turnLabel, lastTurn } from './state.ts';
+
+/** Map coordinates of a longitude/latitude: the European map left, the Pacific map (55E to 100W) right. */
+export function project(map: 'europe' | 'pacific', lon: number, lat: number): [number, number] {
+  const k = 6;
+  if (map === 'europe') return [round((lon + 95) * k), round((80 - lat) * k)];
+  const e = lon < 0 ? lon + 360 : lon;
+  return [round((175 + e - 55) * k), round((80 - lat) * k)];
+}
+
+function round(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+export function bkgAssets(): Assets {
+  const d = bkgData();
+  const polys = provisionalPolygons();
+  const areas: Assets['board']['areas'] = {};
+  for (const a of d.map.areas) {
+    const marks: string[] = [];
+    if (a.home) marks.push('home');
+    if (a.island) marks.push('island');
+    if (a.forbiddenCoast) marks.push('forbidden-coast');
+    if (a.prod === 'D') marks.push('production-D');
+    if (a.terrain && a.terrain !== 'clear') marks.push(a.terrain);
+    const entry: NonNullable<Assets['board']['areas']>[string] = {
+      name: a.name, kind: a.kind, polygons: polys.get(a.id)!, label: project(a.map, a.at[0], a.at[1]),
+      source: d.map.sources[a.src]!,
+    };
+    if (a.kind === 'land') entry.owner = a.owner ?? powerOfCountry(a.country!);
+    if (Array.isArray(a.prod)) entry.value = a.prod[0];
+    if (marks.length) entry.marks = marks;
+    areas[a.id] = entry;
+  }
+  const europe = d.map.areas.filter((a) => a.map === 'europe').map((a) => a.id);
+  const pacific = d.map.areas.filter((a) => a.map === 'pacific').map((a) => a.id);
+  const countries: Record<string, { name: string; color?: string }> = {};
+  for (const [p, name] of Object.entries(POWER_NAMES)) countries[p] = { name, color: POWER_COLORS[p] ?? NEUTRAL_COLOR };
+  const powers: NonNullable<Assets['counters']>['powers'] = {};
+  for (const [p, name] of Object.entries(POWER_NAMES)) {
+    powers[p] = { name, side: isMajor(p) ? SIDE_OF_MAJOR[p] : 'neutral', color: POWER_COLORS[p] ?? NEUTRAL_COLOR, abbr: POWER_ABBR[p] ?? p };
+  }
+  const turns: string[] = [];
+  for (let t = 1; t <= lastTurn(2); t++) turns.push(turnLabel({ turn: t, firstQuarter: 2 }));
+  return {
+    board: {
+      areas,
+      adjacency: d.map.links.map(([a, b, kind, features, src]) => ({ a, b, kind: features.includes('cross-map') ? `${kind}-arrow` : kind, source: d.map.sources[src]! })),
+      tracks: [
+        { id: 'turn', name: 'Quarter', kind: 'turn', cells: turns.map((l, i) => ({ id: String(i + 1), label: l })) },
+        { id: 'production', name: 'Production Potential', kind: 'production', cells: Array.from({ length: 49 }, (_, i) => ({ id: String(i), label: String(i) })) },
+      ],
+      countries,
+      windows: { europe, pacific },
+    },
+    counters: {
+      powers,
+      types: {
+        inf: { name: 'Infantry', symbol: 'infantry', domain: 'land' },
+        arm: { name: 'Armor', symbol: 'armor', domain: 'land' },
+        hq: { name: 'Headquarters', symbol: 'hq', domain: 'land' },
+        air: { name: 'Aircraft', symbol: 'air', domain: 'air' },
+        conv: { name: 'Convoy', symbol: 'transport', domain: 'naval' },
+        tf: { name: 'Task Force', symbol: 'fleet', domain: 'naval' },
+        sub: { name: 'Submarine', symbol: 'submarine', domain: 'naval' },
+      },
+      sides: { axis: { name: 'Axis', color: POWER_COLORS.germany }, allies: { name: 'Allies', color: POWER_COLORS.usa }, neutral: { name: 'Neutral', color: NEUTRAL_COLOR } },
+    },
+    charts: [{
+      id: 'production-chart', title: 'Production Chart', rule: 'BKG 7.3',
+      columns: ['Unit', 'Duration (quarters)', 'Cost'],
+      rows: [['Infantry', 1, 'printed number'], ['HQ (rebuild only)', 4, 1], ['Armor', 3, '2 x printed number'], ['Aircraft', 2, '2 x printed number'], ['Convoy', 3, 4], ['Submarine', 3, 3], ['Task Force', 4, '2 x printed number']],
+    }],
+    notes: [
+      'The rulebook has no list of areas: every area it names is here, the rest reconstructed from geography (docs/data/bkg.md).',
+      'The polygons are provisional (a Voronoi diagram of the label points) until the area-map builder (tools/map) draws them from country shapes.',
+      `Majors: ${MAJORS.map((m) => POWER_NAMES[m]).join(', ')}; each is a seat.`,
+    ],
+    reconstructed: [
+      { subject: 'map', text: d.map.about },
+      { subject: 'counters', text: d.counters.about },
+    ],
+    turns,
+  };
+}

@@ -1,0 +1,375 @@
+// Cards (advanced 7.4 and the Appendix): the stack, hands, buying in the card phase, and what each card does when
+// played. Effects are written in our own words; each names the card it comes from.
+import type { CardData } from './data/index.ts';
+import { bkgData } from './data/index.ts';
+import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import {
+  activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
+  leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
+} from './politics.ts';
+import { quarterOf } from './state.ts';
+import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
+import type { BkgState } from './state.ts';
+
+const CARDS = new Map(bkgData().cards.map((c) => [c.id, c]));
+
+export function cardData(id: string): CardData {
+  const c = CARDS.get(id);
+  if (!c) throw new Error(`bkg: unknown card "${id}"`);
+  return c;
+}
+
+/** A card in `m`'s hand bought before this turn (7.4: playable from the turn after its purchase). */
+export function holdsPlayable(s: BkgState, m: Major, id: string): boolean {
+  return s.rules === 'advanced' && (s.cards.hands[m] ?? []).some((h) => h.id === id && h.turn < s.turn);
+}
+
+/** A played card leaves the hand: discarded, beneath the stack, or in effect (7.4). */
+export function spendCard(ctx: Ctx<BkgState>, m: Major, id: string): void {
+  const s = ctx.state;
+  const hand = s.cards.hands[m] ?? [];
+  const i = hand.findIndex((h) => h.id === id);
+  if (i >= 0) hand.splice(i, 1);
+  const disposal = cardData(id).disposal;
+  if (disposal === 'return') s.cards.deck.push(id);
+  else if (disposal === 'permanent') s.cards.inEffect.push(id);
+  else s.cards.removed.push(id);
+}
+
+/** Cards whose action can no longer happen are discarded when drawn, and the major draws again (7.4). */
+export function obsolete(s: BkgState, id: string): boolean {
+  const c = cardData(id);
+  if (c.coup) return isConquered(s, c.coup.minor) || !!s.controller[c.coup.minor] || s.wars.some((w) => w.split('|').includes(c.coup!.minor));
+  switch (id) {
+    case 'japanese-navy': return atWar(s, 'ussr', 'japan') || s.cards.inEffect.includes(id);
+    case 'vichy-surrender': return isConquered(s, 'france');
+    case 'japan-occupies-indochine': return leaderOf(s, s.control.indochine!) === 'japan';
+    case 'italian-surrender': return isConquered(s, 'italy');
+    case 'axis-minor-activation': return AXIS_MINORS.every((m) => s.controller[m] || isConquered(s, m)) && isBelligerent(s, 'italy');
+    case 'embargo': return !s.deliveries['usa>japan'];
+    case 'ussr-declares-war': return atWar(s, 'ussr', 'germany');
+    default: return false;
+  }
+}
+
+/** May major `m` buy this card (its buyers: a major, 'any', or a side)? */
+export function mayBuy(m: Major, id: string): boolean {
+  const b = cardData(id).buyers;
+  return b.includes('any') || b.includes(m) || b.includes(SIDE_OF_MAJOR[m]);
+}
+
+interface CardPhaseFrame extends Frame {
+  proc: 'card-phase';
+  order: Major[];
+  at: number;
+  drawn?: string | null;
+  /** Cards offered to a major by an associate (7.4), waiting for its decision. */
+  offers?: Record<string, string[]>;
+  bought?: Major[];
+  /** After the draws: majors still to decide on offered cards. */
+  late?: boolean;
+}
+
+function buyChoices(s: BkgState, f: CardPhaseFrame, m: Major): Choice[] {
+  const out: Choice[] = [];
+  const budget = s.budget[m];
+  if (f.drawn && mayBuy(m, f.drawn) && cardData(f.drawn).cost <= budget) out.push({ action: { type: 'buy', card: f.drawn }, label: `Buy ${cardData(f.drawn).name} (${cardData(f.drawn).cost} BP)` });
+  for (const c of f.offers?.[m] ?? []) if (cardData(c).cost <= budget) out.push({ action: { type: 'buy', card: c }, label: `Buy the offered ${cardData(c).name} (${cardData(c).cost} BP)` });
+  if (f.drawn) {
+    for (const x of MAJORS) {
+      if (x === m || SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m] || isConquered(s, x) || f.bought?.includes(x) || !mayBuy(x, f.drawn)) continue;
+      out.push({ action: { type: 'offer', card: f.drawn, to: x }, label: `Offer ${cardData(f.drawn).name} to ${POWER_NAMES[x]}` });
+    }
+    out.push({ action: { type: 'return' }, label: `Put ${cardData(f.drawn).name} beneath the stack` });
+  } else out.push({ action: { type: 'return' }, label: 'Decline the offered cards' });
+  return out;
+}
+
+/** Advanced 7.4: each major draws the top card and buys it, offers it to an associate or puts it beneath the stack;
+ *  one purchase per major and turn, paid at once; cards only the other side can use go straight back. */
+export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
+  prompts(s, f) {
+    if (f.drawn === undefined) return [];
+    const m = f.order[f.at]!;
+    if (f.late && !(f.offers?.[m]?.length)) return [];
+    const choices = buyChoices(s, f, m);
+    return [{
+      seat: m, rule: 'BKG advanced 7.4', kind: 'card',
+      text: f.drawn ? `${POWER_NAMES[m]} draws ${cardData(f.drawn).name}. Buy it, offer it to an associate, or put it beneath the stack?` : `${POWER_NAMES[m]}: cards offered to you`,
+      choices,
+      context: { card: f.drawn ?? null },
+    }];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    if (f.at >= f.order.length) {
+      if (!f.late) { // offers made after the receiver's own turn are decided now
+        const waiting = f.order.filter((m) => (f.offers?.[m]?.length ?? 0) > 0 && !f.bought?.includes(m));
+        if (waiting.length) return void ctx.goto('card-phase', { ...f, late: true, order: waiting, at: 0, drawn: null });
+      }
+      for (const list of Object.values(f.offers ?? {})) s.cards.deck.push(...list);
+      return void ctx.pop();
+    }
+    const m = f.order[f.at]!;
+    if (f.late || f.bought?.includes(m)) {
+      if (f.late && (f.offers?.[m]?.length ?? 0) > 0) return void ctx.goto('card-phase', { ...f, drawn: null });
+      return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
+    }
+    let card: string | undefined;
+    while ((card = s.cards.deck.shift()) !== undefined) {
+      if (!obsolete(s, card)) break;
+      s.cards.removed.push(card);
+      ctx.log(`${POWER_NAMES[m]} draws an obsolete card (${cardData(card).name}), discards it and draws again`, 'BKG advanced 7.4');
+    }
+    if (card === undefined) return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
+    if (card === 'japanese-navy') {
+      if (SIDE_OF_MAJOR[m] === 'allies' || m === 'japan') {
+        s.cards.inEffect.push(card);
+        ctx.log(`${POWER_NAMES[m]} draws Japanese Navy: Japan must take it and play it at once`, 'BKG card Japanese Navy');
+      } else { s.cards.deck.push(card); ctx.log(`${POWER_NAMES[m]} draws a card and puts it beneath the stack`, 'BKG advanced 7.4'); }
+      return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
+    }
+    if (!MAJORS.some((x) => SIDE_OF_MAJOR[x] === SIDE_OF_MAJOR[m] && mayBuy(x, card!))) {
+      s.cards.deck.push(card);
+      ctx.log(`${POWER_NAMES[m]} draws a card only the other side can use and puts it beneath the stack`, 'BKG advanced 7.4');
+      ctx.log(`(the card was ${cardData(card).name})`, 'BKG advanced 7.4', undefined, [m]);
+      return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
+    }
+    ctx.goto('card-phase', { ...f, drawn: card });
+  },
+  act(ctx, f, seat, action) {
+    const s = ctx.state;
+    const m = seat as Major;
+    const offers = structuredClone(f.offers ?? {});
+    if (action.type === 'offer') {
+      const to = action.to as Major;
+      offers[to] = [...(offers[to] ?? []), action.card as string];
+      ctx.log(`${POWER_NAMES[m]} offers a card to ${POWER_NAMES[to]}`, 'BKG advanced 7.4');
+      ctx.log(`(${cardData(action.card as string).name})`, 'BKG advanced 7.4', undefined, [m, to]);
+      return void ctx.goto('card-phase', { ...f, offers, drawn: null, at: f.offers?.[m]?.length ? f.at : f.at + 1, ...(f.offers?.[m]?.length ? {} : { drawn: undefined }) });
+    }
+    if (action.type === 'buy') {
+      const card = action.card as string;
+      s.budget[m] -= cardData(card).cost;
+      s.cards.hands[m] = [...(s.cards.hands[m] ?? []), { id: card, turn: s.turn }];
+      ctx.log(`${POWER_NAMES[m]} buys a card (${cardData(card).cost} BP)`, 'BKG advanced 7.4');
+      ctx.log(`(${cardData(card).name})`, 'BKG advanced 7.4', undefined, [m]);
+      if (f.drawn && f.drawn !== card) s.cards.deck.push(f.drawn);
+      const mine = (offers[m] ?? []).filter((c) => c !== card);
+      s.cards.deck.push(...mine);
+      delete offers[m];
+      return void ctx.goto('card-phase', { ...f, offers, bought: [...(f.bought ?? []), m], at: f.at + 1, drawn: undefined });
+    }
+    // return: the drawn card (or the declined offers) go beneath the stack
+    if (f.drawn) s.cards.deck.push(f.drawn);
+    if (!f.drawn || f.late) { s.cards.deck.push(...(offers[m] ?? [])); delete offers[m]; }
+    ctx.log(`${POWER_NAMES[m]} puts a card beneath the stack`, 'BKG advanced 7.4');
+    const keepDeciding = !!f.drawn && (offers[m]?.length ?? 0) > 0;
+    ctx.goto('card-phase', { ...f, offers, drawn: keepDeciding ? null : undefined, at: keepDeciding ? f.at : f.at + 1 });
+  },
+};
+
+// ---- Playing cards (the Appendix; effects in our own words) ----
+
+/** Areas of Africa (card Triumph & Fall of the Desert Fox). */
+const AFRICA = new Set(['morocco', 'algeria', 'tripolitania', 'cyreneica', 'matruh', 'alexandria', 'sudan', 'abessinia', 'french-west-africa', 'kenya', 'rhodesia', 'south-africa']);
+
+export function inAfrica(id: string): boolean {
+  return AFRICA.has(id);
+}
+
+const homeOf = (m: Major): string[] => (m === 'be' ? ['uk', 'canada', 'south-africa', 'india', 'australia'] : [m]);
+
+/** Enemy areas of `m`'s home country without enemy units (card Partisans), and whether enemies stand in it (Militia). */
+function homeAreasHeld(s: BkgState, m: Major): { free: string[]; enemyInside: boolean } {
+  const free: string[] = [];
+  let enemyInside = false;
+  for (const a of bkgData().map.areas) {
+    if (a.kind !== 'land' || !a.home || !homeOf(m).includes(a.country ?? '')) continue;
+    const enemyUnits = Object.values(s.units).some((u) => u.where === a.id && atWar(s, u.power, m));
+    if (enemyUnits) enemyInside = true;
+    if (atWar(s, s.control[a.id]!, m) && !enemyUnits) free.push(a.id);
+  }
+  return { free, enemyInside };
+}
+
+/** What a card needs before it may be played in the owner's movement or exploitation phase (the Appendix). */
+function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
+  const c = cardData(id);
+  const play = (label: string, extra: Record<string, string> = {}): Choice => ({ action: { type: 'play', card: id, ...extra }, label: `Play ${c.name}${label ? `: ${label}` : ''}` });
+  const atWarWith = (x: string) => atWar(s, m, x);
+  if (c.coup) return !obsolete(s, id) ? [play(`roll 2D6 (success ${c.coup.success[0]}-${c.coup.success[1]}, counter ${c.coup.counter[0]}-${c.coup.counter[1]})`)] : [];
+  switch (id) {
+    case 'axis-minor-activation': return [
+      ...AXIS_MINORS.filter((x) => !s.controller[x] && !isConquered(s, x)).map((x) => play(`${POWER_NAMES[x]} joins the war`, { target: x })),
+      ...(!isBelligerent(s, 'italy') ? [play('Italy joins the war', { target: 'italy' })] : []),
+    ];
+    case 'blitzkrieg': return m === 'germany' ? [play('no enemy reserves or aircraft against German attacks this action segment')] : [];
+    case 'bnl-embargo': return s.cards.inEffect.includes('bnl-production') ? [play('Japan loses the BNL islands\' production')] : [];
+    case 'bridgehead': return [play('your land units ignore rivers this turn')];
+    case 'cold-days-in-hell': return s.weather.europe === 'bad' && atWarWith('germany') ? [play('Axis units in the USSR -1 this turn')] : [];
+    case 'embargo': return s.production.usa >= 12 && s.deliveries['usa>japan'] ? [play('no more US deliveries to Japan')] : [];
+    case 'vichy-surrender': {
+      const held = bkgData().map.areas.filter((a) => a.home && a.country === 'france' && sideOf(s, s.control[a.id]!) === 'axis').length;
+      return held >= 3 && !isConquered(s, 'france') ? [play('France surrenders; Vichy France becomes neutral')] : [];
+    }
+    case 'force-peace': return atWar(s, 'ussr', 'japan') ? [play('the USSR and Japan make peace')] : [];
+    case 'foreign-troops': return m === 'germany' && atWarWith('ussr') ? [play('German production +1')] : [];
+    case 'fortress-europe': return m === 'germany' && atWarWith('usa') ? [play('in effect from now on')] : [];
+    case 'free-french': return isConquered(s, 'france') || s.events.includes('vichy') ? [play('BE and the USA may build French "F" units')] : [];
+    case 'guards': return m === 'ussr' && atWarWith('germany') ? [play('"G" units ignore bad weather in combat')] : [];
+    case 'us-prewar-production': return m === 'usa' && !s.events.includes('usa-war') && (atWar(s, 'germany', 'ussr') || atWar(s, 'japan', 'ussr')) ? [play('US production +4')] : [];
+    case 'italian-surrender': {
+      const africa = [...AFRICA].some((a) => s.control[a] === 'italy');
+      const italyHeld = ['northern-italy', 'southern-italy'].some((a) => sideOf(s, s.control[a]!) === 'allies');
+      return isBelligerent(s, 'italy') && !isConquered(s, 'italy') && !africa && italyHeld ? [play('Italy surrenders')] : [];
+    }
+    case 'national-war-china': return m === 'japan' ? [play('no more Japanese-Chinese limits')] : [];
+    case 'bnl-production': return m === 'japan' && s.cards.removed.includes('embargo') || s.cards.inEffect.includes('embargo') ? [play('Japan receives the BNL islands\' production')] : [];
+    case 'japan-occupies-indochine': return m === 'japan' && (isConquered(s, 'france') || s.events.includes('vichy')) && leaderOf(s, s.control.indochine!) !== 'japan' ? [play('Japan occupies Indochine without a fight')] : [];
+    case 'japanese-defense-perimeter': return m === 'japan' && atWarWith('usa') ? [play('in effect from now on')] : [];
+    case 'lend-lease-be': return atWar(s, 'ussr', 'germany') && !Object.values(s.units).some((u) => bkgData().map.areas.find((a) => a.id === u.where)?.country === 'uk' && sideOf(s, u.power) === 'axis') ? [play('BE production -3, USSR +3')] : [];
+    case 'lend-lease-usa': return m === 'usa' && s.production.usa >= 11 ? MAJORS.filter((x) => x !== 'usa' && SIDE_OF_MAJOR[x] === 'allies' && !isConquered(s, x)).map((x) => play(`5 BP a quarter to ${POWER_NAMES[x]}`, { target: x })) : [];
+    case 'militia': return homeAreasHeld(s, m).enemyInside ? [play('your production +1')] : [];
+    case 'morsecode': return ['fortress-europe', 'their-finest-hour'].filter((x) => s.cards.inEffect.includes(x)).map((x) => play(`cancel ${cardData(x).name}`, { target: x }));
+    case 'mountain-troops': return [play('your infantry +1 in mountains this quarter')];
+    case 'partisans': return homeAreasHeld(s, m).free.length ? [play(`take back ${homeAreasHeld(s, m).free.slice(0, 2).join(' and ')}`)] : [];
+    case 'spies': return [play('see the enemy side\'s cards')];
+    case 'us-chinese-aircraft': return m === 'usa' ? [play('in effect from now on')] : [];
+    case 'their-finest-hour': return m === 'be' && (isConquered(s, 'france') || s.events.includes('vichy')) ? [play('in effect from now on')] : [];
+    case 'tito-partisans': return [play('in effect from now on')];
+    case 'total-war': return quartersAtWar(s, m) >= 4 ? [play('production +3; your troops never retreat')] : [];
+    case 'desert-fox': return [play('your land units in Africa exploit without an HQ this turn')];
+    case 'ussr-declares-war': return m === 'ussr' && quarterOf(s).year >= 1941 && !atWarWith('germany') ? [play('the USSR declares war on Germany')] : [];
+    case 'winter-offensive': return m === 'ussr' ? [play('Soviet land units ignore bad weather in combat this turn')] : [];
+    default: return [];
+  }
+}
+
+/** Cards that only help the phasing side's own moves and attacks: not offered in reactions. */
+const OWN_PHASE_ONLY = new Set(['blitzkrieg', 'bridgehead', 'desert-fox']);
+
+/** Cards `m` may play now: in its own movement or exploitation phase, or (`reacting`) in its reactions. */
+export function cardPlays(s: BkgState, m: Major, reacting = false): Choice[] {
+  if (s.rules !== 'advanced') return [];
+  const seen = new Set<string>();
+  const out: Choice[] = [];
+  for (const h of s.cards.hands[m] ?? []) {
+    if (h.turn >= s.turn || seen.has(h.id) || (reacting && OWN_PHASE_ONLY.has(h.id))) continue;
+    seen.add(h.id);
+    out.push(...phasePlays(s, m, h.id));
+  }
+  return out;
+}
+
+/** Play a card in the owner's phase (the Appendix). */
+export function playCard(ctx: Ctx<BkgState>, m: Major, id: string, target?: string): void {
+  const s = ctx.state;
+  const c = cardData(id);
+  spendCard(ctx, m, id);
+  const rule = `BKG card ${c.name}`;
+  ctx.log(`${POWER_NAMES[m]} plays ${c.name}`, rule);
+  if (c.coup) return coup(ctx, m, c, rule);
+  switch (id) {
+    case 'axis-minor-activation':
+      if (target === 'italy') italyEntersWar(ctx, rule);
+      else activateMinor(ctx, target!, 'germany', rule);
+      return;
+    case 'blitzkrieg': s.effects.push('segment:blitzkrieg'); return;
+    case 'bnl-embargo':
+      s.cards.inEffect = s.cards.inEffect.filter((x) => x !== 'bnl-production' && x !== 'bnl-embargo');
+      s.cards.removed.push('bnl-production', 'bnl-embargo');
+      endDelivery(ctx, 'bnl>japan');
+      return;
+    case 'bridgehead': s.effects.push(`bridgehead:${m}`); return;
+    case 'cold-days-in-hell': s.effects.push('cold-days'); return;
+    case 'embargo': endDelivery(ctx, 'usa>japan'); return;
+    case 'vichy-surrender': return vichySurrender(ctx, rule);
+    case 'force-peace':
+      s.wars = s.wars.filter((w) => w !== 'japan|ussr');
+      if (!s.events.includes('ussr-japan-peace')) s.events.push('ussr-japan-peace');
+      ctx.log('The USSR and Japan are at peace until a peace roll of 12', rule);
+      return;
+    case 'foreign-troops': s.production.germany += 1; return;
+    case 'us-prewar-production': usPolitics(ctx, 4, 'card Increase US Pre-War Production'); return;
+    case 'italian-surrender': {
+      for (const u of Object.values(s.units)) if (u.power === 'italy') delete s.units[u.id];
+      for (const a of ['northern-italy', 'southern-italy']) if (s.control[a] === 'italy') setControl(ctx, a, 'germany', rule);
+      if (!s.conquered.includes('italy')) s.conquered = [...s.conquered, 'italy'];
+      s.production.italy = 0;
+      return;
+    }
+    case 'national-war-china': s.jpch = { ...s.jpch, limit: 0 }; return;
+    case 'bnl-production': s.deliveries = { ...s.deliveries, 'bnl>japan': 3 }; s.production.japan += 3; return;
+    case 'japan-occupies-indochine':
+      for (const u of Object.values(s.units)) if (u.where === 'indochine' && (u.power === 'france' || u.power === 'vichy')) delete s.units[u.id];
+      setControl(ctx, 'indochine', 'japan', rule);
+      usPolitics(ctx, 1, 'Japan occupies Indochine');
+      return;
+    case 'lend-lease-be': s.deliveries = { ...s.deliveries, 'be>ussr': 3 }; s.production.be -= 3; s.production.ussr += 3; return;
+    case 'lend-lease-usa': s.deliveries = { ...s.deliveries, [`usa>${target}`]: 5 }; s.production.usa -= 5; s.production[target as Major] += 5; return;
+    case 'militia': s.production[m] += 1; return;
+    case 'morsecode': s.cards.inEffect = s.cards.inEffect.filter((x) => x !== target); s.cards.removed.push(target!); return;
+    case 'mountain-troops': s.effects.push(`mountain-troops:${m}`); return;
+    case 'partisans': for (const a of homeAreasHeld(s, m).free.slice(0, 2)) setControl(ctx, a, m, rule); return;
+    case 'spies': {
+      const foes = MAJORS.filter((x) => SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m]);
+      const text = foes.map((x) => `${POWER_NAMES[x]}: ${(s.cards.hands[x] ?? []).map((h) => cardData(h.id).name).join(', ') || 'none'}`).join('; ');
+      ctx.log(`Enemy cards: ${text}`, rule, undefined, MAJORS.filter((x) => SIDE_OF_MAJOR[x] === SIDE_OF_MAJOR[m]));
+      return;
+    }
+    case 'total-war': s.production[m] += 3; s.events.push(`total-war:${m}`); return;
+    case 'desert-fox': s.effects.push(`desert-fox:${SIDE_OF_MAJOR[m]}`); return;
+    case 'ussr-declares-war': declareWarByCard(ctx); return;
+    case 'winter-offensive': s.effects.push('winter-offensive'); return;
+    default: return; // permanent cards: in effect from now on (fortress-europe, guards, free-french...)
+  }
+}
+
+/** Coup cards: 2D6 against the card's ranges: the neutral joins the card owner, nothing happens, or it joins the enemy. */
+function coup(ctx: Ctx<BkgState>, m: Major, c: CardData, rule: string): void {
+  const s = ctx.state;
+  const minor = c.coup!.minor;
+  const r = ctx.roll(6, 2, `coup in ${POWER_NAMES[minor]}`, rule).total;
+  if (r >= c.coup!.success[0] && r <= c.coup!.success[1]) {
+    ctx.log(`Coup roll ${r}: ${POWER_NAMES[minor]} joins ${POWER_NAMES[m]}`, rule);
+    activateMinor(ctx, minor, m, rule);
+  } else if (r >= c.coup!.counter[0] && r <= c.coup!.counter[1]) {
+    const foes = MAJORS.filter((x) => SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m] && !isConquered(s, x));
+    const pick = foes[ctx.roll(foes.length, 1, `random major to play ${POWER_NAMES[minor]}`, rule).total - 1]!;
+    ctx.log(`Coup roll ${r}: counter-coup, ${POWER_NAMES[minor]} joins ${POWER_NAMES[pick]}`, rule);
+    activateMinor(ctx, minor, pick, rule);
+  } else ctx.log(`Coup roll ${r}: no effect`, rule);
+  const side = s.controller[minor] ? SIDE_OF_MAJOR[s.controller[minor]!] : null;
+  if (side) for (const foe of MAJORS) if (SIDE_OF_MAJOR[foe] !== side && isBelligerent(s, foe) && MAJORS.some((x) => SIDE_OF_MAJOR[x] === side && atWar(s, x, foe))) joinWar(s, minor, foe);
+  engageCoLocated(s, side ?? 'axis');
+}
+
+function joinWar(s: BkgState, minor: string, foe: string): void {
+  const k = warKey(minor, foe);
+  if (!s.wars.includes(k)) s.wars = [...s.wars, k].sort();
+}
+
+/** Card USSR may declare war on Germany or Italy: the 2/41 restriction of 8.4 is lifted by the card itself. */
+function declareWarByCard(ctx: Ctx<BkgState>): void {
+  ussrEntersWar(ctx, 'BKG card USSR may declare war on Germany or Italy', 'allies');
+}
+
+/** Card French Vichy Surrender: Germany occupies France but Vichy; Vichy and the unoccupied colonies become neutral
+ *  Vichy France, each with one flipped French unit; the Maginot line is gone (8.6). */
+function vichySurrender(ctx: Ctx<BkgState>, rule: string): void {
+  const s = ctx.state;
+  for (const u of Object.values(s.units)) if (u.power === 'france') delete s.units[u.id];
+  for (const a of bkgData().map.areas) {
+    if (a.kind !== 'land' || a.country !== 'france') continue;
+    if (a.home && a.id !== 'vichy') { if (s.control[a.id] === 'france') setControl(ctx, a.id, 'germany', rule); continue; }
+    if (s.control[a.id] !== 'france') continue;
+    s.control[a.id] = 'vichy';
+    createUnit(s, 'vichy', 'inf', 2, a.id, { reduced: true });
+  }
+  s.conquered = [...s.conquered, 'france'];
+  s.production.france = 0;
+  s.events.push('vichy', 'france-fallen');
+  s.effects.push('fortress-destroyed');
+  activateBePacific(ctx, rule);
+}

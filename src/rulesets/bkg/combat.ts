@@ -1,0 +1,733 @@
+// Combat (basic 6.2): one area or sea zone at a time; the phasing side fires first, the other returns fire at the
+// strength it had when the round began; owners take their hits; retreats (6.2.3), forced retreats (6.2.4), the end
+// of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
+import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
+import { endSearches, pendingContacts } from './naval.ts';
+import { cardData, holdsPlayable, spendCard } from './cards.ts';
+import { movementRange } from '../../board/index.ts';
+import { atWar, friendly, isBelligerent, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
+import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
+
+export function other(side: Side): Side {
+  return side === 'axis' ? 'allies' : 'axis';
+}
+
+/** The units fighting at a place: each side's units there at war with some unit of the other side. */
+export function battleSides(s: BkgState, b: Battle): { att: Unit[]; def: Unit[] } {
+  const { a0, d0 } = sidesHere(s, b);
+  const att = a0.filter((u) => d0.some((v) => atWar(s, u.power, v.power)));
+  const def = d0.filter((u) => a0.some((v) => atWar(s, u.power, v.power)));
+  return { att, def };
+}
+
+/** Every unit of each side at the place, at war or not (what is left when a combat ends). */
+export function sidesHere(s: BkgState, b: Battle): { a0: Unit[]; d0: Unit[] } {
+  const here = Object.values(s.units).filter((u) => u.where === b.place && !u.aboard);
+  return {
+    a0: here.filter((u) => sideOf(s, u.power) === b.attacker),
+    d0: here.filter((u) => sideOf(s, u.power) === other(b.attacker)),
+  };
+}
+
+/** Defenders still to take the hits of a round whose fire wiped out the attackers (fire is simultaneous, 6.2.1):
+ *  the defending side's belligerent units there. */
+function firedDefenders(s: BkgState, f: BattleFrame): Unit[] {
+  return sidesHere(s, battleOf(f)).d0.filter((u) => isBelligerent(s, u.power));
+}
+
+/** The seat deciding for one side of a combat: the major with most units in it, bosses first on ties. */
+export function commander(s: BkgState, units: Unit[]): Major {
+  const count = new Map<Major, number>();
+  for (const u of units) {
+    const seat = seatOf(s, u.power);
+    if (seat) count.set(seat, (count.get(seat) ?? 0) + 1);
+  }
+  let best: Major = MAJORS.find((m) => count.has(m)) ?? 'germany';
+  for (const m of MAJORS) if ((count.get(m) ?? 0) > (count.get(best) ?? 0)) best = m;
+  return best;
+}
+
+/** Hits the units can absorb (6.2.2): two for a full unit with a printed back, one otherwise; HQs none. */
+export function capacity(units: Unit[]): number {
+  return units.reduce((n, u) => n + stepsLeft(u), 0);
+}
+
+function sideName(_s: BkgState, units: Unit[]): string {
+  const nations = [...new Set(units.map((u) => u.power))];
+  return nations.map((m) => POWER_NAMES[m]).join(' and ') || 'nobody';
+}
+
+/** Basic 6.2.1: one die per unit (armor two), hit on a roll not above its strength; HQs and strength 0 do not fire.
+ *  Dice go from the strongest down (as the tutorials roll) and stop once every enemy step is hit (more hits have no
+ *  effect, 6.2.2; "no more rolls are needed"). */
+export function fire(ctx: Ctx<BkgState>, units: Unit[], enemyCapacity: number, who: string, rule: string): number {
+  const byStrength = new Map<number, number>();
+  for (const u of units) {
+    const st = strength(u);
+    if (u.type === 'hq' || st <= 0) continue;
+    byStrength.set(st, (byStrength.get(st) ?? 0) + (u.type === 'arm' ? 2 : 1));
+  }
+  let hits = 0;
+  for (const st of [...byStrength.keys()].sort((a, b) => b - a)) {
+    let n = byStrength.get(st)!;
+    while (n > 0 && hits < enemyCapacity) {
+      const k = Math.min(n, enemyCapacity - hits);
+      const r = ctx.roll(6, k, `${who}: ${k} ${k === 1 ? 'die' : 'dice'} at strength ${st}`, rule);
+      const h = r.faces.filter((f) => f <= st).length;
+      hits += h;
+      n -= k;
+      ctx.log(`${who}: ${r.faces.join(', ')} at strength ${st}: ${h === 0 ? 'no hit' : h === 1 ? 'one hit' : `${h} hits`}`, rule);
+    }
+  }
+  return hits;
+}
+
+/** One hit on a unit: flip it, or eliminate it if flipped or one-step (6.2.2); its load takes the same hit. */
+export function applyHit(ctx: Ctx<BkgState>, u: Unit): void {
+  const s = ctx.state;
+  const loads = Object.values(s.units).filter((v) => v.aboard === u.id);
+  if (u.reduced || u.back === null) {
+    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} eliminated`, 'BKG 6.2.2');
+    for (const l of loads) { l.aboard = undefined; applyHit(ctx, l); if (s.units[l.id]) l.aboard = u.id; }
+    removeUnit(s, u);
+    return;
+  }
+  const before = unitLabel(u);
+  u.reduced = true;
+  ctx.log(`${POWER_NAMES[u.power]} ${before} flipped to ${unitLabel(u)}`, 'BKG 6.2.2');
+  for (const l of loads) {
+    l.aboard = undefined;
+    applyHit(ctx, l);
+    if (s.units[l.id]) l.aboard = u.id;
+  }
+}
+
+function isGround(u: Unit): boolean {
+  return u.type === 'inf' || u.type === 'arm';
+}
+
+/** Can this unit leave the combat by retreating, and where to (6.2.3)? Aircraft and supporting TFs always can. */
+export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
+  if (u.type === 'air' || u.from) return [place];
+  if (s.noRetreat[u.power]?.includes(place) && !s.opts.polishRetreat) return [];
+  const enemyHere = (p: string) => Object.values(s.units).some((v) => v.where === p && !v.aboard && atWar(s, u.power, v.power) && (isLandUnit(u) ? true : isShip(v)));
+  const both = (p: string) => enemyHere(p) && Object.values(s.units).some((v) => v.where === p && !v.aboard && friendly(s, u.power, v.power));
+  const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
+  const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
+  if (clear.length) return clear;
+  // A land area holding both sides is one with a combat still to fight (units at peace may share an area).
+  return around.filter((p) => both(p) && (!isLandUnit(u) || s.battles.some((b) => b.place === p)));
+}
+
+/** Friendly areas within 2 (over friendly and enemy areas, not neutrals) where an aircraft may land (6.1.1, 6.2.3). */
+export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
+  const fighting = s.battles.some((b) => b.place === from);
+  const m = bkgMap();
+  const g = m.board;
+  const env = envFor(s, u.power);
+  const battles = new Set(s.battles.map((b) => b.place));
+  const reach = movementRange(g, g.index(from), 2, {
+    enterCost: (_f, t) => (m.isSea[t] === 1 || env.status[t] === FRIENDLY || env.status[t] === ENEMY ? 1 : Infinity),
+  });
+  const out: string[] = [];
+  for (const n of reach.nodes()) {
+    if (m.isSea[n] || env.status[n] !== FRIENDLY || env.enemyAt[n]) continue;
+    const id = g.id(n);
+    if (battles.has(id) || (id === from && fighting)) continue;
+    out.push(id);
+  }
+  return out.sort();
+}
+
+interface BattleFrame extends Frame {
+  place: string;
+  attacker: Side;
+  step: 'cards' | 'fire' | 'assign-att' | 'assign-def' | 'coastal' | 'shoot' | 'subloss-def' | 'subfire-def' | 'subloss-att' | 'main'
+    | 'losses-att' | 'losses-def' | 'sfire-2' | 'sloss-1' | 'sloss-2' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
+  round: number;
+  /** Hits each side takes this round, in all (for display) and by target pool. */
+  hitsAtt: number;
+  hitsDef: number;
+  poolsAtt?: Pools;
+  poolsDef?: Pools;
+  /** Advanced: segments of this round, and whether each side has finished choosing. */
+  asgAtt?: Assignment;
+  asgDef?: Assignment;
+  /** Advanced 6.5.4: the coastal defence die was a 6 (the carrying convoy takes a hit too). */
+  coastalSix?: boolean;
+  coastalDone?: boolean;
+  /** Cards Surprise / Naval Surprise: this side fires first every round and its hits count before the other fires. */
+  first?: Side;
+  /** Seats asked whether to play a battle card. */
+  cardAsked?: string[];
+}
+
+const EMPTY: Assignment = { air: [], aa: [], antisub: [] };
+
+function battleOf(f: BattleFrame): Battle {
+  return { place: f.place, attacker: f.attacker };
+}
+
+function total(p: Pools | undefined): number {
+  return Object.values(p ?? {}).reduce((a, b) => a + b, 0);
+}
+
+/** The pool a side takes its next hit from: the first with hits left and units to take them. */
+function nextPool(pools: Pools | undefined, mine: Unit[], a: Assignment): string | null {
+  for (const pool of [...POOL_ORDER, 'invading']) {
+    if (!(pools?.[pool] ?? 0)) continue;
+    const targets = pool === 'invading' ? mine.filter((u) => u.invading && isGround(u)) : poolTargets(pool, mine, a);
+    if (targets.length) return pool;
+  }
+  return null;
+}
+
+function poolUnits(pool: string, mine: Unit[], a: Assignment): Unit[] {
+  return pool === 'invading' ? mine.filter((u) => u.invading && isGround(u)) : poolTargets(pool, mine, a);
+}
+
+function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | null {
+  const { att, def } = battleSides(s, battleOf(f));
+  const mine = onAttacker ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : (def.length ? def : firedDefenders(s, f));
+  const pools = onAttacker ? f.poolsAtt : f.poolsDef;
+  const a = (onAttacker ? f.asgAtt : f.asgDef) ?? EMPTY;
+  const pool = nextPool(pools, mine, a);
+  if (!pool) return null;
+  const units = poolUnits(pool, mine, a);
+  const hits = pools![pool]!;
+  if (hits >= capacity(units)) return null;
+  const kinds = distinct(s, units);
+  if (kinds.length < 2) return null;
+  const seat = commander(s, mine);
+  const choices: Choice[] = kinds.map((u) => ({
+    action: { type: 'hit', unit: u.id },
+    label: `${u.reduced || u.back === null ? 'Eliminate' : 'Flip'} ${POWER_NAMES[u.power]} ${unitLabel(u)}`,
+    refs: { units: [u.id], place: f.place },
+  }));
+  return {
+    seat, rule: s.rules === 'advanced' ? 'BKG advanced 6.5.7' : 'BKG 6.2.2', kind: 'allocate-loss', choices,
+    text: `${area(f.place).name}: take ${hits} more ${hits === 1 ? 'hit' : 'hits'}${POOL_NAMES[pool] ?? ''} (choose a unit for the next)`,
+    context: { place: f.place, hits, round: f.round, pool },
+  };
+}
+
+function retreatAllowed(s: BkgState, units: Unit[], place: string): boolean {
+  if (s.rules === 'advanced' && units.some((u) => s.events.includes(`total-war:${leaderOf(s, u.power)}`))) return false;
+  return units.every((u) => u.type === 'air' || u.from || u.type === 'hq' || retreatPlaces(s, u, place).length > 0)
+    && units.some((u) => u.type !== 'air' && !u.from);
+}
+
+function askPrompt(s: BkgState, f: BattleFrame, attacker: boolean): Prompt {
+  const { att, def } = battleSides(s, battleOf(f));
+  const mine = attacker ? att : def;
+  const seat = commander(s, mine);
+  const choices: Choice[] = [{ action: { type: 'continue' }, label: 'Continue the combat' }];
+  if (retreatAllowed(s, mine, f.place)) choices.push({ action: { type: 'retreat' }, label: 'Retreat all units', refs: { units: mine.map((u) => u.id), from: f.place } });
+  const flyers = mine.filter((u) => u.type === 'air' || u.from);
+  if (flyers.length && flyers.length < mine.length) choices.push({ action: { type: 'withdraw' }, label: 'Withdraw aircraft and task forces only', refs: { units: flyers.map((u) => u.id) } });
+  const enemy = attacker ? def : att;
+  return {
+    seat, rule: s.rules === 'advanced' ? 'BKG advanced 6.5.8' : 'BKG 6.2.3', kind: 'retreat', choices,
+    text: `${area(f.place).name}, after round ${f.round}: ${describeUnits(mine)} against ${describeUnits(enemy)}. Retreat?`,
+    context: { place: f.place, round: f.round },
+  };
+}
+
+function assignPrompt(s: BkgState, f: BattleFrame, attacker: boolean): Prompt | null {
+  const { att, def } = battleSides(s, battleOf(f));
+  const mine = attacker ? att : def, theirs = attacker ? def : att;
+  const a = (attacker ? f.asgAtt : f.asgDef) ?? EMPTY, b = (attacker ? f.asgDef : f.asgAtt) ?? EMPTY;
+  const choices = assignmentChoices(s, f.place, mine, theirs, a, b, false);
+  if (!choices.length) return null;
+  return {
+    seat: commander(s, mine), rule: 'BKG advanced 6.5.3', kind: 'assign',
+    text: `${area(f.place).name}, round ${f.round + 1}: place your units on the BATTLECHART (air/sea or land segment, anti-aircraft, anti-sub)`,
+    choices, context: { place: f.place, air: a.air, aa: a.aa, antisub: a.antisub },
+  };
+}
+
+/** Basic 6.2.1: everybody fires at printed strength into one pool. */
+function basicFire(ctx: Ctx<BkgState>, att: Unit[], def: Unit[]): { poolsAtt: Pools; poolsDef: Pools } {
+  const s = ctx.state;
+  const hitsDef = fire(ctx, att, capacity(def), sideName(s, att), 'BKG 6.2.1');
+  const hitsAtt = fire(ctx, def, capacity(att), sideName(s, def), 'BKG 6.2.1');
+  return { poolsAtt: { all: hitsAtt }, poolsDef: { all: hitsDef } };
+}
+
+/** Advanced 6.5.3-6.5.5: the air/sea segment (both sides), then the land segment (both sides), each side's hits
+ *  marked in the enemy's pools; at sea, ships at ships and at subs. Extra defensive dice of the invasion cards. */
+function advancedFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[], subsOnly: boolean, only: 'att' | 'def' | null = null): { poolsAtt: Pools; poolsDef: Pools } {
+  const s = ctx.state;
+  const sea = isSeaZone(f.place);
+  const poolsAtt: Pools = {}, poolsDef: Pools = {};
+  const A = f.asgAtt ?? EMPTY, D = f.asgDef ?? EMPTY;
+  const groups = (mine: Unit[], theirs: Unit[], a: Assignment, isAtt: boolean): FireGroup[] => {
+    const who = sideName(s, mine);
+    const st = (u: Unit, role: Parameters<typeof effectiveStrength>[4]) => effectiveStrength(s, f.place, f.attacker, u, role, isAtt);
+    const dice = (u: Unit) => (u.type === 'arm' ? 2 : 1);
+    if (sea) {
+      const airOnly = theirs.every((u) => u.type === 'air');
+      if (subsOnly) return [{ who: `${who} (subs)`, pool: 'surface', units: mine.filter((u) => u.type === 'sub').map((u) => ({ u, str: st(u, 'naval'), dice: 1 })) }];
+      const out: FireGroup[] = [];
+      out.push({ who, pool: 'ships', units: mine.filter((u) => u.type !== 'sub' && !a.antisub.includes(u.id)).map((u) => ({
+        u, dice: 1,
+        str: u.type === 'air' ? st(u, 'air-vs-ships') : airOnly && u.type === 'conv' ? (u.reduced ? 0 : 1) : st(u, 'naval'),
+      })) });
+      out.push({ who: `${who} (anti-sub)`, pool: 'subs', units: mine.filter((u) => a.antisub.includes(u.id)).map((u) => ({ u, str: st(u, 'antisub'), dice: 1 })) });
+      return out;
+    }
+    return [
+      { who: `${who} (air/sea)`, pool: 'air', units: mine.filter((u) => a.air.includes(u.id)).map((u) => ({ u, str: st(u, 'air'), dice: 1 })) },
+      { who: `${who} (anti-aircraft)`, pool: 'flyers', units: mine.filter((u) => a.aa.includes(u.id)).map((u) => ({ u, str: st(u, 'aa'), dice: dice(u) })) },
+      { who: `${who} (land)`, pool: 'land', units: mine.filter((u) => !a.air.includes(u.id) && !a.aa.includes(u.id) && (isGround(u) || isFlyer(u))).map((u) => ({ u, str: st(u, 'land'), dice: dice(u) })) },
+    ];
+  };
+  const shoot = (g: FireGroup, theirs: Unit[], theirA: Assignment, into: Pools) => {
+    if (!g.units.some((x) => x.str > 0)) return;
+    const cap = capacity(poolTargets(g.pool, theirs, theirA)) - (into[g.pool] ?? 0);
+    if (cap <= 0) return;
+    into[g.pool] = (into[g.pool] ?? 0) + fireGroup(ctx, g, cap, 'BKG advanced 6.5.1');
+  };
+  const ga = only === 'def' ? [] : groups(att, def, A, true), gd = only === 'att' ? [] : groups(def, att, D, false);
+  if (sea) {
+    for (const g of ga) shoot(g, def, D, poolsDef);
+    for (const g of gd) shoot(g, att, A, poolsAtt);
+    return { poolsAtt, poolsDef };
+  }
+  // Segment by segment as the tutorials roll: air/sea (with anti-aircraft) for both sides, then land.
+  for (const g of ga.slice(0, 2)) shoot(g, def, D, poolsDef);
+  for (const g of gd.slice(0, 2)) shoot(g, att, A, poolsAtt);
+  if (ga[2]) shoot(ga[2], def, D, poolsDef);
+  if (gd[2]) shoot(gd[2], att, A, poolsAtt);
+  if (only === 'att') return { poolsAtt, poolsDef };
+  // Fortress Europe / Their Finest Hour / Japanese Defense Perimeter: two extra defensive dice against invaders.
+  const extra = invasionDice(s, f, def);
+  if (extra) {
+    const cap = capacity(poolTargets('land', att, A)) - (poolsAtt.land ?? 0);
+    if (cap > 0) poolsAtt.land = (poolsAtt.land ?? 0) + fireGroup(ctx, { who: extra.who, pool: 'land', units: [{ u: def[0]!, str: extra.str, dice: 2 }] }, cap, extra.rule);
+  }
+  return { poolsAtt, poolsDef };
+}
+
+/** The invasion cards' two extra dice per round while the defender has land units in the land segment. */
+function invasionDice(s: BkgState, f: BattleFrame, def: Unit[]): { str: number; who: string; rule: string } | null {
+  if (!Object.values(s.units).some((u) => u.where === f.place && u.invading) || !def.some(isGround)) return null;
+  const a = area(f.place);
+  const terrainBonus = a.terrain === 'mountain' ? 1 : a.terrain === 'swamp' ? 2 : 0;
+  const lead = leaderOf(s, s.control[f.place]!);
+  if (lead === 'germany' && s.cards.inEffect.includes('fortress-europe') && def.some((u) => u.power === 'germany' && isGround(u))) return { str: 3 + terrainBonus, who: 'Fortress Europe', rule: 'BKG card Fortress Europe' };
+  if (lead === 'be' && a.country === 'uk' && s.cards.inEffect.includes('their-finest-hour') && def.some((u) => u.power === 'be' && isGround(u))) return { str: 3 + terrainBonus, who: 'Their Finest Hour', rule: 'BKG card Their Finest Hour' };
+  if (lead === 'japan' && s.cards.inEffect.includes('japanese-defense-perimeter')) return { str: (a.country === 'japan' && a.home ? 3 : 1) + terrainBonus, who: 'Japanese Defense Perimeter', rule: 'BKG card Japanese Defense Perimeter' };
+  return null;
+}
+
+/** Battle cards a seat may play as a combat begins: Surprise (land), Naval Surprise (sea), Elite Troops (land). */
+function battleCards(s: BkgState, f: BattleFrame, seat: Major): string[] {
+  const sea = isSeaZone(f.place);
+  const ids = sea ? ['naval-surprise'] : ['surprise', 'elite-troops'];
+  return ids.filter((id) => holdsPlayable(s, seat, id) && (id !== 'elite-troops' || quartersAtWar(s, seat) >= 8));
+}
+
+function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
+  if (s.rules !== 'advanced' || f.first) return [];
+  const { att, def } = battleSides(s, battleOf(f));
+  const out: Prompt[] = [];
+  for (const seat of [...new Set([...att, ...def].map((u) => seatOf(s, u.power)).filter((m): m is Major => !!m))]) {
+    if (f.cardAsked?.includes(seat)) continue;
+    const ids = battleCards(s, f, seat);
+    if (!ids.length) continue;
+    out.push({
+      seat, rule: 'BKG advanced 7.4', kind: 'card', text: `Combat in ${area(f.place).name} begins: play a card?`,
+      choices: [...ids.map((id) => ({ action: { type: 'play', card: id }, label: `Play ${cardData(id).name}` })), { action: { type: 'pass' }, label: 'No card' }],
+    });
+  }
+  return out;
+}
+
+export const battle: Procedure<BkgState, BattleFrame> = {
+  prompts(s, f) {
+    if (f.step === 'cards') return cardPrompts(s, f);
+    if (['losses-att', 'losses-def', 'subloss-att', 'subloss-def', 'sloss-1', 'sloss-2'].includes(f.step)) {
+      const p = lossPrompt(s, f, lossSideIsAttacker(f));
+      return p ? [p] : [];
+    }
+    if (f.step === 'assign-att' || f.step === 'assign-def') {
+      const p = assignPrompt(s, f, f.step === 'assign-att');
+      return p ? [p] : [];
+    }
+    if (f.step === 'ask-att') return [askPrompt(s, f, true)];
+    if (f.step === 'ask-def') return [askPrompt(s, f, false)];
+    return [];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const b = battleOf(f);
+    const { att, def } = battleSides(s, b);
+    const sea = isSeaZone(f.place);
+    const adv = s.rules === 'advanced';
+    switch (f.step) {
+      case 'cards':
+        return void ctx.goto('battle', { ...f, step: 'fire' });
+      case 'fire': {
+        if (adv && f.round === 0 && !f.cardAsked && cardPrompts(s, { ...f, step: 'cards' }).length) return void ctx.goto('battle', { ...f, step: 'cards', cardAsked: [] });
+        if (att.length === 0 || def.length === 0) {
+          if (adv && f.round === 0 && !sea && sidesHere(s, b).a0.some((u) => u.invading) && !f.coastalDone) return void ctx.goto('battle', { ...f, step: 'coastal' });
+          return void ctx.goto('battle', { ...f, step: 'end' });
+        }
+        for (const [mine, theirs] of [[att, def], [def, att]] as const) {
+          if (!sea && mine.every((u) => u.type === 'hq') && theirs.some(isGround)) {
+            for (const u of mine) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is overrun`, 'BKG 6.2.5'); removeUnit(s, u); }
+            return void ctx.goto('battle', { ...f, step: 'end' });
+          }
+        }
+        if (!att.concat(def).some((u) => u.type !== 'hq' && strength(u) > 0)) {
+          // Nobody can fire (flipped convoys...): the phasing side leaves as in 6.2.4 (docs/rulings/bkg.md).
+          ctx.log(`${area(f.place).name}: neither side can fire; ${sideName(s, att)} must leave`, 'BKG 6.2.4');
+          ctx.goto('battle', { ...f, step: 'end' });
+          ctx.push('retreat', { place: f.place, units: att.map((u) => u.id), seat: commander(s, att) });
+          return;
+        }
+        if (!adv) return void ctx.goto('battle', { ...f, step: 'shoot' });
+        return void ctx.goto('battle', { ...f, step: 'assign-att', asgAtt: forcedAssignment(s, f.place, att, def), asgDef: forcedAssignment(s, f.place, def, att) });
+      }
+      case 'assign-att':
+        return void ctx.goto('battle', { ...f, step: 'assign-def' });
+      case 'assign-def':
+        return void ctx.goto('battle', { ...f, step: adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone ? 'coastal' : 'shoot' });
+      case 'coastal': {
+        // Advanced 6.5.4: the invaded area's coastal defences roll one die before the first round.
+        const r = ctx.roll(6, 1, `coastal defence of ${area(f.place).name}`, 'BKG advanced 6.5.4').total;
+        const hit = r % 2 === 0;
+        ctx.log(`Coastal defence: ${r}${hit ? `: one hit on an invading land unit${r === 6 ? ' and one on its convoy' : ''}` : ': no effect'}`, 'BKG advanced 6.5.4');
+        const next = def.length === 0 ? 'losses-att' : 'shoot';
+        return void ctx.goto('battle', { ...f, coastalDone: true, coastalSix: r === 6, step: hit ? 'subloss-att' : (def.length === 0 ? 'end' : 'shoot'), poolsAtt: hit ? { invading: 1 } : {}, hitsAtt: hit ? 1 : 0, ...(hit ? { after: next } : {}) });
+      }
+      case 'shoot': {
+        const round = f.round + 1;
+        ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
+        if (adv && sea && att.concat(def).some((u) => u.type === 'sub')) {
+          // 6.5.3 special sub abilities: subs fire first and their hits count at once.
+          const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true, 'att').poolsDef;
+          return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
+        }
+        return void ctx.goto('battle', { ...f, round, step: 'main' });
+      }
+      case 'subfire-def': {
+        const subsDef = advancedFire(ctx, f, att, def, true, 'def').poolsAtt;
+        return void ctx.goto('battle', { ...f, step: 'subloss-att', poolsAtt: subsDef, hitsAtt: total(subsDef) });
+      }
+      case 'main': {
+        if (f.first) {
+          // Surprise: the card's side fires alone; its hits count before the other side returns fire.
+          const firstAtt = f.first === f.attacker;
+          const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'att' : 'def');
+          const pools = firstAtt ? fired.poolsDef : fired.poolsAtt;
+          return void ctx.goto('battle', { ...f, step: 'sloss-2', [firstAtt ? 'poolsDef' : 'poolsAtt']: pools, [firstAtt ? 'hitsDef' : 'hitsAtt']: total(pools) });
+        }
+        // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
+        const fired = adv ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
+        return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
+      }
+      case 'sfire-2': {
+        const firstAtt = f.first === f.attacker;
+        const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'def' : 'att');
+        const pools = firstAtt ? fired.poolsAtt : fired.poolsDef;
+        return void ctx.goto('battle', { ...f, step: 'sloss-1', [firstAtt ? 'poolsAtt' : 'poolsDef']: pools, [firstAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });
+      }
+      case 'subloss-def':
+      case 'subloss-att':
+      case 'sloss-1':
+      case 'sloss-2':
+      case 'losses-att':
+      case 'losses-def': {
+        const onAtt = lossSideIsAttacker(f);
+        const mine = onAtt ? (att.length ? att : sidesHere(s, b).a0) : (def.length ? def : firedDefenders(s, f));
+        const key = onAtt ? 'poolsAtt' : 'poolsDef';
+        const pools = { ...(f[key] ?? {}) };
+        const a = (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY;
+        const pool = nextPool(pools, mine, a);
+        if (pool) {
+          const units = poolUnits(pool, mine, a);
+          if (pools[pool]! >= capacity(units)) {
+            for (const u of units) { applyHit(ctx, u); if (s.units[u.id]) applyHit(ctx, u); }
+            pools[pool] = 0;
+          } else {
+            const u = distinct(s, units)[0]!; // one kind only: no choice to make
+            takeHit(ctx, f, u, pool);
+            pools[pool]! -= 1;
+          }
+          return void ctx.goto('battle', { ...f, [key]: pools, [onAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });
+        }
+        return void ctx.goto('battle', { ...f, [key]: {}, [onAtt ? 'hitsAtt' : 'hitsDef']: 0, step: afterLosses(f) });
+      }
+      case 'after': {
+        if (att.length === 0 || def.length === 0) return void ctx.goto('battle', { ...f, step: 'end' });
+        const holds = (units: Unit[]) => (sea ? units.some(isShip) : units.some(isGround));
+        const aHolds = holds(att), dHolds = holds(def);
+        if (!aHolds || !dHolds) {
+          // 6.2.4: only aircraft and task forces (and HQs) left on a side: they leave at once; on both: the phasing side.
+          const leaving = !aHolds ? att : def;
+          ctx.log(`${area(f.place).name}: ${sideName(s, leaving)} has only aircraft and task forces left and must retreat`, 'BKG 6.2.4');
+          ctx.goto('battle', { ...f, step: 'end' });
+          for (const u of leaving.filter((v) => v.type === 'hq')) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is overrun`, 'BKG 6.2.5'); removeUnit(s, u); }
+          ctx.push('retreat', { place: f.place, units: leaving.filter((v) => v.type !== 'hq').map((u) => u.id), seat: commander(s, leaving) });
+          return;
+        }
+        return void ctx.goto('battle', { ...f, step: 'ask-att' });
+      }
+      case 'end': {
+        const { a0, d0 } = sidesHere(s, b);
+        if (!sea) {
+          const winners = a0.filter(isGround);
+          if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
+            const by = commander(s, winners);
+            const taker = winners.find((u) => seatOf(s, u.power) === by)!.power;
+            setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
+          }
+        }
+        for (const u of Object.values(s.units)) if (u.where === f.place && u.from) { u.where = u.from; delete u.from; }
+        s.battles = s.battles.filter((x) => x.place !== f.place);
+        s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
+        const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
+        ctx.goto('battle', { ...f, step: 'land' });
+        if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+        return;
+      }
+      case 'land':
+        return void ctx.pop();
+      default:
+        throw new Error(`bkg battle: step ${f.step} awaits a decision`);
+    }
+  },
+  act(ctx, f, _seat, action) {
+    const s = ctx.state;
+    if (f.step === 'cards') {
+      const seat = _seat as Major;
+      if (action.type === 'pass') return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
+      const id = action.card as string;
+      spendCard(ctx, seat, id);
+      ctx.log(`${POWER_NAMES[seat]} plays ${cardData(id).name}`, `BKG card ${cardData(id).name}`);
+      if (id === 'elite-troops') {
+        const n = ctx.roll(6, 1, 'Elite Troops', 'BKG card Elite Troops').total;
+        const mine = battleSides(s, battleOf(f))[seatSide(seat) === f.attacker ? 'att' : 'def'].filter((u) => isGround(u) && seatOf(s, u.power) === seat)
+          .sort((a, b) => strength(b) - strength(a)).slice(0, n);
+        for (const u of mine) s.effects.push(`elite:${u.id}`);
+        ctx.log(`Elite Troops: ${mine.length} units +1 in this combat`, 'BKG card Elite Troops');
+        return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
+      }
+      return void ctx.goto('battle', { ...f, first: seatSide(seat), cardAsked: [...(f.cardAsked ?? []), seat] });
+    }
+    if (action.type === 'hit') {
+      const onAtt = lossSideIsAttacker(f);
+      const key = onAtt ? 'poolsAtt' : 'poolsDef';
+      const { att, def } = battleSides(s, battleOf(f));
+      const pools = { ...(f[key] ?? {}) };
+      const pool = nextPool(pools, onAtt ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : (def.length ? def : firedDefenders(s, f)), (onAtt ? f.asgAtt : f.asgDef) ?? EMPTY)!;
+      takeHit(ctx, f, s.units[action.unit as string]!, pool);
+      pools[pool]! -= 1;
+      return void ctx.goto('battle', { ...f, [key]: pools, [onAtt ? 'hitsAtt' : 'hitsDef']: total(pools) });
+    }
+    if (action.type === 'assign' || action.type === 'assigned') {
+      const attacker = f.step === 'assign-att';
+      const key = attacker ? 'asgAtt' : 'asgDef';
+      if (action.type === 'assigned') return void ctx.goto('battle', { ...f, step: attacker ? 'assign-def' : (s.rules === 'advanced' && f.round === 0 && !isSeaZone(f.place) && Object.values(s.units).some((u) => u.where === f.place && u.invading) && !f.coastalDone ? 'coastal' : 'shoot') });
+      const a = structuredClone(f[key] ?? EMPTY);
+      const as = action.as as 'air' | 'aa' | 'antisub';
+      a[as] = [...a[as], action.unit as string];
+      return void ctx.goto('battle', { ...f, [key]: a });
+    }
+    const attacker = f.step === 'ask-att';
+    const { att, def } = battleSides(s, battleOf(f));
+    const mine = attacker ? att : def;
+    const nextStep = attacker ? 'ask-def' : 'fire';
+    if (action.type === 'continue') return void ctx.goto('battle', { ...f, step: nextStep });
+    if (action.type === 'retreat') {
+      ctx.log(`Retreat from ${area(f.place).name}: ${sideName(s, mine)}`, 'BKG 6.2.3');
+      ctx.goto('battle', { ...f, step: 'end' });
+      ctx.push('retreat', { place: f.place, units: mine.map((u) => u.id), seat: commander(s, mine) });
+      return;
+    }
+    // withdraw: aircraft and task forces leave, the rest fight on (6.2.3 exception)
+    const flyers = mine.filter((u) => u.type === 'air' || u.from);
+    ctx.log(`${sideName(s, mine)} withdraws ${describeUnits(flyers)} from ${area(f.place).name}`, 'BKG 6.2.3');
+    ctx.goto('battle', { ...f, step: nextStep });
+    ctx.push('retreat', { place: f.place, units: flyers.map((u) => u.id), seat: commander(s, mine) });
+  },
+};
+
+/** Which side takes losses in this step. */
+function lossSideIsAttacker(f: BattleFrame): boolean {
+  if (f.step === 'sloss-1') return f.first === f.attacker;
+  if (f.step === 'sloss-2') return f.first !== f.attacker;
+  return f.step === 'losses-att' || f.step === 'subloss-att';
+}
+
+function seatSide(m: Major): Side {
+  return SIDE_OF_MAJOR[m];
+}
+
+/** The step after a side has taken its losses. */
+function afterLosses(f: BattleFrame): BattleFrame['step'] {
+  switch (f.step) {
+    case 'sloss-2': return 'sfire-2';
+    case 'sloss-1': return 'after';
+    case 'subloss-def': return 'subfire-def';
+    case 'subloss-att': return f.coastalSix !== undefined && f.round === 0 ? ((f as BattleFrame & { after?: BattleFrame['step'] }).after ?? 'shoot') : 'main';
+    case 'losses-att': return 'losses-def';
+    default: return 'after';
+  }
+}
+
+/** One hit; the coastal defence's 6 also hits the convoy that carried the unit (advanced 6.5.4). */
+function takeHit(ctx: Ctx<BkgState>, f: BattleFrame, u: Unit, pool: string): void {
+  const carrier = pool === 'invading' && f.coastalSix && u.carrier ? ctx.state.units[u.carrier] : undefined;
+  applyHit(ctx, u);
+  if (carrier) applyHit(ctx, carrier);
+}
+
+interface RetreatFrame extends Frame {
+  place: string;
+  units: string[];
+  seat: Major;
+}
+
+/** Units leaving a combat (6.2.3): supporting task forces go back to their sea zone, aircraft to a base within 2,
+ *  land units and ships to the places the side chooses (any mix of destinations). */
+export const retreat: Procedure<BkgState, RetreatFrame> = {
+  prompts(s, f) {
+    const left = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place && u.type !== 'air' && !u.from);
+    if (left.length === 0) return [];
+    const choices: Choice[] = [];
+    for (const u of distinct(s, left)) {
+      for (const p of retreatPlaces(s, u, f.place)) {
+        choices.push({ action: { type: 'retreat-to', units: [u.id], to: p }, label: `${unitLabel(u)} to ${area(p).name}`, refs: { units: [u.id], from: f.place, place: p } });
+      }
+    }
+    if (left.length > 1) {
+      for (const p of retreatPlaces(s, left[0]!, f.place)) {
+        const all = left.filter((u) => retreatPlaces(s, u, f.place).includes(p));
+        if (all.length === left.length) choices.push({ action: { type: 'retreat-to', units: all.map((u) => u.id).sort(), to: p }, label: `All (${describeUnits(all)}) to ${area(p).name}`, refs: { units: all.map((u) => u.id), from: f.place, place: p } });
+      }
+    }
+    if (choices.length === 0) return [];
+    return [{ seat: f.seat, rule: 'BKG 6.2.3', kind: 'retreat-destination', text: `Retreat from ${area(f.place).name}: where to?`, choices }];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const units = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place);
+    for (const u of units) {
+      if (u.from) { u.where = u.from; delete u.from; continue; }
+      if (u.type !== 'air') { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} cannot retreat and is eliminated`, 'BKG 6.2.3'); removeUnit(s, u); }
+    }
+    const flyers = units.filter((u) => s.units[u.id] && u.type === 'air');
+    ctx.goto('retreat-done', {});
+    if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+  },
+  act(ctx, f, _seat, action) {
+    const s = ctx.state;
+    for (const id of action.units as string[]) {
+      const u = s.units[id]!;
+      u.where = action.to as string;
+      for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = u.where;
+    }
+    ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat${(action.units as string[]).length === 1 ? 's' : ''} to ${area(action.to as string).name}`, 'BKG 6.2.3');
+  },
+};
+
+export const retreatDone: Procedure<BkgState> = { run(ctx) { ctx.pop(); } };
+
+interface LandFrame extends Frame {
+  place: string;
+  units: string[];
+}
+
+/** Aircraft return after combat to a friendly area within 2, using their full range again (6.1.1); without one they
+ *  are eliminated (basic tutorial: the Polish aircraft). */
+export const landAir: Procedure<BkgState, LandFrame> = {
+  prompts(s, f) {
+    const waiting = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place && !u.aboard);
+    const bySeat = new Map<Major, Unit[]>();
+    for (const u of waiting) {
+      const seat = seatOf(s, u.power);
+      if (!seat || landingPlaces(s, u, f.place).length === 0) continue;
+      bySeat.set(seat, [...(bySeat.get(seat) ?? []), u]);
+    }
+    const out: Prompt[] = [];
+    for (const [seat, units] of bySeat) {
+      const choices: Choice[] = [];
+      for (const u of distinct(s, units)) {
+        for (const p of landingPlaces(s, u, f.place)) {
+          choices.push({ action: { type: 'land', units: [u.id], to: p }, label: `${unitLabel(u)} to ${area(p).name}${p === f.place ? ' (stays)' : ''}`, refs: { units: [u.id], from: f.place, place: p } });
+        }
+      }
+      if (units.length > 1) {
+        for (const p of landingPlaces(s, units[0]!, f.place)) {
+          const all = units.filter((u) => landingPlaces(s, u, f.place).includes(p));
+          if (all.length === units.length) choices.push({ action: { type: 'land', units: all.map((u) => u.id).sort(), to: p }, label: `All (${describeUnits(all)}) to ${area(p).name}`, refs: { units: all.map((u) => u.id), from: f.place, place: p } });
+        }
+      }
+      out.push({ seat, rule: 'BKG 6.1.1', kind: 'land-aircraft', text: `Aircraft at ${area(f.place).name}: where do they land?`, choices });
+    }
+    return out;
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    for (const id of f.units) {
+      const u = s.units[id];
+      if (!u || u.where !== f.place) continue;
+      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} finds no friendly base and is eliminated`, 'BKG 6.2.3');
+      removeUnit(s, u);
+    }
+    ctx.pop();
+  },
+  act(ctx, f, _seat, action) {
+    const s = ctx.state;
+    const landed = action.units as string[];
+    for (const id of landed) s.units[id]!.where = action.to as string;
+    ctx.log(`${describeUnits(landed.map((id) => s.units[id]!))} land${landed.length === 1 ? 's' : ''} at ${area(action.to as string).name}`, 'BKG 6.1.1');
+    ctx.goto('land-air', { ...f, units: f.units.filter((id) => !landed.includes(id)) });
+  },
+};
+
+interface CombatPhaseFrame extends Frame {
+  side: Side;
+  searched?: boolean;
+}
+
+/** 6.2.1: the phasing side fights its combats in the order it chooses, each to its end. */
+export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
+  prompts(s, f) {
+    if (s.battles.length < 2 || (s.rules === 'advanced' && !f.searched)) return [];
+    // The side chooses; the boss (Germany, the USA) first when it fights (basic 1.0).
+    const fighting = new Set(s.battles.flatMap((b) => battleSides(s, b).att).map((u) => seatOf(s, u.power)));
+    const seat = MAJORS.find((m) => fighting.has(m)) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === f.side)!;
+    return [{
+      seat, rule: 'BKG 6.2.1', kind: 'choose-combat', text: 'Which combat is fought next?',
+      choices: s.battles.map((b) => ({ action: { type: 'fight', place: b.place }, label: `Fight at ${area(b.place).name}`, refs: { place: b.place } })),
+    }];
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    if (s.rules === 'advanced' && !f.searched) {
+      // Advanced 6.4.3 D: the searches of ships sharing a sea zone come first (the tutorial's "delayed to the combat
+      // phase").
+      ctx.goto('combat-phase', { ...f, searched: true });
+      const places = pendingContacts(s);
+      if (places.length) ctx.push('naval-search', { side: f.side, places, step: 'next' });
+      else endSearches(ctx);
+      return;
+    }
+    const b = s.battles[0];
+    if (!b) return void ctx.pop();
+    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+  },
+  act(ctx, _f, _seat, action) {
+    const b = ctx.state.battles.find((x) => x.place === action.place)!;
+    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+  },
+};
+

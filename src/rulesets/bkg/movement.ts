@@ -1,0 +1,461 @@
+// Movement (basic 6.1): ranges, double range, armor passing empty enemy areas, aircraft overflight, convoys (6.1.3 A),
+// task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
+// The searches are src/board's; this file says what may be entered, passed and where a move must stop.
+import { movementRange } from '../../board/index.ts';
+import type { Ctx } from '../../engine/index.ts';
+import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
+import { connectionClosed } from './supply.ts';
+import {
+  atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
+} from './politics.ts';
+import { POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
+import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
+
+/** How a power sees each node of the board. */
+export const FRIENDLY = 0, ENEMY = 1, NEUTRAL = 2, BLOCKED = 3;
+
+export interface MoveEnv {
+  s: BkgState;
+  power: string;
+  side: Side | null;
+  /** Land nodes: FRIENDLY / ENEMY / NEUTRAL (entering declares war) / BLOCKED. Sea nodes: FRIENDLY, or ENEMY when
+   *  enemy ships are there (an enemy-controlled sea zone, 6.1.2). */
+  status: Uint8Array;
+  /** Enemy units present (land: any unit; sea: ships). */
+  enemyAt: Uint8Array;
+  /** A combat of this power's side as attacker is waiting there. */
+  attackAt: Uint8Array;
+  /** Advanced game. */
+  adv: boolean;
+  /** Advanced 6.7, 1.2: places no unit may enter, pass or leave in exploitation (bad weather on its map, swamp). */
+  noExploit: Uint8Array;
+  /** The maps have different weather (advanced 5.4: no switching maps in exploitation). */
+  weatherDiffers: boolean;
+  /** Advanced 5.5, 8.7: areas this power may not attack now (the Japanese-Chinese limits). */
+  jpchBlocked: Uint8Array;
+}
+
+/** What each place is to units of `power` now. */
+export function envFor(s: BkgState, power: string): MoveEnv {
+  const m = bkgMap();
+  const n = m.board.nodeCount;
+  const status = new Uint8Array(n);
+  const enemyAt = new Uint8Array(n);
+  const attackAt = new Uint8Array(n);
+  const side = sideOf(s, power);
+  for (const id of m.landIds) {
+    const c = s.control[id]!;
+    const i = m.board.index(id);
+    if (friendly(s, power, c)) status[i] = FRIENDLY;
+    else if (atWar(s, power, c)) status[i] = ENEMY;
+    else if (isConquered(s, leaderOf(s, c))) status[i] = conqueredEntry(s, power, id);
+    else status[i] = warForbidden(s, leaderOf(s, power), c) === null ? NEUTRAL : BLOCKED;
+    // Advanced 8.8: Bulgarian units never enter the USSR.
+    if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
+  }
+  for (const u of Object.values(s.units)) {
+    if (u.where === 'box' || u.aboard || !atWar(s, power, u.power)) continue;
+    const i = m.board.find(u.where);
+    if (i < 0) continue;
+    if (m.isSea[i]) { if (isShip(u)) { enemyAt[i] = 1; status[i] = ENEMY; } } else enemyAt[i] = 1;
+  }
+  for (const b of s.battles) if (b.attacker === side) attackAt[m.board.index(b.place)] = 1;
+  const adv = s.rules === 'advanced';
+  const noExploit = new Uint8Array(n);
+  const jpchBlocked = new Uint8Array(n);
+  if (adv) {
+    for (const a of m.areas) {
+      const i = m.board.index(a.id);
+      if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp') noExploit[i] = 1;
+    }
+    const me = leaderOf(s, power);
+    if ((me === 'japan' || me === 'china') && s.jpch.limit > 0) {
+      const foe = me === 'japan' ? 'china' : 'japan';
+      const used = s.jpch.used[me], target = s.jpch.target[me];
+      for (const id of m.landIds) {
+        const i = m.board.index(id);
+        if (leaderOf(s, s.control[id]!) !== foe || !hasLandUnitsOf(s, id, foe)) continue;
+        if (used >= s.jpch.limit || (target !== null && target !== id)) jpchBlocked[i] = 1;
+      }
+    }
+  }
+  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked };
+}
+
+/** Does the area hold land units of `leader`'s side (8.7: attacks on empty areas are not limited)? */
+function hasLandUnitsOf(s: BkgState, id: string, leader: string): boolean {
+  return Object.values(s.units).some((u) => u.where === id && isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
+}
+
+/** Advanced 5.5, 8.7: a land unit joining a Japanese attack on China (or a Chinese one on Japan) uses the limits. */
+export function countJpChAttack(s: BkgState, u: Unit, to: string): void {
+  if (s.rules !== 'advanced' || s.jpch.limit === 0 || !isLandUnit(u) || u.type === 'hq') return;
+  const me = leaderOf(s, u.power);
+  if (me !== 'japan' && me !== 'china') return;
+  const foe = me === 'japan' ? 'china' : 'japan';
+  if (leaderOf(s, s.control[to]!) !== foe || !hasLandUnitsOf(s, to, foe)) return;
+  s.jpch = { ...s.jpch, used: { ...s.jpch.used, [me]: s.jpch.used[me] + 1 }, target: { ...s.jpch.target, [me]: to } };
+}
+
+/** Edges no unit may cross in exploitation: swamp borders, and the red arrows when the maps' weather differs. */
+function exploitEdgeClosed(env: MoveEnv, e: number): boolean {
+  const f = bkgMap().edgeFeatures[e];
+  return (f & SWAMP) !== 0 || (env.weatherDiffers && (f & CROSS_MAP) !== 0);
+}
+
+/** Areas left by a conquered major are neutral and empty: anyone may occupy them, but Japan entering a French or BNL
+ *  colony other than Indochine declares war on the USA (Time Table), which the USA's state decides. */
+function conqueredEntry(s: BkgState, power: string, id: string): number {
+  if (leaderOf(s, power) === 'japan' && id !== 'indochine' && !atWar(s, 'japan', 'usa')) return NEUTRAL;
+  return ENEMY;
+}
+
+export interface Destination {
+  path: string[];
+  /** Reached only by double range (6.1.2): never entering an enemy-controlled place. */
+  double: boolean;
+  /** Entering declares war (8.4), attacks (6.1.4) or occupies an enemy area. */
+  attack: boolean;
+}
+
+function rangeOf(u: Unit): number {
+  return u.type === 'inf' ? 1 : u.type === 'arm' || u.type === 'hq' || u.type === 'air' ? 2 : 3;
+}
+
+/** Where unit `u` may move now (basic 6.1.1-6.1.2, 6.3, 8.1), each destination with its path. */
+export function destinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit', withCombatUnits = false): Map<string, Destination> {
+  if (isLandUnit(u)) return landDestinations(env, u, withCombatUnits, phase === 'exploit' && env.adv);
+  if (u.type === 'air') return airDestinations(env, u, phase);
+  return shipDestinations(env, u);
+}
+
+type Reach = { nodes(): number[]; pathTo(n: number): number[]; costTo(n: number): number };
+
+function collect(out: Map<string, Destination>, reach: Reach, start: number, pick: (n: number) => { double: boolean; attack: boolean } | null): void {
+  const g = bkgMap().board;
+  for (const n of reach.nodes()) {
+    if (n === start) continue;
+    const id = g.id(n);
+    if (out.has(id)) continue;
+    const d = pick(n);
+    if (d) out.set(id, { path: reach.pathTo(n).map((k) => g.id(k)), ...d });
+  }
+}
+
+/** Infantry 1 area, armor and HQs 2 (through empty enemy areas); double range only through friendly areas (6.1.2).
+ *  An HQ neither attacks alone, nor declares war, nor stops in an empty enemy area (docs/rulings/bkg.md); it may go
+ *  with combat units into their attack (`withCombatUnits`). */
+function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, exploit: boolean): Map<string, Destination> {
+  const m = bkgMap();
+  const g = m.board;
+  const { status, enemyAt, attackAt, noExploit, jpchBlocked } = env;
+  const start = g.index(u.where);
+  const r = rangeOf(u);
+  const out = new Map<string, Destination>();
+  const hq = u.type === 'hq' && !withCombatUnits;
+  const normal = movementRange(g, start, r, {
+    enterCost: (_f, t, e) => {
+      if (m.edgeKind[e] !== LAND || m.isSea[t] || status[t] === BLOCKED) return Infinity;
+      if (hq && (status[t] === NEUTRAL || (enemyAt[t] === 1 && attackAt[t] !== 1))) return Infinity;
+      if (exploit && (noExploit[t] || exploitEdgeClosed(env, e))) return Infinity;
+      if (jpchBlocked[t] && u.type !== 'hq') return Infinity;
+      return 1;
+    },
+    mustStop: (n) => status[n] === NEUTRAL || enemyAt[n] === 1 || attackAt[n] === 1 || (status[n] === ENEMY && u.type === 'inf'),
+  });
+  collect(out, normal, start, (n) => {
+    const hostile = status[n] !== FRIENDLY || enemyAt[n] === 1 || attackAt[n] === 1;
+    if (hq && hostile && attackAt[n] !== 1) return null;
+    return { double: false, attack: hostile };
+  });
+  const dbl = movementRange(g, start, 2 * r, {
+    enterCost: (_f, t, e) => (m.edgeKind[e] === LAND && status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] && !(exploit && (noExploit[t] || exploitEdgeClosed(env, e))) ? 1 : Infinity),
+  });
+  collect(out, dbl, start, () => ({ double: true, attack: false }));
+  return out;
+}
+
+/** Aircraft: 2 areas or sea zones over friendly and enemy areas, never over neutrals (6.1.1); they end on a combat or,
+ *  in the movement phase, in a friendly area (double range: only over friendly places, 6.1.2). */
+function airDestinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit'): Map<string, Destination> {
+  const m = bkgMap();
+  const g = m.board;
+  const { status, enemyAt, attackAt } = env;
+  const start = g.index(u.where);
+  const out = new Map<string, Destination>();
+  const range = 2 + (env.adv && hasLongRange(env.s, u) ? 1 : 0);
+  const normal = movementRange(g, start, range, {
+    enterCost: (_f, t, e) => ((m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY) && !(phase === 'exploit' && (env.noExploit[t] || exploitEdgeClosed(env, e))) ? 1 : Infinity),
+  });
+  collect(out, normal, start, (n) => {
+    if (phase === 'exploit') return attackAt[n] === 1 ? { double: false, attack: true } : null;
+    if (enemyAt[n] === 1 || attackAt[n] === 1) return { double: false, attack: true };
+    return !m.isSea[n] && status[n] === FRIENDLY ? { double: false, attack: false } : null;
+  });
+  if (phase === 'move') {
+    const dbl = movementRange(g, start, 2 * range, { enterCost: (_f, t) => (status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] ? 1 : Infinity) });
+    collect(out, dbl, start, (n) => (m.isSea[n] ? null : { double: true, attack: false }));
+  }
+  return out;
+}
+
+/** Ships: 3 sea zones, 6 by double range away from enemy ships (6.1.2); entering enemy ships stops and fights. A
+ *  convoy may move in legs (to pick up a load on the way) until its points are spent. */
+function shipDestinations(env: MoveEnv, u: Unit): Map<string, Destination> {
+  const m = bkgMap();
+  const g = m.board;
+  const { enemyAt } = env;
+  const start = g.index(u.where);
+  const used = u.mp ?? 0;
+  const out = new Map<string, Destination>();
+  const seaStep = (f: number, e: number, t: number) => m.isSea[t] === 1 && m.edgeKind[e] !== LAND && m.edgeKind[e] !== LAKE && m.edgeKind[e] !== COAST
+    && !(env.adv && connectionClosed(env.s, g.id(f), g.id(t), env.side, u.type));
+  // Basic: entering enemy ships stops and fights. Advanced (6.4.3 D): no automatic combat; a group may pass enemy
+  // ships (they search for it on the way) and stop with them (both search when the phase's combats begin).
+  const stop = (n: number) => !env.adv && enemyAt[n] === 1;
+  if (!u.dbl && used < 3) {
+    const normal = movementRange(g, start, 3 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) ? 1 : Infinity), mustStop: stop });
+    collect(out, normal, start, (n) => ({ double: false, attack: enemyAt[n] === 1 }));
+  }
+  if (!u.hostile) {
+    const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity) });
+    collect(out, dbl, start, (n) => (enemyAt[n] ? null : { double: used + dbl.costTo(n) > 3, attack: false }));
+  }
+  return out;
+}
+
+function hasLongRange(s: BkgState, u: Unit): boolean {
+  const seat = seatOf(s, u.power);
+  return !!seat && (s.achievements[seat] ?? []).includes('long-range') && seat === u.power;
+}
+
+/** Places a non-phasing aircraft may react to (6.1.5): combats its side defends, within 2 over non-neutral areas. */
+export function airReactionTargets(env: MoveEnv, u: Unit): Map<string, Destination> {
+  const m = bkgMap();
+  const g = m.board;
+  const { status } = env;
+  const defended = new Set(env.s.battles.filter((b) => b.attacker !== env.side).map((b) => b.place));
+  const start = g.index(u.where);
+  const out = new Map<string, Destination>();
+  const reach = movementRange(g, start, 2, {
+    enterCost: (_f, t) => (m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY ? 1 : Infinity),
+  });
+  collect(out, reach, start, (n) => (defended.has(g.id(n)) && env.enemyAt[n] === 1 ? { double: false, attack: true } : null));
+  return out;
+}
+
+/** Places a reserve may move to (6.1.6): combats where enemy land units attack, within its range (infantry 1, armor and
+ *  HQs 2) through friendly areas only. */
+export function reserveTargets(env: MoveEnv, u: Unit, attackedByLand: Set<string>): Map<string, Destination> {
+  const m = bkgMap();
+  const g = m.board;
+  const { status, enemyAt } = env;
+  const start = g.index(u.where);
+  const out = new Map<string, Destination>();
+  const reach = movementRange(g, start, rangeOf(u), {
+    enterCost: (_f, t, e) => (m.edgeKind[e] === LAND && status[t] === FRIENDLY ? 1 : Infinity),
+    mustStop: (n) => enemyAt[n] === 1,
+  });
+  collect(out, reach, start, (n) => (attackedByLand.has(g.id(n)) ? { double: false, attack: true } : null));
+  return out;
+}
+
+/** Land combats a task force may support from its sea zone (6.1.3 B): its side attacking, or defending in a reaction. */
+export function supportTargets(s: BkgState, tf: Unit, side: Side, attacking: boolean): string[] {
+  if (tf.type !== 'tf' || !isSeaZone(tf.where) || tf.from) return [];
+  if (s.battles.some((b) => b.place === tf.where)) return [];
+  const places = new Set(s.battles.filter((b) => (b.attacker === side) === attacking && !isSeaZone(b.place)).map((b) => b.place));
+  return coastsOf(tf.where).filter((a) => places.has(a));
+}
+
+/** Advanced 6.5.4: invaded areas a land unit may enter as the special reaction (from an adjacent area, no HQ). */
+export function invasionReactionTargets(s: BkgState, u: Unit, side: Side): string[] {
+  if (!isLandUnit(u) || u.aboard || isSeaZone(u.where)) return [];
+  const invaded = new Set(s.battles.filter((b) => b.invasion && b.attacker !== side).map((b) => b.place));
+  if (invaded.size === 0) return [];
+  return landNeighbours(u.where).filter((a) => invaded.has(a) && friendly(s, u.power, s.control[a]!));
+}
+
+/** Advanced 6.5.4: invasion sea zones (where the convoys that landed invaders are) a ship of the non-phasing side can
+ *  reach within 3 sea zones, the invasion zone counted; none for an invaded neutral minor. */
+export function navalReactionTargets(env: MoveEnv, u: Unit): Map<string, Destination> {
+  const s = env.s;
+  const out = new Map<string, Destination>();
+  if (!isShip(u) || u.aboard || !isSeaZone(u.where)) return out;
+  const zones = new Set<string>();
+  for (const b of s.battles) {
+    if (!b.invasion || b.neutralMinor || b.attacker === env.side) continue;
+    for (const v of Object.values(s.units)) {
+      if (v.where === b.place && v.invading && v.carrier && s.units[v.carrier]) zones.add(s.units[v.carrier]!.where);
+    }
+  }
+  zones.delete(u.where);
+  if (zones.size === 0) return out;
+  const m = bkgMap();
+  const g = m.board;
+  const reach = movementRange(g, g.index(u.where), 3, {
+    enterCost: (f, t, e) => (m.isSea[t] === 1 && m.edgeKind[e] !== LAND && m.edgeKind[e] !== LAKE && m.edgeKind[e] !== COAST
+      && !connectionClosed(s, g.id(f), g.id(t), env.side, u.type) ? 1 : Infinity),
+  });
+  collect(out, reach, g.index(u.where), (n) => (zones.has(g.id(n)) ? { double: false, attack: true } : null));
+  return out;
+}
+
+/** May this unit move in this phase at all (6.1.1 once per phase, 6.3 who exploits, 1939 card: US ships)? */
+export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', commanded: (u: Unit) => boolean): boolean {
+  if (u.where === 'box' || u.aboard || u.done || u.from) return false;
+  if (s.battles.some((b) => b.place === u.where)) return false;
+  if (phase === 'exploit') {
+    if (s.rules === 'advanced') {
+      const a = area(u.where);
+      // 6.7: no exploitation in bad weather, in or out of swamp, or out of supply (second supply check).
+      if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp' || s.oos.includes(u.id)) return false;
+    }
+    if (u.type === 'arm' || u.type === 'hq' || u.type === 'air') return true;
+    return u.type === 'inf' && commanded(u);
+  }
+  if (u.power === 'usa' && isShip(u) && u.type !== 'conv' && !isBelligerentUsa(s)) return false;
+  return true;
+}
+
+function isBelligerentUsa(s: BkgState): boolean {
+  return atWar(s, 'usa', 'germany') || atWar(s, 'usa', 'japan') || atWar(s, 'usa', 'italy');
+}
+
+/** Convoys in sea zones next to `place` that can take `u` aboard (6.1.3 A). */
+export function convoysFor(s: BkgState, u: Unit): Unit[] {
+  if (!(isLandUnit(u) || u.type === 'air') || isSeaZone(u.where) || u.mp || u.done) return [];
+  const seas = coastsOf(u.where);
+  return Object.values(s.units).filter((c) => c.type === 'conv' && seas.includes(c.where) && canCarry(s, c, u));
+}
+
+/** 6.1.3 A: one unit of its own or an associated country; a front-side convoy may carry two flipped units instead,
+ *  a flipped convoy one flipped unit; a convoy that has carried a load this phase takes no other. */
+export function canCarry(s: BkgState, c: Unit, u: Unit): boolean {
+  if (c.carried || !(c.power === u.power || friendly(s, c.power, u.power)) || seatOf(s, c.power) !== seatOf(s, u.power)) return false;
+  const loads = Object.values(s.units).filter((v) => v.aboard === c.id);
+  if (c.reduced) return loads.length === 0 && !!u.reduced;
+  if (loads.length === 0) return true;
+  return loads.length === 1 && !!loads[0]!.reduced && !!u.reduced;
+}
+
+export function loadsOf(s: BkgState, c: Unit): Unit[] {
+  return Object.values(s.units).filter((v) => v.aboard === c.id);
+}
+
+/** Areas a loaded unit may be unloaded into, and whether that attacks (6.1.3 A; 6.1.2: not after double range). */
+export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: boolean }[] {
+  const s = env.s;
+  const c = s.units[u.aboard!];
+  if (!c) return [];
+  const g = bkgMap().board;
+  const out: { to: string; attack: boolean }[] = [];
+  for (const a of coastsOf(c.where)) {
+    const n = g.index(a);
+    const st = env.status[n];
+    if (st === BLOCKED) continue;
+    const hostile = st !== FRIENDLY || env.enemyAt[n] === 1;
+    if (hostile && c.dbl) continue;
+    if (u.type === 'air' && hostile && env.enemyAt[n] !== 1 && env.attackAt[n] !== 1) continue;
+    // Advanced 6.5.4: an invasion (a landing in an enemy area) not on a forbidden coast, by land units that boarded this
+    // phase at most 3 sea zones from the invasion sea zone.
+    if (env.adv && hostile && (area(a).forbiddenCoast || u.type === 'air' || u.board === undefined || (c.mp ?? 0) - u.board > 2)) continue;
+    out.push({ to: a, attack: hostile });
+  }
+  return out;
+}
+
+/** A unit arrives where it moved (6.1.4): a declaration of war on a neutral (8.4), an attack on enemy units, or the
+ *  occupation of an empty enemy area (6.4). */
+export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, unloaded = false): void {
+  const s = ctx.state;
+  u.where = to;
+  const adv = s.rules === 'advanced';
+  if (adv && isSeaZone(to)) {
+    // Advanced 6.4.3 D: ships meeting enemy ships search when the combats begin; aircraft attacking ships at sea
+    // search for them then too.
+    if (u.type === 'air' && !s.battles.some((b) => b.place === to) && !s.contacts.some((c) => c.place === to)) s.contacts = [...s.contacts, { place: to, mover: phasing }];
+    if (u.type === 'air' || !s.battles.some((b) => b.place === to)) return;
+  }
+  if (adv && !isSeaZone(to) && isLandUnit(u)) countJpChAttack(s, u, to);
+  let wasNeutralMinor = false;
+  if (!isSeaZone(to)) {
+    const c = s.control[to]!;
+    if (!friendly(s, u.power, c) && !atWar(s, u.power, c)) {
+      wasNeutralMinor = !isMajor(leaderOf(s, c)) && !isConquered(s, leaderOf(s, c));
+      if (isConquered(s, leaderOf(s, c))) {
+        if (leaderOf(s, u.power) === 'japan' && to !== 'indochine') declareWar(ctx, 'japan', 'usa');
+      } else declareWar(ctx, leaderOf(s, u.power), c);
+    }
+  }
+  const enemies = Object.values(s.units).some((v) => v.where === to && !v.aboard && atWar(s, u.power, v.power) && (!isSeaZone(to) || isShip(v)));
+  const invasion = adv && unloaded && !friendly(s, u.power, s.control[to]!);
+  if (invasion) u.invading = true;
+  if (enemies || invasion) {
+    const b = s.battles.find((x) => x.place === to);
+    if (!b) {
+      s.battles.push(invasion ? { place: to, attacker: phasing, invasion: true, ...(wasNeutralMinor ? { neutralMinor: true } : {}) } : { place: to, attacker: phasing });
+      ctx.log(`${POWER_NAMES[leaderOf(s, u.power)]} ${invasion ? 'invades' : 'attacks'} ${area(to).name}`, invasion ? 'BKG advanced 6.5.4' : 'BKG 6.1.4');
+    } else if (invasion && !b.invasion) b.invasion = true;
+    return;
+  }
+  if (!isSeaZone(to) && isLandUnit(u) && u.type !== 'hq' && !friendly(s, u.power, s.control[to]!)) {
+    setControl(ctx, to, newController(s, to, u.power), 'BKG 6.4 (occupation)');
+  }
+}
+
+/** Move one unit along its chosen destination (6.1.1: once per phase; ships use their points in legs). */
+export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination, phasing: Side): void {
+  const steps = d.path.length - 1;
+  u.mp = (u.mp ?? 0) + steps;
+  if (d.double) u.dbl = true;
+  if (d.path.slice(1).some((p) => isHostileFor(ctx.state, u, p))) u.hostile = true;
+  if (u.type !== 'conv' || d.attack || u.mp >= 6 || (u.hostile && u.mp >= 3)) u.done = true;
+  for (const l of loadsOf(ctx.state, u)) l.where = to;
+  if (isLandUnit(u) && d.attack && d.path.length > 1) u.via = d.path[d.path.length - 2]; // the border it attacks across
+  arrive(ctx, u, to, phasing);
+  if (d.attack) u.done = true;
+}
+
+function isHostileFor(s: BkgState, u: Unit, p: string): boolean {
+  if (isSeaZone(p)) return Object.values(s.units).some((v) => v.where === p && !v.aboard && isShip(v) && atWar(s, u.power, v.power));
+  return !friendly(s, u.power, s.control[p]!);
+}
+
+export function describeUnits(units: Unit[]): string {
+  const counts = new Map<string, number>();
+  for (const u of units) counts.set(unitLabel(u), (counts.get(unitLabel(u)) ?? 0) + 1);
+  return [...counts].map(([l, n]) => (n > 1 ? `${n} x ${l}` : l)).join(', ');
+}
+
+/** Units aboard each convoy. */
+export function loadIndex(s: BkgState): Map<string, Unit[]> {
+  const out = new Map<string, Unit[]>();
+  for (const u of Object.values(s.units)) if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
+  return out;
+}
+
+/** Interchangeable units (same nation, type, strength, side and load) share a signature: one choice stands for all. */
+export function signature(s: BkgState, u: Unit, loads0: Map<string, Unit[]> | null = null): string {
+  const idx = u.type === 'conv' ? (loads0 ?? loadIndex(s)) : null;
+  const loads = idx ? (idx.get(u.id) ?? []).map((l) => signature(s, l, idx)).sort().join('+') : '';
+  return `${u.power}|${u.type}|${u.front}|${u.back}|${u.reduced ? 1 : 0}|${u.tag ?? ''}|${u.hq ?? ''}|${u.mp ?? 0}|${u.dbl ? 1 : 0}|${u.hostile ? 1 : 0}|${u.carried ? 1 : 0}|${u.from ?? ''}|${loads}`;
+}
+
+/** One representative of each signature, in a stable order. */
+export function distinct(s: BkgState, units: Unit[]): Unit[] {
+  const seen = new Set<string>();
+  const out: Unit[] = [];
+  const idx = units.some((u) => u.type === 'conv') ? loadIndex(s) : null;
+  for (const u of [...units].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const k = signature(s, u, idx);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(u);
+  }
+  return out;
+}
+
+export function seatUnits(s: BkgState, seat: Major): Unit[] {
+  return Object.values(s.units).filter((u) => u.where !== 'box' && seatOf(s, u.power) === seat);
+}

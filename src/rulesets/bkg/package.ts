@@ -1,0 +1,5 @@
+// The BKG package (registered in src/rulesets/index.ts).
+import type { RulesetPackage } from '../package.ts';
+import { bkg } from './index.ts';
+
+export const bkgPackage: RulesetPackage = { ruleset: bkg };

@@ -1,0 +1,498 @@
+// The action segment of one side (basic 6.0): movement (6.1), the other side's reactions (6.1.5-6.1.6), combat (6.2),
+// exploitation (6.3) with its reactions and combats. Every major of the side moves at the same time: each is
+// prompted, each ends its own movement.
+import type { Frame, Action, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { supplyCheck } from './supply.ts';
+import { area, coastsOf, isSeaZone } from './map.ts';
+import {
+  type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
+  envFor, loadsOf, mayMove, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
+} from './movement.ts';
+import { battleSides, other } from './combat.ts';
+import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
+import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
+import { passingSearch, pendingContacts } from './naval.ts';
+import { cardPlays, inAfrica, playCard } from './cards.ts';
+
+type Phase = 'move' | 'exploit';
+
+/** HQ command left in this phase: where the HQ stood when it began, and how many more units it may send (6.1.6, 6.3). */
+type HqCommand = Record<string, { at: string; left: number }>;
+
+interface MovementFrame extends Frame {
+  side: Side;
+  phase: Phase;
+  ended: Major[];
+  hqs: HqCommand;
+}
+
+function seatsOf(s: BkgState, side: Side): Major[] {
+  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && seatUnits(s, m).length > 0);
+}
+
+/** Clear the per-phase marks of a side's units (6.1.1: each unit moves once per phase). */
+export function clearMarks(s: BkgState, side: Side): void {
+  for (const u of Object.values(s.units)) {
+    if (sideOf(s, u.power) !== side) continue;
+    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier;
+  }
+}
+
+/** HQs of a side and their command ratings, where they stand now. */
+export function hqCommand(s: BkgState, side: Side): HqCommand {
+  const out: HqCommand = {};
+  for (const u of Object.values(s.units)) if (u.type === 'hq' && u.where !== 'box' && !u.aboard && sideOf(s, u.power) === side) out[u.id] = { at: u.where, left: u.front };
+  return out;
+}
+
+function commandedBy(s: BkgState, hqs: HqCommand, u: Unit): string | null {
+  // Card Triumph & Fall of the Desert Fox: in Africa the side's land units exploit without an HQ.
+  if (inAfrica(u.where) && s.effects.includes(`desert-fox:${sideOf(s, u.power)}`)) return 'desert-fox';
+  for (const [id, h] of Object.entries(hqs)) {
+    const hq = s.units[id];
+    if (hq && h.at === u.where && h.left > 0 && friendly(s, hq.power, u.power)) return id;
+  }
+  return null;
+}
+
+/** What each power sees, computed once per call. */
+class EnvCache {
+  private readonly envs = new Map<string, MoveEnv>();
+  constructor(readonly s: BkgState) {}
+  of(power: string): MoveEnv {
+    let e = this.envs.get(power);
+    if (!e) { e = envFor(this.s, power); this.envs.set(power, e); }
+    return e;
+  }
+}
+
+function placeLabel(id: string): string {
+  return area(id).name;
+}
+
+function moveLabel(u: Unit | string, to: string, d: Destination): string {
+  const what = typeof u === 'string' ? u : unitLabel(u);
+  return `${what} to ${placeLabel(to)}${d.attack ? ' (attack)' : ''}${d.double ? ' (double range)' : ''}`;
+}
+
+/** The movable units of a seat at one place in this phase. */
+function movers(s: BkgState, f: MovementFrame, seat: Major, place: string): Unit[] {
+  return Object.values(s.units).filter((u) => u.where === place && seatOf(s, u.power) === seat
+    && mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null));
+}
+
+function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: string): Choice[] {
+  const envs = new EnvCache(s);
+  const out: Choice[] = [];
+  const units = movers(s, f, seat, place);
+  const reach = new Map<string, Map<string, Destination>>();
+  for (const u of units) reach.set(u.id, destinations(envs.of(u.power), u, f.phase));
+  // An HQ goes along with combat units into their attack (a stack moving together).
+  const withUnits = new Map<string, Map<string, Destination>>();
+  for (const u of units) if (u.type === 'hq') withUnits.set(u.id, destinations(envs.of(u.power), u, f.phase, true));
+  for (const u of distinct(s, units)) {
+    for (const [to, d] of reach.get(u.id)!) {
+      out.push({ action: { type: 'move', units: [u.id], to }, label: moveLabel(u, to, d), refs: { units: [u.id], from: place, place: to, path: d.path } });
+    }
+  }
+  if (units.length > 1) {
+    const dests = new Set<string>();
+    for (const m of reach.values()) for (const to of m.keys()) dests.add(to);
+    for (const to of [...dests].sort()) {
+      const combat = units.some((u) => u.type !== 'hq' && isLandUnit(u) && reach.get(u.id)!.get(to)?.attack);
+      let all = units.filter((u) => reach.get(u.id)!.has(to) || (combat && withUnits.get(u.id)?.has(to)));
+      if (f.phase === 'exploit') all = limitByCommand(s, f.hqs, all);
+      const seen = new Set<string>();
+      const kinds: [string, Unit[]][] = [
+        ['All that can', all],
+        ['Land units', all.filter(isLandUnit)],
+        ['Aircraft', all.filter((u) => u.type === 'air')],
+        ['Task forces', all.filter((u) => u.type === 'tf')],
+        ['Ships', all.filter((u) => u.type === 'tf' || u.type === 'sub' || u.type === 'conv')],
+      ];
+      for (const [what, group] of kinds) {
+        if (group.length < 2) continue;
+        const ids = group.map((u) => u.id).sort();
+        const key = ids.join(',');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const d = reach.get(group.find((u) => reach.get(u.id)!.has(to))?.id ?? '')?.get(to) ?? withUnits.get(group[0]!.id)!.get(to)!;
+        out.push({ action: { type: 'move', units: ids, to }, label: moveLabel(`${what} (${describeUnits(group)})`, to, d), refs: { units: ids, from: place, place: to, path: d.path } });
+      }
+    }
+  }
+  if (f.phase === 'move' && !isSeaZone(place)) {
+    for (const u of distinct(s, units)) {
+      for (const c of distinct(s, convoysFor(s, u))) {
+        out.push({ action: { type: 'load', unit: u.id, convoy: c.id }, label: `Load ${unitLabel(u)} onto ${POWER_NAMES[c.power]} ${unitLabel(c)} in ${placeLabel(c.where)}`, refs: { units: [u.id, c.id], from: place, place: c.where } });
+      }
+    }
+  }
+  if (isSeaZone(place)) {
+    const env = (u: Unit) => envs.of(u.power);
+    const loaded = Object.values(s.units).filter((u) => u.aboard && u.where === place && seatOf(s, u.power) === seat && !u.done);
+    if (f.phase === 'move') {
+      for (const u of distinct(s, loaded)) {
+        for (const t of unloadTargets(env(u), u)) {
+          out.push({ action: { type: 'unload', unit: u.id, to: t.to }, label: `Unload ${unitLabel(u)} into ${placeLabel(t.to)}${t.attack ? ' (attack)' : ''}`, refs: { units: [u.id], from: place, place: t.to } });
+        }
+        if (mayTransfer(s, u)) {
+          for (const c of Object.values(s.units)) {
+            if (c.type === 'conv' && c.where === place && c.id !== u.aboard && canCarry(s, c, u)) {
+              out.push({ action: { type: 'transfer', unit: u.id, convoy: c.id }, label: `Transfer ${unitLabel(u)} to ${unitLabel(c)} ${c.id}`, refs: { units: [u.id, c.id], place } });
+            }
+          }
+        }
+      }
+      for (const tf of Object.values(s.units)) {
+        if (tf.where !== place || tf.type !== 'tf' || seatOf(s, tf.power) !== seat) continue;
+        for (const to of supportTargets(s, tf, f.side, true)) {
+          out.push({ action: { type: 'support', unit: tf.id, to }, label: `${unitLabel(tf)} supports the attack on ${placeLabel(to)}`, refs: { units: [tf.id], from: place, place: to } });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** 6.1.3 A: a load may change convoys in a sea zone next to a friendly area. */
+function mayTransfer(s: BkgState, u: Unit): boolean {
+  const c = s.units[u.aboard!];
+  return !!c && coastsOf(c.where).some((a) => friendly(s, u.power, s.control[a]!));
+}
+
+/** Infantry moving in exploitation: only as many as the HQs where they stand still command (6.3). */
+function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
+  const left = new Map(Object.entries(hqs).map(([id, h]) => [id, h.left]));
+  const out: Unit[] = [];
+  for (const u of units) {
+    if (u.type !== 'inf') { out.push(u); continue; }
+    if (inAfrica(u.where) && s.effects.includes(`desert-fox:${sideOf(s, u.power)}`)) { out.push(u); continue; }
+    const id = [...left.keys()].find((h) => hqs[h]!.at === u.where && left.get(h)! > 0 && friendly(s, s.units[h]?.power ?? '', u.power));
+    if (!id) continue;
+    left.set(id, left.get(id)! - 1);
+    out.push(u);
+  }
+  return out;
+}
+
+function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; label: string; refs: { units: string[]; place: string } }[] {
+  const places = new Map<string, Unit[]>();
+  for (const u of Object.values(s.units)) {
+    if (u.where === 'box' || seatOf(s, u.power) !== seat) continue;
+    const ok = mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null)
+      || (f.phase === 'move' && !!u.aboard && !u.done)
+      || (f.phase === 'move' && u.type === 'tf' && isSeaZone(u.where) && !u.from && s.battles.length > 0);
+    if (ok) places.set(u.where, [...(places.get(u.where) ?? []), u]);
+  }
+  return [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } }));
+}
+
+export const movement: Procedure<BkgState, MovementFrame> = {
+  prompts(s, f) {
+    const out: Prompt[] = [];
+    for (const seat of seatsOf(s, f.side)) {
+      if (f.ended.includes(seat)) continue;
+      const groups = groupsFor(s, f, seat);
+      out.push({
+        seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
+        text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,
+        choices: [...cardPlays(s, seat), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
+        groups,
+      });
+    }
+    return out;
+  },
+  choicesIn(s, f, seat, group) {
+    return movementChoices(s, f, seat as Major, group);
+  },
+  groupOf(s, _f, _seat, action) {
+    return groupOfAction(s, action);
+  },
+  run(ctx) {
+    ctx.pop();
+  },
+  act(ctx, f, seat, action) {
+    const s = ctx.state;
+    if (action.type === 'end') return void ctx.goto('movement', { ...f, ended: [...f.ended, seat as Major] });
+    if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
+    if (action.type === 'move') {
+      const hqs = structuredClone(f.hqs);
+      const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));
+      const first = s.units[ids[0]!]!;
+      if (s.rules === 'advanced' && isShip(first)) {
+        // Advanced 6.4.3 D: enemy ships on the way search for the group; found, it stops there and fights.
+        const group = ids.map((id) => s.units[id]!);
+        const d0 = destinations(envFor(s, first.power), first, f.phase).get(action.to as string)!;
+        const stop = passingSearch(ctx, group, d0.path, f.side);
+        if (stop) {
+          const steps = d0.path.indexOf(stop);
+          for (const u of group) {
+            u.mp = (u.mp ?? 0) + steps;
+            u.done = true;
+            u.where = stop;
+            for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = stop;
+          }
+          if (!s.battles.some((b) => b.place === stop)) s.battles.push({ place: stop, attacker: f.side });
+          return;
+        }
+      }
+      for (const id of ids) {
+        const u = s.units[id]!;
+        const d = destinations(envFor(s, u.power), u, f.phase, true).get(action.to as string)!;
+        const by = f.phase === 'exploit' && u.type === 'inf' ? commandedBy(s, hqs, u) : null;
+        if (by && hqs[by]) hqs[by]!.left--;
+        moveUnit(ctx, u, action.to as string, d, f.side);
+      }
+      if (f.phase === 'exploit') ctx.goto('movement', { ...f, hqs });
+      return;
+    }
+    if (action.type === 'load') {
+      const u = s.units[action.unit as string]!;
+      const c = s.units[action.convoy as string]!;
+      u.aboard = c.id;
+      u.where = c.where;
+      u.board = c.mp ?? 0;
+      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} loads onto a convoy in ${placeLabel(c.where)}`, 'BKG 6.1.3');
+      return;
+    }
+    if (action.type === 'transfer') {
+      const u = s.units[action.unit as string]!;
+      u.aboard = action.convoy as string;
+      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} changes convoys in ${placeLabel(u.where)}`, 'BKG 6.1.3');
+      return;
+    }
+    if (action.type === 'unload') {
+      const u = s.units[action.unit as string]!;
+      const c = s.units[u.aboard!]!;
+      c.carried = true;
+      delete u.aboard;
+      u.done = true;
+      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} unloads into ${placeLabel(action.to as string)}`, 'BKG 6.1.3');
+      delete u.board;
+      u.carrier = c.id;
+      arrive(ctx, u, action.to as string, f.side, true);
+      return;
+    }
+    if (action.type === 'support') {
+      const tf = s.units[action.unit as string]!;
+      tf.from = tf.where;
+      tf.where = action.to as string;
+      tf.done = true;
+      ctx.log(`${POWER_NAMES[tf.power]} ${unitLabel(tf)} supports the combat in ${placeLabel(tf.where)}`, 'BKG 6.1.3');
+    }
+  },
+};
+
+function groupOfAction(s: BkgState, action: Action): string | null {
+  const id = (action.units as string[] | undefined)?.[0] ?? (action.unit as string | undefined);
+  const u = id ? s.units[id] : undefined;
+  if (!u) return null;
+  return u.where;
+}
+
+interface ReactionFrame extends Frame {
+  side: Side;
+  phase: Phase;
+  ended: Major[];
+  hqs: HqCommand;
+}
+
+/** Places the enemy attacks with land units (6.1.6: only these draw reserves). */
+function attackedByLand(s: BkgState, side: Side): Set<string> {
+  const out = new Set<string>();
+  for (const b of s.battles) {
+    if (b.attacker === side) continue;
+    if (battleSides(s, b).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
+  }
+  return out;
+}
+
+/** Card Blitzkrieg: no reserves or aircraft against battles German units attack in this action segment. */
+function blitzkrieged(s: BkgState, to: string): boolean {
+  if (!s.effects.includes('segment:blitzkrieg')) return false;
+  const b = s.battles.find((x) => x.place === to);
+  return !!b && battleSides(s, b).att.some((u) => u.power === 'germany');
+}
+
+function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
+  const envs = new EnvCache(s);
+  const out: Choice[] = [];
+  const here = Object.values(s.units).filter((u) => u.where === place && !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
+  if (s.battles.some((b) => b.place === place)) return out;
+  const landAttacked = attackedByLand(s, f.side);
+  for (const u of distinct(s, here)) {
+    if (u.type === 'air') {
+      for (const [to, d] of airReactionTargets(envs.of(u.power), u)) if (!blitzkrieged(s, to)) out.push({ action: { type: 'react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)}`, refs: { units: [u.id], from: place, place: to, path: d.path } });
+    }
+    if (u.type === 'tf' && f.phase === 'move') {
+      for (const to of supportTargets(s, u, f.side, false)) out.push({ action: { type: 'support', unit: u.id, to }, label: `${unitLabel(u)} supports the defence of ${placeLabel(to)}`, refs: { units: [u.id], from: place, place: to } });
+    }
+  }
+  // Advanced 6.5.4: land units next to an invaded area may enter it without an HQ; ships within 3 sea zones of an
+  // invasion sea zone may attack the invasion fleet there.
+  if (s.rules === 'advanced') {
+    const lands = here.filter((u) => invasionReactionTargets(s, u, f.side).length > 0);
+    for (const to of new Set(lands.flatMap((u) => invasionReactionTargets(s, u, f.side)))) {
+      const movers = lands.filter((u) => invasionReactionTargets(s, u, f.side).includes(to));
+      for (const u of distinct(s, movers)) out.push({ action: { type: 'invasion-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion)`, refs: { units: [u.id], from: place, place: to } });
+      if (movers.length > 1) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+    }
+    if (f.phase === 'move') {
+      const ships = here.filter(isShip);
+      const targets = new Map<string, Unit[]>();
+      for (const u of ships) for (const to of navalReactionTargets(envs.of(u.power), u).keys()) targets.set(to, [...(targets.get(to) ?? []), u]);
+      for (const [to, movers] of targets) {
+        for (const u of distinct(s, movers)) out.push({ action: { type: 'naval-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: [u.id], from: place, place: to } });
+        if (movers.length > 1) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+      }
+    }
+  }
+  const hqHere = Object.entries(f.hqs).filter(([id, h]) => h.at === place && s.units[id]);
+  if (hqHere.length) {
+    const cmd = hqHere.reduce((n, [, h]) => n + h.left, 0);
+    for (const u of distinct(s, here.filter(isLandUnit))) {
+      if (u.type !== 'hq' && cmd <= 0) continue;
+      for (const [to, d] of reserveTargets(envs.of(u.power), u, landAttacked)) {
+        if (blitzkrieged(s, to)) continue;
+        out.push({ action: { type: 'reserve', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (reserve)`, refs: { units: [u.id], from: place, place: to, path: d.path } });
+      }
+    }
+    const land = here.filter((u) => isLandUnit(u) && u.type !== 'hq');
+    if (land.length > 1 && cmd > 1) {
+      for (const to of landAttacked) {
+        if (blitzkrieged(s, to)) continue;
+        const all = land.filter((u) => reserveTargets(envs.of(u.power), u, landAttacked).has(to)).slice(0, cmd);
+        if (all.length > 1) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
+      }
+    }
+  }
+  return out;
+}
+
+export const reaction: Procedure<BkgState, ReactionFrame> = {
+  prompts(s, f) {
+    if (!s.battles.some((b) => b.attacker !== f.side)) return [];
+    const attackers = new Set<string>();
+    for (const b of s.battles) if (b.attacker !== f.side) for (const u of battleSides(s, b).att) attackers.add(u.power);
+    const out: Prompt[] = [];
+    for (const seat of seatsOf(s, f.side)) {
+      if (f.ended.includes(seat)) continue;
+      // Only a seat at war with an attacker may react (a neutral's units stay out).
+      if (!seatUnits(s, seat).some((u) => [...attackers].some((a) => atWar(s, u.power, a)))) continue;
+      const places = new Map<string, Unit[]>();
+      const invasionZones = s.battles.some((b) => b.invasion && !b.neutralMinor && b.attacker !== f.side);
+      for (const u of Object.values(s.units)) {
+        if (u.where === 'box' || u.aboard || u.done || u.from || seatOf(s, u.power) !== seat) continue;
+        if (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && Object.values(f.hqs).some((h) => h.at === u.where))
+          || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))) {
+          places.set(u.where, [...(places.get(u.where) ?? []), u]);
+        }
+      }
+      if (places.size === 0) continue;
+      out.push({
+        seat, rule: 'BKG 6.1.5', kind: 'react',
+        text: `${POWER_NAMES[seat]}: react to the ${other(f.side) === 'axis' ? 'Axis' : 'Allied'} attacks with aircraft, task forces and reserves, then end.`,
+        choices: [...cardPlays(s, seat, true), { action: { type: 'end' }, label: 'End reactions' }],
+        groups: [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } })),
+      });
+    }
+    return out;
+  },
+  choicesIn(s, f, seat, group) {
+    return reactionChoices(s, f, seat as Major, group);
+  },
+  groupOf(s, _f, _seat, action) {
+    return groupOfAction(s, action);
+  },
+  run(ctx) {
+    ctx.pop();
+  },
+  act(ctx, f, seat, action) {
+    const s = ctx.state;
+    if (action.type === 'end') return void ctx.goto('reaction', { ...f, ended: [...f.ended, seat as Major] });
+    if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
+    if (action.type === 'support') {
+      const tf = s.units[action.unit as string]!;
+      tf.from = tf.where;
+      tf.where = action.to as string;
+      tf.done = true;
+      ctx.log(`${POWER_NAMES[tf.power]} ${unitLabel(tf)} supports the defence of ${placeLabel(tf.where)}`, 'BKG 6.1.5');
+      return;
+    }
+    const units = (action.units as string[]).map((id) => s.units[id]!);
+    const from = units[0]!.where;
+    if (action.type === 'invasion-react' || action.type === 'naval-react') {
+      for (const u of units) {
+        for (const l of loadsOf(s, u)) l.where = action.to as string; // a convoy takes its load along
+        u.where = action.to as string; u.done = true;
+      }
+      if (action.type === 'naval-react' && !s.battles.some((b) => b.place === action.to)) s.battles.push({ place: action.to as string, attacker: f.side });
+      ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} moves ${describeUnits(units)} from ${placeLabel(from)} to ${placeLabel(action.to as string)} against the invasion`, 'BKG advanced 6.5.4');
+      return;
+    }
+    if (action.type === 'reserve') {
+      const hqs = structuredClone(f.hqs);
+      for (const u of units) {
+        if (u.type === 'hq') continue;
+        const id = Object.keys(hqs).find((h) => hqs[h]!.at === from && hqs[h]!.left > 0)!;
+        hqs[id]!.left--;
+      }
+      ctx.goto('reaction', { ...f, hqs });
+    }
+    for (const u of units) { u.where = action.to as string; u.done = true; }
+    ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} ${action.type === 'reserve' ? 'moves reserves' : 'sends aircraft'} (${describeUnits(units)}) from ${placeLabel(from)} to ${placeLabel(action.to as string)}`, action.type === 'reserve' ? 'BKG 6.1.6' : 'BKG 6.1.5');
+  },
+};
+
+interface SegmentFrame extends Frame {
+  proc: 'segment';
+  side: Side;
+  step: 'supply1' | 'rail' | 'rebase' | 'move' | 'react' | 'combat' | 'supply2' | 'exploit' | 'react2' | 'combat2' | 'done';
+}
+
+const NEXT: Record<SegmentFrame['step'], SegmentFrame['step']> = {
+  supply1: 'rail', rail: 'rebase', rebase: 'move', move: 'react', react: 'combat', combat: 'supply2', supply2: 'exploit',
+  exploit: 'react2', react2: 'combat2', combat2: 'done', done: 'done',
+};
+
+/** Basic 6.0: movement, reactions, combat, exploitation, reactions, combat; control changes as it happens (6.4).
+ *  Advanced 6.0 adds the two supply checks, rail movement and rebasing, and the naval searches. */
+export const segment: Procedure<BkgState, SegmentFrame> = {
+  run(ctx: Ctx<BkgState>, f) {
+    const s = ctx.state;
+    const step = f.step;
+    if (step === 'done') {
+      s.effects = s.effects.filter((e) => !e.startsWith('segment:'));
+      return void ctx.pop();
+    }
+    const adv = s.rules === 'advanced';
+    ctx.goto('segment', { ...f, step: NEXT[step] });
+    s.activeSide = f.side;
+    if (step === 'supply1' || step === 'supply2') {
+      if (!adv) return;
+      s.phase = step === 'supply1' ? 'first supply check' : 'second supply check';
+      supplyCheck(ctx, step === 'supply1' ? 'First supply check' : 'Second supply check');
+    } else if (step === 'rail' || step === 'rebase') {
+      if (!adv) return;
+      s.phase = step === 'rail' ? 'rail movement' : 'rebasing';
+      if (step === 'rail') s.railUsed = {};
+      clearMarks(s, f.side);
+      ctx.push(step, { side: f.side, ended: [] });
+    } else if (step === 'move' || step === 'exploit') {
+      s.phase = step === 'move' ? 'movement' : 'exploitation';
+      clearMarks(s, f.side);
+      ctx.push('movement', { side: f.side, phase: step, ended: [], hqs: step === 'exploit' ? hqCommand(s, f.side) : {} });
+    } else if (step === 'react' || step === 'react2') {
+      if (!s.battles.length) return;
+      s.phase = step === 'react' ? 'reaction' : 'exploitation reaction';
+      clearMarks(s, other(f.side));
+      ctx.push('reaction', { side: other(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, other(f.side)) });
+    } else {
+      if (!s.battles.length && !(adv && pendingContacts(s).length)) return;
+      s.phase = step === 'combat' ? 'combat' : 'exploitation combat';
+      ctx.push('combat-phase', { side: f.side });
+    }
+  },
+};

@@ -1,0 +1,428 @@
+// Who is at war with whom (basic 1.0, 8.1-8.4, Time Table), who controls each area (6.4), and what that does to
+// production (7.3.1-7.3.4). War is pairwise between countries; a minor that entered the war fights its controller's.
+import type { Ctx } from '../../engine/index.ts';
+import { area, productionOf } from './map.ts';
+import {
+  AXIS_MINORS, BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, powerOfCountry, type Major, type Side,
+} from './powers.ts';
+import { bkgData, parseUnitSpec } from './data/index.ts';
+import type { BkgState, Unit } from './state.ts';
+
+export const warKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/** The major that plays a country: itself, or the controller of a minor that entered the war. */
+export function leaderOf(s: BkgState, p: string): string {
+  return isMajor(p) ? p : (s.controller[p] ?? p);
+}
+
+/** The seat deciding for a unit of this power (null for a neutral minor's units). */
+export function seatOf(s: BkgState, p: string): Major | null {
+  const l = leaderOf(s, p);
+  return isMajor(l) ? l : null;
+}
+
+export function sideOf(s: BkgState, p: string): Side | null {
+  const l = leaderOf(s, p);
+  return isMajor(l) ? SIDE_OF_MAJOR[l] : null;
+}
+
+export function isConquered(s: BkgState, p: string): boolean {
+  return s.conquered.includes(p);
+}
+
+/** Is the pair (a, b) at war, in either order? */
+function pairAtWar(s: BkgState, a: string, b: string): boolean {
+  const k = warKey(a, b);
+  for (const w of s.wars) if (w === k) return true;
+  return false;
+}
+
+export function atWar(s: BkgState, a: string, b: string): boolean {
+  if (a === b) return false;
+  const la = leaderOf(s, a), lb = leaderOf(s, b);
+  if (la === lb) return false;
+  if (pairAtWar(s, la, lb)) return true;
+  return (a !== la || b !== lb) && (pairAtWar(s, a, b) || pairAtWar(s, la, b) || pairAtWar(s, a, lb));
+}
+
+/** At war with anybody (8.2: a neutral may not enter areas of countries at war). */
+export function isBelligerent(s: BkgState, p: string): boolean {
+  const l = leaderOf(s, p);
+  for (const k of s.wars) {
+    const bar = k.indexOf('|');
+    const x = k.slice(0, bar), y = k.slice(bar + 1);
+    if (x === p || y === p || x === l || y === l) return true;
+  }
+  return false;
+}
+
+/** The leaders a country is at war with, through its own leader too. */
+function enemiesOf(s: BkgState, p: string): string[] {
+  const l = leaderOf(s, p);
+  const out: string[] = [];
+  for (const k of s.wars) {
+    const bar = k.indexOf('|');
+    const x = k.slice(0, bar), y = k.slice(bar + 1);
+    if (x === p || x === l) out.push(leaderOf(s, y));
+    if (y === p || y === l) out.push(leaderOf(s, x));
+  }
+  return out;
+}
+
+/** Friendly (6.1: "friendly controlled"): the same country, or countries of one side fighting a common enemy (8.2
+ *  keeps a neutral, or a country at peace with that enemy, out of the other's areas). */
+export function friendly(s: BkgState, a: string, b: string): boolean {
+  if (a === b || (leaderOf(s, a) === leaderOf(s, b) && isMajor(leaderOf(s, a)))) return true;
+  const sa = sideOf(s, a);
+  if (sa === null || sa !== sideOf(s, b) || isConquered(s, leaderOf(s, b))) return false;
+  const ea = enemiesOf(s, a);
+  for (const e of enemiesOf(s, b)) if (ea.includes(e)) return true;
+  return false;
+}
+
+/** Units of countries that have just gone to war while sharing a place fight there (basic 6.4: enemies never stay
+ *  together); `attacker` is the side that declared or joined. */
+export function engageCoLocated(s: BkgState, attacker: Side): void {
+  const byPlace = new Map<string, Unit[]>();
+  for (const u of Object.values(s.units)) {
+    if (u.where === 'box' || u.aboard) continue;
+    (byPlace.get(u.where) ?? byPlace.set(u.where, []).get(u.where)!).push(u);
+  }
+  for (const [place, units] of byPlace) {
+    if (s.battles.some((b) => b.place === place)) continue;
+    const sea = area(place).kind === 'sea';
+    const fighters = units.filter((u) => !sea || u.type === 'conv' || u.type === 'tf' || u.type === 'sub');
+    if (fighters.some((u) => fighters.some((v) => atWar(s, u.power, v.power)))) s.battles.push({ place, attacker });
+  }
+}
+
+/** The rightful owner of an area: the power of its country (Peking is Chinese even while Japan holds it). */
+export function ownerOf(id: string): string {
+  return powerOfCountry(area(id).country ?? '');
+}
+
+/** BP that controller `x` draws from an area (7.3.1): the left number for its owner and associates, else the right. */
+export function incomeFrom(s: BkgState, x: string, id: string): { to: Major | null; bp: number } {
+  const a = area(id);
+  const lx = leaderOf(s, x);
+  if (!isMajor(lx) || isConquered(s, lx)) return { to: null, bp: 0 };
+  if (a.prod === 'D') return sideOf(s, x) === 'axis' ? { to: 'germany', bp: 1 } : { to: null, bp: 0 };
+  const [l, r] = productionOf(id);
+  const owner = ownerOf(id);
+  if (leaderOf(s, owner) === lx) {
+    if (a.pacificProduction && lx === 'be' && !s.bePacific) return { to: 'be', bp: 0 };
+    return { to: lx, bp: l };
+  }
+  return { to: lx, bp: r };
+}
+
+export function addProduction(s: BkgState, major: Major, bp: number): void {
+  if (bp !== 0) s.production[major] += bp;
+}
+
+/** Control of a land area changes (6.4): production moves at once (7.3.3). */
+export function setControl(ctx: Ctx<BkgState>, id: string, to: string, rule = 'BKG 6.4'): void {
+  const s = ctx.state;
+  const from = s.control[id];
+  if (from === to) return;
+  const lost = from ? incomeFrom(s, from, id) : { to: null, bp: 0 };
+  const won = incomeFrom(s, to, id);
+  s.control[id] = to;
+  if (lost.to) addProduction(s, lost.to, -lost.bp);
+  if (won.to) addProduction(s, won.to, won.bp);
+  const bits = [lost.to && lost.bp ? `${POWER_NAMES[lost.to]} -${lost.bp}` : '', won.to && won.bp ? `${POWER_NAMES[won.to]} +${won.bp}` : '']
+    .filter(Boolean).join(', ');
+  ctx.log(`${POWER_NAMES[to] ?? to} now controls ${area(id).name}${bits ? ` (production: ${bits})` : ''}`, rule);
+}
+
+/** Who takes an area a side's land units won: its rightful owner when that is an unconquered (or freed) associate. */
+export function newController(s: BkgState, id: string, conqueror: string): string {
+  const owner = ownerOf(id);
+  const lc = leaderOf(s, conqueror);
+  if (owner !== lc && sideOf(s, owner) === sideOf(s, lc) && isBelligerent(s, owner)) return owner;
+  return lc;
+}
+
+/** The major that plays a minor attacked by `attackerSide` (8.4): BE for the Axis' victims, Italy (Germany while
+ *  Italy is neutral) for the Allies'; a random major of that side when that one is conquered. */
+export function protectorOf(ctx: Ctx<BkgState>, attackerSide: Side): Major {
+  const s = ctx.state;
+  const pick = attackerSide === 'axis' ? 'be' : (isBelligerent(s, 'italy') ? 'italy' : 'germany');
+  if (!isConquered(s, pick)) return pick;
+  const side: Side = attackerSide === 'axis' ? 'allies' : 'axis';
+  const left = MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m));
+  if (left.length === 0) return pick;
+  const r = ctx.roll(left.length, 1, `random ${side} major to play a minor`, 'BKG 8.4');
+  return left[r.total - 1]!;
+}
+
+function addWar(s: BkgState, a: string, b: string): boolean {
+  const k = warKey(a, b);
+  if (s.wars.includes(k)) return false;
+  for (const p of [a, b]) if (isMajor(p) && !s.events.some((e) => e.startsWith(`at-war:${p}:`))) s.events.push(`at-war:${p}:${s.turn}`);
+  s.wars = [...s.wars, k].sort();
+  return true;
+}
+
+/** Quarters a major has been at war (cards Total War, Elite Troops); majors at war when the scenario began count
+ *  from 3/39. */
+export function quartersAtWar(s: BkgState, m: Major): number {
+  const e = s.events.find((x) => x.startsWith(`at-war:${m}:`));
+  if (e) return s.turn - Number(e.split(':')[2]);
+  return isBelligerent(s, m) ? s.turn + s.firstQuarter - 2 : 0;
+}
+
+/** Put a minor's forces on the map as the scenario lists them (Time Table: the major that plays it sets them up). */
+export function setUpMinorForces(ctx: Ctx<BkgState>, minor: string): void {
+  const s = ctx.state;
+  const sc = bkgData().scenarios['1939']!;
+  for (const [where, specs] of Object.entries(sc.neutralForces?.[minor] ?? {})) {
+    if (where !== 'southern-chinese-sea' && leaderOf(s, s.control[where] ?? '') !== leaderOf(s, minor)) continue; // its area is lost
+    for (const spec of specs) {
+      const p = parseUnitSpec(spec);
+      for (let i = 0; i < p.count; i++) createUnit(s, minor, p.type, p.front, where, { tag: p.tag, reduced: p.reduced });
+    }
+  }
+}
+
+/** A new counter on the board or in a production box. */
+export function createUnit(
+  s: BkgState, power: string, type: Unit['type'], front: number, where: string,
+  o: { tag?: string; reduced?: boolean; arrive?: number; hq?: string } = {},
+): Unit {
+  const d = bkgData().counters;
+  const id = type === 'hq' ? `hq-${o.hq}` : `${power}-${type}${front}${o.tag ? o.tag.toLowerCase() : ''}-${s.nextId++}`;
+  const back = type === 'hq' ? null : (d.backs[type]?.[String(front)] ?? null);
+  const u: Unit = { id, power, type, front: type === 'hq' ? d.hqs[o.hq!]!.rating : front, back, where };
+  if (o.tag) u.tag = o.tag;
+  if (o.hq) u.hq = o.hq;
+  if (o.reduced) u.reduced = true;
+  if (o.arrive !== undefined) u.arrive = o.arrive;
+  s.units[id] = u;
+  return u;
+}
+
+/** A neutral minor enters the war on the side opposite its attacker (8.4, Time Table "neutral countries are attacked"). */
+export function activateMinor(ctx: Ctx<BkgState>, minor: string, controller: Major, rule: string): void {
+  const s = ctx.state;
+  if (s.controller[minor]) return;
+  s.controller = { ...s.controller, [minor]: controller };
+  let bp = 0;
+  for (const [id, c] of Object.entries(s.control)) {
+    if (c !== minor) continue;
+    const inc = incomeFrom(s, minor, id);
+    if (inc.to) { addProduction(s, inc.to, inc.bp); bp += inc.bp; }
+  }
+  for (const [key, amount] of Object.entries(s.deliveries)) {
+    const [from, to] = key.split('>');
+    if (from === minor && !friendly(s, minor, to!) && sideOf(s, to!) !== SIDE_OF_MAJOR[controller]) endDelivery(ctx, key, amount);
+    else if (from === minor && leaderOf(s, minor) === to) endDelivery(ctx, key, amount); // now delivers all it produces
+  }
+  ctx.log(`${POWER_NAMES[minor]} enters the war; ${POWER_NAMES[controller]} plays it${bp ? ` and receives its ${bp} BP` : ''}`, rule);
+  setUpMinorForces(ctx, minor);
+}
+
+export function endDelivery(ctx: Ctx<BkgState>, key: string, amount = ctx.state.deliveries[key] ?? 0): void {
+  const s = ctx.state;
+  if (!(key in s.deliveries)) return;
+  delete s.deliveries[key];
+  const [from, to] = key.split('>');
+  if (isMajor(to!)) addProduction(s, to, -amount);
+  ctx.log(`Delivery agreement ${POWER_NAMES[from!]} to ${POWER_NAMES[to!]} ends: ${POWER_NAMES[to!]} -${amount}`, 'BKG 7.3.4');
+}
+
+/** Deliveries between two countries now at war end at once (7.3.4). */
+function endDeliveriesBetween(ctx: Ctx<BkgState>, a: string, b: string): void {
+  for (const key of Object.keys(ctx.state.deliveries)) {
+    const [from, to] = key.split('>');
+    if (atWar(ctx.state, from!, to!) || (from === a && to === b) || (from === b && to === a)) endDelivery(ctx, key);
+  }
+}
+
+/** Italy joins the war (Time Table 2/40): at war with every Allied country at war with Germany. */
+export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40'): void {
+  const s = ctx.state;
+  if (s.events.includes('italy-war')) return;
+  s.events.push('italy-war');
+  for (const m of MAJORS) if (SIDE_OF_MAJOR[m] === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
+  ctx.log('Italy joins the war', rule);
+  usPolitics(ctx, 1, 'Italy declares war on the Allies');
+  engageCoLocated(s, 'axis');
+}
+
+/** The USSR joins the war against Germany and Italy (Time Table 2/41, or attacked): 34 BP, Axis minors join. */
+export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): void {
+  const s = ctx.state;
+  if (s.events.includes('ussr-war')) return;
+  s.events.push('ussr-war');
+  addWar(s, 'ussr', 'germany');
+  if (isBelligerent(s, 'italy') || s.events.includes('italy-war')) addWar(s, 'ussr', 'italy');
+  addProduction(s, 'ussr', 34 - 11);
+  s.rail.ussr = bkgData().scenarios['1939']!.railAtWar.ussr ?? s.rail.ussr!;
+  ctx.log('The USSR is at war with Germany (production 34 BP)', rule);
+  endDeliveriesBetween(ctx, 'ussr', 'germany');
+  for (const m of AXIS_MINORS) if (!s.controller[m] && !isConquered(s, m)) activateMinor(ctx, m, 'germany', rule);
+  engageCoLocated(s, attacker);
+}
+
+/** The USA joins the war (Time Table 4/41, or attacked): 36 BP, at war with the Axis; Japan at war with BE and France. */
+export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): void {
+  const s = ctx.state;
+  if (s.events.includes('usa-war')) return;
+  s.events.push('usa-war');
+  for (const m of ['germany', 'italy', 'japan'] as const) if (m === 'japan' || isBelligerent(s, m)) addWar(s, 'usa', m);
+  addWar(s, 'japan', 'be');
+  addWar(s, 'japan', 'france');
+  addProduction(s, 'usa', s.rules === 'basic' ? 36 - 8 : 36 - s.production.usa);
+  ctx.log('The USA is at war with the Axis (production 36 BP); Japan is at war with BE and France', rule);
+  endDeliveriesBetween(ctx, 'usa', 'japan');
+  activateBePacific(ctx, rule);
+  engageCoLocated(s, attacker);
+}
+
+/** Time Table: BE Pacific production (Australia, India, Burma) counts from now on. */
+export function activateBePacific(ctx: Ctx<BkgState>, rule: string): void {
+  const s = ctx.state;
+  if (s.bePacific) return;
+  s.bePacific = true;
+  let bp = 0;
+  for (const [id, c] of Object.entries(s.control)) if (area(id).pacificProduction && leaderOf(s, c) === 'be') bp += productionOf(id)[0];
+  addProduction(s, 'be', bp);
+  ctx.log(`BE Pacific production activated: BE +${bp}`, rule);
+}
+
+/** Advanced 7.2: political events move the neutral USA's production (its way to war). */
+export function usPolitics(ctx: Ctx<BkgState>, delta: number, why: string): void {
+  const s = ctx.state;
+  if (s.rules !== 'advanced' || s.events.includes('usa-war') || delta === 0) return;
+  s.production.usa = Math.max(0, s.production.usa + delta);
+  ctx.log(`US production ${delta > 0 ? '+' : ''}${delta} (${why}): ${s.production.usa}`, 'BKG advanced 7.2');
+}
+
+/** May `a` (a major) declare war on `b` by entering its area (8.4)? Null if yes, else the rule that forbids it. */
+export function warForbidden(s: BkgState, a: string, b: string): string | null {
+  if (!isMajor(a)) return 'BKG 8.4: only a major country declares war';
+  const lb = leaderOf(s, b);
+  if (s.events.includes('ussr-japan-peace') && ((a === 'japan' && lb === 'ussr') || (a === 'ussr' && lb === 'japan'))) return 'BKG card Force Peace: the USSR and Japan are at peace';
+  if (isConquered(s, lb)) return null;
+  if (sideOf(s, lb) === SIDE_OF_MAJOR[a]) return 'BKG 8.4: a country does not declare war on its own side';
+  if (!isBelligerent(s, a)) {
+    if (a === 'ussr' && (lb === 'japan' || !isMajor(lb))) return (AXIS_MINORS as readonly string[]).includes(b) ? 'BKG 8.4: the USSR may not declare war on the Axis minors before 2/41' : null;
+    return `BKG 8.4: ${POWER_NAMES[a]} is neutral and may not declare war`;
+  }
+  if (a === 'ussr' && (lb === 'germany' || lb === 'italy' || (AXIS_MINORS as readonly string[]).includes(b))) {
+    return 'BKG 8.4: the USSR may not declare war on Germany, Italy or the Axis minors before 2/41';
+  }
+  if (lb === 'japan' && SIDE_OF_MAJOR[a] === 'allies' && a !== 'ussr' && a !== 'usa' && !atWar(s, 'japan', 'usa')) {
+    return 'BKG 8.4: BE, France and their associates may not declare war on Japan before Japan is at war with the USA';
+  }
+  return null;
+}
+
+/** `a` declares war on `b` (8.4): a neutral minor joins the other side; majors' entries follow the Time Table. */
+export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
+  const s = ctx.state;
+  const lb = leaderOf(s, b);
+  const rule = 'BKG 8.4';
+  if (!isMajor(lb)) {
+    const side = sideOf(s, a)!;
+    addWar(s, a, b);
+    ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[b]}`, rule);
+    usPolitics(ctx, side === 'axis' ? 1 : -1, `a neutral attacked by the ${side === 'axis' ? 'Axis' : 'Allies'}`);
+    activateMinor(ctx, b, protectorOf(ctx, side), rule);
+    if (a === 'japan' && b === 'bnl') usaEntersWar(ctx, 'BKG 8.4', side);
+    engageCoLocated(s, side);
+    return;
+  }
+  if (isConquered(s, lb)) return;
+  ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[lb]}`, rule);
+  const side = SIDE_OF_MAJOR[a as Major];
+  if (lb === 'ussr') usPolitics(ctx, 1, `${POWER_NAMES[a]} declares war on the USSR`);
+  if (a === 'ussr' && lb === 'japan') usPolitics(ctx, -1, 'the USSR declares war on Japan');
+  if (lb === 'italy' && side === 'allies') usPolitics(ctx, -1, 'the Allies declare war on Italy');
+  if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(s, side); return; }
+  if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(s, side); return; }
+  if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule);
+  addWar(s, a, lb);
+  if (a === 'japan' && (lb === 'be' || lb === 'france')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side);
+  endDeliveriesBetween(ctx, a, lb);
+  engageCoLocated(s, side);
+}
+
+/** Areas of a home country (7.1): flagged areas of a major, every area of a minor or BE home country. */
+export function homeAreas(country: string): string[] {
+  return bkgData().map.areas.filter((a) => a.kind === 'land' && a.home && a.country === country).map((a) => a.id);
+}
+
+/** Is every home area of `country` controlled by its enemies (7.1)? */
+export function allHomeLost(s: BkgState, country: string): boolean {
+  const power = powerOfCountry(country);
+  const areas = homeAreas(country);
+  const enemy = (c: string) => atWar(s, c, power) || (sideOf(s, c) !== null && sideOf(s, power) !== null && sideOf(s, c) !== sideOf(s, power));
+  return areas.length > 0 && areas.every((id) => enemy(s.control[id]!));
+}
+
+/** Conquest (7.1): remove the country's forces, its outside areas become neutral; BE falls home country by home country. */
+export function conquer(ctx: Ctx<BkgState>, country: string): void {
+  const s = ctx.state;
+  if (s.conquered.includes(country)) return;
+  s.conquered = [...s.conquered, country];
+  const power = powerOfCountry(country);
+  const letter = country === 'uk' ? '' : ({ canada: 'C', 'south-africa': 'SA', india: 'I', australia: 'A' } as Record<string, string>)[country];
+  const isBeHome = (BE_HOME_COUNTRIES as readonly string[]).includes(country);
+  let removed = 0;
+  for (const u of Object.values(s.units)) {
+    const mine = isBeHome ? u.power === 'be' && (u.tag ?? '') === letter : u.power === country;
+    if (mine) { removeUnit(s, u); removed++; }
+  }
+  ctx.log(`${POWER_NAMES[country] ?? area(homeAreas(country)[0]!).name} is conquered; ${removed} units removed`, 'BKG 7.1');
+  if (isBeHome) {
+    if (BE_HOME_COUNTRIES.every((c) => s.conquered.includes(c))) conquerPower(ctx, 'be');
+    return;
+  }
+  conquerPower(ctx, power);
+}
+
+function conquerPower(ctx: Ctx<BkgState>, power: string): void {
+  const s = ctx.state;
+  if (power === 'be' && !s.conquered.includes('be')) s.conquered = [...s.conquered, 'be'];
+  if (isMajor(power)) {
+    for (const [minor, c] of Object.entries(s.controller)) {
+      if (c !== power || isConquered(s, minor)) continue;
+      const side = SIDE_OF_MAJOR[power];
+      const left = MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m));
+      if (left.length === 0) continue;
+      const r = ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4');
+      s.controller = { ...s.controller, [minor]: left[r.total - 1]! };
+    }
+    s.production[power] = 0;
+    s.saved[power] = 0;
+  }
+  for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
+  if (power === 'france' && s.control.paris !== 'france' && sideOf(s, s.control.paris!) === 'axis') {
+    if (!s.events.includes('france-fallen')) {
+      s.events.push('france-fallen');
+      activateBePacific(ctx, 'BKG Time Table: Axis conquers France');
+    }
+  }
+  if (power === 'bnl' && !s.events.includes('bnl-fallen')) s.events.push('bnl-fallen');
+}
+
+/** Re-conquest (7.1): an associate retaking one home area frees a conquered country. */
+export function freeCountry(ctx: Ctx<BkgState>, country: string): void {
+  const s = ctx.state;
+  s.conquered = s.conquered.filter((c) => c !== country && !(country !== 'be' && (BE_HOME_COUNTRIES as readonly string[]).includes(country) && c === 'be'));
+  const power = powerOfCountry(country);
+  if (isMajor(power)) {
+    let bp = 0;
+    for (const [id, c] of Object.entries(s.control)) if (leaderOf(s, c) === power) bp += incomeFrom(s, c, id).bp;
+    if (power !== 'be') s.production[power] = bp;
+  }
+  ctx.log(`${POWER_NAMES[country] ?? country} is freed`, 'BKG 7.1');
+}
+
+export function removeUnit(s: BkgState, u: Unit): void {
+  for (const v of Object.values(s.units)) if (v.aboard === u.id) delete s.units[v.id];
+  if (u.type === 'hq' && u.hq && !s.deadHqs.includes(u.hq)) s.deadHqs.push(u.hq);
+  delete s.units[u.id];
+}

@@ -1,0 +1,212 @@
+// Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
+import type { Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
+import { bkgData } from './data/index.ts';
+import { area, coastsOf } from './map.ts';
+import { atWar, createUnit, friendly, isConquered, seatOf } from './politics.ts';
+import { BE_HOME_COUNTRIES, BE_LETTER, MAJORS, POWER_NAMES, isMajor, type Major } from './powers.ts';
+import { type BkgState, type Unit, isShip, unitLabel } from './state.ts';
+import { distinct } from './movement.ts';
+
+/** Counter mix key of a unit: "inf3", "inf2/O". */
+export function mixKey(type: string, front: number, tag?: string): string {
+  return `${type}${front}${tag ? `/${tag}` : ''}`;
+}
+
+function parseKey(key: string): { type: Unit['type']; front: number; tag?: string } {
+  const m = /^(\w+?)(\d)(?:\/(\w+))?$/.exec(key)!;
+  return m[3] ? { type: m[1] as Unit['type'], front: Number(m[2]), tag: m[3] } : { type: m[1] as Unit['type'], front: Number(m[2]) };
+}
+
+/** Counters in play (on the map or in production) by "power|key". */
+export function countersInPlay(s: BkgState): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const u of Object.values(s.units)) {
+    if (u.type === 'hq') continue;
+    const k = `${u.power}|${mixKey(u.type, u.front, u.tag)}`;
+    out.set(k, (out.get(k) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** Counters of a kind not on the map nor in production: what may be built (7.3: only counters of the mix). */
+export function poolCount(s: BkgState, power: string, key: string, inPlay = countersInPlay(s)): number {
+  return (bkgData().counters.mix[power]?.[key] ?? 0) - (inPlay.get(`${power}|${key}`) ?? 0);
+}
+
+/** Basic 7.3: infantry cost their printed number, armor, aircraft and task forces twice, convoys 4, subs 3. */
+export function buildCost(type: Unit['type'], front: number): number {
+  if (type === 'inf') return front;
+  if (type === 'conv') return 4;
+  if (type === 'sub') return 3;
+  if (type === 'hq') return 1;
+  return 2 * front;
+}
+
+/** 7.3.5: the difference front - back, twice for aircraft, armor and ships; a sub 1. */
+export function repairCost(u: Unit): number {
+  if (u.type === 'sub') return 1;
+  const d = u.front - (u.back ?? 0);
+  return u.type === 'inf' ? d : 2 * d;
+}
+
+/** Quarters after the current one until a new unit arrives (Production Chart). */
+export function buildTime(type: Unit['type']): number {
+  return bkgData().counters.types[type].build;
+}
+
+/** Nations whose counters a major builds: itself and the minors it plays (7.3); the USA also China's "US" aircraft. */
+function buildPowers(s: BkgState, m: Major): string[] {
+  const out: string[] = isConquered(s, m) ? [] : [m];
+  for (const [minor, c] of Object.entries(s.controller)) if (c === m && !isConquered(s, minor)) out.push(minor);
+  if (m === 'usa' && !isConquered(s, 'china')) out.push('china');
+  return out;
+}
+
+function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefined): boolean {
+  if (power === 'china') return m === 'usa' ? tag === 'US' : tag !== 'US';
+  if (power === 'be') {
+    const country = tag ? BE_HOME_COUNTRIES.find((c) => BE_LETTER[c] === tag) : 'uk';
+    return !!country && !isConquered(s, country);
+  }
+  return true;
+}
+
+/** 1939 card: the USSR builds red units only once every orange counter is on the map or in production. */
+function orangeDone(s: BkgState, inPlay: Map<string, number>): boolean {
+  const mix = bkgData().counters.mix.ussr!;
+  return Object.keys(mix).filter((k) => k.endsWith('/O')).every((k) => poolCount(s, 'ussr', k, inPlay) <= 0);
+}
+
+export function productionChoices(s: BkgState, m: Major): Choice[] {
+  const budget = s.budget[m];
+  const out: Choice[] = [];
+  const powers = buildPowers(s, m);
+  const damaged = Object.values(s.units).filter((u) => u.reduced && u.where !== 'box' && powers.includes(u.power) && seatOf(s, u.power) === m && repairCost(u) <= budget);
+  for (const u of distinct(s, damaged)) {
+    out.push({ action: { type: 'repair', unit: u.id }, label: `Repair ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, refs: { units: [u.id], place: u.where } });
+  }
+  const inPlay = countersInPlay(s);
+  const red = m === 'ussr' ? orangeDone(s, inPlay) : true;
+  for (const p of powers) {
+    for (const key of Object.keys(bkgData().counters.mix[p] ?? {})) {
+      const { type, front, tag } = parseKey(key);
+      if (!tagAllowed(s, m, p, tag)) continue;
+      if (p === 'ussr' && tag !== 'O' && !red) continue;
+      const cost = buildCost(type, front);
+      if (cost > budget || poolCount(s, p, key, inPlay) <= 0) continue;
+      const name = `${POWER_NAMES[p]} ${unitLabel({ id: '', power: p, type, front, back: null, where: '', tag })}`;
+      out.push({ action: { type: 'build', power: p, key }, label: `Build ${name} (${cost} BP, arrives in ${buildTime(type)} ${buildTime(type) === 1 ? 'quarter' : 'quarters'})` });
+    }
+  }
+  if (budget >= 1) {
+    for (const hq of s.deadHqs) {
+      const d = bkgData().counters.hqs[hq]!;
+      if (powers.includes(d.power) && d.power === m) out.push({ action: { type: 'rebuild', hq }, label: `Rebuild HQ ${d.name} (1 BP, arrives in 4 quarters)` });
+    }
+  }
+  return out;
+}
+
+interface ProductionFrame extends Frame {
+  ended: Major[];
+}
+
+/** Basic 7.3: both sides produce at the same time; each major builds, repairs and saves the rest. */
+export const production: Procedure<BkgState, ProductionFrame> = {
+  prompts(s, f) {
+    const out: Prompt[] = [];
+    for (const m of MAJORS) {
+      if (f.ended.includes(m) || isConquered(s, m) || s.budget[m] <= 0) continue;
+      const choices = productionChoices(s, m);
+      if (choices.length === 0) continue;
+      out.push({
+        seat: m, rule: 'BKG 7.3', kind: 'production',
+        text: `${POWER_NAMES[m]}: ${s.budget[m]} BP to spend (build, repair; the rest is saved)`,
+        choices: [...choices, { action: { type: 'done' }, label: `Done (save ${s.budget[m]} BP)` }],
+        context: { budget: s.budget[m] },
+      });
+    }
+    return out;
+  },
+  run(ctx) {
+    const s = ctx.state;
+    for (const m of MAJORS) { s.saved[m] = Math.max(0, s.budget[m]); s.budget[m] = 0; }
+    ctx.pop();
+  },
+  act(ctx, f, seat, action) {
+    const s = ctx.state;
+    const m = seat as Major;
+    if (action.type === 'done') {
+      s.saved[m] = s.budget[m];
+      s.budget[m] = 0;
+      if (s.saved[m] > 0) ctx.log(`${POWER_NAMES[m]} saves ${s.saved[m]} BP`, 'BKG 7.3');
+      return void ctx.goto('production', { ...f, ended: [...f.ended, m] });
+    }
+    if (action.type === 'repair') {
+      const u = s.units[action.unit as string]!;
+      s.budget[m] -= repairCost(u);
+      ctx.log(`${POWER_NAMES[m]} repairs ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, 'BKG 7.3.5');
+      u.reduced = false;
+      return;
+    }
+    if (action.type === 'rebuild') {
+      const hq = action.hq as string;
+      s.deadHqs = s.deadHqs.filter((h) => h !== hq);
+      s.budget[m] -= 1;
+      createUnit(s, bkgData().counters.hqs[hq]!.power, 'hq', 0, 'box', { hq, arrive: s.turn + 4 });
+      ctx.log(`${POWER_NAMES[m]} rebuilds HQ ${bkgData().counters.hqs[hq]!.name} (arrives in 4 quarters)`, 'BKG 7.3.6');
+      return;
+    }
+    const { type, front, tag } = parseKey(action.key as string);
+    const cost = buildCost(type, front);
+    s.budget[m] -= cost;
+    const u = createUnit(s, action.power as string, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
+    ctx.log(`${POWER_NAMES[m]} builds ${POWER_NAMES[u.power]} ${unitLabel(u)} (${cost} BP)`, 'BKG 7.3');
+  },
+};
+
+/** Where a reinforcement may be placed (5.2): a major's home areas with production; BE anywhere in its home countries;
+ *  a minor anywhere in its home country; ships in a sea zone next to such an area without enemy ships. */
+export function placementAreas(s: BkgState, u: Unit): string[] {
+  const areas = bkgData().map.areas;
+  let land: string[];
+  const own = (id: string) => !Object.values(s.units).some((v) => v.where === id && atWar(s, u.power, v.power));
+  if (!isMajor(u.power)) land = areas.filter((a) => a.kind === 'land' && a.country === u.power && friendly(s, u.power, s.control[a.id]!)).map((a) => a.id);
+  else if (u.power === 'be') land = areas.filter((a) => a.kind === 'land' && a.home && (BE_HOME_COUNTRIES as readonly string[]).includes(a.country!) && !isConquered(s, a.country!) && s.control[a.id] === 'be').map((a) => a.id);
+  else land = areas.filter((a) => a.kind === 'land' && a.home && a.country === u.power && Array.isArray(a.prod) && a.prod[0] > 0 && s.control[a.id] === u.power).map((a) => a.id);
+  land = land.filter(own);
+  if (!isShip(u)) return land.sort();
+  const seas = new Set<string>();
+  for (const a of land) for (const z of coastsOf(a)) if (!Object.values(s.units).some((v) => v.where === z && isShip(v) && !v.aboard && atWar(s, u.power, v.power))) seas.add(z);
+  return [...seas].sort();
+}
+
+function arriving(s: BkgState, m: Major): Unit[] {
+  return Object.values(s.units).filter((u) => u.where === 'box' && (u.arrive ?? 0) <= s.turn && seatOf(s, u.power) === m && placementAreas(s, u).length > 0);
+}
+
+/** Basic 5.2: each major places the units of this quarter's box (units with nowhere to go wait for a later turn). */
+export const reinforcements: Procedure<BkgState> = {
+  prompts(s) {
+    const out: Prompt[] = [];
+    for (const m of MAJORS) {
+      const units = arriving(s, m);
+      if (units.length === 0) continue;
+      const choices: Choice[] = [];
+      for (const u of distinct(s, units)) {
+        for (const to of placementAreas(s, u)) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
+      }
+      out.push({ seat: m, rule: 'BKG 5.2', kind: 'place', text: `${POWER_NAMES[m]}: place reinforcements (${units.length} left)`, choices });
+    }
+    return out;
+  },
+  run(ctx) {
+    ctx.pop();
+  },
+  act(ctx, _f, _seat, action) {
+    const u = ctx.state.units[action.unit as string]!;
+    u.where = action.to as string;
+    delete u.arrive;
+    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} arrives in ${area(u.where).name}`, 'BKG 5.2');
+  },
+};

@@ -1,0 +1,132 @@
+// Basic rules case by case (the tutorial test plays the common cases; these are the others).
+import { describe, expect, it } from 'vitest';
+import { choicesIn } from '../../engine/index.ts';
+import { bkg } from './index.ts';
+import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
+import { area } from './map.ts';
+import { destinations, envFor } from './movement.ts';
+import { atWar, createUnit } from './politics.ts';
+import type { Unit } from './state.ts';
+import { Play, ctxOn } from './testing.ts';
+
+const moveTargets = (p: Play, seat: Parameters<Play['act']>[0], place: string, unit: string) =>
+  choicesIn(bkg, p.s, seat, place).filter((c) => c.action.type === 'move' && (c.action.units as string[]).length === 1 && (c.action.units as string[])[0] === unit).map((c) => c.action.to as string).sort();
+
+describe('BKG basic rules', () => {
+  it('8.5 economic points at the start: each BP one point, each Pacific island without production one more', () => {
+    const p = new Play();
+    // Axis: Germany 17, Italy 6, Japan 17 + Caroline, Marshall, Mariana, Bonin, Kurile islands.
+    expect(economicPoints(p.s, 'axis')).toBe(40 + 5);
+    // Allies: BE 15 (with Poland), France 11, USSR 11, China 8, USA 8 + Hawaii, Midway, Wake, Aleutians, Gilbert, Solomons.
+    expect(economicPoints(p.s, 'allies')).toBe(53 + 6);
+  });
+
+  it('6.1.1 armor passes an empty enemy area, infantry stops in it; 6.1.2 double range never enters an enemy area', () => {
+    const p = new Play();
+    const arm = p.unit('germany', 'prussia', 'Arm 5');
+    const inf = p.unit('germany', 'prussia', 'Inf 4');
+    p.s.units = Object.fromEntries(Object.entries(p.s.units).filter(([, u]) => u.power !== 'poland')); // Poland empty
+    // Infantry: one area (Western and East Poland occupied, the Baltic States a declaration of war); double range only
+    // through German areas, which adds nothing here.
+    expect(moveTargets(p, 'germany', 'prussia', inf)).toEqual(['austria', 'baltic', 'bavaria', 'eastern-poland', 'western-germany', 'western-poland']);
+    // Armor: through empty Western or East Poland into Lwow, Hungary (war on a neutral), White Russia (war on the USSR).
+    expect(moveTargets(p, 'germany', 'prussia', arm)).toEqual(expect.arrayContaining(['lwow', 'hungary', 'white-russia', 'pripiet']));
+    // Not through a neutral: the Baltic stops it (no Leningrad), nor into the Maginot line's enemy... France is 2 away
+    // through Western Germany: Maginot is an attack reached over a friendly area.
+    const armTo = moveTargets(p, 'germany', 'prussia', arm);
+    expect(armTo).not.toContain('leningrad');
+    expect(armTo).toContain('maginot');
+    expect(armTo).not.toContain('paris');
+  });
+
+  it('8.1 aircraft never fly over a neutral area (BNL), and land only in friendly areas', () => {
+    const p = new Play();
+    const air = p.unit('germany', 'prussia', 'Air 4');
+    const to = moveTargets(p, 'germany', 'prussia', air);
+    expect(to).not.toContain('bnl');
+    expect(to).toContain('western-poland'); // an attack
+    expect(to).not.toContain('eastern-poland'); // enemy, empty: no landing there
+  });
+
+  it('8.4 entering a neutral declares war: Denmark joins the Allies under BE and falls to the German occupation', () => {
+    const p = new Play();
+    const inf = p.unit('germany', 'western-germany', 'Inf 2');
+    expect(moveTargets(p, 'germany', 'western-germany', inf)).toContain('denmark');
+    p.act('germany', { type: 'move', units: [inf], to: 'denmark' });
+    expect(p.s.controller.denmark).toBe('be');
+    expect(p.s.control.denmark).toBe('germany');
+    expect(p.s.production.germany).toBe(17); // Denmark's conqueror number is 0 (docs/data/bkg.md)
+    expect(p.s.production.be).toBe(15); // +1 when Denmark joined, -1 when it fell
+    expect(p.s.wars).toContain('denmark|germany');
+  });
+
+  it('8.4 a neutral with forces sets them up and the entry is an attack (Yugoslavia)', () => {
+    const p = new Play();
+    p.act('germany', { type: 'move', units: [p.unit('germany', 'austria', 'Inf 4')], to: 'yugoslavia' });
+    expect(p.s.controller.yugoslavia).toBe('be');
+    expect(p.describe('yugoslavia').split(', ').filter((x) => x.startsWith('yugo')).sort()).toEqual(['yugoslavia Air 1', 'yugoslavia Inf 2', 'yugoslavia Inf 2', 'yugoslavia Inf 2', 'yugoslavia Inf 2', 'yugoslavia Inf 3']);
+    expect(p.s.battles).toEqual([{ place: 'yugoslavia', attacker: 'axis' }]);
+    expect(p.s.production.be).toBe(15 + 2);
+  });
+
+  it('8.2 a neutral major (the USSR) may not enter an area of a country at war', () => {
+    const p = new Play();
+    p.act('germany', { type: 'end' }); p.act('italy', { type: 'end' }); p.act('japan', { type: 'end' });
+    const inf = p.unit('ussr', 'white-russia', 'Inf 2');
+    const to = moveTargets(p, 'ussr', 'white-russia', inf);
+    expect(to).not.toContain('eastern-poland');
+    expect(to).not.toContain('baltic'); // entering the Baltic States would be a declaration of war: allowed? no, neutral USSR
+  });
+
+  it('Time Table 2/40, 2/41, 4/41: Italy, the USSR and the USA enter the war', () => {
+    const p = new Play();
+    const at = (label: string) => {
+      const c = ctxOn(p.s);
+      const [q, yy] = label.split('/').map(Number);
+      c.state.turn = (yy! - 39) * 4 + q! - 2;
+      timeTable(c);
+      return c.state;
+    };
+    const s40 = at('2/40');
+    expect(s40.wars).toEqual(expect.arrayContaining(['france|italy', 'be|italy']));
+    const s41 = at('2/41');
+    expect(s41.wars).toEqual(expect.arrayContaining(['germany|ussr']));
+    expect(s41.production.ussr).toBe(34);
+    // Germany: -3 USSR delivery, -2 Romanian delivery, + all production of Finland 1, Romania 3, Hungary 1, Bulgaria 1;
+    // USA -> Japan delivery ends in 2/41 (basic): Japan -3.
+    expect(s41.production.germany).toBe(17 - 3 - 2 + 1 + 3 + 1 + 1);
+    expect(s41.production.japan).toBe(17 - 3);
+    expect(Object.values(s41.units).filter((u) => u.power === 'finland').length).toBe(3);
+    const s41b = at('4/41');
+    expect(s41b.production.usa).toBe(36);
+    expect(s41b.wars).toEqual(expect.arrayContaining(['germany|usa', 'japan|usa', 'be|japan', 'france|japan']));
+    expect(s41b.production.be).toBe(15 + 7); // BE Pacific production with the US entry
+  });
+
+  it('7.1 conquest of France: its forces leave, its colonies are neutral, BE Pacific production is activated', () => {
+    const p = new Play();
+    const c = ctxOn(p.s);
+    for (const a of ['paris', 'normandy', 'western-france', 'maginot', 'vichy']) c.state.control[a] = 'germany';
+    conquestCheck(c);
+    expect(c.state.conquered).toContain('france');
+    expect(Object.values(c.state.units).some((u) => u.power === 'france')).toBe(false);
+    expect(c.state.production.be).toBe(15 + 7);
+    expect(c.state.production.france).toBe(0);
+  });
+});
+
+describe('BKG advanced special rules', () => {
+  it('advanced 8.8 Bulgarian troops never enter the USSR; a Romanian unit beside them may', () => {
+    const p = new Play({}, 'advanced-1941');
+    const s = p.s;
+    s.wars = [...new Set([...s.wars, 'germany|ussr'])].sort();
+    for (const u of p.at('odessa')) delete s.units[u.id];
+    const bg = createUnit(s, 'bulgaria', 'arm', 2, 'romania');
+    const ro = createUnit(s, 'romania', 'arm', 2, 'romania');
+    expect(atWar(s, 'bulgaria', 'ussr')).toBe(true);
+    const reach = (u: Unit) => [...destinations(envFor(s, u.power), u, 'move').keys()];
+    expect(reach(ro)).toContain('odessa');
+    expect(reach(bg).filter((a) => area(a).country === 'ussr')).toEqual([]);
+    expect(reach(bg).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,174 @@
+// The sequence of play (basic 5.0): Time Table and reinforcements, the Axis then the Allied action segment, the turn
+// end (conquest 7.1, income 7.2, production 7.3) and the victory check (8.5), quarter by quarter to 4/45.
+import type { Frame, Ctx, Procedure } from '../../engine/index.ts';
+import { peaceRoll, rollInitiative, rollJpChLimits, rollWeather, usEntryStep } from './advanced.ts';
+import { isPointIsland } from './map.ts';
+import {
+  allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
+  setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
+} from './politics.ts';
+import { BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { type BkgState, lastTurn, turnLabel } from './state.ts';
+
+/** Time Table V1.1, basic game: fixed dates and the conditional events that have come true. */
+export function timeTable(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  const label = turnLabel(s);
+  if (label === '3/39' && !s.controller.poland) {
+    s.controller = { ...s.controller, poland: 'be' };
+    s.production.be += 2;
+    ctx.log('Poland joins the Allies: its production goes to BE (BE +2)', 'BKG Time Table 3/39');
+  }
+  if (isConquered(s, 'poland') && !s.events.includes('poland-pact') && !atWar(s, 'ussr', 'germany')) {
+    s.events.push('poland-pact');
+    for (const u of Object.values(s.units)) if ((u.where === 'eastern-poland' || u.where === 'lwow') && leaderOf(s, u.power) === 'germany') u.where = 'western-poland';
+    for (const id of ['eastern-poland', 'lwow', 'baltic']) setControl(ctx, id, 'ussr', 'BKG Time Table: Germany conquers Poland');
+    if (sideOf(s, s.control['western-poland']!) === 'axis') setControl(ctx, 'western-poland', 'germany', 'BKG Time Table: Germany conquers Poland');
+    ctx.log('Germany conquered Poland: German units leave East Poland and Lwow; the USSR takes them and the Baltic', 'BKG Time Table');
+  }
+  if (label === '2/40') italyEntersWar(ctx);
+  if (s.rules === 'advanced') peaceRoll(ctx);
+  if (s.rules === 'basic') {
+    if (label === '2/41') {
+      if (s.deliveries['usa>japan']) endDelivery(ctx, 'usa>japan');
+      ussrEntersWar(ctx, 'BKG Time Table 2/41', 'allies');
+    }
+    if (label === '4/41') usaEntersWar(ctx, 'BKG Time Table 4/41', 'allies');
+  }
+}
+
+/** 7.1: countries whose home areas are all enemy controlled are conquered; associates free one by re-conquest. */
+export function conquestCheck(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  const countries = [...MAJORS.filter((m) => m !== 'be'), ...BE_HOME_COUNTRIES, ...MINORS];
+  for (const c of countries) {
+    if (homeAreas(c).length === 0) continue;
+    const power = c;
+    if (isConquered(s, c)) {
+      const back = homeAreas(c).find((id) => sideOf(s, s.control[id]!) === sideOf(s, ownerOf(id)) && sideOf(s, s.control[id]!) !== null);
+      if (back && (MAJORS as readonly string[]).includes(ownerOf(back))) { setControl(ctx, back, ownerOf(back), 'BKG 7.1 (re-conquest)'); freeCountry(ctx, c); }
+      continue;
+    }
+    if (!s.controller[power] && !(MAJORS as readonly string[]).includes(power) && !BE_HOME_COUNTRIES.includes(c as never)) continue; // a neutral
+    if (allHomeLost(s, c)) conquer(ctx, c);
+  }
+}
+
+/** Basic 8.5: each BP counts one point, each Pacific island area without production one more. */
+export function economicPoints(s: BkgState, side: Side): number {
+  let pts = 0;
+  for (const m of MAJORS) if (SIDE_OF_MAJOR[m] === side && !isConquered(s, m)) pts += Math.max(0, s.production[m]);
+  for (const [id, c] of Object.entries(s.control)) if (isPointIsland(id) && sideOf(s, c) === side && !isConquered(s, leaderOf(s, c))) pts++;
+  return pts;
+}
+
+/** Basic 8.5: total victory (3 Allied / 2 Axis majors conquered), economic victory (81 / 131), a draw after 4/45. */
+export function victoryCheck(ctx: Ctx<BkgState>): boolean {
+  const s = ctx.state;
+  const lost = (side: Side) => MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && isConquered(s, m)).length;
+  if (lost('allies') >= 3) { ctx.end({ winner: 'germany', result: 'Total Axis victory: three Allied majors conquered', rule: 'BKG 8.5' }); return true; }
+  if (lost('axis') >= 2) { ctx.end({ winner: 'usa', result: 'Total Allied victory: two Axis majors conquered', rule: 'BKG 8.5' }); return true; }
+  const axis = economicPoints(s, 'axis'), allies = economicPoints(s, 'allies');
+  const ax = axis >= 81, al = allies >= 131;
+  if (ax && !al) { ctx.end({ winner: 'germany', result: `Axis economic victory (${axis} points)`, rule: 'BKG 8.5' }); return true; }
+  if (al && !ax) { ctx.end({ winner: 'usa', result: `Allied economic victory (${allies} points)`, rule: 'BKG 8.5' }); return true; }
+  if (s.turn >= lastTurn(s.firstQuarter)) { ctx.end({ winner: null, result: `Draw: no victory by the end of 1945 (Axis ${axis}, Allies ${allies} points)`, rule: 'BKG 8.5' }); return true; }
+  return false;
+}
+
+interface GameFrame extends Frame {
+  proc: 'game';
+  step: 'start' | 'reinforce' | 'initiative' | 'weather' | 'first' | 'second' | 'end' | 'us-entry' | 'income' | 'cards' | 'research' | 'produce' | 'victory';
+}
+
+const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
+
+/** One quarter after another (basic 5.0-7.3; advanced 5.0-7.6). */
+export const game: Procedure<BkgState, GameFrame> = {
+  run(ctx, f) {
+    const s = ctx.state;
+    const adv = s.rules === 'advanced';
+    switch (f.step) {
+      case 'start':
+        s.phase = 'time table';
+        s.activeSide = null;
+        ctx.log(`Quarter ${turnLabel(s)} begins`, 'BKG 5.0');
+        for (const u of Object.values(s.units)) delete u.rebased;
+        s.effects = s.effects.filter((e) => e === 'fortress-destroyed');
+        timeTable(ctx);
+        return void ctx.goto('game', { step: 'reinforce' });
+      case 'reinforce':
+        s.phase = 'reinforcements';
+        ctx.goto('game', { step: adv ? 'initiative' : 'first' });
+        if (s.turn > 1 || s.firstQuarter !== 2) ctx.push('reinforcements', {});
+        return;
+      case 'initiative':
+        s.phase = 'initiative';
+        ctx.goto('game', { step: 'weather' });
+        rollInitiative(ctx);
+        return;
+      case 'weather':
+        rollWeather(ctx);
+        rollJpChLimits(ctx);
+        return void ctx.goto('game', { step: 'first' });
+      case 'first': {
+        const side: Side = adv ? s.initiative! : 'axis';
+        ctx.goto('game', { step: 'second' });
+        ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
+        return;
+      }
+      case 'second': {
+        const side: Side = adv ? other(s.initiative!) : 'allies';
+        ctx.goto('game', { step: 'end' });
+        ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
+        return;
+      }
+      case 'end':
+        s.phase = 'turn end';
+        s.activeSide = null;
+        conquestCheck(ctx);
+        if (adv) {
+          s.lastInitiative = s.initiative;
+          s.initiative = null;
+          ctx.goto('game', { step: 'income' });
+          usEntryStep(ctx);
+          return;
+        }
+        return void ctx.goto('game', { step: 'income' });
+      case 'income':
+        for (const m of MAJORS) {
+          if (isConquered(s, m)) { s.budget[m] = 0; continue; }
+          s.budget[m] = Math.max(0, s.production[m]) + s.saved[m];
+          s.saved[m] = 0;
+        }
+        ctx.log(`Income: ${MAJORS.filter((m) => !isConquered(s, m)).map((m) => `${POWER_NAMES[m]} ${s.production[m]}`).join(', ')}`, 'BKG 7.2');
+        if (!adv) return void ctx.goto('game', { step: 'produce' });
+        s.phase = 'cards';
+        ctx.goto('game', { step: 'research' });
+        ctx.push('card-phase', { order: cardOrder(s), at: 0 });
+        return;
+      case 'research':
+        s.phase = 'research';
+        ctx.goto('game', { step: 'produce' });
+        ctx.push('research', { step: 'buy', ended: [], order: [] });
+        return;
+      case 'produce':
+        s.phase = 'production';
+        ctx.goto('game', { step: 'victory' });
+        ctx.push('production', { ended: [] });
+        return;
+      case 'victory':
+        if (victoryCheck(ctx)) return;
+        s.turn++;
+        return void ctx.goto('game', { step: 'start' });
+      default:
+        throw new Error(`bkg game: unknown step ${f.step}`);
+    }
+  },
+};
+
+/** Advanced 7.4: the initiative side's majors draw first, each side in boss order. */
+function cardOrder(s: BkgState): Major[] {
+  const first = s.lastInitiative ?? 'axis';
+  return [...MAJORS.filter((m) => SIDE_OF_MAJOR[m] === first), ...MAJORS.filter((m) => SIDE_OF_MAJOR[m] !== first)].filter((m) => !isConquered(s, m));
+}

@@ -1,0 +1,487 @@
+// ETO air operations outside a land attack: airbases (13.2), air movement (13.1: never over neutral land, 1.4: never
+// into a grounded zone), the missions of the Naval and Air phase (12.3 change base, attack air units at their base;
+// 12.4 interception) and of an air offensive (4B, 21.1-21.4), interception and counter-interception (14.1-14.4), the
+// air-to-air battles they bring (15, with land-attack.ts's rounds), installation bombing (21.5) with the Bombing
+// Table, and the evacuation of a lost base (13.2). Rulings 51-55 in docs/rulings/eto.md.
+import { findPath, movementRange, type MoveRules } from '../../board/index.ts';
+import type { Choice, ChoiceGroup, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import type { AirAction } from './actions.ts';
+import { etoData } from './data/index.ts';
+import { etoMap } from './data/map-schema.ts';
+import {
+  abortSeat, type AirFight, airRound, applyAirHit, secondRound, targetPrompt,
+} from './land-attack.ts';
+import {
+  type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, layerHex, placeName, theatreOf,
+} from './land.ts';
+import { navalMap } from './map.ts';
+import { type EtoState, otherSide, type Side } from './state.ts';
+
+const board = () => navalMap().board;
+
+// ---------------------------------------------------------------- bases (13.2) and flight (13.1)
+
+/** 13.2: air units a hex can base: one per city or resource hex, two in a city resource hex, one more with an airfield marker; none once destroyed (21.5). */
+export function baseSlots(l: LandState, h: string): number {
+  if (l.destroyed?.includes(h)) return 0;
+  const f = layerHex(l, h)?.feature;
+  return (f === 'city-resource' ? 2 : f ? 1 : 0) + (l.airfields.includes(h) ? 1 : 0);
+}
+
+export const basedAt = (l: LandState, h: string): AirUnit[] => Object.values(l.air).filter((a) => a.where === 'map' && a.base === h);
+
+/** A friendly airbase with room for one more unit. */
+export const hasRoom = (l: LandState, side: Side, h: string): boolean => controller(l, h) === side && basedAt(l, h).length < baseSlots(l, h);
+
+/** 1.4: is the hex in a zone whose air units are grounded this month? */
+export function grounded(s: EtoState, h: string): boolean {
+  const zone = etoMap().hexes[h]?.weather;
+  if (!zone || !s.grounded?.length) return false;
+  // 1.4: the mild zone of France and Germany is grounded with the moderate zone.
+  return s.grounded.includes(zone === 'mild-fg' ? 'moderate' : zone);
+}
+
+/**
+ * 13.1: the hexes an air unit flies over from `from` to `to` (both included), the shortest line within `max` hexes
+ * that crosses no neutral land hex (neutral coastal hexes may be overflown) and no grounded zone; null when none.
+ */
+export function flightPath(s: EtoState, from: string, to: string, max: number): string[] | null {
+  const b = board();
+  const p = findPath(b, b.index(from), b.index(to), airRules(s), max);
+  return p ? p.nodes.map((n) => b.id(n)) : null;
+}
+
+/** 13.1, 1.4: the hexes air may fly through (never sea areas as nodes, neutral land, a grounded zone). */
+function airRules(s: EtoState): MoveRules {
+  const l = landOf(s);
+  const b = board();
+  const map = etoMap().hexes;
+  const seen = new Uint8Array(b.hexCount); // 0 unknown, 1 open, 2 blocked
+  const blocked = (n: number): boolean => {
+    if (n >= b.hexCount) return true; // sea areas are naval spaces, not air space
+    if (seen[n]) return seen[n] === 2;
+    const id = b.id(n);
+    const h = map[id];
+    const no = !h || grounded(s, id) || (h.kind === 'land' && (!layerHex(l, id) || controller(l, id) === null));
+    seen[n] = no ? 2 : 1;
+    return no;
+  };
+  return { enterCost: (_f, t) => (blocked(t) ? Infinity : 1) };
+}
+
+/** Every hex an air unit at `from` reaches within `max` hexes of flight, with the line to each. */
+export function airReach(s: EtoState, from: string, max: number): { has(h: string): boolean; path(h: string): string[] } {
+  const b = board();
+  const r = movementRange(b, b.index(from), max, airRules(s));
+  return { has: (h) => r.has(b.index(h)), path: (h) => r.pathTo(b.index(h)).map((n) => b.id(n)) };
+}
+
+/** Hexes the scenario's air units may base on for `side`. */
+export function airbases(l: LandState, side: Side): string[] {
+  return Object.keys(landMap(theatreOf(l)).hexes).filter((h) => controller(l, h) === side && baseSlots(l, h) > 0).sort();
+}
+
+/**
+ * 12.3 change of base: friendly airbases with room reachable in up to three hops, each to a friendly airbase within
+ * twice the unit's range; the route flown (the hops' lines joined), first found.
+ */
+export function rebaseRoutes(s: EtoState, a: AirUnit): Map<string, string[]> {
+  const l = landOf(s);
+  const reach = 2 * a.range;
+  const bases = airbases(l, a.side).filter((h) => !grounded(s, h));
+  const routes = new Map<string, string[]>([[a.base!, [a.base!]]]);
+  // The first hop: one search from the base; the later hops only for the bases still unreached.
+  const first = airReach(s, a.base!, reach);
+  let frontier: string[] = [];
+  for (const to of bases) if (to !== a.base && first.has(to)) { routes.set(to, first.path(to)); frontier.push(to); }
+  for (let hop = 1; hop < 3; hop++) {
+    const next: string[] = [];
+    for (const to of bases) {
+      if (routes.has(to)) continue;
+      for (const from of frontier) {
+        if (dist(from, to) > reach) continue;
+        const p = flightPath(s, from, to, reach);
+        if (!p) continue;
+        routes.set(to, [...routes.get(from)!, ...p.slice(1)]);
+        next.push(to);
+        break;
+      }
+    }
+    frontier = next;
+  }
+  routes.delete(a.base!);
+  for (const h of [...routes.keys()]) if (!hasRoom(l, a.side, h)) routes.delete(h);
+  return routes;
+}
+
+/** 13.2: units whose base was destroyed or taken fly at once to the nearest friendly base with room within twice their range, else are lost. */
+export function evacuate(ctx: Ctx<EtoState>, l: LandState, h: string): void {
+  for (const a of basedAt(l, h).sort((x, y) => x.id.localeCompare(y.id))) {
+    const to = airbases(l, a.side).filter((b) => b !== h && hasRoom(l, a.side, b) && dist(h, b) <= 2 * a.range)
+      .sort((x, y) => dist(h, x) - dist(h, y) || x.localeCompare(y))[0];
+    if (to) { a.base = to; ctx.log(`${a.name} evacuates ${placeName(l, h)} to ${placeName(l, to)}`, 'ETO 13.2'); }
+    else { a.where = 'force-pool'; a.base = null; l.losses[a.side]++; ctx.log(`${a.name} has no base to go to and is lost`, 'ETO 13.2'); }
+  }
+}
+
+// ---------------------------------------------------------------- the Bombing Table (21.5, 2.2)
+
+/** The Bombing Table's column for a bombing strength ("7-11"...). */
+export function bombingColumn(strength: number): number {
+  const cols = etoData().bombing.columns;
+  let c = 0;
+  cols.forEach((x, i) => { if (strength >= Number(x.split(/[-+]/)[0])) c = i; });
+  return c;
+}
+
+/** 21.5: the Bombing Table's result for a strength and a 2d6 roll: the number, and whether the bombers lose a step (*). */
+export function bombingResult(strength: number, roll: number): { result: number; aa: boolean } {
+  const t = etoData().bombing;
+  const row = Math.min(t.rows.length - 1, Math.max(0, roll - 2));
+  const cell = t.rows[row]![bombingColumn(strength)]!;
+  return { result: Number(cell.replace('*', '')), aa: cell.endsWith('*') };
+}
+
+/** 21.5 A: the number to reach: the air units the hex could base, +1 if fortified; at most 4. */
+export function installationTarget(l: LandState, h: string): number {
+  const f = layerHex(l, h)?.feature;
+  return Math.min(4, (f === 'city-resource' ? 2 : f ? 1 : 0) + (l.airfields.includes(h) ? 1 : 0));
+}
+
+/** An enemy installation: an airbase or port hex (21.5) not yet destroyed. */
+export const isInstallation = (l: LandState, h: string): boolean => !l.destroyed?.includes(h) && installationTarget(l, h) > 0;
+
+// ---------------------------------------------------------------- air battles (15.2)
+
+export interface AirBattleFrame extends Frame, AirFight {
+  stage: 'round-1' | 'abort' | 'round-2' | 'done';
+}
+
+/** One air-to-air battle over a hex: round 1, voluntary aborts (15.2 D), round 2; it returns the units aborted. */
+export const airBattle: Procedure<EtoState, AirBattleFrame> = {
+  prompts(s, f) {
+    const l = landOf(s);
+    if (f.stage === 'round-1') return targetPrompt(l, f, 1);
+    if (f.stage === 'abort') {
+      if (!secondRound(l, f)) return [];
+      const side = abortSeat(s, f);
+      if (!side) return targetPrompt(l, f, 2);
+      return [{
+        seat: side, rule: 'ETO 15.2 D', kind: 'yes-no', text: `Round 1 over ${placeName(l, f.target)} is over: abort any of your air units before round 2?`,
+        choices: [
+          ...f.airIn.filter((x) => l.air[x.id]!.side === side && !f.aborted.includes(x.id) && l.air[x.id]!.where === 'map')
+            .map((x) => ({ action: { type: 'air-abort', air: x.id }, label: `Abort ${l.air[x.id]!.name}`, refs: { units: [x.id], place: f.target } })),
+          { action: { type: 'fight-on' }, label: 'Fight round 2' }],
+      }];
+    }
+    return [];
+  },
+  act(ctx, f, seat, a: AirAction) {
+    const l = landOf(ctx.state);
+    if (a.type === 'air-target') { f.targets = { ...f.targets, [a.air]: a.target }; return; }
+    if (a.type === 'air-abort') { f.aborted.push(a.air); ctx.log(`${l.air[a.air]!.name} aborts (voluntary)`, 'ETO 15.2 D'); return; }
+    if (a.type === 'fight-on') f.abortDone = [...(f.abortDone ?? []), seat as Side];
+  },
+  run(ctx, f) {
+    const l = landOf(ctx.state);
+    const sides = new Set(f.airIn.filter((x) => !f.aborted.includes(x.id) && l.air[x.id]!.where === 'map').map((x) => l.air[x.id]!.side));
+    if (f.stage === 'round-1') {
+      if (sides.size > 1) airRound(ctx, l, f, 1);
+      f.stage = sides.size > 1 ? 'abort' : 'done';
+    } else if (f.stage === 'abort') {
+      if (secondRound(l, f)) airRound(ctx, l, f, 2);
+      f.stage = 'done';
+    }
+    if (f.stage === 'done') { ctx.pop({ aborted: f.aborted }); return; }
+    const { proc, ...rest } = f;
+    ctx.goto(proc, rest);
+  },
+};
+
+/** Pushes a battle over `hex` between `attackers` (of `side`) and `defenders`, each with its role. */
+export function pushBattle(ctx: Ctx<EtoState>, hex: string, side: Side, airIn: AirFight['airIn']): void {
+  ctx.push('air-battle', { target: hex, side, airIn, aborted: [], stage: 'round-1' });
+}
+
+// ---------------------------------------------------------------- interception (14.1-14.2)
+
+export interface InterceptFrame extends Frame {
+  /** The side that may intercept. */
+  side: Side;
+  /** The flying enemy units and the hexes they fly over. */
+  flight: string[];
+  path: string[];
+  /** 0: interception of a mission; 1+: counter-interception (14.2). */
+  level: number;
+  chosen: { air: string; at: string }[];
+  stage: 'choose' | 'resolve';
+  /** Next interception hex to resolve (index into the hexes chosen, in path order). */
+  next: number;
+  /** Units put out of the fight so far (aborted or eliminated), both sides. */
+  out: string[];
+}
+
+/** 14.1, 14.4, 12.4: fighters of `side` that may intercept now: on the map, not flown this step, not grounded, a path hex in range. */
+function interceptors(s: EtoState, f: InterceptFrame): AirUnit[] {
+  const l = landOf(s);
+  return Object.values(l.air).filter((a) => a.side === f.side && a.where === 'map' && a.base && (a.kind === 'fighter' || a.kind === 'fighter-bomber')
+    && !l.flown.includes(a.id) && !f.chosen.some((c) => c.air === a.id) && !grounded(s, a.base)
+    && f.path.some((h) => dist(a.base!, h) <= a.range)).sort((x, y) => x.id.localeCompare(y.id));
+}
+
+export const airIntercept: Procedure<EtoState, InterceptFrame> = {
+  prompts(s, f) {
+    if (f.stage !== 'choose') return [];
+    const l = landOf(s);
+    const live = f.flight.filter((id) => l.air[id]!.where === 'map' && !f.out.includes(id));
+    const cands = interceptors(s, f);
+    if (!live.length || (!cands.length && !f.chosen.length)) return [];
+    const groups: ChoiceGroup[] = cands.map((a) => ({ key: a.id, label: `${a.name} at ${placeName(l, a.base!)}`, refs: { units: [a.id], place: a.base! } }));
+    const what = f.level === 0 ? 'intercept' : 'counter-intercept';
+    return [{
+      seat: f.side, rule: f.level === 0 ? 'ETO 14.1' : 'ETO 14.2', kind: 'intercept',
+      text: `Enemy ${live.map((id) => l.air[id]!.name).join(', ')} fly over ${placeName(l, f.path[f.path.length - 1]!)}: ${what} (choose a fighter and the hex)?`,
+      choices: [{ action: { type: 'intercept-done' }, label: f.chosen.length ? `${what} with the chosen fighters` : `No ${what}ion`, refs: { targets: live } }],
+      groups,
+    }];
+  },
+  choicesIn(s, f, _seat, group) {
+    const l = landOf(s);
+    const a = interceptors(s, f).find((x) => x.id === group);
+    if (!a) return [];
+    const live = f.flight.filter((id) => l.air[id]!.where === 'map' && !f.out.includes(id));
+    return f.path.filter((h) => dist(a.base!, h) <= a.range).map((h): Choice => ({
+      action: { type: 'intercept-at', air: a.id, at: h }, label: `${a.name} intercepts over ${placeName(l, h)}`,
+      refs: { units: [a.id], from: a.base!, place: h, targets: live },
+    }));
+  },
+  groupOf: (_s, _f, _seat, a) => (a.type === 'intercept-at' && typeof a.air === 'string' ? a.air : null),
+  act(ctx, f, _seat, a: AirAction) {
+    const l = landOf(ctx.state);
+    if (a.type === 'intercept-at') {
+      f.chosen.push({ air: a.air, at: a.at });
+      l.flown.push(a.air);
+      ctx.log(`${l.air[a.air]!.name} ${f.level === 0 ? 'intercepts' : 'counter-intercepts'} over ${placeName(l, a.at)}`, f.level === 0 ? 'ETO 14.1' : 'ETO 14.2');
+      return;
+    }
+    if (a.type === 'intercept-done') f.stage = 'resolve';
+  },
+  run(ctx, f) {
+    const l = landOf(ctx.state);
+    // Interception hexes in the order the flight reaches them; at each, first the counter-interceptions (14.2), then the fight.
+    const hexes = f.path.filter((h) => f.chosen.some((c) => c.at === h));
+    const h = hexes[Math.floor(f.next / 2)];
+    if (!h) { ctx.pop({ out: f.out }); return; }
+    const mine = f.chosen.filter((c) => c.at === h).map((c) => c.air).filter((id) => !f.out.includes(id));
+    const theirs = f.flight.filter((id) => l.air[id]!.where === 'map' && !f.out.includes(id));
+    const counter = f.next % 2 === 0;
+    f.next++;
+    const { proc, ...rest } = f;
+    ctx.goto(proc, rest);
+    if (counter) {
+      if (mine.length) ctx.push('air-intercept', { side: otherSide(f.side), flight: mine, path: [h], level: f.level + 1, chosen: [], stage: 'choose', next: 0, out: [] });
+    } else if (mine.length && theirs.length) {
+      pushBattle(ctx, h, f.side, [...mine.map((id) => ({ id, role: 'fighter' as const })), ...theirs.map((id) => ({ id, role: roleOf(l.air[id]!) }))]);
+    }
+  },
+  resume(_ctx, f, result: Json | undefined) {
+    const r = result as { out?: string[]; aborted?: string[] } | undefined;
+    for (const id of [...(r?.out ?? []), ...(r?.aborted ?? [])]) if (!f.out.includes(id)) f.out.push(id);
+  },
+};
+
+/** A flying unit's role: bombers and fighter-bombers on a bombing or naval mission fly as bombers. */
+export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.kind === 'bomber' || (bombing && a.kind === 'fighter-bomber') ? 'bomber' : 'fighter');
+
+// ---------------------------------------------------------------- missions (12.3, 21.4)
+
+interface Mission {
+  side: Side;
+  kind: 'rebase' | 'attack-air' | 'bomb';
+  units: string[];
+  to: string;
+  path: string[];
+  /** Flown in an air offensive: bombing is allowed (21.4). */
+  offensive: boolean;
+}
+
+export interface MissionFrame extends Frame, Mission {
+  stage: 'intercept' | 'arrive' | 'bomb' | 'done';
+  out: string[];
+}
+
+function startMission(ctx: Ctx<EtoState>, m: Mission): void {
+  const l = landOf(ctx.state);
+  for (const id of m.units) {
+    l.flown.push(id);
+    // 20.1: a unit flying in a friendly offensive is committed; no unit is in the Naval and Air phase.
+    if (m.offensive && l.air[id]!.committed === 'none') l.air[id]!.committed = 'CC';
+  }
+  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${m.kind === 'rebase' ? 'change of base' : m.kind === 'bomb' ? 'bombing' : 'attack on air units'})`, m.kind === 'rebase' ? 'ETO 12.3' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
+  ctx.push('air-mission', { ...m, stage: 'intercept', out: [] });
+}
+
+export const airMission: Procedure<EtoState, MissionFrame> = {
+  run(ctx, f) {
+    const s = ctx.state;
+    const l = landOf(s);
+    const live = () => f.units.filter((id) => l.air[id]!.where === 'map' && !f.out.includes(id));
+    if (f.stage === 'intercept') {
+      f.stage = 'arrive';
+      const { proc, ...rest } = f;
+      ctx.goto(proc, rest);
+      ctx.push('air-intercept', { side: otherSide(f.side), flight: [...f.units], path: f.path, level: 0, chosen: [], stage: 'choose', next: 0, out: [] });
+      return;
+    }
+    if (f.stage === 'arrive') {
+      f.stage = f.kind === 'bomb' ? 'bomb' : 'done';
+      const flying = live();
+      if (f.kind === 'rebase') {
+        // 12.3: an aborted unit goes back to the base it left; the others land at the new base.
+        for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, 'ETO 12.3'); }
+      } else {
+        const defenders = basedAt(l, f.to).filter((a) => a.side !== f.side);
+        // 15.0: opposing air units in one hex fight when at least one of them is a fighter.
+        const fighters = [...flying.map((id) => roleOf(l.air[id]!, f.kind === 'bomb')), ...defenders.map((a) => roleOf(a))].includes('fighter');
+        if (flying.length && defenders.length && fighters) {
+          const { proc, ...rest } = f;
+          ctx.goto(proc, rest);
+          pushBattle(ctx, f.to, f.side, [...flying.map((id) => ({ id, role: roleOf(l.air[id]!, f.kind === 'bomb') })), ...defenders.map((a) => ({ id: a.id, role: roleOf(a) }))]);
+          return;
+        }
+      }
+    }
+    if (f.stage === 'bomb') {
+      f.stage = 'done';
+      bombInstallation(ctx, l, f.to, live().filter((id) => roleOf(l.air[id]!, true) === 'bomber'));
+    }
+    ctx.pop();
+  },
+  resume(_ctx, f, result: Json | undefined) {
+    const r = result as { out?: string[]; aborted?: string[] } | undefined;
+    for (const id of [...(r?.out ?? []), ...(r?.aborted ?? [])]) if (!f.out.includes(id)) f.out.push(id);
+  },
+};
+
+/** 21.5: the unaborted bombers over an enemy installation roll on the Bombing Table; reaching the hex's number destroys it. */
+function bombInstallation(ctx: Ctx<EtoState>, l: LandState, h: string, bombers: string[]): void {
+  if (!bombers.length || !isInstallation(l, h)) return;
+  const strength = bombers.reduce((t, id) => t + airStrength(l.air[id]!), 0);
+  const need = installationTarget(l, h);
+  const roll = ctx.roll(6, 2, `Bombing ${placeName(l, h)}: strength ${strength}, ${need} or more destroys it`, 'ETO 21.5').total;
+  const r = bombingResult(strength, roll);
+  ctx.log(`Bombing Table ${etoData().bombing.columns[bombingColumn(strength)]}, ${roll}: ${r.result}${r.aa ? '*' : ''}`, 'ETO 21.5', { strength, roll, result: r.result, aa: r.aa, need });
+  if (r.result >= need) {
+    (l.destroyed ??= []).push(h);
+    ctx.log(`The installations of ${placeName(l, h)} are destroyed`, 'ETO 21.5');
+    evacuate(ctx, l, h);
+  }
+  if (r.aa) {
+    // *: the bombers lose one step; the strongest takes it (ruling 53).
+    const hit = [...bombers].sort((x, y) => airStrength(l.air[y]!) - airStrength(l.air[x]!) || x.localeCompare(y))[0]!;
+    applyAirHit(ctx, l, { target: h, airIn: [], aborted: [] }, l.air[hit]!, 'deplete', 'ETO 21.5');
+  }
+}
+
+// ---------------------------------------------------------------- the friendly air steps (12.3) and air offensives (4B)
+
+export interface AirStepFrame extends Frame {
+  side: Side;
+  /** An air offensive (4B): bombing allowed, units committed; else the Naval and Air phase's air movement step. */
+  offensive: boolean;
+  /** A raid being assembled: its target and the units chosen so far. */
+  raid: { to: string; kind: 'attack-air' | 'bomb'; units: string[] } | null;
+}
+
+/** Air units of `side` that may fly a mission now: on the map, not flown this step, not grounded; in an offensive uncommitted (21.1). */
+function flyers(s: EtoState, f: AirStepFrame): AirUnit[] {
+  const l = landOf(s);
+  return Object.values(l.air).filter((a) => a.side === f.side && a.where === 'map' && a.base && !l.flown.includes(a.id)
+    && !grounded(s, a.base) && (!f.offensive || a.committed === 'none')).sort((x, y) => x.id.localeCompare(y.id));
+}
+
+/** Raid targets of a unit: enemy airbases with air units for fighters; in an offensive, enemy installations for bombers (21.4). */
+function raidTargets(s: EtoState, f: AirStepFrame, a: AirUnit): { to: string; kind: 'attack-air' | 'bomb' }[] {
+  const l = landOf(s);
+  const out: { to: string; kind: 'attack-air' | 'bomb' }[] = [];
+  const enemy = otherSide(f.side);
+  const r = airReach(s, a.base!, a.range);
+  for (const h of Object.keys(landMap(theatreOf(l)).hexes)) {
+    if (controller(l, h) !== enemy || dist(a.base!, h) > a.range || !r.has(h)) continue;
+    if (f.offensive && a.kind !== 'fighter' && isInstallation(l, h)) out.push({ to: h, kind: 'bomb' });
+    else if (a.kind !== 'bomber' && basedAt(l, h).some((x) => x.side === enemy)) out.push({ to: h, kind: 'attack-air' });
+  }
+  return out.sort((x, y) => x.to.localeCompare(y.to));
+}
+
+function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
+  const l = landOf(s);
+  const a = flyers(s, f).find((x) => x.id === id);
+  if (!a) return [];
+  if (f.raid) {
+    const path = flightPath(s, a.base!, f.raid.to, a.range);
+    return path && !f.raid.units.includes(a.id) ? [{ action: { type: 'raid-add', air: a.id }, label: `${a.name} joins the raid on ${placeName(l, f.raid.to)}`, refs: { units: [a.id], from: a.base!, place: f.raid.to, path: path.slice(1) } }] : [];
+  }
+  const out: Choice[] = raidTargets(s, f, a).map((t) => ({
+    action: { type: 'raid', air: a.id, to: t.to, kind: t.kind },
+    label: `${a.name}: ${t.kind === 'bomb' ? 'bomb' : 'attack the air units at'} ${placeName(l, t.to)}`,
+    refs: { units: [a.id], from: a.base!, place: t.to, targets: basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id) },
+  }));
+  if (!f.offensive) {
+    for (const [to, route] of rebaseRoutes(s, a)) out.push({ action: { type: 'rebase', air: a.id, to }, label: `${a.name}: change base to ${placeName(l, to)}`, refs: { units: [a.id], from: a.base!, place: to, path: route.slice(1) } });
+  }
+  return out;
+}
+
+export const airStep: Procedure<EtoState, AirStepFrame> = {
+  prompts(s, f) {
+    const l = landOf(s);
+    const units = flyers(s, f);
+    const groups = units.map((a) => ({ key: a.id, label: `${a.name} at ${placeName(l, a.base!)}`, refs: { units: [a.id], place: a.base! } }));
+    if (f.raid) {
+      const r = f.raid;
+      return [{
+        seat: f.side, rule: f.offensive ? 'ETO 21.3' : 'ETO 12.3', kind: 'air', groups,
+        text: `Raid on ${placeName(l, r.to)} with ${r.units.map((id) => l.air[id]!.name).join(', ')}: add units or fly`,
+        choices: [{ action: { type: 'raid-fly' }, label: `Fly the raid on ${placeName(l, r.to)}`, refs: { units: [...r.units], place: r.to } }],
+      }];
+    }
+    return [{
+      seat: f.side, rule: f.offensive ? 'ETO 4B, 21.1-21.4' : 'ETO 12.3 (step 4, air movement)', kind: 'air', groups,
+      text: f.offensive ? 'Air offensive: choose a unit and its target, or end the offensive' : 'Air movement: change base or attack enemy air units at their base, or end the step',
+      choices: [{ action: { type: 'air-done' }, label: f.offensive ? 'End the air offensive' : 'End air movement' }],
+    }];
+  },
+  choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
+  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
+  act(ctx, f, _seat, a: AirAction) {
+    const s = ctx.state;
+    const l = landOf(s);
+    if (a.type === 'air-done') {
+      // 4B D: every unit that flew in the air offensive is marked previously committed.
+      if (f.offensive) for (const u of Object.values(l.air)) if (u.side === f.side && u.committed === 'CC') u.committed = 'PC';
+      ctx.pop();
+      return;
+    }
+    if (a.type === 'rebase') {
+      const u = l.air[a.air]!;
+      const route = rebaseRoutes(s, u).get(a.to)!;
+      startMission(ctx, { side: f.side, kind: 'rebase', units: [u.id], to: a.to, path: route, offensive: false });
+      return;
+    }
+    if (a.type === 'raid') { f.raid = { to: a.to, kind: a.kind, units: [a.air] }; return; }
+    if (a.type === 'raid-add') { f.raid!.units.push(a.air); return; }
+    if (a.type === 'raid-fly') {
+      const r = f.raid!;
+      f.raid = null;
+      // The raid flies on the line of its first unit; the others join it (13.6).
+      const first = l.air[r.units[0]!]!;
+      const path = flightPath(s, first.base!, r.to, first.range)!;
+      startMission(ctx, { side: f.side, kind: r.kind, units: r.units, to: r.to, path, offensive: f.offensive });
+    }
+  },
+};
+
+/** Air units of the side are in play in this scenario. */
+export const hasAir = (s: EtoState, side: Side): boolean => !!s.land && Object.values(s.land.air).some((a) => a.side === side && a.where === 'map');
+

@@ -1,0 +1,81 @@
+// ETO Naval and Air phase (sequence of play 3, Part 4 introduction): the initiative side decides which side goes
+// first (each monthly turn); each side then performs steps 1 (first naval movement, 7.0-9.0) and 3 (naval attacks
+// on stationary stacks, 8.3); steps 2 and 4 (air missions) follow with the air rules.
+import type { Frame, Procedure } from '../../engine/index.ts';
+import type { ChooseFirstAction } from './actions.ts';
+import { hasAir } from './air.ts';
+import { debarkSupply } from './sea-transport.ts';
+import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
+
+export interface NavalAndAirFrame extends Frame {
+  /** 0: the order is chosen next; 1, 2: the first or second side's steps; 3: the phase is over. */
+  next: number;
+}
+
+export const navalAndAirPhase: Procedure<EtoState, NavalAndAirFrame> = {
+  run(ctx, f) {
+    const s = ctx.state;
+    const at = f.next++;
+    if (at === 0) { ctx.push('naval-and-air-order'); return; }
+    if (at <= 2) { ctx.push('naval-and-air-steps', { side: s.order[at - 1]!, step: 1 }); return; }
+    debarkSupply(ctx); // 10.5
+    ctx.pop();
+  },
+};
+
+/** Part 4 introduction: the side with the initiative decides which side performs its Naval and Air phase first. */
+export const navalAndAirOrder: Procedure<EtoState> = {
+  prompts(s) {
+    return [{
+      seat: s.initiative, rule: 'ETO Part 4 (initiative)', kind: 'choose',
+      text: 'You have the initiative: which side performs its Naval and Air phase first?',
+      choices: [
+        { action: { type: 'first', side: s.initiative }, label: 'We go first' },
+        { action: { type: 'first', side: otherSide(s.initiative) }, label: 'The enemy goes first' },
+      ],
+    }];
+  },
+  act(ctx, _f, _seat, a: ChooseFirstAction) {
+    const first = a.side;
+    ctx.state.order = [first, otherSide(first)];
+    ctx.log(`${first} performs the Naval and Air phase first`, 'ETO Part 4');
+    ctx.pop();
+  },
+};
+
+interface StepsFrame extends Frame {
+  side: Side;
+  step: number;
+}
+
+/** One side's steps: 1 (first naval movement) and 3 (naval attacks) when it has ships, 4 (air movement, 12.3) when it has air units. */
+export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
+  run(ctx, f) {
+    const s = ctx.state;
+    // A side with no naval units in the scenario has no naval steps.
+    if ((f.step === 1 || f.step === 3) && !Object.values(s.ships).some((sh) => sh.side === f.side)) f.step = 5;
+    if (f.step === 1) {
+      s.step = { ...emptyStep(), moved: [], successful: [] };
+      if (s.order[0] === f.side) s.counterIntercepted = [];
+      f.step = 3;
+      ctx.log(`${f.side}: Naval and Air phase, step 1 (first naval movement)`, 'ETO sequence of play 3');
+      ctx.push('naval-movement', { side: f.side, selected: [] });
+      return;
+    }
+    if (f.step === 3) {
+      s.step = emptyStep();
+      f.step = 5;
+      ctx.log(`${f.side}: step 3 (naval attacks)`, 'ETO sequence of play 3');
+      ctx.push('naval-attacks', { side: f.side, chosen: [] });
+      return;
+    }
+    if (f.step === 5 && hasAir(s, f.side)) {
+      f.step = 6;
+      s.land!.flown = [];
+      ctx.log(`${f.side}: step 4 (air movement)`, 'ETO sequence of play 3');
+      ctx.push('air-step', { side: f.side, offensive: false, raid: null });
+      return;
+    }
+    ctx.pop();
+  },
+};

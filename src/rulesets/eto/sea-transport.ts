@@ -1,0 +1,259 @@
+// ETO 10.0 sea transport: STP markers (10.1, fungible in a space), what they carry (10.2 Transport Table), embarking
+// in a friendly port in the Naval Movement step (10.4), cargo following its STPs, debarking in the Movement and End
+// phases (10.5), losses of STPs and their cargo (10.9), sea supply markers (32.4-32.5) and the amphibious assault's
+// requirement and sinkings (10.2, 10.6; the assault itself is land-attack.ts's). Rulings 58-61 in docs/rulings/eto.md.
+import type { Choice, Ctx } from '../../engine/index.ts';
+import { controller, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes } from './land.ts';
+import { navalMap } from './map.ts';
+import { type EtoState, type Ship, type Side } from './state.ts';
+
+/** 10.2 Transport Table: infantry and paratroops 1 STP, armor 2; HQs and generals ride free with a land unit (1 alone). */
+export function transportCost(u: LandUnit): number {
+  if (u.kind === 'armor') return 2;
+  if (u.kind === 'inf' || u.kind === 'para') return 1;
+  return 0;
+}
+
+const isStp = (sh: Ship): boolean => sh.type === 'STP' && !sh.sunk;
+
+/** STPs of `side` afloat in `space` (10.1: the markers in one space are fungible). */
+export function stpsIn(s: EtoState, side: Side, space: string): Ship[] {
+  return Object.values(s.ships).filter((sh) => isStp(sh) && sh.side === side && sh.space === space).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export const points = (ships: readonly Ship[]): number => ships.reduce((t, sh) => t + (sh.points ?? 0), 0);
+
+/** Land units aboard any of `stps`. */
+export function cargoOf(s: EtoState, stps: readonly string[]): LandUnit[] {
+  if (!s.land) return [];
+  return Object.values(s.land.units).filter((u) => u.where === 'aboard' && stps.includes(u.aboard!)).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** STPs the cargo and supply markers of `stps` need (10.2, 32.5: one per marker); HQs and generals alone need one. */
+export function need(s: EtoState, stps: readonly string[], extra: LandUnit[] = []): number {
+  const cargo = [...cargoOf(s, stps), ...extra];
+  const land = cargo.reduce((t, u) => t + transportCost(u), 0);
+  const leadersAlone = land === 0 && cargo.length > 0 ? 1 : 0;
+  return land + leadersAlone + stps.filter((id) => s.ships[id]!.supply).length;
+}
+
+/** The space a unit aboard is in (its STP's). */
+export const aboardSpace = (s: EtoState, u: LandUnit): string => s.ships[u.aboard!]!.space;
+
+/** Naval MP the cargo of `stps` has been carried (10.2: an assault carried farther than 6 MP needs three times the STPs). */
+export const carriedOf = (s: EtoState, stps: readonly string[]): number => Math.max(0, ...stps.map((id) => s.ships[id]!.carried ?? 0));
+
+// ---------------------------------------------------------------- embarking (10.4, 32.5)
+
+const inFriendlyPort = (s: EtoState, side: Side, space: string): boolean =>
+  !!s.land && !!navalMap(s).coastal.get(space)?.port && controller(s.land, space) === side;
+
+/**
+ * 10.4, 32.5: what the selected stack may take aboard in its port before it moves: land units of its side in the
+ * port (not activated this turn) while its STPs can carry them, and supply markers where the port has a land supply line.
+ */
+export function embarkChoices(s: EtoState, side: Side, selected: readonly string[]): Choice[] {
+  const stps = selected.filter((id) => s.ships[id]!.type === 'STP');
+  if (!stps.length || !s.land) return [];
+  const space = s.ships[stps[0]!]!.space;
+  if (!inFriendlyPort(s, side, space)) return [];
+  const l = s.land;
+  const have = points(stps.map((id) => s.ships[id]!));
+  const out: Choice[] = [];
+  for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && !l.activated.includes(x.id)).sort((a, b) => a.id.localeCompare(b.id))) {
+    if (need(s, stps, [u]) > have) continue;
+    out.push({ action: { type: 'embark', unit: u.id }, label: `Embark ${u.name} (${u.id}) at ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+  }
+  if (need(s, stps) + 1 <= have && stps.some((id) => !s.ships[id]!.supply) && suppliedHexes(l, side).has(space)) {
+    out.push({ action: { type: 'load-supply' }, label: `Load a supply marker at ${placeName(l, space)}`, refs: { units: [...stps], place: space } });
+  }
+  return out;
+}
+
+export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: string): void {
+  const s = ctx.state;
+  const stps = selected.filter((id) => s.ships[id]!.type === 'STP');
+  const u = landOf(s).units[unit]!;
+  const space = u.hex!;
+  u.where = 'aboard';
+  u.aboard = stps[0]!;
+  u.hex = null;
+  for (const id of stps) s.ships[id]!.carried = 0;
+  ctx.log(`${u.name} (${u.id}) embarks at ${placeName(landOf(s), space)}`, 'ETO 10.4');
+}
+
+export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[]): void {
+  const s = ctx.state;
+  const stp = selected.find((id) => s.ships[id]!.type === 'STP' && !s.ships[id]!.supply)!;
+  s.ships[stp]!.supply = true;
+  s.ships[stp]!.carried = 0;
+  ctx.log(`A supply marker is loaded aboard ${s.ships[stp]!.name} at ${placeName(landOf(s), s.ships[stp]!.space)}`, 'ETO 32.4, 32.5');
+}
+
+/** A moving stack's STPs carried their cargo `mp` more naval MP. */
+export function noteCarried(s: EtoState, ships: readonly string[], mp: number): void {
+  const stps = ships.filter((id) => s.ships[id]!.type === 'STP');
+  if (!stps.length || (!cargoOf(s, stps).length && !stps.some((id) => s.ships[id]!.supply))) return;
+  for (const id of stps) s.ships[id]!.carried = (s.ships[id]!.carried ?? 0) + mp;
+}
+
+/** 10.1: an STP leaving a stack hands its cargo to the stack's other STPs; allowed only while they can carry it all. */
+export function mayDropOff(s: EtoState, ships: readonly string[], ship: string): boolean {
+  const stps = ships.filter((id) => s.ships[id]!.type === 'STP');
+  if (!stps.includes(ship)) return true;
+  const rest = stps.filter((id) => id !== ship);
+  if (s.ships[ship]!.supply) return false;
+  const cargo = cargoOf(s, [ship]);
+  if (!cargo.length) return true;
+  return rest.length > 0 && need(s, stps) <= points(rest.map((id) => s.ships[id]!));
+}
+
+export function handOver(s: EtoState, ships: readonly string[], ship: string): void {
+  const rest = ships.filter((id) => id !== ship && s.ships[id]!.type === 'STP');
+  for (const u of cargoOf(s, [ship])) u.aboard = rest[0]!;
+}
+
+// ---------------------------------------------------------------- losses (10.9)
+
+/**
+ * 10.9: after an STP is lost, the STPs left in its space must still carry what they carry there (units aboard the
+ * lost STP pass to them); the owner loses units until they can, the most costly first (ruling 59). Generals and HQs
+ * are lost only with the last STP. Supply markers aboard a lost STP are lost with it.
+ */
+export function stpLost(ctx: Ctx<EtoState>, stp: Ship): void {
+  const s = ctx.state;
+  if (!s.land) return;
+  stp.supply = false;
+  const l = s.land;
+  const left = stpsIn(s, stp.side, stp.space);
+  const ids = [stp.id, ...left.map((sh) => sh.id)];
+  const cargo = cargoOf(s, ids);
+  if (!cargo.length) return;
+  for (const u of cargo) u.aboard = left[0]?.id ?? stp.id;
+  const have = points(left);
+  const land = () => cargoOf(s, ids).filter((u) => transportCost(u) > 0);
+  while (land().length && need(s, left.map((sh) => sh.id)) > have) {
+    const u = land().sort((a, b) => transportCost(b) - transportCost(a) || a.id.localeCompare(b.id))[0]!;
+    lose(ctx, l, u, 'ETO 10.9');
+  }
+  if (!left.length) for (const u of cargoOf(s, ids)) lose(ctx, l, u, 'ETO 10.9');
+}
+
+function lose(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): void {
+  if (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para') l.losses[u.side] += u.depleted ? 1 : u.steps;
+  u.where = u.kind === 'general' ? 'removed' : 'force-pool';
+  delete u.aboard;
+  ctx.log(`${u.name} (${u.id}) is lost with its transport`, rule);
+}
+
+// ---------------------------------------------------------------- debarking (10.5, 32.4)
+
+/** 10.2: debarking in a hex without a port takes twice the STPs. */
+export function mayDebarkAt(s: EtoState, u: LandUnit): boolean {
+  const l = landOf(s);
+  const space = aboardSpace(s, u);
+  const x = layerHex(l, space);
+  if (!x || controller(l, space) !== u.side) return false;
+  const stps = stpsIn(s, u.side, space).map((sh) => sh.id);
+  const port = !!navalMap(s).coastal.get(space)?.port;
+  return port || points(stps.map((id) => s.ships[id]!)) >= 2 * need(s, stps);
+}
+
+export function debark(ctx: Ctx<EtoState>, u: LandUnit, rule: string): string {
+  const space = aboardSpace(ctx.state, u);
+  u.where = 'map';
+  u.hex = space;
+  delete u.aboard;
+  ctx.log(`${u.name} (${u.id}) debarks at ${placeName(landOf(ctx.state), space)}`, rule);
+  return space;
+}
+
+/** 32.4: supply markers a port holds: one in a minor port, two in a city resource minor port, three and four in major ones. */
+export function markerRoom(l: LandState, h: string, port: 'minor' | 'major'): number {
+  return (port === 'major' ? 3 : 1) + (layerHex(l, h)?.feature === 'city-resource' ? 1 : 0);
+}
+
+/** 10.5: at the end of the Naval and Air phase, supply markers aboard STPs in friendly ports debark where there is room. */
+export function debarkSupply(ctx: Ctx<EtoState>): void {
+  const s = ctx.state;
+  if (!s.land) return;
+  const l = s.land;
+  for (const sh of Object.values(s.ships).filter((x) => x.supply && !x.sunk).sort((a, b) => a.id.localeCompare(b.id))) {
+    const port = navalMap(s).coastal.get(sh.space)?.port;
+    if (!port || controller(l, sh.space) !== sh.side) continue;
+    const there = (l.markers ??= []).filter((m) => m.hex === sh.space).length;
+    if (there >= markerRoom(l, sh.space, port)) continue;
+    l.markers.push({ hex: sh.space, side: sh.side });
+    sh.supply = false;
+    ctx.log(`A supply marker is landed at ${placeName(l, sh.space)}`, 'ETO 10.5, 32.4');
+  }
+}
+
+/** 10.5: in the End phase units still aboard in a friendly port debark there where they may stack (24.2); elsewhere they stay aboard. */
+export function debarkAtEnd(ctx: Ctx<EtoState>): void {
+  const s = ctx.state;
+  if (!s.land) return;
+  const l = s.land;
+  for (const u of Object.values(l.units).filter((x) => x.where === 'aboard').sort((a, b) => a.id.localeCompare(b.id))) {
+    const space = aboardSpace(s, u);
+    if (!navalMap(s).coastal.get(space)?.port || controller(l, space) !== u.side) continue;
+    if (transportCost(u) > 0 && landUnitsAt(l, space, u.side).length >= stackLimit(l, space)) continue;
+    if (landUnitsAt(l, space).some((x) => x.side !== u.side)) continue;
+    debark(ctx, u, 'ETO 10.5');
+  }
+}
+
+// ---------------------------------------------------------------- amphibious assault (10.6)
+
+/** Land units that may join an assault from `space`: the infantry, armor and paratroops aboard, as many as may stack there (10.6). */
+export function assaultUnits(s: EtoState, side: Side, space: string, limit: number): LandUnit[] {
+  const cargo = cargoOf(s, stpsIn(s, side, space).map((sh) => sh.id));
+  const land = cargo.filter((u) => u.kind === 'inf' || u.kind === 'armor').slice(0, limit);
+  return [...land, ...cargo.filter((u) => u.kind === 'general' || u.kind === 'hq')];
+}
+
+/** The land units aboard off `space` not yet activated this turn: a stack offensive's assault stack (ruling 62). */
+export function assaultStack(s: EtoState, side: Side, space: string): LandUnit[] {
+  const l = landOf(s);
+  return assaultUnits(s, side, space, stackLimit(l, space)).filter((u) => (u.kind === 'inf' || u.kind === 'armor') && !l.activated.includes(u.id));
+}
+
+/** 10.2: STPs an assault needs: twice the table's figure if carried 6 naval MP or less, three times if farther. */
+export function assaultNeed(s: EtoState, stps: readonly string[], units: readonly LandUnit[]): number {
+  const factor = carriedOf(s, stps) > 6 ? 3 : 2;
+  return factor * units.reduce((t, u) => t + transportCost(u), 0);
+}
+
+/**
+ * 10.6: the hexes `side` may assault now: coastal land hexes where its STPs are at sea with infantry or armor
+ * aboard and enough of them, enemy-controlled or held by the enemy, not rough, forest or swamp, not assaulted this turn.
+ */
+export function assaultTargets(s: EtoState, side: Side): string[] {
+  if (!s.land) return [];
+  const l = s.land;
+  const spaces = [...new Set(Object.values(l.units).filter((u) => u.where === 'aboard' && u.side === side).map((u) => aboardSpace(s, u)))].sort();
+  return spaces.filter((h) => {
+    const x = layerHex(l, h);
+    if (!x || x.terrain !== 'clear' || (l.assaulted ?? []).includes(h)) return false;
+    const c = controller(l, h);
+    const enemyHeld = Object.values(l.units).some((u) => u.where === 'map' && u.hex === h && u.side !== side && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para'));
+    if (c === null || (c === side && !enemyHeld)) return false;
+    const stps = stpsIn(s, side, h);
+    if (stps.some((sh) => sh.inPort)) return false;
+    const units = assaultUnits(s, side, h, stackLimit(l, h)).filter((u) => u.kind === 'inf' || u.kind === 'armor');
+    return units.length > 0 && points(stps) >= assaultNeed(s, stps.map((sh) => sh.id), units);
+  });
+}
+
+/** 10.2, 10.6: one STP of the assaulting stack is sunk for each infantry and armor unit that assaulted, whatever the result. */
+export function assaultSinkings(ctx: Ctx<EtoState>, side: Side, space: string, units: number): void {
+  const s = ctx.state;
+  for (let i = 0; i < units; i++) {
+    const stp = stpsIn(s, side, space)[0];
+    if (!stp) return;
+    stp.points = (stp.points ?? 1) - 1;
+    if (stp.points <= 0) { stp.sunk = true; stp.inPort = false; }
+    ctx.log(`${stp.name} loses 1 STP in the assault`, 'ETO 10.6');
+    if (stp.sunk) stpLost(ctx, stp);
+  }
+}

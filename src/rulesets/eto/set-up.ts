@@ -1,0 +1,146 @@
+// ETO set-up (scenario book introduction; each scenario's set-up section): a side places its units one at a time,
+// land units in the territory it controls at the start (24.4) within the stacking limit (24.2), generals with a unit
+// of their nation, HQs their radius apart (23.4), a minor country's infantry with one or more in its capital (39.2),
+// airfield markers (13.5), air units on airbases with room (13.2), ships where the scenario lets them start. A
+// scenario may offer a whole deployment in one choice and add a restriction of its own.
+import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { SetUpAction } from './actions.ts';
+import { playOf } from './data/index.ts';
+import {
+  controller, dist, homeCountries, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, theatreOf, unitsAt,
+} from './land.ts';
+import { neutral } from './politics.ts';
+import { spaceName } from './map.ts';
+import { SCENARIOS } from './scenarios.ts';
+import type { EtoState, Side } from './state.ts';
+
+export interface SetUpFrame extends Frame { side: Side }
+
+type Item = { kind: 'unit'; id: string } | { kind: 'air'; id: string } | { kind: 'airfield' } | { kind: 'ship'; id: string };
+
+/** 13.2: air units a hex can base (city, resource: 1 each; city resource 2; airfield marker +1). */
+export function baseCapacity(l: LandState, h: string): number {
+  const f = layerHex(l, h)?.feature;
+  return (f === 'city-resource' ? 2 : f ? 1 : 0) + (l.airfields.includes(h) ? 1 : 0);
+}
+
+/** The scenario's set-up section ("ETO scenario 3 [3.1]"). */
+const setUpRule = (scenario: string): string => {
+  const p = playOf(scenario);
+  return `ETO scenario ${p.number} [${p.setUpRule ?? `${p.number}.1`}]`;
+};
+
+/** The next thing `side` places: armor, infantry, generals, HQs, airfield markers, air units, then ships. */
+function nextItem(s: EtoState, side: Side): Item | null {
+  const l = s.land;
+  // A neutral minor's forces set up only when it is invaded (39.2).
+  const playing = (nation: string) => !l || !neutral(l, nation);
+  if (l) {
+    for (const k of ['armor', 'inf', 'para', 'general', 'hq'] as const) {
+      const u = Object.values(l.units).find((x) => x.side === side && x.kind === k && x.where === 'setup' && playing(x.nation));
+      if (u) return { kind: 'unit', id: u.id };
+    }
+    if (l.airfields.length < (SCENARIOS[s.scenario]!.airfields?.[side] ?? 0)) return { kind: 'airfield' };
+    const a = Object.values(l.air).find((x) => x.side === side && x.where === 'setup' && playing(x.nation));
+    if (a) return { kind: 'air', id: a.id };
+  }
+  const sh = Object.values(s.ships).find((x) => x.side === side && x.space === '' && playing(x.nation));
+  return sh ? { kind: 'ship', id: sh.id } : null;
+}
+
+/** Hexes of the scenario's land map `side` controls at the start (within the countries it sets up in, where the scenario says). */
+function ownHexes(l: LandState, side: Side, nation?: string): string[] {
+  const m = landMap(theatreOf(l));
+  // 39.2: a minor country sets up at home; the others where the scenario says, in territory their side controls.
+  const only = nation && playOf(l.scenario).rules.minors?.includes(nation) ? homeCountries(nation) : playOf(l.scenario).rules.setUpIn?.[side];
+  return Object.keys(m.hexes).filter((h) => controller(l, h) === side && (!only || only.includes(m.hexes[h]!.country))).sort();
+}
+
+/** 39.2: a minor country's capital must get one of its infantry; the last one goes there if none has. */
+function capitalRule(l: LandState, u: LandUnit, hexes: string[]): string[] {
+  if (u.kind !== 'inf' || !playOf(l.scenario).rules.minors?.includes(u.nation)) return hexes;
+  const m = landMap(theatreOf(l));
+  const capital = Object.keys(m.hexes).find((h) => m.hexes[h]!.capital && m.hexes[h]!.country === u.nation);
+  if (!capital || landUnitsAt(l, capital, u.side).some((x) => x.kind === 'inf' && x.nation === u.nation)) return hexes;
+  const left = Object.values(l.units).filter((x) => x.nation === u.nation && x.kind === 'inf' && x.where === 'setup').length;
+  return left === 1 ? hexes.filter((h) => h === capital) : hexes;
+}
+
+/** Where a land unit may be placed. */
+export function unitPlaces(l: LandState, u: LandUnit): string[] {
+  const own = ownHexes(l, u.side, u.nation);
+  const special = SCENARIOS[l.scenario]!.mayPlace;
+  let ok: string[];
+  if (u.kind === 'para') ok = own; // 19.0: paratroops count for no stacking
+  else if (u.kind === 'inf' || u.kind === 'armor') {
+    ok = capitalRule(l, u, own.filter((h) => landUnitsAt(l, h).length < stackLimit(l, h) && !(u.kind === 'armor' && layerHex(l, h)!.terrain === 'marsh')));
+  } else if (u.kind === 'general') {
+    ok = own.filter((h) => landUnitsAt(l, h, u.side).some((x) => x.nation === u.nation) && !unitsAt(l, h).some((x) => x.kind === 'general'));
+  } else {
+    const others = Object.values(l.units).filter((x) => x.kind === 'hq' && x.where === 'map' && x.side === u.side && x.id !== u.id);
+    ok = own.filter((h) => others.every((o) => dist(o.hex!, h) >= Math.max(o.radius ?? 0, u.radius ?? 0)));
+  }
+  return special ? ok.filter((h) => special(l, u, h)) : ok;
+}
+
+function itemChoices(s: EtoState, side: Side, item: Item): Choice[] {
+  if (item.kind === 'ship') {
+    const sh = s.ships[item.id]!;
+    return SCENARIOS[s.scenario]!.shipPlaces!(s, sh).map((p) => ({
+      action: { type: 'place', ship: sh.id, space: p.space, inPort: p.inPort },
+      label: `${sh.name} to ${spaceName(s, p.space)}${p.inPort ? ' (in port)' : ''}`, refs: { units: [sh.id], place: p.space },
+    }));
+  }
+  const l = landOf(s);
+  const hexes = ownHexes(l, side, item.kind === 'air' ? l.air[item.id]!.nation : undefined);
+  if (item.kind === 'airfield') return hexes.filter((h) => !l.airfields.includes(h)).map((h) => ({ action: { type: 'airfield', hex: h }, label: `Airfield in ${placeName(l, h)}`, refs: { place: h } }));
+  if (item.kind === 'air') {
+    return hexes.filter((h) => Object.values(l.air).filter((a) => a.base === h && a.where === 'map').length < baseCapacity(l, h))
+      .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${placeName(l, h)}`, refs: { units: [item.id], place: h } }));
+  }
+  const u = l.units[item.id]!;
+  return unitPlaces(l, u).map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
+}
+
+function placeUnit(l: LandState, id: string, hex: string): void {
+  if (l.units[id]) { l.units[id]!.hex = hex; l.units[id]!.where = 'map'; } else { l.air[id]!.base = hex; l.air[id]!.where = 'map'; }
+}
+
+/** A prepared deployment: every listed unit still to place goes to its hex; airfields up to the side's number. */
+function deploy(ctx: Ctx<EtoState>, side: Side): void {
+  const l = landOf(ctx.state);
+  const p = SCENARIOS[ctx.state.scenario]!.prepared![side]!;
+  const max = SCENARIOS[ctx.state.scenario]!.airfields?.[side] ?? 0;
+  for (const h of p.airfields ?? []) if (!l.airfields.includes(h) && l.airfields.length < max) l.airfields.push(h);
+  for (const [id, h] of Object.entries(p.units)) if (l.units[id]?.where === 'setup') placeUnit(l, id, h);
+  for (const [id, h] of Object.entries(p.air ?? {})) if (l.air[id]?.where === 'setup') placeUnit(l, id, h);
+  ctx.log(`${side === 'axis' ? 'Axis' : 'Allied'} forces deployed: ${p.label.toLowerCase()}`, p.rule);
+}
+
+export const setUp: Procedure<EtoState, SetUpFrame> = {
+  prompts(s, f) {
+    const item = nextItem(s, f.side);
+    if (!item) return [];
+    const choices = itemChoices(s, f.side, item);
+    const p = SCENARIOS[s.scenario]!.prepared?.[f.side];
+    if (p && Object.values(landOf(s).units).every((u) => u.side !== f.side || u.where === 'setup')) {
+      choices.unshift({ action: { type: p.action }, label: p.label, refs: { units: [...Object.keys(p.units), ...Object.keys(p.air ?? {})] } });
+    }
+    const what = item.kind === 'ship' ? s.ships[item.id]!.name : item.kind === 'airfield' ? 'an airfield marker' : item.kind === 'air' ? landOf(s).air[item.id]!.name : `${landOf(s).units[item.id]!.name} (${item.id})`;
+    return [{ seat: f.side, rule: setUpRule(s.scenario), text: `Set up ${what}`, kind: 'place', choices }];
+  },
+  act(ctx, f, _seat, a: SetUpAction) {
+    const s = ctx.state;
+    if (a.type === 'example' || a.type === 'suggested') { deploy(ctx, f.side); return; }
+    if (a.type === 'airfield') { landOf(s).airfields.push(a.hex); return; }
+    if ('ship' in a) {
+      const sh = s.ships[a.ship]!;
+      sh.space = a.space;
+      sh.inPort = a.inPort;
+      ctx.log(`${sh.name} placed in ${spaceName(s, sh.space)}${sh.inPort ? ' (in port)' : ''}`, setUpRule(s.scenario));
+      return;
+    }
+    placeUnit(landOf(s), a.unit, a.hex);
+  },
+  run(ctx) { ctx.pop(); },
+};

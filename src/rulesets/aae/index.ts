@@ -15,12 +15,13 @@ import { ALL_OPTIONS, SCENARIO, initialState } from './setup.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES } from './world.ts';
 import { commonwealth, liberation, reservistsPlace } from './house/turn.ts';
+import { repairs } from './house/repairs.ts';
 import { secondAttack } from './house/second-attack.ts';
 import { aaePositions } from './positions.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
-  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation,
+  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs,
   'second-attack': secondAttack,
 };
 

@@ -25,12 +25,18 @@ function NewGame({ rulesets, onCreated, initial }: {
   /** Seats the scenario's scripted side plays when they are AI seats (ETO Case White's solitaire Poles). */
   const scripted = (sc && rs?.scripted?.seats[sc.id]) ?? [];
 
-  useEffect(() => {
-    if (!rs) return;
-    setScenario(rs.scenarios[0]?.id ?? '');
-    setOptions(Object.fromEntries(rs.options.map((o) => [o.id, o.default])));
+  // The form's defaults for a rule set, set in the same update as the choice of rule set (a scenario picked at once
+  // after it is kept, not reset by a later effect).
+  const [formFor, setFormFor] = useState<string | null>(null);
+  const reset = (r: RulesetInfo) => {
+    setFormFor(r.id);
+    setScenario(r.scenarios[0]?.id ?? '');
+    setOptions(Object.fromEntries(r.options.map((o) => [o.id, o.default])));
     // The first seat is the player's; the others the AI's where the rule set has one, else hot-seat.
-    setSeats(Object.fromEntries(rs.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : rs.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
+    setSeats(Object.fromEntries(r.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : r.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
+  };
+  useEffect(() => {
+    if (rs && formFor !== rs.id) reset(rs);
   }, [rs?.id]);
 
   const create = async () => {
@@ -64,7 +70,12 @@ function NewGame({ rulesets, onCreated, initial }: {
     <form class="card new-game" data-testid="new-game" onSubmit={(e) => { e.preventDefault(); void create(); }}>
       <h2>New game</h2>
       <label>Rule set
-        <select value={rs.id} data-testid="ruleset" onChange={(e) => setRsId((e.target as HTMLSelectElement).value)}>
+        <select value={rs.id} data-testid="ruleset" onChange={(e) => {
+          const id = (e.target as HTMLSelectElement).value;
+          setRsId(id);
+          const r = rulesets.find((x) => x.id === id);
+          if (r) reset(r);
+        }}>
           {rulesets.map((r) => <option key={r.id} value={r.id}>{r.title}</option>)}
         </select>
       </label>

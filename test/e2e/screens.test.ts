@@ -62,9 +62,10 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     expect(await page.locator('[data-testid=seat-allies] option[value=ai]').count()).toBe(1);
     await both(page, 'home');
     await page.setViewportSize(DESKTOP);
-    await page.selectOption('[data-testid=ruleset]', 'eto');
+    // Blitzkrieg General has no AI yet: no seat offers one, and the page says so.
+    await page.selectOption('[data-testid=ruleset]', 'bkg');
     await page.locator('[data-testid=no-ai]').waitFor();
-    expect(await page.locator('[data-testid=seat-allies] option[value=ai]').count()).toBe(0);
+    expect(await page.locator('[data-testid=seat-germany] option[value=ai]').count()).toBe(0);
   });
 
   it('bug 1 / item 2: a manual set-up lights the legal hexes with nothing selected, and a click on one places the unit', async () => {

@@ -252,7 +252,8 @@ export function Home() {
         )}
         <div class="card">
           <h2>My games</h2>
-          {games === null ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
+          {/* Rows name rule sets and scenarios: shown once the listing has come (or failed), never as ids first. */}
+          {games === null || (!allInfo.length && !err) ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
             <>
               {inProgress.length > 0 && <><h3>In progress</h3><ul class="games">{inProgress.map(row)}</ul></>}
               {finished.length > 0 && <><h3>Finished</h3><ul class="games">{finished.map(row)}</ul></>}

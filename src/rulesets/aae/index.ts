@@ -3,7 +3,7 @@
 import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
 import { battle } from './battle.ts';
 import { raid } from './bombing.ts';
-import { assetsJson, aaeBoardView } from './board-view.ts';
+import { aaeAssets, aaeBoardView } from './board-view.ts';
 import { combatPhase } from './combat.ts';
 import { validateAaeData } from './data/index.ts';
 import { middleEastPenalty } from './income.ts';
@@ -54,7 +54,7 @@ export const aae: Ruleset<AaeState> = {
   describe(state) {
     return `Round ${state.round}, ${POWER_NAMES[state.power]}: ${PHASE_NAMES[state.phase] ?? state.phase}`;
   },
-  assets: assetsJson,
+  assets: () => aaeAssets(),
   validateData: () => validateAaeData(),
   positions: aaePositions,
 };

@@ -62,10 +62,10 @@ describe('aae AI standing rules', () => {
     const rig = aaeRig();
     const s = rig.start(position({ control: { moscow: 'germany' } }), 'combat-move', 'germany');
     const t = rig.start(position(), 'combat-move', 'germany');
-    const ge = aaeAi.evaluate(s, 'germany');
-    expect(ge).toBeGreaterThan(aaeAi.evaluate(t, 'germany'));
+    const ge = aaeAi.evaluate!(s, 'germany');
+    expect(ge).toBeGreaterThan(aaeAi.evaluate!(t, 'germany'));
     expect(Math.abs(ge)).toBeLessThanOrEqual(1);
-    expect(aaeAi.evaluate(s, 'ussr')).toBeCloseTo(-ge, 10);
+    expect(aaeAi.evaluate!(s, 'ussr')).toBeCloseTo(-ge, 10);
     const view = { state: aae.view(s, 'germany') } as never;
     const back = aaeAi.stateFromView(view, 'germany', 'x');
     expect(prompts(aae, back)[0]!.text).toBe(prompts(aae, s)[0]!.text);

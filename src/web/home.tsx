@@ -2,28 +2,17 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Json } from '../engine/types.ts';
 import type { CreateGameResponse, GameLog, GameSummary, RulesetInfo, SeatSpec } from '../server/protocol.ts';
-import { api } from './api.ts';
+import { api, rulesetsCached } from './api.ts';
 import { navigate } from './nav.ts';
 import { forgetToken, loadTokens, rememberCreatedGame, rememberToken, tokenFromLink } from './storage.ts';
+import { OptionInput } from './options.tsx';
 
 type SeatChoice = 'me' | 'ai' | 'invite';
 
-function OptionInput({ o, value, onChange }: { o: RulesetInfo['options'][number]; value: Json; onChange(v: Json): void }) {
-  if (o.values?.length) {
-    return (
-      <select value={JSON.stringify(value)} onChange={(e) => onChange(JSON.parse((e.target as HTMLSelectElement).value) as Json)} data-testid={`option-${o.id}`}>
-        {o.values.map((v) => <option key={JSON.stringify(v)} value={JSON.stringify(v)}>{String(v)}</option>)}
-      </select>
-    );
-  }
-  if (typeof o.default === 'boolean') {
-    return <input type="checkbox" checked={value === true} data-testid={`option-${o.id}`} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
-  }
-  return <input value={String(value ?? '')} data-testid={`option-${o.id}`} onInput={(e) => { const t = (e.target as HTMLInputElement).value; onChange(typeof o.default === 'number' ? Number(t) : t); }} />;
-}
-
-function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], invited: string[], ruleset: string): void }) {
-  const [rsId, setRsId] = useState(rulesets[0]?.id ?? '');
+function NewGame({ rulesets, onCreated, initial }: {
+  rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], invited: string[], ruleset: string): void; initial: string | null;
+}) {
+  const [rsId, setRsId] = useState(initial ?? rulesets[0]?.id ?? '');
   const rs = rulesets.find((r) => r.id === rsId) ?? rulesets[0];
   const [scenario, setScenario] = useState('');
   const [options, setOptions] = useState<Record<string, Json>>({});
@@ -38,7 +27,8 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
     if (!rs) return;
     setScenario(rs.scenarios[0]?.id ?? '');
     setOptions(Object.fromEntries(rs.options.map((o) => [o.id, o.default])));
-    setSeats(Object.fromEntries(rs.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : 'ai') as SeatChoice, level: 2 }])));
+    // The first seat is the player's; the others the AI's where the rule set has one, else hot-seat.
+    setSeats(Object.fromEntries(rs.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : rs.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
   }, [rs?.id]);
 
   const create = async () => {
@@ -81,9 +71,12 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
       </label>
       {sc && <p class="muted small">{sc.description}</p>}
       {rs.options.map((o) => (
-        <label key={o.id} title={o.description}>{o.name}
-          <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
-        </label>
+        <div class="option" key={o.id}>
+          <label>{o.name}
+            <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
+          </label>
+          <p class="muted small option-help" data-testid={`option-help-${o.id}`}>{o.description}</p>
+        </div>
       ))}
       <fieldset>
         <legend>Seats</legend>
@@ -91,10 +84,10 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
           const c = seats[s] ?? { kind: 'me', level: 2 };
           return (
             <div class="seat-row" key={s}>
-              <span class={`seat-badge side-${s}`}>{s}</span>
+              <span class={`seat-badge side-${s}`}>{s[0]!.toUpperCase() + s.slice(1)}</span>
               <select value={c.kind} data-testid={`seat-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, kind: (e.target as HTMLSelectElement).value as SeatChoice } })}>
                 <option value="me">Me (this browser)</option>
-                <option value="ai">AI</option>
+                {rs.aiSeats.includes(s) && <option value="ai">AI</option>}
                 <option value="invite">Invite someone (link)</option>
               </select>
               {c.kind === 'ai' && (
@@ -124,8 +117,17 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
           </>
         )}
       </fieldset>
+      {!rs.aiSeats.length && <p class="muted small" data-testid="no-ai">No AI plays {rs.title} yet: every seat is played by a person.</p>}
       {err && <p class="error" data-testid="error">{err}</p>}
-      <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>
+      <div class="row">
+        <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>
+        {rs.positions && (
+          <button type="button" data-testid="open-editor" title="Set up units, turn and phase from this scenario, then play on or save the position file"
+            onClick={() => navigate(`/editor?ruleset=${rs.id}&scenario=${encodeURIComponent(sc?.id ?? '')}&options=${encodeURIComponent(JSON.stringify(options))}`)}>
+            Edit as a position…
+          </button>
+        )}
+      </div>
     </form>
   );
 }
@@ -151,6 +153,7 @@ function Invites({ r, mine, invited, onGo }: { r: CreateGameResponse; mine: stri
 
 export function Home() {
   const [rulesets, setRulesets] = useState<RulesetInfo[]>([]);
+  const [allInfo, setAllInfo] = useState<RulesetInfo[]>([]);
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [link, setLink] = useState('');
@@ -164,8 +167,10 @@ export function Home() {
       setErr((e as Error).message);
     }
   };
+  // Test games (hidden packages) are listed only when a link asks for one by id: /?ruleset=duel.
+  const asked = new URLSearchParams(location.search).get('ruleset');
   useEffect(() => {
-    api.rulesets().then(setRulesets, (e: Error) => setErr(e.message));
+    rulesetsCached().then((all) => { setAllInfo(all); setRulesets(all.filter((r) => !r.hidden || r.id === asked)); }, (e: Error) => setErr(e.message));
     void refresh();
   }, []);
 
@@ -197,12 +202,14 @@ export function Home() {
     else setErr('That is not a game link: paste the whole link (…/play/<token>) or the token.');
   };
 
+  const titleOf = (id: string) => allInfo.find((r) => r.id === id)?.title ?? id;
+  const scenarioOf = (id: string, sc: string) => allInfo.find((r) => r.id === id)?.scenarios.find((s) => s.id === sc)?.name ?? sc;
   const inProgress = games?.filter((g) => g.status === 'running') ?? [];
   const finished = games?.filter((g) => g.status === 'finished') ?? [];
   const row = (g: GameSummary) => (
     <li key={g.token} class={'game-row' + (g.yourTurn ? ' your-turn' : '')} data-testid="my-game">
       <a href={`/play/${g.token}`} onClick={(e) => { e.preventDefault(); navigate(`/play/${g.token}`); }}>
-        {g.ruleset} · {g.scenario} · <b>{g.seat ?? 'spectator'}</b>
+        {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ?? 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
       {g.imported && <span class="muted" title="its first entries were played elsewhere">imported</span>}
@@ -225,7 +232,7 @@ export function Home() {
         {created ? (
           <Invites r={created.r} mine={created.mine} invited={created.invited} onGo={() => navigate(`/play/${created.r.seats[created.mine[0]!]!.token}`)} />
         ) : (
-          <NewGame rulesets={rulesets} onCreated={onCreated} />
+          rulesets.length ? <NewGame rulesets={rulesets} onCreated={onCreated} initial={asked && rulesets.some((r) => r.id === asked) ? asked : null} /> : <div class="card"><p class="muted">Loading…</p></div>
         )}
         <div class="card">
           <h2>My games</h2>
@@ -241,8 +248,8 @@ export function Home() {
             <button type="submit">Join</button>
           </form>
           <h2>Start from any position</h2>
-          <p class="muted small">Set up units, turn, phase and politics (2WW), then play on or save the position file.</p>
-          <button onClick={() => navigate('/editor')} data-testid="open-editor">Position editor</button>
+          <p class="muted small">"Edit as a position…" under a new game opens its set-up in the position editor: move units,
+            set the turn and phase, then play on or save the position file.</p>
           <h2>Open a log file</h2>
           <p class="muted small">A saved game (.theater.json): it is replayed and checked, then you can continue or replay it.</p>
           <input type="file" accept=".json,application/json" data-testid="import" onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) void importLog(f); }} />

@@ -3,6 +3,7 @@
 import type { RulesetPackage } from '../package.ts';
 import { etoAi } from './ai/adapter.ts';
 import { eto } from './index.ts';
+import rules from './rules-reference.json' with { type: 'json' };
 import { solitairePoland } from './scripted.ts';
 
-export const etoPackage: RulesetPackage = { ruleset: eto, ai: etoAi, scripted: solitairePoland };
+export const etoPackage: RulesetPackage = { ruleset: eto, ai: etoAi, scripted: solitairePoland, rules };

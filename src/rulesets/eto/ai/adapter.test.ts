@@ -74,4 +74,18 @@ describe('the ETO AI plays', () => {
     }
     expect(seen.goal + seen.other).toBeGreaterThan(0);
   });
+
+  it('Case White [4.3]: the German offensive is the combined offensive of both army groups (ETO 23.6)', () => {
+    const g = start('case-white');
+    for (let i = 0; i < 40 && !prompts(eto, g.state)[0]!.choices.some((c) => c.action.type === 'offensive'); i++) {
+      const p = prompts(eto, g.state)[0]!;
+      const view = viewFor(eto, g.state, p.seat);
+      g.act(p.seat, chooseAction({ ruleset: 'eto', seat: p.seat, level: 'easy', view, prompt: view.prompt!, seed: 'cw' }).action);
+    }
+    const p = prompts(eto, g.state)[0]!;
+    const view = viewFor(eto, g.state, p.seat);
+    const r = chooseAction({ ruleset: 'eto', seat: p.seat, level: 'hard', view, prompt: view.prompt!, seed: 'cw' });
+    expect(r.action).toMatchObject({ type: 'offensive', method: 'hq' });
+    expect((r.action.partners as string[]).length).toBeGreaterThan(0);
+  });
 });

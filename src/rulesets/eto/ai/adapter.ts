@@ -382,6 +382,10 @@ export const etoAi: AiAdapter<EtoState> = {
     // The example deployments of the scenarios are the designers' own: a sound start the planner refines afterwards.
     const example = prompt.choices.find((c) => c.action.type === 'example' || c.action.type === 'suggested');
     if (example && prompt.kind === 'place') return example.action;
+    // ETO 23.6: a combined offensive the scenario grants activates every partner HQ's units at once (a plan judged at
+    // its first roll would prefer the single HQ that attacks sooner).
+    const combined = prompt.choices.find((c) => c.action.type === 'offensive' && Array.isArray(c.action.partners));
+    if (combined) return combined.action;
     const l = s.land;
     if (!l) return null;
     // ETO 27.4: take the vacated hex with one unit (armor first: it may exploit), then hold the line.

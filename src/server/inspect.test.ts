@@ -34,7 +34,10 @@ describe('the rule set listing and routes', () => {
     expect(by['fixture-areas']).toMatchObject({ hidden: true, aiSeats: [], odds: true, positions: true, rules: true });
     expect(by['2ww']).toMatchObject({ aiSeats: ['axis', 'allies'], odds: true, positions: true });
     expect(by['2ww']!.hidden).toBeUndefined();
-    expect(by.eto!.aiSeats).toEqual([]);
+    expect(by.eto!.aiSeats).toEqual(['axis', 'allies']);
+    // Case White's solitaire Poles play the allies seat when it is an AI seat; no other scenario has a script.
+    expect(by.eto!.scripted?.seats['case-white']).toEqual(['allies']);
+    expect(by.eto!.scripted?.seats.bulge).toEqual([]);
   });
 
   it('#21 item 8: the rules reference is served per rule set; a rule set without one is a 404 that says where it goes', async () => {

@@ -51,6 +51,11 @@ export interface RulesetInfo {
   hidden?: boolean;
   /** Seats an AI can play (those the rule set's package has an AI for). */
   aiSeats: Seat[];
+  /**
+   * A scenario's scripted side (RulesetPackage.scripted): what it is, and by scenario the seats it plays when they are
+   * AI seats. Absent: no scenario has one.
+   */
+  scripted?: { name: string; seats: Record<string, Seat[]> };
   /** The server computes exact combat odds for this rule set (POST /api/play/:token/inspect {kind:'odds'}). */
   odds: boolean;
   /** Games can start from a position (docs/positions.md): the editor works for it. */

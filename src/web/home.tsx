@@ -22,13 +22,21 @@ function NewGame({ rulesets, onCreated, initial }: {
   const [err, setErr] = useState<string | null>(null);
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
   const seatList = sc?.seats ?? rs?.seats ?? [];
+  /** Seats the scenario's scripted side plays when they are AI seats (ETO Case White's solitaire Poles). */
+  const scripted = (sc && rs?.scripted?.seats[sc.id]) ?? [];
 
-  useEffect(() => {
-    if (!rs) return;
-    setScenario(rs.scenarios[0]?.id ?? '');
-    setOptions(Object.fromEntries(rs.options.map((o) => [o.id, o.default])));
+  // The form's defaults for a rule set, set in the same update as the choice of rule set (a scenario picked at once
+  // after it is kept, not reset by a later effect).
+  const [formFor, setFormFor] = useState<string | null>(null);
+  const reset = (r: RulesetInfo) => {
+    setFormFor(r.id);
+    setScenario(r.scenarios[0]?.id ?? '');
+    setOptions(Object.fromEntries(r.options.map((o) => [o.id, o.default])));
     // The first seat is the player's; the others the AI's where the rule set has one, else hot-seat.
-    setSeats(Object.fromEntries(rs.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : rs.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
+    setSeats(Object.fromEntries(r.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : r.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
+  };
+  useEffect(() => {
+    if (rs && formFor !== rs.id) reset(rs);
   }, [rs?.id]);
 
   const create = async () => {
@@ -38,7 +46,9 @@ function NewGame({ rulesets, onCreated, initial }: {
     try {
       const spec: Record<string, SeatSpec> = {};
       for (const s of seatList) {
-        const c = seats[s] ?? { kind: 'me', level: 2 };
+        const c0 = seats[s] ?? { kind: 'me', level: 2 };
+        // An AI chosen for a scenario's scripted side does not carry over to a scenario without one.
+        const c = c0.kind === 'ai' && !rs.aiSeats.includes(s) && !scripted.includes(s) ? { ...c0, kind: 'me' as SeatChoice } : c0;
         spec[s] = c.kind === 'ai' ? { kind: 'ai', level: c.level } : c.kind === 'me' ? { kind: 'human' } : { kind: 'open' };
       }
       const initialMs = Math.round(clock.minutes * 60_000), incrementMs = Math.round(clock.increment * 1000);
@@ -46,7 +56,7 @@ function NewGame({ rulesets, onCreated, initial }: {
         throw new Error('Clocks: the time per player must be at least one second (e.g. 0.5 minutes) and the increment 0 or more seconds');
       }
       const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec, ...(clock.on ? { clock: { initialMs, incrementMs } } : {}) });
-      const kind = (s: string) => seats[s]?.kind ?? 'me';
+      const kind = (s: string) => ({ human: 'me', open: 'invite', ai: 'ai' } as const)[spec[s]!.kind];
       onCreated(r, seatList.filter((s) => kind(s) === 'me'), seatList.filter((s) => kind(s) === 'invite'), rs.id);
     } catch (e) {
       setErr((e as Error).message);
@@ -60,7 +70,12 @@ function NewGame({ rulesets, onCreated, initial }: {
     <form class="card new-game" data-testid="new-game" onSubmit={(e) => { e.preventDefault(); void create(); }}>
       <h2>New game</h2>
       <label>Rule set
-        <select value={rs.id} data-testid="ruleset" onChange={(e) => setRsId((e.target as HTMLSelectElement).value)}>
+        <select value={rs.id} data-testid="ruleset" onChange={(e) => {
+          const id = (e.target as HTMLSelectElement).value;
+          setRsId(id);
+          const r = rulesets.find((x) => x.id === id);
+          if (r) reset(r);
+        }}>
           {rulesets.map((r) => <option key={r.id} value={r.id}>{r.title}</option>)}
         </select>
       </label>
@@ -87,10 +102,11 @@ function NewGame({ rulesets, onCreated, initial }: {
               <span class={`seat-badge side-${s}`}>{s[0]!.toUpperCase() + s.slice(1)}</span>
               <select value={c.kind} data-testid={`seat-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, kind: (e.target as HTMLSelectElement).value as SeatChoice } })}>
                 <option value="me">Me (this browser)</option>
-                {rs.aiSeats.includes(s) && <option value="ai">AI</option>}
+                {rs.aiSeats.includes(s) ? <option value="ai">AI</option>
+                  : scripted.includes(s) && <option value="ai" title={rs.scripted!.name}>Scripted ({rs.scripted!.name.replace(/^.*?: /, '')})</option>}
                 <option value="invite">Invite someone (link)</option>
               </select>
-              {c.kind === 'ai' && (
+              {c.kind === 'ai' && rs.aiSeats.includes(s) && (
                 <select value={c.level} aria-label="AI level" data-testid={`level-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, level: Number((e.target as HTMLSelectElement).value) } })}>
                   <option value={1}>Easy</option><option value={2}>Normal</option><option value={3}>Hard</option>
                 </select>
@@ -117,7 +133,7 @@ function NewGame({ rulesets, onCreated, initial }: {
           </>
         )}
       </fieldset>
-      {!rs.aiSeats.length && <p class="muted small" data-testid="no-ai">No AI plays {rs.title} yet: every seat is played by a person.</p>}
+      {!rs.aiSeats.length && !scripted.length && <p class="muted small" data-testid="no-ai">No AI plays {rs.title} yet: every seat is played by a person.</p>}
       {err && <p class="error" data-testid="error">{err}</p>}
       <div class="row">
         <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>
@@ -236,7 +252,8 @@ export function Home() {
         )}
         <div class="card">
           <h2>My games</h2>
-          {games === null ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
+          {/* Rows name rule sets and scenarios: shown once the listing has come (or failed), never as ids first. */}
+          {games === null || (!allInfo.length && !err) ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
             <>
               {inProgress.length > 0 && <><h3>In progress</h3><ul class="games">{inProgress.map(row)}</ul></>}
               {finished.length > 0 && <><h3>Finished</h3><ul class="games">{finished.map(row)}</ul></>}

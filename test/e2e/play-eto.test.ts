@@ -183,7 +183,7 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
   let errors: string[];
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ server: { aiWorkers: 1 } }); // Case White's solitaire Poles are an AI seat
     ({ server, page, errors } = e2e);
   }, 120_000);
   afterAll(async () => {
@@ -207,6 +207,8 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
       if (plan.map) {
         // ETO scenario 4 [4.1] / 3 [3.1]: the scenario's window of the W/E map, with the units set up on it.
         await page.locator('[data-testid=map]').waitFor();
+        // The AI seat sets Poland up first ([4.1]); the German set-up then comes to this page.
+        if (plan.ai) await page.locator('[data-testid=your-turn]').waitFor();
         const start = await mapFigures(page);
         expect(start.hexes).toBeGreaterThan(100);
         expect(start.hexes).toBeLessThan(300);

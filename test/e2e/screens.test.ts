@@ -62,9 +62,10 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     expect(await page.locator('[data-testid=seat-allies] option[value=ai]').count()).toBe(1);
     await both(page, 'home');
     await page.setViewportSize(DESKTOP);
-    await page.selectOption('[data-testid=ruleset]', 'eto');
+    // Blitzkrieg General has no AI yet: no seat offers one, and the page says so.
+    await page.selectOption('[data-testid=ruleset]', 'bkg');
     await page.locator('[data-testid=no-ai]').waitFor();
-    expect(await page.locator('[data-testid=seat-allies] option[value=ai]').count()).toBe(0);
+    expect(await page.locator('[data-testid=seat-germany] option[value=ai]').count()).toBe(0);
   });
 
   it('bug 1 / item 2: a manual set-up lights the legal hexes with nothing selected, and a click on one places the unit', async () => {
@@ -222,7 +223,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await page.click('[data-testid=open-replay]');
     await page.locator('[data-testid=replay]').waitFor();
     await page.click('[data-testid=replay-end]');
-    await page.click('[data-testid=replay-back]');
+    // The last action (the game's one action may be "End the movement phase": back from it is the set-up).
     await page.locator('[data-testid=replay-action-label]').waitFor();
     await both(page, 'replay');
     await page.setViewportSize(DESKTOP);
@@ -244,7 +245,9 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     const eto = await newGame(e2e, { ruleset: 'eto', scenario: 'case-white', seats: { axis: { kind: 'human' }, allies: { kind: 'human' } } });
     await page.setViewportSize(DESKTOP);
     await page.goto(`${e2e.server.url}/play/${await deciding(e2e, eto)}`);
-    await page.locator('[data-testid=map] .counter').first().waitFor();
+    // Poland sets up first ([4.1]): its legal hexes are lit, its units wait in the set-up box.
+    await page.locator('[data-testid=map] .hl').first().waitFor();
+    await page.locator('[data-testid=box-setup]').waitFor();
     await both(page, 'eto');
     expect(errors).toEqual([]);
   });

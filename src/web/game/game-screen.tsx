@@ -494,8 +494,9 @@ export function GameScreen({ token }: { token: string }) {
   const otherSeatsHere = useMemo(() => {
     if (!play) return [];
     return loadTokens().filter((t) => t.gameId === play.gameId && t.token !== token && t.seat)
-      .map((t) => ({ seat: t.seat!, token: t.token, hasTurn: play.view.waitingFor.some((w) => w.seat === t.seat) }));
-  }, [play, token]);
+      // No seat has a turn while the dice are being keyed (the game has not begun).
+      .map((t) => ({ seat: t.seat!, token: t.token, hasTurn: !diceWait.length && play.view.waitingFor.some((w) => w.seat === t.seat) }));
+  }, [play, token, diceWait.length]);
 
   // Keyboard shortcuts (docs/web.md, help overlay).
   const keyRef = useRef<(e: KeyboardEvent) => void>(() => {});

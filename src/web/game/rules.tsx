@@ -36,6 +36,8 @@ export function caseOf(ref: RulesReference | null, citation: string): { id: stri
   while (rest) {
     const c = ref.cases[rest];
     if (c) return { id: rest, c };
+    // A bare section ("ETO 26") opens its introduction ("26.0").
+    if (/^\d+$/.test(rest) && ref.cases[`${rest}.0`]) return { id: `${rest}.0`, c: ref.cases[`${rest}.0`]! };
     const cut = Math.max(rest.lastIndexOf('.'), rest.lastIndexOf(' '));
     if (cut <= 0) break;
     rest = rest.slice(0, cut).trim();

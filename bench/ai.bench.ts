@@ -1,21 +1,25 @@
-// AI and odds figures. Run: npm run bench:ai (npx tsx bench/ai.bench.ts [options]); 2WW campaigns take minutes each.
-//   --games N               duel games per match (default 40)
-//   --campaigns N           2WW campaigns of hard against the random player, per side (default 2; the issue's bar: 20)
-//   --campaigns-easy N      2WW campaigns of hard against easy, per side (default 1)
-//   --campaigns-normal N    timed 2WW campaigns of normal against normal (default 1)
-//   --max-actions N         stop a 2WW campaign after N actions (default 20,000)
-//   --only duel|2ww|aae     run one part
-//   --aae-games N           A&A Europe games of the AI against the random player, per side (default 20)
-//   --side axis|allies      2WW matches with the stronger level on this side only
-//   --seed S                seed prefix of the 2WW campaigns
+// AI and odds figures (docs/ai.md). Run: npm run bench:ai (npx tsx bench/ai.bench.ts [options]). 2WW campaigns take
+// minutes each; run the long parts alone (--only) and say what ran.
+//   --only odds|duel|eto|2ww|aae   run one part (default: all)
+//   --aae-games N              A&A Europe games of the AI against the random player, per side (default 20)
+//   --games N                  duel games per match (default 40); ETO games per side and scenario (default 20)
+//   --scenario ID              ETO: one scenario only
+//   --campaigns N              2WW hard against random, per side (default 2; the issue's bar: 20)
+//   --campaigns-easy N         2WW hard against easy, per side (default 1; the issue's bar: 20)
+//   --campaigns-hard N         2WW hard against hard: how games end, when powers fall (default 1; the issue: 20)
+//   --side axis|allies         2WW matches with the stronger player on this side only
+//   --max-actions N            stop a game unfinished after N actions (default 20,000)
+//   --seed S                   seed prefix
+//   --chart FILE.svg           2WW hard against hard: write the milestones chart (theater simulate --chart)
+import { writeFileSync } from 'node:fs';
 import { duel } from '../src/engine/testing/duel.ts';
-import { setupGame } from '../src/engine/index.ts';
+import { setupGame, type Options } from '../src/engine/index.ts';
 import { enumerateCombat } from '../src/odds/index.ts';
 import { skirmish, skirmishOdds } from '../src/odds/testing-skirmish.ts';
 import { aiAdapterFor } from '../src/ai/index.ts';
-import { simulate } from '../src/ai/simulate.ts';
-import { playGame, type PlayerKind } from '../src/ai/play.ts';
-import { rulesets } from '../src/rulesets/index.ts';
+import { milestoneTurns, simulate, simulationChart, type SimulationResult } from '../src/ai/simulate.ts';
+import type { PlayerKind } from '../src/ai/play.ts';
+import { getRuleset } from '../src/rulesets/index.ts';
 import { aaeAiBench } from './aae.bench.ts';
 
 function arg(name: string, dflt: number): number {
@@ -27,146 +31,166 @@ function argStr(name: string, dflt: string): string {
   return i > 0 ? process.argv[i + 1]! : dflt;
 }
 
-interface CampaignFigures {
-  winner: string | null; result: string; actions: number; lastTurn: number; seconds: number;
-  /** Seconds per decision of each AI seat, mean and worst. */
-  decision: Record<string, { mean: number; max: number; n: number }>;
-  /** Wall seconds of each side's player turns (choosing plus the rules applying), mean and worst. */
-  playerTurn: Record<string, { mean: number; max: number; n: number }>;
-  /** CPU seconds of this process per player turn (less sensitive to the machine's load than wall time). */
-  playerTurnCpu: Record<string, { mean: number; max: number; n: number }>;
-}
-
 const cpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
 
-/** One 2WW campaign, timing every decision and every player turn (by the side whose turn it is). */
-function campaign(players: Record<string, PlayerKind>, seed: string, maxActions: number, label: string): CampaignFigures {
-  const ww = rulesets['2ww']!;
+interface Match {
+  label: string;
+  /** Wins of the seat measured (`seat`). */
+  wins: number;
+  games: number;
+  /** Results by the rule set's victory level, e.g. "Axis major victory: 14". */
+  results: Record<string, number>;
+  /** Thinking of the measured seat per player turn, seconds: mean and worst; worst single decision. */
+  turnMean: number;
+  turnMax: number;
+  /** The same in CPU seconds of this process (the machine is shared: wall time depends on its load). */
+  turnCpuMean: number;
+  turnCpuMax: number;
+  /** Positions the planner looked at per player turn: mean and most. */
+  positionsMean: number;
+  positionsMax: number;
+  decisionMax: number;
+  cpuSeconds: number;
+  sim: SimulationResult;
+}
+
+/** `n` games of `players`; `seat` is the seat whose wins and timing are reported. */
+function match(rulesetId: string, scenario: string, options: Options, players: Record<string, PlayerKind>, seat: string, n: number, seed: string): Match {
+  const rs = getRuleset(rulesetId);
+  const label = `${rulesetId}${rs.scenarios.length > 1 ? ` ${scenario}` : ''}${Object.keys(options).length ? ` ${JSON.stringify(options)}` : ''}: ` +
+    Object.entries(players).map(([s, p]) => `${s} ${p}`).join(' vs ');
+  const cpu0 = cpuSeconds();
   const t0 = performance.now();
-  let last = t0, turnKey = '', turnStart = t0, cpuStart = cpuSeconds();
-  const turns: Record<string, number[]> = {}, cpuTurns: Record<string, number[]> = {};
-  const closeTurn = (now: number) => {
-    if (!turnKey) return;
-    const side = turnKey.split('|')[1]!;
-    (turns[side] ??= []).push((now - turnStart) / 1000);
-    (cpuTurns[side] ??= []).push(cpuSeconds() - cpuStart);
-  };
-  const g = playGame(ww, {
-    seed, players, maxActions,
-    onAction: (n, st) => {
-      const now = performance.now();
-      const s = st as { turn?: number; activeSide?: string | null };
-      const key = s.activeSide ? `${s.turn}|${s.activeSide}` : '';
-      if (key !== turnKey) { closeTurn(now); turnKey = key; turnStart = now; cpuStart = cpuSeconds(); }
-      if (n % 500 === 0) process.stderr.write(`  ${label}: ${n} actions, turn ${s.turn}, ${((now - t0) / 1000).toFixed(0)} s\n`);
-      last = now;
+  const sim = simulate(rs, {
+    scenario, options, games: n, players, seed, maxActions: arg('--max-actions', 20_000),
+    onGame: (i, g) => {
+      const t = g.turnCpuMs[seat];
+      console.log(`  ${label} #${i + 1}: ${g.winner === seat ? 'WIN ' : g.winner ? 'LOSS' : 'none'} ${g.victoryLevel} after ${g.actions} actions` +
+        (t ? `; ${seat} thinks ${(t.mean / 1000).toFixed(1)} s CPU per player turn, ${(t.max / 1000).toFixed(1)} s worst` : '') +
+        ` (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
     },
   });
-  closeTurn(last);
-  const stat = (xs: number[]) => ({ mean: xs.reduce((a, b) => a + b, 0) / (xs.length || 1), max: Math.max(0, ...xs), n: xs.length });
-  const decision: CampaignFigures['decision'] = {};
-  for (const [seat, kind] of Object.entries(players)) {
-    if (kind === 'random' || !g.decisions[seat]) continue;
-    decision[seat] = { mean: g.thinkMs[seat]! / g.decisions[seat]! / 1000, max: NaN, n: g.decisions[seat]! };
-  }
-  const playerTurn = Object.fromEntries(Object.entries(turns).map(([k, v]) => [k, stat(v)]));
-  const playerTurnCpu = Object.fromEntries(Object.entries(cpuTurns).map(([k, v]) => [k, stat(v)]));
+  const results: Record<string, number> = {};
+  for (const g of sim.games) results[g.victoryLevel] = (results[g.victoryLevel] ?? 0) + 1;
+  const ts = sim.games.map((g) => g.turnMs[seat]).filter((x) => x !== undefined);
+  const cs = sim.games.map((g) => g.turnCpuMs[seat]).filter((x) => x !== undefined);
+  const turns = ts.reduce((a, t) => a + t.turns, 0) || 1;
   return {
-    winner: g.outcome?.winner ?? null, result: g.outcome?.result ?? 'unfinished', actions: g.actions,
-    lastTurn: (g.game.state as { turn?: number }).turn ?? 0, seconds: (performance.now() - t0) / 1000, decision, playerTurn, playerTurnCpu,
+    label, wins: sim.wins[seat] ?? 0, games: n, results,
+    turnMean: ts.reduce((a, t) => a + t.mean * t.turns, 0) / turns / 1000, turnMax: Math.max(0, ...ts.map((t) => t.max)) / 1000,
+    turnCpuMean: cs.reduce((a, t) => a + t.mean * t.turns, 0) / turns / 1000, turnCpuMax: Math.max(0, ...cs.map((t) => t.max)) / 1000,
+    positionsMean: sim.games.reduce((a, g) => a + (g.turnPositions[seat] ? g.turnPositions[seat]!.mean * g.turnPositions[seat]!.turns : 0), 0) / turns,
+    positionsMax: Math.max(0, ...sim.games.map((g) => g.turnPositions[seat]?.max ?? 0)),
+    decisionMax: Math.max(0, ...sim.games.map((g) => g.maxDecisionMs[seat] ?? 0)) / 1000, cpuSeconds: cpuSeconds() - cpu0, sim,
   };
 }
 
-/** `level` against `opponent` in `n` campaigns as each side: wins of `level` per side. */
-function campaignMatch(level: PlayerKind, opponent: PlayerKind, n: number, maxActions: number, seed: string, figures: Record<string, number>) {
-  const sides = argStr('--side', '') ? [argStr('--side', '') as 'axis' | 'allies'] : (['axis', 'allies'] as const);
-  for (const side of sides) {
-    let wins = 0, done = 0;
-    const other = side === 'axis' ? 'allies' : 'axis';
-    for (let i = 0; i < n; i++) {
-      const label = `2ww ${level} (${side}) vs ${opponent} #${i + 1}`;
-      const c = campaign({ [side]: level, [other]: opponent }, `${seed}-${level}-${opponent}-${side}-${i}`, maxActions, label);
-      done++;
-      if (c.winner === side) wins++;
-      const pt = c.playerTurn[side], cpu = c.playerTurnCpu[side];
-      console.log(`${label}: ${c.winner === side ? 'WIN ' : c.winner ? 'LOSS' : 'none'} ${c.result.replace(/ \(.*$/, '')} after ${c.actions} actions (turn ${c.lastTurn}), ${c.seconds.toFixed(0)} s; ` +
-        `${level} ${(c.decision[side]?.mean ?? 0).toFixed(3)} s per decision, player turns ${pt ? `${pt.mean.toFixed(1)} s mean, ${pt.max.toFixed(1)} s worst` : '-'}` +
-        `${cpu ? ` (CPU ${cpu.mean.toFixed(1)} s mean, ${cpu.max.toFixed(1)} s worst)` : ''}`);
-    }
-    console.log(`2ww ${level} vs ${opponent} as ${side}: ${wins} of ${done} won (${((100 * wins) / (done || 1)).toFixed(0)}%)`);
-    figures[`ww_${level}_vs_${opponent}_${side}_winRate`] = wins / (done || 1);
-    figures[`ww_${level}_vs_${opponent}_${side}_games`] = done;
+function say(m: Match, seat: string): void {
+  const pct = Math.round((100 * m.wins) / (m.games || 1));
+  console.log(`${m.label}: ${seat} won ${m.wins} of ${m.games} (${pct}%); results ${Object.entries(m.results).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
+    `${seat} thinks ${m.turnCpuMean.toFixed(1)} s CPU per player turn, ${m.turnCpuMax.toFixed(1)} s worst (wall ${m.turnMean.toFixed(1)} s mean, ${m.turnMax.toFixed(1)} s worst; ` +
+    `one decision ${m.decisionMax.toFixed(1)} s wall); ${Math.round(m.positionsMean)} positions per player turn (most ${m.positionsMax}, ${m.turnCpuMean > 0 ? Math.round(m.positionsMean / m.turnCpuMean) : 0} per CPU second); process CPU ${m.cpuSeconds.toFixed(0)} s`);
+}
+
+function oddsBench(figures: Record<string, number>): void {
+  // A two-round battle (two rolls per round, a decision between rounds), with and without the memo.
+  const s = setupGame(skirmish, 'standard', {}, 'bench').state;
+  for (const memo of [true, false]) {
+    const n = 200;
+    const t0 = performance.now();
+    let stats;
+    for (let i = 0; i < n; i++) stats = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { memo }).stats;
+    const us = ((performance.now() - t0) / n) * 1000;
+    console.log(`odds: skirmish battle, memo ${memo ? 'on ' : 'off'}: ${stats!.applies} runs of the rules, ${stats!.memoHits} shared sub-trees, ${us.toFixed(0)} us per combat`);
+    figures[`oddsSkirmishApplies_${memo ? 'memo' : 'nomemo'}`] = stats!.applies;
   }
 }
 
-function duelMatch(red: PlayerKind, blue: PlayerKind, games: number) {
-  const t0 = performance.now();
-  const r = simulate(duel, { games, players: { red, blue }, seed: `bench-${red}-${blue}`, options: { rounds: 20 } });
-  const ms = performance.now() - t0;
-  const decisions = r.games.reduce((a, g) => a + g.actions, 0);
-  return { red: r.wins.red ?? 0, blue: r.wins.blue ?? 0, draws: r.draws, ms, msPerAction: ms / decisions };
+function duelBench(figures: Record<string, number>): void {
+  const games = arg('--games', 40);
+  const half = Math.max(1, Math.floor(games / 2));
+  const run = (red: PlayerKind, blue: PlayerKind) => simulate(duel, { games: half, players: { red, blue }, seed: `bench-${red}-${blue}`, options: { rounds: 20 } });
+  for (const level of ['easy', 'normal', 'hard'] as const) {
+    const a = run(level, 'random'), b = run('random', level);
+    const wins = (a.wins.red ?? 0) + (b.wins.blue ?? 0);
+    console.log(`duel: ${level} vs random, ${2 * half} games: ${wins} won`);
+    figures[`duel_${level}_vs_random_winRate`] = wins / (2 * half);
+  }
+  const a = run('hard', 'easy'), b = run('easy', 'hard');
+  console.log(`duel: hard vs easy, ${2 * half} games: hard ${(a.wins.red ?? 0) + (b.wins.blue ?? 0)}, easy ${(a.wins.blue ?? 0) + (b.wins.red ?? 0)} (Duel is mostly dice)`);
+}
+
+/**
+ * Every scenario of a rule set, each side: hard against random, random against random in the same seats (the
+ * baseline: "at least 50 points more than random" where a scenario is stacked against a side), hard against hard.
+ */
+function scenarioBench(rulesetId: string, figures: Record<string, number>): void {
+  const rs = getRuleset(rulesetId);
+  const n = arg('--games', 20);
+  const only = argStr('--scenario', '');
+  const seed = argStr('--seed', 'bench');
+  const variants: { scenario: string; options: Options; seats: string[] }[] = [];
+  for (const sc of rs.scenarios) {
+    if (only && sc.id !== only) continue;
+    // A seat with a scripted side (Case White's Poles, [4.3]) is played by its script at every AI level.
+    variants.push({ scenario: sc.id, options: {}, seats: sc.seats });
+  }
+  for (const v of variants) {
+    for (const seat of v.seats) {
+      const other = rs.seats.find((x) => x !== seat)!;
+      const hard = match(rulesetId, v.scenario, v.options, { [seat]: 'hard', [other]: 'random' }, seat, n, `${seed}-${v.scenario}-${seat}`);
+      const base = match(rulesetId, v.scenario, v.options, { [seat]: 'random', [other]: 'random' }, seat, n, `${seed}-${v.scenario}-${seat}-rnd`);
+      say(hard, seat);
+      console.log(`${rulesetId} ${v.scenario} ${seat}: hard wins ${hard.wins}/${n}, random in the same seat ${base.wins}/${n} ` +
+        `(${Math.round((100 * (hard.wins - base.wins)) / n)} points more)`);
+      figures[`${rulesetId}_${v.scenario}_${seat}_hard_vs_random`] = hard.wins / n;
+      figures[`${rulesetId}_${v.scenario}_${seat}_random_vs_random`] = base.wins / n;
+    }
+    const hh = match(rulesetId, v.scenario, v.options, Object.fromEntries(rs.seats.map((s) => [s, 'hard'])), v.seats[0]!, Math.max(1, Math.floor(n / 2)), `${seed}-${v.scenario}-hh`);
+    console.log(`${hh.label}: how games end: ${Object.entries(hh.results).map(([k, x]) => `${k} ${x}`).join(', ')}`);
+  }
+}
+
+function twoWWBench(figures: Record<string, number>): void {
+  const seed = argStr('--seed', 'bench');
+  const sides = argStr('--side', '') ? [argStr('--side', '')] : ['axis', 'allies'];
+  const versus = (opponent: PlayerKind, n: number) => {
+    for (const side of sides) {
+      if (!n) continue;
+      const other = side === 'axis' ? 'allies' : 'axis';
+      const m = match('2ww', 'campaign-1939', {}, { [side]: 'hard', [other]: opponent }, side, n, `${seed}-hard-${opponent}-${side}`);
+      say(m, side);
+      figures[`ww_hard_vs_${opponent}_${side}_winRate`] = m.wins / n;
+      figures[`ww_hard_vs_${opponent}_${side}_turnMax`] = m.turnMax;
+    }
+  };
+  versus('random', arg('--campaigns', 2));
+  versus('easy', arg('--campaigns-easy', 1));
+  const nh = arg('--campaigns-hard', 1);
+  if (nh) {
+    const m = match('2ww', 'campaign-1939', {}, { axis: 'hard', allies: 'hard' }, 'axis', nh, `${seed}-hard-hard`);
+    say(m, 'axis');
+    console.log('2ww hard vs hard: when each power fell (turn 1 = Autumn 1939, 4 a year):');
+    for (const x of milestoneTurns(m.sim)) {
+      console.log(`  ${x.name}: ${x.games}/${nh} games, mean turn ${x.mean === null ? '-' : x.mean.toFixed(1)} (${x.range}); historical ${x.history ?? '-'}`);
+    }
+    const chart = argStr('--chart', '');
+    if (chart) writeFileSync(chart, simulationChart(m.sim));
+  }
 }
 
 export function runAiBench(): Record<string, number> {
-  const games = arg('--games', 40);
   const only = argStr('--only', '');
   const figures: Record<string, number> = {};
-  if (only === '' || only === 'duel') {
-    // Odds engine: a two-round battle (two rolls per round, a decision between rounds)
-    const s = setupGame(skirmish, 'standard', {}, 'bench').state;
-    for (const memo of [true, false]) {
-      const n = 200;
-      const t0 = performance.now();
-      let stats;
-      for (let i = 0; i < n; i++) stats = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { memo }).stats;
-      const us = ((performance.now() - t0) / n) * 1000;
-      console.log(`odds: skirmish battle, memo ${memo ? 'on ' : 'off'}: ${stats!.applies} runs of the rules, ${stats!.memoHits} shared sub-trees, ${us.toFixed(0)} us per combat`);
-      figures[`oddsSkirmishApplies_${memo ? 'memo' : 'nomemo'}`] = stats!.applies;
-      figures[`oddsSkirmishUs_${memo ? 'memo' : 'nomemo'}`] = Math.round(us);
-    }
-
-    // Against the random player, each level on each side
-    for (const level of ['easy', 'normal', 'hard'] as const) {
-      const half = Math.max(1, Math.floor(games / 2));
-      const a = duelMatch(level, 'random', half), b = duelMatch('random', level, half);
-      const wins = a.red + b.blue, losses = a.blue + b.red;
-      console.log(`duel: ${level} vs random, ${2 * half} games: ${wins} wins, ${losses} losses, ${2 * half - wins - losses} draws; ${((a.msPerAction + b.msPerAction) / 2).toFixed(2)} ms per action`);
-      figures[`duel_${level}_vs_random_winRate`] = wins / (2 * half);
-    }
-    // Hard vs easy
-    {
-      const half = Math.max(1, Math.floor(games / 2));
-      const a = duelMatch('hard', 'easy', half), b = duelMatch('easy', 'hard', half);
-      const hard = a.red + b.blue, easy = a.blue + b.red;
-      console.log(`duel: hard vs easy, ${2 * half} games: hard ${hard} wins, easy ${easy} wins, ${2 * half - hard - easy} draws`);
-      figures.duel_hard_vs_easy_winRate = hard / (2 * half);
-    }
-  }
-
-  // 2WW campaigns: hard against the random player and against easy, each side; normal against normal, timed.
-  const ww = rulesets['2ww'];
-  if (ww && aiAdapterFor('2ww') && (only === '' || only === '2ww')) {
-    const maxActions = arg('--max-actions', 20_000);
-    const seed = argStr('--seed', 'bench');
-    campaignMatch('hard', 'random', arg('--campaigns', 2), maxActions, seed, figures);
-    campaignMatch('hard', 'easy', arg('--campaigns-easy', 1), maxActions, seed, figures);
-    for (let i = 0; i < arg('--campaigns-normal', 1); i++) {
-      const cpu0 = cpuSeconds();
-      const c = campaign({ axis: 'normal', allies: 'normal' }, `${seed}-normal-${i}`, maxActions, `2ww normal vs normal #${i + 1}`);
-      const cpu = cpuSeconds() - cpu0;
-      console.log(`2ww normal vs normal #${i + 1}: ${c.result} after ${c.actions} actions (turn ${c.lastTurn}), ${c.seconds.toFixed(1)} s ` +
-        `(${((c.seconds * 1000) / c.actions).toFixed(1)} ms per action; target < 300 s), CPU ${cpu.toFixed(1)} s`);
-      figures.campaignSeconds = c.seconds;
-      figures.campaignActions = c.actions;
-    }
-  } else if (only !== 'duel' && only !== 'aae') {
-    console.log('2ww: campaigns skipped (the 2WW rule set or its AI adapter is not registered yet)');
-  }
-  // A&A Europe: exact odds of a large battle, the AI against the random player on each side, AI against AI.
-  if (only === '' || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
+  if (!only || only === 'odds') oddsBench(figures);
+  if (!only || only === 'duel') duelBench(figures);
+  if ((!only || only === 'eto') && aiAdapterFor('eto')) scenarioBench('eto', figures);
+  if ((!only || only === '2ww') && aiAdapterFor('2ww')) twoWWBench(figures);
+  // A&A Europe (its own bench file): exact odds of a large battle, the AI against the random player, AI against AI.
+  if (!only || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
   return figures;
 }
 

@@ -1,10 +1,11 @@
 // Browser client speed in Debian's headless Chromium, on the 2WW campaign served by the real server with all 119
-// counters on the map (test/e2e/full-map-2ww.ts): time to the first interactive map, and the cost of each frame
-// while panning (mouse drag) and zooming (wheel). Run: npx tsx bench/web.bench.ts (builds the client first, or uses
+// counters on the map (test/e2e/full-map-2ww.ts): time to the first interactive map, the cost of each frame while
+// panning (mouse drag) and zooming (wheel) with every panel of the game screen up, and how soon an attack's exact
+// odds follow a change to it. Run: npx tsx bench/web.bench.ts (builds the client first, or uses
 // THEATER_WEB_ROOT). Method: docs/web.md "Benchmark". Software rendering (--disable-gpu): figures are indicative.
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import type { CreateGameResponse } from '../src/server/protocol.ts';
+import type { CreateGameResponse, PlayResponse } from '../src/server/protocol.ts';
 import { apiCall, openPage, startE2E } from '../test/e2e/harness.ts';
 import { fullMapPosition } from '../test/e2e/full-map-2ww.ts';
 
@@ -36,6 +37,11 @@ export interface WebBenchFigures {
   unitsOnMap: number;
   countersDrawn: number;
   runs: number;
+  /** Median and max ms from a click that changes the attack being composed (2WW 9.1.1, adding a unit) to its exact
+   * odds on the page: the action's round trip, the new state, the odds request and the server's enumeration. */
+  oddsMedianMs: number;
+  oddsMaxMs: number;
+  oddsSamples: number;
 }
 
 /** Chromium switches: frames as fast as the page can make them, not paced by a 60 Hz vsync. */
@@ -186,13 +192,53 @@ export async function benchWeb(runs = 5): Promise<WebBenchFigures> {
       for (const k of ['work', 'paced', 'main'] as const) zoom[k].push(...z[k]);
       await page.close();
     }
+    const odds = await oddsLatency(e2e, runs);
     return {
       firstInteractiveMs: Math.round(quantile(firsts, 0.5)), firstInteractiveMaxMs: Math.round(Math.max(...firsts)), coldServerMs,
       pan: figures(pan), zoom: figures(zoom), unitsOnMap, countersDrawn, runs,
+      oddsMedianMs: Math.round(quantile(odds, 0.5)), oddsMaxMs: Math.round(Math.max(...odds)), oddsSamples: odds.length,
     };
   } finally {
     await e2e.close();
   }
+}
+
+/**
+ * The time from adding a unit to an attack being composed to the exact odds of attacking with it shown on the page
+ * (#21 item 3: within about 100 ms). 2WW quick set-up: the Axis moves GE 4th infantry next to 2405 and declares a
+ * land attack there over HTTP; the page then adds GE 4th infantry and GE 1st air, each timed from the click to the
+ * running odds naming the unit.
+ */
+async function oddsLatency(e2e: Awaited<ReturnType<typeof startE2E>>, runs: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const g = await apiCall<CreateGameResponse>(e2e.server, 'POST', '/api/games', {
+      ruleset: '2ww', options: { quickSetup: true }, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } },
+    });
+    const token = g.seats.axis!.token;
+    const choose = async (label: RegExp) => {
+      const p = await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${token}`);
+      const c = p.view.prompt!.choices.find((x) => label.test(x.label));
+      if (!c) throw new Error(`web bench: no choice ${label} in "${p.view.prompt!.text}"`);
+      await apiCall(e2e.server, 'POST', `/api/play/${token}/action`, { stateId: p.stateId, action: c.action });
+    };
+    await choose(/^Move GE 4th infantry to 2305$/);
+    await choose(/^End the movement phase$/);
+    await choose(/^Land attack on 2405$/);
+    const { page } = await openPage(e2e.browser, 30_000);
+    await page.goto(`${e2e.server.url}/play/${token}`);
+    await page.locator('[data-testid=your-turn]').waitFor();
+    for (const unit of ['GE 4th infantry', 'GE 1st air']) {
+      const button = page.locator('[data-testid=choice]', { hasText: `Add ${unit}` }).first();
+      await button.waitFor();
+      const t0 = await page.evaluate('performance.now()') as number;
+      await button.click();
+      await page.waitForFunction((u) => document.querySelector('[data-testid=running-odds] .odds-desc')?.textContent?.includes(u), unit, { timeout: 30_000 });
+      out.push((await page.evaluate('performance.now()') as number) - t0);
+    }
+    await page.close();
+  }
+  return out;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -204,4 +250,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`web: first interactive map median ${f.firstInteractiveMs} ms (max ${f.firstInteractiveMaxMs} ms; first page after the server started ${f.coldServerMs} ms)`);
   console.log(line('pan (drag)', f.pan));
   console.log(line('zoom (wheel)', f.zoom));
+  console.log(`web: exact odds of the attack being composed, from the click to the page: median ${f.oddsMedianMs} ms, max ${f.oddsMaxMs} ms (${f.oddsSamples} clicks)`);
 }

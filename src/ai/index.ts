@@ -1,94 +1,172 @@
-// The AI player: chooseAction sees only the seat's view and prompt, determinises a state through the rule set's
-// adapter, searches it with the rule set's own code and explains the choice (docs/ai.md).
-import { actionKey, allChoices, createRng, nextInt, type Choice } from '../engine/index.ts';
+// The AI player: chooseAction sees only the seat's view and prompt, determinises states through the rule set's
+// adapter, plans the seat's whole run of decisions with the general planner (src/ai/planner.ts) and explains the
+// choice from the rule set's scoring terms (docs/ai.md).
+import {
+  actionKey, allChoices, createRng, nextInt, stateHash, type Action, type BaseState, type Choice, type Ruleset, type Seat,
+} from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
 import { aiAdapterFor } from './adapters.ts';
-import { LEVELS, normalizeLevel } from './levels.ts';
-import { Searcher } from './search.ts';
-import type { ChooseActionRequest, ChooseActionResult } from './types.ts';
+import { LEVELS, normalizeLevel, type LevelParams } from './levels.ts';
+import { Planner, type Gene } from './planner.ts';
+import type { AiAdapter, AiLevel, ChooseActionRequest, ChooseActionResult } from './types.ts';
 
-export type { AiAdapter, AiLevel, ChooseActionRequest, ChooseActionResult, PositionReport } from './types.ts';
+export type {
+  AiAdapter, AiLevel, AiProgress, ChoiceSource, ChooseActionRequest, ChooseActionResult, HistoricalMilestone, PlanStats,
+  PositionReport, TermName,
+} from './types.ts';
 export { aiAdapterFor } from './adapters.ts';
 export { LEVELS, normalizeLevel } from './levels.ts';
 export type { LevelParams } from './levels.ts';
 
+/** A decision of a plan made earlier in the same run of decisions: what to do when the seat sees this view. */
+interface PlannedStep { action: Action; why: string; madeAt: number }
+
+/**
+ * Plans being followed, by the view the seat will see at each of their later decisions. A controller that loses
+ * them (a restart, another worker) plans again from where it stands; `forgetPlans` clears them (each new game).
+ */
+const plans = new Map<string, PlannedStep>();
+const MAX_PLANNED = 4_096;
+
+export function forgetPlans(): void {
+  plans.clear();
+}
+
+function planKey(ruleset: string, seat: Seat, level: AiLevel, seq: number, view: unknown): string {
+  return `${ruleset}|${seat}|${level}|${seq}|${stateHash(view)}`;
+}
+
+/** The view `seat` has of `state`, as the kernel's viewFor builds it (for recognising a planned position). */
+function viewState<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat): unknown {
+  const v = ruleset.view(state, seat) as Record<string, unknown>;
+  if (v && typeof v === 'object') {
+    delete v.rng;
+    delete v.sealed;
+  }
+  return v;
+}
+
+/** The level's budgets for this rule set (its adapter may plan with less where positions cost more). */
+export function levelParams(adapter: AiAdapter<any>, level: AiLevel): LevelParams {
+  return { ...LEVELS[level], ...adapter.levels?.[level] };
+}
 
 export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
-  if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${prompt.seat}, not ${seat}`);
+  if (prompt.choices.length === 0 && !prompt.groups?.length) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
+  if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${seat === prompt.seat ? seat : prompt.seat}, not ${seat}`);
   // A scenario's scripted side (the package's solitaire player) plays an AI seat it covers.
   const script = getPackage(req.ruleset).scripted;
   const scripted = script?.seats(req.view.scenario).includes(seat) ? script.choose(req.view, prompt, seat) : null;
   if (scripted) return { action: scripted, explanation: script!.name };
+  if (prompt.choices.length === 1 && !prompt.groups?.length) {
+    return { action: prompt.choices[0]!.action, explanation: `${prompt.choices[0]!.label}: the only legal choice` };
+  }
   const ruleset = getRuleset(req.ruleset);
   const adapter = aiAdapterFor(ruleset.id);
-  // A structured prompt's groups (src/engine/types.ts) are expanded against the determinised state.
-  const grouped = !!prompt.groups?.length;
-  const early = grouped ? adapter?.stateFromView(req.view, seat, req.seed) : undefined;
-  const choices = grouped ? allChoices(ruleset, early ?? req.view.state, prompt) : prompt.choices;
-  if (choices.length === 0) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
-  if (choices.length === 1) return { action: choices[0]!.action, explanation: `${choices[0]!.label}: the only legal choice` };
   if (!adapter) {
-    const c = choices[nextInt(createRng(req.seed), choices.length)]!;
+    if (!prompt.choices.length) throw new Error(`${ruleset.id}: no AI adapter, and the structured prompt "${prompt.text}" lists no choice outside its groups`);
+    const c = prompt.choices[nextInt(createRng(req.seed), prompt.choices.length)]!;
     return { action: c.action, explanation: `${c.label}: random legal choice (no AI adapter for ${ruleset.id} yet)` };
   }
   const level = normalizeLevel(req.level);
-  const base = { ...LEVELS[level], ...adapter.levels?.[level] };
-  const params = { ...base, maxNodes: Math.max(1, Math.floor(base.maxNodes / (adapter.budgetScale ?? 1))) };
-  const state = early ?? adapter.stateFromView(req.view, seat, req.seed);
-  const legal = new Map(choices.map((c) => [actionKey(c.action), c]));
+  const params = levelParams(adapter, level);
+  const seed = `${req.seed}|${req.seq ?? req.view.seq}`;
+  // Several determinisations when the view hides something or plans play through rolls (each its own dice).
+  const nDet = adapter.hidden || params.rolls > 0 ? Math.max(1, params.determinisations) : 1;
+  const states = Array.from({ length: nDet }, (_, i) => adapter.stateFromView(req.view, seat, i ? `${req.seed}|d${i}` : req.seed));
+  const state = states[0]!;
+  const legal = new Map(allChoices(ruleset, state, prompt).map((c) => [actionKey(c.action), c]));
+
+  // A later decision of a plan made earlier in this run of decisions.
+  const key = planKey(ruleset.id, seat, level, req.view.seq, req.view.state);
+  const planned = plans.get(key);
+  const followed = planned && legal.get(actionKey(planned.action));
+  if (planned && followed) {
+    return {
+      action: followed.action,
+      explanation: `${followed.label}: as planned at action ${planned.madeAt} (${planned.why})`,
+      stats: { positions: 0, plans: 0, generations: 0, planLength: 0, followed: true, timedOut: false },
+    };
+  }
 
   const quick = adapter.quickChoice?.(state, prompt, seat);
   const quickChoice = quick ? legal.get(actionKey(quick)) : undefined;
   if (quickChoice) {
     const headline = adapter.headline?.(state, seat, quickChoice.action);
-    const odds = oddsText(req, state, quickChoice);
-    const why = [odds, adapter.explain?.(state, seat, quickChoice.action)].filter(Boolean).join('; ');
+    const why = [oddsText(req, adapter, state, quickChoice), adapter.explain?.(state, seat, quickChoice.action)].filter(Boolean).join('; ');
     if (headline) return { action: quickChoice.action, explanation: why ? `${headline}; ${why}` : headline };
     return { action: quickChoice.action, explanation: `${quickChoice.label}: ${why || 'standing rule for this decision'}` };
   }
 
-  // The adapter may order and prune the root, but only ever among the prompt's own choices.
-  const ordered = (adapter.candidates?.(state, prompt, seat) ?? choices)
-    .map((c) => legal.get(actionKey(c.action)))
-    .filter((c): c is Choice => c !== undefined);
-  const roots = (ordered.length ? ordered : choices).slice(0, params.rootWidth ?? Infinity);
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
-  const searcher = new Searcher(ruleset, adapter, seat, params, `${req.seed}|${req.seq ?? req.view.seq}`, deadline);
-  const r = searcher.root(state, roots);
-  const chosen = roots[r.best]!;
-  return {
-    action: chosen.action,
-    explanation: explain(req, state, chosen, r.values[r.best]!, r.depth, r.nodes, r.timedOut),
-    stats: { nodes: r.nodes, depth: r.depth, timedOut: r.timedOut, values: roots.map((c, i) => ({ label: c.label, value: r.values[i]! })) },
+  const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
+  const r = planner.plan(states);
+  let chosen = r.genes.length ? legal.get(actionKey(r.genes[0]!.action)) : undefined;
+  // The determinised state may offer what the real prompt does not: never play outside the prompt.
+  chosen ??= planner.ordered(state, prompt).map((c) => legal.get(actionKey(c.action))).find((c) => c !== undefined) ?? [...legal.values()][0]!;
+  const terms = termChanges(planner, adapter, state, r.leaf, seat);
+  const summary = planSummary(r.genes.length, terms, adapter, state, r.leaf, seat, planner.value(state), r.value);
+  const stats = {
+    positions: planner.positions, plans: planner.plans, generations: planner.generations, planLength: r.genes.length,
+    followed: false, timedOut: planner.timedOut, terms, ...(planner.refusalErrors ? { refusalErrors: planner.refusalErrors } : {}),
   };
+  const parts = [oddsText(req, adapter, state, chosen), adapter.explain?.(state, seat, chosen.action), summary,
+    `best of ${planner.plans} plans, ${planner.positions} positions${planner.timedOut ? ', cut by the time budget' : ''}`].filter(Boolean);
+  const headline = adapter.headline?.(state, seat, chosen.action);
+  if (r.genes.length > 1 && actionKey(r.genes[0]!.action) === actionKey(chosen.action)) remember(ruleset, planner, state, r.genes, level, summary);
+  return { action: chosen.action, explanation: `${headline ?? chosen.label}: ${parts.join('; ')}`, stats };
+}
+
+/** Store the plan's later decisions by the view the seat will have at each. */
+function remember<S extends BaseState>(ruleset: Ruleset<S>, planner: Planner<S>, root: S, genes: Gene[], level: AiLevel, why: string): void {
+  let n = 0;
+  planner.decode(root, genes, undefined, (s, g) => {
+    if (n++ === 0) return;
+    if (plans.size >= MAX_PLANNED) plans.delete(plans.keys().next().value!);
+    plans.set(planKey(ruleset.id, planner.me, level, s.seq, viewState(ruleset, s, planner.me)), { action: g.action, why, madeAt: root.seq });
+  });
+}
+
+/** Weighted change of each scoring term from `before` to the plan's end (for explanations and stats). */
+function termChanges<S extends BaseState>(planner: Planner<S>, adapter: AiAdapter<S>, before: S, after: S, seat: Seat): Record<string, number> {
+  if (after.outcome) return {};
+  const w = planner.weightsFor(before);
+  const a = adapter.terms(before, seat), b = adapter.terms(after, seat);
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(b)) out[k] = (w[k] ?? 0) * ((b[k] ?? 0) - (a[k] ?? 0));
+  return out;
+}
+
+/** "plan of 12 decisions, value +0.02 to +0.15; objectives +0.10 (takes Paris), front +0.03" */
+function planSummary<S extends BaseState>(
+  n: number, terms: Record<string, number>, adapter: AiAdapter<S>, before: S, after: S, seat: Seat, now: number, planned: number,
+): string {
+  const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+  const top = Object.entries(terms).filter(([, v]) => Math.abs(v) >= 0.005).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 3);
+  const words = top.map(([k, v]) => {
+    const d = adapter.describeTerm?.(k, before, after, seat);
+    return `${k} ${sign(v)}${d ? ` (${d})` : ''}`;
+  });
+  if (after.outcome) words.push(`ends the game: ${after.outcome.result}`);
+  const head = `${n > 1 ? `plan of ${n} decisions` : 'one decision'}, value ${sign(now)} to ${sign(planned)}`;
+  return words.length ? `${head}; ${words.join(', ')}` : head;
 }
 
 /**
- * Runs of the rules an explanation's exact odds may cost: a 2WW run costs ~10-20 ms in a campaign position, so a
- * combat with many dice is explained without its odds rather than stall the turn.
+ * Runs of the rules an explanation's exact odds may cost: a 2WW run costs a few milliseconds in a campaign position,
+ * so a combat with many dice is explained without its odds rather than stall the turn.
  */
 const ODDS_EXPLAIN_APPLIES = 150;
 
 /** "50% to win, expected losses 0.0 to 0.5" when the choice starts a combat; null otherwise or when too costly. */
-function oddsText(req: ChooseActionRequest, state: any, c: Choice): string | null {
-  const adapter = aiAdapterFor(req.ruleset);
-  if (adapter?.oddsInExplain) return null;
+function oddsText(req: ChooseActionRequest, adapter: AiAdapter<any>, state: unknown, c: Choice): string | null {
+  if (adapter.oddsInExplain) return null;
   try {
-    const odds = oddsForChoice(getPackage(req.ruleset), state, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
+    const odds = oddsForChoice(getPackage(req.ruleset), state as BaseState, req.seat, c.action, { maxApplies: ODDS_EXPLAIN_APPLIES });
     return odds ? describeOdds(odds) : null;
   } catch {
     return null; // odds too costly or refused in the determinised state: the explanation goes without them
   }
-}
-
-function explain(req: ChooseActionRequest, state: any, c: Choice, value: number, depth: number, nodes: number, timedOut: boolean): string {
-  const parts: string[] = [];
-  const odds = oddsText(req, state, c);
-  if (odds) parts.push(odds);
-  const extra = aiAdapterFor(req.ruleset)?.explain?.(state, req.seat, c.action);
-  if (extra) parts.push(extra);
-  parts.push(`value ${value >= 0 ? '+' : ''}${value.toFixed(2)} (searched ${depth} ${depth === 1 ? "ply" : "plies"}, ${nodes} positions${timedOut ? ', cut by the time budget' : ''})`);
-  return `${c.label}: ${parts.join('; ')}`;
 }

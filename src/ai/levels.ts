@@ -1,31 +1,50 @@
-// What the levels differ in: how far and how wide the AI searches, and how much noise it adds. Never information.
+// What the levels differ in: the planner's budget (how many positions it may look at, how many plans it breeds).
+// Never information, never noise or handicaps.
 
 export interface LevelParams {
+  /** Positions one plan search may spend: min(maxPositions, minPositions + perDecision × length of the default plan). */
+  maxPositions: number;
+  minPositions: number;
+  perDecision: number;
+  /** Plans per generation of the evolution. */
+  population: number;
+  /** The root decision's best alternatives seeded into the first generation. */
+  rootWidth: number;
+  /** Alternatives kept per decision of the default plan, for mutations. */
+  poolWidth: number;
+  /** The other side's default reply played out before a plan's end is judged (0: judged where it stops). */
+  reply: number;
   /**
-   * Deepest search, in plies (one side's run of decisions; 1 = finish one's own ply). Iterative deepening stops
-   * earlier when the node budget runs out.
+   * Rolls a plan plays through with the dice of its determinisation before it is judged (exactly, at the next roll):
+   * 0 judges a plan at its first roll.
    */
-  maxDepth: number;
-  /** Decisions searched within one ply before the position is evaluated as it stands. */
-  maxChain: number;
-  /** Node budget for the whole decision: counted rule applications, so the same seed gives the same choice. */
-  maxNodes: number;
-  /** Choices searched at the root (the adapter's order decides which; default: all it offers). */
-  rootWidth?: number;
-  /** Choices searched below the root (the adapter's order decides which). */
-  width: number;
-  /** Dice outcomes enumerated exactly per action before sampling instead. */
+  rolls: number;
+  /**
+   * Determinisations a plan is judged on: hidden parts filled and dice drawn differently in each (a rule set without
+   * hidden information and plans that stop at the first roll need one).
+   */
+  determinisations: number;
+  /** Dice results enumerated exactly at a plan's end before sampling instead. */
   maxBranches: number;
-  /** Samples when a chance node is too wide to enumerate. */
+  /** Seeded samples when a roll has too many results to enumerate. */
   samples: number;
-  /** Uniform noise added to root values, in evaluation units (easy plays a little loosely). */
-  noise: number;
+  /** Without an adapter's order, the choices of a decision are ranked by one step of lookahead up to this many. */
+  lookahead: number;
 }
 
 export const LEVELS: Record<'easy' | 'normal' | 'hard', LevelParams> = {
-  easy: { maxDepth: 1, maxChain: 2, maxNodes: 400, width: 8, maxBranches: 36, samples: 2, noise: 0.05 },
-  normal: { maxDepth: 2, maxChain: 3, maxNodes: 4_000, width: 12, maxBranches: 64, samples: 4, noise: 0 },
-  hard: { maxDepth: 3, maxChain: 4, maxNodes: 40_000, width: 24, maxBranches: 144, samples: 8, noise: 0 },
+  easy: {
+    maxPositions: 40, minPositions: 6, perDecision: 1, population: 4, rootWidth: 2, poolWidth: 2, reply: 0, rolls: 0,
+    determinisations: 1, maxBranches: 36, samples: 2, lookahead: 6,
+  },
+  normal: {
+    maxPositions: 600, minPositions: 40, perDecision: 12, population: 8, rootWidth: 6, poolWidth: 5, reply: 0, rolls: 1,
+    determinisations: 2, maxBranches: 64, samples: 4, lookahead: 16,
+  },
+  hard: {
+    maxPositions: 6_000, minPositions: 200, perDecision: 80, population: 14, rootWidth: 10, poolWidth: 8, reply: 1, rolls: 3,
+    determinisations: 3, maxBranches: 144, samples: 8, lookahead: 32,
+  },
 };
 
 /** 'easy' | 'normal' | 'hard', or 1 | 2 | 3 from controllers that number their levels (the server's seats, the web). */

@@ -61,8 +61,8 @@ function miss(exp: Expectation, state: TwoWWState, seat: string, action: Action)
 const results: { name: string; level: AiLevel; miss: string | null }[] = [];
 
 describe('2WW positions with a clearly best decision', () => {
-  it('the suite has at least 15 positions, each a valid position file (docs/positions.md) with a reason citing a rule', () => {
-    expect(names.length).toBeGreaterThanOrEqual(15);
+  it('the suite has at least 30 positions, each a valid position file (docs/positions.md) with a reason citing a rule', () => {
+    expect(names.length).toBeGreaterThanOrEqual(30);
     for (const name of names) {
       const { position, exp } = load(name);
       expect(twoWW.positions!.validate(position as any), name).toEqual([]);

@@ -1,6 +1,8 @@
 // Batches of AI-vs-AI games for `theater simulate` and the benchmark: results table, aggregates and an SVG chart.
 import type { Options, Ruleset, Seat } from '../engine/index.ts';
+import { aiAdapterFor } from './adapters.ts';
 import { playGame, type PlayedGame, type PlayerKind } from './play.ts';
+import type { HistoricalMilestone } from './types.ts';
 
 export interface SimulateOptions {
   scenario?: string;
@@ -25,12 +27,23 @@ export interface GameSummary {
   lastTurn: number;
   milestones: Record<string, number>;
   msPerDecision: Record<Seat, number>;
+  /** Thinking per player turn (docs/ai.md: hard's bar is 10 s), mean and worst, by seat. */
+  turnMs: Record<Seat, { mean: number; max: number; turns: number }>;
+  /** The same in CPU time of the process. */
+  turnCpuMs: Record<Seat, { mean: number; max: number; turns: number }>;
+  /** Positions looked at per player turn. */
+  turnPositions: Record<Seat, { mean: number; max: number; turns: number }>;
+  /** Longest single decision, by seat, milliseconds. */
+  maxDecisionMs: Record<Seat, number>;
   /** Production (or strength) by power at the start of each turn. */
   production: { turn: number; values: Record<string, number> }[];
 }
 
 export interface SimulationResult {
   ruleset: string;
+  scenario: string;
+  /** When each milestone happened historically (the adapter's `history`), for the table and the chart. */
+  history: HistoricalMilestone[];
   players: Record<Seat, PlayerKind>;
   games: GameSummary[];
   wins: Record<string, number>;
@@ -56,12 +69,17 @@ export function simulate(ruleset: Ruleset<any>, o: SimulateOptions): SimulationR
       seed, winner, result: g.outcome?.result ?? 'unfinished', victoryLevel: g.victoryLevel, actions: g.actions,
       lastTurn: g.reports[g.reports.length - 1]?.turn ?? 0, milestones: g.milestones,
       msPerDecision: Object.fromEntries(Object.keys(g.decisions).map((k) => [k, g.thinkMs[k]! / g.decisions[k]!])),
+      maxDecisionMs: g.maxDecisionMs,
+      turnMs: Object.fromEntries(Object.entries(g.turnMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+      turnCpuMs: Object.fromEntries(Object.entries(g.turnCpuMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+      turnPositions: Object.fromEntries(Object.entries(g.turnPositions).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
       production: g.reports.filter((r) => r.production).map((r) => ({ turn: r.turn, values: r.production! })),
     };
     games.push(s);
     o.onGame?.(i, s, g);
   }
-  return { ruleset: ruleset.id, players: o.players, games, wins, draws, unfinished };
+  const scenario = o.scenario ?? ruleset.scenarios[0]!.id;
+  return { ruleset: ruleset.id, scenario, history: aiAdapterFor(ruleset.id)?.history?.(scenario) ?? [], players: o.players, games, wins, draws, unfinished };
 }
 
 /** Plain-text table of a simulation: one line per game, then the totals. */
@@ -83,7 +101,34 @@ export function resultsTable(r: SimulationResult): string {
     return `${seat} ${xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1) : '-'} ms`;
   });
   out.push(`mean time per decision: ${ms.join(', ')}`);
+  const turns = Object.keys(r.players).filter((seat) => r.players[seat] !== 'random').map((seat) => {
+    const ts = r.games.map((g) => g.turnMs[seat]).filter((x) => x !== undefined);
+    const cs = r.games.map((g) => g.turnCpuMs[seat]).filter((x) => x !== undefined);
+    if (!ts.length) return `${seat} -`;
+    const m = ts.reduce((a, t) => a + t.mean * t.turns, 0) / (ts.reduce((a, t) => a + t.turns, 0) || 1);
+    return `${seat} ${(m / 1000).toFixed(1)} s mean, ${(Math.max(...ts.map((t) => t.max)) / 1000).toFixed(1)} s worst` +
+      (cs.length ? ` (CPU ${(Math.max(...cs.map((t) => t.max)) / 1000).toFixed(1)} s worst)` : '');
+  });
+  out.push(`thinking per player turn: ${turns.join(', ')}`);
+  const ms2 = milestoneTurns(r);
+  if (ms2.length) {
+    out.push('', 'milestone  games  mean turn  range  historical');
+    for (const m of ms2) out.push(`${m.name}  ${m.games}/${r.games.length}  ${m.mean === null ? '-' : m.mean.toFixed(1)}  ${m.range}  ${m.history ?? '-'}`);
+  }
   return out.join('\n') + '\n';
+}
+
+/** Each milestone: in how many games, its mean turn and range, beside the historical turn when the adapter knows it. */
+export function milestoneTurns(r: SimulationResult): { name: string; games: number; mean: number | null; range: string; history: string | null; historyTurn: number | null }[] {
+  const names = [...new Set([...r.games.flatMap((g) => Object.keys(g.milestones)), ...r.history.map((h) => h.milestone)])].sort();
+  return names.map((name) => {
+    const ts = r.games.map((g) => g.milestones[name]).filter((x): x is number => x !== undefined);
+    const h = r.history.find((x) => x.milestone === name);
+    return {
+      name, games: ts.length, mean: ts.length ? mean(ts) : null, range: ts.length ? `${Math.min(...ts)}-${Math.max(...ts)}` : '-',
+      history: h ? `${h.label} (turn ${h.turn})` : null, historyTurn: h?.turn ?? null,
+    };
+  });
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -91,9 +136,38 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 
-/** Win rates (bars) and mean production by turn (lines), as a standalone SVG. */
+/**
+ * When each milestone came: one row per milestone, a dot per game at its turn, the historical turn as a red tick
+ * (below the production chart).
+ */
+function milestoneChart(r: SimulationResult, y0: number): string[] {
+  const ms = milestoneTurns(r).filter((m) => m.games || m.historyTurn !== null);
+  if (!ms.length) return [];
+  const out: string[] = [];
+  const all = [...ms.flatMap((m) => r.games.map((g) => g.milestones[m.name]).filter((x): x is number => x !== undefined)), ...ms.map((m) => m.historyTurn).filter((x): x is number => x !== null)];
+  const lo = Math.min(...all), hi = Math.max(lo + 1, ...all);
+  const left = 190, right = 690, rowH = 16;
+  const x = (t: number) => left + ((t - lo) / (hi - lo)) * (right - left);
+  out.push(`<text x="48" y="${y0 + 24}" font-size="13">When (turn): each game's dot; red: historical</text>`);
+  ms.forEach((m, i) => {
+    const y = y0 + 44 + i * rowH;
+    out.push(`<text x="48" y="${y + 4}">${esc(`${m.name} (${m.games}/${r.games.length})`)}</text>`);
+    out.push(`<line x1="${left}" y1="${y}" x2="${right}" y2="${y}" stroke="#ddd"/>`);
+    for (const g of r.games) {
+      const t = g.milestones[m.name];
+      if (t !== undefined) out.push(`<circle cx="${x(t).toFixed(1)}" cy="${y}" r="3" fill="#1f77b4" fill-opacity="0.5"/>`);
+    }
+    if (m.historyTurn !== null) out.push(`<line x1="${x(m.historyTurn).toFixed(1)}" y1="${y - 6}" x2="${x(m.historyTurn).toFixed(1)}" y2="${y + 6}" stroke="#d62728" stroke-width="2"><title>${esc(m.history ?? '')}</title></line>`);
+  });
+  const yb = y0 + 44 + ms.length * rowH;
+  out.push(`<text x="${left}" y="${yb + 4}">turn ${lo}</text><text x="${right}" y="${yb + 4}" text-anchor="end">turn ${hi}</text>`);
+  return out;
+}
+
+/** Win rates (bars), mean production by turn (lines) and milestones beside history, as a standalone SVG. */
 export function simulationChart(r: SimulationResult): string {
-  const W = 720, H = 520, pad = 48;
+  const ms = milestoneTurns(r).filter((m) => m.games || m.historyTurn !== null);
+  const W = 720, H0 = 520, pad = 48, H = H0 + (ms.length ? 70 + ms.length * 16 : 0);
   const n = r.games.length || 1;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
@@ -119,7 +193,7 @@ export function simulationChart(r: SimulationResult): string {
   }
   const turns = [...byTurn.keys()].sort((a, b) => a - b);
   const powers = [...new Set([...byTurn.values()].flatMap((m) => [...m.keys()]))].sort();
-  const top = barTop + bars.length * (barH + 6) + 30, bottom = H - pad, left = pad + 20, right = W - 130;
+  const top = barTop + bars.length * (barH + 6) + 30, bottom = H0 - pad, left = pad + 20, right = W - 130;
   parts.push(`<text x="${pad}" y="${top - 10}" font-size="13">Mean production by turn</text>`);
   parts.push(`<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="black"/><line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" stroke="black"/>`);
   if (turns.length) {
@@ -137,6 +211,7 @@ export function simulationChart(r: SimulationResult): string {
   } else {
     parts.push(`<text x="${left + 10}" y="${(top + bottom) / 2}">no production figures (the rule set's AI adapter reports none)</text>`);
   }
+  parts.push(...milestoneChart(r, H0));
   parts.push('</svg>');
   return parts.join('\n') + '\n';
 }

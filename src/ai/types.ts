@@ -1,8 +1,18 @@
 // The AI's contract with controllers (server, CLI, tests) and with rule sets (docs/ai.md).
-import type { Action, BaseState, Choice, Json, Prompt, Seat, SeatView } from '../engine/index.ts';
+import type { Action, BaseState, Choice, ChoiceGroup, Json, Prompt, Seat, SeatView } from '../engine/index.ts';
 import type { LevelParams } from './levels.ts';
 
 export type AiLevel = 'easy' | 'normal' | 'hard';
+
+/** How far the planner is, for a "thinking" indicator (fraction of its position budget spent). */
+export interface AiProgress {
+  /** 0..1 of the budget of this decision. */
+  fraction: number;
+  /** Positions (runs of the rules and evaluations) spent so far. */
+  positions: number;
+  /** Plans evaluated so far. */
+  plans: number;
+}
 
 export interface ChooseActionRequest {
   ruleset: string;
@@ -17,14 +27,33 @@ export interface ChooseActionRequest {
   budgetMs?: number;
   /** Action count of the game, mixed into the seed (defaults to view.seq). */
   seq?: number;
+  /** Called while the planner thinks (at most every 64 positions). */
+  onProgress?: (p: AiProgress) => void;
 }
 
 export interface ChooseActionResult {
   action: Action;
-  /** Why, in a sentence ("attack: 50% to win, expected losses 0.0 to 0.5"). */
+  /** Why, in a sentence ("Move 4th Panzer to 2214: plan of 12 decisions; objectives +0.10 (takes Paris)"). */
   explanation?: string;
-  /** Search figures, for benchmarks and curious players. */
-  stats?: { nodes: number; depth: number; timedOut: boolean; values?: { label: string; value: number }[] };
+  /** Planner figures, for benchmarks and curious players. */
+  stats?: PlanStats;
+}
+
+export interface PlanStats {
+  /** Positions spent on this decision (runs of the rules, chance outcomes enumerated, evaluations). */
+  positions: number;
+  /** Plans evaluated (one plan: the seat's decisions until the other side decides, dice roll or the phase ends). */
+  plans: number;
+  generations: number;
+  /** Own decisions in the chosen plan. */
+  planLength: number;
+  /** The decision came from a plan made earlier in the same segment (no new search). */
+  followed: boolean;
+  timedOut: boolean;
+  /** Weighted change of each scoring term from the position now to the chosen plan's end. */
+  terms?: Record<string, number>;
+  /** Stale plan decisions whose refusal threw an error other than a RuleViolation (a rule set's `explain` bug). */
+  refusalErrors?: number;
 }
 
 /** Figures of a position for `theater simulate` (tables and charts). */
@@ -39,7 +68,33 @@ export interface PositionReport {
   milestones?: Record<string, boolean>;
 }
 
-/** What a rule set supplies so that the generic AI can play it. */
+/** A historical date beside which `theater simulate --chart` draws a milestone ("fr conquered": Summer 1940). */
+export interface HistoricalMilestone {
+  milestone: string;
+  /** Game turn on which it happened historically. */
+  turn: number;
+  label: string;
+}
+
+/**
+ * The standard names of scoring terms. A rule set may add its own; each is a number in [-1, 1] for the seat judged
+ * (0 even, +1 everything in the seat's favour).
+ */
+export type TermName = 'material' | 'objectives' | 'supply' | 'front' | 'production' | 'victory';
+
+/** The choices of a prompt, groups expanded on demand (structured prompts: Prompt.groups, kernel `choicesIn`). */
+export interface ChoiceSource {
+  prompt: Prompt;
+  /** The choices listed outside groups (prompt.choices). */
+  listed: Choice[];
+  groups: ChoiceGroup[];
+  /** One group's choices, on the determinised state. */
+  choicesIn(group: string): Choice[];
+  /** Every legal choice (listed ones and every group's), computed once. */
+  all(): Choice[];
+}
+
+/** What a rule set supplies so that the general planner can play it (src/rulesets/<id>/ai/, docs/ai.md). */
 export interface AiAdapter<S extends BaseState = BaseState> {
   ruleset: string;
   /**
@@ -47,47 +102,58 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    * stack rebuilt so that `prompts()` asks the seat the same question. `seed` drives any random filling.
    */
   stateFromView(view: SeatView, seat: Seat, seed: string): S;
-  /** How good `state` is for `seat`, in [-1, 1] (objectives, production, supply, front...). Not called on ended games. */
-  evaluate(state: S, seat: Seat): number;
+  /** The view hides something the rules read (cards, hidden units): plan over several determinisations. */
+  hidden?: boolean;
+  /**
+   * Named scoring terms of a position for `seat`, each in [-1, 1]: material, objectives, supply, front, production,
+   * victory (the standard names) and any of the rule set's own. Not called on ended games.
+   */
+  terms(state: S, seat: Seat): Record<string, number>;
+  /** Weight of each term; the evaluation is the weighted sum (terms without a weight count 0). */
+  weights: Record<string, number> | ((state: S, seat: Seat) => Record<string, number>);
+  /**
+   * The value the planner maximises, in [-1, 1], when a rule set combines its terms otherwise than by the weighted
+   * sum (the terms still explain the choice). Default: the weighted sum of `terms`.
+   */
+  evaluate?(state: S, seat: Seat): number;
+  /** Words for a term's change in an explanation ("takes Paris", "+3 factors"); null: the number only. */
+  describeTerm?(name: string, before: S, after: S, seat: Seat): string | null;
   /** Value of an ended game for `seat`, in [-1, 1]; default: win 1, draw 0, loss -1. */
   terminalValue?(state: S, seat: Seat): number;
   /** Seats that play for the same side as `seat` (default: only itself). */
   sameSide?(a: Seat, b: Seat): boolean;
-  /** The choices worth searching, most promising first (pruning and ordering). Default: all, in prompt order. */
-  candidates?(state: S, prompt: Prompt, seat: Seat): Choice[];
   /**
-   * A decision answered by a fixed rule instead of search (null: search it). `inSearch`: asked below the root of a
-   * search, where a costly rule (exact odds) may give way to a cheap one.
+   * The choices worth planning with, best first (the first is the planner's default move, the rest are the
+   * alternatives its plans try). Null (or absent): every choice, ordered by one step of lookahead when there are few.
    */
-  quickChoice?(state: S, prompt: Prompt, seat: Seat, inSearch?: boolean): Action | null;
+  candidates?(state: S, prompt: Prompt, seat: Seat, choices: ChoiceSource): Choice[] | null;
   /**
-   * Value for `me` of `seat` taking `action`, estimated without running the rules (a model of the action's effect),
-   * or null to run them. For rule sets whose actions are too costly to apply once per candidate (2WW movement).
+   * A decision answered by a fixed rule instead of planning (null: plan it). `inPlan`: asked while a plan is played
+   * out, where a costly rule (exact odds of several attacks) may give way to a cheap one.
    */
-  shallowValue?(state: S, seat: Seat, action: Action, me: Seat): number | null;
+  quickChoice?(state: S, prompt: Prompt, seat: Seat, inPlan?: boolean): Action | null;
+  /**
+   * Does `next` (the seat's next decision) belong to the plan begun at `first`? Default: yes — a plan runs until the
+   * other side decides, dice are rolled or the game ends; a rule set may cut it at a phase.
+   */
+  samePlan?(first: Prompt, next: Prompt, seat: Seat): boolean;
   /** The adapter's headline states the odds of its combat decisions itself: chooseAction does not enumerate them again. */
   oddsInExplain?: boolean;
-  /**
-   * A sentence that leads the explanation instead of the choice's label, e.g. "attacked 2214: 83% to win, expected
-   * losses 1.2 to 2.1"; null: the label.
-   */
+  /** A sentence that leads the explanation instead of the choice's label ("attacked 2214: 83% to win, ..."). */
   headline?(state: S, seat: Seat, action: Action): string | null;
+  /** Extra words for an explanation of `action`. */
+  explain?(state: S, seat: Seat, action: Action): string | null;
   /** Figures of a position for `theater simulate`. */
   report?(state: S): PositionReport;
-  /**
-   * Relative cost of one position of this rule set (default 1): the level's node budget is divided by it, so a rule
-   * set whose rules take milliseconds per action still answers in bounded time.
-   */
-  budgetScale?: number;
-  /**
-   * The rule set's own search budgets per level (merged over LEVELS, before budgetScale): rule sets whose actions are
-   * costly search narrower. Levels still differ only in effort.
-   */
-  levels?: Partial<Record<AiLevel, Partial<LevelParams>>>;
+  /** When each milestone of `report` happened historically, for `theater simulate --chart`. */
+  history?(scenario: string): HistoricalMilestone[];
   /** Victory level of an ended game for tables ("decisive", "marginal"); default: the outcome's text. */
   victoryLevel?(state: S): string;
-  /** Extra words for an explanation of `action` (objectives it serves...). */
-  explain?(state: S, seat: Seat, action: Action): string | null;
+  /**
+   * The rule set's own budgets per level (merged over LEVELS): rule sets whose positions cost more plan with fewer.
+   * Levels still differ only in effort.
+   */
+  levels?: Partial<Record<AiLevel, Partial<LevelParams>>>;
 }
 
 export type JsonRecord = Record<string, Json>;

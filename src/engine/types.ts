@@ -1,5 +1,5 @@
 // The kernel's contract with rule sets and with every controller (web client, AI, server, CLI, fuzzer, tests).
-import type { BoardView } from './board.ts';
+import type { Assets, BoardView } from './board.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -232,10 +232,10 @@ export interface Ruleset<S extends BaseState = BaseState> {
   describe?(state: S): string;
   /**
    * Static data a client needs to draw the game: the board (hex sheets, areas, boxes, tracks), the counter manifest,
-   * charts, notes on reconstructed data. Must conform to `AssetsSchema` (src/engine/board.ts) once every rule set
-   * has moved to the board contract; the same for every game of the rule set, so clients may cache it.
+   * charts, notes on reconstructed data, conforming to `AssetsSchema` (src/engine/board.ts); the same for every game
+   * of the rule set, so clients may cache it.
    */
-  assets?(): Json;
+  assets?(): Assets;
   /** Check the rule set's data files (schemas and cross-references); every problem names file and field. */
   validateData?(): DataProblem[];
   /** Start a game from any position (docs/positions.md). */

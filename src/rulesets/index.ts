@@ -6,10 +6,11 @@ import { twoWWPackage } from './2ww/package.ts';
 import { etoPackage } from './eto/package.ts';
 import { aaePackage } from './aae/package.ts';
 import { bkgPackage } from './bkg/package.ts';
+import { fixtureAreasPackage } from './fixture-areas/package.ts';
 
 export type { RulesetPackage } from './package.ts';
 
-const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage, aaePackage, bkgPackage];
+const all: RulesetPackage[] = [duelPackage, twoWWPackage, etoPackage, aaePackage, bkgPackage, fixtureAreasPackage];
 
 export const packages: Record<string, RulesetPackage> = Object.fromEntries(all.map((p) => [p.ruleset.id, p]));
 

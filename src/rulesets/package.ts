@@ -3,6 +3,7 @@ import type { AiAdapter } from '../ai/types.ts';
 import type { SeatView } from '../engine/kernel.ts';
 import type { Action, BaseState, Prompt, Ruleset, Seat } from '../engine/types.ts';
 import type { OddsAdapter } from '../odds/types.ts';
+import type { RulesReference } from './rules-reference.ts';
 
 export interface RulesetPackage<S extends BaseState = any> {
   /** The rules (procedures, setup, view, board, positions). */
@@ -13,6 +14,11 @@ export interface RulesetPackage<S extends BaseState = any> {
   odds?: OddsAdapter<S>;
   /** Kept out of players' lists (a kernel test game); the CLI and tests still reach it. */
   hidden?: boolean;
+  /**
+   * A short summary of each rule case in Theater's own words (src/rulesets/<id>/rules-reference.json, schema in
+   * src/rulesets/rules-reference.ts): the web client opens it from any citation. Absent: citations open nothing.
+   */
+  rules?: RulesReference;
   /** A scenario's scripted side (the solitaire opponent its book prescribes), played where AI seats are played. */
   scripted?: ScriptedController;
 }

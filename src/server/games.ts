@@ -21,13 +21,14 @@ import { Seats } from './seats.ts';
 import type { Storage } from './storage.ts';
 import { Takebacks } from './takebacks.ts';
 import { Views } from './views.ts';
+import type { Answer, Question } from './inspect.ts';
 import type { WebhookPolicy } from './webhooks.ts';
 
 export type { Conn };
 
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
-  'createGame' | 'importLog' | 'importBody' | 'myGames' | 'replay' | 'play' | 'choices' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'createGame' | 'importLog' | 'importBody' | 'myGames' | 'replay' | 'play' | 'choices' | 'inspect' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
   'resign' | 'rematch' | 'claim' | 'setWebhook' | 'contribute' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
@@ -132,6 +133,11 @@ export class GameManager {
 
   choices(token: string, stateId: number, group: string): Promise<{ stateId: number; group: string; choices: Choice[] }> {
     return this.views.choices(token, stateId, group);
+  }
+
+  /** A question about the holder's decision that changes nothing (src/server/inspect.ts), asked against `stateId`. */
+  inspect(token: string, stateId: number, q: Question): Promise<{ stateId: number; answer: Answer }> {
+    return this.views.inspect(token, stateId, q);
   }
 
   myGames(tokens: string[]): Promise<GameSummary[]> {

@@ -2,9 +2,10 @@
 // No Node imports: the browser client imports this file.
 import { sameAction, type SeatView } from '../engine/kernel.ts';
 import type { Action, Choice, GameEvent, Json, OptionInfo, Options, Outcome, ScenarioInfo, Seat } from '../engine/types.ts';
+import type { Answer, Question } from './inspect.ts';
 import type { GameLog } from '../engine/game.ts';
 
-export type { SeatView, Action, GameEvent, Json, Outcome, Seat, GameLog };
+export type { SeatView, Action, GameEvent, Json, Outcome, Seat, GameLog, Options };
 
 /**
  * A state id is the number of entries in the game's log (actions, undos, takebacks). It only ever grows, so an action
@@ -46,6 +47,21 @@ export interface RulesetInfo {
   seats: Seat[];
   scenarios: ScenarioInfo[];
   options: OptionInfo[];
+  /** A test game kept out of players' lists (clients show it only when asked for by id). */
+  hidden?: boolean;
+  /** Seats an AI can play (those the rule set's package has an AI for). */
+  aiSeats: Seat[];
+  /**
+   * A scenario's scripted side (RulesetPackage.scripted): what it is, and by scenario the seats it plays when they are
+   * AI seats. Absent: no scenario has one.
+   */
+  scripted?: { name: string; seats: Record<string, Seat[]> };
+  /** The server computes exact combat odds for this rule set (POST /api/play/:token/inspect {kind:'odds'}). */
+  odds: boolean;
+  /** Games can start from a position (docs/positions.md): the editor works for it. */
+  positions: boolean;
+  /** A rules reference is served (GET /api/rulesets/:id/rules). */
+  rules: boolean;
 }
 export type RulesetsResponse = RulesetInfo[];
 /** GET /api/rulesets/:id/assets -> the rule set's assets() (or {}), cacheable. */
@@ -200,6 +216,28 @@ export interface PlayResponse {
   rematch?: string | null;
   /** This token's holder's link in the rematch (the seat it moved to, or the rematch's spectator link). */
   rematchToken?: TokenLink | null;
+}
+
+/** POST /api/play/:token/inspect: a question about this seat's decision that changes nothing (src/server/inspect.ts). */
+export interface InspectRequest {
+  stateId: StateId;
+  question: Question;
+}
+export interface InspectResponse {
+  stateId: StateId;
+  answer: Answer;
+}
+export type { Question, Answer, OddsAnswer, ExplainAnswer, PreviewAnswer } from './inspect.ts';
+export type { RulesReference, RuleCase } from '../rulesets/rules-reference.ts';
+export type { OddsReport } from '../odds/types.ts';
+
+/** GET /api/rulesets/:id/positions/initial?scenario=&options= (docs/positions.md). */
+export interface InitialPositionResponse {
+  position: Json;
+}
+/** POST /api/rulesets/:id/positions/validate {position}. */
+export interface ValidatePositionResponse {
+  problems: { file: string; field: string; message: string }[];
 }
 
 /** POST /api/play/:token/action */

@@ -49,6 +49,14 @@ export const takebackAnswerSchema = z.object({ accept: z.boolean() }).strict();
 export const rematchSchema = z.object({ swap: z.boolean().optional() }).strict();
 export const claimSchema = z.object({ mode: z.enum(['win', 'ai']), seat: name.optional() }).strict();
 export const webhookSchema = z.object({ url: webhookUrl.nullable() }).strict();
+export const inspectSchema = z.object({
+  stateId,
+  question: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('odds') }).strict(),
+    z.object({ kind: z.literal('explain'), action: actionSchema }).strict(),
+    z.object({ kind: z.literal('preview'), action: actionSchema }).strict(),
+  ]),
+}).strict();
 export const emptySchema = z.object({}).strict();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
 export const entropySchema = z.union([z.object({ commit: hex64 }).strict(), z.object({ reveal: hex64 }).strict()]);

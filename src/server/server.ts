@@ -7,16 +7,17 @@ import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import type { WebSocket } from 'ws';
 import { hashString } from '../engine/hash.ts';
-import { getRuleset, rulesets } from '../rulesets/index.ts';
+import { getRuleset, packages } from '../rulesets/index.ts';
 import { AiPool } from './ai-pool.ts';
 import { ApiError, badRequest, notFound, toApiError } from './errors.ts';
 import { GameManager, type Conn, type ManagerApi } from './games.ts';
 import { WorkerManager } from './game-workers.ts';
 import { MAX_WS_MESSAGE_BYTES, type ErrorBody, type RulesetInfo, type ServerMessage } from './protocol.ts';
 import { RateLimiter, type BucketConfig } from './rate-limit.ts';
+import { registerRulesetRoutes } from './ruleset-routes.ts';
 import {
-  actionRequestSchema, claimSchema, clientMessageSchema, createGameSchema, emptySchema, entropySchema, myGamesSchema,
-  checkDepth, parseClientJson, parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
+  actionRequestSchema, checkDepth, claimSchema, clientMessageSchema, createGameSchema, emptySchema, entropySchema, inspectSchema,
+  myGamesSchema, parseClientJson, parseOr400, rematchSchema, replayQuerySchema, SchemaError, takebackAnswerSchema, takebackSchema, undoSchema,
   webhookSchema,
 } from './schemas.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
@@ -266,9 +267,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
 
   // ------------------------------------------------------------------------------------------ rule sets
-  app.get('/api/rulesets', async () => Object.values(rulesets).map((r): RulesetInfo => ({
+  app.get('/api/rulesets', async () => Object.values(packages).map(({ ruleset: r, ...p }): RulesetInfo => ({
     id: r.id, title: r.title, rulesVersion: r.rulesVersion, seats: r.seats, scenarios: r.scenarios, options: r.options,
+    ...(p.hidden ? { hidden: true } : {}), aiSeats: p.ai ? r.seats : [], odds: !!p.odds, positions: !!r.positions, rules: !!p.rules,
+    ...(p.scripted ? { scripted: { name: p.scripted.name, seats: Object.fromEntries(r.scenarios.map((sc) => [sc.id, p.scripted!.seats(sc.id)])) } } : {}),
   })));
+  registerRulesetRoutes(app);
   // Assets are the same for every game of a rule set: serialize once, serve with an ETag.
   const assetCache = new Map<string, { body: string; etag: string }>();
   app.get('/api/rulesets/:id/assets', async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
@@ -322,6 +326,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const stateId = Number(req.query.stateId);
     if (!Number.isInteger(stateId) || stateId < 0) throw badRequest('query field "stateId": the state id the choices are asked for (an integer)');
     return manager.choices(tokenOf(req as unknown as TokenReq), stateId, req.params.group);
+  });
+  app.post('/api/play/:token/inspect', async (req: TokenReq) => {
+    const token = tokenOf(req);
+    const b = parseOr400(inspectSchema, req.body, 'POST inspect');
+    return manager.inspect(token, b.stateId, b.question);
   });
   app.post('/api/play/:token/action', async (req: TokenReq) => {
     const token = tokenOf(req);

@@ -8,6 +8,8 @@ import { ApiError, badRequest, forbidden, stale } from './errors.ts';
 import type { GameManager } from './games.ts';
 import { importOf, isFinished, settled, type Live } from './live-games.ts';
 import type { GameSummary, PlayResponse, ReplayResponse, StateMessage } from './protocol.ts';
+import { getPackage } from '../rulesets/index.ts';
+import { answerQuestion, type Answer, type Question } from './inspect.ts';
 
 export class Views {
   constructor(private readonly m: GameManager) {}
@@ -63,6 +65,14 @@ export class Views {
       throw badRequest(`the prompt "${prompt.text}" has no group "${group.slice(0, 100)}"`);
     }
     return { stateId, group, choices: choicesIn(live.ruleset, state, seat.seat, group, settled) };
+  }
+
+  /** A question about the holder's decision that changes nothing (src/server/inspect.ts), asked against `stateId`. */
+  async inspect(token: string, stateId: number, q: Question): Promise<{ stateId: number; answer: Answer }> {
+    const { live, seat } = await this.m.games.seatOf(token);
+    if (seat.seat === null) throw forbidden('a spectator link has no decision to ask about; use a seat link');
+    if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
+    return { stateId, answer: answerQuestion(getPackage(live.ruleset.id), live.game.state, seat.seat, q, settled) };
   }
 
   async myGames(tokens: string[]): Promise<GameSummary[]> {

@@ -1,9 +1,11 @@
 // The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
 import { ChoicesReceiver, ERROR_STATUS } from '../server/protocol.ts';
+import type { Choice } from '../engine/types.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
   PlayResponse, RematchResponse, ReplayResponse, RulesetsResponse, ServerMessage, StateIdResponse, ClientMessage,
-  EntropyRequest,
+  EntropyRequest, InspectResponse, Question, RulesReference, InitialPositionResponse, ValidatePositionResponse, Json,
+  Options,
 } from '../server/protocol.ts';
 
 /** An error answer of the server, with its code, rule case and legal choices when it has them. */
@@ -54,25 +56,42 @@ export const api = {
   webhook: (token: string, url: string | null) => call<{ ok: true }>('POST', `/api/play/${enc(token)}/webhook`, { url }),
   entropy: (token: string, c: EntropyRequest) => call<StateIdResponse>('POST', `/api/play/${enc(token)}/entropy`, c),
   log: (token: string) => call<GameLog>('GET', `/api/play/${enc(token)}/log`),
+  choices: (token: string, stateId: number, group: string) =>
+    call<{ stateId: number; group: string; choices: Choice[] }>('GET', `/api/play/${enc(token)}/choices/${enc(group)}?stateId=${stateId}`),
+  inspect: (token: string, stateId: number, question: Question) =>
+    call<InspectResponse>('POST', `/api/play/${enc(token)}/inspect`, { stateId, question }),
+  rules: (id: string) => call<RulesReference>('GET', `/api/rulesets/${enc(id)}/rules`),
+  initialPosition: (id: string, scenario: string, options: Options) =>
+    call<InitialPositionResponse>('GET', `/api/rulesets/${enc(id)}/positions/initial?scenario=${enc(scenario)}&options=${enc(JSON.stringify(options))}`),
+  validatePosition: (id: string, position: Json) =>
+    call<ValidatePositionResponse>('POST', `/api/rulesets/${enc(id)}/positions/validate`, { position }),
   replay: (gameId: string, seat: string | null, at: number) =>
     call<ReplayResponse>('GET', `/api/replay/${enc(gameId)}?at=${at}${seat ? `&seat=${enc(seat)}` : ''}`),
 };
 
-/** A request a Live sends and whose answer (ack or error) it awaits: a ClientMessage less its reqId. */
+/** The rule sets' listing, fetched once per page. */
+let rulesetsOnce: Promise<RulesetsResponse> | null = null;
+export function rulesetsCached(): Promise<RulesetsResponse> {
+  rulesetsOnce ??= api.rulesets();
+  rulesetsOnce.catch(() => { rulesetsOnce = null; });
+  return rulesetsOnce;
+}
+
+/** A request a Live sends and whose answer (ack, choices or error) it awaits: a ClientMessage less its reqId. */
 type LiveRequest = Exclude<ClientMessage, { type: 'hello' } | { type: 'ping' }> extends infer M
   ? M extends { reqId?: string } ? Omit<M, 'reqId'> : never : never;
 
 /**
  * A live connection for one token; reconnects with backoff and says hello with the last state id it had. Changes
- * (act, undo, takeback, resign) go over this socket while it is open, so the ack comes after the state message the
- * change led to and no answer can race a newer state; HTTP is the fallback when it is not.
+ * (act, undo, takeback, resign) and a group's choices go over this socket while it is open, so the answer comes after
+ * the state message the change led to and no answer can race a newer state; HTTP is the fallback when it is not.
  */
 export class Live {
   private ws: WebSocket | null = null;
   private closed = false;
   private retry = 500;
   private nextReq = 1;
-  private pending = new Map<string, { resolve: (stateId: number) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<string, { resolve: (m: ServerMessage) => void; reject: (e: Error) => void }>();
   lastStateId: number | undefined;
   constructor(
     private readonly token: string,
@@ -110,11 +129,11 @@ export class Live {
         }
         this.lastStateId = m.stateId;
       }
-      if ((m.type === 'ack' || m.type === 'error') && m.reqId !== undefined && this.pending.has(m.reqId)) {
+      if ((m.type === 'ack' || m.type === 'error' || m.type === 'choices') && m.reqId !== undefined && this.pending.has(m.reqId)) {
         const p = this.pending.get(m.reqId)!;
         this.pending.delete(m.reqId);
-        if (m.type === 'ack') p.resolve(m.stateId);
-        else p.reject(new ApiError(ERROR_STATUS[m.error] ?? 400, m));
+        if (m.type === 'error') p.reject(new ApiError(ERROR_STATUS[m.error] ?? 400, m));
+        else p.resolve(m);
         return;
       }
       this.onMessage(m);
@@ -135,14 +154,27 @@ export class Live {
     return true;
   }
 
-  /** Send a change over the socket and resolve with its new state id; over HTTP when the socket is not open. */
-  private request(m: LiveRequest, http: () => Promise<StateIdResponse>): Promise<number> {
+  get connected(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /** Send a message answered by its reqId over the socket; null when the socket is not open (use HTTP). */
+  private ask(m: LiveRequest): Promise<ServerMessage> | null {
+    if (!this.connected) return null;
     const reqId = `r${this.nextReq++}`;
-    if (this.ws?.readyState !== WebSocket.OPEN) return http().then((r) => r.stateId);
     return new Promise((resolve, reject) => {
       this.pending.set(reqId, { resolve, reject });
       this.send({ ...m, reqId } as ClientMessage);
     });
+  }
+
+  /** Send a change over the socket and resolve with its new state id; over HTTP when the socket is not open. */
+  private async request(m: LiveRequest, http: () => Promise<StateIdResponse>): Promise<number> {
+    const r = this.ask(m);
+    if (!r) return (await http()).stateId;
+    const a = await r;
+    if (a.type !== 'ack') throw new ApiError(500, { error: 'internal', message: `unexpected answer ${a.type}` });
+    return a.stateId;
   }
 
   act(stateId: number, action: Action): Promise<number> {
@@ -163,6 +195,14 @@ export class Live {
 
   resign(): Promise<number> {
     return this.request({ type: 'resign' }, () => api.resign(this.token));
+  }
+
+  /** The choices of one group of the seat's structured prompt at `stateId`. */
+  async choices(stateId: number, group: string): Promise<Choice[]> {
+    const r = this.ask({ type: 'choices', stateId, group });
+    if (!r) return (await api.choices(this.token, stateId, group)).choices;
+    const m = await r;
+    return m.type === 'choices' ? m.choices : [];
   }
 
   close(): void {

@@ -35,8 +35,20 @@ async function commitNew(token: string): Promise<void> {
   await api.entropy(token, { commit: h.commitment });
 }
 
+/** The last dice status seen per game: a status that came while a contribution was on its way is acted on after it. */
+const latest = new Map<string, DiceStatus | null | undefined>();
+
 /** Take this browser's seats of the game: commit or reveal what the round asks of each. Errors are left to the next state. */
 export async function contribute(gameId: string, dice: DiceStatus | null | undefined): Promise<void> {
+  latest.set(gameId, dice);
+  await contributeTo(gameId, dice);
+  // A status skipped because its seat's request was still on its way (the reveal phase announced while the commit
+  // was answered, say) would otherwise wait for a state message that never comes.
+  const now = latest.get(gameId);
+  if (now !== dice && now && now.phase !== 'done') await contribute(gameId, now);
+}
+
+async function contributeTo(gameId: string, dice: DiceStatus | null | undefined): Promise<void> {
   const tokens = loadTokens().filter((t) => t.gameId === gameId && t.seat !== null);
   if (!dice || dice.phase === 'done') {
     for (const t of tokens) localStorage.removeItem(KEY + t.token);

@@ -2,28 +2,17 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Json } from '../engine/types.ts';
 import type { CreateGameResponse, GameLog, GameSummary, RulesetInfo, SeatSpec } from '../server/protocol.ts';
-import { api } from './api.ts';
+import { api, rulesetsCached } from './api.ts';
 import { navigate } from './nav.ts';
 import { forgetToken, loadTokens, rememberCreatedGame, rememberToken, tokenFromLink } from './storage.ts';
+import { OptionInput } from './options.tsx';
 
 type SeatChoice = 'me' | 'ai' | 'invite';
 
-function OptionInput({ o, value, onChange }: { o: RulesetInfo['options'][number]; value: Json; onChange(v: Json): void }) {
-  if (o.values?.length) {
-    return (
-      <select value={JSON.stringify(value)} onChange={(e) => onChange(JSON.parse((e.target as HTMLSelectElement).value) as Json)} data-testid={`option-${o.id}`}>
-        {o.values.map((v) => <option key={JSON.stringify(v)} value={JSON.stringify(v)}>{String(v)}</option>)}
-      </select>
-    );
-  }
-  if (typeof o.default === 'boolean') {
-    return <input type="checkbox" checked={value === true} data-testid={`option-${o.id}`} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
-  }
-  return <input value={String(value ?? '')} data-testid={`option-${o.id}`} onInput={(e) => { const t = (e.target as HTMLInputElement).value; onChange(typeof o.default === 'number' ? Number(t) : t); }} />;
-}
-
-function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], invited: string[], ruleset: string): void }) {
-  const [rsId, setRsId] = useState(rulesets[0]?.id ?? '');
+function NewGame({ rulesets, onCreated, initial }: {
+  rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], invited: string[], ruleset: string): void; initial: string | null;
+}) {
+  const [rsId, setRsId] = useState(initial ?? rulesets[0]?.id ?? '');
   const rs = rulesets.find((r) => r.id === rsId) ?? rulesets[0];
   const [scenario, setScenario] = useState('');
   const [options, setOptions] = useState<Record<string, Json>>({});
@@ -33,12 +22,21 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
   const [err, setErr] = useState<string | null>(null);
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
   const seatList = sc?.seats ?? rs?.seats ?? [];
+  /** Seats the scenario's scripted side plays when they are AI seats (ETO Case White's solitaire Poles). */
+  const scripted = (sc && rs?.scripted?.seats[sc.id]) ?? [];
 
+  // The form's defaults for a rule set, set in the same update as the choice of rule set (a scenario picked at once
+  // after it is kept, not reset by a later effect).
+  const [formFor, setFormFor] = useState<string | null>(null);
+  const reset = (r: RulesetInfo) => {
+    setFormFor(r.id);
+    setScenario(r.scenarios[0]?.id ?? '');
+    setOptions(Object.fromEntries(r.options.map((o) => [o.id, o.default])));
+    // The first seat is the player's; the others the AI's where the rule set has one, else hot-seat.
+    setSeats(Object.fromEntries(r.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : r.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
+  };
   useEffect(() => {
-    if (!rs) return;
-    setScenario(rs.scenarios[0]?.id ?? '');
-    setOptions(Object.fromEntries(rs.options.map((o) => [o.id, o.default])));
-    setSeats(Object.fromEntries(rs.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : 'ai') as SeatChoice, level: 2 }])));
+    if (rs && formFor !== rs.id) reset(rs);
   }, [rs?.id]);
 
   const create = async () => {
@@ -48,7 +46,9 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
     try {
       const spec: Record<string, SeatSpec> = {};
       for (const s of seatList) {
-        const c = seats[s] ?? { kind: 'me', level: 2 };
+        const c0 = seats[s] ?? { kind: 'me', level: 2 };
+        // An AI chosen for a scenario's scripted side does not carry over to a scenario without one.
+        const c = c0.kind === 'ai' && !rs.aiSeats.includes(s) && !scripted.includes(s) ? { ...c0, kind: 'me' as SeatChoice } : c0;
         spec[s] = c.kind === 'ai' ? { kind: 'ai', level: c.level } : c.kind === 'me' ? { kind: 'human' } : { kind: 'open' };
       }
       const initialMs = Math.round(clock.minutes * 60_000), incrementMs = Math.round(clock.increment * 1000);
@@ -56,7 +56,7 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
         throw new Error('Clocks: the time per player must be at least one second (e.g. 0.5 minutes) and the increment 0 or more seconds');
       }
       const r = await api.createGame({ ruleset: rs.id, scenario: sc.id, options, seats: spec, ...(clock.on ? { clock: { initialMs, incrementMs } } : {}) });
-      const kind = (s: string) => seats[s]?.kind ?? 'me';
+      const kind = (s: string) => ({ human: 'me', open: 'invite', ai: 'ai' } as const)[spec[s]!.kind];
       onCreated(r, seatList.filter((s) => kind(s) === 'me'), seatList.filter((s) => kind(s) === 'invite'), rs.id);
     } catch (e) {
       setErr((e as Error).message);
@@ -70,7 +70,12 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
     <form class="card new-game" data-testid="new-game" onSubmit={(e) => { e.preventDefault(); void create(); }}>
       <h2>New game</h2>
       <label>Rule set
-        <select value={rs.id} data-testid="ruleset" onChange={(e) => setRsId((e.target as HTMLSelectElement).value)}>
+        <select value={rs.id} data-testid="ruleset" onChange={(e) => {
+          const id = (e.target as HTMLSelectElement).value;
+          setRsId(id);
+          const r = rulesets.find((x) => x.id === id);
+          if (r) reset(r);
+        }}>
           {rulesets.map((r) => <option key={r.id} value={r.id}>{r.title}</option>)}
         </select>
       </label>
@@ -81,9 +86,12 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
       </label>
       {sc && <p class="muted small">{sc.description}</p>}
       {rs.options.map((o) => (
-        <label key={o.id} title={o.description}>{o.name}
-          <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
-        </label>
+        <div class="option" key={o.id}>
+          <label>{o.name}
+            <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
+          </label>
+          <p class="muted small option-help" data-testid={`option-help-${o.id}`}>{o.description}</p>
+        </div>
       ))}
       <fieldset>
         <legend>Seats</legend>
@@ -91,13 +99,14 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
           const c = seats[s] ?? { kind: 'me', level: 2 };
           return (
             <div class="seat-row" key={s}>
-              <span class={`seat-badge side-${s}`}>{s}</span>
+              <span class={`seat-badge side-${s}`}>{s[0]!.toUpperCase() + s.slice(1)}</span>
               <select value={c.kind} data-testid={`seat-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, kind: (e.target as HTMLSelectElement).value as SeatChoice } })}>
                 <option value="me">Me (this browser)</option>
-                <option value="ai">AI</option>
+                {rs.aiSeats.includes(s) ? <option value="ai">AI</option>
+                  : scripted.includes(s) && <option value="ai" title={rs.scripted!.name}>Scripted ({rs.scripted!.name.replace(/^.*?: /, '')})</option>}
                 <option value="invite">Invite someone (link)</option>
               </select>
-              {c.kind === 'ai' && (
+              {c.kind === 'ai' && rs.aiSeats.includes(s) && (
                 <select value={c.level} aria-label="AI level" data-testid={`level-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, level: Number((e.target as HTMLSelectElement).value) } })}>
                   <option value={1}>Easy</option><option value={2}>Normal</option><option value={3}>Hard</option>
                 </select>
@@ -124,8 +133,17 @@ function NewGame({ rulesets, onCreated }: { rulesets: RulesetInfo[]; onCreated(r
           </>
         )}
       </fieldset>
+      {!rs.aiSeats.length && !scripted.length && <p class="muted small" data-testid="no-ai">No AI plays {rs.title} yet: every seat is played by a person.</p>}
       {err && <p class="error" data-testid="error">{err}</p>}
-      <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>
+      <div class="row">
+        <button class="primary" type="submit" data-testid="create" disabled={busy}>Start game</button>
+        {rs.positions && (
+          <button type="button" data-testid="open-editor" title="Set up units, turn and phase from this scenario, then play on or save the position file"
+            onClick={() => navigate(`/editor?ruleset=${rs.id}&scenario=${encodeURIComponent(sc?.id ?? '')}&options=${encodeURIComponent(JSON.stringify(options))}`)}>
+            Edit as a position…
+          </button>
+        )}
+      </div>
     </form>
   );
 }
@@ -151,6 +169,7 @@ function Invites({ r, mine, invited, onGo }: { r: CreateGameResponse; mine: stri
 
 export function Home() {
   const [rulesets, setRulesets] = useState<RulesetInfo[]>([]);
+  const [allInfo, setAllInfo] = useState<RulesetInfo[]>([]);
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [link, setLink] = useState('');
@@ -164,8 +183,10 @@ export function Home() {
       setErr((e as Error).message);
     }
   };
+  // Test games (hidden packages) are listed only when a link asks for one by id: /?ruleset=duel.
+  const asked = new URLSearchParams(location.search).get('ruleset');
   useEffect(() => {
-    api.rulesets().then(setRulesets, (e: Error) => setErr(e.message));
+    rulesetsCached().then((all) => { setAllInfo(all); setRulesets(all.filter((r) => !r.hidden || r.id === asked)); }, (e: Error) => setErr(e.message));
     void refresh();
   }, []);
 
@@ -197,12 +218,14 @@ export function Home() {
     else setErr('That is not a game link: paste the whole link (…/play/<token>) or the token.');
   };
 
+  const titleOf = (id: string) => allInfo.find((r) => r.id === id)?.title ?? id;
+  const scenarioOf = (id: string, sc: string) => allInfo.find((r) => r.id === id)?.scenarios.find((s) => s.id === sc)?.name ?? sc;
   const inProgress = games?.filter((g) => g.status === 'running') ?? [];
   const finished = games?.filter((g) => g.status === 'finished') ?? [];
   const row = (g: GameSummary) => (
     <li key={g.token} class={'game-row' + (g.yourTurn ? ' your-turn' : '')} data-testid="my-game">
       <a href={`/play/${g.token}`} onClick={(e) => { e.preventDefault(); navigate(`/play/${g.token}`); }}>
-        {g.ruleset} · {g.scenario} · <b>{g.seat ?? 'spectator'}</b>
+        {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ?? 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
       {g.imported && <span class="muted" title="its first entries were played elsewhere">imported</span>}
@@ -225,11 +248,12 @@ export function Home() {
         {created ? (
           <Invites r={created.r} mine={created.mine} invited={created.invited} onGo={() => navigate(`/play/${created.r.seats[created.mine[0]!]!.token}`)} />
         ) : (
-          <NewGame rulesets={rulesets} onCreated={onCreated} />
+          rulesets.length ? <NewGame rulesets={rulesets} onCreated={onCreated} initial={asked && rulesets.some((r) => r.id === asked) ? asked : null} /> : <div class="card"><p class="muted">Loading…</p></div>
         )}
         <div class="card">
           <h2>My games</h2>
-          {games === null ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
+          {/* Rows name rule sets and scenarios: shown once the listing has come (or failed), never as ids first. */}
+          {games === null || (!allInfo.length && !err) ? <p class="muted">Loading…</p> : games.length === 0 ? <p class="muted">No games in this browser yet.</p> : (
             <>
               {inProgress.length > 0 && <><h3>In progress</h3><ul class="games">{inProgress.map(row)}</ul></>}
               {finished.length > 0 && <><h3>Finished</h3><ul class="games">{finished.map(row)}</ul></>}
@@ -241,8 +265,8 @@ export function Home() {
             <button type="submit">Join</button>
           </form>
           <h2>Start from any position</h2>
-          <p class="muted small">Set up units, turn, phase and politics (2WW), then play on or save the position file.</p>
-          <button onClick={() => navigate('/editor')} data-testid="open-editor">Position editor</button>
+          <p class="muted small">"Edit as a position…" under a new game opens its set-up in the position editor: move units,
+            set the turn and phase, then play on or save the position file.</p>
           <h2>Open a log file</h2>
           <p class="muted small">A saved game (.theater.json): it is replayed and checked, then you can continue or replay it.</p>
           <input type="file" accept=".json,application/json" data-testid="import" onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) void importLog(f); }} />

@@ -1,8 +1,9 @@
 // Path routing: "/", "/play/:token", "/replay/:gameId?seat=&at=". The server serves index.html for these paths.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { readAssets, windowAssets, type BoardAssets } from './map/board-data.ts';
+import { EMPTY_BOARD, windowAssets, type Assets, type BoardView } from './map/board-model.ts';
 import { buildGeometry, type MapGeometry } from './map/geometry.ts';
+import type { SeatView } from '../server/protocol.ts';
 
 export function navigate(path: string): void {
   history.pushState(null, '', path);
@@ -19,19 +20,26 @@ export function useLocation(): string {
   return loc;
 }
 
+/** A rule set's assets as the screens use them: typed (src/engine/board.ts AssetsSchema), with the map geometry. */
 export interface LoadedAssets {
-  assets: BoardAssets;
+  assets: Assets;
   geo: MapGeometry | null;
 }
 
-const cache = new Map<string, Promise<BoardAssets>>();
+/** A rule set without assets (the kernel's test game) answers {}: no board, no counters. */
+interface Fetched { assets: Assets }
+
+const cache = new Map<string, Promise<Fetched>>();
 const windowed = new Map<string, Promise<LoadedAssets>>();
 
-/** A rule set's assets as read, fetched once per page (a prefetch before the scenario is known). */
-export function fetchAssets(ruleset: string): Promise<BoardAssets> {
+/** A rule set's assets, fetched once per page (a prefetch before the scenario is known). */
+export function fetchAssets(ruleset: string): Promise<Fetched> {
   let p = cache.get(ruleset);
   if (!p) {
-    p = api.assets(ruleset).then((raw) => readAssets(raw));
+    p = api.assets(ruleset).then((raw) => {
+      const a = raw as unknown as Partial<Assets> | null;
+      return { assets: { ...a, board: a?.board ?? {} } };
+    });
     p.catch(() => cache.delete(ruleset));
     cache.set(ruleset, p);
   }
@@ -39,8 +47,8 @@ export function fetchAssets(ruleset: string): Promise<BoardAssets> {
 }
 
 /**
- * A rule set's assets with its map geometry, fetched once per page; with a scenario, the map is that scenario's
- * window of it (MapData.windows), its geometry built once per scenario.
+ * A rule set's assets with its map geometry, fetched once per page; with a scenario, the board is that scenario's
+ * window of it (`board.windows`), its geometry built once per scenario.
  */
 export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAssets> {
   const p = fetchAssets(ruleset);
@@ -48,12 +56,16 @@ export function loadAssets(ruleset: string, scenario?: string): Promise<LoadedAs
   let w = windowed.get(key);
   if (!w) {
     w = p.then((all) => {
-      const assets = windowAssets(all, scenario);
-      // A map of boxes only (sea areas...) has no hex geometry.
-      return { assets, geo: assets.map && Object.keys(assets.map.hexes).length ? buildGeometry(assets.map) : null };
+      const assets = windowAssets(all.assets, scenario);
+      return { assets, geo: buildGeometry(assets.board) };
     });
     w.catch(() => windowed.delete(key));
     windowed.set(key, w);
   }
   return w;
+}
+
+/** What the board shows a seat: the kernel's `SeatView.board` (empty for a rule set without a board). */
+export function boardOf(view: SeatView | null | undefined): BoardView {
+  return view?.board ?? EMPTY_BOARD;
 }

@@ -1,16 +1,17 @@
 // Replay: step through a game forward and back, from either seat's view (seat views once the game has ended).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ReplayResponse } from '../server/protocol.ts';
-import { api, ApiError } from './api.ts';
+import type { ReplayResponse, RulesetInfo } from '../server/protocol.ts';
+import { api, rulesetsCached } from './api.ts';
 import { BoardPane } from './game/board-pane.tsx';
-import { isTyping, mapKeys } from './game/game-screen.tsx';
-import { actionText, LogEvent } from './game/log-panel.tsx';
+import { describeOnMap, isTyping, mapKeys, seatName } from './game/game-screen.tsx';
+import { LogEvent } from './game/log-panel.tsx';
+import { actionWords, makeNames, NamesContext } from './game/names.ts';
+import { Rule, RuleCard, RulesContext, useRules } from './game/rules.tsx';
 import { HelpOverlay } from './help.tsx';
-import { readBoardView } from './map/board-data.ts';
 import type { MapHandle } from './map/map-view.tsx';
-import { loadAssets, navigate, type LoadedAssets } from './nav.ts';
+import { boardOf, loadAssets, navigate, type LoadedAssets } from './nav.ts';
 import { actionsInForce, choiceLabel, type StepAction } from './replay-steps.ts';
-import { loadTokens } from './storage.ts';
+import { loadMapView, loadSettings, loadTokens, saveMapView, saveSettings } from './storage.ts';
 
 /** What the replay shows of the action that led to a step. */
 interface StepInfo {
@@ -24,25 +25,23 @@ interface StepInfo {
 
 /**
  * The action that led to step `at` (from the game's log, read with a link this browser holds), with the label and rule
- * of the prompt it answered (the acting seat's view of the step before: after the end; else the public view, which
- * gives the prompt's text and rule but not its choice labels).
+ * of the prompt it answered: the acting seat's view of the step before once the game has ended (`finished`); during a
+ * game the public view, which gives the prompt's text and rule but not its choice labels (seat views are refused then,
+ * so they are never asked for).
  */
-async function stepInfo(gameId: string, at: number, steps: StepAction[] | null): Promise<StepInfo> {
+async function stepInfo(gameId: string, at: number, steps: StepAction[] | null, finished: boolean): Promise<StepInfo> {
   const step = steps?.[at - 1] ?? null;
   if (at === 0) return { at, step: null, label: null, text: null, rule: null };
   const seat = step?.seat ?? null;
-  let before: ReplayResponse;
-  try {
-    before = await api.replay(gameId, seat, at - 1);
-  } catch (e) {
-    if (!(e instanceof ApiError) || e.status !== 403 || seat === null) throw e;
-    before = await api.replay(gameId, null, at - 1);
-  }
+  const before = await api.replay(gameId, finished ? seat : null, at - 1);
   const asked = before.view.waitingFor.find((w) => w.seat === seat) ?? (seat === null ? before.view.waitingFor[0] : undefined);
   return { at, step, label: step ? choiceLabel(before.view.prompt, step.action) : null, text: asked?.text ?? null, rule: asked?.rule ?? null };
 }
 
 export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string; seat: string | null; at: number | null }) {
+  const held = useMemo(() => loadTokens().find((t) => t.gameId === gameId) ?? null, [gameId]);
+  /** Whether the game has ended (seat views are open then); unknown without a link to the game: spectator only. */
+  const [finished, setFinished] = useState<boolean | null>(held ? null : false);
   const [seat, setSeat] = useState<string | null>(seat0);
   const [at, setAt] = useState<number>(at0 ?? 0);
   const [r, setR] = useState<ReplayResponse | null>(null);
@@ -50,39 +49,49 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
   const [la, setLa] = useState<LoadedAssets | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
-  const [showIds, setShowIds] = useState(false);
+  const [showIds, setShowIdsState] = useState(() => loadSettings().showIds);
+  const setShowIds = (v: boolean) => { setShowIdsState(v); saveSettings({ ...loadSettings(), showIds: v }); };
   const [selHex, setSelHex] = useState<string | null>(null);
+  const [info0, setInfo0] = useState<RulesetInfo | null>(null);
+  const [ruleCard, setRuleCard] = useState<string | null>(null);
   const mapRef = useRef<MapHandle>(null);
   const [steps, setSteps] = useState<StepAction[] | null>(null);
   const [info, setInfo] = useState<StepInfo | null>(null);
 
-  // The log (for the actions themselves) is read with any link to this game this browser holds.
+  // The log (for the actions themselves) and whether the game has ended are read with any link to this game this
+  // browser holds.
   useEffect(() => {
-    const held = loadTokens().find((t) => t.gameId === gameId);
-    if (held) api.log(held.token).then((l) => setSteps(actionsInForce(l.entries)), () => setSteps(null));
+    if (!held) return;
+    api.log(held.token).then((l) => setSteps(actionsInForce(l.entries)), () => setSteps(null));
+    api.play(held.token).then((p) => setFinished(p.status === 'finished'), () => setFinished(false));
   }, [gameId]);
 
   useEffect(() => {
+    if (finished === null) return;
     let stop = false;
-    stepInfo(gameId, at, steps).then((x) => { if (!stop) setInfo(x); }, () => { if (!stop) setInfo(null); });
+    stepInfo(gameId, at, steps, finished).then((x) => { if (!stop) setInfo(x); }, () => { if (!stop) setInfo(null); });
     return () => { stop = true; };
-  }, [gameId, at, steps]);
+  }, [gameId, at, steps, finished]);
 
+  // A seat's view during a game is refused by the server: the spectator's is asked instead.
+  const viewSeat = finished ? seat : null;
   useEffect(() => {
+    if (finished === null) return;
     let stop = false;
-    api.replay(gameId, seat, at).then(async (x) => {
+    api.replay(gameId, viewSeat, at).then(async (x) => {
       if (stop) return;
       setR(x);
       setErr(null);
       if (!la) {
         setLa(await loadAssets(x.view.ruleset, x.view.scenario));
-        const rs = (await api.rulesets()).find((q) => q.id === x.view.ruleset);
+        const rs = (await rulesetsCached()).find((q) => q.id === x.view.ruleset);
+        setInfo0(rs ?? null);
         setSeats(rs?.scenarios.find((s) => s.id === x.view.scenario)?.seats ?? rs?.seats ?? []);
       }
-      history.replaceState(null, '', `/replay/${gameId}?at=${x.at}${seat ? `&seat=${seat}` : ''}`);
+      history.replaceState(null, '', `/replay/${gameId}?at=${x.at}${viewSeat ? `&seat=${viewSeat}` : ''}`);
     }, (e: Error) => { if (!stop) setErr(e.message); });
     return () => { stop = true; };
-  }, [gameId, seat, at]);
+  }, [gameId, viewSeat, at, finished]);
 
   const len = r?.length ?? 0;
   const go = (n: number) => setAt(Math.max(0, Math.min(len, n)));
@@ -104,30 +113,42 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
     return () => removeEventListener('keydown', h);
   }, []);
 
-  const board = useMemo(() => readBoardView(r?.view.state, la?.assets), [r, la]);
+  const board = useMemo(() => boardOf(r?.view), [r]);
+  const names = useMemo(() => makeNames(la?.assets ?? null, board), [la, board]);
   const empty = useMemo(() => new Set<string>(), []);
+  const rules = useRules(r?.view.ruleset ?? null, !!info0?.rules);
+  const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
+  const back = held ? `/play/${held.token}` : '/';
   if (!r || !la) {
     return (
       <div class="page loading">
         {err ? <p class="error" data-testid="error">{err}</p> : 'Loading…'}
         {err && seat && <button onClick={() => setSeat(null)}>View as spectator</button>}
+        <p><a href={back} onClick={(e) => { e.preventDefault(); navigate(back); }}>{held ? 'Back to the game' : 'Home'}</a></p>
       </div>
     );
   }
   return (
+    <RulesContext.Provider value={rulesCtx}>
+    <NamesContext.Provider value={names}>
     <div class="game replay" data-testid="replay" data-at={r.at}>
       <header class="topbar">
-        <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
-        <span class="title">Replay · {r.view.ruleset} · {r.view.scenario}{r.imported ? ` · imported (entries before ${r.imported.entries} played elsewhere)` : ''}</span>
-        <span class="status" data-testid="status">{board.turn && la.assets.turns && !r.view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{r.view.status}</span>
+        <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
+        <a class="back" data-testid="replay-back-to-game" href={back} onClick={(e) => { e.preventDefault(); navigate(back); }}>
+          ← {held ? 'Back to the game' : 'Home'}
+        </a>
+        <span class="title">Replay · {info0?.title ?? r.view.ruleset} · {info0?.scenarios.find((s) => s.id === r.view.scenario)?.name ?? r.view.scenario}{r.imported ? ` · imported (entries before ${r.imported.entries} played elsewhere)` : ''}</span>
+        <span class="status" data-testid="status">{board.turn && !r.view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{r.view.status}</span>
         <span class="spacer" />
         <label>View as
-          <select value={seat ?? ''} data-testid="replay-seat" onChange={(e) => setSeat((e.target as HTMLSelectElement).value || null)}>
+          <select value={viewSeat ?? ''} data-testid="replay-seat" disabled={!finished}
+            title={finished ? undefined : 'Each side\'s own view opens once the game has ended'}
+            onChange={(e) => setSeat((e.target as HTMLSelectElement).value || null)}>
             <option value="">spectator</option>
-            {seats.map((s) => <option key={s} value={s}>{s}</option>)}
+            {seats.map((s) => <option key={s} value={s}>{seatName(s)}</option>)}
           </select>
         </label>
-        <button onClick={() => setShowIds(!showIds)} disabled={!la.geo}>Ids</button>
+        <button onClick={() => setShowIds(!showIds)} disabled={!la.geo?.hexes.size}>Ids</button>
         <button onClick={() => setHelp(true)} aria-label="Help">?</button>
       </header>
       <div class="replay-bar">
@@ -141,22 +162,22 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
       {err && <p class="error" data-testid="error">{err}</p>}
       <main class="main">
         <BoardPane assets={la.assets} geo={la.geo} board={board} state={r.view.state} activeUnits={empty} selectedUnit={null}
-          selectedHex={selHex} highlights={empty} expandedHex={null} showIds={showIds} onHex={setSelHex} onUnit={(_, w) => setSelHex(w)} mapRef={mapRef} />
-        <aside class="side">
+          selectedPlace={selHex} highlights={empty} showIds={showIds} onPlace={setSelHex} onUnit={(_, w) => setSelHex(w)} mapRef={mapRef}
+          initialView={loadMapView(gameId)} onViewChange={(t) => saveMapView(gameId, t)} describe={(p, u) => describeOnMap(la, board, p, u)} />
+        <aside class="side replay-side">
           <section class="prompt-panel">
             <h2>Position after action {r.at}</h2>
             {r.view.outcome && <p class="outcome">{r.view.outcome.result}</p>}
-            {r.view.waitingFor.map((w) => <p key={w.seat}><b>{w.seat}</b> to decide: {w.text} <span class="rule">{w.rule}</span></p>)}
+            {r.view.waitingFor.map((w) => <p key={w.seat}><b>{seatName(w.seat)}</b> to decide: {w.text} <Rule cite={w.rule} /></p>)}
           </section>
           <section class="replay-action" data-testid="replay-action">
             <h2>Action {r.at}</h2>
             {r.at === 0 ? <p class="muted">The set-up: no action yet.</p> : !info || info.at !== r.at ? <p class="muted">Loading…</p> : (
               <>
                 {info.step
-                  ? <p><b data-testid="replay-action-seat">{info.step.seat}</b>{' '}<span data-testid="replay-action-label">{info.label ?? actionText(info.step.action)}</span></p>
+                  ? <p><b class="seat-name" data-testid="replay-action-seat">{info.step.seat}</b>{' '}<span data-testid="replay-action-label">{info.label ?? actionWords(info.step.action, names)}</span></p>
                   : <p class="muted small">The action itself is shown in a browser that holds a link to this game.</p>}
-                {info.text && <p class="small">answering: {info.text} {info.rule && <span class="rule" data-testid="replay-action-rule">{info.rule}</span>}</p>}
-                {info.step && info.label && <p class="muted small"><code>{actionText(info.step.action)}</code></p>}
+                {info.text && <p class="small">answering: {info.text} {info.rule && <span data-testid="replay-action-rule"><Rule cite={info.rule} /></span>}</p>}
               </>
             )}
           </section>
@@ -168,6 +189,9 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
         </aside>
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {ruleCard && <RuleCard citation={ruleCard} onClose={() => setRuleCard(null)} onOpen={setRuleCard} />}
     </div>
+    </NamesContext.Provider>
+    </RulesContext.Provider>
   );
 }

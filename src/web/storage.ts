@@ -107,3 +107,43 @@ export function tokenFromLink(s: string): string | null {
   if (m) return m[1]!;
   return /^[A-Za-z0-9_-]{8,}$/.test(t) ? t : null;
 }
+
+/** Display settings kept across reloads and games (this browser). */
+export interface Settings {
+  showIds: boolean;
+  showLog: boolean;
+  /** Overlay on the map: 'supply' rings units out of supply. */
+  overlay: 'none' | 'supply';
+  /** Phone layout: the bottom sheet open (choices shown) or down (only the question). */
+  sheetOpen: boolean;
+}
+
+const SETTINGS = 'theater.settings';
+const DEFAULT_SETTINGS: Settings = { showIds: false, showLog: true, overlay: 'none', sheetOpen: true };
+
+export function loadSettings(): Settings {
+  try {
+    const raw = JSON.parse(localStorage.getItem(SETTINGS) ?? '{}') as Partial<Settings>;
+    return { ...DEFAULT_SETTINGS, ...(raw && typeof raw === 'object' ? raw : {}) };
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+export function saveSettings(s: Settings): void {
+  localStorage.setItem(SETTINGS, JSON.stringify(s));
+}
+
+/** The map's pan and zoom for a game, kept so that a reload shows the same part of the map. */
+export function loadMapView(gameId: string): { x: number; y: number; k: number } | null {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(`theater.view.${gameId}`) ?? 'null') as { x: number; y: number; k: number } | null;
+    return v && [v.x, v.y, v.k].every((n) => typeof n === 'number' && Number.isFinite(n)) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveMapView(gameId: string, v: { x: number; y: number; k: number }): void {
+  sessionStorage.setItem(`theater.view.${gameId}`, JSON.stringify(v));
+}

@@ -1,18 +1,18 @@
-// A synthetic board in the client's interface (src/web/map/board-data.ts): a 35x17 map, six powers, 120 counters,
-// and a movement prompt. Serves the map test and the benchmark with a mocked API, so they need no rule set.
+// A synthetic board in the board contract (src/engine/board.ts): a 35x17 map, six powers, 120 counters, and a
+// movement prompt whose choices say what they point at (refs). Serves the map test with a mocked API: no rule set.
 import { readFileSync, existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import type { Json } from '../../src/engine/types.ts';
-import type { BoardAssets } from '../../src/web/map/board-data.ts';
+import type { Assets, BoardView, PieceView } from '../../src/engine/board.ts';
 
 const id = (c: number, r: number) => String(c).padStart(2, '0') + String(r).padStart(2, '0');
 
 export const COLS = 35;
 export const ROWS = 17;
 
-export function fixtureAssets(): BoardAssets {
-  const hexes: NonNullable<BoardAssets['map']>['hexes'] = {};
+export function fixtureAssets(): Assets {
+  const hexes: NonNullable<Assets['board']['hex']>['hexes'] = {};
   const countries = ['fr', 'ge', 'pl', 'su'];
   for (let c = 1; c <= COLS; c++) {
     for (let r = 1; r <= ROWS; r++) {
@@ -30,13 +30,13 @@ export function fixtureAssets(): BoardAssets {
   for (let r = 2; r <= 12; r++) hexsides[`${id(11, r)}/${id(12, r)}`] = { features: ['river'] };
   hexsides['0414/0415'] = { features: ['strait'] };
   return {
-    map: {
-      grid: { layout: 'flat-top columns', offset: 'odd-down' },
-      hexes, hexsides,
+    board: {
+      hex: { sheets: [{ prefix: '', cols: [1, COLS], rows: [1, ROWS], offset: 'odd-down' }], hexes, hexsides },
       boxes: [
         { id: 'atlantic-ocean', name: 'Atlantic (ocean)', kind: 'sea', connects: ['west map edge'] },
         { id: 'atlantic-land', name: 'Atlantic (USA)', kind: 'land' },
       ],
+      tracks: [{ id: 'turn', name: 'Turn', kind: 'turn', cells: ['Autumn 1939', 'Winter 1939', 'Spring 1940', 'Summer 1940'].map((l, i) => ({ id: String(i + 1), label: l })) }],
       countries: { fr: { name: 'France' }, ge: { name: 'Germany' }, pl: { name: 'Poland' }, su: { name: 'Soviet Union' } },
     },
     counters: {
@@ -64,9 +64,9 @@ export function fixtureAssets(): BoardAssets {
 }
 
 /** 120 units: most on land hexes, some stacked, some in boxes and the force pool. */
-export function fixtureUnits(assets: BoardAssets, allOnMap = false): Record<string, Json> {
-  const units: Record<string, Json> = {};
-  const land = Object.entries(assets.map!.hexes).filter(([, h]) => h.kind === 'land').map(([k]) => k);
+export function fixturePieces(assets: Assets, allOnMap = false): PieceView[] {
+  const pieces: PieceView[] = [];
+  const land = Object.entries(assets.board.hex!.hexes).filter(([, h]) => h.kind === 'land').map(([k]) => k);
   const powers = ['ge', 'it', 'fr', 'gb', 'su', 'us'];
   const types = ['inf', 'inf', 'arm', 'air', 'inf', 'fleet', 'sub', 'fort'];
   const counters = assets.counters!;
@@ -76,36 +76,40 @@ export function fixtureUnits(assets: BoardAssets, allOnMap = false): Record<stri
     const uid = `${power}-${type}-${i}`;
     counters.units![uid] = { power, type, name: String(1 + (i % 19)), full: type === 'fleet' ? [3, 1, 40] : [4 + (i % 3), 3], reduced: [2, 3] };
     const where = allOnMap ? land[(i * 37) % land.length]! : i >= 112 ? 'pool' : i >= 108 ? 'atlantic-ocean' : land[(i * 37) % land.length]!;
-    units[uid] = { where, reduced: i % 5 === 0, ops: i % 7 === 0 };
+    const side = counters.powers[power]!.side;
+    const p: PieceView = { id: uid, where, side, power, type };
+    if (i % 5 === 0) p.reduced = true;
+    if (i % 7 === 0) p.marks = ['ops-complete'];
+    if (uid === 'ge-inf-0') { p.where = '1406'; delete p.reduced; delete p.marks; }
+    if (i % 29 === 3) { p.marks = [...(p.marks ?? []), 'out-of-supply']; p.note = 'cut off from its supply source (test)'; }
+    pieces.push(p);
   }
-  units['ge-inf-0'] = { where: '1406', reduced: false, ops: false };
-  units['ge-arm-x'] = { where: '1406', reduced: false, ops: false };
   counters.units!['ge-arm-x'] = { power: 'ge', type: 'arm', name: '1', full: [6, 5], reduced: [3, 5] };
-  return units;
+  pieces.push({ id: 'ge-arm-x', where: '1406', side: 'axis', power: 'ge', type: 'arm' });
+  return pieces;
 }
 
 export const FIXTURE_TOKEN = 'f1x7ure0000000000000000000000000';
 /** The other seat of the same game, waiting for the AI (hard) that holds the Axis. */
 export const FIXTURE_WAIT_TOKEN = 'f1x7ure0000000000000000000000001';
 
-export function fixturePlay(assets: BoardAssets, allOnMap = false) {
-  const units = fixtureUnits(assets, allOnMap);
+export function fixturePlay(assets: Assets, allOnMap = false) {
+  const pieces = fixturePieces(assets, allOnMap);
   const choices = [
-    { action: { type: 'move', unit: 'ge-inf-0', to: '1405' }, label: 'Move GE 1 infantry to 1405' },
-    { action: { type: 'move', unit: 'ge-inf-0', to: '1506' }, label: 'Move GE 1 infantry to 1506' },
-    { action: { type: 'move', unit: 'ge-arm-x', to: '1306' }, label: 'Move GE 1 armor to 1306' },
-    { action: { type: 'move', unit: 'ge-arm-x', to: '1306', mode: 'rail' }, label: 'Rail GE 1 armor to 1306' },
-    { action: { type: 'attack', hex: '1606' }, label: 'Attack 1606' },
+    { action: { type: 'move', unit: 'ge-inf-0', to: '1405' }, label: 'Move GE 1 infantry to 1405', refs: { units: ['ge-inf-0'], place: '1405' } },
+    { action: { type: 'move', unit: 'ge-inf-0', to: '1506' }, label: 'Move GE 1 infantry to 1506', refs: { units: ['ge-inf-0'], place: '1506' } },
+    { action: { type: 'move', unit: 'ge-arm-x', to: '1306' }, label: 'Move GE 1 armor to 1306', refs: { units: ['ge-arm-x'], place: '1306' } },
+    { action: { type: 'move', unit: 'ge-arm-x', to: '1306', mode: 'rail' }, label: 'Rail GE 1 armor to 1306', refs: { units: ['ge-arm-x'], place: '1306' } },
+    { action: { type: 'attack', hex: '1606' }, label: 'Attack 1606', refs: { place: '1606' } },
     { action: { type: 'end-phase' }, label: 'End the movement phase' },
   ];
+  const board: BoardView = { pieces, markers: [], control: { '0805': 'axis' }, turn: { index: 1, label: 'Autumn 1939' }, phase: 'Axis movement', activeSide: 'axis' };
   const view = {
     ruleset: 'fixture', scenario: 'test', seq: 3, outcome: null, status: 'Autumn 1939, Axis movement',
-    prompt: {
-      seat: 'axis', rule: '2WW 8.1', text: 'Move units or end the movement phase', kind: 'move', choices,
-      context: { odds: [{ choice: 4, summary: '2:1, +1 column', outcomes: [{ label: 'DE', p: 0.33 }, { label: 'EX', p: 0.33 }, { label: 'AR', p: 0.34 }] }] },
-    },
+    prompt: { seat: 'axis', rule: '2WW 8.1', text: 'Move units or end the movement phase', kind: 'move', choices },
     waitingFor: [{ seat: 'axis', text: 'Move units or end the movement phase', rule: '2WW 8.1' }],
-    state: { units, control: { '0805': 'allies', '1406': 'axis' }, turn: 1, phase: 'Axis movement', activeSide: 'axis' } as Json,
+    state: { note: 'the board comes from view.board' } as Json,
+    board,
   };
   return {
     gameId: 'fixture', seat: 'axis', ruleset: 'fixture', scenario: 'test', status: 'running', outcome: null, serverResult: null,
@@ -117,15 +121,35 @@ export function fixturePlay(assets: BoardAssets, allOnMap = false) {
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.map': 'application/json', '.svg': 'image/svg+xml' };
 
 /** Serves the built client and a mocked API at `origin`; returns the actions the page posted. */
+/** Exact odds the mocked server gives for the attack choice (index 4): three outcomes. */
+export const FIXTURE_ODDS = {
+  ruleset: 'fixture', seat: 'axis', action: { type: 'attack', hex: '1606' }, description: 'axis attacks 1606 (test)',
+  outcomes: [
+    { key: 'a', result: { attackerLosses: 0, defenderLosses: 2, winner: 'attacker' }, p: 1 / 3, exact: '1/3' },
+    { key: 'b', result: { attackerLosses: 1, defenderLosses: 1, winner: null }, p: 1 / 3, exact: '1/3' },
+    { key: 'c', result: { attackerLosses: 2, defenderLosses: 0, winner: 'defender' }, p: 1 / 3, exact: '1/3' },
+  ],
+  summary: { pWin: 1 / 3, pLose: 1 / 3, pNone: 1 / 3, expectedAttackerLosses: 1, expectedDefenderLosses: 1, pWinExact: '1/3' },
+  stats: { applies: 1, rolls: 1, decisions: 0, memoHits: 0, leaves: 3 },
+};
+
 export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap?: boolean; origin?: string } = {}): Promise<{ posted: unknown[]; url: string; waitUrl: string }> {
   const origin = opts.origin ?? 'http://127.0.0.1:9';
   const assets = fixtureAssets();
   const play = fixturePlay(assets, opts.allOnMap);
   const posted: unknown[] = [];
+  const info = [{ id: 'fixture', title: 'Map fixture', rulesVersion: '1', seats: ['axis', 'allies'], scenarios: [{ id: 'test', name: 'Test', description: '', seats: ['axis', 'allies'] }], options: [], aiSeats: ['axis', 'allies'], odds: true, positions: false, rules: false }];
   const json = (route: Route, body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   await page.route(`${origin}/**`, async (route) => {
     const u = new URL(route.request().url());
     if (u.pathname === '/api/rulesets/fixture/assets') return json(route, assets);
+    if (u.pathname === '/api/rulesets') return json(route, info);
+    if (u.pathname === `/api/play/${FIXTURE_TOKEN}/inspect`) {
+      const q = JSON.parse(route.request().postData() ?? '{}') as { question: { kind: string } };
+      if (q.question.kind === 'odds') return json(route, { stateId: 3, answer: { kind: 'odds', entries: [{ choice: 4, report: FIXTURE_ODDS }] } });
+      if (q.question.kind === 'explain') return json(route, { stateId: 3, answer: { kind: 'explain', legal: false, rule: '2WW 5.1.1', message: 'a land unit may not move from one enemy ZOC to another (test)' } });
+      return json(route, { stateId: 3, answer: { kind: 'preview', known: true, outcome: null, next: null } });
+    }
     if (u.pathname === `/api/play/${FIXTURE_TOKEN}`) return json(route, play);
     if (u.pathname === `/api/play/${FIXTURE_WAIT_TOKEN}`) {
       return json(route, {

@@ -129,7 +129,8 @@ export async function newGameOnHome(page: Page, url: string, g: NewGame): Promis
 
 /** Fills the home page's new-game form and clicks "Start game" (with invited seats the page then shows their links). */
 export async function fillNewGame(page: Page, url: string, g: NewGame): Promise<void> {
-  await page.goto(url + '/');
+  // Asked for by id, so that hidden test games (duel) are listed too.
+  await page.goto(`${url}/?ruleset=${g.ruleset}`);
   await page.locator(`[data-testid=ruleset] option[value="${g.ruleset}"]`).waitFor({ state: 'attached' });
   await page.selectOption('[data-testid=ruleset]', g.ruleset);
   for (const [id, v] of Object.entries(g.options ?? {})) {

@@ -1,11 +1,16 @@
-// The map in a real headless Chromium, against a synthetic board and a mocked API (test/e2e/board-fixture.ts):
-// highlights come only from the prompt's choices, and only those can be sent.
+// The map in a real headless Chromium, against a synthetic board in the board contract and a mocked API
+// (test/e2e/board-fixture.ts): highlights come only from what the prompt's choices point at (refs), only those can be
+// sent, a stack opens in the inspector beside the map, an illegal click says which rule forbids it, an attack shows its
+// exact odds before it is committed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildClient, launch, openPage, shot } from './harness.ts';
 import { serveFixture } from './board-fixture.ts';
 
-describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', () => {
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', () => {
   let browser: Browser;
   let page: Page;
   let posted: unknown[];
@@ -28,43 +33,57 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
 
   it('draws every counter: on the map, in boxes and in the force pool', async () => {
     await shot(page, 'map-game');
-    const onMap = await page.locator('[data-testid=map] .stack').count();
-    expect(onMap).toBeGreaterThan(50);
+    expect(await page.locator('[data-testid=map] .stack').count()).toBeGreaterThan(50);
     expect(await page.locator('[data-testid=box-atlantic-ocean] .counter').count()).toBe(4);
     expect(await page.locator('[data-testid=box-pool] .counter').count()).toBe(8);
     expect(await page.locator('[data-testid=reconstructed]').count()).toBe(1);
     expect(await page.locator('.city-name', { hasText: 'Berlin' }).count()).toBe(1);
   });
 
+  it('#21 bug 3 / item 4: a stack opens in the inspector beside the map, listing every unit; nothing spreads over the map', async () => {
+    await page.locator('[data-testid=map] [data-hex="1406"] [data-unit]').last().click();
+    const insp = page.locator('[data-testid=inspector]');
+    await insp.waitFor();
+    const here = await page.evaluate(() => document.querySelectorAll('[data-testid=map] [data-hex="1406"] .counter').length);
+    expect(await insp.locator('[data-testid=inspector-unit]').count()).toBeGreaterThanOrEqual(Math.min(here, 2));
+    expect(await insp.textContent()).toContain('1406 Berlin');
+    expect(await insp.textContent()).toMatch(/GE 1 armor Germany 6-5 \(full; reduced 3-5\)/);
+    expect(await page.locator('[data-testid=map] .expanded').count()).toBe(0);
+    expect(overlaps((await insp.boundingBox())!, (await page.locator('[data-testid=map]').boundingBox())!)).toBe(false);
+    await shot(page, 'map-inspector');
+  });
+
   it('a selected unit lights exactly the hexes its choices lead to; two ways there are both offered', async () => {
-    await page.locator('[data-testid=map] [data-hex="1406"] [data-unit="ge-arm-x"]').click();
-    await page.locator('[data-testid=map] .expanded [data-unit="ge-arm-x"]').click();
+    await page.locator('[data-testid=inspector] [data-unit-id="ge-arm-x"]').click();
     await expect.poll(() => page.locator('[data-testid=map] .hl').count()).toBe(1);
     expect(await page.locator('[data-testid=hl-1306]').count()).toBe(1);
     await shot(page, 'map-selected');
     await page.locator('[data-testid=hl-1306]').click();
-    await expect.poll(() => page.locator('[data-testid=choice]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-testid=choice]:not([data-phase])').count()).toBe(2);
     expect(posted).toEqual([]);
     await page.locator('[data-testid=choice]', { hasText: 'Rail' }).click();
     await expect.poll(() => posted.length).toBe(1);
     expect(posted[0]).toEqual({ stateId: 3, action: { type: 'move', unit: 'ge-arm-x', to: '1306', mode: 'rail' } });
   });
 
-  it('a hex the prompt does not offer sends nothing', async () => {
-    await page.locator('[data-testid=map] [data-hex="1406"] [data-unit]').last().click();
-    await page.locator('[data-testid=map] .expanded [data-unit="ge-inf-0"]').click();
+  it('#21 item 9: a hex the selection cannot reach sends nothing and says which rule forbids it', async () => {
+    await page.locator('[data-testid=inspector] [data-unit-id="ge-inf-0"]').click();
     expect([...await page.locator('[data-testid=map] .hl').evaluateAll((l) => l.map((e) => e.getAttribute('data-hex')))].sort()).toEqual(['1405', '1506']);
-    await page.keyboard.press('Escape');
     await page.locator('[data-testid=map] .hits [data-hex="2010"]').click({ force: true });
-    await page.waitForTimeout(200);
+    const refusal = page.locator('[data-testid=refusal]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('2WW 5.1.1');
+    expect(await refusal.textContent()).toContain('2010');
     expect(posted.length).toBe(1);
+    await shot(page, 'map-refusal');
   });
 
-  it('a combat declaration shows its outcome distribution (context.odds) before it is committed', async () => {
+  it('#21 item 3: a combat declaration shows its exact distribution before it is committed', async () => {
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=hl-1606]').click();
-    await page.locator('[data-testid=odds]').waitFor();
-    expect(await page.locator('[data-testid=odds] .odds-row').count()).toBe(3);
+    await page.locator('[data-testid=confirm-box] [data-testid=odds]').waitFor();
+    expect(await page.locator('[data-testid=odds-row]').count()).toBe(3);
+    expect(await page.locator('[data-testid=odds-summary]').textContent()).toMatch(/Win 33\.3% · lose 33\.3% · neither 33\.3%/);
     expect(posted.length).toBe(1);
     await shot(page, 'map-odds');
     await page.keyboard.press('Enter');
@@ -72,7 +91,20 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
     expect(posted[1]).toEqual({ stateId: 3, action: { type: 'attack', hex: '1606' } });
   });
 
+  it('#21 item 7: the supply overlay rings the units out of supply and says why; hovering a unit describes it', async () => {
+    await page.check('[data-testid=supply-overlay]');
+    await expect.poll(() => page.locator('[data-testid=map] .counter.marked').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=oos-list]').textContent()).toContain('cut off from its supply source');
+    const c = page.locator('[data-testid=map] .counter.marked').first();
+    await c.hover();
+    await page.locator('[data-testid=map-hover]').waitFor();
+    expect(await page.locator('[data-testid=map-hover]').textContent()).toMatch(/out of supply/);
+    await shot(page, 'map-supply');
+    await page.uncheck('[data-testid=supply-overlay]');
+  });
+
   it('keyboard zoom and hex ids on demand', async () => {
+    await page.locator('[data-testid=prompt-text]').click();
     const g = page.locator('[data-testid=map] > g');
     const before = await g.getAttribute('transform');
     await page.keyboard.press('+');
@@ -80,6 +112,7 @@ describe('map view driven by the prompt (synthetic 35x17 board, 120 counters)', 
     await page.keyboard.press('i');
     await expect.poll(() => page.locator('.hex-ids text').count()).toBeGreaterThan(500);
     await shot(page, 'map-zoomed-ids');
+    await page.keyboard.press('i');
     expect(errors).toEqual([]);
   });
 

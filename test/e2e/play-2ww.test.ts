@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
 import { replayEndBackStart, shot, startE2E, stateAfter, type E2E } from './harness.ts';
-import { seq } from './drivers.ts';
+import { seq, showOnMap } from './drivers.ts';
 
 const COMBAT_DECLARE = 'combat: declare an attack or end the phase';
 
@@ -26,6 +26,8 @@ async function pick(page: Page, text: string | RegExp): Promise<void> {
   const filter = page.locator('.choice-filter');
   if (await filter.count()) await filter.fill(typeof text === 'string' ? text : '');
   await page.locator('[data-testid=choice]', { hasText: text }).first().click();
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+    || !!document.querySelector('[data-testid=confirm]'), before);
   if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
   await stateAfter(page, before);
 }
@@ -35,13 +37,15 @@ async function hexOf(page: Page, unit: string): Promise<string | null> {
   return page.evaluate((u) => document.querySelector(`[data-testid=map] .stack [data-unit="${u}"]`)?.closest('[data-hex]')?.getAttribute('data-hex') ?? null, unit);
 }
 
-/** Selects a unit on the map: click its stack, and in a spread stack the counter itself. */
+/** Selects a unit: click its stack on the map, then (a stack of several) the unit in the inspector beside the map. */
 async function selectUnit(page: Page, unit: string): Promise<void> {
   const hex = await hexOf(page, unit);
   if (!hex) throw new Error(`${unit} is not drawn on the map`);
-  await page.locator(`[data-testid=map] [data-hex="${hex}"] [data-unit="${unit}"]`).first().click();
-  const spread = page.locator(`[data-testid=map] .expanded [data-unit="${unit}"]`);
-  if (await spread.count()) await spread.click();
+  const stack = page.locator(`[data-testid=map] [data-hex="${hex}"] [data-unit]`).last();
+  await showOnMap(page, stack);
+  await stack.click();
+  await page.locator('[data-testid=inspector]').waitFor();
+  await page.locator(`[data-testid=inspector] [data-unit-id="${unit}"]`).click();
   await page.locator('[data-testid=map] .hl').first().waitFor();
 }
 
@@ -49,6 +53,7 @@ async function selectUnit(page: Page, unit: string): Promise<void> {
 async function moveOnMap(page: Page, unit: string, to: string): Promise<void> {
   const before = await stateId(page);
   await selectUnit(page, unit);
+  await showOnMap(page, page.locator(`[data-testid=hl-${to}]`));
   await page.locator(`[data-testid=hl-${to}]`).click();
   // Two choices to one hex (move or rail) narrow the list to them instead of sending: then pick "Move".
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
@@ -75,6 +80,8 @@ async function finishCombat(page: Page): Promise<string[]> {
     const stop = labels.findIndex((l) => /No \(further\) advance/.test(l));
     const i = /Advance into vacated/.test(text) ? (met.filter((m) => /Advance into/.test(m)).length > 1 || advance < 0 ? stop : advance) : 0;
     await page.locator('[data-testid=choice]').nth(Math.max(0, i)).click();
+    await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+      || !!document.querySelector('[data-testid=confirm]'), before);
     if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
     await stateAfter(page, before);
   }
@@ -122,6 +129,10 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
 
   it('2WW 8.1 / 5.3.1 a move on the map invades Poland; undo takes it back; the move is made again', async () => {
     const s0 = await seq(page);
+    // #21 item 1: a selected unit's choices name their places ("to 2205 Poznan").
+    await selectUnit(page, 'ge-inf-4');
+    expect(await page.locator('[data-testid=choice]', { hasText: /Move GE 4th infantry to 2205 Poznan/ }).count()).toBe(1);
+    await page.keyboard.press('Escape');
     await moveOnMap(page, 'ge-inf-4', '2305');
     expect((await seq(page)).seq).toBe(s0.seq + 1);
     await expect.poll(() => page.locator('[data-testid=log-event]', { hasText: 'invasion of Poland' }).count()).toBe(1);
@@ -145,13 +156,24 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     // click on the Polish counter drawn over the highlight picks it.
     const before = await stateId(page);
     await page.locator('[data-testid=hl-2405]').waitFor({ state: 'attached' });
+    await showOnMap(page, page.locator('[data-testid=map] [data-hex="2405"] [data-unit="pl-inf-2"]'));
     await page.locator('[data-testid=map] [data-hex="2405"] [data-unit="pl-inf-2"]').click();
     await stateAfter(page, before);
     expect(await myPrompt(page)).toContain('Choose the units attacking 2405');
     await pick(page, 'Add GE 4th infantry');
+    // #21 bug 2: while the attack is composed, its exact odds (the server's src/odds) stand beside it.
+    await page.locator('[data-testid=running-odds] [data-testid=odds-summary]').waitFor();
     await pick(page, 'Add GE 1st air');
+    await expect.poll(() => page.locator('[data-testid=running-odds] .odds-desc').textContent()).toContain('GE 1st air');
     await shot(page, '2ww-declare');
-    await pick(page, /^\d?Attack 2405 with GE 4th infantry, GE 1st air/);
+    const composed = await stateId(page);
+    await page.locator('[data-testid=choice]', { hasText: /^\d?Attack 2405 Warsaw with GE 4th infantry, GE 1st air/ }).click();
+    await page.locator('[data-testid=confirm-box] [data-testid=odds-row]').first().waitFor();
+    expect(await page.locator('[data-testid=confirm-box] [data-testid=odds-summary]').textContent()).toMatch(/Win \d+\.\d% · lose/);
+    expect(await stateId(page)).toBe(composed);
+    await shot(page, '2ww-odds');
+    await page.click('[data-testid=confirm]');
+    await stateAfter(page, composed);
     const met = await finishCombat(page);
     console.log(`land combat prompts met: ${JSON.stringify(met)}`);
 
@@ -176,16 +198,16 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     expect(await seq(page)).toEqual(before);
     expect(await page.locator('[data-testid=prompt-text]').textContent()).toContain(COMBAT_DECLARE);
 
-    // French air in 1707 (Paris): the Allies may add defensive support (2WW 9.1.2), a prompt the AI answers.
+    // French air in 1707 (Lille): the Allies may add defensive support (2WW 9.1.2), a prompt the AI answers.
     await pick(page, 'Air/sea attack on 1707');
     await pick(page, 'Add GE 2d air');
-    await pick(page, /^\d?Attack 1707 with GE 2d air$/);
+    await pick(page, /^\d?Attack 1707 Lille with GE 2d air$/);
     const met = await finishCombat(page);
     console.log(`air combat prompts met: ${JSON.stringify(met)}`);
     await page.selectOption('[data-testid=log] select[aria-label=Kind]', 'moves');
     await expect.poll(() => page.locator('[data-testid=log-move]', { hasText: 'allies' }).count()).toBeGreaterThan(0);
     const aiMoves = await page.locator('[data-testid=log-move]', { hasText: 'allies' }).allTextContents();
-    expect(aiMoves.some((m) => /add|confirm/.test(m))).toBe(true);
+    expect(aiMoves.some((m) => /add|confirm/i.test(m))).toBe(true);
     await page.selectOption('[data-testid=log] select[aria-label=Kind]', 'all');
     await expect.poll(() => page.locator('[data-testid=log-event]', { hasText: 'axis attack at 1707' }).count()).toBe(1);
     expect(await page.locator('[data-testid=log] .event.roll', { hasText: 'axis air fire: rolled' }).count()).toBe(1);
@@ -201,10 +223,10 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     await page.keyboard.press(']');
     await expect.poll(() => page.locator('[data-testid=replay]').getAttribute('data-at')).toBe('1');
     await expect.poll(() => hexOf(page, 'ge-inf-4')).toBe('2305');
-    // The step's action (from the log; a running game's replay is the public view, so the action's fields, not
-    // its label) and the prompt it answered.
+    // The step's action (from the log; a running game's replay is the public view, so the action in words, not its
+    // label) and the prompt it answered.
     const action = page.locator('[data-testid=replay-action]');
-    await expect.poll(() => action.locator('[data-testid=replay-action-label]').textContent()).toMatch(/^move .*unit=ge-inf-4.*to=2305/);
+    await expect.poll(() => action.locator('[data-testid=replay-action-label]').textContent()).toMatch(/^Move: GE 4th infantry, 2305/);
     expect(await action.locator('[data-testid=replay-action-seat]').textContent()).toBe('axis');
     expect(await action.textContent()).toContain('Move units, then end the movement phase');
     await page.click('[data-testid=replay-end]');

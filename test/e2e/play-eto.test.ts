@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
 import { shot, startE2E, type E2E } from './harness.ts';
+import { clickArea, showOnMap } from './drivers.ts';
 
 const END = /\b(end|pass|done|no|decline|skip|finish)\b/i;
 
@@ -21,7 +22,7 @@ interface Plan {
   limit: number;
   /** The scenario's window of the map is drawn. */
   map: boolean;
-  /** Played on a board of sea areas and coastal hexes (boxes, no hexes). */
+  /** Played on sea areas and coastal hexes (the map's sea areas). */
   seaBoard?: boolean;
 }
 
@@ -87,7 +88,7 @@ async function mapFigures(page: Page): Promise<{ hexes: number; stacks: number; 
 async function placeByMap(page: Page): Promise<void> {
   const box = page.locator('[data-testid=box-setup]');
   if (!(await box.locator('.box-unit').count())) await box.locator('button.link').click();
-  await box.locator('.box-unit svg[aria-label="germany armor 1"]').first().click();
+  await box.locator('.box-unit[data-unit="de-armor-1"]').first().click();
   await page.locator('[data-testid=map] .hl').first().waitFor();
   // The prompt as the server gives it to this seat's link (labels may name a city rather than its hex).
   const listed = await page.evaluate(async () => {
@@ -125,8 +126,8 @@ async function breakthroughByMap(page: Page): Promise<string | null> {
 }
 
 /**
- * ETO scenario 1 [1.2]: a ship set up "anywhere" is placed on the sea board: clicking it in the set-up panel lights
- * exactly the spaces its placements name; clicking a sea area places it there. Null when this is not such a prompt.
+ * ETO scenario 1 [1.2]: a ship set up "anywhere" is placed on the map: clicking it in the set-up panel lights exactly
+ * the spaces (sea areas, coastal hexes) its placements name; clicking a sea area places it there. Null when this is not such a prompt.
  */
 async function placeOnSeaBoard(page: Page): Promise<string | null> {
   const listed = await page.evaluate(async () => {
@@ -138,14 +139,15 @@ async function placeOnSeaBoard(page: Page): Promise<string | null> {
   const ship = listed[0]!.ship;
   const spaces = [...new Set(listed.filter((c) => c.ship === ship).map((c) => c.space))].sort();
   await page.locator(`[data-testid=box-setup] [data-unit="${ship}"]`).first().click();
-  await page.locator('[data-testid=area-board] .box.hl').first().waitFor();
-  const lit = (await page.locator('[data-testid=area-board] .box.hl').evaluateAll((l) => l.map((e) => e.getAttribute('data-box')))).sort();
+  await page.locator('[data-testid=map] .hl').first().waitFor();
+  const lit = (await page.locator('[data-testid=map] .hl').evaluateAll((l) => l.map((e) => e.getAttribute('data-hex') ?? e.getAttribute('data-area')))).sort();
   expect(lit).toEqual(spaces);
   const sea = spaces.find((x) => !/^W\d{4}$/.test(x))!;
   const before = await stateId(page);
-  await page.locator(`[data-testid=box-${sea}]`).click();
+  await showOnMap(page, page.locator(`[data-testid=map] .hits [data-area="${sea}"]`));
+  await clickArea(page, sea);
   await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before);
-  await page.locator(`[data-testid=box-${sea}] [data-unit="${ship}"]`).waitFor();
+  await page.locator(`[data-testid=map] .units [data-area="${sea}"] [data-unit="${ship}"]`).waitFor();
   await shot(page, 'eto-sink-the-bismarck-place-on-sea-board');
   return `board: ${ship} to ${sea}`;
 }
@@ -181,7 +183,7 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
   let errors: string[];
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ server: { aiWorkers: 1 } }); // Case White's solitaire Poles are an AI seat
     ({ server, page, errors } = e2e);
   }, 120_000);
   afterAll(async () => {
@@ -205,6 +207,8 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
       if (plan.map) {
         // ETO scenario 4 [4.1] / 3 [3.1]: the scenario's window of the W/E map, with the units set up on it.
         await page.locator('[data-testid=map]').waitFor();
+        // The AI seat sets Poland up first ([4.1]); the German set-up then comes to this page.
+        if (plan.ai) await page.locator('[data-testid=your-turn]').waitFor();
         const start = await mapFigures(page);
         expect(start.hexes).toBeGreaterThan(100);
         expect(start.hexes).toBeLessThan(300);
@@ -215,11 +219,12 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
           await placeByMap(page);
         }
       } else if (plan.seaBoard) {
-        // ETO 7.2-7.4: five sea areas and seven coastal hexes; the German ships start in Bergen (W4922).
-        await page.locator('[data-testid=area-board]').waitFor();
-        expect(await page.locator('[data-testid=area-board] .box').count()).toBe(12);
-        expect(await page.locator('[data-testid=box-W4922] [data-unit]').count()).toBe(2);
-        expect(await page.locator('[data-testid=map]').count()).toBe(0);
+        // ETO 7.2-7.4: five sea areas drawn over the map's sea hexes; the German ships start in Bergen (W4922).
+        await page.locator('[data-testid=map]').waitFor();
+        expect((await page.locator('[data-testid=map] .hits [data-area]').evaluateAll((l) => l.map((e) => e.getAttribute('data-area')))).sort())
+          .toEqual(['arctic-ocean', 'north-atlantic', 'north-sea', 'south-atlantic', 'western-mediterranean']);
+        expect(await page.locator('[data-testid=map] .units [data-hex="W4922"] [data-unit]').evaluateAll((l) => l.map((e) => e.getAttribute('data-unit'))))
+          .toEqual(['bismarck', 'prinz-eugen']);
       }
       const clicked = await playToEnd(page, plan);
       expect(clicked.length).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     spectator = await open(links.spectator);
     expect(await spectator.locator('[data-testid=seat]').textContent()).toBe('spectator');
     await spectator.locator('[data-testid=state-view]').waitFor();
-    expect(await spectator.locator('[data-testid=state-view]').textContent()).toContain('units');
+    expect(await spectator.locator('[data-testid=state-view]').textContent()).toContain('Units');
     await choose(red, '"n":1');
     await choose(blue, '"n":3');
     await expect.poll(() => spectator.locator('[data-testid=log-event]', { hasText: 'bids red 1, blue 3: blue moves first' }).count()).toBe(1);
@@ -133,9 +133,9 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
       await page.goto(e2e.server.url + '/');
       const rows = page.locator('[data-testid=my-game]');
       await expect.poll(() => rows.count()).toBe(2);
-      // Newest first: the rematch (in progress) and the finished game, each with this browser's seat in it.
-      expect(await page.locator('ul.games').first().textContent()).toContain(`standard · ${seats[0]}`);
-      expect(await page.locator('ul.games').last().textContent()).toContain(`standard · ${seats[1]}`);
+      // Newest first: the rematch (in progress) and the finished game (scenario by name), each with this browser's seat in it.
+      expect(await page.locator('ul.games').first().textContent()).toContain(`Standard · ${seats[0]}`);
+      expect(await page.locator('ul.games').last().textContent()).toContain(`Standard · ${seats[1]}`);
     }
     await shot(blue, 'rematch-home');
   });

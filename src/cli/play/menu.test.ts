@@ -5,13 +5,13 @@ import { columns, dataLine, dataLines, eventLines, makeStyle, viewSummary, wrap 
 
 const moves: Choice[] = [];
 for (const unit of ['ge-inf-1', 'ge-inf-2', 'ge-arm-1']) {
-  for (let h = 0; h < 40; h++) moves.push({ action: { type: 'move', unit, to: String(2200 + h) }, label: `Move ${unit} to ${2200 + h}` });
-  moves.push({ action: { type: 'rail', unit, to: '2106' }, label: `Rail ${unit} to 2106` });
+  for (let h = 0; h < 40; h++) moves.push({ action: { type: 'move', unit, to: String(2200 + h) }, label: `Move ${unit} to ${2200 + h}`, refs: { units: [unit], place: String(2200 + h) } });
+  moves.push({ action: { type: 'rail', unit, to: '2106' }, label: `Rail ${unit} to 2106`, refs: { units: [unit], place: '2106' } });
 }
 moves.push({ action: { type: 'end-phase' }, label: 'End the movement phase' });
 
 describe('choice menu', () => {
-  it('2WW 8: a long movement list is grouped by unit, with lone choices shown as they are', () => {
+  it('2WW 8: a long movement list is grouped by the unit each choice points at (refs), with lone choices shown as they are', () => {
     const items = menuItems(moves, { filter: [], group: null });
     expect(items).toHaveLength(4);
     expect(items.slice(0, 3).map((i) => ('group' in i ? i.group.key : null))).toEqual(['ge-inf-1', 'ge-inf-2', 'ge-arm-1']);
@@ -25,6 +25,15 @@ describe('choice menu', () => {
     expect(menuItems(moves, { filter: [], group: 'ge-arm-1' })).toHaveLength(41);
     expect(menuItems(moves.slice(0, GROUP_ABOVE), { filter: [], group: null }).every((i) => 'choice' in i)).toBe(true);
     expect(menuItems(moves, { filter: ['sofia'], group: null }, (c) => (c.action.to === '2211' ? 'Sofia' : ''))).toHaveLength(3);
+  });
+
+  it('a structured prompt\'s groups lead the menu; an open one lists the choices the kernel gave it', () => {
+    const groups = [{ key: 'A1', label: 'Stack in A1', structured: true, choices: [moves[0]!] }, { key: 'A2', label: 'Stack in A2', structured: true, choices: [] }];
+    const end = moves[moves.length - 1]!;
+    const items = menuItems([end], { filter: [], group: null }, () => '', { groups });
+    expect(items.map((i) => ('group' in i ? i.group.label : i.choice.label))).toEqual(['Stack in A1', 'Stack in A2', 'End the movement phase']);
+    expect(menuItems([end], { filter: [], group: 'A1' }, () => '', { groups })).toEqual([{ choice: moves[0] }]);
+    expect(menuItems([end], { filter: ['a2'], group: null }, () => '', { groups }).map((i) => 'group' in i && i.group.key)).toEqual(['A2']);
   });
 
   it('a label typed in full picks its choice, ignoring case and spacing', () => {
@@ -72,20 +81,28 @@ describe('rendering', () => {
     expect(columns(['1) a long label', '2) another one'], 20, '')).toEqual(['1) a long label', '2) another one']);
   });
 
-  it('a view with pieces (units, ships) is a table by location; names and factors come from the assets', () => {
-    const state = {
-      turn: 3, phase: 'Axis movement',
-      units: { 'ge-inf-1': { where: '2106', reduced: false }, 'ge-arm-1': { where: '2106', reduced: true }, 'fr-inf-1': { where: 'pool', reduced: false } },
-      ships: { bismarck: { space: 'W4922', named: true, inPort: true }, hood: { space: 'W4716', named: true, inPort: false } },
+  it('a board view is a table by location: place names, unit names, factors and marks from the board', () => {
+    const assets = {
+      board: { hex: { sheets: [{ prefix: '', cols: [21, 22] as [number, number], rows: [6, 6] as [number, number], offset: 'even-down' as const }], hexes: { '2106': { kind: 'land' as const, city: { name: 'Berlin' } } } } },
+      counters: {
+        powers: { ge: { name: 'Germany', side: 'axis', color: '#999', abbr: 'GE' }, fr: { name: 'France', side: 'allies', color: '#99f', abbr: 'FR' } },
+        types: { inf: { name: 'infantry', symbol: 'infantry' }, arm: { name: 'armor', symbol: 'armor' } },
+        units: { 'ge-arm-1': { power: 'ge', type: 'arm', name: '1st', full: [6, 5], reduced: [3, 5] } },
+      },
     };
-    const ctx = {
-      places: new Map([['2106', 'Berlin']]), style: st, width: 80,
-      counters: new Map([['ge-arm-1', { factors: { full: '6-5', reduced: '3-5' } }]]),
+    const board = {
+      pieces: [
+        { id: 'ge-inf-1', where: '2106', side: 'axis', power: 'ge', type: 'inf', name: '1st' },
+        { id: 'ge-arm-1', where: '2106', side: 'axis', power: 'ge', type: 'arm', reduced: true, marks: ['ops-complete'] },
+        { id: 'fr-inf-1', where: 'pool', side: 'allies', power: 'fr', type: 'inf' },
+      ],
+      markers: [], control: { '2106': 'allies' }, turn: { index: 3, label: 'Spring 1940' }, phase: 'Axis movement',
     };
-    const lines = viewSummary(state, ctx);
-    expect(lines).toContain('  2106 Berlin  ge-arm-1 3-5 (reduced), ge-inf-1');
-    expect(lines).toContain('  W4922        bismarck (inPort)'); // "named" is true for every ship: not shown
-    expect(lines).toContain('  off the board: pool 1');
-    expect(lines[0]).toMatch(/turn 3 +phase Axis movement/);
+    const lines = viewSummary({}, board, { assets, style: st, width: 100 });
+    expect(lines[0]).toBe('Spring 1940, Axis movement');
+    expect(lines).toContain('  2106 Berlin  GE 1st armor 3-5 (reduced, ops complete), GE 1st infantry');
+    expect(lines).toContain('  off the board: Force pool 1');
+    expect(lines).toContain('  held by another side than at the start: 2106 Berlin (allies)');
+    expect(viewSummary({ turn: 3, units: { red: [1] } }, null, { assets: null, style: st, width: 80 })).toEqual(['turn 3', 'units: {"red":[1]}']);
   });
 });

@@ -1,12 +1,20 @@
-// The numbered choice menu of a prompt: long lists grouped by unit (then by action type), filterable by text.
-import { actionKey, type Choice, type Json } from '../../engine/index.ts';
+// The numbered choice menu of a prompt: a structured prompt's groups (a unit or stack, then its choices) and, for long
+// flat lists, groups by the unit each choice points at (its refs); filterable by text.
+import { actionKey, type Choice, type ChoiceRefs, type Json } from '../../engine/index.ts';
 
-/** Above this many choices the menu shows groups first. */
+/** Above this many choices a flat list shows groups first. */
 export const GROUP_ABOVE = 24;
 
 export interface ChoiceGroup {
   key: string;
+  /** The text shown for the group (a structured prompt's label); absent: the session names the unit. */
+  label?: string;
+  /** Its choices when known: a flat list's groups always, a structured prompt's once opened. */
   choices: Choice[];
+  /** A structured prompt's group (its choices come from the kernel's choicesIn). */
+  structured?: boolean;
+  /** A structured group's refs (the unit or stack it is). */
+  refs?: ChoiceRefs;
 }
 
 /** One numbered line of the menu: a group to open, or a choice to take. */
@@ -19,17 +27,9 @@ export interface MenuState {
   group: string | null;
 }
 
-/**
- * Which group a choice belongs to: its unit when the action names one (movement: unit x destination), else its
- * action type.
- */
+/** The group of a flat list a choice falls in: the first unit it points at, else its action type. */
 export function groupKeyOf(choice: Choice): string {
-  const a = choice.action;
-  for (const f of ['unit', 'fleet', 'piece', 'area', 'hex']) {
-    const v = a[f];
-    if (typeof v === 'string' || typeof v === 'number') return String(v);
-  }
-  return a.type;
+  return choice.refs?.units?.[0] ?? choice.action.type;
 }
 
 export function groupChoices(choices: Choice[]): ChoiceGroup[] {
@@ -58,18 +58,26 @@ export function matches(choice: Choice, words: string[], extra = ''): boolean {
   return words.every((w) => t.includes(w));
 }
 
-/** The menu's numbered items for a state: flat when short (or inside a group), else groups and lone choices. */
-export function menuItems(choices: Choice[], st: MenuState, extraOf: (c: Choice) => string = () => ''): MenuItem[] {
+/**
+ * The menu's numbered items: inside an open group its choices; else a structured prompt's groups (kept whole, the
+ * filter matching their labels) and the listed choices, flat when short, grouped by unit when long.
+ */
+export function menuItems(choices: Choice[], st: MenuState, extraOf: (c: Choice) => string = () => '', opts: {
+  groups?: ChoiceGroup[];
+} = {}): MenuItem[] {
   const shown = choices.filter((c) => matches(c, st.filter, extraOf(c)));
+  const structured = (opts.groups ?? []).filter((g) => !st.filter.length || st.filter.every((w) => `${g.key} ${g.label ?? ''}`.toLowerCase().includes(w)));
   if (st.group !== null) {
-    const inGroup = shown.filter((c) => groupKeyOf(c) === st.group);
-    return inGroup.map((choice) => ({ choice }));
+    const open = opts.groups?.find((g) => g.key === st.group);
+    if (open) return open.choices.filter((c) => matches(c, st.filter, extraOf(c))).map((choice) => ({ choice }));
+    return shown.filter((c) => groupKeyOf(c) === st.group).map((choice) => ({ choice }));
   }
-  if (shown.length <= GROUP_ABOVE) return shown.map((choice) => ({ choice }));
+  const lead: MenuItem[] = structured.map((group) => ({ group }));
+  if (shown.length <= GROUP_ABOVE) return [...lead, ...shown.map((choice) => ({ choice }))];
   const groups = groupChoices(shown);
   // One group only (e.g. every choice has the same type): grouping would add nothing.
-  if (groups.length === 1) return shown.map((choice) => ({ choice }));
-  return groups.map((g) => (g.choices.length === 1 ? { choice: g.choices[0]! } : { group: g }));
+  if (groups.length === 1) return [...lead, ...shown.map((choice) => ({ choice }))];
+  return [...lead, ...groups.map((g) => (g.choices.length === 1 ? { choice: g.choices[0]! } : { group: g }))];
 }
 
 /** "move 11, rail 2": what a group holds, by action type. */

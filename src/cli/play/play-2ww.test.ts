@@ -15,8 +15,9 @@ describe('theater play on 2ww, scripted', () => {
     const out = join(dir, 'move.json');
     const r = await playScript({ ...base, out }, ['/ge-inf-1', '1', '1', 'quit'], 120);
     expect(r.out).toContain('axis decides: Move units, then end the movement phase [2WW 8]');
-    expect(r.out).toMatch(/\d+ choices, grouped: a number opens a group/);
-    expect(r.out).toMatch(/1\) ge-inf-1 \d-\d at \d{4} \S+ \[move \d+, rail \d+\] >/); // unit, factors, hex and city
+    // 2WW 8 is a structured prompt: a group per unit or stack, its choices asked for when opened
+    expect(r.out).toMatch(/\d+ groups and 1 choice, grouped: a number opens a group/);
+    expect(r.out).toMatch(/1\) GE 1st infantry at \d{4} \S+ \(\d-\d\) >/); // unit, hex and city, factors
     expect(r.out).toMatch(/choices \(group ge-inf-1, filter "ge-inf-1"\):/);
     expect(r.out).toMatch(/axis: Move GE 1st infantry to \d{4}/);
     expect(r.out).toMatch(/GE 1st infantry moves \d{4} > .*\[2WW 8\.1\]/);
@@ -41,7 +42,7 @@ describe('theater play on 2ww, scripted', () => {
     expect(r2.out).toContain('Loaded 2 action(s) in force; every state hash verified.');
     expect(r2.out).toMatch(/ {4}1 axis: Move GE 1st armor to \d{4}/);
     expect(r2.out).toMatch(/Pieces by location \(\d+ locations\)/);
-    expect(r2.out).toMatch(/2903 Moscow +su-fort-moscow/); // 2WW 2.2: place names come from the rule set's map
+    expect(r2.out).toMatch(/2903 Moscow +SU Moscow fort 6-0/); // 2WW 2.2: place and unit names come from the rule set's board
     const log2 = readLog(again);
     expect(log2.entries).toEqual(log1.entries);
     expect(stateHash(Game.load(twoWW as any, log2).state)).toBe(hash1);

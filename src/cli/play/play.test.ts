@@ -44,7 +44,7 @@ describe('theater play on duel, scripted', () => {
     expect(r.out).toContain('Refused: illegal: Duel 3.2: the marker is already at 3');
     expect(r.out).toContain('Refused: there is no item 7; choose 1..2');
     expect(r.out).toContain('Refused: "xyz" is neither a command nor part of any choice');
-    expect(r.out).toMatch(/Refused: illegal: Duel 3: \{"type":"fly",\} is not a legal choice for "Attack, advance or pass"/);
+    expect(r.out).toMatch(/Refused: illegal: Duel 3: \{"type":"fly"\} is not a legal choice for "Attack, advance or pass"/);
     expect(r.out).toContain('Refused: that is not valid JSON');
     expect(r.out).toContain('5 input line(s) were refused.');
     expect(r.code).toBe(2);

@@ -1,5 +1,7 @@
 // Text for the terminal: colours (only on a TTY), events with dice and combat arithmetic, the seat's view.
 import type { GameEvent, Json } from '../../engine/index.ts';
+import type { Assets, BoardView, PieceView } from '../../web/map/board-model.ts';
+import { factorText, markText, onMap, pieceFactors, pieceName, placeLabel } from '../../web/map/board-model.ts';
 
 export interface Style {
   bold(s: string): string;
@@ -158,137 +160,70 @@ export function eventLines(e: GameEvent, st: Style, indent = '  ', width = 100):
   return lines;
 }
 
-/** Names of places from a rule set's assets (the board contract, src/engine/board.ts): city names, boxes, areas. */
-export function placeNames(assets: Json | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  const board = (assets as any)?.board;
-  if (!board || typeof board !== 'object') return out;
-  for (const [id, h] of Object.entries((board.hex?.hexes ?? {}) as Record<string, any>)) if (typeof h?.city?.name === 'string') out.set(id, h.city.name);
-  for (const [id, a] of Object.entries((board.areas ?? {}) as Record<string, any>)) if (typeof a?.name === 'string') out.set(id, a.name);
-  for (const b of (Array.isArray(board.boxes) ? board.boxes : []) as any[]) if (typeof b?.id === 'string' && typeof b.name === 'string') out.set(b.id, b.name);
-  return out;
-}
-
-export interface CounterInfo {
-  name?: string;
-  factors?: { full: string; reduced?: string };
-}
-
-/** Counter names and factors from a rule set's counter manifest (the board contract, src/engine/board.ts). */
-export function counterInfo(assets: Json | undefined): Map<string, CounterInfo> {
-  const out = new Map<string, CounterInfo>();
-  const units = (assets as any)?.counters?.units;
-  if (!units || typeof units !== 'object') return out;
-  const f = (x: unknown) => (Array.isArray(x) ? x.join('-') : typeof x === 'string' ? x : undefined);
-  for (const [id, c] of Object.entries(units as Record<string, any>)) {
-    const full = f(c?.full);
-    // Counters are named as the rules name them: nationality, designation, type ("GE 1st infantry").
-    const made = typeof c?.power === 'string' && typeof c.type === 'string'
-      ? `${c.power.toUpperCase()} ${typeof c.name === 'string' ? c.name : ''} ${c.type}`.replace('  ', ' ') : undefined;
-    out.set(id, { name: made, factors: full ? { full, reduced: f(c.reduced) } : undefined });
-  }
-  return out;
-}
-
-/** A piece on the board (unit, ship...) as a view holds it: where it is and its other fields. */
-export interface Piece {
-  where: string;
-  fields: Record<string, Json>;
-  /** Boolean fields true for every piece of its collection: they say nothing about this one. */
-  common: Set<string>;
-}
-
-/** Field names a view may use for a piece's location. */
-const LOCATION_KEYS = ['where', 'space', 'hex', 'area', 'location', 'zone'];
-
-/**
- * The pieces of a view: every top-level record of objects that each name a location ({id: {where, ...}}), so
- * `units` and `ships` alike.
- */
-export function piecesOf(state: Json): Map<string, Piece> {
-  const out = new Map<string, Piece>();
-  if (!state || typeof state !== 'object' || Array.isArray(state)) return out;
-  for (const coll of Object.values(state)) {
-    if (!coll || typeof coll !== 'object' || Array.isArray(coll)) continue;
-    const vals = Object.values(coll);
-    if (!vals.length) continue;
-    const key = LOCATION_KEYS.find((k) => vals.every((x: any) => x && typeof x === 'object' && !Array.isArray(x) && typeof x[k] === 'string'));
-    if (!key) continue;
-    const common = new Set<string>();
-    const first = vals[0] as Record<string, Json>;
-    for (const [k, v] of Object.entries(first)) if (v === true && vals.every((x: any) => x[k] === true)) common.add(k);
-    for (const [id, x] of Object.entries(coll as Record<string, Record<string, Json>>)) {
-      out.set(id, { where: x[key] as string, fields: x, common });
-    }
-  }
-  return out;
-}
-
-/** Where pieces are kept off the board; listed as counts, not tables. */
-const OFF_BOARD = new Set(['pool', 'future', 'removed', 'eliminated', 'sunk', 'dead']);
-
 export interface ViewContext {
-  places: Map<string, string>;
-  counters: Map<string, CounterInfo>;
+  /** The rule set's board and counters (src/engine/board.ts AssetsSchema); null for a rule set without a board. */
+  assets: Assets | null;
   width: number;
   style: Style;
 }
 
-/** "ge-arm-1 3-5 (reduced, ops)": id, factors from the assets, and the flags that are set. */
-export function pieceLabel(id: string, p: Piece, ctx: ViewContext): string {
-  const f = p.fields;
-  const info = ctx.counters.get(id);
-  const fac = info?.factors ? (f.reduced ? info.factors.reduced ?? info.factors.full : info.factors.full) : undefined;
-  const flags: string[] = [];
-  for (const [k, v] of Object.entries(f)) {
-    if (v === true && !p.common.has(k)) flags.push(k);
-    else if (k === 'aboard' && typeof v === 'string') flags.push(`aboard ${v}`);
-  }
-  return `${id}${fac ? ` ${fac}` : ''}${flags.length ? ` (${flags.join(', ')})` : ''}`;
+/** "GE 4th infantry 3-5 (reduced, ops complete)": the piece's name, factors and marks. */
+export function pieceLabel(p: PieceView, ctx: ViewContext): string {
+  const counters = ctx.assets?.counters;
+  const f = p.hidden ? '' : factorText(pieceFactors(p, counters));
+  const flags = pieceFlags(p);
+  return `${pieceName(p, counters)}${f ? ` ${f}` : ''}${flags.length ? ` (${flags.join(', ')})` : ''}`;
+}
+
+/** What a piece's counter shows besides its name: factors, then reduced, marks, aboard ("4-3, out of supply"). */
+export function pieceDetails(p: PieceView, ctx: ViewContext): string {
+  const f = p.hidden ? '' : factorText(pieceFactors(p, ctx.assets?.counters));
+  return [...(f ? [f] : []), ...pieceFlags(p)].join(', ');
+}
+
+function pieceFlags(p: PieceView): string[] {
+  return [...(p.reduced ? ['reduced'] : []), ...(p.marks ?? []).map(markText), ...(p.aboard ? [`aboard ${p.aboard}`] : [])];
 }
 
 /**
- * A compact text summary of a seat's view: the top-level figures, for rule sets with pieces a table by location,
- * the rest one line per field. `filter` keeps only locations/pieces containing the text.
+ * A compact text summary of a seat's view: with a board, its turn and phase and a table of pieces by place (names from
+ * the board); without, the view's fields one line each. `filter` keeps only places/pieces containing the text.
  */
-export function viewSummary(state: Json, ctx: ViewContext, filter = ''): string[] {
+export function viewSummary(state: Json, board: BoardView | null, ctx: ViewContext, filter = ''): string[] {
   const st = ctx.style;
-  if (!state || typeof state !== 'object' || Array.isArray(state)) return JSON.stringify(state, null, 2).split('\n');
-  const pieces = piecesOf(state);
-  const out: string[] = [];
-  const scalars: string[] = [];
-  const rest: [string, Json][] = [];
-  for (const [k, v] of Object.entries(state)) {
-    if (HIDDEN_FIELDS.has(k) || v === null) continue;
-    if (typeof v !== 'object') scalars.push(`${k} ${st.bold(String(v))}`);
-    else if (!(pieces.size && v && !Array.isArray(v) && Object.keys(v).some((id) => pieces.has(id)))) rest.push([k, v]);
-  }
-  if (scalars.length) out.push(...columns(scalars, ctx.width, ''));
-  if (!pieces.size) {
-    for (const [k, v] of rest) {
+  if (!board || !board.pieces.length) {
+    if (!state || typeof state !== 'object' || Array.isArray(state)) return JSON.stringify(state, null, 2).split('\n');
+    const out: string[] = [];
+    const scalars = Object.entries(state).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => `${k} ${st.bold(String(v))}`);
+    if (scalars.length) out.push(...columns(scalars, ctx.width, ''));
+    for (const [k, v] of Object.entries(state)) {
+      if (v === null || typeof v !== 'object') continue;
       const one = JSON.stringify(v);
       out.push(`${st.heading(k)}: ${one.length <= ctx.width - k.length - 2 ? one : JSON.stringify(v, null, 2)}`);
     }
     return out;
   }
+  const out: string[] = [];
+  const head = [board.turn?.label, board.phase, board.activeSide ? `${board.activeSide} to play` : ''].filter(Boolean).join(', ');
+  if (head) out.push(st.bold(head));
   const f = filter.toLowerCase();
   const byWhere = new Map<string, string[]>();
   const offBoard = new Map<string, number>();
-  for (const [id, p] of pieces) {
-    if (OFF_BOARD.has(p.where)) {
-      offBoard.set(p.where, (offBoard.get(p.where) ?? 0) + 1);
+  const boxes = new Set((ctx.assets?.board.boxes ?? []).map((b) => b.id));
+  for (const p of board.pieces) {
+    if (!onMap(ctx.assets, p.where) && !boxes.has(p.where)) {
+      offBoard.set(p.where, (offBoard.get(p.where) ?? 0) + (p.count ?? 1));
       continue;
     }
-    const place = `${p.where} ${ctx.places.get(p.where) ?? ''}`.toLowerCase();
-    if (f && !place.includes(f) && !id.toLowerCase().includes(f)) continue;
-    const list = byWhere.get(p.where);
-    const label = pieceLabel(id, p, ctx);
+    const label = pieceLabel(p, ctx);
+    const place = placeLabel(ctx.assets, p.where);
+    if (f && !place.toLowerCase().includes(f) && !label.toLowerCase().includes(f) && !p.id.toLowerCase().includes(f)) continue;
+    const list = byWhere.get(place);
     if (list) list.push(label);
-    else byWhere.set(p.where, [label]);
+    else byWhere.set(place, [label]);
   }
   out.push(st.heading(`Pieces by location${f ? ` matching "${filter}"` : ''} (${byWhere.size} locations)`));
-  const nameOf = (w: string) => (w === '' ? '(not placed)' : w + (ctx.places.has(w) ? ' ' + ctx.places.get(w) : ''));
-  const wide = Math.max(4, ...[...byWhere.keys()].map((w) => nameOf(w).length));
+  const wide = Math.max(4, ...[...byWhere.keys()].map((w) => w.length));
   for (const w of [...byWhere.keys()].sort()) {
     // Long stacks wrap under their own column.
     const lines: string[] = [];
@@ -301,32 +236,13 @@ export function viewSummary(state: Json, ctx: ViewContext, filter = ''): string[
       } else line = next;
     }
     lines.push(line);
-    lines.forEach((l, i) => out.push(`  ${i === 0 ? st.bold(nameOf(w).padEnd(wide)) : ' '.repeat(wide)}  ${l}`));
+    lines.forEach((l, i) => out.push(`  ${i === 0 ? st.bold(w.padEnd(wide)) : ' '.repeat(wide)}  ${l}`));
   }
-  if (offBoard.size) out.push(st.dim(`  off the board: ${[...offBoard].map(([k, n]) => `${k} ${n}`).join(', ')}`));
-  if (!f) for (const [k, v] of rest) out.push(`${st.heading(k)}: ${compactField(v, ctx.width * 3)}`);
+  if (offBoard.size) out.push(st.dim(`  off the board: ${[...offBoard].map(([k, n]) => `${placeLabel(ctx.assets, k)} ${n}`).join(', ')}`));
+  const changed = Object.entries(board.control);
+  if (changed.length && !f) {
+    const shown = changed.slice(0, 10).map(([pl, who]) => `${placeLabel(ctx.assets, pl)} (${who})`).join(', ');
+    out.push(st.dim(`  held by another side than at the start: ${shown}${changed.length > 10 ? `, … (${changed.length} in all)` : ''}`));
+  }
   return out;
-}
-
-/** Fields of a view that say nothing to a player at the table (the kernel's bookkeeping). */
-const HIDDEN_FIELDS = new Set(['stack', 'ruleset', 'scenario', 'seq', 'world', 'sealed', 'rng']);
-
-/**
- * A field of the view in one line: a big map of names to words as counts ("allies 60, axis 41"), a map of small
- * records as "id a/b", anything else as JSON, cut at `max` characters.
- */
-export function compactField(v: Json, max: number): string {
-  let text: string;
-  const entries = v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v) : null;
-  if (entries && entries.length > 10 && entries.every(([, x]) => typeof x === 'string')) {
-    const count = new Map<string, number>();
-    for (const [, x] of entries) count.set(x as string, (count.get(x as string) ?? 0) + 1);
-    text = `${entries.length} entries: ` + [...count].map(([x, n]) => `${x} ${n}`).join(', ');
-  } else if (entries && entries.length && entries.every(([, x]) => x && typeof x === 'object' && !Array.isArray(x) &&
-      Object.values(x).every((y) => y === null || typeof y !== 'object'))) {
-    text = entries.map(([k, x]) => `${k} ${Object.values(x as Record<string, Json>).filter((y) => y !== null).join('/')}`).join(', ');
-  } else {
-    text = JSON.stringify(v);
-  }
-  return text.length > max ? text.slice(0, max) + ' ...' : text;
 }

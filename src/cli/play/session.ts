@@ -1,15 +1,16 @@
 // One game at the terminal: shows each decision, reads commands, plays the automatic seats, prints what happened.
 // Input/output free: the runner (terminal.ts) feeds lines and writes what `out` receives.
 import {
-  actionKey, allChoices, eventsFor, prompts, RuleViolation, viewFor,
-  type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
+  actionKey, allChoices, choicesIn, eventsFor, prompts, RuleViolation, viewFor,
+  type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Seat,
 } from '../../engine/index.ts';
+import { EMPTY_BOARD, pieceName, placeLabel, placeName, type BoardView } from '../../web/map/board-model.ts';
 import { writeJsonFile } from '../io.ts';
 import {
   choiceByLabel, describeAction, groupSummary, menuItems, parseFilter,
-  type MenuItem, type MenuState,
+  type ChoiceGroup, type MenuItem, type MenuState,
 } from './menu.ts';
-import { columns, counterInfo, eventLines, wrap, pieceLabel, piecesOf, placeNames, viewSummary, type Style, type ViewContext } from './render.ts';
+import { columns, eventLines, wrap, pieceDetails, pieceLabel, viewSummary, type Style, type ViewContext } from './render.ts';
 import { chooseAutomatic, controllerName, type Controller } from './seats.ts';
 
 export interface SessionOptions {
@@ -59,14 +60,20 @@ export class PlaySession {
   private lastHumanSeat: Seat | null = null;
   private labels: (string | undefined)[] = [];
   private readonly viewCtx: ViewContext;
+  /** Choices of the structured groups opened in the decision on screen (asked once from the kernel). */
+  private opened = new Map<string, Choice[]>();
   /** Input lines refused (illegal, unknown): a script's exit code reports them. */
   refused = 0;
 
   constructor(o: SessionOptions) {
     this.o = o;
     this.game = o.game;
-    const assets = o.game.ruleset.assets?.();
-    this.viewCtx = { places: placeNames(assets), counters: counterInfo(assets), width: o.width, style: o.style };
+    this.viewCtx = { assets: o.game.ruleset.assets?.() ?? null, width: o.width, style: o.style };
+  }
+
+  private boardFor(seat: Seat | null): { state: Json; board: BoardView } {
+    const v = viewFor(this.game.ruleset, this.game.state, seat);
+    return { state: v.state, board: v.board ?? EMPTY_BOARD };
   }
 
   private get st(): Style {
@@ -85,7 +92,7 @@ export class PlaySession {
   pending(): Pending {
     const g = this.game;
     if (g.state.outcome) return { kind: 'over' };
-    const ps = prompts(g.ruleset, g.state).map((p) => flatPrompt(g.ruleset, g.state, p));
+    const ps = prompts(g.ruleset, g.state);
     if (!ps.length) return { kind: 'stuck' };
     const ctl = (p: Prompt) => this.o.controllers[p.seat] ?? { kind: 'human' };
     const auto = ps.find((p) => ctl(p).kind === 'ai' || ctl(p).kind === 'random');
@@ -131,20 +138,27 @@ export class PlaySession {
     for (const e of events) this.say(...eventLines(e, this.st, '    ', this.o.width));
   }
 
+  /** Names of the places a choice points at (a filter matches them; a line shows those its label lacks). */
   private extraOf = (c: Choice): string => {
-    const names: string[] = [];
-    for (const v of Object.values(c.action)) {
-      if (typeof v === 'string' && this.viewCtx.places.has(v)) names.push(this.viewCtx.places.get(v)!);
-    }
-    return names.join(' ');
+    const r = c.refs;
+    return [r?.place, r?.from].filter((p): p is string => !!p).map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
   };
+
+  /** A unit's name as the board shows it ("GE 1st infantry"), when the group is a unit. */
+  private unitName(id: string): string | null {
+    const m = this.viewCtx.assets?.counters?.units?.[id];
+    return m ? pieceName({ id, where: '', side: '', power: m.power, type: m.type }, this.viewCtx.assets?.counters) : null;
+  }
 
   /** A choice's line; inside an open group the group's own name is left out ("Move to 2106" under ge-inf-1). */
   private choiceText(c: Choice, group: string | null = null): string {
-    const x = this.extraOf(c);
+    // Inside a group the place the unit moves from is the group's own: only where it goes is named.
+    const r = c.refs;
+    const x = [r?.place, group === null ? r?.from : undefined].filter((p): p is string => !!p)
+      .map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
     let label = c.label;
     // The group is a unit id; labels name the unit by id or by its counter name.
-    for (const g of group === null ? [] : [group, this.viewCtx.counters.get(group)?.name].filter((x): x is string => !!x)) {
+    for (const g of group === null ? [] : [group, this.unitName(group)].filter((x): x is string => !!x)) {
       const i = label.indexOf(` ${g}`);
       const after = label[i + g.length + 1];
       if (i > 0 && (after === undefined || after === ' ')) {
@@ -155,14 +169,28 @@ export class PlaySession {
     return x ? `${label} ${this.st.dim(`(${x})`)}` : label;
   }
 
-  private groupText(key: string, choices: Choice[], pieces: ReturnType<typeof piecesOf>): string {
-    const u = pieces.get(key);
-    let head = key;
-    if (u) {
-      const place = this.viewCtx.places.get(u.where);
-      head = `${pieceLabel(key, u, this.viewCtx)} at ${u.where}${place ? ` ${place}` : ''}`;
+  /** A group's line: a structured prompt's label, or the unit a flat list's group is about, with what it holds. */
+  private groupText(g: ChoiceGroup, board: BoardView): string {
+    if (g.structured) {
+      // The rule set's label; a group of one piece adds what its counter shows (factors, marks).
+      const ids = g.refs?.units ?? [g.key];
+      const one = ids.length === 1 ? board.pieces.find((p) => p.id === ids[0]) : undefined;
+      const details = one ? pieceDetails(one, this.viewCtx) : '';
+      return `${g.label ?? g.key}${details ? ` ${this.st.dim(`(${details})`)}` : ''}${g.choices.length ? ` ${this.st.dim(`[${groupSummary(g)}]`)}` : ''} >`;
     }
-    return `${head} ${this.st.dim(`[${groupSummary({ key, choices })}]`)} >`;
+    const u = board.pieces.find((p) => p.id === g.key);
+    const head = u ? `${pieceLabel(u, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, u.where)}` : g.key;
+    return `${head} ${this.st.dim(`[${groupSummary(g)}]`)} >`;
+  }
+
+  /** A structured prompt's groups, with the choices of those opened so far. */
+  private structuredGroups(prompt: Prompt): ChoiceGroup[] {
+    return (prompt.groups ?? []).map((g) => ({ key: g.key, label: g.label, refs: g.refs, structured: true, choices: this.opened.get(g.key) ?? [] }));
+  }
+
+  /** Every legal choice of the decision (the listed ones and each group's): for typed labels, JSON and the AI. */
+  private everyChoice(prompt: Prompt): Choice[] {
+    return allChoices(this.game.ruleset, this.game.state, prompt);
   }
 
   /** Show the decision if it is new: status, who decides, the question and its rule, the menu. */
@@ -171,6 +199,7 @@ export class PlaySession {
     if (this.shown === key) return;
     this.shown = key;
     this.menu = { filter: [], group: null };
+    this.opened = new Map();
     const g = this.game;
     const status = g.ruleset.describe?.(g.state) ?? '';
     if (this.humans().length > 1 && this.lastHumanSeat !== null && this.lastHumanSeat !== prompt.seat) {
@@ -187,19 +216,21 @@ export class PlaySession {
 
   private showMenu(prompt: Prompt, flat = false): void {
     const choices = prompt.choices;
-    this.items = flat ? choices.map((choice) => ({ choice })) : menuItems(choices, this.menu, this.extraOf);
-    const total = choices.length;
+    const groups = this.structuredGroups(prompt);
+    this.items = flat ? this.everyChoice(prompt).map((choice) => ({ choice })) : menuItems(choices, this.menu, this.extraOf, { groups });
+    const total = flat ? this.items.length : choices.length + groups.reduce((n, g) => n + (this.opened.get(g.key)?.length ?? 0), 0);
     const grouped = this.items.some((i) => 'group' in i);
     const parts: string[] = [];
     if (this.menu.group !== null) parts.push(`group ${this.menu.group}`);
     if (this.menu.filter.length) parts.push(`filter "${this.menu.filter.join(' ')}"`);
     const shownCount = this.items.reduce((n, i) => n + ('group' in i ? i.group.choices.length : 1), 0);
-    const head = `${shownCount === total ? `${total}` : `${shownCount} of ${total}`} choice${total === 1 ? '' : 's'}` +
+    const stacks = groups.length && this.menu.group === null ? `${groups.length} group${groups.length === 1 ? '' : 's'} and ` : '';
+    const head = `${stacks}${shownCount === total ? `${total}` : `${shownCount} of ${total}`} choice${total === 1 ? '' : 's'}` +
       (parts.length ? ` (${parts.join(', ')})` : '') + (grouped ? ', grouped: a number opens a group, /TEXT filters' : '');
     this.say(this.st.dim(head + ':'));
     const w = String(this.items.length).length;
-    const pieces = grouped ? piecesOf(viewFor(this.game.ruleset, this.game.state, prompt.seat).state) : new Map();
-    const texts = this.items.map((it, i) => `${String(i + 1).padStart(w)}) ${'group' in it ? this.groupText(it.group.key, it.group.choices, pieces) : this.choiceText(it.choice, this.menu.group)}`);
+    const board = grouped ? this.boardFor(prompt.seat).board : EMPTY_BOARD;
+    const texts = this.items.map((it, i) => `${String(i + 1).padStart(w)}) ${'group' in it ? this.groupText(it.group, board) : this.choiceText(it.choice, this.menu.group)}`);
     this.say(...columns(texts, this.o.width));
   }
 
@@ -266,6 +297,9 @@ export class PlaySession {
         return 'ok';
       }
       if ('group' in it) {
+        if (it.group.structured && !this.opened.has(it.group.key)) {
+          this.opened.set(it.group.key, choicesIn(this.game.ruleset, this.game.state, prompt.seat, it.group.key));
+        }
         this.menu.group = it.group.key;
         this.showMenu(prompt);
         return 'ok';
@@ -281,17 +315,19 @@ export class PlaySession {
         this.refuse(`that is not valid JSON: ${(e as Error).message}`);
         return 'ok';
       }
-      const c = prompt.choices.find((x) => actionKey(x.action) === actionKey(action));
+      const c = this.everyChoice(prompt).find((x) => actionKey(x.action) === actionKey(action));
       this.act(prompt.seat, action, c?.label);
       return 'ok';
     }
-    const byLabel = choiceByLabel(prompt.choices, text);
+    const byLabel = choiceByLabel(this.everyChoice(prompt), text);
     if (byLabel) {
       this.act(prompt.seat, byLabel.action, byLabel.label);
       return 'ok';
     }
     // Any other text is a filter when it matches something (typing "2214" finds the moves to 2214).
-    if (prompt.choices.some((c) => parseFilter(text).every((w) => `${c.label} ${actionKey(c.action)} ${this.extraOf(c)}`.toLowerCase().includes(w)))) {
+    const words = parseFilter(text);
+    if (prompt.choices.some((c) => words.every((w) => `${c.label} ${actionKey(c.action)} ${this.extraOf(c)}`.toLowerCase().includes(w)))
+      || (prompt.groups ?? []).some((g) => words.every((w) => `${g.key} ${g.label}`.toLowerCase().includes(w)))) {
       this.applyFilter(prompt, text);
       return 'ok';
     }
@@ -303,7 +339,7 @@ export class PlaySession {
     const words = parseFilter(text);
     const before = this.menu;
     this.menu = { filter: words, group: null };
-    const items = menuItems(prompt.choices, this.menu, this.extraOf);
+    const items = menuItems(prompt.choices, this.menu, this.extraOf, { groups: this.structuredGroups(prompt) });
     if (words.length && !items.length) {
       this.menu = before;
       this.refuse(`no choice matches "${text.trim()}"; the filter is unchanged`);
@@ -349,7 +385,7 @@ export class PlaySession {
       ruleset: g.ruleset.id, seat, view, seed: `${g.seed}|${seat}|${g.seq}`, budgetMs: this.o.budgetMs,
     });
     const key = actionKey(r.action);
-    const c = prompt.choices.find((x) => actionKey(x.action) === key);
+    const c = this.everyChoice(prompt).find((x) => actionKey(x.action) === key);
     if (!c) throw new Error(`the ${controllerName(this.o.controllers[seat]!)} player for ${seat} chose ${key}, which is not a legal choice of "${prompt.text}"`);
     const why = this.o.controllers[seat]!.kind === 'ai' && r.explanation && prompt.choices.length > 1 ? `why: ${r.explanation}` : undefined;
     this.act(seat, c.action, c.label, why);
@@ -362,7 +398,7 @@ export class PlaySession {
     try {
       const before = this.game.stateAt(i);
       const pr = prompts(this.game.ruleset, before).find((x) => x.seat === p.seat);
-      const c = pr && allChoices(this.game.ruleset, before, pr).find((x) => actionKey(x.action) === actionKey(p.action));
+      const c = pr ? allChoices(this.game.ruleset, before, pr).find((x) => actionKey(x.action) === actionKey(p.action)) : undefined;
       if (c) {
         this.labels[i] = c.label;
         return c.label;
@@ -404,7 +440,7 @@ export class PlaySession {
       this.say(...JSON.stringify(v.state, null, 1).split('\n'));
       return;
     }
-    this.say(...viewSummary(v.state, this.viewCtx, arg));
+    this.say(...viewSummary(v.state, v.board ?? null, this.viewCtx, arg));
     if (v.waitingFor.length) this.say(`Waiting for ${v.waitingFor.map((w) => `${w.seat} (${w.text}, ${w.rule})`).join('; ')}`);
   }
 
@@ -493,11 +529,4 @@ export class PlaySession {
     if (!o) return '';
     return `Game over: ${o.result}${o.winner ? ` (winner: ${o.winner})` : ' (draw)'}${o.rule ? ` [${o.rule}]` : ''}`;
   }
-}
-
-/** A structured prompt (src/engine/types.ts groups) with every group's choices listed: the menu groups them itself. */
-function flatPrompt(ruleset: Ruleset<any>, state: BaseState, p: Prompt): Prompt {
-  if (!p.groups?.length) return p;
-  const { groups: _g, ...rest } = p;
-  return { ...rest, choices: allChoices(ruleset, state, p) };
 }

@@ -41,7 +41,7 @@ export const twoWW: Ruleset<TwoWWState> = {
     return `${turnLabel(state.turn)}: ${state.phase}`;
   },
   boardView: (state) => twoWWBoardView(state),
-  assets: () => assets() as unknown as Json,
+  assets,
 };
 
 export default twoWW;

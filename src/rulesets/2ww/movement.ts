@@ -677,13 +677,19 @@ export function displacementCandidates(state: TwoWWState): string[] {
     if (n < 0 || !w.board.isHex(n)) continue;
     const p = pres.get(u.where)!;
     const cls = unitClass(state, id);
-    if (cls === 'fleet' && p[other(side)].land > 0) out.push(id);
+    // 5.2.3: a fleet whose cargo assaulted this hex stays with it until the combat (its units may re-board, R-18b).
+    if (cls === 'fleet' && p[other(side)].land > 0 && !assaultingIn(state, side, u.where)) out.push(id);
     if (cls === 'air' && p[side].land === 0) {
       const z = (zoc[side] ??= landZocOfSide(state, other(side)));
       if (p[other(side)].land > 0 || z.has(n)) out.push(id);
     }
   }
   return out.sort();
+}
+
+/** Does `side` have a land unit in `hex` that came ashore by amphibious assault there and must attack (8.1.4)? */
+function assaultingIn(state: TwoWWState, side: Side, hex: string): boolean {
+  return Object.entries(state.units).some(([id, v]) => v.where === hex && v.moveMode === 'assault' && v.mustAttack === hex && sideOfUnit(state, id) === side);
 }
 
 /** Nearest places a unit may displace to (2WW 5.1.1/5.1.3); several when equidistant. */

@@ -4,7 +4,7 @@ import { twoWW } from './index.ts';
 import type { Side } from './state.ts';
 import { POOL } from './state.ts';
 import { testPosition, testRig, testWorld } from './testing.ts';
-import { placementHexes, productionChoices, productionPoints, upgradable } from './production.ts';
+import { placementHexes, productionChoices, productionPoints, spendingOrder, upgradable } from './production.ts';
 import { lendLeaseChoices } from './strategic-warfare.ts';
 import { unitProductionCost } from './data/index.ts';
 
@@ -69,7 +69,7 @@ describe('2WW 7.1 production points', () => {
     expect(productionPoints(pos(6)).pl).toBeUndefined(); // neutral minors do not produce (3.4.2)
   });
 
-  it('2WW 12.3.2 Lend-Lease to the USSR: none while neutral, up to 2 at war, 1 if Iran is Axis-controlled', () => {
+  it('2WW 12.3.2, 12.6 Lend-Lease to the USSR: none while neutral, up to 2 at war, 1 if Iran (Persia) is Axis-controlled', () => {
     const s = pos(12);
     expect(Math.max(...lendLeaseChoices(s).map((o) => o.su))).toBe(0);
     s.politics.ussrNeutral = false;
@@ -103,7 +103,7 @@ describe('2WW 7.2 building and upgrading', () => {
     expect(placementHexes(s, 'hu-inf')).toEqual(['0101', '0102', '0103', '0104']);
   });
 
-  it('2WW 7 the Production procedure builds from the pool at full strength, upgrades, and loses unused points', () => {
+  it('2WW 7, 7.1.4 the Production procedure builds from the pool at full strength for the chart\'s cost, upgrades, and loses unused points', () => {
     let s = start(pos(3, { units: { 'ge-inf-9': POOL, 'ge-inf-1': { where: '0203', reduced: true } } }), [{ proc: 'production' }]);
     expect(s.production.points.ge).toBe(4);
     const build = unitProductionCost('ge-inf-9', 'build')!;
@@ -116,6 +116,18 @@ describe('2WW 7.2 building and upgrading', () => {
     // Britain then spends (its points are all it gets; London alone traces).
     while (prompts(rs, s).length) s = play(s, prompts(rs, s)[0]!.seat as Side, { type: 'done' });
     expect(s.production.points).toEqual({});
+  });
+
+  it('2WW 7.2.1 the major powers spend in setup order; in Winter the minors spend after them, Allied minors first', () => {
+    const countries = { hu: { controller: 'axis' as const, status: 'belligerent' as const }, gr: { controller: 'allies' as const, status: 'belligerent' as const } };
+    expect(spendingOrder(pos(3, { countries }))).toEqual(['fr', 'su', 'gb', 'us', 'it', 'ge']);
+    const winter = spendingOrder(pos(2, { countries }));
+    expect(winter.slice(0, 6)).toEqual(['fr', 'su', 'gb', 'us', 'it', 'ge']);
+    expect(winter.indexOf('gr')).toBeGreaterThan(5);
+    expect(winter.indexOf('hu')).toBeGreaterThan(winter.indexOf('gr'));
+    const side = (c: string) => pos(2, { countries }).countries[c]?.controller;
+    const minors = winter.slice(6).map(side);
+    expect(minors).toEqual([...minors].sort()); // 'allies' before 'axis'
   });
 
   it('2WW 7.2.5 a new fort displaces an enemy air unit in its hex (5.1.3)', () => {

@@ -349,7 +349,8 @@ export interface ProductionFrame extends Frame {
   left?: number;
 }
 
-function spendingOrder(s: TwoWWState): string[] {
+/** Who spends production points, in turn (2WW 7.2.1). */
+export function spendingOrder(s: TwoWWState): string[] {
   const order: string[] = [...PRODUCTION_ORDER];
   if (season(s) === 'winter') {
     // 7.2.1: Allied minors, then Axis minors, after the majors.

@@ -29,6 +29,14 @@ const pos = (units: Parameters<typeof testPosition>[1]['units'], extra: Partial<
   testPosition(w, { turn: 5, units, control: { ...control }, ...extra });
 
 describe('2WW 5.1 zones of control', () => {
+  it('2WW 3.4.6 each kind of unit has its own ZOC size: land 1 hex, fleet 3 hexes, air its printed range', () => {
+    const s = pos({ 'fr-inf-2': '0605', 'ge-air-1': '0303' });
+    const far = (from: string, hexes: string[]) => Math.max(...hexes.map((h) => w.board.distance(w.board.index(from), w.board.index(h))));
+    expect(far('0605', [...landZocOfSide(s, 'allies')].map(id))).toBe(1);
+    expect(far('0306', fleetZocFrom(w, w.board.index('0306')).map(id))).toBe(3);
+    expect(far('0303', airZocOf(s, 'ge-air-1').map(id))).toBe(3);
+  });
+
   it('2WW 5.1.1 a land unit exerts a ZOC into the adjacent hexes it could enter, never all-sea hexes', () => {
     const s = pos({ 'fr-inf-2': '0605' });
     const zoc = [...landZocOfSide(s, 'allies')].map(id).sort();

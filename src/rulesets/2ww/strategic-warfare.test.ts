@@ -99,7 +99,7 @@ describe('2WW 6.2 convoy attack', () => {
     control: { '1802': 'axis' },
   });
 
-  it('2WW 6 convoy attack example (TC-2): 7 factors roll 5 sink 2 Lend-Lease points; sea combat 8 vs 7, rolls 4 and 5; the Axis retreats to port', () => {
+  it('2WW 6 convoy attack example (TC-2), 6.2.1, 12.3.3: 7 factors roll 5 sink 2 Lend-Lease points; sea combat 8 vs 7, rolls 4 and 5; the Axis retreats to port', () => {
     let s = start(position(), [{ proc: 'strategic-warfare' }]);
     expect(lendLeaseChoices(s).some((o) => o.su > 0)).toBe(false); // the USSR is not at war yet
     s = play(s, 'allies', { type: 'lend-lease', gb: 3, su: 0 });
@@ -124,6 +124,16 @@ describe('2WW 6.2 convoy attack', () => {
     // Britain receives 4 exposed points: 1 Lend-Lease, 2 Dominions, 1 Iraq.
     const gb = productionPoints(s).gb!;
     expect(gb.parts.filter((p) => ['dominions', 'iraq', 'lend-lease'].includes(p.source)).reduce((a, p) => a + p.points, 0)).toBe(4);
+  });
+
+  it('2WW 12.3.1 the US sends any amount up to the turn\'s maximum (4 in Summer 1941), split between Britain and the USSR', () => {
+    const s = position();
+    s.politics.ussrNeutral = false;
+    const opts = lendLeaseChoices(s);
+    expect(Math.max(...opts.map((o) => o.gb + o.su))).toBe(4);
+    expect(opts).toContainEqual({ gb: 0, su: 0 });
+    expect(opts).toContainEqual({ gb: 2, su: 2 });
+    expect(opts.every((o) => o.su <= 2)).toBe(true); // 12.3.2: at most 2 to the USSR
   });
 
   it('2WW 6.2.2 from Spring 1943 the sea combat comes first: a beaten Axis force retreats before it can attack the convoys', () => {

@@ -88,20 +88,24 @@ export function aaeBoardView(s: AaeState): BoardView {
   const pieces: PieceView[] = [];
   const byKey = new Map<string, PieceView>();
   for (const u of s.units) {
-    const k = `${u.power}|${stackKey(u)}|${u.submerged ? 's' : ''}`;
+    const k = `${u.power}|${stackKey(u)}|${u.submerged ? 's' : ''}|${u.unsupplied ? 'u' : ''}${u.landingCraft ? 'l' : ''}${u.nation ?? ''}`;
     const p = byKey.get(k);
     if (p) { p.count = (p.count ?? 1) + 1; continue; }
     const marks: string[] = [];
     if (u.damage) marks.push('damaged');
     if (u.submerged) marks.push('submerged');
     if (u.done || u.combatMoved) marks.push('moved');
+    // House rules: out of supply (l.20), a transport with landing craft (l.16), a French piece (l.187).
+    if (u.unsupplied && s.opts.house.supply) marks.push('out of supply');
+    if (u.landingCraft) marks.push('landing craft');
+    if (u.nation) marks.push(u.nation);
     const piece: PieceView = {
       id: u.id, where: u.at, side: sideOf(u.power), power: u.power, type: u.type,
       factors: [unitData(u.type).attack, unitData(u.type).defense, unitData(u.type).move],
       ...(u.damage ? { reduced: true } : {}),
       ...(u.aboard ? { aboard: u.aboard } : {}),
       ...(marks.length ? { marks } : {}),
-      ...(u.landing ? { note: `landing in ${u.landing}` } : u.mission === 'raid' ? { note: 'on a strategic bombing raid' } : {}),
+      ...(u.landing ? { note: `landing in ${u.landing}` } : u.mission === 'raid' ? { note: 'on a strategic bombing raid' } : u.mission === 'night' ? { note: 'on a night bombing raid' } : {}),
     };
     byKey.set(k, piece);
     pieces.push(piece);

@@ -34,7 +34,11 @@ const PRINTED_ORDER: RaidStep[] = ['intercept', 'aa', 'air', 'bomb', 'done'];
 const HOUSE_ORDER: RaidStep[] = ['intercept', 'air', 'aa', 'bomb', 'done'];
 
 export const raiders = (s: AaeState, area: string): Unit[] =>
-  s.units.filter((u) => u.at === area && u.power === s.power && (u.mission === 'raid' || u.mission === 'rail' || u.mission === 'escort'));
+  s.units.filter((u) => u.at === area && u.power === s.power && (u.mission === 'raid' || u.mission === 'rail' || u.mission === 'night' || u.mission === 'escort'));
+
+export const RULE_NIGHT = 'AAE house rules l.76 (night bombing)';
+
+const byNight = (s: AaeState, where: string): boolean => bombersOf(s, where).some((u) => u.mission === 'night');
 
 const bombersOf = (s: AaeState, where: string) => raiders(s, where).filter((u) => u.mission !== 'escort');
 
@@ -142,19 +146,22 @@ function airBattle(ctx: Ctx<AaeState>, f: RaidFrame): number {
   const escorts = raiders(s, f.area).filter((u) => u.mission === 'escort');
   const house = s.opts.house.sbr;
   const table = combatTable(s, f.area);
-  const rule = house ? RULE_HOUSE_SBR : RULE_SBR_AIR;
+  const night = byNight(s, f.area);
+  const rule = night ? RULE_NIGHT : house ? RULE_HOUSE_SBR : RULE_SBR_AIR;
   let onInts = 0;
   if (escorts.length) {
     const v = house ? table.attack({ type: 'fighter', power: s.power }) - 2 : unitData('fighter').escort ?? 1;
     onInts += hitsOn(ctx.roll(table.sides, escorts.length, `${escorts.length} escorting fighter${escorts.length > 1 ? 's' : ''} at ${v}`, rule).faces, v);
   }
-  if (house) {
+  if (house && !night) {
     // Bombers fire back: each American bomber on 1, the others one die a pair (l.60, 181).
     const bombers = bombersOf(s, f.area);
     const dice = bombers.filter((u) => u.power === 'usa').length + Math.floor(bombers.filter((u) => u.power !== 'usa').length / 2);
     if (dice) onInts += hitsOn(ctx.roll(table.sides, dice, `${dice} bomber defence ${dice > 1 ? 'dice' : 'die'} at 1`, rule).faces, 1);
   }
-  const vi = house ? table.defense({ type: 'fighter', power: defender(s, f.area) }) - 1 : unitData('fighter').intercept ?? 2;
+  // By night the interceptors fight at 3 below their defence (l.76).
+  const vi = Math.max(0, night ? table.defense({ type: 'fighter', power: defender(s, f.area) }) - 3
+    : house ? table.defense({ type: 'fighter', power: defender(s, f.area) }) - 1 : unitData('fighter').intercept ?? 2);
   const onRaiders = hitsOn(ctx.roll(table.sides, ints.length, `${ints.length} intercepting fighter${ints.length > 1 ? 's' : ''} at ${vi}`, rule).faces, vi);
   ctx.log(`Air battle over ${areaName(f.area)}: the raiders score ${onInts}, the interceptors ${onRaiders}`, rule);
   for (const u of ints.slice(0, onInts)) { ctx.log(`A ${POWER_NAMES[u.power]} interceptor is shot down`, rule); removeUnit(s, u.id); }
@@ -165,6 +172,12 @@ function airBattle(ctx: Ctx<AaeState>, f: RaidFrame): number {
 export function raidDamage(s: AaeState, where: string, faces: number[]): number {
   if (!s.opts.house.sbr && !s.opts.house.rail) return faces.reduce((a, b) => a + b, 0);
   const total = faces.reduce((a, b) => a + b - 1, 0);
+  return s.opts.house.sbr ? Math.min(total, 2 * (area(where).value ?? 0)) : total;
+}
+
+/** House rules l.76: by night each bomber does d6-2 (not below 0), capped as by day with the house raids. */
+export function nightDamage(s: AaeState, where: string, faces: number[]): number {
+  const total = faces.reduce((a, b) => a + Math.max(0, b - 2), 0);
   return s.opts.house.sbr ? Math.min(total, 2 * (area(where).value ?? 0)) : total;
 }
 
@@ -185,7 +198,7 @@ function bomb(ctx: Ctx<AaeState>, f: RaidFrame): void {
     ctx.log(`The rail raid on ${areaName(f.area)} does ${damage} damage: +${extra} to move each unit by rail through it until ${POWER_NAMES[d]}'s next turn ends`, RULE_RAIL_RAID);
     return;
   }
-  const damage = raidDamage(s, f.area, r.faces);
+  const damage = byNight(s, f.area) ? nightDamage(s, f.area, r.faces) : raidDamage(s, f.area, r.faces);
   const lost = Math.min(damage, s.ipcs[d]);
   s.ipcs[d] -= lost;
   ctx.log(`The raid on ${areaName(f.area)} does ${damage} damage: ${POWER_NAMES[d]} loses ${lost} IPCs`, s.opts.house.sbr ? RULE_HOUSE_SBR : RULE_SBR);

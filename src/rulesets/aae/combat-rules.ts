@@ -39,6 +39,8 @@ export interface Combatant {
   undetected?: boolean;
   /** Has had its save roll in this battle (SS and Guards armour, British armoured carriers: l.135, 161, 195). */
   saved?: boolean;
+  /** A land-based fighter come by air reaction (l.32): -2 in the naval air battle (l.78). */
+  reacted?: boolean;
 }
 
 /**
@@ -278,8 +280,8 @@ export function seaStrikes(
 
 /**
  * House rules l.76-90, the naval sequence, round by round: (air) the attacker's aircraft fight the defender's
- * carrier fighters, attacker at -2 and defender at -1; (strike) the attacker's aircraft strike the ships (bombers at
- * their defence value) and the ships fire back at half value, rounded up; (opening) submarines facing no destroyer
+ * carrier fighters, attacker at -2 and defender at -1 (a fighter come by air reaction -2, l.78); (strike) the
+ * attacker's aircraft strike the ships (bombers at their defence value) and the ships fire back at half value, rounded up; (opening) submarines facing no destroyer
  * strike first, attacking ones at 4 with target hits; (main) the rest fire at ships, battleships two dice at surface
  * ships, submarines at submarines on 2 (attacking) or 1 (defending), gunnery hits on transports last. Submarines
  * not found by the search (`undetected` on the side's units) cannot be hit by aircraft in round 1.
@@ -295,7 +297,7 @@ function navalStrikes(table: CombatTable, own: Combatant[], enemy: Combatant[], 
   if (step === 'air') {
     // The air battle: attacking aircraft against defending fighters (carrier-based or come to react).
     if (att) return enemyFighters ? byValue(air, (c) => value(c) - 2, table.sides, () => 'fighter') : [];
-    return air.length && enemy.some((c) => isAir(c.type)) ? byValue(air.filter((c) => c.type === 'fighter'), (c) => value(c) - 1, table.sides, () => 'air') : [];
+    return air.length && enemy.some((c) => isAir(c.type)) ? byValue(air.filter((c) => c.type === 'fighter'), (c) => value(c) - (c.reacted ? 2 : 1), table.sides, () => 'air') : [];
   }
   if (step === 'strike') {
     if (att) return enemyShips ? byValue(air, (c) => (c.type === 'fighter' ? value(c) : table.defense(c, round)), table.sides, () => 'ships') : [];
@@ -403,7 +405,7 @@ export function eligible(list: Combatant[], cls: HitClass, round = 1): { idx: nu
 /** Identical units share a key; the owner picks a key, not a unit ("a damaged battleship"). */
 export function casualtyKey(c: Combatant): string {
   const k = `${c.power}:${c.type}:${c.damage ?? 0}`;
-  const extra = `${c.nation ?? ''}${c.ew ? ':ew' : ''}${c.unsupplied ? ':u' : ''}${c.shaken ? ':sh' : ''}${c.at ? ':at' : ''}${c.grounded ? ':g' : ''}${c.building ? ':b' : ''}${c.noLandingCraft ? ':nl' : ''}${c.hp ? `:hp${c.hp}` : ''}${c.dropped ? `:d${c.dropped}` : ''}${c.saved ? ':sv' : ''}`;
+  const extra = `${c.nation ?? ''}${c.ew ? ':ew' : ''}${c.unsupplied ? ':u' : ''}${c.shaken ? ':sh' : ''}${c.at ? ':at' : ''}${c.grounded ? ':g' : ''}${c.building ? ':b' : ''}${c.noLandingCraft ? ':nl' : ''}${c.hp ? `:hp${c.hp}` : ''}${c.dropped ? `:d${c.dropped}` : ''}${c.saved ? ':sv' : ''}${c.reacted ? ':re' : ''}`;
   return extra ? `${k}:${extra}` : k;
 }
 
@@ -480,7 +482,7 @@ export function combatant(u: Unit, extra: Partial<Combatant> = {}): Combatant {
     type: u.type, power: u.power, ...(u.damage ? { damage: u.damage } : {}),
     ...(u.nation ? { nation: u.nation } : {}), ...(u.ew ? { ew: true } : {}), ...(u.unsupplied ? { unsupplied: true } : {}),
     ...(u.shaken ? { shaken: true } : {}), ...(u.building ? { building: true } : {}), ...(u.saved ? { saved: true } : {}),
-    ...extra,
+    ...(u.reactFrom ? { reacted: true } : {}), ...extra,
   };
 }
 

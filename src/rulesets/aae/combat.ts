@@ -17,7 +17,7 @@ export function pendingBattles(s: AaeState): PendingBattle[] {
   const out = new Map<string, PendingBattle>();
   for (const u of s.units) {
     if (u.power !== s.power) continue;
-    if (u.mission === 'raid' || u.mission === 'rail' || u.mission === 'escort') { if (u.mission !== 'escort') out.set(u.at, { area: u.at, kind: 'raid' }); continue; }
+    if (u.mission === 'raid' || u.mission === 'rail' || u.mission === 'night' || u.mission === 'escort') { if (u.mission !== 'escort') out.set(u.at, { area: u.at, kind: 'raid' }); continue; }
     if (u.landing && u.landing !== u.at) out.set(u.landing, { area: u.landing, kind: 'land' });
     if (isSea(u.at)) {
       if ((isShip(u.type) && !u.aboard) || (isAir(u.type) && u.mission === 'attack')) {

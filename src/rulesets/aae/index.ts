@@ -3,7 +3,7 @@
 import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
 import { battle } from './battle.ts';
 import { raid } from './bombing.ts';
-import { assetsJson, aaeBoardView } from './board-view.ts';
+import { aaeAssets, aaeBoardView } from './board-view.ts';
 import { combatPhase } from './combat.ts';
 import { validateAaeData } from './data/index.ts';
 import { middleEastPenalty } from './income.ts';
@@ -15,12 +15,13 @@ import { ALL_OPTIONS, SCENARIO, initialState } from './setup.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES } from './world.ts';
 import { commonwealth, liberation, reservistsPlace } from './house/turn.ts';
+import { repairs } from './house/repairs.ts';
 import { secondAttack } from './house/second-attack.ts';
 import { aaePositions } from './positions.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
-  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation,
+  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs,
   'second-attack': secondAttack,
 };
 
@@ -53,7 +54,7 @@ export const aae: Ruleset<AaeState> = {
   describe(state) {
     return `Round ${state.round}, ${POWER_NAMES[state.power]}: ${PHASE_NAMES[state.phase] ?? state.phase}`;
   },
-  assets: assetsJson,
+  assets: () => aaeAssets(),
   validateData: () => validateAaeData(),
   positions: aaePositions,
 };

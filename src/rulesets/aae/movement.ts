@@ -7,6 +7,7 @@ import { SearchScratch, movementRange, withinRange, type RangeRules } from '../.
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
 import { attackAllowed } from './house/supply.ts';
+import { mayAssaultFrom } from './house/landing-craft.ts';
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
@@ -180,6 +181,9 @@ function combatThere(s: AaeState, id: string, p: Power): boolean {
   return enemyLand(s, id, p) && foes.length > 0;
 }
 
+/** House rules l.76: British and German bombers may raid by night. */
+export const mayBombByNight = (s: AaeState, u: Unit): boolean => !!s.opts.house['night-bombing'] && (u.power === 'uk' || u.power === 'germany') && u.type === 'bomber';
+
 /** Territories a raid may hit: enemy territories with an industrial complex (AAE Strategic Bombing Raids). */
 export function raidTarget(s: AaeState, id: string, p: Power): boolean {
   return enemyLand(s, id, p) && hasMark(id, 'factory');
@@ -279,8 +283,11 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
       if (combatThere(s, to, u.power)) out.push({ ...base, mission: 'attack', label: `attack ${areaName(to)}` });
       if (!isLand(to) || s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'attack')) continue;
       if (d.strategicBomber) {
-        if (raidTarget(s, to, u.power)) out.push({ ...base, mission: 'raid', label: `bomb the industry of ${areaName(to)}` });
-        if (s.opts.house.rail && enemyLand(s, to, u.power)) out.push({ ...base, mission: 'rail', label: `bomb the rail of ${areaName(to)}` });
+        const night = s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'night');
+        const day = s.units.some((x) => x.at === to && x.power === u.power && (x.mission === 'raid' || x.mission === 'rail'));
+        if (raidTarget(s, to, u.power) && !night) out.push({ ...base, mission: 'raid', label: `bomb the industry of ${areaName(to)}` });
+        if (raidTarget(s, to, u.power) && !day && mayBombByNight(s, u)) out.push({ ...base, mission: 'night', label: `bomb the industry of ${areaName(to)} by night` });
+        if (s.opts.house.rail && enemyLand(s, to, u.power) && !night) out.push({ ...base, mission: 'rail', label: `bomb the rail of ${areaName(to)}` });
       } else if (u.type === 'fighter' && mayEscort(s, u, cost) && s.units.some((x) => x.at === to && x.power === u.power && (x.mission === 'raid' || x.mission === 'rail'))) {
         out.push({ ...base, mission: 'escort', label: `escort the raid on ${areaName(to)}` });
       }
@@ -352,7 +359,7 @@ function unloadOptions(s: AaeState, u: Unit, mode: MoveMode): MoveOption[] {
   for (const a of AREAS.values()) {
     if (a.kind !== 'land' || isNeutral(a.id) || !inPlay(s, a.id) || BOARD.edgeBetween(BOARD.index(a.id), BOARD.index(t.at)) < 0) continue;
     if (mode === 'combat' && enemyLand(s, a.id, u.power)) {
-      if (winterLandingBan(s, t.at)) continue;
+      if (winterLandingBan(s, t.at) || !mayAssaultFrom(s, u, t)) continue;
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, mission: 'attack', label: `land in ${a.name} (amphibious assault)` });
     } else if (mode === 'noncombat' && friendlyLand(s, a.id, u.power) && !hostileSea(s, t.at, u.power)) {
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, label: `unload in ${a.name}` });
@@ -386,6 +393,7 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
       if (mode === 'combat') {
         u.landing = o.to;
         u.combatMoved = true;
+        if (t?.landingCraft) u.landedWithCraft = true;
         u.cameFrom = o.from;
         // A landing from a sea zone still held by enemy ships waits for the sea battle (AAE Amphibious Assaults).
         if (!hostileSea(s, o.from, u.power)) { u.at = o.to; u.aboard = undefined; }

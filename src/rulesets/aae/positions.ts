@@ -37,7 +37,7 @@ const UnitEntrySchema = z.strictObject({
   fought: z.boolean().optional(),
   cameFrom: z.string().optional(),
   landing: z.string().optional(),
-  mission: z.enum(['attack', 'raid', 'rail', 'escort']).optional(),
+  mission: z.enum(['attack', 'raid', 'rail', 'escort', 'night']).optional(),
   submerged: z.boolean().optional(),
   boardedThisTurn: z.boolean().optional(),
   secondAttack: z.boolean().optional(),

@@ -7,6 +7,7 @@ import type { AaeState } from './state.ts';
 import { newUnit } from './units.ts';
 import { unitCost } from './house/values.ts';
 import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
+import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
 import { POWER_NAMES, area, areaName, controller, factoryAreas, isLand, neighbours, sideOf, unitData } from './world.ts';
 
@@ -32,7 +33,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     }));
     if (f.bid === undefined) {
       if (mayBuySs(s, f.power)) choices.push({ action: { type: 'buy', unit: 'ss-armour' }, label: `buy SS armour (${unitCost(s, 'ss-armour', f.power)} IPCs; one a turn)` });
-      choices.push(...guardsChoices(s, f.power));
+      choices.push(...guardsChoices(s, f.power), ...landingCraftChoices(s, f.power));
       if (mayBuyVolksgrenadiers(s, f.power) && unitCost(s, 'volksgrenadier', f.power) <= money) choices.push({ action: { type: 'buy', unit: 'volksgrenadier' }, label: `buy volksgrenadier (${unitCost(s, 'volksgrenadier', f.power)} IPCs)` });
     }
     choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
@@ -57,6 +58,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
       return;
     }
     if (a.type === 'guards') { convertGuards(ctx, a.at as string); return; }
+    if (a.type === 'landing-craft') { addLandingCraft(ctx, f.power, a.at as string); return; }
     const t = a.unit as UnitType;
     const cost = unitCost(s, t, f.power);
     if (t === 'ss-armour') boughtSs(s);

@@ -82,6 +82,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
           if (u.power !== p) continue;
           u.spent = undefined; u.done = undefined; u.combatMoved = undefined; u.fought = undefined;
           u.mission = undefined; u.cameFrom = undefined; u.landing = undefined; u.submerged = undefined; u.boardedThisTurn = undefined; u.secondAttack = undefined;
+          u.landedWithCraft = undefined;
         }
         ctx.log(`${POWER_NAMES[p]}'s turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
         next();
@@ -140,7 +141,8 @@ export const turn: Procedure<AaeState, TurnFrame> = {
       }
       case 'end': {
         for (const u of s.units) {
-          if (u.power === p && u.damage) { u.damage = undefined; ctx.log(`${POWER_NAMES[p]} battleship in ${areaName(u.at)} is repaired`, RULE_REPAIR); }
+          // House rules l.10: repairs cost IPCs in port instead (house/repairs.ts).
+          if (u.power === p && u.damage && !s.opts.house.repairs) { u.damage = undefined; ctx.log(`${POWER_NAMES[p]} battleship in ${areaName(u.at)} is repaired`, RULE_REPAIR); }
         }
         if (p === 'germany' && s.victoryWatch.allies !== undefined && !alliedConditionMet(s)) s.victoryWatch.allies = undefined;
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;

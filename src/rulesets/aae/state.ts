@@ -9,7 +9,7 @@ export type Side = 'axis' | 'allies';
 export type Phase = 'bid' | 'purchase' | 'combat-move' | 'combat' | 'noncombat-move' | 'mobilize' | 'income' | 'over';
 
 /** What a unit that moved in the combat move is going to do in its area (AAE Combat Move). */
-export type Mission = 'attack' | 'raid' | 'rail' | 'escort';
+export type Mission = 'attack' | 'raid' | 'rail' | 'escort' | 'night';
 
 export interface Unit {
   id: string;

@@ -384,7 +384,9 @@ export const battle: Procedure<BkgState, BattleFrame> = {
             return void ctx.goto('battle', { ...f, step: 'end' });
           }
         }
-        if (!att.concat(def).some((u) => u.type !== 'hq' && strength(u) > 0)) {
+        // Advanced 6.5.3: subs cannot fight each other (they fire at other ships, ships fire at them).
+        const subsOnly = adv && sea && att.concat(def).every((u) => u.type === 'sub');
+        if (subsOnly || !att.concat(def).some((u) => u.type !== 'hq' && strength(u) > 0)) {
           // Nobody can fire (flipped convoys...): the phasing side leaves as in 6.2.4 (docs/rulings/bkg.md).
           ctx.log(`${area(f.place).name}: neither side can fire; ${sideName(s, att)} must leave`, 'BKG 6.2.4');
           ctx.goto('battle', { ...f, step: 'end' });

@@ -109,7 +109,7 @@ export const bkg: Ruleset<BkgState> = {
     return `${turnLabel(state)}${side ? `, ${side}` : ''} ${state.phase}; points Axis ${economicPoints(state, 'axis')}, Allies ${economicPoints(state, 'allies')}`;
   },
   validateData: () => validateBkgData(),
-  assets: () => bkgAssets() as unknown as Json,
+  assets: () => bkgAssets(),
 };
 
 export { seatOf };

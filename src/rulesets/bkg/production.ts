@@ -2,7 +2,8 @@
 import type { Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area, coastsOf } from './map.ts';
-import { atWar, createUnit, friendly, isConquered, seatOf } from './politics.ts';
+import { holdsPlayable, spendCard } from './cards.ts';
+import { atWar, createUnit, friendly, isConquered, removeUnit, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, BE_LETTER, MAJORS, POWER_NAMES, isMajor, type Major } from './powers.ts';
 import { type BkgState, type Unit, isShip, unitLabel } from './state.ts';
 import { distinct } from './movement.ts';
@@ -30,7 +31,7 @@ export function countersInPlay(s: BkgState): Map<string, number> {
 
 /** Counters of a kind not on the map nor in production: what may be built (7.3: only counters of the mix). */
 export function poolCount(s: BkgState, power: string, key: string, inPlay = countersInPlay(s)): number {
-  return (bkgData().counters.mix[power]?.[key] ?? 0) - (inPlay.get(`${power}|${key}`) ?? 0);
+  return (bkgData().counters.mix[power]?.[key] ?? 0) - (inPlay.get(`${power}|${key}`) ?? 0) - (s.outOfGame?.[`${power}|${key}`] ?? 0);
 }
 
 /** Basic 7.3: infantry cost their printed number, armor, aircraft and task forces twice, convoys 4, subs 3. */
@@ -77,9 +78,26 @@ function orangeDone(s: BkgState, inPlay: Map<string, number>): boolean {
   return Object.keys(mix).filter((k) => k.endsWith('/O')).every((k) => poolCount(s, 'ussr', k, inPlay) <= 0);
 }
 
+/** Card National War (USSR): in production, with Germany at war with the USSR, orange units may be disbanded for
+ *  their build cost less the cost of their hits. */
+function nationalWarChoices(s: BkgState, m: Major): Choice[] {
+  if (m !== 'ussr' || !atWar(s, 'germany', 'ussr')) return [];
+  if (!s.effects.includes('national-war-ussr')) {
+    return holdsPlayable(s, m, 'national-war-ussr') ? [{ action: { type: 'play', card: 'national-war-ussr' }, label: 'Play National War: disband orange units for their cost' }] : [];
+  }
+  const orange = Object.values(s.units).filter((u) => u.power === 'ussr' && u.tag === 'O' && u.where !== 'box' && !u.aboard);
+  return distinct(s, orange).map((u) => ({
+    action: { type: 'disband', unit: u.id }, label: `Disband ${unitLabel(u)} in ${area(u.where).name} (+${disbandValue(u)} BP)`, refs: { units: [u.id], place: u.where },
+  }));
+}
+
+function disbandValue(u: Unit): number {
+  return buildCost(u.type, u.front) - (u.reduced ? repairCost(u) : 0);
+}
+
 export function productionChoices(s: BkgState, m: Major): Choice[] {
   const budget = s.budget[m];
-  const out: Choice[] = [];
+  const out: Choice[] = nationalWarChoices(s, m);
   const powers = buildPowers(s, m);
   const damaged = Object.values(s.units).filter((u) => u.reduced && u.where !== 'box' && powers.includes(u.power) && seatOf(s, u.power) === m && repairCost(u) <= budget);
   for (const u of distinct(s, damaged)) {
@@ -116,7 +134,7 @@ export const production: Procedure<BkgState, ProductionFrame> = {
   prompts(s, f) {
     const out: Prompt[] = [];
     for (const m of MAJORS) {
-      if (f.ended.includes(m) || isConquered(s, m) || s.budget[m] <= 0) continue;
+      if (f.ended.includes(m) || isConquered(s, m)) continue;
       const choices = productionChoices(s, m);
       if (choices.length === 0) continue;
       out.push({
@@ -147,6 +165,21 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       s.budget[m] -= repairCost(u);
       ctx.log(`${POWER_NAMES[m]} repairs ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, 'BKG 7.3.5');
       u.reduced = false;
+      return;
+    }
+    if (action.type === 'play') {
+      spendCard(ctx, m, action.card as string);
+      s.effects = [...s.effects, 'national-war-ussr'];
+      ctx.log('The USSR plays National War', 'BKG card National War (USSR)');
+      return;
+    }
+    if (action.type === 'disband') {
+      const u = s.units[action.unit as string]!;
+      const key = `ussr|${mixKey(u.type, u.front, u.tag)}`;
+      s.outOfGame = { ...s.outOfGame, [key]: (s.outOfGame?.[key] ?? 0) + 1 };
+      s.budget[m] += disbandValue(u);
+      ctx.log(`The USSR disbands ${unitLabel(u)} in ${area(u.where).name} (+${disbandValue(u)} BP)`, 'BKG card National War (USSR)');
+      removeUnit(s, u);
       return;
     }
     if (action.type === 'rebuild') {

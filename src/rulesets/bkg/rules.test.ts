@@ -6,6 +6,7 @@ import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
 import { area } from './map.ts';
 import { destinations, envFor } from './movement.ts';
 import { atWar, createUnit } from './politics.ts';
+import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
 import { Play, ctxOn } from './testing.ts';
 
@@ -128,5 +129,32 @@ describe('BKG advanced special rules', () => {
     expect(reach(ro)).toContain('odessa');
     expect(reach(bg).filter((a) => area(a).country === 'ussr')).toEqual([]);
     expect(reach(bg).length).toBeGreaterThan(0);
+  });
+});
+
+describe('BKG advanced cards', () => {
+  it('card National War (USSR): orange units disbanded in production give their cost less their hits, and leave the game (advanced tutorial 2/41: Air 1, Inf 1, Arm 3 = 9 BP)', () => {
+    const p = new Play({}, 'advanced-1941');
+    const c = ctxOn(p.s);
+    const s = c.state;
+    s.budget.ussr = 33;
+    s.wars = [...new Set([...s.wars, 'germany|ussr'])].sort();
+    s.cards.hands.ussr = [{ id: 'national-war-ussr', turn: s.turn - 1 }];
+    for (const u of Object.values(s.units)) if (u.tag === 'O') delete s.units[u.id];
+    const air = createUnit(s, 'ussr', 'air', 1, 'usbekistan', { tag: 'O' });
+    const inf = createUnit(s, 'ussr', 'inf', 2, 'usbekistan', { tag: 'O' });
+    inf.reduced = true;
+    const arm = createUnit(s, 'ussr', 'arm', 3, 'voronesh', { tag: 'O' });
+    const frame = { proc: 'production', ended: [] };
+    expect(productionChoices(s, 'ussr').some((x) => x.action.type === 'disband')).toBe(false);
+    production.act!(c, frame, 'ussr', { type: 'play', card: 'national-war-ussr' });
+    expect(s.cards.hands.ussr).toEqual([]);
+    const disband = productionChoices(s, 'ussr').filter((x) => x.action.type === 'disband').map((x) => x.action.unit);
+    expect(disband.sort()).toEqual([air.id, inf.id, arm.id].sort());
+    const pool = poolCount(s, 'ussr', 'arm3/O');
+    for (const u of [air, inf, arm]) production.act!(c, frame, 'ussr', { type: 'disband', unit: u.id });
+    expect(s.budget.ussr).toBe(42);
+    expect([air, inf, arm].some((u) => s.units[u.id])).toBe(false);
+    expect(poolCount(s, 'ussr', 'arm3/O')).toBe(pool); // not back in the pool to be rebuilt
   });
 });

@@ -118,6 +118,8 @@ export interface BkgState extends BaseState {
   cards: { deck: string[]; hands: Record<Major, { id: string; turn: number }[]>; inEffect: string[]; removed: string[] };
   /** Effects of cards played for this turn or this phase ("blitzkrieg", "bridgehead:germany"...). */
   effects: string[];
+  /** Counters out of the game by "power|key" (card National War: disbanded Soviet orange units are not rebuilt). */
+  outOfGame?: Record<string, number>;
   /** Naval groups that met without combat, waiting for search rolls (advanced 6.4.3 D). */
   contacts: { place: string; mover: Side; passing?: boolean }[];
 }

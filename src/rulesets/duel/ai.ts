@@ -35,7 +35,9 @@ export const duelAi: AiAdapter<DuelState> = {
       maxRounds: v.maxRounds ?? 1_000_000, active: v.active, bids: { ...v.bids }, marker: v.marker,
     };
   },
-  evaluate: (s, seat) => (strength(s, seat as Side) - strength(s, other(seat))) / 6,
+  // Duel 4: the side that keeps units wins; strength is all there is.
+  terms: (s, seat) => ({ material: (strength(s, seat as Side) - strength(s, other(seat))) / 6 }),
+  weights: { material: 1 },
   // Losing the weakest unit keeps the strength that decides Duel 4 the same; any allocation is as good.
   quickChoice(s, prompt) {
     if (prompt.kind !== 'allocate-loss') return null;

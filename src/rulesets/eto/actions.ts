@@ -23,7 +23,9 @@ export type StackMoveAction =
   | { type: 'enter-port' }
   | { type: 'leave-port' }
   | { type: 'drop-off'; ship: string }
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** 10.4: picking up units or a supply marker in a friendly port on the way. */
+  | { type: 'embark'; unit: string } | { type: 'load-supply' };
 export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
 
 /** Naval interception (8.2-8.7). */
@@ -71,6 +73,8 @@ export type OffensiveAction =
   | { type: 'declare'; target: string }
   /** 10.6: an amphibious assault on the coastal hex the STPs are in. */
   | { type: 'assault'; target: string }
+  /** 19.1-19.2: a paratroop flown by the ATP at its base drops on the declared attack's hex. */
+  | { type: 'drop'; unit: string; atp: string }
   | { type: 'add'; unit: string }
   | { type: 'go' }
   | { type: 'cancel' }

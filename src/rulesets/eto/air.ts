@@ -291,7 +291,7 @@ export const airIntercept: Procedure<EtoState, InterceptFrame> = {
 };
 
 /** A flying unit's role: bombers and fighter-bombers on a bombing or naval mission fly as bombers. */
-export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.kind === 'bomber' || (bombing && a.kind === 'fighter-bomber') ? 'bomber' : 'fighter');
+export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.kind === 'bomber' || a.kind === 'atp' || (bombing && a.kind === 'fighter-bomber') ? 'bomber' : 'fighter');
 
 // ---------------------------------------------------------------- missions (12.3, 21.4)
 
@@ -405,6 +405,7 @@ function raidTargets(s: EtoState, f: AirStepFrame, a: AirUnit): { to: string; ki
   const l = landOf(s);
   const out: { to: string; kind: 'attack-air' | 'bomb' }[] = [];
   const enemy = otherSide(f.side);
+  if (a.kind === 'atp') return out; // 18.1: ATPs fly transports and paradrops, never raids
   const r = airReach(s, a.base!, a.range);
   for (const h of Object.keys(landMap(theatreOf(l)).hexes)) {
     if (controller(l, h) !== enemy || dist(a.base!, h) > a.range || !r.has(h)) continue;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzGame, Game, promptFor } from '../../engine/index.ts';
 import { bulgeResult, victoryPoints } from './bulge.ts';
+import { movementPhase } from './movement-phase.ts';
 import { unitPlaces } from './set-up.ts';
 import { eto } from './index.ts';
 import { attackFigures, type AttackFrame } from './land-attack.ts';
-import { hexWeather, landMap, landOf, moveOptions, suppliedHexes, zoneWeather } from './land.ts';
+import { explainLandMove, hexWeather, landMap, landOf, moveOptions, suppliedHexes, zoneWeather } from './land.ts';
 import type { EtoState } from './state.ts';
 import { act, choicesFor, type Seat } from './testing.ts';
 
@@ -86,6 +87,22 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     expect(fig.notes).toContain('mud -1');
     s.weather = 'F';
     expect(attackFigures(s, f).notes).not.toContain('mud -1');
+  });
+
+  it('ETO 25.2, 1.2, 24.0 a refused move names the rule: past an enemy ZOC, through mud, beyond the allowance, onto enemy units', () => {
+    const s = structuredClone(deployed().state);
+    const l = landOf(s);
+    l.units['de-inf-4']!.hex = 'W3317';
+    l.control['W3317'] = 'axis';
+    const inf = l.units['us-inf-9']!; // 6-4 in Lille W3418
+    const mud = { weather: (h: string) => hexWeather(l, 'W', h) };
+    expect(explainLandMove(l, inf, 'W3418', 4, {}, 'W3216')?.rule).toBe('ETO 25.2');
+    expect(explainLandMove(l, inf, 'W3418', 4, mud, 'W3619')?.rule).toBe('ETO 1.2, 1.3');
+    expect(explainLandMove(l, inf, 'W3418', 4, {}, 'W2916')?.rule).toBe('ETO 24.0');
+    expect(explainLandMove(l, inf, 'W3418', 4, {}, 'W3317')?.message).toMatch(/enemy land units/);
+    expect(explainLandMove(l, inf, 'W3418', 4, {}, 'W3417')).toBeNull();
+    // The Movement phase's refusal carries the rule.
+    expect(movementPhase.explain!(s, { proc: 'movement-phase', side: 'allies', moved: [] }, 'allies', { type: 'move', unit: 'us-inf-9', to: 'W3216' })).toMatchObject({ rule: 'ETO 25.2' });
   });
 
   it('ETO 28.1-28.3 breakthrough: Manteuffel\'s heavy armor takes Bastogne (3-1, die 6: DE) and moves on under 25.3', () => {

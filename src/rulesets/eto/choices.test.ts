@@ -48,10 +48,11 @@ describe('ETO choices: refs and structured prompts', () => {
       expect(m.refs!.path!.at(-1)).toBe(m.refs!.place);
       expect(m.refs!.place).toBe(m.action.to);
     }
-    // The kernel checks a move within its unit's group: another unit's destination is refused, naming the rule.
+    // The kernel checks a move within its unit's group: a destination outside it is refused, naming the rule that
+    // keeps it out of reach (the Movement phase's refusal explainer, issue 20: no land unit may enter W0101, 24.1).
     const other = choicesIn(eto, g.state, 'axis', p.groups!.find((x) => x.key !== 'de-armor-1' && choicesIn(eto, g.state, 'axis', x.key).length)!.key)[0]!;
     const forged = { ...other.action, unit: 'de-armor-1', to: 'W0101' };
-    expect(() => applyAction(eto, g.state, 'axis', forged)).toThrow(/ETO 30.0-30.3/);
+    expect(() => applyAction(eto, g.state, 'axis', forged)).toThrow(/ETO 24\.1: no land unit may enter W0101/);
     // Expanded, the prompt is what it listed before: every unit's moves.
     expect(allChoices(eto, g.state, p).length).toBeGreaterThan(10 * p.choices.length);
   });

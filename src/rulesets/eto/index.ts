@@ -124,6 +124,6 @@ export const eto: Ruleset<EtoState> = {
     return `${state.month} ${state.year} (weather ${state.weather})${phase ? `, ${phase}` : ''}${status ? `, ${status}` : ''}`;
   },
   validateData: () => validateEtoData(),
-  assets: () => etoAssets() as unknown as Json,
+  assets: etoAssets,
   boardView: (state) => etoBoardView(state),
 };

@@ -55,6 +55,8 @@ export interface AttackFrame extends Frame, AirFight {
   assault?: boolean;
   /** 10.6: the assaulted hex held no enemy land unit when the die was rolled. */
   emptyHex?: boolean;
+  /** 19.2: paratroops to drop on the target and the ATP flying each (it flies with the attack's air units). */
+  drops?: { unit: string; atp: string }[];
 }
 
 /** An air-to-air fight over a hex (15.2): a land attack's (4A) or an air mission's (12, 14, 21). `side` attacks. */
@@ -214,13 +216,18 @@ export function escortBonus(f: AirFight, att: AirUnit, tgt: AirUnit, plan: Map<s
   return role(plan.get(tgt.id)) === 'bomber' ? 1 : 0;
 }
 
+/** 17.2: air superiority needs an air unit of the side over the hex; an ATP is none (ruling 64). */
+const airPresent = (l: LandState, f: AirFight, side: Side): boolean => inHex(l, f, side).some((x) => l.air[x.id]!.kind !== 'atp');
+
 /** 26.1-26.4 figures of the attack as it stands. */
 export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; defence: number; basic: number; drm: number; column: string; notes: string[] } {
   const l = landOf(s);
   const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' || (f.assault && u.where === 'aboard'));
   const land = att.filter((u) => u.kind === 'inf' || u.kind === 'armor');
   const ashore = land.filter((u) => u.where === 'map');
-  const basic = land.reduce((t, u) => t + unitStrength(u), 0);
+  // 19.3: paratroops that dropped on the hex add their strength point; an undamaged one +1 to the die.
+  const paras = att.filter((u) => u.kind === 'para' && u.hex === f.target);
+  const basic = land.reduce((t, u) => t + unitStrength(u), 0) + paras.reduce((t, u) => t + unitStrength(u), 0);
   const notes: string[] = [];
   let support = 0;
   const genHexes = new Set<string>();
@@ -228,10 +235,10 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
     if (g.kind !== 'general' || g.where !== 'map' || g.side !== atk(f) || genHexes.has(g.hex!)) continue;
     if (land.some((u) => u.hex === g.hex && u.nation === g.nation) && f.attackers.includes(g.id)) { support += g.combat ?? 0; genHexes.add(g.hex!); notes.push(`${g.name} +${g.combat}`); }
   }
-  for (const x of inHex(l, f, atk(f), 'bomber')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
+  for (const x of inHex(l, f, atk(f), 'bomber').filter((y) => l.air[y.id]!.kind !== 'atp')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
   const attack = attackStrength(basic, support);
-  let def = combatantsAt(l, f.target).reduce((t, u) => t + unitStrength(u), 0);
-  if (f.assault && !combatantsAt(l, f.target).length) {
+  let def = combatantsAt(l, f.target, dfd(f)).reduce((t, u) => t + unitStrength(u), 0);
+  if (f.assault && !combatantsAt(l, f.target, dfd(f)).length) {
     // 26.2: an empty coastal hex defends with 1, or half the strength of the enemy land units whose ZOC covers it.
     const zoc = neighbours(l, f.target).flatMap((n) => landUnitsAt(l, n, dfd(f))).reduce((t, u) => t + unitStrength(u), 0);
     def = zoc ? Math.ceil(zoc / 2) : 1;
@@ -240,12 +247,13 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   const defBombers = Math.min(2, inHex(l, f, dfd(f), 'bomber').length);
   const defence = def + Math.min(defBombers, def);
   let drm = 0;
-  const aAir = inHex(l, f, atk(f)).length > 0;
-  const dAir = inHex(l, f, dfd(f)).length > 0;
+  const aAir = airPresent(l, f, atk(f));
+  const dAir = airPresent(l, f, dfd(f));
+  for (const u of paras) if (!u.depleted) { drm += 1; notes.push(`${u.name} dropped +1`); }
   if (aAir && !dAir) { drm += 1; notes.push('air superiority +1'); }
   if (dAir && !aAir) { drm -= 1; notes.push('defender air superiority -1'); }
   // 44.2, 44.4: +1 to German attacks on units of a nation the blitzkrieg is in effect against, never on an all-British stack.
-  const defenders = combatantsAt(l, f.target);
+  const defenders = combatantsAt(l, f.target, dfd(f));
   if (land.some((u) => u.nation === 'germany') && defenders.some((u) => l.blitz.includes(u.nation)) && !defenders.every((u) => u.nation === 'uk')) { drm += 1; notes.push('blitzkrieg +1'); }
   if (layerHex(l, f.target)?.terrain === 'rough') { drm -= 1; notes.push('rough -1'); }
   if (hexWeather(l, s.weather, f.target) === 'mud') { drm -= 1; notes.push('mud -1'); }
@@ -264,7 +272,7 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   if (ashore.some((u) => !atkSup.has(u.hex!) && !(u.kind === 'armor' && l.armorSupplied.includes(u.id)))) { drm -= 2; notes.push('attacker out of supply -2'); }
   const defSup = suppliedHexes(l, dfd(f));
   // 33.0, 33.2: a unit in a city suffers nothing from a cut line unless it is marked out of supply.
-  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || combatantsAt(l, f.target).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
+  if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || combatantsAt(l, f.target, dfd(f)).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
   return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes };
 }
 
@@ -292,7 +300,7 @@ function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string):
   const from = u.hex!;
   u.hex = null;
   if (landUnitsAt(l, from, u.side).length === 0) {
-    for (const g of unitsAt(l, from).filter((x) => x.kind === 'general')) {
+    for (const g of unitsAt(l, from).filter((x) => x.kind === 'general' && x.side === u.side)) {
       const r = ctx.roll(6, 1, `${g.name} loses his whole stack`, 'ETO 27.5').total;
       g.where = r <= 2 ? 'removed' : 'force-pool';
       g.hex = null;
@@ -334,7 +342,7 @@ function attackerLossCandidates(l: LandState, f: AttackFrame): LandUnit[] {
 
 /** Retreat destinations for the defending stack (whole stack together; ruling 27). */
 function defenderRetreats(l: LandState, f: AttackFrame): string[][] {
-  const stack = combatantsAt(l, f.target);
+  const stack = combatantsAt(l, f.target, dfd(f));
   if (!stack.length) return [];
   return retreatPaths(l, stack[0]!.side, f.target, f.retreat, stack);
 }
@@ -394,10 +402,10 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
           c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} ${u.hex ? `in ${placeName(l, u.hex)}` : 'aboard'}`, refs: { units: [u.id], place: u.hex ?? f.target } })));
       }
       case 'defender': {
-        if (f.defSteps === 0 || !combatantsAt(l, f.target).length) return [];
-        const total = combatantsAt(l, f.target).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
+        if (f.defSteps === 0 || !combatantsAt(l, f.target, dfd(f)).length) return [];
+        const total = combatantsAt(l, f.target, dfd(f)).reduce((t, u) => t + (u.depleted ? 1 : u.steps), 0);
         const choices: Choice[] = [];
-        const stack = combatantsAt(l, f.target).map((u) => u.id);
+        const stack = combatantsAt(l, f.target, dfd(f)).map((u) => u.id);
         for (let k = 0; k <= Math.min(f.defSteps, total); k++) choices.push({ action: { type: 'losses', steps: k }, label: `${k} step loss(es), retreat ${f.defSteps - k}`, refs: { units: stack, place: f.target } });
         return mk(dfd(f), 'ETO 27.1', `${f.result}: split ${f.defSteps} between step losses and hexes of retreat`, 'allocate-loss', choices);
       }
@@ -516,7 +524,7 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
       case 'defender': return finish(ctx, l, f);
       case 'retreat': {
         // The prompt lists the retreat paths; with none the defenders are eliminated.
-        for (const u of combatantsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.3');
+        for (const u of combatantsAt(l, f.target, dfd(f))) removeLand(ctx, l, u, 'ETO 27.3');
         ctx.log(`No retreat route from ${f.target}: the defenders are eliminated`, 'ETO 27.3');
         return finish(ctx, l, f);
       }
@@ -538,14 +546,51 @@ function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
   return 'air-combat';
 }
 
+/**
+ * 19.2: after the air-to-air combat each paratroop whose ATP was not aborted drops on the target: 2 or less it is
+ * eliminated, 3-4 depleted, 5+ undamaged; +2 / -2 for friendly / enemy air superiority, -2 with no friendly land
+ * unit next to the hex (units aboard off it for an assault and paratroops dropped before count).
+ */
+function paradrops(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  for (const d of f.drops ?? []) {
+    const u = l.units[d.unit]!;
+    const atp = l.air[d.atp]!;
+    if (u.where !== 'map' || u.hex === f.target) continue;
+    if (f.aborted.includes(atp.id) || atp.where !== 'map') {
+      f.attackers = f.attackers.filter((id) => id !== u.id);
+      ctx.log(`${atp.name} was aborted: ${u.name} does not drop`, 'ETO 19.2');
+      continue;
+    }
+    const aAir = airPresent(l, f, atk(f)), dAir = airPresent(l, f, dfd(f));
+    const near = neighbours(l, f.target).some((h) => Object.values(l.units).some((x) => x.where === 'map' && x.hex === h && x.side === u.side && x.id !== u.id
+      && (x.kind === 'inf' || x.kind === 'armor' || x.kind === 'para')))
+      || (f.assault ?? false) || combatantsAt(l, f.target, atk(f)).some((x) => x.id !== u.id && l.dropped?.includes(x.id));
+    const drm = (aAir && !dAir ? 2 : 0) - (dAir && !aAir ? 2 : 0) - (near ? 0 : 2);
+    const roll = ctx.roll(6, 1, `${u.name} drops on ${f.target} (modifier ${drm >= 0 ? '+' : ''}${drm})`, 'ETO 19.2').total + drm;
+    u.hex = f.target;
+    (l.dropped ??= []).push(u.id);
+    if (roll <= 2) { removeLand(ctx, l, u, 'ETO 19.2'); f.attackers = f.attackers.filter((id) => id !== u.id); continue; }
+    if (roll <= 4) { u.depleted = true; ctx.log(`${u.name} lands depleted`, 'ETO 19.2'); } else ctx.log(`${u.name} lands undamaged`, 'ETO 19.2');
+  }
+}
+
+/** 19.4: a paratroop on a hex its attack did not clear is eliminated (an attacker step loss); on a cleared hex it takes control. */
+function paratroopsAfter(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+  const paras = f.attackers.map((id) => l.units[id]!).filter((u) => u.kind === 'para' && u.where === 'map' && u.hex === f.target);
+  if (!paras.length) return;
+  if (combatantsAt(l, f.target, dfd(f)).length) for (const u of paras) removeLand(ctx, l, u, 'ETO 19.4');
+  else enterHexes(ctx, l, atk(f), [f.target]);
+}
+
 function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target), f.target);
+  paradrops(ctx, l, f);
+  blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target, dfd(f)), f.target);
   const fig = attackFigures(ctx.state, f);
-  if (fig.basic === 0 || (!f.assault && combatantsAt(l, f.target).length === 0)) { f.stage = 'done'; return; }
+  if (fig.basic === 0 || (!f.assault && combatantsAt(l, f.target, dfd(f)).length === 0)) { paratroopsAfter(ctx, l, f); f.stage = 'done'; return; }
   const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
   // 10.2, 10.6: one STP of the assaulting stack is sunk for each land unit that assaulted, whatever the result.
   if (f.assault) {
-    if (!combatantsAt(l, f.target).length) f.emptyHex = true;
+    if (!combatantsAt(l, f.target, dfd(f)).length) f.emptyHex = true;
     assaultSinkings(ctx, atk(f), f.target, attackerLossCandidates(l, f).length);
   }
   const { row, result } = crtResult(fig.column, die, fig.drm);
@@ -555,11 +600,12 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
   const r = parseResult(result);
   if (r.ae) {
     for (const u of attackerLossCandidates(l, f)) removeLand(ctx, l, u, 'ETO 27.1 AE');
+    paratroopsAfter(ctx, l, f);
     f.stage = 'done';
     return;
   }
   if (r.de) {
-    for (const u of combatantsAt(l, f.target)) removeLand(ctx, l, u, 'ETO 27.1 DE');
+    for (const u of combatantsAt(l, f.target, dfd(f))) removeLand(ctx, l, u, 'ETO 27.1 DE');
   }
   f.defSteps = r.forced ? 0 : r.d;
   f.retreat = r.forced ? 2 : 0;
@@ -570,7 +616,7 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
 
 function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps: number): void {
   for (let i = 0; i < steps; i++) {
-    const stack = combatantsAt(l, f.target);
+    const stack = combatantsAt(l, f.target, dfd(f));
     if (!stack.length) break;
     // Full units lose first so as to keep every unit on the map as long as possible.
     const u = [...stack].sort((a, b) => Number(a.depleted) - Number(b.depleted) || a.id.localeCompare(b.id))[0]!;
@@ -578,7 +624,7 @@ function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps:
   }
   f.retreat = f.defSteps - steps;
   f.defSteps = 0;
-  if (f.retreat > 0 && combatantsAt(l, f.target).length) f.stage = 'retreat';
+  if (f.retreat > 0 && combatantsAt(l, f.target, dfd(f)).length) f.stage = 'retreat';
   else finish(ctx, l, f);
 }
 
@@ -593,7 +639,8 @@ function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: strin
 }
 
 function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  f.cleared = combatantsAt(l, f.target).length === 0;
+  paratroopsAfter(ctx, l, f);
+  f.cleared = combatantsAt(l, f.target, dfd(f)).length === 0;
   if (f.assault) { landAssault(ctx, l, f); return; }
   if (gameOver(l)) { f.stage = 'done'; return; }
   f.stage = f.cleared && advanceCandidates(l, f).length ? 'advance' : 'done';

@@ -402,6 +402,29 @@ export function moveOptions(l: LandState, u: LandUnit, from: string, mp: number,
     .sort((x, y) => x.to.localeCompare(y.to));
 }
 
+/**
+ * Why `to` is not among a land unit's moves, naming the rule (refusals cite the rule case, issue 20): the hex itself,
+ * then one limit lifted at a time (enemy ZOC, weather, the allowance). Null when it is within reach or nothing single
+ * explains it.
+ */
+export function explainLandMove(l: LandState, u: LandUnit, from: string, mp: number, opts: MoveLimits, to: string): { rule: string; message: string } | null {
+  const x = layerHex(l, to);
+  if (!x) return { rule: 'ETO 24.1', message: `no land unit may enter ${to} (all-sea, all-lake, Switzerland or off the theatre map)` };
+  if (u.kind === 'armor' && x.terrain === 'marsh') return { rule: 'ETO 24.1', message: `armor cannot enter a marsh hex (${to})` };
+  if (controller(l, to) === null) return { rule: 'ETO 24.1, 30.2', message: `${to} is neutral: no land unit crosses a neutral border here` };
+  if (landUnitsAt(l, to).some((v) => v.side !== u.side)) return { rule: 'ETO 24.0', message: `${to} holds enemy land units (attack it instead)` };
+  const reaches = (o: MoveLimits, m = mp) => moveOptions(l, u, from, m, o).some((v) => v.to === to);
+  if (reaches(opts)) return null;
+  if (!opts.ignoreZoc && reaches({ ...opts, ignoreZoc: true })) {
+    return { rule: u.kind === 'armor' ? 'ETO 25.3' : 'ETO 25.2', message: `${u.name} would have to stop in an enemy ZOC on the way to ${to}` };
+  }
+  if (opts.weather && reaches({ ...opts, weather: undefined })) {
+    return { rule: 'ETO 1.2, 1.3', message: `a mud or winter hex on the way halves the allowance of ${mp} (rounded up) for the whole move` };
+  }
+  if (reaches({ ignoreZoc: true }, 99)) return { rule: 'ETO 24.0', message: `${to} is beyond the ${mp} movement points ${u.name} has` };
+  return null;
+}
+
 /** 23.2: HQ moves up to `mp` hexes; it may enter enemy ZOC only where a friendly land unit is (30.1: stopping there when `stopInZoc`). */
 export function hqMoveOptions(l: LandState, hq: LandUnit, mp: number, opts: { stopInZoc?: boolean } = {}): MoveOption[] {
   const b = board();

@@ -7,7 +7,8 @@ import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders } from './hq-displacement.ts';
 import { enterHexes } from './land-attack.ts';
 import {
-  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, moveOptions, placeName, stackLimit, suppliedHexes, unitsAt, zocOf,
+  dist, explainLandMove, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, moveOptions, placeName, stackLimit,
+  suppliedHexes, unitsAt, zocOf,
 } from './land.ts';
 import { aboardSpace, debark, mayDebarkAt } from './sea-transport.ts';
 import { navalMap } from './map.ts';
@@ -121,5 +122,17 @@ export const movementPhase: Procedure<EtoState, MovementFrame> = {
     if (isLand(u)) enterHexes(ctx, l, f.side, path.slice(1));
     ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 30.0');
     displaceCommanders(ctx, l);
+  },
+  explain(s, f, _seat, a) {
+    const l = landOf(s);
+    const u = typeof a.unit === 'string' ? l.units[a.unit] : undefined;
+    if (a.type !== 'move' || typeof a.to !== 'string' || !u || u.where !== 'map' || !isLand(u)) return null;
+    if (!movers(l, f).includes(u)) {
+      return { rule: 'ETO 30.0', message: `${u.name} may not move this phase (another side's unit, activated for an offensive this turn, or moved already)` };
+    }
+    const ma = f.debarked?.includes(u.id) ? 1 : suppliedHexes(l, f.side).has(u.hex!) ? u.ma : u.kind === 'armor' ? 1 : 2; // 10.5, 33.1
+    const limits = { weather: (h: string) => hexWeather(l, s.weather, h) };
+    const why = explainLandMove(l, u, u.hex!, ma, limits, a.to);
+    return why ?? (moveOptions(l, u, u.hex!, ma, limits).some((o) => o.to === a.to) ? { rule: 'ETO 24.2', message: `${a.to} would be overstacked` } : null);
   },
 };

@@ -108,16 +108,17 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     }
     if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
     acts.push({ type: 'stop' });
+    const pickUps = f.used > 0 ? embarkChoices(s, f.side, ships) : [];
     return [{
       seat: f.side, rule: 'ETO 7.2', kind: 'move',
       text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(s, here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
-      choices: acts.map((a) => ({
+      choices: acts.map((a): Choice => ({
         action: a,
         label: a.type === 'enter' ? `Enter ${spaceName(s, a.space)} (${navalNeighbours(s, here).find((n) => n.space === a.space)!.cost} MP)`
           : a.type === 'drop-off' ? `Drop off ${label(s, a.ship)}` : a.type === 'leave-port' ? 'Leave port'
             : a.type === 'enter-port' ? 'Enter port (ends the move)' : 'Stop here',
         refs: a.type === 'enter' ? { units: ships, from: here, place: a.space } : a.type === 'drop-off' ? { units: [a.ship], place: here } : { units: ships, place: here },
-      })),
+      })).concat(pickUps),
     }];
   },
   run(ctx, f) {
@@ -129,6 +130,8 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const s = ctx.state;
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
+    if (a.type === 'embark') { embark(ctx, ships, a.unit, true); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, ships, true); return; }
     if (a.type === 'drop-off') {
       handOver(s, ships, a.ship);
       f.ships = ships.filter((id) => id !== a.ship);

@@ -11,9 +11,10 @@ import type { OffensiveAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
-  dist, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits, type MoveOption, moveOptions,
-  neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
+  dist, explainLandMove, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits,
+  type MoveOption, moveOptions, neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
 } from './land.ts';
+import { grounded } from './air.ts';
 import { assaultTargets, assaultUnits } from './sea-transport.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
@@ -34,7 +35,8 @@ export interface OffensiveFrame extends Frame {
   /** HQs that have moved (or stayed) in the current step 1-B or 3-C. */
   hqMoved: string[];
   bt: { units: string[]; phase: 'premove' | 'target' | 'after'; moving?: string[] } | null;
-  declare: { target: string; units: string[] } | null;
+  /** The attack being declared: its target, units, paratroops with their ATPs (19.2), and whether it comes from the sea (10.6). */
+  declare: { target: string; units: string[]; drops?: { unit: string; atp: string }[]; assault?: boolean } | null;
   /** Exploitation allowance of each exploiting armor unit, fixed at the start of step 5 (29.2). */
   exploitMp: Record<string, number>;
   exploited: string[];
@@ -103,8 +105,15 @@ function offensiveMa(l: LandState, u: LandUnit, sup: Set<string>): number {
 const enemyHexesNear = (l: LandState, side: Side, h: string) => neighbours(l, h).filter((n) => landUnitsAt(l, n, otherSide(side)).length > 0);
 const fits = (l: LandState, h: string, side: Side, n: number) => landUnitsAt(l, h, side).length + n <= stackLimit(l, h);
 
-function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[], target: string, step: AttackStep, assault = false): void {
+function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[], target: string, step: AttackStep, assault = false, drops: { unit: string; atp: string }[] = []): void {
   const l = landOf(ctx.state);
+  // 19.2, 18.5, 20.1: each ATP flies with the attack as a bomber would, once this turn, and is committed.
+  for (const d of drops) {
+    activate(l, f, [d.unit]); // 19.1: the paratroop is activated by its drop
+    l.flown.push(d.atp);
+    (l.atpUsed ??= []).push(d.atp);
+    if (l.air[d.atp]!.committed === 'none') l.air[d.atp]!.committed = 'CC';
+  }
   l.attacked.push(target);
   l.attacksLeft--;
   l.attackedUnits.push(...attackers);
@@ -114,6 +123,7 @@ function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[],
   const a: Omit<AttackFrame, 'proc'> = {
     attackers, target, step, stage: 'air', airIn: [], aborted: [], round: 1, attackerSteps: 0, retreat: 0, result: '', defSteps: 0,
     advanced: [], cleared: false, side: f.side, mayAdvance, exited: [], secondary: [], stopped: [], ...(assault ? { assault: true } : {}),
+    ...(drops.length ? { drops, airIn: drops.map((d) => ({ id: d.atp, role: 'bomber' as const })) } : {}),
   };
   f.declare = { target, units: attackers };
   ctx.push('land-attack', a);
@@ -145,6 +155,30 @@ function assaulters(s: EtoState, f: OffensiveFrame, h: string): LandUnit[] {
 /** 10.6: the coastal hexes the offensive may assault now. */
 function assaultHexes(s: EtoState, f: OffensiveFrame): string[] {
   return assaultTargets(s, f.side).filter((h) => targetAllowed(s, f, h) && assaulters(s, f, h).length > 0);
+}
+
+/**
+ * 19.1: paratroops that may drop on `target`: full strength, in supply, at an airbase with an ATP of their side that
+ * has not flown this turn and has `target` within its range 12 (18.5: not into a grounded zone); the target in the
+ * activated HQ's radius, else next to the activated general or stack.
+ */
+function paradropChoices(s: EtoState, f: OffensiveFrame, target: string, taken: readonly { unit: string; atp: string }[]): Choice[] {
+  const l = landOf(s);
+  const lead = leaderOf(l, f);
+  // 19.2: units aboard off the hex for an assault count as next to it.
+  const first = f.method === 'stack' ? l.units[f.stackUnits[0] ?? ''] : undefined;
+  const stackHex = first?.where === 'aboard' ? s.ships[first.aboard!]!.space : first?.hex;
+  if (f.method === 'hq' ? !inRadius(l, f, target) : f.method === 'general' ? !lead?.hex || dist(lead.hex, target) > 1 : !stackHex || dist(stackHex, target) > 1) return [];
+  if (grounded(s, target)) return [];
+  const sup = suppliedHexes(l, f.side);
+  const out: Choice[] = [];
+  for (const u of Object.values(l.units).filter((x) => x.kind === 'para' && x.side === f.side && x.where === 'map' && !x.depleted && x.hex !== target
+    && !l.activated.includes(x.id) && !taken.some((d) => d.unit === x.id) && sup.has(x.hex!)).sort((a, b) => a.id.localeCompare(b.id))) {
+    const atp = Object.values(l.air).filter((a) => a.kind === 'atp' && a.side === f.side && a.where === 'map' && a.base === u.hex && !l.flown.includes(a.id)
+      && !l.atpUsed?.includes(a.id) && !taken.some((d) => d.atp === a.id) && dist(u.hex!, target) <= a.range && !grounded(s, u.hex!)).sort((a, b) => a.id.localeCompare(b.id))[0];
+    if (atp) out.push({ action: { type: 'drop', unit: u.id, atp: atp.id }, label: `Paradrop ${unitName(u)} from ${placeName(l, u.hex!)} (${atp.name})`, refs: { units: [u.id, atp.id], from: u.hex!, place: target } });
+  }
+  return out;
 }
 
 /** 22.2: a general's offensive attacks only hexes adjacent to him. */
@@ -263,6 +297,7 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
       const targets = enemyIn(l, f.side, d.target);
       return ask('ETO 4A C, 26.3', `Attack on ${placeName(l, d.target)}: add attacking units (${d.units.length} so far)`, 'attack', [
         ...cand.map((u) => ({ action: { type: 'add', unit: u.id }, label: `Add ${unitName(u)} from ${placeName(l, u.hex!)}`, refs: { units: [u.id], from: u.hex!, place: d.target, targets } })),
+        ...(step === 'combat' ? paradropChoices(s, f, d.target, d.drops ?? []) : []),
         ...(d.units.length ? [{ action: { type: 'go' }, label: `Resolve the attack on ${placeName(l, d.target)}`, refs: { units: [...d.units], place: d.target, targets } }]
           : [{ action: { type: 'cancel' }, label: 'Cancel this attack', refs: { place: d.target } }])]);
     }
@@ -355,6 +390,21 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
     const ours = f.stage === 'move' ? ['move', 'activate'] : f.stage === 'exploit-move' ? ['x-move', 'x-stay'] : [];
     return ours.includes(a.type) && typeof a.unit === 'string' ? a.unit : null;
   },
+  explain(s, f, _seat, a) {
+    const l = landOf(s);
+    const u = typeof a.unit === 'string' ? l.units[a.unit] : undefined;
+    if (!u?.hex || typeof a.to !== 'string') return null;
+    let mp: number, opts: MoveLimits;
+    if (a.type === 'move' && f.stage === 'move' && movableUnits(l, f).includes(u)) {
+      mp = offensiveMa(l, u, suppliedHexes(l, f.side));
+      opts = { weather: (h) => wx(s, h) };
+    } else if (a.type === 'x-move' && f.stage === 'exploit-move' && exploitingUnits(l, f).includes(u)) {
+      mp = f.exploitMp[u.id]!;
+      opts = { forbid: (h) => wx(s, h) !== 'fair' };
+    } else return null;
+    const why = explainLandMove(l, u, u.hex, mp, opts, a.to);
+    return why ?? (moveOptions(l, u, u.hex, mp, opts).some((o) => o.to === a.to) ? { rule: 'ETO 24.2', message: `${a.to} would be overstacked` } : null);
+  },
   act(ctx, f, _seat, a: OffensiveAction) {
     const s = ctx.state;
     const l = landOf(s);
@@ -437,18 +487,27 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       }
       case 'cancel': f.declare = null; return;
+      case 'drop': {
+        const d = f.declare!;
+        d.units.push(a.unit);
+        (d.drops ??= []).push({ unit: a.unit, atp: a.atp });
+        return;
+      }
       case 'assault': {
-        // 10.6: the assaulting units are activated for the offensive as they go in; one assault per hex per turn.
-        const units = assaulters(s, f, a.target).map((u) => u.id);
-        activate(l, f, units);
-        (l.assaulted ??= []).push(a.target);
-        ctx.log(`${units.map((id) => l.units[id]!.name).join(', ')} make an amphibious assault on ${placeName(l, a.target)}`, 'ETO 10.6');
-        startAttack(ctx, f, units, a.target, 'combat', true);
+        f.declare = { target: a.target, units: assaulters(s, f, a.target).map((u) => u.id), assault: true };
         return;
       }
       case 'go': {
         const step: AttackStep = f.stage === 'combat' ? 'combat' : 'exploitation';
-        startAttack(ctx, f, [...f.declare!.units], f.declare!.target, step);
+        const d = f.declare!;
+        if (d.assault) {
+          // 10.6: the assaulting units are activated for the offensive as they go in; one assault per hex per turn.
+          const aboard = d.units.filter((id) => l.units[id]!.where === 'aboard');
+          activate(l, f, aboard);
+          (l.assaulted ??= []).push(d.target);
+          ctx.log(`${aboard.map((id) => l.units[id]!.name).join(', ')} make an amphibious assault on ${placeName(l, d.target)}`, 'ETO 10.6');
+        }
+        startAttack(ctx, f, [...d.units], d.target, step, d.assault ?? false, d.drops ?? []);
         return;
       }
       case 'x-stay': f.exploited.push(a.unit); return;

@@ -1,59 +1,14 @@
 // Sea transport (10.1-10.6) on scenario 5's map: the rulebook's worked examples N1 (example of play, England to Le
 // Havre: leaders ride free), N2 (10.2: the amphibious assault's STPs and sinkings) and N3 (10.1: STPs are change).
 import { describe, expect, it } from 'vitest';
-import { type Choice, Game, promptFor, prompts } from '../../engine/index.ts';
+import { prompts } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { assaultNeed, cargoOf, embarkChoices, need, points } from './sea-transport.ts';
-import type { EtoState } from './state.ts';
 import { controller, suppliedHexes } from './land.ts';
-import { navalNeighbours } from './map.ts';
-import { act, choicesFor } from './testing.ts';
-
-const KIEL = 'W3924';
-
-/** Scenario 5 set up with the German infantry and HQ M in Kiel, the armor in Hamburg, every German ship in Kiel's port. */
-function germansInKiel(seed: string): Game<EtoState> {
-  const g = Game.create(eto, 'northward-strike', {}, seed);
-  for (let p = promptFor(eto, g.state, 'axis') ?? promptFor(eto, g.state, 'allies'); p && p.rule.includes('[5.2]'); p = promptFor(eto, g.state, 'axis') ?? promptFor(eto, g.state, 'allies')) {
-    const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
-    const want = cs.find((c) => c.action.hex === KIEL && c.action.unit !== 'de-armor' || c.action.space === KIEL && c.action.inPort)
-      ?? cs.find((c) => c.action.hex === 'W3824') ?? cs[0]!;
-    g.act(p.seat, want.action);
-  }
-  act(g, 'axis', { type: 'first', side: 'axis' });
-  return g;
-}
+import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil, seaPath } from './testing.ts';
 
 const STPS = ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4'];
 const OSLO = 'W4725';
-const PASS = /^(no-interception|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
-
-/** Play on, every seat declining or ending (the first choice when it must choose), until `want` finds a choice of `seat`. */
-function playUntil(g: Game<EtoState>, seat: 'axis' | 'allies', want: (c: Choice) => boolean): void {
-  for (let n = 0; n < 500; n++) {
-    const p = prompts(eto, g.state)[0];
-    if (!p) throw new Error('nobody is asked');
-    const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
-    const hit = p.seat === seat ? cs.find(want) : undefined;
-    if (hit) { g.act(p.seat, hit.action); return; }
-    g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type)) && c.action.type !== 'done') ?? cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
-  }
-  throw new Error('no such choice within 500 decisions');
-}
-
-/** The cheapest naval path from `from` to `to` (7.2). */
-function seaPath(s: EtoState, from: string, to: string): string[] {
-  const best = new Map<string, { d: number; path: string[] }>([[from, { d: 0, path: [] }]]);
-  const q = [from];
-  while (q.length) {
-    const h = q.shift()!;
-    for (const n of navalNeighbours(s, h)) {
-      const d = best.get(h)!.d + n.cost;
-      if (d < (best.get(n.space)?.d ?? Infinity)) { best.set(n.space, { d, path: [...best.get(h)!.path, n.space] }); q.push(n.space); }
-    }
-  }
-  return best.get(to)!.path;
-}
 
 describe('ETO 10.0 sea transport', () => {
   it('N1 (example of play, 10.2): two infantry, an HQ and a supply marker need three STPs; the HQ rides free', () => {
@@ -110,6 +65,7 @@ describe('ETO 10.0 sea transport', () => {
     playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === OSLO);
     playUntil(g, 'axis', (c) => c.action.type === 'assault' && c.action.target === OSLO);
     g.force([6]);
+    act(g, 'axis', { type: 'go' });
     for (let n = 0; n < 50 && g.state.stack.some((f) => f.proc === 'land-attack'); n++) {
       const p = prompts(eto, g.state)[0]!;
       const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
@@ -125,5 +81,22 @@ describe('ETO 10.0 sea transport', () => {
     expect(['de-inf-1', 'de-inf-2'].map((id) => [l.units[id]!.where, l.units[id]!.hex, l.units[id]!.landed])).toEqual([['map', OSLO, true], ['map', OSLO, true]]);
     expect(controller(l, OSLO)).toBe('axis');
     expect(suppliedHexes(l, 'axis').has(OSLO)).toBe(true);
+  });
+
+  it('10.4, 10.0: STPs that moved pick the armor up in Hamburg for transport only, one task for the turn', () => {
+    const g = germansInKiel('pick');
+    for (const id of ['de-stp-5', 'de-stp-6']) act(g, 'axis', { type: 'select', ship: id });
+    act(g, 'axis', { type: 'move' });
+    act(g, 'axis', { type: 'leave-port' });
+    expect(choicesFor(g.state, 'axis').some((c) => c.action.type === 'embark')).toBe(false); // still in Kiel: not a pick-up
+    for (const space of seaPath(g.state, KIEL, 'W3824')) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
+    playUntil(g, 'axis', (c) => c.action.type === 'embark' && c.action.unit === 'de-armor');
+    let s = g.state;
+    expect([s.land!.units['de-armor']!.where, s.land!.units['de-armor']!.aboard]).toEqual(['aboard', 'de-stp-5']);
+    expect(['de-stp-5', 'de-stp-6'].map((id) => s.ships[id]!.pickedUp)).toEqual([true, true]);
+    // Carrying it on is their task this turn (10.0).
+    playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === 'W3925');
+    s = g.state;
+    expect(['de-stp-5', 'de-stp-6'].map((id) => s.ships[id]!.used)).toEqual([true, true]);
   });
 });

@@ -53,7 +53,7 @@ const inFriendlyPort = (s: EtoState, side: Side, space: string): boolean =>
  * port (not activated this turn) while its STPs can carry them, and supply markers where the port has a land supply line.
  */
 export function embarkChoices(s: EtoState, side: Side, selected: readonly string[]): Choice[] {
-  const stps = selected.filter((id) => s.ships[id]!.type === 'STP');
+  const stps = freeStps(s, selected);
   if (!stps.length || !s.land) return [];
   const space = s.ships[stps[0]!]!.space;
   if (!inFriendlyPort(s, side, space)) return [];
@@ -70,23 +70,42 @@ export function embarkChoices(s: EtoState, side: Side, selected: readonly string
   return out;
 }
 
-export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: string): void {
+/**
+ * 10.0: the selected STPs that may take cargo: while the stack carries cargo, all of them (one task, the markers
+ * being change); else those that have not yet carried anything this turn.
+ */
+function freeStps(s: EtoState, selected: readonly string[]): string[] {
+  const stps = selected.filter((id) => s.ships[id]!.type === 'STP' && !s.ships[id]!.sunk);
+  return stps.some((id) => s.ships[id]!.supply) || cargoOf(s, stps).length ? stps : stps.filter((id) => !s.ships[id]!.used);
+}
+
+/** 10.4: cargo picked up after the STPs moved may be transported, never assault. */
+function task(s: EtoState, stps: readonly string[], pickUp: boolean): void {
+  for (const id of stps) {
+    const sh = s.ships[id]!;
+    if (pickUp) sh.pickedUp = true;
+    if (!sh.carried) sh.carried = 0;
+  }
+}
+
+export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: string, pickUp = false): void {
   const s = ctx.state;
-  const stps = selected.filter((id) => s.ships[id]!.type === 'STP');
+  const stps = freeStps(s, selected);
   const u = landOf(s).units[unit]!;
   const space = u.hex!;
   u.where = 'aboard';
   u.aboard = stps[0]!;
   u.hex = null;
-  for (const id of stps) s.ships[id]!.carried = 0;
+  task(s, stps, pickUp);
   ctx.log(`${u.name} (${u.id}) embarks at ${placeName(landOf(s), space)}`, 'ETO 10.4');
 }
 
-export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[]): void {
+export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[], pickUp = false): void {
   const s = ctx.state;
-  const stp = selected.find((id) => s.ships[id]!.type === 'STP' && !s.ships[id]!.supply)!;
+  const stps = freeStps(s, selected);
+  const stp = stps.find((id) => !s.ships[id]!.supply)!;
   s.ships[stp]!.supply = true;
-  s.ships[stp]!.carried = 0;
+  task(s, stps, pickUp);
   ctx.log(`A supply marker is loaded aboard ${s.ships[stp]!.name} at ${placeName(landOf(s), s.ships[stp]!.space)}`, 'ETO 32.4, 32.5');
 }
 
@@ -94,7 +113,8 @@ export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[]): voi
 export function noteCarried(s: EtoState, ships: readonly string[], mp: number): void {
   const stps = ships.filter((id) => s.ships[id]!.type === 'STP');
   if (!stps.length || (!cargoOf(s, stps).length && !stps.some((id) => s.ships[id]!.supply))) return;
-  for (const id of stps) s.ships[id]!.carried = (s.ships[id]!.carried ?? 0) + mp;
+  // 10.0: moving with cargo is the STPs' task for the turn.
+  for (const id of stps) { s.ships[id]!.carried = (s.ships[id]!.carried ?? 0) + mp; s.ships[id]!.used = true; }
 }
 
 /** 10.1: an STP leaving a stack hands its cargo to the stack's other STPs; allowed only while they can carry it all. */
@@ -239,7 +259,8 @@ export function assaultTargets(s: EtoState, side: Side): string[] {
     const enemyHeld = Object.values(l.units).some((u) => u.where === 'map' && u.hex === h && u.side !== side && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para'));
     if (c === null || (c === side && !enemyHeld)) return false;
     const stps = stpsIn(s, side, h);
-    if (stps.some((sh) => sh.inPort)) return false;
+    // 10.4: an assault's STPs began the phase in the units' port: none picked its cargo up on the way.
+    if (stps.some((sh) => sh.inPort || sh.pickedUp)) return false;
     const units = assaultUnits(s, side, h, stackLimit(l, h)).filter((u) => u.kind === 'inf' || u.kind === 'armor');
     return units.length > 0 && points(stps) >= assaultNeed(s, stps.map((sh) => sh.id), units);
   });

@@ -53,6 +53,7 @@ function startTurn(ctx: Ctx<EtoState>, turn: number): void {
     for (const k of ['atpUsed', 'assaulted', 'dropped'] as const) if (s.land[k]) s.land[k] = [];
     for (const u of Object.values(s.land.units)) if (u.landed) delete u.landed;
   }
+  for (const sh of Object.values(s.ships)) if (sh.used || sh.pickedUp) { delete sh.used; delete sh.pickedUp; } // 10.0
   ctx.log(`${t.month} ${t.year} (weather ${t.weather})${t.offensives ? `: OFF tracks Axis ${t.offensives.axis}, Allied ${t.offensives.allies}` : ''}`, 'ETO sequence of play 1');
 }
 

@@ -4,7 +4,7 @@ import { eto } from './index.ts';
 import { interceptionRange, navalNeighbours } from './map.ts';
 import { airNavalResult, gunneryResult } from './naval-combat.ts';
 import { formGroups, maxGroups, searchFinds, searchModifier } from './naval-interception.ts';
-import type { EtoState } from './state.ts';
+import { type EtoState, ratings } from './state.ts';
 import { act } from './testing.ts';
 
 const SCEN = 'sink-the-bismarck';
@@ -71,6 +71,19 @@ describe('ETO scenario 1: Sink the Bismarck!', () => {
     expect(groups.map((x) => x.length).sort()).toEqual([3, 3, 4]);
     expect(groups.flat().sort()).toEqual([...home].sort());
     expect(groups[0]).toContain('uk-dd-1'); // the destroyers (46) are in the fastest group
+  });
+
+  it('N4 (8.4 example): 14 ships may search as four groups of 3, 3, 4 and 4, as two groups of 7, or as one', () => {
+    const s = structuredClone(newGame().state);
+    const ships = ['king-george-v', 'repulse', 'rodney', 'ramillies', 'revenge', 'victorious', 'suffolk', 'norfolk', 'uk-dd-1', 'uk-dd-2',
+      'renown', 'hood', 'prince-of-wales', 'uk-cl-1'];
+    expect(maxGroups(s, ships)).toBe(4);
+    const sizes = (n: number) => formGroups(s, ships, n).map((x) => x.length).sort((a, b) => a - b);
+    expect(sizes(4)).toEqual([3, 3, 4, 4]);
+    expect(sizes(2)).toEqual([7, 7]);
+    expect(sizes(1)).toEqual([14]);
+    // Every group has a unit with a gunnery rating (8.4).
+    for (const n of [1, 2, 3, 4]) for (const grp of formGroups(s, ships, n)) expect(grp.some((id) => ratings(s.ships[id]!).gunnery !== null)).toBe(true);
   });
 
   it('ETO 9.2, 9.5 example of play (Graf Spee vs Ramillies and two CAs): hits, doubles sink, 12 needed does not', () => {

@@ -34,6 +34,9 @@ export interface Ship {
   carried?: number;
   /** A supply marker aboard this STP (32.5). */
   supply?: boolean;
+  /** 10.0: the STP has taken on a task this turn (one a turn); 10.4: picked its cargo up after moving (transport only). */
+  used?: boolean;
+  pickedUp?: boolean;
   /** Left at sea in the End phase without upkeep (7.6, 33.8). */
   oos?: boolean;
 }

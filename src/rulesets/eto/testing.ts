@@ -1,7 +1,8 @@
 // Test helpers for ETO rules: take the prompt's choice whose action has the given fields.
 //   act(g, 'axis', { type: 'bt-attack', target: 'W3732' })   // throws, naming the prompt and its choices, if none has them
-import { type Action, allChoices, type Choice, Game, promptFor, viewFor } from '../../engine/index.ts';
+import { type Action, allChoices, type Choice, Game, promptFor, prompts, viewFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
+import { navalNeighbours } from './map.ts';
 import { solitairePoland } from './scripted.ts';
 import type { EtoState } from './state.ts';
 
@@ -74,4 +75,52 @@ export function exampleToGuderian(g: Game<EtoState>): void {
   act(g, 'axis', { type: 'bt-move', to: 'W3532' });
   act(g, 'axis', { type: 'breakthrough', hex: 'W3133' });
   act(g, 'axis', { type: 'bt-stay' });
+}
+
+const c0 = (cs: Choice[]): Choice => cs[0]!;
+
+/** Kiel, scenario 5's German port nearest Norway. */
+export const KIEL = 'W3924';
+
+/** Scenario 5 set up with the German units in Kiel (those of `placed` where it says), the armor in Hamburg, every German ship in Kiel's port; the Germans go first. */
+export function germansInKiel(seed: string, placed: Record<string, string> = {}): Game<EtoState> {
+  const g = Game.create(eto, 'northward-strike', {}, seed);
+  for (let p = promptFor(eto, g.state, 'axis') ?? promptFor(eto, g.state, 'allies'); p && p.rule.includes('[5.2]'); p = promptFor(eto, g.state, 'axis') ?? promptFor(eto, g.state, 'allies')) {
+    const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
+    const own = placed[String(c0(cs).action.unit ?? '')];
+    const want = (own ? cs.find((c) => c.action.hex === own) : undefined) ?? cs.find((c) => c.action.hex === KIEL && c.action.unit !== 'de-armor' || c.action.space === KIEL && c.action.inPort)
+      ?? cs.find((c) => c.action.hex === 'W3824') ?? cs[0]!;
+    g.act(p.seat, want.action);
+  }
+  act(g, 'axis', { type: 'first', side: 'axis' });
+  return g;
+}
+
+export const PASS = /^(no-interception|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
+
+/** Play on, every seat declining or ending (the first choice when it must choose), until `want` finds a choice of `seat`. */
+export function playUntil(g: Game<EtoState>, seat: 'axis' | 'allies', want: (c: Choice) => boolean): void {
+  for (let n = 0; n < 500; n++) {
+    const p = prompts(eto, g.state)[0];
+    if (!p) throw new Error('nobody is asked');
+    const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
+    const hit = p.seat === seat ? cs.find(want) : undefined;
+    if (hit) { g.act(p.seat, hit.action); return; }
+    g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type)) && c.action.type !== 'done') ?? cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
+  }
+  throw new Error('no such choice within 500 decisions');
+}
+
+/** The cheapest naval path from `from` to `to` (7.2). */
+export function seaPath(s: EtoState, from: string, to: string): string[] {
+  const best = new Map<string, { d: number; path: string[] }>([[from, { d: 0, path: [] }]]);
+  const q = [from];
+  while (q.length) {
+    const h = q.shift()!;
+    for (const n of navalNeighbours(s, h)) {
+      const d = best.get(h)!.d + n.cost;
+      if (d < (best.get(n.space)?.d ?? Infinity)) { best.set(n.space, { d, path: [...best.get(h)!.path, n.space] }); q.push(n.space); }
+    }
+  }
+  return best.get(to)!.path;
 }

@@ -1,6 +1,9 @@
 // Styles of the position editor, injected with the screen (the client's styles.css belongs to the web client).
 export const EDITOR_CSS = `
 /* Position editor (/editor). */
+.editor.page { max-width: none; padding: 0; }
+.editor .fields-table input:not([type=checkbox]) { width: 7.5em; }
+.editor .fields-table th { text-align: left; font-weight: normal; white-space: nowrap; }
 .editor .editor-bar { display: flex; gap: 0.8rem; align-items: center; padding: 0.4rem 0.8rem; flex-wrap: wrap; }
 .editor .editor-bar .bad { color: #b00020; font-weight: bold; }
 .editor .editor-bar .good { color: #006400; }

@@ -1,23 +1,31 @@
-// The game screen: board, prompt, log; talks to the server over its WebSocket (HTTP while that is closed).
+// The game screen: board, decision, stack inspector, log. Actions and a structured prompt's group choices go over the
+// WebSocket the page holds (HTTP when it is down); the server's answers to questions (odds, why a click is illegal,
+// what a choice leads to) over HTTP.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Action } from '../../engine/types.ts';
-import type { PlayResponse, RematchResponse, ServerMessage, TakebackRequest } from '../../server/protocol.ts';
-import { api, ApiError, Live } from '../api.ts';
+import type { Action, Choice } from '../../engine/types.ts';
+import type { PlayResponse, RematchResponse, RulesetInfo, ServerMessage, TakebackRequest, OddsReport, PreviewAnswer } from '../../server/protocol.ts';
+import { actionKey } from '../../engine/kernel.ts';
+import { api, ApiError, Live, rulesetsCached } from '../api.ts';
 import { contribute } from '../dice.ts';
 import { HelpOverlay } from '../help.tsx';
-import { readBoardView } from '../map/board-data.ts';
+import { factorText, markText, pieceFactors, pieceName, placeLabel, type BoardView } from '../map/board-model.ts';
 import type { MapHandle } from '../map/map-view.tsx';
-import { choicesAt, derivePicks, highlighted } from '../map/picks.ts';
-import { fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
-import { loadGame, loadTokens, rememberCreatedGame, rememberGame, rememberToken } from '../storage.ts';
+import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from '../map/picks.ts';
+import { boardOf, fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
+import {
+  loadGame, loadMapView, loadSettings, loadTokens, rememberCreatedGame, rememberGame, rememberToken, saveMapView, saveSettings, type Settings,
+} from '../storage.ts';
 import { notifyYourTurn } from './alerts.tsx';
 import { BoardPane } from './board-pane.tsx';
 import { ClaimBanner, Clocks } from './clocks.tsx';
-import { ChartsOverlay, HexInfo, NotesBanner } from './extras.tsx';
+import { ChartsOverlay, NotesBanner } from './extras.tsx';
+import { Glance } from './glance.tsx';
+import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { oddsByChoice } from './odds.ts';
-import { PromptPanel } from './prompt-panel.tsx';
+import { makeNames, NamesContext } from './names.ts';
+import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
+import { RuleCard, RulesContext, useRules } from './rules.tsx';
 import { SharePanel } from './share-panel.tsx';
 
 type Play = PlayResponse;
@@ -43,30 +51,54 @@ export function mapKeys(e: KeyboardEvent, map: MapHandle | null): boolean {
   return false;
 }
 
-function turnLabel(play: Pick<Play, 'view'> | null, la: LoadedAssets | null): string {
-  if (!play) return '';
-  const b = readBoardView(play.view.state, la?.assets);
-  return b.turn?.label ?? (play.view.status || 'Game');
+/** Kinds of next decision that cost the player something: a choice leading to one asks first (2WW 7: overstacked build). */
+const LOSS_KINDS = new Set(['eliminate', 'allocate-loss', 'lose', 'remove', 'disband']);
+
+/** "Axis", "Allies": a seat's name as players read it. */
+export const seatName = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** One line about a place or a unit under the pointer. */
+export function describeOnMap(la: LoadedAssets, board: BoardView, place: string, unit: string | null): string {
+  const u = unit ? board.pieces.find((x) => x.id === unit) : undefined;
+  if (u) {
+    const f = pieceFactors(u, la.assets.counters);
+    return [`${pieceName(u, la.assets.counters)}${f !== undefined && !u.hidden ? ` ${factorText(f)}` : ''}${u.reduced ? ' (reduced)' : ''}`,
+      u.marks?.map(markText).join(', '), u.note].filter(Boolean).join(' — ');
+  }
+  const h = la.assets.board.hex?.hexes[place];
+  const a = la.assets.board.areas?.[place];
+  const n = board.pieces.filter((x) => x.where === place && !x.aboard).reduce((s, x) => s + (x.count ?? 1), 0);
+  const what = h ? [h.kind === 'land' ? (h.terrain ?? 'clear') : h.kind, h.country && (la.assets.board.countries?.[h.country]?.name ?? h.country)].filter(Boolean).join(', ')
+    : a ? `${a.kind} area${a.value !== undefined ? `, value ${a.value}` : ''}` : '';
+  return `${placeLabel(la.assets, place)}${what ? ` — ${what}` : ''}${n ? ` — ${n} unit${n === 1 ? '' : 's'}` : ''}`;
 }
 
 export function GameScreen({ token }: { token: string }) {
   const [play, setPlay] = useState<Play | null>(null);
   const [la, setLa] = useState<LoadedAssets | null>(null);
+  const [info, setInfo] = useState<RulesetInfo | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [log, setLog] = useState<LogItem[]>([]);
   const [connected, setConnected] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [settings, setSettingsState] = useState<Settings>(loadSettings);
   const [selUnit, setSelUnit] = useState<string | null>(null);
-  const [selHex, setSelHex] = useState<string | null>(null);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const [narrow, setNarrow] = useState<{ label: string; idx: number[] } | null>(null);
-  const [armed, setArmed] = useState<number | null>(null);
-  const [showIds, setShowIds] = useState(false);
+  const [selGroup, setSelGroup] = useState<string | null>(null);
+  const [groupList, setGroupList] = useState<{ key: string; stateId: number; choices: Choice[] } | null>(null);
+  const [selPlace, setSelPlace] = useState<string | null>(null);
+  /** The state whose one-unit lights (a set-up placement) Escape put out; a selection lights them again. */
+  const [quiet, setQuiet] = useState<number | null>(null);
+  const [narrow, setNarrow] = useState<{ label: string; choices: Choice[] } | null>(null);
+  const [armed, setArmed] = useState<Armed | null>(null);
+  const [refusal, setRefusal] = useState<{ rule?: string; message: string } | null>(null);
+  const [odds, setOdds] = useState<{ stateId: number; byChoice: Map<number, { report: OddsReport | null; note?: string }> } | null>(null);
   const [help, setHelp] = useState(false);
   const [charts, setCharts] = useState(false);
-  const [showLog, setShowLog] = useState(true);
   const [showShare, setShowShare] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const [tab, setTab] = useState<'decide' | 'stack' | 'log'>('decide');
+  const [ruleCard, setRuleCard] = useState<string | null>(null);
   /** This seat's token in a rematch an opponent started while this page was open. */
   const [rematchOffer, setRematchOffer] = useState<string | null>(null);
   const rematchAsked = useRef(false);
@@ -76,8 +108,17 @@ export function GameScreen({ token }: { token: string }) {
   const liveRef = useRef<Live | null>(null);
   const laRef = useRef<LoadedAssets | null>(null);
   laRef.current = la;
+  const oddsWait = useRef<Promise<unknown> | null>(null);
+  const armedRef = useRef<Armed | null>(null);
 
-  const clearSel = () => { setSelUnit(null); setNarrow(null); setArmed(null); setExpanded(null); };
+  const setSettings = (s: Partial<Settings>) => setSettingsState((prev) => {
+    const next = { ...prev, ...s };
+    saveSettings(next);
+    return next;
+  });
+  const clearSel = () => {
+    setSelUnit(null); setSelGroup(null); setGroupList(null); setNarrow(null); setArmed(null); setRefusal(null);
+  };
 
   const reload = useCallback(async () => {
     try {
@@ -96,7 +137,8 @@ export function GameScreen({ token }: { token: string }) {
       // The first commitment this browser sees is kept (the creator's is kept at creation): later ones must match it.
       if (!loadGame(p.gameId)?.seedCommitment) rememberGame({ gameId: p.gameId, seedCommitment: p.seedCommitment });
       if (!laRef.current) {
-        const l = await loadAssets(p.ruleset, p.scenario);
+        const [l, all] = await Promise.all([loadAssets(p.ruleset, p.scenario), rulesetsCached().catch(() => [])]);
+        setInfo(all.find((r) => r.id === p.ruleset) ?? null);
         setLa(l);
       }
       setErr(null);
@@ -111,6 +153,7 @@ export function GameScreen({ token }: { token: string }) {
     setRematchOffer(null);
     rematchAsked.current = false;
     clearSel();
+    setSelPlace(null);
     void reload();
     const onMsg = (m: ServerMessage) => {
       if (m.type === 'state') {
@@ -122,11 +165,16 @@ export function GameScreen({ token }: { token: string }) {
             serverResult: m.serverResult, takeback: m.takeback, outcome: m.view.outcome ?? prev.outcome, seed: m.seed ?? prev.seed,
             dice: m.dice ?? (prev.dice && { ...prev.dice, phase: 'done' }) };
           if (m.events.length && m.stateId !== prev.stateId) {
-            setLog((l) => [...l, ...tagEvents(m.events, turnLabel(next, laRef.current))]);
+            const turn = boardOf(next.view).turn?.label ?? (next.view.status || 'Game');
+            setLog((old) => [...old, ...tagEvents(m.events, turn)]);
+          }
+          if (m.stateId !== prev.stateId) {
+            clearSel();
+            // A place picked earlier is not carried into the next decision (it lingered for turns).
+            setSelPlace(null);
           }
           return next;
         });
-        clearSel();
         if (m.dice) void contribute(m.gameId, m.dice);
       } else if (m.type === 'error') {
         setToast(m.rule ? `${m.rule}: ${m.message}` : m.message);
@@ -153,29 +201,68 @@ export function GameScreen({ token }: { token: string }) {
     return () => live.close();
   }, [token]);
 
+  armedRef.current = armed;
   const view = play?.view;
   // Until every seat has contributed to the dice the game takes no action (docs/fair-dice.md).
   const dice = play?.dice;
   const diceWait = dice && dice.phase !== 'done'
     ? Object.entries(dice.seats).filter(([, s]) => s === (dice.phase === 'commit' ? 'waiting' : 'committed')).map(([s]) => s) : [];
   const prompt = diceWait.length ? null : view?.prompt ?? null;
-  const assets = la?.assets ?? {};
-  const geo = la?.geo ?? null;
-  const board = useMemo(() => readBoardView(view?.state, assets), [view, la]);
-  const isPlace = useMemo(() => {
-    const boxes = new Set(assets.map?.boxes?.map((b) => b.id) ?? []);
-    return (s: string) => !!geo?.hexes.has(s) || boxes.has(s);
-  }, [la]);
-  const picks = useMemo(() => derivePicks(prompt?.choices ?? [], isPlace, assets.actionFields), [prompt, isPlace]);
-  const highlights = useMemo(() => highlighted(picks, selUnit), [picks, selUnit]);
+  const assets = la?.assets ?? null;
+  const board = useMemo(() => boardOf(view), [view]);
+  const names = useMemo(() => makeNames(assets, board), [assets, board]);
+  const picks = useMemo(() => {
+    const where = new Map(board.pieces.map((u) => [u.id, u.where]));
+    return derivePicks(prompt, (u) => where.get(u));
+  }, [prompt, board]);
   const activeUnits = useMemo(() => new Set(picks.units.keys()), [picks]);
-  const odds = useMemo(() => oddsByChoice(prompt?.choices ?? [], prompt?.context), [prompt]);
-  const shown = useMemo(() => {
+  const rules = useRules(play?.ruleset ?? null, !!info?.rules);
+
+  // Choices that point at nothing (end the phase, pass) while others point at units or places: kept in view apart.
+  const phaseChoices = useMemo(() => {
     if (!prompt) return [];
-    if (narrow) return narrow.idx;
-    if (selUnit && picks.units.has(selUnit)) return picks.units.get(selUnit)!;
-    return prompt.choices.map((_, i) => i);
-  }, [prompt, narrow, selUnit, picks]);
+    const pointing = (c: Choice) => { const r = c.refs; return !!(r?.units?.length || r?.place || r?.targets?.length); };
+    if (!prompt.groups?.length && !prompt.choices.some(pointing)) return [];
+    return prompt.choices.filter((c) => !pointing(c));
+  }, [prompt]);
+
+  const unitList = useMemo(() => (prompt ? unitChoices(picks, selUnit).map((i) => prompt.choices[i]!) : []), [prompt, picks, selUnit]);
+  const groupChoices = selGroup && groupList?.key === selGroup && groupList.stateId === play?.stateId ? groupList.choices : null;
+  /** The choices a click on a place picks from: the selection's, else those naming only a place (or the prompt's one unit). */
+  const pickList = useMemo(() => {
+    if (!prompt) return [];
+    if (selGroup) return groupChoices ?? [];
+    if (selUnit || (picks.only && quiet !== play?.stateId)) return unitList;
+    return [...picks.places.values()].flat().map((i) => prompt.choices[i]!);
+  }, [prompt, selGroup, groupChoices, selUnit, picks, unitList, quiet, play?.stateId]);
+  const highlights = useMemo(() => placesOf(pickList), [pickList]);
+  const list = narrow?.choices ?? (selGroup ? (groupChoices ?? []) : selUnit ? unitList : prompt?.choices ?? []);
+  const selectedName = selGroup ? (prompt?.groups?.find((g) => g.key === selGroup)?.label ?? selGroup) : selUnit ? names.of(selUnit) : null;
+  const marked = useMemo(() => (settings.overlay === 'supply' ? new Set(board.pieces.filter((p) => p.marks?.includes('out-of-supply')).map((p) => p.id)) : undefined), [board, settings.overlay]);
+
+  // Exact odds of the listed choices that start a combat, asked once per state (rule sets with an odds adapter).
+  useEffect(() => {
+    if (!play || !prompt || !info?.odds || play.status === 'finished') { setOdds(null); oddsWait.current = null; return; }
+    const stateId = play.stateId;
+    let live = true;
+    const p = api.inspect(token, stateId, { kind: 'odds' }).then((r) => {
+      if (!live || r.answer.kind !== 'odds') return;
+      setOdds({ stateId, byChoice: new Map(r.answer.entries.map((e) => [e.choice, { report: e.report, note: e.note }])) });
+    }, () => { if (live) setOdds({ stateId, byChoice: new Map() }); });
+    oddsWait.current = p;
+    return () => { live = false; };
+  }, [play?.stateId, prompt, info?.odds]);
+
+  const oddsOf = (c: Choice) => {
+    const i = prompt?.choices.indexOf(c) ?? -1;
+    return i >= 0 && odds?.stateId === play?.stateId ? odds?.byChoice.get(i) : undefined;
+  };
+  // While an attack is composed (its commit choice is listed with odds), its exact odds are shown as they stand.
+  const running = useMemo(() => {
+    if (!prompt || prompt.kind === 'move' || !odds || odds.stateId !== play?.stateId || odds.byChoice.size !== 1) return null;
+    const first = [...odds.byChoice][0]!;
+    return { choice: prompt.choices[first[0]]!, ...first[1] };
+  }, [odds, prompt]);
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.body.error === 'stale') {
@@ -185,12 +272,13 @@ export function GameScreen({ token }: { token: string }) {
   };
 
   const send = async (action: Action) => {
-    if (!play || busy) return;
+    const live = liveRef.current;
+    if (!play || busy || !live) return;
     setBusy(true);
     try {
-      await liveRef.current!.act(play.stateId, action);
+      await live.act(play.stateId, action);
       clearSel();
-      if (!connected) await reload();
+      if (!live.connected) await reload();
     } catch (e) {
       fail(e);
     } finally {
@@ -198,41 +286,163 @@ export function GameScreen({ token }: { token: string }) {
     }
   };
 
-  const choose = (i: number) => {
-    const c = prompt?.choices[i];
-    if (!c) return;
-    if (odds.has(i) && armed !== i) { setArmed(i); return; }
+  const attackKind = !!prompt && /attack|combat/i.test(prompt.kind);
+  /** Choices whose consequences are previewed (a dice-free run on the server): all but movement's, phase choices always. */
+  const previewed = (c: Choice) => !!prompt && (phaseChoices.includes(c) || prompt.kind !== 'move');
+
+  // Previews of the choices most likely to need one, asked as soon as the decision is shown, so that a click rarely
+  // waits for the server: the phase choices, and in an attack the choices aiming at enemy units.
+  const previews = useRef<{ stateId: number; byKey: Map<string, Promise<PreviewAnswer | null>>; done: Map<string, PreviewAnswer | null> }>({ stateId: -1, byKey: new Map(), done: new Map() });
+  const previewOf = (c: Choice): Promise<PreviewAnswer | null> => {
+    const cur = previews.current;
+    if (!play) return Promise.resolve(null);
+    if (cur.stateId !== play.stateId) previews.current = { stateId: play.stateId, byKey: new Map(), done: new Map() };
+    const k = actionKey(c.action);
+    let p = previews.current.byKey.get(k);
+    if (!p) {
+      const box = previews.current;
+      p = api.inspect(token, play.stateId, { kind: 'preview', action: c.action })
+        .then((r) => (r.answer.kind === 'preview' ? r.answer : null), () => null)
+        .then((a) => { box.done.set(k, a); return a; });
+      box.byKey.set(k, p);
+    }
+    return p;
+  };
+  // The phase choices and (in an attack) the choices aiming at enemy units: asked as soon as the decision is shown, and
+  // not clickable until answered, so that whether to confirm is known at the click.
+  // A short list pointing at nothing ("End naval attacks" alone) is asked about whole.
+  const candidates = useMemo(() => (!prompt || !play || play.status === 'finished' ? [] : [
+    ...phaseChoices, ...(attackKind ? prompt.choices.filter((c) => c.refs?.targets?.length && !phaseChoices.includes(c)) : []),
+    ...(!phaseChoices.length && prompt.kind !== 'move' && prompt.choices.length <= 4 && !prompt.groups?.length
+      && prompt.choices.every((c) => !c.refs?.units?.length && !c.refs?.place && !c.refs?.targets?.length) ? prompt.choices : []),
+  ].slice(0, 12)), [play?.stateId, prompt, phaseChoices]);
+  const [, setPreviewed] = useState(0);
+  useEffect(() => {
+    for (const c of candidates) void previewOf(c).then(() => setPreviewed((n) => n + 1));
+  }, [candidates]);
+  const checking = (c: Choice) => !!play && candidates.includes(c)
+    && !(previews.current.stateId === play.stateId && previews.current.done.has(actionKey(c.action)));
+
+  /**
+   * Why this choice should be confirmed first, from what is known: attacks still open when a combat phase is ended,
+   * the game's end, a forced loss next, or a combat the server has no odds for (the choice rolls dice against enemy
+   * units). Null: nothing to confirm.
+   */
+  const confirmation = (c: Choice, a: PreviewAnswer | null): Armed | null => {
+    if (!prompt) return null;
+    const warnings: string[] = [];
+    if (phaseChoices.includes(c) && attackKind) {
+      // Attacks still open: choices pointing at a place to attack (not at units to add to an attack being composed).
+      const open = prompt.choices.filter((x) => { const r = x.refs; return x !== c && !!r?.place && !r.units?.length; });
+      if (open.length) {
+        const shown = open.slice(0, 4).map((x) => x.label).join('; ');
+        warnings.push(`${open.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). ${c.label} anyway?`);
+      }
+    }
+    if (a?.known && a.outcome) warnings.push(`This ends the game: ${a.outcome.result}${a.outcome.rule ? ` (${a.outcome.rule})` : ''}.`);
+    if (a?.known && a.next && LOSS_KINDS.has(a.next.kind)) warnings.push(`Next you would have to: ${a.next.text} (${a.next.rule}).`);
+    const combat = !!a && !a.known && attackKind && !!c.refs?.targets?.length;
+    if (!warnings.length && !combat) return null;
+    return {
+      choice: c, ...(warnings.length ? { warning: warnings.join(' ') } : {}),
+      ...(combat ? { odds: { report: null, note: info?.odds ? 'not available for this attack' : 'the server has no odds engine for this rule set yet' } } : {}),
+    };
+  };
+
+  const choose = async (c: Choice) => {
+    if (!prompt || busy || !play) return;
+    if (armed?.choice === c && !armed.pending) { void send(c.action); return; }
+    setRefusal(null);
+    if (info?.odds && odds?.stateId !== play.stateId && oddsWait.current) await oddsWait.current;
+    const o = oddsOf(c);
+    if (o) { setArmed({ choice: c, odds: o }); return; }
+    if (!previewed(c)) { void send(c.action); return; }
+    const k = actionKey(c.action);
+    const known = previews.current.stateId === play.stateId && previews.current.done.has(k);
+    if (known) {
+      const ask = confirmation(c, previews.current.done.get(k) ?? null);
+      if (ask) setArmed(ask); else void send(c.action);
+      return;
+    }
+    // Not known yet: the choice waits in the confirmation box while the server answers; with nothing to say it goes.
+    const sync = confirmation(c, null);
+    setArmed(sync ?? { choice: c, pending: true });
+    const a = await previewOf(c);
+    // The player may have cancelled, confirmed or picked something else meanwhile: only a choice still waiting moves on.
+    if (armedRef.current?.choice !== c || !armedRef.current.pending && !sync) return;
+    const ask = confirmation(c, a);
+    if (ask) { setArmed(ask); return; }
+    setArmed(null);
     void send(c.action);
   };
 
-  const onHex = (id: string) => {
-    const m = choicesAt(picks, id, selUnit);
-    if (m.length === 1) { choose(m[0]!); return; }
-    if (m.length > 1) { setNarrow({ label: `${selUnit ? selUnit + ' to ' : ''}${id}`, idx: m }); return; }
-    setSelHex(id === selHex && !selUnit ? null : id);
-    setExpanded(null);
-    setSelUnit(null);
-    setNarrow(null);
+  const selectGroup = async (key: string) => {
+    const live = liveRef.current;
+    if (!play || !live) return;
+    setSelGroup(key); setSelUnit(null); setNarrow(null); setArmed(null); setRefusal(null);
+    const stateId = play.stateId;
+    try {
+      const choices = await live.choices(stateId, key);
+      setGroupList({ key, stateId, choices });
+    } catch (e) {
+      fail(e);
+    }
   };
 
-  /** `direct`: picked from a list (no stack to spread first). */
+  /** An illegal click on the map: ask the rules why (the selection's choice to elsewhere, sent here instead). */
+  const explain = async (place: string) => {
+    if (!play) return;
+    const sibling = pickList.find((c) => c.refs?.place);
+    const from = sibling && sibling.refs?.place;
+    const who = selectedName ?? 'This';
+    if (!sibling || !from) { setRefusal({ message: `${who}: no choice leads to ${placeLabel(assets, place)}.` }); return; }
+    const swap = (v: unknown): unknown => (v === from ? place : Array.isArray(v) ? v.map(swap) : v);
+    const action = Object.fromEntries(Object.entries(sibling.action).map(([k, v]) => [k, swap(v)])) as Action;
+    try {
+      const r = await api.inspect(token, play.stateId, { kind: 'explain', action });
+      const a = r.answer;
+      if (a.kind === 'explain' && !a.legal) setRefusal({ rule: a.rule, message: `${placeLabel(assets, place)}: ${a.message}` });
+      else setRefusal({ message: `${who}: no listed choice leads to ${placeLabel(assets, place)}.` });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const onPlace = (id: string) => {
+    const m = choicesAt(pickList, id);
+    if (m.length === 1) { void choose(m[0]!); return; }
+    if (m.length > 1) { setNarrow({ label: `${selectedName ? `${selectedName} to ` : ''}${placeLabel(assets, id)}`, choices: m }); return; }
+    if ((selUnit || selGroup) && !highlights.has(id)) { void explain(id); setSelPlace(id); return; }
+    const g = picks.groupAt.get(id);
+    if (g && !selGroup) { void selectGroup(g); setSelPlace(id); return; }
+    setSelPlace(id === selPlace && !selUnit ? null : id);
+    setTab('stack');
+    clearSel();
+  };
+
+  /** `direct`: picked from a list (the inspector, a panel), not a stack on the map. */
   const onUnit = (id: string, where: string, direct = false) => {
-    // A click on a counter in a target hex picks the hex: the selected unit's destination, or (no selection) a
-    // place choice such as an attack on the enemy units drawn there.
-    if (highlights.has(where) && (selUnit ? selUnit !== id : !activeUnits.has(id))) { onHex(where); return; }
-    const stack = board.units.filter((u) => u.where === where && !u.aboard);
-    if (!direct && stack.length > 1 && expanded !== where && geo?.hexes.has(where)) {
-      setExpanded(where);
-      setSelHex(where);
+    const inSel = selGroup ? !!prompt?.groups?.find((g) => g.key === selGroup)?.refs?.units?.includes(id) : selUnit === id;
+    // A click on a counter in a lit place picks the place: the selection's destination, or a place choice (an attack).
+    if (highlights.has(where) && !inSel && (selUnit || selGroup || !activeUnits.has(id))) { onPlace(where); return; }
+    setSelPlace(where);
+    let pick = id;
+    if (!activeUnits.has(id) && !direct) {
+      // A stack's top counter has no choice: select the stack's one unit that has, if there is just one.
+      const here = board.pieces.filter((u) => u.where === where && activeUnits.has(u.id));
+      if (here.length === 1) pick = here[0]!.id;
+    }
+    if (!activeUnits.has(pick)) { clearSel(); setTab('stack'); return; }
+    // A second click on the map deselects; a pick from a list always selects.
+    const g = groupOfUnit(prompt, pick);
+    if (g) {
+      if (selGroup === g.key && !direct) { clearSel(); return; }
+      if (selGroup !== g.key) void selectGroup(g.key);
       return;
     }
-    if (activeUnits.has(id)) {
-      setSelUnit(selUnit === id ? null : id);
-      setNarrow(null);
-      setArmed(null);
-    } else {
-      setSelHex(where);
-    }
+    setSelGroup(null); setGroupList(null);
+    setSelUnit(selUnit === pick && !direct ? null : pick);
+    setNarrow(null); setArmed(null); setRefusal(null);
   };
 
   const undo = async () => {
@@ -284,34 +494,38 @@ export function GameScreen({ token }: { token: string }) {
   const otherSeatsHere = useMemo(() => {
     if (!play) return [];
     return loadTokens().filter((t) => t.gameId === play.gameId && t.token !== token && t.seat)
-      .map((t) => ({ seat: t.seat!, token: t.token, hasTurn: play.view.waitingFor.some((w) => w.seat === t.seat) }));
-  }, [play, token]);
+      // No seat has a turn while the dice are being keyed (the game has not begun).
+      .map((t) => ({ seat: t.seat!, token: t.token, hasTurn: !diceWait.length && play.view.waitingFor.some((w) => w.seat === t.seat) }));
+  }, [play, token, diceWait.length]);
 
   // Keyboard shortcuts (docs/web.md, help overlay).
   const keyRef = useRef<(e: KeyboardEvent) => void>(() => {});
   keyRef.current = (e: KeyboardEvent) => {
     if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === '?') { setHelp(!help); e.preventDefault(); return; }
-    if (e.key === 'Escape') { setHelp(false); setCharts(false); if (armed !== null) setArmed(null); else clearSel(); return; }
-    if (mapKeys(e, mapRef.current)) { e.preventDefault(); return; }
-    if (/^[1-9]$/.test(e.key) && prompt) {
-      const i = shown[Number(e.key) - 1];
-      if (i !== undefined) choose(i);
+    if (e.key === 'Escape') {
+      setHelp(false); setCharts(false); setRuleCard(null); setMenu(false);
+      if (armed) setArmed(null); else if (selUnit || selGroup || narrow) clearSel(); else setSelPlace(null);
+      if (!armed && play) setQuiet(play.stateId);
       return;
     }
-    if (e.key === 'Enter' && armed !== null && prompt) { void send(prompt.choices[armed]!.action); return; }
+    if (mapKeys(e, mapRef.current)) { e.preventDefault(); return; }
+    if (/^[1-9]$/.test(e.key) && prompt) {
+      const c = list.filter((x) => !phaseChoices.includes(x))[Number(e.key) - 1];
+      if (c) void choose(c);
+      return;
+    }
+    if (e.key === 'Enter' && armed && prompt) { void send(armed.choice.action); return; }
     if (e.key === 'u' && (play?.undoable ?? 0) > 0) { void undo(); return; }
-    if (e.key === 'i') { setShowIds(!showIds); return; }
-    if (e.key === 'l') { setShowLog(!showLog); return; }
-    if (e.key === 'c' && selHex) { mapRef.current?.centerOn(selHex); return; }
+    if (e.key === 'i') { setSettings({ showIds: !settings.showIds }); return; }
+    if (e.key === 'l') { setSettings({ showLog: !settings.showLog }); return; }
+    if (e.key === 'c' && selPlace) { mapRef.current?.centerOn(selPlace); return; }
     if (e.key === 'n') {
       const ids = [...activeUnits];
       if (!ids.length) return;
       const next = ids[(ids.indexOf(selUnit ?? '') + 1) % ids.length]!;
-      setSelUnit(next);
-      setNarrow(null);
-      const u = board.units.find((x) => x.id === next);
-      if (u && geo?.hexes.has(u.where)) { setSelHex(u.where); mapRef.current?.centerOn(u.where); }
+      const u = board.pieces.find((x) => x.id === next);
+      if (u) { onUnit(next, u.where, true); mapRef.current?.centerOn(u.where); }
     }
   };
   useEffect(() => {
@@ -334,6 +548,14 @@ export function GameScreen({ token }: { token: string }) {
     const token = play.rematchToken?.token ?? (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null;
     return { gameId: play.rematch, token };
   }, [play?.rematch, play?.rematchToken, play?.seat, rematchOffer]);
+  // The first view shows the units that have choices, else the places lit (a set-up placing a unit from the pool).
+  const focus = useMemo(() => {
+    const onMap = (p: string) => !!la?.geo?.centre(p);
+    const places = board.pieces.filter((p) => activeUnits.has(p.id) && onMap(p.where)).map((p) => p.where);
+    return places.length ? places : [...highlights].filter(onMap);
+  }, [play?.gameId, la]);
+  const initialView = useMemo(() => (play ? loadMapView(play.gameId) : null), [play?.gameId]);
+  const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
 
   useEffect(() => {
     document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
@@ -342,33 +564,44 @@ export function GameScreen({ token }: { token: string }) {
   if (err && !play) {
     return <div class="page error-page"><h1>Cannot open this game</h1><p data-testid="error">{err}</p><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Home</a></div>;
   }
-  if (!play || !view || !la) return <div class="page loading">Loading…</div>;
+  if (!play || !view || !la || !assets) return <div class="page loading">Loading…</div>;
 
   const tb = play.takeback;
   const mine = !!prompt && play.status !== 'finished';
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
+  const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
+  const replayHref = `/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`;
+  const tools = (
+    <>
+      {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
+      {assets.charts?.length ? <button data-testid="open-charts" onClick={() => { setCharts(true); setMenu(false); }}>Charts</button> : null}
+      <button onClick={() => setSettings({ showIds: !settings.showIds })} aria-pressed={settings.showIds} title="Hex ids (i)" disabled={!la.geo?.hexes.size}>Ids</button>
+      <button onClick={() => { setShowShare(!showShare); setMenu(false); setTab('decide'); }} aria-pressed={showShare} data-testid="share-open"
+        title="Links to this game, your turn alerts, the dice seed">Share</button>
+      <button onClick={() => navigate(replayHref)} data-testid="open-replay">Replay</button>
+      {play.seat && !view.outcome && play.status !== 'finished' && <button onClick={resign} data-testid="resign">Resign</button>}
+      <button onClick={() => { setHelp(true); setMenu(false); }} title="Help (?)" aria-label="Help">?</button>
+    </>
+  );
   return (
-    <div class={'game' + (showLog ? '' : ' no-log')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
+    <RulesContext.Provider value={rulesCtx}>
+    <NamesContext.Provider value={names}>
+    <div class={'game' + (settings.showLog ? '' : ' no-log') + (settings.sheetOpen ? ' sheet-open' : '')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
       <header class="topbar">
-        <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Theater</a>
-        <span class="title">{play.ruleset} · {play.scenario}</span>
-        <span class="status" data-testid="status">{board.turn && assets.turns && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
+        <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
+        <span class="title" title={title}>{title}</span>
+        <span class="status" data-testid="status">{board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
         <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
         {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}
         <span class="spacer" />
         <span class={'conn ' + (connected ? 'on' : 'off')} title={connected ? 'live' : 'offline: reconnecting'}>{connected ? '●' : '○'}</span>
         {play.seat && <button data-testid="undo" disabled={busy || play.undoable === 0} onClick={undo} title="Undo your last action (u)">Undo</button>}
-        {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
-        {assets.charts?.length ? <button onClick={() => setCharts(true)}>Charts</button> : null}
-        <button onClick={() => setShowIds(!showIds)} title="Hex ids (i)" disabled={!geo}>Ids</button>
-        <button onClick={() => setShowShare(!showShare)} aria-pressed={showShare} data-testid="share-open"
-          title="Links to this game, your turn alerts, the dice seed">Share</button>
-        <button onClick={() => navigate(`/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`)} data-testid="open-replay">Replay</button>
-        {play.seat && !view.outcome && play.status !== 'finished' && <button onClick={resign} data-testid="resign">Resign</button>}
-        <button onClick={() => setHelp(true)} title="Help (?)" aria-label="Help">?</button>
+        <span class="tools">{tools}</span>
+        <button class="menu-button" data-testid="menu" aria-expanded={menu} onClick={() => setMenu(!menu)} aria-label="More">☰</button>
+        {menu && <div class="tools-menu" data-testid="tools-menu" onClick={() => setMenu(false)}>{tools}</div>}
       </header>
-      <NotesBanner assets={assets} />
+      <NotesBanner assets={assets} ruleset={play.ruleset} />
       {play.imported && (
         <div class="banner" data-testid="imported">
           Imported game: its first {play.imported.entries} log entries were played elsewhere, with dice whoever imported it could know.
@@ -393,25 +626,40 @@ export function GameScreen({ token }: { token: string }) {
         <RematchBanner offer={rematchOffer} existing={existingRematch} busy={busy} onRematch={(swap) => void rematch(swap)} />
       )}
       <main class="main">
-        <BoardPane assets={assets} geo={geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
-          selectedHex={selHex} highlights={highlights} expandedHex={expanded} showIds={showIds} onHex={onHex} onUnit={onUnit} mapRef={mapRef} />
-        <aside class="side">
-          <PromptPanel view={view} seat={play.seat} prompt={prompt} shown={shown}
-            narrowedTo={narrow?.label ?? (selUnit && picks.units.has(selUnit) ? selUnit : null)}
-            onClearNarrow={() => { setNarrow(null); setSelUnit(null); }} odds={odds} armed={armed} onChoose={choose}
-            onConfirm={() => armed !== null && prompt && void send(prompt.choices[armed]!.action)} onDisarm={() => setArmed(null)}
-            busy={busy} board={board} counters={assets.counters} unitFields={assets.actionFields?.units} otherSeatsHere={otherSeatsHere}
-            onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
-            finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} />
+        <BoardPane assets={assets} geo={la.geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
+          selectedPlace={selPlace} highlights={highlights} marked={marked} showIds={settings.showIds} onPlace={onPlace} onUnit={onUnit}
+          mapRef={mapRef} initialView={initialView} focus={focus} onViewChange={(t) => saveMapView(play.gameId, t)}
+          describe={(place, unit) => describeOnMap(la, board, place, unit)} />
+        <aside class="side" data-tab={tab} data-testid="side">
+          <div class="sheet-bar">
+            <button class="sheet-handle" data-testid="sheet-toggle" onClick={() => setSettings({ sheetOpen: !settings.sheetOpen })}
+              aria-label={settings.sheetOpen ? 'Lower the panel' : 'Raise the panel'}>{settings.sheetOpen ? '▾' : '▴'}</button>
+            <nav class="sheet-tabs">
+              <button aria-pressed={tab === 'decide'} data-testid="tab-decide" onClick={() => { setTab('decide'); setSettings({ sheetOpen: true }); }}>{mine ? 'Decide' : 'Game'}</button>
+              <button aria-pressed={tab === 'stack'} data-testid="tab-stack" onClick={() => { setTab('stack'); setSettings({ sheetOpen: true }); }}>Stack</button>
+              <button aria-pressed={tab === 'log'} data-testid="tab-log" onClick={() => { setTab('log'); setSettings({ sheetOpen: true }); }}>Log</button>
+            </nav>
+          </div>
+          <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
+          <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} list={list}
+            narrowedTo={narrow?.label ?? selectedName} loading={!!selGroup && !groupChoices}
+            onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}
+            armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
+            refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
+            finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} compact={!settings.sheetOpen} />
           {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
-          {selHex && <HexInfo id={selHex} assets={assets} board={board} onUnit={onUnit} activeUnits={activeUnits} />}
-          {showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
+          {selPlace && <Inspector place={selPlace} assets={assets} board={board} activeUnits={activeUnits} selectedUnit={selUnit}
+            onUnit={onUnit} onClose={() => setSelPlace(null)} />}
+          {settings.showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
         </aside>
       </main>
       {toast && <div class="toast" data-testid="toast" role="alert" onClick={() => setToast(null)}>{toast}</div>}
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {charts && <ChartsOverlay assets={assets} onClose={() => setCharts(false)} />}
+      {ruleCard && <RuleCard citation={ruleCard} onClose={() => setRuleCard(null)} onOpen={setRuleCard} />}
     </div>
+    </NamesContext.Provider>
+    </RulesContext.Provider>
   );
 }
 
@@ -429,3 +677,4 @@ function rememberRematch(old: Play, r: RematchResponse): void {
   for (const [seat, t] of [...others, ...own]) rememberToken({ token: t.token, gameId: r.gameId, seat, ruleset: old.ruleset });
   rememberCreatedGame(r);
 }
+

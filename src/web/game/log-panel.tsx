@@ -1,7 +1,10 @@
-// The game log: every event with its rule case, every die with its purpose, each combat's arithmetic; by turn.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Action, GameEvent, Json } from '../../engine/types.ts';
+// The game log: every event with its rule case (a button to the rule's summary), every die with its purpose, and each
+// combat's arithmetic as a readable table: every modifier with its reason and rule; by turn.
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { GameEvent, Json } from '../../engine/types.ts';
 import type { GameLog } from '../../server/protocol.ts';
+import { actionWords, humanize, NamesContext } from './names.ts';
+import { Rule } from './rules.tsx';
 
 /** An event with the turn it happened in (from `data.turn`, else the view's turn when it arrived). */
 export interface LogItem {
@@ -10,24 +13,65 @@ export interface LogItem {
 }
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+const isObj = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isScalar = (v: Json): boolean => v === null || typeof v !== 'object';
 
-function DataTable({ data }: { data: Json }) {
-  if (data === null || typeof data !== 'object') return <span>{String(data)}</span>;
-  if (Array.isArray(data)) return <span>{data.map((d) => (typeof d === 'object' ? JSON.stringify(d) : String(d))).join(', ')}</span>;
+/** One value of a combat's data: a rule case as a link, an id as a name, a number as it is. */
+function Cell({ k, v }: { k: string; v: Json }) {
+  const names = useContext(NamesContext);
+  if (v === null) return <span class="muted">–</span>;
+  if (typeof v === 'string') return /^rule|rule$/i.test(k) ? <Rule cite={v} /> : <>{names.of(v)}</>;
+  if (typeof v === 'number') return <>{k.match(/modifier|shift|drm/i) && v > 0 ? `+${v}` : String(Number.isInteger(v) ? v : v.toFixed(2))}</>;
+  if (typeof v === 'boolean') return <>{v ? 'yes' : 'no'}</>;
+  return <DataTable data={v} />;
+}
+
+/**
+ * Structured event data as tables a player reads: a record of figures as rows; records with the same fields (attacker,
+ * defender) side by side; a list of records (modifiers: reason, value, rule) as a table with a column per field.
+ */
+export function DataTable({ data }: { data: Json }) {
+  if (isScalar(data)) return <Cell k="" v={data} />;
+  if (Array.isArray(data)) {
+    if (data.every(isScalar)) return <span>{data.map((d, i) => <span key={i}>{i > 0 && ', '}<Cell k="" v={d} /></span>)}</span>;
+    const rows = data.filter(isObj);
+    const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    return (
+      <table class="event-data list">
+        <thead><tr>{cols.map((c) => <th key={c}>{humanize(c)}</th>)}</tr></thead>
+        <tbody>{rows.map((r, i) => <tr key={i}>{cols.map((c) => <td key={c}>{r[c] === undefined ? '' : <Cell k={c} v={r[c]!} />}</td>)}</tr>)}</tbody>
+      </table>
+    );
+  }
+  const entries = Object.entries(data as Record<string, Json>);
+  // Sides compared: fields holding records with the same keys become columns.
+  const recs = entries.filter(([, v]) => isObj(v) && Object.values(v).every(isScalar));
+  const sig = (v: Json) => Object.keys(v as object).sort().join('|');
+  const same = recs.length >= 2 && recs.every(([, v]) => sig(v) === sig(recs[0]![1])) ? recs : [];
+  const rest = entries.filter(([k]) => !same.some(([s]) => s === k));
+  const inner = same.length ? Object.keys(same[0]![1] as object) : [];
   return (
-    <table class="event-data">
-      <tbody>
-        {Object.entries(data).map(([k, v]) => (
-          <tr key={k}><th>{k}</th><td>{v !== null && typeof v === 'object' ? <DataTable data={v} /> : String(v)}</td></tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      {same.length > 0 && (
+        <table class="event-data sides">
+          <thead><tr><th />{same.map(([k]) => <th key={k}>{humanize(k)}</th>)}</tr></thead>
+          <tbody>{inner.map((f) => (
+            <tr key={f}><th>{humanize(f)}</th>{same.map(([k, v]) => <td key={k}><Cell k={f} v={(v as Record<string, Json>)[f]!} /></td>)}</tr>
+          ))}</tbody>
+        </table>
+      )}
+      {rest.length > 0 && (
+        <table class="event-data">
+          <tbody>{rest.map(([k, v]) => <tr key={k}><th>{humanize(k)}</th><td><Cell k={k} v={v} /></td></tr>)}</tbody>
+        </table>
+      )}
+    </>
   );
 }
 
 export function LogEvent({ e }: { e: GameEvent }) {
   const [open, setOpen] = useState(false);
-  const hasData = e.data !== undefined && e.data !== null;
+  const hasData = e.data !== undefined && e.data !== null && !(isObj(e.data) && Object.keys(e.data).every((k) => k === 'turn'));
   return (
     <li class={'event' + (e.roll ? ' roll' : '') + (hasData ? ' has-data' : '')} data-testid="log-event">
       {e.roll && (
@@ -36,19 +80,15 @@ export function LogEvent({ e }: { e: GameEvent }) {
         </span>
       )}
       <span class="event-text">{e.text}</span>
-      {e.rule && <span class="rule">{e.rule}</span>}
+      {e.rule && <Rule cite={e.rule} />}
       {hasData && <button class="link" onClick={() => setOpen(!open)}>{open ? 'hide' : 'details'}</button>}
-      {open && hasData && <DataTable data={e.data!} />}
+      {open && hasData && <div class="event-details" data-testid="event-details"><DataTable data={e.data!} /></div>}
     </li>
   );
 }
 
-/** An action as a short line: "move unit=ge-4 to=2214". */
-export function actionText(a: Action): string {
-  return [a.type, ...Object.entries(a).filter(([k]) => k !== 'type').map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)].join(' ');
-}
-
 function Moves({ load, version }: { load(): Promise<GameLog>; version: number }) {
+  const names = useContext(NamesContext);
   const [log, setLog] = useState<GameLog | null>(null);
   const [err, setErr] = useState<string | null>(null);
   useEffect(() => { load().then(setLog, (e: Error) => setErr(e.message)); }, [version]);
@@ -58,7 +98,7 @@ function Moves({ load, version }: { load(): Promise<GameLog>; version: number })
   return (
     <>
       {log.entries.map((e, i) => {
-        if ('action' in e) return <li key={i} class="move" data-testid="log-move"><b>{++n}. {e.seat}</b> {actionText(e.action)}</li>;
+        if ('action' in e) return <li key={i} class="move" data-testid="log-move"><b>{++n}. {e.seat}</b> {actionWords(e.action, names)}</li>;
         if ('undo' in e) return <li key={i} class="move muted">{e.undo} took back their last action</li>;
         if ('takeback' in e) return <li key={i} class="move muted">takeback to action {e.takeback.to} ({e.takeback.requestedBy}, agreed by {e.takeback.consentedBy})</li>;
         if ('entropy' in e) return <li key={i} class="move muted">fair dice: every seat's contribution revealed ({Object.keys(e.entropy.seats).join(', ') || 'none'})</li>;

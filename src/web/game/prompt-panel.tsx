@@ -1,39 +1,62 @@
-// The current decision: what is asked, by which rule, and every legal choice (the generic fallback for any prompt).
-import { useEffect, useMemo, useState } from 'preact/hooks';
+// The current decision: what is asked and under which rule, the units or stacks to pick from (a structured prompt's
+// groups), the choices in words with place names, the buttons that end a phase (always in view), and the confirmation
+// of an attack (with its exact odds) or of a choice that forfeits something.
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { normalizeLevel } from '../../ai/levels.ts';
-import type { Choice, Prompt } from '../../engine/types.ts';
-import type { SeatView } from '../../server/protocol.ts';
-import type { BoardView, CounterManifest } from '../map/board-data.ts';
-import { CounterIcon } from '../map/counter.tsx';
-import { actionUnits } from '../map/picks.ts';
-import type { OddsEntry } from './odds.ts';
+import type { Choice, ChoiceGroup, ChoiceRefs, Json, Prompt } from '../../engine/types.ts';
+import type { OddsReport, SeatView } from '../../server/protocol.ts';
+import type { Assets } from '../map/board-model.ts';
+import { placeName } from '../map/board-model.ts';
+import { CounterImage } from '../map/counter.tsx';
+import { DataTable } from './log-panel.tsx';
+import { NamesContext } from './names.ts';
+import { OddsView } from './odds.tsx';
+import { Rule } from './rules.tsx';
+
+/** A choice waiting for a second click: an attack with its odds, or a choice that forfeits or costs something. */
+export interface Armed {
+  choice: Choice;
+  /** The server is being asked whether there is anything to confirm; with nothing, the choice goes by itself. */
+  pending?: boolean;
+  odds?: { report: OddsReport | null; note?: string };
+  /** Why it asks first ("3 attacks are still open", "this ends the game: ..."). */
+  warning?: string;
+}
 
 export interface PromptPanelProps {
   view: SeatView;
   seat: string | null;
   prompt: Prompt | null;
-  /** Indices of the choices to list (all, or those of the selected unit / clicked place). */
-  shown: number[];
-  /** Why the list is narrowed ("4th infantry", "hex 2214"), with a way back to all. */
+  assets: Assets;
+  /** The choices listed now: all, a group's, a unit's or those leading to a clicked place. */
+  list: Choice[];
+  /** What the list is narrowed to ("GE 4th infantry"), with a way back to all. */
   narrowedTo: string | null;
+  /** The list is being fetched (a group's choices). */
+  loading: boolean;
   onClearNarrow(): void;
-  odds: Map<number, OddsEntry>;
-  /** Choice waiting for confirmation (it has odds to look at first). */
-  armed: number | null;
-  onChoose(i: number): void;
+  onChoose(c: Choice): void;
+  onGroup(key: string): void;
+  /** Choices that end or pass a step (they point at nothing): always shown, apart from the list. */
+  phaseChoices: Choice[];
+  armed: Armed | null;
   onConfirm(): void;
   onDisarm(): void;
+  /** Exact odds of the attack being composed now (its commit choice), shown while it is composed. */
+  running: { choice: Choice; report: OddsReport | null; note?: string } | null;
+  /** Why the last click on the map was refused, with the rule that forbids it. */
+  refusal: { rule?: string; message: string } | null;
   busy: boolean;
-  board: BoardView;
-  /** Action fields naming units (the rule set's, else the defaults). */
-  unitFields?: string[];
-  counters?: CounterManifest;
+  /** A choice whose consequences are still being asked for (not clickable meanwhile). */
+  checking?(c: Choice): boolean;
   otherSeatsHere: { seat: string; token: string; hasTurn: boolean }[];
   onSwitchSeat(token: string): void;
   /** Result decided by the server (resignation, time), when the game is over without a rules outcome. */
   finished?: string | null;
   /** AI seats and their levels (1 easy, 2 normal, 3 hard): an awaited one shows that it is thinking. */
   aiLevels?: Record<string, number>;
+  /** Phone layout: the panel shows only the question until opened. */
+  compact?: boolean;
 }
 
 /** Seconds since the awaited decision was first shown, ticking. */
@@ -52,57 +75,80 @@ function Thinking(p: { seat: string; level: number; since: string }) {
   );
 }
 
-/** Choices listed before "show all": long lists (a movement phase has hundreds) are picked on the map or filtered. */
+/** Choices listed before "show all": long lists are picked on the map, opened by unit, or filtered. */
 const LIST_LIMIT = 40;
 
-export function OddsView({ odds }: { odds: OddsEntry }) {
-  const total = odds.outcomes.reduce((a, o) => a + o.p, 0) || 1;
+/** A label with its place's name: "Move GE 4th infantry to 2406" -> "... to 2406 Lublin". */
+export function choiceText(c: Choice, refs: ChoiceRefs | undefined, assets: Assets): string {
+  const place = refs?.place;
+  const name = place ? placeName(assets, place) : null;
+  const at = place ? c.label.indexOf(place) : -1;
+  // Only a place the label names by id gets its name ("to 2406" -> "to 2406 Lublin"): a label naming other places
+  // ("Remove GE 4th infantry (2305)" of an attack on 2405) is left as it is.
+  if (!place || !name || at < 0 || c.label.includes(name)) return c.label;
+  return `${c.label.slice(0, at + place.length)} ${name}${c.label.slice(at + place.length)}`;
+}
+
+function Icons({ units, assets, size = 26 }: { units: string[]; assets: Assets; size?: number }) {
+  const names = useContext(NamesContext);
+  const shown = units.map((id) => names.unit(id)).filter((u) => !!u).slice(0, 3);
+  return <>{shown.map((u) => <CounterImage key={u.id} unit={u} counters={assets.counters} size={size} />)}</>;
+}
+
+function ChoiceButton({ c, n, p }: { c: Choice; n: number; p: PromptPanelProps }) {
+  const refs = c.refs;
+  const armed = p.armed?.choice === c;
   return (
-    <div class="odds" data-testid="odds">
-      {odds.summary && <div class="odds-summary">{odds.summary}</div>}
-      {odds.outcomes.map((o) => (
-        <div class="odds-row" key={o.label}>
-          <span class="odds-label">{o.label}</span>
-          <span class="odds-bar"><span style={{ width: `${(100 * o.p) / total}%` }} /></span>
-          <span class="odds-p">{(100 * o.p).toFixed(1)}%</span>
-        </div>
-      ))}
-    </div>
+    <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" disabled={p.busy || !!p.checking?.(c)} onClick={() => p.onChoose(c)}>
+      {n <= 9 && <kbd>{n}</kbd>}
+      <Icons units={refs?.units ?? []} assets={p.assets} />
+      <span>{choiceText(c, refs, p.assets)}</span>
+    </button>
   );
 }
 
-function ChoiceButton({ c, i, n, onChoose, armed, board, counters, busy, unitFields }: {
-  c: Choice; i: number; n: number; onChoose(i: number): void; armed: boolean; board: BoardView;
-  counters?: CounterManifest; busy: boolean; unitFields?: string[];
-}) {
-  const units = actionUnits(c.action, unitFields).map((id) => board.units.find((u) => u.id === id)).filter((u) => !!u);
+function GroupButton({ g, p }: { g: ChoiceGroup; p: PromptPanelProps }) {
   return (
-    <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" data-choice={i} disabled={busy} onClick={() => onChoose(i)} title={JSON.stringify(c.action)}>
-      {n <= 9 && <kbd>{n}</kbd>}
-      {units.slice(0, 3).map((u) => <CounterIcon key={u.id} unit={u} counters={counters} size={26} />)}
-      <span>{c.label}</span>
+    <button class="choice group" data-testid="group" data-group={g.key} disabled={p.busy} onClick={() => p.onGroup(g.key)}>
+      <Icons units={g.refs?.units ?? []} assets={p.assets} />
+      <span>{g.label}{g.refs?.place && !g.label.includes(placeName(p.assets, g.refs.place) ?? '\u0000') && placeName(p.assets, g.refs.place) ? ` (${placeName(p.assets, g.refs.place)})` : ''}</span>
+      <span class="chev">›</span>
     </button>
   );
+}
+
+/** The prompt's context (the attack being composed: hex, attackers...), as a table with names for ids. */
+function Context({ context }: { context: Json }) {
+  if (!context || typeof context !== 'object' || Array.isArray(context) || !Object.keys(context).length) return null;
+  return <div class="prompt-context" data-testid="prompt-context"><DataTable data={context} /></div>;
 }
 
 export function PromptPanel(p: PromptPanelProps) {
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // A confirmation asked for is brought into view (the panel may be scrolled down to the list).
+  useEffect(() => { confirmRef.current?.scrollIntoView({ block: 'nearest' }); }, [p.armed]);
   const prompt = p.prompt;
   // A filter typed for one question (the movement phase's hundreds of moves) would hide the next one's choices.
   const question = prompt ? `${prompt.rule} ${prompt.text}` : '';
-  useEffect(() => { setFilter(''); setAll(false); }, [question]);
+  useEffect(() => { setFilter(''); setAll(false); }, [question, p.narrowedTo]);
   const list = useMemo(() => {
-    if (!prompt) return [];
     const f = filter.trim().toLowerCase();
-    return p.shown.filter((i) => !f || prompt.choices[i]!.label.toLowerCase().includes(f));
-  }, [prompt, p.shown, filter]);
+    return p.list.filter((c) => !p.phaseChoices.includes(c) && (!f || choiceText(c, c.refs, p.assets).toLowerCase().includes(f)));
+  }, [p.list, p.phaseChoices, filter]);
+  // Nor is a filter kept when the decision's next state leaves it matching nothing ("Add X" became "Remove X").
+  const groupsMatch = (f: string) => (p.prompt?.groups ?? []).some((g) => g.label.toLowerCase().includes(f));
+  useEffect(() => {
+    const f = filter.trim().toLowerCase();
+    if (f && !list.length && !groupsMatch(f)) setFilter('');
+  }, [p.view.seq]);
 
   if (p.view.outcome || p.finished) {
     return (
       <section class="prompt-panel" data-testid="prompt">
         <h2>Game over</h2>
-        <p class="outcome" data-testid="outcome">{p.view.outcome?.result ?? p.finished}{p.view.outcome?.rule && <span class="rule">{p.view.outcome.rule}</span>}</p>
+        <p class="outcome" data-testid="outcome">{p.view.outcome?.result ?? p.finished}{p.view.outcome?.rule && <Rule cite={p.view.outcome.rule} />}</p>
       </section>
     );
   }
@@ -112,7 +158,7 @@ export function PromptPanel(p: PromptPanelProps) {
         <h2>Waiting</h2>
         {p.view.waitingFor.map((w) => (
           <div key={w.seat}>
-            <p><b>{w.seat}</b>: {w.text} <span class="rule">{w.rule}</span></p>
+            <p><b>{w.seat}</b>: {w.text} <Rule cite={w.rule} /></p>
             {p.aiLevels?.[w.seat] !== undefined && <Thinking seat={w.seat} level={p.aiLevels[w.seat]!} since={`${p.view.seq}`} />}
           </div>
         ))}
@@ -122,38 +168,68 @@ export function PromptPanel(p: PromptPanelProps) {
       </section>
     );
   }
-  const armedOdds = p.armed !== null ? p.odds.get(p.armed) : undefined;
+  const groups = !p.narrowedTo ? (prompt.groups ?? []) : [];
+  const filtered = groups.filter((g) => !filter || g.label.toLowerCase().includes(filter.trim().toLowerCase()));
+  const long = list.length + groups.length > 12;
   return (
-    <section class="prompt-panel mine" data-testid="prompt">
-      <h2>Your decision <span class="kind">{prompt.kind}</span></h2>
-      <p class="prompt-text" data-testid="prompt-text">{prompt.text} <span class="rule" title="Rule case">{prompt.rule}</span></p>
-      {p.armed !== null && (
-        <div class="confirm" data-testid="confirm-box">
-          <p>{prompt.choices[p.armed]?.label}</p>
-          {armedOdds && <OddsView odds={armedOdds} />}
-          <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
-          <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
+    <section class={'prompt-panel mine' + (p.compact ? ' compact' : '')} data-testid="prompt">
+      <h2>Your decision</h2>
+      <p class="prompt-text" data-testid="prompt-text">{prompt.text} <Rule cite={prompt.rule} /></p>
+      {p.refusal && (
+        <p class="refusal" data-testid="refusal" role="alert">
+          {p.refusal.rule && <Rule cite={p.refusal.rule} />} {p.refusal.message}
+        </p>
+      )}
+      {p.armed && (
+        <div class="confirm" data-testid="confirm-box" ref={confirmRef}>
+          <p><b>{choiceText(p.armed.choice, p.armed.choice.refs, p.assets)}</b></p>
+          {p.armed.warning && <p class="warning" data-testid="confirm-warning">{p.armed.warning}</p>}
+          {p.armed.pending ? <p class="muted small" data-testid="confirm-pending">Checking what this leads to…</p> : (
+            <div class="row">
+              <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
+              <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
+            </div>
+          )}
+          {p.armed.odds && <OddsView report={p.armed.odds.report} note={p.armed.odds.note} />}
         </div>
       )}
-      {p.narrowedTo && (
-        <p class="narrow">Choices for <b>{p.narrowedTo}</b> <button class="link" onClick={p.onClearNarrow}>show all</button></p>
+      {!p.compact && prompt.context !== undefined && <Context context={prompt.context} />}
+      {!p.compact && !p.armed && p.running && (
+        <div class="running-odds" data-testid="running-odds">
+          <h3>If you attack now</h3>
+          <OddsView report={p.running.report} note={p.running.note} />
+        </div>
       )}
-      {(prompt.choices.length > 12 || filter) && (
-        <input class="choice-filter" placeholder="Filter choices…" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+      {!p.compact && (
+        <>
+          {p.narrowedTo && (
+            <p class="narrow">Choices for <b>{p.narrowedTo}</b> <button class="link" data-testid="show-all" onClick={p.onClearNarrow}>back to all</button></p>
+          )}
+          {(long || filter) && (
+            <input class="choice-filter" placeholder="Filter…" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+          )}
+          <div class="choices">
+            {filtered.map((g) => <GroupButton key={g.key} g={g} p={p} />)}
+            {p.loading ? <p class="muted">Loading the choices…</p> : (all ? list : list.slice(0, LIST_LIMIT)).map((c, n) => (
+              <ChoiceButton key={`${n}|${c.label}`} c={c} n={n + 1} p={p} />
+            ))}
+            {!p.loading && list.length === 0 && filtered.length === 0 && p.phaseChoices.length === 0 && <p class="muted">No choice matches.</p>}
+            {!all && list.length > LIST_LIMIT && (
+              <button class="link" data-testid="show-all-choices" onClick={() => setAll(true)}>
+                Show all {list.length} choices (or pick on the map, or filter)
+              </button>
+            )}
+          </div>
+        </>
       )}
-      <div class="choices">
-        {(all ? list : list.slice(0, LIST_LIMIT)).map((i, n) => (
-          <ChoiceButton key={i} c={prompt.choices[i]!} i={i} n={n + 1} onChoose={p.onChoose} armed={p.armed === i}
-            board={p.board} counters={p.counters} busy={p.busy} unitFields={p.unitFields} />
-        ))}
-        {list.length === 0 && <p class="muted">No choice matches.</p>}
-        {!all && list.length > LIST_LIMIT && (
-          <button class="link" data-testid="show-all-choices" onClick={() => setAll(true)}>
-            Show all {list.length} choices (or pick on the map, or filter)
-          </button>
-        )}
-      </div>
-      {p.odds.size > 0 && p.armed === null && <p class="muted">Choices with odds ask for confirmation after showing the outcome distribution.</p>}
+      {p.phaseChoices.length > 0 && (
+        <div class="phase-actions" data-testid="phase-actions">
+          {p.phaseChoices.map((c) => (
+            <button key={c.label} class={'choice phase' + (p.armed?.choice === c ? ' armed' : '')} data-testid="choice" data-phase="" disabled={p.busy || !!p.checking?.(c)}
+              onClick={() => p.onChoose(c)}>{c.label}</button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

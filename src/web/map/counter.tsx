@@ -1,7 +1,9 @@
 // A counter drawn in SVG: national colour, a pattern band by side, the nation's code, a NATO symbol, factors,
-// the reduced side and the Ops Complete marker. Drawn in a unit square centred on (0,0), scaled by the caller.
-import type { CounterManifest, UnitView } from './board-data.ts';
-import { factorText } from './board-data.ts';
+// the reduced side, status marks (Ops Complete...) and how many units a piece stands for. Drawn in a unit square
+// centred on (0,0), scaled by the caller.
+import { render } from 'preact';
+import type { CounterManifest, PieceView } from './board-model.ts';
+import { factorText, markText, pieceFactors, pieceName } from './board-model.ts';
 
 const FALLBACK = ['#8a8f98', '#b48a5a', '#6f8fb0', '#9a7aa0', '#7aa07a', '#b07a7a'];
 // Customary wargame colours for common nation codes, used only when the counter manifest gives none.
@@ -72,11 +74,13 @@ export function NatoSymbol({ symbol, color }: { symbol: string; color: string })
 }
 
 export interface CounterProps {
-  unit: UnitView;
+  unit: PieceView;
   counters: CounterManifest | undefined;
   /** Selectable: the prompt has choices for this unit. */
   active?: boolean;
   selected?: boolean;
+  /** Ringed by an overlay (out of supply...). */
+  marked?: boolean;
 }
 
 /** Side-dependent band: Axis hatched, Allies plain, others dotted (readable without colour). */
@@ -85,35 +89,50 @@ function SideBand({ side }: { side: string }) {
   return <rect class={cls} x={-0.5} y={-0.5} width={1} height={0.16} />;
 }
 
-export function Counter({ unit, counters, active, selected }: CounterProps) {
+export function Counter({ unit, counters, active, selected, marked }: CounterProps) {
   const st = powerStyle(counters, unit.power);
   const type = counters?.types[unit.type];
   const symbol = type?.symbol ?? unit.type;
-  const cls = 'counter' + (active ? ' active' : '') + (selected ? ' selected' : '') + (unit.reduced ? ' reduced' : '');
+  const cls = 'counter' + (active ? ' active' : '') + (selected ? ' selected' : '') + (unit.reduced ? ' reduced' : '') + (marked ? ' marked' : '');
+  const count = unit.count ?? 1;
+  const badge = count > 1 && (
+    <g class="count-badge" transform="translate(0.42,0.42)">
+      <rect x={-0.2} y={-0.13} width={0.4} height={0.26} rx={0.06} />
+      <text y={0.07} font-size={0.19} text-anchor="middle">×{count}</text>
+    </g>
+  );
   if (unit.hidden) {
     return (
       <g class={cls} data-unit={unit.id}>
+        <title>{pieceName(unit, counters)}</title>
         <rect x={-0.5} y={-0.5} width={1} height={1} rx={0.08} fill={st.fill} stroke="#222" stroke-width={0.03} />
         <text y={0.12} font-size={0.36} text-anchor="middle" fill={st.text}>?</text>
+        {badge}
       </g>
     );
   }
+  const marks = unit.marks ?? [];
+  const ops = marks.includes('ops-complete');
+  const factors = pieceFactors(unit, counters);
+  const light = unit.side === 'axis' ? '#fff' : '#111';
   return (
     <g class={cls} data-unit={unit.id}>
-      <title>{`${counters?.powers[unit.power]?.name ?? unit.power} ${unit.name ?? ''} ${type?.name ?? unit.type} ${factorText(unit.factors)}${unit.reduced ? ' (reduced)' : ''}${unit.ops ? ' — Ops Complete' : ''}`}</title>
+      <title>{`${pieceName(unit, counters)} ${factorText(factors)}${unit.reduced ? ' (reduced)' : ''}${marks.length ? ` — ${marks.map(markText).join(', ')}` : ''}`}</title>
       <rect class="counter-bg" x={-0.5} y={-0.5} width={1} height={1} rx={0.08} fill={st.fill} />
       <SideBand side={unit.side} />
-      <text x={-0.44} y={-0.37} font-size={0.14} font-weight="bold" fill={unit.side === 'axis' ? '#fff' : '#111'} class="abbr">{st.abbr}</text>
-      {unit.name && <text x={0.44} y={-0.37} font-size={0.14} text-anchor="end" fill={unit.side === 'axis' ? '#fff' : '#111'}>{unit.name}</text>}
+      <text x={-0.44} y={-0.37} font-size={0.14} font-weight="bold" fill={light} class="abbr">{st.abbr}</text>
+      {unit.name && <text x={0.44} y={-0.37} font-size={0.14} text-anchor="end" fill={light}>{unit.name}</text>}
       <g transform="translate(0,-0.02)"><NatoSymbol symbol={symbol} color={st.text} /></g>
-      <text y={0.4} font-size={0.24} font-weight="bold" text-anchor="middle" fill={st.text} class="factors">{factorText(unit.factors)}</text>
+      <text y={0.4} font-size={0.26} font-weight="bold" text-anchor="middle" fill={st.text} class="factors">{factorText(factors)}</text>
       {unit.reduced && <path class="reduced-mark" d="M0.5,0.18L0.5,0.5L0.18,0.5Z" />}
-      {unit.ops && (
+      {ops && (
         <g class="ops-marker">
           <rect x={-0.52} y={0.08} width={0.5} height={0.24} rx={0.04} />
           <text x={-0.27} y={0.25} font-size={0.15} text-anchor="middle">OPS</text>
         </g>
       )}
+      {marks.includes('out-of-supply') && <text class="oos-mark" x={0.44} y={0.12} font-size={0.2} text-anchor="end">⊘</text>}
+      {badge}
       <rect class="counter-edge" x={-0.5} y={-0.5} width={1} height={1} rx={0.08} />
     </g>
   );
@@ -123,11 +142,44 @@ export function Counter({ unit, counters, active, selected }: CounterProps) {
 export function CounterIcon(props: CounterProps & { size?: number }) {
   const s = props.size ?? 44;
   return (
-    <svg class="counter-icon" width={s} height={s} viewBox="-0.55 -0.55 1.1 1.1" role="img" aria-label={`${props.unit.power} ${props.unit.type} ${props.unit.name ?? ''}`}>
+    <svg class="counter-icon" width={s} height={s} viewBox="-0.55 -0.55 1.1 1.1" role="img" aria-label={pieceName(props.unit, props.counters)}>
       <defs><Patterns /></defs>
       <Counter {...props} />
     </svg>
   );
+}
+
+// The page's counter rules (styles.css), carried inside a counter drawn as an image.
+const IMAGE_CSS = `.counter text{font-family:system-ui,sans-serif}.counter-edge{fill:none;stroke:#1a1a1a;stroke-width:.03}
+.band-axis{fill:url(#hatch-axis)}.band-allies{fill:#1f4f36}.band-other{fill:url(#dots-other)}.reduced-mark{fill:#fff;stroke:#111;stroke-width:.02}
+.ops-marker rect{fill:#111}.ops-marker text{fill:#fff;font-weight:700}.count-badge rect{fill:#111;stroke:#fff;stroke-width:.03}
+.count-badge text{fill:#fff;font-weight:700}.oos-mark{fill:#d55e00;font-weight:700}`;
+const images = new Map<string, string>();
+
+/** A counter's picture as an SVG data URL, drawn once per look (the piece's fields and its manifest entry). */
+function counterUrl(unit: PieceView, counters: CounterManifest | undefined): string {
+  const key = JSON.stringify([unit, counters?.powers[unit.power], counters?.types[unit.type]]);
+  let url = images.get(key);
+  if (!url) {
+    const host = document.createElement('div');
+    render(
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="-0.55 -0.55 1.1 1.1" width="110" height="110">
+        <style>{IMAGE_CSS}</style><defs><Patterns /></defs><Counter unit={unit} counters={counters} />
+      </svg>, host);
+    url = `data:image/svg+xml,${encodeURIComponent(host.innerHTML)}`;
+    render(null, host);
+    if (images.size > 2000) images.clear();
+    images.set(key, url);
+  }
+  return url;
+}
+
+/**
+ * A counter as an image, for text that names its units (choices, groups): it adds nothing to the text a reader or a
+ * search sees; the name is its tooltip.
+ */
+export function CounterImage({ unit, counters, size = 26 }: { unit: PieceView; counters: CounterManifest | undefined; size?: number }) {
+  return <img class="counter-icon" src={counterUrl(unit, counters)} width={size} height={size} alt="" title={pieceName(unit, counters)} />;
 }
 
 /** Pattern fills used by counters (defined once per SVG). */

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { borderSegments, buildGeometry, hexsideSegments } from './geometry.ts';
-import type { MapData } from './board-data.ts';
+import type { Board } from './board-model.ts';
 
-const map: MapData = {
-  grid: { layout: 'flat-top columns', offset: 'odd-down' },
-  hexes: {
-    '0101': { kind: 'land', country: 'fr' },
-    '0201': { kind: 'land', country: 'ge' },
-    '0102': { kind: 'sea' },
-    '0301': { kind: 'land', country: 'ge' },
+const board: Board = {
+  hex: {
+    sheets: [{ prefix: '', cols: [1, 3], rows: [1, 2], offset: 'odd-down' }],
+    hexes: {
+      '0101': { kind: 'land', country: 'fr' },
+      '0201': { kind: 'land', country: 'ge' },
+      '0102': { kind: 'sea' },
+      '0301': { kind: 'land', country: 'ge' },
+    },
+    hexsides: { '0101/0201': { features: ['river'] } },
   },
-  hexsides: { '0101/0201': { features: ['river'] } },
 };
 
 describe('map geometry for the board (flat-topped columns, centre x = 1.5 col)', () => {
-  const geo = buildGeometry(map);
+  const geo = buildGeometry(board)!;
   it('places hex centres by column and shifted columns', () => {
     expect(geo.hexes.get('0101')!.cx).toBeCloseTo(1.5);
     expect(geo.hexes.get('0101')!.cy).toBeCloseTo(Math.sqrt(3) * 1.5);
@@ -29,31 +31,33 @@ describe('map geometry for the board (flat-topped columns, centre x = 1.5 col)',
     expect(geo.edge('0101', '0301')).toBeNull();
   });
   it('draws a border only between land hexes of different countries', () => {
-    expect(borderSegments(map, geo)).toHaveLength(1);
+    expect(borderSegments(board, geo)).toHaveLength(1);
   });
   it('draws hexside features on the shared edge', () => {
-    expect(hexsideSegments(map, geo).get('river')).toHaveLength(1);
+    expect(hexsideSegments(board, geo).get('river')).toHaveLength(1);
+  });
+  it('a board with neither hexes nor areas has no geometry (its boxes are panels)', () => {
+    expect(buildGeometry({ boxes: [{ id: 'pool', name: 'Pool' }] })).toBeNull();
   });
 });
 
 // A second sheet turned half round (ETO's E sheet against W): E0508 lies just past W's east edge, on W1101's place.
-const twoSheets: MapData = {
-  grid: {
-    layout: 'flat-top columns', offset: 'odd-down',
+const twoSheets: Board = {
+  hex: {
     sheets: [
       { prefix: 'W', cols: [1, 10], rows: [1, 8], offset: 'odd-down' },
       { prefix: 'E', cols: [1, 5], rows: [1, 8], offset: 'odd-down', join: { anchor: 'E0508', onto: 'W1101', colSign: -1, rowSign: -1 } },
     ],
+    hexes: {
+      W1001: { kind: 'land', country: 'fr' }, W1002: { kind: 'land', country: 'fr' },
+      E0508: { kind: 'land', country: 'ge' }, E0507: { kind: 'land', country: 'ge' }, E0408: { kind: 'sea' },
+    },
+    hexsides: { 'E0508/W1001': { features: ['river'] } },
   },
-  hexes: {
-    W1001: { kind: 'land', country: 'fr' }, W1002: { kind: 'land', country: 'fr' },
-    E0508: { kind: 'land', country: 'ge' }, E0507: { kind: 'land', country: 'ge' }, E0408: { kind: 'sea' },
-  },
-  hexsides: { 'W1001|E0508': { features: ['river'] } },
 };
 
 describe('map geometry over several sheets with prefixes and opposite numbering (src/board placement)', () => {
-  const geo = buildGeometry(twoSheets);
+  const geo = buildGeometry(twoSheets)!;
   it('places the turned sheet by its join: rows run north, columns run west', () => {
     const e = geo.hexes.get('E0508')!;
     expect(e.cx).toBeCloseTo(1.5 * 11);
@@ -73,5 +77,21 @@ describe('map geometry over several sheets with prefixes and opposite numbering 
     }
     expect(borderSegments(twoSheets, geo)).toHaveLength(keys.filter((k) => /^E05\d\d\/W/.test(k)).length);
     expect(hexsideSegments(twoSheets, geo).get('river')).toHaveLength(1);
+  });
+});
+
+describe('area boards: polygons, label points, bounds', () => {
+  const areas: Board = {
+    areas: {
+      north: { name: 'North', kind: 'land', polygons: [[[0, 0], [10, 0], [10, 5], [0, 5]]], label: [5, 2.5] },
+      strait: { name: 'Strait', kind: 'sea', polygons: [[[10, 0], [14, 0], [14, 5]], [[20, 20], [21, 20], [21, 21]]], label: [12, 2] },
+    },
+  };
+  const geo = buildGeometry(areas)!;
+  it('each area is one path of all its polygons, with its counters at the label point', () => {
+    expect(geo.areas.get('strait')!.path.match(/M/g)).toHaveLength(2);
+    expect(geo.centre('north')).toEqual([5, 2.5]);
+    expect(geo.centre('nowhere')).toBeNull();
+    expect(geo.bounds).toEqual({ x: 0, y: 0, w: 21, h: 21 });
   });
 });

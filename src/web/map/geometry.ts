@@ -1,9 +1,9 @@
-// Map geometry for drawing: hex centres, outlines, shared edges (borders, rivers), bounds. Pure, tested in Node.
+// Map geometry for drawing a contract board (src/engine/board.ts): hex centres and outlines from the sheets (through
+// src/board), area polygons and label points, shared hex edges (borders, rivers), bounds. Pure, tested in Node.
 import { buildBoard } from '../../board/board.ts';
-import { cornersAround, hexCentre, neighbourCoords, HEX_DIRECTIONS } from '../../board/hex-geometry.ts';
-import { formatHexId, parseHexId } from '../../board/hex-ids.ts';
-import type { MapData } from './board-data.ts';
-import { hexsideKey, splitHexside } from './board-data.ts';
+import { cornersAround } from '../../board/hex-geometry.ts';
+import type { Board } from './board-model.ts';
+import { hexsideKey, splitHexside } from './board-model.ts';
 
 export interface HexGeo {
   id: string;
@@ -13,17 +13,31 @@ export interface HexGeo {
   path: string;
 }
 
+export interface AreaGeo {
+  id: string;
+  /** Label point (name and counters). */
+  cx: number;
+  cy: number;
+  /** SVG path of every polygon. */
+  path: string;
+  /** A rough size of the area (the smaller side of its bounding box), for placing its counters. */
+  size: number;
+}
+
 export interface Segment {
   x1: number; y1: number; x2: number; y2: number;
 }
 
 export interface MapGeometry {
   hexes: Map<string, HexGeo>;
+  areas: Map<string, AreaGeo>;
   bounds: { x: number; y: number; w: number; h: number };
   /** Hexside key -> the shared edge of the two hexes. */
   edge(a: string, b: string): Segment | null;
   /** Pairs of adjacent hexes that are both on the map (each pair once). */
   adjacentPairs: [string, string][];
+  /** Where a place's counters go (a hex centre or an area's label point), or null when it is not on the map. */
+  centre(place: string): [number, number] | null;
 }
 
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -32,64 +46,46 @@ export function outlinePath(cx: number, cy: number, size = 1): string {
   return 'M' + cornersAround(cx, cy, size).map(([x, y]) => `${r3(x)},${r3(y)}`).join('L') + 'Z';
 }
 
-export function buildGeometry(map: MapData): MapGeometry {
-  if (map.grid.sheets?.length) return sheetsGeometry(map);
-  const fmt = { prefix: map.grid.prefix ?? '', colDigits: map.grid.colDigits, rowDigits: map.grid.rowDigits };
-  const offset = map.grid.offset;
-  const hexes = new Map<string, HexGeo>();
-  const coords = new Map<string, [number, number]>();
-  for (const id of Object.keys(map.hexes)) {
-    const cr = parseHexId(fmt, id);
-    if (!cr) continue;
-    coords.set(id, cr);
-    const [cx, cy] = hexCentre(cr[0], cr[1], offset);
-    hexes.set(id, { id, cx, cy, path: outlinePath(cx, cy) });
-  }
-  const adjacentPairs: [string, string][] = [];
-  for (const [id, [c, r]] of coords) {
-    for (const dir of HEX_DIRECTIONS.slice(0, 3)) {
-      const [nc, nr] = neighbourCoords(c, r, offset, dir);
-      if (nc < 0 || nr < 0) continue;
-      let nid: string;
-      try { nid = formatHexId(fmt, nc, nr); } catch { continue; }
-      if (hexes.has(nid)) adjacentPairs.push([id, nid]);
-    }
-  }
-  return finish(hexes, adjacentPairs);
+export function ringPath(ring: [number, number][]): string {
+  return 'M' + ring.map(([x, y]) => `${r3(x)},${r3(y)}`).join('L') + 'Z';
 }
 
-/**
- * Several sheets with their own prefixes, joined (possibly numbered the other way): positions and adjacency come
- * from src/board's assembled board. A hex shared by two sheets is drawn once, under the id the map keys it by.
- */
-function sheetsGeometry(map: MapData): MapGeometry {
-  const board = buildBoard({ sheets: map.grid.sheets });
+/** Geometry of a board's hexes (sheets joined by src/board) and areas; null when it has neither. */
+export function buildGeometry(board: Board): MapGeometry | null {
   const hexes = new Map<string, HexGeo>();
-  const keyOf = new Map<number, string>();
-  for (const id of Object.keys(map.hexes)) {
-    const n = board.find(id);
-    if (n < 0 || !board.isHex(n) || keyOf.has(n)) continue;
-    keyOf.set(n, id);
-    const [cx, cy] = board.centre(n);
-    hexes.set(id, { id, cx, cy, path: outlinePath(cx, cy) });
-  }
   const adjacentPairs: [string, string][] = [];
-  for (const [n, id] of keyOf) {
-    for (const m of board.neighbours(n)) {
-      const other = m > n ? keyOf.get(m) : undefined;
-      if (other) adjacentPairs.push([id, other]);
+  if (board.hex && Object.keys(board.hex.hexes).length) {
+    const b = buildBoard({ sheets: board.hex.sheets });
+    const keyOf = new Map<number, string>();
+    for (const id of Object.keys(board.hex.hexes)) {
+      const n = b.find(id);
+      if (n < 0 || !b.isHex(n) || keyOf.has(n)) continue;
+      keyOf.set(n, id);
+      const [cx, cy] = b.centre(n);
+      hexes.set(id, { id, cx, cy, path: outlinePath(cx, cy) });
+    }
+    for (const [n, id] of keyOf) {
+      for (const m of b.neighbours(n)) {
+        const other = m > n ? keyOf.get(m) : undefined;
+        if (other) adjacentPairs.push([id, other]);
+      }
     }
   }
-  return finish(hexes, adjacentPairs);
-}
-
-function finish(hexes: Map<string, HexGeo>, adjacentPairs: [string, string][]): MapGeometry {
+  const areas = new Map<string, AreaGeo>();
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [id, a] of Object.entries(board.areas ?? {})) {
+    let ax0 = Infinity, ay0 = Infinity, ax1 = -Infinity, ay1 = -Infinity;
+    for (const ring of a.polygons) for (const [x, y] of ring) {
+      ax0 = Math.min(ax0, x); ax1 = Math.max(ax1, x); ay0 = Math.min(ay0, y); ay1 = Math.max(ay1, y);
+    }
+    minX = Math.min(minX, ax0); maxX = Math.max(maxX, ax1); minY = Math.min(minY, ay0); maxY = Math.max(maxY, ay1);
+    areas.set(id, { id, cx: a.label[0], cy: a.label[1], path: a.polygons.map(ringPath).join(''), size: Math.min(ax1 - ax0, ay1 - ay0) });
+  }
+  if (!hexes.size && !areas.size) return null;
   for (const { cx, cy } of hexes.values()) {
     minX = Math.min(minX, cx - 1); maxX = Math.max(maxX, cx + 1);
     minY = Math.min(minY, cy - 0.87); maxY = Math.max(maxY, cy + 0.87);
   }
-  if (!hexes.size) { minX = 0; minY = 0; maxX = 1; maxY = 1; }
   const edge = (a: string, b: string): Segment | null => {
     const ha = hexes.get(a), hb = hexes.get(b);
     if (!ha || !hb) return null;
@@ -98,14 +94,21 @@ function finish(hexes: Map<string, HexGeo>, adjacentPairs: [string, string][]): 
     if (shared.length !== 2) return null;
     return { x1: shared[0]![0], y1: shared[0]![1], x2: shared[1]![0], y2: shared[1]![1] };
   };
-  return { hexes, bounds: { x: minX, y: minY, w: maxX - minX, h: maxY - minY }, edge, adjacentPairs };
+  const centre = (place: string): [number, number] | null => {
+    const h = hexes.get(place);
+    if (h) return [h.cx, h.cy];
+    const a = areas.get(place);
+    return a ? [a.cx, a.cy] : null;
+  };
+  return { hexes, areas, bounds: { x: minX, y: minY, w: maxX - minX, h: maxY - minY }, edge, adjacentPairs, centre };
 }
 
 /** Country borders: edges between two land hexes of different countries. */
-export function borderSegments(map: MapData, geo: MapGeometry): Segment[] {
+export function borderSegments(board: Board, geo: MapGeometry): Segment[] {
   const out: Segment[] = [];
+  const hexes = board.hex?.hexes ?? {};
   for (const [a, b] of geo.adjacentPairs) {
-    const ha = map.hexes[a]!, hb = map.hexes[b]!;
+    const ha = hexes[a]!, hb = hexes[b]!;
     if (ha.kind === 'sea' || hb.kind === 'sea' || ha.kind === 'lake' || hb.kind === 'lake' || !ha.country || !hb.country || ha.country === hb.country) continue;
     const s = geo.edge(a, b);
     if (s) out.push(s);
@@ -114,9 +117,9 @@ export function borderSegments(map: MapData, geo: MapGeometry): Segment[] {
 }
 
 /** Hexside features as drawable segments, by feature. */
-export function hexsideSegments(map: MapData, geo: MapGeometry): Map<string, { key: string; seg: Segment; a: string; b: string }[]> {
+export function hexsideSegments(board: Board, geo: MapGeometry): Map<string, { key: string; seg: Segment; a: string; b: string }[]> {
   const out = new Map<string, { key: string; seg: Segment; a: string; b: string }[]>();
-  for (const [key, hs] of Object.entries(map.hexsides ?? {})) {
+  for (const [key, hs] of Object.entries(board.hex?.hexsides ?? {})) {
     const ab = splitHexside(key);
     if (!ab) continue;
     const seg = geo.edge(ab[0], ab[1]);

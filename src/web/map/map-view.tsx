@@ -1,38 +1,51 @@
-// The map: terrain, coasts, borders, rivers, cities, hex ids, counters in stacks, highlights from the prompt.
-// Pan and zoom change one transform attribute directly (no re-render), so dragging stays smooth.
+// The map of any contract board: hexes (terrain, coasts, borders, rivers, cities, ids) and areas (shaded polygons with
+// names and values), counters in stacks, control markers, highlights from the prompt. Pan and zoom change one
+// transform attribute directly (no re-render), so dragging stays smooth. A stack never spreads over the map: its
+// units are listed in the inspector beside it.
 import { memo } from 'preact/compat';
-import { useEffect, useImperativeHandle, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'preact/hooks';
 import type { Ref } from 'preact';
-import type { BoardView, CounterManifest, MapData, UnitView } from './board-data.ts';
+import type { Assets, BoardView, CounterManifest, PieceView } from './board-model.ts';
+import { controllerColor, piecesByPlace } from './board-model.ts';
 import { Counter, Patterns } from './counter.tsx';
 import type { MapGeometry } from './geometry.ts';
 import { borderSegments, hexsideSegments } from './geometry.ts';
+
+export interface MapTransform { x: number; y: number; k: number }
 
 export interface MapHandle {
   pan(dx: number, dy: number): void;
   zoom(factor: number): void;
   fit(): void;
-  centerOn(hex: string): void;
+  centerOn(place: string): void;
   /** Current scale (pixels per map unit). */
   scale(): number;
 }
 
 export interface MapViewProps {
-  map: MapData;
+  assets: Assets;
   geo: MapGeometry;
-  counters?: CounterManifest;
   board: BoardView;
   /** Units the prompt lets the player pick. */
   activeUnits: Set<string>;
   selectedUnit: string | null;
-  selectedHex: string | null;
-  /** Hexes the engine allows for the current pick. */
+  selectedPlace: string | null;
+  /** Places the engine allows for the current pick. */
   highlights: Set<string>;
-  expandedHex: string | null;
+  /** Units marked by an overlay (out of supply...), with a ring. */
+  marked?: Set<string>;
   showIds: boolean;
-  onHex(id: string): void;
-  onUnit(id: string, hex: string): void;
+  onPlace(id: string): void;
+  onUnit(id: string, place: string): void;
   handle?: Ref<MapHandle>;
+  /** The view to start with (kept from an earlier visit); else a legible zoom on `focus`, else the whole map. */
+  initial?: MapTransform | null;
+  /** Places to show first (the units that have choices). */
+  focus?: string[];
+  /** Called when a pan or zoom settles. */
+  onViewChange?(t: MapTransform): void;
+  /** A line about the place or unit under the pointer (mouse only). */
+  describe?(place: string, unit: string | null): string;
 }
 
 const TERRAIN_CLASS: Record<string, string> = {
@@ -40,15 +53,39 @@ const TERRAIN_CLASS: Record<string, string> = {
   marsh: 't-marsh', swamp: 't-marsh', desert: 't-desert', rough: 't-rough', hills: 't-rough', steppe: 't-clear',
 };
 
-const COUNTER = 1.2;
+/** Counter size on hex maps (hex centre to vertex = 1). */
+const HEX_COUNTER = 1.2;
+/** Pixels per map unit below which counters are too small to read: the first view zooms in at least this far. */
+export const LEGIBLE_SCALE = 34;
+
+/** The attribute naming a place on the map: `data-hex` for a hex, `data-area` for an area. */
+function placeAttr(geo: MapGeometry, id: string): Record<string, string> {
+  return geo.hexes.has(id) ? { 'data-hex': id } : { 'data-area': id };
+}
+
+/** The place an element of the map stands for (a hex or an area), from the nearest element naming one. */
+function placeOf(el: Element): string | null {
+  const e = el.closest('[data-hex],[data-area]');
+  return e?.getAttribute('data-hex') ?? e?.getAttribute('data-area') ?? null;
+}
+
+/** Counter size on an area map: a fraction of the typical area. */
+function areaCounterSize(geo: MapGeometry): number {
+  const sizes = [...geo.areas.values()].map((a) => a.size).sort((a, b) => a - b);
+  const median = sizes[Math.floor(sizes.length / 2)] ?? 6;
+  // Areas drawn over a hex map (sea areas) hold counters the size of a hex's.
+  return geo.hexes.size ? Math.min(1, Math.max(0.2, median / 4)) : Math.max(0.2, median / 4);
+}
 
 /** Terrain, coasts, borders, hexside features, cities: drawn once per map. */
-const StaticLayer = memo(function StaticLayer({ map, geo }: { map: MapData; geo: MapGeometry }) {
-  const hasLand = !!map.land?.length;
-  const landPath = hasLand ? map.land!.map((ring) => 'M' + ring.map(([x, y]) => `${x},${y}`).join('L') + 'Z').join('') : '';
+const HexLayer = memo(function HexLayer({ assets, geo }: { assets: Assets; geo: MapGeometry }) {
+  const hex = assets.board.hex;
+  if (!hex || !geo.hexes.size) return null;
+  const hasLand = !!hex.land?.length;
+  const landPath = hasLand ? hex.land!.map((ring) => 'M' + ring.map(([x, y]) => `${x},${y}`).join('L') + 'Z').join('') : '';
   const byTerrain = new Map<string, string[]>();
   const seaPaths: string[] = [];
-  for (const [id, h] of Object.entries(map.hexes)) {
+  for (const [id, h] of Object.entries(hex.hexes)) {
     const g = geo.hexes.get(id);
     if (!g) continue;
     if (h.kind === 'sea' || h.kind === 'lake') {
@@ -62,15 +99,13 @@ const StaticLayer = memo(function StaticLayer({ map, geo }: { map: MapData; geo:
     l.push(g.path);
   }
   const grid = [...geo.hexes.values()].map((g) => g.path).join('');
-  const sides = hexsideSegments(map, geo);
+  const sides = hexsideSegments(assets.board, geo);
   // Borders flagged on hexsides win; otherwise they are drawn where the country changes.
-  const borders = sides.get('border')?.map((x) => x.seg) ?? borderSegments(map, geo);
+  const borders = sides.get('border')?.map((x) => x.seg) ?? borderSegments(assets.board, geo);
   sides.delete('border');
   const seg = (s: { x1: number; y1: number; x2: number; y2: number }) => `M${s.x1},${s.y1}L${s.x2},${s.y2}`;
-  const b = geo.bounds;
   return (
     <g class="static">
-      <rect class="sea" x={b.x - 2} y={b.y - 2} width={b.w + 4} height={b.h + 4} />
       {hasLand && <path class="land t-clear" d={landPath} />}
       {hasLand && <clipPath id="land-clip"><path d={landPath} /></clipPath>}
       <g clip-path={hasLand ? 'url(#land-clip)' : undefined}>
@@ -82,19 +117,20 @@ const StaticLayer = memo(function StaticLayer({ map, geo }: { map: MapData; geo:
       <path class="border" d={borders.map(seg).join('')} />
       {[...sides].map(([f, list]) => <path key={f} class={`hexside hs-${f}`} d={list.map((x) => seg(x.seg)).join('')} />)}
       <g class="cities">
-        {Object.entries(map.hexes).map(([id, h]) => {
+        {Object.entries(hex.hexes).map(([id, h]) => {
           const g = geo.hexes.get(id);
           if (!g || (!h.city && !h.label)) return null;
           if (!h.city) return <text key={id} class="hex-label" x={g.cx} y={g.cy + 0.1} text-anchor="middle">{h.label}</text>;
           const c = h.city;
+          // The name sits in the lower third of its own hex, the id (when shown) in the upper third: they never meet.
           return (
             <g key={id} class={'city' + (c.capital ? ' capital' : '')} transform={`translate(${g.cx},${g.cy})`}>
-              {c.capital ? <rect x={-0.16} y={0.28} width={0.32} height={0.32} class="city-mark" />
-                : <circle cy={0.44} r={0.13} class="city-mark" />}
-              {c.production && <path class="production" d="M0,0.3l0.05,0.1h0.11l-0.09,0.07l0.04,0.11l-0.11,-0.07l-0.11,0.07l0.04,-0.11l-0.09,-0.07h0.11Z" transform="translate(0,0.04)" />}
-              {c.port && <text class="port" x={0.3} y={0.55} font-size={0.3}>⚓</text>}
-              {c.fort && <path class="fort-mark" d="M-0.35,0.6h0.7" />}
-              <text class="city-name" y={0.82} text-anchor="middle">{c.name}</text>
+              {c.capital ? <rect x={-0.14} y={0.14} width={0.28} height={0.28} class="city-mark" />
+                : <circle cy={0.28} r={0.12} class="city-mark" />}
+              {c.production && <path class="production" d="M0,0.3l0.05,0.1h0.11l-0.09,0.07l0.04,0.11l-0.11,-0.07l-0.11,0.07l0.04,-0.11l-0.09,-0.07h0.11Z" transform="translate(0.3,-0.12)" />}
+              {c.port && <text class="port" x={-0.5} y={0.4} font-size={0.26}>⚓</text>}
+              {c.fort && <path class="fort-mark" d="M-0.3,0.47h0.6" />}
+              <text class="city-name" y={0.72} text-anchor="middle">{c.name}</text>
             </g>
           );
         })}
@@ -103,44 +139,77 @@ const StaticLayer = memo(function StaticLayer({ map, geo }: { map: MapData; geo:
   );
 });
 
-const IdLayer = memo(function IdLayer({ geo }: { geo: MapGeometry }) {
+/** Areas: shaded by who controls them (else their owner), with names, printed values and marks. */
+const AreaLayer = memo(function AreaLayer({ assets, geo, control, counterSize }: {
+  assets: Assets; geo: MapGeometry; control: Record<string, string>; counterSize: number;
+}) {
+  const areas = assets.board.areas;
+  if (!areas || !geo.areas.size) return null;
+  const fs = counterSize * 0.42;
   return (
-    <g class="hex-ids">
-      {[...geo.hexes.values()].map((g) => <text key={g.id} x={g.cx} y={g.cy - 0.55} text-anchor="middle">{g.id}</text>)}
+    <g class="areas-layer">
+      {Object.entries(areas).map(([id, a]) => {
+        const g = geo.areas.get(id);
+        if (!g) return null;
+        const sea = a.kind === 'sea';
+        const who = control[id] ?? a.owner;
+        const fill = sea ? undefined : (who && (controllerColor(assets.counters, who) ?? assets.board.countries?.[who]?.color));
+        return (
+          <g key={id} class={'area ' + (sea ? 'area-sea' : 'area-land')} data-area={id}>
+            <path class="area-shape" d={g.path} style={fill ? { fill } : undefined} />
+          </g>
+        );
+      })}
+      {Object.entries(areas).map(([id, a]) => {
+        const g = geo.areas.get(id);
+        if (!g) return null;
+        const marks = a.marks ?? [];
+        return (
+          <g key={`n-${id}`} class={'area-name' + (a.kind === 'sea' ? ' sea' : '')} transform={`translate(${g.cx},${g.cy})`}>
+            <text y={-counterSize * 0.75} text-anchor="middle" font-size={fs}>
+              {marks.includes('capital') ? '★ ' : ''}{a.name}{a.value !== undefined ? ` (${a.value})` : ''}
+            </text>
+          </g>
+        );
+      })}
     </g>
   );
 });
 
-/** Invisible hex shapes that take the clicks (one per hex, above terrain, below counters). */
-const HitLayer = memo(function HitLayer({ geo }: { geo: MapGeometry }) {
-  return <g class="hits">{[...geo.hexes.values()].map((g) => <path key={g.id} d={g.path} data-hex={g.id} />)}</g>;
+const IdLayer = memo(function IdLayer({ geo }: { geo: MapGeometry }) {
+  return (
+    <g class="hex-ids">
+      {[...geo.hexes.values()].map((g) => <text key={g.id} x={g.cx} y={g.cy - 0.58} text-anchor="middle">{g.id}</text>)}
+    </g>
+  );
 });
 
-function stacksByHex(units: UnitView[], geo: MapGeometry): Map<string, UnitView[]> {
-  const m = new Map<string, UnitView[]>();
-  for (const u of units) {
-    if (!geo.hexes.has(u.where) || u.aboard) continue;
-    let l = m.get(u.where);
-    if (!l) m.set(u.where, (l = []));
-    l.push(u);
-  }
-  return m;
-}
+/**
+ * Invisible shapes that take the clicks (one per hex or area, above the drawing, below counters). Areas lie over the
+ * hexes they hold (a sea area over its sea hexes): a click there is on the area.
+ */
+const HitLayer = memo(function HitLayer({ geo }: { geo: MapGeometry }) {
+  return (
+    <g class="hits">
+      {[...geo.hexes.values()].map((g) => <path key={g.id} d={g.path} data-hex={g.id} />)}
+      {[...geo.areas.values()].map((g) => <path key={g.id} d={g.path} data-area={g.id} />)}
+    </g>
+  );
+});
 
 export function MapView(p: MapViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const gRef = useRef<SVGGElement>(null);
-  const t = useRef({ x: 0, y: 0, k: 20 });
-  const fitted = useRef(false);
-  const onHexRef = useRef(p.onHex);
-  const onUnitRef = useRef(p.onUnit);
-  onHexRef.current = p.onHex;
-  onUnitRef.current = p.onUnit;
+  const t = useRef<MapTransform>({ x: 0, y: 0, k: 20 });
+  const placed = useRef(false);
+  const cb = useRef(p);
+  cb.current = p;
+  const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
 
-  // While the player drags or zooms, the svg element gets a CSS transform (cheap: no SVG repaint); the real
+  // While the player drags or zooms, the map layer gets a CSS transform (cheap: no SVG repaint); the real
   // transform is committed when the gesture pauses.
-  const committed = useRef({ x: 0, y: 0, k: 20 });
+  const committed = useRef<MapTransform>({ x: 0, y: 0, k: 20 });
   const commitTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const apply = (live = false) => {
     const g = gRef.current, svg = svgRef.current, layer = layerRef.current;
@@ -156,10 +225,12 @@ export function MapView(p: MapViewProps) {
     }
     if (commitTimer.current) { clearTimeout(commitTimer.current); commitTimer.current = null; }
     layer.style.transform = '';
+    const changed = committed.current.x !== x || committed.current.y !== y || committed.current.k !== k;
     committed.current = { x, y, k };
     g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k.toFixed(3)})`);
     svg.classList.toggle('zoom-far', k < 14);
     svg.classList.toggle('zoom-near', k >= 30);
+    if (changed && placed.current) cb.current.onViewChange?.({ x, y, k });
   };
   const size = () => {
     const el = svgRef.current;
@@ -172,9 +243,24 @@ export function MapView(p: MapViewProps) {
     t.current = { k, x: (w - b.w * k) / 2 - b.x * k, y: (h - b.h * k) / 2 - b.y * k };
     apply();
   };
+  /** The first view: the kept one, else the focus places at a legible zoom (the whole map when it fits legibly). */
+  const firstView = () => {
+    if (p.initial) { t.current = { ...p.initial }; apply(); return; }
+    fit();
+    // Counters about 40 px wide: a hex map's counter is 1.2 units, an area map's a fraction of its areas.
+    const legible = p.geo.hexes.size ? LEGIBLE_SCALE : p.geo.areas.size ? 40 / areaCounterSize(p.geo) : 0;
+    if (t.current.k >= legible) return;
+    const pts = (p.focus ?? []).map((f) => p.geo.centre(f)).filter((c): c is [number, number] => !!c);
+    const { w, h } = size();
+    const [fx, fy] = pts.length
+      ? [pts.reduce((a, q) => a + q[0], 0) / pts.length, pts.reduce((a, q) => a + q[1], 0) / pts.length]
+      : [p.geo.bounds.x + p.geo.bounds.w / 2, p.geo.bounds.y + p.geo.bounds.h / 2];
+    t.current = { k: legible, x: w / 2 - fx * legible, y: h / 2 - fy * legible };
+    apply();
+  };
   const zoomAt = (factor: number, px: number, py: number, live = false) => {
     const c = t.current;
-    const k = Math.max(3, Math.min(160, c.k * factor));
+    const k = Math.max(2, Math.min(160, c.k * factor));
     const f = k / c.k;
     t.current = { k, x: px - (px - c.x) * f, y: py - (py - c.y) * f };
     apply(live);
@@ -183,19 +269,19 @@ export function MapView(p: MapViewProps) {
     pan: (dx, dy) => { t.current.x += dx; t.current.y += dy; apply(); },
     zoom: (f) => { const { w, h } = size(); zoomAt(f, w / 2, h / 2); },
     fit,
-    centerOn: (hex) => {
-      const g = p.geo.hexes.get(hex);
-      if (!g) return;
+    centerOn: (place) => {
+      const c = p.geo.centre(place);
+      if (!c) return;
       const { w, h } = size();
-      t.current.x = w / 2 - g.cx * t.current.k;
-      t.current.y = h / 2 - g.cy * t.current.k;
+      t.current.x = w / 2 - c[0] * t.current.k;
+      t.current.y = h / 2 - c[1] * t.current.k;
       apply();
     },
     scale: () => t.current.k,
   }));
 
   useEffect(() => {
-    if (!fitted.current) { fit(); fitted.current = true; } else apply();
+    if (!placed.current) { firstView(); placed.current = true; } else apply();
   });
 
   // Pointer handling: drag pans, two pointers pinch, a press without movement is a click.
@@ -217,6 +303,7 @@ export function MapView(p: MapViewProps) {
       if (e.button !== 0 && e.pointerType === 'mouse') return;
       if (pts.size === 0) box = frame.getBoundingClientRect();
       pts.set(e.pointerId, local(e));
+      setHover(null);
       if (pts.size === 1) { moved = 0; down = e.target; }
       if (pts.size === 2) {
         const [a, b] = [...pts.values()];
@@ -257,10 +344,9 @@ export function MapView(p: MapViewProps) {
       if (pts.size === 0 && moved > 4) apply(false);
       if (pts.size === 0 && moved <= 4 && down instanceof Element) {
         const unit = down.closest('[data-unit]');
-        const hexEl = down.closest('[data-hex]');
-        const hex = hexEl?.getAttribute('data-hex');
-        if (unit && hex) onUnitRef.current(unit.getAttribute('data-unit')!, hex);
-        else if (hex) onHexRef.current(hex);
+        const place = placeOf(down);
+        if (unit && place) cb.current.onUnit(unit.getAttribute('data-unit')!, place);
+        else if (place) cb.current.onPlace(place);
       }
       down = null;
     };
@@ -269,89 +355,134 @@ export function MapView(p: MapViewProps) {
       const { x, y } = local(e);
       zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y, true);
     };
+    // Hover details (mouse only, never while a button is down): one lookup per animation frame.
+    let hoverFrame = 0;
+    let last: PointerEvent | null = null;
+    const onOver = (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse' || pts.size || !cb.current.describe) return;
+      last = e;
+      if (hoverFrame) return;
+      hoverFrame = requestAnimationFrame(() => {
+        hoverFrame = 0;
+        const ev = last!;
+        const el = ev.target instanceof Element ? ev.target : null;
+        const place = el ? placeOf(el) : null;
+        const unit = el?.closest('[data-unit]')?.getAttribute('data-unit') ?? null;
+        if (!place) { setHover(null); return; }
+        const r = frame.getBoundingClientRect();
+        setHover({ x: ev.clientX - r.left + 14, y: ev.clientY - r.top + 14, text: cb.current.describe!(place, unit) });
+      });
+    };
+    const onLeave = () => setHover(null);
     svg.addEventListener('pointerdown', onDown);
     svg.addEventListener('pointermove', onMove);
     svg.addEventListener('pointerup', onUp);
     svg.addEventListener('pointercancel', onUp);
+    svg.addEventListener('pointerover', onOver);
+    svg.addEventListener('pointerleave', onLeave);
     svg.addEventListener('wheel', onWheel, { passive: false });
-    const ro = new ResizeObserver(() => apply());
+    // A resize (a phone turned, the panel opened) keeps the middle of the view in the middle.
+    let seen = { w: svg.clientWidth, h: svg.clientHeight };
+    const ro = new ResizeObserver(() => {
+      const w = svg.clientWidth, h = svg.clientHeight;
+      if (placed.current && seen.w && seen.h && (w !== seen.w || h !== seen.h)) {
+        t.current.x += (w - seen.w) / 2;
+        t.current.y += (h - seen.h) / 2;
+      }
+      seen = { w, h };
+      apply();
+    });
     ro.observe(svg);
     return () => {
       svg.removeEventListener('pointerdown', onDown);
       svg.removeEventListener('pointermove', onMove);
       svg.removeEventListener('pointerup', onUp);
       svg.removeEventListener('pointercancel', onUp);
+      svg.removeEventListener('pointerover', onOver);
+      svg.removeEventListener('pointerleave', onLeave);
       svg.removeEventListener('wheel', onWheel);
+      if (hoverFrame) cancelAnimationFrame(hoverFrame);
       ro.disconnect();
     };
   }, [p.geo]);
 
-  const stacks = useMemo(() => stacksByHex(p.board.units, p.geo), [p.board, p.geo]);
-  const expanded = p.expandedHex ? stacks.get(p.expandedHex) : undefined;
+  const stacks = useMemo(() => piecesByPlace(p.board), [p.board]);
+  const areaSize = useMemo(() => areaCounterSize(p.geo), [p.geo]);
+  const b = p.geo.bounds;
+  const sel = p.selectedPlace;
 
   return (
-    <div class="map-layer" ref={layerRef}>
-    <svg ref={svgRef} class="map" data-testid="map" tabIndex={0} aria-label="Game map">
-      <defs><Patterns /></defs>
-      <g ref={gRef}>
-        <StaticLayer map={p.map} geo={p.geo} />
-        {p.showIds && <IdLayer geo={p.geo} />}
-        <ControlMarkers board={p.board} geo={p.geo} map={p.map} />
-        <HitLayer geo={p.geo} />
-        <g class="highlights">
-          {[...p.highlights].map((h) => {
-            const g = p.geo.hexes.get(h);
-            return g && <path key={h} class="hl" d={g.path} data-hex={h} data-testid={`hl-${h}`} />;
-          })}
-          {p.selectedHex && p.geo.hexes.get(p.selectedHex) && <path class="sel-hex" d={p.geo.hexes.get(p.selectedHex)!.path} />}
-        </g>
-        <UnitsLayer stacks={stacks} geo={p.geo} counters={p.counters} activeUnits={p.activeUnits} selectedUnit={p.selectedUnit}
-          expandedHex={p.expandedHex} />
-        {expanded && p.expandedHex && (() => {
-          const g = p.geo.hexes.get(p.expandedHex)!;
-          const n = expanded.length, step = COUNTER + 0.1;
-          const x0 = g.cx - ((n - 1) * step) / 2;
-          return (
-            <g class="expanded" data-hex={p.expandedHex}>
-              <rect class="expanded-bg" x={x0 - step / 2 - 0.05} y={g.cy - step / 2 - 0.05} width={n * step + 0.1} height={step + 0.1} rx={0.1} />
-              {expanded.map((u, i) => (
-                <g key={u.id} transform={`translate(${x0 + i * step},${g.cy}) scale(${COUNTER})`}>
-                  <Counter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
-                </g>
-              ))}
+    <div class="map-frame">
+      <div class="map-layer" ref={layerRef}>
+        <svg ref={svgRef} class="map" data-testid="map" tabIndex={0} aria-label="Game map">
+          <defs><Patterns /></defs>
+          <g ref={gRef}>
+            <rect class="sea" x={b.x - 2} y={b.y - 2} width={b.w + 4} height={b.h + 4} />
+            <AreaLayer assets={p.assets} geo={p.geo} control={p.board.control} counterSize={areaSize} />
+            <HexLayer assets={p.assets} geo={p.geo} />
+            {p.showIds && <IdLayer geo={p.geo} />}
+            <ControlMarkers board={p.board} geo={p.geo} />
+            <HitLayer geo={p.geo} />
+            <g class="highlights">
+              {[...p.highlights].map((h) => {
+                const d = p.geo.hexes.get(h)?.path ?? p.geo.areas.get(h)?.path;
+                return d && <path key={h} class="hl" d={d} {...placeAttr(p.geo, h)} data-testid={`hl-${h}`} />;
+              })}
+              {sel && (p.geo.hexes.get(sel) ?? p.geo.areas.get(sel)) && (
+                <path class="sel-place" data-testid="sel-place" d={(p.geo.hexes.get(sel) ?? p.geo.areas.get(sel))!.path} />
+              )}
             </g>
-          );
-        })()}
-      </g>
-    </svg>
+            <UnitsLayer stacks={stacks} geo={p.geo} counters={p.assets.counters} activeUnits={p.activeUnits}
+              selectedUnit={p.selectedUnit} marked={p.marked} areaSize={areaSize} />
+          </g>
+        </svg>
+      </div>
+      {hover && <div class="map-hover" data-testid="map-hover" style={{ left: `${hover.x}px`, top: `${hover.y}px` }}>{hover.text}</div>}
     </div>
   );
 }
 
 /** The stacks on the map; memoised, so a re-render that changes neither the units nor the selection skips them. */
 const UnitsLayer = memo(function UnitsLayer(p: {
-  stacks: Map<string, UnitView[]>; geo: MapGeometry; counters?: CounterManifest; activeUnits: Set<string>;
-  selectedUnit: string | null; expandedHex: string | null;
+  stacks: Map<string, PieceView[]>; geo: MapGeometry; counters?: CounterManifest; activeUnits: Set<string>;
+  selectedUnit: string | null; marked?: Set<string>; areaSize: number;
 }) {
+  const counter = (u: PieceView, x: number, y: number, s: number) => (
+    <g key={u.id} transform={`translate(${x},${y}) scale(${s})`}>
+      <Counter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} marked={p.marked?.has(u.id)} />
+    </g>
+  );
   return (
     <g class="units">
-      {[...p.stacks].map(([hex, list]) => {
-        if (hex === p.expandedHex) return null;
-        const g = p.geo.hexes.get(hex)!;
-        const shown = list.slice(-3);
+      {[...p.stacks].map(([place, list]) => {
+        const h = p.geo.hexes.get(place);
+        if (h) {
+          // A hex stack: its top three counters, offset, and how many units it holds.
+          const shown = list.slice(-3);
+          const n = list.reduce((a, u) => a + (u.count ?? 1), 0);
+          return (
+            <g key={place} data-hex={place} class="stack" transform={`translate(${h.cx},${h.cy})`}>
+              {shown.map((u, i) => counter(u, (i - shown.length + 1) * -0.09, (i - shown.length + 1) * 0.09, HEX_COUNTER))}
+              {n > 1 && (
+                <g class="stack-count" transform="translate(0.52,-0.55)">
+                  <circle r={0.2} />
+                  <text y={0.07} text-anchor="middle">{n}</text>
+                </g>
+              )}
+            </g>
+          );
+        }
+        const a = p.geo.areas.get(place);
+        if (!a) return null;
+        // An area: its pieces side by side under the name, four to a row.
+        const s = p.areaSize, step = s * 1.08, per = 4;
+        const rows = Math.ceil(list.length / per);
         return (
-          <g key={hex} data-hex={hex} class="stack" transform={`translate(${g.cx},${g.cy})`}>
-            {shown.map((u, i) => (
-              <g key={u.id} transform={`translate(${(i - shown.length + 1) * -0.09},${(i - shown.length + 1) * 0.09}) scale(${COUNTER})`}>
-                <Counter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} />
-              </g>
-            ))}
-            {list.length > 1 && (
-              <g class="stack-count" transform="translate(0.52,-0.55)">
-                <circle r={0.2} />
-                <text y={0.07} text-anchor="middle">{list.length}</text>
-              </g>
-            )}
+          <g key={place} data-area={place} class="stack area-stack" transform={`translate(${a.cx},${a.cy})`}>
+            {list.map((u, i) => {
+              const row = Math.floor(i / per), inRow = Math.min(per, list.length - row * per);
+              return counter(u, ((i % per) - (inRow - 1) / 2) * step, (row - (rows - 1) / 2) * step + s * 0.15, s);
+            })}
           </g>
         );
       })}
@@ -359,14 +490,9 @@ const UnitsLayer = memo(function UnitsLayer(p: {
   );
 });
 
-/** Control markers where a hex is held by another side than its country's at the start (map.countries[c].start). */
-const ControlMarkers = memo(function ControlMarkers({ board, geo, map }: { board: BoardView; geo: MapGeometry; map: MapData }) {
-  const entries = Object.entries(board.control).filter(([h, side]) => {
-    if (!geo.hexes.has(h)) return false;
-    const c = map.hexes[h]?.country;
-    const start = c ? map.countries?.[c]?.start : undefined;
-    return start !== side;
-  });
+/** Control markers where a place is held by another side than its owner at the start (BoardView.control). */
+const ControlMarkers = memo(function ControlMarkers({ board, geo }: { board: BoardView; geo: MapGeometry }) {
+  const entries = Object.entries(board.control).filter(([h]) => geo.hexes.has(h));
   return (
     <g class="control">
       {entries.map(([h, side]) => {

@@ -1,62 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { choicesAt, derivePicks, highlighted } from './picks.ts';
-import type { Choice } from '../../engine/types.ts';
+import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from './picks.ts';
+import type { Choice, Prompt } from '../../engine/types.ts';
 
-const hexes = new Set(['2214', '2215', '2314', 'atlantic']);
-const isPlace = (s: string) => hexes.has(s);
-const ch = (action: Choice['action']): Choice => ({ action, label: JSON.stringify(action) });
+const ch = (label: string, refs?: Choice['refs']): Choice => ({ action: { type: label.split(' ')[0]!.toLowerCase() }, label, ...(refs ? { refs } : {}) });
+const prompt = (choices: Choice[], groups?: Prompt['groups']): Prompt => ({ seat: 'a', rule: 'T 1', text: 't', kind: 'move', choices, ...(groups ? { groups } : {}) });
 
-describe('map picks come only from the prompt choices', () => {
+describe('map picks come only from what choices and groups point at (refs)', () => {
   const choices = [
-    ch({ type: 'move', unit: 'ge-inf-4', to: '2215' }),
-    ch({ type: 'move', unit: 'ge-inf-4', to: '2314' }),
-    ch({ type: 'move', unit: 'ge-arm-1', to: '2314' }),
-    ch({ type: 'move', unit: 'ge-arm-1', to: '2314', mode: 'rail' }),
-    ch({ type: 'attack', hex: '2214' }),
-    ch({ type: 'lose', unit: 'ge-arm-1' }),
-    ch({ type: 'pass' }),
+    ch('Move inf to 2215', { units: ['inf'], place: '2215' }),
+    ch('Move inf to 2314', { units: ['inf'], place: '2314' }),
+    ch('Move arm to 2314', { units: ['arm'], place: '2314' }),
+    ch('Rail arm to 2314', { units: ['arm'], place: '2314' }),
+    ch('Attack 2214', { place: '2214' }),
+    ch('Lose arm', { units: ['arm'] }),
+    ch('Pass'),
   ];
-  const picks = derivePicks(choices, isPlace);
+  const p = prompt(choices);
+  const picks = derivePicks(p);
 
-  it('a selected unit highlights exactly the hexes its choices lead to', () => {
-    expect([...highlighted(picks, 'ge-inf-4')].sort()).toEqual(['2215', '2314']);
-    expect([...highlighted(picks, 'ge-arm-1')]).toEqual(['2314']);
-    expect(highlighted(picks, 'it-inf-1').size).toBe(0);
+  it('a selected unit lights exactly the places its choices lead to; two ways there are both offered', () => {
+    const inf = unitChoices(picks, 'inf').map((i) => choices[i]!);
+    expect([...placesOf(inf)].sort()).toEqual(['2215', '2314']);
+    const arm = unitChoices(picks, 'arm').map((i) => choices[i]!);
+    expect(choicesAt(arm, '2314').map((c) => c.label)).toEqual(['Move arm to 2314', 'Rail arm to 2314']);
+    expect(choicesAt(arm, '2215')).toEqual([]);
   });
 
-  it('two choices to one hex (rail or not) are both offered', () => {
-    expect(choicesAt(picks, '2314', 'ge-arm-1')).toEqual([2, 3]);
-    expect(choicesAt(picks, '2215', 'ge-arm-1')).toEqual([]);
+  it('a choice naming a place and no unit is picked with nothing selected; one naming nothing is left to the list', () => {
+    expect([...picks.places.keys()]).toEqual(['2214']);
+    expect([...picks.units.keys()].sort()).toEqual(['arm', 'inf']);
+    expect(picks.only).toBeNull();
   });
 
-  it('with no unit selected, unit-free place choices are highlighted', () => {
-    expect([...highlighted(picks, null)]).toEqual(['2214']);
-    expect(choicesAt(picks, '2214', null)).toEqual([4]);
+  it('a prompt about one unit (a set-up placement) lights its places with nothing selected', () => {
+    const setup = derivePicks(prompt([ch('Place pl-1 in 2306', { units: ['pl-1'], place: '2306' }), ch('Place pl-1 in 2405', { units: ['pl-1'], place: '2405' })]));
+    expect(setup.only).toBe('pl-1');
+    expect(unitChoices(setup, null)).toEqual([0, 1]);
   });
 
-  it('every choice naming a unit makes that unit selectable', () => {
-    expect(picks.units.get('ge-arm-1')).toEqual([2, 3, 5]);
-    expect(picks.units.has('pass')).toBe(false);
+  it('a choice about units where they stand (a stack picked in place) is picked by its place, and by its units', () => {
+    const where: Record<string, string> = { a1: 'W3133', a2: 'W3133', b1: 'W3034' };
+    const bt = derivePicks(prompt([ch('Armor in W3133', { units: ['a1', 'a2'], place: 'W3133' }), ch('Armor in W3034', { units: ['b1'], place: 'W3034' }),
+      ch('Move b1 to W3133', { units: ['b1'], place: 'W3133' })]), (u) => where[u]);
+    expect([...bt.places]).toEqual([['W3133', [0]], ['W3034', [1]]]);
+    expect(bt.units.get('b1')).toEqual({ choices: [1, 2] });
+    expect(bt.only).toBe('b1');
   });
 
-  it('a field holding something that is not a place is ignored', () => {
-    const p = derivePicks([ch({ type: 'move', unit: 'u', to: 'nowhere' })], isPlace);
-    expect(p.dests.size).toBe(0);
-    expect(p.units.get('u')).toEqual([0]);
-  });
-
-  it('a rule set may name other fields for units and places (ETO naval actions name a ship and a space)', () => {
-    const sea = new Set(['north-sea', 'W4922']);
-    const naval = [
-      ch({ type: 'select', ship: 'bismarck' }),
-      ch({ type: 'place', ship: 'hood', space: 'north-sea', inPort: false }),
-      ch({ type: 'enter', space: 'W4922' }),
-      ch({ type: 'withdraw', ships: ['hood', 'kgv'] }),
-    ];
-    const p = derivePicks(naval, (x) => sea.has(x), { units: ['ship', 'ships'], places: ['space'] });
-    expect([...p.units.keys()]).toEqual(['bismarck', 'hood', 'kgv']);
-    expect(choicesAt(p, 'north-sea', 'hood')).toEqual([1]);
-    expect(choicesAt(p, 'W4922', null)).toEqual([2]);
-    expect(derivePicks(naval, (x) => sea.has(x)).units.size).toBe(0);
+  it('a structured prompt: units head their group, a stack group is picked by its place', () => {
+    const sp = prompt([ch('End movement')], [
+      { key: 'x', label: 'token x', refs: { units: ['x'] } },
+      { key: 'A1', label: 'stack in A1', refs: { units: ['n-inf-A1', 'n-arm-A1'], place: 'A1' } },
+    ]);
+    const g = derivePicks(sp);
+    expect(g.units.get('n-arm-A1')).toEqual({ group: 'A1', choices: [] });
+    expect(g.groupAt.get('A1')).toBe('A1');
+    expect(groupOfUnit(sp, 'x')?.key).toBe('x');
+    expect(g.only).toBeNull();
   });
 });

@@ -1,24 +1,28 @@
-// Map interactions derived only from the prompt's choices: the client never computes a legal move itself.
-import type { Choice } from '../../engine/types.ts';
+// What the map offers for the current prompt, from what each choice and group says it points at (`refs`): the client
+// never computes a legal move, and never reads an action's fields.
+import type { Choice, ChoiceGroup, Prompt } from '../../engine/types.ts';
 
-/** What the map may offer for the current prompt; numbers are indices into prompt.choices. */
-export interface MapPicks {
-  /** Units named by a choice (field `unit`, or each id of `units`). */
-  units: Map<string, number[]>;
-  /** For each unit: the places (hex or box) its choices lead to (field `to`, else another place field). */
-  dests: Map<string, Map<string, number[]>>;
-  /** Places named by choices that name no unit (pick a hex, a box...). */
-  places: Map<string, number[]>;
+/** How a unit on the board can be picked: the group it heads (a structured prompt), and the listed choices naming it. */
+export interface UnitPick {
+  group?: string;
+  choices: number[];
 }
 
-/** Fields read as "the place an action goes to", in order of preference (a rule set's assets may name others). */
-export const DEST_FIELDS = ['to', 'hex', 'target', 'at', 'where', 'box', 'dest', 'destination'];
-/** Fields read as the units an action is about: a unit id, or a list of them. */
-export const UNIT_FIELDS = ['unit', 'units'];
-
-export interface PickFields {
-  units?: string[];
-  places?: string[];
+export interface MapPicks {
+  /** Units the prompt lets the player pick. */
+  units: Map<string, UnitPick>;
+  /** Groups by the place they stand for (a stack's area or hex), for a click on the place itself. */
+  groupAt: Map<string, string>;
+  /**
+   * Places named by listed choices that name no unit (declare an attack on a hex, pick a box...), or only units that
+   * stand there (pick a stack where it is: a breakthrough stack).
+   */
+  places: Map<string, number[]>;
+  /**
+   * The one unit every listed choice leading somewhere is about (a set-up prompt placing one unit): its places are
+   * lit with nothing selected. Null when such choices name several units or none.
+   */
+  only: string | null;
 }
 
 function push<K>(m: Map<K, number[]>, k: K, i: number): void {
@@ -27,52 +31,53 @@ function push<K>(m: Map<K, number[]>, k: K, i: number): void {
   else m.set(k, [i]);
 }
 
-/** Unit ids an action names. */
-export function actionUnits(a: Choice['action'], fields: string[] = UNIT_FIELDS): string[] {
-  const out: string[] = [];
-  for (const f of fields) {
-    const v = a[f];
-    if (typeof v === 'string') out.push(v);
-    else if (Array.isArray(v)) for (const u of v) if (typeof u === 'string') out.push(u);
+/** `whereOf` tells where a unit stands on the board (a choice about units in their own place picks the place). */
+export function derivePicks(prompt: Prompt | null, whereOf: (unit: string) => string | undefined = () => undefined): MapPicks {
+  const picks: MapPicks = { units: new Map(), groupAt: new Map(), places: new Map(), only: null };
+  if (!prompt) return picks;
+  for (const g of prompt.groups ?? []) {
+    for (const u of g.refs?.units ?? []) if (!picks.units.has(u)) picks.units.set(u, { group: g.key, choices: [] });
+    if (g.refs?.place && !picks.groupAt.has(g.refs.place)) picks.groupAt.set(g.refs.place, g.key);
+  }
+  const named = new Set<string>();
+  prompt.choices.forEach((c, i) => {
+    const r = c.refs;
+    const units = r?.units ?? [];
+    const inPlace = !!r?.place && units.length > 0 && units.every((u) => whereOf(u) === r.place);
+    for (const u of units) {
+      if (r?.place && !inPlace) named.add(u);
+      const p = picks.units.get(u);
+      if (p) p.choices.push(i);
+      else picks.units.set(u, { choices: [i] });
+    }
+    if ((!units.length || inPlace) && r?.place) push(picks.places, r.place, i);
+  });
+  if (named.size === 1 && !prompt.groups?.length) picks.only = [...named][0]!;
+  return picks;
+}
+
+/** The listed choices of a selected unit (no group), or of the prompt's only unit. */
+export function unitChoices(picks: MapPicks, unit: string | null): number[] {
+  const u = unit ?? picks.only;
+  return u ? (picks.units.get(u)?.choices ?? []) : [];
+}
+
+/** Choices of `list` leading to `place`. */
+export function choicesAt(list: Choice[], place: string): Choice[] {
+  return list.filter((c) => c.refs?.place === place);
+}
+
+/** Places the choices of `list` lead to. */
+export function placesOf(list: Choice[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of list) {
+    const p = c.refs?.place;
+    if (p) out.add(p);
   }
   return out;
 }
 
-/** The place an action leads to, if any of its fields holds a place the map knows. */
-export function actionPlace(a: Choice['action'], isPlace: (s: string) => boolean, fields: string[] = DEST_FIELDS): string | null {
-  for (const f of fields) {
-    const v = a[f];
-    if (typeof v === 'string' && isPlace(v)) return v;
-  }
-  return null;
-}
-
-export function derivePicks(choices: Choice[], isPlace: (s: string) => boolean, fields: PickFields = {}): MapPicks {
-  const picks: MapPicks = { units: new Map(), dests: new Map(), places: new Map() };
-  choices.forEach((c, i) => {
-    const units = actionUnits(c.action, fields.units);
-    const place = actionPlace(c.action, isPlace, fields.places);
-    for (const u of units) {
-      push(picks.units, u, i);
-      if (place) {
-        let d = picks.dests.get(u);
-        if (!d) picks.dests.set(u, (d = new Map()));
-        push(d, place, i);
-      }
-    }
-    if (units.length === 0 && place) push(picks.places, place, i);
-  });
-  return picks;
-}
-
-/** Choices a click on `place` would make, given the selected unit (or none). */
-export function choicesAt(picks: MapPicks, place: string, selectedUnit: string | null): number[] {
-  if (selectedUnit) return picks.dests.get(selectedUnit)?.get(place) ?? [];
-  return picks.places.get(place) ?? [];
-}
-
-/** Places to highlight: the selected unit's destinations, else places any unit-free choice names. */
-export function highlighted(picks: MapPicks, selectedUnit: string | null): Set<string> {
-  if (selectedUnit) return new Set(picks.dests.get(selectedUnit)?.keys() ?? []);
-  return new Set(picks.places.keys());
+/** The group a unit heads in the prompt, if any. */
+export function groupOfUnit(prompt: Prompt | null, unit: string): ChoiceGroup | undefined {
+  return prompt?.groups?.find((g) => g.refs?.units?.includes(unit));
 }

@@ -4,9 +4,10 @@ import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
-import { debugFigures, debugFrontGaps, twoWWAi } from './adapter.ts';
+import { debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
+import { choiceSource } from '../../../ai/planner.ts';
 import { combatOdds } from '../../../odds/index.ts';
 
 
@@ -93,8 +94,8 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const empty = debugFigures(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1609']]));
     const held = debugFigures(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1708']]));
     expect(empty.threatened.allies - held.threatened.allies).toBe(3 + 8); // Paris: capital 2 + production 1, +8 as a capital
-    expect(twoWWAi.evaluate(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1708']]), 'allies'))
-      .toBeGreaterThan(twoWWAi.evaluate(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1609']]), 'allies'));
+    expect(evaluateFor(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1708']]), 'allies'))
+      .toBeGreaterThan(evaluateFor(paris([['ge-arm-1', '1808'], ['fr-inf-2', '1609']]), 'allies'));
   });
 
   it('2WW 5.3.2 and 13: a power whose capital the enemy holds counts as turned before its conquest', () => {
@@ -113,16 +114,21 @@ describe('the 2WW evaluation plans from the objectives', () => {
     // German infantry moves 3: Eifel 1907 > 1908 > 1808 > Paris 1708 or Lille 1707; 1907 > 2007/2008 > Nancy 1909.
     // (1807, the Ardennes, is Belgian and neutral: docs/rulings/2ww.md M9.)
     expect(debugFrontGaps(at(units), 'allies')).toEqual({ '1808': 12, '1908': 12, '2007': 1, '2008': 1 });
+    // Two moves ahead (6 hexes for the infantry), the ways weigh 0.4 of their objectives; one-move gaps keep theirs.
+    const both = debugFrontGaps(at(units), 'allies', 'both'), two = debugFrontGaps(at(units), 'allies', 2);
+    expect(both['1808']).toBe(12);
+    const far = Object.keys(two).find((h) => !(h in debugFrontGaps(at(units), 'allies')))!;
+    expect(both[far]).toBeCloseTo(0.4 * two[far]!, 9);
     const closed = at([['ge-inf-1', '1907'], ['fr-inf-3', '1909']]);
     expect(debugFrontGaps(closed, 'allies')).toEqual({});
-    expect(debugFigures(closed).threatened.allies).toBe(0);
-    expect(twoWWAi.evaluate(closed, 'allies')).toBeGreaterThan(twoWWAi.evaluate(at([['ge-inf-1', '1907'], ['fr-inf-3', '1708']]), 'allies'));
+    expect(debugFigures(closed).threatened.allies).toBeCloseTo(0, 9);
+    expect(evaluateFor(closed, 'allies')).toBeGreaterThan(evaluateFor(at([['ge-inf-1', '1907'], ['fr-inf-3', '1708']]), 'allies'));
   });
 
   it('2WW 5.2.1 move candidates never end over the stacking limit', () => {
     const s = paris([['fr-inf-2', '1708'], ['fr-inf-3', '1708'], ['fr-inf-4', '1709'], ['ge-inf-1', '1908']]);
     const p = prompts(twoWW, s)[0]!;
     expect(allChoices(twoWW, s, p).some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
-    expect(twoWWAi.candidates!(s, p, 'allies').some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
+    expect(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
   });
 });

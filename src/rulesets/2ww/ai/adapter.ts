@@ -1,7 +1,7 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
@@ -10,7 +10,9 @@ import { turnLabel } from '../sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
 import { countryAt, isNeutralCountry } from '../neutrals.ts';
 import { supplyNets } from '../supply.ts';
+import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
+import { ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
 import { nodeOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
@@ -18,7 +20,7 @@ import type { AiAdapter } from '../../../ai/types.ts';
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');
 
-interface Objective { hex: string; node: number; weight: number; capitalOf?: string }
+interface Objective { hex: string; node: number; weight: number; capitalOf?: string; production: boolean }
 interface WorldFacts { objectives: Objective[]; totalWeight: number; powers: string[]; capitals: Map<string, string[]> }
 const worldFactsCache = new Map<string, WorldFacts>();
 
@@ -34,7 +36,7 @@ function worldFacts(s: TwoWWState): WorldFacts {
   const capitals = new Map<string, string[]>();
   for (const h of w.hexes) {
     if (!h || (!h.production && !h.capitalOf)) continue;
-    objectives.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0), capitalOf: h.capitalOf });
+    objectives.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0), capitalOf: h.capitalOf, production: !!h.production });
     if (h.capitalOf) capitals.set(h.capitalOf, [...(capitals.get(h.capitalOf) ?? []), h.id]);
   }
   const facts = { objectives, totalWeight: objectives.reduce((a, o) => a + o.weight, 0) || 1, powers: victoryPowers(s), capitals };
@@ -43,8 +45,10 @@ function worldFacts(s: TwoWWState): WorldFacts {
 }
 
 function factor(s: TwoWWState, id: string): number {
+  const u = s.units[id];
+  if (!u) return 0;
   const d = unitDef(s, id);
-  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
+  return (u.reduced || !d.full ? d.reduced : d.full).combat;
 }
 
 function movementOf(s: TwoWWState, id: string): number {
@@ -57,11 +61,19 @@ function distanceToEnemyObjective(s: TwoWWState, w: World, node: number, side: S
   if (node < 0 || !w.board.isHex(node)) return 0;
   let best = Infinity;
   for (const o of worldFacts(s).objectives) {
-    if (s.control[o.hex] === side || s.control[o.hex] === undefined) continue;
+    if (!isTarget(s, w, side, o)) continue;
     const d = w.board.distance(node, o.node);
     if (d < best) best = d;
   }
   return best === Infinity ? 0 : best;
+}
+
+/** An objective `side` goes for: the enemy's, or for the Axis a neutral's whose invasion is due (below). */
+function isTarget(s: TwoWWState, w: World, side: Side, o: Objective): boolean {
+  const c = s.control[o.hex];
+  if (c === side) return false;
+  if (c !== undefined) return true;
+  return side === 'axis' && invasionDue(s, countryAt(s, w, o.node));
 }
 
 /** A hex of a neutral country: no threat to or from it until someone invades (2WW 5.3.1). */
@@ -73,32 +85,34 @@ function neutralAt(s: TwoWWState, w: World, node: number): boolean {
  * Can a land unit walk from a to b in at most `max` steps when it must stop on entering `stops` (2WW 5.1.1: the
  * enemy's land ZOC)? Terrain costs are ignored; b itself may lie in the ZOC.
  */
-function reaches(s: TwoWWState, w: World, a: number, b: number, max: number, stops: Set<number>): boolean {
-  return walk(w, a, max, stops, s).get(b) !== undefined;
+function reaches(s: TwoWWState, w: World, a: number, b: number, max: number, stops: Set<number>, armor = false): boolean {
+  return walk(w, a, max, stops, s, armor).get(b) !== undefined;
 }
 
 /**
  * Steps from a to each hex within `max`, never going on from a hex in `stops` (2WW 5.1.1) nor through a neutral
- * country (5.3.1: entering one is an invasion, not a way round a front).
+ * country (5.3.1: entering one is an invasion, not a way round a front). `armor`: armor in the Armored Action phase,
+ * which pays one more to enter a ZOC hex and may go on (2WW 10.1).
  */
-function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState): Map<number, number> {
+function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState, armor = false): Map<number, number> {
   const dist = new Map([[a, 0]]);
-  let frontier = [a];
-  for (let d = 1; d <= max && frontier.length; d++) {
-    const next: number[] = [];
-    for (const n of frontier) {
+  const byCost: number[][] = [[a]];
+  for (let d = 0; d <= max; d++) {
+    for (const n of byCost[d] ?? []) {
+      if (dist.get(n) !== d || (n !== a && s && neutralAt(s, w, n))) continue;
+      if (n !== a && stops?.has(n) && !armor) continue;
       for (const m of w.landAdj[n] ?? []) {
-        if (dist.has(m)) continue;
-        dist.set(m, d);
-        if (!stops?.has(m) && !(s && neutralAt(s, w, m))) next.push(m);
+        const c = d + (armor && stops?.has(m) ? 2 : 1);
+        if (c > max || (dist.get(m) ?? Infinity) <= c) continue;
+        dist.set(m, c);
+        (byCost[c] ??= []).push(m);
       }
     }
-    frontier = next;
   }
   return dist;
 }
 
-interface LandUnit { id: string; side: Side; node: number; factor: number; move: number }
+interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean }
 
 interface Figures {
   material: Record<Side, number>;
@@ -108,6 +122,15 @@ interface Figures {
   pressure: Record<Side, number>;
   /** Land combat factors out of supply (2WW 11.2.4: halved). */
   unsupplied: Record<Side, number>;
+  /**
+   * What each side could strike next (2WW 9.1.1: attacks from adjacent hexes): every enemy land stack by the land
+   * factors next to it against twice its own, weighted by its factors and objective, plus empty enemy objectives.
+   */
+  attack: Record<Side, number>;
+  /** Fleet factors in the Atlantic ocean box (2WW 6.2: Axis raiders there attack the convoys, Allied fleets fight them). */
+  atlantic: Record<Side, number>;
+  /** Production cities held and not bombed this turn (2WW 7.1, 6.1.4: a bombed city gives no point this turn). */
+  production: Record<Side, number>;
 }
 
 function figures(s: TwoWWState, withSupply = true): Figures {
@@ -116,6 +139,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const material = { axis: 0, allies: 0 }, pressure = { axis: 0, allies: 0 }, landCount = { axis: 0, allies: 0 };
   const unsupplied = { axis: 0, allies: 0 };
   const land: LandUnit[] = [];
+  const landAt = new Map<number, Record<Side, number>>();
+  const atlantic = { axis: 0, allies: 0 };
   const garrison = new Set<string>();
   const nets = withSupply ? supplyNets(s) : null;
   for (const [id, u] of Object.entries(s.units)) {
@@ -127,32 +152,58 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     const isLand = type === 'armor' || type === 'infantry' || type === 'artillery' || type === 'paratroop';
     if (isLand && !u.aboard && nets && !nets[side].unitInSupply(id)) {
       unsupplied[side] += f;
-      material[side] += Math.floor(f / 2);
-    } else material[side] += f;
+    }
+    material[side] += f;
+    if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') continue;
     garrison.add(`${side}|${u.where}`);
     if (type === 'fort') continue;
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
-    land.push({ id, side, node, factor: f, move: movementOf(s, id) });
+    land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor' });
+    const at = landAt.get(node) ?? { axis: 0, allies: 0 };
+    at[side] += f;
+    landAt.set(node, at);
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
-  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 };
+  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
+  const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
     obj[c] += o.weight;
-    if (garrison.has(`${c}|${o.hex}`) || neutralAt(s, w, o.node)) continue;
+    if (o.production && !bombed.has(o.hex)) production[c]++;
+    if (neutralAt(s, w, o.node)) continue;
+    const e = other(c);
+    // An empty enemy objective next to own land units is there for the taking.
+    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) attack[e] += 3 * o.weight;
+    if (garrison.has(`${c}|${o.hex}`)) continue;
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
-    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c]))) {
+    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c], l.armor))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
+    } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && reaches(s, w, l.node, o.node, 2 * l.move, zoc[c], l.armor))) {
+      // Two turns ahead: reachable in two moves through today's front counts, less (the line may still close).
+      threatened[c] += TWO_TURNS * (o.weight + (o.capitalOf ? 8 : 0));
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  return { material, objectives: obj, threatened, pressure, unsupplied };
+  // Strikes (2WW 9.1.1: attacks from adjacent hexes, better at higher odds): each land stack by the enemy land factors
+  // next to it against twice its own; what is at stake is its factors and three times its objective's weight.
+  const objAt = new Map(worldFacts(s).objectives.map((o) => [o.node, o.weight]));
+  for (const [node, at] of landAt) {
+    for (const victim of ['axis', 'allies'] as const) {
+      const def = at[victim];
+      if (!def) continue;
+      const e = other(victim);
+      let adj = 0;
+      for (const n of w.landAdj[node] ?? []) adj += landAt.get(n)?.[e] ?? 0;
+      if (adj) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, adj / (2 * def + 1));
+    }
+  }
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, atlantic, production };
 }
 
 /**
@@ -175,22 +226,40 @@ function axisPowers(s: TwoWWState): { count: number; ge: boolean; huRu: number }
 }
 
 /**
- * Axis advantage in [-1, 1]: victory level, objectives held and threatened, material (supply), reach toward
- * objectives. `me` is the side judging: the other side moves next from the quiet points the search evaluates, so
- * threats to `me`'s objectives count in full and its own threats on the enemy's a third.
+ * The named terms for the Axis, each in [-1, 1] (negated for the Allies): victory level (2WW 13), objectives held
+ * (3.4.1, 7.1) and threatened (3.4.7, 5.1.1), material and supply (11.2.4), pressure toward the enemy's objectives.
+ * `me` is the side judging: the other side moves next from where plans end, so threats to `me`'s objectives count in
+ * full and its own threats on the enemy's a third.
  */
-function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
+function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<string, number> {
   const f = figures(s, withSupply);
   const v = axisPowers(s);
   // 2WW 13: Germany plus 2 others is a minor Axis victory, plus Hungary, Rumania and 3 others a major one.
   const victory = !v.ge ? -1 : Math.tanh((v.count - 2.5 + 0.5 * v.huRu) / 2);
   const tw = worldFacts(s).totalWeight;
   const matTotal = f.material.axis + f.material.allies || 1;
-  return 0.25 * victory +
-    0.3 * (f.objectives.axis - f.objectives.allies) / tw * 4 +
-    0.15 * (f.threatened.allies * (me === 'axis' ? 1 / 3 : 1) - f.threatened.axis * (me === 'axis' ? 1 : 1 / 3)) / tw * 4 +
-    0.2 * (f.material.axis - f.material.allies) / matTotal +
-    0.1 * Math.tanh((f.pressure.allies - f.pressure.axis) / 6);
+  const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+  return {
+    victory,
+    objectives: clamp((f.objectives.axis - f.objectives.allies) / tw * 4),
+    front: clamp((f.threatened.allies * (me === 'axis' ? 1 / 3 : 1) - f.threatened.axis * (me === 'axis' ? 1 : 1 / 3)) / tw * 4),
+    material: (f.material.axis - f.material.allies) / matTotal,
+    supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
+    pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
+    // The other side moves next from where plans end: its strikes count in full, the judge's at half.
+    attack: clamp((f.attack.axis * (me === 'axis' ? 0.5 : 1) - f.attack.allies * (me === 'axis' ? 1 : 0.5)) / matTotal * 2),
+    // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there by a
+    // stronger Allied fleet, which sinks them instead.
+    naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),
+    production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
+  };
+}
+
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05 };
+
+function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
+  const t = axisTerms(s, me, withSupply);
+  return Object.entries(t).reduce((a, [k, v]) => a + (WEIGHTS as Record<string, number>)[k]! * v, 0);
 }
 
 function top(s: TwoWWState): { proc: string; [k: string]: unknown } | undefined {
@@ -212,6 +281,10 @@ interface MoveContext {
    * coming turn, with the weight of the objectives they open.
    */
   gaps: Map<number, number>;
+  /** Enemy land stacks by node: their combat factors and the weight of the objective they hold (0: none). */
+  stacks: Map<number, { strength: number; weight: number }>;
+  /** Combat factors of each side's fleets in the Atlantic ocean box (2WW 6.2: the convoy war). */
+  atlantic: Record<Side, number>;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -225,30 +298,67 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     if (sd === side) own.set(u.where, (own.get(u.where) ?? 0) + 1);
     else if (sd) {
       const node = w.board.find(u.where);
-      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id) });
+      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id), armor: unitDef(s, id).type === 'armor' });
     }
   }
   const zoc = landZocOfSide(s, side);
-  return { enemies, own, objectives: new Map(worldFacts(s).objectives.map((o) => [o.node, o])), dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc) };
+  const objectives = new Map(worldFacts(s).objectives.map((o) => [o.node, o]));
+  const stacks = new Map<number, { strength: number; weight: number }>();
+  for (const e of enemies) {
+    const st = stacks.get(e.node) ?? { strength: 0, weight: objectives.get(e.node)?.weight ?? 0 };
+    st.strength += e.factor;
+    stacks.set(e.node, st);
+  }
+  // The Axis also prepares the invasions that are due (a neutral's army defends its country, 2WW 5.3.1).
+  if (side === 'axis') {
+    for (const [id, u] of Object.entries(s.units)) {
+      if (OUT.has(u.where) || u.aboard || cw.sideOf(s, id) !== null || unitClass(s, id) !== 'land') continue;
+      const node = w.board.find(u.where);
+      if (node === undefined || node < 0 || !w.board.isHex(node) || !invasionDue(s, countryAt(s, w, node))) continue;
+      const st = stacks.get(node) ?? { strength: 0, weight: objectives.get(node)?.weight ?? 0 };
+      st.strength += factor(s, id);
+      stacks.set(node, st);
+    }
+  }
+  const atlantic = { axis: 0, allies: 0 };
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.where !== ATLANTIC_OCEAN || unitClass(s, id) !== 'fleet') continue;
+    const sd = cw.sideOf(s, id);
+    if (sd) atlantic[sd] += factor(s, id);
+  }
+  return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic };
 }
 
 /**
  * 2WW 5.1.1 and 3.4.7: the hexes on an enemy land unit's way into an own ungarrisoned objective (a hex n lies on a
- * way when the steps from the unit to n plus from n to the objective fit its movement allowance).
+ * way when the steps from the unit to n plus from n to the objective fit its movement allowance). Enemy armor makes
+ * no gaps: it may cross a ZOC in Armored Action (10.1), so only a garrison keeps it out.
  */
 function frontGaps(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>): Map<number, number> {
+  const gaps = gapsWithin(s, w, side, enemies, own, zoc, 1);
+  // Two turns ahead (the issue's front planning): the ways an enemy unit takes in two moves, worth less.
+  for (const [n, v] of gapsWithin(s, w, side, enemies, own, zoc, 2)) if (!gaps.has(n)) gaps.set(n, TWO_TURNS * v);
+  return gaps;
+}
+
+/** Weight of a threat two enemy moves away against one move away. */
+const TWO_TURNS = 0.4;
+
+function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>, turns: number): Map<number, number> {
   const gaps = new Map<number, number>();
   for (const o of worldFacts(s).objectives) {
     if (s.control[o.hex] !== side || own.get(o.hex) || neutralAt(s, w, o.node)) continue;
     const weight = o.weight + (o.capitalOf ? 8 : 0);
     const open = new Set<number>();
     for (const e of enemies) {
-      if (e.move <= 1 || w.board.distance(e.node, o.node) > e.move) continue;
-      const from = walk(w, e.node, e.move, zoc, s);
-      if ((from.get(o.node) ?? Infinity) > e.move) continue;
-      const to = walk(w, o.node, e.move, null, s);
+      // Armor crosses a ZOC in the Armored Action phase (2WW 10.1): no gap to close, only a garrison stops it.
+      const move = e.move * turns;
+      if (e.armor || e.move <= 1 || w.board.distance(e.node, o.node) > move) continue;
+      const from = walk(w, e.node, move, zoc, s);
+      if ((from.get(o.node) ?? Infinity) > move) continue;
+      const to = walk(w, o.node, move, null, s);
       for (const [n, d] of from) {
-        if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= e.move) open.add(n);
+        if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= move) open.add(n);
       }
     }
     for (const n of open) gaps.set(n, (gaps.get(n) ?? 0) + weight);
@@ -264,6 +374,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const w = worldOf(s);
   const u = s.units[a.unit as string];
   if (!u || typeof a.to !== 'string') return -1;
+  if (unitClass(s, a.unit as string) === 'fleet') return fleetScore(s, side, a, ctx);
   const to = w.board.find(a.to), from = w.board.find(u.where);
   if (to === undefined || from === undefined || to < 0 || from < 0 || !w.board.isHex(to) || !w.board.isHex(from)) return 0;
   const dist = (node: number) => {
@@ -271,13 +382,29 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
     if (d === undefined) ctx.dist.set(node, (d = distanceToEnemyObjective(s, w, node, side)));
     return d;
   };
-  let score = (dist(from) - dist(to)) * 0.1;
+  let score = (dist(from) - dist(to)) * 0.3;
   const type = unitDef(s, a.unit as string).type;
-  if (type !== 'armor' && type !== 'infantry' && type !== 'artillery' && type !== 'paratroop') return score;
+  if (type !== 'armor' && type !== 'infantry' && type !== 'artillery' && type !== 'paratroop') {
+    // Air (2WW 9.1.2): within reach of the enemy stacks next to the front, where it supports attacks.
+    if (unitClass(s, a.unit as string) === 'air') {
+      const range = (unitDef(s, a.unit as string).full ?? unitDef(s, a.unit as string).reduced).range ?? 2;
+      const reach = (n: number) => w.board.isHex(n) && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= range);
+      if (reach(to) && !reach(from)) score += 1;
+    }
+    return score;
+  }
+  // Ready to attack (2WW 9.1.1, attacks from adjacent hexes): next to a weak enemy stack, more for an objective.
+  let prep = 0;
+  for (const n of w.landAdj[to] ?? []) {
+    const e = ctx.stacks.get(n);
+    if (!e || (w.landAdj[from] ?? []).includes(n)) continue;
+    prep = Math.max(prep, (e.weight ? 1 + e.weight : 0.5) * Math.min(2, factor(s, a.unit as string) / (e.strength + 1)));
+  }
+  score += prep;
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {
-      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc));
+      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc, e.armor));
       ctx.near.set(node, n);
     }
     return n;
@@ -297,6 +424,30 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
 }
 
 /**
+ * The naval plan (2WW 6.2, 8.3): Axis fleets raid the Atlantic convoys from the ocean box while the Allied fleets
+ * there are weaker; Allied fleets go there to meet them; otherwise fleets keep to friendly ports (9.3: fleets in a
+ * friendly port cannot be attacked by fleets).
+ */
+function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): number {
+  const id = a.unit as string, to = a.to as string;
+  const f = factor(s, id);
+  if (to === ATLANTIC_OCEAN) {
+    if (side === 'axis') return ctx.atlantic.allies < ctx.atlantic.axis + f ? 3 + (unitDef(s, id).type === 'submarine-fleet' ? 1 : 0) : -1;
+    return ctx.atlantic.axis > 0 ? 3 : 0.2;
+  }
+  if (s.units[id]!.where === ATLANTIC_OCEAN) return side === 'axis' && ctx.atlantic.allies > ctx.atlantic.axis ? 2 : -2;
+  const w = worldOf(s);
+  const inPort = (hex: string) => {
+    const n = w.board.find(hex);
+    return n !== undefined && n >= 0 && !!w.hexes[n]?.port && s.control[hex] === side;
+  };
+  if (inPort(s.units[id]!.where)) return -0.5;
+  const n = w.board.find(to);
+  const exposed = n !== undefined && n >= 0 && w.board.isHex(n) && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= 2);
+  return inPort(to) ? 0.5 : exposed ? -1 : 0;
+}
+
+/**
  * Entries into neutral countries only at their historical time (2WW 5.3.1: an invasion hands the country's forces to
  * the other side; 12.4: the USSR joins the Allies when invaded; 5.3.1: British and French invasions delay the US):
  * the Axis may enter Poland, Denmark and Norway at once, the Low Countries from Spring 1940, the Balkans from Spring
@@ -309,12 +460,62 @@ function untimelyInvasion(s: TwoWWState, side: Side, a: Action): boolean {
   if (n === undefined || n < 0) return false;
   const c = countryAt(s, w, n);
   if (!c || !isNeutralCountry(s, c) || s.countries[c]?.controller === side) return false;
-  if (side === 'allies') return true;
-  if (c === 'pl' || c === 'dk' || c === 'no') return false;
-  if (c === 'be' || c === 'nl') return s.turn < 3;
-  if (c === 'yu' || c === 'gr') return s.turn < 7;
-  if (c === 'su') return s.turn < 8;
-  return true;
+  return side === 'allies' || !invasionDue(s, c);
+}
+
+/** The Axis's historical timetable of invasions (untimelyInvasion). */
+function invasionDue(s: TwoWWState, c: string | null): boolean {
+  if (!c || !isNeutralCountry(s, c)) return false;
+  if (c === 'pl' || c === 'dk' || c === 'no') return true;
+  if (c === 'be' || c === 'nl') return s.turn >= 3;
+  if (c === 'yu' || c === 'gr') return s.turn >= 7;
+  if (c === 'su') return s.turn >= 8;
+  return false;
+}
+
+/**
+ * Production with a purpose (2WW 7.2, 7.3): each unit's best two placements, ranked by what the side needs — land
+ * units whose ZOC closes a gap in front of an own objective (5.1.1), the Atlantic convoy war for fleets (6.2: Axis
+ * raiders while the Allied fleets there are weaker, Allied fleets to meet them), else strength nearest the front
+ * per production point — then every upgrade and "done".
+ */
+function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[] {
+  const ctx = moveContext(s, side);
+  const w = worldOf(s);
+  const need = (c: Choice): number => {
+    const id = c.action.unit as string, hex = c.action.hex as string;
+    const type = unitDef(s, id).type;
+    const f = (unitDef(s, id).full ?? unitDef(s, id).reduced).combat;
+    const cost = unitProductionCost(id, 'build') ?? 3;
+    const n = w.board.find(hex);
+    if (type === 'surface-fleet' || type === 'submarine-fleet') {
+      const raid = side === 'axis' ? ctx.atlantic.allies < ctx.atlantic.axis + f : ctx.atlantic.axis > 0;
+      return (raid ? 3 : 0) + f / cost;
+    }
+    if (n === undefined || n < 0 || !w.board.isHex(n)) return f / cost;
+    let d = 12;
+    for (const e of ctx.enemies) d = Math.min(d, w.board.distance(e.node, n));
+    let gap = 0;
+    if (type !== 'air' && type !== 'strategic-air' && type !== 'naval-air') {
+      for (const m of [n, ...landZocFrom(s, w, n)]) gap = Math.max(gap, ctx.gaps.get(m) ?? 0);
+    }
+    const o = ctx.objectives.get(n);
+    return 0.5 * gap + (12 - d) * 0.2 + f / cost + (o && s.control[o.hex] === side ? 0.2 * o.weight : 0);
+  };
+  const byUnit = new Map<string, { c: Choice; g: number }[]>();
+  for (const c of all) {
+    if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
+    const list = byUnit.get(c.action.unit as string) ?? [];
+    list.push({ c, g: need(c) });
+    byUnit.set(c.action.unit as string, list);
+  }
+  const builds = [...byUnit.values()].flatMap((l) => l.sort((a, b) => b.g - a.g).slice(0, 2)).sort((a, b) => b.g - a.g)
+    .slice(0, 2 * BUILD_CANDIDATES).map((x) => x.c);
+  return [...builds, ...all.filter((c) => c.action.type !== 'build')];
+}
+
+function phaseOfPrompt(kind: string): string {
+  return kind === 'assign' ? 'produce' : kind;
 }
 
 /** Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air)? */
@@ -338,7 +539,10 @@ function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | n
   return null;
 }
 
-const MOVE_CANDIDATES = 16;
+/** Destinations kept per unit for the plans (2WW movement lists hundreds per unit). */
+const PER_UNIT = 4;
+/** A move is worth making from this quick score up (2 hexes closer to an objective, any attack preparation...). */
+const GOOD_MOVE = 0.5;
 const BUILD_CANDIDATES = 8;
 /** Strike passing fleets (2WW 8.3.5.1) when the strength ratio is at least this. */
 const ATTACK_RATIO = 1.5;
@@ -384,14 +588,19 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     const v = view.state as unknown as TwoWWState;
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
-  // One 2WW action costs milliseconds (the next movement prompt lists every legal move): a decision applies its few
-  // best candidates (ordered by candidates()) and evaluates each at the quiet point; deeper plies only within budget.
   levels: {
-    easy: { maxDepth: 1, maxChain: 1, rootWidth: 4, maxNodes: 60, width: 3, maxBranches: 36, samples: 2 },
-    normal: { maxDepth: 1, maxChain: 1, rootWidth: 10, maxNodes: 120, width: 3, maxBranches: 64, samples: 3 },
-    hard: { maxDepth: 1, maxChain: 2, rootWidth: 16, maxNodes: 300, width: 3, maxBranches: 64, samples: 4 },
+    easy: { maxPositions: 60, perDecision: 1 },
+    normal: { maxPositions: 600, perDecision: 8, rolls: 0 },
+    hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0 },
   },
-  evaluate: (s, seat) => (seat === 'axis' ? 1 : -1) * axisScore(s, seat as Side),
+  // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
+  samePlan: (first, next) => phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),
+  terms: (s, seat) => {
+    const t = axisTerms(s, seat as Side);
+    if (seat === 'axis') return t;
+    return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, -v]));
+  },
+  weights: WEIGHTS,
   terminalValue(s, seat) {
     const w = s.outcome?.winner;
     if (!w) return 0;
@@ -399,46 +608,37 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     const level = /total/i.test(s.outcome!.result) ? 1 : /major/i.test(s.outcome!.result) ? 0.9 : 0.8;
     return w === seat ? level : -level;
   },
-  candidates(s, prompt, seat): Choice[] {
+  candidates(s, prompt, seat, source): Choice[] {
     const side = seat as Side;
-    // Selections are built up, never taken back: a search that may both add and remove a unit can cycle forever.
-    if (prompt.choices.some((c) => c.action.type === 'remove')) {
-      const kept = prompt.choices.filter((c) => c.action.type !== 'remove');
+    const all = source.all();
+    // Selections are built up, never taken back: a plan that may both add and remove a unit can cycle forever.
+    if (all.some((c) => c.action.type === 'remove')) {
+      const kept = all.filter((c) => c.action.type !== 'remove');
       if (kept.length) return kept;
     }
     if (prompt.kind === 'move') {
       const ctx = moveContext(s, side);
-      const choices = allChoices(twoWW, s, prompt); // the movement prompt is structured: one group per unit
-      const moves = choices.filter((c) => typeof c.action.unit === 'string' && !untimelyInvasion(s, side, c.action) && !overstacks(s, side, c.action))
-        .map((c, i) => ({ c, g: moveScore(s, side, c.action, ctx), i }))
-        .sort((a, b) => b.g - a.g || a.i - b.i)
-        .slice(0, MOVE_CANDIDATES).map((x) => x.c);
-      return [...choices.filter((c) => typeof c.action.unit !== 'string'), ...moves];
-    }
-    if (prompt.kind === 'produce' && prompt.choices.length > BUILD_CANDIDATES) {
-      // 2WW 7.2: one placement per unit, nearest the enemy's land units (the front), and every upgrade (7.3).
-      const ctx = moveContext(s, side);
-      const w = worldOf(s);
-      const front = (hex: string) => {
-        const n = w.board.find(hex);
-        let d = 99;
-        if (n === undefined || n < 0 || !w.board.isHex(n)) return d;
-        for (const e of ctx.enemies) d = Math.min(d, w.board.distance(e.node, n));
-        const o = ctx.objectives.get(n);
-        return d - (o && s.control[o.hex] === side ? 0.5 * o.weight : 0);
+      // Each unit's best few destinations (the plans' alternatives), best first.
+      const byUnit = new Map<string, { c: Choice; g: number; i: number }[]>();
+      all.forEach((c, i) => {
+        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, side, c.action)) return;
+        const list = byUnit.get(c.action.unit) ?? [];
+        list.push({ c, g: moveScore(s, side, c.action, ctx), i });
+        byUnit.set(c.action.unit, list);
+      });
+      // One way to each destination (a move and a rail to the same hex end alike).
+      const distinct = (l: { c: Choice; g: number; i: number }[]) => {
+        const seen = new Set<string>();
+        return l.filter((x) => !seen.has(x.c.action.to as string) && seen.add(x.c.action.to as string));
       };
-      const best = new Map<string, { c: Choice; d: number }>();
-      for (const c of prompt.choices) {
-        if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
-        const d = front(c.action.hex as string), k = c.action.unit as string;
-        const b = best.get(k);
-        if (!b || d < b.d) best.set(k, { c, d });
-      }
-      const builds = [...best.values()].sort((x, y) => factor(s, y.c.action.unit as string) - factor(s, x.c.action.unit as string) || x.d - y.d)
-        .slice(0, BUILD_CANDIDATES).map((x) => x.c);
-      return [...prompt.choices.filter((c) => c.action.type !== 'build'), ...builds];
+      const scored = [...byUnit.values()].flatMap((l) => distinct(l.sort((a, b) => b.g - a.g || a.i - b.i)).slice(0, PER_UNIT))
+        .sort((a, b) => b.g - a.g || a.i - b.i);
+      // The phase ends once no move is worth making (coming 2 hexes closer to an objective is).
+      const good = scored.filter((x) => x.g >= GOOD_MOVE).map((x) => x.c), rest = scored.filter((x) => x.g < GOOD_MOVE).map((x) => x.c);
+      return [...good, ...all.filter((c) => typeof c.action.unit !== 'string'), ...rest];
     }
-    return prompt.choices;
+    if (prompt.kind === 'produce' && all.length > BUILD_CANDIDATES) return productionCandidates(s, side, all);
+    return all;
   },
   quickChoice(s, prompt, seat, inSearch): Action | null {
     const f = top(s);
@@ -481,7 +681,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     if (prompt.kind === 'allocate-loss') {
       const cw = combatWorld(s);
-      const score = (id: string) => (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id);
+      const score = (id: string) => (!s.units[id] ? 1000 : (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id));
       return [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0]?.action ?? null;
     }
     if (prompt.kind === 'advance') {
@@ -491,25 +691,6 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       return a && !occupied ? a.action : pick('done');
     }
     return null;
-  },
-  shallowValue(s, seat, action, me) {
-    // 2WW movement: one run of the rules lists every legal move of the next position (tens of milliseconds), so a
-    // move is judged on a model of its result: the unit (and its cargo) in the new hex, a city entered by a land unit
-    // changing control (3.4.7). Supply is not traced for the model.
-    const f = top(s);
-    if (f?.proc !== 'movement-phase' || (action.type !== 'move' && action.type !== 'rail' && action.type !== 'end-phase')) return null;
-    const sign = me === 'axis' ? 1 : -1;
-    if (action.type === 'end-phase') return sign * axisScore(s, me as Side, false);
-    const id = action.unit as string, to = action.to as string;
-    const u = s.units[id];
-    if (!u || typeof to !== 'string') return null;
-    const units = { ...s.units, [id]: { ...u, where: to } };
-    for (const [cid, c] of Object.entries(s.units)) if (c.aboard === id) units[cid] = { ...c, where: to };
-    let control = s.control;
-    if (unitClass(s, id) === 'land' && worldFacts(s).objectives.some((o) => o.hex === to) && s.control[to] !== seat) {
-      control = { ...s.control, [to]: seat as Side };
-    }
-    return sign * axisScore({ ...s, units, control }, me as Side, false);
   },
   oddsInExplain: true,
   report(s) {
@@ -523,6 +704,24 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     };
   },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '') ?? 'unfinished',
+  // When each power fell historically (2WW's seasons: turn 1 is Autumn 1939, 4 a year), by the rules' conquest
+  // (the capital taken, 5.3.2); Italy's 1943 armistice and the 1944-45 defections stand for their conquest.
+  history: () => [
+    { milestone: 'pl conquered', turn: 1, label: 'Poland, autumn 1939' },
+    { milestone: 'dk conquered', turn: 3, label: 'Denmark, spring 1940' },
+    { milestone: 'no conquered', turn: 3, label: 'Norway, spring 1940' },
+    { milestone: 'nl conquered', turn: 3, label: 'Netherlands, spring 1940' },
+    { milestone: 'be conquered', turn: 3, label: 'Belgium, spring 1940' },
+    { milestone: 'fr conquered', turn: 4, label: 'France, summer 1940' },
+    { milestone: 'yu conquered', turn: 7, label: 'Yugoslavia, spring 1941' },
+    { milestone: 'gr conquered', turn: 7, label: 'Greece, spring 1941' },
+    { milestone: 'it conquered', turn: 17, label: 'Italy, autumn 1943' },
+    { milestone: 'ru conquered', turn: 20, label: 'Rumania, summer 1944' },
+    { milestone: 'bg conquered', turn: 21, label: 'Bulgaria, autumn 1944' },
+    { milestone: 'fi conquered', turn: 21, label: 'Finland, autumn 1944' },
+    { milestone: 'hu conquered', turn: 22, label: 'Hungary, winter 1945' },
+    { milestone: 'ge conquered', turn: 23, label: 'Germany, spring 1945' },
+  ],
   headline(s, seat, action) {
     const f = top(s);
     if (f?.proc === 'combat-phase' && (action.type === 'end-combat' || (action.type === 'attack' && action.mode === 'land'))) {
@@ -539,10 +738,26 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
 
 
 
-/** Gaps in `side`'s front (hex id: weight of the objectives they open), for tests and tuning. */
-export function debugFrontGaps(s: TwoWWState, side: Side): Record<string, number> {
+/** Quick scores of the moves of a prompt (label: score), for tests and tuning. */
+export function debugMoveScores(s: TwoWWState, side: Side, choices: Choice[]): Record<string, number> {
+  const ctx = moveContext(s, side);
+  return Object.fromEntries(choices.filter((c) => typeof c.action.unit === 'string').map((c) => [c.label, moveScore(s, side, c.action, ctx)]));
+}
+
+/**
+ * Gaps in `side`'s front (hex id: weight of the objectives they open), for tests and tuning: `turns` 1 or 2 enemy
+ * moves ahead, or 'both' as the move order weighs them (two moves ahead at TWO_TURNS).
+ */
+export function debugFrontGaps(s: TwoWWState, side: Side, turns: 1 | 2 | 'both' = 1): Record<string, number> {
   const w = worldOf(s);
-  return Object.fromEntries([...moveContext(s, side).gaps].map(([n, v]) => [w.board.id(n), v]));
+  const ctx = moveContext(s, side);
+  const gaps = turns === 'both' ? ctx.gaps : gapsWithin(s, w, side, ctx.enemies, ctx.own, ctx.zoc, turns);
+  return Object.fromEntries([...gaps].map(([n, v]) => [w.board.id(n), v]));
+}
+
+/** The weighted evaluation for `side` (what the planner maximises), for tests and tuning. */
+export function evaluateFor(s: TwoWWState, side: Side): number {
+  return (side === 'axis' ? 1 : -1) * axisScore(s, side);
 }
 
 /** The evaluation's parts, for tests and tuning. */

@@ -44,8 +44,10 @@ function top(s: TwoWWState): DeclareView | undefined {
 }
 
 function factor(s: TwoWWState, id: string): number {
+  const u = s.units[id];
+  if (!u) return 0;
   const d = unitDef(s, id);
-  return (s.units[id]!.reduced || !d.full ? d.reduced : d.full).combat;
+  return (u.reduced || !d.full ? d.reduced : d.full).combat;
 }
 
 const isSoviet = (s: TwoWWState, id: string) => combatWorld(s).facts(s, id).power === 'su';
@@ -75,22 +77,102 @@ export function groupRatio(s: TwoWWState, side: Side, hex: string): number {
   return def > 0 ? att / def : att > 0 ? 99 : 0;
 }
 
+/**
+ * The units the AI attacks `hex` with, sized by exact odds: the whole group of `attackGroup` unless a smaller one
+ * wins about as surely — units that could join another attack this phase (or support one) are held back, land units
+ * before support and the strongest first, while the attack keeps at least 80% to win (and, for support, loses at most
+ * 5 points of it: 2WW 9, each unit attacks once a phase). Memoised by position with the estimates.
+ */
+export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: string[] = []): { attackers: string[]; support: string[] } {
+  const full = attackGroup(s, side, hex, chosen);
+  if (chosen.length || top(s)?.proc === 'combat-declare') {
+    // Mid-declaration: the group planned before the declaration began (the phase's position is gone; keep to it).
+    const planned = (declaredGroups.get(`${side}|${hex}`) ?? []).find((g) => chosen.every((id) => g.attackers.includes(id) || g.support.includes(id)));
+    if (planned) return planned;
+    // No plan known (another process made it): what is chosen already wins surely enough, the units that could
+    // attack elsewhere stay out.
+    const p = prompts(twoWW, s)[0];
+    const elsewhere = new Set(otherAttackUnits(s, side, hex));
+    const keep = (ids: string[]) => ids.filter((id) => chosen.includes(id) || !elsewhere.has(id));
+    if (chosen.length && p?.choices.some((c) => c.action.type === 'confirm')) {
+      const e = estimateAttack(s, side);
+      if (e.pWin >= 0.8 && acceptable(e)) return { attackers: keep(full.attackers), support: keep(full.support) };
+    }
+    // Support and the land units wanted nowhere else join first; the others only if the odds still need them.
+    const first = { attackers: keep(full.attackers), support: full.support };
+    return [...first.attackers, ...first.support].some((id) => !chosen.includes(id)) ? first : full;
+  }
+  const key = `${stateHash({ ...s, rng: null, seq: 0 })}|${side}|${hex}`;
+  const hit = groupCache.get(key);
+  if (hit) return hit;
+  let best = full;
+  const d = declaredAttack(s, side, hex, full);
+  const e = d ? estimateAttack(d, side) : null;
+  if (e && e.pWin >= 0.85) {
+    const elsewhere = new Set(otherAttackUnits(s, side, hex));
+    // Land units first (each makes another attack possible; support only helps one), the strongest first.
+    const land = new Set(full.attackers);
+    const spare = [...full.support, ...full.attackers].filter((id) => elsewhere.has(id))
+      .sort((a, b) => Number(land.has(b)) - Number(land.has(a)) || factor(s, b) - factor(s, a) || (a < b ? -1 : 1));
+    for (const id of spare.slice(0, 3)) {
+      const trial = { attackers: best.attackers.filter((x) => x !== id), support: best.support.filter((x) => x !== id) };
+      if (!trial.attackers.length) continue;
+      const dt = declaredAttack(s, side, hex, trial);
+      const et = dt ? estimateAttack(dt, side) : null;
+      // A land unit held back makes another attack possible: worth down to 80%; support only saves losses elsewhere.
+      if (et && et.pWin >= 0.8 && (land.has(id) || et.pWin >= e.pWin - 0.05) && acceptable(et)) best = trial;
+    }
+  }
+  if (groupCache.size > 300) groupCache.clear();
+  groupCache.set(key, best);
+  return best;
+}
+
+const groupCache = new Map<string, { attackers: string[]; support: string[] }>();
+/** Groups declared lately, by side and hex: a declaration's later adds follow the group planned before it began. */
+const declaredGroups = new Map<string, { attackers: string[]; support: string[] }[]>();
+
+/** Units able to attack or support another attack offered this phase (not on `hex`). */
+function otherAttackUnits(s: TwoWWState, side: Side, hex: string): string[] {
+  const enemy = other(side);
+  const targets = new Set<string>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.where !== hex && combatWorld(s).sideOf(s, id) === enemy && landUnitsIn(s, u.where, enemy).length) targets.add(u.where);
+  }
+  const out = new Set<string>();
+  for (const t of targets) {
+    for (const id of eligibleLandAttackers(s, side, t)) out.add(id);
+    for (const id of eligibleSupport(s, side, t, true)) out.add(id);
+  }
+  return [...out];
+}
+
 /** In 'combat-declare' (land): the next unit of the planned group to add, or null when the group is complete. */
-export function nextDeclareAdd(s: TwoWWState, prompt: Prompt): Action | null {
+export function nextDeclareAdd(s: TwoWWState, prompt: Prompt, group?: { attackers: string[]; support: string[] }): Action | null {
   const f = top(s)!;
-  const g = attackGroup(s, f.side, f.hex, [...f.attackers, ...f.support]);
+  const g = group ?? plannedGroup(s, f.side, f.hex, [...f.attackers, ...f.support]);
   const want = new Set([...g.attackers, ...g.support]);
   return prompt.choices.find((c) => c.action.type === 'add' && want.has(c.action.unit as string))?.action ?? null;
 }
 
-/** The state once `side` has declared the land attack on `hex` with its planned group, or null if it cannot confirm. */
-export function declaredAttack(s: TwoWWState, side: Side, hex: string): TwoWWState | null {
+/**
+ * The state once `side` has declared the land attack on `hex` with `group` (default: the planned one), or null if it
+ * cannot confirm.
+ */
+export function declaredAttack(s: TwoWWState, side: Side, hex: string, group?: { attackers: string[]; support: string[] }): TwoWWState | null {
+  const g = group ?? plannedGroup(s, side, hex);
   let st = applyAction(twoWW, s, side, { type: 'attack', mode: 'land', hex }).state;
   for (let i = 0; i < 64; i++) {
     const p = prompts(twoWW, st)[0];
     if (!p || p.seat !== side || top(st)?.proc !== 'combat-declare') return null;
-    const add = nextDeclareAdd(st, p);
-    if (!add) return p.choices.some((c) => c.action.type === 'confirm') ? st : null;
+    const add = nextDeclareAdd(st, p, g);
+    if (!add) {
+      if (!group) {
+        const list = [g, ...(declaredGroups.get(`${side}|${hex}`) ?? []).slice(0, 7)];
+        declaredGroups.set(`${side}|${hex}`, list);
+      }
+      return p.choices.some((c) => c.action.type === 'confirm') ? st : null;
+    }
     st = applyAction(twoWW, st, side, add).state;
   }
   return null;

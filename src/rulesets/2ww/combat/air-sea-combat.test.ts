@@ -155,6 +155,19 @@ describe('2WW 9.3 sea combat', () => {
     expect(s.units['ge-fleet-surface']!.where).toBe('0404');
   });
 
+  it('2WW 9.2.2 air and fleets attacking a coastal hex with enemy fleets and no land units fight a sea combat', () => {
+    let s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0304', 'ge-air-1': '0202', 'gb-fleet-channel': '0403' }, control }),
+      [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'strike', hex: '0403' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-fleet-surface', role: 'attacker' });
+    s = play(s, 'axis', { type: 'add', unit: 'ge-air-1', role: 'attacker' });
+    forceDice(s.rng, [1, 1, 1, 1]);
+    play(s, 'axis', { type: 'confirm' });
+    const sea = events.filter((e) => e.rule === '2WW 9.3' && e.data && (e.data as any).attacker).at(-1)!.data as any;
+    // The fleet's 3 on Sea vs Sea plus the air's 4, capped at the fleet factors (ruling R-15b): 6.
+    expect([sea.attacker.line, sea.attacker.strength]).toEqual(['Sea vs Sea', 6]);
+  });
+
   it('2WW 9.3.1 fleets in their own friendly port cannot be attacked by fleets', () => {
     const s = start(testPosition(world, { turn: 8, units: { 'ge-fleet-surface': '0504', 'gb-fleet-channel': '0603' }, control }),
       [{ proc: 'combat-phase', side: 'axis' }]);

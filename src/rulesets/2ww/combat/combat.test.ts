@@ -269,16 +269,33 @@ describe('2WW 9.1 land combat procedures', () => {
     expect(choicesOf(s, 'axis')).not.toContainEqual({ type: 'move', unit: 'ge-fleet-surface', to: '2014' });
     s = play(s, 'axis', { type: 'move', unit: 'ge-fleet-surface', to: '2014', assault: true });
     while (prompts(twoWW, s)[0]?.kind === 'transit-attack') s = play(s, 'allies', { type: 'decline' }); // the French air lets it pass
-    // The cargo lands; the fleet, now in a hex with enemy land units, displaces (5.1.1); the French air stays with its
+    // The cargo lands and must attack; its fleet stays with it until the combat (5.2.3); the French air stays with its
     // infantry (5.1.3).
     expect(s.units['ge-inf-1']).toMatchObject({ where: '2014', mustAttack: '2014', moveMode: 'assault' });
-    expect(prompts(twoWW, s)[0]).toMatchObject({ kind: 'displace', seat: 'axis' });
-    s = play(s, 'axis', choicesOf(s, 'axis')[0]!);
-    expect(s.units['ge-fleet-surface']!.where).not.toBe('2014');
+    expect(prompts(twoWW, s)[0]?.kind).toBe('move');
+    expect(s.units['ge-fleet-surface']!.where).toBe('2014');
     expect(s.units['fr-air-1']!.where).toBe('2014');
     s = play(s, 'axis', { type: 'end-phase' });
     const combat = startAt(s, [{ proc: 'combat-phase', side: 'axis' }]);
     expect(choicesOf(combat, 'axis')).toEqual([{ type: 'attack', mode: 'land', hex: '2014' }]);
+  });
+
+  it('2WW 8.1.4.4, 5.2.3 an assault that fails against a defended port: the assaulting unit re-boards and its fleet retreats to port', () => {
+    let s = startAt(testPosition(world, {
+      turn: 12, control: { '2014': 'allies', '2214': 'axis' }, politics: { usEntered: true },
+      units: { 'ge-fleet-surface': '2014', 'ge-inf-1': { where: '2014', moveMode: 'assault', mustAttack: '2014' }, 'fr-inf-2': '2014' },
+    }), [{ proc: 'combat-phase', side: 'axis' }]);
+    s = play(s, 'axis', { type: 'attack', mode: 'land', hex: '2014' });
+    s = dice(s, [6, 6, 1, 1]); // the Axis rolls 12 (no loss), the French 2 (1 loss): the assault fails
+    s = play(s, 'axis', { type: 'confirm' });
+    for (let p = prompts(twoWW, s)[0]; p && p.kind !== 'attack'; p = prompts(twoWW, s)[0]) {
+      const cs = choicesOf(s, p.seat as Side);
+      s = play(s, p.seat as Side, cs.find((a) => a.type === 'decline' || a.type === 'done') ?? cs[0]!);
+    }
+    expect(s.units['fr-inf-2']!.where).toBe('2014');
+    expect(s.units['ge-inf-1']).toMatchObject({ aboard: 'ge-fleet-surface' });
+    expect(s.units['ge-fleet-surface']!.where).not.toBe('2014');
+    expect(s.units['ge-inf-1']!.where).toBe(s.units['ge-fleet-surface']!.where);
   });
 
   it('2WW 8.1.4.3 an assault on an empty port with no enemy land ZOC meets a defence of 1 factor', () => {

@@ -34,6 +34,20 @@ describe('2WW 2 campaign-1939 setup', () => {
     expect(hexOf('se-fleet')).toBe('2201');
     expect(hexOf('us-arm-1')).toBe('force-pool');
   });
+  it('2WW 2.4: no US unit starts on the map; the listed armor, air and fleets are available in the force pool', () => {
+    const us = s.units.filter((u) => u.unit.startsWith('us-'));
+    expect(us.every((u) => u.location.kind === 'force-pool')).toBe(true);
+    expect(us.map((u) => u.unit).sort()).toEqual([
+      'us-air-12', 'us-air-15', 'us-air-8', 'us-air-9', 'us-air-sac', 'us-arm-1', 'us-arm-15', 'us-arm-5', 'us-arm-7', 'us-arm-9',
+      'us-fleet-10', 'us-fleet-12', 'us-fleet-8',
+    ]);
+  });
+  it('2WW 2.7: the Axis places the Finnish, Hungarian, Rumanian and Bulgarian infantry anywhere in their own countries', () => {
+    for (const c of ['fi', 'hu', 'ru', 'bg']) { // ru: Rumania (ruling R-IDS)
+      const u = s.units.find((x) => x.unit === `${c}-inf`);
+      expect(u?.location, c).toEqual({ kind: 'area', country: c, within: 'country' });
+    }
+  });
   it('2WW 12.1.1, 12.4.1: Italy starts neutral under Axis control, the USSR neutral, the US not yet in the war', () => {
     const st = (id: string) => s.countries.find((c) => c.id === id)!;
     expect(st('it')).toMatchObject({ controller: 'axis', status: 'neutral-axis-controlled' });

@@ -5,13 +5,13 @@ import {
 } from './index.ts';
 
 describe('2WW Turn Record Track', () => {
-  it('2WW 4, 13: 23 turns from Autumn 1939 to Spring 1945, Winter first in each year', () => {
+  it('2WW 3.4.4, 4, 13: 23 turns of one season each from Autumn 1939 to Spring 1945, Winter first in each year', () => {
     expect(turnTrack().turns).toHaveLength(23);
     expect(turnInfo(1).label).toBe('Autumn 1939');
     expect(turnInfo(2).label).toBe('Winter 1940');
     expect(turnInfo(23).label).toBe('Spring 1945');
   });
-  it('2WW 12.1.1, 12.4.1, 12.5, 6.2.2: dated events fall on their turns', () => {
+  it('2WW 3.4.5, 12.1.1, 12.4.1, 12.5, 6.2.2: dated events fall on their turns of the Turn Record Track', () => {
     const m = turnTrack().milestones;
     expect(turnInfo(m.italyEntry.turn).label).toBe('Summer 1940');
     expect(turnInfo(m.iraqRebellionFrom.turn).label).toBe('Winter 1941');

@@ -37,6 +37,8 @@ export function decide(s: AaeState, prompt: Prompt): Action {
       if (prompt.kind === 'allocate-loss') return pick((c) => c.action.key === 'default') ?? first;
       if (prompt.rule.includes('Submerging')) return pick((c) => c.action.yes === false) ?? first;
       if (prompt.kind === 'retreat' && all.some((c) => c.action.type === 'press-on')) return pressOn(s, top, all);
+      if (all.some((c) => c.action.type === 'stand')) return defenderRound(s, top, all);
+      if (all.some((c) => c.action.type === 'pursue')) return pursue(s, top, all);
       return first;
     }
     case 'raid': {
@@ -291,6 +293,29 @@ function pressOn(s: AaeState, top: Top, all: Choice[]): Action {
   const press = all.find((c) => c.action.type === 'press-on')!.action;
   if (odds.pWin >= PRESS_ON_ODDS) return press;
   return all.find((c) => c.action.type === 'retreat' && c.action.to)?.action ?? press;
+}
+
+/** The attacker's chance to win the battle as it stands. */
+function attackerOdds(s: AaeState, top: Top): number {
+  const area = top.area as string;
+  const kind = top.kind as 'land' | 'sea';
+  const f = battleForces({ state: s, area, kind });
+  return battleOdds(s, area, kind, f.attacker.filter((c) => !c.bombarding), f.defender).pWin;
+}
+
+/** House rules l.32-34: before round 2 the defender retreats from a lost battle, else brings in fighters, else stands. */
+function defenderRound(s: AaeState, top: Top, all: Choice[]): Action {
+  const stand = all.find((c) => c.action.type === 'stand')!.action;
+  const retreat = all.find((c) => c.action.type === 'retreat-defender')?.action;
+  if (retreat && attackerOdds(s, top) >= ATTACK_ODDS) return retreat;
+  return all.find((c) => c.action.type === 'react')?.action ?? stand;
+}
+
+/** House rules l.34: pursue the retreating defenders while the battle would be worth pressing on. */
+function pursue(s: AaeState, top: Top, all: Choice[]): Action {
+  const yes = all.find((c) => c.action.type === 'pursue' && c.action.yes === true)?.action;
+  const no = all.find((c) => c.action.type === 'pursue' && c.action.yes === false)!.action;
+  return yes && attackerOdds(s, top) >= PRESS_ON_ODDS ? yes : no;
 }
 
 function secondAttack(s: AaeState, all: Choice[]): Action | null {

@@ -62,12 +62,36 @@ describe('aae AI standing rules', () => {
     const rig = aaeRig();
     const s = rig.start(position({ control: { moscow: 'germany' } }), 'combat-move', 'germany');
     const t = rig.start(position(), 'combat-move', 'germany');
-    const ge = aaeAi.evaluate(s, 'germany');
-    expect(ge).toBeGreaterThan(aaeAi.evaluate(t, 'germany'));
+    const ge = aaeAi.evaluate!(s, 'germany');
+    expect(ge).toBeGreaterThan(aaeAi.evaluate!(t, 'germany'));
     expect(Math.abs(ge)).toBeLessThanOrEqual(1);
-    expect(aaeAi.evaluate(s, 'ussr')).toBeCloseTo(-ge, 10);
+    expect(aaeAi.evaluate!(s, 'ussr')).toBeCloseTo(-ge, 10);
     const view = { state: aae.view(s, 'germany') } as never;
     const back = aaeAi.stateFromView(view, 'germany', 'x');
     expect(prompts(aae, back)[0]!.text).toBe(prompts(aae, s)[0]!.text);
+  });
+});
+
+describe('aae AI under the house rules (l.32-34)', () => {
+  const toRound2 = (att: number, def: number, options: Record<string, boolean>, fighter: boolean) => {
+    const rig = aaeRig();
+    const units = [u('germany', 'infantry', 'poland', att), u('ussr', 'infantry', 'east-poland', def), ...(fighter ? [u('ussr', 'fighter', 'belorussia')] : [])];
+    let s = rig.start(position({ units, round: 2, options }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, new RegExp(`all ${att} infantry from Poland: attack East Poland`)));
+    s = rig.play(s, 'germany', { type: 'end-phase' });
+    s = rig.play(rig.force(s, Array(att + def).fill(6)), 'germany', { type: 'battle', area: 'east-poland' });
+    return { rig, s: rig.play(s, 'germany', { type: 'press-on' }) };
+  };
+  const on = { 'hr-air-reaction': true, 'hr-defender-retreat': true };
+
+  it('the defender brings in fighters to a battle it can hold, retreats from one it cannot; the attacker pursues', () => {
+    const close = toRound2(4, 3, on, true);
+    expect(choose(close.s)).toEqual({ type: 'react', from: 'belorussia' });
+    const lost = toRound2(10, 1, on, true);
+    const a = choose(lost.s);
+    expect(a).toMatchObject({ type: 'retreat-defender' });
+    const t = lost.rig.play(lost.s, 'ussr', a);
+    expect(choose(t)).toEqual({ type: 'pursue', yes: true });
+    expect(legal(t, choose(t))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The house rules' combat (l.22-56, 82-97, 135, 143, 165, 175, 195): worked examples and rule computations, with
 // forced dice.
 import { describe, expect, it } from 'vitest';
-import { eligible, landStrikes, pickCasualty, type Combatant } from '../combat-rules.ts';
+import { eligible, landStrikes, pickCasualty, strikes, type Combatant } from '../combat-rules.ts';
 import { searchModifier } from '../house/battle.ts';
 import { maxRounds } from '../house/rounds.ts';
 import { combatTable } from '../house/values.ts';
@@ -164,6 +164,16 @@ describe('house rules l.76: the submarine search (worked computation)', () => {
   });
 });
 
+describe('house rules l.78: the naval air battle', () => {
+  it('attacking aircraft -2, carrier fighters -1, fighters come by air reaction -2 (d10 fighters 4/5)', () => {
+    const t = combatTable(asState(position({ options: on('d10', 'naval-sequence') })), 'north-sea', { kind: 'sea' });
+    const att: Combatant[] = [{ type: 'fighter', power: 'germany' }, { type: 'bomber', power: 'germany' }];
+    const def: Combatant[] = [{ type: 'fighter', power: 'uk' }, { type: 'fighter', power: 'uk', reacted: true }, { type: 'carrier', power: 'uk' }];
+    expect(strikes('sea', t, att, def, 'attacker', 2, 'air').map((g) => g.label)).toEqual(['1 die at 4 (fighter)', '1 die at 2 (fighter)']);
+    expect(strikes('sea', t, def, att, 'defender', 2, 'air').map((g) => g.label)).toEqual(['1 die at 4 (air)', '1 die at 3 (air)']);
+  });
+});
+
 describe('house rules l.135, 161: SS armour ignores its first hit on 3+', () => {
   it('the first hit on 3 is ignored, the second always kills', () => {
     const rig = aaeRig();
@@ -173,5 +183,20 @@ describe('house rules l.135, 161: SS armour ignores its first hit on 3+', () => 
     s = rig.play(rig.force(s, [1, 1, 9, 3]), 'ussr', { type: 'battle', area: 'poland' });
     expect(rig.log()).toContain('The SS armour in Poland ignores the hit');
     expect(unitsOf(s, 'germany', 'poland')).toHaveLength(0);
+  });
+});
+
+describe('house rules l.76: night bombing', () => {
+  it('British bombers by night: no escort, the interceptor at 5 - 3 = 2, no bomber defence, d6-2 a bomber (6 and 1: 4)', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('uk', 'bomber', 'netherlands-belgium', 2), u('uk', 'fighter', 'netherlands-belgium'), u('germany', 'fighter', 'germany')], ipcs: { germany: 30 }, control: { 'netherlands-belgium': 'uk' }, options: on('d10', 'sbr', 'night-bombing') }), 'combat-move', 'uk');
+    s = rig.play(s, 'uk', rig.pick(s, /all 2 bomber .*bomb the industry of Germany by night/));
+    expect(rig.choices(s).map((c) => c.label).filter((l) => /escort/.test(l))).toEqual([]);
+    s = rig.play(s, 'uk', { type: 'end-phase' });
+    s = rig.play(s, 'uk', { type: 'battle', area: 'germany' });
+    s = rig.play(rig.force(s, [9, 6, 1]), 'germany', { type: 'intercept', count: 1 });
+    expect(rolls(rig)).toEqual(['1: 1 intercepting fighter at 2', '2: 2 bombers over Germany']);
+    expect(rig.log()).toContain('The raid on Germany does 4 damage: Germany loses 4 IPCs');
+    expect(s.ipcs.germany).toBe(26);
   });
 });

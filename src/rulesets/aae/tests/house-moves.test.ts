@@ -96,3 +96,31 @@ describe('house rules l.195: a British carrier carries one fighter', () => {
     expect(carrierWithRoom(printed, 'north-sea', 'uk')?.id).toBe('u1');
   });
 });
+
+describe('house rules l.16: landing craft', () => {
+  const units = (craft: boolean) => [
+    u('uk', 'transport', 'english-channel', 1, craft ? { landingCraft: true } : {}), u('uk', 'infantry', 'english-channel', 1, { aboard: 'u1' }),
+    u('uk', 'artillery', 'english-channel', 1, { aboard: 'u1' }), u('germany', 'infantry', 'france'),
+  ];
+  const assaults = (rig: ReturnType<typeof aaeRig>, s: AaeState) => labels(rig, s).filter((l) => /France \(amphibious/.test(l));
+
+  it('without landing craft only the infantry lands, at -1 (d10: 1 instead of 2); with them the artillery too', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: units(false), options: on('d10', 'landing-craft') }), 'combat-move', 'uk');
+    expect(assaults(rig, s)).toEqual(['infantry from English Channel: land in France (amphibious assault)']);
+    s = rig.play(s, 'uk', rig.pick(s, /infantry from English Channel: land in France/));
+    s = rig.play(s, 'uk', { type: 'end-phase' });
+    rig.play(rig.force(s, [9, 9]), 'uk', { type: 'battle', area: 'france' });
+    expect(rig.events.filter((e) => e.roll).map((e) => e.roll!.purpose)).toContain('United Kingdom (attacker), 1 die at 1');
+    const fitted = rig.start(position({ units: units(true), options: on('d10', 'landing-craft') }), 'combat-move', 'uk');
+    expect(assaults(rig, fitted)).toEqual(['infantry from English Channel: land in France (amphibious assault)', 'artillery from English Channel: land in France (amphibious assault)']);
+  });
+
+  it('fitted at the purchase to a transport next to a friendly port, for 6 IPCs', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [...units(false), u('uk', 'transport', 'mid-atlantic')], ipcs: { uk: 20 }, options: on('landing-craft') }), 'purchase', 'uk');
+    expect(labels(rig, s).filter((l) => /landing craft/.test(l))).toEqual(['add landing craft to a transport in English Channel (6 IPCs)']);
+    s = rig.play(s, 'uk', rig.pick(s, /landing craft/));
+    expect([s.ipcs.uk, s.units.find((x) => x.id === 'u1')!.landingCraft]).toEqual([14, true]);
+  });
+});

@@ -1,7 +1,8 @@
 // House rules at fixed points of a turn: supply before the combat move (l.20), Volksgrenadiers after a major defeat
-// (l.167), French liberation at the start of the US turn (l.187).
+// (l.167), French liberation at the start of the US turn (l.187), repairs in port (l.10).
 import { describe, expect, it } from 'vitest';
 import { combatant } from '../combat-rules.ts';
+import { aaeBoardView } from '../board-view.ts';
 import { combatTable } from '../house/values.ts';
 import type { AaeState } from '../state.ts';
 import { aaeRig, position, u, unitsOf } from '../testing.ts';
@@ -27,6 +28,7 @@ describe('house rules l.20: supply', () => {
     const norway = unitsOf(s, 'germany', 'norway')[0]!;
     expect([norway.unsupplied, unitsOf(s, 'germany', 'finland')[0]!.unsupplied]).toEqual([true, undefined]);
     expect(combatTable(s, 'karelia', { kind: 'land' }).attack(combatant(norway))).toBe(1);
+    expect(aaeBoardView(s).pieces.find((p) => p.where === 'norway')!.marks).toEqual(['out of supply']);
     // A British transport and submarine do not cut the Danish Sea.
     const open = toCombatMove(rig, position({ units: [u('germany', 'infantry', 'norway'), ...fleet(['barents-sea', 'north-sea', 'norwegian-sea']), u('uk', 'transport', 'danish-sea'), u('uk', 'submarine', 'danish-sea')], options: on('supply') }));
     expect(unitsOf(open, 'germany', 'norway')[0]!.unsupplied).toBeUndefined();
@@ -80,5 +82,30 @@ describe('house rules l.187: French liberation', () => {
     expect(unitsOf(s, 'usa', 'france').map((x) => x.nation ?? '-')).toEqual(['-', 'france']);
     expect(s.ipcs.usa).toBe(7);
     expect(rig.prompt(s)!.kind).toBe('purchase');
+  });
+});
+
+describe('house rules l.10: repairs in port', () => {
+  it('a damaged battleship next to a friendly port: a 5 on the d6 is d3 = 3, the repair costs 6 IPCs', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('uk', 'battleship', 'north-sea', 1, { damage: 1 }), u('uk', 'battleship', 'mid-atlantic', 1, { damage: 1 })], round: 2, ipcs: { uk: 30 }, options: on('repairs') }), 'start', 'uk');
+    expect(labels(rig, s)).toEqual(['repair the battleship in North Sea (d3 + 3 IPCs, rolled now)', 'leave it damaged']);
+    s = rig.play(rig.force(s, [5]), 'uk', rig.pick(s, /^repair/));
+    expect(rig.log()).toContain('United Kingdom repairs its battleship in North Sea for 6 IPCs');
+    expect([s.ipcs.uk, unitsOf(s, 'uk', 'north-sea')[0]!.damage]).toEqual([24, undefined]);
+    // The one far from any port is not asked about, and is not repaired for free when the turn ends.
+    expect(rig.prompt(s)!.kind).toBe('purchase');
+    s = rig.play(s, 'uk', { type: 'done' });
+    s = rig.play(s, 'uk', { type: 'end-phase' });
+    s = rig.play(s, 'uk', { type: 'end-phase' });
+    expect(s.power).not.toBe('uk');
+    expect(unitsOf(s, 'uk', 'mid-atlantic')[0]!.damage).toBe(1);
+  });
+
+  it('a repair dearer than the IPCs held is not made', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('uk', 'battleship', 'north-sea', 1, { damage: 1 })], round: 2, ipcs: { uk: 4 }, options: on('repairs') }), 'start', 'uk');
+    s = rig.play(rig.force(s, [3]), 'uk', rig.pick(s, /^repair/));
+    expect([s.ipcs.uk, unitsOf(s, 'uk', 'north-sea')[0]!.damage]).toEqual([4, 1]);
   });
 });

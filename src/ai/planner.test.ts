@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { actionKey, allChoices, applyAction, Game, prompts } from '../engine/index.ts';
+import { duel, type DuelState } from '../engine/testing/duel.ts';
+import { tokens, type TokensState } from '../engine/testing/tokens.ts';
+import { duelAi } from '../rulesets/duel/ai.ts';
+import { LEVELS } from './index.ts';
+import { Planner } from './planner.ts';
+import type { AiAdapter } from './types.ts';
+
+// Tokens (src/engine/testing/tokens.ts): a structured prompt, one group per token; stopping ends the game. The terms
+// reward tokens far along the line, so the best plan moves every token to the end, then stops.
+const tokensAi: AiAdapter<TokensState> = {
+  ruleset: 'tokens',
+  stateFromView: () => { throw new Error('not used'); },
+  terms: (s) => ({ material: (s.at.x! + s.at.y!) / 10 }),
+  weights: { material: 1 },
+  terminalValue: (s) => (s.at.x! + s.at.y!) / 10,
+};
+
+describe('the planner (online evolutionary planning of whole plans)', () => {
+  it('plans a whole run of decisions through a structured prompt, its groups expanded on the state', () => {
+    const s = Game.create(tokens, 's', {}, 'p').state;
+    const planner = new Planner(tokens, tokensAi, 'a', LEVELS.hard, 'seed', null);
+    const r = planner.plan([s]);
+    // x 0 -> 5 and y 3 -> 5 (seven moves), then stop: every token at the end of the line.
+    expect(r.value).toBe(1);
+    expect(r.genes.map((g) => g.action.type)).toEqual([...Array(7).fill('move'), 'stop']);
+    let st = s;
+    for (const g of r.genes) {
+      const p = prompts(tokens, st)[0]!;
+      expect(allChoices(tokens, st, p).map((c) => actionKey(c.action))).toContain(actionKey(g.action));
+      st = applyAction(tokens, st, 'a', g.action).state;
+    }
+  });
+
+  it('levels differ by budget only: the same seed gives the same plan, and easy looks at fewer positions than hard', () => {
+    const s = Game.create(tokens, 's', {}, 'p').state;
+    const plan = (level: 'easy' | 'hard') => {
+      const p = new Planner(tokens, tokensAi, 'a', LEVELS[level], 'seed', null);
+      return { r: p.plan([s]), positions: p.positions };
+    };
+    const a = plan('hard'), b = plan('hard'), e = plan('easy');
+    expect(b.r.genes).toEqual(a.r.genes);
+    expect(b.positions).toBe(a.positions);
+    expect(e.positions).toBeLessThan(a.positions);
+  });
+
+  it('judges a plan that ends in a roll by the exact odds of every result (Duel 3.1: hit on 4+)', () => {
+    const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
+    g.act('red', { type: 'bid', n: 2 });
+    g.act('blue', { type: 'bid', n: 1 });
+    const s = g.state as DuelState;
+    const planner = new Planner(duel, duelAi, 'red', LEVELS.normal, 'seed', null);
+    // By hand: half the time blue loses a step (its weakest unit, 1: eliminated), else nothing changes.
+    const hit = { ...s, units: { red: s.units.red, blue: [3, 2] } };
+    const expected = 0.5 * planner.value(hit as DuelState) + 0.5 * planner.value(s);
+    expect(planner.actionValue(s, 'red', { type: 'attack' })).toBeCloseTo(expected, 12);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { Game, prompts, viewFor } from '../../../engine/index.ts';
+import { chooseAction, forgetPlans } from '../../../ai/index.ts';
+import { choiceSource } from '../../../ai/planner.ts';
+import { eto } from '../index.ts';
+import type { EtoState } from '../state.ts';
+import { etoAi } from './adapter.ts';
+import { conquestHexes } from '../land.ts';
+
+const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
+
+describe('the ETO AI adapter: every scenario has terms', () => {
+  for (const sc of eto.scenarios) {
+    it(`${sc.name}: the terms are in [-1, 1], opposite for the two sides, and the state rebuilt from a view asks the same question`, () => {
+      const g = start(sc.id);
+      const s = g.state as EtoState;
+      const ax = etoAi.terms(s, 'axis'), al = etoAi.terms(s, 'allies');
+      for (const [k, v] of Object.entries(ax)) {
+        expect(Math.abs(v), k).toBeLessThanOrEqual(1);
+        expect(al[k], k).toBeCloseTo(-v, 12);
+      }
+      const p = prompts(eto, s)[0]!;
+      const back = etoAi.stateFromView(viewFor(eto, s, p.seat), p.seat, 'x');
+      expect(prompts(eto, back)[0]!.text).toBe(p.text);
+    });
+  }
+});
+
+describe('the ETO AI plays', () => {
+  it('Sink the Bismarck! [1.3]: the German plan takes Bismarck out of Bergen toward the North Atlantic, and the later decisions follow the plan', () => {
+    forgetPlans();
+    const g = start('sink-the-bismarck');
+    // The British place their three free ships in Scapa Flow; the German then has the initiative.
+    while (prompts(eto, g.state)[0]!.seat === 'allies') {
+      const p = prompts(eto, g.state)[0]!;
+      g.act('allies', p.choices.find((c) => c.action.space === 'W4716' && c.action.inPort)!.action);
+    }
+    const moves: string[] = [];
+    let followed = 0;
+    // The British (when asked) always take their prompt's last choice: end the movement, no interception.
+    const bismarck = () => (g.state as EtoState).ships.bismarck!;
+    for (let i = 0; i < 200 && !g.state.outcome && bismarck().space === 'W4922'; i++) {
+      const p = prompts(eto, g.state)[0]!;
+      if (p.seat === 'allies') { g.act('allies', p.choices[p.choices.length - 1]!.action); continue; }
+      const view = viewFor(eto, g.state, 'axis');
+      const r = chooseAction({ ruleset: 'eto', seat: 'axis', level: 'easy', view, prompt: view.prompt!, seed: 'b' });
+      if (r.stats?.followed) followed++;
+      moves.push(JSON.stringify(r.action));
+      g.act('axis', r.action);
+    }
+    expect(moves.some((m) => m.includes('"select"') && m.includes('bismarck')), moves.join(' ')).toBe(true);
+    expect(moves).toContain('{"type":"leave-port"}');
+    expect(followed).toBeGreaterThan(0);
+    expect(bismarck().space).not.toBe('W4922');
+    expect(bismarck().sunk).toBe(false);
+  });
+
+  it('Case White [4.4]: ground support (ETO 17.0) is offered first over an attack on Warsaw, Poznan or Krakow, last elsewhere', () => {
+    forgetPlans();
+    const g = start('case-white');
+    const seen = { goal: 0, other: 0 };
+    for (let i = 0; i < 80 && !g.state.outcome && (!seen.goal || !seen.other); i++) {
+      const s = g.state as EtoState;
+      const p = prompts(eto, s)[0]!;
+      if (p.kind === 'air' && p.choices.some((c) => c.action.type === 'fly')) {
+        const target = (s.stack[s.stack.length - 1] as unknown as { target: string }).target;
+        const first = etoAi.candidates!(s, p, 'axis', choiceSource(eto, s, p))![0]!.action;
+        const goal = conquestHexes(s.land!, 'poland').includes(target);
+        expect(first.type, target).toBe(goal ? 'fly' : 'done');
+        seen[goal ? 'goal' : 'other']++;
+      }
+      const view = viewFor(eto, g.state, p.seat);
+      g.act(p.seat, chooseAction({ ruleset: 'eto', seat: p.seat, level: 'easy', view, prompt: view.prompt!, seed: 'cw' }).action);
+    }
+    expect(seen.goal + seen.other).toBeGreaterThan(0);
+  });
+
+  it('Case White [4.3]: the German offensive is the combined offensive of both army groups (ETO 23.6)', () => {
+    const g = start('case-white');
+    for (let i = 0; i < 40 && !prompts(eto, g.state)[0]!.choices.some((c) => c.action.type === 'offensive'); i++) {
+      const p = prompts(eto, g.state)[0]!;
+      const view = viewFor(eto, g.state, p.seat);
+      g.act(p.seat, chooseAction({ ruleset: 'eto', seat: p.seat, level: 'easy', view, prompt: view.prompt!, seed: 'cw' }).action);
+    }
+    const p = prompts(eto, g.state)[0]!;
+    const view = viewFor(eto, g.state, p.seat);
+    const r = chooseAction({ ruleset: 'eto', seat: p.seat, level: 'hard', view, prompt: view.prompt!, seed: 'cw' });
+    expect(r.action).toMatchObject({ type: 'offensive', method: 'hq' });
+    expect((r.action.partners as string[]).length).toBeGreaterThan(0);
+  });
+});

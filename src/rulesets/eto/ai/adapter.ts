@@ -1,0 +1,453 @@
+// AI adapter for ETO (docs/ai.md): the general planner plays every seat of every scenario from the named terms below.
+// Each scenario supplies its terms through `scenarioTerms` (one entry per scenario id): its victory conditions, the
+// places worth holding, material; land scenarios share the land terms (front, supply, pressure on objectives).
+import { createRng, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import type { AiAdapter, HistoricalMilestone } from '../../../ai/types.ts';
+import { etoData } from '../data/index.ts';
+import { BULGE_ID, bulgeScore } from '../bulge.ts';
+import { CASE_WHITE_ID, caseWhiteResult } from '../case-white.ts';
+import {
+  conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, suppliedHexes, theatreOf, unitStrength,
+} from '../land.ts';
+import { interceptionRange, navalNeighbours } from '../map.ts';
+import { BISMARCK_ID } from '../sink-the-bismarck.ts';
+import { otherSide, ratings, type EtoState, type Side } from '../state.ts';
+
+/** What a scenario gives the planner: its terms for the Axis (negated for the Allies) and their weights. */
+export interface ScenarioTerms {
+  /** Terms for the Axis, each in [-1, 1]. */
+  axisTerms(s: EtoState): Record<string, number>;
+  weights: Record<string, number>;
+  /** Hexes each side's land units should head for (move order); none: toward the enemy. */
+  goals?(s: EtoState, side: Side): string[];
+  /** Words for a term's change ("takes Warsaw"). */
+  describe?(name: string, before: EtoState, after: EtoState, side: Side): string | null;
+}
+
+const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+const isLand = (u: LandUnit) => u.kind === 'inf' || u.kind === 'armor';
+const onMap = (l: LandState, side?: Side) => Object.values(l.units).filter((u) => u.where === 'map' && u.hex && isLand(u) && (!side || u.side === side));
+
+// ---------------------------------------------------------------- land terms shared by land scenarios
+
+/** Combat strength in play (ETO 26: attack and defence by strength), both sides. */
+function landMaterial(l: LandState): number {
+  let a = 0, b = 0;
+  for (const u of onMap(l)) {
+    if (u.side === 'axis') a += unitStrength(u) + u.steps;
+    else b += unitStrength(u) + u.steps;
+  }
+  return a + b ? (a - b) / (a + b) : 0;
+}
+
+/** Strength out of supply (ETO 33: marked, then depleted, then eliminated), Allied minus Axis share. */
+function landSupply(l: LandState): number {
+  const sup = { axis: suppliedHexes(l, 'axis'), allies: suppliedHexes(l, 'allies') };
+  let a = 0, b = 0, total = 0;
+  for (const u of onMap(l)) {
+    const f = unitStrength(u);
+    total += f;
+    if (sup[u.side].has(u.hex!)) continue;
+    if (u.side === 'axis') a += f; else b += f;
+  }
+  return total ? (b - a) / total : 0;
+}
+
+/**
+ * The front (ETO 26: attacks from adjacent hexes): each side's strength next to each enemy stack against the stack's
+ * own, capped at 3 to 1 — what the next offensive can strike, Axis minus Allies.
+ */
+function landFront(l: LandState): number {
+  const stacks = new Map<string, { side: Side; f: number }>();
+  for (const u of onMap(l)) {
+    const e = stacks.get(u.hex!) ?? { side: u.side, f: 0 };
+    e.f += unitStrength(u);
+    stacks.set(u.hex!, e);
+  }
+  const reach = { axis: 0, allies: 0 }, n = { axis: 0, allies: 0 };
+  for (const [h, st] of stacks) {
+    let adj = 0;
+    for (const m of neighbours(l, h)) {
+      const o = stacks.get(m);
+      if (o && o.side !== st.side) adj += o.f;
+    }
+    const att = otherSide(st.side);
+    n[att]++;
+    reach[att] += Math.min(3, adj / Math.max(1, st.f)) / 3;
+  }
+  const per = (side: Side) => (n[side] ? reach[side] / n[side] : 0);
+  return per('axis') - per('allies');
+}
+
+/** Mean distance of `side`'s land units to its nearest goal hex, as pressure in [-1, 1] (closer: higher). */
+function pressure(l: LandState, side: Side, goals: string[]): number {
+  const units = onMap(l, side);
+  if (!units.length || !goals.length) return 0;
+  let d = 0;
+  for (const u of units) d += Math.min(...goals.map((g) => dist(u.hex!, g)));
+  return 1 - Math.tanh(d / units.length / 6);
+}
+
+/**
+ * Sieges (ETO 26: attacks from adjacent hexes, the CRT rewards odds): for each goal hex the enemy holds, the side's
+ * strength next to it that may still attack, against the strength inside, up to 4 to 1; the mean over the goals.
+ */
+function siege(l: LandState, side: Side, goals: string[]): number {
+  if (!goals.length) return 0;
+  let sum = 0;
+  for (const g of goals) {
+    const def = onMap(l, otherSide(side)).filter((u) => u.hex === g).reduce((a, u) => a + unitStrength(u), 0);
+    if (!def) { sum += controller(l, g) === side ? 1 : 0.75; continue; }
+    const near = new Set(neighbours(l, g));
+    const att = onMap(l, side).filter((u) => near.has(u.hex!) && !l.attackedUnits.includes(u.id)).reduce((a, u) => a + unitStrength(u), 0);
+    sum += Math.min(1, att / (4 * def));
+  }
+  return sum / goals.length;
+}
+
+// ---------------------------------------------------------------- scenario 4: Case White
+
+/** Scenario 4 [4.4], ETO 40.0: Poland's city-resource hexes (Warsaw, Poznan, Krakow) and its capital. */
+const polishGoals = (l: LandState): string[] => conquestHexes(l, 'poland');
+const polishCapital = (l: LandState): string | undefined =>
+  Object.entries(landMap(theatreOf(l)).hexes).find(([, x]) => x.capital && x.country === 'poland')?.[0];
+
+const caseWhite: ScenarioTerms = {
+  // Scenario 4 [4.4]: Poland conquered (its city-resource hexes) for at most 1 (major) or 3 (minor) German step losses.
+  axisTerms(s) {
+    const l = s.land!;
+    const goals = polishGoals(l);
+    const held = goals.filter((h) => controller(l, h) === 'axis').length;
+    const r = caseWhiteResult(l);
+    const conquered = r.winner === 'axis' || /conquered,/.test(r.result);
+    const progress = conquered ? 1 : held / goals.length * 0.8 + (controller(l, polishCapital(l) ?? '') === 'axis' ? 0.1 : 0);
+    // Four German step losses hand the Poles the game whatever is conquered; each loss past one lowers the victory.
+    const victory = l.losses.axis >= 4 ? -1 + 0.3 * progress : 2 * progress - 1 - 0.15 * Math.max(0, l.losses.axis - 1);
+    return {
+      victory: clamp(victory),
+      objectives: clamp(2 * siege(l, 'axis', polishGoals(l).filter((h) => controller(l, h) !== 'axis')) - 1 + 0.3 * pressure(l, 'axis', polishGoals(l).filter((h) => controller(l, h) !== 'axis'))),
+      material: landMaterial(l),
+      front: landFront(l),
+      supply: 0, // one offensive: supply (ETO 33) is checked after the game ends
+    };
+  },
+  weights: { victory: 0.45, objectives: 0.25, material: 0.15, front: 0.15, supply: 0 },
+  goals: (s, side) => (side === 'axis' ? polishGoals(s.land!).filter((h) => controller(s.land!, h) !== 'axis') : polishGoals(s.land!)),
+  describe(name, before, after) {
+    if (name !== 'victory') return null;
+    const taken = polishGoals(before.land!).filter((h) => controller(before.land!, h) !== 'axis' && controller(after.land!, h) === 'axis');
+    return taken.length ? `takes ${taken.join(', ')}` : null;
+  },
+};
+
+// ---------------------------------------------------------------- scenario 3: the Bulge
+
+const bulgeCities = (): string[] => {
+  const c = etoData().bulgeLayer.cities;
+  return [c.brussels, c.antwerp];
+};
+
+/** Hexes of value on the Bulge map ([3.3]: captured features score) that `side` does not hold. */
+function bulgeTargets(l: LandState, side: Side): string[] {
+  const m = landMap(theatreOf(l));
+  return Object.entries(m.hexes).filter(([h, x]) => x.feature && x.owner !== side && controller(l, h) !== side).map(([h]) => h);
+}
+
+const bulge: ScenarioTerms = {
+  // Scenario 3 [3.3]: Brussels and Antwerp occupied and supplied (German automatic win), else victory points; three
+  // German armor eliminated is an Allied major victory.
+  axisTerms(s) {
+    const l = s.land!;
+    const sc = bulgeScore(s);
+    const cities = bulgeCities().filter((h) => onMap(l, 'axis').some((u) => u.hex === h)).length;
+    return {
+      victory: clamp(Math.tanh((sc.axis - sc.allies) / 8) * 0.8 + cities * 0.1 - (sc.germanArmorEliminated >= 3 ? 0.5 : sc.germanArmorEliminated * 0.1)),
+      objectives: clamp(pressure(l, 'axis', bulgeCities()) - pressure(l, 'allies', bulgeTargets(l, 'allies'))),
+      material: landMaterial(l),
+      front: landFront(l),
+      supply: landSupply(l),
+    };
+  },
+  weights: { victory: 0.45, objectives: 0.12, material: 0.23, front: 0.12, supply: 0.08 },
+  goals: (s, side) => (side === 'axis' ? [...bulgeCities(), ...bulgeTargets(s.land!, 'axis')] : bulgeTargets(s.land!, 'allies')),
+};
+
+// ---------------------------------------------------------------- scenario 1: Sink the Bismarck!
+
+/** Naval MP from each space to the scenario's victory area (ETO 7.3, 7.4), once. */
+let toArea: Map<string, number> | null = null;
+function mpToArea(space: string): number {
+  if (!toArea) {
+    const area = etoData().bismarck.victory.area;
+    toArea = new Map([[area, 0]]);
+    // Dijkstra on the few hundred naval spaces (costs 1-3), walking the links backwards.
+    const open = [area];
+    while (open.length) {
+      open.sort((a, b) => toArea!.get(a)! - toArea!.get(b)!);
+      const x = open.shift()!;
+      for (const n of navalNeighbours(BISMARCK_ID, x)) {
+        const back = navalNeighbours(BISMARCK_ID, n.space).find((m) => m.space === x)?.cost;
+        if (back === undefined) continue;
+        const d = toArea.get(x)! + back;
+        if (d < (toArea.get(n.space) ?? Infinity)) { toArea.set(n.space, d); open.push(n.space); }
+      }
+    }
+  }
+  return toArea.get(space) ?? 30;
+}
+
+/** A ship's worth: gunnery, armor and naval air (ETO 9), damaged ratings once damaged; `full`: as new. */
+function shipValue(s: EtoState, id: string, full = false): number {
+  const sh = s.ships[id]!;
+  if (sh.sunk && !full) return 0;
+  const r = ratings(full ? { ...sh, damaged: false } : sh);
+  return (r.gunnery ?? 0) + r.armor + sh.air;
+}
+
+/** Share of each side's fleet still afloat (by worth), Axis minus Allies. */
+function navalMaterial(s: EtoState): number {
+  const now = { axis: 0, allies: 0 }, full = { axis: 0, allies: 0 };
+  for (const id of Object.keys(s.ships)) {
+    const side = s.ships[id]!.side;
+    now[side] += shipValue(s, id);
+    full[side] += shipValue(s, id, true);
+  }
+  return (full.axis ? now.axis / full.axis : 0) - (full.allies ? now.allies / full.allies : 0);
+}
+
+/**
+ * MP a German ship may still spend this game (ETO 7.2; scenario 1 has one Naval and Air phase per side): its speed
+ * before the German phase, what its stack has left while it moves, none once it has moved or the phase is over.
+ */
+function germanMpLeft(s: EtoState, id: string): number {
+  const scen = s.stack.find((f) => f.proc === 'bismarck') as { stage?: string; phase?: number } | undefined;
+  const speed = ratings(s.ships[id]!).speed;
+  if (!scen || scen.stage !== 'phases') return speed;
+  const mine = s.order.indexOf('axis') + 1;
+  if ((scen.phase ?? 0) < mine) return speed;
+  if ((scen.phase ?? 0) > mine || !s.stack.some((f) => f.proc === 'naval-movement')) return 0;
+  const move = s.stack.find((f) => f.proc === 'stack-move' && (f.ships as string[]).includes(id)) as { used: number; entered: number } | undefined;
+  if (move) return Math.max(move.entered === 0 ? 5 : 0, speed - move.used);
+  return s.step.moved.includes(id) ? 0 : speed;
+}
+
+const bismarck: ScenarioTerms = {
+  // Scenario 1 [1.3]: Bismarck in the North Atlantic wins; no German warship there is a British win (else a draw).
+  axisTerms(s) {
+    const area = etoData().bismarck.victory.area;
+    const b = s.ships.bismarck!;
+    // How far each German ship still is from the North Atlantic with the MP it has left this game.
+    const near = (id: string) => {
+      const sh = s.ships[id]!;
+      if (sh.sunk) return -1;
+      if (sh.space === area) return 1;
+      const left = germanMpLeft(s, id), d = mpToArea(sh.space);
+      if (d > left) return -0.9;
+      return 0.2 + 0.5 * (1 - d / Math.max(1, left));
+    };
+    // Danger: British gunnery able to intercept where Bismarck stands (ETO 8.1 interception ranges).
+    let danger = 0;
+    if (!b.sunk) {
+      for (const sh of Object.values(s.ships)) {
+        if (sh.side !== 'allies' || sh.sunk || !sh.space) continue;
+        if (interceptionRange(s, sh.space).has(b.space)) danger += ratings(sh).gunnery ?? 0;
+      }
+    }
+    return {
+      victory: clamp(0.75 * near('bismarck') + 0.25 * near('prinz-eugen')),
+      material: navalMaterial(s),
+      front: -Math.tanh(danger / 12),
+    };
+  },
+  weights: { victory: 0.6, material: 0.25, front: 0.15 },
+};
+
+/** One entry per scenario: scenarios 2 and 5 add theirs here. */
+export const scenarioTerms: Record<string, ScenarioTerms> = {
+  [BISMARCK_ID]: bismarck,
+  [CASE_WHITE_ID]: caseWhite,
+  [BULGE_ID]: bulge,
+};
+
+/** A scenario without terms of its own: material on land and at sea. */
+const fallback: ScenarioTerms = {
+  axisTerms(s): Record<string, number> {
+    const naval = navalMaterial(s);
+    return s.land ? { material: landMaterial(s.land), front: landFront(s.land), supply: landSupply(s.land), naval } : { material: naval };
+  },
+  weights: { material: 0.6, front: 0.2, supply: 0.1, naval: 0.1 },
+};
+
+const termsOf = (s: EtoState): ScenarioTerms => scenarioTerms[s.scenario] ?? fallback;
+
+// ---------------------------------------------------------------- move order
+
+/** Destinations kept per unit in a large movement or set-up prompt (the planner's alternatives). */
+const PER_UNIT = 4;
+const LARGE = 24;
+
+/**
+ * Large land prompts (set-up, movement: hundreds of unit-and-hex choices): per unit, the destinations that bring it
+ * closest to the side's goals (ETO 24: movement), best first; choices without a unit (end the phase) after the moves
+ * that gain ground.
+ */
+function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  if (!l) return null;
+  const goals = termsOf(s).goals?.(s, seat) ?? onMap(l, otherSide(seat)).map((u) => u.hex!);
+  if (!goals.length) return null;
+  const near = (h: string) => Math.min(...goals.map((g) => dist(h, g)));
+  const byUnit = new Map<string, { c: Choice; g: number }[]>();
+  const other: Choice[] = [];
+  for (const c of all) {
+    const unit = c.action.unit, to = (c.action.to ?? c.action.hex) as string | undefined;
+    if (typeof unit !== 'string' && typeof to === 'string' && c.action.type !== 'place') {
+      // A stack's move (a breakthrough): toward the goals.
+      const list = byUnit.get('stack') ?? [];
+      list.push({ c, g: 10 - near(to) });
+      byUnit.set('stack', list);
+      continue;
+    }
+    if (typeof unit !== 'string' || typeof to !== 'string' || !l.units[unit]) { other.push(c); continue; }
+    const u = l.units[unit]!;
+    const from = u.hex ?? null;
+    const g = (from ? near(from) : near(to) + 1) - near(to) + (isLand(u) ? 0 : -0.5);
+    const list = byUnit.get(unit) ?? [];
+    list.push({ c, g });
+    byUnit.set(unit, list);
+  }
+  const kept: { c: Choice; g: number }[] = [];
+  for (const list of byUnit.values()) kept.push(...list.sort((a, b) => b.g - a.g).slice(0, PER_UNIT));
+  kept.sort((a, b) => b.g - a.g);
+  return [...kept.filter((x) => x.g > 0).map((x) => x.c), ...other, ...kept.filter((x) => x.g <= 0).map((x) => x.c)];
+}
+
+/**
+ * Attack and breakthrough targets (ETO 26.3, 28.2): the side's goals first, then the nearest to them; other prompts
+ * keep the planner's own order (null).
+ */
+function targetCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  const targetOf = (c: Choice) => (c.action.type === 'declare' || c.action.type === 'bt-attack' ? c.action.target : c.action.type === 'breakthrough' ? c.action.hex : undefined);
+  if (!l || !all.some((c) => typeof targetOf(c) === 'string')) return null;
+  const goals = termsOf(s).goals?.(s, seat) ?? [];
+  if (!goals.length) return null;
+  const score = (c: Choice) => {
+    const t = targetOf(c);
+    return typeof t === 'string' ? Math.min(...goals.map((g) => dist(t, g))) : 50;
+  };
+  return all.map((c, i) => ({ c, i, d: score(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * Ground support (ETO 17.0): over an attack on a goal, the strongest air first; elsewhere none, kept for the goals'
+ * attacks later in the offensive (each air unit flies once, 20.0).
+ */
+function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  const target = (s.stack[s.stack.length - 1] as { target?: string }).target;
+  if (!l || !target) return null;
+  const goal = (termsOf(s).goals?.(s, seat) ?? []).includes(target);
+  const power = (c: Choice) => {
+    const a = l.air[c.action.air as string];
+    return !a ? -1 : (a.kind === 'fighter' ? 0 : 10) + (a.depleted ? a.depletedStrength : a.strength);
+  };
+  const fly = all.filter((c) => c.action.type === 'fly').sort((a, b) => power(b) - power(a));
+  const rest = all.filter((c) => c.action.type !== 'fly');
+  return goal ? [...fly, ...rest] : [...rest, ...fly];
+}
+
+// ---------------------------------------------------------------- the adapter
+
+export const etoAi: AiAdapter<EtoState> = {
+  ruleset: 'eto',
+  stateFromView(view: SeatView, _seat, seed) {
+    // ETO hides nothing from a seat but the dice: the view is the state without its generator.
+    return { ...structuredClone(view.state as unknown as EtoState), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
+  },
+  terms(s, seat) {
+    const t = termsOf(s).axisTerms(s);
+    return seat === 'axis' ? t : Object.fromEntries(Object.entries(t).map(([k, v]) => [k, -v]));
+  },
+  weights: (s) => termsOf(s).weights,
+  describeTerm: (name, before, after, seat) => termsOf(before).describe?.(name, before, after, seat as Side) ?? null,
+  candidates(s, prompt: Prompt, seat, source): Choice[] | null {
+    const all = source.all();
+    if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
+    const moves = all.filter((c) => typeof (c.action.to ?? c.action.hex) === 'string' && c.action.type !== 'declare').length;
+    if (all.length > LARGE || moves >= 8) return landCandidates(s, seat as Side, all);
+    return targetCandidates(s, seat as Side, all);
+  },
+  quickChoice(s, prompt, seat): Action | null {
+    // The example deployments of the scenarios are the designers' own: a sound start the planner refines afterwards.
+    const example = prompt.choices.find((c) => c.action.type === 'example' || c.action.type === 'suggested');
+    if (example && prompt.kind === 'place') return example.action;
+    // ETO 23.6: a combined offensive the scenario grants activates every partner HQ's units at once (a plan judged at
+    // its first roll would prefer the single HQ that attacks sooner).
+    const combined = prompt.choices.find((c) => c.action.type === 'offensive' && Array.isArray(c.action.partners));
+    if (combined) return combined.action;
+    const l = s.land;
+    if (!l) return null;
+    // ETO 27.4: take the vacated hex with one unit (armor first: it may exploit), then hold the line.
+    const adv = prompt.choices.filter((c) => c.action.type === 'advance');
+    if (adv.length) {
+      const target = (s.stack[s.stack.length - 1] as { target?: string }).target;
+      if (target && onMap(l, seat as Side).some((u) => u.hex === target)) return prompt.choices.find((c) => c.action.type === 'done')?.action ?? null;
+      const armor = adv.find((c) => l.units[c.action.unit as string]?.kind === 'armor');
+      return (armor ?? adv[0]!).action;
+    }
+    // ETO 22.0 step 3-D: only activated units attack; activate every unit that may be.
+    const all = prompt.choices.find((c) => c.action.type === 'activate-all');
+    if (all) return all.action;
+    // ETO 26.3: mass the attack — the strongest units join until 4 to 1 (the CRT's best odds cost the fewest
+    // steps), or every unit that can.
+    const adds = prompt.choices.filter((c) => c.action.type === 'add' && l.units[c.action.unit as string]);
+    const go = prompt.choices.find((c) => c.action.type === 'go');
+    const declare = (s.stack[s.stack.length - 1] as { declare?: { target: string; units: string[] } | null }).declare;
+    if (declare && (adds.length || go)) {
+      const att = declare.units.reduce((a, id) => a + unitStrength(l.units[id]!), 0);
+      const def = onMap(l, otherSide(seat as Side)).filter((u) => u.hex === declare.target).reduce((a, u) => a + unitStrength(u), 0);
+      if (adds.length && att < 4 * Math.max(1, def)) {
+        return [...adds].sort((a, b) => unitStrength(l.units[b.action.unit as string]!) - unitStrength(l.units[a.action.unit as string]!))[0]!.action;
+      }
+      return go?.action ?? null;
+    }
+    // ETO 27.1: every choice costs one step; infantry before armor (armor breaks through), a full unit before a
+    // depleted one (the unit stays on the map).
+    if (prompt.kind === 'allocate-loss' && prompt.choices.every((c) => c.action.type === 'lose')) {
+      const cost = (c: Choice) => {
+        const u = l.units[c.action.unit as string];
+        return !u ? 9 : (u.kind === 'armor' ? 4 : 0) + (u.depleted ? 2 : 0) + unitStrength(u) / 10;
+      };
+      return [...prompt.choices].sort((a, b) => cost(a) - cost(b))[0]!.action;
+    }
+    return null;
+  },
+  report(s) {
+    const milestones: Record<string, boolean> = {};
+    const production: Record<string, number> = {};
+    if (s.land) {
+      for (const side of ['axis', 'allies'] as Side[]) production[`${side} strength`] = onMap(s.land, side).reduce((a, u) => a + unitStrength(u), 0);
+      for (const c of s.land.conquered) milestones[`${c} conquered`] = true;
+      if (s.scenario === BULGE_ID) {
+        const c = etoData().bulgeLayer.cities;
+        if (controller(s.land, c.brussels) === 'axis') milestones['Brussels taken'] = true;
+        if (controller(s.land, c.antwerp) === 'axis') milestones['Antwerp taken'] = true;
+      }
+    } else {
+      for (const side of ['axis', 'allies'] as Side[]) production[`${side} ships`] = Object.values(s.ships).filter((x) => x.side === side && !x.sunk).length;
+      if (s.ships.bismarck?.sunk) milestones['Bismarck sunk'] = true;
+    }
+    return { turn: s.year * 12 + monthIndex(s.month), turnLabel: `${s.month} ${s.year}`, production, milestones };
+  },
+  // The result without its figures ("German minor victory", "Polish major victory").
+  victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '').replace(/:.*$/, '') ?? 'unfinished',
+  history(scenario): HistoricalMilestone[] {
+    if (scenario === CASE_WHITE_ID) return [{ milestone: 'poland conquered', turn: 1939 * 12 + 8, label: 'September 1939' }];
+    if (scenario === BISMARCK_ID) return [{ milestone: 'Bismarck sunk', turn: 1941 * 12 + 4, label: 'May 1941' }];
+    return [];
+  },
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthIndex = (m: string) => Math.max(0, MONTHS.indexOf(m));

@@ -1,0 +1,85 @@
+// The state of the game at a glance: turn and phase (on the sequence of play when the board has one), where each side
+// stands on the victory and production tracks, what each side has in its pools, and who is out of supply.
+import { useState } from 'preact/hooks';
+import type { Assets, BoardView } from '../map/board-model.ts';
+import { onMap, pieceName, placeLabel, sideName } from '../map/board-model.ts';
+
+/** Markers on a track of `kind`, as "label: cell" per side. */
+function standings(assets: Assets, board: BoardView, kind: string): { track: string; side: string; cell: string; label?: string }[] {
+  const out: { track: string; side: string; cell: string; label?: string }[] = [];
+  for (const t of assets.board.tracks ?? []) {
+    if (t.kind !== kind) continue;
+    for (const m of board.markers) {
+      const [tid, cid] = m.where.split(':');
+      if (tid !== t.id) continue;
+      const cell = t.cells.find((c) => c.id === cid);
+      if (cell) out.push({ track: t.name, side: m.side ?? '', cell: cell.label, label: m.label });
+    }
+  }
+  return out;
+}
+
+export function Glance({ assets, board, status, title, overlay, onOverlay }: {
+  assets: Assets; board: BoardView; status: string; title?: string; overlay: 'none' | 'supply'; onOverlay(o: 'none' | 'supply'): void;
+}) {
+  const [open, setOpen] = useState(true);
+  const seq = assets.board.tracks?.find((t) => t.kind === 'sequence');
+  const victory = standings(assets, board, 'victory');
+  const production = standings(assets, board, 'production');
+  // Pools: units of each side off the board and not in a box.
+  const pools = new Map<string, Map<string, number>>();
+  for (const p of board.pieces) {
+    if (onMap(assets, p.where) || assets.board.boxes?.some((b) => b.id === p.where) || p.aboard) continue;
+    const bySide = pools.get(p.where) ?? new Map<string, number>();
+    bySide.set(p.side, (bySide.get(p.side) ?? 0) + (p.count ?? 1));
+    pools.set(p.where, bySide);
+  }
+  const oos = board.pieces.filter((p) => p.marks?.includes('out-of-supply'));
+  const oosBySide = new Map<string, number>();
+  for (const p of oos) oosBySide.set(p.side, (oosBySide.get(p.side) ?? 0) + 1);
+  const sides = (m: Map<string, number>) => [...m].map(([s, n]) => `${sideName(assets.counters, s)} ${n}`).join(', ');
+  return (
+    <section class="glance" data-testid="glance">
+      <header>
+        <h2>
+          {board.turn ? board.turn.label : 'Game'}
+          {board.phase ? <span class="glance-phase"> · {board.phase}</span> : null}
+          {board.activeSide ? <span class="muted"> · {sideName(assets.counters, board.activeSide)} to play</span> : null}
+        </h2>
+        <button class="link" onClick={() => setOpen(!open)} aria-expanded={open}>{open ? 'less' : 'more'}</button>
+      </header>
+      {open && (
+        <div class="glance-body">
+          {title && <p class="small muted glance-title">{title}</p>}
+          {seq && (
+            <ol class="sequence" data-testid="sequence" aria-label={seq.name}>
+              {seq.cells.map((c) => (
+                <li key={c.id} class={board.phase === c.id || board.phase === c.label ? 'current' : ''}>{c.label}</li>
+              ))}
+            </ol>
+          )}
+          {!seq && status && <p class="small">{status}</p>}
+          {victory.length > 0 && (
+            <p class="small" data-testid="glance-victory"><b>Victory</b> {victory.map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>
+          )}
+          {production.length > 0 && (
+            <p class="small" data-testid="glance-production"><b>Production</b> {production.map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>
+          )}
+          {pools.size > 0 && (
+            <p class="small" data-testid="glance-pools"><b>Off the board</b> {[...pools].map(([w, m]) => `${placeLabel(assets, w)}: ${sides(m)}`).join(' · ')}</p>
+          )}
+          <p class="small">
+            <b>Supply</b> {oos.length ? `out of supply: ${sides(oosBySide)}` : 'every unit in supply (as far as this view shows)'}{' '}
+            <label class="inline"><input type="checkbox" data-testid="supply-overlay" checked={overlay === 'supply'}
+              onChange={(e) => onOverlay((e.target as HTMLInputElement).checked ? 'supply' : 'none')} /> show on the map</label>
+          </p>
+          {overlay === 'supply' && oos.length > 0 && (
+            <ul class="oos-list small" data-testid="oos-list">
+              {oos.slice(0, 30).map((p) => <li key={p.id}><b>{pieceName(p, assets.counters)}</b> in {placeLabel(assets, p.where)}: {p.note ?? 'out of supply'}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+// Names for people: unit ids and place ids become "GE 4th infantry" and "2406 Lublin" wherever a player reads them
+// (choice labels, log details, actions of the log file, the inspector). One resolver per screen, from the board.
+import { createContext } from 'preact';
+import type { Action, Json } from '../../engine/types.ts';
+import { pieceName, placeLabel, type Assets, type BoardView, type PieceView } from '../map/board-model.ts';
+
+export interface Names {
+  /** A unit's or place's name for an id; the text itself when it is neither. */
+  of(s: string): string;
+  unit(id: string): PieceView | undefined;
+}
+
+export function makeNames(assets: Assets | null, board: BoardView): Names {
+  const pieces = new Map(board.pieces.map((p) => [p.id, p]));
+  const manifest = assets?.counters?.units ?? {};
+  return {
+    unit: (id) => pieces.get(id),
+    of(s) {
+      const p = pieces.get(s);
+      if (p) return pieceName(p, assets?.counters);
+      const c = manifest[s];
+      if (c) return pieceName({ id: s, where: '', side: '', power: c.power, type: c.type }, assets?.counters);
+      return placeLabel(assets, s);
+    },
+  };
+}
+
+export const NamesContext = createContext<Names>({ of: (s) => s, unit: () => undefined });
+
+/** "attackerStrength" -> "Attacker strength", "hex_cleared" -> "Hex cleared". */
+export function humanize(key: string): string {
+  const s = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  return s ? s[0]!.toUpperCase() + s.slice(1) : key;
+}
+
+/** An action in words, for the log file's actions and the replay: "Move: GE 4th infantry, 2305 Lublin, rail". */
+export function actionWords(a: Action, names: Names): string {
+  const word = (v: Json | undefined): string => {
+    if (v === undefined || v === null) return '';
+    if (typeof v === 'string') return names.of(v);
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    if (Array.isArray(v)) return v.map(word).filter(Boolean).join(' + ');
+    return Object.entries(v).map(([k, x]) => `${humanize(k).toLowerCase()} ${word(x)}`).join(', ');
+  };
+  const parts = Object.entries(a).filter(([k]) => k !== 'type').map(([, v]) => word(v)).filter(Boolean);
+  return `${humanize(a.type)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}

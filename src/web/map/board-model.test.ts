@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { pieceName, placeLabel, windowAssets, type Assets } from './board-model.ts';
+
+const assets: Assets = {
+  board: {
+    hex: {
+      sheets: [{ prefix: '', cols: [1, 2], rows: [1, 2], offset: 'odd-down' }],
+      hexes: { '0101': { kind: 'land', city: { name: 'Lublin' } }, '0102': { kind: 'land' }, '0201': { kind: 'sea', label: 'Baltic' } },
+      hexsides: { '0101/0102': { features: ['river'] }, '0101/0201': { features: ['river'] } },
+      land: [[[0, 0], [1, 0], [1, 1]]],
+    },
+    areas: { north: { name: 'Northland', kind: 'land', polygons: [[[0, 0], [1, 0], [1, 1]]], label: [0.5, 0.5] } },
+    boxes: [{ id: 'north-sea', name: 'North Sea', scenarios: ['naval'] }, { id: 'atlantic', name: 'Atlantic' }],
+    windows: { small: ['0101', '0102'], naval: [] },
+  },
+  counters: {
+    powers: { ge: { name: 'Germany', side: 'axis', color: '#999', abbr: 'GE' } },
+    types: { inf: { name: 'infantry', symbol: 'infantry' } },
+    units: { 'ge-inf-4': { power: 'ge', type: 'inf', name: '4th', full: [4, 3], reduced: [2, 3] } },
+  },
+};
+
+describe('the board as the client names and cuts it', () => {
+  it('places are named for players: a hex with its city or label, an area, a box, a pool', () => {
+    expect(placeLabel(assets, '0101')).toBe('0101 Lublin');
+    expect(placeLabel(assets, '0201')).toBe('0201 Baltic');
+    expect(placeLabel(assets, '0102')).toBe('0102');
+    expect(placeLabel(assets, 'north')).toBe('Northland');
+    expect(placeLabel(assets, 'atlantic')).toBe('Atlantic');
+    expect(placeLabel(assets, 'pool')).toBe('Force pool');
+  });
+
+  it('pieces are named by power, designation and type; a stack of several by its count', () => {
+    expect(pieceName({ id: 'ge-inf-4', where: '0101', side: 'axis', power: 'ge', type: 'inf' }, assets.counters)).toBe('GE 4th infantry');
+    expect(pieceName({ id: 'x', where: 'north', side: 'axis', power: 'ge', type: 'inf', count: 3 }, assets.counters)).toBe('3 × GE infantry');
+    expect(pieceName({ id: 'y', where: 'north', side: 'axis', power: 'ge', type: 'inf', hidden: true }, assets.counters)).toBe('Axis unit');
+  });
+
+  it('a scenario window keeps its hexes and the hexsides between them, drops the coast; boxes of other scenarios go', () => {
+    const w = windowAssets(assets, 'small').board;
+    expect(Object.keys(w.hex!.hexes).sort()).toEqual(['0101', '0102']);
+    expect(Object.keys(w.hex!.hexsides!)).toEqual(['0101/0102']);
+    expect(w.hex!.land).toBeUndefined();
+    expect(w.areas).toEqual({});
+    expect(w.boxes!.map((b) => b.id)).toEqual(['atlantic']);
+    const naval = windowAssets(assets, 'naval').board;
+    expect(naval.hex).toBeUndefined();
+    expect(naval.boxes!.map((b) => b.id)).toEqual(['north-sea', 'atlantic']);
+    expect(windowAssets(assets, 'other').board.hex!.land).toBeDefined();
+  });
+});

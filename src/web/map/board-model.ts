@@ -1,0 +1,141 @@
+// The board as the client draws it: the contract's typed assets (src/engine/board.ts AssetsSchema) and a seat's
+// BoardView. Helpers name places and pieces for people; nothing here reads a rule set's view or action fields.
+import type { Assets, Board, BoardView, CounterManifest, PieceView } from '../../engine/board.ts';
+
+export type { Assets, Board, BoardView, CounterManifest, PieceView };
+export type { MarkerView, Chart, BoardArea, BoardHex } from '../../engine/board.ts';
+
+export const EMPTY_BOARD: BoardView = { pieces: [], markers: [], control: {} };
+
+/** Names of places that are not on the board (force pools, eliminated units...), for panels. */
+const PSEUDO_PLACES: Record<string, string> = {
+  pool: 'Force pool', eliminated: 'Eliminated', removed: 'Removed from play', future: 'Arriving later',
+  setup: 'To set up', 'force-pool': 'Force pool', replenishment: 'Replenishment', sunk: 'Sunk',
+};
+
+/**
+ * The assets cut to a scenario's window (`board.windows`): only the window's hexes, areas and the hexsides between
+ * them, no coast polygons; boxes of other scenarios dropped. Scenarios without a window keep the whole board.
+ */
+export function windowAssets(assets: Assets, scenario: string | undefined): Assets {
+  let board = assets.board;
+  if (board.boxes?.some((b) => b.scenarios)) {
+    board = { ...board, boxes: board.boxes.filter((b) => !b.scenarios || (scenario !== undefined && b.scenarios.includes(scenario))) };
+  }
+  const win = scenario !== undefined ? board.windows?.[scenario] : undefined;
+  if (!win) return board === assets.board ? assets : { ...assets, board };
+  const keep = new Set(win);
+  const out: Board = { ...board };
+  delete out.windows;
+  if (board.hex) {
+    const hexes = Object.fromEntries(Object.entries(board.hex.hexes).filter(([id]) => keep.has(id)));
+    const hexsides = Object.fromEntries(Object.entries(board.hex.hexsides ?? {}).filter(([k]) => {
+      const ab = splitHexside(k);
+      return !!ab && keep.has(ab[0]) && keep.has(ab[1]);
+    }));
+    const { land: _land, ...rest } = board.hex;
+    out.hex = Object.keys(hexes).length ? { ...rest, hexes, hexsides } : undefined;
+    if (!out.hex) delete out.hex;
+  }
+  if (board.areas) out.areas = Object.fromEntries(Object.entries(board.areas).filter(([id]) => keep.has(id)));
+  return { ...assets, board: out };
+}
+
+/** Whether the board draws anything on a map (hexes or areas); boxes alone are panels. */
+export function hasMap(board: Board): boolean {
+  return !!(board.hex && Object.keys(board.hex.hexes).length) || !!(board.areas && Object.keys(board.areas).length);
+}
+
+/** The name a player reads for a place: "2406 Lublin" for a hex with a city, an area's or a box's name. */
+export function placeLabel(assets: Assets | null | undefined, id: string): string {
+  const b = assets?.board;
+  const h = b?.hex?.hexes[id];
+  if (h) {
+    const n = h.city?.name ?? h.label;
+    return n ? `${id} ${n}` : id;
+  }
+  const a = b?.areas?.[id];
+  if (a) return a.name;
+  const box = b?.boxes?.find((x) => x.id === id);
+  if (box) return box.name;
+  return PSEUDO_PLACES[id] ?? id;
+}
+
+/** Only the name (a city, an area, a box), or null when the place has none beyond its id. */
+export function placeName(assets: Assets | null | undefined, id: string): string | null {
+  const b = assets?.board;
+  const h = b?.hex?.hexes[id];
+  if (h) return h.city?.name ?? h.label ?? null;
+  return b?.areas?.[id]?.name ?? b?.boxes?.find((x) => x.id === id)?.name ?? PSEUDO_PLACES[id] ?? null;
+}
+
+/** Whether a place is drawn on the map (a hex or an area of the board). */
+export function onMap(assets: Assets | null | undefined, id: string): boolean {
+  const b = assets?.board;
+  return !!(b?.hex?.hexes[id] || b?.areas?.[id]);
+}
+
+/** Printed factors of a piece: the view's, else the manifest's side that is up. */
+export function pieceFactors(p: PieceView, counters: CounterManifest | undefined): number[] | string | undefined {
+  if (p.factors !== undefined) return p.factors;
+  const c = counters?.units?.[p.id];
+  if (!c) return undefined;
+  return p.reduced && c.reduced !== undefined ? c.reduced : c.full;
+}
+
+/** Factors as printed: "4-3". */
+export function factorText(f: number[] | string | undefined): string {
+  if (f === undefined) return '';
+  return Array.isArray(f) ? f.join('-') : String(f);
+}
+
+/** A piece as a player names it: "GE 4th infantry" (power, designation, type), with "3 ×" for a stack of several. */
+export function pieceName(p: PieceView, counters: CounterManifest | undefined): string {
+  if (p.hidden) return `${sideName(counters, p.side)} unit`;
+  const power = counters?.powers[p.power];
+  const abbr = power?.abbr ?? p.power.toUpperCase();
+  const type = counters?.types[p.type]?.name ?? p.type;
+  let name = p.name ?? counters?.units?.[p.id]?.name;
+  // A designation the type's name already says ("Surface" of a surface fleet) is not said twice.
+  if (name && type.toLowerCase().split(' ')[0] === name.toLowerCase()) name = undefined;
+  const n = (p.count ?? 1) > 1 ? `${p.count} × ` : '';
+  return `${n}${abbr} ${name ? `${name} ` : ''}${type}`.replace(/\s+/g, ' ').trim();
+}
+
+/** A side's display name ("Axis"), from the manifest's sides, else the id capitalised. */
+export function sideName(counters: CounterManifest | undefined, side: string): string {
+  return counters?.sides?.[side]?.name ?? (side ? side[0]!.toUpperCase() + side.slice(1) : side);
+}
+
+/** The colour of a side or power controlling a place (manifest), for shading areas and markers. */
+export function controllerColor(counters: CounterManifest | undefined, who: string): string | undefined {
+  return counters?.powers[who]?.color ?? counters?.sides?.[who]?.color;
+}
+
+/** Readable words of a status mark ("out-of-supply" -> "out of supply"). */
+export function markText(m: string): string {
+  return m.replace(/-/g, ' ');
+}
+
+/** Hexside key of two hexes, order-free. */
+export function hexsideKey(a: string, b: string): string {
+  return a < b ? `${a}/${b}` : `${b}/${a}`;
+}
+
+/** Splits a hexside key "AAAA/BBBB"; null when it is not two ids. */
+export function splitHexside(key: string): [string, string] | null {
+  const parts = key.split('/');
+  return parts.length === 2 && parts[0] && parts[1] ? [parts[0], parts[1]] : null;
+}
+
+/** Pieces by place, carried pieces left out (they are listed with their carrier). */
+export function piecesByPlace(board: BoardView): Map<string, PieceView[]> {
+  const m = new Map<string, PieceView[]>();
+  for (const p of board.pieces) {
+    if (p.aboard) continue;
+    let l = m.get(p.where);
+    if (!l) m.set(p.where, (l = []));
+    l.push(p);
+  }
+  return m;
+}

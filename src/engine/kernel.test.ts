@@ -389,4 +389,15 @@ describe('facts derived from settled states (derived, derivedFrom, check mode)',
     expect(() => derivedFrom(d2, 'test:x', (prev) => prev ?? d2.at.x)).toThrow(EngineError); // stale reuse caught
     expect(() => checkDerivedFacts(structuredClone(d0))).toThrow(EngineError);
   });
+
+  it('withRng: a copy with other dice shares the settled facts of its position (not in check mode)', async () => {
+    const { withRng, checkDerivedFacts } = await import('./index.ts');
+    const g = started('w');
+    const copy = withRng(g.state, createRng('other'));
+    expect(prompts(duel, copy)).toBe(prompts(duel, g.state));
+    const checked = setupGame(tokens, 's', {}, 'z').state;
+    checkDerivedFacts(checked);
+    expect(prompts(tokens, withRng(checked, createRng('other')))).not.toBe(prompts(tokens, checked));
+    expect(prompts(tokens, withRng(checked, createRng('other')))).toEqual(prompts(tokens, checked));
+  });
 });

@@ -3,7 +3,7 @@ import { createRng, rollDice } from './rng.ts';
 import { stateHash } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
-  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, Ruleset, Seat,
+  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
 } from './types.ts';
 
 /** An illegal action: names the rule case, what was wrong and what would be legal. The state is untouched. */
@@ -226,6 +226,18 @@ export function derivedFrom<T>(state: BaseState, key: string, compute: (previous
   f.values.set(key, v);
   (f.reusable ??= new Map()).set(key, v);
   return v;
+}
+
+/**
+ * `state` with another dice generator (the exact-odds engine replays one action from the same position once per dice
+ * branch): a shallow copy that shares the settled facts of `state` (its prompts...), as no prompt or derived fact
+ * reads the dice. In check mode the copy's facts are computed afresh instead.
+ */
+export function withRng<S extends BaseState>(state: S, rng: RngState): S {
+  const copy = { ...state, rng };
+  const f = settledFacts.get(state);
+  if (f && !f.temporary && !f.check) settledFacts.set(copy, f);
+  return copy;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The generic exact-odds engine: run the rule set's own code on private copies in enumeration mode, branch over
 // every result of each roll it asks for (DiceNeeded), follow a policy at decisions, stop when the combat is over.
 import {
-  actionKey, applyAction, DiceNeeded, prompts, stateHash,
+  actionKey, applyAction, DiceNeeded, prompts, stateHash, withRng,
   type Action, type BaseState, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
 } from '../engine/index.ts';
 import { faceBranches, sumBranches, type RollBranch } from './dice.ts';
@@ -15,9 +15,9 @@ export function rollBranches(req: DiceRequest, perFace?: (r: DiceRequest) => boo
   return perFace?.(req) ? faceBranches(req.sides, req.count) : sumBranches(req.sides, req.count);
 }
 
-/** A private copy that throws DiceNeeded instead of rolling, with these faces queued. */
+/** A private copy that throws DiceNeeded instead of rolling, with these faces queued (the position's facts are shared). */
 export function enumeratingCopy<S extends BaseState>(state: S, forced: number[]): S {
-  return { ...state, rng: { ...state.rng, forced: [...forced], enumerating: true } };
+  return withRng(state, { ...state.rng, forced: [...forced], enumerating: true });
 }
 
 /**

@@ -27,9 +27,9 @@ describe('clocks in headless Chromium (duel, hot-seat, 3 s + 1 s)', () => {
 
   it('the clocks show each seat\'s time, ticking while the seat decides; an action stops it and adds the increment', async () => {
     await start('clocks-home');
-    // Duel 2: both seats bid at once, so both clocks run.
-    expect(await page.locator('[data-testid=clock-red]').getAttribute('class')).toContain('running');
-    expect(await page.locator('[data-testid=clock-blue]').getAttribute('class')).toContain('running');
+    // Duel 2: both seats bid at once, so both clocks run once the seats' dice are keyed (docs/fair-dice.md).
+    await expect.poll(() => page.locator('[data-testid=clock-red]').getAttribute('class')).toContain('running');
+    await expect.poll(() => page.locator('[data-testid=clock-blue]').getAttribute('class')).toContain('running');
     const t0 = await ms(page, 'blue');
     expect(t0).toBeLessThanOrEqual(3000);
     await expect.poll(() => ms(page, 'blue')).toBeLessThan(t0 - 300);

@@ -102,7 +102,7 @@ describe('BKG Basic Game Tutorial, turn 3/39', () => {
 
     // Wuhan: Japan 1@3: 3 (hit); 2@2: 6, 4. China 2@3: 3, 2 (two hits); 2@1: 2, 1 (one hit).
     expect(s().stack.at(-1)).toMatchObject({ proc: 'battle', hitsAtt: 3, hitsDef: 1 });
-    // Japan eliminates the Inf 2 and flips the Inf 3; China flips one Inf 3.
+    // Japan's losses: its Inf 2 removed, its Inf 3 turned over; China turns one Inf 3 over.
     const jInf2 = p.unit('japan', 'wuhan', 'Inf 2');
     p.act('japan', { type: 'hit', unit: jInf2 });
     p.act('japan', { type: 'hit', unit: jInf2 });

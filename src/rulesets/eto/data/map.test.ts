@@ -93,6 +93,24 @@ describe('generated ETO map (data/map.json)', () => {
     expect(h.get('W5829')).toMatchObject({ kind: 'coastal', country: 'norway', city: { name: 'Narvik' } });
   });
 
+  it('ETO map, issue 20: one fit for both sheets, so the rivers that cross the join run on as one chain of hexsides', () => {
+    const chains = new Map<string, string[][]>();
+    for (const [k, side] of Object.entries(etoMap().hexsides)) if (side.river) (chains.get(side.river) ?? chains.set(side.river, []).get(side.river)!).push(k.split('|'));
+    for (const river of ['Danube', 'Bug', 'San', 'Niemen', 'Narew', 'Dvina']) {
+      const sides = chains.get(river)!;
+      expect(new Set(sides.flat().map((h) => h[0])), river).toEqual(new Set(['W', 'E']));
+      // Hexsides touching a common hex are linked; the river is one piece.
+      const reached = new Set<number>([0]);
+      for (let grew = true; grew;) {
+        grew = false;
+        sides.forEach((s, i) => {
+          if (!reached.has(i) && [...reached].some((j) => sides[j]!.some((h) => s.includes(h)))) { reached.add(i); grew = true; }
+        });
+      }
+      expect(reached.size, river).toBe(sides.length);
+    }
+  });
+
   it('ETO 32.1, cards: colonial city resource hexes and the Egyptian/Iraqi/Albanian resource hexes', () => {
     const h = byId();
     for (const id of ['W1932', 'W1933', 'E5622', 'E5621', 'E5721', 'E4810', 'E5111']) {

@@ -518,14 +518,14 @@ function explainMission(s: EtoState, f: AirStepFrame, _seat: string, a: Action):
   const name = placeName(l, to);
   if (f.raid) return { rule: 'ETO 13.6', message: `a raid on ${placeName(l, f.raid.to)} is being assembled: add units to it or fly it` };
   if (a.type === 'rebase') {
-    if (f.offensive) return { rule: 'ETO 21.3', message: 'an air offensive flies attacks here; bases change in the Naval and Air phase' };
+    if (f.offensive) return null; // 21.3 allows it for units that do not attack; the step does not offer it yet
     if (controller(l, to) !== f.side || baseSlots(l, to) === 0) return { rule: 'ETO 13.2', message: `${name} is no friendly air base` };
     if (!hasRoom(l, f.side, to)) return { rule: 'ETO 13.4', message: `the air bases of ${name} are full: a base already in use is never a change of base's destination` };
     if (grounded(s, to)) return { rule: 'ETO 1.4', message: `${name} is in a grounded weather zone` };
     if (dist(u.base, to) <= 2 * u.range) return { rule: 'ETO 13.1', message: `no flight line to ${name} avoids neutral land and grounded zones` };
     return { rule: 'ETO 12.3', message: `${name} is beyond three hops of ${2 * u.range} hexes (twice ${u.name}'s range) between friendly air bases` };
   }
-  if (u.kind === 'atp') return { rule: 'ETO 18.1', message: 'transport aircraft fly transport and paradrop missions, never raids' };
+  if (u.kind === 'atp') return { rule: 'ETO 12.1', message: 'transport aircraft are no air units: they carry troops and supply, never raid' };
   if (controller(l, to) !== otherSide(f.side)) return { rule: 'ETO 12.3', message: `${name} is not enemy-held` };
   if (a.kind === 'bomb') {
     if (!f.offensive) return { rule: 'ETO 21.4', message: 'installations are bombed only in an air offensive' };

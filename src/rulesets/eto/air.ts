@@ -4,7 +4,7 @@
 // air-to-air battles they bring (15, with land-attack.ts's rounds), installation bombing (21.5) with the Bombing
 // Table, and the evacuation of a lost base (13.2). Rulings 51-55 in docs/rulings/eto.md.
 import { findPath, movementRange, type MoveRules } from '../../board/index.ts';
-import type { Choice, ChoiceGroup, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import type { Action, Choice, ChoiceGroup, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { AirAction } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
@@ -256,6 +256,17 @@ export const airIntercept: Procedure<EtoState, InterceptFrame> = {
     }));
   },
   groupOf: (_s, _f, _seat, a) => (a.type === 'intercept-at' && typeof a.air === 'string' ? a.air : null),
+  explain(s, f, _seat, a) {
+    if (a.type !== 'intercept-at' || typeof a.air !== 'string' || typeof a.at !== 'string') return null;
+    const l = landOf(s);
+    const u = l.air[a.air];
+    if (!u || u.side !== f.side || u.where !== 'map' || !u.base) return { rule: 'ETO 14.1', message: `${a.air} is not one of your air units at a base` };
+    if (u.kind !== 'fighter' && u.kind !== 'fighter-bomber') return { rule: 'ETO 14.0', message: `${u.name} is no fighter: only fighters intercept air units` };
+    if (l.flown.includes(u.id) || f.chosen.some((c) => c.air === u.id)) return { rule: 'ETO 14.4', message: `${u.name} has already flown this step: one interception per unit per step` };
+    if (grounded(s, u.base)) return { rule: 'ETO 1.4', message: `${u.name}'s base ${placeName(l, u.base)} is in a grounded weather zone` };
+    if (!f.path.includes(a.at)) return { rule: 'ETO 14.1', message: `the enemy flight does not enter ${placeName(l, a.at)}` };
+    return { rule: 'ETO 14.1', message: `${placeName(l, a.at)} is ${dist(u.base, a.at)} hexes from ${u.name}'s base; its range is ${u.range}` };
+  },
   act(ctx, f, _seat, a: AirAction) {
     const l = landOf(ctx.state);
     if (a.type === 'intercept-at') {
@@ -455,6 +466,7 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
   },
   choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
   groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
+  explain: explainMission,
   act(ctx, f, _seat, a: AirAction) {
     const s = ctx.state;
     const l = landOf(s);
@@ -486,3 +498,51 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
 /** Air units of the side are in play in this scenario. */
 export const hasAir = (s: EtoState, side: Side): boolean => !!s.land && Object.values(s.land.air).some((a) => a.side === side && a.where === 'map');
 
+
+/** Issue 20: a refused mission names the limit that forbids it (the unit, its target, its range or its flight line). */
+function explainMission(s: EtoState, f: AirStepFrame, _seat: string, a: Action): { rule: string; message: string } | null {
+  if (!['raid', 'rebase', 'raid-add'].includes(a.type) || typeof a.air !== 'string') return null;
+  const l = landOf(s);
+  const u = l.air[a.air];
+  if (!u || u.side !== f.side || u.where !== 'map' || !u.base) return { rule: 'ETO 12.0', message: `${a.air} is not one of your air units at a base` };
+  if (l.flown.includes(u.id)) return { rule: 'ETO 12.3', message: `${u.name} has already flown its mission this step` };
+  if (grounded(s, u.base)) return { rule: 'ETO 1.4', message: `${u.name}'s base ${placeName(l, u.base)} is in a grounded weather zone` };
+  if (f.offensive && u.committed !== 'none') return { rule: 'ETO 21.1', message: `${u.name} is committed: only uncommitted units fly in an air offensive` };
+  if (a.type === 'raid-add') {
+    if (!f.raid) return { rule: 'ETO 13.6', message: 'no raid is being assembled' };
+    if (f.raid.units.includes(u.id)) return { rule: 'ETO 13.6', message: `${u.name} is already in the raid` };
+    return flightRefusal(s, u, f.raid.to);
+  }
+  const to = typeof a.to === 'string' ? a.to : '';
+  if (!layerHex(l, to)) return { rule: 'ETO 12.3', message: `${to || 'that place'} is not a hex of the scenario's map` };
+  const name = placeName(l, to);
+  if (f.raid) return { rule: 'ETO 13.6', message: `a raid on ${placeName(l, f.raid.to)} is being assembled: add units to it or fly it` };
+  if (a.type === 'rebase') {
+    if (f.offensive) return null; // 21.3 allows it for units that do not attack; the step does not offer it yet
+    if (controller(l, to) !== f.side || baseSlots(l, to) === 0) return { rule: 'ETO 13.2', message: `${name} is no friendly air base` };
+    if (!hasRoom(l, f.side, to)) return { rule: 'ETO 13.4', message: `the air bases of ${name} are full: a base already in use is never a change of base's destination` };
+    if (grounded(s, to)) return { rule: 'ETO 1.4', message: `${name} is in a grounded weather zone` };
+    if (dist(u.base, to) <= 2 * u.range) return { rule: 'ETO 13.1', message: `no flight line to ${name} avoids neutral land and grounded zones` };
+    return { rule: 'ETO 12.3', message: `${name} is beyond three hops of ${2 * u.range} hexes (twice ${u.name}'s range) between friendly air bases` };
+  }
+  if (u.kind === 'atp') return { rule: 'ETO 12.1', message: 'transport aircraft are no air units: they carry troops and supply, never raid' };
+  if (controller(l, to) !== otherSide(f.side)) return { rule: 'ETO 12.3', message: `${name} is not enemy-held` };
+  if (a.kind === 'bomb') {
+    if (!f.offensive) return { rule: 'ETO 21.4', message: 'installations are bombed only in an air offensive' };
+    if (u.kind === 'fighter') return { rule: 'ETO 12.1', message: `${u.name} is a fighter: fighters attack air units only` };
+    if (!isInstallation(l, to)) return { rule: 'ETO 21.5', message: `${name} has no installation left to bomb` };
+  } else {
+    if (u.kind === 'bomber') return { rule: 'ETO 12.3', message: `${u.name} is a bomber: air units at a base are attacked by fighters` };
+    if (!basedAt(l, to).some((x) => x.side !== f.side)) return { rule: 'ETO 12.3', message: `no enemy air unit is based at ${name}` };
+    if (f.offensive && u.kind !== 'fighter' && isInstallation(l, to)) return { rule: 'ETO 12.1', message: `${u.name} flies as a bomber against the installations of ${name} in an air offensive (one mission type per mission)` };
+  }
+  return flightRefusal(s, u, to);
+}
+
+/** 13.0, 13.1: a target out of the unit's range, or one no allowed flight line reaches. */
+function flightRefusal(s: EtoState, u: AirUnit, to: string): { rule: string; message: string } | null {
+  const l = landOf(s);
+  if (dist(u.base!, to) > u.range) return { rule: 'ETO 13.0', message: `${placeName(l, to)} is ${dist(u.base!, to)} hexes from ${u.name}'s base; its range is ${u.range}` };
+  if (!flightPath(s, u.base!, to, u.range)) return { rule: 'ETO 13.1, 1.4', message: `no flight line within ${u.name}'s range reaches ${placeName(l, to)} without crossing neutral land or a grounded zone` };
+  return null;
+}

@@ -33,7 +33,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3732' });
     g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3732' });
     expect(hexesOffered(g, 'allies')).not.toContain('W3732');
-    expect(() => g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3732' })).toThrow(/not a legal choice/);
+    expect(() => g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3732' })).toThrow(/^ETO 24.2: .*stacking limit of 2/);
     for (let i = 0; i < 3; i++) g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3629' });
     expect(hexesOffered(g, 'allies')).not.toContain('W3629');
     for (const h of ['W3232', 'E3032', 'W3734', 'W3431']) {
@@ -42,7 +42,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     }
     // 39.2: the tenth and last infantry must go to the capital, none being there yet.
     expect(hexesOffered(g, 'allies')).toEqual(['W3533']);
-    expect(() => g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3931' })).toThrow(/not a legal choice/);
+    expect(() => g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3931' })).toThrow(/^ETO 39.2: the last .* goes to the capital/);
     g.act('allies', { type: 'place', unit: nextUnit(g), hex: 'W3533' });
     // 13.2: the air unit bases on a city, resource or city resource hex of Poland, not on an open hex.
     const bases = hexesOffered(g, 'allies');

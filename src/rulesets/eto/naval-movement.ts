@@ -4,7 +4,7 @@ import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from '.
 import { playOf } from './data/index.ts';
 import { invade, invasionChoices } from './politics.ts';
 import { embark, embarkChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
-import { navalMap, navalNeighbours, spaceName } from './map.ts';
+import { allSpaces, navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
 const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.damaged ? ' (damaged)' : ''}`;
@@ -166,6 +166,33 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
   },
+  explain(s, f, _seat, a) {
+    const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
+    if (!ships.length) return null;
+    const here = s.ships[ships[0]!]!.space;
+    const inPort = ships.some((id) => s.ships[id]!.inPort);
+    if (a.type === 'enter' && typeof a.space === 'string') {
+      if (inPort) return { rule: 'ETO 7.7', message: `the stack is in the port of ${spaceName(s, here)}: it leaves the port first` };
+      const n = navalNeighbours(s, here).find((x) => x.space === a.space);
+      if (!allSpaces(s).includes(a.space)) return { rule: 'ETO 7.2', message: `${a.space} is no naval space (a sea area or coastal hex) of this scenario` };
+      if (!n) return { rule: 'ETO 7.3', message: `${spaceName(s, a.space)} is not joined by water to ${spaceName(s, here)}: ships move one connecting space at a time, never across an all-land hexside` };
+      return { rule: 'ETO 7.4', message: `entering ${spaceName(s, a.space)} costs ${n.cost} MP; the stack has ${Math.max(0, mpLeft(s, f))} left (only the first space of a move may cost more)` };
+    }
+    if (a.type === 'enter-port') {
+      const h = navalMap(s).coastal.get(here);
+      if (inPort) return { rule: 'ETO 7.7', message: 'the stack is already in port' };
+      if (!h?.port) return { rule: 'ETO 7.7', message: `${spaceName(s, here)} has no port` };
+      if (portSide(s, h.country) !== f.side) return { rule: 'ETO 7.7', message: `the enemy port of ${h.name} holds a battleship or heavy cruiser` };
+      return { rule: 'ETO 7.7', message: `the ${h.port} port of ${h.name} holds at most ${h.port === 'major' ? 20 : 10} friendly naval units` };
+    }
+    if (a.type === 'leave-port' && !inPort) return { rule: 'ETO 7.7', message: 'the stack is not in port' };
+    if (a.type === 'drop-off' && typeof a.ship === 'string') {
+      if (!ships.includes(a.ship)) return { rule: 'ETO 7.0', message: `${s.ships[a.ship]?.name ?? a.ship} is not in the moving stack` };
+      if (ships.length === 1) return { rule: 'ETO 7.0', message: 'a stack of one ship drops nothing off: stop instead' };
+      return { rule: 'ETO 10.1', message: `the other transports of the stack cannot carry what ${s.ships[a.ship]!.name} carries` };
+    }
+    return null;
+  },
   resume(ctx, f) {
     const s = ctx.state;
     // 9.6: ships that withdrew from a combat stay in the combat space for the step
@@ -235,6 +262,22 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
         ...(a.type === 'end-naval-attacks' ? {} : { refs: attackRefs(s, f, a) }),
       })),
     }];
+  },
+  explain(s, f, _seat, a) {
+    if (a.type === 'attack-in' && typeof a.space === 'string') {
+      if (f.space) return { rule: 'ETO 8.3', message: `finish the search in ${spaceName(s, f.space)} first` };
+      const target = stationaryTarget(s, f.side, a.space);
+      if (!target.length) return { rule: 'ETO 8.3, 8.5', message: `no enemy stack is at sea in ${spaceName(s, a.space)} (ships inside a port are not searched)` };
+      return { rule: 'ETO 8.5', message: `none of your ships in ${spaceName(s, a.space)} may search that stack (each group searches a stack once a step; carriers and transports need a unit with a gunnery rating)` };
+    }
+    if (a.type === 'add-searcher' && typeof a.ship === 'string' && f.space) {
+      const sh = s.ships[a.ship];
+      if (!sh || sh.side !== f.side || sh.sunk || sh.space !== f.space || sh.inPort) return { rule: 'ETO 8.3', message: `only your ships at sea in ${spaceName(s, f.space)} search there` };
+      if (s.counterIntercepted.includes(sh.id)) return { rule: 'ETO 8.3', message: `${sh.name} counter-intercepted this step` };
+      return { rule: 'ETO 8.5', message: `${sh.name} has already found an enemy stack, withdrew from a battle or searched this stack this step` };
+    }
+    if (a.type === 'search' && f.space) return { rule: 'ETO 8.5', message: 'carriers and transports cannot search by themselves; add a unit with a gunnery rating' };
+    return null;
   },
   act(ctx, f, _seat, a: NavalAttacksAction) {
     const s = ctx.state;

@@ -3,7 +3,7 @@
 // of their nation, HQs their radius apart (23.4), a minor country's infantry with one or more in its capital (39.2),
 // airfield markers (13.5), air units on airbases with room (13.2), ships where the scenario lets them start. A
 // scenario may offer a whole deployment in one choice and add a restriction of its own.
-import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import type { Action, Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
 import type { SetUpAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import {
@@ -143,4 +143,53 @@ export const setUp: Procedure<EtoState, SetUpFrame> = {
     placeUnit(landOf(s), a.unit, a.hex);
   },
   run(ctx) { ctx.pop(); },
+  explain: explainSetUp,
 };
+
+/** Issue 20: a refused placement names the limit that keeps the hex out (the scenario's set-up section when none does). */
+function explainSetUp(s: EtoState, f: SetUpFrame, _seat: string, a: Action): { rule: string; message: string } | null {
+  const item = nextItem(s, f.side);
+  const scenario = setUpRule(s.scenario);
+  if (!item) return null;
+  if (a.type === 'example' || a.type === 'suggested') return { rule: scenario, message: 'a prepared deployment is offered only where the scenario has one, before the side places any unit' };
+  if (a.type !== 'place' && a.type !== 'airfield') return null;
+  const want = item.kind === 'airfield' ? 'an airfield marker' : item.id;
+  const id = typeof a.unit === 'string' ? a.unit : typeof a.ship === 'string' ? a.ship : null;
+  if (a.type === 'place' && id !== (item.kind === 'airfield' ? null : item.id)) {
+    return { rule: scenario, message: `units set up one at a time in the order of the set-up list: ${want} is next, not ${String(id)}` };
+  }
+  if (a.type === 'airfield' && item.kind !== 'airfield') return { rule: scenario, message: `the side's airfield markers are placed after its land units and before its air units: ${want} is next` };
+  if (item.kind === 'ship') return { rule: scenario, message: `${s.ships[item.id]!.name} starts only where the scenario's set-up puts it` };
+  const l = landOf(s);
+  const h = typeof a.hex === 'string' ? a.hex : '';
+  if (!layerHex(l, h)) return { rule: scenario, message: `${h || 'that place'} is not a land hex of the scenario's map` };
+  const name = placeName(l, h);
+  if (controller(l, h) !== f.side) return { rule: 'ETO 24.4', message: `a side sets up in hexes it controls; ${name} is not friendly` };
+  const nation = item.kind === 'unit' ? l.units[item.id]!.nation : item.kind === 'air' ? l.air[item.id]!.nation : undefined;
+  if (!ownHexes(l, f.side, nation).includes(h)) {
+    const minor = nation && playOf(l.scenario).rules.minors?.includes(nation);
+    return { rule: minor ? 'ETO 39.2' : scenario, message: minor ? `a minor country's units set up inside the home country; ${name} is outside it` : `${name} is outside the countries the scenario sets this side up in` };
+  }
+  if (item.kind === 'airfield') return l.airfields.includes(h) ? { rule: 'ETO 13.5', message: `${name} already has an airfield marker: one per hex` } : null;
+  if (item.kind === 'air') {
+    return { rule: 'ETO 13.2', message: baseCapacity(l, h) ? `the air bases of ${name} are full (${baseCapacity(l, h)})` : `${name} is no air base: a city, resource hex or airfield marker bases air units` };
+  }
+  const u = l.units[item.id]!;
+  if (u.kind === 'armor' && layerHex(l, h)!.terrain === 'marsh') return { rule: 'ETO 24.1', message: `armor cannot enter marsh; ${name} is marsh` };
+  if ((u.kind === 'inf' || u.kind === 'armor') && landUnitsAt(l, h).length >= stackLimit(l, h)) {
+    return { rule: 'ETO 24.2', message: `${name} already holds its stacking limit of ${stackLimit(l, h)} land units` };
+  }
+  if ((u.kind === 'inf' || u.kind === 'armor') && !capitalRule(l, u, [h]).length) {
+    return { rule: 'ETO 39.2', message: `the last ${u.name} goes to the capital: a minor country sets up one or more infantry there` };
+  }
+  if (u.kind === 'general') {
+    if (unitsAt(l, h).some((x) => x.kind === 'general')) return { rule: 'ETO 26.2', message: `${name} already holds a general: one per stack` };
+    if (!landUnitsAt(l, h, u.side).some((x) => x.nation === u.nation)) return { rule: 'ETO 26.2', message: `a general stacks with a land unit of his nation; ${name} has none` };
+  }
+  if (u.kind === 'hq') {
+    const near = Object.values(l.units).find((o) => o.kind === 'hq' && o.where === 'map' && o.side === u.side && o.id !== u.id && dist(o.hex!, h) < Math.max(o.radius ?? 0, u.radius ?? 0));
+    if (near) return { rule: 'ETO 23.4', message: `${name} is ${dist(near.hex!, h)} hexes from ${near.name}; HQs stay at least the larger command radius apart (${Math.max(near.radius ?? 0, u.radius ?? 0)})` };
+  }
+  if (SCENARIOS[l.scenario]!.mayPlace && !SCENARIOS[l.scenario]!.mayPlace!(l, u, h)) return { rule: scenario, message: `the scenario's set-up keeps ${u.name} out of ${name}` };
+  return null;
+}

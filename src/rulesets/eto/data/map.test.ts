@@ -73,6 +73,44 @@ describe('generated ETO map (data/map.json)', () => {
     expect(h.get('W4716')?.seaArea).toBe('north-sea');
   });
 
+  it('ETO 7.7: every port on the map is in a coastal hex with a water hexside (issue 20: about 15 sat on all-land hexes)', () => {
+    const m = etoMap();
+    const wet = new Set<string>();
+    for (const [k, side] of Object.entries(m.hexsides)) if (side.type !== 'land') for (const id of k.split('|')) wet.add(id);
+    const ports = Object.entries(m.hexes).filter(([, x]) => x.city?.port);
+    expect(ports.length).toBeGreaterThan(100);
+    expect(ports.filter(([id, x]) => x.kind !== 'coastal' || !wet.has(id)).map(([id, x]) => `${x.city!.name} ${id} ${x.kind}`)).toEqual([]);
+  });
+
+  it('ETO map, issue 20: no phantom land in the Norwegian Sea; Finnmark and Lapland are land, Narvik Norwegian on the coast', () => {
+    const h = byId();
+    const kinds = (col: number, rows: [number, number]) => Array.from({ length: rows[1] - rows[0] + 1 }, (_, i) => h.get(`W${col}${String(rows[0] + i).padStart(2, '0')}`)?.kind);
+    // The old chord drew land across W6416-W6431 and W6322-W6329: the Barents and Norwegian Seas north of the cape.
+    const notSea = [63, 64].flatMap((col) => kinds(col, [16, 34]).flatMap((k, i) => (k === 'sea' ? [] : [`W${col}${16 + i}`])));
+    expect(notSea).toEqual(['W6418']); // Jan Mayen, a Norwegian island (7 % land)
+    expect(kinds(60, [32, 34])).toEqual(['land', 'land', 'land']);
+    expect(kinds(61, [31, 34]).every((k) => k === 'coastal' || k === 'land')).toBe(true);
+    expect(h.get('W5829')).toMatchObject({ kind: 'coastal', country: 'norway', city: { name: 'Narvik' } });
+  });
+
+  it('ETO map, issue 20: one fit for both sheets, so the rivers that cross the join run on as one chain of hexsides', () => {
+    const chains = new Map<string, string[][]>();
+    for (const [k, side] of Object.entries(etoMap().hexsides)) if (side.river) (chains.get(side.river) ?? chains.set(side.river, []).get(side.river)!).push(k.split('|'));
+    for (const river of ['Danube', 'Bug', 'San', 'Niemen', 'Narew', 'Dvina']) {
+      const sides = chains.get(river)!;
+      expect(new Set(sides.flat().map((h) => h[0])), river).toEqual(new Set(['W', 'E']));
+      // Hexsides touching a common hex are linked; the river is one piece.
+      const reached = new Set<number>([0]);
+      for (let grew = true; grew;) {
+        grew = false;
+        sides.forEach((s, i) => {
+          if (!reached.has(i) && [...reached].some((j) => sides[j]!.some((h) => s.includes(h)))) { reached.add(i); grew = true; }
+        });
+      }
+      expect(reached.size, river).toBe(sides.length);
+    }
+  });
+
   it('ETO 32.1, cards: colonial city resource hexes and the Egyptian/Iraqi/Albanian resource hexes', () => {
     const h = byId();
     for (const id of ['W1932', 'W1933', 'E5622', 'E5621', 'E5721', 'E4810', 'E5111']) {

@@ -129,7 +129,7 @@ export const FIXED_COMBATS: FixedCombat[] = [
   },
 ];
 
-function declared(c: FixedCombat): TwoWWState {
+export function declaredCombat(c: FixedCombat): TwoWWState {
   const position = { format: 'theater-position', version: 1, ruleset: '2ww', turn: c.turn, phase: c.phase, units: c.units } as unknown as Json;
   let s = Game.create(twoWW, 'campaign-1939', {}, 'odds-bench', position).state;
   s = applyAction(twoWW, s, c.side, { type: 'attack', mode: 'land', hex: c.hex }).state;
@@ -141,7 +141,7 @@ function declared(c: FixedCombat): TwoWWState {
 export function oddsFigures(rounds: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const c of FIXED_COMBATS) {
-    const s = declared(c);
+    const s = declaredCombat(c);
     const times: number[] = [];
     let r;
     // At least 3 runs; more up to `rounds` while they take under 2 s in all.

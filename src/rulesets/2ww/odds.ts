@@ -7,6 +7,7 @@ import type { DeclareFrame } from './combat/combat-phase.ts';
 import { actionOf, type LossAction } from './actions.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from './state.ts';
 import type { OddsAdapter } from '../../odds/types.ts';
+import { calculateLandCombat } from './land-combat-odds.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 
@@ -73,6 +74,11 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       case 'advance': return prompt.choices.find((c) => c.action.type === 'done')?.action ?? null;
       default: return null;
     }
+  },
+  // Land combat: the rolls of each fire pair branched by the class of their result (land-combat-odds.ts); anything
+  // else falls back to the enumeration of every roll, and the report says why.
+  calculate(s, seat, action, opts, ruleset) {
+    return calculateLandCombat(ruleset, twoWWOdds, s, seat, action, opts);
   },
   // Every dice branch replays the same steps up to its roll: the rules' costly questions (2WW 11 supply, retreat
   // hexes) are answered once per position (the kernel's content memo, rules-world.ts).

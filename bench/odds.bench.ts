@@ -1,4 +1,4 @@
-// 2WW exact odds (issue #19) on the fixed combats of rules.bench.ts, in CPU time: the land-combat calculator
+// 2WW exact odds (issue #19) on the fixed combats (src/rulesets/2ww/odds-fixtures.ts), in CPU time: the land-combat calculator
 // (combatOdds, what the web preview and the AI ask) against the generic enumeration of every roll (enumerateCombat),
 // in one run, with their exact distributions compared. Run: npx tsx bench/odds.bench.ts [--quick] (quick: no
 // enumeration of the support-battle combats, about 10 s each).
@@ -6,7 +6,7 @@ import { combatOdds, enumerateCombat } from '../src/odds/index.ts';
 import { twoWW } from '../src/rulesets/2ww/index.ts';
 import { twoWWOdds } from '../src/rulesets/2ww/odds.ts';
 import { twoWWPackage } from '../src/rulesets/2ww/package.ts';
-import { declaredCombat, FIXED_COMBATS } from './rules.bench.ts';
+import { declaredCombat, FIXED_COMBATS } from '../src/rulesets/2ww/odds-fixtures.ts';
 
 const cpuMs = (): number => {
   const c = process.cpuUsage();

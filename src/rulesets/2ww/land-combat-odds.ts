@@ -18,7 +18,7 @@ import { otherSide } from './combat/world.ts';
 import type { Side, TwoWWState } from './state.ts';
 
 /** A combat the calculator does not model: the enumeration takes over. */
-class Unmodelled extends Error {}
+export class Unmodelled extends Error {}
 
 /** What one class of a pair of rolls does, as the rules log it. */
 type Prediction =
@@ -27,7 +27,7 @@ type Prediction =
 
 const PROBE_PAD = 64; // spare faces so that a probe run never stops at a later roll
 const LINES = Object.fromEntries(Object.entries(LINE_NAMES).map(([k, v]) => [v, k])) as Record<string, CombatLine>;
-const pairKind = (purpose: string) => (/ support fire$/.test(purpose) ? 'support' : / land combat fire$/.test(purpose) ? 'land' : null);
+const pairKind = (purpose: string): PairKind | null => (/ support fire$/.test(purpose) ? 'support' : / land combat fire$/.test(purpose) ? 'land' : null);
 const data = (e: GameEvent) => (e.data && typeof e.data === 'object' && !Array.isArray(e.data) ? e.data as Record<string, Json> : null);
 
 /** Index of the events that follow the second roll of the pair starting at roll number `roll`. */
@@ -62,13 +62,32 @@ function fortCap(s: TwoWWState, hex: string, def: Side): number {
   return fort ? fortCapacity({ reduced: s.units[fort]!.reduced, twoSided: !!w.facts(s, fort).reduced }) : 0;
 }
 
+export type PairKind = 'land' | 'support';
+
+/** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
   ruleset: Ruleset<TwoWWState>, adapter: OddsAdapter<TwoWWState>, state: TwoWWState, seat: Seat, action: Action, opts: OddsOptions<TwoWWState>,
 ): CalculatedOdds | { fallback: string } {
   const f = state.stack[state.stack.length - 1] as DeclareFrame;
-  if (f.mode !== 'land') return { fallback: 'the calculator models land combat (2WW 9.1); air strikes and sea attacks (9.2, 9.3) are enumerated' };
+  if (f.mode !== 'land') return { fallback: 'the calculator models land combat (2WW 9.1); air strikes (2WW 9.2) and sea attacks (2WW 9.3) are enumerated' };
   if (opts.policy) return { fallback: 'a resolution policy of the caller: the calculator follows the odds adapter\'s defaults' };
-  if (opts.memo === false) return { fallback: 'memo off: the plain enumeration was asked for' };
+  try {
+    // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
+    const { dist, stats } = enumerateCombat(ruleset, adapter, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(ruleset, state));
+    return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
+  } catch (e) {
+    if (e instanceof Unmodelled) return { fallback: e.message };
+    throw e;
+  }
+}
+
+/**
+ * The fire pairs of the land combat declared in `state`, branched by class. `grouped`: the kinds of pair branched so
+ * (both by default; a test groups one kind and enumerates the other roll by roll). Throws `Unmodelled` for any other
+ * roll, and when a run logs other results than its class predicted.
+ */
+export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState, grouped: readonly PairKind[] = ['land', 'support']): RollGrouping<TwoWWState> {
+  const f = state.stack[state.stack.length - 1] as DeclareFrame;
   const chart = combatWorld(state).chart;
   const def = otherSide(f.side);
   const twoD6 = sumBranches(6, 2);
@@ -76,11 +95,12 @@ export function calculateLandCombat(
   const predicted = new WeakMap<TwoWWState, Map<string, Prediction>>();
 
   const grouping: RollGrouping<TwoWWState> = {
-    branches(s, who, act, forced, roll: DiceRequest): RollBranch[] {
+    branches(s, who, act, forced, roll: DiceRequest): RollBranch[] | null {
       const kind = pairKind(roll.purpose);
       if (!kind || roll.sides !== 6 || roll.count !== 2 || forced.length % 2) {
         throw new Unmodelled(`a roll the calculator does not model: ${roll.purpose} (${roll.rule})`);
       }
+      if (!grouped.includes(kind)) return null;
       const rollNo = forced.length / 2;
       let probe: GameEvent[];
       try {
@@ -132,31 +152,28 @@ export function calculateLandCombat(
     check(s, _who, _act, forced, events) {
       if (!forced.length) return;
       const mine = predicted.get(s);
-      for (let n = 0; n * 4 < forced.length; n++) {
-        const pred = mine?.get(forced.slice(0, n * 4 + 4).join(','));
-        if (!pred) throw new Unmodelled('a run was given faces no class predicted');
-        const from = afterPair(events, n * 2);
-        const logged = events.slice(from).filter((e) => !e.roll).map(data);
+      const rolls = events.filter((e) => e.roll);
+      for (let n = 0; n * 2 < forced.length; n += 2) {
+        const kind = pairKind(rolls[n]?.roll?.purpose ?? '');
+        if (!kind || !grouped.includes(kind)) continue;
+        const pred = mine?.get(forced.slice(0, n * 2 + 4).join(','));
+        if (!pred || pred.kind !== kind) throw new Unmodelled('a run was given faces no class predicted');
+        const from = afterPair(events, n);
+        const next = events.findIndex((e, i) => i >= from && e.roll);
+        const logged = events.slice(from, next < 0 ? undefined : next);
         if (pred.kind === 'land') {
-          const x = logged.find((d) => d?.line === 'Land vs Land');
+          const x = logged.map(data).find((d) => d?.line === 'Land vs Land');
           const r = x?.result as Record<string, number> | undefined;
           if (!x || r?.attacker !== pred.attackerLosses || r?.defender !== pred.defenderLosses || x.fortAbsorbs !== pred.fortAbsorbs || x.winner !== pred.winner) {
             throw new Unmodelled('the land combat did not resolve as the chart predicted');
           }
         } else {
-          const next = events.findIndex((e, i) => i >= from && e.roll);
-          const fired = events.slice(from, next < 0 ? undefined : next).filter((e) => e.text.startsWith('Support battle')).map((e) => data(e)!.result as number);
+          const fired = logged.filter((e) => e.text.startsWith('Support battle')).map((e) => data(e)!.result as number);
           const byA = fired.slice(0, pred.attackerVolleys).reduce((a, b) => a + b, 0), byD = fired.slice(pred.attackerVolleys).reduce((a, b) => a + b, 0);
           if (byA !== pred.byAttacker || byD !== pred.byDefender) throw new Unmodelled('the support battle did not resolve as the chart predicted');
         }
       }
     },
   };
-  try {
-    const { dist, stats } = enumerateCombat(ruleset, adapter, state, seat, action, opts, grouping);
-    return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
-  } catch (e) {
-    if (e instanceof Unmodelled) return { fallback: e.message };
-    throw e;
-  }
+  return grouping;
 }

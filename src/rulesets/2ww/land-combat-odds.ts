@@ -16,6 +16,7 @@ import { landUnitsIn } from './combat/land-combat.ts';
 import { inPlay } from './combat/common.ts';
 import { otherSide } from './combat/world.ts';
 import type { Side, TwoWWState } from './state.ts';
+import { unitSteps } from './odds.ts';
 
 /** A combat the calculator does not model: the enumeration takes over. */
 export class Unmodelled extends Error {}
@@ -63,6 +64,20 @@ function fortCap(s: TwoWWState, hex: string, def: Side): number {
 }
 
 export type PairKind = 'land' | 'support';
+
+const stepsOf = (s: TwoWWState, ids: string[]) => ids.reduce((n, id) => n + unitSteps(s, id), 0);
+
+/** Steps that can take the land combat's loss points (2WW 9.1.3): the attackers', and every defender's with the fort. */
+function landRoom(s: TwoWWState, hex: string, attackers: string[], def: Side): { a: number; d: number } {
+  return { a: stepsOf(s, attackers), d: stepsOf(s, landUnitsIn(s, hex, def)) };
+}
+
+/** Steps of each side's support (2WW 9.1.2: support battle losses fall on the support only), from the declared attack. */
+function supportRoom(s: TwoWWState): { a: number; d: number } {
+  const f = [...s.stack].reverse().find((x) => x.proc === 'combat-declare' || x.proc === 'land-combat') as DeclareFrame | undefined;
+  if (!f) throw new Unmodelled('no declared land combat on the stack at a support battle roll');
+  return { a: stepsOf(s, f.support), d: stepsOf(s, f.defSupport) };
+}
 
 /** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
@@ -115,6 +130,7 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
       }
       const v = probeVolleys(kind, probe, afterPair(probe, rollNo));
       const cap = kind === 'land' ? fortCap(s, f.hex, def) : 0;
+      const room = kind === 'land' ? landRoom(s, f.hex, f.attackers, def) : supportRoom(s);
       const predict = (rA: number, rD: number): Prediction => {
         if (kind === 'support') {
           const byA = fireAll(chart, v.a, rA).losses, byD = fireAll(chart, v.d, rD).losses;
@@ -132,8 +148,10 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
       for (const a of twoD6) {
         for (const d of twoD6) {
           const pred = predict(a.total, d.total);
-          const key = pred.kind === 'land' ? JSON.stringify(pred)
-            : `${pred.byAttacker}|${pred.byDefender}|${decideWinner(pred.byDefender, a.total, pred.byAttacker, d.total)}`;
+          // Loss points beyond the steps that can take them are ignored (ruling R-20): they change only the winner.
+          const key = pred.kind === 'land'
+            ? `${Math.min(pred.defenderLosses, room.a)}|${Math.min(pred.attackerLosses, room.d)}|${pred.winner}`
+            : `${Math.min(pred.byDefender, room.a)}|${Math.min(pred.byAttacker, room.d)}|${decideWinner(pred.byDefender, a.total, pred.byAttacker, d.total)}`;
           const p = a.p.mul(d.p);
           const c = classes.get(key);
           if (c) c.p = c.p.add(p);

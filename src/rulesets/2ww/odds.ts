@@ -12,7 +12,7 @@ import { calculateLandCombat } from './land-combat-odds.ts';
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 
 /** Steps a unit still has: 2 for a full two-sided unit, 1 reduced or one-sided, 0 out of play. */
-function steps(s: TwoWWState, id: string): number {
+export function unitSteps(s: TwoWWState, id: string): number {
   const u = s.units[id];
   if (!u || OUT.has(u.where)) return 0;
   return !u.reduced && combatWorld(s).facts(s, id).reduced ? 2 : 1;
@@ -26,7 +26,7 @@ function declareFrame(s: TwoWWState) {
 function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number {
   const w = combatWorld(before);
   let n = 0;
-  for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, steps(before, id) - steps(after, id));
+  for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, unitSteps(before, id) - unitSteps(after, id));
   return n;
 }
 
@@ -65,7 +65,7 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       case 'support': return prompt.choices.find((c) => c.action.type === 'add')?.action ?? prompt.choices.find((c) => c.action.type === 'confirm')?.action ?? null;
       // Losses on the weakest unit first, reducing before eliminating (2WW 9: the owner chooses).
       case 'allocate-loss': {
-        const score = (id: string) => (steps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
+        const score = (id: string) => (unitSteps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
         const unit = (c: (typeof prompt.choices)[number]) => actionOf<LossAction>(c.action).unit;
         const best = [...prompt.choices].sort((a, b) => score(unit(a)) - score(unit(b)))[0];
         return best?.action ?? null;

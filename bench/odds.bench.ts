@@ -7,6 +7,9 @@ import { twoWW } from '../src/rulesets/2ww/index.ts';
 import { twoWWOdds } from '../src/rulesets/2ww/odds.ts';
 import { twoWWPackage } from '../src/rulesets/2ww/package.ts';
 import { declaredCombat, FIXED_COMBATS } from '../src/rulesets/2ww/odds-fixtures.ts';
+import positions from '../src/rulesets/2ww/odds-positions.json' with { type: 'json' };
+import { Game, type Json } from '../src/engine/index.ts';
+import type { Side, TwoWWState } from '../src/rulesets/2ww/state.ts';
 
 const cpuMs = (): number => {
   const c = process.cpuUsage();
@@ -14,8 +17,12 @@ const cpuMs = (): number => {
 };
 
 const quick = process.argv.includes('--quick');
-for (const c of FIXED_COMBATS) {
-  const s = declaredCombat(c);
+const cases: { name: string; s: TwoWWState; side: Side; support: boolean }[] = FIXED_COMBATS.map((c) => ({ name: c.name, s: declaredCombat(c), side: c.side, support: c.support.length > 0 }));
+for (const x of positions.combats as unknown as { features: string[]; seq: number; seat: Side; hex: string; position: Json }[]) {
+  cases.push({ name: `campaign fuzz-1 action ${x.seq} (${x.features.join(', ')} at ${x.hex})`, s: Game.create(twoWW, 'campaign-1939', {}, 'odds', x.position).state, side: x.seat, support: x.features.includes('support battle') });
+}
+for (const c of cases) {
+  const s = c.s;
   const times: number[] = [];
   let r;
   for (let i = 0, spent = 0; i < 15 && (i < 3 || spent < 1000); i++) {
@@ -26,7 +33,7 @@ for (const c of FIXED_COMBATS) {
   }
   const med = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   let line = `${c.name}: calculator (${r!.method}${r!.fallback ? `, ${r!.fallback}` : ''}) ${r!.stats.applies} runs, median ${med.toFixed(1)} ms`;
-  if (!quick || !c.support.length) {
+  if (!quick || !c.support) {
     const t0 = cpuMs();
     const e = enumerateCombat(twoWW, twoWWOdds, s, c.side, { type: 'confirm' });
     const t = cpuMs() - t0;

@@ -79,6 +79,18 @@ function supportRoom(s: TwoWWState): { a: number; d: number } {
   return { a: stepsOf(s, f.support), d: stepsOf(s, f.defSupport) };
 }
 
+/**
+ * The land combat only asks the winner whether to advance, and the odds adapter answers no (the land combat then
+ * cleans up, 2WW 5.2.3, which finds no attacker in the hex, and ends): the result is settled without that run.
+ */
+function onlyAdvanceLeft(s: TwoWWState, f: DeclareFrame): boolean {
+  const n = s.stack.length;
+  const top = s.stack[n - 1], below = s.stack[n - 2] as (typeof s.stack)[number] & { step?: string; hex?: string };
+  if (top?.proc !== 'combat-advance' || below?.proc !== 'land-combat' || below.step !== 'cleanup' || below.hex !== f.hex) return false;
+  const w = combatWorld(s);
+  return !Object.keys(s.units).some((id) => s.units[id]!.where === f.hex && w.sideOf(s, id) === f.side);
+}
+
 /** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
   ruleset: Ruleset<TwoWWState>, adapter: OddsAdapter<TwoWWState>, state: TwoWWState, seat: Seat, action: Action, opts: OddsOptions<TwoWWState>,
@@ -88,7 +100,8 @@ export function calculateLandCombat(
   if (opts.policy) return { fallback: 'a resolution policy of the caller: the calculator follows the odds adapter\'s defaults' };
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
-    const { dist, stats } = enumerateCombat(ruleset, adapter, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(ruleset, state));
+    const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
+    const { dist, stats } = enumerateCombat(ruleset, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(ruleset, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   } catch (e) {
     if (e instanceof Unmodelled) return { fallback: e.message };

@@ -1,7 +1,7 @@
 // Picks land attacks from a seeded random 2WW campaign (the fuzz tests' player: random prompt, random choice) for
 // the land-combat odds calculator's check (src/rulesets/2ww/land-combat-odds.test.ts): the first attacks met with
 // each feature (support battle, fort, terrain shift, out-of-supply unit, several defenders, plain), saved as positions
-// at the moment the attacker confirms. Run: npx tsx scripts/2ww-odds-positions.ts fuzz-1 > src/rulesets/2ww/odds-positions.json
+// at the moment the attacker confirms. Run: npx tsx tools/2ww-odds-positions.ts fuzz-1 > src/rulesets/2ww/odds-positions.json
 import { allChoices, Game, prompts } from '../src/engine/index.ts';
 import { createRng, nextInt } from '../src/engine/rng.ts';
 import { twoWW } from '../src/rulesets/2ww/index.ts';
@@ -49,4 +49,4 @@ while (!game.state.outcome && game.seq < 20_000 && found.size < wanted.length) {
   game.act(p.seat, choices[nextInt(pick, choices.length)]!.action);
 }
 console.error(`${seed}: ${game.seq} actions; found ${[...found.keys()].join(', ')}`);
-console.log(JSON.stringify({ source: `npx tsx scripts/2ww-odds-positions.ts ${seed}`, combats: [...combats.values()] }));
+console.log(JSON.stringify({ source: `npx tsx tools/2ww-odds-positions.ts ${seed}`, combats: [...combats.values()] }));

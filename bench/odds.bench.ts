@@ -19,7 +19,7 @@ const cpuMs = (): number => {
 const quick = process.argv.includes('--quick');
 const cases: { name: string; s: TwoWWState; side: Side; support: boolean }[] = FIXED_COMBATS.map((c) => ({ name: c.name, s: declaredCombat(c), side: c.side, support: c.support.length > 0 }));
 for (const x of positions.combats as unknown as { features: string[]; seq: number; seat: Side; hex: string; position: Json }[]) {
-  cases.push({ name: `campaign fuzz-1 action ${x.seq} (${x.features.join(', ')} at ${x.hex})`, s: Game.create(twoWW, 'campaign-1939', {}, 'odds', x.position).state, side: x.seat, support: x.features.includes('support battle') });
+  cases.push({ name: `campaign (${positions.source.split(" ").at(-1)}) action ${x.seq} (${x.features.join(', ')} at ${x.hex})`, s: Game.create(twoWW, 'campaign-1939', {}, 'odds', x.position).state, side: x.seat, support: x.features.includes('support battle') });
 }
 for (const c of cases) {
   const s = c.s;

@@ -1,7 +1,8 @@
 // Picks land attacks from a seeded random 2WW campaign (the fuzz tests' player: random prompt, random choice) for
 // the land-combat odds calculator's check (src/rulesets/2ww/land-combat-odds.test.ts): the first attacks met with
-// each feature (support battle, fort, terrain shift, out-of-supply unit, several defenders, plain), saved as positions
-// at the moment the attacker confirms. Run: npx tsx tools/2ww-odds-positions.ts fuzz-1 > src/rulesets/2ww/odds-positions.json
+// each feature (support battle, fort, terrain shift, out-of-supply unit, several defenders, plain, invasion of a
+// neutral), saved as positions at the moment the attacker confirms.
+// Run: npx tsx tools/2ww-odds-positions.ts fuzz-3 > src/rulesets/2ww/odds-positions.json
 import { allChoices, Game, prompts } from '../src/engine/index.ts';
 import { createRng, nextInt } from '../src/engine/rng.ts';
 import { twoWW } from '../src/rulesets/2ww/index.ts';
@@ -12,10 +13,10 @@ import { otherSide } from '../src/rulesets/2ww/combat/world.ts';
 import { positionOfState } from '../src/rulesets/2ww/positions/convert.ts';
 import type { TwoWWState } from '../src/rulesets/2ww/state.ts';
 
-const seed = process.argv[2] ?? 'fuzz-1';
+const seed = process.argv[2] ?? 'fuzz-3';
 const game = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, seed);
 const pick = createRng(`player:${seed}`);
-const wanted = ['support battle', 'fort', 'terrain', 'out of supply', 'several defenders', 'plain'];
+const wanted = ['support battle', 'fort', 'terrain', 'out of supply', 'several defenders', 'plain', 'invasion of a neutral'];
 const found = new Map<string, number>();
 const combats = new Map<number, { features: string[]; seq: number; seat: string; hex: string; position: unknown }>();
 
@@ -23,6 +24,8 @@ function features(s: TwoWWState): string[] {
   const f = s.stack.at(-1) as unknown as { side: 'axis' | 'allies'; hex: string; attackers: string[]; support: string[] };
   const w = combatWorld(s);
   const def = otherSide(f.side);
+  // Attacking a neutral's army (5.3.1) is left to the enumeration: only that feature is recorded for it.
+  if (w.invasionByAttack?.(s, f.side, f.hex)) return ['invasion of a neutral'];
   const defenders = landUnitsIn(s, f.hex, def);
   const out: string[] = [];
   if (f.support.length && eligibleSupport(s, def, f.hex, true).length) out.push('support battle');

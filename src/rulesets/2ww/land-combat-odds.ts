@@ -98,6 +98,8 @@ export function calculateLandCombat(
   const f = state.stack[state.stack.length - 1] as DeclareFrame;
   if (f.mode !== 'land') return { fallback: 'the calculator models land combat (2WW 9.1); air strikes (2WW 9.2) and sea attacks (2WW 9.3) are enumerated' };
   if (opts.policy) return { fallback: 'a resolution policy of the caller: the calculator follows the odds adapter\'s defaults' };
+  // The classes count the defenders' steps before the roll; attacking a neutral's army first makes it an enemy.
+  if (combatWorld(state).invasionByAttack?.(state, f.side, f.hex)) return { fallback: 'an attack on a neutral\'s army (2WW 5.3.1, ruling M9) is enumerated' };
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };

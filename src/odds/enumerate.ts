@@ -6,7 +6,7 @@ import {
 } from '../engine/index.ts';
 import { faceBranches, sumBranches, type RollBranch } from './dice.ts';
 import { Fraction } from './fraction.ts';
-import type { CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats } from './types.ts';
+import type { CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats, RollGrouping } from './types.ts';
 
 export type Dist = Map<string, { p: Fraction; result: CombatResult }>;
 
@@ -53,9 +53,13 @@ export class OddsLimitError extends Error {
   }
 }
 
-/** Exact distribution of combat results after `seat` takes `action` in `state`. */
+/**
+ * Exact distribution of combat results after `seat` takes `action` in `state`. `grouping` (a rule set's calculator)
+ * may branch over classes of rolls that lead to the same position instead of over every result of each roll.
+ */
 export function enumerateCombat<S extends BaseState>(
   ruleset: Ruleset<S>, adapter: OddsAdapter<S>, state: S, seat: Seat, action: Action, opts: OddsOptions<S> = {},
+  grouping?: RollGrouping<S>,
 ): { dist: Dist; stats: OddsStats } {
   const stats: OddsStats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: 0 };
   const maxApplies = opts.maxApplies ?? 200_000;
@@ -95,9 +99,11 @@ export function enumerateCombat<S extends BaseState>(
       if (!(e instanceof DiceNeeded)) throw e;
       stats.rolls++;
       const out: Dist = new Map();
-      for (const b of rollBranches(e, adapter.perFace)) mergeInto(out, withDice(s, who, act, [...forced, ...b.faces], notes), b.p);
+      const branches = grouping?.branches(s, who, act, forced, e) ?? rollBranches(e, adapter.perFace);
+      for (const b of branches) mergeInto(out, withDice(s, who, act, [...forced, ...b.faces], notes), b.p);
       return out;
     }
+    grouping?.check?.(s, who, act, forced, next.events);
     const found = adapter.notes?.(next.events, next.state);
     return fromState(next.state, found ? { ...notes, ...found } : notes);
   };

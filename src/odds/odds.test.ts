@@ -108,4 +108,20 @@ describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
   it('stops with an error past its limit instead of running away', () => {
     expect(() => combatOdds(skirmishPackage, start(), 'a', { type: 'attack' }, { maxApplies: 10 })).toThrow(/more than 10 runs/);
   });
+  it('a calculator that does not model the combat hands it to the enumeration, and the report says why', () => {
+    const plain = combatOdds(skirmishPackage, start(), 'a', { type: 'attack' });
+    const handed = combatOdds({ ...skirmishPackage, odds: { ...skirmishOdds, calculate: () => ({ fallback: 'two rounds are not modelled' }) } }, start(), 'a', { type: 'attack' });
+    expect(plain.method).toBe('enumerated');
+    expect(handed).toEqual({ ...plain, fallback: 'two rounds are not modelled' });
+  });
+  it('a calculator\'s exact fractions are reported as they are, merged by result', () => {
+    const plain = combatOdds(skirmishPackage, start(), 'a', { type: 'attack' });
+    const { dist } = enumerateCombat(skirmish, skirmishOdds, start(), 'a', { type: 'attack' });
+    // Each outcome split in two halves: the report merges them back.
+    const outcomes = [...dist.values()].flatMap((v) => [0, 1].map(() => ({ result: v.result, p: v.p.toNumber() / 2, exact: v.p.mul(Fraction.of(1, 2)) })));
+    const r = combatOdds({ ...skirmishPackage, odds: { ...skirmishOdds, calculate: () => ({ outcomes }) } }, start(), 'a', { type: 'attack' });
+    expect(r.method).toBe('calculated');
+    expect(r.outcomes).toEqual(plain.outcomes);
+    expect(r.summary).toEqual(plain.summary);
+  });
 });

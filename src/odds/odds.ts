@@ -3,7 +3,7 @@ import type { Action, BaseState, Seat } from '../engine/index.ts';
 import type { RulesetPackage } from '../rulesets/package.ts';
 import { enumerateCombat, resultKey } from './enumerate.ts';
 import { Fraction } from './fraction.ts';
-import type { OddsOptions, OddsOutcome, OddsReport, OddsSummary } from './types.ts';
+import type { CalculatedOdds, CombatResult, OddsOptions, OddsOutcome, OddsReport, OddsStats, OddsSummary } from './types.ts';
 
 /** A rule set with its odds adapter: its package (src/rulesets/<id>/package.ts, `getPackage(id)`), or any pair. */
 export type OddsSubject<S extends BaseState = any> = Pick<RulesetPackage<S>, 'ruleset' | 'odds'>;
@@ -21,14 +21,36 @@ export function combatOdds<S extends BaseState>(
   if (!adapter.isCombat(state, seat, action)) {
     throw new Error(`odds: ${JSON.stringify(action)} by ${seat} starts no combat in ${rs.id}; odds exist only for attack declarations`);
   }
-  if (adapter.calculate) return calculatedReport(subject, state, seat, action, opts);
+  let fallback: string | undefined;
+  if (adapter.calculate) {
+    const c = adapter.calculate(state, seat, action, opts, rs);
+    if (!('fallback' in c)) return calculatedReport(subject, state, seat, action, c);
+    fallback = c.fallback;
+  }
   const { dist, stats } = enumerateCombat(rs, adapter, state, seat, action, opts);
-  const outcomes: OddsOutcome[] = [...dist.entries()]
+  const report = exactReport(subject, state, seat, action, [...dist.values()], stats, 'enumerated');
+  if (fallback) report.fallback = fallback;
+  return report;
+}
+
+/** A report from exact probabilities (the enumeration's, or a calculator's that keeps fractions). */
+function exactReport<S extends BaseState>(
+  subject: OddsSubject<S>, state: S, seat: Seat, action: Action, dist: { p: Fraction; result: CombatResult }[], stats: OddsStats,
+  method: OddsReport['method'],
+): OddsReport {
+  const { ruleset: rs, odds: adapter } = subject;
+  const merged = new Map<string, { p: Fraction; result: CombatResult }>();
+  for (const v of dist) {
+    const key = resultKey(v.result);
+    const cur = merged.get(key);
+    merged.set(key, cur ? { p: cur.p.add(v.p), result: cur.result } : v);
+  }
+  const outcomes: OddsOutcome[] = [...merged.entries()]
     .map(([key, v]) => ({ key, result: v.result, p: v.p.toNumber(), exact: v.p.toString(), frac: v.p }))
     .sort((a, b) => b.p - a.p || (a.key < b.key ? -1 : 1))
     .map(({ frac: _f, ...o }) => o);
   let win = Fraction.ZERO;
-  for (const v of dist.values()) if (v.result.winner === 'attacker') win = win.add(v.p);
+  for (const v of merged.values()) if (v.result.winner === 'attacker') win = win.add(v.p);
   const summary: OddsSummary = {
     pWin: win.toNumber(),
     pLose: sum(outcomes, (o) => (o.result.winner === 'defender' ? 1 : 0)),
@@ -37,16 +59,19 @@ export function combatOdds<S extends BaseState>(
     expectedDefenderLosses: sum(outcomes, (o) => o.result.defenderLosses),
     pWinExact: win.toString(),
   };
-  const report: OddsReport = { ruleset: rs.id, seat, action, outcomes, summary, stats };
-  const description = adapter.describe?.(state, seat, action);
+  const report: OddsReport = { ruleset: rs.id, seat, action, outcomes, summary, stats, method };
+  const description = adapter!.describe?.(state, seat, action);
   if (description) report.description = description;
   return report;
 }
 
-/** A report from the rule set's own calculator: probabilities in double precision, `exact` as their decimals. */
-function calculatedReport<S extends BaseState>(subject: OddsSubject<S>, state: S, seat: Seat, action: Action, opts: OddsOptions<S>): OddsReport {
+/** A report from the rule set's own calculator: exact when it gives fractions, else `exact` holds the decimals. */
+function calculatedReport<S extends BaseState>(subject: OddsSubject<S>, state: S, seat: Seat, action: Action, c: CalculatedOdds): OddsReport {
   const { ruleset: rs, odds: adapter } = subject;
-  const c = adapter!.calculate!(state, seat, action, opts);
+  const stats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: c.outcomes.length, ...(c.stats ?? {}) };
+  if (c.outcomes.every((o) => o.exact)) {
+    return exactReport(subject, state, seat, action, c.outcomes.map((o) => ({ p: o.exact!, result: o.result })), stats, 'calculated');
+  }
   const merged = new Map<string, OddsOutcome>();
   for (const o of c.outcomes) {
     const key = resultKey(o.result);
@@ -64,8 +89,8 @@ function calculatedReport<S extends BaseState>(subject: OddsSubject<S>, state: S
     expectedDefenderLosses: sum(outcomes, (o) => o.result.defenderLosses),
     pWinExact: decimal(pWin),
   };
-  const stats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: outcomes.length, ...(c.stats ?? {}) };
-  const report: OddsReport = { ruleset: rs.id, seat, action, outcomes, summary, stats };
+  stats.leaves = outcomes.length;
+  const report: OddsReport = { ruleset: rs.id, seat, action, outcomes, summary, stats, method: 'calculated' };
   const description = adapter!.describe?.(state, seat, action);
   if (description) report.description = description;
   return report;

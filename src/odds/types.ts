@@ -1,5 +1,7 @@
 // What a rule set supplies so that the generic odds engine can enumerate its combats (docs/ai.md).
-import type { Action, BaseState, GameEvent, Json, Prompt, Seat } from '../engine/index.ts';
+import type { Action, BaseState, GameEvent, Json, Prompt, Ruleset, Seat } from '../engine/index.ts';
+import type { RollBranch } from './dice.ts';
+import type { Fraction } from './fraction.ts';
 
 /** How one combat ended, from the attacker's point of view. Equal results are merged into one outcome. */
 export interface CombatResult {
@@ -43,15 +45,33 @@ export interface OddsAdapter<S extends BaseState = BaseState> {
   describe?(state: S, seat: Seat, action: Action): string;
   /**
    * A rule set's own exact calculator, for combats too large to enumerate run by run (many dice over many rounds):
-   * every outcome with its probability in double precision, computed with the rule set's own combat functions.
-   * When present, combatOdds uses it instead of the generic enumeration.
+   * every outcome with its probability (a double, and `exact` when the calculator keeps fractions), computed with
+   * the rule set's own combat functions. When present, combatOdds uses it instead of the generic enumeration, unless
+   * it answers `{ fallback }` (a combat it does not model: combatOdds then enumerates and says why in the report).
    */
-  calculate?(state: S, seat: Seat, action: Action, opts: OddsOptions<S>): { outcomes: { result: CombatResult; p: number }[]; stats?: Partial<OddsStats> };
+  calculate?(state: S, seat: Seat, action: Action, opts: OddsOptions<S>, ruleset: Ruleset<S>): CalculatedOdds | { fallback: string };
   /**
    * Runs a whole enumeration: a rule set may memoise its pure, costly questions (supply...) for its duration. The
    * results must not change: only the same answers, computed once.
    */
   scope?<T>(run: () => T): T;
+}
+
+export interface CalculatedOdds {
+  outcomes: { result: CombatResult; p: number; exact?: Fraction }[];
+  stats?: Partial<OddsStats>;
+}
+
+/**
+ * A calculator's shortcut through the generic enumeration: at a roll the rules ask for (`roll`, after the faces
+ * `forced` already queued for this run), the branches to follow instead of every result of that roll. A branch may
+ * force several rolls at once and stand for every combination of results that leads to the same position (its `p`
+ * is theirs summed). Null: the usual branches.
+ */
+export interface RollGrouping<S extends BaseState = BaseState> {
+  branches(state: S, who: Seat, action: Action, forced: number[], roll: DiceRequest): RollBranch[] | null;
+  /** Checks a finished run's events against what `branches` predicted for its faces (throws when they differ). */
+  check?(state: S, who: Seat, action: Action, forced: number[], events: GameEvent[]): void;
 }
 
 export interface OddsOutcome {
@@ -95,6 +115,10 @@ export interface OddsReport {
   outcomes: OddsOutcome[];
   summary: OddsSummary;
   stats: OddsStats;
+  /** How the odds were found: the rule set's calculator or the generic enumeration of every roll. */
+  method?: 'calculated' | 'enumerated';
+  /** Why a rule set's calculator handed the combat to the enumeration. */
+  fallback?: string;
 }
 
 /** Decides for whoever is asked during the resolution; null = the adapter's default. */

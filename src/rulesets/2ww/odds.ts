@@ -7,11 +7,12 @@ import type { DeclareFrame } from './combat/combat-phase.ts';
 import { actionOf, type LossAction } from './actions.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type TwoWWState } from './state.ts';
 import type { OddsAdapter } from '../../odds/types.ts';
+import { calculateLandCombat } from './land-combat-odds.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 
 /** Steps a unit still has: 2 for a full two-sided unit, 1 reduced or one-sided, 0 out of play. */
-function steps(s: TwoWWState, id: string): number {
+export function unitSteps(s: TwoWWState, id: string): number {
   const u = s.units[id];
   if (!u || OUT.has(u.where)) return 0;
   return !u.reduced && combatWorld(s).facts(s, id).reduced ? 2 : 1;
@@ -25,7 +26,7 @@ function declareFrame(s: TwoWWState) {
 function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number {
   const w = combatWorld(before);
   let n = 0;
-  for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, steps(before, id) - steps(after, id));
+  for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, unitSteps(before, id) - unitSteps(after, id));
   return n;
 }
 
@@ -64,7 +65,7 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       case 'support': return prompt.choices.find((c) => c.action.type === 'add')?.action ?? prompt.choices.find((c) => c.action.type === 'confirm')?.action ?? null;
       // Losses on the weakest unit first, reducing before eliminating (2WW 9: the owner chooses).
       case 'allocate-loss': {
-        const score = (id: string) => (steps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
+        const score = (id: string) => (unitSteps(s, id) === 2 ? 0 : 100) + w.facts(s, id).full.combat;
         const unit = (c: (typeof prompt.choices)[number]) => actionOf<LossAction>(c.action).unit;
         const best = [...prompt.choices].sort((a, b) => score(unit(a)) - score(unit(b)))[0];
         return best?.action ?? null;
@@ -73,6 +74,11 @@ export const twoWWOdds: OddsAdapter<TwoWWState> = {
       case 'advance': return prompt.choices.find((c) => c.action.type === 'done')?.action ?? null;
       default: return null;
     }
+  },
+  // Land combat: the rolls of each fire pair branched by the class of their result (land-combat-odds.ts); anything
+  // else falls back to the enumeration of every roll, and the report says why.
+  calculate(s, seat, action, opts, ruleset) {
+    return calculateLandCombat(ruleset, twoWWOdds, s, seat, action, opts);
   },
   // Every dice branch replays the same steps up to its roll: the rules' costly questions (2WW 11 supply, retreat
   // hexes) are answered once per position (the kernel's content memo, rules-world.ts).

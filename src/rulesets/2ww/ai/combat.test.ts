@@ -3,7 +3,9 @@ import { applyAction, prompts } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
-import { declaredAttack, estimateAttack, SAMPLES } from './combat.ts';
+import { declaredAttack, estimateAttack, EXACT_APPLIES, SAMPLES } from './combat.ts';
+import { combatOdds } from '../../../odds/odds.ts';
+import { twoWWOdds } from '../odds.ts';
 import { twoWWAi } from './adapter.ts';
 
 const world = testWorld({ id: 'ai-combat-strip', cols: [20, 25], rows: [11, 15], country: 'ge', combat: allSupplied });
@@ -11,16 +13,26 @@ const at = (units: Record<string, string>): TwoWWState =>
   startAt(testPosition(world, { turn: 3, units: units as any }), [{ proc: 'combat-phase', side: 'axis' }]);
 
 describe('2WW 9 attack estimates for the AI', () => {
-  it('2WW 9.1.2 a support battle on both sides (four rolls) is too large to enumerate: estimated from seeded runs', () => {
-    const s = at({ 'ge-inf-1': '2212', 'ge-air-1': '2211', 'fr-inf-2': '2213', 'fr-air-1': '2214' });
+  it('2WW 9.1.2 a support battle on both sides too large for the exact budget (two attackers, two defenders): estimated from seeded runs', () => {
+    const s = at({ 'ge-inf-1': '2212', 'ge-arm-1': '2312', 'ge-air-1': '2211', 'fr-inf-2': '2213', 'fr-inf-3': '2213', 'fr-air-1': '2214' });
     const d = declaredAttack(s, 'axis', '2213')!;
     expect(d).not.toBeNull();
     const e = estimateAttack(d, 'axis');
     expect(e.method).toBe('sampled');
-    expect(e.units.sort()).toEqual(['ge-air-1', 'ge-inf-1']);
+    expect(e.units.sort()).toEqual(['ge-air-1', 'ge-arm-1', 'ge-inf-1']);
     // A mean of SAMPLES runs: a whole number of wins.
     expect(Number.isInteger(e.pWin * SAMPLES)).toBe(true);
     expect(estimateAttack(d, 'axis')).toBe(e);
+  });
+
+  it('2WW 9.1.2 a small support battle on both sides fits the exact budget through the land-combat calculator', () => {
+    const s = at({ 'ge-inf-1': '2212', 'ge-air-1': '2211', 'fr-inf-2': '2213', 'fr-air-1': '2214' });
+    const d = declaredAttack(s, 'axis', '2213')!;
+    const e = estimateAttack(d, 'axis');
+    const r = combatOdds({ ruleset: twoWW, odds: twoWWOdds }, d, 'axis', { type: 'confirm' });
+    expect(r.method).toBe('calculated');
+    expect(r.stats.applies).toBeLessThanOrEqual(EXACT_APPLIES);
+    expect(e).toMatchObject({ method: 'exact', pWin: r.summary.pWin, lossA: r.summary.expectedAttackerLosses, lossD: r.summary.expectedDefenderLosses });
   });
 
   it('2WW 9 below the root of a search the combat phase ends instead of planning attacks by their odds', () => {

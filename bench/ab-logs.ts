@@ -12,7 +12,7 @@
 // and every entry must still be legal.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fuzzGame, Game, LOG_VERSION, stateHash } from '../src/engine/index.ts';
+import { fuzzGame, Game, LOG_VERSION, stateHash, type Options } from '../src/engine/index.ts';
 import { rulesets } from '../src/rulesets/index.ts';
 
 const [mode, target] = process.argv.slice(2);
@@ -23,12 +23,15 @@ function arg(name: string, fallback: string): string {
 
 interface Log {
   meta?: { stackless?: string[] };
-  version: number; ruleset: string; scenario: string; options: Record<string, unknown>; seed: string;
+  version: number; ruleset: string; scenario: string; options: Options; seed: string;
   setupHash: string; entries: ({ seat: string; action: Record<string, unknown>; hash: string } | { undo: string; hash: string })[];
 }
 
-/** Hash of a state without its procedure stack. */
-const stackless = (state: object): string => stateHash({ ...state, stack: null });
+/** Hash of a state without its procedure stack (sealed answers are filed under the depth of their frame: without it). */
+function stackless(state: { sealed?: Record<string, unknown> }): string {
+  const sealed = Object.fromEntries(Object.entries(state.sealed ?? {}).map(([k, v]) => [k.replace(/^\d+:/, ''), v]));
+  return stateHash({ ...state, stack: null, sealed });
+}
 
 interface Replayed { game: Game<any>; at: number | null; why?: string; stackFrom?: number }
 

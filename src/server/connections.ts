@@ -51,14 +51,12 @@ export class Connections {
   }
 
   /**
-   * Send every channel of the game its view and the events it has not had. A view is made once per seat, a message
-   * written as JSON once for the channels that get the same one, and what the seats' views share (the parts of the
-   * state a rule set's view passes on unchanged) once for all of them.
+   * Send every channel of the game its view and the events it has not had. A view is made once per seat, and a
+   * message written as JSON once for the channels that get the same one (several tabs of a seat).
    */
   broadcast(live: Live): void {
     const views = new Map<Seat | null, SeatView>();
-    const texts = new Map<string, string>();
-    const shared = new Map<object, string>();
+    const sent = new Map<string, { msg: StateMessage; text?: string }>();
     const lists = new Map<readonly Choice[], number>();
     for (const c of this.conns.get(live.rec.id) ?? []) {
       let v = views.get(c.seat);
@@ -70,15 +68,15 @@ export class Connections {
       const last = c.lastChoices ?? null;
       if (last && !lists.has(last)) lists.set(last, lists.size + 1);
       const key = `${c.seat}\u0000${c.lastStateId}\u0000${last ? lists.get(last) : 0}`;
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = stateMessageJson(messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v)), shared);
-        texts.set(key, text);
+      let one = sent.get(key);
+      if (!one) {
+        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v)) };
+        sent.set(key, one);
       } else {
         c.lastChoices = v.prompt?.choices ?? null;
       }
-      if (c.sendText) c.sendText(text);
-      else c.send(JSON.parse(text) as ServerMessage);
+      if (c.sendText) c.sendText((one.text ??= JSON.stringify(one.msg)));
+      else c.send(one.msg);
       c.lastStateId = live.rec.entryCount;
     }
   }
@@ -136,31 +134,4 @@ function messageFor(conn: Conn, msg: StateMessage): StateMessage {
   conn.lastChoices = prompt?.choices ?? null;
   // The view may be shared by several connections of the seat: the shortened one is a copy.
   return runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg;
-}
-
-/**
- * JSON.stringify(msg), with each value of `view.state` that is an object written once per `shared` map: the seats'
- * views of one state hold the same objects wherever a rule set's view hides nothing there (2WW: all of them).
- */
-export function stateMessageJson(msg: StateMessage, shared: Map<object, string>): string {
-  const state = msg.view.state;
-  if (!state || typeof state !== 'object' || Array.isArray(state)) return JSON.stringify(msg);
-  const sharedJson = (v: unknown): string | undefined => {
-    if (v === null || typeof v !== 'object') return JSON.stringify(v);
-    let json = shared.get(v);
-    if (json === undefined) shared.set(v, (json = JSON.stringify(v)));
-    return json;
-  };
-  const view = objectJson(msg.view, (k, v) => (k === 'state' ? objectJson(state, (_, x) => sharedJson(x)) : JSON.stringify(v)));
-  return objectJson(msg, (k, v) => (k === 'view' ? view : JSON.stringify(v)));
-}
-
-/** An object's JSON with each value's JSON from `json` (undefined: the key is left out, as JSON.stringify does). */
-function objectJson(o: object, json: (key: string, value: unknown) => string | undefined): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(o)) {
-    const j = v === undefined || typeof v === 'function' ? undefined : json(k, v);
-    if (j !== undefined) parts.push(`${JSON.stringify(k)}:${j}`);
-  }
-  return `{${parts.join(',')}}`;
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../engine/rng.ts';
 import type { Choice } from '../engine/types.ts';
 import { ChoicesReceiver, diffChoices, patchChoices, type StateMessage } from './protocol.ts';
-import { stateMessageJson } from './connections.ts';
 
 const choice = (n: number): Choice => ({ action: { type: 'move', unit: `u${n % 40}`, to: String(1000 + n) }, label: `Move u${n % 40} to ${1000 + n}` });
 
@@ -42,23 +41,5 @@ describe('choices sent as a change of the previous list', () => {
     r.receive(msg(first));
     expect(r.receive(msg([], [[0, 10], choice(99)])).view.prompt!.choices).toEqual([...first.slice(0, 10), choice(99)]);
     expect(() => r.receive(msg([], [[5, 10]]))).toThrow(/outside 11 choices/);
-  });
-});
-
-describe('state messages written as JSON once per broadcast', () => {
-  it('write exactly what JSON.stringify writes, the parts two seats share once', () => {
-    const units = { a: { where: '1203', reduced: false, note: 'say "hi"\n' }, b: { where: '0917', aboard: undefined } };
-    const list = [1, null, 'x'];
-    const stateOf = (seat: string) => ({ turn: 3, units, control: { '1203': seat }, gone: undefined, list });
-    const msg = (seat: string) => ({
-      type: 'state', gameId: 'g', stateId: 7, events: [{ text: 'ok' }], undoable: 0, clocks: null, seed: undefined,
-      view: { ruleset: 'r', scenario: 's', seq: 7, outcome: null, status: '', prompt: null, waitingFor: [], state: stateOf(seat), board: undefined },
-    }) as unknown as StateMessage;
-    const shared = new Map<object, string>();
-    for (const seat of ['axis', 'allies']) expect(stateMessageJson(msg(seat), shared)).toBe(JSON.stringify(msg(seat)));
-    expect(shared.get(units)).toBe(JSON.stringify(units));
-    expect(shared.size).toBe(4); // units and list once; each seat's own control
-    const odd = { ...msg('axis'), view: { ...msg('axis').view, state: [1, 2] } } as unknown as StateMessage;
-    expect(stateMessageJson(odd, shared)).toBe(JSON.stringify(odd));
   });
 });

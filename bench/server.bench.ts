@@ -2,13 +2,15 @@
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
 //   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--warmup 5] [--workers N]
 //     [--database-url postgres://...] [--options '{"quickSetup":true}'] [--prefer move,rail]
-//     [--spread 100 | --lockstep] [--timeline] [--import-entries N]
+//     [--spread 100 | --lockstep [--advance 40]] [--timeline] [--import-entries N]
 // --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
 // way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
 // worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
 // --prefer: pick among choices of these action types when the prompt has any (e.g. only real moves, no toggles).
 // --spread K: before the warm-up, game i is advanced by i*K/games actions, so games are at different points of play
-// (a server's games do not all start together); --lockstep: all start together and reach each phase in the same second.
+// (a server's games do not all start together); --lockstep: all start together and reach each phase in the same second,
+// first advanced together by --advance K actions (default 40: 2WW's set-up is 53 actions, so with the warm-up the window
+// opens just before all 200 games enter their first movement phase together, and goes on into real play).
 // --timeline: per second of the window, the actions answered, their p50 and p99, and the phases they were sent in.
 // --import-entries N: two seconds into the window, a log of N entries (a Duel, advance and undo over and over) is
 // imported; printed: how long the import took and the latencies of the actions sent while it was under way.
@@ -45,7 +47,9 @@ const prefer = arg('prefer', '').split(',').filter(Boolean);
 const timeline = process.argv.includes('--timeline');
 // Game i is first advanced by i * spread / games actions (unmeasured), so the games are at different points of play
 // as on a real server; --lockstep (spread 0) starts them all together, and they then reach each phase together.
-const spread = process.argv.includes('--lockstep') ? 0 : Number(arg('spread', '100'));
+const lockstep = process.argv.includes('--lockstep');
+const spread = lockstep ? 0 : Number(arg('spread', '100'));
+const advance = lockstep ? Number(arg('advance', '40')) : 0;
 const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
 const databaseUrl = arg('database-url', '');
 const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
@@ -243,9 +247,9 @@ async function drive(secs: number): Promise<void> {
   });
 }
 
-/** Advance game i by i * spread / games actions, as fast as the server answers (not measured). */
+/** Advance game i by `advance` + i * spread / games actions, as fast as the server answers (not measured). */
 async function stagger(): Promise<number> {
-  const left = games.map((_, i) => Math.round((i * spread) / games.length));
+  const left = games.map((_, i) => advance + Math.round((i * spread) / games.length));
   let done = 0;
   const until = performance.now() + 120_000;
   while (left.some((k) => k > 0) && performance.now() < until) {
@@ -259,10 +263,11 @@ async function stagger(): Promise<number> {
   }
   return done;
 }
-if (spread > 0) {
+if (spread > 0 || advance > 0) {
   const t = performance.now();
   const done = await stagger();
-  console.log(`staggered: game i first advanced by i * ${spread} / ${nGames} actions (${done} actions in ${((performance.now() - t) / 1000).toFixed(1)} s, not measured)`);
+  const how = lockstep ? `lockstep: every game first advanced by ${advance} actions` : `staggered: game i first advanced by i * ${spread} / ${nGames} actions`;
+  console.log(`${how} (${done} actions in ${((performance.now() - t) / 1000).toFixed(1)} s, not measured)`);
 }
 
 // The first seconds after a start run cold (JIT, the rule set's caches): driven the same way but not measured.

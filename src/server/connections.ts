@@ -50,16 +50,33 @@ export class Connections {
     for (const c of this.conns.get(gameId) ?? []) if (which(c)) c.send(msg);
   }
 
-  /** Send every channel of the game its view and the events it has not had. */
+  /**
+   * Send every channel of the game its view and the events it has not had. A view is made once per seat, and a
+   * message written as JSON once for the channels that get the same one (several tabs of a seat).
+   */
   broadcast(live: Live): void {
     const views = new Map<Seat | null, SeatView>();
+    const sent = new Map<string, { msg: StateMessage; text?: string }>();
+    const lists = new Map<readonly Choice[], number>();
     for (const c of this.conns.get(live.rec.id) ?? []) {
       let v = views.get(c.seat);
       if (!v) {
         v = viewFor(live.ruleset, live.game.state, c.seat, settled);
         views.set(c.seat, v);
       }
-      sendState(c, this.m.views.stateMessage(live, c, c.lastStateId, v));
+      // what the message depends on besides the seat: the events it has missed, the choices it had
+      const last = c.lastChoices ?? null;
+      if (last && !lists.has(last)) lists.set(last, lists.size + 1);
+      const key = `${c.seat}\u0000${c.lastStateId}\u0000${last ? lists.get(last) : 0}`;
+      let one = sent.get(key);
+      if (!one) {
+        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v)) };
+        sent.set(key, one);
+      } else {
+        c.lastChoices = v.prompt?.choices ?? null;
+      }
+      if (c.sendText) c.sendText((one.text ??= JSON.stringify(one.msg)));
+      else c.send(one.msg);
       c.lastStateId = live.rec.entryCount;
     }
   }
@@ -107,9 +124,14 @@ export class Connections {
 
 /** Send a state message, its prompt's choices as a change to the previous message's when that is shorter. */
 function sendState(conn: Conn, msg: StateMessage): void {
+  conn.send(messageFor(conn, msg));
+}
+
+/** The state message for `conn`: its prompt's choices as a change to the previous message's when that is shorter. */
+function messageFor(conn: Conn, msg: StateMessage): StateMessage {
   const prompt = msg.view.prompt;
   const runs = prompt ? diffChoices(conn.lastChoices ?? null, prompt.choices) : null;
   conn.lastChoices = prompt?.choices ?? null;
   // The view may be shared by several connections of the seat: the shortened one is a copy.
-  conn.send(runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg);
+  return runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg;
 }

@@ -50,7 +50,10 @@ const conns = new Map<number, Conn>();
 function connOf(id: number, token: string): Conn {
   let c = conns.get(id);
   if (!c) {
-    c = { token, seat: null, lastStateId: 0, send: (msg) => post({ conn: id, text: JSON.stringify(msg) }) };
+    c = {
+      token, seat: null, lastStateId: 0,
+      send: (msg) => post({ conn: id, text: JSON.stringify(msg) }), sendText: (text) => post({ conn: id, text }),
+    };
     conns.set(id, c);
   }
   return c;

@@ -195,6 +195,7 @@ export class WorkerManager implements ManagerApi {
   replay = (...a: Args<'replay'>): Promise<Result<'replay'>> => this.call(shardOf(a[0], this.slots.length), 'replay', ...a);
   play = this.byToken('play') as GameManager['play'];
   choices = this.byToken('choices') as GameManager['choices'];
+  choicesJson = this.byToken('choicesJson') as GameManager['choicesJson'];
   inspect = this.byToken('inspect') as GameManager['inspect'];
   act = this.byToken('act') as GameManager['act'];
   undo = this.byToken('undo') as GameManager['undo'];

@@ -28,7 +28,7 @@ export type { Conn };
 
 /** What the HTTP and WebSocket layer uses: a GameManager, or one spread over worker threads (game-workers.ts). */
 export type ManagerApi = Pick<GameManager,
-  'createGame' | 'importLog' | 'importBody' | 'myGames' | 'replay' | 'play' | 'choices' | 'inspect' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
+  'createGame' | 'importLog' | 'importBody' | 'myGames' | 'replay' | 'play' | 'choices' | 'choicesJson' | 'inspect' | 'act' | 'undo' | 'askTakeback' | 'answerTakeback' |
   'resign' | 'rematch' | 'claim' | 'setWebhook' | 'contribute' | 'exportLog' | 'connect' | 'hello' | 'disconnect' | 'resumeAiGames' |
   'idle' | 'close'>;
 
@@ -133,6 +133,14 @@ export class GameManager {
 
   choices(token: string, stateId: number, group: string): Promise<{ stateId: number; group: string; choices: Choice[] }> {
     return this.views.choices(token, stateId, group);
+  }
+
+  /**
+   * The same as JSON text: it leaves a game worker thread as a string, not as objects to clone (a unit's destinations
+   * in 2WW cost 0.2 ms to clone there and 0.7 ms to rebuild on the main thread, 0.04 ms to write as JSON).
+   */
+  async choicesJson(token: string, stateId: number, group: string): Promise<string> {
+    return JSON.stringify(await this.views.choices(token, stateId, group));
   }
 
   /** A question about the holder's decision that changes nothing (src/server/inspect.ts), asked against `stateId`. */

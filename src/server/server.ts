@@ -322,10 +322,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return req.params.token;
   };
   app.get('/api/play/:token', async (req: TokenReq) => manager.play(tokenOf(req)));
-  app.get('/api/play/:token/choices/:group', async (req: FastifyRequest<{ Params: { token: string; group: string }; Querystring: Record<string, string> }>) => {
+  app.get('/api/play/:token/choices/:group', async (req: FastifyRequest<{ Params: { token: string; group: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
     const stateId = Number(req.query.stateId);
     if (!Number.isInteger(stateId) || stateId < 0) throw badRequest('query field "stateId": the state id the choices are asked for (an integer)');
-    return manager.choices(tokenOf(req as unknown as TokenReq), stateId, req.params.group);
+    return reply.type('application/json').send(await manager.choicesJson(tokenOf(req as unknown as TokenReq), stateId, req.params.group));
   });
   app.post('/api/play/:token/inspect', async (req: TokenReq) => {
     const token = tokenOf(req);
@@ -421,11 +421,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       void ready.then(() => manager.disconnect(conn));
     });
     socket.on('message', (data: Buffer, isBinary: boolean) => {
-      ready = ready.then(() => handleMessage(conn, data, isBinary, req.ip, send)).catch((e: unknown) => internal('ws', e));
+      ready = ready.then(() => handleMessage(conn, data, isBinary, req.ip, send, sendText)).catch((e: unknown) => internal('ws', e));
     });
   });
 
-  async function handleMessage(conn: Conn, data: Buffer, isBinary: boolean, ip: string, send: (m: ServerMessage) => void) {
+  async function handleMessage(
+    conn: Conn, data: Buffer, isBinary: boolean, ip: string, send: (m: ServerMessage) => void, sendText: (text: string) => void,
+  ) {
     let reqId: string | undefined;
     try {
       if (isBinary) throw badRequest('messages must be JSON text');
@@ -446,7 +448,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         case 'takeback-answer': return send({ type: 'ack', reqId, stateId: await manager.answerTakeback(conn.token, m.accept) });
         case 'resign': return send({ type: 'ack', reqId, stateId: await manager.resign(conn.token) });
         case 'entropy': return send({ type: 'ack', reqId, stateId: await manager.contribute(conn.token, m.commit !== undefined ? { commit: m.commit } : { reveal: m.reveal! }) });
-        case 'choices': return send({ type: 'choices', reqId, ...(await manager.choices(conn.token, m.stateId, m.group)) });
+        case 'choices': {
+          // {stateId, group, choices} as JSON from the game's worker, spliced in without parsing it
+          const body = await manager.choicesJson(conn.token, m.stateId, m.group);
+          return sendText(`{"type":"choices",${reqId === undefined ? '' : `"reqId":${JSON.stringify(reqId)},`}${body.slice(1)}`);
+        }
       }
     } catch (e) {
       const api = e instanceof SchemaError ? badRequest(e.message) : toApiError(e);

@@ -1,6 +1,8 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
 import { stateHash } from './hash.ts';
+import { deepFreeze, draftState, finalize, markPlain, normalize } from './draft.ts';
+export { snapshot } from './draft.ts';
 import type { BoardView } from './board.ts';
 import type {
   Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
@@ -80,6 +82,10 @@ function sealKey(state: BaseState): string {
   return `${state.stack.length}:${top?.proc ?? ''}`;
 }
 
+/**
+ * The context of one apply. Each step (one call of a procedure's run, resume, act or actAll) changes a copy-on-write
+ * draft of the state (draft.ts); between steps the state is plain, sharing every object the step left unchanged.
+ */
 class ApplyCtx<S extends BaseState> implements Ctx<S> {
   events: GameEvent[] = [];
   isIrreversible = false;
@@ -87,12 +93,39 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
   pendingResume: { depth: number; result: Json | undefined } | null = null;
   /** A frame was pushed in the current step (one call of a procedure's run, resume, act or actAll). */
   private pushedInStep = false;
-  constructor(readonly state: S) {}
+  /** Events of the steps already ended (theirs are plain). */
+  private plainEvents = 0;
+  /** The plain state between steps, the draft during one. */
+  state: S;
+  private drafting = false;
+  /** Objects the apply made (copies of changed ones, new ones): normalised when it ends. */
+  readonly made = new Set<object>();
+  constructor(state: S) {
+    this.state = state;
+  }
 
-  /** A procedure's handler is about to run. */
+  /** A procedure's handler is about to run: the state becomes a draft of the plain one. */
   step(): this {
     this.pushedInStep = false;
+    if (!this.drafting) {
+      this.state = draftState(this.state);
+      this.drafting = true;
+    }
     return this;
+  }
+
+  /** The plain state (the step's draft ended); the events and the popped result no longer hold drafts. */
+  plain(): S {
+    if (!this.drafting) return this.state;
+    this.drafting = false;
+    for (let i = this.plainEvents; i < this.events.length; i++) {
+      const e = this.events[i]!;
+      if (e.data !== undefined) e.data = jsonCopy(e.data);
+    }
+    this.plainEvents = this.events.length;
+    if (this.pendingResume && this.pendingResume.result !== undefined) this.pendingResume.result = jsonCopy(this.pendingResume.result);
+    this.state = finalize(this.state, this.made);
+    return this.state;
   }
 
   roll(sides: number, count: number, purpose: string, rule: string): DieRoll {
@@ -414,8 +447,8 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
 function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Prompt[] {
-  const state = ctx.state;
   for (let steps = 0; ; steps++) {
+    const state = ctx.plain();
     if (steps > MAX_STEPS) throw new EngineError(`${ruleset.id}: the procedure stack did not settle (${describeStack(state)})`);
     if (state.outcome) return [];
     const top = state.stack[state.stack.length - 1];
@@ -425,7 +458,7 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Pr
     if (pending && pending.depth === state.stack.length) {
       ctx.pendingResume = null;
       if (proc.resume) {
-        proc.resume(ctx.step(), top, pending.result);
+        proc.resume(ctx.step(), topOf(ctx.state), pending.result);
         continue;
       }
     } else if (pending && pending.depth > state.stack.length) {
@@ -435,9 +468,14 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Pr
     if (ps.length > 0) return ps;
     if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
     const before = ctx.changes;
-    proc.run(ctx.step(), top);
+    proc.run(ctx.step(), topOf(ctx.state));
     if (ctx.changes === before) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" made no progress`);
   }
+}
+
+/** The top frame of a state (a draft's top frame is a draft). */
+function topOf(state: BaseState): Frame {
+  return state.stack[state.stack.length - 1]!;
 }
 
 function describeStack(state: BaseState): string {
@@ -502,9 +540,12 @@ export function setupGame<S extends BaseState>(
   const ctx = new ApplyCtx(state);
   ctx.events.push(...setupEvents);
   const raw = advance(ruleset, ctx);
-  settle(state, null);
-  kernelFacts(state, ruleset)!.prompts = awaited(ruleset, state, raw);
-  return { state, events: ctx.events, irreversible: true };
+  // As JSON keeps it (what the first apply's copy of the state read before drafts).
+  const settled = jsonCopy(ctx.plain() as unknown as Json) as unknown as S;
+  markPlain(settled);
+  settle(settled, null);
+  kernelFacts(settled, ruleset)!.prompts = awaited(ruleset, settled, raw);
+  return { state: settled, events: ctx.events, irreversible: true };
 }
 
 /** Options with the rule set's defaults filled in; unknown options are refused. */
@@ -522,11 +563,15 @@ export function fullOptions(ruleset: Ruleset<any>, options: Options): Options {
   return out;
 }
 
-/** The same copy as JSON.parse(JSON.stringify(state)) for JSON data, about twice as fast (one clone per action). */
-function cloneState<S>(state: S): S {
-  return jsonCopy(state as Json) as S;
+/**
+ * A private copy of a part of the state (plain JSON) that rule code may change freely before putting it back: what
+ * structuredClone would give, which cannot read the state's copy-on-write draft during an apply.
+ */
+export function plainCopy<T>(v: T): T {
+  return jsonCopy(v as Json) as T;
 }
 
+/** The same copy as JSON.parse(JSON.stringify(v)) for JSON data (drafts included), about twice as fast. */
 function jsonCopy(v: Json | undefined): Json {
   if (typeof v !== 'object' || v === null) {
     if (typeof v === 'number') return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
@@ -576,30 +621,37 @@ export function applyAction<S extends BaseState>(
 ): ApplyResult<S> {
   if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
   query(state, () => checkLegal(ruleset, state, seat, action, memo));
-  const next = cloneState(state);
-  const ctx = new ApplyCtx(next);
-  const top = next.stack[next.stack.length - 1]!;
-  const proc = procedureOf(ruleset, top);
+  const ctx = new ApplyCtx(state);
+  const proc = procedureOf(ruleset, topOf(state));
   if (proc.simultaneous) {
-    const k = sealKey(next);
-    const box = (next.sealed[k] ??= {});
-    box[seat] = action;
-    const stillWaiting = prompts(ruleset, next).length;
+    const k = sealKey(state);
+    ctx.step();
+    (ctx.state.sealed[k] ??= {})[seat] = jsonCopy(action as Json) as Action;
+    const sealed = ctx.plain();
+    const stillWaiting = prompts(ruleset, sealed).length;
     if (stillWaiting === 0) {
-      delete next.sealed[k];
-      if (!proc.actAll) throw new EngineError(`${ruleset.id}: simultaneous procedure "${top.proc}" has no actAll`);
+      const box = sealed.sealed[k]!;
+      ctx.step();
+      delete ctx.state.sealed[k];
+      if (!proc.actAll) throw new EngineError(`${ruleset.id}: simultaneous procedure "${topOf(state).proc}" has no actAll`);
       ctx.irreversible(); // the sealed answers are revealed
-      proc.actAll(ctx.step(), top, box);
+      proc.actAll(ctx, topOf(ctx.state), box);
     }
   } else {
-    if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
-    proc.act(ctx.step(), top, seat, action);
+    if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${topOf(state).proc}" prompts but has no act handler`);
+    proc.act(ctx.step(), topOf(ctx.state), seat, action);
   }
   const raw = advance(ruleset, ctx);
+  const last = ctx.plain();
+  // Every apply makes a new state object, even one that changed nothing else.
+  const next = (last === state ? { ...state } : last) as S;
   next.seq = state.seq + 1;
+  normalize(ctx.made);
+  markPlain(next);
   // The prompts advance() listed last are those of the settled state (prompts never read seq).
   const ps = awaited(ruleset, next, raw);
-  settle(next, state);
+  const f = settle(next, state);
+  if (f.check) deepFreeze(next);
   kernelFacts(next, ruleset)!.prompts = ps;
   if (memo) memo.set(next, ps);
   return { state: next, events: ctx.events, irreversible: ctx.isIrreversible };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze, draftState, finalize, markPlain, normalize, snapshot } from './draft.ts';
-import { stateHash, stateJson } from './hash.ts';
 import { checkDerivedFacts, Game } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
 
@@ -40,7 +39,7 @@ describe('copy-on-write drafts of states (kernel)', () => {
     expect(Object.keys(next.r)).toEqual([]);
   });
 
-  it('check mode freezes every settled state: rule code writing past the draft throws; the hash text is JSON\'s', () => {
+  it('check mode freezes every settled state: rule code writing past the draft throws', () => {
     const g = Game.create(duel, 'standard', {}, 'cow');
     checkDerivedFacts(g.state);
     g.act('red', { type: 'bid', n: 2 });
@@ -48,7 +47,5 @@ describe('copy-on-write drafts of states (kernel)', () => {
     const s = g.state as DuelState;
     expect(Object.isFrozen(s.units)).toBe(true);
     expect(() => { (s.units.red as number[])[0] = 9; }).toThrow(TypeError);
-    expect(stateJson(s)).toBe(JSON.stringify(s));
-    expect(stateHash({ ...s, seq: 0 })).toBe(stateHash(JSON.parse(JSON.stringify({ ...s, seq: 0 }))));
   });
 });

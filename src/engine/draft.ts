@@ -152,11 +152,6 @@ function retire(v: unknown): void {
 /** Objects known to hold no draft (every object of a settled state: the kernel never changes them again). */
 const plainObjects = new WeakSet<object>();
 
-/** Is `v` an object of a settled state (immutable from now on)? */
-export function isSettledObject(v: object): boolean {
-  return plainObjects.has(v);
-}
-
 /** Marks every object of a settled state as such (the walk stops at those already known). */
 export function markPlain(v: unknown): void {
   if (!isObject(v) || plainObjects.has(v)) return;
@@ -191,14 +186,18 @@ function plainValue(v: Record<PropertyKey, unknown>, made: Set<object>): unknown
 /**
  * At the end of an apply, the objects it made (`made`) as the JSON copy of the state that the kernel made before
  * drafts kept them: no undefined fields (null in arrays), no -0, NaN or Infinity. Only these objects can hold such
- * values: every other object of the state is one of an earlier settled state.
+ * values: every other object of the state is one of an earlier settled state. True when a value changed.
  */
-export function normalize(made: Iterable<object>): void {
+export function normalize(made: Iterable<object>): boolean {
+  let changed = false;
   for (const o of made) {
     if (Array.isArray(o)) {
       for (let i = 0; i < o.length; i++) {
         const v = o[i];
-        if (typeof v === 'number' ? !Number.isFinite(v) || Object.is(v, -0) : v === undefined || typeof v === 'function' || typeof v === 'symbol') o[i] = jsonScalar(v);
+        if (typeof v === 'number' ? !Number.isFinite(v) || Object.is(v, -0) : v === undefined || typeof v === 'function' || typeof v === 'symbol') {
+          o[i] = jsonScalar(v);
+          changed = true;
+        }
       }
       continue;
     }
@@ -206,12 +205,17 @@ export function normalize(made: Iterable<object>): void {
     for (const k of Object.keys(r)) {
       const v = r[k];
       if (typeof v === 'number') {
-        if (!Number.isFinite(v) || Object.is(v, -0)) r[k] = jsonScalar(v);
+        if (!Number.isFinite(v) || Object.is(v, -0)) {
+          r[k] = jsonScalar(v);
+          changed = true;
+        }
       } else if (v === undefined || typeof v === 'function' || typeof v === 'symbol') {
         delete r[k];
+        changed = true;
       }
     }
   }
+  return changed;
 }
 
 function jsonScalar(v: unknown): unknown {

@@ -1,5 +1,4 @@
 // State hashes: a fast 53-bit hash (cyrb53) of the state's JSON, run twice with different seeds for 106 bits.
-import { isSettledObject } from './draft.ts';
 
 /** cyrb53 of `str` with seeds 0 and 0x9e3779b9 in one pass (the two runs are independent). */
 export function hashString(str: string): string {
@@ -25,40 +24,5 @@ function hex53(h1: number, h2: number): string {
 
 /** Hash of a JSON value. Key order is insertion order, which deterministic rules code reproduces exactly. */
 export function stateHash(state: unknown): string {
-  return hashString(stateJson(state) ?? 'undefined');
-}
-
-/**
- * The JSON text of the objects of settled states, by object: states share every object an action left unchanged, so
- * the text of a state is mostly made of known parts (they never change: the kernel made them immutable by contract).
- */
-const jsonOf = new WeakMap<object, string>();
-
-/** JSON.stringify(v), character for character, reusing the text of settled objects. */
-export function stateJson(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null) return JSON.stringify(v);
-  const known = jsonOf.get(v);
-  if (known !== undefined) return known;
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(v);
-  let out: string;
-  if (Array.isArray(v)) {
-    out = '[';
-    for (let i = 0; i < v.length; i++) {
-      if (i) out += ',';
-      out += stateJson(v[i]) ?? 'null';
-    }
-    out += ']';
-  } else {
-    out = '{';
-    let first = true;
-    for (const k of Object.keys(v)) {
-      const t = stateJson((v as Record<string, unknown>)[k]);
-      if (t === undefined) continue;
-      out += (first ? '' : ',') + JSON.stringify(k) + ':' + t;
-      first = false;
-    }
-    out += '}';
-  }
-  if (isSettledObject(v)) jsonOf.set(v, out);
-  return out;
+  return hashString(JSON.stringify(state));
 }

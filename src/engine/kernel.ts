@@ -446,7 +446,7 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
 }
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
-function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Prompt[] {
+function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>, from: S | null): Prompt[] {
   for (let steps = 0; ; steps++) {
     const state = ctx.plain();
     if (steps > MAX_STEPS) throw new EngineError(`${ruleset.id}: the procedure stack did not settle (${describeStack(state)})`);
@@ -464,6 +464,9 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Pr
     } else if (pending && pending.depth > state.stack.length) {
       ctx.pendingResume = null;
     }
+    // Between steps the state is plain and no longer changes: its facts are derived once, inheriting those of the
+    // state the action applies to; the last one's become the new state's (applyAction).
+    if (!settledFacts.has(state)) settle(state, from);
     const ps = proc.prompts?.(state, top) ?? [];
     if (ps.length > 0) return ps;
     if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
@@ -539,7 +542,7 @@ export function setupGame<S extends BaseState>(
   } as unknown as S;
   const ctx = new ApplyCtx(state);
   ctx.events.push(...setupEvents);
-  const raw = advance(ruleset, ctx);
+  const raw = advance(ruleset, ctx, null);
   // As JSON keeps it (what the first apply's copy of the state read before drafts).
   const settled = jsonCopy(ctx.plain() as unknown as Json) as unknown as S;
   markPlain(settled);
@@ -641,16 +644,17 @@ export function applyAction<S extends BaseState>(
     if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${topOf(state).proc}" prompts but has no act handler`);
     proc.act(ctx.step(), topOf(ctx.state), seat, action);
   }
-  const raw = advance(ruleset, ctx);
+  const raw = advance(ruleset, ctx, state);
   const last = ctx.plain();
   // Every apply makes a new state object, even one that changed nothing else.
   const next = (last === state ? { ...state } : last) as S;
   next.seq = state.seq + 1;
-  normalize(ctx.made);
+  // The facts advance() derived from the last state hold for the new one unless normalising changed a value.
+  if (normalize(ctx.made) || next !== last) settledFacts.delete(next);
   markPlain(next);
   // The prompts advance() listed last are those of the settled state (prompts never read seq).
   const ps = awaited(ruleset, next, raw);
-  const f = settle(next, state);
+  const f = settledFacts.get(next) ?? settle(next, state);
   if (f.check) deepFreeze(next);
   kernelFacts(next, ruleset)!.prompts = ps;
   if (memo) memo.set(next, ps);

@@ -1,8 +1,6 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
 import { stateHash } from './hash.ts';
-import { deepFreeze, draftState, finalize, markPlain, normalize } from './draft.ts';
-export { snapshot } from './draft.ts';
 import type { BoardView } from './board.ts';
 import type {
   Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
@@ -82,10 +80,6 @@ function sealKey(state: BaseState): string {
   return `${state.stack.length}:${top?.proc ?? ''}`;
 }
 
-/**
- * The context of one apply. Each step (one call of a procedure's run, resume, act or actAll) changes a copy-on-write
- * draft of the state (draft.ts); between steps the state is plain, sharing every object the step left unchanged.
- */
 class ApplyCtx<S extends BaseState> implements Ctx<S> {
   events: GameEvent[] = [];
   isIrreversible = false;
@@ -93,39 +87,12 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
   pendingResume: { depth: number; result: Json | undefined } | null = null;
   /** A frame was pushed in the current step (one call of a procedure's run, resume, act or actAll). */
   private pushedInStep = false;
-  /** Events of the steps already ended (theirs are plain). */
-  private plainEvents = 0;
-  /** The plain state between steps, the draft during one. */
-  state: S;
-  private drafting = false;
-  /** Objects the apply made (copies of changed ones, new ones): normalised when it ends. */
-  readonly made = new Set<object>();
-  constructor(state: S) {
-    this.state = state;
-  }
+  constructor(readonly state: S) {}
 
-  /** A procedure's handler is about to run: the state becomes a draft of the plain one. */
+  /** A procedure's handler is about to run. */
   step(): this {
     this.pushedInStep = false;
-    if (!this.drafting) {
-      this.state = draftState(this.state);
-      this.drafting = true;
-    }
     return this;
-  }
-
-  /** The plain state (the step's draft ended); the events and the popped result no longer hold drafts. */
-  plain(): S {
-    if (!this.drafting) return this.state;
-    this.drafting = false;
-    for (let i = this.plainEvents; i < this.events.length; i++) {
-      const e = this.events[i]!;
-      if (e.data !== undefined) e.data = jsonCopy(e.data);
-    }
-    this.plainEvents = this.events.length;
-    if (this.pendingResume && this.pendingResume.result !== undefined) this.pendingResume.result = jsonCopy(this.pendingResume.result);
-    this.state = finalize(this.state, this.made);
-    return this.state;
   }
 
   roll(sides: number, count: number, purpose: string, rule: string): DieRoll {
@@ -446,9 +413,9 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
 }
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
-function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>, from: S | null): Prompt[] {
+function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Prompt[] {
+  const state = ctx.state;
   for (let steps = 0; ; steps++) {
-    const state = ctx.plain();
     if (steps > MAX_STEPS) throw new EngineError(`${ruleset.id}: the procedure stack did not settle (${describeStack(state)})`);
     if (state.outcome) return [];
     const top = state.stack[state.stack.length - 1];
@@ -458,27 +425,19 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>, fro
     if (pending && pending.depth === state.stack.length) {
       ctx.pendingResume = null;
       if (proc.resume) {
-        proc.resume(ctx.step(), topOf(ctx.state), pending.result);
+        proc.resume(ctx.step(), top, pending.result);
         continue;
       }
     } else if (pending && pending.depth > state.stack.length) {
       ctx.pendingResume = null;
     }
-    // Between steps the state is plain and no longer changes: its facts are derived once, inheriting those of the
-    // state the action applies to; the last one's become the new state's (applyAction).
-    if (!settledFacts.has(state)) settle(state, from);
     const ps = proc.prompts?.(state, top) ?? [];
     if (ps.length > 0) return ps;
     if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
     const before = ctx.changes;
-    proc.run(ctx.step(), topOf(ctx.state));
+    proc.run(ctx.step(), top);
     if (ctx.changes === before) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" made no progress`);
   }
-}
-
-/** The top frame of a state (a draft's top frame is a draft). */
-function topOf(state: BaseState): Frame {
-  return state.stack[state.stack.length - 1]!;
 }
 
 function describeStack(state: BaseState): string {
@@ -542,13 +501,10 @@ export function setupGame<S extends BaseState>(
   } as unknown as S;
   const ctx = new ApplyCtx(state);
   ctx.events.push(...setupEvents);
-  const raw = advance(ruleset, ctx, null);
-  // As JSON keeps it (what the first apply's copy of the state read before drafts).
-  const settled = jsonCopy(ctx.plain() as unknown as Json) as unknown as S;
-  markPlain(settled);
-  settle(settled, null);
-  kernelFacts(settled, ruleset)!.prompts = awaited(ruleset, settled, raw);
-  return { state: settled, events: ctx.events, irreversible: true };
+  const raw = advance(ruleset, ctx);
+  settle(state, null);
+  kernelFacts(state, ruleset)!.prompts = awaited(ruleset, state, raw);
+  return { state, events: ctx.events, irreversible: true };
 }
 
 /** Options with the rule set's defaults filled in; unknown options are refused. */
@@ -566,15 +522,11 @@ export function fullOptions(ruleset: Ruleset<any>, options: Options): Options {
   return out;
 }
 
-/**
- * A private copy of a part of the state (plain JSON) that rule code may change freely before putting it back: what
- * structuredClone would give, which cannot read the state's copy-on-write draft during an apply.
- */
-export function plainCopy<T>(v: T): T {
-  return jsonCopy(v as Json) as T;
+/** The same copy as JSON.parse(JSON.stringify(state)) for JSON data, about twice as fast (one clone per action). */
+function cloneState<S>(state: S): S {
+  return jsonCopy(state as Json) as S;
 }
 
-/** The same copy as JSON.parse(JSON.stringify(v)) for JSON data (drafts included), about twice as fast. */
 function jsonCopy(v: Json | undefined): Json {
   if (typeof v !== 'object' || v === null) {
     if (typeof v === 'number') return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
@@ -624,38 +576,30 @@ export function applyAction<S extends BaseState>(
 ): ApplyResult<S> {
   if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
   query(state, () => checkLegal(ruleset, state, seat, action, memo));
-  const ctx = new ApplyCtx(state);
-  const proc = procedureOf(ruleset, topOf(state));
+  const next = cloneState(state);
+  const ctx = new ApplyCtx(next);
+  const top = next.stack[next.stack.length - 1]!;
+  const proc = procedureOf(ruleset, top);
   if (proc.simultaneous) {
-    const k = sealKey(state);
-    ctx.step();
-    (ctx.state.sealed[k] ??= {})[seat] = jsonCopy(action as Json) as Action;
-    const sealed = ctx.plain();
-    const stillWaiting = prompts(ruleset, sealed).length;
+    const k = sealKey(next);
+    const box = (next.sealed[k] ??= {});
+    box[seat] = action;
+    const stillWaiting = prompts(ruleset, next).length;
     if (stillWaiting === 0) {
-      const box = sealed.sealed[k]!;
-      ctx.step();
-      delete ctx.state.sealed[k];
-      if (!proc.actAll) throw new EngineError(`${ruleset.id}: simultaneous procedure "${topOf(state).proc}" has no actAll`);
+      delete next.sealed[k];
+      if (!proc.actAll) throw new EngineError(`${ruleset.id}: simultaneous procedure "${top.proc}" has no actAll`);
       ctx.irreversible(); // the sealed answers are revealed
-      proc.actAll(ctx, topOf(ctx.state), box);
+      proc.actAll(ctx.step(), top, box);
     }
   } else {
-    if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${topOf(state).proc}" prompts but has no act handler`);
-    proc.act(ctx.step(), topOf(ctx.state), seat, action);
+    if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
+    proc.act(ctx.step(), top, seat, action);
   }
-  const raw = advance(ruleset, ctx, state);
-  const last = ctx.plain();
-  // Every apply makes a new state object, even one that changed nothing else.
-  const next = (last === state ? { ...state } : last) as S;
+  const raw = advance(ruleset, ctx);
   next.seq = state.seq + 1;
-  // The facts advance() derived from the last state hold for the new one unless normalising changed a value.
-  if (normalize(ctx.made) || next !== last) settledFacts.delete(next);
-  markPlain(next);
   // The prompts advance() listed last are those of the settled state (prompts never read seq).
   const ps = awaited(ruleset, next, raw);
-  const f = settledFacts.get(next) ?? settle(next, state);
-  if (f.check) deepFreeze(next);
+  settle(next, state);
   kernelFacts(next, ruleset)!.prompts = ps;
   if (memo) memo.set(next, ps);
   return { state: next, events: ctx.events, irreversible: ctx.isIrreversible };

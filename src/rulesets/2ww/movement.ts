@@ -1,7 +1,7 @@
 // 2WW 8 Movement (and 10.1 armored movement): land, rail, airdrop, air, fleets, boxes, transport, amphibious
 // landing and assault. A move is chosen by its destination; the engine walks it hex by hex so that invasions,
 // control, displacement and transit attacks (8.3.5) happen in the hex where they occur.
-import { derived, derivedFrom, snapshot } from '../../engine/index.ts';
+import { derived, derivedFrom } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
 import type { Reach } from '../../board/search.ts';
@@ -800,8 +800,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   if (p && frame.pending?.gate) p.gate = true;
   if (!p) { bump(ctx, frame); return; }
   const s = ctx.state, w = worldOf(s);
-  // Facts read from a snapshot of the state as the step starts (the settled state's own when nothing changed yet).
-  let f = facts ?? moveFactsOf(snapshot(s), frame.side);
+  let f = facts ?? new MoveFacts(s, frame.side);
   while (p.path.length) {
     const from = w.board.index(s.units[p.unit]!.where);
     const ok = stepPending(ctx, frame, p, f);
@@ -811,14 +810,14 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
     // border or entered a city or port (an invasion, a captured city: politics or control changed): read them again.
     const to = w.board.index(u.where);
     const h = w.hexes[to];
-    if (p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, to) || h?.city || h?.port)) f = moveFactsOf(snapshot(s), frame.side);
-    if (p.mode === 'land' && displacementCandidates(snapshot(s)).length) {
+    if (p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, to) || h?.city || h?.port)) f = new MoveFacts(s, frame.side);
+    if (p.mode === 'land' && displacementCandidates(s).length) {
       bump(ctx, frame, p.path.length ? { pending: p as MovementFrame['pending'] } : { pending: undefined });
       ctx.push('displacement', {});
       return;
     }
     if (p.mode === 'fleet') {
-      const enemies = transitAttackers(snapshot(s), frame.side, to);
+      const enemies = transitAttackers(s, frame.side, to);
       if (enemies.length) {
         bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });
         ctx.push('transit-attack', { side: frame.side, hex: u.where, fleets: [p.unit] });
@@ -829,7 +828,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   if (p.gate) {
     // 2WW 8.1.4, 8.3.2: the fleet came to make an amphibious assault; its cargo makes it now if it still can.
     const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === p.unit);
-    if (cargo && landingKind(moveFactsOf(snapshot(s), frame.side), cargo, p.unit) === 'assault') {
+    if (cargo && landingKind(new MoveFacts(s, frame.side), cargo, p.unit) === 'assault') {
       bump(ctx, frame, { pending: undefined });
       executeLanding(ctx, frame, cargo);
       return;
@@ -857,7 +856,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
     if (cls === 'land') noteLandUnitIn(ctx, frame.side, to);
     ctx.log(`${unitName(s, id)} moves by rail to ${a.to}`, '2WW 8.1.2');
     bump(ctx, frame);
-    if (displacementCandidates(snapshot(s)).length) ctx.push('displacement', {});
+    if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
   }
   if (a.type === 'airdrop') {
@@ -867,10 +866,10 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
     else noteLandUnitIn(ctx, frame.side, to);
     ctx.log(`${unitName(s, id)} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');
     bump(ctx, frame);
-    if (displacementCandidates(snapshot(s)).length) ctx.push('displacement', {});
+    if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
   }
-  const f = moveFactsOf(snapshot(s), frame.side);
+  const f = new MoveFacts(s, frame.side);
   if (cls === 'air') {
     const r = airReach(f, id);
     const ca = countryAt(s, w, w.board.index(u.where));
@@ -895,7 +894,7 @@ function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
   const s = ctx.state, w = worldOf(s);
   const u = s.units[id]!;
   const fleet = u.aboard!;
-  const f = moveFactsOf(snapshot(s), frame.side);
+  const f = new MoveFacts(s, frame.side);
   const kind = landingKind(f, id, fleet)!;
   const n = w.board.index(u.where);
   delete u.aboard;
@@ -917,7 +916,7 @@ function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
     ctx.log(`${unitName(s, id)} lands at ${u.where}`, '2WW 8.1.3');
   }
   bump(ctx, frame);
-  if (displacementCandidates(snapshot(s)).length) ctx.push('displacement', {});
+  if (displacementCandidates(s).length) ctx.push('displacement', {});
 }
 
 export const movementPhase: Procedure<TwoWWState, MovementFrame> = {

@@ -2,7 +2,6 @@
 // A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
 import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
 import { withinRange } from '../../board/range.ts';
-import { snapshot } from '../../engine/index.ts';
 import type { CombatWorld } from './combat/world.ts';
 import { buildCampaignWorld } from './campaign.ts';
 import { counters, type Factors, type UnitType } from './data/index.ts';
@@ -333,7 +332,5 @@ export function eliminateUnit(state: TwoWWState, id: string): void {
 /** Move a unit and whatever it carries. */
 export function placeUnit(state: TwoWWState, id: string, where: string): void {
   state.units[id]!.where = where;
-  // The cargo is looked up in a plain snapshot (inside an apply the state is a draft: reads there cost more).
-  const units = snapshot(state).units;
-  for (const c in units) if (units[c]!.aboard === id) state.units[c]!.where = where;
+  for (const c of Object.values(state.units)) if (c.aboard === id) c.where = where;
 }

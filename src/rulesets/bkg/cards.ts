@@ -2,7 +2,6 @@
 // played. Effects are written in our own words; each names the card it comes from.
 import type { CardData } from './data/index.ts';
 import { bkgData } from './data/index.ts';
-import { plainCopy } from '../../engine/index.ts';
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
 import {
   activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
@@ -141,7 +140,7 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
   act(ctx, f, seat, action) {
     const s = ctx.state;
     const m = seat as Major;
-    const offers = plainCopy(f.offers ?? {});
+    const offers = structuredClone(f.offers ?? {});
     if (action.type === 'offer') {
       const to = action.to as Major;
       offers[to] = [...(offers[to] ?? []), action.card as string];

@@ -1,7 +1,6 @@
 // Combat (basic 6.2): one area or sea zone at a time; the phasing side fires first, the other returns fire at the
 // strength it had when the round began; owners take their hits; retreats (6.2.3), forced retreats (6.2.4), the end
 // of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
-import { plainCopy } from '../../engine/index.ts';
 import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
@@ -538,7 +537,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       const attacker = f.step === 'assign-att';
       const key = attacker ? 'asgAtt' : 'asgDef';
       if (action.type === 'assigned') return void ctx.goto('battle', { ...f, step: attacker ? 'assign-def' : (s.rules === 'advanced' && f.round === 0 && !isSeaZone(f.place) && Object.values(s.units).some((u) => u.where === f.place && u.invading) && !f.coastalDone ? 'coastal' : 'shoot') });
-      const a = plainCopy(f[key] ?? EMPTY);
+      const a = structuredClone(f[key] ?? EMPTY);
       const as = action.as as 'air' | 'aa' | 'antisub';
       a[as] = [...a[as], action.unit as string];
       return void ctx.goto('battle', { ...f, [key]: a });

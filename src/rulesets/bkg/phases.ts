@@ -1,7 +1,6 @@
 // The action segment of one side (basic 6.0): movement (6.1), the other side's reactions (6.1.5-6.1.6), combat (6.2),
 // exploitation (6.3) with its reactions and combats. Every major of the side moves at the same time: each is
 // prompted, each ends its own movement.
-import { plainCopy } from '../../engine/index.ts';
 import type { Frame, Action, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
 import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
@@ -219,7 +218,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     if (action.type === 'end') return void ctx.goto('movement', { ...f, ended: [...f.ended, seat as Major] });
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
     if (action.type === 'move') {
-      const hqs = plainCopy(f.hqs);
+      const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));
       const first = s.units[ids[0]!]!;
       if (s.rules === 'advanced' && isShip(first)) {
@@ -434,7 +433,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       return;
     }
     if (action.type === 'reserve') {
-      const hqs = plainCopy(f.hqs);
+      const hqs = structuredClone(f.hqs);
       for (const u of units) {
         if (u.type === 'hq') continue;
         const id = Object.keys(hqs).find((h) => hqs[h]!.at === from && hqs[h]!.left > 0)!;

@@ -413,7 +413,7 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
 }
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */
-function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Prompt[] {
+function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>, from: S | null): Prompt[] {
   const state = ctx.state;
   for (let steps = 0; ; steps++) {
     if (steps > MAX_STEPS) throw new EngineError(`${ruleset.id}: the procedure stack did not settle (${describeStack(state)})`);
@@ -431,8 +431,12 @@ function advance<S extends BaseState>(ruleset: Ruleset<S>, ctx: ApplyCtx<S>): Pr
     } else if (pending && pending.depth > state.stack.length) {
       ctx.pendingResume = null;
     }
+    // If the state stops here these prompts are the new state's: its facts are derived once, inheriting those of the
+    // state the action applies to, and kept (applyAction); dropped when a step runs on and changes the state again.
+    settle(state, from);
     const ps = proc.prompts?.(state, top) ?? [];
     if (ps.length > 0) return ps;
+    settledFacts.delete(state);
     if (!proc.run) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" awaits no decision and has no run step`);
     const before = ctx.changes;
     proc.run(ctx.step(), top);
@@ -501,8 +505,8 @@ export function setupGame<S extends BaseState>(
   } as unknown as S;
   const ctx = new ApplyCtx(state);
   ctx.events.push(...setupEvents);
-  const raw = advance(ruleset, ctx);
-  settle(state, null);
+  const raw = advance(ruleset, ctx, null);
+  if (!settledFacts.has(state)) settle(state, null);
   kernelFacts(state, ruleset)!.prompts = awaited(ruleset, state, raw);
   return { state, events: ctx.events, irreversible: true };
 }
@@ -595,11 +599,11 @@ export function applyAction<S extends BaseState>(
     if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
     proc.act(ctx.step(), top, seat, action);
   }
-  const raw = advance(ruleset, ctx);
+  const raw = advance(ruleset, ctx, state);
   next.seq = state.seq + 1;
   // The prompts advance() listed last are those of the settled state (prompts never read seq).
   const ps = awaited(ruleset, next, raw);
-  settle(next, state);
+  if (!settledFacts.has(next)) settle(next, state);
   kernelFacts(next, ruleset)!.prompts = ps;
   if (memo) memo.set(next, ps);
   return { state: next, events: ctx.events, irreversible: ctx.isIrreversible };

@@ -115,7 +115,10 @@ export type AirAction =
   | { type: 'raid-add'; air: string }
   | { type: 'raid-fly' }
   | { type: 'rebase'; air: string; to: string }
-  | { type: 'air-done' };
+  | { type: 'air-done' }
+  | { type: 'intercept-ship'; air: string }
+  | { type: 'bomb-ship'; target: string }
+  | { type: 'no-more-air-attacks' };
 
 /** The Replenishment step (34.3, 34.4). */
 export type ReplenishAction = { type: 'recover'; air: string } | { type: 'repair'; hex: string } | { type: 'replenish-done' };

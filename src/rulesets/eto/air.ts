@@ -15,7 +15,8 @@ import {
   type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, layerHex, placeName, theatreOf,
 } from './land.ts';
 import { navalMap } from './map.ts';
-import { type EtoState, otherSide, type Side } from './state.ts';
+import { applyHit } from './naval-combat.ts';
+import { alive, type EtoState, otherSide, ratings, type Side } from './state.ts';
 
 const board = () => navalMap().board;
 
@@ -486,3 +487,183 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
 /** Air units of the side are in play in this scenario. */
 export const hasAir = (s: EtoState, side: Side): boolean => !!s.land && Object.values(s.land.air).some((a) => a.side === side && a.where === 'map');
 
+
+// ---------------------------------------------------------------- land-based air against ships (14.0, 16.1-16.5)
+
+/** 12.4, 16.3: the air units that may intercept ships: bombers, and fighter-bombers flying as bombers. */
+const antiShip = (a: AirUnit): boolean => a.kind === 'bomber' || a.kind === 'fighter-bomber';
+
+/** 16.2: a bomber's attacks: its strength, or half of an underlined strength (rounded down, at most 4). */
+export function airNavalAttacks(a: AirUnit): number {
+  const str = airStrength(a);
+  return a.underlined ? Math.min(4, Math.floor(str / 2)) : str;
+}
+
+/** 16.3: +2 for a land-based bomber or fighter-bomber attacking a named ship (BB, CV, CA); none against squadrons or STPs. */
+export const landBasedBonus = (named: boolean): number => (named ? 2 : 0);
+
+/**
+ * 16.4: the highest bombing roll that hits the bomber: 3 for a ship in a major port, 2 in a minor port or in a stack of
+ * ten or more naval units (STPs not counted), else 0 (no anti-aircraft fire).
+ */
+export function antiAircraft(s: EtoState, ship: string): number {
+  const t = s.ships[ship]!;
+  const port = navalMap(s).coastal.get(t.space)?.port;
+  if (t.inPort && port === 'major') return 3;
+  const stack = Object.values(s.ships).filter((x) => !x.sunk && x.side === t.side && x.space === t.space && x.inPort === t.inPort && x.type !== 'STP');
+  return (t.inPort && port === 'minor') || stack.length >= 10 ? 2 : 0;
+}
+
+/** 16.5: a naval space that land-based air reaches: a coastal hex or port (the hex of a gridded sea area is not kept, ruling 65). */
+export const airReachesShips = (s: EtoState, space: string): boolean => !!s.land && navalMap(s).coastal.has(space);
+
+export interface ShipInterceptFrame extends Frame {
+  /** The intercepting side. */
+  side: Side;
+  space: string;
+  /** The moving stack. */
+  ships: string[];
+  chosen: string[];
+  stage: 'choose' | 'fly' | 'strike';
+  next: number;
+  out: string[];
+}
+
+/** 12.4, 14.1, 14.4, 16.5: the side's bombers that may fly to `space` now: not flown this step, not grounded, in range along a flight line. */
+function shipInterceptors(s: EtoState, side: Side, space: string, chosen: readonly string[]): { a: AirUnit; path: string[] }[] {
+  const l = landOf(s);
+  const out: { a: AirUnit; path: string[] }[] = [];
+  for (const a of Object.values(l.air).sort((x, y) => x.id.localeCompare(y.id))) {
+    if (a.side !== side || a.where !== 'map' || !a.base || !antiShip(a) || l.flown.includes(a.id) || chosen.includes(a.id) || grounded(s, a.base)) continue;
+    if (dist(a.base, space) > a.range) continue;
+    const path = flightPath(s, a.base, space, a.range);
+    if (path) out.push({ a, path });
+  }
+  return out;
+}
+
+/** Pushes the enemy's chance to intercept `ships` (of `mover`) in `space` with land-based bombers (sequence of play 3, step 1; 16.5). */
+export function offerShipInterception(ctx: Ctx<EtoState>, mover: Side, ships: string[], space: string): void {
+  const s = ctx.state;
+  const side = otherSide(mover);
+  if (!airReachesShips(s, space) || !shipInterceptors(s, side, space, []).length) return;
+  ctx.push('air-ship-intercept', { side, space, ships, chosen: [], stage: 'choose', next: 0, out: [] });
+}
+
+const shipsHere = (s: EtoState, f: { space: string; ships: string[] }): string[] =>
+  alive(s, f.ships).filter((id) => s.ships[id]!.space === f.space);
+
+export const airShipIntercept: Procedure<EtoState, ShipInterceptFrame> = {
+  prompts(s, f) {
+    if (f.stage !== 'choose' || !shipsHere(s, f).length) return [];
+    const l = landOf(s);
+    const cands = shipInterceptors(s, f.side, f.space, f.chosen);
+    if (!cands.length && !f.chosen.length) return [];
+    const targets = shipsHere(s, f);
+    return [{
+      seat: f.side, rule: 'ETO 14.0, 16.5', kind: 'intercept',
+      text: `Enemy ${targets.map((id) => s.ships[id]!.name).join(', ')} in ${placeName(l, f.space)}: intercept with bombers?`,
+      choices: [
+        ...cands.map(({ a, path }): Choice => ({
+          action: { type: 'intercept-ship', air: a.id }, label: `${a.name} at ${placeName(l, a.base!)} intercepts`,
+          refs: { units: [a.id], from: a.base!, place: f.space, path: path.slice(1), targets },
+        })),
+        { action: { type: 'intercept-done' }, label: f.chosen.length ? 'Intercept with the chosen bombers' : 'No interception', refs: { place: f.space, targets } },
+      ],
+    }];
+  },
+  act(ctx, f, _seat, a: AirAction) {
+    const l = landOf(ctx.state);
+    if (a.type === 'intercept-ship') {
+      f.chosen.push(a.air);
+      l.flown.push(a.air);
+      ctx.log(`${l.air[a.air]!.name} flies from ${placeName(l, l.air[a.air]!.base!)} to intercept the ships in ${placeName(l, f.space)}`, 'ETO 14.1, 16.5');
+      return;
+    }
+    if (a.type === 'intercept-done') f.stage = 'fly';
+  },
+  explain(s, f, _seat, a) {
+    if (a.type !== 'intercept-ship' || typeof a.air !== 'string') return null;
+    const u = landOf(s).air[a.air];
+    if (!u || u.side !== f.side) return { rule: 'ETO 14.0', message: `${a.air} is not one of your air units` };
+    if (!antiShip(u)) return { rule: 'ETO 14.0, 12.4', message: `${u.name} is a fighter: only bombers intercept naval units` };
+    if (landOf(s).flown.includes(u.id)) return { rule: 'ETO 14.4', message: `${u.name} has already flown an interception this step` };
+    return { rule: 'ETO 13.1, 14.1', message: `${u.name} cannot reach ${f.space} within its range ${u.range} (neutral land, grounded zone or distance)` };
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const l = landOf(s);
+    if (f.stage === 'choose') { ctx.pop(); return; } // no bomber left to ask, or the stack is gone
+    if (f.stage === 'fly') {
+      // 14.2: each bomber may be counter-intercepted along its line by the moving side's fighters (and so on).
+      const id = f.chosen[f.next++];
+      if (id === undefined) f.stage = 'strike';
+      const { proc, ...rest } = f;
+      ctx.goto(proc, rest);
+      if (id !== undefined) {
+        const path = flightPath(s, l.air[id]!.base!, f.space, l.air[id]!.range) ?? [l.air[id]!.base!, f.space];
+        ctx.push('air-intercept', { side: otherSide(f.side), flight: [id], path, level: 1, chosen: [], stage: 'choose', next: 0, out: [] });
+      }
+      return;
+    }
+    const bombers = f.chosen.filter((id) => l.air[id]!.where === 'map' && !f.out.includes(id));
+    ctx.pop();
+    if (bombers.length && shipsHere(s, f).length) ctx.push('air-naval-strike', { side: f.side, space: f.space, targets: shipsHere(s, f), bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
+  },
+  resume(_ctx, f, result: Json | undefined) {
+    const r = result as { out?: string[]; aborted?: string[] } | undefined;
+    for (const id of [...(r?.out ?? []), ...(r?.aborted ?? [])]) if (!f.out.includes(id)) f.out.push(id);
+  },
+};
+
+export interface StrikeFrame extends Frame {
+  side: Side;
+  space: string;
+  targets: string[];
+  /** Bombers still to attack, the first attacking now with `left` attacks. */
+  bombers: string[];
+  left: number;
+  /** Anti-aircraft hits, one entry per hit, applied after all attacks (16.4). */
+  aa: string[];
+}
+
+/** 16.1-16.4: the unaborted bombers over the ships attack one at a time, each attack at a ship of the player's choice. */
+export const airNavalStrike: Procedure<EtoState, StrikeFrame> = {
+  prompts(s, f) {
+    const targets = alive(s, f.targets).filter((id) => s.ships[id]!.space === f.space);
+    const a = f.bombers[0];
+    if (!a || !targets.length || f.left <= 0) return [];
+    const l = landOf(s);
+    return [{
+      seat: f.side, rule: 'ETO 16.1-16.2', kind: 'air-naval-attack',
+      text: `${l.air[a]!.name}: ${f.left} attack(s) left over ${placeName(l, f.space)}; choose a ship`,
+      choices: [
+        ...targets.map((t): Choice => ({ action: { type: 'bomb-ship', target: t }, label: `Attack ${s.ships[t]!.name}`, refs: { units: [a], place: f.space, targets: [t] } })),
+        { action: { type: 'no-more-air-attacks' }, label: `No more attacks by ${l.air[a]!.name}`, refs: { units: [a] } },
+      ],
+    }];
+  },
+  act(ctx, f, _seat, a: AirAction) {
+    const s = ctx.state;
+    const l = landOf(s);
+    if (a.type === 'no-more-air-attacks') { f.bombers.shift(); f.left = f.bombers[0] ? airNavalAttacks(l.air[f.bombers[0]]!) : 0; return; }
+    if (a.type !== 'bomb-ship') return;
+    const bomber = l.air[f.bombers[0]!]!;
+    const t = s.ships[a.target]!;
+    const armor = ratings(t).armor;
+    const bonus = landBasedBonus(t.named);
+    const d = ctx.roll(6, 2, `${bomber.name} attacks ${t.name} (armor ${armor}${bonus ? `, +${bonus} against a named ship` : ''})`, 'ETO 16.2');
+    const total = d.faces[0]! + d.faces[1]!;
+    const hit = total + bonus >= armor;
+    ctx.log(hit ? `hit${d.faces[0] === d.faces[1] ? ' with doubles' : ''}` : 'miss', 'ETO 16.2');
+    if (hit) applyHit(ctx, t.id, d.faces[0] === d.faces[1], 'ETO 16.2');
+    if (total <= antiAircraft(s, t.id)) { f.aa.push(bomber.id); ctx.log(`anti-aircraft fire hits ${bomber.name}`, 'ETO 16.4'); }
+    if (--f.left <= 0) { f.bombers.shift(); f.left = f.bombers[0] ? airNavalAttacks(l.air[f.bombers[0]]!) : 0; }
+  },
+  run(ctx, f) {
+    const l = landOf(ctx.state);
+    // 16.4: anti-aircraft hits take effect after all attacks; hits beyond the bomber's steps are lost.
+    for (const id of f.aa) if (l.air[id]!.where === 'map') applyAirHit(ctx, l, { target: f.space, airIn: [], aborted: [] }, l.air[id]!, 'deplete', 'ETO 16.4');
+    ctx.pop();
+  },
+};

@@ -57,6 +57,7 @@ export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
     if (f.step === 1) {
       s.step = { ...emptyStep(), moved: [], successful: [] };
       if (s.order[0] === f.side) s.counterIntercepted = [];
+      if (s.land) s.land.flown = []; // 14.4: one interception per step
       f.step = 3;
       ctx.log(`${f.side}: Naval and Air phase, step 1 (first naval movement)`, 'ETO sequence of play 3');
       ctx.push('naval-movement', { side: f.side, selected: [] });

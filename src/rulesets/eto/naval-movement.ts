@@ -1,6 +1,7 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
 import type { Choice, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
 import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
+import { offerShipInterception } from './air.ts';
 import { playOf } from './data/index.ts';
 import { invade, invasionChoices } from './politics.ts';
 import { embark, embarkChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
@@ -155,6 +156,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       for (const id of ships) s.ships[id]!.inPort = false;
       ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(s, here)}`, 'ETO 7.7');
       ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
+      offerShipInterception(ctx, f.side, ships, here); // 16.5: land-based air first (ruling 65)
       return;
     }
     const to = a.space;
@@ -165,6 +167,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     for (const id of ships) s.ships[id]!.space = to;
     ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
+    offerShipInterception(ctx, f.side, ships, to); // 16.5: land-based air first (ruling 65)
   },
   resume(ctx, f) {
     const s = ctx.state;

@@ -96,7 +96,7 @@ export function germansInKiel(seed: string, placed: Record<string, string> = {})
   return g;
 }
 
-export const PASS = /^(no-interception|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
+export const PASS = /^(no-interception|intercept-done|no-more-air-attacks|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
 
 /** Play on, every seat declining or ending (the first choice when it must choose), until `want` finds a choice of `seat`. */
 export function playUntil(g: Game<EtoState>, seat: 'axis' | 'allies', want: (c: Choice) => boolean): void {

@@ -104,6 +104,9 @@ export type ReactionAction = { type: 'react-with'; unit: string } | { type: 'rea
 export type DisplaceAction = { type: 'displace'; unit: string; to: string };
 export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'debark'; unit: string } | { type: 'front' } | { type: 'done' };
 
+/** A raid's target: enemy air at its base (12.3), installations (21.4), ships in a hex (step 2, 16.1). */
+export type RaidKind = 'attack-air' | 'bomb' | 'ships';
+
 /** Air missions and battles outside a land attack (12.3, 14, 15, 21). */
 export type AirAction =
   | { type: 'air-target'; air: string; target: string }
@@ -111,7 +114,7 @@ export type AirAction =
   | { type: 'fight-on' }
   | { type: 'intercept-at'; air: string; at: string }
   | { type: 'intercept-done' }
-  | { type: 'raid'; air: string; to: string; kind: 'attack-air' | 'bomb' }
+  | { type: 'raid'; air: string; to: string; kind: RaidKind }
   | { type: 'raid-add'; air: string }
   | { type: 'raid-fly' }
   | { type: 'rebase'; air: string; to: string }

@@ -5,7 +5,7 @@
 // Table, and the evacuation of a lost base (13.2). Rulings 51-55 in docs/rulings/eto.md.
 import { findPath, movementRange, type MoveRules } from '../../board/index.ts';
 import type { Choice, ChoiceGroup, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
-import type { AirAction } from './actions.ts';
+import type { AirAction, RaidKind } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import {
@@ -298,7 +298,7 @@ export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.
 
 interface Mission {
   side: Side;
-  kind: 'rebase' | 'attack-air' | 'bomb';
+  kind: 'rebase' | RaidKind;
   units: string[];
   to: string;
   path: string[];
@@ -318,7 +318,8 @@ function startMission(ctx: Ctx<EtoState>, m: Mission): void {
     // 20.1: a unit flying in a friendly offensive is committed; no unit is in the Naval and Air phase.
     if (m.offensive && l.air[id]!.committed === 'none') l.air[id]!.committed = 'CC';
   }
-  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${m.kind === 'rebase' ? 'change of base' : m.kind === 'bomb' ? 'bombing' : 'attack on air units'})`, m.kind === 'rebase' ? 'ETO 12.3' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
+  const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships' }[m.kind];
+  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
   ctx.push('air-mission', { ...m, stage: 'intercept', out: [] });
 }
 
@@ -337,6 +338,14 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
     if (f.stage === 'arrive') {
       f.stage = f.kind === 'bomb' ? 'bomb' : 'done';
       const flying = live();
+      if (f.kind === 'ships') {
+        // 16.1: the bombers that got through attack the enemy ships in the hex.
+        const bombers = flying.filter((id) => antiShip(l.air[id]!));
+        const targets = Object.values(s.ships).filter((x) => !x.sunk && x.side !== f.side && x.space === f.to).map((x) => x.id).sort();
+        ctx.pop();
+        if (bombers.length && targets.length) ctx.push('air-naval-strike', { side: f.side, space: f.to, targets, bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
+        return;
+      }
       if (f.kind === 'rebase') {
         // 12.3: an aborted unit goes back to the base it left; the others land at the new base.
         for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, 'ETO 12.3'); }
@@ -390,24 +399,31 @@ export interface AirStepFrame extends Frame {
   side: Side;
   /** An air offensive (4B): bombing allowed, units committed; else the Naval and Air phase's air movement step. */
   offensive: boolean;
+  /** The Naval and Air phase's step 2: air-naval attacks on enemy ships in hexes (16.1, 16.5). */
+  naval?: boolean;
   /** A raid being assembled: its target and the units chosen so far. */
-  raid: { to: string; kind: 'attack-air' | 'bomb'; units: string[] } | null;
+  raid: { to: string; kind: RaidKind; units: string[] } | null;
 }
 
 /** Air units of `side` that may fly a mission now: on the map, not flown this step, not grounded; in an offensive uncommitted (21.1). */
 function flyers(s: EtoState, f: AirStepFrame): AirUnit[] {
   const l = landOf(s);
   return Object.values(l.air).filter((a) => a.side === f.side && a.where === 'map' && a.base && !l.flown.includes(a.id)
-    && !grounded(s, a.base) && (!f.offensive || a.committed === 'none')).sort((x, y) => x.id.localeCompare(y.id));
+    && !grounded(s, a.base) && (!f.offensive || a.committed === 'none') && (!f.naval || antiShip(a))).sort((x, y) => x.id.localeCompare(y.id));
 }
 
 /** Raid targets of a unit: enemy airbases with air units for fighters; in an offensive, enemy installations for bombers (21.4). */
-function raidTargets(s: EtoState, f: AirStepFrame, a: AirUnit): { to: string; kind: 'attack-air' | 'bomb' }[] {
+function raidTargets(s: EtoState, f: AirStepFrame, a: AirUnit): { to: string; kind: RaidKind }[] {
   const l = landOf(s);
-  const out: { to: string; kind: 'attack-air' | 'bomb' }[] = [];
+  const out: { to: string; kind: RaidKind }[] = [];
   const enemy = otherSide(f.side);
   if (a.kind === 'atp') return out; // 18.1: ATPs fly transports and paradrops, never raids
   const r = airReach(s, a.base!, a.range);
+  if (f.naval) {
+    // 16.5: enemy ships in coastal hexes and ports within range.
+    const spaces = new Set(Object.values(s.ships).filter((x) => !x.sunk && x.side === enemy && airReachesShips(s, x.space)).map((x) => x.space));
+    return [...spaces].filter((h) => dist(a.base!, h) <= a.range && r.has(h)).sort().map((to) => ({ to, kind: 'ships' as const }));
+  }
   for (const h of Object.keys(landMap(theatreOf(l)).hexes)) {
     if (controller(l, h) !== enemy || dist(a.base!, h) > a.range || !r.has(h)) continue;
     if (f.offensive && a.kind !== 'fighter' && isInstallation(l, h)) out.push({ to: h, kind: 'bomb' });
@@ -426,10 +442,14 @@ function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
   }
   const out: Choice[] = raidTargets(s, f, a).map((t) => ({
     action: { type: 'raid', air: a.id, to: t.to, kind: t.kind },
-    label: `${a.name}: ${t.kind === 'bomb' ? 'bomb' : 'attack the air units at'} ${placeName(l, t.to)}`,
-    refs: { units: [a.id], from: a.base!, place: t.to, targets: basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id) },
+    label: `${a.name}: ${{ bomb: 'bomb', 'attack-air': 'attack the air units at', ships: 'attack the ships at' }[t.kind]} ${placeName(l, t.to)}`,
+    refs: {
+      units: [a.id], from: a.base!, place: t.to,
+      targets: t.kind === 'ships' ? Object.values(s.ships).filter((x) => !x.sunk && x.side !== a.side && x.space === t.to).map((x) => x.id).sort()
+        : basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id),
+    },
   }));
-  if (!f.offensive) {
+  if (!f.offensive && !f.naval) {
     for (const [to, route] of rebaseRoutes(s, a)) out.push({ action: { type: 'rebase', air: a.id, to }, label: `${a.name}: change base to ${placeName(l, to)}`, refs: { units: [a.id], from: a.base!, place: to, path: route.slice(1) } });
   }
   return out;
@@ -449,9 +469,11 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
       }];
     }
     return [{
-      seat: f.side, rule: f.offensive ? 'ETO 4B, 21.1-21.4' : 'ETO 12.3 (step 4, air movement)', kind: 'air', groups,
-      text: f.offensive ? 'Air offensive: choose a unit and its target, or end the offensive' : 'Air movement: change base or attack enemy air units at their base, or end the step',
-      choices: [{ action: { type: 'air-done' }, label: f.offensive ? 'End the air offensive' : 'End air movement' }],
+      seat: f.side, rule: f.offensive ? 'ETO 4B, 21.1-21.4' : f.naval ? 'ETO 12.3, 16.1 (step 2, air-naval attacks)' : 'ETO 12.3 (step 4, air movement)', kind: 'air', groups,
+      text: f.offensive ? 'Air offensive: choose a unit and its target, or end the offensive'
+        : f.naval ? 'Air-naval attacks: send bombers against enemy ships in coastal hexes and ports, or end the step'
+          : 'Air movement: change base or attack enemy air units at their base, or end the step',
+      choices: [{ action: { type: 'air-done' }, label: f.offensive ? 'End the air offensive' : f.naval ? 'End air-naval attacks' : 'End air movement' }],
     }];
   },
   choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
@@ -483,6 +505,13 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
   },
 };
+
+/** Step 2 (16.1, 16.5): does any bomber of `side` reach enemy ships in a hex? */
+export function airNavalTargets(s: EtoState, side: Side): boolean {
+  if (!s.land) return false;
+  const f: AirStepFrame = { proc: 'air-step', side, offensive: false, naval: true, raid: null };
+  return flyers(s, f).some((a) => raidTargets(s, f, a).length > 0);
+}
 
 /** Air units of the side are in play in this scenario. */
 export const hasAir = (s: EtoState, side: Side): boolean => !!s.land && Object.values(s.land.air).some((a) => a.side === side && a.where === 'map');

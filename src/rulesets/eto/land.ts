@@ -50,7 +50,7 @@ export interface AirUnit {
   range: number;
   quality: number;
   depleted: boolean;
-  where: 'setup' | 'map' | 'force-pool';
+  where: 'setup' | 'map' | 'force-pool' | 'removed';
   base: string | null;
   /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
   underlined?: boolean;

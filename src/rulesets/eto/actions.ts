@@ -120,6 +120,7 @@ export type AirAction =
   | { type: 'rebase'; air: string; to: string }
   | { type: 'air-done' }
   | { type: 'intercept-ship'; air: string }
+  | { type: 'air-transport'; air: string; unit: string; to: string }
   | { type: 'bomb-ship'; target: string }
   | { type: 'no-more-air-attacks' };
 

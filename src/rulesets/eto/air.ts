@@ -12,7 +12,8 @@ import {
   abortSeat, type AirFight, airRound, applyAirHit, secondRound, targetPrompt,
 } from './land-attack.ts';
 import {
-  type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, layerHex, placeName, theatreOf,
+  type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit,
+  suppliedHexes, theatreOf, unitsAt,
 } from './land.ts';
 import { navalMap } from './map.ts';
 import { applyHit } from './naval-combat.ts';
@@ -298,7 +299,9 @@ export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.
 
 interface Mission {
   side: Side;
-  kind: 'rebase' | RaidKind;
+  kind: 'rebase' | 'transport' | RaidKind;
+  /** The land unit an ATP carries (18.2). */
+  cargo?: string;
   units: string[];
   to: string;
   path: string[];
@@ -318,8 +321,8 @@ function startMission(ctx: Ctx<EtoState>, m: Mission): void {
     // 20.1: a unit flying in a friendly offensive is committed; no unit is in the Naval and Air phase.
     if (m.offensive && l.air[id]!.committed === 'none') l.air[id]!.committed = 'CC';
   }
-  const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships' }[m.kind];
-  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
+  const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships', transport: `air transport of ${m.cargo ? l.units[m.cargo]!.name : ''}` }[m.kind];
+  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.kind === 'transport' ? 'ETO 18.2' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
   ctx.push('air-mission', { ...m, stage: 'intercept', out: [] });
 }
 
@@ -346,6 +349,7 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
         if (bombers.length && targets.length) ctx.push('air-naval-strike', { side: f.side, space: f.to, targets, bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
         return;
       }
+      if (f.kind === 'transport') { landCargo(ctx, l, f); ctx.pop(); return; }
       if (f.kind === 'rebase') {
         // 12.3: an aborted unit goes back to the base it left; the others land at the new base.
         for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, 'ETO 12.3'); }
@@ -450,6 +454,7 @@ function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
     },
   }));
   if (!f.offensive && !f.naval) {
+    out.push(...airTransports(s, a));
     for (const [to, route] of rebaseRoutes(s, a)) out.push({ action: { type: 'rebase', air: a.id, to }, label: `${a.name}: change base to ${placeName(l, to)}`, refs: { units: [a.id], from: a.base!, place: to, path: route.slice(1) } });
   }
   return out;
@@ -477,7 +482,7 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }];
   },
   choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
-  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
+  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add', 'air-transport'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
   act(ctx, f, _seat, a: AirAction) {
     const s = ctx.state;
     const l = landOf(s);
@@ -491,6 +496,12 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
       const u = l.air[a.air]!;
       const route = rebaseRoutes(s, u).get(a.to)!;
       startMission(ctx, { side: f.side, kind: 'rebase', units: [u.id], to: a.to, path: route, offensive: false });
+      return;
+    }
+    if (a.type === 'air-transport') {
+      const u = l.air[a.air]!;
+      (l.atpUsed ??= []).push(u.id); // 18.5: no paradrop this turn
+      startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, cargo: a.unit });
       return;
     }
     if (a.type === 'raid') { f.raid = { to: a.to, kind: a.kind, units: [a.air] }; return; }
@@ -696,3 +707,54 @@ export const airNavalStrike: Procedure<EtoState, StrikeFrame> = {
     ctx.pop();
   },
 };
+
+// ---------------------------------------------------------------- air transport (18.1-18.5)
+
+/** 18.3: what an ATP may carry: a paratroop or a step of infantry (a full unit is split, 18.3). */
+const airCargo = (u: LandUnit): boolean => u.kind === 'para' || u.kind === 'inf';
+
+/**
+ * 18.2-18.5 in step 4: an ATP in supply, not used this turn, carries a unit from its base to another friendly airbase
+ * within its range 12 where the unit may stack, flying no grounded zone (ruling 69).
+ */
+function airTransports(s: EtoState, a: AirUnit): Choice[] {
+  const l = landOf(s);
+  if (a.kind !== 'atp' || l.atpUsed?.includes(a.id) || !suppliedHexes(l, a.side).has(a.base!)) return [];
+  const cargo = unitsAt(l, a.base!).filter((u) => u.side === a.side && u.where === 'map' && airCargo(u)).sort((x, y) => x.id.localeCompare(y.id));
+  if (!cargo.length) return [];
+  const r = airReach(s, a.base!, a.range);
+  const dests = airbases(l, a.side).filter((h) => h !== a.base && dist(a.base!, h) <= a.range && r.has(h) && !grounded(s, h));
+  const out: Choice[] = [];
+  for (const u of cargo) {
+    for (const h of dests) {
+      if (u.kind === 'inf' && landUnitsAt(l, h, a.side).length >= stackLimit(l, h)) continue;
+      out.push({
+        action: { type: 'air-transport', air: a.id, unit: u.id, to: h }, label: `${a.name} flies ${u.name} to ${placeName(l, h)}`,
+        refs: { units: [a.id, u.id], from: a.base!, place: h, path: r.path(h).slice(1) },
+      });
+    }
+  }
+  return out;
+}
+
+/** 18.1-18.3: an ATP that got through lands its unit (a full infantry unit splits, the step left behind from the force pool or lost); one destroyed takes its unit with it. */
+function landCargo(ctx: Ctx<EtoState>, l: LandState, f: MissionFrame): void {
+  const atp = l.air[f.units[0]!]!;
+  const u = l.units[f.cargo!]!;
+  if (atp.where !== 'map') {
+    l.losses[u.side] += u.depleted ? 1 : u.steps;
+    u.where = 'removed'; u.hex = null;
+    ctx.log(`${u.name} is lost with ${atp.name}`, 'ETO 18.1');
+    return;
+  }
+  if (f.out.includes(atp.id)) { ctx.log(`${atp.name} is aborted: ${u.name} stays in ${placeName(l, u.hex!)}`, 'ETO 18.1'); return; }
+  if (u.kind === 'inf' && !u.depleted && u.steps > 1) {
+    const from = u.hex!;
+    u.depleted = true;
+    const spare = Object.values(l.units).filter((x) => x.where === 'force-pool' && x.kind === 'inf' && x.nation === u.nation).sort((x, y) => x.id.localeCompare(y.id))[0];
+    if (spare) { Object.assign(spare, { where: 'map', hex: from, depleted: true }); ctx.log(`${u.name} splits: ${spare.name} stays in ${placeName(l, from)}`, 'ETO 18.3'); }
+    else { l.losses[u.side]++; ctx.log(`${u.name} splits with no infantry in the force pool: the step left behind is lost`, 'ETO 18.3'); }
+  }
+  u.hex = f.to;
+  ctx.log(`${u.name} lands in ${placeName(l, f.to)}; ${atp.name} returns to ${placeName(l, atp.base!)}`, 'ETO 18.2');
+}

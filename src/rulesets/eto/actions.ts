@@ -26,7 +26,7 @@ export type StackMoveAction =
   | { type: 'stop' }
   /** 10.4: picking up units or a supply marker in a friendly port on the way. */
   | { type: 'embark'; unit: string } | { type: 'load-supply' };
-export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
+export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'attack-port'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
 
 /** Naval interception (8.2-8.7). */
 export type InterceptionAction = { type: 'add-interceptor'; ship: string } | { type: 'intercept' } | { type: 'no-interception' };

@@ -19,5 +19,6 @@ describe('ETO 18.2-18.5 air transport', () => {
     expect(l.atpUsed).toEqual(['de-atp-1']);
     // The same ATP carries nothing more this turn (the paratroop stays in Copenhagen).
     expect(choicesFor(g.state, 'axis').some((x) => x.action.type === 'air-transport')).toBe(false);
+    expect(() => g.act('axis', { type: 'air-transport', air: 'de-atp-1', unit: 'de-para-1', to })).toThrow(/^ETO 18\.5: .* has already flown this turn/);
   });
 });

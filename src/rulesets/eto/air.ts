@@ -461,6 +461,18 @@ function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
 }
 
 export const airStep: Procedure<EtoState, AirStepFrame> = {
+  explain(s, f, _seat, a) {
+    if (a.type !== 'air-transport' || typeof a.air !== 'string') return null;
+    const l = landOf(s);
+    const atp = l.air[a.air];
+    if (!atp || atp.kind !== 'atp' || atp.side !== f.side) return { rule: 'ETO 18.1', message: `${a.air} is not one of your ATPs` };
+    if (f.offensive || f.naval) return { rule: 'ETO 18.2', message: 'air transport is flown in step 4 of the Naval and Air phase' };
+    if (l.atpUsed?.includes(atp.id) || l.flown.includes(atp.id)) return { rule: 'ETO 18.5', message: `${atp.name} has already flown this turn` };
+    if (!suppliedHexes(l, atp.side).has(atp.base!)) return { rule: 'ETO 18.3', message: `${atp.name} is out of supply` };
+    const u = typeof a.unit === 'string' ? l.units[a.unit] : undefined;
+    if (!u || u.hex !== atp.base || u.where !== 'map' || !airCargo(u)) return { rule: 'ETO 18.3', message: `an ATP carries a paratroop or infantry unit from its own base (${atp.base})` };
+    return { rule: 'ETO 18.2, 13.1, 24.2', message: `${a.to} is not a friendly airbase within ${atp.range} hexes of open flight where ${u.name} may stack` };
+  },
   prompts(s, f) {
     const l = landOf(s);
     const units = flyers(s, f);

@@ -24,8 +24,8 @@ export type StackMoveAction =
   | { type: 'leave-port' }
   | { type: 'drop-off'; ship: string }
   | { type: 'stop' }
-  /** 10.4: picking up units or a supply marker in a friendly port on the way. */
-  | { type: 'embark'; unit: string } | { type: 'load-supply' };
+  /** 10.4: picking up units or a supply marker in a friendly port on the way; 10.7: evacuating units from a clear coastal hex. */
+  | { type: 'embark'; unit: string } | { type: 'load-supply' } | { type: 'evacuate'; unit: string };
 export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'attack-port'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
 
 /** Naval interception (8.2-8.7). */

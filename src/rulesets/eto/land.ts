@@ -105,6 +105,8 @@ export interface LandState {
   markers?: { hex: string; side: Side }[];
   /** ATPs that carried a paradrop or an air transport this turn (18.5, 19.1). */
   atpUsed?: string[];
+  /** Units evacuated this Naval and Air phase (10.7). */
+  evacuated?: string[];
   /** Hexes assaulted from the sea this turn (10.6: one assault per hex). */
   assaulted?: string[];
   /** Paratroops that dropped this turn: they stay in the hex they dropped into (19.4). */

@@ -4,7 +4,7 @@
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { ChooseFirstAction } from './actions.ts';
 import { airNavalTargets, hasAir } from './air.ts';
-import { debarkSupply } from './sea-transport.ts';
+import { debarkSupply, endEvacuations } from './sea-transport.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export interface NavalAndAirFrame extends Frame {
@@ -18,6 +18,7 @@ export const navalAndAirPhase: Procedure<EtoState, NavalAndAirFrame> = {
     const at = f.next++;
     if (at === 0) { ctx.push('naval-and-air-order'); return; }
     if (at <= 2) { ctx.push('naval-and-air-steps', { side: s.order[at - 1]!, step: 1 }); return; }
+    endEvacuations(ctx); // 10.7
     debarkSupply(ctx); // 10.5
     ctx.pop();
   },

@@ -5,7 +5,7 @@ import { offerShipInterception } from './air.ts';
 import { playOf } from './data/index.ts';
 import { controller, layerHex } from './land.ts';
 import { invade, invasionChoices } from './politics.ts';
-import { embark, embarkChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
+import { embark, embarkChoices, evacuate, evacuationChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
 import { navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -119,7 +119,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     }
     if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
     acts.push({ type: 'stop' });
-    const pickUps = f.used > 0 ? embarkChoices(s, f.side, ships) : [];
+    const pickUps = [...(f.used > 0 ? embarkChoices(s, f.side, ships) : []), ...evacuationChoices(s, f.side, ships)];
     return [{
       seat: f.side, rule: 'ETO 7.2', kind: 'move',
       text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(s, here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
@@ -142,6 +142,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
     if (a.type === 'embark') { embark(ctx, ships, a.unit, true); return; }
+    if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit); return; }
     if (a.type === 'load-supply') { loadSupply(ctx, ships, true); return; }
     if (a.type === 'drop-off') {
       handOver(s, ships, a.ship);

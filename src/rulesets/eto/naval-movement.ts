@@ -48,8 +48,9 @@ interface MovementFrame extends Frame {
 
 export const navalMovement: Procedure<EtoState, MovementFrame> = {
   prompts(s, f) {
+    // 11.1: a submarine moves alone.
     const m = movable(s, f.side).filter((id) => !f.selected.includes(id)
-      && (f.selected.length === 0 || s.ships[id]!.space === s.ships[f.selected[0]!]!.space));
+      && (f.selected.length === 0 || (s.ships[id]!.space === s.ships[f.selected[0]!]!.space && s.ships[id]!.type !== 'SS' && s.ships[f.selected[0]!]!.type !== 'SS')));
     const acts: NavalMovementAction[] = m.map((id) => ({ type: 'select', ship: id }));
     if (f.selected.length) acts.push({ type: 'move' });
     else acts.push({ type: 'end-naval-movement' });
@@ -83,6 +84,9 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
       if (s.step.moved.includes(id)) return { rule: 'ETO 7.0', message: `${s.ships[id]?.name ?? id} has already moved (or was dropped off) this step` };
       if (f.selected.length && s.ships[id] && s.ships[id]!.space !== s.ships[f.selected[0]!]!.space) {
         return { rule: 'ETO 7.0', message: 'a stack moves together: select ships in the same space' };
+      }
+      if (f.selected.length && s.ships[id] && [id, f.selected[0]!].some((x) => s.ships[x]!.type === 'SS')) {
+        return { rule: 'ETO 11.1', message: 'a submarine cannot stack with other naval units outside ports: it moves alone' };
       }
     }
     return null;
@@ -166,6 +170,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (a.type === 'leave-port') {
       for (const id of ships) s.ships[id]!.inPort = false;
       ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(s, here)}`, 'ETO 7.7');
+      if (submerged(s, ships)) return;
       ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
       offerShipInterception(ctx, f.side, ships, here); // 16.5: land-based air first (ruling 65)
       return;
@@ -177,6 +182,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     noteCarried(s, ships, cost);
     for (const id of ships) s.ships[id]!.space = to;
     ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
+    if (submerged(s, ships)) return;
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
     offerShipInterception(ctx, f.side, ships, to); // 16.5: land-based air first (ruling 65)
   },
@@ -187,6 +193,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (out.length) done(s, out);
   },
 };
+
+/** 11.2: a moving submarine cannot be intercepted (no CVEs in the implemented scenarios). */
+const submerged = (s: EtoState, ships: readonly string[]): boolean => ships.every((id) => s.ships[id]!.type === 'SS');
 
 function done(s: EtoState, ids: string[]): void {
   for (const id of ids) if (!s.step.moved.includes(id)) s.step.moved.push(id);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { prompts } from '../../engine/index.ts';
 import { eto } from './index.ts';
+import { navalMap, navalNeighbours } from './map.ts';
 import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil } from './testing.ts';
 
 describe('ETO 11 submarines', () => {
@@ -32,5 +33,26 @@ describe('ETO 11 submarines', () => {
       lines.push(...g.act(p.seat, c.action).map((e) => e.text));
     }
     expect(lines.find((t) => t.startsWith('British submarine'))).toMatch(/\(gunnery 0\) fires at German destroyers/);
+  });
+
+  it('11.3: a submarine intercepts alone, with +1 to its search', () => {
+    const g = germansInKiel('ss3');
+    const near = navalNeighbours(g.state, KIEL).find((n) => !navalMap(g.state).areas.has(n.space))!.space;
+    for (const id of ['uk-ss-1', 'uk-dd-1']) Object.assign(g.state.ships[id]!, { space: near, inPort: false });
+    act(g, 'axis', { type: 'select', ship: 'de-dd-1' });
+    act(g, 'axis', { type: 'move' });
+    act(g, 'axis', { type: 'leave-port' });
+    if (prompts(eto, g.state)[0]!.rule === 'ETO 14.0, 16.5') act(g, 'allies', { type: 'intercept-done' });
+    act(g, 'allies', { type: 'add-interceptor', ship: 'uk-ss-1' });
+    expect(choicesFor(g.state, 'allies').filter((c) => c.action.type === 'add-interceptor')).toEqual([]);
+    expect(() => g.act('allies', { type: 'add-interceptor', ship: 'uk-dd-1' })).toThrow(/^ETO 11\.3: a submarine intercepts alone/);
+    const events = g.act('allies', { type: 'intercept' });
+    // The Germans may counter-intercept first (8.2); they decline.
+    for (let n = 0; n < 10 && !events.some((e) => e.rule === 'ETO 8.4'); n++) {
+      const p = prompts(eto, g.state)[0]!;
+      const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
+      events.push(...g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action));
+    }
+    expect(events.find((e) => e.rule === 'ETO 8.4')!.text).toContain('+1 a submarine searching (11.3)');
   });
 });

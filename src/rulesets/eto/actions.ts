@@ -24,9 +24,9 @@ export type StackMoveAction =
   | { type: 'leave-port' }
   | { type: 'drop-off'; ship: string }
   | { type: 'stop' }
-  /** 10.4: picking up units or a supply marker in a friendly port on the way. */
-  | { type: 'embark'; unit: string } | { type: 'load-supply' };
-export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
+  /** 10.4: picking up units or a supply marker in a friendly port on the way; 10.7: evacuating units from a clear coastal hex. */
+  | { type: 'embark'; unit: string } | { type: 'load-supply' } | { type: 'evacuate'; unit: string };
+export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'attack-port'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
 
 /** Naval interception (8.2-8.7). */
 export type InterceptionAction = { type: 'add-interceptor'; ship: string } | { type: 'intercept' } | { type: 'no-interception' };
@@ -104,6 +104,9 @@ export type ReactionAction = { type: 'react-with'; unit: string } | { type: 'rea
 export type DisplaceAction = { type: 'displace'; unit: string; to: string };
 export type MovementAction = { type: 'move'; unit: string; to: string; general?: string } | { type: 'debark'; unit: string } | { type: 'front' } | { type: 'done' };
 
+/** A raid's target: enemy air at its base (12.3), installations (21.4), ships in a hex (step 2, 16.1). */
+export type RaidKind = 'attack-air' | 'bomb' | 'ships';
+
 /** Air missions and battles outside a land attack (12.3, 14, 15, 21). */
 export type AirAction =
   | { type: 'air-target'; air: string; target: string }
@@ -111,11 +114,15 @@ export type AirAction =
   | { type: 'fight-on' }
   | { type: 'intercept-at'; air: string; at: string }
   | { type: 'intercept-done' }
-  | { type: 'raid'; air: string; to: string; kind: 'attack-air' | 'bomb' }
+  | { type: 'raid'; air: string; to: string; kind: RaidKind }
   | { type: 'raid-add'; air: string }
   | { type: 'raid-fly' }
   | { type: 'rebase'; air: string; to: string }
-  | { type: 'air-done' };
+  | { type: 'air-done' }
+  | { type: 'intercept-ship'; air: string }
+  | { type: 'air-transport'; air: string; unit: string; to: string }
+  | { type: 'bomb-ship'; target: string }
+  | { type: 'no-more-air-attacks' };
 
 /** The Replenishment step (34.3, 34.4). */
 export type ReplenishAction = { type: 'recover'; air: string } | { type: 'repair'; hex: string } | { type: 'replenish-done' };

@@ -5,17 +5,19 @@
 // Table, and the evacuation of a lost base (13.2). Rulings 51-55 in docs/rulings/eto.md.
 import { findPath, movementRange, type MoveRules } from '../../board/index.ts';
 import type { Action, Choice, ChoiceGroup, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
-import type { AirAction } from './actions.ts';
+import type { AirAction, RaidKind } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import {
   abortSeat, type AirFight, airRound, applyAirHit, secondRound, targetPrompt,
 } from './land-attack.ts';
 import {
-  type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, layerHex, placeName, theatreOf,
+  type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit,
+  suppliedHexes, theatreOf, unitsAt,
 } from './land.ts';
 import { navalMap } from './map.ts';
-import { type EtoState, otherSide, type Side } from './state.ts';
+import { applyHit } from './naval-combat.ts';
+import { alive, type EtoState, otherSide, ratings, type Side } from './state.ts';
 
 const board = () => navalMap().board;
 
@@ -308,7 +310,9 @@ export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.
 
 interface Mission {
   side: Side;
-  kind: 'rebase' | 'attack-air' | 'bomb';
+  kind: 'rebase' | 'transport' | RaidKind;
+  /** The land unit an ATP carries (18.2). */
+  cargo?: string;
   units: string[];
   to: string;
   path: string[];
@@ -328,7 +332,8 @@ function startMission(ctx: Ctx<EtoState>, m: Mission): void {
     // 20.1: a unit flying in a friendly offensive is committed; no unit is in the Naval and Air phase.
     if (m.offensive && l.air[id]!.committed === 'none') l.air[id]!.committed = 'CC';
   }
-  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${m.kind === 'rebase' ? 'change of base' : m.kind === 'bomb' ? 'bombing' : 'attack on air units'})`, m.kind === 'rebase' ? 'ETO 12.3' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
+  const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships', transport: `air transport of ${m.cargo ? l.units[m.cargo]!.name : ''}` }[m.kind];
+  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.kind === 'transport' ? 'ETO 18.2' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
   ctx.push('air-mission', { ...m, stage: 'intercept', out: [] });
 }
 
@@ -347,6 +352,15 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
     if (f.stage === 'arrive') {
       f.stage = f.kind === 'bomb' ? 'bomb' : 'done';
       const flying = live();
+      if (f.kind === 'ships') {
+        // 16.1: the bombers that got through attack the enemy ships in the hex.
+        const bombers = flying.filter((id) => antiShip(l.air[id]!));
+        const targets = Object.values(s.ships).filter((x) => !x.sunk && x.side !== f.side && x.space === f.to).map((x) => x.id).sort();
+        ctx.pop();
+        if (bombers.length && targets.length) ctx.push('air-naval-strike', { side: f.side, space: f.to, targets, bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
+        return;
+      }
+      if (f.kind === 'transport') { landCargo(ctx, l, f); ctx.pop(); return; }
       if (f.kind === 'rebase') {
         // 12.3: an aborted unit goes back to the base it left; the others land at the new base.
         for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, 'ETO 12.3'); }
@@ -400,24 +414,31 @@ export interface AirStepFrame extends Frame {
   side: Side;
   /** An air offensive (4B): bombing allowed, units committed; else the Naval and Air phase's air movement step. */
   offensive: boolean;
+  /** The Naval and Air phase's step 2: air-naval attacks on enemy ships in hexes (16.1, 16.5). */
+  naval?: boolean;
   /** A raid being assembled: its target and the units chosen so far. */
-  raid: { to: string; kind: 'attack-air' | 'bomb'; units: string[] } | null;
+  raid: { to: string; kind: RaidKind; units: string[] } | null;
 }
 
 /** Air units of `side` that may fly a mission now: on the map, not flown this step, not grounded; in an offensive uncommitted (21.1). */
 function flyers(s: EtoState, f: AirStepFrame): AirUnit[] {
   const l = landOf(s);
   return Object.values(l.air).filter((a) => a.side === f.side && a.where === 'map' && a.base && !l.flown.includes(a.id)
-    && !grounded(s, a.base) && (!f.offensive || a.committed === 'none')).sort((x, y) => x.id.localeCompare(y.id));
+    && !grounded(s, a.base) && (!f.offensive || a.committed === 'none') && (!f.naval || antiShip(a))).sort((x, y) => x.id.localeCompare(y.id));
 }
 
 /** Raid targets of a unit: enemy airbases with air units for fighters; in an offensive, enemy installations for bombers (21.4). */
-function raidTargets(s: EtoState, f: AirStepFrame, a: AirUnit): { to: string; kind: 'attack-air' | 'bomb' }[] {
+function raidTargets(s: EtoState, f: AirStepFrame, a: AirUnit): { to: string; kind: RaidKind }[] {
   const l = landOf(s);
-  const out: { to: string; kind: 'attack-air' | 'bomb' }[] = [];
+  const out: { to: string; kind: RaidKind }[] = [];
   const enemy = otherSide(f.side);
   if (a.kind === 'atp') return out; // 18.1: ATPs fly transports and paradrops, never raids
   const r = airReach(s, a.base!, a.range);
+  if (f.naval) {
+    // 16.5: enemy ships in coastal hexes and ports within range.
+    const spaces = new Set(Object.values(s.ships).filter((x) => !x.sunk && x.side === enemy && airReachesShips(s, x.space)).map((x) => x.space));
+    return [...spaces].filter((h) => dist(a.base!, h) <= a.range && r.has(h)).sort().map((to) => ({ to, kind: 'ships' as const }));
+  }
   for (const h of Object.keys(landMap(theatreOf(l)).hexes)) {
     if (controller(l, h) !== enemy || dist(a.base!, h) > a.range || !r.has(h)) continue;
     if (f.offensive && a.kind !== 'fighter' && isInstallation(l, h)) out.push({ to: h, kind: 'bomb' });
@@ -436,13 +457,32 @@ function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
   }
   const out: Choice[] = raidTargets(s, f, a).map((t) => ({
     action: { type: 'raid', air: a.id, to: t.to, kind: t.kind },
-    label: `${a.name}: ${t.kind === 'bomb' ? 'bomb' : 'attack the air units at'} ${placeName(l, t.to)}`,
-    refs: { units: [a.id], from: a.base!, place: t.to, targets: basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id) },
+    label: `${a.name}: ${{ bomb: 'bomb', 'attack-air': 'attack the air units at', ships: 'attack the ships at' }[t.kind]} ${placeName(l, t.to)}`,
+    refs: {
+      units: [a.id], from: a.base!, place: t.to,
+      targets: t.kind === 'ships' ? Object.values(s.ships).filter((x) => !x.sunk && x.side !== a.side && x.space === t.to).map((x) => x.id).sort()
+        : basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id),
+    },
   }));
-  if (!f.offensive) {
+  if (!f.offensive && !f.naval) {
+    out.push(...airTransports(s, a));
     for (const [to, route] of rebaseRoutes(s, a)) out.push({ action: { type: 'rebase', air: a.id, to }, label: `${a.name}: change base to ${placeName(l, to)}`, refs: { units: [a.id], from: a.base!, place: to, path: route.slice(1) } });
   }
   return out;
+}
+
+/** 18.1-18.5: a refused air transport names its limit. */
+function explainAirTransport(s: EtoState, f: AirStepFrame, a: Action): { rule: string; message: string } | null {
+  if (a.type !== 'air-transport' || typeof a.air !== 'string') return null;
+  const l = landOf(s);
+  const atp = l.air[a.air];
+  if (!atp || atp.kind !== 'atp' || atp.side !== f.side) return { rule: 'ETO 18.1', message: `${a.air} is not one of your ATPs` };
+  if (f.offensive || f.naval) return { rule: 'ETO 18.2', message: 'air transport is flown in step 4 of the Naval and Air phase' };
+  if (l.atpUsed?.includes(atp.id) || l.flown.includes(atp.id)) return { rule: 'ETO 18.5', message: `${atp.name} has already flown this turn` };
+  if (!suppliedHexes(l, atp.side).has(atp.base!)) return { rule: 'ETO 18.3', message: `${atp.name} is out of supply` };
+  const u = typeof a.unit === 'string' ? l.units[a.unit] : undefined;
+  if (!u || u.hex !== atp.base || u.where !== 'map' || !airCargo(u)) return { rule: 'ETO 18.3', message: `an ATP carries a paratroop or infantry unit from its own base (${atp.base})` };
+  return { rule: 'ETO 18.2, 13.1, 24.2', message: `${a.to} is not a friendly airbase within ${atp.range} hexes of open flight where ${u.name} may stack` };
 }
 
 export const airStep: Procedure<EtoState, AirStepFrame> = {
@@ -459,14 +499,16 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
       }];
     }
     return [{
-      seat: f.side, rule: f.offensive ? 'ETO 4B, 21.1-21.4' : 'ETO 12.3 (step 4, air movement)', kind: 'air', groups,
-      text: f.offensive ? 'Air offensive: choose a unit and its target, or end the offensive' : 'Air movement: change base or attack enemy air units at their base, or end the step',
-      choices: [{ action: { type: 'air-done' }, label: f.offensive ? 'End the air offensive' : 'End air movement' }],
+      seat: f.side, rule: f.offensive ? 'ETO 4B, 21.1-21.4' : f.naval ? 'ETO 12.3, 16.1 (step 2, air-naval attacks)' : 'ETO 12.3 (step 4, air movement)', kind: 'air', groups,
+      text: f.offensive ? 'Air offensive: choose a unit and its target, or end the offensive'
+        : f.naval ? 'Air-naval attacks: send bombers against enemy ships in coastal hexes and ports, or end the step'
+          : 'Air movement: change base or attack enemy air units at their base, or end the step',
+      choices: [{ action: { type: 'air-done' }, label: f.offensive ? 'End the air offensive' : f.naval ? 'End air-naval attacks' : 'End air movement' }],
     }];
   },
   choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
-  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
-  explain: explainMission,
+  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add', 'air-transport'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
+  explain: (s, f, seat, a) => explainAirTransport(s, f, a) ?? explainMission(s, f, seat, a),
   act(ctx, f, _seat, a: AirAction) {
     const s = ctx.state;
     const l = landOf(s);
@@ -482,6 +524,12 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
       startMission(ctx, { side: f.side, kind: 'rebase', units: [u.id], to: a.to, path: route, offensive: false });
       return;
     }
+    if (a.type === 'air-transport') {
+      const u = l.air[a.air]!;
+      (l.atpUsed ??= []).push(u.id); // 18.5: no paradrop this turn
+      startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, cargo: a.unit });
+      return;
+    }
     if (a.type === 'raid') { f.raid = { to: a.to, kind: a.kind, units: [a.air] }; return; }
     if (a.type === 'raid-add') { f.raid!.units.push(a.air); return; }
     if (a.type === 'raid-fly') {
@@ -494,6 +542,13 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
   },
 };
+
+/** Step 2 (16.1, 16.5): does any bomber of `side` reach enemy ships in a hex? */
+export function airNavalTargets(s: EtoState, side: Side): boolean {
+  if (!s.land) return false;
+  const f: AirStepFrame = { proc: 'air-step', side, offensive: false, naval: true, raid: null };
+  return flyers(s, f).some((a) => raidTargets(s, f, a).length > 0);
+}
 
 /** Air units of the side are in play in this scenario. */
 export const hasAir = (s: EtoState, side: Side): boolean => !!s.land && Object.values(s.land.air).some((a) => a.side === side && a.where === 'map');
@@ -545,4 +600,235 @@ function flightRefusal(s: EtoState, u: AirUnit, to: string): { rule: string; mes
   if (dist(u.base!, to) > u.range) return { rule: 'ETO 13.0', message: `${placeName(l, to)} is ${dist(u.base!, to)} hexes from ${u.name}'s base; its range is ${u.range}` };
   if (!flightPath(s, u.base!, to, u.range)) return { rule: 'ETO 13.1, 1.4', message: `no flight line within ${u.name}'s range reaches ${placeName(l, to)} without crossing neutral land or a grounded zone` };
   return null;
+}
+
+// ---------------------------------------------------------------- land-based air against ships (14.0, 16.1-16.5)
+
+/** 12.4, 16.3: the air units that may intercept ships: bombers, and fighter-bombers flying as bombers. */
+const antiShip = (a: AirUnit): boolean => a.kind === 'bomber' || a.kind === 'fighter-bomber';
+
+/** 16.2: a bomber's attacks: its strength, or half of an underlined strength (rounded down, at most 4). */
+export function airNavalAttacks(a: AirUnit): number {
+  const str = airStrength(a);
+  return a.underlined ? Math.min(4, Math.floor(str / 2)) : str;
+}
+
+/** 16.3: +2 for a land-based bomber or fighter-bomber attacking a named ship (BB, CV, CA); none against squadrons or STPs. */
+export const landBasedBonus = (named: boolean): number => (named ? 2 : 0);
+
+/**
+ * 16.4: the highest bombing roll that hits the bomber: 3 for a ship in a major port, 2 in a minor port or in a stack of
+ * ten or more naval units (STPs not counted), else 0 (no anti-aircraft fire).
+ */
+export function antiAircraft(s: EtoState, ship: string): number {
+  const t = s.ships[ship]!;
+  const port = navalMap(s).coastal.get(t.space)?.port;
+  if (t.inPort && port === 'major') return 3;
+  const stack = Object.values(s.ships).filter((x) => !x.sunk && x.side === t.side && x.space === t.space && x.inPort === t.inPort && x.type !== 'STP');
+  return (t.inPort && port === 'minor') || stack.length >= 10 ? 2 : 0;
+}
+
+/** 16.5: a naval space that land-based air reaches: a coastal hex or port (the hex of a gridded sea area is not kept, ruling 65). */
+export const airReachesShips = (s: EtoState, space: string): boolean => !!s.land && navalMap(s).coastal.has(space);
+
+export interface ShipInterceptFrame extends Frame {
+  /** The intercepting side. */
+  side: Side;
+  space: string;
+  /** The moving stack. */
+  ships: string[];
+  chosen: string[];
+  stage: 'choose' | 'fly' | 'strike';
+  next: number;
+  out: string[];
+}
+
+/** 12.4, 14.1, 14.4, 16.5: the side's bombers that may fly to `space` now: not flown this step, not grounded, in range along a flight line. */
+function shipInterceptors(s: EtoState, side: Side, space: string, chosen: readonly string[]): { a: AirUnit; path: string[] }[] {
+  const l = landOf(s);
+  const out: { a: AirUnit; path: string[] }[] = [];
+  for (const a of Object.values(l.air).sort((x, y) => x.id.localeCompare(y.id))) {
+    if (a.side !== side || a.where !== 'map' || !a.base || !antiShip(a) || l.flown.includes(a.id) || chosen.includes(a.id) || grounded(s, a.base)) continue;
+    if (dist(a.base, space) > a.range) continue;
+    const path = flightPath(s, a.base, space, a.range);
+    if (path) out.push({ a, path });
+  }
+  return out;
+}
+
+/** Pushes the enemy's chance to intercept `ships` (of `mover`) in `space` with land-based bombers (sequence of play 3, step 1; 16.5). */
+export function offerShipInterception(ctx: Ctx<EtoState>, mover: Side, ships: string[], space: string): void {
+  const s = ctx.state;
+  const side = otherSide(mover);
+  if (!airReachesShips(s, space) || !shipInterceptors(s, side, space, []).length) return;
+  ctx.push('air-ship-intercept', { side, space, ships, chosen: [], stage: 'choose', next: 0, out: [] });
+}
+
+const shipsHere = (s: EtoState, f: { space: string; ships: string[] }): string[] =>
+  alive(s, f.ships).filter((id) => s.ships[id]!.space === f.space);
+
+export const airShipIntercept: Procedure<EtoState, ShipInterceptFrame> = {
+  prompts(s, f) {
+    if (f.stage !== 'choose' || !shipsHere(s, f).length) return [];
+    const l = landOf(s);
+    const cands = shipInterceptors(s, f.side, f.space, f.chosen);
+    if (!cands.length && !f.chosen.length) return [];
+    const targets = shipsHere(s, f);
+    return [{
+      seat: f.side, rule: 'ETO 14.0, 16.5', kind: 'intercept',
+      text: `Enemy ${targets.map((id) => s.ships[id]!.name).join(', ')} in ${placeName(l, f.space)}: intercept with bombers?`,
+      choices: [
+        ...cands.map(({ a, path }): Choice => ({
+          action: { type: 'intercept-ship', air: a.id }, label: `${a.name} at ${placeName(l, a.base!)} intercepts`,
+          refs: { units: [a.id], from: a.base!, place: f.space, path: path.slice(1), targets },
+        })),
+        { action: { type: 'intercept-done' }, label: f.chosen.length ? 'Intercept with the chosen bombers' : 'No interception', refs: { place: f.space, targets } },
+      ],
+    }];
+  },
+  act(ctx, f, _seat, a: AirAction) {
+    const l = landOf(ctx.state);
+    if (a.type === 'intercept-ship') {
+      f.chosen.push(a.air);
+      l.flown.push(a.air);
+      ctx.log(`${l.air[a.air]!.name} flies from ${placeName(l, l.air[a.air]!.base!)} to intercept the ships in ${placeName(l, f.space)}`, 'ETO 14.1, 16.5');
+      return;
+    }
+    if (a.type === 'intercept-done') f.stage = 'fly';
+  },
+  explain(s, f, _seat, a) {
+    if (a.type !== 'intercept-ship' || typeof a.air !== 'string') return null;
+    const u = landOf(s).air[a.air];
+    if (!u || u.side !== f.side) return { rule: 'ETO 14.0', message: `${a.air} is not one of your air units` };
+    if (!antiShip(u)) return { rule: 'ETO 14.0, 12.4', message: `${u.name} is a fighter: only bombers intercept naval units` };
+    if (landOf(s).flown.includes(u.id)) return { rule: 'ETO 14.4', message: `${u.name} has already flown an interception this step` };
+    return { rule: 'ETO 13.1, 14.1', message: `${u.name} cannot reach ${f.space} within its range ${u.range} (neutral land, grounded zone or distance)` };
+  },
+  run(ctx, f) {
+    const s = ctx.state;
+    const l = landOf(s);
+    if (f.stage === 'choose') { ctx.pop(); return; } // no bomber left to ask, or the stack is gone
+    if (f.stage === 'fly') {
+      // 14.2: each bomber may be counter-intercepted along its line by the moving side's fighters (and so on).
+      const id = f.chosen[f.next++];
+      if (id === undefined) f.stage = 'strike';
+      const { proc, ...rest } = f;
+      ctx.goto(proc, rest);
+      if (id !== undefined) {
+        const path = flightPath(s, l.air[id]!.base!, f.space, l.air[id]!.range) ?? [l.air[id]!.base!, f.space];
+        ctx.push('air-intercept', { side: otherSide(f.side), flight: [id], path, level: 1, chosen: [], stage: 'choose', next: 0, out: [] });
+      }
+      return;
+    }
+    const bombers = f.chosen.filter((id) => l.air[id]!.where === 'map' && !f.out.includes(id));
+    ctx.pop();
+    if (bombers.length && shipsHere(s, f).length) ctx.push('air-naval-strike', { side: f.side, space: f.space, targets: shipsHere(s, f), bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
+  },
+  resume(_ctx, f, result: Json | undefined) {
+    const r = result as { out?: string[]; aborted?: string[] } | undefined;
+    for (const id of [...(r?.out ?? []), ...(r?.aborted ?? [])]) if (!f.out.includes(id)) f.out.push(id);
+  },
+};
+
+export interface StrikeFrame extends Frame {
+  side: Side;
+  space: string;
+  targets: string[];
+  /** Bombers still to attack, the first attacking now with `left` attacks. */
+  bombers: string[];
+  left: number;
+  /** Anti-aircraft hits, one entry per hit, applied after all attacks (16.4). */
+  aa: string[];
+}
+
+/** 16.1-16.4: the unaborted bombers over the ships attack one at a time, each attack at a ship of the player's choice. */
+export const airNavalStrike: Procedure<EtoState, StrikeFrame> = {
+  prompts(s, f) {
+    const targets = alive(s, f.targets).filter((id) => s.ships[id]!.space === f.space);
+    const a = f.bombers[0];
+    if (!a || !targets.length || f.left <= 0) return [];
+    const l = landOf(s);
+    return [{
+      seat: f.side, rule: 'ETO 16.1-16.2', kind: 'air-naval-attack',
+      text: `${l.air[a]!.name}: ${f.left} attack(s) left over ${placeName(l, f.space)}; choose a ship`,
+      choices: [
+        ...targets.map((t): Choice => ({ action: { type: 'bomb-ship', target: t }, label: `Attack ${s.ships[t]!.name}`, refs: { units: [a], place: f.space, targets: [t] } })),
+        { action: { type: 'no-more-air-attacks' }, label: `No more attacks by ${l.air[a]!.name}`, refs: { units: [a] } },
+      ],
+    }];
+  },
+  act(ctx, f, _seat, a: AirAction) {
+    const s = ctx.state;
+    const l = landOf(s);
+    if (a.type === 'no-more-air-attacks') { f.bombers.shift(); f.left = f.bombers[0] ? airNavalAttacks(l.air[f.bombers[0]]!) : 0; return; }
+    if (a.type !== 'bomb-ship') return;
+    const bomber = l.air[f.bombers[0]!]!;
+    const t = s.ships[a.target]!;
+    const armor = ratings(t).armor;
+    const bonus = landBasedBonus(t.named);
+    const d = ctx.roll(6, 2, `${bomber.name} attacks ${t.name} (armor ${armor}${bonus ? `, +${bonus} against a named ship` : ''})`, 'ETO 16.2');
+    const total = d.faces[0]! + d.faces[1]!;
+    const hit = total + bonus >= armor;
+    ctx.log(hit ? `hit${d.faces[0] === d.faces[1] ? ' with doubles' : ''}` : 'miss', 'ETO 16.2');
+    if (hit) applyHit(ctx, t.id, d.faces[0] === d.faces[1], 'ETO 16.2');
+    if (total <= antiAircraft(s, t.id)) { f.aa.push(bomber.id); ctx.log(`anti-aircraft fire hits ${bomber.name}`, 'ETO 16.4'); }
+    if (--f.left <= 0) { f.bombers.shift(); f.left = f.bombers[0] ? airNavalAttacks(l.air[f.bombers[0]]!) : 0; }
+  },
+  run(ctx, f) {
+    const l = landOf(ctx.state);
+    // 16.4: anti-aircraft hits take effect after all attacks; hits beyond the bomber's steps are lost.
+    for (const id of f.aa) if (l.air[id]!.where === 'map') applyAirHit(ctx, l, { target: f.space, airIn: [], aborted: [] }, l.air[id]!, 'deplete', 'ETO 16.4');
+    ctx.pop();
+  },
+};
+
+// ---------------------------------------------------------------- air transport (18.1-18.5)
+
+/** 18.3: what an ATP may carry: a paratroop or a step of infantry (a full unit is split, 18.3). */
+const airCargo = (u: LandUnit): boolean => u.kind === 'para' || u.kind === 'inf';
+
+/**
+ * 18.2-18.5 in step 4: an ATP in supply, not used this turn, carries a unit from its base to another friendly airbase
+ * within its range 12 where the unit may stack, flying no grounded zone (ruling 69).
+ */
+function airTransports(s: EtoState, a: AirUnit): Choice[] {
+  const l = landOf(s);
+  if (a.kind !== 'atp' || l.atpUsed?.includes(a.id) || !suppliedHexes(l, a.side).has(a.base!)) return [];
+  const cargo = unitsAt(l, a.base!).filter((u) => u.side === a.side && u.where === 'map' && airCargo(u)).sort((x, y) => x.id.localeCompare(y.id));
+  if (!cargo.length) return [];
+  const r = airReach(s, a.base!, a.range);
+  const dests = airbases(l, a.side).filter((h) => h !== a.base && dist(a.base!, h) <= a.range && r.has(h) && !grounded(s, h));
+  const out: Choice[] = [];
+  for (const u of cargo) {
+    for (const h of dests) {
+      if (u.kind === 'inf' && landUnitsAt(l, h, a.side).length >= stackLimit(l, h)) continue;
+      out.push({
+        action: { type: 'air-transport', air: a.id, unit: u.id, to: h }, label: `${a.name} flies ${u.name} to ${placeName(l, h)}`,
+        refs: { units: [a.id, u.id], from: a.base!, place: h, path: r.path(h).slice(1) },
+      });
+    }
+  }
+  return out;
+}
+
+/** 18.1-18.3: an ATP that got through lands its unit (a full infantry unit splits, the step left behind from the force pool or lost); one destroyed takes its unit with it. */
+function landCargo(ctx: Ctx<EtoState>, l: LandState, f: MissionFrame): void {
+  const atp = l.air[f.units[0]!]!;
+  const u = l.units[f.cargo!]!;
+  if (atp.where !== 'map') {
+    l.losses[u.side] += u.depleted ? 1 : u.steps;
+    u.where = 'removed'; u.hex = null;
+    ctx.log(`${u.name} is lost with ${atp.name}`, 'ETO 18.1');
+    return;
+  }
+  if (f.out.includes(atp.id)) { ctx.log(`${atp.name} is aborted: ${u.name} stays in ${placeName(l, u.hex!)}`, 'ETO 18.1'); return; }
+  if (u.kind === 'inf' && !u.depleted && u.steps > 1) {
+    const from = u.hex!;
+    u.depleted = true;
+    const spare = Object.values(l.units).filter((x) => x.where === 'force-pool' && x.kind === 'inf' && x.nation === u.nation).sort((x, y) => x.id.localeCompare(y.id))[0];
+    if (spare) { Object.assign(spare, { where: 'map', hex: from, depleted: true }); ctx.log(`${u.name} splits: ${spare.name} stays in ${placeName(l, from)}`, 'ETO 18.3'); }
+    else { l.losses[u.side]++; ctx.log(`${u.name} splits with no infantry in the force pool: the step left behind is lost`, 'ETO 18.3'); }
+  }
+  u.hex = f.to;
+  ctx.log(`${u.name} lands in ${placeName(l, f.to)}; ${atp.name} returns to ${placeName(l, atp.base!)}`, 'ETO 18.2');
 }

@@ -3,7 +3,7 @@ import { allChoices, createRng, fuzzGame, Game, nextInt, promptFor } from '../..
 import { caseWhiteResult } from './case-white.ts';
 import { eto } from './index.ts';
 import { airCombatResult, airTargetNumber } from './land-attack.ts';
-import { dist, landOf, moveOptions, zocOf } from './land.ts';
+import { controller, dist, landMap, landOf, moveOptions, theatreOf, zocOf } from './land.ts';
 import type { EtoState } from './state.ts';
 import { act, soloGame } from './testing.ts';
 
@@ -161,6 +161,8 @@ describe('ETO scenario 4 Case White', () => {
     expect(l2.conquered).toEqual([]);
     const l3 = landOf(g.state);
     expect(l3.conquered).toEqual(['poland']);
+    // 40.1: every Polish hex is now German.
+    expect(Object.entries(landMap(theatreOf(l3)).hexes).filter(([h, x]) => x.country === 'poland' && controller(l3, h) !== 'axis')).toEqual([]);
     // 2 land steps (Kleist's armor, one infantry) + the bomber = 3: German minor victory (scenario 4 [4.4]).
     expect(l3.losses.axis).toBe(3);
     expect(g.state.outcome).toEqual({ winner: 'axis', result: 'German minor victory: Poland conquered for 3 step losses', rule: 'ETO scenario 4 [4.4]' });

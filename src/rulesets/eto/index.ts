@@ -22,7 +22,7 @@ import { SCENARIOS } from './scenarios.ts';
 import { monthlyTurn, openingStack, weatherPhase } from './sequence-of-play.ts';
 import { setUp } from './set-up.ts';
 import { neutral } from './politics.ts';
-import { airBattle, airIntercept, airMission, airStep } from './air.ts';
+import { airBattle, airIntercept, airMission, airNavalStrike, airShipIntercept, airStep } from './air.ts';
 import { replenishment } from './end-phase.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
@@ -51,6 +51,8 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'air-step': airStep,
   'air-mission': airMission,
   'air-intercept': airIntercept,
+  'air-ship-intercept': airShipIntercept,
+  'air-naval-strike': airNavalStrike,
   'air-battle': airBattle,
   replenishment,
   // offensives and land combat (22-29)

@@ -11,6 +11,7 @@ import {
   mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
 } from './land.ts';
 import { playOf } from './data/index.ts';
+import { conquer } from './politics.ts';
 import { assaultSinkings } from './sea-transport.ts';
 import { sideOfNation } from './forces.ts';
 import type { EtoState, Side } from './state.ts';
@@ -318,7 +319,7 @@ function loseStep(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): 
 
 /**
  * 24.4, 40.0: entering hexes takes control; a nation whose home city resource hexes are all held by its enemies is
- * conquered, and its land and air units leave the map (40.1). Only the nations the scenario follows.
+ * conquered, with 40.1's effects (politics.ts). Only the nations the scenario follows.
  */
 export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: string[]): void {
   for (const h of hexes) if (controller(l, h) !== side) l.control[h] = side;
@@ -326,10 +327,8 @@ export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: 
     const cities = conquestHexes(l, nation);
     const enemy = other(sideOfNation(nation));
     if (l.conquered.includes(nation) || !cities.length || !cities.every((h) => controller(l, h) === enemy)) continue;
-    l.conquered.push(nation);
-    for (const u of Object.values(l.units)) if (u.nation === nation && u.where === 'map') { u.where = 'removed'; u.hex = null; }
-    for (const a of Object.values(l.air)) if (a.nation === nation) { a.where = 'force-pool'; a.base = null; }
-    ctx.log(`${cities.map((h) => layerHex(l, h)?.name ?? h).join(', ')} are taken: ${nation} is conquered and its units leave the map`, 'ETO 40.0');
+    ctx.log(`${cities.map((h) => layerHex(l, h)?.name ?? h).join(', ')} are taken: ${nation} is conquered`, 'ETO 40.0');
+    conquer(ctx, l, nation, enemy);
   }
 }
 

@@ -50,7 +50,7 @@ export interface AirUnit {
   range: number;
   quality: number;
   depleted: boolean;
-  where: 'setup' | 'map' | 'force-pool';
+  where: 'setup' | 'map' | 'force-pool' | 'removed';
   base: string | null;
   /** Underlined strength: half as many air-naval attacks, at most 4 (16.2). */
   underlined?: boolean;
@@ -97,12 +97,16 @@ export interface LandState {
   destroyed?: string[];
   /** Air units depleted this turn over their home country: pilot recovery may rebuild them (34.3). */
   pilots?: string[];
+  /** The land map when it is not the scenario's: a worked example of the rulebook played on its own map (ruling 66). */
+  theatre?: TheatreId;
   /** Neutral minor countries invaded so far (39.2). */
   invaded?: string[];
   /** Supply markers (32.4): the hex each lies in and the side it supplies. */
   markers?: { hex: string; side: Side }[];
   /** ATPs that carried a paradrop or an air transport this turn (18.5, 19.1). */
   atpUsed?: string[];
+  /** Units evacuated this Naval and Air phase (10.7). */
+  evacuated?: string[];
   /** Hexes assaulted from the sea this turn (10.6: one assault per hex). */
   assaulted?: string[];
   /** Paratroops that dropped this turn: they stay in the hex they dropped into (19.4). */
@@ -114,7 +118,7 @@ export interface LandState {
 }
 
 /** The land map a scenario plays on: a window of the generated map (scenario 4 Poland, scenario 3 the Ardennes). */
-export type TheatreId = 'poland-1939' | 'bulge-1944' | 'britain-1940' | 'norway-1940';
+export type TheatreId = 'poland-1939' | 'bulge-1944' | 'britain-1940' | 'norway-1940' | 'west-1939';
 export type WeatherZone = 'mild' | 'mild-fg' | 'moderate' | 'severe';
 export type LandWeather = 'fair' | 'mud' | 'winter';
 
@@ -148,7 +152,7 @@ export interface LandMap {
 }
 
 export function theatreOf(l: LandState): TheatreId {
-  const t = playOf(l.scenario).theatre;
+  const t = l.theatre ?? playOf(l.scenario).theatre;
   if (!t) throw new Error(`eto: scenario ${l.scenario} has no land map (data "play.theatre")`);
   return t;
 }
@@ -240,6 +244,7 @@ const LAND_MAPS: Readonly<Record<TheatreId, LandMap>> = {
   'bulge-1944': windowMap('bulge-1944', etoData().bulgeLayer),
   'britain-1940': windowMap('britain-1940', etoData().britain),
   'norway-1940': windowMap('norway-1940', etoData().norway),
+  'west-1939': windowMap('west-1939', etoData().west1939),
 };
 
 const board = () => navalMap().board;

@@ -83,8 +83,11 @@ function derivedNavalData(d: DerivedNaval): NavalData {
 }
 
 /** Scenarios whose naval spaces are another data set's. */
+const NORTH_SEA_1940 = withTables(buildNavalMap(derivedNavalData(etoData().navalNorway), 'naval-norway-1940.json'));
 const NAVAL_BY_SCENARIO: Readonly<Record<string, NavalMap>> = {
-  'northward-strike': withTables(buildNavalMap(derivedNavalData(etoData().navalNorway), 'naval-norway-1940.json')),
+  'northward-strike': NORTH_SEA_1940,
+  // Scenario 2 has no ships of its own; its sea is scenario 5's North Sea of 1940 (Harwich to Narvik).
+  'their-finest-hour': NORTH_SEA_1940,
 };
 
 /** The naval spaces of a game's scenario (scenario 1's data by default); with no argument, the board and scenario 1's spaces. */

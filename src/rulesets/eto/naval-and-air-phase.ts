@@ -3,8 +3,8 @@
 // on stationary stacks, 8.3); steps 2 and 4 (air missions) follow with the air rules.
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { ChooseFirstAction } from './actions.ts';
-import { hasAir } from './air.ts';
-import { debarkSupply } from './sea-transport.ts';
+import { airNavalTargets, hasAir } from './air.ts';
+import { debarkSupply, endEvacuations } from './sea-transport.ts';
 import { emptyStep, type EtoState, otherSide, type Side } from './state.ts';
 
 export interface NavalAndAirFrame extends Frame {
@@ -18,6 +18,7 @@ export const navalAndAirPhase: Procedure<EtoState, NavalAndAirFrame> = {
     const at = f.next++;
     if (at === 0) { ctx.push('naval-and-air-order'); return; }
     if (at <= 2) { ctx.push('naval-and-air-steps', { side: s.order[at - 1]!, step: 1 }); return; }
+    endEvacuations(ctx); // 10.7
     debarkSupply(ctx); // 10.5
     ctx.pop();
   },
@@ -48,19 +49,32 @@ interface StepsFrame extends Frame {
   step: number;
 }
 
-/** One side's steps: 1 (first naval movement) and 3 (naval attacks) when it has ships, 4 (air movement, 12.3) when it has air units. */
+/** One side's steps: 1 (first naval movement) and 3 (naval attacks) when it has ships, 2 (air-naval attacks, 16.1) when its bombers reach enemy ships, 4 (air movement, 12.3) when it has air units. */
 export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
   run(ctx, f) {
     const s = ctx.state;
-    // A side with no naval units in the scenario has no naval steps.
-    if ((f.step === 1 || f.step === 3) && !Object.values(s.ships).some((sh) => sh.side === f.side)) f.step = 5;
+    // A side with no naval units in the scenario has no naval steps (1 and 3).
+    const ships = Object.values(s.ships).some((sh) => sh.side === f.side);
     if (f.step === 1) {
-      s.step = { ...emptyStep(), moved: [], successful: [] };
       if (s.order[0] === f.side) s.counterIntercepted = [];
-      f.step = 3;
-      ctx.log(`${f.side}: Naval and Air phase, step 1 (first naval movement)`, 'ETO sequence of play 3');
-      ctx.push('naval-movement', { side: f.side, selected: [] });
-      return;
+      if (s.land) s.land.flown = []; // 14.4: one interception per step
+      f.step = 2;
+      if (ships) {
+        s.step = { ...emptyStep(), moved: [], successful: [] };
+        ctx.log(`${f.side}: Naval and Air phase, step 1 (first naval movement)`, 'ETO sequence of play 3');
+        ctx.push('naval-movement', { side: f.side, selected: [] });
+        return;
+      }
+    }
+    if (f.step === 2) {
+      f.step = ships ? 3 : 5;
+      if (airNavalTargets(s, f.side)) {
+        // 12.3: one mission a phase; the enemy's interceptors of step 1 may fly again.
+        s.land!.flown = s.land!.flown.filter((id) => s.land!.air[id]?.side === f.side);
+        ctx.log(`${f.side}: step 2 (air-naval attacks)`, 'ETO sequence of play 3');
+        ctx.push('air-step', { side: f.side, offensive: false, naval: true, raid: null });
+        return;
+      }
     }
     if (f.step === 3) {
       s.step = emptyStep();
@@ -71,7 +85,8 @@ export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
     }
     if (f.step === 5 && hasAir(s, f.side)) {
       f.step = 6;
-      s.land!.flown = [];
+      // 12.3: units that flew a mission in step 2 are done for the phase.
+      s.land!.flown = s.land!.flown.filter((id) => s.land!.air[id]?.side === f.side);
       ctx.log(`${f.side}: step 4 (air movement)`, 'ETO sequence of play 3');
       ctx.push('air-step', { side: f.side, offensive: false, raid: null });
       return;

@@ -322,7 +322,8 @@ function resolveShots(ctx: Ctx<EtoState>, f: CombatFrame): void {
   for (const shot of f.shots) {
     const sh = s.ships[shot.ship]!;
     const t = s.ships[shot.target]!;
-    const g = ratings(sh).gunnery ?? 0;
+    // 11.4: a submarine's gunnery counts only against named ships.
+    const g = sh.type === 'SS' && !t.named ? 0 : ratings(sh).gunnery ?? 0;
     const armor = ratings(t).armor;
     const d = ctx.roll(6, 2, `${sh.name} (gunnery ${g}) fires at ${t.name} (armor ${armor})`, f.round === 1 ? 'ETO 9.2' : 'ETO 9.3');
     const r = gunneryResult(d.faces[0]!, d.faces[1]!, g, armor);

@@ -9,9 +9,10 @@ import { alive, type EtoState, otherSide, ratings, type Side, slowest, stackKey 
 const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.damaged ? ' (damaged)' : ''}`;
 
 /** 8.4: the die-roll modifier of every group's search against a stack in `space`. */
-export function searchModifier(s: EtoState, searchSide: Side, space: string, groups: number): { drm: number; parts: string[] } {
+export function searchModifier(s: EtoState, searchSide: Side, space: string, groups: number, submarine = false): { drm: number; parts: string[] } {
   const parts: string[] = [`+${groups} for ${groups} searching group(s)`];
   let drm = groups;
+  if (submarine) { drm += 1; parts.push('+1 a submarine searching (11.3)'); }
   // friendly air based within range: carrier air in the space (gridless areas: naval air acts only in its own area)
   if (Object.values(s.ships).some((sh) => sh.side === searchSide && !sh.sunk && sh.air > 0 && !sh.damaged && sh.space === space)) {
     drm += 1;
@@ -102,7 +103,9 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
   prompts(s, f) {
     if (alive(s, f.target).length === 0) return [];
     const side = otherSide(f.side);
-    const eligible = eligibleInterceptors(s, f);
+    // 11.3: a submarine intercepts alone.
+    const sub = (id: string) => s.ships[id]!.type === 'SS';
+    const eligible = eligibleInterceptors(s, f).filter((id) => !f.chosen.length || (!f.chosen.some(sub) && !sub(id)));
     if (eligible.length === 0 && f.chosen.length === 0) return [];
     const acts: InterceptionAction[] = eligible.map((id) => ({ type: 'add-interceptor', ship: id }));
     const canSearch = f.chosen.some((id) => ratings(s.ships[id]!).gunnery !== null);
@@ -159,6 +162,7 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     }
     if (a.type === 'add-interceptor' && typeof a.ship === 'string') {
       const sh = s.ships[a.ship];
+      if (sh && f.chosen.length && [a.ship, ...f.chosen].some((id) => s.ships[id]!.type === 'SS')) return { rule: 'ETO 11.3', message: 'a submarine intercepts alone' };
       if (sh && !interceptionRange(s, sh.space).has(f.space)) {
         return { rule: 'ETO 8.1', message: `${sh.name} in ${spaceName(s, sh.space)} cannot reach ${spaceName(s, f.space)}: from a coastal hex, coastal hexes within 3 naval MP and adjacent areas; from a sea area, that area and the coastal hexes bordering it` };
       }
@@ -266,7 +270,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       for (const id of group) if (!s.step.searched.includes(`${id}>${key}`)) s.step.searched.push(`${id}>${key}`);
       let found = f.auto;
       if (!f.auto) {
-        const { drm, parts } = searchModifier(s, f.searchSide, f.space, f.groups.length);
+        const { drm, parts } = searchModifier(s, f.searchSide, f.space, f.groups.length, group.every((id) => s.ships[id]!.type === 'SS'));
         const d = ctx.roll(6, 1, `Search by ${group.map((id) => s.ships[id]!.name).join(', ')} (speed ${slowest(s, group)}) in ${spaceName(s, f.space)}, ${parts.join(', ')}`, 'ETO 8.4');
         found = searchFinds(d.total, drm);
         ctx.log(found ? `found (${d.total} ${drm >= 0 ? '+' : ''}${drm})` : `not found (${d.total} ${drm >= 0 ? '+' : ''}${drm})`, 'ETO 8.4');

@@ -1,9 +1,11 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
-import type { Choice, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
+import type { Action, Choice, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
 import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
+import { offerShipInterception } from './air.ts';
 import { playOf } from './data/index.ts';
+import { controller, layerHex } from './land.ts';
 import { invade, invasionChoices } from './politics.ts';
-import { embark, embarkChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
+import { embark, embarkChoices, evacuate, evacuationChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
 import { allSpaces, navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -20,12 +22,21 @@ export function portSide(s: EtoState, country: string): Side {
   return playOf(s.scenario).control?.axis?.includes(country) ? 'axis' : 'allies';
 }
 
+/** 7.7: the side a port hex is friendly to: its controller on a scenario's land map (24.4, 40.1), else the scenario's starting side. */
+export function portOwner(s: EtoState, space: string): Side | null {
+  const h = navalMap(s).coastal.get(space);
+  if (!h) return null;
+  return s.land && layerHex(s.land, space) ? controller(s.land, space) : portSide(s, h.country);
+}
+
 /** 7.7: may `ships` enter the port of `space` now (friendly port with room, or an enemy port without BB or CA). */
 export function mayEnterPort(s: EtoState, side: Side, space: string, ships: string[]): boolean {
   const h = navalMap(s).coastal.get(space);
   if (!h || !h.port) return false;
   const inPort = Object.values(s.ships).filter((sh) => !sh.sunk && sh.space === space && sh.inPort);
-  if (portSide(s, h.country) !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
+  const owner = portOwner(s, space);
+  if (owner === null) return false; // 39.0: a neutral port is closed to both sides
+  if (owner !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
   const room = h.port === 'major' ? 20 : 10;
   return inPort.filter((sh) => sh.side === side).length + ships.length <= room;
 }
@@ -37,8 +48,9 @@ interface MovementFrame extends Frame {
 
 export const navalMovement: Procedure<EtoState, MovementFrame> = {
   prompts(s, f) {
+    // 11.1: a submarine moves alone.
     const m = movable(s, f.side).filter((id) => !f.selected.includes(id)
-      && (f.selected.length === 0 || s.ships[id]!.space === s.ships[f.selected[0]!]!.space));
+      && (f.selected.length === 0 || (s.ships[id]!.space === s.ships[f.selected[0]!]!.space && s.ships[id]!.type !== 'SS' && s.ships[f.selected[0]!]!.type !== 'SS')));
     const acts: NavalMovementAction[] = m.map((id) => ({ type: 'select', ship: id }));
     if (f.selected.length) acts.push({ type: 'move' });
     else acts.push({ type: 'end-naval-movement' });
@@ -72,6 +84,9 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
       if (s.step.moved.includes(id)) return { rule: 'ETO 7.0', message: `${s.ships[id]?.name ?? id} has already moved (or was dropped off) this step` };
       if (f.selected.length && s.ships[id] && s.ships[id]!.space !== s.ships[f.selected[0]!]!.space) {
         return { rule: 'ETO 7.0', message: 'a stack moves together: select ships in the same space' };
+      }
+      if (f.selected.length && s.ships[id] && [id, f.selected[0]!].some((x) => s.ships[x]!.type === 'SS')) {
+        return { rule: 'ETO 11.1', message: 'a submarine cannot stack with other naval units outside ports: it moves alone' };
       }
     }
     return null;
@@ -108,7 +123,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     }
     if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
     acts.push({ type: 'stop' });
-    const pickUps = f.used > 0 ? embarkChoices(s, f.side, ships) : [];
+    const pickUps = [...(f.used > 0 ? embarkChoices(s, f.side, ships) : []), ...evacuationChoices(s, f.side, ships)];
     return [{
       seat: f.side, rule: 'ETO 7.2', kind: 'move',
       text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(s, here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
@@ -131,6 +146,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
     if (a.type === 'embark') { embark(ctx, ships, a.unit, true); return; }
+    if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit); return; }
     if (a.type === 'load-supply') { loadSupply(ctx, ships, true); return; }
     if (a.type === 'drop-off') {
       handOver(s, ships, a.ship);
@@ -154,7 +170,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (a.type === 'leave-port') {
       for (const id of ships) s.ships[id]!.inPort = false;
       ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(s, here)}`, 'ETO 7.7');
+      if (submerged(s, ships)) return;
       ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
+      offerShipInterception(ctx, f.side, ships, here); // 16.5: land-based air first (ruling 65)
       return;
     }
     const to = a.space;
@@ -164,7 +182,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     noteCarried(s, ships, cost);
     for (const id of ships) s.ships[id]!.space = to;
     ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
+    if (submerged(s, ships)) return;
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
+    offerShipInterception(ctx, f.side, ships, to); // 16.5: land-based air first (ruling 65)
   },
   explain(s, f, _seat, a) {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
@@ -201,6 +221,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
   },
 };
 
+/** 11.2: a moving submarine cannot be intercepted (no CVEs in the implemented scenarios). */
+const submerged = (s: EtoState, ships: readonly string[]): boolean => ships.every((id) => s.ships[id]!.type === 'SS');
+
 function done(s: EtoState, ids: string[]): void {
   for (const id of ids) if (!s.step.moved.includes(id)) s.step.moved.push(id);
 }
@@ -226,13 +249,32 @@ function searchers(s: EtoState, side: Side, space: string, target: string[]): st
     && !s.step.searched.includes(`${sh.id}>${key}`)).map((sh) => sh.id).sort();
 }
 
+/** 8.6 fourth case: enemy ships inside the port of `space`, and the side's ships at sea there that may enter that port and attack them. */
+function portAttack(s: EtoState, side: Side, space: string): { attackers: string[]; target: string[] } {
+  const target = Object.values(s.ships).filter((sh) => sh.side === otherSide(side) && !sh.sunk && sh.space === space && sh.inPort).map((sh) => sh.id).sort();
+  const attackers = target.length ? searchers(s, side, space, target) : [];
+  return attackers.some((id) => ratings(s.ships[id]!).gunnery !== null) && mayEnterPort(s, side, space, attackers) ? { attackers, target } : { attackers: [], target: [] };
+}
+
 /** What a step-3 choice points at: the searched space, the searching ships, the enemy stack there. */
 function attackRefs(s: EtoState, f: AttacksFrame, a: NavalAttacksAction): ChoiceRefs {
+  if (a.type === 'attack-port') { const p = portAttack(s, f.side, a.space); return { units: p.attackers, place: a.space, targets: p.target }; }
   const space = a.type === 'attack-in' ? a.space : f.space!;
   const targets = stationaryTarget(s, f.side, space);
   if (a.type === 'add-searcher') return { units: [a.ship], place: space, targets };
   if (a.type === 'search') return { units: [...f.chosen], place: space, targets };
   return { place: space, targets };
+}
+
+/** 8.6: a refused attack on ships in port names its limit. */
+function explainPortAttack(s: EtoState, f: AttacksFrame, a: Action): { rule: string; message: string } | null {
+  if (a.type !== 'attack-port' || typeof a.space !== 'string') return null;
+  const inPort = Object.values(s.ships).some((sh) => sh.side !== f.side && !sh.sunk && sh.space === a.space && sh.inPort);
+  if (!inPort) return { rule: 'ETO 8.6', message: `no enemy ships are inside the port of ${a.space}` };
+  const here = Object.values(s.ships).filter((sh) => sh.side === f.side && !sh.sunk && sh.space === a.space && !sh.inPort).map((sh) => sh.id);
+  if (!here.length) return { rule: 'ETO 8.6', message: `none of your ships is at sea in ${a.space}` };
+  if (!mayEnterPort(s, f.side, a.space, here)) return { rule: 'ETO 8.6, 7.7', message: `your ships may not enter the port of ${a.space} (neutral, or an enemy BB or CA is inside)` };
+  return { rule: 'ETO 8.5, 8.6', message: `your ships in ${a.space} have already attacked or intercepted this step` };
 }
 
 export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
@@ -249,21 +291,24 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
         if (target.length && searchers(s, f.side, sp, target).some((id) => ratings(s.ships[id]!).gunnery !== null)) {
           acts.push({ type: 'attack-in', space: sp });
         }
+        if (portAttack(s, f.side, sp).target.length) acts.push({ type: 'attack-port', space: sp });
       }
       acts.push({ type: 'end-naval-attacks' });
     }
     return [{
       seat: f.side, rule: 'ETO 8.3', kind: 'intercept',
-      text: f.space ? `Search for the enemy in ${spaceName(s, f.space)}: choose the searching ships` : 'Naval attacks: search for enemy stacks in your ships\' spaces, or end the step',
+      text: f.space ? `Search for the enemy in ${spaceName(s, f.space)}: choose the searching ships` : 'Naval attacks: search for enemy stacks in your ships\' spaces, attack ships in port, or end the step',
       choices: acts.map((a) => ({
         action: a,
-        label: a.type === 'attack-in' ? `Search in ${spaceName(s, a.space)}` : a.type === 'add-searcher' ? `Add ${label(s, a.ship)}`
+        label: a.type === 'attack-in' ? `Search in ${spaceName(s, a.space)}` : a.type === 'attack-port' ? `Attack the ships inside the port of ${spaceName(s, a.space)} (automatic, 8.6)` : a.type === 'add-searcher' ? `Add ${label(s, a.ship)}`
           : a.type === 'search' ? 'Search with the chosen ships' : 'End naval attacks',
         ...(a.type === 'end-naval-attacks' ? {} : { refs: attackRefs(s, f, a) }),
       })),
     }];
   },
   explain(s, f, _seat, a) {
+    const port = explainPortAttack(s, f, a);
+    if (port) return port;
     if (a.type === 'attack-in' && typeof a.space === 'string') {
       if (f.space) return { rule: 'ETO 8.3', message: `finish the search in ${spaceName(s, f.space)} first` };
       const target = stationaryTarget(s, f.side, a.space);
@@ -283,6 +328,15 @@ export const navalAttacks: Procedure<EtoState, AttacksFrame> = {
     const s = ctx.state;
     if (a.type === 'end-naval-attacks') ctx.pop();
     else if (a.type === 'attack-in') f.space = a.space;
+    else if (a.type === 'attack-port') {
+      // 8.6: every ship at sea in the hex that may enter the port finds the ships inside it, no search and no evasion.
+      const { attackers, target } = portAttack(s, f.side, a.space);
+      ctx.log(`${attackers.map((id) => s.ships[id]!.name).join(', ')} attack the ships inside the port of ${spaceName(s, a.space)}`, 'ETO 8.6');
+      ctx.push('engagement', {
+        searchSide: f.side, searchers: attackers, targetSide: otherSide(f.side), target, space: a.space, level: 0, busy: [],
+        auto: true, stage: 'counter', groups: [], gi: 0, evaded: false, found: false, stationary: true,
+      });
+    }
     else if (a.type === 'add-searcher') f.chosen.push(a.ship);
     else {
       const space = f.space!;

@@ -2,7 +2,8 @@
 // invader's enemies, its forces set up at once, 39.2) and the disposal of a conquered nation's ships (40.2).
 import type { Choice, Ctx } from '../../engine/index.ts';
 import { playOf } from './data/index.ts';
-import { landMap, type LandState, theatreOf } from './land.ts';
+import { basedAt, evacuate } from './air.ts';
+import { controller, homeCountries, landMap, type LandState, theatreOf } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 /** Neutral minors `side` may still invade. */
@@ -31,4 +32,50 @@ export function invade(ctx: Ctx<EtoState>, side: Side, nation: string): void {
   for (const [h, x] of Object.entries(m.hexes)) if (x.country === nation) l.control[h] = ally;
   ctx.log(`${side === 'axis' ? 'The Axis' : 'The Allies'} invade ${nation}: it joins ${ally === 'axis' ? 'the Axis' : 'the Allies'}, who set up its forces`, 'ETO 39.2, 39.3');
   ctx.push('set-up', { side: ally });
+}
+
+/**
+ * 40.1: the effects of `nation`'s conquest by `conqueror`: its land and air units leave the map and the force pool,
+ * every hex of its home country on the scenario's map becomes the conqueror's (where no land unit of its partners
+ * stands, ruling 68; their air units there move to another base, 13.2), and its ships are disposed of (40.2).
+ */
+export function conquer(ctx: Ctx<EtoState>, l: LandState, nation: string, conqueror: Side): void {
+  l.conquered.push(nation);
+  for (const u of Object.values(l.units)) if (u.nation === nation && u.where !== 'removed') { u.where = 'removed'; u.hex = null; }
+  for (const a of Object.values(l.air)) if (a.nation === nation) { a.where = 'removed'; a.base = null; }
+  const held = new Set(Object.values(l.units).filter((u) => u.where === 'map' && u.side !== conqueror && u.hex && (u.kind === 'inf' || u.kind === 'armor')).map((u) => u.hex!));
+  const home = homeCountries(nation);
+  const taken: string[] = [];
+  for (const [h, x] of Object.entries(landMap(theatreOf(l)).hexes)) {
+    if (!home.includes(x.country) || held.has(h) || controller(l, h) === conqueror) continue;
+    l.control[h] = conqueror;
+    taken.push(h);
+  }
+  ctx.log(`${nation} is conquered: its units leave the map and the force pool, ${taken.length} more hexes of it become ${conqueror === 'axis' ? 'Axis' : 'Allied'}`, 'ETO 40.1');
+  for (const h of taken) if (basedAt(l, h).some((a) => a.side !== conqueror)) evacuate(ctx, l, h);
+  disposeNavy(ctx, nation, conqueror);
+}
+
+/** 40.2: two dice for each stack of the conquered nation's ships: 2-5 they stay with its partners, 6-9 leave play, 10-12 join the conqueror. */
+function disposeNavy(ctx: Ctx<EtoState>, nation: string, conqueror: Side): void {
+  const s = ctx.state;
+  const stacks = new Map<string, string[]>();
+  for (const sh of Object.values(s.ships).sort((a, b) => a.id.localeCompare(b.id))) {
+    if (sh.nation !== nation || sh.sunk || sh.space === '') continue;
+    const key = `${sh.space}${sh.inPort ? ' port' : ''}`;
+    stacks.set(key, [...(stacks.get(key) ?? []), sh.id]);
+  }
+  for (const [key, ids] of stacks) {
+    const names = ids.map((id) => s.ships[id]!.name).join(', ');
+    const roll = ctx.roll(6, 2, `Disposal of ${names} (${key})`, 'ETO 40.2').total;
+    if (roll <= 5) ctx.log(`${names} stay with the conqueror's enemies`, 'ETO 40.2');
+    else if (roll <= 9) {
+      // Out of play for good: marked sunk, which every rule already ignores (ruling 68).
+      for (const id of ids) Object.assign(s.ships[id]!, { sunk: true, inPort: false });
+      ctx.log(`${names} are permanently removed from play`, 'ETO 40.2');
+    } else {
+      for (const id of ids) s.ships[id]!.side = conqueror;
+      ctx.log(`${names} join the conqueror's fleet`, 'ETO 40.2');
+    }
+  }
 }

@@ -71,6 +71,59 @@ export function embarkChoices(s: EtoState, side: Side, selected: readonly string
 }
 
 /**
+ * 10.7: a stack whose STPs stand in a clear coastal hex that is not a friendly port may take aboard the generals, HQs,
+ * paratroops and infantry of its side there, at twice the Transport Table's STPs (ruling 71).
+ */
+export function evacuationChoices(s: EtoState, side: Side, ships: readonly string[]): Choice[] {
+  const stps = freeStps(s, ships);
+  if (!stps.length || !s.land) return [];
+  const l = s.land;
+  const space = s.ships[stps[0]!]!.space;
+  if (inFriendlyPort(s, side, space) || !navalMap(s).coastal.has(space) || layerHex(l, space)?.terrain !== 'clear') return [];
+  const have = points(stps.map((id) => s.ships[id]!));
+  const out: Choice[] = [];
+  for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && x.kind !== 'armor').sort((a, b) => a.id.localeCompare(b.id))) {
+    if (evacuationNeed(s, stps, u) > have) continue;
+    out.push({ action: { type: 'evacuate', unit: u.id }, label: `Evacuate ${u.name} (${u.id}) from ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+  }
+  return out;
+}
+
+/** 10.7: the STPs a stack needs with `u` evacuated too: the Transport Table's figure, the evacuees' counted twice. */
+function evacuationNeed(s: EtoState, stps: readonly string[], u: LandUnit): number {
+  const evacuees = [...cargoOf(s, stps).filter((x) => s.land!.evacuated?.includes(x.id)), u];
+  const extra = evacuees.reduce((t, x) => t + transportCost(x), 0) || 1;
+  return need(s, stps, [u]) + extra;
+}
+
+export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: string): void {
+  const s = ctx.state;
+  const stps = freeStps(s, ships);
+  for (const id of stps) s.ships[id]!.evacuatedAt = s.ships[id]!.carried ?? 0;
+  embark(ctx, ships, unit, true);
+  (s.land!.evacuated ??= []).push(unit);
+  ctx.log(`${landOf(s).units[unit]!.name} is evacuated: at most 12 naval MP to a friendly port this phase`, 'ETO 10.7');
+}
+
+/** 10.7, at the end of the Naval and Air phase: evacuees carried more than 12 naval MP, or not in a friendly port, are eliminated. */
+export function endEvacuations(ctx: Ctx<EtoState>): void {
+  const s = ctx.state;
+  const l = s.land;
+  if (!l?.evacuated?.length) return;
+  for (const id of l.evacuated) {
+    const u = l.units[id]!;
+    if (u.where !== 'aboard') continue;
+    const stp = s.ships[u.aboard!]!;
+    const mp = (stp.carried ?? 0) - (stp.evacuatedAt ?? 0);
+    if (mp <= 12 && inFriendlyPort(s, u.side, stp.space)) continue;
+    l.losses[u.side] += u.depleted ? 1 : u.steps;
+    Object.assign(u, { where: 'removed', aboard: undefined, hex: null });
+    ctx.log(`${u.name} (${u.id}) is eliminated: evacuated ${mp} naval MP and not in a friendly port`, 'ETO 10.7');
+  }
+  l.evacuated = [];
+}
+
+/**
  * 10.0: the selected STPs that may take cargo: while the stack carries cargo, all of them (one task, the markers
  * being change); else those that have not yet carried anything this turn.
  */

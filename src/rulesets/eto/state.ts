@@ -37,6 +37,8 @@ export interface Ship {
   /** 10.0: the STP has taken on a task this turn (one a turn); 10.4: picked its cargo up after moving (transport only). */
   used?: boolean;
   pickedUp?: boolean;
+  /** Naval MP it had carried when it took evacuees aboard (10.7: at most 12 more this phase). */
+  evacuatedAt?: number;
   /** Left at sea in the End phase without upkeep (7.6, 33.8). */
   oos?: boolean;
 }

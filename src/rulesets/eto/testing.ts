@@ -96,16 +96,16 @@ export function germansInKiel(seed: string, placed: Record<string, string> = {})
   return g;
 }
 
-export const PASS = /^(no-interception|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
+export const PASS = /^(no-interception|intercept-done|no-more-air-attacks|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
 
-/** Play on, every seat declining or ending (the first choice when it must choose), until `want` finds a choice of `seat`. */
-export function playUntil(g: Game<EtoState>, seat: 'axis' | 'allies', want: (c: Choice) => boolean): void {
+/** Play on, every seat declining or ending (the first choice when it must choose), until `want` finds a choice of `seat`; play it unless `stop`. */
+export function playUntil(g: Game<EtoState>, seat: 'axis' | 'allies', want: (c: Choice) => boolean, stop = false): Choice {
   for (let n = 0; n < 500; n++) {
     const p = prompts(eto, g.state)[0];
     if (!p) throw new Error('nobody is asked');
     const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
     const hit = p.seat === seat ? cs.find(want) : undefined;
-    if (hit) { g.act(p.seat, hit.action); return; }
+    if (hit) { if (!stop) g.act(p.seat, hit.action); return hit; }
     g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type)) && c.action.type !== 'done') ?? cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
   }
   throw new Error('no such choice within 500 decisions');

@@ -18,6 +18,7 @@ import finestHourJson from './scenario-their-finest-hour.json' with { type: 'jso
 import navalNorwayJson from './naval-norway-1940.json' with { type: 'json' };
 import northwardJson from './scenario-northward-strike.json' with { type: 'json' };
 import norwayJson from './theatres/norway-1940.json' with { type: 'json' };
+import west1939Json from './theatres/west-1939.json' with { type: 'json' };
 import {
   BismarckScenarioSchema, BombingTableSchema, DerivedNavalSchema, NorthwardStrikeSchema, TheirFinestHourSchema, BulgeLayerSchema, BulgeScenarioSchema, CaseWhiteScenarioSchema, ControlPointsFileSchema, TheatreLayerSchema, CrtFileSchema, MapSheetsFileSchema, NavalUnitsFileSchema, SeaAreasFileSchema,
   type BismarckScenario, type BombingTable, type DerivedNaval, type NorthwardStrike, type TheirFinestHour, type BulgeLayer, type BulgeScenario, type CaseWhiteScenario, type CrtFile, type Play, type TheatreLayer, type MapSheetsFile, type NavalUnitData, type SeaAreasFile,
@@ -42,6 +43,7 @@ export const RAW_ETO_DATA = {
   'naval-norway-1940.json': navalNorwayJson as unknown,
   'scenario-northward-strike.json': northwardJson as unknown,
   'theatres/norway-1940.json': norwayJson as unknown,
+  'theatres/west-1939.json': west1939Json as unknown,
 };
 const SCHEMAS = {
   'control-points.json': ControlPointsFileSchema,
@@ -60,6 +62,7 @@ const SCHEMAS = {
   'naval-norway-1940.json': DerivedNavalSchema,
   'scenario-northward-strike.json': NorthwardStrikeSchema,
   'theatres/norway-1940.json': TheatreLayerSchema,
+  'theatres/west-1939.json': TheatreLayerSchema,
 } as const;
 
 function parse<T>(file: keyof typeof SCHEMAS): T {
@@ -88,6 +91,7 @@ const DATA = {
   navalNorway: parse<DerivedNaval>('naval-norway-1940.json'),
   northward: parse<NorthwardStrike>('scenario-northward-strike.json'),
   norway: parse<TheatreLayer>('theatres/norway-1940.json'),
+  west1939: parse<TheatreLayer>('theatres/west-1939.json'),
 } as const;
 
 /** The validated ETO data. */

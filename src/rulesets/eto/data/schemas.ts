@@ -103,7 +103,7 @@ export const PlaySchema = z.object({
   /** The scenario book's set-up section (default "<number>.1"). */
   setUpRule: z.string().optional(),
   /** The land map (a layer of data/map-layers) the scenario's land units play on. */
-  theatre: z.enum(['poland-1939', 'bulge-1944', 'britain-1940', 'norway-1940']).optional(),
+  theatre: z.enum(['poland-1939', 'bulge-1944', 'britain-1940', 'norway-1940', 'west-1939']).optional(),
   /** Countries each side controls at the start where no land map says (ports of a naval scenario, 7.7). */
   control: z.partialRecord(SideSchema, z.array(z.string())).optional(),
   rules: z.object({

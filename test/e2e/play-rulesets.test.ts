@@ -33,6 +33,7 @@ async function labels(page: Page): Promise<string[]> {
 
 /** Clicks the first listed choice whose label matches (confirming when asked) and waits for the game to move on. */
 async function pick(page: Page, re: RegExp): Promise<string> {
+  await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor({ timeout: 60_000 });
   const all = await labels(page);
   expect(all.filter((l) => UNIT_ID.test(l)), 'no unit id in a choice').toEqual([]);
   const i = all.findIndex((l) => re.test(l));
@@ -68,18 +69,37 @@ async function apiPrompt(e2e: E2E, token: string): Promise<{ stateId: number; ru
   return { stateId: p.stateId, rule: p.view.prompt.rule, choices };
 }
 
-/**
- * Plays the seat over the API (passing, else the first choice; the AI plays the other side) until `want` finds one of
- * its choices; takes it when `take`, else leaves it for the page.
- */
-async function apiUntil(e2e: E2E, token: string, want: (c: Choice) => boolean, take: boolean): Promise<void> {
-  const PASS = /^(no-interception|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
+const PASS = /^(no-interception|end-naval-movement|end-naval-attacks|air-done|pass|done|no|stop|replenish-done|first)$/;
+const passing = (cs: Choice[]): Choice => cs.find((x) => PASS.test(String(x.action.type)) && x.action.type !== 'done')
+  ?? cs.find((x) => PASS.test(String(x.action.type))) ?? cs[0]!;
+
+/** Answers every decision of the `others` seats over the API (passing, else the first choice) until `token`'s seat decides. */
+async function othersPass(e2e: E2E, token: string, others: string[]): Promise<void> {
   for (let n = 0; n < 400; n++) {
+    if (await apiPrompt(e2e, token)) return;
+    let acted = false;
+    for (const o of others) {
+      const p = await apiPrompt(e2e, o);
+      if (!p) continue;
+      await apiCall(e2e.server, 'POST', `/api/play/${o}/action`, { stateId: p.stateId, action: passing(p.choices).action });
+      acted = true;
+    }
+    if (!acted) return; // the game is over, or the server's AI decides
+  }
+}
+
+/**
+ * Plays the seat over the API (passing, else the first choice; `others` pass as well) until `want` finds one of its
+ * choices; takes it when `take`, else leaves it for the page.
+ */
+async function apiUntil(e2e: E2E, token: string, want: (c: Choice) => boolean, take: boolean, others: string[] = []): Promise<void> {
+  for (let n = 0; n < 400; n++) {
+    await othersPass(e2e, token, others);
     const p = await apiPrompt(e2e, token);
     if (!p) { await new Promise((r) => setTimeout(r, 100)); continue; }
     const hit = p.choices.find(want);
     if (hit && !take) return;
-    const c = hit ?? p.choices.find((x) => PASS.test(String(x.action.type)) && x.action.type !== 'done') ?? p.choices.find((x) => PASS.test(String(x.action.type))) ?? p.choices[0]!;
+    const c = hit ?? passing(p.choices);
     await apiCall(e2e.server, 'POST', `/api/play/${token}/action`, { stateId: p.stateId, action: c.action });
     if (hit) return;
   }
@@ -119,45 +139,56 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
 
   it('ETO scenario 5, sea transport (10.0-10.6): transports selected, infantry embarked and shown aboard, carried to Oslo, the amphibious assault resolved', async () => {
     const KIEL = 'W3924';
-    const g = await newGame(e2e, { ruleset: 'eto', scenario: 'northward-strike', seats: { axis: { kind: 'human' }, allies: { kind: 'ai', level: 1 } } });
+    // The Allies pass at every decision over the API (as in sea-transport.test.ts), so the convoy reaches Oslo whatever
+    // the dice; the page plays the Germans.
+    const g = await newGame(e2e, { ruleset: 'eto', scenario: 'northward-strike', seats: { axis: { kind: 'human' }, allies: { kind: 'human' } } });
     const axis = g.seats.axis!.token;
+    const allies = [g.seats.allies!.token];
+    const step = async (re: RegExp) => { await othersPass(e2e, axis, allies); return pick(page, re); };
     // [5.2] the German set-up over the API: everything that may start in Kiel does (the armor in Hamburg).
     for (;;) {
+      await othersPass(e2e, axis, allies);
       const p = await apiPrompt(e2e, axis);
-      if (!p) { await new Promise((r) => setTimeout(r, 100)); continue; }
-      if (!p.rule.includes('[5.2]')) break;
+      if (!p || !p.rule.includes('[5.2]')) break;
       const c = p.choices.find((x) => (x.action.hex === KIEL && x.action.unit !== 'de-armor') || (x.action.space === KIEL && x.action.inPort))
         ?? p.choices.find((x) => x.action.hex === 'W3824') ?? p.choices[0]!;
       await apiCall(e2e.server, 'POST', `/api/play/${axis}/action`, { stateId: p.stateId, action: c.action });
     }
     await page.goto(`${e2e.server.url}/play/${axis}`);
     await page.locator('[data-testid=map]').waitFor();
-    expect(await myTurn(page)).toBe(true);
-    await pick(page, /^We go first/);
-    await pick(page, /^Declare the invasion of Norway/); // the AI sets Norway up
-    expect(await myTurn(page)).toBe(true);
-    for (let i = 0; i < 4; i++) await pick(page, /^Select German transport \(1 STP\) in Kiel/);
-    const embarked = [await pick(page, /^Embark German infantry at Kiel/), await pick(page, /^Embark German infantry at Kiel/)];
+    expect((await othersPass(e2e, axis, allies), await myTurn(page))).toBe(true);
+    await step(/^We go first/);
+    await step(/^Declare the invasion of Norway/); // the Allies set Norway up
+    expect((await othersPass(e2e, axis, allies), await myTurn(page))).toBe(true);
+    for (let i = 0; i < 4; i++) await step(/^Select German transport \(1 STP\) in Kiel/);
+    const embarked = [await step(/^Embark German infantry at Kiel/), await step(/^Embark German infantry at Kiel/)];
     expect(embarked).toEqual(['Embark German infantry at Kiel (W3924)', 'Embark German infantry at Kiel (W3924)']);
     // The board view's `aboard`: the inspector lists the two infantry under their transport in Kiel.
     await page.locator(`[data-testid=map] .units [data-hex="${KIEL}"]`).first().click();
     await page.locator('[data-testid=inspector]').waitFor();
     const carried = await page.locator('[data-testid=inspector] .insp-unit.carried').allTextContents();
-    expect(carried.filter((t) => /German infantry/.test(t))).toHaveLength(2);
+    expect(carried.filter((t) => /^GE\b.*infantry/.test(t))).toHaveLength(2);
     expect(carried.every((t) => /aboard/.test(t))).toBe(true);
     await both(page, 'eto-5-aboard');
     await page.keyboard.press('Escape');
-    await pick(page, /^Move the selected stack/);
-    await pick(page, /^Leave port/);
-    await pick(page, /^Enter North Sea/);
-    await pick(page, /^Enter Oslo/);
-    await pick(page, /^Stop here/);
-    // On to the Offensive phase over the API (the AI answers for the Allies); the stack offensive on Oslo.
-    await apiUntil(e2e, axis, (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === 'W4725', true);
-    await apiUntil(e2e, axis, (c) => c.action.type === 'assault' && c.action.target === 'W4725', false);
+    await step(/^Move the selected stack/);
+    await step(/^Leave port/);
+    await step(/^Enter North Sea/);
+    await step(/^Enter Oslo/);
+    await step(/^Stop here/);
+    // On to the Offensive phase over the API; the stack offensive on Oslo.
+    await apiUntil(e2e, axis, (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === 'W4725', true, allies);
+    await apiUntil(e2e, axis, (c) => c.action.type === 'assault' && c.action.target === 'W4725', false, allies);
     await page.locator('[data-testid=choice]', { hasText: 'Amphibious assault on Oslo' }).waitFor();
-    await pick(page, /^Amphibious assault on Oslo/);
-    await pick(page, /^Resolve the attack on Oslo/);
+    await step(/^Amphibious assault on Oslo/);
+    await step(/^Resolve the attack on Oslo/);
+    // The attack's remaining decisions (losses, advances) over the API, until the combat result is in the log.
+    const result = page.locator('[data-testid=log] [data-testid=rule-link]', { hasText: /ETO 27\.1/ });
+    for (let n = 0; n < 50 && !(await result.count()); n++) {
+      const p = await apiPrompt(e2e, axis);
+      if (p) await apiCall(e2e.server, 'POST', `/api/play/${axis}/action`, { stateId: p.stateId, action: passing(p.choices).action });
+      else await othersPass(e2e, axis, allies);
+    }
     await page.locator('[data-testid=log] [data-testid=rule-link]', { hasText: /ETO 27\.1/ }).first().waitFor();
     expect(await ruleCard(page, /ETO 10\.\d/)).not.toBe('');
     await both(page, 'eto-5-assault');

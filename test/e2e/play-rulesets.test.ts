@@ -1,6 +1,6 @@
 // The newer rule sets in a real headless Chromium against the real server, on one shared server (issue #21):
 // ETO scenario 5 (sea transport: units aboard shown under their transport, embark, the amphibious assault from the
-// sea) and scenario 2 against the AI, A&A Europe (house rules: landing craft bought) against the AI for a turn, and
+// sea with a paradrop beside it) and scenario 2 against the AI, A&A Europe (house rules: landing craft bought) against the AI for a turn, and
 // Blitzkrieg General hot-seat for a few turns (it has no AI). No label a player reads shows a unit id; citations in
 // the log open their rule's summary; no error in the page. Screenshots: test-results/rulesets-*-{1440,390}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +137,7 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     await e2e?.close();
   });
 
-  it('ETO scenario 5, sea transport (10.0-10.6): transports selected, infantry embarked and shown aboard, carried to Oslo, the amphibious assault resolved', async () => {
+  it('ETO scenario 5, sea transport (10.0-10.6) and paradrop (19.0): transports selected, infantry embarked and shown aboard, carried to Oslo, a paratroop dropped, the amphibious assault resolved', async () => {
     const KIEL = 'W3924';
     // The Allies pass at every decision over the API (as in sea-transport.test.ts), so the convoy reaches Oslo whatever
     // the dice; the page plays the Germans.
@@ -145,12 +145,15 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     const axis = g.seats.axis!.token;
     const allies = [g.seats.allies!.token];
     const step = async (re: RegExp) => { await othersPass(e2e, axis, allies); return pick(page, re); };
-    // [5.2] the German set-up over the API: everything that may start in Kiel does (the armor in Hamburg).
+    // [5.2] the German set-up over the API: everything that may start in Kiel does (the armor in Hamburg), but a
+    // paratroop and the air transport start in Copenhagen (as in paradrop.test.ts).
     for (;;) {
       await othersPass(e2e, axis, allies);
       const p = await apiPrompt(e2e, axis);
       if (!p || !p.rule.includes('[5.2]')) break;
-      const c = p.choices.find((x) => (x.action.hex === KIEL && x.action.unit !== 'de-armor') || (x.action.space === KIEL && x.action.inPort))
+      const para = ['de-para-1', 'de-atp-1'].includes(String(p.choices[0]!.action.unit));
+      const c = (para ? p.choices.find((x) => x.action.hex === 'W4126') : undefined)
+        ?? p.choices.find((x) => (x.action.hex === KIEL && x.action.unit !== 'de-armor') || (x.action.space === KIEL && x.action.inPort))
         ?? p.choices.find((x) => x.action.hex === 'W3824') ?? p.choices[0]!;
       await apiCall(e2e.server, 'POST', `/api/play/${axis}/action`, { stateId: p.stateId, action: c.action });
     }
@@ -181,6 +184,8 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     await apiUntil(e2e, axis, (c) => c.action.type === 'assault' && c.action.target === 'W4725', false, allies);
     await page.locator('[data-testid=choice]', { hasText: 'Amphibious assault on Oslo' }).waitFor();
     await step(/^Amphibious assault on Oslo/);
+    // ETO 19.0: the paratroop flown from Copenhagen drops on Oslo beside the assault.
+    expect(await step(/^Paradrop German paratroops from Copenhagen/)).toMatch(/^Paradrop German paratroops from Copenhagen \(W4126\) \(German air transport/);
     await step(/^Resolve the attack on Oslo/);
     // The attack's remaining decisions (losses, advances) over the API, until the combat result is in the log.
     const result = page.locator('[data-testid=log] [data-testid=rule-link]', { hasText: /ETO 27\.1/ });
@@ -221,6 +226,10 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     const lc = await pick(page, /^add landing craft to a transport in /);
     expect(lc).toMatch(/^add landing craft to a transport in [A-Z][a-z]+ Sea \(6 IPCs\)$/);
     await pick(page, /^buy infantry/);
+    // At a glance (item 7), from the board contract: the order of play lit at the purchase, IPCs and victory cities.
+    expect(await page.locator('[data-testid=sequence] li.current').textContent()).toBe('Purchase units');
+    expect(await page.locator('[data-testid=glance-production]').textContent()).toMatch(/Germany \d+ IPCs \(income \d+\)/);
+    expect(await page.locator('[data-testid=glance-victory]').textContent()).toMatch(/Axis 1 of 4 victory cities · Allies 3 of 4 victory cities/);
     await both(page, 'aae-purchase');
     // Germany's turn and the Allies' three: every decision of Germany ends its step or takes the first choice.
     const round = async () => Number((await page.locator('[data-testid=status]').textContent())?.match(/Round (\d+)/i)?.[1] ?? 0);
@@ -255,6 +264,9 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
       seen.add((await quarter()).replace(/·.*$/, '').trim());
     }
     expect(seen.size).toBeGreaterThanOrEqual(2);
+    // At a glance: production potential and economic points against the 8.5 thresholds.
+    expect(await page.locator('[data-testid=glance-victory]').textContent()).toMatch(/Axis \d+ of 81 points · Allies \d+ of 131 points/);
+    expect(await page.locator('[data-testid=glance-production]').textContent()).toMatch(/Germany \d+/);
     expect(await ruleCard(page, /BKG/)).not.toBe('');
     await both(page, 'bkg-basic');
     expect(errors).toEqual([]);

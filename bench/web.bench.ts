@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CreateGameResponse, PlayResponse } from '../src/server/protocol.ts';
 import { apiCall, openPage, startE2E } from '../test/e2e/harness.ts';
 import { fullMapPosition } from '../test/e2e/full-map-2ww.ts';
+import { takeSeats } from '../src/server/test-helpers.ts';
 
 export interface FrameFigures {
   /** Frames that reached the screen during the gesture. */
@@ -164,6 +165,8 @@ export async function benchWeb(runs = 5): Promise<WebBenchFigures> {
       const g = await apiCall<CreateGameResponse>(e2e.server, 'POST', '/api/games', {
         ruleset: '2ww', position, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } },
       });
+      // Both seats key their dice first (docs/fair-dice.md): until then no choice is offered.
+      await takeSeats(e2e.server.url, [g.seats.axis!.token, g.seats.allies!.token]);
       const { page } = await openPage(e2e.browser, 30_000);
       await page.addInitScript(MARK_INTERACTIVE);
       await page.goto(`${e2e.server.url}/play/${g.seats.axis!.token}`);
@@ -216,15 +219,21 @@ async function oddsLatency(e2e: Awaited<ReturnType<typeof startE2E>>, runs: numb
       ruleset: '2ww', options: { quickSetup: true }, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } },
     });
     const token = g.seats.axis!.token;
+    await takeSeats(e2e.server.url, [token, g.seats.allies!.token]);
     const choose = async (label: RegExp) => {
       const p = await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${token}`);
-      const c = p.view.prompt!.choices.find((x) => label.test(x.label));
+      // A structured prompt (2WW movement) holds its moves in groups: ask for each group's choices.
+      const all = [...p.view.prompt!.choices];
+      for (const grp of p.view.prompt!.groups ?? []) {
+        all.push(...(await apiCall<{ choices: typeof all }>(e2e.server, 'GET', `/api/play/${token}/choices/${encodeURIComponent(grp.key)}?stateId=${p.stateId}`)).choices);
+      }
+      const c = all.find((x) => label.test(x.label));
       if (!c) throw new Error(`web bench: no choice ${label} in "${p.view.prompt!.text}"`);
       await apiCall(e2e.server, 'POST', `/api/play/${token}/action`, { stateId: p.stateId, action: c.action });
     };
-    await choose(/^Move GE 4th infantry to 2305$/);
+    await choose(/^Move GE 4th infantry to 2305\b/);
     await choose(/^End the movement phase$/);
-    await choose(/^Land attack on 2405$/);
+    await choose(/^Land attack on 2405\b/);
     const { page } = await openPage(e2e.browser, 30_000);
     await page.goto(`${e2e.server.url}/play/${token}`);
     await page.locator('[data-testid=your-turn]').waitFor();

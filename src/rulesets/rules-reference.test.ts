@@ -23,8 +23,14 @@ describe('rules references', () => {
       expect(ref.ruleset).toBe(id);
       const cited = new Set<string>();
       const pattern = new RegExp(`${ref.prefix} (?:scenario \\d+(?: \\[[\\d.]+\\])?|\\d+[0-9A-Z.]*(?: [A-G]\\.\\d+)?)`, 'g');
+      // A reference with named cases ('AAE Conduct Combat', 'BKG card'): every string that begins with the prefix
+      // is a citation too.
+      const byName = Object.keys(ref.cases).some((k) => /^[A-Za-z]/.test(k) && !/^scenario \d/.test(k));
+      const named = new RegExp(byName ? `['"\`]${ref.prefix} ([^'"\`$\n]+)` : '$^', 'g');
       for (const f of sources(new URL(`./${id}`, import.meta.url).pathname)) {
-        for (const m of readFileSync(f, 'utf8').match(pattern) ?? []) cited.add(m.replace(/\.$/, ''));
+        const text = readFileSync(f, 'utf8');
+        for (const m of text.match(pattern) ?? []) cited.add(m.replace(/\.$/, ''));
+        for (const m of text.matchAll(named)) cited.add(`${ref.prefix} ${m[1]!.trim()}`);
       }
       expect(cited.size).toBeGreaterThan(3);
       const missing = [...cited].filter((c) => !caseOf(ref, c));

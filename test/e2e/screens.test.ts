@@ -235,7 +235,8 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
 
   it('the editor and the area game at both sizes', async () => {
     await page.goto(`${e2e.server.url}/editor?ruleset=2ww&options=${encodeURIComponent('{"quickSetup":true}')}`);
-    await expect.poll(() => page.locator('[data-testid=problem-count]').textContent()).toBe('valid position');
+    // The server checks the loaded position (a 2WW validation, slow on a loaded machine): wait for its answer.
+    await expect.poll(() => page.locator('[data-testid=problem-count]').textContent(), { timeout: 20_000 }).toBe('valid position');
     await both(page, 'editor');
     const g = await newGame(e2e, { ruleset: 'fixture-areas', options: { quickSetup: true }, seats: { north: { kind: 'human' }, south: { kind: 'human' } } });
     await page.setViewportSize(DESKTOP);

@@ -1,10 +1,12 @@
 // What the board shows (src/engine/board.ts): the A&A Europe areas with their owners and values, the powers and
 // unit types, and each seat's view of the pieces (stacks of identical units) and of who holds what.
-import type { Assets, BoardView, Json, PieceView } from '../../engine/index.ts';
+import type { Assets, BoardView, Json, MarkerView, PieceView } from '../../engine/index.ts';
 import { AAE_DATA, POWERS, UNIT_TYPES, type AreaData } from './data/index.ts';
 import { stackKey } from './move-phase.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES, sideOf, unitData } from './world.ts';
+import { incomeOf } from './income.ts';
+import { victoryCities } from './victory.ts';
 import { areaGeometry } from './geometry.ts';
 
 export const POWER_COLORS: Record<string, string> = { germany: '#8c8c7a', ussr: '#b5573c', uk: '#c9a85a', usa: '#6f8a4c' };
@@ -59,6 +61,11 @@ export function aaeAssets(roundLimit = 16): Assets {
         ...house.adjacency.map(([a, b, kind]) => ({ a, b, kind, source: { reconstructed: `${REGIONS_MARK}: house rules' regional map (data/house-map.json)` } })),
       ],
       countries: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], color: POWER_COLORS[p]! }])),
+      tracks: [
+        { id: 'sequence', name: 'Order of play', kind: 'sequence', cells: SEQUENCE.map(([id, label]) => ({ id, label })) },
+        { id: 'ipcs', name: 'IPCs in hand', kind: 'production', cells: Array.from({ length: MAX_IPCS + 1 }, (_, i) => ({ id: String(i), label: String(i) })) },
+        { id: 'victory-cities', name: 'Victory cities held', kind: 'victory', cells: Array.from({ length: VICTORY_CITIES + 1 }, (_, i) => ({ id: String(i), label: String(i) })) },
+      ],
     },
     counters: {
       powers: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], side: sideOf(p), color: POWER_COLORS[p]!, abbr: ABBR[p]! }])),
@@ -83,6 +90,27 @@ export function aaeAssets(roundLimit = 16): Assets {
   };
 }
 
+/** AAE Order of Play: a power's turn, step by step (the glance lights the current one). */
+const SEQUENCE: [string, string][] = [
+  ['purchase', 'Purchase units'], ['combat-move', 'Combat move'], ['combat', 'Conduct combat'],
+  ['noncombat-move', 'Noncombat move'], ['mobilize', 'Mobilize new units'], ['income', 'Collect income'],
+];
+const MAX_IPCS = 400;
+const VICTORY_CITIES = AAE_DATA.map.areas.filter((a) => a.marks?.includes('victory-city')).length;
+
+/** Where each power stands (IPCs in hand, next income) and each side's victory cities (AAE Victory: capitals decide). */
+function aaeMarkers(s: AaeState): MarkerView[] {
+  const out: MarkerView[] = POWERS.map((p) => ({
+    kind: 'production', where: `ipcs:${Math.max(0, Math.min(MAX_IPCS, s.ipcs[p]))}`, side: sideOf(p),
+    label: `${POWER_NAMES[p]} ${s.ipcs[p]} IPCs (income ${incomeOf(s, p).total})`,
+  }));
+  const vc = victoryCities(s);
+  for (const side of ['axis', 'allies'] as const) {
+    out.push({ kind: 'victory', where: `victory-cities:${vc[side]}`, side, label: `${side === 'axis' ? 'Axis' : 'Allies'} ${vc[side]} of ${VICTORY_CITIES} victory cities` });
+  }
+  return out;
+}
+
 /** Pieces: stacks of identical units, each with the id of its first unit (the one the stack's choices move). */
 export function aaeBoardView(s: AaeState): BoardView {
   const pieces: PieceView[] = [];
@@ -96,7 +124,7 @@ export function aaeBoardView(s: AaeState): BoardView {
     if (u.submerged) marks.push('submerged');
     if (u.done || u.combatMoved) marks.push('moved');
     // House rules: out of supply (l.20), a transport with landing craft (l.16), a French piece (l.187).
-    if (u.unsupplied && s.opts.house.supply) marks.push('out of supply');
+    if (u.unsupplied && s.opts.house.supply) marks.push('out-of-supply');
     if (u.landingCraft) marks.push('landing craft');
     if (u.nation) marks.push(u.nation);
     const piece: PieceView = {
@@ -105,7 +133,7 @@ export function aaeBoardView(s: AaeState): BoardView {
       ...(u.damage ? { reduced: true } : {}),
       ...(u.aboard ? { aboard: u.aboard } : {}),
       ...(marks.length ? { marks } : {}),
-      ...(u.landing ? { note: `landing in ${u.landing}` } : u.mission === 'raid' ? { note: 'on a strategic bombing raid' } : u.mission === 'night' ? { note: 'on a night bombing raid' } : {}),
+      ...(u.unsupplied && s.opts.house.supply ? { note: 'out of supply: no route to a friendly supply source when traced before the combat move; -1 in combat, attacks only to reopen a route (AAE house rules l.20)' } : u.landing ? { note: `landing in ${u.landing}` } : u.mission === 'raid' ? { note: 'on a strategic bombing raid' } : u.mission === 'night' ? { note: 'on a night bombing raid' } : {}),
     };
     byKey.set(k, piece);
     pieces.push(piece);
@@ -117,7 +145,7 @@ export function aaeBoardView(s: AaeState): BoardView {
   }
   return {
     pieces,
-    markers: [],
+    markers: aaeMarkers(s),
     control,
     turn: { index: s.round, label: `Round ${s.round}` },
     phase: s.phase,

@@ -55,6 +55,8 @@ export function bkgAssets(): Assets {
       tracks: [
         { id: 'turn', name: 'Quarter', kind: 'turn', cells: turns.map((l, i) => ({ id: String(i + 1), label: l })) },
         { id: 'production', name: 'Production Potential', kind: 'production', cells: Array.from({ length: 49 }, (_, i) => ({ id: String(i), label: String(i) })) },
+        // BKG 8.5 economic victory: the side's production and unproductive Pacific islands (Axis 81, Allies 131).
+        { id: 'victory', name: 'Economic points', kind: 'victory', cells: Array.from({ length: 201 }, (_, i) => ({ id: String(i), label: String(i) })) },
       ],
       countries,
       windows: { europe, pacific },

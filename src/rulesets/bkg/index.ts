@@ -17,6 +17,7 @@ import { bkgAssets } from './assets.ts';
 import { bkgInvariants } from './invariants.ts';
 import { economicPoints } from './sequence.ts';
 import { seatOf, sideOf } from './politics.ts';
+import { isOutOfSupply } from './supply.ts';
 import { MAJORS, POWER_NAMES } from './powers.ts';
 import { type BkgState, strength, turnLabel } from './state.ts';
 import { signature } from './movement.ts';
@@ -37,7 +38,7 @@ export function bkgBoardView(s: BkgState): BoardView {
   const groups = new Map<string, PieceView>();
   for (const u of Object.values(s.units)) {
     const where = u.where === 'box' ? 'production' : u.where;
-    const key = `${where}|${u.aboard ?? ''}|${signature(s, u)}`;
+    const key = `${where}|${u.aboard ?? ''}|${signature(s, u)}|${isOutOfSupply(s, u) ? 'oos' : ''}`;
     const g = groups.get(key);
     if (g) { g.count = (g.count ?? 1) + 1; continue; }
     const p: PieceView = {
@@ -50,6 +51,7 @@ export function bkgBoardView(s: BkgState): BoardView {
     const marks: string[] = [];
     if (u.done) marks.push('moved');
     if (u.tag === 'O') marks.push('orange');
+    if (isOutOfSupply(s, u)) { marks.push('out-of-supply'); p.note = 'out of supply since the last supply check: no line of friendly areas or seazones to a home area with production (BKG advanced 6.1)'; }
     if (marks.length) p.marks = marks;
     if (u.where === 'box') p.note = `arrives ${turnLabel({ turn: u.arrive ?? s.turn, firstQuarter: s.firstQuarter })}`;
     groups.set(key, p);
@@ -63,6 +65,10 @@ export function bkgBoardView(s: BkgState): BoardView {
   const markers: MarkerView[] = [];
   for (const m of MAJORS) markers.push({ kind: 'production', where: `production:${Math.max(0, Math.min(48, s.production[m]))}`, side: m, label: `${POWER_NAMES[m]} ${s.production[m]}` });
   for (const b of s.battles) markers.push({ kind: 'battle', where: b.place, side: b.attacker, label: 'combat' });
+  for (const [side, goal] of [['axis', 81], ['allies', 131]] as const) {
+    const pts = economicPoints(s, side);
+    markers.push({ kind: 'victory', where: `victory:${Math.min(200, pts)}`, side, label: `${side === 'axis' ? 'Axis' : 'Allies'} ${pts} of ${goal} points` });
+  }
   markers.push({ kind: 'turn', where: `turn:${s.turn}`, label: turnLabel(s) });
   return { pieces: [...groups.values()], markers, control, turn: { index: s.turn, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide };
 }

@@ -140,7 +140,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
         if (mayTransfer(s, u)) {
           for (const c of Object.values(s.units)) {
             if (c.type === 'conv' && c.where === place && c.id !== u.aboard && canCarry(s, c, u)) {
-              out.push({ action: { type: 'transfer', unit: u.id, convoy: c.id }, label: `Transfer ${unitLabel(u)} to ${unitLabel(c)} ${c.id}`, refs: { units: [u.id, c.id], place } });
+              out.push({ action: { type: 'transfer', unit: u.id, convoy: c.id }, label: `Transfer ${unitLabel(u)} to ${unitLabel(c)}`, refs: { units: [u.id, c.id], place } });
             }
           }
         }

@@ -79,7 +79,7 @@ describe('ETO 26.5 armor reaction attack', () => {
     const next = labels(g, 'allies');
     // us-inf-4 is now alone in W3421, in German ZOC: it may not follow; W3421 is open to the units next to it.
     expect(next.some((t) => t.includes('us-inf-4'))).toBe(false);
-    expect(next).toContain('Secondary advance: British infantry (uk-inf-1) W3521 to Cologne (W3421)');
+    expect(next).toContain('Secondary advance: British infantry from W3521 to Cologne (W3421)');
     act(g, 'allies', { type: 'done' });
     expect(landOf(g.state).units['us-inf-3']!.hex).toBe('W3420');
     // Back in the German offensive: the stopped breakthrough stack is done; the next stack may break through.

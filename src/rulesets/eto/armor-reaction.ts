@@ -94,12 +94,12 @@ export const armorReaction: Procedure<EtoState, ReactionFrame> = {
     const movers = f.move.units.map((id) => l.units[id]!).filter(isLand);
     const free = reactingArmor(l, f.side, f.hex).filter((u) => !f.armor.includes(u.id));
     const targets = movers.map((u) => u.id);
-    const choices: Choice[] = free.map((u) => ({ action: { type: 'react-with', unit: u.id }, label: `Add ${u.name} (${u.id}) in ${placeName(l, u.hex!)} to the reaction attack`, refs: { units: [u.id], from: u.hex!, place: f.hex, targets } }));
+    const choices: Choice[] = free.map((u) => ({ action: { type: 'react-with', unit: u.id }, label: `Add ${u.name} in ${placeName(l, u.hex!)} to the reaction attack`, refs: { units: [u.id], from: u.hex!, place: f.hex, targets } }));
     if (f.armor.length) choices.push({ action: { type: 'react' }, label: `Make the reaction attack on ${placeName(l, f.hex)} with ${f.armor.length} armor unit(s)`, refs: { units: [...f.armor], place: f.hex, targets } });
     choices.push({ action: { type: 'no-reaction' }, label: 'No armor reaction attack' });
     return [{
       seat: f.side, rule: 'ETO 26.5', kind: 'attack', choices,
-      text: `${movers.map((u) => `${u.name} (${u.id})`).join(', ')} leaving ${placeName(l, f.hex)}, in your armor's ZOC: attack before they move?`,
+      text: `${movers.map((u) => `${u.name}`).join(', ')} leaving ${placeName(l, f.hex)}, in your armor's ZOC: attack before they move?`,
     }];
   },
   act(ctx, f, _seat, a: ReactionAction) {

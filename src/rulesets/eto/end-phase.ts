@@ -15,16 +15,16 @@ export function supplyStep(ctx: Ctx<EtoState>, l: LandState): void {
   for (const side of ['axis', 'allies'] as Side[]) {
     const sup = suppliedHexes(l, side);
     for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && isLand(x)).sort((a, b) => a.id.localeCompare(b.id))) {
-      if (sup.has(u.hex!)) { if (u.oos) { u.oos = false; ctx.log(`${u.name} (${u.id}) in ${u.hex} is back in supply`, 'ETO 33.4'); } continue; }
-      if (!u.oos) { u.oos = true; ctx.log(`${u.name} (${u.id}) in ${u.hex} is marked out of supply`, 'ETO 33.3'); continue; }
+      if (sup.has(u.hex!)) { if (u.oos) { u.oos = false; ctx.log(`${u.name} in ${u.hex} is back in supply`, 'ETO 33.4'); } continue; }
+      if (!u.oos) { u.oos = true; ctx.log(`${u.name} in ${u.hex} is marked out of supply`, 'ETO 33.3'); continue; }
       const h = u.hex!;
       if (u.depleted || u.steps === 1) {
         u.where = 'force-pool'; u.hex = null; l.losses[side] += 1;
-        ctx.log(`${u.name} (${u.id}) in ${h} is eliminated for lack of supply`, 'ETO 33.5');
+        ctx.log(`${u.name} in ${h} is eliminated for lack of supply`, 'ETO 33.5');
         if (!landUnitsAt(l, h, side).length) {
           for (const c of unitsAt(l, h).filter((x) => x.side === side)) { c.where = 'force-pool'; c.hex = null; ctx.log(`${c.name} goes to the force pool with his stack`, 'ETO 33.5'); }
         }
-      } else { u.depleted = true; l.losses[side] += 1; ctx.log(`${u.name} (${u.id}) in ${h} is depleted for lack of supply`, 'ETO 33.5'); }
+      } else { u.depleted = true; l.losses[side] += 1; ctx.log(`${u.name} in ${h} is depleted for lack of supply`, 'ETO 33.5'); }
     }
   }
 }

@@ -291,13 +291,13 @@ function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string):
   if (u.where === 'aboard') {
     u.where = 'force-pool';
     delete u.aboard;
-    ctx.log(`${u.name} (${u.id}) eliminated aboard its transport`, why);
+    ctx.log(`${u.name} eliminated aboard its transport`, why);
     return;
   }
   // 27.7: infantry eliminated in its home country (not marked out of supply) goes to the Replenishment box.
   const home = layerHex(l, u.hex!)?.country === u.nation && !u.oos;
   u.where = u.kind === 'inf' && home ? 'replenishment' : 'force-pool';
-  ctx.log(`${u.name} (${u.id}) eliminated in ${u.hex}${u.where === 'replenishment' ? ' (to the Replenishment box, 27.7)' : ''}`, why);
+  ctx.log(`${u.name} eliminated in ${u.hex}${u.where === 'replenishment' ? ' (to the Replenishment box, 27.7)' : ''}`, why);
   const from = u.hex!;
   u.hex = null;
   if (landUnitsAt(l, from, u.side).length === 0) {
@@ -314,7 +314,7 @@ function loseStep(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): 
   if (u.depleted || u.steps === 1) { removeLand(ctx, l, u, rule); return; }
   u.depleted = true;
   l.losses[u.side]++;
-  ctx.log(`${u.name} (${u.id}) loses a step`, rule);
+  ctx.log(`${u.name} loses a step`, rule);
 }
 
 /**
@@ -398,7 +398,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         const c = attackerLossCandidates(l, f);
         if (c.length <= 1) return [];
         return mk(atk(f), 'ETO 27.1', `Choose the attacking unit that loses a step (${f.attackerSteps} to lose)`, 'allocate-loss',
-          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name} (${u.id})${u.depleted ? ', depleted' : ''} ${u.hex ? `in ${placeName(l, u.hex)}` : 'aboard'}`, refs: { units: [u.id], place: u.hex ?? f.target } })));
+          c.map((u) => ({ action: { type: 'lose', unit: u.id }, label: `${u.name}${u.depleted ? ', depleted' : ''} ${u.hex ? `in ${placeName(l, u.hex)}` : 'aboard'}`, refs: { units: [u.id], place: u.hex ?? f.target } })));
       }
       case 'defender': {
         if (f.defSteps === 0 || !combatantsAt(l, f.target, dfd(f)).length) return [];
@@ -419,7 +419,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         const c = advanceCandidates(l, f);
         if (!c.length) return [];
         return mk(atk(f), 'ETO 27.4', `Advance after combat into ${placeName(l, f.target)}?`, 'move', [
-          ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} (${u.id}) from ${placeName(l, u.hex!)}`, refs: { units: [u.id], from: u.hex!, place: f.target } })),
+          ...c.map((u) => ({ action: { type: 'advance', unit: u.id }, label: `Advance ${u.name} from ${placeName(l, u.hex!)}`, refs: { units: [u.id], from: u.hex!, place: f.target } })),
           { action: { type: 'done' }, label: 'No more advances' }]);
       }
       case 'secondary': {
@@ -427,12 +427,12 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         if (!c.length) return [];
         const choices: Choice[] = [];
         for (const { unit: u, to } of c) {
-          choices.push({ action: { type: 'secondary', unit: u.id, to }, label: `Secondary advance: ${u.name} (${u.id}) ${u.hex} to ${placeName(l, to)}`, refs: { units: [u.id], from: u.hex!, place: to } });
+          choices.push({ action: { type: 'secondary', unit: u.id, to }, label: `Secondary advance: ${u.name} from ${placeName(l, u.hex!)} to ${placeName(l, to)}`, refs: { units: [u.id], from: u.hex!, place: to } });
           const g = unitsAt(l, u.hex!).find((x) => x.kind === 'general' && x.side === u.side);
-          if (g) choices.push({ action: { type: 'secondary', unit: u.id, to, general: g.id }, label: `Secondary advance: ${u.name} (${u.id}) with ${g.name} ${u.hex} to ${placeName(l, to)}`, refs: { units: [u.id, g.id], from: u.hex!, place: to } });
+          if (g) choices.push({ action: { type: 'secondary', unit: u.id, to, general: g.id }, label: `Secondary advance: ${u.name} with ${g.name} from ${placeName(l, u.hex!)} to ${placeName(l, to)}`, refs: { units: [u.id, g.id], from: u.hex!, place: to } });
         }
         choices.push({ action: { type: 'done' }, label: 'No more secondary advances' });
-        return mk(atk(f), 'ETO 27.4', `Secondary advance into the hexes the advancing units left (${(f.exited ?? []).join(', ')})?`, 'move', choices);
+        return mk(atk(f), 'ETO 27.4', `Secondary advance into the hexes the advancing units left (${(f.exited ?? []).map((h) => placeName(l, h)).join(', ')})?`, 'move', choices);
       }
       default:
         return [];

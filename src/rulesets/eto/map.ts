@@ -103,7 +103,8 @@ export function isArea(s: Game, space: string): boolean {
 
 export function spaceName(s: Game, space: string): string {
   const m = navalMap(s);
-  return m.areas.get(space)?.name ?? (m.coastal.get(space) ? `${m.coastal.get(space)!.name} (${space})` : space);
+  const coast = m.coastal.get(space)?.name;
+  return m.areas.get(space)?.name ?? (coast && coast !== space ? `${coast} (${space})` : space);
 }
 
 /** Every naval space of the data, areas first. */

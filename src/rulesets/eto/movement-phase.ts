@@ -59,8 +59,8 @@ function unitMoves(s: EtoState, f: MovementFrame, id: string): Choice[] {
     for (const o of moveOptions(l, u, u.hex!, ma, { weather: (h) => hexWeather(l, s.weather, h) })) {
       if ((count.get(o.to) ?? 0) + 1 > stackLimit(l, o.to)) continue;
       const refs = { from: u.hex!, place: o.to, path: o.path.slice(1) };
-      out.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} (${u.id}) to ${placeName(l, o.to)}`, refs: { units: [u.id], ...refs } });
-      if (gen) out.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} (${u.id}) with ${gen.name} to ${placeName(l, o.to)}`, refs: { units: [u.id, gen.id], ...refs } });
+      out.push({ action: { type: 'move', unit: u.id, to: o.to }, label: `${u.name} to ${placeName(l, o.to)}`, refs: { units: [u.id], ...refs } });
+      if (gen) out.push({ action: { type: 'move', unit: u.id, to: o.to, general: gen.id }, label: `${u.name} with ${gen.name} to ${placeName(l, o.to)}`, refs: { units: [u.id, gen.id], ...refs } });
     }
     return out;
   }
@@ -83,8 +83,8 @@ export const movementPhase: Procedure<EtoState, MovementFrame> = {
       text: `${f.side === 'axis' ? 'German' : 'Allied'} Movement phase: move units not activated this turn`,
       choices: [...frontChoice(l, f.side), { action: { type: 'done' }, label: 'End the Movement phase' }],
       groups: [
-        ...movers(l, f).map((u) => ({ key: u.id, label: `${u.name} (${u.id}) in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })),
-        ...debarkers(s, f.side).map((u) => ({ key: u.id, label: `${u.name} (${u.id}) aboard at ${placeName(l, aboardSpace(s, u))}`, refs: { units: [u.id], place: aboardSpace(s, u) } })),
+        ...movers(l, f).map((u) => ({ key: u.id, label: `${u.name} in ${placeName(l, u.hex!)}`, refs: { units: [u.id], place: u.hex! } })),
+        ...debarkers(s, f.side).map((u) => ({ key: u.id, label: `${u.name} aboard at ${placeName(l, aboardSpace(s, u))}`, refs: { units: [u.id], place: aboardSpace(s, u) } })),
       ],
     }];
   },
@@ -93,7 +93,7 @@ export const movementPhase: Procedure<EtoState, MovementFrame> = {
     if (u?.where !== 'aboard') return unitMoves(s, f, group);
     if (u.side !== f.side || !mayDebarkNow(s, u)) return [];
     const at = aboardSpace(s, u);
-    return [{ action: { type: 'debark', unit: u.id }, label: `Debark ${u.name} (${u.id}) at ${placeName(landOf(s), at)}`, refs: { units: [u.id], place: at } }];
+    return [{ action: { type: 'debark', unit: u.id }, label: `Debark ${u.name} at ${placeName(landOf(s), at)}`, refs: { units: [u.id], place: at } }];
   },
   groupOf: (_s, _f, _seat, a) => ((a.type === 'move' || a.type === 'debark') && typeof a.unit === 'string' ? a.unit : null),
   act(ctx, f, _seat, a: MovementAction) {

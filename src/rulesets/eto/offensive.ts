@@ -190,7 +190,7 @@ function targetAllowed(s: EtoState, f: OffensiveFrame, h: string): boolean {
   return true;
 }
 
-const unitName = (u: LandUnit): string => `${u.name} (${u.id})`;
+const unitName = (u: LandUnit): string => u.name;
 const enemyIn = (l: LandState, side: Side, h: string): string[] => landUnitsAt(l, h, otherSide(side)).map((u) => u.id);
 
 function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {

@@ -20,7 +20,7 @@ export function neutral(l: LandState, nation: string): boolean {
 export function invasionChoices(s: EtoState, side: Side): Choice[] {
   const l = s.land;
   if (!l) return [];
-  return invadable(l, side).map((n) => ({ action: { type: 'invade', nation: n }, label: `Declare the invasion of ${n} (39.2)` }));
+  return invadable(l, side).map((n) => ({ action: { type: 'invade', nation: n }, label: `Declare the invasion of ${n.replace(/(^|-)(\w)/g, (_, d: string, c: string) => (d ? ' ' : '') + c.toUpperCase())} (39.2)` }));
 }
 
 /** 39.2-39.3: the minor joins the invader's enemies: its territory is theirs, and they set its forces up now. */

@@ -62,7 +62,7 @@ export function embarkChoices(s: EtoState, side: Side, selected: readonly string
   const out: Choice[] = [];
   for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && !l.activated.includes(x.id)).sort((a, b) => a.id.localeCompare(b.id))) {
     if (need(s, stps, [u]) > have) continue;
-    out.push({ action: { type: 'embark', unit: u.id }, label: `Embark ${u.name} (${u.id}) at ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+    out.push({ action: { type: 'embark', unit: u.id }, label: `Embark ${u.name} at ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
   }
   if (need(s, stps) + 1 <= have && stps.some((id) => !s.ships[id]!.supply) && suppliedHexes(l, side).has(space)) {
     out.push({ action: { type: 'load-supply' }, label: `Load a supply marker at ${placeName(l, space)}`, refs: { units: [...stps], place: space } });
@@ -150,7 +150,7 @@ export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: st
   u.aboard = stps[0]!;
   u.hex = null;
   task(s, stps, pickUp);
-  ctx.log(`${u.name} (${u.id}) embarks at ${placeName(landOf(s), space)}`, 'ETO 10.4');
+  ctx.log(`${u.name} embarks at ${placeName(landOf(s), space)}`, 'ETO 10.4');
 }
 
 export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[], pickUp = false): void {
@@ -216,7 +216,7 @@ function lose(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): void
   if (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para') l.losses[u.side] += u.depleted ? 1 : u.steps;
   u.where = u.kind === 'general' ? 'removed' : 'force-pool';
   delete u.aboard;
-  ctx.log(`${u.name} (${u.id}) is lost with its transport`, rule);
+  ctx.log(`${u.name} is lost with its transport`, rule);
 }
 
 // ---------------------------------------------------------------- debarking (10.5, 32.4)
@@ -237,7 +237,7 @@ export function debark(ctx: Ctx<EtoState>, u: LandUnit, rule: string): string {
   u.where = 'map';
   u.hex = space;
   delete u.aboard;
-  ctx.log(`${u.name} (${u.id}) debarks at ${placeName(landOf(ctx.state), space)}`, rule);
+  ctx.log(`${u.name} debarks at ${placeName(landOf(ctx.state), space)}`, rule);
   return space;
 }
 

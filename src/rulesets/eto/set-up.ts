@@ -99,7 +99,7 @@ function itemChoices(s: EtoState, side: Side, item: Item): Choice[] {
       .map((h) => ({ action: { type: 'place', unit: item.id, hex: h }, label: `${l.air[item.id]!.name} at ${placeName(l, h)}`, refs: { units: [item.id], place: h } }));
   }
   const u = l.units[item.id]!;
-  return unitPlaces(l, u).map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} (${u.id}) in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
+  return unitPlaces(l, u).map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
 }
 
 function placeUnit(l: LandState, id: string, hex: string): void {
@@ -126,7 +126,7 @@ export const setUp: Procedure<EtoState, SetUpFrame> = {
     if (p && Object.values(landOf(s).units).every((u) => u.side !== f.side || u.where === 'setup')) {
       choices.unshift({ action: { type: p.action }, label: p.label, refs: { units: [...Object.keys(p.units), ...Object.keys(p.air ?? {})] } });
     }
-    const what = item.kind === 'ship' ? s.ships[item.id]!.name : item.kind === 'airfield' ? 'an airfield marker' : item.kind === 'air' ? landOf(s).air[item.id]!.name : `${landOf(s).units[item.id]!.name} (${item.id})`;
+    const what = item.kind === 'ship' ? s.ships[item.id]!.name : item.kind === 'airfield' ? 'an airfield marker' : item.kind === 'air' ? landOf(s).air[item.id]!.name : landOf(s).units[item.id]!.name;
     return [{ seat: f.side, rule: setUpRule(s.scenario), text: `Set up ${what}`, kind: 'place', choices }];
   },
   act(ctx, f, _seat, a: SetUpAction) {

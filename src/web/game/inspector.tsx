@@ -41,6 +41,7 @@ export function Inspector({ place, assets, board, activeUnits, selectedUnit, onU
         <CounterIcon unit={u} counters={assets.counters} size={40} active={activeUnits.has(u.id)} selected={selectedUnit === u.id} />
         <span class="insp-text">
           <b>{pieceName(u, assets.counters)}</b>
+          {carried && <span class="insp-aboard small"> aboard</span>}
           {!u.hidden && <span class="muted"> {assets.counters?.powers[u.power]?.name ?? ''}</span>}
           {!u.hidden && f !== undefined && (
             <span class="insp-factors"> {factorText(f)}{u.reduced ? ' (reduced side)' : man?.reduced !== undefined ? ` (full; reduced ${factorText(man.reduced)})` : ''}</span>

@@ -26,7 +26,8 @@ export function useRules(ruleset: string | null, has: boolean): RulesReference |
 
 /**
  * The case a citation names, or its nearest parent the reference has: "2WW 9.1.2" tries 9.1.2, 9.1, 9;
- * "2WW 4.2 C.3" tries "4.2 C.3", "4.2 C", "4.2", "4"; a citation of several cases ("2WW 8.2, 8.3.1") opens the first.
+ * "2WW 4.2 C.3" tries "4.2 C.3", "4.2 C", "4.2", "4"; a citation of several cases ("2WW 8.2, 8.3.1") opens the first;
+ * a named one ("AAE Conduct Combat: Submerging") tries "Conduct Combat: Submerging", "Conduct Combat", "Conduct".
  */
 export function caseOf(ref: RulesReference | null, citation: string): { id: string; c: RuleCase } | null {
   if (!ref) return null;
@@ -38,9 +39,10 @@ export function caseOf(ref: RulesReference | null, citation: string): { id: stri
     if (c) return { id: rest, c };
     // A bare section ("ETO 26") opens its introduction ("26.0").
     if (/^\d+$/.test(rest) && ref.cases[`${rest}.0`]) return { id: `${rest}.0`, c: ref.cases[`${rest}.0`]! };
-    const cut = Math.max(rest.lastIndexOf('.'), rest.lastIndexOf(' '));
+    // A named case ("AAE Conduct Combat: submarines", "AAE house rules l.76 (night bombing)") drops its tail.
+    const cut = Math.max(rest.lastIndexOf('.'), rest.lastIndexOf(' '), rest.lastIndexOf(':'));
     if (cut <= 0) break;
-    rest = rest.slice(0, cut).trim();
+    rest = rest.slice(0, cut).replace(/[\s:(]+$/, '');
   }
   return null;
 }

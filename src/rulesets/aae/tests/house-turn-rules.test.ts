@@ -28,7 +28,7 @@ describe('house rules l.20: supply', () => {
     const norway = unitsOf(s, 'germany', 'norway')[0]!;
     expect([norway.unsupplied, unitsOf(s, 'germany', 'finland')[0]!.unsupplied]).toEqual([true, undefined]);
     expect(combatTable(s, 'karelia', { kind: 'land' }).attack(combatant(norway))).toBe(1);
-    expect(aaeBoardView(s).pieces.find((p) => p.where === 'norway')!.marks).toEqual(['out of supply']);
+    expect(aaeBoardView(s).pieces.find((p) => p.where === 'norway')!.marks).toEqual(['out-of-supply']);
     // A British transport and submarine do not cut the Danish Sea.
     const open = toCombatMove(rig, position({ units: [u('germany', 'infantry', 'norway'), ...fleet(['barents-sea', 'north-sea', 'norwegian-sea']), u('uk', 'transport', 'danish-sea'), u('uk', 'submarine', 'danish-sea')], options: on('supply') }));
     expect(unitsOf(open, 'germany', 'norway')[0]!.unsupplied).toBeUndefined();

@@ -2,7 +2,7 @@
 // task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
 import { movementRange } from '../../board/index.ts';
-import type { Ctx } from '../../engine/index.ts';
+import { derived, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { connectionClosed } from './supply.ts';
 import {
@@ -36,7 +36,12 @@ export interface MoveEnv {
 }
 
 /** What each place is to units of `power` now. */
+/** The movement facts of `power` in `s`, once per settled state (the kernel's derived facts). */
 export function envFor(s: BkgState, power: string): MoveEnv {
+  return derived(s, `bkg:move-env:${power}`, () => computeEnv(s, power));
+}
+
+function computeEnv(s: BkgState, power: string): MoveEnv {
   const m = bkgMap();
   const n = m.board.nodeCount;
   const status = new Uint8Array(n);

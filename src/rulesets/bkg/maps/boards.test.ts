@@ -28,7 +28,7 @@ describe.each([
     expect(new Set(Object.keys(board.areas!))).toEqual(ids);
     for (const [id, a] of Object.entries(board.areas!)) {
       expect(a.polygons.length, id).toBeGreaterThan(0);
-      expect('reconstructed' in a.source && a.source.reconstructed.startsWith(`${a.name}: `), id).toBe(true);
+      expect(!!a.source && 'reconstructed' in a.source && a.source.reconstructed.startsWith(`${a.name}: `), id).toBe(true);
     }
   });
 

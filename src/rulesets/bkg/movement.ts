@@ -48,18 +48,31 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
   const enemyAt = new Uint8Array(n);
   const attackAt = new Uint8Array(n);
   const side = sideOf(s, power);
+  // What an area is to `power` depends on its controller alone, unless that controller's leader is conquered (-1).
+  const byController = new Map<string, number>();
   for (const id of m.landIds) {
     const c = s.control[id]!;
     const i = m.board.index(id);
-    if (friendly(s, power, c)) status[i] = FRIENDLY;
-    else if (atWar(s, power, c)) status[i] = ENEMY;
-    else if (isConquered(s, leaderOf(s, c))) status[i] = conqueredEntry(s, power, id);
-    else status[i] = warForbidden(s, leaderOf(s, power), c) === null ? NEUTRAL : BLOCKED;
+    let st = byController.get(c);
+    if (st === undefined) {
+      if (friendly(s, power, c)) st = FRIENDLY;
+      else if (atWar(s, power, c)) st = ENEMY;
+      else if (isConquered(s, leaderOf(s, c))) st = -1;
+      else st = warForbidden(s, leaderOf(s, power), c) === null ? NEUTRAL : BLOCKED;
+      byController.set(c, st);
+    }
+    status[i] = st === -1 ? conqueredEntry(s, power, id) : st;
     // Advanced 8.8: Bulgarian units never enter the USSR.
     if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
   }
+  const war = new Map<string, boolean>();
+  const atWarWith = (p: string): boolean => {
+    let w = war.get(p);
+    if (w === undefined) war.set(p, (w = atWar(s, power, p)));
+    return w;
+  };
   for (const u of Object.values(s.units)) {
-    if (u.where === 'box' || u.aboard || !atWar(s, power, u.power)) continue;
+    if (u.where === 'box' || u.aboard || !atWarWith(u.power)) continue;
     const i = m.board.find(u.where);
     if (i < 0) continue;
     if (m.isSea[i]) { if (isShip(u)) { enemyAt[i] = 1; status[i] = ENEMY; } } else enemyAt[i] = 1;

@@ -1,6 +1,7 @@
 // AI and odds figures (docs/ai.md). Run: npm run bench:ai (npx tsx bench/ai.bench.ts [options]). 2WW campaigns take
 // minutes each; run the long parts alone (--only) and say what ran.
-//   --only odds|duel|eto|2ww|aae   run one part (default: all)
+//   --only odds|duel|eto|2ww|aae|bkg   run one part (default: all but bkg)
+//   --bkg-games N              BKG whole games of the AI against the random player, per side (default 2)
 //   --aae-games N              A&A Europe games of the AI against the random player, per side (default 20)
 //   --games N                  duel games per match (default 40); ETO games per side and scenario (default 20)
 //   --scenario ID              ETO: one scenario only
@@ -21,6 +22,7 @@ import { milestoneTurns, simulate, simulationChart, type SimulationResult } from
 import type { PlayerKind } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
 import { aaeAiBench } from './aae.bench.ts';
+import { bkgAiBench } from './bkg.bench.ts';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -191,6 +193,8 @@ export function runAiBench(): Record<string, number> {
   if ((!only || only === '2ww') && aiAdapterFor('2ww')) twoWWBench(figures);
   // A&A Europe (its own bench file): exact odds of a large battle, the AI against the random player, AI against AI.
   if (!only || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
+  // Blitzkrieg General: whole basic games of the AI against the random player (minutes each: few by default).
+  if (only === 'bkg') Object.assign(figures, bkgAiBench(arg('--bkg-games', 2), argStr('--seed', 'bench')));
   return figures;
 }
 

@@ -81,6 +81,7 @@ function checkConfig(config: AreaMapConfig, countryNames: Set<string>): void {
         }
       }
       if (!p.countries && !p.within) throw new Error(`${f}.land[${k}]: a part needs countries, within or both`);
+      if (p.fill && (p.countries || !p.within)) throw new Error(`${f}.land[${k}].fill: a filled part is a within polygon without countries`);
       if (p.split && p.split.line.length < 2) throw new Error(`${f}.land[${k}].split.line: a split line needs 2 points or more`);
     });
   }
@@ -163,13 +164,22 @@ export function buildAreaMap(config: AreaMapConfig): AreaBuild {
 
   const country = blank();
   const countryIndex = new Map<string, number>();
+  // A window past 180E (the Pacific) also draws the western hemisphere one turn east.
+  const turns = config.window.east > 180 ? [0, 360] : [0];
   shapes.forEach((s, i) => {
     countryIndex.set(s.name, i + 1);
     for (const poly of s.polygons) {
-      const rings = poly.map(toMap).filter((r) => r.length >= 3);
-      if (rings.length) country.fillPolygon(rings, i + 1);
+      for (const t of turns) {
+        const rings = poly.map((r) => toMap(t ? r.map(([lon, lat]): LonLat => [lon + t, lat]) : r)).filter((r) => r.length >= 3);
+        if (rings.length) country.fillPolygon(rings, i + 1);
+      }
     }
   });
+  const FILLED = shapes.length + 1;
+  for (const a of Object.values(config.areas)) {
+    if (isSea(a)) continue;
+    for (const part of a.land) if (part.fill && part.within) for (const pg of polygonsOf(part.within)) country.fillPolygon([toMap(pg)], FILLED);
+  }
 
   const ids = Object.keys(config.areas);
   const labels = new Int32Array(W * H);
@@ -208,6 +218,11 @@ export function buildAreaMap(config: AreaMapConfig): AreaBuild {
     for (const pg of a.sea) scratch.fillPolygon([toMap(pg)], 1);
     for (let p = 0; p < W * H; p++) if (scratch.data[p] && !country.data[p]) labels[p] = i + 1;
   });
+  if (config.lakes?.length) {
+    scratch.data.fill(0);
+    for (const pg of config.lakes) scratch.fillPolygon([toMap(pg)], 1);
+    for (let p = 0; p < W * H; p++) if (scratch.data[p] && !country.data[p]) labels[p] = 0;
+  }
 
   const grid: LabelGrid = { width: W, height: H, data: labels };
   const water = new Uint8Array(W * H);

@@ -96,6 +96,8 @@ export interface AreaPart {
   within?: LonLat[] | LonLat[][];
   /** Keep one side of a lon/lat polyline drawn across the country; its ends must lie outside the land it cuts. */
   split?: { line: LonLat[]; keep: 'left' | 'right' };
+  /** Paint the whole `within` polygon as land: an atoll too small for the Natural Earth scale, drawn as a marker. */
+  fill?: true;
   /** Why the part is drawn so (a split or a window that is not a modern border). */
   source?: Source;
 }
@@ -168,6 +170,8 @@ export interface AreaMapConfig {
   areas: Record<string, AreaDef>;
   /** Links added or re-kinded (straits, canals, ferries). */
   links?: LinkDef[];
+  /** Water inside these lon/lat polygons belongs to no sea zone (inland seas and lakes the game does not use). */
+  lakes?: LonLat[][];
   /** Computed links removed (a border the game closes). */
   unlinks?: { a: string; b: string; source: Source }[];
 }

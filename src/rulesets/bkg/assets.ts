@@ -1,26 +1,26 @@
 // What a client draws for BKG (src/engine/board.ts AssetsSchema): both maps as areas of one coordinate space (the
 // Pacific map to the right of the European one), their links, the tracks, the counters.
-import type { Assets } from '../../engine/board.ts';
+import type { Assets, BoardArea } from '../../engine/board.ts';
 import { bkgData } from './data/index.ts';
 import { MAJORS, NEUTRAL_COLOR, POWER_ABBR, POWER_COLORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, powerOfCountry } from './powers.ts';
-import { provisionalPolygons } from './geometry.ts';
+import boardEurope from './data/board-europe.json' with { type: 'json' };
+import boardPacific from './data/board-pacific.json' with { type: 'json' };
 import { turnLabel, lastTurn } from './state.ts';
 
-/** Map coordinates of a longitude/latitude: the European map left, the Pacific map (55E to 100W) right. */
-export function project(map: 'europe' | 'pacific', lon: number, lat: number): [number, number] {
-  const k = 6;
-  if (map === 'europe') return [round((lon + 95) * k), round((80 - lat) * k)];
-  const e = lon < 0 ? lon + 360 : lon;
-  return [round((175 + e - 55) * k), round((80 - lat) * k)];
-}
+type Drawn = { areas: Record<string, BoardArea> };
 
-function round(x: number): number {
-  return Math.round(x * 10) / 10;
+/** Both maps drawn from geography (maps/*.config.ts, built by tools/map): the Pacific map right of the European one. */
+export const PACIFIC_OFFSET = 2680;
+
+function drawnArea(map: 'europe' | 'pacific', id: string): BoardArea {
+  const a = ((map === 'europe' ? boardEurope : boardPacific) as unknown as Drawn).areas[id]!;
+  if (map === 'europe') return a;
+  const shift = ([x, y]: [number, number]): [number, number] => [x + PACIFIC_OFFSET, y];
+  return { ...a, polygons: a.polygons.map((ring) => ring.map(shift)), label: shift(a.label) };
 }
 
 export function bkgAssets(): Assets {
   const d = bkgData();
-  const polys = provisionalPolygons();
   const areas: Assets['board']['areas'] = {};
   for (const a of d.map.areas) {
     const marks: string[] = [];
@@ -29,10 +29,8 @@ export function bkgAssets(): Assets {
     if (a.forbiddenCoast) marks.push('forbidden-coast');
     if (a.prod === 'D') marks.push('production-D');
     if (a.terrain && a.terrain !== 'clear') marks.push(a.terrain);
-    const entry: NonNullable<Assets['board']['areas']>[string] = {
-      name: a.name, kind: a.kind, polygons: polys.get(a.id)!, label: project(a.map, a.at[0], a.at[1]),
-      source: d.map.sources[a.src]!,
-    };
+    const drawn = drawnArea(a.map, a.id);
+    const entry: NonNullable<Assets['board']['areas']>[string] = { name: a.name, kind: a.kind, polygons: drawn.polygons, label: drawn.label, source: drawn.source };
     if (a.kind === 'land') entry.owner = a.owner ?? powerOfCountry(a.country!);
     if (Array.isArray(a.prod)) entry.value = a.prod[0];
     if (marks.length) entry.marks = marks;
@@ -81,7 +79,7 @@ export function bkgAssets(): Assets {
     }],
     notes: [
       'The rulebook has no list of areas: every area it names is here, the rest reconstructed from geography (docs/data/bkg.md).',
-      'The polygons are provisional (a Voronoi diagram of the label points) until the area-map builder (tools/map) draws them from country shapes.',
+      'The areas are drawn from Natural Earth country shapes (tools/map); where the game divides a country, the line runs halfway between the labels. Where the drawing and the rules differ, the rules\' links hold (docs/rulings/bkg.md 52).',
       `Majors: ${MAJORS.map((m) => POWER_NAMES[m]).join(', ')}; each is a seat.`,
     ],
     reconstructed: [

@@ -2,7 +2,7 @@
 // task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
 import { movementRange } from '../../board/index.ts';
-import type { Ctx } from '../../engine/index.ts';
+import { derived, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { connectionClosed } from './supply.ts';
 import {
@@ -36,25 +36,43 @@ export interface MoveEnv {
 }
 
 /** What each place is to units of `power` now. */
+/** The movement facts of `power` in `s`, once per settled state (the kernel's derived facts). */
 export function envFor(s: BkgState, power: string): MoveEnv {
+  return derived(s, `bkg:move-env:${power}`, () => computeEnv(s, power));
+}
+
+function computeEnv(s: BkgState, power: string): MoveEnv {
   const m = bkgMap();
   const n = m.board.nodeCount;
   const status = new Uint8Array(n);
   const enemyAt = new Uint8Array(n);
   const attackAt = new Uint8Array(n);
   const side = sideOf(s, power);
+  // What an area is to `power` depends on its controller alone, unless that controller's leader is conquered (-1).
+  const byController = new Map<string, number>();
   for (const id of m.landIds) {
     const c = s.control[id]!;
     const i = m.board.index(id);
-    if (friendly(s, power, c)) status[i] = FRIENDLY;
-    else if (atWar(s, power, c)) status[i] = ENEMY;
-    else if (isConquered(s, leaderOf(s, c))) status[i] = conqueredEntry(s, power, id);
-    else status[i] = warForbidden(s, leaderOf(s, power), c) === null ? NEUTRAL : BLOCKED;
+    let st = byController.get(c);
+    if (st === undefined) {
+      if (friendly(s, power, c)) st = FRIENDLY;
+      else if (atWar(s, power, c)) st = ENEMY;
+      else if (isConquered(s, leaderOf(s, c))) st = -1;
+      else st = warForbidden(s, leaderOf(s, power), c) === null ? NEUTRAL : BLOCKED;
+      byController.set(c, st);
+    }
+    status[i] = st === -1 ? conqueredEntry(s, power, id) : st;
     // Advanced 8.8: Bulgarian units never enter the USSR.
     if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
   }
+  const war = new Map<string, boolean>();
+  const atWarWith = (p: string): boolean => {
+    let w = war.get(p);
+    if (w === undefined) war.set(p, (w = atWar(s, power, p)));
+    return w;
+  };
   for (const u of Object.values(s.units)) {
-    if (u.where === 'box' || u.aboard || !atWar(s, power, u.power)) continue;
+    if (u.where === 'box' || u.aboard || !atWarWith(u.power)) continue;
     const i = m.board.find(u.where);
     if (i < 0) continue;
     if (m.isSea[i]) { if (isShip(u)) { enemyAt[i] = 1; status[i] = ENEMY; } } else enemyAt[i] = 1;

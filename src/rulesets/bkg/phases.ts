@@ -6,7 +6,7 @@ import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadsOf, mayMove, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
+  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
@@ -87,7 +87,15 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
   const out: Choice[] = [];
   const units = movers(s, f, seat, place);
   const reach = new Map<string, Map<string, Destination>>();
-  for (const u of units) reach.set(u.id, destinations(envs.of(u.power), u, f.phase));
+  // Interchangeable units (same signature and marks) reach the same places: search once for each kind.
+  const idx = units.some((u) => u.type === 'conv') ? loadIndex(s) : null;
+  const kinds = new Map<string, Map<string, Destination>>();
+  for (const u of units) {
+    const k = `${signature(s, u, idx)}|${u.done ? 1 : 0}|${u.rebased ? 1 : 0}|${u.invading ? 1 : 0}|${u.via ?? ''}|${u.aboard ?? ''}|${u.board ?? ''}|${u.carrier ?? ''}`;
+    let r = kinds.get(k);
+    if (!r) kinds.set(k, (r = destinations(envs.of(u.power), u, f.phase)));
+    reach.set(u.id, r);
+  }
   // An HQ goes along with combat units into their attack (a stack moving together).
   const withUnits = new Map<string, Map<string, Destination>>();
   for (const u of units) if (u.type === 'hq') withUnits.set(u.id, destinations(envs.of(u.power), u, f.phase, true));

@@ -1,0 +1,116 @@
+// The BKG AI adapter for the general planner (docs/ai.md): a state from a seat's view (other majors' cards and the
+// stack filled from the unseen cards), scoring terms of a position for a seat's side, and standing rules for the
+// cheap decisions. Every major is a seat; seats of one side play together.
+import { allChoices, createRng, nextInt, type Action, type Prompt, type SeatView } from '../../../engine/index.ts';
+import type { AiAdapter, PositionReport } from '../../../ai/types.ts';
+import { bkgData } from '../data/index.ts';
+import { bkg } from '../index.ts';
+import { productionOf } from '../map.ts';
+import { isConquered, sideOf } from '../politics.ts';
+import { MAJORS, SIDE_OF_MAJOR, type Major, type Side } from '../powers.ts';
+import { economicPoints } from '../sequence.ts';
+import { BOX, turnLabel, type BkgState } from '../state.ts';
+
+const sideOfSeat = (seat: string): Side => SIDE_OF_MAJOR[seat as Major];
+const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
+const balance = (mine: number, theirs: number): number => (mine + theirs > 0 ? (mine - theirs) / (mine + theirs) : 0);
+
+/** Strength on the map by side: a unit counts its showing factor (an HQ 1). */
+function strength(s: BkgState): Record<Side, number> {
+  const out: Record<Side, number> = { axis: 0, allies: 0 };
+  for (const u of Object.values(s.units)) {
+    if (u.where === BOX) continue;
+    const side = sideOf(s, u.power);
+    if (side) out[side] += u.type === 'hq' ? 1 : u.reduced ? (u.back ?? 0) : u.front;
+  }
+  return out;
+}
+
+/** Land areas' printed production held by each side (a win on the map before the production phase counts it). */
+function territory(s: BkgState): Record<Side, number> {
+  const out: Record<Side, number> = { axis: 0, allies: 0 };
+  for (const [id, c] of Object.entries(s.control)) {
+    const side = sideOf(s, c);
+    if (side) out[side] += productionOf(id)[0] + 0.25;
+  }
+  return out;
+}
+
+/** Battles waiting in the phase: the attacker's share of the strength there, weighed by what the area is worth. */
+function pressure(s: BkgState, side: Side): number {
+  let v = 0;
+  for (const b of s.battles) {
+    let att = 0, def = 0;
+    for (const u of Object.values(s.units)) {
+      if (u.where !== b.place) continue;
+      const f = u.type === 'hq' ? 0 : u.reduced ? (u.back ?? 0) : u.front;
+      if (sideOf(s, u.power) === b.attacker) att += f; else def += f;
+    }
+    const worth = b.place in s.control ? productionOf(b.place)[0] + 1 : 0.5;
+    v += (b.attacker === side ? 1 : -1) * worth * (balance(att, def));
+  }
+  return Math.max(-1, Math.min(1, v / 8));
+}
+
+export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
+  const me = sideOfSeat(seat), foe = other(me);
+  const st = strength(s), te = territory(s);
+  const lost = (side: Side) => MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && isConquered(s, m)).length;
+  return {
+    production: balance(economicPoints(s, me), economicPoints(s, foe)),
+    objectives: Math.max(-1, Math.min(1, (lost(foe) - lost(me)) / 3)),
+    territory: balance(te[me], te[foe]),
+    material: balance(st[me], st[foe]),
+    front: pressure(s, me),
+  };
+}
+
+export const BKG_WEIGHTS = { production: 0.2, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1 };
+
+/** Decisions answered by a fixed rule (cheap and of little weight): where a retreat, a landing or a placement goes. */
+const STANDING = new Set(['retreat-destination', 'land-aircraft', 'place']);
+
+export const bkgAi: AiAdapter<BkgState> = {
+  ruleset: 'bkg',
+  hidden: true,
+  stateFromView(view: SeatView, seat, seed) {
+    const v = structuredClone(view.state) as unknown as BkgState & { cards: { deck: unknown } };
+    const rng = createRng(`ai-determinisation|${seed}`);
+    // Advanced 7.4: the cards the seat cannot see are dealt again, at random, into the hidden hands and the stack.
+    const seen = new Set<string>([...v.cards.inEffect, ...v.cards.removed, ...(v.cards.hands[seat as Major] ?? []).map((c) => c.id)]);
+    // Cards on offer in a purchase (advanced 7.4) are in the open frame, out of the stack.
+    for (const f of (v.stack ?? []) as { offers?: Record<string, string[]> }[]) for (const list of Object.values(f.offers ?? {})) for (const id of list) seen.add(id);
+    const unseen = bkgData().cards.map((c) => c.id).filter((id) => !seen.has(id));
+    for (let i = unseen.length - 1; i > 0; i--) {
+      const j = nextInt(rng, i + 1);
+      [unseen[i], unseen[j]] = [unseen[j]!, unseen[i]!];
+    }
+    for (const h of Object.values(v.cards.hands)) for (const c of h) if (c.id === 'hidden') c.id = unseen.pop() ?? 'hidden';
+    const deckSize = typeof v.cards.deck === 'number' ? v.cards.deck : (v.cards.deck as string[]).length;
+    v.cards.deck = unseen.slice(0, deckSize);
+    return { ...v, rng: createRng(`ai-determinisation|${seed}|dice`), sealed: {} } as BkgState;
+  },
+  terms: bkgTerms,
+  weights: BKG_WEIGHTS,
+  terminalValue(s, seat) {
+    const w = s.outcome?.winner;
+    if (!w) return 0;
+    return SIDE_OF_MAJOR[w as Major] === sideOfSeat(seat) ? 1 : -1;
+  },
+  sameSide: (a, b) => sideOfSeat(a) === sideOfSeat(b),
+  quickChoice(s: BkgState, prompt: Prompt): Action | null {
+    if (!STANDING.has(prompt.kind ?? '')) return null;
+    const cs = allChoices(bkg, s, prompt);
+    return cs.length ? cs[0]!.action : null;
+  },
+  report(s): PositionReport {
+    return {
+      turn: s.turn,
+      turnLabel: turnLabel(s),
+      production: Object.fromEntries(MAJORS.map((m) => [m, s.production[m]])),
+      milestones: Object.fromEntries(MAJORS.map((m) => [`${m} conquered`, isConquered(s, m)])),
+    };
+  },
+  // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
+  levels: { easy: { maxPositions: 24, lookahead: 4 }, normal: { maxPositions: 240, lookahead: 8 }, hard: { maxPositions: 1_500, lookahead: 16 } },
+};

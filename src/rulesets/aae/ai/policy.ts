@@ -73,7 +73,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
   if (bid) return buy('infantry') ?? all.find((c) => c.action.type === 'done')!.action;
   // Under heavy pressure at home, infantry first.
   const pr = pressure(s, sideOf(p));
-  const homeNeed = need(pr, capitalOf(p));
+  const homeNeed = need(pr, capitalOf(p), s);
   const mix = homeNeed > 1 ? { infantry: 0.8, armour: 0.2 } : MIX[p];
   const spent = bought.reduce((a, t) => a + unitCost(s, t, p), 0);
   let best: UnitType | null = null;
@@ -96,7 +96,7 @@ function bestPlace(s: AaeState, all: Choice[]): Action | null {
   const places = all.filter((c) => typeof c.action.at === 'string');
   if (places.length === 0) return all.find((c) => c.action.type === 'done' || c.action.at === null)?.action ?? null;
   const pr = pressure(s, sideOf(s.power));
-  const score = (id: string) => (isLand(id) ? need(pr, id) + frontWeight(s, id) : 0);
+  const score = (id: string) => (isLand(id) ? need(pr, id, s) + frontWeight(s, id) : 0);
   return [...places].sort((a, b) => score(b.action.at as string) - score(a.action.at as string))[0]!.action;
 }
 
@@ -182,9 +182,9 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
 
   // 2. Empty enemy territory worth something: the cheapest unit that may go.
   const empties = [...options.keys()].filter((id) => isLand(id) && enemyLand(s, id, p) && defendersOf(s, id, p).length === 0 && !s.units.some((u) => u.at === id && enemies(u.power, p)))
-    .sort((a, b) => importance(b) - importance(a) || (a < b ? -1 : 1));
+    .sort((a, b) => importance(b, s) - importance(a, s) || (a < b ? -1 : 1));
   for (const id of empties) {
-    if (importance(id) <= 0 && !neighbours(id).length) continue;
+    if (importance(id, s) <= 0 && !neighbours(id).length) continue;
     const land = usable(options.get(id)).filter((r) => unitData(r.unit.type).domain === 'land')
       .sort((a, b) => unitData(a.unit.type).cost - unitData(b.unit.type).cost || (a.unit.id < b.unit.id ? -1 : 1));
     if (land.length) return moveAction(land[0]!);
@@ -207,7 +207,7 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
       if (odds.pWin >= ATTACK_ODDS) break;
     }
     if (odds.pWin < ATTACK_ODDS) continue;
-    const gain = (isLand(area) ? importance(area) : 0) + odds.defLoss - odds.attLoss;
+    const gain = (isLand(area) ? importance(area, s) : 0) + odds.defLoss - odds.attLoss;
     if (gain <= 0) continue;
     if (!best || gain > best.score) best = { area, first: cands[0]!, score: gain };
   }
@@ -215,7 +215,7 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
 
   // 4. Allied bombers left over raid the enemy's industry.
   if (side === 'allies') {
-    for (const [, rs] of [...options].sort(([a], [b]) => importance(b) - importance(a))) {
+    for (const [, rs] of [...options].sort(([a], [b]) => importance(b, s) - importance(a, s))) {
       const raid = rs.find((r) => r.option.mission === 'raid');
       if (raid && legal(moveAction(raid))) return moveAction(raid);
     }
@@ -249,7 +249,7 @@ function noncombatMove(s: AaeState, _all: Choice[]): Action | null {
   const pr = pressure(s, side);
   const dist = frontDistance(s, side);
   const env = new MoveEnv(s);
-  const place = (id: string) => need(pr, id) * 2 - (dist.get(id) ?? 15) + frontWeight(s, id);
+  const place = (id: string) => need(pr, id, s) * 2 - (dist.get(id) ?? 15) + frontWeight(s, id);
   for (const u of s.units) {
     if (u.power !== p || u.done) continue;
     const d = unitData(u.type);

@@ -106,7 +106,9 @@ const SIDE_POWERS: Record<Side, Power[]> = { axis: ['germany'], allies: ['ussr',
 export function unitValue(s: AaeState, side: Side): number {
   let v = 0;
   for (const u of s.units) if (sideOf(u.power) === side) v += unitData(u.type).cost;
-  for (const p of SIDE_POWERS[side]) v += s.ipcs[p] + s.pending[p].reduce((a, t) => a + unitData(t).cost, 0);
+  // Units bought count; IPCs in hand do not (the planner compares a battle's ends, one of which may have crossed an
+  // income phase: production weighs the income itself).
+  for (const p of SIDE_POWERS[side]) v += s.pending[p].reduce((a, t) => a + unitData(t).cost, 0);
   return v;
 }
 

@@ -211,11 +211,14 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
 
 export const RULE_RAIL = 'AAE house rules l.107 (rail movement)';
 
-/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941), the Soviet Union 12, the UK 4 in the Middle East. */
+/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941; 6 in 1942 and 4 from 1943 with partisans, l.131), the Soviet Union 12, the UK 4 in the Middle East. */
 export function railPoints(s: AaeState, p: Power): { all: number; soviet: number } {
   const used = s.railUsed ?? { all: 0, soviet: 0 };
   const total = p === 'germany' ? 10 : p === 'ussr' ? 12 : p === 'uk' ? 4 : 0;
-  const sovietCap = p === 'germany' && seasonOf(s.round).year === 1941 ? 8 : total;
+  const year = seasonOf(s.round).year;
+  // House rules l.131 (Communist partisans): 6 points inside Soviet territory in 1942, 4 from 1943.
+  const partisans = s.opts.house.partisans ? (year === 1942 ? 6 : year >= 1943 ? 4 : total) : total;
+  const sovietCap = p === 'germany' ? (year === 1941 ? 8 : partisans) : total;
   return { all: total - used.all, soviet: sovietCap - used.soviet };
 }
 

@@ -1,8 +1,10 @@
-// The powers' special rules of the draft: the Soviet convoys (l.121-123).
+// The powers' special rules of the draft: the Soviet convoys (l.121-123), Communist partisans (l.131), Red Army towns
+// and the NKVD (l.139).
 import { describe, expect, it } from 'vitest';
 import type { Power } from '../data/index.ts';
 import { incomeOf } from '../income.ts';
-import { aaeRig, position, u } from '../testing.ts';
+import { railPoints } from '../movement.ts';
+import { aaeRig, position, u, unitsOf } from '../testing.ts';
 
 const on = (...ids: string[]) => Object.fromEntries(ids.map((id) => [`hr-${id}`, true]));
 const convoyItems = (round: number, control: Record<string, Power> = {}, options = on('convoys', 'regions')) => {
@@ -34,5 +36,49 @@ describe('house rules l.121-123: the Soviet convoys', () => {
     const s = rig.start(position({ options: on('convoys'), round: 8, units: [u('ussr', 'infantry', 'moscow')] }), 'income', 'ussr');
     expect(rig.log().some((l) => /Soviet Union collects \d+ IPCs/.test(l))).toBe(true);
     expect(s.ipcs.ussr).toBe(24 + incomeOf(s, 'ussr').total);
+  });
+});
+
+describe('house rules l.131: Communist partisans', () => {
+  it('German rail inside Soviet territory: 8 points in 1941, 6 in 1942, 4 from 1943 (10 in all)', () => {
+    const at = (round: number) => railPoints(aaeRig().start(position({ round, options: on('rail', 'partisans'), units: [u('germany', 'infantry', 'poland')] }), 'noncombat-move', 'germany'), 'germany');
+    expect([at(2), at(6), at(10), at(14)]).toEqual([{ all: 10, soviet: 8 }, { all: 10, soviet: 6 }, { all: 10, soviet: 4 }, { all: 10, soviet: 4 }]);
+  });
+
+  it('Axis defenders retreating from a Soviet attack lose an infantry on a d10 of 9 or 0 in 1942; an 8 does no harm', () => {
+    const fight = (face: number) => {
+      const rig = aaeRig();
+      const units = [u('ussr', 'infantry', 'east-poland', 4), u('germany', 'infantry', 'poland', 3)];
+      let s = rig.start(position({ units, round: 6, options: on('d10', 'defender-retreat', 'partisans') }), 'combat-move', 'ussr');
+      s = rig.play(s, 'ussr', rig.pick(s, /all 4 infantry from East Poland: attack Poland/));
+      s = rig.play(s, 'ussr', { type: 'end-phase' });
+      s = rig.play(rig.force(s, Array(7).fill(9)), 'ussr', { type: 'battle', area: 'poland' });
+      s = rig.play(s, 'ussr', { type: 'press-on' });
+      s = rig.play(s, 'germany', rig.pick(s, /retreat to Germany/));
+      s = rig.play(rig.force(s, [face]), 'ussr', { type: 'pursue', yes: false });
+      return { left: unitsOf(s, 'germany', 'germany').length, log: rig.log().filter((l) => /^The partisans/.test(l)) };
+    };
+    expect(fight(9)).toEqual({ left: 2, log: ['The partisans roll 9: an Axis infantry retreating to Germany is lost'] });
+    expect(fight(10).left).toBe(2);
+    expect(fight(8)).toEqual({ left: 3, log: ['The partisans roll 8: no harm done'] });
+  });
+});
+
+describe('house rules l.139: Red Army towns and the NKVD', () => {
+  it('one infantry a mobilization in a Soviet territory without a complex; a second is refused citing the rule', () => {
+    const rig = aaeRig();
+    const body = { ...position({ units: [u('ussr', 'infantry', 'moscow')], options: on('nkvd', 'regions') }), pending: { germany: [], ussr: ['infantry', 'infantry', 'armour'], uk: [], usa: [] } };
+    let s = rig.start(body, 'mobilize', 'ussr');
+    const towns = rig.choices(s).filter((c) => /Red Army town/.test(c.label)).map((c) => c.action.at);
+    expect(towns).toContain('baku');
+    expect(towns).toContain('ukraine');
+    expect(towns).not.toContain('moscow');
+    s = rig.play(s, 'ussr', rig.pick(s, /place infantry in Ukraine S.S.R. \(Red Army town/));
+    expect(unitsOf(s, 'ussr', 'ukraine', 'infantry')).toHaveLength(1);
+    expect(rig.choices(s).some((c) => /Red Army town/.test(c.label))).toBe(false);
+    expect(() => rig.play(s, 'ussr', { type: 'place', unit: 'infantry', at: 'caucasus', factory: 'nkvd' })).toThrow(/l\.139.*one infantry a turn/);
+    // Without the rule: only at complexes.
+    const off = rig.start({ ...body, opts: position({ options: on('regions') }).opts }, 'mobilize', 'ussr');
+    expect(rig.choices(off).some((c) => /Red Army town/.test(c.label))).toBe(false);
   });
 });

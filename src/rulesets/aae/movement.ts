@@ -3,6 +3,7 @@
 // src/board; every move goes through friendly ground (land units stop on entering an enemy territory; ships stop
 // on entering a sea zone with enemy ships), so a move's effect depends only on where it ends. A unit may move in
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
+import { oilPenalty } from './house/oil.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
@@ -53,8 +54,9 @@ export const movesLeft = (s: AaeState, u: Unit): number => moveAllowance(s, u) -
 export function moveAllowance(s: AaeState, u: Unit): number {
   const base = unitData(u.type).move;
   // House rules l.105 (ships move 3); a damaged battleship moves 1 (l.93, the more specific line: ruling).
-  if (isShip(u.type) && s.opts.house['naval-move']) return u.type === 'battleship' && (u.damage ?? 0) > 0 ? 1 : 3;
-  return base;
+  // House rules l.163: a class short of oil moves one less.
+  if (isShip(u.type) && s.opts.house['naval-move']) return (u.type === 'battleship' && (u.damage ?? 0) > 0 ? 1 : 3) - oilPenalty(s, u);
+  return base - oilPenalty(s, u);
 }
 
 /** Transport room left (AAE Transports: one tank, or two other land units). */

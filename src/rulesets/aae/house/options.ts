@@ -55,6 +55,7 @@ export const HOUSE_RULES: HouseRule[] = [
   { id: 'convoys', name: 'Soviet convoys', lines: '121-123', description: 'The Arctic convoy (the Soviet convoy centre, 4) pays from the Soviet income of Winter 1941, 2 with Murmansk or Archangel in Axis hands, nothing with both; two Atlantic lend-lease convoys add 3 each from Summer and Winter 1942, 1 each with Northern Iran or Iraq in Axis hands' },
   { id: 'partisans', name: 'Communist partisans', lines: '131', description: 'German rail inside Soviet territory: 6 points in 1942, 4 from 1943; Axis units retreating from a Soviet attack lose an infantry on a d10 of 0 (9-0 in 1942, 8-0 from 1943)' },
   { id: 'nkvd', name: 'Red Army towns and the NKVD', lines: '139', description: 'Each Soviet mobilization may place one infantry in a Soviet territory without an industrial complex (Baku too)' },
+  { id: 'oil', name: 'Axis oil vulnerability', lines: '163', description: 'With Rumania in Allied hands and Baku not Axis, Germany names two of submarines, surface ships, aircraft and armour at the start of each turn: its units of those classes move one less that turn' },
   { id: 'victory', name: 'Victory conditions (house)', lines: '241', description: 'Each power its own goal, checked at the end of every turn: the Axis hold 10 points of cities; the Soviets take Berlin, Budapest, Königsberg and Warsaw; the British defeat Germany and Italy and hold Egypt, Greece and Gibraltar; the Americans defeat Germany (it holds fewer than 2 areas of Germany). At the end of turn 16 Germany wins holding 2 areas of Germany' },
 ];
 

@@ -1,7 +1,8 @@
 // The powers' special rules of the draft: the Soviet convoys (l.121-123), Communist partisans (l.131), Red Army towns
-// and the NKVD (l.139).
+// and the NKVD (l.139), Axis oil (l.163).
 import { describe, expect, it } from 'vitest';
-import type { Power } from '../data/index.ts';
+import type { Power, UnitType } from '../data/index.ts';
+import { moveAllowance } from '../movement.ts';
 import { incomeOf } from '../income.ts';
 import { railPoints } from '../movement.ts';
 import { aaeRig, position, u, unitsOf } from '../testing.ts';
@@ -67,7 +68,7 @@ describe('house rules l.131: Communist partisans', () => {
 describe('house rules l.139: Red Army towns and the NKVD', () => {
   it('one infantry a mobilization in a Soviet territory without a complex; a second is refused citing the rule', () => {
     const rig = aaeRig();
-    const body = { ...position({ units: [u('ussr', 'infantry', 'moscow')], options: on('nkvd', 'regions') }), pending: { germany: [], ussr: ['infantry', 'infantry', 'armour'], uk: [], usa: [] } };
+    const body = { ...position({ units: [u('ussr', 'infantry', 'moscow')], options: on('nkvd', 'regions') }), pending: { germany: [], ussr: ['infantry', 'infantry', 'armour'] as UnitType[], uk: [], usa: [] } };
     let s = rig.start(body, 'mobilize', 'ussr');
     const towns = rig.choices(s).filter((c) => /Red Army town/.test(c.label)).map((c) => c.action.at);
     expect(towns).toContain('baku');
@@ -80,5 +81,28 @@ describe('house rules l.139: Red Army towns and the NKVD', () => {
     // Without the rule: only at complexes.
     const off = rig.start({ ...body, opts: position({ options: on('regions') }).opts }, 'mobilize', 'ussr');
     expect(rig.choices(off).some((c) => /Red Army town/.test(c.label))).toBe(false);
+  });
+});
+
+describe('house rules l.163: Axis oil vulnerability', () => {
+  const units = [u('germany', 'armour', 'poland'), u('germany', 'fighter', 'poland'), u('germany', 'infantry', 'poland'), u('germany', 'submarine', 'baltic-sea')];
+  it('Rumania Soviet and Baku not Axis: Germany names armour and aircraft, which move one less this turn', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units, control: { rumania: 'ussr' }, options: on('oil', 'regions') }), 'start', 'germany');
+    expect(rig.prompt(s)!.rule).toBe('AAE house rules l.163 (Axis oil vulnerability)');
+    expect(rig.choices(s).map((c) => c.action.class)).toEqual(['submarines', 'surface ships', 'aircraft', 'armour']);
+    s = rig.play(s, 'germany', { type: 'oil-short', class: 'armour' });
+    expect(() => rig.play(s, 'germany', { type: 'oil-short', class: 'armour' })).toThrow(/l\.163/);
+    s = rig.play(s, 'germany', { type: 'oil-short', class: 'aircraft' });
+    expect(units.map((x, i) => moveAllowance(s, s.units[i]!)).join(' ')).toBe('1 3 1 2');
+    expect(rig.log()).toContain('Axis oil: German armour and aircraft move one less this turn');
+  });
+
+  it('no crisis while the Axis hold Baku, or Rumania is Axis', () => {
+    const rig = aaeRig();
+    const held = rig.start(position({ units, control: { rumania: 'ussr', baku: 'germany' }, options: on('oil', 'regions') }), 'start', 'germany');
+    expect(rig.prompt(held)!.rule).not.toMatch(/l\.163/);
+    const rumania = rig.start(position({ units, options: on('oil') }), 'start', 'germany');
+    expect(moveAllowance(rumania, rumania.units[0]!)).toBe(2);
   });
 });

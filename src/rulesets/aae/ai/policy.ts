@@ -156,8 +156,8 @@ function attackers(s: AaeState, area: string): Combatant[] {
 }
 
 /** Strongest attackers first; land units before aircraft so that a land unit is there to take the territory. */
-function byStrength(s: AaeState, rs: Reach[]): Reach[] {
-  return [...rs].sort((a, b) => Number(isAir(a.unit.type)) - Number(isAir(b.unit.type)) || punch(s, b.unit, 'attack') - punch(s, a.unit, 'attack') || (a.unit.id < b.unit.id ? -1 : 1));
+function byStrength(s: AaeState, rs: Reach[], area: string): Reach[] {
+  return [...rs].sort((a, b) => Number(isAir(a.unit.type)) - Number(isAir(b.unit.type)) || punch(s, b.unit, 'attack', area) - punch(s, a.unit, 'attack', area) || (a.unit.id < b.unit.id ? -1 : 1));
 }
 
 function combatMove(s: AaeState, all: Choice[]): Action | null {
@@ -176,7 +176,7 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
     if (def.length === 0) continue;
     const att = attackers(s, area);
     if (battleOdds(s, area, isLand(area) ? 'land' : 'sea', att, def).pWin >= ATTACK_ODDS) continue;
-    const more = byStrength(s, usable(options.get(area)));
+    const more = byStrength(s, usable(options.get(area)), area);
     if (more.length) return moveAction(more[0]!);
   }
 
@@ -197,7 +197,7 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
     if (!hostile || begun.includes(area)) continue;
     const def = defendersOf(s, area, p);
     if (def.length === 0) continue;
-    const cands = byStrength(s, usable(rs));
+    const cands = byStrength(s, usable(rs), area);
     if (isLand(area) && !cands.some((r) => unitData(r.unit.type).domain === 'land')) continue;
     const att: Combatant[] = [];
     let odds = { pWin: 0, attLoss: 0, defLoss: 0 };

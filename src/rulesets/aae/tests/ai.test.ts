@@ -19,6 +19,13 @@ describe('aae AI standing rules', () => {
     expect(legal(s, a)).toBe(true);
   });
 
+  it('ranks its attackers by their figures in the battle\'s area (Barbarossa: German aircraft +1 over the Soviet Union)', () => {
+    const rig = aaeRig();
+    const units = [u('germany', 'armour', 'finland', 3), u('germany', 'fighter', 'finland', 2), u('ussr', 'infantry', 'karelia'), u('ussr', 'infantry', 'vyborg')];
+    const s = rig.start(position({ units, options: { 'hr-d10': true, 'hr-barbarossa': true } }), 'combat-move', 'germany');
+    expect(choose(s)).toMatchObject({ type: 'move', units: ['u1'] });
+  });
+
   it('does not attack at poor odds: one armour against four infantry', () => {
     const rig = aaeRig();
     const s = rig.start(position({ units: [u('germany', 'armour', 'libya'), u('uk', 'infantry', 'egypt', 4)] }), 'combat-move', 'germany');

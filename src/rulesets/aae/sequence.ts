@@ -10,6 +10,7 @@ import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasMark, sideOf, u
 import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome } from './victory.ts';
 import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 import { checkSupply } from './house/supply.ts';
+import { militiaDue } from './house/militia.ts';
 import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
@@ -146,6 +147,9 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         return;
       }
       case 'end': {
+        // House rules l.129: the militia of a city held are disbanded or made infantry (the step runs again after).
+        const city = militiaDue(s, p);
+        if (city) { ctx.push('militia-end', { city, power: p }); return; }
         for (const u of s.units) {
           // House rules l.10: repairs cost IPCs in port instead (house/repairs.ts).
           if (u.power === p && u.damage && !s.opts.house.repairs) { u.damage = undefined; ctx.log(`${POWER_NAMES[p]} battleship in ${areaName(u.at)} is repaired`, RULE_REPAIR); }

@@ -1,8 +1,9 @@
 // The powers' special rules of the draft: the Soviet convoys (l.121-123), Communist partisans (l.131), Red Army towns
-// and the NKVD (l.139), Axis oil (l.163).
+// and the NKVD (l.139), Axis oil (l.163), city militia (l.129, 171).
 import { describe, expect, it } from 'vitest';
 import type { Power, UnitType } from '../data/index.ts';
 import { moveAllowance } from '../movement.ts';
+import { militiaMax } from '../house/militia.ts';
 import { incomeOf } from '../income.ts';
 import { railPoints } from '../movement.ts';
 import { aaeRig, position, u, unitsOf } from '../testing.ts';
@@ -104,5 +105,32 @@ describe('house rules l.163: Axis oil vulnerability', () => {
     expect(rig.prompt(held)!.rule).not.toMatch(/l\.163/);
     const rumania = rig.start(position({ units, options: on('oil') }), 'start', 'germany');
     expect(moveAllowance(rumania, rumania.units[0]!)).toBe(2);
+  });
+});
+
+describe('house rules l.129, 171: city militia', () => {
+  it('Moscow (value 2) attacked by land: up to 4 militia at 1 IPC each; at the end of the Soviet turn made infantry or disbanded', () => {
+    const rig = aaeRig();
+    const units = [u('germany', 'armour', 'belorussia', 2), u('ussr', 'infantry', 'moscow')];
+    let s = rig.start(position({ units, control: { belorussia: 'germany' }, options: on('militia') }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, /all 2 armour from Belorussia: attack Moscow/));
+    s = rig.play(s, 'germany', { type: 'end-phase' });
+    expect(rig.prompt(s)!.seat).toBe('ussr');
+    expect(rig.choices(s).map((c) => c.label)).toEqual(['raise 4 militia in Moscow (4 IPCs)', 'raise 3 militia in Moscow (3 IPCs)', 'raise 2 militia in Moscow (2 IPCs)', 'raise 1 militia in Moscow (1 IPCs)', 'raise none']);
+    expect(() => rig.play(s, 'ussr', { type: 'militia', count: 5 })).toThrow(/l\.129, 171.*at most 4/);
+    s = rig.play(s, 'ussr', { type: 'militia', count: 4 });
+    expect([unitsOf(s, 'ussr', 'moscow', 'militia').length, s.ipcs.ussr]).toEqual([4, 20]);
+    // The Soviet turn's end with the city held: make them infantry (4 IPCs), or disband them (+4).
+    const held = () => ({ ...position({ units: [u('ussr', 'militia', 'moscow', 3)], options: on('militia') }), house: { militia: { moscow: { calls: 1, status: 'raised' } } } });
+    let e = rig.start(held(), 'income', 'ussr');
+    expect(rig.prompt(e)!.text).toBe('Moscow held: disband its militia or make them infantry?');
+    const ipcs = e.ipcs.ussr;
+    e = rig.play(e, 'ussr', { type: 'militia-end', convert: true });
+    expect([unitsOf(e, 'ussr', 'moscow', 'infantry').length, e.ipcs.ussr]).toEqual([3, ipcs - 3]);
+    let d = rig.start(held(), 'income', 'ussr');
+    d = rig.play(d, 'ussr', { type: 'militia-end', convert: false });
+    expect([unitsOf(d, 'ussr', 'moscow').length, d.ipcs.ussr]).toEqual([0, ipcs + 3]);
+    // A second call-up after a disband: the city's value (2); after a conversion none.
+    expect([militiaMax(d, 'moscow'), militiaMax(e, 'moscow')]).toEqual([2, 0]);
   });
 });

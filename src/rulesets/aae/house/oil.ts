@@ -41,7 +41,10 @@ export function oilPenalty(s: AaeState, u: Pick<Unit, 'type' | 'power'>): number
 /** At the start of Germany's turn: the shortage ends, and a new one is named while the crisis lasts. */
 export function startOil(ctx: Ctx<AaeState>): void {
   const s = ctx.state;
-  if (s.house?.oilShort) s.house = { ...s.house, oilShort: undefined };
+  if (s.house?.oilShort) {
+    const { oilShort: _gone, ...rest } = s.house;
+    s.house = rest;
+  }
   if (!oilCrisis(s)) return;
   ctx.log('Rumania is lost and Baku is not Axis: Germany names two unit classes short of oil this turn', RULE_OIL);
   ctx.push('axis-oil', { chosen: [] });

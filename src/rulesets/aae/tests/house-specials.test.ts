@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Power, UnitType } from '../data/index.ts';
 import { moveAllowance } from '../movement.ts';
 import { militiaMax } from '../house/militia.ts';
+import { positionOfState, validatePosition } from '../positions.ts';
 import { incomeOf } from '../income.ts';
 import { railPoints } from '../movement.ts';
 import { aaeRig, position, u, unitsOf } from '../testing.ts';
@@ -120,6 +121,9 @@ describe('house rules l.129, 171: city militia', () => {
     expect(() => rig.play(s, 'ussr', { type: 'militia', count: 5 })).toThrow(/l\.129, 171.*at most 4/);
     s = rig.play(s, 'ussr', { type: 'militia', count: 4 });
     expect([unitsOf(s, 'ussr', 'moscow', 'militia').length, s.ipcs.ussr]).toEqual([4, 20]);
+    // A position taken now keeps the call-up.
+    expect(positionOfState(s).turn!.house).toEqual({ militia: { moscow: { calls: 1, status: 'raised' } } });
+    expect(validatePosition(positionOfState(s) as never)).toEqual([]);
     // The Soviet turn's end with the city held: make them infantry (4 IPCs), or disband them (+4).
     const held = () => ({ ...position({ units: [u('ussr', 'militia', 'moscow', 3)], options: on('militia') }), house: { militia: { moscow: { calls: 1, status: 'raised' } } } });
     let e = rig.start(held(), 'income', 'ussr');

@@ -199,14 +199,17 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
     if (def.length === 0) continue;
     const cands = byStrength(s, usable(rs), area);
     if (isLand(area) && !cands.some((r) => unitData(r.unit.type).domain === 'land')) continue;
-    const att: Combatant[] = [];
-    let odds = { pWin: 0, attLoss: 0, defLoss: 0 };
-    for (const r of cands.slice(0, 14)) {
-      att.push(combatant(r.unit, r.option.kind === 'unload' ? { amphibious: true } : {}));
-      odds = battleOdds(s, area, isLand(area) ? 'land' : 'sea', att, def);
-      if (odds.pWin >= ATTACK_ODDS) break;
-    }
+    // The fewest of the strongest 14 that reach the odds: all 14 first (most targets are out of reach), then halving.
+    const att = cands.slice(0, 14).map((r) => combatant(r.unit, r.option.kind === 'unload' ? { amphibious: true } : {}));
+    const oddsWith = (k: number) => battleOdds(s, area, isLand(area) ? 'land' : 'sea', att.slice(0, k), def);
+    let odds = oddsWith(att.length);
     if (odds.pWin < ATTACK_ODDS) continue;
+    let lo = 0, hi = att.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const o = oddsWith(mid);
+      if (o.pWin >= ATTACK_ODDS) { hi = mid; odds = o; } else lo = mid;
+    }
     const gain = (isLand(area) ? importance(area, s) : 0) + odds.defLoss - odds.attLoss;
     if (gain <= 0) continue;
     if (!best || gain > best.score) best = { area, first: cands[0]!, score: gain };

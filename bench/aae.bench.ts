@@ -7,6 +7,8 @@ import { aaeOdds } from '../src/rulesets/aae/odds.ts';
 import { aaeRig, position, u } from '../src/rulesets/aae/testing.ts';
 import { selfPlay } from '../src/rulesets/aae/ai/self-play.ts';
 import type { Power } from '../src/rulesets/aae/data/index.ts';
+import { simulate } from '../src/ai/simulate.ts';
+import type { PlayerKind } from '../src/ai/play.ts';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(name);
@@ -73,4 +75,30 @@ export function aaeAiBench(games: number, seed: string): Record<string, number> 
   return figures;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) aaeAiBench(Number(arg('--games', '20')), arg('--seed', 'bench'));
+/** Hard against easy through the AI's front door (src/ai: the planner weighs the battle decisions), each side. */
+export function aaeLevelBench(games: number, seed: string, options: Record<string, boolean | number> = {}): Record<string, number> {
+  const figures: Record<string, number> = {};
+  for (const hardSide of ['axis', 'allies'] as const) {
+    const lvl = (side: 'axis' | 'allies'): PlayerKind => (side === hardSide ? 'hard' : 'easy');
+    const players = { germany: lvl('axis'), ussr: lvl('allies'), uk: lvl('allies'), usa: lvl('allies') };
+    const t0 = performance.now();
+    const r = simulate(aae, { games, players, seed: `${seed}-levels-${hardSide}`, options });
+    let hard = 0, easy = 0;
+    const ends: string[] = [];
+    for (const g of r.games) {
+      const side = g.winner ? (g.winner === 'germany' ? 'axis' : 'allies') : null;
+      if (side === hardSide) hard++; else if (side) easy++;
+      ends.push(`${g.result} (turn ${g.lastTurn})`);
+    }
+    const hardSeats = hardSide === 'axis' ? ['germany'] : ['ussr', 'uk', 'usa'];
+    const turnMax = Math.max(...r.games.flatMap((g) => hardSeats.map((p) => g.turnMs[p]!.max)));
+    const cpuMax = Math.max(...r.games.flatMap((g) => hardSeats.map((p) => g.turnCpuMs[p]!.max)));
+    console.log(`aae: hard as the ${hardSide === 'axis' ? 'Axis' : 'Allies'} against easy, ${games} games: hard ${hard}, easy ${easy}, draws ${games - hard - easy}; ` +
+      `hard's worst turn ${(turnMax / 1000).toFixed(1)} s wall (${(cpuMax / 1000).toFixed(1)} s CPU); ${((performance.now() - t0) / 1000).toFixed(0)} s in all; ${ends.join('; ')}`);
+    figures[`aae_hard_${hardSide}_vs_easy_winRate`] = hard / games;
+  }
+  return figures;
+}
+
+if (process.argv.includes('--levels')) aaeLevelBench(Number(arg('--games', '2')), arg('--seed', 'bench'), process.argv.includes('--house') ? { houseRules: true } : {});
+else if (import.meta.url === `file://${process.argv[1]}`) aaeAiBench(Number(arg('--games', '20')), arg('--seed', 'bench'));

@@ -7,6 +7,7 @@ import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, PendingBattle } from './state.ts';
 import { areaName, describeUnits, enemies, enemyLand, isSea } from './world.ts';
 import { fortressesFire } from './house/turn.ts';
+import { callMilitia } from './house/militia.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -64,6 +65,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
       fortressesFire(ctx);
       s.battles = pendingBattles(s);
       ctx.goto('combat', { listed: true });
+      callMilitia(ctx);
       return;
     }
     ctx.pop();

@@ -1,10 +1,11 @@
 // AAE Collect Income: territories and convoy centres held, the Middle East (the Allies collect nothing there; what
 // Germany takes there the Allies pay it from their own IPCs), the Soviet convoy centre (worth nothing while Germany
-// holds Archangel), no income while a power's capital is in enemy hands.
+// holds Archangel), no income while a power's capital is in enemy hands. House rules l.121-123 (hr-convoys): the
+// Arctic and the two Atlantic convoys to the Soviet Union.
 import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import { POWERS, type Power } from './data/index.ts';
 import type { AaeState } from './state.ts';
-import { AREAS, POWER_NAMES, capitalOf, controller, enemies, hasMark, sideOf } from './world.ts';
+import { AREAS, POWER_NAMES, area, capitalOf, controller, enemies, hasMark, sideOf, standIn } from './world.ts';
 import { seasonOf } from './house/seasons.ts';
 
 export const RULE_INCOME = 'AAE Collect Income';
@@ -21,18 +22,20 @@ export function incomeOf(s: AaeState, p: Power): { total: number; items: { area:
     if (!a.value || controller(s, a.id) !== p) continue;
     if (hasMark(a.id, 'middle-east')) continue;
     if (a.kind === 'sea' && a.owner !== p) continue;
-    if (a.id === 'soviet-convoy' && sovietConvoyCut(s)) continue;
+    if (a.id === 'soviet-convoy' && (h.convoys ? arcticConvoyValue(s) === 0 : sovietConvoyCut(s))) continue;
     // House rules l.179: the US base income follows a schedule instead of its territory and convoy centres.
     if (h['us-income'] && a.owner === 'usa' && p === 'usa') continue;
     let value = a.value;
     if (h['half-value'] && a.owner !== p) value = Math.floor(value / 2);
     if (h.speer && a.id === 'germany' && p === 'germany') value = speerValue(s, value);
+    if (h.convoys && a.id === 'soviet-convoy') value = arcticConvoyValue(s);
     items.push({ area: a.id, value });
   }
   if (h['us-income'] && p === 'usa') {
     const cut = AREAS.get('us-convoy-1')!.value! * Number(controller(s, 'us-convoy-1') !== 'usa') + AREAS.get('us-convoy-2')!.value! * Number(controller(s, 'us-convoy-2') !== 'usa');
     items.push({ area: 'united-states', value: usBaseIncome(s.round) - cut });
   }
+  if (h.convoys && p === 'ussr') for (const c of atlanticConvoys(s)) items.push(c);
   if (h.malta && p === 'uk' && controller(s, 'malta') === 'uk') items.push({ area: 'malta', value: -1 });
   if (h.japan && p === 'uk' && s.round >= 5) items.push({ area: 'united-kingdom', value: -3 });
   return { total: Math.max(0, items.reduce((x, i) => x + i.value, 0)), items, capitalLost: false };
@@ -48,6 +51,28 @@ export function speerValue(s: AaeState, value: number): number {
   const { year } = seasonOf(s.round);
   return year === 1943 ? Math.floor(value * 1.5) : year >= 1944 ? value * 2 : value;
 }
+
+/** House rules l.121: the Arctic convoy (the Soviet convoy centre) runs from the Soviet income of Winter 1941 (turn 4); 2 with Murmansk or Archangel in Axis hands, nothing with both. */
+export function arcticConvoyValue(s: AaeState): number {
+  if (s.round < ARCTIC_FROM) return 0;
+  const lost = [standIn(s, 'murmansk'), 'archangel'].filter((id) => axisHeld(s, id)).length;
+  return lost === 0 ? area('soviet-convoy').value ?? 0 : lost === 1 ? 2 : 0;
+}
+
+export const ARCTIC_FROM = 4;
+/** House rules l.123: the two Atlantic lend-lease convoys, from Summer 1942 (turn 6) and Winter 1942 (turn 8); 3 each (ruling), 1 with Northern Iran or Iraq in Axis hands. */
+export const ATLANTIC_CONVOYS = [{ id: 'atlantic-convoy-1', from: 6 }, { id: 'atlantic-convoy-2', from: 8 }];
+export const ATLANTIC_VALUE = 3;
+
+export function atlanticConvoys(s: AaeState): { area: string; value: number }[] {
+  const cut = [standIn(s, 'northern-iran'), 'iraq'].some((id) => axisHeld(s, id));
+  return ATLANTIC_CONVOYS.filter((c) => s.round >= c.from).map((c) => ({ area: c.id, value: cut ? 1 : ATLANTIC_VALUE }));
+}
+
+const axisHeld = (s: AaeState, id: string): boolean => {
+  const c = controller(s, id);
+  return c !== null && sideOf(c) === 'axis';
+};
 
 /** The Soviet convoy centre lands at Archangel: with Archangel in Axis hands it brings nothing. */
 export function sovietConvoyCut(s: AaeState): boolean {

@@ -15,13 +15,15 @@ import { ALL_OPTIONS, SCENARIO, initialState } from './setup.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES } from './world.ts';
 import { commonwealth, liberation, reservistsPlace } from './house/turn.ts';
+import { axisOil } from './house/oil.ts';
+import { militiaCall, militiaEnd } from './house/militia.ts';
 import { repairs } from './house/repairs.ts';
 import { secondAttack } from './house/second-attack.ts';
 import { aaePositions } from './positions.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
-  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs,
+  mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs, 'axis-oil': axisOil, militia: militiaCall, 'militia-end': militiaEnd,
   'second-attack': secondAttack,
 };
 

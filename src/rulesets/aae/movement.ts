@@ -3,6 +3,7 @@
 // src/board; every move goes through friendly ground (land units stop on entering an enemy territory; ships stop
 // on entering a sea zone with enemy ships), so a move's effect depends only on where it ends. A unit may move in
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
+import { oilPenalty } from './house/oil.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
@@ -53,8 +54,9 @@ export const movesLeft = (s: AaeState, u: Unit): number => moveAllowance(s, u) -
 export function moveAllowance(s: AaeState, u: Unit): number {
   const base = unitData(u.type).move;
   // House rules l.105 (ships move 3); a damaged battleship moves 1 (l.93, the more specific line: ruling).
-  if (isShip(u.type) && s.opts.house['naval-move']) return u.type === 'battleship' && (u.damage ?? 0) > 0 ? 1 : 3;
-  return base;
+  // House rules l.163: a class short of oil moves one less.
+  if (isShip(u.type) && s.opts.house['naval-move']) return (u.type === 'battleship' && (u.damage ?? 0) > 0 ? 1 : 3) - oilPenalty(s, u);
+  return base - oilPenalty(s, u);
 }
 
 /** Transport room left (AAE Transports: one tank, or two other land units). */
@@ -211,11 +213,14 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
 
 export const RULE_RAIL = 'AAE house rules l.107 (rail movement)';
 
-/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941), the Soviet Union 12, the UK 4 in the Middle East. */
+/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941; 6 in 1942 and 4 from 1943 with partisans, l.131), the Soviet Union 12, the UK 4 in the Middle East. */
 export function railPoints(s: AaeState, p: Power): { all: number; soviet: number } {
   const used = s.railUsed ?? { all: 0, soviet: 0 };
   const total = p === 'germany' ? 10 : p === 'ussr' ? 12 : p === 'uk' ? 4 : 0;
-  const sovietCap = p === 'germany' && seasonOf(s.round).year === 1941 ? 8 : total;
+  const year = seasonOf(s.round).year;
+  // House rules l.131 (Communist partisans): 6 points inside Soviet territory in 1942, 4 from 1943.
+  const partisans = s.opts.house.partisans ? (year === 1942 ? 6 : year >= 1943 ? 4 : total) : total;
+  const sovietCap = p === 'germany' ? (year === 1941 ? 8 : partisans) : total;
   return { all: total - used.all, soviet: sovietCap - used.soviet };
 }
 

@@ -73,6 +73,8 @@ export const AaePositionSchema = z.strictObject({
     farEast: z.array(z.string()).optional(),
     alliedBid: z.number().int().optional(),
     nextId: z.number().int().optional(),
+    /** The house rules' own records (SS and Guards counts, a major defeat, militia call-ups, oil shortage). */
+    house: z.record(z.string(), z.unknown()).optional(),
   }).optional(),
   dice: z.strictObject({ seed: z.string().optional(), rng: z.unknown().optional() }).optional(),
   toAct: z.unknown().optional(),
@@ -163,6 +165,7 @@ export function bodyOfPosition(p: AaePosition): Body {
   if (t.railDamage) body.railDamage = t.railDamage;
   if (t.railUsed) body.railUsed = t.railUsed;
   if (t.farEast) body.farEast = t.farEast;
+  if (t.house) body.house = structuredClone(t.house) as AaeState['house'];
   if (t.alliedBid !== undefined) body.alliedBid = t.alliedBid;
   if (p.dice?.rng) body.rng = structuredClone(p.dice.rng) as RngState;
   return body;
@@ -183,6 +186,7 @@ export function positionOfState(s: AaeState): AaePosition {
   if (s.railDamage) turn.railDamage = { ...s.railDamage };
   if (s.railUsed) turn.railUsed = { ...s.railUsed };
   if (s.farEast) turn.farEast = [...s.farEast];
+  if (s.house && Object.keys(s.house).length) turn.house = JSON.parse(JSON.stringify(s.house)) as Record<string, unknown>;
   if (s.alliedBid !== undefined) turn.alliedBid = s.alliedBid;
   return {
     format: POSITION_FORMAT, version: POSITION_VERSION, ruleset: 'aae',

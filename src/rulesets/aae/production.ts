@@ -9,7 +9,7 @@ import { unitCost } from './house/values.ts';
 import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
 import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
-import { POWER_NAMES, area, areaName, controller, factoryAreas, isLand, neighbours, sideOf, unitData } from './world.ts';
+import { AREAS, POWER_NAMES, area, areaName, controller, factoryAreas, hasMark, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
 export const RULE_MOBILIZE = 'AAE Mobilize New Units';
@@ -131,6 +131,16 @@ export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<st
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
+export const RULE_NKVD = 'AAE house rules l.139 (Red Army towns and the NKVD)';
+const NKVD = 'nkvd';
+
+/** House rules l.139: Soviet territories held since the turn began without an industrial complex (Baku among them), once a mobilization. */
+export function nkvdTowns(s: AaeState, p: Power, placed: Record<string, number>): string[] {
+  if (!s.opts.house.nkvd || p !== 'ussr' || placed[NKVD]) return [];
+  return [...AREAS.values()].filter((a) => a.kind === 'land' && inPlay(s, a.id) && controller(s, a.id) === 'ussr' && !hasMark(a.id, 'factory')
+    && !s.capturedThisTurn.includes(a.id)).map((a) => a.id).sort();
+}
+
 export const mobilize: Procedure<AaeState, MobilizeFrame> = {
   prompts(s, f) {
     const pending = s.pending[f.power];
@@ -146,6 +156,10 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
         choices.push({ action: { type: 'place', unit: t, at: pl.at, factory: pl.factory }, label: `place ${unitData(t).name.toLowerCase()} in ${areaName(pl.at)}${via}`, refs: { place: pl.at } });
       }
     }
+    // House rules l.139 (Red Army towns and the NKVD): one infantry a mobilization where there is no complex.
+    if (pending.includes('infantry')) for (const at of nkvdTowns(s, f.power, placed)) {
+      choices.push({ action: { type: 'place', unit: 'infantry', at, factory: NKVD }, label: `place infantry in ${areaName(at)} (Red Army town, one a turn)`, refs: { place: at } });
+    }
     choices.push({ action: { type: 'done' }, label: `done (${pending.length} unit${pending.length > 1 ? 's' : ''} wait for the next turn)` });
     return [{
       seat: f.power, rule: RULE_MOBILIZE, kind: 'place',
@@ -154,6 +168,13 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     }];
   },
   run(ctx) { ctx.pop(); },
+  explain(s, f, _seat, a) {
+    if (a.type !== 'place' || a.factory !== NKVD) return null;
+    if (!s.opts.house.nkvd || f.power !== 'ussr') return { rule: RULE_NKVD, message: `${RULE_NKVD}: only the Soviet Union, with hr-nkvd, places units away from a complex` };
+    if ((f.placed ?? {})[NKVD]) return { rule: RULE_NKVD, message: `${RULE_NKVD}: one infantry a turn; a Red Army town has been used this turn` };
+    if (a.unit !== 'infantry') return { rule: RULE_NKVD, message: `${RULE_NKVD}: only infantry are raised in a Red Army town` };
+    return { rule: RULE_NKVD, message: `${RULE_NKVD}: ${areaName(String(a.at))} is not a Soviet territory held since the turn began without an industrial complex` };
+  },
   act(ctx, f, _seat, a) {
     const s = ctx.state;
     if (a.type === 'done') {
@@ -166,7 +187,7 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     s.pending[f.power].splice(i, 1);
     newUnit(s, t, f.power, a.at as string);
     const fa = a.factory as string;
-    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, RULE_MOBILIZE);
+    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : RULE_MOBILIZE);
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };

@@ -10,6 +10,8 @@ import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasMark, sideOf, u
 import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome } from './victory.ts';
 import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 import { checkSupply } from './house/supply.ts';
+import { militiaDue } from './house/militia.ts';
+import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
 export const RULE_LEND_LEASE = 'AAE Soviet Patriotic War (Lend-Lease)';
@@ -30,6 +32,10 @@ export const game: Procedure<AaeState, GameFrame> = {
       return;
     }
     // A new round: each power's turn in order (pushed in reverse).
+    if (s.opts.house.victory && s.round > houseLastRound(s)) {
+      ctx.end(houseLimitOutcome(s));
+      return;
+    }
     if (s.opts.roundLimit > 0 && s.round > s.opts.roundLimit) {
       ctx.end(roundLimitOutcome(s));
       return;
@@ -106,6 +112,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         ctx.push('combat', {});
         return;
       case 'after-combat':
+        if (s.opts.house.victory) { next(); return; }
         if (p === 'germany' && axisConditionMet(s) && s.victoryWatch.axis === undefined) {
           s.victoryWatch.axis = s.round;
           ctx.log('Germany holds Berlin and an Allied capital: the Axis win if they still do when Germany\'s next turn begins', RULE_VICTORY);
@@ -140,6 +147,9 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         return;
       }
       case 'end': {
+        // House rules l.129: the militia of a city held are disbanded or made infantry (the step runs again after).
+        const city = militiaDue(s, p);
+        if (city) { ctx.push('militia-end', { city, power: p }); return; }
         for (const u of s.units) {
           // House rules l.10: repairs cost IPCs in port instead (house/repairs.ts).
           if (u.power === p && u.damage && !s.opts.house.repairs) { u.damage = undefined; ctx.log(`${POWER_NAMES[p]} battleship in ${areaName(u.at)} is repaired`, RULE_REPAIR); }
@@ -147,6 +157,9 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         if (p === 'germany' && s.victoryWatch.allies !== undefined && !alliedConditionMet(s)) s.victoryWatch.allies = undefined;
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;
         houseTurnEnd(ctx, p);
+        // House rules l.241: each power's own goal, at the end of every turn.
+        const won = s.opts.house.victory ? houseVictoryAtTurnEnd(s) : null;
+        if (won) { ctx.end(won); return; }
         ctx.pop();
         return;
       }

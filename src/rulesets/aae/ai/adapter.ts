@@ -1,7 +1,7 @@
 // The A&A Europe AI adapter: standing rules for every decision (policy.ts) and scoring terms of a position
 // (assess.ts: material, production, objectives, victory) for the general planner. A&A hides nothing but the dice, so
 // the seat's view is the state without its generator.
-import { createRng, type SeatView } from '../../../engine/index.ts';
+import { createRng, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, PositionReport } from '../../../ai/types.ts';
 import type { Power } from '../data/index.ts';
 import { incomeOf } from '../income.ts';
@@ -18,6 +18,22 @@ export const aaeTerms = {
   weights: WEIGHTS,
 };
 
+/** The battle decisions the planner weighs at the root (press on or retreat, the defender's stand, the pursuit). */
+const PLANNED = new Set(['press-on', 'stand', 'pursue']);
+
+export function plannedDecision(s: AaeState, prompt: Prompt): boolean {
+  return s.stack[s.stack.length - 1]?.proc === 'battle' && prompt.choices.some((c) => PLANNED.has(c.action.type));
+}
+
+const inBattle = (s: AaeState): boolean => s.stack.some((f) => f.proc === 'battle');
+
+/** The standing rule's choice first, then the others in the prompt's order. */
+function standingFirst(s: AaeState, prompt: Prompt, all: Choice[]): Choice[] {
+  const best = JSON.stringify(decide(s, prompt));
+  const i = all.findIndex((c) => JSON.stringify(c.action) === best);
+  return i < 0 ? all : [all[i]!, ...all.slice(0, i), ...all.slice(i + 1)];
+}
+
 export const aaeAi: AiAdapter<AaeState> = {
   ...aaeTerms,
   ruleset: 'aae',
@@ -32,7 +48,22 @@ export const aaeAi: AiAdapter<AaeState> = {
     return sideOf(w as Power) === side(seat) ? 1 : -1;
   },
   sameSide: (a, b) => side(a) === side(b),
-  quickChoice: (s, prompt) => decide(s, prompt),
+  // The levels differ in how the planner weighs the battle decisions: the standing rule's choice against the others,
+  // each played out to the battle's end through sampled dice (one sample at easy, two at normal, four at hard; never
+  // enumerated: the planner's enumeration branches on totals, and these rules read every die). Inside a plan every
+  // decision of the battle is the standing rule's; the plan is judged when the battle is over.
+  levels: {
+    easy: { maxPositions: 24, minPositions: 4, perDecision: 1, population: 1, rootWidth: 2, poolWidth: 1, rolls: 0, determinisations: 1, maxBranches: 0, samples: 1 },
+    normal: { maxPositions: 120, minPositions: 12, perDecision: 4, population: 2, rootWidth: 3, poolWidth: 1, rolls: 0, determinisations: 1, maxBranches: 0, samples: 2 },
+    hard: { maxPositions: 400, minPositions: 40, perDecision: 8, population: 3, rootWidth: 4, poolWidth: 2, reply: 0, rolls: 0, determinisations: 1, maxBranches: 0, samples: 4 },
+  },
+  samePlan: () => false,
+  candidates: (s, prompt, _seat, source) => (plannedDecision(s, prompt) ? standingFirst(s, prompt, source.all()) : null),
+  quickChoice(s, prompt, _seat, inPlan): Action | null {
+    if (!inPlan) return plannedDecision(s, prompt) ? null : decide(s, prompt);
+    // Playing a plan out: the battle by the standing rules, then judged.
+    return inBattle(s) ? decide(s, prompt) : null;
+  },
   report(s): PositionReport {
     return {
       turn: s.round,

@@ -11,6 +11,8 @@ import { battleOutcomes } from '../odds-calculator.ts';
 import type { AaeState, Side, Unit } from '../state.ts';
 import { AREAS, BOARD, capitalOf, controller, enemies, hasMark, isLand, sideOf, unitData } from '../world.ts';
 import { POWERS } from '../data/index.ts';
+import { isCity } from '../house/regions.ts';
+import { AXIS_CITY_POINTS, axisCityPoints, germanAreas, germanAreasHeld, sovietGoals } from '../house/victory.ts';
 
 /** Expected hits a round of a unit, on the game's dice. */
 export function punch(s: AaeState, u: Pick<Unit, 'type' | 'power' | 'damage'>, role: 'attack' | 'defense', where = ''): number {
@@ -19,10 +21,17 @@ export function punch(s: AaeState, u: Pick<Unit, 'type' | 'power' | 'damage'>, r
   return Math.max(0, v) / t.sides;
 }
 
-/** How much a territory matters to its holder: its value, more for a capital or a factory. */
-export function importance(id: string): number {
+/** How much a territory matters to its holder: its value, more for a capital or a factory (and, under the house victory, a goal). */
+export function importance(id: string, s?: AaeState): number {
   const a = AREAS.get(id)!;
-  return (a.value ?? 0) + (hasMark(id, 'capital') ? 20 : 0) + (hasMark(id, 'factory') ? 3 : 0) + (hasMark(id, 'victory-city') ? 5 : 0);
+  return (a.value ?? 0) + (hasMark(id, 'capital') ? 20 : 0) + (hasMark(id, 'factory') ? 3 : 0) + (hasMark(id, 'victory-city') ? 5 : 0)
+    + (s?.opts.house.victory ? goalWeight(s, id) : 0);
+}
+
+/** House rules l.241: the areas the powers' goals count (cities, the areas of Germany, the Soviet and British goals). */
+function goalWeight(s: AaeState, id: string): number {
+  return (isCity(s, id) ? 6 : 0) + (germanAreas(s).includes(id) ? 8 : 0) + (sovietGoals(s).includes(id) ? 6 : 0)
+    + (id === 'egypt' || id === 'greece' || id === 'gibraltar' || id === 'northern-italy' ? 4 : 0);
 }
 
 export interface Pressure {
@@ -60,10 +69,10 @@ export function pressure(s: AaeState, side: Side): Pressure {
 }
 
 /** How short of defence a territory is (positive: it needs more), weighed by what it is worth. */
-export function need(p: Pressure, id: string): number {
+export function need(p: Pressure, id: string, s?: AaeState): number {
   const t = p.threat.get(id) ?? 0;
   if (t === 0) return 0;
-  return (t - (p.guard.get(id) ?? 0)) * (1 + importance(id) / 10);
+  return (t - (p.guard.get(id) ?? 0)) * (1 + importance(id, s) / 10);
 }
 
 /** The battle the rules would fight in `area` with these forces: chance the attacker clears it, expected losses. */
@@ -97,7 +106,9 @@ const SIDE_POWERS: Record<Side, Power[]> = { axis: ['germany'], allies: ['ussr',
 export function unitValue(s: AaeState, side: Side): number {
   let v = 0;
   for (const u of s.units) if (sideOf(u.power) === side) v += unitData(u.type).cost;
-  for (const p of SIDE_POWERS[side]) v += s.ipcs[p] + s.pending[p].reduce((a, t) => a + unitData(t).cost, 0);
+  // Units bought count; IPCs in hand do not (the planner compares a battle's ends, one of which may have crossed an
+  // income phase: production weighs the income itself).
+  for (const p of SIDE_POWERS[side]) v += s.pending[p].reduce((a, t) => a + unitData(t).cost, 0);
   return v;
 }
 
@@ -115,13 +126,23 @@ export function terms(s: AaeState, side: Side): Record<string, number> {
     total += w;
     if (c && sideOf(c) === side) objectives += w;
   }
-  const victory = s.victoryWatch[side] !== undefined ? 1 : s.victoryWatch[other] !== undefined ? -1 : 0;
+  const victory = s.opts.house.victory ? houseProgress(s, side) - houseProgress(s, other)
+    : s.victoryWatch[side] !== undefined ? 1 : s.victoryWatch[other] !== undefined ? -1 : 0;
   return {
     material: ratio(unitValue(s, side), unitValue(s, other)),
     production: ratio(income(side), income(other)),
     objectives: (2 * objectives) / total - 1,
     victory,
   };
+}
+
+/** House rules l.241: how near a side is to a goal, 0 to 1 (the Axis from the 6 city points they start with). */
+export function houseProgress(s: AaeState, side: Side): number {
+  if (side === 'axis') return Math.max(0, Math.min(1, (axisCityPoints(s) - 6) / (AXIS_CITY_POINTS - 6)));
+  const goals = sovietGoals(s);
+  const soviet = goals.filter((id) => { const c = controller(s, id); return c !== null && sideOf(c) === 'allies'; }).length / goals.length;
+  const reich = germanAreas(s);
+  return Math.max(soviet, (reich.length - germanAreasHeld(s)) / Math.max(1, reich.length - 1));
 }
 
 export const WEIGHTS: Record<string, number> = { material: 0.35, production: 0.3, objectives: 0.25, victory: 0.1 };

@@ -73,7 +73,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
   if (bid) return buy('infantry') ?? all.find((c) => c.action.type === 'done')!.action;
   // Under heavy pressure at home, infantry first.
   const pr = pressure(s, sideOf(p));
-  const homeNeed = need(pr, capitalOf(p));
+  const homeNeed = need(pr, capitalOf(p), s);
   const mix = homeNeed > 1 ? { infantry: 0.8, armour: 0.2 } : MIX[p];
   const spent = bought.reduce((a, t) => a + unitCost(s, t, p), 0);
   let best: UnitType | null = null;
@@ -96,7 +96,7 @@ function bestPlace(s: AaeState, all: Choice[]): Action | null {
   const places = all.filter((c) => typeof c.action.at === 'string');
   if (places.length === 0) return all.find((c) => c.action.type === 'done' || c.action.at === null)?.action ?? null;
   const pr = pressure(s, sideOf(s.power));
-  const score = (id: string) => (isLand(id) ? need(pr, id) + frontWeight(s, id) : 0);
+  const score = (id: string) => (isLand(id) ? need(pr, id, s) + frontWeight(s, id) : 0);
   return [...places].sort((a, b) => score(b.action.at as string) - score(a.action.at as string))[0]!.action;
 }
 
@@ -156,8 +156,8 @@ function attackers(s: AaeState, area: string): Combatant[] {
 }
 
 /** Strongest attackers first; land units before aircraft so that a land unit is there to take the territory. */
-function byStrength(s: AaeState, rs: Reach[]): Reach[] {
-  return [...rs].sort((a, b) => Number(isAir(a.unit.type)) - Number(isAir(b.unit.type)) || punch(s, b.unit, 'attack') - punch(s, a.unit, 'attack') || (a.unit.id < b.unit.id ? -1 : 1));
+function byStrength(s: AaeState, rs: Reach[], area: string): Reach[] {
+  return [...rs].sort((a, b) => Number(isAir(a.unit.type)) - Number(isAir(b.unit.type)) || punch(s, b.unit, 'attack', area) - punch(s, a.unit, 'attack', area) || (a.unit.id < b.unit.id ? -1 : 1));
 }
 
 function combatMove(s: AaeState, all: Choice[]): Action | null {
@@ -176,15 +176,15 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
     if (def.length === 0) continue;
     const att = attackers(s, area);
     if (battleOdds(s, area, isLand(area) ? 'land' : 'sea', att, def).pWin >= ATTACK_ODDS) continue;
-    const more = byStrength(s, usable(options.get(area)));
+    const more = byStrength(s, usable(options.get(area)), area);
     if (more.length) return moveAction(more[0]!);
   }
 
   // 2. Empty enemy territory worth something: the cheapest unit that may go.
   const empties = [...options.keys()].filter((id) => isLand(id) && enemyLand(s, id, p) && defendersOf(s, id, p).length === 0 && !s.units.some((u) => u.at === id && enemies(u.power, p)))
-    .sort((a, b) => importance(b) - importance(a) || (a < b ? -1 : 1));
+    .sort((a, b) => importance(b, s) - importance(a, s) || (a < b ? -1 : 1));
   for (const id of empties) {
-    if (importance(id) <= 0 && !neighbours(id).length) continue;
+    if (importance(id, s) <= 0 && !neighbours(id).length) continue;
     const land = usable(options.get(id)).filter((r) => unitData(r.unit.type).domain === 'land')
       .sort((a, b) => unitData(a.unit.type).cost - unitData(b.unit.type).cost || (a.unit.id < b.unit.id ? -1 : 1));
     if (land.length) return moveAction(land[0]!);
@@ -197,17 +197,20 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
     if (!hostile || begun.includes(area)) continue;
     const def = defendersOf(s, area, p);
     if (def.length === 0) continue;
-    const cands = byStrength(s, usable(rs));
+    const cands = byStrength(s, usable(rs), area);
     if (isLand(area) && !cands.some((r) => unitData(r.unit.type).domain === 'land')) continue;
-    const att: Combatant[] = [];
-    let odds = { pWin: 0, attLoss: 0, defLoss: 0 };
-    for (const r of cands.slice(0, 14)) {
-      att.push(combatant(r.unit, r.option.kind === 'unload' ? { amphibious: true } : {}));
-      odds = battleOdds(s, area, isLand(area) ? 'land' : 'sea', att, def);
-      if (odds.pWin >= ATTACK_ODDS) break;
-    }
+    // The fewest of the strongest 14 that reach the odds: all 14 first (most targets are out of reach), then halving.
+    const att = cands.slice(0, 14).map((r) => combatant(r.unit, r.option.kind === 'unload' ? { amphibious: true } : {}));
+    const oddsWith = (k: number) => battleOdds(s, area, isLand(area) ? 'land' : 'sea', att.slice(0, k), def);
+    let odds = oddsWith(att.length);
     if (odds.pWin < ATTACK_ODDS) continue;
-    const gain = (isLand(area) ? importance(area) : 0) + odds.defLoss - odds.attLoss;
+    let lo = 0, hi = att.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const o = oddsWith(mid);
+      if (o.pWin >= ATTACK_ODDS) { hi = mid; odds = o; } else lo = mid;
+    }
+    const gain = (isLand(area) ? importance(area, s) : 0) + odds.defLoss - odds.attLoss;
     if (gain <= 0) continue;
     if (!best || gain > best.score) best = { area, first: cands[0]!, score: gain };
   }
@@ -215,7 +218,7 @@ function combatMove(s: AaeState, all: Choice[]): Action | null {
 
   // 4. Allied bombers left over raid the enemy's industry.
   if (side === 'allies') {
-    for (const [, rs] of [...options].sort(([a], [b]) => importance(b) - importance(a))) {
+    for (const [, rs] of [...options].sort(([a], [b]) => importance(b, s) - importance(a, s))) {
       const raid = rs.find((r) => r.option.mission === 'raid');
       if (raid && legal(moveAction(raid))) return moveAction(raid);
     }
@@ -249,7 +252,7 @@ function noncombatMove(s: AaeState, _all: Choice[]): Action | null {
   const pr = pressure(s, side);
   const dist = frontDistance(s, side);
   const env = new MoveEnv(s);
-  const place = (id: string) => need(pr, id) * 2 - (dist.get(id) ?? 15) + frontWeight(s, id);
+  const place = (id: string) => need(pr, id, s) * 2 - (dist.get(id) ?? 15) + frontWeight(s, id);
   for (const u of s.units) {
     if (u.power !== p || u.done) continue;
     const d = unitData(u.type);

@@ -147,7 +147,8 @@ export function pursuitPrompt(s: AaeState, f: BattleFrame): Prompt[] {
 /** The retreating defenders leave: land units and aircraft (land), surface ships (sea); fighters that reacted fly home. */
 export function defendersLeave(ctx: Ctx<AaeState>, f: BattleFrame, to: string): void {
   const s = ctx.state;
-  for (const u of retreatingDefenders(s, f)) {
+  const leaving = retreatingDefenders(s, f);
+  for (const u of leaving) {
     u.at = to;
     // What the battle did to it stays behind (a reduced city infantry, a half hit, a save: l.38, 46).
     u.shaken = undefined; u.saved = undefined;
@@ -156,7 +157,28 @@ export function defendersLeave(ctx: Ctx<AaeState>, f: BattleFrame, to: string): 
   }
   if (f.kind === 'land') for (const u of defenderUnits(s, f.area, 'land')) if (unitData(u.type).domain === 'air' && !u.reactFrom) u.at = to;
   flyHome(ctx, f);
-  ctx.log(`${POWER_NAMES[defendingPower(s, f.area, f.kind)]} retreats from ${areaName(f.area)} to ${areaName(to)}`, RULE_DEF_RETREAT);
+  const defender = defendingPower(s, f.area, f.kind);
+  ctx.log(`${POWER_NAMES[defender]} retreats from ${areaName(f.area)} to ${areaName(to)}`, RULE_DEF_RETREAT);
+  if (s.opts.house.partisans && f.kind === 'land' && s.power === 'ussr' && sideOf(defender) === 'axis') partisansStrike(ctx, to, leaving);
+}
+
+export const RULE_PARTISANS = 'AAE house rules l.131 (Communist partisans)';
+
+/** The d10 faces on which partisans hit ("0" is the face 10): 10 in 1941, 9-10 in 1942, 8-10 from 1943. */
+export function partisanFaces(round: number): number[] {
+  const year = seasonOf(round).year;
+  return year <= 1941 ? [10] : year === 1942 ? [9, 10] : [8, 9, 10];
+}
+
+/** House rules l.131: Axis units retreating from a Soviet attack may lose an infantry to the partisans. */
+function partisansStrike(ctx: Ctx<AaeState>, to: string, leaving: Unit[]): void {
+  const s = ctx.state;
+  const inf = leaving.find((u) => u.type === 'infantry' || u.type === 'volksgrenadier');
+  if (!inf) return;
+  const face = ctx.roll(10, 1, 'Communist partisans', RULE_PARTISANS).faces[0]!;
+  if (!partisanFaces(s.round).includes(face)) { ctx.log(`The partisans roll ${face === 10 ? 0 : face}: no harm done`, RULE_PARTISANS); return; }
+  ctx.log(`The partisans roll ${face === 10 ? 0 : face}: an Axis ${unitData(inf.type).name.toLowerCase()} retreating to ${areaName(to)} is lost`, RULE_PARTISANS);
+  removeUnit(s, inf.id);
 }
 
 function flyHome(ctx: Ctx<AaeState>, f: BattleFrame): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allChoices, prompts } from '../../../engine/index.ts';
+import { allChoices, prompts, viewFor } from '../../../engine/index.ts';
+import { chooseAction } from '../../../ai/index.ts';
 import { aaeAi } from '../ai/adapter.ts';
 import { decide } from '../ai/policy.ts';
 import { aae } from '../index.ts';
@@ -16,6 +17,13 @@ describe('aae AI standing rules', () => {
     const a = choose(s);
     expect(a).toMatchObject({ type: 'move', to: 'moscow' });
     expect(legal(s, a)).toBe(true);
+  });
+
+  it('ranks its attackers by their figures in the battle\'s area (Barbarossa: German aircraft +1 over the Soviet Union)', () => {
+    const rig = aaeRig();
+    const units = [u('germany', 'armour', 'finland', 3), u('germany', 'fighter', 'finland', 2), u('ussr', 'infantry', 'karelia'), u('ussr', 'infantry', 'vyborg')];
+    const s = rig.start(position({ units, options: { 'hr-d10': true, 'hr-barbarossa': true } }), 'combat-move', 'germany');
+    expect(choose(s)).toMatchObject({ type: 'move', units: ['u1'] });
   });
 
   it('does not attack at poor odds: one armour against four infantry', () => {
@@ -93,5 +101,26 @@ describe('aae AI under the house rules (l.32-34)', () => {
     const t = lost.rig.play(lost.s, 'ussr', a);
     expect(choose(t)).toEqual({ type: 'pursue', yes: true });
     expect(legal(t, choose(t))).toBe(true);
+  });
+});
+
+describe('aae AI levels', () => {
+  it('the planner weighs press on against retreat by playing the battle out: one sample at easy, four at hard; both retreat from a lost battle', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'infantry', 'poland', 2), u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland', 6)] }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, /all 2 infantry from Poland: attack East Poland/));
+    s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
+    s = rig.play(s, 'germany', { type: 'end-phase' });
+    s = rig.force(s, [6, 6, 6, 1, 1, 6, 6, 6, 6]);
+    s = rig.play(s, 'germany', { type: 'battle', area: 'east-poland' });
+    s = rig.play(s, 'germany', { type: 'casualty', key: 'default' });
+    const view = viewFor(aae, s, 'germany');
+    const ask = (level: 'easy' | 'hard') => chooseAction({ ruleset: 'aae', seat: 'germany', level, view, prompt: view.prompt!, seed: 'lv' });
+    const easy = ask('easy'), hard = ask('hard');
+    expect([easy.action, hard.action]).toEqual([{ type: 'retreat', to: 'poland' }, { type: 'retreat', to: 'poland' }]);
+    expect(easy.stats!.plans).toBeGreaterThan(1);
+    expect(hard.stats!.positions).toBeGreaterThan(easy.stats!.positions);
+    // Elsewhere the standing rules answer at every level.
+    expect(aaeAi.quickChoice!(s, prompts(aae, s)[0]!, 'germany')).toBeNull();
   });
 });

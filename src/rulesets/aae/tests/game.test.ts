@@ -66,4 +66,10 @@ describe('AAE Victory', () => {
     expect(r.ok).toBe(true);
     expect(r.outcome?.result).toMatch(/at the round limit|victory/);
   });
+
+  it('a random game under every house rule ends at the round limit by the draft\'s victory (l.241)', () => {
+    const r = fuzzGame(aae, { scenario: 'spring-1941', seed: 'house-limit', options: { roundLimit: 1, houseRules: true }, maxActions: 5000, invariantEvery: 5 });
+    expect(r.ok).toBe(true);
+    expect(r.outcome?.rule).toMatch(/l\.241/);
+  });
 });

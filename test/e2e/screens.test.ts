@@ -62,10 +62,11 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     expect(await page.locator('[data-testid=seat-allies] option[value=ai]').count()).toBe(1);
     await both(page, 'home');
     await page.setViewportSize(DESKTOP);
-    // Blitzkrieg General has no AI yet: no seat offers one, and the page says so.
+    // Blitzkrieg General's seats each offer the AI (its adapter is in the bkg package), and no "no AI" notice shows.
     await page.selectOption('[data-testid=ruleset]', 'bkg');
-    await page.locator('[data-testid=no-ai]').waitFor();
-    expect(await page.locator('[data-testid=seat-germany] option[value=ai]').count()).toBe(0);
+    await page.locator('[data-testid=seat-germany] option[value=ai]').waitFor({ state: 'attached' });
+    expect(await page.locator('[data-testid=seat-germany] option[value=ai]').count()).toBe(1);
+    expect(await page.locator('[data-testid=no-ai]').count()).toBe(0);
   });
 
   it('bug 1 / item 2: a manual set-up lights the legal hexes with nothing selected, and a click on one places the unit', async () => {

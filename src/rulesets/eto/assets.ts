@@ -64,6 +64,9 @@ const source = (p: Provenance): Source => (p.source === 'rulebook' ? { rulebook:
 
 /** A ship's name short enough for its counter: initials of a long name ("KGV", "PoW"), else the name. */
 function shipDesignation(name: string): string {
+  // A marker named by its size ("German transport (1 STP)") shows the size.
+  const size = /\(([^()]{1,8})\)$/.exec(name);
+  if (size) return size[1]!;
   const words = name.split(/\s+/);
   if (words.length === 1) return name.length <= 8 ? name : `${name.slice(0, 7)}.`;
   return words.map((w) => (/^(of|the)$/i.test(w) ? w[0]!.toLowerCase() : w[0]!.toUpperCase())).join('');

@@ -27,9 +27,13 @@ export function makeNames(assets: Assets | null, board: BoardView): Names {
 
 export const NamesContext = createContext<Names>({ of: (s) => s, unit: () => undefined });
 
-/** "attackerStrength" -> "Attacker strength", "hex_cleared" -> "Hex cleared". */
+/** Game abbreviations kept as the rulebooks print them. */
+const ABBREVIATIONS: Record<string, string> = { ipcs: 'IPCs', ipc: 'IPC', hq: 'HQ', hqs: 'HQs', mp: 'MP', ep: 'EP', bp: 'BP', atp: 'ATP', stp: 'STP', zoc: 'ZOC', vp: 'VP', vps: 'VPs' };
+
+/** "attackerStrength" -> "Attacker strength", "hex_cleared" -> "Hex cleared", "ipcs" -> "IPCs". */
 export function humanize(key: string): string {
-  const s = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const s = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim()
+    .split(' ').map((w) => ABBREVIATIONS[w] ?? w).join(' ');
   return s ? s[0]!.toUpperCase() + s.slice(1) : key;
 }
 

@@ -246,7 +246,7 @@ describe('BKG Basic Game Tutorial, turn 3/39', () => {
     p.act('be', { type: 'fight', place: 'western-germany' });
     p.diceUsed();
     expect(s().stack.at(-1)).toMatchObject({ proc: 'battle', hitsAtt: 4, hitsDef: 3 });
-    // France flips three Inf 3 and one Inf 2; Germany flips one Inf 3 and eliminates one Inf 2.
+    // Losses: the French turn over 3 of their Inf 3 and 1 Inf 2; the Germans turn over an Inf 3 and lose an Inf 2.
     for (let i = 0; i < 3; i++) p.act('france', { type: 'hit', unit: p.unit('france', 'western-germany', 'Inf 3') });
     p.act('france', { type: 'hit', unit: p.unit('france', 'western-germany', 'Inf 2') });
     p.act('germany', { type: 'hit', unit: p.unit('germany', 'western-germany', 'Inf 3') });

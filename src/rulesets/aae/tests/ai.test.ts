@@ -10,6 +10,16 @@ import type { AaeState } from '../state.ts';
 const choose = (s: AaeState) => decide(s, prompts(aae, s)[0]!);
 const legal = (s: AaeState, a: ReturnType<typeof choose>) => allChoices(aae, s, prompts(aae, s)[0]!).some((c) => JSON.stringify(c.action) === JSON.stringify(a));
 
+/** Two German infantry and an armour attack six Soviet infantry in East Poland; the first round's dice go against them. */
+function lostBattleInEastPoland(rig: ReturnType<typeof aaeRig>) {
+  let s = rig.start(position({ units: [u('germany', 'infantry', 'poland', 2), u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland', 6)] }), 'combat-move', 'germany');
+  s = rig.play(s, 'germany', rig.pick(s, /all 2 infantry from Poland: attack East Poland/));
+  s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
+  s = rig.play(s, 'germany', { type: 'end-phase' });
+  s = rig.force(s, [6, 6, 6, 1, 1, 6, 6, 6, 6]);
+  return rig.play(s, 'germany', { type: 'battle', area: 'east-poland' });
+}
+
 describe('aae AI standing rules', () => {
   it('takes an undefended enemy capital', () => {
     const rig = aaeRig();
@@ -48,13 +58,8 @@ describe('aae AI standing rules', () => {
 
   it('takes losses cheapest first, presses on while winning, and retreats from a lost battle', () => {
     const rig = aaeRig();
-    let s = rig.start(position({ units: [u('germany', 'infantry', 'poland', 2), u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland', 6)] }), 'combat-move', 'germany');
-    s = rig.play(s, 'germany', rig.pick(s, /all 2 infantry from Poland: attack East Poland/));
-    s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
-    s = rig.play(s, 'germany', { type: 'end-phase' });
-    s = rig.force(s, [6, 6, 6, 1, 1, 6, 6, 6, 6]);
-    s = rig.play(s, 'germany', { type: 'battle', area: 'east-poland' });
-    // Two hits on the attackers: the British... the German player is asked; the AI loses both infantry first.
+    let s = lostBattleInEastPoland(rig);
+    // Two hits on the attackers: the AI loses both infantry first.
     expect(choose(s)).toEqual({ type: 'casualty', key: 'default' });
     s = rig.play(s, 'germany', choose(s));
     expect(choose(s)).toEqual({ type: 'retreat', to: 'poland' });
@@ -107,12 +112,7 @@ describe('aae AI under the house rules (l.32-34)', () => {
 describe('aae AI levels', () => {
   it('the planner weighs press on against retreat by playing the battle out: one sample at easy, four at hard; both retreat from a lost battle', () => {
     const rig = aaeRig();
-    let s = rig.start(position({ units: [u('germany', 'infantry', 'poland', 2), u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland', 6)] }), 'combat-move', 'germany');
-    s = rig.play(s, 'germany', rig.pick(s, /all 2 infantry from Poland: attack East Poland/));
-    s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
-    s = rig.play(s, 'germany', { type: 'end-phase' });
-    s = rig.force(s, [6, 6, 6, 1, 1, 6, 6, 6, 6]);
-    s = rig.play(s, 'germany', { type: 'battle', area: 'east-poland' });
+    let s = lostBattleInEastPoland(rig);
     s = rig.play(s, 'germany', { type: 'casualty', key: 'default' });
     const view = viewFor(aae, s, 'germany');
     const ask = (level: 'easy' | 'hard') => chooseAction({ ruleset: 'aae', seat: 'germany', level, view, prompt: view.prompt!, seed: 'lv' });

@@ -7,6 +7,10 @@ import mapJson from '../data/map.json' with { type: 'json' };
 
 export type Box = [west: number, south: number, east: number, north: number];
 export const box = ([w, s, e, n]: Box): LonLat[] => [[w, s], [e, s], [e, n], [w, n]];
+/** A reconstructed fact, with its reasoning. */
+export const reconstructed = (why: string): Source => ({ reconstructed: why });
+/** The part of an area inside a box (optionally only these countries' land), reconstructed. */
+export const win = (b: Box, why: string, countries?: string[]) => ({ ...(countries ? { countries } : {}), within: box(b), source: reconstructed(why) });
 
 /** Several areas sharing the land of `countries` (within `box`), split by nearest label point. */
 export interface LandGroup { countries: string[]; areas: string[]; box: Box; why: string }

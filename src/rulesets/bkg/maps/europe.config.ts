@@ -2,11 +2,9 @@
 //   npx tsx tools/map/build.ts src/rulesets/bkg/maps/europe.config.ts
 // The rules use data/map.json's links; this drawing must agree with them (maps/boards.test.ts).
 import type { LinkDef, Source } from '../../../../tools/map/config-types.ts';
-import { bkgMapConfig, box, type Box } from './cells.ts';
+import { bkgMapConfig, box, win } from './cells.ts';
 import { drawnOnly, kindOf, rules } from './differences.ts';
 
-const r = (why: string): Source => ({ reconstructed: why });
-const win = (b: Box, why: string, countries?: string[]) => ({ ...(countries ? { countries } : {}), within: box(b), source: r(why) });
 const USSR = ['Russia', 'Belarus', 'Ukraine', 'Lithuania', 'Latvia', 'Estonia', 'Poland', 'Georgia', 'Armenia', 'Azerbaijan', 'Kazakhstan'];
 
 export const links: LinkDef[] = [

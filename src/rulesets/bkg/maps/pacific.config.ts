@@ -2,11 +2,10 @@
 // spans 55E to 95W): build with  npx tsx tools/map/build.ts src/rulesets/bkg/maps/pacific.config.ts
 // The rules use data/map.json's links; this drawing must agree with them (maps/boards.test.ts).
 import type { LinkDef, Source } from '../../../../tools/map/config-types.ts';
-import { bkgMapConfig, box, type Box } from './cells.ts';
+import { bkgMapConfig, box, reconstructed, type Box, win } from './cells.ts';
 import { drawnOnly, kindOf, rules } from './differences.ts';
 
-const r = (why: string): Source => ({ reconstructed: why });
-const win = (b: Box, why: string, countries?: string[]) => ({ ...(countries ? { countries } : {}), within: box(b), source: r(why) });
+const r = reconstructed;
 const atoll = (b: Box, why: string) => ({ within: box(b), fill: true as const, source: r(`${why}: too small for the 1:50m map, drawn as a marker`) });
 
 export const links: LinkDef[] = [

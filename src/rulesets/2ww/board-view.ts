@@ -1,6 +1,7 @@
 // What the board shows of a 2WW game (src/engine/board.ts BoardView): every counter as a piece with its marks, the
-// turn marker, bombed cities and the cities whose control changed. 2WW hides nothing: every seat sees the same.
-import { derived, type BoardView, type MarkerView, type PieceView } from '../../engine/index.ts';
+// turn marker, bombed cities and the cities whose control changed. 2WW hides nothing: every seat sees the same, so
+// the view is built once per settled state and handed to every seat.
+import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView } from '../../engine/index.ts';
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState } from './state.ts';
@@ -16,10 +17,45 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
   assault: { mark: 'assaulted', note: 'made an amphibious assault this phase (2WW 8.1.4)' },
 };
 
-/** 2WW's BoardView for any seat (no hidden information). */
+/**
+ * Everything the units' supply (2WW 11) reads: politics, countries, control and where each unit on the map is, aboard
+ * what, under whose command. Attack declarations, toggles and ends of phases change none of it.
+ */
+function supplyKey(state: TwoWWState): string {
+  let k = `${state.world ?? 'campaign'}|${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+  for (const id of Object.keys(state.units)) {
+    const u = state.units[id]!;
+    if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}${u.owner ? '~' + u.owner : ''}`;
+  }
+  return k;
+}
+
+/**
+ * The units on the map that cannot trace supply (2WW 11), sorted. Both sides' supply is traced only when its key
+ * changed since the state before (`derivedFrom`; check mode recomputes and compares).
+ */
+function outOfSupply(state: TwoWWState): readonly string[] {
+  return derivedFrom<{ key: string; ids: string[] }>(state, '2ww:out-of-supply', (prev) => {
+    const key = supplyKey(state);
+    if (prev?.key === key) return prev;
+    const nets = supplyNets(state);
+    const ids: string[] = [];
+    for (const id of Object.keys(state.units).sort()) {
+      const side = sideOfUnit(state, id);
+      if (onMap(state.units[id]!.where) && side && unitDef(state, id).type !== 'fort' && !nets[side].unitInSupply(id)) ids.push(id);
+    }
+    return { key, ids };
+  }).ids;
+}
+
+/** 2WW's BoardView for any seat (no hidden information): once per settled state. */
 export function twoWWBoardView(state: TwoWWState): BoardView {
+  return derived(state, '2ww:board-view', () => buildBoardView(state));
+}
+
+function buildBoardView(state: TwoWWState): BoardView {
   const w = worldOf(state);
-  const nets = derived(state, '2ww:supply-nets', () => supplyNets(state));
+  const unsupplied = new Set(outOfSupply(state));
   const pieces: PieceView[] = [];
   for (const id of Object.keys(state.units).sort()) {
     const u = state.units[id]!;
@@ -32,7 +68,7 @@ export function twoWWBoardView(state: TwoWWState): BoardView {
       notes.push(unitClass(state, id) === 'fleet' ? 'Ops Complete: may not move or fire until its side\'s next player turn (2WW 3.4.3)'
         : 'Ops Complete: may not fire until its side\'s next player turn (2WW 9.1.4, 9.2.4)');
     }
-    if (onMap(u.where) && side && d.type !== 'fort' && !nets[side].unitInSupply(id)) {
+    if (unsupplied.has(id)) {
       marks.push('out-of-supply');
       notes.push(unitClass(state, id) === 'land'
         ? 'out of supply: no line to a friendly-controlled home capital (2WW 11); land factors are halved while so (11.2.4)'

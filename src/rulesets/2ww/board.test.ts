@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAssets, setupGame, viewFor } from '../../engine/index.ts';
+import { allChoices, checkAssets, checkDerivedFacts, Game, prompts, setupGame, viewFor } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
 import { testPosition, testWorld } from './testing.ts';
 
@@ -52,5 +52,22 @@ describe('2WW board contract (src/engine/board.ts)', () => {
     expect(b.pieces.find((p) => p.id === 'ge-air-1')!.marks).toEqual(['ops-complete', 'out-of-supply']);
     expect(b.pieces.find((p) => p.id === 'fr-inf-2')!.marks).toBeUndefined();
     expect(b.control).toEqual({ '0601': 'axis', '0101': 'allies' });
+  });
+
+  it('reuses the out-of-supply marks only while supply cannot have changed: every state\'s view equals one built afresh', () => {
+    const game = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'board-view-reuse');
+    checkDerivedFacts(game.state); // a reused fact is also computed afresh and compared
+    let unsupplied = 0;
+    for (let i = 0; i < 120 && !game.state.outcome; i++) {
+      const p = prompts(twoWW, game.state)[0]!;
+      const choices = allChoices(twoWW, game.state, p);
+      game.act(p.seat, choices[(i * 7919) % choices.length]!.action);
+      const shared = viewFor(twoWW, game.state, 'axis').board!;
+      expect(viewFor(twoWW, game.state, 'allies').board).toBe(shared); // built once per state
+      // a copy is not settled: its view is built from scratch
+      expect(shared).toEqual(twoWW.boardView!(structuredClone(game.state), null));
+      if (shared.pieces.some((x) => x.marks?.includes('out-of-supply'))) unsupplied++;
+    }
+    expect(unsupplied).toBeGreaterThan(0);
   });
 });

@@ -62,12 +62,21 @@ export class SupplyNet {
   private readonly cache = new Map<string, SupplySetsMap>();
   private readonly sourceCache = new Map<string, number[]>();
 
-  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. */
-  constructor(private readonly state: TwoWWState, readonly side: Side, zocs?: { land: Set<number>; fleet: Set<number> }) {
+  /**
+   * `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. `trace`: the search of
+   * a net of an earlier state with the same `supplyTraceKey` (it answers this state's units as well).
+   */
+  constructor(private readonly state: TwoWWState, readonly side: Side, zocs?: { land: Set<number>; fleet: Set<number> }, trace?: SupplyTrace) {
     this.w = worldOf(state);
     this.enemyLandZoc = zocs?.land ?? landZocOfSide(state, other(side));
     this.enemyFleetZoc = zocs?.fleet ?? fleetZocOfSide(state, other(side)).all;
     this.pres = presence(state);
+    this.multiCache = trace ?? null;
+  }
+
+  /** The search that answers every unit of this side at once (plain data, no state). */
+  get trace(): SupplyTrace {
+    return this.multi();
   }
 
   private friendlyPort(n: number): boolean {
@@ -187,21 +196,16 @@ export class SupplyNet {
     return this.traces(node, sources, start);
   }
 
-  private multiCache: { bits: Map<string, number>; sets: SupplySetsMap } | null = null;
+  private multiCache: SupplyTrace | null = null;
 
   /** One search for every power of this side at once: a bit per power, from its own sources (traceSupplySets). */
-  private multi(): { bits: Map<string, number>; sets: SupplySetsMap } {
+  private multi(): SupplyTrace {
     if (this.multiCache) return this.multiCache;
-    const s = this.state;
     const bits = new Map<string, number>();
     const sourceSets: number[][] = [];
-    for (const id of Object.keys(s.units)) {
-      if (bits.size >= 31) break;
-      if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== this.side) continue;
-      const p = powerOf(s, id);
-      if (bits.has(p)) continue;
+    for (const p of tracedPowers(this.state, this.side)) {
       bits.set(p, 1 << bits.size);
-      sourceSets.push(supplySourceHexes(s, p, this.side));
+      sourceSets.push(supplySourceHexes(this.state, p, this.side));
     }
     this.multiCache = { bits, sets: traceSupplySets(this.w.board, sourceSets, this.rules(), LAND) };
     return this.multiCache;
@@ -211,6 +215,41 @@ export class SupplyNet {
     for (const h of this.w.hexes) if (h?.port && this.state.control[h.id] === 'axis') return true;
     return false;
   }
+}
+
+/** A side's supply search for all its powers: a bit per power, and the nodes and modes each power's lines reach. */
+export interface SupplyTrace { bits: Map<string, number>; sets: SupplySetsMap }
+
+/** The powers with units of `side` on the map, in unit order (at most 31: one bit each in SupplyNet's search). */
+function tracedPowers(s: TwoWWState, side: Side): string[] {
+  const out: string[] = [];
+  for (const id of Object.keys(s.units)) {
+    if (out.length >= 31) break;
+    if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== side) continue;
+    const p = powerOf(s, id);
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Everything a side's supply search (SupplyNet.trace) reads, as a string: politics, countries and control; where
+ * every other unit on the map is; the side's own fleets and land units standing in enemy ZOC (they open it, 11.2.2);
+ * and the side's powers. Two states with the same key have the same search. `zocs`: the enemy's, as for SupplyNet.
+ */
+export function supplyTraceKey(state: TwoWWState, side: Side, zocs: { land: Set<number>; fleet: Set<number> }): string {
+  const w = worldOf(state);
+  let k = `${state.world ?? 'campaign'}|${tracedPowers(state, side).join(',')}|${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+  for (const id of Object.keys(state.units)) {
+    const u = state.units[id]!;
+    if (!onMap(u.where)) continue;
+    if (sideOfUnit(state, id) !== side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}${u.owner ? '~' + u.owner : ''}`;
+    else if (!u.aboard && unitClass(state, id) !== 'air') {
+      const n = w.board.find(u.where);
+      if (zocs.land.has(n) || zocs.fleet.has(n)) k += `|${id}@${u.where}`;
+    }
+  }
+  return k;
 }
 
 /** A supply net for this position (build once per decision and ask it many questions). */

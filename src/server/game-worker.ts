@@ -10,11 +10,11 @@ import type { Storage } from './storage.ts';
 
 const cfg = workerData as WorkerConfig;
 const port = parentPort!;
-// Replies and socket texts leave in one batch per turn of the event loop, in order: one postMessage per action
-// instead of one per message.
+// Replies and socket texts leave in one batch per turn of the event loop, in order: the requests that arrived together
+// (several under load) answer in one postMessage, an action's socket texts and its reply in one.
 let outbox: WorkerReply[] = [];
 const post = (m: WorkerReply) => {
-  if (outbox.length === 0) queueMicrotask(flush);
+  if (outbox.length === 0) setImmediate(flush);
   outbox.push(m);
 };
 function flush(): void {

@@ -1,0 +1,94 @@
+// A/B of a game worker's CPU per action, in one thread without sockets: a GameManager on a SQLite file plays the same
+// fixed sequence of actions in N 2WW games (two connected seats each, texts written as a worker does), and prints the
+// thread's CPU time per action. CPU time is what a shared machine's load changes least (npm run bench:server's
+// latencies move with it), and the sequence is the same in every build whose GameManager API matches, so the file
+// runs in a copy of the base as well.
+//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}']
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GameManager, type Conn } from '../src/server/games.ts';
+import { SqliteStorage } from '../src/server/sqlite-storage.ts';
+import { ChoicesReceiver, type StateMessage } from '../src/server/protocol.ts';
+import { rulesets } from '../src/rulesets/index.ts';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+const ruleset = arg('ruleset', '2ww');
+const nGames = Number(arg('games', '40'));
+const nActions = Number(arg('actions', '150'));
+const options = JSON.parse(arg('options', '{}')) as Record<string, unknown>;
+
+const dir = mkdtempSync(join(tmpdir(), 'theater-ab-cpu-'));
+const storage = new SqliteStorage(join(dir, 'ab.sqlite'));
+await storage.init();
+const m = new GameManager({ storage, log: () => undefined });
+
+interface SeatConn { token: string; conn: Conn; last: StateMessage | null }
+let bytes = 0;
+const games: SeatConn[][] = [];
+for (let g = 0; g < nGames; g++) {
+  const seatNames = rulesets[ruleset]!.scenarios[0]!.seats;
+  const r = await m.createGame({ ruleset, options, seats: Object.fromEntries(seatNames.map((s) => [s, { kind: 'human' }])) } as never);
+  const seats: SeatConn[] = [];
+  for (const s of seatNames) {
+    const token = r.seats[s]!.token;
+    const receiver = new ChoicesReceiver();
+    const sc: SeatConn = { token, last: null, conn: null as unknown as Conn };
+    const got = (text: string) => {
+      bytes += text.length;
+      const msg = JSON.parse(text);
+      if (msg.type === 'state') sc.last = receiver.receive(msg);
+    };
+    sc.conn = { token, seat: null, lastStateId: 0, send: (msg) => got(JSON.stringify(msg)), sendText: got };
+    await m.connect(sc.conn);
+    seats.push(sc);
+  }
+  // every seat's dice contribution (docs/fair-dice.md): commit, then reveal
+  const values = seats.map(() => randomBytes(32).toString('hex'));
+  for (const [i, s] of seats.entries()) await m.contribute(s.token, { commit: createHash('sha256').update(values[i]!).digest('hex') });
+  for (const [i, s] of seats.entries()) await m.contribute(s.token, { reveal: values[i]! });
+  games.push(seats);
+}
+
+let n = 0, acted = 0, asks = 0;
+/** One action in game `g` (a spread pick; a structured prompt's group is asked for first, as the bench does). */
+async function step(g: SeatConn[]): Promise<boolean> {
+  for (const s of g) {
+    const st = s.last;
+    if (!st || st.status !== 'running' || !st.view.prompt) continue;
+    const { choices, groups = [] } = st.view.prompt;
+    const k = (n++ * 7919) % (choices.length + groups.length);
+    let action = choices[k]?.action;
+    if (!action) {
+      const text = await m.choicesJson(s.token, st.stateId, groups[k - choices.length]!.key);
+      asks++;
+      const list = JSON.parse(text).choices as { action: never }[];
+      if (!list.length) return false;
+      action = list[(n++ * 7919) % list.length]!.action;
+    }
+    await m.act(s.token, st.stateId, action);
+    acted++;
+    return true;
+  }
+  return false;
+}
+
+// Warm-up: the first games' first actions (JIT), not measured. Then every game in turn, one action each round.
+for (let i = 0; i < 30; i++) await step(games[0]!);
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+acted = 0; asks = 0; bytes = 0;
+for (let round = 0; round < nActions; round++) {
+  for (const g of games) await step(g);
+}
+const cpu = process.cpuUsage(cpu0);
+const ms = (cpu.user + cpu.system) / 1000;
+console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${acted} actions (${asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`CPU ${(ms / acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / acted / 1024).toFixed(1)} KiB of state messages per action`);
+await m.close();
+await storage.close();
+rmSync(dir, { recursive: true, force: true });

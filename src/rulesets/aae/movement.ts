@@ -5,6 +5,7 @@
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { oilPenalty } from './house/oil.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
+import { homeAreas } from './house/home-guard.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
@@ -202,6 +203,8 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
     if (carrier && unitData(carrier.type).carrierRoom) return isAir(u.type) ? reachOptions(env, u, mode) : [];
     return unloadOptions(s, u, mode);
   }
+  // House rules l.193: the Home Guard never leaves the United Kingdom.
+  if (u.type === 'home-guard') return reachOptions(env, u, mode).filter((o) => homeAreas(s).includes(o.to));
   const out = reachOptions(env, u, mode);
   // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {

@@ -313,7 +313,8 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
 
 /**
  * A ship's reach with the off-map legs round the Cape (house rules l.215), each costing CAPE_COST, on top of the board's
- * links under the same rules (cheapest first; ties keep the first path found).
+ * links under the same rules (cheapest first; ties keep the first path found). The legs are not board links, so
+ * supply, air ranges and the AI's distances never see them.
  */
 function capeReach(start: number, mp: number, rules: RangeRules, legs: readonly (readonly [string, string])[]): { n: number; cost: number; prev: number }[] {
   const extra = new Map<number, number[]>();

@@ -96,6 +96,7 @@ function movement(p: Play): void {
   // Germany ends: ruling 53).
   const n = p.events.length;
   p.act('germany', { type: 'move', units: all(p, 'germany', 'finland', 'karelia'), to: 'karelia' });
+  send(p, 'germany', 'finland', 'karelia', 'Air 2');
   expect(p.log(n)).toEqual([
     'Germany declares war on USSR',
     'US production +1 (Germany declares war on the USSR): 13',
@@ -122,8 +123,192 @@ function movement(p: Play): void {
   expect(choicesIn(bkg, p.s, 'ussr', 'black-sea').map((c) => c.action)).toEqual([{ type: 'support', unit: p.unit('ussr', 'black-sea', 'TF 2'), to: 'odessa' }]);
   p.act('china', { type: 'reserve', units: [p.unit('china', 'sian', 'Inf 3'), p.unit('china', 'sian', 'Inf 4')], to: 'pakoe' });
   p.act('ussr', { type: 'support', unit: p.unit('ussr', 'black-sea', 'TF 2'), to: 'odessa' });
-  for (const m of ['be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  // 6.4.3 D: the searches come first in the combat phase (Search Table reconstructed, docs/data/bkg.md). The Finnish
+  // Sea: Germany rolls 4 and finds the Soviet ships (its TF 3 needs 8 or less in good weather) and fights. The
+  // Levantine Sea: Italy rolls 9 (8 or less), then the BE 11 (10 or less with Radar): nobody is found.
+  p.dice(1, 3, 4, 5);
+  for (const m of ['be', 'ussr'] as const) p.act(m, { type: 'end' });
+  const m = p.events.length;
+  p.act('china', { type: 'end' });
+  p.act('germany', { type: 'fight' });
+  p.dice(5, 6);
+  p.act('be', { type: 'search' });
+  p.diceUsed();
+  expect(p.log(m).filter((t) => t.includes('search roll'))).toEqual([
+    'Axis search roll 4: found', 'Axis search roll 9: not found', 'Allied search roll 11: not found',
+  ]);
   expect(p.waiting()).toEqual(['germany:choose-combat']);
+}
+
+/** Starts the combat at `place` with `dice` queued: no card played (Germany keeps Surprise), every side places its
+ *  units as the engine proposes (6.5.3) unless `placeUnits` says otherwise. Returns the log position. */
+function fight(p: Play, place: string, dice: number[], placeUnits?: (p: Play) => void): number {
+  const n = p.events.length;
+  p.dice(...dice);
+  p.act(p.waiting()[0]!.split(':')[0] as Major, { type: 'fight', place });
+  placeAll(p, placeUnits);
+  return n;
+}
+
+/** The next round (6.2.2) with `dice` queued. Returns the log position. */
+function round(p: Play, dice: number[], placeUnits?: (p: Play) => void): number {
+  const n = p.events.length;
+  p.dice(...dice);
+  placeAll(p, placeUnits);
+  return n;
+}
+
+function placeAll(p: Play, placeUnits?: (p: Play) => void): void {
+  for (;;) {
+    const x = prompts(bkg, p.s)[0];
+    if (x?.kind === 'card' && x.text.includes('begins')) p.act(x.seat as Major, { type: 'pass' });
+    else if (x?.kind === 'assign') {
+      placeUnits?.(p);
+      placeUnits = undefined;
+      p.act(x.seat as Major, { type: 'assigned' });
+    } else break;
+  }
+}
+
+/** The rolls of a combat as the rulebook lists them ("Finland (land): 5 at strength 3: no hit"). */
+function rolls(p: Play, from: number): string[] {
+  return p.log(from).filter((t) => / at strength -?\d: (no hit|one hit|\d+ hits)$/.test(t));
+}
+
+/** The aircraft at `from` that `seat` flies return to `to` after a combat (6.2.5). */
+function land(p: Play, seat: Major, from: string, to: string, type: 'land' | 'land-air' = 'land'): void {
+  const air = p.at(from).filter((u) => u.type === 'air' && (u.power === seat || p.s.controller[u.power] === seat)).map((u) => u.id).sort();
+  p.act(seat, { type, units: air, to });
+}
+
+/** `seat` takes its hits on units with these labels, one after another (6.2.2). */
+function hits(p: Play, seat: Major, ...labels: string[]): void {
+  for (const l of labels) {
+    const a = prompts(bkg, p.s).find((x) => x.seat === seat)?.choices?.map((c) => c.action)
+      .find((x) => x.type === 'hit' && unitLabel(p.s.units[x.unit as string]!) === l);
+    if (!a) throw new Error(`${seat} cannot take a hit on ${l} now (${p.waiting().join(', ')})`);
+    p.act(seat, a);
+  }
+}
+
+/** Karelia (forest: the Finnish aircraft at -1): one round, the USSR retreats to Leningrad. */
+function karelia(p: Play): void {
+  const n = fight(p, 'karelia', [5, 2, 4, 5, 3]);
+  expect(rolls(p, n)).toEqual([
+    'Finland (land): 5 at strength 3: no hit',
+    'Finland (land): 2 at strength 2: one hit',
+    'Finland (land): 4 at strength 1: no hit',
+    'USSR (land): 5, 3 at strength 2: no hit',
+  ]);
+  expect(p.log(n)).toContain('USSR Inf 2 flipped to Inf 1 (B)');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'retreat' });
+  p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'karelia'), to: 'leningrad' });
+  land(p, 'germany', 'karelia', 'finland');
+}
+
+/** Baltic (across a river: German land units -1): one round, the USSR retreats to Leningrad. */
+function baltic(p: Play): void {
+  const n = fight(p, 'baltic', [6, 4, 5, 4, 1, 5, 1, 2, 5, 6]);
+  expect(rolls(p, n)).toEqual([
+    'Germany (land): 6, 4 at strength 4: one hit',
+    'Germany (land): 5, 4, 1 at strength 3: one hit',
+    'Germany (land): 5 at strength 2: no hit',
+    'USSR (land): 1, 2, 5, 6 at strength 2: 2 hits',
+  ]);
+  hits(p, 'germany', 'Inf 3', 'Inf 4');
+  hits(p, 'ussr', 'Inf 2', 'Inf 2');
+  expect(p.describe('baltic').split(', ').sort()).toEqual([
+    'germany Air 3', 'germany Arm 5', 'germany HQ Guderian', 'germany Inf 2 (B)', 'germany Inf 2 (B)', 'germany Inf 4',
+    'ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 1 (B)',
+  ]);
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'retreat' });
+  p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'baltic'), to: 'leningrad' });
+  land(p, 'germany', 'baltic', 'baltic');
+  expect(p.s.control.baltic).toBe('germany');
+  expect([p.s.production.ussr, p.s.production.germany]).toEqual([33, 22]); // the Baltic's "D": only Germany gains
+}
+
+/** The Finnish Sea: Germany's search finds the Soviet ships (4); the sub fires first. */
+function finnishSea(p: Play): void {
+  // The convoys' second die (printed 3) is not rolled: the first two hits cover every Soviet step (6.2.2).
+  const n = fight(p, 'finnish-sea', [2, 2, 1, 2]);
+  hits(p, 'ussr', 'Conv 1'); // a sub's hit takes effect at once: the Soviet convoy is flipped to 0 and cannot fire
+  expect(rolls(p, n)).toEqual([
+    'Germany (subs): 2 at strength 2: one hit',
+    'Germany: 2 at strength 3: one hit',
+    'Germany: 1 at strength 1: one hit',
+    'USSR: 2 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Conv 1');
+  expect(p.describe('finnish-sea').split(', ').sort()).toEqual(['germany Conv 0 (B)', 'germany Conv 1', 'germany Sub 2', 'germany TF 3']);
+}
+
+/** East Poland (river): two rounds; Germany loses both Inf 3 and retreats to Western Poland. */
+function eastPoland(p: Play): void {
+  // The tutorial prints "3 rolls strength 2" for the two German Inf 3 (-1 for the river) and lists two dice.
+  let n = fight(p, 'eastern-poland', [6, 5, 1, 4, 6, 5, 1, 1, 4, 6]);
+  expect(rolls(p, n)).toEqual([
+    'Germany (land): 6 at strength 4: no hit',
+    'Germany (land): 5, 1, 4 at strength 3: one hit',
+    'Germany (land): 6, 5 at strength 2: no hit',
+    'USSR (land): 1, 1, 4, 6 at strength 2: 2 hits',
+  ]);
+  hits(p, 'germany', 'Inf 3', 'Inf 3');
+  hits(p, 'ussr', 'Inf 2');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' });
+  n = round(p, [6, 4, 4, 5, 2, 2, 1, 1, 5, 2]);
+  expect(rolls(p, n)).toEqual([
+    'Germany (land): 6 at strength 4: no hit',
+    'Germany (land): 4, 4, 5 at strength 3: no hit',
+    'Germany (land): 2, 2 at strength 1: no hit',
+    'USSR (land): 1, 1, 5 at strength 2: 2 hits',
+    'USSR (land): 2 at strength 1: no hit',
+  ]);
+  hits(p, 'germany', 'Inf 2 (B)', 'Inf 2 (B)');
+  p.act('germany', { type: 'retreat' });
+  p.act('germany', { type: 'retreat-to', units: p.ids('germany', 'eastern-poland', 'Arm 4'), to: 'western-poland' });
+  land(p, 'germany', 'eastern-poland', 'western-poland');
+  expect(p.describe('eastern-poland').split(', ').sort()).toEqual(['ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 2']);
+  expect(p.s.control['eastern-poland']).toBe('ussr');
+}
+
+/** Lwow (river; the Hungarian infantry also across a mountain border, at 0): two rounds, the USSR's armor retreats
+ *  to Kiev (Romania is Axis). */
+function lwow(p: Play): void {
+  let n = fight(p, 'lwow', [6, 4, 3, 4, 6, 4, 4, 3, 2]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Hungary (land): 6, 4, 3 at strength 4: 2 hits',
+    'Germany and Hungary (land): 4 at strength 2: no hit',
+    'Germany and Hungary (land): 6 at strength 1: no hit',
+    'USSR (land): 4, 4, 3, 2 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Inf 2');
+  hits(p, 'ussr', 'Inf 2', 'Inf 2');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' });
+  n = round(p, [6, 3, 2, 2, 3, 1, 2, 5, 2]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Hungary (land): 6, 3, 2 at strength 4: 2 hits',
+    'Germany and Hungary (land): 2 at strength 2: one hit',
+    'Germany and Hungary (land): 3 at strength 1: no hit',
+    'USSR (land): 1, 2 at strength 2: 2 hits',
+    'USSR (land): 5, 2 at strength 1: no hit',
+  ]);
+  // The Hungarian aircraft cannot take a hit for the German infantry: land fire hits land units (ruling 55).
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => unitLabel(p.s.units[c.action.unit as string]!)).sort()).toEqual(['Arm 5', 'Inf 1 (B)', 'Inf 3']);
+  hits(p, 'germany', 'Inf 1 (B)', 'Inf 3');
+  hits(p, 'ussr', 'Inf 1 (B)', 'Inf 1 (B)'); // the third hit can only flip the armor
+  expect(p.describe('lwow').split(', ').sort()).toEqual(['germany Air 4', 'germany Arm 5', 'germany Inf 2 (B)', 'hungary Air 1', 'ussr Arm 1 (B)']);
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'retreat' });
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.to).sort()).toEqual(['eastern-poland', 'kiev', 'pripiet']); // not Axis Romania
+  p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'lwow'), to: 'kiev' });
+  land(p, 'germany', 'lwow', 'lwow');
+  expect(p.s.control.lwow).toBe('germany');
+  expect(p.s.production.germany).toBe(22); // Lwow produces nothing
 }
 
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
@@ -137,10 +322,25 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   it('movement: the Axis attacks (Germany declares war on the USSR), Blitzkrieg, the Allied reactions', () => {
     const p = turnStart();
     movement(p);
-    expect(p.s.battles.map((b) => b.place).sort()).toEqual(['baltic', 'cyreneica', 'eastern-poland', 'finnish-sea', 'karelia', 'levantine-sea', 'lwow', 'odessa', 'pakoe', 'yugoslavia']);
+    expect(p.s.battles.map((b) => b.place).sort()).toEqual(['baltic', 'cyreneica', 'eastern-poland', 'finnish-sea', 'karelia', 'lwow', 'odessa', 'pakoe', 'yugoslavia']);
+    expect(p.describe('levantine-sea').split(', ').sort()).toEqual(['be Conv 1', 'be TF 3', 'italy Conv 1', 'italy Conv 1', 'italy Conv 1', 'italy TF 2', 'italy TF 3']);
     expect(p.describe('pakoe').split(', ').sort()).toEqual([
       'china Inf 2', 'china Inf 2', 'china Inf 3', 'china Inf 4',
       'japan Air 2', 'japan Air 2', 'japan Air 2', 'japan Air 3', 'japan Air 3', 'japan Inf 2', 'japan Inf 4', 'japan Inf 4',
     ]);
+  });
+
+  it('the Baltic front: Karelia, the Baltic, the Finnish Sea, East Poland, Lwow', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    expect(p.describe('karelia')).toBe('finland Inf 3, finland Inf 2');
+    expect(p.describe('finland')).toBe('finland Air 2');
+    expect(p.s.control.karelia).toBe('germany');
+    expect([p.s.production.ussr, p.s.production.germany]).toEqual([33, 21]);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
   });
 });

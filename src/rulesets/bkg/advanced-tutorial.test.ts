@@ -170,6 +170,16 @@ function placeAll(p: Play, placeUnits?: (p: Play) => void): void {
   }
 }
 
+/** The side placing now puts every aircraft it may into the air/sea segment. */
+function allAir(p: Play): void {
+  for (;;) {
+    const x = prompts(bkg, p.s)[0]!;
+    const a = x.choices!.find((c) => c.action.type === 'assign' && c.action.as === 'air');
+    if (!a) return;
+    p.act(x.seat as Major, a.action);
+  }
+}
+
 /** The rolls of a combat as the rulebook lists them ("Finland (land): 5 at strength 3: no hit"). */
 function rolls(p: Play, from: number): string[] {
   return p.log(from).filter((t) => / at strength -?\d: (no hit|one hit|\d+ hits)$/.test(t));
@@ -181,11 +191,12 @@ function land(p: Play, seat: Major, from: string, to: string, type: 'land' | 'la
   p.act(seat, { type, units: air, to });
 }
 
-/** `seat` takes its hits on units with these labels, one after another (6.2.2). */
+/** `seat` takes its hits on units with these labels ("Inf 2", or "italy Inf 2" to name the power), one after another
+ *  (6.2.2). */
 function hits(p: Play, seat: Major, ...labels: string[]): void {
   for (const l of labels) {
     const a = prompts(bkg, p.s).find((x) => x.seat === seat)?.choices?.map((c) => c.action)
-      .find((x) => x.type === 'hit' && unitLabel(p.s.units[x.unit as string]!) === l);
+      .find((x) => { const u = p.s.units[x.unit as string]; return x.type === 'hit' && !!u && (unitLabel(u) === l || `${u.power} ${unitLabel(u)}` === l); });
     if (!a) throw new Error(`${seat} cannot take a hit on ${l} now (${p.waiting().join(', ')})`);
     p.act(seat, a);
   }
@@ -311,6 +322,81 @@ function lwow(p: Play): void {
   expect(p.s.production.germany).toBe(22); // Lwow produces nothing
 }
 
+/** Odessa: the Soviet TF 2 from the Black Sea fights in the air/sea segment; the Axis puts both aircraft there (the
+ *  German one +1 for Air Combat, the Romanian one without: achievements do not pass to associates). Two rounds. */
+function odessa(p: Play): void {
+  let n = fight(p, 'odessa', [4, 2, 1, 3, 4, 2, 4, 4, 1], allAir);
+  // The tutorial prints the Romanian Air 1's die (2, no hit) as "strength 2": ruling 58.
+  expect(rolls(p, n)).toEqual([
+    'Germany and Romania (air/sea): 4 at strength 4: one hit',
+    'Germany and Romania (air/sea): 2 at strength 1: no hit',
+    'USSR (air/sea): 1 at strength 2: one hit',
+    'Germany and Romania (land): 3 at strength 4: one hit',
+    'Germany and Romania (land): 4, 2 at strength 2: one hit',
+    'USSR (land): 4, 4, 1 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Air 1', 'Inf 2');
+  hits(p, 'ussr', 'Inf 2', 'Inf 1 (B)');
+  expect(p.describe('odessa').split(', ').sort()).toEqual([
+    'germany Air 3', 'germany Inf 4', 'romania Inf 1 (B)', 'romania Inf 2', 'ussr Arm 2', 'ussr TF 1 (B)',
+  ]);
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' }); // the tutorial calls it the Soviet player's mistake
+  // Round 2: the Axis's third land die (printed 4) is not rolled: two hits cover the Arm 2 (ruling 57).
+  n = round(p, [4, 2, 4, 2, 6, 1]); // the Air 3 must face the TF in the air/sea segment
+  expect(rolls(p, n)).toEqual([
+    'Germany and Romania (air/sea): 4 at strength 4: one hit',
+    'USSR (air/sea): 2 at strength 1: no hit',
+    'Germany and Romania (land): 4 at strength 4: one hit',
+    'Germany and Romania (land): 2 at strength 2: one hit',
+    'USSR (land): 6, 1 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Inf 2');
+  expect(p.log(n)).toContain('USSR TF 1 (B) eliminated');
+  // The tutorial flies the Air 3 "back to Western Poland", three areas away; it flew from Romania (ruling 59).
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.to).sort()).toEqual(['bulgaria', 'hungary', 'lwow', 'odessa', 'romania']);
+  land(p, 'germany', 'odessa', 'romania');
+  expect(p.describe('odessa').split(', ').sort()).toEqual(['germany Inf 4', 'romania Inf 1 (B)', 'romania Inf 1 (B)']);
+  expect(p.s.control.odessa).toBe('germany');
+}
+
+/** Yugoslavia (mountain: the defenders' infantry +1, the German armor -2, aircraft -1 against land units; the
+ *  infantry from Austria and Hungary -1 for the river). Two rounds; Yugoslavia's army is destroyed. */
+function yugoslavia(p: Play): void {
+  // Six Axis units fire at 2 (four Italian Inf 2, the Bulgarian Inf 2, the German Inf 3 across the river); the
+  // tutorial lists five dice there: the sixth is a 6 (ruling 60).
+  const n = fight(p, 'yugoslavia', [3, 5, 5, 3, 2, 1, 1, 5, 5, 4, 3, 1, 6, 6, 4, 4, 4, 3, 3], allAir);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy and Bulgaria (air/sea): 3 at strength 3: one hit',
+    'Yugoslavia (air/sea): 5 at strength 1: no hit',
+    'Germany and Italy and Bulgaria (land): 5, 3, 2, 1, 1 at strength 3: 4 hits',
+    'Germany and Italy and Bulgaria (land): 5, 5, 4, 3, 1, 6 at strength 2: one hit',
+    'Germany and Italy and Bulgaria (land): 6 at strength 1: no hit',
+    'Yugoslavia (land): 4 at strength 4: one hit',
+    'Yugoslavia (land): 4, 4, 3, 3 at strength 3: 2 hits',
+  ]);
+  hits(p, 'germany', 'italy Inf 2', 'italy Inf 2', 'italy Inf 2');
+  hits(p, 'be', 'Inf 3', 'Inf 2', 'Inf 2', 'Inf 2', 'Inf 2');
+  expect(p.log(n)).toContain('Yugoslavia Air 1 eliminated');
+  p.act('germany', { type: 'continue' });
+  p.act('be', { type: 'continue' }); // Yugoslavia fights for its life (it could retreat to Greece)
+  // Round 2: the Axis aircraft fight in the land segment (-1 in the mountains, no Air Combat bonus there). Five 2s
+  // at strength 3 hit every Yugoslav step: no more Axis dice.
+  const m = round(p, [2, 2, 2, 2, 2, 5, 2, 2, 4, 5]);
+  expect(rolls(p, m)).toEqual([
+    'Germany and Italy and Bulgaria (land): 2, 2, 2, 2, 2 at strength 3: 5 hits',
+    'Yugoslavia (land): 5 at strength 3: no hit',
+    'Yugoslavia (land): 2, 2, 4, 5 at strength 2: 2 hits',
+  ]);
+  // The tutorial names one loss ("the B Inf") for the two hits: two Italian Inf 1 (B) are eliminated (ruling 60).
+  hits(p, 'germany', 'italy Inf 1 (B)', 'italy Inf 1 (B)');
+  expect(p.log(m)).toContain('Germany now controls Yugoslavia (production: British Empire -2, Germany +1)');
+  expect([p.s.production.be, p.s.production.germany]).toEqual([22, 23]); // the tutorial's 22 and 26 (ruling 53)
+  land(p, 'germany', 'yugoslavia', 'yugoslavia');
+  land(p, 'italy', 'yugoslavia', 'yugoslavia');
+  expect(p.at('yugoslavia').every((u) => u.power !== 'yugoslavia')).toBe(true);
+}
+
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   it('turn start: peace roll, reinforcements, initiative with the Initiative card, weather, limits, rail, rebasing', () => {
     const p = turnStart();
@@ -342,5 +428,17 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     finnishSea(p);
     eastPoland(p);
     lwow(p);
+  });
+
+  it('the Black Sea and the Balkans: Odessa, Yugoslavia', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+    odessa(p);
+    yugoslavia(p);
   });
 });

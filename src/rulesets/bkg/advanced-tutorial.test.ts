@@ -145,7 +145,7 @@ function movement(p: Play): void {
 function fight(p: Play, place: string, dice: number[], placeUnits?: (p: Play) => void): number {
   const n = p.events.length;
   p.dice(...dice);
-  p.act(p.waiting()[0]!.split(':')[0] as Major, { type: 'fight', place });
+  if (p.waiting()[0]?.endsWith(':choose-combat')) p.act(p.waiting()[0]!.split(':')[0] as Major, { type: 'fight', place });
   placeAll(p, placeUnits);
   return n;
 }
@@ -397,6 +397,53 @@ function yugoslavia(p: Play): void {
   expect(p.at('yugoslavia').every((u) => u.power !== 'yugoslavia')).toBe(true);
 }
 
+/** Cyreneica: one round, the BE retreats to Matruh. */
+function cyreneica(p: Play): void {
+  // The Italian Arm 1 (B) fires twice at 1; the tutorial lists one die (3): the second is a 6 (ruling 61).
+  const n = fight(p, 'cyreneica', [6, 5, 5, 4, 2, 3, 6, 4, 3, 1]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy (land): 6, 5 at strength 2: no hit',
+    'Germany and Italy (land): 5, 4 at strength 2: no hit',
+    'Germany and Italy (land): 2 at strength 2: one hit',
+    'Germany and Italy (land): 3 at strength 1: no hit',
+    'Germany and Italy (land): 6 at strength 1: no hit',
+    'British Empire (land): 4, 3, 1 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'italy Inf 2');
+  hits(p, 'be', 'Inf 2 (B)');
+  p.act('germany', { type: 'continue' });
+  p.act('be', { type: 'retreat' });
+  p.act('be', { type: 'retreat-to', units: p.ids('be', 'cyreneica'), to: 'matruh' });
+  land(p, 'germany', 'cyreneica', 'cyreneica');
+  land(p, 'italy', 'cyreneica', 'cyreneica');
+  expect(p.s.control.cyreneica).toBe('italy');
+}
+
+/** Pakoe (mountain, bad weather in the Pacific): the Japanese aircraft at -2, the infantry at -1, China's infantry
+ *  +1. One round; China retreats to Sian. */
+function pakoe(p: Play): void {
+  // Three Japanese units fire at 1 (the Inf 2 and both Air 3; the Air 2 are at 0): the tutorial's fourth die there
+  // (3) is not rolled; China's die printed "B" at strength 5 is read as a 3 (ruling 61).
+  const n = fight(p, 'pakoe', [5, 1, 6, 6, 4, 3, 5, 4, 3]);
+  expect(rolls(p, n)).toEqual([
+    'Japan (land): 5, 1 at strength 3: one hit',
+    'Japan (land): 6, 6, 4 at strength 1: no hit',
+    'China (land): 3 at strength 5: one hit',
+    'China (land): 5 at strength 4: no hit',
+    'China (land): 4, 3 at strength 3: one hit',
+  ]);
+  hits(p, 'japan', 'Inf 2', 'Inf 4');
+  hits(p, 'china', 'Inf 2');
+  p.act('japan', { type: 'continue' });
+  p.act('china', { type: 'retreat' });
+  p.act('china', { type: 'retreat-to', units: p.ids('china', 'pakoe'), to: 'sian' });
+  land(p, 'japan', 'pakoe', 'pakoe');
+  expect(p.s.control.pakoe).toBe('japan');
+  // 6.6: the second supply check; then the exploitation phase.
+  expect(p.log(n).at(-1)).toBe('Second supply check: every unit is in supply');
+  expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
+}
+
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   it('turn start: peace roll, reinforcements, initiative with the Initiative card, weather, limits, rail, rebasing', () => {
     const p = turnStart();
@@ -440,5 +487,19 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     lwow(p);
     odessa(p);
     yugoslavia(p);
+  });
+
+  it('North Africa and China: Cyreneica, Pakoe', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+    odessa(p);
+    yugoslavia(p);
+    cyreneica(p);
+    pakoe(p);
   });
 });

@@ -390,6 +390,9 @@ function yugoslavia(p: Play): void {
   ]);
   // The tutorial names one loss ("the B Inf") for the two hits: two Italian Inf 1 (B) are eliminated (ruling 60).
   hits(p, 'germany', 'italy Inf 1 (B)', 'italy Inf 1 (B)');
+  // German and Italian land units conquered Yugoslavia: the Axis designates Germany (ruling 63).
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.power)).toEqual(['germany', 'italy']);
+  p.act('germany', { type: 'designate', power: 'germany' });
   expect(p.log(m)).toContain('Germany now controls Yugoslavia (production: British Empire -2, Germany +1)');
   expect([p.s.production.be, p.s.production.germany]).toEqual([22, 23]); // the tutorial's 22 and 26 (ruling 53)
   land(p, 'germany', 'yugoslavia', 'yugoslavia');
@@ -442,6 +445,65 @@ function pakoe(p: Play): void {
   // 6.6: the second supply check; then the exploitation phase.
   expect(p.log(n).at(-1)).toBe('Second supply check: every unit is in supply');
   expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
+}
+
+/** 6.7 exploitation: Manstein to Greece (he commands five infantry, Italian ones included), Rommel to Matruh,
+ *  Guderian to Leningrad, the Arm 4 through the Baltic to White Russia; aircraft support those attacks. */
+function exploitation(p: Play): void {
+  send(p, 'germany', 'yugoslavia', 'greece', 'Inf 4', 'Inf 3', 'Inf 3', 'Arm 5', 'HQ Manstein');
+  send(p, 'italy', 'yugoslavia', 'greece', 'Inf 3', 'Inf 1 (B)');
+  send(p, 'germany', 'yugoslavia', 'greece', 'Air 2', 'Air 1');
+  send(p, 'italy', 'yugoslavia', 'greece', 'Air 2');
+  send(p, 'germany', 'cyreneica', 'matruh', 'Arm 2 (B)', 'HQ Rommel', 'Air 2');
+  send(p, 'italy', 'cyreneica', 'matruh', 'Inf 1 (B)', 'Arm 1 (B)', 'Air 2');
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'baltic', 'leningrad').filter((id) => p.s.units[id]!.type !== 'air'), to: 'leningrad' });
+  send(p, 'germany', 'baltic', 'leningrad', 'Air 3');
+  send(p, 'germany', 'finland', 'leningrad', 'Air 2');
+  send(p, 'germany', 'western-poland', 'leningrad', 'Air 3', 'Air 4');
+  send(p, 'germany', 'western-poland', 'white-russia', 'Arm 4');
+  send(p, 'germany', 'lwow', 'white-russia', 'Air 4');
+  expect(p.s.battles.map((b) => b.place)).toEqual(['greece', 'matruh', 'leningrad', 'white-russia']);
+  // Japan may not exploit: bad weather on the Pacific map (and the JP/CH limit).
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'japan')!.groups ?? []).toEqual([]);
+  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+  for (const m of ['be', 'ussr'] as const) p.act(m, { type: 'end' });
+}
+
+/** Greece (mountain): Germany plays Surprise, so the Axis hits take effect at once. Two rounds. */
+function greece(p: Play): void {
+  const n = p.events.length;
+  p.act('germany', { type: 'fight', place: 'greece' });
+  p.act('germany', { type: 'play', card: 'surprise' });
+  p.dice(2, 6, 3, 2, 2, 1, 3, 2, 2, 3, 1);
+  placeAll(p);
+  hits(p, 'be', 'greece Inf 2', 'greece Inf 1 (B)', 'greece Inf 2', 'greece Inf 1 (B)', 'greece Inf 3');
+  hits(p, 'germany', 'italy Inf 3', 'germany Inf 3');
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy and Bulgaria (land): 2 at strength 4: one hit',
+    'Germany and Italy and Bulgaria (land): 6, 3, 2, 2, 1 at strength 3: 4 hits',
+    'Germany and Italy and Bulgaria (land): 3, 2, 2 at strength 1: no hit',
+    'British Empire and Greece (land): 3, 1 at strength 3: 2 hits',
+  ]);
+  p.act('germany', { type: 'continue' });
+  p.act('be', { type: 'continue' });
+  // Round 2: the Allies are eliminated by the Axis hits before they fire (Surprise); the Axis rolls until its hits
+  // cover every Allied step.
+  const m = round(p, [4, 6, 5, 4, 5, 2, 3, 1]);
+  expect(rolls(p, m)).toEqual([
+    'Germany and Italy and Bulgaria (land): 4 at strength 4: one hit',
+    'Germany and Italy and Bulgaria (land): 6, 5 at strength 3: no hit',
+    'Germany and Italy and Bulgaria (land): 4 at strength 3: no hit',
+    'Germany and Italy and Bulgaria (land): 5, 2 at strength 2: one hit',
+    'Germany and Italy and Bulgaria (land): 3 at strength 1: no hit',
+    'Germany and Italy and Bulgaria (land): 1 at strength 1: one hit',
+  ]);
+  expect(p.at('greece').filter((u) => u.power === 'be' || u.power === 'greece')).toEqual([]);
+  p.act('germany', { type: 'designate', power: 'italy' });
+  expect(p.log(m).at(-1)).toBe('Italy now controls Greece (production: British Empire -2, Italy +1)');
+  expect([p.s.production.be, p.s.production.italy]).toEqual([20, 6]);
+  land(p, 'germany', 'greece', 'greece');
+  land(p, 'italy', 'greece', 'greece');
+  console.log(p.waiting(), prompts(bkg, p.s)[0]?.choices?.map((c) => JSON.stringify(c.action)));
 }
 
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
@@ -501,5 +563,21 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     yugoslavia(p);
     cyreneica(p);
     pakoe(p);
+  });
+
+  it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+    odessa(p);
+    yugoslavia(p);
+    cyreneica(p);
+    pakoe(p);
+    exploitation(p);
+    greece(p);
   });
 });

@@ -503,7 +503,48 @@ function greece(p: Play): void {
   expect([p.s.production.be, p.s.production.italy]).toEqual([20, 6]);
   land(p, 'germany', 'greece', 'greece');
   land(p, 'italy', 'greece', 'greece');
-  console.log(p.waiting(), prompts(bkg, p.s)[0]?.choices?.map((c) => JSON.stringify(c.action)));
+}
+
+/** Matruh: both sides' aircraft in the air/sea segment (German and British +1 for Air Combat); the BE keeps only
+ *  its aircraft and must leave. */
+function matruh(p: Play): void {
+  const n = fight(p, 'matruh', [3, 4, 4, 3, 3, 6, 6, 1, 1, 2], allAir);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy (air/sea): 3 at strength 3: one hit',
+    'Germany and Italy (air/sea): 4 at strength 2: no hit',
+    'British Empire (air/sea): 4 at strength 3: no hit',
+    'Germany and Italy (land): 3 at strength 2: no hit',
+    'Germany and Italy (land): 3 at strength 2: no hit',
+    'Germany and Italy (land): 6 at strength 1: no hit',
+    'Germany and Italy (land): 6 at strength 1: no hit',
+    'Germany and Italy (land): 1 at strength 1: one hit',
+    'British Empire (land): 1, 2 at strength 2: 2 hits',
+  ]);
+  hits(p, 'germany', 'italy Inf 1 (B)', 'italy Arm 1 (B)');
+  expect(p.log(n)).toContain('British Empire Arm 2 (B) eliminated');
+  p.act('be', { type: 'land', units: p.ids('be', 'matruh'), to: 'alexandria' });
+  land(p, 'germany', 'matruh', 'matruh');
+  land(p, 'italy', 'matruh', 'matruh');
+  expect(p.s.control.matruh).toBe('germany');
+}
+
+/** White Russia: only the Soviet Air 1 defends; the German Air 4 (5 with Air Combat) fights it in the air/sea
+ *  segment and the Arm 4 fires there as anti-aircraft (1, twice). */
+function whiteRussia(p: Play): void {
+  const aaArmor = (q: Play) => {
+    allAir(q);
+    q.act('germany', { type: 'assign', unit: q.unit('germany', 'white-russia', 'Arm 4'), as: 'aa' });
+  };
+  const n = fight(p, 'white-russia', [6, 5, 1, 2], aaArmor);
+  expect(rolls(p, n)).toEqual([
+    'Germany (air/sea): 6 at strength 5: no hit',
+    'Germany (anti-aircraft): 5 at strength 1: no hit',
+    'Germany (anti-aircraft): 1 at strength 1: one hit',
+    'USSR (air/sea): 2 at strength 1: no hit',
+  ]);
+  expect(p.log(n).slice(-2)).toEqual(['USSR Air 1 eliminated', 'Germany now controls White Russia (production: USSR -1, Germany +1)']);
+  expect([p.s.production.ussr, p.s.production.germany]).toEqual([32, 24]); // the tutorial's 32 and 27
+  land(p, 'germany', 'white-russia', 'white-russia');
 }
 
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
@@ -579,5 +620,7 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     pakoe(p);
     exploitation(p);
     greece(p);
+    matruh(p);
+    whiteRussia(p);
   });
 });

@@ -4,15 +4,23 @@ import {
   actionKey, applyAction, DiceNeeded, prompts, stateHash, withRng,
   type Action, type BaseState, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
 } from '../engine/index.ts';
-import { faceBranches, sumBranches, type RollBranch } from './dice.ts';
+import { faceBranches, successBranches, sumBranches, unorderedFaceBranches, type RollBranch } from './dice.ts';
 import { Fraction } from './fraction.ts';
 import type { CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats, RollGrouping } from './types.ts';
 
 export type Dist = Map<string, { p: Fraction; result: CombatResult }>;
 
-/** The branches of one roll the engine explores: totals unless the adapter asks for faces. */
-export function rollBranches(req: DiceRequest, perFace?: (r: DiceRequest) => boolean): RollBranch[] {
-  return perFace?.(req) ? faceBranches(req.sides, req.count) : sumBranches(req.sides, req.count);
+/** How an adapter reads rolls (OddsAdapter.perFace, .successes). */
+export type RollReading = Pick<OddsAdapter, 'perFace' | 'successes'>;
+
+/** The branches of one roll the engine explores: successes or faces when the adapter asks, else totals. */
+export function rollBranches(req: DiceRequest, how?: RollReading | ((r: DiceRequest) => boolean | 'any-order')): RollBranch[] {
+  const reading: RollReading | undefined = typeof how === 'function' ? { perFace: how } : how;
+  const atMost = reading?.successes?.(req);
+  if (atMost !== undefined && atMost !== null) return successBranches(req.sides, req.count, atMost);
+  const faces = reading?.perFace?.(req);
+  if (faces === 'any-order') return unorderedFaceBranches(req.sides, req.count);
+  return faces ? faceBranches(req.sides, req.count) : sumBranches(req.sides, req.count);
 }
 
 /** A private copy that throws DiceNeeded instead of rolling, with these faces queued (the position's facts are shared). */
@@ -99,7 +107,7 @@ export function enumerateCombat<S extends BaseState>(
       if (!(e instanceof DiceNeeded)) throw e;
       stats.rolls++;
       const out: Dist = new Map();
-      const branches = grouping?.branches(s, who, act, forced, e) ?? rollBranches(e, adapter.perFace);
+      const branches = grouping?.branches(s, who, act, forced, e) ?? rollBranches(e, adapter);
       for (const b of branches) mergeInto(out, withDice(s, who, act, [...forced, ...b.faces], notes), b.p);
       return out;
     }
@@ -147,7 +155,7 @@ export interface ChanceOutcome<S> {
  */
 export function chanceOutcomes<S extends BaseState>(
   ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, maxBranches = 64,
-  perFace?: (r: DiceRequest) => boolean,
+  reading?: RollReading | ((r: DiceRequest) => boolean | 'any-order'),
 ): ChanceOutcome<S>[] | null {
   const out: ChanceOutcome<S>[] = [];
   const seen = new Map<string, ChanceOutcome<S>>();
@@ -170,7 +178,7 @@ export function chanceOutcomes<S extends BaseState>(
       return true;
     } catch (e) {
       if (!(e instanceof DiceNeeded)) throw e;
-      for (const b of rollBranches(e, perFace)) if (!walk([...forced, ...b.faces], p * b.p.toNumber())) return false;
+      for (const b of rollBranches(e, reading)) if (!walk([...forced, ...b.faces], p * b.p.toNumber())) return false;
       return true;
     }
   };

@@ -39,8 +39,16 @@ export interface OddsAdapter<S extends BaseState = BaseState> {
    * prompt's first choice.
    */
   defaultChoice?(state: S, prompt: Prompt): Action | null;
-  /** Branch over every face of this roll instead of its total (for rules that read single dice). */
-  perFace?(roll: DiceRequest): boolean;
+  /**
+   * Branch over every face of this roll instead of its total (for rules that read single dice): true, every ordered
+   * tuple (at most 1,000,000: 7d6); 'any-order', every multiset of faces (rules that read each die but not their order).
+   */
+  perFace?(roll: DiceRequest): boolean | 'any-order';
+  /**
+   * A roll read as a count of successes (each die succeeds on a face of at most the answer): branched over the number
+   * of successes (binomial), exact and cheap for many dice. Null or absent: perFace or totals.
+   */
+  successes?(roll: DiceRequest): number | null;
   /** A line describing the combat ("red attacks blue: d6, hit on 4+"). */
   describe?(state: S, seat: Seat, action: Action): string;
   /**

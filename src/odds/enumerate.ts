@@ -73,6 +73,7 @@ export function enumerateCombat<S extends BaseState>(
   const maxApplies = opts.maxApplies ?? 200_000;
   const useMemo = opts.memo ?? true;
   const memo = new Map<string, Dist>();
+  const shared = new Map<string, { from: S; dist: Dist }>();
   const before = state;
   const choose = (s: S, p: Prompt): Action => {
     const a = opts.policy?.(s, p) ?? adapter.defaultChoice?.(s, p) ?? p.choices[0]?.action;
@@ -90,8 +91,22 @@ export function enumerateCombat<S extends BaseState>(
         return hit;
       }
     }
+    const t = grouping?.transposition;
+    const tk = t?.key(s);
+    const sharedKey = tk ? `${tk}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
+    const same = tk ? shared.get(sharedKey) : undefined;
+    if (same) {
+      stats.memoHits++;
+      const out: Dist = new Map();
+      for (const v of same.dist.values()) {
+        const result = t!.shift(same.from, s, v.result);
+        mergeInto(out, new Map([[resultKey(result), { p: v.p, result }]]), Fraction.ONE);
+      }
+      return out;
+    }
     const d = withDice(s, who, act, [], notes);
     if (useMemo) memo.set(key, d);
+    if (tk) shared.set(sharedKey, { from: s, dist: d });
     return d;
   };
 

@@ -80,6 +80,15 @@ export interface RollGrouping<S extends BaseState = BaseState> {
   branches(state: S, who: Seat, action: Action, forced: number[], roll: DiceRequest): RollBranch[] | null;
   /** Checks a finished run's events against what `branches` predicted for its faces (throws when they differ). */
   check?(state: S, who: Seat, action: Action, forced: number[], events: GameEvent[]): void;
+  /**
+   * Decision states that share their resolution: states of one key resolve alike but for facts the rest of the
+   * combat never reads nor changes (e.g. the support's losses once the land combat has fired), and `shift` turns a
+   * result reached from `from` into the one reached from `to`. Null: this state is not shared.
+   */
+  transposition?: {
+    key(state: S): string | null;
+    shift(from: S, to: S, result: CombatResult): CombatResult;
+  };
 }
 
 export interface OddsOutcome {

@@ -9,10 +9,10 @@ import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
 import { sumBranches, type RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
 import type { CalculatedOdds, DiceRequest, OddsAdapter, OddsOptions, RollGrouping } from '../../odds/types.ts';
-import { DiceNeeded } from '../../engine/index.ts';
+import { DiceNeeded, stateHash } from '../../engine/index.ts';
 import { combatWorld, decideWinner, fireAll, fortCapacity, LINE_NAMES, resolveLandCombat, type CombatLine, type Volley } from './combat/index.ts';
 import type { DeclareFrame } from './combat/combat-phase.ts';
-import { landUnitsIn } from './combat/land-combat.ts';
+import { landUnitsIn, type LandCombatFrame } from './combat/land-combat.ts';
 import { inPlay } from './combat/common.ts';
 import { otherSide } from './combat/world.ts';
 import type { Side, TwoWWState } from './state.ts';
@@ -124,7 +124,30 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
   // Predictions by the decision state a run starts from and the faces forced through the pair.
   const predicted = new WeakMap<TwoWWState, Map<string, Prediction>>();
 
+  // Once the land combat has fired, the rest (its losses, retreat, advance: 2WW 9.1.3, 9) reads and changes only land
+  // units: positions that differ only in the support's steps and Ops Complete marks (and the support battle's record
+  // on the frame) resolve alike, their results apart by those steps.
+  const support = [...f.support, ...f.defSupport];
+  const w = combatWorld(state);
+  const supportSteps = (s: TwoWWState, side: Side) => support.filter((id) => w.sideOf(state, id) === side).reduce((n, id) => n + unitSteps(s, id), 0);
+  const transposition: RollGrouping<TwoWWState>['transposition'] = {
+    key(s) {
+      const lc = s.stack.findLast((x) => x.proc === 'land-combat') as LandCombatFrame | undefined;
+      if (!support.length || !lc || lc.hex !== f.hex || !['retreat', 'advance', 'cleanup'].includes(lc.step ?? '')) return null;
+      const units = { ...s.units };
+      for (const id of support) if (units[id]) units[id] = { ...units[id]!, reduced: false, ops: false };
+      const stack = s.stack.map((x) => (x === lc ? { ...x, supA: 0, supD: 0, rollA: 0, rollD: 0, supportJoins: 'none' } : x));
+      return stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json);
+    },
+    shift: (from, to, r) => ({
+      ...r,
+      attackerLosses: r.attackerLosses + supportSteps(from, f.side) - supportSteps(to, f.side),
+      defenderLosses: r.defenderLosses + supportSteps(from, def) - supportSteps(to, def),
+    }),
+  };
+
   const grouping: RollGrouping<TwoWWState> = {
+    transposition,
     branches(s, who, act, forced, roll: DiceRequest): RollBranch[] | null {
       const kind = pairKind(roll.purpose);
       if (!kind || roll.sides !== 6 || roll.count !== 2 || forced.length % 2) {

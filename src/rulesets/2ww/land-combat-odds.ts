@@ -125,17 +125,27 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
   const predicted = new WeakMap<TwoWWState, Map<string, Prediction>>();
 
   // Once the land combat has fired, the rest (its losses, retreat, advance: 2WW 9.1.3, 9) reads and changes only land
-  // units: positions that differ only in the support's steps and Ops Complete marks (and the support battle's record
-  // on the frame) resolve alike, their results apart by those steps.
+  // units and what their retreats displace: positions that differ only in support units out of that reach (their
+  // steps, Ops Complete marks, elimination) and in the support battle's record on the frame resolve alike, their
+  // results apart by the support's steps.
   const support = [...f.support, ...f.defSupport];
   const w = combatWorld(state);
+  // Retreats enter hexes next to the attacked hex (the defender's) or to an attacker's (the attacker's) and displace
+  // enemy air and fleets there: a support unit within such reach of the enemy is not set aside.
+  const attackerHexes = f.attackers.map((id) => state.units[id]!.where);
+  const near = (s: TwoWWState, at: string, hexes: string[]) => hexes.some((h) => h === at || w.adjacent(s, h, at));
+  const outOfReach = (s: TwoWWState) => support.every((id) => {
+    const at = s.units[id]?.where;
+    if (!at || !inPlay(s, id)) return true;
+    return !near(s, at, w.sideOf(state, id) === f.side ? [f.hex] : attackerHexes);
+  });
   const supportSteps = (s: TwoWWState, side: Side) => support.filter((id) => w.sideOf(state, id) === side).reduce((n, id) => n + unitSteps(s, id), 0);
   const transposition: RollGrouping<TwoWWState>['transposition'] = {
     key(s) {
       const lc = s.stack.findLast((x) => x.proc === 'land-combat') as LandCombatFrame | undefined;
-      if (!support.length || !lc || lc.hex !== f.hex || !['retreat', 'advance', 'cleanup'].includes(lc.step ?? '')) return null;
+      if (!support.length || !lc || lc.hex !== f.hex || !['retreat', 'advance', 'cleanup'].includes(lc.step ?? '') || !outOfReach(s)) return null;
       const units = { ...s.units };
-      for (const id of support) if (units[id]) units[id] = { ...units[id]!, reduced: false, ops: false };
+      for (const id of support) delete units[id];
       const stack = s.stack.map((x) => (x === lc ? { ...x, supA: 0, supD: 0, rollA: 0, rollD: 0, supportJoins: 'none' } : x));
       return stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json);
     },

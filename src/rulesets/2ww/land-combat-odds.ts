@@ -4,7 +4,7 @@
 // classes are computed from the Combat Chart with the fire strengths the rules logged in a probe run; every run
 // checks what it logged against the class it stands for. Rolls of anything else (a transit attack on a retreating
 // fleet, 8.3.5) are not modelled: the calculator then hands the combat back to the plain enumeration.
-import type { Action, GameEvent, Json, Ruleset, Seat } from '../../engine/index.ts';
+import type { Action, GameEvent, Json, Prompt, Ruleset, Seat } from '../../engine/index.ts';
 import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
 import { sumBranches, type RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
@@ -91,6 +91,21 @@ function onlyAdvanceLeft(s: TwoWWState, f: DeclareFrame): boolean {
   return !Object.keys(s.units).some((id) => s.units[id]!.where === f.hex && w.sideOf(s, id) === f.side);
 }
 
+/**
+ * When the declared combat has left the stack, the combat phase below it always asks the attacker for its next attack
+ * (2WW 9), so every run stops there: a stand-in for that prompt stops it as well without listing every attack the
+ * side could make next (most of the cost of a short run). Runs reach the same states; the stand-in is never answered.
+ */
+function stopAtPhase(ruleset: Ruleset<TwoWWState>, state: TwoWWState, seat: Seat): Ruleset<TwoWWState> {
+  const depth = state.stack.length;
+  const below = state.stack[depth - 2];
+  const phase = below && ruleset.procedures[below.proc];
+  if (below?.proc !== 'combat-phase' || !phase?.prompts) return ruleset;
+  const over: Prompt[] = [{ seat, rule: '2WW 9', kind: 'attack', text: 'the combat is over (odds)', choices: [] }];
+  const prompts: typeof phase.prompts = (s, f) => (s.stack.length < depth && (f as { begun?: boolean }).begun ? over : phase.prompts!(s, f));
+  return { ...ruleset, procedures: { ...ruleset.procedures, [below.proc]: { ...phase, prompts } } };
+}
+
 /** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
   ruleset: Ruleset<TwoWWState>, adapter: OddsAdapter<TwoWWState>, state: TwoWWState, seat: Seat, action: Action, opts: OddsOptions<TwoWWState>,
@@ -103,7 +118,8 @@ export function calculateLandCombat(
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
-    const { dist, stats } = enumerateCombat(ruleset, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(ruleset, state));
+    const rules = stopAtPhase(ruleset, state, seat);
+    const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(rules, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   } catch (e) {
     if (e instanceof Unmodelled) return { fallback: e.message };

@@ -7,6 +7,7 @@ import { eto } from './index.ts';
 import { landMap } from './land.ts';
 import { navalMap } from './map.ts';
 import { SCENARIOS } from './scenarios.ts';
+import { act, soloGame } from './testing.ts';
 
 const a = etoAssets();
 
@@ -17,7 +18,7 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
     expect(Object.keys(a.board.hex!.hexes).length).toBeGreaterThan(3500);
     expect(a.board.hex!.hexes.W3533).toMatchObject({ kind: 'land', city: { name: 'Warsaw', capital: true } });
     expect(Object.values(a.board.hex!.hexsides!).filter((s) => s.features.includes('river')).length).toBeGreaterThan(300);
-    expect(a.board.tracks!.map((t) => t.id)).toEqual(['turn', 'offensives-axis', 'offensives-allies']);
+    expect(a.board.tracks!.map((t) => t.id)).toEqual(['turn', 'offensives-axis', 'offensives-allies', 'victory']);
     expect(a.turns![0]).toBe('September 1939');
     expect(a.turns![20]).toBe('May 1941');
     expect(a.turns!.at(-1)).toBe('June 1945');
@@ -97,5 +98,13 @@ describe('ETO board view (what each seat sees on the board)', () => {
     const v = eto.boardView!(g.state, null);
     expect(v.markers.filter((m) => m.kind === 'offensives').map((m) => m.where)).toEqual(['offensives-axis:3', 'offensives-allies:1']);
     expect(v.turn).toEqual({ index: 64, label: 'December 1944' });
+  });
+  it('where the sides stand: scenario 4 [4.4] applied to the position once set up, on the victory track', () => {
+    const g = soloGame('s');
+    expect(eto.boardView!(g.state, null).markers.find((m) => m.kind === 'victory')).toBeUndefined();
+    act(g, 'axis', { type: 'example' });
+    const v = eto.boardView!(g.state, null);
+    expect(v.markers.filter((m) => m.kind === 'victory')).toEqual([
+      { kind: 'victory', where: 'victory:now', label: 'If it ended now: Polish major victory: Poland not conquered (German losses 0 steps)' }]);
   });
 });

@@ -258,6 +258,8 @@ export function etoAssets(): Assets {
         { id: 'turn', name: 'Turn record', kind: 'turn', cells: turnLabels().map((label, i) => ({ id: String(i + 1), label })) },
         { id: 'offensives-axis', name: 'Axis offensives', kind: 'offensives', cells: OFF_CELLS },
         { id: 'offensives-allies', name: 'Allied offensives', kind: 'offensives', cells: OFF_CELLS },
+        // Where the sides stand: the scenario's victory conditions applied to the position (board-view.ts).
+        { id: 'victory', name: 'Victory', kind: 'victory', cells: [{ id: 'now', label: 'if the scenario ended now' }] },
       ],
       countries,
       windows,

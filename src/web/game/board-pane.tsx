@@ -30,6 +30,7 @@ export interface BoardPaneProps {
   focus?: string[];
   onViewChange?(t: MapTransform): void;
   describe?(place: string, unit: string | null): string;
+  cover?(): Element | null;
   /** Shown over the map's corner (the phone's floating buttons). */
   children?: ComponentChildren;
 }
@@ -151,7 +152,7 @@ export function BoardPane(p: BoardPaneProps) {
       {p.geo ? (
         <MapView assets={p.assets} geo={p.geo} board={p.board} activeUnits={p.activeUnits} selectedUnit={p.selectedUnit}
           selectedPlace={p.selectedPlace} highlights={p.highlights} marked={p.marked} showIds={p.showIds} onPlace={p.onPlace}
-          onUnit={p.onUnit} handle={p.mapRef} initial={p.initialView} focus={p.focus} onViewChange={p.onViewChange} describe={p.describe} />
+          onUnit={p.onUnit} handle={p.mapRef} initial={p.initialView} focus={p.focus} onViewChange={p.onViewChange} describe={p.describe} cover={p.cover} />
       ) : boxBoard ? (
         <div class="area-board" data-testid="area-board">
           <div class="areas">{areas.map((b) => panel(b, 52))}</div>

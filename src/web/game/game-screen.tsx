@@ -105,6 +105,8 @@ export function GameScreen({ token }: { token: string }) {
   const playRef = useRef<Play | null>(null);
   playRef.current = play;
   const mapRef = useRef<MapHandle>(null);
+  /** The side panel: on a phone a bottom sheet over the map's lower part. */
+  const sideRef = useRef<HTMLElement>(null);
   const liveRef = useRef<Live | null>(null);
   const laRef = useRef<LoadedAssets | null>(null);
   laRef.current = la;
@@ -643,8 +645,8 @@ export function GameScreen({ token }: { token: string }) {
         <BoardPane assets={assets} geo={la.geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
           selectedPlace={selPlace} highlights={highlights} marked={marked} showIds={settings.showIds} onPlace={onPlace} onUnit={onUnit}
           mapRef={mapRef} initialView={initialView} focus={focus} onViewChange={(t) => saveMapView(play.gameId, t)}
-          describe={(place, unit) => describeOnMap(la, board, place, unit)} />
-        <aside class="side" data-tab={tab} data-testid="side">
+          describe={(place, unit) => describeOnMap(la, board, place, unit)} cover={() => sideRef.current} />
+        <aside class="side" data-tab={tab} data-testid="side" ref={sideRef}>
           <div class="sheet-bar">
             <button class="sheet-handle" data-testid="sheet-toggle" onClick={() => setSettings({ sheetOpen: !settings.sheetOpen })}
               aria-label={settings.sheetOpen ? 'Lower the panel' : 'Raise the panel'}>{settings.sheetOpen ? '▾' : '▴'}</button>

@@ -62,7 +62,10 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
       }
     }
     for (const sh of starts.flatMap((x) => Object.values(x.ships))) expect(units[sh.id]!.full, sh.id).toBeDefined();
-    expect(units['prince-of-wales']).toMatchObject({ type: 'BB', name: 'PoW', full: [4, 13, 39], reduced: [2, 12, 26] });
+    expect(units['prince-of-wales']).toMatchObject({ type: 'BB', name: 'Prince of Wales', full: [4, 13, 39], reduced: [2, 12, 26] });
+    // Named as the rules' choices name them (#21: one name per unit): a land unit's own name says its type.
+    expect(units['de-para-1']).toMatchObject({ type: 'para', name: 'German paratroops' });
+    expect(units.guderian).toMatchObject({ type: 'general', name: 'General Guderian' });
     expect(units['de-stp-1']).toMatchObject({ type: 'STP', name: '1 STP' }); // a transport marker shows its size
     expect(units.victorious!.full).toBe('–-11-40');
     expect(units['de-bomber']).toMatchObject({ type: 'bomber', full: [6, 12] });

@@ -259,7 +259,7 @@ export function etoAssets(): Assets {
         { id: 'offensives-axis', name: 'Axis offensives', kind: 'offensives', cells: OFF_CELLS },
         { id: 'offensives-allies', name: 'Allied offensives', kind: 'offensives', cells: OFF_CELLS },
         // Where the sides stand: the scenario's victory conditions applied to the position (board-view.ts).
-        { id: 'victory', name: 'Victory', kind: 'victory', cells: [{ id: 'now', label: 'if the scenario ended now' }] },
+        { id: 'victory', name: 'Victory', kind: 'victory', cells: [{ id: 'now', label: 'If it ended now' }] },
       ],
       countries,
       windows,

@@ -111,11 +111,13 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
             // The current cell: the turn or phase of the board view, or one an unlabelled marker stands on.
             const current = (t.kind === 'turn' && board.turn?.index === i + 1) || (t.kind === 'sequence' && (board.phase === c.id || board.phase === c.label))
               || on(t.id, c.id).some((m) => !m.label);
-            const ms = on(t.id, c.id);
+            // A marker whose label starts with the cell's ("September 1939, weather F") stands for the cell's text.
+            const ms = on(t.id, c.id).filter((m) => m.label);
+            const own = ms.find((m) => m.label!.toLowerCase().startsWith(c.label.toLowerCase()));
             return (
               <span key={c.id} class={'cell' + (current ? ' current' : '')} title={c.label}>
-                {c.label}
-                {ms.filter((m) => m.label).map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>)}
+                {own ? <span class={`marker side-${own.side ?? 'none'}`} title={own.kind}>{own.label}</span> : c.label}
+                {ms.filter((m) => m !== own).map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>)}
               </span>
             );
           })}

@@ -1,8 +1,8 @@
 // The Advanced Game Tutorial (turn 2/41 of the 1941 scenario) played move by move with every die forced as printed
-// (rulebook L4543-6015): the Axis action segment, from the peace roll to the exploitation's combats at Leningrad.
+// (rulebook L4543-6015): the Axis action segment, from the peace roll to the Coup in Iraq after its last combats.
 // The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced. Deviations from the
-// printed text are rulings (docs/rulings/bkg.md 53-64). Not yet here: the Coup in Iraq and the Allied segment (US
-// entry, cards, research with sabotage, production).
+// printed text are rulings (docs/rulings/bkg.md 53-64). Not yet here: the Allied segment (US entry, cards,
+// research with sabotage, production).
 import { describe, expect, it } from 'vitest';
 import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
@@ -590,6 +590,20 @@ function leningrad(p: Play): void {
   p.act('germany', { type: 'land', units: [p.unit('germany', 'leningrad', 'Air 4')], to: 'western-poland' });
   p.act('germany', { type: 'land', units: [air3b!], to: 'baltic' });
   expect(p.describe('leningrad').split(', ').sort()).toEqual(['ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 1 (B)', 'ussr Inf 3']);
+  // Advanced 7.4: cards may be played after the segment's combats. Germany plays Coup in Iraq and rolls 9 (8-12
+  // succeeds): Iraq joins the Axis with its Inf, Germany's production +1 (the tutorial's 28).
+  expect(p.waiting()).toEqual(['germany:card', 'japan:card']);
+  const c = p.events.length;
+  p.dice(4, 5);
+  p.act('germany', { type: 'play', card: 'coup-iraq' });
+  p.diceUsed();
+  expect(p.log(c)).toEqual([
+    'Germany plays Coup in Iraq', 'coup in Iraq: rolled 4+5 = 9', 'Coup roll 9: Iraq joins Germany',
+    'Iraq enters the war; Germany plays it and receives its 1 BP',
+  ]);
+  expect([p.describe('iraq'), p.s.controller.iraq, p.s.production.germany]).toEqual(['iraq Inf 3', 'germany', 25]);
+  p.act('germany', { type: 'end' });
+  p.act('japan', { type: 'end' });
   // The Axis action segment is over: the Allies' rail movement (6.2) begins their segment.
   expect(p.waiting()).toEqual(['usa:move', 'be:move', 'ussr:move', 'china:move']);
   expect(prompts(bkg, p.s)[0]!.text).toContain('rail');

@@ -1,8 +1,9 @@
 // The Advanced Game Tutorial (turn 2/41 of the 1941 scenario) played move by move with every die forced as printed
-// (rulebook L4543-6015): the Axis action segment, from the peace roll to the Coup in Iraq after its last combats.
+// (rulebook L4543-6015): the Axis action segment, from the peace roll to the Coup in Iraq after its last combats,
+// and the Allied segment's rail movement and rebasing.
 // The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced. Deviations from the
-// printed text are rulings (docs/rulings/bkg.md 53-64). Not yet here: the Allied segment (US entry, cards,
-// research with sabotage, production).
+// printed text are rulings (docs/rulings/bkg.md 53-65). Not yet here: the rest of the Allied segment (naval moves
+// and searches, combats, US entry, cards, research with sabotage, production).
 import { describe, expect, it } from 'vitest';
 import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
@@ -609,6 +610,31 @@ function leningrad(p: Play): void {
   expect(prompts(bkg, p.s)[0]!.text).toContain('rail');
 }
 
+/** The Allied segment's rail movement and rebasing: the USSR (now at war, capacity 4) sends four infantry to
+ *  Leningrad and its aircraft west; China moves an Inf 1 (B) to the Gobi. */
+function alliedRailAndRebase(p: Play): void {
+  p.act('china', { type: 'rail', unit: p.unit('china', 'kunming', 'Inf 1 (B)'), to: 'gobi' });
+  for (const [from, label] of [['jablonovy', 'Inf 4 (G)'], ['stanovoj', 'Inf 4 (G)'], ['vladivostok', 'Inf 2'], ['trans-caucasus', 'Inf 3']]) {
+    p.act('ussr', { type: 'rail', unit: p.unit('ussr', from!, label!), to: 'leningrad' });
+  }
+  for (const m of ['usa', 'be'] as const) p.act(m, { type: 'end' });
+  expect(p.describe('leningrad').split(', ').sort()).toEqual([
+    'ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 1 (B)', 'ussr Inf 2', 'ussr Inf 3', 'ussr Inf 3', 'ussr Inf 4 (G)', 'ussr Inf 4 (G)',
+  ]);
+  // 6.3 rebasing: the Soviet Air 3 from the Urals to Leningrad, two Air 1 from Northern Siberia to Smolensk and two
+  // from Kiev to Valdai.
+  expect(prompts(bkg, p.s)[0]!.text).toContain('rebase');
+  const rebase = (from: string, label: string, to: string) => p.act('ussr', { type: 'rebase', unit: p.unit('ussr', from, label), to });
+  rebase('ural', 'Air 3', 'leningrad');
+  rebase('n-siberia', 'Air 1', 'smolensk');
+  rebase('n-siberia', 'Air 1', 'smolensk');
+  rebase('kiev', 'Air 1', 'valdai');
+  rebase('kiev', 'Air 1', 'valdai');
+  for (const m of ['usa', 'be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  expect(p.waiting()).toEqual(['usa:move', 'be:move', 'ussr:move', 'china:move']);
+  expect(prompts(bkg, p.s)[0]!.text).toContain('movement phase');
+}
+
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   it('turn start: peace roll, reinforcements, initiative with the Initiative card, weather, limits, rail, rebasing', () => {
     const p = turnStart();
@@ -668,7 +694,7 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     pakoe(p);
   });
 
-  it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, to the end of the Axis segment', () => {
+  it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, the Coup in Iraq; the Allied rail and rebasing', () => {
     const p = turnStart();
     movement(p);
     karelia(p);
@@ -685,5 +711,6 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     matruh(p);
     whiteRussia(p);
     leningrad(p);
+    alliedRailAndRebase(p);
   });
 });

@@ -67,6 +67,10 @@ function bound(place: string, attacker: Side, round: number): OddsAdapter<BkgSta
 }
 
 const PROBE_PAD = 400; // faces enough for any round of one combat
+// A side rolls each strength's dice a few at a time until the enemy's steps are all hit (combat.ts fire), so a large
+// combat branches at every small roll (the tutorial's Western Poland: thousands of runs, seconds): past this many runs
+// the odds stop with OddsLimitError (the server then says "too many outcomes to count exactly").
+const MAX_RUNS = 1_000;
 
 /**
  * When this combat has ended, the phase goes on by itself to the next one if it is the last (6.2.1) and the same run
@@ -129,7 +133,8 @@ export const bkgOdds: OddsAdapter<BkgState> = {
   calculate(s, seat, action, opts, ruleset) {
     const c = combatOf(s, seat, action)!;
     const round = battleFrame(s, c.place)?.round ?? 0;
-    const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, opts, otherCombatsOnce(ruleset, c.place));
+    const limited = { ...opts, maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS) };
+    const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, limited, otherCombatsOnce(ruleset, c.place));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   },
   describe(s, seat, action) {

@@ -3,10 +3,11 @@
 // ends at the next retreat question (6.2.3) or with the combat; fighting on is the next decision, with its own odds.
 // Each fire roll counts the dice at or under one strength (6.2.1), so it is branched by its number of hits (a
 // binomial: src/odds successes), not by its 6^k ordered faces.
-import { DiceNeeded, type Action, type Prompt, type Ruleset, type Seat } from '../../engine/index.ts';
+import { DiceNeeded, type Action, type GameEvent, type Prompt, type Ruleset, type Seat } from '../../engine/index.ts';
 import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
+import type { RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
-import type { CombatResult, OddsAdapter, RollGrouping } from '../../odds/types.ts';
+import type { CombatResult, DiceRequest, OddsAdapter, RollGrouping } from '../../odds/types.ts';
 import { battleSides } from './combat.ts';
 import { area } from './map.ts';
 import { describeUnits } from './movement.ts';
@@ -67,32 +68,98 @@ function bound(place: string, attacker: Side, round: number): OddsAdapter<BkgSta
 }
 
 const PROBE_PAD = 400; // faces enough for any round of one combat
+// Past this many runs of the rules a combat round's odds stop with OddsLimitError (the server then says "too many
+// outcomes to count exactly"); the tutorial's Western Poland takes 1,106 (most of them the choice of a unit per hit).
+const MAX_RUNS = 2_000;
+const FIRE = /^(.*): \d+ di(?:e|ce) at strength (-?\d+)$/;
 
 /**
- * When this combat has ended, the phase goes on by itself to the next one if it is the last (6.2.1) and the same run
- * rolls its dice: this combat's result is settled by then, so that run gets one branch, every later die forced at once.
- * A probe run with the same faces tells whose roll it is: the last "<area>, round n:" line before it names the combat.
+ * The rolls of one round, grouped. A side fires its strengths from the strongest down, a few dice at a time, and stops
+ * once every enemy step is hit (combat.ts fire, 6.2.2): its hits are min(steps, successes of all its dice), so its
+ * first roll branches over that number (the binomials of its strengths convolved) with all its later rolls forced at
+ * once. And when this combat has ended, the phase goes on by itself to the last one left (6.2.1) and the same run
+ * rolls its dice: this combat's result is settled by then, so that run gets one branch. Probe runs with every later
+ * die a miss, then a hit, tell the side's dice and the steps they can hit, and whose roll it is (the last
+ * "<area>, round n:" line before it).
  */
-function otherCombatsOnce(ruleset: Ruleset<BkgState>, place: string): RollGrouping<BkgState> {
+function roundRolls(ruleset: Ruleset<BkgState>, place: string): RollGrouping<BkgState> {
   const mine = `${area(place).name}, round `;
+  const probe = (s: BkgState, who: Seat, act: Action, forced: number[], face: number) => {
+    try {
+      return applyEnumerating(ruleset, s, [...forced, ...new Array<number>(PROBE_PAD).fill(face)], who, act).events;
+    } catch (e) {
+      if (e instanceof DiceNeeded) return null;
+      throw e;
+    }
+  };
+  /** The rolls from the one that needs dice on, and the events before it; null when the faces do not line up. */
+  const from = (events: GameEvent[], forced: number[], roll: DiceRequest) => {
+    const rolls = events.filter((e) => e.roll);
+    let used = 0, at = 0;
+    while (at < rolls.length && used < forced.length) used += rolls[at++]!.roll!.faces.length;
+    return used === forced.length && rolls[at]?.roll!.purpose === roll.purpose ? { rolls: rolls.slice(at), before: events.slice(0, events.indexOf(rolls[at]!)) } : null;
+  };
   return {
-    branches(s, who, act, forced) {
-      let events;
-      try {
-        events = applyEnumerating(ruleset, s, [...forced, ...new Array<number>(PROBE_PAD).fill(1)], who, act).events;
-      } catch (e) {
-        if (e instanceof DiceNeeded) return null;
-        throw e;
+    branches(s, who, act, forced, roll) {
+      const misses = probe(s, who, act, forced, 6);
+      const m = misses && from(misses, forced, roll);
+      if (!m) return null;
+      const round = m.before.findLast((e) => !e.roll && / round \d+: /.test(e.text));
+      if (round && !round.text.startsWith(mine)) return [{ faces: new Array<number>(PROBE_PAD).fill(1), total: PROBE_PAD, p: Fraction.ONE }];
+      const first = FIRE.exec(roll.purpose);
+      if (!first || roll.sides !== 6) return null;
+      // This side's strengths and their dice (all roll when every die misses), strongest first.
+      const groups: { st: number; n: number }[] = [];
+      for (const e of m.rolls) {
+        const x = FIRE.exec(e.roll!.purpose);
+        if (!x || x[1] !== first[1]) break;
+        const st = Number(x[2]);
+        if (st >= 6) return null; // a sure hit stops the probe early: rolls branched one by one
+        if (groups.at(-1)?.st === st) groups.at(-1)!.n += e.roll!.faces.length;
+        else groups.push({ st, n: e.roll!.faces.length });
       }
-      let used = 0, round = '';
-      for (const e of events) {
-        if (!e.roll && / round \d+: /.test(e.text)) round = e.text;
-        if (!e.roll) continue;
-        if (used === forced.length) break;
-        used += e.roll.faces.length;
+      const all = groups.reduce((a, g) => a + g.n, 0);
+      const hits = probe(s, who, act, forced, 1);
+      const h = hits && from(hits, forced, roll);
+      if (!h) return null;
+      let taken = 0;
+      for (const e of h.rolls) {
+        const x = FIRE.exec(e.roll!.purpose);
+        if (!x || x[1] !== first[1]) break;
+        taken += e.roll!.faces.length;
       }
-      if (!round || round.startsWith(mine)) return null;
-      return [{ faces: new Array<number>(PROBE_PAD).fill(1), total: PROBE_PAD, p: Fraction.ONE }];
+      const cap = taken < all ? taken : all; // every die a hit: the side stops at the enemy's steps
+      // ways[k]: face tuples of all the side's dice with k successes
+      let ways: bigint[] = [1n];
+      for (const g of groups) {
+        for (let i = 0; i < g.n; i++) {
+          const next = new Array<bigint>(ways.length + 1).fill(0n);
+          ways.forEach((w, k) => { next[k]! += w * BigInt(6 - g.st); next[k + 1]! += w * BigInt(g.st); });
+          ways = next;
+        }
+      }
+      const den = 6n ** BigInt(all);
+      const facesFor = (k: number): number[] => {
+        const out: number[] = [];
+        let left = k;
+        for (const g of groups) {
+          const hit = Math.min(left, g.n);
+          left -= hit;
+          out.push(...new Array<number>(hit).fill(g.st));
+          if (k < cap) out.push(...new Array<number>(g.n - hit).fill(6));
+        }
+        return out;
+      };
+      const out: RollBranch[] = [];
+      let atCap = 0n;
+      ways.forEach((w, k) => {
+        if (w === 0n) return;
+        if (k >= cap) atCap += w;
+        else out.push({ faces: facesFor(k), total: 0, p: Fraction.of(w, den) });
+      });
+      if (atCap > 0n) out.push({ faces: facesFor(cap), total: 0, p: Fraction.of(atCap, den) });
+      for (const b of out) b.total = b.faces.reduce((a, f) => a + f, 0);
+      return out;
     },
   };
 }
@@ -129,7 +196,8 @@ export const bkgOdds: OddsAdapter<BkgState> = {
   calculate(s, seat, action, opts, ruleset) {
     const c = combatOf(s, seat, action)!;
     const round = battleFrame(s, c.place)?.round ?? 0;
-    const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, opts, otherCombatsOnce(ruleset, c.place));
+    const limited = { ...opts, maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS) };
+    const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, limited, roundRolls(ruleset, c.place));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   },
   describe(s, seat, action) {

@@ -10,14 +10,16 @@ import type { Storage } from './storage.ts';
 
 const cfg = workerData as WorkerConfig;
 const port = parentPort!;
-// Replies and socket texts leave in one batch per turn of the event loop, in order: the requests that arrived together
-// (several under load) answer in one postMessage, an action's socket texts and its reply in one.
+// Replies and socket texts leave in batches, in order: a request's socket texts with its reply, in one postMessage as
+// soon as it is answered (never held behind the next requests); texts sent outside a request (AI moves, clocks) at
+// the end of the event loop's turn.
 let outbox: WorkerReply[] = [];
 const post = (m: WorkerReply) => {
   if (outbox.length === 0) setImmediate(flush);
   outbox.push(m);
 };
 function flush(): void {
+  if (outbox.length === 0) return;
   const batch = outbox;
   outbox = [];
   port.postMessage(batch);
@@ -92,6 +94,6 @@ port.on('message', (req: WorkerRequest) => {
   run(req).then((value) => post({ id: req.id, value }), (e: unknown) => {
     if (e instanceof ApiError) post({ id: req.id, api: e.body });
     else post({ id: req.id, internal: (e as Error)?.stack ?? String(e) });
-  });
+  }).then(flush);
 });
 post({ ready: true });

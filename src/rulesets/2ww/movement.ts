@@ -665,24 +665,33 @@ export function needsDisplacement(state: TwoWWState): boolean {
 /** Units that must displace now: enemy fleets sharing a hex with land units, air units in enemy land ZOC. */
 export function displacementCandidates(state: TwoWWState): string[] {
   const w = worldOf(state);
-  const pres = presenceByPlace(state);
-  const zoc: Partial<Record<Side, Set<number>>> = {};
-  const out: string[] = [];
+  // Land units of each side by place (aboard ones excluded), then the fleets and air units of a side on the map.
+  const land = new Map<string, { axis: number; allies: number }>();
+  const others: string[] = [];
   for (const id of Object.keys(state.units)) {
     const u = state.units[id]!;
-    if (!onMap(u.where) || u.aboard) continue;
+    if (u.aboard || !onMap(u.where)) continue;
     const side = sideOfUnit(state, id);
     if (!side) continue;
+    if (unitClass(state, id) !== 'land') { others.push(id); continue; }
+    const p = land.get(u.where);
+    if (p) p[side]++;
+    else land.set(u.where, { axis: side === 'axis' ? 1 : 0, allies: side === 'allies' ? 1 : 0 });
+  }
+  // Is hex n in the ZOC of `side`'s land units (landZocOfSide, asked of the neighbours only)?
+  const inZocOf = (side: Side, n: number) => w.adj[n]!.some((b) => (land.get(w.board.id(b))?.[side] ?? 0) > 0 && landZocFrom(state, w, b).includes(n));
+  const out: string[] = [];
+  for (const id of others) {
+    const u = state.units[id]!;
     const n = w.board.find(u.where);
     if (n < 0 || !w.board.isHex(n)) continue;
-    const p = pres.get(u.where)!;
+    const side = sideOfUnit(state, id)!, foe = other(side);
+    const p = land.get(u.where);
+    const foeLand = p?.[foe] ?? 0;
     const cls = unitClass(state, id);
     // 5.2.3: a fleet whose cargo assaulted this hex stays with it until the combat (its units may re-board, R-18b).
-    if (cls === 'fleet' && p[other(side)].land > 0 && !assaultingIn(state, side, u.where)) out.push(id);
-    if (cls === 'air' && p[side].land === 0) {
-      const z = (zoc[side] ??= landZocOfSide(state, other(side)));
-      if (p[other(side)].land > 0 || z.has(n)) out.push(id);
-    }
+    if (cls === 'fleet' && foeLand > 0 && !assaultingIn(state, side, u.where)) out.push(id);
+    if (cls === 'air' && (p?.[side] ?? 0) === 0 && (foeLand > 0 || inZocOf(foe, n))) out.push(id);
   }
   return out.sort();
 }
@@ -869,7 +878,8 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
     if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
   }
-  const f = new MoveFacts(s, frame.side);
+  // Nothing is changed yet: the facts of the settled state (built for its prompt) hold for this one.
+  const f = ctx.settled ? moveFactsOf(ctx.settled, frame.side) : new MoveFacts(s, frame.side);
   if (cls === 'air') {
     const r = airReach(f, id);
     const ca = countryAt(s, w, w.board.index(u.where));
@@ -890,11 +900,11 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
   continueMove(ctx, frame, f);
 }
 
-function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
+function executeLanding(ctx: C, frame: MovementFrame, id: string, unchanged = false): void {
   const s = ctx.state, w = worldOf(s);
   const u = s.units[id]!;
   const fleet = u.aboard!;
-  const f = new MoveFacts(s, frame.side);
+  const f = unchanged && ctx.settled ? moveFactsOf(ctx.settled, frame.side) : new MoveFacts(s, frame.side);
   const kind = landingKind(f, id, fleet)!;
   const n = w.board.index(u.where);
   delete u.aboard;
@@ -979,7 +989,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
       return;
     }
     if (a.type === 'land') {
-      executeLanding(ctx, frame, a.unit);
+      executeLanding(ctx, frame, a.unit, true);
       return;
     }
     executeMove(ctx, frame, a);

@@ -570,7 +570,7 @@ function embarkChoices(state: TwoWWState, w: World, side: Side, id: string): Cho
   if (w.board.isHex(n) && !w.hexes[n]!.port) return [];
   const carrying = derived(state, '2ww:first-cargo', () => firstCargo(state));
   const out: Choice[] = [];
-  for (const fl of Object.keys(s.units).sort()) {
+  for (const fl of sortedUnitIds(s)) {
     const v = s.units[fl]!;
     if (fl === id || v.where !== u.where || v.aboard || v.ops || (v.mpUsed ?? 0) !== 0 || carrying.has(fl)) continue;
     if (sideOfUnit(s, fl) !== side || unitDef(s, fl).type !== 'surface-fleet') continue;
@@ -633,11 +633,20 @@ function movementGroupChoices(state: TwoWWState, frame: MovementFrame, id: strin
   return out;
 }
 
+/** The units' ids sorted, reused from the state before while the ids are the same (the counters of a game). */
+function sortedUnitIds(state: TwoWWState): string[] {
+  return derivedFrom<{ ids: string[]; sorted: string[] }>(state, '2ww:sorted-unit-ids', (prev) => {
+    const ids = Object.keys(state.units);
+    if (prev && prev.ids.length === ids.length && prev.ids.every((id, i) => id === ids[i])) return prev;
+    return { ids, sorted: [...ids].sort() };
+  }).sorted;
+}
+
 /** The movement prompt's groups: one per unit that may have a choice, in unit order. */
 function movementGroups(state: TwoWWState, frame: MovementFrame): ChoiceGroup[] {
   const w = worldOf(state), armored = !!frame.armored;
   const out: ChoiceGroup[] = [];
-  for (const id of Object.keys(state.units).sort()) {
+  for (const id of sortedUnitIds(state)) {
     if (!mayAct(state, w, frame.side, id, armored)) continue;
     const where = state.units[id]!.where;
     out.push({ key: id, label: `${unitName(state, id)} at ${placeName(w, where)}`, refs: { units: [id], place: where } });
@@ -786,22 +795,27 @@ function stepPending(ctx: C, frame: MovementFrame, p: Pending, f: MoveFacts): bo
   return true;
 }
 
-/** Enemy units that may make a transit attack on a fleet in `node` (2WW 8.3.5.1). */
-export function transitAttackers(state: TwoWWState, mover: Side, node: number): string[] {
-  const w = worldOf(state);
-  if (!w.board.isHex(node)) return [];
-  const hex = w.board.id(node);
+/** Enemy units that may make a transit attack somewhere (2WW 8.3.5.1): fleets not aboard and air units, not Ops Complete. */
+function transitFoes(state: TwoWWState, mover: Side): string[] {
   const out: string[] = [];
   for (const [id, u] of Object.entries(state.units)) {
     if (!onMap(u.where) || u.ops || sideOfUnit(state, id) !== other(mover)) continue;
     if (powerOf(state, id) === 'su' && state.politics.ussrNeutral) continue;
     const cls = unitClass(state, id);
-    if (cls === 'fleet' && !u.aboard && fleetZocCovers(state, id, node)) out.push(id);
-    else if (cls === 'air' && isAirType(unitDef(state, id).type) && airZocCovers(state, id, node)) out.push(id);
+    if (cls === 'fleet' ? !u.aboard : cls === 'air' && isAirType(unitDef(state, id).type)) out.push(id);
   }
-  void hex;
-  return out.sort();
+  return out;
 }
+
+/** Enemy units that may make a transit attack on a fleet in `node` (2WW 8.3.5.1); `foes`: transitFoes, when known. */
+export function transitAttackers(state: TwoWWState, mover: Side, node: number, foes = transitFoes(state, mover)): string[] {
+  const w = worldOf(state);
+  if (!w.board.isHex(node)) return [];
+  return foes.filter((id) => (unitClass(state, id) === 'fleet' ? fleetZocCovers(state, id, node) : airZocCovers(state, id, node))).sort();
+}
+
+/** What an entry may change besides the mover (2WW 5.3, 12: invasions, conquests, captured cities). */
+const politicsKey = (s: TwoWWState): string => JSON.stringify(s.politics) + JSON.stringify(s.countries) + JSON.stringify(s.control);
 
 /** Walk the pending move until it ends or a sub-procedure must run; `facts` are the unchanged state's, when known. */
 function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
@@ -810,23 +824,27 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   if (!p) { bump(ctx, frame); return; }
   const s = ctx.state, w = worldOf(s);
   let f = facts ?? new MoveFacts(s, frame.side);
+  // The enemy's units do not move while the fleet sails (they may attack it: 8.3.5).
+  let foes: string[] | undefined;
   while (p.path.length) {
     const from = w.board.index(s.units[p.unit]!.where);
+    // The step moves one of the mover's own units, which no fact of `f` depends on, unless a land unit crosses a
+    // border or enters a city or port and so changes politics, countries or control (an invasion, a captured city):
+    // then they are read again.
+    const next = w.board.find(p.path[0]!), h = w.hexes[next];
+    const before = p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, next) || h?.city || h?.port) ? politicsKey(s) : null;
     const ok = stepPending(ctx, frame, p, f);
     if (!ok) { p.path = []; break; }
     const u = s.units[p.unit]!;
-    // The step moved one of the mover's own units, which no fact of `f` depends on, unless a land unit crossed a
-    // border or entered a city or port (an invasion, a captured city: politics or control changed): read them again.
     const to = w.board.index(u.where);
-    const h = w.hexes[to];
-    if (p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, to) || h?.city || h?.port)) f = new MoveFacts(s, frame.side);
+    if (before !== null && politicsKey(s) !== before) f = new MoveFacts(s, frame.side);
     if (p.mode === 'land' && displacementCandidates(s).length) {
       bump(ctx, frame, p.path.length ? { pending: p as MovementFrame['pending'] } : { pending: undefined });
       ctx.push('displacement', {});
       return;
     }
     if (p.mode === 'fleet') {
-      const enemies = transitAttackers(s, frame.side, to);
+      const enemies = transitAttackers(s, frame.side, to, (foes ??= transitFoes(s, frame.side)));
       if (enemies.length) {
         bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });
         ctx.push('transit-attack', { side: frame.side, hex: u.where, fleets: [p.unit] });

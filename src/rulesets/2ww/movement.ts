@@ -436,22 +436,23 @@ function environmentKey(f: MoveFacts, armored: boolean): string {
 }
 
 /**
- * The moving side's land units in enemy land ZOC and fleets in enemy fleet ZOC: they open supply lines (2WW 11) and
- * the land units open their hexes to air units (8.2).
+ * The hexes in enemy land ZOC holding the moving side's land units and those in enemy fleet ZOC holding its fleets:
+ * they open supply lines (2WW 11) and the land units' hexes are open to air units (8.2). Which units, or how many,
+ * does not matter.
  */
 function ownInEnemyZoc(f: MoveFacts): string {
   const s = f.state, w = f.w;
   const fleetZoc = f.enemyFleet.all;
-  let k = '';
+  const open = new Set<string>();
   for (const id of Object.keys(s.units)) {
     const u = s.units[id]!;
     if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== f.side) continue;
     const cls = unitClass(s, id);
     if (cls === 'air') continue;
     const n = w.board.find(u.where);
-    if (cls === 'land' ? f.enemyZoc.has(n) : fleetZoc.has(n)) k += `${id}@${u.where},`;
+    if (cls === 'land' ? f.enemyZoc.has(n) : fleetZoc.has(n)) open.add(`${cls === 'land' ? 'L' : 'F'}${u.where}`);
   }
-  return k;
+  return [...open].sort().join(',');
 }
 
 /**

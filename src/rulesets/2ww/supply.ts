@@ -59,8 +59,12 @@ function supplyInputs(state: TwoWWState): string {
   return k;
 }
 
-/** A supply search of `side` (`what` names its sources), reused while the supply inputs are unchanged (derivedFrom). */
-function reusedTrace<T extends object>(state: TwoWWState, side: Side, what: string, trace: () => T): T {
+/**
+ * A supply search of `side` (`what` names its sources), reused while the supply inputs are unchanged (derivedFrom).
+ * Not for movement (`moved`): its own reuse (movement.ts moveSupply) is keyed finer, and every move changes these.
+ */
+function reusedTrace<T extends object>(state: TwoWWState, side: Side, what: string, moved: boolean, trace: () => T): T {
+  if (moved) return trace();
   const inputs = derived(state, '2ww:supply-inputs', () => supplyInputs(state));
   return derivedFrom<{ inputs: string; result: T }>(state, `2ww:supply:${side}:${what}`,
     (prev) => (prev?.inputs === inputs ? prev : { inputs, result: trace() })).result;
@@ -83,7 +87,7 @@ export class SupplyNet {
   /** What a search reads (made on its first search: a search reused from the state before needs none of it). */
   private inputs: { enemyLandZoc: Set<number>; enemyFleetZoc: Set<number>; pres: ReturnType<typeof presence> } | null = null;
 
-  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. */
+  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller (movement) already has them. */
   constructor(private readonly state: TwoWWState, readonly side: Side, private readonly zocs?: { land: Set<number>; fleet: Set<number> }) {
     this.w = worldOf(state);
   }
@@ -160,7 +164,7 @@ export class SupplyNet {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = reusedTrace(this.state, this.side, key, () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
+    const r = reusedTrace(this.state, this.side, key, !!this.zocs, () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
     this.cache.set(key, r);
     return r;
   }
@@ -226,7 +230,7 @@ export class SupplyNet {
       sourceSets.push(supplySourceHexes(s, p, this.side));
     }
     // The sources follow from control and countries, which are among the supply inputs.
-    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
+    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, !!this.zocs, () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
     return this.multiCache;
   }
 

@@ -10,7 +10,7 @@ export type SetUpAction =
   | { type: 'example' }
   | { type: 'suggested' };
 
-/** Naval and Air phase: initiative (Part 4), naval movement (7.0), naval attacks (8.3). */
+/** Naval and Air phase: initiative (38.0), naval movement (7.0), naval attacks (8.3). */
 export type ChooseFirstAction = { type: 'first'; side: Side };
 /** 39.2: declaring the invasion of a neutral minor. */
 export type InvadeAction = { type: 'invade'; nation: string };
@@ -47,6 +47,8 @@ export type NavalCombatAction =
   | { type: 'let-go' };
 export type WithdrawAction = { type: 'withdraw'; ships: string[] };
 export type AirNavalAction = { type: 'air-attack'; target: string } | { type: 'no-more-air-attacks' };
+/** A submarine's own combat (11.3): its attacks, then withdrawal or a second round. */
+export type SubmarineAction = { type: 'sub-attack'; target: string } | { type: 'sub-withdraw' } | { type: 'sub-fight' };
 
 /** Choosing an offensive (22.1-22.3; scenario 4's Army Groups, 23.6). */
 export type OffensiveChoiceAction =
@@ -130,5 +132,5 @@ export type ReplenishAction = { type: 'recover'; air: string } | { type: 'repair
 /** Every action an ETO prompt can list. */
 export type EtoAction =
   | SetUpAction | ChooseFirstAction | NavalMovementAction | StackMoveAction | NavalAttacksAction
-  | InterceptionAction | EngagementAction | NavalCombatAction | WithdrawAction | AirNavalAction | OffensiveChoiceAction
+  | InterceptionAction | EngagementAction | NavalCombatAction | WithdrawAction | AirNavalAction | SubmarineAction | OffensiveChoiceAction
   | OffensiveAction | AttackAction | ReactionAction | DisplaceAction | MovementAction | AirAction | ReplenishAction;

@@ -1,12 +1,13 @@
 // Change of base (12.3, 13.1): the example of play's Liverpool-Malta flight (TC-AIR-1, A1) on its own map, the
 // `west-1939` window (September 1939: Italy neutral), with scenario 2's British 4*-5/2 fighter.
 import { describe, expect, it } from 'vitest';
-import { Game } from '../../engine/index.ts';
+import { Game, prompts } from '../../engine/index.ts';
 import { flightPath, rebaseRoutes } from './air.ts';
 import { etoMap } from './data/map-schema.ts';
 import { eto } from './index.ts';
 import { dist } from './land.ts';
 import type { EtoState } from './state.ts';
+import { act, choicesFor, PASS, playUntil } from './testing.ts';
 
 const LIVERPOOL = 'W3915', W3020 = 'W3020', BASTIA = 'W2123', MALTA = 'W1128';
 
@@ -46,5 +47,34 @@ describe('ETO 12.3 change of base', () => {
     // Malta is as far as it goes: a fighter of range 4 (hops of 8) cannot get there in three.
     a.range = 4;
     expect(rebaseRoutes(s, a).has(MALTA)).toBe(false);
+  });
+});
+
+describe('ETO 21.3 change of base in an air offensive', () => {
+  it('an uncommitted unit of the German air offensive changes base instead of attacking and is committed like the units that attack (20.1, 4B D)', () => {
+    const g = Game.create(eto, 'their-finest-hour', {}, 'rebase-213');
+    // Every seat declines up to the German offensive (the Naval and Air phase passes without missions).
+    playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'air');
+    const l = g.state.land!;
+    const p = prompts(eto, g.state)[0]!;
+    expect([p.seat, p.rule]).toEqual(['axis', 'ETO 4B, 21.1-21.4']);
+    const rebase = choicesFor(g.state, 'axis').filter((c) => c.action.type === 'rebase');
+    expect(rebase.length).toBeGreaterThan(0);
+    const c = rebase[0]!;
+    const unit = String(c.action.air), to = String(c.action.to), from = l.air[unit]!.base!;
+    expect(rebaseRoutes(g.state, l.air[unit]!).has(to)).toBe(true);
+    const events = g.act('axis', c.action);
+    expect(events.find((e) => e.text.includes('(change of base)'))!.rule).toBe('ETO 21.3');
+    // The British may intercept the flight (14.1); they decline.
+    for (let n = 0; n < 20 && g.state.land!.air[unit]!.base === from; n++) {
+      const q = prompts(eto, g.state)[0]!;
+      const cs = choicesFor(g.state, q.seat as 'axis' | 'allies');
+      g.act(q.seat, (cs.find((x) => PASS.test(String(x.action.type)) && x.action.type !== 'air-done') ?? cs[0]!).action);
+    }
+    expect(g.state.land!.air[unit]).toMatchObject({ base: to, committed: 'CC' });
+    // It flew its mission: it is offered nothing more in this offensive.
+    expect(choicesFor(g.state, 'axis').filter((x) => x.action.air === unit)).toEqual([]);
+    act(g, 'axis', { type: 'air-done' });
+    expect(g.state.land!.air[unit]!.committed).toBe('PC');
   });
 });

@@ -363,7 +363,7 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
       if (f.kind === 'transport') { landCargo(ctx, l, f); ctx.pop(); return; }
       if (f.kind === 'rebase') {
         // 12.3: an aborted unit goes back to the base it left; the others land at the new base.
-        for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, 'ETO 12.3'); }
+        for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, f.offensive ? 'ETO 21.3' : 'ETO 12.3'); }
       } else {
         const defenders = basedAt(l, f.to).filter((a) => a.side !== f.side);
         // 15.0: opposing air units in one hex fight when at least one of them is a fighter.
@@ -464,8 +464,9 @@ function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
         : basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id),
     },
   }));
-  if (!f.offensive && !f.naval) {
-    out.push(...airTransports(s, a));
+  if (!f.offensive && !f.naval) out.push(...airTransports(s, a));
+  // 21.3: in an air offensive a unit may fly a change of base instead of attacking (ATPs are no air units, 18.1).
+  if (!f.naval && !(f.offensive && a.kind === 'atp')) {
     for (const [to, route] of rebaseRoutes(s, a)) out.push({ action: { type: 'rebase', air: a.id, to }, label: `${a.name}: change base to ${placeName(l, to)}`, refs: { units: [a.id], from: a.base!, place: to, path: route.slice(1) } });
   }
   return out;
@@ -500,7 +501,7 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
     return [{
       seat: f.side, rule: f.offensive ? 'ETO 4B, 21.1-21.4' : f.naval ? 'ETO 12.3, 16.1 (step 2, air-naval attacks)' : 'ETO 12.3 (step 4, air movement)', kind: 'air', groups,
-      text: f.offensive ? 'Air offensive: choose a unit and its target, or end the offensive'
+      text: f.offensive ? 'Air offensive: choose a unit and its target or a change of base, or end the offensive'
         : f.naval ? 'Air-naval attacks: send bombers against enemy ships in coastal hexes and ports, or end the step'
           : 'Air movement: change base or attack enemy air units at their base, or end the step',
       choices: [{ action: { type: 'air-done' }, label: f.offensive ? 'End the air offensive' : f.naval ? 'End air-naval attacks' : 'End air movement' }],
@@ -521,7 +522,7 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     if (a.type === 'rebase') {
       const u = l.air[a.air]!;
       const route = rebaseRoutes(s, u).get(a.to)!;
-      startMission(ctx, { side: f.side, kind: 'rebase', units: [u.id], to: a.to, path: route, offensive: false });
+      startMission(ctx, { side: f.side, kind: 'rebase', units: [u.id], to: a.to, path: route, offensive: f.offensive });
       return;
     }
     if (a.type === 'air-transport') {
@@ -573,7 +574,8 @@ function explainMission(s: EtoState, f: AirStepFrame, _seat: string, a: Action):
   const name = placeName(l, to);
   if (f.raid) return { rule: 'ETO 13.6', message: `a raid on ${placeName(l, f.raid.to)} is being assembled: add units to it or fly it` };
   if (a.type === 'rebase') {
-    if (f.offensive) return null; // 21.3 allows it for units that do not attack; the step does not offer it yet
+    if (f.naval) return { rule: 'ETO 12.3', message: 'step 2 flies air-naval attacks; bases are changed in step 4' };
+    if (f.offensive && u.kind === 'atp') return { rule: 'ETO 18.1, 21.1', message: `${u.name} is no air unit: it does not fly in an air offensive` };
     if (controller(l, to) !== f.side || baseSlots(l, to) === 0) return { rule: 'ETO 13.2', message: `${name} is no friendly air base` };
     if (!hasRoom(l, f.side, to)) return { rule: 'ETO 13.4', message: `the air bases of ${name} are full: a base already in use is never a change of base's destination` };
     if (grounded(s, to)) return { rule: 'ETO 1.4', message: `${name} is in a grounded weather zone` };

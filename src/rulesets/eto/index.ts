@@ -4,6 +4,7 @@ import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
 import { playOf, SCENARIO_IDS, validateEtoData } from './data/index.ts';
 import { allSpaces, navalMap } from './map.ts';
 import { airNavalAttack, navalCombat, navalCombatNoop, navalWithdrawal } from './naval-combat.ts';
+import { submarineCombat } from './submarine.ts';
 import { engagement, interceptionWindow, noop } from './naval-interception.ts';
 import { navalAttacks, navalMovement, stackMove } from './naval-movement.ts';
 import type { EtoState, Side } from './state.ts';
@@ -45,6 +46,7 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'naval-combat': navalCombat,
   'naval-withdrawal': navalWithdrawal,
   'naval-combat-noop': navalCombatNoop,
+  'submarine-combat': submarineCombat,
   'air-naval-attack': airNavalAttack,
   noop,
   // air operations (12-15, 21)

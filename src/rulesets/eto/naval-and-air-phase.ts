@@ -1,4 +1,4 @@
-// ETO Naval and Air phase (sequence of play 3, Part 4 introduction): the initiative side decides which side goes
+// ETO Naval and Air phase (sequence of play 3, 38.0): the initiative side decides which side goes
 // first (each monthly turn); each side then performs steps 1 (first naval movement, 7.0-9.0) and 3 (naval attacks
 // on stationary stacks, 8.3); steps 2 and 4 (air missions) follow with the air rules.
 import type { Frame, Procedure } from '../../engine/index.ts';
@@ -24,11 +24,11 @@ export const navalAndAirPhase: Procedure<EtoState, NavalAndAirFrame> = {
   },
 };
 
-/** Part 4 introduction: the side with the initiative decides which side performs its Naval and Air phase first. */
+/** 38.0: the side with the initiative decides which side performs its Naval and Air phase first. */
 export const navalAndAirOrder: Procedure<EtoState> = {
   prompts(s) {
     return [{
-      seat: s.initiative, rule: 'ETO Part 4 (initiative)', kind: 'choose',
+      seat: s.initiative, rule: 'ETO 38.0', kind: 'choose',
       text: 'You have the initiative: which side performs its Naval and Air phase first?',
       choices: [
         { action: { type: 'first', side: s.initiative }, label: 'We go first' },
@@ -39,7 +39,7 @@ export const navalAndAirOrder: Procedure<EtoState> = {
   act(ctx, _f, _seat, a: ChooseFirstAction) {
     const first = a.side;
     ctx.state.order = [first, otherSide(first)];
-    ctx.log(`${first} performs the Naval and Air phase first`, 'ETO Part 4');
+    ctx.log(`${first} performs the Naval and Air phase first`, 'ETO 38.0');
     ctx.pop();
   },
 };

@@ -24,7 +24,8 @@ export function applyHit(ctx: Ctx<EtoState>, id: string, sinks: boolean, rule: s
     if (sh.sunk) stpLost(ctx, sh);
     return;
   }
-  if (sinks || sh.damaged) {
+  // 11.0: a submarine has no damaged side; a hit sinks it.
+  if (sinks || sh.damaged || sh.type === 'SS') {
     sh.sunk = true;
     sh.inPort = false;
     ctx.log(`${sh.name} is sunk`, rule);
@@ -156,8 +157,9 @@ function firers(s: EtoState, f: CombatFrame, side: Side): string[] {
 }
 
 /** 9.4: a unit may be attacked again only when every other enemy unit in the battle has been attacked as often. */
-function legalTargets(s: EtoState, f: CombatFrame, side: Side): string[] {
-  const enemy = committed(s, f, side === 'axis' ? 'allies' : 'axis');
+function legalTargets(s: EtoState, f: CombatFrame, side: Side, ship: string): string[] {
+  // 11.3: of surface ships only DDs (and DEs) fire at a submarine.
+  const enemy = committed(s, f, side === 'axis' ? 'allies' : 'axis').filter((id) => s.ships[id]!.type !== 'SS' || ['DD', 'SS'].includes(s.ships[ship]!.type));
   if (enemy.length === 0) return [];
   const count = (id: string) => (f.attacked[id] ?? 0) + f.shots.filter((x) => x.target === id).length;
   const min = Math.min(...enemy.map(count));
@@ -210,7 +212,7 @@ export const navalCombat: Procedure<EtoState, CombatFrame> = {
         const fs = firers(s, f, side);
         if (fs.length === 0) continue;
         const ship = fs[0]!;
-        const targets = legalTargets(s, f, side);
+        const targets = legalTargets(s, f, side, ship);
         const acts: NavalCombatAction[] = [...targets.map((t): NavalCombatAction => ({ type: 'fire', ship, target: t })), { type: 'hold-fire', ship }];
         return [{
           seat: side, rule: f.round === 1 ? 'ETO 9.3' : 'ETO 9.3 (round 2)', kind: 'naval-fire',

@@ -4,6 +4,7 @@ import type { Ctx, Frame, Procedure } from '../../engine/index.ts';
 import type { EngagementAction, InterceptionAction } from './actions.ts';
 import { interceptionRange, isArea, navalMap, spaceName } from './map.ts';
 import { airAttacks, flyingCarriers, pushNavalCombat } from './naval-combat.ts';
+import { pushSubmarineCombat } from './submarine.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, slowest, stackKey } from './state.ts';
 
 const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.damaged ? ' (damaged)' : ''}`;
@@ -338,7 +339,10 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
 function startCombat(ctx: Ctx<EtoState>, f: EngagementFrame, group: string[]): void {
   f.stage = 'after-combat';
   ctx.log(`Naval combat in ${spaceName(ctx.state, f.space)}`, 'ETO 9.0');
-  pushNavalCombat(ctx, { side: f.searchSide, ships: group }, { side: f.targetSide, ships: alive(ctx.state, f.target) });
+  // 11.3: a submarine that found the stack fights its own combat.
+  const sub = group.length === 1 && ctx.state.ships[group[0]!]!.type === 'SS';
+  if (sub) pushSubmarineCombat(ctx, f.searchSide, group[0]!, f.target);
+  else pushNavalCombat(ctx, { side: f.searchSide, ships: group }, { side: f.targetSide, ships: alive(ctx.state, f.target) });
 }
 
 function finish(ctx: Ctx<EtoState>, f: EngagementFrame): void {

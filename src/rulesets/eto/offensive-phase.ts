@@ -85,7 +85,7 @@ export const offensivePhase: Procedure<EtoState, OffensivePhaseFrame> = {
     const choices = [...offensiveChoices(s, f.next), ...invasionChoices(s, f.next)];
     if (!choices.length) return [];
     return [{
-      seat: f.next, rule: 'ETO 4 (Offensive phase), 22.0', kind: 'yes-no',
+      seat: f.next, rule: 'ETO 38.0, 22.0', kind: 'yes-no',
       text: `${sideName(f.next)} offensive? (${l.offensives![f.next]} left on the OFF track)`,
       choices: [...choices, { action: { type: 'pass' }, label: 'No offensive now' }],
     }];

@@ -49,7 +49,7 @@ export function registerServiceCommands(program: Command): void {
   map
     .command('render')
     .description('render a rule set\'s map (hexes: terrain, borders, rivers, cities, hex ids; areas: shaded areas, names) to PNG or SVG for review')
-    .argument('<ruleset>', 'rule set id, e.g. 2ww')
+    .argument('<ruleset>', 'rule set id, e.g. 2ww, or one map of a rule set with several, e.g. bkg/europe')
     .requiredOption('--out <file>', 'output file (.png or .svg)')
     .action(async (ruleset: string, o: { out: string }) => {
       if (!/\.(png|svg)$/i.test(o.out)) throw new CliError(`--out must end in .png or .svg, not "${o.out}"`);
@@ -59,8 +59,8 @@ export function registerServiceCommands(program: Command): void {
     });
   map
     .command('build')
-    .description('regenerate a rule set\'s map JSON from its src/rulesets/<id>/map.config.ts (geography, control points, hand layers; docs/data/area-maps.md)')
-    .argument('<ruleset>', 'rule set id, e.g. 2ww')
+    .description('regenerate a rule set\'s map JSON from its src/rulesets/<id>/map.config.ts or maps/<map>.config.ts (geography, control points, hand layers; docs/data/area-maps.md)')
+    .argument('<ruleset>', 'rule set id, e.g. 2ww or bkg (every map), or one map, e.g. bkg/europe')
     .action(async (ruleset: string) => {
       const { spawnSync } = await import('node:child_process');
       const r = spawnSync(process.execPath, ['--import', 'tsx', 'tools/map/build.ts', ruleset], { stdio: 'inherit' });

@@ -1,11 +1,11 @@
-// Builds a rule set's map from its map.config.ts:  npx tsx tools/map/build.ts 2ww
+// Builds a rule set's maps from its map.config.ts (or maps/*.config.ts):  npx tsx tools/map/build.ts 2ww | bkg | bkg/europe
 // Hex sheets from Natural Earth + the hand layers (this file, eto-build.ts), area maps from country shapes (areas.ts).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildAreaMap } from './areas.ts';
 import type { AnyMapConfig, HexMapConfig, Provenance } from './config-types.ts';
-import { getMapConfig, REPO_ROOT } from './configs.ts';
+import { getMapConfig, mapIds, REPO_ROOT } from './configs.ts';
 import { buildEtoMap, residualSummary } from './eto-build.ts';
 import { fitProjection, type FitResult } from './fit.ts';
 import { clipRing, densify, loadCountries, loadLand, MapTransform, polygonsToMap, type LonLat } from './geo.ts';
@@ -478,6 +478,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('usage: npx tsx tools/map/build.ts <ruleset id>   (e.g. 2ww)');
     process.exit(2);
   }
-  const { file, bytes, summary } = await writeMap(id);
-  console.log(`wrote ${file} (${bytes} bytes); ${summary}`);
+  for (const one of mapIds(id)) {
+    const { file, bytes, summary } = await writeMap(one);
+    console.log(`wrote ${file} (${bytes} bytes); ${summary}`);
+  }
 }

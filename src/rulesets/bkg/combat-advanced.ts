@@ -27,7 +27,8 @@ export function poolTargets(pool: string, mine: Unit[], a: Assignment): Unit[] {
     case 'all': return noHq;
     case 'air': return noHq.filter((u) => a.air.includes(u.id));
     case 'flyers': return noHq.filter(isFlyer);
-    case 'land': return noHq.filter((u) => !a.air.includes(u.id) && (isGround(u) || isFlyer(u)));
+    // Ruling 55: land fire hits land units and supporting TFs, never aircraft (anti-aircraft fire does that).
+    case 'land': return noHq.filter((u) => !a.air.includes(u.id) && (isGround(u) || (u.type === 'tf' && !!u.from)));
     case 'ships': return noHq.filter((u) => u.type === 'conv' || u.type === 'tf' || u.type === 'air');
     case 'surface': return noHq.filter((u) => u.type === 'conv' || u.type === 'tf');
     case 'subs': return noHq.filter((u) => u.type === 'sub');

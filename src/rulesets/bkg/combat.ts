@@ -147,7 +147,9 @@ interface BattleFrame extends Frame {
   place: string;
   attacker: Side;
   step: 'cards' | 'fire' | 'assign-att' | 'assign-def' | 'coastal' | 'shoot' | 'subloss-def' | 'subfire-def' | 'subloss-att' | 'main'
-    | 'losses-att' | 'losses-def' | 'sfire-2' | 'sloss-1' | 'sloss-2' | 'after' | 'ask-att' | 'ask-def' | 'end' | 'land';
+    | 'losses-att' | 'losses-def' | 'sfire-2' | 'sloss-1' | 'sloss-2' | 'after' | 'ask-att' | 'ask-def' | 'designate' | 'end' | 'land';
+  /** Ruling 63: the major the winning side gives the conquered area to, when several took part. */
+  designated?: string;
   round: number;
   /** Hits each side takes this round, in all (for display) and by target pool. */
   hitsAtt: number;
@@ -361,6 +363,13 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     }
     if (f.step === 'ask-att') return [askPrompt(s, f, true)];
     if (f.step === 'ask-def') return [askPrompt(s, f, false)];
+    if (f.step === 'designate') {
+      const winners = sidesHere(s, battleOf(f)).a0.filter(isGround);
+      return [{
+        seat: commander(s, winners), rule: 'BKG 6.4', kind: 'designate', text: `${area(f.place).name} is conquered: which major takes control?`,
+        choices: controllerChoices(s, f.place, winners).map((m) => ({ action: { type: 'designate', power: m }, label: `${POWER_NAMES[m as Major]} controls ${area(f.place).name}`, refs: { place: f.place } })),
+      }];
+    }
     return [];
   },
   run(ctx, f) {
@@ -486,8 +495,10 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         if (!sea) {
           const winners = a0.filter(isGround);
           if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
+            const choices = controllerChoices(s, f.place, winners);
+            if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });
             const by = commander(s, winners);
-            const taker = winners.find((u) => seatOf(s, u.power) === by)!.power;
+            const taker = f.designated ?? winners.find((u) => seatOf(s, u.power) === by)!.power;
             setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
           }
         }
@@ -523,6 +534,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       }
       return void ctx.goto('battle', { ...f, first: seatSide(seat), cardAsked: [...(f.cardAsked ?? []), seat] });
     }
+    if (action.type === 'designate') return void ctx.goto('battle', { ...f, step: 'end', designated: action.power as string });
     if (action.type === 'hit') {
       const onAtt = lossSideIsAttacker(f);
       const key = onAtt ? 'poolsAtt' : 'poolsDef';
@@ -700,6 +712,13 @@ interface CombatPhaseFrame extends Frame {
   searched?: boolean;
 }
 
+/** The majors the winners of a land combat may give the area to (ruling 63: the side designates one of the majors
+ *  whose land units conquered it; an area of a belligerent major of the side goes back to its owner). */
+function controllerChoices(s: BkgState, place: string, winners: Unit[]): string[] {
+  const majors = [...new Set(winners.map((u) => seatOf(s, u.power)).filter((m): m is Major => !!m))];
+  return [...new Set(majors.map((m) => newController(s, place, m)))].sort();
+}
+
 /** 6.2.1: the phasing side fights its combats in the order it chooses, each to its end. */
 export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
   prompts(s, f) {
@@ -718,7 +737,8 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
       // Advanced 6.4.3 D: the searches of ships sharing a sea zone come first (the tutorial's "delayed to the combat
       // phase").
       ctx.goto('combat-phase', { ...f, searched: true });
-      const places = pendingContacts(s);
+      // Ruling 62: ships that already met in this turn's combat phase are not searched again in the exploitation's.
+      const places = pendingContacts(s).filter((p) => s.phase !== 'exploitation combat' || s.contacts.some((c) => c.place === p));
       if (places.length) ctx.push('naval-search', { side: f.side, places, step: 'next' });
       else endSearches(ctx);
       return;

@@ -91,6 +91,7 @@ export function engageCoLocated(s: BkgState, attacker: Side): void {
   for (const [place, units] of byPlace) {
     if (s.battles.some((b) => b.place === place)) continue;
     const sea = area(place).kind === 'sea';
+    if (sea && s.rules === 'advanced') continue; // advanced 6.4.3 D: ships at sea fight only when a search finds them
     const fighters = units.filter((u) => !sea || u.type === 'conv' || u.type === 'tf' || u.type === 'sub');
     if (fighters.some((u) => fighters.some((v) => atWar(s, u.power, v.power)))) s.battles.push({ place, attacker });
   }

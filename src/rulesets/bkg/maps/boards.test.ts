@@ -11,6 +11,7 @@ import europe from './europe.config.ts';
 import pacific from './pacific.config.ts';
 import { RULING } from './differences.ts';
 import { bkgAssets } from '../assets.ts';
+import { getMapConfig, mapConfigIds, mapIds } from '../../../../tools/map/configs.ts';
 
 type Link = [string, string, string, string[], string];
 const areas = (mapJson as { areas: { id: string; map: string }[] }).areas;
@@ -61,5 +62,16 @@ describe('both maps on one board', () => {
     const xs = (ids: string[]) => ids.flatMap((id) => assets.board.areas![id]!.polygons.flat().map((p) => p[0]));
     const w = assets.board.windows as Record<string, string[]>;
     expect(Math.max(...xs(w.europe!))).toBeLessThan(Math.min(...xs(w.pacific!)));
+  });
+});
+
+describe('the map tools find both configs (npx tsx src/cli/main.ts map build bkg)', () => {
+  it('"bkg" names both maps, "bkg/europe" one; a single config needs the map named', async () => {
+    expect(mapConfigIds()).toContain('bkg');
+    expect(mapIds('bkg')).toEqual(['bkg/europe', 'bkg/pacific']);
+    expect(mapIds('bkg/pacific')).toEqual(['bkg/pacific']);
+    expect((await getMapConfig('bkg/europe')).outFile).toBe('src/rulesets/bkg/data/board-europe.json');
+    await expect(getMapConfig('bkg')).rejects.toThrow('bkg/europe, bkg/pacific');
+    expect(() => mapIds('bkg/atlantic')).toThrow('known: ');
   });
 });

@@ -1,0 +1,626 @@
+// The Advanced Game Tutorial (turn 2/41 of the 1941 scenario) played move by move with every die forced as printed
+// (rulebook L4543-6015). The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced.
+// Deviations from the printed text are rulings (docs/rulings/bkg.md 53-).
+import { describe, expect, it } from 'vitest';
+import { choicesIn, prompts } from '../../engine/index.ts';
+import { bkg } from './index.ts';
+import type { Major } from './powers.ts';
+import { Play } from './testing.ts';
+import { unitLabel } from './state.ts';
+
+/** The whole stack `seat` may move from `from` to `to` (the largest move choice there). */
+function all(p: Play, seat: Major, from: string, to: string): string[] {
+  const moves = choicesIn(bkg, p.s, seat, from).map((c) => c.action).filter((a) => a.type === 'move' && a.to === to);
+  return (moves.map((a) => a.units as string[]).sort((a, b) => b.length - a.length)[0] ?? []);
+}
+
+/** 2/41 up to the Axis movement: peace roll, reinforcements, initiative with Italy's card, weather, JP/CH limits,
+ *  rail and rebasing. */
+function turnStart(): Play {
+  const p = new Play({}, 'advanced-1941', 'tutorial-2-41-6');
+  expect(p.log()).toContain('The USSR-Japan peace continues (10 + 1 = 11, less than 12)');
+  // 5.2 reinforcements as the tutorial places them.
+  const place = (seat: Major, label: string, to: string) => p.act(seat, { type: 'place', unit: p.unit(seat, 'box', label), to });
+  place('usa', 'Conv 1', 'american-west-coast');
+  place('be', 'Inf 2 (C)', 'canada-east');
+  place('be', 'Inf 3', 'england');
+  place('be', 'Air 2', 'england');
+  place('be', 'TF 2', 'scandinavian-sea');
+  place('china', 'Inf 2', 'wuhan');
+  place('germany', 'Inf 3', 'prussia');
+  place('italy', 'Inf 2', 'northern-italy');
+  place('italy', 'Conv 1', 'adria');
+  place('japan', 'Inf 2', 'southern-japan');
+  // 5.3-5.5: Axis 2, Allies 4 (Allied initiative, then Italy's card); weather 1 (Europe good, Pacific bad); JP/CH 2.
+  p.dice(2, 4, 1, 2);
+  place('japan', 'Air 3', 'southern-japan');
+  expect(p.s.initiative).toBeNull();
+  expect(p.waiting()).toEqual(['italy:card']);
+  p.act('italy', { type: 'play', card: 'initiative' });
+  p.diceUsed();
+  expect(p.s.initiative).toBe('axis');
+  expect(p.s.cards.deck.at(-1)).toBe('initiative');
+  expect(p.s.weather).toEqual({ europe: 'good', pacific: 'bad' });
+  expect(p.s.jpch.limit).toBe(3);
+  expect(p.log()).toContain('First supply check: every unit is in supply');
+  // 6.2 rail: Germany 2, Italy 1, Japan 1.
+  p.act('germany', { type: 'rail', unit: p.unit('germany', 'paris', 'Inf 4'), to: 'romania' });
+  p.act('germany', { type: 'rail', unit: p.unit('germany', 'prussia', 'Inf 3'), to: 'western-poland' });
+  p.act('italy', { type: 'rail', unit: p.unit('italy', 'southern-italy', 'Inf 3'), to: 'northern-italy' });
+  p.act('japan', { type: 'rail', unit: p.unit('japan', 'manchuria', 'Inf 4'), to: 'peking' });
+  // 6.3 rebasing.
+  p.act('germany', { type: 'rebase', unit: p.unit('germany', 'western-germany', 'Air 3'), to: 'western-poland' });
+  p.act('germany', { type: 'rebase', unit: p.unit('germany', 'austria', 'Air 3'), to: 'romania' });
+  p.act('germany', { type: 'end' });
+  p.act('italy', { type: 'end' });
+  p.act('japan', { type: 'rebase', unit: p.unit('japan', 'southern-japan', 'Air 2'), to: 'shanghai' });
+  p.act('japan', { type: 'rebase', unit: p.unit('japan', 'southern-japan', 'Air 3'), to: 'shanghai' });
+  p.act('japan', { type: 'rebase', unit: p.unit('japan', 'formosa', 'Air 2'), to: 'shanghai' });
+  p.act('japan', { type: 'end' });
+  expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
+  return p;
+}
+
+/** One unit after another with this rulebook label ("Inf 3", "HQ Guderian"), as a player picks them from a stack. */
+function send(p: Play, seat: Major, from: string, to: string, ...labels: string[]): void {
+  for (const l of labels) {
+    const a = choicesIn(bkg, p.s, seat, from).map((c) => c.action)
+      .find((x) => x.type === 'move' && x.to === to && (x.units as string[]).length === 1 && unitLabel(p.s.units[(x.units as string[])[0]!]!) === l);
+    if (!a) throw new Error(`no move of ${l} from ${from} to ${to}`);
+    p.act(seat, a);
+  }
+}
+
+/** 6.4: the Axis moves (naval, then land; the Blitzkrieg card), the Allied reactions, up to the first combat. */
+function movement(p: Play): void {
+  // 6.4.3 naval movement; Japan's Inf 3 sails from Southern Japan to Peking.
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'skagerrak', 'finnish-sea'), to: 'finnish-sea' });
+  p.act('italy', { type: 'move', units: all(p, 'italy', 'ionian-sea', 'levantine-sea'), to: 'levantine-sea' });
+  p.act('italy', { type: 'move', units: all(p, 'italy', 'adria', 'aegean-sea'), to: 'aegean-sea' });
+  p.act('italy', { type: 'move', units: all(p, 'italy', 'tyrrhenian-sea', 'ligurian-sea'), to: 'ligurian-sea' });
+  const jInf3 = p.unit('japan', 'southern-japan', 'Inf 3');
+  const jConv = p.unit('japan', 'chinese-sea', 'Conv 1');
+  p.act('japan', { type: 'load', unit: jInf3, convoy: jConv });
+  p.act('japan', { type: 'move', units: [jConv], to: 'northern-chinese-sea' });
+  p.act('japan', { type: 'unload', unit: jInf3, to: 'peking' });
+  // 6.4.4 land movement.
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'tripolitania', 'cyreneica'), to: 'cyreneica' });
+  p.act('italy', { type: 'move', units: all(p, 'italy', 'tripolitania', 'cyreneica'), to: 'cyreneica' });
+  p.act('italy', { type: 'move', units: all(p, 'italy', 'albania', 'yugoslavia'), to: 'yugoslavia' });
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'bulgaria', 'yugoslavia'), to: 'yugoslavia' });
+  send(p, 'italy', 'northern-italy', 'yugoslavia', 'Inf 3', 'Inf 2', 'Inf 2', 'Air 2');
+  send(p, 'germany', 'austria', 'yugoslavia', 'Inf 4');
+  send(p, 'germany', 'hungary', 'yugoslavia', 'Inf 3');
+  expect(p.describe('northern-italy')).toBe('italy Inf 3');
+  // Finland attacks Karelia: Germany's declaration of war on the USSR (USSR 34, USA 13; the USSR's delivery to
+  // Germany ends: ruling 53).
+  const n = p.events.length;
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'finland', 'karelia'), to: 'karelia' });
+  send(p, 'germany', 'finland', 'karelia', 'Air 2');
+  expect(p.log(n)).toEqual([
+    'Germany declares war on USSR',
+    'US production +1 (Germany declares war on the USSR): 13',
+    'The USSR is at war with Germany (production 34 BP)',
+    'Delivery agreement USSR to Germany ends: Germany -3',
+  ]);
+  expect([p.s.production.ussr, p.s.production.usa, p.s.production.germany]).toEqual([34, 13, 20]);
+  // Western Poland: Baltic, East Poland, Lwow (the tutorial's "Arm 4" to Lwow is the second Arm 5: ruling 54).
+  send(p, 'germany', 'western-poland', 'baltic', 'Inf 4', 'Inf 4', 'Inf 3', 'Arm 5', 'Air 3', 'HQ Guderian');
+  send(p, 'germany', 'western-poland', 'eastern-poland', 'Inf 3', 'Inf 3', 'Arm 4', 'Air 4', 'Air 3');
+  send(p, 'germany', 'western-poland', 'lwow', 'Inf 3', 'Arm 5', 'Air 4');
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'hungary', 'lwow'), to: 'lwow' });
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'romania', 'odessa'), to: 'odessa' });
+  // Japan: three land units (the JP/CH limit) and all aircraft of Shanghai and Peking to Pakoe; the Inf 3 just
+  // unloaded in Peking has no movement left.
+  expect(() => send(p, 'japan', 'peking', 'pakoe', 'Inf 3')).toThrow('no move of Inf 3');
+  send(p, 'japan', 'peking', 'pakoe', 'Inf 4', 'Inf 4', 'Inf 2');
+  for (const from of ['shanghai', 'peking']) p.act('japan', { type: 'move', units: all(p, 'japan', from, 'pakoe').filter((id) => p.s.units[id]!.type === 'air'), to: 'pakoe' });
+  // 6.4.6: Germany plays Blitzkrieg; no aircraft or reserves react where Germans attack. China sends the Inf 3 and
+  // Inf 4 of Sian to Pakoe through HQ Chiang; the Soviet TF 2 in the Black Sea supports Odessa.
+  p.act('germany', { type: 'play', card: 'blitzkrieg' });
+  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+  expect(choicesIn(bkg, p.s, 'ussr', 'white-russia')).toEqual([]);
+  expect(choicesIn(bkg, p.s, 'ussr', 'black-sea').map((c) => c.action)).toEqual([{ type: 'support', unit: p.unit('ussr', 'black-sea', 'TF 2'), to: 'odessa' }]);
+  p.act('china', { type: 'reserve', units: [p.unit('china', 'sian', 'Inf 3'), p.unit('china', 'sian', 'Inf 4')], to: 'pakoe' });
+  p.act('ussr', { type: 'support', unit: p.unit('ussr', 'black-sea', 'TF 2'), to: 'odessa' });
+  // 6.4.3 D: the searches come first in the combat phase (Search Table reconstructed, docs/data/bkg.md). The Finnish
+  // Sea: Germany rolls 4 and finds the Soviet ships (its TF 3 needs 8 or less in good weather) and fights. The
+  // Levantine Sea: Italy rolls 9 (8 or less), then the BE 11 (10 or less with Radar): nobody is found.
+  p.dice(1, 3, 4, 5);
+  for (const m of ['be', 'ussr'] as const) p.act(m, { type: 'end' });
+  const m = p.events.length;
+  p.act('china', { type: 'end' });
+  p.act('germany', { type: 'fight' });
+  p.dice(5, 6);
+  p.act('be', { type: 'search' });
+  p.diceUsed();
+  expect(p.log(m).filter((t) => t.includes('search roll'))).toEqual([
+    'Axis search roll 4: found', 'Axis search roll 9: not found', 'Allied search roll 11: not found',
+  ]);
+  expect(p.waiting()).toEqual(['germany:choose-combat']);
+}
+
+/** Starts the combat at `place` with `dice` queued: no card played (Germany keeps Surprise), every side places its
+ *  units as the engine proposes (6.5.3) unless `placeUnits` says otherwise. Returns the log position. */
+function fight(p: Play, place: string, dice: number[], placeUnits?: (p: Play) => void): number {
+  const n = p.events.length;
+  p.dice(...dice);
+  if (p.waiting()[0]?.endsWith(':choose-combat')) p.act(p.waiting()[0]!.split(':')[0] as Major, { type: 'fight', place });
+  placeAll(p, placeUnits);
+  return n;
+}
+
+/** The next round (6.2.2) with `dice` queued. Returns the log position. */
+function round(p: Play, dice: number[], placeUnits?: (p: Play) => void): number {
+  const n = p.events.length;
+  p.dice(...dice);
+  placeAll(p, placeUnits);
+  return n;
+}
+
+function placeAll(p: Play, placeUnits?: (p: Play) => void): void {
+  for (;;) {
+    const x = prompts(bkg, p.s)[0];
+    if (x?.kind === 'card' && x.text.includes('begins')) p.act(x.seat as Major, { type: 'pass' });
+    else if (x?.kind === 'assign') {
+      placeUnits?.(p);
+      placeUnits = undefined;
+      p.act(x.seat as Major, { type: 'assigned' });
+    } else break;
+  }
+}
+
+/** The side placing now puts every aircraft it may into the air/sea segment. */
+function allAir(p: Play): void {
+  for (;;) {
+    const x = prompts(bkg, p.s)[0]!;
+    const a = x.choices!.find((c) => c.action.type === 'assign' && c.action.as === 'air');
+    if (!a) return;
+    p.act(x.seat as Major, a.action);
+  }
+}
+
+/** The rolls of a combat as the rulebook lists them ("Finland (land): 5 at strength 3: no hit"). */
+function rolls(p: Play, from: number): string[] {
+  return p.log(from).filter((t) => / at strength -?\d: (no hit|one hit|\d+ hits)$/.test(t));
+}
+
+/** The aircraft at `from` that `seat` flies return to `to` after a combat (6.2.5). */
+function land(p: Play, seat: Major, from: string, to: string, type: 'land' | 'land-air' = 'land'): void {
+  const air = p.at(from).filter((u) => u.type === 'air' && (u.power === seat || p.s.controller[u.power] === seat)).map((u) => u.id).sort();
+  p.act(seat, { type, units: air, to });
+}
+
+/** `seat` takes its hits on units with these labels ("Inf 2", or "italy Inf 2" to name the power), one after another
+ *  (6.2.2). */
+function hits(p: Play, seat: Major, ...labels: string[]): void {
+  for (const l of labels) {
+    const a = prompts(bkg, p.s).find((x) => x.seat === seat)?.choices?.map((c) => c.action)
+      .find((x) => { const u = p.s.units[x.unit as string]; return x.type === 'hit' && !!u && (unitLabel(u) === l || `${u.power} ${unitLabel(u)}` === l); });
+    if (!a) throw new Error(`${seat} cannot take a hit on ${l} now (${p.waiting().join(', ')})`);
+    p.act(seat, a);
+  }
+}
+
+/** Karelia (forest: the Finnish aircraft at -1): one round, the USSR retreats to Leningrad. */
+function karelia(p: Play): void {
+  const n = fight(p, 'karelia', [5, 2, 4, 5, 3]);
+  expect(rolls(p, n)).toEqual([
+    'Finland (land): 5 at strength 3: no hit',
+    'Finland (land): 2 at strength 2: one hit',
+    'Finland (land): 4 at strength 1: no hit',
+    'USSR (land): 5, 3 at strength 2: no hit',
+  ]);
+  expect(p.log(n)).toContain('USSR Inf 2 flipped to Inf 1 (B)');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'retreat' });
+  p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'karelia'), to: 'leningrad' });
+  land(p, 'germany', 'karelia', 'finland');
+}
+
+/** Baltic (across a river: German land units -1): one round, the USSR retreats to Leningrad. */
+function baltic(p: Play): void {
+  const n = fight(p, 'baltic', [6, 4, 5, 4, 1, 5, 1, 2, 5, 6]);
+  expect(rolls(p, n)).toEqual([
+    'Germany (land): 6, 4 at strength 4: one hit',
+    'Germany (land): 5, 4, 1 at strength 3: one hit',
+    'Germany (land): 5 at strength 2: no hit',
+    'USSR (land): 1, 2, 5, 6 at strength 2: 2 hits',
+  ]);
+  hits(p, 'germany', 'Inf 3', 'Inf 4');
+  hits(p, 'ussr', 'Inf 2', 'Inf 2');
+  expect(p.describe('baltic').split(', ').sort()).toEqual([
+    'germany Air 3', 'germany Arm 5', 'germany HQ Guderian', 'germany Inf 2 (B)', 'germany Inf 2 (B)', 'germany Inf 4',
+    'ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 1 (B)',
+  ]);
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'retreat' });
+  p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'baltic'), to: 'leningrad' });
+  land(p, 'germany', 'baltic', 'baltic');
+  expect(p.s.control.baltic).toBe('germany');
+  expect([p.s.production.ussr, p.s.production.germany]).toEqual([33, 22]); // the Baltic's "D": only Germany gains
+}
+
+/** The Finnish Sea: Germany's search finds the Soviet ships (4); the sub fires first. */
+function finnishSea(p: Play): void {
+  // The convoys' second die (printed 3) is not rolled: the first two hits cover every Soviet step (6.2.2).
+  const n = fight(p, 'finnish-sea', [2, 2, 1, 2]);
+  hits(p, 'ussr', 'Conv 1'); // a sub's hit takes effect at once: the Soviet convoy is flipped to 0 and cannot fire
+  expect(rolls(p, n)).toEqual([
+    'Germany (subs): 2 at strength 2: one hit',
+    'Germany: 2 at strength 3: one hit',
+    'Germany: 1 at strength 1: one hit',
+    'USSR: 2 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Conv 1');
+  expect(p.describe('finnish-sea').split(', ').sort()).toEqual(['germany Conv 0 (B)', 'germany Conv 1', 'germany Sub 2', 'germany TF 3']);
+}
+
+/** East Poland (river): two rounds; Germany loses both Inf 3 and retreats to Western Poland. */
+function eastPoland(p: Play): void {
+  // The tutorial prints "3 rolls strength 2" for the two German Inf 3 (-1 for the river) and lists two dice.
+  let n = fight(p, 'eastern-poland', [6, 5, 1, 4, 6, 5, 1, 1, 4, 6]);
+  expect(rolls(p, n)).toEqual([
+    'Germany (land): 6 at strength 4: no hit',
+    'Germany (land): 5, 1, 4 at strength 3: one hit',
+    'Germany (land): 6, 5 at strength 2: no hit',
+    'USSR (land): 1, 1, 4, 6 at strength 2: 2 hits',
+  ]);
+  hits(p, 'germany', 'Inf 3', 'Inf 3');
+  hits(p, 'ussr', 'Inf 2');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' });
+  n = round(p, [6, 4, 4, 5, 2, 2, 1, 1, 5, 2]);
+  expect(rolls(p, n)).toEqual([
+    'Germany (land): 6 at strength 4: no hit',
+    'Germany (land): 4, 4, 5 at strength 3: no hit',
+    'Germany (land): 2, 2 at strength 1: no hit',
+    'USSR (land): 1, 1, 5 at strength 2: 2 hits',
+    'USSR (land): 2 at strength 1: no hit',
+  ]);
+  hits(p, 'germany', 'Inf 2 (B)', 'Inf 2 (B)');
+  p.act('germany', { type: 'retreat' });
+  p.act('germany', { type: 'retreat-to', units: p.ids('germany', 'eastern-poland', 'Arm 4'), to: 'western-poland' });
+  land(p, 'germany', 'eastern-poland', 'western-poland');
+  expect(p.describe('eastern-poland').split(', ').sort()).toEqual(['ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 2']);
+  expect(p.s.control['eastern-poland']).toBe('ussr');
+}
+
+/** Lwow (river; the Hungarian infantry also across a mountain border, at 0): two rounds, the USSR's armor retreats
+ *  to Kiev (Romania is Axis). */
+function lwow(p: Play): void {
+  let n = fight(p, 'lwow', [6, 4, 3, 4, 6, 4, 4, 3, 2]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Hungary (land): 6, 4, 3 at strength 4: 2 hits',
+    'Germany and Hungary (land): 4 at strength 2: no hit',
+    'Germany and Hungary (land): 6 at strength 1: no hit',
+    'USSR (land): 4, 4, 3, 2 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Inf 2');
+  hits(p, 'ussr', 'Inf 2', 'Inf 2');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' });
+  n = round(p, [6, 3, 2, 2, 3, 1, 2, 5, 2]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Hungary (land): 6, 3, 2 at strength 4: 2 hits',
+    'Germany and Hungary (land): 2 at strength 2: one hit',
+    'Germany and Hungary (land): 3 at strength 1: no hit',
+    'USSR (land): 1, 2 at strength 2: 2 hits',
+    'USSR (land): 5, 2 at strength 1: no hit',
+  ]);
+  // The Hungarian aircraft cannot take a hit for the German infantry: land fire hits land units (ruling 55).
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => unitLabel(p.s.units[c.action.unit as string]!)).sort()).toEqual(['Arm 5', 'Inf 1 (B)', 'Inf 3']);
+  hits(p, 'germany', 'Inf 1 (B)', 'Inf 3');
+  hits(p, 'ussr', 'Inf 1 (B)', 'Inf 1 (B)'); // the third hit can only flip the armor
+  expect(p.describe('lwow').split(', ').sort()).toEqual(['germany Air 4', 'germany Arm 5', 'germany Inf 2 (B)', 'hungary Air 1', 'ussr Arm 1 (B)']);
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'retreat' });
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.to).sort()).toEqual(['eastern-poland', 'kiev', 'pripiet']); // not Axis Romania
+  p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'lwow'), to: 'kiev' });
+  land(p, 'germany', 'lwow', 'lwow');
+  expect(p.s.control.lwow).toBe('germany');
+  expect(p.s.production.germany).toBe(22); // Lwow produces nothing
+}
+
+/** Odessa: the Soviet TF 2 from the Black Sea fights in the air/sea segment; the Axis puts both aircraft there (the
+ *  German one +1 for Air Combat, the Romanian one without: achievements do not pass to associates). Two rounds. */
+function odessa(p: Play): void {
+  let n = fight(p, 'odessa', [4, 2, 1, 3, 4, 2, 4, 4, 1], allAir);
+  // The tutorial prints the Romanian Air 1's die (2, no hit) as "strength 2": ruling 58.
+  expect(rolls(p, n)).toEqual([
+    'Germany and Romania (air/sea): 4 at strength 4: one hit',
+    'Germany and Romania (air/sea): 2 at strength 1: no hit',
+    'USSR (air/sea): 1 at strength 2: one hit',
+    'Germany and Romania (land): 3 at strength 4: one hit',
+    'Germany and Romania (land): 4, 2 at strength 2: one hit',
+    'USSR (land): 4, 4, 1 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Air 1', 'Inf 2');
+  hits(p, 'ussr', 'Inf 2', 'Inf 1 (B)');
+  expect(p.describe('odessa').split(', ').sort()).toEqual([
+    'germany Air 3', 'germany Inf 4', 'romania Inf 1 (B)', 'romania Inf 2', 'ussr Arm 2', 'ussr TF 1 (B)',
+  ]);
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' }); // the tutorial calls it the Soviet player's mistake
+  // Round 2: the Axis's third land die (printed 4) is not rolled: two hits cover the Arm 2 (ruling 57).
+  n = round(p, [4, 2, 4, 2, 6, 1]); // the Air 3 must face the TF in the air/sea segment
+  expect(rolls(p, n)).toEqual([
+    'Germany and Romania (air/sea): 4 at strength 4: one hit',
+    'USSR (air/sea): 2 at strength 1: no hit',
+    'Germany and Romania (land): 4 at strength 4: one hit',
+    'Germany and Romania (land): 2 at strength 2: one hit',
+    'USSR (land): 6, 1 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'Inf 2');
+  expect(p.log(n)).toContain('USSR TF 1 (B) eliminated');
+  // The tutorial flies the Air 3 "back to Western Poland", three areas away; it flew from Romania (ruling 59).
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.to).sort()).toEqual(['bulgaria', 'hungary', 'lwow', 'odessa', 'romania']);
+  land(p, 'germany', 'odessa', 'romania');
+  expect(p.describe('odessa').split(', ').sort()).toEqual(['germany Inf 4', 'romania Inf 1 (B)', 'romania Inf 1 (B)']);
+  expect(p.s.control.odessa).toBe('germany');
+}
+
+/** Yugoslavia (mountain: the defenders' infantry +1, the German armor -2, aircraft -1 against land units; the
+ *  infantry from Austria and Hungary -1 for the river). Two rounds; Yugoslavia's army is destroyed. */
+function yugoslavia(p: Play): void {
+  // Six Axis units fire at 2 (four Italian Inf 2, the Bulgarian Inf 2, the German Inf 3 across the river); the
+  // tutorial lists five dice there: the sixth is a 6 (ruling 60).
+  const n = fight(p, 'yugoslavia', [3, 5, 5, 3, 2, 1, 1, 5, 5, 4, 3, 1, 6, 6, 4, 4, 4, 3, 3], allAir);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy and Bulgaria (air/sea): 3 at strength 3: one hit',
+    'Yugoslavia (air/sea): 5 at strength 1: no hit',
+    'Germany and Italy and Bulgaria (land): 5, 3, 2, 1, 1 at strength 3: 4 hits',
+    'Germany and Italy and Bulgaria (land): 5, 5, 4, 3, 1, 6 at strength 2: one hit',
+    'Germany and Italy and Bulgaria (land): 6 at strength 1: no hit',
+    'Yugoslavia (land): 4 at strength 4: one hit',
+    'Yugoslavia (land): 4, 4, 3, 3 at strength 3: 2 hits',
+  ]);
+  hits(p, 'germany', 'italy Inf 2', 'italy Inf 2', 'italy Inf 2');
+  hits(p, 'be', 'Inf 3', 'Inf 2', 'Inf 2', 'Inf 2', 'Inf 2');
+  expect(p.log(n)).toContain('Yugoslavia Air 1 eliminated');
+  p.act('germany', { type: 'continue' });
+  p.act('be', { type: 'continue' }); // Yugoslavia fights for its life (it could retreat to Greece)
+  // Round 2: the Axis aircraft fight in the land segment (-1 in the mountains, no Air Combat bonus there). Five 2s
+  // at strength 3 hit every Yugoslav step: no more Axis dice.
+  const m = round(p, [2, 2, 2, 2, 2, 5, 2, 2, 4, 5]);
+  expect(rolls(p, m)).toEqual([
+    'Germany and Italy and Bulgaria (land): 2, 2, 2, 2, 2 at strength 3: 5 hits',
+    'Yugoslavia (land): 5 at strength 3: no hit',
+    'Yugoslavia (land): 2, 2, 4, 5 at strength 2: 2 hits',
+  ]);
+  // The tutorial names one loss ("the B Inf") for the two hits: two Italian Inf 1 (B) are eliminated (ruling 60).
+  hits(p, 'germany', 'italy Inf 1 (B)', 'italy Inf 1 (B)');
+  // German and Italian land units conquered Yugoslavia: the Axis designates Germany (ruling 63).
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.power)).toEqual(['germany', 'italy']);
+  p.act('germany', { type: 'designate', power: 'germany' });
+  expect(p.log(m)).toContain('Germany now controls Yugoslavia (production: British Empire -2, Germany +1)');
+  expect([p.s.production.be, p.s.production.germany]).toEqual([22, 23]); // the tutorial's 22 and 26 (ruling 53)
+  land(p, 'germany', 'yugoslavia', 'yugoslavia');
+  land(p, 'italy', 'yugoslavia', 'yugoslavia');
+  expect(p.at('yugoslavia').every((u) => u.power !== 'yugoslavia')).toBe(true);
+}
+
+/** Cyreneica: one round, the BE retreats to Matruh. */
+function cyreneica(p: Play): void {
+  // The Italian Arm 1 (B) fires twice at 1; the tutorial lists one die (3): the second is a 6 (ruling 61).
+  const n = fight(p, 'cyreneica', [6, 5, 5, 4, 2, 3, 6, 4, 3, 1]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy (land): 6, 5 at strength 2: no hit',
+    'Germany and Italy (land): 5, 4 at strength 2: no hit',
+    'Germany and Italy (land): 2 at strength 2: one hit',
+    'Germany and Italy (land): 3 at strength 1: no hit',
+    'Germany and Italy (land): 6 at strength 1: no hit',
+    'British Empire (land): 4, 3, 1 at strength 2: one hit',
+  ]);
+  hits(p, 'germany', 'italy Inf 2');
+  hits(p, 'be', 'Inf 2 (B)');
+  p.act('germany', { type: 'continue' });
+  p.act('be', { type: 'retreat' });
+  p.act('be', { type: 'retreat-to', units: p.ids('be', 'cyreneica'), to: 'matruh' });
+  land(p, 'germany', 'cyreneica', 'cyreneica');
+  land(p, 'italy', 'cyreneica', 'cyreneica');
+  expect(p.s.control.cyreneica).toBe('italy');
+}
+
+/** Pakoe (mountain, bad weather in the Pacific): the Japanese aircraft at -2, the infantry at -1, China's infantry
+ *  +1. One round; China retreats to Sian. */
+function pakoe(p: Play): void {
+  // Three Japanese units fire at 1 (the Inf 2 and both Air 3; the Air 2 are at 0): the tutorial's fourth die there
+  // (3) is not rolled; China's die printed "B" at strength 5 is read as a 3 (ruling 61).
+  const n = fight(p, 'pakoe', [5, 1, 6, 6, 4, 3, 5, 4, 3]);
+  expect(rolls(p, n)).toEqual([
+    'Japan (land): 5, 1 at strength 3: one hit',
+    'Japan (land): 6, 6, 4 at strength 1: no hit',
+    'China (land): 3 at strength 5: one hit',
+    'China (land): 5 at strength 4: no hit',
+    'China (land): 4, 3 at strength 3: one hit',
+  ]);
+  hits(p, 'japan', 'Inf 2', 'Inf 4');
+  hits(p, 'china', 'Inf 2');
+  p.act('japan', { type: 'continue' });
+  p.act('china', { type: 'retreat' });
+  p.act('china', { type: 'retreat-to', units: p.ids('china', 'pakoe'), to: 'sian' });
+  land(p, 'japan', 'pakoe', 'pakoe');
+  expect(p.s.control.pakoe).toBe('japan');
+  // 6.6: the second supply check; then the exploitation phase.
+  expect(p.log(n).at(-1)).toBe('Second supply check: every unit is in supply');
+  expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
+}
+
+/** 6.7 exploitation: Manstein to Greece (he commands five infantry, Italian ones included), Rommel to Matruh,
+ *  Guderian to Leningrad, the Arm 4 through the Baltic to White Russia; aircraft support those attacks. */
+function exploitation(p: Play): void {
+  send(p, 'germany', 'yugoslavia', 'greece', 'Inf 4', 'Inf 3', 'Inf 3', 'Arm 5', 'HQ Manstein');
+  send(p, 'italy', 'yugoslavia', 'greece', 'Inf 3', 'Inf 1 (B)');
+  send(p, 'germany', 'yugoslavia', 'greece', 'Air 2', 'Air 1');
+  send(p, 'italy', 'yugoslavia', 'greece', 'Air 2');
+  send(p, 'germany', 'cyreneica', 'matruh', 'Arm 2 (B)', 'HQ Rommel', 'Air 2');
+  send(p, 'italy', 'cyreneica', 'matruh', 'Inf 1 (B)', 'Arm 1 (B)', 'Air 2');
+  p.act('germany', { type: 'move', units: all(p, 'germany', 'baltic', 'leningrad').filter((id) => p.s.units[id]!.type !== 'air'), to: 'leningrad' });
+  send(p, 'germany', 'baltic', 'leningrad', 'Air 3');
+  send(p, 'germany', 'finland', 'leningrad', 'Air 2');
+  send(p, 'germany', 'western-poland', 'leningrad', 'Air 3', 'Air 4');
+  send(p, 'germany', 'western-poland', 'white-russia', 'Arm 4');
+  send(p, 'germany', 'lwow', 'white-russia', 'Air 4');
+  expect(p.s.battles.map((b) => b.place)).toEqual(['greece', 'matruh', 'leningrad', 'white-russia']);
+  // Japan may not exploit: bad weather on the Pacific map (and the JP/CH limit).
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'japan')!.groups ?? []).toEqual([]);
+  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+  for (const m of ['be', 'ussr'] as const) p.act(m, { type: 'end' });
+}
+
+/** Greece (mountain): Germany plays Surprise, so the Axis hits take effect at once. Two rounds. */
+function greece(p: Play): void {
+  const n = p.events.length;
+  p.act('germany', { type: 'fight', place: 'greece' });
+  p.act('germany', { type: 'play', card: 'surprise' });
+  p.dice(2, 6, 3, 2, 2, 1, 3, 2, 2, 3, 1);
+  placeAll(p);
+  hits(p, 'be', 'greece Inf 2', 'greece Inf 1 (B)', 'greece Inf 2', 'greece Inf 1 (B)', 'greece Inf 3');
+  hits(p, 'germany', 'italy Inf 3', 'germany Inf 3');
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy and Bulgaria (land): 2 at strength 4: one hit',
+    'Germany and Italy and Bulgaria (land): 6, 3, 2, 2, 1 at strength 3: 4 hits',
+    'Germany and Italy and Bulgaria (land): 3, 2, 2 at strength 1: no hit',
+    'British Empire and Greece (land): 3, 1 at strength 3: 2 hits',
+  ]);
+  p.act('germany', { type: 'continue' });
+  p.act('be', { type: 'continue' });
+  // Round 2: the Allies are eliminated by the Axis hits before they fire (Surprise); the Axis rolls until its hits
+  // cover every Allied step.
+  const m = round(p, [4, 6, 5, 4, 5, 2, 3, 1]);
+  expect(rolls(p, m)).toEqual([
+    'Germany and Italy and Bulgaria (land): 4 at strength 4: one hit',
+    'Germany and Italy and Bulgaria (land): 6, 5 at strength 3: no hit',
+    'Germany and Italy and Bulgaria (land): 4 at strength 3: no hit',
+    'Germany and Italy and Bulgaria (land): 5, 2 at strength 2: one hit',
+    'Germany and Italy and Bulgaria (land): 3 at strength 1: no hit',
+    'Germany and Italy and Bulgaria (land): 1 at strength 1: one hit',
+  ]);
+  expect(p.at('greece').filter((u) => u.power === 'be' || u.power === 'greece')).toEqual([]);
+  p.act('germany', { type: 'designate', power: 'italy' });
+  expect(p.log(m).at(-1)).toBe('Italy now controls Greece (production: British Empire -2, Italy +1)');
+  expect([p.s.production.be, p.s.production.italy]).toEqual([20, 6]);
+  land(p, 'germany', 'greece', 'greece');
+  land(p, 'italy', 'greece', 'greece');
+}
+
+/** Matruh: both sides' aircraft in the air/sea segment (German and British +1 for Air Combat); the BE keeps only
+ *  its aircraft and must leave. */
+function matruh(p: Play): void {
+  const n = fight(p, 'matruh', [3, 4, 4, 3, 3, 6, 6, 1, 1, 2], allAir);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Italy (air/sea): 3 at strength 3: one hit',
+    'Germany and Italy (air/sea): 4 at strength 2: no hit',
+    'British Empire (air/sea): 4 at strength 3: no hit',
+    'Germany and Italy (land): 3 at strength 2: no hit',
+    'Germany and Italy (land): 3 at strength 2: no hit',
+    'Germany and Italy (land): 6 at strength 1: no hit',
+    'Germany and Italy (land): 6 at strength 1: no hit',
+    'Germany and Italy (land): 1 at strength 1: one hit',
+    'British Empire (land): 1, 2 at strength 2: 2 hits',
+  ]);
+  hits(p, 'germany', 'italy Inf 1 (B)', 'italy Arm 1 (B)');
+  expect(p.log(n)).toContain('British Empire Arm 2 (B) eliminated');
+  p.act('be', { type: 'land', units: p.ids('be', 'matruh'), to: 'alexandria' });
+  land(p, 'germany', 'matruh', 'matruh');
+  land(p, 'italy', 'matruh', 'matruh');
+  expect(p.s.control.matruh).toBe('germany');
+}
+
+/** White Russia: only the Soviet Air 1 defends; the German Air 4 (5 with Air Combat) fights it in the air/sea
+ *  segment and the Arm 4 fires there as anti-aircraft (1, twice). */
+function whiteRussia(p: Play): void {
+  const aaArmor = (q: Play) => {
+    allAir(q);
+    q.act('germany', { type: 'assign', unit: q.unit('germany', 'white-russia', 'Arm 4'), as: 'aa' });
+  };
+  const n = fight(p, 'white-russia', [6, 5, 1, 2], aaArmor);
+  expect(rolls(p, n)).toEqual([
+    'Germany (air/sea): 6 at strength 5: no hit',
+    'Germany (anti-aircraft): 5 at strength 1: no hit',
+    'Germany (anti-aircraft): 1 at strength 1: one hit',
+    'USSR (air/sea): 2 at strength 1: no hit',
+  ]);
+  expect(p.log(n).slice(-2)).toEqual(['USSR Air 1 eliminated', 'Germany now controls White Russia (production: USSR -1, Germany +1)']);
+  expect([p.s.production.ussr, p.s.production.germany]).toEqual([32, 24]); // the tutorial's 32 and 27
+  land(p, 'germany', 'white-russia', 'white-russia');
+}
+
+describe('BKG Advanced Game Tutorial, turn 2/41', () => {
+  it('turn start: peace roll, reinforcements, initiative with the Initiative card, weather, limits, rail, rebasing', () => {
+    const p = turnStart();
+    expect(p.describe('romania')).toBe('germany Inf 4, germany Air 3, romania Inf 2, romania Inf 2, romania Air 1');
+    expect(p.describe('peking')).toBe('japan Inf 4, japan Inf 4, japan Inf 2, japan Air 3');
+    expect(p.ids('japan', 'shanghai').filter((id) => p.s.units[id]!.type === 'air')).toHaveLength(4);
+  });
+
+  it('movement: the Axis attacks (Germany declares war on the USSR), Blitzkrieg, the Allied reactions', () => {
+    const p = turnStart();
+    movement(p);
+    expect(p.s.battles.map((b) => b.place).sort()).toEqual(['baltic', 'cyreneica', 'eastern-poland', 'finnish-sea', 'karelia', 'lwow', 'odessa', 'pakoe', 'yugoslavia']);
+    expect(p.describe('levantine-sea').split(', ').sort()).toEqual(['be Conv 1', 'be TF 3', 'italy Conv 1', 'italy Conv 1', 'italy Conv 1', 'italy TF 2', 'italy TF 3']);
+    expect(p.describe('pakoe').split(', ').sort()).toEqual([
+      'china Inf 2', 'china Inf 2', 'china Inf 3', 'china Inf 4',
+      'japan Air 2', 'japan Air 2', 'japan Air 2', 'japan Air 3', 'japan Air 3', 'japan Inf 2', 'japan Inf 4', 'japan Inf 4',
+    ]);
+  });
+
+  it('the Baltic front: Karelia, the Baltic, the Finnish Sea, East Poland, Lwow', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    expect(p.describe('karelia')).toBe('finland Inf 3, finland Inf 2');
+    expect(p.describe('finland')).toBe('finland Air 2');
+    expect(p.s.control.karelia).toBe('germany');
+    expect([p.s.production.ussr, p.s.production.germany]).toEqual([33, 21]);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+  });
+
+  it('the Black Sea and the Balkans: Odessa, Yugoslavia', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+    odessa(p);
+    yugoslavia(p);
+  });
+
+  it('North Africa and China: Cyreneica, Pakoe', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+    odessa(p);
+    yugoslavia(p);
+    cyreneica(p);
+    pakoe(p);
+  });
+
+  it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad', () => {
+    const p = turnStart();
+    movement(p);
+    karelia(p);
+    baltic(p);
+    finnishSea(p);
+    eastPoland(p);
+    lwow(p);
+    odessa(p);
+    yugoslavia(p);
+    cyreneica(p);
+    pakoe(p);
+    exploitation(p);
+    greece(p);
+    matruh(p);
+    whiteRussia(p);
+  });
+});

@@ -173,7 +173,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       if (mayEnterPort(s, f.side, here, ships)) acts.push({ type: 'enter-port' });
     }
     if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
-    acts.push({ type: 'stop' });
+    // 11.1: a submarine ends no move stacked with friendly ships at sea in a hex (a sea area may hold both); the stop
+    // stays offered when nothing else is (ruling 72).
+    if (!subClash(s, f.side, ships, here) || !acts.some((x) => x.type === 'enter' || x.type === 'enter-port')) acts.push({ type: 'stop' });
     const pickUps = f.end ? [] : [...(f.used > 0 ? embarkChoices(s, f.side, ships) : []), ...evacuationChoices(s, f.side, ships)];
     return [{
       seat: f.side, rule: f.end ? 'ETO 7.6' : 'ETO 7.2', kind: 'move',
@@ -263,6 +265,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     }
     if (a.type === 'leave-port' && !inPort) return { rule: 'ETO 7.7', message: 'the stack is not in port' };
     if (a.type === 'leave-port' && f.end) return { rule: 'ETO 7.6', message: 'ships that began the End phase in port stay there' };
+    if (a.type === 'stop' && subClash(s, f.side, ships, here)) return { rule: 'ETO 11.1', message: `a submarine cannot end its move stacked with other friendly ships at sea in ${spaceName(s, here)}` };
     if (a.type === 'drop-off' && typeof a.ship === 'string') {
       if (!ships.includes(a.ship)) return { rule: 'ETO 7.0', message: `${s.ships[a.ship]?.name ?? a.ship} is not in the moving stack` };
       if (ships.length === 1) return { rule: 'ETO 7.0', message: 'a stack of one ship drops nothing off: stop instead' };
@@ -277,6 +280,14 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (out.length) done(s, out);
   },
 };
+
+/** 11.1: would `ships` stopping in `here` stack a submarine with other friendly ships at sea in a hex? */
+function subClash(s: EtoState, side: Side, ships: readonly string[], here: string): boolean {
+  if (navalMap(s).areas.has(here) || ships.some((id) => s.ships[id]!.inPort)) return false;
+  const sub = ships.some((id) => s.ships[id]!.type === 'SS');
+  return Object.values(s.ships).some((sh) => sh.side === side && !sh.sunk && !sh.inPort && sh.space === here && !ships.includes(sh.id)
+    && (sub || sh.type === 'SS'));
+}
 
 /** 11.2: a moving submarine cannot be intercepted (no CVEs in the implemented scenarios). */
 const submerged = (s: EtoState, ships: readonly string[]): boolean => ships.every((id) => s.ships[id]!.type === 'SS');

@@ -22,6 +22,21 @@ describe('ETO 11 submarines', () => {
     }
   });
 
+  it('11.1: a submarine ends no move stacked with friendly ships at sea in a hex; in a sea area it may', () => {
+    const g = germansInKiel('ss-stack');
+    Object.assign(g.state.ships['de-dd-1']!, { space: 'W3925', inPort: false });
+    Object.assign(g.state.ships['de-dd-2']!, { space: 'baltic-sea', inPort: false });
+    act(g, 'axis', { type: 'select', ship: 'de-ss-1' });
+    act(g, 'axis', { type: 'move' });
+    act(g, 'axis', { type: 'leave-port' });
+    act(g, 'axis', { type: 'enter', space: 'W3925' });
+    expect(choicesFor(g.state, 'axis').some((c) => c.action.type === 'stop')).toBe(false);
+    expect(() => g.act('axis', { type: 'stop' })).toThrow(/^ETO 11\.1: a submarine cannot end its move stacked with other friendly ships at sea in W3925/);
+    act(g, 'axis', { type: 'enter', space: 'baltic-sea' });
+    act(g, 'axis', { type: 'stop' });
+    expect(g.state.ships['de-ss-1']!.space).toBe('baltic-sea');
+  });
+
   it('11.4, 8.6: a submarine attacking the ships in Kiel fires at a squadron with gunnery 0 (its gunnery counts against named ships only)', () => {
     const g = germansInKiel('ss2');
     for (const sh of Object.values(g.state.ships)) if (sh.side === 'axis' && (sh.type === 'BB' || sh.type === 'CA')) Object.assign(sh, { space: 'W3822', inPort: true });

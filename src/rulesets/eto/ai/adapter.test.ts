@@ -5,7 +5,8 @@ import { choiceSource } from '../../../ai/planner.ts';
 import { eto } from '../index.ts';
 import type { EtoState } from '../state.ts';
 import { etoAi } from './adapter.ts';
-import { conquestHexes } from '../land.ts';
+import { conquestHexes, dist } from '../land.ts';
+import { airbases } from '../air.ts';
 
 const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
 
@@ -88,4 +89,36 @@ describe('the ETO AI plays', () => {
     expect(r.action).toMatchObject({ type: 'offensive', method: 'hq' });
     expect((r.action.partners as string[]).length).toBeGreaterThan(0);
   });
+
+  it('Their Finest Hour [2.3]: German air sets up in range of British installations (13.1, 21.5); a bombing raid flies with one fighter escort (14.2)', () => {
+    forgetPlans();
+    const g = start('their-finest-hour');
+    const s0 = g.state as EtoState;
+    const p0 = prompts(eto, s0)[0]!;
+    const first = etoAi.candidates!(s0, p0, 'axis', choiceSource(eto, s0, p0))![0]!.action;
+    const unit = s0.land!.air[first.unit as string]!;
+    expect(unit.range).toBeGreaterThanOrEqual(minDistToBritain(s0, first.hex as string));
+    let raids = 0;
+    for (let i = 0; i < 300 && !g.state.outcome && raids < 1; i++) {
+      const s = g.state as EtoState;
+      const p = prompts(eto, s)[0]!;
+      const raid = (s.stack[s.stack.length - 1] as unknown as { raid?: { kind: string; units: string[] } | null }).raid;
+      if (p.seat === 'axis' && raid?.kind === 'bomb' && p.kind === 'air') {
+        const a = etoAi.quickChoice!(s, p, 'axis')!;
+        const fighters = raid.units.filter((id) => s.land!.air[id]!.kind === 'fighter').length;
+        if (a.type === 'raid-add') expect(s.land!.air[a.air as string]!.kind).toBe('fighter');
+        expect(fighters).toBeLessThanOrEqual(1);
+        if (a.type === 'raid-fly') raids++;
+      }
+      const view = viewFor(eto, g.state, p.seat);
+      g.act(p.seat, chooseAction({ ruleset: 'eto', seat: p.seat, level: 'easy', view, prompt: view.prompt!, seed: 'tfh' }).action);
+    }
+    expect(raids).toBe(1);
+  });
 });
+
+/** Hexes from `h` to the nearest British airbase or port (21.5 installations). */
+function minDistToBritain(s: EtoState, h: string): number {
+  const l = s.land!;
+  return Math.min(...airbases(l, 'allies').map((b) => dist(h, b)));
+}

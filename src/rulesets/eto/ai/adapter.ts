@@ -11,6 +11,8 @@ import {
 } from '../land.ts';
 import { interceptionRange, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
+import { baseSlots, flightPath, installationTarget } from '../air.ts';
+import { FINEST_HOUR_ID, finestHourPoints } from '../their-finest-hour.ts';
 import { otherSide, ratings, type EtoState, type Side } from '../state.ts';
 
 /** What a scenario gives the planner: its terms for the Axis (negated for the Allies) and their weights. */
@@ -262,11 +264,58 @@ const bismarck: ScenarioTerms = {
   weights: { victory: 0.6, material: 0.25, front: 0.15 },
 };
 
+// ---------------------------------------------------------------- scenario 2: Their Finest Hour
+
+const airOnMap = (l: LandState, side: Side) => Object.values(l.air).filter((a) => a.side === side && a.where === 'map' && a.base);
+
+/** Air steps in play (full 2, depleted 1; [2.3] scores both), each side's share of its own, Axis minus Allies. */
+function airMaterial(l: LandState): number {
+  const now = { axis: 0, allies: 0 }, full = { axis: 0, allies: 0 };
+  for (const a of Object.values(l.air)) {
+    if (a.kind === 'atp') continue;
+    full[a.side] += 2;
+    if (a.where === 'map') now[a.side] += a.depleted ? 1 : 2;
+  }
+  return (full.axis ? now.axis / full.axis : 0) - (full.allies ? now.allies / full.allies : 0);
+}
+
+/** Enemy airbases and ports (21.5: the installations a raid may bomb, 13.2: where air units base). */
+const enemyInstallations = (l: LandState, side: Side): string[] =>
+  Object.keys(landMap(theatreOf(l)).hexes).filter((h) => controller(l, h) === otherSide(side) && baseSlots(l, h) > 0);
+
+/** Share of a side's air units based within range (13.1) of an enemy installation: what its missions can reach. */
+function airReachShare(l: LandState, side: Side): number {
+  const units = airOnMap(l, side);
+  if (!units.length) return 0;
+  const targets = enemyInstallations(l, side);
+  return units.filter((a) => targets.some((h) => dist(a.base!, h) <= a.range)).length / units.length;
+}
+
+const finestHour: ScenarioTerms = {
+  // Scenario 2 [2.3]: points for destroyed enemy installations, depleted (1) and eliminated (3) enemy air units.
+  axisTerms(s) {
+    const l = s.land!;
+    return {
+      victory: Math.tanh((finestHourPoints(l, 'axis') - finestHourPoints(l, 'allies')) / 3),
+      material: airMaterial(l),
+      front: airReachShare(l, 'axis') - airReachShare(l, 'allies'),
+    };
+  },
+  weights: { victory: 0.6, material: 0.25, front: 0.15 },
+  goals: (s, side) => enemyInstallations(s.land!, side),
+  describe(name, before, after, side) {
+    if (name !== 'victory') return null;
+    const gained = finestHourPoints(after.land!, side) - finestHourPoints(before.land!, side);
+    return gained > 0 ? `scores ${gained} point${gained > 1 ? 's' : ''} [2.3]` : null;
+  },
+};
+
 /** One entry per scenario: scenarios 2 and 5 add theirs here. */
 export const scenarioTerms: Record<string, ScenarioTerms> = {
   [BISMARCK_ID]: bismarck,
   [CASE_WHITE_ID]: caseWhite,
   [BULGE_ID]: bulge,
+  [FINEST_HOUR_ID]: finestHour,
 };
 
 /** A scenario without terms of its own: material on land and at sea. */
@@ -308,10 +357,13 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
       byUnit.set('stack', list);
       continue;
     }
-    if (typeof unit !== 'string' || typeof to !== 'string' || !l.units[unit]) { other.push(c); continue; }
-    const u = l.units[unit]!;
-    const from = u.hex ?? null;
-    const g = (from ? near(from) : near(to) + 1) - near(to) + (isLand(u) ? 0 : -0.5);
+    const u = typeof unit === 'string' ? l.units[unit] : undefined;
+    const air = typeof unit === 'string' ? l.air[unit] : undefined;
+    if (typeof unit !== 'string' || typeof to !== 'string' || (!u && !air)) { other.push(c); continue; }
+    // Air units (13.2 bases) by the same measure: toward the goals their missions strike.
+    const from = u ? u.hex ?? null : air!.base;
+    // Set-up (no hex yet): every place gains, the nearest to the goals most.
+    const g = (from ? near(from) - near(to) : 1 - near(to) / 100) + (u && isLand(u) ? 0 : -0.5);
     const list = byUnit.get(unit) ?? [];
     list.push({ c, g });
     byUnit.set(unit, list);
@@ -345,7 +397,20 @@ function targetCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nu
  */
 function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
   const l = s.land;
-  const target = (s.stack[s.stack.length - 1] as { target?: string }).target;
+  const top = s.stack[s.stack.length - 1] as { target?: string; offensive?: boolean; raid?: unknown };
+  // 21.4: an air offensive is flown to bomb: raids on installations first (the strongest bomber's first), ending it
+  // last. The payoff comes after the enemy's interception, past the plan's end, so the order is the plan's default.
+  if (l && top.offensive && !top.raid) {
+    const strength = (c: Choice) => {
+      const a = l.air[c.action.air as string];
+      return a ? (a.depleted ? a.depletedStrength : a.strength) : 0;
+    };
+    // The smallest installations first (21.5 A: the number to reach).
+    const bomb = all.filter((c) => c.action.type === 'raid' && c.action.kind === 'bomb')
+      .sort((a, b) => installationTarget(l, a.action.to as string) - installationTarget(l, b.action.to as string) || strength(b) - strength(a));
+    return [...bomb, ...all.filter((c) => !bomb.includes(c) && c.action.type !== 'air-done'), ...all.filter((c) => c.action.type === 'air-done')];
+  }
+  const target = top.target;
   if (!l || !target) return null;
   const goal = (termsOf(s).goals?.(s, seat) ?? []).includes(target);
   const power = (c: Choice) => {
@@ -388,6 +453,31 @@ export const etoAi: AiAdapter<EtoState> = {
     if (combined) return combined.action;
     const l = s.land;
     if (!l) return null;
+    // 21.0, 4B: where the only offensive is an air offensive off the OFF track, it is flown (bombing scores [2.3];
+    // its payoff lies past the plan's end).
+    const offers = prompt.choices.filter((c) => c.action.type === 'offensive');
+    const airOffensive = offers.find((c) => c.action.method === 'air' && !c.action.impromptu);
+    if (airOffensive && offers.every((c) => c.action.method === 'air')) return airOffensive.action;
+    // A unit flown in an air offensive is committed (20.0) and sits out the later ones: the offensives left on the
+    // OFF track share the units still free.
+    // A bombing raid (21.5) needs little strength against a small installation: each bomber takes its own target,
+    // escorted by one fighter (14.2); other raids go in with every unit that may join.
+    const top = s.stack[s.stack.length - 1] as { raid?: { to: string; kind: string; units: string[] } | null; offensive?: boolean };
+    const raid = top.raid;
+    if (prompt.kind === 'air' && top.offensive !== undefined) {
+      const flying = Object.values(l.air).filter((a) => a.side === seat && a.committed === 'CC');
+      const free = new Set([...flying.map((a) => a.id), ...(raid?.units ?? []), ...(prompt.groups ?? []).map((g) => g.key)]);
+      const cap = top.offensive ? Math.ceil(free.size / (1 + Math.max(0, l.offensives?.[seat as Side] ?? 0))) : free.size;
+      const used = new Set([...flying.map((a) => a.id), ...(raid?.units ?? [])]).size;
+      if (!raid && top.offensive && used >= cap && prompt.choices.some((c) => c.action.type === 'air-done')) return { type: 'air-done' };
+      if (raid) {
+        const joins = (prompt.groups ?? []).map((g) => l.air[g.key]!).filter((a) => a?.base && !raid.units.includes(a.id) && flightPath(s, a.base, raid.to, a.range));
+        const escorted = raid.units.some((id) => l.air[id]?.kind === 'fighter');
+        const join = raid.kind === 'bomb' ? (escorted ? undefined : joins.find((a) => a.kind === 'fighter')) : joins[0];
+        if (join && used < cap) return { type: 'raid-add', air: join.id };
+        if (raid.kind === 'bomb') return { type: 'raid-fly' };
+      }
+    }
     // ETO 27.4: take the vacated hex with one unit (armor first: it may exploit), then hold the line.
     const adv = prompt.choices.filter((c) => c.action.type === 'advance');
     if (adv.length) {

@@ -4,15 +4,23 @@ import {
   actionKey, applyAction, DiceNeeded, prompts, stateHash, withRng,
   type Action, type BaseState, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
 } from '../engine/index.ts';
-import { faceBranches, sumBranches, type RollBranch } from './dice.ts';
+import { faceBranches, successBranches, sumBranches, unorderedFaceBranches, type RollBranch } from './dice.ts';
 import { Fraction } from './fraction.ts';
 import type { CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats, RollGrouping } from './types.ts';
 
 export type Dist = Map<string, { p: Fraction; result: CombatResult }>;
 
-/** The branches of one roll the engine explores: totals unless the adapter asks for faces. */
-export function rollBranches(req: DiceRequest, perFace?: (r: DiceRequest) => boolean): RollBranch[] {
-  return perFace?.(req) ? faceBranches(req.sides, req.count) : sumBranches(req.sides, req.count);
+/** How an adapter reads rolls (OddsAdapter.perFace, .successes). */
+export type RollReading = Pick<OddsAdapter, 'perFace' | 'successes'>;
+
+/** The branches of one roll the engine explores: successes or faces when the adapter asks, else totals. */
+export function rollBranches(req: DiceRequest, how?: RollReading | ((r: DiceRequest) => boolean | 'any-order')): RollBranch[] {
+  const reading: RollReading | undefined = typeof how === 'function' ? { perFace: how } : how;
+  const atMost = reading?.successes?.(req);
+  if (atMost !== undefined && atMost !== null) return successBranches(req.sides, req.count, atMost);
+  const faces = reading?.perFace?.(req);
+  if (faces === 'any-order') return unorderedFaceBranches(req.sides, req.count);
+  return faces ? faceBranches(req.sides, req.count) : sumBranches(req.sides, req.count);
 }
 
 /** A private copy that throws DiceNeeded instead of rolling, with these faces queued (the position's facts are shared). */
@@ -65,6 +73,7 @@ export function enumerateCombat<S extends BaseState>(
   const maxApplies = opts.maxApplies ?? 200_000;
   const useMemo = opts.memo ?? true;
   const memo = new Map<string, Dist>();
+  const shared = new Map<string, { from: S; dist: Dist }>();
   const before = state;
   const choose = (s: S, p: Prompt): Action => {
     const a = opts.policy?.(s, p) ?? adapter.defaultChoice?.(s, p) ?? p.choices[0]?.action;
@@ -82,8 +91,22 @@ export function enumerateCombat<S extends BaseState>(
         return hit;
       }
     }
+    const t = grouping?.transposition;
+    const tk = t?.key(s);
+    const sharedKey = tk ? `${tk}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
+    const same = tk ? shared.get(sharedKey) : undefined;
+    if (same) {
+      stats.memoHits++;
+      const out: Dist = new Map();
+      for (const v of same.dist.values()) {
+        const result = t!.shift(same.from, s, v.result);
+        mergeInto(out, new Map([[resultKey(result), { p: v.p, result }]]), Fraction.ONE);
+      }
+      return out;
+    }
     const d = withDice(s, who, act, [], notes);
     if (useMemo) memo.set(key, d);
+    if (tk) shared.set(sharedKey, { from: s, dist: d });
     return d;
   };
 
@@ -99,7 +122,7 @@ export function enumerateCombat<S extends BaseState>(
       if (!(e instanceof DiceNeeded)) throw e;
       stats.rolls++;
       const out: Dist = new Map();
-      const branches = grouping?.branches(s, who, act, forced, e) ?? rollBranches(e, adapter.perFace);
+      const branches = grouping?.branches(s, who, act, forced, e) ?? rollBranches(e, adapter);
       for (const b of branches) mergeInto(out, withDice(s, who, act, [...forced, ...b.faces], notes), b.p);
       return out;
     }
@@ -147,7 +170,7 @@ export interface ChanceOutcome<S> {
  */
 export function chanceOutcomes<S extends BaseState>(
   ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, maxBranches = 64,
-  perFace?: (r: DiceRequest) => boolean,
+  reading?: RollReading | ((r: DiceRequest) => boolean | 'any-order'),
 ): ChanceOutcome<S>[] | null {
   const out: ChanceOutcome<S>[] = [];
   const seen = new Map<string, ChanceOutcome<S>>();
@@ -170,7 +193,7 @@ export function chanceOutcomes<S extends BaseState>(
       return true;
     } catch (e) {
       if (!(e instanceof DiceNeeded)) throw e;
-      for (const b of rollBranches(e, perFace)) if (!walk([...forced, ...b.faces], p * b.p.toNumber())) return false;
+      for (const b of rollBranches(e, reading)) if (!walk([...forced, ...b.faces], p * b.p.toNumber())) return false;
       return true;
     }
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, Game, setupGame, type Ruleset } from '../engine/index.ts';
 import { duel, type DuelState } from '../engine/testing/duel.ts';
-import { combatOdds, oddsForChoice, enumerateCombat, sumBranches, faceBranches, Fraction, describeOdds } from './index.ts';
+import { combatOdds, oddsForChoice, enumerateCombat, sumBranches, faceBranches, unorderedFaceBranches, successBranches, Fraction, describeOdds } from './index.ts';
 import { duelPackage } from '../rulesets/duel/package.ts';
 import { skirmish, skirmishOdds, type SkirmishState } from './testing-skirmish.ts';
 
@@ -32,6 +32,34 @@ describe('dice branches', () => {
   it('per-face branching lists every ordered tuple', () => {
     expect(faceBranches(6, 2)).toHaveLength(36);
     expect(faceBranches(3, 3)[5]!.faces).toEqual([1, 2, 3]);
+  });
+  const total = (bs: { p: Fraction }[]) => bs.reduce((a, x) => a.add(x.p), Fraction.ZERO).toString();
+  it('many dice: totals by convolution scale (8d6, 30d6); ordered faces past 7d6 stop with a message naming the alternatives', () => {
+    expect(sumBranches(6, 8)).toHaveLength(41);
+    expect(sumBranches(6, 8).find((x) => x.total === 8)!.p.toString()).toBe('1/1679616');
+    expect(total(sumBranches(6, 30))).toBe('1');
+    expect(() => faceBranches(6, 8)).toThrow(/8d6 read face by face in order has 1,679,616 branches.*'any-order'.*successes/);
+    expect(() => sumBranches(6, 201)).toThrow(/limit of 200 dice/);
+  });
+  it('unordered faces: one branch per multiset with all its orderings (3d6 against the ordered tuples; 8d6 in 1,287)', () => {
+    const ordered = new Map<string, Fraction>();
+    for (const b of faceBranches(6, 3)) {
+      const k = [...b.faces].sort().join(',');
+      ordered.set(k, (ordered.get(k) ?? Fraction.ZERO).add(b.p));
+    }
+    const un = unorderedFaceBranches(6, 3);
+    expect(un).toHaveLength(56);
+    for (const b of un) expect(b.p.toString(), b.faces.join(',')).toBe(ordered.get(b.faces.join(','))!.toString());
+    expect(unorderedFaceBranches(6, 8)).toHaveLength(1287);
+    expect(total(unorderedFaceBranches(6, 8))).toBe('1');
+  });
+  it('a count of successes is binomial: 4d6 hitting on 2 or less, P(k) = C(4,k) 2^k 4^(4-k) / 6^4', () => {
+    const b = successBranches(6, 4, 2);
+    expect(b.map((x) => x.faces.filter((f) => f <= 2).length)).toEqual([0, 1, 2, 3, 4]);
+    expect(b.map((x) => x.p.toString())).toEqual(['16/81', '32/81', '8/27', '8/81', '1/81']);
+    expect(successBranches(6, 3, 6).map((x) => [x.faces, x.p.toString()])).toEqual([[[6, 6, 6], '1']]);
+    expect(successBranches(6, 3, 0).map((x) => [x.faces, x.p.toString()])).toEqual([[[6, 6, 6], '1']]);
+    expect(total(successBranches(6, 40, 3))).toBe('1');
   });
 });
 

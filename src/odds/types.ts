@@ -39,8 +39,16 @@ export interface OddsAdapter<S extends BaseState = BaseState> {
    * prompt's first choice.
    */
   defaultChoice?(state: S, prompt: Prompt): Action | null;
-  /** Branch over every face of this roll instead of its total (for rules that read single dice). */
-  perFace?(roll: DiceRequest): boolean;
+  /**
+   * Branch over every face of this roll instead of its total (for rules that read single dice): true, every ordered
+   * tuple (at most 1,000,000: 7d6); 'any-order', every multiset of faces (rules that read each die but not their order).
+   */
+  perFace?(roll: DiceRequest): boolean | 'any-order';
+  /**
+   * A roll read as a count of successes (each die succeeds on a face of at most the answer): branched over the number
+   * of successes (binomial), exact and cheap for many dice. Null or absent: perFace or totals.
+   */
+  successes?(roll: DiceRequest): number | null;
   /** A line describing the combat ("red attacks blue: d6, hit on 4+"). */
   describe?(state: S, seat: Seat, action: Action): string;
   /**
@@ -72,6 +80,15 @@ export interface RollGrouping<S extends BaseState = BaseState> {
   branches(state: S, who: Seat, action: Action, forced: number[], roll: DiceRequest): RollBranch[] | null;
   /** Checks a finished run's events against what `branches` predicted for its faces (throws when they differ). */
   check?(state: S, who: Seat, action: Action, forced: number[], events: GameEvent[]): void;
+  /**
+   * Decision states that share their resolution: states of one key resolve alike but for facts the rest of the
+   * combat never reads nor changes (e.g. the support's losses once the land combat has fired), and `shift` turns a
+   * result reached from `from` into the one reached from `to`. Null: this state is not shared.
+   */
+  transposition?: {
+    key(state: S): string | null;
+    shift(from: S, to: S, result: CombatResult): CombatResult;
+  };
 }
 
 export interface OddsOutcome {

@@ -1,7 +1,7 @@
 // The newer rule sets in a real headless Chromium against the real server, on one shared server (issue #21):
 // ETO scenario 5 (sea transport: units aboard shown under their transport, embark, the amphibious assault from the
 // sea with a paradrop beside it) and scenario 2 against the AI, A&A Europe (house rules: landing craft bought) against the AI for a turn, and
-// Blitzkrieg General hot-seat for a few turns (it has no AI). No label a player reads shows a unit id; citations in
+// Blitzkrieg General as Germany against its AI for a quarter. No label a player reads shows a unit id; citations in
 // the log open their rule's summary; no error in the page. Screenshots: test-results/rulesets-*-{1440,390}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -174,7 +174,8 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
       await page.locator(`[data-testid=map] .units [data-hex="${KIEL}"]`).first().click();
       await page.locator('[data-testid=inspector]').waitFor();
       const carried = await page.locator('[data-testid=inspector] .insp-unit.carried').allTextContents();
-      expect(carried.filter((t) => /^GE\b.*infantry/.test(t))).toHaveLength(2);
+      // One name per unit (#21 item 1): the inspector says "German infantry" as the choices do.
+      expect(carried.filter((t) => /^German infantry\b/.test(t))).toHaveLength(2);
       expect(carried.every((t) => /aboard/.test(t))).toBe(true);
       await both(page, 'eto-5-aboard');
       await page.keyboard.press('Escape');
@@ -217,11 +218,16 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     await page.locator('[data-testid=game]').waitFor();
     await both(page, 'eto-2-start');
     let n = 0;
+    const standings = new Set<string>();
     while (await myTurn(page)) {
       await pick(page, /suggested|example of play/i).catch(async () => pick(page, END).catch(async () => pick(page, /./)));
+      for (const t of await page.locator('[data-testid=glance-victory]').allTextContents()) standings.add(t);
       expect(++n).toBeLessThan(120);
     }
     expect((await page.locator('[data-testid=outcome]').textContent()) ?? '').toMatch(/victory|draw/i);
+    // Where the sides stand (item 7): the scenario's victory conditions applied as the game goes, then its result.
+    expect([...standings].some((t) => /If it ended now: ((German|British) victory|Draw): German \d+, British \d+ points/.test(t)), [...standings].join(' | ')).toBe(true);
+    expect(await page.locator('[data-testid=glance-victory]').textContent()).toMatch(/Result: ((German|British) victory|Draw): German \d+, British \d+ points/);
     await both(page, 'eto-2-end');
     expect(errors).toEqual([]);
   }, 300_000);
@@ -254,27 +260,24 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     expect(errors).toEqual([]);
   }, 400_000);
 
-  it('Blitzkrieg General, basic 1939, hot-seat (no AI yet): two quarters played by listed choices; a rule card from the log', async () => {
-    const seats = ['germany', 'italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'];
-    const g = await newGame(e2e, { ruleset: 'bkg', scenario: 'basic-1939', seats: Object.fromEntries(seats.map((s) => [s, { kind: 'human' }])) });
-    // The page opens the link of the seat that decides (one player at the table for all eight powers).
+  it('Blitzkrieg General, basic 1939, Germany against the AI: the other seven powers played by the server\'s AI for a quarter; a rule card from the log', async () => {
+    const others = ['italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'];
+    const g = await newGame(e2e, {
+      ruleset: 'bkg', scenario: 'basic-1939',
+      seats: { germany: { kind: 'human' }, ...Object.fromEntries(others.map((s) => [s, { kind: 'ai', level: 1 }])) },
+    });
     await page.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
     await page.locator('[data-testid=map]').waitFor();
-    const quarter = async () => (await page.locator('[data-testid=status]').textContent()) ?? '';
-    const start = await quarter();
-    const seen = new Set<string>([start]);
-    for (let n = 0; n < 120 && seen.size < 3; n++) {
-      const p = await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${g.spectator.token}`);
-      const seat = p.view.waitingFor[0]?.seat;
-      if (!seat) break;
-      if (new URL(page.url()).pathname !== `/play/${g.seats[seat]!.token}`) {
-        await page.goto(`${e2e.server.url}/play/${g.seats[seat]!.token}`);
-        await page.locator('[data-testid=your-turn]').waitFor();
-      }
+    const quarter = async () => ((await page.locator('[data-testid=status]').textContent()) ?? '').replace(/·.*$/, '').trim();
+    const seen = new Set<string>([await quarter()]);
+    // Germany ends each of its steps (or takes the first choice); the AI answers for the others until a quarter passes.
+    for (let n = 0; n < 60 && seen.size < 2 && (await myTurn(page)); n++) {
       await pick(page, END).catch(async () => pick(page, /./));
-      seen.add((await quarter()).replace(/·.*$/, '').trim());
+      seen.add(await quarter());
     }
     expect(seen.size).toBeGreaterThanOrEqual(2);
+    const log = await apiCall<{ entries: { seat?: string }[] }>(e2e.server, 'GET', `/api/play/${g.spectator.token}/log`);
+    expect(new Set(log.entries.map((x) => x.seat ?? '').filter((s) => others.includes(s))).size).toBeGreaterThan(0);
     // At a glance: production potential and economic points against the 8.5 thresholds.
     expect(await page.locator('[data-testid=glance-victory]').textContent()).toMatch(/Axis \d+ of 81 points · Allies \d+ of 131 points/);
     expect(await page.locator('[data-testid=glance-production]').textContent()).toMatch(/Germany \d+/);

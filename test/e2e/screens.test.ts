@@ -101,6 +101,13 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     expect(await phone.locator('[data-testid=choice]').first().isVisible()).toBe(true);
     const counter = (await phone.locator('[data-testid=map] .counter-bg').first().boundingBox())!;
     expect(counter.width).toBeGreaterThanOrEqual(36);
+    // The first view is centred on the units that have choices, in the part of the map the sheet leaves in view.
+    const [mx, my] = await phone.evaluate(() => {
+      const a = [...document.querySelectorAll('[data-testid=map] .counter.active')].map((e) => e.getBoundingClientRect());
+      return [a.reduce((s, b) => s + b.left + b.width / 2, 0) / a.length, a.reduce((s, b) => s + b.top + b.height / 2, 0) / a.length];
+    });
+    expect(Math.abs(mx! - (map.x + map.width / 2))).toBeLessThan(map.width * 0.2);
+    expect(Math.abs(my! - (map.y + (sheet.y - map.y) / 2))).toBeLessThan((sheet.y - map.y) * 0.2);
     await shot(phone, 'screen-game-first-390');
     // The sheet's tabs: the stack inspector, the log.
     // A stack in view (the first view is centred on the seat's units; others lie beyond the screen's edge).

@@ -34,7 +34,8 @@ export function mapIds(id: string): string[] {
   const found = one === undefined ? maps : maps.filter((m) => m === id);
   if (found.length === 0) {
     const known = mapConfigIds().flatMap((r) => mapConfigFiles(r).map((m) => m.map));
-    throw new Error(`no map config for "${id}" (src/rulesets/<id>/map.config.ts or src/rulesets/<id>/maps/<map>.config.ts); known: ${known.join(', ')}`);
+    const where = maps.length ? `src/rulesets/${rulesetId}/maps/${one}.config.ts` : `src/rulesets/${rulesetId}/map.config.ts`;
+    throw new Error(`no map config for rule set "${id}" (${where}); known: ${known.join(', ')}`);
   }
   return found;
 }

@@ -12,6 +12,27 @@ function pastel(id: string): string {
   return `hsl(${h}, 45%, 78%)`;
 }
 
+/** Approximate width of a line of DejaVu Sans at `size` pixels. */
+const textWidth = (t: string, size: number): number => t.length * size * 0.6;
+
+/** A name on one line, or on two split at the word boundary nearest its middle when one line is wider than `width`. */
+function labelLines(name: string, width: number, size: number): string[] {
+  const words = name.split(' ');
+  if (words.length < 2 || textWidth(name, size) <= width) return [name];
+  let best = 1;
+  for (let i = 1; i < words.length; i++) {
+    const d = Math.abs(words.slice(0, i).join(' ').length - words.slice(i).join(' ').length);
+    if (d < Math.abs(words.slice(0, best).join(' ').length - words.slice(best).join(' ').length)) best = i;
+  }
+  return [words.slice(0, best).join(' '), words.slice(best).join(' ')];
+}
+
+/** The largest font, at most `max` and at least 9, whose longest line fits `width`. */
+function fontFor(lines: string[], width: number, max: number): number {
+  const longest = Math.max(...lines.map((l) => l.length));
+  return Math.max(9, Math.min(max, Math.floor(width / (0.6 * Math.max(1, longest)))));
+}
+
 export function renderAreaSvg(board: Board, title: string): string {
   const areas = board.areas ?? {};
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -56,8 +77,15 @@ export function renderAreaSvg(board: Board, title: string): string {
     const colour = a.kind === 'sea' ? '#0b3d91' : '#1a1a1a';
     const style = a.kind === 'sea' ? ' font-style="italic"' : '';
     const bold = a.marks?.includes('capital') ? ' font-weight="bold"' : '';
-    out.push(`<text x="${X(lx)}" y="${Y(ly)}" font-size="15"${style}${bold} text-anchor="middle" fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(a.name)}</text>`);
-    if (a.value !== undefined) out.push(`<text x="${X(lx)}" y="${(Number(Y(ly)) + 17).toFixed(1)}" font-size="13" text-anchor="middle" fill="#7a0000" stroke="#fff" stroke-width="3" paint-order="stroke">${a.value}</text>`);
+    // Fit the name to the area's width (dense regions): two lines for a long name, a smaller font if still too wide.
+    const ring = a.polygons.reduce((m, r) => (r.length > m.length ? r : m), a.polygons[0] ?? []);
+    const width = ring.length ? (Math.max(...ring.map((q) => q[0])) - Math.min(...ring.map((q) => q[0]))) * k : 0;
+    const lines = labelLines(a.name, width, 15);
+    const size = a.kind === 'sea' ? 15 : fontFor(lines, width, 15);
+    const y = Number(Y(ly)) - ((lines.length - 1) * size) / 2;
+    const spans = lines.map((t, i) => `<tspan x="${X(lx)}" dy="${i === 0 ? 0 : size}">${esc(t)}</tspan>`).join('');
+    out.push(`<text x="${X(lx)}" y="${y.toFixed(1)}" font-size="${size}"${style}${bold} text-anchor="middle" fill="${colour}" stroke="#fff" stroke-width="3" paint-order="stroke">${spans}</text>`);
+    if (a.value !== undefined) out.push(`<text x="${X(lx)}" y="${(y + (lines.length - 1) * size + size + 2).toFixed(1)}" font-size="${Math.min(13, size)}" text-anchor="middle" fill="#7a0000" stroke="#fff" stroke-width="3" paint-order="stroke">${a.value}</text>`);
   }
   out.push('</svg>');
   return out.join('\n');

@@ -4,15 +4,15 @@
 // classes are computed from the Combat Chart with the fire strengths the rules logged in a probe run; every run
 // checks what it logged against the class it stands for. Rolls of anything else (a transit attack on a retreating
 // fleet, 8.3.5) are not modelled: the calculator then hands the combat back to the plain enumeration.
-import type { Action, GameEvent, Json, Ruleset, Seat } from '../../engine/index.ts';
+import type { Action, GameEvent, Json, Prompt, Ruleset, Seat } from '../../engine/index.ts';
 import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
 import { sumBranches, type RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
 import type { CalculatedOdds, DiceRequest, OddsAdapter, OddsOptions, RollGrouping } from '../../odds/types.ts';
-import { DiceNeeded } from '../../engine/index.ts';
+import { DiceNeeded, stateHash } from '../../engine/index.ts';
 import { combatWorld, decideWinner, fireAll, fortCapacity, LINE_NAMES, resolveLandCombat, type CombatLine, type Volley } from './combat/index.ts';
 import type { DeclareFrame } from './combat/combat-phase.ts';
-import { landUnitsIn } from './combat/land-combat.ts';
+import { landUnitsIn, type LandCombatFrame } from './combat/land-combat.ts';
 import { inPlay } from './combat/common.ts';
 import { otherSide } from './combat/world.ts';
 import type { Side, TwoWWState } from './state.ts';
@@ -91,6 +91,21 @@ function onlyAdvanceLeft(s: TwoWWState, f: DeclareFrame): boolean {
   return !Object.keys(s.units).some((id) => s.units[id]!.where === f.hex && w.sideOf(s, id) === f.side);
 }
 
+/**
+ * When the declared combat has left the stack, the combat phase below it always asks the attacker for its next attack
+ * (2WW 9), so every run stops there: a stand-in for that prompt stops it as well without listing every attack the
+ * side could make next (most of the cost of a short run). Runs reach the same states; the stand-in is never answered.
+ */
+function stopAtPhase(ruleset: Ruleset<TwoWWState>, state: TwoWWState, seat: Seat): Ruleset<TwoWWState> {
+  const depth = state.stack.length;
+  const below = state.stack[depth - 2];
+  const phase = below && ruleset.procedures[below.proc];
+  if (below?.proc !== 'combat-phase' || !phase?.prompts) return ruleset;
+  const over: Prompt[] = [{ seat, rule: '2WW 9', kind: 'attack', text: 'the combat is over (odds)', choices: [] }];
+  const prompts: typeof phase.prompts = (s, f) => (s.stack.length < depth && (f as { begun?: boolean }).begun ? over : phase.prompts!(s, f));
+  return { ...ruleset, procedures: { ...ruleset.procedures, [below.proc]: { ...phase, prompts } } };
+}
+
 /** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
   ruleset: Ruleset<TwoWWState>, adapter: OddsAdapter<TwoWWState>, state: TwoWWState, seat: Seat, action: Action, opts: OddsOptions<TwoWWState>,
@@ -103,7 +118,8 @@ export function calculateLandCombat(
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
-    const { dist, stats } = enumerateCombat(ruleset, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(ruleset, state));
+    const rules = stopAtPhase(ruleset, state, seat);
+    const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(rules, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   } catch (e) {
     if (e instanceof Unmodelled) return { fallback: e.message };
@@ -124,7 +140,40 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
   // Predictions by the decision state a run starts from and the faces forced through the pair.
   const predicted = new WeakMap<TwoWWState, Map<string, Prediction>>();
 
+  // Once the land combat has fired, the rest (its losses, retreat, advance: 2WW 9.1.3, 9) reads and changes only land
+  // units and what their retreats displace: positions that differ only in support units out of that reach (their
+  // steps, Ops Complete marks, elimination) and in the support battle's record on the frame resolve alike, their
+  // results apart by the support's steps.
+  const support = [...f.support, ...f.defSupport];
+  const w = combatWorld(state);
+  // Retreats enter hexes next to the attacked hex (the defender's) or to an attacker's (the attacker's) and displace
+  // enemy air and fleets there: a support unit within such reach of the enemy is not set aside.
+  const attackerHexes = f.attackers.map((id) => state.units[id]!.where);
+  const near = (s: TwoWWState, at: string, hexes: string[]) => hexes.some((h) => h === at || w.adjacent(s, h, at));
+  const outOfReach = (s: TwoWWState) => support.every((id) => {
+    const at = s.units[id]?.where;
+    if (!at || !inPlay(s, id)) return true;
+    return !near(s, at, w.sideOf(state, id) === f.side ? [f.hex] : attackerHexes);
+  });
+  const supportSteps = (s: TwoWWState, side: Side) => support.filter((id) => w.sideOf(state, id) === side).reduce((n, id) => n + unitSteps(s, id), 0);
+  const transposition: RollGrouping<TwoWWState>['transposition'] = {
+    key(s) {
+      const lc = s.stack.findLast((x) => x.proc === 'land-combat') as LandCombatFrame | undefined;
+      if (!support.length || !lc || lc.hex !== f.hex || !['retreat', 'advance', 'cleanup'].includes(lc.step ?? '') || !outOfReach(s)) return null;
+      const units = { ...s.units };
+      for (const id of support) delete units[id];
+      const stack = s.stack.map((x) => (x === lc ? { ...x, supA: 0, supD: 0, rollA: 0, rollD: 0, supportJoins: 'none' } : x));
+      return stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json);
+    },
+    shift: (from, to, r) => ({
+      ...r,
+      attackerLosses: r.attackerLosses + supportSteps(from, f.side) - supportSteps(to, f.side),
+      defenderLosses: r.defenderLosses + supportSteps(from, def) - supportSteps(to, def),
+    }),
+  };
+
   const grouping: RollGrouping<TwoWWState> = {
+    transposition,
     branches(s, who, act, forced, roll: DiceRequest): RollBranch[] | null {
       const kind = pairKind(roll.purpose);
       if (!kind || roll.sides !== 6 || roll.count !== 2 || forced.length % 2) {

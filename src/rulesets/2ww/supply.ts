@@ -1,5 +1,6 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
+import { derived, derivedFrom } from '../../engine/index.ts';
 import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
@@ -44,6 +45,31 @@ function presence(state: TwoWWState): Map<string, { axisLand: number; alliesLand
 }
 
 
+/**
+ * Everything a supply search reads besides the board (11.2): politics, countries and control, and where each land
+ * unit and fleet not aboard is and whose it is. A search is reused from the state before while these are unchanged.
+ */
+function supplyInputs(state: TwoWWState): string {
+  let k = `${state.world ?? 'campaign'}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+  for (const id of Object.keys(state.units)) {
+    const u = state.units[id]!;
+    if (u.aboard || !onMap(u.where) || unitClass(state, id) === 'air') continue;
+    k += `|${id}@${u.where}:${sideOfUnit(state, id) ?? '-'}`;
+  }
+  return k;
+}
+
+/**
+ * A supply search of `side` (`what` names its sources), reused while the supply inputs are unchanged (derivedFrom).
+ * Not for movement (`moved`): its own reuse (movement.ts moveSupply) is keyed finer, and every move changes these.
+ */
+function reusedTrace<T extends object>(state: TwoWWState, side: Side, what: string, moved: boolean, trace: () => T): T {
+  if (moved) return trace();
+  const inputs = derived(state, '2ww:supply-inputs', () => supplyInputs(state));
+  return derivedFrom<{ inputs: string; result: T }>(state, `2ww:supply:${side}:${what}`,
+    (prev) => (prev?.inputs === inputs ? prev : { inputs, result: trace() })).result;
+}
+
 /** May a supply line in `mode` step along this edge into node u? Boxes only by sea; land never crosses all-sea
  * hexsides or enters sea hexes, sea never crosses all-land hexsides or enters land hexes (11.2.1). */
 function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: number): boolean {
@@ -56,18 +82,14 @@ function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: n
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
-  private readonly enemyLandZoc: Set<number>;
-  private readonly enemyFleetZoc: Set<number>;
-  private readonly pres: ReturnType<typeof presence>;
   private readonly cache = new Map<string, SupplySetsMap>();
   private readonly sourceCache = new Map<string, number[]>();
+  /** What a search reads (made on its first search: a search reused from the state before needs none of it). */
+  private inputs: { enemyLandZoc: Set<number>; enemyFleetZoc: Set<number>; pres: ReturnType<typeof presence> } | null = null;
 
-  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. */
-  constructor(private readonly state: TwoWWState, readonly side: Side, zocs?: { land: Set<number>; fleet: Set<number> }) {
+  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller (movement) already has them. */
+  constructor(private readonly state: TwoWWState, readonly side: Side, private readonly zocs?: { land: Set<number>; fleet: Set<number> }) {
     this.w = worldOf(state);
-    this.enemyLandZoc = zocs?.land ?? landZocOfSide(state, other(side));
-    this.enemyFleetZoc = zocs?.fleet ?? fleetZocOfSide(state, other(side)).all;
-    this.pres = presence(state);
   }
 
   private friendlyPort(n: number): boolean {
@@ -83,7 +105,11 @@ export class SupplyNet {
       return this.side === 'allies' || !box.alliedOnly;
     }
     const h = w.hexes[n]!;
-    const p = this.pres.get(h.id);
+    const { state, side, zocs } = this;
+    const { enemyLandZoc, enemyFleetZoc, pres } = (this.inputs ??= {
+      enemyLandZoc: zocs?.land ?? landZocOfSide(state, other(side)), enemyFleetZoc: zocs?.fleet ?? fleetZocOfSide(state, other(side)).all, pres: presence(state),
+    });
+    const p = pres.get(h.id);
     const axis = this.side === 'axis';
     const mine = { land: (axis ? p?.axisLand : p?.alliesLand) ?? 0, fleet: (axis ? p?.axisFleet : p?.alliesFleet) ?? 0 };
     const theirs = { land: (axis ? p?.alliesLand : p?.axisLand) ?? 0, fleet: (axis ? p?.alliesFleet : p?.axisFleet) ?? 0 };
@@ -93,12 +119,12 @@ export class SupplyNet {
       // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
       if (c === 'ch' || (isNeutralCountry(this.state, c) && this.state.countries[c ?? '']?.controller !== this.side)) return false;
       if (theirs.land > 0) return false;
-      if (this.enemyLandZoc.has(n) && mine.land === 0) return false;
+      if (enemyLandZoc.has(n) && mine.land === 0) return false;
       return true;
     }
     if (h.kind === 'land') return false;
     if (theirs.fleet > 0) return false;
-    if (this.enemyFleetZoc.has(n) && mine.fleet === 0) return false;
+    if (enemyFleetZoc.has(n) && mine.fleet === 0) return false;
     return true;
   }
 
@@ -138,7 +164,7 @@ export class SupplyNet {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = traceSupplySets(this.w.board, [sources], this.rules(), LAND);
+    const r = reusedTrace(this.state, this.side, key, !!this.zocs, () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
     this.cache.set(key, r);
     return r;
   }
@@ -203,7 +229,8 @@ export class SupplyNet {
       bits.set(p, 1 << bits.size);
       sourceSets.push(supplySourceHexes(s, p, this.side));
     }
-    this.multiCache = { bits, sets: traceSupplySets(this.w.board, sourceSets, this.rules(), LAND) };
+    // The sources follow from control and countries, which are among the supply inputs.
+    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, !!this.zocs, () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
     return this.multiCache;
   }
 

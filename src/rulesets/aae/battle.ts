@@ -2,6 +2,7 @@
 // attacker and defender fire together, each owner picks its casualties, the attacker presses on or retreats. Sea:
 // submarines may submerge, submarines fire first unless the enemy has a destroyer, then everything else. Raids:
 // interception, antiaircraft fire at every raiding aircraft, the air battle, the bombing (bombing.ts).
+import { onCapeLeg } from './house/cape.ts';
 import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
@@ -525,7 +526,7 @@ export function retreatOptions(s: AaeState, f: BattleFrame): string[] {
   const att = attackerUnits(s, f.area, f.kind);
   const out = new Set<string>();
   for (const u of att) {
-    if (!u.cameFrom || !adjacent(u.cameFrom, f.area)) continue;
+    if (!u.cameFrom || !(adjacent(u.cameFrom, f.area) || onCapeLeg(s, u, u.cameFrom, f.area))) continue;
     if (f.kind === 'land' && unitData(u.type).domain === 'land' && u.landing !== f.area && friendlyLand(s, u.cameFrom, s.power)) out.add(u.cameFrom);
     if (f.kind === 'sea' && isShip(u.type) && !isLand(u.cameFrom) && !hostileSea(s, u.cameFrom, s.power)) out.add(u.cameFrom);
   }

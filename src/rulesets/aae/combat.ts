@@ -8,6 +8,7 @@ import type { AaeState, PendingBattle } from './state.ts';
 import { areaName, describeUnits, enemies, enemyLand, isSea } from './world.ts';
 import { fortressesFire } from './house/turn.ts';
 import { callMilitia } from './house/militia.ts';
+import { callHomeGuard } from './house/home-guard.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -66,6 +67,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
       s.battles = pendingBattles(s);
       ctx.goto('combat', { listed: true });
       callMilitia(ctx);
+      callHomeGuard(ctx);
       return;
     }
     ctx.pop();

@@ -4,6 +4,8 @@
 // on entering a sea zone with enemy ships), so a move's effect depends only on where it ends. A unit may move in
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { oilPenalty } from './house/oil.ts';
+import { CAPE_COST, capeLegs } from './house/cape.ts';
+import { homeAreas } from './house/home-guard.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
@@ -201,6 +203,8 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
     if (carrier && unitData(carrier.type).carrierRoom) return isAir(u.type) ? reachOptions(env, u, mode) : [];
     return unloadOptions(s, u, mode);
   }
+  // House rules l.193: the Home Guard never leaves the United Kingdom.
+  if (u.type === 'home-guard') return reachOptions(env, u, mode).filter((o) => homeAreas(s).includes(o.to));
   const out = reachOptions(env, u, mode);
   // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
@@ -257,11 +261,16 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
   const mp = movesLeft(s, u);
   if (mp <= 0) return [];
   const start = BOARD.index(u.at);
-  const reach = withinRange(BOARD, start, mp, rangeRules(env, u, mode), env.scratch);
+  const rules = rangeRules(env, u, mode);
+  const legs = d.domain === 'sea' ? capeLegs(s, u) : [];
+  const reach = legs.length ? null : withinRange(BOARD, start, mp, rules, env.scratch);
   const found: { n: number; cost: number; prev: number }[] = [];
-  for (let i = 0; i < reach.count; i++) {
-    const n = reach.node(i);
-    if (n !== start) found.push({ n, cost: reach.costTo(n), prev: reach.previous(n) });
+  if (!reach) found.push(...capeReach(start, mp, rules, legs));
+  else {
+    for (let i = 0; i < reach.count; i++) {
+      const n = reach.node(i);
+      if (n !== start) found.push({ n, cost: reach.costTo(n), prev: reach.previous(n) });
+    }
   }
   const landDist = d.domain === 'air' ? env.landingDistance(u) : null;
   const out: MoveOption[] = [];
@@ -271,7 +280,7 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
     const base = { to, cost, kind: 'move' as const, from };
     if (d.domain === 'land') {
       if (mode === 'combat' && !enemyLand(s, to, u.power)) continue;
-      if (cost + (u.spent ?? 0) > 1 && mudForbids(s, u, reach.pathTo(n).map((x) => BOARD.id(x)), u.spent ?? 0)) continue;
+      if (cost + (u.spent ?? 0) > 1 && mudForbids(s, u, reach!.pathTo(n).map((x) => BOARD.id(x)), u.spent ?? 0)) continue;
       out.push({ ...base, label: `${mode === 'combat' ? 'attack' : 'move to'} ${areaName(to)}` });
     } else if (d.domain === 'sea') {
       const hostile = env.hostileSea(to, u.power);
@@ -300,6 +309,41 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
   }
   if (mode === 'noncombat' && d.domain === 'air') out.push(...airRedeployment(env, u, out));
   return out;
+}
+
+/**
+ * A ship's reach with the off-map legs round the Cape (house rules l.215), each costing CAPE_COST, on top of the board's
+ * links under the same rules (cheapest first; ties keep the first path found). The legs are not board links, so
+ * supply, air ranges and the AI's distances never see them.
+ */
+function capeReach(start: number, mp: number, rules: RangeRules, legs: readonly (readonly [string, string])[]): { n: number; cost: number; prev: number }[] {
+  const extra = new Map<number, number[]>();
+  for (const [a, b] of legs) {
+    const [x, y] = [BOARD.index(a), BOARD.index(b)];
+    extra.set(x, [...(extra.get(x) ?? []), y]);
+    extra.set(y, [...(extra.get(y) ?? []), x]);
+  }
+  const best = new Map<number, { cost: number; prev: number }>([[start, { cost: 0, prev: -1 }]]);
+  const done = new Set<number>();
+  for (;;) {
+    let n = -1;
+    for (const [m, v] of best) if (!done.has(m) && (n < 0 || v.cost < best.get(n)!.cost)) n = m;
+    if (n < 0) break;
+    done.add(n);
+    if (n !== start && rules.mayPass && !rules.mayPass(n)) continue;
+    const base = best.get(n)!.cost;
+    const steps: [number, number][] = (extra.get(n) ?? []).map((m) => [m, CAPE_COST]);
+    for (let k = BOARD.adjStart[n]!, end = BOARD.adjStart[n + 1]!; k < end; k++) {
+      const m = BOARD.adjNode[k]!;
+      if (!rules.mayCross || rules.mayCross(n, m, BOARD.adjEdge[k]!)) steps.push([m, 1]);
+    }
+    for (const [m, step] of steps) {
+      const c = base + step;
+      if (c > mp || done.has(m) || (rules.mayEnter && !rules.mayEnter(m))) continue;
+      if (!best.has(m) || c < best.get(m)!.cost) best.set(m, { cost: c, prev: n });
+    }
+  }
+  return [...best].filter(([n]) => n !== start).map(([n, v]) => ({ n, cost: v.cost, prev: v.prev }));
 }
 
 /** House rules l.60: one escort fighter a turn, within 3 areas. */

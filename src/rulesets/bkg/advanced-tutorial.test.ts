@@ -1,6 +1,9 @@
 // The Advanced Game Tutorial (turn 2/41 of the 1941 scenario) played move by move with every die forced as printed
-// (rulebook L4543-6015). The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced.
-// Deviations from the printed text are rulings (docs/rulings/bkg.md 53-).
+// (rulebook L4543-6015): the Axis action segment, from the peace roll to the Coup in Iraq after its last combats,
+// and the Allied segment's rail movement and rebasing.
+// The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced. Deviations from the
+// printed text are rulings (docs/rulings/bkg.md 53-65). Not yet here: the rest of the Allied segment (naval moves
+// and searches, combats, US entry, cards, research with sabotage, production).
 import { describe, expect, it } from 'vitest';
 import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
@@ -547,6 +550,91 @@ function whiteRussia(p: Play): void {
   land(p, 'germany', 'white-russia', 'white-russia');
 }
 
+/** Leningrad (forest, the river from the Baltic): two rounds; the Axis retreats. */
+function leningrad(p: Play): void {
+  // Ruling 64: 4, 3, 2, 1 at strength 3 are three hits (the tutorial counts two) and the Axis scores four in all;
+  // the Axis units at 2 and 1 differ from the printed lines (the Air 3 from Odessa is in Romania, ruling 59; a
+  // flipped Inf 4 is an Inf 2): the printed dice are rolled in their order, the surplus ones not at all.
+  let n = fight(p, 'leningrad', [4, 3, 2, 1, 5, 5, 3, 1, 3, 1, 6, 4, 3, 4, 4, 2, 2, 1]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Finland (land): 4, 3, 2, 1 at strength 3: 3 hits',
+    'Germany and Finland (land): 5, 5 at strength 2: no hit',
+    'Germany and Finland (land): 3, 1, 3 at strength 1: one hit',
+    'USSR (land): 1 at strength 3: one hit',
+    'USSR (land): 6, 4, 3 at strength 2: no hit',
+    'USSR (land): 4, 4, 2, 2, 1 at strength 1: one hit',
+  ]);
+  hits(p, 'germany', 'Inf 2 (B)', 'Inf 4');
+  hits(p, 'ussr', 'Inf 2', 'Inf 2', 'Inf 2', 'Inf 1 (B)');
+  p.act('germany', { type: 'continue' });
+  p.act('ussr', { type: 'continue' });
+  // Round 2: seven Soviet dice at 1 (the Arm 2 twice at 1 in the forest and five Inf 1 (B)), as printed.
+  n = round(p, [6, 2, 1, 4, 4, 3, 1, 3, 3, 6, 6, 3, 2, 2, 1, 1]);
+  expect(rolls(p, n)).toEqual([
+    'Germany and Finland (land): 6, 2, 1 at strength 3: 2 hits',
+    'Germany and Finland (land): 4, 4 at strength 2: no hit',
+    'Germany and Finland (land): 3, 1, 3 at strength 1: one hit',
+    'USSR (land): 3 at strength 3: one hit',
+    'USSR (land): 6, 6, 3 at strength 1: no hit',
+    'USSR (land): 2, 2, 1 at strength 1: one hit',
+    'USSR (land): 1 at strength 1: one hit',
+  ]);
+  // The Axis loses both Inf 2 (B) and, with the third hit, flips the Arm 5 (the tutorial names an "Inf 3" instead
+  // and keeps two Arm 5: ruling 64); the USSR loses three Inf 1 (B).
+  hits(p, 'germany', 'Inf 2 (B)', 'Inf 2 (B)');
+  hits(p, 'ussr', 'Inf 1 (B)', 'Inf 1 (B)', 'Inf 1 (B)');
+  p.act('germany', { type: 'retreat' });
+  p.act('germany', { type: 'retreat-to', units: [p.unit('germany', 'leningrad', 'Arm 3 (B)'), 'hq-guderian'], to: 'baltic' });
+  const [air3a, air3b] = p.ids('germany', 'leningrad', 'Air 3');
+  p.act('germany', { type: 'land', units: [p.unit('finland', 'leningrad', 'Air 2')], to: 'finland' });
+  p.act('germany', { type: 'land', units: [air3a!], to: 'finland' });
+  p.act('germany', { type: 'land', units: [p.unit('germany', 'leningrad', 'Air 4')], to: 'western-poland' });
+  p.act('germany', { type: 'land', units: [air3b!], to: 'baltic' });
+  expect(p.describe('leningrad').split(', ').sort()).toEqual(['ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 1 (B)', 'ussr Inf 3']);
+  // Advanced 7.4: cards may be played after the segment's combats. Germany plays Coup in Iraq and rolls 9 (8-12
+  // succeeds): Iraq joins the Axis with its Inf, Germany's production +1 (the tutorial's 28).
+  expect(p.waiting()).toEqual(['germany:card', 'japan:card']);
+  const c = p.events.length;
+  p.dice(4, 5);
+  p.act('germany', { type: 'play', card: 'coup-iraq' });
+  p.diceUsed();
+  expect(p.log(c)).toEqual([
+    'Germany plays Coup in Iraq', 'coup in Iraq: rolled 4+5 = 9', 'Coup roll 9: Iraq joins Germany',
+    'Iraq enters the war; Germany plays it and receives its 1 BP',
+  ]);
+  expect([p.describe('iraq'), p.s.controller.iraq, p.s.production.germany]).toEqual(['iraq Inf 3', 'germany', 25]);
+  p.act('germany', { type: 'end' });
+  p.act('japan', { type: 'end' });
+  // The Axis action segment is over: the Allies' rail movement (6.2) begins their segment.
+  expect(p.waiting()).toEqual(['usa:move', 'be:move', 'ussr:move', 'china:move']);
+  expect(prompts(bkg, p.s)[0]!.text).toContain('rail');
+}
+
+/** The Allied segment's rail movement and rebasing: the USSR (now at war, capacity 4) sends four infantry to
+ *  Leningrad and its aircraft west; China moves an Inf 1 (B) to the Gobi. */
+function alliedRailAndRebase(p: Play): void {
+  p.act('china', { type: 'rail', unit: p.unit('china', 'kunming', 'Inf 1 (B)'), to: 'gobi' });
+  for (const [from, label] of [['jablonovy', 'Inf 4 (G)'], ['stanovoj', 'Inf 4 (G)'], ['vladivostok', 'Inf 2'], ['trans-caucasus', 'Inf 3']]) {
+    p.act('ussr', { type: 'rail', unit: p.unit('ussr', from!, label!), to: 'leningrad' });
+  }
+  for (const m of ['usa', 'be'] as const) p.act(m, { type: 'end' });
+  expect(p.describe('leningrad').split(', ').sort()).toEqual([
+    'ussr Arm 2', 'ussr Inf 1 (B)', 'ussr Inf 1 (B)', 'ussr Inf 2', 'ussr Inf 3', 'ussr Inf 3', 'ussr Inf 4 (G)', 'ussr Inf 4 (G)',
+  ]);
+  // 6.3 rebasing: the Soviet Air 3 from the Urals to Leningrad, two Air 1 from Northern Siberia to Smolensk and two
+  // from Kiev to Valdai.
+  expect(prompts(bkg, p.s)[0]!.text).toContain('rebase');
+  const rebase = (from: string, label: string, to: string) => p.act('ussr', { type: 'rebase', unit: p.unit('ussr', from, label), to });
+  rebase('ural', 'Air 3', 'leningrad');
+  rebase('n-siberia', 'Air 1', 'smolensk');
+  rebase('n-siberia', 'Air 1', 'smolensk');
+  rebase('kiev', 'Air 1', 'valdai');
+  rebase('kiev', 'Air 1', 'valdai');
+  for (const m of ['usa', 'be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  expect(p.waiting()).toEqual(['usa:move', 'be:move', 'ussr:move', 'china:move']);
+  expect(prompts(bkg, p.s)[0]!.text).toContain('movement phase');
+}
+
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   it('turn start: peace roll, reinforcements, initiative with the Initiative card, weather, limits, rail, rebasing', () => {
     const p = turnStart();
@@ -606,7 +694,7 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     pakoe(p);
   });
 
-  it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad', () => {
+  it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, the Coup in Iraq; the Allied rail and rebasing', () => {
     const p = turnStart();
     movement(p);
     karelia(p);
@@ -622,5 +710,7 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     greece(p);
     matruh(p);
     whiteRussia(p);
+    leningrad(p);
+    alliedRailAndRebase(p);
   });
 });

@@ -4,7 +4,7 @@ import type { Json, Procedure, Ruleset } from '../../engine/index.ts';
 import type { BoardView, MarkerView, PieceView } from '../../engine/board.ts';
 import { bkgData, validateBkgData } from './data/index.ts';
 import { battle, combatPhase, landAir, retreat, retreatDone } from './combat.ts';
-import { movement, reaction, segment } from './phases.ts';
+import { movement, reaction, segment, segmentCards } from './phases.ts';
 import { production, reinforcements } from './production.ts';
 import { game } from './sequence.ts';
 import { initiative, usEntry } from './advanced.ts';
@@ -29,7 +29,7 @@ export const SCENARIOS = {
 } as const;
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
-  game, reinforcements, segment, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
+  game, reinforcements, segment, 'segment-cards': segmentCards, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
   'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch,
 };
 

@@ -457,12 +457,41 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
 interface SegmentFrame extends Frame {
   proc: 'segment';
   side: Side;
-  step: 'supply1' | 'rail' | 'rebase' | 'move' | 'react' | 'combat' | 'supply2' | 'exploit' | 'react2' | 'combat2' | 'done';
+  step: 'supply1' | 'rail' | 'rebase' | 'move' | 'react' | 'combat' | 'supply2' | 'exploit' | 'react2' | 'combat2' | 'cards' | 'done';
 }
 
 const NEXT: Record<SegmentFrame['step'], SegmentFrame['step']> = {
   supply1: 'rail', rail: 'rebase', rebase: 'move', move: 'react', react: 'combat', combat: 'supply2', supply2: 'exploit',
-  exploit: 'react2', react2: 'combat2', combat2: 'done', done: 'done',
+  exploit: 'react2', react2: 'combat2', combat2: 'cards', cards: 'done', done: 'done',
+};
+
+interface SegmentCardsFrame extends Frame {
+  proc: 'segment-cards';
+  side: Side;
+  ended: string[];
+}
+
+function segmentCardPrompts(s: BkgState, f: SegmentCardsFrame): Prompt[] {
+  return seatsOf(s, f.side).filter((m) => !f.ended.includes(m)).flatMap((m) => {
+    const plays = cardPlays(s, m);
+    return plays.length ? [{
+      seat: m, rule: 'BKG advanced 7.4', kind: 'card', text: `${POWER_NAMES[m]}: play a card before the action segment ends?`,
+      choices: [...plays, { action: { type: 'end' }, label: 'No more cards' }],
+    }] : [];
+  });
+}
+
+/** Advanced 7.4: a card may be played whenever its owner wishes; the segment's last window is after its combats (the
+ *  tutorial's Coup in Iraq). */
+export const segmentCards: Procedure<BkgState, SegmentCardsFrame> = {
+  prompts: segmentCardPrompts,
+  run(ctx, f) {
+    if (!segmentCardPrompts(ctx.state, f).length) ctx.pop();
+  },
+  act(ctx, f, seat, action) {
+    if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
+    ctx.goto('segment-cards', { ...f, ended: [...f.ended, seat] });
+  },
 };
 
 /** Basic 6.0: movement, reactions, combat, exploitation, reactions, combat; control changes as it happens (6.4).
@@ -492,6 +521,8 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
       s.phase = step === 'move' ? 'movement' : 'exploitation';
       clearMarks(s, f.side);
       ctx.push('movement', { side: f.side, phase: step, ended: [], hqs: step === 'exploit' ? hqCommand(s, f.side) : {} });
+    } else if (step === 'cards') {
+      if (adv) ctx.push('segment-cards', { side: f.side, ended: [] });
     } else if (step === 'react' || step === 'react2') {
       if (!s.battles.length) return;
       s.phase = step === 'react' ? 'reaction' : 'exploitation reaction';

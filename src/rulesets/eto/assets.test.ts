@@ -7,6 +7,7 @@ import { eto } from './index.ts';
 import { landMap } from './land.ts';
 import { navalMap } from './map.ts';
 import { SCENARIOS } from './scenarios.ts';
+import { act, soloGame } from './testing.ts';
 
 const a = etoAssets();
 
@@ -17,7 +18,7 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
     expect(Object.keys(a.board.hex!.hexes).length).toBeGreaterThan(3500);
     expect(a.board.hex!.hexes.W3533).toMatchObject({ kind: 'land', city: { name: 'Warsaw', capital: true } });
     expect(Object.values(a.board.hex!.hexsides!).filter((s) => s.features.includes('river')).length).toBeGreaterThan(300);
-    expect(a.board.tracks!.map((t) => t.id)).toEqual(['turn', 'offensives-axis', 'offensives-allies']);
+    expect(a.board.tracks!.map((t) => t.id)).toEqual(['turn', 'offensives-axis', 'offensives-allies', 'victory']);
     expect(a.turns![0]).toBe('September 1939');
     expect(a.turns![20]).toBe('May 1941');
     expect(a.turns!.at(-1)).toBe('June 1945');
@@ -61,7 +62,10 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
       }
     }
     for (const sh of starts.flatMap((x) => Object.values(x.ships))) expect(units[sh.id]!.full, sh.id).toBeDefined();
-    expect(units['prince-of-wales']).toMatchObject({ type: 'BB', name: 'PoW', full: [4, 13, 39], reduced: [2, 12, 26] });
+    expect(units['prince-of-wales']).toMatchObject({ type: 'BB', name: 'Prince of Wales', full: [4, 13, 39], reduced: [2, 12, 26] });
+    // Named as the rules' choices name them (#21: one name per unit): a land unit's own name says its type.
+    expect(units['de-para-1']).toMatchObject({ type: 'para', name: 'German paratroops' });
+    expect(units.guderian).toMatchObject({ type: 'general', name: 'General Guderian' });
     expect(units['de-stp-1']).toMatchObject({ type: 'STP', name: '1 STP' }); // a transport marker shows its size
     expect(units.victorious!.full).toBe('–-11-40');
     expect(units['de-bomber']).toMatchObject({ type: 'bomber', full: [6, 12] });
@@ -97,5 +101,13 @@ describe('ETO board view (what each seat sees on the board)', () => {
     const v = eto.boardView!(g.state, null);
     expect(v.markers.filter((m) => m.kind === 'offensives').map((m) => m.where)).toEqual(['offensives-axis:3', 'offensives-allies:1']);
     expect(v.turn).toEqual({ index: 64, label: 'December 1944' });
+  });
+  it('where the sides stand: scenario 4 [4.4] applied to the position once set up, on the victory track', () => {
+    const g = soloGame('s');
+    expect(eto.boardView!(g.state, null).markers.find((m) => m.kind === 'victory')).toBeUndefined();
+    act(g, 'axis', { type: 'example' });
+    const v = eto.boardView!(g.state, null);
+    expect(v.markers.filter((m) => m.kind === 'victory')).toEqual([
+      { kind: 'victory', where: 'victory:now', label: 'If it ended now: Polish major victory: Poland not conquered (German losses 0 steps)' }]);
   });
 });

@@ -24,11 +24,11 @@ const TYPES = {
   armor: { name: 'armor', symbol: 'armor', domain: 'land' },
   para: { name: 'paratroops', symbol: 'airborne', domain: 'land' },
   general: { name: 'general', symbol: 'general', domain: 'land' },
-  hq: { name: 'army group HQ', symbol: 'hq', domain: 'land' },
+  hq: { name: 'HQ', symbol: 'hq', domain: 'land' },
   fighter: { name: 'fighter', symbol: 'air', domain: 'air' },
   'fighter-bomber': { name: 'fighter-bomber', symbol: 'air', domain: 'air' },
   bomber: { name: 'bomber', symbol: 'strategic-air', domain: 'air' },
-  atp: { name: 'air transport (ATP)', symbol: 'air-transport', domain: 'air' },
+  atp: { name: 'air transport', symbol: 'air-transport', domain: 'air' },
   BB: { name: 'battleship', symbol: 'fleet', domain: 'naval' },
   CA: { name: 'heavy cruiser', symbol: 'fleet', domain: 'naval' },
   CV: { name: 'aircraft carrier', symbol: 'fleet', domain: 'naval' },
@@ -62,18 +62,18 @@ const OFF_CELLS = Array.from({ length: 16 }, (_, i) => ({ id: String(i), label: 
 
 const source = (p: Provenance): Source => (p.source === 'rulebook' ? { rulebook: p.rule } : { reconstructed: p.reason });
 
-/** A ship's name short enough for its counter: initials of a long name ("KGV", "PoW"), else the name. */
+/** A ship's designation: its name, as the rules' choices and log say it ("Prinz Eugen"). */
 function shipDesignation(name: string): string {
   // A marker named by its size ("German transport (1 STP)") shows the size.
   const size = /\(([^()]{1,8})\)$/.exec(name);
-  if (size) return size[1]!;
-  const words = name.split(/\s+/);
-  if (words.length === 1) return name.length <= 8 ? name : `${name.slice(0, 7)}.`;
-  return words.map((w) => (/^(of|the)$/i.test(w) ? w[0]!.toLowerCase() : w[0]!.toUpperCase())).join('');
+  return size ? size[1]! : name;
 }
 
 /** Designation printed on a counter: the unit's number, a general's name, an HQ's army group, an air unit's kind. */
 function designation(u: LandUnit | AirUnit): string {
+  // The unit's own name when it says what the unit is ("German paratroops", "General Guderian", "HQ South"): the name
+  // the rules' choices and log use, so the clients name a unit one way (their pieceName takes it whole).
+  if (u.name.toLowerCase().includes(TYPES[u.kind as keyof typeof TYPES].name.toLowerCase())) return u.name;
   const n = /-(\d+)$/.exec(u.id);
   if (n) return n[1]!;
   if (u.kind === 'general') return u.name.replace(/^General\s+/, '');
@@ -258,6 +258,8 @@ export function etoAssets(): Assets {
         { id: 'turn', name: 'Turn record', kind: 'turn', cells: turnLabels().map((label, i) => ({ id: String(i + 1), label })) },
         { id: 'offensives-axis', name: 'Axis offensives', kind: 'offensives', cells: OFF_CELLS },
         { id: 'offensives-allies', name: 'Allied offensives', kind: 'offensives', cells: OFF_CELLS },
+        // Where the sides stand: the scenario's victory conditions applied to the position (board-view.ts).
+        { id: 'victory', name: 'Victory', kind: 'victory', cells: [{ id: 'now', label: 'If it ended now' }] },
       ],
       countries,
       windows,

@@ -3,6 +3,7 @@
 // ETO hides nothing from either side in the implemented scenarios, so every seat sees the same board.
 import type { BoardView, MarkerView, PieceView } from '../../engine/board.ts';
 import { airFactors, landFactors, shipFactors, turnIndex, turnLabels } from './assets.ts';
+import { SCENARIOS } from './scenarios.ts';
 import { ratings, type EtoState } from './state.ts';
 
 /** The phase the innermost frame belongs to, in the sequence of play's words, and the side performing it. */
@@ -57,13 +58,16 @@ export function etoBoardView(s: EtoState): BoardView {
   for (const sh of Object.values(s.ships)) {
     pieces.push({
       id: sh.id, where: sh.sunk ? 'sunk' : sh.space === '' ? 'setup' : sh.space, side: sh.side, power: sh.nation, type: sh.type,
-      factors: shipFactors(ratings(sh)), ...(sh.damaged ? { reduced: true } : {}), ...(sh.inPort ? { marks: ['in-port'] } : {}),
+      factors: shipFactors(ratings(sh)), ...(sh.damaged ? { reduced: true } : {}), ...(sh.inPort || sh.oos ? { marks: [...(sh.inPort ? ['in-port'] : []), ...(sh.oos ? ['out-of-supply'] : [])] } : {}),
     });
   }
   const index = turnIndex(s.month, s.year);
   const label = turnLabels()[index - 1] ?? `${s.month} ${s.year}`;
   markers.push({ kind: 'turn', where: `turn:${index}`, label: `${label}, weather ${s.weather}` });
   const { phase, side } = phaseOf(s);
+  // Where the sides stand: the scenario's result, or the one its victory conditions give the position now.
+  const result = s.outcome?.result ?? (phase && phase !== 'Set-up' ? SCENARIOS[s.scenario]?.victory(s).result : undefined);
+  if (result) markers.push({ kind: 'victory', where: 'victory:now', label: s.outcome ? `Result: ${result}` : `If it ended now: ${result}` });
   return {
     pieces, markers, control: { ...(l?.control ?? {}) }, turn: { index, label },
     ...(phase ? { phase } : {}), activeSide: s.outcome ? null : side,

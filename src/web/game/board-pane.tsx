@@ -30,6 +30,7 @@ export interface BoardPaneProps {
   focus?: string[];
   onViewChange?(t: MapTransform): void;
   describe?(place: string, unit: string | null): string;
+  cover?(): Element | null;
   /** Shown over the map's corner (the phone's floating buttons). */
   children?: ComponentChildren;
 }
@@ -110,11 +111,13 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
             // The current cell: the turn or phase of the board view, or one an unlabelled marker stands on.
             const current = (t.kind === 'turn' && board.turn?.index === i + 1) || (t.kind === 'sequence' && (board.phase === c.id || board.phase === c.label))
               || on(t.id, c.id).some((m) => !m.label);
-            const ms = on(t.id, c.id);
+            // A marker whose label starts with the cell's ("September 1939, weather F") stands for the cell's text.
+            const ms = on(t.id, c.id).filter((m) => m.label);
+            const own = ms.find((m) => m.label!.toLowerCase().startsWith(c.label.toLowerCase()));
             return (
               <span key={c.id} class={'cell' + (current ? ' current' : '')} title={c.label}>
-                {c.label}
-                {ms.filter((m) => m.label).map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>)}
+                {own ? <span class={`marker side-${own.side ?? 'none'}`} title={own.kind}>{own.label}</span> : c.label}
+                {ms.filter((m) => m !== own).map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>)}
               </span>
             );
           })}
@@ -151,7 +154,7 @@ export function BoardPane(p: BoardPaneProps) {
       {p.geo ? (
         <MapView assets={p.assets} geo={p.geo} board={p.board} activeUnits={p.activeUnits} selectedUnit={p.selectedUnit}
           selectedPlace={p.selectedPlace} highlights={p.highlights} marked={p.marked} showIds={p.showIds} onPlace={p.onPlace}
-          onUnit={p.onUnit} handle={p.mapRef} initial={p.initialView} focus={p.focus} onViewChange={p.onViewChange} describe={p.describe} />
+          onUnit={p.onUnit} handle={p.mapRef} initial={p.initialView} focus={p.focus} onViewChange={p.onViewChange} describe={p.describe} cover={p.cover} />
       ) : boxBoard ? (
         <div class="area-board" data-testid="area-board">
           <div class="areas">{areas.map((b) => panel(b, 52))}</div>

@@ -105,10 +105,24 @@ export function GameScreen({ token }: { token: string }) {
   const playRef = useRef<Play | null>(null);
   playRef.current = play;
   const mapRef = useRef<MapHandle>(null);
+  /** The side panel: on a phone a bottom sheet over the map's lower part. */
+  const sideRef = useRef<HTMLElement>(null);
   const liveRef = useRef<Live | null>(null);
   const laRef = useRef<LoadedAssets | null>(null);
   laRef.current = la;
   const oddsWait = useRef<Promise<unknown> | null>(null);
+  type OddsByChoice = Map<number, { report: OddsReport | null; note?: string }>;
+  /** The odds request of the latest state, sent as soon as the state arrives (before it is drawn: #21 item 3). */
+  const oddsAsked = useRef<{ stateId: number; answer: Promise<OddsByChoice> } | null>(null);
+  const infoRef = useRef<RulesetInfo | null>(null);
+  infoRef.current = info;
+  const askOdds = (stateId: number): Promise<OddsByChoice> => {
+    if (oddsAsked.current?.stateId === stateId) return oddsAsked.current.answer;
+    const answer = api.inspect(token, stateId, { kind: 'odds' })
+      .then((r) => new Map(r.answer.kind === 'odds' ? r.answer.entries.map((e) => [e.choice, { report: e.report, note: e.note }]) : []));
+    oddsAsked.current = { stateId, answer };
+    return answer;
+  };
   const armedRef = useRef<Armed | null>(null);
 
   const setSettings = (s: Partial<Settings>) => setSettingsState((prev) => {
@@ -157,6 +171,7 @@ export function GameScreen({ token }: { token: string }) {
     void reload();
     const onMsg = (m: ServerMessage) => {
       if (m.type === 'state') {
+        if (infoRef.current?.odds && m.view.prompt && m.status !== 'finished' && m.stateId !== playRef.current?.stateId) void askOdds(m.stateId).catch(() => {});
         setPlay((prev) => {
           if (!prev) return prev;
           // The same state again (the greeting after connect): keep the view object, so nothing is redrawn.
@@ -245,10 +260,8 @@ export function GameScreen({ token }: { token: string }) {
     if (!play || !prompt || !info?.odds || play.status === 'finished') { setOdds(null); oddsWait.current = null; return; }
     const stateId = play.stateId;
     let live = true;
-    const p = api.inspect(token, stateId, { kind: 'odds' }).then((r) => {
-      if (!live || r.answer.kind !== 'odds') return;
-      setOdds({ stateId, byChoice: new Map(r.answer.entries.map((e) => [e.choice, { report: e.report, note: e.note }])) });
-    }, () => { if (live) setOdds({ stateId, byChoice: new Map() }); });
+    const p = askOdds(stateId).then((byChoice) => { if (live) setOdds({ stateId, byChoice }); },
+      () => { if (live) setOdds({ stateId, byChoice: new Map() }); });
     oddsWait.current = p;
     return () => { live = false; };
   }, [play?.stateId, prompt, info?.odds]);
@@ -318,7 +331,10 @@ export function GameScreen({ token }: { token: string }) {
   ].slice(0, 12)), [play?.stateId, prompt, phaseChoices]);
   const [, setPreviewed] = useState(0);
   useEffect(() => {
-    for (const c of candidates) void previewOf(c).then(() => setPreviewed((n) => n + 1));
+    const at = play?.stateId;
+    const ask = () => { if (playRef.current?.stateId === at) for (const c of candidates) void previewOf(c).then(() => setPreviewed((n) => n + 1)); };
+    // After the odds of the attack being composed: the previews do not share the server with them (#21 item 3).
+    if (candidates.length && oddsWait.current) void oddsWait.current.finally(ask); else ask();
   }, [candidates]);
   const checking = (c: Choice) => !!play && candidates.includes(c)
     && !(previews.current.stateId === play.stateId && previews.current.done.has(actionKey(c.action)));
@@ -629,8 +645,8 @@ export function GameScreen({ token }: { token: string }) {
         <BoardPane assets={assets} geo={la.geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
           selectedPlace={selPlace} highlights={highlights} marked={marked} showIds={settings.showIds} onPlace={onPlace} onUnit={onUnit}
           mapRef={mapRef} initialView={initialView} focus={focus} onViewChange={(t) => saveMapView(play.gameId, t)}
-          describe={(place, unit) => describeOnMap(la, board, place, unit)} />
-        <aside class="side" data-tab={tab} data-testid="side">
+          describe={(place, unit) => describeOnMap(la, board, place, unit)} cover={() => sideRef.current} />
+        <aside class="side" data-tab={tab} data-testid="side" ref={sideRef}>
           <div class="sheet-bar">
             <button class="sheet-handle" data-testid="sheet-toggle" onClick={() => setSettings({ sheetOpen: !settings.sheetOpen })}
               aria-label={settings.sheetOpen ? 'Lower the panel' : 'Raise the panel'}>{settings.sheetOpen ? '▾' : '▴'}</button>

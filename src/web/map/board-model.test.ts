@@ -34,6 +34,8 @@ describe('the board as the client names and cuts it', () => {
     expect(pieceName({ id: 'ge-inf-4', where: '0101', side: 'axis', power: 'ge', type: 'inf' }, assets.counters)).toBe('GE 4th infantry');
     expect(pieceName({ id: 'x', where: 'north', side: 'axis', power: 'ge', type: 'inf', count: 3 }, assets.counters)).toBe('3 × GE infantry');
     expect(pieceName({ id: 'y', where: 'north', side: 'axis', power: 'ge', type: 'inf', hidden: true }, assets.counters)).toBe('Axis unit');
+    // A designation that says the type is the whole name, as the rule set's choices say it (#21: one name per unit).
+    expect(pieceName({ id: 'z', where: 'north', side: 'axis', power: 'ge', type: 'inf', name: 'German infantry' }, assets.counters)).toBe('German infantry');
   });
 
   it('a scenario window keeps its hexes and the hexsides between them, drops the coast; boxes of other scenarios go', () => {

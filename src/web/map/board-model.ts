@@ -99,6 +99,9 @@ export function pieceName(p: PieceView, counters: CounterManifest | undefined): 
   // A designation the type's name already says ("Surface" of a surface fleet) is not said twice.
   if (name && type.toLowerCase().split(' ')[0] === name.toLowerCase()) name = undefined;
   const n = (p.count ?? 1) > 1 ? `${p.count} × ` : '';
+  // A designation that says the type is the unit's whole name ("German paratroops", "General Guderian"), as the rule
+  // set's own choices and log name it.
+  if (name && name.length > type.length && name.toLowerCase().includes(type.toLowerCase())) return `${n}${name}`;
   return `${n}${abbr} ${name ? `${name} ` : ''}${type}`.replace(/\s+/g, ' ').trim();
 }
 

@@ -46,6 +46,8 @@ export interface MapViewProps {
   onViewChange?(t: MapTransform): void;
   /** A line about the place or unit under the pointer (mouse only). */
   describe?(place: string, unit: string | null): string;
+  /** A panel that may lie over the map's lower part (the phone's bottom sheet): views are centred above it. */
+  cover?(): Element | null;
 }
 
 const TERRAIN_CLASS: Record<string, string> = {
@@ -236,6 +238,14 @@ export function MapView(p: MapViewProps) {
     const el = svgRef.current;
     return { w: el?.clientWidth || 800, h: el?.clientHeight || 600 };
   };
+  /** The height of the map a player sees: the part above a panel lying over it. */
+  const seenHeight = () => {
+    const { h } = size();
+    const c = p.cover?.()?.getBoundingClientRect();
+    const m = svgRef.current?.getBoundingClientRect();
+    if (!c || !m || c.left >= m.right || c.right <= m.left || c.top <= m.top || c.top >= m.bottom) return h;
+    return Math.max(h / 3, c.top - m.top);
+  };
   const fit = () => {
     const { w, h } = size();
     const b = p.geo.bounds;
@@ -251,7 +261,8 @@ export function MapView(p: MapViewProps) {
     const legible = p.geo.hexes.size ? LEGIBLE_SCALE : p.geo.areas.size ? 40 / areaCounterSize(p.geo) : 0;
     if (t.current.k >= legible) return;
     const pts = (p.focus ?? []).map((f) => p.geo.centre(f)).filter((c): c is [number, number] => !!c);
-    const { w, h } = size();
+    const { w } = size();
+    const h = seenHeight();
     const [fx, fy] = pts.length
       ? [pts.reduce((a, q) => a + q[0], 0) / pts.length, pts.reduce((a, q) => a + q[1], 0) / pts.length]
       : [p.geo.bounds.x + p.geo.bounds.w / 2, p.geo.bounds.y + p.geo.bounds.h / 2];
@@ -272,7 +283,8 @@ export function MapView(p: MapViewProps) {
     centerOn: (place) => {
       const c = p.geo.centre(place);
       if (!c) return;
-      const { w, h } = size();
+      const { w } = size();
+      const h = seenHeight();
       t.current.x = w / 2 - c[0] * t.current.k;
       t.current.y = h / 2 - c[1] * t.current.k;
       apply();

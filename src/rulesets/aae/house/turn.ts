@@ -7,6 +7,7 @@ import type { AaeState, Unit } from '../state.ts';
 import { newUnit, removeUnit } from '../units.ts';
 import { startRepairs } from './repairs.ts';
 import { startOil } from './oil.ts';
+import { homeGuardArrives } from './home-guard.ts';
 import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } from '../world.ts';
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
@@ -24,6 +25,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   s.railUsed = undefined;
   if (s.opts.house.reservists && p === 'ussr' && s.round === 1) reservists(ctx);
   if (s.opts.house.commonwealth && p === 'uk' && s.round <= 4 && COMMONWEALTH_AREAS.some((a) => controller(s, a) === 'uk')) ctx.push('commonwealth', {});
+  if (s.opts.house['home-guard'] && p === 'uk') homeGuardArrives(ctx);
   startRepairs(ctx, p);
   if (s.opts.house.oil && p === 'germany') startOil(ctx);
   if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});

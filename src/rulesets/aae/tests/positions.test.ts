@@ -3,6 +3,8 @@ import { allChoices, applyAction, createRng, nextInt, prompts, setupGame, type J
 import { aae } from '../index.ts';
 import { positionOfState, validatePosition } from '../positions.ts';
 import type { AaeState } from '../state.ts';
+import { editable, moveUnit, positionBoard, problemsByUnit, setControl } from '../../../web/editor/editor-model.ts';
+import type { Assets } from '../../../web/map/board-model.ts';
 
 /** The state as canonical JSON (keys sorted), its action count left out. */
 const strip = (s: AaeState) => JSON.stringify({ ...s, seq: 0 }, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
@@ -59,5 +61,24 @@ describe('aae positions', () => {
       .toEqual(['units: AAE Transports: transport t in north-sea carries more than one tank or two other units']);
     expect(problems([], { control: { sweden: 'germany' } })).toEqual(['control.sweden: AAE Neutral Territories: Sweden stays neutral']);
     expect(problems([{ type: 'tank', power: 'germany', at: 'poland' }])[0]).toMatch(/^units\[0\]\.type: /);
+  });
+
+  it('the position editor (src/web/editor) edits an aae position: a problem lands on its unit, the edit plays', () => {
+    const start = editable(JSON.parse(JSON.stringify(positionOfState(setupGame(aae, 'spring-1941', { bid: false }, 'ed').state as AaeState))) as Json);
+    expect(start.stack).toBeUndefined();
+    expect(validatePosition(start as unknown as Json)).toEqual([]);
+    const inf = start.units.find((x) => x.type === 'infantry' && x.power === 'germany')!.id;
+    const bad = moveUnit(start, inf, 'switzerland');
+    const probs = validatePosition(bad as unknown as Json);
+    expect(probs.map((x) => x.message)).toEqual(['AAE Neutral Territories: no unit may be in Switzerland']);
+    expect([...problemsByUnit(bad, probs).keys()]).toEqual([inf]);
+    const good = setControl(moveUnit(bad, inf, 'egypt'), 'egypt', 'germany');
+    expect(validatePosition(good as unknown as Json)).toEqual([]);
+    const s = setupGame(aae, 'spring-1941', {}, 'ed', good as unknown as Json).state as AaeState;
+    expect(s.units.find((x) => x.id === inf)!.at).toBe('egypt');
+    expect(s.control.egypt).toBe('germany');
+    expect(prompts(aae, s)[0]!.seat).toBe('germany');
+    const board = positionBoard(good, (aae.assets!() as unknown as Assets).counters);
+    expect(board.pieces.filter((x) => x.where === 'egypt').map((x) => x.id)).toContain(inf);
   });
 });

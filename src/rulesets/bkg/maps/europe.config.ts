@@ -9,7 +9,6 @@ const USSR = ['Russia', 'Belarus', 'Ukraine', 'Lithuania', 'Latvia', 'Estonia', 
 
 export const links: LinkDef[] = [
   kindOf("aegean-sea", "black-sea", "strait", "B"),
-  rules("aegean-sea", "bulgaria", "coast", "G"),
   rules("albania", "ionian-sea", "coast", "G"),
   rules("baltic", "western-poland", "land", "T2"),
   rules("bay-of-biscay", "central-atlantic", "sea", "G"),

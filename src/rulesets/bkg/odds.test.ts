@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { combatOdds, enumerateCombat } from '../../odds/index.ts';
+import { bkg } from './index.ts';
+import { bkgCombatAdapter } from './odds.ts';
+import { bkgPackage } from './package.ts';
+import { removeUnit } from './politics.ts';
+import { Play } from './testing.ts';
+
+// The odds of one round of a BKG combat (6.2.1) against the rules' own resolution of every ordered tuple of forced faces.
+describe('BKG exact odds (odds.ts): hits counted as successes', () => {
+  /** Germany attacks Yugoslavia (8.4) with `unit` from Austria; of Yugoslavia's army only `keep` (front strengths) stay. */
+  const secondRound = (unit: string, keep: number[], flipped = false) => {
+    const p = new Play();
+    p.act('germany', { type: 'move', units: [p.unit('germany', 'austria', unit)], to: 'yugoslavia' });
+    const left = [...keep];
+    for (const u of p.at('yugoslavia')) {
+      const i = left.indexOf(u.front);
+      if (u.power === 'yugoslavia' && u.type === 'inf' && i >= 0) {
+        left.splice(i, 1);
+        u.reduced = flipped;
+      }
+      else if (u.power === 'yugoslavia') removeUnit(p.s, u);
+    }
+    p.act('germany', { type: 'end' }).act('italy', { type: 'end' }).act('japan', { type: 'end' }).act('be', { type: 'end' });
+    // Round 1: every die misses; Germany is asked whether to retreat.
+    p.dice(...new Array<number>(2 + keep.length).fill(6));
+    p.act('france', { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:retreat']);
+    return p;
+  };
+  const go = { type: 'continue' };
+  const againstForcedFaces = (p: Play) => {
+    const r = combatOdds(bkgPackage, p.s, 'germany', go);
+    expect(r.method).toBe('calculated');
+    const perFace = { ...bkgCombatAdapter(p.s, 'germany', go), successes: undefined, perFace: () => true };
+    const e = enumerateCombat(bkg, perFace, p.s, 'germany', go);
+    expect(r.outcomes.map((o) => `${o.key}=${o.exact}`).sort()).toEqual([...e.dist].map(([k, v]) => `${k}=${v.p.toString()}`).sort());
+    expect(r.stats.applies).toBeLessThan(e.stats.applies);
+    return r;
+  };
+
+  it('BKG 6.2.1 a second round in Yugoslavia (Inf 4 against Inf 3 and Inf 2): the binomial branches give the forced faces\' distribution', () => {
+    const r = againstForcedFaces(secondRound('Inf 4', [3, 2]));
+    expect(r.description).toMatch(/^Yugoslavia, round 2: Inf 4 against /);
+    // Hits on 4 or less (2/3); the defenders' dice on 3 and on 2: no hit on Germany with (1/2)(2/3) = 1/3.
+    expect(r.outcomes.filter((o) => o.result.attackerLosses === 0).reduce((a, o) => a + o.p, 0)).toBeCloseTo(1 / 3, 12);
+    expect(r.summary.expectedDefenderLosses).toBeCloseTo(2 / 3, 12);
+  });
+
+  it('BKG 6.2.2 armor\'s two dice against one step: rolled one at a time until it is hit, grouped as min(1, hits of 2 dice)', () => {
+    const p = secondRound('Arm 4', [2], true);
+    const r = againstForcedFaces(p);
+    expect(r.stats.rolls).toBe(3); // Germany's two dice branched once (not die by die), then Yugoslavia's after each result
+    // The flipped Inf is eliminated unless both dice miss (hits on 4 or less): 1 - (1/3)^2 = 8/9.
+    expect(r.outcomes.filter((o) => o.result.defenderLosses === 1).reduce((a, o) => a + o.p, 0)).toBeCloseTo(8 / 9, 12);
+  });
+});

@@ -1,0 +1,217 @@
+// Odds adapter for BKG (issue #19): the exact odds of one round of a combat (BKG 6.2.1; advanced 6.5), started by
+// choosing the combat to fight ('fight') or by the attacker's decision to fight another round ('continue'). A round
+// ends at the next retreat question (6.2.3) or with the combat; fighting on is the next decision, with its own odds.
+// Each fire roll counts the dice at or under one strength (6.2.1), so it is branched by its number of hits (a
+// binomial: src/odds successes), not by its 6^k ordered faces.
+import { DiceNeeded, type Action, type GameEvent, type Prompt, type Ruleset, type Seat } from '../../engine/index.ts';
+import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
+import type { RollBranch } from '../../odds/dice.ts';
+import { Fraction } from '../../odds/fraction.ts';
+import type { CombatResult, DiceRequest, OddsAdapter, RollGrouping } from '../../odds/types.ts';
+import { battleSides } from './combat.ts';
+import { area } from './map.ts';
+import { describeUnits } from './movement.ts';
+import { sideOf } from './politics.ts';
+import { SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { type BkgState, type Unit, stepsLeft, strength } from './state.ts';
+
+interface BattleTop {
+  proc: string;
+  place: string;
+  attacker: Side;
+  step: string;
+  round: number;
+}
+
+const battleFrame = (s: BkgState, place?: string) =>
+  s.stack.findLast((f) => f.proc === 'battle' && (place === undefined || (f as unknown as BattleTop).place === place)) as unknown as BattleTop | undefined;
+
+/** The place of the combat `action` fights or goes on with, and its attacking side; null when it starts none. */
+function combatOf(s: BkgState, seat: Seat, action: Action): { place: string; attacker: Side } | null {
+  const side = SIDE_OF_MAJOR[seat as Major];
+  const top = s.stack.at(-1) as unknown as BattleTop | undefined;
+  if (action.type === 'fight' && top?.proc === 'combat-phase') {
+    const b = s.battles.find((x) => x.place === action.place);
+    return b && b.attacker === side ? { place: b.place, attacker: b.attacker } : null;
+  }
+  if (action.type === 'continue' && top?.proc === 'battle' && top.step === 'ask-att' && top.attacker === side) return { place: top.place, attacker: top.attacker };
+  return null;
+}
+
+const sideSteps = (s: BkgState, units: Unit[], side: Side) =>
+  units.filter((u) => sideOf(s, u.power) === side).reduce((n, u) => n + (s.units[u.id] ? stepsLeft(s.units[u.id]!) : 0), 0);
+
+/** The adapter for the combat at `place` (bound by calculate, which knows the action). */
+function bound(place: string, attacker: Side, round: number): OddsAdapter<BkgState> {
+  const defender: Side = attacker === 'axis' ? 'allies' : 'axis';
+  return {
+    ...bkgOdds,
+    // Over when the combat has ended (its frame is gone) or a later round awaits the attacker's retreat question.
+    combatOver: (_before, s) => {
+      const f = battleFrame(s, place);
+      return !f || (f.step === 'ask-att' && f.round > round);
+    },
+    summarize(before, after): CombatResult {
+      const here = Object.values(before.units).filter((u) => u.where === place);
+      const left = (side: Side) => Object.values(after.units).some((u) => u.where === place && !u.aboard && sideOf(after, u.power) === side);
+      const ended = !battleFrame(after, place);
+      const aLeft = left(attacker), dLeft = left(defender);
+      return {
+        attackerLosses: sideSteps(before, here, attacker) - sideSteps(after, here, attacker),
+        defenderLosses: sideSteps(before, here, defender) - sideSteps(after, here, defender),
+        // The combat ends when one side is left (6.2.5); after a round both sides still there: nobody has won yet.
+        winner: ended && aLeft && !dLeft ? 'attacker' : ended && dLeft && !aLeft ? 'defender' : null,
+        detail: { combatEnds: ended, areaTaken: ended && sideOf(after, after.control[place] ?? '') === attacker && sideOf(before, before.control[place] ?? '') !== attacker },
+      };
+    },
+  };
+}
+
+const PROBE_PAD = 400; // faces enough for any round of one combat
+// Past this many runs of the rules a combat round's odds stop with OddsLimitError (the server then says "too many
+// outcomes to count exactly"); the tutorial's Western Poland takes 1,106 (most of them the choice of a unit per hit).
+const MAX_RUNS = 2_000;
+const FIRE = /^(.*): \d+ di(?:e|ce) at strength (-?\d+)$/;
+
+/**
+ * The rolls of one round, grouped. A side fires its strengths from the strongest down, a few dice at a time, and stops
+ * once every enemy step is hit (combat.ts fire, 6.2.2): its hits are min(steps, successes of all its dice), so its
+ * first roll branches over that number (the binomials of its strengths convolved) with all its later rolls forced at
+ * once. And when this combat has ended, the phase goes on by itself to the last one left (6.2.1) and the same run
+ * rolls its dice: this combat's result is settled by then, so that run gets one branch. Probe runs with every later
+ * die a miss, then a hit, tell the side's dice and the steps they can hit, and whose roll it is (the last
+ * "<area>, round n:" line before it).
+ */
+function roundRolls(ruleset: Ruleset<BkgState>, place: string): RollGrouping<BkgState> {
+  const mine = `${area(place).name}, round `;
+  const probe = (s: BkgState, who: Seat, act: Action, forced: number[], face: number) => {
+    try {
+      return applyEnumerating(ruleset, s, [...forced, ...new Array<number>(PROBE_PAD).fill(face)], who, act).events;
+    } catch (e) {
+      if (e instanceof DiceNeeded) return null;
+      throw e;
+    }
+  };
+  /** The rolls from the one that needs dice on, and the events before it; null when the faces do not line up. */
+  const from = (events: GameEvent[], forced: number[], roll: DiceRequest) => {
+    const rolls = events.filter((e) => e.roll);
+    let used = 0, at = 0;
+    while (at < rolls.length && used < forced.length) used += rolls[at++]!.roll!.faces.length;
+    return used === forced.length && rolls[at]?.roll!.purpose === roll.purpose ? { rolls: rolls.slice(at), before: events.slice(0, events.indexOf(rolls[at]!)) } : null;
+  };
+  return {
+    branches(s, who, act, forced, roll) {
+      const misses = probe(s, who, act, forced, 6);
+      const m = misses && from(misses, forced, roll);
+      if (!m) return null;
+      const round = m.before.findLast((e) => !e.roll && / round \d+: /.test(e.text));
+      if (round && !round.text.startsWith(mine)) return [{ faces: new Array<number>(PROBE_PAD).fill(1), total: PROBE_PAD, p: Fraction.ONE }];
+      const first = FIRE.exec(roll.purpose);
+      if (!first || roll.sides !== 6) return null;
+      // This side's strengths and their dice (all roll when every die misses), strongest first.
+      const groups: { st: number; n: number }[] = [];
+      for (const e of m.rolls) {
+        const x = FIRE.exec(e.roll!.purpose);
+        if (!x || x[1] !== first[1]) break;
+        const st = Number(x[2]);
+        if (st >= 6) return null; // a sure hit stops the probe early: rolls branched one by one
+        if (groups.at(-1)?.st === st) groups.at(-1)!.n += e.roll!.faces.length;
+        else groups.push({ st, n: e.roll!.faces.length });
+      }
+      const all = groups.reduce((a, g) => a + g.n, 0);
+      const hits = probe(s, who, act, forced, 1);
+      const h = hits && from(hits, forced, roll);
+      if (!h) return null;
+      let taken = 0;
+      for (const e of h.rolls) {
+        const x = FIRE.exec(e.roll!.purpose);
+        if (!x || x[1] !== first[1]) break;
+        taken += e.roll!.faces.length;
+      }
+      const cap = taken < all ? taken : all; // every die a hit: the side stops at the enemy's steps
+      // ways[k]: face tuples of all the side's dice with k successes
+      let ways: bigint[] = [1n];
+      for (const g of groups) {
+        for (let i = 0; i < g.n; i++) {
+          const next = new Array<bigint>(ways.length + 1).fill(0n);
+          ways.forEach((w, k) => { next[k]! += w * BigInt(6 - g.st); next[k + 1]! += w * BigInt(g.st); });
+          ways = next;
+        }
+      }
+      const den = 6n ** BigInt(all);
+      const facesFor = (k: number): number[] => {
+        const out: number[] = [];
+        let left = k;
+        for (const g of groups) {
+          const hit = Math.min(left, g.n);
+          left -= hit;
+          out.push(...new Array<number>(hit).fill(g.st));
+          if (k < cap) out.push(...new Array<number>(g.n - hit).fill(6));
+        }
+        return out;
+      };
+      const out: RollBranch[] = [];
+      let atCap = 0n;
+      ways.forEach((w, k) => {
+        if (w === 0n) return;
+        if (k >= cap) atCap += w;
+        else out.push({ faces: facesFor(k), total: 0, p: Fraction.of(w, den) });
+      });
+      if (atCap > 0n) out.push({ faces: facesFor(cap), total: 0, p: Fraction.of(atCap, den) });
+      for (const b of out) b.total = b.faces.reduce((a, f) => a + f, 0);
+      return out;
+    },
+  };
+}
+
+export const bkgOdds: OddsAdapter<BkgState> = {
+  ruleset: 'bkg',
+  isCombat: (s, seat, action) => combatOf(s, seat, action) !== null,
+  combatOver: () => {
+    throw new Error('odds: bkg: the combat is enumerated through calculate, which knows the place fought');
+  },
+  summarize: () => {
+    throw new Error('odds: bkg: the combat is enumerated through calculate, which knows the place fought');
+  },
+  // 6.2.1: hits are the dice at or under the strength the roll is made at ("...: 3 dice at strength 2").
+  successes(roll) {
+    const m = / di(?:e|ce) at strength (-?\d+)$/.exec(roll.purpose);
+    return m && roll.sides === 6 ? Number(m[1]) : null;
+  },
+  defaultChoice(s, prompt: Prompt): Action | null {
+    switch (prompt.kind) {
+      // The owner chooses (6.2.2): odds flip a full unit before eliminating one, the weakest first.
+      case 'allocate-loss': {
+        const score = (u: Unit) => (u.reduced || u.back === null ? 100 : 0) + strength(u);
+        return [...prompt.choices].sort((a, b) => score(s.units[a.action.unit as string]!) - score(s.units[b.action.unit as string]!))[0]?.action ?? null;
+      }
+      // The defender stands for the round (the attacker's own decision is the one being weighed).
+      case 'retreat': return prompt.choices.find((c) => c.action.type === 'continue')?.action ?? null;
+      case 'card': return prompt.choices.find((c) => c.action.type === 'pass')?.action ?? null;
+      // Advanced 6.5.3: the BATTLECHART as it is forced (every unit on its usual segment).
+      case 'assign': return prompt.choices.find((c) => c.action.type === 'assigned')?.action ?? null;
+      default: return null;
+    }
+  },
+  calculate(s, seat, action, opts, ruleset) {
+    const c = combatOf(s, seat, action)!;
+    const round = battleFrame(s, c.place)?.round ?? 0;
+    const limited = { ...opts, maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS) };
+    const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, limited, roundRolls(ruleset, c.place));
+    return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
+  },
+  describe(s, seat, action) {
+    const c = combatOf(s, seat, action);
+    if (!c) return `${seat} combat`;
+    const f = battleFrame(s, c.place);
+    const { att, def } = battleSides(s, { place: c.place, attacker: c.attacker } as BkgState['battles'][number]);
+    return `${area(c.place).name}, round ${(f?.round ?? 0) + 1}: ${describeUnits(att) || 'none'} against ${describeUnits(def) || 'none'}`;
+  },
+};
+
+/** For tests: the bound adapter of the combat `action` starts (the notes it keeps are none). */
+export function bkgCombatAdapter(s: BkgState, seat: Seat, action: Action): OddsAdapter<BkgState> {
+  const c = combatOf(s, seat, action);
+  if (!c) throw new Error(`odds: bkg: ${JSON.stringify(action)} by ${seat} fights no combat`);
+  return bound(c.place, c.attacker, battleFrame(s, c.place)?.round ?? 0);
+}

@@ -85,6 +85,7 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
   isIrreversible = false;
   changes = 0;
   pendingResume: { depth: number; result: Json | undefined } | null = null;
+  settled: S | undefined = undefined;
   /** A frame was pushed in the current step (one call of a procedure's run, resume, act or actAll). */
   private pushedInStep = false;
   constructor(readonly state: S) {}
@@ -597,7 +598,9 @@ export function applyAction<S extends BaseState>(
     }
   } else {
     if (!proc.act) throw new EngineError(`${ruleset.id}: procedure "${top.proc}" prompts but has no act handler`);
+    ctx.settled = state;
     proc.act(ctx.step(), top, seat, action);
+    ctx.settled = undefined;
   }
   const raw = advance(ruleset, ctx, state);
   next.seq = state.seq + 1;

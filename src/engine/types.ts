@@ -160,6 +160,12 @@ export interface ApplyResult<S extends BaseState = BaseState> {
 /** Context handed to procedures while an action is applied. The state in it is a private copy: mutate freely. */
 export interface Ctx<S extends BaseState = BaseState> {
   readonly state: S;
+  /**
+   * In `act` only: the settled state the action applies to, equal in content to `state` until the handler first
+   * changes it, so that its facts (`derived`, computed for the prompt already) may be read instead of rebuilt.
+   * Read-only; undefined in `run`, `resume` and `actAll`.
+   */
+  readonly settled?: S;
   /** Roll `count` dice of `sides` faces; recorded with purpose and rule case. */
   roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
   log(text: string, rule?: string, data?: Json, visibleTo?: Seat[]): void;

@@ -5,11 +5,10 @@ import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView }
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState } from './state.ts';
-import { SupplyNet, supplyTraceKey, type SupplyTrace } from './supply.ts';
-import { fleetZocOfSide, landZocOfSide } from './zones-of-control.ts';
+import { supplyNets } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
-import { factors, onMap, other, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
+import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
 
 const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
   rail: { mark: 'rail', note: 'moved by rail this phase (2WW 8.1.2)' },
@@ -33,26 +32,19 @@ function supplyKey(state: TwoWWState): string {
 
 /**
  * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while nothing supply
- * reads changed; otherwise each side's search is reused while its own inputs are unchanged (a side's moves change
- * the other side's search, seldom its own). `derivedFrom` both: check mode recomputes and compares.
+ * reads changed (`derivedFrom`; check mode recomputes and compares); otherwise asked of both sides' supply nets.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
   return derivedFrom<{ key: string; ids: string[] }>(state, '2ww:out-of-supply', (prev) => {
     const key = supplyKey(state);
     if (prev?.key === key) return prev;
+    const nets = supplyNets(state);
     const ids: string[] = [];
-    for (const side of ['axis', 'allies'] as const) {
-      const zocs = { land: landZocOfSide(state, other(side)), fleet: fleetZocOfSide(state, other(side)).all };
-      const traceKey = supplyTraceKey(state, side, zocs);
-      let net: SupplyNet | undefined;
-      const { trace } = derivedFrom<{ key: string; trace: SupplyTrace }>(state, `2ww:supply-trace:${side}`, (last) =>
-        (last?.key === traceKey ? last : { key: traceKey, trace: (net = new SupplyNet(state, side, zocs)).trace }));
-      net ??= new SupplyNet(state, side, zocs, trace);
-      for (const id of Object.keys(state.units)) {
-        if (onMap(state.units[id]!.where) && sideOfUnit(state, id) === side && unitDef(state, id).type !== 'fort' && !net.unitInSupply(id)) ids.push(id);
-      }
+    for (const id of Object.keys(state.units).sort()) {
+      const side = sideOfUnit(state, id);
+      if (onMap(state.units[id]!.where) && side && unitDef(state, id).type !== 'fort' && !nets[side].unitInSupply(id)) ids.push(id);
     }
-    return { key, ids: ids.sort() };
+    return { key, ids };
   }).ids;
 }
 

@@ -54,7 +54,7 @@ describe('2WW board contract (src/engine/board.ts)', () => {
     expect(b.control).toEqual({ '0601': 'axis', '0101': 'allies' });
   });
 
-  it('reuses out-of-supply marks and each side\'s supply search only while their inputs are unchanged: every view equals one built afresh', () => {
+  it('reuses the out-of-supply marks only while supply cannot have changed: every view equals one built afresh', () => {
     const game = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'board-view-reuse');
     checkDerivedFacts(game.state); // a reused fact is also computed afresh and compared
     let unsupplied = 0;

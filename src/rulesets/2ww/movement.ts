@@ -436,22 +436,23 @@ function environmentKey(f: MoveFacts, armored: boolean): string {
 }
 
 /**
- * The moving side's land units in enemy land ZOC and fleets in enemy fleet ZOC: they open supply lines (2WW 11) and
- * the land units open their hexes to air units (8.2).
+ * The hexes in enemy land ZOC holding the moving side's land units and those in enemy fleet ZOC holding its fleets:
+ * they open supply lines (2WW 11) and the land units' hexes are open to air units (8.2). Which units, or how many,
+ * does not matter.
  */
 function ownInEnemyZoc(f: MoveFacts): string {
   const s = f.state, w = f.w;
   const fleetZoc = f.enemyFleet.all;
-  let k = '';
+  const open = new Set<string>();
   for (const id of Object.keys(s.units)) {
     const u = s.units[id]!;
     if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== f.side) continue;
     const cls = unitClass(s, id);
     if (cls === 'air') continue;
     const n = w.board.find(u.where);
-    if (cls === 'land' ? f.enemyZoc.has(n) : fleetZoc.has(n)) k += `${id}@${u.where},`;
+    if (cls === 'land' ? f.enemyZoc.has(n) : fleetZoc.has(n)) open.add(`${cls === 'land' ? 'L' : 'F'}${u.where}`);
   }
-  return k;
+  return [...open].sort().join(',');
 }
 
 /**
@@ -570,7 +571,7 @@ function embarkChoices(state: TwoWWState, w: World, side: Side, id: string): Cho
   if (w.board.isHex(n) && !w.hexes[n]!.port) return [];
   const carrying = derived(state, '2ww:first-cargo', () => firstCargo(state));
   const out: Choice[] = [];
-  for (const fl of Object.keys(s.units).sort()) {
+  for (const fl of sortedUnitIds(s)) {
     const v = s.units[fl]!;
     if (fl === id || v.where !== u.where || v.aboard || v.ops || (v.mpUsed ?? 0) !== 0 || carrying.has(fl)) continue;
     if (sideOfUnit(s, fl) !== side || unitDef(s, fl).type !== 'surface-fleet') continue;
@@ -633,11 +634,20 @@ function movementGroupChoices(state: TwoWWState, frame: MovementFrame, id: strin
   return out;
 }
 
+/** The units' ids sorted, reused from the state before while the ids are the same (the counters of a game). */
+function sortedUnitIds(state: TwoWWState): string[] {
+  return derivedFrom<{ ids: string[]; sorted: string[] }>(state, '2ww:sorted-unit-ids', (prev) => {
+    const ids = Object.keys(state.units);
+    if (prev && prev.ids.length === ids.length && prev.ids.every((id, i) => id === ids[i])) return prev;
+    return { ids, sorted: [...ids].sort() };
+  }).sorted;
+}
+
 /** The movement prompt's groups: one per unit that may have a choice, in unit order. */
 function movementGroups(state: TwoWWState, frame: MovementFrame): ChoiceGroup[] {
   const w = worldOf(state), armored = !!frame.armored;
   const out: ChoiceGroup[] = [];
-  for (const id of Object.keys(state.units).sort()) {
+  for (const id of sortedUnitIds(state)) {
     if (!mayAct(state, w, frame.side, id, armored)) continue;
     const where = state.units[id]!.where;
     out.push({ key: id, label: `${unitName(state, id)} at ${placeName(w, where)}`, refs: { units: [id], place: where } });
@@ -665,24 +675,33 @@ export function needsDisplacement(state: TwoWWState): boolean {
 /** Units that must displace now: enemy fleets sharing a hex with land units, air units in enemy land ZOC. */
 export function displacementCandidates(state: TwoWWState): string[] {
   const w = worldOf(state);
-  const pres = presenceByPlace(state);
-  const zoc: Partial<Record<Side, Set<number>>> = {};
-  const out: string[] = [];
+  // Land units of each side by place (aboard ones excluded), then the fleets and air units of a side on the map.
+  const land = new Map<string, { axis: number; allies: number }>();
+  const others: string[] = [];
   for (const id of Object.keys(state.units)) {
     const u = state.units[id]!;
-    if (!onMap(u.where) || u.aboard) continue;
+    if (u.aboard || !onMap(u.where)) continue;
     const side = sideOfUnit(state, id);
     if (!side) continue;
+    if (unitClass(state, id) !== 'land') { others.push(id); continue; }
+    const p = land.get(u.where);
+    if (p) p[side]++;
+    else land.set(u.where, { axis: side === 'axis' ? 1 : 0, allies: side === 'allies' ? 1 : 0 });
+  }
+  // Is hex n in the ZOC of `side`'s land units (landZocOfSide, asked of the neighbours only)?
+  const inZocOf = (side: Side, n: number) => w.adj[n]!.some((b) => (land.get(w.board.id(b))?.[side] ?? 0) > 0 && landZocFrom(state, w, b).includes(n));
+  const out: string[] = [];
+  for (const id of others) {
+    const u = state.units[id]!;
     const n = w.board.find(u.where);
     if (n < 0 || !w.board.isHex(n)) continue;
-    const p = pres.get(u.where)!;
+    const side = sideOfUnit(state, id)!, foe = other(side);
+    const p = land.get(u.where);
+    const foeLand = p?.[foe] ?? 0;
     const cls = unitClass(state, id);
     // 5.2.3: a fleet whose cargo assaulted this hex stays with it until the combat (its units may re-board, R-18b).
-    if (cls === 'fleet' && p[other(side)].land > 0 && !assaultingIn(state, side, u.where)) out.push(id);
-    if (cls === 'air' && p[side].land === 0) {
-      const z = (zoc[side] ??= landZocOfSide(state, other(side)));
-      if (p[other(side)].land > 0 || z.has(n)) out.push(id);
-    }
+    if (cls === 'fleet' && foeLand > 0 && !assaultingIn(state, side, u.where)) out.push(id);
+    if (cls === 'air' && (p?.[side] ?? 0) === 0 && (foeLand > 0 || inZocOf(foe, n))) out.push(id);
   }
   return out.sort();
 }
@@ -777,22 +796,27 @@ function stepPending(ctx: C, frame: MovementFrame, p: Pending, f: MoveFacts): bo
   return true;
 }
 
-/** Enemy units that may make a transit attack on a fleet in `node` (2WW 8.3.5.1). */
-export function transitAttackers(state: TwoWWState, mover: Side, node: number): string[] {
-  const w = worldOf(state);
-  if (!w.board.isHex(node)) return [];
-  const hex = w.board.id(node);
+/** Enemy units that may make a transit attack somewhere (2WW 8.3.5.1): fleets not aboard and air units, not Ops Complete. */
+function transitFoes(state: TwoWWState, mover: Side): string[] {
   const out: string[] = [];
   for (const [id, u] of Object.entries(state.units)) {
     if (!onMap(u.where) || u.ops || sideOfUnit(state, id) !== other(mover)) continue;
     if (powerOf(state, id) === 'su' && state.politics.ussrNeutral) continue;
     const cls = unitClass(state, id);
-    if (cls === 'fleet' && !u.aboard && fleetZocCovers(state, id, node)) out.push(id);
-    else if (cls === 'air' && isAirType(unitDef(state, id).type) && airZocCovers(state, id, node)) out.push(id);
+    if (cls === 'fleet' ? !u.aboard : cls === 'air' && isAirType(unitDef(state, id).type)) out.push(id);
   }
-  void hex;
-  return out.sort();
+  return out;
 }
+
+/** Enemy units that may make a transit attack on a fleet in `node` (2WW 8.3.5.1); `foes`: transitFoes, when known. */
+export function transitAttackers(state: TwoWWState, mover: Side, node: number, foes = transitFoes(state, mover)): string[] {
+  const w = worldOf(state);
+  if (!w.board.isHex(node)) return [];
+  return foes.filter((id) => (unitClass(state, id) === 'fleet' ? fleetZocCovers(state, id, node) : airZocCovers(state, id, node))).sort();
+}
+
+/** What an entry may change besides the mover (2WW 5.3, 12: invasions, conquests, captured cities). */
+const politicsKey = (s: TwoWWState): string => JSON.stringify(s.politics) + JSON.stringify(s.countries) + JSON.stringify(s.control);
 
 /** Walk the pending move until it ends or a sub-procedure must run; `facts` are the unchanged state's, when known. */
 function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
@@ -801,23 +825,27 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
   if (!p) { bump(ctx, frame); return; }
   const s = ctx.state, w = worldOf(s);
   let f = facts ?? new MoveFacts(s, frame.side);
+  // The enemy's units do not move while the fleet sails (they may attack it: 8.3.5).
+  let foes: string[] | undefined;
   while (p.path.length) {
     const from = w.board.index(s.units[p.unit]!.where);
+    // The step moves one of the mover's own units, which no fact of `f` depends on, unless a land unit crosses a
+    // border or enters a city or port and so changes politics, countries or control (an invasion, a captured city):
+    // then they are read again.
+    const next = w.board.find(p.path[0]!), h = w.hexes[next];
+    const before = p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, next) || h?.city || h?.port) ? politicsKey(s) : null;
     const ok = stepPending(ctx, frame, p, f);
     if (!ok) { p.path = []; break; }
     const u = s.units[p.unit]!;
-    // The step moved one of the mover's own units, which no fact of `f` depends on, unless a land unit crossed a
-    // border or entered a city or port (an invasion, a captured city: politics or control changed): read them again.
     const to = w.board.index(u.where);
-    const h = w.hexes[to];
-    if (p.mode === 'land' && (countryAt(s, w, from) !== countryAt(s, w, to) || h?.city || h?.port)) f = new MoveFacts(s, frame.side);
+    if (before !== null && politicsKey(s) !== before) f = new MoveFacts(s, frame.side);
     if (p.mode === 'land' && displacementCandidates(s).length) {
       bump(ctx, frame, p.path.length ? { pending: p as MovementFrame['pending'] } : { pending: undefined });
       ctx.push('displacement', {});
       return;
     }
     if (p.mode === 'fleet') {
-      const enemies = transitAttackers(s, frame.side, to);
+      const enemies = transitAttackers(s, frame.side, to, (foes ??= transitFoes(s, frame.side)));
       if (enemies.length) {
         bump(ctx, frame, { pending: { ...p, hex: u.where } as MovementFrame['pending'] });
         ctx.push('transit-attack', { side: frame.side, hex: u.where, fleets: [p.unit] });
@@ -869,7 +897,8 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
     if (displacementCandidates(s).length) ctx.push('displacement', {});
     return;
   }
-  const f = new MoveFacts(s, frame.side);
+  // Nothing is changed yet: the facts of the settled state (built for its prompt) hold for this one.
+  const f = ctx.settled ? moveFactsOf(ctx.settled, frame.side) : new MoveFacts(s, frame.side);
   if (cls === 'air') {
     const r = airReach(f, id);
     const ca = countryAt(s, w, w.board.index(u.where));
@@ -890,11 +919,11 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
   continueMove(ctx, frame, f);
 }
 
-function executeLanding(ctx: C, frame: MovementFrame, id: string): void {
+function executeLanding(ctx: C, frame: MovementFrame, id: string, unchanged = false): void {
   const s = ctx.state, w = worldOf(s);
   const u = s.units[id]!;
   const fleet = u.aboard!;
-  const f = new MoveFacts(s, frame.side);
+  const f = unchanged && ctx.settled ? moveFactsOf(ctx.settled, frame.side) : new MoveFacts(s, frame.side);
   const kind = landingKind(f, id, fleet)!;
   const n = w.board.index(u.where);
   delete u.aboard;
@@ -979,7 +1008,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
       return;
     }
     if (a.type === 'land') {
-      executeLanding(ctx, frame, a.unit);
+      executeLanding(ctx, frame, a.unit, true);
       return;
     }
     executeMove(ctx, frame, a);

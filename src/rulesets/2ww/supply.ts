@@ -1,5 +1,6 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
+import { derived, derivedFrom } from '../../engine/index.ts';
 import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
@@ -44,6 +45,31 @@ function presence(state: TwoWWState): Map<string, { axisLand: number; alliesLand
 }
 
 
+/**
+ * Everything a supply search reads besides the board (11.2): politics, countries and control, and where each land
+ * unit and fleet not aboard is and whose it is. A search is reused from the state before while these are unchanged.
+ */
+function supplyInputs(state: TwoWWState): string {
+  let k = `${state.world ?? 'campaign'}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+  for (const id of Object.keys(state.units)) {
+    const u = state.units[id]!;
+    if (u.aboard || !onMap(u.where) || unitClass(state, id) === 'air') continue;
+    k += `|${id}@${u.where}:${sideOfUnit(state, id) ?? '-'}`;
+  }
+  return k;
+}
+
+/**
+ * A supply search of `side` (`what` names its sources), reused while the supply inputs are unchanged (derivedFrom).
+ * Not for movement (`moved`): its own reuse (movement.ts moveSupply) is keyed finer, and every move changes these.
+ */
+function reusedTrace<T extends object>(state: TwoWWState, side: Side, what: string, moved: boolean, trace: () => T): T {
+  if (moved) return trace();
+  const inputs = derived(state, '2ww:supply-inputs', () => supplyInputs(state));
+  return derivedFrom<{ inputs: string; result: T }>(state, `2ww:supply:${side}:${what}`,
+    (prev) => (prev?.inputs === inputs ? prev : { inputs, result: trace() })).result;
+}
+
 /** May a supply line in `mode` step along this edge into node u? Boxes only by sea; land never crosses all-sea
  * hexsides or enters sea hexes, sea never crosses all-land hexsides or enters land hexes (11.2.1). */
 function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: number): boolean {
@@ -56,27 +82,14 @@ function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: n
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
-  private readonly enemyLandZoc: Set<number>;
-  private readonly enemyFleetZoc: Set<number>;
-  private readonly pres: ReturnType<typeof presence>;
   private readonly cache = new Map<string, SupplySetsMap>();
   private readonly sourceCache = new Map<string, number[]>();
+  /** What a search reads (made on its first search: a search reused from the state before needs none of it). */
+  private inputs: { enemyLandZoc: Set<number>; enemyFleetZoc: Set<number>; pres: ReturnType<typeof presence> } | null = null;
 
-  /**
-   * `zocs`: the enemy's land and fleet ZOC of this state, when the caller already has them. `trace`: the search of
-   * a net of an earlier state with the same `supplyTraceKey` (it answers this state's units as well).
-   */
-  constructor(private readonly state: TwoWWState, readonly side: Side, zocs?: { land: Set<number>; fleet: Set<number> }, trace?: SupplyTrace) {
+  /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller (movement) already has them. */
+  constructor(private readonly state: TwoWWState, readonly side: Side, private readonly zocs?: { land: Set<number>; fleet: Set<number> }) {
     this.w = worldOf(state);
-    this.enemyLandZoc = zocs?.land ?? landZocOfSide(state, other(side));
-    this.enemyFleetZoc = zocs?.fleet ?? fleetZocOfSide(state, other(side)).all;
-    this.pres = presence(state);
-    this.multiCache = trace ?? null;
-  }
-
-  /** The search that answers every unit of this side at once (plain data, no state). */
-  get trace(): SupplyTrace {
-    return this.multi();
   }
 
   private friendlyPort(n: number): boolean {
@@ -92,7 +105,11 @@ export class SupplyNet {
       return this.side === 'allies' || !box.alliedOnly;
     }
     const h = w.hexes[n]!;
-    const p = this.pres.get(h.id);
+    const { state, side, zocs } = this;
+    const { enemyLandZoc, enemyFleetZoc, pres } = (this.inputs ??= {
+      enemyLandZoc: zocs?.land ?? landZocOfSide(state, other(side)), enemyFleetZoc: zocs?.fleet ?? fleetZocOfSide(state, other(side)).all, pres: presence(state),
+    });
+    const p = pres.get(h.id);
     const axis = this.side === 'axis';
     const mine = { land: (axis ? p?.axisLand : p?.alliesLand) ?? 0, fleet: (axis ? p?.axisFleet : p?.alliesFleet) ?? 0 };
     const theirs = { land: (axis ? p?.alliesLand : p?.axisLand) ?? 0, fleet: (axis ? p?.alliesFleet : p?.axisFleet) ?? 0 };
@@ -102,12 +119,12 @@ export class SupplyNet {
       // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
       if (c === 'ch' || (isNeutralCountry(this.state, c) && this.state.countries[c ?? '']?.controller !== this.side)) return false;
       if (theirs.land > 0) return false;
-      if (this.enemyLandZoc.has(n) && mine.land === 0) return false;
+      if (enemyLandZoc.has(n) && mine.land === 0) return false;
       return true;
     }
     if (h.kind === 'land') return false;
     if (theirs.fleet > 0) return false;
-    if (this.enemyFleetZoc.has(n) && mine.fleet === 0) return false;
+    if (enemyFleetZoc.has(n) && mine.fleet === 0) return false;
     return true;
   }
 
@@ -147,7 +164,7 @@ export class SupplyNet {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = traceSupplySets(this.w.board, [sources], this.rules(), LAND);
+    const r = reusedTrace(this.state, this.side, key, !!this.zocs, () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
     this.cache.set(key, r);
     return r;
   }
@@ -196,18 +213,24 @@ export class SupplyNet {
     return this.traces(node, sources, start);
   }
 
-  private multiCache: SupplyTrace | null = null;
+  private multiCache: { bits: Map<string, number>; sets: SupplySetsMap } | null = null;
 
   /** One search for every power of this side at once: a bit per power, from its own sources (traceSupplySets). */
-  private multi(): SupplyTrace {
+  private multi(): { bits: Map<string, number>; sets: SupplySetsMap } {
     if (this.multiCache) return this.multiCache;
+    const s = this.state;
     const bits = new Map<string, number>();
     const sourceSets: number[][] = [];
-    for (const p of tracedPowers(this.state, this.side)) {
+    for (const id of Object.keys(s.units)) {
+      if (bits.size >= 31) break;
+      if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== this.side) continue;
+      const p = powerOf(s, id);
+      if (bits.has(p)) continue;
       bits.set(p, 1 << bits.size);
-      sourceSets.push(supplySourceHexes(this.state, p, this.side));
+      sourceSets.push(supplySourceHexes(s, p, this.side));
     }
-    this.multiCache = { bits, sets: traceSupplySets(this.w.board, sourceSets, this.rules(), LAND) };
+    // The sources follow from control and countries, which are among the supply inputs.
+    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, !!this.zocs, () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
     return this.multiCache;
   }
 
@@ -215,41 +238,6 @@ export class SupplyNet {
     for (const h of this.w.hexes) if (h?.port && this.state.control[h.id] === 'axis') return true;
     return false;
   }
-}
-
-/** A side's supply search for all its powers: a bit per power, and the nodes and modes each power's lines reach. */
-export interface SupplyTrace { bits: Map<string, number>; sets: SupplySetsMap }
-
-/** The powers with units of `side` on the map, in unit order (at most 31: one bit each in SupplyNet's search). */
-function tracedPowers(s: TwoWWState, side: Side): string[] {
-  const out: string[] = [];
-  for (const id of Object.keys(s.units)) {
-    if (out.length >= 31) break;
-    if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== side) continue;
-    const p = powerOf(s, id);
-    if (!out.includes(p)) out.push(p);
-  }
-  return out;
-}
-
-/**
- * Everything a side's supply search (SupplyNet.trace) reads, as a string: politics, countries and control; where
- * every other unit on the map is; the side's own fleets and land units standing in enemy ZOC (they open it, 11.2.2);
- * and the side's powers. Two states with the same key have the same search. `zocs`: the enemy's, as for SupplyNet.
- */
-export function supplyTraceKey(state: TwoWWState, side: Side, zocs: { land: Set<number>; fleet: Set<number> }): string {
-  const w = worldOf(state);
-  let k = `${state.world ?? 'campaign'}|${tracedPowers(state, side).join(',')}|${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
-  for (const id of Object.keys(state.units)) {
-    const u = state.units[id]!;
-    if (!onMap(u.where)) continue;
-    if (sideOfUnit(state, id) !== side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}${u.owner ? '~' + u.owner : ''}`;
-    else if (!u.aboard && unitClass(state, id) !== 'air') {
-      const n = w.board.find(u.where);
-      if (zocs.land.has(n) || zocs.fleet.has(n)) k += `|${id}@${u.where}`;
-    }
-  }
-  return k;
 }
 
 /** A supply net for this position (build once per decision and ask it many questions). */

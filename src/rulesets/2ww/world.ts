@@ -331,6 +331,7 @@ export function eliminateUnit(state: TwoWWState, id: string): void {
 
 /** Move a unit and whatever it carries. */
 export function placeUnit(state: TwoWWState, id: string, where: string): void {
-  state.units[id]!.where = where;
-  for (const c of Object.values(state.units)) if (c.aboard === id) c.where = where;
+  const units = state.units;
+  units[id]!.where = where;
+  for (const k in units) if (units[k]!.aboard === id) units[k]!.where = where;
 }

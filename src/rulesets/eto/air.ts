@@ -12,7 +12,7 @@ import {
   abortSeat, type AirFight, airRound, applyAirHit, secondRound, targetPrompt,
 } from './land-attack.ts';
 import {
-  type AirUnit, airStrength, controller, dist, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit,
+  type AirUnit, airStrength, controller, dist, hexWeather, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit,
   suppliedHexes, theatreOf, unitsAt,
 } from './land.ts';
 import { navalMap } from './map.ts';
@@ -355,7 +355,8 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
       if (f.kind === 'ships') {
         // 16.1: the bombers that got through attack the enemy ships in the hex.
         const bombers = flying.filter((id) => antiShip(l.air[id]!));
-        const targets = Object.values(s.ships).filter((x) => !x.sunk && x.side !== f.side && x.space === f.to).map((x) => x.id).sort();
+        const all = Object.values(s.ships).filter((x) => !x.sunk && x.side !== f.side && x.space === f.to).map((x) => x.id).sort();
+        const targets = all.filter((id) => !submergedAt(s, id) || subFound(ctx, id, bombers.length));
         ctx.pop();
         if (bombers.length && targets.length) ctx.push('air-naval-strike', { side: f.side, space: f.to, targets, bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
         return;
@@ -543,6 +544,20 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
   },
 };
+
+/** 11.2: a submarine at sea (not in a port) is attacked from the air only once found. */
+const submergedAt = (s: EtoState, id: string): boolean => s.ships[id]!.type === 'SS' && !s.ships[id]!.inPort;
+
+/** 11.2: the air search for a submarine at sea: a die + the bombers there, -2 in winter weather; 7 or more finds it. */
+function subFound(ctx: Ctx<EtoState>, id: string, bombers: number): boolean {
+  const s = ctx.state;
+  const sub = s.ships[id]!;
+  const winter = hexWeather(landOf(s), s.weather, sub.space) === 'winter' ? -2 : 0;
+  const d = ctx.roll(6, 1, `Air search for ${sub.name}: +${bombers} for the bombers${winter ? ', -2 winter weather' : ''}; 7 or more finds it`, 'ETO 11.2').total;
+  const found = d + bombers + winter >= 7;
+  ctx.log(`${d + bombers + winter}: ${sub.name} ${found ? 'is found' : 'is not found'}`, 'ETO 11.2');
+  return found;
+}
 
 /** Step 2 (16.1, 16.5): does any bomber of `side` reach enemy ships in a hex? */
 export function airNavalTargets(s: EtoState, side: Side): boolean {
@@ -773,6 +788,7 @@ export const airNavalStrike: Procedure<EtoState, StrikeFrame> = {
     const hit = total + bonus >= armor;
     ctx.log(hit ? `hit${d.faces[0] === d.faces[1] ? ' with doubles' : ''}` : 'miss', 'ETO 16.2');
     if (hit) applyHit(ctx, t.id, d.faces[0] === d.faces[1], 'ETO 16.2');
+    if (submergedAt(s, t.id)) f.targets = f.targets.filter((x) => x !== t.id); // 11.2: one attack by one air unit
     if (total <= antiAircraft(s, t.id)) { f.aa.push(bomber.id); ctx.log(`anti-aircraft fire hits ${bomber.name}`, 'ETO 16.4'); }
     if (--f.left <= 0) { f.bombers.shift(); f.left = f.bombers[0] ? airNavalAttacks(l.air[f.bombers[0]]!) : 0; }
   },

@@ -58,7 +58,7 @@ export function etoBoardView(s: EtoState): BoardView {
   for (const sh of Object.values(s.ships)) {
     pieces.push({
       id: sh.id, where: sh.sunk ? 'sunk' : sh.space === '' ? 'setup' : sh.space, side: sh.side, power: sh.nation, type: sh.type,
-      factors: shipFactors(ratings(sh)), ...(sh.damaged ? { reduced: true } : {}), ...(sh.inPort ? { marks: ['in-port'] } : {}),
+      factors: shipFactors(ratings(sh)), ...(sh.damaged ? { reduced: true } : {}), ...(sh.inPort || sh.oos ? { marks: [...(sh.inPort ? ['in-port'] : []), ...(sh.oos ? ['out-of-supply'] : [])] } : {}),
     });
   }
   const index = turnIndex(s.month, s.year);

@@ -6,7 +6,9 @@ import type { ReplenishAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import { controller, landOf, type LandState, type LandUnit, landUnitsAt, placeName, suppliedHexes, unitsAt } from './land.ts';
 import { debarkAtEnd } from './sea-transport.ts';
-import { type EtoState, otherSide, type Side } from './state.ts';
+import { spaceName } from './map.ts';
+import { portOwner } from './naval-movement.ts';
+import { emptyStep, type EtoState, otherSide, type Ship, type Side } from './state.ts';
 
 const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
 
@@ -52,6 +54,20 @@ export const endPhase: Procedure<EtoState, EndPhaseFrame> = {
     if (!step) { ctx.pop(); return; }
     f.step++;
     const l = landOf(ctx.state);
+    if (step === 'naval-movement') {
+      // 7.6: the initiative side moves first (pushed last); the upkeep follows both moves.
+      const s = ctx.state;
+      s.step = emptyStep();
+      for (const sh of Object.values(s.ships)) if (sh.sunk || sh.space === '' || sh.inPort) s.step.moved.push(sh.id); // ships in port stay
+      l.flown = []; // 7.6: an air unit flies once in the End phase
+      const { proc, ...rest } = f;
+      ctx.goto(proc, rest);
+      ctx.push('naval-upkeep');
+      for (const side of [otherSide(s.initiative), s.initiative]) {
+        if (Object.values(s.ships).some((sh) => sh.side === side && !s.step.moved.includes(sh.id))) ctx.push('naval-movement', { side, selected: [], end: true });
+      }
+      return;
+    }
     if (step === 'replenishment') {
       // Each side with EPs may spend them, the initiative side first; the step is one frame per side.
       const { proc, ...rest } = f;
@@ -65,6 +81,36 @@ export const endPhase: Procedure<EtoState, EndPhaseFrame> = {
     if (f.last && play.endsAfter === step) { ctx.pop({ over: true }); return; }
     const { proc, ...rest } = f;
     ctx.goto(proc, rest);
+  },
+};
+
+/**
+ * 7.6, 33.8: ships at sea after the End phase's naval movement are kept there with 1 EP from the reserve per naval
+ * space they occupy (2 where more than 8 are), the fullest spaces first; those not kept are marked out of supply.
+ * Ships in a friendly port are in supply again. STP markers are no naval units and need no upkeep (ruling 74).
+ */
+export const navalUpkeep: Procedure<EtoState> = {
+  run(ctx) {
+    const s = ctx.state;
+    for (const side of [s.initiative, otherSide(s.initiative)]) {
+      const mine = Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space !== '' && sh.type !== 'STP').sort((a, b) => a.id.localeCompare(b.id));
+      const home = (sh: Ship) => sh.inPort && portOwner(s, sh.space) === side;
+      for (const sh of mine) if (sh.oos && home(sh)) { sh.oos = false; ctx.log(`${sh.name} is in supply again in port at ${spaceName(s, sh.space)}`, 'ETO 33.8'); }
+      const bySpace = new Map<string, Ship[]>();
+      for (const sh of mine) if (!home(sh)) bySpace.set(sh.space, [...(bySpace.get(sh.space) ?? []), sh]);
+      const spaces = [...bySpace].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+      for (const [space, ships] of spaces) {
+        const cost = ships.length > 8 ? 2 : 1;
+        const eps = s.eps?.[side] ?? 0;
+        if (eps >= cost) {
+          s.eps![side] = eps - cost;
+          ctx.log(`${ships.map((x) => x.name).join(', ')} kept at sea in ${spaceName(s, space)} (${cost} EP; ${eps - cost} left in reserve)`, 'ETO 7.6');
+          continue;
+        }
+        for (const sh of ships) if (!sh.oos) { sh.oos = true; ctx.log(`${sh.name} in ${spaceName(s, space)} is marked out of supply (no EP to keep it at sea)`, 'ETO 7.6, 33.8'); }
+      }
+    }
+    ctx.pop();
   },
 };
 

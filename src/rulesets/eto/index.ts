@@ -24,7 +24,7 @@ import { monthlyTurn, openingStack, weatherPhase } from './sequence-of-play.ts';
 import { setUp } from './set-up.ts';
 import { neutral } from './politics.ts';
 import { airBattle, airIntercept, airMission, airNavalStrike, airShipIntercept, airStep } from './air.ts';
-import { replenishment } from './end-phase.ts';
+import { navalUpkeep, replenishment } from './end-phase.ts';
 
 const procedures: Record<string, Procedure<EtoState, any>> = {
   // the sequence of play
@@ -57,6 +57,7 @@ const procedures: Record<string, Procedure<EtoState, any>> = {
   'air-naval-strike': airNavalStrike,
   'air-battle': airBattle,
   replenishment,
+  'naval-upkeep': navalUpkeep,
   // offensives and land combat (22-29)
   offensive,
   'land-attack': landAttack,

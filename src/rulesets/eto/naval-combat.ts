@@ -373,6 +373,14 @@ export const navalWithdrawal: Procedure<EtoState, WithdrawFrame> = {
       f.stage = 'done';
       return;
     }
+    const subs = (side: Side) => inBattle(s, f, side).every((id) => s.ships[id]!.type === 'SS');
+    if ((aAll && subs(f.a.side)) || (bAll && subs(f.b.side))) {
+      // 11.2: a submarine that withdraws after the first round is not pursued
+      f.withdrawn.push(...chosen[f.a.side]!, ...chosen[f.b.side]!);
+      ctx.log('The submarine withdraws; it cannot be pursued', 'ETO 11.2');
+      f.stage = 'done';
+      return;
+    }
     if (aAll || bAll) {
       // one side withdrew entirely: the other may fight round 2 against the whole withdrawing force
       const stayer = aAll ? f.b.side : f.a.side;

@@ -10,10 +10,11 @@ import { alive, type EtoState, otherSide, ratings, type Side, slowest, stackKey 
 const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.damaged ? ' (damaged)' : ''}`;
 
 /** 8.4: the die-roll modifier of every group's search against a stack in `space`. */
-export function searchModifier(s: EtoState, searchSide: Side, space: string, groups: number, submarine = false): { drm: number; parts: string[] } {
+export function searchModifier(s: EtoState, searchSide: Side, space: string, groups: number, submarine = false, forSubmarine = false): { drm: number; parts: string[] } {
   const parts: string[] = [`+${groups} for ${groups} searching group(s)`];
   let drm = groups;
   if (submarine) { drm += 1; parts.push('+1 a submarine searching (11.3)'); }
+  if (forSubmarine) { drm -= 1; parts.push('-1 searching for a submarine (11.2)'); }
   // friendly air based within range: carrier air in the space (gridless areas: naval air acts only in its own area)
   if (Object.values(s.ships).some((sh) => sh.side === searchSide && !sh.sunk && sh.air > 0 && !sh.damaged && sh.space === space)) {
     drm += 1;
@@ -93,7 +94,8 @@ export interface WindowFrame extends Frame {
 export function eligibleInterceptors(s: EtoState, f: WindowFrame): string[] {
   const side = otherSide(f.side);
   const key = stackKey(f.target);
-  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space !== ''
+  // 33.8: ships out of supply do not intercept.
+  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space !== '' && !sh.oos
     && !f.busy.includes(sh.id) && !f.chosen.includes(sh.id)
     && !s.step.successful.includes(sh.id) && !s.step.withdrawn.includes(sh.id)
     && !s.step.searched.includes(`${sh.id}>${key}`)
@@ -271,7 +273,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
       for (const id of group) if (!s.step.searched.includes(`${id}>${key}`)) s.step.searched.push(`${id}>${key}`);
       let found = f.auto;
       if (!f.auto) {
-        const { drm, parts } = searchModifier(s, f.searchSide, f.space, f.groups.length, group.every((id) => s.ships[id]!.type === 'SS'));
+        const { drm, parts } = searchModifier(s, f.searchSide, f.space, f.groups.length, group.every((id) => s.ships[id]!.type === 'SS'), target.every((id) => s.ships[id]!.type === 'SS'));
         const d = ctx.roll(6, 1, `Search by ${group.map((id) => s.ships[id]!.name).join(', ')} (speed ${slowest(s, group)}) in ${spaceName(s, f.space)}, ${parts.join(', ')}`, 'ETO 8.4');
         found = searchFinds(d.total, drm);
         ctx.log(found ? `found (${d.total} ${drm >= 0 ? '+' : ''}${drm})` : `not found (${d.total} ${drm >= 0 ? '+' : ''}${drm})`, 'ETO 8.4');

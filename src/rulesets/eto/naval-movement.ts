@@ -6,7 +6,7 @@ import { playOf } from './data/index.ts';
 import { controller, layerHex } from './land.ts';
 import { invade, invasionChoices } from './politics.ts';
 import { embark, embarkChoices, evacuate, evacuationChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
-import { allSpaces, navalMap, navalNeighbours, spaceName } from './map.ts';
+import { allSpaces, interceptionRange, navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
 const label = (s: EtoState, id: string) => `${s.ships[id]!.name}${s.ships[id]!.damaged ? ' (damaged)' : ''}`;
@@ -44,6 +44,8 @@ export function mayEnterPort(s: EtoState, side: Side, space: string, ships: stri
 interface MovementFrame extends Frame {
   side: Side;
   selected: string[];
+  /** The End phase's second naval movement (7.6): no interception by ships, no pick-ups. */
+  end?: boolean;
 }
 
 export const navalMovement: Procedure<EtoState, MovementFrame> = {
@@ -55,7 +57,7 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
     if (f.selected.length) acts.push({ type: 'move' });
     else acts.push({ type: 'end-naval-movement' });
     return [{
-      seat: f.side, rule: 'ETO 7.0', kind: 'move',
+      seat: f.side, rule: f.end ? 'ETO 7.6' : 'ETO 7.0', kind: 'move',
       text: f.selected.length ? `Moving stack: ${f.selected.map((id) => label(s, id)).join(', ')} in ${spaceName(s, s.ships[f.selected[0]!]!.space)}; add ships or move`
         : 'Naval movement: select the ships of a stack to move, or end the naval movement step',
       choices: acts.map((a): Choice => ({
@@ -64,7 +66,7 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
           : a.type === 'move' ? 'Move the selected stack' : 'End naval movement',
         ...(a.type === 'select' ? { refs: { units: [a.ship], place: s.ships[a.ship]!.space } }
           : a.type === 'move' ? { refs: { units: [...f.selected], place: s.ships[f.selected[0]!]!.space } } : {}),
-      })).concat(f.selected.length ? embarkChoices(s, f.side, f.selected) : invasionChoices(s, f.side)),
+      })).concat(f.end ? [] : f.selected.length ? embarkChoices(s, f.side, f.selected) : invasionChoices(s, f.side)),
     }];
   },
   act(ctx, f, _seat, a: NavalMovementAction) {
@@ -75,7 +77,7 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
     else if (a.type === 'move') {
       const ships = f.selected;
       f.selected = [];
-      ctx.push('stack-move', { side: f.side, ships, used: 0, entered: 0 });
+      ctx.push('stack-move', { side: f.side, ships, used: 0, entered: 0, ...(f.end ? { end: true, start: ctx.state.ships[ships[0]!]!.space } : {}) });
     } else ctx.pop();
   },
   explain(s, f, _seat, a) {
@@ -100,6 +102,55 @@ interface StackMoveFrame extends Frame {
   used: number;
   /** Spaces entered so far (7.4: the first may always be entered). */
   entered: number;
+  /** The End phase's move (7.6) and the space it started from. */
+  end?: boolean;
+  start?: string;
+}
+
+/** 33.8: the MP from each naval space to the nearest port friendly to `side` (ships out of supply head there). */
+export function portDistances(s: EtoState, side: Side): Map<string, number> {
+  const d = new Map<string, number>();
+  for (const [hex, h] of navalMap(s).coastal) if (h.port && portOwner(s, hex) === side) d.set(hex, 0);
+  const spaces = allSpaces(s);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const sp of spaces) {
+      for (const n of navalNeighbours(s, sp)) {
+        const via = (d.get(n.space) ?? Infinity) + n.cost;
+        if (via < (d.get(sp) ?? Infinity)) { d.set(sp, via); changed = true; }
+      }
+    }
+  }
+  return d;
+}
+
+/** 7.6: the enemy ships (not out of supply) within whose interception range `space` lies. */
+function enemiesInRange(s: EtoState, side: Side, space: string): string[] {
+  return Object.values(s.ships).filter((sh) => sh.side !== side && !sh.sunk && !sh.oos && sh.space !== '' && interceptionRange(s, sh.space).has(space)).map((sh) => sh.id);
+}
+
+const gunneryOf = (s: EtoState, ids: readonly string[]): number => ids.reduce((n, id) => n + (ratings(s.ships[id]!).gunnery ?? 0), 0);
+
+/**
+ * Why the moving stack may not enter a space now: 33.8 (a ship out of supply, off the shortest way to a friendly port)
+ * or 7.6 (End phase, enemy range). Computed once for the stack where it is, then asked for each space.
+ */
+function headingRule(s: EtoState, f: StackMoveFrame, ships: string[], here: string): (to: string) => { rule: string; message: string } | null {
+  const d = ships.some((id) => s.ships[id]!.oos) ? portDistances(s, f.side) : null;
+  const before = f.end ? new Set(enemiesInRange(s, f.side, f.start!)) : null;
+  const costs = new Map(navalNeighbours(s, here).map((n) => [n.space, n.cost]));
+  return (to) => {
+    if (d && (d.get(to) ?? Infinity) + (costs.get(to) ?? Infinity) > (d.get(here) ?? Infinity)) {
+      return { rule: 'ETO 33.8', message: 'the stack has a ship out of supply: it moves only along the shortest way to the nearest friendly port' };
+    }
+    if (before) {
+      const foes = enemiesInRange(s, f.side, to);
+      if (foes.some((id) => !before.has(id)) && !(ships.length > foes.length && gunneryOf(s, ships) > gunneryOf(s, foes))) {
+        return { rule: 'ETO 7.6', message: `${spaceName(s, to)} is within interception range of ${foes.length} enemy naval unit(s) with ${gunneryOf(s, foes)} gunnery; the stack needs more units and more gunnery` };
+      }
+    }
+    return null;
+  };
 }
 
 function mpLeft(s: EtoState, f: StackMoveFrame): number {
@@ -112,20 +163,22 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (ships.length === 0) return [];
     const here = s.ships[ships[0]!]!.space;
     const acts: StackMoveAction[] = [];
-    if (ships.some((id) => s.ships[id]!.inPort)) acts.push({ type: 'leave-port' });
-    else {
+    if (ships.some((id) => s.ships[id]!.inPort)) { if (!f.end) acts.push({ type: 'leave-port' }); } else {
       const left = mpLeft(s, f);
+      const heading = headingRule(s, f, ships, here);
       for (const n of navalNeighbours(s, here)) {
-        // 7.4: one space may always be entered in the Naval and Air phase, whatever its cost
-        if (n.cost <= left || f.entered === 0) acts.push({ type: 'enter', space: n.space });
+        // 7.4: one space may always be entered in the Naval and Air phase, whatever its cost (not in the End phase, 7.6)
+        if ((n.cost <= left || (f.entered === 0 && !f.end)) && !heading(n.space)) acts.push({ type: 'enter', space: n.space });
       }
       if (mayEnterPort(s, f.side, here, ships)) acts.push({ type: 'enter-port' });
     }
     if (ships.length > 1) for (const id of ships) if (mayDropOff(s, ships, id)) acts.push({ type: 'drop-off', ship: id });
-    acts.push({ type: 'stop' });
-    const pickUps = [...(f.used > 0 ? embarkChoices(s, f.side, ships) : []), ...evacuationChoices(s, f.side, ships)];
+    // 11.1: a submarine ends no move stacked with friendly ships at sea in a hex (a sea area may hold both); the stop
+    // stays offered when nothing else is (ruling 72).
+    if (!subClash(s, f.side, ships, here) || !acts.some((x) => x.type === 'enter' || x.type === 'enter-port')) acts.push({ type: 'stop' });
+    const pickUps = f.end ? [] : [...(f.used > 0 ? embarkChoices(s, f.side, ships) : []), ...evacuationChoices(s, f.side, ships)];
     return [{
-      seat: f.side, rule: 'ETO 7.2', kind: 'move',
+      seat: f.side, rule: f.end ? 'ETO 7.6' : 'ETO 7.2', kind: 'move',
       text: `${ships.map((id) => label(s, id)).join(', ')} in ${spaceName(s, here)}, ${Math.max(0, mpLeft(s, f))} MP left`,
       choices: acts.map((a): Choice => ({
         action: a,
@@ -181,8 +234,10 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     f.entered++;
     noteCarried(s, ships, cost);
     for (const id of ships) s.ships[id]!.space = to;
-    ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, 'ETO 7.2');
+    ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, f.end ? 'ETO 7.6' : 'ETO 7.2');
     if (submerged(s, ships)) return;
+    // 7.6: no naval interception in the End phase; land-based air may still intercept.
+    if (f.end) { offerShipInterception(ctx, f.side, ships, to); return; }
     ctx.push('interception-window', { side: f.side, target: ships, space: to, level: 0, busy: [], chosen: [] });
     offerShipInterception(ctx, f.side, ships, to); // 16.5: land-based air first (ruling 65)
   },
@@ -196,6 +251,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       const n = navalNeighbours(s, here).find((x) => x.space === a.space);
       if (!allSpaces(s).includes(a.space)) return { rule: 'ETO 7.2', message: `${a.space} is no naval space (a sea area or coastal hex) of this scenario` };
       if (!n) return { rule: 'ETO 7.3', message: `${spaceName(s, a.space)} is not joined by water to ${spaceName(s, here)}: ships move one connecting space at a time, never across an all-land hexside` };
+      const heading = headingRule(s, f, ships, here)(a.space);
+      if (heading) return heading;
+      if (f.end && n.cost > mpLeft(s, f)) return { rule: 'ETO 7.6', message: `entering ${spaceName(s, a.space)} costs ${n.cost} MP; the stack has ${Math.max(0, mpLeft(s, f))} left (in the End phase no space is entered beyond the allowance)` };
       return { rule: 'ETO 7.4', message: `entering ${spaceName(s, a.space)} costs ${n.cost} MP; the stack has ${Math.max(0, mpLeft(s, f))} left (only the first space of a move may cost more)` };
     }
     if (a.type === 'enter-port') {
@@ -206,6 +264,8 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       return { rule: 'ETO 7.7', message: `the ${h.port} port of ${h.name} holds at most ${h.port === 'major' ? 20 : 10} friendly naval units` };
     }
     if (a.type === 'leave-port' && !inPort) return { rule: 'ETO 7.7', message: 'the stack is not in port' };
+    if (a.type === 'leave-port' && f.end) return { rule: 'ETO 7.6', message: 'ships that began the End phase in port stay there' };
+    if (a.type === 'stop' && subClash(s, f.side, ships, here)) return { rule: 'ETO 11.1', message: `a submarine cannot end its move stacked with other friendly ships at sea in ${spaceName(s, here)}` };
     if (a.type === 'drop-off' && typeof a.ship === 'string') {
       if (!ships.includes(a.ship)) return { rule: 'ETO 7.0', message: `${s.ships[a.ship]?.name ?? a.ship} is not in the moving stack` };
       if (ships.length === 1) return { rule: 'ETO 7.0', message: 'a stack of one ship drops nothing off: stop instead' };
@@ -220,6 +280,14 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     if (out.length) done(s, out);
   },
 };
+
+/** 11.1: would `ships` stopping in `here` stack a submarine with other friendly ships at sea in a hex? */
+function subClash(s: EtoState, side: Side, ships: readonly string[], here: string): boolean {
+  if (navalMap(s).areas.has(here) || ships.some((id) => s.ships[id]!.inPort)) return false;
+  const sub = ships.some((id) => s.ships[id]!.type === 'SS');
+  return Object.values(s.ships).some((sh) => sh.side === side && !sh.sunk && !sh.inPort && sh.space === here && !ships.includes(sh.id)
+    && (sub || sh.type === 'SS'));
+}
 
 /** 11.2: a moving submarine cannot be intercepted (no CVEs in the implemented scenarios). */
 const submerged = (s: EtoState, ships: readonly string[]): boolean => ships.every((id) => s.ships[id]!.type === 'SS');
@@ -244,7 +312,9 @@ function stationaryTarget(s: EtoState, side: Side, space: string): string[] {
 
 function searchers(s: EtoState, side: Side, space: string, target: string[]): string[] {
   const key = stackKey(target);
-  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space === space && !sh.inPort
+  // 11.2: only DDs (and DEs) search for submarines at sea.
+  const subs = target.length > 0 && target.every((id) => s.ships[id]!.type === 'SS');
+  return Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space === space && !sh.inPort && !sh.oos && (!subs || sh.type === 'DD')
     && !s.counterIntercepted.includes(sh.id) && !s.step.successful.includes(sh.id) && !s.step.withdrawn.includes(sh.id)
     && !s.step.searched.includes(`${sh.id}>${key}`)).map((sh) => sh.id).sort();
 }

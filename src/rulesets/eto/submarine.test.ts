@@ -22,6 +22,21 @@ describe('ETO 11 submarines', () => {
     }
   });
 
+  it('11.1: a submarine ends no move stacked with friendly ships at sea in a hex; in a sea area it may', () => {
+    const g = germansInKiel('ss-stack');
+    Object.assign(g.state.ships['de-dd-1']!, { space: 'W3925', inPort: false });
+    Object.assign(g.state.ships['de-dd-2']!, { space: 'baltic-sea', inPort: false });
+    act(g, 'axis', { type: 'select', ship: 'de-ss-1' });
+    act(g, 'axis', { type: 'move' });
+    act(g, 'axis', { type: 'leave-port' });
+    act(g, 'axis', { type: 'enter', space: 'W3925' });
+    expect(choicesFor(g.state, 'axis').some((c) => c.action.type === 'stop')).toBe(false);
+    expect(() => g.act('axis', { type: 'stop' })).toThrow(/^ETO 11\.1: a submarine cannot end its move stacked with other friendly ships at sea in W3925/);
+    act(g, 'axis', { type: 'enter', space: 'baltic-sea' });
+    act(g, 'axis', { type: 'stop' });
+    expect(g.state.ships['de-ss-1']!.space).toBe('baltic-sea');
+  });
+
   it('11.4, 8.6: a submarine attacking the ships in Kiel fires at a squadron with gunnery 0 (its gunnery counts against named ships only)', () => {
     const g = germansInKiel('ss2');
     for (const sh of Object.values(g.state.ships)) if (sh.side === 'axis' && (sh.type === 'BB' || sh.type === 'CA')) Object.assign(sh, { space: 'W3822', inPort: true });
@@ -123,5 +138,60 @@ describe('ETO 11 submarines', () => {
     expect(g.state.step.withdrawn).toContain('uk-ss-1');
     expect(g.state.ships['uk-ss-1']!.sunk).toBe(false);
     expect(prompts(eto, g.state)[0]!.rule).toBe('ETO 7.2');
+  });
+});
+
+describe('ETO 11.2 searching for submarines at sea', () => {
+  /** The British submarine at sea off Kiel (W3925) beside German destroyers and Gneisenau; the Germans' step 2 is next. */
+  function subOffKiel(seed: string): Game<EtoState> {
+    const g = germansInKiel(seed);
+    Object.assign(g.state.ships['uk-ss-1']!, { space: 'W3925', inPort: false });
+    for (const id of ['de-dd-1', 'gneisenau']) Object.assign(g.state.ships[id]!, { space: 'W3925', inPort: false });
+    return g;
+  }
+  const texts = (g: Game<EtoState>, seat: 'axis' | 'allies', action: Record<string, unknown>) => g.act(seat, action as never).map((e) => e.text);
+
+  it('from the air: a die + the bombers there finds it on 7; a found submarine takes one attack only', () => {
+    const g = subOffKiel('ss-air');
+    playUntil(g, 'axis', (c) => c.action.type === 'raid' && c.action.air === 'de-bomber' && c.action.to === 'W3925');
+    act(g, 'axis', { type: 'raid-add', air: 'de-fb' });
+    g.force([5, 1, 2]);
+    const log = texts(g, 'axis', { type: 'raid-fly' });
+    expect(log.slice(-2)).toEqual(['Air search for British submarine: +2 for the bombers; 7 or more finds it: rolled 5', '7: British submarine is found']);
+    expect(choicesFor(g.state, 'axis').map((c) => c.action)).toEqual([{ type: 'bomb-ship', target: 'uk-ss-1' }, { type: 'no-more-air-attacks' }]);
+    log.push(...texts(g, 'axis', { type: 'bomb-ship', target: 'uk-ss-1' }));
+    expect(log).toContain('miss');
+    // The bomber had more attacks, the fighter-bomber its own: neither may attack the submarine again.
+    expect(prompts(eto, g.state)[0]!.rule).not.toBe('ETO 16.1-16.2');
+    expect(g.state.ships['uk-ss-1']!.sunk).toBe(false);
+  });
+
+  it('by ships: only destroyers search, with -1; a submarine that withdraws after the first round is not pursued', () => {
+    const g = subOffKiel('ss-dd');
+    playUntil(g, 'axis', (c) => c.action.type === 'attack-in' && c.action.space === 'W3925');
+    expect(choicesFor(g.state, 'axis').map((c) => c.action)).toEqual([{ type: 'add-searcher', ship: 'de-dd-1' }]);
+    act(g, 'axis', { type: 'add-searcher', ship: 'de-dd-1' });
+    // The British decline to counter-intercept; 5 + 1 group - 1 submarine + 2 coastal hex = 7 finds it.
+    g.force([5]);
+    const log = texts(g, 'axis', { type: 'search' });
+    for (let n = 0; n < 10 && !log.some((t) => t.startsWith('found')); n++) {
+      const p = prompts(eto, g.state)[0]!;
+      const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
+      log.push(...texts(g, p.seat as 'axis' | 'allies', (cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action));
+    }
+    expect(log.find((t) => t.startsWith('Search by German destroyers'))).toContain('-1 searching for a submarine (11.2)');
+    expect(log).toContain('found (5 +2)');
+    // Round 1: the submarine (gunnery 0 against a squadron) and the destroyers miss; then it withdraws.
+    g.force([1, 2, 1, 3]);
+    for (let n = 0; n < 10 && prompts(eto, g.state)[0]!.rule !== 'ETO 9.6'; n++) {
+      const p = prompts(eto, g.state)[0]!;
+      const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
+      log.push(...texts(g, p.seat as 'axis' | 'allies', (cs.find((c) => c.action.type === 'fire') ?? cs.find((c) => c.action.type === 'commit') ?? cs[0]!).action));
+    }
+    expect(log.filter((t) => / against armor /.test(t))).toEqual(['3 + 0 = 3 against armor 7: miss', '4 + 0 = 4 against armor 6: miss']);
+    log.push(...texts(g, 'allies', { type: 'withdraw', ships: ['uk-ss-1'] }), ...texts(g, 'axis', { type: 'withdraw', ships: [] }));
+    expect(log).toContain('The submarine withdraws; it cannot be pursued');
+    expect(prompts(eto, g.state).map((p) => p.rule)).not.toContain('ETO 9.6');
+    expect(g.state.step.withdrawn).toContain('uk-ss-1');
   });
 });

@@ -82,7 +82,7 @@ export const WeatherSchema = z.enum(['F', 'M', 'W']);
 /** The phases of the monthly turn (sequence of play 1-6) a scenario plays. */
 export const PHASES = ['weather', 'naval-and-air', 'offensive', 'movement', 'end'] as const;
 /** The End phase's steps (sequence of play 6). */
-export const END_STEPS = ['supply', 'replenishment', 'command-status'] as const;
+export const END_STEPS = ['naval-movement', 'supply', 'replenishment', 'command-status'] as const;
 export const TurnSchema = z.object({
   month: z.string(), year: z.number().int(), weather: WeatherSchema,
   /** Offensives set on each side's OFF track at the start of the turn (a scenario rule in place of the seasonal turn). */

@@ -156,6 +156,51 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await shot(page, 'screen-hex-ids-1440');
   });
 
+  it('item 10: on a phone, area names never overlap each other or a counter, and the turn and phase show whole (bkg, aae)', async () => {
+    const games = [
+      ['bkg', await newGame(e2e, { ruleset: 'bkg', scenario: 'basic-1939', seats: Object.fromEntries(['germany', 'italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'].map((s) => [s, { kind: 'human' }])) })],
+      ['aae', await newGame(e2e, { ruleset: 'aae', options: { houseRules: true, bid: false }, seats: Object.fromEntries(['germany', 'ussr', 'uk', 'usa'].map((s) => [s, { kind: 'human' }])) })],
+    ] as const;
+    const { page: phone } = await openPage(browser);
+    await phone.setViewportSize(PHONE);
+    /** Area names in the part of the map in view: how many, and how many pairs (name-name, name-counter) meet. */
+    const clashes = () => phone.evaluate(() => {
+      const m = document.querySelector('[data-testid=map]')!.getBoundingClientRect();
+      const seen = (r: DOMRect) => r.width > 0 && r.right > m.left && r.left < m.right && r.bottom > m.top && r.top < m.bottom;
+      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const names = [...document.querySelectorAll('[data-testid=map] .area-name text')].map((e) => [e.textContent, e.getBoundingClientRect()] as const).filter(([, r]) => seen(r));
+      const counters = [...document.querySelectorAll('[data-testid=map] .counter-bg')].map((e) => e.getBoundingClientRect()).filter(seen);
+      const pairs: string[] = [];
+      names.forEach(([t, a], i) => {
+        for (const [u, b] of names.slice(i + 1)) if (meet(a, b)) pairs.push(`${t} / ${u}`);
+        if (counters.some((c) => meet(a, c))) pairs.push(`${t} / a counter`);
+      });
+      return { names: names.length, pairs };
+    });
+    for (const [id, g] of games) {
+      await phone.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
+      await phone.locator('[data-testid=map] .counter').first().waitFor();
+      await phone.locator('[data-testid=map] .area-name text').first().waitFor();
+      await phone.waitForTimeout(200);
+      await shot(phone, `screen-names-${id}-390`);
+      const first = await clashes();
+      expect(first.pairs, `${id}: names that meet at 390x844`).toEqual([]);
+      expect(first.names, `${id}: names in view`).toBeGreaterThan(3);
+      const status = phone.locator('[data-testid=status]');
+      expect(await status.textContent()).toMatch(/\w/);
+      expect(await status.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1), `${id}: the turn label is whole`).toBe(true);
+      // A closer zoom keeps the names' size on screen: the names left out come back, still apart.
+      await phone.locator('[data-testid=map]').focus();
+      await phone.keyboard.press('+');
+      await phone.keyboard.press('+');
+      await phone.waitForTimeout(300);
+      const closer = await clashes();
+      expect(closer.pairs, `${id}: names that meet, zoomed in`).toEqual([]);
+      await shot(phone, `screen-names-${id}-zoomed-390`);
+    }
+    await phone.close();
+  });
+
   it('bug 7: a reload keeps the zoom, the pan and the settings (hex ids, log hidden)', async () => {
     await page.keyboard.press('+');
     await page.keyboard.press('ArrowLeft');

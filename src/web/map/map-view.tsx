@@ -10,6 +10,8 @@ import { controllerColor, piecesByPlace } from './board-model.ts';
 import { Counter, Patterns } from './counter.tsx';
 import type { MapGeometry } from './geometry.ts';
 import { borderSegments, hexsideSegments } from './geometry.ts';
+import type { Box, LabelWish, PlacedLabel } from './labels.ts';
+import { placeLabels, shortName } from './labels.ts';
 
 export interface MapTransform { x: number; y: number; k: number }
 
@@ -142,12 +144,11 @@ const HexLayer = memo(function HexLayer({ assets, geo }: { assets: Assets; geo: 
 });
 
 /** Areas: shaded by who controls them (else their owner), with names, printed values and marks. */
-const AreaLayer = memo(function AreaLayer({ assets, geo, control, counterSize }: {
-  assets: Assets; geo: MapGeometry; control: Record<string, string>; counterSize: number;
+const AreaLayer = memo(function AreaLayer({ assets, geo, control }: {
+  assets: Assets; geo: MapGeometry; control: Record<string, string>;
 }) {
   const areas = assets.board.areas;
   if (!areas || !geo.areas.size) return null;
-  const fs = counterSize * 0.42;
   return (
     <g class="areas-layer">
       {Object.entries(areas).map(([id, a]) => {
@@ -162,21 +163,91 @@ const AreaLayer = memo(function AreaLayer({ assets, geo, control, counterSize }:
           </g>
         );
       })}
-      {Object.entries(areas).map(([id, a]) => {
-        const g = geo.areas.get(id);
-        if (!g) return null;
-        const marks = a.marks ?? [];
-        return (
-          <g key={`n-${id}`} class={'area-name' + (a.kind === 'sea' ? ' sea' : '')} transform={`translate(${g.cx},${g.cy})`}>
-            <text y={-counterSize * 0.75} text-anchor="middle" font-size={fs}>
-              {marks.includes('capital') ? '★ ' : ''}{a.name}{a.value !== undefined ? ` (${a.value})` : ''}
-            </text>
-          </g>
-        );
-      })}
     </g>
   );
 });
+
+/** Area names where `placeAreaLabels` put them (those left out show on zoom-in and in the hover line). */
+const AreaNames = memo(function AreaNames({ assets, labels, size }: { assets: Assets; labels: PlacedLabel[]; size: number }) {
+  const areas = assets.board.areas ?? {};
+  return (
+    <g class="area-names">
+      {labels.map((l) => (
+        <g key={l.id} class={'area-name' + (areas[l.id]?.kind === 'sea' ? ' sea' : '')} data-area-label={l.id}>
+          <text x={l.x} y={l.y} text-anchor="middle" font-size={size}>{l.text}</text>
+        </g>
+      ))}
+    </g>
+  );
+});
+
+/** Area-name font size on screen, in pixels: a fraction of the counters', kept between these bounds. */
+const NAME_PX = { min: 10, max: 12 };
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const widths = new Map<string, number>();
+/** A text's width at font size 1, as the browser draws the area names (bold; sea names italic). */
+function textWidth(text: string, italic: boolean): number {
+  const key = (italic ? 'i' : 'n') + text;
+  let w = widths.get(key);
+  if (w === undefined) {
+    const ctx = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+    if (ctx) { ctx.font = `${italic ? 'italic ' : ''}700 100px ${FONT}`; w = (ctx.measureText(text).width / 100) * 1.04; }
+    else w = text.length * 0.62;
+    widths.set(key, w);
+  }
+  return w;
+}
+
+/** Where an area's counters go, relative to its label point: side by side under the name, four to a row. */
+function areaSlots(n: number, s: number): [number, number][] {
+  const step = s * 1.08, per = 4, rows = Math.ceil(n / per);
+  return Array.from({ length: n }, (_, i) => {
+    const row = Math.floor(i / per), inRow = Math.min(per, n - row * per);
+    return [((i % per) - (inRow - 1) / 2) * step, (row - (rows - 1) / 2) * step + s * 0.15];
+  });
+}
+
+/**
+ * The area names that fit at scale `k` (pixels per map unit): inside their areas, clear of every counter and of each
+ * other; the capitals and the areas worth most first, a shortened name before none.
+ */
+function placeAreaLabels(assets: Assets, geo: MapGeometry, stacks: Map<string, PieceView[]>, s: number, k: number): { labels: PlacedLabel[]; size: number } {
+  const areas = assets.board.areas ?? {};
+  const size = Math.min(NAME_PX.max, Math.max(NAME_PX.min, s * 0.42 * k)) / k;
+  const obstacles: Box[] = [];
+  for (const [place, list] of stacks) {
+    const h = geo.hexes.get(place);
+    if (h) { const r = HEX_COUNTER / 2 + 0.2; obstacles.push({ x0: h.cx - r, x1: h.cx + r, y0: h.cy - r, y1: h.cy + r }); continue; }
+    const a = geo.areas.get(place);
+    if (!a) continue;
+    for (const [dx, dy] of areaSlots(list.length, s)) obstacles.push({ x0: a.cx + dx - s / 2, x1: a.cx + dx + s / 2, y0: a.cy + dy - s / 2, y1: a.cy + dy + s / 2 });
+  }
+  const wishes: LabelWish[] = [];
+  for (const [id, a] of Object.entries(areas)) {
+    const g = geo.areas.get(id);
+    if (!g) continue;
+    const mark = (a.marks ?? []).includes('capital') ? '★ ' : '';
+    const value = a.value !== undefined ? ` (${a.value})` : '';
+    const texts = [...new Set([mark + a.name + value, mark + shortName(a.name) + value])];
+    const slots = areaSlots(stacks.get(id)?.length ?? 0, s);
+    const top = slots.length ? Math.min(...slots.map((q) => q[1])) - s / 2 : 0;
+    const bottom = slots.length ? Math.max(...slots.map((q) => q[1])) + s / 2 : 0;
+    const near: [number, number][] = slots.length
+      ? [[g.cx, g.cy + top - size * 0.35], [g.cx, g.cy + bottom + size * 1]]
+      : [[g.cx, g.cy + size * 0.3], [g.cx, g.cy - size * 0.9], [g.cx, g.cy + size * 1.4]];
+    // Then anywhere else in the area, nearest its label point first.
+    const ring = a.polygons.flat();
+    const [x0, x1] = [Math.min(...ring.map((q) => q[0])), Math.max(...ring.map((q) => q[0]))];
+    const [y0, y1] = [Math.min(...ring.map((q) => q[1])), Math.max(...ring.map((q) => q[1]))];
+    const grid: [number, number][] = [];
+    for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) grid.push([x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * j) / 8 + size * 0.3]);
+    grid.sort((p, q) => Math.hypot(p[0] - g.cx, p[1] - g.cy) - Math.hypot(q[0] - g.cx, q[1] - g.cy));
+    const spots = [...near, ...grid];
+    const priority = (mark ? 1000 : 0) + (a.value ?? 0) * 10 + (a.kind === 'sea' ? 0 : 5) + Math.min(4, g.size / 100);
+    wishes.push({ id, texts, spots, priority, rings: a.polygons as [number, number][][] });
+  }
+  return { labels: placeLabels(wishes, obstacles, size, (t, id) => textWidth(t, areas[id]?.kind === 'sea') * size), size };
+}
 
 const IdLayer = memo(function IdLayer({ geo }: { geo: MapGeometry }) {
   return (
@@ -208,6 +279,8 @@ export function MapView(p: MapViewProps) {
   const cb = useRef(p);
   cb.current = p;
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
+  const [labelK, setLabelK] = useState(20);
+  const labelKRef = useRef(20);
 
   // While the player drags or zooms, the map layer gets a CSS transform (cheap: no SVG repaint); the real
   // transform is committed when the gesture pauses.
@@ -232,6 +305,9 @@ export function MapView(p: MapViewProps) {
     g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k.toFixed(3)})`);
     svg.classList.toggle('zoom-far', k < 14);
     svg.classList.toggle('zoom-near', k >= 30);
+    // Area names are placed anew at each quarter-octave of zoom (a re-render of the names only).
+    const q = 2 ** (Math.round(Math.log2(k) * 4) / 4);
+    if (q !== labelKRef.current) { labelKRef.current = q; setLabelK(q); }
     if (changed && placed.current) cb.current.onViewChange?.({ x, y, k });
   };
   const size = () => {
@@ -420,6 +496,7 @@ export function MapView(p: MapViewProps) {
 
   const stacks = useMemo(() => piecesByPlace(p.board), [p.board]);
   const areaSize = useMemo(() => areaCounterSize(p.geo), [p.geo]);
+  const names = useMemo(() => (p.geo.areas.size ? placeAreaLabels(p.assets, p.geo, stacks, areaSize, labelK) : null), [p.assets, p.geo, stacks, areaSize, labelK]);
   const b = p.geo.bounds;
   const sel = p.selectedPlace;
 
@@ -430,7 +507,8 @@ export function MapView(p: MapViewProps) {
           <defs><Patterns /></defs>
           <g ref={gRef}>
             <rect class="sea" x={b.x - 2} y={b.y - 2} width={b.w + 4} height={b.h + 4} />
-            <AreaLayer assets={p.assets} geo={p.geo} control={p.board.control} counterSize={areaSize} />
+            <AreaLayer assets={p.assets} geo={p.geo} control={p.board.control} />
+            {names && <AreaNames assets={p.assets} labels={names.labels} size={names.size} />}
             <HexLayer assets={p.assets} geo={p.geo} />
             {p.showIds && <IdLayer geo={p.geo} />}
             <ControlMarkers board={p.board} geo={p.geo} />
@@ -486,15 +564,10 @@ const UnitsLayer = memo(function UnitsLayer(p: {
         }
         const a = p.geo.areas.get(place);
         if (!a) return null;
-        // An area: its pieces side by side under the name, four to a row.
-        const s = p.areaSize, step = s * 1.08, per = 4;
-        const rows = Math.ceil(list.length / per);
+        const slots = areaSlots(list.length, p.areaSize);
         return (
           <g key={place} data-area={place} class="stack area-stack" transform={`translate(${a.cx},${a.cy})`}>
-            {list.map((u, i) => {
-              const row = Math.floor(i / per), inRow = Math.min(per, list.length - row * per);
-              return counter(u, ((i % per) - (inRow - 1) / 2) * step, (row - (rows - 1) / 2) * step + s * 0.15, s);
-            })}
+            {list.map((u, i) => counter(u, slots[i]![0], slots[i]![1], p.areaSize))}
           </g>
         );
       })}

@@ -197,6 +197,14 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       const closer = await clashes();
       expect(closer.pairs, `${id}: names that meet, zoomed in`).toEqual([]);
       await shot(phone, `screen-names-${id}-zoomed-390`);
+      // The desktop's first view: the same rule.
+      await phone.setViewportSize(DESKTOP);
+      await phone.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
+      await phone.locator('[data-testid=map] .area-name text').first().waitFor();
+      await phone.waitForTimeout(200);
+      await shot(phone, `screen-names-${id}-1440`);
+      expect((await clashes()).pairs, `${id}: names that meet at 1440x900`).toEqual([]);
+      await phone.setViewportSize(PHONE);
     }
     await phone.close();
   });

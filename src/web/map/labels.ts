@@ -35,7 +35,7 @@ export function insideRings(rings: [number, number][][], x: number, y: number): 
 /** The text's middle line lies inside the area, from end to end (its corners may touch a border's bends). */
 function boxInside(rings: [number, number][][], b: Box): boolean {
   const my = (b.y0 + b.y1) / 2;
-  const pts: [number, number][] = [0, 0.25, 0.5, 0.75, 1].map((f) => [b.x0 + (b.x1 - b.x0) * f, my]);
+  const pts: [number, number][] = [0.5, 0, 1, 0.25, 0.75].map((f) => [b.x0 + (b.x1 - b.x0) * f, my]);
   return pts.every(([x, y]) => insideRings(rings, x, y));
 }
 
@@ -48,12 +48,18 @@ export function placeLabels(wishes: LabelWish[], obstacles: Box[], size: number,
   const pad = size * 0.08;
   const order = [...wishes].sort((a, b) => b.priority - a.priority || (a.id < b.id ? -1 : 1));
   for (const w of order) {
+    // The area's bounding box, and only the counters that reach into it: the cheap tests first, the polygon last.
+    let ax0 = Infinity, ax1 = -Infinity, ay0 = Infinity, ay1 = -Infinity;
+    for (const ring of w.rings) for (const [x, y] of ring) { ax0 = Math.min(ax0, x); ax1 = Math.max(ax1, x); ay0 = Math.min(ay0, y); ay1 = Math.max(ay1, y); }
+    const area = { x0: ax0, x1: ax1, y0: ay0 - size, y1: ay1 + size };
+    const near = obstacles.filter((o) => overlaps(o, area));
     let done = false;
     for (const text of w.texts) {
       const half = width(text, w.id) / 2 + pad;
+      if (2 * half > ax1 - ax0) continue;
       for (const [x, y] of w.spots) {
         const box = { x0: x - half, x1: x + half, y0: y - size * 0.95 - pad, y1: y + size * 0.3 + pad };
-        if (!boxInside(w.rings, box) || obstacles.some((o) => overlaps(o, box)) || placed.some((p) => overlaps(p.box, box))) continue;
+        if (box.x0 < ax0 || box.x1 > ax1 || near.some((o) => overlaps(o, box)) || placed.some((p) => overlaps(p.box, box)) || !boxInside(w.rings, box)) continue;
         placed.push({ id: w.id, text, x, y, box });
         done = true;
         break;
@@ -62,6 +68,11 @@ export function placeLabels(wishes: LabelWish[], obstacles: Box[], size: number,
     }
   }
   return placed;
+}
+
+/** Rings cut to about `max` vertices each (every n-th kept): enough to tell whether a name lies inside its area. */
+export function coarseRings(rings: [number, number][][], max = 48): [number, number][][] {
+  return rings.map((r) => (r.length <= max ? r : r.filter((_, i) => i % Math.ceil(r.length / max) === 0)));
 }
 
 /** A shorter form of a name: every word but the last cut to its initial ("Northern Italy" -> "N. Italy"). */

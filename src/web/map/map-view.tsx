@@ -11,7 +11,7 @@ import { Counter, Patterns } from './counter.tsx';
 import type { MapGeometry } from './geometry.ts';
 import { borderSegments, hexsideSegments } from './geometry.ts';
 import type { Box, LabelWish, PlacedLabel } from './labels.ts';
-import { placeLabels, shortName } from './labels.ts';
+import { coarseRings, placeLabels, shortName } from './labels.ts';
 
 export interface MapTransform { x: number; y: number; k: number }
 
@@ -185,12 +185,14 @@ const AreaNames = memo(function AreaNames({ assets, labels, size }: { assets: As
 const NAME_PX = { min: 10, max: 12 };
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const widths = new Map<string, number>();
+let measurer: CanvasRenderingContext2D | null | undefined;
 /** A text's width at font size 1, as the browser draws the area names (bold; sea names italic). */
 function textWidth(text: string, italic: boolean): number {
   const key = (italic ? 'i' : 'n') + text;
   let w = widths.get(key);
   if (w === undefined) {
-    const ctx = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+    if (measurer === undefined) measurer = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+    const ctx = measurer;
     if (ctx) { ctx.font = `${italic ? 'italic ' : ''}700 100px ${FONT}`; w = (ctx.measureText(text).width / 100) * 1.04; }
     else w = text.length * 0.62;
     widths.set(key, w);
@@ -207,11 +209,27 @@ function areaSlots(n: number, s: number): [number, number][] {
   });
 }
 
+/** What placing an area's name needs of its shape, once per map: coarse rings, and spots over it nearest its label point. */
+function labelShapes(assets: Assets, geo: MapGeometry): Map<string, { rings: [number, number][][]; grid: [number, number][] }> {
+  const out = new Map<string, { rings: [number, number][][]; grid: [number, number][] }>();
+  for (const [id, a] of Object.entries(assets.board.areas ?? {})) {
+    const g = geo.areas.get(id);
+    if (!g) continue;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const ring of a.polygons) for (const [x, y] of ring) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
+    const grid: [number, number][] = [];
+    for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) grid.push([x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * j) / 8]);
+    grid.sort((p, q) => Math.hypot(p[0] - g.cx, p[1] - g.cy) - Math.hypot(q[0] - g.cx, q[1] - g.cy));
+    out.set(id, { rings: coarseRings(a.polygons as [number, number][][]), grid });
+  }
+  return out;
+}
+
 /**
  * The area names that fit at scale `k` (pixels per map unit): inside their areas, clear of every counter and of each
  * other; the capitals and the areas worth most first, a shortened name before none.
  */
-function placeAreaLabels(assets: Assets, geo: MapGeometry, stacks: Map<string, PieceView[]>, s: number, k: number): { labels: PlacedLabel[]; size: number } {
+function placeAreaLabels(assets: Assets, geo: MapGeometry, shapes: ReturnType<typeof labelShapes>, stacks: Map<string, PieceView[]>, s: number, k: number): { labels: PlacedLabel[]; size: number } {
   const areas = assets.board.areas ?? {};
   const size = Math.min(NAME_PX.max, Math.max(NAME_PX.min, s * 0.42 * k)) / k;
   const obstacles: Box[] = [];
@@ -235,16 +253,10 @@ function placeAreaLabels(assets: Assets, geo: MapGeometry, stacks: Map<string, P
     const near: [number, number][] = slots.length
       ? [[g.cx, g.cy + top - size * 0.35], [g.cx, g.cy + bottom + size * 1]]
       : [[g.cx, g.cy + size * 0.3], [g.cx, g.cy - size * 0.9], [g.cx, g.cy + size * 1.4]];
-    // Then anywhere else in the area, nearest its label point first.
-    const ring = a.polygons.flat();
-    const [x0, x1] = [Math.min(...ring.map((q) => q[0])), Math.max(...ring.map((q) => q[0]))];
-    const [y0, y1] = [Math.min(...ring.map((q) => q[1])), Math.max(...ring.map((q) => q[1]))];
-    const grid: [number, number][] = [];
-    for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) grid.push([x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * j) / 8 + size * 0.3]);
-    grid.sort((p, q) => Math.hypot(p[0] - g.cx, p[1] - g.cy) - Math.hypot(q[0] - g.cx, q[1] - g.cy));
-    const spots = [...near, ...grid];
+    const shape = shapes.get(id)!;
+    const spots = [...near, ...shape.grid.map(([x, y]): [number, number] => [x, y + size * 0.3])];
     const priority = (mark ? 1000 : 0) + (a.value ?? 0) * 10 + (a.kind === 'sea' ? 0 : 5) + Math.min(4, g.size / 100);
-    wishes.push({ id, texts, spots, priority, rings: a.polygons as [number, number][][] });
+    wishes.push({ id, texts, spots, priority, rings: shape.rings });
   }
   return { labels: placeLabels(wishes, obstacles, size, (t, id) => textWidth(t, areas[id]?.kind === 'sea') * size), size };
 }
@@ -496,7 +508,8 @@ export function MapView(p: MapViewProps) {
 
   const stacks = useMemo(() => piecesByPlace(p.board), [p.board]);
   const areaSize = useMemo(() => areaCounterSize(p.geo), [p.geo]);
-  const names = useMemo(() => (p.geo.areas.size ? placeAreaLabels(p.assets, p.geo, stacks, areaSize, labelK) : null), [p.assets, p.geo, stacks, areaSize, labelK]);
+  const shapes = useMemo(() => labelShapes(p.assets, p.geo), [p.assets, p.geo]);
+  const names = useMemo(() => (p.geo.areas.size ? placeAreaLabels(p.assets, p.geo, shapes, stacks, areaSize, labelK) : null), [p.assets, p.geo, shapes, stacks, areaSize, labelK]);
   const b = p.geo.bounds;
   const sel = p.selectedPlace;
 

@@ -204,6 +204,9 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       await phone.waitForTimeout(200);
       await shot(phone, `screen-names-${id}-1440`);
       expect((await clashes()).pairs, `${id}: names that meet at 1440x900`).toEqual([]);
+      // A name left out under counters is in the hover line of each of them.
+      await phone.locator('[data-testid=map] .area-stack .counter').first().hover();
+      await expect.poll(() => phone.locator('[data-testid=map-hover]').textContent()).toMatch(/ — in \S/);
       await phone.setViewportSize(PHONE);
     }
     await phone.close();

@@ -63,7 +63,7 @@ export function describeOnMap(la: LoadedAssets, board: BoardView, place: string,
   if (u) {
     const f = pieceFactors(u, la.assets.counters);
     return [`${pieceName(u, la.assets.counters)}${f !== undefined && !u.hidden ? ` ${factorText(f)}` : ''}${u.reduced ? ' (reduced)' : ''}`,
-      u.marks?.map(markText).join(', '), u.note].filter(Boolean).join(' — ');
+      u.marks?.map(markText).join(', '), u.note, `in ${placeLabel(la.assets, place)}`].filter(Boolean).join(' — ');
   }
   const h = la.assets.board.hex?.hexes[place];
   const a = la.assets.board.areas?.[place];

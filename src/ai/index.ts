@@ -2,7 +2,7 @@
 // adapter, plans the seat's whole run of decisions with the general planner (src/ai/planner.ts) and explains the
 // choice from the rule set's scoring terms (docs/ai.md).
 import {
-  actionKey, allChoices, createRng, nextInt, stateHash, type Action, type BaseState, type Choice, type Ruleset, type Seat,
+  actionKey, allChoices, createRng, nextInt, stateHash, type Action, type BaseState, type Choice, type Ruleset, type Seat, type SeatView,
 } from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
@@ -29,8 +29,40 @@ interface PlannedStep { action: Action; why: string; madeAt: number }
 const plans = new Map<string, PlannedStep>();
 const MAX_PLANNED = 4_096;
 
+/**
+ * Positions each seat spent in its current player turn (LevelParams.turnPositions), by rule set, scenario, seat, level
+ * and turn, and by the action count of each decision: a decision plans with what the turn's earlier decisions left (the
+ * same request again gets the same budget). Deterministic for a game played in one process from the turn's start
+ * (play, simulate, the CLI); cleared with the plans.
+ */
+const turnSpent = new Map<string, Map<number, number>>();
+const MAX_TURNS = 256;
+
 export function forgetPlans(): void {
   plans.clear();
+  turnSpent.clear();
+}
+
+/** The player turn a view stands in, as its board shows it ("12|axis"); null when the rule set shows no board. */
+export function playerTurnOf(view: SeatView): string | null {
+  const b = view.board;
+  return b?.turn ? `${b.turn.index}|${b.activeSide ?? ''}` : null;
+}
+
+function spentBefore(key: string | null, seq: number): number {
+  let n = 0;
+  for (const [at, x] of (key === null ? undefined : turnSpent.get(key)) ?? []) if (at < seq) n += x;
+  return n;
+}
+
+function spend(key: string | null, seq: number, n: number): void {
+  if (key === null) return;
+  let m = turnSpent.get(key);
+  if (!m) {
+    if (turnSpent.size >= MAX_TURNS) turnSpent.delete(turnSpent.keys().next().value!);
+    turnSpent.set(key, (m = new Map()));
+  }
+  m.set(seq, n);
 }
 
 function planKey(ruleset: string, seat: Seat, level: AiLevel, seq: number, view: unknown): string {
@@ -102,12 +134,27 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
 
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
+  const turn = playerTurnOf(req.view);
+  const turnKey = turn === null ? null : `${ruleset.id}|${req.view.scenario}|${seat}|${level}|${turn}`;
+  const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
+  if (left < params.floorPositions) {
+    // The turn's budget is spent: the standing rule, else the first good choice, without a search.
+    const rule = adapter.quickChoice?.(state, prompt, seat, true);
+    const c = (rule && legal.get(actionKey(rule))) ?? planner.ordered(state, prompt).map((x) => legal.get(actionKey(x.action))).find((x) => x !== undefined) ?? [...legal.values()][0]!;
+    spend(turnKey, req.view.seq, planner.positions);
+    return {
+      action: c.action, explanation: `${adapter.headline?.(state, seat, c.action) ?? c.label}: first good choice (the turn's planning budget is spent)`,
+      stats: { positions: planner.positions, plans: 0, generations: 0, planLength: 0, followed: false, timedOut: false },
+    };
+  }
+  planner.limit = left;
   const r = planner.plan(states);
   let chosen = r.genes.length ? legal.get(actionKey(r.genes[0]!.action)) : undefined;
   // The determinised state may offer what the real prompt does not: never play outside the prompt.
   chosen ??= planner.ordered(state, prompt).map((c) => legal.get(actionKey(c.action))).find((c) => c !== undefined) ?? [...legal.values()][0]!;
   const terms = termChanges(planner, adapter, state, r.leaf, seat);
   const summary = planSummary(r.genes.length, terms, adapter, state, r.leaf, seat, planner.value(state), r.value);
+  spend(turnKey, req.view.seq, planner.positions);
   const stats = {
     positions: planner.positions, plans: planner.plans, generations: planner.generations, planLength: r.genes.length,
     followed: false, timedOut: planner.timedOut, terms, ...(planner.refusalErrors ? { refusalErrors: planner.refusalErrors } : {}),

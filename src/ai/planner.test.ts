@@ -45,6 +45,18 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     expect(e.positions).toBeLessThan(a.positions);
   });
 
+  it('a search spends no more than what is left of the turn budget (LevelParams.turnPositions), and still plans', () => {
+    const s = Game.create(tokens, 's', {}, 'p').state;
+    const full = new Planner(tokens, tokensAi, 'a', LEVELS.hard, 'seed', null);
+    full.plan([s]);
+    const cut = new Planner(tokens, tokensAi, 'a', LEVELS.hard, 'seed', null);
+    cut.limit = 60;
+    const r = cut.plan([s]);
+    expect(full.positions).toBeGreaterThan(200);
+    expect(cut.positions).toBeLessThan(full.positions / 2);
+    expect(r.genes[0]!.action.type).toBe('move');
+  });
+
   it('judges a plan that ends in a roll by the exact odds of every result (Duel 3.1: hit on 4+)', () => {
     const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
     g.act('red', { type: 'bid', n: 2 });

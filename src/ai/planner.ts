@@ -75,6 +75,8 @@ export class Planner<S extends BaseState> {
   generations = 0;
   timedOut = false;
   budget = 0;
+  /** Positions this search may spend at most: what is left of the seat's turn budget (LevelParams.turnPositions). */
+  limit = Infinity;
   /** Stale genes whose refusal threw something else than a RuleViolation (a rule set's explain() bug). */
   refusalErrors = 0;
   private memo: PromptMemo = new WeakMap();
@@ -392,7 +394,7 @@ export class Planner<S extends BaseState> {
     const seedDecoded = this.decode(root, [], record);
     const seedGenes = seedDecoded.genes;
     const L = Math.max(1, seedGenes.length);
-    this.budget = Math.min(this.params.maxPositions, this.params.minPositions + this.params.perDecision * L) + this.positions;
+    this.budget = Math.min(this.params.maxPositions, this.params.minPositions + this.params.perDecision * L, this.limit - this.positions) + this.positions;
     const memo = new Map<string, Decoded<S>>();
     const keyOf = (genes: Gene[]) => genes.map((g) => actionKey(g.action)).join('|');
     const judge = (genes: Gene[]): Decoded<S> => {

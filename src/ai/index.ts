@@ -43,10 +43,12 @@ export function forgetPlans(): void {
   turnSpent.clear();
 }
 
-/** The player turn a view stands in, as its board shows it ("12|axis"); null when the rule set shows no board. */
-export function playerTurnOf(view: SeatView): string | null {
-  const b = view.board;
-  return b?.turn ? `${b.turn.index}|${b.activeSide ?? ''}` : null;
+/**
+ * The game turn a view stands in, as its board shows it; null when the rule set shows no board. A seat's turn budget
+ * covers its player turn and its reactions in the other side's (what the bench measures as its turn).
+ */
+export function turnOf(view: SeatView): number | null {
+  return view.board?.turn?.index ?? null;
 }
 
 function spentBefore(key: string | null, seq: number): number {
@@ -134,7 +136,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
 
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
-  const turn = playerTurnOf(req.view);
+  const turn = turnOf(req.view);
   const turnKey = turn === null ? null : `${ruleset.id}|${req.view.scenario}|${seat}|${level}|${turn}`;
   const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
   if (left < params.floorPositions) {

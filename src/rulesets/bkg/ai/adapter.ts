@@ -112,5 +112,9 @@ export const bkgAi: AiAdapter<BkgState> = {
     };
   },
   // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
-  levels: { easy: { maxPositions: 24, lookahead: 4 }, normal: { maxPositions: 240, lookahead: 8 }, hard: { maxPositions: 1_500, lookahead: 16 } },
+  // A turn's positions: about 580 a CPU second in the basic game, so hard stays ≤ 10 s a seat's turn.
+  levels: {
+    easy: { maxPositions: 24, lookahead: 4, turnPositions: 400 }, normal: { maxPositions: 240, lookahead: 8, turnPositions: 1_500 },
+    hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 4_500 },
+  },
 };

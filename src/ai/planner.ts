@@ -458,7 +458,13 @@ export class Planner<S extends BaseState> {
     if (best.genes.length < 2) return best;
     const alone = (g: Gene) => this.actionValue(root, this.me, g.action);
     const first = alone(best.genes[0]!);
-    const better = best.genes.slice(1).map((g) => ({ g, v: alone(g) })).filter((x) => x.v > first + 1e-9).sort((a, b) => b.v - a.v);
+    // Each decision judged alone costs a play-out: within what is left of the turn budget only.
+    const scored: { g: Gene; v: number }[] = [];
+    for (const g of best.genes.slice(1)) {
+      if (this.positions >= this.limit) break;
+      scored.push({ g, v: alone(g) });
+    }
+    const better = scored.filter((x) => x.v > first + 1e-9).sort((a, b) => b.v - a.v);
     for (const { g } of better.slice(0, 3)) {
       const d = judge([g, ...best.genes.filter((x) => x !== g)]);
       if (d.value >= best.value - 1e-9 && d.genes[0] && actionKey(d.genes[0].action) === actionKey(g.action)) return d;

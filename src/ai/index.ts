@@ -137,7 +137,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
   const turn = turnOf(req.view);
-  const turnKey = turn === null ? null : `${ruleset.id}|${req.view.scenario}|${seat}|${level}|${turn}`;
+  const turnKey = turn === null ? null : `${req.game ?? ''}|${ruleset.id}|${req.view.scenario}|${seat}|${level}|${turn}`;
   const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
   if (left < params.floorPositions) {
     // The turn's budget is spent: the standing rule, else the first good choice, without a search.

@@ -16,6 +16,8 @@ export interface ChooseActionRequest {
   seed: string;
   /** Thinking time the server allows (ms); players that search stop by then. */
   budgetMs?: number;
+  /** The game the decision belongs to (players that keep a turn budget key it by game). */
+  game?: string;
 }
 
 export interface ChooseActionResult {

@@ -27,6 +27,8 @@ export interface ChooseActionRequest {
   budgetMs?: number;
   /** Action count of the game, mixed into the seed (defaults to view.seq). */
   seq?: number;
+  /** The game this decision belongs to: keys the seat's turn budget, so games sharing a process never share one. */
+  game?: string;
   /** Called while the planner thinks (at most every 64 positions). */
   onProgress?: (p: AiProgress) => void;
 }

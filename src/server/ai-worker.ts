@@ -15,7 +15,7 @@ parentPort!.on('message', (msg: AiJobMessage) => {
       const prompt = promptFor(ruleset, state, msg.seat);
       if (!prompt) return { id: msg.id, error: `${msg.seat} has no decision to make at action ${state.seq}` };
       const view = viewFor(ruleset, state, msg.seat);
-      const req: Parameters<typeof chooseAction>[0] = { ruleset: msg.ruleset, seat: msg.seat, level: msg.level, view, prompt, seed: msg.seed };
+      const req: Parameters<typeof chooseAction>[0] = { ruleset: msg.ruleset, seat: msg.seat, level: msg.level, view, prompt, seed: msg.seed, game: msg.gameId };
       if (msg.budgetMs !== undefined) req.budgetMs = msg.budgetMs;
       const r = await chooseAction(req);
       return { id: msg.id, action: r.action, explanation: r.explanation };

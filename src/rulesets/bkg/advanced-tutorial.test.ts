@@ -635,6 +635,18 @@ function alliedRailAndRebase(p: Play): void {
   expect(prompts(bkg, p.s)[0]!.text).toContain('movement phase');
 }
 
+/** The tutorial's steps in the order it plays them; each checks its own outcome. */
+const STEPS = [
+  movement, karelia, baltic, finnishSea, eastPoland, lwow, odessa, yugoslavia, cyreneica, pakoe,
+  exploitation, greece, matruh, whiteRussia, leningrad, alliedRailAndRebase,
+];
+
+/** Plays the tutorial's steps from `first` to `last`, both included. */
+function playSteps(p: Play, first: (p: Play) => void, last: (p: Play) => void): Play {
+  for (const step of STEPS.slice(STEPS.indexOf(first), STEPS.indexOf(last) + 1)) step(p);
+  return p;
+}
+
 describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   it('turn start: peace roll, reinforcements, initiative with the Initiative card, weather, limits, rail, rebasing', () => {
     const p = turnStart();
@@ -655,62 +667,23 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
   });
 
   it('the Baltic front: Karelia, the Baltic, the Finnish Sea, East Poland, Lwow', () => {
-    const p = turnStart();
-    movement(p);
-    karelia(p);
+    const p = playSteps(turnStart(), movement, karelia);
     expect(p.describe('karelia')).toBe('finland Inf 3, finland Inf 2');
     expect(p.describe('finland')).toBe('finland Air 2');
     expect(p.s.control.karelia).toBe('germany');
     expect([p.s.production.ussr, p.s.production.germany]).toEqual([33, 21]);
-    baltic(p);
-    finnishSea(p);
-    eastPoland(p);
-    lwow(p);
+    playSteps(p, baltic, lwow);
   });
 
   it('the Black Sea and the Balkans: Odessa, Yugoslavia', () => {
-    const p = turnStart();
-    movement(p);
-    karelia(p);
-    baltic(p);
-    finnishSea(p);
-    eastPoland(p);
-    lwow(p);
-    odessa(p);
-    yugoslavia(p);
+    playSteps(turnStart(), movement, yugoslavia);
   });
 
   it('North Africa and China: Cyreneica, Pakoe', () => {
-    const p = turnStart();
-    movement(p);
-    karelia(p);
-    baltic(p);
-    finnishSea(p);
-    eastPoland(p);
-    lwow(p);
-    odessa(p);
-    yugoslavia(p);
-    cyreneica(p);
-    pakoe(p);
+    playSteps(turnStart(), movement, pakoe);
   });
 
   it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, the Coup in Iraq; the Allied rail and rebasing', () => {
-    const p = turnStart();
-    movement(p);
-    karelia(p);
-    baltic(p);
-    finnishSea(p);
-    eastPoland(p);
-    lwow(p);
-    odessa(p);
-    yugoslavia(p);
-    cyreneica(p);
-    pakoe(p);
-    exploitation(p);
-    greece(p);
-    matruh(p);
-    whiteRussia(p);
-    leningrad(p);
-    alliedRailAndRebase(p);
+    playSteps(turnStart(), movement, alliedRailAndRebase);
   });
 });

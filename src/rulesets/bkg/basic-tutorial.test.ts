@@ -263,8 +263,7 @@ describe('BKG Basic Game Tutorial, turn 3/39', () => {
     for (const label of ['Inf 2 (B)', 'Inf 2 (B)', 'Inf 2 (B)', 'Inf 1 (B)']) p.act('france', { type: 'hit', unit: p.unit('france', 'western-germany', label) });
     p.act('germany', { type: 'hit', unit: p.unit('germany', 'western-germany', 'Inf 4') });
     p.act('germany', { type: 'hit', unit: p.unit('germany', 'western-germany', 'Inf 2 (B)') });
-    // The Allies withdraw the armor to Maginot; the aircraft return to Paris; Germany keeps its aircraft in Western
-    // Germany. Then Sian (the last combat) follows.
+    // French retreat: armour back to Maginot, air back to Paris; the German air stays put. Sian (the last combat) next.
     p.act('france', { type: 'retreat' });
     p.act('france', { type: 'retreat-to', units: p.ids('france', 'western-germany', 'Arm 4'), to: 'maginot' });
     p.act('france', { type: 'land', units: p.ids('france', 'western-germany', 'Air 2'), to: 'paris' });

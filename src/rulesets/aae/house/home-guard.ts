@@ -1,6 +1,6 @@
 // Home Guard (house rules l.193): the first Axis ground invasion of the United Kingdom calls it out in every British
-// home area — 2d6 for London, 3d6 for the North, 5d6 for the South; each even die is a Home Guard unit there at once,
-// each odd die one that arrives at the start of the next British turn. They never leave the United Kingdom; while
+// home area (dice: London 2, the North 3, the South 5, HOME_DICE); an even die raises a unit at once, an odd one at the
+// start of the next British turn. They never leave the United Kingdom; while
 // regular infantry fight they are not taken as casualties (combat-rules.ts `shielded`).
 import type { Ctx } from '../../../engine/index.ts';
 import type { AaeState } from '../state.ts';

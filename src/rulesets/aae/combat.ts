@@ -9,6 +9,7 @@ import { areaName, describeUnits, enemies, enemyLand, isSea } from './world.ts';
 import { fortressesFire } from './house/turn.ts';
 import { callMilitia } from './house/militia.ts';
 import { callHomeGuard } from './house/home-guard.ts';
+import { surrenderBeforeAttack } from './house/surrender.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -64,6 +65,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
     const s = ctx.state;
     if (!f.listed) {
       fortressesFire(ctx);
+      surrenderBeforeAttack(ctx);
       s.battles = pendingBattles(s);
       ctx.goto('combat', { listed: true });
       callMilitia(ctx);

@@ -11,6 +11,7 @@ import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome }
 import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 import { checkSupply } from './house/supply.ts';
 import { militiaDue } from './house/militia.ts';
+import { surrenderAtTurnEnd } from './house/surrender.ts';
 import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
@@ -157,6 +158,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         if (p === 'germany' && s.victoryWatch.allies !== undefined && !alliedConditionMet(s)) s.victoryWatch.allies = undefined;
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;
         houseTurnEnd(ctx, p);
+        surrenderAtTurnEnd(ctx);
         // House rules l.241: each power's own goal, at the end of every turn.
         const won = s.opts.house.victory ? houseVictoryAtTurnEnd(s) : null;
         if (won) { ctx.end(won); return; }

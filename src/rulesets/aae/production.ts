@@ -9,6 +9,7 @@ import { unitCost } from './house/values.ts';
 import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
 import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
+import { RULE_FORTS, fortPlaced, fortPlaces, newUnitChoices } from './house/new-units.ts';
 import { AREAS, POWER_NAMES, area, areaName, controller, factoryAreas, hasMark, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
@@ -33,7 +34,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     }));
     if (f.bid === undefined) {
       if (mayBuySs(s, f.power)) choices.push({ action: { type: 'buy', unit: 'ss-armour' }, label: `buy SS armour (${unitCost(s, 'ss-armour', f.power)} IPCs; one a turn)` });
-      choices.push(...guardsChoices(s, f.power), ...landingCraftChoices(s, f.power));
+      choices.push(...guardsChoices(s, f.power), ...landingCraftChoices(s, f.power), ...newUnitChoices(s, f.power));
       if (mayBuyVolksgrenadiers(s, f.power) && unitCost(s, 'volksgrenadier', f.power) <= money) choices.push({ action: { type: 'buy', unit: 'volksgrenadier' }, label: `buy volksgrenadier (${unitCost(s, 'volksgrenadier', f.power)} IPCs)` });
     }
     choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
@@ -122,6 +123,8 @@ export function mayBuildAt(s: AaeState, p: Power, id: string, t: UnitType): bool
 
 /** Where a new unit may go: land and air units in a factory territory, ships in a sea zone next to one. */
 export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<string, number>): { at: string; factory: string }[] {
+  // House rules l.12: a coastal fort goes to a coastal territory, not to a complex.
+  if (t === 'fort') return fortPlaces(s, p, placed).map((at) => ({ at, factory: `fort:${at}` }));
   const out: { at: string; factory: string }[] = [];
   for (const fa of factoryAreas) {
     if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
@@ -185,9 +188,10 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     const t = a.unit as UnitType;
     const i = s.pending[f.power].indexOf(t);
     s.pending[f.power].splice(i, 1);
-    newUnit(s, t, f.power, a.at as string);
+    const unit = newUnit(s, t, f.power, a.at as string);
     const fa = a.factory as string;
-    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : RULE_MOBILIZE);
+    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : t === 'fort' ? RULE_FORTS : RULE_MOBILIZE);
+    if (t === 'fort') fortPlaced(ctx, unit);
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };

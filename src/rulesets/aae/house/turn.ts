@@ -8,6 +8,7 @@ import { newUnit, removeUnit } from '../units.ts';
 import { startRepairs } from './repairs.ts';
 import { startOil } from './oil.ts';
 import { homeGuardArrives } from './home-guard.ts';
+import { fortsFinished } from './new-units.ts';
 import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } from '../world.ts';
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
@@ -178,6 +179,7 @@ export function houseTurnEnd(ctx: Ctx<AaeState>, p: Power): void {
     removeUnit(s, cheapest.id);
   }
   if (s.opts.house.japan && p === 'uk') warWithJapan(ctx);
+  if (s.opts.house.forts) fortsFinished(ctx, p);
 }
 
 function warWithJapan(ctx: Ctx<AaeState>): void {

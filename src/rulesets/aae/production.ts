@@ -10,6 +10,7 @@ import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
 import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
 import { RULE_FORTS, fortPlaced, fortPlaces, newUnitChoices } from './house/new-units.ts';
+import { instalment, startBuild, turnsToBuild } from './house/production-cycle.ts';
 import { AREAS, POWER_NAMES, area, areaName, controller, factoryAreas, hasMark, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
@@ -29,8 +30,12 @@ export const FOR_SALE: readonly UnitType[] = UNIT_TYPES;
 export const purchase: Procedure<AaeState, PurchaseFrame> = {
   prompts(s, f) {
     const money = f.bid ?? s.ipcs[f.power];
-    const choices: Choice[] = FOR_SALE.filter((t) => unitCost(s, t, f.power) <= money).map((t) => ({
-      action: { type: 'buy', unit: t }, label: `buy ${unitData(t).name.toLowerCase()} (${unitCost(s, t, f.power)} IPCs)`,
+    // House rules l.12: a unit built over several turns asks only its first instalment now (not with the advance).
+    const turns = (t: UnitType) => (f.bid === undefined ? turnsToBuild(s, t) : 1);
+    const price = (t: UnitType) => instalment(unitCost(s, t, f.power), turns(t), 0);
+    const choices: Choice[] = FOR_SALE.filter((t) => price(t) <= money).map((t) => ({
+      action: { type: 'buy', unit: t },
+      label: `buy ${unitData(t).name.toLowerCase()} (${turns(t) > 1 ? `${price(t)} IPCs now, ${unitCost(s, t, f.power)} over ${turns(t)} turns` : `${unitCost(s, t, f.power)} IPCs`})`,
     }));
     if (f.bid === undefined) {
       if (mayBuySs(s, f.power)) choices.push({ action: { type: 'buy', unit: 'ss-armour' }, label: `buy SS armour (${unitCost(s, 'ss-armour', f.power)} IPCs; one a turn)` });
@@ -64,6 +69,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     const cost = unitCost(s, t, f.power);
     if (t === 'ss-armour') boughtSs(s);
     if (f.bid !== undefined) ctx.goto('purchase', { ...f, bid: f.bid - cost, bought: [...(f.bought ?? []), t] });
+    else if (turnsToBuild(s, t) > 1) startBuild(s, f.power, t, cost);
     else { s.ipcs[f.power] -= cost; s.pending[f.power].push(t); }
   },
 };

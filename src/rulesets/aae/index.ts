@@ -21,11 +21,12 @@ import { repairs } from './house/repairs.ts';
 import { secondAttack } from './house/second-attack.ts';
 import { aaePositions } from './positions.ts';
 import { timeTrack } from './house/production-cycle.ts';
+import { earlyOffensive } from './house/early-offensive.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
   mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs, 'axis-oil': axisOil, militia: militiaCall, 'militia-end': militiaEnd,
-  'second-attack': secondAttack, 'time-track': timeTrack,
+  'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive,
 };
 
 const PHASE_NAMES: Record<string, string> = {

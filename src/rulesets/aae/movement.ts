@@ -6,6 +6,7 @@
 import { oilPenalty } from './house/oil.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
+import { offensiveUnderWay } from './house/early-offensive.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
@@ -197,6 +198,9 @@ export function raidTarget(s: AaeState, id: string, p: Power): boolean {
 export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new MoveEnv(s)): MoveOption[] {
   if (u.power !== s.power || u.done) return [];
   if (mode === 'combat' && u.type === 'aa') return [];
+  // House rules l.127: the early offensive is a land attack (ruling 75).
+  const early = mode === 'combat' && offensiveUnderWay(s);
+  if (early && (unitData(u.type).domain !== 'land' || u.aboard)) return [];
   if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return [];
   if (u.aboard) {
     const carrier = s.units.find((c) => c.id === u.aboard);
@@ -210,7 +214,7 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
     return out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
   }
-  if (unitData(u.type).domain === 'land') out.push(...boardOptions(env, u, mode));
+  if (unitData(u.type).domain === 'land' && !early) out.push(...boardOptions(env, u, mode));
   if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
   return out;
 }

@@ -12,6 +12,7 @@ import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 import { checkSupply } from './house/supply.ts';
 import { militiaDue } from './house/militia.ts';
 import { surrenderAtTurnEnd } from './house/surrender.ts';
+import { mayDeclare, offensiveFought, offensiveUnitsMoved } from './house/early-offensive.ts';
 import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
@@ -91,6 +92,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
           u.mission = undefined; u.cameFrom = undefined; u.landing = undefined; u.submerged = undefined; u.boardedThisTurn = undefined; u.secondAttack = undefined;
           u.landedWithCraft = undefined;
         }
+        if (p === 'ussr') offensiveUnitsMoved(s);
         ctx.log(`${POWER_NAMES[p]}'s turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
         next();
         houseTurnStart(ctx, p);
@@ -99,9 +101,12 @@ export const turn: Procedure<AaeState, TurnFrame> = {
       case 'purchase':
         s.phase = 'purchase';
         next();
+        // House rules l.127: the Soviets may strike first, once Germany has bought its units.
+        if (mayDeclare(s)) ctx.push('early-offensive', { step: 'ask' });
         ctx.push('purchase', { power: p });
         return;
       case 'combat-move':
+        if (p === 'ussr' && offensiveFought(s)) { ctx.goto('turn', { power: p, step: 'after-combat' }); return; }
         s.phase = 'combat-move';
         if (s.opts.house.supply) checkSupply(ctx);
         next();

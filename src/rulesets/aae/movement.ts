@@ -18,7 +18,7 @@ import { captureArea, captureConvoy } from './capture.ts';
 import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
-  AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasMark, hostileSea,
+  AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasFactory, hasMark, hostileSea,
   inPlay, isLand, isNeutral, isSea, sideOf, unitData,
 } from './world.ts';
 
@@ -191,7 +191,7 @@ export const mayBombByNight = (s: AaeState, u: Unit): boolean => !!s.opts.house[
 
 /** Territories a raid may hit: enemy territories with an industrial complex (AAE Strategic Bombing Raids). */
 export function raidTarget(s: AaeState, id: string, p: Power): boolean {
-  return enemyLand(s, id, p) && hasMark(id, 'factory');
+  return enemyLand(s, id, p) && hasFactory(s, id);
 }
 
 /** Every move the unit may make now. */
@@ -474,7 +474,7 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
     if (enemyUnitsAt(s, to, first.power).length === 0) {
       // An empty enemy territory is taken at once; armour may go on unless it holds an industrial complex (AAE Blitzing).
       captureArea(ctx, to, first.power, RULE_BLITZ);
-      for (const u of units) if (!d.blitz || hasMark(to, 'factory')) u.done = true;
+      for (const u of units) if (!d.blitz || hasFactory(s, to)) u.done = true;
     } else {
       for (const u of units) { u.done = true; u.mission = 'attack'; }
     }

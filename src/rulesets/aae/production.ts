@@ -11,7 +11,8 @@ import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
 import { RULE_FORTS, fortPlaced, fortPlaces, newUnitChoices } from './house/new-units.ts';
 import { instalment, startBuild, turnsToBuild } from './house/production-cycle.ts';
-import { AREAS, POWER_NAMES, area, areaName, controller, factoryAreas, hasMark, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
+import { AREAS, POWER_NAMES, area, areaName, controller, factoriesIn, factoryBonus, hasFactory, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
+import { factoryBook } from './house/relocation.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
 export const RULE_MOBILIZE = 'AAE Mobilize New Units';
@@ -116,7 +117,10 @@ interface MobilizeFrame extends Frame { power: Power; placed?: Record<string, nu
  */
 export function factoryRoom(s: AaeState, p: Power, id: string, placed: Record<string, number>): number {
   if (controller(s, id) !== p || s.capturedThisTurn.includes(id)) return 0;
-  const value = area(id).value ?? 0;
+  const value = (area(id).value ?? 0) + factoryBonus(s, id);
+  // House rules l.133: a complex moved this turn to a territory builds up to its value.
+  const moved = factoryBook(s);
+  if (moved.round === s.round && moved.to === id && id !== 'urals') return Math.max(0, value - (placed[id] ?? 0));
   // House rules l.7, 109: twice the value at every complex.
   if (area(id).owner === p) return s.opts.house['factory-limit'] ? Math.max(0, 2 * value - (placed[id] ?? 0)) : Infinity;
   return Math.max(0, value - (placed[id] ?? 0));
@@ -132,7 +136,7 @@ export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<st
   // House rules l.12: a coastal fort goes to a coastal territory, not to a complex.
   if (t === 'fort') return fortPlaces(s, p, placed).map((at) => ({ at, factory: `fort:${at}` }));
   const out: { at: string; factory: string }[] = [];
-  for (const fa of factoryAreas) {
+  for (const fa of factoriesIn(s)) {
     if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
     if (!isShip(t)) out.push({ at: fa, factory: fa });
     else for (const n of neighbours(fa)) if (n.kind === 'coast') out.push({ at: n.id, factory: fa });
@@ -146,7 +150,7 @@ const NKVD = 'nkvd';
 /** House rules l.139: Soviet territories held since the turn began without an industrial complex (Baku among them), once a mobilization. */
 export function nkvdTowns(s: AaeState, p: Power, placed: Record<string, number>): string[] {
   if (!s.opts.house.nkvd || p !== 'ussr' || placed[NKVD]) return [];
-  return [...AREAS.values()].filter((a) => a.kind === 'land' && inPlay(s, a.id) && controller(s, a.id) === 'ussr' && !hasMark(a.id, 'factory')
+  return [...AREAS.values()].filter((a) => a.kind === 'land' && inPlay(s, a.id) && controller(s, a.id) === 'ussr' && !hasFactory(s, a.id)
     && !s.capturedThisTurn.includes(a.id)).map((a) => a.id).sort();
 }
 

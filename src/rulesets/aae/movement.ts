@@ -191,7 +191,8 @@ export const mayBombByNight = (s: AaeState, u: Unit): boolean => !!s.opts.house[
 
 /** Territories a raid may hit: enemy territories with an industrial complex (AAE Strategic Bombing Raids). */
 export function raidTarget(s: AaeState, id: string, p: Power): boolean {
-  return enemyLand(s, id, p) && hasFactory(s, id);
+  // House rules l.165: Rumania's oil may be raided.
+  return enemyLand(s, id, p) && (hasFactory(s, id) || (id === 'rumania' && !!s.opts.house['oil-raid']));
 }
 
 /** Every move the unit may make now. */

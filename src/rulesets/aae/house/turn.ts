@@ -30,7 +30,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   if (s.opts.house['home-guard'] && p === 'uk') homeGuardArrives(ctx);
   startRepairs(ctx, p);
   if (s.opts.house['production-cycle'] && dueEntries(s, p).length) ctx.push('time-track', { power: p });
-  if (s.opts.house.oil && p === 'germany') startOil(ctx);
+  if ((s.opts.house.oil || s.opts.house['oil-raid']) && p === 'germany') startOil(ctx);
   if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});
 }
 

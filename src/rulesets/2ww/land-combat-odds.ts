@@ -111,15 +111,17 @@ const LAND_FIRE = { type: 'odds-land-fire' };
 type FireFrame = LandCombatFrame & { oddsFire?: boolean };
 
 /**
- * After a support battle (2WW 9.1.2) the land combat's fire reads the support battle only through which support
- * joins: a stand-in decision before that fire makes the position there a decision state of the enumeration, so that
- * the support battle's results that leave the same land combat share its resolution (the transposition below)
- * instead of each running it again. Runs reach the same states; the answer only marks the frame.
+ * A stand-in decision before the land combat's fire makes the position there a decision state of the enumeration.
+ * After a support battle (2WW 9.1.2) the fire reads the support battle only through which support joins, so the
+ * support battle's results that leave the same land combat share its resolution (the transposition below) instead
+ * of each running it again. An attack on a neutral's army (2WW 5.3.1, ruling M9) makes that army an enemy when it is
+ * declared: the classes of the fire count its steps from that position. Runs reach the same states; the answer only
+ * marks the frame.
  */
-function stopAtLandFire(ruleset: Ruleset<TwoWWState>, f: DeclareFrame, seat: Seat): Ruleset<TwoWWState> {
-  if (!f.support.length) return ruleset;
+function stopAtLandFire(ruleset: Ruleset<TwoWWState>, f: DeclareFrame, seat: Seat, invasion: boolean): Ruleset<TwoWWState> {
+  if (!f.support.length && !invasion) return ruleset;
   const lc = ruleset.procedures['land-combat']!;
-  const waiting = (x: FireFrame) => x.step === 'land' && x.hex === f.hex && x.defSupport.length > 0 && !x.oddsFire;
+  const waiting = (x: FireFrame) => x.step === 'land' && x.hex === f.hex && (invasion || x.defSupport.length > 0) && !x.oddsFire;
   const stop: Prompt[] = [{ seat, rule: '2WW 9.1', kind: 'odds-land-fire', text: 'the land combat fires (odds)', choices: [{ action: LAND_FIRE, label: 'fire' }] }];
   const procedure = {
     ...lc,
@@ -144,12 +146,11 @@ export function calculateLandCombat(
   const f = state.stack[state.stack.length - 1] as DeclareFrame;
   if (f.mode !== 'land') return { fallback: 'the calculator models land combat (2WW 9.1); air strikes (2WW 9.2) and sea attacks (2WW 9.3) are enumerated' };
   if (opts.policy) return { fallback: 'a resolution policy of the caller: the calculator follows the odds adapter\'s defaults' };
-  // The classes count the defenders' steps before the roll; attacking a neutral's army first makes it an enemy.
-  if (combatWorld(state).invasionByAttack?.(state, f.side, f.hex)) return { fallback: 'an attack on a neutral\'s army (2WW 5.3.1, ruling M9) is enumerated' };
+  const invasion = !!combatWorld(state).invasionByAttack?.(state, f.side, f.hex);
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
-    const rules = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat);
+    const rules = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat, invasion);
     const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(rules, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   } catch (e) {

@@ -13,7 +13,7 @@ import { DiceNeeded, stateHash } from '../../engine/index.ts';
 import { combatWorld, decideWinner, fireAll, fortCapacity, LINE_NAMES, resolveLandCombat, type CombatLine, type Volley } from './combat/index.ts';
 import type { DeclareFrame } from './combat/combat-phase.ts';
 import { landUnitsIn, type LandCombatFrame } from './combat/land-combat.ts';
-import { inPlay } from './combat/common.ts';
+import { combatFactor, inPlay } from './combat/common.ts';
 import { otherSide } from './combat/world.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { unitSteps } from './odds.ts';
@@ -197,15 +197,17 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
       const lc = landFrame(s);
       if (!f.support.length || !lc || lc.hex !== f.hex) return null;
       const support = [...lc.support, ...lc.defSupport];
-      // Before the land combat's fire (stopAtLandFire), the support that joins it is read: that side's units are kept.
+      // Before the land combat's fire (stopAtLandFire) it reads which support joins and their combat factors (2WW
+      // 9.1.2): those stay in the key, the units themselves do not.
       const atFire = lc.step === 'land' && s.stack.at(-1) === lc;
       if (!(atFire || ['retreat', 'advance', 'cleanup'].includes(lc.step ?? '')) || !outOfReach(s, support)) return null;
       const joins = atFire ? lc.supportJoins ?? 'none' : 'none';
-      const joined = (id: string) => joins === 'both' || (joins === 'attacker' ? lc.support : joins === 'defender' ? lc.defSupport : []).includes(id);
+      const factors = (ids: string[]) => ids.map((id) => combatFactor(w, s, id)).sort((a, b) => a - b).join(',');
+      const joined = `${joins === 'both' || joins === 'attacker' ? factors(lc.support) : ''}|${joins === 'both' || joins === 'defender' ? factors(lc.defSupport) : ''}`;
       const units = { ...s.units };
-      for (const id of support) if (!joined(id)) delete units[id];
+      for (const id of support) delete units[id];
       const stack = s.stack.map((x) => (x === lc ? { ...x, supA: 0, supD: 0, rollA: 0, rollD: 0, supportJoins: joins } : x));
-      return stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json);
+      return `${joined}|${stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json)}`;
     },
     shift: (from, to, r) => ({
       ...r,

@@ -1,9 +1,8 @@
 // The Advanced Game Tutorial (turn 2/41 of the 1941 scenario) played move by move with every die forced as printed
 // (rulebook L4543-6015): the Axis action segment, from the peace roll to the Coup in Iraq after its last combats,
-// and the Allied segment's rail movement and rebasing.
+// and the Allied action segment.
 // The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced. Deviations from the
-// printed text are rulings (docs/rulings/bkg.md 53-65). Not yet here: the rest of the Allied segment (naval moves
-// and searches, combats, US entry, cards, research with sabotage, production).
+// printed text are rulings (docs/rulings/bkg.md 53-70).
 import { describe, expect, it } from 'vitest';
 import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
@@ -635,10 +634,230 @@ function alliedRailAndRebase(p: Play): void {
   expect(prompts(bkg, p.s)[0]!.text).toContain('movement phase');
 }
 
+/** 6.4.3 the Allied naval moves. A BE convoy loads an Inf 3 in the Channel, reloads it to the convoy at the Cape of
+ *  Good Hope (6 sea zones spent), and that convoy unloads it in Alexandria. A convoy and the TF 2 meet in the Faroes
+ *  Gap, slip past the German sub in the Central Atlantic (it rolls 7), load the Inf 2 (C) in America and are found on
+ *  the way back (5): beyond single range, they stop there (ruling 37). The ships elsewhere go round the sub. */
+function alliedNaval(p: Play): void {
+  const n = p.events.length;
+  const conv = p.unit('be', 'scandinavian-sea', 'Conv 1');
+  p.act('be', { type: 'move', units: [conv], to: 'channel' });
+  const inf3 = p.unit('be', 'england', 'Inf 3');
+  p.act('be', { type: 'load', unit: inf3, convoy: conv });
+  p.act('be', { type: 'move', units: [conv], to: 'cape-of-good-hope' });
+  expect(p.s.units[conv]!.mp).toBe(6); // double range, round the sub (Bay of Biscay, Sea of Portugal)
+  const cape = p.ids('be', 'cape-of-good-hope', 'Conv 1').find((id) => id !== conv)!;
+  p.act('be', { type: 'transfer', unit: inf3, convoy: cape });
+  p.act('be', { type: 'move', units: [cape], to: 'red-sea' });
+  p.act('be', { type: 'unload', unit: inf3, to: 'alexandria' });
+  const c2 = p.unit('be', 'sea-of-britain', 'Conv 1');
+  const tf2 = p.unit('be', 'scandinavian-sea', 'TF 2');
+  p.act('be', { type: 'move', units: [c2], to: 'faroes-gap' });
+  p.act('be', { type: 'move', units: [tf2], to: 'faroes-gap' }); // ships move on after a stop (ruling 67)
+  p.dice(3, 4);
+  p.act('be', { type: 'move', units: [c2, tf2], to: 'american-east-coast' });
+  p.act('be', { type: 'load', unit: p.unit('be', 'canada-east', 'Inf 2 (C)'), convoy: c2 });
+  p.dice(1, 4);
+  p.act('be', { type: 'move', units: [c2, tf2], to: 'sea-of-britain' });
+  p.diceUsed();
+  expect(p.log(n)).toEqual([
+    'British Empire Inf 3 loads onto a convoy in Channel',
+    'British Empire Inf 3 changes convoys in Cape of Good Hope',
+    'British Empire Inf 3 unloads into Alexandria',
+    'Axis search in Central Atlantic (success on 6 or less): rolled 3+4 = 7',
+    'Axis search roll 7: not found',
+    'British Empire Inf 2 (C) loads onto a convoy in American East Coast',
+    'Axis search in Central Atlantic (success on 6 or less): rolled 1+4 = 5',
+    'Axis search roll 5: found',
+    'The Allied group is found in Central Atlantic and must stop',
+  ]);
+  // Gibraltar Straits: all to the Ligurian Sea (the Italian sub); the Levantine Sea's ships to the Aegean Sea (the
+  // Italian convoy); the two TFs of the Scandinavian Sea by double range to the Ionian Sea, round the sub. The BE
+  // Air 1 (B) of Alexandria flies at the Aegean Sea now (the tutorial has it join after the search: ruling 68).
+  p.act('be', { type: 'move', units: all(p, 'be', 'gibraltar-straits', 'ligurian-sea'), to: 'ligurian-sea' });
+  p.act('be', { type: 'move', units: all(p, 'be', 'levantine-sea', 'aegean-sea'), to: 'aegean-sea' });
+  p.act('be', { type: 'move', units: all(p, 'be', 'scandinavian-sea', 'ionian-sea'), to: 'ionian-sea' });
+  p.act('be', { type: 'move', units: [p.unit('be', 'alexandria', 'Air 1 (B)')], to: 'aegean-sea' });
+  expect(p.log(n)).toHaveLength(9); // no more searches on the way
+  expect(p.describe('central-atlantic').split(', ').sort()).toEqual(['be Conv 1', 'be Inf 2 (C)', 'be TF 2', 'germany Sub 2']);
+  expect(p.describe('ionian-sea')).toBe('be TF 3, be TF 4');
+  expect(p.describe('aegean-sea').split(', ').sort()).toEqual(['be Air 1 (B)', 'be Conv 1', 'be TF 3', 'italy Conv 1']);
+}
+
+/** 6.4.4 the Allied land moves; 6.4.6 the Axis reactions; the combat phase's searches: the BE finds the Italian
+ *  convoy in the Aegean Sea (9, with Radar) and fights; its ships do not find the diving Italian sub (6). */
+function alliedLand(p: Play): void {
+  // The tutorial's "Inf 2 (I) (B)" in the Near East is an Inf 3 (I) in the 1941 set-up.
+  send(p, 'be', 'abessinia', 'alexandria', 'Inf 3 (SA)');
+  send(p, 'be', 'near-east', 'alexandria', 'Inf 3 (I)');
+  send(p, 'china', 'sian', 'chentu', 'Inf 1 (B)');
+  send(p, 'china', 'sian', 'peking', 'Inf 4', 'Inf 3', 'Inf 3');
+  send(p, 'china', 'chunking', 'peking', 'Air 2 (US)');
+  send(p, 'china', 'changsa', 'peking', 'Air 1');
+  send(p, 'china', 'wuhan', 'sian', 'Inf 2');
+  send(p, 'ussr', 'leningrad', 'finland', 'Inf 3', 'Inf 2', 'Inf 1 (B)', 'Inf 1 (B)', 'Arm 2', 'Air 3');
+  send(p, 'ussr', 'valdai', 'finland', 'Air 1', 'Air 1');
+  send(p, 'ussr', 'smolensk', 'finland', 'Air 1', 'Air 1');
+  send(p, 'ussr', 'vitebsk', 'finland', 'Air 1');
+  send(p, 'ussr', 'vitebsk', 'leningrad', 'HQ Konev', 'Arm 3');
+  send(p, 'ussr', 'pripiet', 'valdai', 'Inf 2');
+  send(p, 'ussr', 'eastern-poland', 'vitebsk', 'Arm 2');
+  send(p, 'ussr', 'eastern-poland', 'pripiet', 'Inf 2');
+  send(p, 'ussr', 'kiev', 'gomel', 'Arm 2');
+  send(p, 'ussr', 'kiev', 'kharkov', 'Arm 1 (B)');
+  send(p, 'ussr', 'dnepropetrovsk', 'crimea', 'Arm 2');
+  send(p, 'ussr', 'dnepropetrovsk', 'kursk', 'Arm 2');
+  send(p, 'ussr', 'irkutsk', 'voronesh', 'Arm 3');
+  for (const m of ['usa', 'be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  expect(p.waiting()).toEqual(['germany:react', 'italy:react', 'japan:react']);
+  // Germany: the Baltic's aircraft to Finland, the Finnish Sea's TF 3 supports it; Japan: Pakoe's aircraft to
+  // Peking, HQ Hiro sends an Inf 3 and an Inf 2 from Shanghai.
+  for (const u of p.ids('germany', 'baltic').filter((id) => p.s.units[id]!.type === 'air')) p.act('germany', { type: 'react', units: [u], to: 'finland' });
+  p.act('germany', { type: 'support', unit: p.unit('germany', 'finnish-sea', 'TF 3'), to: 'finland' });
+  for (const u of p.ids('japan', 'pakoe').filter((id) => p.s.units[id]!.type === 'air')) p.act('japan', { type: 'react', units: [u], to: 'peking' });
+  p.act('japan', { type: 'reserve', units: [p.unit('japan', 'shanghai', 'Inf 3'), p.unit('japan', 'shanghai', 'Inf 2')], to: 'peking' });
+  const n = p.events.length;
+  p.dice(4, 5, 3, 3);
+  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+  // The BE searches first (the phasing side, ruling 68); found, the Italian convoy's own roll (printed 7) is moot.
+  p.act('be', { type: 'fight' });
+  p.act('italy', { type: 'ignore' }); // the sub dives
+  p.diceUsed();
+  expect(p.log(n).filter((t) => t.includes('search roll'))).toEqual(['Allied search roll 9: found', 'Allied search roll 6: not found']);
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.place)).toEqual(['central-atlantic', 'peking', 'finland', 'aegean-sea']);
+}
+
+/** The Central Atlantic: the German sub fires first (2, a hit): the BE convoy and its load are flipped; the TF 2's
+ *  anti-sub fire misses (3); the BE retreats to the Sea of Britain. */
+function centralAtlantic(p: Play): void {
+  const n = fight(p, 'central-atlantic', [2, 3]);
+  hits(p, 'be', 'Conv 1');
+  expect(rolls(p, n).concat(p.log(n).filter((t) => t.includes('flipped')))).toEqual([
+    'Germany (subs): 2 at strength 2: one hit',
+    'British Empire (anti-sub): 3 at strength 1: no hit',
+    'British Empire Conv 1 flipped to Conv 0 (B)',
+    'British Empire Inf 2 (C) flipped to Inf 1 (C) (B)',
+  ]);
+  p.act('be', { type: 'retreat' });
+  p.act('be', { type: 'retreat-to', units: p.ids('be', 'central-atlantic'), to: 'sea-of-britain' });
+  expect(p.describe('sea-of-britain').split(', ').sort()).toEqual(['be Conv 0 (B)', 'be Inf 1 (C) (B)', 'be TF 2']);
+}
+
+/** The Aegean Sea (the tutorial's "Levantine Sea": the British ships had sailed on to the Aegean): the BE sinks the
+ *  Italian convoy; its aircraft returns to Alexandria. */
+function aegean(p: Play): void {
+  const n = fight(p, 'aegean-sea', [2, 5, 1, 3]);
+  expect(rolls(p, n)).toEqual([
+    'British Empire: 2 at strength 3: one hit',
+    'British Empire: 5 at strength 1: no hit',
+    'British Empire: 1 at strength 1: one hit',
+    'Italy: 3 at strength 1: no hit',
+  ]);
+  expect(p.log(n).slice(-2)).toEqual(['Italy Conv 1 flipped to Conv 0 (B)', 'Italy Conv 0 (B) eliminated']);
+  land(p, 'be', 'aegean-sea', 'alexandria');
+  expect(p.describe('aegean-sea')).toBe('be Conv 1, be TF 3');
+}
+
+/** Peking (river, bad weather): Japan puts both Air 3 and an Air 2 into the air/sea segment (Air Combat: +1 there),
+ *  the other two Air 2 into the land segment. China retreats to Sian; the Japanese aircraft stay. */
+function peking(p: Play): void {
+  const n = p.events.length;
+  p.dice(1, 2, 4, 1, 2, 4, 1, 3, 4, 2, 4, 4);
+  p.act(p.waiting()[0]!.split(':')[0] as Major, { type: 'fight', place: 'peking' });
+  for (;;) {
+    const x = prompts(bkg, p.s)[0];
+    if (x?.kind !== 'assign') break;
+    if (x.seat === 'japan') {
+      const air = p.ids('japan', 'peking').filter((id) => p.s.units[id]!.type === 'air');
+      const three = air.filter((id) => p.s.units[id]!.front === 3);
+      for (const id of [...three, air.find((id) => p.s.units[id]!.front === 2)!]) p.act('japan', { type: 'assign', unit: id, as: 'air' });
+    }
+    p.act(x.seat as Major, { type: 'assigned' });
+  }
+  // The tutorial prints the Japanese air/sea dice as one at 2 and two at 1 (without Air Combat); the same dice at 3
+  // and 2 give the same two hits (ruling 70).
+  expect(rolls(p, n)).toEqual([
+    'China (air/sea): 1 at strength 1: one hit',
+    'Japan (air/sea): 2, 4 at strength 3: one hit',
+    'Japan (air/sea): 1 at strength 2: one hit',
+    'China (land): 2 at strength 2: one hit',
+    'China (land): 4, 1 at strength 1: one hit',
+    'Japan (land): 3, 4 at strength 3: one hit',
+    'Japan (land): 2 at strength 2: one hit',
+    'Japan (land): 4, 4 at strength 1: no hit',
+  ]);
+  hits(p, 'china', 'Air 1', 'Inf 3', 'Inf 3'); // the Air 2 (US) takes the second air hit (forced)
+  hits(p, 'japan', 'Air 2', 'Inf 3', 'Inf 3');
+  p.act('china', { type: 'retreat' });
+  p.act('china', { type: 'retreat-to', units: p.ids('china', 'peking').filter((id) => p.s.units[id]!.type !== 'air'), to: 'sian' });
+  land(p, 'china', 'peking', 'sian');
+  land(p, 'japan', 'peking', 'peking');
+  expect(p.describe('peking').split(', ').sort()).toEqual([
+    'japan Air 1 (B)', 'japan Air 2', 'japan Air 2', 'japan Air 3', 'japan Air 3', 'japan Inf 2', 'japan Inf 2 (B)', 'japan Inf 2 (B)',
+  ]);
+  expect(p.ids('china', 'sian', 'Air 1 (US) (B)')).toHaveLength(1);
+}
+
+/** Finland: the Axis has only aircraft and the TF there, so every Soviet land unit fires anti-aircraft in the air/sea
+ *  segment; the German aircraft and TF get +1 for Air Combat. The Axis retreats; the USSR takes Finland. */
+function finland(p: Play): void {
+  const n = p.events.length;
+  // The Axis has two Air 3 here, not the tutorial's Air 4 and three Air 3 (rulings 59, 64): the dice of the absent
+  // Air 4 (6) and third Air 3 (4) are not rolled (ruling 70).
+  p.dice(5, 1, 1, 3, 3, 3, 3, 4, 4, 4, 5, 5, 3, 5, 2, 6);
+  expect(p.waiting()).toEqual(['ussr:assign']);
+  allAir(p);
+  expect(rolls(p, n)).toEqual([
+    'USSR (air/sea): 5 at strength 3: no hit',
+    'USSR (air/sea): 1, 1, 3, 3, 3 at strength 1: 2 hits',
+    'USSR (anti-aircraft): 3, 4, 4, 4, 5, 5 at strength 1: no hit',
+    'Germany and Finland (air/sea): 3, 5, 2 at strength 4: 2 hits',
+    'Germany and Finland (air/sea): 6 at strength 2: no hit',
+  ]);
+  hits(p, 'ussr', 'Air 1', 'Air 1');
+  hits(p, 'germany', 'Air 2', 'Air 1 (B)');
+  expect(p.log(n).slice(-2)).toEqual(['Finland Air 1 (B) eliminated', 'Finland: Germany has only aircraft and task forces left and must retreat']);
+  p.act('germany', { type: 'land', units: p.ids('germany', 'finland', 'Air 3'), to: 'baltic' });
+  expect(p.log(n).at(-1)).toBe('USSR now controls Finland (production: Germany -1)');
+  expect(p.s.production.germany).toBe(24); // the tutorial's 27 (ruling 53)
+  land(p, 'ussr', 'finland', 'finland');
+  expect(p.describe('finnish-sea').split(', ').sort()).toEqual(['germany Conv 0 (B)', 'germany Conv 1', 'germany Sub 2', 'germany TF 3']);
+}
+
+/** 6.6-6.7: the second supply check (Matruh out of supply); HQ Konev takes the Inf 3 and both Inf 4 (G) into Karelia
+ *  with the Arm 3 and the Air 3. The Finns there trace supply by sea (ruling 69) and fire at full strength. */
+function kareliaExploit(p: Play): void {
+  expect(p.log(p.events.length - 1)).toEqual(['Second supply check: out of supply in Matruh']);
+  send(p, 'ussr', 'leningrad', 'karelia', 'Inf 3', 'Inf 4 (G)', 'Inf 4 (G)', 'Arm 3', 'HQ Konev');
+  send(p, 'ussr', 'finland', 'karelia', 'Air 3');
+  for (const m of ['usa', 'be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  p.act('germany', { type: 'end' });
+  const n = p.events.length;
+  p.dice(3, 4, 4, 5, 2, 2, 2, 6);
+  p.act('italy', { type: 'end' });
+  placeAll(p); // the Axis gives the Finns no air support
+  expect(rolls(p, n)).toEqual([
+    'USSR (land): 3, 4 at strength 4: 2 hits',
+    'USSR (land): 4 at strength 3: no hit',
+    'USSR (land): 5, 2 at strength 2: one hit',
+    'USSR (land): 2 at strength 2: one hit',
+    'Finland (land): 2 at strength 3: one hit',
+    'Finland (land): 6 at strength 2: no hit',
+  ]);
+  hits(p, 'ussr', 'Inf 3');
+  expect(p.log(n).slice(-5)).toEqual([
+    'Finland Inf 3 flipped to Inf 2 (B)', 'Finland Inf 2 (B) eliminated', 'Finland Inf 2 flipped to Inf 1 (B)', 'Finland Inf 1 (B) eliminated',
+    'USSR now controls Karelia (production: Germany -1, USSR +1)',
+  ]);
+  expect([p.s.production.germany, p.s.production.ussr]).toEqual([23, 33]); // the tutorial's 26 and 33
+  land(p, 'ussr', 'karelia', 'karelia');
+}
+
 /** The tutorial's steps in the order it plays them; each checks its own outcome. */
 const STEPS = [
   movement, karelia, baltic, finnishSea, eastPoland, lwow, odessa, yugoslavia, cyreneica, pakoe,
   exploitation, greece, matruh, whiteRussia, leningrad, alliedRailAndRebase,
+  alliedNaval, alliedLand, centralAtlantic, aegean, peking, finland, kareliaExploit,
 ];
 
 /** Plays the tutorial's steps from `first` to `last`, both included. */
@@ -681,6 +900,10 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
 
   it('North Africa and China: Cyreneica, Pakoe', () => {
     playSteps(turnStart(), movement, pakoe);
+  });
+
+  it('the Allied segment: naval moves and searches (a reload mid-voyage), land moves, the Aegean Sea, Peking, Finland, Karelia', () => {
+    playSteps(turnStart(), movement, kareliaExploit);
   });
 
   it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, the Coup in Iraq; the Allied rail and rebasing', () => {

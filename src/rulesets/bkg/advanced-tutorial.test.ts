@@ -853,11 +853,134 @@ function kareliaExploit(p: Play): void {
   land(p, 'ussr', 'karelia', 'karelia');
 }
 
+/** 7.1-7.3: Finland is conquered; US entry: +1 (14), then the USA plays Increase US Pre-War Production (18); Japan
+ *  plays BNL Production and the USA answers with BNL Embargo (both leave the game: ruling 71); income. */
+function usEntry(p: Play): void {
+  for (const m of ['usa', 'be', 'ussr'] as const) p.act(m, { type: 'end' });
+  expect(p.waiting()).toEqual(['usa:card', 'japan:card']);
+  const n = p.events.length;
+  // The deck is shuffled by the seed; the tutorial's draws are put on top in its order, as the dice are forced.
+  const top = ['coup-siam', 'lend-lease-usa', 'militia', 'morsecode', 'national-war-ussr', 'para-troops', 'spies'];
+  expect(top.filter((c) => p.s.cards.deck.includes(c))).toEqual(top);
+  p.s.cards.deck = [...top, ...p.s.cards.deck.filter((c) => !top.includes(c))];
+  p.act('usa', { type: 'play', card: 'us-prewar-production' });
+  p.act('japan', { type: 'play', card: 'bnl-production' });
+  p.act('usa', { type: 'play', card: 'bnl-embargo' });
+  expect(p.log(n - 4)).toEqual([
+    'Finland is conquered; 0 units removed', 'Yugoslavia is conquered; 0 units removed', 'Greece is conquered; 0 units removed',
+    'US production +1 (US entry): 14',
+    'USA plays Increase US Pre-War Production', 'US production +4 (card Increase US Pre-War Production): 18',
+    'Japan plays Japan gains BNL Production', 'USA plays BNL Embargo', 'Delivery agreement BNL to Japan ends: Japan -3',
+    'Income: Germany 23, Italy 6, Japan 15, USA 18, British Empire 20, USSR 33, China 8',
+  ]);
+  expect(p.s.cards.removed).toEqual(expect.arrayContaining(['bnl-production', 'bnl-embargo']));
+}
+
+/** 7.4 cards: Germany and Japan swap Coup in Siam and Militia (1 BP each); Italy's Lend Lease (USA) goes back at once;
+ *  the USA buys Morsecode; the BE offers National War (USSR) to the USSR, which takes it instead of its Para Troops;
+ *  China puts Spies back. */
+function cards(p: Play): void {
+  const n = p.events.length;
+  p.act('germany', { type: 'offer', card: 'coup-siam', to: 'japan' });
+  p.act('japan', { type: 'offer', card: 'militia', to: 'germany' });
+  p.act('japan', { type: 'buy', card: 'coup-siam' });
+  p.act('usa', { type: 'buy', card: 'morsecode' });
+  p.act('be', { type: 'offer', card: 'national-war-ussr', to: 'ussr' });
+  p.act('ussr', { type: 'buy', card: 'national-war-ussr' });
+  p.act('china', { type: 'return' });
+  expect(p.waiting()).toEqual(['germany:card']); // Japan's offer, decided after the draws
+  p.act('germany', { type: 'buy', card: 'militia' });
+  expect(p.log(n).filter((t) => !t.startsWith('('))).toEqual([
+    'Germany offers a card to Japan', 'Italy draws a card only the other side can use and puts it beneath the stack',
+    'Japan offers a card to Germany', 'Japan buys a card (1 BP)', 'USA buys a card (1 BP)', 'British Empire offers a card to USSR',
+    'USSR buys a card (1 BP)', 'China puts a card beneath the stack', 'Germany buys a card (1 BP)',
+  ]);
+  const held = (m: Major) => (p.s.cards.hands[m] ?? []).map((h) => h.id);
+  expect([held('germany').at(-1), held('japan').at(-1), held('usa').at(-1), held('ussr').at(-1)]).toEqual(['militia', 'coup-siam', 'morsecode', 'national-war-ussr']);
+  expect(p.s.cards.deck.slice(-3)).toEqual(['lend-lease-usa', 'para-troops', 'spies']);
+  expect([p.s.budget.germany, p.s.budget.japan, p.s.budget.usa, p.s.budget.ussr, p.s.budget.china]).toEqual([22, 14, 17, 32, 8]);
+}
+
+/** 7.5 research: every major but Italy and China buys a number (2 BP); the BE announces a roll and Italy sabotages
+ *  it (the BE's 5 numbers are lost); Germany rolls 4 with its 4 numbers and chooses Better Subs. */
+function researchPhase(p: Play): void {
+  const n = p.events.length;
+  for (const m of ['germany', 'japan', 'usa', 'be', 'ussr'] as const) p.act(m, { type: 'buy' });
+  for (const m of ['italy', 'china'] as const) p.act(m, { type: 'pass' });
+  expect([p.s.research.japan, p.s.research.usa, p.s.research.germany, p.s.research.be, p.s.research.ussr, p.s.research.italy]).toEqual([2, 2, 4, 5, 2, 1]);
+  // The engine asks the majors in turn order (Germany before the BE); only Germany and the BE roll.
+  p.dice(4);
+  p.act('germany', { type: 'announce' });
+  p.diceUsed();
+  p.act('germany', { type: 'achieve', achievement: 'better-subs' });
+  for (const m of ['italy', 'japan', 'usa'] as const) p.act(m, { type: 'pass' });
+  p.act('be', { type: 'announce' });
+  expect(p.waiting()).toEqual(['italy:card']);
+  p.act('italy', { type: 'play', card: 'sabotage' });
+  p.act('ussr', { type: 'pass' });
+  expect(p.log(n).slice(-6)).toEqual([
+    'Germany announces a research roll with 4 numbers', 'Germany research roll (4 numbers): rolled 4', 'Germany rolls 4: research succeeds',
+    'Germany achieves Better Subs', 'British Empire announces a research roll with 5 numbers',
+    'Italy plays Sabotage on Research: British Empire loses its 5 numbers',
+  ]);
+  expect([p.s.research.be, p.s.research.germany, p.s.achievements.germany]).toEqual([0, 0, expect.arrayContaining(['better-subs'])]);
+
+}
+
+/** 7.6 production, as the tutorial builds where the budgets allow (ruling 72). */
+function production(p: Play): void {
+  const n = p.events.length;
+  const act = (m: Major, label: string) => {
+    const x = prompts(bkg, p.s).find((y) => y.seat === m && y.kind === 'production');
+    if (!x && label === 'Done' && p.s.budget[m] === 0) return; // nothing left to spend: done by itself
+    const c = x?.choices!.find((y) => y.label.startsWith(label));
+    if (!c) throw new Error(`${m} cannot ${label} now`);
+    p.act(m, c.action);
+  };
+  // The German Arm 2 (B) in Matruh is out of supply and cannot be repaired.
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.some((c) => c.label.includes('Matruh'))).toBe(false);
+  for (const l of ['Repair Germany Inf 2 (B)', 'Repair Germany Inf 2 (B)', 'Repair Romania Inf 1 (B)', 'Repair Romania Inf 1 (B)', 'Build Germany Air 3', 'Build Germany Inf 3', 'Build Germany Inf 3', 'Build Romania Inf 2', 'Done']) act('germany', l);
+  for (const l of ['Build Italy Inf 2', 'Build Italy Air 2', 'Done']) act('italy', l);
+  for (const l of ['Build Japan Sub 2', 'Build Japan Air 2', 'Build Japan Inf 3', 'Build Japan Inf 2', 'Done']) act('japan', l);
+  for (const l of ['Build USA TF 5', 'Done']) act('usa', l);
+  for (const l of ['Repair British Empire Air 1 (B) in Alexandria', 'Repair British Empire Conv 0 (B)', 'Repair British Empire Inf 1 (C) (B)', 'Rebuild HQ Gort', 'Build British Empire Inf 3 (', 'Build British Empire Inf 2 (A)', 'Build British Empire TF 3', 'Done']) act('be', l);
+  // National War (USSR), bought this quarter, can be played from the next one on: the USSR repairs as printed
+  // (5 BP) and builds orange units (ruling 72).
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'ussr')!.choices!.some((c) => c.action.type === 'play')).toBe(false);
+  for (const l of ['Repair USSR Arm 1 (B)', 'Repair USSR Inf 1 (B)', 'Repair USSR Inf 1 (B)', 'Repair USSR Inf 2 (B)', 'Build USSR Arm 2', 'Build USSR Air 1', 'Build USSR Air 1']) act('ussr', l);
+  while (p.s.budget.ussr >= 2 && prompts(bkg, p.s).find((x) => x.seat === 'ussr')!.choices!.some((c) => c.label.startsWith('Build USSR Inf 2'))) act('ussr', 'Build USSR Inf 2');
+  act('ussr', 'Done');
+  for (let i = 0; i < 6; i++) act('china', 'Repair China Inf');
+  for (const l of ['Build China Inf 2', 'Done']) act('china', l);
+  const end = p.log(n).indexOf('Quarter 3/41 begins');
+  expect(p.log(n).slice(0, end)).toEqual([
+    'Germany repairs Germany Inf 2 (B) in Lwow (1 BP)', 'Germany repairs Germany Inf 2 (B) in Greece (1 BP)',
+    'Germany repairs Romania Inf 1 (B) in Odessa (1 BP)', 'Germany repairs Romania Inf 1 (B) in Odessa (1 BP)',
+    'Germany builds Germany Air 3 (6 BP)', 'Germany builds Germany Inf 3 (3 BP)', 'Germany builds Germany Inf 3 (3 BP)',
+    'Germany builds Romania Inf 2 (2 BP)', 'Germany saves 2 BP',
+    'Italy builds Italy Inf 2 (2 BP)', 'Italy builds Italy Air 2 (4 BP)',
+    'Japan builds Japan Sub 2 (3 BP)', 'Japan builds Japan Air 2 (4 BP)', 'Japan builds Japan Inf 3 (3 BP)', 'Japan builds Japan Inf 2 (2 BP)',
+    'USA builds USA TF 5 (10 BP)', 'USA saves 5 BP',
+    'British Empire repairs British Empire Air 1 (B) in Alexandria (2 BP)', 'British Empire repairs British Empire Conv 0 (B) in Sea of Britain (2 BP)',
+    'British Empire repairs British Empire Inf 1 (C) (B) in Sea of Britain (1 BP)', 'British Empire rebuilds HQ Gort (arrives in 4 quarters)',
+    'British Empire builds British Empire Inf 3 (3 BP)', 'British Empire builds British Empire Inf 2 (A) (2 BP)', 'British Empire builds British Empire TF 3 (6 BP)',
+    'British Empire saves 1 BP',
+    'USSR repairs USSR Arm 1 (B) in Kharkov (2 BP)', 'USSR repairs USSR Inf 1 (B) in Finland (1 BP)', 'USSR repairs USSR Inf 1 (B) in Finland (1 BP)',
+    'USSR repairs USSR Inf 2 (B) in Karelia (1 BP)', 'USSR builds USSR Arm 2 (4 BP)', 'USSR builds USSR Air 1 (2 BP)', 'USSR builds USSR Air 1 (2 BP)',
+    ...Array<string>(8).fill('USSR builds USSR Inf 2 (2 BP)'), 'USSR saves 1 BP',
+    'China repairs China Inf 1 (B) in Gobi (1 BP)', 'China repairs China Inf 1 (B) in Chentu (1 BP)', 'China repairs China Inf 1 (B) in Wuhan (1 BP)',
+    'China repairs China Inf 1 (B) in Changsa (1 BP)', 'China repairs China Inf 2 (B) in Sian (1 BP)', 'China repairs China Inf 2 (B) in Sian (1 BP)',
+    'China builds China Inf 2 (2 BP)',
+  ]);
+  // The example ends here; the savings stand on the Saved Production track for 3/41.
+  expect([p.s.saved.germany, p.s.saved.usa, p.s.saved.be, p.s.saved.ussr, p.s.saved.china]).toEqual([2, 5, 1, 1, 0]);
+}
+
 /** The tutorial's steps in the order it plays them; each checks its own outcome. */
 const STEPS = [
   movement, karelia, baltic, finnishSea, eastPoland, lwow, odessa, yugoslavia, cyreneica, pakoe,
   exploitation, greece, matruh, whiteRussia, leningrad, alliedRailAndRebase,
-  alliedNaval, alliedLand, centralAtlantic, aegean, peking, finland, kareliaExploit,
+  alliedNaval, alliedLand, centralAtlantic, aegean, peking, finland, kareliaExploit, usEntry, cards, researchPhase, production,
 ];
 
 /** Plays the tutorial's steps from `first` to `last`, both included. */
@@ -902,8 +1025,8 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
     playSteps(turnStart(), movement, pakoe);
   });
 
-  it('the Allied segment: naval moves and searches (a reload mid-voyage), land moves, the Aegean Sea, Peking, Finland, Karelia', () => {
-    playSteps(turnStart(), movement, kareliaExploit);
+  it('the Allied segment (naval moves with a reload mid-voyage and searches, the Central Atlantic, the Aegean Sea, Peking, Finland, Karelia) and the turn end (conquest, US entry with cards, income, cards, research with sabotage, production)', () => {
+    playSteps(turnStart(), movement, production);
   });
 
   it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, the Coup in Iraq; the Allied rail and rebasing', () => {

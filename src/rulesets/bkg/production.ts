@@ -7,6 +7,7 @@ import { atWar, createUnit, friendly, isConquered, removeUnit, seatOf } from './
 import { BE_HOME_COUNTRIES, BE_LETTER, MAJORS, POWER_NAMES, isMajor, type Major } from './powers.ts';
 import { type BkgState, type Unit, isShip, unitLabel } from './state.ts';
 import { distinct } from './movement.ts';
+import { isOutOfSupply } from './supply.ts';
 
 /** Counter mix key of a unit: "inf3", "inf2/O". */
 export function mixKey(type: string, front: number, tag?: string): string {
@@ -99,7 +100,8 @@ export function productionChoices(s: BkgState, m: Major): Choice[] {
   const budget = s.budget[m];
   const out: Choice[] = nationalWarChoices(s, m);
   const powers = buildPowers(s, m);
-  const damaged = Object.values(s.units).filter((u) => u.reduced && u.where !== 'box' && powers.includes(u.power) && seatOf(s, u.power) === m && repairCost(u) <= budget);
+  // Advanced 6.1: units out of supply (at the last check) cannot be repaired.
+  const damaged = Object.values(s.units).filter((u) => u.reduced && u.where !== 'box' && powers.includes(u.power) && seatOf(s, u.power) === m && repairCost(u) <= budget && !isOutOfSupply(s, u));
   for (const u of distinct(s, damaged)) {
     out.push({ action: { type: 'repair', unit: u.id }, label: `Repair ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, refs: { units: [u.id], place: u.where } });
   }
@@ -146,9 +148,10 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     }
     return out;
   },
-  run(ctx) {
+  run(ctx, f) {
     const s = ctx.state;
-    for (const m of MAJORS) { s.saved[m] = Math.max(0, s.budget[m]); s.budget[m] = 0; }
+    // Majors that had nothing to decide save what is left; those that ended saved it then (7.3).
+    for (const m of MAJORS) if (!f.ended.includes(m)) { s.saved[m] = Math.max(0, s.budget[m]); s.budget[m] = 0; }
     ctx.pop();
   },
   act(ctx, f, seat, action) {

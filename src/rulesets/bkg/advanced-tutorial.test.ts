@@ -941,7 +941,12 @@ function production(p: Play): void {
   expect(prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.some((c) => c.label.includes('Matruh'))).toBe(false);
   for (const l of ['Repair Germany Inf 2 (B)', 'Repair Germany Inf 2 (B)', 'Repair Romania Inf 1 (B)', 'Repair Romania Inf 1 (B)', 'Build Germany Air 3', 'Build Germany Inf 3', 'Build Germany Inf 3', 'Build Romania Inf 2', 'Done']) act('germany', l);
   for (const l of ['Build Italy Inf 2', 'Build Italy Air 2', 'Done']) act('italy', l);
-  for (const l of ['Build Japan Sub 2', 'Build Japan Air 2', 'Build Japan Inf 3', 'Build Japan Inf 2', 'Done']) act('japan', l);
+  // Japanese Navy (in effect since 1941): 6 BP a quarter on naval units. After a Sub and an Air 2 Japan owes 3 more,
+  // so the tutorial's Inf 3 is refused and a second Sub is built (ruling 73).
+  for (const l of ['Build Japan Sub 2', 'Build Japan Air 2']) act('japan', l);
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'japan')!.text).toContain('at least 3 BP more on naval units');
+  expect(() => act('japan', 'Build Japan Inf 3')).toThrow('japan cannot Build Japan Inf 3 now');
+  for (const l of ['Build Japan Sub 2', 'Build Japan Inf 2', 'Done']) act('japan', l);
   for (const l of ['Build USA TF 5', 'Done']) act('usa', l);
   for (const l of ['Repair British Empire Air 1 (B) in Alexandria', 'Repair British Empire Conv 0 (B)', 'Repair British Empire Inf 1 (C) (B)', 'Rebuild HQ Gort', 'Build British Empire Inf 3 (', 'Build British Empire Inf 2 (A)', 'Build British Empire TF 3', 'Done']) act('be', l);
   // National War (USSR), bought this quarter, can be played from the next one on: the USSR repairs as printed
@@ -959,7 +964,7 @@ function production(p: Play): void {
     'Germany builds Germany Air 3 (6 BP)', 'Germany builds Germany Inf 3 (3 BP)', 'Germany builds Germany Inf 3 (3 BP)',
     'Germany builds Romania Inf 2 (2 BP)', 'Germany saves 2 BP',
     'Italy builds Italy Inf 2 (2 BP)', 'Italy builds Italy Air 2 (4 BP)',
-    'Japan builds Japan Sub 2 (3 BP)', 'Japan builds Japan Air 2 (4 BP)', 'Japan builds Japan Inf 3 (3 BP)', 'Japan builds Japan Inf 2 (2 BP)',
+    'Japan builds Japan Sub 2 (3 BP)', 'Japan builds Japan Air 2 (4 BP)', 'Japan builds Japan Sub 2 (3 BP)', 'Japan builds Japan Inf 2 (2 BP)',
     'USA builds USA TF 5 (10 BP)', 'USA saves 5 BP',
     'British Empire repairs British Empire Air 1 (B) in Alexandria (2 BP)', 'British Empire repairs British Empire Conv 0 (B) in Sea of Britain (2 BP)',
     'British Empire repairs British Empire Inf 1 (C) (B) in Sea of Britain (1 BP)', 'British Empire rebuilds HQ Gort (arrives in 4 quarters)',

@@ -1,5 +1,5 @@
 // Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
-import type { Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
+import type { Action, Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area, coastsOf } from './map.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
@@ -129,6 +129,22 @@ export function productionChoices(s: BkgState, m: Major): Choice[] {
 
 interface ProductionFrame extends Frame {
   ended: Major[];
+  /** BP Japan has spent on naval units this phase (card Japanese Navy). */
+  navy?: number;
+}
+
+/** What a production choice costs and whether it builds or repairs a naval unit. */
+function spending(s: BkgState, a: Action): { cost: number; naval: boolean } {
+  if (a.type === 'repair') { const u = s.units[a.unit as string]!; return { cost: repairCost(u), naval: isShip(u) }; }
+  if (a.type === 'build') { const { type, front } = parseKey(a.key as string); return { cost: buildCost(type, front), naval: type === 'tf' || type === 'sub' || type === 'conv' }; }
+  return { cost: a.type === 'rebuild' ? 1 : 0, naval: false };
+}
+
+/** Card Japanese Navy: in effect, Japan spends at least 6 BP a quarter on naval units while it can still build one;
+ *  the BP it still owes now (0 when it cannot afford a naval unit). */
+function navyOwed(s: BkgState, m: Major, spent: number, choices: Choice[]): number {
+  if (m !== 'japan' || !s.cards.inEffect.includes('japanese-navy') || spent >= 6) return 0;
+  return choices.some((c) => spending(s, c.action).naval) ? 6 - spent : 0;
 }
 
 /** Basic 7.3: both sides produce at the same time; each major builds, repairs and saves the rest. */
@@ -137,12 +153,15 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     const out: Prompt[] = [];
     for (const m of MAJORS) {
       if (f.ended.includes(m) || isConquered(s, m)) continue;
-      const choices = productionChoices(s, m);
+      let choices = productionChoices(s, m);
+      const owed = navyOwed(s, m, f.navy ?? 0, choices);
+      // While Japan owes naval spending, other spending must leave the BP it owes.
+      if (owed > 0) choices = choices.filter((c) => { const x = spending(s, c.action); return x.naval || s.budget[m] - x.cost >= owed; });
       if (choices.length === 0) continue;
       out.push({
-        seat: m, rule: 'BKG 7.3', kind: 'production',
-        text: `${POWER_NAMES[m]}: ${s.budget[m]} BP to spend (build, repair; the rest is saved)`,
-        choices: [...choices, { action: { type: 'done' }, label: `Done (save ${s.budget[m]} BP)` }],
+        seat: m, rule: owed > 0 ? 'BKG card Japanese Navy' : 'BKG 7.3', kind: 'production',
+        text: `${POWER_NAMES[m]}: ${s.budget[m]} BP to spend (build, repair; the rest is saved)${owed > 0 ? `; at least ${owed} BP more on naval units (Japanese Navy)` : ''}`,
+        choices: [...choices, ...(owed > 0 ? [] : [{ action: { type: 'done' }, label: `Done (save ${s.budget[m]} BP)` }])],
         context: { budget: s.budget[m] },
       });
     }
@@ -162,6 +181,9 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       s.budget[m] = 0;
       if (s.saved[m] > 0) ctx.log(`${POWER_NAMES[m]} saves ${s.saved[m]} BP`, 'BKG 7.3');
       return void ctx.goto('production', { ...f, ended: [...f.ended, m] });
+    }
+    if ((action.type === 'repair' || action.type === 'build') && m === 'japan' && spending(s, action).naval) {
+      ctx.goto('production', { ...f, navy: (f.navy ?? 0) + spending(s, action).cost });
     }
     if (action.type === 'repair') {
       const u = s.units[action.unit as string]!;

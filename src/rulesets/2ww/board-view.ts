@@ -5,7 +5,7 @@ import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView }
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState } from './state.ts';
-import { supplyNets } from './supply.ts';
+import { supplyInputs, supplyNets } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
 import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
@@ -18,25 +18,13 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
 };
 
 /**
- * Everything the units' supply (2WW 11) reads: politics, countries, control and where each unit on the map is, aboard
- * what, under whose command. Attack declarations, toggles and ends of phases change none of it.
- */
-function supplyKey(state: TwoWWState): string {
-  let k = `${state.world ?? 'campaign'}|${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
-  for (const id of Object.keys(state.units)) {
-    const u = state.units[id]!;
-    if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}${u.owner ? '~' + u.owner : ''}`;
-  }
-  return k;
-}
-
-/**
- * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while nothing supply
- * reads changed (`derivedFrom`; check mode recomputes and compares); otherwise asked of both sides' supply nets.
+ * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while the supply inputs
+ * (supply.ts supplyInputs) are unchanged (`derivedFrom`; check mode recomputes and compares); otherwise asked of both
+ * sides' supply nets.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
   return derivedFrom<{ key: string; ids: string[] }>(state, '2ww:out-of-supply', (prev) => {
-    const key = supplyKey(state);
+    const key = supplyInputs(state);
     if (prev?.key === key) return prev;
     const nets = supplyNets(state);
     const ids: string[] = [];

@@ -1,7 +1,7 @@
 // 2WW 8 Movement (and 10.1 armored movement): land, rail, airdrop, air, fleets, boxes, transport, amphibious
 // landing and assault. A move is chosen by its destination; the engine walks it hex by hex so that invasions,
 // control, displacement and transit attacks (8.3.5) happen in the hex where they occur.
-import { derived, derivedFrom } from '../../engine/index.ts';
+import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
 import type { Reach } from '../../board/search.ts';
@@ -754,7 +754,7 @@ export function displacementTargets(state: TwoWWState, id: string): string[] {
 /** Execute one step of a pending move; returns false when the move is over. */
 function stepPending(ctx: C, frame: MovementFrame, p: Pending, f: MoveFacts): boolean {
   const s = ctx.state, w = worldOf(s);
-  const u = s.units[p.unit];
+  const u = s.units[p.unit] ? write(s, 'units', p.unit) : undefined;
   if (!u || !onMap(u.where) || p.path.length === 0) return false;
   const side = frame.side;
   const from = w.board.index(u.where);
@@ -868,7 +868,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
 function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: string }>): void {
   const s = ctx.state, w = worldOf(s);
   const id = a.unit;
-  const u = s.units[id]!;
+  const u = write(s, 'units', id);
   const to = w.board.index(a.to);
   const cls = unitClass(s, id);
   // Rail and airdrop put the unit straight down and end its move (8.1.1, 8.1.2).
@@ -921,7 +921,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
 
 function executeLanding(ctx: C, frame: MovementFrame, id: string, unchanged = false): void {
   const s = ctx.state, w = worldOf(s);
-  const u = s.units[id]!;
+  const u = write(s, 'units', id);
   const fleet = u.aboard!;
   const f = unchanged && ctx.settled ? moveFactsOf(ctx.settled, frame.side) : new MoveFacts(s, frame.side);
   const kind = landingKind(f, id, fleet)!;
@@ -969,9 +969,10 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     if (!frame.started) {
       // Movement points are counted per phase.
       for (const [id, u] of Object.entries(ctx.state.units)) {
-        if (sideOfUnit(ctx.state, id) !== frame.side) continue;
-        delete u.mpUsed;
-        delete u.moveMode;
+        if (sideOfUnit(ctx.state, id) !== frame.side || !('mpUsed' in u || 'moveMode' in u)) continue;
+        const v = write(ctx.state, 'units', id);
+        delete v.mpUsed;
+        delete v.moveMode;
       }
       ctx.state.phase = `${frame.side === 'axis' ? 'Axis' : 'Allied'} ${frame.armored ? 'armored movement' : 'movement'}`;
       bump(ctx, frame, { started: true });
@@ -986,7 +987,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
       const r = result && typeof result === 'object' && !Array.isArray(result) ? result : {};
       // 8.3.5.4: a fleet forced back or marked Ops Complete stops.
       if (!u || u.where !== p.hex || u.ops || r.mayContinue === false) {
-        if (u && onMap(u.where)) u.mpUsed = DONE;
+        if (u && onMap(u.where)) write(ctx.state, 'units', p.unit).mpUsed = DONE;
         bump(ctx, frame, { pending: undefined });
         return;
       }
@@ -1001,8 +1002,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
       return;
     }
     if (a.type === 'embark') {
-      const u = ctx.state.units[a.unit]!;
-      u.aboard = a.fleet;
+      write(ctx.state, 'units', a.unit).aboard = a.fleet;
       ctx.log(`${unitName(ctx.state, a.unit)} embarks on ${unitName(ctx.state, a.fleet)}`, '2WW 8.3.4');
       bump(ctx, frame);
       return;

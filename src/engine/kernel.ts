@@ -596,17 +596,28 @@ export function write(state: object, ...path: (string | number | symbol)[]): unk
 
 /**
  * Freezes the rules' part of a settled copy-on-write state (the kernel's own fields are copied whole by every apply, and
- * tests force dice into them).
+ * tests force dice into them). What the apply made is first rebuilt as a fresh object without undefined fields, as the
+ * whole JSON copy had it: an object the rules deleted fields from would stay in V8's slow dictionary mode, shared by
+ * every later state.
  */
 function freezeSettled(state: BaseState): void {
-  for (const k in state) if (k !== 'rng' && k !== 'stack' && k !== 'sealed') deepFreeze((state as unknown as Obj)[k]);
+  const s = state as unknown as Obj;
+  for (const k in s) if (k !== 'rng' && k !== 'stack' && k !== 'sealed') s[k] = settledCopy(s[k]);
 }
 
-/** Freezes `v` and everything in it not frozen yet (settled copy-on-write states share frozen subtrees). */
-function deepFreeze(v: unknown): void {
-  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const k in v) deepFreeze((v as Obj)[k]);
+/** `v` frozen, rebuilt where it is not frozen yet (settled copy-on-write states share frozen subtrees). */
+function settledCopy(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = settledCopy(v[i]);
+    return Object.freeze(v);
+  }
+  const out: Obj = {};
+  for (const k in v) {
+    const x = (v as Obj)[k];
+    if (x !== undefined) out[k] = settledCopy(x);
+  }
+  return Object.freeze(out);
 }
 
 /** Throws a RuleViolation unless `action` is one of `seat`'s legal choices now. */

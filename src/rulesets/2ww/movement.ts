@@ -425,15 +425,27 @@ export function moveFactsOf(state: TwoWWState, side: Side): MoveFacts {
  * the moving side's other units change none of these, so a unit's list is reused from the state before while that
  * key is unchanged (`derivedFrom`; the fuzzer's check mode recomputes and compares).
  */
-function environmentKey(f: MoveFacts, armored: boolean): string {
-  const s = f.state;
-  let k = `${s.world ?? 'campaign'}|${f.side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
+function environmentKey(s: TwoWWState, side: Side, armored: boolean): string {
+  let k = `${s.world ?? 'campaign'}|${side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
   for (const id of Object.keys(s.units)) {
     const u = s.units[id]!;
-    if (onMap(u.where) && sideOfUnit(s, id) !== f.side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
+    if (onMap(u.where) && sideOfUnit(s, id) !== side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
   }
   return k;
 }
+
+/**
+ * A text fact kept as the very string of the state before while its content is unchanged: the keys below hold it
+ * (the environment is several KB) and compare it by identity first, in O(1).
+ */
+function stableText(state: TwoWWState, key: string, compute: () => string): string {
+  return derivedFrom<string>(state, key, (prev) => {
+    const t = compute();
+    return t === prev ? prev : t;
+  });
+}
+
+const ownInZocOf = (state: TwoWWState, side: Side): string => stableText(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
 
 /**
  * The hexes in enemy land ZOC holding the moving side's land units and those in enemy fleet ZOC holding its fleets:
@@ -461,13 +473,13 @@ function ownInEnemyZoc(f: MoveFacts): string {
  * is kept.
  */
 function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boolean {
-  const own = derived(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
+  const own = ownInZocOf(state, side);
   const supplyOf = (unit: string, traced: { all: boolean }) => {
-    const key = `${env}|${own}|${state.units[unit]!.where}`;
-    return derivedFrom<{ key: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
-      if (prev?.key === key) return prev;
+    const where = state.units[unit]!.where;
+    return derivedFrom<{ env: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
+      if (prev?.env === env && prev.own === own && prev.where === where) return prev;
       traced.all = true;
-      return { key, ok: moveFactsOf(state, side).inSupply(unit) };
+      return { env, own, where, ok: moveFactsOf(state, side).inSupply(unit) };
     }).ok;
   };
   const traced = { all: false };
@@ -481,20 +493,20 @@ function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boo
 
 /** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */
 function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string): Choice[] {
-  const env = derived(state, `2ww:move-env:${side}:${armored ? 1 : 0}`, () => environmentKey(moveFactsOf(state, side), armored));
+  const env = stableText(state, `2ww:move-env:${side}:${armored ? 1 : 0}`, () => environmentKey(state, side, armored));
   const u = state.units[id]!;
   const cls = unitClass(state, id);
-  let also: string;
+  let also = '', own = '';
   let inSupply: boolean | undefined;
   if (cls === 'fleet') also = derived(state, '2ww:first-cargo', () => firstCargo(state)).get(id) ?? '';
-  else if (cls === 'air') also = derived(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
+  else if (cls === 'air') own = ownInZocOf(state, side);
   else {
     inSupply = moveSupply(state, side, env, id);
     also = inSupply ? 's' : 'u';
   }
-  const key = `${env}|${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
-  return derivedFrom<{ key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
-    (prev) => (prev?.key === key ? prev : { key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) })).choices;
+  const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
+  return derivedFrom<{ env: string; own: string; key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
+    (prev) => (prev?.env === env && prev.own === own && prev.key === key ? prev : { env, own, key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) })).choices;
 }
 
 /** Destination refs: the unit, where it starts and the hexes passed through, ending at the destination. */

@@ -24,54 +24,5 @@ function hex53(h1: number, h2: number): string {
 
 /** Hash of a JSON value. Key order is insertion order, which deterministic rules code reproduces exactly. */
 export function stateHash(state: unknown): string {
-  return hashString(jsonText(state));
-}
-
-/**
- * JSON.stringify(v), with the text of each frozen subtree kept by identity: a copy-on-write state (kernel.ts) shares
- * its frozen subtrees with the state before, so only what an action wrote is serialised again.
- */
-export function jsonText(v: unknown): string {
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(v);
-  let out = '';
-  for (const k of Object.keys(v)) {
-    const x = (v as Record<string, unknown>)[k];
-    const t = typeof x === 'object' && x !== null && Object.isFrozen(x) ? frozenText(x).text : JSON.stringify(x);
-    if (t !== undefined) out += (out ? ',' : '') + JSON.stringify(k) + ':' + t;
-  }
-  return '{' + out + '}';
-}
-
-/** Texts of frozen subtrees that hold only frozen objects (so they can never change), by identity. */
-const frozenTexts = new WeakMap<object, string>();
-
-/** JSON text of a frozen object; `fixed` when every object in it is frozen too (the text is then kept). */
-function frozenText(v: object): { text: string | undefined; fixed: boolean } {
-  const known = frozenTexts.get(v);
-  if (known !== undefined) return { text: known, fixed: true };
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return { text: JSON.stringify(v), fixed: false };
-  let fixed = true;
-  const item = (x: unknown): string | undefined => {
-    if (typeof x !== 'object' || x === null) return JSON.stringify(x);
-    if (!Object.isFrozen(x)) {
-      fixed = false;
-      return JSON.stringify(x);
-    }
-    const t = frozenText(x);
-    if (!t.fixed) fixed = false;
-    return t.text;
-  };
-  let text: string;
-  if (Array.isArray(v)) {
-    text = '[' + v.map((x) => item(x) ?? 'null').join(',') + ']';
-  } else {
-    let out = '';
-    for (const k of Object.keys(v)) {
-      const t = item((v as Record<string, unknown>)[k]);
-      if (t !== undefined) out += (out ? ',' : '') + JSON.stringify(k) + ':' + t;
-    }
-    text = '{' + out + '}';
-  }
-  if (fixed) frozenTexts.set(v, text);
-  return { text, fixed };
+  return hashString(JSON.stringify(state));
 }

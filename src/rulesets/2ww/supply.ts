@@ -1,6 +1,6 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
-import { derived, derivedFrom } from '../../engine/index.ts';
+import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
@@ -325,7 +325,7 @@ export function supplyPhase(state: TwoWWState, log: (text: string, rule: string)
     const u = state.units[id]!;
     const d = unitDef(state, id);
     if (!u.reduced && d.full) {
-      u.reduced = true;
+      write(state, 'units', id).reduced = true;
       log(`${unitName(state, id)} is out of supply and is reduced`, '2WW 11');
     } else {
       eliminateUnit(state, id);

@@ -110,6 +110,15 @@ function isGround(u: Unit): boolean {
   return u.type === 'inf' || u.type === 'arm';
 }
 
+/** A task force back from supporting a land combat (6.1.3): in the basic game, enemy ships that came into its sea zone
+ *  meanwhile (a retreat) fight it there this phase (6.1.4). */
+function backToSea(s: BkgState, u: Unit): void {
+  u.where = u.from!;
+  delete u.from;
+  if (s.rules === 'advanced' || s.battles.some((b) => b.place === u.where)) return;
+  if (Object.values(s.units).some((v) => v.where === u.where && !v.aboard && isShip(v) && atWar(s, u.power, v.power))) s.battles.push({ place: u.where, attacker: s.activeSide ?? sideOf(s, u.power)! });
+}
+
 /** Can this unit leave the combat by retreating, and where to (6.2.3)? Aircraft and supporting TFs always can. */
 export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   if (u.type === 'air' || u.from) return [place];
@@ -119,8 +128,9 @@ export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
   if (clear.length) return clear;
-  // A land area holding both sides is one with a combat still to fight (units at peace may share an area).
-  return around.filter((p) => both(p) && (!isLandUnit(u) || s.battles.some((b) => b.place === p)));
+  // A place holding both sides is one with a combat still to fight (units at peace may share it; ruling 39); only
+  // advanced ships share a sea zone with enemy ships outside a combat (6.4.3 D).
+  return around.filter((p) => both(p) && ((!isLandUnit(u) && s.rules === 'advanced') || s.battles.some((b) => b.place === p)));
 }
 
 /** Friendly areas within 2 (over friendly and enemy areas, not neutrals) where an aircraft may land (6.1.1, 6.2.3). */
@@ -502,7 +512,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
             setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
           }
         }
-        for (const u of Object.values(s.units)) if (u.where === f.place && u.from) { u.where = u.from; delete u.from; }
+        for (const u of Object.values(s.units)) if (u.where === f.place && u.from) backToSea(s, u);
         s.battles = s.battles.filter((x) => x.place !== f.place);
         s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
         const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
@@ -634,7 +644,7 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
     const s = ctx.state;
     const units = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place);
     for (const u of units) {
-      if (u.from) { u.where = u.from; delete u.from; continue; }
+      if (u.from) { backToSea(s, u); continue; }
       if (u.type !== 'air') { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} cannot retreat and is eliminated`, 'BKG 6.2.3'); removeUnit(s, u); }
     }
     const flyers = units.filter((u) => s.units[u.id] && u.type === 'air');

@@ -65,12 +65,20 @@ function buildPowers(s: BkgState, m: Major): string[] {
 }
 
 function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefined): boolean {
-  if (power === 'china') return m === 'usa' ? tag === 'US' : tag !== 'US';
+  if (power === 'china') return m === 'usa' ? tag === 'US' && usChineseAircraft(s) : tag !== 'US';
   if (power === 'be') {
     const country = tag ? BE_HOME_COUNTRIES.find((c) => BE_LETTER[c] === tag) : 'uk';
     return !!country && !isConquered(s, country);
   }
   return true;
+}
+
+/** The USA builds China's "US" aircraft; in the advanced game only under the card US Chinese Aircraft, one a quarter
+ *  (ruling 74). */
+function usChineseAircraft(s: BkgState): boolean {
+  if (s.rules !== 'advanced') return true;
+  if (!s.cards.inEffect.includes('us-chinese-aircraft')) return false;
+  return !Object.values(s.units).some((u) => u.power === 'china' && u.tag === 'US' && u.where === 'box' && u.arrive === s.turn + buildTime('air'));
 }
 
 /** 1939 card: the USSR builds red units only once every orange counter is on the map or in production. */

@@ -157,4 +157,31 @@ describe('BKG advanced cards', () => {
     expect([air, inf, arm].some((u) => s.units[u.id])).toBe(false);
     expect(poolCount(s, 'ussr', 'arm3/O')).toBe(pool); // not back in the pool to be rebuilt
   });
+
+  it('card US Chinese Aircraft: the USA builds one Chinese "US" aircraft a quarter, and none without the card (ruling 74)', () => {
+    const p = new Play({}, 'advanced-1941');
+    const c = ctxOn(p.s);
+    const s = c.state;
+    s.budget.usa = 20;
+    const chinese = () => productionChoices(s, 'usa').filter((x) => x.action.power === 'china').map((x) => x.label);
+    expect(chinese()).toEqual(['Build China Air 2 (US) (4 BP, arrives in 2 quarters)']);
+    production.act!(c, { proc: 'production', ended: [] }, 'usa', productionChoices(s, 'usa').find((x) => x.action.power === 'china')!.action);
+    expect(chinese()).toEqual([]);
+    s.turn += 1; // a quarter later
+    expect(chinese()).toHaveLength(1);
+    s.cards.inEffect = s.cards.inEffect.filter((x) => x !== 'us-chinese-aircraft');
+    expect(chinese()).toEqual([]);
+  });
+
+  it('card Japanese Navy: Japan spends 6 BP a quarter on naval units before anything that would leave less (ruling 73)', () => {
+    const p = new Play({}, 'advanced-1941');
+    const s = p.s;
+    s.budget.japan = 8;
+    const frame = { proc: 'production', ended: [] as string[] };
+    const japan = () => production.prompts!(s, frame as never).find((x) => x.seat === 'japan')!;
+    expect(japan().choices!.some((x) => x.action.type === 'done')).toBe(false);
+    expect(japan().choices!.map((x) => x.label).filter((l) => l.startsWith('Build Japan Inf'))).toEqual(['Build Japan Inf 2 (2 BP, arrives in 1 quarter)']);
+    s.cards.inEffect = s.cards.inEffect.filter((x) => x !== 'japanese-navy');
+    expect(japan().choices!.some((x) => x.action.type === 'done')).toBe(true);
+  });
 });

@@ -71,8 +71,8 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
   },
   act(ctx, f, _seat, a: NavalMovementAction) {
     if (a.type === 'invade') { invade(ctx, f.side, a.nation); return; }
-    if (a.type === 'embark') { embark(ctx, f.selected, a.unit); return; }
-    if (a.type === 'load-supply') { loadSupply(ctx, f.selected); return; }
+    if (a.type === 'embark') { embark(ctx, f.selected, a.unit, false, a.by); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, f.selected, false, a.by); return; }
     if (a.type === 'select') f.selected.push(a.ship);
     else if (a.type === 'move') {
       const ships = f.selected;
@@ -198,9 +198,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const s = ctx.state;
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
-    if (a.type === 'embark') { embark(ctx, ships, a.unit, true); return; }
+    if (a.type === 'embark') { embark(ctx, ships, a.unit, true, a.by); return; }
     if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit); return; }
-    if (a.type === 'load-supply') { loadSupply(ctx, ships, true); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, ships, true, a.by); return; }
     if (a.type === 'drop-off') {
       handOver(s, ships, a.ship);
       f.ships = ships.filter((id) => id !== a.ship);

@@ -125,6 +125,8 @@ export type AirAction =
   | { type: 'air-done' }
   | { type: 'intercept-ship'; air: string }
   | { type: 'air-transport'; air: string; unit: string; to: string }
+  /** 32.6: an ATP flies an air supply marker to a friendly airbase. */
+  | { type: 'air-supply'; air: string; to: string }
   | { type: 'bomb-ship'; target: string }
   | { type: 'no-more-air-attacks' };
 

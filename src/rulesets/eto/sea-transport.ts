@@ -331,7 +331,7 @@ export function debarkSupply(ctx: Ctx<EtoState>): void {
   for (const sh of Object.values(s.ships).filter((x) => x.supply && !x.sunk).sort((a, b) => a.id.localeCompare(b.id))) {
     const port = navalMap(s).coastal.get(sh.space)?.port;
     if (!port || controller(l, sh.space) !== sh.side) continue;
-    const there = (l.markers ??= []).filter((m) => m.hex === sh.space).length;
+    const there = (l.markers ??= []).filter((m) => m.hex === sh.space && !m.air).length; // 32.4: air supply markers apart
     if (there >= markerRoom(l, sh.space, port)) continue;
     l.markers.push({ hex: sh.space, side: sh.side });
     sh.supply = false;

@@ -1,12 +1,13 @@
 // Air operations of scenarios 2 and 5 with forced dice: 1.0-1.4 weather and grounding, the reconstructed Bombing
 // Table against every number the text gives (21.5, ruling 52), installation bombing with its asterisk (21.5, ruling
-// 53), emergency repair (34.4) and pilot recovery (34.3) in the Replenishment step (ruling 54).
+// 53), emergency repair (34.4) and pilot recovery (34.3) in the Replenishment step (ruling 54), an attack on enemy
+// air units at their base in step 4 (12.3, 15).
 import { describe, expect, it } from 'vitest';
 import { Game, prompts } from '../../engine/index.ts';
 import { etoData } from './data/index.ts';
 import { eto } from './index.ts';
 import { bombingResult, installationTarget } from './air.ts';
-import { notePilot } from './land.ts';
+import { dist, notePilot } from './land.ts';
 import type { EtoState } from './state.ts';
 import { act, choicesFor, playUntil } from './testing.ts';
 
@@ -86,5 +87,32 @@ describe('ETO 21.5 installation bombing, 34.4 repair, 34.3 pilot recovery (scena
     const eps = g.state.eps!.allies;
     playUntil(g, 'allies', (c) => c.action.type === 'recover' && c.action.air === spit.id);
     expect([g.state.land!.air[spit.id]!.depleted, g.state.eps!.allies, g.state.land!.pilots]).toEqual([false, eps - 5, []]);
+  });
+});
+
+describe('ETO 12.3 attacking enemy air units at their base (scenario 2)', () => {
+  it('a German fighter based nearest Dover attacks the British fighter there in step 4: the two fight (15.2-15.6), forced dice; the British pilots may be recovered (34.3)', () => {
+    const g = Game.create(eto, 'their-finest-hour', {}, 'base-raid');
+    for (let p = prompts(eto, g.state)[0]; p && p.kind === 'place'; p = prompts(eto, g.state)[0]) {
+      const cs = choicesFor(g.state, p.seat as 'axis');
+      const near = [...cs].sort((x, y) => dist(String(x.action.hex), DOVER) - dist(String(y.action.hex), DOVER))[0]!;
+      g.act(p.seat, (p.seat === 'axis' ? near : cs[0]!).action);
+    }
+    act(g, 'axis', { type: 'first', side: 'axis' });
+    act(g, 'axis', { type: 'raid', air: 'de-fighter-1', to: DOVER, kind: 'attack-air' });
+    act(g, 'axis', { type: 'raid-fly' });
+    g.force([1, 1]);
+    for (let n = 0; n < 20 && g.state.stack.some((f) => f.proc === 'air-mission'); n++) {
+      const p = prompts(eto, g.state)[0]!;
+      const cs = choicesFor(g.state, p.seat as 'axis');
+      g.act(p.seat, (cs.find((c) => /^(no-interception|intercept-done|fight-on|no)$/.test(String(c.action.type))) ?? cs[0]!).action);
+    }
+    // One round, both firing at once (15.3): a 1 is within each target number; each is depleted and aborted (15.6).
+    const shots = g.played.flatMap((p) => p.events).filter((e) => e.rule === 'ETO 15.3').map((e) => e.text);
+    expect(shots).toEqual(['German fighter 4*-4/3 fires at British fighter 4*-5/2 (target 5): rolled 1', 'British fighter 4*-5/2 fires at German fighter 4*-4/3 (target 4): rolled 1']);
+    const l = g.state.land!;
+    expect([l.air['de-fighter-1']!.depleted, l.air['uk-fighter-b-1']!.depleted]).toEqual([true, true]);
+    // 34.3: the British pilots, depleted over England, may be recovered at the end of the turn; the German ones not.
+    expect(l.pilots).toEqual(['uk-fighter-b-1']);
   });
 });

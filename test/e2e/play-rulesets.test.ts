@@ -165,6 +165,8 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
       }
       await page.goto(`${e2e.server.url}/play/${axis}`);
       await page.locator('[data-testid=map]').waitFor();
+      // 7.2: the sea areas are drawn over the hex map (the convoy crosses the North Sea).
+      expect(await page.locator('[data-testid=map] .areas-layer [data-area=north-sea]').count()).toBe(1);
       expect((await othersPass(e2e, axis, allies), await myTurn(page))).toBe(true);
       await step(/^We go first/);
       await step(/^Declare the invasion of Norway/); // the Allies set Norway up

@@ -25,7 +25,7 @@ export type StackMoveAction =
   | { type: 'drop-off'; ship: string }
   | { type: 'stop' }
   /** 10.4: picking up units or a supply marker in a friendly port on the way; 10.7: evacuating units from a clear coastal hex. */
-  | EmbarkAction | { type: 'evacuate'; unit: string };
+  | EmbarkAction | { type: 'evacuate'; unit: string; by?: 'dd-cl' };
 /** 10.4, 32.5: a unit or a supply marker taken aboard STP markers, or (10.8 `by: 'dd-cl'`) aboard the stack's DD/CL pairs. */
 export type EmbarkAction = { type: 'embark'; unit: string; by?: 'dd-cl' } | { type: 'load-supply'; by?: 'dd-cl' };
 export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'attack-port'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };

@@ -199,7 +199,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
     if (a.type === 'embark') { embark(ctx, ships, a.unit, true, a.by); return; }
-    if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit); return; }
+    if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit, a.by); return; }
     if (a.type === 'load-supply') { loadSupply(ctx, ships, true, a.by); return; }
     if (a.type === 'drop-off') {
       handOver(s, ships, a.ship);

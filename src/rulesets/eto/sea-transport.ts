@@ -130,16 +130,24 @@ function formPairs(ctx: Ctx<EtoState>, selected: readonly string[]): string[] {
  * paratroops and infantry of its side there, at twice the Transport Table's STPs (ruling 71).
  */
 export function evacuationChoices(s: EtoState, side: Side, ships: readonly string[]): Choice[] {
-  const stps = freeStps(s, ships);
-  if (!stps.length || !s.land) return [];
+  if (!s.land || !ships.length) return [];
   const l = s.land;
-  const space = s.ships[stps[0]!]!.space;
+  const space = s.ships[ships[0]!]!.space;
   if (inFriendlyPort(s, side, space) || !navalMap(s).coastal.has(space) || layerHex(l, space)?.terrain !== 'clear') return [];
-  const have = points(stps.map((id) => s.ships[id]!));
+  const here = Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && x.kind !== 'armor').sort((a, b) => a.id.localeCompare(b.id));
   const out: Choice[] = [];
-  for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && x.kind !== 'armor').sort((a, b) => a.id.localeCompare(b.id))) {
+  const stps = freeStps(s, ships);
+  const have = points(stps.map((id) => s.ships[id]!));
+  for (const u of stps.length ? here : []) {
     if (evacuationNeed(s, stps, u) > have) continue;
-    out.push({ action: { type: 'evacuate', unit: u.id }, label: `Evacuate ${u.name} (${u.id}) from ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+    out.push({ action: { type: 'evacuate', unit: u.id }, label: `Evacuate ${u.name} from ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+  }
+  // 10.7, 10.8: DD/CL pairs evacuate infantry, generals and HQs.
+  const { pairs, more } = freePairs(s, ships);
+  for (const u of pairs.length + more ? here.filter((x) => x.kind === 'inf' || x.kind === 'general' || x.kind === 'hq') : []) {
+    if (evacuationNeed(s, pairs, u) > pairs.length + more) continue;
+    const pairShips = ships.filter((id) => s.ships[id]!.type === 'DD' || s.ships[id]!.type === 'CL');
+    out.push({ action: { type: 'evacuate', unit: u.id, by: 'dd-cl' }, label: `Evacuate ${u.name} from ${placeName(l, space)} aboard DD/CL pairs`, refs: { units: [u.id, ...pairShips], place: space } });
   }
   return out;
 }
@@ -151,11 +159,11 @@ function evacuationNeed(s: EtoState, stps: readonly string[], u: LandUnit): numb
   return need(s, stps, [u]) + extra;
 }
 
-export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: string): void {
+export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: string, by?: 'dd-cl'): void {
   const s = ctx.state;
-  const stps = freeStps(s, ships);
+  const stps = by ? formPairs(ctx, ships) : freeStps(s, ships);
   for (const id of stps) s.ships[id]!.evacuatedAt = s.ships[id]!.carried ?? 0;
-  embark(ctx, ships, unit, true);
+  embark(ctx, ships, unit, true, by);
   (s.land!.evacuated ??= []).push(unit);
   ctx.log(`${landOf(s).units[unit]!.name} is evacuated: at most 12 naval MP to a friendly port this phase`, 'ETO 10.7');
 }

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { apiCall, openPage, shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { seq } from './drivers.ts';
+import { drawn, seq, settled } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -17,7 +17,7 @@ async function both(page: Page, name: string, ready?: () => Promise<void>): Prom
   for (const [size, v] of [['1440', DESKTOP], ['390', PHONE]] as const) {
     await page.setViewportSize(v);
     if (ready) await ready();
-    await page.waitForTimeout(150); // the map re-fits on resize (ResizeObserver); a shot mid-layout shows nothing wrong, only less
+    await drawn(page); // the map re-fits on resize (ResizeObserver)
     await shot(page, `screen-${name}-${size}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1), `${name} at ${size}: no sideways scroll`).toBe(true);
   }
@@ -181,7 +181,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       await phone.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
       await phone.locator('[data-testid=map] .counter').first().waitFor();
       await phone.locator('[data-testid=map] .area-name text').first().waitFor();
-      await phone.waitForTimeout(200);
+      await settled(phone);
       await shot(phone, `screen-names-${id}-390`);
       const first = await clashes();
       expect(first.pairs, `${id}: names that meet at 390x844`).toEqual([]);
@@ -193,7 +193,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       await phone.locator('[data-testid=map]').focus();
       await phone.keyboard.press('+');
       await phone.keyboard.press('+');
-      await phone.waitForTimeout(300);
+      await settled(phone);
       const closer = await clashes();
       expect(closer.pairs, `${id}: names that meet, zoomed in`).toEqual([]);
       await shot(phone, `screen-names-${id}-zoomed-390`);
@@ -201,7 +201,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       await phone.setViewportSize(DESKTOP);
       await phone.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
       await phone.locator('[data-testid=map] .area-name text').first().waitFor();
-      await phone.waitForTimeout(200);
+      await settled(phone);
       await shot(phone, `screen-names-${id}-1440`);
       expect((await clashes()).pairs, `${id}: names that meet at 1440x900`).toEqual([]);
       // A name left out under counters is in the hover line of each of them.
@@ -216,7 +216,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await page.keyboard.press('+');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('l');
-    await page.waitForTimeout(200);
+    await settled(page);
     const t = await page.locator('[data-testid=map] > g').getAttribute('transform');
     expect(await page.locator('[data-testid=log]').count()).toBe(0);
     await page.reload();

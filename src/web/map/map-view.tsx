@@ -306,12 +306,14 @@ export function MapView(p: MapViewProps) {
       const c = committed.current, sc = k / c.k;
       const move = `translate(${(x - sc * c.x).toFixed(1)}px,${(y - sc * c.y).toFixed(1)}px)`;
       layer.style.transform = sc === 1 ? move : `${move} scale(${sc.toFixed(4)})`;
+      svg.dataset.moving = ''; // a gesture not committed yet (tests wait for its end)
       if (commitTimer.current) clearTimeout(commitTimer.current);
       commitTimer.current = setTimeout(() => apply(false), 150);
       return;
     }
     if (commitTimer.current) { clearTimeout(commitTimer.current); commitTimer.current = null; }
     layer.style.transform = '';
+    delete svg.dataset.moving;
     const changed = committed.current.x !== x || committed.current.y !== y || committed.current.k !== k;
     committed.current = { x, y, k };
     g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k.toFixed(3)})`);

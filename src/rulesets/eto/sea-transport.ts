@@ -67,7 +67,7 @@ const inFriendlyPort = (s: EtoState, side: Side, space: string): boolean =>
  * port (not activated this turn) while its STPs can carry them, and supply markers where the port has a land supply line.
  */
 export function embarkChoices(s: EtoState, side: Side, selected: readonly string[]): Choice[] {
-  if (!s.land || !selected.length) return [];
+  if (!s.land || !selected.some((id) => ['STP', 'DD', 'CL'].includes(s.ships[id]!.type))) return [];
   const space = s.ships[selected[0]!]!.space;
   if (!inFriendlyPort(s, side, space)) return [];
   const l = s.land;
@@ -131,19 +131,20 @@ function formPairs(ctx: Ctx<EtoState>, selected: readonly string[]): string[] {
  */
 export function evacuationChoices(s: EtoState, side: Side, ships: readonly string[]): Choice[] {
   if (!s.land || !ships.length) return [];
+  const stps = freeStps(s, ships);
+  const { pairs, more } = freePairs(s, ships);
+  if (!stps.length && !pairs.length && !more) return [];
   const l = s.land;
   const space = s.ships[ships[0]!]!.space;
   if (inFriendlyPort(s, side, space) || !navalMap(s).coastal.has(space) || layerHex(l, space)?.terrain !== 'clear') return [];
   const here = Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && x.kind !== 'armor').sort((a, b) => a.id.localeCompare(b.id));
   const out: Choice[] = [];
-  const stps = freeStps(s, ships);
   const have = points(stps.map((id) => s.ships[id]!));
   for (const u of stps.length ? here : []) {
     if (evacuationNeed(s, stps, u) > have) continue;
     out.push({ action: { type: 'evacuate', unit: u.id }, label: `Evacuate ${u.name} from ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
   }
   // 10.7, 10.8: DD/CL pairs evacuate infantry, generals and HQs.
-  const { pairs, more } = freePairs(s, ships);
   for (const u of pairs.length + more ? here.filter((x) => x.kind === 'inf' || x.kind === 'general' || x.kind === 'hq') : []) {
     if (evacuationNeed(s, pairs, u) > pairs.length + more) continue;
     const pairShips = ships.filter((id) => s.ships[id]!.type === 'DD' || s.ships[id]!.type === 'CL');

@@ -137,8 +137,10 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     await e2e?.close();
   });
 
-  it('ETO scenario 5, sea transport (10.0-10.6) and paradrop (19.0): transports selected, infantry embarked and shown aboard, carried to Oslo, a paratroop dropped, the amphibious assault resolved', async () => {
+  it('ETO scenario 5, sea transport (10.0-10.6) and paradrop (19.0): transports selected, infantry embarked and shown aboard, carried to Oslo, a paratroop dropped, the amphibious assault resolved, then played to its victory judgement ([5.4])', async () => {
     const KIEL = 'W3924';
+    let axis = '';
+    let allies: string[] = [];
     // The Allies pass at every decision over the API (as in sea-transport.test.ts), so the convoy reaches Oslo whatever
     // the dice; the page plays the Germans.
     // ETO 1.4: in a month whose weather grounds air units (about one game in four) no ATP flies and no paradrop is
@@ -146,8 +148,8 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
     for (let attempt = 1; ; attempt++) {
       expect(attempt, 'a month with no zone grounded within 8 games').toBeLessThan(8);
       const g = await newGame(e2e, { ruleset: 'eto', scenario: 'northward-strike', seats: { axis: { kind: 'human' }, allies: { kind: 'human' } } });
-      const axis = g.seats.axis!.token;
-      const allies = [g.seats.allies!.token];
+      axis = g.seats.axis!.token;
+      allies = [g.seats.allies!.token];
       const step = async (re: RegExp) => { await othersPass(e2e, axis, allies); return pick(page, re); };
       // [5.2] the German set-up over the API: everything that may start in Kiel does (the armor in Hamburg), but a
       // paratroop and the air transport start in Copenhagen (as in paradrop.test.ts).
@@ -163,6 +165,8 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
       }
       await page.goto(`${e2e.server.url}/play/${axis}`);
       await page.locator('[data-testid=map]').waitFor();
+      // 7.2: the sea areas are drawn over the hex map (the convoy crosses the North Sea).
+      expect(await page.locator('[data-testid=map] .areas-layer [data-area=north-sea]').count()).toBe(1);
       expect((await othersPass(e2e, axis, allies), await myTurn(page))).toBe(true);
       await step(/^We go first/);
       await step(/^Declare the invasion of Norway/); // the Allies set Norway up
@@ -210,6 +214,31 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
       expect(errors).toEqual([]);
       break;
     }
+    // [5.4] to the end of June: the page's listed choices (ending or passing where it may), the Allies passing over
+    // the API; the glance shows where the sides stand by [5.4] as the game goes, then the result.
+    const standings = new Set<string>();
+    for (let n = 0; ; n++) {
+      expect(n, 'scenario 5 ends within 150 German decisions').toBeLessThan(150);
+      await othersPass(e2e, axis, allies);
+      if (!(await myTurn(page))) break;
+      await pick(page, END).catch(async () => pick(page, /./));
+      for (const t of await page.locator('[data-testid=glance-victory]').allTextContents()) standings.add(t);
+    }
+    const LEVEL = /(German|Allied) (strategic|major|minor) victory: (\d) of (\d) Norwegian city or resource hexes German/;
+    expect([...standings].some((t) => new RegExp(`If it ended now: ${LEVEL.source}`).test(t)), [...standings].join(' | ')).toBe(true);
+    const shown = (await page.locator('[data-testid=glance-victory]').textContent()) ?? '';
+    expect(shown).toMatch(new RegExp(`Result: ${LEVEL.source}`));
+    // The result shown is [5.4] read off the final position: the count of German city and resource hexes decides it.
+    const end = await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${axis}`);
+    expect(end.outcome?.rule).toBe('ETO scenario 5 [5.4]');
+    expect(shown).toContain(end.outcome!.result);
+    const [, who, level, german] = LEVEL.exec(shown)!;
+    const rank = ['German strategic', 'German major', 'German minor', 'Allied minor', 'Allied major', 'Allied strategic'].indexOf(`${who} ${level}`);
+    expect(end.outcome!.winner).toBe(rank <= 2 ? 'axis' : 'allies');
+    if (!/attrition/.test(shown) && german === '0') expect(`${who} ${level}`).toBe('Allied major');
+    expect((await page.locator('[data-testid=outcome]').textContent()) ?? '').toMatch(/victory/i);
+    await both(page, 'eto-5-end');
+    expect(errors).toEqual([]);
   }, 300_000);
 
   it('ETO scenario 2 against the AI: played to its end by listed choices, no id in any label', async () => {

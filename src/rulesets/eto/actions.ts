@@ -16,8 +16,8 @@ export type ChooseFirstAction = { type: 'first'; side: Side };
 export type InvadeAction = { type: 'invade'; nation: string };
 export type NavalMovementAction =
   | { type: 'select'; ship: string } | { type: 'move' } | { type: 'end-naval-movement' } | InvadeAction
-  /** 10.4, 32.5: embarking a unit or loading a supply marker aboard the selected STPs in their port. */
-  | { type: 'embark'; unit: string } | { type: 'load-supply' };
+  /** 10.4, 32.5: embarking a unit or loading a supply marker aboard the selected STPs in their port (10.8: `by` a DD/CL pair). */
+  | EmbarkAction;
 export type StackMoveAction =
   | { type: 'enter'; space: string }
   | { type: 'enter-port' }
@@ -25,7 +25,9 @@ export type StackMoveAction =
   | { type: 'drop-off'; ship: string }
   | { type: 'stop' }
   /** 10.4: picking up units or a supply marker in a friendly port on the way; 10.7: evacuating units from a clear coastal hex. */
-  | { type: 'embark'; unit: string } | { type: 'load-supply' } | { type: 'evacuate'; unit: string };
+  | EmbarkAction | { type: 'evacuate'; unit: string; by?: 'dd-cl' };
+/** 10.4, 32.5: a unit or a supply marker taken aboard STP markers, or (10.8 `by: 'dd-cl'`) aboard the stack's DD/CL pairs. */
+export type EmbarkAction = { type: 'embark'; unit: string; by?: 'dd-cl' } | { type: 'load-supply'; by?: 'dd-cl' };
 export type NavalAttacksAction = { type: 'attack-in'; space: string } | { type: 'attack-port'; space: string } | { type: 'add-searcher'; ship: string } | { type: 'search' } | { type: 'end-naval-attacks' };
 
 /** Naval interception (8.2-8.7). */
@@ -123,6 +125,8 @@ export type AirAction =
   | { type: 'air-done' }
   | { type: 'intercept-ship'; air: string }
   | { type: 'air-transport'; air: string; unit: string; to: string }
+  /** 32.6: an ATP flies an air supply marker to a friendly airbase. */
+  | { type: 'air-supply'; air: string; to: string }
   | { type: 'bomb-ship'; target: string }
   | { type: 'no-more-air-attacks' };
 

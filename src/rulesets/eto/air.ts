@@ -311,8 +311,9 @@ export const roleOf = (a: AirUnit, bombing = false): 'fighter' | 'bomber' => (a.
 interface Mission {
   side: Side;
   kind: 'rebase' | 'transport' | RaidKind;
-  /** The land unit an ATP carries (18.2). */
+  /** The land unit an ATP carries (18.2), or an air supply marker (32.6). */
   cargo?: string;
+  supply?: boolean;
   units: string[];
   to: string;
   path: string[];
@@ -332,8 +333,8 @@ function startMission(ctx: Ctx<EtoState>, m: Mission): void {
     // 20.1: a unit flying in a friendly offensive is committed; no unit is in the Naval and Air phase.
     if (m.offensive && l.air[id]!.committed === 'none') l.air[id]!.committed = 'CC';
   }
-  const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships', transport: `air transport of ${m.cargo ? l.units[m.cargo]!.name : ''}` }[m.kind];
-  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.kind === 'transport' ? 'ETO 18.2' : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
+  const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships', transport: `air transport of ${m.cargo ? l.units[m.cargo]!.name : 'an air supply marker'}` }[m.kind];
+  ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.kind === 'transport' ? (m.supply ? 'ETO 32.6' : 'ETO 18.2') : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
   ctx.push('air-mission', { ...m, stage: 'intercept', out: [] });
 }
 
@@ -465,7 +466,7 @@ function unitMissions(s: EtoState, f: AirStepFrame, id: string): Choice[] {
         : basedAt(l, t.to).filter((x) => x.side !== a.side).map((x) => x.id),
     },
   }));
-  if (!f.offensive && !f.naval) out.push(...airTransports(s, a));
+  if (!f.offensive && !f.naval) out.push(...airTransports(s, a), ...airSupplies(s, a));
   // 21.3: in an air offensive a unit may fly a change of base instead of attacking (ATPs are no air units, 18.1).
   if (!f.naval && !(f.offensive && a.kind === 'atp')) {
     for (const [to, route] of rebaseRoutes(s, a)) out.push({ action: { type: 'rebase', air: a.id, to }, label: `${a.name}: change base to ${placeName(l, to)}`, refs: { units: [a.id], from: a.base!, place: to, path: route.slice(1) } });
@@ -509,8 +510,8 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }];
   },
   choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
-  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add', 'air-transport'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
-  explain: (s, f, seat, a) => explainAirTransport(s, f, a) ?? explainMission(s, f, seat, a),
+  groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add', 'air-transport', 'air-supply'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
+  explain: (s, f, seat, a) => explainAirTransport(s, f, a) ?? explainAirSupply(s, f, a) ?? explainMission(s, f, seat, a),
   act(ctx, f, _seat, a: AirAction) {
     const s = ctx.state;
     const l = landOf(s);
@@ -530,6 +531,12 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
       const u = l.air[a.air]!;
       (l.atpUsed ??= []).push(u.id); // 18.5: no paradrop this turn
       startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, cargo: a.unit });
+      return;
+    }
+    if (a.type === 'air-supply') {
+      const u = l.air[a.air]!;
+      (l.atpUsed ??= []).push(u.id); // 18.5: no paradrop this turn
+      startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, supply: true });
       return;
     }
     if (a.type === 'raid') { f.raid = { to: a.to, kind: a.kind, units: [a.air] }; return; }
@@ -829,9 +836,54 @@ function airTransports(s: EtoState, a: AirUnit): Choice[] {
   return out;
 }
 
+/** 32.4: air supply markers a hex holds: one for each airbase there (its city or resource hex, an airfield marker). */
+export function airMarkerRoom(l: LandState, h: string): number {
+  return (layerHex(l, h)?.feature ? 1 : 0) + (l.airfields.includes(h) ? 1 : 0);
+}
+
+/**
+ * 32.6 in step 4: an ATP not used this turn, its base on a land supply line (a supply marker may be its source, an
+ * air supply marker may not), flies an air supply marker to a friendly airbase within its range 12 that has no
+ * supply line (32.4) and room for one more (ruling 77).
+ */
+export function airSupplyDests(s: EtoState, a: AirUnit): string[] {
+  const l = landOf(s);
+  if (a.kind !== 'atp' || l.atpUsed?.includes(a.id) || !suppliedHexes(l, a.side, false).has(a.base!)) return [];
+  const r = airReach(s, a.base!, a.range);
+  const supplied = suppliedHexes(l, a.side);
+  const there = (h: string): number => (l.markers ?? []).filter((m) => m.air && m.hex === h).length;
+  return airbases(l, a.side).filter((h) => h !== a.base && dist(a.base!, h) <= a.range && r.has(h) && !grounded(s, h) && !supplied.has(h) && there(h) < airMarkerRoom(l, h));
+}
+
+function airSupplies(s: EtoState, a: AirUnit): Choice[] {
+  const l = landOf(s);
+  const r = airReach(s, a.base!, a.range);
+  return airSupplyDests(s, a).map((h) => ({
+    action: { type: 'air-supply', air: a.id, to: h }, label: `${a.name} flies an air supply marker to ${placeName(l, h)}`,
+    refs: { units: [a.id], from: a.base!, place: h, path: r.path(h).slice(1) },
+  }));
+}
+
+function explainAirSupply(s: EtoState, f: AirStepFrame, a: Action): { rule: string; message: string } | null {
+  if (a.type !== 'air-supply' || typeof a.air !== 'string') return null;
+  const atp = landOf(s).air[a.air];
+  if (!atp || atp.kind !== 'atp' || atp.side !== f.side) return { rule: 'ETO 32.6', message: `${a.air} is not one of your ATPs` };
+  if (f.offensive || f.naval) return { rule: 'ETO 32.6', message: 'an air supply marker is flown in step 4 of the Naval and Air phase' };
+  return { rule: 'ETO 32.6, 32.4', message: `${atp.name} may fly an air supply marker only from a base on a land supply line, once a turn, to a friendly airbase within ${atp.range} hexes with no supply line and room for it` };
+}
+
 /** 18.1-18.3: an ATP that got through lands its unit (a full infantry unit splits, the step left behind from the force pool or lost); one destroyed takes its unit with it. */
 function landCargo(ctx: Ctx<EtoState>, l: LandState, f: MissionFrame): void {
   const atp = l.air[f.units[0]!]!;
+  if (f.supply) {
+    if (atp.where !== 'map') ctx.log(`The air supply marker is lost with ${atp.name}`, 'ETO 18.1');
+    else if (f.out.includes(atp.id)) ctx.log(`${atp.name} is aborted: no air supply marker reaches ${placeName(l, f.to)}`, 'ETO 18.1');
+    else {
+      (l.markers ??= []).push({ hex: f.to, side: atp.side, air: true });
+      ctx.log(`An air supply marker is landed at ${placeName(l, f.to)}; ${atp.name} returns to ${placeName(l, atp.base!)}`, 'ETO 32.6');
+    }
+    return;
+  }
   const u = l.units[f.cargo!]!;
   if (atp.where !== 'map') {
     l.losses[u.side] += u.depleted ? 1 : u.steps;

@@ -40,11 +40,15 @@ describe('ETO board declaration (the board contract, src/engine/board.ts)', () =
     expect(touching).toEqual(expect.arrayContaining(['arctic-ocean', 'W4922', 'W4716']));
   });
 
-  it('every scenario\'s window holds its playable places: the land maps of scenarios 4 and 3, the naval spaces of scenario 1', () => {
+  it('every scenario\'s window holds its playable places: the land maps of scenarios 4 and 3, the naval spaces of scenarios 1 and 5', () => {
     for (const [scenario, theatre] of [['case-white', 'poland-1939'], ['bulge', 'bulge-1944']] as const) {
       const win = new Set(a.board.windows![scenario]);
       expect(Object.keys(landMap(theatre).hexes).filter((h) => !win.has(h))).toEqual([]);
     }
+    // Scenario 5's naval spaces (its sea areas drawn over the hexes, 7.2) are in its window too.
+    const g = Game.create(eto, 'northward-strike', {}, 'window');
+    const north = new Set(a.board.windows!['northward-strike']);
+    expect([...navalMap(g.state).areas.keys(), ...navalMap(g.state).coastal.keys()].filter((sp) => !north.has(sp))).toEqual([]);
     const naval = new Set(a.board.windows!['sink-the-bismarck']);
     for (const sp of [...navalMap().areas.keys(), ...navalMap().coastal.keys()]) expect(naval.has(sp), sp).toBe(true);
     for (const w of Object.values(a.board.windows!)) for (const p of w) expect(!!a.board.hex!.hexes[p] || !!a.board.areas![p], p).toBe(true);

@@ -8,7 +8,7 @@ import { type Assets, checkAssets, type Source } from '../../engine/board.ts';
 import { etoData, playOf, type Provenance, SCENARIO_IDS, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import type { AirUnit, LandUnit } from './land.ts';
-import { navalMap, sheetSpecs } from './map.ts';
+import { navalMap, ownSeaAreas, sheetSpecs } from './map.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 const POWERS = {
@@ -244,7 +244,8 @@ export function etoAssets(): Assets {
   for (const id of SCENARIO_IDS) {
     const t = playOf(id).theatre;
     // A scenario without a land map plays on the naval spaces of the naval data (scenario 1).
-    windows[id] = t ? windowHexes(layers[t]!) : navalWindow(d.sea.areas.map((a) => a.id), d.sea.coastalHexes.map((h) => h.hex));
+    // 7.2: a land map with naval spaces of its own draws its sea areas over the hexes (ships at sea stand in them).
+    windows[id] = t ? [...windowHexes(layers[t]!), ...ownSeaAreas(id)] : navalWindow(d.sea.areas.map((a) => a.id), d.sea.coastalHexes.map((h) => h.hex));
   }
   const countries: Record<string, Json> = {};
   for (const [c, v] of Object.entries(map.countries)) countries[c] = { name: v.name };

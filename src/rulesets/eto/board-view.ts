@@ -50,6 +50,7 @@ export function etoBoardView(s: EtoState): BoardView {
       });
     }
     for (const h of l.airfields) markers.push({ kind: 'airfield', where: h, label: 'Airfield (13.2)' });
+    for (const m of l.markers ?? []) markers.push({ kind: 'supply', where: m.hex, side: m.side, label: m.air ? 'Air supply marker (32.6)' : 'Supply marker (32.4)' });
     for (const side of ['axis', 'allies'] as const) {
       const n = l.offensives?.[side];
       if (n !== undefined) markers.push({ kind: 'offensives', where: `offensives-${side}:${Math.min(15, n)}`, side, label: `${n} offensive(s) left` });

@@ -64,6 +64,24 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     expect(hexesOffered(g, 'allies')).toContain('W3734');
   });
 
+  it('ETO 20.1, 20.3 a previously committed Polish fighter-bomber may not fly over standby units, but may over activated ones, and is not committed again', () => {
+    const poles = (g: Game<EtoState>): string[] => Object.values(landOf(g.state).units).filter((u) => u.hex === 'W3732' && u.side === 'allies').map((u) => u.id);
+    for (const activated of [false, true]) {
+      const g = toKleistAttack(`pc-${activated}`);
+      landOf(g.state).air['pl-fb']!.committed = 'PC';
+      // The Poles in W3732 are on standby, or (the second time) were activated for an earlier offensive.
+      if (activated) landOf(g.state).activated.push(...poles(g));
+      act(g, 'axis', { type: 'fly', air: 'de-bomber' });
+      act(g, 'axis', { type: 'done' });
+      const offered = promptFor(eto, g.state, 'allies')?.choices.some((c) => c.action.type === 'intercept' && c.action.air === 'pl-fb') ?? false;
+      expect(offered).toBe(activated);
+      if (activated) {
+        act(g, 'allies', { type: 'intercept', air: 'pl-fb' });
+        expect(landOf(g.state).air['pl-fb']!.committed).toBe('PC');
+      }
+    }
+  });
+
   it('ETO 15.2 D voluntary abort after round 1: the Germans abort their bomber, both fighters fight round 2', () => {
     const g = toKleistAttack('abort');
     act(g, 'axis', { type: 'fly', air: 'de-bomber' });

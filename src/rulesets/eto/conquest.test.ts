@@ -1,9 +1,34 @@
-// Conquest (40.0-40.2) on scenario 5's map: the Germans take Oslo, Norway's one city resource hex.
+// Invasion of neutral Norway (39.1-39.3) and its conquest (40.0-40.2) on scenario 5's map: the Germans take Oslo,
+// Norway's one city resource hex.
 import { describe, expect, it } from 'vitest';
+import { allChoices, promptFor } from '../../engine/index.ts';
+import { eto } from './index.ts';
 import { controller, dist, landMap, theatreOf } from './land.ts';
 import { act, choicesFor, germansInKiel, playUntil } from './testing.ts';
 
 const OSLO = 'W4725', NEXT_TO_OSLO = 'W4724';
+
+describe('ETO 39.1-39.3 invasion of a neutral minor', () => {
+  it('39.2, 39.3: declared in the Naval and Air phase, Norway joins the Allies at once, who set its forces up in Norway: the last infantry in Oslo, air on an airbase, the destroyer in a port', () => {
+    const g = germansInKiel('invasion');
+    const l = g.state.land!;
+    const norway = Object.keys(landMap(theatreOf(l)).hexes).filter((h) => landMap(theatreOf(l)).hexes[h]!.country === 'norway');
+    expect(norway.every((h) => controller(l, h) === null)).toBe(true); // neutral until invaded (39.0)
+    act(g, 'axis', { type: 'invade', nation: 'norway' });
+    expect(norway.every((h) => controller(g.state.land!, h) === 'allies')).toBe(true);
+    expect(() => g.act('allies', { type: 'place', unit: 'no-inf-a', hex: 'W3924' })).toThrow(/^ETO 24\.4: a side sets up in hexes it controls; Kiel \(W3924\) is not friendly/);
+    const offered: string[][] = [];
+    while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') {
+      const cs = allChoices(eto, g.state, promptFor(eto, g.state, 'allies')!);
+      offered.push([...new Set(cs.map((c) => String(c.action.hex ?? c.action.space)))]);
+      g.act('allies', cs[0]!.action);
+    }
+    expect(offered.flat().every((h) => norway.includes(h))).toBe(true);
+    expect(offered[3]).toEqual([OSLO]); // 39.2: the last infantry goes to the capital, Oslo
+    expect(offered[4]).toHaveLength(4); // the fighter-bomber: Norway's airbases
+    expect(offered[5]).toHaveLength(4); // the destroyers: Norway's ports
+  });
+});
 
 describe('ETO 40.1-40.2 effects of conquest', () => {
   it('40.1: Norway falls with Oslo; its units leave the map, its hexes turn German but where British infantry stands; 40.2: an 11 gives the Germans its destroyers', () => {

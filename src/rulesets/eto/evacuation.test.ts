@@ -42,6 +42,22 @@ describe('ETO 10.7 evacuation', () => {
     expect(beach).not.toBe(KIEL);
   });
 
+  it('10.7, 10.8: two DD/CL pairs (twice the table\'s one STP) evacuate the infantry; one pair cannot', () => {
+    const one = onTheBeach('evac-dd1', ['de-dd-1', 'de-cl-1']);
+    for (const id of ['de-dd-1', 'de-cl-1']) act(one.g, 'axis', { type: 'select', ship: id });
+    act(one.g, 'axis', { type: 'move' });
+    expect(choicesFor(one.g.state, 'axis').some((c) => c.action.type === 'evacuate')).toBe(false);
+
+    const { g } = onTheBeach('evac-dd2', ['de-dd-1', 'de-cl-1', 'de-dd-2', 'de-cl-2']);
+    for (const id of ['de-dd-1', 'de-cl-1', 'de-dd-2', 'de-cl-2']) act(g, 'axis', { type: 'select', ship: id });
+    act(g, 'axis', { type: 'move' });
+    expect(choicesFor(g.state, 'axis').find((c) => c.action.type === 'evacuate')!.label).toMatch(/^Evacuate German infantry from .* aboard DD\/CL pairs$/);
+    act(g, 'axis', { type: 'evacuate', unit: 'de-inf-1', by: 'dd-cl' });
+    const s = g.state;
+    expect([s.land!.units['de-inf-1']!.where, s.land!.units['de-inf-1']!.aboard, s.land!.evacuated]).toEqual(['aboard', 'de-dd-1', ['de-inf-1']]);
+    expect([s.ships['de-dd-1']!.pair, s.ships['de-dd-2']!.pair]).toEqual(['de-cl-1', 'de-cl-2']);
+  });
+
   it('10.7: evacuees still at sea when the phase ends are eliminated', () => {
     const { g } = onTheBeach('evac3', ['de-stp-1', 'de-stp-2']);
     act(g, 'axis', { type: 'select', ship: 'de-stp-1' });

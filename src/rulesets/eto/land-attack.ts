@@ -74,20 +74,30 @@ const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
 const atk = (f: AirFight): Side => f.side ?? 'axis';
 const dfd = (f: AirFight): Side => other(atk(f));
 
-export function eligibleAir(l: LandState, side: Side, target: string, f: AirFight, kinds: AirUnit['kind'][]): AirUnit[] {
-  return Object.values(l.air).filter((a) => a.where === 'map' && a.side === side && kinds.includes(a.kind) && a.committed !== 'PC'
+export function eligibleAir(l: LandState, side: Side, target: string, f: AirFight, kinds: AirUnit['kind'][], pc = false): AirUnit[] {
+  return Object.values(l.air).filter((a) => a.where === 'map' && a.side === side && kinds.includes(a.kind) && (pc || a.committed !== 'PC')
     && !l.flown.includes(a.id) && !f.airIn.some((x) => x.id === a.id) && a.base !== null && dist(a.base, target) <= a.range);
 }
 
 /**
- * 20.1: a unit flying in a friendly offensive is committed (CC); in the enemy's, only when it defends land units
- * activated for an offensive (standby units may be defended without committing).
+ * 20.2, 20.3: the defender's previously committed units may fly over land units already activated, and any unit over
+ * an empty hex or an amphibious assault's target; never over standby units alone (20.1).
  */
-function fly(l: LandState, f: AirFight, a: AirUnit, role: 'fighter' | 'bomber'): void {
+function pcMayDefend(l: LandState, f: AirFight & { assault?: boolean }): boolean {
+  const own = landUnitsAt(l, f.target, dfd(f));
+  return !!f.assault || !own.length || own.some((u) => l.activated.includes(u.id));
+}
+
+/**
+ * 20.1: a unit flying in a friendly offensive is committed (CC); in the enemy's, only when it defends land units
+ * all activated for an offensive (standby units among them, 20.1, or an empty hex or an assault, 20.2: not committed).
+ */
+function fly(l: LandState, f: AirFight & { assault?: boolean }, a: AirUnit, role: 'fighter' | 'bomber'): void {
   f.airIn.push({ id: a.id, role });
   l.flown.push(a.id);
-  const defendsActivated = landUnitsAt(l, f.target, a.side).some((u) => l.activated.includes(u.id));
-  if (a.committed === 'none' && (a.side === atk(f) || defendsActivated)) a.committed = 'CC';
+  const own = landUnitsAt(l, f.target, a.side);
+  const free = !!f.assault || !own.length || own.some((u) => !l.activated.includes(u.id));
+  if (a.committed === 'none' && (a.side === atk(f) || !free)) a.committed = 'CC';
 }
 
 /**
@@ -360,7 +370,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
           { action: { type: 'done' }, label: 'No more air units' }]);
       }
       case 'intercept': {
-        const pl = eligibleAir(l, dfd(f), f.target, f, ['fighter', 'fighter-bomber']);
+        const pl = eligibleAir(l, dfd(f), f.target, f, ['fighter', 'fighter-bomber'], pcMayDefend(l, f));
         const tg = inHex(l, f, atk(f));
         if (!pl.length || !tg.length) return [];
         return mk(dfd(f), 'ETO 4A B, 14.1', `Intercept the enemy air units over ${placeName(l, f.target)}?`, 'yes-no', [
@@ -377,7 +387,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
           { action: { type: 'no' }, label: 'No' }]);
       }
       case 'defend': {
-        const pl = eligibleAir(l, dfd(f), f.target, f, ['fighter', 'fighter-bomber']);
+        const pl = eligibleAir(l, dfd(f), f.target, f, ['fighter', 'fighter-bomber'], pcMayDefend(l, f));
         if (!pl.length) return [];
         return mk(dfd(f), 'ETO 4A D, 17.0', `Fly defensive ground support over ${placeName(l, f.target)}?`, 'air', [
           ...pl.flatMap((a) => [

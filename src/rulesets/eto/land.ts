@@ -101,8 +101,8 @@ export interface LandState {
   theatre?: TheatreId;
   /** Neutral minor countries invaded so far (39.2). */
   invaded?: string[];
-  /** Supply markers (32.4): the hex each lies in and the side it supplies. */
-  markers?: { hex: string; side: Side }[];
+  /** Supply markers (32.4): the hex each lies in and the side it supplies; `air` for an air supply marker (32.6). */
+  markers?: { hex: string; side: Side; air?: boolean }[];
   /** ATPs that carried a paradrop or an air transport this turn (18.5, 19.1). */
   atpUsed?: string[];
   /** Units evacuated this Naval and Air phase (10.7). */
@@ -483,14 +483,19 @@ export function landReach(l: LandState, sources: readonly string[], mayEnter: (h
   return new Set(Object.keys(m.hexes).filter((h) => sup.isSupplied(b.index(h))));
 }
 
-/** 32.3: hexes reachable from a source through friendly hexes free of enemy units and of enemy ZOC (unless occupied). */
-export function suppliedHexes(l: LandState, side: Side): Set<string> {
+/**
+ * 32.3: hexes reachable from a source through friendly hexes free of enemy units and of enemy ZOC (unless occupied);
+ * with `air`, the hexes of the side's air supply markers too (32.6: each supplies its own hex only, ruling 77).
+ */
+export function suppliedHexes(l: LandState, side: Side, air = true): Set<string> {
   const enemyZoc = zocOf(l, side === 'axis' ? 'allies' : 'axis');
   const occ = occupancy(l);
   const ok = (h: string) => controller(l, h) === side && (occ.get(h) ?? side) === side && (!enemyZoc.has(h) || occ.get(h) === side);
   // A source itself is never cut by enemy ZOC, only by enemy occupation (ruling); supply markers (32.4) are sources.
-  const markers = (l.markers ?? []).filter((m) => m.side === side && controller(l, m.hex) === side).map((m) => m.hex);
+  const mine = (l.markers ?? []).filter((m) => m.side === side && controller(l, m.hex) === side && (occ.get(m.hex) ?? side) === side);
+  const markers = mine.filter((m) => !m.air).map((m) => m.hex);
   const reach = landReach(l, [...supplySources(l, side), ...markers].filter((h) => (occ.get(h) ?? side) === side), ok);
+  if (air) for (const m of mine) if (m.air) reach.add(m.hex);
   // 32.7: units that landed by amphibious assault are in supply for the rest of the turn.
   for (const u of Object.values(l.units)) if (u.landed && u.side === side && u.where === 'map' && u.hex) reach.add(u.hex);
   return reach;

@@ -90,6 +90,9 @@ const NAVAL_BY_SCENARIO: Readonly<Record<string, NavalMap>> = {
   'their-finest-hour': NORTH_SEA_1940,
 };
 
+/** The sea areas of a scenario played on a land map that has naval spaces of its own (scenarios 2 and 5); else none. */
+export const ownSeaAreas = (scenario: string): string[] => [...(NAVAL_BY_SCENARIO[scenario]?.areas.keys() ?? [])];
+
 /** The naval spaces of a game's scenario (scenario 1's data by default); with no argument, the board and scenario 1's spaces. */
 export function navalMap(s?: { scenario: string } | string): NavalMap {
   const id = typeof s === 'string' ? s : s?.scenario;

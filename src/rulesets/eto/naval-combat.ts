@@ -1,7 +1,7 @@
 // ETO 9.0 Naval Combat (with 16.2-16.3 air-naval attacks by carrier air, as 9.0 and 8.7 call for them).
 import type { Action, Choice, ChoiceRefs, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import type { AirNavalAction, NavalCombatAction, WithdrawAction } from './actions.ts';
-import { stpLost } from './sea-transport.ts';
+import { pairLost, stpLost } from './sea-transport.ts';
 import { alive, type EtoState, ratings, type Side } from './state.ts';
 
 const choicesOf = <A extends Action>(actions: A[], label: (a: A) => string, refs?: (a: A) => ChoiceRefs | undefined): Choice[] =>
@@ -29,6 +29,7 @@ export function applyHit(ctx: Ctx<EtoState>, id: string, sinks: boolean, rule: s
     sh.sunk = true;
     sh.inPort = false;
     ctx.log(`${sh.name} is sunk`, rule);
+    if (sh.pair) pairLost(ctx, sh); // 10.8: either ship sunk loses the pair's STP
   } else {
     sh.damaged = true;
     ctx.log(`${sh.name} is damaged`, rule);

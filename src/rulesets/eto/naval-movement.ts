@@ -5,7 +5,7 @@ import { offerShipInterception } from './air.ts';
 import { playOf } from './data/index.ts';
 import { controller, layerHex } from './land.ts';
 import { invade, invasionChoices } from './politics.ts';
-import { embark, embarkChoices, evacuate, evacuationChoices, handOver, loadSupply, mayDropOff, noteCarried } from './sea-transport.ts';
+import { embark, embarkChoices, evacuate, evacuationChoices, handOver, loadSupply, markerRoom, mayDropOff, noteCarried } from './sea-transport.ts';
 import { allSpaces, interceptionRange, navalMap, navalNeighbours, spaceName } from './map.ts';
 import { alive, type EtoState, otherSide, ratings, type Side, stackKey } from './state.ts';
 
@@ -38,7 +38,17 @@ export function mayEnterPort(s: EtoState, side: Side, space: string, ships: stri
   if (owner === null) return false; // 39.0: a neutral port is closed to both sides
   if (owner !== side) return !inPort.some((sh) => sh.side !== side && (sh.type === 'BB' || sh.type === 'CA'));
   const room = h.port === 'major' ? 20 : 10;
-  return inPort.filter((sh) => sh.side === side).length + ships.length <= room;
+  return inPort.filter((sh) => sh.side === side).length + ships.length <= room && supplyRoom(s, space, ships);
+}
+
+/** 32.5: transports carrying supply markers enter a port only while its markers, landed or aboard there, stay within 32.4's room. */
+function supplyRoom(s: EtoState, space: string, ships: string[]): boolean {
+  const port = navalMap(s).coastal.get(space)?.port;
+  const carried = ships.filter((id) => s.ships[id]!.supply).length;
+  if (!carried || !port || !s.land) return true;
+  const landed = (s.land.markers ?? []).filter((m) => m.hex === space && !m.air).length;
+  const aboard = Object.values(s.ships).filter((sh) => !sh.sunk && sh.space === space && sh.inPort && sh.supply).length;
+  return landed + aboard + carried <= markerRoom(s.land, space, port);
 }
 
 interface MovementFrame extends Frame {
@@ -71,8 +81,8 @@ export const navalMovement: Procedure<EtoState, MovementFrame> = {
   },
   act(ctx, f, _seat, a: NavalMovementAction) {
     if (a.type === 'invade') { invade(ctx, f.side, a.nation); return; }
-    if (a.type === 'embark') { embark(ctx, f.selected, a.unit); return; }
-    if (a.type === 'load-supply') { loadSupply(ctx, f.selected); return; }
+    if (a.type === 'embark') { embark(ctx, f.selected, a.unit, false, a.by); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, f.selected, false, a.by); return; }
     if (a.type === 'select') f.selected.push(a.ship);
     else if (a.type === 'move') {
       const ships = f.selected;
@@ -198,9 +208,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     const s = ctx.state;
     const ships = alive(s, f.ships).filter((id) => !s.step.withdrawn.includes(id));
     f.ships = ships;
-    if (a.type === 'embark') { embark(ctx, ships, a.unit, true); return; }
-    if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit); return; }
-    if (a.type === 'load-supply') { loadSupply(ctx, ships, true); return; }
+    if (a.type === 'embark') { embark(ctx, ships, a.unit, true, a.by); return; }
+    if (a.type === 'evacuate') { evacuate(ctx, ships, a.unit, a.by); return; }
+    if (a.type === 'load-supply') { loadSupply(ctx, ships, true, a.by); return; }
     if (a.type === 'drop-off') {
       handOver(s, ships, a.ship);
       f.ships = ships.filter((id) => id !== a.ship);
@@ -260,7 +270,9 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       const h = navalMap(s).coastal.get(here);
       if (inPort) return { rule: 'ETO 7.7', message: 'the stack is already in port' };
       if (!h?.port) return { rule: 'ETO 7.7', message: `${spaceName(s, here)} has no port` };
-      if (portSide(s, h.country) !== f.side) return { rule: 'ETO 7.7', message: `the enemy port of ${h.name} holds a battleship or heavy cruiser` };
+      if (portOwner(s, here) === null) return { rule: 'ETO 39.0, 7.7', message: `the port of ${h.name} is neutral` };
+      if (portOwner(s, here) !== f.side) return { rule: 'ETO 7.7', message: `the enemy port of ${h.name} holds a battleship or heavy cruiser` };
+      if (!supplyRoom(s, here, ships)) return { rule: 'ETO 32.5, 32.4', message: `the port of ${h.name} has no room for more supply markers` };
       return { rule: 'ETO 7.7', message: `the ${h.port} port of ${h.name} holds at most ${h.port === 'major' ? 20 : 10} friendly naval units` };
     }
     if (a.type === 'leave-port' && !inPort) return { rule: 'ETO 7.7', message: 'the stack is not in port' };

@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { prompts } from '../../engine/index.ts';
 import { eto } from './index.ts';
-import { assaultNeed, cargoOf, embarkChoices, need, points } from './sea-transport.ts';
+import { assaultNeed, cargoOf, embarkChoices, markerRoom, need, points } from './sea-transport.ts';
+import { navalMap } from './map.ts';
 import { controller, suppliedHexes } from './land.ts';
 import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil, seaPath } from './testing.ts';
 
 const STPS = ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4'];
-const OSLO = 'W4725';
+const OSLO = 'W4725', HAMBURG = 'W3824';
 
 describe('ETO 10.0 sea transport', () => {
   it('N1 (example of play, 10.2): two infantry, an HQ and a supply marker need three STPs; the HQ rides free', () => {
@@ -81,6 +82,23 @@ describe('ETO 10.0 sea transport', () => {
     expect(['de-inf-1', 'de-inf-2'].map((id) => [l.units[id]!.where, l.units[id]!.hex, l.units[id]!.landed])).toEqual([['map', OSLO, true], ['map', OSLO, true]]);
     expect(controller(l, OSLO)).toBe('axis');
     expect(suppliedHexes(l, 'axis').has(OSLO)).toBe(true);
+  });
+
+  it('32.5, 32.4: an STP with a supply marker aboard may not enter a port already holding its room of supply markers', () => {
+    for (const full of [false, true]) {
+      const g = germansInKiel(`room-${full}`);
+      const l = g.state.land!;
+      const port = navalMap(g.state).coastal.get(HAMBURG)!.port!;
+      if (full) l.markers = Array.from({ length: markerRoom(l, HAMBURG, port) }, () => ({ hex: HAMBURG, side: 'axis' as const }));
+      act(g, 'axis', { type: 'select', ship: 'de-stp-1' });
+      act(g, 'axis', { type: 'load-supply' });
+      act(g, 'axis', { type: 'move' });
+      act(g, 'axis', { type: 'leave-port' });
+      for (const space of seaPath(g.state, KIEL, HAMBURG)) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
+      playUntil(g, 'axis', (c) => c.action.type === 'stop', true);
+      expect(choicesFor(g.state, 'axis').some((c) => c.action.type === 'enter-port')).toBe(!full);
+      if (full) expect(() => g.act('axis', { type: 'enter-port' })).toThrow(/^ETO 32\.5, 32\.4: the port of .* has no room for more supply markers/);
+    }
   });
 
   it('10.4, 10.0: STPs that moved pick the armor up in Hamburg for transport only, one task for the turn', () => {

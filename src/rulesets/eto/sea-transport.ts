@@ -1,7 +1,8 @@
 // ETO 10.0 sea transport: STP markers (10.1, fungible in a space), what they carry (10.2 Transport Table), embarking
 // in a friendly port in the Naval Movement step (10.4), cargo following its STPs, debarking in the Movement and End
 // phases (10.5), losses of STPs and their cargo (10.9), sea supply markers (32.4-32.5) and the amphibious assault's
-// requirement and sinkings (10.2, 10.6; the assault itself is land-attack.ts's). Rulings 58-61 in docs/rulings/eto.md.
+// requirement and sinkings (10.2, 10.6; the assault itself is land-attack.ts's); DD/CL pairs as ad hoc STPs (10.8).
+// Rulings 58-61 and 76 in docs/rulings/eto.md.
 import type { Choice, Ctx } from '../../engine/index.ts';
 import { controller, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes } from './land.ts';
 import { navalMap } from './map.ts';
@@ -21,7 +22,20 @@ export function stpsIn(s: EtoState, side: Side, space: string): Ship[] {
   return Object.values(s.ships).filter((sh) => isStp(sh) && sh.side === side && sh.space === space).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export const points = (ships: readonly Ship[]): number => ships.reduce((t, sh) => t + (sh.points ?? 0), 0);
+/** 10.8: a DD serving with a CL of its stack as one ad hoc STP (both afloat, in one space); the DD holds the cargo. */
+const isPairDd = (s: EtoState, sh: Ship): boolean =>
+  sh.type === 'DD' && !sh.sunk && !!sh.pair && !s.ships[sh.pair]!.sunk && s.ships[sh.pair]!.space === sh.space;
+
+/** 10.8: the DD/CL pairs of `side` in `space` (each named by its DD), one STP each. */
+export function pairsIn(s: EtoState, side: Side, space: string): Ship[] {
+  return Object.values(s.ships).filter((sh) => isPairDd(s, sh) && sh.side === side && sh.space === space).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Ships with their 10.8 partners. */
+const withPartners = (s: EtoState, ids: readonly string[]): string[] => ids.flatMap((id) => (s.ships[id]!.pair ? [id, s.ships[id]!.pair!] : [id]));
+
+/** STPs that `ships` stand for: an STP marker's points, 1 for a DD/CL pair (10.8). */
+export const points = (ships: readonly Ship[]): number => ships.reduce((t, sh) => t + (sh.type === 'STP' ? sh.points ?? 0 : sh.type === 'DD' && sh.pair ? 1 : 0), 0);
 
 /** Land units aboard any of `stps`. */
 export function cargoOf(s: EtoState, stps: readonly string[]): LandUnit[] {
@@ -53,21 +67,62 @@ const inFriendlyPort = (s: EtoState, side: Side, space: string): boolean =>
  * port (not activated this turn) while its STPs can carry them, and supply markers where the port has a land supply line.
  */
 export function embarkChoices(s: EtoState, side: Side, selected: readonly string[]): Choice[] {
-  const stps = freeStps(s, selected);
-  if (!stps.length || !s.land) return [];
-  const space = s.ships[stps[0]!]!.space;
+  if (!s.land || !selected.some((id) => ['STP', 'DD', 'CL'].includes(s.ships[id]!.type))) return [];
+  const space = s.ships[selected[0]!]!.space;
   if (!inFriendlyPort(s, side, space)) return [];
   const l = s.land;
-  const have = points(stps.map((id) => s.ships[id]!));
+  const here = Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && !l.activated.includes(x.id)).sort((a, b) => a.id.localeCompare(b.id));
+  const supplied = suppliedHexes(l, side).has(space);
   const out: Choice[] = [];
-  for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && !l.activated.includes(x.id)).sort((a, b) => a.id.localeCompare(b.id))) {
+  const stps = freeStps(s, selected);
+  const have = points(stps.map((id) => s.ships[id]!));
+  for (const u of stps.length ? here : []) {
     if (need(s, stps, [u]) > have) continue;
     out.push({ action: { type: 'embark', unit: u.id }, label: `Embark ${u.name} at ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
   }
-  if (need(s, stps) + 1 <= have && stps.some((id) => !s.ships[id]!.supply) && suppliedHexes(l, side).has(space)) {
+  if (stps.length && need(s, stps) + 1 <= have && stps.some((id) => !s.ships[id]!.supply) && supplied) {
     out.push({ action: { type: 'load-supply' }, label: `Load a supply marker at ${placeName(l, space)}`, refs: { units: [...stps], place: space } });
   }
+  // 10.8: the stack's DD/CL pairs, one STP each, for infantry and supply markers (generals and HQs ride any ship, 10.2).
+  const { pairs, more } = freePairs(s, selected);
+  const ships = withPartners(s, pairs).concat(more ? selected.filter((id) => !s.ships[id]!.pair && (s.ships[id]!.type === 'DD' || s.ships[id]!.type === 'CL')) : []);
+  for (const u of pairs.length + more ? here.filter((x) => x.kind === 'inf' || x.kind === 'general' || x.kind === 'hq') : []) {
+    if (need(s, pairs, [u]) > pairs.length + more) continue;
+    out.push({ action: { type: 'embark', unit: u.id, by: 'dd-cl' }, label: `Embark ${u.name} at ${placeName(l, space)} aboard a DD/CL pair`, refs: { units: [u.id, ...ships], place: space } });
+  }
+  if (need(s, pairs) + 1 <= pairs.length + more && (more > 0 || pairs.some((id) => !s.ships[id]!.supply)) && supplied) {
+    out.push({ action: { type: 'load-supply', by: 'dd-cl' }, label: `Load a supply marker at ${placeName(l, space)} aboard a DD/CL pair`, refs: { units: ships, place: space } });
+  }
   return out;
+}
+
+/**
+ * 10.8: the selected stack's DD/CL pairs that may take cargo (all of them while they carry some, else those free this
+ * turn), and how many more pairs its unpaired DDs and CLs free this turn could form.
+ */
+function freePairs(s: EtoState, selected: readonly string[]): { pairs: string[]; more: number } {
+  const ships = selected.map((id) => s.ships[id]!).filter((sh) => !sh.sunk);
+  const formed = ships.filter((sh) => isPairDd(s, sh)).map((sh) => sh.id);
+  const loaded = formed.some((id) => s.ships[id]!.supply) || cargoOf(s, formed).length > 0;
+  const free = (type: Ship['type']): number => ships.filter((sh) => sh.type === type && !sh.pair && !sh.used).length;
+  return { pairs: loaded ? formed : formed.filter((id) => !s.ships[id]!.used), more: Math.min(free('DD'), free('CL')) };
+}
+
+/**
+ * 10.8: the pairs that carry the selected stack's cargo: every free DD of the stack paired with a free CL (the
+ * player names the pairs by the ships he selects, ruling 76), with the pairs formed before.
+ */
+function formPairs(ctx: Ctx<EtoState>, selected: readonly string[]): string[] {
+  const s = ctx.state;
+  const { pairs } = freePairs(s, selected);
+  const free = (type: Ship['type']): Ship | undefined => selected.map((id) => s.ships[id]!).find((sh) => !sh.sunk && sh.type === type && !sh.pair && !sh.used);
+  for (let dd = free('DD'), cl = free('CL'); dd && cl; dd = free('DD'), cl = free('CL')) {
+    dd.pair = cl.id;
+    cl.pair = dd.id;
+    pairs.push(dd.id);
+    ctx.log(`${dd.name} and ${cl.name} serve together as one STP`, 'ETO 10.8');
+  }
+  return pairs;
 }
 
 /**
@@ -75,16 +130,25 @@ export function embarkChoices(s: EtoState, side: Side, selected: readonly string
  * paratroops and infantry of its side there, at twice the Transport Table's STPs (ruling 71).
  */
 export function evacuationChoices(s: EtoState, side: Side, ships: readonly string[]): Choice[] {
+  if (!s.land || !ships.length) return [];
   const stps = freeStps(s, ships);
-  if (!stps.length || !s.land) return [];
+  const { pairs, more } = freePairs(s, ships);
+  if (!stps.length && !pairs.length && !more) return [];
   const l = s.land;
-  const space = s.ships[stps[0]!]!.space;
+  const space = s.ships[ships[0]!]!.space;
   if (inFriendlyPort(s, side, space) || !navalMap(s).coastal.has(space) || layerHex(l, space)?.terrain !== 'clear') return [];
-  const have = points(stps.map((id) => s.ships[id]!));
+  const here = Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && x.kind !== 'armor').sort((a, b) => a.id.localeCompare(b.id));
   const out: Choice[] = [];
-  for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && x.hex === space && x.kind !== 'armor').sort((a, b) => a.id.localeCompare(b.id))) {
+  const have = points(stps.map((id) => s.ships[id]!));
+  for (const u of stps.length ? here : []) {
     if (evacuationNeed(s, stps, u) > have) continue;
-    out.push({ action: { type: 'evacuate', unit: u.id }, label: `Evacuate ${u.name} (${u.id}) from ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+    out.push({ action: { type: 'evacuate', unit: u.id }, label: `Evacuate ${u.name} from ${placeName(l, space)}`, refs: { units: [u.id, ...stps], place: space } });
+  }
+  // 10.7, 10.8: DD/CL pairs evacuate infantry, generals and HQs.
+  for (const u of pairs.length + more ? here.filter((x) => x.kind === 'inf' || x.kind === 'general' || x.kind === 'hq') : []) {
+    if (evacuationNeed(s, pairs, u) > pairs.length + more) continue;
+    const pairShips = ships.filter((id) => s.ships[id]!.type === 'DD' || s.ships[id]!.type === 'CL');
+    out.push({ action: { type: 'evacuate', unit: u.id, by: 'dd-cl' }, label: `Evacuate ${u.name} from ${placeName(l, space)} aboard DD/CL pairs`, refs: { units: [u.id, ...pairShips], place: space } });
   }
   return out;
 }
@@ -96,11 +160,11 @@ function evacuationNeed(s: EtoState, stps: readonly string[], u: LandUnit): numb
   return need(s, stps, [u]) + extra;
 }
 
-export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: string): void {
+export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: string, by?: 'dd-cl'): void {
   const s = ctx.state;
-  const stps = freeStps(s, ships);
+  const stps = by ? formPairs(ctx, ships) : freeStps(s, ships);
   for (const id of stps) s.ships[id]!.evacuatedAt = s.ships[id]!.carried ?? 0;
-  embark(ctx, ships, unit, true);
+  embark(ctx, ships, unit, true, by);
   (s.land!.evacuated ??= []).push(unit);
   ctx.log(`${landOf(s).units[unit]!.name} is evacuated: at most 12 naval MP to a friendly port this phase`, 'ETO 10.7');
 }
@@ -141,49 +205,59 @@ function task(s: EtoState, stps: readonly string[], pickUp: boolean): void {
   }
 }
 
-export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: string, pickUp = false): void {
+export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: string, pickUp = false, by?: 'dd-cl'): void {
   const s = ctx.state;
-  const stps = freeStps(s, selected);
   const u = landOf(s).units[unit]!;
+  const stps = by ? formPairs(ctx, selected) : freeStps(s, selected);
   const space = u.hex!;
   u.where = 'aboard';
   u.aboard = stps[0]!;
   u.hex = null;
-  task(s, stps, pickUp);
-  ctx.log(`${u.name} embarks at ${placeName(landOf(s), space)}`, 'ETO 10.4');
+  task(s, withPartners(s, stps), pickUp);
+  ctx.log(`${u.name} embarks at ${placeName(landOf(s), space)}${by ? ` aboard ${s.ships[stps[0]!]!.name} and ${s.ships[s.ships[stps[0]!]!.pair!]!.name}` : ''}`, by ? 'ETO 10.4, 10.8' : 'ETO 10.4');
 }
 
-export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[], pickUp = false): void {
+export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[], pickUp = false, by?: 'dd-cl'): void {
   const s = ctx.state;
-  const stps = freeStps(s, selected);
+  const stps = by ? formPairs(ctx, selected) : freeStps(s, selected);
   const stp = stps.find((id) => !s.ships[id]!.supply)!;
   s.ships[stp]!.supply = true;
-  task(s, stps, pickUp);
+  task(s, withPartners(s, stps), pickUp);
   ctx.log(`A supply marker is loaded aboard ${s.ships[stp]!.name} at ${placeName(landOf(s), s.ships[stp]!.space)}`, 'ETO 32.4, 32.5');
 }
 
 /** A moving stack's STPs carried their cargo `mp` more naval MP. */
 export function noteCarried(s: EtoState, ships: readonly string[], mp: number): void {
-  const stps = ships.filter((id) => s.ships[id]!.type === 'STP');
-  if (!stps.length || (!cargoOf(s, stps).length && !stps.some((id) => s.ships[id]!.supply))) return;
-  // 10.0: moving with cargo is the STPs' task for the turn.
-  for (const id of stps) { s.ships[id]!.carried = (s.ships[id]!.carried ?? 0) + mp; s.ships[id]!.used = true; }
+  for (const pool of [ships.filter((id) => s.ships[id]!.type === 'STP'), ships.filter((id) => isPairDd(s, s.ships[id]!))]) {
+    if (!pool.length || (!cargoOf(s, pool).length && !pool.some((id) => s.ships[id]!.supply))) continue;
+    // 10.0: moving with cargo is the STPs' (10.8: the pairs') task for the turn.
+    for (const id of withPartners(s, pool)) { s.ships[id]!.carried = (s.ships[id]!.carried ?? 0) + mp; s.ships[id]!.used = true; }
+  }
 }
 
-/** 10.1: an STP leaving a stack hands its cargo to the stack's other STPs; allowed only while they can carry it all. */
+/**
+ * 10.1: an STP leaving a stack hands its cargo to the stack's other STPs; allowed only while they can carry it all.
+ * 10.8: likewise a DD/CL pair (either ship leaving takes the pair away) to the stack's other pairs.
+ */
 export function mayDropOff(s: EtoState, ships: readonly string[], ship: string): boolean {
-  const stps = ships.filter((id) => s.ships[id]!.type === 'STP');
-  if (!stps.includes(ship)) return true;
-  const rest = stps.filter((id) => id !== ship);
-  if (s.ships[ship]!.supply) return false;
-  const cargo = cargoOf(s, [ship]);
-  if (!cargo.length) return true;
-  return rest.length > 0 && need(s, stps) <= points(rest.map((id) => s.ships[id]!));
+  const sh = s.ships[ship]!;
+  const carrier = sh.type === 'CL' && sh.pair ? s.ships[sh.pair]! : sh;
+  const adHoc = carrier.type !== 'STP';
+  if (adHoc && !isPairDd(s, carrier)) return true;
+  const pool = ships.filter((id) => (adHoc ? isPairDd(s, s.ships[id]!) : s.ships[id]!.type === 'STP'));
+  const rest = pool.filter((id) => id !== carrier.id);
+  if (carrier.supply) return false;
+  if (!cargoOf(s, [carrier.id]).length) return true;
+  return rest.length > 0 && need(s, pool) <= points(rest.map((id) => s.ships[id]!));
 }
 
 export function handOver(s: EtoState, ships: readonly string[], ship: string): void {
-  const rest = ships.filter((id) => id !== ship && s.ships[id]!.type === 'STP');
-  for (const u of cargoOf(s, [ship])) u.aboard = rest[0]!;
+  const sh = s.ships[ship]!;
+  const carrier = sh.type === 'CL' && sh.pair ? s.ships[sh.pair]! : sh;
+  const rest = ships.filter((id) => id !== carrier.id && (carrier.type === 'STP' ? s.ships[id]!.type === 'STP' : isPairDd(s, s.ships[id]!)));
+  for (const u of cargoOf(s, [carrier.id])) u.aboard = rest[0]!;
+  // 10.8: a pair split up is no STP any more.
+  if (sh.pair) { delete s.ships[sh.pair]!.pair; delete sh.pair; }
 }
 
 // ---------------------------------------------------------------- losses (10.9)
@@ -194,11 +268,23 @@ export function handOver(s: EtoState, ships: readonly string[], ship: string): v
  * are lost only with the last STP. Supply markers aboard a lost STP are lost with it.
  */
 export function stpLost(ctx: Ctx<EtoState>, stp: Ship): void {
+  carrierLost(ctx, stp, stpsIn(ctx.state, stp.side, stp.space));
+}
+
+/** 10.8: when a DD or CL of a pair is sunk (or the pair is spent in an assault), the pair's STP is lost as in 10.9. */
+export function pairLost(ctx: Ctx<EtoState>, sh: Ship): void {
+  const s = ctx.state;
+  const dd = sh.type === 'DD' ? sh : s.ships[sh.pair!]!;
+  delete s.ships[dd.pair!]!.pair;
+  delete dd.pair;
+  carrierLost(ctx, dd, pairsIn(s, dd.side, dd.space));
+}
+
+function carrierLost(ctx: Ctx<EtoState>, stp: Ship, left: Ship[]): void {
   const s = ctx.state;
   if (!s.land) return;
   stp.supply = false;
   const l = s.land;
-  const left = stpsIn(s, stp.side, stp.space);
   const ids = [stp.id, ...left.map((sh) => sh.id)];
   const cargo = cargoOf(s, ids);
   if (!cargo.length) return;
@@ -227,7 +313,7 @@ export function mayDebarkAt(s: EtoState, u: LandUnit): boolean {
   const space = aboardSpace(s, u);
   const x = layerHex(l, space);
   if (!x || controller(l, space) !== u.side) return false;
-  const stps = stpsIn(s, u.side, space).map((sh) => sh.id);
+  const stps = (s.ships[u.aboard!]!.type === 'STP' ? stpsIn : pairsIn)(s, u.side, space).map((sh) => sh.id);
   const port = !!navalMap(s).coastal.get(space)?.port;
   return port || points(stps.map((id) => s.ships[id]!)) >= 2 * need(s, stps);
 }
@@ -254,7 +340,7 @@ export function debarkSupply(ctx: Ctx<EtoState>): void {
   for (const sh of Object.values(s.ships).filter((x) => x.supply && !x.sunk).sort((a, b) => a.id.localeCompare(b.id))) {
     const port = navalMap(s).coastal.get(sh.space)?.port;
     if (!port || controller(l, sh.space) !== sh.side) continue;
-    const there = (l.markers ??= []).filter((m) => m.hex === sh.space).length;
+    const there = (l.markers ??= []).filter((m) => m.hex === sh.space && !m.air).length; // 32.4: air supply markers apart
     if (there >= markerRoom(l, sh.space, port)) continue;
     l.markers.push({ hex: sh.space, side: sh.side });
     sh.supply = false;
@@ -280,7 +366,7 @@ export function debarkAtEnd(ctx: Ctx<EtoState>): void {
 
 /** Land units that may join an assault from `space`: the infantry, armor and paratroops aboard, as many as may stack there (10.6). */
 export function assaultUnits(s: EtoState, side: Side, space: string, limit: number): LandUnit[] {
-  const cargo = cargoOf(s, stpsIn(s, side, space).map((sh) => sh.id));
+  const cargo = cargoOf(s, [...stpsIn(s, side, space), ...pairsIn(s, side, space)].map((sh) => sh.id));
   const land = cargo.filter((u) => u.kind === 'inf' || u.kind === 'armor').slice(0, limit);
   return [...land, ...cargo.filter((u) => u.kind === 'general' || u.kind === 'hq')];
 }
@@ -291,9 +377,12 @@ export function assaultStack(s: EtoState, side: Side, space: string): LandUnit[]
   return assaultUnits(s, side, space, stackLimit(l, space)).filter((u) => (u.kind === 'inf' || u.kind === 'armor') && !l.activated.includes(u.id));
 }
 
-/** 10.2: STPs an assault needs: twice the table's figure if carried 6 naval MP or less, three times if farther. */
+/**
+ * 10.2: STPs an assault needs: twice the table's figure if carried 6 naval MP or less, three times if farther;
+ * 10.8: twice whatever the distance when only DD/CL pairs carry the assault (no STP marker among `stps`).
+ */
 export function assaultNeed(s: EtoState, stps: readonly string[], units: readonly LandUnit[]): number {
-  const factor = carriedOf(s, stps) > 6 ? 3 : 2;
+  const factor = carriedOf(s, stps) > 6 && stps.some((id) => s.ships[id]!.type === 'STP') ? 3 : 2;
   return factor * units.reduce((t, u) => t + transportCost(u), 0);
 }
 
@@ -311,19 +400,26 @@ export function assaultTargets(s: EtoState, side: Side): string[] {
     const c = controller(l, h);
     const enemyHeld = Object.values(l.units).some((u) => u.where === 'map' && u.hex === h && u.side !== side && (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para'));
     if (c === null || (c === side && !enemyHeld)) return false;
-    const stps = stpsIn(s, side, h);
-    // 10.4: an assault's STPs began the phase in the units' port: none picked its cargo up on the way.
-    if (stps.some((sh) => sh.inPort || sh.pickedUp)) return false;
+    const stps = stpsIn(s, side, h), pairs = pairsIn(s, side, h);
+    // 10.4, 10.8: an assault's STPs (and DD/CL pairs) began the phase in the units' port: none picked its cargo up on the way.
+    if ([...stps, ...pairs].some((sh) => sh.inPort || sh.pickedUp)) return false;
     const units = assaultUnits(s, side, h, stackLimit(l, h)).filter((u) => u.kind === 'inf' || u.kind === 'armor');
-    return units.length > 0 && points(stps) >= assaultNeed(s, stps.map((sh) => sh.id), units);
+    const ids = stps.map((sh) => sh.id), pairIds = pairs.map((sh) => sh.id);
+    const onPairs = new Set(cargoOf(s, pairIds).map((u) => u.id));
+    const byStps = units.filter((u) => !onPairs.has(u.id)), byPairs = units.filter((u) => onPairs.has(u.id));
+    // 10.8: pairs' assault units need two pairs each, three past 6 MP only when STP markers assault too.
+    return units.length > 0 && points(stps) >= assaultNeed(s, ids, byStps) && pairs.length >= assaultNeed(s, byStps.length ? [...ids, ...pairIds] : pairIds, byPairs);
   });
 }
 
-/** 10.2, 10.6: one STP of the assaulting stack is sunk for each infantry and armor unit that assaulted, whatever the result. */
+/** 10.2, 10.6: one STP of the assaulting stack is sunk for each infantry and armor unit that assaulted, whatever the result (STP markers first). */
 export function assaultSinkings(ctx: Ctx<EtoState>, side: Side, space: string, units: number): void {
   const s = ctx.state;
   for (let i = 0; i < units; i++) {
     const stp = stpsIn(s, side, space)[0];
+    // 10.8: with no STP marker left a DD/CL pair's STP is the one lost; the ships stay afloat (ruling 76).
+    const pair = stp ? undefined : pairsIn(s, side, space)[0];
+    if (pair) { ctx.log(`${pair.name} and ${s.ships[pair.pair!]!.name} no longer serve as an STP`, 'ETO 10.6, 10.8'); pairLost(ctx, pair); continue; }
     if (!stp) return;
     stp.points = (stp.points ?? 1) - 1;
     if (stp.points <= 0) { stp.sunk = true; stp.inPort = false; }

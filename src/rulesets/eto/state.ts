@@ -41,6 +41,8 @@ export interface Ship {
   evacuatedAt?: number;
   /** Left at sea in the End phase without upkeep (7.6, 33.8). */
   oos?: boolean;
+  /** 10.8: the CL a DD serves with as one ad hoc STP (the DD holds the cargo), or the DD a CL serves with. */
+  pair?: string;
 }
 
 /** What happened in the current naval step (ETO 8.5 limits are per step). */

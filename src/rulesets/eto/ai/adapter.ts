@@ -448,7 +448,9 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
     // Air units (13.2 bases) by the same measure: toward the goals their missions strike.
     const from = u ? u.hex ?? null : air!.base;
     // Set-up (no hex yet): every place gains, the nearest to the goals most.
-    const port = !from && termsOf(s).overseas && !!navalMap(s).coastal.get(to)?.port ? 0.5 : 0;
+    // Goals across the sea: infantry sets up in a port (10.4: it embarks there), together (one assault force, 10.6).
+    const port = !from && u?.kind === 'inf' && termsOf(s).overseas && !!navalMap(s).coastal.get(to)?.port
+      ? 0.5 + (onMap(l, seat).some((x) => x.hex === to) ? 0.2 : 0) : 0;
     const g = (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
     const list = byUnit.get(unit) ?? [];
     list.push({ c, g });
@@ -557,7 +559,22 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
       default: return 90;
     }
   };
-  if (!cargo && !all.some((c) => c.action.type === 'embark' || c.action.type === 'select')) return null;
+  if (!cargo && !all.some((c) => c.action.type === 'embark' || c.action.type === 'select')) {
+    // Empty transports make for a port where troops wait (the next turn's embarkation).
+    const waiting = [...new Set(onMap(l, seat).map((u) => u.hex!))].filter((h) => navalMap(s).coastal.get(h)?.port && !goals.includes(h));
+    const stps = moving.some((id) => s.ships[id]?.type === 'STP');
+    if (!stps || !waiting.length || !here) return null;
+    const toPort = (h: string) => Math.min(...waiting.map((w) => seaDist(s, h, w)));
+    const empty = (c: Choice): number => {
+      const a = c.action;
+      if (a.type === 'enter-port') return waiting.includes(here) ? 0 : 70;
+      if (a.type === 'leave-port') return waiting.includes(here) ? 80 : 1;
+      if (a.type === 'enter') return 10 + toPort(a.space as string) - toPort(here);
+      if (a.type === 'stop') return 50;
+      return 90;
+    };
+    return all.map((c, i) => ({ c, i, d: empty(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+  }
   return all.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
 }
 
@@ -594,6 +611,14 @@ export const etoAi: AiAdapter<EtoState> = {
     if (combined) return combined.action;
     const l = s.land;
     if (!l) return null;
+    // 8.0: interceptors move to their target: ships at sea with own troops aboard (and their escort) stay with them.
+    if (termsOf(s).overseas && prompt.kind === 'intercept' && prompt.choices.some((c) => c.action.type === 'add-interceptor')) {
+      const cargoAt = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard').map((u) => aboardSpace(s, u)));
+      const adds = prompt.choices.filter((c) => c.action.type === 'add-interceptor');
+      if (cargoAt.size && adds.every((c) => cargoAt.has(s.ships[c.action.ship as string]?.space ?? ''))) {
+        return (prompt.choices.find((c) => c.action.type === 'intercept') ?? prompt.choices.find((c) => c.action.type === 'no-interception'))?.action ?? null;
+      }
+    }
     // 10.6: a stack aboard off a goal hex assaults it (the STPs cannot wait there; the goals score, [5.4]).
     if (termsOf(s).overseas) {
       const goals = termsOf(s).goals?.(s, seat as Side) ?? [];

@@ -24,6 +24,8 @@ export interface ScenarioTerms {
   weights: Record<string, number>;
   /** Hexes each side's land units should head for (move order); none: toward the enemy. */
   goals?(s: EtoState, side: Side): string[];
+  /** Air losses score (scenario 2): fighters intercept only enemy flights whose fighters they match in quality (15.0). */
+  costlyAir?: boolean;
   /** The goals lie across the sea: set up in ports, embark, sail toward them (scenario 5). */
   overseas?: boolean;
   /** Words for a term's change ("takes Warsaw"). */
@@ -306,6 +308,7 @@ const finestHour: ScenarioTerms = {
     };
   },
   weights: { victory: 0.6, material: 0.25, front: 0.15 },
+  costlyAir: true,
   goals: (s, side) => enemyInstallations(s.land!, side),
   describe(name, before, after, side) {
     if (name !== 'victory') return null;
@@ -578,6 +581,21 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   return all.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
 }
 
+/**
+ * Interception where every air step lost scores for the enemy ([2.3]): air combat goes by quality (15.0), so a unit
+ * intercepts only a flight whose fighters it matches in quality (any unit against bombers alone); not intercepting
+ * stays first when no unit qualifies.
+ */
+function interceptCandidates(s: EtoState, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  const top = s.stack[s.stack.length - 1] as { flight?: string[] };
+  if (!l || !top.flight) return null;
+  const escorts = top.flight.map((id) => l.air[id]!).filter((a) => a && (a.kind === 'fighter' || a.kind === 'fighter-bomber'));
+  const best = Math.max(0, ...escorts.map((a) => a.quality));
+  const ok = (c: Choice) => c.action.type !== 'intercept-at' || (l.air[c.action.air as string]?.quality ?? 0) >= best;
+  return all.filter(ok);
+}
+
 // ---------------------------------------------------------------- the adapter
 
 export const etoAi: AiAdapter<EtoState> = {
@@ -595,6 +613,7 @@ export const etoAi: AiAdapter<EtoState> = {
   candidates(s, prompt: Prompt, seat, source): Choice[] | null {
     const all = source.all();
     if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
+    if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, all);
     const naval = navalCandidates(s, seat as Side, all);
     if (naval) return naval;
     const moves = all.filter((c) => typeof (c.action.to ?? c.action.hex) === 'string' && c.action.type !== 'declare').length;

@@ -638,9 +638,14 @@ export const etoAi: AiAdapter<EtoState> = {
         return (prompt.choices.find((c) => c.action.type === 'intercept') ?? prompt.choices.find((c) => c.action.type === 'no-interception'))?.action ?? null;
       }
     }
-    // 10.6: a stack aboard off a goal hex assaults it (the STPs cannot wait there; the goals score, [5.4]).
+    // 10.6: a stack aboard off a goal hex assaults it (the STPs cannot wait there; the goals score, [5.4]); its STPs
+    // stop there (10.2: each MP more past 6 triples the STPs the assault needs).
     if (termsOf(s).overseas) {
       const goals = termsOf(s).goals?.(s, seat as Side) ?? [];
+      const ships = (s.stack[s.stack.length - 1] as { ships?: string[] }).ships ?? [];
+      const stop = prompt.choices.find((c) => c.action.type === 'stop');
+      if (stop && ships.length && goals.includes(s.ships[ships[0]!]?.space ?? '')
+        && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && ships.includes(u.aboard!))) return stop.action;
       const assault = prompt.choices.find((c) => c.action.type === 'offensive' && c.action.method === 'stack' && goals.includes(c.action.hex as string)
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && aboardSpace(s, u) === c.action.hex));
       if (assault) return assault.action;

@@ -19,6 +19,12 @@ export class Fraction {
     if (this.den === o.den) return Fraction.of(this.num + o.num, this.den);
     return Fraction.of(this.num * o.den + o.num * this.den, this.den * o.den);
   }
+  sub(o: Fraction): Fraction {
+    return Fraction.of(this.num * o.den - o.num * this.den, this.den * o.den);
+  }
+  div(o: Fraction): Fraction {
+    return Fraction.of(this.num * o.den, this.den * o.num);
+  }
   mul(o: Fraction): Fraction {
     return Fraction.of(this.num * o.num, this.den * o.den);
   }

@@ -24,7 +24,11 @@ export function combatOdds<S extends BaseState>(
   let fallback: string | undefined;
   if (adapter.calculate) {
     const c = adapter.calculate(state, seat, action, opts, rs);
-    if (!('fallback' in c)) return calculatedReport(subject, state, seat, action, c);
+    if (!('fallback' in c)) {
+      const report = calculatedReport(subject, state, seat, action, c);
+      if (c.note) report.note = c.note;
+      return report;
+    }
     fallback = c.fallback;
   }
   const { dist, stats } = enumerateCombat(rs, adapter, state, seat, action, opts);

@@ -68,6 +68,8 @@ export interface OddsAdapter<S extends BaseState = BaseState> {
 export interface CalculatedOdds {
   outcomes: { result: CombatResult; p: number; exact?: Fraction }[];
   stats?: Partial<OddsStats>;
+  /** What the odds cover when it is less than the whole combat, and why (BKG: one round past the run budget). */
+  note?: string;
 }
 
 /**
@@ -136,6 +138,8 @@ export interface OddsReport {
   method?: 'calculated' | 'enumerated';
   /** Why a rule set's calculator handed the combat to the enumeration. */
   fallback?: string;
+  /** What the odds cover when it is less than the whole combat, and why (CalculatedOdds.note). */
+  note?: string;
 }
 
 /** Decides for whoever is asked during the resolution; null = the adapter's default. */

@@ -8,13 +8,20 @@ import { forbidden, illegal, stale } from './errors.ts';
 import type { GameManager } from './games.ts';
 import { isFinished, type Live } from './live-games.ts';
 import type { ServerResult } from './protocol.ts';
-import { ConflictError, type EntryRecord, type GameUpdate, type SeatRecord } from './storage.ts';
+import { ConflictError, type EntryRecord, type GameExpect, type GameUpdate, type SeatRecord } from './storage.ts';
+
+/** What a change did: who acted, what else the game row takes, what it must still hold when written. */
+export interface Change {
+  actor: Seat | null;
+  extra?: GameUpdate;
+  expect?: GameExpect;
+}
 
 export class ActionPipeline {
   constructor(private readonly m: GameManager) {}
 
   /** Write the entries added since `before` (one transaction), then update memory. */
-  async commit(live: Live, before: number, actor: Seat | null, extra: GameUpdate = {}): Promise<void> {
+  async commit(live: Live, before: number, actor: Seat | null, extra: GameUpdate = {}, expect?: GameExpect): Promise<void> {
     const m = this.m;
     const now = m.now();
     const entries: EntryRecord[] = live.game.entries.slice(before)
@@ -29,7 +36,7 @@ export class ActionPipeline {
     const snapshot = entries.length > 0 && Math.floor(count / m.snapshotEvery) > Math.floor(before / m.snapshotEvery)
       ? { idx: count, state: live.game.state as unknown as Json, hash: live.game.entries[count - 1]!.hash } : undefined;
     try {
-      await m.storage.append(live.rec.id, before, entries, update, snapshot);
+      await m.storage.append(live.rec.id, before, entries, update, snapshot, expect);
     } catch (e) {
       m.games.evict(live.rec.id); // memory is ahead of storage: rebuild from the database on next access
       if (e instanceof ConflictError) throw stale((await m.storage.getGame(live.rec.id))?.entryCount ?? before);
@@ -55,14 +62,14 @@ export class ActionPipeline {
 
   /** Apply `change` to the game under its lock, write it, then broadcast. Returns the new state id. */
   async change(
-    gameId: string, check: (live: Live) => void, change: (live: Live) => { actor: Seat | null; extra?: GameUpdate },
+    gameId: string, check: (live: Live) => void, change: (live: Live) => Change,
   ): Promise<number> {
     return this.m.games.locked(gameId, async (live) => {
       check(live);
       const before = live.game.entries.length;
       const prevToMove = this.m.games.toMove(live);
       const evBefore = live.derived.length;
-      let r: { actor: Seat | null; extra?: GameUpdate };
+      let r: Change;
       try {
         r = change(live);
       } catch (e) {
@@ -71,7 +78,7 @@ export class ActionPipeline {
         if (e instanceof RuleViolation) throw illegal(e);
         throw e;
       }
-      await this.commit(live, before, r.actor, r.extra);
+      await this.commit(live, before, r.actor, r.extra, r.expect);
       this.afterChange(live, prevToMove);
       return live.rec.entryCount;
     });

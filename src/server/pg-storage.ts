@@ -8,7 +8,7 @@ import {
   seatToValues, snapshotFromRow, entryDerived, type Row,
 } from './rows.ts';
 import {
-  ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
+  ConflictError, type EntryRecord, type GameExpect, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
   type SnapshotRecord, type Storage,
 } from './storage.ts';
 
@@ -110,10 +110,11 @@ export class PostgresStorage implements Storage {
    * another instance appended first, finds entry_count moved on and changes nothing (the same check as SELECT ... FOR
    * UPDATE). The entries, the snapshot and the NOTIFY hang on that row, so they happen only with it.
    */
-  async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void> {
+  async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect): Promise<void> {
     const { cols, values } = gameUpdateSet(update);
-    const sets = ['entry_count = $3', ...cols.map((col, i) => `${col} = $${i + 15}`)];
-    const sql = `WITH g AS (UPDATE games SET ${sets.join(', ')} WHERE id = $1 AND entry_count = $2 RETURNING id),
+    const sets = ['entry_count = $3', ...cols.map((col, i) => `${col} = $${i + 17}`)];
+    const sql = `WITH g AS (UPDATE games SET ${sets.join(', ')} WHERE id = $1 AND entry_count = $2
+        AND ($15::boolean IS NOT TRUE OR dice::jsonb IS NOT DISTINCT FROM $16::jsonb) RETURNING id),
       e AS (INSERT INTO entries (game_id, idx, seat, entry, hash, created_at, derived)
         SELECT g.id, x.idx, x.seat, x.entry, x.hash, x.created_at, x.derived FROM g,
           unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $14::text[]) AS x(idx, seat, entry, hash, created_at, derived)),
@@ -128,7 +129,8 @@ export class PostgresStorage implements Storage {
         entries.map((e) => e.idx), entries.map(entrySeat), entries.map((e) => JSON.stringify(e.entry)),
         entries.map((e) => e.entry.hash), entries.map((e) => e.createdAt),
         snapshot?.idx ?? null, snapshot ? JSON.stringify(snapshot.state) : null, snapshot?.hash ?? null,
-        `${this.instance}:${gameId}`, Date.now(), entries.map(entryDerived), ...values,
+        `${this.instance}:${gameId}`, Date.now(), entries.map(entryDerived),
+        expect !== undefined, expect?.dice ? JSON.stringify(expect.dice) : null, ...values,
       ]);
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new ConflictError(gameId, from);

@@ -116,6 +116,25 @@ describe('several server instances on one database', () => {
     await blue.close();
   });
 
+  it('fair dice: two seats commit at once through two instances; the write that finds the round changed is made again, and neither commitment is lost', async () => {
+    const g = (await http<CreateGameResponse>(a.url, 'POST', '/api/games', { ruleset: 'duel', seats: { red: { kind: 'human' }, blue: { kind: 'human' } } })).body;
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    // An instance that holds the game from before red's commitment and hears no notification: its round is stale.
+    const deaf = new PostgresStorage(url);
+    await deaf.init();
+    const m = new GameManager({ storage: deaf, log: () => undefined });
+    expect((await m.play(g.seats.blue!.token)).dice?.phase).toBe('commit');
+    const red = new TestClient(a.url, g.seats.red!.token);
+    await red.stateAtLeast(0);
+    expect((await http(a.url, 'POST', `/api/play/${g.seats.red!.token}/entropy`, { commit: sha('1'.repeat(64)) })).status).toBe(200);
+    await m.contribute(g.seats.blue!.token, { commit: sha('2'.repeat(64)) });
+    expect((await a.storage.getGame(g.gameId))?.dice?.commitments).toEqual({ red: sha('1'.repeat(64)), blue: sha('2'.repeat(64)) });
+    await red.waitFor<StateMessage>((x) => x.type === 'state' && x.dice?.phase === 'reveal');
+    await m.close();
+    await deaf.close();
+    await red.close();
+  });
+
   /** A Duel whose seats have contributed to the dice (entry 0). */
   const newDuel = async () => {
     const g = (await http<CreateGameResponse>(a.url, 'POST', '/api/games', {

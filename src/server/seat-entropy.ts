@@ -6,12 +6,15 @@
 import type { DiceEntropy } from '../engine/game.ts';
 import { RuleViolation } from '../engine/kernel.ts';
 import type { Seat } from '../engine/types.ts';
-import { badRequest, forbidden, illegal } from './errors.ts';
+import { ApiError, badRequest, forbidden, illegal } from './errors.ts';
 import { seedCommitment } from './fair-dice.ts';
 import type { GameManager } from './games.ts';
 import type { Live } from './live-games.ts';
 import type { DiceSeatStatus, DiceStatus } from './protocol.ts';
-import type { DiceRound } from './storage.ts';
+import type { DiceRound, SeatRecord } from './storage.ts';
+
+/** A contribution made again after another instance changed the round first (then the error is the caller's). */
+const CONTRIBUTE_ATTEMPTS = 4;
 
 export class SeatEntropy {
   constructor(private readonly m: GameManager) {}
@@ -60,15 +63,29 @@ export class SeatEntropy {
    * POST /api/play/:token/entropy, WebSocket 'entropy'. A commitment while seats commit (again: it replaces the seat's
    * own, nothing being revealed yet); during the reveal a new commitment starts the round over (a seat that lost its
    * value), since every other seat then commits a fresh value. A reveal must hash to the seat's commitment.
+   * Seats may contribute through different server instances at once: a write that finds the stored round changed
+   * meanwhile is refused, and the contribution is made again on the round as stored.
    */
   async contribute(token: string, c: { commit?: string; reveal?: string }): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     await this.m.seats.take(seat); // contributing takes an open seat, as a first connection does
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.contributeOnce(l0.rec.id, seat, c);
+      } catch (e) {
+        if (attempt >= CONTRIBUTE_ATTEMPTS || !(e instanceof ApiError && e.body.error === 'stale')) throw e;
+      }
+    }
+  }
+
+  private contributeOnce(gameId: string, seat: SeatRecord, c: { commit?: string; reveal?: string }): Promise<number> {
     let round: DiceRound;
-    return this.m.pipeline.change(l0.rec.id, (live) => {
+    let prev: DiceRound | null = null;
+    return this.m.pipeline.change(gameId, (live) => {
       const me = this.m.seats.actorOf(live, seat);
       if (seat.kind === 'ai') throw forbidden(`seat ${me} is played by the AI: the server's seed stands for it`);
       const r = live.rec.dice;
+      prev = r;
       if (!r || r.entry !== undefined) throw badRequest('this game takes no more dice contributions: its dice are keyed already');
       const phase = this.status(live)!.phase;
       if (c.commit !== undefined) {
@@ -84,7 +101,7 @@ export class SeatEntropy {
     }, (live) => {
       if (this.contributors(live).every((s) => s in round.reveals)) round = this.key(live, round);
       live.rec.dice = round; // before the write, so that the clocks run for the seats the round now waits for
-      return { actor: null, extra: { dice: round } };
+      return { actor: null, extra: { dice: round }, expect: { dice: prev } };
     });
   }
 
@@ -113,7 +130,7 @@ export class SeatEntropy {
       const r = live.rec.dice;
       if (!r || r.entry !== undefined || !this.contributors(live).every((s) => s in r.reveals)) return { actor: null };
       live.rec.dice = this.key(live, r);
-      return { actor: null, extra: { dice: live.rec.dice } };
+      return { actor: null, extra: { dice: live.rec.dice }, expect: { dice: r } };
     });
   }
 }

@@ -8,7 +8,7 @@ import {
   seatToValues, snapshotFromRow, entryDerived, type Row,
 } from './rows.ts';
 import {
-  ConflictError, type EntryRecord, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
+  ConflictError, type EntryRecord, type GameExpect, type GameRecord, type GameUpdate, type SeatRecord, type SeatUpdate,
   type SnapshotRecord, type Storage,
 } from './storage.ts';
 
@@ -61,7 +61,7 @@ export class SqliteStorage implements Storage {
       seatsOf: db.prepare('SELECT * FROM seats WHERE game_id = ?'),
       seatByToken: db.prepare('SELECT * FROM seats WHERE token = ?'),
       entries: db.prepare('SELECT * FROM entries WHERE game_id = ? AND idx >= ? ORDER BY idx'),
-      entryCount: db.prepare('SELECT entry_count FROM games WHERE id = ?'),
+      entryCount: db.prepare('SELECT entry_count, dice FROM games WHERE id = ?'),
       setCount: db.prepare('UPDATE games SET entry_count = ? WHERE id = ?'),
       latestSnapshot: db.prepare('SELECT * FROM snapshots WHERE game_id = ? ORDER BY idx DESC LIMIT 1'),
     };
@@ -103,19 +103,20 @@ export class SqliteStorage implements Storage {
     return (this.stmts.entries.all(gameId, from) as Row[]).map(entryFromRow);
   }
 
-  async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void> {
+  async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect): Promise<void> {
     // IMMEDIATE takes the write lock first: with game worker threads several connections write this file, and a
     // read-then-write transaction could not wait for the lock (SQLITE_BUSY) once another write came in between.
-    this.appendTx.immediate(gameId, from, entries, update, snapshot);
+    this.appendTx.immediate(gameId, from, entries, update, snapshot, expect);
   }
 
-  private appendTx!: Database.Transaction<(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => void>;
+  private appendTx!: Database.Transaction<(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect) => void>;
 
   private prepareAppend() {
-    return this.db.transaction((gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord) => {
-      const r = this.stmts.entryCount.get(gameId) as { entry_count: number } | undefined;
+    return this.db.transaction((gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect) => {
+      const r = this.stmts.entryCount.get(gameId) as { entry_count: number; dice: string | null } | undefined;
       if (!r) throw new Error(`game ${gameId} does not exist`);
       if (r.entry_count !== from) throw new ConflictError(gameId, from);
+      if (expect && r.dice !== (expect.dice ? JSON.stringify(expect.dice) : null)) throw new ConflictError(gameId, from);
       this.insertEntries(gameId, entries);
       this.stmts.setCount.run(from + entries.length, gameId);
       this.applyUpdate(gameId, update);

@@ -90,6 +90,10 @@ export interface SnapshotRecord {
 }
 
 export type GameUpdate = Partial<Pick<GameRecord, 'status' | 'serverResult' | 'clock' | 'meta' | 'dice' | 'updatedAt'>>;
+/** What a write expects the game row to hold still: it is refused (ConflictError) otherwise. */
+export interface GameExpect {
+  dice: DiceRound | null;
+}
 export type SeatUpdate = Partial<Pick<SeatRecord, 'kind' | 'level' | 'name' | 'webhook'>>;
 
 /** Another writer appended at this index first (several instances on one PostgreSQL database). */
@@ -112,9 +116,10 @@ export interface Storage {
   entries(gameId: string, from: number): Promise<EntryRecord[]>;
   /**
    * Append entries at idx `from`, `from+1`... and update the game row, in one transaction. Throws ConflictError when
-   * the game already has an entry at `from`.
+   * the game already has an entry at `from`, or when `expect` is given and the stored row differs from it (another
+   * instance changed the dice round meanwhile).
    */
-  append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord): Promise<void>;
+  append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect): Promise<void>;
   updateGame(gameId: string, update: GameUpdate): Promise<void>;
   updateSeat(token: string, update: SeatUpdate): Promise<void>;
   latestSnapshot(gameId: string): Promise<SnapshotRecord | null>;

@@ -42,8 +42,19 @@ export async function showOnMap(page: Page, target: Locator): Promise<void> {
     await page.mouse.move(mx, my, { steps: 4 });
     await page.mouse.move(mx + dx / 2, my + dy / 2, { steps: 4 });
     await page.mouse.up();
-    await page.waitForTimeout(250); // a gesture's view is committed 150 ms after it pauses
+    await settled(page);
   }
+}
+
+/** Waits until the map has committed its view (a drag or pinch is drawn for good once it pauses) and drawn it. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('[data-testid=map]:not([data-moving])').waitFor();
+  await drawn(page);
+}
+
+/** Waits for two frames of the page: a resize's observers and the renders they cause have run and been painted. */
+export async function drawn(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /**

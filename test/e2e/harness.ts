@@ -97,6 +97,28 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Routes the page's game sockets through the test, so that it can hold back the server's answers to the page's
+ * requests (acks) while letting the state pushes through: the order a slow network or server gives at times.
+ * Call before the page opens a game. `hold()` starts holding; `release()` sends what was held, in order, and stops.
+ */
+export async function answersHeldBack(page: Page): Promise<{ hold(): void; release(): void; held(): number }> {
+  let holding = false;
+  const held: (() => void)[] = [];
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      const answer = typeof m === 'string' && /^\{"type":"ack"/.test(m);
+      if (holding && answer) held.push(() => ws.send(m)); else ws.send(m);
+    });
+  });
+  return {
+    hold() { holding = true; },
+    release() { holding = false; for (const send of held.splice(0)) send(); },
+    held: () => held.length,
+  };
+}
+
 /** POST/GET against the server under test from Node. */
 export async function apiCall<T>(server: RunningServer, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(server.url + path, {

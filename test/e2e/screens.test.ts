@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { apiCall, openPage, shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { seq } from './drivers.ts';
+import { drawn, seq, settled } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -17,7 +17,7 @@ async function both(page: Page, name: string, ready?: () => Promise<void>): Prom
   for (const [size, v] of [['1440', DESKTOP], ['390', PHONE]] as const) {
     await page.setViewportSize(v);
     if (ready) await ready();
-    await page.waitForTimeout(150); // the map re-fits on resize (ResizeObserver); a shot mid-layout shows nothing wrong, only less
+    await drawn(page); // the map re-fits on resize (ResizeObserver)
     await shot(page, `screen-${name}-${size}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1), `${name} at ${size}: no sideways scroll`).toBe(true);
   }
@@ -156,7 +156,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await shot(page, 'screen-hex-ids-1440');
   });
 
-  it('item 10: on a phone, area names never overlap each other or a counter, and the turn and phase show whole (bkg, aae)', async () => {
+  it('item 10: on a phone, area names never overlap each other or a counter, stacks never overlap each other, and the turn and phase show whole (bkg, aae)', async () => {
     const games = [
       ['bkg', await newGame(e2e, { ruleset: 'bkg', scenario: 'basic-1939', seats: Object.fromEntries(['germany', 'italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'].map((s) => [s, { kind: 'human' }])) })],
       ['aae', await newGame(e2e, { ruleset: 'aae', options: { houseRules: true, bid: false }, seats: Object.fromEntries(['germany', 'ussr', 'uk', 'usa'].map((s) => [s, { kind: 'human' }])) })],
@@ -177,15 +177,26 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       });
       return { names: names.length, pairs };
     });
+    /** The areas' stacks on the whole map: how many, how many drawn as one counter and a count, and which pairs meet. */
+    const stackClashes = () => phone.evaluate(() => {
+      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const boxes = [...document.querySelectorAll('[data-testid=map] .area-stack')].map((e) => [e.getAttribute('data-area'), e.getBoundingClientRect()] as const);
+      const pairs: string[] = [];
+      boxes.forEach(([a, r], i) => { for (const [b, q] of boxes.slice(i + 1)) if (meet(r, q)) pairs.push(`${a} / ${b}`); });
+      return { stacks: boxes.length, collapsed: document.querySelectorAll('[data-testid=map] .area-stack.collapsed').length, pairs };
+    });
     for (const [id, g] of games) {
       await phone.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
       await phone.locator('[data-testid=map] .counter').first().waitFor();
       await phone.locator('[data-testid=map] .area-name text').first().waitFor();
-      await phone.waitForTimeout(200);
+      await settled(phone);
       await shot(phone, `screen-names-${id}-390`);
       const first = await clashes();
       expect(first.pairs, `${id}: names that meet at 390x844`).toEqual([]);
       expect(first.names, `${id}: names in view`).toBeGreaterThan(3);
+      const stacks = await stackClashes();
+      expect(stacks.pairs, `${id}: stacks that meet at 390x844`).toEqual([]);
+      expect(stacks.stacks, `${id}: stacks on the map`).toBeGreaterThan(10);
       const status = phone.locator('[data-testid=status]');
       expect(await status.textContent()).toMatch(/\w/);
       expect(await status.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1), `${id}: the turn label is whole`).toBe(true);
@@ -193,15 +204,19 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
       await phone.locator('[data-testid=map]').focus();
       await phone.keyboard.press('+');
       await phone.keyboard.press('+');
-      await phone.waitForTimeout(300);
+      await settled(phone);
       const closer = await clashes();
       expect(closer.pairs, `${id}: names that meet, zoomed in`).toEqual([]);
+      const closerStacks = await stackClashes();
+      expect(closerStacks.pairs, `${id}: stacks that meet, zoomed in`).toEqual([]);
+      expect(closerStacks.collapsed, `${id}: zoomed in, fewer stacks drawn as one counter`).toBeLessThanOrEqual(stacks.collapsed);
+      console.log(`${id} at 390x844: ${stacks.stacks} stacks, ${stacks.collapsed} drawn as one counter (${closerStacks.collapsed} zoomed in); names in view ${first.names} (${closer.names} zoomed in)`);
       await shot(phone, `screen-names-${id}-zoomed-390`);
       // The desktop's first view: the same rule.
       await phone.setViewportSize(DESKTOP);
       await phone.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
       await phone.locator('[data-testid=map] .area-name text').first().waitFor();
-      await phone.waitForTimeout(200);
+      await settled(phone);
       await shot(phone, `screen-names-${id}-1440`);
       expect((await clashes()).pairs, `${id}: names that meet at 1440x900`).toEqual([]);
       // A name left out under counters is in the hover line of each of them.
@@ -216,7 +231,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await page.keyboard.press('+');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('l');
-    await page.waitForTimeout(200);
+    await settled(page);
     const t = await page.locator('[data-testid=map] > g').getAttribute('transform');
     expect(await page.locator('[data-testid=log]').count()).toBe(0);
     await page.reload();

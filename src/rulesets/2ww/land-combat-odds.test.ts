@@ -51,11 +51,7 @@ describe('2WW land-combat odds calculator (land-combat-odds.ts) against the enum
   for (const x of combats) {
     it(`positions of a random campaign (${positions.source}, action ${x.seq}, ${x.features.join(', ')} at ${x.hex}): the same exact distribution`, () => {
       const s = Game.create(twoWW, 'campaign-1939', {}, 'odds', x.position).state;
-      if (x.features.includes('invasion of a neutral')) {
-        // Not modelled (the neutral's army becomes an enemy at the declaration): left to the enumeration.
-        expect(twoWWOdds.calculate!(s, x.seat, CONFIRM, {}, twoWW)).toEqual({ fallback: expect.stringMatching(/2WW 5\.3\.1/) });
-        return;
-      }
+      // An invasion of a neutral (2WW 5.3.1): its army is an enemy from the declaration on, the classes count its steps.
       const r = calculated(s, x.seat);
       if (!x.features.includes('support battle')) expect(reported(r)).toEqual(enumerated(s, x.seat));
       else expect(enumerated(s, x.seat, fixedLand(firePairGrouping(twoWW, s, ['support'])))).toEqual(enumerated(s, x.seat, fixedLand()));

@@ -4,7 +4,7 @@
 // classes are computed from the Combat Chart with the fire strengths the rules logged in a probe run; every run
 // checks what it logged against the class it stands for. Rolls of anything else (a transit attack on a retreating
 // fleet, 8.3.5) are not modelled: the calculator then hands the combat back to the plain enumeration.
-import type { Action, GameEvent, Json, Prompt, Ruleset, Seat } from '../../engine/index.ts';
+import type { Action, Ctx, GameEvent, Json, Prompt, Ruleset, Seat } from '../../engine/index.ts';
 import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
 import { sumBranches, type RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
@@ -13,7 +13,7 @@ import { DiceNeeded, stateHash } from '../../engine/index.ts';
 import { combatWorld, decideWinner, fireAll, fortCapacity, LINE_NAMES, resolveLandCombat, type CombatLine, type Volley } from './combat/index.ts';
 import type { DeclareFrame } from './combat/combat-phase.ts';
 import { landUnitsIn, type LandCombatFrame } from './combat/land-combat.ts';
-import { inPlay } from './combat/common.ts';
+import { combatFactor, inPlay } from './combat/common.ts';
 import { otherSide } from './combat/world.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { unitSteps } from './odds.ts';
@@ -106,6 +106,39 @@ function stopAtPhase(ruleset: Ruleset<TwoWWState>, state: TwoWWState, seat: Seat
   return { ...ruleset, procedures: { ...ruleset.procedures, [below.proc]: { ...phase, prompts } } };
 }
 
+/** The stand-in decision before the land combat's fire (stopAtLandFire): its frame is marked once it is answered. */
+const LAND_FIRE = { type: 'odds-land-fire' };
+type FireFrame = LandCombatFrame & { oddsFire?: boolean };
+
+/**
+ * A stand-in decision before the land combat's fire makes the position there a decision state of the enumeration.
+ * After a support battle (2WW 9.1.2) the fire reads the support battle only through which support joins, so the
+ * support battle's results that leave the same land combat share its resolution (the transposition below) instead
+ * of each running it again. An attack on a neutral's army (2WW 5.3.1, ruling M9) makes that army an enemy when it is
+ * declared: the classes of the fire count its steps from that position. Runs reach the same states; the answer only
+ * marks the frame.
+ */
+function stopAtLandFire(ruleset: Ruleset<TwoWWState>, f: DeclareFrame, seat: Seat, invasion: boolean): Ruleset<TwoWWState> {
+  if (!f.support.length && !invasion) return ruleset;
+  const lc = ruleset.procedures['land-combat']!;
+  const waiting = (x: FireFrame) => x.step === 'land' && x.hex === f.hex && (invasion || x.defSupport.length > 0) && !x.oddsFire;
+  const stop: Prompt[] = [{ seat, rule: '2WW 9.1', kind: 'odds-land-fire', text: 'the land combat fires (odds)', choices: [{ action: LAND_FIRE, label: 'fire' }] }];
+  const procedure = {
+    ...lc,
+    prompts: (s: TwoWWState, x: FireFrame) => (waiting(x) ? stop : lc.prompts?.(s, x) ?? []),
+    act: (ctx: Ctx<TwoWWState>, x: FireFrame, who: Seat, a: Action) => {
+      if (!waiting(x)) {
+        if (!lc.act) throw new Unmodelled('a decision of the land combat the calculator does not know');
+        lc.act(ctx, x, who, a);
+        return;
+      }
+      const { proc, ...locals } = x;
+      ctx.goto(proc, { ...locals, oddsFire: true });
+    },
+  } as typeof lc;
+  return { ...ruleset, procedures: { ...ruleset.procedures, 'land-combat': procedure } };
+}
+
 /** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
   ruleset: Ruleset<TwoWWState>, adapter: OddsAdapter<TwoWWState>, state: TwoWWState, seat: Seat, action: Action, opts: OddsOptions<TwoWWState>,
@@ -113,12 +146,11 @@ export function calculateLandCombat(
   const f = state.stack[state.stack.length - 1] as DeclareFrame;
   if (f.mode !== 'land') return { fallback: 'the calculator models land combat (2WW 9.1); air strikes (2WW 9.2) and sea attacks (2WW 9.3) are enumerated' };
   if (opts.policy) return { fallback: 'a resolution policy of the caller: the calculator follows the odds adapter\'s defaults' };
-  // The classes count the defenders' steps before the roll; attacking a neutral's army first makes it an enemy.
-  if (combatWorld(state).invasionByAttack?.(state, f.side, f.hex)) return { fallback: 'an attack on a neutral\'s army (2WW 5.3.1, ruling M9) is enumerated' };
+  const invasion = !!combatWorld(state).invasionByAttack?.(state, f.side, f.hex);
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
-    const rules = stopAtPhase(ruleset, state, seat);
+    const rules = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat, invasion);
     const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(rules, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   } catch (e) {
@@ -144,26 +176,38 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
   // units and what their retreats displace: positions that differ only in support units out of that reach (their
   // steps, Ops Complete marks, elimination) and in the support battle's record on the frame resolve alike, their
   // results apart by the support's steps.
-  const support = [...f.support, ...f.defSupport];
   const w = combatWorld(state);
   // Retreats enter hexes next to the attacked hex (the defender's) or to an attacker's (the attacker's) and displace
   // enemy air and fleets there: a support unit within such reach of the enemy is not set aside.
   const attackerHexes = f.attackers.map((id) => state.units[id]!.where);
   const near = (s: TwoWWState, at: string, hexes: string[]) => hexes.some((h) => h === at || w.adjacent(s, h, at));
-  const outOfReach = (s: TwoWWState) => support.every((id) => {
+  const outOfReach = (s: TwoWWState, support: string[]) => support.every((id) => {
     const at = s.units[id]?.where;
     if (!at || !inPlay(s, id)) return true;
     return !near(s, at, w.sideOf(state, id) === f.side ? [f.hex] : attackerHexes);
   });
-  const supportSteps = (s: TwoWWState, side: Side) => support.filter((id) => w.sideOf(state, id) === side).reduce((n, id) => n + unitSteps(s, id), 0);
+  // The defender's support is added after the declaration (2WW 9.1.2): both sides' are read from the land combat.
+  const landFrame = (s: TwoWWState) => s.stack.findLast((x) => x.proc === 'land-combat') as LandCombatFrame | undefined;
+  const supportSteps = (s: TwoWWState, side: Side) => {
+    const lc = landFrame(s)!;
+    return (side === f.side ? lc.support : lc.defSupport).reduce((n, id) => n + unitSteps(s, id), 0);
+  };
   const transposition: RollGrouping<TwoWWState>['transposition'] = {
     key(s) {
-      const lc = s.stack.findLast((x) => x.proc === 'land-combat') as LandCombatFrame | undefined;
-      if (!support.length || !lc || lc.hex !== f.hex || !['retreat', 'advance', 'cleanup'].includes(lc.step ?? '') || !outOfReach(s)) return null;
+      const lc = landFrame(s);
+      if (!f.support.length || !lc || lc.hex !== f.hex) return null;
+      const support = [...lc.support, ...lc.defSupport];
+      // Before the land combat's fire (stopAtLandFire) it reads which support joins and their combat factors (2WW
+      // 9.1.2): those stay in the key, the units themselves do not.
+      const atFire = lc.step === 'land' && s.stack.at(-1) === lc;
+      if (!(atFire || ['retreat', 'advance', 'cleanup'].includes(lc.step ?? '')) || !outOfReach(s, support)) return null;
+      const joins = atFire ? lc.supportJoins ?? 'none' : 'none';
+      const factors = (ids: string[]) => ids.map((id) => combatFactor(w, s, id)).sort((a, b) => a - b).join(',');
+      const joined = `${joins === 'both' || joins === 'attacker' ? factors(lc.support) : ''}|${joins === 'both' || joins === 'defender' ? factors(lc.defSupport) : ''}`;
       const units = { ...s.units };
       for (const id of support) delete units[id];
-      const stack = s.stack.map((x) => (x === lc ? { ...x, supA: 0, supD: 0, rollA: 0, rollD: 0, supportJoins: 'none' } : x));
-      return stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json);
+      const stack = s.stack.map((x) => (x === lc ? { ...x, supA: 0, supD: 0, rollA: 0, rollD: 0, supportJoins: joins } : x));
+      return `${joined}|${stateHash({ ...s, units, stack, rng: null, seq: 0 } as unknown as Json)}`;
     },
     shift: (from, to, r) => ({
       ...r,

@@ -12,6 +12,7 @@ import { RULE_SBR } from './movement.ts';
 import type { AaeState, Unit } from './state.ts';
 import { removeUnit } from './units.ts';
 import { POWER_NAMES, area, areaName, controller, unitData } from './world.ts';
+import { OIL_RAID_MAX_LOSS, RULE_OIL_RAID, noteOilRaid } from './house/oil.ts';
 import { combatTable } from './house/values.ts';
 
 export const RULE_SBR_AA = 'AAE Conduct Combat: Strategic Bombing Raids, antiaircraft fire';
@@ -199,7 +200,14 @@ function bomb(ctx: Ctx<AaeState>, f: RaidFrame): void {
     return;
   }
   const damage = byNight(s, f.area) ? nightDamage(s, f.area, r.faces) : raidDamage(s, f.area, r.faces);
-  const lost = Math.min(damage, s.ipcs[d]);
+  let lost = Math.min(damage, s.ipcs[d]);
+  if (f.area === 'rumania' && s.opts.house['oil-raid']) {
+    // House rules l.165: the damage rolled counts for the oil, the IPCs lost are at most 2.
+    const rolled = byNight(s, f.area) ? r.faces.reduce((a, b) => a + Math.max(0, b - 2), 0) : s.opts.house.sbr || s.opts.house.rail ? r.faces.reduce((a, b) => a + b - 1, 0) : r.faces.reduce((a, b) => a + b, 0);
+    lost = Math.min(lost, OIL_RAID_MAX_LOSS);
+    noteOilRaid(s, rolled);
+    ctx.log(`The raid on Rumania's oil rolled ${rolled} damage`, RULE_OIL_RAID);
+  }
   s.ipcs[d] -= lost;
   ctx.log(`The raid on ${areaName(f.area)} does ${damage} damage: ${POWER_NAMES[d]} loses ${lost} IPCs`, s.opts.house.sbr ? RULE_HOUSE_SBR : RULE_SBR);
 }

@@ -9,6 +9,8 @@ import { areaName, describeUnits, enemies, enemyLand, isSea } from './world.ts';
 import { fortressesFire } from './house/turn.ts';
 import { callMilitia } from './house/militia.ts';
 import { callHomeGuard } from './house/home-guard.ts';
+import { surrenderBeforeAttack } from './house/surrender.ts';
+import { takeSurprise } from './house/early-offensive.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -64,6 +66,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
     const s = ctx.state;
     if (!f.listed) {
       fortressesFire(ctx);
+      surrenderBeforeAttack(ctx);
       s.battles = pendingBattles(s);
       ctx.goto('combat', { listed: true });
       callMilitia(ctx);
@@ -77,6 +80,6 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
     const b = s.battles.find((x) => x.area === a.area)!;
     s.battles = s.battles.filter((x) => x !== b);
     if (b.kind === 'raid') ctx.push('raid', { area: b.area, step: 'start' });
-    else ctx.push('battle', { area: b.area, kind: b.kind, round: 0, step: 'start' });
+    else ctx.push('battle', { area: b.area, kind: b.kind, round: 0, step: 'start', ...(takeSurprise(s, b.kind) ? { surprise: true } : {}) });
   },
 };

@@ -5,7 +5,7 @@
 import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import { POWERS, type Power } from './data/index.ts';
 import type { AaeState } from './state.ts';
-import { AREAS, POWER_NAMES, area, capitalOf, controller, enemies, hasMark, sideOf, standIn } from './world.ts';
+import { AREAS, POWER_NAMES, area, capitalOf, controller, enemies, factoryBonus, hasMark, sideOf, standIn } from './world.ts';
 import { seasonOf } from './house/seasons.ts';
 
 export const RULE_INCOME = 'AAE Collect Income';
@@ -25,7 +25,7 @@ export function incomeOf(s: AaeState, p: Power): { total: number; items: { area:
     if (a.id === 'soviet-convoy' && (h.convoys ? arcticConvoyValue(s) === 0 : sovietConvoyCut(s))) continue;
     // House rules l.179: the US base income follows a schedule instead of its territory and convoy centres.
     if (h['us-income'] && a.owner === 'usa' && p === 'usa') continue;
-    let value = a.value;
+    let value = a.value + factoryBonus(s, a.id);
     if (h['half-value'] && a.owner !== p) value = Math.floor(value / 2);
     if (h.speer && a.id === 'germany' && p === 'germany') value = speerValue(s, value);
     if (h.convoys && a.id === 'soviet-convoy') value = arcticConvoyValue(s);

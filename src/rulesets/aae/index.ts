@@ -20,11 +20,14 @@ import { militiaCall, militiaEnd } from './house/militia.ts';
 import { repairs } from './house/repairs.ts';
 import { secondAttack } from './house/second-attack.ts';
 import { aaePositions } from './positions.ts';
+import { timeTrack } from './house/production-cycle.ts';
+import { earlyOffensive } from './house/early-offensive.ts';
+import { relocation } from './house/relocation.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
   mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs, 'axis-oil': axisOil, militia: militiaCall, 'militia-end': militiaEnd,
-  'second-attack': secondAttack,
+  'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive, relocate: relocation,
 };
 
 const PHASE_NAMES: Record<string, string> = {

@@ -6,6 +6,7 @@
 import { oilPenalty } from './house/oil.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
+import { offensiveUnderWay } from './house/early-offensive.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
@@ -17,7 +18,7 @@ import { captureArea, captureConvoy } from './capture.ts';
 import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
-  AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasMark, hostileSea,
+  AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasFactory, hasMark, hostileSea,
   inPlay, isLand, isNeutral, isSea, sideOf, unitData,
 } from './world.ts';
 
@@ -190,13 +191,17 @@ export const mayBombByNight = (s: AaeState, u: Unit): boolean => !!s.opts.house[
 
 /** Territories a raid may hit: enemy territories with an industrial complex (AAE Strategic Bombing Raids). */
 export function raidTarget(s: AaeState, id: string, p: Power): boolean {
-  return enemyLand(s, id, p) && hasMark(id, 'factory');
+  // House rules l.165: Rumania's oil may be raided.
+  return enemyLand(s, id, p) && (hasFactory(s, id) || (id === 'rumania' && !!s.opts.house['oil-raid']));
 }
 
 /** Every move the unit may make now. */
 export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new MoveEnv(s)): MoveOption[] {
   if (u.power !== s.power || u.done) return [];
   if (mode === 'combat' && u.type === 'aa') return [];
+  // House rules l.127: the early offensive is a land attack (ruling 75).
+  const early = mode === 'combat' && offensiveUnderWay(s);
+  if (early && (unitData(u.type).domain !== 'land' || u.aboard)) return [];
   if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return [];
   if (u.aboard) {
     const carrier = s.units.find((c) => c.id === u.aboard);
@@ -210,7 +215,7 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
     return out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
   }
-  if (unitData(u.type).domain === 'land') out.push(...boardOptions(env, u, mode));
+  if (unitData(u.type).domain === 'land' && !early) out.push(...boardOptions(env, u, mode));
   if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
   return out;
 }
@@ -470,7 +475,7 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
     if (enemyUnitsAt(s, to, first.power).length === 0) {
       // An empty enemy territory is taken at once; armour may go on unless it holds an industrial complex (AAE Blitzing).
       captureArea(ctx, to, first.power, RULE_BLITZ);
-      for (const u of units) if (!d.blitz || hasMark(to, 'factory')) u.done = true;
+      for (const u of units) if (!d.blitz || hasFactory(s, to)) u.done = true;
     } else {
       for (const u of units) { u.done = true; u.mission = 'attack'; }
     }

@@ -3,7 +3,7 @@
 // calculator (odds-calculator.ts) over the rules' own combat functions; the generic run-by-run enumeration also
 // works on small battles and gives the same distribution (odds.test.ts checks that they agree).
 import { applyAction, type Action, type Prompt, type Seat } from '../../engine/index.ts';
-import type { CombatResult, OddsAdapter } from '../../odds/types.ts';
+import type { CombatResult, DiceRequest, OddsAdapter } from '../../odds/types.ts';
 import { attackerUnits, bombardingShips, defenderUnits, forces, tableOf, type BattleFrame } from './battle.ts';
 import { combatant, takesPartInBattle, type BattleKind, type Combatant } from './combat-rules.ts';
 import type { UnitType } from './data/index.ts';
@@ -81,6 +81,19 @@ export function battleResult(kind: BattleKind, attBefore: Combatant[], attAfter:
   return { attackerLosses: unitsLost(attBefore, attAfter), defenderLosses: unitsLost(defBefore.filter(takesPartInBattle), defFighting), winner, detail };
 }
 
+/** From this many dice a roll is not branched over every ordered tuple of faces (7d10 is already 10 million). */
+export const COUNTED_DICE = 8;
+
+/**
+ * The hit value of a battle group's roll ("Germany (attacker), 8 dice at 1 (air)"): the battle counts its dice at or
+ * under it (AAE Conduct Combat). Null for any other roll, and for a group whose high hits are target hits (house
+ * rules l.28: which faces hit matters there).
+ */
+export function groupHitValue(roll: DiceRequest): number | null {
+  const m = /, (\d+) dice? at (\d+)(?: \([a-z-]+\))?$/.exec(roll.purpose);
+  return m && Number(m[1]) === roll.count ? Number(m[2]) : null;
+}
+
 export const aaeOdds: OddsAdapter<AaeState> = {
   ruleset: 'aae',
   isCombat: (s, seat, a) => battleOf(s, seat, a) !== null,
@@ -115,7 +128,10 @@ export const aaeOdds: OddsAdapter<AaeState> = {
     if (p.rule.includes('Submerging')) return p.choices.find((c) => c.action.yes === false)?.action ?? null;
     return null;
   },
-  perFace: () => true,
+  // The generic enumeration (small battles, the calculator's check): rules here read each die but never their order.
+  // Up to 7 dice every ordered tuple; from 8, a group's count of hits (binomial), else its faces in any order.
+  perFace: (roll) => (roll.count < COUNTED_DICE ? true : 'any-order'),
+  successes: (roll) => (roll.count < COUNTED_DICE ? null : groupHitValue(roll)),
   describe(s, seat, a) {
     const b = battleOf(s, seat, a);
     if (!b) return '';

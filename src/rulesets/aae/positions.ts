@@ -41,6 +41,8 @@ const UnitEntrySchema = z.strictObject({
   submerged: z.boolean().optional(),
   boardedThisTurn: z.boolean().optional(),
   secondAttack: z.boolean().optional(),
+  /** An Axis Minor nation's piece, or a French one (house rules l.3, 187). */
+  nation: z.string().optional(),
 });
 
 export const AaePositionSchema = z.strictObject({

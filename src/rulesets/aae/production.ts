@@ -9,7 +9,10 @@ import { unitCost } from './house/values.ts';
 import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
 import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
-import { AREAS, POWER_NAMES, area, areaName, controller, factoryAreas, hasMark, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
+import { RULE_FORTS, fortPlaced, fortPlaces, newUnitChoices } from './house/new-units.ts';
+import { instalment, startBuild, turnsToBuild } from './house/production-cycle.ts';
+import { AREAS, POWER_NAMES, area, areaName, controller, factoriesIn, factoryBonus, hasFactory, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
+import { factoryBook } from './house/relocation.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
 export const RULE_MOBILIZE = 'AAE Mobilize New Units';
@@ -28,12 +31,16 @@ export const FOR_SALE: readonly UnitType[] = UNIT_TYPES;
 export const purchase: Procedure<AaeState, PurchaseFrame> = {
   prompts(s, f) {
     const money = f.bid ?? s.ipcs[f.power];
-    const choices: Choice[] = FOR_SALE.filter((t) => unitCost(s, t, f.power) <= money).map((t) => ({
-      action: { type: 'buy', unit: t }, label: `buy ${unitData(t).name.toLowerCase()} (${unitCost(s, t, f.power)} IPCs)`,
+    // House rules l.12: a unit built over several turns asks only its first instalment now (not with the advance).
+    const turns = (t: UnitType) => (f.bid === undefined ? turnsToBuild(s, t) : 1);
+    const price = (t: UnitType) => instalment(unitCost(s, t, f.power), turns(t), 0);
+    const choices: Choice[] = FOR_SALE.filter((t) => price(t) <= money).map((t) => ({
+      action: { type: 'buy', unit: t },
+      label: `buy ${unitData(t).name.toLowerCase()} (${turns(t) > 1 ? `${price(t)} IPCs now, ${unitCost(s, t, f.power)} over ${turns(t)} turns` : `${unitCost(s, t, f.power)} IPCs`})`,
     }));
     if (f.bid === undefined) {
       if (mayBuySs(s, f.power)) choices.push({ action: { type: 'buy', unit: 'ss-armour' }, label: `buy SS armour (${unitCost(s, 'ss-armour', f.power)} IPCs; one a turn)` });
-      choices.push(...guardsChoices(s, f.power), ...landingCraftChoices(s, f.power));
+      choices.push(...guardsChoices(s, f.power), ...landingCraftChoices(s, f.power), ...newUnitChoices(s, f.power));
       if (mayBuyVolksgrenadiers(s, f.power) && unitCost(s, 'volksgrenadier', f.power) <= money) choices.push({ action: { type: 'buy', unit: 'volksgrenadier' }, label: `buy volksgrenadier (${unitCost(s, 'volksgrenadier', f.power)} IPCs)` });
     }
     choices.push({ action: { type: 'done' }, label: f.bid !== undefined ? `done (${f.bid} IPCs of the advance unspent)` : `done buying (${money} IPCs left)` });
@@ -63,6 +70,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     const cost = unitCost(s, t, f.power);
     if (t === 'ss-armour') boughtSs(s);
     if (f.bid !== undefined) ctx.goto('purchase', { ...f, bid: f.bid - cost, bought: [...(f.bought ?? []), t] });
+    else if (turnsToBuild(s, t) > 1) startBuild(s, f.power, t, cost);
     else { s.ipcs[f.power] -= cost; s.pending[f.power].push(t); }
   },
 };
@@ -109,7 +117,10 @@ interface MobilizeFrame extends Frame { power: Power; placed?: Record<string, nu
  */
 export function factoryRoom(s: AaeState, p: Power, id: string, placed: Record<string, number>): number {
   if (controller(s, id) !== p || s.capturedThisTurn.includes(id)) return 0;
-  const value = area(id).value ?? 0;
+  const value = (area(id).value ?? 0) + factoryBonus(s, id);
+  // House rules l.133: a complex moved this turn to a territory builds up to its value.
+  const moved = factoryBook(s);
+  if (moved.round === s.round && moved.to === id && id !== 'urals') return Math.max(0, value - (placed[id] ?? 0));
   // House rules l.7, 109: twice the value at every complex.
   if (area(id).owner === p) return s.opts.house['factory-limit'] ? Math.max(0, 2 * value - (placed[id] ?? 0)) : Infinity;
   return Math.max(0, value - (placed[id] ?? 0));
@@ -122,8 +133,10 @@ export function mayBuildAt(s: AaeState, p: Power, id: string, t: UnitType): bool
 
 /** Where a new unit may go: land and air units in a factory territory, ships in a sea zone next to one. */
 export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<string, number>): { at: string; factory: string }[] {
+  // House rules l.12: a coastal fort goes to a coastal territory, not to a complex.
+  if (t === 'fort') return fortPlaces(s, p, placed).map((at) => ({ at, factory: `fort:${at}` }));
   const out: { at: string; factory: string }[] = [];
-  for (const fa of factoryAreas) {
+  for (const fa of factoriesIn(s)) {
     if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
     if (!isShip(t)) out.push({ at: fa, factory: fa });
     else for (const n of neighbours(fa)) if (n.kind === 'coast') out.push({ at: n.id, factory: fa });
@@ -137,7 +150,7 @@ const NKVD = 'nkvd';
 /** House rules l.139: Soviet territories held since the turn began without an industrial complex (Baku among them), once a mobilization. */
 export function nkvdTowns(s: AaeState, p: Power, placed: Record<string, number>): string[] {
   if (!s.opts.house.nkvd || p !== 'ussr' || placed[NKVD]) return [];
-  return [...AREAS.values()].filter((a) => a.kind === 'land' && inPlay(s, a.id) && controller(s, a.id) === 'ussr' && !hasMark(a.id, 'factory')
+  return [...AREAS.values()].filter((a) => a.kind === 'land' && inPlay(s, a.id) && controller(s, a.id) === 'ussr' && !hasFactory(s, a.id)
     && !s.capturedThisTurn.includes(a.id)).map((a) => a.id).sort();
 }
 
@@ -185,9 +198,10 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     const t = a.unit as UnitType;
     const i = s.pending[f.power].indexOf(t);
     s.pending[f.power].splice(i, 1);
-    newUnit(s, t, f.power, a.at as string);
+    const unit = newUnit(s, t, f.power, a.at as string);
     const fa = a.factory as string;
-    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : RULE_MOBILIZE);
+    ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : t === 'fort' ? RULE_FORTS : RULE_MOBILIZE);
+    if (t === 'fort') fortPlaced(ctx, unit);
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };

@@ -6,11 +6,14 @@ import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { collectIncome, middleEastDue } from './income.ts';
 import type { AaeState } from './state.ts';
-import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasMark, sideOf, unitData } from './world.ts';
+import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasFactory, sideOf, unitData } from './world.ts';
 import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome } from './victory.ts';
 import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 import { checkSupply } from './house/supply.ts';
 import { militiaDue } from './house/militia.ts';
+import { surrenderAtTurnEnd } from './house/surrender.ts';
+import { mayDeclare, offensiveFought, offensiveUnitsMoved } from './house/early-offensive.ts';
+import { relocations } from './house/relocation.ts';
 import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
@@ -90,6 +93,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
           u.mission = undefined; u.cameFrom = undefined; u.landing = undefined; u.submerged = undefined; u.boardedThisTurn = undefined; u.secondAttack = undefined;
           u.landedWithCraft = undefined;
         }
+        if (p === 'ussr') offensiveUnitsMoved(s);
         ctx.log(`${POWER_NAMES[p]}'s turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
         next();
         houseTurnStart(ctx, p);
@@ -98,9 +102,12 @@ export const turn: Procedure<AaeState, TurnFrame> = {
       case 'purchase':
         s.phase = 'purchase';
         next();
+        // House rules l.127: the Soviets may strike first, once Germany has bought its units.
+        if (mayDeclare(s)) ctx.push('early-offensive', { step: 'ask' });
         ctx.push('purchase', { power: p });
         return;
       case 'combat-move':
+        if (p === 'ussr' && offensiveFought(s)) { ctx.goto('turn', { power: p, step: 'after-combat' }); return; }
         s.phase = 'combat-move';
         if (s.opts.house.supply) checkSupply(ctx);
         next();
@@ -132,6 +139,8 @@ export const turn: Procedure<AaeState, TurnFrame> = {
       case 'lend-lease':
         next();
         if (p === 'ussr' && lendLeaseUnits(s).length) ctx.push('lend-lease', {});
+        // House rules l.133: after its noncombat move the Soviet Union may move a complex.
+        if (p === 'ussr' && relocations(s).length) ctx.push('relocate', {});
         return;
       case 'mobilize':
         s.phase = 'mobilize';
@@ -157,6 +166,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         if (p === 'germany' && s.victoryWatch.allies !== undefined && !alliedConditionMet(s)) s.victoryWatch.allies = undefined;
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;
         houseTurnEnd(ctx, p);
+        surrenderAtTurnEnd(ctx);
         // House rules l.241: each power's own goal, at the end of every turn.
         const won = s.opts.house.victory ? houseVictoryAtTurnEnd(s) : null;
         if (won) { ctx.end(won); return; }
@@ -170,10 +180,10 @@ export const turn: Procedure<AaeState, TurnFrame> = {
 /** UK and US units the Soviet Union may take over: in Soviet-held territories with a Soviet industrial complex. */
 export function lendLeaseUnits(s: AaeState) {
   return s.units.filter((u) => (u.power === 'uk' || u.power === 'usa') && unitData(u.type).domain !== 'sea'
-    && controller(s, u.at) === 'ussr' && areaOwnedFactory(u.at));
+    && controller(s, u.at) === 'ussr' && areaOwnedFactory(s, u.at));
 }
 
-const areaOwnedFactory = (id: string): boolean => hasMark(id, 'factory') && area(id).owner === 'ussr';
+const areaOwnedFactory = (s: AaeState, id: string): boolean => hasFactory(s, id) && area(id).owner === 'ussr';
 
 export const lendLease: Procedure<AaeState, Frame> = {
   prompts(s) {

@@ -2,6 +2,7 @@
 import type { Frame, OptionInfo, Options } from '../../engine/index.ts';
 import { AAE_DATA, POWERS, type Power, type UnitType } from './data/index.ts';
 import { HOUSE_OPTIONS, houseSwitches } from './house/options.ts';
+import { markMinorNations } from './house/surrender.ts';
 import type { AaeOptions, AaeState, Unit } from './state.ts';
 
 export const SCENARIO = 'spring-1941';
@@ -46,6 +47,7 @@ export function initialState(options: Options): SetupResult {
   for (const e of AAE_DATA.setup.units) {
     for (let i = 0; i < e.count; i++) units.push({ id: `u${next++}`, type: e.type as UnitType, power: e.power, at: e.area });
   }
+  if (opts.house.surrender) markMinorNations(units);
   const ipcs = Object.fromEntries(POWERS.map((p) => [p, AAE_DATA.setup.ipcs[p] ?? 0])) as Record<Power, number>;
   const state: SetupResult = {
     opts,

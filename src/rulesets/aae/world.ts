@@ -36,7 +36,7 @@ export function inPlay(s: AaeState, id: string): boolean {
 /** Production value in this game: a host's shrinks when its regions are carved out. */
 export function valueOf(s: AaeState, id: string): number {
   if (s.opts.house.regions && id in HOUSE_MAP.hostValues) return HOUSE_MAP.hostValues[id]!;
-  return area(id).value ?? 0;
+  return (area(id).value ?? 0) + factoryBonus(s, id);
 }
 
 /** The area standing for a regional area in this game: itself on the regional map, its host otherwise. */
@@ -122,6 +122,21 @@ export function capitalOf(p: Power): string {
 }
 
 export const factoryAreas: readonly string[] = AAE_DATA.map.areas.filter((a) => a.marks?.includes('factory')).map((a) => a.id);
+
+/** Complexes moved in this game (house rules l.133): printed site -> where it stands now. */
+const movedFactories = (s: AaeState): Record<string, string> => (s.house?.factories as { moved?: Record<string, string> } | undefined)?.moved ?? {};
+
+/** The territories with an industrial complex in this game: the printed ones, as relocated (house rules l.133). */
+export function factoriesIn(s: AaeState): readonly string[] {
+  const moved = movedFactories(s);
+  if (!Object.keys(moved).length) return factoryAreas;
+  return [...new Set(factoryAreas.map((a) => moved[a] ?? a))].sort();
+}
+
+export const hasFactory = (s: AaeState, id: string): boolean => factoriesIn(s).includes(id);
+
+/** Value added to a territory by complexes moved to the Ural cities (house rules l.133). */
+export const factoryBonus = (s: AaeState, id: string): number => (s.house?.factories as { bonus?: Record<string, number> } | undefined)?.bonus?.[id] ?? 0;
 
 export function unitLabel(u: Pick<Unit, 'type' | 'power'>, n = 1): string {
   const t = unitData(u.type).name;

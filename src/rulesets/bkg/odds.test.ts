@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { combatOdds, enumerateCombat } from '../../odds/index.ts';
+import { combatOdds, enumerateCombat, resultKey } from '../../odds/index.ts';
 import { bkg } from './index.ts';
-import { bkgCombatAdapter } from './odds.ts';
+import { bkgCombatAdapter, roundOdds } from './odds.ts';
 import { bkgPackage } from './package.ts';
 import { removeUnit } from './politics.ts';
 import { Play } from './testing.ts';
 
-// The odds of one round of a BKG combat (6.2.1) against the rules' own resolution of every ordered tuple of forced faces.
+// The odds of one round of a BKG combat (6.2.1) against the rules' own resolution of every ordered tuple of forced faces,
+// and of the whole combat (6.2) built from its rounds.
 describe('BKG exact odds (odds.ts): hits counted as successes', () => {
   /** Germany attacks Yugoslavia (8.4) with `unit` from Austria; of Yugoslavia's army only `keep` (front strengths) stay. */
   const secondRound = (unit: string, keep: number[], flipped = false) => {
@@ -30,28 +31,61 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
   };
   const go = { type: 'continue' };
   const againstForcedFaces = (p: Play) => {
-    const r = combatOdds(bkgPackage, p.s, 'germany', go);
-    expect(r.method).toBe('calculated');
+    const r = roundOdds(bkg, p.s, 'germany', go);
     const perFace = { ...bkgCombatAdapter(p.s, 'germany', go), successes: undefined, perFace: () => true };
     const e = enumerateCombat(bkg, perFace, p.s, 'germany', go);
-    expect(r.outcomes.map((o) => `${o.key}=${o.exact}`).sort()).toEqual([...e.dist].map(([k, v]) => `${k}=${v.p.toString()}`).sort());
-    expect(r.stats.applies).toBeLessThan(e.stats.applies);
+    expect(r.outcomes.map((o) => `${resultKey(o.result)}=${o.exact}`).sort()).toEqual([...e.dist].map(([k, v]) => `${k}=${v.p.toString()}`).sort());
+    expect(r.stats!.applies).toBeLessThan(e.stats.applies);
     return r;
   };
+  const sum = (r: { outcomes: { p: number; result: { attackerLosses: number; defenderLosses: number } }[] }, f: (o: { attackerLosses: number; defenderLosses: number }) => boolean) =>
+    r.outcomes.filter((o) => f(o.result)).reduce((a, o) => a + o.p, 0);
 
   it('BKG 6.2.1 a second round in Yugoslavia (Inf 4 against Inf 3 and Inf 2): the binomial branches give the forced faces\' distribution', () => {
     const r = againstForcedFaces(secondRound('Inf 4', [3, 2]));
-    expect(r.description).toMatch(/^Yugoslavia, round 2: Inf 4 against /);
     // Hits on 4 or less (2/3); the defenders' dice on 3 and on 2: no hit on Germany with (1/2)(2/3) = 1/3.
-    expect(r.outcomes.filter((o) => o.result.attackerLosses === 0).reduce((a, o) => a + o.p, 0)).toBeCloseTo(1 / 3, 12);
-    expect(r.summary.expectedDefenderLosses).toBeCloseTo(2 / 3, 12);
+    expect(sum(r, (o) => o.attackerLosses === 0)).toBeCloseTo(1 / 3, 12);
+    expect(sum(r, (o) => o.defenderLosses === 1)).toBeCloseTo(2 / 3, 12);
   });
 
   it('BKG 6.2.2 armor\'s two dice against one step: rolled one at a time until it is hit, grouped as min(1, hits of 2 dice)', () => {
     const p = secondRound('Arm 4', [2], true);
     const r = againstForcedFaces(p);
-    expect(r.stats.rolls).toBe(3); // Germany's two dice branched once (not die by die), then Yugoslavia's after each result
+    expect(r.stats!.rolls).toBe(3); // Germany's two dice branched once (not die by die), then Yugoslavia's after each result
     // The flipped Inf is eliminated unless both dice miss (hits on 4 or less): 1 - (1/3)^2 = 8/9.
-    expect(r.outcomes.filter((o) => o.result.defenderLosses === 1).reduce((a, o) => a + o.p, 0)).toBeCloseTo(8 / 9, 12);
+    expect(sum(r, (o) => o.defenderLosses === 1)).toBeCloseTo(8 / 9, 12);
+  });
+
+  /** One-step units (nothing printed on the back): `front` for Germany's, the given strengths for Yugoslavia's. */
+  const oneStep = (p: Play, front: number) => {
+    for (const u of p.at('yugoslavia')) {
+      u.back = null;
+      if (u.power === 'germany') u.front = front;
+    }
+    return p;
+  };
+
+  it('BKG 6.2 the whole combat: rounds without a hit are folded away exactly (Inf 4 against Inf 2, one step each)', () => {
+    const r = combatOdds(bkgPackage, oneStep(secondRound('Inf 4', [2]), 4).s, 'germany', go);
+    expect(r.method).toBe('calculated');
+    expect(r.note).toBeUndefined();
+    expect(r.description).toMatch(/^Yugoslavia, round 2: Inf 4 against /);
+    // Each round Germany hits with 2/3, Yugoslavia with 1/3: one side alone 4/9 and 1/9, both 2/9, neither 2/9 (again).
+    expect(r.summary.pWinExact).toBe('4/7');
+    expect(r.outcomes.find((o) => o.result.winner === 'defender')!.exact).toBe('1/7');
+    expect(r.outcomes.find((o) => o.result.winner === null)!.exact).toBe('2/7');
+  });
+
+  it('BKG 6.2 the whole combat equals the rules run die by die to its end (a sure hit each round: Inf 6 against Inf 3 and Inf 2)', () => {
+    const p = oneStep(secondRound('Inf 4', [3, 2]), 6);
+    const r = combatOdds(bkgPackage, p.s, 'germany', go);
+    const place = 'yugoslavia';
+    const toTheEnd = {
+      ...bkgCombatAdapter(p.s, 'germany', go), successes: undefined, perFace: () => true,
+      combatOver: (_b: unknown, t: typeof p.s) => !t.stack.some((f) => f.proc === 'battle' && (f as unknown as { place: string }).place === place),
+    };
+    const e = enumerateCombat(bkg, toTheEnd, p.s, 'germany', go);
+    expect(r.outcomes.map((o) => `${o.key}=${o.exact}`).sort()).toEqual([...e.dist].map(([k, v]) => `${k}=${v.p.toString()}`).sort());
+    expect(r.outcomes.some((o) => o.result.winner === 'attacker')).toBe(true);
   });
 });

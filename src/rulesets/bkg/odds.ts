@@ -3,11 +3,11 @@
 // ends at the next retreat question (6.2.3) or with the combat; fighting on is the next decision, with its own odds.
 // Each fire roll counts the dice at or under one strength (6.2.1), so it is branched by its number of hits (a
 // binomial: src/odds successes), not by its 6^k ordered faces.
-import { DiceNeeded, type Action, type GameEvent, type Prompt, type Ruleset, type Seat } from '../../engine/index.ts';
-import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
+import { actionKey, DiceNeeded, prompts, stateHash, type Action, type GameEvent, type Json, type Prompt, type Ruleset, type Seat } from '../../engine/index.ts';
+import { applyEnumerating, enumerateCombat, OddsLimitError } from '../../odds/enumerate.ts';
 import type { RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
-import type { CombatResult, DiceRequest, OddsAdapter, RollGrouping } from '../../odds/types.ts';
+import type { CalculatedOdds, CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats, RollGrouping } from '../../odds/types.ts';
 import { battleSides } from './combat.ts';
 import { area } from './map.ts';
 import { describeUnits } from './movement.ts';
@@ -164,6 +164,99 @@ function roundRolls(ruleset: Ruleset<BkgState>, place: string): RollGrouping<Bkg
   };
 }
 
+/** A position at the end of a round, the battle's round count left out (the rules read it only as "the first", 6.5). */
+function positionKey(s: BkgState, place: string): string {
+  const f = battleFrame(s, place);
+  const stack = f && f.round > 0 ? s.stack.map((x) => (x === (f as unknown) ? { ...x, round: 1 } : x)) : s.stack;
+  return stateHash({ ...s, stack, rng: null, seq: 0 } as unknown as Json);
+}
+
+interface RoundEnd { state: BkgState; key: string; p: Fraction }
+
+/**
+ * The positions one round leads to from `s` where `seat` takes `act` (fight, fight on, withdraw...): the combat
+ * ended, or the attacker asked again after the next round (6.2.3), each with its exact probability.
+ */
+function roundEnds(ruleset: Ruleset<BkgState>, s: BkgState, seat: Seat, act: Action, opts: OddsOptions<BkgState>, place: string, attacker: Side) {
+  const seen = new Map<string, BkgState>();
+  const adapter: OddsAdapter<BkgState> = {
+    ...bound(place, attacker, battleFrame(s, place)?.round ?? 0),
+    summarize(_before, after) {
+      const key = positionKey(after, place);
+      seen.set(key, after);
+      return { attackerLosses: 0, defenderLosses: 0, winner: null, detail: { at: key } };
+    },
+  };
+  const { dist, stats } = enumerateCombat(ruleset, adapter, s, seat, act, opts, roundRolls(ruleset, place));
+  const ends: RoundEnd[] = [...dist.values()].map((v) => ({ state: seen.get(v.result.detail!.at as string)!, key: v.result.detail!.at as string, p: v.p }));
+  return { ends, stats };
+}
+
+const MAX_ROUNDS = 200;
+
+/**
+ * The whole combat (6.2): a Markov chain over the positions between rounds. Each round's positions come from the
+ * enumeration of that round (roundEnds, once per position); between rounds the attacker decides by the caller's
+ * policy, else fights on (the defender stands, defaultChoice), until one side is gone or leaves. A round that changes
+ * nothing returns to its own position: with probability q it is folded away exactly (the others divided by 1 - q); a
+ * position no round can change (q = 1) ends the odds there, with nobody winning. Past the run budget, the odds of the
+ * first round alone, and the report says so (note).
+ */
+function wholeCombat(ruleset: Ruleset<BkgState>, s0: BkgState, seat: Seat, action: Action, opts: OddsOptions<BkgState>): CalculatedOdds {
+  const c = combatOf(s0, seat, action)!;
+  const budget = Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS);
+  const total: OddsStats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: 0 };
+  const final = bound(c.place, c.attacker, 0);
+  const outcomes = (ends: { state: BkgState; p: Fraction }[]) => ends.map((e) => {
+    const result = final.summarize(s0, e.state, seat, {});
+    return { result, p: e.p.toNumber(), exact: e.p };
+  });
+  const step = (s: BkgState, who: Seat, act: Action) => {
+    const r = roundEnds(ruleset, s, who, act, { ...opts, maxApplies: budget - total.applies }, c.place, c.attacker);
+    for (const k of Object.keys(total) as (keyof OddsStats)[]) total[k] += r.stats[k];
+    return r.ends;
+  };
+  const first = step(s0, seat, action);
+  const done: { state: BkgState; p: Fraction }[] = [];
+  const memo = new Map<string, RoundEnd[]>();
+  let frontier = new Map<string, RoundEnd>();
+  const add = (to: Map<string, RoundEnd>, e: RoundEnd, p: Fraction) => {
+    const cur = to.get(e.key);
+    if (cur) cur.p = cur.p.add(p);
+    else to.set(e.key, { ...e, p });
+  };
+  const route = (e: RoundEnd, p: Fraction) => (battleFrame(e.state, c.place) ? add(frontier, e, p) : done.push({ state: e.state, p }));
+  for (const e of first) route(e, e.p);
+  try {
+    for (let rounds = 0; frontier.size; rounds++) {
+      if (rounds > MAX_ROUNDS) throw new OddsLimitError(`odds: bkg: the combat in ${area(c.place).name} goes on past ${MAX_ROUNDS} rounds`);
+      const now = frontier;
+      frontier = new Map();
+      for (const x of now.values()) {
+        const prompt = prompts(ruleset, x.state)[0];
+        if (!prompt) throw new Error(`odds: bkg: nobody decides between two rounds in ${area(c.place).name}`);
+        const act = opts.policy?.(x.state, prompt) ?? prompt.choices.find((ch) => ch.action.type === 'continue')?.action;
+        if (!act) throw new Error(`odds: bkg: no choice to fight on in ${area(c.place).name} (${prompt.text})`);
+        const mk = `${x.key}|${actionKey(act)}`;
+        let ends = memo.get(mk);
+        if (ends) total.memoHits++;
+        else memo.set(mk, ends = step(x.state, prompt.seat, act));
+        const q = ends.filter((e) => e.key === x.key).reduce((a, e) => a.add(e.p), Fraction.ZERO);
+        if (q.equals(Fraction.ONE)) {
+          done.push({ state: x.state, p: x.p });
+          continue;
+        }
+        const scale = x.p.div(Fraction.ONE.sub(q));
+        for (const e of ends) if (e.key !== x.key) route(e, e.p.mul(scale));
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof OddsLimitError)) throw e;
+    return { outcomes: outcomes(first), stats: total, note: `the first round only: the whole combat needs more than ${budget.toLocaleString('en')} runs of the rules` };
+  }
+  return { outcomes: outcomes(done), stats: total };
+}
+
 export const bkgOdds: OddsAdapter<BkgState> = {
   ruleset: 'bkg',
   isCombat: (s, seat, action) => combatOf(s, seat, action) !== null,
@@ -193,13 +286,7 @@ export const bkgOdds: OddsAdapter<BkgState> = {
       default: return null;
     }
   },
-  calculate(s, seat, action, opts, ruleset) {
-    const c = combatOf(s, seat, action)!;
-    const round = battleFrame(s, c.place)?.round ?? 0;
-    const limited = { ...opts, maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS) };
-    const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, limited, roundRolls(ruleset, c.place));
-    return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
-  },
+  calculate: (s, seat, action, opts, ruleset) => wholeCombat(ruleset, s, seat, action, opts),
   describe(s, seat, action) {
     const c = combatOf(s, seat, action);
     if (!c) return `${seat} combat`;
@@ -208,6 +295,15 @@ export const bkgOdds: OddsAdapter<BkgState> = {
     return `${area(c.place).name}, round ${(f?.round ?? 0) + 1}: ${describeUnits(att) || 'none'} against ${describeUnits(def) || 'none'}`;
   },
 };
+
+/** The odds of the one round `action` fights (for tests: the whole combat is built from such rounds). */
+export function roundOdds(ruleset: Ruleset<BkgState>, s: BkgState, seat: Seat, action: Action, opts: OddsOptions<BkgState> = {}): CalculatedOdds {
+  const c = combatOf(s, seat, action)!;
+  const round = battleFrame(s, c.place)?.round ?? 0;
+  const limited = { ...opts, maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS) };
+  const { dist, stats } = enumerateCombat(ruleset, bound(c.place, c.attacker, round), s, seat, action, limited, roundRolls(ruleset, c.place));
+  return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
+}
 
 /** For tests: the bound adapter of the combat `action` starts (the notes it keeps are none). */
 export function bkgCombatAdapter(s: BkgState, seat: Seat, action: Action): OddsAdapter<BkgState> {

@@ -81,7 +81,10 @@ export function GameScreen({ token }: { token: string }) {
   const [toast, setToast] = useState<string | null>(null);
   const [log, setLog] = useState<LogItem[]>([]);
   const [connected, setConnected] = useState(false);
-  const [busy, setBusy] = useState(false);
+  /** The state a request of this page (an action, an undo) was sent from, until it is answered. */
+  const [busyAt, setBusyAt] = useState<number | null>(null);
+  /** Requests of this page not answered yet (tests wait for 0). */
+  const [inFlight, setInFlight] = useState(0);
   const [settings, setSettingsState] = useState<Settings>(loadSettings);
   const [selUnit, setSelUnit] = useState<string | null>(null);
   const [selGroup, setSelGroup] = useState<string | null>(null);
@@ -89,7 +92,7 @@ export function GameScreen({ token }: { token: string }) {
   const [selPlace, setSelPlace] = useState<string | null>(null);
   /** The state whose one-unit lights (a set-up placement) Escape put out; a selection lights them again. */
   const [quiet, setQuiet] = useState<number | null>(null);
-  const [narrow, setNarrow] = useState<{ label: string; choices: Choice[] } | null>(null);
+  const [narrow, setNarrow] = useState<{ label: string; place: string; choices: Choice[] } | null>(null);
   const [armed, setArmed] = useState<Armed | null>(null);
   const [refusal, setRefusal] = useState<{ rule?: string; message: string } | null>(null);
   const [odds, setOdds] = useState<{ stateId: number; byChoice: Map<number, { report: OddsReport | null; note?: string }> } | null>(null);
@@ -104,6 +107,27 @@ export function GameScreen({ token }: { token: string }) {
   const rematchAsked = useRef(false);
   const playRef = useRef<Play | null>(null);
   playRef.current = play;
+  // Busy only while the state a request left from is shown: its answer may come after the new state (a push), and the
+  // player may already be deciding on that one (the new decision's buttons must not wait for the answer).
+  const busy = busyAt !== null && busyAt === play?.stateId;
+  /** Runs a request sent from the state shown; `done` when it is answered while that state is still shown. */
+  const request = async (job: () => Promise<unknown>, done?: () => void | Promise<void>) => {
+    const at = playRef.current?.stateId ?? -1;
+    setBusyAt(at);
+    setInFlight((n) => n + 1);
+    try {
+      await job();
+      // The new state's push (which clears the selection) usually comes first: a selection made on it stays.
+      if (playRef.current?.stateId === at || !liveRef.current?.connected) await done?.();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusyAt((b) => (b === at ? null : b));
+      setInFlight((n) => n - 1);
+    }
+  };
+  /** The group whose choices were asked for last: an earlier group's late answer is dropped. */
+  const groupAsked = useRef<string | null>(null);
   const mapRef = useRef<MapHandle>(null);
   /** The side panel: on a phone a bottom sheet over the map's lower part. */
   const sideRef = useRef<HTMLElement>(null);
@@ -131,6 +155,7 @@ export function GameScreen({ token }: { token: string }) {
     return next;
   });
   const clearSel = () => {
+    groupAsked.current = null;
     setSelUnit(null); setSelGroup(null); setGroupList(null); setNarrow(null); setArmed(null); setRefusal(null);
   };
 
@@ -144,7 +169,8 @@ export function GameScreen({ token }: { token: string }) {
       setPlay((prev) => {
         if (prev && prev.gameId === p.gameId && prev.stateId > p.stateId) return prev;
         setLog(tagEvents(p.events, 'Setup'));
-        return p;
+        // The same state again: keep the view object, so a selection or a narrowed list drawn from it stays.
+        return prev && prev.gameId === p.gameId && prev.stateId === p.stateId && prev.view.seq === p.view.seq ? { ...p, view: prev.view } : p;
       });
       rememberToken({ token, gameId: p.gameId, seat: p.seat, ruleset: p.ruleset });
       void contribute(p.gameId, p.dice);
@@ -287,16 +313,7 @@ export function GameScreen({ token }: { token: string }) {
   const send = async (action: Action) => {
     const live = liveRef.current;
     if (!play || busy || !live) return;
-    setBusy(true);
-    try {
-      await live.act(play.stateId, action);
-      clearSel();
-      if (!live.connected) await reload();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(false);
-    }
+    await request(() => live.act(play.stateId, action), async () => { clearSel(); if (!live.connected) await reload(); });
   };
 
   const attackKind = !!prompt && /attack|combat/i.test(prompt.kind);
@@ -396,10 +413,12 @@ export function GameScreen({ token }: { token: string }) {
     const live = liveRef.current;
     if (!play || !live) return;
     setSelGroup(key); setSelUnit(null); setNarrow(null); setArmed(null); setRefusal(null);
+    groupAsked.current = key;
     const stateId = play.stateId;
     try {
       const choices = await live.choices(stateId, key);
-      setGroupList({ key, stateId, choices });
+      // Another unit picked meanwhile: its list, asked later, must not be replaced by this one ("Loading…" for good).
+      if (groupAsked.current === key) setGroupList({ key, stateId, choices });
     } catch (e) {
       fail(e);
     }
@@ -427,7 +446,7 @@ export function GameScreen({ token }: { token: string }) {
   const onPlace = (id: string) => {
     const m = choicesAt(pickList, id);
     if (m.length === 1) { void choose(m[0]!); return; }
-    if (m.length > 1) { setNarrow({ label: `${selectedName ? `${selectedName} to ` : ''}${placeLabel(assets, id)}`, choices: m }); return; }
+    if (m.length > 1) { setNarrow({ label: `${selectedName ? `${selectedName} to ` : ''}${placeLabel(assets, id)}`, place: id, choices: m }); return; }
     if ((selUnit || selGroup) && !highlights.has(id)) { void explain(id); setSelPlace(id); return; }
     const g = picks.groupAt.get(id);
     if (g && !selGroup) { void selectGroup(g); setSelPlace(id); return; }
@@ -463,8 +482,7 @@ export function GameScreen({ token }: { token: string }) {
 
   const undo = async () => {
     if (!play) return;
-    setBusy(true);
-    try { await liveRef.current!.undo(play.stateId); clearSel(); if (!connected) await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
+    await request(() => liveRef.current!.undo(play.stateId), async () => { clearSel(); if (!connected) await reload(); });
   };
   const askTakeback = async () => {
     if (!play || play.view.seq === 0) return;
@@ -474,8 +492,7 @@ export function GameScreen({ token }: { token: string }) {
     try { await liveRef.current!.takebackAnswer(accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
   };
   const claim = async (mode: 'win' | 'ai', seat: string) => {
-    setBusy(true);
-    try { await api.claim(token, mode, seat); await reload(); } catch (e) { fail(e); } finally { setBusy(false); }
+    await request(() => api.claim(token, mode, seat).then(reload));
   };
   const resign = async () => {
     if (!confirm('Resign this game?')) return;
@@ -483,7 +500,7 @@ export function GameScreen({ token }: { token: string }) {
   };
   const rematch = async (swap: boolean) => {
     if (!play) return;
-    setBusy(true);
+    setBusyAt(play.stateId);
     rematchAsked.current = true;
     try {
       const r = await api.rematch(token, swap);
@@ -494,7 +511,7 @@ export function GameScreen({ token }: { token: string }) {
       // 409: someone was quicker; the reloaded game names the rematch.
       if (e instanceof ApiError && e.body.error === 'conflict') { setToast(e.message); await reload(); } else fail(e);
     } finally {
-      setBusy(false);
+      setBusyAt(null);
     }
   };
   const download = async () => {
@@ -602,7 +619,7 @@ export function GameScreen({ token }: { token: string }) {
   return (
     <RulesContext.Provider value={rulesCtx}>
     <NamesContext.Provider value={names}>
-    <div class={'game' + (settings.showLog ? '' : ' no-log') + (settings.sheetOpen ? ' sheet-open' : '')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId}>
+    <div class={'game' + (settings.showLog ? '' : ' no-log') + (settings.sheetOpen ? ' sheet-open' : '')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId} data-in-flight={inFlight}>
       <header class="topbar">
         <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
         <span class="title" title={title}>{title}</span>
@@ -658,7 +675,7 @@ export function GameScreen({ token }: { token: string }) {
           </div>
           <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
           <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} list={list}
-            narrowedTo={narrow?.label ?? selectedName} loading={!!selGroup && !groupChoices}
+            narrowedTo={narrow?.label ?? selectedName} narrowedPlace={narrow?.place ?? null} loading={!narrow && !!selGroup && !groupChoices}
             onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}
             armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
             refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}

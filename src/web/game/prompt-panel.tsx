@@ -32,6 +32,8 @@ export interface PromptPanelProps {
   list: Choice[];
   /** What the list is narrowed to ("GE 4th infantry"), with a way back to all. */
   narrowedTo: string | null;
+  /** The place a click narrowed the list to (two choices lead there: move or rail), else null (a unit's choices). */
+  narrowedPlace?: string | null;
   /** The list is being fetched (a group's choices). */
   loading: boolean;
   onClearNarrow(): void;
@@ -203,7 +205,7 @@ export function PromptPanel(p: PromptPanelProps) {
       {!p.compact && (
         <>
           {p.narrowedTo && (
-            <p class="narrow">Choices for <b>{p.narrowedTo}</b> <button class="link" data-testid="show-all" onClick={p.onClearNarrow}>back to all</button></p>
+            <p class="narrow" data-testid="narrowed" data-place={p.narrowedPlace ?? undefined}>Choices for <b>{p.narrowedTo}</b> <button class="link" data-testid="show-all" onClick={p.onClearNarrow}>back to all</button></p>
           )}
           {(long || filter) && (
             <input class="choice-filter" placeholder="Filter…" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />

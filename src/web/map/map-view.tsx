@@ -200,13 +200,75 @@ function textWidth(text: string, italic: boolean): number {
   return w;
 }
 
-/** Where an area's counters go, relative to its label point: side by side under the name, four to a row. */
-function areaSlots(n: number, s: number): [number, number][] {
-  const step = s * 1.08, per = 4, rows = Math.ceil(n / per);
+/** Where an area's counters go, relative to its label point: side by side, `per` to a row, `step` apart. */
+function areaSlots(n: number, step: number, per = 4): [number, number][] {
+  const rows = Math.ceil(n / per);
   return Array.from({ length: n }, (_, i) => {
     const row = Math.floor(i / per), inRow = Math.min(per, n - row * per);
-    return [((i % per) - (inRow - 1) / 2) * step, (row - (rows - 1) / 2) * step + s * 0.15];
+    return [((i % per) - (inRow - 1) / 2) * step, (row - (rows - 1) / 2) * step];
   });
+}
+
+/** An area counter's largest size on screen, in pixels: zoomed in, counters stop growing and more of a stack fits. */
+const AREA_COUNTER_MAX_PX = 44;
+/** How far a counter reaches from its centre, in counter sizes (its "×2" badge sticks out a little). */
+const REACH = 0.62;
+
+/** How far each area's label point is from its border, in map units (once per map). */
+function areaBorders(assets: Assets, geo: MapGeometry): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const a of geo.areas.values()) {
+    let border = Infinity;
+    for (const ring of assets.board.areas?.[a.id]?.polygons ?? []) {
+      for (let i = 0; i < ring.length; i++) {
+        const [x1, y1] = ring[i]!, [x2, y2] = ring[(i + 1) % ring.length]!;
+        const dx = x2 - x1, dy = y2 - y1, len = dx * dx + dy * dy;
+        const t = len ? Math.max(0, Math.min(1, ((a.cx - x1) * dx + (a.cy - y1) * dy) / len)) : 0;
+        border = Math.min(border, Math.hypot(a.cx - x1 - t * dx, a.cy - y1 - t * dy));
+      }
+    }
+    out.set(a.id, border);
+  }
+  return out;
+}
+
+/**
+ * The room of each area's stack, in map units, as half sides of a square around its label point: `apart`, half the
+ * way (the larger of across and down) to the nearest other stack's, so that no two stacks' squares meet; `inside`,
+ * about as far as its own border as well.
+ */
+interface Room { apart: number; inside: number }
+function areaRooms(geo: MapGeometry, borders: Map<string, number>, stacks: Map<string, PieceView[]>): Map<string, Room> {
+  const rooms = new Map<string, Room>();
+  const pts = [...stacks.keys()].map((id) => geo.areas.get(id)).filter((a) => !!a);
+  for (const a of pts) {
+    let near = Infinity;
+    for (const b of pts) if (b !== a) near = Math.min(near, Math.max(Math.abs(a.cx - b.cx), Math.abs(a.cy - b.cy)));
+    rooms.set(a.id, { apart: near / 2, inside: Math.min(near / 2, (borders.get(a.id) ?? Infinity) * 1.2) });
+  }
+  return rooms;
+}
+
+/** How an area's stack is drawn: its counters' size and places, or (when they do not fit its room) one counter and a count. */
+interface AreaStackLayout { size: number; slots: [number, number][]; collapsed: boolean }
+
+/**
+ * An area's stack of `n` counters at scale `k`: all of them, as many to a row as its room takes (four at most when
+ * they fit in fewer), else one counter with the stack's count. Without a room (areas over a hex map, the sea zones'
+ * fleets) the stack is drawn whole, four to a row.
+ */
+function areaStackLayout(n: number, s: number, k: number, room: Room | undefined): AreaStackLayout {
+  if (room === undefined) return { size: s, slots: areaSlots(n, s * 1.08), collapsed: false };
+  const c = Math.min(s, AREA_COUNTER_MAX_PX / k), step = c * 1.08;
+  const fit = Math.max(0, Math.floor((2 * room.inside - 2 * REACH * c) / step) + 1);
+  if (!n) return { size: c, slots: [], collapsed: false };
+  if (fit >= 1) {
+    let per = Math.min(fit, 4, n);
+    if (Math.ceil(n / per) > fit) per = Math.min(fit, n);
+    if (Math.ceil(n / per) <= fit) return { size: c, slots: areaSlots(n, step, per), collapsed: false };
+  }
+  // One counter (it may reach over a near border, never onto another stack), shrunk if even that does not fit.
+  return { size: Math.min(c, room.apart / REACH), slots: [[0, 0]], collapsed: n > 1 };
 }
 
 /** What placing an area's name needs of its shape, once per map: coarse rings, and spots over it nearest its label point. */
@@ -229,7 +291,7 @@ function labelShapes(assets: Assets, geo: MapGeometry): Map<string, { rings: [nu
  * The area names that fit at scale `k` (pixels per map unit): inside their areas, clear of every counter and of each
  * other; the capitals and the areas worth most first, a shortened name before none.
  */
-function placeAreaLabels(assets: Assets, geo: MapGeometry, shapes: ReturnType<typeof labelShapes>, stacks: Map<string, PieceView[]>, s: number, k: number): { labels: PlacedLabel[]; size: number } {
+function placeAreaLabels(assets: Assets, geo: MapGeometry, shapes: ReturnType<typeof labelShapes>, stacks: Map<string, PieceView[]>, s: number, k: number, rooms: Map<string, Room> | null): { labels: PlacedLabel[]; size: number } {
   const areas = assets.board.areas ?? {};
   const size = Math.min(NAME_PX.max, Math.max(NAME_PX.min, s * 0.42 * k)) / k;
   const obstacles: Box[] = [];
@@ -238,7 +300,9 @@ function placeAreaLabels(assets: Assets, geo: MapGeometry, shapes: ReturnType<ty
     if (h) { const r = HEX_COUNTER / 2 + 0.2; obstacles.push({ x0: h.cx - r, x1: h.cx + r, y0: h.cy - r, y1: h.cy + r }); continue; }
     const a = geo.areas.get(place);
     if (!a) continue;
-    for (const [dx, dy] of areaSlots(list.length, s)) obstacles.push({ x0: a.cx + dx - s / 2, x1: a.cx + dx + s / 2, y0: a.cy + dy - s / 2, y1: a.cy + dy + s / 2 });
+    const l = areaStackLayout(list.length, s, k, rooms?.get(place));
+    const r = l.size * REACH;
+    for (const [dx, dy] of l.slots) obstacles.push({ x0: a.cx + dx - r, x1: a.cx + dx + r, y0: a.cy + dy - r, y1: a.cy + dy + r });
   }
   const wishes: LabelWish[] = [];
   for (const [id, a] of Object.entries(areas)) {
@@ -247,9 +311,10 @@ function placeAreaLabels(assets: Assets, geo: MapGeometry, shapes: ReturnType<ty
     const mark = (a.marks ?? []).includes('capital') ? '★ ' : '';
     const value = a.value !== undefined ? ` (${a.value})` : '';
     const texts = [...new Set([mark + a.name + value, mark + shortName(a.name) + value])];
-    const slots = areaSlots(stacks.get(id)?.length ?? 0, s);
-    const top = slots.length ? Math.min(...slots.map((q) => q[1])) - s / 2 : 0;
-    const bottom = slots.length ? Math.max(...slots.map((q) => q[1])) + s / 2 : 0;
+    const l = areaStackLayout(stacks.get(id)?.length ?? 0, s, k, rooms?.get(id));
+    const slots = stacks.get(id)?.length ? l.slots : [];
+    const top = slots.length ? Math.min(...slots.map((q) => q[1])) - l.size * REACH : 0;
+    const bottom = slots.length ? Math.max(...slots.map((q) => q[1])) + l.size * REACH : 0;
     const near: [number, number][] = slots.length
       ? [[g.cx, g.cy + top - size * 0.35], [g.cx, g.cy + bottom + size * 1]]
       : [[g.cx, g.cy + size * 0.3], [g.cx, g.cy - size * 0.9], [g.cx, g.cy + size * 1.4]];
@@ -306,12 +371,14 @@ export function MapView(p: MapViewProps) {
       const c = committed.current, sc = k / c.k;
       const move = `translate(${(x - sc * c.x).toFixed(1)}px,${(y - sc * c.y).toFixed(1)}px)`;
       layer.style.transform = sc === 1 ? move : `${move} scale(${sc.toFixed(4)})`;
+      svg.dataset.moving = ''; // a gesture not committed yet (tests wait for its end)
       if (commitTimer.current) clearTimeout(commitTimer.current);
       commitTimer.current = setTimeout(() => apply(false), 150);
       return;
     }
     if (commitTimer.current) { clearTimeout(commitTimer.current); commitTimer.current = null; }
     layer.style.transform = '';
+    delete svg.dataset.moving;
     const changed = committed.current.x !== x || committed.current.y !== y || committed.current.k !== k;
     committed.current = { x, y, k };
     g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k.toFixed(3)})`);
@@ -509,7 +576,10 @@ export function MapView(p: MapViewProps) {
   const stacks = useMemo(() => piecesByPlace(p.board), [p.board]);
   const areaSize = useMemo(() => areaCounterSize(p.geo), [p.geo]);
   const shapes = useMemo(() => labelShapes(p.assets, p.geo), [p.assets, p.geo]);
-  const names = useMemo(() => (p.geo.areas.size ? placeAreaLabels(p.assets, p.geo, shapes, stacks, areaSize, labelK) : null), [p.assets, p.geo, shapes, stacks, areaSize, labelK]);
+  // Rooms on area maps only: a hex map's sea areas are wide and hold a few fleets, drawn whole.
+  const borders = useMemo(() => (p.geo.hexes.size ? null : areaBorders(p.assets, p.geo)), [p.assets, p.geo]);
+  const rooms = useMemo(() => (borders ? areaRooms(p.geo, borders, stacks) : null), [p.geo, borders, stacks]);
+  const names = useMemo(() => (p.geo.areas.size ? placeAreaLabels(p.assets, p.geo, shapes, stacks, areaSize, labelK, rooms) : null), [p.assets, p.geo, shapes, stacks, areaSize, labelK, rooms]);
   const b = p.geo.bounds;
   const sel = p.selectedPlace;
 
@@ -536,7 +606,7 @@ export function MapView(p: MapViewProps) {
               )}
             </g>
             <UnitsLayer stacks={stacks} geo={p.geo} counters={p.assets.counters} activeUnits={p.activeUnits}
-              selectedUnit={p.selectedUnit} marked={p.marked} areaSize={areaSize} />
+              selectedUnit={p.selectedUnit} marked={p.marked} areaSize={areaSize} rooms={rooms} k={labelK} />
           </g>
         </svg>
       </div>
@@ -548,7 +618,7 @@ export function MapView(p: MapViewProps) {
 /** The stacks on the map; memoised, so a re-render that changes neither the units nor the selection skips them. */
 const UnitsLayer = memo(function UnitsLayer(p: {
   stacks: Map<string, PieceView[]>; geo: MapGeometry; counters?: CounterManifest; activeUnits: Set<string>;
-  selectedUnit: string | null; marked?: Set<string>; areaSize: number;
+  selectedUnit: string | null; marked?: Set<string>; areaSize: number; rooms: Map<string, Room> | null; k: number;
 }) {
   const counter = (u: PieceView, x: number, y: number, s: number) => (
     <g key={u.id} transform={`translate(${x},${y}) scale(${s})`}>
@@ -577,10 +647,25 @@ const UnitsLayer = memo(function UnitsLayer(p: {
         }
         const a = p.geo.areas.get(place);
         if (!a) return null;
-        const slots = areaSlots(list.length, p.areaSize);
+        const l = areaStackLayout(list.length, p.areaSize, p.k, p.rooms?.get(place));
+        if (l.collapsed) {
+          // Too many for the area at this zoom: the unit with a choice (else the top one) and how many units are here;
+          // a click lists them all in the inspector, and zooming in spreads them out.
+          const top = list.find((u) => p.activeUnits.has(u.id)) ?? list[list.length - 1]!;
+          const n = list.reduce((m, u) => m + (u.count ?? 1), 0);
+          return (
+            <g key={place} data-area={place} class="stack area-stack collapsed" data-count={n} transform={`translate(${a.cx},${a.cy})`}>
+              {counter(top, 0, 0, l.size)}
+              <g class="stack-count" transform={`translate(${l.size * 0.42},${-l.size * 0.42}) scale(${l.size})`}>
+                <circle r={0.2} />
+                <text y={0.07} text-anchor="middle">{n}</text>
+              </g>
+            </g>
+          );
+        }
         return (
           <g key={place} data-area={place} class="stack area-stack" transform={`translate(${a.cx},${a.cy})`}>
-            {list.map((u, i) => counter(u, slots[i]![0], slots[i]![1], p.areaSize))}
+            {list.map((u, i) => counter(u, l.slots[i]![0], l.slots[i]![1], l.size))}
           </g>
         );
       })}

@@ -13,13 +13,16 @@ const at = (units: Record<string, string>): TwoWWState =>
   startAt(testPosition(world, { turn: 3, units: units as any }), [{ proc: 'combat-phase', side: 'axis' }]);
 
 describe('2WW 9 attack estimates for the AI', () => {
-  it('2WW 9.1.2 a support battle on both sides too large for the exact budget (two attackers, two defenders): estimated from seeded runs', () => {
-    const s = at({ 'ge-inf-1': '2212', 'ge-arm-1': '2312', 'ge-air-1': '2211', 'fr-inf-2': '2213', 'fr-inf-3': '2213', 'fr-air-1': '2214' });
+  it('2WW 9.1.2 a support battle on both sides too large for the exact budget (three attackers, two defenders, two air a side): estimated from seeded runs', () => {
+    const s = at({
+      'ge-inf-1': '2212', 'ge-arm-1': '2312', 'ge-inf-4': '2313', 'ge-air-1': '2211', 'ge-air-2': '2311',
+      'fr-inf-2': '2213', 'fr-inf-3': '2213', 'fr-air-1': '2214', 'gb-air-raf1': '2314',
+    });
     const d = declaredAttack(s, 'axis', '2213')!;
     expect(d).not.toBeNull();
     const e = estimateAttack(d, 'axis');
     expect(e.method).toBe('sampled');
-    expect(e.units.sort()).toEqual(['ge-air-1', 'ge-arm-1', 'ge-inf-1']);
+    expect(e.units.sort()).toEqual(['ge-air-1', 'ge-air-2', 'ge-arm-1', 'ge-inf-1', 'ge-inf-4']);
     // A mean of SAMPLES runs: a whole number of wins.
     expect(Number.isInteger(e.pWin * SAMPLES)).toBe(true);
     expect(estimateAttack(d, 'axis')).toBe(e);

@@ -7,7 +7,7 @@ import type { Ctx } from '../../../engine/index.ts';
 import type { Power } from '../data/index.ts';
 import { isShip, isSub } from '../combat-rules.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasMark, inPlay, isLand, neighbours, unitData } from '../world.ts';
+import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay, isLand, neighbours, unitData } from '../world.ts';
 
 export const RULE_SUPPLY = 'AAE house rules l.20 (supply)';
 const NO_NORWAY_TRACE = new Set(['finland', 'helsinki']);
@@ -33,7 +33,7 @@ export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: Rea
   };
   const seen = new Set<string>();
   const queue: string[] = [];
-  for (const a of AREAS.values()) if (a.kind === 'land' && hasMark(a.id, 'factory') && friendly(a.id)) { seen.add(a.id); queue.push(a.id); }
+  for (const a of AREAS.values()) if (a.kind === 'land' && hasFactory(s, a.id) && friendly(a.id)) { seen.add(a.id); queue.push(a.id); }
   while (queue.length) {
     const id = queue.pop()!;
     for (const n of neighbours(id)) {

@@ -8,6 +8,8 @@ import { newUnit, removeUnit } from '../units.ts';
 import { startRepairs } from './repairs.ts';
 import { startOil } from './oil.ts';
 import { homeGuardArrives } from './home-guard.ts';
+import { fortsFinished } from './new-units.ts';
+import { dueEntries } from './production-cycle.ts';
 import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } from '../world.ts';
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
@@ -27,7 +29,8 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   if (s.opts.house.commonwealth && p === 'uk' && s.round <= 4 && COMMONWEALTH_AREAS.some((a) => controller(s, a) === 'uk')) ctx.push('commonwealth', {});
   if (s.opts.house['home-guard'] && p === 'uk') homeGuardArrives(ctx);
   startRepairs(ctx, p);
-  if (s.opts.house.oil && p === 'germany') startOil(ctx);
+  if (s.opts.house['production-cycle'] && dueEntries(s, p).length) ctx.push('time-track', { power: p });
+  if ((s.opts.house.oil || s.opts.house['oil-raid']) && p === 'germany') startOil(ctx);
   if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});
 }
 
@@ -178,6 +181,7 @@ export function houseTurnEnd(ctx: Ctx<AaeState>, p: Power): void {
     removeUnit(s, cheapest.id);
   }
   if (s.opts.house.japan && p === 'uk') warWithJapan(ctx);
+  if (s.opts.house.forts) fortsFinished(ctx, p);
 }
 
 function warWithJapan(ctx: Ctx<AaeState>): void {

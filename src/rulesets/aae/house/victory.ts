@@ -36,9 +36,10 @@ export const germanAreasHeld = (s: AaeState): number => germanAreas(s).filter((i
 /** Germany is defeated once it holds fewer than the two areas of Germany its own goal asks for (ruling). */
 export const germanyDefeated = (s: AaeState): boolean => germanAreasHeld(s) < 2;
 
-/** Italy is defeated when its surrender condition (l.147) holds. */
+/** Italy is defeated when its surrender condition (l.147) holds, or once it has surrendered (hr-surrender). */
 export function italyDefeated(s: AaeState): boolean {
   if (allied(s, 'northern-italy')) return true;
+  if ((s.house?.surrender as { surrendered?: Record<string, number> } | undefined)?.surrendered?.italy !== undefined) return true;
   const lost = ITALIAN_ISLANDS_SOUTH.filter((id) => allied(s, id)).length;
   return lost >= 2 && ITALIAN_AFRICA.filter((id) => inPlay(s, id)).every((id) => allied(s, id));
 }

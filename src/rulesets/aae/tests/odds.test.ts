@@ -4,7 +4,7 @@ import { attackerUnits, defenderUnits } from '../battle.ts';
 import { combatant, takesPartInBattle, type BattleKind, type Combatant } from '../combat-rules.ts';
 import { combatTable } from '../house/values.ts';
 import { describeForce, roundOutcomes } from '../odds-calculator.ts';
-import { aaeOdds, battleForces } from '../odds.ts';
+import { aaeOdds, battleForces, COUNTED_DICE, groupHitValue } from '../odds.ts';
 import { aae } from '../index.ts';
 import { aaeRig, position, u, type UnitSpec } from '../testing.ts';
 import type { AaeState } from '../state.ts';
@@ -48,7 +48,36 @@ function compareRoundOne(s: AaeState, area: string, kind: BattleKind) {
   return calc.size;
 }
 
+/** Round 1 of the battle by the generic enumeration with a reading of the rolls: each outcome's exact probability. */
+function roundOneExact(s: AaeState, area: string, kind: BattleKind, reading: Pick<typeof aaeOdds, 'perFace' | 'successes'>) {
+  const { calculate: _c, ...rest } = aaeOdds;
+  const generic = {
+    ...rest, ...reading,
+    combatOver: (_b: AaeState, t: AaeState) => !t.stack.some((f) => f.proc === 'battle' && f.step !== 'press'),
+    summarize: (_b: AaeState, t: AaeState) => ({
+      attackerLosses: 0, defenderLosses: 0, winner: null,
+      detail: { att: left(attackerUnits(t, area, kind).map((x) => combatant(x))), def: left(defenderUnits(t, area, kind).map((x) => combatant(x))) },
+    }),
+  };
+  const { dist } = enumerateCombat(aae, generic, s, s.power, { type: 'battle', area }, { maxApplies: 400_000 });
+  return [...dist.values()].map((v) => `${JSON.stringify(v.result.detail)}=${v.p.toString()}`).sort();
+}
+
 describe('aae exact odds', () => {
+  it('a group\'s roll read as its count of hits gives exactly the distribution of every ordered tuple (the old path)', () => {
+    const s = atBattle([u('germany', 'infantry', 'poland', 3), u('ussr', 'infantry', 'east-poland', 2)], 'germany', [/all 3 infantry from Poland: attack East Poland/]);
+    const tuples = roundOneExact(s, 'east-poland', 'land', { perFace: () => true, successes: undefined });
+    const counted = roundOneExact(s, 'east-poland', 'land', { perFace: () => 'any-order', successes: groupHitValue });
+    expect(counted).toEqual(tuples);
+    expect(counted.length).toBe(9); // 0-2 infantry lost on each side
+  });
+
+  it(`${COUNTED_DICE} or more dice are counted (8d6 has 1,679,616 ordered tuples): the rules' round is the calculator's`, () => {
+    const s = atBattle([u('germany', 'infantry', 'poland', 8), u('ussr', 'infantry', 'east-poland', 2)], 'germany', [/all 8 infantry from Poland: attack East Poland/]);
+    expect(aaeOdds.successes!({ sides: 6, count: 8, purpose: 'Germany (attacker), 8 dice at 1', rule: '' })).toBe(1);
+    expect(compareRoundOne(s, 'east-poland', 'land')).toBe(9);
+  });
+
   it('one armour (hits on 3) against one infantry (hits on 2): 1/2 to win, by hand', () => {
     const s = atBattle([u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland')], 'germany', [/armour from Poland: attack East Poland/]);
     const r = combatOdds(pkg, s, 'germany', { type: 'battle', area: 'east-poland' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionKey, applyAction, checkLog, forceDice, fuzzGame, Game, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor,
+  actionKey, applyAction, checkLog, forceDice, fuzzGame, Game, hashString, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor, write,
   createRng, nextInt, rollDice, sameAction, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
@@ -399,5 +399,34 @@ describe('facts derived from settled states (derived, derivedFrom, check mode)',
     checkDerivedFacts(checked);
     expect(prompts(tokens, withRng(checked, createRng('other')))).not.toBe(prompts(tokens, checked));
     expect(prompts(tokens, withRng(checked, createRng('other')))).toEqual(prompts(tokens, checked));
+  });
+});
+
+describe('copy-on-write states (Ruleset.copyOnWrite)', () => {
+  interface Counts extends BaseState { a: { n: number }; b: { m: number } }
+  const counts: Ruleset<Counts> = {
+    id: 'counts', title: 'Counts', rulesVersion: '0', seats: ['x'], scenarios: [{ id: 'one', name: 'One', description: '', seats: ['x'] }], options: [],
+    copyOnWrite: true,
+    setup: () => ({ a: { n: 0 }, b: { m: 0 }, stack: [{ proc: 'turn' }] }),
+    view: (s) => s as unknown as Json,
+    procedures: {
+      turn: {
+        prompts: () => [{ seat: 'x', rule: 'test', kind: 'count', text: 'Count', choices: ['add', 'bypass'].map((type) => ({ action: { type }, label: type })) }],
+        act(ctx, _f, _seat, action) {
+          if (action.type === 'add') write(ctx.state, 'a').n++;
+          else ctx.state.b.m++; // not through write: refused
+        },
+      },
+    },
+  };
+
+  it('an apply copies only what the rules write; the state before is unchanged and shares the rest', () => {
+    const s0 = setupGame(counts, 'one', {}, 'x').state;
+    const s1 = applyAction(counts, s0, 'x', { type: 'add' }).state;
+    expect([s0.a.n, s1.a.n]).toEqual([0, 1]);
+    expect(s1.b).toBe(s0.b);
+    expect(stateHash(s1)).toBe(hashString(JSON.stringify(s1)));
+    expect(() => applyAction(counts, s1, 'x', { type: 'bypass' })).toThrow(TypeError);
+    expect(s1.b.m).toBe(0);
   });
 });

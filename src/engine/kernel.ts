@@ -507,6 +507,7 @@ export function setupGame<S extends BaseState>(
   const ctx = new ApplyCtx(state);
   ctx.events.push(...setupEvents);
   const raw = advance(ruleset, ctx, null);
+  if (ruleset.copyOnWrite) freezeSettled(state);
   if (!settledFacts.has(state)) settle(state, null);
   kernelFacts(state, ruleset)!.prompts = awaited(ruleset, state, raw);
   return { state, events: ctx.events, irreversible: true };
@@ -551,6 +552,74 @@ function jsonCopy(v: Json | undefined): Json {
   return out;
 }
 
+// ---- copy-on-write states (Ruleset.copyOnWrite) ----
+
+/** The objects an apply in progress has copied into its draft state (writable until the apply ends), by draft. */
+const drafts = new WeakMap<object, Set<object>>();
+
+/**
+ * The draft of a copy-on-write apply: the top level of `state` copied (sharing every subtree), with the kernel's own
+ * fields (stack, dice, sealed answers: small, written by the kernel) copied whole.
+ */
+function draftOf<S extends BaseState>(state: S): S {
+  const next = { ...state, stack: jsonCopy(state.stack as unknown as Json), rng: jsonCopy(state.rng as unknown as Json), sealed: jsonCopy(state.sealed as Json) } as unknown as S;
+  drafts.set(next, new Set([next.stack, next.rng, next.sealed]));
+  return next;
+}
+
+type Obj = Record<string | number, any>;
+
+/**
+ * The object at `path` in `state`, writable: in the draft of a copy-on-write apply, each object on the path that the
+ * draft still shares with the state it was applied from is copied first (shallow), so nothing settled changes. On any
+ * other state (a whole copy, a state being set up) it is the object itself. Throws when the path names no object.
+ */
+export function write<S extends object, K1 extends keyof S>(state: S, k1: K1): NonNullable<S[K1]>;
+export function write<S extends object, K1 extends keyof S, K2 extends keyof NonNullable<S[K1]>>(state: S, k1: K1, k2: K2): NonNullable<NonNullable<S[K1]>[K2]>;
+export function write<S extends object, K1 extends keyof S, K2 extends keyof NonNullable<S[K1]>, K3 extends keyof NonNullable<NonNullable<S[K1]>[K2]>>(
+  state: S, k1: K1, k2: K2, k3: K3): NonNullable<NonNullable<NonNullable<S[K1]>[K2]>[K3]>;
+export function write(state: object, ...path: (string | number | symbol)[]): unknown {
+  const owned = drafts.get(state);
+  let obj = state as Obj;
+  for (const k of path) {
+    let child = obj[k as string] as unknown;
+    if (typeof child !== 'object' || child === null) throw new EngineError(`write: no object at ${path.map(String).join('.')}`);
+    if (owned && !owned.has(child)) {
+      child = Array.isArray(child) ? child.slice() : { ...child };
+      obj[k as string] = child;
+      owned.add(child as object);
+    }
+    obj = child as Obj;
+  }
+  return obj;
+}
+
+/**
+ * Freezes the rules' part of a settled copy-on-write state (the kernel's own fields are copied whole by every apply, and
+ * tests force dice into them). What the apply made is first rebuilt as a fresh object without undefined fields, as the
+ * whole JSON copy had it: an object the rules deleted fields from would stay in V8's slow dictionary mode, shared by
+ * every later state.
+ */
+function freezeSettled(state: BaseState): void {
+  const s = state as unknown as Obj;
+  for (const k in s) if (k !== 'rng' && k !== 'stack' && k !== 'sealed') s[k] = settledCopy(s[k]);
+}
+
+/** `v` frozen, rebuilt where it is not frozen yet (settled copy-on-write states share frozen subtrees). */
+function settledCopy(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = settledCopy(v[i]);
+    return Object.freeze(v);
+  }
+  const out: Obj = {};
+  for (const k in v) {
+    const x = (v as Obj)[k];
+    if (x !== undefined) out[k] = settledCopy(x);
+  }
+  return Object.freeze(out);
+}
+
 /** Throws a RuleViolation unless `action` is one of `seat`'s legal choices now. */
 function checkLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, memo?: PromptMemo): void {
   const all = prompts(ruleset, state, memo);
@@ -581,7 +650,7 @@ export function applyAction<S extends BaseState>(
 ): ApplyResult<S> {
   if (state.outcome) throw new RuleViolation('game over', `the game has ended (${state.outcome.result})`);
   query(state, () => checkLegal(ruleset, state, seat, action, memo));
-  const next = cloneState(state);
+  const next = ruleset.copyOnWrite ? draftOf(state) : cloneState(state);
   const ctx = new ApplyCtx(next);
   const top = next.stack[next.stack.length - 1]!;
   const proc = procedureOf(ruleset, top);
@@ -604,6 +673,10 @@ export function applyAction<S extends BaseState>(
   }
   const raw = advance(ruleset, ctx, state);
   next.seq = state.seq + 1;
+  if (ruleset.copyOnWrite) {
+    drafts.delete(next);
+    freezeSettled(next);
+  }
   // The prompts advance() listed last are those of the settled state (prompts never read seq).
   const ps = awaited(ruleset, next, raw);
   if (!settledFacts.has(next)) settle(next, state);

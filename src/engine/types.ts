@@ -157,7 +157,10 @@ export interface ApplyResult<S extends BaseState = BaseState> {
   irreversible: boolean;
 }
 
-/** Context handed to procedures while an action is applied. The state in it is a private copy: mutate freely. */
+/**
+ * Context handed to procedures while an action is applied. The state in it is a private copy: mutate freely, or, for
+ * a rule set with `copyOnWrite`, through `write` (kernel.ts) only.
+ */
 export interface Ctx<S extends BaseState = BaseState> {
   readonly state: S;
   /**
@@ -220,6 +223,12 @@ export interface Ruleset<S extends BaseState = BaseState> {
   scenarios: ScenarioInfo[];
   options: OptionInfo[];
   procedures: Record<string, Procedure<S, any>>;
+  /**
+   * Structural sharing: an apply copies only the state's top level (and the kernel's stack, dice and sealed answers);
+   * the rules change anything else through `write(state, ...path)`, which copies just the objects on that path, and
+   * every settled state is frozen, so a write that bypasses it throws. Absent: every apply copies the whole state.
+   */
+  copyOnWrite?: boolean;
   /**
    * Build the initial state (without the kernel fields, which the kernel adds) and the first frame(s) of the
    * procedure stack. Must be deterministic; dice go through `ctx.roll` when setup needs them.

@@ -51,11 +51,13 @@ export class Connections {
   }
 
   /**
-   * Send every channel of the game its view and the events it has not had. A view is made once per seat, and a
-   * message written as JSON once for the channels that get the same one (several tabs of a seat).
+   * Send every channel of the game its view and the events it has not had. A view is made once per seat, a message
+   * written as JSON once for the channels that get the same one (several tabs of a seat), and a part of the views that
+   * several seats share (the same object, e.g. 2WW's board) once for all of them.
    */
   broadcast(live: Live): void {
     const views = new Map<Seat | null, SeatView>();
+    const written = new Map<object, string>();
     const sent = new Map<string, { msg: StateMessage; text?: string }>();
     const lists = new Map<readonly Choice[], number>();
     for (const c of this.conns.get(live.rec.id) ?? []) {
@@ -75,7 +77,7 @@ export class Connections {
       } else {
         c.lastChoices = v.prompt?.choices ?? null;
       }
-      if (c.sendText) c.sendText((one.text ??= JSON.stringify(one.msg)));
+      if (c.sendText) c.sendText((one.text ??= writeJson(one.msg, written, 3)));
       else c.send(one.msg);
       c.lastStateId = live.rec.entryCount;
     }
@@ -134,4 +136,28 @@ function messageFor(conn: Conn, msg: StateMessage): StateMessage {
   conn.lastChoices = prompt?.choices ?? null;
   // The view may be shared by several connections of the seat: the shortened one is a copy.
   return runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg;
+}
+
+/**
+ * `JSON.stringify(value)`, with the text of each object met down to `depth` levels kept in `written` and reused when
+ * the same object comes again (views of several seats share objects: each is written once per broadcast).
+ */
+export function writeJson(value: unknown, written: Map<object, string>, depth: number): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  let text = written.get(value);
+  if (text !== undefined) return text;
+  const proto = Object.getPrototypeOf(value);
+  if (depth > 0 && (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+    text = '{';
+    for (const key of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${writeJson(v, written, depth - 1)}`;
+    }
+    text += '}';
+  } else {
+    text = JSON.stringify(value);
+  }
+  written.set(value, text);
+  return text;
 }

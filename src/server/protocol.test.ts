@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../engine/rng.ts';
 import type { Choice } from '../engine/types.ts';
 import { ChoicesReceiver, diffChoices, patchChoices, type StateMessage } from './protocol.ts';
+import { writeJson } from './connections.ts';
 
 const choice = (n: number): Choice => ({ action: { type: 'move', unit: `u${n % 40}`, to: String(1000 + n) }, label: `Move u${n % 40} to ${1000 + n}` });
 
@@ -41,5 +42,15 @@ describe('choices sent as a change of the previous list', () => {
     r.receive(msg(first));
     expect(r.receive(msg([], [[0, 10], choice(99)])).view.prompt!.choices).toEqual([...first.slice(0, 10), choice(99)]);
     expect(() => r.receive(msg([], [[5, 10]]))).toThrow(/outside 11 choices/);
+  });
+});
+
+describe('a broadcast writes the objects its seats share once', () => {
+  it('writes exactly what JSON.stringify writes, reusing a shared part\'s text', () => {
+    const board = { pieces: [{ id: 'a', where: '0101', marks: ['moved'] }], control: { '0101': 'axis' }, skip: undefined };
+    const seat = (s: string) => ({ type: 'state', stateId: 3, view: { seat: s, board, state: { units: board.pieces, at: new Date(0), n: NaN } }, f: () => 1 });
+    const written = new Map<object, string>();
+    for (const s of ['axis', 'allies']) expect(writeJson(seat(s), written, 3)).toBe(JSON.stringify(seat(s)));
+    expect(written.get(board)).toBe(JSON.stringify(board));
   });
 });

@@ -4,8 +4,8 @@
 import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView } from '../../engine/index.ts';
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
-import type { Side, TwoWWState } from './state.ts';
-import { supplyNets } from './supply.ts';
+import type { Side, TwoWWState, UnitState } from './state.ts';
+import { supplyInputs, supplyNets } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
 import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
@@ -18,25 +18,13 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
 };
 
 /**
- * Everything the units' supply (2WW 11) reads: politics, countries, control and where each unit on the map is, aboard
- * what, under whose command. Attack declarations, toggles and ends of phases change none of it.
- */
-function supplyKey(state: TwoWWState): string {
-  let k = `${state.world ?? 'campaign'}|${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
-  for (const id of Object.keys(state.units)) {
-    const u = state.units[id]!;
-    if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}${u.owner ? '~' + u.owner : ''}`;
-  }
-  return k;
-}
-
-/**
- * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while nothing supply
- * reads changed (`derivedFrom`; check mode recomputes and compares); otherwise asked of both sides' supply nets.
+ * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while the supply inputs
+ * (supply.ts supplyInputs) are unchanged (`derivedFrom`; check mode recomputes and compares); otherwise asked of both
+ * sides' supply nets.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
   return derivedFrom<{ key: string; ids: string[] }>(state, '2ww:out-of-supply', (prev) => {
-    const key = supplyKey(state);
+    const key = supplyInputs(state);
     if (prev?.key === key) return prev;
     const nets = supplyNets(state);
     const ids: string[] = [];
@@ -53,57 +41,88 @@ export function twoWWBoardView(state: TwoWWState): BoardView {
   return derived(state, '2ww:board-view', () => buildBoardView(state));
 }
 
+/** A unit's state as the board shows it: every field is a plain value, so equal fields make an equal piece. */
+function sameUnit(a: UnitState, b: UnitState): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (a[k as keyof UnitState] !== b[k as keyof UnitState]) return false;
+  return true;
+}
+
+/**
+ * Every counter's piece, sorted by id: a piece is reused from the state before (derivedFrom; check mode recomputes
+ * and compares) while its unit's fields, side and supply are unchanged, so a move rebuilds one piece, not all of them.
+ */
+function piecesOf(state: TwoWWState): PieceView[] {
+  const unsupplied = new Set(outOfSupply(state));
+  type Known = { u: UnitState; side: Side | null; out: boolean; piece: PieceView };
+  return derivedFrom<{ world: string; units: Map<string, Known>; list: PieceView[] }>(state, '2ww:pieces', (prev) => {
+    const world = state.world ?? 'campaign';
+    const before = prev?.world === world ? prev.units : undefined;
+    const units = new Map<string, Known>();
+    const list: PieceView[] = [];
+    for (const id of Object.keys(state.units).sort()) {
+      const u = state.units[id]!;
+      const side = sideOfUnit(state, id), out = unsupplied.has(id);
+      const k = before?.get(id);
+      const piece = k && k.side === side && k.out === out && sameUnit(k.u, u) ? k.piece : pieceOf(state, id, side, out);
+      units.set(id, { u, side, out, piece });
+      list.push(piece);
+    }
+    return { world, units, list };
+  }).list;
+}
+
+function pieceOf(state: TwoWWState, id: string, side: Side | null, unsupplied: boolean): PieceView {
+  const u = state.units[id]!;
+  const d = unitDef(state, id);
+  const marks: string[] = [];
+  const notes: string[] = [];
+  if (u.ops) {
+    marks.push('ops-complete');
+    notes.push(unitClass(state, id) === 'fleet' ? 'Ops Complete: may not move or fire until its side\'s next player turn (2WW 3.4.3)'
+      : 'Ops Complete: may not fire until its side\'s next player turn (2WW 9.1.4, 9.2.4)');
+  }
+  if (unsupplied) {
+    marks.push('out-of-supply');
+    notes.push(unitClass(state, id) === 'land'
+      ? 'out of supply: no line to a friendly-controlled home capital (2WW 11); land factors are halved while so (11.2.4)'
+      : 'out of supply: no line to a friendly-controlled home capital (2WW 11); reduced or eliminated in the supply phase unless it regains one');
+  }
+  const moved = u.moveMode ? MOVE_MARKS[u.moveMode] : undefined;
+  if (moved) {
+    marks.push(moved.mark);
+    notes.push(moved.note);
+  } else if ((u.mpUsed ?? 0) >= DONE) {
+    marks.push('moved');
+    notes.push('has finished moving this phase (2WW 8)');
+  } else if ((u.mpUsed ?? 0) > 0) {
+    marks.push('moved');
+    notes.push(`has spent ${u.mpUsed} movement points this phase (2WW 8)`);
+  }
+  if (u.mustAttack) {
+    marks.push('must-attack');
+    notes.push(`must attack ${u.mustAttack} in the combat phase (2WW 5.2.3)`);
+  }
+  if (u.attacked) marks.push('attacked');
+  if (u.strategicUsed) {
+    marks.push('strategic-used');
+    notes.push('has bombed or intercepted this turn (2WW 6.1.3)');
+  }
+  const p: PieceView = {
+    id, where: u.where, side: side ?? 'neutral', power: d.nationality, type: d.type, name: d.designation ?? d.name ?? id,
+    factors: printedFactors(d.type, factors(state, id)),
+  };
+  if (d.full && u.reduced) p.reduced = true;
+  if (u.aboard) p.aboard = u.aboard;
+  if (marks.length) p.marks = marks;
+  if (notes.length) p.note = notes.join('; ');
+  return p;
+}
+
 function buildBoardView(state: TwoWWState): BoardView {
   const w = worldOf(state);
-  const unsupplied = new Set(outOfSupply(state));
-  const pieces: PieceView[] = [];
-  for (const id of Object.keys(state.units).sort()) {
-    const u = state.units[id]!;
-    const d = unitDef(state, id);
-    const side: Side | null = sideOfUnit(state, id);
-    const marks: string[] = [];
-    const notes: string[] = [];
-    if (u.ops) {
-      marks.push('ops-complete');
-      notes.push(unitClass(state, id) === 'fleet' ? 'Ops Complete: may not move or fire until its side\'s next player turn (2WW 3.4.3)'
-        : 'Ops Complete: may not fire until its side\'s next player turn (2WW 9.1.4, 9.2.4)');
-    }
-    if (unsupplied.has(id)) {
-      marks.push('out-of-supply');
-      notes.push(unitClass(state, id) === 'land'
-        ? 'out of supply: no line to a friendly-controlled home capital (2WW 11); land factors are halved while so (11.2.4)'
-        : 'out of supply: no line to a friendly-controlled home capital (2WW 11); reduced or eliminated in the supply phase unless it regains one');
-    }
-    const moved = u.moveMode ? MOVE_MARKS[u.moveMode] : undefined;
-    if (moved) {
-      marks.push(moved.mark);
-      notes.push(moved.note);
-    } else if ((u.mpUsed ?? 0) >= DONE) {
-      marks.push('moved');
-      notes.push('has finished moving this phase (2WW 8)');
-    } else if ((u.mpUsed ?? 0) > 0) {
-      marks.push('moved');
-      notes.push(`has spent ${u.mpUsed} movement points this phase (2WW 8)`);
-    }
-    if (u.mustAttack) {
-      marks.push('must-attack');
-      notes.push(`must attack ${u.mustAttack} in the combat phase (2WW 5.2.3)`);
-    }
-    if (u.attacked) marks.push('attacked');
-    if (u.strategicUsed) {
-      marks.push('strategic-used');
-      notes.push('has bombed or intercepted this turn (2WW 6.1.3)');
-    }
-    const p: PieceView = {
-      id, where: u.where, side: side ?? 'neutral', power: d.nationality, type: d.type, name: d.designation ?? d.name ?? id,
-      factors: printedFactors(d.type, factors(state, id)),
-    };
-    if (d.full && u.reduced) p.reduced = true;
-    if (u.aboard) p.aboard = u.aboard;
-    if (marks.length) p.marks = marks;
-    if (notes.length) p.note = notes.join('; ');
-    pieces.push(p);
-  }
+  const pieces = piecesOf(state);
   const markers: MarkerView[] = [{ kind: 'turn', where: `turn:${state.turn}`, label: turnLabel(state.turn) }];
   for (const hex of state.production.bombed) markers.push({ kind: 'bombed', where: hex, label: 'bombed: no production point this turn (2WW 6.1.4)' });
   // Control differing from the country's controller at the start (2WW 3.4.7).

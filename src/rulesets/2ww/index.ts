@@ -17,6 +17,7 @@ export const twoWW: Ruleset<TwoWWState> = {
   id: '2ww',
   title: '2WW: The War in Europe',
   rulesVersion: '0.1.0',
+  copyOnWrite: true,
   seats: ['axis', 'allies'],
   scenarios: [{
     id: 'campaign-1939', name: 'The War in Europe, Autumn 1939',

@@ -1,7 +1,7 @@
 // 2WW 8 Movement (and 10.1 armored movement): land, rail, airdrop, air, fleets, boxes, transport, amphibious
 // landing and assault. A move is chosen by its destination; the engine walks it hex by hex so that invasions,
 // control, displacement and transit attacks (8.3.5) happen in the hex where they occur.
-import { derived, derivedFrom } from '../../engine/index.ts';
+import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
 import type { Reach } from '../../board/search.ts';
@@ -425,15 +425,27 @@ export function moveFactsOf(state: TwoWWState, side: Side): MoveFacts {
  * the moving side's other units change none of these, so a unit's list is reused from the state before while that
  * key is unchanged (`derivedFrom`; the fuzzer's check mode recomputes and compares).
  */
-function environmentKey(f: MoveFacts, armored: boolean): string {
-  const s = f.state;
-  let k = `${s.world ?? 'campaign'}|${f.side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
+function environmentKey(s: TwoWWState, side: Side, armored: boolean): string {
+  let k = `${s.world ?? 'campaign'}|${side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
   for (const id of Object.keys(s.units)) {
     const u = s.units[id]!;
-    if (onMap(u.where) && sideOfUnit(s, id) !== f.side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
+    if (onMap(u.where) && sideOfUnit(s, id) !== side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
   }
   return k;
 }
+
+/**
+ * A text fact kept as the very string of the state before while its content is unchanged: the keys below hold it
+ * (the environment is several KB) and compare it by identity first, in O(1).
+ */
+function stableText(state: TwoWWState, key: string, compute: () => string): string {
+  return derivedFrom<string>(state, key, (prev) => {
+    const t = compute();
+    return t === prev ? prev : t;
+  });
+}
+
+const ownInZocOf = (state: TwoWWState, side: Side): string => stableText(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
 
 /**
  * The hexes in enemy land ZOC holding the moving side's land units and those in enemy fleet ZOC holding its fleets:
@@ -461,13 +473,13 @@ function ownInEnemyZoc(f: MoveFacts): string {
  * is kept.
  */
 function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boolean {
-  const own = derived(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
+  const own = ownInZocOf(state, side);
   const supplyOf = (unit: string, traced: { all: boolean }) => {
-    const key = `${env}|${own}|${state.units[unit]!.where}`;
-    return derivedFrom<{ key: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
-      if (prev?.key === key) return prev;
+    const where = state.units[unit]!.where;
+    return derivedFrom<{ env: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
+      if (prev?.env === env && prev.own === own && prev.where === where) return prev;
       traced.all = true;
-      return { key, ok: moveFactsOf(state, side).inSupply(unit) };
+      return { env, own, where, ok: moveFactsOf(state, side).inSupply(unit) };
     }).ok;
   };
   const traced = { all: false };
@@ -481,20 +493,20 @@ function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boo
 
 /** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */
 function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string): Choice[] {
-  const env = derived(state, `2ww:move-env:${side}:${armored ? 1 : 0}`, () => environmentKey(moveFactsOf(state, side), armored));
+  const env = stableText(state, `2ww:move-env:${side}:${armored ? 1 : 0}`, () => environmentKey(state, side, armored));
   const u = state.units[id]!;
   const cls = unitClass(state, id);
-  let also: string;
+  let also = '', own = '';
   let inSupply: boolean | undefined;
   if (cls === 'fleet') also = derived(state, '2ww:first-cargo', () => firstCargo(state)).get(id) ?? '';
-  else if (cls === 'air') also = derived(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
+  else if (cls === 'air') own = ownInZocOf(state, side);
   else {
     inSupply = moveSupply(state, side, env, id);
     also = inSupply ? 's' : 'u';
   }
-  const key = `${env}|${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
-  return derivedFrom<{ key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
-    (prev) => (prev?.key === key ? prev : { key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) })).choices;
+  const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
+  return derivedFrom<{ env: string; own: string; key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
+    (prev) => (prev?.env === env && prev.own === own && prev.key === key ? prev : { env, own, key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) })).choices;
 }
 
 /** Destination refs: the unit, where it starts and the hexes passed through, ending at the destination. */
@@ -754,7 +766,7 @@ export function displacementTargets(state: TwoWWState, id: string): string[] {
 /** Execute one step of a pending move; returns false when the move is over. */
 function stepPending(ctx: C, frame: MovementFrame, p: Pending, f: MoveFacts): boolean {
   const s = ctx.state, w = worldOf(s);
-  const u = s.units[p.unit];
+  const u = s.units[p.unit] ? write(s, 'units', p.unit) : undefined;
   if (!u || !onMap(u.where) || p.path.length === 0) return false;
   const side = frame.side;
   const from = w.board.index(u.where);
@@ -868,7 +880,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
 function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: string }>): void {
   const s = ctx.state, w = worldOf(s);
   const id = a.unit;
-  const u = s.units[id]!;
+  const u = write(s, 'units', id);
   const to = w.board.index(a.to);
   const cls = unitClass(s, id);
   // Rail and airdrop put the unit straight down and end its move (8.1.1, 8.1.2).
@@ -921,7 +933,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
 
 function executeLanding(ctx: C, frame: MovementFrame, id: string, unchanged = false): void {
   const s = ctx.state, w = worldOf(s);
-  const u = s.units[id]!;
+  const u = write(s, 'units', id);
   const fleet = u.aboard!;
   const f = unchanged && ctx.settled ? moveFactsOf(ctx.settled, frame.side) : new MoveFacts(s, frame.side);
   const kind = landingKind(f, id, fleet)!;
@@ -969,9 +981,10 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     if (!frame.started) {
       // Movement points are counted per phase.
       for (const [id, u] of Object.entries(ctx.state.units)) {
-        if (sideOfUnit(ctx.state, id) !== frame.side) continue;
-        delete u.mpUsed;
-        delete u.moveMode;
+        if (sideOfUnit(ctx.state, id) !== frame.side || !('mpUsed' in u || 'moveMode' in u)) continue;
+        const v = write(ctx.state, 'units', id);
+        delete v.mpUsed;
+        delete v.moveMode;
       }
       ctx.state.phase = `${frame.side === 'axis' ? 'Axis' : 'Allied'} ${frame.armored ? 'armored movement' : 'movement'}`;
       bump(ctx, frame, { started: true });
@@ -986,7 +999,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
       const r = result && typeof result === 'object' && !Array.isArray(result) ? result : {};
       // 8.3.5.4: a fleet forced back or marked Ops Complete stops.
       if (!u || u.where !== p.hex || u.ops || r.mayContinue === false) {
-        if (u && onMap(u.where)) u.mpUsed = DONE;
+        if (u && onMap(u.where)) write(ctx.state, 'units', p.unit).mpUsed = DONE;
         bump(ctx, frame, { pending: undefined });
         return;
       }
@@ -1001,8 +1014,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
       return;
     }
     if (a.type === 'embark') {
-      const u = ctx.state.units[a.unit]!;
-      u.aboard = a.fleet;
+      write(ctx.state, 'units', a.unit).aboard = a.fleet;
       ctx.log(`${unitName(ctx.state, a.unit)} embarks on ${unitName(ctx.state, a.fleet)}`, '2WW 8.3.4');
       bump(ctx, frame);
       return;

@@ -1,4 +1,5 @@
 // 2WW 5.3 invasion, conquest, liberation and 12 special rules: Italy, Axis minors, Vichy, USSR, US entry, Iraq.
+import { write } from '../../engine/index.ts';
 import type { Ctx } from '../../engine/index.ts';
 import { milestoneTurn, scenario, usEntryTurn } from './data/index.ts';
 import { type CountryState, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from './state.ts';
@@ -43,20 +44,20 @@ export function initialControl(state: TwoWWState): Record<string, Side> {
 
 /** Start-of-turn political clock: Italy (12.1.1), USSR (12.4.1), US entry (5.3.1, Turn Record Track). */
 export function politicalClock(ctx: C): void {
-  const s = ctx.state, p = s.politics;
-  if (p.italyNeutral && s.turn >= milestoneTurn('italyEntry')) {
-    p.italyNeutral = false;
+  const s = ctx.state;
+  if (s.politics.italyNeutral && s.turn >= milestoneTurn('italyEntry')) {
+    write(s, 'politics').italyNeutral = false;
     ctx.log('Italy enters the war (start of Summer 1940)', '2WW 12.1.1');
   }
-  if (p.ussrNeutral && s.turn >= milestoneTurn('ussrEntry')) endSovietNeutrality(ctx, 'Winter 1942 has come');
-  if (!p.usEntered && s.turn >= usEntryTurn(p.usEntryDelay)) {
-    p.usEntered = true;
-    ctx.log(`The United States enters the war (delay ${p.usEntryDelay} turn(s) for neutrals invaded by Britain or France)`, '2WW 5.3.1');
+  if (s.politics.ussrNeutral && s.turn >= milestoneTurn('ussrEntry')) endSovietNeutrality(ctx, 'Winter 1942 has come');
+  if (!s.politics.usEntered && s.turn >= usEntryTurn(s.politics.usEntryDelay)) {
+    write(s, 'politics').usEntered = true;
+    ctx.log(`The United States enters the war (delay ${s.politics.usEntryDelay} turn(s) for neutrals invaded by Britain or France)`, '2WW 5.3.1');
   }
 }
 
 function endSovietNeutrality(ctx: C, why: string): void {
-  ctx.state.politics.ussrNeutral = false;
+  write(ctx.state, 'politics').ussrNeutral = false;
   ctx.log(`The USSR enters the war: ${why}`, '2WW 12.4.1');
 }
 
@@ -65,11 +66,11 @@ function endSovietNeutrality(ctx: C, why: string): void {
  * 12.2.2 Vichy). Call before the unit's ZOC effects are judged: ZOCs activate at the instant of invasion (5.1.4).
  */
 export function noteEntry(ctx: C, side: Side, unit: string, fromCountry: string | null, c: string | null): void {
-  const s = ctx.state, p = s.politics;
+  const s = ctx.state;
   if (side === 'axis') {
     for (const m of [fromCountry, c]) {
-      if (m && fromCountry !== c && AXIS_MINORS.includes(m) && !p.axisMinorsOpened.includes(m)) {
-        p.axisMinorsOpened.push(m);
+      if (m && fromCountry !== c && AXIS_MINORS.includes(m) && !s.politics.axisMinorsOpened.includes(m)) {
+        write(s, 'politics', 'axisMinorsOpened').push(m);
         ctx.log(`An Axis unit crossed the border of ${POWER_NAMES[m] ?? m}: the Allies may now invade it`, '2WW 12.1.2');
       }
     }
@@ -79,12 +80,12 @@ export function noteEntry(ctx: C, side: Side, unit: string, fromCountry: string 
     if (side === 'axis') endVichy(ctx, 'the Axis invaded Vichy France');
     return;
   }
-  if (c === 'it' && side === 'allies' && p.italyNeutral) {
-    p.italyNeutral = false;
+  if (c === 'it' && side === 'allies' && s.politics.italyNeutral) {
+    write(s, 'politics').italyNeutral = false;
     ctx.log('The Allies invaded Italy: Italy enters the war', '2WW 12.1.1');
     return;
   }
-  if (c === 'su' && side === 'axis' && p.ussrNeutral) {
+  if (c === 'su' && side === 'axis' && s.politics.ussrNeutral) {
     endSovietNeutrality(ctx, 'the Axis invaded it');
     return;
   }
@@ -96,14 +97,14 @@ export function noteEntry(ctx: C, side: Side, unit: string, fromCountry: string 
 /** 2WW 5.3.1: the opponent of the invader takes the country's forces and the cities the invader does not hold. */
 export function invade(ctx: C, side: Side, unit: string, c: string): void {
   const s = ctx.state, w = worldOf(s);
-  s.countries[c] = { controller: other(side), status: 'belligerent' };
+  write(s, 'countries')[c] = { controller: other(side), status: 'belligerent' };
   for (const h of w.hexes) {
-    if (h && h.country === c && (h.city || h.port) && s.control[h.id] !== side) s.control[h.id] = other(side);
+    if (h && h.country === c && (h.city || h.port) && s.control[h.id] !== side) write(s, 'control')[h.id] = other(side);
   }
   const power = powerOf(s, unit);
   let delay = '';
   if (!s.politics.usEntered && (power === 'gb' || power === 'fr')) {
-    s.politics.usEntryDelay++;
+    write(s, 'politics').usEntryDelay++;
     delay = '; US entry is delayed one turn';
   }
   ctx.log(`${side === 'axis' ? 'Axis' : 'Allied'} invasion of ${POWER_NAMES[c] ?? c}: its forces join the ${other(side) === 'axis' ? 'Axis' : 'Allies'}${delay}`, '2WW 5.3.1');
@@ -115,7 +116,7 @@ export function noteAttackOn(ctx: C, attacker: Side, defenders: string[]): void 
   for (const d of defenders) {
     const p = powerOf(s, d);
     if (p === 'it' && attacker === 'allies' && s.politics.italyNeutral) {
-      s.politics.italyNeutral = false;
+      write(s, 'politics').italyNeutral = false;
       ctx.log('Italian units were attacked: Italy enters the war', '2WW 12.1.1');
     }
     if (p === 'su' && attacker === 'axis' && s.politics.ussrNeutral) endSovietNeutrality(ctx, 'Soviet units were attacked');
@@ -128,7 +129,7 @@ export function noteLandUnitIn(ctx: C, side: Side, node: number): void {
   const h = hexData(w, node);
   if (!h) return;
   if ((h.city || h.port) && s.control[h.id] !== side && countryAt(s, w, node) !== 'vc') {
-    s.control[h.id] = side;
+    write(s, 'control')[h.id] = side;
     if (h.capitalOf === 'fr' && side === 'axis' && s.countries.fr?.status !== 'conquered') fallOfFrance(ctx);
     if (s.politics.vichy === 'allied' && h.country === 'fr') frenchTerritoriesChange(ctx, side, h);
   }
@@ -137,11 +138,11 @@ export function noteLandUnitIn(ctx: C, side: Side, node: number): void {
   }
   if (h.city === 'Baghdad' && s.politics.iraq !== 'closed') {
     if (side === 'allies' && s.politics.iraq !== 'allied-conquered') {
-      s.politics.iraq = 'allied-conquered';
+      write(s, 'politics').iraq = 'allied-conquered';
       ctx.log('The Allies capture Baghdad: the Iraqi rebellion is over', '2WW 12.5.2');
       conquer(ctx, 'iq', 'allies'); // its unit leaves the map wherever it is (5.3.2)
     } else if (side === 'axis' && s.politics.iraq === 'allied-conquered') {
-      s.politics.iraq = 'axis-liberated';
+      write(s, 'politics').iraq = 'axis-liberated';
       ctx.log('The Axis recaptures Baghdad: Iraq is liberated', '2WW 12.5.2');
       liberate(ctx, 'iq', 'axis');
     }
@@ -168,7 +169,7 @@ function frenchTerritoriesChange(ctx: C, side: Side, h: HexData): void {
   for (const t of w.hexes) {
     if (!t || !t.region || !regions.includes(t.region) || t.country !== 'fr' || !(t.city || t.port)) continue;
     if (s.control[t.id] === side || heldByOther(t.id)) continue;
-    s.control[t.id] = side;
+    write(s, 'control')[t.id] = side;
     changed.push(t.city ?? t.id);
   }
   if (changed.length) {
@@ -184,10 +185,11 @@ function vichyHex(w: World, n: number): boolean {
 /** 2WW 12.2.1: Paris falls; France is conquered and Vichy France created. */
 export function fallOfFrance(ctx: C): void {
   const s = ctx.state, w = worldOf(s);
-  s.countries.fr = { controller: 'axis', status: 'conquered', conqueredBy: 'axis' };
-  s.politics.vichy = 'neutral';
-  for (const [id, u] of Object.entries(s.units)) {
+  write(s, 'countries').fr = { controller: 'axis', status: 'conquered', conqueredBy: 'axis' };
+  write(s, 'politics').vichy = 'neutral';
+  for (const id of Object.keys(s.units)) {
     if (powerOf(s, id) !== 'fr' || id === 'fr-arm-ff1') continue;
+    const u = write(s, 'units', id);
     if (id === 'fr-inf-col' || id === 'fr-fleet') {
       const place = id === 'fr-inf-col' ? cityHex(w, 'Algiers') : cityHex(w, 'Toulon');
       Object.assign(u, { where: place ?? REMOVED, reduced: false, ops: false, owner: 'neutral', permanent: true });
@@ -197,7 +199,7 @@ export function fallOfFrance(ctx: C): void {
       delete u.aboard;
     }
   }
-  for (const u of Object.values(s.units)) if (u.aboard && (s.units[u.aboard]?.where === REMOVED)) u.where = REMOVED;
+  for (const [id, u] of Object.entries(s.units)) if (u.aboard && (s.units[u.aboard]?.where === REMOVED)) write(s, 'units', id).where = REMOVED;
   // Axis units in Vichy territory go to the nearest Axis-controlled city or port; fleets (with their cargo) to a port,
   // the only land hex they may stand in (8.3.1).
   const axisCities: number[] = [], axisPorts: number[] = [];
@@ -218,7 +220,7 @@ export function fallOfFrance(ctx: C): void {
     }
     placeUnit(s, id, best >= 0 ? w.board.id(best) : POOL);
   }
-  for (let n = 0; n < w.board.hexCount; n++) if (vichyHex(w, n)) delete s.control[w.hexes[n]!.id];
+  for (let n = 0; n < w.board.hexCount; n++) if (vichyHex(w, n)) delete write(s, 'control')[w.hexes[n]!.id];
   ctx.log('Paris has fallen: France is conquered and Vichy France created; the other French units are out of play', '2WW 12.2.1');
 }
 
@@ -238,8 +240,8 @@ export function isProductionCity(s: TwoWWState, h: HexData): boolean {
 /** 2WW 12.2.2: Vichy's forces join the Allies; Toulon becomes Allied unless Axis-occupied. */
 export function endVichy(ctx: C, why: string): void {
   const s = ctx.state, w = worldOf(s);
-  s.politics.vichy = 'allied';
-  for (const u of Object.values(s.units)) if (u.owner === 'neutral') u.owner = 'allies';
+  write(s, 'politics').vichy = 'allied';
+  for (const [id, u] of Object.entries(s.units)) if (u.owner === 'neutral') write(s, 'units', id).owner = 'allies';
   // Toulon is Allied unless Axis units hold it (12.2.2); its holder takes Vichy, and each (Fr) territory whose capital
   // the other side does not occupy (12.2.3); a city the other side's units occupy stays theirs.
   const occupiedBy = (hex: string, side: Side) => Object.entries(s.units).some(([id, u]) => u.where === hex && !u.aboard && sideOfUnit(s, id) === side);
@@ -254,7 +256,7 @@ export function endVichy(ctx: C, why: string): void {
     const cap = h.region ? capitalOf.get(h.region) : undefined;
     if (cap && occupiedBy(cap, other(holder))) side = other(holder);
     if (occupiedBy(h.id, other(side))) side = other(side);
-    s.control[h.id] = side;
+    write(s, 'control')[h.id] = side;
   }
   ctx.log(`Vichy France ends (${why}): French forces join the Allies; Toulon is ${holder === 'axis' ? 'Axis' : 'Allied'}`, '2WW 12.2.2');
 }
@@ -267,11 +269,11 @@ export function iraqRebellionRoll(ctx: C): void {
   if (r.total < 5) return;
   const w = worldOf(s);
   const baghdad = cityHex(w, 'Baghdad');
-  s.politics.iraq = 'rebel';
-  s.countries.iq = { controller: 'axis', status: 'belligerent' };
-  if (baghdad) s.control[baghdad] = 'axis';
+  write(s, 'politics').iraq = 'rebel';
+  write(s, 'countries').iq = { controller: 'axis', status: 'belligerent' };
+  if (baghdad) write(s, 'control')[baghdad] = 'axis';
   const iq = s.units['iq-inf'];
-  if (iq && baghdad && !onMap(iq.where)) Object.assign(iq, { where: baghdad, reduced: false, ops: false });
+  if (iq && baghdad && !onMap(iq.where)) Object.assign(write(s, 'units', 'iq-inf'), { where: baghdad, reduced: false, ops: false });
   ctx.log('Iraq rebels: the Iraqi unit appears in Baghdad under Axis control', '2WW 12.5');
 }
 
@@ -310,10 +312,11 @@ export function conquestAndLiberation(ctx: C): void {
 export function conquer(ctx: C, c: string, by: Side): void {
   const s = ctx.state;
   if (c === 'fr' && by === 'axis') { fallOfFrance(ctx); return; }
-  s.countries[c] = { controller: by, status: 'conquered', conqueredBy: by };
-  for (const [id, u] of Object.entries(s.units)) {
-    if (powerOf(s, id) !== c || u.where === FUTURE) continue;
-    for (const v of Object.values(s.units)) if (v.aboard === id) { v.where = REMOVED; delete v.aboard; }
+  write(s, 'countries')[c] = { controller: by, status: 'conquered', conqueredBy: by };
+  for (const id of Object.keys(s.units)) {
+    if (powerOf(s, id) !== c || s.units[id]!.where === FUTURE) continue;
+    for (const [vid, v] of Object.entries(s.units)) if (v.aboard === id) { const x = write(s, 'units', vid); x.where = REMOVED; delete x.aboard; }
+    const u = write(s, 'units', id);
     Object.assign(u, { where: REMOVED, reduced: false, ops: false });
     delete u.aboard;
   }
@@ -322,10 +325,10 @@ export function conquer(ctx: C, c: string, by: Side): void {
 
 export function liberate(ctx: C, c: string, by: Side): void {
   const s = ctx.state;
-  s.countries[c] = { controller: by, status: 'liberated' };
+  write(s, 'countries')[c] = { controller: by, status: 'liberated' };
   for (const [id, u] of Object.entries(s.units)) {
-    if (powerOf(s, id) === c && u.where === REMOVED && !u.permanent) u.where = POOL;
+    if (powerOf(s, id) === c && u.where === REMOVED && !u.permanent) write(s, 'units', id).where = POOL;
   }
-  if (c === 'fr') s.politics.vichy = s.politics.vichy === 'neutral' ? 'allied' : s.politics.vichy;
+  if (c === 'fr') write(s, 'politics').vichy = s.politics.vichy === 'neutral' ? 'allied' : s.politics.vichy;
   ctx.log(`${POWER_NAMES[c] ?? c} is liberated by the ${by === 'axis' ? 'Axis' : 'Allies'}; its units join the force pool`, '2WW 5.3.3');
 }

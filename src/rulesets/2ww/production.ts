@@ -1,6 +1,7 @@
 // 2WW 7 Production and 12.3 Lend-Lease: Turn Record Track additions, points from supplied production cities and
 // bonuses, the minors' Winter point, building from the force pool and upgrading, placement (7.2), and the limits on
 // Italy, the USSR and the US.
+import { write } from '../../engine/index.ts';
 import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import { actionOf, type ProductionAction } from './actions.ts';
 
@@ -408,16 +409,16 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       for (const r of reinforcementsOn(s.turn)) {
         const u = s.units[r.unit];
         if (u?.where === FUTURE && (!r.condition || r.condition !== 'france-conquered' || s.countries.fr?.status === 'conquered')) {
-          u.where = POOL;
+          write(s, 'units', r.unit).where = POOL;
           ctx.log(`${r.unit} joins the force pool`, '2WW 4.2 B.1', { unit: r.unit });
         }
       }
       for (const r of turnTrack().reinforcements) {
         // A conditional unit waits for its condition after its turn (e.g. the Free French armor).
         const u = s.units[r.unit];
-        if (r.turn < s.turn && r.condition === 'france-conquered' && u?.where === FUTURE && s.countries.fr?.status === 'conquered') u.where = POOL;
+        if (r.turn < s.turn && r.condition === 'france-conquered' && u?.where === FUTURE && s.countries.fr?.status === 'conquered') write(s, 'units', r.unit).where = POOL;
       }
-      for (const u of Object.values(s.units)) if (u.where === ELIMINATED) u.where = POOL;
+      for (const [id, u] of Object.entries(s.units)) if (u.where === ELIMINATED) write(s, 'units', id).where = POOL;
       ctx.goto('production', { step: 'assign', si: 0 });
       return;
     }
@@ -428,7 +429,7 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
         return;
       }
       const pts = productionPoints(s);
-      s.production.points = Object.fromEntries(Object.entries(pts).map(([p, v]) => [p, v.total]));
+      write(s, 'production').points = Object.fromEntries(Object.entries(pts).map(([p, v]) => [p, v.total]));
       ctx.log(`Production points: ${Object.entries(pts).map(([p, v]) => `${p} ${v.total}`).join(', ') || 'none'}`, '2WW 4.2 B.2',
         Object.fromEntries(Object.entries(pts).map(([p, v]) => [p, { total: v.total, parts: v.parts.map((x) => ({ ...x })) }])));
       ctx.goto('production', { step: 'spend', order: spendingOrder(s), index: 0 });
@@ -441,7 +442,7 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     if (f.step === 'assign') {
       const a = actionOf<Extract<ProductionAction, { type: 'assign' | 'done' }>>(action);
       if (a.type === 'assign') {
-        s.production.assign = { ...(s.production.assign ?? {}), [a.hex]: a.power };
+        write(s, 'production').assign = { ...(s.production.assign ?? {}), [a.hex]: a.power };
         ctx.log(`${POWER_LABEL[a.power] ?? a.power} will use the production city ${a.hex}`, '2WW 7.1.1', { hex: a.hex, power: a.power });
         ctx.goto('production', { step: 'assign', si: f.si! });
         return;
@@ -457,8 +458,8 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
     }
     const id = a.unit;
     const cost = unitProductionCost(id, a.type === 'build' ? 'build' : 'upgrade')!;
-    s.production.points[power] = (s.production.points[power] ?? 0) - cost;
-    const u = s.units[id]!;
+    write(s, 'production', 'points')[power] = (s.production.points[power] ?? 0) - cost;
+    const u = write(s, 'units', id);
     if (a.type === 'build') {
       u.where = a.hex;
       u.reduced = false;
@@ -480,10 +481,10 @@ function nextPower(ctx: import('./combat/common.ts').C, f: ProductionFrame): voi
     return;
   }
   const s = ctx.state;
-  s.production.bombed = [];
-  s.production.convoyLosses = {};
-  s.production.lendLease = { gb: 0, su: 0 };
-  s.production.points = {};
+  write(s, 'production').bombed = [];
+  write(s, 'production').convoyLosses = {};
+  write(s, 'production').lendLease = { gb: 0, su: 0 };
+  write(s, 'production').points = {};
   ctx.pop();
 }
 

@@ -116,7 +116,8 @@ describe('2WW 6.1.5 strategic warfare once a turn', () => {
 });
 
 describe('2WW 12 special rules: the sections', () => {
-  const s0 = () => Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'special').state;
+  // A copy the tests may change (states the kernel settles are frozen: 2WW copies on write).
+  const s0 = () => structuredClone(Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'special').state);
 
   it('2WW 3.4 definitions on the campaign map: six major powers, capitals (three Soviet, none for the US), neutrals that never move', () => {
     const s = s0();

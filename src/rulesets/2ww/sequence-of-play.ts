@@ -1,6 +1,7 @@
 // 2WW 4 Sequence of play: A strategic warfare, B production (both skipped on turn 1), C Axis player turn,
 // D Allied player turn, E Armored Action (Axis, then Allies), F supply, G end-of-turn adjustment; victory after
 // Spring 1945 (13).
+import { write } from '../../engine/index.ts';
 import type { Frame, Procedure } from '../../engine/index.ts';
 import { turnInfo } from './data/index.ts';
 import { conquestAndLiberation, iraqRebellionRoll, politicalClock } from './politics.ts';
@@ -106,7 +107,7 @@ export const playerTurn: Procedure<TwoWWState, SideFrame> = {
     const who = frame.side === 'axis' ? 'Axis' : 'Allied';
     switch (step) {
       case 0:
-        for (const [id, u] of Object.entries(s.units)) if (sideOfUnit(s, id) === frame.side) u.ops = false;
+        for (const [id, u] of Object.entries(s.units)) if (sideOfUnit(s, id) === frame.side && u.ops !== false) write(s, 'units', id).ops = false;
         ctx.log(`${who} player turn: Ops Complete markers removed`, '2WW 4.2 C.1');
         go();
         ctx.push('movement-phase', { side: frame.side });
@@ -133,7 +134,7 @@ export const playerTurn: Procedure<TwoWWState, SideFrame> = {
 
 /** After combat, forced-attack marks end (2WW 5.2.3 is resolved by the combat procedures). */
 function clearLandings(s: TwoWWState, side: Side): void {
-  for (const [id, u] of Object.entries(s.units)) if (sideOfUnit(s, id) === side) delete u.mustAttack;
+  for (const [id, u] of Object.entries(s.units)) if (sideOfUnit(s, id) === side && 'mustAttack' in u) delete write(s, 'units', id).mustAttack;
 }
 
 interface EndFrame extends Frame { side?: Side; done?: Side[] }

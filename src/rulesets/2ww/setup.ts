@@ -1,5 +1,6 @@
 // 2WW 2 Setup from data/setup.json: fixed hexes are placed at once; "anywhere in X" units are placed by their
 // side through prompts (or by a default deployment with the quickSetup option).
+import { write } from '../../engine/index.ts';
 import type { Frame, Procedure } from '../../engine/index.ts';
 import { type Location, scenario } from './data/index.ts';
 import { lazy } from './data/lazy.ts';
@@ -150,13 +151,13 @@ export const setupPlacement: Procedure<TwoWWState, PlacementFrame> = {
       return;
     }
     // No room at all: the unit waits in the force pool.
-    ctx.state.units[unit]!.where = POOL;
+    write(ctx.state, 'units', unit).where = POOL;
     ctx.log(`${unit} finds no legal setup hex and goes to the force pool`, '2WW 2');
     ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
   },
   act(ctx, frame, _seat, action) {
     const a = actionOf<PlaceAction>(action);
-    ctx.state.units[a.unit]!.where = a.hex;
+    write(ctx.state, 'units', a.unit).where = a.hex;
     ctx.goto('setup-placement', { queue: frame.queue.slice(1) });
   },
 };

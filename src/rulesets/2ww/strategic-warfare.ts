@@ -1,6 +1,7 @@
 // 2WW 6 Strategic warfare: city bombing (6.1) alternating until both sides pass in succession, then the Lend-Lease
 // announcement (6.2, 12.3) and the convoy attack in the Atlantic box (6.2.1-6.2.3). The Iraq roll (A.1) is done by
 // the sequence of play before this procedure is pushed.
+import { write } from '../../engine/index.ts';
 import type { Frame, Procedure } from '../../engine/index.ts';
 import { lendLeaseMax, milestoneTurn } from './data/index.ts';
 import type { Side, TwoWWState } from './state.ts';
@@ -171,7 +172,7 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
     switch (step) {
       case 'init': {
         // 6.1.3: each air unit bombs or intercepts at most once per turn; a new turn starts afresh.
-        for (const u of Object.values(s.units)) delete u.strategicUsed;
+        for (const [id, u] of Object.entries(s.units)) if ('strategicUsed' in u) delete write(s, 'units', id).strategicUsed;
         goStep(ctx, { ...f, turnSide: 'axis', passes: 0 }, 'bombing');
         return;
       }
@@ -182,7 +183,7 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
       }
       case 'lend-lease': {
         const o = lendLeaseChoices(s)[0] ?? { gb: 0, su: 0 };
-        s.production.lendLease = { gb: o.gb, su: o.su };
+        write(s, 'production').lendLease = { gb: o.gb, su: o.su };
         goStep(ctx, f, 'convoy');
         return;
       }
@@ -235,7 +236,7 @@ export const strategicWarfare: Procedure<TwoWWState, StrategicFrame> = {
         passBombing(ctx, f);
         return;
       case 'lend-lease':
-        s.production.lendLease = { gb: a.gb, su: a.su };
+        write(s, 'production').lendLease = { gb: a.gb, su: a.su };
         ctx.log(`The Allies send ${a.gb} Lend-Lease point(s) to Britain and ${a.su} to the USSR`, '2WW 12.3', { gb: a.gb, su: a.su });
         goStep(ctx, f, 'convoy');
         return;
@@ -322,7 +323,7 @@ export const convoyLosses: Procedure<TwoWWState, ConvoyLossFrame> = {
 };
 
 function sink(ctx: import('./combat/common.ts').C, k: ConvoySource): void {
-  const l = ctx.state.production.convoyLosses;
+  const l = write(ctx.state, 'production', 'convoyLosses');
   l[k] = (l[k] ?? 0) + 1;
   ctx.log(`A ${SOURCE_NAMES[k]} point is sunk`, '2WW 6.2.3', { source: k });
 }
@@ -367,7 +368,7 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
     const step = f.step ?? 'bombers';
     const strength = (ids: string[]) => ids.filter((id) => inPlay(s, id)).reduce((a, id) => a + factorsOf(w, s, id).combat, 0);
     if (step === 'intercept' || step === 'fight') {
-      for (const id of [...f.bombers, ...f.interceptors]) s.units[id]!.strategicUsed = true; // 6.1.3: once per turn
+      for (const id of [...f.bombers, ...f.interceptors]) write(s, 'units', id).strategicUsed = true; // 6.1.3: once per turn
       if (!f.interceptors.length) {
         goStep(ctx, f, 'bomb');
         return;
@@ -393,7 +394,7 @@ export const cityBombing: Procedure<TwoWWState, CityBombingFrame> = {
         const roll = rollFor(ctx, w, `${f.side} bombing of ${f.city}`, '2WW 6.1.4');
         const r = fire(w.chart, bombingVolley(strength(survivors), strategic), roll);
         const hit = r.losses > 0;
-        if (hit) s.production.bombed.push(f.city);
+        if (hit) write(s, 'production', 'bombed').push(f.city);
         ctx.log(`Bombing of ${f.city}: ${describeFire(r)}${hit ? `: ${f.city} gives no production point this turn` : ': no effect'}`, '2WW 6.1.4',
           { ...fireData(r), city: f.city, bombed: hit });
       } else ctx.log(`No bomber survives to bomb ${f.city}`, '2WW 6.1.4');

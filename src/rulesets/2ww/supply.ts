@@ -1,12 +1,12 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
-import { derived, derivedFrom } from '../../engine/index.ts';
+import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
-import { fleetZocOfSide, landZocOfSide } from './zones-of-control.ts';
+import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
 import {
-  type World, eliminateUnit, hexData, onMap, other, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf,
+  type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf,
 } from './world.ts';
 
 const LAND = 0, SEA = 1;
@@ -27,47 +27,119 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
   return out;
 }
 
-/** Per-place counts of each side's land units and fleets (for the ZOC exceptions of 11.2.2). */
-function presence(state: TwoWWState): Map<string, { axisLand: number; alliesLand: number; axisFleet: number; alliesFleet: number }> {
-  const m = new Map<string, { axisLand: number; alliesLand: number; axisFleet: number; alliesFleet: number }>();
-  for (const [id, u] of Object.entries(state.units)) {
-    if (!onMap(u.where) || u.aboard) continue;
-    const s = sideOfUnit(state, id);
-    if (!s) continue;
-    const c = unitClass(state, id);
-    if (c === 'air') continue;
-    let p = m.get(u.where);
-    if (!p) m.set(u.where, (p = { axisLand: 0, alliesLand: 0, axisFleet: 0, alliesFleet: 0 }));
-    if (c === 'land') { if (s === 'axis') p.axisLand++; else p.alliesLand++; }
-    else if (s === 'axis') p.axisFleet++; else p.alliesFleet++;
-  }
-  return m;
+/**
+ * The supply inputs of a state (one derived fact): everything a supply search reads besides the board (11.2) —
+ * politics, countries and control, where each land unit and fleet not aboard is and whose it is — and, for the board's
+ * out-of-supply marks, where the air units and the units aboard are. While it is unchanged, every supply answer is.
+ */
+export function supplyInputs(state: TwoWWState): string {
+  return derived(state, '2ww:supply-inputs', () => {
+    let k = `${state.world ?? 'campaign'}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+    for (const id of Object.keys(state.units)) {
+      const u = state.units[id]!;
+      if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}`;
+    }
+    return k;
+  });
 }
 
+/** What one side's search reads of a state (11.2.2): per node*2+mode, may a line enter it; per node, a friendly port. */
+interface TraceFlags { enter: Uint8Array; port: Uint8Array }
 
 /**
- * Everything a supply search reads besides the board (11.2): politics, countries and control, and where each land
- * unit and fleet not aboard is and whose it is. A search is reused from the state before while these are unchanged.
+ * Did a change of the flags leave a search unchanged? A search consults a state's entry flag only once a line reaches
+ * it, and a node's port flag only from a reached node: changes where no line reached cannot change what it reaches.
  */
-function supplyInputs(state: TwoWWState): string {
-  let k = `${state.world ?? 'campaign'}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
-  for (const id of Object.keys(state.units)) {
-    const u = state.units[id]!;
-    if (u.aboard || !onMap(u.where) || unitClass(state, id) === 'air') continue;
-    k += `|${id}@${u.where}:${sideOfUnit(state, id) ?? '-'}`;
-  }
-  return k;
+function sameWhereReached(before: TraceFlags, now: TraceFlags, reach: SupplySetsMap): boolean {
+  const { enter: e0, port: p0 } = before, { enter: e1, port: p1 } = now;
+  for (let k = 0; k < e0.length; k++) if (e0[k] !== e1[k] && reach.mask[k] !== 0) return false;
+  for (let n = 0; n < p0.length; n++) if (p0[n] !== p1[n] && (reach.mask[n * 2] | reach.mask[n * 2 + 1]) !== 0) return false;
+  return true;
 }
 
 /**
- * A supply search of `side` (`what` names its sources), reused while the supply inputs are unchanged (derivedFrom).
- * Not for movement (`moved`): its own reuse (movement.ts moveSupply) is keyed finer, and every move changes these.
+ * A supply search of `side` from `sources`, reused from the state before (derivedFrom) while the supply inputs are
+ * unchanged, or while this side's flags changed only where no line of that search reached. Not for movement
+ * (`moved`): its own reuse (movement.ts moveSupply) is keyed finer.
  */
-function reusedTrace<T extends object>(state: TwoWWState, side: Side, what: string, moved: boolean, trace: () => T): T {
+function reusedTrace(state: TwoWWState, side: Side, what: string, sources: readonly (readonly number[])[], moved: boolean,
+  flags: () => TraceFlags, trace: () => SupplySetsMap): SupplySetsMap {
   if (moved) return trace();
-  const inputs = derived(state, '2ww:supply-inputs', () => supplyInputs(state));
-  return derivedFrom<{ inputs: string; result: T }>(state, `2ww:supply:${side}:${what}`,
-    (prev) => (prev?.inputs === inputs ? prev : { inputs, result: trace() })).result;
+  const inputs = supplyInputs(state);
+  const from = JSON.stringify(sources);
+  return derivedFrom<{ inputs: string; from: string; flags: TraceFlags | null; result: SupplySetsMap }>(state, `2ww:supply:${side}:${what}`, (prev) => {
+    if (prev?.inputs === inputs) return prev;
+    const now = flags();
+    if (prev && prev.from === from && prev.flags && sameWhereReached(prev.flags, now, prev.result)) return { inputs, from, flags: now, result: prev.result };
+    return { inputs, from, flags: now, result: trace() };
+  }).result;
+}
+
+/**
+ * Where the land units and fleets (not aboard) are, and their land (5.1.1) and fleet (5.1.2) ZOC: per node, bit 1 for
+ * the Axis's, 2 for the Allies'. One pass over the units per state serves both sides' flags.
+ */
+interface Presence { land: Uint8Array; fleet: Uint8Array; landZoc: Uint8Array; fleetZoc: Uint8Array }
+
+function presence(state: TwoWWState): Presence {
+  return derived(state, '2ww:supply-presence', () => {
+    const w = worldOf(state), b = w.board, N = b.nodeCount;
+    const p: Presence = { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N) };
+    for (const id of Object.keys(state.units)) {
+      const u = state.units[id]!;
+      if (!onMap(u.where)) continue;
+      const c = unitClass(state, id);
+      const s = c === 'air' ? null : sideOfUnit(state, id);
+      if (!s) continue;
+      const n = b.find(u.where);
+      if (n < 0) continue;
+      const bit = s === 'axis' ? 1 : 2;
+      if (c === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) p.fleetZoc[z]! |= bit;
+      if (u.aboard) continue;
+      if (c === 'land') {
+        p.land[n]! |= bit;
+        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) p.landZoc[z]! |= bit;
+      } else p.fleet[n]! |= bit;
+    }
+    return p;
+  });
+}
+
+/**
+ * One side's flags of a state (11.2.2): a line enters no hex of a neutral it does not control, no hex with enemy land
+ * units (land) or fleets (sea), and no hex in enemy land or fleet ZOC without a friendly land unit or fleet there;
+ * boxes by sea only (the Allies' boxes for the Axis never). Once per state and side; movement passes its own ZOC.
+ */
+function traceFlags(state: TwoWWState, side: Side, zocs?: { land: Set<number>; fleet: Set<number> }): TraceFlags {
+  const make = (): TraceFlags => {
+    const w = worldOf(state), b = w.board, N = b.nodeCount;
+    const { land, fleet, landZoc, fleetZoc } = presence(state);
+    const mine = side === 'axis' ? 1 : 2, theirs = 3 - mine;
+    const inLandZoc = zocs ? (n: number) => zocs.land.has(n) : (n: number) => (landZoc[n]! & theirs) !== 0;
+    const inFleetZoc = zocs ? (n: number) => zocs.fleet.has(n) : (n: number) => (fleetZoc[n]! & theirs) !== 0;
+    const blocked = new Map<string | null, boolean>();
+    const enter = new Uint8Array(N * 2), port = new Uint8Array(N);
+    for (let n = 0; n < N; n++) {
+      if (!b.isHex(n)) {
+        const box = w.boxes[b.id(n)];
+        enter[n * 2 + SEA] = box && !box.land && (side === 'allies' || !box.alliedOnly) ? 1 : 0;
+        continue;
+      }
+      const h = w.hexes[n];
+      if (!h) continue;
+      port[n] = h.port === true && state.control[h.id] === side ? 1 : 0;
+      if (h.kind !== 'sea') {
+        const c = countryAt(state, w, n);
+        let shut = blocked.get(c);
+        // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
+        if (shut === undefined) blocked.set(c, (shut = c === 'ch' || (isNeutralCountry(state, c) && state.countries[c ?? '']?.controller !== side)));
+        enter[n * 2 + LAND] = !shut && !(land[n]! & theirs) && !(inLandZoc(n) && !(land[n]! & mine)) ? 1 : 0;
+      }
+      if (h.kind !== 'land') enter[n * 2 + SEA] = !(fleet[n]! & theirs) && !(inFleetZoc(n) && !(fleet[n]! & mine)) ? 1 : 0;
+    }
+    return { enter, port };
+  };
+  return zocs ? make() : derived(state, `2ww:supply-flags:${side}`, make);
 }
 
 /** May a supply line in `mode` step along this edge into node u? Boxes only by sea; land never crosses all-sea
@@ -84,8 +156,6 @@ export class SupplyNet {
   private readonly w: World;
   private readonly cache = new Map<string, SupplySetsMap>();
   private readonly sourceCache = new Map<string, number[]>();
-  /** What a search reads (made on its first search: a search reused from the state before needs none of it). */
-  private inputs: { enemyLandZoc: Set<number>; enemyFleetZoc: Set<number>; pres: ReturnType<typeof presence> } | null = null;
 
   /** `zocs`: the enemy's land and fleet ZOC of this state, when the caller (movement) already has them. */
   constructor(private readonly state: TwoWWState, readonly side: Side, private readonly zocs?: { land: Set<number>; fleet: Set<number> }) {
@@ -97,54 +167,11 @@ export class SupplyNet {
     return !!h && h.port === true && this.state.control[h.id] === this.side;
   }
 
-  private enterable(n: number, mode: number): boolean {
-    const w = this.w;
-    if (!w.board.isHex(n)) {
-      const box = w.boxes[w.board.id(n)];
-      if (mode !== SEA || !box || box.land) return false;
-      return this.side === 'allies' || !box.alliedOnly;
-    }
-    const h = w.hexes[n]!;
-    const { state, side, zocs } = this;
-    const { enemyLandZoc, enemyFleetZoc, pres } = (this.inputs ??= {
-      enemyLandZoc: zocs?.land ?? landZocOfSide(state, other(side)), enemyFleetZoc: zocs?.fleet ?? fleetZocOfSide(state, other(side)).all, pres: presence(state),
-    });
-    const p = pres.get(h.id);
-    const axis = this.side === 'axis';
-    const mine = { land: (axis ? p?.axisLand : p?.alliesLand) ?? 0, fleet: (axis ? p?.axisFleet : p?.alliesFleet) ?? 0 };
-    const theirs = { land: (axis ? p?.alliesLand : p?.axisLand) ?? 0, fleet: (axis ? p?.alliesFleet : p?.axisFleet) ?? 0 };
-    if (mode === LAND) {
-      if (h.kind === 'sea') return false;
-      const c = countryAt(this.state, w, n);
-      // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
-      if (c === 'ch' || (isNeutralCountry(this.state, c) && this.state.countries[c ?? '']?.controller !== this.side)) return false;
-      if (theirs.land > 0) return false;
-      if (enemyLandZoc.has(n) && mine.land === 0) return false;
-      return true;
-    }
-    if (h.kind === 'land') return false;
-    if (theirs.fleet > 0) return false;
-    if (enemyFleetZoc.has(n) && mine.fleet === 0) return false;
-    return true;
-  }
-
-  private enterCache: Uint8Array | null = null;
-  private portCache: Uint8Array | null = null;
+  private flagsCache: TraceFlags | null = null;
 
   /** Per node*2+mode: may a line enter it (11.2.2); per node: friendly-controlled port. */
-  private flags(): { enter: Uint8Array; port: Uint8Array } {
-    if (!this.enterCache || !this.portCache) {
-      const n = this.w.board.nodeCount;
-      const enter = new Uint8Array(n * 2), port = new Uint8Array(n);
-      for (let v = 0; v < n; v++) {
-        enter[v * 2 + LAND] = this.enterable(v, LAND) ? 1 : 0;
-        enter[v * 2 + SEA] = this.enterable(v, SEA) ? 1 : 0;
-        port[v] = this.friendlyPort(v) ? 1 : 0;
-      }
-      this.enterCache = enter;
-      this.portCache = port;
-    }
-    return { enter: this.enterCache, port: this.portCache };
+  private flags(): TraceFlags {
+    return (this.flagsCache ??= traceFlags(this.state, this.side, this.zocs));
   }
 
   /** The board's trace rules for this side: land and sea lines (11.2.1), entry (11.2.2), changes at friendly ports. */
@@ -164,7 +191,7 @@ export class SupplyNet {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = reusedTrace(this.state, this.side, key, !!this.zocs, () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
+    const r = reusedTrace(this.state, this.side, key, [sources], !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
     this.cache.set(key, r);
     return r;
   }
@@ -230,7 +257,7 @@ export class SupplyNet {
       sourceSets.push(supplySourceHexes(s, p, this.side));
     }
     // The sources follow from control and countries, which are among the supply inputs.
-    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, !!this.zocs, () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
+    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, sourceSets, !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
     return this.multiCache;
   }
 
@@ -298,7 +325,7 @@ export function supplyPhase(state: TwoWWState, log: (text: string, rule: string)
     const u = state.units[id]!;
     const d = unitDef(state, id);
     if (!u.reduced && d.full) {
-      u.reduced = true;
+      write(state, 'units', id).reduced = true;
       log(`${unitName(state, id)} is out of supply and is reduced`, '2WW 11');
     } else {
       eliminateUnit(state, id);

@@ -1,5 +1,6 @@
 // The static side of a 2WW game: board, hex attributes, hexsides, boxes, unit catalogue, terrain costs.
 // A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
+import { write } from '../../engine/index.ts';
 import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
 import { withinRange } from '../../board/range.ts';
 import type { CombatWorld } from './combat/world.ts';
@@ -319,7 +320,7 @@ export const DEFAULT_TERRAIN: Record<string, TerrainRule> = {
 /** Remove a unit from play (to the force pool via ELIMINATED, or for good), with any cargo it carries. */
 export function eliminateUnit(state: TwoWWState, id: string): void {
   for (const [cid, c] of Object.entries(state.units)) if (c.aboard === id) eliminateUnit(state, cid);
-  const u = state.units[id]!;
+  const u = write(state, 'units', id);
   u.where = u.permanent || id === 'fr-fort-maginot' ? REMOVED : ELIMINATED;
   u.reduced = false;
   u.ops = false;
@@ -331,7 +332,6 @@ export function eliminateUnit(state: TwoWWState, id: string): void {
 
 /** Move a unit and whatever it carries. */
 export function placeUnit(state: TwoWWState, id: string, where: string): void {
-  const units = state.units;
-  units[id]!.where = where;
-  for (const k in units) if (units[k]!.aboard === id) units[k]!.where = where;
+  write(state, 'units', id).where = where;
+  for (const k in state.units) if (state.units[k]!.aboard === id) write(state, 'units', k).where = where;
 }

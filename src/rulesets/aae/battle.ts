@@ -8,7 +8,7 @@ import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
 import {
   FIRER_CLASSES, HIT_CLASS_ORDER, canHurt, casualtyKey, combatant, eligible, hitDestroys, hitsAbsorbable, isAir, isShip, isSub,
-  pickCasualty, roundSteps, strikes, takesPartInBattle,
+  mayTakeHit, pickCasualty, roundSteps, strikes, takesPartInBattle,
   type BattleKind, type BattleSide, type Combatant, type HitClass, type Step,
 } from './combat-rules.ts';
 import { combatTable, type BattleContext } from './house/values.ts';
@@ -66,6 +66,9 @@ export interface BattleFrame extends Frame {
   surprise?: boolean;
   /** German land units lost in this battle (l.167). */
   germanLost?: number;
+  /** The round in which the attacker chose the air strike's targets, and whether it struck at warships only (l.80). */
+  strikeAsked?: number;
+  warshipsOnly?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -152,7 +155,9 @@ function roll(ctx: Ctx<AaeState>, f: BattleFrame, side: BattleSide, step: Step, 
     for (const x of r.faces) {
       if (x > g.value) continue;
       // House rules l.28: a hit rolled at 4 or more by a targeting unit is a target hit.
-      const cls = g.target && x >= g.target.from ? g.target.cls : g.cls;
+      let cls = g.target && x >= g.target.from ? g.target.cls : g.cls;
+      // House rules l.80: the air strike announced at warships only.
+      if (step === 'strike' && side === 'attacker' && f.warshipsOnly && f.strikeAsked === f.round && cls === 'ships') cls = 'warship';
       byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
     }
   }
@@ -298,6 +303,26 @@ function nextStep(s: AaeState, f: BattleFrame, step: BattleFrame['step']): Battl
   return i >= 0 && i + 1 < steps.length ? steps[i + 1]! : 'end-round';
 }
 
+export const RULE_STRIKE_CHOICE = 'AAE house rules l.80 (the air strike\'s targets)';
+
+/** The attacker announces the air strike's targets when it has aircraft and the defender submarines or transports that could be hit (l.80). */
+function strikeChoiceDue(s: AaeState, f: BattleFrame): boolean {
+  if (!s.opts.house['strike-choice'] || f.kind !== 'sea' || f.strikeAsked === f.round) return false;
+  const { attC, defC } = forces(s, f);
+  return attC.some((c) => isAir(c.type) && takesPartInBattle(c)) && defC.some((c) => (isSub(c.type) || c.type === 'transport') && mayTakeHit(c, 'ships'))
+    && defC.some((c) => mayTakeHit(c, 'warship'));
+}
+
+function strikeChoicePrompt(s: AaeState, f: BattleFrame): Prompt {
+  return {
+    seat: s.power, rule: RULE_STRIKE_CHOICE, kind: 'choose', text: `Air strike in ${areaName(f.area)}, round ${f.round}: which ships do your aircraft strike at?`,
+    choices: [
+      { action: { type: 'strike-targets', warships: false }, label: 'strike at any ship' },
+      { action: { type: 'strike-targets', warships: true }, label: 'strike at warships only (ignore submarines and transports)' },
+    ],
+  };
+}
+
 /** Steps whose victims do not fire back (antiaircraft fire, the submarines' first strike). */
 const firesBackIn = (step: BattleFrame['step']): boolean => step !== 'opening' && step !== 'aa';
 
@@ -312,6 +337,7 @@ export const battle: Procedure<AaeState, BattleFrame> = {
       const ask = submergeAsk(s, f);
       return ask ? [ask] : [];
     }
+    if (f.step === 'strike' && strikeChoiceDue(s, f)) return [strikeChoicePrompt(s, f)];
     if (f.step === 'press') return [pressPrompt(s, f)];
     if (f.step === 'withdraw') return withdrawPrompt(s, f);
     return [];
@@ -370,6 +396,11 @@ export const battle: Procedure<AaeState, BattleFrame> = {
     }
   },
   act(ctx, f, _seat, a) {
+    if (a.type === 'strike-targets') {
+      ctx.log(a.warships ? 'The attacking aircraft strike at warships only, ignoring submarines and transports' : 'The attacking aircraft strike at any ship', RULE_STRIKE_CHOICE);
+      ctx.goto('battle', { ...f, strikeAsked: f.round, warshipsOnly: a.warships ? true : undefined });
+      return;
+    }
     if (a.type === 'casualty') {
       const h = f.hits![0]!;
       const firesBack = firesBackIn(f.step);

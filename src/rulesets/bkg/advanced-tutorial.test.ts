@@ -1,9 +1,8 @@
 // The Advanced Game Tutorial (turn 2/41 of the 1941 scenario) played move by move with every die forced as printed
 // (rulebook L4543-6015): the Axis action segment, from the peace roll to the Coup in Iraq after its last combats,
-// and the Allied segment's rail movement and rebasing.
+// and the Allied action segment.
 // The seed is one whose set-up peace roll is the tutorial's 10; every later die is forced. Deviations from the
-// printed text are rulings (docs/rulings/bkg.md 53-65). Not yet here: the rest of the Allied segment (naval moves
-// and searches, combats, US entry, cards, research with sabotage, production).
+// printed text are rulings (docs/rulings/bkg.md 53-70).
 import { describe, expect, it } from 'vitest';
 import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
@@ -635,10 +634,358 @@ function alliedRailAndRebase(p: Play): void {
   expect(prompts(bkg, p.s)[0]!.text).toContain('movement phase');
 }
 
+/** 6.4.3 the Allied naval moves. A BE convoy loads an Inf 3 in the Channel, reloads it to the convoy at the Cape of
+ *  Good Hope (6 sea zones spent), and that convoy unloads it in Alexandria. A convoy and the TF 2 meet in the Faroes
+ *  Gap, slip past the German sub in the Central Atlantic (it rolls 7), load the Inf 2 (C) in America and are found on
+ *  the way back (5): beyond single range, they stop there (ruling 37). The ships elsewhere go round the sub. */
+function alliedNaval(p: Play): void {
+  const n = p.events.length;
+  const conv = p.unit('be', 'scandinavian-sea', 'Conv 1');
+  p.act('be', { type: 'move', units: [conv], to: 'channel' });
+  const inf3 = p.unit('be', 'england', 'Inf 3');
+  p.act('be', { type: 'load', unit: inf3, convoy: conv });
+  p.act('be', { type: 'move', units: [conv], to: 'cape-of-good-hope' });
+  expect(p.s.units[conv]!.mp).toBe(6); // double range, round the sub (Bay of Biscay, Sea of Portugal)
+  const cape = p.ids('be', 'cape-of-good-hope', 'Conv 1').find((id) => id !== conv)!;
+  p.act('be', { type: 'transfer', unit: inf3, convoy: cape });
+  p.act('be', { type: 'move', units: [cape], to: 'red-sea' });
+  p.act('be', { type: 'unload', unit: inf3, to: 'alexandria' });
+  const c2 = p.unit('be', 'sea-of-britain', 'Conv 1');
+  const tf2 = p.unit('be', 'scandinavian-sea', 'TF 2');
+  p.act('be', { type: 'move', units: [c2], to: 'faroes-gap' });
+  p.act('be', { type: 'move', units: [tf2], to: 'faroes-gap' }); // ships move on after a stop (ruling 67)
+  p.dice(3, 4);
+  p.act('be', { type: 'move', units: [c2, tf2], to: 'american-east-coast' });
+  p.act('be', { type: 'load', unit: p.unit('be', 'canada-east', 'Inf 2 (C)'), convoy: c2 });
+  p.dice(1, 4);
+  p.act('be', { type: 'move', units: [c2, tf2], to: 'sea-of-britain' });
+  p.diceUsed();
+  expect(p.log(n)).toEqual([
+    'British Empire Inf 3 loads onto a convoy in Channel',
+    'British Empire Inf 3 changes convoys in Cape of Good Hope',
+    'British Empire Inf 3 unloads into Alexandria',
+    'Axis search in Central Atlantic (success on 6 or less): rolled 3+4 = 7',
+    'Axis search roll 7: not found',
+    'British Empire Inf 2 (C) loads onto a convoy in American East Coast',
+    'Axis search in Central Atlantic (success on 6 or less): rolled 1+4 = 5',
+    'Axis search roll 5: found',
+    'The Allied group is found in Central Atlantic and must stop',
+  ]);
+  // Gibraltar Straits: all to the Ligurian Sea (the Italian sub); the Levantine Sea's ships to the Aegean Sea (the
+  // Italian convoy); the two TFs of the Scandinavian Sea by double range to the Ionian Sea, round the sub. The BE
+  // Air 1 (B) of Alexandria flies at the Aegean Sea now (the tutorial has it join after the search: ruling 68).
+  p.act('be', { type: 'move', units: all(p, 'be', 'gibraltar-straits', 'ligurian-sea'), to: 'ligurian-sea' });
+  p.act('be', { type: 'move', units: all(p, 'be', 'levantine-sea', 'aegean-sea'), to: 'aegean-sea' });
+  p.act('be', { type: 'move', units: all(p, 'be', 'scandinavian-sea', 'ionian-sea'), to: 'ionian-sea' });
+  p.act('be', { type: 'move', units: [p.unit('be', 'alexandria', 'Air 1 (B)')], to: 'aegean-sea' });
+  expect(p.log(n)).toHaveLength(9); // no more searches on the way
+  expect(p.describe('central-atlantic').split(', ').sort()).toEqual(['be Conv 1', 'be Inf 2 (C)', 'be TF 2', 'germany Sub 2']);
+  expect(p.describe('ionian-sea')).toBe('be TF 3, be TF 4');
+  expect(p.describe('aegean-sea').split(', ').sort()).toEqual(['be Air 1 (B)', 'be Conv 1', 'be TF 3', 'italy Conv 1']);
+}
+
+/** 6.4.4 the Allied land moves; 6.4.6 the Axis reactions; the combat phase's searches: the BE finds the Italian
+ *  convoy in the Aegean Sea (9, with Radar) and fights; its ships do not find the diving Italian sub (6). */
+function alliedLand(p: Play): void {
+  // The tutorial's "Inf 2 (I) (B)" in the Near East is an Inf 3 (I) in the 1941 set-up.
+  send(p, 'be', 'abessinia', 'alexandria', 'Inf 3 (SA)');
+  send(p, 'be', 'near-east', 'alexandria', 'Inf 3 (I)');
+  send(p, 'china', 'sian', 'chentu', 'Inf 1 (B)');
+  send(p, 'china', 'sian', 'peking', 'Inf 4', 'Inf 3', 'Inf 3');
+  send(p, 'china', 'chunking', 'peking', 'Air 2 (US)');
+  send(p, 'china', 'changsa', 'peking', 'Air 1');
+  send(p, 'china', 'wuhan', 'sian', 'Inf 2');
+  send(p, 'ussr', 'leningrad', 'finland', 'Inf 3', 'Inf 2', 'Inf 1 (B)', 'Inf 1 (B)', 'Arm 2', 'Air 3');
+  send(p, 'ussr', 'valdai', 'finland', 'Air 1', 'Air 1');
+  send(p, 'ussr', 'smolensk', 'finland', 'Air 1', 'Air 1');
+  send(p, 'ussr', 'vitebsk', 'finland', 'Air 1');
+  send(p, 'ussr', 'vitebsk', 'leningrad', 'HQ Konev', 'Arm 3');
+  send(p, 'ussr', 'pripiet', 'valdai', 'Inf 2');
+  send(p, 'ussr', 'eastern-poland', 'vitebsk', 'Arm 2');
+  send(p, 'ussr', 'eastern-poland', 'pripiet', 'Inf 2');
+  send(p, 'ussr', 'kiev', 'gomel', 'Arm 2');
+  send(p, 'ussr', 'kiev', 'kharkov', 'Arm 1 (B)');
+  send(p, 'ussr', 'dnepropetrovsk', 'crimea', 'Arm 2');
+  send(p, 'ussr', 'dnepropetrovsk', 'kursk', 'Arm 2');
+  send(p, 'ussr', 'irkutsk', 'voronesh', 'Arm 3');
+  for (const m of ['usa', 'be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  expect(p.waiting()).toEqual(['germany:react', 'italy:react', 'japan:react']);
+  // Germany: the Baltic's aircraft to Finland, the Finnish Sea's TF 3 supports it; Japan: Pakoe's aircraft to
+  // Peking, HQ Hiro sends an Inf 3 and an Inf 2 from Shanghai.
+  for (const u of p.ids('germany', 'baltic').filter((id) => p.s.units[id]!.type === 'air')) p.act('germany', { type: 'react', units: [u], to: 'finland' });
+  p.act('germany', { type: 'support', unit: p.unit('germany', 'finnish-sea', 'TF 3'), to: 'finland' });
+  for (const u of p.ids('japan', 'pakoe').filter((id) => p.s.units[id]!.type === 'air')) p.act('japan', { type: 'react', units: [u], to: 'peking' });
+  p.act('japan', { type: 'reserve', units: [p.unit('japan', 'shanghai', 'Inf 3'), p.unit('japan', 'shanghai', 'Inf 2')], to: 'peking' });
+  const n = p.events.length;
+  p.dice(4, 5, 3, 3);
+  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+  // The BE searches first (the phasing side, ruling 68); found, the Italian convoy's own roll (printed 7) is moot.
+  p.act('be', { type: 'fight' });
+  p.act('italy', { type: 'ignore' }); // the sub dives
+  p.diceUsed();
+  expect(p.log(n).filter((t) => t.includes('search roll'))).toEqual(['Allied search roll 9: found', 'Allied search roll 6: not found']);
+  expect(prompts(bkg, p.s)[0]!.choices!.map((c) => c.action.place)).toEqual(['central-atlantic', 'peking', 'finland', 'aegean-sea']);
+}
+
+/** The Central Atlantic: the German sub fires first (2, a hit): the BE convoy and its load are flipped; the TF 2's
+ *  anti-sub fire misses (3); the BE retreats to the Sea of Britain. */
+function centralAtlantic(p: Play): void {
+  const n = fight(p, 'central-atlantic', [2, 3]);
+  hits(p, 'be', 'Conv 1');
+  expect(rolls(p, n).concat(p.log(n).filter((t) => t.includes('flipped')))).toEqual([
+    'Germany (subs): 2 at strength 2: one hit',
+    'British Empire (anti-sub): 3 at strength 1: no hit',
+    'British Empire Conv 1 flipped to Conv 0 (B)',
+    'British Empire Inf 2 (C) flipped to Inf 1 (C) (B)',
+  ]);
+  p.act('be', { type: 'retreat' });
+  p.act('be', { type: 'retreat-to', units: p.ids('be', 'central-atlantic'), to: 'sea-of-britain' });
+  expect(p.describe('sea-of-britain').split(', ').sort()).toEqual(['be Conv 0 (B)', 'be Inf 1 (C) (B)', 'be TF 2']);
+}
+
+/** The Aegean Sea (the tutorial's "Levantine Sea": the British ships had sailed on to the Aegean): the BE sinks the
+ *  Italian convoy; its aircraft returns to Alexandria. */
+function aegean(p: Play): void {
+  const n = fight(p, 'aegean-sea', [2, 5, 1, 3]);
+  expect(rolls(p, n)).toEqual([
+    'British Empire: 2 at strength 3: one hit',
+    'British Empire: 5 at strength 1: no hit',
+    'British Empire: 1 at strength 1: one hit',
+    'Italy: 3 at strength 1: no hit',
+  ]);
+  expect(p.log(n).slice(-2)).toEqual(['Italy Conv 1 flipped to Conv 0 (B)', 'Italy Conv 0 (B) eliminated']);
+  land(p, 'be', 'aegean-sea', 'alexandria');
+  expect(p.describe('aegean-sea')).toBe('be Conv 1, be TF 3');
+}
+
+/** Peking (river, bad weather): Japan puts both Air 3 and an Air 2 into the air/sea segment (Air Combat: +1 there),
+ *  the other two Air 2 into the land segment. China retreats to Sian; the Japanese aircraft stay. */
+function peking(p: Play): void {
+  const n = p.events.length;
+  p.dice(1, 2, 4, 1, 2, 4, 1, 3, 4, 2, 4, 4);
+  p.act(p.waiting()[0]!.split(':')[0] as Major, { type: 'fight', place: 'peking' });
+  for (;;) {
+    const x = prompts(bkg, p.s)[0];
+    if (x?.kind !== 'assign') break;
+    if (x.seat === 'japan') {
+      const air = p.ids('japan', 'peking').filter((id) => p.s.units[id]!.type === 'air');
+      const three = air.filter((id) => p.s.units[id]!.front === 3);
+      for (const id of [...three, air.find((id) => p.s.units[id]!.front === 2)!]) p.act('japan', { type: 'assign', unit: id, as: 'air' });
+    }
+    p.act(x.seat as Major, { type: 'assigned' });
+  }
+  // The tutorial prints the Japanese air/sea dice as one at 2 and two at 1 (without Air Combat); the same dice at 3
+  // and 2 give the same two hits (ruling 70).
+  expect(rolls(p, n)).toEqual([
+    'China (air/sea): 1 at strength 1: one hit',
+    'Japan (air/sea): 2, 4 at strength 3: one hit',
+    'Japan (air/sea): 1 at strength 2: one hit',
+    'China (land): 2 at strength 2: one hit',
+    'China (land): 4, 1 at strength 1: one hit',
+    'Japan (land): 3, 4 at strength 3: one hit',
+    'Japan (land): 2 at strength 2: one hit',
+    'Japan (land): 4, 4 at strength 1: no hit',
+  ]);
+  hits(p, 'china', 'Air 1', 'Inf 3', 'Inf 3'); // the Air 2 (US) takes the second air hit (forced)
+  hits(p, 'japan', 'Air 2', 'Inf 3', 'Inf 3');
+  p.act('china', { type: 'retreat' });
+  p.act('china', { type: 'retreat-to', units: p.ids('china', 'peking').filter((id) => p.s.units[id]!.type !== 'air'), to: 'sian' });
+  land(p, 'china', 'peking', 'sian');
+  land(p, 'japan', 'peking', 'peking');
+  expect(p.describe('peking').split(', ').sort()).toEqual([
+    'japan Air 1 (B)', 'japan Air 2', 'japan Air 2', 'japan Air 3', 'japan Air 3', 'japan Inf 2', 'japan Inf 2 (B)', 'japan Inf 2 (B)',
+  ]);
+  expect(p.ids('china', 'sian', 'Air 1 (US) (B)')).toHaveLength(1);
+}
+
+/** Finland: the Axis has only aircraft and the TF there, so every Soviet land unit fires anti-aircraft in the air/sea
+ *  segment; the German aircraft and TF get +1 for Air Combat. The Axis retreats; the USSR takes Finland. */
+function finland(p: Play): void {
+  const n = p.events.length;
+  // The Axis has two Air 3 here, not the tutorial's Air 4 and three Air 3 (rulings 59, 64): the dice of the absent
+  // Air 4 (6) and third Air 3 (4) are not rolled (ruling 70).
+  p.dice(5, 1, 1, 3, 3, 3, 3, 4, 4, 4, 5, 5, 3, 5, 2, 6);
+  expect(p.waiting()).toEqual(['ussr:assign']);
+  allAir(p);
+  expect(rolls(p, n)).toEqual([
+    'USSR (air/sea): 5 at strength 3: no hit',
+    'USSR (air/sea): 1, 1, 3, 3, 3 at strength 1: 2 hits',
+    'USSR (anti-aircraft): 3, 4, 4, 4, 5, 5 at strength 1: no hit',
+    'Germany and Finland (air/sea): 3, 5, 2 at strength 4: 2 hits',
+    'Germany and Finland (air/sea): 6 at strength 2: no hit',
+  ]);
+  hits(p, 'ussr', 'Air 1', 'Air 1');
+  hits(p, 'germany', 'Air 2', 'Air 1 (B)');
+  expect(p.log(n).slice(-2)).toEqual(['Finland Air 1 (B) eliminated', 'Finland: Germany has only aircraft and task forces left and must retreat']);
+  p.act('germany', { type: 'land', units: p.ids('germany', 'finland', 'Air 3'), to: 'baltic' });
+  expect(p.log(n).at(-1)).toBe('USSR now controls Finland (production: Germany -1)');
+  expect(p.s.production.germany).toBe(24); // the tutorial's 27 (ruling 53)
+  land(p, 'ussr', 'finland', 'finland');
+  expect(p.describe('finnish-sea').split(', ').sort()).toEqual(['germany Conv 0 (B)', 'germany Conv 1', 'germany Sub 2', 'germany TF 3']);
+}
+
+/** 6.6-6.7: the second supply check (Matruh out of supply); HQ Konev takes the Inf 3 and both Inf 4 (G) into Karelia
+ *  with the Arm 3 and the Air 3. The Finns there trace supply by sea (ruling 69) and fire at full strength. */
+function kareliaExploit(p: Play): void {
+  expect(p.log(p.events.length - 1)).toEqual(['Second supply check: out of supply in Matruh']);
+  send(p, 'ussr', 'leningrad', 'karelia', 'Inf 3', 'Inf 4 (G)', 'Inf 4 (G)', 'Arm 3', 'HQ Konev');
+  send(p, 'ussr', 'finland', 'karelia', 'Air 3');
+  for (const m of ['usa', 'be', 'ussr', 'china'] as const) p.act(m, { type: 'end' });
+  p.act('germany', { type: 'end' });
+  const n = p.events.length;
+  p.dice(3, 4, 4, 5, 2, 2, 2, 6);
+  p.act('italy', { type: 'end' });
+  placeAll(p); // the Axis gives the Finns no air support
+  expect(rolls(p, n)).toEqual([
+    'USSR (land): 3, 4 at strength 4: 2 hits',
+    'USSR (land): 4 at strength 3: no hit',
+    'USSR (land): 5, 2 at strength 2: one hit',
+    'USSR (land): 2 at strength 2: one hit',
+    'Finland (land): 2 at strength 3: one hit',
+    'Finland (land): 6 at strength 2: no hit',
+  ]);
+  hits(p, 'ussr', 'Inf 3');
+  expect(p.log(n).slice(-5)).toEqual([
+    'Finland Inf 3 flipped to Inf 2 (B)', 'Finland Inf 2 (B) eliminated', 'Finland Inf 2 flipped to Inf 1 (B)', 'Finland Inf 1 (B) eliminated',
+    'USSR now controls Karelia (production: Germany -1, USSR +1)',
+  ]);
+  expect([p.s.production.germany, p.s.production.ussr]).toEqual([23, 33]); // the tutorial's 26 and 33
+  land(p, 'ussr', 'karelia', 'karelia');
+}
+
+/** 7.1-7.3: Finland is conquered; US entry: +1 (14), then the USA plays Increase US Pre-War Production (18); Japan
+ *  plays BNL Production and the USA answers with BNL Embargo (both leave the game: ruling 71); income. */
+function usEntry(p: Play): void {
+  for (const m of ['usa', 'be', 'ussr'] as const) p.act(m, { type: 'end' });
+  expect(p.waiting()).toEqual(['usa:card', 'japan:card']);
+  const n = p.events.length;
+  // The deck is shuffled by the seed; the tutorial's draws are put on top in its order, as the dice are forced.
+  const top = ['coup-siam', 'lend-lease-usa', 'militia', 'morsecode', 'national-war-ussr', 'para-troops', 'spies'];
+  expect(top.filter((c) => p.s.cards.deck.includes(c))).toEqual(top);
+  p.s.cards.deck = [...top, ...p.s.cards.deck.filter((c) => !top.includes(c))];
+  p.act('usa', { type: 'play', card: 'us-prewar-production' });
+  p.act('japan', { type: 'play', card: 'bnl-production' });
+  p.act('usa', { type: 'play', card: 'bnl-embargo' });
+  expect(p.log(n - 4)).toEqual([
+    'Finland is conquered; 0 units removed', 'Yugoslavia is conquered; 0 units removed', 'Greece is conquered; 0 units removed',
+    'US production +1 (US entry): 14',
+    'USA plays Increase US Pre-War Production', 'US production +4 (card Increase US Pre-War Production): 18',
+    'Japan plays Japan gains BNL Production', 'USA plays BNL Embargo', 'Delivery agreement BNL to Japan ends: Japan -3',
+    'Income: Germany 23, Italy 6, Japan 15, USA 18, British Empire 20, USSR 33, China 8',
+  ]);
+  expect(p.s.cards.removed).toEqual(expect.arrayContaining(['bnl-production', 'bnl-embargo']));
+}
+
+/** 7.4 cards: Germany and Japan swap Coup in Siam and Militia (1 BP each); Italy's Lend Lease (USA) goes back at once;
+ *  the USA buys Morsecode; the BE offers National War (USSR) to the USSR, which takes it instead of its Para Troops;
+ *  China puts Spies back. */
+function cards(p: Play): void {
+  const n = p.events.length;
+  p.act('germany', { type: 'offer', card: 'coup-siam', to: 'japan' });
+  p.act('japan', { type: 'offer', card: 'militia', to: 'germany' });
+  p.act('japan', { type: 'buy', card: 'coup-siam' });
+  p.act('usa', { type: 'buy', card: 'morsecode' });
+  p.act('be', { type: 'offer', card: 'national-war-ussr', to: 'ussr' });
+  p.act('ussr', { type: 'buy', card: 'national-war-ussr' });
+  p.act('china', { type: 'return' });
+  expect(p.waiting()).toEqual(['germany:card']); // Japan's offer, decided after the draws
+  p.act('germany', { type: 'buy', card: 'militia' });
+  expect(p.log(n).filter((t) => !t.startsWith('('))).toEqual([
+    'Germany offers a card to Japan', 'Italy draws a card only the other side can use and puts it beneath the stack',
+    'Japan offers a card to Germany', 'Japan buys a card (1 BP)', 'USA buys a card (1 BP)', 'British Empire offers a card to USSR',
+    'USSR buys a card (1 BP)', 'China puts a card beneath the stack', 'Germany buys a card (1 BP)',
+  ]);
+  const held = (m: Major) => (p.s.cards.hands[m] ?? []).map((h) => h.id);
+  expect([held('germany').at(-1), held('japan').at(-1), held('usa').at(-1), held('ussr').at(-1)]).toEqual(['militia', 'coup-siam', 'morsecode', 'national-war-ussr']);
+  expect(p.s.cards.deck.slice(-3)).toEqual(['lend-lease-usa', 'para-troops', 'spies']);
+  expect([p.s.budget.germany, p.s.budget.japan, p.s.budget.usa, p.s.budget.ussr, p.s.budget.china]).toEqual([22, 14, 17, 32, 8]);
+}
+
+/** 7.5 research: every major but Italy and China buys a number (2 BP); the BE announces a roll and Italy sabotages
+ *  it (the BE's 5 numbers are lost); Germany rolls 4 with its 4 numbers and chooses Better Subs. */
+function researchPhase(p: Play): void {
+  const n = p.events.length;
+  for (const m of ['germany', 'japan', 'usa', 'be', 'ussr'] as const) p.act(m, { type: 'buy' });
+  for (const m of ['italy', 'china'] as const) p.act(m, { type: 'pass' });
+  expect([p.s.research.japan, p.s.research.usa, p.s.research.germany, p.s.research.be, p.s.research.ussr, p.s.research.italy]).toEqual([2, 2, 4, 5, 2, 1]);
+  // The engine asks the majors in turn order (Germany before the BE); only Germany and the BE roll.
+  p.dice(4);
+  p.act('germany', { type: 'announce' });
+  p.diceUsed();
+  p.act('germany', { type: 'achieve', achievement: 'better-subs' });
+  for (const m of ['italy', 'japan', 'usa'] as const) p.act(m, { type: 'pass' });
+  p.act('be', { type: 'announce' });
+  expect(p.waiting()).toEqual(['italy:card']);
+  p.act('italy', { type: 'play', card: 'sabotage' });
+  p.act('ussr', { type: 'pass' });
+  expect(p.log(n).slice(-6)).toEqual([
+    'Germany announces a research roll with 4 numbers', 'Germany research roll (4 numbers): rolled 4', 'Germany rolls 4: research succeeds',
+    'Germany achieves Better Subs', 'British Empire announces a research roll with 5 numbers',
+    'Italy plays Sabotage on Research: British Empire loses its 5 numbers',
+  ]);
+  expect([p.s.research.be, p.s.research.germany, p.s.achievements.germany]).toEqual([0, 0, expect.arrayContaining(['better-subs'])]);
+
+}
+
+/** 7.6 production, as the tutorial builds where the budgets allow (ruling 72). */
+function production(p: Play): void {
+  const n = p.events.length;
+  const act = (m: Major, label: string) => {
+    const x = prompts(bkg, p.s).find((y) => y.seat === m && y.kind === 'production');
+    if (!x && label === 'Done' && p.s.budget[m] === 0) return; // nothing left to spend: done by itself
+    const c = x?.choices!.find((y) => y.label.startsWith(label));
+    if (!c) throw new Error(`${m} cannot ${label} now`);
+    p.act(m, c.action);
+  };
+  // The German Arm 2 (B) in Matruh is out of supply and cannot be repaired.
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.some((c) => c.label.includes('Matruh'))).toBe(false);
+  for (const l of ['Repair Germany Inf 2 (B)', 'Repair Germany Inf 2 (B)', 'Repair Romania Inf 1 (B)', 'Repair Romania Inf 1 (B)', 'Build Germany Air 3', 'Build Germany Inf 3', 'Build Germany Inf 3', 'Build Romania Inf 2', 'Done']) act('germany', l);
+  for (const l of ['Build Italy Inf 2', 'Build Italy Air 2', 'Done']) act('italy', l);
+  // Japanese Navy (in effect since 1941): 6 BP a quarter on naval units. After a Sub and an Air 2 Japan owes 3 more,
+  // so the tutorial's Inf 3 is refused and a second Sub is built (ruling 73).
+  for (const l of ['Build Japan Sub 2', 'Build Japan Air 2']) act('japan', l);
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'japan')!.text).toContain('at least 3 BP more on naval units');
+  expect(() => act('japan', 'Build Japan Inf 3')).toThrow('japan cannot Build Japan Inf 3 now');
+  for (const l of ['Build Japan Sub 2', 'Build Japan Inf 2', 'Done']) act('japan', l);
+  for (const l of ['Build USA TF 5', 'Done']) act('usa', l);
+  for (const l of ['Repair British Empire Air 1 (B) in Alexandria', 'Repair British Empire Conv 0 (B)', 'Repair British Empire Inf 1 (C) (B)', 'Rebuild HQ Gort', 'Build British Empire Inf 3 (', 'Build British Empire Inf 2 (A)', 'Build British Empire TF 3', 'Done']) act('be', l);
+  // National War (USSR), bought this quarter, can be played from the next one on: the USSR repairs as printed
+  // (5 BP) and builds orange units (ruling 72).
+  expect(prompts(bkg, p.s).find((x) => x.seat === 'ussr')!.choices!.some((c) => c.action.type === 'play')).toBe(false);
+  for (const l of ['Repair USSR Arm 1 (B)', 'Repair USSR Inf 1 (B)', 'Repair USSR Inf 1 (B)', 'Repair USSR Inf 2 (B)', 'Build USSR Arm 2', 'Build USSR Air 1', 'Build USSR Air 1']) act('ussr', l);
+  while (p.s.budget.ussr >= 2 && prompts(bkg, p.s).find((x) => x.seat === 'ussr')!.choices!.some((c) => c.label.startsWith('Build USSR Inf 2'))) act('ussr', 'Build USSR Inf 2');
+  act('ussr', 'Done');
+  for (let i = 0; i < 6; i++) act('china', 'Repair China Inf');
+  for (const l of ['Build China Inf 2', 'Done']) act('china', l);
+  const end = p.log(n).indexOf('Quarter 3/41 begins');
+  expect(p.log(n).slice(0, end)).toEqual([
+    'Germany repairs Germany Inf 2 (B) in Lwow (1 BP)', 'Germany repairs Germany Inf 2 (B) in Greece (1 BP)',
+    'Germany repairs Romania Inf 1 (B) in Odessa (1 BP)', 'Germany repairs Romania Inf 1 (B) in Odessa (1 BP)',
+    'Germany builds Germany Air 3 (6 BP)', 'Germany builds Germany Inf 3 (3 BP)', 'Germany builds Germany Inf 3 (3 BP)',
+    'Germany builds Romania Inf 2 (2 BP)', 'Germany saves 2 BP',
+    'Italy builds Italy Inf 2 (2 BP)', 'Italy builds Italy Air 2 (4 BP)',
+    'Japan builds Japan Sub 2 (3 BP)', 'Japan builds Japan Air 2 (4 BP)', 'Japan builds Japan Sub 2 (3 BP)', 'Japan builds Japan Inf 2 (2 BP)',
+    'USA builds USA TF 5 (10 BP)', 'USA saves 5 BP',
+    'British Empire repairs British Empire Air 1 (B) in Alexandria (2 BP)', 'British Empire repairs British Empire Conv 0 (B) in Sea of Britain (2 BP)',
+    'British Empire repairs British Empire Inf 1 (C) (B) in Sea of Britain (1 BP)', 'British Empire rebuilds HQ Gort (arrives in 4 quarters)',
+    'British Empire builds British Empire Inf 3 (3 BP)', 'British Empire builds British Empire Inf 2 (A) (2 BP)', 'British Empire builds British Empire TF 3 (6 BP)',
+    'British Empire saves 1 BP',
+    'USSR repairs USSR Arm 1 (B) in Kharkov (2 BP)', 'USSR repairs USSR Inf 1 (B) in Finland (1 BP)', 'USSR repairs USSR Inf 1 (B) in Finland (1 BP)',
+    'USSR repairs USSR Inf 2 (B) in Karelia (1 BP)', 'USSR builds USSR Arm 2 (4 BP)', 'USSR builds USSR Air 1 (2 BP)', 'USSR builds USSR Air 1 (2 BP)',
+    ...Array<string>(8).fill('USSR builds USSR Inf 2 (2 BP)'), 'USSR saves 1 BP',
+    'China repairs China Inf 1 (B) in Gobi (1 BP)', 'China repairs China Inf 1 (B) in Chentu (1 BP)', 'China repairs China Inf 1 (B) in Wuhan (1 BP)',
+    'China repairs China Inf 1 (B) in Changsa (1 BP)', 'China repairs China Inf 2 (B) in Sian (1 BP)', 'China repairs China Inf 2 (B) in Sian (1 BP)',
+    'China builds China Inf 2 (2 BP)',
+  ]);
+  // The example ends here; the savings stand on the Saved Production track for 3/41.
+  expect([p.s.saved.germany, p.s.saved.usa, p.s.saved.be, p.s.saved.ussr, p.s.saved.china]).toEqual([2, 5, 1, 1, 0]);
+}
+
 /** The tutorial's steps in the order it plays them; each checks its own outcome. */
 const STEPS = [
   movement, karelia, baltic, finnishSea, eastPoland, lwow, odessa, yugoslavia, cyreneica, pakoe,
   exploitation, greece, matruh, whiteRussia, leningrad, alliedRailAndRebase,
+  alliedNaval, alliedLand, centralAtlantic, aegean, peking, finland, kareliaExploit, usEntry, cards, researchPhase, production,
 ];
 
 /** Plays the tutorial's steps from `first` to `last`, both included. */
@@ -681,6 +1028,10 @@ describe('BKG Advanced Game Tutorial, turn 2/41', () => {
 
   it('North Africa and China: Cyreneica, Pakoe', () => {
     playSteps(turnStart(), movement, pakoe);
+  });
+
+  it('the Allied segment (naval moves with a reload mid-voyage and searches, the Central Atlantic, the Aegean Sea, Peking, Finland, Karelia) and the turn end (conquest, US entry with cards, income, cards, research with sabotage, production)', () => {
+    playSteps(turnStart(), movement, production);
   });
 
   it('exploitation: Greece with Surprise, Matruh, White Russia, Leningrad, the Coup in Iraq; the Allied rail and rebasing', () => {

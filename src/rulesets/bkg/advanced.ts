@@ -109,7 +109,12 @@ interface UsEntryFrame extends Frame {
   proc: 'us-entry';
 }
 
-/** Advanced 7.2: the neutral USA's production grows by 1 a quarter up to 20; at 20 or more it may declare war. */
+/** The cards about US entry that the USA and Japan may play in the US entry phase (cards are played "anytime"). */
+const US_ENTRY_CARDS = ['us-prewar-production', 'bnl-production', 'bnl-embargo'];
+
+/** Advanced 7.2: the neutral USA's production grows by 1 a quarter up to 20; cards may raise it (the tutorial's
+ *  Increase US Pre-War Production, played with BNL Production and BNL Embargo: ruling 71); at 20 or more the USA may
+ *  declare war. */
 export function usEntryStep(ctx: Ctx<BkgState>): void {
   const s = ctx.state;
   if (s.events.includes('usa-war') || isConquered(s, 'usa')) return;
@@ -117,11 +122,17 @@ export function usEntryStep(ctx: Ctx<BkgState>): void {
     s.production.usa += 1;
     ctx.log(`US production +1 (US entry): ${s.production.usa}`, 'BKG advanced 7.2');
   }
-  if (s.production.usa >= 20) ctx.push('us-entry', {});
+  ctx.push('us-entry', {});
+  ctx.push('segment-cards', { side: 'allies', ended: [], seats: ['usa', 'japan'], only: US_ENTRY_CARDS });
 }
 
 export const usEntry: Procedure<BkgState, UsEntryFrame> = {
-  prompts() {
+  run(ctx) {
+    const s = ctx.state;
+    if (s.production.usa < 20 || s.events.includes('usa-war')) ctx.pop();
+  },
+  prompts(s) {
+    if (s.production.usa < 20 || s.events.includes('usa-war')) return [];
     const choices: Choice[] = [
       { action: { type: 'declare-war' }, label: 'Declare war on the Axis (production 36)' },
       { action: { type: 'pass' }, label: 'Stay neutral this quarter' },

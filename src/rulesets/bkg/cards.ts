@@ -225,7 +225,7 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
       return isBelligerent(s, 'italy') && !isConquered(s, 'italy') && !africa && italyHeld ? [play('Italy surrenders')] : [];
     }
     case 'national-war-china': return m === 'japan' ? [play('no more Japanese-Chinese limits')] : [];
-    case 'bnl-production': return m === 'japan' && s.cards.removed.includes('embargo') || s.cards.inEffect.includes('embargo') ? [play('Japan receives the BNL islands\' production')] : [];
+    case 'bnl-production': return m === 'japan' && (s.cards.removed.includes('embargo') || s.cards.inEffect.includes('embargo')) ? [play('Japan receives the BNL islands\' production')] : [];
     case 'japan-occupies-indochine': return m === 'japan' && (isConquered(s, 'france') || s.events.includes('vichy')) && leaderOf(s, s.control.indochine!) !== 'japan' ? [play('Japan occupies Indochine without a fight')] : [];
     case 'japanese-defense-perimeter': return m === 'japan' && atWarWith('usa') ? [play('in effect from now on')] : [];
     case 'lend-lease-be': return atWar(s, 'ussr', 'germany') && !Object.values(s.units).some((u) => bkgData().map.areas.find((a) => a.id === u.where)?.country === 'uk' && sideOf(s, u.power) === 'axis') ? [play('BE production -3, USSR +3')] : [];

@@ -231,13 +231,19 @@ function shipDestinations(env: MoveEnv, u: Unit): Map<string, Destination> {
   // Basic: entering enemy ships stops and fights. Advanced (6.4.3 D): no automatic combat; a group may pass enemy
   // ships (they search for it on the way) and stop with them (both search when the phase's combats begin).
   const stop = (n: number) => !env.adv && enemyAt[n] === 1;
+  // Advanced: a route around enemy ships comes first (nobody searches for the group on the way).
+  const around = env.adv ? [true, false] : [false];
   if (!u.dbl && used < 3) {
-    const normal = movementRange(g, start, 3 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) ? 1 : Infinity), mustStop: stop });
-    collect(out, normal, start, (n) => ({ double: false, attack: enemyAt[n] === 1 }));
+    for (const avoid of around) {
+      const normal = movementRange(g, start, 3 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) ? 1 : Infinity), mustStop: (n) => stop(n) || (avoid && enemyAt[n] === 1) });
+      collect(out, normal, start, (n) => ({ double: false, attack: enemyAt[n] === 1 }));
+    }
   }
   if (!u.hostile) {
-    const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity) });
-    collect(out, dbl, start, (n) => (enemyAt[n] ? null : { double: used + dbl.costTo(n) > 3, attack: false }));
+    for (const avoid of around) {
+      const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity), ...(avoid ? { mustStop: (n: number) => enemyAt[n] === 1 } : {}) });
+      collect(out, dbl, start, (n) => (enemyAt[n] ? null : { double: used + dbl.costTo(n) > 3, attack: false }));
+    }
   }
   return out;
 }
@@ -427,8 +433,13 @@ export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination
   const steps = d.path.length - 1;
   u.mp = (u.mp ?? 0) + steps;
   if (d.double) u.dbl = true;
-  if (d.path.slice(1).some((p) => isHostileFor(ctx.state, u, p))) u.hostile = true;
-  if (u.type !== 'conv' || d.attack || u.mp >= 6 || (u.hostile && u.mp >= 3)) u.done = true;
+  // Advanced 6.4.3 F: ships that slipped past enemy ships unseen keep their double range.
+  const passed = ctx.state.rules === 'advanced' && isShip(u) ? d.path.slice(-1) : d.path.slice(1);
+  if (passed.some((p) => isHostileFor(ctx.state, u, p))) u.hostile = true;
+  // Convoys move in legs (6.1.3: to pick up a load); in the advanced game every ship does (ruling 67: groups form
+  // on the way, the tutorial's TF 2 joining a convoy in the Faroes Gap).
+  const legs = u.type === 'conv' || (ctx.state.rules === 'advanced' && isShip(u));
+  if (!legs || d.attack || u.mp >= 6 || (u.hostile && u.mp >= 3)) u.done = true;
   for (const l of loadsOf(ctx.state, u)) l.where = to;
   if (isLandUnit(u) && d.attack && d.path.length > 1) u.via = d.path[d.path.length - 2]; // the border it attacks across
   arrive(ctx, u, to, phasing);

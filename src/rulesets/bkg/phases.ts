@@ -469,13 +469,16 @@ interface SegmentCardsFrame extends Frame {
   proc: 'segment-cards';
   side: Side;
   ended: string[];
+  /** The US entry phase's window (advanced 7.2): only these seats, only these cards. */
+  seats?: Major[];
+  only?: string[];
 }
 
 function segmentCardPrompts(s: BkgState, f: SegmentCardsFrame): Prompt[] {
-  return seatsOf(s, f.side).filter((m) => !f.ended.includes(m)).flatMap((m) => {
-    const plays = cardPlays(s, m);
+  return (f.seats ?? seatsOf(s, f.side)).filter((m) => !f.ended.includes(m)).flatMap((m) => {
+    const plays = cardPlays(s, m).filter((c) => !f.only || f.only.includes(c.action.card as string));
     return plays.length ? [{
-      seat: m, rule: 'BKG advanced 7.4', kind: 'card', text: `${POWER_NAMES[m]}: play a card before the action segment ends?`,
+      seat: m, rule: 'BKG advanced 7.4', kind: 'card', text: `${POWER_NAMES[m]}: play a card ${f.only ? 'in the US entry phase' : 'before the action segment ends'}?`,
       choices: [...plays, { action: { type: 'end' }, label: 'No more cards' }],
     }] : [];
   });

@@ -1,5 +1,5 @@
 // Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
-import type { Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
+import type { Action, Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area, coastsOf } from './map.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
@@ -7,6 +7,7 @@ import { atWar, createUnit, friendly, isConquered, removeUnit, seatOf } from './
 import { BE_HOME_COUNTRIES, BE_LETTER, MAJORS, POWER_NAMES, isMajor, type Major } from './powers.ts';
 import { type BkgState, type Unit, isShip, unitLabel } from './state.ts';
 import { distinct } from './movement.ts';
+import { isOutOfSupply } from './supply.ts';
 
 /** Counter mix key of a unit: "inf3", "inf2/O". */
 export function mixKey(type: string, front: number, tag?: string): string {
@@ -99,7 +100,8 @@ export function productionChoices(s: BkgState, m: Major): Choice[] {
   const budget = s.budget[m];
   const out: Choice[] = nationalWarChoices(s, m);
   const powers = buildPowers(s, m);
-  const damaged = Object.values(s.units).filter((u) => u.reduced && u.where !== 'box' && powers.includes(u.power) && seatOf(s, u.power) === m && repairCost(u) <= budget);
+  // Advanced 6.1: units out of supply (at the last check) cannot be repaired.
+  const damaged = Object.values(s.units).filter((u) => u.reduced && u.where !== 'box' && powers.includes(u.power) && seatOf(s, u.power) === m && repairCost(u) <= budget && !isOutOfSupply(s, u));
   for (const u of distinct(s, damaged)) {
     out.push({ action: { type: 'repair', unit: u.id }, label: `Repair ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, refs: { units: [u.id], place: u.where } });
   }
@@ -127,6 +129,22 @@ export function productionChoices(s: BkgState, m: Major): Choice[] {
 
 interface ProductionFrame extends Frame {
   ended: Major[];
+  /** BP Japan has spent on naval units this phase (card Japanese Navy). */
+  navy?: number;
+}
+
+/** What a production choice costs and whether it builds or repairs a naval unit. */
+function spending(s: BkgState, a: Action): { cost: number; naval: boolean } {
+  if (a.type === 'repair') { const u = s.units[a.unit as string]!; return { cost: repairCost(u), naval: isShip(u) }; }
+  if (a.type === 'build') { const { type, front } = parseKey(a.key as string); return { cost: buildCost(type, front), naval: type === 'tf' || type === 'sub' || type === 'conv' }; }
+  return { cost: a.type === 'rebuild' ? 1 : 0, naval: false };
+}
+
+/** Card Japanese Navy: in effect, Japan spends at least 6 BP a quarter on naval units while it can still build one;
+ *  the BP it still owes now (0 when it cannot afford a naval unit). */
+function navyOwed(s: BkgState, m: Major, spent: number, choices: Choice[]): number {
+  if (m !== 'japan' || !s.cards.inEffect.includes('japanese-navy') || spent >= 6) return 0;
+  return choices.some((c) => spending(s, c.action).naval) ? 6 - spent : 0;
 }
 
 /** Basic 7.3: both sides produce at the same time; each major builds, repairs and saves the rest. */
@@ -135,20 +153,24 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     const out: Prompt[] = [];
     for (const m of MAJORS) {
       if (f.ended.includes(m) || isConquered(s, m)) continue;
-      const choices = productionChoices(s, m);
+      let choices = productionChoices(s, m);
+      const owed = navyOwed(s, m, f.navy ?? 0, choices);
+      // While Japan owes naval spending, other spending must leave the BP it owes.
+      if (owed > 0) choices = choices.filter((c) => { const x = spending(s, c.action); return x.naval || s.budget[m] - x.cost >= owed; });
       if (choices.length === 0) continue;
       out.push({
-        seat: m, rule: 'BKG 7.3', kind: 'production',
-        text: `${POWER_NAMES[m]}: ${s.budget[m]} BP to spend (build, repair; the rest is saved)`,
-        choices: [...choices, { action: { type: 'done' }, label: `Done (save ${s.budget[m]} BP)` }],
+        seat: m, rule: owed > 0 ? 'BKG card Japanese Navy' : 'BKG 7.3', kind: 'production',
+        text: `${POWER_NAMES[m]}: ${s.budget[m]} BP to spend (build, repair; the rest is saved)${owed > 0 ? `; at least ${owed} BP more on naval units (Japanese Navy)` : ''}`,
+        choices: [...choices, ...(owed > 0 ? [] : [{ action: { type: 'done' }, label: `Done (save ${s.budget[m]} BP)` }])],
         context: { budget: s.budget[m] },
       });
     }
     return out;
   },
-  run(ctx) {
+  run(ctx, f) {
     const s = ctx.state;
-    for (const m of MAJORS) { s.saved[m] = Math.max(0, s.budget[m]); s.budget[m] = 0; }
+    // Majors that had nothing to decide save what is left; those that ended saved it then (7.3).
+    for (const m of MAJORS) if (!f.ended.includes(m)) { s.saved[m] = Math.max(0, s.budget[m]); s.budget[m] = 0; }
     ctx.pop();
   },
   act(ctx, f, seat, action) {
@@ -159,6 +181,9 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       s.budget[m] = 0;
       if (s.saved[m] > 0) ctx.log(`${POWER_NAMES[m]} saves ${s.saved[m]} BP`, 'BKG 7.3');
       return void ctx.goto('production', { ...f, ended: [...f.ended, m] });
+    }
+    if ((action.type === 'repair' || action.type === 'build') && m === 'japan' && spending(s, action).naval) {
+      ctx.goto('production', { ...f, navy: (f.navy ?? 0) + spending(s, action).cost });
     }
     if (action.type === 'repair') {
       const u = s.units[action.unit as string]!;

@@ -52,7 +52,7 @@ export function setupScenario(ctx: SetupCtx, sc: ScenarioFile, rules: Rules, pol
     wars: sc.wars.map(([a, b]) => warKey(a, b)).sort(), controller: { ...(sc.controllers ?? {}) } as BkgState['controller'],
     conquered: [...(sc.conquered ?? [])],
     deliveries: sc.deliveries ? { ...sc.deliveries } : { 'ussr>germany': 3, 'romania>germany': 2, 'sweden>germany': 1, 'usa>japan': 3 },
-    bePacific: (sc.events ?? []).includes('france-fallen'), events: [...(sc.events ?? [])], battles: [], deadHqs: [],
+    bePacific: (sc.events ?? []).includes('france-fallen'), events: [...(sc.events ?? [])], battles: [], deadHqs: [...(sc.deadHqs ?? [])],
     noRetreat: sc.noRetreat, rail: { ...sc.rail },
     // The 1939 card gives the first turn's initiative (Axis) and weather (a roll of 5); 1941 rolls them.
     initiative: first ? sc.initiative : null,

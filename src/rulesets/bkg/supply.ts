@@ -49,7 +49,9 @@ export function supplyMap(s: BkgState, side: Side): Uint8Array {
   const friendlyLand = new Uint8Array(n);
   const blockedSea = new Uint8Array(n);
   const enemyTf = new Uint8Array(n), ownShip = new Uint8Array(n);
-  for (const id of m.landIds) if (sideOf(s, s.control[id]!) === side) friendlyLand[g.index(id)] = 1;
+  // Card French Vichy Surrender: Vichy and its colonies are neutral (Italy only handles them), so they carry no
+  // Axis supply line (ruling 69).
+  for (const id of m.landIds) if (sideOf(s, s.control[id]!) === side && s.control[id] !== 'vichy') friendlyLand[g.index(id)] = 1;
   for (const u of Object.values(s.units)) {
     if (u.where === 'box' || u.aboard) continue;
     const i = g.find(u.where);
@@ -58,7 +60,7 @@ export function supplyMap(s: BkgState, side: Side): Uint8Array {
     if (m.isSea[i]) {
       if (us === side && isShip(u) && u.type !== 'sub') ownShip[i] = 1;
       else if (us !== side && us !== null && u.type === 'tf' && isBelligerent(s, u.power)) enemyTf[i] = 1;
-    } else if (us === side && u.type !== 'air') friendlyLand[i] = 1;
+    } else if (us === side && u.type !== 'air' && u.power !== 'vichy') friendlyLand[i] = 1;
   }
   for (let i = 0; i < n; i++) if (m.isSea[i] && enemyTf[i] && !ownShip[i]) blockedSea[i] = 1;
   const map = traceSupply(g, sources(s, side).map((id) => g.index(id)), {
@@ -81,7 +83,7 @@ export function supplyCheck(ctx: Ctx<BkgState>, which: string): void {
   const maps = { axis: supplyMap(s, 'axis'), allies: supplyMap(s, 'allies') };
   const oos: string[] = [];
   for (const u of Object.values(s.units)) {
-    if (u.where === 'box' || isShip(u)) continue;
+    if (u.where === 'box' || isShip(u) || u.power === 'vichy') continue; // a neutral's units are not checked
     const side = sideOf(s, u.power);
     if (!side) continue;
     const a = area(u.where);

@@ -1,5 +1,6 @@
 // 2WW 9.2 air strikes, 9.3 sea combat (with air support), 8.3.5 transit attacks, and the sea combat of the convoy
 // battle (6.2): air fights air first, the winner's survivors join its fleets (or fire alone), then fleets fire.
+import { write } from '../../../engine/index.ts';
 import type { Frame, Json, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { actionOf, type PressAction, type TransitAction } from '../actions.ts';
@@ -127,7 +128,7 @@ export const navalBattle: Procedure<TwoWWState, NavalBattleFrame> = {
         goStep(ctx, f, 'end');
         if (f.context !== 'convoy') {
           // Ruling R-16b: air that has fired is Ops Complete at once, so it cannot also strike the retreat.
-          for (const id of airOf(w, s, [...f.attackers, ...f.defenders])) if (inPlay(s, id)) s.units[id]!.ops = true;
+          for (const id of airOf(w, s, [...f.attackers, ...f.defenders])) if (inPlay(s, id)) write(s, 'units', id).ops = true;
         }
         if (f.winner) {
           const [side, ids] = f.winner === 'attacker' ? [def, f.defenders] : [f.side, f.attackers];

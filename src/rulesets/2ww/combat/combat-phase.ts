@@ -1,5 +1,6 @@
 // 2WW 9 (DSoP C.3): the combat phase. The phasing side declares and resolves attacks one at a time: it names the
 // target hex and the whole attack, the defender then allocates his support, then the attack is resolved.
+import { write } from '../../../engine/index.ts';
 import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { actionOf, type AttackAction, type DeclareAction } from '../actions.ts';
@@ -187,7 +188,7 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
   run(ctx, f) {
     if (!f.begun) {
       // Each land unit attacks at most once per combat phase (2WW 9, DSoP C.3).
-      for (const [id, u] of Object.entries(ctx.state.units)) if (world(ctx.state).sideOf(ctx.state, id) === f.side) delete u.attacked;
+      for (const [id, u] of Object.entries(ctx.state.units)) if (world(ctx.state).sideOf(ctx.state, id) === f.side && 'attacked' in u) delete write(ctx.state, 'units', id).attacked;
       const { proc, ...rest } = f;
       ctx.goto(proc, { ...rest, begun: true });
       return;

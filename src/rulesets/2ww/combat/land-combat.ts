@@ -1,5 +1,6 @@
 // 2WW 9.1 Land combat with air and fleet support; support battles (DSoP "Resolving Combat"); the amphibious
 // assault's phantom defence (8.1.4.3); the airdrop/amphibious clean-up after combat (5.2.3).
+import { write } from '../../../engine/index.ts';
 import type { Frame, Json, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import type { C } from './common.ts';
@@ -126,7 +127,7 @@ export const landCombat: Procedure<TwoWWState, LandCombatFrame> = {
           : 'The support battle has no winner: neither side\'s support joins (ruling R-15)', '2WW 9.1.2', { supportJoins: f.supportJoins });
         goStep(ctx, f, 'land');
         // Ruling R-16b: air that has fired is Ops Complete at once, so it cannot also strike the retreat.
-        for (const id of airOf(w, s, [...f.support, ...f.defSupport])) if (inPlay(s, id)) s.units[id]!.ops = true;
+        for (const id of airOf(w, s, [...f.support, ...f.defSupport])) if (inPlay(s, id)) write(s, 'units', id).ops = true;
         const losers = win === 'a' ? [[def, f.defSupport]] : win === 'b' ? [[f.side, f.support]] : [];
         // DSoP sea combat: the winner may advance adjacent fleets into the hex if no enemy unit is there; they still
         // support the land combat (ruling R-23). Pushed first so that the loser's retreat runs before it.
@@ -240,7 +241,7 @@ export function cleanupAfterCombat(ctx: C, side: Side, hex: string): void {
   for (const id of landed) {
     const carrier = fleets.find((fl) => w.facts(s, fl).kind === 'fleet' && !Object.values(s.units).some((u) => u.aboard === fl));
     if (carrier) {
-      s.units[id]!.aboard = carrier;
+      write(s, 'units', id).aboard = carrier;
       ctx.log(`${w.facts(s, id).name} returns aboard ${w.facts(s, carrier).name}`, '2WW 5.2.3', { unit: id, fleet: carrier });
     } else {
       eliminate(w, s, id);
@@ -257,11 +258,11 @@ export function finishCombat(ctx: C, attackers: string[], air: string[]): void {
   const w = world(ctx.state);
   for (const id of attackers) {
     if (!inPlay(s, id)) continue;
-    const u = s.units[id]!;
     if (isLand(w.facts(s, id).kind)) {
+      const u = write(s, 'units', id);
       u.attacked = true;
       delete u.mustAttack;
     }
   }
-  for (const id of airOf(w, s, [...attackers, ...air])) if (inPlay(s, id)) s.units[id]!.ops = true;
+  for (const id of airOf(w, s, [...attackers, ...air])) if (inPlay(s, id)) write(s, 'units', id).ops = true;
 }

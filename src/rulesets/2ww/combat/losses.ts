@@ -1,5 +1,6 @@
 // After the dice: loss allocation by each owner, forts first (2WW 9, 9.1.3), retreats (land one hex; sea to the
 // nearest friendly port with Ops Complete) and advances (DSoP "Resolving Combat").
+import { write } from '../../../engine/index.ts';
 import type { Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { actionOf, type AdvanceAction, type LossAction, type RetreatAction } from '../actions.ts';
@@ -119,7 +120,7 @@ export const combatRetreat: Procedure<TwoWWState, RetreatFrame> = {
 function moveLand(ctx: C, id: string, hex: string, verb: string, rule: string): void {
   const w = world(ctx.state);
   const s = ctx.state;
-  const u = s.units[id]!;
+  const u = write(s, 'units', id);
   const from = u.where;
   u.where = hex;
   ctx.log(`${w.facts(s, id).name} ${verb} from ${from} to ${hex}`, rule, { unit: id, from, to: hex });
@@ -157,8 +158,8 @@ function stepRetreat(ctx: C, f: SeaRetreatFrame): void {
   const id = m.unit;
   while (m.path.length && inPlay(s, id)) {
     const hex = m.path.shift()!;
-    s.units[id]!.where = hex;
-    for (const c of Object.values(s.units)) if (c.aboard === id) c.where = hex;
+    write(s, 'units', id).where = hex;
+    for (const [cid, c] of Object.entries(s.units)) if (c.aboard === id) write(s, 'units', cid).where = hex;
     if (m.path.length && transitAttackers(s, f.side, hex).length) {
       goStep(ctx, { ...f, moving: { unit: id, path: m.path } }, 'transit');
       ctx.push('transit-attack', { side: f.side, hex, fleets: [id] });
@@ -166,7 +167,7 @@ function stepRetreat(ctx: C, f: SeaRetreatFrame): void {
     }
   }
   if (inPlay(s, id)) {
-    s.units[id]!.ops = true;
+    write(s, 'units', id).ops = true;
     ctx.log(`${w.facts(s, id).name} ends its retreat at ${s.units[id]!.where}, Ops Complete`, f.rule, { unit: id, at: s.units[id]!.where });
   }
   goStep(ctx, { ...f, moving: null }, 'next');
@@ -290,8 +291,8 @@ export const fleetAdvance = advanceProcedure('Advance fleets into the hex, or st
   (ctx, f, id, hex) => {
     const s = ctx.state;
     const from = s.units[id]!.where;
-    s.units[id]!.where = hex;
-    for (const c of Object.values(s.units)) if (c.aboard === id) c.where = hex;
+    write(s, 'units', id).where = hex;
+    for (const [cid, c] of Object.entries(s.units)) if (c.aboard === id) write(s, 'units', cid).where = hex;
     ctx.log(`${world(s).facts(s, id).name} advances from ${from} to ${hex}`, f.rule, { unit: id, from, to: hex });
   });
 

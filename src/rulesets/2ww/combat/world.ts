@@ -1,6 +1,7 @@
 // What combat, strategic warfare and production need from the rest of the 2WW rule set (counters, map, ZOC,
 // supply, terrain, politics): the rules' own implementation (rules-world.ts), or a test world's (World.combat).
 // Keeping these as explicit inputs keeps the resolution code pure and testable.
+import { write } from '../../../engine/index.ts';
 import type { Ctx } from '../../../engine/index.ts';
 import { worldOf } from '../world.ts';
 import { rulesCombatWorld } from './rules-world.ts';
@@ -112,7 +113,7 @@ export function applyLossPoint(w: CombatWorld, state: TwoWWState, unitId: string
   const u = state.units[unitId]!;
   const f = w.facts(state, unitId);
   if (!u.reduced && f.reduced) {
-    u.reduced = true;
+    write(state, 'units', unitId).reduced = true;
     return false;
   }
   eliminate(w, state, unitId);
@@ -120,13 +121,12 @@ export function applyLossPoint(w: CombatWorld, state: TwoWWState, unitId: string
 }
 
 export function eliminate(w: CombatWorld, state: TwoWWState, unitId: string): void {
-  const u = state.units[unitId]!;
   const permanent = w.facts(state, unitId).permanent || w.isPermanentLoss?.(state, unitId);
-  clearUnit(u, permanent ? REMOVED : ELIMINATED);
+  clearUnit(write(state, 'units', unitId), permanent ? REMOVED : ELIMINATED);
   for (const [id, c] of Object.entries(state.units)) {
     if (c.aboard === unitId) {
       const p = w.facts(state, id).permanent || w.isPermanentLoss?.(state, id);
-      clearUnit(c, p ? REMOVED : ELIMINATED);
+      clearUnit(write(state, 'units', id), p ? REMOVED : ELIMINATED);
     }
   }
 }

@@ -79,6 +79,8 @@ const ScenarioSchema = z.strictObject({
   deliveries: z.record(z.string(), z.number().int()).optional(),
   control: z.record(z.string(), z.string()).optional(),
   fortressDestroyed: z.boolean().optional(),
+  /** HQs destroyed before the scenario starts (7.3.6: they may be rebuilt). */
+  deadHqs: z.array(z.string()).optional(),
   cardsRemoved: z.array(z.string()).optional(),
   cardsInEffect: z.array(z.string()).optional(),
   hands: z.record(z.string(), z.array(z.string())).optional(),

@@ -589,9 +589,10 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
   levels: {
-    easy: { maxPositions: 60, perDecision: 1 },
-    normal: { maxPositions: 600, perDecision: 8, rolls: 0 },
-    hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0 },
+    // Turn budgets: about 250-430 positions a CPU second here, so hard's 2,400 hold a game turn to about 10 s (issue 23).
+    easy: { maxPositions: 60, perDecision: 1, turnPositions: 200 },
+    normal: { maxPositions: 600, perDecision: 8, rolls: 0, turnPositions: 1_200 },
+    hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0, turnPositions: 2_400 },
   },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
   samePlan: (first, next) => phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),

@@ -115,6 +115,26 @@ describe('the ETO AI plays', () => {
     }
     expect(raids).toBe(1);
   });
+
+  it('Northward Strike [5.4]: the German declares the invasion of Norway (39.2); its transports take infantry aboard first (10.2, 10.6)', () => {
+    forgetPlans();
+    const g = start('northward-strike');
+    let invaded = false, embarked = 0;
+    for (let i = 0; i < 400 && !g.state.outcome && !embarked; i++) {
+      const s = g.state as EtoState;
+      const p = prompts(eto, s)[0]!;
+      const view = viewFor(eto, g.state, p.seat);
+      const a = chooseAction({ ruleset: 'eto', seat: p.seat, level: p.seat === 'axis' && p.choices.some((c) => c.action.type === 'invade') ? 'hard' : 'easy', view, prompt: view.prompt!, seed: 'ns' }).action;
+      if (p.seat === 'axis' && a.type === 'invade') invaded = true;
+      if (p.seat === 'axis' && a.type === 'embark') {
+        expect(s.land!.units[a.unit as string]!.kind).toBe('inf');
+        embarked++;
+      }
+      g.act(p.seat, a);
+    }
+    expect(invaded).toBe(true);
+    expect(embarked).toBe(1);
+  });
 });
 
 /** Hexes from `h` to the nearest British airbase or port (21.5 installations). */

@@ -7,13 +7,15 @@ import { etoData } from '../data/index.ts';
 import { BULGE_ID, bulgeScore } from '../bulge.ts';
 import { CASE_WHITE_ID, caseWhiteResult } from '../case-white.ts';
 import {
-  conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, suppliedHexes, theatreOf, unitStrength,
+  conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
 } from '../land.ts';
-import { interceptionRange, navalNeighbours } from '../map.ts';
+import { interceptionRange, navalMap, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
 import { baseSlots, flightPath, installationTarget } from '../air.ts';
 import { FINEST_HOUR_ID, finestHourPoints } from '../their-finest-hour.ts';
+import { navalAttrition, NORTHWARD_ID, northwardResult, norwegianCities } from '../northward-strike.ts';
 import { otherSide, ratings, type EtoState, type Side } from '../state.ts';
+import { aboardSpace, points } from '../sea-transport.ts';
 
 /** What a scenario gives the planner: its terms for the Axis (negated for the Allies) and their weights. */
 export interface ScenarioTerms {
@@ -22,6 +24,10 @@ export interface ScenarioTerms {
   weights: Record<string, number>;
   /** Hexes each side's land units should head for (move order); none: toward the enemy. */
   goals?(s: EtoState, side: Side): string[];
+  /** Air losses score (scenario 2): fighters intercept only enemy flights whose fighters they match in quality (15.0). */
+  costlyAir?: boolean;
+  /** The goals lie across the sea: set up in ports, embark, sail toward them (scenario 5). */
+  overseas?: boolean;
   /** Words for a term's change ("takes Warsaw"). */
   describe?(name: string, before: EtoState, after: EtoState, side: Side): string | null;
 }
@@ -302,6 +308,7 @@ const finestHour: ScenarioTerms = {
     };
   },
   weights: { victory: 0.6, material: 0.25, front: 0.15 },
+  costlyAir: true,
   goals: (s, side) => enemyInstallations(s.land!, side),
   describe(name, before, after, side) {
     if (name !== 'victory') return null;
@@ -310,12 +317,93 @@ const finestHour: ScenarioTerms = {
   },
 };
 
-/** One entry per scenario: scenarios 2 and 5 add theirs here. */
+// ---------------------------------------------------------------- scenario 5: Northward Strike
+
+/** [5.4]'s ladder as a value for the Axis: conquest 1, one city uncaptured 0.6, two 0.2, ... none German -0.6. */
+const NORTHWARD_LADDER: Record<string, number> = {
+  'German strategic victory': 1, 'German major victory': 0.6, 'German minor victory': 0.2,
+  'Allied minor victory': -0.2, 'Allied major victory': -0.6, 'Allied strategic victory': -1,
+};
+
+/** Hexes between two naval spaces (7.1: hexes or sea areas; an area by its nearest coastal hex, one more). */
+function seaDist(s: EtoState, a: string, b: string): number {
+  if (/^W\d+$/.test(a)) return dist(a, b);
+  let best = 30;
+  for (const h of navalMap(s).coastal.values()) if (h.areas.includes(a)) best = Math.min(best, dist(h.hex, b) + 1);
+  return best;
+}
+
+/** Where a land unit stands: its hex, or its STP's space while aboard (10.3: cargo moves with its STPs). */
+const placeOf = (s: EtoState, u: LandUnit): string | null => (u.where === 'map' ? u.hex ?? null : u.where === 'aboard' ? aboardSpace(s, u) : null);
+
+/**
+ * Scenario 5's invasion (39.2, 10.6): how close the German combat units are to the Norwegian cities they do not hold
+ * yet, units aboard counted at their STPs' space (an assault is made from the target hex), 1 in the hex or next to it.
+ */
+function invasionReach(s: EtoState): number {
+  const l = s.land!;
+  const goals = norwegianCities(l).filter((h) => controller(l, h) !== 'axis');
+  const units = Object.values(l.units).filter((u) => u.side === 'axis' && (isLand(u) || u.kind === 'para'));
+  if (!goals.length || !units.length) return goals.length ? 0 : 1;
+  let sum = 0;
+  for (const u of units) {
+    const at = placeOf(s, u);
+    if (!at) continue;
+    const d = Math.min(...goals.map((g) => seaDist(s, at, g)));
+    sum += d <= 1 ? 1 : 1 - Math.tanh((d - 1) / 5);
+  }
+  return sum / units.length;
+}
+
+/** Each side's strength still in play against its own at the start (own shares: Norway's set-up changes nothing). */
+function ownShares(s: EtoState): number {
+  const l = s.land!;
+  const now = { axis: 0, allies: 0 }, full = { axis: 0, allies: 0 };
+  for (const u of Object.values(l.units)) {
+    if (!isLand(u) && u.kind !== 'para') continue;
+    const f = unitStrength({ ...u, depleted: false }) + 2;
+    full[u.side] += f;
+    if (u.where === 'map' || u.where === 'aboard' || u.where === 'setup') now[u.side] += unitStrength(u) + u.steps;
+  }
+  const share = (side: Side) => (full[side] ? now[side] / full[side] : 0);
+  return 0.5 * (share('axis') - share('allies')) + 0.5 * navalMaterial(s);
+}
+
+const northward: ScenarioTerms = {
+  // Scenario 5 [5.4]: the ladder by Norwegian city and resource hexes the Germans hold (conquest best), one place
+  // lower for German naval attrition; the invasion's progress toward the cities not yet taken.
+  axisTerms(s) {
+    const l = s.land!;
+    const cities = norwegianCities(l);
+    const held = cities.filter((h) => controller(l, h) === 'axis').length;
+    const rank = NORTHWARD_LADDER[northwardResult(s).result.replace(/:.*$/, '')] ?? 0;
+    const invaded = l.invaded?.includes('norway') ? 1 : 0;
+    const goals = cities.filter((h) => controller(l, h) !== 'axis');
+    return {
+      victory: clamp(0.7 * rank + 0.3 * (held / Math.max(1, cities.length)) - (navalAttrition(s) ? 0.2 : 0)),
+      // 39.2: no Norwegian hex can be taken before the invasion is declared.
+      objectives: clamp(0.5 * invaded * invasionReach(s) + 0.3 * invaded * siege(l, 'axis', goals) + 0.2 * invaded - 0.2),
+      material: ownShares(s),
+      front: landFront(l),
+    };
+  },
+  weights: { victory: 0.5, objectives: 0.3, material: 0.15, front: 0.05 },
+  overseas: true,
+  goals: (s, side) => (side === 'axis' ? norwegianCities(s.land!).filter((h) => controller(s.land!, h) !== 'axis') : norwegianCities(s.land!)),
+  describe(name, before, after) {
+    if (name !== 'victory') return null;
+    const taken = norwegianCities(after.land!).filter((h) => controller(before.land!, h) !== 'axis' && controller(after.land!, h) === 'axis');
+    return taken.length ? `takes ${taken.map((h) => placeName(after.land!, h)).join(', ')}` : null;
+  },
+};
+
+/** One entry per scenario. */
 export const scenarioTerms: Record<string, ScenarioTerms> = {
   [BISMARCK_ID]: bismarck,
   [CASE_WHITE_ID]: caseWhite,
   [BULGE_ID]: bulge,
   [FINEST_HOUR_ID]: finestHour,
+  [NORTHWARD_ID]: northward,
 };
 
 /** A scenario without terms of its own: material on land and at sea. */
@@ -363,7 +451,10 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
     // Air units (13.2 bases) by the same measure: toward the goals their missions strike.
     const from = u ? u.hex ?? null : air!.base;
     // Set-up (no hex yet): every place gains, the nearest to the goals most.
-    const g = (from ? near(from) - near(to) : 1 - near(to) / 100) + (u && isLand(u) ? 0 : -0.5);
+    // Goals across the sea: infantry sets up in a port (10.4: it embarks there), together (one assault force, 10.6).
+    const port = !from && u?.kind === 'inf' && termsOf(s).overseas && !!navalMap(s).coastal.get(to)?.port
+      ? 0.5 + (onMap(l, seat).some((x) => x.hex === to) ? 0.2 : 0) : 0;
+    const g = (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
     const list = byUnit.get(unit) ?? [];
     list.push({ c, g });
     byUnit.set(unit, list);
@@ -422,6 +513,89 @@ function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null 
   return goal ? [...fly, ...rest] : [...rest, ...fly];
 }
 
+/**
+ * Naval set-up and movement where the goals lie across the sea (scenario 5: 10.4 embark in a port, 10.6 assault from
+ * the target hex): ships start in the port nearest the goals that holds own land units; a stack takes its port's land
+ * units aboard, sails toward the goals and stops in a goal hex; warships without cargo keep the planner's order.
+ */
+function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  const goals = l && termsOf(s).overseas ? termsOf(s).goals?.(s, seat) ?? [] : [];
+  if (!l || !goals.length) return null;
+  const near = (h: string) => Math.min(...goals.map((g) => seaDist(s, h, g)));
+  const troopsAt = (h: string) => Object.values(l.units).some((u) => u.side === seat && u.where === 'map' && u.hex === h && (isLand(u) || u.kind === 'para'));
+  if (all.some((c) => c.action.type === 'place' && typeof c.action.ship === 'string')) {
+    const score = (c: Choice) => (typeof c.action.space === 'string' ? near(c.action.space) - (troopsAt(c.action.space) ? 10 : 0) : 99);
+    return all.map((c, i) => ({ c, i, d: score(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+  }
+  const naval = new Set(['select', 'embark', 'enter', 'enter-port', 'leave-port', 'stop', 'drop-off', 'move', 'end-naval-movement', 'load-supply']);
+  if (!all.length || !all.every((c) => naval.has(c.action.type) || c.action.type === 'evacuate')) return null;
+  const top = s.stack[s.stack.length - 1] as { ships?: string[]; selected?: string[] };
+  const moving = top.ships ?? top.selected ?? [];
+  const cargo = Object.values(l.units).some((u) => u.where === 'aboard' && moving.includes(u.aboard!));
+  const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
+  const rank = (c: Choice): number => {
+    const a = c.action;
+    switch (a.type) {
+      case 'embark': {
+        // 10.2, 10.6: an assault needs twice (three times past 6 MP) the STPs its infantry and armor need; embark
+        // infantry while the selected STPs can land them all, the rest waits (paratroops drop from the air, 18.0).
+        const u = l.units[a.unit as string];
+        const stps = moving.filter((id) => s.ships[id]?.type === 'STP');
+        const aboard = Object.values(l.units).filter((x) => x.where === 'aboard' && stps.includes(x.aboard!) && isLand(x)).length;
+        return u?.kind === 'inf' && points(stps.map((id) => s.ships[id]!)) >= 3 * (aboard + 1) ? 1.5 : 85;
+      }
+      case 'select': {
+        const sh = s.ships[a.ship as string]!;
+        // Transports where troops wait (or with cargo) first, then the warships in their port as escort.
+        const loaded = Object.values(l.units).some((u) => u.where === 'aboard' && u.aboard === sh.id);
+        if (sh.type === 'STP') return loaded || troopsAt(sh.space) ? 1 : moving.length ? 3 : 50;
+        if (!moving.length && !Object.values(s.ships).some((x) => x.type === 'STP' && x.side === seat && !x.sunk && x.space === sh.space)) return 50;
+        return moving.some((id) => s.ships[id]?.space === sh.space) || troopsAt(sh.space) ? 2 : 50;
+      }
+      case 'move': return cargo ? 4 : 40;
+      case 'leave-port': return cargo ? 5 : 45;
+      case 'enter': return cargo ? 10 + near(a.space as string) - (here ? near(here) : 0) : 60;
+      case 'stop': return cargo && here && near(here) === 0 ? 6 : 55;
+      case 'drop-off': return 80;
+      case 'enter-port': return cargo ? 70 : 56;
+      default: return 90;
+    }
+  };
+  if (!cargo && !all.some((c) => c.action.type === 'embark' || c.action.type === 'select')) {
+    // Empty transports make for a port where troops wait (the next turn's embarkation).
+    const waiting = [...new Set(onMap(l, seat).map((u) => u.hex!))].filter((h) => navalMap(s).coastal.get(h)?.port && !goals.includes(h));
+    const stps = moving.some((id) => s.ships[id]?.type === 'STP');
+    if (!stps || !waiting.length || !here) return null;
+    const toPort = (h: string) => Math.min(...waiting.map((w) => seaDist(s, h, w)));
+    const empty = (c: Choice): number => {
+      const a = c.action;
+      if (a.type === 'enter-port') return waiting.includes(here) ? 0 : 70;
+      if (a.type === 'leave-port') return waiting.includes(here) ? 80 : 1;
+      if (a.type === 'enter') return 10 + toPort(a.space as string) - toPort(here);
+      if (a.type === 'stop') return 50;
+      return 90;
+    };
+    return all.map((c, i) => ({ c, i, d: empty(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+  }
+  return all.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * Interception where every air step lost scores for the enemy ([2.3]): air combat goes by quality (15.0), so a unit
+ * intercepts only a flight whose fighters it matches in quality (any unit against bombers alone); not intercepting
+ * stays first when no unit qualifies.
+ */
+function interceptCandidates(s: EtoState, all: Choice[]): Choice[] | null {
+  const l = s.land;
+  const top = s.stack[s.stack.length - 1] as { flight?: string[] };
+  if (!l || !top.flight) return null;
+  const escorts = top.flight.map((id) => l.air[id]!).filter((a) => a && (a.kind === 'fighter' || a.kind === 'fighter-bomber'));
+  const best = Math.max(0, ...escorts.map((a) => a.quality));
+  const ok = (c: Choice) => c.action.type !== 'intercept-at' || (l.air[c.action.air as string]?.quality ?? 0) >= best;
+  return all.filter(ok);
+}
+
 // ---------------------------------------------------------------- the adapter
 
 export const etoAi: AiAdapter<EtoState> = {
@@ -439,6 +613,9 @@ export const etoAi: AiAdapter<EtoState> = {
   candidates(s, prompt: Prompt, seat, source): Choice[] | null {
     const all = source.all();
     if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
+    if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, all);
+    const naval = navalCandidates(s, seat as Side, all);
+    if (naval) return naval;
     const moves = all.filter((c) => typeof (c.action.to ?? c.action.hex) === 'string' && c.action.type !== 'declare').length;
     if (all.length > LARGE || moves >= 8) return landCandidates(s, seat as Side, all);
     return targetCandidates(s, seat as Side, all);
@@ -453,6 +630,26 @@ export const etoAi: AiAdapter<EtoState> = {
     if (combined) return combined.action;
     const l = s.land;
     if (!l) return null;
+    // 8.0: interceptors move to their target: ships at sea with own troops aboard (and their escort) stay with them.
+    if (termsOf(s).overseas && prompt.kind === 'intercept' && prompt.choices.some((c) => c.action.type === 'add-interceptor')) {
+      const cargoAt = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard').map((u) => aboardSpace(s, u)));
+      const adds = prompt.choices.filter((c) => c.action.type === 'add-interceptor');
+      if (cargoAt.size && adds.every((c) => cargoAt.has(s.ships[c.action.ship as string]?.space ?? ''))) {
+        return (prompt.choices.find((c) => c.action.type === 'intercept') ?? prompt.choices.find((c) => c.action.type === 'no-interception'))?.action ?? null;
+      }
+    }
+    // 10.6: a stack aboard off a goal hex assaults it (the STPs cannot wait there; the goals score, [5.4]); its STPs
+    // stop there (10.2: each MP more past 6 triples the STPs the assault needs).
+    if (termsOf(s).overseas) {
+      const goals = termsOf(s).goals?.(s, seat as Side) ?? [];
+      const ships = (s.stack[s.stack.length - 1] as { ships?: string[] }).ships ?? [];
+      const stop = prompt.choices.find((c) => c.action.type === 'stop');
+      if (stop && ships.length && goals.includes(s.ships[ships[0]!]?.space ?? '')
+        && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && ships.includes(u.aboard!))) return stop.action;
+      const assault = prompt.choices.find((c) => c.action.type === 'offensive' && c.action.method === 'stack' && goals.includes(c.action.hex as string)
+        && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && aboardSpace(s, u) === c.action.hex));
+      if (assault) return assault.action;
+    }
     // 21.0, 4B: where the only offensive is an air offensive off the OFF track, it is flown (bombing scores [2.3];
     // its payoff lies past the plan's end).
     const offers = prompt.choices.filter((c) => c.action.type === 'offensive');

@@ -9,7 +9,7 @@ import type { Choice } from '../../src/engine/types.ts';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
 import { apiCall, RESULTS, startE2E, type E2E } from './harness.ts';
-import { seq } from './drivers.ts';
+import { drawn, seq } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -20,7 +20,7 @@ const END = /\b(end|pass|done|no|decline|skip|finish)\b/i;
 async function both(page: Page, name: string): Promise<void> {
   for (const [size, v] of [['1440', DESKTOP], ['390', PHONE]] as const) {
     await page.setViewportSize(v);
-    await page.waitForTimeout(150); // the map re-fits on resize (ResizeObserver)
+    await drawn(page); // the map re-fits on resize (ResizeObserver)
     await page.screenshot({ path: `${RESULTS}/rulesets-${name}-${size}.png` });
   }
   await page.setViewportSize(DESKTOP);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allChoices, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { controller, dist, landMap, theatreOf } from './land.ts';
-import { act, choicesFor, germansInKiel, playUntil } from './testing.ts';
+import { act, germansInKiel, invadeNorway, playUntil } from './testing.ts';
 
 const OSLO = 'W4725', NEXT_TO_OSLO = 'W4724';
 
@@ -33,8 +33,7 @@ describe('ETO 39.1-39.3 invasion of a neutral minor', () => {
 describe('ETO 40.1-40.2 effects of conquest', () => {
   it('40.1: Norway falls with Oslo; its units leave the map, its hexes turn German but where British infantry stands; 40.2: an 11 gives the Germans its destroyers', () => {
     const g = germansInKiel('conquest');
-    act(g, 'axis', { type: 'invade', nation: 'norway' });
-    while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') g.act('allies', choicesFor(g.state, 'allies')[0]!.action);
+    invadeNorway(g);
     const l = g.state.land!;
     // The Norwegians stand far from Oslo, a British infantry in Norway too; a German infantry next to Oslo.
     const far = Object.entries(landMap(theatreOf(l)).hexes).filter(([h, x]) => x.country === 'norway' && dist(h, OSLO) > 4).map(([h]) => h).sort();

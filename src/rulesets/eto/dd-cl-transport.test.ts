@@ -2,11 +2,9 @@
 // and supply markers (never armor or air), two of each carry one infantry to an assault, with no tripling past 6 MP
 // while no STP marker is involved, and either ship sunk loses the pair's STP (10.9). Ruling 76.
 import { describe, expect, it } from 'vitest';
-import { prompts } from '../../engine/index.ts';
-import { eto } from './index.ts';
 import { controller } from './land.ts';
 import { assaultNeed, assaultTargets, cargoOf, embarkChoices, pairsIn, points } from './sea-transport.ts';
-import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil, seaPath } from './testing.ts';
+import { act, choicesFor, declareAssault, germansInKiel, invadeNorway, KIEL, playUntil, resolveAttack, sailFromKiel } from './testing.ts';
 
 const OSLO = 'W4725';
 const embarkable = (g: ReturnType<typeof germansInKiel>, ships: string[]): string[] =>
@@ -53,25 +51,14 @@ describe('ETO 10.8 DD/CL transport', () => {
 
   it('10.8, 10.6: two DDs and two CLs carry an infantry from Kiel to Oslo and assault; one pair\'s STP is spent, no ship lost', () => {
     const g = germansInKiel('ddcl3');
-    act(g, 'axis', { type: 'invade', nation: 'norway' });
-    while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') g.act('allies', choicesFor(g.state, 'allies')[0]!.action);
+    invadeNorway(g);
     for (const id of ['de-dd-1', 'de-dd-2', 'de-cl-1', 'de-cl-2']) act(g, 'axis', { type: 'select', ship: id });
     act(g, 'axis', { type: 'embark', unit: 'de-inf-1', by: 'dd-cl' });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
-    for (const space of seaPath(g.state, KIEL, OSLO)) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
-    playUntil(g, 'axis', (c) => c.action.type === 'stop');
+    sailFromKiel(g, OSLO);
     expect(g.state.ships['de-dd-1']!.carried).toBe(6);
     expect(assaultTargets(g.state, 'axis')).toEqual([OSLO]);
-    playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === OSLO);
-    playUntil(g, 'axis', (c) => c.action.type === 'assault' && c.action.target === OSLO);
-    g.force([6]);
-    act(g, 'axis', { type: 'go' });
-    for (let n = 0; n < 50 && g.state.stack.some((f) => f.proc === 'land-attack'); n++) {
-      const p = prompts(eto, g.state)[0]!;
-      const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
-      g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
-    }
+    declareAssault(g, OSLO);
+    resolveAttack(g, [6]);
     const s = g.state, l = s.land!;
     const fight = g.played.flatMap((p) => p.events).find((e) => e.rule === 'ETO 27.1' && e.data)!;
     // 6 against Oslo's infantry 2 at 3-1; blitzkrieg +1, mud -1, from the sea -3: the 6 reads 3, D3x.

@@ -1,12 +1,12 @@
 // Paratroops (19.0-19.4): the 19.3 example (A4): a paratroop dropped on a stack attacked across a river adds its
 // strength point and +1, and the river's -2 stays.
 import { describe, expect, it } from 'vitest';
-import { Game, prompts } from '../../engine/index.ts';
+import { Game } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { type AttackFrame, attackFigures } from './land-attack.ts';
 import { acrossRiver } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil, seaPath } from './testing.ts';
+import { act, declareAssault, germansInKiel, invadeNorway, resolveAttack, sailFromKiel } from './testing.ts';
 
 const FROM = 'W3024', TARGET = 'W3023'; // a river hexside between them; the target a city (no supply modifier), fair in April 1940
 
@@ -51,24 +51,13 @@ describe('ETO 19.3 paradrop', () => {
     const g = germansInKiel('drop1', { 'de-para-1': COPENHAGEN, 'de-atp-1': COPENHAGEN });
     expect(g.state.grounded).toEqual([]); // 18.5: with the severe zone grounded (1.4) the ATP could not fly to Oslo
     expect([g.state.land!.units['de-para-1']!.hex, g.state.land!.air['de-atp-1']!.base]).toEqual([COPENHAGEN, COPENHAGEN]);
-    act(g, 'axis', { type: 'invade', nation: 'norway' });
-    while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') g.act('allies', choicesFor(g.state, 'allies')[0]!.action);
+    invadeNorway(g);
     for (const id of ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4']) act(g, 'axis', { type: 'select', ship: id });
     for (const unit of ['de-inf-1', 'de-inf-2']) act(g, 'axis', { type: 'embark', unit });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
-    for (const space of seaPath(g.state, KIEL, OSLO)) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
-    playUntil(g, 'axis', (c) => c.action.type === 'stop');
-    playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === OSLO);
-    playUntil(g, 'axis', (c) => c.action.type === 'assault' && c.action.target === OSLO);
+    sailFromKiel(g, OSLO);
+    declareAssault(g, OSLO);
     act(g, 'axis', { type: 'drop', unit: 'de-para-1', atp: 'de-atp-1' });
-    g.force([5, 6]); // the drop, then the attack
-    act(g, 'axis', { type: 'go' });
-    for (let n = 0; n < 50 && g.state.stack.some((f) => f.proc === 'land-attack'); n++) {
-      const p = prompts(eto, g.state)[0]!;
-      const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
-      g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
-    }
+    resolveAttack(g, [5, 6]); // the drop, then the attack
     const l = g.state.land!;
     const events = g.played.flatMap((p) => p.events);
     // The drop: 5, no modifier (the ATP gives no air superiority; the assault stack counts as next to the hex): undamaged.

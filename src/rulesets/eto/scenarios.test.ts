@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allChoices, createRng, fuzzGame, nextInt, prompts } from '../../engine/index.ts';
 import { playGame } from '../../ai/play.ts';
 import { eto } from './index.ts';
-import { act, choicesFor, germansInKiel, KIEL, playUntil, seaPath } from './testing.ts';
+import { act, germansInKiel, invadeNorway, KIEL, playUntil, seaPath } from './testing.ts';
 
 const ENDS: Record<string, RegExp> = {
   'their-finest-hour': /^ETO scenario 2 \[2\.3\]$/,
@@ -32,8 +32,7 @@ describe('ETO scenarios 2 and 5 to their end', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 8; i++) {
       const g = germansInKiel(`off-norway-${i}`, { 'de-para-1': 'W4126', 'de-atp-1': 'W4126' });
-      act(g, 'axis', { type: 'invade', nation: 'norway' });
-      while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') g.act('allies', choicesFor(g.state, 'allies')[0]!.action);
+      invadeNorway(g);
       for (const id of ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4', 'de-stp-5', 'de-stp-6']) act(g, 'axis', { type: 'select', ship: id });
       for (const unit of ['de-inf-1', 'de-inf-2', 'hq-m']) act(g, 'axis', { type: 'embark', unit });
       act(g, 'axis', { type: 'load-supply' });

@@ -1,12 +1,10 @@
 // Sea transport (10.1-10.6) on scenario 5's map: the rulebook's worked examples N1 (example of play, England to Le
 // Havre: leaders ride free), N2 (10.2: the amphibious assault's STPs and sinkings) and N3 (10.1: STPs are change).
 import { describe, expect, it } from 'vitest';
-import { prompts } from '../../engine/index.ts';
-import { eto } from './index.ts';
 import { assaultNeed, cargoOf, embarkChoices, markerRoom, need, points } from './sea-transport.ts';
 import { navalMap } from './map.ts';
 import { controller, suppliedHexes } from './land.ts';
-import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil, seaPath } from './testing.ts';
+import { act, choicesFor, declareAssault, germansInKiel, invadeNorway, KIEL, playUntil, resolveAttack, sailFromKiel, seaPath } from './testing.ts';
 
 const STPS = ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4'];
 const OSLO = 'W4725', HAMBURG = 'W3824';
@@ -53,25 +51,14 @@ describe('ETO 10.0 sea transport', () => {
 
   it('10.6, 10.2, 26.4, 32.7: two infantry carried 6 MP from Kiel assault Oslo; 2 of the 4 STPs sink, the infantry land in supply', () => {
     const g = germansInKiel('assault');
-    act(g, 'axis', { type: 'invade', nation: 'norway' });
-    while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') g.act('allies', choicesFor(g.state, 'allies')[0]!.action);
+    invadeNorway(g);
     expect(g.state.land!.units['no-inf-3']!.hex).toBe(OSLO);
     for (const id of STPS) act(g, 'axis', { type: 'select', ship: id });
     for (const unit of ['de-inf-1', 'de-inf-2']) act(g, 'axis', { type: 'embark', unit });
-    act(g, 'axis', { type: 'move' });
-    act(g, 'axis', { type: 'leave-port' });
-    for (const space of seaPath(g.state, KIEL, OSLO)) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
-    playUntil(g, 'axis', (c) => c.action.type === 'stop');
+    sailFromKiel(g, OSLO);
     expect(g.state.ships['de-stp-1']!.carried).toBe(6);
-    playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === OSLO);
-    playUntil(g, 'axis', (c) => c.action.type === 'assault' && c.action.target === OSLO);
-    g.force([6]);
-    act(g, 'axis', { type: 'go' });
-    for (let n = 0; n < 50 && g.state.stack.some((f) => f.proc === 'land-attack'); n++) {
-      const p = prompts(eto, g.state)[0]!;
-      const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
-      g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
-    }
+    declareAssault(g, OSLO);
+    resolveAttack(g, [6]);
     const s = g.state, l = s.land!;
     // 12 against Oslo's infantry 2 at 6-1; blitzkrieg +1, mud -1, from the sea -3: the 6 reads 3, DEx.
     const fight = g.played.flatMap((p) => p.events).find((e) => e.rule === 'ETO 27.1' && e.data)!;

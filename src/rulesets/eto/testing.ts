@@ -124,3 +124,34 @@ export function seaPath(s: EtoState, from: string, to: string): string[] {
   }
   return best.get(to)!.path;
 }
+
+/** Norway invaded (39.2), the Allies setting it up with their first choices (44.2). */
+export function invadeNorway(g: Game<EtoState>): void {
+  act(g, 'axis', { type: 'invade', nation: 'norway' });
+  while (g.state.stack[g.state.stack.length - 1]!.proc === 'set-up') g.act('allies', choicesFor(g.state, 'allies')[0]!.action);
+}
+
+/** The selected ships leave Kiel's port with what they carry and stop at `to` (7.2, 10.3). */
+export function sailFromKiel(g: Game<EtoState>, to: string): void {
+  act(g, 'axis', { type: 'move' });
+  act(g, 'axis', { type: 'leave-port' });
+  for (const space of seaPath(g.state, KIEL, to)) playUntil(g, 'axis', (c) => c.action.type === 'enter' && c.action.space === space);
+  playUntil(g, 'axis', (c) => c.action.type === 'stop');
+}
+
+/** The stack off `hex` attacks it from the sea (10.6). */
+export function declareAssault(g: Game<EtoState>, hex: string): void {
+  playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'stack' && c.action.hex === hex);
+  playUntil(g, 'axis', (c) => c.action.type === 'assault' && c.action.target === hex);
+}
+
+/** The declared attack resolved with `dice` forced, both seats passing (else the first choice) until it is over. */
+export function resolveAttack(g: Game<EtoState>, dice: number[]): void {
+  g.force(dice);
+  act(g, 'axis', { type: 'go' });
+  for (let n = 0; n < 50 && g.state.stack.some((f) => f.proc === 'land-attack'); n++) {
+    const p = prompts(eto, g.state)[0]!;
+    const cs = choicesFor(g.state, p.seat as 'axis' | 'allies');
+    g.act(p.seat, (cs.find((c) => PASS.test(String(c.action.type))) ?? cs[0]!).action);
+  }
+}

@@ -79,6 +79,9 @@ function Thinking(p: { seat: string; level: number; since: string }) {
 
 /** Choices listed before "show all": long lists are picked on the map, opened by unit, or filtered. */
 const LIST_LIMIT = 40;
+/** Up to this many choices that point at nothing (end the phase, pass) stay in view below the list; more (a purchase's
+ * every unit type) would cover it, so they follow the list instead. */
+const STICKY_PHASE_CHOICES = 4;
 
 /** A label with its place's name: "Move GE 4th infantry to 2406" -> "... to 2406 Lublin". */
 export function choiceText(c: Choice, refs: ChoiceRefs | undefined, assets: Assets): string {
@@ -225,7 +228,7 @@ export function PromptPanel(p: PromptPanelProps) {
         </>
       )}
       {p.phaseChoices.length > 0 && (
-        <div class="phase-actions" data-testid="phase-actions">
+        <div class={'phase-actions' + (p.phaseChoices.length > STICKY_PHASE_CHOICES ? ' many' : '')} data-testid="phase-actions">
           {p.phaseChoices.map((c) => (
             <button key={c.label} class={'choice phase' + (p.armed?.choice === c ? ' armed' : '')} data-testid="choice" data-phase="" disabled={p.busy || !!p.checking?.(c)}
               onClick={() => p.onChoose(c)}>{c.label}</button>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Game } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
-import { registerOddsCommand } from './odds-command.ts';
+import { formatReport, registerOddsCommand } from './odds-command.ts';
 import { registerSimulateCommand } from './simulate-command.ts';
 import { runCommand } from './testing.ts';
 
@@ -13,6 +13,20 @@ const run = (args: string[]) => runCommand([registerOddsCommand, registerSimulat
 afterEach(() => vi.restoreAllMocks());
 
 describe('theater odds', () => {
+  it('a report that covers less than the whole combat says what it covers (BKG: the first round past the run budget)', async () => {
+    const g = Game.create(duel, 'standard', { rounds: 20 }, 'cli-note');
+    g.act('red', { type: 'bid', n: 2 });
+    g.act('blue', { type: 'bid', n: 1 });
+    g.act('red', { type: 'attack' });
+    const dir = mkdtempSync(join(tmpdir(), 'odds-'));
+    const file = join(dir, 'game.json');
+    writeFileSync(file, JSON.stringify(g.toLog()));
+    const report = JSON.parse((await run(['odds', file, '--at', '2', '--choice', '1', '--json'])).out);
+    expect(formatReport(report, 'attack')).not.toMatch(/^covers:/m);
+    expect(formatReport({ ...report, note: 'the first round only: the whole combat needs more than 2,000 runs' }, 'attack'))
+      .toMatch(/^red: attack\nred attacks blue: one d6, a hit on 4\+ \(Duel 3\.1\)\ncovers: the first round only: the whole combat needs more than 2,000 runs\n\n/);
+  });
+
   it('Duel 3.1 choice 1 after the bids of a saved game: 1/2 to win, every outcome listed', async () => {
     const g = Game.create(duel, 'standard', { rounds: 20 }, 'cli');
     g.act('red', { type: 'bid', n: 2 });

@@ -87,6 +87,7 @@ function parseOrder(args: string[]): { attacker?: string[]; defender?: string[] 
 export function formatReport(r: OddsReport, label: string): string {
   const lines = [`${r.seat}: ${label}`];
   if (r.description) lines.push(r.description);
+  if (r.note) lines.push(`covers: ${r.note}`);
   lines.push('', '      p  exact        attacker losses  defender losses  winner    detail');
   for (const o of r.outcomes) {
     lines.push(`${pct(o.p).padStart(7)}  ${o.exact.padEnd(12)} ${String(o.result.attackerLosses).padStart(15)}  ${String(o.result.defenderLosses).padStart(15)}  ${(o.result.winner ?? '-').padEnd(8)}  ${o.result.detail ? JSON.stringify(o.result.detail) : ''}`.trimEnd());

@@ -25,6 +25,7 @@ export function OddsView({ report, note }: { report: OddsReport | null; note?: s
   return (
     <div class="odds" data-testid="odds">
       {report.description && <div class="odds-desc">{report.description}</div>}
+      {report.note && <div class="odds-note muted" data-testid="odds-note">{report.note}</div>}
       <div class="odds-summary" data-testid="odds-summary">
         Win {pct(s.pWin)} · lose {pct(s.pLose)}{s.pNone > 0 ? ` · neither ${pct(s.pNone)}` : ''}
         <span class="muted"> — expected losses {s.expectedAttackerLosses.toFixed(2)} (you) to {s.expectedDefenderLosses.toFixed(2)}</span>

@@ -12,15 +12,20 @@ const run = (args: string[]) => runCommand([registerOddsCommand, registerSimulat
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A saved Duel after the bids (2 and 1) and red's attack: its file. */
+function savedDuel(seed: string): string {
+  const g = Game.create(duel, 'standard', { rounds: 20 }, seed);
+  g.act('red', { type: 'bid', n: 2 });
+  g.act('blue', { type: 'bid', n: 1 });
+  g.act('red', { type: 'attack' });
+  const file = join(mkdtempSync(join(tmpdir(), 'odds-')), 'game.json');
+  writeFileSync(file, JSON.stringify(g.toLog()));
+  return file;
+}
+
 describe('theater odds', () => {
   it('a report that covers less than the whole combat says what it covers (BKG: the first round past the run budget)', async () => {
-    const g = Game.create(duel, 'standard', { rounds: 20 }, 'cli-note');
-    g.act('red', { type: 'bid', n: 2 });
-    g.act('blue', { type: 'bid', n: 1 });
-    g.act('red', { type: 'attack' });
-    const dir = mkdtempSync(join(tmpdir(), 'odds-'));
-    const file = join(dir, 'game.json');
-    writeFileSync(file, JSON.stringify(g.toLog()));
+    const file = savedDuel('cli-note');
     const report = JSON.parse((await run(['odds', file, '--at', '2', '--choice', '1', '--json'])).out);
     expect(formatReport(report, 'attack')).not.toMatch(/^covers:/m);
     expect(formatReport({ ...report, note: 'the first round only: the whole combat needs more than 2,000 runs' }, 'attack'))
@@ -28,13 +33,7 @@ describe('theater odds', () => {
   });
 
   it('Duel 3.1 choice 1 after the bids of a saved game: 1/2 to win, every outcome listed', async () => {
-    const g = Game.create(duel, 'standard', { rounds: 20 }, 'cli');
-    g.act('red', { type: 'bid', n: 2 });
-    g.act('blue', { type: 'bid', n: 1 });
-    g.act('red', { type: 'attack' });
-    const dir = mkdtempSync(join(tmpdir(), 'odds-'));
-    const file = join(dir, 'game.json');
-    writeFileSync(file, JSON.stringify(g.toLog()));
+    const file = savedDuel('cli');
     const list = await run(['odds', file, '--at', '2']);
     expect(list.out).toMatch(/^ +1 +\{"type":"attack"\}: 50\.0% to win, losses 0\.00 to 0\.50$/m);
     const one = await run(['odds', file, '--at', '2', '--choice', '1']);

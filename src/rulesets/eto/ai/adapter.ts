@@ -7,7 +7,7 @@ import { etoData } from '../data/index.ts';
 import { BULGE_ID, bulgeScore } from '../bulge.ts';
 import { CASE_WHITE_ID, caseWhiteResult } from '../case-white.ts';
 import {
-  conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
+  type AirUnit, conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
 } from '../land.ts';
 import { interceptionRange, navalMap, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
@@ -297,6 +297,34 @@ function airReachShare(l: LandState, side: Side): number {
   return units.filter((a) => targets.some((h) => dist(a.base!, h) <= a.range)).length / units.length;
 }
 
+/**
+ * 21.4, 12.3: the share of `side`'s enemy fighters and fighter-bombers that can attack air units based at `h`: from
+ * their base within range, or, not yet set up (2.1), from any of their side's airbases within range.
+ */
+function airThreat(l: LandState, side: Side, h: string): number {
+  const enemy = Object.values(l.air).filter((a) => a.side !== side && (a.kind === 'fighter' || a.kind === 'fighter-bomber') && (a.where === 'map' || a.where === 'setup'));
+  if (!enemy.length) return 0;
+  const bases = enemy.some((a) => a.where === 'setup') ? enemyInstallations(l, side) : [];
+  const reaches = (a: AirUnit) => (a.where === 'map' ? !!a.base && dist(a.base, h) <= a.range : bases.some((b) => dist(b, h) <= a.range));
+  return enemy.filter(reaches).length / enemy.length;
+}
+
+/** A unit's points at risk at a base [2.3]: depletion scores 1, a depleted unit's elimination 2 more; fighters defend best (15.0). */
+const atRisk = (a: AirUnit): number => (a.depleted ? 2 : 1) * (a.kind === 'fighter' ? 0.5 : 1);
+
+/** Air units' points at risk where enemy air may attack them at their bases (21.4), per unit in play, in [0, 1]. */
+function airExposure(l: LandState, side: Side): number {
+  const units = airOnMap(l, side).filter((a) => a.kind !== 'atp');
+  if (!units.length) return 0;
+  return units.reduce((sum, a) => sum + airThreat(l, side, a.base!) * atRisk(a), 0) / (2 * units.length);
+}
+
+/** How good a base is for an air unit where air losses score: enemy installations in range (13.1), little enemy air in reach of it. */
+function baseValue(l: LandState, a: AirUnit, h: string): number {
+  const inRange = enemyInstallations(l, a.side).some((t) => dist(h, t) <= a.range) ? 1 : 0;
+  return inRange - airThreat(l, a.side, h) * atRisk(a);
+}
+
 const finestHour: ScenarioTerms = {
   // Scenario 2 [2.3]: points for destroyed enemy installations, depleted (1) and eliminated (3) enemy air units.
   axisTerms(s) {
@@ -305,9 +333,10 @@ const finestHour: ScenarioTerms = {
       victory: Math.tanh((finestHourPoints(l, 'axis') - finestHourPoints(l, 'allies')) / 3),
       material: airMaterial(l),
       front: airReachShare(l, 'axis') - airReachShare(l, 'allies'),
+      exposure: airExposure(l, 'allies') - airExposure(l, 'axis'),
     };
   },
-  weights: { victory: 0.6, material: 0.25, front: 0.15 },
+  weights: { victory: 0.55, material: 0.2, front: 0.1, exposure: 0.15 },
   costlyAir: true,
   goals: (s, side) => enemyInstallations(s.land!, side),
   describe(name, before, after, side) {
@@ -452,9 +481,10 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
     const from = u ? u.hex ?? null : air!.base;
     // Set-up (no hex yet): every place gains, the nearest to the goals most.
     // Goals across the sea: infantry sets up in a port (10.4: it embarks there), together (one assault force, 10.6).
-    const port = !from && u?.kind === 'inf' && termsOf(s).overseas && !!navalMap(s).coastal.get(to)?.port
-      ? 0.5 + (onMap(l, seat).some((x) => x.hex === to) ? 0.2 : 0) : 0;
-    const g = (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
+    const port = !from && termsOf(s).overseas ? overseasSetUp(s, seat, u ?? air!, to) : 0;
+    // Where air losses score ([2.3]), air sets up in range of the goals and out of the enemy air's reach (21.4).
+    const g = air && termsOf(s).costlyAir ? 0.5 + baseValue(l, air, to) - near(to) / 100
+      : (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
     const list = byUnit.get(unit) ?? [];
     list.push({ c, g });
     byUnit.set(unit, list);
@@ -463,6 +493,23 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
   for (const list of byUnit.values()) kept.push(...list.sort((a, b) => b.g - a.g).slice(0, PER_UNIT));
   kept.sort((a, b) => b.g - a.g);
   return [...kept.filter((x) => x.g > 0).map((x) => x.c), ...other, ...kept.filter((x) => x.g <= 0).map((x) => x.c)];
+}
+
+/**
+ * Set-up where the goals lie across the sea (scenario 5): infantry in a port, together (10.4: it embarks there; one
+ * assault force, 10.6); paratroops at an airbase with room for the ATPs that fly them (19.1: an ATP drops
+ * the paratroops of its own base), the ATPs where the paratroops are, other air elsewhere (13.2: one unit a slot).
+ */
+function overseasSetUp(s: EtoState, seat: Side, unit: LandUnit | AirUnit, to: string): number {
+  const l = s.land!;
+  const paras = Object.values(l.units).some((x) => x.side === seat && x.kind === 'para' && x.where === 'map' && x.hex === to);
+  if (unit.kind === 'inf') {
+    return navalMap(s).coastal.get(to)?.port ? 0.5 + (onMap(l, seat).some((x) => x.hex === to && x.kind === 'inf') ? 0.4 : 0) : 0;
+  }
+  if (unit.kind === 'para') return baseSlots(l, to) > 0 ? 0.5 + 0.2 * Math.min(2, baseSlots(l, to)) : -1;
+  if (unit.kind === 'atp') return paras ? 1.5 : 0;
+  if (unit.kind === 'fighter-bomber' || unit.kind === 'bomber') return paras ? -0.3 : 0;
+  return 0;
 }
 
 /**
@@ -501,6 +548,20 @@ function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null 
       .sort((a, b) => installationTarget(l, a.action.to as string) - installationTarget(l, b.action.to as string) || strength(b) - strength(a));
     return [...bomb, ...all.filter((c) => !bomb.includes(c) && c.action.type !== 'air-done'), ...all.filter((c) => c.action.type === 'air-done')];
   }
+  // Where air losses score ([2.3]), the air movement step takes units out of the enemy air's reach (21.4) only along a
+  // flight line no enemy fighter reaches (14.1: a change of base may be intercepted); then it ends (raids on bases
+  // are the planner's to weigh).
+  if (l && termsOf(s).costlyAir && top.offensive === false && !top.raid) {
+    const gain = (c: Choice) => {
+      const a = l.air[c.action.air as string];
+      if (c.action.type !== 'rebase' || !a?.base || (c.refs?.path ?? []).some((h) => airThreat(l, a.side, h) > 0)) return 0;
+      return baseValue(l, a, c.action.to as string) - baseValue(l, a, a.base);
+    };
+    const ranked = all.map((c, i) => ({ c, i, g: gain(c) }));
+    const moves = ranked.filter((x) => x.g > 0.05).sort((a, b) => b.g - a.g || a.i - b.i).map((x) => x.c);
+    const done = all.filter((c) => c.action.type === 'air-done');
+    return [...moves, ...done, ...all.filter((c) => !moves.includes(c) && !done.includes(c))];
+  }
   const target = top.target;
   if (!l || !target) return null;
   const goal = (termsOf(s).goals?.(s, seat) ?? []).includes(target);
@@ -525,7 +586,9 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   const near = (h: string) => Math.min(...goals.map((g) => seaDist(s, h, g)));
   const troopsAt = (h: string) => Object.values(l.units).some((u) => u.side === seat && u.where === 'map' && u.hex === h && (isLand(u) || u.kind === 'para'));
   if (all.some((c) => c.action.type === 'place' && typeof c.action.ship === 'string')) {
-    const score = (c: Choice) => (typeof c.action.space === 'string' ? near(c.action.space) - (troopsAt(c.action.space) ? 10 : 0) : 99);
+    // The infantry's port (paratroops fly, 19.1).
+    const infAt = (h: string) => onMap(l, seat).some((u) => u.kind === 'inf' && u.hex === h);
+    const score = (c: Choice) => (typeof c.action.space === 'string' ? near(c.action.space) - (infAt(c.action.space) ? 10 : 0) : 99);
     return all.map((c, i) => ({ c, i, d: score(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
   }
   const naval = new Set(['select', 'embark', 'enter', 'enter-port', 'leave-port', 'stop', 'drop-off', 'move', 'end-naval-movement', 'load-supply']);
@@ -586,13 +649,19 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
  * intercepts only a flight whose fighters it matches in quality (any unit against bombers alone); not intercepting
  * stays first when no unit qualifies.
  */
-function interceptCandidates(s: EtoState, all: Choice[]): Choice[] | null {
+function interceptCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
   const l = s.land;
   const top = s.stack[s.stack.length - 1] as { flight?: string[] };
   if (!l || !top.flight) return null;
   const escorts = top.flight.map((id) => l.air[id]!).filter((a) => a && (a.kind === 'fighter' || a.kind === 'fighter-bomber'));
   const best = Math.max(0, ...escorts.map((a) => a.quality));
-  const ok = (c: Choice) => c.action.type !== 'intercept-at' || (l.air[c.action.air as string]?.quality ?? 0) >= best;
+  // 14.2: a change of base threatens nothing; intercept it only where no enemy fighter free to fly can counter-intercept.
+  const mission = [...s.stack].reverse().find((f) => f.proc === 'air-mission') as { kind?: string; side?: Side } | undefined;
+  const enemy = otherSide(seat);
+  const counter = (h: string) => Object.values(l.air).some((a) => a.side === enemy && a.where === 'map' && !!a.base && !l.flown.includes(a.id)
+    && !top.flight!.includes(a.id) && (a.kind === 'fighter' || a.kind === 'fighter-bomber') && dist(a.base, h) <= a.range);
+  const ok = (c: Choice) => c.action.type !== 'intercept-at' || ((l.air[c.action.air as string]?.quality ?? 0) >= best
+    && !(mission?.kind === 'rebase' && mission.side === enemy && counter(c.action.at as string)));
   return all.filter(ok);
 }
 
@@ -613,7 +682,7 @@ export const etoAi: AiAdapter<EtoState> = {
   candidates(s, prompt: Prompt, seat, source): Choice[] | null {
     const all = source.all();
     if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
-    if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, all);
+    if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, seat as Side, all);
     const naval = navalCandidates(s, seat as Side, all);
     if (naval) return naval;
     const moves = all.filter((c) => typeof (c.action.to ?? c.action.hex) === 'string' && c.action.type !== 'declare').length;
@@ -691,6 +760,10 @@ export const etoAi: AiAdapter<EtoState> = {
     const adds = prompt.choices.filter((c) => c.action.type === 'add' && l.units[c.action.unit as string]);
     const go = prompt.choices.find((c) => c.action.type === 'go');
     const declare = (s.stack[s.stack.length - 1] as { declare?: { target: string; units: string[] } | null }).declare;
+    // 19.1: paratroops drop on an attack on a goal (each adds its strength and, undamaged, +1, 19.3; the attack is
+    // the only way they reach a city across the sea).
+    const drop = prompt.choices.find((c) => c.action.type === 'drop');
+    if (declare && drop && (termsOf(s).goals?.(s, seat as Side) ?? []).includes(declare.target)) return drop.action;
     if (declare && (adds.length || go)) {
       const att = declare.units.reduce((a, id) => a + unitStrength(l.units[id]!), 0);
       const def = onMap(l, otherSide(seat as Side)).filter((u) => u.hex === declare.target).reduce((a, u) => a + unitStrength(u), 0);

@@ -362,6 +362,30 @@ function seaDist(s: EtoState, a: string, b: string): number {
   return best;
 }
 
+/** Naval MP from each space to the nearest of `goals` (7.2-7.4), by scenario and goals (the naval map never changes). */
+const mpTables = new Map<string, Map<string, number>>();
+function mpToGoals(s: EtoState, goals: string[]): Map<string, number> {
+  const key = `${s.scenario}|${goals.join(',')}`;
+  let mp = mpTables.get(key);
+  if (mp) return mp;
+  mp = new Map(goals.map((g) => [g, 0]));
+  // Dijkstra on the naval spaces (costs 1-5), walking the links backwards.
+  const open = [...goals];
+  while (open.length) {
+    open.sort((a, b) => mp!.get(a)! - mp!.get(b)!);
+    const x = open.shift()!;
+    for (const n of navalNeighbours(s, x)) {
+      const back = navalNeighbours(s, n.space).find((m) => m.space === x)?.cost;
+      if (back === undefined || !Number.isFinite(back)) continue;
+      const d = mp.get(x)! + back;
+      if (d < (mp.get(n.space) ?? Infinity)) { mp.set(n.space, d); open.push(n.space); }
+    }
+  }
+  if (mpTables.size > 64) mpTables.clear();
+  mpTables.set(key, mp);
+  return mp;
+}
+
 /** Where a land unit stands: its hex, or its STP's space while aboard (10.3: cargo moves with its STPs). */
 const placeOf = (s: EtoState, u: LandUnit): string | null => (u.where === 'map' ? u.hex ?? null : u.where === 'aboard' ? aboardSpace(s, u) : null);
 
@@ -597,16 +621,24 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   const moving = top.ships ?? top.selected ?? [];
   const cargo = Object.values(l.units).some((u) => u.where === 'aboard' && moving.includes(u.aboard!));
   const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
+  const mp = mpToGoals(s, goals);
+  const mpFrom = (h: string) => mp.get(h) ?? 99;
+  // 10.2, 10.6: the selected STPs land all their infantry in an assault on the nearest goal: twice its STPs, three
+  // times when that goal is more than 6 MP away (an assault cannot leave a unit aboard behind).
+  const landable = (id: string): boolean => {
+    const u = l.units[id];
+    if (u?.kind !== 'inf') return false;
+    const stps = moving.filter((x) => s.ships[x]?.type === 'STP');
+    const aboard = Object.values(l.units).filter((x) => x.where === 'aboard' && stps.includes(x.aboard!) && isLand(x)).length;
+    return points(stps.map((x) => s.ships[x]!)) >= (here && mpFrom(here) <= 6 ? 2 : 3) * (aboard + 1);
+  };
   const rank = (c: Choice): number => {
     const a = c.action;
     switch (a.type) {
       case 'embark': {
         // 10.2, 10.6: an assault needs twice (three times past 6 MP) the STPs its infantry and armor need; embark
         // infantry while the selected STPs can land them all, the rest waits (paratroops drop from the air, 18.0).
-        const u = l.units[a.unit as string];
-        const stps = moving.filter((id) => s.ships[id]?.type === 'STP');
-        const aboard = Object.values(l.units).filter((x) => x.where === 'aboard' && stps.includes(x.aboard!) && isLand(x)).length;
-        return u?.kind === 'inf' && points(stps.map((id) => s.ships[id]!)) >= 3 * (aboard + 1) ? 1.5 : 85;
+        return landable(a.unit as string) ? 1.5 : 85;
       }
       case 'select': {
         const sh = s.ships[a.ship as string]!;
@@ -618,7 +650,12 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
       }
       case 'move': return cargo ? 4 : 40;
       case 'leave-port': return cargo ? 5 : 45;
-      case 'enter': return cargo ? 10 + near(a.space as string) - (here ? near(here) : 0) : 60;
+      // Along the fewest MP to the goals (10.2: past 6 MP an assault needs three times the STPs).
+      case 'enter': {
+        if (!cargo) return 60;
+        const cost = here ? navalNeighbours(s, here).find((n) => n.space === a.space)?.cost ?? 9 : 9;
+        return 10 + cost + mpFrom(a.space as string) - (here ? mpFrom(here) : 0);
+      }
       case 'stop': return cargo && here && near(here) === 0 ? 6 : 55;
       case 'drop-off': return 80;
       case 'enter-port': return cargo ? 70 : 56;
@@ -641,7 +678,8 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
     };
     return all.map((c, i) => ({ c, i, d: empty(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
   }
-  return all.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+  const kept = all.filter((c) => c.action.type !== 'embark' || landable(c.action.unit as string) || l.units[c.action.unit as string]?.kind !== 'inf');
+  return kept.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
 }
 
 /**
@@ -649,19 +687,13 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
  * intercepts only a flight whose fighters it matches in quality (any unit against bombers alone); not intercepting
  * stays first when no unit qualifies.
  */
-function interceptCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null {
+function interceptCandidates(s: EtoState, all: Choice[]): Choice[] | null {
   const l = s.land;
   const top = s.stack[s.stack.length - 1] as { flight?: string[] };
   if (!l || !top.flight) return null;
   const escorts = top.flight.map((id) => l.air[id]!).filter((a) => a && (a.kind === 'fighter' || a.kind === 'fighter-bomber'));
   const best = Math.max(0, ...escorts.map((a) => a.quality));
-  // 14.2: a change of base threatens nothing; intercept it only where no enemy fighter free to fly can counter-intercept.
-  const mission = [...s.stack].reverse().find((f) => f.proc === 'air-mission') as { kind?: string; side?: Side } | undefined;
-  const enemy = otherSide(seat);
-  const counter = (h: string) => Object.values(l.air).some((a) => a.side === enemy && a.where === 'map' && !!a.base && !l.flown.includes(a.id)
-    && !top.flight!.includes(a.id) && (a.kind === 'fighter' || a.kind === 'fighter-bomber') && dist(a.base, h) <= a.range);
-  const ok = (c: Choice) => c.action.type !== 'intercept-at' || ((l.air[c.action.air as string]?.quality ?? 0) >= best
-    && !(mission?.kind === 'rebase' && mission.side === enemy && counter(c.action.at as string)));
+  const ok = (c: Choice) => c.action.type !== 'intercept-at' || (l.air[c.action.air as string]?.quality ?? 0) >= best;
   return all.filter(ok);
 }
 
@@ -682,7 +714,7 @@ export const etoAi: AiAdapter<EtoState> = {
   candidates(s, prompt: Prompt, seat, source): Choice[] | null {
     const all = source.all();
     if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
-    if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, seat as Side, all);
+    if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, all);
     const naval = navalCandidates(s, seat as Side, all);
     if (naval) return naval;
     const moves = all.filter((c) => typeof (c.action.to ?? c.action.hex) === 'string' && c.action.type !== 'declare').length;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GameManager, type Conn } from '../src/server/games.ts';
 import { SqliteStorage } from '../src/server/sqlite-storage.ts';
-import { ChoicesReceiver, type StateMessage } from '../src/server/protocol.ts';
+import { StateReceiver, type StateMessage } from '../src/server/protocol.ts';
 import { rulesets } from '../src/rulesets/index.ts';
 
 function arg(name: string, fallback: string): string {
@@ -36,7 +36,7 @@ for (let g = 0; g < nGames; g++) {
   const seats: SeatConn[] = [];
   for (const s of seatNames) {
     const token = r.seats[s]!.token;
-    const receiver = new ChoicesReceiver();
+    const receiver = new StateReceiver();
     const sc: SeatConn = { token, last: null, conn: null as unknown as Conn };
     const got = (text: string) => {
       bytes += text.length;

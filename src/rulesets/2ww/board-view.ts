@@ -121,17 +121,38 @@ function pieceOf(state: TwoWWState, id: string, side: Side | null, unsupplied: b
 }
 
 function buildBoardView(state: TwoWWState): BoardView {
-  const w = worldOf(state);
-  const pieces = piecesOf(state);
-  const markers: MarkerView[] = [{ kind: 'turn', where: `turn:${state.turn}`, label: turnLabel(state.turn) }];
-  for (const hex of state.production.bombed) markers.push({ kind: 'bombed', where: hex, label: 'bombed: no production point this turn (2WW 6.1.4)' });
-  // Control differing from the country's controller at the start (2WW 3.4.7).
-  const start = initialCountries();
-  const control: Record<string, string> = {};
-  for (const [hex, side] of Object.entries(state.control)) {
-    const n = w.board.find(hex);
-    const c = n >= 0 ? w.hexes[n]?.country : undefined;
-    if (!c || start[c]?.controller !== side) control[hex] = side;
-  }
-  return { pieces, markers, control, turn: { index: state.turn, label: turnLabel(state.turn) }, phase: state.phase, activeSide: state.activeSide };
+  return { pieces: piecesOf(state), ...markersOf(state), turn: { index: state.turn, label: turnLabel(state.turn) }, phase: state.phase, activeSide: state.activeSide };
+}
+
+/**
+ * The turn marker, bombed cities and the cities whose control differs from their country's controller at the start
+ * (2WW 3.4.7): the same objects as the state before's while the turn, the bombed cities and control are the same
+ * objects (settled states share what an action did not change), so a view sent as a change skips them at once.
+ */
+function markersOf(state: TwoWWState): { markers: MarkerView[]; control: Record<string, string> } {
+  type Made = { world: string; turn: number; bombed: readonly string[]; from: TwoWWState['control']; markers: MarkerView[]; control: Record<string, string> };
+  const world = state.world ?? 'campaign';
+  return derivedFrom<Made>(state, '2ww:board-markers', (prev) => {
+    const bombed = state.production.bombed;
+    // only a frozen (settled) object is known unchanged by being the same object
+    const sameMarkers = prev && prev.world === world && prev.turn === state.turn && prev.bombed === bombed && Object.isFrozen(bombed);
+    const sameControl = prev && prev.world === world && prev.from === state.control && Object.isFrozen(state.control);
+    if (sameMarkers && sameControl) return prev;
+    let markers = prev?.markers ?? [];
+    if (!sameMarkers) {
+      markers = [{ kind: 'turn', where: `turn:${state.turn}`, label: turnLabel(state.turn) }];
+      for (const hex of bombed) markers.push({ kind: 'bombed', where: hex, label: 'bombed: no production point this turn (2WW 6.1.4)' });
+    }
+    let control = prev?.control ?? {};
+    if (!sameControl) {
+      const w = worldOf(state), start = initialCountries();
+      control = {};
+      for (const [hex, side] of Object.entries(state.control)) {
+        const n = w.board.find(hex);
+        const c = n >= 0 ? w.hexes[n]?.country : undefined;
+        if (!c || start[c]?.controller !== side) control[hex] = side;
+      }
+    }
+    return { world, turn: state.turn, bombed, from: state.control, markers, control };
+  });
 }

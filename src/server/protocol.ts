@@ -419,13 +419,23 @@ export function diffJson(prev: unknown, next: unknown): JsonPatch | null {
   if (isRecord(prev) && isRecord(next)) {
     let fields: Record<string, JsonPatch> | null = null;
     let gone: string[] | null = null;
-    for (const k in next) {
+    let matched = 0;
+    for (const k of Object.keys(next)) {
       const v = next[k];
       if (v === undefined || typeof v === 'function') continue;
-      const p = prev[k] === undefined ? [0, v] as JsonPatch : diffJson(prev[k], v);
-      if (p) (fields ??= {})[k] = p;
+      const was = prev[k];
+      if (was === undefined) (fields ??= {})[k] = [0, v];
+      else {
+        matched++;
+        const p = was === v ? null : diffJson(was, v);
+        if (p) (fields ??= {})[k] = p;
+      }
     }
-    for (const k in prev) if (prev[k] !== undefined && (next[k] === undefined || typeof next[k] === 'function')) (gone ??= []).push(k);
+    // every field of prev was met in next unless prev has more (or undefined ones)
+    const before = Object.keys(prev);
+    if (before.length !== matched) {
+      for (const k of before) if (prev[k] !== undefined && (next[k] === undefined || typeof next[k] === 'function')) (gone ??= []).push(k);
+    }
     if (!fields && !gone) return null;
     return gone ? [1, fields ?? {}, gone] : [1, fields!];
   }

@@ -20,19 +20,33 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
 /**
  * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while the supply inputs
  * (supply.ts supplyInputs) are unchanged (`derivedFrom`; check mode recomputes and compares); otherwise asked of both
- * sides' supply nets.
+ * sides' supply nets, except that a unit keeps its answer while it stands where it stood, aboard the same, its side's
+ * search is the same one (reused from the state before) and politics, countries and control are the same objects.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
-  return derivedFrom<{ key: string; ids: string[] }>(state, '2ww:out-of-supply', (prev) => {
+  type Known = { key: string; world: string; env: readonly object[]; lines: Record<Side, object>; at: Map<string, string>; out: Set<string>; ids: string[] };
+  return derivedFrom<Known>(state, '2ww:out-of-supply', (prev) => {
     const key = supplyInputs(state);
     if (prev?.key === key) return prev;
     const nets = supplyNets(state);
-    const ids: string[] = [];
+    const lines = { axis: nets.axis.lines(), allies: nets.allies.lines() };
+    const world = state.world ?? 'campaign';
+    const env = [state.politics, state.countries, state.control];
+    const same = !!prev && prev.world === world && env.every((x, i) => x === prev.env[i] && Object.isFrozen(x));
+    const at = new Map<string, string>(), out = new Set<string>(), ids: string[] = [];
     for (const id of Object.keys(state.units).sort()) {
+      const u = state.units[id]!;
       const side = sideOfUnit(state, id);
-      if (onMap(state.units[id]!.where) && side && unitDef(state, id).type !== 'fort' && !nets[side].unitInSupply(id)) ids.push(id);
+      if (!onMap(u.where) || !side || unitDef(state, id).type === 'fort') continue;
+      const place = `${u.where}^${u.aboard ?? ''}:${side}`;
+      at.set(id, place);
+      const kept = same && prev.lines[side] === lines[side] && prev.at.get(id) === place;
+      if (kept ? prev.out.has(id) : !nets[side].unitInSupply(id)) {
+        out.add(id);
+        ids.push(id);
+      }
     }
-    return { key, ids };
+    return { key, world, env, lines, at, out, ids };
   }).ids;
 }
 

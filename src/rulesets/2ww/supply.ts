@@ -265,6 +265,11 @@ export class SupplyNet {
     return this.traces(node, sources, start);
   }
 
+  /** This side's search for all its powers at once: the same object while it is reused from the state before. */
+  lines(): object {
+    return this.multi().sets;
+  }
+
   private multiCache: { bits: Map<string, number>; sets: SupplySetsMap } | null = null;
 
   /** One search for every power of this side at once: a bit per power, from its own sources (traceSupplySets). */

@@ -34,13 +34,23 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
  */
 export function supplyInputs(state: TwoWWState): string {
   return derived(state, '2ww:supply-inputs', () => {
-    let k = `${state.world ?? 'campaign'}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+    let k = environmentText(state);
     for (const id of Object.keys(state.units)) {
       const u = state.units[id]!;
       if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}`;
     }
     return k;
   });
+}
+
+/** The world, politics, countries and control as text: reused while they are the same settled (frozen) objects. */
+function environmentText(state: TwoWWState): string {
+  type Made = { parts: readonly unknown[]; text: string };
+  const parts = [state.world ?? 'campaign', state.politics, state.countries, state.control];
+  return derivedFrom<Made>(state, '2ww:supply-environment', (prev) => {
+    if (prev && parts.every((x, i) => x === prev.parts[i] && (typeof x !== 'object' || Object.isFrozen(x)))) return prev;
+    return { parts, text: `${parts[0]}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}` };
+  }).text;
 }
 
 /** What one side's search reads of a state (11.2.2): per node*2+mode, may a line enter it; per node, a friendly port. */

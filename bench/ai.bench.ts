@@ -2,6 +2,7 @@
 // minutes each; run the long parts alone (--only) and say what ran.
 //   --only odds|duel|eto|2ww|aae|bkg   run one part (default: all but bkg)
 //   --bkg-games N              BKG whole games of the AI against the random player, per side (default 2)
+//   --level L                  BKG: the AI's level (default easy); --baseline: random against random too
 //   --aae-games N              A&A Europe games of the AI against the random player, per side (default 20)
 //   --games N                  duel games per match (default 40); ETO games per side and scenario (default 20)
 //   --scenario ID              ETO: one scenario only
@@ -210,7 +211,10 @@ export async function runAiBench(): Promise<Record<string, number>> {
   // A&A Europe (its own bench file): exact odds of a large battle, the AI against the random player, AI against AI.
   if (!only || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
   // Blitzkrieg General: whole basic games of the AI against the random player (minutes each: few by default).
-  if (only === 'bkg') Object.assign(figures, bkgAiBench(arg('--bkg-games', 2), argStr('--seed', 'bench')));
+  if (only === 'bkg') {
+    Object.assign(figures, await bkgAiBench(arg('--bkg-games', 2), argStr('--seed', 'bench'), argStr('--level', 'easy') as PlayerKind,
+      arg('--jobs', 1), argStr('--results', ''), process.argv.includes('--baseline')));
+  }
   return figures;
 }
 

@@ -23,7 +23,7 @@ import { enumerateCombat } from '../src/odds/index.ts';
 import { skirmish, skirmishOdds } from '../src/odds/testing-skirmish.ts';
 import { aiAdapterFor } from '../src/ai/index.ts';
 import { milestoneTurns, simulate, simulationChart, type GameSummary, type SimulateOptions, type SimulationResult } from '../src/ai/simulate.ts';
-import { simulateJobs } from '../src/ai/simulate-jobs.ts';
+import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
 import { aaeAiBench } from './aae.bench.ts';
@@ -86,7 +86,9 @@ async function match(rulesetId: string, scenario: string, options: Options, play
     },
   };
   const resultsFile = argStr('--results', ''), save = argStr('--save', '');
-  const sim = jobs > 1 || resultsFile ? await simulateJobs(rs, o, { jobs, resultsFile: resultsFile || undefined, save: save || undefined }) : simulate(rs, o);
+  const onTurn = (i: number, p: GameProgress) => console.log(`  ${label} #${i + 1}: ${p.turnLabel ?? `turn ${p.turn}`}, ${p.actions} actions` +
+    `${p.milestones.length ? `; ${p.milestones.join(', ')}` : ''} (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
+  const sim = jobs > 1 || resultsFile ? await simulateJobs(rs, o, { jobs, resultsFile: resultsFile || undefined, save: save || undefined, onTurn }) : simulate(rs, o);
   const results: Record<string, number> = {};
   for (const g of sim.games) results[g.victoryLevel] = (results[g.victoryLevel] ?? 0) + 1;
   const ts = sim.games.map((g) => g.turnMs[seat]).filter((x) => x !== undefined);

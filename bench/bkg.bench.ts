@@ -5,7 +5,7 @@
 // `--jobs N` plays games at once in child processes (the same games; both sides side by side).
 import type { PlayerKind } from '../src/ai/play.ts';
 import { simulate, type GameSummary, type SimulateOptions } from '../src/ai/simulate.ts';
-import { simulateJobs } from '../src/ai/simulate-jobs.ts';
+import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
 import { bkg } from '../src/rulesets/bkg/index.ts';
 import { MAJORS, SIDE_OF_MAJOR, type Major } from '../src/rulesets/bkg/powers.ts';
 
@@ -31,7 +31,9 @@ async function bkgMatch(side: Side, level: PlayerKind, games: number, seed: stri
         `${(g.wallMs / 1000).toFixed(0)} s wall; ${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
     },
   };
-  const sim = jobs > 1 || resultsFile ? await simulateJobs(bkg, o, { jobs, resultsFile: resultsFile || undefined }) : simulate(bkg, o);
+  const onTurn = (i: number, p: GameProgress) => console.log(`  ${label}, game ${i + 1}: turn ${p.turn}, ${p.actions} actions` +
+    `${p.milestones.length ? `; ${p.milestones.join(', ')}` : ''} (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
+  const sim = jobs > 1 || resultsFile ? await simulateJobs(bkg, o, { jobs, resultsFile: resultsFile || undefined, onTurn }) : simulate(bkg, o);
   const wins = sim.games.filter((g) => sideOf(g.winner) === side).length;
   const losses = sim.games.filter((g) => { const w = sideOf(g.winner); return w && w !== side; }).length;
   const unfinished = sim.games.filter((g) => g.unfinished).length;

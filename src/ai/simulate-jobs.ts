@@ -15,6 +15,16 @@ export interface JobsOptions {
   resultsFile?: string;
   /** Folder for each game's log (`<ruleset>-<seed>.json`). */
   save?: string;
+  /** A game's progress at each new turn of the adapter's `report` (long games: what a stopped run reached). */
+  onTurn?: (game: number, p: GameProgress) => void;
+}
+
+/** Where a game stands: actions, the adapter's turn and the milestones reached so far. */
+export interface GameProgress {
+  actions: number;
+  turn: number;
+  turnLabel?: string;
+  milestones: string[];
 }
 
 /** What a child process is asked: one game of a simulation (the options without callbacks). */
@@ -25,7 +35,7 @@ export interface GameJob {
   save?: string;
 }
 
-export type GameJobReply = { index: number; summary: GameSummary } | { index: number; error: string };
+export type GameJobReply = { index: number; summary: GameSummary } | { index: number; error: string } | { index: number; progress: GameProgress };
 
 /** The key of a simulation in a results file: every input that decides its games. */
 export function simulationKey(ruleset: string, o: SimulateOptions): string {
@@ -68,6 +78,7 @@ export function simulateJobs(ruleset: Ruleset<any>, o: SimulateOptions, j: JobsO
       children.add(child);
       let answered = false;
       child.on('message', (m: GameJobReply) => {
+        if ('progress' in m) return j.onTurn?.(index, m.progress);
         answered = true;
         if ('error' in m) {
           failed = true;

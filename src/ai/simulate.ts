@@ -1,5 +1,5 @@
 // Batches of AI-vs-AI games for `theater simulate` and the benchmark: results table, aggregates and an SVG chart.
-import type { Options, Ruleset, Seat } from '../engine/index.ts';
+import type { BaseState, Options, Ruleset, Seat } from '../engine/index.ts';
 import { aiAdapterFor } from './adapters.ts';
 import { cpuMs, playGame, type PlayedGame, type PlayerKind } from './play.ts';
 import type { HistoricalMilestone } from './types.ts';
@@ -13,8 +13,8 @@ export interface SimulateOptions {
   seed: string;
   maxActions?: number;
   budgetMs?: number;
-  /** Progress: game index (0-based), actions so far in it. */
-  onProgress?: (game: number, actions: number) => void;
+  /** Progress: game index (0-based), actions so far in it, the game's state. */
+  onProgress?: (game: number, actions: number, state: BaseState) => void;
   onGame?: (game: number, result: GameSummary, played: PlayedGame) => void;
 }
 
@@ -72,7 +72,7 @@ export function simulateGame(ruleset: Ruleset<any>, o: SimulateOptions, i: numbe
   const t0 = performance.now(), c0 = cpuMs();
   const g = playGame(ruleset, {
     scenario: o.scenario, options: o.options, seed, players: o.players, maxActions: o.maxActions, budgetMs: o.budgetMs,
-    onAction: (n) => o.onProgress?.(i, n),
+    onAction: (n, state) => o.onProgress?.(i, n, state),
   });
   const wallMs = performance.now() - t0, gameCpuMs = cpuMs() - c0;
   const summary: GameSummary = {

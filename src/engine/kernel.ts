@@ -270,7 +270,7 @@ interface ContentScope {
   facts: Map<string, unknown>;
   ids: WeakMap<object, number>;
   interned: Map<string, number>;
-  /** Object keys as JSON strings. */
+  /** Object keys and string values as JSON strings. */
   names: Map<string, string>;
   /** Defined keys, in order, of objects that copies were made from. */
   keys: WeakMap<object, string[]>;
@@ -293,7 +293,7 @@ function contentId(scope: ContentScope, v: object): number {
     text = '[';
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
-      if (typeof x !== 'object' || x === null) text += `${primitiveText(x)},`;
+      if (typeof x !== 'object' || x === null) text += `${primitiveText(scope, x)},`;
       else {
         const id = contentId(scope, x);
         if (id < 0) stable = false;
@@ -312,7 +312,7 @@ function contentId(scope: ContentScope, v: object): number {
       if (x === undefined) continue;
       let name = scope.names.get(k);
       if (name === undefined) scope.names.set(k, (name = JSON.stringify(k)));
-      if (typeof x !== 'object' || x === null) text += `${name}:${primitiveText(x)},`;
+      if (typeof x !== 'object' || x === null) text += `${name}:${primitiveText(scope, x)},`;
       else {
         const id = contentId(scope, x);
         if (id < 0) stable = false;
@@ -349,7 +349,7 @@ function contentDiff(scope: ContentScope, v: Record<string, unknown>, from: Reco
     if (x === from[k]) continue;
     let name = scope.names.get(k);
     if (name === undefined) scope.names.set(k, (name = JSON.stringify(k)));
-    if (typeof x !== 'object' || x === null) text += `${name}:${primitiveText(x)},`;
+    if (typeof x !== 'object' || x === null) text += `${name}:${primitiveText(scope, x)},`;
     else {
       const id = contentId(scope, x);
       if (id < 0) stable = false;
@@ -360,8 +360,11 @@ function contentDiff(scope: ContentScope, v: Record<string, unknown>, from: Reco
 }
 
 /** A JSON primitive as text for contentId (strings quoted, so that "1" and 1 differ). */
-function primitiveText(x: unknown): string {
-  return typeof x === 'string' ? JSON.stringify(x) : String(x);
+function primitiveText(scope: ContentScope, x: unknown): string {
+  if (typeof x !== 'string') return String(x);
+  let text = scope.names.get(x);
+  if (text === undefined) scope.names.set(x, (text = JSON.stringify(x)));
+  return text;
 }
 
 /**

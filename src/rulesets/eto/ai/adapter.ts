@@ -298,15 +298,15 @@ function airReachShare(l: LandState, side: Side): number {
 }
 
 /**
- * 21.4, 12.3: the share of `side`'s enemy fighters and fighter-bombers that can attack air units based at `h`: from
- * their base within range, or, not yet set up (2.1), from any of their side's airbases within range.
+ * 21.4, 12.3: the share of `side`'s enemy fighters and fighter-bombers that can attack air units based at a hex: from
+ * their base within range, or, not yet set up (2.1), from any of their side's airbases within range (built once).
  */
-function airThreat(l: LandState, side: Side, h: string): number {
+function airThreatOf(l: LandState, side: Side): (h: string) => number {
   const enemy = Object.values(l.air).filter((a) => a.side !== side && (a.kind === 'fighter' || a.kind === 'fighter-bomber') && (a.where === 'map' || a.where === 'setup'));
-  if (!enemy.length) return 0;
+  if (!enemy.length) return () => 0;
   const bases = enemy.some((a) => a.where === 'setup') ? enemyInstallations(l, side) : [];
-  const reaches = (a: AirUnit) => (a.where === 'map' ? !!a.base && dist(a.base, h) <= a.range : bases.some((b) => dist(b, h) <= a.range));
-  return enemy.filter(reaches).length / enemy.length;
+  const reaches = (a: AirUnit, h: string) => (a.where === 'map' ? !!a.base && dist(a.base, h) <= a.range : bases.some((b) => dist(b, h) <= a.range));
+  return (h) => enemy.filter((a) => reaches(a, h)).length / enemy.length;
 }
 
 /** A unit's points at risk at a base [2.3]: depletion scores 1, a depleted unit's elimination 2 more; fighters defend best (15.0). */
@@ -316,13 +316,14 @@ const atRisk = (a: AirUnit): number => (a.depleted ? 2 : 1) * (a.kind === 'fight
 function airExposure(l: LandState, side: Side): number {
   const units = airOnMap(l, side).filter((a) => a.kind !== 'atp');
   if (!units.length) return 0;
-  return units.reduce((sum, a) => sum + airThreat(l, side, a.base!) * atRisk(a), 0) / (2 * units.length);
+  const threat = airThreatOf(l, side);
+  return units.reduce((sum, a) => sum + threat(a.base!) * atRisk(a), 0) / (2 * units.length);
 }
 
-/** How good a base is for an air unit where air losses score: enemy installations in range (13.1), little enemy air in reach of it. */
-function baseValue(l: LandState, a: AirUnit, h: string): number {
-  const inRange = enemyInstallations(l, a.side).some((t) => dist(h, t) <= a.range) ? 1 : 0;
-  return inRange - airThreat(l, a.side, h) * atRisk(a);
+/** How good a base is for `side`'s air where air losses score: enemy installations in range (13.1), little enemy air in reach of it. */
+function baseValueOf(l: LandState, side: Side): (a: AirUnit, h: string) => number {
+  const targets = enemyInstallations(l, side), threat = airThreatOf(l, side);
+  return (a, h) => (targets.some((t) => dist(h, t) <= a.range) ? 1 : 0) - threat(h) * atRisk(a);
 }
 
 const finestHour: ScenarioTerms = {
@@ -489,6 +490,7 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
   const near = (h: string) => Math.min(...goals.map((g) => dist(h, g)));
   const byUnit = new Map<string, { c: Choice; g: number }[]>();
   const other: Choice[] = [];
+  const baseValue = termsOf(s).costlyAir ? baseValueOf(l, seat) : null;
   for (const c of all) {
     const unit = c.action.unit, to = (c.action.to ?? c.action.hex) as string | undefined;
     if (typeof unit !== 'string' && typeof to === 'string' && c.action.type !== 'place') {
@@ -507,7 +509,7 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
     // Goals across the sea: infantry sets up in a port (10.4: it embarks there), together (one assault force, 10.6).
     const port = !from && termsOf(s).overseas ? overseasSetUp(s, seat, u ?? air!, to) : 0;
     // Where air losses score ([2.3]), air sets up in range of the goals and out of the enemy air's reach (21.4).
-    const g = air && termsOf(s).costlyAir ? 0.5 + baseValue(l, air, to) - near(to) / 100
+    const g = air && baseValue ? 0.5 + baseValue(air, to) - near(to) / 100
       : (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
     const list = byUnit.get(unit) ?? [];
     list.push({ c, g });
@@ -576,10 +578,11 @@ function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null 
   // flight line no enemy fighter reaches (14.1: a change of base may be intercepted); then it ends (raids on bases
   // are the planner's to weigh).
   if (l && termsOf(s).costlyAir && top.offensive === false && !top.raid) {
+    const threat = airThreatOf(l, seat), baseValue = baseValueOf(l, seat);
     const gain = (c: Choice) => {
       const a = l.air[c.action.air as string];
-      if (c.action.type !== 'rebase' || !a?.base || (c.refs?.path ?? []).some((h) => airThreat(l, a.side, h) > 0)) return 0;
-      return baseValue(l, a, c.action.to as string) - baseValue(l, a, a.base);
+      if (c.action.type !== 'rebase' || !a?.base || (c.refs?.path ?? []).some((h) => threat(h) > 0)) return 0;
+      return baseValue(a, c.action.to as string) - baseValue(a, a.base);
     };
     const ranked = all.map((c, i) => ({ c, i, g: gain(c) }));
     const moves = ranked.filter((x) => x.g > 0.05).sort((a, b) => b.g - a.g || a.i - b.i).map((x) => x.c);

@@ -286,8 +286,18 @@ function airMaterial(l: LandState): number {
 }
 
 /** Enemy airbases and ports (21.5: the installations a raid may bomb, 13.2: where air units base). */
-const enemyInstallations = (l: LandState, side: Side): string[] =>
-  Object.keys(landMap(theatreOf(l)).hexes).filter((h) => controller(l, h) === otherSide(side) && baseSlots(l, h) > 0);
+const installationsMemo = new Map<string, string[]>();
+function enemyInstallations(l: LandState, side: Side): string[] {
+  // Read once per position: by what they depend on (control, destroyed installations, airfield markers).
+  const key = `${l.scenario}|${side}|${(l.destroyed ?? []).join()}|${l.airfields.join()}|${Object.entries(l.control).map(([h, c]) => h + c).join()}`;
+  let out = installationsMemo.get(key);
+  if (!out) {
+    out = Object.keys(landMap(theatreOf(l)).hexes).filter((h) => controller(l, h) === otherSide(side) && baseSlots(l, h) > 0);
+    if (installationsMemo.size > 256) installationsMemo.clear();
+    installationsMemo.set(key, out);
+  }
+  return out;
+}
 
 /** Share of a side's air units based within range (13.1) of an enemy installation: what its missions can reach. */
 function airReachShare(l: LandState, side: Side): number {
@@ -339,7 +349,7 @@ const finestHour: ScenarioTerms = {
   },
   weights: { victory: 0.55, material: 0.2, front: 0.1, exposure: 0.15 },
   costlyAir: true,
-  goals: (s, side) => enemyInstallations(s.land!, side),
+  goals: (s, side) => [...enemyInstallations(s.land!, side)],
   describe(name, before, after, side) {
     if (name !== 'victory') return null;
     const gained = finestHourPoints(after.land!, side) - finestHourPoints(before.land!, side);

@@ -503,14 +503,49 @@ function settledSupplyNet(state: TwoWWState, side: Side): SupplyNet {
 }
 
 /**
- * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the environment and the own units in
- * enemy ZOC (what the side's supply lines depend on) are unchanged; otherwise asked of the side's supply search.
+ * What one side's supply lines read of a state besides its own units (2WW 11.2): politics and countries, control of
+ * the ports and capitals (where lines change mode, where they lead), the enemy's land units and fleets (not its air
+ * units); with the own units in enemy ZOC (ownInZocOf) it decides every answer of the side's supply search. Finer than
+ * the movement environment: control changing in a hex that is neither port nor capital leaves it unchanged.
  */
-function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boolean {
+function supplyKey(s: TwoWWState, side: Side): string {
+  const w = worldOf(s);
+  let k = `${s.world ?? 'campaign'}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}|`;
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = w.hexes[n];
+    if (h && (h.port || h.capitalOf || h.city === 'Algiers')) k += s.control[h.id] === 'axis' ? 'a' : s.control[h.id] === 'allies' ? 'l' : '-';
+  }
+  for (const id of Object.keys(s.units)) {
+    const u = s.units[id]!;
+    if (!onMap(u.where) || sideOfUnit(s, id) !== other(side) || unitClass(s, id) === 'air') continue;
+    k += `|${id}@${u.where}${u.aboard ? '^' : ''}`;
+  }
+  return k;
+}
+
+/**
+ * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the side's supply key and the own
+ * units in enemy ZOC are unchanged; otherwise asked of the side's supply search (supply.ts, itself reused where the
+ * change reached no line), and then every movable land unit's answer is kept, as the search is made anyway.
+ */
+function moveSupply(state: TwoWWState, side: Side, id: string): boolean {
+  const key = stableText(state, `2ww:supply-key:${side}`, () => supplyKey(state, side));
   const own = ownInZocOf(state, side);
-  const where = state.units[id]!.where;
-  return derivedFrom<{ env: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${id}`, (prev) =>
-    (prev?.env === env && prev.own === own && prev.where === where ? prev : { env, own, where, ok: settledSupplyNet(state, side).unitInSupply(id) })).ok;
+  const supplyOf = (unit: string, asked: { net: boolean }) => {
+    const where = state.units[unit]!.where;
+    return derivedFrom<{ key: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
+      if (prev?.key === key && prev.own === own && prev.where === where) return prev;
+      asked.net = true;
+      return { key, own, where, ok: settledSupplyNet(state, side).unitInSupply(unit) };
+    }).ok;
+  };
+  const asked = { net: false };
+  const ok = supplyOf(id, asked);
+  if (asked.net) {
+    const w = worldOf(state);
+    for (const u of Object.keys(state.units)) if (u !== id && unitClass(state, u) === 'land' && mayMove(state, w, side, u, false)) supplyOf(u, { net: false });
+  }
+  return ok;
 }
 
 /** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */
@@ -523,7 +558,7 @@ function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string):
   if (cls === 'fleet') also = derived(state, '2ww:first-cargo', () => firstCargo(state)).get(id) ?? '';
   else if (cls === 'air') own = ownInZocOf(state, side);
   else {
-    inSupply = moveSupply(state, side, env, id);
+    inSupply = moveSupply(state, side, id);
     also = inSupply ? 's' : 'u';
   }
   const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;

@@ -129,6 +129,8 @@ class MoveFacts {
   readonly w: World;
   readonly enemyZoc: Set<number>;
   railComp: Int32Array | null = null;
+  /** The movement environment text of a settled state (envText), null inside an apply. */
+  readonly settledEnv: string | null = null;
   private supply: SupplyNet | null = null;
   private readonly env: Surroundings;
   /** Per node: my land units (not aboard). */
@@ -141,7 +143,7 @@ class MoveFacts {
     this.w = worldOf(state);
     const w = this.w;
     if (settled) {
-      const key = envText(state, side);
+      const key = (this.settledEnv = envText(state, side));
       this.env = derivedFrom<{ key: string; env: Surroundings }>(state, `2ww:surroundings:${side}`,
         (prev) => (prev?.key === key ? prev : { key, env: surroundingsOf(state, side) })).env;
     } else this.env = surroundingsOf(state, side);
@@ -247,9 +249,23 @@ export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: n
   });
 }
 
-/** Rail-passable hexes of the moving side and their connected networks (2WW 8.1.2), computed once per decision. */
+/**
+ * Rail-passable hexes of the moving side and their connected networks (2WW 8.1.2), computed once per decision; they
+ * read only the surroundings (enemy ZOC, hostile units, countries), so a settled state reuses those of the state
+ * before while its movement environment is unchanged.
+ */
 function railNetworks(f: MoveFacts): Int32Array {
   if (f.railComp) return f.railComp;
+  if (f.settledEnv !== null) {
+    const env = f.settledEnv;
+    f.railComp = derivedFrom<{ env: string; comp: Int32Array }>(f.state, `2ww:rail-networks:${f.side}`,
+      (prev) => (prev?.env === env ? prev : { env, comp: railComponents(f) })).comp;
+    return f.railComp;
+  }
+  return (f.railComp = railComponents(f));
+}
+
+function railComponents(f: MoveFacts): Int32Array {
   const { w, state, side } = f;
   const comp = new Int32Array(w.board.nodeCount).fill(-1);
   const ok = (b: number): boolean => {
@@ -271,7 +287,6 @@ function railNetworks(f: MoveFacts): Int32Array {
     for (let i = 0; i < net.count; i++) comp[net.node(i)] = next;
     next++;
   }
-  f.railComp = comp;
   return comp;
 }
 
@@ -469,8 +484,40 @@ function stableText(state: TwoWWState, key: string, compute: () => string): stri
   });
 }
 
+/** What a text of `side`'s surroundings was made from: parts of a settled state, frozen (copy-on-write, kernel.ts). */
+interface Tracked { politics: unknown; countries: unknown; control: unknown; units: TwoWWState['units']; text: string }
+
+/**
+ * A text of what `side` does not move (politics, countries, control, the other units), kept as the very string of the
+ * state before (as stableText) and not even rebuilt when nothing it reads can have changed: the same politics,
+ * countries and control objects and no unit object changed but the side's own (settled states are copy-on-write, so
+ * an unchanged part is the same object).
+ */
+function trackedText(state: TwoWWState, key: string, side: Side, compute: () => string): string {
+  return derivedFrom<Tracked>(state, key, (prev) => {
+    const refs = { politics: state.politics, countries: state.countries, control: state.control, units: state.units };
+    if (prev && onlyOwnUnitsChanged(state, side, prev)) return { ...refs, text: prev.text };
+    const text = compute();
+    return { ...refs, text: prev?.text === text ? prev.text : text };
+  }).text;
+}
+
+function onlyOwnUnitsChanged(s: TwoWWState, side: Side, prev: Tracked): boolean {
+  if (prev.politics !== s.politics || prev.countries !== s.countries || prev.control !== s.control) return false;
+  if (prev.units === s.units) return true;
+  const ids = Object.keys(s.units);
+  if (ids.length !== Object.keys(prev.units).length) return false;
+  const own = (u: TwoWWState['units'][string] | undefined, id: string) =>
+    !!u && (u.owner !== undefined ? u.owner === side : s.countries[powerOf(s, id)]?.controller === side);
+  for (const id of ids) {
+    const u = s.units[id], was = prev.units[id];
+    if (u !== was && !(own(u, id) && own(was, id))) return false;
+  }
+  return true;
+}
+
 /** The movement environment of `side` (environmentKey), the same string while unchanged. */
-const envText = (state: TwoWWState, side: Side): string => stableText(state, `2ww:move-env:${side}`, () => environmentKey(state, side));
+const envText = (state: TwoWWState, side: Side): string => trackedText(state, `2ww:move-env:${side}`, side, () => environmentKey(state, side));
 
 const ownInZocOf = (state: TwoWWState, side: Side): string => stableText(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
 
@@ -529,7 +576,7 @@ function supplyKey(s: TwoWWState, side: Side): string {
  * change reached no line), and then every movable land unit's answer is kept, as the search is made anyway.
  */
 function moveSupply(state: TwoWWState, side: Side, id: string): boolean {
-  const key = stableText(state, `2ww:supply-key:${side}`, () => supplyKey(state, side));
+  const key = trackedText(state, `2ww:supply-key:${side}`, side, () => supplyKey(state, side));
   const own = ownInZocOf(state, side);
   const supplyOf = (unit: string, asked: { net: boolean }) => {
     const where = state.units[unit]!.where;

@@ -9,8 +9,8 @@ import { incomeOf } from './income.ts';
 import { victoryCities } from './victory.ts';
 import { areaGeometry } from './geometry.ts';
 
-export const POWER_COLORS: Record<string, string> = { germany: '#8c8c7a', ussr: '#b5573c', uk: '#c9a85a', usa: '#6f8a4c' };
-const ABBR: Record<string, string> = { germany: 'GE', ussr: 'SU', uk: 'UK', usa: 'US' };
+export const POWER_COLORS: Record<string, string> = { germany: '#8c8c7a', ussr: '#b5573c', uk: '#c9a85a', usa: '#6f8a4c', minor: '#7d7f9e' };
+const ABBR: Record<string, string> = { germany: 'GE', ussr: 'SU', uk: 'UK', usa: 'US', minor: 'AM' };
 const SYMBOL: Record<string, string> = {
   infantry: 'infantry', artillery: 'artillery', armour: 'armor', aa: 'aa', fighter: 'air', bomber: 'bomber',
   transport: 'transport', submarine: 'submarine', destroyer: 'fleet', carrier: 'carrier', battleship: 'fleet',

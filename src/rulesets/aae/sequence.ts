@@ -14,6 +14,7 @@ import { militiaDue } from './house/militia.ts';
 import { surrenderAtTurnEnd } from './house/surrender.ts';
 import { mayDeclare, offensiveFought, offensiveUnitsMoved } from './house/early-offensive.ts';
 import { relocations } from './house/relocation.ts';
+import { turnOrder } from './house/axis-minor.ts';
 import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
@@ -46,7 +47,7 @@ export const game: Procedure<AaeState, GameFrame> = {
     ctx.log(`Round ${s.round} begins`, RULE_ORDER_OF_PLAY);
     ctx.goto('game', { step: 'round' });
     ctx.push('end-round', {});
-    for (const p of [...TURN_ORDER].reverse()) ctx.push('turn', { power: p, step: 'start' });
+    for (const p of [...turnOrder(s)].reverse()) ctx.push('turn', { power: p, step: 'start' });
   },
 };
 

@@ -117,4 +117,4 @@ export interface AaeState extends BaseState {
   victoryWatch: { axis?: number; allies?: number };
 }
 
-export const SIDE_OF: Record<Power, Side> = { germany: 'axis', ussr: 'allies', uk: 'allies', usa: 'allies' };
+export const SIDE_OF: Record<Power, Side> = { germany: 'axis', ussr: 'allies', uk: 'allies', usa: 'allies', minor: 'axis' };

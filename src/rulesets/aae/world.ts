@@ -5,7 +5,7 @@ import { AAE_DATA, HOUSE_UNIT_TYPES, type AreaData, type Power, type UnitType, t
 import { houseUnitData } from './house/units.ts';
 import { SIDE_OF, type AaeState, type Side, type Unit } from './state.ts';
 
-export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States' };
+export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States', minor: 'Axis Minor' };
 export const TURN_ORDER: readonly Power[] = AAE_DATA.setup.turnOrder;
 
 const HOUSE_MAP = AAE_DATA.house;
@@ -117,7 +117,9 @@ export function canalOpen(s: AaeState, a: string, b: string, p: Power): boolean 
   return c.land.every((l) => { const o = controller(s, l); return o !== null && !enemies(o, p); });
 }
 
+/** A power's capital; the Axis Minor has none of its own and goes with Germany's (ruling 79). */
 export function capitalOf(p: Power): string {
+  if (p === 'minor') return capitalOf('germany');
   return AAE_DATA.map.areas.find((a) => a.owner === p && a.marks?.includes('capital'))!.id;
 }
 

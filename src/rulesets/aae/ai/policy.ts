@@ -62,6 +62,7 @@ const MIX: Record<Power, Partial<Record<UnitType, number>>> = {
   ussr: { infantry: 0.6, armour: 0.25, artillery: 0.15 },
   uk: { fighter: 0.45, bomber: 0.35, infantry: 0.2 },
   usa: { bomber: 0.5, fighter: 0.5 },
+  minor: { infantry: 0.7, artillery: 0.3 },
 };
 
 function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {

@@ -1,8 +1,14 @@
 // Schemas of the A&A Europe data files (zod). Each file says where its facts come from (`provenance`).
 import { z } from 'zod';
 
+/** The printed game's powers (each with a capital on the map). */
 export const POWERS = ['germany', 'ussr', 'uk', 'usa'] as const;
-export type Power = (typeof POWERS)[number];
+/** The house rules' fifth power, the Axis Minor (l.3): in play only with hr-axis-minor. */
+export const AXIS_MINOR = 'minor';
+export type BasePower = (typeof POWERS)[number];
+export type Power = BasePower | typeof AXIS_MINOR;
+/** Every power a game may have: the printed four, then the Axis Minor. */
+export const ALL_POWERS: readonly Power[] = [...POWERS, AXIS_MINOR];
 export const PowerSchema = z.enum(POWERS);
 
 /** Where a file's facts come from: the printed board game (through a transcription), the house rules, or us. */

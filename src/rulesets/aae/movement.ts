@@ -4,6 +4,7 @@
 // on entering a sea zone with enemy ships), so a move's effect depends only on where it ends. A unit may move in
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { oilPenalty } from './house/oil.ts';
+import { explainVichy, mayEnterVichy, vichyAttacked } from './house/vichy.ts';
 import { explainMinorMove, minorRoom, noteBulgariaAttacked, noteMinorMove } from './house/axis-minor.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
@@ -198,6 +199,12 @@ export function raidTarget(s: AaeState, id: string, p: Power): boolean {
 
 /** Every move the unit may make now. */
 export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new MoveEnv(s)): MoveOption[] {
+  const out = unitMoves(s, u, mode, env);
+  // House rules l.177: Vichy areas only by attack, from turn 4.
+  return s.opts.house.vichy ? out.filter((o) => mayEnterVichy(s, o.to, mode)) : out;
+}
+
+function unitMoves(s: AaeState, u: Unit, mode: MoveMode, env: MoveEnv): MoveOption[] {
   if (u.power !== s.power || u.done) return [];
   if (mode === 'combat' && u.type === 'aa') return [];
   // House rules l.127: the early offensive is a land attack (ruling 75).
@@ -481,7 +488,7 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
   const first = units[0]!;
   const d = unitData(first.type);
   units.forEach((u, i) => noteMinorMove(s, u, starts[i]!));
-  if (mode === 'combat') noteBulgariaAttacked(s, o.to, first.power);
+  if (mode === 'combat') { noteBulgariaAttacked(s, o.to, first.power); vichyAttacked(ctx, o.to); }
   if (o.kind !== 'move') return;
   const to = o.to;
   if (d.domain === 'land' && mode === 'combat' && enemyLand(s, to, first.power)) {
@@ -511,7 +518,7 @@ export function explainMove(s: AaeState, u: Unit | undefined, to: string, mode: 
   if (!AREAS.has(to)) return `${rule}: unknown area "${to}"`;
   if (!inPlay(s, to)) return `${rule}: ${areaName(to)} is on the house rules' regional map only (hr-regions)`;
   if (isNeutral(to)) return `${RULE_NEUTRALS}: no unit may enter or fly over ${areaName(to)}`;
-  const minor = explainMinorMove(s, u, to);
+  const minor = explainMinorMove(s, u, to) ?? explainVichy(s, to, mode);
   if (minor) return minor;
   if (u.done) return `${rule}: that ${unitData(u.type).name.toLowerCase()} has ended its move this turn`;
   if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return `${RULE_NONCOMBAT_MOVE}: units that moved to attack or fought this turn may not move again`;

@@ -158,7 +158,7 @@ export function bodyOfPosition(p: AaePosition): Body {
     nextId: Math.max(t.nextId ?? 0, maxId + 1),
     control: { ...base.control, ...(p.control ?? {}) },
     ipcs: { ...base.ipcs, ...(p.ipcs ?? {}) },
-    pending: { germany: [], ussr: [], uk: [], usa: [], minor: [], ...(p.pending ?? {}) },
+    pending: { germany: [], ussr: [], uk: [], usa: [], minor: [], vichy: [], ...(p.pending ?? {}) },
     capturedThisTurn: t.capturedThisTurn ?? [],
     battles: t.battles ?? [],
     victoryWatch: t.victoryWatch ?? {},

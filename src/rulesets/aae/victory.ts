@@ -30,7 +30,8 @@ export function victoryCities(s: AaeState): { axis: number; allies: number } {
   for (const a of AREAS.values()) {
     if (!a.marks?.includes('victory-city')) continue;
     const c = controller(s, a.id);
-    if (c) out[sideOf(c)]++;
+    const side = c ? sideOf(c) : 'neutral';
+    if (side !== 'neutral') out[side]++;
   }
   return out;
 }

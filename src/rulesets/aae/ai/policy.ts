@@ -10,7 +10,7 @@ import { aae } from '../index.ts';
 import { MoveEnv, moveOptions, type MoveOption } from '../movement.ts';
 import { stackKey } from '../move-phase.ts';
 import type { AaeState, Side, Unit } from '../state.ts';
-import { BOARD, capitalOf, controller, enemies, enemyLand, hasMark, hostileSea, isLand, neighbours, sideOf, unitData } from '../world.ts';
+import { BOARD, capitalOf, controller, enemies, enemyLand, hasMark, hostileSea, isLand, neighbours, playingSide, sideOf, unitData } from '../world.ts';
 import { battleOdds, defendersOf, importance, need, pressure, punch, type Pressure } from './assess.ts';
 import { withinRange } from '../../../board/index.ts';
 
@@ -63,6 +63,7 @@ const MIX: Record<Power, Partial<Record<UnitType, number>>> = {
   uk: { fighter: 0.45, bomber: 0.35, infantry: 0.2 },
   usa: { bomber: 0.5, fighter: 0.5 },
   minor: { infantry: 0.7, artillery: 0.3 },
+  vichy: {},
 };
 
 function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
@@ -73,7 +74,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
   const buy = (t: UnitType) => all.find((c) => c.action.type === 'buy' && c.action.unit === t)?.action ?? null;
   if (bid) return buy('infantry') ?? all.find((c) => c.action.type === 'done')!.action;
   // Under heavy pressure at home, infantry first.
-  const pr = pressure(s, sideOf(p));
+  const pr = pressure(s, playingSide(p));
   const homeNeed = need(pr, capitalOf(p), s);
   const mix = homeNeed > 1 ? { infantry: 0.8, armour: 0.2 } : MIX[p];
   const spent = bought.reduce((a, t) => a + unitCost(s, t, p), 0);
@@ -96,7 +97,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
 function bestPlace(s: AaeState, all: Choice[]): Action | null {
   const places = all.filter((c) => typeof c.action.at === 'string');
   if (places.length === 0) return all.find((c) => c.action.type === 'done' || c.action.at === null)?.action ?? null;
-  const pr = pressure(s, sideOf(s.power));
+  const pr = pressure(s, playingSide(s.power));
   const score = (id: string) => (isLand(id) ? need(pr, id, s) + frontWeight(s, id) : 0);
   return [...places].sort((a, b) => score(b.action.at as string) - score(a.action.at as string))[0]!.action;
 }
@@ -163,7 +164,7 @@ function byStrength(s: AaeState, rs: Reach[], area: string): Reach[] {
 
 function combatMove(s: AaeState, all: Choice[]): Action | null {
   const p = s.power;
-  const side = sideOf(p);
+  const side = playingSide(p);
   const pr = pressure(s, side);
   const options = myOptions(s);
   const legal = (a: Action) => all.some((c) => JSON.stringify(c.action) === JSON.stringify(a));
@@ -249,7 +250,7 @@ function frontDistance(s: AaeState, side: Side): Map<string, number> {
 
 function noncombatMove(s: AaeState, _all: Choice[]): Action | null {
   const p = s.power;
-  const side = sideOf(p);
+  const side = playingSide(p);
   const pr = pressure(s, side);
   const dist = frontDistance(s, side);
   const env = new MoveEnv(s);

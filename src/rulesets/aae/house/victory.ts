@@ -2,7 +2,7 @@
 // its own goal, checked at the end of every turn; Germany wins by still holding two areas of Germany at the end of
 // turn 16. The draft leaves "defeat", the areas and the cities open: docs/rulings/aae.md 63.
 import type { Outcome } from '../../../engine/index.ts';
-import type { BasePower, Power } from '../data/index.ts';
+import type { BasePower } from '../data/index.ts';
 import type { AaeState } from '../state.ts';
 import { controller, inPlay, sideOf, standIn, valueOf } from '../world.ts';
 import { isCity } from './regions.ts';

@@ -67,7 +67,7 @@ describe('aae AI standing rules', () => {
 
   it('a Soviet industrial complex under pressure gets the new units', () => {
     const rig = aaeRig();
-    const s = rig.start({ ...position({ units: [u('germany', 'armour', 'belorussia', 4), u('ussr', 'infantry', 'leningrad', 4)], control: { belorussia: 'germany' } }), pending: { germany: [], ussr: ['infantry'], uk: [], usa: [], minor: [] } }, 'mobilize', 'ussr');
+    const s = rig.start({ ...position({ units: [u('germany', 'armour', 'belorussia', 4), u('ussr', 'infantry', 'leningrad', 4)], control: { belorussia: 'germany' } }), pending: { germany: [], ussr: ['infantry'], uk: [], usa: [], minor: [], vichy: [] } }, 'mobilize', 'ussr');
     expect(choose(s)).toMatchObject({ type: 'place', at: 'moscow' });
   });
 

@@ -5,7 +5,8 @@ import { allChoices, type Action, type Choice, type Prompt } from '../../../engi
 import { battleForces } from '../odds.ts';
 import { combatant, isAir, type Combatant } from '../combat-rules.ts';
 import type { Power, UnitType } from '../data/index.ts';
-import { unitCost } from '../house/values.ts';
+import { d10Value, unitCost } from '../house/values.ts';
+import { fortPlaces } from '../house/new-units.ts';
 import { aae } from '../index.ts';
 import { MoveEnv, moveOptions, type MoveOption } from '../movement.ts';
 import { stackKey } from '../move-phase.ts';
@@ -66,6 +67,34 @@ const MIX: Record<Power, Partial<Record<UnitType, number>>> = {
   vichy: {},
 };
 
+/** A type's figures per IPC, in the attack and in defence (d10 values under hr-d10; a fort's against an assault, l.14). */
+export function valuePerIpc(s: AaeState, p: Power, t: UnitType): { attack: number; defense: number } {
+  const d = unitData(t);
+  const v = (side: 'attack' | 'defense') => (s.opts.house.d10 ? d10Value({ type: t, power: p }, side) : d[side]) * (d.hits ?? 1);
+  const cost = unitCost(s, t, p);
+  return { attack: v('attack') / cost, defense: v('defense') / cost };
+}
+
+/**
+ * Every type on sale is weighed by its value: one of the same domain outside the mix stands in for the mix's pick
+ * when it is worth at least as much per IPC in the pick's role (defence when pressed, else attack and defence alike),
+ * once a turn. A coastal fort stands in only where a coastal territory it could go to is under threat.
+ */
+function valueStandIn(s: AaeState, p: Power, pick: UnitType, all: Choice[], bought: UnitType[], pr: Pressure, pressed: boolean): Action | null {
+  const role = (t: UnitType) => { const v = valuePerIpc(s, p, t); return pressed || t === 'fort' ? v.defense : (v.attack + v.defense) / 2; };
+  const base = role(pick);
+  const forts = fortPlaces(s, p, {}).filter((id) => need(pr, id, s) > 0).length;
+  let best: { t: UnitType; v: number } | null = null;
+  for (const c of all) {
+    const t = c.action.unit as UnitType | undefined;
+    if (c.action.type !== 'buy' || !t || t === pick || MIX[p][t] !== undefined || bought.includes(t)) continue;
+    if (unitData(t).domain !== unitData(pick).domain || (t === 'fort' && forts === 0)) continue;
+    const v = role(t);
+    if (v >= base && (!best || v > best.v)) best = { t, v };
+  }
+  return all.find((c) => c.action.type === 'buy' && c.action.unit === (best?.t ?? pick))?.action ?? null;
+}
+
 function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
   const p = top.power as Power;
   const bid = top.bid !== undefined;
@@ -86,7 +115,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
     const gap = share * (spent + money) - have;
     if (gap > bestGap) { bestGap = gap; best = t; }
   }
-  if (best) return buy(best);
+  if (best) return valueStandIn(s, p, best, all, bought, pr, homeNeed > 1);
   // Spend what is left on the cheapest unit of the mix, else stop.
   return buy('infantry') ?? all.find((c) => c.action.type === 'done')!.action;
 }

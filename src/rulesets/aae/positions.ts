@@ -43,6 +43,16 @@ const UnitEntrySchema = z.strictObject({
   secondAttack: z.boolean().optional(),
   /** An Axis Minor nation's piece, or a French one (house rules l.3, 187). */
   nation: z.string().optional(),
+  // The house rules' marks (state.ts Unit).
+  ew: z.boolean().optional(),
+  unsupplied: z.boolean().optional(),
+  landingCraft: z.boolean().optional(),
+  building: z.boolean().optional(),
+  inPort: z.boolean().optional(),
+  shaken: z.boolean().optional(),
+  saved: z.boolean().optional(),
+  reactFrom: z.string().optional(),
+  landedWithCraft: z.boolean().optional(),
 });
 
 export const AaePositionSchema = z.strictObject({

@@ -7,6 +7,7 @@ import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts'
 import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
+import { isBombardment } from './bombing.ts';
 import { atWar, friendly, isBelligerent, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
@@ -729,6 +730,12 @@ function controllerChoices(s: BkgState, place: string, winners: Unit[]): string[
   return [...new Set(majors.map((m) => newController(s, place, m)))].sort();
 }
 
+/** One combat, or a strategic bombardment (advanced 6.5.6) when only the mission's aircraft and escorts came. */
+function fight(ctx: Ctx<BkgState>, b: Battle): void {
+  if (isBombardment(ctx.state, b)) return void ctx.push('bombardment', { place: b.place, attacker: b.attacker, step: 'start', bombers: [], need: 0, hitsAtt: 0, hitsDef: 0 });
+  ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+}
+
 /** 6.2.1: the phasing side fights its combats in the order it chooses, each to its end. */
 export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
   prompts(s, f) {
@@ -755,11 +762,10 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
     }
     const b = s.battles[0];
     if (!b) return void ctx.pop();
-    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+    fight(ctx, b);
   },
   act(ctx, _f, _seat, action) {
-    const b = ctx.state.battles.find((x) => x.place === action.place)!;
-    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+    fight(ctx, ctx.state.battles.find((x) => x.place === action.place)!);
   },
 };
 

@@ -14,6 +14,7 @@ import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './pow
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
 import { cardPlays, inAfrica, playCard } from './cards.ts';
+import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -35,7 +36,7 @@ function seatsOf(s: BkgState, side: Side): Major[] {
 export function clearMarks(s: BkgState, side: Side): void {
   for (const u of Object.values(s.units)) {
     if (sideOf(s, u.power) !== side) continue;
-    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier;
+    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier; delete u.raid;
   }
 }
 
@@ -131,6 +132,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
     }
   }
   if (f.phase === 'move' && !isSeaZone(place)) {
+    out.push(...bombardmentChoices(s, seat, units, place));
     for (const u of distinct(s, units)) {
       for (const c of distinct(s, convoysFor(s, u))) {
         out.push({ action: { type: 'load', unit: u.id, convoy: c.id }, label: `Load ${unitLabel(u)} onto ${POWER_NAMES[c.power]} ${unitLabel(c)} in ${placeLabel(c.where)}`, refs: { units: [u.id, c.id], from: place, place: c.where } });
@@ -206,7 +208,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,
-        choices: [...cardPlays(s, seat), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
+        choices: [...cardPlays(s, seat), ...(f.phase === 'move' ? vWeaponChoices(s, seat) : []), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
         groups,
       });
     }
@@ -225,6 +227,8 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     const s = ctx.state;
     if (action.type === 'end') return void ctx.goto('movement', { ...f, ended: [...f.ended, seat as Major] });
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
+    if (action.type === 'v-weapon') return void fireVWeapon(ctx, seat as Major, action.to as string, action.atomic === true);
+    if (action.type === 'bomb') return void flyBombardment(ctx, seat as Major, action.units as string[], action.to as string, f.side, action.atomic === true);
     if (action.type === 'move') {
       const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));

@@ -15,6 +15,7 @@ import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state
 import { passingSearch, pendingContacts } from './naval.ts';
 import { cardPlays, inAfrica, playCard } from './cards.ts';
 import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
+import { unpinned } from './pinning.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -331,8 +332,12 @@ function blitzkrieged(s: BkgState, to: string): boolean {
 function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
-  const here = Object.values(s.units).filter((u) => u.where === place && !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
-  if (s.battles.some((b) => b.place === place)) return out;
+  let here = Object.values(s.units).filter((u) => u.where === place && !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
+  // Units attacked where they stand fight there (basic); advanced 10.1: only as many as the attackers pin.
+  const attacked = s.battles.some((b) => b.place === place);
+  if (attacked && s.rules !== 'advanced') return out;
+  if (attacked) here = here.filter((u) => unpinned(s, [u]));
+  const free = (units: Unit[]) => !attacked || unpinned(s, units);
   const landAttacked = attackedByLand(s, f.side);
   for (const u of distinct(s, here)) {
     if (u.type === 'air') {
@@ -349,7 +354,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
     for (const to of new Set(lands.flatMap((u) => invasionReactionTargets(s, u, f.side)))) {
       const movers = lands.filter((u) => invasionReactionTargets(s, u, f.side).includes(to));
       for (const u of distinct(s, movers)) out.push({ action: { type: 'invasion-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion)`, refs: { units: [u.id], from: place, place: to } });
-      if (movers.length > 1) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+      if (movers.length > 1 && free(movers)) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
     }
     if (f.phase === 'move') {
       const ships = here.filter(isShip);
@@ -357,7 +362,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const u of ships) for (const to of navalReactionTargets(envs.of(u.power), u).keys()) targets.set(to, [...(targets.get(to) ?? []), u]);
       for (const [to, movers] of targets) {
         for (const u of distinct(s, movers)) out.push({ action: { type: 'naval-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: [u.id], from: place, place: to } });
-        if (movers.length > 1) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+        if (movers.length > 1 && free(movers)) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
       }
     }
   }
@@ -376,7 +381,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const to of landAttacked) {
         if (blitzkrieged(s, to)) continue;
         const all = land.filter((u) => reserveTargets(envs.of(u.power), u, landAttacked).has(to)).slice(0, cmd);
-        if (all.length > 1) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
+        if (all.length > 1 && free(all)) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
       }
     }
   }

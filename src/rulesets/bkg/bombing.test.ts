@@ -7,25 +7,7 @@ import { atomicSubmission } from './bombing.ts';
 import { createUnit } from './politics.ts';
 import { game } from './sequence.ts';
 import type { BkgState } from './state.ts';
-import { Play, ctxOn } from './testing.ts';
-
-/** 2/41 with the Axis initiative, good weather, up to the Axis movement; `change` edits the position there. */
-function axisMovement(change: (s: BkgState) => void): Play {
-  const p = new Play({}, 'advanced-1941');
-  for (;;) {
-    const ps = prompts(bkg, p.s);
-    const pl = ps.find((x) => x.kind === 'place');
-    if (!pl) break;
-    if (ps.length === 1 && pl.text.includes('(1 left)')) p.dice(6, 1, 4, 1); // initiative Axis 6 : 1, weather 4, JP/CH 1
-    p.act(pl.seat as never, pl.choices![0]!.action);
-  }
-  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // rail
-  for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // rebasing
-  expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
-  change(p.s);
-  p.s = structuredClone(p.s); // a new position: nothing derived from the old one
-  return p;
-}
+import { type Play, advancedAxisMovement as axisMovement, ctxOn } from './testing.ts';
 
 const air = (s: BkgState, power: string, where: string, ...strengths: number[]) => strengths.map((st) => createUnit(s, power, 'air', st, where).id);
 const noBeAircraftIn = (s: BkgState, where: string) => { for (const u of Object.values(s.units)) if (u.where === where && u.type === 'air') delete s.units[u.id]; };

@@ -338,7 +338,7 @@ export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', command
       if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp' || s.oos.includes(u.id)) return false;
     }
     if (u.type === 'arm' || u.type === 'hq' || u.type === 'air') return true;
-    return u.type === 'inf' && commanded(u);
+    return (u.type === 'inf' || isShip(u)) && commanded(u); // ships under a naval HQ at sea (6.3)
   }
   if (u.power === 'usa' && isShip(u) && u.type !== 'conv' && !isBelligerentUsa(s)) return false;
   return true;

@@ -1,12 +1,12 @@
 // Pinning (advanced 10.1-10.2) from positions on the 1941 set-up.
 import { describe, expect, it } from 'vitest';
-import { choicesIn, prompts } from '../../engine/index.ts';
+import { choicesIn } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { envFor, unloadTargets } from './movement.ts';
 import { pinCount } from './pinning.ts';
 import { createUnit } from './politics.ts';
-import type { BkgState, Unit } from './state.ts';
-import { Play } from './testing.ts';
+import type { Unit } from './state.ts';
+import { Play, advancedAxisMovement } from './testing.ts';
 
 const u = (type: Unit['type']): Unit => ({ id: type, power: 'x', type, front: 2, back: 1, where: 'x' });
 
@@ -23,19 +23,8 @@ describe('BKG pinning (advanced 10)', () => {
   });
 
   it('10.1 only as many units as attack are pinned: the owner\'s surplus aircraft may react elsewhere', () => {
-    const p = new Play({}, 'advanced-1941');
-    for (;;) {
-      const ps = prompts(bkg, p.s);
-      const pl = ps.find((x) => x.kind === 'place');
-      if (!pl) break;
-      if (ps.length === 1 && pl.text.includes('(1 left)')) p.dice(6, 1, 4, 1); // Axis initiative, good weather
-      p.act(pl.seat as never, pl.choices![0]!.action);
-    }
-    for (const m of ['germany', 'italy', 'japan', 'germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // rail, rebasing
     const ids: string[] = [];
-    const add = (s: BkgState) => { for (let i = 0; i < 5; i++) ids.push(createUnit(s, 'germany', 'air', 4, 'bnl').id); createUnit(s, 'be', 'inf', 2, 'scotland'); };
-    add(p.s);
-    p.s = structuredClone(p.s);
+    const p = advancedAxisMovement((s) => { for (let i = 0; i < 5; i++) ids.push(createUnit(s, 'germany', 'air', 4, 'bnl').id); createUnit(s, 'be', 'inf', 2, 'scotland'); });
     expect(p.describe('england')).toBe('be Inf 3, be Inf 2 (B), be Air 2, be Air 2, be Air 3');
     // Four German aircraft attack England (its two land units and three aircraft: four pinned, one free); the fifth
     // attacks a BE Inf 2 in Scotland.

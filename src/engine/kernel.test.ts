@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionKey, applyAction, checkLog, forceDice, fuzzGame, Game, hashString, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor, write,
-  createRng, nextInt, rollDice, sameAction, type Action, type Json, type Ruleset, type BaseState,
+  actionKey, applyAction, checkLog, contentKey, forceDice, fuzzGame, Game, hashString, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor, write,
+  createRng, nextInt, rollDice, sameAction, withContentFacts, withRng, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
 import { tokens } from './testing/tokens.ts';
@@ -428,5 +428,36 @@ describe('copy-on-write states (Ruleset.copyOnWrite)', () => {
     expect(stateHash(s1)).toBe(hashString(JSON.stringify(s1)));
     expect(() => applyAction(counts, s1, 'x', { type: 'bypass' })).toThrow(TypeError);
     expect(s1.b.m).toBe(0);
+  });
+
+  it('contentKey: equal content, equal key (copies from the same state share unchanged parts); any difference, another key', () => {
+    interface Units extends BaseState { units: Record<string, { where: string }> }
+    const moves: Ruleset<Units> = {
+      ...(counts as unknown as Ruleset<Units>), id: 'moves',
+      setup: () => ({ units: { u1: { where: 'a' }, u2: { where: 'a' } }, stack: [{ proc: 'turn' }] }),
+      procedures: {
+        turn: {
+          prompts: () => [{ seat: 'x', rule: 'test', kind: 'move', text: 'Move', choices: ['b', 'c'].map((to) => ({ action: { type: 'move', to }, label: to })) }],
+          act(ctx, _f, _seat, action) { write(ctx.state, 'units', 'u1').where = action.to as string; },
+        },
+      },
+    };
+    const s0 = setupGame(moves, 'one', {}, 'x').state;
+    expect(contentKey(s0)).toBeNull();
+    withContentFacts(() => {
+      const b1 = applyAction(moves, s0, 'x', { type: 'move', to: 'b' }).state;
+      const b2 = applyAction(moves, withRng(s0, createRng('other')), 'x', { type: 'move', to: 'b' }).state;
+      const c = applyAction(moves, s0, 'x', { type: 'move', to: 'c' }).state;
+      expect(b2).not.toBe(b1);
+      expect(contentKey(b2)).toBe(contentKey(b1));
+      expect(contentKey({ ...s0, seq: 9, rng: createRng('y') })).toBe(contentKey(s0));
+      expect(new Set([s0, b1, c].map(contentKey)).size).toBe(3);
+      expect(contentKey({ ...s0, units: { u2: s0.units.u2!, u1: s0.units.u1! } })).not.toBe(contentKey(s0)); // key order
+      expect(contentKey({ ...s0, units: { u1: s0.units.u1! } })).not.toBe(contentKey(s0));
+      const open = { ...s0, units: { u1: { where: 'a' }, u2: { where: 'a' } } };
+      const before = contentKey(open);
+      open.units.u1.where = 'b'; // not frozen: read again
+      expect(contentKey(open)).not.toBe(before);
+    });
   });
 });

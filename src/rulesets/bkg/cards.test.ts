@@ -41,4 +41,35 @@ describe('BKG cards in effect', () => {
     p.act('germany', { type: 'move', units: [inf4], to: choicesIn(bkg, p.s, 'germany', 'yugoslavia').find((c) => (c.action.units as string[])[0] === inf4)!.action.to as string });
     expect(leaving()).toEqual([]); // Inf 3 and Inf 2 are the 5 points
   });
+
+  it('Kamikaze (from 1943, three former Japanese islands lost): Japanese aircraft fire twice a round and are lost after the combat', () => {
+    const air: string[] = [];
+    const p = advancedAxisMovement((s) => {
+      s.turn += 8; // 2/43
+      s.wars = [...s.wars, 'japan|usa'].sort();
+      for (const id of ['caroline', 'marshall', 'mariana']) s.control[id] = 'usa';
+      for (const u of Object.values(s.units)) if (u.where === 'korea') delete s.units[u.id];
+      s.control.korea = 'usa';
+      for (let i = 0; i < 3; i++) createUnit(s, 'usa', 'inf', 3, 'korea');
+      for (let i = 0; i < 2; i++) air.push(createUnit(s, 'japan', 'air', 3, 'southern-japan').id);
+      s.cards.hands.japan.push({ id: 'kamikaze', turn: s.turn - 1 });
+    });
+    p.moveEach('japan', air, 'korea');
+    for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+    for (const w of p.waiting()) if (w.endsWith(':react')) p.act(w.split(':')[0] as never, { type: 'end' });
+    expect(p.waiting()).toEqual(['japan:card']);
+    const from = p.events.length;
+    p.dice(6, 6, 6, 1, 1, 6, 6);
+    p.act('japan', { type: 'play', card: 'kamikaze' });
+    expect(p.s.cards.inEffect).toContain('kamikaze');
+    // The three US infantry fire anti-aircraft (one die each at 1): no hit; the two aircraft roll four dice (at 2 in
+    // Korea's terrain): two hits, which the USA spreads over two infantry.
+    expect(p.log(from)).toEqual(expect.arrayContaining(['USA (anti-aircraft): 6, 6, 6 at strength 1: no hit', 'Japan (land): 1, 1, 6, 6 at strength 2: 2 hits']));
+    expect(p.waiting()).toEqual(['usa:allocate-loss']);
+    p.act('usa', { type: 'hit', unit: p.unit('usa', 'korea', 'Inf 3') });
+    p.diceUsed();
+    // Only aircraft left against land units: they leave (6.2.4), and as kamikaze they are lost.
+    expect(p.log(from).filter((l) => l.endsWith('is lost (Kamikaze)'))).toHaveLength(2);
+    expect(air.some((id) => p.s.units[id])).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { choicesIn } from '../../engine/index.ts';
 import { bkg } from './index.ts';
+import { effectiveStrength } from './combat-advanced.ts';
 import { createUnit } from './politics.ts';
 import { production, productionChoices } from './production.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
@@ -71,5 +72,25 @@ describe('BKG cards in effect', () => {
     // Only aircraft left against land units: they leave (6.2.4), and as kamikaze they are lost.
     expect(p.log(from).filter((l) => l.endsWith('is lost (Kamikaze)'))).toHaveLength(2);
     expect(air.some((id) => p.s.units[id])).toBe(false);
+  });
+
+  it('Para Troops: an infantry unit flies with an aircraft of its area to an enemy area within 2; the aircraft has no strength this turn', () => {
+    let inf = '', air = '';
+    const p = advancedAxisMovement((s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'normandy') delete s.units[u.id];
+      inf = createUnit(s, 'germany', 'inf', 3, 'normandy').id;
+      air = createUnit(s, 'germany', 'air', 4, 'normandy').id;
+      s.cards.hands.germany.push({ id: 'para-troops', turn: s.turn - 1 });
+    });
+    const drops = choicesIn(bkg, p.s, 'germany', 'normandy').filter((c) => c.action.type === 'para-drop');
+    expect(drops.map((c) => c.label)).toContain('Play Para Troops: Inf 3 flies with Air 4 to England');
+    expect(drops.some((c) => c.action.to === 'paris')).toBe(false); // only enemy areas
+    p.act('germany', drops.find((c) => c.action.to === 'england')!.action);
+    expect(p.s.units[inf]!.where).toBe('england');
+    expect(p.s.battles).toEqual([{ place: 'england', attacker: 'axis' }]);
+    expect(p.s.units[air]).toMatchObject({ where: 'normandy', done: true });
+    expect(effectiveStrength(p.s, 'england', 'axis', p.s.units[air]!, 'land', true)).toBe(0);
+    expect(p.s.cards.deck.at(-1)).toBe('para-troops'); // back beneath the stack
+    expect(choicesIn(bkg, p.s, 'germany', 'normandy').some((c) => c.action.type === 'para-drop')).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
 // Cards (advanced 7.4 and the Appendix): the stack, hands, buying in the card phase, and what each card does when
 // played. Effects are written in our own words; each names the card it comes from.
+import { movementRange } from '../../board/index.ts';
+import { area, bkgMap } from './map.ts';
+import { ENEMY, FRIENDLY, distinct, envFor } from './movement.ts';
+import { unitLabel } from './state.ts';
 import type { CardData } from './data/index.ts';
 import { bkgData } from './data/index.ts';
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
@@ -183,6 +187,28 @@ export function titoAllows(s: BkgState, leaving: Unit[]): boolean {
   const ids = new Set(out.map((u) => u.id));
   const stay = Object.values(s.units).filter((u) => u.where === 'yugoslavia' && !u.aboard && u.power === 'germany' && (u.type === 'inf' || u.type === 'arm') && !ids.has(u.id));
   return stay.reduce((n, u) => n + (u.reduced ? (u.back ?? 0) : u.front), 0) >= 5;
+}
+
+/** Card Para Troops: an infantry unit flies with an aircraft of its place to an enemy area within the aircraft's
+ *  range (2, over friendly and enemy places and sea zones); the aircraft has no combat strength this turn (ruling 82). */
+export function paraDropChoices(s: BkgState, m: Major, units: Unit[], place: string): Choice[] {
+  if (!holdsPlayable(s, m, 'para-troops')) return [];
+  const air = units.find((u) => u.type === 'air' && !u.done && u.power === m);
+  const inf = units.filter((u) => u.type === 'inf' && !u.done && !u.aboard && u.power === m);
+  if (!air || !inf.length) return [];
+  const map = bkgMap();
+  const g = map.board;
+  const env = envFor(s, m);
+  const reach = movementRange(g, g.index(place), 2, {
+    enterCost: (_f, n) => (map.isSea[n] === 1 || env.status[n] === FRIENDLY || env.status[n] === ENEMY ? 1 : Infinity),
+  });
+  const out: Choice[] = [];
+  for (const n of reach.nodes()) {
+    if (map.isSea[n] || env.status[n] !== ENEMY || env.jpchBlocked[n]) continue;
+    const to = g.id(n);
+    for (const u of distinct(s, inf)) out.push({ action: { type: 'para-drop', unit: u.id, air: air.id, to }, label: `Play Para Troops: ${unitLabel(u)} flies with ${unitLabel(air)} to ${area(to).name}`, refs: { units: [u.id, air.id], from: place, place: to } });
+  }
+  return out;
 }
 
 export function inAfrica(id: string): boolean {

@@ -1,8 +1,9 @@
 // Cards with a continuing obligation or permission, and the cards played in movement (advanced 7.4, the Appendix),
 // from positions on the 1941 set-up.
 import { describe, expect, it } from 'vitest';
-import { choicesIn } from '../../engine/index.ts';
+import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
+import { effectiveStrength } from './combat-advanced.ts';
 import { createUnit } from './politics.ts';
 import { production, productionChoices } from './production.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
@@ -71,5 +72,44 @@ describe('BKG cards in effect', () => {
     // Only aircraft left against land units: they leave (6.2.4), and as kamikaze they are lost.
     expect(p.log(from).filter((l) => l.endsWith('is lost (Kamikaze)'))).toHaveLength(2);
     expect(air.some((id) => p.s.units[id])).toBe(false);
+  });
+
+  it('Para Troops: an infantry unit flies with an aircraft of its area to an enemy area within 2; the aircraft has no strength this turn', () => {
+    let inf = '', air = '';
+    const p = advancedAxisMovement((s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'normandy') delete s.units[u.id];
+      inf = createUnit(s, 'germany', 'inf', 3, 'normandy').id;
+      air = createUnit(s, 'germany', 'air', 4, 'normandy').id;
+      s.cards.hands.germany.push({ id: 'para-troops', turn: s.turn - 1 });
+    });
+    const drops = choicesIn(bkg, p.s, 'germany', 'normandy').filter((c) => c.action.type === 'para-drop');
+    expect(drops.map((c) => c.label)).toContain('Play Para Troops: Inf 3 flies with Air 4 to England');
+    expect(drops.some((c) => c.action.to === 'paris')).toBe(false); // only enemy areas
+    p.act('germany', drops.find((c) => c.action.to === 'england')!.action);
+    expect(p.s.units[inf]!.where).toBe('england');
+    expect(p.s.battles).toEqual([{ place: 'england', attacker: 'axis' }]);
+    expect(p.s.units[air]).toMatchObject({ where: 'normandy', done: true });
+    expect(effectiveStrength(p.s, 'england', 'axis', p.s.units[air]!, 'land', true)).toBe(0);
+    expect(p.s.cards.deck.at(-1)).toBe('para-troops'); // back beneath the stack
+    expect(choicesIn(bkg, p.s, 'germany', 'normandy').some((c) => c.action.type === 'para-drop')).toBe(false);
+  });
+
+  it('Espionage (Ultra): before its land units move, the major moves up to 10 of its land units and aircraft up to 4 areas', () => {
+    const p = advancedAxisMovement((s) => {
+      createUnit(s, 'germany', 'inf', 3, 'prussia');
+      s.cards.hands.germany.push({ id: 'espionage', turn: s.turn - 1 });
+    });
+    const play = prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.find((c) => c.action.card === 'espionage')!;
+    p.act('germany', play.action);
+    expect(p.waiting()).toContain('germany:card');
+    const from = (place: string) => prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.filter((c) => c.refs?.from === place && c.label.startsWith('Inf 3'));
+    expect(from('prussia').map((c) => c.action.to)).toContain('paris'); // Prussia - Western Germany - BNL - Paris, all German
+    expect(from('prussia').map((c) => c.action.to)).not.toContain('england');
+    const move = from('prussia').find((c) => c.action.to === 'paris')!.action;
+    p.act('germany', move);
+    expect(p.s.units[move.unit as string]!.where).toBe('paris');
+    p.act('germany', { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
+    expect(p.s.cards.deck.at(-1)).toBe('espionage');
   });
 });

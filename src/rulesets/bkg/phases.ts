@@ -13,7 +13,7 @@ import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
-import { cardPlays, inAfrica, playCard, titoAllows } from './cards.ts';
+import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows } from './cards.ts';
 import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
 import { unpinned } from './pinning.ts';
 import { attackedAtSea, navalReserveTargets, seaBasedHq } from './navalhq.ts';
@@ -137,7 +137,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
     }
   }
   if (f.phase === 'move' && !isSeaZone(place)) {
-    out.push(...bombardmentChoices(s, seat, units, place));
+    out.push(...bombardmentChoices(s, seat, units, place), ...paraDropChoices(s, seat, units, place));
     for (const u of distinct(s, units)) {
       for (const c of distinct(s, convoysFor(s, u))) {
         out.push({ action: { type: 'load', unit: u.id, convoy: c.id }, label: `Load ${unitLabel(u)} onto ${POWER_NAMES[c.power]} ${unitLabel(c)} in ${placeLabel(c.where)}`, refs: { units: [u.id, c.id], from: place, place: c.where } });
@@ -236,6 +236,16 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
     if (action.type === 'v-weapon') return void fireVWeapon(ctx, seat as Major, action.to as string, action.atomic === true);
     if (action.type === 'bomb') return void flyBombardment(ctx, seat as Major, action.units as string[], action.to as string, f.side, action.atomic === true);
+    if (action.type === 'para-drop') { // card Para Troops (ruling 82)
+      const u = s.units[action.unit as string]!, air = s.units[action.air as string]!;
+      spendCard(ctx, seat as Major, 'para-troops');
+      ctx.log(`${POWER_NAMES[seat as Major]} plays Para Troops: ${unitLabel(u)} flies from ${placeLabel(u.where)} to ${placeLabel(action.to as string)}`, 'BKG card Para Troops');
+      air.done = true;
+      s.effects.push(`para-air:${air.id}`);
+      u.done = true;
+      arrive(ctx, u, action.to as string, f.side);
+      return;
+    }
     if (action.type === 'move') {
       const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));

@@ -102,7 +102,7 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
 
 /** Does the area hold land units of `leader`'s side (8.7: attacks on empty areas are not limited)? */
 function hasLandUnitsOf(s: BkgState, id: string, leader: string): boolean {
-  return Object.values(s.units).some((u) => u.where === id && isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
+  return (unitsByPlace(s).get(id) ?? []).some((u) => isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
 }
 
 /** Advanced 5.5, 8.7: a land unit joining a Japanese attack on China (or a Chinese one on Japan) uses the limits. */
@@ -346,25 +346,25 @@ function isBelligerentUsa(s: BkgState): boolean {
   return atWar(s, 'usa', 'germany') || atWar(s, 'usa', 'japan') || atWar(s, 'usa', 'italy');
 }
 
-/** Convoys in sea zones next to `place` that can take `u` aboard (6.1.3 A). */
+/** Convoys in sea zones next to `place` that can take `u` aboard (6.1.3 A), by sea zone. */
 export function convoysFor(s: BkgState, u: Unit): Unit[] {
   if (!(isLandUnit(u) || u.type === 'air') || isSeaZone(u.where) || u.mp || u.done) return [];
-  const seas = coastsOf(u.where);
-  return Object.values(s.units).filter((c) => c.type === 'conv' && seas.includes(c.where) && canCarry(s, c, u));
+  const at = unitsByPlace(s);
+  return coastsOf(u.where).flatMap((z) => (at.get(z) ?? []).filter((c) => c.type === 'conv' && canCarry(s, c, u)));
 }
 
 /** 6.1.3 A: one unit of its own or an associated country; a front-side convoy may carry two flipped units instead,
  *  a flipped convoy one flipped unit; a convoy that has carried a load this phase takes no other. */
 export function canCarry(s: BkgState, c: Unit, u: Unit): boolean {
   if (c.carried || !(c.power === u.power || friendly(s, c.power, u.power)) || seatOf(s, c.power) !== seatOf(s, u.power)) return false;
-  const loads = Object.values(s.units).filter((v) => v.aboard === c.id);
+  const loads = loadsOf(s, c);
   if (c.reduced) return loads.length === 0 && !!u.reduced;
   if (loads.length === 0) return true;
   return loads.length === 1 && !!loads[0]!.reduced && !!u.reduced;
 }
 
-export function loadsOf(s: BkgState, c: Unit): Unit[] {
-  return Object.values(s.units).filter((v) => v.aboard === c.id);
+export function loadsOf(s: BkgState, c: Unit): readonly Unit[] {
+  return loadIndex(s).get(c.id) ?? [];
 }
 
 /** Areas a loaded unit may be unloaded into, and whether that attacks (6.1.3 A; 6.1.2: not after double range). */
@@ -457,11 +457,34 @@ export function describeUnits(units: Unit[]): string {
   return [...counts].map(([l, n]) => (n > 1 ? `${n} x ${l}` : l)).join(', ');
 }
 
-/** Units aboard each convoy. */
+/** The units aboard each convoy (derived once per settled state). */
 export function loadIndex(s: BkgState): Map<string, Unit[]> {
-  const out = new Map<string, Unit[]>();
-  for (const u of Object.values(s.units)) if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
-  return out;
+  return derived(s, 'bkg:loads', () => {
+    const out = new Map<string, Unit[]>();
+    for (const u of Object.values(s.units)) if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
+    return out;
+  });
+}
+
+/** The units in each place ("box" included), in the order of `s.units` (derived once per settled state). */
+export function unitsByPlace(s: BkgState): Map<string, Unit[]> {
+  return derived(s, 'bkg:units-by-place', () => {
+    const out = new Map<string, Unit[]>();
+    for (const u of Object.values(s.units)) (out.get(u.where) ?? out.set(u.where, []).get(u.where)!).push(u);
+    return out;
+  });
+}
+
+/** The majors with units on the map (not only in production). */
+export function seatsWithUnits(s: BkgState): Set<Major> {
+  return derived(s, 'bkg:seats-with-units', () => {
+    const out = new Set<Major>();
+    for (const u of Object.values(s.units)) {
+      const m = u.where === 'box' ? null : seatOf(s, u.power);
+      if (m) out.add(m);
+    }
+    return out;
+  });
 }
 
 /** Interchangeable units (same nation, type, strength, side and load) share a signature: one choice stands for all. */

@@ -231,24 +231,48 @@ export const production: Procedure<BkgState, ProductionFrame> = {
   },
 };
 
+/** The powers of the units in each place, and of the ships at sea not aboard (who may block a placement, 5.2). */
+interface PowersAt { units: Map<string, Set<string>>; ships: Map<string, Set<string>> }
+
+function powersAt(s: BkgState): PowersAt {
+  const out: PowersAt = { units: new Map(), ships: new Map() };
+  const add = (m: Map<string, Set<string>>, where: string, p: string) => (m.get(where) ?? m.set(where, new Set()).get(where)!).add(p);
+  for (const v of Object.values(s.units)) {
+    add(out.units, v.where, v.power);
+    if (isShip(v) && !v.aboard) add(out.ships, v.where, v.power);
+  }
+  return out;
+}
+
+const enemyIn = (s: BkgState, power: string, at: Set<string> | undefined) => !!at && [...at].some((p) => atWar(s, power, p));
+
 /** Where a reinforcement may be placed (5.2): a major's home areas with production; BE anywhere in its home countries;
  *  a minor anywhere in its home country; ships in a sea zone next to such an area without enemy ships. */
-export function placementAreas(s: BkgState, u: Unit): string[] {
+export function placementAreas(s: BkgState, u: Unit, at: PowersAt = powersAt(s)): string[] {
   const areas = bkgData().map.areas;
   let land: string[];
-  const own = (id: string) => !Object.values(s.units).some((v) => v.where === id && atWar(s, u.power, v.power));
   if (!isMajor(u.power)) land = areas.filter((a) => a.kind === 'land' && a.country === u.power && friendly(s, u.power, s.control[a.id]!)).map((a) => a.id);
   else if (u.power === 'be') land = areas.filter((a) => a.kind === 'land' && a.home && (BE_HOME_COUNTRIES as readonly string[]).includes(a.country!) && !isConquered(s, a.country!) && s.control[a.id] === 'be').map((a) => a.id);
   else land = areas.filter((a) => a.kind === 'land' && a.home && a.country === u.power && Array.isArray(a.prod) && a.prod[0] > 0 && s.control[a.id] === u.power).map((a) => a.id);
-  land = land.filter(own);
+  land = land.filter((id) => !enemyIn(s, u.power, at.units.get(id)));
   if (!isShip(u)) return land.sort();
   const seas = new Set<string>();
-  for (const a of land) for (const z of coastsOf(a)) if (!Object.values(s.units).some((v) => v.where === z && isShip(v) && !v.aboard && atWar(s, u.power, v.power))) seas.add(z);
+  for (const a of land) for (const z of coastsOf(a)) if (!enemyIn(s, u.power, at.ships.get(z))) seas.add(z);
   return [...seas].sort();
 }
 
-function arriving(s: BkgState, m: Major): Unit[] {
-  return Object.values(s.units).filter((u) => u.where === 'box' && (u.arrive ?? 0) <= s.turn && seatOf(s, u.power) === m && placementAreas(s, u).length > 0);
+/** placementAreas of each arriving unit of `m`, answered once per power and kind (land or ship). */
+function arriving(s: BkgState, m: Major): { units: Unit[]; areas: (u: Unit) => string[] } {
+  const box = Object.values(s.units).filter((u) => u.where === 'box' && (u.arrive ?? 0) <= s.turn && seatOf(s, u.power) === m);
+  let at: PowersAt | undefined;
+  const known = new Map<string, string[]>();
+  const areas = (u: Unit) => {
+    const k = `${u.power}|${isShip(u)}`;
+    let a = known.get(k);
+    if (!a) known.set(k, a = placementAreas(s, u, at ??= powersAt(s)));
+    return a;
+  };
+  return { units: box.filter((u) => areas(u).length > 0), areas };
 }
 
 /** Basic 5.2: each major places the units of this quarter's box (units with nowhere to go wait for a later turn). */
@@ -256,11 +280,11 @@ export const reinforcements: Procedure<BkgState> = {
   prompts(s) {
     const out: Prompt[] = [];
     for (const m of MAJORS) {
-      const units = arriving(s, m);
+      const { units, areas } = arriving(s, m);
       if (units.length === 0) continue;
       const choices: Choice[] = [];
       for (const u of distinct(s, units)) {
-        for (const to of placementAreas(s, u)) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
+        for (const to of areas(u)) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
       }
       out.push({ seat: m, rule: 'BKG 5.2', kind: 'place', text: `${POWER_NAMES[m]}: place reinforcements (${units.length} left)`, choices });
     }

@@ -2,7 +2,7 @@
 import { movementRange, withinRange } from '../../board/index.ts';
 import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, seatUnits } from './movement.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, seatsWithUnits } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
@@ -57,7 +57,8 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && seatUnits(s, m).length > 0);
+  const present = seatsWithUnits(s);
+  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
 function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {

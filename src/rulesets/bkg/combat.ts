@@ -143,7 +143,7 @@ export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
   const battles = new Set(s.battles.map((b) => b.place));
   const reach = movementRange(g, g.index(from), 2, {
     enterCost: (_f, t) => (m.isSea[t] === 1 || env.status[t] === FRIENDLY || env.status[t] === ENEMY ? 1 : Infinity),
-  });
+  }, env.scratch);
   const out: string[] = [];
   for (const n of reach.nodes()) {
     if (m.isSea[n] || env.status[n] !== FRIENDLY || env.enemyAt[n]) continue;

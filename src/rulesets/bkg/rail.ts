@@ -52,7 +52,7 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
   const range = 2 * (2 + (s.achievements[seatOf(s, u.power)!]?.includes('long-range') ? 1 : 0));
   const reach = movementRange(g, g.index(u.where), range, {
     enterCost: (_f, t) => (m.isSea[t] || (env.status[t] === FRIENDLY && !env.enemyAt[t] && !env.attackAt[t]) ? 1 : Infinity),
-  });
+  }, env.scratch);
   return reach.nodes().filter((n) => !m.isSea[n] && n !== g.index(u.where)).map((n) => g.id(n)).sort();
 }
 

@@ -1,5 +1,5 @@
 // Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
-import type { Action, Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
+import { derived, type Action, type Frame, type Choice, type Procedure, type Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area, coastsOf } from './map.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
@@ -20,18 +20,20 @@ function parseKey(key: string): { type: Unit['type']; front: number; tag?: strin
 }
 
 /** Counters in play (on the map or in production) by "power|key". */
-export function countersInPlay(s: BkgState): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const u of Object.values(s.units)) {
-    if (u.type === 'hq') continue;
-    const k = `${u.power}|${mixKey(u.type, u.front, u.tag)}`;
-    out.set(k, (out.get(k) ?? 0) + 1);
-  }
-  return out;
+export function countersInPlay(s: BkgState): ReadonlyMap<string, number> {
+  return derived(s, 'bkg:counters-in-play', () => {
+    const out = new Map<string, number>();
+    for (const u of Object.values(s.units)) {
+      if (u.type === 'hq') continue;
+      const k = `${u.power}|${mixKey(u.type, u.front, u.tag)}`;
+      out.set(k, (out.get(k) ?? 0) + 1);
+    }
+    return out;
+  });
 }
 
 /** Counters of a kind not on the map nor in production: what may be built (7.3: only counters of the mix). */
-export function poolCount(s: BkgState, power: string, key: string, inPlay = countersInPlay(s)): number {
+export function poolCount(s: BkgState, power: string, key: string, inPlay: ReadonlyMap<string, number> = countersInPlay(s)): number {
   return (bkgData().counters.mix[power]?.[key] ?? 0) - (inPlay.get(`${power}|${key}`) ?? 0) - (s.outOfGame?.[`${power}|${key}`] ?? 0);
 }
 
@@ -82,7 +84,7 @@ function usChineseAircraft(s: BkgState): boolean {
 }
 
 /** 1939 card: the USSR builds red units only once every orange counter is on the map or in production. */
-function orangeDone(s: BkgState, inPlay: Map<string, number>): boolean {
+function orangeDone(s: BkgState, inPlay: ReadonlyMap<string, number>): boolean {
   const mix = bkgData().counters.mix.ussr!;
   return Object.keys(mix).filter((k) => k.endsWith('/O')).every((k) => poolCount(s, 'ussr', k, inPlay) <= 0);
 }

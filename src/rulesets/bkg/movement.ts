@@ -479,13 +479,13 @@ export function unitsByPlace(s: BkgState): Map<string, Unit[]> {
   });
 }
 
-/** The majors with units on the map (not only in production). */
-export function seatsWithUnits(s: BkgState): Set<Major> {
-  return derived(s, 'bkg:seats-with-units', () => {
-    const out = new Set<Major>();
+/** Each major's units on the map (not in production), in the order of `s.units`; majors without any are absent. */
+export function unitsBySeat(s: BkgState): Map<Major, Unit[]> {
+  return derived(s, 'bkg:units-by-seat', () => {
+    const out = new Map<Major, Unit[]>();
     for (const u of Object.values(s.units)) {
       const m = u.where === 'box' ? null : seatOf(s, u.power);
-      if (m) out.add(m);
+      if (m) (out.get(m) ?? out.set(m, []).get(m)!).push(u);
     }
     return out;
   });

@@ -6,7 +6,7 @@ import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, seatsWithUnits, supportTargets, unitsByPlace, unloadTargets,
+  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
@@ -28,7 +28,7 @@ interface MovementFrame extends Frame {
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  const present = seatsWithUnits(s);
+  const present = unitsBySeat(s);
   return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
@@ -187,10 +187,9 @@ function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
   return out;
 }
 
-function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; label: string; refs: { units: string[]; place: string } }[] {
+function groupsFor(s: BkgState, f: MovementFrame, seat: Major, units: readonly Unit[]): { key: string; label: string; refs: { units: string[]; place: string } }[] {
   const places = new Map<string, Unit[]>();
-  for (const u of Object.values(s.units)) {
-    if (u.where === 'box' || seatOf(s, u.power) !== seat) continue;
+  for (const u of units) {
     const ok = mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null)
       || (f.phase === 'move' && !!u.aboard && !u.done)
       || (f.phase === 'move' && u.type === 'tf' && isSeaZone(u.where) && !u.from && s.battles.length > 0);
@@ -202,9 +201,10 @@ function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; l
 export const movement: Procedure<BkgState, MovementFrame> = {
   prompts(s, f) {
     const out: Prompt[] = [];
+    const onMap = unitsBySeat(s);
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
-      const groups = groupsFor(s, f, seat);
+      const groups = groupsFor(s, f, seat, onMap.get(seat) ?? []);
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,

@@ -2,7 +2,7 @@
 import { movementRange, withinRange } from '../../board/index.ts';
 import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, seatsWithUnits } from './movement.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
@@ -57,7 +57,7 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  const present = seatsWithUnits(s);
+  const present = unitsBySeat(s);
   return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 

@@ -2,6 +2,7 @@
 // minutes each; run the long parts alone (--only) and say what ran.
 //   --only odds|duel|eto|2ww|aae|bkg   run one part (default: all but bkg)
 //   --bkg-games N              BKG whole games of the AI against the random player, per side (default 2)
+//   --level L                  BKG: the AI's level (default easy); --baseline: random against random too
 //   --aae-games N              A&A Europe games of the AI against the random player, per side (default 20)
 //   --games N                  duel games per match (default 40); ETO games per side and scenario (default 20)
 //   --scenario ID              ETO: one scenario only
@@ -12,13 +13,17 @@
 //   --max-actions N            stop a game unfinished after N actions (default 20,000)
 //   --seed S                   seed prefix
 //   --chart FILE.svg           2WW hard against hard: write the milestones chart (theater simulate --chart)
+//   --jobs N                   games at once, each in its own process (default 1); the same games as one at a time
+//   --results FILE.jsonl       append each game's result as it ends; a run started again skips the games it holds
+//   --save DIR                 with --jobs or --results: save each game's log there (to read a lost game)
 import { writeFileSync } from 'node:fs';
 import { duel } from '../src/engine/testing/duel.ts';
 import { setupGame, type Options } from '../src/engine/index.ts';
 import { enumerateCombat } from '../src/odds/index.ts';
 import { skirmish, skirmishOdds } from '../src/odds/testing-skirmish.ts';
 import { aiAdapterFor } from '../src/ai/index.ts';
-import { milestoneTurns, simulate, simulationChart, type SimulationResult } from '../src/ai/simulate.ts';
+import { milestoneTurns, simulate, simulationChart, type GameSummary, type SimulateOptions, type SimulationResult } from '../src/ai/simulate.ts';
+import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
 import { aaeAiBench } from './aae.bench.ts';
@@ -59,22 +64,31 @@ interface Match {
   sim: SimulationResult;
 }
 
-/** `n` games of `players`; `seat` is the seat whose wins and timing are reported. */
-function match(rulesetId: string, scenario: string, options: Options, players: Record<string, PlayerKind>, seat: string, n: number, seed: string): Match {
+/**
+ * `n` games of `players`; `seat` is the seat whose wins and timing are reported. With `--jobs N` or `--results FILE`
+ * the games run in child processes (`simulateJobs`): the same games, results printed as each ends.
+ */
+async function match(rulesetId: string, scenario: string, options: Options, players: Record<string, PlayerKind>, seat: string, n: number, seed: string, jobs = arg('--jobs', 1)): Promise<Match> {
   const rs = getRuleset(rulesetId);
   const label = `${rulesetId}${rs.scenarios.length > 1 ? ` ${scenario}` : ''}${Object.keys(options).length ? ` ${JSON.stringify(options)}` : ''}: ` +
     Object.entries(players).map(([s, p]) => `${s} ${p}`).join(' vs ');
   const cpu0 = cpuSeconds();
   const t0 = performance.now();
-  const sim = simulate(rs, {
+  const o: SimulateOptions = {
     scenario, options, games: n, players, seed, maxActions: arg('--max-actions', 20_000),
-    onGame: (i, g) => {
+    onGame: (i: number, g: GameSummary) => {
       const t = g.turnCpuMs[seat];
-      console.log(`  ${label} #${i + 1}: ${g.winner === seat ? 'WIN ' : g.winner ? 'LOSS' : 'none'} ${g.victoryLevel} after ${g.actions} actions` +
+      const outcome = g.unfinished ? `UNFINISHED at the ${g.actions}-action limit (turn ${g.lastTurn})`
+        : `${g.winner === seat ? 'WIN ' : g.winner ? 'LOSS' : 'DRAW'} ${g.victoryLevel} after ${g.actions} actions (turn ${g.lastTurn})`;
+      console.log(`  ${label} #${i + 1} (seed ${g.seed}): ${outcome}` +
         (t ? `; ${seat} thinks ${(t.mean / 1000).toFixed(1)} s CPU per player turn, ${(t.max / 1000).toFixed(1)} s worst` : '') +
-        ` (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
+        `; the game took ${(g.cpuMs / 1000).toFixed(0)} s CPU, ${(g.wallMs / 1000).toFixed(0)} s wall (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
     },
-  });
+  };
+  const resultsFile = argStr('--results', ''), save = argStr('--save', '');
+  const onTurn = (i: number, p: GameProgress) => console.log(`  ${label} #${i + 1}: ${p.turnLabel ?? `turn ${p.turn}`}, ${p.actions} actions` +
+    `${p.milestones.length ? `; ${p.milestones.join(', ')}` : ''} (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
+  const sim = jobs > 1 || resultsFile ? await simulateJobs(rs, o, { jobs, resultsFile: resultsFile || undefined, save: save || undefined, onTurn }) : simulate(rs, o);
   const results: Record<string, number> = {};
   for (const g of sim.games) results[g.victoryLevel] = (results[g.victoryLevel] ?? 0) + 1;
   const ts = sim.games.map((g) => g.turnMs[seat]).filter((x) => x !== undefined);
@@ -129,7 +143,7 @@ function duelBench(figures: Record<string, number>): void {
  * Every scenario of a rule set, each side: hard against random, random against random in the same seats (the
  * baseline: "at least 50 points more than random" where a scenario is stacked against a side), hard against hard.
  */
-function scenarioBench(rulesetId: string, figures: Record<string, number>): void {
+async function scenarioBench(rulesetId: string, figures: Record<string, number>): Promise<void> {
   const rs = getRuleset(rulesetId);
   const n = arg('--games', 20);
   const only = argStr('--scenario', '');
@@ -143,37 +157,42 @@ function scenarioBench(rulesetId: string, figures: Record<string, number>): void
   for (const v of variants) {
     for (const seat of v.seats) {
       const other = rs.seats.find((x) => x !== seat)!;
-      const hard = match(rulesetId, v.scenario, v.options, { [seat]: 'hard', [other]: 'random' }, seat, n, `${seed}-${v.scenario}-${seat}`);
-      const base = match(rulesetId, v.scenario, v.options, { [seat]: 'random', [other]: 'random' }, seat, n, `${seed}-${v.scenario}-${seat}-rnd`);
+      const hard = await match(rulesetId, v.scenario, v.options, { [seat]: 'hard', [other]: 'random' }, seat, n, `${seed}-${v.scenario}-${seat}`);
+      const base = await match(rulesetId, v.scenario, v.options, { [seat]: 'random', [other]: 'random' }, seat, n, `${seed}-${v.scenario}-${seat}-rnd`);
       say(hard, seat);
       console.log(`${rulesetId} ${v.scenario} ${seat}: hard wins ${hard.wins}/${n}, random in the same seat ${base.wins}/${n} ` +
         `(${Math.round((100 * (hard.wins - base.wins)) / n)} points more)`);
       figures[`${rulesetId}_${v.scenario}_${seat}_hard_vs_random`] = hard.wins / n;
       figures[`${rulesetId}_${v.scenario}_${seat}_random_vs_random`] = base.wins / n;
     }
-    const hh = match(rulesetId, v.scenario, v.options, Object.fromEntries(rs.seats.map((s) => [s, 'hard'])), v.seats[0]!, Math.max(1, Math.floor(n / 2)), `${seed}-${v.scenario}-hh`);
+    const hh = await match(rulesetId, v.scenario, v.options, Object.fromEntries(rs.seats.map((s) => [s, 'hard'])), v.seats[0]!, Math.max(1, Math.floor(n / 2)), `${seed}-${v.scenario}-hh`);
     console.log(`${hh.label}: how games end: ${Object.entries(hh.results).map(([k, x]) => `${k} ${x}`).join(', ')}`);
   }
 }
 
-function twoWWBench(figures: Record<string, number>): void {
+async function twoWWBench(figures: Record<string, number>): Promise<void> {
   const seed = argStr('--seed', 'bench');
   const sides = argStr('--side', '') ? [argStr('--side', '')] : ['axis', 'allies'];
-  const versus = (opponent: PlayerKind, n: number) => {
-    for (const side of sides) {
-      if (!n) continue;
+  // With --jobs, both sides' games run side by side (the jobs shared between them), so a stopped run has both.
+  const perSide = Math.max(1, Math.floor(arg('--jobs', 1) / sides.length));
+  const versus = async (opponent: PlayerKind, n: number) => {
+    if (!n) return;
+    const ms = await Promise.all(sides.map((side) => {
       const other = side === 'axis' ? 'allies' : 'axis';
-      const m = match('2ww', 'campaign-1939', {}, { [side]: 'hard', [other]: opponent }, side, n, `${seed}-hard-${opponent}-${side}`);
+      return match('2ww', 'campaign-1939', {}, { [side]: 'hard', [other]: opponent }, side, n, `${seed}-hard-${opponent}-${side}`, perSide);
+    }));
+    sides.forEach((side, k) => {
+      const m = ms[k]!;
       say(m, side);
       figures[`ww_hard_vs_${opponent}_${side}_winRate`] = m.wins / n;
       figures[`ww_hard_vs_${opponent}_${side}_turnMax`] = m.turnMax;
-    }
+    });
   };
-  versus('random', arg('--campaigns', 2));
-  versus('easy', arg('--campaigns-easy', 1));
+  await versus('random', arg('--campaigns', 2));
+  await versus('easy', arg('--campaigns-easy', 1));
   const nh = arg('--campaigns-hard', 1);
   if (nh) {
-    const m = match('2ww', 'campaign-1939', {}, { axis: 'hard', allies: 'hard' }, 'axis', nh, `${seed}-hard-hard`);
+    const m = await match('2ww', 'campaign-1939', {}, { axis: 'hard', allies: 'hard' }, 'axis', nh, `${seed}-hard-hard`);
     say(m, 'axis');
     console.log('2ww hard vs hard: when each power fell (turn 1 = Autumn 1939, 4 a year):');
     for (const x of milestoneTurns(m.sim)) {
@@ -184,18 +203,21 @@ function twoWWBench(figures: Record<string, number>): void {
   }
 }
 
-export function runAiBench(): Record<string, number> {
+export async function runAiBench(): Promise<Record<string, number>> {
   const only = argStr('--only', '');
   const figures: Record<string, number> = {};
   if (!only || only === 'odds') oddsBench(figures);
   if (!only || only === 'duel') duelBench(figures);
-  if ((!only || only === 'eto') && aiAdapterFor('eto')) scenarioBench('eto', figures);
-  if ((!only || only === '2ww') && aiAdapterFor('2ww')) twoWWBench(figures);
+  if ((!only || only === 'eto') && aiAdapterFor('eto')) await scenarioBench('eto', figures);
+  if ((!only || only === '2ww') && aiAdapterFor('2ww')) await twoWWBench(figures);
   // A&A Europe (its own bench file): exact odds of a large battle, the AI against the random player, AI against AI.
   if (!only || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
   // Blitzkrieg General: whole basic games of the AI against the random player (minutes each: few by default).
-  if (only === 'bkg') Object.assign(figures, bkgAiBench(arg('--bkg-games', 2), argStr('--seed', 'bench')));
+  if (only === 'bkg') {
+    Object.assign(figures, await bkgAiBench(arg('--bkg-games', 2), argStr('--seed', 'bench'), argStr('--level', 'easy') as PlayerKind,
+      arg('--jobs', 1), argStr('--results', ''), process.argv.includes('--baseline')));
+  }
   return figures;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runAiBench();
+if (import.meta.url === `file://${process.argv[1]}`) await runAiBench();

@@ -1,9 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionKey, Game, prompts, viewFor } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
 import { chooseAction } from './index.ts';
 import { playGame } from './play.ts';
-import { resultsTable, simulate, simulationChart } from './simulate.ts';
+import { resultsTable, simulate, simulationChart, type GameSummary } from './simulate.ts';
+import { simulateJobs } from './simulate-jobs.ts';
 
 function duelGame(seed = 'ai') {
   const g = Game.create(duel, 'standard', { rounds: 20 }, seed);
@@ -84,5 +88,25 @@ describe('simulate (theater simulate)', () => {
     const svg = simulationChart(r);
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg.match(/<polyline /g)).toHaveLength(2); // red and blue strength over the rounds
+  });
+  it('--jobs plays the same games in child processes; a results file resumes a run where it stopped', async () => {
+    const o = { players: { red: 'easy', blue: 'random' } as const, seed: 'jobs', options: { rounds: 20 } };
+    // What decides a game, without its timings.
+    const facts = (g: GameSummary) => [g.seed, g.winner, g.result, g.actions, g.unfinished, g.milestones, g.turnPositions, g.production];
+    const serial = simulate(duel, { ...o, games: 3 });
+    const dir = mkdtempSync(join(tmpdir(), 'theater-jobs-'));
+    try {
+      const file = join(dir, 'results.jsonl');
+      const two = await simulateJobs(duel, { ...o, games: 2 }, { jobs: 2, resultsFile: file });
+      expect(two.games.map(facts)).toEqual(serial.games.slice(0, 2).map(facts));
+      const ended: number[] = [];
+      const three = await simulateJobs(duel, { ...o, games: 3, onGame: (i) => ended.push(i) }, { jobs: 2, resultsFile: file });
+      expect(three.games.map(facts)).toEqual(serial.games.map(facts));
+      expect(three.wins).toEqual(serial.wins);
+      expect(ended).toEqual([0, 1, 2]); // the first two read back, the third played
+      expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -115,7 +115,7 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
 }
 
 /** CPU milliseconds of this process (thinking on a loaded machine is measured by it; 0 where unknown). */
-function cpuMs(): number {
+export function cpuMs(): number {
   if (typeof process === 'undefined' || !process.cpuUsage) return 0;
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;

@@ -1,7 +1,7 @@
 // Batches of AI-vs-AI games for `theater simulate` and the benchmark: results table, aggregates and an SVG chart.
-import type { Options, Ruleset, Seat } from '../engine/index.ts';
+import type { BaseState, Options, Ruleset, Seat } from '../engine/index.ts';
 import { aiAdapterFor } from './adapters.ts';
-import { playGame, type PlayedGame, type PlayerKind } from './play.ts';
+import { cpuMs, playGame, type PlayedGame, type PlayerKind } from './play.ts';
 import type { HistoricalMilestone } from './types.ts';
 
 export interface SimulateOptions {
@@ -13,8 +13,8 @@ export interface SimulateOptions {
   seed: string;
   maxActions?: number;
   budgetMs?: number;
-  /** Progress: game index (0-based), actions so far in it. */
-  onProgress?: (game: number, actions: number) => void;
+  /** Progress: game index (0-based), actions so far in it, the game's state. */
+  onProgress?: (game: number, actions: number, state: BaseState) => void;
   onGame?: (game: number, result: GameSummary, played: PlayedGame) => void;
 }
 
@@ -24,6 +24,11 @@ export interface GameSummary {
   result: string;
   victoryLevel: string;
   actions: number;
+  /** The whole game's wall and CPU time (every seat's thinking and the rules), milliseconds. */
+  wallMs: number;
+  cpuMs: number;
+  /** The game reached `maxActions` before it ended (no winner, not a draw). */
+  unfinished: boolean;
   lastTurn: number;
   milestones: Record<string, number>;
   msPerDecision: Record<Seat, number>;
@@ -53,30 +58,45 @@ export interface SimulationResult {
 
 export function simulate(ruleset: Ruleset<any>, o: SimulateOptions): SimulationResult {
   const games: GameSummary[] = [];
+  for (let i = 0; i < o.games; i++) {
+    const { summary, played } = simulateGame(ruleset, o, i);
+    games.push(summary);
+    o.onGame?.(i, summary, played);
+  }
+  return simulationResult(ruleset, o, games);
+}
+
+/** Game `i` of a simulation (seed `<seed>-i`): the same game whichever process plays it (`src/ai/simulate-jobs.ts`). */
+export function simulateGame(ruleset: Ruleset<any>, o: SimulateOptions, i: number): { summary: GameSummary; played: PlayedGame } {
+  const seed = `${o.seed}-${i}`;
+  const t0 = performance.now(), c0 = cpuMs();
+  const g = playGame(ruleset, {
+    scenario: o.scenario, options: o.options, seed, players: o.players, maxActions: o.maxActions, budgetMs: o.budgetMs,
+    onAction: (n, state) => o.onProgress?.(i, n, state),
+  });
+  const wallMs = performance.now() - t0, gameCpuMs = cpuMs() - c0;
+  const summary: GameSummary = {
+    wallMs, cpuMs: gameCpuMs,
+    seed, winner: g.outcome?.winner ?? null, result: g.outcome?.result ?? 'unfinished', victoryLevel: g.victoryLevel, actions: g.actions,
+    unfinished: g.unfinished, lastTurn: g.reports[g.reports.length - 1]?.turn ?? 0, milestones: g.milestones,
+    msPerDecision: Object.fromEntries(Object.keys(g.decisions).map((k) => [k, g.thinkMs[k]! / g.decisions[k]!])),
+    maxDecisionMs: g.maxDecisionMs,
+    turnMs: Object.fromEntries(Object.entries(g.turnMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+    turnCpuMs: Object.fromEntries(Object.entries(g.turnCpuMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+    turnPositions: Object.fromEntries(Object.entries(g.turnPositions).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
+    production: g.reports.filter((r) => r.production).map((r) => ({ turn: r.turn, values: r.production! })),
+  };
+  return { summary, played: g };
+}
+
+/** Wins, draws and unfinished games (stopped at `maxActions`) of a simulation's games, in game order. */
+export function simulationResult(ruleset: Ruleset<any>, o: SimulateOptions, games: GameSummary[]): SimulationResult {
   const wins: Record<string, number> = Object.fromEntries(ruleset.seats.map((s) => [s, 0]));
   let draws = 0, unfinished = 0;
-  for (let i = 0; i < o.games; i++) {
-    const seed = `${o.seed}-${i}`;
-    const g = playGame(ruleset, {
-      scenario: o.scenario, options: o.options, seed, players: o.players, maxActions: o.maxActions, budgetMs: o.budgetMs,
-      onAction: (n) => o.onProgress?.(i, n),
-    });
-    const winner = g.outcome?.winner ?? null;
+  for (const g of games) {
     if (g.unfinished) unfinished++;
-    else if (winner === null) draws++;
-    else wins[winner] = (wins[winner] ?? 0) + 1;
-    const s: GameSummary = {
-      seed, winner, result: g.outcome?.result ?? 'unfinished', victoryLevel: g.victoryLevel, actions: g.actions,
-      lastTurn: g.reports[g.reports.length - 1]?.turn ?? 0, milestones: g.milestones,
-      msPerDecision: Object.fromEntries(Object.keys(g.decisions).map((k) => [k, g.thinkMs[k]! / g.decisions[k]!])),
-      maxDecisionMs: g.maxDecisionMs,
-      turnMs: Object.fromEntries(Object.entries(g.turnMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
-      turnCpuMs: Object.fromEntries(Object.entries(g.turnCpuMs).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
-      turnPositions: Object.fromEntries(Object.entries(g.turnPositions).map(([k, xs]) => [k, { mean: mean(xs), max: Math.max(0, ...xs), turns: xs.length }])),
-      production: g.reports.filter((r) => r.production).map((r) => ({ turn: r.turn, values: r.production! })),
-    };
-    games.push(s);
-    o.onGame?.(i, s, g);
+    else if (g.winner === null) draws++;
+    else wins[g.winner] = (wins[g.winner] ?? 0) + 1;
   }
   const scenario = o.scenario ?? ruleset.scenarios[0]!.id;
   return { ruleset: ruleset.id, scenario, history: aiAdapterFor(ruleset.id)?.history?.(scenario) ?? [], players: o.players, games, wins, draws, unfinished };

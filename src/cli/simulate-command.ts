@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parsePlayerKind, type PlayerKind } from '../ai/play.ts';
-import { resultsTable, simulate, simulationChart } from '../ai/simulate.ts';
+import { resultsTable, simulate, simulationChart, type SimulateOptions } from '../ai/simulate.ts';
+import { simulateJobs } from '../ai/simulate-jobs.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { CliError, parseIntArg, writeJsonFile } from './io.ts';
 import { parseOptions } from './kernel-commands.ts';
@@ -22,9 +23,11 @@ export function registerSimulateCommand(program: Command): void {
     .option('--chart <file.svg>', 'write win rates and production over time as an SVG chart')
     .option('--json <file>', 'write every game\'s summary as JSON')
     .option('--save <dir>', 'save every game\'s log in this folder')
-    .action((o: {
+    .option('--jobs <n>', 'games played at once, each in its own process (the same games as one at a time)', '1')
+    .option('--results <file.jsonl>', 'append each game\'s summary as it ends; run again, skip the games it holds')
+    .action(async (o: {
       ruleset: string; scenario?: string; games: string; seats: string; seed: string; option?: string[];
-      maxActions: string; budgetMs?: string; chart?: string; json?: string; save?: string;
+      maxActions: string; budgetMs?: string; chart?: string; json?: string; save?: string; jobs: string; results?: string;
     }) => {
       const r = getRuleset(o.ruleset);
       const kinds = o.seats.split(',').map((s) => s.trim()).filter(Boolean);
@@ -45,16 +48,24 @@ export function registerSimulateCommand(program: Command): void {
         const text = `[${'#'.repeat(fill)}${'.'.repeat(width - fill)}] game ${Math.min(i + 1, games)}/${games}, ${actions} actions`;
         process.stderr.write(isTty ? `\r${text}\x1b[K` : `${text}\n`);
       };
-      const result = simulate(r, {
+      const jobs = parseIntArg('--jobs', o.jobs, 1);
+      let ended = 0;
+      const so: SimulateOptions = {
         scenario: o.scenario, options: parseOptions(o.option ?? []), games, players, seed: o.seed,
         maxActions: parseIntArg('--max-actions', o.maxActions, 1),
         budgetMs: o.budgetMs === undefined ? undefined : parseIntArg('--budget-ms', o.budgetMs, 1),
         onProgress: (i, n) => progress(i, n),
         onGame: (i, s, played) => {
+          if (jobs > 1 || o.results) {
+            ended++;
+            process.stderr.write(`game ${i + 1} (${ended}/${games} ended): ${s.unfinished ? `unfinished at ${s.actions} actions` : `${s.victoryLevel}, ${s.actions} actions`}\n`);
+            return;
+          }
           progress(i, s.actions, true);
           if (o.save) writeJsonFile(`${o.save}/${r.id}-${s.seed}.json`, played.game.toLog({ players: players as Record<string, string> }));
         },
-      });
+      };
+      const result = jobs > 1 || o.results ? await simulateJobs(r, so, { jobs, resultsFile: o.results, save: o.save }) : simulate(r, so);
       if (isTty) process.stderr.write('\n');
       process.stdout.write(resultsTable(result));
       if (o.chart) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionKey, applyAction, checkLog, forceDice, fuzzGame, Game, hashString, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor, write,
-  createRng, nextInt, rollDice, sameAction, type Action, type Json, type Ruleset, type BaseState,
+  actionKey, applyAction, checkLog, contentKey, forceDice, fuzzGame, Game, hashString, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor, write,
+  createRng, nextInt, rollDice, sameAction, withContentFacts, withRng, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
 import { tokens } from './testing/tokens.ts';
@@ -127,7 +127,7 @@ describe('action identity', () => {
       return Object.fromEntries(keys.map((k) => [k, shuffled(a[k])])) as Json;
     };
     let equal = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 2000; i++) {
       const a = { type: 'move', ...object(0) } as Action;
       const b = (nextInt(rng, 3) === 0 ? shuffled(a as unknown as Json) : { type: 'move', ...object(0) }) as Action;
       const same = actionKey(a) === actionKey(b);
@@ -355,6 +355,26 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'z', to: 1 })).toThrow(RuleViolation);
     expect(state.at).toEqual({ x: 0, y: 3 });
   });
+
+  it("the fuzzer's group-first player picks uniformly among the prompt's choice and groups, then within the group", () => {
+    // First position: Stop, group x (x to 1), group y (y to 2, y to 4). Group first: Stop 1 in 3; whole list: 1 in 4.
+    const stops = (pick: 'all' | 'group') => {
+      let n = 0;
+      for (let i = 0; i < 2000; i++) {
+        const r = fuzzGame(tokens, { scenario: 's', seed: `g${i}`, maxActions: 1, pick });
+        if (r.log.entries.length === 1 && 'action' in r.log.entries[0]! && r.log.entries[0].action.type === 'stop') n++;
+      }
+      return n;
+    };
+    const group = stops('group'), all = stops('all');
+    expect(group).toBeGreaterThan(600);
+    expect(group).toBeLessThan(740);
+    expect(all).toBeGreaterThan(430);
+    expect(all).toBeLessThan(570);
+    const whole = fuzzGame(tokens, { scenario: 's', seed: 'whole', pick: 'group' });
+    expect(whole.failure ?? null).toBeNull();
+    expect(whole.outcome?.result).toBe('stopped');
+  });
 });
 
 describe('facts derived from settled states (derived, derivedFrom, check mode)', () => {
@@ -428,5 +448,36 @@ describe('copy-on-write states (Ruleset.copyOnWrite)', () => {
     expect(stateHash(s1)).toBe(hashString(JSON.stringify(s1)));
     expect(() => applyAction(counts, s1, 'x', { type: 'bypass' })).toThrow(TypeError);
     expect(s1.b.m).toBe(0);
+  });
+
+  it('contentKey: equal content, equal key (copies from the same state share unchanged parts); any difference, another key', () => {
+    interface Units extends BaseState { units: Record<string, { where: string }> }
+    const moves: Ruleset<Units> = {
+      ...(counts as unknown as Ruleset<Units>), id: 'moves',
+      setup: () => ({ units: { u1: { where: 'a' }, u2: { where: 'a' } }, stack: [{ proc: 'turn' }] }),
+      procedures: {
+        turn: {
+          prompts: () => [{ seat: 'x', rule: 'test', kind: 'move', text: 'Move', choices: ['b', 'c'].map((to) => ({ action: { type: 'move', to }, label: to })) }],
+          act(ctx, _f, _seat, action) { write(ctx.state, 'units', 'u1').where = action.to as string; },
+        },
+      },
+    };
+    const s0 = setupGame(moves, 'one', {}, 'x').state;
+    expect(contentKey(s0)).toBeNull();
+    withContentFacts(() => {
+      const b1 = applyAction(moves, s0, 'x', { type: 'move', to: 'b' }).state;
+      const b2 = applyAction(moves, withRng(s0, createRng('other')), 'x', { type: 'move', to: 'b' }).state;
+      const c = applyAction(moves, s0, 'x', { type: 'move', to: 'c' }).state;
+      expect(b2).not.toBe(b1);
+      expect(contentKey(b2)).toBe(contentKey(b1));
+      expect(contentKey({ ...s0, seq: 9, rng: createRng('y') })).toBe(contentKey(s0));
+      expect(new Set([s0, b1, c].map(contentKey)).size).toBe(3);
+      expect(contentKey({ ...s0, units: { u2: s0.units.u2!, u1: s0.units.u1! } })).not.toBe(contentKey(s0)); // key order
+      expect(contentKey({ ...s0, units: { u1: s0.units.u1! } })).not.toBe(contentKey(s0));
+      const open = { ...s0, units: { u1: { where: 'a' }, u2: { where: 'a' } } };
+      const before = contentKey(open);
+      open.units.u1.where = 'b'; // not frozen: read again
+      expect(contentKey(open)).not.toBe(before);
+    });
   });
 });

@@ -1,6 +1,5 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
-import { stateHash } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
   Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
@@ -211,7 +210,8 @@ export function derived<T>(state: BaseState, key: string, compute: () => T): T {
 /**
  * Like `derived`, but `compute` also gets the latest value of the same fact in the states this one was applied from
  * (undefined when none is known), so that it may return it again while its inputs are unchanged; such facts must
- * hold no state objects (they are inherited from state to state). `compute` must answer exactly what it would answer
+ * hold no state objects (they are inherited from state to state), except parts of settled states of a copy-on-write
+ * rule set (frozen, never changed: identity then says "unchanged"). `compute` must answer exactly what it would answer
  * from scratch: check mode (`checkDerivedFacts`) computes both and throws an EngineError on a difference.
  */
 export function derivedFrom<T>(state: BaseState, key: string, compute: (previous: T | undefined) => T): T {
@@ -258,7 +258,7 @@ export function checkDerivedFacts(state: BaseState): void {
  */
 export function withContentFacts<T>(run: () => T): T {
   if (contentScopes.length) return run();
-  contentScopes.push(new Map());
+  contentScopes.push({ facts: new Map(), ids: new WeakMap(), interned: new Map(), names: new Map(), keys: new WeakMap() });
   try {
     return run();
   } finally {
@@ -266,20 +266,130 @@ export function withContentFacts<T>(run: () => T): T {
   }
 }
 
+/** An open content memo: the facts, and a number for each distinct content met (frozen objects keep theirs). */
+interface ContentScope {
+  facts: Map<string, unknown>;
+  ids: WeakMap<object, number>;
+  interned: Map<string, number>;
+  /** Object keys and string values as JSON strings. */
+  names: Map<string, string>;
+  /** Defined keys, in order, of objects that copies were made from. */
+  keys: WeakMap<object, string[]>;
+}
+
 /** Open content memos (at most one): see withContentFacts. */
-const contentScopes: Map<string, unknown>[] = [];
+const contentScopes: ContentScope[] = [];
+
+/**
+ * Number of the content of `v` in `scope`: equal content, equal number. A frozen object whose parts are all frozen
+ * or primitive never changes, so its number is kept by identity: copy-on-write states share such subtrees, and only
+ * what an apply wrote is read again. Negative when `v` may still change (its number is then not kept).
+ */
+function contentId(scope: ContentScope, v: object): number {
+  const known = scope.ids.get(v);
+  if (known !== undefined) return known;
+  let stable = Object.isFrozen(v);
+  let text: string;
+  if (Array.isArray(v)) {
+    text = '[';
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x !== 'object' || x === null) text += `${primitiveText(scope, x)},`;
+      else {
+        const id = contentId(scope, x);
+        if (id < 0) stable = false;
+        text += `#${id < 0 ? -id : id},`;
+      }
+    }
+  } else {
+    const from = copiedFrom.get(v) as Record<string, unknown> | undefined;
+    const diff = from && contentDiff(scope, v as Record<string, unknown>, from);
+    if (diff) {
+      text = diff.text;
+      if (!diff.stable) stable = false;
+    } else text = '{';
+    if (!diff) for (const k in v) {
+      const x = (v as Record<string, unknown>)[k];
+      if (x === undefined) continue;
+      let name = scope.names.get(k);
+      if (name === undefined) scope.names.set(k, (name = JSON.stringify(k)));
+      if (typeof x !== 'object' || x === null) text += `${name}:${primitiveText(scope, x)},`;
+      else {
+        const id = contentId(scope, x);
+        if (id < 0) stable = false;
+        text += `${name}:#${id < 0 ? -id : id},`;
+      }
+    }
+  }
+  let id = scope.interned.get(text);
+  if (id === undefined) scope.interned.set(text, (id = scope.interned.size + 1));
+  if (!stable) return -id;
+  scope.ids.set(v, id);
+  return id;
+}
+
+/**
+ * The content of `v`, an object copied from `from` (copy-on-write), as `from`'s number and the values that differ;
+ * null when `from` may change or `v` does not keep `from`'s keys in their order (the caller then lists every key).
+ */
+function contentDiff(scope: ContentScope, v: Record<string, unknown>, from: Record<string, unknown>): { text: string; stable: boolean } | null {
+  const base = contentId(scope, from);
+  if (base < 0) return null;
+  let keys = scope.keys.get(from);
+  if (!keys) {
+    keys = [];
+    for (const k in from) if (from[k] !== undefined) keys.push(k);
+    scope.keys.set(from, keys);
+  }
+  let text = `~${base}{`, stable = true, i = 0;
+  for (const k in v) {
+    const x = v[k];
+    if (x === undefined) continue;
+    if (i < keys.length && keys[i] !== k) return null;
+    i++;
+    if (x === from[k]) continue;
+    let name = scope.names.get(k);
+    if (name === undefined) scope.names.set(k, (name = JSON.stringify(k)));
+    if (typeof x !== 'object' || x === null) text += `${name}:${primitiveText(scope, x)},`;
+    else {
+      const id = contentId(scope, x);
+      if (id < 0) stable = false;
+      text += `${name}:#${id < 0 ? -id : id},`;
+    }
+  }
+  return i >= keys.length ? { text, stable } : null;
+}
+
+/** A JSON primitive as text for contentId (strings quoted, so that "1" and 1 differ). */
+function primitiveText(scope: ContentScope, x: unknown): string {
+  if (typeof x !== 'string') return String(x);
+  let text = scope.names.get(x);
+  if (text === undefined) scope.names.set(x, (text = JSON.stringify(x)));
+  return text;
+}
+
+/**
+ * Inside withContentFacts: a key equal for positions of equal content (dice and action count aside), cheap for
+ * copy-on-write states (only what differs from frozen shared parts is read). Outside: null.
+ */
+export function contentKey(state: object): string | null {
+  const scope = contentScopes[contentScopes.length - 1];
+  if (!scope) return null;
+  const { rng: _rng, seq: _seq, ...content } = state as Record<string, unknown>;
+  return `c${Math.abs(contentId(scope, content))}`;
+}
 
 /**
  * A fact of `state` that depends only on its content (never on its dice or action count): inside withContentFacts,
  * computed once per distinct position; elsewhere as `derived`. The value must be plain data that keeps no state.
  */
 export function derivedByContent<T>(state: BaseState, key: string, compute: () => T): T {
-  const memo = contentScopes[contentScopes.length - 1];
-  if (!memo) return derived(state, key, compute);
-  const k = `${stateHash({ ...state, rng: null, seq: 0 } as unknown as Json)}|${key}`;
-  if (memo.has(k)) return memo.get(k) as T;
+  const scope = contentScopes[contentScopes.length - 1];
+  if (!scope) return derived(state, key, compute);
+  const k = `${contentKey(state)}|${key}`;
+  if (scope.facts.has(k)) return scope.facts.get(k) as T;
   const v = compute();
-  memo.set(k, v);
+  scope.facts.set(k, v);
   return v;
 }
 
@@ -557,6 +667,9 @@ function jsonCopy(v: Json | undefined): Json {
 /** The objects an apply in progress has copied into its draft state (writable until the apply ends), by draft. */
 const drafts = new WeakMap<object, Set<object>>();
 
+/** The settled object each object of a draft (and its settled rebuild) was copied from: contentId reads the difference. */
+const copiedFrom = new WeakMap<object, object>();
+
 /**
  * The draft of a copy-on-write apply: the top level of `state` copied (sharing every subtree), with the kernel's own
  * fields (stack, dice, sealed answers: small, written by the kernel) copied whole.
@@ -585,7 +698,9 @@ export function write(state: object, ...path: (string | number | symbol)[]): unk
     let child = obj[k as string] as unknown;
     if (typeof child !== 'object' || child === null) throw new EngineError(`write: no object at ${path.map(String).join('.')}`);
     if (owned && !owned.has(child)) {
+      const from = child as object;
       child = Array.isArray(child) ? child.slice() : { ...child };
+      copiedFrom.set(child as object, from);
       obj[k as string] = child;
       owned.add(child as object);
     }
@@ -617,6 +732,8 @@ function settledCopy(v: unknown): unknown {
     const x = (v as Obj)[k];
     if (x !== undefined) out[k] = settledCopy(x);
   }
+  const from = copiedFrom.get(v);
+  if (from) copiedFrom.set(out, from);
   return Object.freeze(out);
 }
 

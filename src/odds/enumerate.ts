@@ -1,8 +1,8 @@
 // The generic exact-odds engine: run the rule set's own code on private copies in enumeration mode, branch over
 // every result of each roll it asks for (DiceNeeded), follow a policy at decisions, stop when the combat is over.
 import {
-  actionKey, applyAction, DiceNeeded, prompts, stateHash, withRng,
-  type Action, type BaseState, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
+  actionKey, applyAction, contentKey, DiceNeeded, prompts, stateHash, withRng,
+  type Action, type BaseState, type Frame, type GameEvent, type Json, type Prompt, type Ruleset, type Seat,
 } from '../engine/index.ts';
 import { faceBranches, successBranches, sumBranches, unorderedFaceBranches, type RollBranch } from './dice.ts';
 import { Fraction } from './fraction.ts';
@@ -54,6 +54,63 @@ export function resultKey(r: CombatResult): string {
   return actionKey(r as unknown as Action);
 }
 
+/** The decision the resolution takes at a prompt: the caller's policy, the adapter's default, else the first choice. */
+export function resolutionChoice<S extends BaseState>(adapter: OddsAdapter<S>, opts: OddsOptions<S> = {}): (s: S, p: Prompt) => Action {
+  return (s, p) => {
+    const a = opts.policy?.(s, p) ?? adapter.defaultChoice?.(s, p) ?? p.choices[0]?.action;
+    if (!a) throw new Error(`odds: ${p.seat} is asked "${p.text}" (${p.rule}) with no choice during the resolution`);
+    return a;
+  };
+}
+
+/**
+ * `ruleset` where a lone prompt that `taken` selects is answered by `choose` inside the run that reaches it (as a step of
+ * its procedure) instead of stopping there: the resolution takes the same decisions in one run of the rules instead
+ * of one run each. Runs reach the same positions with the same events; the kernel's legality check of those answers
+ * is skipped (they are among the prompt's choices).
+ */
+export function withDecisionsTaken<S extends BaseState>(ruleset: Ruleset<S>, taken: (p: Prompt) => boolean, choose: (s: S, p: Prompt) => Action): Ruleset<S> {
+  const procedures: Ruleset<S>['procedures'] = {};
+  for (const [name, proc] of Object.entries(ruleset.procedures)) {
+    const { prompts: ask, act } = proc;
+    if (!ask || !act || proc.simultaneous) {
+      procedures[name] = proc;
+      continue;
+    }
+    // The prompt found by `prompts` just before the kernel runs the same frame (advance asks, then runs).
+    const asked = new WeakMap<object, Prompt>();
+    const lone = (s: S, f: Frame): Prompt | null => {
+      const ps = ask(s, f);
+      return ps.length === 1 && taken(ps[0]!) ? ps[0]! : null;
+    };
+    procedures[name] = {
+      ...proc,
+      prompts(s, f) {
+        const ps = ask(s, f);
+        if (ps.length !== 1 || !taken(ps[0]!)) return ps;
+        asked.set(f, ps[0]!);
+        return [];
+      },
+      run(ctx, f) {
+        const p = asked.get(f) ?? lone(ctx.state, f);
+        asked.delete(f);
+        if (p) {
+          const depth = ctx.state.stack.length;
+          act(ctx, f, p.seat, choose(ctx.state, p));
+          // An answer that changed only the frame's fields: the frame is put back as it now is (the kernel's record
+          // that the step made progress).
+          if (ctx.state.stack.length === depth && ctx.state.stack[depth - 1] === f) {
+            const { proc: same, ...locals } = f;
+            ctx.goto(same, locals);
+          }
+        } else if (proc.run) proc.run(ctx, f);
+        else throw new Error(`odds: ${ruleset.id}: procedure "${name}" awaits no decision and has no run step`);
+      },
+    };
+  }
+  return { ...ruleset, procedures };
+}
+
 export class OddsLimitError extends Error {
   constructor(message: string) {
     super(message);
@@ -75,15 +132,11 @@ export function enumerateCombat<S extends BaseState>(
   const memo = new Map<string, Dist>();
   const shared = new Map<string, { from: S; dist: Dist }>();
   const before = state;
-  const choose = (s: S, p: Prompt): Action => {
-    const a = opts.policy?.(s, p) ?? adapter.defaultChoice?.(s, p) ?? p.choices[0]?.action;
-    if (!a) throw new Error(`odds: ${p.seat} is asked "${p.text}" (${p.rule}) with no choice during the resolution`);
-    return a;
-  };
+  const choose = resolutionChoice(adapter, opts);
 
   // Distribution from a real (enumerating) state where `who` is about to take `act`; `notes` carried so far.
   const fromDecision = (s: S, who: Seat, act: Action, notes: Record<string, Json>): Dist => {
-    const key = useMemo ? `${stateHash(s)}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
+    const key = useMemo ? `${contentKey(s) ?? stateHash(s)}|${who}|${actionKey(act)}|${JSON.stringify(notes)}` : '';
     if (useMemo) {
       const hit = memo.get(key);
       if (hit) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, Game, setupGame, type Ruleset } from '../engine/index.ts';
 import { duel, type DuelState } from '../engine/testing/duel.ts';
-import { combatOdds, oddsForChoice, enumerateCombat, sumBranches, faceBranches, unorderedFaceBranches, successBranches, Fraction, describeOdds } from './index.ts';
+import { combatOdds, oddsForChoice, enumerateCombat, resolutionChoice, withDecisionsTaken, sumBranches, faceBranches, unorderedFaceBranches, successBranches, Fraction, describeOdds } from './index.ts';
 import { duelPackage } from '../rulesets/duel/package.ts';
 import { skirmish, skirmishOdds, type SkirmishState } from './testing-skirmish.ts';
 
@@ -126,6 +126,18 @@ describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
     expect(withMemo.stats.applies).toBeLessThan(without.stats.applies);
     const flat = (d: typeof withMemo.dist) => [...d.entries()].map(([k, v]) => `${k}=${v.p}`).sort();
     expect(flat(withMemo.dist)).toEqual(flat(without.dist));
+  });
+  it('decisions taken inside the runs (withDecisionsTaken): the same distribution as one run per decision, without decision states', () => {
+    const s = start();
+    const flat = (d: Map<string, { p: Fraction }>) => [...d.entries()].map(([k, v]) => `${k}=${v.p}`).sort();
+    for (const opts of [{}, { policy: (_s: SkirmishState, p: { kind: string }) => (p.kind === 'yes-no' ? { type: 'break' } : null) }]) {
+      const stepwise = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { ...opts, memo: false });
+      const taken = withDecisionsTaken(skirmish as Ruleset<SkirmishState>, (p) => p.kind === 'yes-no', resolutionChoice(skirmishOdds, opts));
+      const inRuns = enumerateCombat(taken, skirmishOdds, s, 'a', { type: 'attack' }, { ...opts, memo: false });
+      expect(stepwise.stats.decisions).toBeGreaterThan(0);
+      expect(inRuns.stats.decisions).toBe(0);
+      expect(flat(inRuns.dist)).toEqual(flat(stepwise.dist));
+    }
   });
   it('Skirmish 3 a rule reading single faces is enumerated face by face: two hits on 2d6 is 1/9', () => {
     const r = combatOdds(skirmishPackage, start(), 'a', { type: 'volley' });

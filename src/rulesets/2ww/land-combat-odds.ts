@@ -5,7 +5,7 @@
 // checks what it logged against the class it stands for. Rolls of anything else (a transit attack on a retreating
 // fleet, 8.3.5) are not modelled: the calculator then hands the combat back to the plain enumeration.
 import type { Action, Ctx, GameEvent, Json, Prompt, Ruleset, Seat } from '../../engine/index.ts';
-import { applyEnumerating, enumerateCombat } from '../../odds/enumerate.ts';
+import { applyEnumerating, enumerateCombat, resolutionChoice, withDecisionsTaken } from '../../odds/enumerate.ts';
 import { sumBranches, type RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
 import type { CalculatedOdds, DiceRequest, OddsAdapter, OddsOptions, RollGrouping } from '../../odds/types.ts';
@@ -139,6 +139,9 @@ function stopAtLandFire(ruleset: Ruleset<TwoWWState>, f: DeclareFrame, seat: Sea
   return { ...ruleset, procedures: { ...ruleset.procedures, 'land-combat': procedure } };
 }
 
+/** Decisions of the resolution taken inside the runs (withDecisionsTaken): losses, retreats, advances (2WW 9). The defender's support (9.1.2) stays a decision: the classes of the support battle read it from the position. */
+const TAKEN: ReadonlySet<string> = new Set(['allocate-loss', 'retreat', 'advance']);
+
 /** Exact odds of the land combat `action` confirms, or why the calculator leaves it to the enumeration. */
 export function calculateLandCombat(
   ruleset: Ruleset<TwoWWState>, adapter: OddsAdapter<TwoWWState>, state: TwoWWState, seat: Seat, action: Action, opts: OddsOptions<TwoWWState>,
@@ -150,8 +153,10 @@ export function calculateLandCombat(
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
-    const rules = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat, invasion);
-    const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(rules, state));
+    const stepwise = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat, invasion);
+    const rules = withDecisionsTaken(stepwise, (p) => TAKEN.has(p.kind), resolutionChoice(settled, opts));
+    // The probes of the fire pairs stop at the first decision after the pair (all they read).
+    const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(stepwise, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };
   } catch (e) {
     if (e instanceof Unmodelled) return { fallback: e.message };

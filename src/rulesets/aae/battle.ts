@@ -24,6 +24,7 @@ import {
 import { removeUnit } from './units.ts';
 import { RULE_MAX_ROUNDS, maxRounds } from './house/rounds.ts';
 import { offerSecondAttack } from './house/second-attack.ts';
+import { vichySurrenders } from './house/vichy.ts';
 
 export const RULE_COMBAT = 'AAE Conduct Combat';
 export const RULE_AA = 'AAE Conduct Combat: Antiaircraft Fire';
@@ -518,6 +519,7 @@ function finishStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
 
 function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   const s = ctx.state;
+  if (f.kind === 'land' && f.round === 1) vichySurrenders(ctx, f.area);
   const { att, def, attC, defC } = forces(s, f);
   const attFighting = att.filter((u) => takesPartInBattle(combatant(u)));
   const defFighting = def.filter((u) => takesPartInBattle(combatant(u)));

@@ -9,7 +9,7 @@ import {
 } from './politics.ts';
 import { quarterOf } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
-import type { BkgState } from './state.ts';
+import type { BkgState, Unit } from './state.ts';
 
 const CARDS = new Map(bkgData().cards.map((c) => [c.id, c]));
 
@@ -174,6 +174,17 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
 /** Areas of Africa (card Triumph & Fall of the Desert Fox). */
 const AFRICA = new Set(['morocco', 'algeria', 'tripolitania', 'cyreneica', 'matruh', 'alexandria', 'sudan', 'abessinia', 'french-west-africa', 'kenya', 'rhodesia', 'south-africa']);
 
+/** Card Tito Partisans, in effect: German land units may not leave Yugoslavia if fewer than 5 strength points of them
+ *  would stay (ruling 80). */
+export function titoAllows(s: BkgState, leaving: Unit[]): boolean {
+  if (!s.cards.inEffect.includes('tito-partisans')) return true;
+  const out = leaving.filter((u) => u.where === 'yugoslavia' && u.power === 'germany' && (u.type === 'inf' || u.type === 'arm'));
+  if (!out.length) return true;
+  const ids = new Set(out.map((u) => u.id));
+  const stay = Object.values(s.units).filter((u) => u.where === 'yugoslavia' && !u.aboard && u.power === 'germany' && (u.type === 'inf' || u.type === 'arm') && !ids.has(u.id));
+  return stay.reduce((n, u) => n + (u.reduced ? (u.back ?? 0) : u.front), 0) >= 5;
+}
+
 export function inAfrica(id: string): boolean {
   return AFRICA.has(id);
 }
@@ -237,7 +248,7 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
     case 'spies': return [play('see the enemy side\'s cards')];
     case 'us-chinese-aircraft': return m === 'usa' ? [play('in effect from now on')] : [];
     case 'their-finest-hour': return m === 'be' && (isConquered(s, 'france') || s.events.includes('vichy')) ? [play('in effect from now on')] : [];
-    case 'tito-partisans': return [play('in effect from now on')];
+    case 'tito-partisans': return sideOf(s, s.control.yugoslavia!) === 'axis' ? [play('Germany must keep 5 strength points of land units in Yugoslavia')] : [];
     case 'total-war': return quartersAtWar(s, m) >= 4 ? [play('production +3; your troops never retreat')] : [];
     case 'desert-fox': return [play('your land units in Africa exploit without an HQ this turn')];
     case 'ussr-declares-war': return m === 'ussr' && quarterOf(s).year >= 1941 && !atWarWith('germany') ? [play('the USSR declares war on Germany')] : [];

@@ -5,6 +5,7 @@ import { movementRange, SearchScratch } from '../../board/index.ts';
 import { derived, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { connectionClosed } from './supply.ts';
+import { unpinned } from './pinning.ts';
 import {
   atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
 } from './politics.ts';
@@ -289,7 +290,8 @@ export function reserveTargets(env: MoveEnv, u: Unit, attackedByLand: Set<string
 /** Land combats a task force may support from its sea zone (6.1.3 B): its side attacking, or defending in a reaction. */
 export function supportTargets(s: BkgState, tf: Unit, side: Side, attacking: boolean): string[] {
   if (tf.type !== 'tf' || !isSeaZone(tf.where) || tf.from) return [];
-  if (s.battles.some((b) => b.place === tf.where)) return [];
+  // Advanced 10.1: a task force attacked in its sea zone supports nobody, unless the attackers cannot pin it.
+  if (s.battles.some((b) => b.place === tf.where) && (attacking || s.rules !== 'advanced' || !unpinned(s, [tf]))) return [];
   const places = new Set(s.battles.filter((b) => (b.attacker === side) === attacking && !isSeaZone(b.place)).map((b) => b.place));
   return coastsOf(tf.where).filter((a) => places.has(a));
 }
@@ -338,7 +340,7 @@ export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', command
       if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp' || s.oos.includes(u.id)) return false;
     }
     if (u.type === 'arm' || u.type === 'hq' || u.type === 'air') return true;
-    return u.type === 'inf' && commanded(u);
+    return (u.type === 'inf' || isShip(u)) && commanded(u); // ships under a naval HQ at sea (6.3)
   }
   if (u.power === 'usa' && isShip(u) && u.type !== 'conv' && !isBelligerentUsa(s)) return false;
   return true;
@@ -376,6 +378,7 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
   if (!c) return [];
   const g = bkgMap().board;
   const out: { to: string; attack: boolean }[] = [];
+  let pinned: boolean | undefined;
   for (const a of coastsOf(c.where)) {
     const n = g.index(a);
     const st = env.status[n];
@@ -386,9 +389,20 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
     // Advanced 6.5.4: an invasion (a landing in an enemy area) not on a forbidden coast, by land units that boarded this
     // phase at most 3 sea zones from the invasion sea zone.
     if (env.adv && hostile && (area(a).forbiddenCoast || u.type === 'air' || u.board === undefined || (c.mp ?? 0) - u.board > 2)) continue;
+    // Advanced 10.1: a convoy pinned by enemy ships in its sea zone lands nothing in an enemy area.
+    if (env.adv && hostile && (pinned ??= convoyPinned(s, c))) continue;
     out.push({ to: a, attack: hostile });
   }
   return out;
+}
+
+/** Advanced 10.1: enemy units in the convoy's sea zone pin as many of the side's ships there as they can; ships that
+ *  already landed a unit in an enemy area this phase were the surplus. */
+function convoyPinned(s: BkgState, c: Unit): boolean {
+  if (c.carried) return false;
+  const side = sideOf(s, c.power);
+  const held = Object.values(s.units).filter((v) => v.where === c.where && !v.aboard && isShip(v) && sideOf(s, v.power) === side && !v.carried);
+  return !unpinned(s, [c], held);
 }
 
 /** A unit arrives where it moved (6.1.4): a declaration of war on a neutral (8.4), an attack on enemy units, or the

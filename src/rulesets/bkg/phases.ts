@@ -13,7 +13,10 @@ import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
-import { cardPlays, inAfrica, playCard } from './cards.ts';
+import { cardPlays, inAfrica, playCard, titoAllows } from './cards.ts';
+import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
+import { unpinned } from './pinning.ts';
+import { attackedAtSea, navalReserveTargets, seaBasedHq } from './navalhq.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -36,14 +39,17 @@ function seatsOf(s: BkgState, side: Side): Major[] {
 export function clearMarks(s: BkgState, side: Side): void {
   for (const u of Object.values(s.units)) {
     if (sideOf(s, u.power) !== side) continue;
-    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier;
+    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier; delete u.raid;
   }
 }
 
 /** HQs of a side and their command ratings, where they stand now. */
 export function hqCommand(s: BkgState, side: Side): HqCommand {
   const out: HqCommand = {};
-  for (const u of Object.values(s.units)) if (u.type === 'hq' && u.where !== 'box' && !u.aboard && sideOf(s, u.power) === side) out[u.id] = { at: u.where, left: u.front };
+  for (const u of Object.values(s.units)) {
+    // A naval HQ carried at sea commands the ships of its sea zone (6.3, 6.1.6).
+    if (u.type === 'hq' && u.where !== 'box' && (!u.aboard || seaBasedHq(u)) && sideOf(s, u.power) === side) out[u.id] = { at: u.where, left: u.front };
+  }
   return out;
 }
 
@@ -132,6 +138,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
     }
   }
   if (f.phase === 'move' && !isSeaZone(place)) {
+    out.push(...bombardmentChoices(s, seat, units, place));
     for (const u of distinct(s, units)) {
       for (const c of distinct(s, convoysFor(s, u))) {
         out.push({ action: { type: 'load', unit: u.id, convoy: c.id }, label: `Load ${unitLabel(u)} onto ${POWER_NAMES[c.power]} ${unitLabel(c)} in ${placeLabel(c.where)}`, refs: { units: [u.id, c.id], from: place, place: c.where } });
@@ -163,7 +170,8 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
       }
     }
   }
-  return out;
+  // Card Tito Partisans: the German garrison of Yugoslavia stays at 5 strength points.
+  return place === 'yugoslavia' ? out.filter((c) => titoAllows(s, ((c.action.units as string[] | undefined) ?? [c.action.unit as string]).map((id) => s.units[id]!))) : out;
 }
 
 /** 6.1.3 A: a load may change convoys in a sea zone next to a friendly area. */
@@ -172,12 +180,13 @@ function mayTransfer(s: BkgState, u: Unit): boolean {
   return !!c && coastsOf(c.where).some((a) => friendly(s, u.power, s.control[a]!));
 }
 
-/** Infantry moving in exploitation: only as many as the HQs where they stand still command (6.3). */
+/** Infantry (and ships under a naval HQ) moving in exploitation: only as many as the HQs where they stand still
+ *  command (6.3). */
 function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
   const left = new Map(Object.entries(hqs).map(([id, h]) => [id, h.left]));
   const out: Unit[] = [];
   for (const u of units) {
-    if (u.type !== 'inf') { out.push(u); continue; }
+    if (u.type !== 'inf' && !isShip(u)) { out.push(u); continue; }
     if (inAfrica(u.where) && s.effects.includes(`desert-fox:${sideOf(s, u.power)}`)) { out.push(u); continue; }
     const id = [...left.keys()].find((h) => hqs[h]!.at === u.where && left.get(h)! > 0 && friendly(s, s.units[h]?.power ?? '', u.power));
     if (!id) continue;
@@ -208,7 +217,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,
-        choices: [...cardPlays(s, seat), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
+        choices: [...cardPlays(s, seat), ...(f.phase === 'move' ? vWeaponChoices(s, seat) : []), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
         groups,
       });
     }
@@ -227,6 +236,8 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     const s = ctx.state;
     if (action.type === 'end') return void ctx.goto('movement', { ...f, ended: [...f.ended, seat as Major] });
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
+    if (action.type === 'v-weapon') return void fireVWeapon(ctx, seat as Major, action.to as string, action.atomic === true);
+    if (action.type === 'bomb') return void flyBombardment(ctx, seat as Major, action.units as string[], action.to as string, f.side, action.atomic === true);
     if (action.type === 'move') {
       const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));
@@ -254,7 +265,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
         const u = s.units[id]!;
         const d = destinations(envFor((unchanged && ctx.settled) || s, u.power), u, f.phase, true).get(action.to as string)!;
         unchanged = false;
-        const by = f.phase === 'exploit' && u.type === 'inf' ? commandedBy(s, hqs, u) : null;
+        const by = f.phase === 'exploit' && (u.type === 'inf' || isShip(u)) ? commandedBy(s, hqs, u) : null;
         if (by && hqs[by]) hqs[by]!.left--;
         moveUnit(ctx, u, action.to as string, d, f.side);
       }
@@ -334,8 +345,12 @@ function blitzkrieged(s: BkgState, to: string): boolean {
 function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
-  const here = (unitsByPlace(s).get(place) ?? []).filter((u) => !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
-  if (s.battles.some((b) => b.place === place)) return out;
+  let here = (unitsByPlace(s).get(place) ?? []).filter((u) => !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
+  // Units attacked where they stand fight there (basic); advanced 10.1: only as many as the attackers pin.
+  const attacked = s.battles.some((b) => b.place === place);
+  if (attacked && s.rules !== 'advanced') return out;
+  if (attacked) here = here.filter((u) => unpinned(s, [u]));
+  const free = (units: Unit[]) => !attacked || unpinned(s, units);
   const landAttacked = attackedByLand(s, f.side);
   for (const u of distinct(s, here)) {
     if (u.type === 'air') {
@@ -352,7 +367,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
     for (const to of new Set(lands.flatMap((u) => invasionReactionTargets(s, u, f.side)))) {
       const movers = lands.filter((u) => invasionReactionTargets(s, u, f.side).includes(to));
       for (const u of distinct(s, movers)) out.push({ action: { type: 'invasion-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion)`, refs: { units: [u.id], from: place, place: to } });
-      if (movers.length > 1) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+      if (movers.length > 1 && free(movers)) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
     }
     if (f.phase === 'move') {
       const ships = here.filter(isShip);
@@ -360,12 +375,25 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const u of ships) for (const to of navalReactionTargets(envs.of(u.power), u).keys()) targets.set(to, [...(targets.get(to) ?? []), u]);
       for (const [to, movers] of targets) {
         for (const u of distinct(s, movers)) out.push({ action: { type: 'naval-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: [u.id], from: place, place: to } });
-        if (movers.length > 1) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+        if (movers.length > 1 && free(movers)) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
       }
     }
   }
   const hqHere = Object.entries(f.hqs).filter(([id, h]) => h.at === place && s.units[id]);
-  if (hqHere.length) {
+  if (hqHere.length && isSeaZone(place)) { // naval reserves under a naval HQ at sea (6.1.6)
+    const cmd = hqHere.reduce((n, [, h]) => n + h.left, 0);
+    const zones = attackedAtSea(s, f.side);
+    const ships = cmd > 0 ? here.filter(isShip) : [];
+    const targets = new Map<string, Unit[]>();
+    for (const u of ships) for (const [to, d] of navalReserveTargets(envs.of(u.power), u, zones)) {
+      targets.set(to, [...(targets.get(to) ?? []), u]);
+      if (distinct(s, ships).includes(u)) out.push({ action: { type: 'reserve', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (naval reserve)`, refs: { units: [u.id], from: place, place: to, path: d.path } });
+    }
+    for (const [to, movers] of targets) {
+      const all = movers.slice(0, cmd);
+      if (all.length > 1 && free(all)) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (naval reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
+    }
+  } else if (hqHere.length) {
     const cmd = hqHere.reduce((n, [, h]) => n + h.left, 0);
     for (const u of distinct(s, here.filter(isLandUnit))) {
       if (u.type !== 'hq' && cmd <= 0) continue;
@@ -379,7 +407,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const to of landAttacked) {
         if (blitzkrieged(s, to)) continue;
         const all = land.filter((u) => reserveTargets(envs.of(u.power), u, landAttacked).has(to)).slice(0, cmd);
-        if (all.length > 1) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
+        if (all.length > 1 && free(all)) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
       }
     }
   }
@@ -388,9 +416,11 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
 
 export const reaction: Procedure<BkgState, ReactionFrame> = {
   prompts(s, f) {
-    if (!s.battles.some((b) => b.attacker !== f.side)) return [];
+    const atSea = attackedAtSea(s, f.side);
+    if (!s.battles.some((b) => b.attacker !== f.side) && !atSea.size) return [];
     const attackers = new Set<string>();
     for (const b of s.battles) if (b.attacker !== f.side) for (const u of battleSides(s, b).att) attackers.add(u.power);
+    for (const p of atSea) for (const u of Object.values(s.units)) if (u.where === p && isShip(u) && sideOf(s, u.power) !== f.side) attackers.add(u.power);
     const out: Prompt[] = [];
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
@@ -398,10 +428,13 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       if (!seatUnits(s, seat).some((u) => [...attackers].some((a) => atWar(s, u.power, a)))) continue;
       const places = new Map<string, Unit[]>();
       const invasionZones = s.battles.some((b) => b.invasion && !b.neutralMinor && b.attacker !== f.side);
+      const enemyBattles = s.battles.some((b) => b.attacker !== f.side);
       for (const u of Object.values(s.units)) {
         if (u.where === 'box' || u.aboard || u.done || u.from || seatOf(s, u.power) !== seat) continue;
-        if (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && Object.values(f.hqs).some((h) => h.at === u.where))
-          || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))) {
+        const commanded = Object.values(f.hqs).some((h) => h.at === u.where);
+        if ((enemyBattles && (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && commanded)
+          || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))))
+          || (atSea.size > 0 && isShip(u) && commanded)) {
           places.set(u.where, [...(places.get(u.where) ?? []), u]);
         }
       }
@@ -456,7 +489,10 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       }
       ctx.goto('reaction', { ...f, hqs });
     }
-    for (const u of units) { u.where = action.to as string; u.done = true; }
+    for (const u of units) {
+      for (const l of loadsOf(s, u)) l.where = action.to as string; // a convoy takes its load (a naval HQ) along
+      u.where = action.to as string; u.done = true;
+    }
     ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} ${action.type === 'reserve' ? 'moves reserves' : 'sends aircraft'} (${describeUnits(units)}) from ${placeLabel(from)} to ${placeLabel(action.to as string)}`, action.type === 'reserve' ? 'BKG 6.1.6' : 'BKG 6.1.5');
   },
 };
@@ -534,7 +570,7 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
     } else if (step === 'cards') {
       if (adv) ctx.push('segment-cards', { side: f.side, ended: [] });
     } else if (step === 'react' || step === 'react2') {
-      if (!s.battles.length) return;
+      if (!s.battles.length && !attackedAtSea(s, other(f.side)).size) return;
       s.phase = step === 'react' ? 'reaction' : 'exploitation reaction';
       clearMarks(s, other(f.side));
       ctx.push('reaction', { side: other(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, other(f.side)) });

@@ -25,7 +25,7 @@ export function countersInPlay(s: BkgState): ReadonlyMap<string, number> {
     const out = new Map<string, number>();
     for (const u of Object.values(s.units)) {
       if (u.type === 'hq') continue;
-      const k = `${u.power}|${mixKey(u.type, u.front, u.tag)}`;
+      const k = `${u.tag === 'F' ? 'france' : u.power}|${mixKey(u.type, u.front, u.tag)}`; // Free French: France's counters
       out.set(k, (out.get(k) ?? 0) + 1);
     }
     return out;
@@ -63,11 +63,13 @@ function buildPowers(s: BkgState, m: Major): string[] {
   const out: string[] = isConquered(s, m) ? [] : [m];
   for (const [minor, c] of Object.entries(s.controller)) if (c === m && !isConquered(s, minor)) out.push(minor);
   if (m === 'usa' && !isConquered(s, 'china')) out.push('china');
+  if ((m === 'be' || m === 'usa') && s.cards.inEffect.includes('free-french')) out.push('france');
   return out;
 }
 
 function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefined): boolean {
   if (power === 'china') return m === 'usa' ? tag === 'US' && usChineseAircraft(s) : tag !== 'US';
+  if (power === 'france' && m !== 'france') return tag === 'F'; // card Free French Troops: BE and the USA build "F" units
   if (power === 'be') {
     const country = tag ? BE_HOME_COUNTRIES.find((c) => BE_LETTER[c] === tag) : 'uk';
     return !!country && !isConquered(s, country);
@@ -228,7 +230,9 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     const { type, front, tag } = parseKey(action.key as string);
     const cost = buildCost(type, front);
     s.budget[m] -= cost;
-    const u = createUnit(s, action.power as string, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
+    // Card Free French Troops: the builder plays the "F" units it builds (ruling 80).
+    const power = tag === 'F' && action.power === 'france' && m !== 'france' ? m : action.power as string;
+    const u = createUnit(s, power, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
     ctx.log(`${POWER_NAMES[m]} builds ${POWER_NAMES[u.power]} ${unitLabel(u)} (${cost} BP)`, 'BKG 7.3');
   },
 };

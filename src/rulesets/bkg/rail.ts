@@ -1,4 +1,5 @@
 // Rail movement (advanced 6.2) and aircraft rebasing (advanced 6.3), before the movement phase.
+import { titoAllows } from './cards.ts';
 import { movementRange, withinRange } from '../../board/index.ts';
 import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
@@ -37,6 +38,7 @@ function railChoices(s: BkgState, seat: Major, place: string): Choice[] {
   const out: Choice[] = [];
   const units = Object.values(s.units).filter((u) => u.where === place && !u.aboard && seatOf(s, u.power) === seat && (isLandUnit(u) || u.type === 'air'));
   for (const u of distinct(s, units)) {
+    if (!titoAllows(s, [u])) continue; // card Tito Partisans: the garrison of Yugoslavia stays
     const net = railNetwork(s, u);
     if (!railAllowed(s, seat, net)) continue;
     for (const to of [...net].sort()) if (to !== place) out.push({ action: { type: 'rail', unit: u.id, to }, label: `${unitLabel(u)} by rail to ${area(to).name}`, refs: { units: [u.id], from: place, place: to } });

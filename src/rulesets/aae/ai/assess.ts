@@ -101,7 +101,7 @@ export const defendersOf = (s: AaeState, area: string, p: Power): Combatant[] =>
 // ---------------------------------------------------------------------------------------------------------------
 // Scoring terms (docs/ai.md): each in [-1, 1] for the seat's side.
 
-const SIDE_POWERS: Record<Side, Power[]> = { axis: ['germany'], allies: ['ussr', 'uk', 'usa'] };
+const SIDE_POWERS: Record<Side, Power[]> = { axis: ['germany', 'minor'], allies: ['ussr', 'uk', 'usa'] };
 
 export function unitValue(s: AaeState, side: Side): number {
   let v = 0;

@@ -7,6 +7,7 @@ import type { EtoState } from '../state.ts';
 import { etoAi } from './adapter.ts';
 import { conquestHexes, dist } from '../land.ts';
 import { airbases } from '../air.ts';
+import { act, declareAssault, germansInKiel, invadeNorway, sailFromKiel } from '../testing.ts';
 
 const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
 
@@ -134,6 +135,48 @@ describe('the ETO AI plays', () => {
     }
     expect(invaded).toBe(true);
     expect(embarked).toBe(1);
+  });
+});
+
+describe('the ETO AI: plan elements of scenarios 2 and 5', () => {
+  /** Plays the German set-up with each prompt's first candidate (no search). */
+  const setUp = (scenario: string): EtoState => {
+    const g = start(scenario);
+    for (let i = 0; i < 60; i++) {
+      const s = g.state as EtoState;
+      const p = prompts(eto, s)[0]!;
+      if (p.seat !== 'axis' || p.kind !== 'place' || !p.choices.some((c) => typeof c.action.unit === 'string')) break;
+      g.act('axis', etoAi.candidates!(s, p, 'axis', choiceSource(eto, s, p))![0]!.action);
+    }
+    return g.state as EtoState;
+  };
+
+  it('Their Finest Hour [2.3]: bombers and fighter-bombers set up in range of a British installation (13.1) and beyond every British fighter (range 5 at most, 21.4)', () => {
+    const l = setUp('their-finest-hour').land!;
+    const strikers = Object.values(l.air).filter((a) => a.side === 'axis' && (a.kind === 'bomber' || a.kind === 'fighter-bomber'));
+    expect(strikers.every((a) => a.where === 'map')).toBe(true);
+    for (const a of strikers) {
+      const d = Math.min(...airbases(l, 'allies').map((b) => dist(a.base!, b)));
+      expect(d, `${a.id} at ${a.base}`).toBeGreaterThan(5);
+      expect(d, `${a.id} at ${a.base}`).toBeLessThanOrEqual(a.range);
+    }
+  });
+
+  it('Northward Strike [5.4]: paratroops set up at an airbase with both ATPs (19.1), and drop on an assault on a Norwegian city (19.1-19.3)', () => {
+    const l = setUp('northward-strike').land!;
+    const paras = Object.values(l.units).filter((u) => u.side === 'axis' && u.kind === 'para');
+    const atps = Object.values(l.air).filter((a) => a.side === 'axis' && a.kind === 'atp');
+    expect(paras.map((u) => u.hex)).toEqual(paras.map(() => atps[0]!.base));
+    expect(atps.map((a) => a.base)).toEqual(atps.map(() => paras[0]!.hex));
+    const OSLO = 'W4725';
+    const g = germansInKiel('drop1', { 'de-para-1': 'W4126', 'de-atp-1': 'W4126' });
+    invadeNorway(g);
+    for (const id of ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4']) act(g, 'axis', { type: 'select', ship: id });
+    for (const unit of ['de-inf-1', 'de-inf-2']) act(g, 'axis', { type: 'embark', unit });
+    sailFromKiel(g, OSLO);
+    declareAssault(g, OSLO);
+    const p = prompts(eto, g.state)[0]!;
+    expect(etoAi.quickChoice!(g.state as EtoState, p, 'axis', false)).toEqual({ type: 'drop', unit: 'de-para-1', atp: 'de-atp-1' });
   });
 });
 

@@ -7,7 +7,7 @@ import { etoData } from '../data/index.ts';
 import { BULGE_ID, bulgeScore } from '../bulge.ts';
 import { CASE_WHITE_ID, caseWhiteResult } from '../case-white.ts';
 import {
-  conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
+  type AirUnit, conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
 } from '../land.ts';
 import { interceptionRange, navalMap, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
@@ -297,6 +297,35 @@ function airReachShare(l: LandState, side: Side): number {
   return units.filter((a) => targets.some((h) => dist(a.base!, h) <= a.range)).length / units.length;
 }
 
+/**
+ * 21.4, 12.3: the share of `side`'s enemy fighters and fighter-bombers that can attack air units based at a hex: from
+ * their base within range, or, not yet set up (2.1), from any of their side's airbases within range (built once).
+ */
+function airThreatOf(l: LandState, side: Side): (h: string) => number {
+  const enemy = Object.values(l.air).filter((a) => a.side !== side && (a.kind === 'fighter' || a.kind === 'fighter-bomber') && (a.where === 'map' || a.where === 'setup'));
+  if (!enemy.length) return () => 0;
+  const bases = enemy.some((a) => a.where === 'setup') ? enemyInstallations(l, side) : [];
+  const reaches = (a: AirUnit, h: string) => (a.where === 'map' ? !!a.base && dist(a.base, h) <= a.range : bases.some((b) => dist(b, h) <= a.range));
+  return (h) => enemy.filter((a) => reaches(a, h)).length / enemy.length;
+}
+
+/** A unit's points at risk at a base [2.3]: depletion scores 1, a depleted unit's elimination 2 more; fighters defend best (15.0). */
+const atRisk = (a: AirUnit): number => (a.depleted ? 2 : 1) * (a.kind === 'fighter' ? 0.5 : 1);
+
+/** Air units' points at risk where enemy air may attack them at their bases (21.4), per unit in play, in [0, 1]. */
+function airExposure(l: LandState, side: Side): number {
+  const units = airOnMap(l, side).filter((a) => a.kind !== 'atp');
+  if (!units.length) return 0;
+  const threat = airThreatOf(l, side);
+  return units.reduce((sum, a) => sum + threat(a.base!) * atRisk(a), 0) / (2 * units.length);
+}
+
+/** How good a base is for `side`'s air where air losses score: enemy installations in range (13.1), little enemy air in reach of it. */
+function baseValueOf(l: LandState, side: Side): (a: AirUnit, h: string) => number {
+  const targets = enemyInstallations(l, side), threat = airThreatOf(l, side);
+  return (a, h) => (targets.some((t) => dist(h, t) <= a.range) ? 1 : 0) - threat(h) * atRisk(a);
+}
+
 const finestHour: ScenarioTerms = {
   // Scenario 2 [2.3]: points for destroyed enemy installations, depleted (1) and eliminated (3) enemy air units.
   axisTerms(s) {
@@ -305,9 +334,10 @@ const finestHour: ScenarioTerms = {
       victory: Math.tanh((finestHourPoints(l, 'axis') - finestHourPoints(l, 'allies')) / 3),
       material: airMaterial(l),
       front: airReachShare(l, 'axis') - airReachShare(l, 'allies'),
+      exposure: airExposure(l, 'allies') - airExposure(l, 'axis'),
     };
   },
-  weights: { victory: 0.6, material: 0.25, front: 0.15 },
+  weights: { victory: 0.55, material: 0.2, front: 0.1, exposure: 0.15 },
   costlyAir: true,
   goals: (s, side) => enemyInstallations(s.land!, side),
   describe(name, before, after, side) {
@@ -331,6 +361,30 @@ function seaDist(s: EtoState, a: string, b: string): number {
   let best = 30;
   for (const h of navalMap(s).coastal.values()) if (h.areas.includes(a)) best = Math.min(best, dist(h.hex, b) + 1);
   return best;
+}
+
+/** Naval MP from each space to the nearest of `goals` (7.2-7.4), by scenario and goals (the naval map never changes). */
+const mpTables = new Map<string, Map<string, number>>();
+function mpToGoals(s: EtoState, goals: string[]): Map<string, number> {
+  const key = `${s.scenario}|${goals.join(',')}`;
+  let mp = mpTables.get(key);
+  if (mp) return mp;
+  mp = new Map(goals.map((g) => [g, 0]));
+  // Dijkstra on the naval spaces (costs 1-5), walking the links backwards.
+  const open = [...goals];
+  while (open.length) {
+    open.sort((a, b) => mp!.get(a)! - mp!.get(b)!);
+    const x = open.shift()!;
+    for (const n of navalNeighbours(s, x)) {
+      const back = navalNeighbours(s, n.space).find((m) => m.space === x)?.cost;
+      if (back === undefined || !Number.isFinite(back)) continue;
+      const d = mp.get(x)! + back;
+      if (d < (mp.get(n.space) ?? Infinity)) { mp.set(n.space, d); open.push(n.space); }
+    }
+  }
+  if (mpTables.size > 64) mpTables.clear();
+  mpTables.set(key, mp);
+  return mp;
 }
 
 /** Where a land unit stands: its hex, or its STP's space while aboard (10.3: cargo moves with its STPs). */
@@ -436,6 +490,7 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
   const near = (h: string) => Math.min(...goals.map((g) => dist(h, g)));
   const byUnit = new Map<string, { c: Choice; g: number }[]>();
   const other: Choice[] = [];
+  const baseValue = termsOf(s).costlyAir ? baseValueOf(l, seat) : null;
   for (const c of all) {
     const unit = c.action.unit, to = (c.action.to ?? c.action.hex) as string | undefined;
     if (typeof unit !== 'string' && typeof to === 'string' && c.action.type !== 'place') {
@@ -452,9 +507,10 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
     const from = u ? u.hex ?? null : air!.base;
     // Set-up (no hex yet): every place gains, the nearest to the goals most.
     // Goals across the sea: infantry sets up in a port (10.4: it embarks there), together (one assault force, 10.6).
-    const port = !from && u?.kind === 'inf' && termsOf(s).overseas && !!navalMap(s).coastal.get(to)?.port
-      ? 0.5 + (onMap(l, seat).some((x) => x.hex === to) ? 0.2 : 0) : 0;
-    const g = (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
+    const port = !from && termsOf(s).overseas ? overseasSetUp(s, seat, u ?? air!, to) : 0;
+    // Where air losses score ([2.3]), air sets up in range of the goals and out of the enemy air's reach (21.4).
+    const g = air && baseValue ? 0.5 + baseValue(air, to) - near(to) / 100
+      : (from ? near(from) - near(to) : 1 - near(to) / 100 + port) + (u && isLand(u) ? 0 : -0.5);
     const list = byUnit.get(unit) ?? [];
     list.push({ c, g });
     byUnit.set(unit, list);
@@ -463,6 +519,23 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
   for (const list of byUnit.values()) kept.push(...list.sort((a, b) => b.g - a.g).slice(0, PER_UNIT));
   kept.sort((a, b) => b.g - a.g);
   return [...kept.filter((x) => x.g > 0).map((x) => x.c), ...other, ...kept.filter((x) => x.g <= 0).map((x) => x.c)];
+}
+
+/**
+ * Set-up where the goals lie across the sea (scenario 5): infantry in a port, together (10.4: it embarks there; one
+ * assault force, 10.6); paratroops at an airbase with room for the ATPs that fly them (19.1: an ATP drops
+ * the paratroops of its own base), the ATPs where the paratroops are, other air elsewhere (13.2: one unit a slot).
+ */
+function overseasSetUp(s: EtoState, seat: Side, unit: LandUnit | AirUnit, to: string): number {
+  const l = s.land!;
+  const paras = Object.values(l.units).some((x) => x.side === seat && x.kind === 'para' && x.where === 'map' && x.hex === to);
+  if (unit.kind === 'inf') {
+    return navalMap(s).coastal.get(to)?.port ? 0.5 + (onMap(l, seat).some((x) => x.hex === to && x.kind === 'inf') ? 0.4 : 0) : 0;
+  }
+  if (unit.kind === 'para') return baseSlots(l, to) > 0 ? 0.5 + 0.2 * Math.min(2, baseSlots(l, to)) : -1;
+  if (unit.kind === 'atp') return paras ? 1.5 : 0;
+  if (unit.kind === 'fighter-bomber' || unit.kind === 'bomber') return paras ? -0.3 : 0;
+  return 0;
 }
 
 /**
@@ -501,6 +574,21 @@ function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null 
       .sort((a, b) => installationTarget(l, a.action.to as string) - installationTarget(l, b.action.to as string) || strength(b) - strength(a));
     return [...bomb, ...all.filter((c) => !bomb.includes(c) && c.action.type !== 'air-done'), ...all.filter((c) => c.action.type === 'air-done')];
   }
+  // Where air losses score ([2.3]), the air movement step takes units out of the enemy air's reach (21.4) only along a
+  // flight line no enemy fighter reaches (14.1: a change of base may be intercepted); then it ends (raids on bases
+  // are the planner's to weigh).
+  if (l && termsOf(s).costlyAir && top.offensive === false && !top.raid) {
+    const threat = airThreatOf(l, seat), baseValue = baseValueOf(l, seat);
+    const gain = (c: Choice) => {
+      const a = l.air[c.action.air as string];
+      if (c.action.type !== 'rebase' || !a?.base || (c.refs?.path ?? []).some((h) => threat(h) > 0)) return 0;
+      return baseValue(a, c.action.to as string) - baseValue(a, a.base);
+    };
+    const ranked = all.map((c, i) => ({ c, i, g: gain(c) }));
+    const moves = ranked.filter((x) => x.g > 0.05).sort((a, b) => b.g - a.g || a.i - b.i).map((x) => x.c);
+    const done = all.filter((c) => c.action.type === 'air-done');
+    return [...moves, ...done, ...all.filter((c) => !moves.includes(c) && !done.includes(c))];
+  }
   const target = top.target;
   if (!l || !target) return null;
   const goal = (termsOf(s).goals?.(s, seat) ?? []).includes(target);
@@ -525,7 +613,9 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   const near = (h: string) => Math.min(...goals.map((g) => seaDist(s, h, g)));
   const troopsAt = (h: string) => Object.values(l.units).some((u) => u.side === seat && u.where === 'map' && u.hex === h && (isLand(u) || u.kind === 'para'));
   if (all.some((c) => c.action.type === 'place' && typeof c.action.ship === 'string')) {
-    const score = (c: Choice) => (typeof c.action.space === 'string' ? near(c.action.space) - (troopsAt(c.action.space) ? 10 : 0) : 99);
+    // The infantry's port (paratroops fly, 19.1).
+    const infAt = (h: string) => onMap(l, seat).some((u) => u.kind === 'inf' && u.hex === h);
+    const score = (c: Choice) => (typeof c.action.space === 'string' ? near(c.action.space) - (infAt(c.action.space) ? 10 : 0) : 99);
     return all.map((c, i) => ({ c, i, d: score(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
   }
   const naval = new Set(['select', 'embark', 'enter', 'enter-port', 'leave-port', 'stop', 'drop-off', 'move', 'end-naval-movement', 'load-supply']);
@@ -534,16 +624,24 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   const moving = top.ships ?? top.selected ?? [];
   const cargo = Object.values(l.units).some((u) => u.where === 'aboard' && moving.includes(u.aboard!));
   const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
+  const mp = mpToGoals(s, goals);
+  const mpFrom = (h: string) => mp.get(h) ?? 99;
+  // 10.2, 10.6: the selected STPs land all their infantry in an assault on the nearest goal: twice its STPs, three
+  // times when that goal is more than 6 MP away (an assault cannot leave a unit aboard behind).
+  const landable = (id: string): boolean => {
+    const u = l.units[id];
+    if (u?.kind !== 'inf') return false;
+    const stps = moving.filter((x) => s.ships[x]?.type === 'STP');
+    const aboard = Object.values(l.units).filter((x) => x.where === 'aboard' && stps.includes(x.aboard!) && isLand(x)).length;
+    return points(stps.map((x) => s.ships[x]!)) >= (here && mpFrom(here) <= 6 ? 2 : 3) * (aboard + 1);
+  };
   const rank = (c: Choice): number => {
     const a = c.action;
     switch (a.type) {
       case 'embark': {
         // 10.2, 10.6: an assault needs twice (three times past 6 MP) the STPs its infantry and armor need; embark
         // infantry while the selected STPs can land them all, the rest waits (paratroops drop from the air, 18.0).
-        const u = l.units[a.unit as string];
-        const stps = moving.filter((id) => s.ships[id]?.type === 'STP');
-        const aboard = Object.values(l.units).filter((x) => x.where === 'aboard' && stps.includes(x.aboard!) && isLand(x)).length;
-        return u?.kind === 'inf' && points(stps.map((id) => s.ships[id]!)) >= 3 * (aboard + 1) ? 1.5 : 85;
+        return landable(a.unit as string) ? 1.5 : 85;
       }
       case 'select': {
         const sh = s.ships[a.ship as string]!;
@@ -555,7 +653,12 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
       }
       case 'move': return cargo ? 4 : 40;
       case 'leave-port': return cargo ? 5 : 45;
-      case 'enter': return cargo ? 10 + near(a.space as string) - (here ? near(here) : 0) : 60;
+      // Along the fewest MP to the goals (10.2: past 6 MP an assault needs three times the STPs).
+      case 'enter': {
+        if (!cargo) return 60;
+        const cost = here ? navalNeighbours(s, here).find((n) => n.space === a.space)?.cost ?? 9 : 9;
+        return 10 + cost + mpFrom(a.space as string) - (here ? mpFrom(here) : 0);
+      }
       case 'stop': return cargo && here && near(here) === 0 ? 6 : 55;
       case 'drop-off': return 80;
       case 'enter-port': return cargo ? 70 : 56;
@@ -578,7 +681,8 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
     };
     return all.map((c, i) => ({ c, i, d: empty(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
   }
-  return all.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+  const kept = all.filter((c) => c.action.type !== 'embark' || landable(c.action.unit as string) || l.units[c.action.unit as string]?.kind !== 'inf');
+  return kept.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
 }
 
 /**
@@ -691,6 +795,10 @@ export const etoAi: AiAdapter<EtoState> = {
     const adds = prompt.choices.filter((c) => c.action.type === 'add' && l.units[c.action.unit as string]);
     const go = prompt.choices.find((c) => c.action.type === 'go');
     const declare = (s.stack[s.stack.length - 1] as { declare?: { target: string; units: string[] } | null }).declare;
+    // 19.1: paratroops drop on an attack on a goal (each adds its strength and, undamaged, +1, 19.3; the attack is
+    // the only way they reach a city across the sea).
+    const drop = prompt.choices.find((c) => c.action.type === 'drop');
+    if (declare && drop && (termsOf(s).goals?.(s, seat as Side) ?? []).includes(declare.target)) return drop.action;
     if (declare && (adds.length || go)) {
       const att = declare.units.reduce((a, id) => a + unitStrength(l.units[id]!), 0);
       const def = onMap(l, otherSide(seat as Side)).filter((u) => u.hex === declare.target).reduce((a, u) => a + unitStrength(u), 0);

@@ -3,7 +3,7 @@
 // of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
 import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isPointIsland, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, ENEMY, unitsByPlace } from './movement.ts';
 import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
@@ -124,8 +124,9 @@ function backToSea(s: BkgState, u: Unit): void {
 export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   if (u.type === 'air' || u.from) return [place];
   if (s.noRetreat[u.power]?.includes(place) && !s.opts.polishRetreat) return [];
-  const enemyHere = (p: string) => Object.values(s.units).some((v) => v.where === p && !v.aboard && atWar(s, u.power, v.power) && (isLandUnit(u) ? true : isShip(v)));
-  const both = (p: string) => enemyHere(p) && Object.values(s.units).some((v) => v.where === p && !v.aboard && friendly(s, u.power, v.power));
+  const at = unitsByPlace(s);
+  const enemyHere = (p: string) => (at.get(p) ?? []).some((v) => !v.aboard && atWar(s, u.power, v.power) && (isLandUnit(u) ? true : isShip(v)));
+  const both = (p: string) => enemyHere(p) && (at.get(p) ?? []).some((v) => !v.aboard && friendly(s, u.power, v.power));
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
   if (clear.length) return clear;
@@ -143,7 +144,7 @@ export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
   const battles = new Set(s.battles.map((b) => b.place));
   const reach = movementRange(g, g.index(from), 2, {
     enterCost: (_f, t) => (m.isSea[t] === 1 || env.status[t] === FRIENDLY || env.status[t] === ENEMY ? 1 : Infinity),
-  });
+  }, env.scratch);
   const out: string[] = [];
   for (const n of reach.nodes()) {
     if (m.isSea[n] || env.status[n] !== FRIENDLY || env.enemyAt[n]) continue;

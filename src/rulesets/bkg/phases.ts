@@ -1,12 +1,12 @@
 // The action segment of one side (basic 6.0): movement (6.1), the other side's reactions (6.1.5-6.1.6), combat (6.2),
 // exploitation (6.3) with its reactions and combats. Every major of the side moves at the same time: each is
 // prompted, each ends its own movement.
-import type { Frame, Action, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { derived, type Frame, type Action, type Choice, type Ctx, type Procedure, type Prompt } from '../../engine/index.ts';
 import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
+  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
@@ -31,7 +31,8 @@ interface MovementFrame extends Frame {
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && seatUnits(s, m).length > 0);
+  const present = unitsBySeat(s);
+  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
 /** Clear the per-phase marks of a side's units (6.1.1: each unit moves once per phase). */
@@ -84,7 +85,7 @@ function moveLabel(u: Unit | string, to: string, d: Destination): string {
 
 /** The movable units of a seat at one place in this phase. */
 function movers(s: BkgState, f: MovementFrame, seat: Major, place: string): Unit[] {
-  return Object.values(s.units).filter((u) => u.where === place && seatOf(s, u.power) === seat
+  return (unitsByPlace(s).get(place) ?? []).filter((u) => seatOf(s, u.power) === seat
     && mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null));
 }
 
@@ -146,22 +147,23 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
   }
   if (isSeaZone(place)) {
     const env = (u: Unit) => envs.of(u.power);
-    const loaded = Object.values(s.units).filter((u) => u.aboard && u.where === place && seatOf(s, u.power) === seat && !u.done);
+    const here = unitsByPlace(s).get(place) ?? [];
+    const loaded = here.filter((u) => u.aboard && seatOf(s, u.power) === seat && !u.done);
     if (f.phase === 'move') {
       for (const u of distinct(s, loaded)) {
         for (const t of unloadTargets(env(u), u)) {
           out.push({ action: { type: 'unload', unit: u.id, to: t.to }, label: `Unload ${unitLabel(u)} into ${placeLabel(t.to)}${t.attack ? ' (attack)' : ''}`, refs: { units: [u.id], from: place, place: t.to } });
         }
         if (mayTransfer(s, u)) {
-          for (const c of Object.values(s.units)) {
-            if (c.type === 'conv' && c.where === place && c.id !== u.aboard && canCarry(s, c, u)) {
+          for (const c of here) {
+            if (c.type === 'conv' && c.id !== u.aboard && canCarry(s, c, u)) {
               out.push({ action: { type: 'transfer', unit: u.id, convoy: c.id }, label: `Transfer ${unitLabel(u)} to ${unitLabel(c)}`, refs: { units: [u.id, c.id], place } });
             }
           }
         }
       }
-      for (const tf of Object.values(s.units)) {
-        if (tf.where !== place || tf.type !== 'tf' || seatOf(s, tf.power) !== seat) continue;
+      for (const tf of here) {
+        if (tf.type !== 'tf' || seatOf(s, tf.power) !== seat) continue;
         for (const to of supportTargets(s, tf, f.side, true)) {
           out.push({ action: { type: 'support', unit: tf.id, to }, label: `${unitLabel(tf)} supports the attack on ${placeLabel(to)}`, refs: { units: [tf.id], from: place, place: to } });
         }
@@ -194,14 +196,13 @@ function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
   return out;
 }
 
-function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; label: string; refs: { units: string[]; place: string } }[] {
+function groupsFor(s: BkgState, f: MovementFrame, seat: Major, units: readonly Unit[]): { key: string; label: string; refs: { units: string[]; place: string } }[] {
   const places = new Map<string, Unit[]>();
-  for (const u of Object.values(s.units)) {
-    if (u.where === 'box' || seatOf(s, u.power) !== seat) continue;
+  for (const u of units) {
     const ok = mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null)
       || (f.phase === 'move' && !!u.aboard && !u.done)
       || (f.phase === 'move' && u.type === 'tf' && isSeaZone(u.where) && !u.from && s.battles.length > 0);
-    if (ok) places.set(u.where, [...(places.get(u.where) ?? []), u]);
+    if (ok) (places.get(u.where) ?? places.set(u.where, []).get(u.where)!).push(u);
   }
   return [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } }));
 }
@@ -209,9 +210,10 @@ function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; l
 export const movement: Procedure<BkgState, MovementFrame> = {
   prompts(s, f) {
     const out: Prompt[] = [];
+    const onMap = unitsBySeat(s);
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
-      const groups = groupsFor(s, f, seat);
+      const groups = groupsFor(s, f, seat, onMap.get(seat) ?? []);
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,
@@ -253,7 +255,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       if (s.rules === 'advanced' && isShip(first)) {
         // Advanced 6.4.3 D: enemy ships on the way search for the group; found, it stops there and fights.
         const group = ids.map((id) => s.units[id]!);
-        const d0 = destinations(envFor(s, first.power), first, f.phase).get(action.to as string)!;
+        const d0 = destinations(envFor(ctx.settled ?? s, first.power), first, f.phase).get(action.to as string)!;
         const stop = passingSearch(ctx, group, d0.path, f.side);
         if (stop) {
           const steps = d0.path.indexOf(stop);
@@ -267,9 +269,12 @@ export const movement: Procedure<BkgState, MovementFrame> = {
           return;
         }
       }
+      // Until the first unit moves the state is the settled one: its movement facts are already known.
+      let unchanged = !(s.rules === 'advanced' && isShip(first));
       for (const id of ids) {
         const u = s.units[id]!;
-        const d = destinations(envFor(s, u.power), u, f.phase, true).get(action.to as string)!;
+        const d = destinations(envFor((unchanged && ctx.settled) || s, u.power), u, f.phase, true).get(action.to as string)!;
+        unchanged = false;
         const by = f.phase === 'exploit' && (u.type === 'inf' || isShip(u)) ? commandedBy(s, hqs, u) : null;
         if (by && hqs[by]) hqs[by]!.left--;
         moveUnit(ctx, u, action.to as string, d, f.side);
@@ -330,12 +335,14 @@ interface ReactionFrame extends Frame {
 
 /** Places the enemy attacks with land units (6.1.6: only these draw reserves). */
 function attackedByLand(s: BkgState, side: Side): Set<string> {
-  const out = new Set<string>();
-  for (const b of s.battles) {
-    if (b.attacker === side) continue;
-    if (battleSides(s, b).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
-  }
-  return out;
+  return derived(s, `bkg:attacked-by-land:${side}`, () => {
+    const out = new Set<string>();
+    for (const b of s.battles) {
+      if (b.attacker === side) continue;
+      if (battleSides(s, b).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
+    }
+    return out;
+  });
 }
 
 /** Card Blitzkrieg: no reserves or aircraft against battles German units attack in this action segment. */
@@ -348,7 +355,7 @@ function blitzkrieged(s: BkgState, to: string): boolean {
 function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
-  let here = Object.values(s.units).filter((u) => u.where === place && !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
+  let here = (unitsByPlace(s).get(place) ?? []).filter((u) => !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
   // Units attacked where they stand fight there (basic); advanced 10.1: only as many as the attackers pin.
   const attacked = s.battles.some((b) => b.place === place);
   if (attacked && s.rules !== 'advanced') return out;

@@ -3,7 +3,7 @@ import { titoAllows } from './cards.ts';
 import { movementRange, withinRange } from '../../board/index.ts';
 import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, seatUnits } from './movement.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
@@ -54,12 +54,13 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
   const range = 2 * (2 + (s.achievements[seatOf(s, u.power)!]?.includes('long-range') ? 1 : 0));
   const reach = movementRange(g, g.index(u.where), range, {
     enterCost: (_f, t) => (m.isSea[t] || (env.status[t] === FRIENDLY && !env.enemyAt[t] && !env.attackAt[t]) ? 1 : Infinity),
-  });
+  }, env.scratch);
   return reach.nodes().filter((n) => !m.isSea[n] && n !== g.index(u.where)).map((n) => g.id(n)).sort();
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && seatUnits(s, m).length > 0);
+  const present = unitsBySeat(s);
+  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
 function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GameManager, type Conn } from '../src/server/games.ts';
 import { SqliteStorage } from '../src/server/sqlite-storage.ts';
-import { ChoicesReceiver, type StateMessage } from '../src/server/protocol.ts';
+import { StateReceiver, type StateMessage } from '../src/server/protocol.ts';
 import { rulesets } from '../src/rulesets/index.ts';
 
 function arg(name: string, fallback: string): string {
@@ -28,7 +28,7 @@ await storage.init();
 const m = new GameManager({ storage, log: () => undefined });
 
 interface SeatConn { token: string; conn: Conn; last: StateMessage | null }
-let bytes = 0;
+let bytes = 0, clientUs = 0;
 const games: SeatConn[][] = [];
 for (let g = 0; g < nGames; g++) {
   const seatNames = rulesets[ruleset]!.scenarios[0]!.seats;
@@ -36,12 +36,15 @@ for (let g = 0; g < nGames; g++) {
   const seats: SeatConn[] = [];
   for (const s of seatNames) {
     const token = r.seats[s]!.token;
-    const receiver = new ChoicesReceiver();
+    const receiver = new StateReceiver();
     const sc: SeatConn = { token, last: null, conn: null as unknown as Conn };
     const got = (text: string) => {
+      const t = process.cpuUsage();
       bytes += text.length;
       const msg = JSON.parse(text);
       if (msg.type === 'state') sc.last = receiver.receive(msg);
+      const d = process.cpuUsage(t);
+      clientUs += d.user + d.system;
     };
     sc.conn = { token, seat: null, lastStateId: 0, send: (msg) => got(JSON.stringify(msg)), sendText: got };
     await m.connect(sc.conn);
@@ -81,7 +84,7 @@ async function step(g: SeatConn[]): Promise<boolean> {
 for (let i = 0; i < 30; i++) await step(games[0]!);
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-acted = 0; asks = 0; bytes = 0;
+acted = 0; asks = 0; bytes = 0; clientUs = 0;
 for (let round = 0; round < nActions; round++) {
   for (const g of games) await step(g);
 }
@@ -89,6 +92,7 @@ const cpu = process.cpuUsage(cpu0);
 const ms = (cpu.user + cpu.system) / 1000;
 console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${acted} actions (${asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`CPU ${(ms / acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / acted / 1024).toFixed(1)} KiB of state messages per action`);
+console.log(`of which the client's parsing of the messages ${(clientUs / 1000 / acted).toFixed(3)} ms: the server's part ${((ms - clientUs / 1000) / acted).toFixed(3)} ms per action`);
 await m.close();
 await storage.close();
 rmSync(dir, { recursive: true, force: true });

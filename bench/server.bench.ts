@@ -31,7 +31,7 @@ import WebSocket from 'ws';
 import { http, takeSeats } from '../src/server/test-helpers.ts';
 import { Game } from '../src/engine/game.ts';
 import { duel } from '../src/engine/testing/duel.ts';
-import { ChoicesReceiver, type CreateGameResponse, type StateMessage } from '../src/server/protocol.ts';
+import { StateReceiver, type CreateGameResponse, type StateMessage } from '../src/server/protocol.ts';
 import type { Choice } from '../src/engine/types.ts';
 
 function arg(name: string, fallback: string): string {
@@ -106,7 +106,7 @@ async function newGame(): Promise<Bench> {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${r.body.seats[s]!.token}`);
     const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
     const seat: Seat = { ws, opened, seat: s, last: null, pending: null, asking: null };
-    const choices = new ChoicesReceiver();
+    const choices = new StateReceiver();
     ws.on('error', (e) => { if (!stopping) console.error(`socket of game ${g.id}: ${e.message}`); });
     ws.on('message', (d: Buffer) => {
       if (measuring) receivedBytes += d.length;

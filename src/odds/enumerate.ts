@@ -64,12 +64,12 @@ export function resolutionChoice<S extends BaseState>(adapter: OddsAdapter<S>, o
 }
 
 /**
- * `ruleset` where a lone prompt of one of `kinds` is answered by `choose` inside the run that reaches it (as a step of
+ * `ruleset` where a lone prompt that `taken` selects is answered by `choose` inside the run that reaches it (as a step of
  * its procedure) instead of stopping there: the resolution takes the same decisions in one run of the rules instead
  * of one run each. Runs reach the same positions with the same events; the kernel's legality check of those answers
  * is skipped (they are among the prompt's choices).
  */
-export function withDecisionsTaken<S extends BaseState>(ruleset: Ruleset<S>, kinds: ReadonlySet<string>, choose: (s: S, p: Prompt) => Action): Ruleset<S> {
+export function withDecisionsTaken<S extends BaseState>(ruleset: Ruleset<S>, taken: (p: Prompt) => boolean, choose: (s: S, p: Prompt) => Action): Ruleset<S> {
   const procedures: Ruleset<S>['procedures'] = {};
   for (const [name, proc] of Object.entries(ruleset.procedures)) {
     const { prompts: ask, act } = proc;
@@ -79,20 +79,20 @@ export function withDecisionsTaken<S extends BaseState>(ruleset: Ruleset<S>, kin
     }
     // The prompt found by `prompts` just before the kernel runs the same frame (advance asks, then runs).
     const asked = new WeakMap<object, Prompt>();
-    const taken = (s: S, f: Frame): Prompt | null => {
+    const lone = (s: S, f: Frame): Prompt | null => {
       const ps = ask(s, f);
-      return ps.length === 1 && kinds.has(ps[0]!.kind) ? ps[0]! : null;
+      return ps.length === 1 && taken(ps[0]!) ? ps[0]! : null;
     };
     procedures[name] = {
       ...proc,
       prompts(s, f) {
         const ps = ask(s, f);
-        if (ps.length !== 1 || !kinds.has(ps[0]!.kind)) return ps;
+        if (ps.length !== 1 || !taken(ps[0]!)) return ps;
         asked.set(f, ps[0]!);
         return [];
       },
       run(ctx, f) {
-        const p = asked.get(f) ?? taken(ctx.state, f);
+        const p = asked.get(f) ?? lone(ctx.state, f);
         asked.delete(f);
         if (p) {
           const depth = ctx.state.stack.length;

@@ -132,7 +132,7 @@ describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
     const flat = (d: Map<string, { p: Fraction }>) => [...d.entries()].map(([k, v]) => `${k}=${v.p}`).sort();
     for (const opts of [{}, { policy: (_s: SkirmishState, p: { kind: string }) => (p.kind === 'yes-no' ? { type: 'break' } : null) }]) {
       const stepwise = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { ...opts, memo: false });
-      const taken = withDecisionsTaken(skirmish as Ruleset<SkirmishState>, new Set(['yes-no']), resolutionChoice(skirmishOdds, opts));
+      const taken = withDecisionsTaken(skirmish as Ruleset<SkirmishState>, (p) => p.kind === 'yes-no', resolutionChoice(skirmishOdds, opts));
       const inRuns = enumerateCombat(taken, skirmishOdds, s, 'a', { type: 'attack' }, { ...opts, memo: false });
       expect(stepwise.stats.decisions).toBeGreaterThan(0);
       expect(inRuns.stats.decisions).toBe(0);

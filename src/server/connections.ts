@@ -4,7 +4,7 @@ import { viewFor, type SeatView } from '../engine/kernel.ts';
 import type { Seat } from '../engine/types.ts';
 import type { GameManager } from './games.ts';
 import { settled, type Live } from './live-games.ts';
-import { diffChoices, type ServerMessage, type StateMessage } from './protocol.ts';
+import { diffChoices, diffJson, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { Choice } from '../engine/types.ts';
 
 /** One open WebSocket (or any push channel) of one token. */
@@ -15,6 +15,8 @@ export interface Conn {
   lastStateId: number;
   /** The prompt choices of the last state message sent (its next one may send only what changed). */
   lastChoices?: Choice[] | null;
+  /** The view of the last state message sent, when the next one may send only what changed (`viewDelta`). */
+  lastView?: SeatView | null;
   send(msg: ServerMessage): void;
   /** The same for a message already in JSON (from a game worker thread); absent: parse and `send`. */
   sendText?(text: string): void;
@@ -59,23 +61,28 @@ export class Connections {
     const views = new Map<Seat | null, SeatView>();
     const written = new Map<object, string>();
     const sent = new Map<string, { msg: StateMessage; text?: string }>();
-    const lists = new Map<readonly Choice[], number>();
+    const known = new Map<object, number>();
+    const id = (x: object | null | undefined) => {
+      if (!x) return 0;
+      if (!known.has(x)) known.set(x, known.size + 1);
+      return known.get(x)!;
+    };
+    const delta = !!live.ruleset.copyOnWrite;
     for (const c of this.conns.get(live.rec.id) ?? []) {
       let v = views.get(c.seat);
       if (!v) {
         v = viewFor(live.ruleset, live.game.state, c.seat, settled);
         views.set(c.seat, v);
       }
-      // what the message depends on besides the seat: the events it has missed, the choices it had
-      const last = c.lastChoices ?? null;
-      if (last && !lists.has(last)) lists.set(last, lists.size + 1);
-      const key = `${c.seat}\u0000${c.lastStateId}\u0000${last ? lists.get(last) : 0}`;
+      // what the message depends on besides the seat: the events it has missed, the choices and the view it had
+      const key = `${c.seat}\u0000${c.lastStateId}\u0000${id(c.lastChoices)}\u0000${id(c.lastView)}`;
       let one = sent.get(key);
       if (!one) {
-        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v)) };
+        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v), delta) };
         sent.set(key, one);
       } else {
         c.lastChoices = v.prompt?.choices ?? null;
+        c.lastView = delta ? v : null;
       }
       if (c.sendText) c.sendText((one.text ??= writeJson(one.msg, written, 3)));
       else c.send(one.msg);
@@ -108,7 +115,8 @@ export class Connections {
     const gameId = this.m.games.gameOfToken(conn.token);
     if (!gameId) return;
     await this.m.games.locked(gameId, (live) => {
-      sendState(conn, this.m.views.stateMessage(live, conn, lastStateId));
+      conn.lastView = null; // a whole view: the client may have lost what it held
+      sendState(conn, this.m.views.stateMessage(live, conn, lastStateId), !!live.ruleset.copyOnWrite);
       conn.lastStateId = live.rec.entryCount;
     });
   }
@@ -125,17 +133,28 @@ export class Connections {
 }
 
 /** Send a state message, its prompt's choices as a change to the previous message's when that is shorter. */
-function sendState(conn: Conn, msg: StateMessage): void {
-  conn.send(messageFor(conn, msg));
+function sendState(conn: Conn, msg: StateMessage, delta: boolean): void {
+  conn.send(messageFor(conn, msg, delta));
 }
 
-/** The state message for `conn`: its prompt's choices as a change to the previous message's when that is shorter. */
-function messageFor(conn: Conn, msg: StateMessage): StateMessage {
+/**
+ * The state message for `conn`: its prompt's choices as a change to the previous message's when that is shorter, and
+ * with `delta`, its view as a change of the view the connection had (`viewDelta`; whole when it had none). Records
+ * what the connection now holds.
+ */
+function messageFor(conn: Conn, msg: StateMessage, delta: boolean): StateMessage {
   const prompt = msg.view.prompt;
   const runs = prompt ? diffChoices(conn.lastChoices ?? null, prompt.choices) : null;
   conn.lastChoices = prompt?.choices ?? null;
+  const prev = conn.lastView;
+  conn.lastView = delta ? msg.view : null;
   // The view may be shared by several connections of the seat: the shortened one is a copy.
-  return runs ? { ...msg, view: { ...msg.view, prompt: { ...prompt!, choices: [] } }, choicesDelta: runs } : msg;
+  const view = runs ? { ...msg.view, prompt: { ...prompt!, choices: [] } } : msg.view;
+  if (delta && prev) {
+    const { view: _whole, ...rest } = msg;
+    return { ...rest, viewDelta: diffJson(prev, view) ?? [1, {}], ...(runs ? { choicesDelta: runs } : {}) } as StateMessage;
+  }
+  return runs ? { ...msg, view, choicesDelta: runs } : msg;
 }
 
 /**

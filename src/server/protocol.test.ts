@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../engine/rng.ts';
 import type { Choice } from '../engine/types.ts';
-import { ChoicesReceiver, diffChoices, patchChoices, type StateMessage } from './protocol.ts';
+import { StateReceiver, diffChoices, diffJson, patchChoices, patchJson, type StateMessage } from './protocol.ts';
 import { writeJson } from './connections.ts';
 
 const choice = (n: number): Choice => ({ action: { type: 'move', unit: `u${n % 40}`, to: String(1000 + n) }, label: `Move u${n % 40} to ${1000 + n}` });
@@ -36,8 +36,8 @@ describe('choices sent as a change of the previous list', () => {
   it('a receiver refuses a change with no list before it and a run outside the previous list', () => {
     const prompt = { seat: 'a', rule: 'X 1', text: 't', kind: 'move', choices: [] as Choice[] };
     const msg = (choices: Choice[], delta?: unknown) => ({ type: 'state', view: { prompt: { ...prompt, choices } }, ...(delta ? { choicesDelta: delta } : {}) }) as unknown as StateMessage;
-    expect(() => new ChoicesReceiver().receive(msg([], [[0, 1]]))).toThrow(/without a previous list/);
-    const r = new ChoicesReceiver();
+    expect(() => new StateReceiver().receive(msg([], [[0, 1]]))).toThrow(/without a previous list/);
+    const r = new StateReceiver();
     const first = Array.from({ length: 30 }, (_, i) => choice(i));
     r.receive(msg(first));
     expect(r.receive(msg([], [[0, 10], choice(99)])).view.prompt!.choices).toEqual([...first.slice(0, 10), choice(99)]);
@@ -52,5 +52,54 @@ describe('a broadcast writes the objects its seats share once', () => {
     const written = new Map<object, string>();
     for (const s of ['axis', 'allies']) expect(writeJson(seat(s), written, 3)).toBe(JSON.stringify(seat(s)));
     expect(written.get(board)).toBe(JSON.stringify(board));
+  });
+});
+
+describe('the view sent as a change of the previous one', () => {
+  /** A random edit of a JSON value that shares what it leaves unchanged, as a copy-on-write state does. */
+  function edit(rng: ReturnType<typeof createRng>, v: unknown, depth: number): unknown {
+    const r = nextInt(rng, 10);
+    if (typeof v !== 'object' || v === null || depth > 3 || r === 0) return r < 3 ? { n: nextInt(rng, 5) } : r < 6 ? `s${nextInt(rng, 3)}` : r < 8 ? [nextInt(rng, 3)] : null;
+    if (Array.isArray(v)) {
+      const out = [...v];
+      const i = nextInt(rng, out.length + 1);
+      if (r < 4) out.splice(i, 1);
+      else if (r < 6) out.splice(i, 0, { id: `new${nextInt(rng, 100)}` });
+      else if (i < out.length) out[i] = r < 8 ? structuredClone(out[i]) : edit(rng, out[i], depth + 1);
+      return out;
+    }
+    const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    const keys = Object.keys(out);
+    const k = keys.length && r > 2 ? keys[nextInt(rng, keys.length)]! : `k${nextInt(rng, 6)}`;
+    if (r === 1) delete out[k];
+    else if (r === 2) out[k] = undefined;
+    else out[k] = edit(rng, out[k], depth + 1);
+    return out;
+  }
+
+  it('rebuilds exactly the JSON of the new value, sharing the unchanged parts, for random edits', () => {
+    const rng = createRng('view-delta');
+    let v: unknown = { units: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`u${i}`, { where: `${i}`, marks: ['a'] }])), list: Array.from({ length: 20 }, (_, i) => ({ id: i })), seq: 1 };
+    for (let t = 0; t < 500; t++) {
+      let next = v;
+      for (let e = nextInt(rng, 4); e >= 0; e--) next = edit(rng, next, 0);
+      const patch = diffJson(v, next);
+      const got = patch ? patchJson(JSON.parse(JSON.stringify(v)), JSON.parse(JSON.stringify(patch))) : v;
+      expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse(JSON.stringify(next)));
+      if (JSON.stringify(v) === JSON.stringify(next)) expect(patch).toBeNull();
+      v = next;
+    }
+  });
+
+  it('a receiver refuses a change with no view before it, or one that does not fit the view', () => {
+    const view = { seq: 1, prompt: null, board: { pieces: [{ id: 'a' }] } };
+    expect(() => new StateReceiver().receive({ type: 'state', viewDelta: [1, {}] } as unknown as StateMessage)).toThrow(/without a previous view/);
+    const r = new StateReceiver();
+    r.receive({ type: 'state', view } as unknown as StateMessage);
+    const next = r.receive({ type: 'state', viewDelta: [1, { seq: [0, 2], board: [1, { pieces: [2, [[0, 1], { v: { id: 'b' } }]] }] }] } as unknown as StateMessage);
+    expect(next.view).toEqual({ seq: 2, prompt: null, board: { pieces: [{ id: 'a' }, { id: 'b' }] } });
+    expect((next.view as unknown as typeof view).board.pieces[0]).toBe(view.board.pieces[0]);
+    expect(() => r.receive({ type: 'state', viewDelta: [1, { board: [1, { pieces: [2, [[1, 5]]] }] }] } as unknown as StateMessage)).toThrow(/outside 2 elements/);
+    expect(() => r.receive({ type: 'state', viewDelta: [1, { seq: [1, {}] }] } as unknown as StateMessage)).toThrow(/not an object/);
   });
 });

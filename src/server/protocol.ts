@@ -391,6 +391,114 @@ export interface StateMessage {
    * `view.prompt.choices` is then empty and the list is rebuilt by `patchChoices`. Absent: the list is whole.
    */
   choicesDelta?: ChoiceRun[];
+  /**
+   * On a WebSocket, the view as a change to the previous state message's view on the same connection (`view` is then
+   * absent; `StateReceiver` rebuilds it). Sent for rule sets whose settled states share unchanged parts
+   * (`Ruleset.copyOnWrite`): a 2WW move changes one unit and one piece of a view of 25 KiB. Absent: the view is whole
+   * (always on connect and on `hello`).
+   */
+  viewDelta?: JsonPatch;
+}
+
+/**
+ * A change of a JSON value: `[0, value]` the new value whole; `[1, fields, gone?]` an object with the patches of its
+ * changed fields and the names of the fields it lost; `[2, runs]` an array as runs of the previous one kept
+ * (`[start, count]`) and new elements (`{v}`).
+ */
+export type JsonPatch = [0, unknown] | [1, Record<string, JsonPatch>, string[]?] | [2, ArrayRun[]];
+export type ArrayRun = [start: number, count: number] | { v: unknown };
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * `next` as a change of `prev` (null: the same JSON). Parts that are the same object are skipped at once, so a view
+ * whose unchanged parts are shared with the previous one (copy-on-write states) costs what changed, not its size.
+ */
+export function diffJson(prev: unknown, next: unknown): JsonPatch | null {
+  if (prev === next) return null;
+  if (isRecord(prev) && isRecord(next)) {
+    let fields: Record<string, JsonPatch> | null = null;
+    let gone: string[] | null = null;
+    let matched = 0;
+    for (const k of Object.keys(next)) {
+      const v = next[k];
+      if (v === undefined || typeof v === 'function') continue;
+      const was = prev[k];
+      if (was === undefined) (fields ??= {})[k] = [0, v];
+      else {
+        matched++;
+        const p = was === v ? null : diffJson(was, v);
+        if (p) (fields ??= {})[k] = p;
+      }
+    }
+    // every field of prev was met in next unless prev has more (or undefined ones)
+    const before = Object.keys(prev);
+    if (before.length !== matched) {
+      for (const k of before) if (prev[k] !== undefined && (next[k] === undefined || typeof next[k] === 'function')) (gone ??= []).push(k);
+    }
+    if (!fields && !gone) return null;
+    return gone ? [1, fields ?? {}, gone] : [1, fields!];
+  }
+  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next);
+  if (typeof prev === 'number' && typeof next === 'number' && Number.isNaN(prev) && Number.isNaN(next)) return null;
+  return [0, next];
+}
+
+/**
+ * An array as runs of the previous one: an element is kept when it is the element after the last one kept (or the one
+ * after that: a removal) and has the same JSON, or when it is the same object anywhere in the previous array.
+ */
+function diffArray(prev: readonly unknown[], next: readonly unknown[]): JsonPatch | null {
+  const runs: ArrayRun[] = [];
+  let at = 0, kept = 0;
+  let index: Map<unknown, number> | null = null;
+  const keep = (i: number) => {
+    const last = runs[runs.length - 1];
+    if (Array.isArray(last) && last[0] + last[1] === i) last[1]++;
+    else runs.push([i, 1]);
+    at = i + 1;
+    kept++;
+  };
+  for (const x of next) {
+    if (at < prev.length && (prev[at] === x || diffJson(prev[at], x) === null)) keep(at);
+    else if (typeof x === 'object' && x !== null && (index ??= new Map(prev.map((p, i) => [p, i]))).has(x)) keep(index.get(x)!);
+    else if (at + 1 < prev.length && diffJson(prev[at + 1], x) === null) keep(at + 1);
+    else {
+      runs.push({ v: x });
+      at++;
+    }
+  }
+  if (kept === prev.length && prev.length === next.length) return null;
+  return kept === 0 ? [0, next] : [2, runs];
+}
+
+/** The value a `JsonPatch` of `prev` stands for; parts it does not change are `prev`'s own objects. */
+export function patchJson(prev: unknown, patch: JsonPatch): unknown {
+  switch (patch[0]) {
+    case 0: return patch[1];
+    case 1: {
+      if (!isRecord(prev)) throw new Error('viewDelta: an object change of a value that is not an object');
+      const out: Record<string, unknown> = { ...prev };
+      for (const k of Object.keys(patch[1])) out[k] = patchJson(prev[k], patch[1][k]!);
+      for (const k of patch[2] ?? []) delete out[k];
+      return out;
+    }
+    case 2: {
+      if (!Array.isArray(prev)) throw new Error('viewDelta: an array change of a value that is not an array');
+      const out: unknown[] = [];
+      for (const r of patch[1]) {
+        if (!Array.isArray(r)) {
+          out.push(r.v);
+          continue;
+        }
+        const [start, count] = r;
+        if (start < 0 || start + count > prev.length) throw new Error(`viewDelta: run ${start}+${count} outside ${prev.length} elements`);
+        for (let i = start; i < start + count; i++) out.push(prev[i]);
+      }
+      return out;
+    }
+    default: throw new Error('viewDelta: not a change');
+  }
 }
 
 /** A run of the previous list kept as it was ([start, count]), or a new choice. */
@@ -443,17 +551,24 @@ export function patchChoices(prev: readonly Choice[], runs: readonly ChoiceRun[]
 
 
 /**
- * Client side of `choicesDelta`: keeps the last list of one connection and makes every state message whole.
- * Throws when a delta arrives without a list before it (the connection should then be reopened).
+ * Client side of `viewDelta` and `choicesDelta`: keeps the last view of one connection and makes every state message
+ * whole. Throws when a change arrives without a view or list before it (the connection should then be reopened).
  */
-export class ChoicesReceiver {
+export class StateReceiver {
+  private view: SeatView | null = null;
   private last: Choice[] | null = null;
   receive(m: StateMessage): StateMessage {
+    if (m.viewDelta !== undefined) {
+      if (!this.view) throw new Error('viewDelta without a previous view on this connection');
+      const { viewDelta, ...rest } = m;
+      m = { ...rest, view: patchJson(this.view, viewDelta) as SeatView };
+    }
     if (m.choicesDelta && m.view.prompt) {
       if (!this.last) throw new Error('choicesDelta without a previous list on this connection');
       m = { ...m, view: { ...m.view, prompt: { ...m.view.prompt, choices: patchChoices(this.last, m.choicesDelta) } } };
       delete m.choicesDelta;
     }
+    this.view = m.view;
     this.last = m.view.prompt?.choices ?? null;
     return m;
   }

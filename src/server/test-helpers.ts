@@ -2,7 +2,7 @@
 // that queues messages.
 import { createHash, randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { ChoicesReceiver, type ServerMessage } from './protocol.ts';
+import { StateReceiver, type ServerMessage } from './protocol.ts';
 
 export interface HttpResult<T = any> {
   status: number;
@@ -51,12 +51,14 @@ export async function takeSeats(base: string, tokens: string[]): Promise<number>
 
 /**
  * A WebSocket client that keeps every message (state messages made whole, as the web client does) and can wait for
- * one matching a predicate. `deltas` counts the state messages that came as a change of the previous choices.
+ * one matching a predicate. `deltas` counts the state messages that came as a change of the previous choices,
+ * `viewDeltas` those whose view came as a change of the previous view.
  */
 export class TestClient {
   readonly messages: ServerMessage[] = [];
   deltas = 0;
-  private readonly choices = new ChoicesReceiver();
+  viewDeltas = 0;
+  private readonly choices = new StateReceiver();
   private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; from: number }[] = [];
   readonly ws: WebSocket;
   readonly opened: Promise<void>;
@@ -74,6 +76,7 @@ export class TestClient {
       let m = JSON.parse(d.toString()) as ServerMessage;
       if (m.type === 'state') {
         if (m.choicesDelta) this.deltas++;
+        if (m.viewDelta) this.viewDeltas++;
         m = this.choices.receive(m);
       }
       this.messages.push(m);

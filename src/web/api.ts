@@ -1,5 +1,5 @@
 // The server's HTTP API and WebSocket, typed by src/server/protocol.ts.
-import { ChoicesReceiver, ERROR_STATUS } from '../server/protocol.ts';
+import { StateReceiver, ERROR_STATUS } from '../server/protocol.ts';
 import type { Choice } from '../engine/types.ts';
 import type {
   Action, AssetsResponse, CreateGameRequest, CreateGameResponse, ErrorBody, GameLog, ImportResponse, MyGamesResponse,
@@ -106,7 +106,7 @@ export class Live {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/ws?token=${enc(this.token)}`);
     this.ws = ws;
-    const choices = new ChoicesReceiver();
+    const choices = new StateReceiver();
     ws.onopen = () => {
       this.retry = 500;
       this.onStatus(true);

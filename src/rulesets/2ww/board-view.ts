@@ -20,19 +20,33 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
 /**
  * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while the supply inputs
  * (supply.ts supplyInputs) are unchanged (`derivedFrom`; check mode recomputes and compares); otherwise asked of both
- * sides' supply nets.
+ * sides' supply nets, except that a unit keeps its answer while it stands where it stood, aboard the same, its side's
+ * search is the same one (reused from the state before) and politics, countries and control are the same objects.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
-  return derivedFrom<{ key: string; ids: string[] }>(state, '2ww:out-of-supply', (prev) => {
+  type Known = { key: string; world: string; env: readonly object[]; lines: Record<Side, object>; at: Map<string, string>; out: Set<string>; ids: string[] };
+  return derivedFrom<Known>(state, '2ww:out-of-supply', (prev) => {
     const key = supplyInputs(state);
     if (prev?.key === key) return prev;
     const nets = supplyNets(state);
-    const ids: string[] = [];
+    const lines = { axis: nets.axis.lines(), allies: nets.allies.lines() };
+    const world = state.world ?? 'campaign';
+    const env = [state.politics, state.countries, state.control];
+    const same = !!prev && prev.world === world && env.every((x, i) => x === prev.env[i] && Object.isFrozen(x));
+    const at = new Map<string, string>(), out = new Set<string>(), ids: string[] = [];
     for (const id of Object.keys(state.units).sort()) {
+      const u = state.units[id]!;
       const side = sideOfUnit(state, id);
-      if (onMap(state.units[id]!.where) && side && unitDef(state, id).type !== 'fort' && !nets[side].unitInSupply(id)) ids.push(id);
+      if (!onMap(u.where) || !side || unitDef(state, id).type === 'fort') continue;
+      const place = `${u.where}^${u.aboard ?? ''}:${side}`;
+      at.set(id, place);
+      const kept = same && prev.lines[side] === lines[side] && prev.at.get(id) === place;
+      if (kept ? prev.out.has(id) : !nets[side].unitInSupply(id)) {
+        out.add(id);
+        ids.push(id);
+      }
     }
-    return { key, ids };
+    return { key, world, env, lines, at, out, ids };
   }).ids;
 }
 
@@ -121,17 +135,38 @@ function pieceOf(state: TwoWWState, id: string, side: Side | null, unsupplied: b
 }
 
 function buildBoardView(state: TwoWWState): BoardView {
-  const w = worldOf(state);
-  const pieces = piecesOf(state);
-  const markers: MarkerView[] = [{ kind: 'turn', where: `turn:${state.turn}`, label: turnLabel(state.turn) }];
-  for (const hex of state.production.bombed) markers.push({ kind: 'bombed', where: hex, label: 'bombed: no production point this turn (2WW 6.1.4)' });
-  // Control differing from the country's controller at the start (2WW 3.4.7).
-  const start = initialCountries();
-  const control: Record<string, string> = {};
-  for (const [hex, side] of Object.entries(state.control)) {
-    const n = w.board.find(hex);
-    const c = n >= 0 ? w.hexes[n]?.country : undefined;
-    if (!c || start[c]?.controller !== side) control[hex] = side;
-  }
-  return { pieces, markers, control, turn: { index: state.turn, label: turnLabel(state.turn) }, phase: state.phase, activeSide: state.activeSide };
+  return { pieces: piecesOf(state), ...markersOf(state), turn: { index: state.turn, label: turnLabel(state.turn) }, phase: state.phase, activeSide: state.activeSide };
+}
+
+/**
+ * The turn marker, bombed cities and the cities whose control differs from their country's controller at the start
+ * (2WW 3.4.7): the same objects as the state before's while the turn, the bombed cities and control are the same
+ * objects (settled states share what an action did not change), so a view sent as a change skips them at once.
+ */
+function markersOf(state: TwoWWState): { markers: MarkerView[]; control: Record<string, string> } {
+  type Made = { world: string; turn: number; bombed: readonly string[]; from: TwoWWState['control']; markers: MarkerView[]; control: Record<string, string> };
+  const world = state.world ?? 'campaign';
+  return derivedFrom<Made>(state, '2ww:board-markers', (prev) => {
+    const bombed = state.production.bombed;
+    // only a frozen (settled) object is known unchanged by being the same object
+    const sameMarkers = prev && prev.world === world && prev.turn === state.turn && prev.bombed === bombed && Object.isFrozen(bombed);
+    const sameControl = prev && prev.world === world && prev.from === state.control && Object.isFrozen(state.control);
+    if (sameMarkers && sameControl) return prev;
+    let markers = prev?.markers ?? [];
+    if (!sameMarkers) {
+      markers = [{ kind: 'turn', where: `turn:${state.turn}`, label: turnLabel(state.turn) }];
+      for (const hex of bombed) markers.push({ kind: 'bombed', where: hex, label: 'bombed: no production point this turn (2WW 6.1.4)' });
+    }
+    let control = prev?.control ?? {};
+    if (!sameControl) {
+      const w = worldOf(state), start = initialCountries();
+      control = {};
+      for (const [hex, side] of Object.entries(state.control)) {
+        const n = w.board.find(hex);
+        const c = n >= 0 ? w.hexes[n]?.country : undefined;
+        if (!c || start[c]?.controller !== side) control[hex] = side;
+      }
+    }
+    return { world, turn: state.turn, bombed, from: state.control, markers, control };
+  });
 }

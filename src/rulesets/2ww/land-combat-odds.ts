@@ -154,7 +154,7 @@ export function calculateLandCombat(
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
     const stepwise = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat, invasion);
-    const rules = withDecisionsTaken(stepwise, TAKEN, resolutionChoice(settled, opts));
+    const rules = withDecisionsTaken(stepwise, (p) => TAKEN.has(p.kind), resolutionChoice(settled, opts));
     // The probes of the fire pairs stop at the first decision after the pair (all they read).
     const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(stepwise, state));
     return { outcomes: [...dist.values()].map((v) => ({ result: v.result, p: v.p.toNumber(), exact: v.p })), stats };

@@ -34,13 +34,23 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
  */
 export function supplyInputs(state: TwoWWState): string {
   return derived(state, '2ww:supply-inputs', () => {
-    let k = `${state.world ?? 'campaign'}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}`;
+    let k = environmentText(state);
     for (const id of Object.keys(state.units)) {
       const u = state.units[id]!;
       if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}`;
     }
     return k;
   });
+}
+
+/** The world, politics, countries and control as text: reused while they are the same settled (frozen) objects. */
+function environmentText(state: TwoWWState): string {
+  type Made = { parts: readonly unknown[]; text: string };
+  const parts = [state.world ?? 'campaign', state.politics, state.countries, state.control];
+  return derivedFrom<Made>(state, '2ww:supply-environment', (prev) => {
+    if (prev && parts.every((x, i) => x === prev.parts[i] && (typeof x !== 'object' || Object.isFrozen(x)))) return prev;
+    return { parts, text: `${parts[0]}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}` };
+  }).text;
 }
 
 /** What one side's search reads of a state (11.2.2): per node*2+mode, may a line enter it; per node, a friendly port. */
@@ -106,6 +116,45 @@ function presence(state: TwoWWState): Presence {
 }
 
 /**
+ * What of one side's flags follows from the board, politics, countries and control alone (11.2.2): per node*2+mode,
+ * may a line enter it were no unit on the map (neutral lands block, except a neutral the side controls; boxes by sea
+ * only); per node, a friendly port. Reused from the state before while politics, countries and control are the same
+ * settled (frozen) objects, as they are after most actions.
+ */
+interface BaseFlags { world: string; politics: object; countries: object; control: object; open: Uint8Array; port: Uint8Array }
+
+function baseFlags(state: TwoWWState, side: Side): BaseFlags {
+  const world = state.world ?? 'campaign';
+  return derivedFrom<BaseFlags>(state, `2ww:supply-base-flags:${side}`, (prev) => {
+    const { politics, countries, control } = state;
+    if (prev && prev.world === world && prev.politics === politics && prev.countries === countries && prev.control === control
+      && Object.isFrozen(politics) && Object.isFrozen(countries) && Object.isFrozen(control)) return prev;
+    const w = worldOf(state), b = w.board, N = b.nodeCount;
+    const blocked = new Map<string | null, boolean>();
+    const open = new Uint8Array(N * 2), port = new Uint8Array(N);
+    for (let n = 0; n < N; n++) {
+      if (!b.isHex(n)) {
+        const box = w.boxes[b.id(n)];
+        open[n * 2 + SEA] = box && !box.land && (side === 'allies' || !box.alliedOnly) ? 1 : 0;
+        continue;
+      }
+      const h = w.hexes[n];
+      if (!h) continue;
+      port[n] = h.port === true && control[h.id] === side ? 1 : 0;
+      if (h.kind !== 'sea') {
+        const c = countryAt(state, w, n);
+        let shut = blocked.get(c);
+        // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
+        if (shut === undefined) blocked.set(c, (shut = c === 'ch' || (isNeutralCountry(state, c) && countries[c ?? '']?.controller !== side)));
+        open[n * 2 + LAND] = shut ? 0 : 1;
+      }
+      if (h.kind !== 'land') open[n * 2 + SEA] = 1;
+    }
+    return { world, politics, countries, control, open, port };
+  });
+}
+
+/**
  * One side's flags of a state (11.2.2): a line enters no hex of a neutral it does not control, no hex with enemy land
  * units (land) or fleets (sea), and no hex in enemy land or fleet ZOC without a friendly land unit or fleet there;
  * boxes by sea only (the Allies' boxes for the Axis never). Once per state and side; movement passes its own ZOC.
@@ -114,28 +163,14 @@ function traceFlags(state: TwoWWState, side: Side, zocs?: { land: Set<number>; f
   const make = (): TraceFlags => {
     const w = worldOf(state), b = w.board, N = b.nodeCount;
     const { land, fleet, landZoc, fleetZoc } = presence(state);
+    const { open, port } = baseFlags(state, side);
     const mine = side === 'axis' ? 1 : 2, theirs = 3 - mine;
     const inLandZoc = zocs ? (n: number) => zocs.land.has(n) : (n: number) => (landZoc[n]! & theirs) !== 0;
     const inFleetZoc = zocs ? (n: number) => zocs.fleet.has(n) : (n: number) => (fleetZoc[n]! & theirs) !== 0;
-    const blocked = new Map<string | null, boolean>();
-    const enter = new Uint8Array(N * 2), port = new Uint8Array(N);
+    const enter = new Uint8Array(N * 2);
     for (let n = 0; n < N; n++) {
-      if (!b.isHex(n)) {
-        const box = w.boxes[b.id(n)];
-        enter[n * 2 + SEA] = box && !box.land && (side === 'allies' || !box.alliedOnly) ? 1 : 0;
-        continue;
-      }
-      const h = w.hexes[n];
-      if (!h) continue;
-      port[n] = h.port === true && state.control[h.id] === side ? 1 : 0;
-      if (h.kind !== 'sea') {
-        const c = countryAt(state, w, n);
-        let shut = blocked.get(c);
-        // Neutral lands block lines, except a neutral country the tracing side controls (Italy, the USSR, 12.1.1, 12.4).
-        if (shut === undefined) blocked.set(c, (shut = c === 'ch' || (isNeutralCountry(state, c) && state.countries[c ?? '']?.controller !== side)));
-        enter[n * 2 + LAND] = !shut && !(land[n]! & theirs) && !(inLandZoc(n) && !(land[n]! & mine)) ? 1 : 0;
-      }
-      if (h.kind !== 'land') enter[n * 2 + SEA] = !(fleet[n]! & theirs) && !(inFleetZoc(n) && !(fleet[n]! & mine)) ? 1 : 0;
+      if (open[n * 2 + LAND]) enter[n * 2 + LAND] = !(land[n]! & theirs) && !(inLandZoc(n) && !(land[n]! & mine)) ? 1 : 0;
+      if (open[n * 2 + SEA]) enter[n * 2 + SEA] = !b.isHex(n) || (!(fleet[n]! & theirs) && !(inFleetZoc(n) && !(fleet[n]! & mine))) ? 1 : 0;
     }
     return { enter, port };
   };
@@ -238,6 +273,11 @@ export class SupplyNet {
     let sources = this.sourceCache.get(power);
     if (!sources) this.sourceCache.set(power, (sources = supplySourceHexes(s, power, this.side)));
     return this.traces(node, sources, start);
+  }
+
+  /** This side's search for all its powers at once: the same object while it is reused from the state before. */
+  lines(): object {
+    return this.multi().sets;
   }
 
   private multiCache: { bits: Map<string, number>; sets: SupplySetsMap } | null = null;

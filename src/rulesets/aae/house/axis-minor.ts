@@ -126,7 +126,8 @@ export function minorRoom(s: AaeState, u: Unit, to: string): number {
   if (n === 'bulgaria' && !b.bulgariaAttacked && AREAS.get(to)?.kind === 'land' && dest !== 'bulgaria' && to !== 'greece' && to !== 'yugoslavia') return 0;
   if (!soviet(to) || soviet(u.at)) return Infinity;
   const lim = SU_LIMIT[n];
-  if (!lim) return n === 'bulgaria' && b.bulgariaAttacked ? Infinity : n === 'finland' ? Infinity : 0;
+  // Rumanian and Finnish units are not limited (the draft names none); Bulgarians once attacked.
+  if (!lim) return n === 'bulgaria' && !b.bulgariaAttacked ? 0 : Infinity;
   if (s.round < lim.from || (b.intoSu?.[n] ?? 0) >= lim.total || b.suRound?.[n] === s.round) return 0;
   return 1;
 }

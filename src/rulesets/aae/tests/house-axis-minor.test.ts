@@ -101,6 +101,9 @@ describe('house rules l.151-153: hostile neighbours and the Eastern front', () =
     s = rig.play(s, 'minor', into(s, 'u4')[0]!.action);
     expect(into(s, 'u5')).toEqual([]);
     expect(() => rig.play(s, 'minor', { type: 'move', units: ['u5'], to: 'bessarabia' })).toThrow(/l\.153/);
+    // Rumania has no such limit: two Rumanian infantry go into Bessarabia together.
+    const rumanians = rig.start(position({ units: [u('minor', 'infantry', 'rumania', 2, { nation: 'rumania' })], options: on('axis-minor'), control: { bessarabia: 'germany' } }), 'noncombat-move', 'minor');
+    expect(into(rumanians, 'u1').map((c) => (c.action.units as string[]).length)).toEqual([1, 2]);
     const turn2 = rig.start(position({ units, options: on('axis-minor'), control: { bessarabia: 'germany' }, round: 2 }), 'noncombat-move', 'minor');
     expect(into(turn2, 'u1').map((c) => (c.action.units as string[]).length)).toEqual([1]);
   });

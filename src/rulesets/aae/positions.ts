@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { DataProblem, Json, PositionSupport, RngState } from '../../engine/index.ts';
 import { ALL_POWERS, ALL_UNIT_TYPES, type Power, type UnitType } from './data/index.ts';
-import { resolveOptions, initialState } from './setup.ts';
+import { emptyPending, resolveOptions, initialState } from './setup.ts';
 import { stackAt, type StartPhase } from './stacks.ts';
 import type { AaeState, Unit } from './state.ts';
 import { AREAS, isLand, isNeutral, unitData } from './world.ts';
@@ -168,7 +168,7 @@ export function bodyOfPosition(p: AaePosition): Body {
     nextId: Math.max(t.nextId ?? 0, maxId + 1),
     control: { ...base.control, ...(p.control ?? {}) },
     ipcs: { ...base.ipcs, ...(p.ipcs ?? {}) },
-    pending: { germany: [], ussr: [], uk: [], usa: [], minor: [], vichy: [], ...(p.pending ?? {}) },
+    pending: { ...emptyPending(base.opts), ...(p.pending ?? {}) },
     capturedThisTurn: t.capturedThisTurn ?? [],
     battles: t.battles ?? [],
     victoryWatch: t.victoryWatch ?? {},

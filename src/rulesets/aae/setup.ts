@@ -37,6 +37,16 @@ export const ALL_OPTIONS: OptionInfo[] = [...BASE_OPTIONS, ...HOUSE_OPTIONS];
 
 type SetupResult = Omit<AaeState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> & { stack: Frame[] };
 
+/** The powers a game holds: the four, then the Axis Minor and Vichy only with their options (so a game without them keeps its old state). */
+export function powersInPlay(opts: AaeOptions): Power[] {
+  return ALL_POWERS.filter((p) => (p !== AXIS_MINOR || opts.house['axis-minor']) && (p !== VICHY || opts.house.vichy));
+}
+
+/** No unit bought yet, for every power in play. */
+export function emptyPending(opts: AaeOptions): Record<Power, UnitType[]> {
+  return Object.fromEntries(powersInPlay(opts).map((p) => [p, []])) as unknown as Record<Power, UnitType[]>;
+}
+
 export function initialState(options: Options): SetupResult {
   const opts = resolveOptions(options);
   const control: Record<string, Power | null> = {};
@@ -50,7 +60,7 @@ export function initialState(options: Options): SetupResult {
     for (let i = 0; i < e.count; i++) units.push({ id: `u${next++}`, type: e.type as UnitType, power: e.power, at: e.area });
   }
   if (opts.house.surrender || opts.house['axis-minor']) markMinorNations(units);
-  const ipcs = Object.fromEntries(ALL_POWERS.map((p) => [p, p === AXIS_MINOR || p === VICHY ? 0 : AAE_DATA.setup.ipcs[p] ?? 0])) as Record<Power, number>;
+  const ipcs = Object.fromEntries(powersInPlay(opts).map((p) => [p, (AAE_DATA.setup.ipcs as Partial<Record<Power, number>>)[p] ?? 0])) as Record<Power, number>;
   if (opts.house['axis-minor']) setUpAxisMinor(opts, units, control, ipcs);
   const vichy = opts.house.vichy ? setUpVichy(units, control, next) : null;
   if (vichy) next = vichy.nextId;
@@ -63,7 +73,7 @@ export function initialState(options: Options): SetupResult {
     control,
     units,
     nextId: next,
-    pending: { germany: [], ussr: [], uk: [], usa: [], minor: [], vichy: [] },
+    pending: emptyPending(opts),
     capturedThisTurn: [],
     battles: [],
     victoryWatch: {},

@@ -108,7 +108,7 @@ export function unitValue(s: AaeState, side: Side): number {
   for (const u of s.units) if (sideOf(u.power) === side) v += unitData(u.type).cost;
   // Units bought count; IPCs in hand do not (the planner compares a battle's ends, one of which may have crossed an
   // income phase: production weighs the income itself).
-  for (const p of SIDE_POWERS[side]) v += s.pending[p].reduce((a, t) => a + unitData(t).cost, 0);
+  for (const p of SIDE_POWERS[side]) v += (s.pending[p] ?? []).reduce((a, t) => a + unitData(t).cost, 0);
   return v;
 }
 

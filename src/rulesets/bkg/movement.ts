@@ -108,14 +108,30 @@ function hasLandUnitsOf(s: BkgState, id: string, leader: string): boolean {
   return (unitsByPlace(s).get(id) ?? []).some((u) => isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
 }
 
+/** Advanced 5.5, 8.7: the side whose limit a land unit moving to `to` uses (a Japanese attack on China or a Chinese
+ *  one on Japan), else null. */
+function jpchLimitOf(s: BkgState, u: Unit, to: string): 'japan' | 'china' | null {
+  if (s.rules !== 'advanced' || s.jpch.limit === 0 || !isLandUnit(u) || u.type === 'hq') return null;
+  const me = leaderOf(s, u.power);
+  if (me !== 'japan' && me !== 'china') return null;
+  const foe = me === 'japan' ? 'china' : 'japan';
+  return leaderOf(s, s.control[to]!) === foe && hasLandUnitsOf(s, to, foe) ? me : null;
+}
+
 /** Advanced 5.5, 8.7: a land unit joining a Japanese attack on China (or a Chinese one on Japan) uses the limits. */
 export function countJpChAttack(s: BkgState, u: Unit, to: string): void {
-  if (s.rules !== 'advanced' || s.jpch.limit === 0 || !isLandUnit(u) || u.type === 'hq') return;
-  const me = leaderOf(s, u.power);
-  if (me !== 'japan' && me !== 'china') return;
-  const foe = me === 'japan' ? 'china' : 'japan';
-  if (leaderOf(s, s.control[to]!) !== foe || !hasLandUnitsOf(s, to, foe)) return;
-  s.jpch = { ...s.jpch, used: { ...s.jpch.used, [me]: s.jpch.used[me] + 1 }, target: { ...s.jpch.target, [me]: to } };
+  const me = jpchLimitOf(s, u, to);
+  if (me) s.jpch = { ...s.jpch, used: { ...s.jpch.used, [me]: s.jpch.used[me] + 1 }, target: { ...s.jpch.target, [me]: to } };
+}
+
+/** Advanced 5.5, 8.7: of `units` moving together to `to`, those the Japanese-Chinese limits still let in (the first
+ *  ones, up to the land units left to each side this turn). */
+export function withinJpChLimits(s: BkgState, units: Unit[], to: string): Unit[] {
+  const left = { japan: s.jpch.limit - s.jpch.used.japan, china: s.jpch.limit - s.jpch.used.china };
+  return units.filter((u) => {
+    const me = jpchLimitOf(s, u, to);
+    return !me || left[me]-- > 0;
+  });
 }
 
 /** Edges no unit may cross in exploitation: swamp borders, and the red arrows when the maps' weather differs. */

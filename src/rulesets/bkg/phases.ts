@@ -6,7 +6,7 @@ import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets,
+  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
@@ -118,6 +118,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
       const combat = units.some((u) => u.type !== 'hq' && isLandUnit(u) && reach.get(u.id)!.get(to)?.attack);
       let all = units.filter((u) => reach.get(u.id)!.has(to) || (combat && withUnits.get(u.id)?.has(to)));
       if (f.phase === 'exploit') all = limitByCommand(s, f.hqs, all);
+      all = withinJpChLimits(s, all, to);
       const seen = new Set<string>();
       const kinds: [string, Unit[]][] = [
         ['All that can', all],

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { atomicSubmission } from './bombing.ts';
+import { bkgOdds } from './odds.ts';
 import { createUnit } from './politics.ts';
 import { game } from './sequence.ts';
 import type { BkgState } from './state.ts';
@@ -20,6 +21,17 @@ function toCombat(p: Play, ...dice: number[]): void {
 }
 
 describe('BKG strategic bombardment (advanced 6.5.6)', () => {
+  it('a bombardment mission is not offered odds as a combat (what it costs is production, not steps)', () => {
+    let ids: string[] = [];
+    const p = axisMovement((s) => { noBeAircraftIn(s, 'england'); ids = air(s, 'germany', 'normandy', 4); createUnit(s, 'germany', 'inf', 3, 'normandy'); });
+    p.act('germany', { type: 'bomb', units: ids, to: 'england' });
+    const s = structuredClone(p.s);
+    s.stack.push({ proc: 'combat-phase' } as never);
+    expect(bkgOdds.isCombat(s, 'germany', { type: 'fight', place: 'england' })).toBe(false);
+    s.battles = [{ place: 'england', attacker: 'axis' }];
+    expect(bkgOdds.isCombat(s, 'germany', { type: 'fight', place: 'england' })).toBe(true);
+  });
+
   it('unopposed bombers each roll once; hits beyond what the area gives its owner are lost; the income of the quarter pays', () => {
     let ids: string[] = [];
     const p = axisMovement((s) => { noBeAircraftIn(s, 'england'); ids = air(s, 'germany', 'normandy', 4, 4, 4, 4, 4); });

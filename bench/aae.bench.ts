@@ -1,4 +1,5 @@
-// A&A Europe figures for `npm run bench:ai` (or alone: npx tsx bench/aae.bench.ts [--games N] [--seed S]):
+// A&A Europe figures for `npm run bench:ai` (or alone: npx tsx bench/aae.bench.ts [--games N] [--seed S]; levels:
+// --levels [--random] [--house] [--games N]):
 // exact odds of a 20-against-20 land battle, the AI's standing rules against the random player on each side, AI
 // against AI (how games end), turn times.
 import { combatOdds } from '../src/odds/index.ts';
@@ -75,12 +76,15 @@ export function aaeAiBench(games: number, seed: string): Record<string, number> 
   return figures;
 }
 
-/** Hard against easy through the AI's front door (src/ai: the planner weighs the battle decisions), each side. */
-export function aaeLevelBench(games: number, seed: string, options: Record<string, boolean | number> = {}): Record<string, number> {
+/**
+ * Hard against easy (or `against: 'random'`) through the AI's front door (src/ai: the planner weighs the battle
+ * decisions), each side; with the house rules the Axis Minor seat plays with Germany.
+ */
+export function aaeLevelBench(games: number, seed: string, options: Record<string, boolean | number> = {}, against: PlayerKind = 'easy'): Record<string, number> {
   const figures: Record<string, number> = {};
   for (const hardSide of ['axis', 'allies'] as const) {
-    const lvl = (side: 'axis' | 'allies'): PlayerKind => (side === hardSide ? 'hard' : 'easy');
-    const players = { germany: lvl('axis'), ussr: lvl('allies'), uk: lvl('allies'), usa: lvl('allies') };
+    const lvl = (side: 'axis' | 'allies'): PlayerKind => (side === hardSide ? 'hard' : against);
+    const players = { germany: lvl('axis'), ussr: lvl('allies'), uk: lvl('allies'), usa: lvl('allies'), minor: lvl('axis') };
     const t0 = performance.now();
     const r = simulate(aae, { games, players, seed: `${seed}-levels-${hardSide}`, options });
     let hard = 0, easy = 0;
@@ -90,15 +94,17 @@ export function aaeLevelBench(games: number, seed: string, options: Record<strin
       if (side === hardSide) hard++; else if (side) easy++;
       ends.push(`${g.result} (turn ${g.lastTurn})`);
     }
-    const hardSeats = hardSide === 'axis' ? ['germany'] : ['ussr', 'uk', 'usa'];
+    const hardSeats = hardSide === 'axis' ? ['germany', ...(options.houseRules ? ['minor'] : [])] : ['ussr', 'uk', 'usa'];
     const turnMax = Math.max(...r.games.flatMap((g) => hardSeats.map((p) => g.turnMs[p]!.max)));
     const cpuMax = Math.max(...r.games.flatMap((g) => hardSeats.map((p) => g.turnCpuMs[p]!.max)));
-    console.log(`aae: hard as the ${hardSide === 'axis' ? 'Axis' : 'Allies'} against easy, ${games} games: hard ${hard}, easy ${easy}, draws ${games - hard - easy}; ` +
+    console.log(`aae: hard as the ${hardSide === 'axis' ? 'Axis' : 'Allies'} against ${against}, ${games} games: hard ${hard}, ${against} ${easy}, draws ${games - hard - easy}; ` +
       `hard's worst turn ${(turnMax / 1000).toFixed(1)} s wall (${(cpuMax / 1000).toFixed(1)} s CPU); ${((performance.now() - t0) / 1000).toFixed(0)} s in all; ${ends.join('; ')}`);
-    figures[`aae_hard_${hardSide}_vs_easy_winRate`] = hard / games;
+    figures[`aae_hard_${hardSide}_vs_${against}_winRate`] = hard / games;
   }
   return figures;
 }
 
-if (process.argv.includes('--levels')) aaeLevelBench(Number(arg('--games', '2')), arg('--seed', 'bench'), process.argv.includes('--house') ? { houseRules: true } : {});
+if (process.argv.includes('--levels')) {
+  aaeLevelBench(Number(arg('--games', '2')), arg('--seed', 'bench'), process.argv.includes('--house') ? { houseRules: true } : {}, process.argv.includes('--random') ? 'random' : 'easy');
+}
 else if (import.meta.url === `file://${process.argv[1]}`) aaeAiBench(Number(arg('--games', '20')), arg('--seed', 'bench'));

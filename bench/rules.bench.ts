@@ -31,6 +31,13 @@ interface GameFigures {
   offMs: number;
   /** The same with the invariants checked after every action, ms CPU. */
   onMs: number;
+  /**
+   * The game of the same seed played group first (fuzzGame `pick: 'group'`: a prompt's own choice or a group, then one
+   * of the group's choices, as a player does): its actions and ms CPU with invariants off and on. Another game.
+   */
+  groupActions: number;
+  groupOffMs: number;
+  groupOnMs: number;
   /** Of the timed pass: the state hashes and the invariants, ms CPU. */
   hashMs: number;
   invariantsMs: number;
@@ -39,7 +46,8 @@ interface GameFigures {
 /**
  * One random game played as the fuzzer plays it (fuzzGame: random prompt, random choice among all choices, a Game
  * that hashes each state, invariants after every action): once with each part timed on its own, then twice untimed
- * for the whole game's CPU (invariants off, on), so that the timers' own cost (a few µs a call) stays out of it.
+ * for the whole game's CPU (invariants off, on), so that the timers' own cost (a few µs a call) stays out of it; then
+ * the game of the same seed played group first (another game), untimed, invariants off and on.
  */
 export function randomGame<S extends BaseState>(ruleset: Ruleset<S>, scenario: string, options: Options, seed: string): GameFigures {
   const game = Game.create(ruleset, scenario, options, seed);
@@ -70,25 +78,29 @@ export function randomGame<S extends BaseState>(ruleset: Ruleset<S>, scenario: s
   }
   const sorted = Float64Array.from(steps).sort();
   const sortedAll = Float64Array.from(stepsAll).sort();
-  const whole = (every: number) => {
+  let groupActions = 0;
+  const whole = (every: number, pick: 'all' | 'group' = 'all') => {
     const t0 = cpuUs();
-    const r = fuzzGame(ruleset, { scenario, options, seed, checkReplay: false, invariantEvery: every, maxActions: 200_000 });
-    if (r.actions !== steps.length) throw new Error(`${ruleset.id} ${scenario}: the untimed game took ${r.actions} actions, the timed one ${steps.length}`);
+    const r = fuzzGame(ruleset, { scenario, options, seed, checkReplay: false, invariantEvery: every, maxActions: 200_000, pick });
+    if (pick === 'group') groupActions = r.actions;
+    else if (r.actions !== steps.length) throw new Error(`${ruleset.id} ${scenario}: the untimed game took ${r.actions} actions, the timed one ${steps.length}`);
     return (cpuUs() - t0) / 1000;
   };
   return {
     actions: steps.length, median: pct(sorted, 0.5), p99: pct(sorted, 0.99), allMedian: pct(sortedAll, 0.5), allP99: pct(sortedAll, 0.99),
     offMs: whole(Number.MAX_SAFE_INTEGER), onMs: whole(1), invariantsMs: invariants / 1000, hashMs: hash / 1000,
+    groupOffMs: whole(Number.MAX_SAFE_INTEGER, 'group'), groupOnMs: whole(1, 'group'), groupActions,
   };
 }
 
 function report(label: string, f: GameFigures): Record<string, number> {
   console.log(`${label}: ${f.actions} actions; apply + next prompts median ${f.median.toFixed(0)} µs, p99 ${f.p99.toFixed(0)} µs ` +
     `(every choice listed: median ${f.allMedian.toFixed(0)} µs, p99 ${f.allP99.toFixed(0)} µs); ` +
-    `game ${f.offMs.toFixed(0)} ms CPU with invariants off, ${f.onMs.toFixed(0)} ms on (timed pass: hashing ${f.hashMs.toFixed(0)} ms, invariants ${f.invariantsMs.toFixed(0)} ms)`);
+    `game ${f.offMs.toFixed(0)} ms CPU with invariants off, ${f.onMs.toFixed(0)} ms on (timed pass: hashing ${f.hashMs.toFixed(0)} ms, invariants ${f.invariantsMs.toFixed(0)} ms); ` +
+    `played group first: ${f.groupActions} actions, ${f.groupOffMs.toFixed(0)} ms off, ${f.groupOnMs.toFixed(0)} ms on`);
   return {
     actions: f.actions, medianUs: f.median, p99Us: f.p99, allMedianUs: f.allMedian, allP99Us: f.allP99,
-    offMs: f.offMs, onMs: f.onMs,
+    offMs: f.offMs, onMs: f.onMs, groupActions: f.groupActions, groupOffMs: f.groupOffMs, groupOnMs: f.groupOnMs,
   };
 }
 

@@ -1,8 +1,9 @@
 // The fuzzer: random legal play to the end, checking for exceptions, dead ends, broken invariants and replay drift.
 import { Game } from './game.ts';
-import { allChoices, checkDerivedFacts, prompts } from './kernel.ts';
+import { allChoices, checkDerivedFacts, choicesIn, prompts } from './kernel.ts';
 import { createRng, nextInt } from './rng.ts';
-import type { BaseState, GameLog, Options, Ruleset } from './index.ts';
+import type { BaseState, Choice, GameLog, Options, Prompt, Ruleset } from './index.ts';
+import type { RngState } from './types.ts';
 
 export interface FuzzOptions {
   scenario: string;
@@ -21,6 +22,13 @@ export interface FuzzOptions {
   undoPerMille?: number;
   /** Check mode of the kernel's derived facts: every fact reused from a previous state is recomputed and compared. */
   checkDerivedFacts?: boolean;
+  /**
+   * How the random player picks in a structured prompt: 'all' (default) lists every choice and picks one; 'group'
+   * picks among the prompt's own choices and its groups, then among the chosen group's choices (a group with none is
+   * dropped and the pick made again), as a player of a structured prompt does: each unit's destinations are listed
+   * only when that unit is picked. Both are uniform at each level; they play different games from the same seed.
+   */
+  pick?: 'all' | 'group';
 }
 
 export interface FuzzResult {
@@ -30,6 +38,26 @@ export interface FuzzResult {
   /** Why the game failed: exception, dead end, invariant, replay, too long. */
   failure?: { kind: 'exception' | 'dead-end' | 'invariant' | 'replay' | 'too-long'; message: string; at: number };
   log: GameLog;
+}
+
+/** A choice among all of the prompt's choices, its groups' included (null when it has none). */
+function pickAmongAll<S extends BaseState>(ruleset: Ruleset<S>, state: S, p: Prompt, rng: RngState): Choice | null {
+  const choices = allChoices(ruleset, state, p);
+  return choices.length ? choices[nextInt(rng, choices.length)]! : null;
+}
+
+/** One of the prompt's own choices or one of its groups, then (a group) one of the group's choices; null when none. */
+function pickByGroup<S extends BaseState>(ruleset: Ruleset<S>, state: S, p: Prompt, rng: RngState): Choice | null {
+  const options: (Choice | string)[] = [...p.choices, ...(p.groups ?? []).map((g) => g.key)];
+  while (options.length) {
+    const i = nextInt(rng, options.length);
+    const o = options[i]!;
+    if (typeof o !== 'string') return o;
+    const inGroup = choicesIn(ruleset, state, p.seat, o);
+    if (inGroup.length) return inGroup[nextInt(rng, inGroup.length)]!;
+    options.splice(i, 1);
+  }
+  return null;
 }
 
 export function fuzzGame<S extends BaseState>(ruleset: Ruleset<S>, o: FuzzOptions): FuzzResult {
@@ -47,9 +75,8 @@ export function fuzzGame<S extends BaseState>(ruleset: Ruleset<S>, o: FuzzOption
       const ps = prompts(ruleset, game.state);
       if (ps.length === 0) return fail('dead-end', `nobody can act and the game is not over (stack: ${game.state.stack.map((f) => f.proc).join(' > ') || 'empty'})`);
       const p = ps[nextInt(pick, ps.length)]!;
-      const choices = allChoices(ruleset, game.state, p);
-      if (choices.length === 0) return fail('dead-end', `${p.seat} is asked "${p.text}" (${p.rule}) with no legal choice`);
-      const c = choices[nextInt(pick, choices.length)]!;
+      const c = o.pick === 'group' ? pickByGroup(ruleset, game.state, p, pick) : pickAmongAll(ruleset, game.state, p, pick);
+      if (!c) return fail('dead-end', `${p.seat} is asked "${p.text}" (${p.rule}) with no legal choice`);
       game.act(p.seat, c.action);
       if (o.undoPerMille && nextInt(pick, 1000) < o.undoPerMille && game.undoableBy(p.seat) > 0) {
         game.undo(p.seat);

@@ -127,7 +127,7 @@ describe('action identity', () => {
       return Object.fromEntries(keys.map((k) => [k, shuffled(a[k])])) as Json;
     };
     let equal = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 2000; i++) {
       const a = { type: 'move', ...object(0) } as Action;
       const b = (nextInt(rng, 3) === 0 ? shuffled(a as unknown as Json) : { type: 'move', ...object(0) }) as Action;
       const same = actionKey(a) === actionKey(b);
@@ -354,6 +354,26 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'x', to: 2 })).toThrow(RuleViolation);
     expect(() => applyAction(tokens, state, 'a', { type: 'move', token: 'z', to: 1 })).toThrow(RuleViolation);
     expect(state.at).toEqual({ x: 0, y: 3 });
+  });
+
+  it("the fuzzer's group-first player picks uniformly among the prompt's choice and groups, then within the group", () => {
+    // First position: Stop, group x (x to 1), group y (y to 2, y to 4). Group first: Stop 1 in 3; whole list: 1 in 4.
+    const stops = (pick: 'all' | 'group') => {
+      let n = 0;
+      for (let i = 0; i < 2000; i++) {
+        const r = fuzzGame(tokens, { scenario: 's', seed: `g${i}`, maxActions: 1, pick });
+        if (r.log.entries.length === 1 && 'action' in r.log.entries[0]! && r.log.entries[0].action.type === 'stop') n++;
+      }
+      return n;
+    };
+    const group = stops('group'), all = stops('all');
+    expect(group).toBeGreaterThan(600);
+    expect(group).toBeLessThan(740);
+    expect(all).toBeGreaterThan(430);
+    expect(all).toBeLessThan(570);
+    const whole = fuzzGame(tokens, { scenario: 's', seed: 'whole', pick: 'group' });
+    expect(whole.failure ?? null).toBeNull();
+    expect(whole.outcome?.result).toBe('stopped');
   });
 });
 

@@ -210,7 +210,8 @@ export function derived<T>(state: BaseState, key: string, compute: () => T): T {
 /**
  * Like `derived`, but `compute` also gets the latest value of the same fact in the states this one was applied from
  * (undefined when none is known), so that it may return it again while its inputs are unchanged; such facts must
- * hold no state objects (they are inherited from state to state). `compute` must answer exactly what it would answer
+ * hold no state objects (they are inherited from state to state), except parts of settled states of a copy-on-write
+ * rule set (frozen, never changed: identity then says "unchanged"). `compute` must answer exactly what it would answer
  * from scratch: check mode (`checkDerivedFacts`) computes both and throws an EngineError on a difference.
  */
 export function derivedFrom<T>(state: BaseState, key: string, compute: (previous: T | undefined) => T): T {

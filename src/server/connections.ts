@@ -4,7 +4,7 @@ import { viewFor, type SeatView } from '../engine/kernel.ts';
 import type { Seat } from '../engine/types.ts';
 import type { GameManager } from './games.ts';
 import { settled, type Live } from './live-games.ts';
-import { diffChoices, diffJson, type ServerMessage, type StateMessage } from './protocol.ts';
+import { diffChoices, diffJson, type DiffMemo, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { Choice } from '../engine/types.ts';
 
 /** One open WebSocket (or any push channel) of one token. */
@@ -68,6 +68,7 @@ export class Connections {
       return known.get(x)!;
     };
     const delta = !!live.ruleset.copyOnWrite;
+    const memo: DiffMemo = new Map();
     for (const c of this.conns.get(live.rec.id) ?? []) {
       let v = views.get(c.seat);
       if (!v) {
@@ -78,7 +79,7 @@ export class Connections {
       const key = `${c.seat}\u0000${c.lastStateId}\u0000${id(c.lastChoices)}\u0000${id(c.lastView)}`;
       let one = sent.get(key);
       if (!one) {
-        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v), delta) };
+        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v), delta, memo) };
         sent.set(key, one);
       } else {
         c.lastChoices = v.prompt?.choices ?? null;
@@ -142,7 +143,7 @@ function sendState(conn: Conn, msg: StateMessage, delta: boolean): void {
  * with `delta`, its view as a change of the view the connection had (`viewDelta`; whole when it had none). Records
  * what the connection now holds.
  */
-function messageFor(conn: Conn, msg: StateMessage, delta: boolean): StateMessage {
+function messageFor(conn: Conn, msg: StateMessage, delta: boolean, memo?: DiffMemo): StateMessage {
   const prompt = msg.view.prompt;
   const runs = prompt ? diffChoices(conn.lastChoices ?? null, prompt.choices) : null;
   conn.lastChoices = prompt?.choices ?? null;
@@ -152,7 +153,7 @@ function messageFor(conn: Conn, msg: StateMessage, delta: boolean): StateMessage
   const view = runs ? { ...msg.view, prompt: { ...prompt!, choices: [] } } : msg.view;
   if (delta && prev) {
     const { view: _whole, ...rest } = msg;
-    return { ...rest, viewDelta: diffJson(prev, view) ?? [1, {}], ...(runs ? { choicesDelta: runs } : {}) } as StateMessage;
+    return { ...rest, viewDelta: diffJson(prev, view, memo) ?? [1, {}], ...(runs ? { choicesDelta: runs } : {}) } as StateMessage;
   }
   return runs ? { ...msg, view, choicesDelta: runs } : msg;
 }

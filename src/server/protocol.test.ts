@@ -87,6 +87,10 @@ describe('the view sent as a change of the previous one', () => {
       const got = patch ? patchJson(JSON.parse(JSON.stringify(v)), JSON.parse(JSON.stringify(patch))) : v;
       expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse(JSON.stringify(next)));
       if (JSON.stringify(v) === JSON.stringify(next)) expect(patch).toBeNull();
+      // a broadcast's memo (seats' views sharing parts) gives the same change, asked twice
+      const memo = new Map();
+      expect(diffJson(v, next, memo)).toEqual(patch);
+      expect(diffJson(v, next, memo)).toEqual(patch);
       v = next;
     }
   });

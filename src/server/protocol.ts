@@ -414,8 +414,25 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * `next` as a change of `prev` (null: the same JSON). Parts that are the same object are skipped at once, so a view
  * whose unchanged parts are shared with the previous one (copy-on-write states) costs what changed, not its size.
  */
-export function diffJson(prev: unknown, next: unknown): JsonPatch | null {
+export function diffJson(prev: unknown, next: unknown, memo?: DiffMemo): JsonPatch | null {
   if (prev === next) return null;
+  if (memo && typeof next === 'object' && next !== null) {
+    const known = memo.get(next);
+    if (known && known.prev === prev) return known.patch;
+    const patch = diffJsonOnce(prev, next, memo);
+    memo.set(next, { prev, patch });
+    return patch;
+  }
+  return diffJsonOnce(prev, next, memo);
+}
+
+/**
+ * Changes already found, by the new object: the views of several seats share parts (2WW's board, the state's units),
+ * each compared once per broadcast.
+ */
+export type DiffMemo = Map<object, { prev: unknown; patch: JsonPatch | null }>;
+
+function diffJsonOnce(prev: unknown, next: unknown, memo: DiffMemo | undefined): JsonPatch | null {
   if (isRecord(prev) && isRecord(next)) {
     let fields: Record<string, JsonPatch> | null = null;
     let gone: string[] | null = null;
@@ -427,7 +444,7 @@ export function diffJson(prev: unknown, next: unknown): JsonPatch | null {
       if (was === undefined) (fields ??= {})[k] = [0, v];
       else {
         matched++;
-        const p = was === v ? null : diffJson(was, v);
+        const p = was === v ? null : diffJson(was, v, memo);
         if (p) (fields ??= {})[k] = p;
       }
     }
@@ -439,7 +456,7 @@ export function diffJson(prev: unknown, next: unknown): JsonPatch | null {
     if (!fields && !gone) return null;
     return gone ? [1, fields ?? {}, gone] : [1, fields!];
   }
-  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next);
+  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next, memo);
   if (typeof prev === 'number' && typeof next === 'number' && Number.isNaN(prev) && Number.isNaN(next)) return null;
   return [0, next];
 }
@@ -448,7 +465,7 @@ export function diffJson(prev: unknown, next: unknown): JsonPatch | null {
  * An array as runs of the previous one: an element is kept when it is the element after the last one kept (or the one
  * after that: a removal) and has the same JSON, or when it is the same object anywhere in the previous array.
  */
-function diffArray(prev: readonly unknown[], next: readonly unknown[]): JsonPatch | null {
+function diffArray(prev: readonly unknown[], next: readonly unknown[], memo: DiffMemo | undefined): JsonPatch | null {
   const runs: ArrayRun[] = [];
   let at = 0, kept = 0;
   let index: Map<unknown, number> | null = null;
@@ -460,9 +477,9 @@ function diffArray(prev: readonly unknown[], next: readonly unknown[]): JsonPatc
     kept++;
   };
   for (const x of next) {
-    if (at < prev.length && (prev[at] === x || diffJson(prev[at], x) === null)) keep(at);
+    if (at < prev.length && (prev[at] === x || diffJson(prev[at], x, memo) === null)) keep(at);
     else if (typeof x === 'object' && x !== null && (index ??= new Map(prev.map((p, i) => [p, i]))).has(x)) keep(index.get(x)!);
-    else if (at + 1 < prev.length && diffJson(prev[at + 1], x) === null) keep(at + 1);
+    else if (at + 1 < prev.length && diffJson(prev[at + 1], x, memo) === null) keep(at + 1);
     else {
       runs.push({ v: x });
       at++;

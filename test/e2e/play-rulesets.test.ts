@@ -264,7 +264,7 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
   it('A&A Europe with the house rules against the AI: Germany buys landing craft and infantry, plays its turn, the Allies answer; rule cards from the log', async () => {
     const g = await newGame(e2e, {
       ruleset: 'aae', options: { houseRules: true, bid: false },
-      seats: { germany: { kind: 'human' }, ussr: { kind: 'ai', level: 1 }, uk: { kind: 'ai', level: 1 }, usa: { kind: 'ai', level: 1 } },
+      seats: { germany: { kind: 'human' }, ussr: { kind: 'ai', level: 1 }, uk: { kind: 'ai', level: 1 }, usa: { kind: 'ai', level: 1 }, minor: { kind: 'ai', level: 1 } },
     });
     await page.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
     await page.locator('[data-testid=map]').waitFor();

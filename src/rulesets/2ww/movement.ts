@@ -70,76 +70,102 @@ export function presenceByPlace(state: TwoWWState): Map<string, Sides> {
 
 const ZERO: Presence = { land: 0, air: 0, fleet: 0, cargo: 0 };
 
+/**
+ * What a side's moves read of everything but its own units (2WW 5.1, 8): the enemy's and neutrals' units by hex, their
+ * ZOCs, the country of each hex. A function of the movement environment (environmentKey): reused from the state before
+ * while it is unchanged, so a move of one's own units builds none of it again.
+ */
+interface Surroundings {
+  /** Per node: enemy land, enemy fleets, enemy units of all kinds + neutral units, neutral land, neutral fleets, all neutral units. */
+  enemyLand: Int16Array; enemyFleets: Int16Array; hostileAll: Int16Array;
+  neutralLand: Int16Array; neutralFleets: Int16Array; neutralAll: Int16Array;
+  /** The enemy's counts by place. */
+  enemyAt: Map<string, Presence>;
+  /** The enemy land units' ZOC alone (enemyZoc adds neutral armies' ZOC at home), as the supply net reads it. */
+  foeLandZoc: Set<number>;
+  enemyZoc: Set<number>;
+  fleetZoc: FleetZoc;
+  /** Country each hex counts for now (Vichy aware). */
+  country: (string | null)[];
+}
+
+function surroundingsOf(state: TwoWWState, side: Side): Surroundings {
+  const w = worldOf(state), n = w.board.nodeCount, foe = other(side);
+  const f: Surroundings = {
+    enemyLand: new Int16Array(n), enemyFleets: new Int16Array(n), hostileAll: new Int16Array(n),
+    neutralLand: new Int16Array(n), neutralFleets: new Int16Array(n), neutralAll: new Int16Array(n),
+    enemyAt: new Map(), foeLandZoc: landZocOfSide(state, foe), enemyZoc: new Set(), fleetZoc: fleetZocOfSide(state, foe),
+    country: [],
+  };
+  for (const [place, p] of presenceByPlace(state)) {
+    const v = w.board.find(place);
+    if (v < 0) continue;
+    const e = p[foe], q = p.neutral;
+    if (e.land + e.air + e.fleet + e.cargo > 0) f.enemyAt.set(place, e);
+    f.enemyLand[v] = e.land; f.enemyFleets[v] = e.fleet;
+    f.neutralLand[v] = q.land; f.neutralFleets[v] = q.fleet; f.neutralAll[v] = q.land + q.air + q.fleet;
+    f.hostileAll[v] = e.land + e.air + e.fleet + f.neutralAll[v]!;
+  }
+  for (let v = 0; v < n; v++) f.country.push(countryAt(state, w, v));
+  let zoc = f.foeLandZoc;
+  // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
+  // Not Vichy's for the Allies: their entry invades nothing, so its units stay neutral and their ZOC is ignored.
+  for (const [id, u] of Object.entries(state.units)) {
+    if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
+    const v = w.board.find(u.where);
+    if (v < 0 || !w.board.isHex(v)) continue;
+    if (side === 'allies' && f.country[v] === 'vc') continue;
+    for (const b of w.landAdj[v]!) {
+      if (zoc.has(b) || f.country[b] !== f.country[v]) continue;
+      if (zoc === f.foeLandZoc) zoc = new Set(zoc);
+      zoc.add(b);
+    }
+  }
+  f.enemyZoc = zoc;
+  return f;
+}
+
 class MoveFacts {
   readonly w: World;
-  readonly pres: Map<string, Sides>;
   readonly enemyZoc: Set<number>;
-  /** The enemy land units' ZOC alone (enemyZoc adds neutral armies' ZOC at home), shared with the supply net. */
-  private readonly foeLandZoc: Set<number>;
-  private fleetZoc: FleetZoc | null = null;
   railComp: Int32Array | null = null;
+  /** The movement environment text of a settled state (envText), null inside an apply. */
+  readonly settledEnv: string | null = null;
   private supply: SupplyNet | null = null;
-  /** Per node: enemy land, enemy fleets, enemy units of all kinds + neutral units, my land, neutral land, neutral fleets. */
-  private readonly enemyLand: Int16Array;
-  private readonly enemyFleets: Int16Array;
-  private readonly hostileAll: Int16Array;
+  private readonly env: Surroundings;
+  /** Per node: my land units (not aboard). */
   private readonly myLand: Int16Array;
-  private readonly neutralLand: Int16Array;
-  private readonly neutralFleets: Int16Array;
-  private readonly neutralAll: Int16Array;
-  constructor(readonly state: TwoWWState, readonly side: Side) {
+  /**
+   * `settled`: a state the kernel settled: its surroundings are reused from the state before while the environment is
+   * unchanged, and its supply search is supply.ts's, shared with every other question about the state.
+   */
+  constructor(readonly state: TwoWWState, readonly side: Side, private readonly settled = false) {
     this.w = worldOf(state);
-    const w = this.w, n = w.board.nodeCount;
-    this.pres = presenceByPlace(state);
-    this.enemyLand = new Int16Array(n); this.enemyFleets = new Int16Array(n); this.hostileAll = new Int16Array(n);
-    this.myLand = new Int16Array(n); this.neutralLand = new Int16Array(n); this.neutralFleets = new Int16Array(n);
-    this.neutralAll = new Int16Array(n);
-    const foe = other(side);
-    for (const [place, p] of this.pres) {
-      const v = w.board.find(place);
-      if (v < 0) continue;
-      const e = p[foe], q = p.neutral;
-      this.enemyLand[v] = e.land; this.enemyFleets[v] = e.fleet; this.myLand[v] = p[side].land;
-      this.neutralLand[v] = q.land; this.neutralFleets[v] = q.fleet; this.neutralAll[v] = q.land + q.air + q.fleet;
-      this.hostileAll[v] = e.land + e.air + e.fleet + this.neutralAll[v]!;
-    }
-    this.foeLandZoc = landZocOfSide(state, foe);
-    let zoc = this.foeLandZoc;
-    // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
-    // Not Vichy's for the Allies: their entry invades nothing, so its units stay neutral and their ZOC is ignored.
+    const w = this.w;
+    if (settled) {
+      const key = (this.settledEnv = envText(state, side));
+      this.env = derivedFrom<{ key: string; env: Surroundings }>(state, `2ww:surroundings:${side}`,
+        (prev) => (prev?.key === key ? prev : { key, env: surroundingsOf(state, side) })).env;
+    } else this.env = surroundingsOf(state, side);
+    this.enemyZoc = this.env.enemyZoc;
+    this.myLand = new Int16Array(w.board.nodeCount);
     for (const [id, u] of Object.entries(state.units)) {
-      if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
+      if (u.aboard || !onMap(u.where) || sideOfUnit(state, id) !== side || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);
-      if (v < 0 || !w.board.isHex(v)) continue;
-      if (side === 'allies' && countryAt(state, w, v) === 'vc') continue;
-      for (const b of w.landAdj[v]!) {
-        if (zoc.has(b) || countryAt(state, w, b) !== countryAt(state, w, v)) continue;
-        if (zoc === this.foeLandZoc) zoc = new Set(zoc);
-        zoc.add(b);
-      }
+      if (v >= 0) this.myLand[v]!++;
     }
-    this.enemyZoc = zoc;
   }
-  private countries: (string | null | undefined)[] = [];
-  /** Country a hex counts for now (Vichy aware), cached. */
+  /** Country a hex counts for now (Vichy aware). */
   countryOf(n: number): string | null {
-    let c = this.countries[n];
-    if (c === undefined) this.countries[n] = c = countryAt(this.state, this.w, n);
-    return c;
+    return this.env.country[n] ?? null;
   }
   get enemyFleet(): FleetZoc {
-    return (this.fleetZoc ??= fleetZocOfSide(this.state, other(this.side)));
-  }
-  at(n: number): Sides | undefined {
-    return this.pres.get(this.w.board.id(n));
+    return this.env.fleetZoc;
   }
   enemy(n: number): Presence {
-    return this.at(n)?.[other(this.side)] ?? ZERO;
+    return this.env.enemyAt.get(this.w.board.id(n)) ?? ZERO;
   }
-  mine(n: number): Presence {
-    return this.at(n)?.[this.side] ?? ZERO;
-  }
-  enemyLandAt(n: number): number { return this.enemyLand[n]!; }
+  enemyLandAt(n: number): number { return this.env.enemyLand[n]!; }
   /**
    * An Allied land unit may enter Toulon or Algiers held by Vichy units: that occupation ends Vichy France and its
    * units join the Allies at once (2WW 12.2.2), so the hex is no neutral's any more.
@@ -149,18 +175,18 @@ class MoveFacts {
     const city = this.w.hexes[n]?.city;
     return city === 'Toulon' || city === 'Algiers';
   }
-  enemyFleetAt(n: number): number { return this.enemyFleets[n]!; }
+  enemyFleetAt(n: number): number { return this.env.enemyFleets[n]!; }
   myLandAt(n: number): number { return this.myLand[n]!; }
-  neutralLandAt(n: number): number { return this.neutralLand[n]!; }
-  neutralFleetAt(n: number): number { return this.neutralFleets[n]!; }
+  neutralLandAt(n: number): number { return this.env.neutralLand[n]!; }
+  neutralFleetAt(n: number): number { return this.env.neutralFleets[n]!; }
   neutralUnits(n: number): number {
-    return this.neutralAll[n]!;
+    return this.env.neutralAll[n]!;
   }
   hostile(n: number): number {
-    return this.hostileAll[n]!;
+    return this.env.hostileAll[n]!;
   }
   inSupply(id: string): boolean {
-    this.supply ??= new SupplyNet(this.state, this.side, { land: this.foeLandZoc, fleet: this.enemyFleet.all });
+    this.supply ??= this.settled ? settledSupplyNet(this.state, this.side) : new SupplyNet(this.state, this.side, { land: this.env.foeLandZoc, fleet: this.env.fleetZoc.all });
     return this.supply.unitInSupply(id);
   }
 }
@@ -223,9 +249,23 @@ export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: n
   });
 }
 
-/** Rail-passable hexes of the moving side and their connected networks (2WW 8.1.2), computed once per decision. */
+/**
+ * Rail-passable hexes of the moving side and their connected networks (2WW 8.1.2), computed once per decision; they
+ * read only the surroundings (enemy ZOC, hostile units, countries), so a settled state reuses those of the state
+ * before while its movement environment is unchanged.
+ */
 function railNetworks(f: MoveFacts): Int32Array {
   if (f.railComp) return f.railComp;
+  if (f.settledEnv !== null) {
+    const env = f.settledEnv;
+    f.railComp = derivedFrom<{ env: string; comp: Int32Array }>(f.state, `2ww:rail-networks:${f.side}`,
+      (prev) => (prev?.env === env ? prev : { env, comp: railComponents(f) })).comp;
+    return f.railComp;
+  }
+  return (f.railComp = railComponents(f));
+}
+
+function railComponents(f: MoveFacts): Int32Array {
   const { w, state, side } = f;
   const comp = new Int32Array(w.board.nodeCount).fill(-1);
   const ok = (b: number): boolean => {
@@ -247,7 +287,6 @@ function railNetworks(f: MoveFacts): Int32Array {
     for (let i = 0; i < net.count; i++) comp[net.node(i)] = next;
     next++;
   }
-  f.railComp = comp;
   return comp;
 }
 
@@ -415,7 +454,7 @@ function mayAct(state: TwoWWState, w: World, side: Side, id: string, armored: bo
  * (the kernel's `derived`); inside an action the state changes, so moves build their own.
  */
 export function moveFactsOf(state: TwoWWState, side: Side): MoveFacts {
-  return derived(state, `2ww:move-facts:${side}`, () => new MoveFacts(state, side));
+  return derived(state, `2ww:move-facts:${side}`, () => new MoveFacts(state, side, true));
 }
 
 /**
@@ -425,8 +464,8 @@ export function moveFactsOf(state: TwoWWState, side: Side): MoveFacts {
  * the moving side's other units change none of these, so a unit's list is reused from the state before while that
  * key is unchanged (`derivedFrom`; the fuzzer's check mode recomputes and compares).
  */
-function environmentKey(s: TwoWWState, side: Side, armored: boolean): string {
-  let k = `${s.world ?? 'campaign'}|${side}|${armored ? 1 : 0}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
+function environmentKey(s: TwoWWState, side: Side): string {
+  let k = `${s.world ?? 'campaign'}|${side}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}${JSON.stringify(s.control)}`;
   for (const id of Object.keys(s.units)) {
     const u = s.units[id]!;
     if (onMap(u.where) && sideOfUnit(s, id) !== side) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}`;
@@ -444,6 +483,41 @@ function stableText(state: TwoWWState, key: string, compute: () => string): stri
     return t === prev ? prev : t;
   });
 }
+
+/** What a text of `side`'s surroundings was made from: parts of a settled state, frozen (copy-on-write, kernel.ts). */
+interface Tracked { politics: unknown; countries: unknown; control: unknown; units: TwoWWState['units']; text: string }
+
+/**
+ * A text of what `side` does not move (politics, countries, control, the other units), kept as the very string of the
+ * state before (as stableText) and not even rebuilt when nothing it reads can have changed: the same politics,
+ * countries and control objects and no unit object changed but the side's own (settled states are copy-on-write, so
+ * an unchanged part is the same object).
+ */
+function trackedText(state: TwoWWState, key: string, side: Side, compute: () => string): string {
+  return derivedFrom<Tracked>(state, key, (prev) => {
+    const refs = { politics: state.politics, countries: state.countries, control: state.control, units: state.units };
+    if (prev && onlyOwnUnitsChanged(state, side, prev)) return { ...refs, text: prev.text };
+    const text = compute();
+    return { ...refs, text: prev?.text === text ? prev.text : text };
+  }).text;
+}
+
+function onlyOwnUnitsChanged(s: TwoWWState, side: Side, prev: Tracked): boolean {
+  if (prev.politics !== s.politics || prev.countries !== s.countries || prev.control !== s.control) return false;
+  if (prev.units === s.units) return true;
+  const ids = Object.keys(s.units);
+  if (ids.length !== Object.keys(prev.units).length) return false;
+  const own = (u: TwoWWState['units'][string] | undefined, id: string) =>
+    !!u && (u.owner !== undefined ? u.owner === side : s.countries[powerOf(s, id)]?.controller === side);
+  for (const id of ids) {
+    const u = s.units[id], was = prev.units[id];
+    if (u !== was && !(own(u, id) && own(was, id))) return false;
+  }
+  return true;
+}
+
+/** The movement environment of `side` (environmentKey), the same string while unchanged. */
+const envText = (state: TwoWWState, side: Side): string => trackedText(state, `2ww:move-env:${side}`, side, () => environmentKey(state, side));
 
 const ownInZocOf = (state: TwoWWState, side: Side): string => stableText(state, `2ww:own-in-zoc:${side}`, () => ownInEnemyZoc(moveFactsOf(state, side)));
 
@@ -468,32 +542,62 @@ function ownInEnemyZoc(f: MoveFacts): string {
 }
 
 /**
- * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the environment and the own units in
- * enemy ZOC are unchanged. A supply trace answers every unit at once, so when one is made every land unit's answer
- * is kept.
+ * One side's supply net of a settled state, shared by its questions: its search is supply.ts's, reused from the state
+ * before while the supply inputs are unchanged or changed only where no line of it reached (the changed hexes).
  */
-function moveSupply(state: TwoWWState, side: Side, env: string, id: string): boolean {
+function settledSupplyNet(state: TwoWWState, side: Side): SupplyNet {
+  return derived(state, `2ww:supply-net:${side}`, () => new SupplyNet(state, side));
+}
+
+/**
+ * What one side's supply lines read of a state besides its own units (2WW 11.2): politics and countries, control of
+ * the ports and capitals (where lines change mode, where they lead), the enemy's land units and fleets (not its air
+ * units); with the own units in enemy ZOC (ownInZocOf) it decides every answer of the side's supply search. Finer than
+ * the movement environment: control changing in a hex that is neither port nor capital leaves it unchanged.
+ */
+function supplyKey(s: TwoWWState, side: Side): string {
+  const w = worldOf(s);
+  let k = `${s.world ?? 'campaign'}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}|`;
+  for (let n = 0; n < w.board.hexCount; n++) {
+    const h = w.hexes[n];
+    if (h && (h.port || h.capitalOf || h.city === 'Algiers')) k += s.control[h.id] === 'axis' ? 'a' : s.control[h.id] === 'allies' ? 'l' : '-';
+  }
+  for (const id of Object.keys(s.units)) {
+    const u = s.units[id]!;
+    if (!onMap(u.where) || sideOfUnit(s, id) !== other(side) || unitClass(s, id) === 'air') continue;
+    k += `|${id}@${u.where}${u.aboard ? '^' : ''}`;
+  }
+  return k;
+}
+
+/**
+ * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the side's supply key and the own
+ * units in enemy ZOC are unchanged; otherwise asked of the side's supply search (supply.ts, itself reused where the
+ * change reached no line), and then every movable land unit's answer is kept, as the search is made anyway.
+ */
+function moveSupply(state: TwoWWState, side: Side, id: string): boolean {
+  const key = trackedText(state, `2ww:supply-key:${side}`, side, () => supplyKey(state, side));
   const own = ownInZocOf(state, side);
-  const supplyOf = (unit: string, traced: { all: boolean }) => {
+  const supplyOf = (unit: string, asked: { net: boolean }) => {
     const where = state.units[unit]!.where;
-    return derivedFrom<{ env: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
-      if (prev?.env === env && prev.own === own && prev.where === where) return prev;
-      traced.all = true;
-      return { env, own, where, ok: moveFactsOf(state, side).inSupply(unit) };
+    return derivedFrom<{ key: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
+      if (prev?.key === key && prev.own === own && prev.where === where) return prev;
+      asked.net = true;
+      return { key, own, where, ok: settledSupplyNet(state, side).unitInSupply(unit) };
     }).ok;
   };
-  const traced = { all: false };
-  const ok = supplyOf(id, traced);
-  if (traced.all) {
+  const asked = { net: false };
+  const ok = supplyOf(id, asked);
+  if (asked.net) {
     const w = worldOf(state);
-    for (const u of Object.keys(state.units)) if (u !== id && unitClass(state, u) === 'land' && mayMove(state, w, side, u, false)) supplyOf(u, { all: false });
+    for (const u of Object.keys(state.units)) if (u !== id && unitClass(state, u) === 'land' && mayMove(state, w, side, u, false)) supplyOf(u, { net: false });
   }
   return ok;
 }
 
 /** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */
 function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string): Choice[] {
-  const env = stableText(state, `2ww:move-env:${side}:${armored ? 1 : 0}`, () => environmentKey(state, side, armored));
+  const env = envText(state, side);
   const u = state.units[id]!;
   const cls = unitClass(state, id);
   let also = '', own = '';
@@ -501,7 +605,7 @@ function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string):
   if (cls === 'fleet') also = derived(state, '2ww:first-cargo', () => firstCargo(state)).get(id) ?? '';
   else if (cls === 'air') own = ownInZocOf(state, side);
   else {
-    inSupply = moveSupply(state, side, env, id);
+    inSupply = moveSupply(state, side, id);
     also = inSupply ? 's' : 'u';
   }
   const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;

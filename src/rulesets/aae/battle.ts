@@ -24,6 +24,7 @@ import {
 import { removeUnit } from './units.ts';
 import { RULE_MAX_ROUNDS, maxRounds } from './house/rounds.ts';
 import { offerSecondAttack } from './house/second-attack.ts';
+import { vichySurrenders } from './house/vichy.ts';
 
 export const RULE_COMBAT = 'AAE Conduct Combat';
 export const RULE_AA = 'AAE Conduct Combat: Antiaircraft Fire';
@@ -32,6 +33,7 @@ export const RULE_SUBS = 'AAE Conduct Combat: Submarine Surprise Strike';
 export const RULE_SUBMERGE = 'AAE Conduct Combat: Submerging';
 export const RULE_CASUALTIES = 'AAE Conduct Combat: Choosing Casualties';
 export const RULE_RETREAT = 'AAE Conduct Combat: Attacker Retreats';
+export const RULE_LANDING_CRAFT_HIT = 'AAE house rules l.97 (landing craft absorb a hit)';
 
 export type PendingHits = { side: BattleSide; cls: HitClass; n: number };
 
@@ -127,13 +129,15 @@ export function forces(s: AaeState, f: BattleFrame): { att: Unit[]; def: Unit[];
   const def = defenderUnits(s, f.area, f.kind);
   const bombard = s.units.filter((u) => f.bombard?.includes(u.id));
   const table = tableOf(s, f);
+  // House rules l.97: a transport's landing craft absorb one hit (a second hit sinks it).
+  const craft = (u: Unit) => (f.kind === 'sea' && u.landingCraft && s.opts.house['landing-craft'] ? { hp: 2 } : {});
   const attC = [
-    ...asCombatants(att, (u) => (u.landing === f.area ? { amphibious: true, ...(s.opts.house['landing-craft'] && !u.landedWithCraft ? { noLandingCraft: true } : {}) } : {})),
+    ...asCombatants(att, (u) => (u.landing === f.area ? { amphibious: true, ...(s.opts.house['landing-craft'] && !u.landedWithCraft ? { noLandingCraft: true } : {}) } : craft(u))),
     ...asCombatants(bombard, () => ({ bombarding: true })),
   ];
   const defC = asCombatants(def, (u) => {
     const hp = table.hitsToSink?.(combatant(u), 'defender');
-    return { ...(hp ? { hp } : {}), ...(f.at?.includes(u.id) ? { at: true } : {}), ...(f.undetected?.includes(u.id) ? { undetected: true } : {}) };
+    return { ...(hp ? { hp } : {}), ...craft(u), ...(f.at?.includes(u.id) ? { at: true } : {}), ...(f.undetected?.includes(u.id) ? { undetected: true } : {}) };
   });
   return { att, def, attC, defC };
 }
@@ -199,6 +203,12 @@ function candidateCombatants(s: AaeState, f: BattleFrame, side: BattleSide, cls:
 /** One hit on one unit: a battleship is damaged, anything else is out (at once, or when the step ends). */
 function takeHit(ctx: Ctx<AaeState>, f: BattleFrame, u: Unit, c: Combatant, cls: HitClass, firesBack: boolean): void {
   if (houseHitTaken(ctx, f, u, c, cls)) return;
+  if (u.type === 'transport' && u.landingCraft && c.hp === 2 && !c.damage) {
+    // House rules l.97: the craft are lost instead of the transport (ruling 83).
+    u.landingCraft = undefined;
+    ctx.log(`The landing craft of the ${POWER_NAMES[u.power]} transport in ${areaName(f.area)} absorb a hit and are lost`, RULE_LANDING_CRAFT_HIT);
+    return;
+  }
   if (!hitDestroys(c)) {
     u.damage = (u.damage ?? 0) + 1;
     ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} in ${areaName(f.area)} is ${u.type === 'battleship' ? 'damaged' : 'reduced'}`, RULE_CASUALTIES);
@@ -518,6 +528,7 @@ function finishStep(ctx: Ctx<AaeState>, f: BattleFrame): void {
 
 function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   const s = ctx.state;
+  if (f.kind === 'land' && f.round === 1) vichySurrenders(ctx, f.area);
   const { att, def, attC, defC } = forces(s, f);
   const attFighting = att.filter((u) => takesPartInBattle(combatant(u)));
   const defFighting = def.filter((u) => takesPartInBattle(combatant(u)));

@@ -1,7 +1,7 @@
 // What the board shows (src/engine/board.ts): the A&A Europe areas with their owners and values, the powers and
 // unit types, and each seat's view of the pieces (stacks of identical units) and of who holds what.
 import type { Assets, BoardView, Json, MarkerView, PieceView } from '../../engine/index.ts';
-import { AAE_DATA, POWERS, UNIT_TYPES, type AreaData } from './data/index.ts';
+import { AAE_DATA, ALL_POWERS, POWERS, UNIT_TYPES, type AreaData } from './data/index.ts';
 import { stackKey } from './move-phase.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES, sideOf, unitData } from './world.ts';
@@ -9,8 +9,8 @@ import { incomeOf } from './income.ts';
 import { victoryCities } from './victory.ts';
 import { areaGeometry } from './geometry.ts';
 
-export const POWER_COLORS: Record<string, string> = { germany: '#8c8c7a', ussr: '#b5573c', uk: '#c9a85a', usa: '#6f8a4c' };
-const ABBR: Record<string, string> = { germany: 'GE', ussr: 'SU', uk: 'UK', usa: 'US' };
+export const POWER_COLORS: Record<string, string> = { germany: '#8c8c7a', ussr: '#b5573c', uk: '#c9a85a', usa: '#6f8a4c', minor: '#7d7f9e', vichy: '#a3a39a' };
+const ABBR: Record<string, string> = { germany: 'GE', ussr: 'SU', uk: 'UK', usa: 'US', minor: 'AM', vichy: 'VF' };
 const SYMBOL: Record<string, string> = {
   infantry: 'infantry', artillery: 'artillery', armour: 'armor', aa: 'aa', fighter: 'air', bomber: 'bomber',
   transport: 'transport', submarine: 'submarine', destroyer: 'fleet', carrier: 'carrier', battleship: 'fleet',
@@ -68,9 +68,9 @@ export function aaeAssets(roundLimit = 16): Assets {
       ],
     },
     counters: {
-      powers: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], side: sideOf(p), color: POWER_COLORS[p]!, abbr: ABBR[p]! }])),
+      powers: Object.fromEntries(ALL_POWERS.map((p) => [p, { name: POWER_NAMES[p], side: sideOf(p), color: POWER_COLORS[p]!, abbr: ABBR[p]! }])),
       types: Object.fromEntries(UNIT_TYPES.map((t) => [t, { name: unitData(t).name, symbol: SYMBOL[t]!, domain: unitData(t).domain === 'sea' ? 'naval' as const : unitData(t).domain as 'land' | 'air' }])),
-      sides: { axis: { name: 'Axis', color: POWER_COLORS.germany }, allies: { name: 'Allies', color: POWER_COLORS.uk } },
+      sides: { axis: { name: 'Axis', color: POWER_COLORS.germany }, allies: { name: 'Allies', color: POWER_COLORS.uk }, neutral: { name: 'Neutral', color: POWER_COLORS.vichy } },
     },
     charts: [{
       id: 'units', title: 'National reference chart', rule: 'AAE national reference charts',
@@ -100,7 +100,7 @@ const VICTORY_CITIES = AAE_DATA.map.areas.filter((a) => a.marks?.includes('victo
 
 /** Where each power stands (IPCs in hand, next income) and each side's victory cities (AAE Victory: capitals decide). */
 function aaeMarkers(s: AaeState): MarkerView[] {
-  const out: MarkerView[] = POWERS.map((p) => ({
+  const out: MarkerView[] = ALL_POWERS.filter((p) => p !== 'vichy' && (p !== 'minor' || s.opts.house['axis-minor'])).map((p) => ({
     kind: 'production', where: `ipcs:${Math.max(0, Math.min(MAX_IPCS, s.ipcs[p]))}`, side: sideOf(p),
     label: `${POWER_NAMES[p]} ${s.ipcs[p]} IPCs (income ${incomeOf(s, p).total})`,
   }));

@@ -3,6 +3,7 @@
 import type { Ctx } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import type { AaeState } from './state.ts';
+import { originalOwner } from './house/axis-minor.ts';
 import { POWER_NAMES, area, areaName, capitalOf, controller, enemies, hasMark } from './world.ts';
 
 export const RULE_CAPTURE = 'AAE Conduct Combat: Capturing Territory';
@@ -15,7 +16,7 @@ export const RULE_CONVOY = 'AAE Convoy Centers';
  * side's hands (liberation), else `p`.
  */
 export function newController(s: AaeState, id: string, p: Power): Power {
-  const orig = area(id).owner;
+  const orig = originalOwner(s, id);
   if (orig && orig !== p && !enemies(orig, p)) {
     const cap = controller(s, capitalOf(orig));
     if (cap !== null && !enemies(cap, orig)) return orig;
@@ -36,7 +37,7 @@ export function captureArea(ctx: Ctx<AaeState>, id: string, p: Power, rule = RUL
   ctx.log(liberated
     ? `${POWER_NAMES[p]} liberates ${areaName(id)} for ${POWER_NAMES[now]}`
     : `${POWER_NAMES[p]} captures ${areaName(id)}${before ? ` from ${POWER_NAMES[before]}` : ''}`, liberated ? RULE_LIBERATION : rule);
-  const orig = area(id).owner;
+  const orig = originalOwner(s, id);
   if (hasMark(id, 'capital') && orig && enemies(orig, p) && s.ipcs[orig] > 0) {
     const seized = s.ipcs[orig];
     s.ipcs[orig] = 0;

@@ -7,6 +7,7 @@ import { POWERS, type Power } from './data/index.ts';
 import type { AaeState } from './state.ts';
 import { AREAS, POWER_NAMES, area, capitalOf, controller, enemies, factoryBonus, hasMark, sideOf, standIn } from './world.ts';
 import { seasonOf } from './house/seasons.ts';
+import { originalOwner } from './house/axis-minor.ts';
 
 export const RULE_INCOME = 'AAE Collect Income';
 export const RULE_MIDDLE_EAST = 'AAE Collect Income: the Middle East';
@@ -26,7 +27,7 @@ export function incomeOf(s: AaeState, p: Power): { total: number; items: { area:
     // House rules l.179: the US base income follows a schedule instead of its territory and convoy centres.
     if (h['us-income'] && a.owner === 'usa' && p === 'usa') continue;
     let value = a.value + factoryBonus(s, a.id);
-    if (h['half-value'] && a.owner !== p) value = Math.floor(value / 2);
+    if (h['half-value'] && originalOwner(s, a.id) !== p) value = Math.floor(value / 2);
     if (h.speer && a.id === 'germany' && p === 'germany') value = speerValue(s, value);
     if (h.convoys && a.id === 'soviet-convoy') value = arcticConvoyValue(s);
     items.push({ area: a.id, value });

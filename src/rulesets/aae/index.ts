@@ -30,6 +30,9 @@ const procedures: Record<string, Procedure<AaeState, any>> = {
   'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive, relocate: relocation,
 };
 
+/** The four powers, then the Axis Minor (house rules l.3: its seat is prompted only with hr-axis-minor). */
+const SEATS = ['germany', 'ussr', 'uk', 'usa', 'minor'];
+
 const PHASE_NAMES: Record<string, string> = {
   bid: 'special cash advance', purchase: 'purchase units', 'combat-move': 'combat move', combat: 'conduct combat',
   'noncombat-move': 'noncombat move', mobilize: 'mobilize new units', income: 'collect income', over: 'game over',
@@ -39,11 +42,11 @@ export const aae: Ruleset<AaeState> = {
   id: 'aae',
   title: 'Axis & Allies: Europe',
   rulesVersion: '0.1.0',
-  seats: ['germany', 'ussr', 'uk', 'usa'],
+  seats: SEATS,
   scenarios: [{
     id: SCENARIO, name: 'Spring 1941',
-    description: 'The base game: Germany, the Soviet Union, the United Kingdom and the United States, from the eve of Barbarossa.',
-    seats: ['germany', 'ussr', 'uk', 'usa'],
+    description: 'The base game: Germany, the Soviet Union, the United Kingdom and the United States, from the eve of Barbarossa (the Axis Minor seat plays only with the house rule hr-axis-minor).',
+    seats: SEATS,
   }],
   options: ALL_OPTIONS,
   procedures,

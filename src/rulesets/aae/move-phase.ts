@@ -8,6 +8,7 @@ import {
 } from './movement.ts';
 import type { AaeState, Unit } from './state.ts';
 import { carrierWithRoom } from './movement.ts';
+import { minorRoom } from './house/axis-minor.ts';
 import { removeUnit } from './units.ts';
 import { POWER_NAMES, areaName, isLand, unitData } from './world.ts';
 
@@ -15,7 +16,7 @@ interface MoveFrame extends Frame { mode: MoveMode }
 
 /** Units alike for moving: same place, type, transport and state this turn. */
 export function stackKey(u: Unit): string {
-  return [u.at, u.type, u.aboard ?? '', u.spent ?? 0, u.combatMoved ? 'c' : '', u.fought ? 'f' : '', u.mission ?? '', u.damage ?? 0].join('|');
+  return [u.at, u.type, u.aboard ?? '', u.spent ?? 0, u.combatMoved ? 'c' : '', u.fought ? 'f' : '', u.mission ?? '', u.damage ?? 0, ...(u.power === 'minor' ? [u.nation ?? '', u.ew ? 'ew' : ''] : [])].join('|');
 }
 
 export function movableStacks(s: AaeState, mode: MoveMode): Map<string, Unit[]> {
@@ -47,7 +48,7 @@ function stackChoices(s: AaeState, us: Unit[], mode: MoveMode, env = new MoveEnv
   const out: Choice[] = [];
   for (const o of moveOptions(s, first, mode, env)) {
     out.push({ action: optionAction(o, [first]), label: `${name} from ${areaName(first.at)}: ${o.label}`, refs: { units: [first.id], from: first.at, place: o.to } });
-    const room = o.kind === 'board' || o.kind === 'rail' ? 1 : us.length;
+    const room = o.kind === 'board' || o.kind === 'rail' ? 1 : Math.min(us.length, minorRoom(s, first, o.to));
     if (room > 1) {
       out.push({ action: optionAction(o, us), label: `all ${us.length} ${name} from ${areaName(first.at)}: ${o.label}`, refs: { units: us.map((u) => u.id), from: first.at, place: o.to } });
     }

@@ -4,6 +4,8 @@
 // on entering a sea zone with enemy ships), so a move's effect depends only on where it ends. A unit may move in
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { oilPenalty } from './house/oil.ts';
+import { explainVichy, mayEnterVichy, vichyAttacked } from './house/vichy.ts';
+import { explainMinorMove, minorRoom, noteBulgariaAttacked, noteMinorMove } from './house/axis-minor.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
 import { offensiveUnderWay } from './house/early-offensive.ts';
@@ -197,6 +199,12 @@ export function raidTarget(s: AaeState, id: string, p: Power): boolean {
 
 /** Every move the unit may make now. */
 export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new MoveEnv(s)): MoveOption[] {
+  const out = unitMoves(s, u, mode, env);
+  // House rules l.177: Vichy areas only by attack, from turn 4.
+  return s.opts.house.vichy ? out.filter((o) => mayEnterVichy(s, o.to, mode)) : out;
+}
+
+function unitMoves(s: AaeState, u: Unit, mode: MoveMode, env: MoveEnv): MoveOption[] {
   if (u.power !== s.power || u.done) return [];
   if (mode === 'combat' && u.type === 'aa') return [];
   // House rules l.127: the early offensive is a land attack (ruling 75).
@@ -211,6 +219,7 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
   // House rules l.193: the Home Guard never leaves the United Kingdom.
   if (u.type === 'home-guard') return reachOptions(env, u, mode).filter((o) => homeAreas(s).includes(o.to));
   const out = reachOptions(env, u, mode);
+  if (u.power === 'minor') return minorLimited(s, u, mode, out, env);
   // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
     return out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
@@ -218,6 +227,14 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
   if (unitData(u.type).domain === 'land' && !early) out.push(...boardOptions(env, u, mode));
   if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail) out.push(...railOptions(env, u));
   return out;
+}
+
+/** House rules l.151-153: the Axis Minor's moves, less those its nations' limits bar (rail is German: l.107). */
+function minorLimited(s: AaeState, u: Unit, mode: MoveMode, out: MoveOption[], env: MoveEnv): MoveOption[] {
+  if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
+    out = out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
+  } else if (unitData(u.type).domain === 'land' && !(mode === 'combat' && offensiveUnderWay(s))) out.push(...boardOptions(env, u, mode));
+  return out.filter((o) => minorRoom(s, u, o.to) > 0);
 }
 
 export const RULE_RAIL = 'AAE house rules l.107 (rail movement)';
@@ -425,6 +442,7 @@ function unloadOptions(s: AaeState, u: Unit, mode: MoveMode): MoveOption[] {
 /** Carry out one move of `units` (identical, all with this option). */
 export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode: MoveMode): void {
   const s = ctx.state;
+  const starts = units.map((u) => u.at);
   for (const u of units) {
     if (o.kind === 'board') {
       u.at = o.to;
@@ -469,6 +487,8 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
   }
   const first = units[0]!;
   const d = unitData(first.type);
+  units.forEach((u, i) => noteMinorMove(s, u, starts[i]!));
+  if (mode === 'combat') { noteBulgariaAttacked(s, o.to, first.power); vichyAttacked(ctx, o.to); }
   if (o.kind !== 'move') return;
   const to = o.to;
   if (d.domain === 'land' && mode === 'combat' && enemyLand(s, to, first.power)) {
@@ -498,6 +518,8 @@ export function explainMove(s: AaeState, u: Unit | undefined, to: string, mode: 
   if (!AREAS.has(to)) return `${rule}: unknown area "${to}"`;
   if (!inPlay(s, to)) return `${rule}: ${areaName(to)} is on the house rules' regional map only (hr-regions)`;
   if (isNeutral(to)) return `${RULE_NEUTRALS}: no unit may enter or fly over ${areaName(to)}`;
+  const minor = explainMinorMove(s, u, to) ?? explainVichy(s, to, mode);
+  if (minor) return minor;
   if (u.done) return `${rule}: that ${unitData(u.type).name.toLowerCase()} has ended its move this turn`;
   if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return `${RULE_NONCOMBAT_MOVE}: units that moved to attack or fought this turn may not move again`;
   if (mode === 'noncombat' && isAir(u.type) && !landingSpot(s, u, to)) return `${RULE_AIR_LANDING}: aircraft end the turn in friendly territory held since the turn began or on a friendly carrier with room`;

@@ -2,8 +2,8 @@
 // the position of any state so that a game continued from it plays exactly like the original. Browser-safe.
 import { z } from 'zod';
 import type { DataProblem, Json, PositionSupport, RngState } from '../../engine/index.ts';
-import { ALL_UNIT_TYPES, POWERS, type Power, type UnitType } from './data/index.ts';
-import { resolveOptions, initialState } from './setup.ts';
+import { ALL_POWERS, ALL_UNIT_TYPES, type Power, type UnitType } from './data/index.ts';
+import { emptyPending, resolveOptions, initialState } from './setup.ts';
 import { stackAt, type StartPhase } from './stacks.ts';
 import type { AaeState, Unit } from './state.ts';
 import { AREAS, isLand, isNeutral, unitData } from './world.ts';
@@ -19,7 +19,7 @@ const PHASE_START: Record<(typeof PHASES)[number], StartPhase> = {
   'noncombat-move': 'noncombat-move', mobilize: 'mobilize', income: 'income',
 };
 
-const power = z.enum(POWERS);
+const power = z.enum(ALL_POWERS as [Power, ...Power[]]);
 const unitType = z.enum(ALL_UNIT_TYPES as [UnitType, ...UnitType[]]);
 
 /** One unit, or `count` identical ones (ids are then given in order). Marks of a turn in progress are optional. */
@@ -43,6 +43,16 @@ const UnitEntrySchema = z.strictObject({
   secondAttack: z.boolean().optional(),
   /** An Axis Minor nation's piece, or a French one (house rules l.3, 187). */
   nation: z.string().optional(),
+  // The house rules' marks (state.ts Unit).
+  ew: z.boolean().optional(),
+  unsupplied: z.boolean().optional(),
+  landingCraft: z.boolean().optional(),
+  building: z.boolean().optional(),
+  inPort: z.boolean().optional(),
+  shaken: z.boolean().optional(),
+  saved: z.boolean().optional(),
+  reactFrom: z.string().optional(),
+  landedWithCraft: z.boolean().optional(),
 });
 
 export const AaePositionSchema = z.strictObject({
@@ -158,7 +168,7 @@ export function bodyOfPosition(p: AaePosition): Body {
     nextId: Math.max(t.nextId ?? 0, maxId + 1),
     control: { ...base.control, ...(p.control ?? {}) },
     ipcs: { ...base.ipcs, ...(p.ipcs ?? {}) },
-    pending: { germany: [], ussr: [], uk: [], usa: [], ...(p.pending ?? {}) },
+    pending: { ...emptyPending(base.opts), ...(p.pending ?? {}) },
     capturedThisTurn: t.capturedThisTurn ?? [],
     battles: t.battles ?? [],
     victoryWatch: t.victoryWatch ?? {},

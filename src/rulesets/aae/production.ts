@@ -1,7 +1,8 @@
 // AAE Purchase Units and Mobilize New Units, and the special cash advance (bid) played before the first turn with
 // the same two steps: buy, then place where the power already has units.
 import type { Choice, Frame, Procedure } from '../../engine/index.ts';
-import { UNIT_TYPES, type Power, type UnitType } from './data/index.ts';
+import { AXIS_MINOR, UNIT_TYPES, type Power, type UnitType } from './data/index.ts';
+import { markNewMinorUnit, minorBuilds, minorPlacements, originalOwner } from './house/axis-minor.ts';
 import { isShip } from './combat-rules.ts';
 import type { AaeState } from './state.ts';
 import { newUnit } from './units.ts';
@@ -34,7 +35,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     // House rules l.12: a unit built over several turns asks only its first instalment now (not with the advance).
     const turns = (t: UnitType) => (f.bid === undefined ? turnsToBuild(s, t) : 1);
     const price = (t: UnitType) => instalment(unitCost(s, t, f.power), turns(t), 0);
-    const choices: Choice[] = FOR_SALE.filter((t) => price(t) <= money).map((t) => ({
+    const choices: Choice[] = FOR_SALE.filter((t) => price(t) <= money && (f.power !== AXIS_MINOR || minorBuilds(t))).map((t) => ({
       action: { type: 'buy', unit: t },
       label: `buy ${unitData(t).name.toLowerCase()} (${turns(t) > 1 ? `${price(t)} IPCs now, ${unitCost(s, t, f.power)} over ${turns(t)} turns` : `${unitCost(s, t, f.power)} IPCs`})`,
     }));
@@ -122,19 +123,21 @@ export function factoryRoom(s: AaeState, p: Power, id: string, placed: Record<st
   const moved = factoryBook(s);
   if (moved.round === s.round && moved.to === id && id !== 'urals') return Math.max(0, value - (placed[id] ?? 0));
   // House rules l.7, 109: twice the value at every complex.
-  if (area(id).owner === p) return s.opts.house['factory-limit'] ? Math.max(0, 2 * value - (placed[id] ?? 0)) : Infinity;
+  if (originalOwner(s, id) === p) return s.opts.house['factory-limit'] ? Math.max(0, 2 * value - (placed[id] ?? 0)) : Infinity;
   return Math.max(0, value - (placed[id] ?? 0));
 }
 
 /** House rules l.109: a captured complex builds infantry only. */
 export function mayBuildAt(s: AaeState, p: Power, id: string, t: UnitType): boolean {
-  return !(s.opts.house['factory-limit'] && area(id).owner !== p && t !== 'infantry');
+  return !(s.opts.house['factory-limit'] && originalOwner(s, id) !== p && t !== 'infantry');
 }
 
 /** Where a new unit may go: land and air units in a factory territory, ships in a sea zone next to one. */
-export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<string, number>): { at: string; factory: string }[] {
+export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<string, number>): { at: string; factory: string; site?: string }[] {
   // House rules l.12: a coastal fort goes to a coastal territory, not to a complex.
   if (t === 'fort') return fortPlaces(s, p, placed).map((at) => ({ at, factory: `fort:${at}` }));
+  // House rules l.5: the Axis Minor places by nation.
+  if (p === AXIS_MINOR) return minorPlacements(s, t, placed, (id) => (mayBuildAt(s, p, id, t) ? factoryRoom(s, p, id, placed) : 0)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const out: { at: string; factory: string }[] = [];
   for (const fa of factoriesIn(s)) {
     if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
@@ -165,7 +168,7 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
       for (const pl of placements(s, f.power, t, placed)) {
         if (seen.has(pl.at)) continue;
         seen.add(pl.at);
-        const via = isShip(t) ? ` (built in ${areaName(pl.factory)})` : '';
+        const via = isShip(t) ? ` (built in ${areaName(pl.site ?? pl.factory)})` : '';
         choices.push({ action: { type: 'place', unit: t, at: pl.at, factory: pl.factory }, label: `place ${unitData(t).name.toLowerCase()} in ${areaName(pl.at)}${via}`, refs: { place: pl.at } });
       }
     }
@@ -202,6 +205,7 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     const fa = a.factory as string;
     ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : t === 'fort' ? RULE_FORTS : RULE_MOBILIZE);
     if (t === 'fort') fortPlaced(ctx, unit);
+    if (f.power === AXIS_MINOR) markNewMinorUnit(unit, fa);
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };

@@ -14,6 +14,8 @@ import { militiaDue } from './house/militia.ts';
 import { surrenderAtTurnEnd } from './house/surrender.ts';
 import { mayDeclare, offensiveFought, offensiveUnitsMoved } from './house/early-offensive.ts';
 import { relocations } from './house/relocation.ts';
+import { turnOrder } from './house/axis-minor.ts';
+import { vichyTurnEnd } from './house/vichy.ts';
 import { houseLastRound, houseLimitOutcome, houseVictoryAtTurnEnd } from './house/victory.ts';
 
 export const RULE_ORDER_OF_PLAY = 'AAE Order of Play';
@@ -46,7 +48,7 @@ export const game: Procedure<AaeState, GameFrame> = {
     ctx.log(`Round ${s.round} begins`, RULE_ORDER_OF_PLAY);
     ctx.goto('game', { step: 'round' });
     ctx.push('end-round', {});
-    for (const p of [...TURN_ORDER].reverse()) ctx.push('turn', { power: p, step: 'start' });
+    for (const p of [...turnOrder(s)].reverse()) ctx.push('turn', { power: p, step: 'start' });
   },
 };
 
@@ -167,6 +169,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
         if (p === 'usa' && s.victoryWatch.axis !== undefined && !axisConditionMet(s)) s.victoryWatch.axis = undefined;
         houseTurnEnd(ctx, p);
         surrenderAtTurnEnd(ctx);
+        vichyTurnEnd(ctx);
         // House rules l.241: each power's own goal, at the end of every turn.
         const won = s.opts.house.victory ? houseVictoryAtTurnEnd(s) : null;
         if (won) { ctx.end(won); return; }

@@ -1,6 +1,8 @@
 // The starting position (AAE set-up chart: data/setup.json, data/map.json) and the game's options.
 import type { Frame, OptionInfo, Options } from '../../engine/index.ts';
-import { AAE_DATA, POWERS, type Power, type UnitType } from './data/index.ts';
+import { AAE_DATA, ALL_POWERS, AXIS_MINOR, VICHY, type Power, type UnitType } from './data/index.ts';
+import { setUpAxisMinor } from './house/axis-minor.ts';
+import { setUpVichy } from './house/vichy.ts';
 import { HOUSE_OPTIONS, houseSwitches } from './house/options.ts';
 import { markMinorNations } from './house/surrender.ts';
 import type { AaeOptions, AaeState, Unit } from './state.ts';
@@ -35,6 +37,16 @@ export const ALL_OPTIONS: OptionInfo[] = [...BASE_OPTIONS, ...HOUSE_OPTIONS];
 
 type SetupResult = Omit<AaeState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'> & { stack: Frame[] };
 
+/** The powers a game holds: the four, then the Axis Minor and Vichy only with their options (so a game without them keeps its old state). */
+export function powersInPlay(opts: AaeOptions): Power[] {
+  return ALL_POWERS.filter((p) => (p !== AXIS_MINOR || opts.house['axis-minor']) && (p !== VICHY || opts.house.vichy));
+}
+
+/** No unit bought yet, for every power in play. */
+export function emptyPending(opts: AaeOptions): Record<Power, UnitType[]> {
+  return Object.fromEntries(powersInPlay(opts).map((p) => [p, []])) as unknown as Record<Power, UnitType[]>;
+}
+
 export function initialState(options: Options): SetupResult {
   const opts = resolveOptions(options);
   const control: Record<string, Power | null> = {};
@@ -47,8 +59,11 @@ export function initialState(options: Options): SetupResult {
   for (const e of AAE_DATA.setup.units) {
     for (let i = 0; i < e.count; i++) units.push({ id: `u${next++}`, type: e.type as UnitType, power: e.power, at: e.area });
   }
-  if (opts.house.surrender) markMinorNations(units);
-  const ipcs = Object.fromEntries(POWERS.map((p) => [p, AAE_DATA.setup.ipcs[p] ?? 0])) as Record<Power, number>;
+  if (opts.house.surrender || opts.house['axis-minor']) markMinorNations(units);
+  const ipcs = Object.fromEntries(powersInPlay(opts).map((p) => [p, (AAE_DATA.setup.ipcs as Partial<Record<Power, number>>)[p] ?? 0])) as Record<Power, number>;
+  if (opts.house['axis-minor']) setUpAxisMinor(opts, units, control, ipcs);
+  const vichy = opts.house.vichy ? setUpVichy(units, control, next) : null;
+  if (vichy) next = vichy.nextId;
   const state: SetupResult = {
     opts,
     round: 1,
@@ -58,10 +73,11 @@ export function initialState(options: Options): SetupResult {
     control,
     units,
     nextId: next,
-    pending: { germany: [], ussr: [], uk: [], usa: [] },
+    pending: emptyPending(opts),
     capturedThisTurn: [],
     battles: [],
     victoryWatch: {},
+    ...(vichy ? { house: { vichy: vichy.house } } : {}),
     stack: [{ proc: 'game', step: 'bid' }],
   };
   return state;

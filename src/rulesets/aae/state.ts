@@ -5,6 +5,8 @@ import type { Power, UnitType } from './data/index.ts';
 
 export type { Power, UnitType } from './data/index.ts';
 export type Side = 'axis' | 'allies';
+/** A power's side; Vichy's forces are of neither (l.177). */
+export type Alignment = Side | 'neutral';
 
 export type Phase = 'bid' | 'purchase' | 'combat-move' | 'combat' | 'noncombat-move' | 'mobilize' | 'income' | 'over';
 
@@ -117,4 +119,4 @@ export interface AaeState extends BaseState {
   victoryWatch: { axis?: number; allies?: number };
 }
 
-export const SIDE_OF: Record<Power, Side> = { germany: 'axis', ussr: 'allies', uk: 'allies', usa: 'allies' };
+export const SIDE_OF: Record<Power, Alignment> = { germany: 'axis', ussr: 'allies', uk: 'allies', usa: 'allies', minor: 'axis', vichy: 'neutral' };

@@ -12,13 +12,16 @@ export const RULE_ROUND_LIMIT = 'AAE Victory: round limit (ruling)';
 
 const ALLIED_CAPITALS = ['ussr', 'uk', 'usa'].map((p) => capitalOf(p as 'ussr'));
 
+/** An Allied capital in Axis hands (Germany's, or the Axis Minor's with hr-axis-minor: ruling 79). */
+const axisHolds = (s: AaeState, id: string): boolean => { const c = controller(s, id); return c !== null && sideOf(c) === 'axis'; };
+
 export function axisConditionMet(s: AaeState): boolean {
-  return controller(s, capitalOf('germany')) === 'germany' && ALLIED_CAPITALS.some((c) => controller(s, c) === 'germany');
+  return controller(s, capitalOf('germany')) === 'germany' && ALLIED_CAPITALS.some((c) => axisHolds(s, c));
 }
 
 export function alliedConditionMet(s: AaeState): boolean {
   const berlin = controller(s, capitalOf('germany'));
-  return berlin !== null && sideOf(berlin) === 'allies' && !ALLIED_CAPITALS.some((c) => controller(s, c) === 'germany');
+  return berlin !== null && sideOf(berlin) === 'allies' && !ALLIED_CAPITALS.some((c) => axisHolds(s, c));
 }
 
 /** Victory cities each side holds. */
@@ -27,7 +30,8 @@ export function victoryCities(s: AaeState): { axis: number; allies: number } {
   for (const a of AREAS.values()) {
     if (!a.marks?.includes('victory-city')) continue;
     const c = controller(s, a.id);
-    if (c) out[sideOf(c)]++;
+    const side = c ? sideOf(c) : 'neutral';
+    if (side !== 'neutral') out[side]++;
   }
   return out;
 }

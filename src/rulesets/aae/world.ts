@@ -3,9 +3,9 @@
 import { buildBoard, type Board } from '../../board/index.ts';
 import { AAE_DATA, HOUSE_UNIT_TYPES, type AreaData, type Power, type UnitType, type UnitTypeData } from './data/index.ts';
 import { houseUnitData } from './house/units.ts';
-import { SIDE_OF, type AaeState, type Side, type Unit } from './state.ts';
+import { SIDE_OF, type AaeState, type Alignment, type Side, type Unit } from './state.ts';
 
-export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States' };
+export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States', minor: 'Axis Minor', vichy: 'Vichy France' };
 export const TURN_ORDER: readonly Power[] = AAE_DATA.setup.turnOrder;
 
 const HOUSE_MAP = AAE_DATA.house;
@@ -65,7 +65,9 @@ export function unitData(type: UnitType): UnitTypeData {
   return UNIT_DATA[type]!;
 }
 
-export const sideOf = (p: Power): Side => SIDE_OF[p];
+export const sideOf = (p: Power): Alignment => SIDE_OF[p];
+/** The side of a power that plays turns (never Vichy). */
+export const playingSide = (p: Power): Side => SIDE_OF[p] as Side;
 export const enemies = (a: Power, b: Power): boolean => SIDE_OF[a] !== SIDE_OF[b];
 
 /** Neighbours in play in this game. */
@@ -117,7 +119,9 @@ export function canalOpen(s: AaeState, a: string, b: string, p: Power): boolean 
   return c.land.every((l) => { const o = controller(s, l); return o !== null && !enemies(o, p); });
 }
 
+/** A power's capital; the Axis Minor has none of its own and goes with Germany's (ruling 79). */
 export function capitalOf(p: Power): string {
+  if (p === 'minor') return capitalOf('germany');
   return AAE_DATA.map.areas.find((a) => a.owner === p && a.marks?.includes('capital'))!.id;
 }
 

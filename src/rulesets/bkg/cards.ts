@@ -1,5 +1,9 @@
 // Cards (advanced 7.4 and the Appendix): the stack, hands, buying in the card phase, and what each card does when
 // played. Effects are written in our own words; each names the card it comes from.
+import { movementRange } from '../../board/index.ts';
+import { area, bkgMap } from './map.ts';
+import { ENEMY, FRIENDLY, distinct, envFor } from './movement.ts';
+import { unitLabel } from './state.ts';
 import type { CardData } from './data/index.ts';
 import { bkgData } from './data/index.ts';
 import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
@@ -9,7 +13,7 @@ import {
 } from './politics.ts';
 import { quarterOf } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
-import type { BkgState } from './state.ts';
+import type { BkgState, Unit } from './state.ts';
 
 const CARDS = new Map(bkgData().cards.map((c) => [c.id, c]));
 
@@ -174,6 +178,39 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
 /** Areas of Africa (card Triumph & Fall of the Desert Fox). */
 const AFRICA = new Set(['morocco', 'algeria', 'tripolitania', 'cyreneica', 'matruh', 'alexandria', 'sudan', 'abessinia', 'french-west-africa', 'kenya', 'rhodesia', 'south-africa']);
 
+/** Card Tito Partisans, in effect: German land units may not leave Yugoslavia if fewer than 5 strength points of them
+ *  would stay (ruling 80). */
+export function titoAllows(s: BkgState, leaving: Unit[]): boolean {
+  if (!s.cards.inEffect.includes('tito-partisans')) return true;
+  const out = leaving.filter((u) => u.where === 'yugoslavia' && u.power === 'germany' && (u.type === 'inf' || u.type === 'arm'));
+  if (!out.length) return true;
+  const ids = new Set(out.map((u) => u.id));
+  const stay = Object.values(s.units).filter((u) => u.where === 'yugoslavia' && !u.aboard && u.power === 'germany' && (u.type === 'inf' || u.type === 'arm') && !ids.has(u.id));
+  return stay.reduce((n, u) => n + (u.reduced ? (u.back ?? 0) : u.front), 0) >= 5;
+}
+
+/** Card Para Troops: an infantry unit flies with an aircraft of its place to an enemy area within the aircraft's
+ *  range (2, over friendly and enemy places and sea zones); the aircraft has no combat strength this turn (ruling 82). */
+export function paraDropChoices(s: BkgState, m: Major, units: Unit[], place: string): Choice[] {
+  if (!holdsPlayable(s, m, 'para-troops')) return [];
+  const air = units.find((u) => u.type === 'air' && !u.done && u.power === m);
+  const inf = units.filter((u) => u.type === 'inf' && !u.done && !u.aboard && u.power === m);
+  if (!air || !inf.length) return [];
+  const map = bkgMap();
+  const g = map.board;
+  const env = envFor(s, m);
+  const reach = movementRange(g, g.index(place), 2, {
+    enterCost: (_f, n) => (map.isSea[n] === 1 || env.status[n] === FRIENDLY || env.status[n] === ENEMY ? 1 : Infinity),
+  });
+  const out: Choice[] = [];
+  for (const n of reach.nodes()) {
+    if (map.isSea[n] || env.status[n] !== ENEMY || env.jpchBlocked[n]) continue;
+    const to = g.id(n);
+    for (const u of distinct(s, inf)) out.push({ action: { type: 'para-drop', unit: u.id, air: air.id, to }, label: `Play Para Troops: ${unitLabel(u)} flies with ${unitLabel(air)} to ${area(to).name}`, refs: { units: [u.id, air.id], from: place, place: to } });
+  }
+  return out;
+}
+
 export function inAfrica(id: string): boolean {
   return AFRICA.has(id);
 }
@@ -237,7 +274,8 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
     case 'spies': return [play('see the enemy side\'s cards')];
     case 'us-chinese-aircraft': return m === 'usa' ? [play('in effect from now on')] : [];
     case 'their-finest-hour': return m === 'be' && (isConquered(s, 'france') || s.events.includes('vichy')) ? [play('in effect from now on')] : [];
-    case 'tito-partisans': return [play('in effect from now on')];
+    case 'espionage': return Object.values(s.units).some((u) => u.power === m && (u.type === 'inf' || u.type === 'arm' || u.type === 'hq') && (u.mp || u.done)) ? [] : [play('move up to 10 of your land units and aircraft up to 4 areas')];
+    case 'tito-partisans': return sideOf(s, s.control.yugoslavia!) === 'axis' ? [play('Germany must keep 5 strength points of land units in Yugoslavia')] : [];
     case 'total-war': return quartersAtWar(s, m) >= 4 ? [play('production +3; your troops never retreat')] : [];
     case 'desert-fox': return [play('your land units in Africa exploit without an HQ this turn')];
     case 'ussr-declares-war': return m === 'ussr' && quarterOf(s).year >= 1941 && !atWarWith('germany') ? [play('the USSR declares war on Germany')] : [];
@@ -322,6 +360,7 @@ export function playCard(ctx: Ctx<BkgState>, m: Major, id: string, target?: stri
     case 'desert-fox': s.effects.push(`desert-fox:${SIDE_OF_MAJOR[m]}`); return;
     case 'ussr-declares-war': declareWarByCard(ctx); return;
     case 'winter-offensive': s.effects.push('winter-offensive'); return;
+    case 'espionage': ctx.push('ultra', { seat: m, left: 10 }); return;
     default: return; // permanent cards: in effect from now on (fortress-europe, guards, free-french...)
   }
 }
@@ -373,3 +412,43 @@ function vichySurrender(ctx: Ctx<BkgState>, rule: string): void {
   s.effects.push('fortress-destroyed');
   activateBePacific(ctx, rule);
 }
+
+interface UltraFrame extends Frame {
+  seat: Major;
+  left: number;
+}
+
+/** Where Espionage (Ultra) may move a unit: a friendly area without enemy units within 4 areas over friendly areas
+ *  (aircraft also over sea zones), none with a combat (ruling 83). */
+function ultraTargets(s: BkgState, u: Unit): string[] {
+  const map = bkgMap();
+  const g = map.board;
+  const env = envFor(s, u.power);
+  const air = u.type === 'air';
+  const reach = movementRange(g, g.index(u.where), 4, {
+    enterCost: (_f, n) => ((env.status[n] === FRIENDLY && !env.enemyAt[n] && !map.isSea[n]) || (air && map.isSea[n] === 1 && !env.enemyAt[n]) ? 1 : Infinity),
+  });
+  const battles = new Set(s.battles.map((b) => b.place));
+  return reach.nodes().map((n) => g.id(n)).filter((id) => id !== u.where && !map.isSea[g.index(id)] && !battles.has(id)).sort();
+}
+
+/** Card Espionage (Ultra): the major moves up to 10 of its own land units and aircraft (no ships, no associates'), one
+ *  after another, up to 4 areas each. */
+export const ultra: Procedure<BkgState, UltraFrame> = {
+  prompts(s, f) {
+    const battles = new Set(s.battles.map((b) => b.place));
+    const units = Object.values(s.units).filter((u) => u.power === f.seat && u.where !== 'box' && !u.aboard && !u.from && (u.type === 'inf' || u.type === 'arm' || u.type === 'hq' || u.type === 'air') && !battles.has(u.where));
+    const choices: Choice[] = [];
+    const places = [...new Set(units.map((u) => u.where))].sort();
+    for (const place of places) for (const u of distinct(s, units.filter((v) => v.where === place))) for (const to of ultraTargets(s, u)) choices.push({ action: { type: 'ultra', unit: u.id, to }, label: `${unitLabel(u)} from ${area(u.where).name} to ${area(to).name}`, refs: { units: [u.id], from: u.where, place: to } });
+    return [{ seat: f.seat, rule: 'BKG card Espionage (Ultra)', kind: 'card', text: `${POWER_NAMES[f.seat]}: Espionage (Ultra): move up to ${f.left} more units`, choices: [...choices, { action: { type: 'end' }, label: 'No more' }] }];
+  },
+  act(ctx, f, _seat, action) {
+    if (action.type === 'end') return void ctx.pop();
+    const u = ctx.state.units[action.unit as string]!;
+    ctx.log(`${POWER_NAMES[f.seat]} ${unitLabel(u)} moves from ${area(u.where).name} to ${area(action.to as string).name} (Espionage)`, 'BKG card Espionage (Ultra)');
+    u.where = action.to as string;
+    if (f.left <= 1) return void ctx.pop();
+    ctx.goto('ultra', { ...f, left: f.left - 1 });
+  },
+};

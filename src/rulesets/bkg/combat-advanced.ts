@@ -89,6 +89,7 @@ export function forcedAssignment(s: BkgState, place: string, mine: Unit[], their
 /** The terrain, weather and supply modifiers of one unit (advanced 1.2, 5.4, 6.1, 6.5.3: terrain, then weather,
  *  then supply), in the role it fights this round. */
 export function effectiveStrength(s: BkgState, place: string, attacker: Side, u: Unit, role: 'land' | 'air' | 'aa' | 'naval' | 'antisub' | 'air-vs-ships', att: boolean): number {
+  if (s.effects.includes(`para-air:${u.id}`)) return 0; // card Para Troops: the carrying aircraft, this turn
   const seat = seatOf(s, u.power);
   const own = (a: string) => !!seat && seat === u.power && (s.achievements[seat] ?? []).includes(a);
   const bad = weatherAt(s, place) === 'bad' && !weatherImmune(s, u);

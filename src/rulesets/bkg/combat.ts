@@ -2,14 +2,15 @@
 // strength it had when the round began; owners take their hits; retreats (6.2.3), forced retreats (6.2.4), the end
 // of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
 import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
-import { area, bkgMap, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, ENEMY } from './movement.ts';
+import { area, bkgMap, isPointIsland, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, ENEMY, unitsByPlace } from './movement.ts';
 import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
-import { atWar, friendly, isBelligerent, leaderOf, newController, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { isBombardment } from './bombing.ts';
+import { atWar, friendly, isBelligerent, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
-import { type Battle, type BkgState, type Unit, isLandUnit, isShip, stepsLeft, strength, unitLabel } from './state.ts';
+import { type Battle, type BkgState, type Unit, isLandUnit, isShip, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
 
 export function other(side: Side): Side {
@@ -123,8 +124,9 @@ function backToSea(s: BkgState, u: Unit): void {
 export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   if (u.type === 'air' || u.from) return [place];
   if (s.noRetreat[u.power]?.includes(place) && !s.opts.polishRetreat) return [];
-  const enemyHere = (p: string) => Object.values(s.units).some((v) => v.where === p && !v.aboard && atWar(s, u.power, v.power) && (isLandUnit(u) ? true : isShip(v)));
-  const both = (p: string) => enemyHere(p) && Object.values(s.units).some((v) => v.where === p && !v.aboard && friendly(s, u.power, v.power));
+  const at = unitsByPlace(s);
+  const enemyHere = (p: string) => (at.get(p) ?? []).some((v) => !v.aboard && atWar(s, u.power, v.power) && (isLandUnit(u) ? true : isShip(v)));
+  const both = (p: string) => enemyHere(p) && (at.get(p) ?? []).some((v) => !v.aboard && friendly(s, u.power, v.power));
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
   if (clear.length) return clear;
@@ -142,7 +144,7 @@ export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
   const battles = new Set(s.battles.map((b) => b.place));
   const reach = movementRange(g, g.index(from), 2, {
     enterCost: (_f, t) => (m.isSea[t] === 1 || env.status[t] === FRIENDLY || env.status[t] === ENEMY ? 1 : Infinity),
-  });
+  }, env.scratch);
   const out: string[] = [];
   for (const n of reach.nodes()) {
     if (m.isSea[n] || env.status[n] !== FRIENDLY || env.enemyAt[n]) continue;
@@ -280,20 +282,22 @@ function advancedFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit
   const groups = (mine: Unit[], theirs: Unit[], a: Assignment, isAtt: boolean): FireGroup[] => {
     const who = sideName(s, mine);
     const st = (u: Unit, role: Parameters<typeof effectiveStrength>[4]) => effectiveStrength(s, f.place, f.attacker, u, role, isAtt);
-    const dice = (u: Unit) => (u.type === 'arm' ? 2 : 1);
+    // Card Kamikaze: Japanese aircraft fire twice a round in this combat.
+    const kamikaze = (u: Unit) => kamikazeAt(s, u, f.place);
+    const dice = (u: Unit) => (u.type === 'arm' || kamikaze(u) ? 2 : 1);
     if (sea) {
       const airOnly = theirs.every((u) => u.type === 'air');
       if (subsOnly) return [{ who: `${who} (subs)`, pool: 'surface', units: mine.filter((u) => u.type === 'sub').map((u) => ({ u, str: st(u, 'naval'), dice: 1 })) }];
       const out: FireGroup[] = [];
       out.push({ who, pool: 'ships', units: mine.filter((u) => u.type !== 'sub' && !a.antisub.includes(u.id)).map((u) => ({
-        u, dice: 1,
+        u, dice: kamikaze(u) ? 2 : 1,
         str: u.type === 'air' ? st(u, 'air-vs-ships') : airOnly && u.type === 'conv' ? (u.reduced ? 0 : 1) : st(u, 'naval'),
       })) });
       out.push({ who: `${who} (anti-sub)`, pool: 'subs', units: mine.filter((u) => a.antisub.includes(u.id)).map((u) => ({ u, str: st(u, 'antisub'), dice: 1 })) });
       return out;
     }
     return [
-      { who: `${who} (air/sea)`, pool: 'air', units: mine.filter((u) => a.air.includes(u.id)).map((u) => ({ u, str: st(u, 'air'), dice: 1 })) },
+      { who: `${who} (air/sea)`, pool: 'air', units: mine.filter((u) => a.air.includes(u.id)).map((u) => ({ u, str: st(u, 'air'), dice: kamikaze(u) ? 2 : 1 })) },
       { who: `${who} (anti-aircraft)`, pool: 'flyers', units: mine.filter((u) => a.aa.includes(u.id)).map((u) => ({ u, str: st(u, 'aa'), dice: dice(u) })) },
       { who: `${who} (land)`, pool: 'land', units: mine.filter((u) => !a.air.includes(u.id) && !a.aa.includes(u.id) && (isGround(u) || isFlyer(u))).map((u) => ({ u, str: st(u, 'land'), dice: dice(u) })) },
     ];
@@ -341,7 +345,23 @@ function invasionDice(s: BkgState, f: BattleFrame, def: Unit[]): { str: number; 
 function battleCards(s: BkgState, f: BattleFrame, seat: Major): string[] {
   const sea = isSeaZone(f.place);
   const ids = sea ? ['naval-surprise'] : ['surprise', 'elite-troops'];
-  return ids.filter((id) => holdsPlayable(s, seat, id) && (id !== 'elite-troops' || quartersAtWar(s, seat) >= 8));
+  const out = ids.filter((id) => holdsPlayable(s, seat, id) && (id !== 'elite-troops' || quartersAtWar(s, seat) >= 8));
+  if (seat === 'japan' && kamikazeReady(s) && !s.effects.includes(`kamikaze:${f.place}`)
+    && Object.values(s.units).some((u) => u.where === f.place && u.type === 'air' && leaderOf(s, u.power) === 'japan')) out.push('kamikaze');
+  return out;
+}
+
+/** A Japanese aircraft flying as kamikaze in the combat at `place`: it never lands again. */
+function kamikazeAt(s: BkgState, u: Unit, place: string): boolean {
+  return u.type === 'air' && leaderOf(s, u.power) === 'japan' && s.effects.includes(`kamikaze:${place}`);
+}
+
+/** Card Kamikaze (permanent): from 1943, with the Allies holding 3 of Japan's former islands, Japan may send its
+ *  aircraft of a combat as kamikaze; once played it stays in effect for every later combat (ruling 81). */
+function kamikazeReady(s: BkgState): boolean {
+  if (s.cards.inEffect.includes('kamikaze')) return true;
+  if (!holdsPlayable(s, 'japan', 'kamikaze') || quarterOf(s).year < 1943) return false;
+  return Object.keys(s.control).filter((id) => isPointIsland(id) && ownerOf(id) === 'japan' && sideOf(s, s.control[id]!) === 'allies').length >= 3;
 }
 
 function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
@@ -515,6 +535,10 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         for (const u of Object.values(s.units)) if (u.where === f.place && u.from) backToSea(s, u);
         s.battles = s.battles.filter((x) => x.place !== f.place);
         s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
+        if (s.effects.includes(`kamikaze:${f.place}`)) { // card Kamikaze: the Japanese aircraft are lost
+          for (const u of Object.values(s.units)) if (u.where === f.place && kamikazeAt(s, u, f.place)) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is lost (Kamikaze)`, 'BKG card Kamikaze'); removeUnit(s, u); }
+          s.effects = s.effects.filter((e) => e !== `kamikaze:${f.place}`);
+        }
         const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
         ctx.goto('battle', { ...f, step: 'land' });
         if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
@@ -532,8 +556,12 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       const seat = _seat as Major;
       if (action.type === 'pass') return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
       const id = action.card as string;
-      spendCard(ctx, seat, id);
+      if (id !== 'kamikaze' || !s.cards.inEffect.includes(id)) spendCard(ctx, seat, id);
       ctx.log(`${POWER_NAMES[seat]} plays ${cardData(id).name}`, `BKG card ${cardData(id).name}`);
+      if (id === 'kamikaze') {
+        s.effects.push(`kamikaze:${f.place}`);
+        return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
+      }
       if (id === 'elite-troops') {
         const n = ctx.roll(6, 1, 'Elite Troops', 'BKG card Elite Troops').total;
         const mine = battleSides(s, battleOf(f))[seatSide(seat) === f.attacker ? 'att' : 'def'].filter((u) => isGround(u) && seatOf(s, u.power) === seat)
@@ -677,7 +705,7 @@ export const landAir: Procedure<BkgState, LandFrame> = {
     const bySeat = new Map<Major, Unit[]>();
     for (const u of waiting) {
       const seat = seatOf(s, u.power);
-      if (!seat || landingPlaces(s, u, f.place).length === 0) continue;
+      if (!seat || kamikazeAt(s, u, f.place) || landingPlaces(s, u, f.place).length === 0) continue;
       bySeat.set(seat, [...(bySeat.get(seat) ?? []), u]);
     }
     const out: Prompt[] = [];
@@ -703,7 +731,8 @@ export const landAir: Procedure<BkgState, LandFrame> = {
     for (const id of f.units) {
       const u = s.units[id];
       if (!u || u.where !== f.place) continue;
-      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} finds no friendly base and is eliminated`, 'BKG 6.2.3');
+      if (kamikazeAt(s, u, f.place)) ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is lost (Kamikaze)`, 'BKG card Kamikaze');
+      else ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} finds no friendly base and is eliminated`, 'BKG 6.2.3');
       removeUnit(s, u);
     }
     ctx.pop();
@@ -727,6 +756,12 @@ interface CombatPhaseFrame extends Frame {
 function controllerChoices(s: BkgState, place: string, winners: Unit[]): string[] {
   const majors = [...new Set(winners.map((u) => seatOf(s, u.power)).filter((m): m is Major => !!m))];
   return [...new Set(majors.map((m) => newController(s, place, m)))].sort();
+}
+
+/** One combat, or a strategic bombardment (advanced 6.5.6) when only the mission's aircraft and escorts came. */
+function fight(ctx: Ctx<BkgState>, b: Battle): void {
+  if (isBombardment(ctx.state, b)) return void ctx.push('bombardment', { place: b.place, attacker: b.attacker, step: 'start', bombers: [], need: 0, hitsAtt: 0, hitsDef: 0 });
+  ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
 }
 
 /** 6.2.1: the phasing side fights its combats in the order it chooses, each to its end. */
@@ -755,11 +790,10 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
     }
     const b = s.battles[0];
     if (!b) return void ctx.pop();
-    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+    fight(ctx, b);
   },
   act(ctx, _f, _seat, action) {
-    const b = ctx.state.battles.find((x) => x.place === action.place)!;
-    ctx.push('battle', { place: b.place, attacker: b.attacker, step: 'fire', round: 0, hitsAtt: 0, hitsDef: 0 });
+    fight(ctx, ctx.state.battles.find((x) => x.place === action.place)!);
   },
 };
 

@@ -8,10 +8,11 @@ import { movement, reaction, segment, segmentCards } from './phases.ts';
 import { production, reinforcements } from './production.ts';
 import { game } from './sequence.ts';
 import { initiative, usEntry } from './advanced.ts';
-import { cardPhase } from './cards.ts';
+import { cardPhase, ultra } from './cards.ts';
 import { rail, rebase } from './rail.ts';
 import { research } from './research.ts';
 import { navalSearch } from './naval.ts';
+import { bombardment } from './bombing.ts';
 import { setupScenario } from './setup.ts';
 import { bkgAssets } from './assets.ts';
 import { bkgInvariants } from './invariants.ts';
@@ -30,7 +31,7 @@ export const SCENARIOS = {
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
   game, reinforcements, segment, 'segment-cards': segmentCards, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
-  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch,
+  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra,
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */

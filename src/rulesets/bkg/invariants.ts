@@ -10,6 +10,13 @@ export function bkgInvariants(s: BkgState): string[] {
   // Places of combats still being fought or left (aircraft and task forces wait there to return).
   const battles = new Set([...s.battles.map((b) => b.place), ...s.contacts.map((c) => c.place), ...s.stack.filter((f) => f.proc === 'land-air' || f.proc === 'battle').map((f) => f.place as string)]);
   const byPlace = new Map<string, typeof s.units[string][]>();
+  const war = new Map<string, boolean>();
+  const enemies = (a: string, b: string) => {
+    const k = `${a}|${b}`;
+    let w = war.get(k);
+    if (w === undefined) war.set(k, (w = atWar(s, a, b)));
+    return w;
+  };
   for (const u of Object.values(s.units)) {
     if (u.where === 'box') { if (u.arrive === undefined) bad.push(`${u.id} is in production without an arrival turn`); continue; }
     const n = m.board.find(u.where);
@@ -31,7 +38,7 @@ export function bkgInvariants(s: BkgState): string[] {
     const fighting = units.filter((u) => !sea || isShip(u));
     for (let i = 0; i < fighting.length; i++) {
       for (let j = i + 1; j < fighting.length; j++) {
-        if (atWar(s, fighting[i]!.power, fighting[j]!.power)) { bad.push(`BKG 6.4: enemy units ${fighting[i]!.id} and ${fighting[j]!.id} share ${place} outside a combat`); i = fighting.length; break; }
+        if (enemies(fighting[i]!.power, fighting[j]!.power)) { bad.push(`BKG 6.4: enemy units ${fighting[i]!.id} and ${fighting[j]!.id} share ${place} outside a combat`); i = fighting.length; break; }
       }
     }
   }

@@ -1,10 +1,11 @@
 // Movement (basic 6.1): ranges, double range, armor passing empty enemy areas, aircraft overflight, convoys (6.1.3 A),
 // task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
-import { movementRange } from '../../board/index.ts';
+import { movementRange, SearchScratch } from '../../board/index.ts';
 import { derived, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { connectionClosed } from './supply.ts';
+import { unpinned } from './pinning.ts';
 import {
   atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
 } from './politics.ts';
@@ -31,6 +32,8 @@ export interface MoveEnv {
   noExploit: Uint8Array;
   /** The maps have different weather (advanced 5.4: no switching maps in exploitation). */
   weatherDiffers: boolean;
+  /** Work memory of this state's movement searches (each search's result is read before the next one starts). */
+  scratch: SearchScratch;
   /** Advanced 5.5, 8.7: areas this power may not attack now (the Japanese-Chinese limits). */
   jpchBlocked: Uint8Array;
 }
@@ -97,22 +100,38 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
       }
     }
   }
-  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked };
+  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked, scratch: new SearchScratch(n) };
 }
 
 /** Does the area hold land units of `leader`'s side (8.7: attacks on empty areas are not limited)? */
 function hasLandUnitsOf(s: BkgState, id: string, leader: string): boolean {
-  return Object.values(s.units).some((u) => u.where === id && isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
+  return (unitsByPlace(s).get(id) ?? []).some((u) => isLandUnit(u) && u.type !== 'hq' && leaderOf(s, u.power) === leader);
+}
+
+/** Advanced 5.5, 8.7: the side whose limit a land unit moving to `to` uses (a Japanese attack on China or a Chinese
+ *  one on Japan), else null. */
+function jpchLimitOf(s: BkgState, u: Unit, to: string): 'japan' | 'china' | null {
+  if (s.rules !== 'advanced' || s.jpch.limit === 0 || !isLandUnit(u) || u.type === 'hq') return null;
+  const me = leaderOf(s, u.power);
+  if (me !== 'japan' && me !== 'china') return null;
+  const foe = me === 'japan' ? 'china' : 'japan';
+  return leaderOf(s, s.control[to]!) === foe && hasLandUnitsOf(s, to, foe) ? me : null;
 }
 
 /** Advanced 5.5, 8.7: a land unit joining a Japanese attack on China (or a Chinese one on Japan) uses the limits. */
 export function countJpChAttack(s: BkgState, u: Unit, to: string): void {
-  if (s.rules !== 'advanced' || s.jpch.limit === 0 || !isLandUnit(u) || u.type === 'hq') return;
-  const me = leaderOf(s, u.power);
-  if (me !== 'japan' && me !== 'china') return;
-  const foe = me === 'japan' ? 'china' : 'japan';
-  if (leaderOf(s, s.control[to]!) !== foe || !hasLandUnitsOf(s, to, foe)) return;
-  s.jpch = { ...s.jpch, used: { ...s.jpch.used, [me]: s.jpch.used[me] + 1 }, target: { ...s.jpch.target, [me]: to } };
+  const me = jpchLimitOf(s, u, to);
+  if (me) s.jpch = { ...s.jpch, used: { ...s.jpch.used, [me]: s.jpch.used[me] + 1 }, target: { ...s.jpch.target, [me]: to } };
+}
+
+/** Advanced 5.5, 8.7: of `units` moving together to `to`, those the Japanese-Chinese limits still let in (the first
+ *  ones, up to the land units left to each side this turn). */
+export function withinJpChLimits(s: BkgState, units: Unit[], to: string): Unit[] {
+  const left = { japan: s.jpch.limit - s.jpch.used.japan, china: s.jpch.limit - s.jpch.used.china };
+  return units.filter((u) => {
+    const me = jpchLimitOf(s, u, to);
+    return !me || left[me]-- > 0;
+  });
 }
 
 /** Edges no unit may cross in exploitation: swamp borders, and the red arrows when the maps' weather differs. */
@@ -180,7 +199,7 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, explo
       return 1;
     },
     mustStop: (n) => status[n] === NEUTRAL || enemyAt[n] === 1 || attackAt[n] === 1 || (status[n] === ENEMY && u.type === 'inf'),
-  });
+  }, env.scratch);
   collect(out, normal, start, (n) => {
     const hostile = status[n] !== FRIENDLY || enemyAt[n] === 1 || attackAt[n] === 1;
     if (hq && hostile && attackAt[n] !== 1) return null;
@@ -188,7 +207,7 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, explo
   });
   const dbl = movementRange(g, start, 2 * r, {
     enterCost: (_f, t, e) => (m.edgeKind[e] === LAND && status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] && !(exploit && (noExploit[t] || exploitEdgeClosed(env, e))) ? 1 : Infinity),
-  });
+  }, env.scratch);
   collect(out, dbl, start, () => ({ double: true, attack: false }));
   return out;
 }
@@ -204,14 +223,14 @@ function airDestinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit'): Map<
   const range = 2 + (env.adv && hasLongRange(env.s, u) ? 1 : 0);
   const normal = movementRange(g, start, range, {
     enterCost: (_f, t, e) => ((m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY) && !(phase === 'exploit' && (env.noExploit[t] || exploitEdgeClosed(env, e))) ? 1 : Infinity),
-  });
+  }, env.scratch);
   collect(out, normal, start, (n) => {
     if (phase === 'exploit') return attackAt[n] === 1 ? { double: false, attack: true } : null;
     if (enemyAt[n] === 1 || attackAt[n] === 1) return { double: false, attack: true };
     return !m.isSea[n] && status[n] === FRIENDLY ? { double: false, attack: false } : null;
   });
   if (phase === 'move') {
-    const dbl = movementRange(g, start, 2 * range, { enterCost: (_f, t) => (status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] ? 1 : Infinity) });
+    const dbl = movementRange(g, start, 2 * range, { enterCost: (_f, t) => (status[t] === FRIENDLY && !enemyAt[t] && !attackAt[t] ? 1 : Infinity) }, env.scratch);
     collect(out, dbl, start, (n) => (m.isSea[n] ? null : { double: true, attack: false }));
   }
   return out;
@@ -235,13 +254,13 @@ function shipDestinations(env: MoveEnv, u: Unit): Map<string, Destination> {
   const around = env.adv ? [true, false] : [false];
   if (!u.dbl && used < 3) {
     for (const avoid of around) {
-      const normal = movementRange(g, start, 3 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) ? 1 : Infinity), mustStop: (n) => stop(n) || (avoid && enemyAt[n] === 1) });
+      const normal = movementRange(g, start, 3 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) ? 1 : Infinity), mustStop: (n) => stop(n) || (avoid && enemyAt[n] === 1) }, env.scratch);
       collect(out, normal, start, (n) => ({ double: false, attack: enemyAt[n] === 1 }));
     }
   }
   if (!u.hostile) {
     for (const avoid of around) {
-      const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity), ...(avoid ? { mustStop: (n: number) => enemyAt[n] === 1 } : {}) });
+      const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity), ...(avoid ? { mustStop: (n: number) => enemyAt[n] === 1 } : {}) }, env.scratch);
       collect(out, dbl, start, (n) => (enemyAt[n] ? null : { double: used + dbl.costTo(n) > 3, attack: false }));
     }
   }
@@ -263,7 +282,7 @@ export function airReactionTargets(env: MoveEnv, u: Unit): Map<string, Destinati
   const out = new Map<string, Destination>();
   const reach = movementRange(g, start, 2, {
     enterCost: (_f, t) => (m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY ? 1 : Infinity),
-  });
+  }, env.scratch);
   collect(out, reach, start, (n) => (defended.has(g.id(n)) && env.enemyAt[n] === 1 ? { double: false, attack: true } : null));
   return out;
 }
@@ -279,7 +298,7 @@ export function reserveTargets(env: MoveEnv, u: Unit, attackedByLand: Set<string
   const reach = movementRange(g, start, rangeOf(u), {
     enterCost: (_f, t, e) => (m.edgeKind[e] === LAND && status[t] === FRIENDLY ? 1 : Infinity),
     mustStop: (n) => enemyAt[n] === 1,
-  });
+  }, env.scratch);
   collect(out, reach, start, (n) => (attackedByLand.has(g.id(n)) ? { double: false, attack: true } : null));
   return out;
 }
@@ -287,7 +306,8 @@ export function reserveTargets(env: MoveEnv, u: Unit, attackedByLand: Set<string
 /** Land combats a task force may support from its sea zone (6.1.3 B): its side attacking, or defending in a reaction. */
 export function supportTargets(s: BkgState, tf: Unit, side: Side, attacking: boolean): string[] {
   if (tf.type !== 'tf' || !isSeaZone(tf.where) || tf.from) return [];
-  if (s.battles.some((b) => b.place === tf.where)) return [];
+  // Advanced 10.1: a task force attacked in its sea zone supports nobody, unless the attackers cannot pin it.
+  if (s.battles.some((b) => b.place === tf.where) && (attacking || s.rules !== 'advanced' || !unpinned(s, [tf]))) return [];
   const places = new Set(s.battles.filter((b) => (b.attacker === side) === attacking && !isSeaZone(b.place)).map((b) => b.place));
   return coastsOf(tf.where).filter((a) => places.has(a));
 }
@@ -320,7 +340,7 @@ export function navalReactionTargets(env: MoveEnv, u: Unit): Map<string, Destina
   const reach = movementRange(g, g.index(u.where), 3, {
     enterCost: (f, t, e) => (m.isSea[t] === 1 && m.edgeKind[e] !== LAND && m.edgeKind[e] !== LAKE && m.edgeKind[e] !== COAST
       && !connectionClosed(s, g.id(f), g.id(t), env.side, u.type) ? 1 : Infinity),
-  });
+  }, env.scratch);
   collect(out, reach, g.index(u.where), (n) => (zones.has(g.id(n)) ? { double: false, attack: true } : null));
   return out;
 }
@@ -336,7 +356,7 @@ export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', command
       if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp' || s.oos.includes(u.id)) return false;
     }
     if (u.type === 'arm' || u.type === 'hq' || u.type === 'air') return true;
-    return u.type === 'inf' && commanded(u);
+    return (u.type === 'inf' || isShip(u)) && commanded(u); // ships under a naval HQ at sea (6.3)
   }
   if (u.power === 'usa' && isShip(u) && u.type !== 'conv' && !isBelligerentUsa(s)) return false;
   return true;
@@ -346,25 +366,25 @@ function isBelligerentUsa(s: BkgState): boolean {
   return atWar(s, 'usa', 'germany') || atWar(s, 'usa', 'japan') || atWar(s, 'usa', 'italy');
 }
 
-/** Convoys in sea zones next to `place` that can take `u` aboard (6.1.3 A). */
+/** Convoys in sea zones next to `place` that can take `u` aboard (6.1.3 A), by sea zone. */
 export function convoysFor(s: BkgState, u: Unit): Unit[] {
   if (!(isLandUnit(u) || u.type === 'air') || isSeaZone(u.where) || u.mp || u.done) return [];
-  const seas = coastsOf(u.where);
-  return Object.values(s.units).filter((c) => c.type === 'conv' && seas.includes(c.where) && canCarry(s, c, u));
+  const at = unitsByPlace(s);
+  return coastsOf(u.where).flatMap((z) => (at.get(z) ?? []).filter((c) => c.type === 'conv' && canCarry(s, c, u)));
 }
 
 /** 6.1.3 A: one unit of its own or an associated country; a front-side convoy may carry two flipped units instead,
  *  a flipped convoy one flipped unit; a convoy that has carried a load this phase takes no other. */
 export function canCarry(s: BkgState, c: Unit, u: Unit): boolean {
   if (c.carried || !(c.power === u.power || friendly(s, c.power, u.power)) || seatOf(s, c.power) !== seatOf(s, u.power)) return false;
-  const loads = Object.values(s.units).filter((v) => v.aboard === c.id);
+  const loads = loadsOf(s, c);
   if (c.reduced) return loads.length === 0 && !!u.reduced;
   if (loads.length === 0) return true;
   return loads.length === 1 && !!loads[0]!.reduced && !!u.reduced;
 }
 
-export function loadsOf(s: BkgState, c: Unit): Unit[] {
-  return Object.values(s.units).filter((v) => v.aboard === c.id);
+export function loadsOf(s: BkgState, c: Unit): readonly Unit[] {
+  return loadIndex(s).get(c.id) ?? [];
 }
 
 /** Areas a loaded unit may be unloaded into, and whether that attacks (6.1.3 A; 6.1.2: not after double range). */
@@ -374,6 +394,7 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
   if (!c) return [];
   const g = bkgMap().board;
   const out: { to: string; attack: boolean }[] = [];
+  let pinned: boolean | undefined;
   for (const a of coastsOf(c.where)) {
     const n = g.index(a);
     const st = env.status[n];
@@ -384,9 +405,20 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
     // Advanced 6.5.4: an invasion (a landing in an enemy area) not on a forbidden coast, by land units that boarded this
     // phase at most 3 sea zones from the invasion sea zone.
     if (env.adv && hostile && (area(a).forbiddenCoast || u.type === 'air' || u.board === undefined || (c.mp ?? 0) - u.board > 2)) continue;
+    // Advanced 10.1: a convoy pinned by enemy ships in its sea zone lands nothing in an enemy area.
+    if (env.adv && hostile && (pinned ??= convoyPinned(s, c))) continue;
     out.push({ to: a, attack: hostile });
   }
   return out;
+}
+
+/** Advanced 10.1: enemy units in the convoy's sea zone pin as many of the side's ships there as they can; ships that
+ *  already landed a unit in an enemy area this phase were the surplus. */
+function convoyPinned(s: BkgState, c: Unit): boolean {
+  if (c.carried) return false;
+  const side = sideOf(s, c.power);
+  const held = Object.values(s.units).filter((v) => v.where === c.where && !v.aboard && isShip(v) && sideOf(s, v.power) === side && !v.carried);
+  return !unpinned(s, [c], held);
 }
 
 /** A unit arrives where it moved (6.1.4): a declaration of war on a neutral (8.4), an attack on enemy units, or the
@@ -435,7 +467,7 @@ export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination
   if (d.double) u.dbl = true;
   // Advanced 6.4.3 F: ships that slipped past enemy ships unseen keep their double range.
   const passed = ctx.state.rules === 'advanced' && isShip(u) ? d.path.slice(-1) : d.path.slice(1);
-  if (passed.some((p) => isHostileFor(ctx.state, u, p))) u.hostile = true;
+  if (passesHostile(ctx.state, u, passed)) u.hostile = true;
   // Convoys move in legs (6.1.3: to pick up a load); in the advanced game every ship does (ruling 67: groups form
   // on the way, the tutorial's TF 2 joining a convoy in the Faroes Gap).
   const legs = u.type === 'conv' || (ctx.state.rules === 'advanced' && isShip(u));
@@ -446,9 +478,11 @@ export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination
   if (d.attack) u.done = true;
 }
 
-function isHostileFor(s: BkgState, u: Unit, p: string): boolean {
-  if (isSeaZone(p)) return Object.values(s.units).some((v) => v.where === p && !v.aboard && isShip(v) && atWar(s, u.power, v.power));
-  return !friendly(s, u.power, s.control[p]!);
+/** Does the move pass a place that is not friendly: an area not friendly to `u`, a sea zone with enemy ships? */
+function passesHostile(s: BkgState, u: Unit, passed: string[]): boolean {
+  if (passed.some((p) => !isSeaZone(p) && !friendly(s, u.power, s.control[p]!))) return true;
+  const seas = new Set(passed.filter(isSeaZone));
+  return seas.size > 0 && Object.values(s.units).some((v) => seas.has(v.where) && !v.aboard && isShip(v) && atWar(s, u.power, v.power));
 }
 
 export function describeUnits(units: Unit[]): string {
@@ -457,11 +491,34 @@ export function describeUnits(units: Unit[]): string {
   return [...counts].map(([l, n]) => (n > 1 ? `${n} x ${l}` : l)).join(', ');
 }
 
-/** Units aboard each convoy. */
+/** The units aboard each convoy (derived once per settled state). */
 export function loadIndex(s: BkgState): Map<string, Unit[]> {
-  const out = new Map<string, Unit[]>();
-  for (const u of Object.values(s.units)) if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
-  return out;
+  return derived(s, 'bkg:loads', () => {
+    const out = new Map<string, Unit[]>();
+    for (const u of Object.values(s.units)) if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
+    return out;
+  });
+}
+
+/** The units in each place ("box" included), in the order of `s.units` (derived once per settled state). */
+export function unitsByPlace(s: BkgState): Map<string, Unit[]> {
+  return derived(s, 'bkg:units-by-place', () => {
+    const out = new Map<string, Unit[]>();
+    for (const u of Object.values(s.units)) (out.get(u.where) ?? out.set(u.where, []).get(u.where)!).push(u);
+    return out;
+  });
+}
+
+/** Each major's units on the map (not in production), in the order of `s.units`; majors without any are absent. */
+export function unitsBySeat(s: BkgState): Map<Major, Unit[]> {
+  return derived(s, 'bkg:units-by-seat', () => {
+    const out = new Map<Major, Unit[]>();
+    for (const u of Object.values(s.units)) {
+      const m = u.where === 'box' ? null : seatOf(s, u.power);
+      if (m) (out.get(m) ?? out.set(m, []).get(m)!).push(u);
+    }
+    return out;
+  });
 }
 
 /** Interchangeable units (same nation, type, strength, side and load) share a signature: one choice stands for all. */

@@ -32,7 +32,8 @@ function combatOf(s: BkgState, seat: Seat, action: Action): { place: string; att
   const top = s.stack.at(-1) as unknown as BattleTop | undefined;
   if (action.type === 'fight' && top?.proc === 'combat-phase') {
     const b = s.battles.find((x) => x.place === action.place);
-    return b && b.attacker === side ? { place: b.place, attacker: b.attacker } : null;
+    // A bombardment mission (advanced 6.5.6) is not a combat for the odds: its outcome is production lost, not steps.
+    return b && b.attacker === side && !b.raid ? { place: b.place, attacker: b.attacker } : null;
   }
   if (action.type === 'continue' && top?.proc === 'battle' && top.step === 'ask-att' && top.attacker === side) return { place: top.place, attacker: top.attacker };
   return null;

@@ -1,19 +1,22 @@
 // The action segment of one side (basic 6.0): movement (6.1), the other side's reactions (6.1.5-6.1.6), combat (6.2),
 // exploitation (6.3) with its reactions and combats. Every major of the side moves at the same time: each is
 // prompted, each ends its own movement.
-import type { Frame, Action, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { derived, type Frame, type Action, type Choice, type Ctx, type Procedure, type Prompt } from '../../engine/index.ts';
 import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unloadTargets,
+  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
-import { cardPlays, inAfrica, playCard } from './cards.ts';
+import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows } from './cards.ts';
+import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
+import { unpinned } from './pinning.ts';
+import { attackedAtSea, navalReserveTargets, seaBasedHq } from './navalhq.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -28,21 +31,25 @@ interface MovementFrame extends Frame {
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && seatUnits(s, m).length > 0);
+  const present = unitsBySeat(s);
+  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
 /** Clear the per-phase marks of a side's units (6.1.1: each unit moves once per phase). */
 export function clearMarks(s: BkgState, side: Side): void {
   for (const u of Object.values(s.units)) {
     if (sideOf(s, u.power) !== side) continue;
-    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier;
+    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier; delete u.raid;
   }
 }
 
 /** HQs of a side and their command ratings, where they stand now. */
 export function hqCommand(s: BkgState, side: Side): HqCommand {
   const out: HqCommand = {};
-  for (const u of Object.values(s.units)) if (u.type === 'hq' && u.where !== 'box' && !u.aboard && sideOf(s, u.power) === side) out[u.id] = { at: u.where, left: u.front };
+  for (const u of Object.values(s.units)) {
+    // A naval HQ carried at sea commands the ships of its sea zone (6.3, 6.1.6).
+    if (u.type === 'hq' && u.where !== 'box' && (!u.aboard || seaBasedHq(u)) && sideOf(s, u.power) === side) out[u.id] = { at: u.where, left: u.front };
+  }
   return out;
 }
 
@@ -78,7 +85,7 @@ function moveLabel(u: Unit | string, to: string, d: Destination): string {
 
 /** The movable units of a seat at one place in this phase. */
 function movers(s: BkgState, f: MovementFrame, seat: Major, place: string): Unit[] {
-  return Object.values(s.units).filter((u) => u.where === place && seatOf(s, u.power) === seat
+  return (unitsByPlace(s).get(place) ?? []).filter((u) => seatOf(s, u.power) === seat
     && mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null));
 }
 
@@ -111,6 +118,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
       const combat = units.some((u) => u.type !== 'hq' && isLandUnit(u) && reach.get(u.id)!.get(to)?.attack);
       let all = units.filter((u) => reach.get(u.id)!.has(to) || (combat && withUnits.get(u.id)?.has(to)));
       if (f.phase === 'exploit') all = limitByCommand(s, f.hqs, all);
+      all = withinJpChLimits(s, all, to);
       const seen = new Set<string>();
       const kinds: [string, Unit[]][] = [
         ['All that can', all],
@@ -131,6 +139,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
     }
   }
   if (f.phase === 'move' && !isSeaZone(place)) {
+    out.push(...bombardmentChoices(s, seat, units, place), ...paraDropChoices(s, seat, units, place));
     for (const u of distinct(s, units)) {
       for (const c of distinct(s, convoysFor(s, u))) {
         out.push({ action: { type: 'load', unit: u.id, convoy: c.id }, label: `Load ${unitLabel(u)} onto ${POWER_NAMES[c.power]} ${unitLabel(c)} in ${placeLabel(c.where)}`, refs: { units: [u.id, c.id], from: place, place: c.where } });
@@ -139,29 +148,31 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
   }
   if (isSeaZone(place)) {
     const env = (u: Unit) => envs.of(u.power);
-    const loaded = Object.values(s.units).filter((u) => u.aboard && u.where === place && seatOf(s, u.power) === seat && !u.done);
+    const here = unitsByPlace(s).get(place) ?? [];
+    const loaded = here.filter((u) => u.aboard && seatOf(s, u.power) === seat && !u.done);
     if (f.phase === 'move') {
       for (const u of distinct(s, loaded)) {
         for (const t of unloadTargets(env(u), u)) {
           out.push({ action: { type: 'unload', unit: u.id, to: t.to }, label: `Unload ${unitLabel(u)} into ${placeLabel(t.to)}${t.attack ? ' (attack)' : ''}`, refs: { units: [u.id], from: place, place: t.to } });
         }
         if (mayTransfer(s, u)) {
-          for (const c of Object.values(s.units)) {
-            if (c.type === 'conv' && c.where === place && c.id !== u.aboard && canCarry(s, c, u)) {
+          for (const c of here) {
+            if (c.type === 'conv' && c.id !== u.aboard && canCarry(s, c, u)) {
               out.push({ action: { type: 'transfer', unit: u.id, convoy: c.id }, label: `Transfer ${unitLabel(u)} to ${unitLabel(c)}`, refs: { units: [u.id, c.id], place } });
             }
           }
         }
       }
-      for (const tf of Object.values(s.units)) {
-        if (tf.where !== place || tf.type !== 'tf' || seatOf(s, tf.power) !== seat) continue;
+      for (const tf of here) {
+        if (tf.type !== 'tf' || seatOf(s, tf.power) !== seat) continue;
         for (const to of supportTargets(s, tf, f.side, true)) {
           out.push({ action: { type: 'support', unit: tf.id, to }, label: `${unitLabel(tf)} supports the attack on ${placeLabel(to)}`, refs: { units: [tf.id], from: place, place: to } });
         }
       }
     }
   }
-  return out;
+  // Card Tito Partisans: the German garrison of Yugoslavia stays at 5 strength points.
+  return place === 'yugoslavia' ? out.filter((c) => titoAllows(s, ((c.action.units as string[] | undefined) ?? [c.action.unit as string]).map((id) => s.units[id]!))) : out;
 }
 
 /** 6.1.3 A: a load may change convoys in a sea zone next to a friendly area. */
@@ -170,12 +181,13 @@ function mayTransfer(s: BkgState, u: Unit): boolean {
   return !!c && coastsOf(c.where).some((a) => friendly(s, u.power, s.control[a]!));
 }
 
-/** Infantry moving in exploitation: only as many as the HQs where they stand still command (6.3). */
+/** Infantry (and ships under a naval HQ) moving in exploitation: only as many as the HQs where they stand still
+ *  command (6.3). */
 function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
   const left = new Map(Object.entries(hqs).map(([id, h]) => [id, h.left]));
   const out: Unit[] = [];
   for (const u of units) {
-    if (u.type !== 'inf') { out.push(u); continue; }
+    if (u.type !== 'inf' && !isShip(u)) { out.push(u); continue; }
     if (inAfrica(u.where) && s.effects.includes(`desert-fox:${sideOf(s, u.power)}`)) { out.push(u); continue; }
     const id = [...left.keys()].find((h) => hqs[h]!.at === u.where && left.get(h)! > 0 && friendly(s, s.units[h]?.power ?? '', u.power));
     if (!id) continue;
@@ -185,14 +197,13 @@ function limitByCommand(s: BkgState, hqs: HqCommand, units: Unit[]): Unit[] {
   return out;
 }
 
-function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; label: string; refs: { units: string[]; place: string } }[] {
+function groupsFor(s: BkgState, f: MovementFrame, seat: Major, units: readonly Unit[]): { key: string; label: string; refs: { units: string[]; place: string } }[] {
   const places = new Map<string, Unit[]>();
-  for (const u of Object.values(s.units)) {
-    if (u.where === 'box' || seatOf(s, u.power) !== seat) continue;
+  for (const u of units) {
     const ok = mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null)
       || (f.phase === 'move' && !!u.aboard && !u.done)
       || (f.phase === 'move' && u.type === 'tf' && isSeaZone(u.where) && !u.from && s.battles.length > 0);
-    if (ok) places.set(u.where, [...(places.get(u.where) ?? []), u]);
+    if (ok) (places.get(u.where) ?? places.set(u.where, []).get(u.where)!).push(u);
   }
   return [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } }));
 }
@@ -200,13 +211,14 @@ function groupsFor(s: BkgState, f: MovementFrame, seat: Major): { key: string; l
 export const movement: Procedure<BkgState, MovementFrame> = {
   prompts(s, f) {
     const out: Prompt[] = [];
+    const onMap = unitsBySeat(s);
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
-      const groups = groupsFor(s, f, seat);
+      const groups = groupsFor(s, f, seat, onMap.get(seat) ?? []);
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,
-        choices: [...cardPlays(s, seat), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
+        choices: [...cardPlays(s, seat), ...(f.phase === 'move' ? vWeaponChoices(s, seat) : []), { action: { type: 'end' }, label: f.phase === 'move' ? 'End movement' : 'End exploitation' }],
         groups,
       });
     }
@@ -225,6 +237,18 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     const s = ctx.state;
     if (action.type === 'end') return void ctx.goto('movement', { ...f, ended: [...f.ended, seat as Major] });
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
+    if (action.type === 'v-weapon') return void fireVWeapon(ctx, seat as Major, action.to as string, action.atomic === true);
+    if (action.type === 'bomb') return void flyBombardment(ctx, seat as Major, action.units as string[], action.to as string, f.side, action.atomic === true);
+    if (action.type === 'para-drop') { // card Para Troops (ruling 82)
+      const u = s.units[action.unit as string]!, air = s.units[action.air as string]!;
+      spendCard(ctx, seat as Major, 'para-troops');
+      ctx.log(`${POWER_NAMES[seat as Major]} plays Para Troops: ${unitLabel(u)} flies from ${placeLabel(u.where)} to ${placeLabel(action.to as string)}`, 'BKG card Para Troops');
+      air.done = true;
+      s.effects.push(`para-air:${air.id}`);
+      u.done = true;
+      arrive(ctx, u, action.to as string, f.side);
+      return;
+    }
     if (action.type === 'move') {
       const hqs = structuredClone(f.hqs);
       const ids = [...(action.units as string[])].sort((a, b) => Number(s.units[a]!.type === 'hq') - Number(s.units[b]!.type === 'hq'));
@@ -232,7 +256,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       if (s.rules === 'advanced' && isShip(first)) {
         // Advanced 6.4.3 D: enemy ships on the way search for the group; found, it stops there and fights.
         const group = ids.map((id) => s.units[id]!);
-        const d0 = destinations(envFor(s, first.power), first, f.phase).get(action.to as string)!;
+        const d0 = destinations(envFor(ctx.settled ?? s, first.power), first, f.phase).get(action.to as string)!;
         const stop = passingSearch(ctx, group, d0.path, f.side);
         if (stop) {
           const steps = d0.path.indexOf(stop);
@@ -246,10 +270,13 @@ export const movement: Procedure<BkgState, MovementFrame> = {
           return;
         }
       }
+      // Until the first unit moves the state is the settled one: its movement facts are already known.
+      let unchanged = !(s.rules === 'advanced' && isShip(first));
       for (const id of ids) {
         const u = s.units[id]!;
-        const d = destinations(envFor(s, u.power), u, f.phase, true).get(action.to as string)!;
-        const by = f.phase === 'exploit' && u.type === 'inf' ? commandedBy(s, hqs, u) : null;
+        const d = destinations(envFor((unchanged && ctx.settled) || s, u.power), u, f.phase, true).get(action.to as string)!;
+        unchanged = false;
+        const by = f.phase === 'exploit' && (u.type === 'inf' || isShip(u)) ? commandedBy(s, hqs, u) : null;
         if (by && hqs[by]) hqs[by]!.left--;
         moveUnit(ctx, u, action.to as string, d, f.side);
       }
@@ -309,12 +336,14 @@ interface ReactionFrame extends Frame {
 
 /** Places the enemy attacks with land units (6.1.6: only these draw reserves). */
 function attackedByLand(s: BkgState, side: Side): Set<string> {
-  const out = new Set<string>();
-  for (const b of s.battles) {
-    if (b.attacker === side) continue;
-    if (battleSides(s, b).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
-  }
-  return out;
+  return derived(s, `bkg:attacked-by-land:${side}`, () => {
+    const out = new Set<string>();
+    for (const b of s.battles) {
+      if (b.attacker === side) continue;
+      if (battleSides(s, b).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
+    }
+    return out;
+  });
 }
 
 /** Card Blitzkrieg: no reserves or aircraft against battles German units attack in this action segment. */
@@ -327,8 +356,12 @@ function blitzkrieged(s: BkgState, to: string): boolean {
 function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
-  const here = Object.values(s.units).filter((u) => u.where === place && !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
-  if (s.battles.some((b) => b.place === place)) return out;
+  let here = (unitsByPlace(s).get(place) ?? []).filter((u) => !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
+  // Units attacked where they stand fight there (basic); advanced 10.1: only as many as the attackers pin.
+  const attacked = s.battles.some((b) => b.place === place);
+  if (attacked && s.rules !== 'advanced') return out;
+  if (attacked) here = here.filter((u) => unpinned(s, [u]));
+  const free = (units: Unit[]) => !attacked || unpinned(s, units);
   const landAttacked = attackedByLand(s, f.side);
   for (const u of distinct(s, here)) {
     if (u.type === 'air') {
@@ -345,7 +378,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
     for (const to of new Set(lands.flatMap((u) => invasionReactionTargets(s, u, f.side)))) {
       const movers = lands.filter((u) => invasionReactionTargets(s, u, f.side).includes(to));
       for (const u of distinct(s, movers)) out.push({ action: { type: 'invasion-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion)`, refs: { units: [u.id], from: place, place: to } });
-      if (movers.length > 1) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+      if (movers.length > 1 && free(movers)) out.push({ action: { type: 'invasion-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
     }
     if (f.phase === 'move') {
       const ships = here.filter(isShip);
@@ -353,12 +386,25 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const u of ships) for (const to of navalReactionTargets(envs.of(u.power), u).keys()) targets.set(to, [...(targets.get(to) ?? []), u]);
       for (const [to, movers] of targets) {
         for (const u of distinct(s, movers)) out.push({ action: { type: 'naval-react', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: [u.id], from: place, place: to } });
-        if (movers.length > 1) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
+        if (movers.length > 1 && free(movers)) out.push({ action: { type: 'naval-react', units: movers.map((u) => u.id).sort(), to }, label: `${describeUnits(movers)} to ${placeLabel(to)} (against the invasion fleet)`, refs: { units: movers.map((u) => u.id), from: place, place: to } });
       }
     }
   }
   const hqHere = Object.entries(f.hqs).filter(([id, h]) => h.at === place && s.units[id]);
-  if (hqHere.length) {
+  if (hqHere.length && isSeaZone(place)) { // naval reserves under a naval HQ at sea (6.1.6)
+    const cmd = hqHere.reduce((n, [, h]) => n + h.left, 0);
+    const zones = attackedAtSea(s, f.side);
+    const ships = cmd > 0 ? here.filter(isShip) : [];
+    const targets = new Map<string, Unit[]>();
+    for (const u of ships) for (const [to, d] of navalReserveTargets(envs.of(u.power), u, zones)) {
+      targets.set(to, [...(targets.get(to) ?? []), u]);
+      if (distinct(s, ships).includes(u)) out.push({ action: { type: 'reserve', units: [u.id], to }, label: `${unitLabel(u)} to ${placeLabel(to)} (naval reserve)`, refs: { units: [u.id], from: place, place: to, path: d.path } });
+    }
+    for (const [to, movers] of targets) {
+      const all = movers.slice(0, cmd);
+      if (all.length > 1 && free(all)) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (naval reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
+    }
+  } else if (hqHere.length) {
     const cmd = hqHere.reduce((n, [, h]) => n + h.left, 0);
     for (const u of distinct(s, here.filter(isLandUnit))) {
       if (u.type !== 'hq' && cmd <= 0) continue;
@@ -372,7 +418,7 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
       for (const to of landAttacked) {
         if (blitzkrieged(s, to)) continue;
         const all = land.filter((u) => reserveTargets(envs.of(u.power), u, landAttacked).has(to)).slice(0, cmd);
-        if (all.length > 1) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
+        if (all.length > 1 && free(all)) out.push({ action: { type: 'reserve', units: all.map((u) => u.id).sort(), to }, label: `${describeUnits(all)} to ${placeLabel(to)} (reserve)`, refs: { units: all.map((u) => u.id), from: place, place: to } });
       }
     }
   }
@@ -381,9 +427,11 @@ function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: stri
 
 export const reaction: Procedure<BkgState, ReactionFrame> = {
   prompts(s, f) {
-    if (!s.battles.some((b) => b.attacker !== f.side)) return [];
+    const atSea = attackedAtSea(s, f.side);
+    if (!s.battles.some((b) => b.attacker !== f.side) && !atSea.size) return [];
     const attackers = new Set<string>();
     for (const b of s.battles) if (b.attacker !== f.side) for (const u of battleSides(s, b).att) attackers.add(u.power);
+    for (const p of atSea) for (const u of Object.values(s.units)) if (u.where === p && isShip(u) && sideOf(s, u.power) !== f.side) attackers.add(u.power);
     const out: Prompt[] = [];
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
@@ -391,10 +439,13 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       if (!seatUnits(s, seat).some((u) => [...attackers].some((a) => atWar(s, u.power, a)))) continue;
       const places = new Map<string, Unit[]>();
       const invasionZones = s.battles.some((b) => b.invasion && !b.neutralMinor && b.attacker !== f.side);
+      const enemyBattles = s.battles.some((b) => b.attacker !== f.side);
       for (const u of Object.values(s.units)) {
         if (u.where === 'box' || u.aboard || u.done || u.from || seatOf(s, u.power) !== seat) continue;
-        if (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && Object.values(f.hqs).some((h) => h.at === u.where))
-          || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))) {
+        const commanded = Object.values(f.hqs).some((h) => h.at === u.where);
+        if ((enemyBattles && (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && commanded)
+          || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))))
+          || (atSea.size > 0 && isShip(u) && commanded)) {
           places.set(u.where, [...(places.get(u.where) ?? []), u]);
         }
       }
@@ -449,7 +500,10 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       }
       ctx.goto('reaction', { ...f, hqs });
     }
-    for (const u of units) { u.where = action.to as string; u.done = true; }
+    for (const u of units) {
+      for (const l of loadsOf(s, u)) l.where = action.to as string; // a convoy takes its load (a naval HQ) along
+      u.where = action.to as string; u.done = true;
+    }
     ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} ${action.type === 'reserve' ? 'moves reserves' : 'sends aircraft'} (${describeUnits(units)}) from ${placeLabel(from)} to ${placeLabel(action.to as string)}`, action.type === 'reserve' ? 'BKG 6.1.6' : 'BKG 6.1.5');
   },
 };
@@ -527,7 +581,7 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
     } else if (step === 'cards') {
       if (adv) ctx.push('segment-cards', { side: f.side, ended: [] });
     } else if (step === 'react' || step === 'react2') {
-      if (!s.battles.length) return;
+      if (!s.battles.length && !attackedAtSea(s, other(f.side)).size) return;
       s.phase = step === 'react' ? 'reaction' : 'exploitation reaction';
       clearMarks(s, other(f.side));
       ctx.push('reaction', { side: other(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, other(f.side)) });

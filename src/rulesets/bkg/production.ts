@@ -1,5 +1,5 @@
 // Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
-import type { Action, Frame, Choice, Procedure, Prompt } from '../../engine/index.ts';
+import { derived, type Action, type Frame, type Choice, type Procedure, type Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area, coastsOf } from './map.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
@@ -20,18 +20,20 @@ function parseKey(key: string): { type: Unit['type']; front: number; tag?: strin
 }
 
 /** Counters in play (on the map or in production) by "power|key". */
-export function countersInPlay(s: BkgState): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const u of Object.values(s.units)) {
-    if (u.type === 'hq') continue;
-    const k = `${u.power}|${mixKey(u.type, u.front, u.tag)}`;
-    out.set(k, (out.get(k) ?? 0) + 1);
-  }
-  return out;
+export function countersInPlay(s: BkgState): ReadonlyMap<string, number> {
+  return derived(s, 'bkg:counters-in-play', () => {
+    const out = new Map<string, number>();
+    for (const u of Object.values(s.units)) {
+      if (u.type === 'hq') continue;
+      const k = `${u.tag === 'F' ? 'france' : u.power}|${mixKey(u.type, u.front, u.tag)}`; // Free French: France's counters
+      out.set(k, (out.get(k) ?? 0) + 1);
+    }
+    return out;
+  });
 }
 
 /** Counters of a kind not on the map nor in production: what may be built (7.3: only counters of the mix). */
-export function poolCount(s: BkgState, power: string, key: string, inPlay = countersInPlay(s)): number {
+export function poolCount(s: BkgState, power: string, key: string, inPlay: ReadonlyMap<string, number> = countersInPlay(s)): number {
   return (bkgData().counters.mix[power]?.[key] ?? 0) - (inPlay.get(`${power}|${key}`) ?? 0) - (s.outOfGame?.[`${power}|${key}`] ?? 0);
 }
 
@@ -61,11 +63,13 @@ function buildPowers(s: BkgState, m: Major): string[] {
   const out: string[] = isConquered(s, m) ? [] : [m];
   for (const [minor, c] of Object.entries(s.controller)) if (c === m && !isConquered(s, minor)) out.push(minor);
   if (m === 'usa' && !isConquered(s, 'china')) out.push('china');
+  if ((m === 'be' || m === 'usa') && s.cards.inEffect.includes('free-french')) out.push('france');
   return out;
 }
 
 function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefined): boolean {
   if (power === 'china') return m === 'usa' ? tag === 'US' && usChineseAircraft(s) : tag !== 'US';
+  if (power === 'france' && m !== 'france') return tag === 'F'; // card Free French Troops: BE and the USA build "F" units
   if (power === 'be') {
     const country = tag ? BE_HOME_COUNTRIES.find((c) => BE_LETTER[c] === tag) : 'uk';
     return !!country && !isConquered(s, country);
@@ -82,7 +86,7 @@ function usChineseAircraft(s: BkgState): boolean {
 }
 
 /** 1939 card: the USSR builds red units only once every orange counter is on the map or in production. */
-function orangeDone(s: BkgState, inPlay: Map<string, number>): boolean {
+function orangeDone(s: BkgState, inPlay: ReadonlyMap<string, number>): boolean {
   const mix = bkgData().counters.mix.ussr!;
   return Object.keys(mix).filter((k) => k.endsWith('/O')).every((k) => poolCount(s, 'ussr', k, inPlay) <= 0);
 }
@@ -226,29 +230,55 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     const { type, front, tag } = parseKey(action.key as string);
     const cost = buildCost(type, front);
     s.budget[m] -= cost;
-    const u = createUnit(s, action.power as string, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
+    // Card Free French Troops: the builder plays the "F" units it builds (ruling 80).
+    const power = tag === 'F' && action.power === 'france' && m !== 'france' ? m : action.power as string;
+    const u = createUnit(s, power, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
     ctx.log(`${POWER_NAMES[m]} builds ${POWER_NAMES[u.power]} ${unitLabel(u)} (${cost} BP)`, 'BKG 7.3');
   },
 };
 
+/** The powers of the units in each place, and of the ships at sea not aboard (who may block a placement, 5.2). */
+interface PowersAt { units: Map<string, Set<string>>; ships: Map<string, Set<string>> }
+
+function powersAt(s: BkgState): PowersAt {
+  const out: PowersAt = { units: new Map(), ships: new Map() };
+  const add = (m: Map<string, Set<string>>, where: string, p: string) => (m.get(where) ?? m.set(where, new Set()).get(where)!).add(p);
+  for (const v of Object.values(s.units)) {
+    add(out.units, v.where, v.power);
+    if (isShip(v) && !v.aboard) add(out.ships, v.where, v.power);
+  }
+  return out;
+}
+
+const enemyIn = (s: BkgState, power: string, at: Set<string> | undefined) => !!at && [...at].some((p) => atWar(s, power, p));
+
 /** Where a reinforcement may be placed (5.2): a major's home areas with production; BE anywhere in its home countries;
  *  a minor anywhere in its home country; ships in a sea zone next to such an area without enemy ships. */
-export function placementAreas(s: BkgState, u: Unit): string[] {
+export function placementAreas(s: BkgState, u: Unit, at: PowersAt = powersAt(s)): string[] {
   const areas = bkgData().map.areas;
   let land: string[];
-  const own = (id: string) => !Object.values(s.units).some((v) => v.where === id && atWar(s, u.power, v.power));
   if (!isMajor(u.power)) land = areas.filter((a) => a.kind === 'land' && a.country === u.power && friendly(s, u.power, s.control[a.id]!)).map((a) => a.id);
   else if (u.power === 'be') land = areas.filter((a) => a.kind === 'land' && a.home && (BE_HOME_COUNTRIES as readonly string[]).includes(a.country!) && !isConquered(s, a.country!) && s.control[a.id] === 'be').map((a) => a.id);
   else land = areas.filter((a) => a.kind === 'land' && a.home && a.country === u.power && Array.isArray(a.prod) && a.prod[0] > 0 && s.control[a.id] === u.power).map((a) => a.id);
-  land = land.filter(own);
+  land = land.filter((id) => !enemyIn(s, u.power, at.units.get(id)));
   if (!isShip(u)) return land.sort();
   const seas = new Set<string>();
-  for (const a of land) for (const z of coastsOf(a)) if (!Object.values(s.units).some((v) => v.where === z && isShip(v) && !v.aboard && atWar(s, u.power, v.power))) seas.add(z);
+  for (const a of land) for (const z of coastsOf(a)) if (!enemyIn(s, u.power, at.ships.get(z))) seas.add(z);
   return [...seas].sort();
 }
 
-function arriving(s: BkgState, m: Major): Unit[] {
-  return Object.values(s.units).filter((u) => u.where === 'box' && (u.arrive ?? 0) <= s.turn && seatOf(s, u.power) === m && placementAreas(s, u).length > 0);
+/** placementAreas of each arriving unit of `m`, answered once per power and kind (land or ship). */
+function arriving(s: BkgState, m: Major): { units: Unit[]; areas: (u: Unit) => string[] } {
+  const box = Object.values(s.units).filter((u) => u.where === 'box' && (u.arrive ?? 0) <= s.turn && seatOf(s, u.power) === m);
+  let at: PowersAt | undefined;
+  const known = new Map<string, string[]>();
+  const areas = (u: Unit) => {
+    const k = `${u.power}|${isShip(u)}`;
+    let a = known.get(k);
+    if (!a) known.set(k, a = placementAreas(s, u, at ??= powersAt(s)));
+    return a;
+  };
+  return { units: box.filter((u) => areas(u).length > 0), areas };
 }
 
 /** Basic 5.2: each major places the units of this quarter's box (units with nowhere to go wait for a later turn). */
@@ -256,11 +286,11 @@ export const reinforcements: Procedure<BkgState> = {
   prompts(s) {
     const out: Prompt[] = [];
     for (const m of MAJORS) {
-      const units = arriving(s, m);
+      const { units, areas } = arriving(s, m);
       if (units.length === 0) continue;
       const choices: Choice[] = [];
       for (const u of distinct(s, units)) {
-        for (const to of placementAreas(s, u)) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
+        for (const to of areas(u)) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
       }
       out.push({ seat: m, rule: 'BKG 5.2', kind: 'place', text: `${POWER_NAMES[m]}: place reinforcements (${units.length} left)`, choices });
     }

@@ -1,8 +1,9 @@
 // Rail movement (advanced 6.2) and aircraft rebasing (advanced 6.3), before the movement phase.
+import { titoAllows } from './cards.ts';
 import { movementRange, withinRange } from '../../board/index.ts';
 import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, seatUnits } from './movement.ts';
+import { describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
@@ -37,6 +38,7 @@ function railChoices(s: BkgState, seat: Major, place: string): Choice[] {
   const out: Choice[] = [];
   const units = Object.values(s.units).filter((u) => u.where === place && !u.aboard && seatOf(s, u.power) === seat && (isLandUnit(u) || u.type === 'air'));
   for (const u of distinct(s, units)) {
+    if (!titoAllows(s, [u])) continue; // card Tito Partisans: the garrison of Yugoslavia stays
     const net = railNetwork(s, u);
     if (!railAllowed(s, seat, net)) continue;
     for (const to of [...net].sort()) if (to !== place) out.push({ action: { type: 'rail', unit: u.id, to }, label: `${unitLabel(u)} by rail to ${area(to).name}`, refs: { units: [u.id], from: place, place: to } });
@@ -52,12 +54,13 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
   const range = 2 * (2 + (s.achievements[seatOf(s, u.power)!]?.includes('long-range') ? 1 : 0));
   const reach = movementRange(g, g.index(u.where), range, {
     enterCost: (_f, t) => (m.isSea[t] || (env.status[t] === FRIENDLY && !env.enemyAt[t] && !env.attackAt[t]) ? 1 : Infinity),
-  });
+  }, env.scratch);
   return reach.nodes().filter((n) => !m.isSea[n] && n !== g.index(u.where)).map((n) => g.id(n)).sort();
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && seatUnits(s, m).length > 0);
+  const present = unitsBySeat(s);
+  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
 function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {

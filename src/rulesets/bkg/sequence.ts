@@ -3,6 +3,7 @@
 import type { Frame, Ctx, Procedure } from '../../engine/index.ts';
 import { peaceRoll, rollInitiative, rollJpChLimits, rollWeather, usEntryStep } from './advanced.ts';
 import { isPointIsland } from './map.ts';
+import { atomicSubmission, bombedIncome } from './bombing.ts';
 import {
   allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
   setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
@@ -96,6 +97,7 @@ export const game: Procedure<BkgState, GameFrame> = {
         for (const u of Object.values(s.units)) delete u.rebased;
         s.effects = s.effects.filter((e) => e === 'fortress-destroyed');
         timeTable(ctx);
+        if (adv) atomicSubmission(ctx);
         return void ctx.goto('game', { step: 'reinforce' });
       case 'reinforce':
         s.phase = 'reinforcements';
@@ -135,18 +137,23 @@ export const game: Procedure<BkgState, GameFrame> = {
           return;
         }
         return void ctx.goto('game', { step: 'income' });
-      case 'income':
+      case 'income': {
+        // Advanced 6.5.6: production bombed this quarter is lost from this income.
+        const bombed = Object.fromEntries(MAJORS.map((m) => [m, bombedIncome(s, m)])) as Record<Major, number>;
+        const bombedAny = MAJORS.some((m) => bombed[m] > 0);
         for (const m of MAJORS) {
           if (isConquered(s, m)) { s.budget[m] = 0; continue; }
-          s.budget[m] = Math.max(0, s.production[m]) + s.saved[m];
+          s.budget[m] = Math.max(0, s.production[m] - bombed[m]) + s.saved[m];
           s.saved[m] = 0;
         }
-        ctx.log(`Income: ${MAJORS.filter((m) => !isConquered(s, m)).map((m) => `${POWER_NAMES[m]} ${s.production[m]}`).join(', ')}`, 'BKG 7.2');
+        ctx.log(`Income: ${MAJORS.filter((m) => !isConquered(s, m)).map((m) => `${POWER_NAMES[m]} ${s.production[m] - bombed[m]}${bombed[m] ? ` (${bombed[m]} bombed)` : ''}`).join(', ')}`, bombedAny ? 'BKG 7.2, advanced 6.5.6' : 'BKG 7.2');
+        if (s.bombed) delete s.bombed;
         if (!adv) return void ctx.goto('game', { step: 'produce' });
         s.phase = 'cards';
         ctx.goto('game', { step: 'research' });
         ctx.push('card-phase', { order: cardOrder(s), at: 0 });
         return;
+      }
       case 'research':
         s.phase = 'research';
         ctx.goto('game', { step: 'produce' });

@@ -48,6 +48,8 @@ export interface Unit {
   carried?: boolean;
   /** A task force supporting a land combat returns here afterwards (6.1.3 B). */
   from?: string;
+  /** An aircraft on a strategic bombardment mission this phase (advanced 6.5.6). */
+  raid?: boolean;
 }
 
 /** A combat waiting in the current phase (6.2): phasing units entered a place holding enemy units. */
@@ -58,6 +60,10 @@ export interface Battle {
   invasion?: boolean;
   /** Advanced 6.5.4: the invaded area belonged to a neutral minor (no naval reaction from other sea zones). */
   neutralMinor?: boolean;
+  /** Advanced 6.5.6: aircraft came to bomb the area's production. */
+  raid?: boolean;
+  /** Advanced 7.5: the aircraft carrying the atomic bomb on this mission. */
+  atomic?: string;
 }
 
 export interface BkgState extends BaseState {
@@ -120,6 +126,10 @@ export interface BkgState extends BaseState {
   effects: string[];
   /** Counters out of the game by "power|key" (card National War: disbanded Soviet orange units are not rebuilt). */
   outOfGame?: Record<string, number>;
+  /** Production destroyed this quarter by area (advanced 6.5.6, 7.5); taken from the income, then cleared. */
+  bombed?: Record<string, number>;
+  /** Atomic hits a major has suffered and the turn of the last one (advanced 7.5, political effect). */
+  atomic?: Record<string, { hits: number; turn: number }>;
   /** Naval groups that met without combat, waiting for search rolls (advanced 6.4.3 D). */
   contacts: { place: string; mover: Side; passing?: boolean }[];
 }

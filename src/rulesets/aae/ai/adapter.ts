@@ -6,11 +6,11 @@ import type { AiAdapter, PositionReport } from '../../../ai/types.ts';
 import type { Power } from '../data/index.ts';
 import { incomeOf } from '../income.ts';
 import type { AaeState } from '../state.ts';
-import { capitalOf, controller, sideOf } from '../world.ts';
+import { capitalOf, controller, playingSide, sideOf } from '../world.ts';
 import { WEIGHTS, evaluateSide, terms } from './assess.ts';
 import { decide } from './policy.ts';
 
-const side = (seat: string) => sideOf(seat as Power);
+const side = (seat: string) => playingSide(seat as Power);
 
 /** Named terms for the general planner (src/ai on its way to main): the same figures `evaluate` weighs. */
 export const aaeTerms = {

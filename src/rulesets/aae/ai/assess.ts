@@ -101,14 +101,14 @@ export const defendersOf = (s: AaeState, area: string, p: Power): Combatant[] =>
 // ---------------------------------------------------------------------------------------------------------------
 // Scoring terms (docs/ai.md): each in [-1, 1] for the seat's side.
 
-const SIDE_POWERS: Record<Side, Power[]> = { axis: ['germany'], allies: ['ussr', 'uk', 'usa'] };
+const SIDE_POWERS: Record<Side, Power[]> = { axis: ['germany', 'minor'], allies: ['ussr', 'uk', 'usa'] };
 
 export function unitValue(s: AaeState, side: Side): number {
   let v = 0;
   for (const u of s.units) if (sideOf(u.power) === side) v += unitData(u.type).cost;
   // Units bought count; IPCs in hand do not (the planner compares a battle's ends, one of which may have crossed an
   // income phase: production weighs the income itself).
-  for (const p of SIDE_POWERS[side]) v += s.pending[p].reduce((a, t) => a + unitData(t).cost, 0);
+  for (const p of SIDE_POWERS[side]) v += (s.pending[p] ?? []).reduce((a, t) => a + unitData(t).cost, 0);
   return v;
 }
 

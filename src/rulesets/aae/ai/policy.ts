@@ -5,12 +5,13 @@ import { allChoices, type Action, type Choice, type Prompt } from '../../../engi
 import { battleForces } from '../odds.ts';
 import { combatant, isAir, type Combatant } from '../combat-rules.ts';
 import type { Power, UnitType } from '../data/index.ts';
-import { unitCost } from '../house/values.ts';
+import { d10Value, unitCost } from '../house/values.ts';
+import { fortPlaces } from '../house/new-units.ts';
 import { aae } from '../index.ts';
 import { MoveEnv, moveOptions, type MoveOption } from '../movement.ts';
 import { stackKey } from '../move-phase.ts';
 import type { AaeState, Side, Unit } from '../state.ts';
-import { BOARD, capitalOf, controller, enemies, enemyLand, hasMark, hostileSea, isLand, neighbours, sideOf, unitData } from '../world.ts';
+import { BOARD, capitalOf, controller, enemies, enemyLand, hasMark, hostileSea, isLand, neighbours, playingSide, sideOf, unitData } from '../world.ts';
 import { battleOdds, defendersOf, importance, need, pressure, punch, type Pressure } from './assess.ts';
 import { withinRange } from '../../../board/index.ts';
 
@@ -62,7 +63,37 @@ const MIX: Record<Power, Partial<Record<UnitType, number>>> = {
   ussr: { infantry: 0.6, armour: 0.25, artillery: 0.15 },
   uk: { fighter: 0.45, bomber: 0.35, infantry: 0.2 },
   usa: { bomber: 0.5, fighter: 0.5 },
+  minor: { infantry: 0.7, artillery: 0.3 },
+  vichy: {},
 };
+
+/** A type's figures per IPC, in the attack and in defence (d10 values under hr-d10; a fort's against an assault, l.14). */
+export function valuePerIpc(s: AaeState, p: Power, t: UnitType): { attack: number; defense: number } {
+  const d = unitData(t);
+  const v = (side: 'attack' | 'defense') => (s.opts.house.d10 ? d10Value({ type: t, power: p }, side) : d[side]) * (d.hits ?? 1);
+  const cost = unitCost(s, t, p);
+  return { attack: v('attack') / cost, defense: v('defense') / cost };
+}
+
+/**
+ * Every type on sale is weighed by its value: one of the same domain outside the mix stands in for the mix's pick
+ * when it is worth at least as much per IPC in the pick's role (defence when pressed, else attack and defence alike),
+ * once a turn. A coastal fort stands in only where a coastal territory it could go to is under threat.
+ */
+function valueStandIn(s: AaeState, p: Power, pick: UnitType, all: Choice[], bought: UnitType[], pr: Pressure, pressed: boolean): Action | null {
+  const role = (t: UnitType) => { const v = valuePerIpc(s, p, t); return pressed || t === 'fort' ? v.defense : (v.attack + v.defense) / 2; };
+  const base = role(pick);
+  const forts = fortPlaces(s, p, {}).filter((id) => need(pr, id, s) > 0).length;
+  let best: { t: UnitType; v: number } | null = null;
+  for (const c of all) {
+    const t = c.action.unit as UnitType | undefined;
+    if (c.action.type !== 'buy' || !t || t === pick || MIX[p][t] !== undefined || bought.includes(t)) continue;
+    if (unitData(t).domain !== unitData(pick).domain || (t === 'fort' && forts === 0)) continue;
+    const v = role(t);
+    if (v >= base && (!best || v > best.v)) best = { t, v };
+  }
+  return all.find((c) => c.action.type === 'buy' && c.action.unit === (best?.t ?? pick))?.action ?? null;
+}
 
 function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
   const p = top.power as Power;
@@ -72,7 +103,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
   const buy = (t: UnitType) => all.find((c) => c.action.type === 'buy' && c.action.unit === t)?.action ?? null;
   if (bid) return buy('infantry') ?? all.find((c) => c.action.type === 'done')!.action;
   // Under heavy pressure at home, infantry first.
-  const pr = pressure(s, sideOf(p));
+  const pr = pressure(s, playingSide(p));
   const homeNeed = need(pr, capitalOf(p), s);
   const mix = homeNeed > 1 ? { infantry: 0.8, armour: 0.2 } : MIX[p];
   const spent = bought.reduce((a, t) => a + unitCost(s, t, p), 0);
@@ -84,7 +115,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
     const gap = share * (spent + money) - have;
     if (gap > bestGap) { bestGap = gap; best = t; }
   }
-  if (best) return buy(best);
+  if (best) return valueStandIn(s, p, best, all, bought, pr, homeNeed > 1);
   // Spend what is left on the cheapest unit of the mix, else stop.
   return buy('infantry') ?? all.find((c) => c.action.type === 'done')!.action;
 }
@@ -95,7 +126,7 @@ function purchase(s: AaeState, top: Top, all: Choice[]): Action | null {
 function bestPlace(s: AaeState, all: Choice[]): Action | null {
   const places = all.filter((c) => typeof c.action.at === 'string');
   if (places.length === 0) return all.find((c) => c.action.type === 'done' || c.action.at === null)?.action ?? null;
-  const pr = pressure(s, sideOf(s.power));
+  const pr = pressure(s, playingSide(s.power));
   const score = (id: string) => (isLand(id) ? need(pr, id, s) + frontWeight(s, id) : 0);
   return [...places].sort((a, b) => score(b.action.at as string) - score(a.action.at as string))[0]!.action;
 }
@@ -162,7 +193,7 @@ function byStrength(s: AaeState, rs: Reach[], area: string): Reach[] {
 
 function combatMove(s: AaeState, all: Choice[]): Action | null {
   const p = s.power;
-  const side = sideOf(p);
+  const side = playingSide(p);
   const pr = pressure(s, side);
   const options = myOptions(s);
   const legal = (a: Action) => all.some((c) => JSON.stringify(c.action) === JSON.stringify(a));
@@ -248,7 +279,7 @@ function frontDistance(s: AaeState, side: Side): Map<string, number> {
 
 function noncombatMove(s: AaeState, _all: Choice[]): Action | null {
   const p = s.power;
-  const side = sideOf(p);
+  const side = playingSide(p);
   const pr = pressure(s, side);
   const dist = frontDistance(s, side);
   const env = new MoveEnv(s);

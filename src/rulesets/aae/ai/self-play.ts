@@ -11,7 +11,7 @@ export interface SelfPlayResult { outcome: Outcome | null; actions: number; roun
 export function selfPlay(o: { seed: string; ai: Power[]; options?: Options; maxActions?: number }): SelfPlayResult {
   let s = setupGame(aae, 'spring-1941', o.options ?? {}, o.seed).state as AaeState;
   const rnd = createRng(`random-player|${o.seed}`);
-  const msPerTurn: Record<Power, number[]> = { germany: [], ussr: [], uk: [], usa: [] };
+  const msPerTurn: Record<Power, number[]> = { germany: [], ussr: [], uk: [], usa: [], minor: [], vichy: [] };
   let turnKey = '';
   let n = 0;
   const max = o.maxActions ?? 60_000;

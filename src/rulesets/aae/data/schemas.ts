@@ -1,8 +1,18 @@
 // Schemas of the A&A Europe data files (zod). Each file says where its facts come from (`provenance`).
 import { z } from 'zod';
 
+/** The printed game's powers (each with a capital on the map). */
 export const POWERS = ['germany', 'ussr', 'uk', 'usa'] as const;
-export type Power = (typeof POWERS)[number];
+/** The house rules' fifth power, the Axis Minor (l.3): in play only with hr-axis-minor. */
+export const AXIS_MINOR = 'minor';
+export type BasePower = (typeof POWERS)[number];
+/** Vichy France's forces (l.177): a neutral defender with no turn, no seat and no IPCs (hr-vichy). */
+export const VICHY = 'vichy';
+/** The powers that play turns. */
+export type PlayingPower = BasePower | typeof AXIS_MINOR;
+export type Power = PlayingPower | typeof VICHY;
+/** Every power a game may have: the printed four, the Axis Minor, Vichy. */
+export const ALL_POWERS: readonly Power[] = [...POWERS, AXIS_MINOR, VICHY];
 export const PowerSchema = z.enum(POWERS);
 
 /** Where a file's facts come from: the printed board game (through a transcription), the house rules, or us. */

@@ -86,6 +86,8 @@ function retreatRound(s: AaeState, f: BattleFrame): number {
 function mayRetreat(s: AaeState, f: BattleFrame): boolean {
   const h = s.opts.house;
   if (f.kind === 'land' ? !h['defender-retreat'] : !h['naval-sequence']) return false;
+  // House rules l.177: Vichy's forces never move.
+  if (defendingPower(s, f.area, f.kind) === 'vichy') return false;
   return f.round === retreatRound(s, f) && retreatingDefenders(s, f).length > 0 && defenderRetreats(s, f).length > 0
     && !defenderUnits(s, f.area, f.kind).some((u) => u.reactFrom);
 }

@@ -7,7 +7,7 @@ import type { Ctx } from '../../../engine/index.ts';
 import type { Power } from '../data/index.ts';
 import { isShip, isSub } from '../combat-rules.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay, isLand, neighbours, unitData } from '../world.ts';
+import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay, isLand, neighbours, sideOf, unitData } from '../world.ts';
 
 export const RULE_SUPPLY = 'AAE house rules l.20 (supply)';
 const NO_NORWAY_TRACE = new Set(['finland', 'helsinki']);
@@ -29,6 +29,8 @@ export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: Rea
     if (id === taken) return true;
     if (!isLand(id)) return !blocked.has(id);
     const c = controller(s, id);
+    // House rules l.177: Vichy areas are friendly to the Axis for supply.
+    if (c === 'vichy') return sideOf(p) === 'axis';
     return c !== null && !enemies(c, p);
   };
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 // The Axis Minor nations and their surrender (house rules l.3, 147-149; ruling 72). The nations' pieces are German
-// pieces marked with their nation (played by Germany until the Axis Minor seat exists). Italy leaves the war at the end
+// pieces marked with their nation (played by Germany, or with hr-axis-minor by the Axis Minor's seat). Italy leaves the war at the end
 // of a turn with Northern Italy lost, or two of Sardinia, Sicily and Southern Italy lost with Italian North Africa;
 // the others when their home area falls, or on a die before a strong Allied attack on their home country.
 import type { Ctx } from '../../../engine/index.ts';

@@ -2,7 +2,7 @@
 // its own goal, checked at the end of every turn; Germany wins by still holding two areas of Germany at the end of
 // turn 16. The draft leaves "defeat", the areas and the cities open: docs/rulings/aae.md 63.
 import type { Outcome } from '../../../engine/index.ts';
-import type { Power } from '../data/index.ts';
+import type { BasePower } from '../data/index.ts';
 import type { AaeState } from '../state.ts';
 import { controller, inPlay, sideOf, standIn, valueOf } from '../world.ts';
 import { isCity } from './regions.ts';
@@ -58,7 +58,7 @@ export function axisCityPoints(s: AaeState): number {
 export const sovietGoals = (s: AaeState): string[] => [...new Set(SOVIET_GOALS.map((id) => standIn(s, id)))];
 
 /** Each power's goal, met or not, and why (for the log, the result and the AI). */
-export function houseGoals(s: AaeState): Record<Power, { met: boolean; text: string }> {
+export function houseGoals(s: AaeState): Record<BasePower, { met: boolean; text: string }> {
   const pts = axisCityPoints(s);
   const soviet = sovietGoals(s);
   const sovietHeld = soviet.filter((id) => allied(s, id)).length;
@@ -74,7 +74,7 @@ export function houseGoals(s: AaeState): Record<Power, { met: boolean; text: str
   };
 }
 
-const WIN_TEXT: Record<Power, string> = {
+const WIN_TEXT: Record<BasePower, string> = {
   germany: 'Axis victory: the Axis hold 10 points of cities',
   ussr: 'Soviet victory: Berlin, Budapest, Königsberg and Warsaw are taken',
   uk: 'British victory: Germany and Italy are defeated and the United Kingdom holds Egypt, Greece and Gibraltar',

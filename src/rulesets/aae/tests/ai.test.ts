@@ -67,7 +67,7 @@ describe('aae AI standing rules', () => {
 
   it('a Soviet industrial complex under pressure gets the new units', () => {
     const rig = aaeRig();
-    const s = rig.start({ ...position({ units: [u('germany', 'armour', 'belorussia', 4), u('ussr', 'infantry', 'leningrad', 4)], control: { belorussia: 'germany' } }), pending: { germany: [], ussr: ['infantry'], uk: [], usa: [] } }, 'mobilize', 'ussr');
+    const s = rig.start({ ...position({ units: [u('germany', 'armour', 'belorussia', 4), u('ussr', 'infantry', 'leningrad', 4)], control: { belorussia: 'germany' } }), pending: { germany: [], ussr: ['infantry'], uk: [], usa: [], minor: [], vichy: [] } }, 'mobilize', 'ussr');
     expect(choose(s)).toMatchObject({ type: 'place', at: 'moscow' });
   });
 
@@ -122,5 +122,33 @@ describe('aae AI levels', () => {
     expect(hard.stats!.positions).toBeGreaterThan(easy.stats!.positions);
     // Elsewhere the standing rules answer at every level.
     expect(aaeAi.quickChoice!(s, prompts(aae, s)[0]!, 'germany')).toBeNull();
+  });
+});
+
+describe('aae AI purchase: every type on sale by its value', () => {
+  const buyAll = (rig: ReturnType<typeof aaeRig>, s: AaeState, seat: 'germany' | 'uk') => {
+    for (let n = 0; n < 30 && prompts(aae, s)[0]?.kind === 'purchase'; n++) s = rig.play(s, seat, choose(s));
+    return s.pending[seat];
+  };
+
+  it('Germany unpressed on d10 buys a paratroop (one a turn) when artillery is due: 3/3 for 4 IPCs, worth as much per IPC', () => {
+    const rig = aaeRig();
+    const on = { 'hr-paratroops': true, 'hr-d10': true };
+    const bought = buyAll(rig, rig.start(position({ units: [u('germany', 'infantry', 'germany', 6)], options: on, ipcs: { germany: 40 } }), 'purchase', 'germany'), 'germany');
+    expect(bought.filter((t) => t === 'paratroop')).toHaveLength(1);
+    expect(bought.indexOf('paratroop')).toBeLessThan(bought.indexOf('artillery'));
+    const without = buyAll(rig, rig.start(position({ units: [u('germany', 'infantry', 'germany', 6)], options: { 'hr-d10': true }, ipcs: { germany: 40 } }), 'purchase', 'germany'), 'germany');
+    expect(without).toContain('artillery');
+    expect(without).not.toContain('paratroop');
+  });
+
+  it('the United Kingdom buys a coastal fort only with a coastal territory it could go to under threat (Egypt, German armour in Libya)', () => {
+    const rig = aaeRig();
+    const on = { 'hr-forts': true, 'hr-d10': true };
+    const units = [u('uk', 'infantry', 'united-kingdom', 6), u('uk', 'infantry', 'egypt')];
+    const threatened = buyAll(rig, rig.start(position({ units: [...units, u('germany', 'armour', 'libya', 3)], options: on, ipcs: { uk: 30 } }), 'purchase', 'uk'), 'uk');
+    expect(threatened.filter((t) => t === 'fort')).toHaveLength(1);
+    const quiet = buyAll(rig, rig.start(position({ units, options: on, ipcs: { uk: 30 } }), 'purchase', 'uk'), 'uk');
+    expect(quiet).not.toContain('fort');
   });
 });

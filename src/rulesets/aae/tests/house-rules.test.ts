@@ -197,10 +197,10 @@ describe('house rules l.48-54, 92-97: combat on d10', () => {
 describe('house rules l.7, 109: factory limits', () => {
   it('Moscow (value 2) takes at most 4 new units a turn; a captured complex only infantry, up to its value', () => {
     const rig = aaeRig();
-    let s = rig.start({ ...position({ units: [], options: on('factory-limit') }), pending: { germany: [], ussr: Array(6).fill('infantry'), uk: [], usa: [] } }, 'mobilize', 'ussr');
+    let s = rig.start({ ...position({ units: [], options: on('factory-limit') }), pending: { germany: [], ussr: Array(6).fill('infantry'), uk: [], usa: [], minor: [], vichy: [] } }, 'mobilize', 'ussr');
     for (let i = 0; i < 4; i++) s = rig.play(s, 'ussr', rig.pick(s, /place infantry in Moscow/));
     expect(rig.choices(s).some((c) => /Moscow/.test(c.label))).toBe(false);
-    const t = rig.start({ ...position({ units: [], options: on('factory-limit'), control: { stalingrad: 'germany' } }), pending: { germany: ['armour', 'infantry'], ussr: [], uk: [], usa: [] } }, 'mobilize', 'germany');
+    const t = rig.start({ ...position({ units: [], options: on('factory-limit'), control: { stalingrad: 'germany' } }), pending: { germany: ['armour', 'infantry'], ussr: [], uk: [], usa: [], minor: [], vichy: [] } }, 'mobilize', 'germany');
     expect(rig.choices(t).filter((c) => /Stalingrad/.test(c.label)).map((c) => c.label)).toEqual(['place infantry in Stalingrad']);
   });
 });

@@ -70,7 +70,7 @@ describe('house rules l.131: Communist partisans', () => {
 describe('house rules l.139: Red Army towns and the NKVD', () => {
   it('one infantry a mobilization in a Soviet territory without a complex; a second is refused citing the rule', () => {
     const rig = aaeRig();
-    const body = { ...position({ units: [u('ussr', 'infantry', 'moscow')], options: on('nkvd', 'regions') }), pending: { germany: [], ussr: ['infantry', 'infantry', 'armour'] as UnitType[], uk: [], usa: [] } };
+    const body = { ...position({ units: [u('ussr', 'infantry', 'moscow')], options: on('nkvd', 'regions') }), pending: { germany: [], ussr: ['infantry', 'infantry', 'armour'] as UnitType[], uk: [], usa: [], minor: [], vichy: [] } };
     let s = rig.start(body, 'mobilize', 'ussr');
     const towns = rig.choices(s).filter((c) => /Red Army town/.test(c.label)).map((c) => c.action.at);
     expect(towns).toContain('baku');

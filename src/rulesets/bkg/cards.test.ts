@@ -1,0 +1,115 @@
+// Cards with a continuing obligation or permission, and the cards played in movement (advanced 7.4, the Appendix),
+// from positions on the 1941 set-up.
+import { describe, expect, it } from 'vitest';
+import { choicesIn, prompts } from '../../engine/index.ts';
+import { bkg } from './index.ts';
+import { effectiveStrength } from './combat-advanced.ts';
+import { createUnit } from './politics.ts';
+import { production, productionChoices } from './production.ts';
+import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
+
+describe('BKG cards in effect', () => {
+  it('Free French Troops: BE and the USA build France\'s two "F" units and play them; nobody else', () => {
+    const c = ctxOn(new Play({}, 'advanced-1941').s);
+    const s = c.state;
+    s.budget.be = 10; s.budget.usa = 10; s.budget.ussr = 10;
+    const french = (m: 'be' | 'usa' | 'ussr') => productionChoices(s, m).filter((x) => x.action.power === 'france').map((x) => x.label);
+    s.cards.inEffect = s.cards.inEffect.filter((x) => x !== 'free-french');
+    expect(french('be')).toEqual([]);
+    s.cards.inEffect.push('free-french');
+    expect(french('be')).toEqual(['Build France Inf 3 (F) (3 BP, arrives in 1 quarter)']);
+    expect(french('ussr')).toEqual([]);
+    const build = (m: 'be' | 'usa') => production.act!(c, { proc: 'production', ended: [] } as never, m, productionChoices(s, m).find((x) => x.action.power === 'france')!.action);
+    build('be');
+    build('usa');
+    expect(Object.values(s.units).filter((u) => u.tag === 'F').map((u) => `${u.power} ${u.where}`).sort()).toEqual(['be box', 'usa box']);
+    expect(french('be')).toEqual([]); // both counters in play
+    expect(french('usa')).toEqual([]);
+  });
+
+  it('Tito Partisans: German land units leave Yugoslavia only while 5 strength points stay', () => {
+    let inf4 = '';
+    const p = advancedAxisMovement((s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'yugoslavia') delete s.units[u.id];
+      s.control.yugoslavia = 'germany';
+      s.cards.inEffect.push('tito-partisans');
+      inf4 = createUnit(s, 'germany', 'inf', 4, 'yugoslavia').id;
+      createUnit(s, 'germany', 'inf', 3, 'yugoslavia');
+      createUnit(s, 'germany', 'inf', 2, 'yugoslavia');
+    });
+    const leaving = () => [...new Set(choicesIn(bkg, p.s, 'germany', 'yugoslavia').filter((c) => c.action.type === 'move').map((c) => `${(c.action.units as string[]).map((id) => p.s.units[id]!.front).join('+')}`))].sort();
+    expect(leaving()).toEqual(['2', '3', '4']); // any one may go (5 or more stay), never two
+    p.act('germany', { type: 'move', units: [inf4], to: choicesIn(bkg, p.s, 'germany', 'yugoslavia').find((c) => (c.action.units as string[])[0] === inf4)!.action.to as string });
+    expect(leaving()).toEqual([]); // Inf 3 and Inf 2 are the 5 points
+  });
+
+  it('Kamikaze (from 1943, three former Japanese islands lost): Japanese aircraft fire twice a round and are lost after the combat', () => {
+    const air: string[] = [];
+    const p = advancedAxisMovement((s) => {
+      s.turn += 8; // 2/43
+      s.wars = [...s.wars, 'japan|usa'].sort();
+      for (const id of ['caroline', 'marshall', 'mariana']) s.control[id] = 'usa';
+      for (const u of Object.values(s.units)) if (u.where === 'korea') delete s.units[u.id];
+      s.control.korea = 'usa';
+      for (let i = 0; i < 3; i++) createUnit(s, 'usa', 'inf', 3, 'korea');
+      for (let i = 0; i < 2; i++) air.push(createUnit(s, 'japan', 'air', 3, 'southern-japan').id);
+      s.cards.hands.japan.push({ id: 'kamikaze', turn: s.turn - 1 });
+    });
+    p.moveEach('japan', air, 'korea');
+    for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' });
+    for (const w of p.waiting()) if (w.endsWith(':react')) p.act(w.split(':')[0] as never, { type: 'end' });
+    expect(p.waiting()).toEqual(['japan:card']);
+    const from = p.events.length;
+    p.dice(6, 6, 6, 1, 1, 6, 6);
+    p.act('japan', { type: 'play', card: 'kamikaze' });
+    expect(p.s.cards.inEffect).toContain('kamikaze');
+    // The three US infantry fire anti-aircraft (one die each at 1): no hit; the two aircraft roll four dice (at 2 in
+    // Korea's terrain): two hits, which the USA spreads over two infantry.
+    expect(p.log(from)).toEqual(expect.arrayContaining(['USA (anti-aircraft): 6, 6, 6 at strength 1: no hit', 'Japan (land): 1, 1, 6, 6 at strength 2: 2 hits']));
+    expect(p.waiting()).toEqual(['usa:allocate-loss']);
+    p.act('usa', { type: 'hit', unit: p.unit('usa', 'korea', 'Inf 3') });
+    p.diceUsed();
+    // Only aircraft left against land units: they leave (6.2.4), and as kamikaze they are lost.
+    expect(p.log(from).filter((l) => l.endsWith('is lost (Kamikaze)'))).toHaveLength(2);
+    expect(air.some((id) => p.s.units[id])).toBe(false);
+  });
+
+  it('Para Troops: an infantry unit flies with an aircraft of its area to an enemy area within 2; the aircraft has no strength this turn', () => {
+    let inf = '', air = '';
+    const p = advancedAxisMovement((s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'normandy') delete s.units[u.id];
+      inf = createUnit(s, 'germany', 'inf', 3, 'normandy').id;
+      air = createUnit(s, 'germany', 'air', 4, 'normandy').id;
+      s.cards.hands.germany.push({ id: 'para-troops', turn: s.turn - 1 });
+    });
+    const drops = choicesIn(bkg, p.s, 'germany', 'normandy').filter((c) => c.action.type === 'para-drop');
+    expect(drops.map((c) => c.label)).toContain('Play Para Troops: Inf 3 flies with Air 4 to England');
+    expect(drops.some((c) => c.action.to === 'paris')).toBe(false); // only enemy areas
+    p.act('germany', drops.find((c) => c.action.to === 'england')!.action);
+    expect(p.s.units[inf]!.where).toBe('england');
+    expect(p.s.battles).toEqual([{ place: 'england', attacker: 'axis' }]);
+    expect(p.s.units[air]).toMatchObject({ where: 'normandy', done: true });
+    expect(effectiveStrength(p.s, 'england', 'axis', p.s.units[air]!, 'land', true)).toBe(0);
+    expect(p.s.cards.deck.at(-1)).toBe('para-troops'); // back beneath the stack
+    expect(choicesIn(bkg, p.s, 'germany', 'normandy').some((c) => c.action.type === 'para-drop')).toBe(false);
+  });
+
+  it('Espionage (Ultra): before its land units move, the major moves up to 10 of its land units and aircraft up to 4 areas', () => {
+    const p = advancedAxisMovement((s) => {
+      createUnit(s, 'germany', 'inf', 3, 'prussia');
+      s.cards.hands.germany.push({ id: 'espionage', turn: s.turn - 1 });
+    });
+    const play = prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.find((c) => c.action.card === 'espionage')!;
+    p.act('germany', play.action);
+    expect(p.waiting()).toContain('germany:card');
+    const from = (place: string) => prompts(bkg, p.s).find((x) => x.seat === 'germany')!.choices!.filter((c) => c.refs?.from === place && c.label.startsWith('Inf 3'));
+    expect(from('prussia').map((c) => c.action.to)).toContain('paris'); // Prussia - Western Germany - BNL - Paris, all German
+    expect(from('prussia').map((c) => c.action.to)).not.toContain('england');
+    const move = from('prussia').find((c) => c.action.to === 'paris')!.action;
+    p.act('germany', move);
+    expect(p.s.units[move.unit as string]!.where).toBe('paris');
+    p.act('germany', { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
+    expect(p.s.cards.deck.at(-1)).toBe('espionage');
+  });
+});

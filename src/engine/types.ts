@@ -221,6 +221,8 @@ export interface Ruleset<S extends BaseState = BaseState> {
   rulesVersion: string;
   seats: Seat[];
   scenarios: ScenarioInfo[];
+  /** The scenario's seats that play under these options (default: all of them); the others get no seat in a game. */
+  seatsIn?(scenario: string, options: Options): Seat[];
   options: OptionInfo[];
   procedures: Record<string, Procedure<S, any>>;
   /**
@@ -275,4 +277,11 @@ export interface DataProblem {
 
 export interface SetupCtx {
   roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
+}
+
+/** The seats of a game of `scenario` under `options`: the scenario's, less those its options leave out (Ruleset.seatsIn). */
+export function seatsInPlay(ruleset: Pick<Ruleset<any>, 'seats' | 'scenarios' | 'seatsIn'>, scenario: string, options: Options): Seat[] {
+  const all = ruleset.scenarios.find((x) => x.id === scenario)?.seats ?? ruleset.seats;
+  const inPlay = ruleset.seatsIn?.(scenario, options);
+  return inPlay ? all.filter((x) => inPlay.includes(x)) : all;
 }

@@ -344,6 +344,15 @@ describe('fair play (issue 17)', () => {
     expect(await c.waitFor((m) => m.type === 'error')).toMatchObject({ error: 'bad-request', message: 'the message: reqId: not valid Unicode (a lone surrogate at character 0)' });
   });
 
+  it('11a: a seat its options leave out gets no seat and no one waits for its dice (aae: the Axis Minor plays only with hr-axis-minor)', async () => {
+    const five = Object.fromEntries(['germany', 'ussr', 'uk', 'usa', 'minor'].map((s) => [s, { kind: 'human' }]));
+    const base = await newGame({ ruleset: 'aae', options: { bid: false }, seats: five });
+    expect(Object.keys(base.seats).sort()).toEqual(['germany', 'uk', 'usa', 'ussr']);
+    expect(Object.keys((await play(base.seats.germany!.token)).dice!.seats).sort()).toEqual(['germany', 'uk', 'usa', 'ussr']);
+    const minor = await newGame({ ruleset: 'aae', options: { 'hr-axis-minor': true, bid: false }, seats: five });
+    expect(Object.keys(minor.seats).sort()).toEqual(['germany', 'minor', 'uk', 'usa', 'ussr']);
+  });
+
   it('11: every seat contributes to the dice, committing then revealing; no action before; the dice follow from the seed and every contribution; verify checks each', async () => {
     const g = await humanDuel();
     const red = g.seats.red!.token, blue = g.seats.blue!.token;

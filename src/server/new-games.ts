@@ -3,7 +3,7 @@
 // dice contributions (seat-entropy.ts).
 import { Game, setupOfLog, type GameLog } from '../engine/game.ts';
 import { RuleViolation } from '../engine/kernel.ts';
-import type { Json, Ruleset, Seat } from '../engine/types.ts';
+import { seatsInPlay, type Json, type Ruleset, type Seat } from '../engine/types.ts';
 import { getRuleset } from '../rulesets/index.ts';
 import { newClock, tick } from './clock.ts';
 import { badRequest, ApiError } from './errors.ts';
@@ -128,8 +128,11 @@ export class NewGames {
     commitment: string, derived: EntryDerived[], meta: GameRecord['meta'], round: DiceRound | null,
   ): Promise<CreateGameResponse> {
     const m = this.m;
+    specs = { ...specs };
+    const inPlay = seatsInPlay(ruleset, game.scenario, game.options);
     for (const [s, spec] of Object.entries(specs)) {
       if (!seatList.includes(s)) throw badRequest(`seat "${s}" is not a seat of this scenario; seats: ${seatList.join(', ')}`);
+      if (!inPlay.includes(s)) delete specs[s]; // a seat these options leave out (e.g. aae's Axis Minor without its house rule)
       const problem = spec.webhook === undefined ? null : webhookUrlProblem(spec.webhook, m.webhookPolicy);
       if (problem) throw badRequest(`seats.${s}.webhook: ${problem}`);
     }
@@ -138,7 +141,7 @@ export class NewGames {
     while (!m.owns(id)) id = newGameId();
     game.seedCommitment = commitment;
     game.memo = settled;
-    const seats: SeatRecord[] = seatList.map((seat) => {
+    const seats: SeatRecord[] = inPlay.map((seat) => {
       const sp = specs[seat] ?? { kind: 'open' as const };
       return {
         gameId: id, seat, token: newToken(), kind: sp.kind, level: sp.kind === 'ai' ? (sp.level ?? 1) : null,
@@ -155,7 +158,7 @@ export class NewGames {
     const live: Live = { rec, seats, ruleset, game, derived, lock: Promise.resolve(), aiBusy: new Set(), lastUsed: now };
     // Only AI seats: nobody has to contribute, the dice are keyed at once.
     if (round && m.entropy.contributors(live).length === 0) rec.dice = m.entropy.key(live, round);
-    if (clock) rec.clock = newClock(clock, seatList, now);
+    if (clock) rec.clock = newClock(clock, inPlay, now);
     if (rec.clock && !finished) rec.clock = tick(rec.clock, now, null, m.games.clockSeats(live));
     rec.entryCount = game.entries.length;
     const entries: EntryRecord[] = game.entries.map((entry, idx) => ({ idx, entry, createdAt: now, derived: derived[idx] }));

@@ -159,7 +159,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
   it('item 10: on a phone, area names never overlap each other or a counter, stacks never overlap each other, and the turn and phase show whole (bkg, aae)', async () => {
     const games = [
       ['bkg', await newGame(e2e, { ruleset: 'bkg', scenario: 'basic-1939', seats: Object.fromEntries(['germany', 'italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'].map((s) => [s, { kind: 'human' }])) })],
-      ['aae', await newGame(e2e, { ruleset: 'aae', options: { houseRules: true, bid: false }, seats: Object.fromEntries(['germany', 'ussr', 'uk', 'usa'].map((s) => [s, { kind: 'human' }])) })],
+      ['aae', await newGame(e2e, { ruleset: 'aae', options: { houseRules: true, bid: false }, seats: Object.fromEntries(['germany', 'ussr', 'uk', 'usa', 'minor'].map((s) => [s, { kind: 'human' }])) })], // the house rules' Axis Minor plays
     ] as const;
     const { page: phone } = await openPage(browser);
     await phone.setViewportSize(PHONE);

@@ -9,20 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { createUnit } from './politics.ts';
-import { Play } from './testing.ts';
+import { Play, placeReinforcements } from './testing.ts';
 import type { Unit } from './state.ts';
 
 function setUp(): { p: Play; us: Record<string, string> } {
   const p = new Play({}, 'advanced-1941');
   // Reinforcements of 2/41 as they come; the Allies win the initiative (1 against 6); weather 4: good on both maps;
   // Japanese-Chinese limits 1.
-  for (;;) {
-    const ps = prompts(bkg, p.s);
-    const pl = ps.find((x) => x.kind === 'place');
-    if (!pl) break;
-    if (ps.length === 1 && pl.text.includes('(1 left)')) p.dice(1, 6, 4, 1);
-    p.act(pl.seat as never, pl.choices![0]!.action);
-  }
+  placeReinforcements(p, 1, 6, 4, 1);
   p.act('italy', { type: 'pass' }); // Italy keeps its Initiative card
   p.diceUsed();
   expect(p.s.initiative).toBe('allies');

@@ -76,18 +76,24 @@ export class Play {
   }
 }
 
+/** The 1941 reinforcements of 2/41, each on its first place as they come; `dice` answer the rolls after the last
+ *  placement (initiative Axis then Allies, weather, Japanese-Chinese limits). */
+export function placeReinforcements(p: Play, ...dice: number[]): void {
+  for (;;) {
+    const ps = prompts(bkg, p.s);
+    const pl = ps.find((x) => x.kind === 'place');
+    if (!pl) return;
+    if (ps.length === 1 && pl.text.includes('(1 left)')) p.dice(...dice);
+    p.act(pl.seat as Major, pl.choices![0]!.action);
+  }
+}
+
 /** The 1941 set-up at the Axis movement of 2/41 (reinforcements as they come, Axis initiative 6 : 1, weather 4: good on
  *  both maps, Japanese-Chinese limits 1; no rail moves or rebasing); `change` makes the position (a fresh state
  *  follows, so nothing derived from the set-up is kept). */
 export function advancedAxisMovement(change: (s: BkgState) => void = () => undefined): Play {
   const p = new Play({}, 'advanced-1941');
-  for (;;) {
-    const ps = prompts(bkg, p.s);
-    const pl = ps.find((x) => x.kind === 'place');
-    if (!pl) break;
-    if (ps.length === 1 && pl.text.includes('(1 left)')) p.dice(6, 1, 4, 1);
-    p.act(pl.seat as Major, pl.choices![0]!.action);
-  }
+  placeReinforcements(p, 6, 1, 4, 1);
   for (const m of ['germany', 'italy', 'japan', 'germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // rail, rebasing
   expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
   change(p.s);

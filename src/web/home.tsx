@@ -9,14 +9,19 @@ import { OptionInput } from './options.tsx';
 
 type SeatChoice = 'me' | 'ai' | 'invite';
 
+const optionDefaults = (r: RulesetInfo): Record<string, Json> => Object.fromEntries(r.options.map((o) => [o.id, o.default]));
+/** The first seat is the player's; the others the AI's where the rule set has one, else hot-seat. */
+const seatDefaults = (r: RulesetInfo): Record<string, { kind: SeatChoice; level: number }> =>
+  Object.fromEntries(r.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : r.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }]));
+
 function NewGame({ rulesets, onCreated, initial }: {
   rulesets: RulesetInfo[]; onCreated(r: CreateGameResponse, mine: string[], invited: string[], ruleset: string): void; initial: string | null;
 }) {
   const [rsId, setRsId] = useState(initial ?? rulesets[0]?.id ?? '');
   const rs = rulesets.find((r) => r.id === rsId) ?? rulesets[0];
-  const [scenario, setScenario] = useState('');
-  const [options, setOptions] = useState<Record<string, Json>>({});
-  const [seats, setSeats] = useState<Record<string, { kind: SeatChoice; level: number }>>({});
+  const [scenario, setScenario] = useState(() => rs?.scenarios[0]?.id ?? '');
+  const [options, setOptions] = useState<Record<string, Json>>(() => (rs ? optionDefaults(rs) : {}));
+  const [seats, setSeats] = useState<Record<string, { kind: SeatChoice; level: number }>>(() => (rs ? seatDefaults(rs) : {}));
   const [clock, setClock] = useState({ on: false, minutes: 60, increment: 30 });
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState<string | null>(null);
@@ -25,15 +30,15 @@ function NewGame({ rulesets, onCreated, initial }: {
   /** Seats the scenario's scripted side plays when they are AI seats (ETO Case White's solitaire Poles). */
   const scripted = (sc && rs?.scripted?.seats[sc.id]) ?? [];
 
-  // The form's defaults for a rule set, set in the same update as the choice of rule set (a scenario picked at once
-  // after it is kept, not reset by a later effect).
-  const [formFor, setFormFor] = useState<string | null>(null);
+  // The form's defaults for a rule set: from the first render, then in the same update as the choice of rule set. The
+  // effect only serves a listing that changes the rule set under the form; it never runs with the first render's
+  // values after a choice (Preact runs effects after paint, so a first-render reset could undo a scenario picked at once).
+  const [formFor, setFormFor] = useState<string | null>(rs?.id ?? null);
   const reset = (r: RulesetInfo) => {
     setFormFor(r.id);
     setScenario(r.scenarios[0]?.id ?? '');
-    setOptions(Object.fromEntries(r.options.map((o) => [o.id, o.default])));
-    // The first seat is the player's; the others the AI's where the rule set has one, else hot-seat.
-    setSeats(Object.fromEntries(r.seats.map((s, i) => [s, { kind: (i === 0 ? 'me' : r.aiSeats.includes(s) ? 'ai' : 'me') as SeatChoice, level: 2 }])));
+    setOptions(optionDefaults(r));
+    setSeats(seatDefaults(r));
   };
   useEffect(() => {
     if (rs && formFor !== rs.id) reset(rs);

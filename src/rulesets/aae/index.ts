@@ -11,7 +11,7 @@ import { aaeInvariants } from './invariants.ts';
 import { movePhase } from './move-phase.ts';
 import { bidPlace, mobilize, purchase } from './production.ts';
 import { endRound, game, lendLease, turn } from './sequence.ts';
-import { ALL_OPTIONS, SCENARIO, initialState, resolveOptions } from './setup.ts';
+import { ALL_OPTIONS, SCENARIO, initialState } from './setup.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES } from './world.ts';
 import { commonwealth, liberation, reservistsPlace } from './house/turn.ts';
@@ -48,7 +48,7 @@ export const aae: Ruleset<AaeState> = {
     description: 'The base game: Germany, the Soviet Union, the United Kingdom and the United States, from the eve of Barbarossa (the Axis Minor seat plays only with the house rule hr-axis-minor).',
     seats: SEATS,
   }],
-  seatsIn: (_scenario, options) => (resolveOptions(options).house['axis-minor'] ? SEATS : SEATS.filter((x) => x !== AXIS_MINOR)),
+  seatOptions: { [AXIS_MINOR]: 'hr-axis-minor' },
   options: ALL_OPTIONS,
   procedures,
   setup(_ctx, _scenario, options) {

@@ -81,7 +81,7 @@ export const HOUSE_OPTIONS: OptionInfo[] = [
     default: false, values: [false, true],
   },
   ...HOUSE_RULES.map((r) => ({
-    id: `hr-${r.id}`, name: r.name, description: `${r.description} (house rules l.${r.lines})`, default: null, values: [null, false, true],
+    id: `hr-${r.id}`, name: r.name, description: `${r.description} (house rules l.${r.lines})`, default: null, values: [null, false, true], preset: HOUSE_PRESET,
   })),
 ];
 

@@ -7,6 +7,7 @@ import type { AaeState, Unit } from '../state.ts';
 import { AREAS, TURN_ORDER, area, controller, hasFactory, isLand, neighbours, sideOf, standIn, unitData } from '../world.ts';
 import { isShip } from '../combat-rules.ts';
 import { minorNationOf, nationAreas } from './regions.ts';
+import { researched } from './research.ts';
 
 export const RULE_AXIS_MINOR = 'AAE house rules l.3 (the Axis Minor player)';
 export const RULE_MINOR_PRODUCTION = 'AAE house rules l.5 (Axis Minor production)';
@@ -88,11 +89,12 @@ export function minorPlacements(s: AaeState, t: UnitType, placed: Record<string,
 }
 
 /** A new Axis Minor unit placed through `factory`: its nation and whether it is an early-war piece (l.5). */
-export function markNewMinorUnit(u: Unit, factory: string): void {
+export function markNewMinorUnit(s: AaeState, u: Unit, factory: string): void {
   const n = (factory.startsWith('minor:') ? factory.slice(6) : minorNationOf(factory)) as MinorNation | undefined;
   if (!n) return;
   u.nation = n;
-  if (BUILDS[n].ew(u.type)) u.ew = true;
+  // l.229: Italian fighters researched are regular pieces.
+  if (BUILDS[n].ew(u.type) && !(n === 'italy' && u.type === 'fighter' && researched(s, AXIS_MINOR, 'fighters') > 0)) u.ew = true;
 }
 
 // -----------------------------------------------------------------------------------------------------------------

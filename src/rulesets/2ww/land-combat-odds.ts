@@ -234,6 +234,9 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
 
   const grouping: RollGrouping<TwoWWState> = {
     transposition,
+    // The stand-in before the land combat's fire (stopAtLandFire) is answered by the attacker's fire roll (2WW 9.1);
+    // the probe in `branches` checks that the run logs it and the defender's after it.
+    firstRoll: (_s, _who, act) => (act.type === LAND_FIRE.type ? { sides: chart.dice.sides, count: chart.dice.count, purpose: `${f.side} land combat fire`, rule: '2WW 9.1' } : null),
     branches(s, who, act, forced, roll: DiceRequest): RollBranch[] | null {
       const kind = pairKind(roll.purpose);
       if (!kind || roll.sides !== 6 || roll.count !== 2 || forced.length % 2) {
@@ -249,7 +252,7 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
         throw e;
       }
       const rolls = probe.filter((e) => e.roll);
-      if (rolls[rollNo]?.roll?.purpose !== roll.purpose || pairKind(rolls[rollNo + 1]?.roll?.purpose ?? '') !== kind) {
+      if (rolls[rollNo]?.roll?.purpose !== roll.purpose || rolls[rollNo]!.roll!.faces.length !== roll.count || pairKind(rolls[rollNo + 1]?.roll?.purpose ?? '') !== kind) {
         throw new Unmodelled(`${roll.purpose} is not followed by the other side's roll`);
       }
       const v = probeVolleys(kind, probe, afterPair(probe, rollNo));

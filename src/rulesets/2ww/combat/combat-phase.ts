@@ -130,49 +130,69 @@ export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string
   return eligibleSupport(s, side, hex, fleetTargets, true).filter((id) => s.units[id]!.where !== hex);
 }
 
-/** Hexes holding enemy units, or a neutral's army, or owing a forced attack: each with the units there an attack aims at. */
-function targetHexes(s: TwoWWState, side: Side, forced: string[]): Map<string, string[]> {
+/** A hex an attack may aim at: the units there it aims at; whether the enemy has land units, or air or fleets, there. */
+interface Target { units: string[]; land: boolean; airFleets: boolean }
+
+/** Hexes holding enemy units, or a neutral's army, or owing a forced attack. */
+function targetHexes(s: TwoWWState, side: Side, forced: string[]): Map<string, Target> {
   const w = world(s);
-  const out = new Map<string, string[]>();
+  const out = new Map<string, Target>();
   for (const id of Object.keys(s.units).sort()) {
     if (!inPlay(s, id)) continue;
     const u = s.units[id]!;
-    const us = w.sideOf(s, id);
-    if (us === otherSide(side) || (us === null && !u.aboard && isLand(w.facts(s, id).kind))) {
-      const l = out.get(u.where);
-      if (l) l.push(id); else out.set(u.where, [id]);
-    }
+    const us = w.sideOf(s, id), f = w.facts(s, id);
+    if (us !== otherSide(side) && !(us === null && !u.aboard && isLand(f.kind))) continue;
+    let t = out.get(u.where);
+    if (!t) out.set(u.where, (t = { units: [], land: false, airFleets: false }));
+    t.units.push(id);
+    if (us === null) continue;
+    if (isLand(f.kind) && !u.aboard) t.land = true;
+    if (isFleet(f.kind) || (f.kind === 'air' && (!u.aboard || f.naval))) t.airFleets = true;
   }
-  for (const h of forced) if (!out.has(h)) out.set(h, []);
+  for (const h of forced) if (!out.has(h)) out.set(h, { units: [], land: false, airFleets: false });
   return out;
 }
 
-/** Where the phasing side's attacks may reach now: the hexes its land attackers, and its ready air and fleets, reach. */
-interface AttackReach { forced: string[]; land: Set<string>; strike: Set<string>; targets: Map<string, string[]> }
+/**
+ * Where the phasing side's attacks may reach now: the hexes its land attackers, and its ready air and fleets, reach
+ * with their ZOC, and the hexes next to its land attackers (an attack on a neutral's army, 5.3.1, crosses a border).
+ */
+interface AttackReach { forced: string[]; land: Set<string>; strike: Set<string>; near: Set<string>; targets: Map<string, Target> }
 
 /** Computed once per state (the combat prompt's groups and each group's choices read it). */
 function attackReach(s: TwoWWState, side: Side): AttackReach {
   return derived(s, `2ww:attack-reach:${side}`, () => {
-    const w = world(s);
+    const w = world(s), lw = worldOf(s);
     const forced = forcedAttackHexes(s, side);
     const land = new Set<string>(forced);
-    const strike = new Set<string>();
+    const strike = new Set<string>(), near = new Set<string>();
     for (const id of Object.keys(s.units)) {
       const u = s.units[id]!;
-      if (mayAttackOnLand(s, side, id)) for (const h of w.zocHexes(s, id)) land.add(h);
-      else if (inPlay(s, id) && !u.ops && w.sideOf(s, id) === side && !isLand(w.facts(s, id).kind) && !sovietNeutralBlock(s, id)) {
+      if (mayAttackOnLand(s, side, id)) {
+        for (const h of w.zocHexes(s, id)) land.add(h);
+        const n = u.aboard ? -1 : lw.board.find(u.where);
+        if (n >= 0 && lw.board.isHex(n)) for (const b of lw.landAdj[n]!) near.add(lw.board.id(b));
+        if (u.mustAttack === u.where) near.add(u.where);
+      } else if (inPlay(s, id) && !u.ops && w.sideOf(s, id) === side && !isLand(w.facts(s, id).kind) && !sovietNeutralBlock(s, id)) {
         for (const h of w.zocHexes(s, id)) strike.add(h);
       }
     }
-    return { forced, land, strike, targets: targetHexes(s, side, forced) };
+    return { forced, land, strike, near, targets: targetHexes(s, side, forced) };
   });
 }
 
-/** The combat prompt's groups (2WW 9): hexes an attack may reach; whether one may be declared is asked per hex. */
+/**
+ * The combat prompt's groups (2WW 9): hexes an attack may reach and aim at, those of attacksOn's tests that need no
+ * search of the units; whether an attack may be declared there is asked per hex.
+ */
 function attackHexes(s: TwoWWState, side: Side): string[] {
   const w = world(s);
   const r = attackReach(s, side);
-  return [...r.targets.keys()].sort().filter((hex) => r.land.has(hex) || r.strike.has(hex) || !!w.invasionByAttack?.(s, side, hex));
+  return [...r.targets.keys()].sort().filter((hex) => {
+    const t = r.targets.get(hex)!, forced = r.forced.includes(hex);
+    return (r.land.has(hex) && (t.land || forced)) || (r.strike.has(hex) && t.airFleets && !forced)
+      || (r.near.has(hex) && !!w.invasionByAttack?.(s, side, hex));
+  });
 }
 
 type DeclareAttack = Extract<AttackAction, { type: 'attack' }>;
@@ -204,7 +224,7 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
     const choices: Choice[] = r.forced.length ? [] : [{ action: { type: 'end-combat' }, label: 'End the combat phase' }];
     const p = mkPrompt(f.side, f.armoredAction ? '2WW 10.2' : '2WW 9', `${f.side} combat: declare an attack or end the phase`, 'attack',
       choices, { forced: r.forced });
-    p.groups = attackHexes(s, f.side).map((hex) => ({ key: hex, label: `Attack ${placeName(lw, hex)}`, refs: { place: hex, targets: r.targets.get(hex)! } }));
+    p.groups = attackHexes(s, f.side).map((hex) => ({ key: hex, label: `Attack ${placeName(lw, hex)}`, refs: { place: hex, targets: r.targets.get(hex)!.units } }));
     return [p];
   },
   choicesIn(s, f, seat, hex) {

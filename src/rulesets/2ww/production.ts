@@ -39,6 +39,8 @@ const season = (s: TwoWWState) => turnInfo(s.turn).season;
  */
 export class CityLines {
   private readonly nets: Partial<Record<Side, SupplyNet>> = {};
+  /** Source hexes by side and target (the scans of the map are the same for every hex asked). */
+  private readonly sources = new Map<string, number[]>();
   constructor(private readonly s: TwoWWState) {}
 
   /**
@@ -50,10 +52,15 @@ export class CityLines {
     const n = w.board.find(hex);
     if (n < 0) return false;
     const net = (this.nets[side] ??= new SupplyNet(s, side));
-    const ownMajor = (p: string) => isMajor(p) && usable(s, p) && s.countries[p]!.controller === side;
-    const sources = power === 'major' ? allFriendlyCapitals(s, side).filter((c) => ownMajor(w.hexes[c]!.capitalOf!))
-      : power === 'production' ? friendlyProductionCities(s, side)
-        : power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side);
+    const key = `${side}|${power ?? ''}`;
+    let sources = this.sources.get(key);
+    if (!sources) {
+      const ownMajor = (p: string) => isMajor(p) && usable(s, p) && s.countries[p]!.controller === side;
+      sources = power === 'major' ? allFriendlyCapitals(s, side).filter((c) => ownMajor(w.hexes[c]!.capitalOf!))
+        : power === 'production' ? friendlyProductionCities(s, side)
+          : power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side);
+      this.sources.set(key, sources);
+    }
     return net.traces(n, sources, 'place');
   }
 }
@@ -95,7 +102,11 @@ function usersOfCity(s: TwoWWState, side: Side, hex: string, lines: CityLines): 
 
 /** The side's chosen user of such a city; by default the first in setup order (ruling R-P1). */
 function userOfCity(s: TwoWWState, side: Side, hex: string, lines: CityLines): string | null {
-  const users = usersOfCity(s, side, hex, lines);
+  return chosenUser(s, hex, usersOfCity(s, side, hex, lines));
+}
+
+/** Of a city's `users`, the one chosen for it, else the first. */
+function chosenUser(s: TwoWWState, hex: string, users: string[]): string | null {
   const chosen = s.production.assign?.[hex];
   return chosen && users.includes(chosen) ? chosen : users[0] ?? null;
 }
@@ -370,7 +381,8 @@ function assignPrompt(s: TwoWWState, side: Side) {
   const cities = contestedCities(s, side, lines);
   if (!cities.length) return [];
   const name = (hex: string) => `${hexData(w, w.board.index(hex))?.city ?? hex} (${hex})`;
-  const now = (hex: string) => userOfCity(s, side, hex, lines)!;
+  const user = new Map(cities.map((c) => [c.hex, chosenUser(s, c.hex, c.users)!]));
+  const now = (hex: string) => user.get(hex)!;
   const choices: Choice[] = cities.flatMap((c) => c.users.filter((p) => p !== now(c.hex)).map((p) => ({
     action: { type: 'assign', hex: c.hex, power: p }, label: `Give ${name(c.hex)} to ${POWER_LABEL[p] ?? p}`, refs: { place: c.hex },
   })));

@@ -751,7 +751,7 @@ function movementGroupChoices(state: TwoWWState, frame: MovementFrame, id: strin
 }
 
 /** The units' ids sorted, reused from the state before while the ids are the same (the counters of a game). */
-function sortedUnitIds(state: TwoWWState): string[] {
+export function sortedUnitIds(state: TwoWWState): string[] {
   return derivedFrom<{ ids: string[]; sorted: string[] }>(state, '2ww:sorted-unit-ids', (prev) => {
     const ids = Object.keys(state.units);
     if (prev && prev.ids.length === ids.length && prev.ids.every((id, i) => id === ids[i])) return prev;

@@ -55,6 +55,9 @@ const frozenText = new WeakMap<object, string>();
 /** Frozen objects with more keys than this are records by id: their text is joined from their members' kept texts. */
 const RECORD_KEYS = 32;
 
+/** Record keys as JSON text with the colon (ids of units, hexes...: a few thousand at most). */
+const keyText = new Map<string, string>();
+
 const skipped = (x: unknown): boolean => x === undefined || typeof x === 'function' || typeof x === 'symbol';
 
 /** JSON.stringify(v), kept, when `v` and everything in it is frozen; else undefined (it may still change). */
@@ -85,7 +88,12 @@ function frozenJson(v: object): string | undefined {
           xt = frozenJson(x);
           if (xt === undefined) return undefined;
         } else xt = JSON.stringify(x);
-        parts.push(parts.length ? ',' : '{', JSON.stringify(k), ':', xt);
+        let kt = keyText.get(k);
+        if (kt === undefined) {
+          kt = `${JSON.stringify(k)}:`;
+          if (keyText.size < 100_000) keyText.set(k, kt);
+        }
+        parts.push(parts.length ? ',' : '{', kt, xt);
       }
       parts.push(parts.length ? '}' : '{}');
       t = parts.join('');

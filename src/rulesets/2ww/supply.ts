@@ -36,28 +36,35 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
  * are new objects are looked at.
  */
 export function supplyInputs(state: TwoWWState): object {
-  type Made = { env: readonly unknown[]; units: TwoWWState['units']; place: Map<string, string>; token: object };
+  type Made = { env: readonly unknown[]; units: TwoWWState['units']; count: number; place: Map<string, string>; token: object };
   const env = [state.world ?? 'campaign', state.politics, state.countries, state.control];
   const units = state.units;
-  const placeOf = (id: string): string => {
+  const placeOf = (id: string): string | undefined => {
     const u = units[id]!;
-    return `${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}`;
+    return onMap(u.where) ? `${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}` : undefined;
   };
   return derivedFrom<Made>(state, '2ww:supply-inputs', (prev) => {
-    const kept = !!prev && env.every((x, i) => x === prev.env[i] && (typeof x !== 'object' || Object.isFrozen(x)));
+    const ids = Object.keys(units);
+    const kept = !!prev && prev.count === ids.length && env.every((x, i) => x === prev.env[i] && (typeof x !== 'object' || Object.isFrozen(x)));
     if (kept && prev.units === units && Object.isFrozen(units)) return prev;
-    const before = kept ? prev.units : null;
-    let same = kept, count = 0;
-    for (const id of Object.keys(units)) {
-      const u = units[id]!;
-      if (!onMap(u.where)) continue;
-      count++;
-      if (same && !(before![id] === u && Object.isFrozen(u)) && prev!.place.get(id) !== placeOf(id)) same = false;
+    // Only the units that are new objects can stand elsewhere (a settled state shares every unit an action left).
+    const changed = kept ? ids.filter((id) => !(prev.units[id] === units[id] && Object.isFrozen(units[id]))) : [];
+    if (kept && changed.every((id) => id in prev.units)) {
+      if (changed.every((id) => prev.place.get(id) === placeOf(id))) return { env, units, count: ids.length, place: prev.place, token: prev.token };
+      const place = new Map(prev.place);
+      for (const id of changed) {
+        const p = placeOf(id);
+        if (p === undefined) place.delete(id);
+        else place.set(id, p);
+      }
+      return { env, units, count: ids.length, place, token: {} };
     }
-    if (same && count === prev!.place.size) return { env, units, place: prev!.place, token: prev!.token };
     const place = new Map<string, string>();
-    for (const id of Object.keys(units)) if (onMap(units[id]!.where)) place.set(id, placeOf(id));
-    return { env, units, place, token: {} };
+    for (const id of ids) {
+      const p = placeOf(id);
+      if (p !== undefined) place.set(id, p);
+    }
+    return { env, units, count: ids.length, place, token: {} };
   }).token;
 }
 

@@ -24,7 +24,7 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
  * search is the same one (reused from the state before) and politics, countries and control are the same objects.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
-  type Known = { key: string; world: string; env: readonly object[]; lines: Record<Side, object>; at: Map<string, string>; out: Set<string>; ids: string[] };
+  type Known = { key: object; world: string; env: readonly object[]; lines: Record<Side, object>; at: Map<string, string>; out: Set<string>; ids: string[] };
   return derivedFrom<Known>(state, '2ww:out-of-supply', (prev) => {
     const key = supplyInputs(state);
     if (prev?.key === key) return prev;

@@ -30,27 +30,42 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
 /**
  * The supply inputs of a state (one derived fact): everything a supply search reads besides the board (11.2) —
  * politics, countries and control, where each land unit and fleet not aboard is and whose it is — and, for the board's
- * out-of-supply marks, where the air units and the units aboard are. While it is unchanged, every supply answer is.
+ * out-of-supply marks, where the air units and the units aboard are. A token: the same object while the inputs are
+ * unchanged (then so is every supply answer). Kept from the state before while politics, countries and control are the
+ * same settled objects and every unit stands where it stood, aboard the same, on the same side; only the units that
+ * are new objects are looked at.
  */
-export function supplyInputs(state: TwoWWState): string {
-  return derived(state, '2ww:supply-inputs', () => {
-    let k = environmentText(state);
-    for (const id of Object.keys(state.units)) {
-      const u = state.units[id]!;
-      if (onMap(u.where)) k += `|${id}@${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}`;
+export function supplyInputs(state: TwoWWState): object {
+  type Made = { env: readonly unknown[]; units: TwoWWState['units']; count: number; place: Map<string, string>; token: object };
+  const env = [state.world ?? 'campaign', state.politics, state.countries, state.control];
+  const units = state.units;
+  const placeOf = (id: string): string | undefined => {
+    const u = units[id]!;
+    return onMap(u.where) ? `${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}` : undefined;
+  };
+  return derivedFrom<Made>(state, '2ww:supply-inputs', (prev) => {
+    const ids = Object.keys(units);
+    const kept = !!prev && prev.count === ids.length && env.every((x, i) => x === prev.env[i] && (typeof x !== 'object' || Object.isFrozen(x)));
+    if (kept && prev.units === units && Object.isFrozen(units)) return prev;
+    // Only the units that are new objects can stand elsewhere (a settled state shares every unit an action left).
+    const changed = kept ? ids.filter((id) => !(prev.units[id] === units[id] && Object.isFrozen(units[id]))) : [];
+    if (kept && changed.every((id) => id in prev.units)) {
+      if (changed.every((id) => prev.place.get(id) === placeOf(id))) return { env, units, count: ids.length, place: prev.place, token: prev.token };
+      const place = new Map(prev.place);
+      for (const id of changed) {
+        const p = placeOf(id);
+        if (p === undefined) place.delete(id);
+        else place.set(id, p);
+      }
+      return { env, units, count: ids.length, place, token: {} };
     }
-    return k;
-  });
-}
-
-/** The world, politics, countries and control as text: reused while they are the same settled (frozen) objects. */
-function environmentText(state: TwoWWState): string {
-  type Made = { parts: readonly unknown[]; text: string };
-  const parts = [state.world ?? 'campaign', state.politics, state.countries, state.control];
-  return derivedFrom<Made>(state, '2ww:supply-environment', (prev) => {
-    if (prev && parts.every((x, i) => x === prev.parts[i] && (typeof x !== 'object' || Object.isFrozen(x)))) return prev;
-    return { parts, text: `${parts[0]}${JSON.stringify(state.politics)}${JSON.stringify(state.countries)}${JSON.stringify(state.control)}` };
-  }).text;
+    const place = new Map<string, string>();
+    for (const id of ids) {
+      const p = placeOf(id);
+      if (p !== undefined) place.set(id, p);
+    }
+    return { env, units, count: ids.length, place, token: {} };
+  }).token;
 }
 
 /** What one side's search reads of a state (11.2.2): per node*2+mode, may a line enter it; per node, a friendly port. */
@@ -76,7 +91,7 @@ function reusedTrace(state: TwoWWState, side: Side, what: string, from: string, 
   flags: () => TraceFlags, trace: () => SupplySetsMap): SupplySetsMap {
   if (moved) return trace();
   const inputs = supplyInputs(state);
-  return derivedFrom<{ inputs: string; from: string; flags: TraceFlags | null; result: SupplySetsMap }>(state, `2ww:supply:${side}:${what}`, (prev) => {
+  return derivedFrom<{ inputs: object; from: string; flags: TraceFlags | null; result: SupplySetsMap }>(state, `2ww:supply:${side}:${what}`, (prev) => {
     if (prev?.inputs === inputs) return prev;
     const now = flags();
     if (prev && prev.from === from && prev.flags && sameWhereReached(prev.flags, now, prev.result)) return { inputs, from, flags: now, result: prev.result };

@@ -11,11 +11,14 @@ import {
   activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
   leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
 } from './politics.ts';
-import { quarterOf } from './state.ts';
+import { optional, quarterOf } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
 import type { BkgState, Unit } from './state.ts';
 
 const CARDS = new Map(bkgData().cards.map((c) => [c.id, c]));
+// Optional 9.9: a used Coup in Ireland returns as Coup in Iran, with the same prerequisites and ranges (ruling 87).
+const IRELAND = CARDS.get('coup-ireland')!;
+CARDS.set('coup-iran', { ...IRELAND, id: 'coup-iran', name: 'Coup in Iran', coup: { ...IRELAND.coup!, minor: 'iran' } });
 
 export function cardData(id: string): CardData {
   const c = CARDS.get(id);
@@ -35,7 +38,10 @@ export function spendCard(ctx: Ctx<BkgState>, m: Major, id: string): void {
   const i = hand.findIndex((h) => h.id === id);
   if (i >= 0) hand.splice(i, 1);
   const disposal = cardData(id).disposal;
-  if (disposal === 'return') s.cards.deck.push(id);
+  if (id === 'coup-ireland' && optional(s, 'coupInIran')) {
+    s.cards.deck.push('coup-iran');
+    ctx.log('Coup in Ireland goes beneath the stack as Coup in Iran', 'BKG advanced 9.9');
+  } else if (disposal === 'return') s.cards.deck.push(id);
   else if (disposal === 'permanent') s.cards.inEffect.push(id);
   else s.cards.removed.push(id);
 }

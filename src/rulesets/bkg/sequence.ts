@@ -4,6 +4,8 @@ import type { Frame, Ctx, Procedure } from '../../engine/index.ts';
 import { peaceRoll, rollInitiative, rollJpChLimits, rollWeather, usEntryStep } from './advanced.ts';
 import { isPointIsland } from './map.ts';
 import { atomicSubmission, bombedIncome } from './bombing.ts';
+import { railIncreases } from './production.ts';
+import { noteYugoslavia } from './cards.ts';
 import {
   allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
   setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
@@ -137,10 +139,11 @@ export const game: Procedure<BkgState, GameFrame> = {
         for (const u of Object.values(s.units)) delete u.rebased;
         s.effects = s.effects.filter((e) => e === 'fortress-destroyed');
         timeTable(ctx);
-        if (adv) atomicSubmission(ctx);
+        if (adv) { atomicSubmission(ctx); noteYugoslavia(s); }
         return void ctx.goto('game', { step: 'reinforce' });
       case 'reinforce':
         s.phase = 'reinforcements';
+        railIncreases(ctx);
         ctx.goto('game', { step: adv ? 'initiative' : 'first' });
         if (s.turn > 1 || s.firstQuarter !== 2) ctx.push('reinforcements', {});
         return;

@@ -141,6 +141,8 @@ export interface BkgState extends BaseState {
   jpch: { limit: number; used: { japan: number; china: number }; target: { japan: string | null; china: string | null } };
   /** Units out of supply at the last supply check (advanced 6.1, 6.6). */
   oos: string[];
+  /** Optional 9.7: rail capacity increases in production, each +1 for `power` from turn `arrive`. */
+  railBuilds?: { power: Major; arrive: number }[];
   /** Rail capacity used this action segment by major (advanced 6.2). */
   railUsed: Record<string, number>;
   /** Research numbers bought and achievements (advanced 7.5). */

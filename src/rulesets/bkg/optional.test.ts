@@ -1,0 +1,157 @@
+// The optional rules of advanced 9, each switched on alone (and off: the rule set as before), from positions.
+import { describe, expect, it } from 'vitest';
+import { forceDice, prompts } from '../../engine/index.ts';
+import { bkg } from './index.ts';
+import { cardData, playCard } from './cards.ts';
+import { createUnit } from './politics.ts';
+import { productionChoices, production, railIncreases, reinforcements } from './production.ts';
+import { research } from './research.ts';
+import { conquestCheck, reconquest } from './sequence.ts';
+import { OPTIONAL_RULES, type BkgState } from './state.ts';
+import { Play, ctxOn, placeReinforcements } from './testing.ts';
+
+const on = (rule: keyof typeof OPTIONAL_RULES) => ({ [rule]: true });
+
+describe('BKG optional rules (advanced 9)', () => {
+  it('9.0 every optional rule is its own game option, off by default', () => {
+    const opts = bkg.options.filter((o) => o.name.startsWith('Optional 9.'));
+    expect(opts.map((o) => o.name.split(':')[0])).toEqual(Object.values(OPTIONAL_RULES).map((o) => `Optional ${o.rule}`));
+    expect(opts.every((o) => o.default === false)).toBe(true);
+    expect(new Play({}, 'advanced-1941').s.opts).toEqual({ polishRetreat: false }); // old games: the same state
+    expect(new Play(on('altResearch'), 'advanced-1941').s.opts).toEqual({ polishRetreat: false, optional: ['altResearch'] });
+  });
+
+  it('9.3 assembly of backsides: two identical reduced units in one place become one full unit in the reinforcement phase', () => {
+    const assemble = (options: Record<string, boolean>) => {
+      const c = ctxOn(new Play(options).s);
+      const a = createUnit(c.state, 'germany', 'inf', 4, 'bavaria', { reduced: true });
+      const b = createUnit(c.state, 'germany', 'inf', 4, 'bavaria', { reduced: true });
+      createUnit(c.state, 'germany', 'inf', 3, 'bavaria', { reduced: true }); // not the same unit
+      const f = { proc: 'reinforcements' };
+      const ger = reinforcements.prompts!(c.state, f).find((p) => p.seat === 'germany');
+      return { c, a, b, f, choices: (ger?.choices ?? []).filter((x) => x.action.type === 'assemble' || x.action.type === 'assembled') };
+    };
+    expect(assemble({}).choices).toEqual([]);
+    const { c, a, b, f, choices } = assemble(on('assemblyOfBacksides'));
+    expect(choices.map((x) => x.action)).toEqual([{ type: 'assemble', unit: a.id, with: b.id }, { type: 'assembled' }]);
+    reinforcements.act!(c, f, 'germany', choices[0]!.action);
+    expect(c.state.units[a.id]!.reduced).toBe(false);
+    expect(c.state.units[b.id]).toBeUndefined();
+    expect(c.events.at(-1)!.rule).toBe('BKG advanced 9.3');
+  });
+
+  it('9.4 alternative re-conquest: the re-conquering major keeps the area\'s production or frees its associate', () => {
+    const check = (options: Record<string, boolean>) => {
+      const c = ctxOn(new Play(options, 'advanced-1941').s);
+      expect(c.state.conquered).toContain('france');
+      c.state.control.paris = 'be';
+      return { c, offers: conquestCheck(c) };
+    };
+    const off = check({});
+    expect(off.offers).toEqual([]);
+    expect(off.c.state.conquered).not.toContain('france'); // 7.1: freed
+    const { c, offers } = check(on('altReconquest'));
+    expect(offers).toEqual([{ country: 'france', area: 'paris', by: 'be' }]);
+    expect(c.state.conquered).toContain('france');
+    const f = { proc: 'reconquest' as const, ...offers[0]! };
+    expect(reconquest.prompts!(c.state, f)[0]!.choices!.map((x) => x.action.type)).toEqual(['free', 'keep']);
+    const be = c.state.production.be;
+    reconquest.act!(c, f, 'be', { type: 'keep' });
+    expect(c.state.control.paris).toBe('be');
+    expect(c.state.production.be).toBe(be);
+    expect(c.state.conquered).toContain('france');
+    reconquest.act!(c, f, 'be', { type: 'free' });
+    expect(c.state.control.paris).toBe('france');
+    expect(c.state.conquered).not.toContain('france');
+  });
+
+  it('9.7 rail capacity increase: 5 BP in production, +1 rail capacity two quarters later', () => {
+    const c = ctxOn(new Play(on('railIncrease'), 'advanced-1941').s);
+    c.state.budget.germany = 7;
+    expect(productionChoices(new Play({}, 'advanced-1941').s, 'germany').some((x) => x.action.type === 'build-rail')).toBe(false);
+    const rail = productionChoices(c.state, 'germany').find((x) => x.action.type === 'build-rail')!;
+    expect(rail.label).toBe('Build a rail capacity increase (5 BP, +1 rail capacity in 2 quarters; now 2)');
+    production.act!(c, { proc: 'production', ended: [] } as never, 'germany', rail.action);
+    expect(c.state.budget.germany).toBe(2);
+    const turn = c.state.turn;
+    c.state.turn = turn + 1;
+    railIncreases(c);
+    expect(c.state.rail.germany).toBe(2);
+    c.state.turn = turn + 2;
+    railIncreases(c);
+    expect(c.state.rail.germany).toBe(3);
+    expect(c.state.railBuilds).toBeUndefined();
+  });
+
+  it('9.8 isolated areas: one reinforcement a turn in South Africa (no land link to another BE home area) unless it has nowhere else', () => {
+    const place = (options: Record<string, boolean>) => {
+      const c = ctxOn(new Play(options).s);
+      for (const u of Object.values(c.state.units)) if (u.where === 'box') delete c.state.units[u.id];
+      createUnit(c.state, 'be', 'inf', 2, 'box', { arrive: c.state.turn });
+      createUnit(c.state, 'be', 'inf', 2, 'box', { arrive: c.state.turn });
+      const f = { proc: 'reinforcements' };
+      const to = () => reinforcements.prompts!(c.state, f).find((p) => p.seat === 'be')!.choices!.map((x) => x.action.to as string);
+      expect(to()).toContain('south-africa');
+      reinforcements.act!(c, f, 'be', reinforcements.prompts!(c.state, f).find((p) => p.seat === 'be')!.choices!.find((x) => x.action.to === 'south-africa')!.action);
+      const g = c.state.stack.at(-1) ?? f;
+      return { c, g, second: reinforcements.prompts!(c.state, { ...f, ...g }).find((p) => p.seat === 'be')!.choices!.map((x) => x.action.to as string) };
+    };
+    expect(place({}).second).toContain('south-africa');
+    const { second } = place(on('isolatedAreas'));
+    expect(second).not.toContain('south-africa');
+    expect(second.length).toBeGreaterThan(0);
+  });
+
+  it('9.9 Coup in Iran: a used Coup in Ireland goes beneath the stack as Coup in Iran, which can win Iran', () => {
+    const playIreland = (options: Record<string, boolean>) => {
+      const c = ctxOn(new Play(options, 'advanced-1941').s);
+      c.state.cards.hands.be.push({ id: 'coup-ireland', turn: 0 });
+      forceDice(c.state.rng, [3, 3]); // 6: no effect
+      playCard(c, 'be', 'coup-ireland');
+      return c;
+    };
+    const off = playIreland({});
+    expect(off.state.cards.removed).toContain('coup-ireland');
+    expect(off.state.cards.deck).not.toContain('coup-iran');
+    const c = playIreland(on('coupInIran'));
+    expect(c.state.cards.removed).not.toContain('coup-ireland');
+    expect(c.state.cards.deck.at(-1)).toBe('coup-iran');
+    expect(cardData('coup-iran').coup).toEqual({ ...cardData('coup-ireland').coup, minor: 'iran' });
+    c.state.cards.hands.be.push({ id: 'coup-iran', turn: 0 });
+    forceDice(c.state.rng, [5, 4]); // 9: success
+    playCard(c, 'be', 'coup-iran');
+    expect(c.state.controller.iran).toBe('be');
+    expect(c.state.cards.removed).toContain('coup-iran');
+  });
+
+  it('9.13 alternate initiative: the side winning the initiative chooses to move second', () => {
+    const p = new Play(on('altInitiative'), 'advanced-1941');
+    placeReinforcements(p, 6, 1, 4, 1); // initiative Axis 6 : Allies 1, then weather and the JP/CH limits
+    const ask = prompts(bkg, p.s);
+    expect(ask.map((x) => `${x.seat}:${x.rule}`)).toEqual(['germany:BKG advanced 9.13']);
+    p.act('germany', { type: 'order', first: 'allies' });
+    expect(p.s.initiative).toBe('axis');
+    expect(p.s.moveFirst).toBe('allies');
+    expect(p.waiting().length).toBeGreaterThan(0);
+    expect(p.waiting().every((w) => ['usa', 'be', 'ussr', 'france', 'china'].includes(w.split(':')[0]!))).toBe(true);
+    expect(p.s.activeSide).toBe('allies');
+    const q = new Play({}, 'advanced-1941');
+    placeReinforcements(q, 6, 1, 4, 1);
+    expect(q.s.activeSide).toBe('axis');
+  });
+
+  it('9.14 research: a failed roll loses only the die\'s excess over the numbers', () => {
+    const roll = (options: Record<string, boolean>, numbers: number, die: number): number => {
+      const c = ctxOn(new Play(options, 'advanced-1941').s);
+      c.state.research.usa = numbers;
+      forceDice(c.state.rng, [die]);
+      research.run!(c, { proc: 'research', step: 'sabotage', who: 'usa', ended: [], order: ['usa'] });
+      return (c.state as BkgState).research.usa;
+    };
+    expect(roll({}, 4, 6)).toBe(0);
+    expect(roll(on('altResearch'), 4, 6)).toBe(2); // the book's example
+    expect(roll(on('altResearch'), 3, 5)).toBe(1);
+    expect(roll(on('altResearch'), 2, 6)).toBe(0);
+    expect(roll(on('altResearch'), 4, 2)).toBe(0); // success: spent
+  });
+});

@@ -16,7 +16,7 @@ import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './p
 import type { BkgState, Unit } from './state.ts';
 
 const CARDS = new Map(bkgData().cards.map((c) => [c.id, c]));
-// Optional 9.9: a used Coup in Ireland returns as Coup in Iran, with the same prerequisites and ranges (ruling 87).
+// Optional 9.9: a used Coup in Ireland returns as Coup in Iran, with the same prerequisites and ranges (ruling 92).
 const IRELAND = CARDS.get('coup-ireland')!;
 CARDS.set('coup-iran', { ...IRELAND, id: 'coup-iran', name: 'Coup in Iran', coup: { ...IRELAND.coup!, minor: 'iran' } });
 

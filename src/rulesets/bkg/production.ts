@@ -142,7 +142,7 @@ export function productionChoices(s: BkgState, m: Major): Choice[] {
       out.push({ action: { type: 'build', power: p, key }, label: `Build ${name} (${cost} BP, arrives in ${buildTime(type)} ${buildTime(type) === 1 ? 'quarter' : 'quarters'})` });
     }
   }
-  // Optional 9.7: a rail capacity increase, 5 BP, ready in 2 quarters (ruling 86).
+  // Optional 9.7: a rail capacity increase, 5 BP, ready in 2 quarters (ruling 90).
   if (optional(s, 'railIncrease') && s.rules === 'advanced' && budget >= 5 && !isConquered(s, m)) {
     out.push({ action: { type: 'build-rail' }, label: `Build a rail capacity increase (5 BP, +1 rail capacity in 2 quarters; now ${s.rail[m] ?? 0})` });
   }
@@ -312,7 +312,7 @@ interface ReinforcementsFrame extends Frame {
 }
 
 /** Optional 9.8: a home area from which no chain of land borders over areas friendly to `m` reaches another home area
- *  of its country (ruling 86). */
+ *  of its country (ruling 91). */
 function isolatedHome(s: BkgState, m: Major, id: string): boolean {
   const a = area(id);
   if (a.kind !== 'land' || !a.home) return false;

@@ -96,7 +96,7 @@ export const research: Procedure<BkgState, ResearchFrame> = {
         return void ctx.goto('research', { ...f, step: 'choose' });
       }
       ctx.log(`${POWER_NAMES[m]} rolls ${r}: research fails`, 'BKG advanced 7.5');
-      if (optional(s, 'altResearch')) { // optional 9.14: only the die's excess over the numbers is lost (ruling 85)
+      if (optional(s, 'altResearch')) { // optional 9.14: only the die's excess over the numbers is lost (ruling 86)
         s.research[m] = Math.max(0, n - Math.max(0, r - n));
         ctx.log(`${POWER_NAMES[m]} keeps ${s.research[m]} of its ${n} research numbers`, 'BKG advanced 9.14');
       }

@@ -1,6 +1,6 @@
 // The optional rules of advanced 9, each switched on alone (and off: the rule set as before), from positions.
 import { describe, expect, it } from 'vitest';
-import { forceDice, prompts } from '../../engine/index.ts';
+import { choicesIn, forceDice, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { cardData, playCard } from './cards.ts';
 import { createUnit } from './politics.ts';
@@ -8,7 +8,9 @@ import { productionChoices, production, railIncreases, reinforcements } from './
 import { research } from './research.ts';
 import { conquestCheck, reconquest } from './sequence.ts';
 import { OPTIONAL_RULES, type BkgState } from './state.ts';
-import { Play, ctxOn, placeReinforcements } from './testing.ts';
+import { Play, advancedAxisMovement, ctxOn, placeReinforcements } from './testing.ts';
+import { coastsOf } from './map.ts';
+import { destinations, envFor, moveUnit } from './movement.ts';
 
 const on = (rule: keyof typeof OPTIONAL_RULES) => ({ [rule]: true });
 
@@ -63,6 +65,50 @@ describe('BKG optional rules (advanced 9)', () => {
     reconquest.act!(c, f, 'be', { type: 'free' });
     expect(c.state.control.paris).toBe('france');
     expect(c.state.conquered).not.toContain('france');
+  });
+
+  it('9.5 naval HQ on task forces: Yamamoto boards a task force, which takes him along (and supports no land combat)', () => {
+    const position = (options: Record<string, boolean>) => {
+      let tf = '', hq = '', zone = '';
+      const p = advancedAxisMovement((s) => {
+        const y = Object.values(s.units).find((u) => u.hq === 'yamamoto')!;
+        zone = coastsOf('southern-japan')[0]!;
+        for (const u of Object.values(s.units)) if (u.where === zone || u.where === 'southern-japan') delete s.units[u.id];
+        s.units[y.id] = { ...y, where: 'southern-japan' };
+        delete s.units[y.id]!.arrive;
+        hq = y.id;
+        tf = createUnit(s, 'japan', 'tf', 3, zone).id;
+      }, options);
+      const loads = () => choicesIn(bkg, p.s, 'japan', 'southern-japan').filter((c) => c.action.type === 'load');
+      return { p, tf, hq, zone, loads };
+    };
+    expect(position({}).loads()).toEqual([]);
+    const { p, tf, hq, zone, loads } = position(on('navalHqByTf'));
+    expect(loads().map((c) => c.action)).toEqual([{ type: 'load', unit: hq, convoy: tf }]);
+    p.act('japan', loads()[0]!.action);
+    expect(p.s.units[hq]).toMatchObject({ where: zone, aboard: tf });
+    const move = choicesIn(bkg, p.s, 'japan', zone).find((c) => c.action.type === 'move' && (c.action.units as string[])[0] === tf)!;
+    p.act('japan', move.action);
+    expect(p.s.units[hq]).toMatchObject({ where: move.action.to, aboard: tf });
+    expect(bkg.invariants!(p.s)).toEqual([]);
+  });
+
+  it('9.6 Cape Magellan: ships with double range sail from the Coral Sea to the South Atlantic with all their movement', () => {
+    const magellan = (options: Record<string, boolean>) => {
+      const c = ctxOn(new Play(options).s);
+      for (const u of Object.values(c.state.units)) if (u.where === 'south-atlantic' || u.where === 'coral-sea') delete c.state.units[u.id];
+      c.state.wars = [...c.state.wars, 'japan|usa'].sort();
+      createUnit(c.state, 'japan', 'tf', 3, 'sea-of-panama'); // the way by the Panama Canal is barred (basic 6.1.2)
+      const tf = createUnit(c.state, 'usa', 'tf', 3, 'coral-sea');
+      return { c, tf, to: destinations(envFor(c.state, 'usa'), tf, 'move').get('south-atlantic') };
+    };
+    expect(magellan({}).to).toBeUndefined();
+    const { c, tf, to } = magellan(on('capeMagellan'));
+    expect(to).toEqual({ path: ['coral-sea', 'south-atlantic'], double: true, attack: false, magellan: true });
+    moveUnit(c, tf, 'south-atlantic', to!, 'allies');
+    expect(c.state.units[tf.id]).toMatchObject({ where: 'south-atlantic', mp: 6, dbl: true, done: true });
+    tf.mp = 1; // a ship that has moved already cannot round the Cape
+    expect(destinations(envFor(c.state, 'usa'), { ...tf, where: 'coral-sea', dbl: false, done: false }, 'move').get('south-atlantic')).toBeUndefined();
   });
 
   it('9.7 rail capacity increase: 5 BP in production, +1 rail capacity two quarters later', () => {

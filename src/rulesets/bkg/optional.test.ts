@@ -6,6 +6,7 @@ import { cardData, playCard } from './cards.ts';
 import { createUnit } from './politics.ts';
 import { productionChoices, production, railIncreases, reinforcements } from './production.ts';
 import { research } from './research.ts';
+import { battle } from './combat.ts';
 import { conquestCheck, reconquest } from './sequence.ts';
 import { OPTIONAL_RULES, type BkgState } from './state.ts';
 import { Play, advancedAxisMovement, ctxOn, placeReinforcements } from './testing.ts';
@@ -21,6 +22,38 @@ describe('BKG optional rules (advanced 9)', () => {
     expect(opts.every((o) => o.default === false)).toBe(true);
     expect(new Play({}, 'advanced-1941').s.opts).toEqual({ polishRetreat: false }); // old games: the same state
     expect(new Play(on('altResearch'), 'advanced-1941').s.opts).toEqual({ polishRetreat: false, optional: ['altResearch'] });
+  });
+
+  it('9.2 alternative use of coup cards: after a round in Western Turkey, BE gives Turkey up to Germany and saves 1 BP a unit', () => {
+    const afterRound = (options: Record<string, boolean>) => {
+      const c = ctxOn(new Play(options, 'advanced-1941').s);
+      const s = c.state;
+      for (const u of Object.values(s.units)) if (u.power === 'turkey') delete s.units[u.id];
+      for (const where of ['western-turkey', 'western-turkey', 'eastern-turkey']) createUnit(s, 'turkey', 'inf', 2, where);
+      createUnit(s, 'germany', 'inf', 3, 'western-turkey');
+      s.controller = { ...s.controller, turkey: 'be' };
+      s.wars = [...s.wars, 'germany|turkey'].sort();
+      s.battles = [{ place: 'western-turkey', attacker: 'axis' }];
+      s.cards.hands.be.push({ id: 'coup-turkey', turn: 0 });
+      const f = { proc: 'battle' as const, place: 'western-turkey', attacker: 'axis' as const, step: 'after' as const, round: 1, hitsAtt: 0, hitsDef: 0 };
+      s.stack.push(f);
+      battle.run!(c, f);
+      return c;
+    };
+    expect(afterRound({}).state.stack.at(-1)).toMatchObject({ step: 'ask-att' });
+    const c = afterRound(on('altCoupCards'));
+    const f = c.state.stack.at(-1) as never;
+    expect(c.state.stack.at(-1)).toMatchObject({ step: 'surrender', coupAsked: [1] });
+    const ask = battle.prompts!(c.state, f);
+    expect(ask.map((p) => [p.seat, p.choices!.map((x) => x.action)])).toEqual([['be', [{ type: 'surrender', card: 'coup-turkey' }, { type: 'pass' }]]]);
+    const saved = c.state.saved.be;
+    battle.act!(c, f, 'be', { type: 'surrender', card: 'coup-turkey' });
+    expect(c.state.saved.be).toBe(saved + 3);
+    expect(Object.values(c.state.units).some((u) => u.power === 'turkey')).toBe(false);
+    expect([c.state.control['western-turkey'], c.state.control['eastern-turkey']]).toEqual(['germany', 'germany']);
+    expect(c.state.conquered).toContain('turkey');
+    expect(c.state.cards.removed).toContain('coup-turkey');
+    expect(c.state.stack.at(-1)).toMatchObject({ step: 'after' });
   });
 
   it('9.3 assembly of backsides: two identical reduced units in one place become one full unit in the reinforcement phase', () => {

@@ -5,7 +5,7 @@ import { bkgData } from './data/index.ts';
 import { area } from './map.ts';
 import { atWar, isConquered, usaEntersWar } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
-import { type BkgState, type Weather, quarterOf } from './state.ts';
+import { type BkgState, type Weather, optional, quarterOf } from './state.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
 
 /** Weather of the map an area or sea zone lies on (advanced 5.4). */
@@ -40,6 +40,22 @@ interface InitiativeFrame extends Frame {
   /** Winner of the rolls (before a card). */
   winner: Side;
   asked: Major[];
+  /** Optional 9.13: the initiative is settled; its side chooses which side moves first. */
+  order?: boolean;
+}
+
+/** The major deciding for a side: its first major not conquered, bosses first (basic 1.0). */
+function bossOf(s: BkgState, side: Side): Major {
+  return MAJORS.find((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m)) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === side)!;
+}
+
+/** Optional 9.13: once the initiative is settled, its side may choose which side is phasing first. */
+function settleInitiative(ctx: Ctx<BkgState>, side: Side, f?: InitiativeFrame): void {
+  ctx.state.initiative = side;
+  if (!optional(ctx.state, 'altInitiative')) return void (f && ctx.pop());
+  const frame = { winner: side, asked: [] as Major[], order: true };
+  if (f) ctx.goto('initiative', frame);
+  else ctx.push('initiative', frame);
 }
 
 /** Advanced 5.3: each side rolls a die, the higher wins, a tie goes to the side that did not have it last turn. */
@@ -47,7 +63,7 @@ export function rollInitiative(ctx: Ctx<BkgState>): void {
   const s = ctx.state;
   if (s.initiative) { // the 1939 card gives the first turn's initiative
     ctx.log(`Initiative: ${s.initiative === 'axis' ? 'Axis' : 'Allies'} (scenario card)`, 'BKG advanced 5.3');
-    return;
+    return settleInitiative(ctx, s.initiative);
   }
   const a = ctx.roll(6, 1, 'Axis initiative roll', 'BKG advanced 5.3').total;
   const b = ctx.roll(6, 1, 'Allied initiative roll', 'BKG advanced 5.3').total;
@@ -59,6 +75,17 @@ export function rollInitiative(ctx: Ctx<BkgState>): void {
 /** Card "Initiative for your side": the side that lost the rolls may turn them (then the card goes beneath the stack). */
 export const initiative: Procedure<BkgState, InitiativeFrame> = {
   prompts(s, f) {
+    if (f.order) {
+      const name = f.winner === 'axis' ? 'Axis' : 'Allies';
+      return [{
+        seat: bossOf(s, f.winner), rule: 'BKG advanced 9.13', kind: 'choice',
+        text: `The ${name} have the initiative: which side moves first this quarter?`,
+        choices: [
+          { action: { type: 'order', first: f.winner }, label: `The ${name} move first` },
+          { action: { type: 'order', first: f.winner === 'axis' ? 'allies' : 'axis' }, label: `The ${f.winner === 'axis' ? 'Allies' : 'Axis'} move first` },
+        ],
+      }];
+    }
     const loser: Side = f.winner === 'axis' ? 'allies' : 'axis';
     const out: Prompt[] = [];
     for (const m of MAJORS) {
@@ -72,16 +99,19 @@ export const initiative: Procedure<BkgState, InitiativeFrame> = {
     return out;
   },
   run(ctx, f) {
-    ctx.state.initiative = f.winner;
-    ctx.pop();
+    settleInitiative(ctx, f.winner, f);
   },
   act(ctx, f, seat, action) {
+    if (action.type === 'order') {
+      if (action.first !== f.winner) ctx.state.moveFirst = action.first as Side;
+      ctx.log(`The ${action.first === 'axis' ? 'Axis' : 'Allies'} move first this quarter (chosen by the side with the initiative)`, 'BKG advanced 9.13');
+      return void ctx.pop();
+    }
     if (action.type === 'pass') return void ctx.goto('initiative', { ...f, asked: [...f.asked, seat as Major] });
     spendCard(ctx, seat as Major, 'initiative');
     const side = SIDE_OF_MAJOR[seat as Major];
     ctx.log(`${POWER_NAMES[seat]} plays Initiative: the ${side === 'axis' ? 'Axis' : 'Allies'} have the initiative; the rolls are cancelled`, 'BKG card Initiative');
-    ctx.state.initiative = side;
-    ctx.pop();
+    settleInitiative(ctx, side, f);
   },
 };
 

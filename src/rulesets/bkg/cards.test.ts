@@ -7,6 +7,7 @@ import { effectiveStrength } from './combat-advanced.ts';
 import { createUnit } from './politics.ts';
 import { production, productionChoices } from './production.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
+import { cardPlays, noteYugoslavia } from './cards.ts';
 
 describe('BKG cards in effect', () => {
   it('Free French Troops: BE and the USA build France\'s two "F" units and play them; nobody else', () => {
@@ -111,5 +112,51 @@ describe('BKG cards in effect', () => {
     p.act('germany', { type: 'end' });
     expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
     expect(p.s.cards.deck.at(-1)).toBe('espionage');
+  });
+  it('Tito Partisans: playable after a year of Axis occupation; Germany must bring the garrison up to 5 before ending its movement', () => {
+    const c = ctxOn(new Play({}, 'advanced-1941').s);
+    const s = c.state;
+    s.control.yugoslavia = 'germany';
+    s.cards.hands.germany.push({ id: 'tito-partisans', turn: 0 });
+    noteYugoslavia(s);
+    const offered = () => cardPlays(s, 'germany').some((x) => x.action.card === 'tito-partisans');
+    expect(offered()).toBe(false);
+    s.turn += 3;
+    expect(offered()).toBe(false);
+    s.turn += 1; // four quarters of occupation
+    expect(offered()).toBe(true);
+    const p = advancedAxisMovement((x) => {
+      for (const u of Object.values(x.units)) if (u.where === 'yugoslavia') delete x.units[u.id];
+      x.control.yugoslavia = 'germany';
+      x.cards.inEffect.push('tito-partisans');
+      createUnit(x, 'germany', 'inf', 2, 'yugoslavia');
+    });
+    const germany = () => prompts(bkg, p.s).find((x) => x.seat === 'germany')!;
+    expect(germany().rule).toBe('BKG card Tito Partisans');
+    expect(germany().choices!.some((x) => x.action.type === 'end')).toBe(false);
+    const inf3 = choicesIn(bkg, p.s, 'germany', 'austria').find((x) => x.action.type === 'move' && x.action.to === 'yugoslavia' && x.label.includes('Inf 3'))!;
+    p.act('germany', inf3.action);
+    expect(germany().choices!.some((x) => x.action.type === 'end')).toBe(true); // 2 + 3 = 5
+  });
+
+  it('US Chinese Aircraft: once every Chinese "US" aircraft is built the USA may build another Allied major\'s aircraft, one a quarter', () => {
+    const c = ctxOn(new Play({}, 'advanced-1941').s);
+    const s = c.state;
+    s.budget.usa = 30;
+    const others = () => productionChoices(s, 'usa').filter((x) => x.action.type === 'build' && x.action.power !== 'usa').map((x) => x.label);
+    expect(s.cards.inEffect).toContain('us-chinese-aircraft');
+    expect(others()).toEqual(['Build China Air 2 (US) (4 BP, arrives in 2 quarters)']);
+    for (const u of Object.values(s.units)) if (u.power === 'china' && u.tag === 'US') delete s.units[u.id];
+    for (let i = 0; i < 4; i++) createUnit(s, 'china', 'air', 2, 'chungking', { tag: 'US' });
+    expect(others()).toEqual([
+      'Build China Air 1 (2 BP, arrives in 2 quarters)',
+      'Build British Empire Air 3 (6 BP, arrives in 2 quarters)', 'Build British Empire Air 2 (4 BP, arrives in 2 quarters)',
+      'Build USSR Air 3 (6 BP, arrives in 2 quarters)', 'Build USSR Air 2 (4 BP, arrives in 2 quarters)', // France is conquered in 1941
+    ]);
+    const be = productionChoices(s, 'usa').find((x) => x.label.startsWith('Build British Empire Air 3'))!;
+    production.act!(c, { proc: 'production', ended: [] } as never, 'usa', be.action);
+    expect(Object.values(s.units).filter((u) => u.where === 'box' && u.power === 'be' && u.type === 'air' && u.front === 3)).toHaveLength(1);
+    expect(s.budget.usa).toBe(24);
+    expect(others()).toEqual([]); // one aircraft a quarter
   });
 });

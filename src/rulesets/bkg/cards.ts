@@ -11,11 +11,17 @@ import {
   activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
   leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
 } from './politics.ts';
-import { quarterOf } from './state.ts';
+import { optional, quarterOf } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
 import type { BkgState, Unit } from './state.ts';
 
-const CARDS = new Map(bkgData().cards.map((c) => [c.id, c]));
+/** Optional 9.9: a used Coup in Ireland returns as Coup in Iran, with the same prerequisites and ranges (ruling 92). */
+function coupInIran(cards: CardData[]): CardData {
+  const ireland = cards.find((c) => c.id === 'coup-ireland')!;
+  return { ...ireland, id: 'coup-iran', name: 'Coup in Iran', coup: { ...ireland.coup!, minor: 'iran' } };
+}
+
+const CARDS: ReadonlyMap<string, CardData> = new Map([...bkgData().cards, coupInIran(bkgData().cards)].map((c) => [c.id, c]));
 
 export function cardData(id: string): CardData {
   const c = CARDS.get(id);
@@ -35,7 +41,10 @@ export function spendCard(ctx: Ctx<BkgState>, m: Major, id: string): void {
   const i = hand.findIndex((h) => h.id === id);
   if (i >= 0) write(s, 'cards', 'hands', m).splice(i, 1);
   const disposal = cardData(id).disposal;
-  if (disposal === 'return') write(s, 'cards', 'deck').push(id);
+  if (id === 'coup-ireland' && optional(s, 'coupInIran')) {
+    write(s, 'cards', 'deck').push('coup-iran');
+    ctx.log('Coup in Ireland goes beneath the stack as Coup in Iran', 'BKG advanced 9.9');
+  } else if (disposal === 'return') write(s, 'cards', 'deck').push(id);
   else if (disposal === 'permanent') write(s, 'cards', 'inEffect').push(id);
   else write(s, 'cards', 'removed').push(id);
 }
@@ -178,6 +187,28 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
 /** Areas of Africa (card Triumph & Fall of the Desert Fox). */
 const AFRICA = new Set(['morocco', 'algeria', 'tripolitania', 'cyreneica', 'matruh', 'alexandria', 'sudan', 'abessinia', 'french-west-africa', 'kenya', 'rhodesia', 'south-africa']);
 
+/** Card Tito Partisans, in effect with the Axis holding Yugoslavia: the strength points of Germany's land units there
+ *  (5 or more: nothing owed). */
+export function titoGarrison(s: BkgState): number {
+  if (!s.cards.inEffect.includes('tito-partisans') || sideOf(s, s.control.yugoslavia!) !== 'axis') return 5;
+  return Object.values(s.units).filter((u) => u.where === 'yugoslavia' && !u.aboard && u.power === 'germany' && (u.type === 'inf' || u.type === 'arm'))
+    .reduce((n, u) => n + (u.reduced ? (u.back ?? 0) : u.front), 0);
+}
+
+/** Quarters the Axis has held Yugoslavia (counted at each quarter's start; advanced game). */
+export function axisYugoslaviaQuarters(s: BkgState): number {
+  const e = s.events.find((x) => x.startsWith('axis-yugoslavia:'));
+  return e ? s.turn - Number(e.slice('axis-yugoslavia:'.length)) : 0;
+}
+
+/** At a quarter's start: note when the Axis came to hold Yugoslavia, forget it when it is lost (card Tito Partisans). */
+export function noteYugoslavia(s: BkgState): void {
+  const held = sideOf(s, s.control.yugoslavia!) === 'axis';
+  const noted = s.events.some((x) => x.startsWith('axis-yugoslavia:'));
+  if (held && !noted) write(s, 'events').push(`axis-yugoslavia:${s.turn}`);
+  else if (!held && noted) s.events = s.events.filter((x) => !x.startsWith('axis-yugoslavia:'));
+}
+
 /** Card Tito Partisans, in effect: German land units may not leave Yugoslavia if fewer than 5 strength points of them
  *  would stay (ruling 80). */
 export function titoAllows(s: BkgState, leaving: Unit[]): boolean {
@@ -275,7 +306,7 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
     case 'us-chinese-aircraft': return m === 'usa' ? [play('in effect from now on')] : [];
     case 'their-finest-hour': return m === 'be' && (isConquered(s, 'france') || s.events.includes('vichy')) ? [play('in effect from now on')] : [];
     case 'espionage': return Object.values(s.units).some((u) => u.power === m && (u.type === 'inf' || u.type === 'arm' || u.type === 'hq') && (u.mp || u.done)) ? [] : [play('move up to 10 of your land units and aircraft up to 4 areas')];
-    case 'tito-partisans': return sideOf(s, s.control.yugoslavia!) === 'axis' ? [play('Germany must keep 5 strength points of land units in Yugoslavia')] : [];
+    case 'tito-partisans': return sideOf(s, s.control.yugoslavia!) === 'axis' && axisYugoslaviaQuarters(s) >= 4 ? [play('Germany must keep 5 strength points of land units in Yugoslavia')] : [];
     case 'total-war': return quartersAtWar(s, m) >= 4 ? [play('production +3; your troops never retreat')] : [];
     case 'desert-fox': return [play('your land units in Africa exploit without an HQ this turn')];
     case 'ussr-declares-war': return m === 'ussr' && quarterOf(s).year >= 1941 && !atWarWith('germany') ? [play('the USSR declares war on Germany')] : [];

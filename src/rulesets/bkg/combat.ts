@@ -8,9 +8,10 @@ import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { isBombardment } from './bombing.ts';
-import { atWar, friendly, isBelligerent, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
-import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
-import { type Battle, type BkgState, type Unit, isLandUnit, isShip, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
+import { atWar, conquer, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, type Major, type Side } from './powers.ts';
+import { bkgData } from './data/index.ts';
+import { type Battle, type BkgState, type Unit, isLandUnit, isShip, optional, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
 
 export function other(side: Side): Side {
@@ -166,7 +167,8 @@ interface BattleFrame extends Frame {
   place: string;
   attacker: Side;
   step: 'cards' | 'fire' | 'assign-att' | 'assign-def' | 'coastal' | 'shoot' | 'subloss-def' | 'subfire-def' | 'subloss-att' | 'main'
-    | 'losses-att' | 'losses-def' | 'sfire-2' | 'sloss-1' | 'sloss-2' | 'after' | 'ask-att' | 'ask-def' | 'designate' | 'end' | 'land';
+    | 'losses-att' | 'losses-def' | 'sfire-2' | 'sloss-1' | 'sloss-2' | 'after' | 'ask-att' | 'ask-def' | 'designate' | 'end' | 'land'
+    | 'surrender';
   /** Ruling 63: the major the winning side gives the conquered area to, when several took part. */
   designated?: string;
   round: number;
@@ -185,6 +187,39 @@ interface BattleFrame extends Frame {
   first?: Side;
   /** Seats asked whether to play a battle card. */
   cardAsked?: string[];
+  /** Optional 9.2: rounds after which the holders of a defending neutral's coup card were asked. */
+  coupAsked?: number[];
+}
+
+/** Optional 9.2: after a round of land combat, a defending major holding the coup card of a neutral whose units
+ *  defend here may give that neutral up to the attacker (ruling 95). */
+function surrenderOffers(s: BkgState, f: BattleFrame): { seat: Major; card: string; minor: string }[] {
+  if (!optional(s, 'altCoupCards') || isSeaZone(f.place) || f.round < 1) return [];
+  const { def } = battleSides(s, battleOf(f));
+  const minors = new Set(def.filter((u) => !isMajor(u.power) && !isConquered(s, u.power)).map((u) => u.power));
+  const out: { seat: Major; card: string; minor: string }[] = [];
+  for (const m of MAJORS) {
+    if (SIDE_OF_MAJOR[m] === f.attacker || isConquered(s, m)) continue;
+    for (const h of s.cards.hands[m] ?? []) {
+      const minor = cardData(h.id).coup?.minor;
+      if (minor && minors.has(minor) && h.turn < s.turn && !out.some((o) => o.minor === minor && o.seat === m)) out.push({ seat: m, card: h.id, minor });
+    }
+  }
+  return out;
+}
+
+/** Optional 9.2: the neutral goes to the attacker; the card's owner saves 1 BP per unit of it on the map, which go. */
+function surrenderNeutral(ctx: Ctx<BkgState>, f: BattleFrame, seat: Major, card: string, minor: string): void {
+  const s = ctx.state;
+  const { att } = battleSides(s, battleOf(f));
+  const taker = seatOf(s, att.find((u) => isGround(u))?.power ?? att[0]!.power) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === f.attacker)!;
+  spendCard(ctx, seat, card);
+  const units = Object.values(s.units).filter((u) => u.power === minor && u.where !== 'box');
+  write(s, 'saved')[seat] += units.length;
+  ctx.log(`${POWER_NAMES[seat]} gives ${POWER_NAMES[minor]} up to ${POWER_NAMES[taker]} (${cardData(card).name}): ${units.length} BP saved for its ${units.length} units, which are disbanded`, 'BKG advanced 9.2');
+  for (const u of Object.values(s.units)) if (u.power === minor) removeUnit(s, u);
+  for (const a of bkgData().map.areas) if (a.kind === 'land' && a.country === minor && s.control[a.id] !== taker) setControl(ctx, a.id, taker, 'BKG advanced 9.2');
+  conquer(ctx, minor);
 }
 
 const EMPTY: Assignment = { air: [], aa: [], antisub: [] };
@@ -400,6 +435,18 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     }
     if (f.step === 'ask-att') return [askPrompt(s, f, true)];
     if (f.step === 'ask-def') return [askPrompt(s, f, false)];
+    if (f.step === 'surrender') {
+      const offers = surrenderOffers(s, f);
+      if (!offers.length) return [];
+      const seat = offers[0]!.seat;
+      return [{
+        seat, rule: 'BKG advanced 9.2', kind: 'card', text: `${area(f.place).name}, after round ${f.round}: give the neutral up to the attacker with its coup card?`,
+        choices: [
+          ...offers.filter((o) => o.seat === seat).map((o) => ({ action: { type: 'surrender', card: o.card }, label: `Give ${POWER_NAMES[o.minor]} up (${cardData(o.card).name}): 1 BP saved per unit of it` })),
+          { action: { type: 'pass' }, label: 'Fight on' },
+        ],
+      }];
+    }
     if (f.step === 'designate') {
       const winners = sidesHere(s, battleOf(f)).a0.filter(isGround);
       return [{
@@ -525,8 +572,11 @@ export const battle: Procedure<BkgState, BattleFrame> = {
           ctx.push('retreat', { place: f.place, units: leaving.filter((v) => v.type !== 'hq').map((u) => u.id), seat: commander(s, leaving) });
           return;
         }
+        if (!f.coupAsked?.includes(f.round) && surrenderOffers(s, f).length) return void ctx.goto('battle', { ...f, step: 'surrender', coupAsked: [...(f.coupAsked ?? []), f.round] });
         return void ctx.goto('battle', { ...f, step: 'ask-att' });
       }
+      case 'surrender': // nobody is asked any more
+        return void ctx.goto('battle', { ...f, step: 'ask-att' });
       case 'end': {
         const { a0, d0 } = sidesHere(s, b);
         if (!sea) {
@@ -598,6 +648,12 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       const as = action.as as 'air' | 'aa' | 'antisub';
       a[as] = [...a[as], action.unit as string];
       return void ctx.goto('battle', { ...f, [key]: a });
+    }
+    if (f.step === 'surrender') {
+      if (action.type === 'pass') return void ctx.goto('battle', { ...f, step: 'ask-att' });
+      const card = action.card as string;
+      surrenderNeutral(ctx, f, _seat as Major, card, cardData(card).coup!.minor);
+      return void ctx.goto('battle', { ...f, step: 'after' });
     }
     const attacker = f.step === 'ask-att';
     const { att, def } = battleSides(s, battleOf(f));

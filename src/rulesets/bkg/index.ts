@@ -6,7 +6,7 @@ import { bkgData, validateBkgData } from './data/index.ts';
 import { battle, combatPhase, landAir, retreat, retreatDone } from './combat.ts';
 import { movement, reaction, segment, segmentCards } from './phases.ts';
 import { production, reinforcements } from './production.ts';
-import { game } from './sequence.ts';
+import { game, reconquest } from './sequence.ts';
 import { initiative, usEntry } from './advanced.ts';
 import { cardPhase, ultra } from './cards.ts';
 import { rail, rebase } from './rail.ts';
@@ -20,7 +20,7 @@ import { economicPoints } from './sequence.ts';
 import { seatOf, sideOf } from './politics.ts';
 import { isOutOfSupply } from './supply.ts';
 import { MAJORS, POWER_NAMES } from './powers.ts';
-import { type BkgState, strength, turnLabel } from './state.ts';
+import { type BkgState, type OptionalRule, OPTIONAL_RULES, strength, turnLabel } from './state.ts';
 import { signature } from './movement.ts';
 
 export const SCENARIOS = {
@@ -31,7 +31,7 @@ export const SCENARIOS = {
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
   game, reinforcements, segment, 'segment-cards': segmentCards, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
-  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra,
+  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra, reconquest,
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */
@@ -97,12 +97,15 @@ export const bkg: Ruleset<BkgState> = {
   options: [{
     id: 'polishRetreat', name: 'Polish retreat (tutorial)', description: 'The basic tutorial lets Poland retreat from Western Poland, which the 1939 set-up forbids; on: as in the tutorial',
     default: false, values: [false, true],
-  }],
+  }, ...Object.entries(OPTIONAL_RULES).map(([id, o]) => ({
+    id, name: `Optional ${o.rule}: ${o.name}`, description: `${o.description} (BKG advanced ${o.rule}; off unless agreed before the game)`, default: false, values: [false, true],
+  }))],
   procedures,
   setup(ctx, scenario, options) {
     const which = { [SCENARIOS.basic1939]: ['1939', 'basic'], [SCENARIOS.advanced1939]: ['1939', 'advanced'], [SCENARIOS.advanced1941]: ['1941', 'advanced'] }[scenario];
     if (!which) throw new Error(`bkg: unknown scenario "${scenario}"`);
-    return setupScenario(ctx, bkgData().scenarios[which[0]!]!, which[1] as 'basic' | 'advanced', options.polishRetreat === true) as ReturnType<Ruleset<BkgState>['setup']>;
+    return setupScenario(ctx, bkgData().scenarios[which[0]!]!, which[1] as 'basic' | 'advanced', options.polishRetreat === true,
+      (Object.keys(OPTIONAL_RULES) as OptionalRule[]).filter((id) => options[id] === true)) as ReturnType<Ruleset<BkgState>['setup']>;
   },
   view(state, seat) {
     const { rng: _r, sealed: _s, ...rest } = state;

@@ -24,7 +24,7 @@ export function bkgInvariants(s: BkgState): string[] {
     const sea = m.isSea[n] === 1;
     if (u.aboard) {
       const c = s.units[u.aboard];
-      if (!c || c.type !== 'conv' || c.where !== u.where) bad.push(`${u.id} is aboard ${u.aboard}, which is not a convoy beside it`);
+      if (!c || !(c.type === 'conv' || (c.type === 'tf' && u.type === 'hq')) || c.where !== u.where) bad.push(`${u.id} is aboard ${u.aboard}, which is not a convoy beside it`);
       continue;
     }
     if (isShip(u) && !sea && !(u.from && battles.has(u.where))) bad.push(`BKG 6.1.3: ship ${u.id} is on land (${u.where})`);

@@ -4,13 +4,14 @@
 import { movementRange, SearchScratch } from '../../board/index.ts';
 import { derived, write, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
+import { bkgData } from './data/index.ts';
 import { connectionClosed } from './supply.ts';
 import { unpinned } from './pinning.ts';
 import {
   atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
 } from './politics.ts';
 import { POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
-import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
+import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
 
 /** How a power sees each node of the board. */
 export const FRIENDLY = 0, ENEMY = 1, NEUTRAL = 2, BLOCKED = 3;
@@ -153,7 +154,12 @@ export interface Destination {
   double: boolean;
   /** Entering declares war (8.4), attacks (6.1.4) or occupies an enemy area. */
   attack: boolean;
+  /** Optional 9.6: round Cape Magellan, using all the ships' movement. */
+  magellan?: boolean;
 }
+
+/** Optional 9.6: the sea zones joined round Cape Magellan. */
+const MAGELLAN: Record<string, string[]> = { 'coral-sea': ['south-atlantic'], 'sea-of-panama': ['south-atlantic'], 'south-atlantic': ['coral-sea', 'sea-of-panama'] };
 
 function rangeOf(u: Unit): number {
   return u.type === 'inf' ? 1 : u.type === 'arm' || u.type === 'hq' || u.type === 'air' ? 2 : 3;
@@ -263,6 +269,10 @@ function shipDestinations(env: MoveEnv, u: Unit): Map<string, Destination> {
       const dbl = movementRange(g, start, 6 - used, { enterCost: (f, t, e) => (seaStep(f, e, t) && (env.adv || !enemyAt[t]) ? 1 : Infinity), ...(avoid ? { mustStop: (n: number) => enemyAt[n] === 1 } : {}) }, env.scratch);
       collect(out, dbl, start, (n) => (enemyAt[n] ? null : { double: used + dbl.costTo(n) > 3, attack: false }));
     }
+    // Optional 9.6: from the start of its move, under the double-range conditions, round the Cape (ruling 93).
+    if (used === 0 && optional(env.s, 'capeMagellan')) {
+      for (const to of MAGELLAN[u.where] ?? []) if (!out.has(to) && !enemyAt[g.index(to)]) out.set(to, { path: [u.where, to], double: true, attack: false, magellan: true });
+    }
   }
   return out;
 }
@@ -305,7 +315,7 @@ export function reserveTargets(env: MoveEnv, u: Unit, attackedByLand: Set<string
 
 /** Land combats a task force may support from its sea zone (6.1.3 B): its side attacking, or defending in a reaction. */
 export function supportTargets(s: BkgState, tf: Unit, side: Side, attacking: boolean): string[] {
-  if (tf.type !== 'tf' || !isSeaZone(tf.where) || tf.from) return [];
+  if (tf.type !== 'tf' || !isSeaZone(tf.where) || tf.from || loadsOf(s, tf).length) return []; // optional 9.5: not with an HQ aboard
   // Advanced 10.1: a task force attacked in its sea zone supports nobody, unless the attackers cannot pin it.
   if (s.battles.some((b) => b.place === tf.where) && (attacking || s.rules !== 'advanced' || !unpinned(s, [tf]))) return [];
   const places = new Set(s.battles.filter((b) => (b.attacker === side) === attacking && !isSeaZone(b.place)).map((b) => b.place));
@@ -370,7 +380,12 @@ function isBelligerentUsa(s: BkgState): boolean {
 export function convoysFor(s: BkgState, u: Unit): Unit[] {
   if (!(isLandUnit(u) || u.type === 'air') || isSeaZone(u.where) || u.mp || u.done) return [];
   const at = unitsByPlace(s);
-  return coastsOf(u.where).flatMap((z) => (at.get(z) ?? []).filter((c) => c.type === 'conv' && canCarry(s, c, u)));
+  return coastsOf(u.where).flatMap((z) => (at.get(z) ?? []).filter((c) => (c.type === 'conv' || carriesHq(s, c, u)) && canCarry(s, c, u)));
+}
+
+/** Optional 9.5: a task force may carry a naval HQ (nothing else, one at a time; ruling 94). */
+export function carriesHq(s: BkgState, c: Unit, u: Unit): boolean {
+  return c.type === 'tf' && u.type === 'hq' && !!u.hq && bkgData().counters.hqs[u.hq]?.naval === true && optional(s, 'navalHqByTf');
 }
 
 /** 6.1.3 A: one unit of its own or an associated country; a front-side convoy may carry two flipped units instead,
@@ -378,6 +393,7 @@ export function convoysFor(s: BkgState, u: Unit): Unit[] {
 export function canCarry(s: BkgState, c: Unit, u: Unit): boolean {
   if (c.carried || !(c.power === u.power || friendly(s, c.power, u.power)) || seatOf(s, c.power) !== seatOf(s, u.power)) return false;
   const loads = loadsOf(s, c);
+  if (c.type === 'tf') return loads.length === 0 && carriesHq(s, c, u);
   if (c.reduced) return loads.length === 0 && !!u.reduced;
   if (loads.length === 0) return true;
   return loads.length === 1 && !!loads[0]!.reduced && !!u.reduced;
@@ -465,7 +481,7 @@ export function arrive(ctx: Ctx<BkgState>, unit: Unit, to: string, phasing: Side
 export function moveUnit(ctx: Ctx<BkgState>, unit: Unit, to: string, d: Destination, phasing: Side): void {
   const u = write(ctx.state, 'units', unit.id);
   const steps = d.path.length - 1;
-  u.mp = (u.mp ?? 0) + steps;
+  u.mp = d.magellan ? 6 : (u.mp ?? 0) + steps;
   if (d.double) u.dbl = true;
   // Advanced 6.4.3 F: ships that slipped past enemy ships unseen keep their double range.
   const passed = ctx.state.rules === 'advanced' && isShip(u) ? d.path.slice(-1) : d.path.slice(1);
@@ -525,7 +541,7 @@ export function unitsBySeat(s: BkgState): Map<Major, Unit[]> {
 
 /** Interchangeable units (same nation, type, strength, side and load) share a signature: one choice stands for all. */
 export function signature(s: BkgState, u: Unit, loads0: Map<string, Unit[]> | null = null): string {
-  const idx = u.type === 'conv' ? (loads0 ?? loadIndex(s)) : null;
+  const idx = u.type === 'conv' || u.type === 'tf' ? (loads0 ?? loadIndex(s)) : null;
   const loads = idx ? (idx.get(u.id) ?? []).map((l) => signature(s, l, idx)).sort().join('+') : '';
   return `${u.power}|${u.type}|${u.front}|${u.back}|${u.reduced ? 1 : 0}|${u.tag ?? ''}|${u.hq ?? ''}|${u.mp ?? 0}|${u.dbl ? 1 : 0}|${u.hostile ? 1 : 0}|${u.carried ? 1 : 0}|${u.from ?? ''}|${loads}`;
 }
@@ -534,7 +550,7 @@ export function signature(s: BkgState, u: Unit, loads0: Map<string, Unit[]> | nu
 export function distinct(s: BkgState, units: Unit[]): Unit[] {
   const seen = new Set<string>();
   const out: Unit[] = [];
-  const idx = units.some((u) => u.type === 'conv') ? loadIndex(s) : null;
+  const idx = units.some((u) => u.type === 'conv' || u.type === 'tf') ? loadIndex(s) : null;
   for (const u of [...units].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const k = signature(s, u, idx);
     if (seen.has(k)) continue;

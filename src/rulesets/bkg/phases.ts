@@ -13,7 +13,7 @@ import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
-import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows } from './cards.ts';
+import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows, titoGarrison } from './cards.ts';
 import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
 import { unpinned } from './pinning.ts';
 import { attackedAtSea, navalReserveTargets, seaBasedHq } from './navalhq.ts';
@@ -212,6 +212,14 @@ function groupsFor(s: BkgState, f: MovementFrame, seat: Major, units: readonly U
   return [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } }));
 }
 
+/** Card Tito Partisans, in effect: while the German garrison of Yugoslavia is under 5 strength points and a German
+ *  land unit can still move there, Germany may not end its movement phase (ruling 80). */
+function titoOwed(s: BkgState, f: MovementFrame, seat: Major, groups: { key: string }[]): boolean {
+  if (seat !== 'germany' || f.phase !== 'move' || titoGarrison(s) >= 5) return false;
+  return groups.some((g) => movementChoices(s, f, seat, g.key).some((c) => c.action.type === 'move' && c.action.to === 'yugoslavia'
+    && (c.action.units as string[]).some((id) => s.units[id]!.type === 'inf' || s.units[id]!.type === 'arm')));
+}
+
 export const movement: Procedure<BkgState, MovementFrame> = {
   prompts(s, f) {
     const out: Prompt[] = [];
@@ -219,6 +227,15 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
       const groups = groupsFor(s, f, seat, onMap.get(seat) ?? []);
+      if (titoOwed(s, f, seat, groups)) {
+        out.push({
+          seat, rule: 'BKG card Tito Partisans', kind: 'move',
+          text: `Germany: movement phase. The garrison of Yugoslavia has ${titoGarrison(s)} of the 5 strength points Tito Partisans requires: move land units there before ending.`,
+          choices: [...cardPlays(s, seat), ...vWeaponChoices(s, seat)],
+          groups,
+        });
+        continue;
+      }
       out.push({
         seat, rule: f.phase === 'move' ? 'BKG 6.1' : 'BKG 6.3', kind: 'move',
         text: f.phase === 'move' ? `${POWER_NAMES[seat]}: movement phase. Move units (entering enemy units attacks them), then end.` : `${POWER_NAMES[seat]}: exploitation phase (armor, HQs, infantry commanded by an HQ).`,

@@ -1,11 +1,11 @@
 // Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
-import { derived, write, type Action, type Frame, type Choice, type Procedure, type Prompt } from '../../engine/index.ts';
+import { derived, write, type Action, type Ctx, type Frame, type Choice, type Procedure, type Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
-import { area, coastsOf } from './map.ts';
+import { area, coastsOf, landNeighbours } from './map.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
 import { atWar, createUnit, friendly, isConquered, removeUnit, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, BE_LETTER, MAJORS, POWER_NAMES, isMajor, type Major } from './powers.ts';
-import { type BkgState, type Unit, isShip, unitLabel } from './state.ts';
+import { type BkgState, type Unit, isShip, optional, unitLabel } from './state.ts';
 import { distinct } from './movement.ts';
 import { isOutOfSupply } from './supply.ts';
 
@@ -63,12 +63,17 @@ function buildPowers(s: BkgState, m: Major): string[] {
   const out: string[] = isConquered(s, m) ? [] : [m];
   for (const [minor, c] of Object.entries(s.controller)) if (c === m && !isConquered(s, minor)) out.push(minor);
   if (m === 'usa' && !isConquered(s, 'china')) out.push('china');
+  // Card US Chinese Aircraft, second permission: other Allied majors' aircraft once China's "US" ones are all built.
+  if (m === 'usa' && usAlliedAircraft(s)) for (const x of ['be', 'ussr', 'france'] as const) if (!isConquered(s, x) && !out.includes(x)) out.push(x);
   if ((m === 'be' || m === 'usa') && s.cards.inEffect.includes('free-french')) out.push('france');
   return out;
 }
 
-function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefined): boolean {
+function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefined, type?: string): boolean {
+  if (m === 'usa' && power === 'china' && usAlliedAircraft(s)) return type === 'air' && tag !== 'US';
   if (power === 'china') return m === 'usa' ? tag === 'US' && usChineseAircraft(s) : tag !== 'US';
+  if (m === 'usa' && power !== 'usa' && isMajor(power) && power !== 'france') return type === 'air' && tag !== 'O';
+  if (power === 'france' && m === 'usa' && usAlliedAircraft(s) && type === 'air') return true;
   if (power === 'france' && m !== 'france') return tag === 'F'; // card Free French Troops: BE and the USA build "F" units
   if (power === 'be') {
     const country = tag ? BE_HOME_COUNTRIES.find((c) => BE_LETTER[c] === tag) : 'uk';
@@ -82,7 +87,14 @@ function tagAllowed(s: BkgState, m: Major, power: string, tag: string | undefine
 function usChineseAircraft(s: BkgState): boolean {
   if (s.rules !== 'advanced') return true;
   if (!s.cards.inEffect.includes('us-chinese-aircraft')) return false;
+  if (s.effects.includes('usa-allied-aircraft')) return false;
   return !Object.values(s.units).some((u) => u.power === 'china' && u.tag === 'US' && u.where === 'box' && u.arrive === s.turn + buildTime('air'));
+}
+
+/** Card US Chinese Aircraft, second permission (advanced game): once every Chinese "US" aircraft is in play, the USA
+ *  may build another Allied major's aircraft instead, still one aircraft a quarter in all (ruling 74). */
+function usAlliedAircraft(s: BkgState): boolean {
+  return s.rules === 'advanced' && usChineseAircraft(s) && poolCount(s, 'china', 'air2/US') <= 0;
 }
 
 /** 1939 card: the USSR builds red units only once every orange counter is on the map or in production. */
@@ -122,13 +134,17 @@ export function productionChoices(s: BkgState, m: Major): Choice[] {
   for (const p of powers) {
     for (const key of Object.keys(bkgData().counters.mix[p] ?? {})) {
       const { type, front, tag } = parseKey(key);
-      if (!tagAllowed(s, m, p, tag)) continue;
+      if (!tagAllowed(s, m, p, tag, type)) continue;
       if (p === 'ussr' && tag !== 'O' && !red) continue;
       const cost = buildCost(type, front);
       if (cost > budget || poolCount(s, p, key, inPlay) <= 0) continue;
       const name = `${POWER_NAMES[p]} ${unitLabel({ id: '', power: p, type, front, back: null, where: '', tag })}`;
       out.push({ action: { type: 'build', power: p, key }, label: `Build ${name} (${cost} BP, arrives in ${buildTime(type)} ${buildTime(type) === 1 ? 'quarter' : 'quarters'})` });
     }
+  }
+  // Optional 9.7: a rail capacity increase, 5 BP, ready in 2 quarters (ruling 90).
+  if (optional(s, 'railIncrease') && s.rules === 'advanced' && budget >= 5 && !isConquered(s, m)) {
+    out.push({ action: { type: 'build-rail' }, label: `Build a rail capacity increase (5 BP, +1 rail capacity in 2 quarters; now ${s.rail[m] ?? 0})` });
   }
   if (budget >= 1) {
     for (const hq of s.deadHqs) {
@@ -149,7 +165,7 @@ interface ProductionFrame extends Frame {
 function spending(s: BkgState, a: Action): { cost: number; naval: boolean } {
   if (a.type === 'repair') { const u = s.units[a.unit as string]!; return { cost: repairCost(u), naval: isShip(u) }; }
   if (a.type === 'build') { const { type, front } = parseKey(a.key as string); return { cost: buildCost(type, front), naval: type === 'tf' || type === 'sub' || type === 'conv' }; }
-  return { cost: a.type === 'rebuild' ? 1 : 0, naval: false };
+  return { cost: a.type === 'rebuild' ? 1 : a.type === 'build-rail' ? 5 : 0, naval: false };
 }
 
 /** Card Japanese Navy: in effect, Japan spends at least 6 BP a quarter on naval units while it can still build one;
@@ -219,6 +235,12 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       removeUnit(s, u);
       return;
     }
+    if (action.type === 'build-rail') {
+      write(s, 'budget')[m] -= 5;
+      s.railBuilds = [...(s.railBuilds ?? []), { power: m, arrive: s.turn + 2 }];
+      ctx.log(`${POWER_NAMES[m]} builds a rail capacity increase (5 BP, ready in 2 quarters)`, 'BKG advanced 9.7');
+      return;
+    }
     if (action.type === 'rebuild') {
       const hq = action.hq as string;
       s.deadHqs = s.deadHqs.filter((h) => h !== hq);
@@ -233,6 +255,7 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     // Card Free French Troops: the builder plays the "F" units it builds (ruling 80).
     const power = tag === 'F' && action.power === 'france' && m !== 'france' ? m : action.power as string;
     const u = createUnit(s, power, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
+    if (m === 'usa' && power !== 'usa' && type === 'air' && tag !== 'US') s.effects = [...s.effects, 'usa-allied-aircraft'];
     ctx.log(`${POWER_NAMES[m]} builds ${POWER_NAMES[u.power]} ${unitLabel(u)} (${cost} BP)`, 'BKG 7.3');
   },
 };
@@ -281,28 +304,103 @@ function arriving(s: BkgState, m: Major): { units: Unit[]; areas: (u: Unit) => s
   return { units: box.filter((u) => areas(u).length > 0), areas };
 }
 
+interface ReinforcementsFrame extends Frame {
+  /** Optional 9.3: majors done assembling backsides this phase. */
+  assembled?: Major[];
+  /** Optional 9.8: isolated home areas that received a unit this turn. */
+  isolated?: string[];
+}
+
+/** Optional 9.8: a home area from which no chain of land borders over areas friendly to `m` reaches another home area
+ *  of its country (ruling 91). */
+function isolatedHome(s: BkgState, m: Major, id: string): boolean {
+  const a = area(id);
+  if (a.kind !== 'land' || !a.home) return false;
+  const seen = new Set([id]);
+  const todo = [id];
+  while (todo.length) {
+    for (const n of landNeighbours(todo.pop()!)) {
+      if (seen.has(n) || !friendly(s, m, s.control[n]!)) continue;
+      const b = area(n);
+      if (b.home && b.country === a.country) return false;
+      seen.add(n);
+      todo.push(n);
+    }
+  }
+  return true;
+}
+
+/** Optional 9.8: a unit's placement areas less the isolated ones that had a unit this turn, unless none is left. */
+function notFullIsolated(s: BkgState, f: ReinforcementsFrame, u: Unit, to: string[]): string[] {
+  if (!optional(s, 'isolatedAreas') || !isMajor(u.power) || isShip(u)) return to;
+  const open = to.filter((id) => !f.isolated?.includes(id));
+  return open.length ? open : to;
+}
+
+/** Optional 9.3: two identical reduced units of one country in one place may become one full unit. */
+function assemblyChoices(s: BkgState, f: ReinforcementsFrame, m: Major): Choice[] {
+  if (!optional(s, 'assemblyOfBacksides') || f.assembled?.includes(m)) return [];
+  const first = new Map<string, Unit>();
+  const out: Choice[] = [];
+  for (const u of Object.values(s.units)) {
+    if (!u.reduced || u.back === null || u.where === 'box' || u.aboard || u.type === 'hq' || seatOf(s, u.power) !== m) continue;
+    const k = `${u.where}|${u.power}|${u.type}|${u.front}|${u.back}|${u.tag ?? ''}`;
+    const v = first.get(k);
+    if (!v) { first.set(k, u); continue; }
+    if (out.some((c) => c.action.unit === v.id)) continue;
+    out.push({ action: { type: 'assemble', unit: v.id, with: u.id }, label: `Assemble two ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} into one full unit`, refs: { units: [v.id, u.id], place: u.where } });
+  }
+  return out.length ? [...out, { action: { type: 'assembled' }, label: 'No (more) assemblies' }] : [];
+}
+
+/** Optional 9.7: rail capacity increases built 2 quarters ago join the major's capacity. */
+export function railIncreases(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  if (!s.railBuilds) return;
+  for (const b of s.railBuilds.filter((x) => x.arrive <= s.turn)) {
+    write(s, 'rail')[b.power] = (s.rail[b.power] ?? 0) + 1;
+    ctx.log(`${POWER_NAMES[b.power]}'s rail capacity increase is ready: capacity ${s.rail[b.power]}`, 'BKG advanced 9.7');
+  }
+  const left = s.railBuilds.filter((x) => x.arrive > s.turn);
+  if (left.length) s.railBuilds = left;
+  else delete s.railBuilds;
+}
+
 /** Basic 5.2: each major places the units of this quarter's box (units with nowhere to go wait for a later turn). */
-export const reinforcements: Procedure<BkgState> = {
-  prompts(s) {
+export const reinforcements: Procedure<BkgState, ReinforcementsFrame> = {
+  prompts(s, f) {
     const out: Prompt[] = [];
     for (const m of MAJORS) {
       const { units, areas } = arriving(s, m);
-      if (units.length === 0) continue;
       const choices: Choice[] = [];
       for (const u of distinct(s, units)) {
-        for (const to of areas(u)) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
+        for (const to of notFullIsolated(s, f, u, areas(u))) choices.push({ action: { type: 'place', unit: u.id, to }, label: `${POWER_NAMES[u.power]} ${unitLabel(u)} to ${area(to).name}`, refs: { units: [u.id], place: to } });
       }
-      out.push({ seat: m, rule: 'BKG 5.2', kind: 'place', text: `${POWER_NAMES[m]}: place reinforcements (${units.length} left)`, choices });
+      const assemble = assemblyChoices(s, f, m);
+      if (choices.length === 0 && assemble.length === 0) continue;
+      out.push({ seat: m, rule: assemble.length ? 'BKG 5.2, advanced 9.3' : 'BKG 5.2', kind: 'place', text: `${POWER_NAMES[m]}: place reinforcements (${units.length} left)${assemble.length ? '; reduced twins may be assembled' : ''}`, choices: [...choices, ...assemble] });
     }
     return out;
   },
   run(ctx) {
     ctx.pop();
   },
-  act(ctx, _f, _seat, action) {
-    const u = write(ctx.state, 'units', action.unit as string);
+  act(ctx, f, seat, action) {
+    const s = ctx.state;
+    if (action.type === 'assembled') return void ctx.goto('reinforcements', { ...f, assembled: [...(f.assembled ?? []), seat as Major] });
+    if (action.type === 'assemble') {
+      const u = write(s, 'units', action.unit as string);
+      u.reduced = false;
+      removeUnit(s, s.units[action.with as string]!);
+      ctx.log(`${POWER_NAMES[u.power]} assembles two reduced ${unitLabel(u)} in ${area(u.where).name} into one full unit`, 'BKG advanced 9.3');
+      return;
+    }
+    const u = write(s, 'units', action.unit as string);
     u.where = action.to as string;
     delete u.arrive;
     ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} arrives in ${area(u.where).name}`, 'BKG 5.2');
+    if (optional(s, 'isolatedAreas') && isMajor(u.power) && !isShip(u) && isolatedHome(s, u.power, u.where) && !f.isolated?.includes(u.where)) {
+      ctx.goto('reinforcements', { ...f, isolated: [...(f.isolated ?? []), u.where] });
+    }
   },
 };

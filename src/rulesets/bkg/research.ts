@@ -5,7 +5,7 @@ import { write, type Choice, type Frame, type Procedure, type Prompt } from '../
 import { holdsPlayable, spendCard } from './cards.ts';
 import { atWar, isConquered } from './politics.ts';
 import { MAJORS, POWER_NAMES, type Major } from './powers.ts';
-import type { BkgState } from './state.ts';
+import { type BkgState, optional } from './state.ts';
 
 export const ACHIEVEMENTS = ['v-weapons', 'atomic-bomb', 'air-combat', 'long-range', 'better-subs', 'sonar', 'radar'] as const;
 export const ACHIEVEMENT_NAMES: Record<string, string> = {
@@ -96,6 +96,10 @@ export const research: Procedure<BkgState, ResearchFrame> = {
         return void ctx.goto('research', { ...f, step: 'choose' });
       }
       ctx.log(`${POWER_NAMES[m]} rolls ${r}: research fails`, 'BKG advanced 7.5');
+      if (optional(s, 'altResearch')) { // optional 9.14: only the die's excess over the numbers is lost (ruling 86)
+        write(s, 'research')[m] = Math.max(0, n - Math.max(0, r - n));
+        ctx.log(`${POWER_NAMES[m]} keeps ${s.research[m]} of its ${n} research numbers`, 'BKG advanced 9.14');
+      }
       return void ctx.goto('research', { ...f, step: 'next' });
     }
     ctx.goto('research', { ...f, step: 'next' }); // no achievement left to choose

@@ -4,12 +4,15 @@ import { write, type Frame, type Ctx, type Procedure } from '../../engine/index.
 import { peaceRoll, rollInitiative, rollJpChLimits, rollWeather, usEntryStep } from './advanced.ts';
 import { isPointIsland } from './map.ts';
 import { atomicSubmission, bombedIncome } from './bombing.ts';
+import { railIncreases } from './production.ts';
+import { noteYugoslavia } from './cards.ts';
 import {
   allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
   setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
 } from './politics.ts';
-import { BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
-import { type BkgState, lastTurn, turnLabel } from './state.ts';
+import { BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, type Major, type Side } from './powers.ts';
+import { area } from './map.ts';
+import { type BkgState, lastTurn, optional, turnLabel } from './state.ts';
 
 /** Time Table V1.1, basic game: fixed dates and the conditional events that have come true. */
 export function timeTable(ctx: Ctx<BkgState>): void {
@@ -38,22 +41,61 @@ export function timeTable(ctx: Ctx<BkgState>): void {
   }
 }
 
-/** 7.1: countries whose home areas are all enemy controlled are conquered; associates free one by re-conquest. */
-export function conquestCheck(ctx: Ctx<BkgState>): void {
+/** A re-conquest that optional 9.4 lets the re-conquering major decide: free the country or keep the area. */
+export interface Reconquest { country: string; area: string; by: Major }
+
+/** 7.1: countries whose home areas are all enemy controlled are conquered; associates free one by re-conquest (with
+ *  optional 9.4 the re-conquering major decides: the re-conquests it returns). */
+export function conquestCheck(ctx: Ctx<BkgState>): Reconquest[] {
   const s = ctx.state;
+  const offers: Reconquest[] = [];
   const countries = [...MAJORS.filter((m) => m !== 'be'), ...BE_HOME_COUNTRIES, ...MINORS];
   for (const c of countries) {
     if (homeAreas(c).length === 0) continue;
     const power = c;
     if (isConquered(s, c)) {
       const back = homeAreas(c).find((id) => sideOf(s, s.control[id]!) === sideOf(s, ownerOf(id)) && sideOf(s, s.control[id]!) !== null);
-      if (back && (MAJORS as readonly string[]).includes(ownerOf(back))) { setControl(ctx, back, ownerOf(back), 'BKG 7.1 (re-conquest)'); freeCountry(ctx, c); }
+      if (!back || !(MAJORS as readonly string[]).includes(ownerOf(back))) continue;
+      const by = leaderOf(s, s.control[back]!);
+      if (optional(s, 'altReconquest') && isMajor(by) && by !== ownerOf(back)) { offers.push({ country: c, area: back, by }); continue; }
+      setControl(ctx, back, ownerOf(back), 'BKG 7.1 (re-conquest)');
+      freeCountry(ctx, c);
       continue;
     }
     if (!s.controller[power] && !(MAJORS as readonly string[]).includes(power) && !BE_HOME_COUNTRIES.includes(c as never)) continue; // a neutral
     if (allHomeLost(s, c)) conquer(ctx, c);
   }
+  return offers;
 }
+
+interface ReconquestFrame extends Frame, Reconquest {
+  proc: 'reconquest';
+}
+
+/** Optional 9.4: the re-conquering major frees its associate (7.1) or keeps the area's production as its own. */
+export const reconquest: Procedure<BkgState, ReconquestFrame> = {
+  prompts(s, f) {
+    if (s.control[f.area] === undefined || leaderOf(s, s.control[f.area]!) !== f.by || !isConquered(s, f.country)) return [];
+    return [{
+      seat: f.by, rule: 'BKG advanced 9.4', kind: 'choice',
+      text: `${POWER_NAMES[f.by]} has re-conquered ${area(f.area).name}: free ${POWER_NAMES[f.country] ?? f.country}, or keep the area's production?`,
+      choices: [
+        { action: { type: 'free' }, label: `Free ${POWER_NAMES[f.country] ?? f.country} (7.1)`, refs: { place: f.area } },
+        { action: { type: 'keep' }, label: `Keep ${area(f.area).name}'s production (${POWER_NAMES[f.country] ?? f.country} stays conquered)`, refs: { place: f.area } },
+      ],
+    }];
+  },
+  run(ctx) {
+    ctx.pop();
+  },
+  act(ctx, f, _seat, action) {
+    if (action.type === 'free') {
+      setControl(ctx, f.area, ownerOf(f.area), 'BKG 7.1 (re-conquest)');
+      freeCountry(ctx, f.country);
+    } else ctx.log(`${POWER_NAMES[f.by]} keeps ${area(f.area).name}; ${POWER_NAMES[f.country] ?? f.country} is not freed`, 'BKG advanced 9.4');
+    ctx.pop();
+  },
+};
 
 /** Basic 8.5: each BP counts one point, each Pacific island area without production one more. */
 export function economicPoints(s: BkgState, side: Side): number {
@@ -97,10 +139,11 @@ export const game: Procedure<BkgState, GameFrame> = {
         for (const u of Object.values(s.units)) if ('rebased' in u) delete write(s, 'units', u.id).rebased;
         s.effects = s.effects.filter((e) => e === 'fortress-destroyed');
         timeTable(ctx);
-        if (adv) atomicSubmission(ctx);
+        if (adv) { atomicSubmission(ctx); noteYugoslavia(s); }
         return void ctx.goto('game', { step: 'reinforce' });
       case 'reinforce':
         s.phase = 'reinforcements';
+        railIncreases(ctx);
         ctx.goto('game', { step: adv ? 'initiative' : 'first' });
         if (s.turn > 1 || s.firstQuarter !== 2) ctx.push('reinforcements', {});
         return;
@@ -114,13 +157,13 @@ export const game: Procedure<BkgState, GameFrame> = {
         rollJpChLimits(ctx);
         return void ctx.goto('game', { step: 'first' });
       case 'first': {
-        const side: Side = adv ? s.initiative! : 'axis';
+        const side: Side = adv ? s.moveFirst ?? s.initiative! : 'axis';
         ctx.goto('game', { step: 'second' });
         ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
         return;
       }
       case 'second': {
-        const side: Side = adv ? other(s.initiative!) : 'allies';
+        const side: Side = adv ? other(s.moveFirst ?? s.initiative!) : 'allies';
         ctx.goto('game', { step: 'end' });
         ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
         return;
@@ -128,15 +171,18 @@ export const game: Procedure<BkgState, GameFrame> = {
       case 'end':
         s.phase = 'turn end';
         s.activeSide = null;
-        conquestCheck(ctx);
+      {
+        const offers = conquestCheck(ctx);
+        ctx.goto('game', { step: 'income' });
         if (adv) {
           s.lastInitiative = s.initiative;
           s.initiative = null;
-          ctx.goto('game', { step: 'income' });
+          delete s.moveFirst;
           usEntryStep(ctx);
-          return;
         }
-        return void ctx.goto('game', { step: 'income' });
+        for (const o of offers) ctx.push('reconquest', { ...o });
+        return;
+      }
       case 'income': {
         // Advanced 6.5.6: production bombed this quarter is lost from this income.
         const bombed = Object.fromEntries(MAJORS.map((m) => [m, bombedIncome(s, m)])) as Record<Major, number>;

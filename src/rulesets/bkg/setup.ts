@@ -4,7 +4,7 @@ import type { SetupCtx } from '../../engine/index.ts';
 import { bkgData, parseUnitSpec, type ScenarioFile } from './data/index.ts';
 import { createUnit, warKey } from './politics.ts';
 import { MAJORS, powerOfCountry, type Major } from './powers.ts';
-import type { BkgState, Rules } from './state.ts';
+import type { BkgState, OptionalRule, Rules } from './state.ts';
 import { turnOfLabel } from './state.ts';
 
 export type SetupBody = Omit<BkgState, 'ruleset' | 'scenario' | 'rng' | 'seq' | 'outcome' | 'sealed'>;
@@ -34,7 +34,7 @@ function shuffledDeck(ctx: SetupCtx, ids: string[]): string[] {
   return deck;
 }
 
-export function setupScenario(ctx: SetupCtx, sc: ScenarioFile, rules: Rules, polishRetreat: boolean): SetupBody {
+export function setupScenario(ctx: SetupCtx, sc: ScenarioFile, rules: Rules, polishRetreat: boolean, optional: OptionalRule[] = []): SetupBody {
   const firstQuarter = quarterIndex(sc.start);
   const production = zero();
   for (const m of MAJORS) production[m] = sc.production[m] ?? 0;
@@ -47,7 +47,7 @@ export function setupScenario(ctx: SetupCtx, sc: ScenarioFile, rules: Rules, pol
   const deck = rules === 'advanced' ? shuffledDeck(ctx, bkgData().cards.map((c) => c.id).filter((id) => !taken.has(id))) : [];
   const first = sc.id === '1939';
   const s: SetupBody = {
-    rules, opts: { polishRetreat }, turn: 1, firstQuarter, phase: 'set-up', activeSide: null,
+    rules, opts: { polishRetreat, ...(optional.length ? { optional } : {}) }, turn: 1, firstQuarter, phase: 'set-up', activeSide: null,
     units: {}, nextId: 1, control: startingControl(sc), production, saved: zero(), budget: zero(),
     wars: sc.wars.map(([a, b]) => warKey(a, b)).sort(), controller: { ...(sc.controllers ?? {}) } as BkgState['controller'],
     conquered: [...(sc.conquered ?? [])],

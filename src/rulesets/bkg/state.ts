@@ -5,6 +5,27 @@ import type { Major, Side } from './powers.ts';
 
 export type Rules = 'basic' | 'advanced';
 
+/** The optional rules of advanced 9 built so far, each an option of the game (advanced 9.0: only those agreed before
+ *  the game); 9.1, 9.10, 9.11 and 9.12 are not built yet (docs/rulesets/bkg.md). */
+export const OPTIONAL_RULES = {
+  altCoupCards: { rule: '9.2', name: 'Alternative use of coup cards', description: 'A major holding the coup card of a neutral attacked by the enemy may give the neutral up after a round of land combat: the attacker conquers it, the card owner saves 1 BP per unit of the minor, whose units are disbanded.' },
+  assemblyOfBacksides: { rule: '9.3', name: 'Assembly of backsides', description: 'In the reinforcement phase two identical reduced units of one country in one place may become one full unit.' },
+  altReconquest: { rule: '9.4', name: 'Alternative re-conquest', description: 'A major re-conquering an associate\'s home area may add its production to its own instead of freeing the associate.' },
+  navalHqByTf: { rule: '9.5', name: 'Naval HQ on task forces', description: 'A task force may carry a naval HQ like a convoy.' },
+  capeMagellan: { rule: '9.6', name: 'Cape Magellan', description: 'Ships with double range may sail between the Coral Sea or Panama and the South Atlantic, using all their movement.' },
+  railIncrease: { rule: '9.7', name: 'Rail capacity increase', description: 'A major may build +1 rail capacity for 5 BP, ready in 2 quarters.' },
+  isolatedAreas: { rule: '9.8', name: 'Isolated areas', description: 'At most one reinforcement a turn in a home area with no land link to the other home areas, unless it cannot arrive elsewhere.' },
+  coupInIran: { rule: '9.9', name: 'Coup in Iran', description: 'The Coup in Ireland card is not discarded after use but goes beneath the stack as a Coup in Iran card.' },
+  altInitiative: { rule: '9.13', name: 'Alternate initiative', description: 'The side winning the initiative chooses which side moves first.' },
+  altResearch: { rule: '9.14', name: 'Research keeps numbers', description: 'A failed research roll loses only as many numbers as the die exceeds them.' },
+} as const;
+export type OptionalRule = keyof typeof OPTIONAL_RULES;
+
+/** Is optional rule `r` (advanced 9) in play? */
+export function optional(s: { opts: { optional?: readonly string[] } }, r: OptionalRule): boolean {
+  return !!s.opts.optional?.includes(r);
+}
+
 export interface Unit {
   id: string;
   /** Nation of the counter: a major, or a minor (poland, romania...). */
@@ -68,8 +89,8 @@ export interface Battle {
 
 export interface BkgState extends BaseState {
   rules: Rules;
-  /** Options of the game (tutorial waivers...). */
-  opts: { polishRetreat: boolean };
+  /** Options of the game (tutorial waivers...); `optional`: the optional rules of advanced 9 in play (absent: none). */
+  opts: { polishRetreat: boolean; optional?: OptionalRule[] };
   /** 1 = the scenario's first quarter; see turnLabel. */
   turn: number;
   /** Turn number of 3/39 is 1; a scenario starting later has turn0 > 0 added to labels. */
@@ -108,6 +129,8 @@ export interface BkgState extends BaseState {
   // Advanced game (absent or neutral in the basic game).
   /** Side with the initiative this turn and last turn (advanced 5.3). */
   initiative: Side | null;
+  /** Optional 9.13: the side moving first this turn when the initiative's side chose to move second. */
+  moveFirst?: Side;
   lastInitiative: Side | null;
   /** Weather of each map this turn (advanced 5.4). */
   weather: { europe: Weather; pacific: Weather };
@@ -115,6 +138,8 @@ export interface BkgState extends BaseState {
   jpch: { limit: number; used: { japan: number; china: number }; target: { japan: string | null; china: string | null } };
   /** Units out of supply at the last supply check (advanced 6.1, 6.6). */
   oos: string[];
+  /** Optional 9.7: rail capacity increases in production, each +1 for `power` from turn `arrive`. */
+  railBuilds?: { power: Major; arrive: number }[];
   /** Rail capacity used this action segment by major (advanced 6.2). */
   railUsed: Record<string, number>;
   /** Research numbers bought and achievements (advanced 7.5). */

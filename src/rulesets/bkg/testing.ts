@@ -98,8 +98,8 @@ export function placeReinforcements(p: Play, ...dice: number[]): void {
 /** The 1941 set-up at the Axis movement of 2/41 (reinforcements as they come, Axis initiative 6 : 1, weather 4: good on
  *  both maps, Japanese-Chinese limits 1; no rail moves or rebasing); `change` makes the position on a fresh copy
  *  (settled states are frozen; nothing derived from the set-up is kept). */
-export function advancedAxisMovement(change: (s: BkgState) => void = () => undefined): Play {
-  const p = new Play({}, 'advanced-1941');
+export function advancedAxisMovement(change: (s: BkgState) => void = () => undefined, options: Options = {}): Play {
+  const p = new Play(options, 'advanced-1941');
   placeReinforcements(p, 6, 1, 4, 1);
   for (const m of ['germany', 'italy', 'japan', 'germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // rail, rebasing
   expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);

@@ -158,7 +158,7 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const summary = planSummary(r.genes.length, terms, adapter, state, r.leaf, seat, planner.value(state), r.value);
   spend(turnKey, req.view.seq, planner.positions);
   const stats = {
-    positions: planner.positions, plans: planner.plans, generations: planner.generations, planLength: r.genes.length,
+    positions: planner.positions, reached: planner.reached, plans: planner.plans, generations: planner.generations, planLength: r.genes.length,
     followed: false, timedOut: planner.timedOut, terms, ...(planner.refusalErrors ? { refusalErrors: planner.refusalErrors } : {}),
   };
   const parts = [oddsText(req, adapter, state, chosen), adapter.explain?.(state, seat, chosen.action), summary,

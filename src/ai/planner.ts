@@ -2,8 +2,8 @@
 // the other side decides, dice roll or the phase ends — played out by the rule set's own code on determinised states,
 // judged by the rule set's named scoring terms, with the exact odds (src/odds) wherever a plan ends in a roll.
 import {
-  actionKey, applyAction, createRng, nextInt, nextUint32, prompts, RuleViolation,
-  type Action, type BaseState, type Choice, type Prompt, type PromptMemo, type Ruleset, type Seat,
+  actionKey, adoptState, applyAction, choicesIn as kernelChoicesIn, contentKey, createRng, nextInt, nextUint32, prompts, RuleViolation,
+  withContentFacts, type Action, type BaseState, type Choice, type Prompt, type PromptMemo, type Ruleset, type Seat,
 } from '../engine/index.ts';
 import { chanceOutcomes } from '../odds/index.ts';
 import type { LevelParams } from './levels.ts';
@@ -44,15 +44,15 @@ export function groupOfChoice(c: Choice, step: number, tagged?: string): string 
 const byPlace = (g: string) => g.startsWith('@');
 
 /**
- * The choices of `prompt` on `state`, groups expanded on demand through the procedure's `choicesIn` (what the kernel's
- * choicesIn/allChoices do); `tag` learns each group's choices.
+ * The choices of `prompt` on `state`, groups expanded on demand through the kernel's `choicesIn` (kept with a settled
+ * state); `tag` learns each group's choices.
  */
 export function choiceSource<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Prompt, tag?: (group: string, c: Choice) => void): ChoiceSource {
   let all: Choice[] | null = null;
-  const top = state.stack[state.stack.length - 1]!;
-  const proc = ruleset.procedures[top.proc];
+  // The kernel's choicesIn keeps each group's choices with a settled state: the legality check of the move chosen
+  // from them (applyAction) reads the same list instead of listing the unit's moves again.
   const inGroup = (g: string) => {
-    const cs = proc?.choicesIn?.(state, top, prompt.seat, g) ?? [];
+    const cs = kernelChoicesIn(ruleset, state, prompt.seat, g);
     if (tag) for (const c of cs) tag(g, c);
     return cs;
   };
@@ -70,7 +70,10 @@ export function choiceSource<S extends BaseState>(ruleset: Ruleset<S>, state: S,
 }
 
 export class Planner<S extends BaseState> {
+  /** Work done: runs of the rules and evaluations computed (what the budgets count). */
   positions = 0;
+  /** Positions the plans reached, a run of the rules or an evaluation reused from an equal earlier one included. */
+  reached = 0;
   plans = 0;
   generations = 0;
   timedOut = false;
@@ -82,6 +85,13 @@ export class Planner<S extends BaseState> {
   private memo: PromptMemo = new WeakMap();
   private tags = new WeakMap<Choice, string>();
   private evalCache = new WeakMap<object, number>();
+  /** Evaluations by content (positions equal but for dice and action count: plans that differ in order only). */
+  private evalByContent = new Map<string, number>();
+  /**
+   * Each action applied to a state (states never change): plans that share their first decisions replay them from
+   * here, and a stale gene is refused once. A refusal keeps its RuleViolation.
+   */
+  private applied = new WeakMap<object, Map<string, { state: S; rolled: boolean } | RuleViolation>>();
   private orderCache = new WeakMap<object, Choice[]>();
   private lastProgress = 0;
   private readonly rng: Rng;
@@ -119,8 +129,15 @@ export class Planner<S extends BaseState> {
 
   /** The weighted sum of the rule set's terms for the planning seat, or the ended game's value. */
   value(state: S): number {
+    this.reached++;
     const hit = this.evalCache.get(state);
     if (hit !== undefined) return hit;
+    const ck = state.outcome ? null : contentKey(state);
+    const same = ck === null ? undefined : this.evalByContent.get(ck);
+    if (same !== undefined) {
+      this.evalCache.set(state, same);
+      return same;
+    }
     let v: number;
     if (state.outcome) {
       if (this.adapter.terminalValue) v = this.adapter.terminalValue(state, this.me);
@@ -139,6 +156,7 @@ export class Planner<S extends BaseState> {
       for (const [k, x] of Object.entries(terms)) v += (weights[k] ?? 0) * x;
     }
     this.evalCache.set(state, v);
+    if (ck !== null) this.evalByContent.set(ck, v);
     return v;
   }
 
@@ -194,9 +212,23 @@ export class Planner<S extends BaseState> {
 
   /** Apply an action by the rules; `rolled`: dice were drawn (the plan ends in a chance node). */
   apply(state: S, seat: Seat, action: Action): { state: S; rolled: boolean } {
+    this.reached++;
+    let byAction = this.applied.get(state);
+    if (!byAction) this.applied.set(state, (byAction = new Map()));
+    const key = `${seat}\u0000${actionKey(action)}`;
+    const hit = byAction.get(key);
+    if (hit instanceof RuleViolation) throw hit;
+    if (hit) return hit;
     this.charge();
-    const r = applyAction(this.ruleset, state, seat, action, this.memo);
-    return { state: r.state, rolled: r.state.rng.drawn !== state.rng.drawn };
+    try {
+      const r = applyAction(this.ruleset, state, seat, action, this.memo);
+      const out = { state: r.state, rolled: r.state.rng.drawn !== state.rng.drawn };
+      byAction.set(key, out);
+      return out;
+    } catch (e) {
+      if (e instanceof RuleViolation) byAction.set(key, e);
+      throw e;
+    }
   }
 
   /**
@@ -378,6 +410,14 @@ export class Planner<S extends BaseState> {
    * position budget lasts.
    */
   plan(roots: S[]): PlanResult<S> {
+    // Settled roots keep their prompts and facts across the search; the content memo makes equal positions (plans
+    // that differ in order only) share their evaluation and the rules' facts kept by content.
+    // (Copy-on-write rule sets only: the content of their settled states is read from what each apply changed.)
+    for (const r of roots) adoptState(this.ruleset, r);
+    return this.ruleset.copyOnWrite ? withContentFacts(() => this.search(roots)) : this.search(roots);
+  }
+
+  private search(roots: S[]): PlanResult<S> {
     const root = roots[0]!;
     const pool = new Map<string, Action[]>();
     const addPool = (g: string, a: Action) => {

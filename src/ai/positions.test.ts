@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { actionKey, applyAction, Game, prompts, viewFor, type Action } from '../engine/index.ts';
 import { twoWW } from '../rulesets/2ww/index.ts';
 import type { TwoWWState } from '../rulesets/2ww/state.ts';
+import { unitClass, unitDef } from '../rulesets/2ww/world.ts';
+import { combatWorld } from '../rulesets/2ww/combat/index.ts';
 import { chooseAction, type AiLevel } from './index.ts';
 
 interface Expectation {
@@ -27,6 +29,11 @@ interface Expectation {
     notMatch?: Record<string, string>[];
     /** After the action, these city hexes are controlled by these sides (any move that achieves it). */
     after?: { control?: Record<string, 'axis' | 'allies'> };
+    /**
+     * After the seat's whole plan for this phase (its decisions played while the prompt stays of the same kind):
+     * at least this many of its land units stand in each hex (a movement plan's end, whatever its order).
+     */
+    afterPlan?: { landUnits: Record<string, number> };
   };
 }
 
@@ -58,6 +65,24 @@ function miss(exp: Expectation, state: TwoWWState, seat: string, action: Action)
   return null;
 }
 
+/** Play the rest of the seat's plan for this phase from `first`, then count its land units in the hexes named. */
+function missAfterPlan(e: { landUnits: Record<string, number> }, start: TwoWWState, seat: string, level: AiLevel, seed: string, first: Action): string | null {
+  const kind = prompts(twoWW, start)[0]!.kind;
+  let s = applyAction(twoWW, start, seat, first).state;
+  for (let i = 0; i < 80; i++) {
+    const p = prompts(twoWW, s)[0];
+    if (!p || p.seat !== seat || p.kind !== kind) break;
+    const view = viewFor(twoWW, s, seat);
+    s = applyAction(twoWW, s, seat, chooseAction({ ruleset: '2ww', seat, level, view, prompt: view.prompt!, seed }).action).state;
+  }
+  for (const [hex, n] of Object.entries(e.landUnits)) {
+    const here = Object.entries(s.units).filter(([id, u]) => u.where === hex && !u.aboard && unitClass(s, id) === 'land' && unitDef(s, id).type !== 'fort'
+      && combatWorld(s).sideOf(s, id) === seat).length;
+    if (here < n) return `after the plan ${hex} holds ${here} of the side's land units, expected at least ${n}`;
+  }
+  return null;
+}
+
 const results: { name: string; level: AiLevel; miss: string | null }[] = [];
 
 describe('2WW positions with a clearly best decision', () => {
@@ -79,7 +104,7 @@ describe('2WW positions with a clearly best decision', () => {
         const p = prompts(twoWW, game.state)[0]!;
         const view = viewFor(twoWW, game.state, p.seat);
         const r = chooseAction({ ruleset: '2ww', seat: p.seat, level, view, prompt: view.prompt!, seed: name });
-        const why = miss(exp, game.state, p.seat, r.action);
+        const why = miss(exp, game.state, p.seat, r.action) ?? (exp.expect.afterPlan ? missAfterPlan(exp.expect.afterPlan, game.state, p.seat, level, name, r.action) : null);
         results.push({ name, level, miss: why });
         expect(why, `${name}: ${r.explanation}`).toBeNull();
       });

@@ -10,6 +10,11 @@ export interface AiProgress {
   fraction: number;
   /** Positions (runs of the rules and evaluations) spent so far. */
   positions: number;
+  /**
+   * Positions the plans reached: the runs of the rules and evaluations above plus those answered from the search's
+   * memos (an action already applied to the same state, an evaluation of an equal position).
+   */
+  reached?: number;
   /** Plans evaluated so far. */
   plans: number;
 }
@@ -44,6 +49,11 @@ export interface ChooseActionResult {
 export interface PlanStats {
   /** Positions spent on this decision (runs of the rules, chance outcomes enumerated, evaluations). */
   positions: number;
+  /**
+   * Positions the plans reached: the runs of the rules and evaluations above plus those answered from the search's
+   * memos (an action already applied to the same state, an evaluation of an equal position).
+   */
+  reached?: number;
   /** Plans evaluated (one plan: the seat's decisions until the other side decides, dice roll or the phase ends). */
   plans: number;
   generations: number;

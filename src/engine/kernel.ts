@@ -775,6 +775,18 @@ function settledCopy(v: unknown): unknown {
   return Object.freeze(out);
 }
 
+/**
+ * A state built outside the kernel (an AI's determinisation of a view) made settled as if the kernel had applied it:
+ * frozen for a copy-on-write rule set and given its own facts, so its prompts, group choices and derived facts are
+ * computed once instead of at every query. It must not be changed afterwards.
+ */
+export function adoptState<S extends BaseState>(ruleset: Ruleset<S>, state: S): S {
+  if (settledFacts.has(state)) return state;
+  if (ruleset.copyOnWrite) freezeSettled(state);
+  settle(state, null);
+  return state;
+}
+
 /** Throws a RuleViolation unless `action` is one of `seat`'s legal choices now. */
 function checkLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, memo?: PromptMemo): void {
   const all = prompts(ruleset, state, memo);

@@ -127,6 +127,12 @@ interface Figures {
    * factors next to it against twice its own, weighted by its factors and objective, plus empty enemy objectives.
    */
   attack: Record<Side, number>;
+  /**
+   * Capitals at risk, by hex: how surely the enemy takes each next turn (1 when empty and in reach, TWO_TURNS two
+   * moves away, else by how far the enemy land units in reach outnumber the garrison). A capital's fall conquers its
+   * power (2WW 5.3.2), Germany's loses the game (13).
+   */
+  danger: Map<string, number>;
   /** Fleet factors in the Atlantic ocean box (2WW 6.2: Axis raiders there attack the convoys, Allied fleets fight them). */
   atlantic: Record<Side, number>;
   /** Production cities held and not bombed this turn (2WW 7.1, 6.1.4: a bombed city gives no point this turn). */
@@ -142,6 +148,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const landAt = new Map<number, Record<Side, number>>();
   const atlantic = { axis: 0, allies: 0 };
   const garrison = new Set<string>();
+  const forts = new Map<string, number>();
   const nets = withSupply ? supplyNets(s) : null;
   for (const [id, u] of Object.entries(s.units)) {
     if (OUT.has(u.where)) continue;
@@ -157,7 +164,10 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') continue;
     garrison.add(`${side}|${u.where}`);
-    if (type === 'fort') continue;
+    if (type === 'fort') {
+      forts.set(u.where, (forts.get(u.where) ?? 0) + f);
+      continue;
+    }
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
     land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor' });
@@ -168,6 +178,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     landCount[side]++;
   }
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
+  const danger = new Map<string, number>();
   const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
   for (const o of worldFacts(s).objectives) {
@@ -179,14 +190,27 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     const e = other(c);
     // An empty enemy objective next to own land units is there for the taking.
     if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) attack[e] += 3 * o.weight;
-    if (garrison.has(`${c}|${o.hex}`)) continue;
+    if (garrison.has(`${c}|${o.hex}`)) {
+      if (!o.capitalOf) continue;
+      // A capital's garrison too weak for the enemy land units that can come next to it next turn (2WW 9.1.1: an
+      // attack from an adjacent hex; movement allowance plus one, terrain ignored): at risk as an empty one from 5
+      // to 1 (the garrison must be beaten first). Its fall conquers the power (5.3.2): the victory term weighs it.
+      const held = (landAt.get(o.node)?.[c] ?? 0) + (forts.get(o.hex) ?? 0);
+      let near = 0;
+      for (const l of land) if (l.side === e && w.board.distance(l.node, o.node) <= l.move + 1) near += l.factor;
+      const d = Math.min(1, Math.max(0, near / (held + 0.5) - 1) / 4);
+      if (d > 0 && o.capitalOf) danger.set(o.hex, d);
+      continue;
+    }
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
     if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c], l.armor))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
+      if (o.capitalOf) danger.set(o.hex, 1);
     } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && reaches(s, w, l.node, o.node, 2 * l.move, zoc[c], l.armor))) {
       // Two turns ahead: reachable in two moves through today's front counts, less (the line may still close).
       threatened[c] += TWO_TURNS * (o.weight + (o.capitalOf ? 8 : 0));
+      if (o.capitalOf) danger.set(o.hex, TWO_TURNS);
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
@@ -203,26 +227,40 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       if (adj) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, adj / (2 * def + 1));
     }
   }
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack, atlantic, production };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, danger, atlantic, production };
 }
 
 /**
  * Victory powers the Axis holds (2WW 13), counting a power whose capitals are all held by the other side as already
  * turned (its conquest follows at the end of the turn, 5.3.2).
  */
-function axisPowers(s: TwoWWState): { count: number; ge: boolean; huRu: number } {
+function axisPowers(s: TwoWWState, risk?: { danger: Map<string, number>; me: Side }): { count: number; ge: boolean; huRu: number; geHeld: number } {
   const wf = worldFacts(s);
-  let count = 0, ge = false, huRu = 0;
+  let count = 0, ge = false, huRu = 0, geHeld = 0;
   for (const p of wf.powers) {
     let c = s.countries[p]?.controller ?? null;
     const caps = wf.capitals.get(p);
     if (caps?.length && c && caps.every((h) => s.control[h] === other(c!))) c = other(c);
-    if (c !== 'axis') continue;
-    if (p === 'ge') ge = true;
-    else count++;
-    if (p === 'hu' || p === 'ru') huRu++;
+    if (c !== 'axis' && c !== 'allies') continue;
+    // With `risk`: a power whose capital is at risk counts as held only as surely as the capital holds (the side
+    // judging moves after the enemy: its own capitals' risk in full, the enemy's a third).
+    let d = 0;
+    if (risk) for (const h of caps ?? []) d = Math.max(d, (s.control[h] === c ? risk.danger.get(h) ?? 0 : 0) * (c === risk.me ? 1 : 1 / 3));
+    const axis = c === 'axis' ? 1 - d : d;
+    if (p === 'ge') {
+      ge = c === 'axis';
+      geHeld = axis;
+      continue;
+    }
+    if (c === 'axis') count++;
+    if (!risk) {
+      if ((p === 'hu' || p === 'ru') && c === 'axis') huRu++;
+      continue;
+    }
+    count += axis - (c === 'axis' ? 1 : 0);
+    if (p === 'hu' || p === 'ru') huRu += axis;
   }
-  return { count, ge, huRu };
+  return { count, ge, huRu, geHeld: risk ? geHeld : ge ? 1 : 0 };
 }
 
 /**
@@ -233,9 +271,10 @@ function axisPowers(s: TwoWWState): { count: number; ge: boolean; huRu: number }
  */
 function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<string, number> {
   const f = figures(s, withSupply);
-  const v = axisPowers(s);
-  // 2WW 13: Germany plus 2 others is a minor Axis victory, plus Hungary, Rumania and 3 others a major one.
-  const victory = !v.ge ? -1 : Math.tanh((v.count - 2.5 + 0.5 * v.huRu) / 2);
+  const v = axisPowers(s, { danger: f.danger, me });
+  // 2WW 13: Germany plus 2 others is a minor Axis victory, plus Hungary, Rumania and 3 others a major one; without
+  // Germany the Axis loses (counted as surely as Berlin may fall next turn).
+  const victory = !v.ge ? -1 : v.geHeld * Math.tanh((v.count - 2.5 + 0.5 * v.huRu) / 2) - (1 - v.geHeld);
   const tw = worldFacts(s).totalWeight;
   const matTotal = f.material.axis + f.material.allies || 1;
   const clamp = (x: number) => Math.max(-1, Math.min(1, x));
@@ -283,6 +322,11 @@ interface MoveContext {
   gaps: Map<number, number>;
   /** Enemy land stacks by node: their combat factors and the weight of the objective they hold (0: none). */
   stacks: Map<number, { strength: number; weight: number }>;
+  /**
+   * Own garrisoned objectives outnumbered by the enemy land units in reach (movement allowance plus one, 2WW 9.1.1):
+   * by node, the weight at stake (a capital's fall conquers its power, 5.3.2) times how far the garrison is outnumbered.
+   */
+  weak: Map<number, number>;
   /** Combat factors of each side's fleets in the Atlantic ocean box (2WW 6.2: the convoy war). */
   atlantic: Record<Side, number>;
 }
@@ -326,7 +370,21 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     const sd = cw.sideOf(s, id);
     if (sd) atlantic[sd] += factor(s, id);
   }
-  return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic };
+  const weak = new Map<number, number>();
+  const held = new Map<string, number>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (OUT.has(u.where) || u.aboard || cw.sideOf(s, id) !== side || (unitClass(s, id) !== 'land' && unitDef(s, id).type !== 'fort')) continue;
+    held.set(u.where, (held.get(u.where) ?? 0) + factor(s, id));
+  }
+  for (const o of worldFacts(s).objectives) {
+    const g = held.get(o.hex);
+    if (!g || s.control[o.hex] !== side) continue;
+    let near = 0;
+    for (const e of enemies) if (w.board.distance(e.node, o.node) <= e.move + 1) near += e.factor;
+    const d = Math.min(1, Math.max(0, near / (g + 0.5) - 1) / 4);
+    if (d > 0) weak.set(o.node, d * (o.weight + (o.capitalOf ? 8 : 0)));
+  }
+  return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak };
 }
 
 /**
@@ -418,6 +476,8 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const at = ctx.objectives.get(to);
   if (at && s.control[at.hex] !== side) score += 10 * at.weight;
   if (at && s.control[at.hex] === side && !ctx.own.get(at.hex) && !neutralAt(s, w, to) && near(to)) score += 5 * at.weight;
+  // Reinforcing an outnumbered garrison (a capital most: its fall conquers the power, 2WW 5.3.2).
+  if (at && !ctx.weak.has(from)) score += ctx.weak.get(to) ?? 0;
   const left = ctx.objectives.get(from);
   if (left && ctx.own.get(left.hex) === 1 && near(from)) score -= 5 * left.weight;
   return score;
@@ -503,8 +563,9 @@ function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[
     return 0.5 * gap + (12 - d) * 0.2 + f / cost + (o && s.control[o.hex] === side ? 0.2 * o.weight : 0);
   };
   const byUnit = new Map<string, { c: Choice; g: number }[]>();
+  const stacks = stacksOf(s, side);
   for (const c of all) {
-    if (c.action.type !== 'build' || overstacks(s, side, { ...c.action, to: c.action.hex })) continue;
+    if (c.action.type !== 'build' || overstacks(s, { ...c.action, to: c.action.hex }, stacks)) continue;
     const list = byUnit.get(c.action.unit as string) ?? [];
     list.push({ c, g: need(c) });
     byUnit.set(c.action.unit as string, list);
@@ -518,16 +579,28 @@ function phaseOfPrompt(kind: string): string {
   return kind === 'assign' ? 'produce' : kind;
 }
 
+/** The side's units by hex and stacking class (2WW 5.2.1), counted once per position for `overstacks`. */
+type Stacks = Map<string, number>;
+
+function stacksOf(s: TwoWWState, side: Side): Stacks {
+  const out: Stacks = new Map();
+  const cw = combatWorld(s);
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.aboard || OUT.has(u.where) || cw.sideOf(s, id) !== side) continue;
+    const cls = stackClass(s, id);
+    if (cls) out.set(`${u.where}|${cls}`, (out.get(`${u.where}|${cls}`) ?? 0) + 1);
+  }
+  return out;
+}
+
 /** Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air)? */
-function overstacks(s: TwoWWState, side: Side, a: Action): boolean {
+function overstacks(s: TwoWWState, a: Action, stacks: Stacks): boolean {
   if (typeof a.to !== 'string' || typeof a.unit !== 'string') return false;
   const cls = stackClass(s, a.unit);
   if (!cls) return false;
-  let n = 0;
-  for (const [id, u] of Object.entries(s.units)) {
-    if (id === a.unit || u.where !== a.to || u.aboard || combatWorld(s).sideOf(s, id) !== side) continue;
-    if (stackClass(s, id) === cls) n++;
-  }
+  const u = s.units[a.unit];
+  // The unit itself does not count where it already stands.
+  const n = (stacks.get(`${a.to}|${cls}`) ?? 0) - (u && u.where === a.to && !u.aboard ? 1 : 0);
   return n >= (cls === 'line' ? 2 : 1);
 }
 
@@ -622,8 +695,9 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       const ctx = moveContext(s, side);
       // Each unit's best few destinations (the plans' alternatives), best first.
       const byUnit = new Map<string, { c: Choice; g: number; i: number }[]>();
+      const stacks = stacksOf(s, side);
       all.forEach((c, i) => {
-        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, side, c.action)) return;
+        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, c.action, stacks)) return;
         const list = byUnit.get(c.action.unit) ?? [];
         list.push({ c, g: moveScore(s, side, c.action, ctx), i });
         byUnit.set(c.action.unit, list);

@@ -77,7 +77,7 @@ export function bkgBoardView(s: BkgState): BoardView {
 export const bkg: Ruleset<BkgState> = {
   id: 'bkg',
   title: 'Blitzkrieg General',
-  rulesVersion: '0.1.0',
+  rulesVersion: '0.2.0',
   // Applies copy only what the rules write (`write`, src/engine/kernel.ts); settled states are frozen.
   copyOnWrite: true,
   seats: [...MAJORS],

@@ -2,7 +2,7 @@
 // task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
 import { movementRange, SearchScratch } from '../../board/index.ts';
-import { derived, write, type Ctx } from '../../engine/index.ts';
+import { derived, derivedFrom, write, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { bkgData } from './data/index.ts';
 import { connectionClosed } from './supply.ts';
@@ -45,13 +45,24 @@ export function envFor(s: BkgState, power: string): MoveEnv {
   return derived(s, `bkg:move-env:${power}`, () => computeEnv(s, power));
 }
 
-function computeEnv(s: BkgState, power: string): MoveEnv {
+/** What each land area is to `power` (FRIENDLY, ENEMY, NEUTRAL, BLOCKED), with the parts of the state it reads. */
+interface LandStatus {
+  control: BkgState['control']; wars: BkgState['wars']; controller: BkgState['controller']; conquered: BkgState['conquered'];
+  events: BkgState['events']; status: Uint8Array;
+}
+
+/** The land status of `power`, reused from the state before while control and politics are the same (frozen) objects. */
+function landStatus(s: BkgState, power: string): Uint8Array {
+  return derivedFrom<LandStatus>(s, `bkg:land-status:${power}`, (prev) => (
+    prev && prev.control === s.control && prev.wars === s.wars && prev.controller === s.controller && prev.conquered === s.conquered && prev.events === s.events
+      ? prev
+      : { control: s.control, wars: s.wars, controller: s.controller, conquered: s.conquered, events: s.events, status: computeLandStatus(s, power) }
+  )).status;
+}
+
+function computeLandStatus(s: BkgState, power: string): Uint8Array {
   const m = bkgMap();
-  const n = m.board.nodeCount;
-  const status = new Uint8Array(n);
-  const enemyAt = new Uint8Array(n);
-  const attackAt = new Uint8Array(n);
-  const side = sideOf(s, power);
+  const status = new Uint8Array(m.board.nodeCount);
   // What an area is to `power` depends on its controller alone, unless that controller's leader is conquered (-1).
   const byController = new Map<string, number>();
   for (const id of m.landIds) {
@@ -69,6 +80,16 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
     // Advanced 8.8: Bulgarian units never enter the USSR.
     if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
   }
+  return status;
+}
+
+function computeEnv(s: BkgState, power: string): MoveEnv {
+  const m = bkgMap();
+  const n = m.board.nodeCount;
+  const status = landStatus(s, power).slice(); // sea zones are marked below
+  const enemyAt = new Uint8Array(n);
+  const attackAt = new Uint8Array(n);
+  const side = sideOf(s, power);
   const war = new Map<string, boolean>();
   const atWarWith = (p: string): boolean => {
     let w = war.get(p);
@@ -83,13 +104,9 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
   }
   for (const b of s.battles) if (b.attacker === side) attackAt[m.board.index(b.place)] = 1;
   const adv = s.rules === 'advanced';
-  const noExploit = new Uint8Array(n);
+  const noExploit = adv ? noExploitAt(s) : new Uint8Array(n);
   const jpchBlocked = new Uint8Array(n);
   if (adv) {
-    for (const a of m.areas) {
-      const i = m.board.index(a.id);
-      if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp') noExploit[i] = 1;
-    }
     const me = leaderOf(s, power);
     if ((me === 'japan' || me === 'china') && s.jpch.limit > 0) {
       const foe = me === 'japan' ? 'china' : 'japan';
@@ -102,6 +119,18 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
     }
   }
   return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked, scratch: new SearchScratch(n) };
+}
+
+/** Advanced 6.7, 1.2: places no unit may enter, pass or leave in exploitation (bad weather on its map, swamp); reused
+ *  from the state before while the weather is the same (frozen) object. */
+function noExploitAt(s: BkgState): Uint8Array {
+  return derivedFrom<{ weather: BkgState['weather']; at: Uint8Array }>(s, 'bkg:no-exploit', (prev) => {
+    if (prev && prev.weather === s.weather) return prev;
+    const m = bkgMap();
+    const at = new Uint8Array(m.board.nodeCount);
+    for (const a of m.areas) if ((a.map === 'europe' ? s.weather.europe : s.weather.pacific) === 'bad' || a.terrain === 'swamp') at[m.board.index(a.id)] = 1;
+    return { weather: s.weather, at };
+  }).at;
 }
 
 /** Does the area hold land units of `leader`'s side (8.7: attacks on empty areas are not limited)? */

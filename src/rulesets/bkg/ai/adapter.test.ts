@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, prompts, setupGame, viewFor } from '../../../engine/index.ts';
 import { chooseAction } from '../../../ai/index.ts';
+import { choiceSource } from '../../../ai/planner.ts';
 import { bkg } from '../index.ts';
 import { bkgAi, bkgTerms } from './adapter.ts';
 import type { BkgState } from '../state.ts';
@@ -20,6 +21,17 @@ describe('BKG AI adapter', () => {
     const truth = [...s.cards.deck, ...Object.values(s.cards.hands).flat().map((c) => c.id), ...s.cards.inEffect, ...s.cards.removed];
     expect(all.includes('hidden')).toBe(false);
     expect([...all].sort()).toEqual([...truth].sort());
+  });
+
+  it('BKG 6.1 the planner starts from an attack: 3/39 Germany\'s move candidates put attacks first and the end of the movement last', () => {
+    const s = setupGame(bkg, 'basic-1939', {}, 'ai-candidates').state as BkgState;
+    const p = prompts(bkg, s).find((x) => x.seat === 'germany')!;
+    const source = choiceSource(bkg, s, p);
+    const c = bkgAi.candidates!(s, p, 'germany', source)!;
+    expect(c.map((x) => x.label).sort()).toEqual(source.all().map((x) => x.label).sort());
+    expect(c[0]!.label).toMatch(/\(attack\)/);
+    expect(c.some((x) => x.action.type === 'move' && x.action.to === 'western-poland' && x.label.includes('(attack)'))).toBe(true);
+    expect(c[c.length - 1]!.action).toEqual({ type: 'end' });
   });
 
   it('scores the two sides as mirrors, each term in [-1, 1]', () => {

@@ -1,7 +1,7 @@
 // The BKG AI adapter for the general planner (docs/ai.md): a state from a seat's view (other majors' cards and the
 // stack filled from the unseen cards), scoring terms of a position for a seat's side, and standing rules for the
 // cheap decisions. Every major is a seat; seats of one side play together.
-import { allChoices, createRng, nextInt, type Action, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, PositionReport } from '../../../ai/types.ts';
 import { bkgData } from '../data/index.ts';
 import { bkg } from '../index.ts';
@@ -67,6 +67,13 @@ export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
 
 export const BKG_WEIGHTS = { production: 0.2, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1 };
 
+/** Order of a movement or reaction choice for the planner: attacks, other moves, cards, then ending the phase. */
+function moveRank(c: Choice): number {
+  if (c.action.type === 'end') return 3;
+  if (c.label.includes('(attack)')) return 0;
+  return c.action.type === 'play' ? 2 : 1;
+}
+
 /** Decisions answered by a fixed rule (cheap and of little weight): where a retreat, a landing or a placement goes. */
 const STANDING = new Set(['retreat-destination', 'land-aircraft', 'place']);
 
@@ -89,6 +96,12 @@ export const bkgAi: AiAdapter<BkgState> = {
     const deckSize = typeof v.cards.deck === 'number' ? v.cards.deck : (v.cards.deck as string[]).length;
     v.cards.deck = unseen.slice(0, deckSize);
     return { ...v, rng: createRng(`ai-determinisation|${seed}|dice`), sealed: {} } as BkgState;
+  },
+  // The planner's default is its first candidate: in the prompt's own order that was "End movement", and the Axis
+  // ended its 3/39 movement without attacking Poland (Germany's production stayed at 12-13 all game).
+  candidates(_s, prompt, _seat, source) {
+    if (prompt.kind !== 'move' && prompt.kind !== 'react') return null;
+    return source.all().map((c, i) => ({ c, i, r: moveRank(c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   },
   terms: bkgTerms,
   weights: BKG_WEIGHTS,

@@ -1,7 +1,7 @@
 export * from './types.ts';
 export {
   RuleViolation, EngineError, prompts, promptFor, choicesIn, allChoices, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions,
-  derived, derivedFrom, checkDerivedFacts, write, withRng, sameFacts, withContentFacts, derivedByContent, contentKey,
+  derived, derivedFrom, checkDerivedFacts, settleState, write, withRng, sameFacts, withContentFacts, derivedByContent, contentKey,
 } from './kernel.ts';
 export type { SeatView, PromptMemo } from './kernel.ts';
 export { Game, LogError, checkLog, replayLog, setupOfLog, entropyKey, LOG_FORMAT, LOG_VERSION, LOG_MIN_VERSION } from './game.ts';

@@ -182,6 +182,14 @@ function settle(state: object, from: object | null): Facts {
   return f;
 }
 
+/**
+ * Marks `state`, made outside the kernel and never changed afterwards (an AI's state from a view), settled: its facts
+ * are computed once and inherited by the states applied from it.
+ */
+export function settleState(state: BaseState): void {
+  if (!settledFacts.has(state)) settle(state, null);
+}
+
 /** Runs a read-only query with `state` treated as settled (its facts computed once) for the query's duration. */
 function query<T>(state: object, run: () => T): T {
   if (settledFacts.has(state)) return run();

@@ -618,7 +618,8 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   const moving = top.ships ?? top.selected ?? [];
   const cargo = Object.values(l.units).some((u) => u.where === 'aboard' && moving.includes(u.aboard!));
   const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
-  const mp = mpToGoals(s, goals);
+  const aims = assaultGoals(s, seat, moving, goals);
+  const mp = mpToGoals(s, aims);
   const mpFrom = (h: string) => mp.get(h) ?? 99;
   // 10.2, 10.6: the selected STPs land all their infantry in an assault on the nearest goal: twice its STPs, three
   // times when that goal is more than 6 MP away (an assault cannot leave a unit aboard behind).
@@ -641,9 +642,17 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
         const sh = s.ships[a.ship as string]!;
         // Transports where troops wait (or with cargo) first, then the warships in their port as escort.
         const loaded = Object.values(l.units).some((u) => u.where === 'aboard' && u.aboard === sh.id);
-        if (sh.type === 'STP') return loaded || troopsAt(sh.space) ? 1 : moving.length ? 3 : 50;
+        if (sh.type === 'STP') {
+          if (loaded) return 1;
+          if (!troopsAt(sh.space)) return moving.length ? 3 : 50;
+          // 10.2, 10.6: each infantry waiting in the port gets its share of the STPs (one assault force a city, with a
+          // spare against losses at sea); the rest wait for the next force.
+          return points(moving.map((id) => s.ships[id]!)) < stpShare(s, seat, sh.space, moving) ? 1 : 47;
+        }
         if (!moving.length && !Object.values(s.ships).some((x) => x.type === 'STP' && x.side === seat && !x.sunk && x.space === sh.space)) return 50;
-        return moving.some((id) => s.ships[id]?.space === sh.space) || troopsAt(sh.space) ? 2 : 50;
+        if (!(moving.some((id) => s.ships[id]?.space === sh.space) || troopsAt(sh.space))) return 50;
+        // The escort is shared likewise among the loaded forces still to sail from the port.
+        return cargo && escortsFull(s, seat, sh.space, moving) ? 47 : 2;
       }
       case 'move': return cargo ? 4 : 40;
       case 'leave-port': return cargo ? 5 : 45;
@@ -653,7 +662,7 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
         const cost = here ? navalNeighbours(s, here).find((n) => n.space === a.space)?.cost ?? 9 : 9;
         return 10 + cost + mpFrom(a.space as string) - (here ? mpFrom(here) : 0);
       }
-      case 'stop': return cargo && here && near(here) === 0 ? 6 : 55;
+      case 'stop': return cargo && here && aims.includes(here) ? 6 : 55;
       case 'drop-off': return 80;
       case 'enter-port': return cargo ? 70 : 56;
       default: return 90;
@@ -677,6 +686,43 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   }
   const kept = all.filter((c) => c.action.type !== 'embark' || landable(c.action.unit as string) || l.units[c.action.unit as string]?.kind !== 'inf');
   return kept.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * 10.6: the goals a loaded stack sails for: those no other loaded stack of the side stands off already (one assault
+ * force a city), the least defended of them (26.3: an amphibious assault's -3 leaves little to spare, 27.1), all the
+ * goals when every one has a force.
+ */
+function assaultGoals(s: EtoState, seat: Side, moving: string[], goals: string[]): string[] {
+  const l = s.land!;
+  const held = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard' && !moving.includes(u.aboard!)).map((u) => aboardSpace(s, u)));
+  const open = goals.filter((g) => !held.has(g));
+  if (!open.length) return goals;
+  // 10.2: within 6 naval MP of the stack (farther, the assault needs three times the STPs).
+  const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
+  const near = here ? open.filter((g) => (mpToGoals(s, [g]).get(here) ?? 99) <= 6) : [];
+  if (near.length) open.splice(0, open.length, ...near);
+  const defence = (h: string) => onMap(l, otherSide(seat)).filter((u) => u.hex === h).reduce((a, u) => a + unitStrength(u), 0);
+  const least = Math.min(...open.map(defence));
+  return open.filter((g) => defence(g) === least);
+}
+
+/** Ships of `seat` in `space` that may still sail this step, and those already in the moving stack. */
+const shipsAt = (s: EtoState, seat: Side, space: string, moving: string[]) =>
+  Object.values(s.ships).filter((x) => x.side === seat && !x.sunk && x.space === space && (moving.includes(x.id) || !s.step.moved.includes(x.id)));
+
+/** 10.2: the STPs of a port shared among its infantry (those aboard the moving stack included), at least the 2 an assault needs. */
+function stpShare(s: EtoState, seat: Side, space: string, moving: string[]): number {
+  const inf = Object.values(s.land!.units).filter((u) => u.side === seat && u.kind === 'inf'
+    && ((u.where === 'map' && u.hex === space) || (u.where === 'aboard' && moving.includes(u.aboard!)))).length;
+  return inf ? Math.max(2, Math.floor(points(shipsAt(s, seat, space, moving).filter((x) => x.type === 'STP')) / inf)) : Infinity;
+}
+
+/** The moving stack has its share of the port's warships: the loaded forces still to sail get the rest. */
+function escortsFull(s: EtoState, seat: Side, space: string, moving: string[]): boolean {
+  const waiting = onMap(s.land!, seat).filter((u) => u.kind === 'inf' && u.hex === space).length;
+  const warships = shipsAt(s, seat, space, moving).filter((x) => x.type !== 'STP' && x.type !== 'SS').length;
+  return moving.filter((id) => s.ships[id]!.type !== 'STP' && s.ships[id]!.type !== 'SS').length >= Math.ceil(warships / (1 + waiting));
 }
 
 /**
@@ -744,7 +790,7 @@ export const etoAi: AiAdapter<EtoState> = {
       const goals = termsOf(s).goals?.(s, seat as Side) ?? [];
       const ships = (s.stack[s.stack.length - 1] as { ships?: string[] }).ships ?? [];
       const stop = prompt.choices.find((c) => c.action.type === 'stop');
-      if (stop && ships.length && goals.includes(s.ships[ships[0]!]?.space ?? '')
+      if (stop && ships.length && assaultGoals(s, seat as Side, ships, goals).includes(s.ships[ships[0]!]?.space ?? '')
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && ships.includes(u.aboard!))) return stop.action;
       const assault = prompt.choices.find((c) => c.action.type === 'offensive' && c.action.method === 'stack' && goals.includes(c.action.hex as string)
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && aboardSpace(s, u) === c.action.hex));

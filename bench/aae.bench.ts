@@ -1,5 +1,5 @@
 // A&A Europe figures for `npm run bench:ai` (or alone: npx tsx bench/aae.bench.ts [--games N] [--seed S]; levels:
-// --levels [--random] [--house] [--games N]):
+// --levels [--random] [--house] [--games N] [--jobs N] [--results FILE.jsonl]):
 // exact odds of a 20-against-20 land battle, the AI's standing rules against the random player on each side, AI
 // against AI (how games end), turn times.
 import { combatOdds } from '../src/odds/index.ts';
@@ -9,6 +9,7 @@ import { aaeRig, position, u } from '../src/rulesets/aae/testing.ts';
 import { selfPlay } from '../src/rulesets/aae/ai/self-play.ts';
 import type { Power } from '../src/rulesets/aae/data/index.ts';
 import { simulate } from '../src/ai/simulate.ts';
+import { simulateJobs } from '../src/ai/simulate-jobs.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
 
 function arg(name: string, dflt: string): string {
@@ -78,15 +79,25 @@ export function aaeAiBench(games: number, seed: string): Record<string, number> 
 
 /**
  * Hard against easy (or `against: 'random'`) through the AI's front door (src/ai: the planner weighs the battle
- * decisions), each side; with the house rules the Axis Minor seat plays with Germany.
+ * decisions), each side; with the house rules the Axis Minor seat plays with Germany. With `jobs` > 1 both sides' games
+ * run side by side, each game in its own process (src/ai/simulate-jobs.ts: the same games), finished games appended to
+ * `resultsFile` when given (a run started again skips them).
  */
-export function aaeLevelBench(games: number, seed: string, options: Record<string, boolean | number> = {}, against: PlayerKind = 'easy'): Record<string, number> {
+export async function aaeLevelBench(games: number, seed: string, options: Record<string, boolean | number> = {}, against: PlayerKind = 'easy', jobs = 1, resultsFile = ''): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
-  for (const hardSide of ['axis', 'allies'] as const) {
+  const sides = ['axis', 'allies'] as const;
+  const run = (hardSide: 'axis' | 'allies') => {
     const lvl = (side: 'axis' | 'allies'): PlayerKind => (side === hardSide ? 'hard' : against);
     const players = { germany: lvl('axis'), ussr: lvl('allies'), uk: lvl('allies'), usa: lvl('allies'), minor: lvl('axis') };
-    const t0 = performance.now();
-    const r = simulate(aae, { games, players, seed: `${seed}-levels-${hardSide}`, options });
+    const o = { games, players, seed: `${seed}-levels-${hardSide}`, options };
+    return jobs > 1 || resultsFile
+      ? simulateJobs(aae, o, { jobs: Math.max(1, Math.floor(jobs / sides.length)), resultsFile: resultsFile || undefined })
+      : Promise.resolve(simulate(aae, o));
+  };
+  const t0 = performance.now();
+  const results = jobs > 1 ? await Promise.all(sides.map(run)) : [await run('axis'), await run('allies')];
+  sides.forEach((hardSide, k) => {
+    const r = results[k]!;
     let hard = 0, easy = 0;
     const ends: string[] = [];
     for (const g of r.games) {
@@ -95,16 +106,19 @@ export function aaeLevelBench(games: number, seed: string, options: Record<strin
       ends.push(`${g.result} (turn ${g.lastTurn})`);
     }
     const hardSeats = hardSide === 'axis' ? ['germany', ...(options.houseRules ? ['minor'] : [])] : ['ussr', 'uk', 'usa'];
+    const turns = r.games.flatMap((g) => hardSeats.map((p) => g.turnCpuMs[p]!));
     const turnMax = Math.max(...r.games.flatMap((g) => hardSeats.map((p) => g.turnMs[p]!.max)));
-    const cpuMax = Math.max(...r.games.flatMap((g) => hardSeats.map((p) => g.turnCpuMs[p]!.max)));
+    const cpuMax = Math.max(...turns.map((t) => t.max));
+    const cpuMean = turns.reduce((a, t) => a + t.mean * t.turns, 0) / (turns.reduce((a, t) => a + t.turns, 0) || 1);
     console.log(`aae: hard as the ${hardSide === 'axis' ? 'Axis' : 'Allies'} against ${against}, ${games} games: hard ${hard}, ${against} ${easy}, draws ${games - hard - easy}; ` +
-      `hard's worst turn ${(turnMax / 1000).toFixed(1)} s wall (${(cpuMax / 1000).toFixed(1)} s CPU); ${((performance.now() - t0) / 1000).toFixed(0)} s in all; ${ends.join('; ')}`);
+      `hard's turns ${(cpuMean / 1000).toFixed(1)} s CPU mean, worst ${(cpuMax / 1000).toFixed(1)} s CPU (${(turnMax / 1000).toFixed(1)} s wall); ${((performance.now() - t0) / 1000).toFixed(0)} s in all; ${ends.join('; ')}`);
     figures[`aae_hard_${hardSide}_vs_${against}_winRate`] = hard / games;
-  }
+  });
   return figures;
 }
 
 if (process.argv.includes('--levels')) {
-  aaeLevelBench(Number(arg('--games', '2')), arg('--seed', 'bench'), process.argv.includes('--house') ? { houseRules: true } : {}, process.argv.includes('--random') ? 'random' : 'easy');
+  void aaeLevelBench(Number(arg('--games', '2')), arg('--seed', 'bench'), process.argv.includes('--house') ? { houseRules: true } : {},
+    process.argv.includes('--random') ? 'random' : 'easy', Number(arg('--jobs', '1')), arg('--results', ''));
 }
 else if (import.meta.url === `file://${process.argv[1]}`) aaeAiBench(Number(arg('--games', '20')), arg('--seed', 'bench'));

@@ -145,6 +145,8 @@ export interface OptionInfo {
   description: string;
   default: Json;
   values?: Json[];
+  /** A switch whose null (or absent) value follows another option, a preset: on when the preset is (optionOn). */
+  preset?: string;
 }
 
 export type Options = Record<string, Json>;
@@ -223,6 +225,8 @@ export interface Ruleset<S extends BaseState = BaseState> {
   scenarios: ScenarioInfo[];
   /** The scenario's seats that play under these options (default: all of them); the others get no seat in a game. */
   seatsIn?(scenario: string, options: Options): Seat[];
+  /** Seats that play only with an option on (optionOn): served to clients, so a form offers the seat only then. */
+  seatOptions?: Record<Seat, string>;
   options: OptionInfo[];
   procedures: Record<string, Procedure<S, any>>;
   /**
@@ -279,9 +283,23 @@ export interface SetupCtx {
   roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
 }
 
-/** The seats of a game of `scenario` under `options`: the scenario's, less those its options leave out (Ruleset.seatsIn). */
-export function seatsInPlay(ruleset: Pick<Ruleset<any>, 'seats' | 'scenarios' | 'seatsIn'>, scenario: string, options: Options): Seat[] {
+/** Whether a yes/no option is on: true or false decides; otherwise its preset's value, else its default. */
+export function optionOn(options: OptionInfo[], values: Options, id: string): boolean {
+  const v = values[id];
+  if (v === true || v === false) return v;
+  const o = options.find((x) => x.id === id);
+  return o?.preset ? optionOn(options, values, o.preset) : o?.default === true;
+}
+
+/**
+ * The seats of a game of `scenario` under `options`: the scenario's, less those its options leave out
+ * (Ruleset.seatsIn, Ruleset.seatOptions).
+ */
+export function seatsInPlay(
+  ruleset: Pick<Ruleset<any>, 'seats' | 'scenarios' | 'seatsIn' | 'seatOptions' | 'options'>, scenario: string, options: Options,
+): Seat[] {
   const all = ruleset.scenarios.find((x) => x.id === scenario)?.seats ?? ruleset.seats;
   const inPlay = ruleset.seatsIn?.(scenario, options);
-  return inPlay ? all.filter((x) => inPlay.includes(x)) : all;
+  const needs = ruleset.seatOptions ?? {};
+  return all.filter((x) => (!inPlay || inPlay.includes(x)) && (!needs[x] || optionOn(ruleset.options, options, needs[x])));
 }

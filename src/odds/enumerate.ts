@@ -165,6 +165,14 @@ export function enumerateCombat<S extends BaseState>(
 
   // Replays the action with `forced` queued; each roll it still needs becomes a branch point.
   const withDice = (s: S, who: Seat, act: Action, forced: number[], notes: Record<string, Json>): Dist => {
+    const known = forced.length ? null : grouping?.firstRoll?.(s, who, act);
+    const early = known ? grouping!.branches(s, who, act, forced, known) : null;
+    if (early) {
+      stats.rolls++;
+      const out: Dist = new Map();
+      for (const b of early) mergeInto(out, withDice(s, who, act, b.faces, notes), b.p);
+      return out;
+    }
     if (++stats.applies > maxApplies) {
       throw new OddsLimitError(`odds: the combat tree needs more than ${maxApplies} runs of the rules; raise maxApplies or simplify the position`);
     }

@@ -139,6 +139,19 @@ describe('combatOdds on a multi-roll battle (Skirmish 2)', () => {
       expect(flat(inRuns.dist)).toEqual(flat(stepwise.dist));
     }
   });
+  it('a grouping that knows a decision\'s first roll (RollGrouping.firstRoll): the same distribution without the runs that only find it', () => {
+    const s = start();
+    const flat = (d: Map<string, { p: Fraction }>) => [...d.entries()].map(([k, v]) => `${k}=${v.p}`).sort();
+    const plain = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { memo: false });
+    const known = enumerateCombat(skirmish, skirmishOdds, s, 'a', { type: 'attack' }, { memo: false }, {
+      // Skirmish 2.1: a round starts with the attacker's 2d6, after the attack and after pressing on.
+      firstRoll: (_s, _who, a) => (a.type === 'attack' || a.type === 'press' ? { sides: 6, count: 2, purpose: 'attacker fire', rule: 'Skirmish 2.1' } : null),
+      branches: (_s, _who, _a, _forced, roll) => sumBranches(roll.sides, roll.count),
+    });
+    expect(flat(known.dist)).toEqual(flat(plain.dist));
+    // One run fewer per decision answered by a round (the attack, and pressing on after each first round's results).
+    expect(plain.stats.applies - known.stats.applies).toBe(1 + known.stats.decisions);
+  });
   it('Skirmish 3 a rule reading single faces is enumerated face by face: two hits on 2d6 is 1/9', () => {
     const r = combatOdds(skirmishPackage, start(), 'a', { type: 'volley' });
     expect(exactOf(r, (x) => x.defenderLosses === 2)).toBe('1/9');

@@ -80,6 +80,11 @@ export interface CalculatedOdds {
  */
 export interface RollGrouping<S extends BaseState = BaseState> {
   branches(state: S, who: Seat, action: Action, forced: number[], roll: DiceRequest): RollBranch[] | null;
+  /**
+   * The roll a run from this decision is known to ask for first: the enumeration then skips the run that would only
+   * find that out and asks `branches` at once (which must check it, e.g. against its probe). Null: run to find out.
+   */
+  firstRoll?(state: S, who: Seat, action: Action): DiceRequest | null;
   /** Checks a finished run's events against what `branches` predicted for its faces (throws when they differ). */
   check?(state: S, who: Seat, action: Action, forced: number[], events: GameEvent[]): void;
   /**

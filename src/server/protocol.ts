@@ -47,6 +47,8 @@ export interface RulesetInfo {
   seats: Seat[];
   scenarios: ScenarioInfo[];
   options: OptionInfo[];
+  /** Seats that play only with an option on (Ruleset.seatOptions; `optionOn` reads the form's values). */
+  seatOptions?: Record<Seat, string>;
   /** A test game kept out of players' lists (clients show it only when asked for by id). */
   hidden?: boolean;
   /** Seats an AI can play (those the rule set's package has an AI for). */

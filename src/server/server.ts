@@ -269,7 +269,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // ------------------------------------------------------------------------------------------ rule sets
   app.get('/api/rulesets', async () => Object.values(packages).map(({ ruleset: r, ...p }): RulesetInfo => ({
     id: r.id, title: r.title, rulesVersion: r.rulesVersion, seats: r.seats, scenarios: r.scenarios, options: r.options,
-    ...(p.hidden ? { hidden: true } : {}), aiSeats: p.ai ? r.seats : [], odds: !!p.odds, positions: !!r.positions, rules: !!p.rules,
+    ...(r.seatOptions ? { seatOptions: r.seatOptions } : {}), ...(p.hidden ? { hidden: true } : {}), aiSeats: p.ai ? r.seats : [], odds: !!p.odds, positions: !!r.positions, rules: !!p.rules,
     ...(p.scripted ? { scripted: { name: p.scripted.name, seats: Object.fromEntries(r.scenarios.map((sc) => [sc.id, p.scripted!.seats(sc.id)])) } } : {}),
   })));
   registerRulesetRoutes(app);

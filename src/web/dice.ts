@@ -12,6 +12,8 @@ const KEY = 'theater.dice.';
 const sending = new Set<string>();
 /** Games whose status changed while a contribution was on its way: asked for again once it is done. */
 const later = new Set<string>();
+/** Failed contributions in a row per token (the delay before asking again grows with them). */
+const retries = new Map<string, number>();
 
 interface Held {
   value: string;
@@ -69,8 +71,13 @@ async function contributeTo(gameId: string, dice: DiceStatus | null | undefined)
       if (dice.phase === 'commit' && !matches) await commitNew(t.token);
       else if (dice.phase === 'reveal' && matches) await api.entropy(t.token, { reveal: mine!.value });
       else if (dice.phase === 'reveal') await commitNew(t.token);
+      retries.delete(t.token);
     } catch {
-      // the next state message tries again
+      // The next state message tries again; and in case none comes (a refused request changes nothing), so does a
+      // timer, backing off from half a second to eight.
+      const n = (retries.get(t.token) ?? 0) + 1;
+      retries.set(t.token, n);
+      setTimeout(() => void api.play(t.token).then((p) => contribute(gameId, p.dice), () => undefined), Math.min(8000, 250 * 2 ** n));
     } finally {
       sending.delete(t.token);
       // The status seen meanwhile may be old by now: ask for the current one rather than act on it.

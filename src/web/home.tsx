@@ -1,6 +1,6 @@
 // Home: start a game, my games, join by link, open a log file.
 import { useEffect, useState } from 'preact/hooks';
-import type { Json } from '../engine/types.ts';
+import { optionOn, type Json } from '../engine/types.ts';
 import type { CreateGameResponse, GameLog, GameSummary, RulesetInfo, SeatSpec } from '../server/protocol.ts';
 import { api, rulesetsCached } from './api.ts';
 import { navigate } from './nav.ts';
@@ -26,7 +26,8 @@ function NewGame({ rulesets, onCreated, initial }: {
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState<string | null>(null);
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
-  const seatList = sc?.seats ?? rs?.seats ?? [];
+  // A seat some option enables (aae's Axis Minor) shows only while that option is on.
+  const seatList = (sc?.seats ?? rs?.seats ?? []).filter((s) => !rs?.seatOptions?.[s] || optionOn(rs.options, options, rs.seatOptions[s]));
   /** Seats the scenario's scripted side plays when they are AI seats (ETO Case White's solitaire Poles). */
   const scripted = (sc && rs?.scripted?.seats[sc.id]) ?? [];
 

@@ -59,6 +59,16 @@ describe('web client plays a round of A&A Europe in headless Chromium', () => {
     await page.selectOption('[data-testid=ruleset]', 'aae');
     await page.locator('[data-testid=option-bid]').waitFor();
     await page.selectOption('[data-testid=option-bid]', 'false');
+    // The Axis Minor's seat is offered only while its house rule is on, by its switch or by the preset.
+    expect(await page.locator('[data-testid=seat-minor]').count()).toBe(0);
+    await page.selectOption('[data-testid=option-hr-axis-minor]', 'true');
+    await page.locator('[data-testid=seat-minor]').waitFor();
+    await page.selectOption('[data-testid=option-hr-axis-minor]', 'null');
+    await page.locator('[data-testid=seat-minor]').waitFor({ state: 'detached' });
+    await page.selectOption('[data-testid=option-houseRules]', 'true');
+    await page.locator('[data-testid=seat-minor]').waitFor();
+    await page.selectOption('[data-testid=option-houseRules]', 'false');
+    await page.locator('[data-testid=seat-minor]').waitFor({ state: 'detached' });
     for (const s of SEATS) await page.selectOption(`[data-testid=seat-${s}]`, 'me');
     await page.click('[data-testid=create]');
     await page.waitForURL(/\/play\/[0-9a-f]+$/);

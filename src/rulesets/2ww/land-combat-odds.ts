@@ -10,7 +10,7 @@ import { sumBranches, type RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
 import type { CalculatedOdds, DiceRequest, OddsAdapter, OddsOptions, RollGrouping } from '../../odds/types.ts';
 import { DiceNeeded, stateHash } from '../../engine/index.ts';
-import { combatWorld, decideWinner, fireAll, fortCapacity, LINE_NAMES, resolveLandCombat, type CombatLine, type Volley } from './combat/index.ts';
+import { combatWorld, decideWinner, fireAll, fortCapacity, LINE_NAMES, resolveLandCombat, type CombatChart, type CombatLine, type Volley } from './combat/index.ts';
 import type { DeclareFrame } from './combat/combat-phase.ts';
 import { landUnitsIn, type LandCombatFrame } from './combat/land-combat.ts';
 import { combatFactor, inPlay } from './combat/common.ts';
@@ -111,17 +111,17 @@ const LAND_FIRE = { type: 'odds-land-fire' };
 type FireFrame = LandCombatFrame & { oddsFire?: boolean };
 
 /**
- * A stand-in decision before the land combat's fire makes the position there a decision state of the enumeration.
- * After a support battle (2WW 9.1.2) the fire reads the support battle only through which support joins, so the
+ * A stand-in decision before the land combat's fire makes the position there a decision state of the enumeration:
+ * the probe and every class of the fire pair run from it, so the declaration and the defender's support questions
+ * run once per odds instead of once per class. After a support battle (2WW 9.1.2) the fire reads the support battle only through which support joins, so the
  * support battle's results that leave the same land combat share its resolution (the transposition below) instead
  * of each running it again. An attack on a neutral's army (2WW 5.3.1, ruling M9) makes that army an enemy when it is
  * declared: the classes of the fire count its steps from that position. Runs reach the same states; the answer only
  * marks the frame.
  */
-function stopAtLandFire(ruleset: Ruleset<TwoWWState>, f: DeclareFrame, seat: Seat, invasion: boolean): Ruleset<TwoWWState> {
-  if (!f.support.length && !invasion) return ruleset;
+function stopAtLandFire(ruleset: Ruleset<TwoWWState>, f: DeclareFrame, seat: Seat): Ruleset<TwoWWState> {
   const lc = ruleset.procedures['land-combat']!;
-  const waiting = (x: FireFrame) => x.step === 'land' && x.hex === f.hex && (invasion || x.defSupport.length > 0) && !x.oddsFire;
+  const waiting = (x: FireFrame) => x.step === 'land' && x.hex === f.hex && !x.oddsFire;
   const stop: Prompt[] = [{ seat, rule: '2WW 9.1', kind: 'odds-land-fire', text: 'the land combat fires (odds)', choices: [{ action: LAND_FIRE, label: 'fire' }] }];
   const procedure = {
     ...lc,
@@ -149,11 +149,10 @@ export function calculateLandCombat(
   const f = state.stack[state.stack.length - 1] as DeclareFrame;
   if (f.mode !== 'land') return { fallback: 'the calculator models land combat (2WW 9.1); air strikes (2WW 9.2) and sea attacks (2WW 9.3) are enumerated' };
   if (opts.policy) return { fallback: 'a resolution policy of the caller: the calculator follows the odds adapter\'s defaults' };
-  const invasion = !!combatWorld(state).invasionByAttack?.(state, f.side, f.hex);
   try {
     // One run per class seldom meets a position twice: the memo's hash of every position costs more than it saves.
     const settled = { ...adapter, combatOver: (b: TwoWWState, s: TwoWWState, a: Seat) => adapter.combatOver(b, s, a) || onlyAdvanceLeft(s, f) };
-    const stepwise = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat, invasion);
+    const stepwise = stopAtLandFire(stopAtPhase(ruleset, state, seat), f, seat);
     const rules = withDecisionsTaken(stepwise, (p) => TAKEN.has(p.kind), resolutionChoice(settled, opts));
     // The probes of the fire pairs stop at the first decision after the pair (all they read).
     const { dist, stats } = enumerateCombat(rules, settled, state, seat, action, { ...opts, memo: opts.memo === true }, firePairGrouping(stepwise, state));
@@ -171,7 +170,19 @@ export function calculateLandCombat(
  */
 export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState, grouped: readonly PairKind[] = ['land', 'support']): RollGrouping<TwoWWState> {
   const f = state.stack[state.stack.length - 1] as DeclareFrame;
-  const chart = combatWorld(state).chart;
+  const rules = combatWorld(state).chart;
+  // Each class computation reads the same few columns 121 times: looked up once each.
+  const columns = new Map<string, string | null>();
+  const chart: CombatChart = {
+    ...rules,
+    column(line, factors, shift) {
+      const k = `${line}|${factors}|${shift}`;
+      let c = columns.get(k);
+      if (c === undefined) columns.set(k, (c = rules.column(line, factors, shift)));
+      return c;
+    },
+    result: (line, column, roll) => rules.result(line, column, roll),
+  };
   const def = otherSide(f.side);
   const twoD6 = sumBranches(6, 2);
   // Predictions by the decision state a run starts from and the faces forced through the pair.
@@ -223,6 +234,9 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
 
   const grouping: RollGrouping<TwoWWState> = {
     transposition,
+    // The stand-in before the land combat's fire (stopAtLandFire) is answered by the attacker's fire roll (2WW 9.1);
+    // the probe in `branches` checks that the run logs it and the defender's after it.
+    firstRoll: (_s, _who, act) => (act.type === LAND_FIRE.type ? { sides: chart.dice.sides, count: chart.dice.count, purpose: `${f.side} land combat fire`, rule: '2WW 9.1' } : null),
     branches(s, who, act, forced, roll: DiceRequest): RollBranch[] | null {
       const kind = pairKind(roll.purpose);
       if (!kind || roll.sides !== 6 || roll.count !== 2 || forced.length % 2) {
@@ -238,7 +252,7 @@ export function firePairGrouping(ruleset: Ruleset<TwoWWState>, state: TwoWWState
         throw e;
       }
       const rolls = probe.filter((e) => e.roll);
-      if (rolls[rollNo]?.roll?.purpose !== roll.purpose || pairKind(rolls[rollNo + 1]?.roll?.purpose ?? '') !== kind) {
+      if (rolls[rollNo]?.roll?.purpose !== roll.purpose || rolls[rollNo]!.roll!.faces.length !== roll.count || pairKind(rolls[rollNo + 1]?.roll?.purpose ?? '') !== kind) {
         throw new Unmodelled(`${roll.purpose} is not followed by the other side's roll`);
       }
       const v = probeVolleys(kind, probe, afterPair(probe, rollNo));

@@ -26,7 +26,10 @@ function declareFrame(s: TwoWWState) {
 function sideLosses(before: TwoWWState, after: TwoWWState, side: string): number {
   const w = combatWorld(before);
   let n = 0;
-  for (const id of Object.keys(before.units)) if (w.sideOf(before, id) === side) n += Math.max(0, unitSteps(before, id) - unitSteps(after, id));
+  // A unit record the combat never wrote is the same object in both states (copy-on-write): its steps are unchanged.
+  for (const id in before.units) {
+    if (before.units[id] !== after.units[id] && w.sideOf(before, id) === side) n += Math.max(0, unitSteps(before, id) - unitSteps(after, id));
+  }
   return n;
 }
 

@@ -14,6 +14,7 @@ import { removeUnit } from './units.ts';
 import { POWER_NAMES, area, areaName, controller, unitData } from './world.ts';
 import { OIL_RAID_MAX_LOSS, RULE_OIL_RAID, noteOilRaid } from './house/oil.ts';
 import { combatTable } from './house/values.ts';
+import { researched } from './house/research.ts';
 
 export const RULE_SBR_AA = 'AAE Conduct Combat: Strategic Bombing Raids, antiaircraft fire';
 export const RULE_SBR_AIR = 'AAE Conduct Combat: Strategic Bombing Raids, escorts and interceptors';
@@ -161,7 +162,7 @@ function airBattle(ctx: Ctx<AaeState>, f: RaidFrame): number {
     if (dice) onInts += hitsOn(ctx.roll(table.sides, dice, `${dice} bomber defence ${dice > 1 ? 'dice' : 'die'} at 1`, rule).faces, 1);
   }
   // By night the interceptors fight at 3 below their defence (l.76).
-  const vi = Math.max(0, night ? table.defense({ type: 'fighter', power: defender(s, f.area) }) - 3
+  const vi = Math.max(0, night ? nightInterceptor(s, table.defense({ type: 'fighter', power: defender(s, f.area) }), defender(s, f.area))
     : house ? table.defense({ type: 'fighter', power: defender(s, f.area) }) - 1 : unitData('fighter').intercept ?? 2);
   const onRaiders = hitsOn(ctx.roll(table.sides, ints.length, `${ints.length} intercepting fighter${ints.length > 1 ? 's' : ''} at ${vi}`, rule).faces, vi);
   ctx.log(`Air battle over ${areaName(f.area)}: the raiders score ${onInts}, the interceptors ${onRaiders}`, rule);
@@ -174,6 +175,11 @@ export function raidDamage(s: AaeState, where: string, faces: number[]): number 
   if (!s.opts.house.sbr && !s.opts.house.rail) return faces.reduce((a, b) => a + b, 0);
   const total = faces.reduce((a, b) => a + b - 1, 0);
   return s.opts.house.sbr ? Math.min(total, 2 * (area(where).value ?? 0)) : total;
+}
+
+/** House rules l.76: interceptors by night at 3 below their defence; with advanced night fighters (l.225, 231) on 3. */
+export function nightInterceptor(s: AaeState, defence: number, p: Power): number {
+  return researched(s, p, 'night-fighters') > 0 ? Math.max(3, defence - 3) : defence - 3;
 }
 
 /** House rules l.76: by night each bomber does d6-2 (not below 0), capped as by day with the house raids. */

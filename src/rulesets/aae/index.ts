@@ -11,7 +11,7 @@ import { aaeInvariants } from './invariants.ts';
 import { movePhase } from './move-phase.ts';
 import { bidPlace, mobilize, purchase } from './production.ts';
 import { endRound, game, lendLease, turn } from './sequence.ts';
-import { ALL_OPTIONS, SCENARIO, initialState, resolveOptions } from './setup.ts';
+import { ALL_OPTIONS, SCENARIO, initialState } from './setup.ts';
 import type { AaeState } from './state.ts';
 import { POWER_NAMES } from './world.ts';
 import { commonwealth, liberation, reservistsPlace } from './house/turn.ts';
@@ -23,11 +23,12 @@ import { aaePositions } from './positions.ts';
 import { timeTrack } from './house/production-cycle.ts';
 import { earlyOffensive } from './house/early-offensive.ts';
 import { relocation } from './house/relocation.ts';
+import { research } from './house/research.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
   mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs, 'axis-oil': axisOil, militia: militiaCall, 'militia-end': militiaEnd,
-  'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive, relocate: relocation,
+  'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive, relocate: relocation, research,
 };
 
 /** The four powers, then the Axis Minor (house rules l.3: its seat is prompted only with hr-axis-minor). */
@@ -48,7 +49,7 @@ export const aae: Ruleset<AaeState> = {
     description: 'The base game: Germany, the Soviet Union, the United Kingdom and the United States, from the eve of Barbarossa (the Axis Minor seat plays only with the house rule hr-axis-minor).',
     seats: SEATS,
   }],
-  seatsIn: (_scenario, options) => (resolveOptions(options).house['axis-minor'] ? SEATS : SEATS.filter((x) => x !== AXIS_MINOR)),
+  seatOptions: { [AXIS_MINOR]: 'hr-axis-minor' },
   options: ALL_OPTIONS,
   procedures,
   setup(_ctx, _scenario, options) {

@@ -33,7 +33,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
   prompts(s, f) {
     const money = f.bid ?? s.ipcs[f.power];
     // House rules l.12: a unit built over several turns asks only its first instalment now (not with the advance).
-    const turns = (t: UnitType) => (f.bid === undefined ? turnsToBuild(s, t) : 1);
+    const turns = (t: UnitType) => (f.bid === undefined ? turnsToBuild(s, t, f.power) : 1);
     const price = (t: UnitType) => instalment(unitCost(s, t, f.power), turns(t), 0);
     const choices: Choice[] = FOR_SALE.filter((t) => price(t) <= money && (f.power !== AXIS_MINOR || minorBuilds(t))).map((t) => ({
       action: { type: 'buy', unit: t },
@@ -71,7 +71,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     const cost = unitCost(s, t, f.power);
     if (t === 'ss-armour') boughtSs(s);
     if (f.bid !== undefined) ctx.goto('purchase', { ...f, bid: f.bid - cost, bought: [...(f.bought ?? []), t] });
-    else if (turnsToBuild(s, t) > 1) startBuild(s, f.power, t, cost);
+    else if (turnsToBuild(s, t, f.power) > 1) startBuild(s, f.power, t, cost);
     else { s.ipcs[f.power] -= cost; s.pending[f.power].push(t); }
   },
 };
@@ -205,7 +205,7 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     const fa = a.factory as string;
     ctx.log(`${POWER_NAMES[f.power]} places ${unitData(t).name.toLowerCase()} in ${areaName(a.at as string)}`, fa === NKVD ? RULE_NKVD : t === 'fort' ? RULE_FORTS : RULE_MOBILIZE);
     if (t === 'fort') fortPlaced(ctx, unit);
-    if (f.power === AXIS_MINOR) markNewMinorUnit(unit, fa);
+    if (f.power === AXIS_MINOR) markNewMinorUnit(s, unit, fa);
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };

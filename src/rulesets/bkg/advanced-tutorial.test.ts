@@ -862,7 +862,7 @@ function usEntry(p: Play): void {
   // The deck is shuffled by the seed; the tutorial's draws are put on top in its order, as the dice are forced.
   const top = ['coup-siam', 'lend-lease-usa', 'militia', 'morsecode', 'national-war-ussr', 'para-troops', 'spies'];
   expect(top.filter((c) => p.s.cards.deck.includes(c))).toEqual(top);
-  p.s.cards.deck = [...top, ...p.s.cards.deck.filter((c) => !top.includes(c))];
+  p.edit((s) => { s.cards.deck = [...top, ...s.cards.deck.filter((c) => !top.includes(c))]; });
   p.act('usa', { type: 'play', card: 'us-prewar-production' });
   p.act('japan', { type: 'play', card: 'bnl-production' });
   p.act('usa', { type: 'play', card: 'bnl-embargo' });

@@ -1,6 +1,6 @@
 // The advanced game's turn start (advanced 5.1-5.5): the USSR-Japan peace roll, initiative with the Initiative card,
 // weather per map, the Japanese-Chinese limits; and the US Entry phase (advanced 7.2).
-import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { write, type Choice, type Ctx, type Frame, type Procedure, type Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area } from './map.ts';
 import { atWar, isConquered, usaEntersWar } from './politics.ts';
@@ -30,7 +30,7 @@ export function peaceRoll(ctx: Ctx<BkgState>): void {
   const total = r.total + Math.max(0, year - 1940);
   if (total >= 12) {
     s.events = s.events.filter((e) => e !== 'ussr-japan-peace');
-    s.cards.deck.push('force-peace');
+    write(s, 'cards', 'deck').push('force-peace');
     ctx.log(`The peace between the USSR and Japan ends (${r.total} + ${year - 1940} = ${total})`, 'BKG card Force Peace');
   } else ctx.log(`The USSR-Japan peace continues (${r.total} + ${year - 1940} = ${total}, less than 12)`, 'BKG card Force Peace');
 }
@@ -101,7 +101,7 @@ export function rollJpChLimits(ctx: Ctx<BkgState>): void {
   s.jpch = { limit: 0, used: { japan: 0, china: 0 }, target: { japan: null, china: null } };
   if (!atWar(s, 'japan', 'china') || s.cards.inEffect.includes('national-war-china')) return;
   const r = ctx.roll(6, 1, 'Japanese-Chinese limits', 'BKG advanced 5.5').total;
-  s.jpch.limit = Math.max(r, 3);
+  write(s, 'jpch').limit = Math.max(r, 3);
   ctx.log(`Japanese-Chinese limits: ${s.jpch.limit} land units each way, one attacked area each (roll ${r})`, 'BKG advanced 5.5');
 }
 
@@ -119,7 +119,7 @@ export function usEntryStep(ctx: Ctx<BkgState>): void {
   const s = ctx.state;
   if (s.events.includes('usa-war') || isConquered(s, 'usa')) return;
   if (s.production.usa < 20) {
-    s.production.usa += 1;
+    write(s, 'production').usa += 1;
     ctx.log(`US production +1 (US entry): ${s.production.usa}`, 'BKG advanced 7.2');
   }
   ctx.push('us-entry', {});

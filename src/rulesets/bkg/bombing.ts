@@ -1,7 +1,7 @@
 // Strategic bombardment (advanced 6.5.6) and the research achievements that change it (advanced 7.5: V-weapons, the
 // atomic bomb). Aircraft fly to an enemy area to bomb its production for the present quarter; defending aircraft and
 // task forces that intercept leave only the attacker's excess aircraft to bomb, the others fight them first.
-import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { write, type Choice, type Ctx, type Frame, type Procedure, type Prompt } from '../../engine/index.ts';
 import { movementRange } from '../../board/index.ts';
 import { weatherAt } from './advanced.ts';
 import { area, bkgMap } from './map.ts';
@@ -95,14 +95,14 @@ function atomicReady(s: BkgState, m: Major): boolean {
 /** Move aircraft on a bombardment mission (advanced 6.5.6); the atomic bomb is announced with its target now (7.5). */
 export function flyBombardment(ctx: Ctx<BkgState>, seat: Major, ids: string[], to: string, side: Side, atomic: boolean): void {
   const s = ctx.state;
-  const units = ids.map((id) => s.units[id]!);
+  const units = ids.map((id) => write(s, 'units', id));
   const from = units[0]!.where;
   for (const u of units) { u.where = to; u.done = true; u.raid = true; u.mp = (u.mp ?? 0) + 1; }
-  let b = s.battles.find((x) => x.place === to);
-  if (!b) { b = { place: to, attacker: side, raid: true }; s.battles.push(b); }
+  let b = s.battles.findIndex((x) => x.place === to);
+  if (b < 0) { b = s.battles.length; write(s, 'battles').push({ place: to, attacker: side, raid: true }); }
   if (atomic) {
     s.effects = [...s.effects, `atomic:${seat}`];
-    b.atomic = ids[0]!;
+    write(s, 'battles', b).atomic = ids[0]!;
     ctx.log(`${POWER_NAMES[seat]} announces the atomic bomb: ${unitLabel(units[0]!)} from ${area(from).name} against ${area(to).name}`, A_RULE);
     return;
   }
@@ -314,8 +314,10 @@ export const bombardment: Procedure<BkgState, BombardmentFrame> = {
         s.battles = s.battles.filter((x) => x.place !== f.place);
         for (const u of Object.values(s.units)) {
           if (u.where !== f.place) continue;
-          delete u.raid;
-          if (u.type === 'tf' && u.from) { u.where = u.from; delete u.from; }
+          if (!('raid' in u) && !(u.type === 'tf' && u.from)) continue;
+          const w = write(s, 'units', u.id);
+          delete w.raid;
+          if (w.type === 'tf' && w.from) { w.where = w.from; delete w.from; }
         }
         const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
         ctx.pop();
@@ -338,14 +340,16 @@ export const bombardment: Procedure<BkgState, BombardmentFrame> = {
   },
 };
 
-function hit(ctx: Ctx<BkgState>, u: Unit): void {
+function hit(ctx: Ctx<BkgState>, unit: Unit): void {
   const s = ctx.state;
+  const u = s.units[unit.id]!; // the unit as it is now (one read before an earlier hit is the old object)
   if (u.reduced || u.back === null) {
     ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} eliminated`, RULE);
     removeUnit(s, u);
     return;
   }
   const before = unitLabel(u);
-  u.reduced = true;
-  ctx.log(`${POWER_NAMES[u.power]} ${before} flipped to ${unitLabel(u)}`, RULE);
+  const w = write(s, 'units', u.id);
+  w.reduced = true;
+  ctx.log(`${POWER_NAMES[w.power]} ${before} flipped to ${unitLabel(w)}`, RULE);
 }

@@ -6,7 +6,7 @@ import { ENEMY, FRIENDLY, distinct, envFor } from './movement.ts';
 import { unitLabel } from './state.ts';
 import type { CardData } from './data/index.ts';
 import { bkgData } from './data/index.ts';
-import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { write, type Choice, type Ctx, type Frame, type Procedure } from '../../engine/index.ts';
 import {
   activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
   leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
@@ -33,11 +33,11 @@ export function spendCard(ctx: Ctx<BkgState>, m: Major, id: string): void {
   const s = ctx.state;
   const hand = s.cards.hands[m] ?? [];
   const i = hand.findIndex((h) => h.id === id);
-  if (i >= 0) hand.splice(i, 1);
+  if (i >= 0) write(s, 'cards', 'hands', m).splice(i, 1);
   const disposal = cardData(id).disposal;
-  if (disposal === 'return') s.cards.deck.push(id);
-  else if (disposal === 'permanent') s.cards.inEffect.push(id);
-  else s.cards.removed.push(id);
+  if (disposal === 'return') write(s, 'cards', 'deck').push(id);
+  else if (disposal === 'permanent') write(s, 'cards', 'inEffect').push(id);
+  else write(s, 'cards', 'removed').push(id);
 }
 
 /** Cards whose action can no longer happen are discarded when drawn, and the major draws again (7.4). */
@@ -111,7 +111,7 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
         const waiting = f.order.filter((m) => (f.offers?.[m]?.length ?? 0) > 0 && !f.bought?.includes(m));
         if (waiting.length) return void ctx.goto('card-phase', { ...f, late: true, order: waiting, at: 0, drawn: null });
       }
-      for (const list of Object.values(f.offers ?? {})) s.cards.deck.push(...list);
+      for (const list of Object.values(f.offers ?? {})) write(s, 'cards', 'deck').push(...list);
       return void ctx.pop();
     }
     const m = f.order[f.at]!;
@@ -120,21 +120,21 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
       return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
     }
     let card: string | undefined;
-    while ((card = s.cards.deck.shift()) !== undefined) {
+    while ((card = write(s, 'cards', 'deck').shift()) !== undefined) {
       if (!obsolete(s, card)) break;
-      s.cards.removed.push(card);
+      write(s, 'cards', 'removed').push(card);
       ctx.log(`${POWER_NAMES[m]} draws an obsolete card (${cardData(card).name}), discards it and draws again`, 'BKG advanced 7.4');
     }
     if (card === undefined) return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
     if (card === 'japanese-navy') {
       if (SIDE_OF_MAJOR[m] === 'allies' || m === 'japan') {
-        s.cards.inEffect.push(card);
+        write(s, 'cards', 'inEffect').push(card);
         ctx.log(`${POWER_NAMES[m]} draws Japanese Navy: Japan must take it and play it at once`, 'BKG card Japanese Navy');
-      } else { s.cards.deck.push(card); ctx.log(`${POWER_NAMES[m]} draws a card and puts it beneath the stack`, 'BKG advanced 7.4'); }
+      } else { write(s, 'cards', 'deck').push(card); ctx.log(`${POWER_NAMES[m]} draws a card and puts it beneath the stack`, 'BKG advanced 7.4'); }
       return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
     }
     if (!MAJORS.some((x) => SIDE_OF_MAJOR[x] === SIDE_OF_MAJOR[m] && mayBuy(x, card!))) {
-      s.cards.deck.push(card);
+      write(s, 'cards', 'deck').push(card);
       ctx.log(`${POWER_NAMES[m]} draws a card only the other side can use and puts it beneath the stack`, 'BKG advanced 7.4');
       ctx.log(`(the card was ${cardData(card).name})`, 'BKG advanced 7.4', undefined, [m]);
       return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
@@ -154,19 +154,19 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
     }
     if (action.type === 'buy') {
       const card = action.card as string;
-      s.budget[m] -= cardData(card).cost;
-      s.cards.hands[m] = [...(s.cards.hands[m] ?? []), { id: card, turn: s.turn }];
+      write(s, 'budget')[m] -= cardData(card).cost;
+      write(s, 'cards', 'hands')[m] = [...(s.cards.hands[m] ?? []), { id: card, turn: s.turn }];
       ctx.log(`${POWER_NAMES[m]} buys a card (${cardData(card).cost} BP)`, 'BKG advanced 7.4');
       ctx.log(`(${cardData(card).name})`, 'BKG advanced 7.4', undefined, [m]);
-      if (f.drawn && f.drawn !== card) s.cards.deck.push(f.drawn);
+      if (f.drawn && f.drawn !== card) write(s, 'cards', 'deck').push(f.drawn);
       const mine = (offers[m] ?? []).filter((c) => c !== card);
-      s.cards.deck.push(...mine);
+      write(s, 'cards', 'deck').push(...mine);
       delete offers[m];
       return void ctx.goto('card-phase', { ...f, offers, bought: [...(f.bought ?? []), m], at: f.at + 1, drawn: undefined });
     }
     // return: the drawn card (or the declined offers) go beneath the stack
-    if (f.drawn) s.cards.deck.push(f.drawn);
-    if (!f.drawn || f.late) { s.cards.deck.push(...(offers[m] ?? [])); delete offers[m]; }
+    if (f.drawn) write(s, 'cards', 'deck').push(f.drawn);
+    if (!f.drawn || f.late) { write(s, 'cards', 'deck').push(...(offers[m] ?? [])); delete offers[m]; }
     ctx.log(`${POWER_NAMES[m]} puts a card beneath the stack`, 'BKG advanced 7.4');
     const keepDeciding = !!f.drawn && (offers[m]?.length ?? 0) > 0;
     ctx.goto('card-phase', { ...f, offers, drawn: keepDeciding ? null : undefined, at: keepDeciding ? f.at : f.at + 1 });
@@ -313,42 +313,42 @@ export function playCard(ctx: Ctx<BkgState>, m: Major, id: string, target?: stri
       if (target === 'italy') italyEntersWar(ctx, rule);
       else activateMinor(ctx, target!, 'germany', rule);
       return;
-    case 'blitzkrieg': s.effects.push('segment:blitzkrieg'); return;
+    case 'blitzkrieg': write(s, 'effects').push('segment:blitzkrieg'); return;
     case 'bnl-embargo':
-      s.cards.inEffect = s.cards.inEffect.filter((x) => x !== 'bnl-production' && x !== 'bnl-embargo');
-      s.cards.removed.push('bnl-production', 'bnl-embargo');
+      write(s, 'cards').inEffect = s.cards.inEffect.filter((x) => x !== 'bnl-production' && x !== 'bnl-embargo');
+      write(s, 'cards', 'removed').push('bnl-production', 'bnl-embargo');
       endDelivery(ctx, 'bnl>japan');
       return;
-    case 'bridgehead': s.effects.push(`bridgehead:${m}`); return;
-    case 'cold-days-in-hell': s.effects.push('cold-days'); return;
+    case 'bridgehead': write(s, 'effects').push(`bridgehead:${m}`); return;
+    case 'cold-days-in-hell': write(s, 'effects').push('cold-days'); return;
     case 'embargo': endDelivery(ctx, 'usa>japan'); return;
     case 'vichy-surrender': return vichySurrender(ctx, rule);
     case 'force-peace':
       s.wars = s.wars.filter((w) => w !== 'japan|ussr');
-      if (!s.events.includes('ussr-japan-peace')) s.events.push('ussr-japan-peace');
+      if (!s.events.includes('ussr-japan-peace')) write(s, 'events').push('ussr-japan-peace');
       ctx.log('The USSR and Japan are at peace until a peace roll of 12', rule);
       return;
-    case 'foreign-troops': s.production.germany += 1; return;
+    case 'foreign-troops': write(s, 'production').germany += 1; return;
     case 'us-prewar-production': usPolitics(ctx, 4, 'card Increase US Pre-War Production'); return;
     case 'italian-surrender': {
-      for (const u of Object.values(s.units)) if (u.power === 'italy') delete s.units[u.id];
+      for (const u of Object.values(s.units)) if (u.power === 'italy') delete write(s, 'units')[u.id];
       for (const a of ['northern-italy', 'southern-italy']) if (s.control[a] === 'italy') setControl(ctx, a, 'germany', rule);
       if (!s.conquered.includes('italy')) s.conquered = [...s.conquered, 'italy'];
-      s.production.italy = 0;
+      write(s, 'production').italy = 0;
       return;
     }
     case 'national-war-china': s.jpch = { ...s.jpch, limit: 0 }; return;
-    case 'bnl-production': s.deliveries = { ...s.deliveries, 'bnl>japan': 3 }; s.production.japan += 3; return;
+    case 'bnl-production': s.deliveries = { ...s.deliveries, 'bnl>japan': 3 }; write(s, 'production').japan += 3; return;
     case 'japan-occupies-indochine':
-      for (const u of Object.values(s.units)) if (u.where === 'indochine' && (u.power === 'france' || u.power === 'vichy')) delete s.units[u.id];
+      for (const u of Object.values(s.units)) if (u.where === 'indochine' && (u.power === 'france' || u.power === 'vichy')) delete write(s, 'units')[u.id];
       setControl(ctx, 'indochine', 'japan', rule);
       usPolitics(ctx, 1, 'Japan occupies Indochine');
       return;
-    case 'lend-lease-be': s.deliveries = { ...s.deliveries, 'be>ussr': 3 }; s.production.be -= 3; s.production.ussr += 3; return;
-    case 'lend-lease-usa': s.deliveries = { ...s.deliveries, [`usa>${target}`]: 5 }; s.production.usa -= 5; s.production[target as Major] += 5; return;
-    case 'militia': s.production[m] += 1; return;
-    case 'morsecode': s.cards.inEffect = s.cards.inEffect.filter((x) => x !== target); s.cards.removed.push(target!); return;
-    case 'mountain-troops': s.effects.push(`mountain-troops:${m}`); return;
+    case 'lend-lease-be': s.deliveries = { ...s.deliveries, 'be>ussr': 3 }; write(s, 'production').be -= 3; write(s, 'production').ussr += 3; return;
+    case 'lend-lease-usa': s.deliveries = { ...s.deliveries, [`usa>${target}`]: 5 }; write(s, 'production').usa -= 5; write(s, 'production')[target as Major] += 5; return;
+    case 'militia': write(s, 'production')[m] += 1; return;
+    case 'morsecode': write(s, 'cards').inEffect = s.cards.inEffect.filter((x) => x !== target); write(s, 'cards', 'removed').push(target!); return;
+    case 'mountain-troops': write(s, 'effects').push(`mountain-troops:${m}`); return;
     case 'partisans': for (const a of homeAreasHeld(s, m).free.slice(0, 2)) setControl(ctx, a, m, rule); return;
     case 'spies': {
       const foes = MAJORS.filter((x) => SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m]);
@@ -356,10 +356,10 @@ export function playCard(ctx: Ctx<BkgState>, m: Major, id: string, target?: stri
       ctx.log(`Enemy cards: ${text}`, rule, undefined, MAJORS.filter((x) => SIDE_OF_MAJOR[x] === SIDE_OF_MAJOR[m]));
       return;
     }
-    case 'total-war': s.production[m] += 3; s.events.push(`total-war:${m}`); return;
-    case 'desert-fox': s.effects.push(`desert-fox:${SIDE_OF_MAJOR[m]}`); return;
+    case 'total-war': write(s, 'production')[m] += 3; write(s, 'events').push(`total-war:${m}`); return;
+    case 'desert-fox': write(s, 'effects').push(`desert-fox:${SIDE_OF_MAJOR[m]}`); return;
     case 'ussr-declares-war': declareWarByCard(ctx); return;
-    case 'winter-offensive': s.effects.push('winter-offensive'); return;
+    case 'winter-offensive': write(s, 'effects').push('winter-offensive'); return;
     case 'espionage': ctx.push('ultra', { seat: m, left: 10 }); return;
     default: return; // permanent cards: in effect from now on (fortress-europe, guards, free-french...)
   }
@@ -398,18 +398,18 @@ function declareWarByCard(ctx: Ctx<BkgState>): void {
  *  Vichy France, each with one flipped French unit; the Maginot line is gone (8.6). */
 function vichySurrender(ctx: Ctx<BkgState>, rule: string): void {
   const s = ctx.state;
-  for (const u of Object.values(s.units)) if (u.power === 'france') delete s.units[u.id];
+  for (const u of Object.values(s.units)) if (u.power === 'france') delete write(s, 'units')[u.id];
   for (const a of bkgData().map.areas) {
     if (a.kind !== 'land' || a.country !== 'france') continue;
     if (a.home && a.id !== 'vichy') { if (s.control[a.id] === 'france') setControl(ctx, a.id, 'germany', rule); continue; }
     if (s.control[a.id] !== 'france') continue;
-    s.control[a.id] = 'vichy';
+    write(s, 'control')[a.id] = 'vichy';
     createUnit(s, 'vichy', 'inf', 2, a.id, { reduced: true });
   }
   s.conquered = [...s.conquered, 'france'];
-  s.production.france = 0;
-  s.events.push('vichy', 'france-fallen');
-  s.effects.push('fortress-destroyed');
+  write(s, 'production').france = 0;
+  write(s, 'events').push('vichy', 'france-fallen');
+  write(s, 'effects').push('fortress-destroyed');
   activateBePacific(ctx, rule);
 }
 
@@ -445,7 +445,7 @@ export const ultra: Procedure<BkgState, UltraFrame> = {
   },
   act(ctx, f, _seat, action) {
     if (action.type === 'end') return void ctx.pop();
-    const u = ctx.state.units[action.unit as string]!;
+    const u = write(ctx.state, 'units', action.unit as string);
     ctx.log(`${POWER_NAMES[f.seat]} ${unitLabel(u)} moves from ${area(u.where).name} to ${area(action.to as string).name} (Espionage)`, 'BKG card Espionage (Ultra)');
     u.where = action.to as string;
     if (f.left <= 1) return void ctx.pop();

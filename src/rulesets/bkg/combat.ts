@@ -1,7 +1,7 @@
 // Combat (basic 6.2): one area or sea zone at a time; the phasing side fires first, the other returns fire at the
 // strength it had when the round began; owners take their hits; retreats (6.2.3), forced retreats (6.2.4), the end
 // of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
-import type { Frame, Choice, Ctx, Procedure, Prompt } from '../../engine/index.ts';
+import { write, type Frame, type Choice, type Ctx, type Procedure, type Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isPointIsland, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, ENEMY, unitsByPlace } from './movement.ts';
 import { endSearches, pendingContacts } from './naval.ts';
@@ -88,23 +88,29 @@ export function fire(ctx: Ctx<BkgState>, units: Unit[], enemyCapacity: number, w
 }
 
 /** One hit on a unit: flip it, or eliminate it if flipped or one-step (6.2.2); its load takes the same hit. */
-export function applyHit(ctx: Ctx<BkgState>, u: Unit): void {
+export function applyHit(ctx: Ctx<BkgState>, unit: Unit): void {
   const s = ctx.state;
+  const u = s.units[unit.id]; // the unit as it is now (one read before an earlier hit is the old object)
+  if (!u) return;
   const loads = Object.values(s.units).filter((v) => v.aboard === u.id);
+  const hitLoads = () => {
+    for (const l of loads) {
+      write(s, 'units', l.id).aboard = undefined;
+      applyHit(ctx, l);
+      if (s.units[l.id]) write(s, 'units', l.id).aboard = u.id;
+    }
+  };
   if (u.reduced || u.back === null) {
     ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} eliminated`, 'BKG 6.2.2');
-    for (const l of loads) { l.aboard = undefined; applyHit(ctx, l); if (s.units[l.id]) l.aboard = u.id; }
+    hitLoads();
     removeUnit(s, u);
     return;
   }
   const before = unitLabel(u);
-  u.reduced = true;
-  ctx.log(`${POWER_NAMES[u.power]} ${before} flipped to ${unitLabel(u)}`, 'BKG 6.2.2');
-  for (const l of loads) {
-    l.aboard = undefined;
-    applyHit(ctx, l);
-    if (s.units[l.id]) l.aboard = u.id;
-  }
+  const w = write(s, 'units', u.id);
+  w.reduced = true;
+  ctx.log(`${POWER_NAMES[w.power]} ${before} flipped to ${unitLabel(w)}`, 'BKG 6.2.2');
+  hitLoads();
 }
 
 function isGround(u: Unit): boolean {
@@ -113,11 +119,12 @@ function isGround(u: Unit): boolean {
 
 /** A task force back from supporting a land combat (6.1.3): in the basic game, enemy ships that came into its sea zone
  *  meanwhile (a retreat) fight it there this phase (6.1.4). */
-function backToSea(s: BkgState, u: Unit): void {
+function backToSea(s: BkgState, unit: Unit): void {
+  const u = write(s, 'units', unit.id);
   u.where = u.from!;
   delete u.from;
   if (s.rules === 'advanced' || s.battles.some((b) => b.place === u.where)) return;
-  if (Object.values(s.units).some((v) => v.where === u.where && !v.aboard && isShip(v) && atWar(s, u.power, v.power))) s.battles.push({ place: u.where, attacker: s.activeSide ?? sideOf(s, u.power)! });
+  if (Object.values(s.units).some((v) => v.where === u.where && !v.aboard && isShip(v) && atWar(s, u.power, v.power))) write(s, 'battles').push({ place: u.where, attacker: s.activeSide ?? sideOf(s, u.power)! });
 }
 
 /** Can this unit leave the combat by retreating, and where to (6.2.3)? Aircraft and supporting TFs always can. */
@@ -559,14 +566,14 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       if (id !== 'kamikaze' || !s.cards.inEffect.includes(id)) spendCard(ctx, seat, id);
       ctx.log(`${POWER_NAMES[seat]} plays ${cardData(id).name}`, `BKG card ${cardData(id).name}`);
       if (id === 'kamikaze') {
-        s.effects.push(`kamikaze:${f.place}`);
+        write(s, 'effects').push(`kamikaze:${f.place}`);
         return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
       }
       if (id === 'elite-troops') {
         const n = ctx.roll(6, 1, 'Elite Troops', 'BKG card Elite Troops').total;
         const mine = battleSides(s, battleOf(f))[seatSide(seat) === f.attacker ? 'att' : 'def'].filter((u) => isGround(u) && seatOf(s, u.power) === seat)
           .sort((a, b) => strength(b) - strength(a)).slice(0, n);
-        for (const u of mine) s.effects.push(`elite:${u.id}`);
+        for (const u of mine) write(s, 'effects').push(`elite:${u.id}`);
         ctx.log(`Elite Troops: ${mine.length} units +1 in this combat`, 'BKG card Elite Troops');
         return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
       }
@@ -682,9 +689,9 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
   act(ctx, f, _seat, action) {
     const s = ctx.state;
     for (const id of action.units as string[]) {
-      const u = s.units[id]!;
+      const u = write(s, 'units', id);
       u.where = action.to as string;
-      for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = u.where;
+      for (const l of Object.values(s.units)) if (l.aboard === u.id) write(s, 'units', l.id).where = u.where;
     }
     ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat${(action.units as string[]).length === 1 ? 's' : ''} to ${area(action.to as string).name}`, 'BKG 6.2.3');
   },
@@ -740,7 +747,7 @@ export const landAir: Procedure<BkgState, LandFrame> = {
   act(ctx, f, _seat, action) {
     const s = ctx.state;
     const landed = action.units as string[];
-    for (const id of landed) s.units[id]!.where = action.to as string;
+    for (const id of landed) write(s, 'units', id).where = action.to as string;
     ctx.log(`${describeUnits(landed.map((id) => s.units[id]!))} land${landed.length === 1 ? 's' : ''} at ${area(action.to as string).name}`, 'BKG 6.1.1');
     ctx.goto('land-air', { ...f, units: f.units.filter((id) => !landed.includes(id)) });
   },

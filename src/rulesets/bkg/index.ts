@@ -78,6 +78,8 @@ export const bkg: Ruleset<BkgState> = {
   id: 'bkg',
   title: 'Blitzkrieg General',
   rulesVersion: '0.1.0',
+  // Applies copy only what the rules write (`write`, src/engine/kernel.ts); settled states are frozen.
+  copyOnWrite: true,
   seats: [...MAJORS],
   scenarios: [{
     id: SCENARIOS.basic1939, name: 'Basic game, 1939 (3rd quarter 1939 to 4th quarter 1945)',

@@ -22,20 +22,21 @@ function setUp(): { p: Play; us: Record<string, string> } {
   expect(p.s.initiative).toBe('allies');
   expect(p.s.weather).toEqual({ europe: 'good', pacific: 'good' });
 
-  const s = p.s;
-  for (const a of ['western-france', 'paris', 'maginot', 'bay-of-biscay', 'sea-of-britain', 'channel', 'england']) for (const u of p.at(a)) delete s.units[u.id];
-  s.wars = [...s.wars, 'germany|usa'].sort();
-  s.achievements = { germany: [], italy: [], japan: [], usa: [], be: [], ussr: [], france: [], china: [] };
-  s.cards.hands.germany.push({ id: 'fortress-europe', turn: s.turn - 1 });
-  createUnit(s, 'germany', 'inf', 2, 'western-france');
-  createUnit(s, 'germany', 'inf', 2, 'paris');
-  for (const st of [2, 2, 3, 3]) createUnit(s, 'germany', 'air', st, 'maginot');
   const us: Record<string, string> = {};
-  const mk = (k: string, type: Unit['type'], st: number, where: string) => { us[k] = createUnit(s, 'usa', type, st, where).id; };
-  mk('inf3', 'inf', 3, 'england'); mk('inf4', 'inf', 4, 'england'); mk('arm5', 'arm', 5, 'england');
-  mk('airA', 'air', 3, 'england'); mk('airB', 'air', 3, 'england');
-  mk('c1', 'conv', 1, 'sea-of-britain'); mk('c2', 'conv', 1, 'sea-of-britain'); mk('c3', 'conv', 1, 'sea-of-britain');
-  mk('tf3', 'tf', 3, 'sea-of-britain'); mk('tf5', 'tf', 5, 'sea-of-britain');
+  p.edit((s) => {
+    for (const a of ['western-france', 'paris', 'maginot', 'bay-of-biscay', 'sea-of-britain', 'channel', 'england']) for (const u of Object.values(s.units)) if (u.where === a) delete s.units[u.id];
+    s.wars = [...s.wars, 'germany|usa'].sort();
+    s.achievements = { germany: [], italy: [], japan: [], usa: [], be: [], ussr: [], france: [], china: [] };
+    s.cards.hands.germany.push({ id: 'fortress-europe', turn: s.turn - 1 });
+    createUnit(s, 'germany', 'inf', 2, 'western-france');
+    createUnit(s, 'germany', 'inf', 2, 'paris');
+    for (const st of [2, 2, 3, 3]) createUnit(s, 'germany', 'air', st, 'maginot');
+    const mk = (k: string, type: Unit['type'], st: number, where: string) => { us[k] = createUnit(s, 'usa', type, st, where).id; };
+    mk('inf3', 'inf', 3, 'england'); mk('inf4', 'inf', 4, 'england'); mk('arm5', 'arm', 5, 'england');
+    mk('airA', 'air', 3, 'england'); mk('airB', 'air', 3, 'england');
+    mk('c1', 'conv', 1, 'sea-of-britain'); mk('c2', 'conv', 1, 'sea-of-britain'); mk('c3', 'conv', 1, 'sea-of-britain');
+    mk('tf3', 'tf', 3, 'sea-of-britain'); mk('tf5', 'tf', 5, 'sea-of-britain');
+  });
   const allies = ['usa', 'be', 'ussr', 'china'] as const;
   for (const m of allies) p.act(m, { type: 'end' }); // rail
   for (const m of allies) p.act(m, { type: 'end' }); // rebasing
@@ -124,7 +125,8 @@ describe('BKG invasion example (advanced 6.5.4)', () => {
     const { p, us } = setUp();
     // A German TF 3 in the North Sea: Bay of Biscay is 3 sea zones away counting the invasion zone (North Sea -
     // Channel - Bay of Biscay is 2).
-    const tf = createUnit(p.s, 'germany', 'tf', 3, 'north-sea').id;
+    let tf = '';
+    p.edit((s) => { tf = createUnit(s, 'germany', 'tf', 3, 'north-sea').id; });
     p.act('usa', { type: 'load', unit: us.inf3!, convoy: us.c1! });
     p.act('usa', { type: 'move', units: [us.c1!], to: 'bay-of-biscay' });
     p.act('usa', { type: 'unload', unit: us.inf3!, to: 'western-france' });

@@ -2,7 +2,7 @@
 // task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
 import { movementRange, SearchScratch } from '../../board/index.ts';
-import { derived, type Ctx } from '../../engine/index.ts';
+import { derived, write, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { connectionClosed } from './supply.ts';
 import { unpinned } from './pinning.ts';
@@ -423,8 +423,9 @@ function convoyPinned(s: BkgState, c: Unit): boolean {
 
 /** A unit arrives where it moved (6.1.4): a declaration of war on a neutral (8.4), an attack on enemy units, or the
  *  occupation of an empty enemy area (6.4). */
-export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, unloaded = false): void {
+export function arrive(ctx: Ctx<BkgState>, unit: Unit, to: string, phasing: Side, unloaded = false): void {
   const s = ctx.state;
+  const u = write(s, 'units', unit.id);
   u.where = to;
   const adv = s.rules === 'advanced';
   if (adv && isSeaZone(to)) {
@@ -448,11 +449,11 @@ export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, u
   const invasion = adv && unloaded && !friendly(s, u.power, s.control[to]!);
   if (invasion) u.invading = true;
   if (enemies || invasion) {
-    const b = s.battles.find((x) => x.place === to);
-    if (!b) {
-      s.battles.push(invasion ? { place: to, attacker: phasing, invasion: true, ...(wasNeutralMinor ? { neutralMinor: true } : {}) } : { place: to, attacker: phasing });
+    const b = s.battles.findIndex((x) => x.place === to);
+    if (b < 0) {
+      write(s, 'battles').push(invasion ? { place: to, attacker: phasing, invasion: true, ...(wasNeutralMinor ? { neutralMinor: true } : {}) } : { place: to, attacker: phasing });
       ctx.log(`${POWER_NAMES[leaderOf(s, u.power)]} ${invasion ? 'invades' : 'attacks'} ${area(to).name}`, invasion ? 'BKG advanced 6.5.4' : 'BKG 6.1.4');
-    } else if (invasion && !b.invasion) b.invasion = true;
+    } else if (invasion && !s.battles[b]!.invasion) write(s, 'battles', b).invasion = true;
     return;
   }
   if (!isSeaZone(to) && isLandUnit(u) && u.type !== 'hq' && !friendly(s, u.power, s.control[to]!)) {
@@ -461,7 +462,8 @@ export function arrive(ctx: Ctx<BkgState>, u: Unit, to: string, phasing: Side, u
 }
 
 /** Move one unit along its chosen destination (6.1.1: once per phase; ships use their points in legs). */
-export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination, phasing: Side): void {
+export function moveUnit(ctx: Ctx<BkgState>, unit: Unit, to: string, d: Destination, phasing: Side): void {
+  const u = write(ctx.state, 'units', unit.id);
   const steps = d.path.length - 1;
   u.mp = (u.mp ?? 0) + steps;
   if (d.double) u.dbl = true;
@@ -472,7 +474,7 @@ export function moveUnit(ctx: Ctx<BkgState>, u: Unit, to: string, d: Destination
   // on the way, the tutorial's TF 2 joining a convoy in the Faroes Gap).
   const legs = u.type === 'conv' || (ctx.state.rules === 'advanced' && isShip(u));
   if (!legs || d.attack || u.mp >= 6 || (u.hostile && u.mp >= 3)) u.done = true;
-  for (const l of loadsOf(ctx.state, u)) l.where = to;
+  for (const l of loadsOf(ctx.state, u)) write(ctx.state, 'units', l.id).where = to;
   if (isLandUnit(u) && d.attack && d.path.length > 1) u.via = d.path[d.path.length - 2]; // the border it attacks across
   arrive(ctx, u, to, phasing);
   if (d.attack) u.done = true;

@@ -1,6 +1,6 @@
 // Naval searches (advanced 6.4.3 D-F): opposing ships in one sea zone fight only when found. A group passing enemy
 // ships is searched for on the way; groups that end in one sea zone (or began there) search when the combats begin.
-import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { write, type Choice, type Ctx, type Frame, type Procedure } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area } from './map.ts';
 import { weatherAt } from './advanced.ts';
@@ -86,7 +86,7 @@ function searchers(units: Unit[]): Unit[] {
 
 function startBattle(ctx: Ctx<BkgState>, place: string, attacker: Side): void {
   const s = ctx.state;
-  if (!s.battles.some((b) => b.place === place)) s.battles.push({ place, attacker });
+  if (!s.battles.some((b) => b.place === place)) write(s, 'battles').push({ place, attacker });
   ctx.log(`Naval combat in ${area(place).name}`, 'BKG advanced 6.4.3 D');
 }
 

@@ -14,14 +14,16 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
     const p = new Play();
     p.act('germany', { type: 'move', units: [p.unit('germany', 'austria', unit)], to: 'yugoslavia' });
     const left = [...keep];
-    for (const u of p.at('yugoslavia')) {
-      const i = left.indexOf(u.front);
-      if (u.power === 'yugoslavia' && u.type === 'inf' && i >= 0) {
-        left.splice(i, 1);
-        u.reduced = flipped;
+    p.edit((s) => {
+      for (const u of Object.values(s.units).filter((v) => v.where === 'yugoslavia')) {
+        const i = left.indexOf(u.front);
+        if (u.power === 'yugoslavia' && u.type === 'inf' && i >= 0) {
+          left.splice(i, 1);
+          u.reduced = flipped;
+        }
+        else if (u.power === 'yugoslavia') removeUnit(s, u);
       }
-      else if (u.power === 'yugoslavia') removeUnit(p.s, u);
-    }
+    });
     p.act('germany', { type: 'end' }).act('italy', { type: 'end' }).act('japan', { type: 'end' }).act('be', { type: 'end' });
     // Round 1: every die misses; Germany is asked whether to retreat.
     p.dice(...new Array<number>(2 + keep.length).fill(6));
@@ -57,13 +59,13 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
   });
 
   /** One-step units (nothing printed on the back): `front` for Germany's, the given strengths for Yugoslavia's. */
-  const oneStep = (p: Play, front: number) => {
-    for (const u of p.at('yugoslavia')) {
+  const oneStep = (p: Play, front: number) => p.edit((s) => {
+    for (const u of Object.values(s.units)) {
+      if (u.where !== 'yugoslavia') continue;
       u.back = null;
       if (u.power === 'germany') u.front = front;
     }
-    return p;
-  };
+  });
 
   it('BKG 6.2 the whole combat: rounds without a hit are folded away exactly (Inf 4 against Inf 2, one step each)', () => {
     const r = combatOdds(bkgPackage, oneStep(secondRound('Inf 4', [2]), 4).s, 'germany', go);

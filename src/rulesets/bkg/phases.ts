@@ -1,7 +1,7 @@
 // The action segment of one side (basic 6.0): movement (6.1), the other side's reactions (6.1.5-6.1.6), combat (6.2),
 // exploitation (6.3) with its reactions and combats. Every major of the side moves at the same time: each is
 // prompted, each ends its own movement.
-import { derived, type Frame, type Action, type Choice, type Ctx, type Procedure, type Prompt } from '../../engine/index.ts';
+import { derived, write, type Frame, type Action, type Choice, type Ctx, type Procedure, type Prompt } from '../../engine/index.ts';
 import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
@@ -35,11 +35,15 @@ function seatsOf(s: BkgState, side: Side): Major[] {
   return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
 }
 
+/** The marks of a phase on a unit. */
+const PHASE_MARKS = ['mp', 'dbl', 'hostile', 'done', 'carried', 'board', 'invading', 'via', 'carrier', 'raid'] as const;
+
 /** Clear the per-phase marks of a side's units (6.1.1: each unit moves once per phase). */
 export function clearMarks(s: BkgState, side: Side): void {
   for (const u of Object.values(s.units)) {
-    if (sideOf(s, u.power) !== side) continue;
-    delete u.mp; delete u.dbl; delete u.hostile; delete u.done; delete u.carried; delete u.board; delete u.invading; delete u.via; delete u.carrier; delete u.raid;
+    if (sideOf(s, u.power) !== side || !PHASE_MARKS.some((k) => k in u)) continue;
+    const w = write(s, 'units', u.id);
+    for (const k of PHASE_MARKS) delete w[k];
   }
 }
 
@@ -240,11 +244,11 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     if (action.type === 'v-weapon') return void fireVWeapon(ctx, seat as Major, action.to as string, action.atomic === true);
     if (action.type === 'bomb') return void flyBombardment(ctx, seat as Major, action.units as string[], action.to as string, f.side, action.atomic === true);
     if (action.type === 'para-drop') { // card Para Troops (ruling 82)
-      const u = s.units[action.unit as string]!, air = s.units[action.air as string]!;
+      const u = write(s, 'units', action.unit as string), air = write(s, 'units', action.air as string);
       spendCard(ctx, seat as Major, 'para-troops');
       ctx.log(`${POWER_NAMES[seat as Major]} plays Para Troops: ${unitLabel(u)} flies from ${placeLabel(u.where)} to ${placeLabel(action.to as string)}`, 'BKG card Para Troops');
       air.done = true;
-      s.effects.push(`para-air:${air.id}`);
+      write(s, 'effects').push(`para-air:${air.id}`);
       u.done = true;
       arrive(ctx, u, action.to as string, f.side);
       return;
@@ -260,13 +264,14 @@ export const movement: Procedure<BkgState, MovementFrame> = {
         const stop = passingSearch(ctx, group, d0.path, f.side);
         if (stop) {
           const steps = d0.path.indexOf(stop);
-          for (const u of group) {
+          for (const g of group) {
+            const u = write(s, 'units', g.id);
             u.mp = (u.mp ?? 0) + steps;
             u.done = true;
             u.where = stop;
-            for (const l of Object.values(s.units)) if (l.aboard === u.id) l.where = stop;
+            for (const l of Object.values(s.units)) if (l.aboard === u.id) write(s, 'units', l.id).where = stop;
           }
-          if (!s.battles.some((b) => b.place === stop)) s.battles.push({ place: stop, attacker: f.side });
+          if (!s.battles.some((b) => b.place === stop)) write(s, 'battles').push({ place: stop, attacker: f.side });
           return;
         }
       }
@@ -284,7 +289,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       return;
     }
     if (action.type === 'load') {
-      const u = s.units[action.unit as string]!;
+      const u = write(s, 'units', action.unit as string);
       const c = s.units[action.convoy as string]!;
       u.aboard = c.id;
       u.where = c.where;
@@ -293,14 +298,14 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       return;
     }
     if (action.type === 'transfer') {
-      const u = s.units[action.unit as string]!;
+      const u = write(s, 'units', action.unit as string);
       u.aboard = action.convoy as string;
       ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} changes convoys in ${placeLabel(u.where)}`, 'BKG 6.1.3');
       return;
     }
     if (action.type === 'unload') {
-      const u = s.units[action.unit as string]!;
-      const c = s.units[u.aboard!]!;
+      const u = write(s, 'units', action.unit as string);
+      const c = write(s, 'units', u.aboard!);
       c.carried = true;
       delete u.aboard;
       u.done = true;
@@ -311,7 +316,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       return;
     }
     if (action.type === 'support') {
-      const tf = s.units[action.unit as string]!;
+      const tf = write(s, 'units', action.unit as string);
       tf.from = tf.where;
       tf.where = action.to as string;
       tf.done = true;
@@ -473,21 +478,21 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
     if (action.type === 'end') return void ctx.goto('reaction', { ...f, ended: [...f.ended, seat as Major] });
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
     if (action.type === 'support') {
-      const tf = s.units[action.unit as string]!;
+      const tf = write(s, 'units', action.unit as string);
       tf.from = tf.where;
       tf.where = action.to as string;
       tf.done = true;
       ctx.log(`${POWER_NAMES[tf.power]} ${unitLabel(tf)} supports the defence of ${placeLabel(tf.where)}`, 'BKG 6.1.5');
       return;
     }
-    const units = (action.units as string[]).map((id) => s.units[id]!);
+    const units = (action.units as string[]).map((id) => write(s, 'units', id));
     const from = units[0]!.where;
     if (action.type === 'invasion-react' || action.type === 'naval-react') {
       for (const u of units) {
-        for (const l of loadsOf(s, u)) l.where = action.to as string; // a convoy takes its load along
+        for (const l of loadsOf(s, u)) write(s, 'units', l.id).where = action.to as string; // a convoy takes its load along
         u.where = action.to as string; u.done = true;
       }
-      if (action.type === 'naval-react' && !s.battles.some((b) => b.place === action.to)) s.battles.push({ place: action.to as string, attacker: f.side });
+      if (action.type === 'naval-react' && !s.battles.some((b) => b.place === action.to)) write(s, 'battles').push({ place: action.to as string, attacker: f.side });
       ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} moves ${describeUnits(units)} from ${placeLabel(from)} to ${placeLabel(action.to as string)} against the invasion`, 'BKG advanced 6.5.4');
       return;
     }
@@ -501,7 +506,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       ctx.goto('reaction', { ...f, hqs });
     }
     for (const u of units) {
-      for (const l of loadsOf(s, u)) l.where = action.to as string; // a convoy takes its load (a naval HQ) along
+      for (const l of loadsOf(s, u)) write(s, 'units', l.id).where = action.to as string; // a convoy takes its load (a naval HQ) along
       u.where = action.to as string; u.done = true;
     }
     ctx.log(`${POWER_NAMES[seatOf(s, units[0]!.power)!]} ${action.type === 'reserve' ? 'moves reserves' : 'sends aircraft'} (${describeUnits(units)}) from ${placeLabel(from)} to ${placeLabel(action.to as string)}`, action.type === 'reserve' ? 'BKG 6.1.6' : 'BKG 6.1.5');

@@ -1,6 +1,6 @@
 // Who is at war with whom (basic 1.0, 8.1-8.4, Time Table), who controls each area (6.4), and what that does to
 // production (7.3.1-7.3.4). War is pairwise between countries; a minor that entered the war fights its controller's.
-import type { Ctx } from '../../engine/index.ts';
+import { write, type Ctx } from '../../engine/index.ts';
 import { area, productionOf } from './map.ts';
 import {
   AXIS_MINORS, BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, powerOfCountry, type Major, type Side,
@@ -93,7 +93,7 @@ export function engageCoLocated(s: BkgState, attacker: Side): void {
     const sea = area(place).kind === 'sea';
     if (sea && s.rules === 'advanced') continue; // advanced 6.4.3 D: ships at sea fight only when a search finds them
     const fighters = units.filter((u) => !sea || u.type === 'conv' || u.type === 'tf' || u.type === 'sub');
-    if (fighters.some((u) => fighters.some((v) => atWar(s, u.power, v.power)))) s.battles.push({ place, attacker });
+    if (fighters.some((u) => fighters.some((v) => atWar(s, u.power, v.power)))) write(s, 'battles').push({ place, attacker });
   }
 }
 
@@ -118,7 +118,7 @@ export function incomeFrom(s: BkgState, x: string, id: string): { to: Major | nu
 }
 
 export function addProduction(s: BkgState, major: Major, bp: number): void {
-  if (bp !== 0) s.production[major] += bp;
+  if (bp !== 0) write(s, 'production')[major] += bp;
 }
 
 /** Control of a land area changes (6.4): production moves at once (7.3.3). */
@@ -128,7 +128,7 @@ export function setControl(ctx: Ctx<BkgState>, id: string, to: string, rule = 'B
   if (from === to) return;
   const lost = from ? incomeFrom(s, from, id) : { to: null, bp: 0 };
   const won = incomeFrom(s, to, id);
-  s.control[id] = to;
+  write(s, 'control')[id] = to;
   if (lost.to) addProduction(s, lost.to, -lost.bp);
   if (won.to) addProduction(s, won.to, won.bp);
   const bits = [lost.to && lost.bp ? `${POWER_NAMES[lost.to]} -${lost.bp}` : '', won.to && won.bp ? `${POWER_NAMES[won.to]} +${won.bp}` : '']
@@ -160,7 +160,7 @@ export function protectorOf(ctx: Ctx<BkgState>, attackerSide: Side): Major {
 function addWar(s: BkgState, a: string, b: string): boolean {
   const k = warKey(a, b);
   if (s.wars.includes(k)) return false;
-  for (const p of [a, b]) if (isMajor(p) && !s.events.some((e) => e.startsWith(`at-war:${p}:`))) s.events.push(`at-war:${p}:${s.turn}`);
+  for (const p of [a, b]) if (isMajor(p) && !s.events.some((e) => e.startsWith(`at-war:${p}:`))) write(s, 'events').push(`at-war:${p}:${s.turn}`);
   s.wars = [...s.wars, k].sort();
   return true;
 }
@@ -199,7 +199,7 @@ export function createUnit(
   if (o.hq) u.hq = o.hq;
   if (o.reduced) u.reduced = true;
   if (o.arrive !== undefined) u.arrive = o.arrive;
-  s.units[id] = u;
+  write(s, 'units')[id] = u;
   return u;
 }
 
@@ -226,7 +226,7 @@ export function activateMinor(ctx: Ctx<BkgState>, minor: string, controller: Maj
 export function endDelivery(ctx: Ctx<BkgState>, key: string, amount = ctx.state.deliveries[key] ?? 0): void {
   const s = ctx.state;
   if (!(key in s.deliveries)) return;
-  delete s.deliveries[key];
+  delete write(s, 'deliveries')[key];
   const [from, to] = key.split('>');
   if (isMajor(to!)) addProduction(s, to, -amount);
   ctx.log(`Delivery agreement ${POWER_NAMES[from!]} to ${POWER_NAMES[to!]} ends: ${POWER_NAMES[to!]} -${amount}`, 'BKG 7.3.4');
@@ -244,7 +244,7 @@ function endDeliveriesBetween(ctx: Ctx<BkgState>, a: string, b: string): void {
 export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40'): void {
   const s = ctx.state;
   if (s.events.includes('italy-war')) return;
-  s.events.push('italy-war');
+  write(s, 'events').push('italy-war');
   for (const m of MAJORS) if (SIDE_OF_MAJOR[m] === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
   ctx.log('Italy joins the war', rule);
   usPolitics(ctx, 1, 'Italy declares war on the Allies');
@@ -255,11 +255,11 @@ export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40')
 export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): void {
   const s = ctx.state;
   if (s.events.includes('ussr-war')) return;
-  s.events.push('ussr-war');
+  write(s, 'events').push('ussr-war');
   addWar(s, 'ussr', 'germany');
   if (isBelligerent(s, 'italy') || s.events.includes('italy-war')) addWar(s, 'ussr', 'italy');
   addProduction(s, 'ussr', 34 - 11);
-  s.rail.ussr = bkgData().scenarios['1939']!.railAtWar.ussr ?? s.rail.ussr!;
+  write(s, 'rail').ussr = bkgData().scenarios['1939']!.railAtWar.ussr ?? s.rail.ussr!;
   ctx.log('The USSR is at war with Germany (production 34 BP)', rule);
   endDeliveriesBetween(ctx, 'ussr', 'germany');
   for (const m of AXIS_MINORS) if (!s.controller[m] && !isConquered(s, m)) activateMinor(ctx, m, 'germany', rule);
@@ -270,7 +270,7 @@ export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side):
 export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): void {
   const s = ctx.state;
   if (s.events.includes('usa-war')) return;
-  s.events.push('usa-war');
+  write(s, 'events').push('usa-war');
   for (const m of ['germany', 'italy', 'japan'] as const) if (m === 'japan' || isBelligerent(s, m)) addWar(s, 'usa', m);
   addWar(s, 'japan', 'be');
   addWar(s, 'japan', 'france');
@@ -296,7 +296,7 @@ export function activateBePacific(ctx: Ctx<BkgState>, rule: string): void {
 export function usPolitics(ctx: Ctx<BkgState>, delta: number, why: string): void {
   const s = ctx.state;
   if (s.rules !== 'advanced' || s.events.includes('usa-war') || delta === 0) return;
-  s.production.usa = Math.max(0, s.production.usa + delta);
+  write(s, 'production').usa = Math.max(0, s.production.usa + delta);
   ctx.log(`US production ${delta > 0 ? '+' : ''}${delta} (${why}): ${s.production.usa}`, 'BKG advanced 7.2');
 }
 
@@ -396,17 +396,17 @@ function conquerPower(ctx: Ctx<BkgState>, power: string): void {
       const r = ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4');
       s.controller = { ...s.controller, [minor]: left[r.total - 1]! };
     }
-    s.production[power] = 0;
-    s.saved[power] = 0;
+    write(s, 'production')[power] = 0;
+    write(s, 'saved')[power] = 0;
   }
   for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
   if (power === 'france' && s.control.paris !== 'france' && sideOf(s, s.control.paris!) === 'axis') {
     if (!s.events.includes('france-fallen')) {
-      s.events.push('france-fallen');
+      write(s, 'events').push('france-fallen');
       activateBePacific(ctx, 'BKG Time Table: Axis conquers France');
     }
   }
-  if (power === 'bnl' && !s.events.includes('bnl-fallen')) s.events.push('bnl-fallen');
+  if (power === 'bnl' && !s.events.includes('bnl-fallen')) write(s, 'events').push('bnl-fallen');
 }
 
 /** Re-conquest (7.1): an associate retaking one home area frees a conquered country. */
@@ -417,13 +417,13 @@ export function freeCountry(ctx: Ctx<BkgState>, country: string): void {
   if (isMajor(power)) {
     let bp = 0;
     for (const [id, c] of Object.entries(s.control)) if (leaderOf(s, c) === power) bp += incomeFrom(s, c, id).bp;
-    if (power !== 'be') s.production[power] = bp;
+    if (power !== 'be') write(s, 'production')[power] = bp;
   }
   ctx.log(`${POWER_NAMES[country] ?? country} is freed`, 'BKG 7.1');
 }
 
 export function removeUnit(s: BkgState, u: Unit): void {
-  for (const v of Object.values(s.units)) if (v.aboard === u.id) delete s.units[v.id];
-  if (u.type === 'hq' && u.hq && !s.deadHqs.includes(u.hq)) s.deadHqs.push(u.hq);
-  delete s.units[u.id];
+  for (const v of Object.values(s.units)) if (v.aboard === u.id) delete write(s, 'units')[v.id];
+  if (u.type === 'hq' && u.hq && !s.deadHqs.includes(u.hq)) write(s, 'deadHqs').push(u.hq);
+  delete write(s, 'units')[u.id];
 }

@@ -1,5 +1,5 @@
 // Reinforcements (basic 5.2), income (7.2) and production (7.3): building, repairing, saving; HQ rebuilds (7.3.6).
-import { derived, type Action, type Frame, type Choice, type Procedure, type Prompt } from '../../engine/index.ts';
+import { derived, write, type Action, type Frame, type Choice, type Procedure, type Prompt } from '../../engine/index.ts';
 import { bkgData } from './data/index.ts';
 import { area, coastsOf } from './map.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
@@ -182,15 +182,15 @@ export const production: Procedure<BkgState, ProductionFrame> = {
   run(ctx, f) {
     const s = ctx.state;
     // Majors that had nothing to decide save what is left; those that ended saved it then (7.3).
-    for (const m of MAJORS) if (!f.ended.includes(m)) { s.saved[m] = Math.max(0, s.budget[m]); s.budget[m] = 0; }
+    for (const m of MAJORS) if (!f.ended.includes(m)) { write(s, 'saved')[m] = Math.max(0, s.budget[m]); write(s, 'budget')[m] = 0; }
     ctx.pop();
   },
   act(ctx, f, seat, action) {
     const s = ctx.state;
     const m = seat as Major;
     if (action.type === 'done') {
-      s.saved[m] = s.budget[m];
-      s.budget[m] = 0;
+      write(s, 'saved')[m] = s.budget[m];
+      write(s, 'budget')[m] = 0;
       if (s.saved[m] > 0) ctx.log(`${POWER_NAMES[m]} saves ${s.saved[m]} BP`, 'BKG 7.3');
       return void ctx.goto('production', { ...f, ended: [...f.ended, m] });
     }
@@ -198,8 +198,8 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       ctx.goto('production', { ...f, navy: (f.navy ?? 0) + spending(s, action).cost });
     }
     if (action.type === 'repair') {
-      const u = s.units[action.unit as string]!;
-      s.budget[m] -= repairCost(u);
+      const u = write(s, 'units', action.unit as string);
+      write(s, 'budget')[m] -= repairCost(u);
       ctx.log(`${POWER_NAMES[m]} repairs ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, 'BKG 7.3.5');
       u.reduced = false;
       return;
@@ -214,7 +214,7 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       const u = s.units[action.unit as string]!;
       const key = `ussr|${mixKey(u.type, u.front, u.tag)}`;
       s.outOfGame = { ...s.outOfGame, [key]: (s.outOfGame?.[key] ?? 0) + 1 };
-      s.budget[m] += disbandValue(u);
+      write(s, 'budget')[m] += disbandValue(u);
       ctx.log(`The USSR disbands ${unitLabel(u)} in ${area(u.where).name} (+${disbandValue(u)} BP)`, 'BKG card National War (USSR)');
       removeUnit(s, u);
       return;
@@ -222,14 +222,14 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     if (action.type === 'rebuild') {
       const hq = action.hq as string;
       s.deadHqs = s.deadHqs.filter((h) => h !== hq);
-      s.budget[m] -= 1;
+      write(s, 'budget')[m] -= 1;
       createUnit(s, bkgData().counters.hqs[hq]!.power, 'hq', 0, 'box', { hq, arrive: s.turn + 4 });
       ctx.log(`${POWER_NAMES[m]} rebuilds HQ ${bkgData().counters.hqs[hq]!.name} (arrives in 4 quarters)`, 'BKG 7.3.6');
       return;
     }
     const { type, front, tag } = parseKey(action.key as string);
     const cost = buildCost(type, front);
-    s.budget[m] -= cost;
+    write(s, 'budget')[m] -= cost;
     // Card Free French Troops: the builder plays the "F" units it builds (ruling 80).
     const power = tag === 'F' && action.power === 'france' && m !== 'france' ? m : action.power as string;
     const u = createUnit(s, power, type, front, 'box', { tag, arrive: s.turn + buildTime(type) });
@@ -300,7 +300,7 @@ export const reinforcements: Procedure<BkgState> = {
     ctx.pop();
   },
   act(ctx, _f, _seat, action) {
-    const u = ctx.state.units[action.unit as string]!;
+    const u = write(ctx.state, 'units', action.unit as string);
     u.where = action.to as string;
     delete u.arrive;
     ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} arrives in ${area(u.where).name}`, 'BKG 5.2');

@@ -1,7 +1,7 @@
 // Rail movement (advanced 6.2) and aircraft rebasing (advanced 6.3), before the movement phase.
 import { titoAllows } from './cards.ts';
 import { movementRange, withinRange } from '../../board/index.ts';
-import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { write, type Choice, type Frame, type Procedure, type Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
 import { describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
@@ -101,7 +101,7 @@ function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {
     act(ctx, f, seat, action) {
       const s = ctx.state;
       if (action.type === 'end') return void ctx.goto(kind, { ...f, ended: [...f.ended, seat as Major] });
-      const u = s.units[action.unit as string]!;
+      const u = write(s, 'units', action.unit as string);
       const from = u.where;
       u.where = action.to as string;
       if (kind === 'rail') s.railUsed = { ...s.railUsed, [seat]: (s.railUsed[seat] ?? 0) + 1 };

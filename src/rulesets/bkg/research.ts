@@ -1,7 +1,7 @@
 // Research (advanced 7.5): each major may buy one research number a quarter for 2 BP; a major that announces a roll
 // may be sabotaged (card Sabotage on Research); a die at or under its numbers (never a 6) gives an achievement of its
 // choice; the numbers are spent either way.
-import type { Choice, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { write, type Choice, type Frame, type Procedure, type Prompt } from '../../engine/index.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
 import { atWar, isConquered } from './politics.ts';
 import { MAJORS, POWER_NAMES, type Major } from './powers.ts';
@@ -90,7 +90,7 @@ export const research: Procedure<BkgState, ResearchFrame> = {
       const m = f.who!;
       const n = s.research[m];
       const r = ctx.roll(6, 1, `${POWER_NAMES[m]} research roll (${n} numbers)`, 'BKG advanced 7.5').total;
-      s.research[m] = 0;
+      write(s, 'research')[m] = 0;
       if (r <= n && r !== 6 && openAchievements(s, m).length) {
         ctx.log(`${POWER_NAMES[m]} rolls ${r}: research succeeds`, 'BKG advanced 7.5');
         return void ctx.goto('research', { ...f, step: 'choose' });
@@ -105,8 +105,8 @@ export const research: Procedure<BkgState, ResearchFrame> = {
     const m = seat as Major;
     if (f.step === 'buy') {
       if (action.type === 'buy') {
-        s.budget[m] -= 2;
-        s.research[m] += 1;
+        write(s, 'budget')[m] -= 2;
+        write(s, 'research')[m] += 1;
         ctx.log(`${POWER_NAMES[m]} buys a research number (2 BP): ${s.research[m]}`, 'BKG advanced 7.5');
       }
       return void ctx.goto('research', { ...f, ended: [...f.ended, m] });
@@ -121,10 +121,10 @@ export const research: Procedure<BkgState, ResearchFrame> = {
       spendCard(ctx, m, 'sabotage');
       const target = f.who!;
       ctx.log(`${POWER_NAMES[m]} plays Sabotage on Research: ${POWER_NAMES[target]} loses its ${s.research[target]} numbers`, 'BKG card Sabotage on Research');
-      s.research[target] = 0;
+      write(s, 'research')[target] = 0;
       return void ctx.goto('research', { ...f, step: 'next' });
     }
-    s.achievements[m] = [...(s.achievements[m] ?? []), action.achievement as string];
+    write(s, 'achievements')[m] = [...(s.achievements[m] ?? []), action.achievement as string];
     ctx.log(`${POWER_NAMES[m]} achieves ${ACHIEVEMENT_NAMES[action.achievement as string]}`, 'BKG advanced 7.5');
     ctx.goto('research', { ...f, step: 'next' });
   },

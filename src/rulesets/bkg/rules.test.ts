@@ -119,7 +119,7 @@ describe('BKG basic rules', () => {
 describe('BKG advanced special rules', () => {
   it('advanced 8.8 Bulgarian troops never enter the USSR; a Romanian unit beside them may', () => {
     const p = new Play({}, 'advanced-1941');
-    const s = p.s;
+    const s = structuredClone(p.s); // settled states are frozen
     s.wars = [...new Set([...s.wars, 'germany|ussr'])].sort();
     for (const u of p.at('odessa')) delete s.units[u.id];
     const bg = createUnit(s, 'bulgaria', 'arm', 2, 'romania');
@@ -174,8 +174,7 @@ describe('BKG advanced cards', () => {
   });
 
   it('card Japanese Navy: Japan spends 6 BP a quarter on naval units before anything that would leave less (ruling 73)', () => {
-    const p = new Play({}, 'advanced-1941');
-    const s = p.s;
+    const s = structuredClone(new Play({}, 'advanced-1941').s); // settled states are frozen
     s.budget.japan = 8;
     const frame = { proc: 'production', ended: [] as string[] };
     const japan = () => production.prompts!(s, frame as never).find((x) => x.seat === 'japan')!;

@@ -1,6 +1,6 @@
 // The sequence of play (basic 5.0): Time Table and reinforcements, the Axis then the Allied action segment, the turn
 // end (conquest 7.1, income 7.2, production 7.3) and the victory check (8.5), quarter by quarter to 4/45.
-import type { Frame, Ctx, Procedure } from '../../engine/index.ts';
+import { write, type Frame, type Ctx, type Procedure } from '../../engine/index.ts';
 import { peaceRoll, rollInitiative, rollJpChLimits, rollWeather, usEntryStep } from './advanced.ts';
 import { isPointIsland } from './map.ts';
 import { atomicSubmission, bombedIncome } from './bombing.ts';
@@ -17,12 +17,12 @@ export function timeTable(ctx: Ctx<BkgState>): void {
   const label = turnLabel(s);
   if (label === '3/39' && !s.controller.poland) {
     s.controller = { ...s.controller, poland: 'be' };
-    s.production.be += 2;
+    write(s, 'production').be += 2;
     ctx.log('Poland joins the Allies: its production goes to BE (BE +2)', 'BKG Time Table 3/39');
   }
   if (isConquered(s, 'poland') && !s.events.includes('poland-pact') && !atWar(s, 'ussr', 'germany')) {
-    s.events.push('poland-pact');
-    for (const u of Object.values(s.units)) if ((u.where === 'eastern-poland' || u.where === 'lwow') && leaderOf(s, u.power) === 'germany') u.where = 'western-poland';
+    write(s, 'events').push('poland-pact');
+    for (const u of Object.values(s.units)) if ((u.where === 'eastern-poland' || u.where === 'lwow') && leaderOf(s, u.power) === 'germany') write(s, 'units', u.id).where = 'western-poland';
     for (const id of ['eastern-poland', 'lwow', 'baltic']) setControl(ctx, id, 'ussr', 'BKG Time Table: Germany conquers Poland');
     if (sideOf(s, s.control['western-poland']!) === 'axis') setControl(ctx, 'western-poland', 'germany', 'BKG Time Table: Germany conquers Poland');
     ctx.log('Germany conquered Poland: German units leave East Poland and Lwow; the USSR takes them and the Baltic', 'BKG Time Table');
@@ -94,7 +94,7 @@ export const game: Procedure<BkgState, GameFrame> = {
         s.phase = 'time table';
         s.activeSide = null;
         ctx.log(`Quarter ${turnLabel(s)} begins`, 'BKG 5.0');
-        for (const u of Object.values(s.units)) delete u.rebased;
+        for (const u of Object.values(s.units)) if ('rebased' in u) delete write(s, 'units', u.id).rebased;
         s.effects = s.effects.filter((e) => e === 'fortress-destroyed');
         timeTable(ctx);
         if (adv) atomicSubmission(ctx);
@@ -142,9 +142,9 @@ export const game: Procedure<BkgState, GameFrame> = {
         const bombed = Object.fromEntries(MAJORS.map((m) => [m, bombedIncome(s, m)])) as Record<Major, number>;
         const bombedAny = MAJORS.some((m) => bombed[m] > 0);
         for (const m of MAJORS) {
-          if (isConquered(s, m)) { s.budget[m] = 0; continue; }
-          s.budget[m] = Math.max(0, s.production[m] - bombed[m]) + s.saved[m];
-          s.saved[m] = 0;
+          if (isConquered(s, m)) { write(s, 'budget')[m] = 0; continue; }
+          write(s, 'budget')[m] = Math.max(0, s.production[m] - bombed[m]) + s.saved[m];
+          write(s, 'saved')[m] = 0;
         }
         ctx.log(`Income: ${MAJORS.filter((m) => !isConquered(s, m)).map((m) => `${POWER_NAMES[m]} ${s.production[m] - bombed[m]}${bombed[m] ? ` (${bombed[m]} bombed)` : ''}`).join(', ')}`, bombedAny ? 'BKG 7.2, advanced 6.5.6' : 'BKG 7.2');
         if (s.bombed) delete s.bombed;

@@ -33,6 +33,13 @@ export class Play {
     return this;
   }
 
+  /** A position made by hand: `change` edits a fresh copy of the state (settled states are frozen). */
+  edit(change: (s: BkgState) => void): this {
+    this.s = structuredClone(this.s);
+    change(this.s);
+    return this;
+  }
+
   /** Queue dice faces for the next rolls. */
   dice(...faces: number[]): this {
     forceDice(this.s.rng, faces);
@@ -89,15 +96,15 @@ export function placeReinforcements(p: Play, ...dice: number[]): void {
 }
 
 /** The 1941 set-up at the Axis movement of 2/41 (reinforcements as they come, Axis initiative 6 : 1, weather 4: good on
- *  both maps, Japanese-Chinese limits 1; no rail moves or rebasing); `change` makes the position (a fresh state
- *  follows, so nothing derived from the set-up is kept). */
+ *  both maps, Japanese-Chinese limits 1; no rail moves or rebasing); `change` makes the position on a fresh copy
+ *  (settled states are frozen; nothing derived from the set-up is kept). */
 export function advancedAxisMovement(change: (s: BkgState) => void = () => undefined): Play {
   const p = new Play({}, 'advanced-1941');
   placeReinforcements(p, 6, 1, 4, 1);
   for (const m of ['germany', 'italy', 'japan', 'germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // rail, rebasing
   expect(p.waiting()).toEqual(['germany:move', 'italy:move', 'japan:move']);
-  change(p.s);
   p.s = structuredClone(p.s);
+  change(p.s);
   return p;
 }
 

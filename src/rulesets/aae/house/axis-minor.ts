@@ -4,9 +4,10 @@
 // each other's countries and, but for a few, out of the Soviet Union.
 import { AAE_DATA, AXIS_MINOR, NATIONS, type MinorNation, type Power, type UnitType } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, TURN_ORDER, area, controller, hasFactory, neighbours, sideOf, standIn, unitData } from '../world.ts';
+import { AREAS, TURN_ORDER, area, controller, hasFactory, isLand, neighbours, sideOf, standIn, unitData } from '../world.ts';
 import { isShip } from '../combat-rules.ts';
 import { minorNationOf, nationAreas } from './regions.ts';
+import { researched } from './research.ts';
 
 export const RULE_AXIS_MINOR = 'AAE house rules l.3 (the Axis Minor player)';
 export const RULE_MINOR_PRODUCTION = 'AAE house rules l.5 (Axis Minor production)';
@@ -88,11 +89,12 @@ export function minorPlacements(s: AaeState, t: UnitType, placed: Record<string,
 }
 
 /** A new Axis Minor unit placed through `factory`: its nation and whether it is an early-war piece (l.5). */
-export function markNewMinorUnit(u: Unit, factory: string): void {
+export function markNewMinorUnit(s: AaeState, u: Unit, factory: string): void {
   const n = (factory.startsWith('minor:') ? factory.slice(6) : minorNationOf(factory)) as MinorNation | undefined;
   if (!n) return;
   u.nation = n;
-  if (BUILDS[n].ew(u.type)) u.ew = true;
+  // l.229: Italian fighters researched are regular pieces.
+  if (BUILDS[n].ew(u.type) && !(n === 'italy' && u.type === 'fighter' && researched(s, AXIS_MINOR, 'fighters') > 0)) u.ew = true;
 }
 
 // -----------------------------------------------------------------------------------------------------------------
@@ -122,6 +124,7 @@ export function minorRoom(s: AaeState, u: Unit, to: string): number {
   const n = u.nation as MinorNation;
   const dest = minorNationOf(to);
   if ((n === 'hungary' && dest === 'rumania') || (n === 'rumania' && dest === 'hungary')) return 0;
+  if (rivalsApart(s, n, to)) return 0;
   const b = book(s);
   if (n === 'bulgaria' && !b.bulgariaAttacked && AREAS.get(to)?.kind === 'land' && dest !== 'bulgaria' && to !== 'greece' && to !== 'yugoslavia') return 0;
   if (!soviet(to) || soviet(u.at)) return Infinity;
@@ -130,6 +133,19 @@ export function minorRoom(s: AaeState, u: Unit, to: string): number {
   if (!lim) return n === 'bulgaria' && !b.bulgariaAttacked ? 0 : Infinity;
   if (s.round < lim.from || (b.intoSu?.[n] ?? 0) >= lim.total || b.suRound?.[n] === s.round) return 0;
   return 1;
+}
+
+const RIVAL: Partial<Record<MinorNation, MinorNation>> = { hungary: 'rumania', rumania: 'hungary' };
+
+/**
+ * l.151: Hungarian and Rumanian units share a territory only with a German unit in it. Read as a limit on the moves
+ * of the nations' units: one ends a move where the other's stand only beside a German unit (ruling 84).
+ */
+function rivalsApart(s: AaeState, n: MinorNation, to: string): boolean {
+  const rival = RIVAL[n];
+  if (!rival || !isLand(to)) return false;
+  const here = s.units.filter((x) => x.at === to);
+  return here.some((x) => x.power === AXIS_MINOR && x.nation === rival) && !here.some((x) => x.power === 'germany');
 }
 
 /** After a move: a unit entering the Soviet Union spends its nation's move of the turn (l.153). */
@@ -144,6 +160,7 @@ export function noteMinorMove(s: AaeState, u: Unit, from: string): void {
 export function explainMinorMove(s: AaeState, u: Unit, to: string): string | null {
   if (minorRoom(s, u, to) > 0) return null;
   const n = u.nation as MinorNation;
+  if (rivalsApart(s, n, to)) return `${RULE_NEIGHBOURS}: Hungarian and Rumanian units may share a territory only with a German unit there`;
   if (soviet(to) && !soviet(u.at) && n !== 'bulgaria') return `${RULE_EASTERN_FRONT}: ${n} may send no more units into the Soviet Union now`;
   return n === 'bulgaria' ? `${RULE_NEIGHBOURS}: Bulgarian units enter only Greece and Yugoslavia until attacked` : `${RULE_NEIGHBOURS}: Hungarian and Rumanian units may not enter each other's country`;
 }

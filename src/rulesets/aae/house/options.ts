@@ -69,6 +69,7 @@ export const HOUSE_RULES: HouseRule[] = [
   { id: 'strike-choice', name: 'Air strike targets', lines: '80', description: 'With the naval combat sequence, the attacker announces before each air strike whether its aircraft strike at any ship or at warships only, ignoring submarines and transports' },
   { id: 'axis-minor', name: 'The Axis Minor player', lines: '3-5, 151-153', description: 'A fifth power, the Axis Minor (Italy with Greece and Libya, Hungary, Rumania, Bulgaria, Finland), plays its own turn after Germany\'s with the pieces, territories and income of its nations: Italy builds at its complex (army and aircraft early-war at -1, ships regular), Hungary 2 ground units a turn, Rumania infantry, artillery and submarines, Bulgaria 1 infantry, Finland 1 regular infantry in Helsinki; Hungarian and Rumanian units keep out of each other\'s country, Bulgarians go only to Greece and Yugoslavia until attacked, Hungary (from turn 2, 4 in all) and Italy (5 in all) send one unit a turn into the Soviet Union' },
   { id: 'vichy', name: 'Vichy France', lines: '177', description: 'Vichy holds Vichy France, Morocco, Algeria, Tunisia and Syria with its own forces (worth nothing to anyone; friendly to the Axis for supply): no unit enters but to attack, from turn 4 (Syria from turn 1); its ground units give up after one round unless the British attack; the first attack sends each ship of its fleet to the Axis on a 1, the Allies on a 6, else it is scuttled; every Vichy unit goes when Algeria falls' },
+  { id: 'research', name: 'Research and development', lines: '217-239', description: 'At the start of its turn a power rolls a d10 against its started research items (each from its start turn at research number 1, +1 a turn) and may gain one the roll reaches: German snorkel submarines (5) and night fighters (4); British submarine detection (3), night fighters (2) and paratroops (3); American submarine detection, Liberty ships and paratroops (3); Italian regular fighters (4, with the Axis Minor). An item is offered only with the rule it changes; detection and the snorkel may be gained twice' },
   { id: 'victory', name: 'Victory conditions (house)', lines: '241', description: 'Each power its own goal, checked at the end of every turn: the Axis hold 10 points of cities; the Soviets take Berlin, Budapest, Königsberg and Warsaw; the British defeat Germany and Italy and hold Egypt, Greece and Gibraltar; the Americans defeat Germany (it holds fewer than 2 areas of Germany). At the end of turn 16 Germany wins holding 2 areas of Germany' },
 ];
 
@@ -81,7 +82,7 @@ export const HOUSE_OPTIONS: OptionInfo[] = [
     default: false, values: [false, true],
   },
   ...HOUSE_RULES.map((r) => ({
-    id: `hr-${r.id}`, name: r.name, description: `${r.description} (house rules l.${r.lines})`, default: null, values: [null, false, true],
+    id: `hr-${r.id}`, name: r.name, description: `${r.description} (house rules l.${r.lines})`, default: null, values: [null, false, true], preset: HOUSE_PRESET,
   })),
 ];
 

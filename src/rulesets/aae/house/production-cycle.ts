@@ -6,6 +6,7 @@ import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Power, UnitType } from '../data/index.ts';
 import type { AaeState } from '../state.ts';
 import { POWER_NAMES, unitData } from '../world.ts';
+import { researched } from './research.ts';
 
 export const RULE_PRODUCTION_CYCLE = 'AAE house rules l.12 (production cycle)';
 
@@ -15,7 +16,12 @@ const TURNS: Readonly<Partial<Record<UnitType, number>>> = { fighter: 2, bomber:
 export interface TrackEntry { power: Power; type: UnitType; cost: number; of: number; paid: number; round: number }
 
 /** Turns a unit takes to build in this game. */
-export const turnsToBuild = (s: AaeState, t: UnitType): number => (s.opts.house['production-cycle'] ? TURNS[t] ?? 1 : 1);
+export function turnsToBuild(s: AaeState, t: UnitType, p: Power = s.power): number {
+  if (!s.opts.house['production-cycle']) return 1;
+  // House rules l.239: with Liberty ships researched the United States builds transports in one turn.
+  if (t === 'transport' && p === 'usa' && researched(s, p, 'liberty-ships') > 0) return 1;
+  return TURNS[t] ?? 1;
+}
 
 /** The `k`-th instalment (0-based) of `cost` in `of`: equal parts, the odd IPCs paid first (ruling 74). */
 export function instalment(cost: number, of: number, k: number): number {
@@ -28,7 +34,7 @@ const save = (s: AaeState, t: TrackEntry[]): void => { s.house = { ...(s.house ?
 
 /** Bought at the purchase step: the first instalment is paid and the unit goes on the track. */
 export function startBuild(s: AaeState, p: Power, t: UnitType, cost: number): void {
-  const of = turnsToBuild(s, t);
+  const of = turnsToBuild(s, t, p);
   s.ipcs[p] -= instalment(cost, of, 0);
   save(s, [...track(s), { power: p, type: t, cost, of, paid: 1, round: s.round }]);
 }

@@ -1,10 +1,10 @@
 // Supply (house rules l.20): before the combat move every land and air unit on land traces a route to a friendly
 // industrial complex through friendly territory and sea zones free of enemy surface warships (enemy submarines and
 // transports do not cut it); units that cannot are out of supply: -1 in combat (house/values.ts) and they may attack
-// only to reopen a route. German units in Norway may not trace through Finland (l.20 b). The Axis Minor's own
-// tracing (l.20 a) belongs to the missing fifth player.
+// only to reopen a route. German units in Norway may not trace through Finland (l.20 b); the Axis Minor's units need
+// only trace to their home country (l.20 a, ruling 84).
 import type { Ctx } from '../../../engine/index.ts';
-import type { Power } from '../data/index.ts';
+import { AXIS_MINOR, type MinorNation, type Power } from '../data/index.ts';
 import { isShip, isSub } from '../combat-rules.ts';
 import type { AaeState, Unit } from '../state.ts';
 import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay, isLand, neighbours, sideOf, unitData } from '../world.ts';
@@ -12,6 +12,18 @@ import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay,
 export const RULE_SUPPLY = 'AAE house rules l.20 (supply)';
 const NO_NORWAY_TRACE = new Set(['finland', 'helsinki']);
 const EXEMPT = new Set(['fort', 'militia', 'home-guard', 'partisan']);
+/** l.20 a: the home countries the Axis Minor's units may trace to (Italy's without its colonies and Greece: ruling 84). */
+const HOME: Record<MinorNation, readonly string[]> = {
+  italy: ['northern-italy', 'southern-italy', 'sicily', 'sardinia'], hungary: ['hungary', 'budapest'], rumania: ['rumania'],
+  bulgaria: ['bulgaria'], finland: ['finland', 'helsinki'],
+};
+
+/** How a unit traces: the areas it may not pass (l.20 b) and the home country it may trace to besides a complex (l.20 a). */
+function traceOf(u: Unit): { key: string; avoid?: ReadonlySet<string>; home?: readonly string[] } {
+  if (u.power === 'germany' && u.at === 'norway') return { key: 'germany:norway', avoid: NO_NORWAY_TRACE };
+  if (u.power === AXIS_MINOR && u.nation && u.nation in HOME) return { key: `minor:${u.nation}`, home: HOME[u.nation as MinorNation] };
+  return { key: u.power };
+}
 
 /** Sea zones holding a surface warship hostile to `p` (transports and submarines do not count). */
 function blockedSeas(s: AaeState, p: Power): Set<string> {
@@ -22,7 +34,7 @@ function blockedSeas(s: AaeState, p: Power): Set<string> {
  * Areas from which `p`'s side can trace supply. `taken`: an area counted as friendly (an attack that would reopen a
  * route); `avoid`: areas the trace may not pass.
  */
-export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: ReadonlySet<string>): Set<string> {
+export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: ReadonlySet<string>, home?: readonly string[]): Set<string> {
   const blocked = blockedSeas(s, p);
   const friendly = (id: string) => {
     if (!inPlay(s, id) || avoid?.has(id)) return false;
@@ -35,7 +47,9 @@ export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: Rea
   };
   const seen = new Set<string>();
   const queue: string[] = [];
-  for (const a of AREAS.values()) if (a.kind === 'land' && hasFactory(s, a.id) && friendly(a.id)) { seen.add(a.id); queue.push(a.id); }
+  for (const a of AREAS.values()) {
+    if (a.kind === 'land' && (hasFactory(s, a.id) || home?.includes(a.id)) && friendly(a.id)) { seen.add(a.id); queue.push(a.id); }
+  }
   while (queue.length) {
     const id = queue.pop()!;
     for (const n of neighbours(id)) {
@@ -59,10 +73,9 @@ export function checkSupply(ctx: Ctx<AaeState>): void {
   for (const u of s.units) {
     u.unsupplied = undefined;
     if (!checks(u)) continue;
-    const norway = u.power === 'germany' && u.at === 'norway';
-    const k = `${u.power}${norway ? ':norway' : ''}`;
-    let reach = cache.get(k);
-    if (!reach) { reach = suppliedAreas(s, u.power, undefined, norway ? NO_NORWAY_TRACE : undefined); cache.set(k, reach); }
+    const t = traceOf(u);
+    let reach = cache.get(t.key);
+    if (!reach) { reach = suppliedAreas(s, u.power, undefined, t.avoid, t.home); cache.set(t.key, reach); }
     if (reach.has(u.at)) continue;
     u.unsupplied = true;
     out.set(u.power, (out.get(u.power) ?? 0) + 1);
@@ -73,5 +86,6 @@ export function checkSupply(ctx: Ctx<AaeState>): void {
 /** An out-of-supply unit attacks only where taking the area reopens its route (the area would be in supply). */
 export function attackAllowed(s: AaeState, u: Unit, to: string): boolean {
   if (!u.unsupplied || !s.opts.house.supply) return true;
-  return suppliedAreas(s, u.power, to, u.power === 'germany' && u.at === 'norway' ? NO_NORWAY_TRACE : undefined).has(to);
+  const t = traceOf(u);
+  return suppliedAreas(s, u.power, to, t.avoid, t.home).has(to);
 }

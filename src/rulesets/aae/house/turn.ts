@@ -10,6 +10,7 @@ import { startOil } from './oil.ts';
 import { homeGuardArrives } from './home-guard.ts';
 import { fortsFinished } from './new-units.ts';
 import { dueEntries } from './production-cycle.ts';
+import { startResearch } from './research.ts';
 import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } from '../world.ts';
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
@@ -29,6 +30,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   if (s.opts.house.commonwealth && p === 'uk' && s.round <= 4 && COMMONWEALTH_AREAS.some((a) => controller(s, a) === 'uk')) ctx.push('commonwealth', {});
   if (s.opts.house['home-guard'] && p === 'uk') homeGuardArrives(ctx);
   startRepairs(ctx, p);
+  if (s.opts.house.research) startResearch(ctx, p);
   if (s.opts.house['production-cycle'] && dueEntries(s, p).length) ctx.push('time-track', { power: p });
   if ((s.opts.house.oil || s.opts.house['oil-raid']) && p === 'germany') startOil(ctx);
   if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});

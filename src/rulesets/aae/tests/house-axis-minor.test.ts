@@ -1,10 +1,10 @@
 // House rules l.3-5, 151-153 (the Axis Minor player, `hr-axis-minor`); rulings 79-80.
 import { describe, expect, it } from 'vitest';
-import { applyAction, prompts, setupGame } from '../../../engine/index.ts';
+import { applyAction, prompts, seatsInPlay, setupGame } from '../../../engine/index.ts';
 import { aae } from '../index.ts';
-import { SCENARIO, initialState } from '../setup.ts';
+import { SCENARIO, initialState, resolveOptions } from '../setup.ts';
 import type { AaeState } from '../state.ts';
-import { aaeRig, position, u } from '../testing.ts';
+import { aaeRig, position, u, unitsOf } from '../testing.ts';
 
 const on = (...ids: string[]) => Object.fromEntries(ids.map((id) => [`hr-${id}`, true]));
 const labels = (rig: ReturnType<typeof aaeRig>, s: AaeState) => rig.choices(s).map((c) => c.label);
@@ -20,6 +20,17 @@ describe('house rules l.3: the Axis Minor, a fifth power', () => {
     // Northern Italy 4, Southern Italy 2, Libya, Greece, Hungary 2, Bulgaria, Rumania, Finland: 13 of Germany's 40.
     expect([s.ipcs.germany, s.ipcs.minor]).toEqual([27, 13]);
     expect([base.ipcs.germany, base.control['northern-italy'], base.units.some((x) => x.power === 'minor')]).toEqual([40, 'germany', false]);
+  });
+
+  it('has a seat exactly when its switch is on, by itself or by the preset (Ruleset.seatOptions, served to the home page)', () => {
+    for (const houseRules of [false, true]) {
+      for (const v of [null, false, true]) {
+        const options = { houseRules, 'hr-axis-minor': v };
+        const has = seatsInPlay(aae, SCENARIO, options).includes('minor');
+        expect(has).toBe(resolveOptions(options).house['axis-minor'] === true);
+        expect(has).toBe(v === true || (v === null && houseRules));
+      }
+    }
   });
 
   it('plays its own turn after Germany\'s, before the Soviet Union\'s, on its own seat', () => {
@@ -106,5 +117,35 @@ describe('house rules l.151-153: hostile neighbours and the Eastern front', () =
     expect(into(rumanians, 'u1').map((c) => (c.action.units as string[]).length)).toEqual([1, 2]);
     const turn2 = rig.start(position({ units, options: on('axis-minor'), control: { bessarabia: 'germany' }, round: 2 }), 'noncombat-move', 'minor');
     expect(into(turn2, 'u1').map((c) => (c.action.units as string[]).length)).toEqual([1]);
+  });
+
+  it('Hungarians and Rumanians share a territory only beside a German unit (l.151 stacking, ruling 84)', () => {
+    const rig = aaeRig();
+    const units = [u('minor', 'infantry', 'hungary', 1, { nation: 'hungary' }), u('minor', 'infantry', 'yugoslavia', 1, { nation: 'rumania' })];
+    const apart = rig.start(position({ units, options: on('axis-minor') }), 'noncombat-move', 'minor');
+    const to = (st: AaeState) => rig.choices(st).filter((c) => c.action.type === 'move' && (c.action.units as string[]).includes('u1')).map((c) => c.action.to);
+    expect(to(apart)).not.toContain('yugoslavia');
+    expect(to(apart)).toContain('austria');
+    expect(() => rig.play(apart, 'minor', { type: 'move', units: ['u1'], to: 'yugoslavia' })).toThrow(/l\.151 \(hostile neighbours\): Hungarian and Rumanian units may share a territory only with a German unit/);
+    const beside = rig.start(position({ units: [...units, u('germany', 'infantry', 'yugoslavia')], options: on('axis-minor') }), 'noncombat-move', 'minor');
+    expect(to(beside)).toContain('yugoslavia');
+    const s = rig.play(beside, 'minor', { type: 'move', units: ['u1'], to: 'yugoslavia' });
+    expect(s.units.filter((x) => x.at === 'yugoslavia').map((x) => x.nation ?? x.power).sort()).toEqual(['germany', 'hungary', 'rumania']);
+  });
+});
+
+describe('house rules l.20 a: the Axis Minor traces supply to its home country', () => {
+  it('cut off in Finland, Finnish infantry is in supply at home; Hungarian and German infantry there are not (ruling 84)', () => {
+    const rig = aaeRig();
+    const units = [
+      u('minor', 'infantry', 'finland', 1, { nation: 'finland' }), u('minor', 'infantry', 'finland', 1, { nation: 'hungary' }),
+      u('germany', 'infantry', 'finland'), u('uk', 'battleship', 'baltic-sea'), u('uk', 'battleship', 'barents-sea'),
+    ];
+    let s = rig.start(position({ units, control: { norway: 'uk' }, options: on('axis-minor', 'supply') }), 'purchase', 'germany');
+    s = rig.play(s, 'germany', { type: 'done' });
+    expect(rig.log()).toContain('Germany: 1 unit out of supply (-1 in combat)');
+    expect(rig.log()).toContain('Axis Minor: 1 unit out of supply (-1 in combat)');
+    expect(unitsOf(s, 'minor', 'finland').map((x) => [x.nation, x.unsupplied ?? false])).toEqual([['finland', false], ['hungary', true]]);
+    expect(unitsOf(s, 'germany', 'finland')[0]!.unsupplied).toBe(true);
   });
 });

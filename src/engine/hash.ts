@@ -22,7 +22,106 @@ function hex53(h1: number, h2: number): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
-/** Hash of a JSON value. Key order is insertion order, which deterministic rules code reproduces exactly. */
+/** cyrb53 (both seeds) fed piece by piece: the same value as hashString of the pieces joined. */
+class Hasher {
+  // As int32 (every operation on them converts to int32 or uint32 first, so the seeds' wrap changes nothing).
+  private readonly h = Int32Array.of(0xdeadbeef, 0x41c6ce57, 0xdeadbeef ^ 0x9e3779b9, 0x41c6ce57 ^ 0x9e3779b9);
+  feed(str: string): void {
+    const h = this.h;
+    let a1 = h[0]!, a2 = h[1]!, b1 = h[2]!, b2 = h[3]!;
+    for (let i = 0; i < str.length; i++) {
+      const ch = str.charCodeAt(i);
+      a1 = Math.imul(a1 ^ ch, 2654435761);
+      a2 = Math.imul(a2 ^ ch, 1597334677);
+      b1 = Math.imul(b1 ^ ch, 2654435761);
+      b2 = Math.imul(b2 ^ ch, 1597334677);
+    }
+    h[0] = a1; h[1] = a2; h[2] = b1; h[3] = b2;
+  }
+  digest(): string {
+    const h = this.h;
+    return hex53(h[0]!, h[1]!) + hex53(h[2]!, h[3]!);
+  }
+}
+
+type Obj = Record<string, unknown>;
+
+/**
+ * JSON text of deeply frozen objects, kept by identity (settled copy-on-write states share their frozen parts from state
+ * to state, and such an object never changes); dropped with the object.
+ */
+const frozenText = new WeakMap<object, string>();
+
+/** Frozen objects with more keys than this are records by id: their text is joined from their members' kept texts. */
+const RECORD_KEYS = 32;
+
+/** Record keys as JSON text with the colon (ids of units, hexes...: a few thousand at most). */
+const keyText = new Map<string, string>();
+
+const skipped = (x: unknown): boolean => x === undefined || typeof x === 'function' || typeof x === 'symbol';
+
+/** JSON.stringify(v), kept, when `v` and everything in it is frozen; else undefined (it may still change). */
+function frozenJson(v: object): string | undefined {
+  const known = frozenText.get(v);
+  if (known !== undefined) return known;
+  if (!Object.isFrozen(v) || typeof (v as Obj).toJSON === 'function') return undefined;
+  let t: string;
+  if (Array.isArray(v)) {
+    for (const x of v) if (typeof x === 'object' && x !== null && frozenJson(x) === undefined) return undefined;
+    t = JSON.stringify(v);
+  } else {
+    const keys = Object.keys(v);
+    if (keys.length <= RECORD_KEYS) {
+      for (const k of keys) {
+        const x = (v as Obj)[k];
+        if (typeof x === 'object' && x !== null && frozenJson(x) === undefined) return undefined;
+      }
+      t = JSON.stringify(v);
+    } else {
+      // Joined from the members' kept texts, not concatenated: one flat string (a rope reads slowly when hashed).
+      const parts: string[] = [];
+      for (const k of keys) {
+        const x = (v as Obj)[k];
+        if (skipped(x)) continue;
+        let xt: string | undefined;
+        if (typeof x === 'object' && x !== null) {
+          xt = frozenJson(x);
+          if (xt === undefined) return undefined;
+        } else xt = JSON.stringify(x);
+        let kt = keyText.get(k);
+        if (kt === undefined) {
+          kt = `${JSON.stringify(k)}:`;
+          if (keyText.size < 100_000) keyText.set(k, kt);
+        }
+        parts.push(parts.length ? ',' : '{', kt, xt);
+      }
+      parts.push(parts.length ? '}' : '{}');
+      t = parts.join('');
+    }
+  }
+  frozenText.set(v, t);
+  return t;
+}
+
+/**
+ * Hash of a JSON value: hashString(JSON.stringify(state)), fed member by member, with the text of deeply frozen members
+ * kept between calls. Key order is insertion order, which deterministic rules code reproduces exactly.
+ */
 export function stateHash(state: unknown): string {
-  return hashString(JSON.stringify(state));
+  if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof (state as Obj).toJSON === 'function') {
+    return hashString(JSON.stringify(state));
+  }
+  const h = new Hasher();
+  let sep = '{';
+  for (const k of Object.keys(state)) {
+    const x = (state as Obj)[k];
+    if (skipped(x)) continue;
+    h.feed(sep);
+    h.feed(JSON.stringify(k));
+    h.feed(':');
+    h.feed((typeof x === 'object' && x !== null ? frozenJson(x) : undefined) ?? JSON.stringify(x));
+    sep = ',';
+  }
+  h.feed(sep === '{' ? '{}' : '}');
+  return h.digest();
 }

@@ -156,16 +156,32 @@ interface Facts {
   /** Facts made by `derivedFrom` here: the state's children inherit them. */
   reusable: Map<string, unknown> | undefined;
   /** The `derivedFrom` facts known at the state this one was applied from (its own and those it inherited). */
-  inherited: Map<string, unknown> | undefined;
+  inherited: Inherited | undefined;
   /** Check mode: every fact reused from an earlier state is also computed from scratch and compared. */
   check: boolean;
   /** Made for one query on an unsettled state, dropped after it. */
   temporary?: boolean;
 }
 
+/**
+ * Inherited facts as a short chain of the ancestors' maps, newest first (copying one map of several hundred facts
+ * into every new state cost more than the lookups): merged into one map when it grows past INHERITED_DEPTH.
+ */
+interface Inherited { facts: Map<string, unknown>; older: Inherited | undefined; depth: number }
+
+const INHERITED_DEPTH = 8;
+
+function inheritedFact(chain: Inherited | undefined, key: string): unknown {
+  for (let c = chain; c; c = c.older) {
+    const v = c.facts.get(key);
+    if (v !== undefined || c.facts.has(key)) return v;
+  }
+  return undefined;
+}
+
 const settledFacts = new WeakMap<object, Facts>();
 
-function newFacts(inherited: Map<string, unknown> | undefined, check: boolean): Facts {
+function newFacts(inherited: Inherited | undefined, check: boolean): Facts {
   return { values: new Map(), reusable: undefined, inherited, check };
 }
 
@@ -174,8 +190,16 @@ function settle(state: object, from: object | null): Facts {
   const parent = from ? settledFacts.get(from) : undefined;
   let inherited = parent?.inherited;
   if (parent?.reusable?.size) {
-    inherited = new Map(inherited);
-    for (const [k, v] of parent.reusable) inherited.set(k, v);
+    if (!inherited || inherited.depth < INHERITED_DEPTH) {
+      inherited = { facts: parent.reusable, older: inherited, depth: (inherited?.depth ?? 0) + 1 };
+    } else {
+      const merged = new Map<string, unknown>();
+      const chain: Map<string, unknown>[] = [];
+      for (let c: Inherited | undefined = inherited; c; c = c.older) chain.push(c.facts);
+      for (let i = chain.length - 1; i >= 0; i--) for (const [k, v] of chain[i]!) merged.set(k, v);
+      for (const [k, v] of parent.reusable) merged.set(k, v);
+      inherited = { facts: merged, older: undefined, depth: 1 };
+    }
   }
   const f = newFacts(inherited, parent?.check ?? false);
   settledFacts.set(state, f);
@@ -226,7 +250,7 @@ export function derivedFrom<T>(state: BaseState, key: string, compute: (previous
   const f = settledFacts.get(state);
   if (!f) return compute(undefined);
   if (f.values.has(key)) return f.values.get(key) as T;
-  const previous = f.inherited?.get(key) as T | undefined;
+  const previous = inheritedFact(f.inherited, key) as T | undefined;
   const v = compute(previous);
   if (f.check && previous !== undefined) {
     const fresh = compute(undefined);
@@ -728,12 +752,26 @@ function freezeSettled(state: BaseState): void {
   for (const k in s) if (k !== 'rng' && k !== 'stack' && k !== 'sealed') s[k] = settledCopy(s[k]);
 }
 
+/** Objects with more keys than this are records by id (V8 keeps them as dictionaries anyway): frozen in place. */
+const RECORD_KEYS = 32;
+
 /** `v` frozen, rebuilt where it is not frozen yet (settled copy-on-write states share frozen subtrees). */
 function settledCopy(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) v[i] = settledCopy(v[i]);
     return Object.freeze(v);
+  }
+  const keys = Object.keys(v);
+  if (keys.length > RECORD_KEYS) {
+    // In place: rewriting an existing key keeps its place, so the key order (and the state's JSON) is the rebuild's.
+    const o = v as Obj;
+    for (const k of keys) {
+      const x = o[k];
+      if (x === undefined) delete o[k];
+      else if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) o[k] = settledCopy(x);
+    }
+    return Object.freeze(o);
   }
   const out: Obj = {};
   for (const k in v) {

@@ -171,8 +171,8 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
   });
 
   it('2WW 9.1 a land attack on Poland: declared on the map, attackers chosen, dice and arithmetic in the log', async () => {
-    // The attack on 2405 is a choice with a hex and no unit: the hex is highlighted with no unit selected, and a
-    // click on the Polish counter drawn over the highlight picks it.
+    // The attacks on 2405 are a group of the structured combat prompt with a hex and no unit: the hex is highlighted
+    // with no unit selected, and a click on the Polish counter drawn over the highlight picks its one attack.
     const before = await stateId(page);
     await page.locator('[data-testid=hl-2405]').waitFor({ state: 'attached' });
     await showOnMap(page, page.locator('[data-testid=map] [data-hex="2405"] [data-unit="pl-inf-2"]'));
@@ -218,6 +218,9 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     expect(await page.locator('[data-testid=prompt-text]').textContent()).toContain(COMBAT_DECLARE);
 
     // French air in 1707 (Lille): the Allies may add defensive support (2WW 9.1.2), a prompt the AI answers.
+    // The combat prompt lists its attacks per hex (a structured prompt): open 1707's, then pick the air/sea attack.
+    await page.locator('[data-testid=group][data-group="1707"]').click();
+    await page.locator('[data-testid=choice]', { hasText: 'Air/sea attack on 1707' }).waitFor();
     await pick(page, 'Air/sea attack on 1707');
     await pick(page, 'Add GE 2d air');
     await pick(page, /^\d?Attack 1707 Lille with GE 2d air$/);

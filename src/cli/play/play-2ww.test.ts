@@ -29,9 +29,12 @@ describe('theater play on 2ww, scripted', () => {
 
   it('2WW 8, 9: ending the movement phase opens the combat phase, and save/--load reproduces the state hash', async () => {
     const out = join(dir, 'save.json');
-    const r1 = await playScript({ ...base, out }, ['/ge-arm-1', '1', '1', 'End the movement phase', 'view 2205', 'quit'], 120);
+    const r1 = await playScript({ ...base, out }, ['/ge-arm-1', '1', '1', 'End the movement phase', '/2306', '1', 'view 2205', 'quit'], 120);
     expect(r1.out).toContain('axis: End the movement phase');
     expect(r1.out).toContain('axis decides: axis combat: declare an attack or end the phase [2WW 9]');
+    // 2WW 9 is a structured prompt too: a group per hex an attack may reach, its attacks listed when opened
+    expect(r1.out).toMatch(/\d+\) Attack 2306 Lodz >/);
+    expect(r1.out).toMatch(/1\) Land attack on Lodz/);
     expect(r1.out).toMatch(/Pieces by location matching "2205"/);
     const log1 = readLog(out);
     const hash1 = log1.entries[log1.entries.length - 1]!.hash;

@@ -751,7 +751,7 @@ function movementGroupChoices(state: TwoWWState, frame: MovementFrame, id: strin
 }
 
 /** The units' ids sorted, reused from the state before while the ids are the same (the counters of a game). */
-function sortedUnitIds(state: TwoWWState): string[] {
+export function sortedUnitIds(state: TwoWWState): string[] {
   return derivedFrom<{ ids: string[]; sorted: string[] }>(state, '2ww:sorted-unit-ids', (prev) => {
     const ids = Object.keys(state.units);
     if (prev && prev.ids.length === ids.length && prev.ids.every((id, i) => id === ids[i])) return prev;
@@ -931,8 +931,18 @@ export function transitAttackers(state: TwoWWState, mover: Side, node: number, f
   return foes.filter((id) => (unitClass(state, id) === 'fleet' ? fleetZocCovers(state, id, node) : airZocCovers(state, id, node))).sort();
 }
 
-/** What an entry may change besides the mover (2WW 5.3, 12: invasions, conquests, captured cities). */
-const politicsKey = (s: TwoWWState): string => JSON.stringify(s.politics) + JSON.stringify(s.countries) + JSON.stringify(s.control);
+/**
+ * What an entry may change besides the mover (2WW 5.3, 12: invasions, conquests, captured cities): while the three
+ * records are still the settled state's frozen objects, the objects themselves (a write copies them first); else
+ * their text.
+ */
+function politicsKey(s: TwoWWState): readonly object[] | string {
+  if (Object.isFrozen(s.politics) && Object.isFrozen(s.countries) && Object.isFrozen(s.control)) return [s.politics, s.countries, s.control];
+  return JSON.stringify(s.politics) + JSON.stringify(s.countries) + JSON.stringify(s.control);
+}
+
+const samePoliticsKey = (a: readonly object[] | string, b: readonly object[] | string): boolean =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /** Walk the pending move until it ends or a sub-procedure must run; `facts` are the unchanged state's, when known. */
 function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
@@ -954,7 +964,7 @@ function continueMove(ctx: C, frame: MovementFrame, facts?: MoveFacts): void {
     if (!ok) { p.path = []; break; }
     const u = s.units[p.unit]!;
     const to = w.board.index(u.where);
-    if (before !== null && politicsKey(s) !== before) f = new MoveFacts(s, frame.side);
+    if (before !== null && !samePoliticsKey(politicsKey(s), before)) f = new MoveFacts(s, frame.side);
     if (p.mode === 'land' && displacementCandidates(s).length) {
       bump(ctx, frame, p.path.length ? { pending: p as MovementFrame['pending'] } : { pending: undefined });
       ctx.push('displacement', {});

@@ -1,7 +1,7 @@
 // 2WW 7 Production and 12.3 Lend-Lease: Turn Record Track additions, points from supplied production cities and
 // bonuses, the minors' Winter point, building from the force pool and upgrading, placement (7.2), and the limits on
 // Italy, the USSR and the US.
-import { write } from '../../engine/index.ts';
+import { derivedFrom, write } from '../../engine/index.ts';
 import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import { actionOf, type ProductionAction } from './actions.ts';
 
@@ -13,7 +13,7 @@ import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
 import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
-import { displacementCandidates } from './movement.ts';
+import { displacementCandidates, sortedUnitIds } from './movement.ts';
 import { isProductionCity } from './politics.ts';
 import { controlOfHex } from './combat/rules-world.ts';
 import { inPlay, mkPrompt } from './combat/common.ts';
@@ -39,6 +39,8 @@ const season = (s: TwoWWState) => turnInfo(s.turn).season;
  */
 export class CityLines {
   private readonly nets: Partial<Record<Side, SupplyNet>> = {};
+  /** Source hexes by side and target (the scans of the map are the same for every hex asked). */
+  private readonly sources = new Map<string, number[]>();
   constructor(private readonly s: TwoWWState) {}
 
   /**
@@ -50,10 +52,15 @@ export class CityLines {
     const n = w.board.find(hex);
     if (n < 0) return false;
     const net = (this.nets[side] ??= new SupplyNet(s, side));
-    const ownMajor = (p: string) => isMajor(p) && usable(s, p) && s.countries[p]!.controller === side;
-    const sources = power === 'major' ? allFriendlyCapitals(s, side).filter((c) => ownMajor(w.hexes[c]!.capitalOf!))
-      : power === 'production' ? friendlyProductionCities(s, side)
-        : power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side);
+    const key = `${side}|${power ?? ''}`;
+    let sources = this.sources.get(key);
+    if (!sources) {
+      const ownMajor = (p: string) => isMajor(p) && usable(s, p) && s.countries[p]!.controller === side;
+      sources = power === 'major' ? allFriendlyCapitals(s, side).filter((c) => ownMajor(w.hexes[c]!.capitalOf!))
+        : power === 'production' ? friendlyProductionCities(s, side)
+          : power ? supplySourceHexes(s, power, side) : allFriendlyCapitals(s, side);
+      this.sources.set(key, sources);
+    }
     return net.traces(n, sources, 'place');
   }
 }
@@ -95,7 +102,11 @@ function usersOfCity(s: TwoWWState, side: Side, hex: string, lines: CityLines): 
 
 /** The side's chosen user of such a city; by default the first in setup order (ruling R-P1). */
 function userOfCity(s: TwoWWState, side: Side, hex: string, lines: CityLines): string | null {
-  const users = usersOfCity(s, side, hex, lines);
+  return chosenUser(s, hex, usersOfCity(s, side, hex, lines));
+}
+
+/** Of a city's `users`, the one chosen for it, else the first. */
+function chosenUser(s: TwoWWState, hex: string, users: string[]): string | null {
   const chosen = s.production.assign?.[hex];
   return chosen && users.includes(chosen) ? chosen : users[0] ?? null;
 }
@@ -329,8 +340,8 @@ export function productionChoices(s: TwoWWState, power: string, points: number):
   const noBuild = upgradesOnly || (power === 'us' && !s.politics.usEntered);
   if (!noBuild) {
     const scratch = new Map<Side, PlacementScratch>();
-    for (const [id, u] of Object.entries(s.units).sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (u.where !== POOL || powerOf(s, id) !== power) continue;
+    for (const id of sortedUnitIds(s)) {
+      if (s.units[id]!.where !== POOL || powerOf(s, id) !== power) continue;
       const cost = unitProductionCost(id, 'build');
       if (cost === null || cost > points) continue;
       for (const hex of placementHexes(s, id, scratch, lines)) acts.push({ type: 'build', unit: id, hex });
@@ -364,13 +375,23 @@ export function spendingOrder(s: TwoWWState): string[] {
 const ASSIGNING: Side[] = ['allies', 'axis'];
 const POWER_LABEL: Record<string, string> = { fr: 'France', su: 'the USSR', gb: 'Britain', it: 'Italy', ge: 'Germany' };
 
+/**
+ * contestedCities of a settled state, reused from the state before while everything it reads is the same frozen
+ * object (an assignment changes only `production.assign`, which it does not read).
+ */
+function contestedOf(s: TwoWWState, side: Side): { hex: string; users: string[] }[] {
+  const inputs = [s.world, s.units, s.control, s.countries, s.politics, s.production.bombed];
+  return derivedFrom<{ inputs: unknown[]; cities: { hex: string; users: string[] }[] }>(s, `2ww:contested-cities:${side}`, (prev) =>
+    prev && Object.isFrozen(s.units) && prev.inputs.every((x, i) => x === inputs[i]) ? prev : { inputs, cities: contestedCities(s, side) }).cities;
+}
+
 function assignPrompt(s: TwoWWState, side: Side) {
   const w = worldOf(s);
-  const lines = new CityLines(s);
-  const cities = contestedCities(s, side, lines);
+  const cities = contestedOf(s, side);
   if (!cities.length) return [];
   const name = (hex: string) => `${hexData(w, w.board.index(hex))?.city ?? hex} (${hex})`;
-  const now = (hex: string) => userOfCity(s, side, hex, lines)!;
+  const user = new Map(cities.map((c) => [c.hex, chosenUser(s, c.hex, c.users)!]));
+  const now = (hex: string) => user.get(hex)!;
   const choices: Choice[] = cities.flatMap((c) => c.users.filter((p) => p !== now(c.hex)).map((p) => ({
     action: { type: 'assign', hex: c.hex, power: p }, label: `Give ${name(c.hex)} to ${POWER_LABEL[p] ?? p}`, refs: { place: c.hex },
   })));

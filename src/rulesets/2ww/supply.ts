@@ -72,11 +72,10 @@ function sameWhereReached(before: TraceFlags, now: TraceFlags, reach: SupplySets
  * unchanged, or while this side's flags changed only where no line of that search reached. Not for movement
  * (`moved`): its own reuse (movement.ts moveSupply) is keyed finer.
  */
-function reusedTrace(state: TwoWWState, side: Side, what: string, sources: readonly (readonly number[])[], moved: boolean,
+function reusedTrace(state: TwoWWState, side: Side, what: string, from: string, moved: boolean,
   flags: () => TraceFlags, trace: () => SupplySetsMap): SupplySetsMap {
   if (moved) return trace();
   const inputs = supplyInputs(state);
-  const from = JSON.stringify(sources);
   return derivedFrom<{ inputs: string; from: string; flags: TraceFlags | null; result: SupplySetsMap }>(state, `2ww:supply:${side}:${what}`, (prev) => {
     if (prev?.inputs === inputs) return prev;
     const now = flags();
@@ -89,18 +88,27 @@ function reusedTrace(state: TwoWWState, side: Side, what: string, sources: reado
  * Where the land units and fleets (not aboard) are, and their land (5.1.1) and fleet (5.1.2) ZOC: per node, bit 1 for
  * the Axis's, 2 for the Allies'. One pass over the units per state serves both sides' flags.
  */
-interface Presence { land: Uint8Array; fleet: Uint8Array; landZoc: Uint8Array; fleetZoc: Uint8Array }
+interface Presence {
+  land: Uint8Array; fleet: Uint8Array; landZoc: Uint8Array; fleetZoc: Uint8Array;
+  /** Each side's powers with units on the map (air included), in unit order, at most 31 (a bit each in its search). */
+  powers: Record<Side, string[]>;
+}
 
 function presence(state: TwoWWState): Presence {
   return derived(state, '2ww:supply-presence', () => {
     const w = worldOf(state), b = w.board, N = b.nodeCount;
-    const p: Presence = { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N) };
+    const p: Presence = {
+      land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: { axis: [], allies: [] },
+    };
     for (const id of Object.keys(state.units)) {
       const u = state.units[id]!;
       if (!onMap(u.where)) continue;
-      const c = unitClass(state, id);
-      const s = c === 'air' ? null : sideOfUnit(state, id);
+      const s = sideOfUnit(state, id);
       if (!s) continue;
+      const powers = p.powers[s], power = powerOf(state, id);
+      if (powers.length < 31 && !powers.includes(power)) powers.push(power);
+      const c = unitClass(state, id);
+      if (c === 'air') continue;
       const n = b.find(u.where);
       if (n < 0) continue;
       const bit = s === 'axis' ? 1 : 2;
@@ -112,6 +120,29 @@ function presence(state: TwoWWState): Presence {
       } else p.fleet[n]! |= bit;
     }
     return p;
+  });
+}
+
+/**
+ * One side's supply sources, a set per power with units on the map (a bit each in the side's search): reused from the
+ * state before while the powers, control and countries (the sources' inputs, supplySourceHexes) are the same.
+ */
+interface PowerSources { world: string; key: string; control: object; countries: object; bits: Map<string, number>; sets: number[][]; from: string }
+
+function powerSources(state: TwoWWState, side: Side): PowerSources {
+  const world = state.world ?? 'campaign';
+  const powers = presence(state).powers[side];
+  const key = powers.join(',');
+  return derivedFrom<PowerSources>(state, `2ww:supply-sources:${side}`, (prev) => {
+    const { control, countries } = state;
+    if (prev && prev.world === world && prev.key === key && prev.control === control && prev.countries === countries
+      && Object.isFrozen(control) && Object.isFrozen(countries)) return prev;
+    const bits = new Map<string, number>(), sets: number[][] = [];
+    for (const p of powers) {
+      bits.set(p, 1 << bits.size);
+      sets.push(supplySourceHexes(state, p, side));
+    }
+    return { world, key, control, countries, bits, sets, from: JSON.stringify(sets) };
   });
 }
 
@@ -226,7 +257,7 @@ export class SupplyNet {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = reusedTrace(this.state, this.side, key, [sources], !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
+    const r = reusedTrace(this.state, this.side, key, JSON.stringify([sources]), !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
     this.cache.set(key, r);
     return r;
   }
@@ -285,19 +316,9 @@ export class SupplyNet {
   /** One search for every power of this side at once: a bit per power, from its own sources (traceSupplySets). */
   private multi(): { bits: Map<string, number>; sets: SupplySetsMap } {
     if (this.multiCache) return this.multiCache;
-    const s = this.state;
-    const bits = new Map<string, number>();
-    const sourceSets: number[][] = [];
-    for (const id of Object.keys(s.units)) {
-      if (bits.size >= 31) break;
-      if (!onMap(s.units[id]!.where) || sideOfUnit(s, id) !== this.side) continue;
-      const p = powerOf(s, id);
-      if (bits.has(p)) continue;
-      bits.set(p, 1 << bits.size);
-      sourceSets.push(supplySourceHexes(s, p, this.side));
-    }
+    const src = powerSources(this.state, this.side);
     // The sources follow from control and countries, which are among the supply inputs.
-    this.multiCache = { bits, sets: reusedTrace(s, this.side, `powers:${[...bits.keys()].join(',')}`, sourceSets, !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, sourceSets, this.rules(), LAND)) };
+    this.multiCache = { bits: src.bits, sets: reusedTrace(this.state, this.side, `powers:${src.key}`, src.from, !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, src.sets, this.rules(), LAND)) };
     return this.multiCache;
   }
 

@@ -19,7 +19,7 @@ import {
 } from './house/battle.ts';
 import type { AaeState, Unit } from './state.ts';
 import {
-  POWER_NAMES, adjacent, areaName, controller, describeUnits, enemies, friendlyLand, hostileSea, isLand, neighbours, unitData,
+  POWER_NAMES, adjacent, areaName, controller, describeUnits, enemies, friendlyLand, hostileSea, isLand, neighboursIn, unitData,
 } from './world.ts';
 import { removeUnit } from './units.ts';
 import { RULE_MAX_ROUNDS, maxRounds } from './house/rounds.ts';
@@ -719,7 +719,7 @@ function afterSeaBattle(ctx: Ctx<AaeState>, zone: string): void {
 }
 
 function landNear(s: AaeState, zone: string, p: Power): string | null {
-  return neighbours(zone).map((n) => n.id).filter((id) => friendlyLand(s, id, p)).sort()[0] ?? null;
+  return neighboursIn(s, zone).map((n) => n.id).filter((id) => friendlyLand(s, id, p)).sort()[0] ?? null;
 }
 
 function submergeAsk(s: AaeState, f: BattleFrame): Prompt | null {

@@ -48,7 +48,7 @@ export function aaeAssets(roundLimit = 16): Assets {
       name: r.name, kind: r.kind, polygons: g.polygons, label: g.label,
       ...(r.owner ? { owner: r.owner } : {}),
       ...(r.value !== undefined ? { value: r.value } : {}),
-      marks: [...(r.marks ?? []), REGIONS_MARK, ...(r.host ? [`host:${r.host}`] : [])],
+      marks: [...(r.marks ?? []), r.id === AAE_DATA.house.gulfOfFinland.zone ? 'option:hr-mines' : REGIONS_MARK, ...(r.host ? [`host:${r.host}`] : [])],
       source: g.source,
     };
   }
@@ -58,7 +58,7 @@ export function aaeAssets(roundLimit = 16): Assets {
       boxes,
       adjacency: [
         ...AAE_DATA.map.adjacency.map(([a, b, kind]) => ({ a, b, kind })),
-        ...house.adjacency.map(([a, b, kind]) => ({ a, b, kind, source: { reconstructed: `${REGIONS_MARK}: house rules' regional map (data/house-map.json)` } })),
+        ...house.adjacency.map(([a, b, kind]) => ({ a, b, kind, source: { reconstructed: `${a === house.gulfOfFinland.zone || b === house.gulfOfFinland.zone ? 'option:hr-mines' : REGIONS_MARK}: house rules' regional map (data/house-map.json)` } })),
       ],
       countries: Object.fromEntries(POWERS.map((p) => [p, { name: POWER_NAMES[p], color: POWER_COLORS[p]! }])),
       tracks: [

@@ -36,6 +36,7 @@ const config: AreaMapConfig = {
     urals: { name: 'The Urals', kind: 'land', owner: 'ussr', value: 1, land: [{ countries: ['Russia'], within: box(53.5, 52, 58, 61), source: drawn('the Ural cities') }], source: drawn('the Urals') },
     estonia: { name: 'Estonia', kind: 'land', owner: 'ussr', value: 0, land: [{ countries: ['Estonia'] }], source: { reconstructed: 'Estonia: today\'s borders stand in' } },
     portugal: { name: 'Portugal', kind: 'neutral', land: [{ countries: ['Portugal'] }], source: { reconstructed: 'Portugal: today\'s borders stand in' } },
+    'gulf-of-finland': { name: 'Gulf of Finland', kind: 'sea', sea: [box(22.8, 59.1, 30.5, 60.8)], source: drawn('the Gulf of Finland east of Hanko (house rules l.173, with hr-mines)') },
     'red-sea': { name: 'Red Sea', kind: 'sea', sea: [box(32, 20, 44, 30.2)], source: drawn('the Red Sea and the Gulf of Suez') },
   },
 };

@@ -5,6 +5,7 @@
 // several legs while it has movement left (so armour blitzes one empty territory, then goes on).
 import { oilPenalty } from './house/oil.ts';
 import { explainVichy, mayEnterVichy, vichyAttacked } from './house/vichy.ts';
+import { gulfMines } from './house/mines.ts';
 import { explainMinorMove, minorRoom, noteBulgariaAttacked, noteMinorMove } from './house/axis-minor.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
@@ -21,7 +22,7 @@ import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
   AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasFactory, hasMark, hostileSea,
-  inPlay, isLand, isNeutral, isSea, sideOf, unitData,
+  adjacentIn, inPlay, isLand, isNeutral, isSea, sideOf, unitData,
 } from './world.ts';
 
 export type MoveMode = 'combat' | 'noncombat';
@@ -407,7 +408,7 @@ function boardOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
   for (const t of s.units) {
     if (t.power !== u.power || !unitData(t.type).transportRoom || t.done) continue;
     if (mode === 'noncombat' && (t.combatMoved || t.fought)) continue;
-    if (BOARD.edgeBetween(BOARD.index(u.at), BOARD.index(t.at)) < 0) continue;
+    if (!adjacentIn(s, u.at, t.at)) continue;
     if (env.hostileSea(t.at, u.power) || transportRoomLeft(s, t) < load) continue;
     const cargo = s.units.filter((c) => c.aboard === t.id).map((c) => c.type).sort().join(',');
     const key = `${t.at}|${cargo}|${t.spent ?? 0}`;
@@ -428,7 +429,7 @@ function unloadOptions(s: AaeState, u: Unit, mode: MoveMode): MoveOption[] {
   if (!t) return [];
   const out: MoveOption[] = [];
   for (const a of AREAS.values()) {
-    if (a.kind !== 'land' || isNeutral(a.id) || !inPlay(s, a.id) || BOARD.edgeBetween(BOARD.index(a.id), BOARD.index(t.at)) < 0) continue;
+    if (a.kind !== 'land' || isNeutral(a.id) || !adjacentIn(s, a.id, t.at)) continue;
     if (mode === 'combat' && enemyLand(s, a.id, u.power)) {
       if (winterLandingBan(s, t.at) || !mayAssaultFrom(s, u, t)) continue;
       out.push({ to: a.id, cost: 0, kind: 'unload', from: t.at, mission: 'attack', label: `land in ${a.name} (amphibious assault)` });
@@ -499,6 +500,12 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
     } else {
       for (const u of units) { u.done = true; u.mission = 'attack'; }
     }
+  }
+  // House rules l.173: ships crossing into or out of the Gulf of Finland roll for the mines.
+  if (d.domain === 'sea' && s.opts.house.mines) {
+    gulfMines(ctx, units, starts);
+    units = units.filter((u) => s.units.includes(u));
+    if (!units.length) return;
   }
   if (d.domain === 'sea') {
     if (hostileSea(s, to, first.power)) for (const u of units) { u.done = true; u.mission = 'attack'; }

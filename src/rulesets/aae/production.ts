@@ -12,7 +12,7 @@ import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
 import { boughtSs, convertGuards, guardsChoices, mayBuySs } from './house/elite.ts';
 import { RULE_FORTS, fortPlaced, fortPlaces, newUnitChoices } from './house/new-units.ts';
 import { instalment, startBuild, turnsToBuild } from './house/production-cycle.ts';
-import { AREAS, POWER_NAMES, area, areaName, controller, factoriesIn, factoryBonus, hasFactory, inPlay, isLand, neighbours, sideOf, unitData } from './world.ts';
+import { AREAS, POWER_NAMES, area, areaName, controller, factoriesIn, factoryBonus, hasFactory, inPlay, isLand, neighboursIn, sideOf, unitData } from './world.ts';
 import { factoryBook } from './house/relocation.ts';
 
 export const RULE_PURCHASE = 'AAE Purchase Units';
@@ -142,7 +142,7 @@ export function placements(s: AaeState, p: Power, t: UnitType, placed: Record<st
   for (const fa of factoriesIn(s)) {
     if (factoryRoom(s, p, fa, placed) <= 0 || !mayBuildAt(s, p, fa, t)) continue;
     if (!isShip(t)) out.push({ at: fa, factory: fa });
-    else for (const n of neighbours(fa)) if (n.kind === 'coast') out.push({ at: n.id, factory: fa });
+    else for (const n of neighboursIn(s, fa)) if (n.kind === 'coast') out.push({ at: n.id, factory: fa });
   }
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

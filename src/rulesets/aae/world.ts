@@ -28,9 +28,21 @@ export const BOARD: Board = buildBoard({
   links: [...AAE_DATA.map.adjacency, ...HOUSE_MAP.adjacency].map(([a, b, kind]) => ({ a, b, kind })),
 });
 
+/** The switch a regional area comes with, when not the regional map's: the Gulf of Finland's mines (l.173). */
+const REGION_OPTION: ReadonlyMap<string, string> = new Map([[HOUSE_MAP.gulfOfFinland.zone, 'mines']]);
+
 /** Is the area on the board in this game (regional areas only with the regional map, house rules l.1). */
 export function inPlay(s: AaeState, id: string): boolean {
-  return !REGION_HOST.has(id) || s.opts.house.regions === true;
+  return !REGION_HOST.has(id) || s.opts.house[REGION_OPTION.get(id) ?? 'regions'] === true;
+}
+
+const linkKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
+/** Printed links a regional sea zone takes over: Leningrad's and Vyborg's coast on the Gulf of Finland (ruling 86). */
+const REPLACED: ReadonlySet<string> = new Set(HOUSE_MAP.gulfOfFinland.replaces.map(([a, b]) => linkKey(a, b)));
+
+/** A link of the board that holds in this game (the printed links the Gulf of Finland replaces are closed with it). */
+export function linkOpen(s: AaeState, a: string, b: string): boolean {
+  return !REPLACED.has(linkKey(a, b)) || !inPlay(s, HOUSE_MAP.gulfOfFinland.zone);
 }
 
 /** Production value in this game: a host's shrinks when its regions are carved out. */
@@ -70,9 +82,9 @@ export const sideOf = (p: Power): Alignment => SIDE_OF[p];
 export const playingSide = (p: Power): Side => SIDE_OF[p] as Side;
 export const enemies = (a: Power, b: Power): boolean => SIDE_OF[a] !== SIDE_OF[b];
 
-/** Neighbours in play in this game. */
+/** Neighbours in play in this game, by links that hold in it. */
 export function neighboursIn(s: AaeState, id: string): { id: string; kind: string }[] {
-  return neighbours(id).filter((n) => inPlay(s, n.id));
+  return neighbours(id).filter((n) => inPlay(s, n.id) && linkOpen(s, id, n.id));
 }
 
 /** Neighbouring area ids, with the kind of the link. */
@@ -86,6 +98,8 @@ export function neighbours(id: string): { id: string; kind: string }[] {
 }
 
 export const adjacent = (a: string, b: string): boolean => BOARD.edgeBetween(BOARD.index(a), BOARD.index(b)) >= 0;
+/** Adjacent in this game: both in play and the link open. */
+export const adjacentIn = (s: AaeState, a: string, b: string): boolean => adjacent(a, b) && inPlay(s, a) && inPlay(s, b) && linkOpen(s, a, b);
 
 /** Controller of a territory or convoy centre; null for neutrals and open sea. */
 export function controller(s: AaeState, id: string): Power | null {

@@ -276,7 +276,11 @@ export function GameScreen({ token }: { token: string }) {
     if (selUnit || (picks.only && quiet !== play?.stateId)) return unitList;
     return [...picks.places.values()].flat().map((i) => prompt.choices[i]!);
   }, [prompt, selGroup, groupChoices, selUnit, picks, unitList, quiet, play?.stateId]);
-  const highlights = useMemo(() => placesOf(pickList), [pickList]);
+  const highlights = useMemo(() => {
+    const lit = placesOf(pickList);
+    if (!selGroup && !selUnit) for (const p of picks.placeGroups) lit.add(p);
+    return lit;
+  }, [pickList, picks, selGroup, selUnit]);
   const list = narrow?.choices ?? (selGroup ? (groupChoices ?? []) : selUnit ? unitList : prompt?.choices ?? []);
   const selectedName = selGroup ? (prompt?.groups?.find((g) => g.key === selGroup)?.label ?? selGroup) : selUnit ? names.of(selUnit) : null;
   const marked = useMemo(() => (settings.overlay === 'supply' ? new Set(board.pieces.filter((p) => p.marks?.includes('out-of-supply')).map((p) => p.id)) : undefined), [board, settings.overlay]);
@@ -366,7 +370,9 @@ export function GameScreen({ token }: { token: string }) {
     const warnings: string[] = [];
     if (phaseChoices.includes(c) && attackKind) {
       // Attacks still open: choices pointing at a place to attack (not at units to add to an attack being composed).
-      const open = prompt.choices.filter((x) => { const r = x.refs; return x !== c && !!r?.place && !r.units?.length; });
+      const open: { label: string }[] = prompt.choices.filter((x) => { const r = x.refs; return x !== c && !!r?.place && !r.units?.length; });
+      // A structured attack prompt's groups: one per hex an attack may reach (2WW's combat phase).
+      open.push(...(prompt.groups ?? []).filter((g) => !!g.refs?.place && !g.refs.units?.length));
       if (open.length) {
         const shown = open.slice(0, 4).map((x) => x.label).join('; ');
         warnings.push(`${open.length} attack choice${open.length === 1 ? ' is' : 's are'} still open (${shown}${open.length > 4 ? '…' : ''}). ${c.label} anyway?`);
@@ -409,7 +415,8 @@ export function GameScreen({ token }: { token: string }) {
     void send(c.action);
   };
 
-  const selectGroup = async (key: string) => {
+  /** `oneGoes`: a group picked by its place (a hex to attack) whose one choice is then made at once, as a listed one. */
+  const selectGroup = async (key: string, oneGoes = false) => {
     const live = liveRef.current;
     if (!play || !live) return;
     setSelGroup(key); setSelUnit(null); setNarrow(null); setArmed(null); setRefusal(null);
@@ -418,7 +425,9 @@ export function GameScreen({ token }: { token: string }) {
     try {
       const choices = await live.choices(stateId, key);
       // Another unit picked meanwhile: its list, asked later, must not be replaced by this one ("Loading…" for good).
-      if (groupAsked.current === key) setGroupList({ key, stateId, choices });
+      if (groupAsked.current !== key) return;
+      setGroupList({ key, stateId, choices });
+      if (oneGoes && choices.length === 1) void choose(choices[0]!);
     } catch (e) {
       fail(e);
     }
@@ -449,7 +458,7 @@ export function GameScreen({ token }: { token: string }) {
     if (m.length > 1) { setNarrow({ label: `${selectedName ? `${selectedName} to ` : ''}${placeLabel(assets, id)}`, place: id, choices: m }); return; }
     if ((selUnit || selGroup) && !highlights.has(id)) { void explain(id); setSelPlace(id); return; }
     const g = picks.groupAt.get(id);
-    if (g && !selGroup) { void selectGroup(g); setSelPlace(id); return; }
+    if (g && !selGroup) { void selectGroup(g, picks.placeGroups.has(id)); setSelPlace(id); return; }
     setSelPlace(id === selPlace && !selUnit ? null : id);
     setTab('stack');
     clearSel();

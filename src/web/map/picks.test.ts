@@ -58,4 +58,15 @@ describe('map picks come only from what choices and groups point at (refs)', () 
     expect(groupOfUnit(sp, 'x')?.key).toBe('x');
     expect(g.only).toBeNull();
   });
+
+  it('a structured attack prompt: a group per hex names no unit of the player, so its hex is lit and picks it', () => {
+    const ap = prompt([ch('End the combat phase')], [
+      { key: '2405', label: 'Attack 2405 Warsaw', refs: { place: '2405', targets: ['pl-inf-2'] } },
+      { key: 'A1', label: 'stack in A1', refs: { units: ['n-inf-A1'], place: 'A1' } },
+    ]);
+    const g = derivePicks(ap);
+    expect([...g.placeGroups]).toEqual(['2405']);
+    expect(g.groupAt.get('2405')).toBe('2405');
+    expect(g.units.has('pl-inf-2')).toBe(false);
+  });
 });

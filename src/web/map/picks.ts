@@ -13,6 +13,8 @@ export interface MapPicks {
   units: Map<string, UnitPick>;
   /** Groups by the place they stand for (a stack's area or hex), for a click on the place itself. */
   groupAt: Map<string, string>;
+  /** Places of groups that name no unit (a hex to attack, its attacks listed when picked): lit with nothing selected. */
+  placeGroups: Set<string>;
   /**
    * Places named by listed choices that name no unit (declare an attack on a hex, pick a box...), or only units that
    * stand there (pick a stack where it is: a breakthrough stack).
@@ -33,11 +35,12 @@ function push<K>(m: Map<K, number[]>, k: K, i: number): void {
 
 /** `whereOf` tells where a unit stands on the board (a choice about units in their own place picks the place). */
 export function derivePicks(prompt: Prompt | null, whereOf: (unit: string) => string | undefined = () => undefined): MapPicks {
-  const picks: MapPicks = { units: new Map(), groupAt: new Map(), places: new Map(), only: null };
+  const picks: MapPicks = { units: new Map(), groupAt: new Map(), placeGroups: new Set(), places: new Map(), only: null };
   if (!prompt) return picks;
   for (const g of prompt.groups ?? []) {
     for (const u of g.refs?.units ?? []) if (!picks.units.has(u)) picks.units.set(u, { group: g.key, choices: [] });
     if (g.refs?.place && !picks.groupAt.has(g.refs.place)) picks.groupAt.set(g.refs.place, g.key);
+    if (g.refs?.place && !g.refs.units?.length) picks.placeGroups.add(g.refs.place);
   }
   const named = new Set<string>();
   prompt.choices.forEach((c, i) => {

@@ -1,7 +1,7 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
@@ -558,8 +558,9 @@ function combatPhaseChoice(s: TwoWWState, prompt: Prompt, side: Side): Action {
   if (best && acceptable(best.est!)) return { type: 'attack', mode: 'land', hex: best.hex };
   if (end) return end;
   const owed = forcedAttackHexes(s, side);
-  return prompt.choices.find((c) => c.action.type === 'attack' && owed.includes(c.action.hex as string))?.action ??
-    (best ? { type: 'attack', mode: 'land', hex: best.hex } : prompt.choices[0]!.action);
+  const all = allChoices(twoWW, s, prompt);
+  return all.find((c) => c.action.type === 'attack' && owed.includes(c.action.hex as string))?.action ??
+    (best ? { type: 'attack', mode: 'land', hex: best.hex } : all[0]!.action);
 }
 
 /** Why the combat phase choice: the odds of the attack taken, or of the best one declined. */

@@ -2,7 +2,7 @@
 // phase, from the exact odds of the rule set's own combat code (src/odds). Soviet units fight apart (12.4.3), so an
 // Allied attack is planned either Soviet-only or without Soviet units, whichever is stronger.
 import {
-  applyAction, createRng, prompts, stateHash, type Action, type Json, type Prompt,
+  allChoices, applyAction, createRng, prompts, stateHash, type Action, type Json, type Prompt,
 } from '../../../engine/index.ts';
 import { combatOdds } from '../../../odds/odds.ts';
 import { OddsLimitError } from '../../../odds/enumerate.ts';
@@ -259,7 +259,8 @@ export function rankAttacks(s: TwoWWState, side: Side, prompt: Prompt, forced: b
 const rankCache = new Map<string, AttackPlan[]>();
 
 function rankUncached(s: TwoWWState, side: Side, prompt: Prompt, forced: boolean): AttackPlan[] {
-  const plans: AttackPlan[] = prompt.choices
+  // The combat prompt's attacks are in its groups, one per hex (a structured prompt).
+  const plans: AttackPlan[] = allChoices(twoWW, s, prompt)
     .filter((c) => c.action.type === 'attack' && c.action.mode === 'land')
     .map((c) => ({ hex: c.action.hex as string, ratio: groupRatio(s, side, c.action.hex as string), est: null as AttackEstimate | null }))
     .sort((a, b) => b.ratio - a.ratio || (a.hex < b.hex ? -1 : 1));

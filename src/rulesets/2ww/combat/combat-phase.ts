@@ -1,6 +1,6 @@
 // 2WW 9 (DSoP C.3): the combat phase. The phasing side declares and resolves attacks one at a time: it names the
 // target hex and the whole attack, the defender then allocates his support, then the attack is resolved.
-import { write } from '../../../engine/index.ts';
+import { derived, write } from '../../../engine/index.ts';
 import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { actionOf, type AttackAction, type DeclareAction } from '../actions.ts';
@@ -130,60 +130,113 @@ export function eligibleStrikers(s: TwoWWState, side: Side, hex: string): string
   return eligibleSupport(s, side, hex, fleetTargets, true).filter((id) => s.units[id]!.where !== hex);
 }
 
-function targetHexes(s: TwoWWState, side: Side): string[] {
+/** A hex an attack may aim at: the units there it aims at; whether the enemy has land units, or air or fleets, there. */
+interface Target { units: string[]; land: boolean; airFleets: boolean }
+
+/** Hexes holding enemy units, or a neutral's army, or owing a forced attack. */
+function targetHexes(s: TwoWWState, side: Side, forced: string[]): Map<string, Target> {
   const w = world(s);
-  const out = new Set<string>();
-  for (const [id, u] of Object.entries(s.units)) {
+  const out = new Map<string, Target>();
+  for (const id of Object.keys(s.units).sort()) {
     if (!inPlay(s, id)) continue;
-    const us = w.sideOf(s, id);
-    if (us === otherSide(side) || (us === null && !u.aboard && isLand(w.facts(s, id).kind))) out.add(u.where);
+    const u = s.units[id]!;
+    const us = w.sideOf(s, id), f = w.facts(s, id);
+    if (us !== otherSide(side) && !(us === null && !u.aboard && isLand(f.kind))) continue;
+    let t = out.get(u.where);
+    if (!t) out.set(u.where, (t = { units: [], land: false, airFleets: false }));
+    t.units.push(id);
+    if (us === null) continue;
+    if (isLand(f.kind) && !u.aboard) t.land = true;
+    if (isFleet(f.kind) || (f.kind === 'air' && (!u.aboard || f.naval))) t.airFleets = true;
   }
-  for (const h of forcedAttackHexes(s, side)) out.add(h);
-  return [...out].sort();
+  for (const h of forced) if (!out.has(h)) out.set(h, { units: [], land: false, airFleets: false });
+  return out;
 }
 
-/** Every attack the phasing side may start now. */
-export function attackChoices(s: TwoWWState, f: CombatPhaseFrame): AttackAction[] {
+/**
+ * Where the phasing side's attacks may reach now: the hexes its land attackers, and its ready air and fleets, reach
+ * with their ZOC, and the hexes next to its land attackers (an attack on a neutral's army, 5.3.1, crosses a border).
+ */
+interface AttackReach { forced: string[]; land: Set<string>; strike: Set<string>; near: Set<string>; targets: Map<string, Target> }
+
+/** Computed once per state (the combat prompt's groups and each group's choices read it). */
+function attackReach(s: TwoWWState, side: Side): AttackReach {
+  return derived(s, `2ww:attack-reach:${side}`, () => {
+    const w = world(s), lw = worldOf(s);
+    const forced = forcedAttackHexes(s, side);
+    const land = new Set<string>(forced);
+    const strike = new Set<string>(), near = new Set<string>();
+    for (const id of Object.keys(s.units)) {
+      const u = s.units[id]!;
+      if (mayAttackOnLand(s, side, id)) {
+        for (const h of w.zocHexes(s, id)) land.add(h);
+        const n = u.aboard ? -1 : lw.board.find(u.where);
+        if (n >= 0 && lw.board.isHex(n)) for (const b of lw.landAdj[n]!) near.add(lw.board.id(b));
+        if (u.mustAttack === u.where) near.add(u.where);
+      } else if (inPlay(s, id) && !u.ops && w.sideOf(s, id) === side && !isLand(w.facts(s, id).kind) && !sovietNeutralBlock(s, id)) {
+        for (const h of w.zocHexes(s, id)) strike.add(h);
+      }
+    }
+    return { forced, land, strike, near, targets: targetHexes(s, side, forced) };
+  });
+}
+
+/**
+ * The combat prompt's groups (2WW 9): hexes an attack may reach and aim at, those of attacksOn's tests that need no
+ * search of the units; whether an attack may be declared there is asked per hex.
+ */
+function attackHexes(s: TwoWWState, side: Side): string[] {
   const w = world(s);
-  const acts: AttackAction[] = [];
-  const forced = forcedAttackHexes(s, f.side);
-  // Hexes the side's land attackers, and its ready air and fleets, reach (computed once per prompt).
-  const landReach = new Set<string>(forced);
-  const strikeReach = new Set<string>();
-  for (const id of Object.keys(s.units)) {
-    const u = s.units[id]!;
-    if (mayAttackOnLand(s, f.side, id)) for (const h of w.zocHexes(s, id)) landReach.add(h);
-    else if (inPlay(s, id) && !u.ops && w.sideOf(s, id) === f.side && !isLand(w.facts(s, id).kind) && !sovietNeutralBlock(s, id)) {
-      for (const h of w.zocHexes(s, id)) strikeReach.add(h);
-    }
+  const r = attackReach(s, side);
+  return [...r.targets.keys()].sort().filter((hex) => {
+    const t = r.targets.get(hex)!, forced = r.forced.includes(hex);
+    return (r.land.has(hex) && (t.land || forced)) || (r.strike.has(hex) && t.airFleets && !forced)
+      || (r.near.has(hex) && !!w.invasionByAttack?.(s, side, hex));
+  });
+}
+
+type DeclareAttack = Extract<AttackAction, { type: 'attack' }>;
+
+/** The attacks the phasing side may start on `hex` now: a land attack, an air/sea strike. */
+function attacksOn(s: TwoWWState, side: Side, hex: string): DeclareAttack[] {
+  const w = world(s);
+  const r = attackReach(s, side);
+  const acts: DeclareAttack[] = [];
+  if (!r.targets.has(hex)) return acts;
+  const forced = r.forced.includes(hex);
+  if (w.invasionByAttack?.(s, side, hex)) {
+    if (eligibleLandAttackers(s, side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
+  } else if (r.land.has(hex)) {
+    const enemyLand = landUnitsIn(s, hex, otherSide(side)).length > 0;
+    if ((enemyLand || forced) && eligibleLandAttackers(s, side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
   }
-  for (const hex of targetHexes(s, f.side)) {
-    if (w.invasionByAttack?.(s, f.side, hex)) {
-      if (eligibleLandAttackers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
-    } else if (landReach.has(hex)) {
-      const enemyLand = landUnitsIn(s, hex, otherSide(f.side)).length > 0;
-      if ((enemyLand || forced.includes(hex)) && eligibleLandAttackers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'land', hex });
-    }
-    if (strikeReach.has(hex) && !forced.includes(hex) && eligibleStrikers(s, f.side, hex).length) acts.push({ type: 'attack', mode: 'strike', hex });
-  }
-  if (!forced.length) acts.push({ type: 'end-combat' });
+  if (r.strike.has(hex) && !forced && eligibleStrikers(s, side, hex).length) acts.push({ type: 'attack', mode: 'strike', hex });
   return acts;
 }
 
 /** 'combat-phase' {side, armoredAction?}: pushed by the sequence of play for each combat phase. */
 export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
+  // A structured prompt: one group per hex an attack may reach, its attacks listed when the hex is picked (2WW 9).
   prompts(s, f) {
     if (!f.begun) return [];
-    const acts = attackChoices(s, f);
     const lw = worldOf(s);
-    const choice = (a: AttackAction): Choice => {
-      if (a.type === 'end-combat') return { action: a, label: 'End the combat phase' };
-      const hex = a.hex;
+    const r = attackReach(s, f.side);
+    const choices: Choice[] = r.forced.length ? [] : [{ action: { type: 'end-combat' }, label: 'End the combat phase' }];
+    const p = mkPrompt(f.side, f.armoredAction ? '2WW 10.2' : '2WW 9', `${f.side} combat: declare an attack or end the phase`, 'attack',
+      choices, { forced: r.forced });
+    p.groups = attackHexes(s, f.side).map((hex) => ({ key: hex, label: `Attack ${placeName(lw, hex)}`, refs: { place: hex, targets: r.targets.get(hex)!.units } }));
+    return [p];
+  },
+  choicesIn(s, f, seat, hex) {
+    if (!f.begun || seat !== f.side) return [];
+    const lw = worldOf(s);
+    return attacksOn(s, f.side, hex).map((a): Choice => {
       const targets = a.mode === 'land' ? landTargets(s, f.side, hex) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
       return { action: a, label: `${a.mode === 'land' ? 'Land attack' : 'Air/sea attack'} on ${placeName(lw, hex)}`, refs: { place: hex, targets } };
-    };
-    return [mkPrompt(f.side, f.armoredAction ? '2WW 10.2' : '2WW 9', `${f.side} combat: declare an attack or end the phase`, 'attack',
-      acts.map(choice), { forced: forcedAttackHexes(s, f.side) })];
+    });
+  },
+  groupOf(_s, _f, _seat, a) {
+    return a.type === 'attack' && typeof a.hex === 'string' ? a.hex : null;
   },
   run(ctx, f) {
     if (!f.begun) {

@@ -90,6 +90,11 @@ export const HouseMapFileSchema = z.strictObject({
   }),
   /** Defence forces of the neutrals that may be attacked (l.113: the set-up chart is missing). */
   neutralForces: z.record(z.string(), Forces),
+  /**
+   * The Gulf of Finland mines (l.173): the regional sea zone (in play with hr-mines), the printed links it replaces
+   * (Leningrad's and Vyborg's coast lies on it instead) and the areas whose Soviet control clears mines from 1942.
+   */
+  gulfOfFinland: z.strictObject({ zone: z.string(), replaces: z.array(z.tuple([z.string(), z.string()])), clearance: z.array(z.string()) }),
 });
 export type HouseMapFile = z.infer<typeof HouseMapFileSchema>;
 

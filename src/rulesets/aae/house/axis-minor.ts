@@ -4,7 +4,7 @@
 // each other's countries and, but for a few, out of the Soviet Union.
 import { AAE_DATA, AXIS_MINOR, NATIONS, type MinorNation, type Power, type UnitType } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, TURN_ORDER, area, controller, hasFactory, isLand, neighbours, sideOf, standIn, unitData } from '../world.ts';
+import { AREAS, TURN_ORDER, area, controller, hasFactory, isLand, neighboursIn, sideOf, standIn, unitData } from '../world.ts';
 import { isShip } from '../combat-rules.ts';
 import { minorNationOf, nationAreas } from './regions.ts';
 import { researched } from './research.ts';
@@ -82,7 +82,7 @@ export function minorPlacements(s: AaeState, t: UnitType, placed: Record<string,
       if (room <= 0) continue;
       const key = n === 'italy' ? site : quotaKey(n);
       if (!isShip(t)) out.push({ at: site, factory: key, site });
-      else for (const z of neighbours(site)) if (z.kind === 'coast') out.push({ at: z.id, factory: key, site });
+      else for (const z of neighboursIn(s, site)) if (z.kind === 'coast') out.push({ at: z.id, factory: key, site });
     }
   }
   return out;

@@ -4,7 +4,7 @@
 import type { Choice, Ctx } from '../../../engine/index.ts';
 import type { Power, UnitType } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { POWER_NAMES, areaName, friendlyLand, isLand, neighbours } from '../world.ts';
+import { POWER_NAMES, areaName, friendlyLand, isLand, neighboursIn } from '../world.ts';
 import { isPort } from './regions.ts';
 
 export const RULE_LANDING_CRAFT = 'AAE house rules l.16 (landing craft)';
@@ -12,7 +12,7 @@ export const LANDING_CRAFT_COST = 6;
 const INFANTRY: ReadonlySet<UnitType> = new Set(['infantry', 'volksgrenadier', 'militia']);
 
 /** A sea zone next to a friendly port. */
-const byPort = (s: AaeState, zone: string, p: Power): boolean => !isLand(zone) && neighbours(zone).some((n) => isPort(n.id) && friendlyLand(s, n.id, p));
+const byPort = (s: AaeState, zone: string, p: Power): boolean => !isLand(zone) && neighboursIn(s, zone).some((n) => isPort(n.id) && friendlyLand(s, n.id, p));
 
 /** Transports of `p` that may take landing craft now, by sea zone: one choice a zone. */
 export function landingCraftChoices(s: AaeState, p: Power): Choice[] {

@@ -4,7 +4,7 @@
 import type { Choice, Ctx, Frame, Procedure } from '../../../engine/index.ts';
 import type { Power } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { POWER_NAMES, areaName, friendlyLand, isLand, neighbours } from '../world.ts';
+import { POWER_NAMES, areaName, friendlyLand, isLand, neighboursIn } from '../world.ts';
 import { isPort } from './regions.ts';
 
 export const RULE_REPAIRS = 'AAE house rules l.10 (repairs in port)';
@@ -16,7 +16,7 @@ export const d3 = (face: number): number => Math.ceil(face / 2);
 /** Damaged battleships of `p` in a sea zone next to a friendly port (or in one), not yet asked about this turn. */
 export function repairable(s: AaeState, p: Power, asked: readonly string[] = []): Unit[] {
   return s.units.filter((u) => u.power === p && (u.damage ?? 0) > 0 && !asked.includes(u.id)
-    && (isLand(u.at) ? isPort(u.at) && friendlyLand(s, u.at, p) : neighbours(u.at).some((n) => isPort(n.id) && friendlyLand(s, n.id, p))));
+    && (isLand(u.at) ? isPort(u.at) && friendlyLand(s, u.at, p) : neighboursIn(s, u.at).some((n) => isPort(n.id) && friendlyLand(s, n.id, p))));
 }
 
 interface RepairsFrame extends Frame { power: Power; asked: string[] }

@@ -7,7 +7,7 @@ import type { Ctx } from '../../../engine/index.ts';
 import { AXIS_MINOR, type MinorNation, type Power } from '../data/index.ts';
 import { isShip, isSub } from '../combat-rules.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay, isLand, neighbours, sideOf, unitData } from '../world.ts';
+import { AREAS, POWER_NAMES, canalOpen, controller, enemies, hasFactory, inPlay, isLand, neighboursIn, sideOf, unitData } from '../world.ts';
 
 export const RULE_SUPPLY = 'AAE house rules l.20 (supply)';
 const NO_NORWAY_TRACE = new Set(['finland', 'helsinki']);
@@ -52,7 +52,7 @@ export function suppliedAreas(s: AaeState, p: Power, taken?: string, avoid?: Rea
   }
   while (queue.length) {
     const id = queue.pop()!;
-    for (const n of neighbours(id)) {
+    for (const n of neighboursIn(s, id)) {
       if (seen.has(n.id) || !friendly(n.id)) continue;
       if (n.kind === 'canal' && !canalOpen(s, id, n.id, p)) continue;
       seen.add(n.id);

@@ -26,9 +26,11 @@ describe('aae data', () => {
 
   it('assets conform to the board contract; the board view stacks identical units', () => {
     const a = checkAssets('aae', aae.assets!());
-    expect(Object.keys(a.board.areas!)).toHaveLength(96 + 15);
-    // The house rules' regional areas are marked with the option that brings them (15 drawn, South Africa a box).
+    expect(Object.keys(a.board.areas!)).toHaveLength(96 + 16);
+    // The house rules' regional areas are marked with the option that brings them (15 drawn, South Africa a box; the
+    // Gulf of Finland with the mines).
     expect(Object.entries(a.board.areas!).filter(([, x]) => x.marks?.includes('option:hr-regions')).map(([id]) => id)).toHaveLength(15);
+    expect(Object.entries(a.board.areas!).filter(([, x]) => x.marks?.includes('option:hr-mines')).map(([id]) => id)).toEqual(['gulf-of-finland']);
     expect(a.board.boxes!.map((b) => b.id)).toEqual(['south-africa']);
     const s = setupGame(aae, 'spring-1941', {}, 'x').state;
     const v = aae.boardView!(s, null);

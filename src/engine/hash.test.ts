@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { hashString, stateHash } from './hash.ts';
+
+const deepFreeze = <T>(v: T): T => {
+  if (typeof v === 'object' && v !== null) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+};
+const plain = (v: unknown) => hashString(JSON.stringify(v));
+
+describe('stateHash', () => {
+  it('is the hash of the JSON text, with frozen parts (kept texts), large records, undefined and odd keys', () => {
+    const units: Record<string, unknown> = {};
+    for (let i = 0; i < 50; i++) units[i % 7 ? `u${i}` : String(i)] = { where: `h${i}`, reduced: i % 2 === 0, gone: undefined, marks: [i, null, 'x"y'] };
+    const record = deepFreeze({ ...units });
+    const state = { ruleset: 't', seq: 3, rng: { s: [1, 2] }, units: record, control: deepFreeze({ a: 'axis', '0101': 'allies' }), none: undefined, stack: [{ proc: 'p' }], f: () => 1 };
+    expect(stateHash(state)).toBe(plain(state));
+    expect(stateHash(state)).toBe(plain(state)); // the kept texts again
+    const next = { ...state, units: Object.freeze({ ...record, u1: deepFreeze({ where: 'moved' }) }) };
+    expect(stateHash(next)).toBe(plain(next));
+    for (const v of [{}, [], null, 'x', 0, [1, { a: undefined }], Object.freeze({})]) expect(stateHash(v)).toBe(plain(v));
+  });
+
+  it('reads a shallowly frozen object again when something inside it changed', () => {
+    const inner = { n: 1 };
+    const state = { part: Object.freeze({ inner }) };
+    expect(stateHash(state)).toBe(plain(state));
+    inner.n = 2;
+    expect(stateHash(state)).toBe(plain(state));
+  });
+});

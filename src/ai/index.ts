@@ -2,7 +2,7 @@
 // adapter, plans the seat's whole run of decisions with the general planner (src/ai/planner.ts) and explains the
 // choice from the rule set's scoring terms (docs/ai.md).
 import {
-  actionKey, allChoices, createRng, nextInt, stateHash, type Action, type BaseState, type Choice, type Ruleset, type Seat, type SeatView,
+  actionKey, allChoices, createRng, nextInt, adoptState, stateHash, withRng, type Action, type BaseState, type Choice, type Ruleset, type Seat, type SeatView,
 } from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
@@ -110,6 +110,13 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   // Several determinisations when the view hides something or plans play through rolls (each its own dice).
   const nDet = adapter.hidden || params.rolls > 0 ? Math.max(1, params.determinisations) : 1;
   const states = Array.from({ length: nDet }, (_, i) => adapter.stateFromView(req.view, seat, i ? `${req.seed}|d${i}` : req.seed));
+  // Nothing changes the roots: their facts (prompts, a rule set's derived facts) are computed once and inherited by every
+  // plan; roots that differ only in their dice (nothing hidden) share the first root's facts (no fact reads the dice).
+  adoptState(ruleset, states[0]!);
+  for (let i = 1; i < nDet; i++) {
+    if (adapter.hidden) adoptState(ruleset, states[i]!);
+    else states[i] = withRng(states[0]!, states[i]!.rng);
+  }
   const state = states[0]!;
   const legal = new Map(allChoices(ruleset, state, prompt).map((c) => [actionKey(c.action), c]));
 

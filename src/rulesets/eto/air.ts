@@ -4,7 +4,7 @@
 // air-to-air battles they bring (15, with land-attack.ts's rounds), installation bombing (21.5) with the Bombing
 // Table, and the evacuation of a lost base (13.2). Rulings 51-55 in docs/rulings/eto.md.
 import { findPath, movementRange, type MoveRules } from '../../board/index.ts';
-import type { Action, Choice, ChoiceGroup, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import { derivedFrom, type Action, type Choice, type ChoiceGroup, type Ctx, type Frame, type Json, type Procedure } from '../../engine/index.ts';
 import type { AirAction, RaidKind } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
@@ -84,35 +84,81 @@ export function airbases(l: LandState, side: Side): string[] {
 }
 
 /**
+ * What flight and bases read (13.1, 13.2, 1.4): grounded zones, destroyed installations, airfields, control; the
+ * same text while unchanged (the route facts below compare it).
+ */
+export const airEnvironment = (s: EtoState): string => derivedFrom<string>(s, 'eto:air-environment', (prev) => {
+  const l = landOf(s);
+  const t = `${(s.grounded ?? []).join()}|${(l.destroyed ?? []).join()}|${l.airfields.join()}|${JSON.stringify(l.control)}`;
+  return t === prev ? prev : t;
+});
+
+/**
  * 12.3 change of base: friendly airbases with room reachable in up to three hops, each to a friendly airbase within
  * twice the unit's range; the route flown (the hops' lines joined), first found.
  */
 export function rebaseRoutes(s: EtoState, a: AirUnit): Map<string, string[]> {
   const l = landOf(s);
-  const reach = 2 * a.range;
-  const bases = airbases(l, a.side).filter((h) => !grounded(s, h));
-  const routes = new Map<string, string[]>([[a.base!, [a.base!]]]);
+  const all = airRoutes(s).get(routeKey(a)) ?? routesFrom(s, a.side, a.base!, a.range);
+  const out = new Map<string, string[]>();
+  for (const [h, route] of all) if (hasRoom(l, a.side, h)) out.set(h, route);
+  return out;
+}
+
+const routeKey = (a: AirUnit): string => `${a.side}|${a.base}|${a.range}`;
+
+/**
+ * The routes from every air unit's base (both sides: a plan's reply asks for the other side's), reused from the state
+ * before while the air environment is unchanged, recomputed only for a base no unit flew from there (derivedFrom).
+ */
+export function airRoutes(s: EtoState): Map<string, Map<string, string[]>> {
+  const env = airEnvironment(s);
+  return derivedFrom<{ env: string; table: Map<string, Map<string, string[]>> }>(s, 'eto:air-routes', (prev) => {
+    const keys = new Map<string, AirUnit>();
+    for (const a of Object.values(landOf(s).air)) if (a.where === 'map' && a.base) keys.set(routeKey(a), a);
+    const old = prev?.env === env ? prev.table : undefined;
+    if (old && old.size === keys.size && [...keys.keys()].every((k) => old.has(k))) return prev!;
+    const table = new Map<string, Map<string, string[]>>(), floods: Floods = new Map();
+    for (const k of [...keys.keys()].sort()) {
+      const a = keys.get(k)!;
+      table.set(k, old?.get(k) ?? routesFrom(s, a.side, a.base!, a.range, floods));
+    }
+    return { env, table };
+  }).table;
+}
+
+/** Flights from airbases by their reach (13.1), shared by the route searches of one state. */
+type Floods = Map<string, ReturnType<typeof airReach>>;
+
+/** 12.3: every friendly airbase within three hops of `base` (each within twice the range), with its route. */
+function routesFrom(s: EtoState, side: Side, base: string, range: number, floods: Floods = new Map()): Map<string, string[]> {
+  const l = landOf(s);
+  const reach = 2 * range;
+  const bases = airbases(l, side).filter((h) => !grounded(s, h));
+  const flood = (h: string) => {
+    const k = `${h}|${reach}`;
+    let r = floods.get(k);
+    if (!r) floods.set(k, (r = airReach(s, h, reach)));
+    return r;
+  };
+  const routes = new Map<string, string[]>([[base, [base]]]);
   // The first hop: one search from the base; the later hops only for the bases still unreached.
-  const first = airReach(s, a.base!, reach);
+  const first = flood(base);
   let frontier: string[] = [];
-  for (const to of bases) if (to !== a.base && first.has(to)) { routes.set(to, first.path(to)); frontier.push(to); }
+  for (const to of bases) if (to !== base && first.has(to)) { routes.set(to, first.path(to)); frontier.push(to); }
   for (let hop = 1; hop < 3; hop++) {
     const next: string[] = [];
     for (const to of bases) {
       if (routes.has(to)) continue;
-      for (const from of frontier) {
-        if (dist(from, to) > reach) continue;
-        const p = flightPath(s, from, to, reach);
-        if (!p) continue;
-        routes.set(to, [...routes.get(from)!, ...p.slice(1)]);
-        next.push(to);
-        break;
-      }
+      // The first hop base from which a line reaches `to` (one search from each, shared), and that line (flightPath).
+      const from = frontier.find((f) => dist(f, to) <= reach && flood(f).has(to));
+      if (!from) continue;
+      routes.set(to, [...routes.get(from)!, ...flightPath(s, from, to, reach)!.slice(1)]);
+      next.push(to);
     }
     frontier = next;
   }
-  routes.delete(a.base!);
-  for (const h of [...routes.keys()]) if (!hasRoom(l, a.side, h)) routes.delete(h);
+  routes.delete(base);
   return routes;
 }
 
@@ -523,7 +569,8 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
     if (a.type === 'rebase') {
       const u = l.air[a.air]!;
-      const route = rebaseRoutes(s, u).get(a.to)!;
+      // The settled state before the action: its route facts are known (the same air environment as `s`).
+      const route = [...rebaseRoutes(ctx.settled ?? s, u).get(a.to)!];
       startMission(ctx, { side: f.side, kind: 'rebase', units: [u.id], to: a.to, path: route, offensive: f.offensive });
       return;
     }

@@ -7,7 +7,8 @@ import type { EtoState } from '../state.ts';
 import { etoAi } from './adapter.ts';
 import { conquestHexes, dist } from '../land.ts';
 import { airbases } from '../air.ts';
-import { act, declareAssault, germansInKiel, invadeNorway, sailFromKiel } from '../testing.ts';
+import { act, declareAssault, germansInKiel, invadeNorway, PASS, sailFromKiel } from '../testing.ts';
+import { norwegianCities } from '../northward-strike.ts';
 
 const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
 
@@ -177,6 +178,28 @@ describe('the ETO AI: plan elements of scenarios 2 and 5', () => {
     declareAssault(g, OSLO);
     const p = prompts(eto, g.state)[0]!;
     expect(etoAi.quickChoice!(g.state as EtoState, p, 'axis', false)).toEqual({ type: 'drop', unit: 'de-para-1', atp: 'de-atp-1' });
+  });
+
+  it('Northward Strike [5.4]: each infantry in Kiel sails with its own share of the STPs for a different Norwegian city (10.2, 10.6)', () => {
+    const g = germansInKiel('split');
+    invadeNorway(g);
+    // The German naval movement by the standing rules, else each prompt's first candidate; the Allies pass.
+    for (let i = 0; i < 200 && g.state.stack.some((f) => f.proc === 'naval-movement'); i++) {
+      const s = g.state as EtoState;
+      const p = prompts(eto, s)[0]!;
+      const cs = choiceSource(eto, s, p);
+      const a = p.seat === 'axis' ? etoAi.quickChoice!(s, p, 'axis', true) ?? (etoAi.candidates!(s, p, 'axis', cs) ?? cs.all())[0]!.action
+        : (cs.all().find((c) => PASS.test(String(c.action.type))) ?? cs.all()[0]!).action;
+      g.act(p.seat, a);
+    }
+    const s = g.state as EtoState;
+    const l = s.land!;
+    const at = ['de-inf-1', 'de-inf-2'].map((id) => l.units[id]!).map((u) => s.ships[u.aboard!]!.space);
+    expect(new Set(at).size).toBe(2);
+    for (const h of at) {
+      expect(norwegianCities(l)).toContain(h);
+      expect(Object.values(s.ships).filter((x) => x.side === 'axis' && x.type === 'STP' && !x.sunk && x.space === h).length).toBeGreaterThanOrEqual(2);
+    }
   });
 });
 

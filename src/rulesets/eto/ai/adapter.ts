@@ -1,7 +1,7 @@
 // AI adapter for ETO (docs/ai.md): the general planner plays every seat of every scenario from the named terms below.
 // Each scenario supplies its terms through `scenarioTerms` (one entry per scenario id): its victory conditions, the
 // places worth holding, material; land scenarios share the land terms (front, supply, pressure on objectives).
-import { createRng, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { createRng, derivedFrom, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, HistoricalMilestone } from '../../../ai/types.ts';
 import { etoData } from '../data/index.ts';
 import { BULGE_ID, bulgeScore } from '../bulge.ts';
@@ -11,7 +11,7 @@ import {
 } from '../land.ts';
 import { interceptionRange, navalMap, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
-import { baseSlots, flightPath, installationTarget } from '../air.ts';
+import { airEnvironment, airRoutes, baseSlots, flightPath, installationTarget } from '../air.ts';
 import { FINEST_HOUR_ID, finestHourPoints } from '../their-finest-hour.ts';
 import { navalAttrition, NORTHWARD_ID, northwardResult, norwegianCities } from '../northward-strike.ts';
 import { otherSide, ratings, type EtoState, type Side } from '../state.ts';
@@ -182,26 +182,28 @@ const bulge: ScenarioTerms = {
 
 // ---------------------------------------------------------------- scenario 1: Sink the Bismarck!
 
-/** Naval MP from each space to the scenario's victory area (ETO 7.3, 7.4), once. */
-let toArea: Map<string, number> | null = null;
-function mpToArea(space: string): number {
-  if (!toArea) {
-    const area = etoData().bismarck.victory.area;
-    toArea = new Map([[area, 0]]);
-    // Dijkstra on the few hundred naval spaces (costs 1-3), walking the links backwards.
-    const open = [area];
-    while (open.length) {
-      open.sort((a, b) => toArea!.get(a)! - toArea!.get(b)!);
-      const x = open.shift()!;
-      for (const n of navalNeighbours(BISMARCK_ID, x)) {
-        const back = navalNeighbours(BISMARCK_ID, n.space).find((m) => m.space === x)?.cost;
-        if (back === undefined) continue;
-        const d = toArea.get(x)! + back;
-        if (d < (toArea.get(n.space) ?? Infinity)) { toArea.set(n.space, d); open.push(n.space); }
-      }
+/** Naval MP from each space to the scenario's victory area (ETO 7.3, 7.4): the naval map never changes, so once a game. */
+function mpToArea(s: EtoState, space: string): number {
+  const toArea = derivedFrom<Map<string, number>>(s, 'eto-ai:mp-to-area', (prev) => prev ?? mpTo(BISMARCK_ID, [etoData().bismarck.victory.area]));
+  return toArea.get(space) ?? 30;
+}
+
+/** Naval MP from each space of the scenario's naval map to the nearest of `goals` (7.2-7.4). */
+function mpTo(map: EtoState | string, goals: string[]): Map<string, number> {
+  const mp = new Map(goals.map((g) => [g, 0]));
+  // Dijkstra on the naval spaces (costs 1-5), walking the links backwards.
+  const open = [...goals];
+  while (open.length) {
+    open.sort((a, b) => mp.get(a)! - mp.get(b)!);
+    const x = open.shift()!;
+    for (const n of navalNeighbours(map, x)) {
+      const back = navalNeighbours(map, n.space).find((m) => m.space === x)?.cost;
+      if (back === undefined || !Number.isFinite(back)) continue;
+      const d = mp.get(x)! + back;
+      if (d < (mp.get(n.space) ?? Infinity)) { mp.set(n.space, d); open.push(n.space); }
     }
   }
-  return toArea.get(space) ?? 30;
+  return mp;
 }
 
 /** A ship's worth: gunnery, armor and naval air (ETO 9), damaged ratings once damaged; `full`: as new. */
@@ -249,7 +251,7 @@ const bismarck: ScenarioTerms = {
       const sh = s.ships[id]!;
       if (sh.sunk) return -1;
       if (sh.space === area) return 1;
-      const left = germanMpLeft(s, id), d = mpToArea(sh.space);
+      const left = germanMpLeft(s, id), d = mpToArea(s, sh.space);
       if (d > left) return -0.9;
       return 0.2 + 0.5 * (1 - d / Math.max(1, left));
     };
@@ -286,24 +288,22 @@ function airMaterial(l: LandState): number {
 }
 
 /** Enemy airbases and ports (21.5: the installations a raid may bomb, 13.2: where air units base). */
-const installationsMemo = new Map<string, string[]>();
-function enemyInstallations(l: LandState, side: Side): string[] {
-  // Read once per position: by what they depend on (control, destroyed installations, airfield markers).
-  const key = `${l.scenario}|${side}|${(l.destroyed ?? []).join()}|${l.airfields.join()}|${Object.entries(l.control).map(([h, c]) => h + c).join()}`;
-  let out = installationsMemo.get(key);
-  if (!out) {
-    out = Object.keys(landMap(theatreOf(l)).hexes).filter((h) => controller(l, h) === otherSide(side) && baseSlots(l, h) > 0);
-    if (installationsMemo.size > 256) installationsMemo.clear();
-    installationsMemo.set(key, out);
-  }
-  return out;
+function enemyInstallations(s: EtoState, side: Side): string[] {
+  // Reused from the state before while control, destroyed installations and airfields are unchanged.
+  const env = airEnvironment(s);
+  return derivedFrom<{ env: string; hexes: string[] }>(s, `eto-ai:enemy-installations:${side}`, (prev) => {
+    if (prev?.env === env) return prev;
+    const l = s.land!;
+    return { env, hexes: Object.keys(landMap(theatreOf(l)).hexes).filter((h) => controller(l, h) === otherSide(side) && baseSlots(l, h) > 0) };
+  }).hexes;
 }
 
 /** Share of a side's air units based within range (13.1) of an enemy installation: what its missions can reach. */
-function airReachShare(l: LandState, side: Side): number {
+function airReachShare(s: EtoState, side: Side): number {
+  const l = s.land!;
   const units = airOnMap(l, side);
   if (!units.length) return 0;
-  const targets = enemyInstallations(l, side);
+  const targets = enemyInstallations(s, side);
   return units.filter((a) => targets.some((h) => dist(a.base!, h) <= a.range)).length / units.length;
 }
 
@@ -311,10 +311,11 @@ function airReachShare(l: LandState, side: Side): number {
  * 21.4, 12.3: the share of `side`'s enemy fighters and fighter-bombers that can attack air units based at a hex: from
  * their base within range, or, not yet set up (2.1), from any of their side's airbases within range (built once).
  */
-function airThreatOf(l: LandState, side: Side): (h: string) => number {
+function airThreatOf(s: EtoState, side: Side): (h: string) => number {
+  const l = s.land!;
   const enemy = Object.values(l.air).filter((a) => a.side !== side && (a.kind === 'fighter' || a.kind === 'fighter-bomber') && (a.where === 'map' || a.where === 'setup'));
   if (!enemy.length) return () => 0;
-  const bases = enemy.some((a) => a.where === 'setup') ? enemyInstallations(l, side) : [];
+  const bases = enemy.some((a) => a.where === 'setup') ? enemyInstallations(s, side) : [];
   const reaches = (a: AirUnit, h: string) => (a.where === 'map' ? !!a.base && dist(a.base, h) <= a.range : bases.some((b) => dist(b, h) <= a.range));
   return (h) => enemy.filter((a) => reaches(a, h)).length / enemy.length;
 }
@@ -323,16 +324,17 @@ function airThreatOf(l: LandState, side: Side): (h: string) => number {
 const atRisk = (a: AirUnit): number => (a.depleted ? 2 : 1) * (a.kind === 'fighter' ? 0.5 : 1);
 
 /** Air units' points at risk where enemy air may attack them at their bases (21.4), per unit in play, in [0, 1]. */
-function airExposure(l: LandState, side: Side): number {
+function airExposure(s: EtoState, side: Side): number {
+  const l = s.land!;
   const units = airOnMap(l, side).filter((a) => a.kind !== 'atp');
   if (!units.length) return 0;
-  const threat = airThreatOf(l, side);
+  const threat = airThreatOf(s, side);
   return units.reduce((sum, a) => sum + threat(a.base!) * atRisk(a), 0) / (2 * units.length);
 }
 
 /** How good a base is for `side`'s air where air losses score: enemy installations in range (13.1), little enemy air in reach of it. */
-function baseValueOf(l: LandState, side: Side): (a: AirUnit, h: string) => number {
-  const targets = enemyInstallations(l, side), threat = airThreatOf(l, side);
+function baseValueOf(s: EtoState, side: Side): (a: AirUnit, h: string) => number {
+  const targets = enemyInstallations(s, side), threat = airThreatOf(s, side);
   return (a, h) => (targets.some((t) => dist(h, t) <= a.range) ? 1 : 0) - threat(h) * atRisk(a);
 }
 
@@ -343,13 +345,13 @@ const finestHour: ScenarioTerms = {
     return {
       victory: Math.tanh((finestHourPoints(l, 'axis') - finestHourPoints(l, 'allies')) / 3),
       material: airMaterial(l),
-      front: airReachShare(l, 'axis') - airReachShare(l, 'allies'),
-      exposure: airExposure(l, 'allies') - airExposure(l, 'axis'),
+      front: airReachShare(s, 'axis') - airReachShare(s, 'allies'),
+      exposure: airExposure(s, 'allies') - airExposure(s, 'axis'),
     };
   },
   weights: { victory: 0.55, material: 0.2, front: 0.1, exposure: 0.15 },
   costlyAir: true,
-  goals: (s, side) => [...enemyInstallations(s.land!, side)],
+  goals: (s, side) => [...enemyInstallations(s, side)],
   describe(name, before, after, side) {
     if (name !== 'victory') return null;
     const gained = finestHourPoints(after.land!, side) - finestHourPoints(before.land!, side);
@@ -373,28 +375,10 @@ function seaDist(s: EtoState, a: string, b: string): number {
   return best;
 }
 
-/** Naval MP from each space to the nearest of `goals` (7.2-7.4), by scenario and goals (the naval map never changes). */
-const mpTables = new Map<string, Map<string, number>>();
+/** Naval MP from each space to the nearest of `goals` (7.2-7.4), reused while the goals are the same (the naval map never changes). */
 function mpToGoals(s: EtoState, goals: string[]): Map<string, number> {
-  const key = `${s.scenario}|${goals.join(',')}`;
-  let mp = mpTables.get(key);
-  if (mp) return mp;
-  mp = new Map(goals.map((g) => [g, 0]));
-  // Dijkstra on the naval spaces (costs 1-5), walking the links backwards.
-  const open = [...goals];
-  while (open.length) {
-    open.sort((a, b) => mp!.get(a)! - mp!.get(b)!);
-    const x = open.shift()!;
-    for (const n of navalNeighbours(s, x)) {
-      const back = navalNeighbours(s, n.space).find((m) => m.space === x)?.cost;
-      if (back === undefined || !Number.isFinite(back)) continue;
-      const d = mp.get(x)! + back;
-      if (d < (mp.get(n.space) ?? Infinity)) { mp.set(n.space, d); open.push(n.space); }
-    }
-  }
-  if (mpTables.size > 64) mpTables.clear();
-  mpTables.set(key, mp);
-  return mp;
+  const key = goals.join(',');
+  return derivedFrom<{ key: string; mp: Map<string, number> }>(s, 'eto-ai:mp-to-goals', (prev) => (prev?.key === key ? prev : { key, mp: mpTo(s, goals) })).mp;
 }
 
 /** Where a land unit stands: its hex, or its STP's space while aboard (10.3: cargo moves with its STPs). */
@@ -500,7 +484,7 @@ function landCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null
   const near = (h: string) => Math.min(...goals.map((g) => dist(h, g)));
   const byUnit = new Map<string, { c: Choice; g: number }[]>();
   const other: Choice[] = [];
-  const baseValue = termsOf(s).costlyAir ? baseValueOf(l, seat) : null;
+  const baseValue = termsOf(s).costlyAir ? baseValueOf(s, seat) : null;
   for (const c of all) {
     const unit = c.action.unit, to = (c.action.to ?? c.action.hex) as string | undefined;
     if (typeof unit !== 'string' && typeof to === 'string' && c.action.type !== 'place') {
@@ -588,7 +572,7 @@ function airCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | null 
   // flight line no enemy fighter reaches (14.1: a change of base may be intercepted); then it ends (raids on bases
   // are the planner's to weigh).
   if (l && termsOf(s).costlyAir && top.offensive === false && !top.raid) {
-    const threat = airThreatOf(l, seat), baseValue = baseValueOf(l, seat);
+    const threat = airThreatOf(s, seat), baseValue = baseValueOf(s, seat);
     const gain = (c: Choice) => {
       const a = l.air[c.action.air as string];
       if (c.action.type !== 'rebase' || !a?.base || (c.refs?.path ?? []).some((h) => threat(h) > 0)) return 0;
@@ -634,7 +618,8 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   const moving = top.ships ?? top.selected ?? [];
   const cargo = Object.values(l.units).some((u) => u.where === 'aboard' && moving.includes(u.aboard!));
   const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
-  const mp = mpToGoals(s, goals);
+  const aims = assaultGoals(s, seat, moving, goals);
+  const mp = mpToGoals(s, aims);
   const mpFrom = (h: string) => mp.get(h) ?? 99;
   // 10.2, 10.6: the selected STPs land all their infantry in an assault on the nearest goal: twice its STPs, three
   // times when that goal is more than 6 MP away (an assault cannot leave a unit aboard behind).
@@ -657,9 +642,17 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
         const sh = s.ships[a.ship as string]!;
         // Transports where troops wait (or with cargo) first, then the warships in their port as escort.
         const loaded = Object.values(l.units).some((u) => u.where === 'aboard' && u.aboard === sh.id);
-        if (sh.type === 'STP') return loaded || troopsAt(sh.space) ? 1 : moving.length ? 3 : 50;
+        if (sh.type === 'STP') {
+          if (loaded) return 1;
+          if (!troopsAt(sh.space)) return moving.length ? 3 : 50;
+          // 10.2, 10.6: each infantry waiting in the port gets its share of the STPs (one assault force a city, with a
+          // spare against losses at sea); the rest wait for the next force.
+          return points(moving.map((id) => s.ships[id]!)) < stpShare(s, seat, sh.space, moving) ? 1 : 47;
+        }
         if (!moving.length && !Object.values(s.ships).some((x) => x.type === 'STP' && x.side === seat && !x.sunk && x.space === sh.space)) return 50;
-        return moving.some((id) => s.ships[id]?.space === sh.space) || troopsAt(sh.space) ? 2 : 50;
+        if (!(moving.some((id) => s.ships[id]?.space === sh.space) || troopsAt(sh.space))) return 50;
+        // The escort is shared likewise among the loaded forces still to sail from the port.
+        return cargo && escortsFull(s, seat, sh.space, moving) ? 47 : 2;
       }
       case 'move': return cargo ? 4 : 40;
       case 'leave-port': return cargo ? 5 : 45;
@@ -669,7 +662,7 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
         const cost = here ? navalNeighbours(s, here).find((n) => n.space === a.space)?.cost ?? 9 : 9;
         return 10 + cost + mpFrom(a.space as string) - (here ? mpFrom(here) : 0);
       }
-      case 'stop': return cargo && here && near(here) === 0 ? 6 : 55;
+      case 'stop': return cargo && here && aims.includes(here) ? 6 : 55;
       case 'drop-off': return 80;
       case 'enter-port': return cargo ? 70 : 56;
       default: return 90;
@@ -693,6 +686,43 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
   }
   const kept = all.filter((c) => c.action.type !== 'embark' || landable(c.action.unit as string) || l.units[c.action.unit as string]?.kind !== 'inf');
   return kept.map((c, i) => ({ c, i, d: rank(c) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * 10.6: the goals a loaded stack sails for: those no other loaded stack of the side stands off already (one assault
+ * force a city), the least defended of them (26.3: an amphibious assault's -3 leaves little to spare, 27.1), all the
+ * goals when every one has a force.
+ */
+function assaultGoals(s: EtoState, seat: Side, moving: string[], goals: string[]): string[] {
+  const l = s.land!;
+  const held = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard' && !moving.includes(u.aboard!)).map((u) => aboardSpace(s, u)));
+  const open = goals.filter((g) => !held.has(g));
+  if (!open.length) return goals;
+  // 10.2: within 6 naval MP of the stack (farther, the assault needs three times the STPs).
+  const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
+  const near = here ? open.filter((g) => (mpToGoals(s, [g]).get(here) ?? 99) <= 6) : [];
+  if (near.length) open.splice(0, open.length, ...near);
+  const defence = (h: string) => onMap(l, otherSide(seat)).filter((u) => u.hex === h).reduce((a, u) => a + unitStrength(u), 0);
+  const least = Math.min(...open.map(defence));
+  return open.filter((g) => defence(g) === least);
+}
+
+/** Ships of `seat` in `space` that may still sail this step, and those already in the moving stack. */
+const shipsAt = (s: EtoState, seat: Side, space: string, moving: string[]) =>
+  Object.values(s.ships).filter((x) => x.side === seat && !x.sunk && x.space === space && (moving.includes(x.id) || !s.step.moved.includes(x.id)));
+
+/** 10.2: the STPs of a port shared among its infantry (those aboard the moving stack included), at least the 2 an assault needs. */
+function stpShare(s: EtoState, seat: Side, space: string, moving: string[]): number {
+  const inf = Object.values(s.land!.units).filter((u) => u.side === seat && u.kind === 'inf'
+    && ((u.where === 'map' && u.hex === space) || (u.where === 'aboard' && moving.includes(u.aboard!)))).length;
+  return inf ? Math.max(2, Math.floor(points(shipsAt(s, seat, space, moving).filter((x) => x.type === 'STP')) / inf)) : Infinity;
+}
+
+/** The moving stack has its share of the port's warships: the loaded forces still to sail get the rest. */
+function escortsFull(s: EtoState, seat: Side, space: string, moving: string[]): boolean {
+  const waiting = onMap(s.land!, seat).filter((u) => u.kind === 'inf' && u.hex === space).length;
+  const warships = shipsAt(s, seat, space, moving).filter((x) => x.type !== 'STP' && x.type !== 'SS').length;
+  return moving.filter((id) => s.ships[id]!.type !== 'STP' && s.ships[id]!.type !== 'SS').length >= Math.ceil(warships / (1 + waiting));
 }
 
 /**
@@ -725,6 +755,8 @@ export const etoAi: AiAdapter<EtoState> = {
   weights: (s) => termsOf(s).weights,
   describeTerm: (name, before, after, seat) => termsOf(before).describe?.(name, before, after, seat as Side) ?? null,
   candidates(s, prompt: Prompt, seat, source): Choice[] | null {
+    // The routes of every air unit's change of base (12.3), known from here on: the states a plan reaches inherit them.
+    if (s.land && termsOf(s).costlyAir) airRoutes(s);
     const all = source.all();
     if (prompt.kind === 'air') return airCandidates(s, seat as Side, all);
     if (prompt.kind === 'intercept' && termsOf(s).costlyAir) return interceptCandidates(s, all);
@@ -758,7 +790,7 @@ export const etoAi: AiAdapter<EtoState> = {
       const goals = termsOf(s).goals?.(s, seat as Side) ?? [];
       const ships = (s.stack[s.stack.length - 1] as { ships?: string[] }).ships ?? [];
       const stop = prompt.choices.find((c) => c.action.type === 'stop');
-      if (stop && ships.length && goals.includes(s.ships[ships[0]!]?.space ?? '')
+      if (stop && ships.length && assaultGoals(s, seat as Side, ships, goals).includes(s.ships[ships[0]!]?.space ?? '')
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && ships.includes(u.aboard!))) return stop.action;
       const assault = prompt.choices.find((c) => c.action.type === 'offensive' && c.action.method === 'stack' && goals.includes(c.action.hex as string)
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && aboardSpace(s, u) === c.action.hex));

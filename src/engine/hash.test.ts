@@ -30,4 +30,10 @@ describe('stateHash', () => {
     inner.n = 2;
     expect(stateHash(state)).toBe(plain(state));
   });
+
+  it('hashString keeps the values logs record (cyrb53, both seeds)', () => {
+    expect(hashString('')).toBe('0bdcb81aee8d8310c329583afc3b');
+    expect(hashString('abc')).toBe('11f9f91ac18c8d110670909284e7');
+    expect(hashString('{"a":[1,2,3],"b":"é"}')).toBe('1e7dabacd682911fba89e635a354');
+  });
 });

@@ -2,16 +2,9 @@
 
 /** cyrb53 of `str` with seeds 0 and 0x9e3779b9 in one pass (the two runs are independent). */
 export function hashString(str: string): string {
-  let a1 = 0xdeadbeef, a2 = 0x41c6ce57;
-  let b1 = 0xdeadbeef ^ 0x9e3779b9, b2 = 0x41c6ce57 ^ 0x9e3779b9;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    a1 = Math.imul(a1 ^ ch, 2654435761);
-    a2 = Math.imul(a2 ^ ch, 1597334677);
-    b1 = Math.imul(b1 ^ ch, 2654435761);
-    b2 = Math.imul(b2 ^ ch, 1597334677);
-  }
-  return hex53(a1, a2) + hex53(b1, b2);
+  const h = new Hasher();
+  h.feed(str);
+  return h.digest();
 }
 
 function hex53(h1: number, h2: number): string {
@@ -22,7 +15,7 @@ function hex53(h1: number, h2: number): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
-/** cyrb53 (both seeds) fed piece by piece: the same value as hashString of the pieces joined. */
+/** cyrb53 (both seeds) fed piece by piece: `hashString` of the pieces joined. */
 class Hasher {
   // As int32 (every operation on them converts to int32 or uint32 first, so the seeds' wrap changes nothing).
   private readonly h = Int32Array.of(0xdeadbeef, 0x41c6ce57, 0xdeadbeef ^ 0x9e3779b9, 0x41c6ce57 ^ 0x9e3779b9);

@@ -45,8 +45,11 @@ type Obj = Record<string, unknown>;
  */
 const frozenText = new WeakMap<object, string>();
 
-/** Frozen objects with more keys than this are records by id: their text is joined from their members' kept texts. */
-const RECORD_KEYS = 32;
+/**
+ * Objects with more keys than this are records by id (units, hexes...): the kernel freezes them in place, and their
+ * hash text is joined from their members' kept texts.
+ */
+export const RECORD_KEYS = 32;
 
 /** Record keys as JSON text with the colon (ids of units, hexes...: a few thousand at most). */
 const keyText = new Map<string, string>();

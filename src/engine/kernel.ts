@@ -1,5 +1,6 @@
 // The kernel: setup, the procedure stack, prompts, apply and view for any rule set.
 import { createRng, rollDice } from './rng.ts';
+import { RECORD_KEYS } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
   Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
@@ -744,9 +745,6 @@ function freezeSettled(state: BaseState): void {
   for (const k in s) if (k !== 'rng' && k !== 'stack' && k !== 'sealed') s[k] = settledCopy(s[k]);
 }
 
-/** Objects with more keys than this are records by id (V8 keeps them as dictionaries anyway): frozen in place. */
-const RECORD_KEYS = 32;
-
 /** `v` frozen, rebuilt where it is not frozen yet (settled copy-on-write states share frozen subtrees). */
 function settledCopy(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
@@ -756,7 +754,8 @@ function settledCopy(v: unknown): unknown {
   }
   const keys = Object.keys(v);
   if (keys.length > RECORD_KEYS) {
-    // In place: rewriting an existing key keeps its place, so the key order (and the state's JSON) is the rebuild's.
+    // A record by id (V8 keeps it as a dictionary anyway), frozen in place: rewriting an existing key keeps its place,
+    // so the key order (and the state's JSON) is the rebuild's.
     const o = v as Obj;
     for (const k of keys) {
       const x = o[k];

@@ -231,7 +231,8 @@ export const combatPhase: Procedure<TwoWWState, CombatPhaseFrame> = {
     if (!f.begun || seat !== f.side) return [];
     const lw = worldOf(s);
     return attacksOn(s, f.side, hex).map((a): Choice => {
-      const targets = a.mode === 'land' ? landTargets(s, f.side, hex) : [...enemyAirFleetsIn(s, f.side, hex).air, ...enemyAirFleetsIn(s, f.side, hex).fleets];
+      const e = a.mode === 'land' ? null : enemyAirFleetsIn(s, f.side, hex);
+      const targets = e ? [...e.air, ...e.fleets] : landTargets(s, f.side, hex);
       return { action: a, label: `${a.mode === 'land' ? 'Land attack' : 'Air/sea attack'} on ${placeName(lw, hex)}`, refs: { place: hex, targets } };
     });
   },

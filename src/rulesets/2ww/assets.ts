@@ -7,7 +7,7 @@ import {
   turnTrack, UNIT_TYPES, type UnitType,
 } from './data/index.ts';
 import { ATLANTIC_LAND, ATLANTIC_OCEAN, POWER_OF_MAP_COUNTRY } from './campaign.ts';
-import { POWER_NAMES } from './world.ts';
+import { POWER_CODES as ABBR, POWER_NAMES } from './world.ts';
 
 /** Counter colours: the customary wargame colours of each nation. */
 export const POWER_COLORS: Record<string, string> = {
@@ -17,8 +17,6 @@ export const POWER_COLORS: Record<string, string> = {
   ie: '#a8d5a0', vc: '#a9bfd6', sa: '#e0d0a0', af: '#d8c8b0', lu: '#c0c8e0',
 };
 
-/** Codes printed on counters; Rumania's power id is "ru" but its code is RO. */
-const ABBR: Record<string, string> = { ru: 'RO', su: 'SU', ir: 'IR' };
 
 const TYPE_NAMES: Record<UnitType, { name: string; domain: 'land' | 'air' | 'naval' | 'fort' }> = {
   armor: { name: 'armor', domain: 'land' },

@@ -124,7 +124,7 @@ function pieceOf(state: TwoWWState, id: string, side: Side | null, unsupplied: b
     notes.push('has bombed or intercepted this turn (2WW 6.1.3)');
   }
   const p: PieceView = {
-    id, where: u.where, side: side ?? 'neutral', power: d.nationality, type: d.type, name: d.designation ?? d.name ?? id,
+    id, where: u.where, side: side ?? 'neutral', power: d.nationality, type: d.type, name: d.name ?? d.designation ?? id, // a named counter is called by its name, as the rules' choices do
     factors: printedFactors(d.type, factors(state, id)),
   };
   if (d.full && u.reduced) p.reduced = true;

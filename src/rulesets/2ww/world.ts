@@ -163,11 +163,20 @@ export const isMajor = (p: string): boolean => (MAJOR_POWERS as readonly string[
 
 export const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
 
-/** The name players read ("GE 4th infantry"); unnamed counters by nationality, designation and type. */
+/** Codes printed on counters; Rumania's power id is "ru" but its code is RO. */
+export const POWER_CODES: Readonly<Record<string, string>> = { ru: 'RO', su: 'SU', ir: 'IR' };
+
+/**
+ * The name players read ("GE 4th infantry", "Kriegsmarine"), as the clients name the unit (the board view gives a
+ * named counter's name): unnamed counters by the code printed on them, designation and type in words.
+ */
 export function unitName(state: TwoWWState, id: string): string {
   const d = worldOf(state).units[id];
   if (!d) return id;
-  return d.name ?? `${d.nationality.toUpperCase()} ${d.designation ?? ''} ${d.type}`.trim();
+  const code = POWER_CODES[d.nationality] ?? d.nationality.toUpperCase();
+  // A designation the type already says ("Fort" of a fort, "Surface" of a surface fleet) is not said twice.
+  const des = d.designation?.toLowerCase() === d.type.split('-')[0] ? '' : d.designation ?? '';
+  return d.name ?? `${code} ${des} ${d.type.replace(/-/g, ' ')}`.replace(/\s+/g, ' ').trim();
 }
 
 export function unitDef(state: TwoWWState, id: string): UnitDef {

@@ -40,7 +40,7 @@ export function aaeAssets(roundLimit = 16): Assets {
   const house = AAE_DATA.house;
   for (const r of house.regions) {
     if (r.marks?.includes('box')) {
-      boxes.push({ id: r.id, name: r.name, kind: r.kind, connects: ['south-atlantic', 'red-sea'], note: `${REGIONS_MARK}: off the map; 2 movement from the South Atlantic, 2 more to the Red Sea (house rules l.215)` });
+      boxes.push({ id: r.id, name: r.name, kind: r.kind, connects: ['south-atlantic', 'red-sea'], note: `House rules' regional map: off the map; 2 movement from the South Atlantic, 2 more to the Red Sea (house rules l.215)` });
       continue;
     }
     const g = areaGeometry(r.id, true);

@@ -35,7 +35,7 @@ const TYPES = {
   CL: { name: 'light cruiser', symbol: 'fleet', domain: 'naval' },
   DD: { name: 'destroyers', symbol: 'fleet', domain: 'naval' },
   SS: { name: 'submarine', symbol: 'submarine', domain: 'naval' },
-  STP: { name: 'sea transport (STP)', symbol: 'transport', domain: 'naval' },
+  STP: { name: 'transport', symbol: 'transport', domain: 'naval' },
 } as const;
 
 /** Off-map places a unit can be in (PieceView.where when it is not on a hex or in a sea area). */
@@ -260,7 +260,7 @@ export function etoAssets(): Assets {
         { id: 'offensives-axis', name: 'Axis offensives', kind: 'offensives', cells: OFF_CELLS },
         { id: 'offensives-allies', name: 'Allied offensives', kind: 'offensives', cells: OFF_CELLS },
         // Where the sides stand: the scenario's victory conditions applied to the position (board-view.ts).
-        { id: 'victory', name: 'Victory', kind: 'victory', cells: [{ id: 'now', label: 'If it ended now' }] },
+        { id: 'victory', name: 'Victory', kind: 'victory', cells: [{ id: 'how', label: 'How to win' }, { id: 'now', label: 'If it ended now' }] },
       ],
       countries,
       windows,

@@ -6,6 +6,12 @@ import { airFactors, landFactors, shipFactors, turnIndex, turnLabels } from './a
 import { SCENARIOS } from './scenarios.ts';
 import { ratings, type EtoState } from './state.ts';
 
+/** The case of each scenario's victory conditions: the glance shows its summary as "how to win". */
+const VICTORY_RULE: Readonly<Record<string, string>> = {
+  'sink-the-bismarck': 'ETO scenario 1 [1.3]', 'their-finest-hour': 'ETO scenario 2 [2.3]', bulge: 'ETO scenario 3 [3.3]',
+  'case-white': 'ETO scenario 4 [4.4]', 'northward-strike': 'ETO scenario 5 [5.4]',
+};
+
 /** The phase the innermost frame belongs to, in the sequence of play's words, and the side performing it. */
 function phaseOf(s: EtoState): { phase?: string; side: string | null } {
   const stack = s.stack;
@@ -58,7 +64,8 @@ export function etoBoardView(s: EtoState): BoardView {
   }
   for (const sh of Object.values(s.ships)) {
     pieces.push({
-      id: sh.id, where: sh.sunk ? 'sunk' : sh.space === '' ? 'setup' : sh.space, side: sh.side, power: sh.nation, type: sh.type,
+      // The ship's own name, as the rules' choices and log call it ("Hood", "German transport (1 STP)").
+      id: sh.id, where: sh.sunk ? 'sunk' : sh.space === '' ? 'setup' : sh.space, side: sh.side, power: sh.nation, type: sh.type, name: sh.name,
       factors: shipFactors(ratings(sh)), ...(sh.damaged ? { reduced: true } : {}), ...(sh.inPort || sh.oos ? { marks: [...(sh.inPort ? ['in-port'] : []), ...(sh.oos ? ['out-of-supply'] : [])] } : {}),
     });
   }
@@ -66,6 +73,8 @@ export function etoBoardView(s: EtoState): BoardView {
   const label = turnLabels()[index - 1] ?? `${s.month} ${s.year}`;
   markers.push({ kind: 'turn', where: `turn:${index}`, label: `${label}, weather ${s.weather}` });
   const { phase, side } = phaseOf(s);
+  const how = VICTORY_RULE[s.scenario];
+  if (how) markers.push({ kind: 'victory-conditions', where: 'victory:how', label: how });
   // Where the sides stand: the scenario's result, or the one its victory conditions give the position now.
   const result = s.outcome?.result ?? (phase && phase !== 'Set-up' ? SCENARIOS[s.scenario]?.victory(s).result : undefined);
   if (result) markers.push({ kind: 'victory', where: 'victory:now', label: s.outcome ? `Result: ${result}` : `If it ended now: ${result}` });

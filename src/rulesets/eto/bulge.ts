@@ -89,6 +89,6 @@ export const bulge: ScenarioRules = {
   status(s) {
     const sc = bulgeScore(s);
     const off = landOf(s).offensives!;
-    return `OFF German ${off.axis} Allied ${off.allies}, VP German ${sc.axis} Allied ${sc.allies}`;
+    return `offensives left German ${off.axis}, Allied ${off.allies}; victory points German ${sc.axis}, Allied ${sc.allies}`;
   },
 };

@@ -10,6 +10,7 @@ import { CounterIcon } from '../map/counter.tsx';
 import type { MapGeometry } from '../map/geometry.ts';
 import { MapView, type MapHandle, type MapTransform } from '../map/map-view.tsx';
 import { DataTable } from './log-panel.tsx';
+import { Rule } from './rules.tsx';
 
 export interface BoardPaneProps {
   assets: Assets;
@@ -117,7 +118,9 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
             return (
               <span key={c.id} class={'cell' + (current ? ' current' : '')} title={c.label}>
                 {own ? <span class={`marker side-${own.side ?? 'none'}`} title={own.kind}>{own.label}</span> : c.label}
-                {ms.filter((m) => m !== own).map((m, j) => <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>)}
+                {ms.filter((m) => m !== own).map((m, j) => (m.kind === 'victory-conditions'
+                  ? <Rule key={j} cite={m.label!} />
+                  : <span key={j} class={`marker side-${m.side ?? 'none'}`} title={m.kind}>{m.label}</span>))}
               </span>
             );
           })}

@@ -546,7 +546,8 @@ export function GameScreen({ token }: { token: string }) {
     if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === '?') { setHelp(!help); e.preventDefault(); return; }
     if (e.key === 'Escape') {
-      setHelp(false); setCharts(false); setRuleCard(null); setMenu(false);
+      // An open overlay (help, charts, a rule card, the menu) is what Escape closes; the map keeps its lights.
+      if (help || charts || ruleCard || menu) { setHelp(false); setCharts(false); setRuleCard(null); setMenu(false); return; }
       if (armed) setArmed(null); else if (selUnit || selGroup || narrow) clearSel(); else setSelPlace(null);
       if (!armed && play) setQuiet(play.stateId);
       return;

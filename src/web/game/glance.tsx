@@ -1,19 +1,20 @@
 // The state of the game at a glance: turn and phase (on the sequence of play when the board has one), where each side
 // stands on the victory and production tracks, what each side has in its pools, and who is out of supply.
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import type { Assets, BoardView } from '../map/board-model.ts';
 import { onMap, pieceName, placeLabel, sideName } from '../map/board-model.ts';
+import { caseOf, Rule, RulesContext } from './rules.tsx';
 
 /** Markers on a track of `kind`, as "label: cell" per side. */
-function standings(assets: Assets, board: BoardView, kind: string): { track: string; side: string; cell: string; label?: string }[] {
-  const out: { track: string; side: string; cell: string; label?: string }[] = [];
+function standings(assets: Assets, board: BoardView, kind: string): { track: string; kind: string; side: string; cell: string; label?: string }[] {
+  const out: { track: string; kind: string; side: string; cell: string; label?: string }[] = [];
   for (const t of assets.board.tracks ?? []) {
     if (t.kind !== kind) continue;
     for (const m of board.markers) {
       const [tid, cid] = m.where.split(':');
       if (tid !== t.id) continue;
       const cell = t.cells.find((c) => c.id === cid);
-      if (cell) out.push({ track: t.name, side: m.side ?? '', cell: cell.label, label: m.label });
+      if (cell) out.push({ track: t.name, kind: m.kind, side: m.side ?? '', cell: cell.label, label: m.label });
     }
   }
   return out;
@@ -23,6 +24,7 @@ export function Glance({ assets, board, status, title, overlay, onOverlay }: {
   assets: Assets; board: BoardView; status: string; title?: string; overlay: 'none' | 'supply'; onOverlay(o: 'none' | 'supply'): void;
 }) {
   const [open, setOpen] = useState(true);
+  const rules = useContext(RulesContext).ref;
   const seq = assets.board.tracks?.find((t) => t.kind === 'sequence');
   const victory = standings(assets, board, 'victory');
   const production = standings(assets, board, 'production');
@@ -59,8 +61,12 @@ export function Glance({ assets, board, status, title, overlay, onOverlay }: {
             </ol>
           )}
           {!seq && status && <p class="small">{status}</p>}
-          {victory.length > 0 && (
-            <p class="small" data-testid="glance-victory"><b>Victory</b> {victory.map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>
+          {victory.filter((v) => v.kind === 'victory-conditions' && v.label).map((v) => (
+            // A scenario's victory conditions: the summary of the case the marker cites, with its rule button.
+            <p key={v.label} class="small" data-testid="glance-how-to-win"><b>How to win</b> {caseOf(rules, v.label!)?.c.summary ?? ''} <Rule cite={v.label!} /></p>
+          ))}
+          {victory.some((v) => v.kind !== 'victory-conditions') && (
+            <p class="small" data-testid="glance-victory"><b>Victory</b> {victory.filter((v) => v.kind !== 'victory-conditions').map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>
           )}
           {production.length > 0 && (
             <p class="small" data-testid="glance-production"><b>Production</b> {production.map((v) => v.label ?? `${sideName(assets.counters, v.side)} ${v.cell}`).join(' · ')}</p>

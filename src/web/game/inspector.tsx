@@ -28,7 +28,9 @@ export function Inspector({ place, assets, board, activeUnits, selectedUnit, onU
     const o = countryName(area.owner);
     if (o) facts.push(`owned by ${o}`);
     if (area.value !== undefined) facts.push(`value ${area.value}`);
-    if (area.marks?.length) facts.push(area.marks.map(markText).join(', '));
+    // Tags ("option:hr-regions", "host:…") are for the client's windows, not words: an option's says when it applies.
+    const marks = (area.marks ?? []).flatMap((m) => (m.startsWith('option:') ? ['with an optional rule'] : m.includes(':') ? [] : [markText(m)]));
+    if (marks.length) facts.push([...new Set(marks)].join(', '));
   }
   if (box?.note) facts.push(box.note);
   if (who) facts.push(`held by ${sideName(assets.counters, who)}`);

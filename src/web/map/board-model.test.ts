@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceName, placeLabel, windowAssets, type Assets } from './board-model.ts';
+import { faceDesignation, pieceName, placeLabel, windowAssets, type Assets } from './board-model.ts';
 
 const assets: Assets = {
   board: {
@@ -36,6 +36,16 @@ describe('the board as the client names and cuts it', () => {
     expect(pieceName({ id: 'y', where: 'north', side: 'axis', power: 'ge', type: 'inf', hidden: true }, assets.counters)).toBe('Axis unit');
     // A designation that says the type is the whole name, as the rule set's choices say it (#21: one name per unit).
     expect(pieceName({ id: 'z', where: 'north', side: 'axis', power: 'ge', type: 'inf', name: 'German infantry' }, assets.counters)).toBe('German infantry');
+    // A name the view gives other than the printed designation is the unit's own (2WW's "Kriegsmarine", ETO's transports).
+    expect(pieceName({ id: 'ge-inf-4', where: '0101', side: 'axis', power: 'ge', type: 'inf', name: 'Afrika Korps' }, assets.counters)).toBe('Afrika Korps');
+  });
+
+  it('a counter face prints what the whole name adds to the nation, type and factors, so it stays on the counter', () => {
+    expect(faceDesignation('4th', 'infantry', 'Germany')).toBe('4th');
+    expect(faceDesignation('German fighter 4*-4/3', 'fighter', 'Germany')).toBeUndefined();
+    expect(faceDesignation('General Guderian', 'general', 'Germany')).toBe('Guderian');
+    expect(faceDesignation('Volksgrenadier infantry', 'infantry', 'Germany')).toBe('Volksgrenadier');
+    expect(faceDesignation('British bomber 4-12', 'bomber', 'Britain')).toBeUndefined();
   });
 
   it('a scenario window keeps its hexes and the hexsides between them, drops the coast; boxes of other scenarios go', () => {

@@ -95,14 +95,41 @@ export function pieceName(p: PieceView, counters: CounterManifest | undefined): 
   const power = counters?.powers[p.power];
   const abbr = power?.abbr ?? p.power.toUpperCase();
   const type = counters?.types[p.type]?.name ?? p.type;
-  let name = p.name ?? counters?.units?.[p.id]?.name;
+  const printed = counters?.units?.[p.id];
+  // A name the view gives other than the counter's printed designation is the unit's own ("Kriegsmarine", "German
+  // transport (1 STP)"): the rules' choices and log call it so.
+  if (p.name && printed && p.name !== printed.name) return `${(p.count ?? 1) > 1 ? `${p.count} × ` : ''}${p.name}`;
+  let name = p.name ?? printed?.name;
   // A designation the type's name already says ("Surface" of a surface fleet) is not said twice.
   if (name && type.toLowerCase().split(' ')[0] === name.toLowerCase()) name = undefined;
   const n = (p.count ?? 1) > 1 ? `${p.count} × ` : '';
   // A designation that says the type is the unit's whole name ("German paratroops", "General Guderian"), as the rule
   // set's own choices and log name it.
   if (name && name.length > type.length && name.toLowerCase().includes(type.toLowerCase())) return `${n}${name}`;
+  // A ship or fleet with a name of its own ("Bismarck", "Prince of Wales", "Kriegsmarine") is called by it, as the rules
+  // call it; a designation that is a word of the type ("Fleet" of a surface fleet) is not such a name.
+  const naval = counters?.types[p.type]?.domain === 'naval';
+  if (naval && name && /^[A-Z]/.test(name) && /[a-z]{2}/.test(name) && !type.toLowerCase().split(/\W+/).includes(name.toLowerCase())) return `${n}${name}`;
   return `${n}${abbr} ${name ? `${name} ` : ''}${type}`.replace(/\s+/g, ' ').trim();
+}
+
+/** Characters of a designation that fit beside the power's code at the face's font; a longer one is squeezed. */
+export const FACE_CHARS = 8;
+
+/**
+ * What a counter's face prints of a designation: a unit's whole name ("German fighter 4*-4/3", "General Guderian",
+ * "Volksgrenadier infantry") loses the words the face already shows (the nation, the type, the factors), so it stays
+ * within the counter instead of running over the next hex; what is left is squeezed to the counter's width.
+ */
+export function faceDesignation(name: string | undefined, typeName: string | undefined, powerName: string | undefined): string | undefined {
+  if (!name || name.length <= FACE_CHARS) return name;
+  const typeWords = new Set((typeName ?? '').toLowerCase().split(/\W+/).filter(Boolean));
+  const nation = (powerName ?? '').toLowerCase().slice(0, 4);
+  const left = name.split(/\s+/).filter((w) => {
+    const l = w.toLowerCase();
+    return !typeWords.has(l) && !/^[\d*/-]+$/.test(w) && !(nation.length === 4 && l.startsWith(nation));
+  }).join(' ');
+  return left ? left.slice(0, 16) : undefined;
 }
 
 /** A side's display name ("Axis"), from the manifest's sides, else the id capitalised. */

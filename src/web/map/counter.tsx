@@ -3,7 +3,7 @@
 // centred on (0,0), scaled by the caller.
 import { render } from 'preact';
 import type { CounterManifest, PieceView } from './board-model.ts';
-import { factorText, markText, pieceFactors, pieceName } from './board-model.ts';
+import { FACE_CHARS, faceDesignation, factorText, markText, pieceFactors, pieceName } from './board-model.ts';
 
 const FALLBACK = ['#8a8f98', '#b48a5a', '#6f8fb0', '#9a7aa0', '#7aa07a', '#b07a7a'];
 // Customary wargame colours for common nation codes, used only when the counter manifest gives none.
@@ -115,13 +115,18 @@ export function Counter({ unit, counters, active, selected, marked }: CounterPro
   const ops = marks.includes('ops-complete');
   const factors = pieceFactors(unit, counters);
   const light = unit.side === 'axis' ? '#fff' : '#111';
+  // The face prints the counter's designation; the view's name may be the unit's longer one (a ship's full name).
+  const designation = faceDesignation(counters?.units?.[unit.id]?.name ?? unit.name, type?.name, counters?.powers[unit.power]?.name);
   return (
     <g class={cls} data-unit={unit.id}>
       <title>{`${pieceName(unit, counters)} ${factorText(factors)}${unit.reduced ? ' (reduced)' : ''}${marks.length ? ` — ${marks.map(markText).join(', ')}` : ''}`}</title>
       <rect class="counter-bg" x={-0.5} y={-0.5} width={1} height={1} rx={0.08} fill={st.fill} />
       <SideBand side={unit.side} />
       <text x={-0.44} y={-0.37} font-size={0.14} font-weight="bold" fill={light} class="abbr">{st.abbr}</text>
-      {unit.name && <text x={0.44} y={-0.37} font-size={0.14} text-anchor="end" fill={light}>{unit.name}</text>}
+      {designation && (
+        <text x={0.44} y={-0.37} font-size={0.14} text-anchor="end" fill={light}
+          {...(designation.length > FACE_CHARS ? { textLength: 0.62, lengthAdjust: 'spacingAndGlyphs' } : {})}>{designation}</text>
+      )}
       <g transform="translate(0,-0.02)"><NatoSymbol symbol={symbol} color={st.text} /></g>
       <text y={0.4} font-size={0.26} font-weight="bold" text-anchor="middle" fill={st.text} class="factors">{factorText(factors)}</text>
       {unit.reduced && <path class="reduced-mark" d="M0.5,0.18L0.5,0.5L0.18,0.5Z" />}

@@ -1,7 +1,8 @@
 // Blitzkrieg General in Chromium against the server's AI (issue #21): Germany plays a turn through the page — a unit
 // moved into Western Poland on the map, a second one from the list, the movement ended, the battle fought with its
-// exact odds before each further round, the losses chosen — while the AI plays the seven other powers, until Germany
-// decides again with the AI's moves made for three powers or more. Screenshots: test-results/bkg-ai-*.png.
+// exact odds before each further round, the losses chosen — against the server's AI for the five Allied powers (their
+// reactions, losses and retreats in that battle), until Germany decides again after it; Italy and Japan, Germany's
+// partners, end their steps over the API. Screenshots: test-results/bkg-ai-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Choice } from '../../src/engine/types.ts';
@@ -10,7 +11,9 @@ import { takeSeats } from '../../src/server/test-helpers.ts';
 import { apiCall, shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { clickArea, seq, settled, showOnMap } from './drivers.ts';
 
-const OTHERS = ['italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'];
+/** The Allied powers, played by the server's AI; Germany's partners pass over the API (they end each step). */
+const OTHERS = ['usa', 'be', 'ussr', 'france', 'china'];
+const PARTNERS = ['italy', 'japan'];
 
 /** Waits until the page's seat decides, or the game has ended (false). */
 async function myTurn(page: Page): Promise<boolean> {
@@ -50,12 +53,31 @@ describe('Blitzkrieg General against the AI in Chromium (issue #21)', () => {
     await e2e?.close();
   });
 
-  it('basic 1939: Germany attacks Western Poland through the page (a move on the map, one from the list), fights with the odds shown, and the AI plays the other powers until Germany decides again', async () => {
+  it('basic 1939: Germany attacks Western Poland through the page (a move on the map, one from the list), fights with the odds shown, against the AI for the Allies', async () => {
     const g = await apiCall<CreateGameResponse>(e2e.server, 'POST', '/api/games', {
       ruleset: 'bkg', scenario: 'basic-1939',
-      seats: { germany: { kind: 'human' }, ...Object.fromEntries(OTHERS.map((s) => [s, { kind: 'ai', level: 1 }])) },
+      seats: { germany: { kind: 'human' }, ...Object.fromEntries(PARTNERS.map((s) => [s, { kind: 'human' }])), ...Object.fromEntries(OTHERS.map((s) => [s, { kind: 'ai', level: 1 }])) },
     });
-    await takeSeats(e2e.server.url, [g.seats.germany!.token]);
+    await takeSeats(e2e.server.url, ['germany', ...PARTNERS].map((s) => g.seats[s]!.token));
+    /** Until Germany decides (false: the game ended): Italy and Japan end their steps, the AI answers for the Allies. */
+    const germanyDecides = async (): Promise<boolean> => {
+      for (;;) {
+        const p = await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${g.spectator.token}`);
+        if (p.outcome) return false;
+        const waiting = p.view.waitingFor.map((w) => w.seat);
+        if (waiting.includes('germany')) return myTurn(page);
+        const partner = PARTNERS.find((x) => waiting.includes(x));
+        if (partner) {
+          const q = await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${g.seats[partner]!.token}`);
+          const cs = q.view.prompt!.choices;
+          const c = cs.find((x) => /^End /.test(x.label)) ?? cs[0]!;
+          await apiCall(e2e.server, 'POST', `/api/play/${g.seats[partner]!.token}/action`, { stateId: q.stateId, action: c.action });
+          continue;
+        }
+        // The AI decides: wait for the game to move on.
+        await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, p.stateId, { timeout: 480_000 });
+      }
+    };
     await page.goto(`${e2e.server.url}/play/${g.seats.germany!.token}`);
     expect(await myTurn(page)).toBe(true);
     expect(await page.locator('[data-testid=prompt-text]').textContent()).toMatch(/movement phase/);
@@ -108,16 +130,19 @@ describe('Blitzkrieg General against the AI in Chromium (issue #21)', () => {
     // The battle (6.2) and the rest of the quarter: losses chosen, every further round fought with its odds shown
     // first; other steps ended. The AI moves and fights for the other powers meanwhile.
     const odds: string[] = [];
+    let continued = 0;
     const aiPlayed = async () => {
       const l = await apiCall<{ entries: { seat?: string }[] }>(e2e.server, 'GET', `/api/play/${g.spectator.token}/log`);
       return new Set(l.entries.map((x) => x.seat ?? '').filter((s) => OTHERS.includes(s)));
     };
-    // Until Germany decides again after the battle with the AI's moves made for three powers or more (a turn), or the
+    // Until Germany decides again after the battle, with the AI's decisions made for two Allied powers or more, or the
     // quarter has passed.
     for (let n = 0; n < 60 && (await quarter()) === start; n++) {
-      if (!(await myTurn(page))) break;
-      if (n > 0 && (await page.locator('[data-testid=log] .event.roll').count()) && (await aiPlayed()).size >= 3) break;
+      if (!(await germanyDecides())) break;
+      const asked = (await page.locator('[data-testid=prompt-text]').textContent()) ?? '';
+      if (n > 0 && !/Western Poland/.test(asked) && (await page.locator('[data-testid=log] .event.roll').count()) && (await aiPlayed()).size >= 2) break;
       const labels = (await page.locator('[data-testid=choice]').allTextContents()).join(' | ');
+      if (/Continue the combat/.test(labels)) continued++;
       const r = /Continue the combat/.test(labels) ? await take(page, /Continue the combat/)
         : await take(page, /\b(End|Pass|Done|No|Skip|Finish)\b/i).catch(async () => take(page, /./));
       if (r.odds) odds.push(r.odds);
@@ -125,11 +150,13 @@ describe('Blitzkrieg General against the AI in Chromium (issue #21)', () => {
     // The battle's dice and its rule in the log; its rounds' odds shown before each was fought (6.2.3).
     await page.locator('[data-testid=log] .event.roll').first().waitFor({ state: 'attached' });
     expect(await log.textContent()).toMatch(/BKG 6\.2/);
+    // Each further round Germany chose to fight was confirmed after its exact odds (the dice decide how many there are).
+    expect(odds.length).toBe(continued);
     for (const o of odds) expect(o).toMatch(/\d+(\.\d+)?%/);
     const aiSeats = await aiPlayed();
-    expect(aiSeats.size, 'powers the AI played').toBeGreaterThanOrEqual(3);
-    expect(await myTurn(page), 'Germany decides again').toBe(true);
-    console.log(`bkg against the AI: AI seats ${[...aiSeats].join(', ')}; quarter ${start} -> ${await quarter()}; odds shown ${odds.length} time(s)`);
+    expect(aiSeats.size, 'Allied powers the AI played (reactions, losses, moves)').toBeGreaterThanOrEqual(2);
+    expect(await germanyDecides(), 'Germany decides again').toBe(true);
+    console.log(`bkg against the AI: AI seats ${[...aiSeats].join(', ')}; quarter ${start} -> ${await quarter()}; odds shown ${odds.length} time(s) for ${continued} further round(s)`);
     await shot(page, 'bkg-ai-quarter');
     expect(errors).toEqual([]);
   }, 900_000);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { destinations, envFor } from './movement.ts';
 import { cooperates, coopForbidsEntry, createUnit } from './politics.ts';
 import { retreat, retreatPlaces } from './combat.ts';
+import { rail } from './rail.ts';
 import type { BkgState } from './state.ts';
 import { Play, ctxOn } from './testing.ts';
 
@@ -47,6 +48,17 @@ describe('BKG optional 9.11 cooperation', () => {
     const on = dest(ON);
     expect(on).not.toContain('aegean-sea');
     expect(on).toContain('ionian-sea');
+  });
+
+  it('9.11 Soviet rail movement does not enter Iran while BE holds it (advanced 6.2 over friendly areas only)', () => {
+    const railTo = (options: Record<string, boolean>) => {
+      const p = atWarWithUssr(options, (s) => { s.control.iran = 'be'; createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus'); });
+      return rail.choicesIn!(p.s, { proc: 'rail', side: 'allies', ended: [] }, 'ussr', 'trans-caucasus').map((c) => c.action.to);
+    };
+    expect(railTo({})).toContain('iran');
+    const on = railTo(ON);
+    expect(on).not.toContain('iran');
+    expect(on).toContain('caucasus');
   });
 
   it('9.11 a Soviet unit forced to retreat into a BE-held area goes on to a Soviet area (ruling 97)', () => {

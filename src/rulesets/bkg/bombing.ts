@@ -56,7 +56,7 @@ export function bombardmentTargets(env: MoveEnv, u: Unit): string[] {
   });
   const out: string[] = [];
   for (const n of reach.nodes()) {
-    if (m.isSea[n] || env.status[n] !== ENEMY) continue;
+    if (m.isSea[n] || env.status[n] !== ENEMY || env.coopBar?.[n]) continue; // optional 9.11: no joint raid
     const id = g.id(n);
     const b = s.battles.find((x) => x.place === id);
     if (b && !b.raid) continue;

@@ -14,6 +14,7 @@ import {
 import { optional, quarterOf } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
 import type { BkgState, Unit } from './state.ts';
+import { logUnits } from './fog.ts';
 
 /** Optional 9.9: a used Coup in Ireland returns as Coup in Iran, with the same prerequisites and ranges (ruling 92). */
 function coupInIran(cards: CardData[]): CardData {
@@ -235,7 +236,7 @@ export function paraDropChoices(s: BkgState, m: Major, units: Unit[], place: str
   });
   const out: Choice[] = [];
   for (const n of reach.nodes()) {
-    if (map.isSea[n] || env.status[n] !== ENEMY || env.jpchBlocked[n]) continue;
+    if (map.isSea[n] || env.status[n] !== ENEMY || env.jpchBlocked[n] || env.coopBar?.[n]) continue; // optional 9.11
     const to = g.id(n);
     for (const u of distinct(s, inf)) out.push({ action: { type: 'para-drop', unit: u.id, air: air.id, to }, label: `Play Para Troops: ${unitLabel(u)} flies with ${unitLabel(air)} to ${area(to).name}`, refs: { units: [u.id, air.id], from: place, place: to } });
   }
@@ -460,7 +461,7 @@ function ultraTargets(s: BkgState, u: Unit): string[] {
     enterCost: (_f, n) => ((env.status[n] === FRIENDLY && !env.enemyAt[n] && !map.isSea[n]) || (air && map.isSea[n] === 1 && !env.enemyAt[n]) ? 1 : Infinity),
   });
   const battles = new Set(s.battles.map((b) => b.place));
-  return reach.nodes().map((n) => g.id(n)).filter((id) => id !== u.where && !map.isSea[g.index(id)] && !battles.has(id)).sort();
+  return reach.nodes().filter((n) => !env.coopBar?.[n]).map((n) => g.id(n)).filter((id) => id !== u.where && !map.isSea[g.index(id)] && !battles.has(id)).sort(); // 9.11
 }
 
 /** Card Espionage (Ultra): the major moves up to 10 of its own land units and aircraft (no ships, no associates'), one
@@ -477,7 +478,7 @@ export const ultra: Procedure<BkgState, UltraFrame> = {
   act(ctx, f, _seat, action) {
     if (action.type === 'end') return void ctx.pop();
     const u = write(ctx.state, 'units', action.unit as string);
-    ctx.log(`${POWER_NAMES[f.seat]} ${unitLabel(u)} moves from ${area(u.where).name} to ${area(action.to as string).name} (Espionage)`, 'BKG card Espionage (Ultra)');
+    logUnits(ctx, [u], `${POWER_NAMES[f.seat]} ${unitLabel(u)} moves from ${area(u.where).name} to ${area(action.to as string).name} (Espionage)`, 'BKG card Espionage (Ultra)');
     u.where = action.to as string;
     if (f.left <= 1) return void ctx.pop();
     ctx.goto('ultra', { ...f, left: f.left - 1 });

@@ -3,12 +3,12 @@
 // of a combat (6.2.5) with control (6.4) and aircraft returning to base (6.1.1).
 import { write, type Frame, type Choice, type Ctx, type Procedure, type Prompt } from '../../engine/index.ts';
 import { area, bkgMap, isPointIsland, isSeaZone, landNeighbours, seaNeighbours } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, ENEMY, unitsByPlace } from './movement.ts';
+import { coopMayStop, describeUnits, distinct, envFor, FRIENDLY, ENEMY, unitsByPlace } from './movement.ts';
 import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { isBombardment } from './bombing.ts';
-import { atWar, conquer, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { atWar, conquer, coopForbidsEntry, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, type Major, type Side } from './powers.ts';
 import { bkgData } from './data/index.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, optional, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
@@ -137,10 +137,23 @@ export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   const both = (p: string) => enemyHere(p) && (at.get(p) ?? []).some((v) => !v.aboard && friendly(s, u.power, v.power));
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
-  if (clear.length) return clear;
+  if (clear.length) return coopFirst(s, u, clear);
   // A place holding both sides is one with a combat still to fight (units at peace may share it; ruling 39); only
   // advanced ships share a sea zone with enemy ships outside a combat (6.4.3 D).
   return around.filter((p) => both(p) && ((!isLandUnit(u) && s.rules === 'advanced') || s.battles.some((b) => b.place === p)));
+}
+
+/** Optional 9.11: of the places a unit is forced to go to, those it may share (not with a country it does not cooperate
+ *  with, not in such a country's area), when there are any; else all of them (ruling 97). */
+function coopFirst(s: BkgState, u: Unit, places: string[]): string[] {
+  if (!optional(s, 'cooperation')) return places;
+  const ok = places.filter((p) => coopAllows(s, u.power, p));
+  return ok.length ? ok : places;
+}
+
+/** Optional 9.11: may units of `power` stay at `place` (nobody it does not cooperate with there, not such a country)? */
+function coopAllows(s: BkgState, power: string, place: string): boolean {
+  return coopMayStop(s, power, place) && (isSeaZone(place) || !coopForbidsEntry(s, power, place));
 }
 
 /** Friendly areas within 2 (over friendly and enemy areas, not neutrals) where an aircraft may land (6.1.1, 6.2.3). */
@@ -160,7 +173,7 @@ export function landingPlaces(s: BkgState, u: Unit, from: string): string[] {
     if (battles.has(id) || (id === from && fighting)) continue;
     out.push(id);
   }
-  return out.sort();
+  return coopFirst(s, u, out.sort());
 }
 
 interface BattleFrame extends Frame {
@@ -750,6 +763,12 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
       for (const l of Object.values(s.units)) if (l.aboard === u.id) write(s, 'units', l.id).where = u.where;
     }
     ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat${(action.units as string[]).length === 1 ? 's' : ''} to ${area(action.to as string).name}`, 'BKG 6.2.3');
+    // Optional 9.11: forced in with a country it does not cooperate with, the retreat goes on where it can (ruling 97).
+    const on = optional(s, 'cooperation') ? (action.units as string[]).filter((id) => {
+      const u = s.units[id]!;
+      return !coopAllows(s, u.power, u.where) && retreatPlaces(s, u, u.where).some((p) => coopAllows(s, u.power, p));
+    }) : [];
+    if (on.length) ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat });
   },
 };
 
@@ -803,7 +822,11 @@ export const landAir: Procedure<BkgState, LandFrame> = {
   act(ctx, f, _seat, action) {
     const s = ctx.state;
     const landed = action.units as string[];
-    for (const id of landed) write(s, 'units', id).where = action.to as string;
+    for (const id of landed) {
+      const u = write(s, 'units', id);
+      u.where = action.to as string;
+      delete u.observe; // optional 9.1: a watch ends when the aircraft lands
+    }
     ctx.log(`${describeUnits(landed.map((id) => s.units[id]!))} land${landed.length === 1 ? 's' : ''} at ${area(action.to as string).name}`, 'BKG 6.1.1');
     ctx.goto('land-air', { ...f, units: f.units.filter((id) => !landed.includes(id)) });
   },

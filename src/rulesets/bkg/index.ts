@@ -22,6 +22,7 @@ import { isOutOfSupply } from './supply.ts';
 import { MAJORS, POWER_NAMES } from './powers.ts';
 import { type BkgState, type OptionalRule, OPTIONAL_RULES, strength, turnLabel } from './state.ts';
 import { signature } from './movement.ts';
+import { fogFor, fogPieces, fogState, fogView } from './fog.ts';
 
 export const SCENARIOS = {
   basic1939: 'basic-1939',
@@ -35,7 +36,10 @@ const procedures: Record<string, Procedure<BkgState, any>> = {
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */
-export function bkgBoardView(s: BkgState): BoardView {
+export function bkgBoardView(s0: BkgState, seat: string | null = null): BoardView {
+  // Optional 9.12: the units the seat may not see are left out, one hidden piece per country's stacks in a place.
+  const fog = fogFor(s0, seat);
+  const s = fogState(s0, fog);
   const groups = new Map<string, PieceView>();
   for (const u of Object.values(s.units)) {
     const where = u.where === 'box' ? 'production' : u.where;
@@ -71,7 +75,7 @@ export function bkgBoardView(s: BkgState): BoardView {
     markers.push({ kind: 'victory', where: `victory:${Math.min(200, pts)}`, side, label: `${side === 'axis' ? 'Axis' : 'Allies'} ${pts} of ${goal} points` });
   }
   markers.push({ kind: 'turn', where: `turn:${s.turn}`, label: turnLabel(s) });
-  return { pieces: [...groups.values()], markers, control, turn: { index: s.turn, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide };
+  return { pieces: [...groups.values(), ...fogPieces(s, fog)], markers, control, turn: { index: s.turn, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide };
 }
 
 export const bkg: Ruleset<BkgState> = {
@@ -112,9 +116,9 @@ export const bkg: Ruleset<BkgState> = {
     // Advanced 7.4: the owner of a card keeps it secret; nobody sees the order of the stack.
     const hands = Object.fromEntries(Object.entries(state.cards.hands).map(([m, h]) =>
       [m, m === seat ? h : h.map((c) => ({ id: 'hidden', turn: c.turn }))]));
-    return { ...rest, cards: { ...state.cards, deck: state.cards.deck.length, hands } } as unknown as Json;
+    return fogView(state, seat, { ...rest, cards: { ...state.cards, deck: state.cards.deck.length, hands } } as unknown as Record<string, Json>);
   },
-  boardView: (state) => bkgBoardView(state),
+  boardView: (state, seat) => bkgBoardView(state, seat),
   invariants: bkgInvariants,
   describe(state) {
     const side = state.activeSide ? (state.activeSide === 'axis' ? 'Axis' : 'Allied') : '';

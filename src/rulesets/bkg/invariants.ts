@@ -28,7 +28,7 @@ export function bkgInvariants(s: BkgState): string[] {
       continue;
     }
     if (isShip(u) && !sea && !(u.from && battles.has(u.where))) bad.push(`BKG 6.1.3: ship ${u.id} is on land (${u.where})`);
-    if (!isShip(u) && sea && !u.from && !(u.type === 'air' && battles.has(u.where))) bad.push(`BKG 1.2: ${u.id} (${u.type}) is at sea in ${u.where} without a convoy`);
+    if (!isShip(u) && sea && !u.from && !(u.type === 'air' && (battles.has(u.where) || u.observe !== undefined))) bad.push(`BKG 1.2: ${u.id} (${u.type}) is at sea in ${u.where} without a convoy`);
     (byPlace.get(u.where) ?? byPlace.set(u.where, []).get(u.where)!).push(u);
   }
   for (const [place, units] of byPlace) {

@@ -8,7 +8,7 @@ import { bkgData } from './data/index.ts';
 import { connectionClosed } from './supply.ts';
 import { unpinned } from './pinning.ts';
 import {
-  atWar, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
+  atWar, cooperates, coopForbidsEntry, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
 } from './politics.ts';
 import { POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
@@ -37,6 +37,8 @@ export interface MoveEnv {
   scratch: SearchScratch;
   /** Advanced 5.5, 8.7: areas this power may not attack now (the Japanese-Chinese limits). */
   jpchBlocked: Uint8Array;
+  /** Optional 9.11: places holding units of the side that this power does not cooperate with (null: rule off). */
+  coopBar: Uint8Array | null;
 }
 
 /** What each place is to units of `power` now. */
@@ -65,6 +67,7 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
   const status = new Uint8Array(m.board.nodeCount);
   // What an area is to `power` depends on its controller alone, unless that controller's leader is conquered (-1).
   const byController = new Map<string, number>();
+  const coop = optional(s, 'cooperation');
   for (const id of m.landIds) {
     const c = s.control[id]!;
     const i = m.board.index(id);
@@ -79,6 +82,8 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
     status[i] = st === -1 ? conqueredEntry(s, power, id) : st;
     // Advanced 8.8: Bulgarian units never enter the USSR.
     if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
+    // Optional 9.11: nor does anyone enter a friendly country it does not cooperate with (ruling 97).
+    if (coop && status[i] === FRIENDLY && coopForbidsEntry(s, power, id)) status[i] = BLOCKED;
   }
   return status;
 }
@@ -96,7 +101,9 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
     if (w === undefined) war.set(p, (w = atWar(s, power, p)));
     return w;
   };
+  const coopBar = optional(s, 'cooperation') ? new Uint8Array(n) : null;
   for (const u of Object.values(s.units)) {
+    if (coopBar && u.where !== 'box' && side !== null && sideOf(s, u.power) === side && !cooperates(s, power, u.power)) coopBar[m.board.index(u.where)] = 1;
     if (u.where === 'box' || u.aboard || !atWarWith(u.power)) continue;
     const i = m.board.find(u.where);
     if (i < 0) continue;
@@ -118,7 +125,7 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
       }
     }
   }
-  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked, scratch: new SearchScratch(n) };
+  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked, coopBar, scratch: new SearchScratch(n) };
 }
 
 /** Advanced 6.7, 1.2: places no unit may enter, pass or leave in exploitation (bad weather on its map, swamp); reused
@@ -196,9 +203,24 @@ function rangeOf(u: Unit): number {
 
 /** Where unit `u` may move now (basic 6.1.1-6.1.2, 6.3, 8.1), each destination with its path. */
 export function destinations(env: MoveEnv, u: Unit, phase: 'move' | 'exploit', withCombatUnits = false): Map<string, Destination> {
-  if (isLandUnit(u)) return landDestinations(env, u, withCombatUnits, phase === 'exploit' && env.adv);
-  if (u.type === 'air') return airDestinations(env, u, phase);
-  return shipDestinations(env, u);
+  if (isLandUnit(u)) return coopStops(env, landDestinations(env, u, withCombatUnits, phase === 'exploit' && env.adv));
+  if (u.type === 'air') return coopStops(env, airDestinations(env, u, phase));
+  return coopStops(env, shipDestinations(env, u));
+}
+
+/** Optional 9.11: no move ends where units of a country it does not cooperate with are (passing is allowed; ruling 97). */
+function coopStops<T>(env: MoveEnv, out: Map<string, T>): Map<string, T> {
+  const bar = env.coopBar;
+  if (!bar) return out;
+  const g = bkgMap().board;
+  for (const id of [...out.keys()]) if (bar[g.index(id)]) out.delete(id);
+  return out;
+}
+
+/** Optional 9.11: may units of `power` end a move, a rail move, a landing or a reaction at `place`? */
+export function coopMayStop(s: BkgState, power: string, place: string): boolean {
+  const bar = envFor(s, power).coopBar;
+  return !bar || !bar[bkgMap().board.index(place)];
 }
 
 type Reach = { nodes(): number[]; pathTo(n: number): number[]; costTo(n: number): number };
@@ -306,6 +328,21 @@ function shipDestinations(env: MoveEnv, u: Unit): Map<string, Destination> {
   return out;
 }
 
+/** Optional 9.1: sea zones an aircraft may fly to and watch in the movement phase: within its range (over sea zones,
+ *  friendly and enemy areas), without enemy ships (that would be an attack) or another watcher of its side (ruling 98). */
+export function observeTargets(env: MoveEnv, u: Unit): string[] {
+  const s = env.s;
+  if (!optional(s, 'aircraftSearches') || !env.adv || u.type !== 'air' || isSeaZone(u.where)) return [];
+  const m = bkgMap();
+  const g = m.board;
+  const { status, enemyAt } = env;
+  const watched = new Set(Object.values(s.units).filter((v) => v.observe !== undefined && sideOf(s, v.power) === env.side).map((v) => v.where));
+  const reach = movementRange(g, g.index(u.where), 2 + (hasLongRange(s, u) ? 1 : 0), {
+    enterCost: (_f, t) => (m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY ? 1 : Infinity),
+  }, env.scratch);
+  return reach.nodes().filter((n) => m.isSea[n] === 1 && !enemyAt[n] && !watched.has(g.id(n))).map((n) => g.id(n)).sort();
+}
+
 function hasLongRange(s: BkgState, u: Unit): boolean {
   const seat = seatOf(s, u.power);
   return !!seat && (s.achievements[seat] ?? []).includes('long-range') && seat === u.power;
@@ -323,7 +360,7 @@ export function airReactionTargets(env: MoveEnv, u: Unit): Map<string, Destinati
     enterCost: (_f, t) => (m.isSea[t] === 1 || status[t] === FRIENDLY || status[t] === ENEMY ? 1 : Infinity),
   }, env.scratch);
   collect(out, reach, start, (n) => (defended.has(g.id(n)) && env.enemyAt[n] === 1 ? { double: false, attack: true } : null));
-  return out;
+  return coopStops(env, out);
 }
 
 /** Places a reserve may move to (6.1.6): combats where enemy land units attack, within its range (infantry 1, armor and
@@ -339,7 +376,7 @@ export function reserveTargets(env: MoveEnv, u: Unit, attackedByLand: Set<string
     mustStop: (n) => enemyAt[n] === 1,
   }, env.scratch);
   collect(out, reach, start, (n) => (attackedByLand.has(g.id(n)) ? { double: false, attack: true } : null));
-  return out;
+  return coopStops(env, out);
 }
 
 /** Land combats a task force may support from its sea zone (6.1.3 B): its side attacking, or defending in a reaction. */
@@ -348,7 +385,7 @@ export function supportTargets(s: BkgState, tf: Unit, side: Side, attacking: boo
   // Advanced 10.1: a task force attacked in its sea zone supports nobody, unless the attackers cannot pin it.
   if (s.battles.some((b) => b.place === tf.where) && (attacking || s.rules !== 'advanced' || !unpinned(s, [tf]))) return [];
   const places = new Set(s.battles.filter((b) => (b.attacker === side) === attacking && !isSeaZone(b.place)).map((b) => b.place));
-  return coastsOf(tf.where).filter((a) => places.has(a));
+  return coastsOf(tf.where).filter((a) => places.has(a) && coopMayStop(s, tf.power, a)); // optional 9.11: no joint combat
 }
 
 /** Advanced 6.5.4: invaded areas a land unit may enter as the special reaction (from an adjacent area, no HQ). */
@@ -356,7 +393,7 @@ export function invasionReactionTargets(s: BkgState, u: Unit, side: Side): strin
   if (!isLandUnit(u) || u.aboard || isSeaZone(u.where)) return [];
   const invaded = new Set(s.battles.filter((b) => b.invasion && b.attacker !== side).map((b) => b.place));
   if (invaded.size === 0) return [];
-  return landNeighbours(u.where).filter((a) => invaded.has(a) && friendly(s, u.power, s.control[a]!));
+  return landNeighbours(u.where).filter((a) => invaded.has(a) && friendly(s, u.power, s.control[a]!) && coopMayStop(s, u.power, a));
 }
 
 /** Advanced 6.5.4: invasion sea zones (where the convoys that landed invaders are) a ship of the non-phasing side can
@@ -381,12 +418,12 @@ export function navalReactionTargets(env: MoveEnv, u: Unit): Map<string, Destina
       && !connectionClosed(s, g.id(f), g.id(t), env.side, u.type) ? 1 : Infinity),
   }, env.scratch);
   collect(out, reach, g.index(u.where), (n) => (zones.has(g.id(n)) ? { double: false, attack: true } : null));
-  return out;
+  return coopStops(env, out);
 }
 
 /** May this unit move in this phase at all (6.1.1 once per phase, 6.3 who exploits, 1939 card: US ships)? */
 export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', commanded: (u: Unit) => boolean): boolean {
-  if (u.where === 'box' || u.aboard || u.done || u.from) return false;
+  if (u.where === 'box' || u.aboard || u.done || u.from || u.observe !== undefined) return false;
   if (s.battles.some((b) => b.place === u.where)) return false;
   if (phase === 'exploit') {
     if (s.rules === 'advanced') {
@@ -452,6 +489,7 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
     if (env.adv && hostile && (area(a).forbiddenCoast || u.type === 'air' || u.board === undefined || (c.mp ?? 0) - u.board > 2)) continue;
     // Advanced 10.1: a convoy pinned by enemy ships in its sea zone lands nothing in an enemy area.
     if (env.adv && hostile && (pinned ??= convoyPinned(s, c))) continue;
+    if (env.coopBar?.[n]) continue; // optional 9.11
     out.push({ to: a, attack: hostile });
   }
   return out;

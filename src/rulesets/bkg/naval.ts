@@ -66,7 +66,7 @@ export function pendingContacts(s: BkgState): string[] {
 export function endSearches(ctx: Ctx<BkgState>): void {
   const s = ctx.state;
   s.contacts = [];
-  const idle = Object.values(s.units).filter((u) => u.type === 'air' && !u.aboard && u.where !== 'box' && area(u.where).kind === 'sea' && !s.battles.some((b) => b.place === u.where));
+  const idle = Object.values(s.units).filter((u) => u.type === 'air' && !u.aboard && u.observe === undefined && u.where !== 'box' && area(u.where).kind === 'sea' && !s.battles.some((b) => b.place === u.where));
   for (const p of [...new Set(idle.map((u) => u.where))]) ctx.push('land-air', { place: p, units: idle.filter((u) => u.where === p).map((u) => u.id) });
 }
 
@@ -156,7 +156,8 @@ export const navalSearch: Procedure<BkgState, SearchFrame> = {
 export function passingSearch(ctx: Ctx<BkgState>, group: Unit[], path: string[], phasing: Side): string | null {
   const s = ctx.state;
   for (const p of path.slice(1, -1)) {
-    const enemies = Object.values(s.units).filter((v) => v.where === p && !v.aboard && isShip(v) && group.some((u) => atWar(s, u.power, v.power)));
+    // Optional 9.1: an aircraft watching the sea zone searches too.
+    const enemies = Object.values(s.units).filter((v) => v.where === p && !v.aboard && (isShip(v) || v.observe !== undefined) && group.some((u) => atWar(s, u.power, v.power)));
     if (!enemies.length) continue;
     const found = searchRoll(ctx, other(phasing), searchers(enemies), group, p);
     if (found) {

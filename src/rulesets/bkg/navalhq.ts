@@ -45,7 +45,8 @@ export function navalReserveTargets(env: MoveEnv, u: Unit, zones: Set<string>): 
   });
   for (const n of reach.nodes()) {
     const id = g.id(n);
-    if (n !== start && zones.has(id)) out.set(id, { path: reach.pathTo(n).map((k) => g.id(k)), double: false, attack: true });
+    // Optional 9.11: not into a sea zone where ships of a country it does not cooperate with are.
+    if (n !== start && zones.has(id) && !env.coopBar?.[n]) out.set(id, { path: reach.pathTo(n).map((k) => g.id(k)), double: false, attack: true });
   }
   return out;
 }

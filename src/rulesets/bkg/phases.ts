@@ -6,17 +6,18 @@ import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadIndex, loadsOf, mayMove, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
+  envFor, loadIndex, loadsOf, mayMove, observeTargets, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
-import { type BkgState, type Unit, isLandUnit, isShip, unitLabel } from './state.ts';
+import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
 import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows, titoGarrison } from './cards.ts';
 import { bombardmentChoices, fireVWeapon, flyBombardment, vWeaponChoices } from './bombing.ts';
 import { unpinned } from './pinning.ts';
 import { attackedAtSea, navalReserveTargets, seaBasedHq } from './navalhq.ts';
+import { logUnits } from './fog.ts';
 
 type Phase = 'move' | 'exploit';
 
@@ -145,6 +146,9 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
   if (f.phase === 'move' && !isSeaZone(place)) {
     out.push(...bombardmentChoices(s, seat, units, place), ...paraDropChoices(s, seat, units, place));
     for (const u of distinct(s, units)) {
+      for (const to of observeTargets(envs.of(u.power), u)) out.push({ action: { type: 'observe', unit: u.id, to }, label: `${unitLabel(u)} watches ${placeLabel(to)} (aircraft search)`, refs: { units: [u.id], from: place, place: to } });
+    }
+    for (const u of distinct(s, units)) {
       for (const c of distinct(s, convoysFor(s, u))) {
         out.push({ action: { type: 'load', unit: u.id, convoy: c.id }, label: `Load ${unitLabel(u)} onto ${POWER_NAMES[c.power]} ${unitLabel(c)} in ${placeLabel(c.where)}`, refs: { units: [u.id, c.id], from: place, place: c.where } });
       }
@@ -260,10 +264,18 @@ export const movement: Procedure<BkgState, MovementFrame> = {
     if (action.type === 'play') return void playCard(ctx, seat as Major, action.card as string, action.target as string | undefined);
     if (action.type === 'v-weapon') return void fireVWeapon(ctx, seat as Major, action.to as string, action.atomic === true);
     if (action.type === 'bomb') return void flyBombardment(ctx, seat as Major, action.units as string[], action.to as string, f.side, action.atomic === true);
+    if (action.type === 'observe') { // optional 9.1 (ruling 98)
+      const u = write(s, 'units', action.unit as string);
+      logUnits(ctx, [u], `${POWER_NAMES[u.power]} ${unitLabel(u)} flies to watch ${placeLabel(action.to as string)}`, 'BKG advanced 9.1');
+      u.where = action.to as string;
+      u.done = true;
+      u.observe = s.turn;
+      return;
+    }
     if (action.type === 'para-drop') { // card Para Troops (ruling 82)
       const u = write(s, 'units', action.unit as string), air = write(s, 'units', action.air as string);
       spendCard(ctx, seat as Major, 'para-troops');
-      ctx.log(`${POWER_NAMES[seat as Major]} plays Para Troops: ${unitLabel(u)} flies from ${placeLabel(u.where)} to ${placeLabel(action.to as string)}`, 'BKG card Para Troops');
+      logUnits(ctx, [u], `${POWER_NAMES[seat as Major]} plays Para Troops: ${unitLabel(u)} flies from ${placeLabel(u.where)} to ${placeLabel(action.to as string)}`, 'BKG card Para Troops');
       air.done = true;
       write(s, 'effects').push(`para-air:${air.id}`);
       u.done = true;
@@ -311,13 +323,13 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       u.aboard = c.id;
       u.where = c.where;
       u.board = c.mp ?? 0;
-      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} loads onto a convoy in ${placeLabel(c.where)}`, 'BKG 6.1.3');
+      logUnits(ctx, [u], `${POWER_NAMES[u.power]} ${unitLabel(u)} loads onto a convoy in ${placeLabel(c.where)}`, 'BKG 6.1.3');
       return;
     }
     if (action.type === 'transfer') {
       const u = write(s, 'units', action.unit as string);
       u.aboard = action.convoy as string;
-      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} changes convoys in ${placeLabel(u.where)}`, 'BKG 6.1.3');
+      logUnits(ctx, [u], `${POWER_NAMES[u.power]} ${unitLabel(u)} changes convoys in ${placeLabel(u.where)}`, 'BKG 6.1.3');
       return;
     }
     if (action.type === 'unload') {
@@ -326,7 +338,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       c.carried = true;
       delete u.aboard;
       u.done = true;
-      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} unloads into ${placeLabel(action.to as string)}`, 'BKG 6.1.3');
+      logUnits(ctx, [u], `${POWER_NAMES[u.power]} ${unitLabel(u)} unloads into ${placeLabel(action.to as string)}`, 'BKG 6.1.3');
       delete u.board;
       u.carrier = c.id;
       arrive(ctx, u, action.to as string, f.side, true);
@@ -378,7 +390,7 @@ function blitzkrieged(s: BkgState, to: string): boolean {
 function reactionChoices(s: BkgState, f: ReactionFrame, seat: Major, place: string): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
-  let here = (unitsByPlace(s).get(place) ?? []).filter((u) => !u.aboard && !u.done && !u.from && seatOf(s, u.power) === seat);
+  let here = (unitsByPlace(s).get(place) ?? []).filter((u) => !u.aboard && !u.done && !u.from && u.observe === undefined && seatOf(s, u.power) === seat);
   // Units attacked where they stand fight there (basic); advanced 10.1: only as many as the attackers pin.
   const attacked = s.battles.some((b) => b.place === place);
   if (attacked && s.rules !== 'advanced') return out;
@@ -534,6 +546,8 @@ interface SegmentFrame extends Frame {
   proc: 'segment';
   side: Side;
   step: 'supply1' | 'rail' | 'rebase' | 'move' | 'react' | 'combat' | 'supply2' | 'exploit' | 'react2' | 'combat2' | 'cards' | 'done';
+  /** Optional 9.1: the side's watching aircraft of earlier turns were sent back after this movement phase. */
+  watchEnded?: boolean;
 }
 
 const NEXT: Record<SegmentFrame['step'], SegmentFrame['step']> = {
@@ -584,6 +598,15 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
       return void ctx.pop();
     }
     const adv = s.rules === 'advanced';
+    // Optional 9.1: aircraft watching since an earlier turn return to base as the side's movement phase ends.
+    const back = step === 'react' && !f.watchEnded && optional(s, 'aircraftSearches')
+      ? Object.values(s.units).filter((u) => u.observe !== undefined && u.observe < s.turn && sideOf(s, u.power) === f.side) : [];
+    if (back.length) {
+      ctx.goto('segment', { ...f, watchEnded: true });
+      for (const p of [...new Set(back.map((u) => u.where))].sort()) ctx.push('land-air', { place: p, units: back.filter((u) => u.where === p).map((u) => u.id) });
+      for (const u of back) delete write(s, 'units', u.id).observe;
+      return;
+    }
     ctx.goto('segment', { ...f, step: NEXT[step] });
     s.activeSide = f.side;
     if (step === 'supply1' || step === 'supply2') {

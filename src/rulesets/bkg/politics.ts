@@ -80,6 +80,23 @@ export function friendly(s: BkgState, a: string, b: string): boolean {
   return false;
 }
 
+/** Optional 9.11: the majors that cooperate with each other (a minor goes with its controlling major). */
+const COOPERATING: readonly (readonly Major[])[] = [['germany', 'italy'], ['be', 'usa', 'france'], ['china', 'usa']];
+
+/** Optional 9.11: may units of `a` and `b` stack, attack together and enter each other's countries? */
+export function cooperates(s: BkgState, a: string, b: string): boolean {
+  const la = leaderOf(s, a), lb = leaderOf(s, b);
+  return la === lb || COOPERATING.some((g) => g.includes(la as Major) && g.includes(lb as Major));
+}
+
+/** Optional 9.11: an area `power` may not enter: held by a country of its side that it does not cooperate with (that
+ *  country's own or associated area, or one it took; areas an enemy holds are open: ruling 97). */
+export function coopForbidsEntry(s: BkgState, power: string, id: string): boolean {
+  const holder = s.control[id]!;
+  const side = sideOf(s, power);
+  return side !== null && sideOf(s, holder) === side && !cooperates(s, power, holder) && !atWar(s, power, holder);
+}
+
 /** Units of countries that have just gone to war while sharing a place fight there (basic 6.4: enemies never stay
  *  together); `attacker` is the side that declared or joined. */
 export function engageCoLocated(s: BkgState, attacker: Side): void {

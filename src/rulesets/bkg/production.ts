@@ -8,6 +8,7 @@ import { BE_HOME_COUNTRIES, BE_LETTER, MAJORS, POWER_NAMES, isMajor, type Major 
 import { type BkgState, type Unit, isShip, optional, unitLabel } from './state.ts';
 import { distinct } from './movement.ts';
 import { isOutOfSupply } from './supply.ts';
+import { logUnits } from './fog.ts';
 
 /** Counter mix key of a unit: "inf3", "inf2/O". */
 export function mixKey(type: string, front: number, tag?: string): string {
@@ -216,7 +217,7 @@ export const production: Procedure<BkgState, ProductionFrame> = {
     if (action.type === 'repair') {
       const u = write(s, 'units', action.unit as string);
       write(s, 'budget')[m] -= repairCost(u);
-      ctx.log(`${POWER_NAMES[m]} repairs ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, 'BKG 7.3.5');
+      logUnits(ctx, [u], `${POWER_NAMES[m]} repairs ${POWER_NAMES[u.power]} ${unitLabel(u)} in ${area(u.where).name} (${repairCost(u)} BP)`, 'BKG 7.3.5');
       u.reduced = false;
       return;
     }
@@ -231,7 +232,7 @@ export const production: Procedure<BkgState, ProductionFrame> = {
       const key = `ussr|${mixKey(u.type, u.front, u.tag)}`;
       s.outOfGame = { ...s.outOfGame, [key]: (s.outOfGame?.[key] ?? 0) + 1 };
       write(s, 'budget')[m] += disbandValue(u);
-      ctx.log(`The USSR disbands ${unitLabel(u)} in ${area(u.where).name} (+${disbandValue(u)} BP)`, 'BKG card National War (USSR)');
+      logUnits(ctx, [u], `The USSR disbands ${unitLabel(u)} in ${area(u.where).name} (+${disbandValue(u)} BP)`, 'BKG card National War (USSR)');
       removeUnit(s, u);
       return;
     }
@@ -392,13 +393,13 @@ export const reinforcements: Procedure<BkgState, ReinforcementsFrame> = {
       const u = write(s, 'units', action.unit as string);
       u.reduced = false;
       removeUnit(s, s.units[action.with as string]!);
-      ctx.log(`${POWER_NAMES[u.power]} assembles two reduced ${unitLabel(u)} in ${area(u.where).name} into one full unit`, 'BKG advanced 9.3');
+      logUnits(ctx, [u], `${POWER_NAMES[u.power]} assembles two reduced ${unitLabel(u)} in ${area(u.where).name} into one full unit`, 'BKG advanced 9.3');
       return;
     }
     const u = write(s, 'units', action.unit as string);
     u.where = action.to as string;
     delete u.arrive;
-    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} arrives in ${area(u.where).name}`, 'BKG 5.2');
+    logUnits(ctx, [u], `${POWER_NAMES[u.power]} ${unitLabel(u)} arrives in ${area(u.where).name}`, 'BKG 5.2');
     if (optional(s, 'isolatedAreas') && isMajor(u.power) && !isShip(u) && isolatedHome(s, u.power, u.where) && !f.isolated?.includes(u.where)) {
       ctx.goto('reinforcements', { ...f, isolated: [...(f.isolated ?? []), u.where] });
     }

@@ -3,10 +3,11 @@ import { titoAllows } from './cards.ts';
 import { movementRange, withinRange } from '../../board/index.ts';
 import { write, type Choice, type Frame, type Procedure, type Prompt } from '../../engine/index.ts';
 import { LAND, area, bkgMap } from './map.ts';
-import { describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
+import { coopMayStop, describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
 import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
+import { logUnits } from './fog.ts';
 
 interface RailFrame extends Frame {
   proc: 'rail' | 'rebase';
@@ -41,7 +42,7 @@ function railChoices(s: BkgState, seat: Major, place: string): Choice[] {
     if (!titoAllows(s, [u])) continue; // card Tito Partisans: the garrison of Yugoslavia stays
     const net = railNetwork(s, u);
     if (!railAllowed(s, seat, net)) continue;
-    for (const to of [...net].sort()) if (to !== place) out.push({ action: { type: 'rail', unit: u.id, to }, label: `${unitLabel(u)} by rail to ${area(to).name}`, refs: { units: [u.id], from: place, place: to } });
+    for (const to of [...net].sort()) if (to !== place && coopMayStop(s, u.power, to)) out.push({ action: { type: 'rail', unit: u.id, to }, label: `${unitLabel(u)} by rail to ${area(to).name}`, refs: { units: [u.id], from: place, place: to } });
   }
   return out;
 }
@@ -55,7 +56,7 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
   const reach = movementRange(g, g.index(u.where), range, {
     enterCost: (_f, t) => (m.isSea[t] || (env.status[t] === FRIENDLY && !env.enemyAt[t] && !env.attackAt[t]) ? 1 : Infinity),
   }, env.scratch);
-  return reach.nodes().filter((n) => !m.isSea[n] && n !== g.index(u.where)).map((n) => g.id(n)).sort();
+  return reach.nodes().filter((n) => !m.isSea[n] && n !== g.index(u.where) && !env.coopBar?.[n]).map((n) => g.id(n)).sort(); // 9.11
 }
 
 function seatsOf(s: BkgState, side: Side): Major[] {
@@ -106,7 +107,7 @@ function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {
       u.where = action.to as string;
       if (kind === 'rail') s.railUsed = { ...s.railUsed, [seat]: (s.railUsed[seat] ?? 0) + 1 };
       else u.rebased = true;
-      ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} ${kind === 'rail' ? 'by rail' : 'rebases'} from ${area(from).name} to ${area(u.where).name}`, kind === 'rail' ? 'BKG advanced 6.2' : 'BKG advanced 6.3');
+      logUnits(ctx, [u], `${POWER_NAMES[u.power]} ${unitLabel(u)} ${kind === 'rail' ? 'by rail' : 'rebases'} from ${area(from).name} to ${area(u.where).name}`, kind === 'rail' ? 'BKG advanced 6.2' : 'BKG advanced 6.3');
     },
   };
 }

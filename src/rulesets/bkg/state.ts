@@ -6,8 +6,9 @@ import type { Major, Side } from './powers.ts';
 export type Rules = 'basic' | 'advanced';
 
 /** The optional rules of advanced 9 built so far, each an option of the game (advanced 9.0: only those agreed before
- *  the game); 9.1, 9.10, 9.11 and 9.12 are not built yet (docs/rulesets/bkg.md). */
+ *  the game); 9.10 is not built yet (docs/rulesets/bkg.md). */
 export const OPTIONAL_RULES = {
+  aircraftSearches: { rule: '9.1', name: 'Aircraft searches', description: 'In the movement phase an aircraft may fly to a sea zone in its range and watch it: enemy ships entering it are searched for; it comes back at the end of its side\'s next movement phase.' },
   altCoupCards: { rule: '9.2', name: 'Alternative use of coup cards', description: 'A major holding the coup card of a neutral attacked by the enemy may give the neutral up after a round of land combat: the attacker conquers it, the card owner saves 1 BP per unit of the minor, whose units are disbanded.' },
   assemblyOfBacksides: { rule: '9.3', name: 'Assembly of backsides', description: 'In the reinforcement phase two identical reduced units of one country in one place may become one full unit.' },
   altReconquest: { rule: '9.4', name: 'Alternative re-conquest', description: 'A major re-conquering an associate\'s home area may add its production to its own instead of freeing the associate.' },
@@ -16,6 +17,8 @@ export const OPTIONAL_RULES = {
   railIncrease: { rule: '9.7', name: 'Rail capacity increase', description: 'A major may build +1 rail capacity for 5 BP, ready in 2 quarters.' },
   isolatedAreas: { rule: '9.8', name: 'Isolated areas', description: 'At most one reinforcement a turn in a home area with no land link to the other home areas, unless it cannot arrive elsewhere.' },
   coupInIran: { rule: '9.9', name: 'Coup in Iran', description: 'The Coup in Ireland card is not discarded after use but goes beneath the stack as a Coup in Iran card.' },
+  cooperation: { rule: '9.11', name: 'Cooperation', description: 'Only Germany and Italy, BE, the USA and France, and China and the USA cooperate (a minor with its major): others of one side may not share a place, join each other\'s combats or enter each other\'s countries unless an enemy holds the area.' },
+  fogOfWar: { rule: '9.12', name: 'Fog of war', description: 'Only the top unit of each enemy stack may be seen (at most 10 units a stack; the units beneath show as a number); the units of a combat are seen by both sides.' },
   altInitiative: { rule: '9.13', name: 'Alternate initiative', description: 'The side winning the initiative chooses which side moves first.' },
   altResearch: { rule: '9.14', name: 'Research keeps numbers', description: 'A failed research roll loses only as many numbers as the die exceeds them.' },
 } as const;
@@ -71,6 +74,8 @@ export interface Unit {
   from?: string;
   /** An aircraft on a strategic bombardment mission this phase (advanced 6.5.6). */
   raid?: boolean;
+  /** Optional 9.1: an aircraft watching its sea zone since this turn, until its side's next movement phase ends. */
+  observe?: number;
 }
 
 /** A combat waiting in the current phase (6.2): phasing units entered a place holding enemy units. */

@@ -1,0 +1,85 @@
+// Optional 9.11, cooperation: who may share a place, join a combat and enter whose areas; forced retreats go on.
+// Positions from the 1941 set-up with Germany at war with the USSR (BE and the USSR then fight a common enemy).
+import { describe, expect, it } from 'vitest';
+import { destinations, envFor } from './movement.ts';
+import { cooperates, coopForbidsEntry, createUnit } from './politics.ts';
+import { retreat, retreatPlaces } from './combat.ts';
+import { rail } from './rail.ts';
+import type { BkgState } from './state.ts';
+import { Play, ctxOn } from './testing.ts';
+
+/** The 1941 set-up with Germany and the USSR at war; `change` edits the copy. */
+function atWarWithUssr(options: Record<string, boolean>, change: (s: BkgState) => void = () => undefined): Play {
+  return new Play(options, 'advanced-1941').edit((s) => {
+    s.wars = [...s.wars, 'germany|ussr'].sort();
+    change(s);
+  });
+}
+const ON = { cooperation: true };
+
+describe('BKG optional 9.11 cooperation', () => {
+  it('9.11 the cooperating countries: Germany and Italy; BE, the USA and France; China and the USA; a minor with its major', () => {
+    const s = new Play(ON, 'advanced-1941').s;
+    expect(cooperates(s, 'germany', 'italy')).toBe(true);
+    expect(cooperates(s, 'be', 'france') && cooperates(s, 'usa', 'be') && cooperates(s, 'china', 'usa')).toBe(true);
+    expect(cooperates(s, 'china', 'be') || cooperates(s, 'china', 'france') || cooperates(s, 'be', 'ussr') || cooperates(s, 'japan', 'germany')).toBe(false);
+    expect(cooperates(s, 'romania', 'germany')).toBe(s.controller.romania === 'germany');
+  });
+
+  it('9.11 a BE aircraft in Matruh may not fly into the USSR\'s areas; an area an enemy holds is open again (ruling 97)', () => {
+    const dest = (p: Play) => [...destinations(envFor(p.s, 'be'), p.s.units['be-air2-154']!, 'move').keys()];
+    expect(dest(atWarWithUssr({}))).toContain('caucasus'); // double range over friendly areas
+    const p = atWarWithUssr(ON);
+    expect(p.s.units['be-air2-154']!.where).toBe('matruh');
+    expect(dest(p)).not.toContain('caucasus');
+    expect(dest(p)).toContain('near-east'); // its own side's areas stay open
+    expect(coopForbidsEntry(p.s, 'be', 'crimea')).toBe(true);
+    p.edit((s) => { s.control.crimea = 'germany'; });
+    expect(coopForbidsEntry(p.s, 'be', 'crimea')).toBe(false);
+    expect(coopForbidsEntry(p.s, 'ussr', 'crimea')).toBe(false);
+  });
+
+  it('9.11 a BE task force may pass but not stop in the Aegean Sea while a Soviet task force is there', () => {
+    const dest = (options: Record<string, boolean>) => {
+      const p = atWarWithUssr(options, (s) => { s.units['ussr-tf2-137']!.where = 'aegean-sea'; });
+      return [...destinations(envFor(p.s, 'be'), p.s.units['be-tf3-156']!, 'move').keys()];
+    };
+    expect(dest({})).toContain('aegean-sea');
+    const on = dest(ON);
+    expect(on).not.toContain('aegean-sea');
+    expect(on).toContain('ionian-sea');
+  });
+
+  it('9.11 Soviet rail movement does not enter Iran while BE holds it (advanced 6.2 over friendly areas only)', () => {
+    const railTo = (options: Record<string, boolean>) => {
+      const p = atWarWithUssr(options, (s) => { s.control.iran = 'be'; createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus'); });
+      return rail.choicesIn!(p.s, { proc: 'rail', side: 'allies', ended: [] }, 'ussr', 'trans-caucasus').map((c) => c.action.to);
+    };
+    expect(railTo({})).toContain('iran');
+    const on = railTo(ON);
+    expect(on).not.toContain('iran');
+    expect(on).toContain('caucasus');
+  });
+
+  it('9.11 a Soviet unit forced to retreat into a BE-held area goes on to a Soviet area (ruling 97)', () => {
+    let inf = '';
+    const p = atWarWithUssr(ON, (s) => {
+      s.control.iran = 'be';
+      inf = createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus').id;
+      createUnit(s, 'germany', 'inf', 3, 'trans-caucasus');
+      s.battles = [{ place: 'trans-caucasus', attacker: 'axis' }];
+    });
+    const u = () => p.s.units[inf]!;
+    expect(retreatPlaces(p.s, u(), 'trans-caucasus')).toEqual(['caucasus']); // not BE's Iran while its own area is open
+    expect(retreatPlaces(atWarWithUssr({}, (s) => { s.control.iran = 'be'; s.units[inf] = { ...p.s.units[inf]! }; }).s, u(), 'trans-caucasus').sort()).toEqual(['caucasus', 'iran']);
+    p.edit((s) => { createUnit(s, 'germany', 'arm', 4, 'caucasus'); });
+    expect(retreatPlaces(p.s, u(), 'trans-caucasus')).toEqual(['iran']); // the only way out
+    const c = ctxOn(p.s);
+    const f = { proc: 'retreat', place: 'trans-caucasus', units: [inf], seat: 'ussr' as const };
+    c.state.stack.push(f);
+    retreat.act!(c, f, 'ussr', { type: 'retreat-to', units: [inf], to: 'iran' });
+    const next = c.state.stack.at(-1) as typeof f;
+    expect(next).toMatchObject({ proc: 'retreat', place: 'iran', units: [inf], seat: 'ussr' });
+    expect(retreat.prompts!(c.state, next)[0]!.choices!.map((x) => x.action.to)).toEqual(['usbekistan']);
+  });
+});

@@ -242,6 +242,12 @@ export interface Ruleset<S extends BaseState = BaseState> {
   setup(ctx: SetupCtx, scenario: string, options: Options): Omit<S, keyof BaseState> & { stack: Frame[] };
   /** What one seat (or a spectator: null) may know. The kernel removes its own secrets (rng, sealed) first. */
   view(state: S, seat: Seat | null): Json;
+  /**
+   * True when, under these options, a seat may not read the other seats' actions before the end (fog of war: an
+   * action names what it moves). The server then shows them as `{type:'hidden'}` in a log export until the game ends.
+   * Absent: actions are public (only sealed answers are hidden until revealed).
+   */
+  hiddenActions?(options: Options): boolean;
   /** Checks that must hold in every reachable state; each broken one is described in a string. */
   invariants?(state: S): string[];
   /**

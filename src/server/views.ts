@@ -10,6 +10,7 @@ import { importOf, isFinished, settled, type Live } from './live-games.ts';
 import type { GameSummary, PlayResponse, ReplayResponse, StateMessage } from './protocol.ts';
 import { getPackage } from '../rulesets/index.ts';
 import { answerQuestion, type Answer, type Question } from './inspect.ts';
+import { hideOthersActions } from './hidden-actions.ts';
 
 export class Views {
   constructor(private readonly m: GameManager) {}
@@ -100,7 +101,7 @@ export class Views {
   /**
    * The log file for a token. Until the end: no seed (the log's, or a server seed of an imported game's), other seats'
    * sealed answers hidden, and no state hash that depends on one: with the rest of the state such a hash would let
-   * anyone test the few possible answers.
+   * anyone test the few possible answers. A rule set with hidden actions (fog of war): other seats' actions too.
    */
   async exportLog(token: string): Promise<GameLog> {
     const { live, seat } = await this.m.games.seatOf(token);
@@ -121,6 +122,7 @@ export class Views {
       if ('entropy' in e && e.entropy.serverSeed) e = { ...e, entropy: { ...e.entropy, serverSeed: { ...e.entropy.serverSeed, seed: '' } } };
       return hidden ? { ...e, hash: '' } : e;
     });
+    if (live.ruleset.hiddenActions?.(log.options)) log.entries = hideOthersActions(log.entries, seat.seat);
     return log;
   }
 

@@ -118,6 +118,8 @@ export const bkg: Ruleset<BkgState> = {
       [m, m === seat ? h : h.map((c) => ({ id: 'hidden', turn: c.turn }))]));
     return fogView(state, seat, { ...rest, cards: { ...state.cards, deck: state.cards.deck.length, hands } } as unknown as Record<string, Json>);
   },
+  // Advanced 9.12: an action names the units it moves, and a unit's id names its type (ruling 96).
+  hiddenActions: (options) => options.fogOfWar === true,
   boardView: (state, seat) => bkgBoardView(state, seat),
   invariants: bkgInvariants,
   describe(state) {

@@ -237,7 +237,7 @@ export class Planner<S extends BaseState> {
    * results are too many.
    */
   chanceValue(state: S, seat: Seat, action: Action, sampled?: S): number {
-    const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches);
+    const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches, this.adapter.rollReading);
     if (outs) {
       this.charge(outs.length);
       let v = 0;

@@ -1,5 +1,6 @@
 // The AI's contract with controllers (server, CLI, tests) and with rule sets (docs/ai.md).
 import type { Action, BaseState, Choice, ChoiceGroup, Json, Prompt, Seat, SeatView } from '../engine/index.ts';
+import type { RollReading } from '../odds/enumerate.ts';
 import type { LevelParams } from './levels.ts';
 
 export type AiLevel = 'easy' | 'normal' | 'hard';
@@ -149,6 +150,11 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    * other side decides, dice are rolled or the game ends; a rule set may cut it at a phase.
    */
   samePlan?(first: Prompt, next: Prompt, seat: Seat): boolean;
+  /**
+   * How the planner's exact odds branch a roll (src/odds RollReading: by successes or faces); default by total.
+   * A rule set that counts hits per die (BKG 6.2.1) gives its odds adapter's reading: fewer branches, and the right ones.
+   */
+  rollReading?: RollReading;
   /** The adapter's headline states the odds of its combat decisions itself: chooseAction does not enumerate them again. */
   oddsInExplain?: boolean;
   /** A sentence that leads the explanation instead of the choice's label ("attacked 2214: 83% to win, ..."). */

@@ -28,11 +28,17 @@ export function battleSides(s: BkgState, b: Battle): { att: Unit[]; def: Unit[] 
 
 /** Every unit of each side at the place, at war or not (what is left when a combat ends). */
 export function sidesHere(s: BkgState, b: Battle): { a0: Unit[]; d0: Unit[] } {
-  const here = Object.values(s.units).filter((u) => u.where === b.place && !u.aboard);
-  return {
-    a0: here.filter((u) => sideOf(s, u.power) === b.attacker),
-    d0: here.filter((u) => sideOf(s, u.power) === other(b.attacker)),
-  };
+  // One pass without a copy of the record: the combat steps and their prompts ask this on every step of a round.
+  const a0: Unit[] = [], d0: Unit[] = [];
+  const units = s.units;
+  for (const id in units) {
+    const u = units[id]!;
+    if (u.where !== b.place || u.aboard) continue;
+    const side = sideOf(s, u.power);
+    if (side === b.attacker) a0.push(u);
+    else if (side !== null) d0.push(u);
+  }
+  return { a0, d0 };
 }
 
 /** Defenders still to take the hits of a round whose fire wiped out the attackers (fire is simultaneous, 6.2.1):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combatOdds, enumerateCombat, resultKey } from '../../odds/index.ts';
+import { combatOdds, enumerateCombat, Fraction, resultKey } from '../../odds/index.ts';
 import { bkg } from './index.ts';
 import { bkgCombatAdapter, roundOdds } from './odds.ts';
 import { bkgPackage } from './package.ts';
@@ -89,5 +89,29 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
     const e = enumerateCombat(bkg, toTheEnd, p.s, 'germany', go);
     expect(r.outcomes.map((o) => `${o.key}=${o.exact}`).sort()).toEqual([...e.dist].map(([k, v]) => `${k}=${v.p.toString()}`).sort());
     expect(r.outcomes.some((o) => o.result.winner === 'attacker')).toBe(true);
+  });
+
+  it('BKG 6.2.1 the tutorial\'s Western Poland (3/39): the first round\'s results sum to exactly 1 and match the dice\' own odds', () => {
+    // The tutorial's moves into Western Poland and Wuhan (two combats: Germany chooses which to fight).
+    const p = new Play({ polishRetreat: true });
+    p.moveEach('japan', [p.unit('japan', 'shanghai', 'Inf 3'), p.unit('japan', 'shanghai', 'Inf 2'), p.unit('japan', 'shanghai', 'Air 2')], 'wuhan');
+    p.act('japan', { type: 'end' });
+    p.act('germany', { type: 'move', units: p.ids('germany', 'prussia'), to: 'western-poland' });
+    p.act('germany', { type: 'move', units: p.ids('germany', 'austria'), to: 'western-poland' });
+    p.act('germany', { type: 'end' }).act('italy', { type: 'end' });
+    for (const m of ['be', 'france', 'china'] as const) p.act(m, { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:choose-combat']);
+    const r = combatOdds(bkgPackage, p.s, 'germany', { type: 'fight', place: 'western-poland' });
+    // The whole combat needs far more runs than the budget (docs/rulesets/bkg.md): the first round, exactly.
+    expect(r.note).toMatch(/^the first round only/);
+    const frac = (x: string) => Fraction.of(BigInt(x.split('/')[0]!), BigInt(x.split('/')[1] ?? '1'));
+    const total = r.outcomes.reduce((a, o) => a.add(frac(o.exact)), Fraction.ZERO);
+    expect(total.toString()).toBe('1');
+    // Germany's 12 dice (2 at 5, 6 at 4, 4 at 3) all hit: Poland's 12 steps gone; Poland's 7 dice (1 at 3, 6 at 2) all miss.
+    const allHit = Fraction.of(5n ** 2n * 4n ** 6n * 3n ** 4n, 6n ** 12n), noneHit = Fraction.of(3n * 4n ** 6n, 6n ** 7n);
+    const p12 = r.outcomes.filter((o) => o.result.defenderLosses === 12).reduce((a, o) => a.add(frac(o.exact)), Fraction.ZERO);
+    const p0 = r.outcomes.filter((o) => o.result.attackerLosses === 0).reduce((a, o) => a.add(frac(o.exact)), Fraction.ZERO);
+    expect(p12.toString()).toBe(allHit.toString());
+    expect(p0.toString()).toBe(noneHit.toString());
   });
 });

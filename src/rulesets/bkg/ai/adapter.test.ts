@@ -3,10 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, prompts, setupGame, viewFor } from '../../../engine/index.ts';
 import { chooseAction } from '../../../ai/index.ts';
+import { chanceOutcomes } from '../../../odds/index.ts';
 import { choiceSource } from '../../../ai/planner.ts';
 import { bkg } from '../index.ts';
 import { bkgAi, bkgTerms } from './adapter.ts';
+import { removeUnit } from '../politics.ts';
 import type { BkgState } from '../state.ts';
+import { Play } from '../testing.ts';
 
 describe('BKG AI adapter', () => {
   it('advanced 7.4: the view hides the others\' cards; the determinised state keeps the seat\'s own and deals the rest from the unseen cards', () => {
@@ -52,5 +55,37 @@ describe('BKG AI adapter', () => {
     expect(chooseAction(req).action).toEqual(a.action);
     expect(() => applyAction(bkg, s, p.seat, a.action)).not.toThrow();
     expect(a.explanation).toBeTruthy();
+  });
+
+  it('BKG 6.2.1 the planner reads a fire roll by its hits: the same positions and odds as every ordered face, from fewer runs', () => {
+    // Round 2 in Yugoslavia: Germany's Inf 4 against Yugoslavia's Inf 3 and Inf 2 (round 1 all misses).
+    const p = new Play();
+    p.act('germany', { type: 'move', units: [p.unit('germany', 'austria', 'Inf 4')], to: 'yugoslavia' });
+    p.edit((s) => {
+      const keep = [3, 2];
+      for (const u of Object.values(s.units).filter((v) => v.where === 'yugoslavia' && v.power === 'yugoslavia')) {
+        const i = keep.indexOf(u.front);
+        if (u.type === 'inf' && i >= 0) keep.splice(i, 1);
+        else removeUnit(s, u);
+      }
+    });
+    p.act('germany', { type: 'end' }).act('italy', { type: 'end' }).act('japan', { type: 'end' }).act('be', { type: 'end' });
+    p.dice(6, 6, 6);
+    p.act('france', { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:retreat']);
+    const go = { type: 'continue' };
+    // Germany fights on; Yugoslavia (the BE player) stands, and the round's dice roll.
+    const s = applyAction(bkg, p.s, 'germany', go).state;
+    const q = prompts(bkg, s)[0]!;
+    const byHits = chanceOutcomes(bkg, s, q.seat, go, 144, bkgAi.rollReading)!;
+    const byFaces = chanceOutcomes(bkg, s, q.seat, go, 1000, { perFace: () => true })!;
+    const odds = (xs: typeof byHits) => new Map(xs.map((o) => [o.hash, o.p]));
+    const h = odds(byHits), f = odds(byFaces);
+    expect([...h.keys()].sort()).toEqual([...f.keys()].sort());
+    for (const [k, v] of h) expect(v, k).toBeCloseTo(f.get(k)!, 12);
+    expect([...h.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    // Three dice (Germany's, Yugoslavia's at 3 and at 2): a hit or a miss each, against 6 faces each.
+    expect(chanceOutcomes(bkg, s, q.seat, go, 24, bkgAi.rollReading)).not.toBeNull();
+    expect(chanceOutcomes(bkg, s, q.seat, go, 24, { perFace: () => true })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { productionOf } from '../map.ts';
 import { isConquered, sideOf } from '../politics.ts';
 import { MAJORS, SIDE_OF_MAJOR, type Major, type Side } from '../powers.ts';
 import { economicPoints } from '../sequence.ts';
+import { bkgOdds } from '../odds.ts';
 import { BOX, turnLabel, type BkgState } from '../state.ts';
 
 const sideOfSeat = (seat: string): Side => SIDE_OF_MAJOR[seat as Major];
@@ -103,6 +104,8 @@ export const bkgAi: AiAdapter<BkgState> = {
     if (prompt.kind !== 'move' && prompt.kind !== 'react') return null;
     return source.all().map((c, i) => ({ c, i, r: moveRank(c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   },
+  // A fire roll is read by its hits (6.2.1), as the odds do: k + 1 results for k dice, not their totals.
+  rollReading: { successes: bkgOdds.successes },
   terms: bkgTerms,
   weights: BKG_WEIGHTS,
   terminalValue(s, seat) {

@@ -1,7 +1,7 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
 import { derived, derivedFrom, write } from '../../engine/index.ts';
-import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
+import { type SupplySetsMap, type TraceRules, type TraceTables, traceSupplySets, traceSupplySetsTables } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
@@ -232,6 +232,25 @@ function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: n
   const kind = w.hexes[u]!.kind;
   return mode === LAND ? kind !== 'sea' : kind !== 'land';
 }
+/**
+ * Per adjacency entry of the board (adjStart order): bit LAND or SEA set when a line may take that step in that mode
+ * (11.2.1, stepOpen). Once per board: kept from the state before while the world is the same.
+ */
+function supplySteps(state: TwoWWState): Uint8Array {
+  const w = worldOf(state);
+  return derivedFrom<{ w: World; step: Uint8Array }>(state, '2ww:supply-steps', (prev) => {
+    if (prev?.w === w) return prev;
+    const b = w.board, step = new Uint8Array(b.adjNode.length);
+    for (let n = 0; n < b.nodeCount; n++) {
+      for (let k = b.adjStart[n]!; k < b.adjStart[n + 1]!; k++) {
+        const u = b.adjNode[k]!, both = b.isHex(u) && b.isHex(n);
+        step[k] = (stepOpen(w, both, LAND, b.adjEdge[k]!, u) ? 1 << LAND : 0) | (stepOpen(w, both, SEA, b.adjEdge[k]!, u) ? 1 << SEA : 0);
+      }
+    }
+    return { w, step };
+  }).step;
+}
+
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
@@ -267,12 +286,23 @@ export class SupplyNet {
     };
   }
 
+  /** The same rules as tables (src/board traceSupplySetsTables): the board's steps, this side's flags. */
+  private tables(): TraceTables {
+    const { enter, port } = this.flags();
+    return { layers: 2, step: supplySteps(this.state), pass: enter, transfer: port };
+  }
+
+  /** One search from these source sets: from tables, or for movement (its own ZOC) from the rules. */
+  private search(sets: readonly (readonly number[])[]): SupplySetsMap {
+    return this.zocs ? traceSupplySets(this.w.board, sets, this.rules(), LAND) : traceSupplySetsTables(this.w.board, sets, this.tables(), LAND);
+  }
+
   /** Where lines leading back to `sources` reach, by node and mode (src/board traceSupplySets, one set). */
   private reach(sources: number[]): SupplySetsMap {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = reusedTrace(this.state, this.side, key, JSON.stringify([sources]), !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
+    const r = reusedTrace(this.state, this.side, key, JSON.stringify([sources]), !!this.zocs, () => this.flags(), () => this.search([sources]));
     this.cache.set(key, r);
     return r;
   }
@@ -333,7 +363,7 @@ export class SupplyNet {
     if (this.multiCache) return this.multiCache;
     const src = powerSources(this.state, this.side);
     // The sources follow from control and countries, which are among the supply inputs.
-    this.multiCache = { bits: src.bits, sets: reusedTrace(this.state, this.side, `powers:${src.key}`, src.from, !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, src.sets, this.rules(), LAND)) };
+    this.multiCache = { bits: src.bits, sets: reusedTrace(this.state, this.side, `powers:${src.key}`, src.from, !!this.zocs, () => this.flags(), () => this.search(src.sets)) };
     return this.multiCache;
   }
 

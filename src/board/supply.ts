@@ -198,8 +198,8 @@ export interface TraceTables {
 }
 
 /**
- * traceSupplySets with its rules as tables (the same result: the sets whose lines reach each state). A state waiting
- * on the work list takes further bits without a second entry, so each spreads its bits together.
+ * traceSupplySets with its rules as tables: the same search in the same order, so the same result (a source that may
+ * not be passed also spreads the bits of other sets that reached it before its turn came, as there).
  */
 export function traceSupplySetsTables(graph: BoardGraph, sourceSets: readonly (readonly number[])[], t: TraceTables, sourceLayer = 0): SupplySetsMap {
   const L = t.layers;
@@ -210,16 +210,12 @@ export function traceSupplySetsTables(graph: BoardGraph, sourceSets: readonly (r
   const { step, pass, transfer } = t;
   if (step.length < adjNode.length || pass.length < N * L || transfer.length < N) throw new Error(`traceSupplySetsTables: tables too short for a graph of ${N} nodes and ${adjNode.length} steps`);
   const mask = new Uint32Array(N * L);
-  const queued = new Uint8Array(N * L);
   const work: number[] = [];
   const add = (k: number, m: number, spread: boolean) => {
     const fresh = m & ~mask[k];
     if (!fresh) return;
     mask[k] |= fresh;
-    if (spread && !queued[k]) {
-      queued[k] = 1;
-      work.push(k);
-    }
+    if (spread) work.push(k);
   };
   sourceSets.forEach((set, i) => {
     for (const n of set) {
@@ -229,7 +225,6 @@ export function traceSupplySetsTables(graph: BoardGraph, sourceSets: readonly (r
   });
   while (work.length) {
     const st = work.pop()!;
-    queued[st] = 0;
     const n = (st / L) | 0;
     const layer = st - n * L;
     const m = mask[st];

@@ -5,7 +5,7 @@ import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView }
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState, UnitState } from './state.ts';
-import { supplyInputs, supplyNets } from './supply.ts';
+import { supplyInputs, supplyNets, unitIds, UnitsSeen } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
 import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
@@ -17,39 +17,11 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
   assault: { mark: 'assaulted', note: 'made an amphibious assault this phase (2WW 8.1.4)' },
 };
 
-/**
- * The state's unit ids, sorted: the same array while the ids are the same in the same order (a settled state's copy
- * of the units keeps their order), so that the facts below walk the units without sorting them at every state.
- */
-function sortedUnitIds(state: TwoWWState): readonly string[] {
-  return derivedFrom<{ keys: string[]; sorted: string[] }>(state, '2ww:unit-ids', (prev) => {
-    const keys = Object.keys(state.units);
-    if (prev && prev.keys.length === keys.length && keys.every((k, i) => k === prev.keys[i])) return prev;
-    return { keys, sorted: [...keys].sort() };
-  }).sorted;
-}
-
 /** Politics, countries and control are the same settled objects as in `env`: a unit that is the same object stands
  * on the same side (world.ts sideOfUnit reads its owner and the countries). */
 function sameEnv(state: TwoWWState, env: readonly object[] | undefined): boolean {
   const now = [state.politics, state.countries, state.control];
   return !!env && now.every((x, i) => x === env[i] && Object.isFrozen(x));
-}
-
-/**
- * The unit objects a fact was made from, by position: the same object later means the same unit. Bookkeeping, not
- * part of the fact's answer (a private field: check mode compares answers, and a fact reused while the supply inputs
- * are unchanged keeps the objects it was made from).
- */
-class UnitsSeen {
-  readonly #us: readonly UnitState[];
-  constructor(us: readonly UnitState[]) {
-    this.#us = us;
-  }
-
-  same(i: number, u: UnitState): boolean {
-    return this.#us[i] === u && Object.isFrozen(u);
-  }
 }
 
 /**
@@ -71,7 +43,7 @@ function outOfSupply(state: TwoWWState): readonly string[] {
     const lines = { axis: nets.axis.lines(), allies: nets.allies.lines() };
     const world = state.world ?? 'campaign';
     const env = [state.politics, state.countries, state.control];
-    const ids = sortedUnitIds(state);
+    const ids = unitIds(state).sorted;
     const before = prev && prev.world === world && prev.ids === ids && sameEnv(state, prev.env) ? prev : undefined;
     const us: UnitState[] = [], sides: (Side | null)[] = [], places: string[] = [], outs = new Uint8Array(ids.length), list: string[] = [];
     for (let i = 0; i < ids.length; i++) {
@@ -124,7 +96,7 @@ function piecesOf(state: TwoWWState): PieceView[] {
   return derivedFrom<Made>(state, '2ww:pieces', (prev) => {
     const world = state.world ?? 'campaign';
     const env = [state.politics, state.countries, state.control];
-    const ids = sortedUnitIds(state);
+    const ids = unitIds(state).sorted;
     const before = prev && prev.world === world && prev.ids === ids ? prev : undefined;
     const sameSides = !!before && sameEnv(state, before.env);
     const unsupplied = before?.out === out ? null : new Set(out);

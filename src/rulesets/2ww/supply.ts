@@ -109,33 +109,127 @@ interface Presence {
   powers: Record<Side, string[]>;
 }
 
-function presence(state: TwoWWState): Presence {
-  return derived(state, '2ww:supply-presence', () => {
-    const w = worldOf(state), b = w.board, N = b.nodeCount;
-    const p: Presence = {
-      land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: { axis: [], allies: [] },
-    };
-    for (const id of Object.keys(state.units)) {
-      const u = state.units[id]!;
-      if (!onMap(u.where)) continue;
-      const s = sideOfUnit(state, id);
-      if (!s) continue;
-      const powers = p.powers[s], power = powerOf(state, id);
-      if (powers.length < 31 && !powers.includes(power)) powers.push(power);
-      const c = unitClass(state, id);
-      if (c === 'air') continue;
-      const n = b.find(u.where);
-      if (n < 0) continue;
-      const bit = s === 'axis' ? 1 : 2;
-      if (c === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) p.fleetZoc[z]! |= bit;
-      if (u.aboard) continue;
-      if (c === 'land') {
-        p.land[n]! |= bit;
-        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) p.landZoc[z]! |= bit;
-      } else p.fleet[n]! |= bit;
-    }
-    return p;
+/** What one unit adds to presence: its side's bit (0: none), class, node (-1: none), aboard, power. */
+interface Presenter { bit: number; cls: string; node: number; aboard: boolean; power: string }
+
+/**
+ * The state's unit ids in their order (`keys`) and sorted: the same arrays while the ids are the same in the same order
+ * (a settled state's copy of the units keeps their order), so the facts that walk the units by position need not sort
+ * them or look them up at every state.
+ */
+export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[] } {
+  return derivedFrom<{ keys: string[]; sorted: string[] }>(state, '2ww:unit-ids', (prev) => {
+    const keys = Object.keys(state.units);
+    if (prev && prev.keys.length === keys.length && keys.every((k, i) => k === prev.keys[i])) return prev;
+    return { keys, sorted: [...keys].sort() };
   });
+}
+
+/**
+ * The unit objects a fact was made from, by position: bookkeeping, not part of the fact's answer (a private field:
+ * check mode compares answers, and a fact reused while its inputs are unchanged keeps the objects it was made from).
+ * The same settled object later means the same unit.
+ */
+export class UnitsSeen {
+  readonly #us: readonly unknown[];
+  constructor(us: readonly unknown[]) {
+    this.#us = us;
+  }
+
+  same(i: number, u: object): boolean {
+    return this.#us[i] === u && Object.isFrozen(u);
+  }
+}
+
+/**
+ * Presence, kept from the state before (derivedFrom; check mode recomputes and compares) while the world, the units'
+ * ids, politics and countries (which the ZOC and the units' sides follow) are the same: only the units that are new
+ * objects are taken out where they were and put in where they are, with a count per node and side behind each bit.
+ */
+function presence(state: TwoWWState): Presence {
+  type Made = {
+    world: World; keys: readonly string[]; politics: object; countries: object; seen: UnitsSeen; who: Presenter[];
+    /** Per node*2+side (0 Axis, 1 Allies): how many land units, fleets, land ZOC and fleet ZOC make each bit. */
+    counts: { land: Uint16Array; fleet: Uint16Array; landZoc: Uint16Array; fleetZoc: Uint16Array }; p: Presence;
+  };
+  return derivedFrom<Made>(state, '2ww:supply-presence', (prev) => {
+    const w = worldOf(state), b = w.board, N = b.nodeCount;
+    const keys = unitIds(state).keys;
+    const { politics, countries } = state;
+    const before = prev && prev.world === w && prev.keys === keys && prev.politics === politics && prev.countries === countries
+      && Object.isFrozen(politics) && Object.isFrozen(countries) ? prev : undefined;
+    const counts = before
+      ? { land: before.counts.land.slice(), fleet: before.counts.fleet.slice(), landZoc: before.counts.landZoc.slice(), fleetZoc: before.counts.fleetZoc.slice() }
+      : { land: new Uint16Array(N * 2), fleet: new Uint16Array(N * 2), landZoc: new Uint16Array(N * 2), fleetZoc: new Uint16Array(N * 2) };
+    const touched: number[] = [];
+    const count = (x: Presenter, by: number) => {
+      if (!x.bit || x.cls === 'air' || x.node < 0) return;
+      const s = x.bit - 1, n = x.node;
+      const bump = (a: Uint16Array, m: number) => {
+        a[m * 2 + s]! += by;
+        touched.push(m);
+      };
+      if (x.cls === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) bump(counts.fleetZoc, z);
+      if (x.aboard) return;
+      if (x.cls === 'land') {
+        bump(counts.land, n);
+        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump(counts.landZoc, z);
+      } else bump(counts.fleet, n);
+    };
+    const us: TwoWWState['units'][string][] = new Array(keys.length), who: Presenter[] = new Array(keys.length);
+    let powersSame = !!before;
+    for (let i = 0; i < keys.length; i++) {
+      const u = (us[i] = state.units[keys[i]!]!);
+      if (before?.seen.same(i, u)) {
+        who[i] = before.who[i]!;
+        continue;
+      }
+      const now = (who[i] = presenter(state, w, keys[i]!)), old = before?.who[i];
+      if (old) {
+        if (old.bit !== now.bit || old.power !== now.power) powersSame = false;
+        if (old.bit === now.bit && old.cls === now.cls && old.node === now.node && old.aboard === now.aboard) continue;
+        count(old, -1);
+      }
+      count(now, 1);
+    }
+    const q = before?.p;
+    const p: Presence = q
+      ? { land: q.land.slice(), fleet: q.fleet.slice(), landZoc: q.landZoc.slice(), fleetZoc: q.fleetZoc.slice(), powers: powersSame ? q.powers : powersOf(who) }
+      : { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
+    const set = (n: number) => {
+      p.land[n] = bitsAt(counts.land, n);
+      p.fleet[n] = bitsAt(counts.fleet, n);
+      p.landZoc[n] = bitsAt(counts.landZoc, n);
+      p.fleetZoc[n] = bitsAt(counts.fleetZoc, n);
+    };
+    if (q) for (const n of touched) set(n);
+    else for (let n = 0; n < N; n++) set(n);
+    return { world: w, keys, politics, countries, seen: new UnitsSeen(us), who, counts, p };
+  }).p;
+}
+
+/** Bit 1 when an Axis count of node n is not 0, bit 2 for the Allies. */
+function bitsAt(a: Uint16Array, n: number): number {
+  return (a[n * 2] ? 1 : 0) | (a[n * 2 + 1] ? 2 : 0);
+}
+
+function presenter(state: TwoWWState, w: World, id: string): Presenter {
+  const u = state.units[id]!;
+  const s = onMap(u.where) ? sideOfUnit(state, id) : null;
+  if (!s) return NOBODY;
+  return { bit: s === 'axis' ? 1 : 2, cls: unitClass(state, id), node: w.board.find(u.where), aboard: !!u.aboard, power: powerOf(state, id) };
+}
+const NOBODY: Presenter = Object.freeze({ bit: 0, cls: '', node: -1, aboard: false, power: '' });
+
+/** Each side's powers with units on the map, in unit order, at most 31. */
+function powersOf(who: readonly Presenter[]): Record<Side, string[]> {
+  const powers: Record<Side, string[]> = { axis: [], allies: [] };
+  for (const x of who) {
+    if (!x.bit) continue;
+    const list = powers[x.bit === 1 ? 'axis' : 'allies'];
+    if (list.length < 31 && !list.includes(x.power)) list.push(x.power);
+  }
+  return powers;
 }
 
 /**

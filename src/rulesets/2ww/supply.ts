@@ -305,12 +305,18 @@ function traceFlags(state: TwoWWState, side: Side, zocs?: { land: Set<number>; f
     const { land, fleet, landZoc, fleetZoc } = presence(state);
     const { open, port } = baseFlags(state, side);
     const mine = side === 'axis' ? 1 : 2, theirs = 3 - mine;
-    const inLandZoc = zocs ? (n: number) => zocs.land.has(n) : (n: number) => (landZoc[n]! & theirs) !== 0;
-    const inFleetZoc = zocs ? (n: number) => zocs.fleet.has(n) : (n: number) => (fleetZoc[n]! & theirs) !== 0;
     const enter = new Uint8Array(N * 2);
     for (let n = 0; n < N; n++) {
-      if (open[n * 2 + LAND]) enter[n * 2 + LAND] = !(land[n]! & theirs) && !(inLandZoc(n) && !(land[n]! & mine)) ? 1 : 0;
-      if (open[n * 2 + SEA]) enter[n * 2 + SEA] = !b.isHex(n) || (!(fleet[n]! & theirs) && !(inFleetZoc(n) && !(fleet[n]! & mine))) ? 1 : 0;
+      const oL = open[n * 2 + LAND], oS = open[n * 2 + SEA];
+      if (!oL && !oS) continue;
+      if (oL) {
+        const zoc = zocs ? zocs.land.has(n) : (landZoc[n]! & theirs) !== 0;
+        enter[n * 2 + LAND] = !(land[n]! & theirs) && !(zoc && !(land[n]! & mine)) ? 1 : 0;
+      }
+      if (oS) {
+        const zoc = zocs ? zocs.fleet.has(n) : (fleetZoc[n]! & theirs) !== 0;
+        enter[n * 2 + SEA] = !b.isHex(n) || (!(fleet[n]! & theirs) && !(zoc && !(fleet[n]! & mine))) ? 1 : 0;
+      }
     }
     return { enter, port };
   };

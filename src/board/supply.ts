@@ -181,3 +181,60 @@ export function traceSupplySets(
   }
   return new SupplySetsMap(mask, L);
 }
+
+/**
+ * traceSupplySets's rules as tables, for a search asked after every move (2WW's out-of-supply marks): no call per
+ * step. Built by the rule set: `step` once per board, `pass` and `transfer` once per state.
+ */
+export interface TraceTables {
+  /** Number of layers (1 to 8). */
+  layers: number;
+  /** Per adjacency entry k of the graph (adjStart order): bit `layer` set when a line may take that step in that layer. */
+  step: Uint8Array;
+  /** Per state node*layers+layer: 1 when a line may pass it (a state that may not be passed still gets its bits). */
+  pass: Uint8Array;
+  /** Per node: 1 when a line may change layers there. */
+  transfer: Uint8Array;
+}
+
+/**
+ * traceSupplySets with its rules as tables: the same search in the same order, so the same result (a source that may
+ * not be passed also spreads the bits of other sets that reached it before its turn came, as there).
+ */
+export function traceSupplySetsTables(graph: BoardGraph, sourceSets: readonly (readonly number[])[], t: TraceTables, sourceLayer = 0): SupplySetsMap {
+  const L = t.layers;
+  if (!(L >= 1 && L <= 8 && Number.isInteger(L))) throw new Error(`traceSupplySetsTables: layers = ${L}; use an integer from 1 to 8`);
+  if (sourceSets.length > 32) throw new Error(`traceSupplySetsTables: ${sourceSets.length} source sets; at most 32 (one bit each)`);
+  const N = graph.nodeCount;
+  const { adjStart, adjNode } = graph;
+  const { step, pass, transfer } = t;
+  if (step.length < adjNode.length || pass.length < N * L || transfer.length < N) throw new Error(`traceSupplySetsTables: tables too short for a graph of ${N} nodes and ${adjNode.length} steps`);
+  const mask = new Uint32Array(N * L);
+  const work: number[] = [];
+  const add = (k: number, m: number, spread: boolean) => {
+    const fresh = m & ~mask[k];
+    if (!fresh) return;
+    mask[k] |= fresh;
+    if (spread) work.push(k);
+  };
+  sourceSets.forEach((set, i) => {
+    for (const n of set) {
+      add(n * L + sourceLayer, 1 << i, true);
+      if (transfer[n]) for (let l2 = 0; l2 < L; l2++) if (l2 !== sourceLayer) add(n * L + l2, 1 << i, true);
+    }
+  });
+  while (work.length) {
+    const st = work.pop()!;
+    const n = (st / L) | 0;
+    const layer = st - n * L;
+    const m = mask[st];
+    if (transfer[n] && L > 1) for (let l2 = 0; l2 < L; l2++) if (l2 !== layer) add(n * L + l2, m, true);
+    const bit = 1 << layer;
+    for (let k = adjStart[n], end = adjStart[n + 1]; k < end; k++) {
+      if (!(step[k] & bit)) continue;
+      const sm = adjNode[k] * L + layer;
+      if ((m & ~mask[sm]) !== 0) add(sm, m, pass[sm] === 1);
+    }
+  }
+  return new SupplySetsMap(mask, L);
+}

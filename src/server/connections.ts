@@ -48,19 +48,27 @@ export class Connections {
     for (const c of this.conns.get(gameId) ?? []) fn(c);
   }
 
+  /** Send `msg` to the game's channels that `which` picks: written as JSON once for all of them. */
   sendTo(gameId: string, which: (c: Conn) => boolean, msg: ServerMessage): void {
-    for (const c of this.conns.get(gameId) ?? []) if (which(c)) c.send(msg);
+    const texts: Conn[] = [];
+    for (const c of this.conns.get(gameId) ?? []) {
+      if (!which(c)) continue;
+      if (c.sendText) texts.push(c);
+      else c.send(msg);
+    }
+    if (texts.length) this.m.sendTexts(texts, JSON.stringify(msg));
   }
 
   /**
    * Send every channel of the game its view and the events it has not had. A view is made once per seat, a message
-   * written as JSON once for the channels that get the same one (several tabs of a seat), and a part of the views that
-   * several seats share (the same object, e.g. 2WW's board) once for all of them.
+   * written as JSON once for the channels that get the same one (several tabs of a seat, spectators) and handed to them
+   * together (`GameManager.sendTexts`: a game worker posts it to the main thread once), and a part of the views that
+   * several seats share (the same object, e.g. 2WW's board) written once for all of them.
    */
   broadcast(live: Live): void {
     const views = new Map<Seat | null, SeatView>();
     const written = new Map<object, string>();
-    const sent = new Map<string, { msg: StateMessage; text?: string }>();
+    const sent = new Map<string, { msg: StateMessage; conns: Conn[] }>();
     const known = new Map<object, number>();
     const id = (x: object | null | undefined) => {
       if (!x) return 0;
@@ -77,17 +85,21 @@ export class Connections {
       }
       // what the message depends on besides the seat: the events it has missed, the choices and the view it had
       const key = `${c.seat}\u0000${c.lastStateId}\u0000${id(c.lastChoices)}\u0000${id(c.lastView)}`;
-      let one = sent.get(key);
+      const one = sent.get(key);
       if (!one) {
-        one = { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v), delta, memo) };
-        sent.set(key, one);
+        sent.set(key, { msg: messageFor(c, this.m.views.stateMessage(live, c, c.lastStateId, v), delta, memo), conns: [c] });
       } else {
         c.lastChoices = v.prompt?.choices ?? null;
         c.lastView = delta ? v : null;
+        one.conns.push(c);
       }
-      if (c.sendText) c.sendText((one.text ??= writeJson(one.msg, written, 3)));
-      else c.send(one.msg);
       c.lastStateId = live.rec.entryCount;
+    }
+    // each message once: written as JSON once and handed over once for all the channels that get it
+    for (const { msg, conns } of sent.values()) {
+      const texts = conns.filter((c) => c.sendText);
+      if (texts.length) this.m.sendTexts(texts, writeJson(msg, written, 3));
+      if (texts.length < conns.length) for (const c of conns) if (!c.sendText) c.send(msg);
     }
   }
 

@@ -40,6 +40,8 @@ const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;
 const manager = new GameManager({
   storage, ai, snapshotEvery: cfg.snapshotEvery, webhookTimeoutMs: cfg.webhookTimeoutMs, webhooks: cfg.webhooks, aiBudgetMs: cfg.aiBudgetMs, log,
   internal, owns: (gameId) => shardOf(gameId, cfg.count) === cfg.index,
+  // one text for several sockets (a seat's tabs, the spectators) crosses to the main thread once
+  sendTexts: (cs, text) => post({ conns: cs.map((c) => connIds.get(c)!), text }),
 });
 await storage.listen((gameId) => {
   manager.onRemoteChange(gameId).catch((e: unknown) => internal(`remote change of ${gameId}`, e));
@@ -48,15 +50,17 @@ await storage.listen((gameId) => {
 });
 
 const conns = new Map<number, Conn>();
+const connIds = new WeakMap<Conn, number>();
 
 function connOf(id: number, token: string): Conn {
   let c = conns.get(id);
   if (!c) {
     c = {
       token, seat: null, lastStateId: 0,
-      send: (msg) => post({ conn: id, text: JSON.stringify(msg) }), sendText: (text) => post({ conn: id, text }),
+      send: (msg) => post({ conns: [id], text: JSON.stringify(msg) }), sendText: (text) => post({ conns: [id], text }),
     };
     conns.set(id, c);
+    connIds.set(c, id);
   }
   return c;
 }

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from './errors.ts';
 import type { Conn, GameManager, ManagerApi } from './games.ts';
-import type { ErrorBody, GameSummary } from './protocol.ts';
+import type { ErrorBody, GameSummary, ServerMessage } from './protocol.ts';
 import type { Storage } from './storage.ts';
 import type { WebhookPolicy } from './webhooks.ts';
 
@@ -29,7 +29,8 @@ export type WorkerReply =
   | { id: number; value: unknown }
   | { id: number; api: ErrorBody }
   | { id: number; internal: string }
-  | { conn: number; text: string }
+  /** A text for these sockets (several: a seat's tabs or the spectators, the same message). */
+  | { conns: number[]; text: string }
   | { log: string; internal?: string }
   | { ready: true };
 
@@ -134,10 +135,12 @@ export class WorkerManager implements ManagerApi {
   }
 
   private receive(slot: Slot, m: WorkerReply): void {
-    if ('conn' in m) {
-      const c = this.conns.get(m.conn);
-      if (c?.sendText) c.sendText(m.text);
-      else if (c) c.send(JSON.parse(m.text));
+    if ('conns' in m) {
+      for (const id of m.conns) {
+        const c = this.conns.get(id);
+        if (c?.sendText) c.sendText(m.text);
+        else if (c) c.send(JSON.parse(m.text) as ServerMessage);
+      }
     } else if ('log' in m) {
       if (m.internal !== undefined) this.internal(m.internal, m.log);
       else this.log(m.log);

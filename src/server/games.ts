@@ -51,6 +51,8 @@ export interface ManagerOptions {
   internal?: (where: string, e: unknown) => void;
   /** Games this manager may hold (worker threads share the games out); default: all. */
   owns?: (gameId: string) => boolean;
+  /** One text for several channels at once (a game worker posts it to the main thread once); default: each `sendText`. */
+  sendTexts?: (conns: Conn[], text: string) => void;
 }
 
 export class GameManager {
@@ -65,6 +67,8 @@ export class GameManager {
   readonly log: (msg: string) => void;
   readonly internal: (where: string, e: unknown) => void;
   readonly owns: (gameId: string) => boolean;
+  /** Send one JSON text to channels that all have `sendText`. */
+  readonly sendTexts: (conns: Conn[], text: string) => void;
   closed = false;
   /** Background work (AI moves, webhooks) the tests and close() can wait for. */
   private background = new Set<Promise<unknown>>();
@@ -93,6 +97,7 @@ export class GameManager {
     this.log = opts.log ?? ((m) => console.error(m));
     this.internal = opts.internal ?? ((where, e) => this.log(`internal error (${where}): ${(e as Error)?.stack ?? String(e)}`));
     this.owns = opts.owns ?? (() => true);
+    this.sendTexts = opts.sendTexts ?? ((conns, text) => { for (const c of conns) c.sendText!(text); });
     this.games = new LiveGames(this);
     this.creation = new NewGames(this);
     this.pipeline = new ActionPipeline(this);

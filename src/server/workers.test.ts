@@ -71,6 +71,25 @@ describe('game worker threads', () => {
     }
   });
 
+  it('gives a seat\'s tabs and the spectators the same messages, each once, from one text the worker hands over', async () => {
+    const g = await newDuel();
+    const tabs = [await client(g.seats.red!.token), await client(g.seats.red!.token)];
+    const watchers = [await client(g.spectator.token), await client(g.spectator.token)];
+    const blue = await client(g.seats.blue!.token);
+    const first = await tabs[0]!.stateAtLeast(1);
+    await blue.stateAtLeast(1);
+    tabs[1]!.send({ type: 'action', reqId: 'r', stateId: first.stateId, action: first.view.prompt!.choices[0]!.action });
+    const seen = await blue.stateAtLeast(first.stateId + 1);
+    blue.send({ type: 'action', reqId: 'b', stateId: seen.stateId, action: seen.view.prompt!.choices[0]!.action });
+    for (const c of [...tabs, ...watchers]) await c.stateAtLeast(first.stateId + 2);
+    const after = (c: TestClient) => c.messages.filter((m) => m.type === 'state' && m.stateId > first.stateId);
+    for (const pair of [tabs, watchers]) {
+      expect(after(pair[0]!).map((m) => (m as StateMessage).stateId)).toEqual([first.stateId + 1, first.stateId + 2]);
+      expect(after(pair[1]!)).toEqual(after(pair[0]!));
+    }
+    expect((after(watchers[0]!)[1] as StateMessage).view.prompt ?? null).toBeNull();
+  });
+
   it('answers HTTP calls from the right worker: play, my-games across workers, replay, rematch', async () => {
     const p = (await api<PlayResponse>('GET', `/api/play/${games[0]!.seats.red!.token}`)).body;
     expect(p.stateId).toBe(3);

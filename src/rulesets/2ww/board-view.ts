@@ -5,7 +5,7 @@ import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView }
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState, UnitState } from './state.ts';
-import { supplyInputs, supplyNets } from './supply.ts';
+import { supplyInputs, supplyNets, unitIds, UnitsSeen } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
 import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
@@ -17,14 +17,25 @@ const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
   assault: { mark: 'assaulted', note: 'made an amphibious assault this phase (2WW 8.1.4)' },
 };
 
+/** Politics, countries and control are the same settled objects as in `env`: a unit that is the same object stands
+ * on the same side (world.ts sideOfUnit reads its owner and the countries). */
+function sameEnv(state: TwoWWState, env: readonly object[] | undefined): boolean {
+  const now = [state.politics, state.countries, state.control];
+  return !!env && now.every((x, i) => x === env[i] && Object.isFrozen(x));
+}
+
 /**
  * The units on the map that cannot trace supply (2WW 11), sorted: reused from the state before while the supply inputs
- * (supply.ts supplyInputs) are unchanged (`derivedFrom`; check mode recomputes and compares); otherwise asked of both
- * sides' supply nets, except that a unit keeps its answer while it stands where it stood, aboard the same, its side's
- * search is the same one (reused from the state before) and politics, countries and control are the same objects.
+ * (supply.ts supplyInputs) are unchanged (`derivedFrom`; check mode recomputes and compares); otherwise, while
+ * politics, countries and control are the same objects, a unit that is the same object (or stands where it stood,
+ * aboard the same) keeps its answer unless its side's search changed; the others are asked of the supply nets.
  */
 function outOfSupply(state: TwoWWState): readonly string[] {
-  type Known = { key: object; world: string; env: readonly object[]; lines: Record<Side, object>; at: Map<string, string>; out: Set<string>; ids: string[] };
+  type Known = {
+    key: object; world: string; env: readonly object[]; lines: Record<Side, object>; ids: readonly string[];
+    /** Per unit (in `ids` order): its state, side, place ('' off the map, a fort or a neutral's), out of supply. */
+    seen: UnitsSeen; sides: (Side | null)[]; places: string[]; outs: Uint8Array; list: string[];
+  };
   return derivedFrom<Known>(state, '2ww:out-of-supply', (prev) => {
     const key = supplyInputs(state);
     if (prev?.key === key) return prev;
@@ -32,22 +43,32 @@ function outOfSupply(state: TwoWWState): readonly string[] {
     const lines = { axis: nets.axis.lines(), allies: nets.allies.lines() };
     const world = state.world ?? 'campaign';
     const env = [state.politics, state.countries, state.control];
-    const same = !!prev && prev.world === world && env.every((x, i) => x === prev.env[i] && Object.isFrozen(x));
-    const at = new Map<string, string>(), out = new Set<string>(), ids: string[] = [];
-    for (const id of Object.keys(state.units).sort()) {
-      const u = state.units[id]!;
-      const side = sideOfUnit(state, id);
-      if (!onMap(u.where) || !side || unitDef(state, id).type === 'fort') continue;
-      const place = `${u.where}^${u.aboard ?? ''}:${side}`;
-      at.set(id, place);
-      const kept = same && prev.lines[side] === lines[side] && prev.at.get(id) === place;
-      if (kept ? prev.out.has(id) : !nets[side].unitInSupply(id)) {
-        out.add(id);
-        ids.push(id);
+    const ids = unitIds(state).sorted;
+    const before = prev && prev.world === world && prev.ids === ids && sameEnv(state, prev.env) ? prev : undefined;
+    const us: UnitState[] = [], sides: (Side | null)[] = [], places: string[] = [], outs = new Uint8Array(ids.length), list: string[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!, u = state.units[id]!;
+      let side: Side | null, place: string;
+      if (before?.seen.same(i, u)) {
+        side = before.sides[i]!;
+        place = before.places[i]!;
+      } else {
+        side = sideOfUnit(state, id);
+        place = !onMap(u.where) || !side || unitDef(state, id).type === 'fort' ? '' : `${u.where}^${u.aboard ?? ''}:${side}`;
+      }
+      us.push(u);
+      sides.push(side);
+      places.push(place);
+      if (!place) continue;
+      const kept = before && before.lines[side!] === lines[side!] && before.places[i] === place;
+      if (kept ? before.outs[i] : !nets[side!].unitInSupply(id)) {
+        outs[i] = 1;
+        list.push(id);
       }
     }
-    return { key, world, env, lines, at, out, ids };
-  }).ids;
+    const same = prev && prev.list.length === list.length && list.every((id, i) => id === prev.list[i]);
+    return { key, world, env, lines, ids, seen: new UnitsSeen(us), sides, places, outs, list: same ? prev.list : list };
+  }).list;
 }
 
 /** 2WW's BoardView for any seat (no hidden information): once per settled state. */
@@ -65,25 +86,36 @@ function sameUnit(a: UnitState, b: UnitState): boolean {
 
 /**
  * Every counter's piece, sorted by id: a piece is reused from the state before (derivedFrom; check mode recomputes
- * and compares) while its unit's fields, side and supply are unchanged, so a move rebuilds one piece, not all of them.
+ * and compares) while its unit's fields, side and supply are unchanged (a unit that is the same object, while
+ * politics, countries and control are, is on the same side), so a move rebuilds one piece; the list itself is the
+ * one before while no piece changed.
  */
 function piecesOf(state: TwoWWState): PieceView[] {
-  const unsupplied = new Set(outOfSupply(state));
-  type Known = { u: UnitState; side: Side | null; out: boolean; piece: PieceView };
-  return derivedFrom<{ world: string; units: Map<string, Known>; list: PieceView[] }>(state, '2ww:pieces', (prev) => {
+  const out = outOfSupply(state);
+  type Made = { world: string; env: readonly object[]; out: readonly string[]; ids: readonly string[]; us: UnitState[]; sides: (Side | null)[]; outs: Uint8Array; list: PieceView[] };
+  return derivedFrom<Made>(state, '2ww:pieces', (prev) => {
     const world = state.world ?? 'campaign';
-    const before = prev?.world === world ? prev.units : undefined;
-    const units = new Map<string, Known>();
-    const list: PieceView[] = [];
-    for (const id of Object.keys(state.units).sort()) {
-      const u = state.units[id]!;
-      const side = sideOfUnit(state, id), out = unsupplied.has(id);
-      const k = before?.get(id);
-      const piece = k && k.side === side && k.out === out && sameUnit(k.u, u) ? k.piece : pieceOf(state, id, side, out);
-      units.set(id, { u, side, out, piece });
+    const env = [state.politics, state.countries, state.control];
+    const ids = unitIds(state).sorted;
+    const before = prev && prev.world === world && prev.ids === ids ? prev : undefined;
+    const sameSides = !!before && sameEnv(state, before.env);
+    const unsupplied = before?.out === out ? null : new Set(out);
+    const us: UnitState[] = [], sides: (Side | null)[] = [], outs = new Uint8Array(ids.length), list: PieceView[] = [];
+    let changed = !before;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!, u = state.units[id]!;
+      const same = before?.us[i] === u && Object.isFrozen(u);
+      const side = same && sameSides ? before.sides[i]! : sideOfUnit(state, id);
+      const isOut = unsupplied ? (unsupplied.has(id) ? 1 : 0) : before!.outs[i]!;
+      const reuse = before && before.sides[i] === side && before.outs[i] === isOut && (same || sameUnit(before.us[i]!, u));
+      const piece = reuse ? before.list[i]! : pieceOf(state, id, side, isOut === 1);
+      if (!reuse) changed = true;
+      us.push(u);
+      sides.push(side);
+      outs[i] = isOut;
       list.push(piece);
     }
-    return { world, units, list };
+    return { world, env, out, ids, us, sides, outs, list: changed ? list : before!.list };
   }).list;
 }
 

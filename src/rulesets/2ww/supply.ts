@@ -1,7 +1,7 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
 import { derived, derivedFrom, write } from '../../engine/index.ts';
-import { type SupplySetsMap, type TraceRules, traceSupplySets } from '../../board/supply.ts';
+import { type SupplySetsMap, type TraceRules, type TraceTables, traceSupplySets, traceSupplySetsTables } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
@@ -109,33 +109,127 @@ interface Presence {
   powers: Record<Side, string[]>;
 }
 
-function presence(state: TwoWWState): Presence {
-  return derived(state, '2ww:supply-presence', () => {
-    const w = worldOf(state), b = w.board, N = b.nodeCount;
-    const p: Presence = {
-      land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: { axis: [], allies: [] },
-    };
-    for (const id of Object.keys(state.units)) {
-      const u = state.units[id]!;
-      if (!onMap(u.where)) continue;
-      const s = sideOfUnit(state, id);
-      if (!s) continue;
-      const powers = p.powers[s], power = powerOf(state, id);
-      if (powers.length < 31 && !powers.includes(power)) powers.push(power);
-      const c = unitClass(state, id);
-      if (c === 'air') continue;
-      const n = b.find(u.where);
-      if (n < 0) continue;
-      const bit = s === 'axis' ? 1 : 2;
-      if (c === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) p.fleetZoc[z]! |= bit;
-      if (u.aboard) continue;
-      if (c === 'land') {
-        p.land[n]! |= bit;
-        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) p.landZoc[z]! |= bit;
-      } else p.fleet[n]! |= bit;
-    }
-    return p;
+/** What one unit adds to presence: its side's bit (0: none), class, node (-1: none), aboard, power. */
+interface Presenter { bit: number; cls: string; node: number; aboard: boolean; power: string }
+
+/**
+ * The state's unit ids in their order (`keys`) and sorted: the same arrays while the ids are the same in the same order
+ * (a settled state's copy of the units keeps their order), so the facts that walk the units by position need not sort
+ * them or look them up at every state.
+ */
+export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[] } {
+  return derivedFrom<{ keys: string[]; sorted: string[] }>(state, '2ww:unit-ids', (prev) => {
+    const keys = Object.keys(state.units);
+    if (prev && prev.keys.length === keys.length && keys.every((k, i) => k === prev.keys[i])) return prev;
+    return { keys, sorted: [...keys].sort() };
   });
+}
+
+/**
+ * The unit objects a fact was made from, by position: bookkeeping, not part of the fact's answer (a private field:
+ * check mode compares answers, and a fact reused while its inputs are unchanged keeps the objects it was made from).
+ * The same settled object later means the same unit.
+ */
+export class UnitsSeen {
+  readonly #us: readonly unknown[];
+  constructor(us: readonly unknown[]) {
+    this.#us = us;
+  }
+
+  same(i: number, u: object): boolean {
+    return this.#us[i] === u && Object.isFrozen(u);
+  }
+}
+
+/**
+ * Presence, kept from the state before (derivedFrom; check mode recomputes and compares) while the world, the units'
+ * ids, politics and countries (which the ZOC and the units' sides follow) are the same: only the units that are new
+ * objects are taken out where they were and put in where they are, with a count per node and side behind each bit.
+ */
+function presence(state: TwoWWState): Presence {
+  type Made = {
+    world: World; keys: readonly string[]; politics: object; countries: object; seen: UnitsSeen; who: Presenter[];
+    /** Per node*2+side (0 Axis, 1 Allies): how many land units, fleets, land ZOC and fleet ZOC make each bit. */
+    counts: { land: Uint16Array; fleet: Uint16Array; landZoc: Uint16Array; fleetZoc: Uint16Array }; p: Presence;
+  };
+  return derivedFrom<Made>(state, '2ww:supply-presence', (prev) => {
+    const w = worldOf(state), b = w.board, N = b.nodeCount;
+    const keys = unitIds(state).keys;
+    const { politics, countries } = state;
+    const before = prev && prev.world === w && prev.keys === keys && prev.politics === politics && prev.countries === countries
+      && Object.isFrozen(politics) && Object.isFrozen(countries) ? prev : undefined;
+    const counts = before
+      ? { land: before.counts.land.slice(), fleet: before.counts.fleet.slice(), landZoc: before.counts.landZoc.slice(), fleetZoc: before.counts.fleetZoc.slice() }
+      : { land: new Uint16Array(N * 2), fleet: new Uint16Array(N * 2), landZoc: new Uint16Array(N * 2), fleetZoc: new Uint16Array(N * 2) };
+    const touched: number[] = [];
+    const count = (x: Presenter, by: number) => {
+      if (!x.bit || x.cls === 'air' || x.node < 0) return;
+      const s = x.bit - 1, n = x.node;
+      const bump = (a: Uint16Array, m: number) => {
+        a[m * 2 + s]! += by;
+        touched.push(m);
+      };
+      if (x.cls === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) bump(counts.fleetZoc, z);
+      if (x.aboard) return;
+      if (x.cls === 'land') {
+        bump(counts.land, n);
+        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump(counts.landZoc, z);
+      } else bump(counts.fleet, n);
+    };
+    const us: TwoWWState['units'][string][] = new Array(keys.length), who: Presenter[] = new Array(keys.length);
+    let powersSame = !!before;
+    for (let i = 0; i < keys.length; i++) {
+      const u = (us[i] = state.units[keys[i]!]!);
+      if (before?.seen.same(i, u)) {
+        who[i] = before.who[i]!;
+        continue;
+      }
+      const now = (who[i] = presenter(state, w, keys[i]!)), old = before?.who[i];
+      if (old) {
+        if (old.bit !== now.bit || old.power !== now.power) powersSame = false;
+        if (old.bit === now.bit && old.cls === now.cls && old.node === now.node && old.aboard === now.aboard) continue;
+        count(old, -1);
+      }
+      count(now, 1);
+    }
+    const q = before?.p;
+    const p: Presence = q
+      ? { land: q.land.slice(), fleet: q.fleet.slice(), landZoc: q.landZoc.slice(), fleetZoc: q.fleetZoc.slice(), powers: powersSame ? q.powers : powersOf(who) }
+      : { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
+    const set = (n: number) => {
+      p.land[n] = bitsAt(counts.land, n);
+      p.fleet[n] = bitsAt(counts.fleet, n);
+      p.landZoc[n] = bitsAt(counts.landZoc, n);
+      p.fleetZoc[n] = bitsAt(counts.fleetZoc, n);
+    };
+    if (q) for (const n of touched) set(n);
+    else for (let n = 0; n < N; n++) set(n);
+    return { world: w, keys, politics, countries, seen: new UnitsSeen(us), who, counts, p };
+  }).p;
+}
+
+/** Bit 1 when an Axis count of node n is not 0, bit 2 for the Allies. */
+function bitsAt(a: Uint16Array, n: number): number {
+  return (a[n * 2] ? 1 : 0) | (a[n * 2 + 1] ? 2 : 0);
+}
+
+function presenter(state: TwoWWState, w: World, id: string): Presenter {
+  const u = state.units[id]!;
+  const s = onMap(u.where) ? sideOfUnit(state, id) : null;
+  if (!s) return NOBODY;
+  return { bit: s === 'axis' ? 1 : 2, cls: unitClass(state, id), node: w.board.find(u.where), aboard: !!u.aboard, power: powerOf(state, id) };
+}
+const NOBODY: Presenter = Object.freeze({ bit: 0, cls: '', node: -1, aboard: false, power: '' });
+
+/** Each side's powers with units on the map, in unit order, at most 31. */
+function powersOf(who: readonly Presenter[]): Record<Side, string[]> {
+  const powers: Record<Side, string[]> = { axis: [], allies: [] };
+  for (const x of who) {
+    if (!x.bit) continue;
+    const list = powers[x.bit === 1 ? 'axis' : 'allies'];
+    if (list.length < 31 && !list.includes(x.power)) list.push(x.power);
+  }
+  return powers;
 }
 
 /**
@@ -211,12 +305,18 @@ function traceFlags(state: TwoWWState, side: Side, zocs?: { land: Set<number>; f
     const { land, fleet, landZoc, fleetZoc } = presence(state);
     const { open, port } = baseFlags(state, side);
     const mine = side === 'axis' ? 1 : 2, theirs = 3 - mine;
-    const inLandZoc = zocs ? (n: number) => zocs.land.has(n) : (n: number) => (landZoc[n]! & theirs) !== 0;
-    const inFleetZoc = zocs ? (n: number) => zocs.fleet.has(n) : (n: number) => (fleetZoc[n]! & theirs) !== 0;
     const enter = new Uint8Array(N * 2);
     for (let n = 0; n < N; n++) {
-      if (open[n * 2 + LAND]) enter[n * 2 + LAND] = !(land[n]! & theirs) && !(inLandZoc(n) && !(land[n]! & mine)) ? 1 : 0;
-      if (open[n * 2 + SEA]) enter[n * 2 + SEA] = !b.isHex(n) || (!(fleet[n]! & theirs) && !(inFleetZoc(n) && !(fleet[n]! & mine))) ? 1 : 0;
+      const oL = open[n * 2 + LAND], oS = open[n * 2 + SEA];
+      if (!oL && !oS) continue;
+      if (oL) {
+        const zoc = zocs ? zocs.land.has(n) : (landZoc[n]! & theirs) !== 0;
+        enter[n * 2 + LAND] = !(land[n]! & theirs) && !(zoc && !(land[n]! & mine)) ? 1 : 0;
+      }
+      if (oS) {
+        const zoc = zocs ? zocs.fleet.has(n) : (fleetZoc[n]! & theirs) !== 0;
+        enter[n * 2 + SEA] = !b.isHex(n) || (!(fleet[n]! & theirs) && !(zoc && !(fleet[n]! & mine))) ? 1 : 0;
+      }
     }
     return { enter, port };
   };
@@ -232,6 +332,25 @@ function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: n
   const kind = w.hexes[u]!.kind;
   return mode === LAND ? kind !== 'sea' : kind !== 'land';
 }
+/**
+ * Per adjacency entry of the board (adjStart order): bit LAND or SEA set when a line may take that step in that mode
+ * (11.2.1, stepOpen). Once per board: kept from the state before while the world is the same.
+ */
+function supplySteps(state: TwoWWState): Uint8Array {
+  const w = worldOf(state);
+  return derivedFrom<{ w: World; step: Uint8Array }>(state, '2ww:supply-steps', (prev) => {
+    if (prev?.w === w) return prev;
+    const b = w.board, step = new Uint8Array(b.adjNode.length);
+    for (let n = 0; n < b.nodeCount; n++) {
+      for (let k = b.adjStart[n]!; k < b.adjStart[n + 1]!; k++) {
+        const u = b.adjNode[k]!, both = b.isHex(u) && b.isHex(n);
+        step[k] = (stepOpen(w, both, LAND, b.adjEdge[k]!, u) ? 1 << LAND : 0) | (stepOpen(w, both, SEA, b.adjEdge[k]!, u) ? 1 << SEA : 0);
+      }
+    }
+    return { w, step };
+  }).step;
+}
+
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
@@ -267,12 +386,23 @@ export class SupplyNet {
     };
   }
 
+  /** The same rules as tables (src/board traceSupplySetsTables): the board's steps, this side's flags. */
+  private tables(): TraceTables {
+    const { enter, port } = this.flags();
+    return { layers: 2, step: supplySteps(this.state), pass: enter, transfer: port };
+  }
+
+  /** One search from these source sets: from tables, or for movement (its own ZOC) from the rules. */
+  private search(sets: readonly (readonly number[])[]): SupplySetsMap {
+    return this.zocs ? traceSupplySets(this.w.board, sets, this.rules(), LAND) : traceSupplySetsTables(this.w.board, sets, this.tables(), LAND);
+  }
+
   /** Where lines leading back to `sources` reach, by node and mode (src/board traceSupplySets, one set). */
   private reach(sources: number[]): SupplySetsMap {
     const key = sources.join(',');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const r = reusedTrace(this.state, this.side, key, JSON.stringify([sources]), !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, [sources], this.rules(), LAND));
+    const r = reusedTrace(this.state, this.side, key, JSON.stringify([sources]), !!this.zocs, () => this.flags(), () => this.search([sources]));
     this.cache.set(key, r);
     return r;
   }
@@ -333,7 +463,7 @@ export class SupplyNet {
     if (this.multiCache) return this.multiCache;
     const src = powerSources(this.state, this.side);
     // The sources follow from control and countries, which are among the supply inputs.
-    this.multiCache = { bits: src.bits, sets: reusedTrace(this.state, this.side, `powers:${src.key}`, src.from, !!this.zocs, () => this.flags(), () => traceSupplySets(this.w.board, src.sets, this.rules(), LAND)) };
+    this.multiCache = { bits: src.bits, sets: reusedTrace(this.state, this.side, `powers:${src.key}`, src.from, !!this.zocs, () => this.flags(), () => this.search(src.sets)) };
     return this.multiCache;
   }
 

@@ -1,22 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * Files of 15 s to 100 s on this machine (whole games): started before the rest, so that the short files fill both
- * cores at the end. Without durations cached (a fresh clone, CI) vitest starts the largest files first, and these
- * are among the smallest.
- */
-const LONG = [/e2e\/campaign-2ww\./, /eto\/scenarios\./, /2ww\/campaign-fuzz-\d\./, /bkg\/(optional-)?fuzz\./, /e2e\/play-(rulesets|eto|2ww)\./,
-  /server\/(crash|fuzz)\./, /e2e\/(screens|clocks)\./];
-
-class LongFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const long = (f: TestSpecification) => LONG.some((r) => r.test(f.moduleId));
-    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
-  }
-}
 
 /** The browser tests (Chromium against the real server): the client is built once for the run (global set-up). */
 const BROWSER = ['test/e2e/**/*.test.ts', 'src/web/**/*.browser.test.ts'];
@@ -38,7 +21,6 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default leaves one core idle (cores - 1): on a 2-core machine that runs the files one at a time.
     maxWorkers: availableParallelism(),
-    sequence: { sequencer: LongFirst },
     projects: [
       // Rules code keeps no module-level mutable state (a rule of the project), so these files share their worker's
       // modules instead of importing the rule sets again for each file (most of the suite's import time).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionKey, applyAction, checkLog, contentKey, forceDice, fuzzGame, Game, hashString, LogError, prompts, RuleViolation, setupGame, stateHash, viewFor, write,
-  createRng, nextInt, rollDice, sameAction, withContentFacts, withRng, type Action, type Json, type Ruleset, type BaseState,
+  createRng, nextInt, rollDice, sameAction, sameFacts, withContentFacts, withRng, type Action, type Json, type Ruleset, type BaseState,
 } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
 import { tokens } from './testing/tokens.ts';
@@ -408,6 +408,22 @@ describe('facts derived from settled states (derived, derivedFrom, check mode)',
     const d2 = applyAction(tokens, d1, 'a', { type: 'move', token: 'x', to: 1 }).state;
     expect(() => derivedFrom(d2, 'test:x', (prev) => prev ?? d2.at.x)).toThrow(EngineError); // stale reuse caught
     expect(() => checkDerivedFacts(structuredClone(d0))).toThrow(EngineError);
+  });
+
+  it('check mode compares facts deeply: records in any key order, arrays, Maps, Sets, typed arrays, class objects', () => {
+    class Reach { constructor(readonly nodes: number[]) {} }
+    const same: [unknown, unknown][] = [
+      [{ a: 1, b: [1, 'x', { c: null }] }, { b: [1, 'x', { c: null }], a: 1 }],
+      [new Map([['k', { v: [1] }]]), new Map([['k', { v: [1] }]])], [new Set(['a', 'b']), new Set(['b', 'a'])],
+      [new Int32Array([1, 2]), new Int32Array([1, 2])], [new Reach([3]), new Reach([3])], [NaN, NaN], [{}, {}],
+    ];
+    const differ: [unknown, unknown][] = [
+      [{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 1, b: 2 }], [{ a: undefined, b: 1 }, { b: 1, c: 2 }], [{ a: undefined }, {}],
+      [[1, 2], [1, 2, 3]], [[{ a: 1 }], [{ a: 2 }]], [new Map([['k', 1]]), new Map([['j', 1]])], [new Set(['a']), new Set(['b'])],
+      [new Int32Array([1]), new Uint32Array([1])], [new Reach([3]), { nodes: [3] }], [[1], { 0: 1, length: 1 }], [null, {}], [0, NaN],
+    ];
+    for (const [a, b] of same) expect([sameFacts(a, b), sameFacts(b, a)], JSON.stringify([a, b])).toEqual([true, true]);
+    for (const [a, b] of differ) expect([sameFacts(a, b), sameFacts(b, a)], JSON.stringify([a, b])).toEqual([false, false]);
   });
 
   it('withRng: a copy with other dice shares the settled facts of its position (not in check mode)', async () => {

@@ -422,11 +422,14 @@ export function derivedByContent<T>(state: BaseState, key: string, compute: () =
 export function sameFacts(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const proto = Object.getPrototypeOf(a);
+  if (proto !== Object.getPrototypeOf(b)) return false;
+  // Plain objects and arrays first (most of what check mode compares: choice lists), without allocating.
+  if (proto === Object.prototype) return sameRecords(a as Record<string, unknown>, b as Record<string, unknown>);
   if (Array.isArray(a) || ArrayBuffer.isView(a)) {
     const x = a as ArrayLike<unknown>, y = b as ArrayLike<unknown>;
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!sameFacts(x[i], y[i])) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i] && !sameFacts(x[i], y[i])) return false;
     return true;
   }
   if (a instanceof Map) {
@@ -443,8 +446,21 @@ export function sameFacts(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a), kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  for (const k of ka) if (!sameFacts((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  for (const k of ka) if (!Object.hasOwn(b, k) || !sameFacts((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   return true;
+}
+
+/** Plain objects: the same own keys (in any order) with the same values. */
+function sameRecords(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let n = 0;
+  for (const k in a) {
+    const x = a[k], y = b[k];
+    if (x !== y && !sameFacts(x, y)) return false;
+    if (y === undefined && !Object.hasOwn(b, k)) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
 }
 
 /** What the kernel itself keeps of a settled state, per rule set: its prompts and the choices of its groups. */

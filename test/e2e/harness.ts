@@ -1,39 +1,18 @@
 // Shared by the browser tests and bench/web.bench.ts: build the client, start the real server, launch Debian's
 // headless Chromium through playwright-core (never a downloaded browser), open pages.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.ts';
+import { buildClient } from './web-build.ts';
+
+export { buildClient };
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS = join(ROOT, 'test-results');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const VIEWPORT = { width: 1366, height: 768 };
-
-let built: Promise<string> | null = null;
-
-/**
- * Builds src/web into a fresh temp folder, once per process (or uses THEATER_WEB_ROOT when set, e.g. a prebuilt
- * dist/web).
- */
-export function buildClient(): Promise<string> {
-  return (built ??= build());
-}
-
-async function build(): Promise<string> {
-  const pre = process.env.THEATER_WEB_ROOT;
-  if (pre) {
-    if (!existsSync(join(pre, 'index.html'))) throw new Error(`THEATER_WEB_ROOT=${pre} holds no index.html; run npx vite build`);
-    return pre;
-  }
-  const out = mkdtempSync(join(tmpdir(), 'theater-web-'));
-  process.once('exit', () => rmSync(out, { recursive: true, force: true }));
-  const { build: viteBuild } = await import('vite');
-  await viteBuild({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
-  return out;
-}
 
 /** Launches Chromium headless; `extraArgs` add switches (the benchmark lifts the frame-rate limit). */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {

@@ -158,7 +158,9 @@ export function theatreOf(l: LandState): TheatreId {
 }
 
 export function landMap(theatre: TheatreId): LandMap {
-  return LAND_MAPS[theatre];
+  let m = LAND_MAPS.get(theatre);
+  if (!m) LAND_MAPS.set(theatre, (m = windowMap(theatre, LAYERS[theatre]())));
+  return m;
 }
 
 /** 34.3 pilot recovery: an air unit depleted over its home country this turn may be rebuilt, where the scenario plays the step. */
@@ -238,14 +240,21 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
   return { id, hexes, hex: (n) => byNode.get(n), river, closed, edges };
 }
 
-/** Every scenario's land map, built when the rule set is loaded. */
-const LAND_MAPS: Readonly<Record<TheatreId, LandMap>> = {
-  'poland-1939': windowMap('poland-1939', etoData().poland),
-  'bulge-1944': windowMap('bulge-1944', etoData().bulgeLayer),
-  'britain-1940': windowMap('britain-1940', etoData().britain),
-  'norway-1940': windowMap('norway-1940', etoData().norway),
-  'west-1939': windowMap('west-1939', etoData().west1939),
+/** Each theatre's layer of the data. */
+const LAYERS: Readonly<Record<TheatreId, () => TheatreLayer>> = {
+  'poland-1939': () => etoData().poland,
+  'bulge-1944': () => etoData().bulgeLayer,
+  'britain-1940': () => etoData().britain,
+  'norway-1940': () => etoData().norway,
+  'west-1939': () => etoData().west1939,
 };
+
+/**
+ * The land maps built so far: each is built the first time a game of its theatre asks (constant data of the rule set,
+ * like the data itself), not when the rule set is loaded (a third of loading every rule set: each server, worker and
+ * test process pays that).
+ */
+const LAND_MAPS = new Map<TheatreId, LandMap>();
 
 const board = () => navalMap().board;
 export const idx = (h: string): number => board().index(h);

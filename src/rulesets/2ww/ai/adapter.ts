@@ -123,10 +123,12 @@ interface Figures {
   /** Land combat factors out of supply (2WW 11.2.4: halved). */
   unsupplied: Record<Side, number>;
   /**
-   * What each side could strike next (2WW 9.1.1: attacks from adjacent hexes): every enemy land stack by the land
-   * factors next to it against twice its own, weighted by its factors and objective, plus empty enemy objectives.
+   * What each side could strike (2WW 9.1.1: attacks from adjacent hexes): every enemy land stack by the land factors
+   * next to it against twice its own, weighted by its factors and objective.
    */
   attack: Record<Side, number>;
+  /** Empty enemy objectives next to each side's land units (taken by moving in, 3.4.7). */
+  take: Record<Side, number>;
   /**
    * Capitals at risk, by hex: how surely the enemy takes each next turn (1 when empty and in reach, TWO_TURNS two
    * moves away, else by how far the enemy land units in reach outnumber the garrison). A capital's fall conquers its
@@ -178,6 +180,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     landCount[side]++;
   }
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
+  const take = { axis: 0, allies: 0 };
   const danger = new Map<string, number>();
   const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
@@ -189,7 +192,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (neutralAt(s, w, o.node)) continue;
     const e = other(c);
     // An empty enemy objective next to own land units is there for the taking.
-    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) attack[e] += 3 * o.weight;
+    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) take[e] += 3 * o.weight;
     if (garrison.has(`${c}|${o.hex}`)) {
       if (!o.capitalOf) continue;
       // A capital's garrison too weak for the enemy land units that can come next to it next turn (2WW 9.1.1: an
@@ -214,8 +217,9 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  // Strikes (2WW 9.1.1: attacks from adjacent hexes, better at higher odds): each land stack by the enemy land factors
-  // next to it against twice its own; what is at stake is its factors and three times its objective's weight.
+  // Strikes (2WW 9.1.1: attacks from adjacent hexes, better at higher odds): each land stack by how far the enemy land
+  // factors next to it outnumber it (nothing at even odds, in full from 2 to 1: a strike at poor odds is not made);
+  // what is at stake is its factors and three times its objective's weight.
   const objAt = new Map(worldFacts(s).objectives.map((o) => [o.node, o.weight]));
   for (const [node, at] of landAt) {
     for (const victim of ['axis', 'allies'] as const) {
@@ -224,10 +228,10 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       const e = other(victim);
       let adj = 0;
       for (const n of w.landAdj[node] ?? []) adj += landAt.get(n)?.[e] ?? 0;
-      if (adj) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, adj / (2 * def + 1));
+      if (adj > def) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, (adj - def) / (def + 1));
     }
   }
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack, danger, atlantic, production };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, take, danger, atlantic, production };
 }
 
 /**
@@ -278,6 +282,8 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
   const tw = worldFacts(s).totalWeight;
   const matTotal = f.material.axis + f.material.allies || 1;
   const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+  const next = actsNext(s);
+  const strikeOf = (side: Side) => f.attack[side] * (next.strike === side ? 1 : 0.5) + f.take[side] * (next.move === side ? 1 : 0.5);
   return {
     victory,
     objectives: clamp((f.objectives.axis - f.objectives.allies) / tw * 4),
@@ -285,13 +291,33 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     material: (f.material.axis - f.material.allies) / matTotal,
     supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
     pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
-    // The other side moves next from where plans end: its strikes count in full, the judge's at half.
-    attack: clamp((f.attack.axis * (me === 'axis' ? 0.5 : 1) - f.attack.allies * (me === 'axis' ? 1 : 0.5)) / matTotal * 2),
+    // The side whose combat phase comes first strikes first (2WW 4; a movement plan ends where its own combat begins):
+    // its strikes count in full, the other side's at half; empty objectives go to the side that moves first.
+    attack: clamp((strikeOf('axis') - strikeOf('allies')) / matTotal * 2),
     // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there by a
     // stronger Allied fleet, which sinks them instead.
     naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),
     production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
   };
+}
+
+/**
+ * Who strikes and who moves first from here (2WW 4: each player turn moves, then fights; Armored Action after both
+ * player turns, 10): read from the innermost phase on the procedure stack; production and strategic warfare come
+ * before the Axis player turn.
+ */
+export function actsNext(s: TwoWWState): { strike: Side; move: Side } {
+  for (let i = s.stack.length - 1; i >= 0; i--) {
+    const f = s.stack[i] as unknown as { proc: string; side?: Side; step?: number };
+    if (!f.side) continue;
+    const x = f.side, y = other(x), step = f.step ?? 0;
+    if (f.proc === 'movement-phase') return { strike: x, move: x };
+    if (f.proc === 'combat-phase') return { strike: x, move: y };
+    // The frames' steps count the sub-phases already begun (sequence-of-play.ts, armored-action.ts).
+    if (f.proc === 'player-turn') return step <= 1 ? { strike: x, move: x } : step <= 3 ? { strike: x, move: y } : { strike: y, move: y };
+    if (f.proc === 'armored-action') return step <= 0 ? { strike: x, move: x } : step <= 1 ? { strike: x, move: y } : { strike: y, move: y };
+  }
+  return { strike: 'axis', move: 'axis' };
 }
 
 const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05 };

@@ -184,6 +184,14 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const danger = new Map<string, number>();
   const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
+  // One walk per land unit, two moves deep (steps within one move are the same in it), for every objective it nears.
+  const walks = new Map<string, Map<number, number>>();
+  const stepsTo = (l: LandUnit, holder: Side, node: number): number => {
+    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}|${holder}`;
+    let m = walks.get(k);
+    if (!m) walks.set(k, (m = walk(w, l.node, 2 * l.move, zoc[holder], s, l.armor)));
+    return m.get(node) ?? Infinity;
+  };
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
@@ -207,10 +215,10 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
     // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
-    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c], l.armor))) {
+    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && stepsTo(l, c, o.node) <= l.move)) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
       if (o.capitalOf) danger.set(o.hex, 1);
-    } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && reaches(s, w, l.node, o.node, 2 * l.move, zoc[c], l.armor))) {
+    } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && stepsTo(l, c, o.node) <= 2 * l.move)) {
       // Two turns ahead: reachable in two moves through today's front counts, less (the line may still close).
       threatened[c] += TWO_TURNS * (o.weight + (o.capitalOf ? 8 : 0));
       if (o.capitalOf) danger.set(o.hex, TWO_TURNS);
@@ -430,6 +438,14 @@ const TWO_TURNS = 0.4;
 
 function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>, turns: number): Map<number, number> {
   const gaps = new Map<number, number>();
+  // Each walk once: from an enemy unit (whatever the objective), back from an objective (whatever the unit).
+  const walks = new Map<string, Map<number, number>>();
+  const walkOnce = (a: number, max: number, stops: Set<number> | null) => {
+    const k = `${a}|${max}|${stops ? 1 : 0}`;
+    let m = walks.get(k);
+    if (!m) walks.set(k, (m = walk(w, a, max, stops, s)));
+    return m;
+  };
   for (const o of worldFacts(s).objectives) {
     if (s.control[o.hex] !== side || own.get(o.hex) || neutralAt(s, w, o.node)) continue;
     const weight = o.weight + (o.capitalOf ? 8 : 0);
@@ -438,9 +454,9 @@ function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], ow
       // Armor crosses a ZOC in the Armored Action phase (2WW 10.1): no gap to close, only a garrison stops it.
       const move = e.move * turns;
       if (e.armor || e.move <= 1 || w.board.distance(e.node, o.node) > move) continue;
-      const from = walk(w, e.node, move, zoc, s);
+      const from = walkOnce(e.node, move, zoc);
       if ((from.get(o.node) ?? Infinity) > move) continue;
-      const to = walk(w, o.node, move, null, s);
+      const to = walkOnce(o.node, move, null);
       for (const [n, d] of from) {
         if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= move) open.add(n);
       }

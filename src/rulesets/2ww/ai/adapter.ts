@@ -112,7 +112,13 @@ function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: T
   return dist;
 }
 
-interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean }
+interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean; para?: boolean }
+
+/** 2WW 8.1.1: a paratroop airdrops up to 3 hexes, whatever the terrain, enemy units or ZOC on the way. */
+const AIRDROP = 3;
+
+/** Can an enemy paratroop drop on `node` next turn (2WW 8.1.1: not in Armored Action, so only in a player turn)? */
+const dropsOn = (w: World, l: LandUnit, node: number): boolean => !!l.para && w.board.distance(l.node, node) <= AIRDROP;
 
 interface Figures {
   material: Record<Side, number>;
@@ -172,7 +178,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
-    land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor' });
+    land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor', para: type === 'paratroop' });
     const at = landAt.get(node) ?? { axis: 0, allies: 0 };
     at[side] += f;
     landAt.set(node, at);
@@ -214,8 +220,9 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       continue;
     }
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
-    // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
-    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && stepsTo(l, c, o.node) <= l.move)) {
+    // (5.1.1; terrain ignored: a cautious reading), or a paratroop drop in (8.1.1). A capital's fall conquers its
+    // power (5.3.2): it weighs more.
+    if (land.some((l) => l.side !== c && (dropsOn(w, l, o.node) || (w.board.distance(l.node, o.node) <= l.move && stepsTo(l, c, o.node) <= l.move)))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
       if (o.capitalOf) danger.set(o.hex, 1);
     } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && stepsTo(l, c, o.node) <= 2 * l.move)) {
@@ -376,7 +383,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     if (sd === side) own.set(u.where, (own.get(u.where) ?? 0) + 1);
     else if (sd) {
       const node = w.board.find(u.where);
-      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id), armor: unitDef(s, id).type === 'armor' });
+      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id), armor: unitDef(s, id).type === 'armor', para: unitDef(s, id).type === 'paratroop' });
     }
   }
   const zoc = landZocOfSide(s, side);
@@ -504,7 +511,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {
-      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc, e.armor));
+      n = ctx.enemies.some((e) => dropsOn(w, e, node) || (w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc, e.armor)));
       ctx.near.set(node, n);
     }
     return n;

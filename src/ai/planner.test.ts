@@ -4,7 +4,7 @@ import { duel, type DuelState } from '../engine/testing/duel.ts';
 import { tokens, type TokensState } from '../engine/testing/tokens.ts';
 import { duelAi } from '../rulesets/duel/ai.ts';
 import { LEVELS } from './index.ts';
-import { Planner } from './planner.ts';
+import { endsOrPasses, Planner } from './planner.ts';
 import type { AiAdapter } from './types.ts';
 
 // Tokens (src/engine/testing/tokens.ts): a structured prompt, one group per token; stopping ends the game. The terms
@@ -67,5 +67,20 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     const hit = { ...s, units: { red: s.units.red, blue: [3, 2] } };
     const expected = 0.5 * planner.value(hit as DuelState) + 0.5 * planner.value(s);
     expect(planner.actionValue(s, 'red', { type: 'attack' })).toBeCloseTo(expected, 12);
+  });
+
+  it('without an adapter\'s order, ending or passing comes last, so the default plan acts before it stops', () => {
+    const s = Game.create(tokens, 's', {}, 'p').state;
+    // The prompt lists "Stop" first; past the lookahead the prompt's order is kept, the stop moved last.
+    const params = { ...LEVELS.easy, lookahead: 1 };
+    const planner = new Planner(tokens, tokensAi, 'a', params, 'seed', null);
+    const p = prompts(tokens, s)[0]!;
+    expect(p.choices[0]!.action.type).toBe('stop');
+    const ord = planner.ordered(s, p);
+    expect(ord.map((c) => c.action.type)).toEqual(['move', 'move', 'move', 'stop']);
+    expect(['end', 'end-combat', 'pass', 'done', 'intercept-done', 'militia-end', 'stop'].every((type) => endsOrPasses({ action: { type }, label: '' }))).toBe(true);
+    expect(['move', 'attack', 'decline', 'no', 'endure'].some((type) => endsOrPasses({ action: { type }, label: '' }))).toBe(false);
+    // The default plan (each decision's first choice) moves a token before it stops.
+    expect(planner.decode(s, []).genes[0]!.action.type).toBe('move');
   });
 });

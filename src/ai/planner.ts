@@ -30,6 +30,9 @@ interface Decoded<S> { value: number; genes: Gene[]; leaf: S }
 
 type Rng = ReturnType<typeof createRng>;
 
+/** An action applied to a state (`from`), or its refusal. */
+type Applied<S> = { state: S; rolled: boolean; from: S } | RuleViolation;
+
 /**
  * The group of a choice: its structured prompt's group, else the units it acts on; a choice about no unit (a step
  * of a path, ending a phase) is grouped by its place in the plan (`step`: the own decisions before it).
@@ -42,6 +45,22 @@ export function groupOfChoice(c: Choice, step: number, tagged?: string): string 
 }
 
 const byPlace = (g: string) => g.startsWith('@');
+
+/**
+ * A choice that ends a phase or passes ("End movement", "Pass", "Done", "Stop"): by its action's type (`end`, `pass`,
+ * `done`, `stop`, `end-…`, `…-end`, `…-done`). Without an adapter's order these come after every other choice, so a
+ * default plan acts before it stops.
+ */
+export function endsOrPasses(c: Choice): boolean {
+  const t = c.action.type;
+  return typeof t === 'string' && /^(end|pass|done|stop)$|^end-|-(end|done)$/.test(t);
+}
+
+/** `choices` with the ending and passing ones last, each part in its own order. */
+export function endLast(choices: Choice[]): Choice[] {
+  const ends = choices.filter(endsOrPasses);
+  return ends.length && ends.length < choices.length ? [...choices.filter((c) => !endsOrPasses(c)), ...ends] : choices;
+}
 
 /**
  * The choices of `prompt` on `state`, groups expanded on demand through the kernel's `choicesIn` (kept with a settled
@@ -91,7 +110,12 @@ export class Planner<S extends BaseState> {
    * Each action applied to a state (states never change): plans that share their first decisions replay them from
    * here, and a stale gene is refused once. A refusal keeps its RuleViolation.
    */
-  private applied = new WeakMap<object, Map<string, { state: S; rolled: boolean } | RuleViolation>>();
+  private applied = new WeakMap<object, Map<string, Applied<S>>>();
+  /**
+   * The same, shared by positions of equal content (copy-on-write rule sets: `contentKey`): plans that differ only in
+   * the order of independent decisions reach equal positions, and their later decisions are replayed for nothing.
+   */
+  private appliedByContent = new Map<string, Map<string, Applied<S>>>();
   private orderCache = new WeakMap<object, Choice[]>();
   private lastProgress = 0;
   private readonly rng: Rng;
@@ -177,7 +201,8 @@ export class Planner<S extends BaseState> {
     const src = this.source(state, prompt);
     let out = this.adapter.candidates?.(state, prompt, prompt.seat, src) ?? null;
     if (!out) {
-      const all = src.all();
+      // Without the adapter's order: ending or passing last (ties of the lookahead too), else the prompt's order.
+      const all = endLast(src.all());
       if (all.length <= 1 || all.length > this.params.lookahead) out = all;
       else {
         const friendly = this.friendly(prompt.seat);
@@ -188,7 +213,7 @@ export class Planner<S extends BaseState> {
         out = scored.sort((a, b) => b.v - a.v || a.i - b.i).map((x) => x.c);
       }
     }
-    if (!out.length) out = src.all();
+    if (!out.length) out = endLast(src.all());
     this.orderCache.set(state, out);
     return out;
   }
@@ -214,15 +239,24 @@ export class Planner<S extends BaseState> {
   apply(state: S, seat: Seat, action: Action): { state: S; rolled: boolean } {
     this.reached++;
     let byAction = this.applied.get(state);
-    if (!byAction) this.applied.set(state, (byAction = new Map()));
+    if (!byAction) {
+      const ck = this.ruleset.copyOnWrite && !state.outcome ? contentKey(state) : null;
+      byAction = ck === null ? undefined : this.appliedByContent.get(ck);
+      if (!byAction) {
+        byAction = new Map();
+        if (ck !== null) this.appliedByContent.set(ck, byAction);
+      }
+      this.applied.set(state, byAction);
+    }
     const key = `${seat}\u0000${actionKey(action)}`;
     const hit = byAction.get(key);
     if (hit instanceof RuleViolation) throw hit;
-    if (hit) return hit;
+    // A roll from another position of equal content drew other dice: rolled again here.
+    if (hit && (!hit.rolled || hit.from === state)) return hit;
     this.charge();
     try {
       const r = applyAction(this.ruleset, state, seat, action, this.memo);
-      const out = { state: r.state, rolled: r.state.rng.drawn !== state.rng.drawn };
+      const out = { state: r.state, rolled: r.state.rng.drawn !== state.rng.drawn, from: state };
       byAction.set(key, out);
       return out;
     } catch (e) {

@@ -4,7 +4,7 @@ import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
-import { debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
+import { actsNext, debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
 import { choiceSource } from '../../../ai/planner.ts';
@@ -130,5 +130,23 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const p = prompts(twoWW, s)[0]!;
     expect(allChoices(twoWW, s, p).some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
     expect(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
+  });
+
+  it('2WW 4 and 9.1.1 the side whose combat comes first counts its strikes in full: a French attack the Germans cannot answer first', () => {
+    const at = (phase: string) => Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'strike', {
+      format: 'theater-position', version: 1, ruleset: '2ww', turn: 3, phase,
+      units: [{ id: 'fr-arm-1', at: '1708' }, { id: 'fr-inf-2', at: '1709' }, { id: 'ge-inf-1', at: '1808', reduced: true }],
+    } as any).state;
+    // Where an Allied movement plan ends, the Allied combat comes next, then the Axis moves (2WW 4).
+    expect(actsNext(at('allied-combat'))).toEqual({ strike: 'allies', move: 'axis' });
+    expect(actsNext(at('axis-movement'))).toEqual({ strike: 'axis', move: 'axis' });
+    // 7 French factors next to 2 German (past 2 to 1): the German stack's 2 factors are at stake in full; the German
+    // strike on either French stack is at odds below even, so nothing.
+    const f = debugFigures(at('allied-combat'));
+    expect([f.attack.allies, f.attack.axis]).toEqual([2, 0]);
+    const mine = twoWWAi.terms(at('allied-combat'), 'allies').attack!, theirs = twoWWAi.terms(at('axis-movement'), 'allies').attack!;
+    // Before the Allied combat the strike counts in full, before the Axis moves at half (an empty objective the
+    // Germans could walk into counts for them in both: they move first).
+    expect(mine - theirs).toBeCloseTo((2 - 1) / (f.material.axis + f.material.allies) * 2, 9);
   });
 });

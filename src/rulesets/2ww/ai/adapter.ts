@@ -112,7 +112,13 @@ function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: T
   return dist;
 }
 
-interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean }
+interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean; para?: boolean }
+
+/** 2WW 8.1.1: a paratroop airdrops up to 3 hexes, whatever the terrain, enemy units or ZOC on the way. */
+const AIRDROP = 3;
+
+/** Can an enemy paratroop drop on `node` next turn (2WW 8.1.1: not in Armored Action, so only in a player turn)? */
+const dropsOn = (w: World, l: LandUnit, node: number): boolean => !!l.para && w.board.distance(l.node, node) <= AIRDROP;
 
 interface Figures {
   material: Record<Side, number>;
@@ -123,10 +129,12 @@ interface Figures {
   /** Land combat factors out of supply (2WW 11.2.4: halved). */
   unsupplied: Record<Side, number>;
   /**
-   * What each side could strike next (2WW 9.1.1: attacks from adjacent hexes): every enemy land stack by the land
-   * factors next to it against twice its own, weighted by its factors and objective, plus empty enemy objectives.
+   * What each side could strike (2WW 9.1.1: attacks from adjacent hexes): every enemy land stack by the land factors
+   * next to it against twice its own, weighted by its factors and objective.
    */
   attack: Record<Side, number>;
+  /** Empty enemy objectives next to each side's land units (taken by moving in, 3.4.7). */
+  take: Record<Side, number>;
   /**
    * Capitals at risk, by hex: how surely the enemy takes each next turn (1 when empty and in reach, TWO_TURNS two
    * moves away, else by how far the enemy land units in reach outnumber the garrison). A capital's fall conquers its
@@ -170,7 +178,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
-    land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor' });
+    land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor', para: type === 'paratroop' });
     const at = landAt.get(node) ?? { axis: 0, allies: 0 };
     at[side] += f;
     landAt.set(node, at);
@@ -178,9 +186,18 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     landCount[side]++;
   }
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
+  const take = { axis: 0, allies: 0 };
   const danger = new Map<string, number>();
   const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
+  // One walk per land unit, two moves deep (steps within one move are the same in it), for every objective it nears.
+  const walks = new Map<string, Map<number, number>>();
+  const stepsTo = (l: LandUnit, holder: Side, node: number): number => {
+    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}|${holder}`;
+    let m = walks.get(k);
+    if (!m) walks.set(k, (m = walk(w, l.node, 2 * l.move, zoc[holder], s, l.armor)));
+    return m.get(node) ?? Infinity;
+  };
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
@@ -189,7 +206,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (neutralAt(s, w, o.node)) continue;
     const e = other(c);
     // An empty enemy objective next to own land units is there for the taking.
-    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) attack[e] += 3 * o.weight;
+    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) take[e] += 3 * o.weight;
     if (garrison.has(`${c}|${o.hex}`)) {
       if (!o.capitalOf) continue;
       // A capital's garrison too weak for the enemy land units that can come next to it next turn (2WW 9.1.1: an
@@ -203,19 +220,21 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       continue;
     }
     // An enemy land unit within its movement allowance may walk in unless the holder's ZOC stops it on the way
-    // (5.1.1; terrain ignored: a cautious reading). A capital's fall conquers its power (5.3.2): it weighs more.
-    if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= l.move && reaches(s, w, l.node, o.node, l.move, zoc[c], l.armor))) {
+    // (5.1.1; terrain ignored: a cautious reading), or a paratroop drop in (8.1.1). A capital's fall conquers its
+    // power (5.3.2): it weighs more.
+    if (land.some((l) => l.side !== c && (dropsOn(w, l, o.node) || (w.board.distance(l.node, o.node) <= l.move && stepsTo(l, c, o.node) <= l.move)))) {
       threatened[c] += o.weight + (o.capitalOf ? 8 : 0);
       if (o.capitalOf) danger.set(o.hex, 1);
-    } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && reaches(s, w, l.node, o.node, 2 * l.move, zoc[c], l.armor))) {
+    } else if (land.some((l) => l.side !== c && w.board.distance(l.node, o.node) <= 2 * l.move && stepsTo(l, c, o.node) <= 2 * l.move)) {
       // Two turns ahead: reachable in two moves through today's front counts, less (the line may still close).
       threatened[c] += TWO_TURNS * (o.weight + (o.capitalOf ? 8 : 0));
       if (o.capitalOf) danger.set(o.hex, TWO_TURNS);
     }
   }
   for (const side of ['axis', 'allies'] as const) pressure[side] = landCount[side] ? pressure[side] / landCount[side] : 0;
-  // Strikes (2WW 9.1.1: attacks from adjacent hexes, better at higher odds): each land stack by the enemy land factors
-  // next to it against twice its own; what is at stake is its factors and three times its objective's weight.
+  // Strikes (2WW 9.1.1: attacks from adjacent hexes, better at higher odds): each land stack by how far the enemy land
+  // factors next to it outnumber it (nothing at even odds, in full from 2 to 1: a strike at poor odds is not made);
+  // what is at stake is its factors and three times its objective's weight.
   const objAt = new Map(worldFacts(s).objectives.map((o) => [o.node, o.weight]));
   for (const [node, at] of landAt) {
     for (const victim of ['axis', 'allies'] as const) {
@@ -224,10 +243,10 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       const e = other(victim);
       let adj = 0;
       for (const n of w.landAdj[node] ?? []) adj += landAt.get(n)?.[e] ?? 0;
-      if (adj) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, adj / (2 * def + 1));
+      if (adj > def) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, (adj - def) / (def + 1));
     }
   }
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack, danger, atlantic, production };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, take, danger, atlantic, production };
 }
 
 /**
@@ -278,6 +297,8 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
   const tw = worldFacts(s).totalWeight;
   const matTotal = f.material.axis + f.material.allies || 1;
   const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+  const next = actsNext(s);
+  const strikeOf = (side: Side) => f.attack[side] * (next.strike === side ? 1 : 0.5) + f.take[side] * (next.move === side ? 1 : 0.5);
   return {
     victory,
     objectives: clamp((f.objectives.axis - f.objectives.allies) / tw * 4),
@@ -285,13 +306,33 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     material: (f.material.axis - f.material.allies) / matTotal,
     supply: (f.unsupplied.allies - f.unsupplied.axis) / matTotal,
     pressure: Math.tanh((f.pressure.allies - f.pressure.axis) / 6),
-    // The other side moves next from where plans end: its strikes count in full, the judge's at half.
-    attack: clamp((f.attack.axis * (me === 'axis' ? 0.5 : 1) - f.attack.allies * (me === 'axis' ? 1 : 0.5)) / matTotal * 2),
+    // The side whose combat phase comes first strikes first (2WW 4; a movement plan ends where its own combat begins):
+    // its strikes count in full, the other side's at half; empty objectives go to the side that moves first.
+    attack: clamp((strikeOf('axis') - strikeOf('allies')) / matTotal * 2),
     // The convoy war (2WW 6.2): raiders in the ocean box destroy Allied production points unless met there by a
     // stronger Allied fleet, which sinks them instead.
     naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),
     production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
   };
+}
+
+/**
+ * Who strikes and who moves first from here (2WW 4: each player turn moves, then fights; Armored Action after both
+ * player turns, 10): read from the innermost phase on the procedure stack; production and strategic warfare come
+ * before the Axis player turn.
+ */
+export function actsNext(s: TwoWWState): { strike: Side; move: Side } {
+  for (let i = s.stack.length - 1; i >= 0; i--) {
+    const f = s.stack[i] as unknown as { proc: string; side?: Side; step?: number };
+    if (!f.side) continue;
+    const x = f.side, y = other(x), step = f.step ?? 0;
+    if (f.proc === 'movement-phase') return { strike: x, move: x };
+    if (f.proc === 'combat-phase') return { strike: x, move: y };
+    // The frames' steps count the sub-phases already begun (sequence-of-play.ts, armored-action.ts).
+    if (f.proc === 'player-turn') return step <= 1 ? { strike: x, move: x } : step <= 3 ? { strike: x, move: y } : { strike: y, move: y };
+    if (f.proc === 'armored-action') return step <= 0 ? { strike: x, move: x } : step <= 1 ? { strike: x, move: y } : { strike: y, move: y };
+  }
+  return { strike: 'axis', move: 'axis' };
 }
 
 const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05 };
@@ -342,7 +383,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     if (sd === side) own.set(u.where, (own.get(u.where) ?? 0) + 1);
     else if (sd) {
       const node = w.board.find(u.where);
-      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id), armor: unitDef(s, id).type === 'armor' });
+      if (node !== undefined && node >= 0 && w.board.isHex(node) && unitDef(s, id).type !== 'fort') enemies.push({ id, side: sd, node, factor: factor(s, id), move: movementOf(s, id), armor: unitDef(s, id).type === 'armor', para: unitDef(s, id).type === 'paratroop' });
     }
   }
   const zoc = landZocOfSide(s, side);
@@ -404,6 +445,14 @@ const TWO_TURNS = 0.4;
 
 function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], own: Map<string, number>, zoc: Set<number>, turns: number): Map<number, number> {
   const gaps = new Map<number, number>();
+  // Each walk once: from an enemy unit (whatever the objective), back from an objective (whatever the unit).
+  const walks = new Map<string, Map<number, number>>();
+  const walkOnce = (a: number, max: number, stops: Set<number> | null) => {
+    const k = `${a}|${max}|${stops ? 1 : 0}`;
+    let m = walks.get(k);
+    if (!m) walks.set(k, (m = walk(w, a, max, stops, s)));
+    return m;
+  };
   for (const o of worldFacts(s).objectives) {
     if (s.control[o.hex] !== side || own.get(o.hex) || neutralAt(s, w, o.node)) continue;
     const weight = o.weight + (o.capitalOf ? 8 : 0);
@@ -412,9 +461,9 @@ function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], ow
       // Armor crosses a ZOC in the Armored Action phase (2WW 10.1): no gap to close, only a garrison stops it.
       const move = e.move * turns;
       if (e.armor || e.move <= 1 || w.board.distance(e.node, o.node) > move) continue;
-      const from = walk(w, e.node, move, zoc, s);
+      const from = walkOnce(e.node, move, zoc);
       if ((from.get(o.node) ?? Infinity) > move) continue;
-      const to = walk(w, o.node, move, null, s);
+      const to = walkOnce(o.node, move, null);
       for (const [n, d] of from) {
         if (n !== o.node && n !== e.node && !zoc.has(n) && !neutralAt(s, w, n) && d + (to.get(n) ?? Infinity) <= move) open.add(n);
       }
@@ -462,7 +511,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {
-      n = ctx.enemies.some((e) => w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc, e.armor));
+      n = ctx.enemies.some((e) => dropsOn(w, e, node) || (w.board.distance(e.node, node) <= Math.max(1, e.move) && reaches(s, w, e.node, node, Math.max(1, e.move), ctx.zoc, e.armor)));
       ctx.near.set(node, n);
     }
     return n;

@@ -3,7 +3,8 @@ import { applyAction, prompts } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
-import { declaredAttack, estimateAttack, EXACT_APPLIES, SAMPLES } from './combat.ts';
+import { attackGroup, plannedGroup, declaredAttack, estimateAttack, EXACT_APPLIES, SAMPLES } from './combat.ts';
+import { Game } from '../../../engine/index.ts';
 import { combatOdds } from '../../../odds/odds.ts';
 import { twoWWOdds } from '../odds.ts';
 import { twoWWAi } from './adapter.ts';
@@ -45,5 +46,26 @@ describe('2WW 9 attack estimates for the AI', () => {
     expect(twoWWAi.quickChoice!(s, p, 'axis')).toEqual({ type: 'attack', mode: 'land', hex: '2213' });
     const after = applyAction(twoWW, s, 'axis', { type: 'attack', mode: 'land', hex: '2213' }).state;
     expect(prompts(twoWW, after)[0]!.text).toMatch(/2213/);
+  });
+
+  it('2WW 9, 5.3.2 and 13 an attack out of Berlin leaves one land unit in it: a beaten attacker retreats and the winner may advance into the capital', () => {
+    const berlin = (outside: boolean) => Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'berlin-attack', {
+      format: 'theater-position', version: 1, ruleset: '2ww', turn: 20, phase: 'axis-combat',
+      countries: { su: { controller: 'allies', status: 'belligerent' } }, control: { '2106': 'axis', '2205': 'allies' },
+      units: [{ id: 'ge-arm-4', at: '2106' }, { id: 'ge-arm-5', at: '2106', reduced: true }, ...(outside ? [{ id: 'ge-inf-4', at: '2206' }] : []),
+        { id: 'su-inf-1', at: '2205' }, { id: 'su-inf-8', at: '2205' }],
+    } as any).state;
+    const s = berlin(true);
+    expect(attackGroup(s, 'axis', '2205').attackers.sort()).toEqual(['ge-arm-4', 'ge-arm-5', 'ge-inf-4']);
+    const whole = estimateAttack(declaredAttack(s, 'axis', '2205', attackGroup(s, 'axis', '2205'))!, 'axis');
+    expect(whole.pWin).toBeLessThan(0.9);
+    // Under 90% to win, the weaker armor (reduced) stays in Berlin; the infantry outside the capital attacks.
+    expect(plannedGroup(s, 'axis', '2205').attackers.sort()).toEqual(['ge-arm-4', 'ge-inf-4']);
+    // Without the infantry the armor alone is a poor attack, but Berlin's fall loses the game (13): the reduced armor
+    // stays all the same, and the phase declines the attack.
+    const alone = berlin(false);
+    expect(plannedGroup(alone, 'axis', '2205').attackers).toEqual(['ge-arm-4']);
+    const p = prompts(twoWW, alone)[0]!;
+    expect(twoWWAi.quickChoice!(alone, p, 'axis')).toEqual({ type: 'end-combat' });
   });
 });

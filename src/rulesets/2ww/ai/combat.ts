@@ -12,7 +12,7 @@ import { combatWorld } from '../combat/index.ts';
 import { eligibleLandAttackers, eligibleSupport } from '../combat/combat-phase.ts';
 import { landUnitsIn } from '../combat/land-combat.ts';
 import type { Side, TwoWWState } from '../state.ts';
-import { unitDef } from '../world.ts';
+import { unitDef, worldOf } from '../world.ts';
 
 /** How an attack is expected to go, for the side attacking. */
 export interface AttackEstimate {
@@ -69,6 +69,33 @@ export function attackGroup(s: TwoWWState, side: Side, hex: string, chosen: stri
   return strength(su) > strength(west) ? su : west;
 }
 
+/** Odds at which an attack may take the last land unit out of a capital whose fall loses the game (Berlin, 2WW 13). */
+const CAPITAL_ODDS = 0.9;
+
+/**
+ * Attackers less one land unit of each own capital they would all leave: a beaten attacker retreats out of its hex
+ * and the winner may advance into it (2WW 9), and a capital's fall conquers its power (5.3.2; in a lost hard Axis
+ * game both armor in Berlin attacked out of it, lost, and a Soviet infantry advanced in). The weakest stays.
+ * `decisive`: one of those capitals is Germany's, whose fall loses the game (2WW 13).
+ */
+function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen: string[]): { attackers: string[]; decisive: boolean } {
+  const w = worldOf(s);
+  const attacking = new Set(attackers);
+  let out = attackers, decisive = false;
+  for (const h of new Set(attackers.map((id) => s.units[id]!.where))) {
+    const n = w.board.find(h);
+    const capital = n === undefined || n < 0 ? undefined : w.hexes[n]?.capitalOf;
+    if (!capital || s.control[h] !== side) continue;
+    const here = landUnitsIn(s, h, side);
+    if (here.some((id) => !attacking.has(id))) continue;
+    const stay = here.filter((id) => !chosen.includes(id)).sort((a, b) => factor(s, a) - factor(s, b) || (a < b ? -1 : 1))[0];
+    if (!stay) continue;
+    out = out.filter((id) => id !== stay);
+    if (capital === 'ge' && side === 'axis') decisive = true;
+  }
+  return { attackers: out, decisive };
+}
+
 /** Attack strength of the group against the defending land units (2WW 9.1.1), for ranking before the odds. */
 export function groupRatio(s: TwoWWState, side: Side, hex: string): number {
   const g = attackGroup(s, side, hex);
@@ -108,7 +135,16 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
   let best = full;
   const d = declaredAttack(s, side, hex, full);
   const e = d ? estimateAttack(d, side) : null;
-  if (e && e.pWin >= 0.85) {
+  const held = keepCapitalsHeld(s, side, full.attackers, chosen);
+  if (held.attackers.length < full.attackers.length && !(e && e.pWin >= CAPITAL_ODDS)) {
+    // A capital's last land unit stays when the attack is still worth making without it; Berlin's stays anyway
+    // unless the attack is nearly sure (its fall loses the game, 2WW 13): the attack may then not go in.
+    const trial = { attackers: held.attackers, support: full.support };
+    const dt = trial.attackers.length ? declaredAttack(s, side, hex, trial) : null;
+    const et = dt ? estimateAttack(dt, side) : null;
+    if ((et && acceptable(et)) || held.decisive) best = trial;
+  }
+  if (best === full && e && e.pWin >= 0.85) {
     const elsewhere = new Set(otherAttackUnits(s, side, hex));
     // Land units first (each makes another attack possible; support only helps one), the strongest first.
     const land = new Set(full.attackers);

@@ -15,7 +15,7 @@ import { airEnvironment, airRoutes, baseSlots, flightPath, installationTarget } 
 import { FINEST_HOUR_ID, finestHourPoints } from '../their-finest-hour.ts';
 import { navalAttrition, NORTHWARD_ID, northwardResult, norwegianCities } from '../northward-strike.ts';
 import { otherSide, ratings, type EtoState, type Side } from '../state.ts';
-import { aboardSpace, points } from '../sea-transport.ts';
+import { aboardSpace, carriedOf, points } from '../sea-transport.ts';
 
 /** What a scenario gives the planner: its terms for the Axis (negated for the Allies) and their weights. */
 export interface ScenarioTerms {
@@ -375,10 +375,9 @@ function seaDist(s: EtoState, a: string, b: string): number {
   return best;
 }
 
-/** Naval MP from each space to the nearest of `goals` (7.2-7.4), reused while the goals are the same (the naval map never changes). */
+/** Naval MP from each space to the nearest of `goals` (7.2-7.4): one fact per set of goals, reused (the naval map never changes). */
 function mpToGoals(s: EtoState, goals: string[]): Map<string, number> {
-  const key = goals.join(',');
-  return derivedFrom<{ key: string; mp: Map<string, number> }>(s, 'eto-ai:mp-to-goals', (prev) => (prev?.key === key ? prev : { key, mp: mpTo(s, goals) })).mp;
+  return derivedFrom<Map<string, number>>(s, `eto-ai:mp-to-goals:${goals.join(',')}`, (prev) => prev ?? mpTo(s, goals));
 }
 
 /** Where a land unit stands: its hex, or its STP's space while aboard (10.3: cargo moves with its STPs). */
@@ -701,9 +700,10 @@ function assaultGoals(s: EtoState, seat: Side, moving: string[], all: string[]):
   const held = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard' && !moving.includes(u.aboard!)).map((u) => aboardSpace(s, u)));
   const open = goals.filter((g) => !held.has(g));
   if (!open.length) return goals;
-  // 10.2: within 6 naval MP of the stack (farther, the assault needs three times the STPs).
+  // 10.2: within 6 naval MP of the stack's port, the MP it carried so far counted (farther, the assault needs three times the STPs).
   const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
-  const near = here ? open.filter((g) => (mpToGoals(s, [g]).get(here) ?? 99) <= 6) : [];
+  const carried = carriedOf(s, moving.filter((id) => s.ships[id]?.type === 'STP'));
+  const near = here ? open.filter((g) => carried + (mpToGoals(s, [g]).get(here) ?? 99) <= 6) : [];
   if (near.length) open.splice(0, open.length, ...near);
   // 40.0: a nation falls with its city-resource hexes (Oslo): the first force sails for them whatever defends them.
   const conquest = open.filter((g) => conquestGoal(l, g));

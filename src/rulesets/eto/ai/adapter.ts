@@ -929,7 +929,7 @@ export const etoAi: AiAdapter<EtoState> = {
   },
   // The result without its figures ("German minor victory", "Polish major victory").
   // A player turn's positions (about 4,400 a CPU second on this machine, Northward Strike): hard ≤ 10 s a turn.
-  levels: { easy: { turnPositions: 1_500 }, normal: { turnPositions: 8_000 }, hard: { turnPositions: 22_000 } },
+  levels: { easy: { turnPositions: 1_500 }, normal: { turnPositions: 8_000 }, hard: { turnPositions: 20_000 } },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '').replace(/:.*$/, '') ?? 'unfinished',
   history(scenario): HistoricalMilestone[] {
     if (scenario === CASE_WHITE_ID) return [{ milestone: 'poland conquered', turn: 1939 * 12 + 8, label: 'September 1939' }];

@@ -830,6 +830,10 @@ export const etoAi: AiAdapter<EtoState> = {
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && aboardSpace(s, u) === c.action.hex));
       const assault = assaults.find((c) => conquestGoal(l, c.action.hex as string)) ?? assaults[0];
       if (assault) return assault.action;
+      // 10.6: the stack activated aboard off a goal makes its assault (its STPs cannot land it anywhere else).
+      const landings = prompt.choices.filter((c) => c.action.type === 'assault' && goals.includes(c.action.target as string));
+      const landing = landings.find((c) => conquestGoal(l, c.action.target as string)) ?? landings[0];
+      if (landing) return landing.action;
       // 17.0, 20.1: ground support flies once an offensive: over the conquest goal's assault every unit that may,
       // elsewhere none while that assault is still to come.
       const support = (s.stack[s.stack.length - 1] as { target?: string }).target;

@@ -932,7 +932,8 @@ export const etoAi: AiAdapter<EtoState> = {
     return { turn: s.year * 12 + monthIndex(s.month), turnLabel: `${s.month} ${s.year}`, production, milestones };
   },
   // The result without its figures ("German minor victory", "Polish major victory").
-  // A player turn's positions (about 4,400 a CPU second on this machine, Northward Strike): hard ≤ 10 s a turn.
+  // A player turn's positions (Northward Strike: 4,400 a CPU second on a quiet machine, 2,500 at load 25-45, and a
+  // search may overshoot by its last plans): hard ≤ 10 s a turn.
   levels: { easy: { turnPositions: 1_500 }, normal: { turnPositions: 8_000 }, hard: { turnPositions: 20_000 } },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '').replace(/:.*$/, '') ?? 'unfinished',
   history(scenario): HistoricalMilestone[] {

@@ -7,7 +7,7 @@ import type { EtoState } from '../state.ts';
 import { etoAi } from './adapter.ts';
 import { conquestHexes, dist } from '../land.ts';
 import { airbases } from '../air.ts';
-import { act, declareAssault, germansInKiel, invadeNorway, PASS, sailFromKiel } from '../testing.ts';
+import { act, declareAssault, germansInKiel, invadeNorway, PASS, playUntil, sailFromKiel } from '../testing.ts';
 import { norwegianCities } from '../northward-strike.ts';
 
 const start = (scenario: string, options = {}) => Game.create(eto, scenario, options, `ai-${scenario}`);
@@ -180,10 +180,10 @@ describe('the ETO AI: plan elements of scenarios 2 and 5', () => {
     expect(etoAi.quickChoice!(g.state as EtoState, p, 'axis', false)).toEqual({ type: 'drop', unit: 'de-para-1', atp: 'de-atp-1' });
   });
 
-  it('Northward Strike [5.4]: each infantry in Kiel sails with its own share of the STPs for a different Norwegian city (10.2, 10.6)', () => {
-    const g = germansInKiel('split');
+  /** Norway invaded from Kiel, the German naval movement by the standing rules, else each prompt's first candidate; the Allies pass. */
+  const sailed = (seed: string): Game<EtoState> => {
+    const g = germansInKiel(seed);
     invadeNorway(g);
-    // The German naval movement by the standing rules, else each prompt's first candidate; the Allies pass.
     for (let i = 0; i < 200 && g.state.stack.some((f) => f.proc === 'naval-movement'); i++) {
       const s = g.state as EtoState;
       const p = prompts(eto, s)[0]!;
@@ -192,6 +192,11 @@ describe('the ETO AI: plan elements of scenarios 2 and 5', () => {
         : (cs.all().find((c) => PASS.test(String(c.action.type))) ?? cs.all()[0]!).action;
       g.act(p.seat, a);
     }
+    return g;
+  };
+
+  it('Northward Strike [5.4]: each infantry in Kiel sails with its own share of the STPs for a different Norwegian city (10.2, 10.6)', () => {
+    const g = sailed('split');
     const s = g.state as EtoState;
     const l = s.land!;
     const at = ['de-inf-1', 'de-inf-2'].map((id) => l.units[id]!).map((u) => s.ships[u.aboard!]!.space);
@@ -200,6 +205,23 @@ describe('the ETO AI: plan elements of scenarios 2 and 5', () => {
       expect(norwegianCities(l)).toContain(h);
       expect(Object.values(s.ships).filter((x) => x.side === 'axis' && x.type === 'STP' && !x.sunk && x.space === h).length).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('Northward Strike [5.4]: the first force sails for Oslo (40.0: its capture conquers Norway) along the fewest MP (10.2), none for rough Bergen (10.6); Oslo\'s assault comes first', () => {
+    const OSLO = 'W4725', BERGEN = 'W4922';
+    const g = sailed('oslo');
+    const s = g.state as EtoState;
+    const l = s.land!;
+    expect(conquestHexes(l, 'norway')).toEqual([OSLO]);
+    const stps = ['de-inf-1', 'de-inf-2'].map((id) => l.units[id]!.aboard!);
+    const at = stps.map((id) => s.ships[id]!.space);
+    expect(at).toContain(OSLO);
+    expect(at).not.toContain(BERGEN);
+    // Kiel to Oslo or Kristiansand is 6 naval MP: no detour, so two STPs a unit still make the assault (10.2).
+    for (const id of stps) expect(s.ships[id]!.carried).toBeLessThanOrEqual(6);
+    playUntil(g, 'axis', (c) => c.action.type === 'offensive', true);
+    const p = prompts(eto, g.state)[0]!;
+    expect(etoAi.quickChoice!(g.state as EtoState, p, 'axis', false)).toEqual({ type: 'offensive', method: 'stack', hex: OSLO });
   });
 });
 

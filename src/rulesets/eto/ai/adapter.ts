@@ -7,7 +7,7 @@ import { etoData } from '../data/index.ts';
 import { BULGE_ID, bulgeScore } from '../bulge.ts';
 import { CASE_WHITE_ID, caseWhiteResult } from '../case-white.ts';
 import {
-  type AirUnit, conquestHexes, controller, dist, landMap, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
+  type AirUnit, conquestHexes, controller, dist, landMap, layerHex, type LandState, type LandUnit, neighbours, placeName, suppliedHexes, theatreOf, unitStrength,
 } from '../land.ts';
 import { interceptionRange, navalMap, navalNeighbours } from '../map.ts';
 import { BISMARCK_ID } from '../sink-the-bismarck.ts';
@@ -15,7 +15,7 @@ import { airEnvironment, airRoutes, baseSlots, flightPath, installationTarget } 
 import { FINEST_HOUR_ID, finestHourPoints } from '../their-finest-hour.ts';
 import { navalAttrition, NORTHWARD_ID, northwardResult, norwegianCities } from '../northward-strike.ts';
 import { otherSide, ratings, type EtoState, type Side } from '../state.ts';
-import { aboardSpace, points } from '../sea-transport.ts';
+import { aboardSpace, carriedOf, points } from '../sea-transport.ts';
 
 /** What a scenario gives the planner: its terms for the Axis (negated for the Allies) and their weights. */
 export interface ScenarioTerms {
@@ -375,10 +375,9 @@ function seaDist(s: EtoState, a: string, b: string): number {
   return best;
 }
 
-/** Naval MP from each space to the nearest of `goals` (7.2-7.4), reused while the goals are the same (the naval map never changes). */
+/** Naval MP from each space to the nearest of `goals` (7.2-7.4): one fact per set of goals, reused (the naval map never changes). */
 function mpToGoals(s: EtoState, goals: string[]): Map<string, number> {
-  const key = goals.join(',');
-  return derivedFrom<{ key: string; mp: Map<string, number> }>(s, 'eto-ai:mp-to-goals', (prev) => (prev?.key === key ? prev : { key, mp: mpTo(s, goals) })).mp;
+  return derivedFrom<Map<string, number>>(s, `eto-ai:mp-to-goals:${goals.join(',')}`, (prev) => prev ?? mpTo(s, goals));
 }
 
 /** Where a land unit stands: its hex, or its STP's space while aboard (10.3: cargo moves with its STPs). */
@@ -693,18 +692,41 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
  * force a city), the least defended of them (26.3: an amphibious assault's -3 leaves little to spare, 27.1), all the
  * goals when every one has a force.
  */
-function assaultGoals(s: EtoState, seat: Side, moving: string[], goals: string[]): string[] {
+function assaultGoals(s: EtoState, seat: Side, moving: string[], all: string[]): string[] {
   const l = s.land!;
+  // 10.6: no assault on a rough, forest or swamp coast (Bergen is taken overland).
+  const goals = assaultable(l, all);
+  if (!goals.length) return all;
   const held = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard' && !moving.includes(u.aboard!)).map((u) => aboardSpace(s, u)));
   const open = goals.filter((g) => !held.has(g));
   if (!open.length) return goals;
-  // 10.2: within 6 naval MP of the stack (farther, the assault needs three times the STPs).
+  // 10.2: within 6 naval MP of the stack's port, the MP it carried so far counted (farther, the assault needs three times the STPs).
   const here = moving.length ? s.ships[moving[0]!]?.space : undefined;
-  const near = here ? open.filter((g) => (mpToGoals(s, [g]).get(here) ?? 99) <= 6) : [];
+  const carried = carriedOf(s, moving.filter((id) => s.ships[id]?.type === 'STP'));
+  const near = here ? open.filter((g) => carried + (mpToGoals(s, [g]).get(here) ?? 99) <= 6) : [];
   if (near.length) open.splice(0, open.length, ...near);
+  // 40.0: a nation falls with its city-resource hexes (Oslo): the first force sails for them whatever defends them.
+  const conquest = open.filter((g) => conquestGoal(l, g));
+  if (conquest.length) return conquest;
   const defence = (h: string) => onMap(l, otherSide(seat)).filter((u) => u.hex === h).reduce((a, u) => a + unitStrength(u), 0);
   const least = Math.min(...open.map(defence));
   return open.filter((g) => defence(g) === least);
+}
+
+/** 10.6: the goals an amphibious assault may strike: clear coastal hexes (never rough, forest or swamp). */
+const assaultable = (l: LandState, goals: string[]): string[] => goals.filter((g) => layerHex(l, g)?.terrain === 'clear');
+
+/** 40.0: a goal whose capture conquers its nation (one of its city-resource hexes, 36.1). */
+const conquestGoal = (l: LandState, h: string): boolean => {
+  const x = layerHex(l, h);
+  return x?.feature === 'city-resource' && !!x.country && conquestHexes(l, x.country).includes(h);
+};
+
+/** 40.0: the conquest goal with `seat`'s assault force off it, while the enemy still holds it: the drops and the air go there. */
+function conquestAssault(s: EtoState, seat: Side, goals: string[]): string | undefined {
+  const l = s.land!;
+  return goals.find((g) => conquestGoal(l, g) && controller(l, g) !== seat
+    && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && isLand(u) && aboardSpace(s, u) === g));
 }
 
 /** Ships of `seat` in `space` that may still sail this step, and those already in the moving stack. */
@@ -789,12 +811,42 @@ export const etoAi: AiAdapter<EtoState> = {
     if (termsOf(s).overseas) {
       const goals = termsOf(s).goals?.(s, seat as Side) ?? [];
       const ships = (s.stack[s.stack.length - 1] as { ships?: string[] }).ships ?? [];
-      const stop = prompt.choices.find((c) => c.action.type === 'stop');
-      if (stop && ships.length && assaultGoals(s, seat as Side, ships, goals).includes(s.ships[ships[0]!]?.space ?? '')
-        && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && ships.includes(u.aboard!))) return stop.action;
-      const assault = prompt.choices.find((c) => c.action.type === 'offensive' && c.action.method === 'stack' && goals.includes(c.action.hex as string)
+      const cargo = ships.length && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && ships.includes(u.aboard!));
+      const here = cargo ? s.ships[ships[0]!]?.space : undefined;
+      if (here) {
+        const aims = assaultGoals(s, seat as Side, ships, goals);
+        const stop = prompt.choices.find((c) => c.action.type === 'stop');
+        if (stop && aims.includes(here)) return stop.action;
+        // 7.2, 10.2: a loaded stack sails along the fewest naval MP to its goal (each MP carried counts: past 6 the
+        // assault needs three times the STPs), never back and forth.
+        const mp = mpToGoals(s, aims);
+        const cost = (to: string) => navalNeighbours(s, here).find((n) => n.space === to)?.cost ?? 99;
+        const toward = prompt.choices.filter((c) => c.action.type === 'enter' && (mp.get(c.action.space as string) ?? 99) < (mp.get(here) ?? 99))
+          .sort((a, b) => cost(a.action.space as string) + mp.get(a.action.space as string)! - cost(b.action.space as string) - mp.get(b.action.space as string)!);
+        if (toward.length) return toward[0]!.action;
+      }
+      // 40.0: the assault on a conquest goal goes first (it has the paratroops and the air, committed once, 20.1).
+      const assaults = prompt.choices.filter((c) => c.action.type === 'offensive' && c.action.method === 'stack' && goals.includes(c.action.hex as string)
         && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && aboardSpace(s, u) === c.action.hex));
+      const assault = assaults.find((c) => conquestGoal(l, c.action.hex as string)) ?? assaults[0];
       if (assault) return assault.action;
+      // 10.6: the stack activated aboard off a goal makes its assault (its STPs cannot land it anywhere else).
+      const landings = prompt.choices.filter((c) => c.action.type === 'assault' && goals.includes(c.action.target as string));
+      const landing = landings.find((c) => conquestGoal(l, c.action.target as string)) ?? landings[0];
+      if (landing) return landing.action;
+      // 17.0, 20.1: ground support flies once an offensive: over the conquest goal's assault every unit that may,
+      // elsewhere none while that assault is still to come.
+      const support = (s.stack[s.stack.length - 1] as { target?: string }).target;
+      const flies = prompt.kind === 'air' && support ? prompt.choices.filter((c) => c.action.type === 'fly') : [];
+      const pending = flies.length ? conquestAssault(s, seat as Side, goals) : undefined;
+      if (pending) {
+        const power = (c: Choice) => {
+          const a = l.air[c.action.air as string];
+          return a ? (a.depleted ? a.depletedStrength : a.strength) : 0;
+        };
+        if (support !== pending) return prompt.choices.find((c) => c.action.type === 'done')?.action ?? null;
+        return [...flies].sort((a, b) => power(b) - power(a))[0]!.action;
+      }
     }
     // 21.0, 4B: where the only offensive is an air offensive off the OFF track, it is flown (bombing scores [2.3];
     // its payoff lies past the plan's end).
@@ -840,7 +892,9 @@ export const etoAi: AiAdapter<EtoState> = {
     // 19.1: paratroops drop on an attack on a goal (each adds its strength and, undamaged, +1, 19.3; the attack is
     // the only way they reach a city across the sea).
     const drop = prompt.choices.find((c) => c.action.type === 'drop');
-    if (declare && drop && (termsOf(s).goals?.(s, seat as Side) ?? []).includes(declare.target)) return drop.action;
+    const dropGoals = termsOf(s).goals?.(s, seat as Side) ?? [];
+    const dropOn = termsOf(s).overseas ? conquestAssault(s, seat as Side, dropGoals) ?? declare?.target : declare?.target;
+    if (declare && drop && dropGoals.includes(declare.target) && dropOn === declare.target) return drop.action;
     if (declare && (adds.length || go)) {
       const att = declare.units.reduce((a, id) => a + unitStrength(l.units[id]!), 0);
       const def = onMap(l, otherSide(seat as Side)).filter((u) => u.hex === declare.target).reduce((a, u) => a + unitStrength(u), 0);
@@ -878,8 +932,9 @@ export const etoAi: AiAdapter<EtoState> = {
     return { turn: s.year * 12 + monthIndex(s.month), turnLabel: `${s.month} ${s.year}`, production, milestones };
   },
   // The result without its figures ("German minor victory", "Polish major victory").
-  // A player turn's positions (about 4,400 a CPU second on this machine, Northward Strike): hard ≤ 10 s a turn.
-  levels: { easy: { turnPositions: 1_500 }, normal: { turnPositions: 8_000 }, hard: { turnPositions: 30_000 } },
+  // A player turn's positions (Northward Strike: 4,400 a CPU second on a quiet machine, 2,500 at load 25-45, and a
+  // search may overshoot by its last plans): hard ≤ 10 s a turn.
+  levels: { easy: { turnPositions: 1_500 }, normal: { turnPositions: 8_000 }, hard: { turnPositions: 20_000 } },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '').replace(/:.*$/, '') ?? 'unfinished',
   history(scenario): HistoricalMilestone[] {
     if (scenario === CASE_WHITE_ID) return [{ milestone: 'poland conquered', turn: 1939 * 12 + 8, label: 'September 1939' }];

@@ -700,7 +700,7 @@ function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender'
  * After a sea battle: cargo waiting to land from this zone goes ashore if no enemy ship is left, else stays aboard;
  * defending fighters whose carrier sank land in an adjacent friendly territory or are lost.
  */
-function afterSeaBattle(ctx: Ctx<AaeState>, zone: string): void {
+export function afterSeaBattle(ctx: Ctx<AaeState>, zone: string): void {
   const s = ctx.state;
   const clear = !hostileSea(s, zone, s.power);
   for (const u of s.units) {

@@ -9,6 +9,7 @@ import { gulfMines } from './house/mines.ts';
 import { explainMinorMove, minorRoom, noteBulgariaAttacked, noteMinorMove } from './house/axis-minor.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
+import { airBarred, convoyTarget } from './house/convoy-attack.ts';
 import { offensiveUnderWay } from './house/early-offensive.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
@@ -317,6 +318,11 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
       }
       const mayLand = landDist![n]! <= left;
       if (!mayLand) continue;
+      // House rules l.99-103: aircraft may attack an enemy convoy (not the Arctic one in Winter).
+      if (convoyTarget(s, to, u.power)) {
+        if (!airBarred(s, to)) out.push({ ...base, mission: 'attack', label: `attack the convoy in ${areaName(to)}` });
+        continue;
+      }
       if (combatThere(s, to, u.power)) out.push({ ...base, mission: 'attack', label: `attack ${areaName(to)}` });
       if (!isLand(to) || s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'attack')) continue;
       if (d.strategicBomber) {

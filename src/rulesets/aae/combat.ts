@@ -12,6 +12,7 @@ import { callHomeGuard } from './house/home-guard.ts';
 import { surrenderBeforeAttack } from './house/surrender.ts';
 import { takeSurprise } from './house/early-offensive.ts';
 import { convoyAttackers, convoyEscort, convoyTarget } from './house/convoy-attack.ts';
+import { callPartisans, partisansIn } from './house/partisan-units.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -31,8 +32,10 @@ export function pendingBattles(s: AaeState): PendingBattle[] {
         if (s.units.some((e) => e.at === u.at && enemies(e.power, s.power) && !e.submerged)) out.set(u.at, { area: u.at, kind: 'sea' });
       }
     } else if (enemyLand(s, u.at, s.power) && !u.aboard) {
+      // House rules l.203: partisans standing in enemy territory fight only when they rise.
+      if (u.type === 'partisan' && u.mission !== 'attack') continue;
       if (s.units.some((e) => e.at === u.at && enemies(e.power, s.power)) || u.landing === u.at) out.set(u.at, { area: u.at, kind: 'land' });
-    }
+    } else if (u.mission === 'attack' && !u.aboard && partisansIn(s, u.at, s.power)) out.set(u.at, { area: u.at, kind: 'land' });
   }
   return [...out.values()].sort((a, b) => (a.kind === b.kind ? (a.area < b.area ? -1 : 1) : order(a.kind) - order(b.kind)));
 }
@@ -74,6 +77,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
       ctx.goto('combat', { listed: true });
       callMilitia(ctx);
       callHomeGuard(ctx);
+      callPartisans(ctx);
       return;
     }
     ctx.pop();

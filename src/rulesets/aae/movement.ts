@@ -10,6 +10,7 @@ import { explainMinorMove, minorRoom, noteBulgariaAttacked, noteMinorMove } from
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
 import { airBarred, convoyTarget } from './house/convoy-attack.ts';
+import { attackPartisanMoves, partisanMoves } from './house/partisan-units.ts';
 import { offensiveUnderWay } from './house/early-offensive.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
@@ -220,7 +221,10 @@ function unitMoves(s: AaeState, u: Unit, mode: MoveMode, env: MoveEnv): MoveOpti
   }
   // House rules l.193: the Home Guard never leaves the United Kingdom.
   if (u.type === 'home-guard') return reachOptions(env, u, mode).filter((o) => homeAreas(s).includes(o.to));
+  // House rules l.203: partisans move one area in the British combat move, at home; the enemy attacks them by choice.
+  if (u.type === 'partisan') return partisanMoves(s, u, mode === 'combat', reachOptions(env, u, mode));
   const out = reachOptions(env, u, mode);
+  if (mode === 'combat' && !early) out.push(...attackPartisanMoves(s, u, movesLeft(s, u)));
   if (u.power === 'minor') return minorLimited(s, u, mode, out, env);
   // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
@@ -506,6 +510,9 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
     } else {
       for (const u of units) { u.done = true; u.mission = 'attack'; }
     }
+  } else if (d.domain === 'land' && mode === 'combat' && o.mission === 'attack') {
+    // House rules l.203: an attack on partisans in an area the mover's side holds.
+    for (const u of units) u.done = true;
   }
   // House rules l.173: ships crossing into or out of the Gulf of Finland roll for the mines.
   if (d.domain === 'sea' && s.opts.house.mines) {

@@ -11,6 +11,7 @@ import { homeGuardArrives } from './home-guard.ts';
 import { fortsFinished } from './new-units.ts';
 import { dueEntries } from './production-cycle.ts';
 import { startResearch } from './research.ts';
+import { titoDue } from './partisan-units.ts';
 import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } from '../world.ts';
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
@@ -33,6 +34,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   if (s.opts.house.research) startResearch(ctx, p);
   if (s.opts.house['production-cycle'] && dueEntries(s, p).length) ctx.push('time-track', { power: p });
   if ((s.opts.house.oil || s.opts.house['oil-raid']) && p === 'germany') startOil(ctx);
+  if (p === 'uk' && titoDue(s)) ctx.push('partisans', { nation: 'yugoslav' });
   if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});
 }
 

@@ -11,7 +11,7 @@ import { callMilitia } from './house/militia.ts';
 import { callHomeGuard } from './house/home-guard.ts';
 import { surrenderBeforeAttack } from './house/surrender.ts';
 import { takeSurprise } from './house/early-offensive.ts';
-import { convoyAttackers, convoyEscort, convoyTarget } from './house/convoy-attack.ts';
+import { callUltra, convoyAttackers, convoyEscort, convoyTarget } from './house/convoy-attack.ts';
 import { callPartisans, partisansIn } from './house/partisan-units.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
@@ -78,6 +78,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
       callMilitia(ctx);
       callHomeGuard(ctx);
       callPartisans(ctx);
+      callUltra(ctx);
       return;
     }
     ctx.pop();

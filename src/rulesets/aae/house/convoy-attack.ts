@@ -15,6 +15,7 @@ import { POWER_NAMES, area, areaName, controller, enemies, hasMark, unitData } f
 import { combatTable } from './values.ts';
 import { seasonOf } from './seasons.ts';
 import { arcticConvoyValue } from '../income.ts';
+import { researched } from './research.ts';
 
 export const RULE_CONVOY_ATTACK = 'AAE house rules l.99-103 (convoy attacks)';
 
@@ -33,9 +34,17 @@ export function convoyTarget(s: AaeState, id: string, p: Power): boolean {
 /** l.103: no aircraft attack the Arctic convoy in Winter. */
 export const airBarred = (s: AaeState, id: string): boolean => id === ARCTIC_CONVOY && seasonOf(s.round).season === 'Winter';
 
+/** House rules l.233 (Ultra): the units diverted from this combat phase's attack on one convoy. */
+interface UltraRecord { round: number; power: Power; area: string; out: string[] }
+const ultraOf = (s: AaeState): UltraRecord | undefined => s.house?.ultra as UltraRecord | undefined;
+const diverted = (s: AaeState, id: string, u: Unit): boolean => {
+  const r = ultraOf(s);
+  return !!r && r.round === s.round && r.power === s.power && r.area === id && r.out.includes(u.id);
+};
+
 /** The moving power's units that attack the convoy: warships (not transports) and aircraft sent to attack. */
 export function convoyAttackers(s: AaeState, id: string): Unit[] {
-  return s.units.filter((u) => u.at === id && u.power === s.power && !u.aboard && !u.submerged
+  return s.units.filter((u) => u.at === id && u.power === s.power && !u.aboard && !u.submerged && !diverted(s, id, u)
     && ((isShip(u.type) && u.type !== 'transport') || (isAir(u.type) && u.mission === 'attack')));
 }
 
@@ -63,6 +72,37 @@ export function convoyValue(s: AaeState, id: string, u: Unit, side: BattleSide, 
   if (option === 'A') v = Math.ceil(v / 2);
   return Math.max(0, v);
 }
+
+export const RULE_ULTRA = 'AAE house rules l.233 (Ultra)';
+
+/** When the Axis combat phase begins: with Ultra researched, the British divert one convoy under attack. */
+export function callUltra(ctx: Ctx<AaeState>): void {
+  const s = ctx.state;
+  if (!researched(s, 'uk', 'ultra') || !enemies(s.power, 'uk') || !s.battles.some((b) => b.kind === 'convoy')) return;
+  ctx.push('ultra', {});
+}
+
+/** Each attacking submarine is diverted on a d6 of 1-4, each aircraft on 1-2 (its roll +2). */
+export const ultraDiverts = (u: Pick<Unit, 'type'>, face: number): boolean => (isAir(u.type) ? face + 2 : face) <= 4;
+
+export const ultra: Procedure<AaeState, Frame> = {
+  prompts(s) {
+    const choices: Choice[] = s.battles.filter((b) => b.kind === 'convoy').map((b) => ({ action: { type: 'ultra', area: b.area }, label: `divert the convoy in ${areaName(b.area)}`, refs: { place: b.area } }));
+    choices.push({ action: { type: 'ultra', area: null }, label: 'divert none' });
+    return [{ seat: 'uk', rule: RULE_ULTRA, kind: 'ultra', text: 'Ultra: divert one convoy from the Axis attack?', choices }];
+  },
+  act(ctx, _f, _seat, a) {
+    const s = ctx.state;
+    ctx.pop();
+    const id = a.area as string | null;
+    if (!id) return;
+    const us = convoyAttackers(s, id).filter((u) => isSub(u.type) || isAir(u.type));
+    const faces = us.length ? ctx.roll(6, us.length, `Ultra: ${us.length} attacker${us.length === 1 ? '' : 's'}`, RULE_ULTRA).faces : [];
+    const out = us.filter((u, i) => ultraDiverts(u, faces[i]!)).map((u) => u.id);
+    s.house = { ...(s.house ?? {}), ultra: { round: s.round, power: s.power, area: id, out } };
+    ctx.log(`Ultra diverts the convoy in ${areaName(id)}: ${out.length} of ${us.length} attacker${us.length === 1 ? '' : 's'} miss it`, RULE_ULTRA);
+  },
+};
 
 interface ConvoyFrame extends Frame {
   area: string;

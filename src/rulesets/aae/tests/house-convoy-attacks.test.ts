@@ -67,4 +67,17 @@ describe('house rules l.99-103: convoy attacks', () => {
     // A 5: Spring submarine 4, Summer 3; Spring bomber 3, Summer 4.
     expect([damage('submarine', 1), damage('submarine', 2), damage('bomber', 1), damage('bomber', 2)]).toEqual([4, 3, 3, 4]);
   });
+
+  it('Ultra (l.233, British research): one convoy under attack is diverted, each submarine missing it on 1-4, each aircraft on 1-2', () => {
+    const rig = aaeRig();
+    const body = position({ units: [u('germany', 'submarine', 'british-convoy-3', 2), u('germany', 'bomber', 'british-convoy-3', 1, { mission: 'attack', combatMoved: true, spent: 3 })], options: { ...on, 'hr-research': true } });
+    body.house = { research: { uk: { ultra: { gains: 1, from: 2 } } } };
+    let s = rig.start(body, 'combat', 'germany');
+    expect(rig.prompt(s)).toMatchObject({ seat: 'uk', rule: 'AAE house rules l.233 (Ultra)' });
+    // A 4 diverts the first submarine, a 5 not the second; the bomber's 2 (+2) diverts it.
+    s = rig.play(rig.force(s, [4, 5, 2]), 'uk', rig.pick(s, /divert the convoy in British Convoy 3/));
+    expect(rig.log()).toContain('Ultra diverts the convoy in British Convoy 3: 2 of 3 attackers miss it');
+    s = attack(rig, s, 'British Convoy 3', { submarine: 'A' }, [5]);
+    expect(s.ipcs.uk).toBe(25 - 4);
+  });
 });

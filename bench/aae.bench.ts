@@ -55,7 +55,7 @@ export function aaeAiBench(games: number, seed: string): Record<string, number> 
     for (let i = 0; i < games; i++) {
       const r = selfPlay({ seed: `${seed}-${label}-${i}`, ai: [...ai] });
       const w = r.outcome?.winner;
-      const side = w ? (w === 'germany' ? 'axis' : 'allies') : null;
+      const side = w ? (w === 'germany' || w === 'minor' ? 'axis' : 'allies') : null;
       if (side === mine) wins++; else if (side) losses++;
       rounds.push(r.rounds);
       for (const p of ai) turn.push(...r.msPerTurn[p]);
@@ -101,7 +101,7 @@ export async function aaeLevelBench(games: number, seed: string, options: Record
     let hard = 0, easy = 0;
     const ends: string[] = [];
     for (const g of r.games) {
-      const side = g.winner ? (g.winner === 'germany' ? 'axis' : 'allies') : null;
+      const side = g.winner ? (g.winner === 'germany' || g.winner === 'minor' ? 'axis' : 'allies') : null;
       if (side === hardSide) hard++; else if (side) easy++;
       ends.push(`${g.result} (turn ${g.lastTurn})`);
     }

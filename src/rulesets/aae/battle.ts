@@ -25,6 +25,7 @@ import { removeUnit } from './units.ts';
 import { RULE_MAX_ROUNDS, maxRounds } from './house/rounds.ts';
 import { offerSecondAttack } from './house/second-attack.ts';
 import { vichySurrenders } from './house/vichy.ts';
+import { RULE_PARTISAN_UNITS, mayDisperse } from './house/partisan-units.ts';
 
 export const RULE_COMBAT = 'AAE Conduct Combat';
 export const RULE_AA = 'AAE Conduct Combat: Antiaircraft Fire';
@@ -42,7 +43,7 @@ export interface BattleFrame extends Frame {
   kind: BattleKind;
   round: number;
   step: 'start' | 'submerge' | 'opening' | 'aa' | 'bombard' | 'main' | 'air' | 'strike' | 'end-round' | 'press' | 'withdraw' | 'done'
-    | 'round-start' | 'designate' | 'react' | 'def-retreat' | 'pursue';
+    | 'round-start' | 'designate' | 'react' | 'def-retreat' | 'pursue' | 'disperse';
   /** Hits still to be allotted, most restricted first. */
   hits?: PendingHits[];
   /** Units hit for good in this step that still fire back (removed when the step ends). */
@@ -350,6 +351,7 @@ export const battle: Procedure<AaeState, BattleFrame> = {
     if (f.step === 'strike' && strikeChoiceDue(s, f)) return [strikeChoicePrompt(s, f)];
     if (f.step === 'press') return [pressPrompt(s, f)];
     if (f.step === 'withdraw') return withdrawPrompt(s, f);
+    if (f.step === 'disperse') return [dispersePrompt(s, f)];
     return [];
   },
   run(ctx, f) {
@@ -450,6 +452,12 @@ export const battle: Procedure<AaeState, BattleFrame> = {
       return;
     }
     if (houseAct(ctx, f, a)) return;
+    if (a.type === 'disperse') {
+      if (!a.yes) return afterDisperse(ctx, f);
+      ctx.log(`The partisans in ${areaName(f.area)} disperse: the battle ends`, RULE_PARTISAN_UNITS);
+      finish(ctx, f, 'dispersed');
+      return;
+    }
     if (a.type === 'withdraw') {
       withdraw(ctx, f, a.to as string);
       return;
@@ -538,6 +546,31 @@ function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   if (!canHurt(f.kind, table, attC, defC, 'attacker') && !canHurt(f.kind, table, defC, attC, 'defender')) return finish(ctx, f, 'stalemate');
   // The pursuit round over, the defenders retreat (house rules l.34).
   if (f.retreatTo) return finishRetreat(ctx, f);
+  // House rules l.203: defending partisans may disperse after any round.
+  if (f.kind === 'land' && s.opts.house['partisan-units'] && mayDisperse(defFighting)) { ctx.goto('battle', { ...f, step: 'disperse' }); return; }
+  if (f.maxRounds && f.round >= f.maxRounds) {
+    ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
+    ctx.goto('battle', { ...f, step: 'withdraw' });
+    return;
+  }
+  ctx.goto('battle', { ...f, step: 'press' });
+}
+
+/** House rules l.203: the defending partisans' owner decides whether they disperse (the battle ends, no pursuit). */
+function dispersePrompt(s: AaeState, f: BattleFrame): Prompt {
+  const def = defenderUnits(s, f.area, f.kind);
+  return {
+    seat: defendingPower(s, f.area, f.kind), rule: RULE_PARTISAN_UNITS, kind: 'retreat',
+    text: `${areaName(f.area)}, after round ${f.round}: the partisans disperse or fight on?`,
+    choices: [
+      { action: { type: 'disperse', yes: true }, label: `disperse (stay in ${areaName(f.area)}; the battle ends)`, refs: { place: f.area, units: def.map((u) => u.id) } },
+      { action: { type: 'disperse', yes: false }, label: 'fight on', refs: { place: f.area } },
+    ],
+  };
+}
+
+/** The partisans fight on: the round ends as it would have (the round limit, else the attacker's choice). */
+function afterDisperse(ctx: Ctx<AaeState>, f: BattleFrame): void {
   if (f.maxRounds && f.round >= f.maxRounds) {
     ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
     ctx.goto('battle', { ...f, step: 'withdraw' });
@@ -566,6 +599,8 @@ function pressPrompt(s: AaeState, f: BattleFrame): Prompt {
  */
 export function retreatOptions(s: AaeState, f: BattleFrame): string[] {
   const att = attackerUnits(s, f.area, f.kind);
+  // House rules l.203: an attack on partisans in one's own area is broken off where it stands; attacking partisans disperse.
+  if (f.kind === 'land' && s.opts.house['partisan-units'] && (friendlyLand(s, f.area, s.power) || mayDisperse(att))) return [f.area];
   const out = new Set<string>();
   for (const u of att) {
     if (!u.cameFrom || !(adjacent(u.cameFrom, f.area) || onCapeLeg(s, u, u.cameFrom, f.area))) continue;
@@ -616,10 +651,11 @@ function retreat(ctx: Ctx<AaeState>, f: BattleFrame, to: string | undefined): vo
   for (const u of att) {
     if (isAir(u.type)) { u.mission = undefined; continue; }
     if (!to) continue;
-    if (f.kind === 'land' && u.landing === f.area) continue;
+    if (f.kind === 'land' && (u.landing === f.area || u.type === 'partisan')) continue;
     u.at = to;
     for (const c of s.units) if (c.aboard === u.id) c.at = to;
   }
+  if (to === f.area) { ctx.log(`${POWER_NAMES[s.power]} breaks off the battle in ${areaName(f.area)}${mayDisperse(att) ? ': the partisans disperse' : ''}`, RULE_PARTISAN_UNITS); return; }
   ctx.log(to ? `${POWER_NAMES[s.power]} retreats from ${areaName(f.area)} to ${areaName(to)}` : `${POWER_NAMES[s.power]} withdraws its aircraft from ${areaName(f.area)}`, RULE_RETREAT);
 }
 
@@ -665,7 +701,7 @@ function finishRetreat(ctx: Ctx<AaeState>, f: BattleFrame): void {
   ctx.goto('battle', { ...g, step: 'press' });
 }
 
-function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender' | 'stalemate' | 'retreat'): void {
+function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender' | 'stalemate' | 'retreat' | 'dispersed'): void {
   const s = ctx.state;
   endStep(ctx, f);
   afterHouseBattle(ctx, f);
@@ -700,7 +736,7 @@ function finish(ctx: Ctx<AaeState>, f: BattleFrame, how: 'attacker' | 'defender'
  * After a sea battle: cargo waiting to land from this zone goes ashore if no enemy ship is left, else stays aboard;
  * defending fighters whose carrier sank land in an adjacent friendly territory or are lost.
  */
-function afterSeaBattle(ctx: Ctx<AaeState>, zone: string): void {
+export function afterSeaBattle(ctx: Ctx<AaeState>, zone: string): void {
   const s = ctx.state;
   const clear = !hostileSea(s, zone, s.power);
   for (const u of s.units) {

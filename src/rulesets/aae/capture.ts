@@ -53,7 +53,8 @@ export function captureArea(ctx: Ctx<AaeState>, id: string, p: Power, rule = RUL
 export function captureConvoy(ctx: Ctx<AaeState>, id: string, p: Power): void {
   const s = ctx.state;
   const before = controller(s, id);
-  if (before === null || !enemies(before, p)) return;
+  // House rules l.99-103: convoys are attacked, not taken.
+  if (before === null || !enemies(before, p) || s.opts.house['convoy-attacks']) return;
   const orig = area(id).owner!;
   const now = enemies(orig, p) ? p : orig;
   s.control[id] = now;

@@ -11,6 +11,8 @@ import { callMilitia } from './house/militia.ts';
 import { callHomeGuard } from './house/home-guard.ts';
 import { surrenderBeforeAttack } from './house/surrender.ts';
 import { takeSurprise } from './house/early-offensive.ts';
+import { callUltra, convoyAttackers, convoyEscort, convoyTarget } from './house/convoy-attack.ts';
+import { callPartisans, partisansIn } from './house/partisan-units.ts';
 
 export const RULE_ORDER = 'AAE Conduct Combat: Order of Battles';
 
@@ -24,17 +26,21 @@ export function pendingBattles(s: AaeState): PendingBattle[] {
     if (u.mission === 'raid' || u.mission === 'rail' || u.mission === 'night' || u.mission === 'escort') { if (u.mission !== 'escort') out.set(u.at, { area: u.at, kind: 'raid' }); continue; }
     if (u.landing && u.landing !== u.at) out.set(u.landing, { area: u.landing, kind: 'land' });
     if (isSea(u.at)) {
+      // House rules l.99-103: in an enemy convoy centre the convoy attack replaces the sea battle.
+      if (convoyTarget(s, u.at, s.power)) { if (convoyAttackers(s, u.at).includes(u)) out.set(u.at, { area: u.at, kind: 'convoy' }); continue; }
       if ((isShip(u.type) && !u.aboard) || (isAir(u.type) && u.mission === 'attack')) {
         if (s.units.some((e) => e.at === u.at && enemies(e.power, s.power) && !e.submerged)) out.set(u.at, { area: u.at, kind: 'sea' });
       }
     } else if (enemyLand(s, u.at, s.power) && !u.aboard) {
+      // House rules l.203: partisans standing in enemy territory fight only when they rise.
+      if (u.type === 'partisan' && u.mission !== 'attack') continue;
       if (s.units.some((e) => e.at === u.at && enemies(e.power, s.power)) || u.landing === u.at) out.set(u.at, { area: u.at, kind: 'land' });
-    }
+    } else if (u.mission === 'attack' && !u.aboard && partisansIn(s, u.at, s.power)) out.set(u.at, { area: u.at, kind: 'land' });
   }
   return [...out.values()].sort((a, b) => (a.kind === b.kind ? (a.area < b.area ? -1 : 1) : order(a.kind) - order(b.kind)));
 }
 
-const order = (k: PendingBattle['kind']) => (k === 'sea' ? 0 : k === 'raid' ? 1 : 2);
+const order = (k: PendingBattle['kind']) => (k === 'sea' ? 0 : k === 'convoy' ? 1 : k === 'raid' ? 2 : 3);
 
 /** A land battle waits while some of its landing force is still aboard in a sea zone with a battle to fight. */
 function waiting(s: AaeState, b: PendingBattle): boolean {
@@ -47,9 +53,9 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
   prompts(s, f) {
     if (!f.listed || s.battles.length === 0) return [];
     const choices: Choice[] = s.battles.filter((b) => !waiting(s, b)).map((b) => {
-      const kind = b.kind === 'raid' ? 'strategic bombing raid on' : b.kind === 'sea' ? 'sea battle in' : 'battle for';
-      const att = b.kind === 'raid' ? s.units.filter((u) => u.at === b.area && u.power === s.power && u.mission) : attackerUnits(s, b.area, b.kind);
-      const def = b.kind === 'raid' ? [] : defenderUnits(s, b.area, b.kind);
+      const kind = b.kind === 'raid' ? 'strategic bombing raid on' : b.kind === 'sea' ? 'sea battle in' : b.kind === 'convoy' ? 'convoy attack in' : 'battle for';
+      const att = b.kind === 'raid' ? s.units.filter((u) => u.at === b.area && u.power === s.power && u.mission) : b.kind === 'convoy' ? convoyAttackers(s, b.area) : attackerUnits(s, b.area, b.kind);
+      const def = b.kind === 'raid' ? [] : b.kind === 'convoy' ? convoyEscort(s, b.area) : defenderUnits(s, b.area, b.kind);
       return {
         action: { type: 'battle', area: b.area },
         label: `fight the ${kind} ${areaName(b.area)}: ${describeUnits(att)}${def.length ? ` against ${describeUnits(def)}` : ''}`,
@@ -71,6 +77,8 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
       ctx.goto('combat', { listed: true });
       callMilitia(ctx);
       callHomeGuard(ctx);
+      callPartisans(ctx);
+      callUltra(ctx);
       return;
     }
     ctx.pop();
@@ -80,6 +88,7 @@ export const combatPhase: Procedure<AaeState, CombatFrame> = {
     const b = s.battles.find((x) => x.area === a.area)!;
     s.battles = s.battles.filter((x) => x !== b);
     if (b.kind === 'raid') ctx.push('raid', { area: b.area, step: 'start' });
+    else if (b.kind === 'convoy') ctx.push('convoy-attack', { area: b.area, step: 'start' });
     else ctx.push('battle', { area: b.area, kind: b.kind, round: 0, step: 'start', ...(takeSurprise(s, b.kind) ? { surprise: true } : {}) });
   },
 };

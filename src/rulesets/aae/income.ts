@@ -8,6 +8,7 @@ import type { AaeState } from './state.ts';
 import { AREAS, POWER_NAMES, area, capitalOf, controller, enemies, factoryBonus, hasMark, sideOf, standIn } from './world.ts';
 import { seasonOf } from './house/seasons.ts';
 import { originalOwner } from './house/axis-minor.ts';
+import { heldByPartisans } from './house/partisan-units.ts';
 
 export const RULE_INCOME = 'AAE Collect Income';
 export const RULE_MIDDLE_EAST = 'AAE Collect Income: the Middle East';
@@ -23,6 +24,8 @@ export function incomeOf(s: AaeState, p: Power): { total: number; items: { area:
     if (!a.value || controller(s, a.id) !== p) continue;
     if (hasMark(a.id, 'middle-east')) continue;
     if (a.kind === 'sea' && a.owner !== p) continue;
+    // House rules l.203: an area held through partisans alone yields nothing.
+    if (h['partisan-units'] && heldByPartisans(s, a.id)) continue;
     if (a.id === 'soviet-convoy' && (h.convoys ? arcticConvoyValue(s) === 0 : sovietConvoyCut(s))) continue;
     // House rules l.179: the US base income follows a schedule instead of its territory and convoy centres.
     if (h['us-income'] && a.owner === 'usa' && p === 'usa') continue;

@@ -24,11 +24,13 @@ import { timeTrack } from './house/production-cycle.ts';
 import { earlyOffensive } from './house/early-offensive.ts';
 import { relocation } from './house/relocation.ts';
 import { research } from './house/research.ts';
+import { convoyAttack, ultra } from './house/convoy-attack.ts';
+import { partisans } from './house/partisan-units.ts';
 
 const procedures: Record<string, Procedure<AaeState, any>> = {
   game, 'end-round': endRound, turn, purchase, 'bid-place': bidPlace, move: movePhase, combat: combatPhase, battle, raid,
   mobilize, 'middle-east': middleEastPenalty, 'lend-lease': lendLease, reservists: reservistsPlace, commonwealth, liberation, repairs, 'axis-oil': axisOil, militia: militiaCall, 'militia-end': militiaEnd,
-  'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive, relocate: relocation, research,
+  'second-attack': secondAttack, 'time-track': timeTrack, 'early-offensive': earlyOffensive, relocate: relocation, research, 'convoy-attack': convoyAttack, partisans, ultra,
 };
 
 /** The four powers, then the Axis Minor (house rules l.3: its seat is prompted only with hr-axis-minor). */

@@ -9,6 +9,8 @@ import { gulfMines } from './house/mines.ts';
 import { explainMinorMove, minorRoom, noteBulgariaAttacked, noteMinorMove } from './house/axis-minor.ts';
 import { CAPE_COST, capeLegs } from './house/cape.ts';
 import { homeAreas } from './house/home-guard.ts';
+import { airBarred, convoyTarget } from './house/convoy-attack.ts';
+import { attackPartisanMoves, partisanMoves } from './house/partisan-units.ts';
 import { offensiveUnderWay } from './house/early-offensive.ts';
 import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
@@ -22,8 +24,9 @@ import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
   AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasFactory, hasMark, hostileSea,
-  adjacentIn, inPlay, isLand, isNeutral, isSea, sideOf, unitData,
+  adjacentIn, inPlay, isLand, isNeutral, isSea, sideOf, standIn, unitData,
 } from './world.ts';
+import { NORTH_AFRICA } from './house/rounds.ts';
 
 export type MoveMode = 'combat' | 'noncombat';
 
@@ -219,7 +222,10 @@ function unitMoves(s: AaeState, u: Unit, mode: MoveMode, env: MoveEnv): MoveOpti
   }
   // House rules l.193: the Home Guard never leaves the United Kingdom.
   if (u.type === 'home-guard') return reachOptions(env, u, mode).filter((o) => homeAreas(s).includes(o.to));
+  // House rules l.203: partisans move one area in the British combat move, at home; the enemy attacks them by choice.
+  if (u.type === 'partisan') return partisanMoves(s, u, mode === 'combat', reachOptions(env, u, mode));
   const out = reachOptions(env, u, mode);
+  if (mode === 'combat' && !early) out.push(...attackPartisanMoves(s, u, movesLeft(s, u)));
   if (u.power === 'minor') return minorLimited(s, u, mode, out, env);
   // House rules l.20: out of supply, a unit only attacks a territory whose capture reopens its route.
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
@@ -235,15 +241,20 @@ function minorLimited(s: AaeState, u: Unit, mode: MoveMode, out: MoveOption[], e
   if (mode === 'combat' && u.unsupplied && s.opts.house.supply) {
     out = out.filter((o) => isLand(o.to) && (o.mission === undefined || o.mission === 'attack') && enemyLand(s, o.to, u.power) && attackAllowed(s, u, o.to));
   } else if (unitData(u.type).domain === 'land' && !(mode === 'combat' && offensiveUnderWay(s))) out.push(...boardOptions(env, u, mode));
+  // House rules l.107: Italy's 4 rail points in Europe.
+  if (mode === 'noncombat' && unitData(u.type).domain === 'land' && s.opts.house.rail && u.nation === 'italy') out.push(...railOptions(env, u));
   return out.filter((o) => minorRoom(s, u, o.to) > 0);
 }
 
 export const RULE_RAIL = 'AAE house rules l.107 (rail movement)';
 
-/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941; 6 in 1942 and 4 from 1943 with partisans, l.131), the Soviet Union 12, the UK 4 in the Middle East. */
+/** Italy's rail (l.107 "Italy in Europe"): not North Africa or the Middle East. */
+const inEurope = (id: string): boolean => !NORTH_AFRICA.has(id) && !hasMark(id, 'middle-east');
+
+/** Rail points a turn (house rules l.107): Germany 10 (8 inside Soviet territory in 1941; 6 in 1942 and 4 from 1943 with partisans, l.131), the Soviet Union 12, the UK 4 in the Middle East, Italy (the Axis Minor) 4 in Europe. */
 export function railPoints(s: AaeState, p: Power): { all: number; soviet: number } {
   const used = s.railUsed ?? { all: 0, soviet: 0 };
-  const total = p === 'germany' ? 10 : p === 'ussr' ? 12 : p === 'uk' ? 4 : 0;
+  const total = p === 'germany' ? 10 : p === 'ussr' ? 12 : p === 'uk' || p === 'minor' ? 4 : 0;
   const year = seasonOf(s.round).year;
   // House rules l.131 (Communist partisans): 6 points inside Soviet territory in 1942, 4 from 1943.
   const partisans = s.opts.house.partisans ? (year === 1942 ? 6 : year >= 1943 ? 4 : total) : total;
@@ -259,11 +270,15 @@ function railOptions(env: MoveEnv, u: Unit): MoveOption[] {
   const base = u.type === 'armour' ? 3 : 2;
   if (left.all < base) return [];
   const held = (id: string) => friendlyLand(s, id, u.power) && controller(s, id) !== null && !enemies(controller(s, id)!, u.power)
-    && !s.capturedThisTurn.includes(id) && (u.power !== 'uk' || hasMark(id, 'middle-east'));
+    && !s.capturedThisTurn.includes(id) && (u.power !== 'uk' || hasMark(id, 'middle-east'))
+    && (u.power !== 'minor' || (u.nation === 'italy' && inEurope(id)));
+  // House rules l.125: only the Soviet Union rails between Siberia and the Urals.
+  const urals = standIn(s, 'urals');
+  const barred = (a: string, b: string) => u.power !== 'ussr' && ((a === 'siberia' && b === urals) || (a === urals && b === 'siberia'));
   if (!held(u.at)) return [];
   const damage = s.railDamage ?? {};
   const reach = movementRange(BOARD, BOARD.index(u.at), left.all - base, {
-    enterCost: (_f, t, e) => (BOARD.edgeKind(e) === 'land' && held(BOARD.id(t)) ? damage[BOARD.id(t)] ?? 0 : Infinity),
+    enterCost: (f, t, e) => (BOARD.edgeKind(e) === 'land' && held(BOARD.id(t)) && !barred(BOARD.id(f), BOARD.id(t)) ? damage[BOARD.id(t)] ?? 0 : Infinity),
   }, env.scratch);
   const out: MoveOption[] = [];
   for (const n of reach.nodes()) {
@@ -317,6 +332,11 @@ function reachOptions(env: MoveEnv, u: Unit, mode: MoveMode): MoveOption[] {
       }
       const mayLand = landDist![n]! <= left;
       if (!mayLand) continue;
+      // House rules l.99-103: aircraft may attack an enemy convoy (not the Arctic one in Winter).
+      if (convoyTarget(s, to, u.power)) {
+        if (!airBarred(s, to)) out.push({ ...base, mission: 'attack', label: `attack the convoy in ${areaName(to)}` });
+        continue;
+      }
       if (combatThere(s, to, u.power)) out.push({ ...base, mission: 'attack', label: `attack ${areaName(to)}` });
       if (!isLand(to) || s.units.some((x) => x.at === to && x.power === u.power && x.mission === 'attack')) continue;
       if (d.strategicBomber) {
@@ -500,6 +520,9 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
     } else {
       for (const u of units) { u.done = true; u.mission = 'attack'; }
     }
+  } else if (d.domain === 'land' && mode === 'combat' && o.mission === 'attack') {
+    // House rules l.203: an attack on partisans in an area the mover's side holds.
+    for (const u of units) u.done = true;
   }
   // House rules l.173: ships crossing into or out of the Gulf of Finland roll for the mines.
   if (d.domain === 'sea' && s.opts.house.mines) {

@@ -8,6 +8,7 @@ import { attackerUnits, bombardingShips, defenderUnits, forces, tableOf, type Ba
 import { combatant, takesPartInBattle, type BattleKind, type Combatant } from './combat-rules.ts';
 import type { UnitType } from './data/index.ts';
 import { designateAt, searchModifier } from './house/battle.ts';
+import { convoyTarget } from './house/convoy-attack.ts';
 import { maxRounds } from './house/rounds.ts';
 import { aae } from './index.ts';
 import { battleOutcomes, describeForce, unitsLost, type BattleSpec } from './odds-calculator.ts';
@@ -20,12 +21,12 @@ export interface Battle { state: AaeState; area: string; kind: BattleKind }
 export function battleOf(s: AaeState, seat: Seat, a: Action): Battle | null {
   if (a.type === 'battle') {
     const b = s.battles.find((x) => x.area === a.area);
-    return b && b.kind !== 'raid' ? { state: s, area: b.area, kind: b.kind } : null;
+    return b && b.kind !== 'raid' && b.kind !== 'convoy' ? { state: s, area: b.area, kind: b.kind } : null;
   }
   if (a.type !== 'move' || s.phase !== 'combat-move' || typeof a.to !== 'string' || a.mission) return null;
   const to = a.to;
   const kind: BattleKind = isLand(to) ? 'land' : 'sea';
-  if (kind === 'land' ? enemyUnitsAt(s, to, s.power).length === 0 : !hostileSea(s, to, s.power)) return null;
+  if (kind === 'land' ? enemyUnitsAt(s, to, s.power).length === 0 : !hostileSea(s, to, s.power) || convoyTarget(s, to, s.power)) return null;
   let after: AaeState;
   try {
     after = applyAction(aae, s, seat, a).state;

@@ -78,7 +78,7 @@ export const AaePositionSchema = z.strictObject({
   /** Bookkeeping of the turn in progress (written by toPosition). */
   turn: z.strictObject({
     capturedThisTurn: z.array(z.string()).optional(),
-    battles: z.array(z.strictObject({ area: z.string(), kind: z.enum(['land', 'sea', 'raid']) })).optional(),
+    battles: z.array(z.strictObject({ area: z.string(), kind: z.enum(['land', 'sea', 'raid', 'convoy']) })).optional(),
     victoryWatch: z.strictObject({ axis: z.number().int().optional(), allies: z.number().int().optional() }).optional(),
     railDamage: z.record(z.string(), z.number().int()).optional(),
     railUsed: z.strictObject({ all: z.number().int(), soviet: z.number().int() }).optional(),

@@ -74,7 +74,7 @@ export interface HouseState {
 /** A battle waiting in the combat phase (AAE Conduct Combat). */
 export interface PendingBattle {
   area: string;
-  kind: 'land' | 'sea' | 'raid';
+  kind: 'land' | 'sea' | 'raid' | 'convoy';
 }
 
 /** Options as resolved at set-up (ruleset.options). */

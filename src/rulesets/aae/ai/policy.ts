@@ -14,6 +14,7 @@ import type { AaeState, Side, Unit } from '../state.ts';
 import { BOARD, capitalOf, controller, enemies, enemyLand, hasMark, hostileSea, isLand, neighbours, playingSide, sideOf, unitData } from '../world.ts';
 import { battleOdds, defendersOf, importance, need, pressure, punch, type Pressure } from './assess.ts';
 import { withinRange } from '../../../board/index.ts';
+import { convoyEscort } from '../house/convoy-attack.ts';
 
 /** Chance to clear a territory the AI wants before it commits no more units to it. */
 export const ATTACK_ODDS = 0.8;
@@ -50,6 +51,8 @@ export function decide(s: AaeState, prompt: Prompt): Action {
     }
     case 'middle-east': return [...all].sort((a, b) => s.ipcs[b.action.power as Power] - s.ipcs[a.action.power as Power])[0]!.action;
     case 'lend-lease': return first;
+    // House rules l.99-103: without an escort option A (more damage), else B (the escort first).
+    case 'convoy-attack': return pick((c) => c.action.option === (convoyEscort(s, top.area as string).length ? 'B' : 'A')) ?? first;
     case 'second-attack': return secondAttack(s, all) ?? pick((c) => c.action.type === 'no-second-attack') ?? first;
     default: return first;
   }

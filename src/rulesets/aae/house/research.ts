@@ -32,6 +32,7 @@ export const RESEARCH: Readonly<Partial<Record<Power, readonly ResearchItem[]>>>
     { id: 'sub-detection', name: 'Submarine detection (+1, second gain +3)', start: 3, gains: 2, line: 229, needs: 'naval-sequence' },
     { id: 'night-fighters', name: 'Advanced night fighters (defend on 3 against German night raids)', start: 2, gains: 1, line: 231, needs: 'night-bombing' },
     { id: 'paratroops', name: 'Paratroops (may be built)', start: 3, gains: 1, line: 237, needs: 'paratroops' },
+    { id: 'ultra', name: 'Ultra (divert one convoy from an Axis attack)', start: 3, gains: 1, line: 233, needs: 'convoy-attacks' },
   ],
   usa: [
     { id: 'sub-detection', name: 'Submarine detection (+1, second gain +3)', start: 3, gains: 2, line: 239, needs: 'naval-sequence' },

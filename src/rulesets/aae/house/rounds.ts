@@ -7,7 +7,7 @@ import { isCity, isEasternEurope, terrainOf } from './regions.ts';
 import { seasonOf } from './seasons.ts';
 
 export const RULE_MAX_ROUNDS = 'AAE house rules l.36 (four combat rounds)';
-const NORTH_AFRICA = new Set(['morocco', 'algeria', 'tunisia', 'libya', 'tripoli', 'egypt']);
+export const NORTH_AFRICA: ReadonlySet<string> = new Set(['morocco', 'algeria', 'tunisia', 'libya', 'tripoli', 'egypt']);
 
 /** The last round a battle in `area` may fight, or 0 for no limit. */
 export function maxRounds(s: AaeState, area: string, kind: 'land' | 'sea' = 'land'): number {

@@ -39,6 +39,10 @@ const save = (s: AaeState, r: SurrenderRecord): void => { s.house = { ...(s.hous
 
 export const hasSurrendered = (s: AaeState, n: MinorNation): boolean => record(s).surrendered[n] !== undefined;
 
+/** A nation out of the war or whose home has fallen (l.147-149; the Axis Minor's goal, l.241, asks for one that is not). */
+export const nationConquered = (s: AaeState, n: MinorNation): boolean =>
+  hasSurrendered(s, n) || (n === 'italy' ? italyDefeated(s) : alliedHeld(s, standIn(s, HOME[n]!)));
+
 /** Set-up: German pieces in a minor nation's territory are that nation's, German ships in the Mediterranean Italian (ruling 72). */
 export function markMinorNations(units: Unit[]): void {
   for (const u of units) {

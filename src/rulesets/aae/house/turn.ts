@@ -11,6 +11,8 @@ import { homeGuardArrives } from './home-guard.ts';
 import { fortsFinished } from './new-units.ts';
 import { dueEntries } from './production-cycle.ts';
 import { startResearch } from './research.ts';
+import { titoDue } from './partisan-units.ts';
+import { hasSurrendered } from './surrender.ts';
 import { AREAS, POWER_NAMES, areaName, controller, enemies, sideOf, unitData } from '../world.ts';
 
 export const RULE_RESERVISTS = 'AAE house rules l.117 (Soviet army reservists)';
@@ -33,6 +35,7 @@ export function houseTurnStart(ctx: Ctx<AaeState>, p: Power): void {
   if (s.opts.house.research) startResearch(ctx, p);
   if (s.opts.house['production-cycle'] && dueEntries(s, p).length) ctx.push('time-track', { power: p });
   if ((s.opts.house.oil || s.opts.house['oil-raid']) && p === 'germany') startOil(ctx);
+  if (p === 'uk' && titoDue(s)) ctx.push('partisans', { nation: 'yugoslav' });
   if (s.opts.house.liberation && p === 'usa' && s.ipcs.usa >= FRENCH_COST && liberatedFrance(s).length) ctx.push('liberation', {});
 }
 
@@ -206,11 +209,36 @@ function warWithJapan(ctx: Ctx<AaeState>): void {
 /** From turn 6, at the start of the British noncombat move: a capital ship comes back on 1-3 (to the Eastern Mediterranean: ruling). */
 export function japanReturn(ctx: Ctx<AaeState>): void {
   const s = ctx.state;
-  if (!s.opts.house.japan || s.power !== 'uk' || s.round < 6 || !s.farEast?.length) return;
+  if (!s.opts.house.japan || s.power !== 'uk') return;
+  japanRecall(ctx);
+  if (s.round < 6 || !s.farEast?.length) return;
   const r = ctx.roll(6, 1, 'War with Japan: does a capital ship come back?', RULE_JAPAN);
   if (r.faces[0]! > 3) return;
   const [t, ...rest] = s.farEast;
   s.farEast = rest.length ? rest : undefined;
   newUnit(s, t as Unit['type'], 'uk', 'eastern-mediterranean');
   ctx.log(`War with Japan: a British ${t} comes back to the Eastern Mediterranean`, RULE_JAPAN);
+}
+
+/** Capital ships sent east after Italy's surrender (l.211): a battleship, then a carrier. */
+const RECALLS = ['battleship', 'carrier'] as const;
+
+/**
+ * After Italy has surrendered, at the start of each British noncombat move: on a d6 of 5-6 a battleship (the first
+ * time) or a carrier (the second) leaves for the Far East for good, two destroyers instead when there is none (ruling 89).
+ */
+function japanRecall(ctx: Ctx<AaeState>): void {
+  const s = ctx.state;
+  const sent = (s.house?.japanRecalls as number | undefined) ?? 0;
+  if (sent >= RECALLS.length || !hasSurrendered(s, 'italy')) return;
+  if (ctx.roll(6, 1, 'War with Japan: must a capital ship go east?', RULE_JAPAN).faces[0]! < 5) return;
+  s.house = { ...(s.house ?? {}), japanRecalls: sent + 1 };
+  const t = RECALLS[sent]!;
+  const ship = s.units.find((x) => x.power === 'uk' && x.type === t);
+  const going = ship ? [ship] : s.units.filter((x) => x.power === 'uk' && x.type === 'destroyer').slice(0, 2);
+  for (const u of going) {
+    ctx.log(`War with Japan: with Italy out of the war a British ${unitData(u.type).name.toLowerCase()} leaves for the Far East from ${areaName(u.at)}`, RULE_JAPAN);
+    for (const c of s.units.filter((x) => x.aboard === u.id)) removeUnit(s, c.id);
+    removeUnit(s, u.id);
+  }
 }

@@ -6,6 +6,8 @@ import type { BasePower } from '../data/index.ts';
 import type { AaeState } from '../state.ts';
 import { controller, inPlay, sideOf, standIn, valueOf } from '../world.ts';
 import { isCity } from './regions.ts';
+import { NATION_NAMES, nationConquered } from './surrender.ts';
+import { NATIONS } from '../data/index.ts';
 
 export const RULE_HOUSE_VICTORY = 'AAE house rules l.241 (victory conditions)';
 /** The draft's last turn (l.241: "by the end of turn 16"). */
@@ -93,9 +95,11 @@ export function houseLastRound(s: AaeState): number {
   return s.opts.roundLimit > 0 ? Math.min(s.opts.roundLimit, HOUSE_LAST_TURN) : HOUSE_LAST_TURN;
 }
 
-/** End of the last turn: Germany wins holding two areas of Germany (l.241), else a draw. */
+/** End of the last turn: Germany wins holding two areas of Germany (l.241); else the Axis Minor (its seat in play) with one of its countries unconquered; else a draw. */
 export function houseLimitOutcome(s: AaeState): Outcome {
   const n = germanAreasHeld(s);
   if (n >= 2) return { winner: 'germany', result: `German victory at the end of turn ${s.round - 1}: Germany holds ${n} areas of Germany`, rule: RULE_HOUSE_VICTORY };
+  const standing = s.opts.house['axis-minor'] ? NATIONS.filter((x) => !nationConquered(s, x)) : [];
+  if (standing.length) return { winner: 'minor', result: `Axis Minor victory at the end of turn ${s.round - 1}: ${standing.map((x) => NATION_NAMES[x]).join(', ')} unconquered`, rule: RULE_HOUSE_VICTORY };
   return { winner: null, result: `Draw at the end of turn ${s.round - 1}: no power has met its goal`, rule: RULE_HOUSE_VICTORY };
 }

@@ -166,6 +166,18 @@ describe('house rules l.211: war with Japan', () => {
     t = rig.start({ ...position({ units: [u('uk', 'infantry', 'united-kingdom')], round: 6, options: on('japan') }), farEast: ['battleship'] }, 'combat', 'uk', [3]);
     expect(unitsOf(t, 'uk', 'eastern-mediterranean', 'battleship')).toHaveLength(1);
   });
+
+  it('Italy out of the war: on a 5-6 at the start of the British move a battleship goes east, then a carrier; two destroyers for a missing one (ruling 89)', () => {
+    const rig = aaeRig();
+    const italyGone = { surrender: { surrendered: { italy: 7 }, rolled: [] } };
+    const body = (units: ReturnType<typeof u>[], recalls = 0) => ({ ...position({ units, round: 8, options: on('japan', 'surrender') }), house: { ...italyGone, ...(recalls ? { japanRecalls: recalls } : {}) } });
+    const fleet = [u('uk', 'battleship', 'north-sea'), u('uk', 'carrier', 'north-sea'), u('uk', 'destroyer', 'north-sea', 2)];
+    expect(rig.start(body(fleet), 'combat', 'uk', [5]).units.map((x) => x.type)).toEqual(['carrier', 'destroyer', 'destroyer']);
+    expect(rig.start(body(fleet), 'combat', 'uk', [4]).units).toHaveLength(4);
+    expect(rig.start(body(fleet, 1), 'combat', 'uk', [6]).units.map((x) => x.type)).toEqual(['battleship', 'destroyer', 'destroyer']);
+    expect(rig.start(body(fleet.slice(1)), 'combat', 'uk', [6]).units.map((x) => x.type)).toEqual(['carrier']);
+    expect(rig.start(body(fleet, 2), 'combat', 'uk', [6]).units).toHaveLength(4);
+  });
 });
 
 describe('house rules l.199: Malta starves', () => {

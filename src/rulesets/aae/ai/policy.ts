@@ -14,7 +14,7 @@ import type { AaeState, Side, Unit } from '../state.ts';
 import { BOARD, capitalOf, controller, enemies, enemyLand, hasMark, hostileSea, isLand, neighbours, playingSide, sideOf, unitData } from '../world.ts';
 import { battleOdds, defendersOf, importance, need, pressure, punch, type Pressure } from './assess.ts';
 import { withinRange } from '../../../board/index.ts';
-import { convoyEscort } from '../house/convoy-attack.ts';
+import { convoyEscort, convoyTarget } from '../house/convoy-attack.ts';
 
 /** Chance to clear a territory the AI wants before it commits no more units to it. */
 export const ATTACK_ODDS = 0.8;
@@ -294,7 +294,8 @@ function noncombatMove(s: AaeState, _all: Choice[]): Action | null {
       // German submarines go for Allied convoy centres.
       if (u.type !== 'submarine' || side !== 'axis') continue;
       const opts = moveOptions(s, u, 'noncombat', env).filter((o) => hasMark(o.to, 'convoy') && controller(s, o.to) !== null && enemies(controller(s, o.to)!, p));
-      if (opts.length && !(hasMark(u.at, 'convoy') && controller(s, u.at) === p)) return { type: 'move', units: [stackHead(s, u).id], to: opts[0]!.to };
+      // With convoy attacks (l.99-103) one already in an Allied convoy centre stays to attack it again.
+      if (opts.length && !(hasMark(u.at, 'convoy') && (controller(s, u.at) === p || convoyTarget(s, u.at, p)))) return { type: 'move', units: [stackHead(s, u).id], to: opts[0]!.to };
       continue;
     }
     const opts = moveOptions(s, u, 'noncombat', env).filter((o) => o.kind === 'move' || o.kind === 'rail');

@@ -18,3 +18,16 @@ describe('theater play on the area test game, scripted', () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('theater play on Axis & Allies: Europe, scripted', () => {
+  it('AAE: the view lists the pieces by territory and sea zone; the Axis Minor seat is there only with its house rule', async () => {
+    const base = await playScript({ ruleset: 'aae', seed: 'cli-aae', seats: ['ussr=random', 'uk=random', 'usa=random'] }, ['view', 'quit']);
+    expect(base.out).toContain('Seats: germany human, ussr random, uk random, usa random\n');
+    expect(base.out).toMatch(/Pieces by location \(\d+ locations\)/);
+    expect(base.out).toMatch(/\n {2}Germany +2 × GE Armour 3-2-2, 2 × GE Artillery 2-2-1/);
+    expect(base.out).toMatch(/\n {2}Bay of Biscay +2 × GE Submarine 2-2-2/);
+    expect(base.code).toBe(0);
+    const minor = await playScript({ ruleset: 'aae', seed: 'cli-aae', options: { 'hr-axis-minor': true }, seats: ['ussr=random', 'uk=random', 'usa=random'] }, ['quit']);
+    expect(minor.out).toMatch(/Seats: .*minor human/);
+  });
+});

@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
-import { checkLog, Game, type BaseState, type Json, type Options, type Ruleset, type Seat } from '../../engine/index.ts';
+import { checkLog, Game, seatsInPlay, type BaseState, type Json, type Options, type Ruleset, type Seat } from '../../engine/index.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { CliError, readJsonFile } from '../io.ts';
 import { makeStyle } from './render.ts';
@@ -56,7 +56,8 @@ export function prepareGame(a: PlayArgs): { game: Game<BaseState>; controllers: 
     }
     game = Game.create(r, scenario, a.options ?? {}, a.seed ?? randomBytes(6).toString('hex'));
   }
-  const seats = game.ruleset.scenarios.find((s) => s.id === game.scenario)?.seats ?? game.ruleset.seats;
+  // Only the seats this game's scenario and options play (e.g. aae's Axis Minor only with its house rule).
+  const seats = seatsInPlay(game.ruleset, game.scenario, game.options);
   const controllers = resolveSeats(seats, a.seats ?? [], a.perSeat ?? {}, a.as);
   return { game, controllers, meta, isNew: !a.load };
 }

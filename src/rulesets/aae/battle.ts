@@ -453,7 +453,7 @@ export const battle: Procedure<AaeState, BattleFrame> = {
     }
     if (houseAct(ctx, f, a)) return;
     if (a.type === 'disperse') {
-      if (!a.yes) return afterDisperse(ctx, f);
+      if (!a.yes) return nextRound(ctx, f); // the partisans fight on: the round ends as it would have
       ctx.log(`The partisans in ${areaName(f.area)} disperse: the battle ends`, RULE_PARTISAN_UNITS);
       finish(ctx, f, 'dispersed');
       return;
@@ -548,6 +548,11 @@ function endRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   if (f.retreatTo) return finishRetreat(ctx, f);
   // House rules l.203: defending partisans may disperse after any round.
   if (f.kind === 'land' && s.opts.house['partisan-units'] && mayDisperse(defFighting)) { ctx.goto('battle', { ...f, step: 'disperse' }); return; }
+  nextRound(ctx, f);
+}
+
+/** The round over: the attacker withdraws after the last round allowed, else chooses to press on or retreat. */
+function nextRound(ctx: Ctx<AaeState>, f: BattleFrame): void {
   if (f.maxRounds && f.round >= f.maxRounds) {
     ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
     ctx.goto('battle', { ...f, step: 'withdraw' });
@@ -567,16 +572,6 @@ function dispersePrompt(s: AaeState, f: BattleFrame): Prompt {
       { action: { type: 'disperse', yes: false }, label: 'fight on', refs: { place: f.area } },
     ],
   };
-}
-
-/** The partisans fight on: the round ends as it would have (the round limit, else the attacker's choice). */
-function afterDisperse(ctx: Ctx<AaeState>, f: BattleFrame): void {
-  if (f.maxRounds && f.round >= f.maxRounds) {
-    ctx.log(`${areaName(f.area)}: the last round (${f.maxRounds}) is fought; the attacker must withdraw`, RULE_MAX_ROUNDS);
-    ctx.goto('battle', { ...f, step: 'withdraw' });
-    return;
-  }
-  ctx.goto('battle', { ...f, step: 'press' });
 }
 
 function pressPrompt(s: AaeState, f: BattleFrame): Prompt {

@@ -3,9 +3,10 @@
 // thread's CPU time per action. CPU time is what a shared machine's load changes least (npm run bench:server's
 // latencies move with it), and the sequence is the same in every build whose GameManager API matches, so the file
 // runs in a copy of the base as well.
-//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}']
-import { createHash, randomBytes } from 'node:crypto';
+//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}'] [--random]
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GameManager, type Conn } from '../src/server/games.ts';
@@ -21,6 +22,20 @@ const ruleset = arg('ruleset', '2ww');
 const nGames = Number(arg('games', '40'));
 const nActions = Number(arg('actions', '150'));
 const options = JSON.parse(arg('options', '{}')) as Record<string, unknown>;
+
+// The same games in every run and build: the server's seeds, game ids and tokens (node:crypto randomBytes) come from a
+// counter, so the dice, and with them the positions and the actions picked, are the same (--random: fresh ones).
+let drawn = 0;
+const randomBytes = (n: number): Buffer => {
+  const out = Buffer.alloc(n);
+  for (let at = 0; at < n; at += 32) createHash('sha256').update(`ab-server-cpu ${drawn++}`).digest().copy(out, at);
+  return out;
+};
+if (!process.argv.includes('--random')) {
+  const crypto = createRequire(import.meta.url)('node:crypto') as { randomBytes: unknown };
+  crypto.randomBytes = randomBytes;
+  syncBuiltinESMExports();
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-ab-cpu-'));
 const storage = new SqliteStorage(join(dir, 'ab.sqlite'));

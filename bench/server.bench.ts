@@ -1,8 +1,14 @@
 // Server benchmark: N concurrent games, two WebSocket seats each, on loopback against a server child process on a
 // SQLite file. Prints actions/second and the latency from sending an action to receiving the new view.
-//   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--seconds 20] [--warmup 5] [--workers N]
+//   npm run bench:server -- [--ruleset duel] [--games 200] [--rate 500] [--windows 3] [--seconds 10] [--warmup 5] [--workers N]
 //     [--database-url postgres://...] [--options '{"quickSetup":true}'] [--prefer move,rail]
 //     [--spread 100 | --lockstep [--advance 40]] [--timeline] [--import-entries N]
+// --windows N --seconds S: N measured windows of S seconds each, one after the other after the warm-up; each window's
+// figures are printed, then the median and the worst window's p99 and the figures of all of them together (one
+// window's p99 is decided by a few pauses that land in it or not: builds are ranked by the median and the worst).
+// GC: the server runs with --trace-gc; each window prints every thread's GC pauses (count, total, longest) and the
+// SQLite checkpoints that ran (THEATER_TRACE_CHECKPOINTS), and how many of its slowest 1 % of actions were under way
+// during a GC pause of 5 ms or more, or a checkpoint (--no-trace-gc: without the GC trace).
 // --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
 // way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
 // worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
@@ -41,7 +47,9 @@ function arg(name: string, fallback: string): string {
 const ruleset = arg('ruleset', process.env.THEATER_BENCH_RULESET ?? ('2ww' in rulesets ? '2ww' : 'duel'));
 const nGames = Number(arg('games', '200'));
 const rate = Number(arg('rate', '500'));
-const seconds = Number(arg('seconds', '20'));
+const seconds = Number(arg('seconds', '10'));
+const nWindows = Math.max(1, Number(arg('windows', '3')));
+const traceGc = !process.argv.includes('--no-trace-gc');
 const warmup = Number(arg('warmup', '5'));
 const prefer = arg('prefer', '').split(',').filter(Boolean);
 const timeline = process.argv.includes('--timeline');
@@ -56,15 +64,39 @@ const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' :
 const importEntries = Number(arg('import-entries', '0'));
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-bench-'));
-const child = spawn(process.execPath, [...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
+const nodeArgs = [...(traceGc ? ['--trace-gc'] : []), ...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   // this one client holds 400 sockets: the per-address cap is raised for it
-  env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
+  env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', THEATER_TRACE_CHECKPOINTS: '1', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
 });
-// The server's first JSON line names its address; other lines (e.g. --trace-gc in THEATER_BENCH_NODE_ARGS) go through.
+/** A pause of the server's, timed by this process's clock when its trace line came (its end). */
+interface Pause { thread: number; kind: string; ms: number; at: number }
+const gcPauses: Pause[] = [];
+/** Incremental marking steps reported with each mark-compact (spread over the marking, not one pause). */
+const markingSteps: { thread: number; ms: number; biggest: number; at: number }[] = [];
+const checkpoints: { ms: number; at: number }[] = [];
+/** Isolates (threads) of the server in the order their first GC line came: 1 is the main thread. */
+const isolates: string[] = [];
+const threadOf = (isolate: string) => (isolates.includes(isolate) ? isolates.indexOf(isolate) : isolates.push(isolate) - 1) + 1;
+// The server's first JSON line names its address; --trace-gc and checkpoint lines are kept; other lines go through.
 const url = await new Promise<string>((resolve) => {
   let found = false;
   createInterface({ input: child.stdout! }).on('line', (line) => {
+    const at = performance.now();
+    const gc = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z-]+(?: [A-Za-z-]+)?) .*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+    if (gc) {
+      const thread = threadOf(gc[1]!);
+      gcPauses.push({ thread, kind: gc[2]!, ms: Number(gc[3]), at });
+      const steps = /\(\+ ([\d.]+) ms in \d+ steps.*?biggest step ([\d.]+) ms/.exec(line);
+      if (steps) markingSteps.push({ thread, ms: Number(steps[1]), biggest: Number(steps[2]), at });
+      return;
+    }
+    const cp = /^\[checkpoint\] ([\d.]+) ms/.exec(line);
+    if (cp) {
+      checkpoints.push({ ms: Number(cp[1]), at });
+      return;
+    }
     if (!found && line.startsWith('{"url"')) {
       found = true;
       resolve(JSON.parse(line).url as string);
@@ -80,6 +112,8 @@ interface Seat {
 interface Bench { id: string; seats: Seat[]; finished: boolean }
 
 const latencies: number[] = [];
+/** Every measured action: when it was sent and when its new view came (this process's clock). */
+const received: { sent: number; got: number }[] = [];
 /** Per second of the measured window (--timeline): latencies and the phases they were sent in. */
 const seconds_: { lat: number[]; phases: Map<string, number> }[] = [];
 /** CPU seconds used in each second of the window (--timeline): server main thread, its other threads, this client. */
@@ -118,6 +152,7 @@ async function newGame(): Promise<Bench> {
         if (seat.pending && m.stateId > seat.pending.stateId) {
           const now = performance.now();
           latencies.push(now - seat.pending.at);
+          if (measuring) received.push({ sent: seat.pending.at, got: now });
           if (seat.pending.at < importWindow.to && now > importWindow.from) duringImport.push(now - seat.pending.at);
           if (measuring && timeline) {
             const b = (seconds_[Math.floor((now - windowStart) / 1000)] ??= { lat: [], phases: new Map() });
@@ -196,7 +231,7 @@ function step(g: Bench): boolean {
 const games: Bench[] = [];
 for (let i = 0; i < nGames; i += 20) games.push(...await Promise.all(Array.from({ length: Math.min(20, nGames - i) }, newGame)));
 await new Promise((r) => setTimeout(r, 500));
-console.log(`server ${url} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${workers} game worker threads): ${nGames} games of ${ruleset} ${JSON.stringify(options)}, ${nGames * 2} WebSockets; target ${rate || 'max'} actions/s for ${seconds} s after ${warmup} s of warm-up`);
+console.log(`server ${url} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${workers} game worker threads): ${nGames} games of ${ruleset} ${JSON.stringify(options)}, ${nGames * 2} WebSockets; target ${rate || 'max'} actions/s for ${nWindows} x ${seconds} s after ${warmup} s of warm-up`);
 
 /** CPU seconds (user + system) a process or thread has used, from /proc (Linux); NaN elsewhere. */
 function cpuOf(statPath: string): number {
@@ -318,15 +353,76 @@ if (importEntries > 0) {
     importWindow.status = res.status;
   });
 }
-await drive(seconds);
+/** Each window: when it ran, the server's CPU (whole process, main thread) and the load average at its start. */
+interface Window { from: number; to: number; cpu: number; mainCpu: number; load: number }
+const windows: Window[] = [];
+for (let k = 0; k < nWindows; k++) {
+  const from = performance.now(), cpuA = serverCpu(), mainA = mainThreadCpu(), load = loadavg()[0]!;
+  await drive(seconds);
+  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, load });
+}
 await importDone;
 clearInterval(sampler);
 const wall = (performance.now() - t0) / 1000;
 await new Promise((r) => setTimeout(r, 300));
 
+/** The p-quantile of sorted `xs`. */
+const quantile = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
+const f1 = (x: number) => x.toFixed(1);
+/** GC pauses per thread within [from, to): count, total and longest pause, of scavenges and of full collections. */
+function gcLine(from: number, to: number): string {
+  const inside = gcPauses.filter((p) => p.at >= from && p.at < to);
+  const threads = [...new Set(inside.map((p) => p.thread))].sort((a, b) => a - b);
+  if (!threads.length) return traceGc ? 'no GC' : 'GC not traced';
+  return threads.map((t) => {
+    const mine = inside.filter((p) => p.thread === t);
+    const part = (list: Pause[], name: string) => list.length
+      ? `${list.length} ${name} ${f1(list.reduce((a, p) => a + p.ms, 0))} ms (longest ${f1(Math.max(...list.map((p) => p.ms)))})` : '';
+    const steps = markingSteps.filter((m) => m.thread === t && m.at >= from && m.at < to);
+    const marking = steps.length
+      ? `, marking steps ${f1(steps.reduce((a, m) => a + m.ms, 0))} ms (biggest ${f1(Math.max(...steps.map((m) => m.biggest)))})` : '';
+    const kinds = [part(mine.filter((p) => p.kind === 'Scavenge'), 'scavenges'), part(mine.filter((p) => p.kind !== 'Scavenge'), 'full')];
+    return `thread ${t}${t === 1 ? ' (main)' : ''}: ${kinds.filter(Boolean).join(', ')}${marking}`;
+  }).join('; ');
+}
+/**
+ * The actions of a window at or above its p99: how much of their time (send to new view) the server's GC pauses
+ * (any thread) and the SQLite checkpoints (their own thread: they compete for CPU and disk) covered.
+ */
+function slowLine(list: { sent: number; got: number }[], p99: number): string {
+  const slow = list.filter((r) => r.got - r.sent >= p99);
+  const covered = (ps: { ms: number; at: number }[]) => {
+    let sum = 0;
+    for (const r of slow) {
+      for (const p of ps) sum += Math.max(0, Math.min(p.at, r.got) - Math.max(p.at - p.ms, r.sent));
+    }
+    return sum;
+  };
+  const total = slow.reduce((a, r) => a + r.got - r.sent, 0);
+  const pct = (x: number) => `${((100 * x) / (total || 1)).toFixed(0)} %`;
+  return `slowest 1 % (${slow.length}, mean ${f1(total / (slow.length || 1))} ms): GC pauses cover ${pct(covered(gcPauses))} of their time, checkpoints ${pct(covered(checkpoints))}`;
+}
+function checkpointLine(from: number, to: number): string {
+  const inside = checkpoints.filter((c) => c.at >= from && c.at < to);
+  if (!inside.length) return 'no checkpoint';
+  return `${inside.length} checkpoints ${f1(inside.reduce((a, c) => a + c.ms, 0))} ms (longest ${f1(Math.max(...inside.map((c) => c.ms)))})`;
+}
+const windowP99: number[] = [];
+windows.forEach((w, k) => {
+  const mine = received.filter((r) => r.got >= w.from && r.got < w.to);
+  const lat = mine.map((r) => r.got - r.sent).sort((a, b) => a - b);
+  const p99 = quantile(lat, 0.99);
+  windowP99.push(p99);
+  const secs = (w.to - w.from) / 1000;
+  const per = (sec: number) => ((sec * 1000) / mine.length).toFixed(2);
+  console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); load ${w.load.toFixed(1)}`);
+  console.log(`  GC: ${gcLine(w.from, w.to)}; ${checkpointLine(w.from, w.to)}; ${slowLine(mine, p99)}`);
+});
+const sortedP99 = [...windowP99].sort((a, b) => a - b);
+console.log(`p99 over ${windows.length} windows: median ${f1(quantile(sortedP99, 0.5))} ms, worst ${f1(sortedP99[sortedP99.length - 1]!)} ms (${windowP99.map(f1).join(', ')})`);
 latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-console.log(`actions acknowledged with a new view: ${latencies.length} in ${wall.toFixed(1)} s = ${(latencies.length / wall).toFixed(0)} actions/s`);
+const q = (p: number) => quantile(latencies, p);
+console.log(`all windows together: actions acknowledged with a new view: ${latencies.length} in ${wall.toFixed(1)} s = ${(latencies.length / wall).toFixed(0)} actions/s`);
 console.log(`latency send -> new view: p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms`);
 const cpu = serverCpu() - cpu0;
 const mainCpu = mainThreadCpu() - mainCpu0;
@@ -336,6 +432,8 @@ const perAction = (sec: number) => ((sec * 1000) / acted).toFixed(2);
 const clientSec = (clientCpu.user + clientCpu.system) / 1e6;
 console.log(`bench client CPU: ${clientSec.toFixed(1)} s = ${perAction(clientSec)} ms per action; received ${(receivedBytes / acted / 1024).toFixed(1)} KiB per action, ${deltas} state messages with only the changed choices`);
 console.log(`server CPU: ${cpu.toFixed(1)} s for ${acted} actions = ${perAction(cpu)} ms per action (main thread ${perAction(mainCpu)}, other threads ${perAction(cpu - mainCpu)})`);
+const gcMs = gcPauses.filter((p) => p.at >= t0).reduce((a, p) => a + p.ms, 0);
+console.log(`GC, all windows: ${gcLine(t0, Infinity)}; pauses ${(gcMs / acted).toFixed(3)} ms per action; ${checkpointLine(t0, Infinity)}`);
 const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`load average (1, 5, 15 min): before ${la(load0)}, after ${la(loadavg())} on ${availableParallelism()} CPUs`);
 console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}`);

@@ -92,7 +92,9 @@ export class WorkerManager implements ManagerApi {
   ) {
     for (let i = 0; i < cfg.count; i++) this.slots.push(this.spawn(i));
     if (cfg.db) {
-      this.checkpointer = new Worker(new URL('./sqlite-checkpointer.mjs', import.meta.url), { workerData: { file: cfg.db, everyMs: 250 } });
+      this.checkpointer = new Worker(new URL('./sqlite-checkpointer.mjs', import.meta.url), {
+        workerData: { file: cfg.db, everyMs: 250, trace: process.env.THEATER_TRACE_CHECKPOINTS === '1' },
+      });
       this.checkpointer.on('message', (m: { log: string }) => this.log(m.log));
       this.checkpointer.on('error', (e) => this.log(`WAL checkpointer: ${e.message}`));
     }

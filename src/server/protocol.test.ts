@@ -95,6 +95,22 @@ describe('the view sent as a change of the previous one', () => {
     }
   });
 
+  it('rebuilds arrays whose elements moved: swapped, rotated, the same object twice', () => {
+    const a = { id: 'a' }, b = { id: 'b' }, c = { id: 'c' };
+    const lists: unknown[][] = [[a, b], [b, a], [c, a, b], [b, c, a], [a, a, b], [b, a, a], [], [a]];
+    for (const prev of lists) {
+      for (const next of lists) {
+        const patch = diffJson(prev, next);
+        const got = patch ? patchJson(prev, patch) : prev;
+        expect(got).toEqual(next);
+      }
+    }
+    // a long list with one element changed: a run, the new element, a run
+    const long = Array.from({ length: 400 }, (_, i) => ({ id: i }));
+    const changed = long.map((x, i) => (i === 200 ? { id: -1 } : x));
+    expect(diffJson(long, changed)).toEqual([2, [[0, 200], { v: { id: -1 } }, [201, 199]]]);
+  });
+
   it('a receiver refuses a change with no view before it, or one that does not fit the view', () => {
     const view = { seq: 1, prompt: null, board: { pieces: [{ id: 'a' }] } };
     expect(() => new StateReceiver().receive({ type: 'state', viewDelta: [1, {}] } as unknown as StateMessage)).toThrow(/without a previous view/);

@@ -416,17 +416,22 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * `next` as a change of `prev` (null: the same JSON). Parts that are the same object are skipped at once, so a view
  * whose unchanged parts are shared with the previous one (copy-on-write states) costs what changed, not its size.
  */
-export function diffJson(prev: unknown, next: unknown, memo?: DiffMemo): JsonPatch | null {
+export function diffJson(prev: unknown, next: unknown, memo?: DiffMemo, depth = 0): JsonPatch | null {
   if (prev === next) return null;
-  if (memo && typeof next === 'object' && next !== null) {
+  // Seats' views share their large parts near the top (2WW's board, its pieces' list): remembering deeper objects as
+  // well cost more (a map entry per compared object) than it saved.
+  if (memo && depth < MEMO_DEPTH && typeof next === 'object' && next !== null) {
     const known = memo.get(next);
     if (known && known.prev === prev) return known.patch;
-    const patch = diffJsonOnce(prev, next, memo);
+    const patch = diffJsonOnce(prev, next, memo, depth);
     memo.set(next, { prev, patch });
     return patch;
   }
-  return diffJsonOnce(prev, next, memo);
+  return diffJsonOnce(prev, next, memo, depth);
 }
+
+/** Levels of a value whose objects a broadcast's `DiffMemo` remembers (0: the view itself). */
+const MEMO_DEPTH = 3;
 
 /**
  * Changes already found, by the new object: the views of several seats share parts (2WW's board, the state's units),
@@ -434,61 +439,80 @@ export function diffJson(prev: unknown, next: unknown, memo?: DiffMemo): JsonPat
  */
 export type DiffMemo = Map<object, { prev: unknown; patch: JsonPatch | null }>;
 
-function diffJsonOnce(prev: unknown, next: unknown, memo: DiffMemo | undefined): JsonPatch | null {
+function diffJsonOnce(prev: unknown, next: unknown, memo: DiffMemo | undefined, depth: number): JsonPatch | null {
   if (isRecord(prev) && isRecord(next)) {
     let fields: Record<string, JsonPatch> | null = null;
     let gone: string[] | null = null;
-    let matched = 0;
-    for (const k of Object.keys(next)) {
+    let matched = 0, before = 0;
+    // for...in rather than Object.keys: no array of keys per compared object (plain JSON objects: own keys only)
+    for (const k in next) {
       const v = next[k];
       if (v === undefined || typeof v === 'function') continue;
       const was = prev[k];
       if (was === undefined) (fields ??= {})[k] = [0, v];
       else {
         matched++;
-        const p = was === v ? null : diffJson(was, v, memo);
+        const p = was === v ? null : diffJson(was, v, memo, depth + 1);
         if (p) (fields ??= {})[k] = p;
       }
     }
     // every field of prev was met in next unless prev has more (or undefined ones)
-    const before = Object.keys(prev);
-    if (before.length !== matched) {
-      for (const k of before) if (prev[k] !== undefined && (next[k] === undefined || typeof next[k] === 'function')) (gone ??= []).push(k);
+    for (const _ in prev) before++;
+    if (before !== matched) {
+      for (const k in prev) if (prev[k] !== undefined && (next[k] === undefined || typeof next[k] === 'function')) (gone ??= []).push(k);
     }
     if (!fields && !gone) return null;
     return gone ? [1, fields ?? {}, gone] : [1, fields!];
   }
-  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next, memo);
+  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next, memo, depth);
   if (typeof prev === 'number' && typeof next === 'number' && Number.isNaN(prev) && Number.isNaN(next)) return null;
   return [0, next];
 }
 
 /**
  * An array as runs of the previous one: an element is kept when it is the element after the last one kept (or the one
- * after that: a removal) and has the same JSON, or when it is the same object anywhere in the previous array.
+ * after that: a removal) and has the same JSON, or when it is the same object anywhere in the previous array. Nothing
+ * is allocated while the elements are the same in the same places (most arrays of a view after one action).
  */
-function diffArray(prev: readonly unknown[], next: readonly unknown[], memo: DiffMemo | undefined): JsonPatch | null {
-  const runs: ArrayRun[] = [];
-  let at = 0, kept = 0;
+function diffArray(prev: readonly unknown[], next: readonly unknown[], memo: DiffMemo | undefined, depth: number): JsonPatch | null {
+  const n = next.length, m = prev.length, d = depth + 1;
+  let i = 0;
+  while (i < n && i < m && (prev[i] === next[i] || diffJson(prev[i], next[i], memo, d) === null)) i++;
+  if (i === n && n === m) return null;
+  const runs: ArrayRun[] = i > 0 ? [[0, i]] : [];
+  const differs = i; // prev[i] and next[i] are already known to differ
+  let at = i, kept = i, misses = 0;
   let index: Map<unknown, number> | null = null;
-  const keep = (i: number) => {
-    const last = runs[runs.length - 1];
-    if (Array.isArray(last) && last[0] + last[1] === i) last[1]++;
-    else runs.push([i, 1]);
-    at = i + 1;
-    kept++;
-  };
-  for (const x of next) {
-    if (at < prev.length && (prev[at] === x || diffJson(prev[at], x, memo) === null)) keep(at);
-    else if (typeof x === 'object' && x !== null && (index ??= new Map(prev.map((p, i) => [p, i]))).has(x)) keep(index.get(x)!);
-    else if (at + 1 < prev.length && diffJson(prev[at + 1], x, memo) === null) keep(at + 1);
-    else {
+  for (; i < n; i++) {
+    const x = next[i];
+    let k = -1;
+    if (at < m && (i !== differs || at !== i) && (prev[at] === x || diffJson(prev[at], x, memo, d) === null)) k = at;
+    else if (at + 1 < m && prev[at + 1] === x) k = at + 1;
+    else if (typeof x === 'object' && x !== null) {
+      // the same object elsewhere (a move in the list): a scan for the first few, then an index
+      if (!index && misses++ >= 8) index = indexOf(prev);
+      k = index ? index.get(x) ?? -1 : prev.lastIndexOf(x);
+    }
+    if (k < 0 && at + 1 < m && diffJson(prev[at + 1], x, memo, d) === null) k = at + 1;
+    if (k < 0) {
       runs.push({ v: x });
       at++;
+      continue;
     }
+    const last = runs[runs.length - 1];
+    if (Array.isArray(last) && last[0] + last[1] === k) last[1]++;
+    else runs.push([k, 1]);
+    at = k + 1;
+    kept++;
   }
-  if (kept === prev.length && prev.length === next.length) return null;
   return kept === 0 ? [0, next] : [2, runs];
+}
+
+/** Each element's (last) position. */
+function indexOf(list: readonly unknown[]): Map<unknown, number> {
+  const m = new Map<unknown, number>();
+  for (let i = 0; i < list.length; i++) m.set(list[i], i);
+  return m;
 }
 
 /** The value a `JsonPatch` of `prev` stands for; parts it does not change are `prev`'s own objects. */

@@ -1,7 +1,7 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
 import { derived, derivedFrom, write } from '../../engine/index.ts';
-import { type SupplySetsMap, type TraceRules, type TraceTables, traceSupplySets, traceSupplySetsTables } from '../../board/supply.ts';
+import { type SupplySetsMap, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
@@ -323,34 +323,6 @@ function traceFlags(state: TwoWWState, side: Side, zocs?: { land: Set<number>; f
   return zocs ? make() : derived(state, `2ww:supply-flags:${side}`, make);
 }
 
-/** May a supply line in `mode` step along this edge into node u? Boxes only by sea; land never crosses all-sea
- * hexsides or enters sea hexes, sea never crosses all-land hexsides or enters land hexes (11.2.1). */
-function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: number): boolean {
-  if (!bothHexes) return mode !== LAND;
-  const side = w.hexsides[edge];
-  if (mode === LAND ? side?.allSea : side?.allLand) return false;
-  const kind = w.hexes[u]!.kind;
-  return mode === LAND ? kind !== 'sea' : kind !== 'land';
-}
-/**
- * Per adjacency entry of the board (adjStart order): bit LAND or SEA set when a line may take that step in that mode
- * (11.2.1, stepOpen). Once per board: kept from the state before while the world is the same.
- */
-function supplySteps(state: TwoWWState): Uint8Array {
-  const w = worldOf(state);
-  return derivedFrom<{ w: World; step: Uint8Array }>(state, '2ww:supply-steps', (prev) => {
-    if (prev?.w === w) return prev;
-    const b = w.board, step = new Uint8Array(b.adjNode.length);
-    for (let n = 0; n < b.nodeCount; n++) {
-      for (let k = b.adjStart[n]!; k < b.adjStart[n + 1]!; k++) {
-        const u = b.adjNode[k]!, both = b.isHex(u) && b.isHex(n);
-        step[k] = (stepOpen(w, both, LAND, b.adjEdge[k]!, u) ? 1 << LAND : 0) | (stepOpen(w, both, SEA, b.adjEdge[k]!, u) ? 1 << SEA : 0);
-      }
-    }
-    return { w, step };
-  }).step;
-}
-
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
@@ -374,27 +346,10 @@ export class SupplyNet {
     return (this.flagsCache ??= traceFlags(this.state, this.side, this.zocs));
   }
 
-  /** The board's trace rules for this side: land and sea lines (11.2.1), entry (11.2.2), changes at friendly ports. */
-  private rules(): TraceRules {
-    const w = this.w, b = w.board;
-    const { enter, port } = this.flags();
-    return {
-      layers: 2,
-      mayStep: (from, to, edge, mode) => stepOpen(w, b.isHex(to) && b.isHex(from), mode, edge, to),
-      mayPass: (n, mode) => enter[n * 2 + mode] === 1,
-      mayTransfer: (n) => port[n] === 1,
-    };
-  }
-
-  /** The same rules as tables (src/board traceSupplySetsTables): the board's steps, this side's flags. */
-  private tables(): TraceTables {
-    const { enter, port } = this.flags();
-    return { layers: 2, step: supplySteps(this.state), pass: enter, transfer: port };
-  }
-
-  /** One search from these source sets: from tables, or for movement (its own ZOC) from the rules. */
+  /** One search from these source sets (src/board traceSupplySets): the world's steps (11.2.1), this side's flags. */
   private search(sets: readonly (readonly number[])[]): SupplySetsMap {
-    return this.zocs ? traceSupplySets(this.w.board, sets, this.rules(), LAND) : traceSupplySetsTables(this.w.board, sets, this.tables(), LAND);
+    const { enter, port } = this.flags();
+    return traceSupplySets(this.w.board, sets, { layers: 2, step: this.w.supplySteps, pass: enter, transfer: port }, LAND);
   }
 
   /** Where lines leading back to `sources` reach, by node and mode (src/board traceSupplySets, one set). */

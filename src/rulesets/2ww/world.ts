@@ -98,6 +98,12 @@ export interface World {
   landAdj: number[][];
   /** Hexes a fleet in each hex could reach spending 3 MP (its ZOC, 2WW 5.1.2), by node; [] for boxes. */
   fleetZoc: readonly (readonly number[])[];
+  /**
+   * Per adjacency entry of the board (adjStart order): bit 0 when a land supply line may take that step, bit 1 a sea
+   * line (11.2.1): boxes by sea only; land never across an all-sea hexside or into a sea hex, sea never across an
+   * all-land hexside or into a land hex.
+   */
+  supplySteps: Uint8Array;
   /** Each counter's class (land, air, fleet), by unit id. */
   classOf: Readonly<Record<string, UnitClass>>;
   /** Combat's view of the rules (combat/world.ts) when a test world replaces it; absent: the rules' own. */
@@ -306,11 +312,18 @@ export function makeWorld(o: {
     mayEnter: (b) => board.isHex(b) && hexes[b]!.kind !== 'land',
     mayCross: (_a, _b, e) => !hexsides[e]?.allLand,
   }).nodes().slice(1) : []));
+  const supplySteps = new Uint8Array(board.adjNode.length);
+  for (let n = 0; n < board.nodeCount; n++) {
+    for (let k = board.adjStart[n]!; k < board.adjStart[n + 1]!; k++) {
+      const u = board.adjNode[k]!, side = hexsides[board.adjEdge[k]!], kind = hexes[u]?.kind;
+      supplySteps[k] = !board.isHex(u) || !board.isHex(n) ? 2 : (!side?.allSea && kind !== 'sea' ? 1 : 0) | (!side?.allLand && kind !== 'land' ? 2 : 0);
+    }
+  }
   const units = o.units ?? campaignUnits();
   const classOf: Record<string, UnitClass> = {};
   for (const [id, d] of Object.entries(units)) classOf[id] = classOfType(d.type);
   return {
-    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, classOf, units,
+    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, supplySteps, classOf, units,
     terrain, riverCost: o.riverCost ?? 0, ...(o.combat ? { combat: o.combat } : {}),
   };
 }

@@ -550,49 +550,11 @@ function settledSupplyNet(state: TwoWWState, side: Side): SupplyNet {
 }
 
 /**
- * What one side's supply lines read of a state besides its own units (2WW 11.2): politics and countries, control of
- * the ports and capitals (where lines change mode, where they lead), the enemy's land units and fleets (not its air
- * units); with the own units in enemy ZOC (ownInZocOf) it decides every answer of the side's supply search. Finer than
- * the movement environment: control changing in a hex that is neither port nor capital leaves it unchanged.
- */
-function supplyKey(s: TwoWWState, side: Side): string {
-  const w = worldOf(s);
-  let k = `${s.world ?? 'campaign'}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}|`;
-  for (let n = 0; n < w.board.hexCount; n++) {
-    const h = w.hexes[n];
-    if (h && (h.port || h.capitalOf || h.city === 'Algiers')) k += s.control[h.id] === 'axis' ? 'a' : s.control[h.id] === 'allies' ? 'l' : '-';
-  }
-  for (const id of Object.keys(s.units)) {
-    const u = s.units[id]!;
-    if (!onMap(u.where) || sideOfUnit(s, id) !== other(side) || unitClass(s, id) === 'air') continue;
-    k += `|${id}@${u.where}${u.aboard ? '^' : ''}`;
-  }
-  return k;
-}
-
-/**
- * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the side's supply key and the own
- * units in enemy ZOC are unchanged; otherwise asked of the side's supply search (supply.ts, itself reused where the
- * change reached no line), and then every movable land unit's answer is kept, as the search is made anyway.
+ * Is a land unit in supply for its movement (2WW 11.2.4)? Asked of the side's supply search (supply.ts), which is
+ * reused from the state before while the supply inputs are unchanged or changed only where no line of it reached.
  */
 function moveSupply(state: TwoWWState, side: Side, id: string): boolean {
-  const key = trackedText(state, `2ww:supply-key:${side}`, side, () => supplyKey(state, side));
-  const own = ownInZocOf(state, side);
-  const supplyOf = (unit: string, asked: { net: boolean }) => {
-    const where = state.units[unit]!.where;
-    return derivedFrom<{ key: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
-      if (prev?.key === key && prev.own === own && prev.where === where) return prev;
-      asked.net = true;
-      return { key, own, where, ok: settledSupplyNet(state, side).unitInSupply(unit) };
-    }).ok;
-  };
-  const asked = { net: false };
-  const ok = supplyOf(id, asked);
-  if (asked.net) {
-    const w = worldOf(state);
-    for (const u of Object.keys(state.units)) if (u !== id && unitClass(state, u) === 'land' && mayMove(state, w, side, u, false)) supplyOf(u, { net: false });
-  }
-  return ok;
+  return settledSupplyNet(state, side).unitInSupply(id);
 }
 
 /** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */

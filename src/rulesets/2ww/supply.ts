@@ -158,23 +158,29 @@ function presence(state: TwoWWState): Presence {
     const { politics, countries } = state;
     const before = prev && prev.world === w && prev.keys === keys && prev.politics === politics && prev.countries === countries
       && Object.isFrozen(politics) && Object.isFrozen(countries) ? prev : undefined;
-    const counts = before
-      ? { land: before.counts.land.slice(), fleet: before.counts.fleet.slice(), landZoc: before.counts.landZoc.slice(), fleetZoc: before.counts.fleetZoc.slice() }
+    // The state before's arrays are shared until a unit changes them (copied on the first change: never written after).
+    type Counts = Made['counts'];
+    const counts: Counts = before ? { ...before.counts }
       : { land: new Uint16Array(N * 2), fleet: new Uint16Array(N * 2), landZoc: new Uint16Array(N * 2), fleetZoc: new Uint16Array(N * 2) };
-    const touched: number[] = [];
+    const copied = new Set<keyof Counts>();
+    const touched: { a: keyof Counts; n: number }[] = [];
     const count = (x: Presenter, by: number) => {
       if (!x.bit || x.cls === 'air' || x.node < 0) return;
       const s = x.bit - 1, n = x.node;
-      const bump = (a: Uint16Array, m: number) => {
-        a[m * 2 + s]! += by;
-        touched.push(m);
+      const bump = (a: keyof Counts, m: number) => {
+        if (before && !copied.has(a)) {
+          counts[a] = counts[a].slice();
+          copied.add(a);
+        }
+        counts[a][m * 2 + s]! += by;
+        touched.push({ a, n: m });
       };
-      if (x.cls === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) bump(counts.fleetZoc, z);
+      if (x.cls === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) bump('fleetZoc', z);
       if (x.aboard) return;
       if (x.cls === 'land') {
-        bump(counts.land, n);
-        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump(counts.landZoc, z);
-      } else bump(counts.fleet, n);
+        bump('land', n);
+        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump('landZoc', z);
+      } else bump('fleet', n);
     };
     const us: TwoWWState['units'][string][] = new Array(keys.length), who: Presenter[] = new Array(keys.length);
     let powersSame = !!before;
@@ -193,17 +199,21 @@ function presence(state: TwoWWState): Presence {
       count(now, 1);
     }
     const q = before?.p;
-    const p: Presence = q
-      ? { land: q.land.slice(), fleet: q.fleet.slice(), landZoc: q.landZoc.slice(), fleetZoc: q.fleetZoc.slice(), powers: powersSame ? q.powers : powersOf(who) }
-      : { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
-    const set = (n: number) => {
-      p.land[n] = bitsAt(counts.land, n);
-      p.fleet[n] = bitsAt(counts.fleet, n);
-      p.landZoc[n] = bitsAt(counts.landZoc, n);
-      p.fleetZoc[n] = bitsAt(counts.fleetZoc, n);
-    };
-    if (q) for (const n of touched) set(n);
-    else for (let n = 0; n < N; n++) set(n);
+    let p: Presence;
+    if (q) {
+      p = powersSame && !touched.length ? q : { ...q, powers: powersSame ? q.powers : powersOf(who) };
+      const done = new Set<keyof Counts>();
+      for (const { a, n } of touched) {
+        if (!done.has(a)) {
+          p[a] = p[a].slice();
+          done.add(a);
+        }
+        p[a][n] = bitsAt(counts[a], n);
+      }
+    } else {
+      p = { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
+      for (let n = 0; n < N; n++) for (const a of ['land', 'fleet', 'landZoc', 'fleetZoc'] as const) p[a][n] = bitsAt(counts[a], n);
+    }
     return { world: w, keys, politics, countries, seen: new UnitsSeen(us), who, counts, p };
   }).p;
 }

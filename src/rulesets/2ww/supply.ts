@@ -84,8 +84,8 @@ function sameWhereReached(before: TraceFlags, now: TraceFlags, reach: SupplySets
 
 /**
  * A supply search of `side` from `sources`, reused from the state before (derivedFrom) while the supply inputs are
- * unchanged, or while this side's flags changed only where no line of that search reached. Not for movement
- * (`moved`): its own reuse (movement.ts moveSupply) is keyed finer.
+ * unchanged, or while this side's flags changed only where no line of that search reached. Not inside an apply's
+ * move (`moved`: the mover's own ZOC, an unsettled state).
  */
 function reusedTrace(state: TwoWWState, side: Side, what: string, from: string, moved: boolean,
   flags: () => TraceFlags, trace: () => SupplySetsMap): SupplySetsMap {

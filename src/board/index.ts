@@ -73,6 +73,5 @@ export {
   traceSupply, // multi-source supply search
   SupplySetsMap, // which source sets reach each node and layer
   traceSupplySets, // several supply searches at once, one bit per source set (each power to its own capitals)
-  type TraceTables, // traceSupplySets's rules as tables: step per adjacency entry, pass per state, transfer per node
-  traceSupplySetsTables, // the same search from tables (no callback per step): asked after every move
+  type TraceTables, // traceSupplySets's rules: step per adjacency entry, pass per state, transfer per node
 } from './supply.ts';

@@ -124,67 +124,8 @@ export class SupplySetsMap {
 }
 
 /**
- * Several supply traces in one pass (2WW 11: each power traces to its own capitals): the lines of source set i set
- * bit i, up to 32 sets. Lines have no length; the rules are traceSupply's, but a source always spreads (a line starts
- * there even where mayPass says no), from `sourceLayer` (default 0) and from each layer it may change to there.
- */
-export function traceSupplySets(
-  graph: BoardGraph,
-  sourceSets: readonly (readonly number[])[],
-  rules: Omit<TraceRules, 'stepCost' | 'maxLength'> = {},
-  sourceLayer = 0,
-): SupplySetsMap {
-  const L = rules.layers ?? 1;
-  if (!(L >= 1 && L <= 8 && Number.isInteger(L))) throw new Error(`traceSupplySets: layers = ${L}; use an integer from 1 to 8`);
-  if (sourceSets.length > 32) throw new Error(`traceSupplySets: ${sourceSets.length} source sets; at most 32 (one bit each)`);
-  const mask = new Uint32Array(graph.nodeCount * L);
-  const { adjStart, adjNode, adjEdge } = graph;
-  const { mayOccupy, mayStep, mayPass, mayTransfer } = rules;
-  const stack: number[] = [];
-  // Bits `m` reach state k: record the new ones and spread them from k when a line may pass it.
-  const add = (k: number, m: number, spread: boolean) => {
-    const fresh = m & ~mask[k];
-    if (!fresh) return;
-    mask[k] |= fresh;
-    if (spread) stack.push(k);
-  };
-  // A source spreads in its layer and in every layer it may change to (a capital that is a port, 2WW 11).
-  sourceSets.forEach((set, i) => {
-    for (const n of set) {
-      if (mayOccupy && !mayOccupy.call(rules, n, sourceLayer)) continue;
-      add(n * L + sourceLayer, 1 << i, true);
-      for (let l2 = 0; l2 < L && mayTransfer; l2++) {
-        if (l2 !== sourceLayer && (!mayOccupy || mayOccupy.call(rules, n, l2)) && mayTransfer.call(rules, n, sourceLayer, l2)) add(n * L + l2, 1 << i, true);
-      }
-    }
-  });
-  while (stack.length) {
-    const st = stack.pop()!;
-    const n = (st / L) | 0;
-    const layer = st - n * L;
-    const m = mask[st];
-    if (mayTransfer && L > 1) {
-      for (let l2 = 0; l2 < L; l2++) {
-        if (l2 === layer || (m & ~mask[n * L + l2]) === 0) continue;
-        if (mayOccupy && !mayOccupy.call(rules, n, l2)) continue;
-        if (mayTransfer.call(rules, n, layer, l2)) add(n * L + l2, m, true);
-      }
-    }
-    for (let k = adjStart[n], end = adjStart[n + 1]; k < end; k++) {
-      const to = adjNode[k];
-      const sm = to * L + layer;
-      if ((m & ~mask[sm]) === 0) continue;
-      if (mayOccupy && !mayOccupy.call(rules, to, layer)) continue;
-      if (mayStep && !mayStep.call(rules, n, to, adjEdge[k], layer)) continue;
-      add(sm, m, !mayPass || mayPass.call(rules, to, layer));
-    }
-  }
-  return new SupplySetsMap(mask, L);
-}
-
-/**
- * traceSupplySets's rules as tables, for a search asked after every move (2WW's out-of-supply marks): no call per
- * step. Built by the rule set: `step` once per board, `pass` and `transfer` once per state.
+ * The rules of traceSupplySets as tables (no call per step: the search is asked after every move). Built by the rule
+ * set: `step` once per board, `pass` and `transfer` once per state.
  */
 export interface TraceTables {
   /** Number of layers (1 to 8). */
@@ -198,17 +139,21 @@ export interface TraceTables {
 }
 
 /**
- * traceSupplySets with its rules as tables: the same search in the same order, so the same result (a source that may
- * not be passed also spreads the bits of other sets that reached it before its turn came, as there).
+ * Several supply traces in one pass (2WW 11: each power traces to its own capitals): the lines of source set i set
+ * bit i, up to 32 sets. Lines have no length; a state that may not be passed is reached but ends the line, except a
+ * source, which always spreads (from `sourceLayer`, default 0, and from each layer it may change to there), and a
+ * layer reached by a change of layers. Order-dependent where such a state may not be passed (it spreads the bits it
+ * holds when taken off the work list, and a change of layers bringing bits it already holds does not put it back on
+ * it): another order changes results, so this one (last in, first out) is kept (docs/rulings/2ww.md).
  */
-export function traceSupplySetsTables(graph: BoardGraph, sourceSets: readonly (readonly number[])[], t: TraceTables, sourceLayer = 0): SupplySetsMap {
+export function traceSupplySets(graph: BoardGraph, sourceSets: readonly (readonly number[])[], t: TraceTables, sourceLayer = 0): SupplySetsMap {
   const L = t.layers;
-  if (!(L >= 1 && L <= 8 && Number.isInteger(L))) throw new Error(`traceSupplySetsTables: layers = ${L}; use an integer from 1 to 8`);
-  if (sourceSets.length > 32) throw new Error(`traceSupplySetsTables: ${sourceSets.length} source sets; at most 32 (one bit each)`);
+  if (!(L >= 1 && L <= 8 && Number.isInteger(L))) throw new Error(`traceSupplySets: layers = ${L}; use an integer from 1 to 8`);
+  if (sourceSets.length > 32) throw new Error(`traceSupplySets: ${sourceSets.length} source sets; at most 32 (one bit each)`);
   const N = graph.nodeCount;
   const { adjStart, adjNode } = graph;
   const { step, pass, transfer } = t;
-  if (step.length < adjNode.length || pass.length < N * L || transfer.length < N) throw new Error(`traceSupplySetsTables: tables too short for a graph of ${N} nodes and ${adjNode.length} steps`);
+  if (step.length < adjNode.length || pass.length < N * L || transfer.length < N) throw new Error(`traceSupplySets: tables too short for a graph of ${N} nodes and ${adjNode.length} steps`);
   const mask = new Uint32Array(N * L);
   const work: number[] = [];
   const add = (k: number, m: number, spread: boolean) => {

@@ -4,7 +4,7 @@
 import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
-import type { Reach } from '../../board/search.ts';
+import { type Reach, SearchScratch } from '../../board/search.ts';
 import type { Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { actionOf, type DisplaceAction, type MoveAction } from './actions.ts';
@@ -185,6 +185,14 @@ class MoveFacts {
   hostile(n: number): number {
     return this.env.hostileAll[n]!;
   }
+  private readonly scratches: SearchScratch[] = [];
+  /**
+   * Buffers for this decision's move searches, one per `slot` (a search's result is read before the next search on
+   * its slot starts: the Reach throws otherwise), so that a unit's moves allocate none.
+   */
+  scratch(slot = 0): SearchScratch {
+    return (this.scratches[slot] ??= new SearchScratch(this.w.board.nodeCount));
+  }
   inSupply(id: string): boolean {
     this.supply ??= this.settled ? settledSupplyNet(this.state, this.side) : new SupplyNet(this.state, this.side, { land: this.env.foeLandZoc, fleet: this.env.fleetZoc.all });
     return this.supply.unitInSupply(id);
@@ -246,7 +254,7 @@ export function landReach(f: MoveFacts, id: string, armored: boolean, budget?: n
   return movementRange(w.board, start, budget ?? landBudget(f, id), {
     enterCost: (a, b) => stepOrNot(landStepCost(f, id, armored, a, b, zoc.has(a), barred)),
     mustStop: (n) => !armored && zoc.has(n),
-  });
+  }, f.scratch());
 }
 
 /**
@@ -338,7 +346,7 @@ export function airReach(f: MoveFacts, id: string): Reach {
       return 1;
     },
     mustStop: (n) => !passable(n),
-  });
+  }, f.scratch());
 }
 
 function airDestinations(f: MoveFacts, id: string, r: Reach): number[] {
@@ -375,7 +383,7 @@ function fleetStepCost(f: MoveFacts, a: number, b: number, aAdjacentZoc: boolean
  * 2WW 8.3: fleet movement over sea and coastal hexes and between boxes; adjacent enemy fleet ZOC stops it. `relax`
  * lifts one limit to name the rule a refused move breaks (Danish waters, fleet ZOC, the movement factor).
  */
-export function fleetReach(f: MoveFacts, id: string, gate = false, relax: { danish?: boolean; zoc?: boolean; budget?: number } = {}): Reach {
+export function fleetReach(f: MoveFacts, id: string, gate = false, relax: { danish?: boolean; zoc?: boolean; budget?: number } = {}, slot = 0): Reach {
   const { w, state } = f;
   const u = state.units[id]!;
   const start = w.board.index(u.where);
@@ -384,7 +392,7 @@ export function fleetReach(f: MoveFacts, id: string, gate = false, relax: { dani
   return movementRange(w.board, start, budget, {
     enterCost: (a, b) => stepOrNot(fleetStepCost(f, a, b, adj.has(a), gate, relax.danish)),
     mustStop: (n) => adj.has(n),
-  });
+  }, f.scratch(slot));
 }
 
 function fleetDestinations(f: MoveFacts, id: string, r: Reach): number[] {
@@ -407,7 +415,7 @@ function assaultDestinations(f: MoveFacts, id: string): { nodes: number[]; gated
   const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
   if (!cargo || unitClass(s, cargo) !== 'land') return { nodes: [], gated: new Set() };
   const shut = fleetReach(f, id);
-  const open = norwayGateShut(f) ? fleetReach(f, id, true) : shut;
+  const open = norwayGateShut(f) ? fleetReach(f, id, true, {}, 1) : shut;
   const mp = s.units[id]!.mpUsed ?? 0;
   const gated = new Set<number>();
   const nodes = open.nodes().filter((b) => {
@@ -550,49 +558,11 @@ function settledSupplyNet(state: TwoWWState, side: Side): SupplyNet {
 }
 
 /**
- * What one side's supply lines read of a state besides its own units (2WW 11.2): politics and countries, control of
- * the ports and capitals (where lines change mode, where they lead), the enemy's land units and fleets (not its air
- * units); with the own units in enemy ZOC (ownInZocOf) it decides every answer of the side's supply search. Finer than
- * the movement environment: control changing in a hex that is neither port nor capital leaves it unchanged.
- */
-function supplyKey(s: TwoWWState, side: Side): string {
-  const w = worldOf(s);
-  let k = `${s.world ?? 'campaign'}|${JSON.stringify(s.politics)}${JSON.stringify(s.countries)}|`;
-  for (let n = 0; n < w.board.hexCount; n++) {
-    const h = w.hexes[n];
-    if (h && (h.port || h.capitalOf || h.city === 'Algiers')) k += s.control[h.id] === 'axis' ? 'a' : s.control[h.id] === 'allies' ? 'l' : '-';
-  }
-  for (const id of Object.keys(s.units)) {
-    const u = s.units[id]!;
-    if (!onMap(u.where) || sideOfUnit(s, id) !== other(side) || unitClass(s, id) === 'air') continue;
-    k += `|${id}@${u.where}${u.aboard ? '^' : ''}`;
-  }
-  return k;
-}
-
-/**
- * Is a land unit in supply for its movement (2WW 11.2.4)? Reused while its hex, the side's supply key and the own
- * units in enemy ZOC are unchanged; otherwise asked of the side's supply search (supply.ts, itself reused where the
- * change reached no line), and then every movable land unit's answer is kept, as the search is made anyway.
+ * Is a land unit in supply for its movement (2WW 11.2.4)? Asked of the side's supply search (supply.ts), which is
+ * reused from the state before while the supply inputs are unchanged or changed only where no line of it reached.
  */
 function moveSupply(state: TwoWWState, side: Side, id: string): boolean {
-  const key = trackedText(state, `2ww:supply-key:${side}`, side, () => supplyKey(state, side));
-  const own = ownInZocOf(state, side);
-  const supplyOf = (unit: string, asked: { net: boolean }) => {
-    const where = state.units[unit]!.where;
-    return derivedFrom<{ key: string; own: string; where: string; ok: boolean }>(state, `2ww:move-supply:${side}:${unit}`, (prev) => {
-      if (prev?.key === key && prev.own === own && prev.where === where) return prev;
-      asked.net = true;
-      return { key, own, where, ok: settledSupplyNet(state, side).unitInSupply(unit) };
-    }).ok;
-  };
-  const asked = { net: false };
-  const ok = supplyOf(id, asked);
-  if (asked.net) {
-    const w = worldOf(state);
-    for (const u of Object.keys(state.units)) if (u !== id && unitClass(state, u) === 'land' && mayMove(state, w, side, u, false)) supplyOf(u, { net: false });
-  }
-  return ok;
+  return settledSupplyNet(state, side).unitInSupply(id);
 }
 
 /** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */

@@ -1,7 +1,7 @@
 // 2WW 11 Supply: lines of any length to a friendly-controlled capital of the home country, over land and sea,
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
 import { derived, derivedFrom, write } from '../../engine/index.ts';
-import { type SupplySetsMap, type TraceRules, type TraceTables, traceSupplySets, traceSupplySetsTables } from '../../board/supply.ts';
+import { type SupplySetsMap, traceSupplySets } from '../../board/supply.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
@@ -84,8 +84,8 @@ function sameWhereReached(before: TraceFlags, now: TraceFlags, reach: SupplySets
 
 /**
  * A supply search of `side` from `sources`, reused from the state before (derivedFrom) while the supply inputs are
- * unchanged, or while this side's flags changed only where no line of that search reached. Not for movement
- * (`moved`): its own reuse (movement.ts moveSupply) is keyed finer.
+ * unchanged, or while this side's flags changed only where no line of that search reached. Not inside an apply's
+ * move (`moved`: the mover's own ZOC, an unsettled state).
  */
 function reusedTrace(state: TwoWWState, side: Side, what: string, from: string, moved: boolean,
   flags: () => TraceFlags, trace: () => SupplySetsMap): SupplySetsMap {
@@ -158,23 +158,29 @@ function presence(state: TwoWWState): Presence {
     const { politics, countries } = state;
     const before = prev && prev.world === w && prev.keys === keys && prev.politics === politics && prev.countries === countries
       && Object.isFrozen(politics) && Object.isFrozen(countries) ? prev : undefined;
-    const counts = before
-      ? { land: before.counts.land.slice(), fleet: before.counts.fleet.slice(), landZoc: before.counts.landZoc.slice(), fleetZoc: before.counts.fleetZoc.slice() }
+    // The state before's arrays are shared until a unit changes them (copied on the first change: never written after).
+    type Counts = Made['counts'];
+    const counts: Counts = before ? { ...before.counts }
       : { land: new Uint16Array(N * 2), fleet: new Uint16Array(N * 2), landZoc: new Uint16Array(N * 2), fleetZoc: new Uint16Array(N * 2) };
-    const touched: number[] = [];
+    const copied = new Set<keyof Counts>();
+    const touched: { a: keyof Counts; n: number }[] = [];
     const count = (x: Presenter, by: number) => {
       if (!x.bit || x.cls === 'air' || x.node < 0) return;
       const s = x.bit - 1, n = x.node;
-      const bump = (a: Uint16Array, m: number) => {
-        a[m * 2 + s]! += by;
-        touched.push(m);
+      const bump = (a: keyof Counts, m: number) => {
+        if (before && !copied.has(a)) {
+          counts[a] = counts[a].slice();
+          copied.add(a);
+        }
+        counts[a][m * 2 + s]! += by;
+        touched.push({ a, n: m });
       };
-      if (x.cls === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) bump(counts.fleetZoc, z);
+      if (x.cls === 'fleet' && b.isHex(n)) for (const z of fleetZocFrom(w, n)) bump('fleetZoc', z);
       if (x.aboard) return;
       if (x.cls === 'land') {
-        bump(counts.land, n);
-        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump(counts.landZoc, z);
-      } else bump(counts.fleet, n);
+        bump('land', n);
+        if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump('landZoc', z);
+      } else bump('fleet', n);
     };
     const us: TwoWWState['units'][string][] = new Array(keys.length), who: Presenter[] = new Array(keys.length);
     let powersSame = !!before;
@@ -193,17 +199,21 @@ function presence(state: TwoWWState): Presence {
       count(now, 1);
     }
     const q = before?.p;
-    const p: Presence = q
-      ? { land: q.land.slice(), fleet: q.fleet.slice(), landZoc: q.landZoc.slice(), fleetZoc: q.fleetZoc.slice(), powers: powersSame ? q.powers : powersOf(who) }
-      : { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
-    const set = (n: number) => {
-      p.land[n] = bitsAt(counts.land, n);
-      p.fleet[n] = bitsAt(counts.fleet, n);
-      p.landZoc[n] = bitsAt(counts.landZoc, n);
-      p.fleetZoc[n] = bitsAt(counts.fleetZoc, n);
-    };
-    if (q) for (const n of touched) set(n);
-    else for (let n = 0; n < N; n++) set(n);
+    let p: Presence;
+    if (q) {
+      p = powersSame && !touched.length ? q : { ...q, powers: powersSame ? q.powers : powersOf(who) };
+      const done = new Set<keyof Counts>();
+      for (const { a, n } of touched) {
+        if (!done.has(a)) {
+          p[a] = p[a].slice();
+          done.add(a);
+        }
+        p[a][n] = bitsAt(counts[a], n);
+      }
+    } else {
+      p = { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
+      for (let n = 0; n < N; n++) for (const a of ['land', 'fleet', 'landZoc', 'fleetZoc'] as const) p[a][n] = bitsAt(counts[a], n);
+    }
     return { world: w, keys, politics, countries, seen: new UnitsSeen(us), who, counts, p };
   }).p;
 }
@@ -323,34 +333,6 @@ function traceFlags(state: TwoWWState, side: Side, zocs?: { land: Set<number>; f
   return zocs ? make() : derived(state, `2ww:supply-flags:${side}`, make);
 }
 
-/** May a supply line in `mode` step along this edge into node u? Boxes only by sea; land never crosses all-sea
- * hexsides or enters sea hexes, sea never crosses all-land hexsides or enters land hexes (11.2.1). */
-function stepOpen(w: World, bothHexes: boolean, mode: number, edge: number, u: number): boolean {
-  if (!bothHexes) return mode !== LAND;
-  const side = w.hexsides[edge];
-  if (mode === LAND ? side?.allSea : side?.allLand) return false;
-  const kind = w.hexes[u]!.kind;
-  return mode === LAND ? kind !== 'sea' : kind !== 'land';
-}
-/**
- * Per adjacency entry of the board (adjStart order): bit LAND or SEA set when a line may take that step in that mode
- * (11.2.1, stepOpen). Once per board: kept from the state before while the world is the same.
- */
-function supplySteps(state: TwoWWState): Uint8Array {
-  const w = worldOf(state);
-  return derivedFrom<{ w: World; step: Uint8Array }>(state, '2ww:supply-steps', (prev) => {
-    if (prev?.w === w) return prev;
-    const b = w.board, step = new Uint8Array(b.adjNode.length);
-    for (let n = 0; n < b.nodeCount; n++) {
-      for (let k = b.adjStart[n]!; k < b.adjStart[n + 1]!; k++) {
-        const u = b.adjNode[k]!, both = b.isHex(u) && b.isHex(n);
-        step[k] = (stepOpen(w, both, LAND, b.adjEdge[k]!, u) ? 1 << LAND : 0) | (stepOpen(w, both, SEA, b.adjEdge[k]!, u) ? 1 << SEA : 0);
-      }
-    }
-    return { w, step };
-  }).step;
-}
-
 /** Everything a supply search needs about one side, computed once. */
 export class SupplyNet {
   private readonly w: World;
@@ -374,27 +356,10 @@ export class SupplyNet {
     return (this.flagsCache ??= traceFlags(this.state, this.side, this.zocs));
   }
 
-  /** The board's trace rules for this side: land and sea lines (11.2.1), entry (11.2.2), changes at friendly ports. */
-  private rules(): TraceRules {
-    const w = this.w, b = w.board;
-    const { enter, port } = this.flags();
-    return {
-      layers: 2,
-      mayStep: (from, to, edge, mode) => stepOpen(w, b.isHex(to) && b.isHex(from), mode, edge, to),
-      mayPass: (n, mode) => enter[n * 2 + mode] === 1,
-      mayTransfer: (n) => port[n] === 1,
-    };
-  }
-
-  /** The same rules as tables (src/board traceSupplySetsTables): the board's steps, this side's flags. */
-  private tables(): TraceTables {
-    const { enter, port } = this.flags();
-    return { layers: 2, step: supplySteps(this.state), pass: enter, transfer: port };
-  }
-
-  /** One search from these source sets: from tables, or for movement (its own ZOC) from the rules. */
+  /** One search from these source sets (src/board traceSupplySets): the world's steps (11.2.1), this side's flags. */
   private search(sets: readonly (readonly number[])[]): SupplySetsMap {
-    return this.zocs ? traceSupplySets(this.w.board, sets, this.rules(), LAND) : traceSupplySetsTables(this.w.board, sets, this.tables(), LAND);
+    const { enter, port } = this.flags();
+    return traceSupplySets(this.w.board, sets, { layers: 2, step: this.w.supplySteps, pass: enter, transfer: port }, LAND);
   }
 
   /** Where lines leading back to `sources` reach, by node and mode (src/board traceSupplySets, one set). */

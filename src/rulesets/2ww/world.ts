@@ -98,6 +98,16 @@ export interface World {
   landAdj: number[][];
   /** Hexes a fleet in each hex could reach spending 3 MP (its ZOC, 2WW 5.1.2), by node; [] for boxes. */
   fleetZoc: readonly (readonly number[])[];
+  /**
+   * Per adjacency entry of the board (adjStart order): bit 0 when a land supply line may take that step, bit 1 a sea
+   * line (11.2.1): boxes by sea only; land never across an all-sea hexside or into a sea hex, sea never across an
+   * all-land hexside or into a land hex.
+   */
+  supplySteps: Uint8Array;
+  /** Each counter's name (unitName), by unit id. */
+  names: Readonly<Record<string, string>>;
+  /** Each node's name (placeName), by node. */
+  placeNames: readonly string[];
   /** Each counter's class (land, air, fleet), by unit id. */
   classOf: Readonly<Record<string, UnitClass>>;
   /** Combat's view of the rules (combat/world.ts) when a test world replaces it; absent: the rules' own. */
@@ -171,8 +181,11 @@ export const POWER_CODES: Readonly<Record<string, string>> = { ru: 'RO', su: 'SU
  * named counter's name): unnamed counters by the code printed on them, designation and type in words.
  */
 export function unitName(state: TwoWWState, id: string): string {
-  const d = worldOf(state).units[id];
-  if (!d) return id;
+  return worldOf(state).names[id] ?? id;
+}
+
+/** unitName of a counter, once per world (World.names). */
+function counterName(d: UnitDef): string {
   const code = POWER_CODES[d.nationality] ?? d.nationality.toUpperCase();
   // A designation the type already says ("Fort" of a fort, "Surface" of a surface fleet) is not said twice.
   const des = d.designation?.toLowerCase() === d.type.split('-')[0] ? '' : d.designation ?? '';
@@ -247,9 +260,14 @@ export const isBoxNode = (w: World, n: number): boolean => !w.board.isHex(n);
 /** A place as players read it: "2406 Lublin", "1909", "Capetown (Indian Ocean)". */
 export function placeName(w: World, id: string): string {
   const n = w.board.find(id);
-  if (n < 0) return id;
-  if (!w.board.isHex(n)) return w.boxes[id]?.name ?? id;
-  const city = w.hexes[n]?.city;
+  return n < 0 ? id : w.placeNames[n]!;
+}
+
+/** placeName of each node, once per world (World.placeNames). */
+function nodePlaceName(board: Board, hexes: readonly (HexData | undefined)[], boxes: Record<string, BoxData>, n: number): string {
+  const id = board.id(n);
+  if (!board.isHex(n)) return boxes[id]?.name ?? id;
+  const city = hexes[n]?.city;
   return city ? `${id} ${city}` : id;
 }
 
@@ -306,11 +324,24 @@ export function makeWorld(o: {
     mayEnter: (b) => board.isHex(b) && hexes[b]!.kind !== 'land',
     mayCross: (_a, _b, e) => !hexsides[e]?.allLand,
   }).nodes().slice(1) : []));
+  const supplySteps = new Uint8Array(board.adjNode.length);
+  for (let n = 0; n < board.nodeCount; n++) {
+    for (let k = board.adjStart[n]!; k < board.adjStart[n + 1]!; k++) {
+      const u = board.adjNode[k]!, side = hexsides[board.adjEdge[k]!], kind = hexes[u]?.kind;
+      supplySteps[k] = !board.isHex(u) || !board.isHex(n) ? 2 : (!side?.allSea && kind !== 'sea' ? 1 : 0) | (!side?.allLand && kind !== 'land' ? 2 : 0);
+    }
+  }
   const units = o.units ?? campaignUnits();
   const classOf: Record<string, UnitClass> = {};
-  for (const [id, d] of Object.entries(units)) classOf[id] = classOfType(d.type);
+  const names: Record<string, string> = {};
+  for (const [id, d] of Object.entries(units)) {
+    classOf[id] = classOfType(d.type);
+    names[id] = counterName(d);
+  }
+  const placeNames: string[] = [];
+  for (let n = 0; n < board.nodeCount; n++) placeNames.push(nodePlaceName(board, hexes, boxes, n));
   return {
-    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, classOf, units,
+    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, supplySteps, names, placeNames, classOf, units,
     terrain, riverCost: o.riverCost ?? 0, ...(o.combat ? { combat: o.combat } : {}),
   };
 }

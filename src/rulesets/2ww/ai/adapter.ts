@@ -14,7 +14,7 @@ import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
 import { ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
-import { nodeOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
+import { nodeOf, powerOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
@@ -624,33 +624,63 @@ function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[
   return [...builds, ...all.filter((c) => c.action.type !== 'build')];
 }
 
+/**
+ * 2WW 5.2.2: the owner of an overstacked hex eliminates the excess, the unit whose loss costs least (fewest combat
+ * factors); where Soviet and other Allied units share a hex (12.4.3), one of the weaker camp's.
+ */
+function overstackLoss(s: TwoWWState, prompt: Prompt): Action | null {
+  let ids = prompt.choices.map((c) => c.action.unit as string);
+  if (prompt.rule === '2WW 12.4.3') {
+    const soviet = ids.filter((id) => powerOf(s, id) === 'su'), others = ids.filter((id) => powerOf(s, id) !== 'su');
+    const sum = (xs: string[]) => xs.reduce((a, id) => a + factor(s, id), 0);
+    ids = sum(soviet) <= sum(others) ? soviet : others;
+  }
+  const id = [...ids].sort((a, b) => factor(s, a) - factor(s, b) || a.localeCompare(b))[0];
+  return prompt.choices.find((c) => c.action.unit === id)?.action ?? null;
+}
+
 function phaseOfPrompt(kind: string): string {
   return kind === 'assign' ? 'produce' : kind;
 }
 
-/** The side's units by hex and stacking class (2WW 5.2.1), counted once per position for `overstacks`. */
-type Stacks = Map<string, number>;
+/**
+ * The side's units by hex and stacking class (2WW 5.2.1), and for the Allies by camp (12.4.3), counted once per
+ * position for `overstacks`.
+ */
+interface Stacks { allies: boolean; n: Map<string, number> }
 
 function stacksOf(s: TwoWWState, side: Side): Stacks {
-  const out: Stacks = new Map();
+  const n = new Map<string, number>();
   const cw = combatWorld(s);
+  const add = (k: string) => n.set(k, (n.get(k) ?? 0) + 1);
   for (const [id, u] of Object.entries(s.units)) {
     if (u.aboard || OUT.has(u.where) || cw.sideOf(s, id) !== side) continue;
     const cls = stackClass(s, id);
-    if (cls) out.set(`${u.where}|${cls}`, (out.get(`${u.where}|${cls}`) ?? 0) + 1);
+    if (cls) add(`${u.where}|${cls}`);
+    if (side === 'allies') add(`${u.where}|${campOf(s, id)}`);
   }
-  return out;
+  return { allies: side === 'allies', n };
 }
 
-/** Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air)? */
+/** 2WW 12.4.3: Soviet units never stack with the other Allied powers' units. */
+const campOf = (s: TwoWWState, id: string) => (powerOf(s, id) === 'su' ? 'soviet' : 'western');
+
+/**
+ * Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air), or
+ * put Soviet and other Allied units together (12.4.3)? Boxes have no limits (5.2.4).
+ */
 function overstacks(s: TwoWWState, a: Action, stacks: Stacks): boolean {
   if (typeof a.to !== 'string' || typeof a.unit !== 'string') return false;
+  const w = worldOf(s);
+  const node = w.board.find(a.to);
+  if (node === undefined || node < 0 || !w.board.isHex(node)) return false;
+  const u = s.units[a.unit];
+  const here = !!u && u.where === a.to && !u.aboard;
+  if (stacks.allies && !here && stacks.n.get(`${a.to}|${campOf(s, a.unit) === 'soviet' ? 'western' : 'soviet'}`)) return true;
   const cls = stackClass(s, a.unit);
   if (!cls) return false;
-  const u = s.units[a.unit];
   // The unit itself does not count where it already stands.
-  const n = (stacks.get(`${a.to}|${cls}`) ?? 0) - (u && u.where === a.to && !u.aboard ? 1 : 0);
-  return n >= (cls === 'line' ? 2 : 1);
+  return (stacks.n.get(`${a.to}|${cls}`) ?? 0) - (here ? 1 : 0) >= (cls === 'line' ? 2 : 1);
 }
 
 function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | null {
@@ -718,7 +748,8 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0, turnPositions: 2_400 },
   },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
-  samePlan: (first, next) => phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),
+  // and the stacking check that ends the phase (2WW 5.2.2: its losses are the plan's, judged after them).
+  samePlan: (first, next) => next.kind === 'eliminate' || phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),
   terms: (s, seat) => {
     const t = axisTerms(s, seat as Side);
     if (seat === 'axis') return t;
@@ -809,6 +840,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       const score = (id: string) => (!s.units[id] ? 1000 : (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id));
       return [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0]?.action ?? null;
     }
+    if (prompt.kind === 'eliminate') return overstackLoss(s, prompt);
     if (prompt.kind === 'advance') {
       // Take the vacated hex with one unit; the rest hold the line.
       const a = prompt.choices.find((c) => c.action.type !== 'done');

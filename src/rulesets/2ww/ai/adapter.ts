@@ -742,10 +742,11 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
   levels: {
-    // Turn budgets: about 250-430 positions a CPU second here, so hard's 2,400 hold a game turn to about 10 s (issue 23).
+    // Turn budgets: 500-960 positions a CPU second here (eighth round), so hard's 4,000 hold a game turn under 10 s
+    // (issue 23); hard's searches may spend 80 positions a decision of the default plan (2,400 never bound at 40).
     easy: { maxPositions: 60, perDecision: 1, turnPositions: 200 },
     normal: { maxPositions: 600, perDecision: 8, rolls: 0, turnPositions: 1_200 },
-    hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0, turnPositions: 2_400 },
+    hard: { maxPositions: 4_000, perDecision: 80, reply: 0, rolls: 0, turnPositions: 4_000 },
   },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
   // and the stacking check that ends the phase (2WW 5.2.2: its losses are the plan's, judged after them).

@@ -120,6 +120,25 @@ const AIRDROP = 3;
 /** Can an enemy paratroop drop on `node` next turn (2WW 8.1.1: not in Armored Action, so only in a player turn)? */
 const dropsOn = (w: World, l: LandUnit, node: number): boolean => !!l.para && w.board.distance(l.node, node) <= AIRDROP;
 
+/**
+ * Paratroops in a force pool, at each production city of their power that their side holds in its home country:
+ * the next production places them there (2WW 7.2) before that side moves and airdrops (8.1.1). No move and no ZOC:
+ * they count only as airdrop threats.
+ */
+function pooledParatroops(s: TwoWWState, w: World): LandUnit[] {
+  const out: LandUnit[] = [];
+  const cw = combatWorld(s);
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.where !== POOL || unitDef(s, id).type !== 'paratroop') continue;
+    const side = cw.sideOf(s, id), power = powerOf(s, id);
+    if (!side) continue;
+    for (const o of worldFacts(s).objectives) {
+      if (o.production && s.control[o.hex] === side && countryAt(s, w, o.node) === power) out.push({ id, side, node: o.node, factor: 0, move: 0, para: true });
+    }
+  }
+  return out;
+}
+
 interface Figures {
   material: Record<Side, number>;
   objectives: Record<Side, number>;
@@ -185,6 +204,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
+  land.push(...pooledParatroops(s, w));
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
   const danger = new Map<string, number>();
@@ -388,6 +408,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   }
   const zoc = landZocOfSide(s, side);
   const objectives = new Map(worldFacts(s).objectives.map((o) => [o.node, o]));
+  const reserve = pooledParatroops(s, w).filter((l) => l.side !== side);
   const stacks = new Map<number, { strength: number; weight: number }>();
   for (const e of enemies) {
     const st = stacks.get(e.node) ?? { strength: 0, weight: objectives.get(e.node)?.weight ?? 0 };
@@ -425,6 +446,8 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     const d = Math.min(1, Math.max(0, near / (g + 0.5) - 1) / 4);
     if (d > 0) weak.set(o.node, d * (o.weight + (o.capitalOf ? 8 : 0)));
   }
+  // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
+  enemies.push(...reserve);
   return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak };
 }
 

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionKey, allChoices, applyAction, Game, prompts, viewFor } from '../../../engine/index.ts';
+import { actionKey, allChoices, applyAction, Game, prompts, viewFor, type Choice } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
@@ -146,6 +147,20 @@ describe('the 2WW evaluation plans from the objectives', () => {
     expect(Object.values(d.leaf.units).filter((u) => u.where === '1708').length).toBe(2);
     expect(d.value).toBeCloseTo(planner.value(d.leaf), 9);
     expect(planner.value(d.leaf)).toBeLessThan(planner.value(s));
+  });
+
+  it('2WW 5.2.2 a retreat into a hex it overstacks comes last', () => {
+    // The beaten French infantry of the suite's retreat-into-capital, with Paris already holding two French units.
+    const pos = JSON.parse(readFileSync(new URL('../../../ai/positions/2ww/retreat-into-capital.json', import.meta.url), 'utf8'));
+    pos.units = pos.units.map((u: { id: string; at: string }) => (u.id === 'fr-inf-3' || u.id === 'fr-arm-1' ? { ...u, at: '1708' } : u));
+    const s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'retreat', pos).state;
+    const p = prompts(twoWW, s)[0]!;
+    const hexes = (cs: Choice[]) => cs.map((c) => c.action.hex);
+    expect(p.kind).toBe('retreat');
+    expect(hexes(p.choices)).toContain('1708');
+    const ordered = hexes(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!);
+    expect(ordered[ordered.length - 1]).toBe('1708');
+    expect(ordered.length).toBeGreaterThan(1);
   });
 
   it('2WW 12.4.3 move candidates never put Soviet units with other Allied units', () => {

@@ -817,6 +817,13 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       const good = scored.filter((x) => x.g >= GOOD_MOVE).map((x) => x.c), rest = scored.filter((x) => x.g < GOOD_MOVE).map((x) => x.c);
       return [...good, ...all.filter((c) => typeof c.action.unit !== 'string'), ...rest];
     }
+    // A retreat or displacement into a hex it overstacks loses a unit at the phase's stacking check (2WW 5.2.2):
+    // such hexes last.
+    if (prompt.kind === 'retreat' || prompt.kind === 'displace') {
+      const stacks = stacksOf(s, side);
+      const over = (c: Choice) => overstacks(s, { ...c.action, to: c.action.to ?? c.action.hex }, stacks);
+      return [...all.filter((c) => !over(c)), ...all.filter(over)];
+    }
     if (prompt.kind === 'produce' && all.length > BUILD_CANDIDATES) return productionCandidates(s, side, all);
     return all;
   },

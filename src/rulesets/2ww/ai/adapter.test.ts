@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionKey, allChoices, applyAction, Game, prompts, viewFor } from '../../../engine/index.ts';
+import { actionKey, allChoices, applyAction, Game, prompts, viewFor, type Choice } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
@@ -7,7 +8,9 @@ import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
 import { actsNext, debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
-import { choiceSource } from '../../../ai/planner.ts';
+import { choiceSource, Planner } from '../../../ai/planner.ts';
+import { LEVELS } from '../../../ai/levels.ts';
+import { stackingExcesses } from '../stacking.ts';
 import { combatOdds } from '../../../odds/index.ts';
 
 
@@ -130,6 +133,47 @@ describe('the 2WW evaluation plans from the objectives', () => {
     const p = prompts(twoWW, s)[0]!;
     expect(allChoices(twoWW, s, p).some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(true);
     expect(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!.some((c) => c.action.unit === 'fr-inf-4' && c.action.to === '1708')).toBe(false);
+  });
+
+  it('2WW 5.2.2 a movement plan is judged after the stacking check: an overstacking plan loses its weakest unit', () => {
+    // Three French infantry next to 1708 (Paris, one there already): a plan that sends two more in (past stacking's
+    // two, 5.2.1) ends with the owner eliminating the weakest (a standing rule), and is judged so.
+    const s = paris([['fr-inf-2', '1708'], ['fr-inf-3', '1709'], ['fr-inf-4', '1609'], ['ge-inf-1', '2106']]);
+    const planner = new Planner(twoWW, twoWWAi, 'allies', { ...LEVELS.hard, ...twoWWAi.levels!.hard }, 'seed', null);
+    const genes = [{ type: 'move', unit: 'fr-inf-3', to: '1708' }, { type: 'move', unit: 'fr-inf-4', to: '1708' }, { type: 'end-phase' }]
+      .map((action) => ({ action, group: (action.unit as string | undefined) ?? action.type }));
+    const d = planner.decode(s, genes);
+    expect(stackingExcesses(d.leaf)).toEqual([]);
+    expect(Object.values(d.leaf.units).filter((u) => u.where === '1708').length).toBe(2);
+    expect(d.value).toBeCloseTo(planner.value(d.leaf), 9);
+    expect(planner.value(d.leaf)).toBeLessThan(planner.value(s));
+  });
+
+  it('2WW 5.2.2 a retreat into a hex it overstacks comes last', () => {
+    // The beaten French infantry of the suite's retreat-into-capital, with Paris already holding two French units.
+    const pos = JSON.parse(readFileSync(new URL('../../../ai/positions/2ww/retreat-into-capital.json', import.meta.url), 'utf8'));
+    pos.units = pos.units.map((u: { id: string; at: string }) => (u.id === 'fr-inf-3' || u.id === 'fr-arm-1' ? { ...u, at: '1708' } : u));
+    const s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'retreat', pos).state;
+    const p = prompts(twoWW, s)[0]!;
+    const hexes = (cs: Choice[]) => cs.map((c) => c.action.hex);
+    expect(p.kind).toBe('retreat');
+    expect(hexes(p.choices)).toContain('1708');
+    const ordered = hexes(twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!);
+    expect(ordered[ordered.length - 1]).toBe('1708');
+    expect(ordered.length).toBeGreaterThan(1);
+  });
+
+  it('2WW 12.4.3 move candidates never put Soviet units with other Allied units', () => {
+    // Winter 1942: the USSR is at war (12.4); a British armor in 2404, a Soviet infantry next to it in 2405.
+    const s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'camps', {
+      format: 'theater-position', version: 1, ruleset: '2ww', turn: 10, phase: 'allied-movement', politics: { ussrNeutral: false },
+      units: [{ id: 'gb-arm-1', at: '2404' }, { id: 'su-inf-1', at: '2405' }, { id: 'ge-inf-1', at: '2106' }],
+    } as any).state;
+    const p = prompts(twoWW, s)[0]!;
+    expect(allChoices(twoWW, s, p).some((c) => c.action.unit === 'su-inf-1' && c.action.to === '2404')).toBe(true);
+    const c = twoWWAi.candidates!(s, p, 'allies', choiceSource(twoWW, s, p))!;
+    expect(c.some((x) => x.action.unit === 'su-inf-1')).toBe(true);
+    expect(c.some((x) => x.action.unit === 'su-inf-1' && x.action.to === '2404')).toBe(false);
   });
 
   it('2WW 4 and 9.1.1 the side whose combat comes first counts its strikes in full: a French attack the Germans cannot answer first', () => {

@@ -14,7 +14,7 @@ import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
 import { ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
-import { nodeOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
+import { nodeOf, powerOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
@@ -120,6 +120,25 @@ const AIRDROP = 3;
 /** Can an enemy paratroop drop on `node` next turn (2WW 8.1.1: not in Armored Action, so only in a player turn)? */
 const dropsOn = (w: World, l: LandUnit, node: number): boolean => !!l.para && w.board.distance(l.node, node) <= AIRDROP;
 
+/**
+ * Paratroops in a force pool, at each production city of their power that their side holds in its home country:
+ * the next production places them there (2WW 7.2) before that side moves and airdrops (8.1.1). No move and no ZOC:
+ * they count only as airdrop threats.
+ */
+function pooledParatroops(s: TwoWWState, w: World): LandUnit[] {
+  const out: LandUnit[] = [];
+  const cw = combatWorld(s);
+  for (const [id, u] of Object.entries(s.units)) {
+    if (u.where !== POOL || unitDef(s, id).type !== 'paratroop') continue;
+    const side = cw.sideOf(s, id), power = powerOf(s, id);
+    if (!side) continue;
+    for (const o of worldFacts(s).objectives) {
+      if (o.production && s.control[o.hex] === side && countryAt(s, w, o.node) === power) out.push({ id, side, node: o.node, factor: 0, move: 0, para: true });
+    }
+  }
+  return out;
+}
+
 interface Figures {
   material: Record<Side, number>;
   objectives: Record<Side, number>;
@@ -185,6 +204,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
+  land.push(...pooledParatroops(s, w));
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
   const danger = new Map<string, number>();
@@ -388,6 +408,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   }
   const zoc = landZocOfSide(s, side);
   const objectives = new Map(worldFacts(s).objectives.map((o) => [o.node, o]));
+  const reserve = pooledParatroops(s, w).filter((l) => l.side !== side);
   const stacks = new Map<number, { strength: number; weight: number }>();
   for (const e of enemies) {
     const st = stacks.get(e.node) ?? { strength: 0, weight: objectives.get(e.node)?.weight ?? 0 };
@@ -425,6 +446,8 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     const d = Math.min(1, Math.max(0, near / (g + 0.5) - 1) / 4);
     if (d > 0) weak.set(o.node, d * (o.weight + (o.capitalOf ? 8 : 0)));
   }
+  // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
+  enemies.push(...reserve);
   return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak };
 }
 
@@ -624,33 +647,63 @@ function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[
   return [...builds, ...all.filter((c) => c.action.type !== 'build')];
 }
 
+/**
+ * 2WW 5.2.2: the owner of an overstacked hex eliminates the excess, the unit whose loss costs least (fewest combat
+ * factors); where Soviet and other Allied units share a hex (12.4.3), one of the weaker camp's.
+ */
+function overstackLoss(s: TwoWWState, prompt: Prompt): Action | null {
+  let ids = prompt.choices.map((c) => c.action.unit as string);
+  if (prompt.rule === '2WW 12.4.3') {
+    const soviet = ids.filter((id) => powerOf(s, id) === 'su'), others = ids.filter((id) => powerOf(s, id) !== 'su');
+    const sum = (xs: string[]) => xs.reduce((a, id) => a + factor(s, id), 0);
+    ids = sum(soviet) <= sum(others) ? soviet : others;
+  }
+  const id = [...ids].sort((a, b) => factor(s, a) - factor(s, b) || a.localeCompare(b))[0];
+  return prompt.choices.find((c) => c.action.unit === id)?.action ?? null;
+}
+
 function phaseOfPrompt(kind: string): string {
   return kind === 'assign' ? 'produce' : kind;
 }
 
-/** The side's units by hex and stacking class (2WW 5.2.1), counted once per position for `overstacks`. */
-type Stacks = Map<string, number>;
+/**
+ * The side's units by hex and stacking class (2WW 5.2.1), and for the Allies by camp (12.4.3), counted once per
+ * position for `overstacks`.
+ */
+interface Stacks { allies: boolean; n: Map<string, number> }
 
 function stacksOf(s: TwoWWState, side: Side): Stacks {
-  const out: Stacks = new Map();
+  const n = new Map<string, number>();
   const cw = combatWorld(s);
+  const add = (k: string) => n.set(k, (n.get(k) ?? 0) + 1);
   for (const [id, u] of Object.entries(s.units)) {
     if (u.aboard || OUT.has(u.where) || cw.sideOf(s, id) !== side) continue;
     const cls = stackClass(s, id);
-    if (cls) out.set(`${u.where}|${cls}`, (out.get(`${u.where}|${cls}`) ?? 0) + 1);
+    if (cls) add(`${u.where}|${cls}`);
+    if (side === 'allies') add(`${u.where}|${campOf(s, id)}`);
   }
-  return out;
+  return { allies: side === 'allies', n };
 }
 
-/** Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air)? */
+/** 2WW 12.4.3: Soviet units never stack with the other Allied powers' units. */
+const campOf = (s: TwoWWState, id: string) => (powerOf(s, id) === 'su' ? 'soviet' : 'western');
+
+/**
+ * Would the move end over the stacking limit (2WW 5.2.1: two armor/infantry/paratroop, one artillery, one air), or
+ * put Soviet and other Allied units together (12.4.3)? Boxes have no limits (5.2.4).
+ */
 function overstacks(s: TwoWWState, a: Action, stacks: Stacks): boolean {
   if (typeof a.to !== 'string' || typeof a.unit !== 'string') return false;
+  const w = worldOf(s);
+  const node = w.board.find(a.to);
+  if (node === undefined || node < 0 || !w.board.isHex(node)) return false;
+  const u = s.units[a.unit];
+  const here = !!u && u.where === a.to && !u.aboard;
+  if (stacks.allies && !here && stacks.n.get(`${a.to}|${campOf(s, a.unit) === 'soviet' ? 'western' : 'soviet'}`)) return true;
   const cls = stackClass(s, a.unit);
   if (!cls) return false;
-  const u = s.units[a.unit];
   // The unit itself does not count where it already stands.
-  const n = (stacks.get(`${a.to}|${cls}`) ?? 0) - (u && u.where === a.to && !u.aboard ? 1 : 0);
-  return n >= (cls === 'line' ? 2 : 1);
+  return (stacks.n.get(`${a.to}|${cls}`) ?? 0) - (here ? 1 : 0) >= (cls === 'line' ? 2 : 1);
 }
 
 function stackClass(s: TwoWWState, id: string): 'line' | 'artillery' | 'air' | null {
@@ -712,13 +765,15 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
   levels: {
-    // Turn budgets: about 250-430 positions a CPU second here, so hard's 2,400 hold a game turn to about 10 s (issue 23).
+    // Turn budgets: 500-960 positions a CPU second here (eighth round), so hard's 4,000 hold a game turn under 10 s
+    // (issue 23); hard's searches may spend 80 positions a decision of the default plan (2,400 never bound at 40).
     easy: { maxPositions: 60, perDecision: 1, turnPositions: 200 },
     normal: { maxPositions: 600, perDecision: 8, rolls: 0, turnPositions: 1_200 },
-    hard: { maxPositions: 2_500, perDecision: 40, reply: 0, rolls: 0, turnPositions: 2_400 },
+    hard: { maxPositions: 4_000, perDecision: 80, reply: 0, rolls: 0, turnPositions: 4_000 },
   },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
-  samePlan: (first, next) => phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),
+  // and the stacking check that ends the phase (2WW 5.2.2: its losses are the plan's, judged after them).
+  samePlan: (first, next) => next.kind === 'eliminate' || phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),
   terms: (s, seat) => {
     const t = axisTerms(s, seat as Side);
     if (seat === 'axis') return t;
@@ -761,6 +816,13 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       // The phase ends once no move is worth making (coming 2 hexes closer to an objective is).
       const good = scored.filter((x) => x.g >= GOOD_MOVE).map((x) => x.c), rest = scored.filter((x) => x.g < GOOD_MOVE).map((x) => x.c);
       return [...good, ...all.filter((c) => typeof c.action.unit !== 'string'), ...rest];
+    }
+    // A retreat or displacement into a hex it overstacks loses a unit at the phase's stacking check (2WW 5.2.2):
+    // such hexes last.
+    if (prompt.kind === 'retreat' || prompt.kind === 'displace') {
+      const stacks = stacksOf(s, side);
+      const over = (c: Choice) => overstacks(s, { ...c.action, to: c.action.to ?? c.action.hex }, stacks);
+      return [...all.filter((c) => !over(c)), ...all.filter(over)];
     }
     if (prompt.kind === 'produce' && all.length > BUILD_CANDIDATES) return productionCandidates(s, side, all);
     return all;
@@ -809,6 +871,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       const score = (id: string) => (!s.units[id] ? 1000 : (!s.units[id]!.reduced && cw.facts(s, id).reduced ? 0 : 100) + factor(s, id));
       return [...prompt.choices].sort((a, b) => score(a.action.unit as string) - score(b.action.unit as string))[0]?.action ?? null;
     }
+    if (prompt.kind === 'eliminate') return overstackLoss(s, prompt);
     if (prompt.kind === 'advance') {
       // Take the vacated hex with one unit; the rest hold the line.
       const a = prompt.choices.find((c) => c.action.type !== 'done');

@@ -27,7 +27,7 @@
 // printed. Also printed: the load average before and after (other processes on the machine skew every figure), the
 // server's CPU split between its main thread and its other threads (game workers, GC, I/O), and the bytes received.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -244,6 +244,20 @@ function cpuOf(statPath: string): number {
 }
 /** The whole server process (every thread). */
 const serverCpu = () => cpuOf(`/proc/${child.pid}/stat`);
+/** CPU seconds of each of the server's threads, by thread id (Linux). */
+function threadCpus(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${child.pid}/task`)) out.set(tid, cpuOf(`/proc/${child.pid}/task/${tid}/stat`));
+  } catch { /* not Linux */ }
+  return out;
+}
+/** The busiest thread other than the main one over a window (the game worker when there is one): its CPU seconds. */
+function busiestOther(a: Map<string, number>, b: Map<string, number>): number {
+  let most = 0;
+  for (const [tid, cpu] of b) if (tid !== String(child.pid)) most = Math.max(most, cpu - (a.get(tid) ?? 0));
+  return most;
+}
 /** The server's main thread alone (HTTP, WebSockets, input checks; with 0 game workers also the rules and storage). */
 const mainThreadCpu = () => cpuOf(`/proc/${child.pid}/task/${child.pid}/stat`);
 let cursor = 0, replacing = 0;
@@ -354,12 +368,13 @@ if (importEntries > 0) {
   });
 }
 /** Each window: when it ran, the server's CPU (whole process, main thread) and the load average at its start. */
-interface Window { from: number; to: number; cpu: number; mainCpu: number; load: number }
+interface Window { from: number; to: number; cpu: number; mainCpu: number; busiest: number; load: number }
 const windows: Window[] = [];
 for (let k = 0; k < nWindows; k++) {
-  const from = performance.now(), cpuA = serverCpu(), mainA = mainThreadCpu(), load = loadavg()[0]!;
+  const from = performance.now(), cpuA = serverCpu(), mainA = mainThreadCpu(), threadsA = threadCpus(), load = loadavg()[0]!;
   await drive(seconds);
-  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, load });
+  const busiest = busiestOther(threadsA, threadCpus());
+  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, busiest, load });
 }
 await importDone;
 clearInterval(sampler);
@@ -415,7 +430,7 @@ windows.forEach((w, k) => {
   windowP99.push(p99);
   const secs = (w.to - w.from) / 1000;
   const per = (sec: number) => ((sec * 1000) / mine.length).toFixed(2);
-  console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); load ${w.load.toFixed(1)}`);
+  console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); busiest other thread ${(w.busiest / secs).toFixed(2)} of a core; load ${w.load.toFixed(1)}`);
   console.log(`  GC: ${gcLine(w.from, w.to)}; ${checkpointLine(w.from, w.to)}; ${slowLine(mine, p99)}`);
 });
 const sortedP99 = [...windowP99].sort((a, b) => a - b);

@@ -99,6 +99,8 @@ function piecesOf(state: TwoWWState): PieceView[] {
     const ids = unitIds(state).sorted;
     const before = prev && prev.world === world && prev.ids === ids ? prev : undefined;
     const sameSides = !!before && sameEnv(state, before.env);
+    // an action that changed no unit, no side and no supply (a reaction's answer, the end of a step): the same pieces
+    if (sameSides && before.out === out && ids.every((id, i) => state.units[id] === before.us[i] && Object.isFrozen(before.us[i]))) return before;
     const unsupplied = before?.out === out ? null : new Set(out);
     const us: UnitState[] = [], sides: (Side | null)[] = [], outs = new Uint8Array(ids.length), list: PieceView[] = [];
     let changed = !before;

@@ -3,6 +3,13 @@
 // the AI on one side against the random player on the other, per side; how they end, actions, thinking per player
 // turn. `--baseline`: random against random in the same seats too (the issue's "50 points more than random").
 // `--jobs N` plays games at once in child processes (the same games; both sides side by side).
+// `--odds`: instead, the exact odds of the basic tutorial's Western Poland (3/39) in CPU time: the whole combat by unit
+// mixes (what the web preview and `theater odds` ask), its first round by the rules' runs, the rules' rounds chained.
+import { applyAction, prompts, setupGame, type Action } from '../src/engine/index.ts';
+import { combatOdds } from '../src/odds/index.ts';
+import { roundOdds, wholeCombatByRounds } from '../src/rulesets/bkg/odds.ts';
+import { bkgPackage } from '../src/rulesets/bkg/package.ts';
+import { type BkgState, unitLabel } from '../src/rulesets/bkg/state.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
 import { simulate, type GameSummary, type SimulateOptions } from '../src/ai/simulate.ts';
 import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
@@ -58,7 +65,39 @@ export async function bkgAiBench(games: number, seed: string, level: PlayerKind 
   return figures;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The tutorial's 3/39 up to Germany's choice of combat (Western Poland and Wuhan), as odds.test.ts plays it. */
+function westernPoland(): BkgState {
+  let s = setupGame(bkg, 'basic-1939', { polishRetreat: true }, 'bkg-test').state;
+  const act = (seat: string, a: Action) => { s = applyAction(bkg, s, seat, a).state; };
+  const ids = (power: string, where: string, label?: string) => Object.values(s.units)
+    .filter((u) => u.power === power && u.where === where && !u.aboard && (label === undefined || unitLabel(u) === label)).map((u) => u.id).sort();
+  for (const l of ['Inf 3', 'Inf 2', 'Air 2']) act('japan', { type: 'move', units: [ids('japan', 'shanghai', l)[0]!], to: 'wuhan' });
+  act('japan', { type: 'end' });
+  for (const from of ['prussia', 'austria']) act('germany', { type: 'move', units: ids('germany', from), to: 'western-poland' });
+  for (const m of ['germany', 'italy', 'be', 'france', 'china']) act(m, { type: 'end' });
+  if (prompts(bkg, s)[0]?.kind !== 'choose-combat') throw new Error('bench: Western Poland is not awaiting the choice of combat');
+  return s;
+}
+
+function oddsBench(): void {
+  const s = westernPoland();
+  const fight = { type: 'fight', place: 'western-poland' };
+  const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+  const timed = <T>(name: string, n: number, run: () => T, line: (r: T) => string) => {
+    const times: number[] = [];
+    let r: T | undefined;
+    for (let i = 0; i < n; i++) { const t0 = cpu(); r = run(); times.push(cpu() - t0); }
+    const med = [...times].sort((a, b) => a - b)[n >> 1]!;
+    console.log(`bkg odds, Western Poland (3/39), ${name}: median ${med.toFixed(0)} ms CPU of ${n}; ${line(r!)}`);
+  };
+  timed('the whole combat by unit mixes', 9, () => combatOdds(bkgPackage, s, 'germany', fight),
+    (r) => `${r.stats.decisions} positions, ${r.stats.applies} runs of the rules, ${r.outcomes.length} outcomes, P(win) ${r.summary.pWin}${r.note ? `; ${r.note}` : ''}`);
+  timed('the first round by the rules\' runs', 3, () => roundOdds(bkg, s, 'germany', fight), (r) => `${r.stats!.applies} runs`);
+  timed('the rules\' rounds chained (2,000 runs at most)', 1, () => wholeCombatByRounds(bkg, s, 'germany', fight, {}), (r) => `${r.stats!.applies} runs${r.note ? `; ${r.note}` : ''}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--odds')) oddsBench();
+else if (import.meta.url === `file://${process.argv[1]}`) {
   await bkgAiBench(Number(arg('--games', '2')), arg('--seed', 'bench'), arg('--level', 'easy') as PlayerKind, Number(arg('--jobs', '1')),
     arg('--results', ''), process.argv.includes('--baseline'));
 }

@@ -58,8 +58,10 @@ interface ChainInput {
   action: Action;
   place: string;
   attacker: Side;
-  /** The adapter of this combat's round (its summarize reads `before`, its combatOver the round). */
+  /** The adapter of this combat's round (its summarize reads `before`). */
   round: OddsAdapter<BkgState>;
+  /** Rounds fought before `action` (the battle frame's round). */
+  roundsBefore: number;
   /** The odds' choices at decisions the rules meet (bkgOdds.defaultChoice). */
   choose: (s: BkgState, p: Prompt) => Action;
   /** Grouped fire rolls of this combat (roundRolls). */
@@ -274,18 +276,31 @@ function chain<T>(x: ChainInput, A: Arith<T>): { outcomes: { result: CombatResul
     const s1 = withMix(s0, kinds, from);
     const who = prompts(x.ruleset, s1)[0]?.seat ?? x.seat;
     const attFires = fires(from, true);
+    let defAt: number | null = attFires ? null : 0; // faces queued before the defender's roll
     const forcedHits: RollGrouping<BkgState> = {
       branches(s, w, act, forced, roll: DiceRequest): RollBranch[] | null {
         const bs = x.grouping.branches(s, w, act, forced, roll);
         if (!bs) throw new ChainUnfit(`a roll the chain cannot force (${roll.purpose})`);
         if (bs.length === 1 && bs[0]!.p.equals(Fraction.ONE)) return bs; // another combat's dice
-        const want = attFires && forced.length === 0 ? hitsOnDef : hitsOnAtt;
+        const onDef = attFires && forced.length === 0;
+        if (!onDef) defAt ??= forced.length;
+        if (!onDef && forced.length !== defAt) throw new Error(`odds: bkg: the rules fire another round after one the chain ended (${roll.purpose})`);
+        const want = onDef ? hitsOnDef : hitsOnAtt;
         const pick = bs.filter((br) => br.faces.filter((f) => f < 6).length === want);
         if (pick.length !== 1) throw new Error(`odds: bkg: no roll of ${want} hits in ${roll.purpose}`);
         return [{ ...pick[0]!, p: Fraction.ONE }];
       },
     };
-    const adapter: OddsAdapter<BkgState> = { ...x.round, summarize: (_b, after) => x.round.summarize(s0, after, x.seat, {}) };
+    // Over when the combat is, or at the retreat question after a second round (an end of the chain with both sides
+    // holding and nobody able to fire goes through one more question: the attacker then leaves, 6.2.4).
+    const adapter: OddsAdapter<BkgState> = {
+      ...x.round,
+      combatOver(_b, s) {
+        const f = s.stack.findLast((fr) => fr.proc === 'battle' && (fr as unknown as { place: string }).place === place) as unknown as { step: string; round: number } | undefined;
+        return !f || (f.step === 'ask-att' && f.round > x.roundsBefore + 1);
+      },
+      summarize: (_b, after) => x.round.summarize(s0, after, x.seat, {}),
+    };
     const taken = withDecisionsTaken(x.ruleset, (p) => p.kind === 'allocate-loss', x.choose);
     const r = enumerateCombat(taken, adapter, s1, who, x.action, { maxApplies: x.maxApplies - stats.applies }, forcedHits);
     for (const k of Object.keys(stats) as (keyof OddsStats)[]) if (k !== 'memoHits') stats[k] += r.stats[k];

@@ -58,6 +58,28 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
     expect(sum(r, (o) => o.defenderLosses === 1)).toBeCloseTo(8 / 9, 12);
   });
 
+  it('BKG 6.2.1 a round\'s rolls end where the next combat begins: Poland defending in Western Poland, then attacking in Eastern Poland', () => {
+    // Germany's Inf 4 against one flipped Polish Inf 2; in Eastern Poland (fought next, by itself) Poland fires first.
+    const p = new Play({ polishRetreat: true });
+    p.act('germany', { type: 'move', units: [p.unit('germany', 'prussia', 'Inf 4')], to: 'western-poland' });
+    p.edit((s) => {
+      const polish = Object.values(s.units).filter((u) => u.where === 'western-poland' && u.power === 'poland' && u.type === 'inf' && u.front === 2);
+      for (const u of Object.values(s.units)) if (u.where === 'western-poland' && u.power === 'poland' && u !== polish[0] && u !== polish[1]) removeUnit(s, u);
+      polish[0]!.reduced = true;
+      polish[1]!.where = 'eastern-poland';
+      s.units[p.unit('germany', 'prussia', 'Inf 3')]!.where = 'eastern-poland';
+      s.battles.push({ place: 'eastern-poland', attacker: 'allies' });
+    });
+    for (let w = p.waiting(); /:(move|react)$/.test(w[0] ?? ''); w = p.waiting()) p.act(w[0]!.split(':')[0] as 'germany', { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:choose-combat']);
+    const fight = { type: 'fight', place: 'western-poland' };
+    const r = roundOdds(bkg, p.s, 'germany', fight);
+    // Germany hits on 4 or less, Poland on 1 (Eastern Poland's Polish die is not Western Poland's).
+    expect(r.outcomes.map((o) => `${o.result.winner}, ${o.result.attackerLosses} lost: ${o.exact}`).sort()).toEqual([
+      'attacker, 0 lost: 5/9', 'attacker, 1 lost: 1/9', 'null, 0 lost: 5/18', 'null, 1 lost: 1/18',
+    ]);
+  });
+
   /** One-step units (nothing printed on the back): `front` for Germany's, the given strengths for Yugoslavia's. */
   const oneStep = (p: Play, front: number) => p.edit((s) => {
     for (const u of Object.values(s.units)) {

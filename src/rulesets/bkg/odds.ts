@@ -100,7 +100,13 @@ function roundRolls(ruleset: Ruleset<BkgState>, place: string): RollGrouping<Bkg
     const rolls = events.filter((e) => e.roll);
     let used = 0, at = 0;
     while (at < rolls.length && used < forced.length) used += rolls[at++]!.roll!.faces.length;
-    return used === forced.length && rolls[at]?.roll!.purpose === roll.purpose ? { rolls: rolls.slice(at), before: events.slice(0, events.indexOf(rolls[at]!)) } : null;
+    if (used !== forced.length || rolls[at]?.roll!.purpose !== roll.purpose) return null;
+    // This round's rolls end where another round or combat begins (its own "<area>, round n:" line): a side of the
+    // same name firing in the next combat of the phase is not this side.
+    const start = events.indexOf(rolls[at]!);
+    const later = events.slice(start);
+    const next = later.findIndex((e, i) => i > 0 && !e.roll && / round \d+: /.test(e.text));
+    return { rolls: (next < 0 ? later : later.slice(0, next)).filter((e) => e.roll), before: events.slice(0, start) };
   };
   return {
     branches(s, who, act, forced, roll) {
@@ -207,7 +213,7 @@ function wholeCombat(ruleset: Ruleset<BkgState>, s0: BkgState, seat: Seat, actio
   if (!opts.policy) {
     try {
       return combatChain({
-        ruleset, s0, seat, action, place: c.place, attacker: c.attacker, round: bound(c.place, c.attacker, battleFrame(s0, c.place)?.round ?? 0),
+        ruleset, s0, seat, action, place: c.place, attacker: c.attacker, round: bound(c.place, c.attacker, battleFrame(s0, c.place)?.round ?? 0), roundsBefore: battleFrame(s0, c.place)?.round ?? 0,
         choose: resolutionChoice(bkgOdds, opts), grouping: roundRolls(ruleset, c.place), maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS),
       });
     } catch (e) {

@@ -108,7 +108,7 @@ export function simulationResult(ruleset: Ruleset<any>, o: SimulateOptions, game
   const scenario = o.scenario ?? ruleset.scenarios[0]!.id;
   const title = `${ruleset.title}, ${ruleset.scenarios.find((x) => x.id === scenario)?.name ?? scenario}`;
   return {
-    ruleset: ruleset.id, scenario, title, names: namesOf(ruleset), history: aiAdapterFor(ruleset.id)?.history?.(scenario) ?? [],
+    ruleset: ruleset.id, scenario, title, names: namesOf(ruleset), history: aiAdapterFor(ruleset.id)?.history?.(scenario, o.options ?? {}) ?? [],
     players: o.players, games, wins, draws, unfinished,
   };
 }

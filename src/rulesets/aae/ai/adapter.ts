@@ -4,6 +4,7 @@
 import { createRng, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
 import { NATIONS, type Power } from '../data/index.ts';
+import { houseSwitches } from '../house/options.ts';
 import { NATION_NAMES, hasSurrendered } from '../house/surrender.ts';
 import { incomeOf } from '../income.ts';
 import type { AaeState } from '../state.ts';
@@ -73,7 +74,8 @@ export const aaeAi: AiAdapter<AaeState> = {
       milestones: aaeMilestones(s),
     };
   },
-  history: () => AAE_HISTORY,
+  // The nations surrender only with hr-surrender (ruling 72).
+  history: (_scenario, options = {}) => AAE_HISTORY.filter((h) => houseSwitches(options).surrender || !h.milestone.endsWith(' surrendered')),
 };
 
 /** The four capitals (the victory cities) as taken by the enemy, and the Axis Minor nations' surrenders (hr-surrender). */

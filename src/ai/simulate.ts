@@ -197,11 +197,10 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 const HISTORY = '#d62728';
 
-/** Names of turns seen in the games ("Autumn 1939"), and the historical dates' own labels. */
+/** Names of the turns the games reached ("Autumn 1939"). */
 function turnNames(r: SimulationResult): Map<number, string> {
   const out = new Map<number, string>();
   for (const g of r.games) for (const [t, l] of Object.entries(g.turnLabels ?? {})) out.set(Number(t), l);
-  for (const h of r.history) if (!out.has(h.turn)) out.set(h.turn, h.label);
   return out;
 }
 

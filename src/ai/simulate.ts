@@ -108,7 +108,7 @@ export function simulationResult(ruleset: Ruleset<any>, o: SimulateOptions, game
   const scenario = o.scenario ?? ruleset.scenarios[0]!.id;
   const title = `${ruleset.title}, ${ruleset.scenarios.find((x) => x.id === scenario)?.name ?? scenario}`;
   return {
-    ruleset: ruleset.id, scenario, title, names: namesOf(ruleset), history: aiAdapterFor(ruleset.id)?.history?.(scenario) ?? [],
+    ruleset: ruleset.id, scenario, title, names: namesOf(ruleset), history: aiAdapterFor(ruleset.id)?.history?.(scenario, o.options ?? {}) ?? [],
     players: o.players, games, wins, draws, unfinished,
   };
 }
@@ -197,11 +197,10 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 const HISTORY = '#d62728';
 
-/** Names of turns seen in the games ("Autumn 1939"), and the historical dates' own labels. */
+/** Names of the turns the games reached ("Autumn 1939"). */
 function turnNames(r: SimulationResult): Map<number, string> {
   const out = new Map<number, string>();
   for (const g of r.games) for (const [t, l] of Object.entries(g.turnLabels ?? {})) out.set(Number(t), l);
-  for (const h of r.history) if (!out.has(h.turn)) out.set(h.turn, h.label);
   return out;
 }
 
@@ -225,7 +224,7 @@ function milestoneChart(r: SimulationResult, y0: number, W: number): string[] {
   const out: string[] = [];
   const all = [...ms.flatMap((m) => r.games.map((g) => g.milestones[m.name]).filter((x): x is number => x !== undefined)), ...ms.map((m) => m.historyTurn).filter((x): x is number => x !== null)];
   const lo = Math.min(...all), hi = Math.max(lo + 1, ...all);
-  const left = 250, right = W - 150, rowH = 18;
+  const left = 250, right = W - 200, rowH = 18;
   const x = (t: number) => left + ((t - lo) / (hi - lo)) * (right - left);
   out.push(`<text x="48" y="${y0 + 20}" font-size="13" font-weight="bold">When each event came, game by game, beside the real war</text>`);
   const ly = y0 + 40;
@@ -265,7 +264,7 @@ const milestoneHeight = (rows: number) => (rows ? 110 + rows * 18 : 0);
 /** Win rates (bars), mean production by turn (lines) and milestones beside history, as a standalone SVG. */
 export function simulationChart(r: SimulationResult): string {
   const ms = milestoneTurns(r).filter((m) => m.games || m.historyTurn !== null);
-  const W = 760, H0 = 520, pad = 48, H = H0 + milestoneHeight(ms.length);
+  const W = 800, H0 = 520, pad = 48, H = H0 + milestoneHeight(ms.length);
   const n = r.games.length || 1;
   const seatName = (s: string) => r.names?.[s] ?? s.charAt(0).toUpperCase() + s.slice(1);
   const parts: string[] = [];

@@ -1,5 +1,5 @@
 // The AI's contract with controllers (server, CLI, tests) and with rule sets (docs/ai.md).
-import type { Action, BaseState, Choice, ChoiceGroup, Json, Prompt, Seat, SeatView } from '../engine/index.ts';
+import type { Action, BaseState, Choice, ChoiceGroup, Json, Options, Prompt, Seat, SeatView } from '../engine/index.ts';
 import type { RollReading } from '../odds/enumerate.ts';
 import type { LevelParams } from './levels.ts';
 
@@ -166,8 +166,8 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   explain?(state: S, seat: Seat, action: Action): string | null;
   /** Figures of a position for `theater simulate`. */
   report?(state: S): PositionReport;
-  /** When each milestone of `report` happened historically, for `theater simulate --chart`. */
-  history?(scenario: string): HistoricalMilestone[];
+  /** When each milestone of `report` happened historically, for `theater simulate --chart` (those the options can bring). */
+  history?(scenario: string, options?: Options): HistoricalMilestone[];
   /** Victory level of an ended game for tables ("decisive", "marginal"); default: the outcome's text. */
   victoryLevel?(state: S): string;
   /**

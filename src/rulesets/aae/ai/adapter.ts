@@ -4,6 +4,7 @@
 import { createRng, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
 import { NATIONS, type Power } from '../data/index.ts';
+import { houseSwitches } from '../house/options.ts';
 import { NATION_NAMES, hasSurrendered } from '../house/surrender.ts';
 import { incomeOf } from '../income.ts';
 import type { AaeState } from '../state.ts';
@@ -73,7 +74,8 @@ export const aaeAi: AiAdapter<AaeState> = {
       milestones: aaeMilestones(s),
     };
   },
-  history: () => AAE_HISTORY,
+  // The nations surrender only with hr-surrender (ruling 72).
+  history: (_scenario, options = {}) => AAE_HISTORY.filter((h) => houseSwitches(options).surrender || !h.milestone.endsWith(' surrendered')),
 };
 
 /** The four capitals (the victory cities) as taken by the enemy, and the Axis Minor nations' surrenders (hr-surrender). */
@@ -92,10 +94,10 @@ export function aaeMilestones(s: AaeState): Record<string, boolean> {
  * a season a round; a winter runs December to February). Moscow, London and Washington never fell.
  */
 const AAE_HISTORY: HistoricalMilestone[] = [
-  { milestone: 'Italy surrendered', turn: 11, label: 'Autumn 1943', source: "Italy's armistice announced 8 September 1943" },
-  { milestone: 'Rumania surrendered', turn: 14, label: 'Summer 1944', source: "King Michael's coup and Rumania's change of side, 23 August 1944" },
-  { milestone: 'Bulgaria surrendered', turn: 15, label: 'Autumn 1944', source: "Bulgaria's coup and ceasefire with the Soviet Union, 9 September 1944" },
-  { milestone: 'Finland surrendered', turn: 15, label: 'Autumn 1944', source: 'Moscow Armistice, 19 September 1944' },
-  { milestone: 'Hungary surrendered', turn: 16, label: 'Winter 1944', source: 'Budapest taken by the Red Army, 13 February 1945' },
-  { milestone: 'Germany taken', turn: 17, label: 'Spring 1945', source: 'Berlin garrison surrendered 2 May 1945 (past the round limit of 16)' },
+  { milestone: 'Italy surrendered', turn: 11, label: 'Autumn 1943, round 11', source: "Italy's armistice announced 8 September 1943" },
+  { milestone: 'Rumania surrendered', turn: 14, label: 'Summer 1944, round 14', source: "King Michael's coup and Rumania's change of side, 23 August 1944" },
+  { milestone: 'Bulgaria surrendered', turn: 15, label: 'Autumn 1944, round 15', source: "Bulgaria's coup and ceasefire with the Soviet Union, 9 September 1944" },
+  { milestone: 'Finland surrendered', turn: 15, label: 'Autumn 1944, round 15', source: 'Moscow Armistice, 19 September 1944' },
+  { milestone: 'Hungary surrendered', turn: 16, label: 'Winter 1944, round 16', source: 'Budapest taken by the Red Army, 13 February 1945' },
+  { milestone: 'Germany taken', turn: 17, label: 'Spring 1945, round 17', source: 'Berlin garrison surrendered 2 May 1945 (past the round limit of 16)' },
 ];

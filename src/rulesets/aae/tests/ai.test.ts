@@ -38,7 +38,11 @@ describe('aae AI standing rules', () => {
     const s = rig.play(s0, 'germany', choose(s0));
     const after = aaeAi.report!(s).milestones!;
     expect(Object.entries(after).filter(([, v]) => v).map(([k]) => k)).toEqual(['Moscow taken']);
-    for (const h of aaeAi.history!('spring-1941')) expect(Object.keys(after)).toContain(h.milestone);
+    const house = aaeAi.history!('spring-1941', { houseRules: true });
+    for (const h of house) expect(Object.keys(after)).toContain(h.milestone);
+    // The base game has no surrenders (hr-surrender): its history is the capitals' only.
+    expect(aaeAi.history!('spring-1941', {}).map((h) => h.milestone)).toEqual(['Germany taken']);
+    expect(house.map((h) => h.milestone)).toContain('Italy surrendered');
   });
 
   it('ranks its attackers by their figures in the battle\'s area (Barbarossa: German aircraft +1 over the Soviet Union)', () => {

@@ -937,8 +937,10 @@ export const etoAi: AiAdapter<EtoState> = {
   levels: { easy: { turnPositions: 1_500 }, normal: { turnPositions: 8_000 }, hard: { turnPositions: 20_000 } },
   victoryLevel: (s) => s.outcome?.result.replace(/ \(.*$/, '').replace(/:.*$/, '') ?? 'unfinished',
   history(scenario): HistoricalMilestone[] {
-    if (scenario === CASE_WHITE_ID) return [{ milestone: 'poland conquered', turn: 1939 * 12 + 8, label: 'September 1939' }];
-    if (scenario === BISMARCK_ID) return [{ milestone: 'Bismarck sunk', turn: 1941 * 12 + 4, label: 'May 1941' }];
+    // History, not rules: the real war's dates. The Bulge never reached Brussels or Antwerp.
+    if (scenario === CASE_WHITE_ID) return [{ milestone: 'poland conquered', turn: 1939 * 12 + 8, label: 'September 1939', source: 'Warsaw surrendered 28 September 1939' }];
+    if (scenario === BISMARCK_ID) return [{ milestone: 'Bismarck sunk', turn: 1941 * 12 + 4, label: 'May 1941', source: 'Bismarck sunk 27 May 1941' }];
+    if (scenario === NORTHWARD_ID) return [{ milestone: 'norway conquered', turn: 1940 * 12 + 5, label: 'June 1940', source: "Norway's army in the north capitulated 10 June 1940" }];
     return [];
   },
 };

@@ -11,6 +11,7 @@ import { initiative, usEntry } from './advanced.ts';
 import { cardPhase, ultra } from './cards.ts';
 import { rail, rebase } from './rail.ts';
 import { research } from './research.ts';
+import { alliances } from './alliances.ts';
 import { navalSearch } from './naval.ts';
 import { bombardment } from './bombing.ts';
 import { setupScenario } from './setup.ts';
@@ -32,7 +33,7 @@ export const SCENARIOS = {
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
   game, reinforcements, segment, 'segment-cards': segmentCards, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
-  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra, reconquest,
+  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra, reconquest, alliances,
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */

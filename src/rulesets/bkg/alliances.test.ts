@@ -7,7 +7,7 @@ import { bkgTerms } from './ai/adapter.ts';
 import { atWar, declareWar, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
 import { isPointIsland } from './map.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
-import { economicPoints, victoryCheck } from './sequence.ts';
+import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
 import type { BkgState } from './state.ts';
 import { Play, ctxOn } from './testing.ts';
 
@@ -110,6 +110,16 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     c2.state.conquered = ['germany', 'france'];
     expect(victoryCheck(c2)).toBe(true);
     expect(c2.state.outcome).toMatchObject({ winner: 'italy', result: 'Total Allied victory: two Axis majors conquered' });
+    // Economic victory: 81 for the side weaker in the set-up's production, 131 for the other. The example's Axis has
+    // 17 + 8 + 11 = 36 against 6 + 17 + 13 + 11 + 8 = 55; an Axis of Germany, BE, the USSR and the USA 49 against 42.
+    expect([economicGoal(s, 'axis'), economicGoal(s, 'allies')]).toEqual([81, 131]);
+    const big = allied(['germany', 'be', 'ussr', 'usa']).s;
+    expect([economicGoal(big, 'axis'), economicGoal(big, 'allies')]).toEqual([131, 81]);
+    // Germany alone against seven: its conquest is a total Allied victory.
+    const c3 = ctxOn(structuredClone(allied(['germany']).s));
+    c3.state.conquered = ['germany'];
+    expect(victoryCheck(c3)).toBe(true);
+    expect(c3.state.outcome).toMatchObject({ winner: 'italy', result: 'Total Allied victory: one Axis major conquered' });
   });
 
   it('the AI plays any seat with 9.10 on: it chooses a side, then plays France for the Axis with the Axis\'s terms', () => {

@@ -17,7 +17,7 @@ import { bombardment } from './bombing.ts';
 import { setupScenario } from './setup.ts';
 import { bkgAssets } from './assets.ts';
 import { bkgInvariants } from './invariants.ts';
-import { economicPoints } from './sequence.ts';
+import { economicGoal, economicPoints } from './sequence.ts';
 import { seatOf, sideOf } from './politics.ts';
 import { isOutOfSupply } from './supply.ts';
 import { MAJORS, POWER_NAMES } from './powers.ts';
@@ -71,8 +71,8 @@ export function bkgBoardView(s0: BkgState, seat: string | null = null): BoardVie
   const markers: MarkerView[] = [];
   for (const m of MAJORS) markers.push({ kind: 'production', where: `production:${Math.max(0, Math.min(48, s.production[m]))}`, side: m, label: `${POWER_NAMES[m]} ${s.production[m]}` });
   for (const b of s.battles) markers.push({ kind: 'battle', where: b.place, side: b.attacker, label: 'combat' });
-  for (const [side, goal] of [['axis', 81], ['allies', 131]] as const) {
-    const pts = economicPoints(s, side);
+  for (const side of ['axis', 'allies'] as const) {
+    const pts = economicPoints(s, side), goal = economicGoal(s, side);
     markers.push({ kind: 'victory', where: `victory:${Math.min(200, pts)}`, side, label: `${side === 'axis' ? 'Axis' : 'Allies'} ${pts} of ${goal} points` });
   }
   markers.push({ kind: 'turn', where: `turn:${s.turn}`, label: turnLabel(s) });

@@ -349,7 +349,7 @@ function readyForWar(s: BkgState, m: Major): boolean {
 }
 
 /** The scenario card a game started from (the 1939 card starts in 3/39). */
-function scenarioOf(s: BkgState) {
+export function scenarioOf(s: BkgState) {
   return bkgData().scenarios[s.firstQuarter === 2 ? '1939' : '1941']!;
 }
 

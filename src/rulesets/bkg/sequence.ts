@@ -8,10 +8,11 @@ import { railIncreases } from './production.ts';
 import { noteYugoslavia } from './cards.ts';
 import {
   allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
-  protectorOf, setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
+  protectorOf, scenarioOf, setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
 } from './politics.ts';
 import {
-  BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_ABBR, POWER_NAMES, SIDE_NAMES, isMajor, majorsOf, sideOfMajor, type Major, type Side,
+  BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_ABBR, POWER_NAMES, SIDE_NAMES, isMajor, majorsOf, nonHistoric, otherSide, sideOfMajor,
+  type Major, type Side,
 } from './powers.ts';
 import { area } from './map.ts';
 import { type BkgState, lastTurn, optional, turnLabel } from './state.ts';
@@ -109,16 +110,40 @@ export function economicPoints(s: BkgState, side: Side): number {
   return pts;
 }
 
+/** Basic 8.5 total victory: more than half the other side's majors conquered (3 of the 5 Allied, 2 of the 3 Axis;
+ *  optional 9.10 counts the chosen sides, ruling 99). */
+export function majorsToConquer(s: BkgState, side: Side): number {
+  return Math.floor(majorsOf(s, side).length / 2) + 1;
+}
+
+/** Basic 8.5 economic victory: 81 points for the Axis, 131 for the Allies; optional 9.10: 81 for the side with fewer
+ *  production points in the scenario's set-up, 131 for the other (ruling 99). */
+export function economicGoal(s: BkgState, side: Side): number {
+  if (!nonHistoric(s)) return side === 'axis' ? 81 : 131;
+  const sc = scenarioOf(s);
+  const start = (d: Side) => majorsOf(s, d).reduce((n, m) => n + ((s.rules === 'advanced' ? sc.advancedProduction?.[m] : undefined) ?? sc.production[m] ?? 0), 0);
+  const weaker: Side = start('allies') < start('axis') ? 'allies' : 'axis';
+  return side === weaker ? 81 : 131;
+}
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+const SIDE_ADJECTIVE: Record<Side, string> = { axis: 'Axis', allies: 'Allied' };
+
 /** Basic 8.5: total victory (3 Allied / 2 Axis majors conquered), economic victory (81 / 131), a draw after 4/45. The
  *  winner named is the side's boss (optional 9.10: its first major, ruling 99). */
 export function victoryCheck(ctx: Ctx<BkgState>): boolean {
   const s = ctx.state;
   const boss = (side: Side): Major => majorsOf(s, side)[0]!;
   const lost = (side: Side) => MAJORS.filter((m) => sideOfMajor(s, m) === side && isConquered(s, m)).length;
-  if (lost('allies') >= 3) { ctx.end({ winner: boss('axis'), result: 'Total Axis victory: three Allied majors conquered', rule: 'BKG 8.5' }); return true; }
-  if (lost('axis') >= 2) { ctx.end({ winner: boss('allies'), result: 'Total Allied victory: two Axis majors conquered', rule: 'BKG 8.5' }); return true; }
+  for (const loser of ['allies', 'axis'] as const) {
+    const n = majorsToConquer(s, loser), winner = otherSide(loser);
+    if (lost(loser) >= n) {
+      ctx.end({ winner: boss(winner), result: `Total ${SIDE_ADJECTIVE[winner]} victory: ${COUNT_WORDS[n]} ${SIDE_ADJECTIVE[loser]} major${n > 1 ? 's' : ''} conquered`, rule: 'BKG 8.5' });
+      return true;
+    }
+  }
   const axis = economicPoints(s, 'axis'), allies = economicPoints(s, 'allies');
-  const ax = axis >= 81, al = allies >= 131;
+  const ax = axis >= economicGoal(s, 'axis'), al = allies >= economicGoal(s, 'allies');
   if (ax && !al) { ctx.end({ winner: boss('axis'), result: `Axis economic victory (${axis} points)`, rule: 'BKG 8.5' }); return true; }
   if (al && !ax) { ctx.end({ winner: boss('allies'), result: `Allied economic victory (${allies} points)`, rule: 'BKG 8.5' }); return true; }
   if (s.turn >= lastTurn(s.firstQuarter)) { ctx.end({ winner: null, result: `Draw: no victory by the end of 1945 (Axis ${axis}, Allies ${allies} points)`, rule: 'BKG 8.5' }); return true; }

@@ -6,7 +6,7 @@ import { actionKey, Game, prompts, viewFor } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
 import { chooseAction } from './index.ts';
 import { playGame } from './play.ts';
-import { resultsTable, simulate, simulationChart, type GameSummary } from './simulate.ts';
+import { milestoneTurns, resultsTable, simulate, simulationChart, type GameSummary, type SimulationResult } from './simulate.ts';
 import { simulateJobs } from './simulate-jobs.ts';
 
 function duelGame(seed = 'ai') {
@@ -88,6 +88,31 @@ describe('simulate (theater simulate)', () => {
     const svg = simulationChart(r);
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg.match(/<polyline /g)).toHaveLength(2); // red and blue strength over the rounds
+  });
+  it('shows each milestone beside its historical date for a player: names for ids, a legend, the turns named', () => {
+    const game = (seed: string, milestones: Record<string, number>): GameSummary => ({
+      seed, winner: 'red', result: 'red wins', victoryLevel: 'decisive', actions: 9, wallMs: 1, cpuMs: 1, unfinished: false, lastTurn: 3,
+      milestones, msPerDecision: {}, turnMs: {}, turnCpuMs: {}, turnPositions: {}, maxDecisionMs: {}, production: [],
+      turnLabels: { 1: 'Autumn 1939', 2: 'Winter 1939', 3: 'Spring 1940' },
+    });
+    const r: SimulationResult = {
+      ruleset: 'x', scenario: 's', title: 'A Game, Its Scenario', names: { pl: 'Poland' }, players: { red: 'hard', blue: 'hard' },
+      history: [{ milestone: 'pl conquered', turn: 1, label: 'Autumn 1939', source: 'Warsaw surrendered 28 September 1939' }],
+      games: [game('a', { 'pl conquered': 1 }), game('b', { 'pl conquered': 3, 'fr conquered': 3 })], wins: { red: 2 }, draws: 0, unfinished: 0,
+    };
+    expect(milestoneTurns(r).map((m) => [m.name, m.games, m.mean, m.range, m.history])).toEqual([
+      ['fr conquered', 1, 3, '3-3', null], ['pl conquered', 2, 2, '1-3', 'Autumn 1939 (turn 1)'],
+    ]);
+    expect(resultsTable(r)).toMatch(/^Poland conquered {2}2\/2 {2}2\.0 \(Winter 1939\) {2}1-3 {2}Autumn 1939 \(turn 1\): Warsaw surrendered 28 September 1939$/m);
+    expect(resultsTable(r)).toMatch(/^victory levels: decisive 2$/m);
+    const svg = simulationChart(r);
+    expect(svg).toContain('>Poland conquered (2/2)</text>');
+    expect(svg).toContain('>fr conquered (1/2)</text>'); // no name known for "fr": the id stays
+    expect(svg).toContain('<title>Autumn 1939: Warsaw surrendered 28 September 1939</title>');
+    expect(svg).toContain('the historical date (history, not a rule)');
+    expect(svg.match(/>never<\/text>/g)).toHaveLength(1);
+    expect(svg).toContain('>Spring 1940</text>');
+    expect(svg).toContain('every seat hard');
   });
   it('--jobs plays the same games in child processes; a results file resumes a run where it stopped', async () => {
     const o = { players: { red: 'easy', blue: 'random' } as const, seed: 'jobs', options: { rounds: 20 } };

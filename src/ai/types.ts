@@ -86,7 +86,10 @@ export interface HistoricalMilestone {
   milestone: string;
   /** Game turn on which it happened historically. */
   turn: number;
+  /** The historical date in the game's terms ("Summer 1940"). */
   label: string;
+  /** History, not rules: the real-world event and its date that place it on that turn ("France signed the armistice, 22 June 1940"). */
+  source?: string;
 }
 
 /**

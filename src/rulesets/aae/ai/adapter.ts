@@ -2,11 +2,12 @@
 // (assess.ts: material, production, objectives, victory) for the general planner. A&A hides nothing but the dice, so
 // the seat's view is the state without its generator.
 import { createRng, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
-import type { AiAdapter, PositionReport } from '../../../ai/types.ts';
-import type { Power } from '../data/index.ts';
+import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
+import { NATIONS, type Power } from '../data/index.ts';
+import { NATION_NAMES, hasSurrendered } from '../house/surrender.ts';
 import { incomeOf } from '../income.ts';
 import type { AaeState } from '../state.ts';
-import { capitalOf, controller, playingSide, sideOf } from '../world.ts';
+import { areaName, capitalOf, controller, playingSide, sideOf } from '../world.ts';
 import { WEIGHTS, evaluateSide, terms } from './assess.ts';
 import { decide } from './policy.ts';
 
@@ -69,7 +70,32 @@ export const aaeAi: AiAdapter<AaeState> = {
       turn: s.round,
       turnLabel: `Round ${s.round}`,
       production: Object.fromEntries((['germany', 'ussr', 'uk', 'usa'] as const).map((p) => [p, incomeOf(s, p).total])),
-      milestones: Object.fromEntries((['ussr', 'uk', 'usa', 'germany'] as const).map((p) => [`${p} capital lost`, controller(s, capitalOf(p)) !== p])),
+      milestones: aaeMilestones(s),
     };
   },
+  history: () => AAE_HISTORY,
 };
+
+/** The four capitals (the victory cities) as taken by the enemy, and the Axis Minor nations' surrenders (hr-surrender). */
+export function aaeMilestones(s: AaeState): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const p of ['ussr', 'uk', 'usa', 'germany'] as const) {
+    const c = controller(s, capitalOf(p));
+    out[`${areaName(capitalOf(p))} taken`] = c !== null && sideOf(c) !== sideOf(p);
+  }
+  for (const n of NATIONS) out[`${NATION_NAMES[n]} surrendered`] = hasSurrendered(s, n);
+  return out;
+}
+
+/**
+ * History, not rules: when these happened in the real war, in this game's rounds (ruling 26: round 1 is Spring 1941,
+ * a season a round; a winter runs December to February). Moscow, London and Washington never fell.
+ */
+const AAE_HISTORY: HistoricalMilestone[] = [
+  { milestone: 'Italy surrendered', turn: 11, label: 'Autumn 1943', source: "Italy's armistice announced 8 September 1943" },
+  { milestone: 'Rumania surrendered', turn: 14, label: 'Summer 1944', source: "King Michael's coup and Rumania's change of side, 23 August 1944" },
+  { milestone: 'Bulgaria surrendered', turn: 15, label: 'Autumn 1944', source: "Bulgaria's coup and ceasefire with the Soviet Union, 9 September 1944" },
+  { milestone: 'Finland surrendered', turn: 15, label: 'Autumn 1944', source: 'Moscow Armistice, 19 September 1944' },
+  { milestone: 'Hungary surrendered', turn: 16, label: 'Winter 1944', source: 'Budapest taken by the Red Army, 13 February 1945' },
+  { milestone: 'Germany taken', turn: 17, label: 'Spring 1945', source: 'Berlin garrison surrendered 2 May 1945 (past the round limit of 16)' },
+];

@@ -29,6 +29,18 @@ describe('aae AI standing rules', () => {
     expect(legal(s, a)).toBe(true);
   });
 
+  it('records a capital taken as a milestone for theater simulate, under a name its history uses', () => {
+    const rig = aaeRig();
+    const s0 = rig.start(position({ units: [u('germany', 'armour', 'belorussia'), u('germany', 'infantry', 'poland')], control: { belorussia: 'germany' } }), 'combat-move', 'germany');
+    const before = aaeAi.report!(s0).milestones!;
+    expect(Object.entries(before).filter(([, v]) => v)).toEqual([]);
+    // An empty enemy territory is taken on entry (ruling 5): the armour takes Moscow in its combat move.
+    const s = rig.play(s0, 'germany', choose(s0));
+    const after = aaeAi.report!(s).milestones!;
+    expect(Object.entries(after).filter(([, v]) => v).map(([k]) => k)).toEqual(['Moscow taken']);
+    for (const h of aaeAi.history!('spring-1941')) expect(Object.keys(after)).toContain(h.milestone);
+  });
+
   it('ranks its attackers by their figures in the battle\'s area (Barbarossa: German aircraft +1 over the Soviet Union)', () => {
     const rig = aaeRig();
     const units = [u('germany', 'armour', 'finland', 3), u('germany', 'fighter', 'finland', 2), u('ussr', 'infantry', 'karelia'), u('ussr', 'infantry', 'vyborg')];

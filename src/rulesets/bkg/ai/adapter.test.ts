@@ -7,11 +7,27 @@ import { chanceOutcomes } from '../../../odds/index.ts';
 import { choiceSource } from '../../../ai/planner.ts';
 import { bkg } from '../index.ts';
 import { bkgAi, bkgTerms } from './adapter.ts';
-import { removeUnit } from '../politics.ts';
+import { conquer, removeUnit, usaEntersWar } from '../politics.ts';
 import type { BkgState } from '../state.ts';
-import { Play } from '../testing.ts';
+import { Play, ctxOn } from '../testing.ts';
 
 describe('BKG AI adapter', () => {
+  it('records conquests (7.1) and entries into the war as milestones for theater simulate, under the names of their history', () => {
+    const s = setupGame(bkg, 'basic-1939', {}, 'ai-milestones').state as BkgState;
+    const on = (x: BkgState) => Object.entries(bkgAi.report!(x).milestones!).filter(([, v]) => v).map(([k]) => k);
+    expect(on(s)).toEqual([]);
+    const ctx = ctxOn(s);
+    conquer(ctx, 'poland');
+    usaEntersWar(ctx, 'test', 'axis');
+    expect(on(ctx.state).sort()).toEqual(['Poland conquered', 'USA at war']);
+    // 3/39 is turn 1 of the 1939 games, 2/41 of the 1941 game (whose set-up has the 1939-40 conquests done).
+    const h39 = bkgAi.history!('basic-1939'), h41 = bkgAi.history!('advanced-1941');
+    expect(h39.find((h) => h.milestone === 'Poland conquered')!.turn).toBe(1);
+    expect(h39.find((h) => h.milestone === 'USA at war')!.turn).toBe(10);
+    expect(h41.find((h) => h.milestone === 'USA at war')!.turn).toBe(3);
+    expect(h41.some((h) => h.milestone === 'France conquered')).toBe(false);
+  });
+
   it('advanced 7.4: the view hides the others\' cards; the determinised state keeps the seat\'s own and deals the rest from the unseen cards', () => {
     const s = setupGame(bkg, 'advanced-1941', {}, 'ai-cards').state as BkgState;
     const p = prompts(bkg, s)[0]!;

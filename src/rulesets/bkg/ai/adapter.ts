@@ -2,15 +2,15 @@
 // stack filled from the unseen cards), scoring terms of a position for a seat's side, and standing rules for the
 // cheap decisions. Every major is a seat; seats of one side play together.
 import { allChoices, createRng, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
-import type { AiAdapter, PositionReport } from '../../../ai/types.ts';
+import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
 import { bkgData } from '../data/index.ts';
-import { bkg } from '../index.ts';
-import { productionOf } from '../map.ts';
-import { isConquered, sideOf } from '../politics.ts';
-import { MAJORS, sideOfMajor, type Major, type Side } from '../powers.ts';
+import { SCENARIOS, bkg } from '../index.ts';
+import { area, productionOf } from '../map.ts';
+import { homeAreas, isConquered, sideOf } from '../politics.ts';
+import { MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicPoints } from '../sequence.ts';
 import { bkgOdds } from '../odds.ts';
-import { BOX, turnLabel, type BkgState } from '../state.ts';
+import { BOX, turnLabel, turnOfLabel, type BkgState } from '../state.ts';
 
 const sideOfSeat = (s: BkgState, seat: string): Side => sideOfMajor(s, seat as Major);
 const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
@@ -124,9 +124,10 @@ export const bkgAi: AiAdapter<BkgState> = {
       turn: s.turn,
       turnLabel: turnLabel(s),
       production: Object.fromEntries(MAJORS.map((m) => [m, s.production[m]])),
-      milestones: Object.fromEntries(MAJORS.map((m) => [`${m} conquered`, isConquered(s, m)])),
+      milestones: bkgMilestones(s),
     };
   },
+  history: (scenario) => bkgHistory(scenario),
   // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
   // A turn's positions: about 580 a CPU second in the basic game, so hard stays ≤ 10 s a seat's turn.
   levels: {
@@ -134,3 +135,42 @@ export const bkgAi: AiAdapter<BkgState> = {
     hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 4_500 },
   },
 };
+
+/** Entries into the war (the Time Table's or earlier) and every country conquered (7.1; a surrender by card counts). */
+export function bkgMilestones(s: BkgState): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const m of ['italy', 'ussr', 'usa'] as const) out[`${POWER_NAMES[m]} at war`] = s.events.includes(`${m}-war`);
+  for (const c of s.conquered) out[`${POWER_NAMES[c] ?? area(homeAreas(c)[0]!).name} conquered`] = true;
+  return out;
+}
+
+/**
+ * History, not rules: the quarter of the real war in which each happened ("q/yy", the Time Table's turns), with the
+ * real-world date. Italy, the USSR and the USA enter by the Time Table on these quarters unless a side forces it.
+ */
+const BKG_HISTORY: { milestone: string; quarter: string; source: string }[] = [
+  { milestone: 'Poland conquered', quarter: '3/39', source: 'Warsaw surrendered 28 September 1939' },
+  { milestone: 'Denmark conquered', quarter: '2/40', source: 'Denmark occupied 9 April 1940' },
+  { milestone: 'BNL conquered', quarter: '2/40', source: 'the Netherlands capitulated 15 May, Belgium 28 May 1940' },
+  { milestone: 'Italy at war', quarter: '2/40', source: 'Italy declared war 10 June 1940' },
+  { milestone: 'Norway conquered', quarter: '2/40', source: "Norway's army in the north capitulated 10 June 1940" },
+  { milestone: 'France conquered', quarter: '2/40', source: 'armistice of Compiègne, 22 June 1940' },
+  { milestone: 'Yugoslavia conquered', quarter: '2/41', source: 'the Yugoslav army capitulated 17 April 1941' },
+  { milestone: 'Greece conquered', quarter: '2/41', source: 'Athens occupied 27 April 1941' },
+  { milestone: 'USSR at war', quarter: '2/41', source: 'Operation Barbarossa, 22 June 1941' },
+  { milestone: 'USA at war', quarter: '4/41', source: 'Pearl Harbor 7 December; Germany and Italy declared war 11 December 1941' },
+  { milestone: 'Italy conquered', quarter: '3/43', source: "Italy's armistice announced 8 September 1943" },
+  { milestone: 'Romania conquered', quarter: '3/44', source: "King Michael's coup and Romania's change of side, 23 August 1944" },
+  { milestone: 'Bulgaria conquered', quarter: '3/44', source: "Bulgaria's coup and ceasefire with the USSR, 9 September 1944" },
+  { milestone: 'Finland conquered', quarter: '3/44', source: 'Moscow Armistice, 19 September 1944' },
+  { milestone: 'Hungary conquered', quarter: '1/45', source: 'Budapest taken by the Red Army, 13 February 1945' },
+  { milestone: 'Germany conquered', quarter: '2/45', source: "Germany's unconditional surrender, 8 May 1945" },
+  { milestone: 'Japan conquered', quarter: '3/45', source: "Japan's surrender announced 15 August, signed 2 September 1945" },
+];
+
+/** The historical turns of a scenario (those before its first quarter left out: the 1941 set-up has them done). */
+export function bkgHistory(scenario: string): HistoricalMilestone[] {
+  const first = turnOfLabel(scenario === SCENARIOS.advanced1941 ? '2/41' : '3/39', 0) - 1;
+  return BKG_HISTORY.map((h) => ({ milestone: h.milestone, turn: turnOfLabel(h.quarter, first), label: h.quarter, source: h.source }))
+    .filter((h) => h.turn >= 1);
+}

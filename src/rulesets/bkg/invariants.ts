@@ -42,7 +42,8 @@ export function bkgInvariants(s: BkgState): string[] {
       }
     }
   }
-  for (const k of s.wars) { // 8.4 (and optional 9.10, ruling 99): never a war inside one side
+  // 8.4 (and optional 9.10, ruling 99): never a war inside one side, once the alliances are chosen.
+  if (!s.stack.some((f) => f.proc === 'alliances')) for (const k of s.wars) {
     const [a, b] = k.split('|').map((p) => leaderOf(s, p));
     if (isMajor(a!) && isMajor(b!) && sideOfMajor(s, a) === sideOfMajor(s, b)) bad.push(`BKG 8.4: ${k} is a war between countries of one side`);
   }

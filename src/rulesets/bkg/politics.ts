@@ -251,8 +251,8 @@ export function endDelivery(ctx: Ctx<BkgState>, key: string, amount = ctx.state.
   ctx.log(`Delivery agreement ${POWER_NAMES[from!]} to ${POWER_NAMES[to!]} ends: ${POWER_NAMES[to!]} -${amount}`, 'BKG 7.3.4');
 }
 
-/** Deliveries between two countries now at war end at once (7.3.4); and those between `a` and `b`. */
-function endDeliveriesBetween(ctx: Ctx<BkgState>, a: string, b: string): void {
+/** Deliveries between two countries now at war end at once (7.3.4); and those between `a` and `b` when given. */
+function endDeliveriesBetween(ctx: Ctx<BkgState>, a?: string, b?: string): void {
   for (const key of Object.keys(ctx.state.deliveries)) {
     const [from, to] = key.split('>');
     if (atWar(ctx.state, from!, to!) || (from === a && to === b) || (from === b && to === a)) endDelivery(ctx, key);
@@ -267,7 +267,7 @@ function entersSideWar(ctx: Ctx<BkgState>, m: Major, rule: string): boolean {
   const foes = majorsOf(s, otherSide(sideOfMajor(s, m))).filter((x) => isBelligerent(s, x) && !isConquered(s, x));
   for (const x of foes) addWar(s, m, x);
   ctx.log(`${POWER_NAMES[m]} is at war with ${foes.map((x) => POWER_NAMES[x]).join(', ') || 'no major yet'}`, `${rule}, advanced 9.10`);
-  endDeliveriesBetween(ctx, m, '');
+  endDeliveriesBetween(ctx);
   return true;
 }
 
@@ -372,7 +372,7 @@ export function startAlliances(ctx: Ctx<BkgState>): void {
     return !same;
   });
   if (ended.length) ctx.log(`Wars between allies end: ${ended.join(', ')}`, 'BKG advanced 9.10');
-  endDeliveriesBetween(ctx, '', '');
+  endDeliveriesBetween(ctx);
 }
 
 /** May `a` (a major) declare war on `b` by entering its area (8.4)? Null if yes, else the rule that forbids it. */

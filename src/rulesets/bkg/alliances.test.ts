@@ -8,7 +8,7 @@ import { atWar, declareWar, sideOf, ussrEntersWar, usaEntersWar, warForbidden } 
 import { isPointIsland } from './map.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
 import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
-import type { BkgState } from './state.ts';
+import { OPTIONAL_RULES, type BkgState } from './state.ts';
 import { Play, ctxOn } from './testing.ts';
 
 /** A game with optional 9.10 whose majors chose `axis` as the Axis, the others the Allies. */
@@ -141,6 +141,15 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(r.failure ?? null).toBeNull();
     expect(r.outcome?.rule).toBe('BKG 8.5');
   }, 900_000);
+
+  it('9.10 with every other optional rule: advanced 1939 keeps every invariant for 1,200 random actions; advanced 1941 plays to a victory', () => {
+    const all = Object.fromEntries(Object.keys(OPTIONAL_RULES).map((id) => [id, true]));
+    const a = fuzzGame(bkg, { scenario: 'advanced-1939', options: all, seed: 'bkg-optional-advanced-1939', maxActions: 1200, checkReplay: false });
+    expect(a.failure?.kind, a.failure?.message).toBe('too-long');
+    const b = fuzzGame(bkg, { scenario: 'advanced-1941', options: all, seed: 'bkg-optional-advanced-1941' });
+    expect(b.failure ?? null).toBeNull();
+    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (83 points)', rule: 'BKG 8.5' }); // the USA leads this Axis
+  }, 300_000);
 });
 
 /** Pacific islands without production held by a side (8.5: a point each). */

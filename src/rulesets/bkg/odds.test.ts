@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combatOdds, enumerateCombat, Fraction, resultKey } from '../../odds/index.ts';
 import { bkg } from './index.ts';
-import { bkgCombatAdapter, roundOdds } from './odds.ts';
+import { bkgCombatAdapter, roundOdds, wholeCombatByRounds } from './odds.ts';
 import { bkgPackage } from './package.ts';
 import { removeUnit } from './politics.ts';
 import { Play } from './testing.ts';
@@ -10,9 +10,9 @@ import { Play } from './testing.ts';
 // and of the whole combat (6.2) built from its rounds.
 describe('BKG exact odds (odds.ts): hits counted as successes', () => {
   /** Germany attacks Yugoslavia (8.4) with `unit` from Austria; of Yugoslavia's army only `keep` (front strengths) stay. */
-  const secondRound = (unit: string, keep: number[], flipped = false) => {
+  const secondRound = (unit: string | string[], keep: number[], flipped = false, air = false) => {
     const p = new Play();
-    p.act('germany', { type: 'move', units: [p.unit('germany', 'austria', unit)], to: 'yugoslavia' });
+    p.moveEach('germany', (Array.isArray(unit) ? unit : [unit]).map((u) => p.unit('germany', 'austria', u)), 'yugoslavia');
     const left = [...keep];
     p.edit((s) => {
       for (const u of Object.values(s.units).filter((v) => v.where === 'yugoslavia')) {
@@ -21,12 +21,12 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
           left.splice(i, 1);
           u.reduced = flipped;
         }
-        else if (u.power === 'yugoslavia') removeUnit(s, u);
+        else if (u.power === 'yugoslavia' && !(air && u.type === 'air')) removeUnit(s, u);
       }
     });
     p.act('germany', { type: 'end' }).act('italy', { type: 'end' }).act('japan', { type: 'end' }).act('be', { type: 'end' });
     // Round 1: every die misses; Germany is asked whether to retreat.
-    p.dice(...new Array<number>(2 + keep.length).fill(6));
+    p.dice(...new Array<number>(4 + keep.length).fill(6));
     p.act('france', { type: 'end' });
     expect(p.waiting()).toEqual(['germany:retreat']);
     return p;
@@ -91,7 +91,36 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
     expect(r.outcomes.some((o) => o.result.winner === 'attacker')).toBe(true);
   });
 
-  it('BKG 6.2.1 the tutorial\'s Western Poland (3/39): the first round\'s results sum to exactly 1 and match the dice\' own odds', () => {
+  /** The whole combat by unit mixes (odds-chain.ts) against the rules' own rounds chained (every position between rounds
+   *  a state of the rules, each round enumerated by running them): the same outcomes with the same exact odds. */
+  const againstRulesRounds = (p: Play) => {
+    const r = combatOdds(bkgPackage, p.s, 'germany', go);
+    const slow = wholeCombatByRounds(bkg, p.s, 'germany', go, {});
+    expect(slow.note).toBeUndefined();
+    const merged = new Map<string, Fraction>();
+    for (const o of slow.outcomes) merged.set(resultKey(o.result), (merged.get(resultKey(o.result)) ?? Fraction.ZERO).add(o.exact!));
+    expect(r.outcomes.map((o) => `${o.key}=${o.exact}`).sort()).toEqual([...merged].map(([k, v]) => `${k}=${v.toString()}`).sort());
+    expect(r.stats.applies).toBeLessThan(slow.stats!.applies! / 20);
+    return r;
+  };
+
+  it('BKG 6.2, 6.2.2 the whole combat by unit mixes equals the rules\' rounds (Inf 4 and Arm 4 against Inf 3 and Inf 2, two steps each: loss choices)', () => {
+    const r = againstRulesRounds(secondRound(['Inf 4', 'Arm 4'], [3, 2]));
+    expect(r.summary.pWinExact).toBe('84328809732042572824427/94545899601176607584000');
+    expect(r.stats.applies).toBe(0); // every end read from the mix
+  });
+
+  it('BKG 6.2.4 the whole combat by unit mixes equals the rules\' rounds where aircraft are left alone (Inf 2 and Air 3 against Inf 3 and Air 1)', () => {
+    // Germany's Inf 2 takes Austria's Inf 4's place: the Air 3 (flipped after the Inf, eliminated after it) may be left
+    // alone, or against Yugoslavia's Air 1 alone: the rules play those ends (6.2.4, 6.1.1).
+    const p = secondRound(['Inf 4', 'Air 3'], [3], false, true);
+    p.edit((s) => { s.units['germany-inf2-1']!.where = 'yugoslavia'; s.units['germany-inf4-10']!.where = 'austria'; });
+    const r = againstRulesRounds(p);
+    expect(r.summary.pWinExact).toBe('826784661499/1333858349824');
+    expect(r.stats.applies).toBeGreaterThan(0);
+  });
+
+  it('BKG 6.2.1, 6.2 the tutorial\'s Western Poland (3/39): the first round exactly, the whole combat to its end', () => {
     // The tutorial's moves into Western Poland and Wuhan (two combats: Germany chooses which to fight).
     const p = new Play({ polishRetreat: true });
     p.moveEach('japan', [p.unit('japan', 'shanghai', 'Inf 3'), p.unit('japan', 'shanghai', 'Inf 2'), p.unit('japan', 'shanghai', 'Air 2')], 'wuhan');
@@ -101,17 +130,24 @@ describe('BKG exact odds (odds.ts): hits counted as successes', () => {
     p.act('germany', { type: 'end' }).act('italy', { type: 'end' });
     for (const m of ['be', 'france', 'china'] as const) p.act(m, { type: 'end' });
     expect(p.waiting()).toEqual(['germany:choose-combat']);
-    const r = combatOdds(bkgPackage, p.s, 'germany', { type: 'fight', place: 'western-poland' });
-    // The whole combat needs far more runs than the budget (docs/rulesets/bkg.md): the first round, exactly.
-    expect(r.note).toMatch(/^the first round only/);
-    const frac = (x: string) => Fraction.of(BigInt(x.split('/')[0]!), BigInt(x.split('/')[1] ?? '1'));
-    const total = r.outcomes.reduce((a, o) => a.add(frac(o.exact)), Fraction.ZERO);
+    const fight = { type: 'fight', place: 'western-poland' };
+    const r = roundOdds(bkg, p.s, 'germany', fight);
+    const total = r.outcomes.reduce((a, o) => a.add(o.exact!), Fraction.ZERO);
     expect(total.toString()).toBe('1');
     // Germany's 12 dice (2 at 5, 6 at 4, 4 at 3) all hit: Poland's 12 steps gone; Poland's 7 dice (1 at 3, 6 at 2) all miss.
     const allHit = Fraction.of(5n ** 2n * 4n ** 6n * 3n ** 4n, 6n ** 12n), noneHit = Fraction.of(3n * 4n ** 6n, 6n ** 7n);
-    const p12 = r.outcomes.filter((o) => o.result.defenderLosses === 12).reduce((a, o) => a.add(frac(o.exact)), Fraction.ZERO);
-    const p0 = r.outcomes.filter((o) => o.result.attackerLosses === 0).reduce((a, o) => a.add(frac(o.exact)), Fraction.ZERO);
+    const p12 = r.outcomes.filter((o) => o.result.defenderLosses === 12).reduce((a, o) => a.add(o.exact!), Fraction.ZERO);
+    const p0 = r.outcomes.filter((o) => o.result.attackerLosses === 0).reduce((a, o) => a.add(o.exact!), Fraction.ZERO);
     expect(p12.toString()).toBe(allHit.toString());
     expect(p0.toString()).toBe(noneHit.toString());
+    // The whole combat, by unit mixes: its fractions run to thousands of digits, so it is summed in doubles.
+    const w = combatOdds(bkgPackage, p.s, 'germany', fight);
+    expect(w.note).toBeUndefined();
+    expect(w.stats.applies).toBe(0);
+    expect(w.outcomes.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+    expect(w.outcomes.every((o) => o.result.detail!.combatEnds)).toBe(true);
+    // Poland's 14 steps are almost surely all lost (Germany wins but for about 8 in a billion).
+    expect(w.summary.expectedDefenderLosses).toBeGreaterThan(13.99);
+    expect(w.summary.pWin).toBeGreaterThan(0.99999);
   });
 });

@@ -1,19 +1,21 @@
-// Odds adapter for BKG (issue #19): the exact odds of one round of a combat (BKG 6.2.1; advanced 6.5), started by
-// choosing the combat to fight ('fight') or by the attacker's decision to fight another round ('continue'). A round
-// ends at the next retreat question (6.2.3) or with the combat; fighting on is the next decision, with its own odds.
+// Odds adapter for BKG (issue #19): the exact odds of a whole combat (BKG 6.2; advanced 6.5), started by choosing the
+// combat to fight ('fight') or by the attacker's decision to fight another round ('continue'): a basic combat by the
+// chain over unit mixes (odds-chain.ts), any other from the rules' own rounds (a round ends at the next retreat
+// question, 6.2.3, or with the combat).
 // Each fire roll counts the dice at or under one strength (6.2.1), so it is branched by its number of hits (a
 // binomial: src/odds successes), not by its 6^k ordered faces.
 import { actionKey, DiceNeeded, prompts, stateHash, type Action, type GameEvent, type Json, type Prompt, type Ruleset, type Seat } from '../../engine/index.ts';
-import { applyEnumerating, enumerateCombat, OddsLimitError } from '../../odds/enumerate.ts';
+import { applyEnumerating, enumerateCombat, OddsLimitError, resolutionChoice } from '../../odds/enumerate.ts';
 import type { RollBranch } from '../../odds/dice.ts';
 import { Fraction } from '../../odds/fraction.ts';
 import type { CalculatedOdds, CombatResult, DiceRequest, OddsAdapter, OddsOptions, OddsStats, RollGrouping } from '../../odds/types.ts';
 import { battleSides } from './combat.ts';
 import { area } from './map.ts';
 import { describeUnits } from './movement.ts';
+import { ChainUnfit, combatChain, compareLossRank, lossRank } from './odds-chain.ts';
 import { sideOf } from './politics.ts';
 import { sideOfMajor, type Major, type Side } from './powers.ts';
-import { type BkgState, type Unit, stepsLeft, strength } from './state.ts';
+import { type BkgState, type Unit, stepsLeft } from './state.ts';
 
 interface BattleTop {
   proc: string;
@@ -196,14 +198,34 @@ function roundEnds(ruleset: Ruleset<BkgState>, s: BkgState, seat: Seat, act: Act
 const MAX_ROUNDS = 200;
 
 /**
- * The whole combat (6.2): a Markov chain over the positions between rounds. Each round's positions come from the
+ * The whole combat (6.2). A basic combat of units at war (no loads, no task forces in support) with the odds' own
+ * choices (no caller's policy): the chain over unit mixes (odds-chain.ts), milliseconds. Anything else, or a chain
+ * past the run budget: the chain over the rules' positions between rounds (wholeCombatByRounds).
+ */
+function wholeCombat(ruleset: Ruleset<BkgState>, s0: BkgState, seat: Seat, action: Action, opts: OddsOptions<BkgState>): CalculatedOdds {
+  const c = combatOf(s0, seat, action)!;
+  if (!opts.policy) {
+    try {
+      return combatChain({
+        ruleset, s0, seat, action, place: c.place, attacker: c.attacker, round: bound(c.place, c.attacker, battleFrame(s0, c.place)?.round ?? 0),
+        choose: resolutionChoice(bkgOdds, opts), grouping: roundRolls(ruleset, c.place), maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS),
+      });
+    } catch (e) {
+      if (!(e instanceof ChainUnfit) && !(e instanceof OddsLimitError)) throw e;
+    }
+  }
+  return wholeCombatByRounds(ruleset, s0, seat, action, opts);
+}
+
+/**
+ * The whole combat (6.2) from the rules' own rounds: a Markov chain over the positions between rounds. Each round's positions come from the
  * enumeration of that round (roundEnds, once per position); between rounds the attacker decides by the caller's
  * policy, else fights on (the defender stands, defaultChoice), until one side is gone or leaves. A round that changes
  * nothing returns to its own position: with probability q it is folded away exactly (the others divided by 1 - q); a
  * position no round can change (q = 1) ends the odds there, with nobody winning. Past the run budget, the odds of the
  * first round alone, and the report says so (note).
  */
-function wholeCombat(ruleset: Ruleset<BkgState>, s0: BkgState, seat: Seat, action: Action, opts: OddsOptions<BkgState>): CalculatedOdds {
+export function wholeCombatByRounds(ruleset: Ruleset<BkgState>, s0: BkgState, seat: Seat, action: Action, opts: OddsOptions<BkgState>): CalculatedOdds {
   const c = combatOf(s0, seat, action)!;
   const budget = Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS);
   const total: OddsStats = { applies: 0, rolls: 0, decisions: 0, memoHits: 0, leaves: 0 };
@@ -274,10 +296,10 @@ export const bkgOdds: OddsAdapter<BkgState> = {
   },
   defaultChoice(s, prompt: Prompt): Action | null {
     switch (prompt.kind) {
-      // The owner chooses (6.2.2): odds flip a full unit before eliminating one, the weakest first.
+      // The owner chooses (6.2.2): odds flip a full unit before eliminating one, the weakest first (lossRank).
       case 'allocate-loss': {
-        const score = (u: Unit) => (u.reduced || u.back === null ? 100 : 0) + strength(u);
-        return [...prompt.choices].sort((a, b) => score(s.units[a.action.unit as string]!) - score(s.units[b.action.unit as string]!))[0]?.action ?? null;
+        const rank = (c: Prompt['choices'][number]) => lossRank(s, s.units[c.action.unit as string]!);
+        return [...prompt.choices].sort((a, b) => compareLossRank(rank(a), rank(b)))[0]?.action ?? null;
       }
       // The defender stands for the round (the attacker's own decision is the one being weighed).
       case 'retreat': return prompt.choices.find((c) => c.action.type === 'continue')?.action ?? null;

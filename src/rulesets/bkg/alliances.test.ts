@@ -39,6 +39,11 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     for (const m of MAJORS.slice(0, 7)) p.act(m, { type: 'side', side: 'axis' });
     expect(prompts(bkg, p.s)[0]!.choices.map((c) => c.action)).toEqual([{ type: 'side', side: 'allies' }]);
     expect(() => p.act('china', { type: 'side', side: 'axis' })).toThrow(/9\.10.*each side needs at least one major/);
+    // In 1941 France is conquered: it does not count, so China must join the Allies when France did.
+    const q = new Play({ nonHistoricAlliances: true }, 'advanced-1941');
+    for (const m of MAJORS.slice(0, 6)) q.act(m, { type: 'side', side: 'axis' });
+    q.act('france', { type: 'side', side: 'allies' });
+    expect(prompts(bkg, q.s)[0]!.choices.map((c) => c.action)).toEqual([{ type: 'side', side: 'allies' }]);
   });
 
   it('9.10 the rulebook\'s example (Axis: USA, Germany, France): the wars between new allies end, Poland goes to BE, the Axis moves', () => {

@@ -2,7 +2,7 @@
 // the wars of the set-up between new allies then end (ruling 99). The sides live in the state (`sideOfMajor`).
 import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import { startAlliances } from './politics.ts';
-import { HISTORIC_SIDES, MAJORS, POWER_NAMES, SIDES, SIDE_NAMES, majorsOf, type Side } from './powers.ts';
+import { HISTORIC_SIDES, MAJORS, POWER_NAMES, SIDES, SIDE_NAMES, majorsOf, type Major, type Side } from './powers.ts';
 import type { BkgState } from './state.ts';
 
 interface AlliancesFrame extends Frame {
@@ -11,10 +11,12 @@ interface AlliancesFrame extends Frame {
   at: number;
 }
 
-/** The sides major number `at` may still join: each side needs at least one major (ruling 99). */
+/** The sides major number `at` may still join: each side needs a major not conquered (ruling 99; France in 1941 is). */
 function openSides(s: BkgState, at: number): Side[] {
-  const chosen = MAJORS.slice(0, at).map((m) => s.sides![m]);
-  const left = MAJORS.length - at - 1;
+  const live = (m: Major) => !s.conquered.includes(m);
+  if (!live(MAJORS[at]!)) return [...SIDES];
+  const chosen = MAJORS.slice(0, at).filter(live).map((m) => s.sides![m]);
+  const left = MAJORS.slice(at + 1).filter(live).length;
   return SIDES.filter((side) => left > 0 || SIDES.every((d) => d === side || chosen.includes(d)));
 }
 
@@ -30,7 +32,7 @@ export const alliances: Procedure<BkgState, AlliancesFrame> = {
   },
   explain(s, f, _seat, action) {
     if (action.type !== 'side' || !SIDES.includes(action.side as Side)) return null;
-    return { rule: 'BKG advanced 9.10', message: 'each side needs at least one major: this major must join the side that has none' };
+    return { rule: 'BKG advanced 9.10', message: 'each side needs at least one major not conquered: this major must join the side that has none' };
   },
   act(ctx, f, _seat, action) {
     const s = ctx.state;

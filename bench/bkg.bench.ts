@@ -14,7 +14,7 @@ import type { PlayerKind } from '../src/ai/play.ts';
 import { simulate, type GameSummary, type SimulateOptions } from '../src/ai/simulate.ts';
 import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
 import { bkg } from '../src/rulesets/bkg/index.ts';
-import { MAJORS, SIDE_OF_MAJOR, type Major } from '../src/rulesets/bkg/powers.ts';
+import { MAJORS, HISTORIC_SIDES, type Major } from '../src/rulesets/bkg/powers.ts';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(name);
@@ -22,17 +22,17 @@ function arg(name: string, dflt: string): string {
 }
 
 type Side = 'axis' | 'allies';
-const sideOf = (winner: string | null): Side | null => (winner ? SIDE_OF_MAJOR[winner as Major] ?? null : null);
+const sideOf = (winner: string | null): Side | null => (winner ? HISTORIC_SIDES[winner as Major] ?? null : null);
 
 async function bkgMatch(side: Side, level: PlayerKind, games: number, seed: string, jobs: number, resultsFile: string): Promise<string> {
-  const players = Object.fromEntries(MAJORS.map((m) => [m, SIDE_OF_MAJOR[m] === side ? level : 'random']));
+  const players = Object.fromEntries(MAJORS.map((m) => [m, HISTORIC_SIDES[m] === side ? level : 'random']));
   const label = `bkg: ${level} as the ${side} against random`;
   const t0 = performance.now();
   const o: SimulateOptions = {
     scenario: 'basic-1939', games, players, seed: `${seed}-${side}`, maxActions: Number(arg('--max-actions', '20000')),
     onGame: (i: number, g: GameSummary) => {
       const won = sideOf(g.winner);
-      const cpu = MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side).map((m) => g.turnCpuMs[m]?.max ?? 0);
+      const cpu = MAJORS.filter((m) => HISTORIC_SIDES[m] === side).map((m) => g.turnCpuMs[m]?.max ?? 0);
       console.log(`  ${label}, game ${i + 1} (seed ${g.seed}): ${g.unfinished ? `UNFINISHED at the ${g.actions}-action limit` : `${won === side ? 'WIN ' : won ? 'LOSS' : 'DRAW'} ${g.result}`} ` +
         `(${g.actions} actions, turn ${g.lastTurn}; longest player turn ${(Math.max(0, ...cpu) / 1000).toFixed(1)} s CPU; the game took ${(g.cpuMs / 1000).toFixed(0)} s CPU, ` +
         `${(g.wallMs / 1000).toFixed(0)} s wall; ${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
@@ -44,7 +44,7 @@ async function bkgMatch(side: Side, level: PlayerKind, games: number, seed: stri
   const wins = sim.games.filter((g) => sideOf(g.winner) === side).length;
   const losses = sim.games.filter((g) => { const w = sideOf(g.winner); return w && w !== side; }).length;
   const unfinished = sim.games.filter((g) => g.unfinished).length;
-  const maxTurn = Math.max(0, ...sim.games.flatMap((g) => MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side).map((m) => g.turnCpuMs[m]?.max ?? 0)));
+  const maxTurn = Math.max(0, ...sim.games.flatMap((g) => MAJORS.filter((m) => HISTORIC_SIDES[m] === side).map((m) => g.turnCpuMs[m]?.max ?? 0)));
   const results: Record<string, number> = {};
   for (const g of sim.games) results[g.result] = (results[g.result] ?? 0) + 1;
   return `${label}, ${games} games: ${wins} wins, ${losses} losses, ${games - wins - losses - unfinished} draws, ${unfinished} unfinished; ` +

@@ -127,8 +127,8 @@ export class Planner<S extends BaseState> {
     this.rng = createRng(`planner|${seed}`);
   }
 
-  friendly(seat: Seat): boolean {
-    return seat === this.me || (this.adapter.sameSide?.(seat, this.me) ?? false);
+  friendly(seat: Seat, state: S): boolean {
+    return seat === this.me || (this.adapter.sameSide?.(seat, this.me, state) ?? false);
   }
 
   // ------------------------------------------------------------------ evaluation
@@ -167,7 +167,7 @@ export class Planner<S extends BaseState> {
       if (this.adapter.terminalValue) v = this.adapter.terminalValue(state, this.me);
       else {
         const w = state.outcome.winner;
-        v = w === null ? 0 : this.friendly(w) ? 1 : -1;
+        v = w === null ? 0 : this.friendly(w, state) ? 1 : -1;
       }
     } else if (this.adapter.evaluate) {
       this.charge();
@@ -205,7 +205,7 @@ export class Planner<S extends BaseState> {
       const all = endLast(src.all());
       if (all.length <= 1 || all.length > this.params.lookahead) out = all;
       else {
-        const friendly = this.friendly(prompt.seat);
+        const friendly = this.friendly(prompt.seat, state);
         const scored = all.map((c, i) => {
           const v = this.actionValue(state, prompt.seat, c.action);
           return { c, i, v: friendly ? v : -v };
@@ -226,7 +226,7 @@ export class Planner<S extends BaseState> {
 
   promptOf(state: S): Prompt | undefined {
     const ps = prompts(this.ruleset, state, this.memo);
-    return ps.find((p) => this.friendly(p.seat)) ?? ps[0];
+    return ps.find((p) => this.friendly(p.seat, state)) ?? ps[0];
   }
 
   samePlan(first: Prompt, next: Prompt): boolean {
@@ -312,7 +312,7 @@ export class Planner<S extends BaseState> {
       const r = this.apply(state, seat, action);
       return r.rolled ? this.chanceValue(state, seat, action, r.state) : this.settle(r.state);
     } catch (e) {
-      if (e instanceof RuleViolation) return this.friendly(seat) ? -Infinity : Infinity;
+      if (e instanceof RuleViolation) return this.friendly(seat, state) ? -Infinity : Infinity;
       throw e;
     }
   }
@@ -333,7 +333,7 @@ export class Planner<S extends BaseState> {
       if (s.outcome) return { value: this.value(s), genes: played, leaf: s };
       const p = this.promptOf(s);
       if (!p) return { value: this.value(s), genes: played, leaf: s };
-      const own = this.friendly(p.seat);
+      const own = this.friendly(p.seat, s);
       if (own && first && played.length && !this.samePlan(first, p)) return this.end(s, played);
       // The root's question is the one being planned: never answered by a standing rule here.
       const quick = s === root && own ? null : this.standing(s, p);
@@ -404,7 +404,7 @@ export class Planner<S extends BaseState> {
       if (s.outcome) break;
       const p = this.promptOf(s);
       if (!p) break;
-      const own = this.friendly(p.seat);
+      const own = this.friendly(p.seat, s);
       const quick = this.standing(s, p);
       let a: Action | null = quick;
       if (!a) {

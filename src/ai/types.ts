@@ -136,8 +136,8 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   describeTerm?(name: string, before: S, after: S, seat: Seat): string | null;
   /** Value of an ended game for `seat`, in [-1, 1]; default: win 1, draw 0, loss -1. */
   terminalValue?(state: S, seat: Seat): number;
-  /** Seats that play for the same side as `seat` (default: only itself). */
-  sameSide?(a: Seat, b: Seat): boolean;
+  /** Seats that play for the same side as `seat` in this game (default: only itself). */
+  sameSide?(a: Seat, b: Seat, state: S): boolean;
   /**
    * The choices worth planning with, best first (the first is the planner's default move, the rest are the
    * alternatives its plans try). Null (or absent): every choice, ordered by one step of lookahead when there are few.

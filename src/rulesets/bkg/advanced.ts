@@ -4,7 +4,7 @@ import { write, type Choice, type Ctx, type Frame, type Procedure, type Prompt }
 import { bkgData } from './data/index.ts';
 import { area } from './map.ts';
 import { atWar, isConquered, usaEntersWar } from './politics.ts';
-import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { MAJORS, POWER_NAMES, SIDE_NAMES, otherSide, sideOfMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Weather, optional, quarterOf } from './state.ts';
 import { holdsPlayable, spendCard } from './cards.ts';
 
@@ -46,7 +46,7 @@ interface InitiativeFrame extends Frame {
 
 /** The major deciding for a side: its first major not conquered, bosses first (basic 1.0). */
 function bossOf(s: BkgState, side: Side): Major {
-  return MAJORS.find((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m)) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === side)!;
+  return MAJORS.find((m) => sideOfMajor(s, m) === side && !isConquered(s, m)) ?? MAJORS.find((m) => sideOfMajor(s, m) === side)!;
 }
 
 /** Optional 9.13: once the initiative is settled, its side may choose which side is phasing first. */
@@ -89,7 +89,7 @@ export const initiative: Procedure<BkgState, InitiativeFrame> = {
     const loser: Side = f.winner === 'axis' ? 'allies' : 'axis';
     const out: Prompt[] = [];
     for (const m of MAJORS) {
-      if (SIDE_OF_MAJOR[m] !== loser || f.asked.includes(m) || !holdsPlayable(s, m, 'initiative')) continue;
+      if (sideOfMajor(s, m) !== loser || f.asked.includes(m) || !holdsPlayable(s, m, 'initiative')) continue;
       out.push({
         seat: m, rule: 'BKG card Initiative', kind: 'card',
         text: `${f.winner === 'axis' ? 'The Axis' : 'The Allies'} won the initiative rolls. Play "Initiative for your side"?`,
@@ -109,7 +109,7 @@ export const initiative: Procedure<BkgState, InitiativeFrame> = {
     }
     if (action.type === 'pass') return void ctx.goto('initiative', { ...f, asked: [...f.asked, seat as Major] });
     spendCard(ctx, seat as Major, 'initiative');
-    const side = SIDE_OF_MAJOR[seat as Major];
+    const side = sideOfMajor(ctx.state, seat as Major);
     ctx.log(`${POWER_NAMES[seat]} plays Initiative: the ${side === 'axis' ? 'Axis' : 'Allies'} have the initiative; the rolls are cancelled`, 'BKG card Initiative');
     settleInitiative(ctx, side, f);
   },
@@ -153,7 +153,7 @@ export function usEntryStep(ctx: Ctx<BkgState>): void {
     ctx.log(`US production +1 (US entry): ${s.production.usa}`, 'BKG advanced 7.2');
   }
   ctx.push('us-entry', {});
-  ctx.push('segment-cards', { side: 'allies', ended: [], seats: ['usa', 'japan'], only: US_ENTRY_CARDS });
+  ctx.push('segment-cards', { side: sideOfMajor(s, 'usa'), ended: [], seats: ['usa', 'japan'], only: US_ENTRY_CARDS });
 }
 
 export const usEntry: Procedure<BkgState, UsEntryFrame> = {
@@ -164,13 +164,13 @@ export const usEntry: Procedure<BkgState, UsEntryFrame> = {
   prompts(s) {
     if (s.production.usa < 20 || s.events.includes('usa-war')) return [];
     const choices: Choice[] = [
-      { action: { type: 'declare-war' }, label: 'Declare war on the Axis (production 36)' },
+      { action: { type: 'declare-war' }, label: `Declare war on the ${SIDE_NAMES[otherSide(sideOfMajor(s, 'usa'))]} (production 36)` },
       { action: { type: 'pass' }, label: 'Stay neutral this quarter' },
     ];
-    return [{ seat: 'usa', rule: 'BKG advanced 7.2', kind: 'yes-no', text: 'US production has reached 20: declare war on the Axis?', choices }];
+    return [{ seat: 'usa', rule: 'BKG advanced 7.2', kind: 'yes-no', text: `US production has reached 20: declare war on the ${SIDE_NAMES[otherSide(sideOfMajor(s, 'usa'))]}?`, choices }];
   },
   act(ctx, _f, _seat, action) {
-    if (action.type === 'declare-war') usaEntersWar(ctx, 'BKG advanced 7.2', 'allies');
+    if (action.type === 'declare-war') usaEntersWar(ctx, 'BKG advanced 7.2', sideOfMajor(ctx.state, 'usa'));
     ctx.pop();
   },
 };

@@ -2,7 +2,7 @@
 // Pacific map to the right of the European one), their links, the tracks, the counters.
 import type { Assets, BoardArea } from '../../engine/board.ts';
 import { bkgData } from './data/index.ts';
-import { MAJORS, NEUTRAL_COLOR, POWER_ABBR, POWER_COLORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, powerOfCountry } from './powers.ts';
+import { MAJORS, NEUTRAL_COLOR, POWER_ABBR, POWER_COLORS, POWER_NAMES, HISTORIC_SIDES, isMajor, powerOfCountry } from './powers.ts';
 import boardEurope from './data/board-europe.json' with { type: 'json' };
 import boardPacific from './data/board-pacific.json' with { type: 'json' };
 import { turnLabel, lastTurn } from './state.ts';
@@ -42,7 +42,7 @@ export function bkgAssets(): Assets {
   for (const [p, name] of Object.entries(POWER_NAMES)) countries[p] = { name, color: POWER_COLORS[p] ?? NEUTRAL_COLOR };
   const powers: NonNullable<Assets['counters']>['powers'] = {};
   for (const [p, name] of Object.entries(POWER_NAMES)) {
-    powers[p] = { name, side: isMajor(p) ? SIDE_OF_MAJOR[p] : 'neutral', color: POWER_COLORS[p] ?? NEUTRAL_COLOR, abbr: POWER_ABBR[p] ?? p };
+    powers[p] = { name, side: isMajor(p) ? HISTORIC_SIDES[p] : 'neutral', color: POWER_COLORS[p] ?? NEUTRAL_COLOR, abbr: POWER_ABBR[p] ?? p };
   }
   const turns: string[] = [];
   for (let t = 1; t <= lastTurn(2); t++) turns.push(turnLabel({ turn: t, firstQuarter: 2 }));

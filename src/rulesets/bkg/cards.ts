@@ -12,7 +12,7 @@ import {
   leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
 } from './politics.ts';
 import { optional, quarterOf } from './state.ts';
-import { AXIS_MINORS, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major } from './powers.ts';
+import { AXIS_MINORS, MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major } from './powers.ts';
 import type { BkgState, Unit } from './state.ts';
 import { logUnits } from './fog.ts';
 
@@ -67,9 +67,9 @@ export function obsolete(s: BkgState, id: string): boolean {
 }
 
 /** May major `m` buy this card (its buyers: a major, 'any', or a side)? */
-export function mayBuy(m: Major, id: string): boolean {
+export function mayBuy(s: BkgState, m: Major, id: string): boolean {
   const b = cardData(id).buyers;
-  return b.includes('any') || b.includes(m) || b.includes(SIDE_OF_MAJOR[m]);
+  return b.includes('any') || b.includes(m) || b.includes(sideOfMajor(s, m));
 }
 
 interface CardPhaseFrame extends Frame {
@@ -87,11 +87,11 @@ interface CardPhaseFrame extends Frame {
 function buyChoices(s: BkgState, f: CardPhaseFrame, m: Major): Choice[] {
   const out: Choice[] = [];
   const budget = s.budget[m];
-  if (f.drawn && mayBuy(m, f.drawn) && cardData(f.drawn).cost <= budget) out.push({ action: { type: 'buy', card: f.drawn }, label: `Buy ${cardData(f.drawn).name} (${cardData(f.drawn).cost} BP)` });
+  if (f.drawn && mayBuy(s, m, f.drawn) && cardData(f.drawn).cost <= budget) out.push({ action: { type: 'buy', card: f.drawn }, label: `Buy ${cardData(f.drawn).name} (${cardData(f.drawn).cost} BP)` });
   for (const c of f.offers?.[m] ?? []) if (cardData(c).cost <= budget) out.push({ action: { type: 'buy', card: c }, label: `Buy the offered ${cardData(c).name} (${cardData(c).cost} BP)` });
   if (f.drawn) {
     for (const x of MAJORS) {
-      if (x === m || SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m] || isConquered(s, x) || f.bought?.includes(x) || !mayBuy(x, f.drawn)) continue;
+      if (x === m || sideOfMajor(s, x) !== sideOfMajor(s, m) || isConquered(s, x) || f.bought?.includes(x) || !mayBuy(s, x, f.drawn)) continue;
       out.push({ action: { type: 'offer', card: f.drawn, to: x }, label: `Offer ${cardData(f.drawn).name} to ${POWER_NAMES[x]}` });
     }
     out.push({ action: { type: 'return' }, label: `Put ${cardData(f.drawn).name} beneath the stack` });
@@ -137,13 +137,13 @@ export const cardPhase: Procedure<BkgState, CardPhaseFrame> = {
     }
     if (card === undefined) return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
     if (card === 'japanese-navy') {
-      if (SIDE_OF_MAJOR[m] === 'allies' || m === 'japan') {
+      if (sideOfMajor(s, m) !== sideOfMajor(s, 'japan') || m === 'japan') {
         write(s, 'cards', 'inEffect').push(card);
         ctx.log(`${POWER_NAMES[m]} draws Japanese Navy: Japan must take it and play it at once`, 'BKG card Japanese Navy');
       } else { write(s, 'cards', 'deck').push(card); ctx.log(`${POWER_NAMES[m]} draws a card and puts it beneath the stack`, 'BKG advanced 7.4'); }
       return void ctx.goto('card-phase', { ...f, at: f.at + 1, drawn: undefined });
     }
-    if (!MAJORS.some((x) => SIDE_OF_MAJOR[x] === SIDE_OF_MAJOR[m] && mayBuy(x, card!))) {
+    if (!MAJORS.some((x) => sideOfMajor(s, x) === sideOfMajor(s, m) && mayBuy(s, x, card!))) {
       write(s, 'cards', 'deck').push(card);
       ctx.log(`${POWER_NAMES[m]} draws a card only the other side can use and puts it beneath the stack`, 'BKG advanced 7.4');
       ctx.log(`(the card was ${cardData(card).name})`, 'BKG advanced 7.4', undefined, [m]);
@@ -297,8 +297,8 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
     case 'bnl-production': return m === 'japan' && (s.cards.removed.includes('embargo') || s.cards.inEffect.includes('embargo')) ? [play('Japan receives the BNL islands\' production')] : [];
     case 'japan-occupies-indochine': return m === 'japan' && (isConquered(s, 'france') || s.events.includes('vichy')) && leaderOf(s, s.control.indochine!) !== 'japan' ? [play('Japan occupies Indochine without a fight')] : [];
     case 'japanese-defense-perimeter': return m === 'japan' && atWarWith('usa') ? [play('in effect from now on')] : [];
-    case 'lend-lease-be': return atWar(s, 'ussr', 'germany') && !Object.values(s.units).some((u) => bkgData().map.areas.find((a) => a.id === u.where)?.country === 'uk' && sideOf(s, u.power) === 'axis') ? [play('BE production -3, USSR +3')] : [];
-    case 'lend-lease-usa': return m === 'usa' && s.production.usa >= 11 ? MAJORS.filter((x) => x !== 'usa' && SIDE_OF_MAJOR[x] === 'allies' && !isConquered(s, x)).map((x) => play(`5 BP a quarter to ${POWER_NAMES[x]}`, { target: x })) : [];
+    case 'lend-lease-be': return atWar(s, 'ussr', 'germany') && !Object.values(s.units).some((u) => bkgData().map.areas.find((a) => a.id === u.where)?.country === 'uk' && sideOf(s, u.power) === otherSide(sideOfMajor(s, 'be'))) ? [play('BE production -3, USSR +3')] : [];
+    case 'lend-lease-usa': return m === 'usa' && s.production.usa >= 11 ? MAJORS.filter((x) => x !== 'usa' && sideOfMajor(s, x) === sideOfMajor(s, 'usa') && !isConquered(s, x)).map((x) => play(`5 BP a quarter to ${POWER_NAMES[x]}`, { target: x })) : [];
     case 'militia': return homeAreasHeld(s, m).enemyInside ? [play('your production +1')] : [];
     case 'morsecode': return ['fortress-europe', 'their-finest-hour'].filter((x) => s.cards.inEffect.includes(x)).map((x) => play(`cancel ${cardData(x).name}`, { target: x }));
     case 'mountain-troops': return [play('your infantry +1 in mountains this quarter')];
@@ -383,13 +383,13 @@ export function playCard(ctx: Ctx<BkgState>, m: Major, id: string, target?: stri
     case 'mountain-troops': write(s, 'effects').push(`mountain-troops:${m}`); return;
     case 'partisans': for (const a of homeAreasHeld(s, m).free.slice(0, 2)) setControl(ctx, a, m, rule); return;
     case 'spies': {
-      const foes = MAJORS.filter((x) => SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m]);
+      const foes = MAJORS.filter((x) => sideOfMajor(s, x) !== sideOfMajor(s, m));
       const text = foes.map((x) => `${POWER_NAMES[x]}: ${(s.cards.hands[x] ?? []).map((h) => cardData(h.id).name).join(', ') || 'none'}`).join('; ');
-      ctx.log(`Enemy cards: ${text}`, rule, undefined, MAJORS.filter((x) => SIDE_OF_MAJOR[x] === SIDE_OF_MAJOR[m]));
+      ctx.log(`Enemy cards: ${text}`, rule, undefined, MAJORS.filter((x) => sideOfMajor(s, x) === sideOfMajor(s, m)));
       return;
     }
     case 'total-war': write(s, 'production')[m] += 3; write(s, 'events').push(`total-war:${m}`); return;
-    case 'desert-fox': write(s, 'effects').push(`desert-fox:${SIDE_OF_MAJOR[m]}`); return;
+    case 'desert-fox': write(s, 'effects').push(`desert-fox:${sideOfMajor(s, m)}`); return;
     case 'ussr-declares-war': declareWarByCard(ctx); return;
     case 'winter-offensive': write(s, 'effects').push('winter-offensive'); return;
     case 'espionage': ctx.push('ultra', { seat: m, left: 10 }); return;
@@ -406,13 +406,13 @@ function coup(ctx: Ctx<BkgState>, m: Major, c: CardData, rule: string): void {
     ctx.log(`Coup roll ${r}: ${POWER_NAMES[minor]} joins ${POWER_NAMES[m]}`, rule);
     activateMinor(ctx, minor, m, rule);
   } else if (r >= c.coup!.counter[0] && r <= c.coup!.counter[1]) {
-    const foes = MAJORS.filter((x) => SIDE_OF_MAJOR[x] !== SIDE_OF_MAJOR[m] && !isConquered(s, x));
+    const foes = MAJORS.filter((x) => sideOfMajor(s, x) !== sideOfMajor(s, m) && !isConquered(s, x));
     const pick = foes[ctx.roll(foes.length, 1, `random major to play ${POWER_NAMES[minor]}`, rule).total - 1]!;
     ctx.log(`Coup roll ${r}: counter-coup, ${POWER_NAMES[minor]} joins ${POWER_NAMES[pick]}`, rule);
     activateMinor(ctx, minor, pick, rule);
   } else ctx.log(`Coup roll ${r}: no effect`, rule);
-  const side = s.controller[minor] ? SIDE_OF_MAJOR[s.controller[minor]!] : null;
-  if (side) for (const foe of MAJORS) if (SIDE_OF_MAJOR[foe] !== side && isBelligerent(s, foe) && MAJORS.some((x) => SIDE_OF_MAJOR[x] === side && atWar(s, x, foe))) joinWar(s, minor, foe);
+  const side = s.controller[minor] ? sideOfMajor(s, s.controller[minor]!) : null;
+  if (side) for (const foe of MAJORS) if (sideOfMajor(s, foe) !== side && isBelligerent(s, foe) && MAJORS.some((x) => sideOfMajor(s, x) === side && atWar(s, x, foe))) joinWar(s, minor, foe);
   engageCoLocated(s, side ?? 'axis');
 }
 
@@ -423,7 +423,7 @@ function joinWar(s: BkgState, minor: string, foe: string): void {
 
 /** Card USSR may declare war on Germany or Italy: the 2/41 restriction of 8.4 is lifted by the card itself. */
 function declareWarByCard(ctx: Ctx<BkgState>): void {
-  ussrEntersWar(ctx, 'BKG card USSR may declare war on Germany or Italy', 'allies');
+  ussrEntersWar(ctx, 'BKG card USSR may declare war on Germany or Italy', sideOfMajor(ctx.state, 'ussr'));
 }
 
 /** Card French Vichy Surrender: Germany occupies France but Vichy; Vichy and the unoccupied colonies become neutral

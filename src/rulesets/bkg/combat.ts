@@ -9,7 +9,7 @@ import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { isBombardment } from './bombing.ts';
 import { atWar, conquer, coopForbidsEntry, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
-import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, type Major, type Side } from './powers.ts';
+import { MAJORS, POWER_NAMES, sideOfMajor, isMajor, type Major, type Side } from './powers.ts';
 import { bkgData } from './data/index.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, optional, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
@@ -218,7 +218,7 @@ function surrenderOffers(s: BkgState, f: BattleFrame): { seat: Major; card: stri
   const minors = new Set(def.filter((u) => !isMajor(u.power) && !isConquered(s, u.power)).map((u) => u.power));
   const out: { seat: Major; card: string; minor: string }[] = [];
   for (const m of MAJORS) {
-    if (SIDE_OF_MAJOR[m] === f.attacker || isConquered(s, m)) continue;
+    if (sideOfMajor(s, m) === f.attacker || isConquered(s, m)) continue;
     for (const h of s.cards.hands[m] ?? []) {
       const minor = cardData(h.id).coup?.minor;
       if (minor && minors.has(minor) && h.turn < s.turn && !out.some((o) => o.minor === minor && o.seat === m)) out.push({ seat: m, card: h.id, minor });
@@ -231,7 +231,7 @@ function surrenderOffers(s: BkgState, f: BattleFrame): { seat: Major; card: stri
 function surrenderNeutral(ctx: Ctx<BkgState>, f: BattleFrame, seat: Major, card: string, minor: string): void {
   const s = ctx.state;
   const { att } = battleSides(s, battleOf(f));
-  const taker = seatOf(s, att.find((u) => isGround(u))?.power ?? att[0]!.power) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === f.attacker)!;
+  const taker = seatOf(s, att.find((u) => isGround(u))?.power ?? att[0]!.power) ?? MAJORS.find((m) => sideOfMajor(s, m) === f.attacker)!;
   spendCard(ctx, seat, card);
   const units = Object.values(s.units).filter((u) => u.power === minor && u.where !== 'box');
   write(s, 'saved')[seat] += units.length;
@@ -422,7 +422,7 @@ function kamikazeAt(s: BkgState, u: Unit, place: string): boolean {
 function kamikazeReady(s: BkgState): boolean {
   if (s.cards.inEffect.includes('kamikaze')) return true;
   if (!holdsPlayable(s, 'japan', 'kamikaze') || quarterOf(s).year < 1943) return false;
-  return Object.keys(s.control).filter((id) => isPointIsland(id) && ownerOf(id) === 'japan' && sideOf(s, s.control[id]!) === 'allies').length >= 3;
+  return Object.keys(s.control).filter((id) => isPointIsland(id) && ownerOf(id) === 'japan' && sideOf(s, s.control[id]!) === other(sideOfMajor(s, 'japan'))).length >= 3;
 }
 
 function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
@@ -640,13 +640,13 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       }
       if (id === 'elite-troops') {
         const n = ctx.roll(6, 1, 'Elite Troops', 'BKG card Elite Troops').total;
-        const mine = battleSides(s, battleOf(f))[seatSide(seat) === f.attacker ? 'att' : 'def'].filter((u) => isGround(u) && seatOf(s, u.power) === seat)
+        const mine = battleSides(s, battleOf(f))[seatSide(s, seat) === f.attacker ? 'att' : 'def'].filter((u) => isGround(u) && seatOf(s, u.power) === seat)
           .sort((a, b) => strength(b) - strength(a)).slice(0, n);
         for (const u of mine) write(s, 'effects').push(`elite:${u.id}`);
         ctx.log(`Elite Troops: ${mine.length} units +1 in this combat`, 'BKG card Elite Troops');
         return void ctx.goto('battle', { ...f, cardAsked: [...(f.cardAsked ?? []), seat] });
       }
-      return void ctx.goto('battle', { ...f, first: seatSide(seat), cardAsked: [...(f.cardAsked ?? []), seat] });
+      return void ctx.goto('battle', { ...f, first: seatSide(s, seat), cardAsked: [...(f.cardAsked ?? []), seat] });
     }
     if (action.type === 'designate') return void ctx.goto('battle', { ...f, step: 'end', designated: action.power as string });
     if (action.type === 'hit') {
@@ -700,8 +700,8 @@ function lossSideIsAttacker(f: BattleFrame): boolean {
   return f.step === 'losses-att' || f.step === 'subloss-att';
 }
 
-function seatSide(m: Major): Side {
-  return SIDE_OF_MAJOR[m];
+function seatSide(s: BkgState, m: Major): Side {
+  return sideOfMajor(s, m);
 }
 
 /** The step after a side has taken its losses. */
@@ -862,7 +862,7 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
     if (s.battles.length < 2 || (s.rules === 'advanced' && !f.searched)) return [];
     // The side chooses; the boss (Germany, the USA) first when it fights (basic 1.0).
     const fighting = new Set(s.battles.flatMap((b) => battleSides(s, b).att).map((u) => seatOf(s, u.power)));
-    const seat = MAJORS.find((m) => fighting.has(m)) ?? MAJORS.find((m) => SIDE_OF_MAJOR[m] === f.side)!;
+    const seat = MAJORS.find((m) => fighting.has(m)) ?? MAJORS.find((m) => sideOfMajor(s, m) === f.side)!;
     return [{
       seat, rule: 'BKG 6.2.1', kind: 'choose-combat', text: 'Which combat is fought next?',
       choices: s.battles.map((b) => ({ action: { type: 'fight', place: b.place }, label: `Fight at ${area(b.place).name}`, refs: { place: b.place } })),

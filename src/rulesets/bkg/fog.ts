@@ -3,7 +3,7 @@
 import type { Ctx, Json } from '../../engine/index.ts';
 import type { PieceView } from '../../engine/board.ts';
 import { sideOf } from './politics.ts';
-import { isMajor, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { isMajor, MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from './powers.ts';
 import { BOX, optional, type BkgState, type Unit } from './state.ts';
 
 /** Advanced 9.12: no stack holds more than 10 units; more in one place make further stacks. */
@@ -40,15 +40,15 @@ function openPlaces(s: BkgState): Set<string> {
 }
 
 /** The side a seat plays (a spectator: none, and sees every stack as an enemy's). */
-function seatSide(seat: string | null): Side | null {
-  return seat !== null && isMajor(seat) ? SIDE_OF_MAJOR[seat] : null;
+function seatSide(s: BkgState, seat: string | null): Side | null {
+  return seat !== null && isMajor(seat) ? sideOfMajor(s, seat) : null;
 }
 
 /** What `seat` may not see under optional 9.12 (nothing when the rule is off). */
 export function fogFor(s: BkgState, seat: string | null): Fogged {
   const out: Fogged = { hidden: new Set(), stacks: [] };
   if (!optional(s, 'fogOfWar')) return out;
-  const mine = seatSide(seat);
+  const mine = seatSide(s, seat);
   const open = openPlaces(s);
   const groups = new Map<string, Unit[]>();
   for (const u of Object.values(s.units)) {
@@ -118,5 +118,5 @@ export function logUnits(ctx: Ctx<BkgState>, units: readonly Unit[], text: strin
   const s = ctx.state;
   const side = units.length ? sideOf(s, units[0]!.power) : null;
   if (!optional(s, 'fogOfWar') || side === null) return void ctx.log(text, rule);
-  ctx.log(text, rule, undefined, MAJORS.filter((m: Major) => SIDE_OF_MAJOR[m] === side));
+  ctx.log(text, rule, undefined, MAJORS.filter((m: Major) => sideOfMajor(s, m) === side));
 }

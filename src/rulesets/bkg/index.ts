@@ -11,12 +11,13 @@ import { initiative, usEntry } from './advanced.ts';
 import { cardPhase, ultra } from './cards.ts';
 import { rail, rebase } from './rail.ts';
 import { research } from './research.ts';
+import { alliances } from './alliances.ts';
 import { navalSearch } from './naval.ts';
 import { bombardment } from './bombing.ts';
 import { setupScenario } from './setup.ts';
 import { bkgAssets } from './assets.ts';
 import { bkgInvariants } from './invariants.ts';
-import { economicPoints } from './sequence.ts';
+import { economicGoal, economicPoints } from './sequence.ts';
 import { seatOf, sideOf } from './politics.ts';
 import { isOutOfSupply } from './supply.ts';
 import { MAJORS, POWER_NAMES } from './powers.ts';
@@ -32,7 +33,7 @@ export const SCENARIOS = {
 
 const procedures: Record<string, Procedure<BkgState, any>> = {
   game, reinforcements, segment, 'segment-cards': segmentCards, movement, reaction, 'combat-phase': combatPhase, battle, retreat, 'retreat-done': retreatDone,
-  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra, reconquest,
+  'land-air': landAir, production, initiative, 'us-entry': usEntry, rail, rebase, 'card-phase': cardPhase, research, 'naval-search': navalSearch, bombardment, ultra, reconquest, alliances,
 };
 
 /** What the board shows (identical units at one place are one piece with a count). */
@@ -70,8 +71,8 @@ export function bkgBoardView(s0: BkgState, seat: string | null = null): BoardVie
   const markers: MarkerView[] = [];
   for (const m of MAJORS) markers.push({ kind: 'production', where: `production:${Math.max(0, Math.min(48, s.production[m]))}`, side: m, label: `${POWER_NAMES[m]} ${s.production[m]}` });
   for (const b of s.battles) markers.push({ kind: 'battle', where: b.place, side: b.attacker, label: 'combat' });
-  for (const [side, goal] of [['axis', 81], ['allies', 131]] as const) {
-    const pts = economicPoints(s, side);
+  for (const side of ['axis', 'allies'] as const) {
+    const pts = economicPoints(s, side), goal = economicGoal(s, side);
     markers.push({ kind: 'victory', where: `victory:${Math.min(200, pts)}`, side, label: `${side === 'axis' ? 'Axis' : 'Allies'} ${pts} of ${goal} points` });
   }
   markers.push({ kind: 'turn', where: `turn:${s.turn}`, label: turnLabel(s) });

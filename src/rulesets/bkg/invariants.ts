@@ -1,7 +1,7 @@
 // What must hold in every reachable state (the fuzzer checks it after every action).
 import { bkgMap } from './map.ts';
-import { atWar } from './politics.ts';
-import { MAJORS } from './powers.ts';
+import { atWar, leaderOf } from './politics.ts';
+import { MAJORS, isMajor, sideOfMajor } from './powers.ts';
 import { type BkgState, isShip } from './state.ts';
 
 export function bkgInvariants(s: BkgState): string[] {
@@ -41,6 +41,11 @@ export function bkgInvariants(s: BkgState): string[] {
         if (enemies(fighting[i]!.power, fighting[j]!.power)) { bad.push(`BKG 6.4: enemy units ${fighting[i]!.id} and ${fighting[j]!.id} share ${place} outside a combat`); i = fighting.length; break; }
       }
     }
+  }
+  // 8.4 (and optional 9.10, ruling 99): never a war inside one side, once the alliances are chosen.
+  if (!s.stack.some((f) => f.proc === 'alliances')) for (const k of s.wars) {
+    const [a, b] = k.split('|').map((p) => leaderOf(s, p));
+    if (isMajor(a!) && isMajor(b!) && sideOfMajor(s, a) === sideOfMajor(s, b)) bad.push(`BKG 8.4: ${k} is a war between countries of one side`);
   }
   for (const mj of MAJORS) {
     if (!Number.isInteger(s.production[mj])) bad.push(`production of ${mj} is ${s.production[mj]}`);

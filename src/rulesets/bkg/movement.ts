@@ -8,9 +8,9 @@ import { bkgData } from './data/index.ts';
 import { connectionClosed } from './supply.ts';
 import { unpinned } from './pinning.ts';
 import {
-  atWar, cooperates, coopForbidsEntry, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, warForbidden,
+  atWar, cooperates, coopForbidsEntry, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, usaFoeOf, warForbidden,
 } from './politics.ts';
-import { POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
+import { MAJORS, POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
 
 /** How a power sees each node of the board. */
@@ -180,7 +180,7 @@ function exploitEdgeClosed(env: MoveEnv, e: number): boolean {
 /** Areas left by a conquered major are neutral and empty: anyone may occupy them, but Japan entering a French or BNL
  *  colony other than Indochine declares war on the USA (Time Table), which the USA's state decides. */
 function conqueredEntry(s: BkgState, power: string, id: string): number {
-  if (leaderOf(s, power) === 'japan' && id !== 'indochine' && !atWar(s, 'japan', 'usa')) return NEUTRAL;
+  if (leaderOf(s, power) === 'japan' && id !== 'indochine' && usaFoeOf(s, 'japan') && !atWar(s, 'japan', 'usa')) return NEUTRAL;
   return ENEMY;
 }
 
@@ -439,7 +439,7 @@ export function mayMove(s: BkgState, u: Unit, phase: 'move' | 'exploit', command
 }
 
 function isBelligerentUsa(s: BkgState): boolean {
-  return atWar(s, 'usa', 'germany') || atWar(s, 'usa', 'japan') || atWar(s, 'usa', 'italy');
+  return MAJORS.some((m) => usaFoeOf(s, m) && atWar(s, 'usa', m));
 }
 
 /** Convoys in sea zones next to `place` that can take `u` aboard (6.1.3 A), by sea zone. */
@@ -524,7 +524,7 @@ export function arrive(ctx: Ctx<BkgState>, unit: Unit, to: string, phasing: Side
     if (!friendly(s, u.power, c) && !atWar(s, u.power, c)) {
       wasNeutralMinor = !isMajor(leaderOf(s, c)) && !isConquered(s, leaderOf(s, c));
       if (isConquered(s, leaderOf(s, c))) {
-        if (leaderOf(s, u.power) === 'japan' && to !== 'indochine') declareWar(ctx, 'japan', 'usa');
+        if (leaderOf(s, u.power) === 'japan' && to !== 'indochine' && usaFoeOf(s, 'japan')) declareWar(ctx, 'japan', 'usa');
       } else declareWar(ctx, leaderOf(s, u.power), c);
     }
   }

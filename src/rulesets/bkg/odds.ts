@@ -14,7 +14,7 @@ import { area } from './map.ts';
 import { describeUnits } from './movement.ts';
 import { ChainUnfit, combatChain, compareLossRank, lossRank } from './odds-chain.ts';
 import { sideOf } from './politics.ts';
-import { SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { sideOfMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, stepsLeft } from './state.ts';
 
 interface BattleTop {
@@ -30,7 +30,7 @@ const battleFrame = (s: BkgState, place?: string) =>
 
 /** The place of the combat `action` fights or goes on with, and its attacking side; null when it starts none. */
 function combatOf(s: BkgState, seat: Seat, action: Action): { place: string; attacker: Side } | null {
-  const side = SIDE_OF_MAJOR[seat as Major];
+  const side = sideOfMajor(s, seat as Major);
   const top = s.stack.at(-1) as unknown as BattleTop | undefined;
   if (action.type === 'fight' && top?.proc === 'combat-phase') {
     const b = s.battles.find((x) => x.place === action.place);

@@ -5,7 +5,8 @@ import { Game, fuzzGame } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { OPTIONAL_RULES } from './state.ts';
 
-const ALL = Object.fromEntries(Object.keys(OPTIONAL_RULES).map((id) => [id, true]));
+// 9.10 lets random alliances end a game early (alliances.test.ts plays it with every other option).
+const ALL = Object.fromEntries(Object.keys(OPTIONAL_RULES).filter((id) => id !== 'nonHistoricAlliances').map((id) => [id, true]));
 
 describe('BKG random games with every optional rule', () => {
   it.each(['basic-1939', 'advanced-1939', 'advanced-1941'])('%s: 1,200 random actions keep every invariant and replay to every state hash', (scenario) => {

@@ -10,7 +10,7 @@ import {
 } from './movement.ts';
 import { battleSides, other } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
-import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
 import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows, titoGarrison } from './cards.ts';
@@ -33,7 +33,7 @@ interface MovementFrame extends Frame {
 
 function seatsOf(s: BkgState, side: Side): Major[] {
   const present = unitsBySeat(s);
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
+  return MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m) && present.has(m));
 }
 
 /** The marks of a phase on a unit. */

@@ -3,7 +3,8 @@
 import { write, type Ctx } from '../../engine/index.ts';
 import { area, productionOf } from './map.ts';
 import {
-  AXIS_MINORS, BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, powerOfCountry, type Major, type Side,
+  AXIS_MINORS, BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_NAMES, isMajor, majorsOf, nonHistoric, otherSide, powerOfCountry,
+  sideOfMajor, type Major, type Side,
 } from './powers.ts';
 import { bkgData, parseUnitSpec } from './data/index.ts';
 import type { BkgState, Unit } from './state.ts';
@@ -23,7 +24,7 @@ export function seatOf(s: BkgState, p: string): Major | null {
 
 export function sideOf(s: BkgState, p: string): Side | null {
   const l = leaderOf(s, p);
-  return isMajor(l) ? SIDE_OF_MAJOR[l] : null;
+  return isMajor(l) ? sideOfMajor(s, l) : null;
 }
 
 export function isConquered(s: BkgState, p: string): boolean {
@@ -124,7 +125,7 @@ export function incomeFrom(s: BkgState, x: string, id: string): { to: Major | nu
   const a = area(id);
   const lx = leaderOf(s, x);
   if (!isMajor(lx) || isConquered(s, lx)) return { to: null, bp: 0 };
-  if (a.prod === 'D') return sideOf(s, x) === 'axis' ? { to: 'germany', bp: 1 } : { to: null, bp: 0 };
+  if (a.prod === 'D') return sideOf(s, x) === sideOfMajor(s, 'germany') ? { to: 'germany', bp: 1 } : { to: null, bp: 0 };
   const [l, r] = productionOf(id);
   const owner = ownerOf(id);
   if (leaderOf(s, owner) === lx) {
@@ -162,13 +163,14 @@ export function newController(s: BkgState, id: string, conqueror: string): strin
 }
 
 /** The major that plays a minor attacked by `attackerSide` (8.4): BE for the Axis' victims, Italy (Germany while
- *  Italy is neutral) for the Allies'; a random major of that side when that one is conquered. */
+ *  Italy is neutral) for the Allies'; a random major of that side when that one is conquered (or, optional 9.10, is
+ *  not on that side: ruling 99). */
 export function protectorOf(ctx: Ctx<BkgState>, attackerSide: Side): Major {
   const s = ctx.state;
   const pick = attackerSide === 'axis' ? 'be' : (isBelligerent(s, 'italy') ? 'italy' : 'germany');
-  if (!isConquered(s, pick)) return pick;
-  const side: Side = attackerSide === 'axis' ? 'allies' : 'axis';
-  const left = MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m));
+  const side = otherSide(attackerSide);
+  if (!isConquered(s, pick) && sideOfMajor(s, pick) === side) return pick;
+  const left = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
   if (left.length === 0) return pick;
   const r = ctx.roll(left.length, 1, `random ${side} major to play a minor`, 'BKG 8.4');
   return left[r.total - 1]!;
@@ -233,7 +235,7 @@ export function activateMinor(ctx: Ctx<BkgState>, minor: string, controller: Maj
   }
   for (const [key, amount] of Object.entries(s.deliveries)) {
     const [from, to] = key.split('>');
-    if (from === minor && !friendly(s, minor, to!) && sideOf(s, to!) !== SIDE_OF_MAJOR[controller]) endDelivery(ctx, key, amount);
+    if (from === minor && !friendly(s, minor, to!) && sideOf(s, to!) !== sideOfMajor(s, controller)) endDelivery(ctx, key, amount);
     else if (from === minor && leaderOf(s, minor) === to) endDelivery(ctx, key, amount); // now delivers all it produces
   }
   ctx.log(`${POWER_NAMES[minor]} enters the war; ${POWER_NAMES[controller]} plays it${bp ? ` and receives its ${bp} BP` : ''}`, rule);
@@ -249,12 +251,24 @@ export function endDelivery(ctx: Ctx<BkgState>, key: string, amount = ctx.state.
   ctx.log(`Delivery agreement ${POWER_NAMES[from!]} to ${POWER_NAMES[to!]} ends: ${POWER_NAMES[to!]} -${amount}`, 'BKG 7.3.4');
 }
 
-/** Deliveries between two countries now at war end at once (7.3.4). */
-function endDeliveriesBetween(ctx: Ctx<BkgState>, a: string, b: string): void {
+/** Deliveries between two countries now at war end at once (7.3.4); and those between `a` and `b` when given. */
+function endDeliveriesBetween(ctx: Ctx<BkgState>, a?: string, b?: string): void {
   for (const key of Object.keys(ctx.state.deliveries)) {
     const [from, to] = key.split('>');
     if (atWar(ctx.state, from!, to!) || (from === a && to === b) || (from === b && to === a)) endDelivery(ctx, key);
   }
+}
+
+/** Optional 9.10 (ruling 99): a major entering the war under other alliances is at war with every major of the other
+ *  side already at war; true when it did (the Time Table's named enemies are for the historic sides). */
+function entersSideWar(ctx: Ctx<BkgState>, m: Major, rule: string): boolean {
+  const s = ctx.state;
+  if (!nonHistoric(s)) return false;
+  const foes = majorsOf(s, otherSide(sideOfMajor(s, m))).filter((x) => isBelligerent(s, x) && !isConquered(s, x));
+  for (const x of foes) addWar(s, m, x);
+  ctx.log(`${POWER_NAMES[m]} is at war with ${foes.map((x) => POWER_NAMES[x]).join(', ') || 'no major yet'}`, `${rule}, advanced 9.10`);
+  endDeliveriesBetween(ctx);
+  return true;
 }
 
 /** Italy joins the war (Time Table 2/40): at war with every Allied country at war with Germany. */
@@ -262,10 +276,10 @@ export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40')
   const s = ctx.state;
   if (s.events.includes('italy-war')) return;
   write(s, 'events').push('italy-war');
-  for (const m of MAJORS) if (SIDE_OF_MAJOR[m] === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
+  if (!entersSideWar(ctx, 'italy', rule)) for (const m of MAJORS) if (sideOfMajor(s, m) === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
   ctx.log('Italy joins the war', rule);
-  usPolitics(ctx, 1, 'Italy declares war on the Allies');
-  engageCoLocated(s, 'axis');
+  if (sideOfMajor(s, 'italy') !== sideOfMajor(s, 'usa')) usPolitics(ctx, 1, `Italy declares war on the ${SIDE_NAMES[sideOfMajor(s, 'usa')]}`);
+  engageCoLocated(s, sideOfMajor(s, 'italy'));
 }
 
 /** The USSR joins the war against Germany and Italy (Time Table 2/41, or attacked): 34 BP, Axis minors join. */
@@ -273,13 +287,17 @@ export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side):
   const s = ctx.state;
   if (s.events.includes('ussr-war')) return;
   write(s, 'events').push('ussr-war');
-  addWar(s, 'ussr', 'germany');
-  if (isBelligerent(s, 'italy') || s.events.includes('italy-war')) addWar(s, 'ussr', 'italy');
+  const sideWar = entersSideWar(ctx, 'ussr', rule);
+  if (!sideWar) {
+    addWar(s, 'ussr', 'germany');
+    if (isBelligerent(s, 'italy') || s.events.includes('italy-war')) addWar(s, 'ussr', 'italy');
+  }
   addProduction(s, 'ussr', 34 - 11);
   write(s, 'rail').ussr = bkgData().scenarios['1939']!.railAtWar.ussr ?? s.rail.ussr!;
-  ctx.log('The USSR is at war with Germany (production 34 BP)', rule);
-  endDeliveriesBetween(ctx, 'ussr', 'germany');
-  for (const m of AXIS_MINORS) if (!s.controller[m] && !isConquered(s, m)) activateMinor(ctx, m, 'germany', rule);
+  ctx.log(sideWar ? 'The USSR enters the war (production 34 BP)' : 'The USSR is at war with Germany (production 34 BP)', rule);
+  if (!sideWar) endDeliveriesBetween(ctx, 'ussr', 'germany');
+  // The Axis minors join Germany against the USSR (under optional 9.10 only when the USSR is Germany's enemy).
+  if (atWar(s, 'ussr', 'germany')) for (const m of AXIS_MINORS) if (!s.controller[m] && !isConquered(s, m)) activateMinor(ctx, m, 'germany', rule);
   engageCoLocated(s, attacker);
 }
 
@@ -288,12 +306,15 @@ export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): 
   const s = ctx.state;
   if (s.events.includes('usa-war')) return;
   write(s, 'events').push('usa-war');
-  for (const m of ['germany', 'italy', 'japan'] as const) if (m === 'japan' || isBelligerent(s, m)) addWar(s, 'usa', m);
-  addWar(s, 'japan', 'be');
-  addWar(s, 'japan', 'france');
+  const sideWar = entersSideWar(ctx, 'usa', rule);
+  if (!sideWar) {
+    for (const m of ['germany', 'italy', 'japan'] as const) if (m === 'japan' || isBelligerent(s, m)) addWar(s, 'usa', m);
+    addWar(s, 'japan', 'be');
+    addWar(s, 'japan', 'france');
+  }
   addProduction(s, 'usa', s.rules === 'basic' ? 36 - 8 : 36 - s.production.usa);
-  ctx.log('The USA is at war with the Axis (production 36 BP); Japan is at war with BE and France', rule);
-  endDeliveriesBetween(ctx, 'usa', 'japan');
+  ctx.log(sideWar ? 'The USA enters the war (production 36 BP)' : 'The USA is at war with the Axis (production 36 BP); Japan is at war with BE and France', rule);
+  if (!sideWar) endDeliveriesBetween(ctx, 'usa', 'japan');
   activateBePacific(ctx, rule);
   engageCoLocated(s, attacker);
 }
@@ -317,24 +338,66 @@ export function usPolitics(ctx: Ctx<BkgState>, delta: number, why: string): void
   ctx.log(`US production ${delta > 0 ? '+' : ''}${delta} (${why}): ${s.production.usa}`, 'BKG advanced 7.2');
 }
 
+const ENTRY_EVENT: Partial<Record<Major, string>> = { italy: 'italy-war', ussr: 'ussr-war', usa: 'usa-war' };
+
+/** Optional 9.10 (ruling 99): a major at peace only because its enemies became its allies (at war when the scenario
+ *  began, or its Time Table entry has come) may declare war like a belligerent. */
+function readyForWar(s: BkgState, m: Major): boolean {
+  if (!nonHistoric(s)) return false;
+  const e = ENTRY_EVENT[m];
+  return (e !== undefined && s.events.includes(e)) || scenarioOf(s).wars.some((w) => w.includes(m));
+}
+
+/** The scenario card a game started from (the 1939 card starts in 3/39). */
+export function scenarioOf(s: BkgState) {
+  return bkgData().scenarios[s.firstQuarter === 2 ? '1939' : '1941']!;
+}
+
+/** Optional 9.10 (ruling 99): once the alliances are chosen, the scenario's wars between new allies end (a minor's
+ *  wars follow its controller's side), and so do deliveries between countries at war. */
+export function startAlliances(ctx: Ctx<BkgState>): void {
+  const s = ctx.state;
+  const text = (['axis', 'allies'] as const).map((d) => `${SIDE_NAMES[d]}: ${majorsOf(s, d).map((m) => POWER_NAMES[m]).join(', ')}`).join('; ');
+  if (!nonHistoric(s)) return void ctx.log(`The historic alliances (${text})`, 'BKG advanced 9.10');
+  ctx.log(`Non-historic alliances: ${text}`, 'BKG advanced 9.10');
+  const sideOfLeader = (p: string): Side | null => {
+    const l = isMajor(p) ? p : s.controller[p];
+    return l ? sideOfMajor(s, l) : null;
+  };
+  const ended: string[] = [];
+  s.wars = s.wars.filter((k) => {
+    const [a, b] = k.split('|') as [string, string];
+    const same = sideOfLeader(a) !== null && sideOfLeader(a) === sideOfLeader(b);
+    if (same) ended.push(`${POWER_NAMES[a]}-${POWER_NAMES[b]}`);
+    return !same;
+  });
+  if (ended.length) ctx.log(`Wars between allies end: ${ended.join(', ')}`, 'BKG advanced 9.10');
+  endDeliveriesBetween(ctx);
+}
+
 /** May `a` (a major) declare war on `b` by entering its area (8.4)? Null if yes, else the rule that forbids it. */
 export function warForbidden(s: BkgState, a: string, b: string): string | null {
   if (!isMajor(a)) return 'BKG 8.4: only a major country declares war';
   const lb = leaderOf(s, b);
   if (s.events.includes('ussr-japan-peace') && ((a === 'japan' && lb === 'ussr') || (a === 'ussr' && lb === 'japan'))) return 'BKG card Force Peace: the USSR and Japan are at peace';
   if (isConquered(s, lb)) return null;
-  if (sideOf(s, lb) === SIDE_OF_MAJOR[a]) return 'BKG 8.4: a country does not declare war on its own side';
-  if (!isBelligerent(s, a)) {
+  if (sideOf(s, lb) === sideOfMajor(s, a)) return `BKG 8.4${nonHistoric(s) ? ', advanced 9.10' : ''}: a country does not declare war on its own side`;
+  if (!isBelligerent(s, a) && !readyForWar(s, a)) {
     if (a === 'ussr' && (lb === 'japan' || !isMajor(lb))) return (AXIS_MINORS as readonly string[]).includes(b) ? 'BKG 8.4: the USSR may not declare war on the Axis minors before 2/41' : null;
     return `BKG 8.4: ${POWER_NAMES[a]} is neutral and may not declare war`;
   }
   if (a === 'ussr' && (lb === 'germany' || lb === 'italy' || (AXIS_MINORS as readonly string[]).includes(b))) {
     return 'BKG 8.4: the USSR may not declare war on Germany, Italy or the Axis minors before 2/41';
   }
-  if (lb === 'japan' && SIDE_OF_MAJOR[a] === 'allies' && a !== 'ussr' && a !== 'usa' && !atWar(s, 'japan', 'usa')) {
+  if (lb === 'japan' && a !== 'ussr' && a !== 'usa' && sideOfMajor(s, 'usa') !== sideOfMajor(s, 'japan') && !atWar(s, 'japan', 'usa')) {
     return 'BKG 8.4: BE, France and their associates may not declare war on Japan before Japan is at war with the USA';
   }
   return null;
+}
+
+/** Is the USA on the other side from `m` (the Time Table's US entry by Japanese aggression; optional 9.10)? */
+export function usaFoeOf(s: BkgState, m: Major): boolean {
+  return sideOfMajor(s, 'usa') !== sideOfMajor(s, m);
 }
 
 /** `a` declares war on `b` (8.4): a neutral minor joins the other side; majors' entries follow the Time Table. */
@@ -346,23 +409,23 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
     const side = sideOf(s, a)!;
     addWar(s, a, b);
     ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[b]}`, rule);
-    usPolitics(ctx, side === 'axis' ? 1 : -1, `a neutral attacked by the ${side === 'axis' ? 'Axis' : 'Allies'}`);
+    usPolitics(ctx, side !== sideOfMajor(s, 'usa') ? 1 : -1, `a neutral attacked by the ${SIDE_NAMES[side]}`);
     activateMinor(ctx, b, protectorOf(ctx, side), rule);
-    if (a === 'japan' && b === 'bnl') usaEntersWar(ctx, 'BKG 8.4', side);
+    if (a === 'japan' && b === 'bnl' && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4', side);
     engageCoLocated(s, side);
     return;
   }
   if (isConquered(s, lb)) return;
   ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[lb]}`, rule);
-  const side = SIDE_OF_MAJOR[a as Major];
+  const side = sideOfMajor(s, a as Major);
   if (lb === 'ussr') usPolitics(ctx, 1, `${POWER_NAMES[a]} declares war on the USSR`);
   if (a === 'ussr' && lb === 'japan') usPolitics(ctx, -1, 'the USSR declares war on Japan');
-  if (lb === 'italy' && side === 'allies') usPolitics(ctx, -1, 'the Allies declare war on Italy');
+  if (lb === 'italy' && side === sideOfMajor(s, 'usa')) usPolitics(ctx, -1, `the ${SIDE_NAMES[side]} declare war on Italy`);
   if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(s, side); return; }
   if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(s, side); return; }
   if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule);
   addWar(s, a, lb);
-  if (a === 'japan' && (lb === 'be' || lb === 'france')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side);
+  if (a === 'japan' && (lb === 'be' || lb === 'france') && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side);
   endDeliveriesBetween(ctx, a, lb);
   engageCoLocated(s, side);
 }
@@ -407,8 +470,8 @@ function conquerPower(ctx: Ctx<BkgState>, power: string): void {
   if (isMajor(power)) {
     for (const [minor, c] of Object.entries(s.controller)) {
       if (c !== power || isConquered(s, minor)) continue;
-      const side = SIDE_OF_MAJOR[power];
-      const left = MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m));
+      const side = sideOfMajor(s, power);
+      const left = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
       if (left.length === 0) continue;
       const r = ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4');
       s.controller = { ...s.controller, [minor]: left[r.total - 1]! };
@@ -417,7 +480,7 @@ function conquerPower(ctx: Ctx<BkgState>, power: string): void {
     write(s, 'saved')[power] = 0;
   }
   for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
-  if (power === 'france' && s.control.paris !== 'france' && sideOf(s, s.control.paris!) === 'axis') {
+  if (power === 'france' && s.control.paris !== 'france' && sideOf(s, s.control.paris!) === otherSide(sideOfMajor(s, 'france'))) {
     if (!s.events.includes('france-fallen')) {
       write(s, 'events').push('france-fallen');
       activateBePacific(ctx, 'BKG Time Table: Axis conquers France');

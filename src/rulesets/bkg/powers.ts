@@ -2,14 +2,33 @@
 
 export type Side = 'axis' | 'allies';
 export const SIDES: readonly Side[] = ['axis', 'allies'];
+export const SIDE_NAMES: Record<Side, string> = { axis: 'Axis', allies: 'Allies' };
+export const otherSide = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
 
 /** The eight majors, bosses first (basic 1.0: Germany is the Axis boss, the USA the Allied boss). Also the seats. */
 export const MAJORS = ['germany', 'italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'] as const;
 export type Major = (typeof MAJORS)[number];
 
-export const SIDE_OF_MAJOR: Record<Major, Side> = {
+/** The sides as the set-ups give them (basic 1.0). A game reads a major's side with `sideOfMajor` only: optional 9.10
+ *  lets the players choose other alliances (`sides` in the state). */
+export const HISTORIC_SIDES: Readonly<Record<Major, Side>> = {
   germany: 'axis', italy: 'axis', japan: 'axis', usa: 'allies', be: 'allies', ussr: 'allies', france: 'allies', china: 'allies',
 };
+
+/** The side of a major in this game: the chosen alliance under optional 9.10, else the historic one. */
+export function sideOfMajor(s: { sides?: Readonly<Record<Major, Side>> }, m: Major): Side {
+  return (s.sides ?? HISTORIC_SIDES)[m];
+}
+
+/** Optional 9.10: are the sides of this game other than the set-ups give (the Time Table then reads as ruling 99)? */
+export function nonHistoric(s: { sides?: Readonly<Record<Major, Side>> }): boolean {
+  return !!s.sides && MAJORS.some((m) => s.sides![m] !== HISTORIC_SIDES[m]);
+}
+
+/** The majors of a side in this game, bosses first (basic 1.0). */
+export function majorsOf(s: { sides?: Readonly<Record<Major, Side>> }, side: Side): Major[] {
+  return MAJORS.filter((m) => sideOfMajor(s, m) === side);
+}
 
 /** Basic 2.1: Finland, Romania, Hungary, Bulgaria (dark grey). */
 export const AXIS_MINORS = ['finland', 'romania', 'hungary', 'bulgaria'] as const;

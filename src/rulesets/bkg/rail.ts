@@ -5,7 +5,7 @@ import { write, type Choice, type Frame, type Procedure, type Prompt } from '../
 import { LAND, area, bkgMap } from './map.ts';
 import { coopMayStop, describeUnits, distinct, envFor, FRIENDLY, unitsBySeat } from './movement.ts';
 import { isConquered, seatOf } from './politics.ts';
-import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from './powers.ts';
+import { BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
 import { logUnits } from './fog.ts';
 
@@ -61,7 +61,7 @@ export function rebaseTargets(s: BkgState, u: Unit): string[] {
 
 function seatsOf(s: BkgState, side: Side): Major[] {
   const present = unitsBySeat(s);
-  return MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && !isConquered(s, m) && present.has(m));
+  return MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m) && present.has(m));
 }
 
 function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {

@@ -8,9 +8,12 @@ import { railIncreases } from './production.ts';
 import { noteYugoslavia } from './cards.ts';
 import {
   allHomeLost, atWar, conquer, freeCountry, homeAreas, isConquered, italyEntersWar, leaderOf, ownerOf,
-  setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
+  protectorOf, scenarioOf, setControl, sideOf, endDelivery, ussrEntersWar, usaEntersWar,
 } from './politics.ts';
-import { BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_NAMES, SIDE_OF_MAJOR, isMajor, type Major, type Side } from './powers.ts';
+import {
+  BE_HOME_COUNTRIES, MAJORS, MINORS, POWER_ABBR, POWER_NAMES, SIDE_NAMES, isMajor, majorsOf, nonHistoric, otherSide, sideOfMajor,
+  type Major, type Side,
+} from './powers.ts';
 import { area } from './map.ts';
 import { type BkgState, lastTurn, optional, turnLabel } from './state.ts';
 
@@ -19,15 +22,17 @@ export function timeTable(ctx: Ctx<BkgState>): void {
   const s = ctx.state;
   const label = turnLabel(s);
   if (label === '3/39' && !s.controller.poland) {
-    s.controller = { ...s.controller, poland: 'be' };
-    write(s, 'production').be += 2;
-    ctx.log('Poland joins the Allies: its production goes to BE (BE +2)', 'BKG Time Table 3/39');
+    // Germany's victim: BE plays it (optional 9.10: the major that plays a minor Germany's side attacks, ruling 99).
+    const by = protectorOf(ctx, sideOfMajor(s, 'germany'));
+    s.controller = { ...s.controller, poland: by };
+    write(s, 'production')[by] += 2;
+    ctx.log(`Poland joins the ${SIDE_NAMES[sideOfMajor(s, by)]}: its production goes to ${POWER_ABBR[by]} (${POWER_ABBR[by]} +2)`, 'BKG Time Table 3/39');
   }
   if (isConquered(s, 'poland') && !s.events.includes('poland-pact') && !atWar(s, 'ussr', 'germany')) {
     write(s, 'events').push('poland-pact');
     for (const u of Object.values(s.units)) if ((u.where === 'eastern-poland' || u.where === 'lwow') && leaderOf(s, u.power) === 'germany') write(s, 'units', u.id).where = 'western-poland';
     for (const id of ['eastern-poland', 'lwow', 'baltic']) setControl(ctx, id, 'ussr', 'BKG Time Table: Germany conquers Poland');
-    if (sideOf(s, s.control['western-poland']!) === 'axis') setControl(ctx, 'western-poland', 'germany', 'BKG Time Table: Germany conquers Poland');
+    if (sideOf(s, s.control['western-poland']!) === sideOfMajor(s, 'germany')) setControl(ctx, 'western-poland', 'germany', 'BKG Time Table: Germany conquers Poland');
     ctx.log('Germany conquered Poland: German units leave East Poland and Lwow; the USSR takes them and the Baltic', 'BKG Time Table');
   }
   if (label === '2/40') italyEntersWar(ctx);
@@ -35,9 +40,9 @@ export function timeTable(ctx: Ctx<BkgState>): void {
   if (s.rules === 'basic') {
     if (label === '2/41') {
       if (s.deliveries['usa>japan']) endDelivery(ctx, 'usa>japan');
-      ussrEntersWar(ctx, 'BKG Time Table 2/41', 'allies');
+      ussrEntersWar(ctx, 'BKG Time Table 2/41', sideOfMajor(s, 'ussr'));
     }
-    if (label === '4/41') usaEntersWar(ctx, 'BKG Time Table 4/41', 'allies');
+    if (label === '4/41') usaEntersWar(ctx, 'BKG Time Table 4/41', sideOfMajor(s, 'usa'));
   }
 }
 
@@ -100,21 +105,47 @@ export const reconquest: Procedure<BkgState, ReconquestFrame> = {
 /** Basic 8.5: each BP counts one point, each Pacific island area without production one more. */
 export function economicPoints(s: BkgState, side: Side): number {
   let pts = 0;
-  for (const m of MAJORS) if (SIDE_OF_MAJOR[m] === side && !isConquered(s, m)) pts += Math.max(0, s.production[m]);
+  for (const m of MAJORS) if (sideOfMajor(s, m) === side && !isConquered(s, m)) pts += Math.max(0, s.production[m]);
   for (const [id, c] of Object.entries(s.control)) if (isPointIsland(id) && sideOf(s, c) === side && !isConquered(s, leaderOf(s, c))) pts++;
   return pts;
 }
 
-/** Basic 8.5: total victory (3 Allied / 2 Axis majors conquered), economic victory (81 / 131), a draw after 4/45. */
+/** Basic 8.5 total victory: more than half the other side's majors conquered (3 of the 5 Allied, 2 of the 3 Axis;
+ *  optional 9.10 counts the chosen sides, ruling 99). */
+export function majorsToConquer(s: BkgState, side: Side): number {
+  return Math.floor(majorsOf(s, side).length / 2) + 1;
+}
+
+/** Basic 8.5 economic victory: 81 points for the Axis, 131 for the Allies; optional 9.10: 81 for the side with fewer
+ *  production points in the scenario's set-up, 131 for the other (ruling 99). */
+export function economicGoal(s: BkgState, side: Side): number {
+  if (!nonHistoric(s)) return side === 'axis' ? 81 : 131;
+  const sc = scenarioOf(s);
+  const start = (d: Side) => majorsOf(s, d).reduce((n, m) => n + ((s.rules === 'advanced' ? sc.advancedProduction?.[m] : undefined) ?? sc.production[m] ?? 0), 0);
+  const weaker: Side = start('allies') < start('axis') ? 'allies' : 'axis';
+  return side === weaker ? 81 : 131;
+}
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+const SIDE_ADJECTIVE: Record<Side, string> = { axis: 'Axis', allies: 'Allied' };
+
+/** Basic 8.5: total victory (3 Allied / 2 Axis majors conquered), economic victory (81 / 131), a draw after 4/45. The
+ *  winner named is the side's boss (optional 9.10: its first major, ruling 99). */
 export function victoryCheck(ctx: Ctx<BkgState>): boolean {
   const s = ctx.state;
-  const lost = (side: Side) => MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && isConquered(s, m)).length;
-  if (lost('allies') >= 3) { ctx.end({ winner: 'germany', result: 'Total Axis victory: three Allied majors conquered', rule: 'BKG 8.5' }); return true; }
-  if (lost('axis') >= 2) { ctx.end({ winner: 'usa', result: 'Total Allied victory: two Axis majors conquered', rule: 'BKG 8.5' }); return true; }
+  const boss = (side: Side): Major => majorsOf(s, side)[0]!;
+  const lost = (side: Side) => MAJORS.filter((m) => sideOfMajor(s, m) === side && isConquered(s, m)).length;
+  for (const loser of ['allies', 'axis'] as const) {
+    const n = majorsToConquer(s, loser), winner = otherSide(loser);
+    if (lost(loser) >= n) {
+      ctx.end({ winner: boss(winner), result: `Total ${SIDE_ADJECTIVE[winner]} victory: ${COUNT_WORDS[n]} ${SIDE_ADJECTIVE[loser]} major${n > 1 ? 's' : ''} conquered`, rule: 'BKG 8.5' });
+      return true;
+    }
+  }
   const axis = economicPoints(s, 'axis'), allies = economicPoints(s, 'allies');
-  const ax = axis >= 81, al = allies >= 131;
-  if (ax && !al) { ctx.end({ winner: 'germany', result: `Axis economic victory (${axis} points)`, rule: 'BKG 8.5' }); return true; }
-  if (al && !ax) { ctx.end({ winner: 'usa', result: `Allied economic victory (${allies} points)`, rule: 'BKG 8.5' }); return true; }
+  const ax = axis >= economicGoal(s, 'axis'), al = allies >= economicGoal(s, 'allies');
+  if (ax && !al) { ctx.end({ winner: boss('axis'), result: `Axis economic victory (${axis} points)`, rule: 'BKG 8.5' }); return true; }
+  if (al && !ax) { ctx.end({ winner: boss('allies'), result: `Allied economic victory (${allies} points)`, rule: 'BKG 8.5' }); return true; }
   if (s.turn >= lastTurn(s.firstQuarter)) { ctx.end({ winner: null, result: `Draw: no victory by the end of 1945 (Axis ${axis}, Allies ${allies} points)`, rule: 'BKG 8.5' }); return true; }
   return false;
 }
@@ -223,5 +254,5 @@ export const game: Procedure<BkgState, GameFrame> = {
 /** Advanced 7.4: the initiative side's majors draw first, each side in boss order. */
 function cardOrder(s: BkgState): Major[] {
   const first = s.lastInitiative ?? 'axis';
-  return [...MAJORS.filter((m) => SIDE_OF_MAJOR[m] === first), ...MAJORS.filter((m) => SIDE_OF_MAJOR[m] !== first)].filter((m) => !isConquered(s, m));
+  return [...MAJORS.filter((m) => sideOfMajor(s, m) === first), ...MAJORS.filter((m) => sideOfMajor(s, m) !== first)].filter((m) => !isConquered(s, m));
 }

@@ -3,7 +3,7 @@
 import type { SetupCtx } from '../../engine/index.ts';
 import { bkgData, parseUnitSpec, type ScenarioFile } from './data/index.ts';
 import { createUnit, warKey } from './politics.ts';
-import { MAJORS, powerOfCountry, type Major } from './powers.ts';
+import { HISTORIC_SIDES, MAJORS, powerOfCountry, type Major } from './powers.ts';
 import type { BkgState, OptionalRule, Rules } from './state.ts';
 import { turnOfLabel } from './state.ts';
 
@@ -63,8 +63,10 @@ export function setupScenario(ctx: SetupCtx, sc: ScenarioFile, rules: Rules, pol
     cards: { deck, hands, inEffect: [...(sc.cardsInEffect ?? [])], removed: [...(sc.cardsRemoved ?? [])] },
     effects: sc.fortressDestroyed ? ['fortress-destroyed'] : [],
     contacts: [],
-    stack: [{ proc: 'game', step: 'start' }],
+    // Optional 9.10: the majors choose their sides before the first quarter (alliances.ts).
+    stack: optional.includes('nonHistoricAlliances') ? [{ proc: 'game', step: 'start' }, { proc: 'alliances', at: 0 }] : [{ proc: 'game', step: 'start' }],
   };
+  if (optional.includes('nonHistoricAlliances')) s.sides = { ...HISTORIC_SIDES };
   const state = s as BkgState;
   for (const [power, placement] of Object.entries(sc.setup)) {
     for (const [where, specs] of Object.entries(placement)) place(state, power, where, specs);

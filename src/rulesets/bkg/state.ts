@@ -5,8 +5,7 @@ import type { Major, Side } from './powers.ts';
 
 export type Rules = 'basic' | 'advanced';
 
-/** The optional rules of advanced 9 built so far, each an option of the game (advanced 9.0: only those agreed before
- *  the game); 9.10 is not built yet (docs/rulesets/bkg.md). */
+/** The optional rules of advanced 9, each an option of the game (advanced 9.0: only those agreed before the game). */
 export const OPTIONAL_RULES = {
   aircraftSearches: { rule: '9.1', name: 'Aircraft searches', description: 'In the movement phase an aircraft may fly to a sea zone in its range and watch it: enemy ships entering it are searched for; it comes back at the end of its side\'s next movement phase.' },
   altCoupCards: { rule: '9.2', name: 'Alternative use of coup cards', description: 'A major holding the coup card of a neutral attacked by the enemy may give the neutral up after a round of land combat: the attacker conquers it, the card owner saves 1 BP per unit of the minor, whose units are disbanded.' },
@@ -16,6 +15,7 @@ export const OPTIONAL_RULES = {
   capeMagellan: { rule: '9.6', name: 'Cape Magellan', description: 'Ships with double range may sail between the Coral Sea or Panama and the South Atlantic, using all their movement.' },
   railIncrease: { rule: '9.7', name: 'Rail capacity increase', description: 'A major may build +1 rail capacity for 5 BP, ready in 2 quarters.' },
   isolatedAreas: { rule: '9.8', name: 'Isolated areas', description: 'At most one reinforcement a turn in a home area with no land link to the other home areas, unless it cannot arrive elsewhere.' },
+  nonHistoricAlliances: { rule: '9.10', name: 'Non-historic alliances', description: 'Before the first quarter each major in turn (Germany, Italy, Japan, the USA, BE, the USSR, France, China) chooses the Axis or the Allies; each side needs one major. Wars between new allies end; the Time Table\'s entries bring a major to war with the other side\'s belligerents.' },
   coupInIran: { rule: '9.9', name: 'Coup in Iran', description: 'The Coup in Ireland card is not discarded after use but goes beneath the stack as a Coup in Iran card.' },
   cooperation: { rule: '9.11', name: 'Cooperation', description: 'Only Germany and Italy, BE, the USA and France, and China and the USA cooperate (a minor with its major): others of one side may not share a place, join each other\'s combats or enter each other\'s countries unless an enemy holds the area.' },
   fogOfWar: { rule: '9.12', name: 'Fog of war', description: 'Only the top unit of each enemy stack may be seen (at most 10 units a stack; the units beneath show as a number); the units of a combat are seen by both sides.' },
@@ -124,6 +124,8 @@ export interface BkgState extends BaseState {
   bePacific: boolean;
   /** Time Table events that have happened. */
   events: string[];
+  /** Optional 9.10: the side each major chose (absent: the historic sides, `sideOfMajor`). */
+  sides?: Record<Major, Side>;
   battles: Battle[];
   /** HQs eliminated (may be rebuilt for 1 BP, 7.3.6). */
   deadHqs: string[];

@@ -5,7 +5,7 @@ import { traceSupply } from '../../board/index.ts';
 import type { Ctx } from '../../engine/index.ts';
 import { CANAL, COAST, LAKE, LAND, STRAIT, area, bkgMap, productionOf } from './map.ts';
 import { isBelligerent, isConquered, leaderOf, sideOf } from './politics.ts';
-import { isMajor, powerOfCountry, type Side } from './powers.ts';
+import { isMajor, powerOfCountry, sideOfMajor, type Side } from './powers.ts';
 import { type BkgState, type Unit, isShip } from './state.ts';
 
 /** Is the strait or canal between two sea zones closed to `side`'s ships (advanced 6.4.3 C)? Subs pass all but the
@@ -15,7 +15,7 @@ export function connectionClosed(s: BkgState, a: string, b: string, side: Side |
   const pair = a < b ? `${a}|${b}` : `${b}|${a}`;
   const enemyHolds = (id: string) => { const c = sideOf(s, s.control[id]!); return c !== null && c !== side; };
   switch (pair) {
-    case 'central-atlantic|sea-of-panama': return type === 'sub' || (side === 'axis' && s.events.includes('usa-war'));
+    case 'central-atlantic|sea-of-panama': return type === 'sub' || (side !== sideOfMajor(s, 'usa') && s.events.includes('usa-war'));
     case 'levantine-sea|red-sea': return type === 'sub' || enemyHolds('alexandria') || enemyHolds('near-east');
     case 'gibraltar-straits|sea-of-portugal': return type !== 'sub' && enemyHolds('gibraltar');
     case 'southern-chinese-sea|west-indian-ocean': return type !== 'sub' && enemyHolds('malaya');

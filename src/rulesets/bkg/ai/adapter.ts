@@ -7,12 +7,12 @@ import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
 import { area, productionOf } from '../map.ts';
 import { homeAreas, isConquered, sideOf } from '../politics.ts';
-import { MAJORS, POWER_NAMES, SIDE_OF_MAJOR, type Major, type Side } from '../powers.ts';
+import { MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicPoints } from '../sequence.ts';
 import { bkgOdds } from '../odds.ts';
 import { BOX, turnLabel, turnOfLabel, type BkgState } from '../state.ts';
 
-const sideOfSeat = (seat: string): Side => SIDE_OF_MAJOR[seat as Major];
+const sideOfSeat = (s: BkgState, seat: string): Side => sideOfMajor(s, seat as Major);
 const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
 const balance = (mine: number, theirs: number): number => (mine + theirs > 0 ? (mine - theirs) / (mine + theirs) : 0);
 
@@ -54,9 +54,9 @@ function pressure(s: BkgState, side: Side): number {
 }
 
 export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
-  const me = sideOfSeat(seat), foe = other(me);
+  const me = sideOfSeat(s, seat), foe = other(me);
   const st = strength(s), te = territory(s);
-  const lost = (side: Side) => MAJORS.filter((m) => SIDE_OF_MAJOR[m] === side && isConquered(s, m)).length;
+  const lost = (side: Side) => MAJORS.filter((m) => sideOfMajor(s, m) === side && isConquered(s, m)).length;
   return {
     production: balance(economicPoints(s, me), economicPoints(s, foe)),
     objectives: Math.max(-1, Math.min(1, (lost(foe) - lost(me)) / 3)),
@@ -111,9 +111,9 @@ export const bkgAi: AiAdapter<BkgState> = {
   terminalValue(s, seat) {
     const w = s.outcome?.winner;
     if (!w) return 0;
-    return SIDE_OF_MAJOR[w as Major] === sideOfSeat(seat) ? 1 : -1;
+    return sideOfMajor(s, w as Major) === sideOfSeat(s, seat) ? 1 : -1;
   },
-  sameSide: (a, b) => sideOfSeat(a) === sideOfSeat(b),
+  sameSide: (a, b, s) => sideOfSeat(s, a) === sideOfSeat(s, b),
   quickChoice(s: BkgState, prompt: Prompt): Action | null {
     if (!STANDING.has(prompt.kind ?? '')) return null;
     const cs = allChoices(bkg, s, prompt);

@@ -9,14 +9,10 @@ import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { isBombardment } from './bombing.ts';
 import { atWar, conquer, coopForbidsEntry, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
-import { MAJORS, POWER_NAMES, sideOfMajor, isMajor, type Major, type Side } from './powers.ts';
+import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, isMajor, type Major, type Side } from './powers.ts';
 import { bkgData } from './data/index.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, optional, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
-
-export function other(side: Side): Side {
-  return side === 'axis' ? 'allies' : 'axis';
-}
 
 /** The units fighting at a place: each side's units there at war with some unit of the other side. */
 export function battleSides(s: BkgState, b: Battle): { att: Unit[]; def: Unit[] } {
@@ -422,7 +418,7 @@ function kamikazeAt(s: BkgState, u: Unit, place: string): boolean {
 function kamikazeReady(s: BkgState): boolean {
   if (s.cards.inEffect.includes('kamikaze')) return true;
   if (!holdsPlayable(s, 'japan', 'kamikaze') || quarterOf(s).year < 1943) return false;
-  return Object.keys(s.control).filter((id) => isPointIsland(id) && ownerOf(id) === 'japan' && sideOf(s, s.control[id]!) === other(sideOfMajor(s, 'japan'))).length >= 3;
+  return Object.keys(s.control).filter((id) => isPointIsland(id) && ownerOf(id) === 'japan' && sideOf(s, s.control[id]!) === otherSide(sideOfMajor(s, 'japan'))).length >= 3;
 }
 
 function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {

@@ -5,9 +5,9 @@ import { bkgData } from './data/index.ts';
 import { area } from './map.ts';
 import { weatherAt } from './advanced.ts';
 import { atWar, seatOf, sideOf } from './politics.ts';
-import type { Side } from './powers.ts';
+import { otherSide, type Side } from './powers.ts';
 import { type BkgState, type Unit, isShip } from './state.ts';
-import { commander, other } from './combat.ts';
+import { commander } from './combat.ts';
 
 /** Best search number of `searchers` against `targets` (advanced 6.4.3 E): TFs and aircraft use the CV/Air column,
  *  convoys the ships column, subs their own; against subs only ships search; radar, sonar, better subs add 2. */
@@ -49,7 +49,7 @@ export function hostileGroups(s: BkgState, place: string): { axis: Unit[]; allie
   for (const u of here) {
     const side = sideOf(s, u.power);
     if (!side) continue;
-    if (here.some((v) => sideOf(s, v.power) === other(side) && atWar(s, u.power, v.power))) bySide[side].push(u);
+    if (here.some((v) => sideOf(s, v.power) === otherSide(side) && atWar(s, u.power, v.power))) bySide[side].push(u);
   }
   return bySide;
 }
@@ -107,7 +107,7 @@ export const navalSearch: Procedure<BkgState, SearchFrame> = {
       return [{ seat, rule: 'BKG advanced 6.4.3 D', kind: 'yes-no', text: `Your search found the enemy in ${area(place).name}. Fight?`, choices }];
     }
     if (f.step === 'other-search') {
-      const theirs = searchers(g[other(f.side)]);
+      const theirs = searchers(g[otherSide(f.side)]);
       if (!theirs.length) return [];
       const seat = commander(s, theirs);
       return [{
@@ -129,7 +129,7 @@ export const navalSearch: Procedure<BkgState, SearchFrame> = {
     if (!g.axis.length || !g.allies.length) return void ctx.goto('naval-search', rest);
     if (f.step === 'next') {
       const mine = searchers(g[f.side]);
-      const found = mine.length > 0 && searchRoll(ctx, f.side, mine, g[other(f.side)].filter((u) => isShip(u)), place);
+      const found = mine.length > 0 && searchRoll(ctx, f.side, mine, g[otherSide(f.side)].filter((u) => isShip(u)), place);
       return void ctx.goto('naval-search', { ...f, step: found ? 'phasing-fight' : 'other-search' });
     }
     // other-search with nobody able to search
@@ -145,7 +145,7 @@ export const navalSearch: Procedure<BkgState, SearchFrame> = {
     }
     if (action.type === 'search') {
       const g = hostileGroups(s, place);
-      if (searchRoll(ctx, other(f.side), searchers(g[other(f.side)]), g[f.side].filter((u) => isShip(u)), place)) startBattle(ctx, place, f.side);
+      if (searchRoll(ctx, otherSide(f.side), searchers(g[otherSide(f.side)]), g[f.side].filter((u) => isShip(u)), place)) startBattle(ctx, place, f.side);
     }
     ctx.goto('naval-search', rest);
   },
@@ -159,7 +159,7 @@ export function passingSearch(ctx: Ctx<BkgState>, group: Unit[], path: string[],
     // Optional 9.1: an aircraft watching the sea zone searches too.
     const enemies = Object.values(s.units).filter((v) => v.where === p && !v.aboard && (isShip(v) || v.observe !== undefined) && group.some((u) => atWar(s, u.power, v.power)));
     if (!enemies.length) continue;
-    const found = searchRoll(ctx, other(phasing), searchers(enemies), group, p);
+    const found = searchRoll(ctx, otherSide(phasing), searchers(enemies), group, p);
     if (found) {
       ctx.log(`The ${phasing === 'axis' ? 'Axis' : 'Allied'} group is found in ${area(p).name} and must stop`, 'BKG advanced 6.4.3 F');
       return p;

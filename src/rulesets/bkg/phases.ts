@@ -8,9 +8,9 @@ import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
   envFor, loadIndex, loadsOf, mayMove, observeTargets, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
 } from './movement.ts';
-import { battleSides, other } from './combat.ts';
+import { battleSides } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
-import { MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from './powers.ts';
+import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
 import { passingSearch, pendingContacts } from './naval.ts';
 import { cardPlays, inAfrica, paraDropChoices, playCard, spendCard, titoAllows, titoGarrison } from './cards.ts';
@@ -486,7 +486,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       if (places.size === 0) continue;
       out.push({
         seat, rule: 'BKG 6.1.5', kind: 'react',
-        text: `${POWER_NAMES[seat]}: react to the ${other(f.side) === 'axis' ? 'Axis' : 'Allied'} attacks with aircraft, task forces and reserves, then end.`,
+        text: `${POWER_NAMES[seat]}: react to the ${otherSide(f.side) === 'axis' ? 'Axis' : 'Allied'} attacks with aircraft, task forces and reserves, then end.`,
         choices: [...cardPlays(s, seat, true), { action: { type: 'end' }, label: 'End reactions' }],
         groups: [...places.keys()].sort().map((p) => ({ key: p, label: `${placeLabel(p)}: ${describeUnits(places.get(p)!)}`, refs: { units: places.get(p)!.map((u) => u.id), place: p } })),
       });
@@ -626,10 +626,10 @@ export const segment: Procedure<BkgState, SegmentFrame> = {
     } else if (step === 'cards') {
       if (adv) ctx.push('segment-cards', { side: f.side, ended: [] });
     } else if (step === 'react' || step === 'react2') {
-      if (!s.battles.length && !attackedAtSea(s, other(f.side)).size) return;
+      if (!s.battles.length && !attackedAtSea(s, otherSide(f.side)).size) return;
       s.phase = step === 'react' ? 'reaction' : 'exploitation reaction';
-      clearMarks(s, other(f.side));
-      ctx.push('reaction', { side: other(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, other(f.side)) });
+      clearMarks(s, otherSide(f.side));
+      ctx.push('reaction', { side: otherSide(f.side), phase: step === 'react' ? 'move' : 'exploit', ended: [], hqs: hqCommand(s, otherSide(f.side)) });
     } else {
       if (!s.battles.length && !(adv && pendingContacts(s).length)) return;
       s.phase = step === 'combat' ? 'combat' : 'exploitation combat';

@@ -155,8 +155,6 @@ interface GameFrame extends Frame {
   step: 'start' | 'reinforce' | 'initiative' | 'weather' | 'first' | 'second' | 'end' | 'us-entry' | 'income' | 'cards' | 'research' | 'produce' | 'victory';
 }
 
-const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
-
 /** One quarter after another (basic 5.0-7.3; advanced 5.0-7.6). */
 export const game: Procedure<BkgState, GameFrame> = {
   run(ctx, f) {
@@ -194,7 +192,7 @@ export const game: Procedure<BkgState, GameFrame> = {
         return;
       }
       case 'second': {
-        const side: Side = adv ? other(s.moveFirst ?? s.initiative!) : 'allies';
+        const side: Side = adv ? otherSide(s.moveFirst ?? s.initiative!) : 'allies';
         ctx.goto('game', { step: 'end' });
         ctx.push('segment', { side, step: adv ? 'supply1' : 'move' });
         return;

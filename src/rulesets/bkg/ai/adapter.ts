@@ -7,13 +7,12 @@ import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
 import { area, productionOf } from '../map.ts';
 import { homeAreas, isConquered, sideOf } from '../politics.ts';
-import { MAJORS, POWER_NAMES, sideOfMajor, type Major, type Side } from '../powers.ts';
+import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicPoints } from '../sequence.ts';
 import { bkgOdds } from '../odds.ts';
 import { BOX, turnLabel, turnOfLabel, type BkgState } from '../state.ts';
 
 const sideOfSeat = (s: BkgState, seat: string): Side => sideOfMajor(s, seat as Major);
-const other = (side: Side): Side => (side === 'axis' ? 'allies' : 'axis');
 const balance = (mine: number, theirs: number): number => (mine + theirs > 0 ? (mine - theirs) / (mine + theirs) : 0);
 
 /** Strength on the map by side: a unit counts its showing factor (an HQ 1). */
@@ -54,7 +53,7 @@ function pressure(s: BkgState, side: Side): number {
 }
 
 export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
-  const me = sideOfSeat(s, seat), foe = other(me);
+  const me = sideOfSeat(s, seat), foe = otherSide(me);
   const st = strength(s), te = territory(s);
   const lost = (side: Side) => MAJORS.filter((m) => sideOfMajor(s, m) === side && isConquered(s, m)).length;
   return {

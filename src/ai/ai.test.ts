@@ -37,6 +37,17 @@ describe('chooseAction on duel', () => {
     expect(h2).toEqual(h1);
     expect(h1.stats!.positions).toBeGreaterThan(a.stats!.positions);
   });
+  it('never repeats a decision in a position it is back in this turn (a declaration cancelled and made again loops), unless asked again at the same action count', () => {
+    const g = duelGame();
+    const view = viewFor(duel, g.state, 'red');
+    const ask = (seq: number) => chooseAction({ ruleset: 'duel', seat: 'red', level: 'easy', view: { ...view, seq }, prompt: view.prompt!, seed: 'r', game: 'loop' });
+    const first = ask(view.seq);
+    expect(first.action).toEqual({ type: 'attack' });
+    expect(ask(view.seq).action).toEqual(first.action);
+    const back = ask(view.seq + 4);
+    expect(back.action).not.toEqual(first.action);
+    expect(back.explanation).toMatch(/not again what was chosen here at action \d+, which led back to this position/);
+  });
   it('whole AI-vs-AI games replay identically for a seed', () => {
     const a = playGame(duel, { seed: 'det', options: { rounds: 20 }, players: { red: 'normal', blue: 'easy' } });
     const b = playGame(duel, { seed: 'det', options: { rounds: 20 }, players: { red: 'normal', blue: 'easy' } });

@@ -8,7 +8,7 @@ import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
 import { aiAdapterFor } from './adapters.ts';
 import { LEVELS, normalizeLevel, type LevelParams } from './levels.ts';
-import { Planner, type Gene } from './planner.ts';
+import { choiceSource, endLast, Planner, type Gene } from './planner.ts';
 import type { AiAdapter, AiLevel, ChooseActionRequest, ChooseActionResult } from './types.ts';
 
 export type {
@@ -38,9 +38,17 @@ const MAX_PLANNED = 4_096;
 const turnSpent = new Map<string, Map<number, number>>();
 const MAX_TURNS = 256;
 
+/**
+ * The actions each seat took in its current turn (keyed as turnSpent), by the position it took them in (its view,
+ * without the action count) and the action count: back in a position it decided in earlier this turn, the seat never
+ * repeats what led it back there (a declaration cancelled and declared again, forever). Cleared with the plans.
+ */
+const turnTaken = new Map<string, Map<string, Map<number, string>>>();
+
 export function forgetPlans(): void {
   plans.clear();
   turnSpent.clear();
+  turnTaken.clear();
 }
 
 /**
@@ -87,6 +95,44 @@ export function levelParams(adapter: AiAdapter<any>, level: AiLevel): LevelParam
 }
 
 export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
+  const r = decide(req);
+  const ruleset = getRuleset(req.ruleset);
+  const adapter = aiAdapterFor(ruleset.id);
+  const scripted = getPackage(req.ruleset).scripted?.seats(req.view.scenario).includes(req.seat);
+  if (!adapter || scripted || (req.prompt.choices.length <= 1 && !req.prompt.groups?.length)) return r;
+  const turnKey = `${req.game ?? ''}|${ruleset.id}|${req.view.scenario}|${req.seat}|${normalizeLevel(req.level)}|${turnOf(req.view) ?? ''}`;
+  const v = req.view.state;
+  const here = stateHash(v && typeof v === 'object' && !Array.isArray(v) ? { ...v, seq: 0, rng: null } : v);
+  let byPosition = turnTaken.get(turnKey);
+  if (!byPosition) {
+    if (turnTaken.size >= MAX_TURNS) turnTaken.delete(turnTaken.keys().next().value!);
+    turnTaken.set(turnKey, (byPosition = new Map()));
+  }
+  const taken = byPosition.get(here) ?? new Map<number, string>();
+  byPosition.set(here, taken);
+  // Taken here earlier (a request asked again at the same action count is answered alike).
+  const earlier = new Map([...taken].filter(([at]) => at < req.view.seq).map(([at, k]) => [k, at]));
+  let out = r;
+  const again = earlier.get(actionKey(r.action));
+  if (again !== undefined) {
+    const state = adapter.stateFromView(req.view, req.seat, req.seed);
+    const src = choiceSource(ruleset, state, req.prompt);
+    const legal = new Map(src.all().map((c) => [actionKey(c.action), c]));
+    const order = [...(adapter.candidates?.(state, req.prompt, req.seat, src) ?? endLast(src.all())), ...src.all()];
+    const other = order.find((c) => legal.has(actionKey(c.action)) && !earlier.has(actionKey(c.action)));
+    if (other) {
+      out = {
+        action: other.action,
+        explanation: `${other.label}: not again what was chosen here at action ${again}, which led back to this position (${r.explanation ?? ''})`,
+        ...(r.stats ? { stats: r.stats } : {}),
+      };
+    }
+  }
+  taken.set(req.view.seq, actionKey(out.action));
+  return out;
+}
+
+function decide(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
   if (prompt.choices.length === 0 && !prompt.groups?.length) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
   if (prompt.seat !== seat) throw new Error(`AI: the prompt "${prompt.text}" is for ${seat === prompt.seat ? seat : prompt.seat}, not ${seat}`);

@@ -6,7 +6,7 @@ import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
 import { actsNext, debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
-import { attackGroup } from './combat.ts';
+import { attackGroup, phaseBefore, rankAttacks } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
 import { choiceSource, Planner } from '../../../ai/planner.ts';
 import { LEVELS } from '../../../ai/levels.ts';
@@ -23,6 +23,28 @@ function decide(s: TwoWWState, level: 'easy' | 'normal' = 'easy') {
 }
 
 describe('the AI in 2WW combat (2WW 9)', () => {
+  it('2WW 9.1.1 a declaration builds the group the combat phase judged and goes in (turn 8 of the stalled game bench-hard-easy-allies-18)', () => {
+    const position = JSON.parse(readFileSync(new URL('../../../ai/positions/2ww/declare-judged-group.json', import.meta.url), 'utf8'));
+    let s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'declare', position).state as TwoWWState;
+    // The phase (no end: ge-para-1 owes an attack, 5.2.3) judged 1707 with GE 5th armor and the 1st submarine fleet.
+    const phase = phaseBefore(s)!;
+    const best = rankAttacks(phase, 'axis', prompts(twoWW, phase)[0]!, true)[0]!;
+    expect(best.hex).toBe('1707');
+    expect([...best.est!.units].sort()).toEqual(['ge-arm-5', 'ge-sub-1']);
+    const taken: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const p = prompts(twoWW, s)[0]!;
+      const a = twoWWAi.quickChoice!(s, p, 'axis')!;
+      taken.push(actionKey(a));
+      if (a.type === 'confirm') {
+        const f = s.stack[s.stack.length - 1] as unknown as { attackers: string[]; support: string[] };
+        expect([...f.attackers, ...f.support].sort()).toEqual(['ge-arm-5', 'ge-sub-1']);
+      }
+      if (a.type === 'confirm' || a.type === 'cancel') break;
+      s = applyAction(twoWW, s, 'axis', a).state;
+    }
+    expect(taken[taken.length - 1]).toBe(actionKey({ type: 'confirm' }));
+  });
   it('2WW 9.1.1 attacks a weak hex with every unit that can join, and explains the attack with its exact odds', () => {
     let s = startAt(testPosition(world, { turn: 3, units: { 'ge-inf-1': '2212', 'ge-arm-1': '2312', 'fr-inf-2': { where: '2213', reduced: true } } as any }),
       [{ proc: 'combat-phase', side: 'axis' }]);

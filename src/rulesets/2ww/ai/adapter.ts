@@ -5,7 +5,7 @@ import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, 
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
-import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, rankAttacks } from './combat.ts';
+import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks } from './combat.ts';
 import { turnLabel } from '../sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
 import { countryAt, isNeutralCountry } from '../neutrals.ts';
@@ -738,6 +738,19 @@ function combatPhaseChoice(s: TwoWWState, prompt: Prompt, side: Side): Action {
     (best ? { type: 'attack', mode: 'land', hex: best.hex } : all[0]!.action);
 }
 
+/**
+ * The combat phase's choice, on the position this declaration began in, is this very attack: a cancel would return
+ * to that position (2WW 9: cancelling undoes the declaration) and the same attack would be declared again, forever.
+ * The choice was made knowing its odds (an owed attack, 5.2.3, or the best of a phase that cannot end): it goes in.
+ */
+function chosenInPhase(s: TwoWWState, side: Side): boolean {
+  const phase = phaseBefore(s), f = top(s);
+  const p = phase && prompts(twoWW, phase)[0];
+  if (!p || !f) return false;
+  const a = combatPhaseChoice(phase, p, side);
+  return a.type === 'attack' && a.mode === 'land' && a.hex === f.hex;
+}
+
 /** Why the combat phase choice: the odds of the attack taken, or of the best one declined. */
 function explainCombatPhase(s: TwoWWState, side: Side, action: Action): string | null {
   const p = prompts(twoWW, s)[0];
@@ -841,7 +854,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       if (add) return add;
       const confirm = pick('confirm'), cancel = pick('cancel');
       if (!confirm || !cancel) return confirm ?? cancel;
-      return acceptable(estimateAttack(s, seat as Side)) ? confirm : cancel;
+      return acceptable(estimateAttack(s, seat as Side)) || chosenInPhase(s, seat as Side) ? confirm : cancel;
     }
     if (prompt.kind === 'support') return pick('add') ?? pick('confirm');
     // 2WW 6.1.1: a raid once named goes in with every bomber that can reach the city.

@@ -37,7 +37,7 @@ const MIN_RATIO = 0.34;
 
 const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');
 
-interface DeclareView { proc: string; side: Side; mode?: string; hex: string; attackers: string[]; support: string[] }
+interface DeclareView { proc: string; side: Side; mode?: string; step?: string; hex: string; attackers: string[]; support: string[] }
 
 function top(s: TwoWWState): DeclareView | undefined {
   return s.stack[s.stack.length - 1] as unknown as DeclareView | undefined;
@@ -112,12 +112,14 @@ export function groupRatio(s: TwoWWState, side: Side, hex: string): number {
  */
 export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: string[] = []): { attackers: string[]; support: string[] } {
   const full = attackGroup(s, side, hex, chosen);
-  if (chosen.length || top(s)?.proc === 'combat-declare') {
-    // Mid-declaration: the group planned before the declaration began (the phase's position is gone; keep to it).
-    const planned = (declaredGroups.get(`${side}|${hex}`) ?? []).find((g) => chosen.every((id) => g.attackers.includes(id) || g.support.includes(id)));
-    if (planned) return planned;
-    // No plan known (another process made it): what is chosen already wins surely enough, the units that could
-    // attack elsewhere stay out.
+  const phase = phaseBefore(s);
+  if (phase) {
+    // Mid-declaration: the group the phase's choice judged (rankAttacks), planned again on the position the
+    // declaration began in, which the state keeps beneath it.
+    const planned = plannedGroup(phase, side, hex);
+    if (chosen.every((id) => planned.attackers.includes(id) || planned.support.includes(id))) return planned;
+    // Units chosen outside that plan (a player's own start): what is chosen already wins surely enough, the units
+    // that could attack elsewhere stay out.
     const p = prompts(twoWW, s)[0];
     const elsewhere = new Set(otherAttackUnits(s, side, hex));
     const keep = (ids: string[]) => ids.filter((id) => chosen.includes(id) || !elsewhere.has(id));
@@ -165,8 +167,18 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
 }
 
 const groupCache = new Map<string, { attackers: string[]; support: string[] }>();
-/** Groups declared lately, by side and hex: a declaration's later adds follow the group planned before it began. */
-const declaredGroups = new Map<string, { attackers: string[]; support: string[] }[]>();
+
+/**
+ * The combat phase's position a land attack's declaration began in: the state without its 'combat-declare' frame
+ * (declaring changes nothing else until the attack is confirmed: adds only fill the frame, a cancel pops it, 2WW 9).
+ * Undefined when no land attack is being declared.
+ */
+export function phaseBefore(s: TwoWWState): TwoWWState | undefined {
+  const f = top(s);
+  if (f?.proc !== 'combat-declare' || f.mode !== 'land' || f.step === 'defend') return undefined;
+  if ((s.stack[s.stack.length - 2] as unknown as DeclareView | undefined)?.proc !== 'combat-phase') return undefined;
+  return { ...s, stack: s.stack.slice(0, -1) };
+}
 
 /** Units able to attack or support another attack offered this phase (not on `hex`). */
 function otherAttackUnits(s: TwoWWState, side: Side, hex: string): string[] {
@@ -202,13 +214,7 @@ export function declaredAttack(s: TwoWWState, side: Side, hex: string, group?: {
     const p = prompts(twoWW, st)[0];
     if (!p || p.seat !== side || top(st)?.proc !== 'combat-declare') return null;
     const add = nextDeclareAdd(st, p, g);
-    if (!add) {
-      if (!group) {
-        const list = [g, ...(declaredGroups.get(`${side}|${hex}`) ?? []).slice(0, 7)];
-        declaredGroups.set(`${side}|${hex}`, list);
-      }
-      return p.choices.some((c) => c.action.type === 'confirm') ? st : null;
-    }
+    if (!add) return p.choices.some((c) => c.action.type === 'confirm') ? st : null;
     st = applyAction(twoWW, st, side, add).state;
   }
   return null;

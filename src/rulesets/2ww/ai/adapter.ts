@@ -12,7 +12,7 @@ import { countryAt, isNeutralCountry } from '../neutrals.ts';
 import { supplyNets } from '../supply.ts';
 import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
-import { ATLANTIC_OCEAN } from '../campaign.ts';
+import { ATLANTIC_LAND, ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
 import { nodeOf, powerOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
@@ -187,7 +187,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (isLand && !u.aboard && nets && !nets[side].unitInSupply(id)) {
       unsupplied[side] += f;
     }
-    material[side] += f;
+    // Land and air units in the United States box fight nowhere until a fleet carries them over (2WW 8.3.4): half.
+    material[side] += u.where === ATLANTIC_LAND && !u.aboard && (isLand || unitClass(s, id) === 'air') ? f / 2 : f;
     if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') continue;
     garrison.add(`${side}|${u.where}`);
@@ -503,6 +504,8 @@ function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], ow
 function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): number {
   const w = worldOf(s);
   const u = s.units[a.unit as string];
+  if (u && a.type === 'embark') return u.where === ATLANTIC_LAND ? 3 + 0.1 * factor(s, a.unit as string) : -1;
+  if (u && a.type === 'land') return landingScore(s, side, a.unit as string);
   if (!u || typeof a.to !== 'string') return -1;
   if (unitClass(s, a.unit as string) === 'fleet') return fleetScore(s, side, a, ctx);
   const to = w.board.find(a.to), from = w.board.find(u.where);
@@ -563,6 +566,23 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
 function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): number {
   const id = a.unit as string, to = a.to as string;
   const f = factor(s, id);
+  // A fleet carrying a unit out of the United States box (2WW 8.3.4) sails to the own port nearest the enemy's
+  // objectives, where the unit comes ashore (8.1.3).
+  const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
+  if (cargo && s.units[id]!.where === ATLANTIC_LAND) {
+    const w = worldOf(s);
+    const n = w.board.find(to);
+    if (n === undefined || n < 0 || !w.board.isHex(n) || !w.hexes[n]?.port || s.control[to] !== side) return -1;
+    return 4 + 0.1 * Math.max(0, 20 - distanceToEnemyObjective(s, w, n, side));
+  }
+  // An empty US fleet goes back for the units waiting there, one a fleet (the others keep their seas).
+  if (to === ATLANTIC_LAND) {
+    if (powerOf(s, id) !== 'us') return -1;
+    const there = Object.entries(s.units).filter(([, u]) => u.where === ATLANTIC_LAND && !u.aboard);
+    const waiting = there.filter(([c]) => unitClass(s, c) === 'land' || unitClass(s, c) === 'air').length;
+    const fleets = there.filter(([c]) => unitDef(s, c).type === 'surface-fleet').length;
+    return !cargo && unitDef(s, id).type === 'surface-fleet' && waiting > fleets ? 2.5 : -1;
+  }
   if (to === ATLANTIC_OCEAN) {
     if (side === 'axis') return ctx.atlantic.allies < ctx.atlantic.axis + f ? 3 + (unitDef(s, id).type === 'submarine-fleet' ? 1 : 0) : -1;
     return ctx.atlantic.axis > 0 ? 3 : 0.2;
@@ -577,6 +597,19 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
   const n = w.board.find(to);
   const exposed = n !== undefined && n >= 0 && w.board.isHex(n) && [...ctx.stacks.keys()].some((e) => w.board.distance(e, n) <= 2);
   return inPort(to) ? 0.5 : exposed ? -1 : 0;
+}
+
+/**
+ * A unit aboard a fleet comes ashore (2WW 8.1.3) in an own port on the map: aboard it fights nowhere. Never back into
+ * a box, and no amphibious assault (8.1.4) by this rule.
+ */
+function landingScore(s: TwoWWState, side: Side, id: string): number {
+  const fleet = s.units[id]!.aboard;
+  const at = fleet ? s.units[fleet]?.where : undefined;
+  const w = worldOf(s);
+  const n = at === undefined ? undefined : w.board.find(at);
+  if (n === undefined || n < 0 || !w.board.isHex(n) || s.control[at!] !== side) return -1;
+  return 3;
 }
 
 /**
@@ -814,7 +847,9 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       const byUnit = new Map<string, { c: Choice; g: number; i: number }[]>();
       const stacks = stacksOf(s, side);
       all.forEach((c, i) => {
-        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, c.action, stacks)) return;
+        // Coming ashore (2WW 8.1.3) enters the fleet's hex.
+        const to = c.action.type === 'land' ? s.units[s.units[c.action.unit as string]?.aboard ?? '']?.where : c.action.to;
+        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, { ...c.action, to }, stacks)) return;
         const list = byUnit.get(c.action.unit) ?? [];
         list.push({ c, g: moveScore(s, side, c.action, ctx), i });
         byUnit.set(c.action.unit, list);

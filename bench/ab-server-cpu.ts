@@ -3,12 +3,17 @@
 // thread's CPU time per action. CPU time is what a shared machine's load changes least (npm run bench:server's
 // latencies move with it), and the sequence is the same in every build whose GameManager API matches, so the file
 // runs in a copy of the base as well.
-//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}'] [--random]
+//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}'] [--random] [--heap]
+// --heap (with node --expose-gc: `node --expose-gc --import tsx bench/ab-server-cpu.ts --heap`): after the run, what the
+// games keep in the heap between actions (used heap after full GCs, less the heap before the first game, per game) and
+// the CPU time of one full mark-compact of that heap (the least of five forced ones; the process's CPU, so the GC's
+// helper threads count): what sets the server's full-GC pauses (docs/server.md "Game worker threads").
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
 import { GameManager, type Conn } from '../src/server/games.ts';
 import { SqliteStorage } from '../src/server/sqlite-storage.ts';
 import { StateReceiver, type StateMessage } from '../src/server/protocol.ts';
@@ -41,6 +46,16 @@ const dir = mkdtempSync(join(tmpdir(), 'theater-ab-cpu-'));
 const storage = new SqliteStorage(join(dir, 'ab.sqlite'));
 await storage.init();
 const m = new GameManager({ storage, log: () => undefined });
+
+const heap = process.argv.includes('--heap');
+const gc = (globalThis as { gc?: () => void }).gc;
+if (heap && !gc) throw new Error('--heap needs node --expose-gc');
+/** Used heap after full GCs, MB. */
+const usedHeap = (): number => {
+  gc!(); gc!();
+  return v8.getHeapStatistics().used_heap_size / 1e6;
+};
+const heapBefore = heap ? usedHeap() : 0;
 
 interface SeatConn { token: string; conn: Conn; last: StateMessage | null }
 let bytes = 0, measured = false;
@@ -116,6 +131,20 @@ const clientUs = (() => {
 console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${acted} actions (${asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`CPU ${(ms / acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / acted / 1024).toFixed(1)} KiB of state messages per action`);
 console.log(`of which the client's parsing of the messages ${(clientUs / 1000 / acted).toFixed(3)} ms: the server's part ${((ms - clientUs / 1000) / acted).toFixed(3)} ms per action`);
+if (heap) {
+  // what the games keep, not what this client holds: its last views and the texts kept for timing its parsing
+  texts.length = 0;
+  for (const g of games) for (const s of g) s.last = null;
+  const used = usedHeap();
+  let fullMs = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const t = process.cpuUsage();
+    gc!();
+    const d = process.cpuUsage(t);
+    fullMs = Math.min(fullMs, (d.user + d.system) / 1000);
+  }
+  console.log(`heap the games keep: ${(used - heapBefore).toFixed(1)} MB = ${((used - heapBefore) * 1000 / nGames).toFixed(0)} KB a game (used ${used.toFixed(1)} MB, ${heapBefore.toFixed(1)} MB before the first game); a full GC of it ${fullMs.toFixed(1)} ms CPU`);
+}
 await m.close();
 await storage.close();
 rmSync(dir, { recursive: true, force: true });

@@ -71,7 +71,7 @@ const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/serv
   env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', THEATER_TRACE_CHECKPOINTS: '1', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
 });
 /** A pause of the server's, timed by this process's clock when its trace line came (its end). */
-interface Pause { thread: number; kind: string; ms: number; at: number }
+interface Pause { thread: number; kind: string; ms: number; at: number; heapAfter: number }
 const gcPauses: Pause[] = [];
 /** Incremental marking steps reported with each mark-compact (spread over the marking, not one pause). */
 const markingSteps: { thread: number; ms: number; biggest: number; at: number }[] = [];
@@ -84,10 +84,10 @@ const url = await new Promise<string>((resolve) => {
   let found = false;
   createInterface({ input: child.stdout! }).on('line', (line) => {
     const at = performance.now();
-    const gc = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z-]+(?: [A-Za-z-]+)?) .*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+    const gc = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z-]+(?: [A-Za-z-]+)?)(?: \([a-z ]+\))? [\d.]+ \([\d.]+\) -> ([\d.]+) .*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
     if (gc) {
       const thread = threadOf(gc[1]!);
-      gcPauses.push({ thread, kind: gc[2]!, ms: Number(gc[3]), at });
+      gcPauses.push({ thread, kind: gc[2]!, ms: Number(gc[4]), at, heapAfter: Number(gc[3]) });
       const steps = /\(\+ ([\d.]+) ms in \d+ steps.*?biggest step ([\d.]+) ms/.exec(line);
       if (steps) markingSteps.push({ thread, ms: Number(steps[1]), biggest: Number(steps[2]), at });
       return;
@@ -396,7 +396,10 @@ function gcLine(from: number, to: number): string {
     const steps = markingSteps.filter((m) => m.thread === t && m.at >= from && m.at < to);
     const marking = steps.length
       ? `, marking steps ${f1(steps.reduce((a, m) => a + m.ms, 0))} ms (biggest ${f1(Math.max(...steps.map((m) => m.biggest)))})` : '';
-    const kinds = [part(mine.filter((p) => p.kind === 'Scavenge'), 'scavenges'), part(mine.filter((p) => p.kind !== 'Scavenge'), 'full')];
+    const full = mine.filter((p) => p.kind !== 'Scavenge');
+    // the heap left after a full collection: what the thread's games keep (it sets the length of the next one)
+    const left = full.length ? ` (heap after ${full.map((p) => p.heapAfter.toFixed(0)).join(', ')} MB)` : '';
+    const kinds = [part(mine.filter((p) => p.kind === 'Scavenge'), 'scavenges'), part(full, 'full') + left];
     return `thread ${t}${t === 1 ? ' (main)' : ''}: ${kinds.filter(Boolean).join(', ')}${marking}`;
   }).join('; ');
 }

@@ -1,5 +1,5 @@
 // A game: setup plus its action log, with replay, state hashes, undo and consented takebacks.
-import { applyAction, EngineError, type PromptMemo, RuleViolation, setupGame, type SetupOptions } from './kernel.ts';
+import { applyAction, EngineError, type PromptMemo, RuleViolation, setupGame, type SetupOptions, withoutFacts } from './kernel.ts';
 import { stateHash } from './hash.ts';
 import { createRng, forceDice } from './rng.ts';
 import type { Action, BaseState, GameEvent, Json, Options, RngState, Ruleset, Seat } from './types.ts';
@@ -82,6 +82,11 @@ export class Game<S extends BaseState = BaseState> {
   readonly entries: LogEntry[] = [];
   /** Actions in force, in order. */
   readonly played: Played[] = [];
+  /**
+   * States after every CHECKPOINT_EVERY actions in force (stateAt replays from the nearest). Each is kept without its
+   * derived facts (withoutFacts) once the game has moved past it: a facts-laden old state held for the whole game
+   * cost a 2WW server game about 150 KB each.
+   */
   private checkpoints = new Map<number, S>();
   private pendingForce: number[] = [];
   /** Generators installed after n actions in force (an entropy entry, a takeback with fresh dice), by n. */
@@ -215,7 +220,7 @@ export class Game<S extends BaseState = BaseState> {
   /** Apply an action; throws RuleViolation (nothing changes) when illegal. */
   act(seat: Seat, action: Action): GameEvent[] {
     const r = applyAction(this.ruleset, this.state, seat, action, this.memo);
-    this.state = r.state;
+    this.moveOn(r.state);
     const p: Played = { seat, action, events: r.events, irreversible: r.irreversible };
     if (this.pendingForce.length) p.forced = this.pendingForce;
     this.pendingForce = [];
@@ -225,11 +230,18 @@ export class Game<S extends BaseState = BaseState> {
     return r.events;
   }
 
+  /** The game's state becomes `next`: a checkpoint of the state it leaves keeps no derived facts from now on. */
+  private moveOn(next: S): void {
+    const n = this.played.length;
+    if (this.checkpoints.get(n) === this.state) this.checkpoints.set(n, withoutFacts(this.state));
+    this.state = next;
+  }
+
   /** Queue dice faces for the next rolls (recorded in the log). */
   force(faces: number[]): void {
     const s = structuredClone(this.state);
     forceDice(s.rng, faces);
-    this.state = s;
+    this.moveOn(s);
     this.pendingForce = [...this.pendingForce, ...faces];
     this.entries.push({ force: [...faces], hash: stateHash(s) });
   }
@@ -243,7 +255,7 @@ export class Game<S extends BaseState = BaseState> {
     this.rekey(e);
     const s = structuredClone(this.state);
     s.rng = structuredClone(this.reseeds.get(this.played.length)!);
-    this.state = s;
+    this.moveOn(s);
     this.entries.push({ entropy: structuredClone(e), hash: stateHash(s) });
   }
 
@@ -313,7 +325,8 @@ export class Game<S extends BaseState = BaseState> {
     if (n < 0 || n > this.played.length) throw new RangeError(`no state at action ${n}`);
     let from = 0;
     for (const k of this.checkpoints.keys()) if (k <= n && k > from) from = k;
-    let s = this.checkpoints.get(from)!;
+    // a twin: what is derived while replaying from it (or from the state returned) is not kept with the checkpoint
+    let s = withoutFacts(this.checkpoints.get(from)!);
     for (let i = from; i <= n; i++) {
       const rng = this.reseeds.get(i);
       if (rng) s = { ...s, rng: structuredClone(rng) };

@@ -708,7 +708,13 @@ function jsonCopy(v: Json | undefined): Json {
 /** The objects an apply in progress has copied into its draft state (writable until the apply ends), by draft. */
 const drafts = new WeakMap<object, Set<object>>();
 
-/** The settled object each object of a draft (and its settled rebuild) was copied from: contentId reads the difference. */
+/**
+ * The settled object each object of a draft (and its settled rebuild) was copied from: contentId reads the difference.
+ * Kept only while a content memo is open (withContentFacts): an entry keeps its origin alive, and that origin its own,
+ * so kept for every apply it would hold every earlier version of a changed object back to the set-up (a server game's
+ * whole history of its units record, about 1.5 MB a 2WW game after 130 actions). Outside a memo contentId lists the
+ * object's keys instead (its number then differs, never its content).
+ */
 const copiedFrom = new WeakMap<object, object>();
 
 /**
@@ -741,7 +747,7 @@ export function write(state: object, ...path: (string | number | symbol)[]): unk
     if (owned && !owned.has(child)) {
       const from = child as object;
       child = Array.isArray(child) ? child.slice() : { ...child };
-      copiedFrom.set(child as object, from);
+      if (contentScopes.length) copiedFrom.set(child as object, from);
       obj[k as string] = child;
       owned.add(child as object);
     }
@@ -800,6 +806,18 @@ export function adoptState<S extends BaseState>(ruleset: Ruleset<S>, state: S): 
   if (ruleset.copyOnWrite) freezeSettled(state);
   settle(state, null);
   return state;
+}
+
+/**
+ * A twin of `state` that keeps none of its derived facts (a shallow copy, the same content, sharing every part): what
+ * a long-lived copy of an old state holds (a game's checkpoints), so that the facts derived from the state and those it
+ * inherited die with it. A settled state's twin is settled too, with no facts yet and in check mode when `state` is.
+ */
+export function withoutFacts<S extends BaseState>(state: S): S {
+  const twin = { ...state };
+  const f = settledFacts.get(state);
+  if (f && !f.temporary) settledFacts.set(twin, newFacts(undefined, f.check));
+  return twin;
 }
 
 /** Throws a RuleViolation unless `action` is one of `seat`'s legal choices now. */

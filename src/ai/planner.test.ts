@@ -5,6 +5,7 @@ import { duel, type DuelState } from '../engine/testing/duel.ts';
 import { tokens, type TokensState } from '../engine/testing/tokens.ts';
 import { duelAi } from '../rulesets/duel/ai.ts';
 import { twoWW } from '../rulesets/2ww/index.ts';
+import { bkg } from '../rulesets/bkg/index.ts';
 import { aiAdapterFor, levelParams, LEVELS } from './index.ts';
 import { endsOrPasses, Planner } from './planner.ts';
 import type { AiAdapter } from './types.ts';
@@ -47,6 +48,19 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     const r = planner.plan([game.state]);
     expect(planner.positions).toBeGreaterThanOrEqual(300);
     expect(r.genes.length).toBeGreaterThan(1);
+  });
+
+  it('BKG: a plan search in check mode reuses only facts equal to fresh ones (its land status, from ancestors or siblings)', () => {
+    const game = Game.create(bkg, bkg.scenarios[0]!.id, {}, 'check');
+    for (let i = 0; i < 40 && prompts(bkg, game.state)[0]?.choices.length === 1 && !prompts(bkg, game.state)[0]?.groups?.length; i++) {
+      const p = prompts(bkg, game.state)[0]!;
+      game.act(p.seat, p.choices[0]!.action);
+    }
+    checkDerivedFacts(game.state);
+    const seat = prompts(bkg, game.state)[0]!.seat;
+    const planner = new Planner(bkg, aiAdapterFor('bkg')!, seat, { ...levelParams(aiAdapterFor('bkg')!, 'hard'), maxPositions: 150 }, 'check', null);
+    planner.plan([game.state]);
+    expect(planner.positions).toBeGreaterThan(50);
   });
 
   it('levels differ by budget only: the same seed gives the same plan, and easy looks at fewer positions than hard', () => {

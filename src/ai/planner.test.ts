@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionKey, allChoices, applyAction, Game, prompts } from '../engine/index.ts';
+import { actionKey, allChoices, applyAction, checkDerivedFacts, Game, prompts } from '../engine/index.ts';
 import { duel, type DuelState } from '../engine/testing/duel.ts';
 import { tokens, type TokensState } from '../engine/testing/tokens.ts';
 import { duelAi } from '../rulesets/duel/ai.ts';
-import { LEVELS } from './index.ts';
+import { twoWW } from '../rulesets/2ww/index.ts';
+import { bkg } from '../rulesets/bkg/index.ts';
+import { aiAdapterFor, levelParams, LEVELS } from './index.ts';
 import { endsOrPasses, Planner } from './planner.ts';
 import type { AiAdapter } from './types.ts';
 
@@ -31,6 +34,33 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
       expect(allChoices(tokens, st, p).map((c) => actionKey(c.action))).toContain(actionKey(g.action));
       st = applyAction(tokens, st, 'a', g.action).state;
     }
+  });
+
+  it('2WW: a plan search in check mode reuses only facts equal to fresh ones, from ancestors or from sibling plans', () => {
+    // A German movement plan (hold-berlin, src/ai/positions/2ww): every fact a position reuses, inherited or offered by
+    // the search's scope (derivedFrom), is also computed afresh and compared (an EngineError on a difference).
+    const position = JSON.parse(readFileSync(new URL('./positions/2ww/hold-berlin.json', import.meta.url), 'utf8'));
+    const game = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'check', position);
+    checkDerivedFacts(game.state);
+    const seat = prompts(twoWW, game.state)[0]!.seat;
+    const params = { ...levelParams(aiAdapterFor('2ww')!, 'hard'), maxPositions: 300 };
+    const planner = new Planner(twoWW, aiAdapterFor('2ww')!, seat, params, 'check', null);
+    const r = planner.plan([game.state]);
+    expect(planner.positions).toBeGreaterThanOrEqual(300);
+    expect(r.genes.length).toBeGreaterThan(1);
+  });
+
+  it('BKG: a plan search in check mode reuses only facts equal to fresh ones (its land status, from ancestors or siblings)', () => {
+    const game = Game.create(bkg, bkg.scenarios[0]!.id, {}, 'check');
+    for (let i = 0; i < 40 && prompts(bkg, game.state)[0]?.choices.length === 1 && !prompts(bkg, game.state)[0]?.groups?.length; i++) {
+      const p = prompts(bkg, game.state)[0]!;
+      game.act(p.seat, p.choices[0]!.action);
+    }
+    checkDerivedFacts(game.state);
+    const seat = prompts(bkg, game.state)[0]!.seat;
+    const planner = new Planner(bkg, aiAdapterFor('bkg')!, seat, { ...levelParams(aiAdapterFor('bkg')!, 'hard'), maxPositions: 150 }, 'check', null);
+    planner.plan([game.state]);
+    expect(planner.positions).toBeGreaterThan(50);
   });
 
   it('levels differ by budget only: the same seed gives the same plan, and easy looks at fewer positions than hard', () => {

@@ -410,6 +410,28 @@ describe('facts derived from settled states (derived, derivedFrom, check mode)',
     expect(() => checkDerivedFacts(structuredClone(d0))).toThrow(EngineError);
   });
 
+  it('derivedFrom inside withContentFacts offers the scope\'s latest value where no ancestor made the fact; check mode checks it', async () => {
+    const { derivedFrom, checkDerivedFacts, withContentFacts, EngineError } = await import('./index.ts');
+    const root = setupGame(tokens, 's', {}, 'pool').state;
+    checkDerivedFacts(root);
+    const x = (s: typeof root) => derivedFrom(s, 'test:x-at', (prev: { x: number } | undefined) => (prev?.x === s.at.x ? prev : { x: s.at.x! }));
+    withContentFacts(() => {
+      // Two sibling positions: the fact made in the first is offered to the second (x stands where it stood).
+      const first = applyAction(tokens, root, 'a', { type: 'move', token: 'y', to: 4 }).state;
+      const made = x(first);
+      const second = applyAction(tokens, root, 'a', { type: 'move', token: 'y', to: 2 }).state;
+      expect(x(second)).toBe(made);
+      // A sibling where x moved gets a fresh value; a stale reuse is caught by check mode, as from an ancestor.
+      const third = applyAction(tokens, root, 'a', { type: 'move', token: 'x', to: 1 }).state;
+      expect(x(third)).toEqual({ x: 1 });
+      const fourth = applyAction(tokens, root, 'a', { type: 'move', token: 'y', to: 4 }).state;
+      expect(() => derivedFrom(fourth, 'test:x-at', (prev: { x: number } | undefined) => prev ?? { x: fourth.at.x! })).toThrow(EngineError);
+    });
+    // Outside a scope nothing is offered: the first state to make the fact starts afresh.
+    const alone = applyAction(tokens, root, 'a', { type: 'move', token: 'y', to: 4 }).state;
+    expect(derivedFrom(alone, 'test:x-at', (prev) => prev ?? 'fresh')).toBe('fresh');
+  });
+
   it('check mode compares facts deeply: records in any key order, arrays, Maps, Sets, typed arrays, class objects', () => {
     class Reach { constructor(readonly nodes: number[]) {} }
     const same: [unknown, unknown][] = [

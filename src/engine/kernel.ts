@@ -234,7 +234,8 @@ export function derived<T>(state: BaseState, key: string, compute: () => T): T {
 
 /**
  * Like `derived`, but `compute` also gets the latest value of the same fact in the states this one was applied from
- * (undefined when none is known), so that it may return it again while its inputs are unchanged; such facts must
+ * (inside withContentFacts, when none of them made it, the latest one made in that scope, of any state; undefined
+ * when none is known), so that it may return it again while its inputs are unchanged; such facts must
  * hold no state objects (they are inherited from state to state), except parts of settled states of a copy-on-write
  * rule set (frozen, never changed: identity then says "unchanged"). `compute` must answer exactly what it would answer
  * from scratch: check mode (`checkDerivedFacts`) computes both and throws an EngineError on a difference.
@@ -243,8 +244,12 @@ export function derivedFrom<T>(state: BaseState, key: string, compute: (previous
   const f = settledFacts.get(state);
   if (!f) return compute(undefined);
   if (f.values.has(key)) return f.values.get(key) as T;
-  const previous = inheritedFact(f.inherited, key) as T | undefined;
+  // Inside a content scope (an AI search), a fact its ancestors never made is offered the scope's latest one: the
+  // same unit's moves listed in a sibling plan, where the plans differ only in other units.
+  const scope = contentScopes[contentScopes.length - 1];
+  const previous = (inheritedFact(f.inherited, key) ?? scope?.latest.get(key)) as T | undefined;
   const v = compute(previous);
+  scope?.latest.set(key, v);
   if (f.check && previous !== undefined) {
     const fresh = compute(undefined);
     if (!sameFacts(v, fresh)) throw new EngineError(`derived fact "${key}" reused from an earlier state differs from the same fact computed afresh (seq ${state.seq})`);
@@ -283,7 +288,7 @@ export function checkDerivedFacts(state: BaseState): void {
  */
 export function withContentFacts<T>(run: () => T): T {
   if (contentScopes.length) return run();
-  contentScopes.push({ facts: new Map(), ids: new WeakMap(), interned: new Map(), names: new Map(), keys: new WeakMap() });
+  contentScopes.push({ facts: new Map(), ids: new WeakMap(), interned: new Map(), names: new Map(), keys: new WeakMap(), latest: new Map() });
   try {
     return run();
   } finally {
@@ -300,6 +305,8 @@ interface ContentScope {
   names: Map<string, string>;
   /** Defined keys, in order, of objects that copies were made from. */
   keys: WeakMap<object, string[]>;
+  /** The latest value of each `derivedFrom` fact made in the scope (offered where a state inherits none). */
+  latest: Map<string, unknown>;
 }
 
 /** Open content memos (at most one): see withContentFacts. */

@@ -45,7 +45,8 @@ export function spendCard(ctx: Ctx<BkgState>, m: Major, id: string): void {
   if (id === 'coup-ireland' && optional(s, 'coupInIran')) {
     write(s, 'cards', 'deck').push('coup-iran');
     ctx.log('Coup in Ireland goes beneath the stack as Coup in Iran', 'BKG advanced 9.9');
-  } else if (disposal === 'return') write(s, 'cards', 'deck').push(id);
+  } else if (id === 'force-peace') write(s, 'cards', 'inEffect').push(id); // beneath the stack when the peace ends (ruling 34)
+  else if (disposal === 'return') write(s, 'cards', 'deck').push(id);
   else if (disposal === 'permanent') write(s, 'cards', 'inEffect').push(id);
   else write(s, 'cards', 'removed').push(id);
 }

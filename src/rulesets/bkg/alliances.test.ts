@@ -4,7 +4,7 @@ import { applyAction, fuzzGame, prompts, setupGame, viewFor } from '../../engine
 import { chooseAction } from '../../ai/index.ts';
 import { bkg } from './index.ts';
 import { bkgTerms } from './ai/adapter.ts';
-import { atWar, declareWar, minorPlayers, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
+import { atWar, createUnit, declareWar, minorPlayers, newController, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
 import { isPointIsland } from './map.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
 import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
@@ -123,6 +123,22 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     // In the basic game the USA's production is its own (8 BP): it may be drawn.
     expect(minorPlayers(allied(['italy', 'usa', 'ussr']).s, 'axis')).toEqual(['italy', 'usa', 'ussr']);
     expect(bkg.invariants!(q.s)).toEqual([]);
+  });
+
+  it('6.4 with 9.10: an area won back for its owner stays with the conqueror while the owner\'s enemies stand there (ruling 101, fuzz seed p10b-advanced-1939-on-0)', () => {
+    // The fuzzer's alliance (Axis: the USA, the USSR, France): a BNL unit (BE's) takes French-held Austria, where a
+    // Yugoslav aircraft (the neutral USSR's minor, at war with Germany but not with BE) stands.
+    const c = ctxOn(allied(['usa', 'ussr', 'france'], 'advanced-1939').s);
+    const s = c.state;
+    s.control.austria = 'france';
+    s.controller = { ...s.controller, yugoslavia: 'ussr', bnl: 'be' };
+    s.wars = [...s.wars, 'germany|yugoslavia'].sort();
+    expect(newController(s, 'austria', 'bnl')).toBe('germany'); // Austria's owner, BE's associate at war
+    const air = createUnit(s, 'yugoslavia', 'air', 1, 'austria');
+    expect([atWar(s, 'germany', 'yugoslavia'), atWar(s, 'be', 'yugoslavia')]).toEqual([true, false]);
+    expect(newController(s, 'austria', 'bnl')).toBe('be'); // handing it to Germany would put its enemy in its area
+    delete s.units[air.id];
+    expect(newController(s, 'austria', 'bnl')).toBe('germany');
   });
 
   it('8.5 with 9.10: economic points and total victory count the chosen sides, the winner is the side\'s first major', () => {

@@ -154,11 +154,13 @@ export function setControl(ctx: Ctx<BkgState>, id: string, to: string, rule = 'B
   ctx.log(`${POWER_NAMES[to] ?? to} now controls ${area(id).name}${bits ? ` (production: ${bits})` : ''}`, rule);
 }
 
-/** Who takes an area a side's land units won: its rightful owner when that is an unconquered (or freed) associate. */
+/** Who takes an area a side's land units won: its rightful owner when that is an unconquered (or freed) associate,
+ *  unless units at war with the owner (not with the conqueror) stand there: the conqueror keeps it (ruling 101). */
 export function newController(s: BkgState, id: string, conqueror: string): string {
   const owner = ownerOf(id);
   const lc = leaderOf(s, conqueror);
-  if (owner !== lc && sideOf(s, owner) === sideOf(s, lc) && isBelligerent(s, owner)) return owner;
+  if (owner !== lc && sideOf(s, owner) === sideOf(s, lc) && isBelligerent(s, owner)
+    && !Object.values(s.units).some((u) => u.where === id && !u.aboard && atWar(s, owner, u.power))) return owner;
   return lc;
 }
 

@@ -184,4 +184,15 @@ describe('BKG cards in effect', () => {
     expect([count(d.state), d.state.cards.deck.at(-1), d.state.cards.inEffect.includes('force-peace')]).toEqual([1, 'force-peace', false]);
     expect([...bkg.invariants!(c.state), ...bkg.invariants!(d.state)]).toEqual([]); // each card in one place
   });
+
+  it('French Vichy Surrender (ruling 102): Germany occupies France but a home area held by BE land units stays Allied (fuzz seed p10b-advanced-1939-off-0)', () => {
+    const c = ctxOn(new Play({}, 'advanced-1939').s);
+    const s = c.state;
+    s.cards.deck = s.cards.deck.filter((x) => x !== 'vichy-surrender');
+    s.cards.hands.germany = [...s.cards.hands.germany, { id: 'vichy-surrender', turn: 0 }];
+    createUnit(s, 'be', 'inf', 2, 'normandy');
+    playCard(c, 'germany', 'vichy-surrender');
+    expect([s.control.normandy, s.control.paris, s.control.maginot, s.control.vichy]).toEqual(['be', 'germany', 'germany', 'vichy']);
+    expect(bkg.invariants!(s)).toEqual([]);
+  });
 });

@@ -30,6 +30,9 @@ export function peaceRoll(ctx: Ctx<BkgState>): void {
   const total = r.total + Math.max(0, year - 1940);
   if (total >= 12) {
     s.events = s.events.filter((e) => e !== 'ussr-japan-peace');
+    // The card leaves the cards in effect (played) or out of the game (the 1941 set-up) for beneath the stack.
+    write(s, 'cards').inEffect = s.cards.inEffect.filter((c) => c !== 'force-peace');
+    write(s, 'cards').removed = s.cards.removed.filter((c) => c !== 'force-peace');
     write(s, 'cards', 'deck').push('force-peace');
     ctx.log(`The peace between the USSR and Japan ends (${r.total} + ${year - 1940} = ${total})`, 'BKG card Force Peace');
   } else ctx.log(`The USSR-Japan peace continues (${r.total} + ${year - 1940} = ${total}, less than 12)`, 'BKG card Force Peace');

@@ -4,7 +4,7 @@ import { applyAction, fuzzGame, prompts, setupGame, viewFor } from '../../engine
 import { chooseAction } from '../../ai/index.ts';
 import { bkg } from './index.ts';
 import { bkgTerms } from './ai/adapter.ts';
-import { atWar, declareWar, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
+import { atWar, createUnit, declareWar, minorPlayers, newController, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
 import { isPointIsland } from './map.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
 import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
@@ -91,16 +91,54 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(q.state.controller.romania).toBeUndefined();
   });
 
-  it('8.4 with 9.10: a minor attacked by a side is played by BE only when BE is on the other side, else by a random major of it', () => {
+  it('8.4 with 9.10: a minor attacked by a side is played by BE only when BE is on the other side, else by a random major of it at war', () => {
     const p = new Play({ nonHistoricAlliances: true }, 'basic-1939');
-    for (const m of MAJORS.slice(0, 7)) p.act(m, { type: 'side', side: m === 'germany' || m === 'be' ? 'axis' : 'allies' });
-    // Time Table 3/39 runs after the last choice: Poland, Germany's victim, goes to a random Allied major (Italy, Japan,
-    // the USA, the USSR, France, China): a 5 gives France, at war with Germany as in 1939.
-    p.dice(5).act('china', { type: 'side', side: 'allies' });
-    p.diceUsed();
+    for (const m of MAJORS) p.act(m, { type: 'side', side: m === 'germany' || m === 'be' ? 'axis' : 'allies' });
+    // Time Table 3/39 runs after the last choice: Poland, Germany's victim, goes to an Allied major at war (ruling 99):
+    // France alone (Italy, the USA and the USSR are neutral, Japan's war with China ended), so no die is rolled.
     expect(p.s.wars).toEqual(['france|germany', 'germany|poland']);
     expect(p.s.controller.poland).toBe('france');
     expect(p.s.production.france).toBe(11 + 2);
+    // Two Allied majors at war (France and, Japan being Axis, China): a die chooses; 2 gives China.
+    const q = new Play({ nonHistoricAlliances: true }, 'basic-1939');
+    for (const m of MAJORS.slice(0, 7)) q.act(m, { type: 'side', side: ['germany', 'be', 'japan'].includes(m) ? 'axis' : 'allies' });
+    q.dice(2).act('china', { type: 'side', side: 'allies' });
+    q.diceUsed();
+    expect(q.s.controller.poland).toBe('china');
+    expect(q.s.production.china).toBe(8 + 2);
+  });
+
+  it('8.4 with 9.10: a neutral US of the advanced game does not take a minor\'s production (fuzz seed xb, advanced 1939: US production -1)', () => {
+    // The fuzzer's alliance: Germany and BE the Allies, the six others the Axis. Poland, attacked by Germany's side,
+    // went to a random Axis major: the neutral USA, whose advanced production track counts political points (7.2);
+    // political events and Germany taking Western Poland then took that track below zero.
+    const p = allied(['italy', 'japan', 'usa', 'ussr', 'france', 'china'], 'advanced-1939');
+    expect(p.s.controller.poland).toBe('france'); // the only Axis major at war (with Germany)
+    expect([p.s.production.usa, p.s.production.france]).toEqual([0, 13]);
+    // No Axis major at war (an Axis of Italy, the USA and the USSR): a random one of them, but not the neutral USA.
+    const q = allied(['italy', 'usa', 'ussr'], 'advanced-1939');
+    expect(minorPlayers(q.s, 'axis')).toEqual(['italy', 'ussr']);
+    expect(['italy', 'ussr']).toContain(q.s.controller.poland);
+    expect(q.s.production.usa).toBe(0);
+    // In the basic game the USA's production is its own (8 BP): it may be drawn.
+    expect(minorPlayers(allied(['italy', 'usa', 'ussr']).s, 'axis')).toEqual(['italy', 'usa', 'ussr']);
+    expect(bkg.invariants!(q.s)).toEqual([]);
+  });
+
+  it('6.4 with 9.10: an area won back for its owner stays with the conqueror while the owner\'s enemies stand there (ruling 101, fuzz seed p10b-advanced-1939-on-0)', () => {
+    // The fuzzer's alliance (Axis: the USA, the USSR, France): a BNL unit (BE's) takes French-held Austria, where a
+    // Yugoslav aircraft (the neutral USSR's minor, at war with Germany but not with BE) stands.
+    const c = ctxOn(allied(['usa', 'ussr', 'france'], 'advanced-1939').s);
+    const s = c.state;
+    s.control.austria = 'france';
+    s.controller = { ...s.controller, yugoslavia: 'ussr', bnl: 'be' };
+    s.wars = [...s.wars, 'germany|yugoslavia'].sort();
+    expect(newController(s, 'austria', 'bnl')).toBe('germany'); // Austria's owner, BE's associate at war
+    const air = createUnit(s, 'yugoslavia', 'air', 1, 'austria');
+    expect([atWar(s, 'germany', 'yugoslavia'), atWar(s, 'be', 'yugoslavia')]).toEqual([true, false]);
+    expect(newController(s, 'austria', 'bnl')).toBe('be'); // handing it to Germany would put its enemy in its area
+    delete s.units[air.id];
+    expect(newController(s, 'austria', 'bnl')).toBe('germany');
   });
 
   it('8.5 with 9.10: economic points and total victory count the chosen sides, the winner is the side\'s first major', () => {
@@ -153,7 +191,7 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(a.failure?.kind, a.failure?.message).toBe('too-long');
     const b = fuzzGame(bkg, { scenario: 'advanced-1941', options: all, seed: 'bkg-optional-advanced-1941' });
     expect(b.failure ?? null).toBeNull();
-    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (83 points)', rule: 'BKG 8.5' }); // the USA leads this Axis
+    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (82 points)', rule: 'BKG 8.5' }); // the USA leads this Axis (rules 0.3.0)
   }, 300_000);
 });
 

@@ -77,6 +77,25 @@ describe('BKG strategic bombardment (advanced 6.5.6)', () => {
     expect(p.describe('england')).toContain('be Air 1 (B)');
     expect(p.s.bombed).toEqual({ england: 1 });
   });
+
+  it('ruling 9: an HQ moving alone does not join a bombardment mission (fuzz seed xd: HQ Hiro stood in Soviet Vladivostok)', () => {
+    let ids: string[] = [];
+    const p = axisMovement((s) => {
+      s.units['hq-rommel']!.where = 'cyreneica';
+      ids = air(s, 'germany', 'cyreneica', 4);
+      for (const u of Object.values(s.units)) if (u.where === 'matruh' || u.where === 'alexandria') u.where = 'palestine';
+    });
+    const hqTo = () => choicesIn(bkg, p.s, 'germany', 'cyreneica').filter((c) => c.action.type === 'move' && (c.action.units as string[]).join() === 'hq-rommel').map((c) => c.action.to);
+    expect(hqTo()).toEqual(['tripolitania']); // empty enemy Matruh and Alexandria are no HQ's end
+    p.act('germany', { type: 'bomb', units: ids, to: 'alexandria' });
+    expect(p.s.battles).toEqual([{ place: 'alexandria', attacker: 'axis', raid: true }]);
+    // Only aircraft attack Alexandria: the HQ would be left in an enemy area after the mission, so it may not go.
+    expect(hqTo()).toEqual(['tripolitania']);
+    // With German infantry attacking there it may follow them.
+    const q = axisMovement((s) => { s.units['hq-rommel']!.where = 'cyreneica'; createUnit(s, 'germany', 'inf', 3, 'alexandria'); });
+    q.edit((s) => { s.battles = [{ place: 'alexandria', attacker: 'axis' }]; for (const u of Object.values(s.units)) if (u.where === 'matruh') u.where = 'palestine'; });
+    expect(choicesIn(bkg, q.s, 'germany', 'cyreneica').filter((c) => c.action.type === 'move' && (c.action.units as string[]).join() === 'hq-rommel').map((c) => c.action.to)).toContain('alexandria');
+  });
 });
 
 describe('BKG research achievements that bomb (advanced 7.5)', () => {

@@ -1,13 +1,14 @@
 // Cards with a continuing obligation or permission, and the cards played in movement (advanced 7.4, the Appendix),
 // from positions on the 1941 set-up.
 import { describe, expect, it } from 'vitest';
-import { choicesIn, prompts } from '../../engine/index.ts';
+import { choicesIn, forceDice, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { effectiveStrength } from './combat-advanced.ts';
 import { createUnit } from './politics.ts';
 import { production, productionChoices } from './production.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
-import { cardPlays, noteYugoslavia } from './cards.ts';
+import { cardPlays, noteYugoslavia, playCard } from './cards.ts';
+import { peaceRoll } from './advanced.ts';
 
 describe('BKG cards in effect', () => {
   it('Free French Troops: BE and the USA build France\'s two "F" units and play them; nobody else', () => {
@@ -158,5 +159,40 @@ describe('BKG cards in effect', () => {
     expect(Object.values(s.units).filter((u) => u.where === 'box' && u.power === 'be' && u.type === 'air' && u.front === 3)).toHaveLength(1);
     expect(s.budget.usa).toBe(24);
     expect(others()).toEqual([]); // one aircraft a quarter
+  });
+
+  it('Force Peace (ruling 34): in effect while the peace lasts, then beneath the stack once (fuzz seed xe: the card was in play twice)', () => {
+    const count = (s: { cards: { deck: string[]; inEffect: string[]; removed: string[]; hands: Record<string, { id: string }[]> } }) =>
+      [...s.cards.deck, ...s.cards.inEffect, ...s.cards.removed, ...Object.values(s.cards.hands).flat().map((h) => h.id)].filter((c) => c === 'force-peace').length;
+    // 1941: the peace holds from the set-up (the card out of the game); a roll of 12 ends it.
+    const c = ctxOn(new Play({}, 'advanced-1941').s);
+    expect(c.state.cards.removed).toContain('force-peace');
+    forceDice(c.state.rng, [6, 6]);
+    peaceRoll(c);
+    expect(c.state.events).not.toContain('ussr-japan-peace');
+    expect([count(c.state), c.state.cards.deck.at(-1)]).toEqual([1, 'force-peace']);
+    // Played (the USSR and Japan at war): in effect, not beneath the stack, until the peace ends.
+    const d = ctxOn(c.state);
+    d.state.wars = [...d.state.wars, 'japan|ussr'].sort();
+    d.state.cards.deck = d.state.cards.deck.filter((x) => x !== 'force-peace');
+    d.state.cards.hands.ussr = [...d.state.cards.hands.ussr, { id: 'force-peace', turn: 0 }];
+    playCard(d, 'ussr', 'force-peace');
+    expect(d.state.events).toContain('ussr-japan-peace');
+    expect([count(d.state), d.state.cards.inEffect.includes('force-peace')]).toEqual([1, true]);
+    forceDice(d.state.rng, [6, 5]);
+    peaceRoll(d); // 11 + 1 (1941): 12 ends it
+    expect([count(d.state), d.state.cards.deck.at(-1), d.state.cards.inEffect.includes('force-peace')]).toEqual([1, 'force-peace', false]);
+    expect([...bkg.invariants!(c.state), ...bkg.invariants!(d.state)]).toEqual([]); // each card in one place
+  });
+
+  it('French Vichy Surrender (ruling 102): Germany occupies France but a home area held by BE land units stays Allied (fuzz seed p10b-advanced-1939-off-0)', () => {
+    const c = ctxOn(new Play({}, 'advanced-1939').s);
+    const s = c.state;
+    s.cards.deck = s.cards.deck.filter((x) => x !== 'vichy-surrender');
+    s.cards.hands.germany = [...s.cards.hands.germany, { id: 'vichy-surrender', turn: 0 }];
+    createUnit(s, 'be', 'inf', 2, 'normandy');
+    playCard(c, 'germany', 'vichy-surrender');
+    expect([s.control.normandy, s.control.paris, s.control.maginot, s.control.vichy]).toEqual(['be', 'germany', 'germany', 'vichy']);
+    expect(bkg.invariants!(s)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
   leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
 } from './politics.ts';
-import { optional, quarterOf } from './state.ts';
+import { isLandUnit, optional, quarterOf } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major } from './powers.ts';
 import type { BkgState, Unit } from './state.ts';
 import { logUnits } from './fog.ts';
@@ -45,7 +45,8 @@ export function spendCard(ctx: Ctx<BkgState>, m: Major, id: string): void {
   if (id === 'coup-ireland' && optional(s, 'coupInIran')) {
     write(s, 'cards', 'deck').push('coup-iran');
     ctx.log('Coup in Ireland goes beneath the stack as Coup in Iran', 'BKG advanced 9.9');
-  } else if (disposal === 'return') write(s, 'cards', 'deck').push(id);
+  } else if (id === 'force-peace') write(s, 'cards', 'inEffect').push(id); // beneath the stack when the peace ends (ruling 34)
+  else if (disposal === 'return') write(s, 'cards', 'deck').push(id);
   else if (disposal === 'permanent') write(s, 'cards', 'inEffect').push(id);
   else write(s, 'cards', 'removed').push(id);
 }
@@ -433,7 +434,12 @@ function vichySurrender(ctx: Ctx<BkgState>, rule: string): void {
   for (const u of Object.values(s.units)) if (u.power === 'france') delete write(s, 'units')[u.id];
   for (const a of bkgData().map.areas) {
     if (a.kind !== 'land' || a.country !== 'france') continue;
-    if (a.home && a.id !== 'vichy') { if (s.control[a.id] === 'france') setControl(ctx, a.id, 'germany', rule); continue; }
+    if (a.home && a.id !== 'vichy') {
+      // Germany occupies France; a home area another Allied major's land units hold stays with the Allies (ruling 102).
+      const ally = Object.values(s.units).find((u) => u.where === a.id && !u.aboard && isLandUnit(u) && u.type !== 'hq' && sideOf(s, u.power) === sideOfMajor(s, 'france') && leaderOf(s, u.power) !== 'france');
+      if (s.control[a.id] === 'france') setControl(ctx, a.id, ally ? leaderOf(s, ally.power) : 'germany', rule);
+      continue;
+    }
     if (s.control[a.id] !== 'france') continue;
     write(s, 'control')[a.id] = 'vichy';
     createUnit(s, 'vichy', 'inf', 2, a.id, { reduced: true });

@@ -1,4 +1,5 @@
 // What must hold in every reachable state (the fuzzer checks it after every action).
+import { bkgData } from './data/index.ts';
 import { bkgMap } from './map.ts';
 import { atWar, leaderOf } from './politics.ts';
 import { MAJORS, isMajor, sideOfMajor } from './powers.ts';
@@ -49,7 +50,21 @@ export function bkgInvariants(s: BkgState): string[] {
   }
   for (const mj of MAJORS) {
     if (!Number.isInteger(s.production[mj])) bad.push(`production of ${mj} is ${s.production[mj]}`);
+    if (s.production[mj] < 0 || s.saved[mj] < 0) bad.push(`BKG 7.3: ${mj}'s Production Potential (${s.production[mj]}) or Saved Production (${s.saved[mj]}) is below zero`);
     if (s.budget[mj] < 0) bad.push(`BKG 7.3: ${mj} spent more than it had (${s.budget[mj]})`);
+  }
+  // Advanced 7.4: each card is in exactly one place (the stack, a hand, in effect, out of the game, or drawn or offered
+  // in the card phase); Coup in Iran (optional 9.9) stands for the Coup in Ireland it replaced.
+  if (s.rules === 'advanced') {
+    const cards = [...s.cards.deck, ...s.cards.inEffect, ...s.cards.removed, ...Object.values(s.cards.hands).flatMap((h) => h.map((c) => c.id))];
+    for (const f of s.stack) if (f.proc === 'card-phase') cards.push(...(typeof f.drawn === 'string' ? [f.drawn] : []), ...Object.values((f.offers ?? {}) as Record<string, string[]>).flat());
+    const seen = new Set<string>();
+    for (const c of cards) {
+      const id = c === 'coup-iran' ? 'coup-ireland' : c;
+      if (seen.has(id)) bad.push(`BKG advanced 7.4: card ${c} is in two places`);
+      seen.add(id);
+    }
+    if (seen.size !== bkgData().cards.length) bad.push(`BKG advanced 7.4: ${seen.size} cards in play, not ${bkgData().cards.length}`);
   }
   return bad;
 }

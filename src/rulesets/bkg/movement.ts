@@ -247,10 +247,13 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, explo
   const r = rangeOf(u);
   const out = new Map<string, Destination>();
   const hq = u.type === 'hq' && !withCombatUnits;
+  // An HQ moving alone joins only an attack its side's land combat units make: not a bombardment mission's or
+  // aircraft's alone, after which it would stand in an enemy area (ruling 9).
+  const landAttack = (n: number): boolean => attackAt[n] === 1 && (unitsByPlace(env.s).get(g.id(n)) ?? []).some((v) => isLandUnit(v) && v.type !== 'hq' && !v.aboard && sideOf(env.s, v.power) === env.side);
   const normal = movementRange(g, start, r, {
     enterCost: (_f, t, e) => {
       if (m.edgeKind[e] !== LAND || m.isSea[t] || status[t] === BLOCKED) return Infinity;
-      if (hq && (status[t] === NEUTRAL || (enemyAt[t] === 1 && attackAt[t] !== 1))) return Infinity;
+      if (hq && (status[t] === NEUTRAL || (enemyAt[t] === 1 && !landAttack(t)))) return Infinity;
       if (exploit && (noExploit[t] || exploitEdgeClosed(env, e))) return Infinity;
       if (jpchBlocked[t] && u.type !== 'hq') return Infinity;
       return 1;
@@ -259,7 +262,7 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, explo
   }, env.scratch);
   collect(out, normal, start, (n) => {
     const hostile = status[n] !== FRIENDLY || enemyAt[n] === 1 || attackAt[n] === 1;
-    if (hq && hostile && attackAt[n] !== 1) return null;
+    if (hq && hostile && !landAttack(n)) return null;
     return { double: false, attack: hostile };
   });
   const dbl = movementRange(g, start, 2 * r, {

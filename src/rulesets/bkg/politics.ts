@@ -154,11 +154,13 @@ export function setControl(ctx: Ctx<BkgState>, id: string, to: string, rule = 'B
   ctx.log(`${POWER_NAMES[to] ?? to} now controls ${area(id).name}${bits ? ` (production: ${bits})` : ''}`, rule);
 }
 
-/** Who takes an area a side's land units won: its rightful owner when that is an unconquered (or freed) associate. */
+/** Who takes an area a side's land units won: its rightful owner when that is an unconquered (or freed) associate,
+ *  unless units at war with the owner (not with the conqueror) stand there: the conqueror keeps it (ruling 101). */
 export function newController(s: BkgState, id: string, conqueror: string): string {
   const owner = ownerOf(id);
   const lc = leaderOf(s, conqueror);
-  if (owner !== lc && sideOf(s, owner) === sideOf(s, lc) && isBelligerent(s, owner)) return owner;
+  if (owner !== lc && sideOf(s, owner) === sideOf(s, lc) && isBelligerent(s, owner)
+    && !Object.values(s.units).some((u) => u.where === id && !u.aboard && atWar(s, owner, u.power))) return owner;
   return lc;
 }
 
@@ -170,10 +172,21 @@ export function protectorOf(ctx: Ctx<BkgState>, attackerSide: Side): Major {
   const pick = attackerSide === 'axis' ? 'be' : (isBelligerent(s, 'italy') ? 'italy' : 'germany');
   const side = otherSide(attackerSide);
   if (!isConquered(s, pick) && sideOfMajor(s, pick) === side) return pick;
-  const left = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
-  if (left.length === 0) return pick;
+  const left = minorPlayers(s, side);
+  if (left.length <= 1) return left[0] ?? pick;
   const r = ctx.roll(left.length, 1, `random ${side} major to play a minor`, 'BKG 8.4');
   return left[r.total - 1]!;
+}
+
+/** The majors of a side among which a random one plays a minor (8.4, ruling 99): those at war, as 8.4 passes over a
+ *  neutral Italy; when none is, any not conquered except the neutral USA of the advanced game, whose production track
+ *  counts political points (7.2) and takes no minor's production; the USA only when it is all that is left. */
+export function minorPlayers(s: BkgState, side: Side): Major[] {
+  const live = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
+  const atWar = live.filter((m) => isBelligerent(s, m));
+  if (atWar.length) return atWar;
+  const notPolitical = live.filter((m) => !(m === 'usa' && s.rules === 'advanced'));
+  return notPolitical.length ? notPolitical : live;
 }
 
 function addWar(s: BkgState, a: string, b: string): boolean {
@@ -271,15 +284,17 @@ function entersSideWar(ctx: Ctx<BkgState>, m: Major, rule: string): boolean {
   return true;
 }
 
-/** Italy joins the war (Time Table 2/40): at war with every Allied country at war with Germany. */
-export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40'): void {
+/** Italy joins the war (Time Table 2/40, a card, or attacked: 8.4), at war with every Allied country at war with
+ *  Germany. Units sharing an area with an enemy then fight, `attacker` attacking: the declaring side (a French unit
+ *  entering neutral Northern Italy attacks it and takes the area if it wins, 6.4), else Italy's own. */
+export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40', attacker: Side = sideOfMajor(ctx.state, 'italy')): void {
   const s = ctx.state;
   if (s.events.includes('italy-war')) return;
   write(s, 'events').push('italy-war');
   if (!entersSideWar(ctx, 'italy', rule)) for (const m of MAJORS) if (sideOfMajor(s, m) === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
   ctx.log('Italy joins the war', rule);
   if (sideOfMajor(s, 'italy') !== sideOfMajor(s, 'usa')) usPolitics(ctx, 1, `Italy declares war on the ${SIDE_NAMES[sideOfMajor(s, 'usa')]}`);
-  engageCoLocated(s, sideOfMajor(s, 'italy'));
+  engageCoLocated(s, attacker);
 }
 
 /** The USSR joins the war against Germany and Italy (Time Table 2/41, or attacked): 34 BP, Axis minors join. */
@@ -423,7 +438,7 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
   if (lb === 'italy' && side === sideOfMajor(s, 'usa')) usPolitics(ctx, -1, `the ${SIDE_NAMES[side]} declare war on Italy`);
   if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(s, side); return; }
   if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(s, side); return; }
-  if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule);
+  if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule, side);
   addWar(s, a, lb);
   if (a === 'japan' && (lb === 'be' || lb === 'france') && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side);
   endDeliveriesBetween(ctx, a, lb);
@@ -471,10 +486,10 @@ function conquerPower(ctx: Ctx<BkgState>, power: string): void {
     for (const [minor, c] of Object.entries(s.controller)) {
       if (c !== power || isConquered(s, minor)) continue;
       const side = sideOfMajor(s, power);
-      const left = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
+      const left = minorPlayers(s, side);
       if (left.length === 0) continue;
-      const r = ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4');
-      s.controller = { ...s.controller, [minor]: left[r.total - 1]! };
+      const r = left.length > 1 ? ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4').total : 1;
+      s.controller = { ...s.controller, [minor]: left[r - 1]! };
     }
     write(s, 'production')[power] = 0;
     write(s, 'saved')[power] = 0;

@@ -70,6 +70,26 @@ describe('BKG basic rules', () => {
     expect(p.s.production.be).toBe(15 + 2);
   });
 
+  it('8.4 an Allied unit entering neutral Italy attacks it (fuzz seed xd): the battle is the Allies\', and winning takes the area (6.4)', () => {
+    const p = new Play();
+    for (let i = 0; i < 2; i++) for (const m of ['germany', 'italy', 'japan'] as const) p.act(m, { type: 'end' }); // the Axis moves and exploits
+    // Northern Italy keeps one Italian Inf 2; the others go south.
+    p.edit((s) => { for (const u of Object.values(s.units)) if (u.where === 'northern-italy' && u.power === 'italy' && u.id !== 'italy-inf2-23') u.where = 'southern-italy'; });
+    p.act('france', { type: 'move', units: [p.unit('france', 'paris', 'Arm 4')], to: 'northern-italy' });
+    expect(p.s.wars).toContain('france|italy');
+    // Italy entered the war by the French attack: the Allies attack (it was recorded as an Axis attack, so France's
+    // win left Northern Italy Italian with French armor in it).
+    expect(p.s.battles).toEqual([{ place: 'northern-italy', attacker: 'allies' }]);
+    for (const m of ['usa', 'be', 'ussr', 'france', 'china'] as const) p.act(m, { type: 'end' });
+    // The reactions end and the only combat is fought: France's armor rolls 1, 1 (two hits), Italy's infantry 6.
+    p.act('germany', { type: 'end' }).dice(1, 1, 6).act('italy', { type: 'end' });
+    p.diceUsed();
+    expect(p.log().slice(-3)).toEqual([
+      'Italy Inf 2 flipped to Inf 1 (B)', 'Italy Inf 1 (B) eliminated', 'France now controls Northern Italy (production: Italy -3, France +2)',
+    ]);
+    expect([p.s.control['northern-italy'], p.s.production.italy, p.s.production.france]).toEqual(['france', 6 - 3, 11 + 2]);
+  });
+
   it('8.2 a neutral major (the USSR) may not enter an area of a country at war', () => {
     const p = new Play();
     p.act('germany', { type: 'end' }); p.act('italy', { type: 'end' }); p.act('japan', { type: 'end' });

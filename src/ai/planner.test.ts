@@ -87,6 +87,19 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     expect(r.genes[0]!.action.type).toBe('move');
   });
 
+  it('counts the ordering of a decision\'s choices against the budget (LevelParams.choicesPerPosition)', () => {
+    const s = Game.create(tokens, 's', {}, 'p').state;
+    const free = new Planner(tokens, tokensAi, 'a', LEVELS.hard, 'seed', null);
+    free.limit = 100;
+    free.plan([s]);
+    // Each ordering of the tokens' choices now costs a position per choice: fewer plans fit the same budget.
+    const costly = new Planner(tokens, tokensAi, 'a', { ...LEVELS.hard, choicesPerPosition: 1 }, 'seed', null);
+    costly.limit = 100;
+    const r = costly.plan([s]);
+    expect(costly.plans).toBeLessThan(free.plans);
+    expect(r.genes[0]!.action.type).toBe('move');
+  });
+
   it('judges a plan that ends in a roll by the exact odds of every result (Duel 3.1: hit on 4+)', () => {
     const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
     g.act('red', { type: 'bid', n: 2 });

@@ -214,6 +214,7 @@ export class Planner<S extends BaseState> {
       }
     }
     if (!out.length) out = endLast(src.all());
+    if (this.params.choicesPerPosition < Infinity) this.charge(Math.floor(src.all().length / this.params.choicesPerPosition));
     this.orderCache.set(state, out);
     return out;
   }

@@ -815,7 +815,10 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     // (issue 23); hard's searches may spend 80 positions a decision of the default plan (2,400 never bound at 40).
     easy: { maxPositions: 60, perDecision: 1, turnPositions: 200 },
     normal: { maxPositions: 600, perDecision: 8, rolls: 0, turnPositions: 1_200 },
-    hard: { maxPositions: 4_000, perDecision: 80, reply: 0, rolls: 0, turnPositions: 4_000 },
+    // Hard counts each ordering of a decision's choices too, a position per 150 (scoring a move costs about a 150th of
+    // a position): a movement phase of 5,000 moves, ordered afresh at each step of ~1,000 plans' tails, took 40-48 s
+    // CPU (bench-hard-random-allies-2, turn 4) and now keeps the turn's bound. Easy and normal search too little for it.
+    hard: { maxPositions: 4_000, perDecision: 80, reply: 0, rolls: 0, turnPositions: 4_000, choicesPerPosition: 150 },
   },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
   // and the stacking check that ends the phase (2WW 5.2.2: its losses are the plan's, judged after them).

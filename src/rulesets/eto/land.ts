@@ -149,6 +149,9 @@ export interface LandMap {
    * hex's side, so a front never cuts such a hex off (24.5, ruling 40).
    */
   edges: Set<string>;
+  /** Per country, its hexes with a city or resource, and its city resource hexes (40.0): sorted. */
+  featured: Readonly<Record<string, readonly string[]>>;
+  cityResources: Readonly<Record<string, readonly string[]>>;
 }
 
 export function theatreOf(l: LandState): TheatreId {
@@ -171,9 +174,10 @@ export function notePilot(l: LandState, a: AirUnit, hex: string): void {
 }
 
 /** 40.0: the city resource hexes of a nation's home country in the scenario's land map (all captured: conquered). */
-export function conquestHexes(l: LandState, nation: Nation): string[] {
+export function conquestHexes(l: LandState, nation: Nation): readonly string[] {
   const home = homeCountries(nation);
-  return Object.entries(landMap(theatreOf(l)).hexes).filter(([, x]) => x.feature === 'city-resource' && home.includes(x.country)).map(([h]) => h).sort();
+  const m = landMap(theatreOf(l));
+  return home.length === 1 ? m.cityResources[home[0]!] ?? [] : home.flatMap((c) => m.cityResources[c] ?? []).sort();
 }
 
 /** 36.1, 41.3: the countries that are each nation's home country on the map. */
@@ -237,7 +241,14 @@ function windowMap(id: TheatreId, layer: TheatreLayer): LandMap {
       if (o && o.kind !== 'sea' && o.terrain !== 'lake' && countries.includes(o.country ?? '')) { edges.add(h); break; }
     }
   }
-  return { id, hexes, hex: (n) => byNode.get(n), river, closed, edges };
+  const featured: Record<string, string[]> = {};
+  const cityResources: Record<string, string[]> = {};
+  for (const h of Object.keys(hexes).sort()) {
+    const x = hexes[h]!;
+    if (x.feature) (featured[x.country] ??= []).push(h);
+    if (x.feature === 'city-resource') (cityResources[x.country] ??= []).push(h);
+  }
+  return { id, hexes, hex: (n) => byNode.get(n), river, closed, edges, featured, cityResources };
 }
 
 /** Each theatre's layer of the data. */

@@ -13,9 +13,8 @@ export const NORTHWARD_ID = 'northward-strike';
 const d = etoData().northward;
 
 /** Norway's city and resource hexes on the scenario's map ([5.4]). */
-export function norwegianCities(l: LandState): string[] {
-  const m = landMap(theatreOf(l));
-  return Object.keys(m.hexes).filter((h) => m.hexes[h]!.country === 'norway' && m.hexes[h]!.feature).sort();
+export function norwegianCities(l: LandState): readonly string[] {
+  return landMap(theatreOf(l)).featured.norway ?? [];
 }
 
 /** [5.4]'s order of results, best for Germany first; naval attrition drops the result one place. */

@@ -23,7 +23,7 @@ export interface ScenarioTerms {
   axisTerms(s: EtoState): Record<string, number>;
   weights: Record<string, number>;
   /** Hexes each side's land units should head for (move order); none: toward the enemy. */
-  goals?(s: EtoState, side: Side): string[];
+  goals?(s: EtoState, side: Side): readonly string[];
   /** Air losses score (scenario 2): fighters intercept only enemy flights whose fighters they match in quality (15.0). */
   costlyAir?: boolean;
   /** The goals lie across the sea: set up in ports, embark, sail toward them (scenario 5). */
@@ -88,7 +88,7 @@ function landFront(l: LandState): number {
 }
 
 /** Mean distance of `side`'s land units to its nearest goal hex, as pressure in [-1, 1] (closer: higher). */
-function pressure(l: LandState, side: Side, goals: string[]): number {
+function pressure(l: LandState, side: Side, goals: readonly string[]): number {
   const units = onMap(l, side);
   if (!units.length || !goals.length) return 0;
   let d = 0;
@@ -100,7 +100,7 @@ function pressure(l: LandState, side: Side, goals: string[]): number {
  * Sieges (ETO 26: attacks from adjacent hexes, the CRT rewards odds): for each goal hex the enemy holds, the side's
  * strength next to it that may still attack, against the strength inside, up to 4 to 1; the mean over the goals.
  */
-function siege(l: LandState, side: Side, goals: string[]): number {
+function siege(l: LandState, side: Side, goals: readonly string[]): number {
   if (!goals.length) return 0;
   let sum = 0;
   for (const g of goals) {
@@ -116,7 +116,7 @@ function siege(l: LandState, side: Side, goals: string[]): number {
 // ---------------------------------------------------------------- scenario 4: Case White
 
 /** Scenario 4 [4.4], ETO 40.0: Poland's city-resource hexes (Warsaw, Poznan, Krakow) and its capital. */
-const polishGoals = (l: LandState): string[] => conquestHexes(l, 'poland');
+const polishGoals = (l: LandState): readonly string[] => conquestHexes(l, 'poland');
 const polishCapital = (l: LandState): string | undefined =>
   Object.entries(landMap(theatreOf(l)).hexes).find(([, x]) => x.capital && x.country === 'poland')?.[0];
 
@@ -189,7 +189,7 @@ function mpToArea(s: EtoState, space: string): number {
 }
 
 /** Naval MP from each space of the scenario's naval map to the nearest of `goals` (7.2-7.4). */
-function mpTo(map: EtoState | string, goals: string[]): Map<string, number> {
+function mpTo(map: EtoState | string, goals: readonly string[]): Map<string, number> {
   const mp = new Map(goals.map((g) => [g, 0]));
   // Dijkstra on the naval spaces (costs 1-5), walking the links backwards.
   const open = [...goals];
@@ -376,7 +376,7 @@ function seaDist(s: EtoState, a: string, b: string): number {
 }
 
 /** Naval MP from each space to the nearest of `goals` (7.2-7.4): one fact per set of goals, reused (the naval map never changes). */
-function mpToGoals(s: EtoState, goals: string[]): Map<string, number> {
+function mpToGoals(s: EtoState, goals: readonly string[]): Map<string, number> {
   return derivedFrom<Map<string, number>>(s, `eto-ai:mp-to-goals:${goals.join(',')}`, (prev) => prev ?? mpTo(s, goals));
 }
 
@@ -692,11 +692,11 @@ function navalCandidates(s: EtoState, seat: Side, all: Choice[]): Choice[] | nul
  * force a city), the least defended of them (26.3: an amphibious assault's -3 leaves little to spare, 27.1), all the
  * goals when every one has a force.
  */
-function assaultGoals(s: EtoState, seat: Side, moving: string[], all: string[]): string[] {
+function assaultGoals(s: EtoState, seat: Side, moving: string[], all: readonly string[]): string[] {
   const l = s.land!;
   // 10.6: no assault on a rough, forest or swamp coast (Bergen is taken overland).
   const goals = assaultable(l, all);
-  if (!goals.length) return all;
+  if (!goals.length) return [...all];
   const held = new Set(Object.values(l.units).filter((u) => u.side === seat && u.where === 'aboard' && !moving.includes(u.aboard!)).map((u) => aboardSpace(s, u)));
   const open = goals.filter((g) => !held.has(g));
   if (!open.length) return goals;
@@ -714,7 +714,7 @@ function assaultGoals(s: EtoState, seat: Side, moving: string[], all: string[]):
 }
 
 /** 10.6: the goals an amphibious assault may strike: clear coastal hexes (never rough, forest or swamp). */
-const assaultable = (l: LandState, goals: string[]): string[] => goals.filter((g) => layerHex(l, g)?.terrain === 'clear');
+const assaultable = (l: LandState, goals: readonly string[]): string[] => goals.filter((g) => layerHex(l, g)?.terrain === 'clear');
 
 /** 40.0: a goal whose capture conquers its nation (one of its city-resource hexes, 36.1). */
 const conquestGoal = (l: LandState, h: string): boolean => {
@@ -723,7 +723,7 @@ const conquestGoal = (l: LandState, h: string): boolean => {
 };
 
 /** 40.0: the conquest goal with `seat`'s assault force off it, while the enemy still holds it: the drops and the air go there. */
-function conquestAssault(s: EtoState, seat: Side, goals: string[]): string | undefined {
+function conquestAssault(s: EtoState, seat: Side, goals: readonly string[]): string | undefined {
   const l = s.land!;
   return goals.find((g) => conquestGoal(l, g) && controller(l, g) !== seat
     && Object.values(l.units).some((u) => u.side === seat && u.where === 'aboard' && isLand(u) && aboardSpace(s, u) === g));

@@ -6,6 +6,7 @@ import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai
 import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
 import { area, productionOf } from '../map.ts';
+import { unitsByPlace } from '../movement.ts';
 import { homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicPoints } from '../sequence.ts';
@@ -39,10 +40,10 @@ function territory(s: BkgState): Record<Side, number> {
 /** Battles waiting in the phase: the attacker's share of the strength there, weighed by what the area is worth. */
 function pressure(s: BkgState, side: Side): number {
   let v = 0;
+  const byPlace = s.battles.length ? unitsByPlace(s) : null;
   for (const b of s.battles) {
     let att = 0, def = 0;
-    for (const u of Object.values(s.units)) {
-      if (u.where !== b.place) continue;
+    for (const u of byPlace!.get(b.place) ?? []) {
       const f = u.type === 'hq' ? 0 : u.reduced ? (u.back ?? 0) : u.front;
       if (sideOf(s, u.power) === b.attacker) att += f; else def += f;
     }

@@ -3,9 +3,15 @@
 // the AI on one side against the random player on the other, per side; how they end, actions, thinking per player
 // turn. `--baseline`: random against random in the same seats too (the issue's "50 points more than random").
 // `--jobs N` plays games at once in child processes (the same games; both sides side by side).
+// `--late T`: instead, one game turn of the hard AI on a late position: the random player plays every seat to the start of
+// turn T (seed `--seed`, default `late`), then `--level` (default hard) plays `--side` (default axis) to the start of turn
+// T + 1 against random; CPU and positions of each seat's turn, and a digest of the actions chosen (same plays).
 // `--odds`: instead, the exact odds of the basic tutorial's Western Poland (3/39) in CPU time: the whole combat by unit
 // mixes (what the web preview and `theater odds` ask), its first round by the rules' runs, the rules' rounds chained.
-import { applyAction, prompts, setupGame, type Action } from '../src/engine/index.ts';
+import { actionKey, applyAction, Game, prompts, setupGame, stateHash, viewFor, type Action } from '../src/engine/index.ts';
+import { chooseAction, forgetPlans } from '../src/ai/index.ts';
+import { chooseRandomAction } from '../src/ai/random-player.ts';
+import { cpuMs } from '../src/ai/play.ts';
 import { combatOdds } from '../src/odds/index.ts';
 import { roundOdds, wholeCombatByRounds } from '../src/rulesets/bkg/odds.ts';
 import { bkgPackage } from '../src/rulesets/bkg/package.ts';
@@ -96,7 +102,46 @@ function oddsBench(): void {
   timed('the rules\' rounds chained (2,000 runs at most)', 1, () => wholeCombatByRounds(bkg, s, 'germany', fight, {}), (r) => `${r.stats!.applies} runs${r.note ? `; ${r.note}` : ''}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--odds')) oddsBench();
+/** One game turn of the AI on the position the random players reach at the start of turn `turn` (see the head). */
+function lateTurnBench(turn: number, seed: string, level: PlayerKind, side: Side): void {
+  const game = Game.create(bkg, 'basic-1939', {}, seed);
+  forgetPlans();
+  const st = () => game.state as unknown as BkgState;
+  const act = (kind: PlayerKind) => {
+    const p = prompts(bkg, game.state)[0]!;
+    const view = viewFor(bkg, game.state, p.seat);
+    const req = { ruleset: 'bkg', seat: p.seat, view, prompt: view.prompt!, seed: `${seed}|${p.seat}|${game.seq}` };
+    const c = kind === 'random' ? chooseRandomAction({ ...req, level: 0 }) : chooseAction({ ...req, level: kind });
+    game.act(p.seat, c.action);
+    return { seat: p.seat, action: c.action, positions: (c as { stats?: { positions: number } }).stats?.positions ?? 0 };
+  };
+  while (!game.state.outcome && st().turn < turn) act('random');
+  if (game.state.outcome) throw new Error(`bench: the random game ${seed} ended before turn ${turn} (${game.state.outcome.result})`);
+  const units = Object.values(st().units).filter((u) => u.where !== 'box').length;
+  console.log(`bkg late turn: seed ${seed}, turn ${turn} (${st().turn}), ${game.seq} random actions before, ${units} units on the map, state ${stateHash(game.state).slice(0, 12)}`);
+  const per = new Map<string, { cpu: number; positions: number; decisions: number }>();
+  const keys: string[] = [];
+  while (!game.state.outcome && st().turn === turn) {
+    const seat = prompts(bkg, game.state)[0]!.seat;
+    const mine = HISTORIC_SIDES[seat as Major] === side;
+    const c0 = cpuMs();
+    const r = act(mine ? level : 'random');
+    if (!mine) continue;
+    const t = per.get(seat) ?? { cpu: 0, positions: 0, decisions: 0 };
+    t.cpu += cpuMs() - c0;
+    t.positions += r.positions;
+    t.decisions++;
+    per.set(seat, t);
+    keys.push(`${seat}:${actionKey(r.action)}`);
+  }
+  for (const [seat, t] of per) console.log(`  ${seat}: ${(t.cpu / 1000).toFixed(1)} s CPU, ${t.positions} positions, ${t.decisions} decisions`);
+  console.log(`  total ${([...per.values()].reduce((a, t) => a + t.cpu, 0) / 1000).toFixed(1)} s CPU; plays digest ${stateHash(keys).slice(0, 12)} (${keys.length} decisions); ` +
+    `end ${st().outcome?.result ?? `turn ${st().turn}`}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--late')) {
+  lateTurnBench(Number(arg('--late', '12')), arg('--seed', 'late'), arg('--level', 'hard') as PlayerKind, arg('--side', 'axis') as Side);
+} else if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--odds')) oddsBench();
 else if (import.meta.url === `file://${process.argv[1]}`) {
   await bkgAiBench(Number(arg('--games', '2')), arg('--seed', 'bench'), arg('--level', 'easy') as PlayerKind, Number(arg('--jobs', '1')),
     arg('--results', ''), process.argv.includes('--baseline'));

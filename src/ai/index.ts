@@ -155,16 +155,21 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   const seed = `${req.seed}|${req.seq ?? req.view.seq}`;
   // Several determinisations when the view hides something or plans play through rolls (each its own dice).
   const nDet = adapter.hidden || params.rolls > 0 ? Math.max(1, params.determinisations) : 1;
-  const states = Array.from({ length: nDet }, (_, i) => adapter.stateFromView(req.view, seat, i ? `${req.seed}|d${i}` : req.seed));
+  const state = adapter.stateFromView(req.view, seat, req.seed);
   // Nothing changes the roots: their facts (prompts, a rule set's derived facts) are computed once and inherited by every
   // plan; roots that differ only in their dice (nothing hidden) share the first root's facts (no fact reads the dice).
-  adoptState(ruleset, states[0]!);
-  for (let i = 1; i < nDet; i++) {
-    if (adapter.hidden) adoptState(ruleset, states[i]!);
-    else states[i] = withRng(states[0]!, states[i]!.rng);
-  }
-  const state = states[0]!;
+  adoptState(ruleset, state);
   const legal = new Map(allChoices(ruleset, state, prompt).map((c) => [actionKey(c.action), c]));
+  // The other determinisations, for a search only (a planned decision or a standing rule needs none).
+  const roots = () => {
+    const states = [state];
+    for (let i = 1; i < nDet; i++) {
+      const d = adapter.stateFromView(req.view, seat, `${req.seed}|d${i}`);
+      if (adapter.hidden) adoptState(ruleset, d);
+      states.push(adapter.hidden ? d : withRng(state, d.rng));
+    }
+    return states;
+  };
 
   // A later decision of a plan made earlier in this run of decisions.
   const key = planKey(ruleset.id, seat, level, req.view.seq, req.view.state);
@@ -194,7 +199,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
   if (left < params.floorPositions) {
     // The turn's budget is spent: the standing rule, else the first good choice, without a search.
-    const rule = adapter.quickChoice?.(state, prompt, seat, true);
+    const rule = adapter.whenSpent?.(state, prompt, seat) ?? adapter.quickChoice?.(state, prompt, seat, true);
     const c = (rule && legal.get(actionKey(rule))) ?? planner.ordered(state, prompt).map((x) => legal.get(actionKey(x.action))).find((x) => x !== undefined) ?? [...legal.values()][0]!;
     spend(turnKey, req.view.seq, planner.positions);
     return {
@@ -203,7 +208,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
     };
   }
   planner.limit = left;
-  const r = planner.plan(states);
+  const r = planner.plan(roots());
   let chosen = r.genes.length ? legal.get(actionKey(r.genes[0]!.action)) : undefined;
   // The determinised state may offer what the real prompt does not: never play outside the prompt.
   chosen ??= planner.ordered(state, prompt).map((c) => legal.get(actionKey(c.action))).find((c) => c !== undefined) ?? [...legal.values()][0]!;

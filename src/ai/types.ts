@@ -149,6 +149,11 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    */
   quickChoice?(state: S, prompt: Prompt, seat: Seat, inPlan?: boolean): Action | null;
   /**
+   * The decision once the seat's turn budget is spent (LevelParams.turnPositions), before the standing rule and the
+   * first good choice: a rule set whose first good move is an attack may rather end the phase unplanned.
+   */
+  whenSpent?(state: S, prompt: Prompt, seat: Seat): Action | null;
+  /**
    * Does `next` (the seat's next decision) belong to the plan begun at `first`? Default: yes — a plan runs until the
    * other side decides, dice are rolled or the game ends; a rule set may cut it at a phase.
    */

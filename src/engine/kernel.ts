@@ -568,7 +568,10 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
   const proc = procedureOf(ruleset, top);
   const group = proc.groupOf?.(state, top, prompt.seat, action) ?? null;
   if (group === null || !prompt.groups.some((g) => g.key === group)) return false;
-  return groupChoices(ruleset, state, prompt.seat, group).some(match);
+  // The group's whole list when it is known; else the procedure's choices for this action alone, when it offers them.
+  const listed = kernelFacts(state, ruleset)?.groups.get(`${prompt.seat}\u0000${group}`);
+  const cs = listed ?? proc.choicesFor?.(state, top, prompt.seat, group, action) ?? groupChoices(ruleset, state, prompt.seat, group);
+  return cs.some(match);
 }
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */

@@ -195,6 +195,11 @@ export interface Procedure<S extends BaseState = BaseState, F extends Frame = Fr
   choicesIn?(state: S, frame: F, seat: Seat, group: string): Choice[];
   /** The group an action would belong to (so legality is checked within one group); null: not in any group. */
   groupOf?(state: S, frame: F, seat: Seat, action: Action): string | null;
+  /**
+   * The choices of `group` that may equal `action`: every one of `choicesIn`'s list that does, others optional (the
+   * legality check of one action without listing the whole group, e.g. one unit's destinations). Absent: choicesIn.
+   */
+  choicesFor?(state: S, frame: F, seat: Seat, group: string, action: Action): Choice[];
   /** Handle a legal action of one of this frame's prompts. */
   act?(ctx: Ctx<S>, frame: F, seat: Seat, action: Action): void;
   /**

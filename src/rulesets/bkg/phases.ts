@@ -94,10 +94,27 @@ function movers(s: BkgState, f: MovementFrame, seat: Major, place: string): Unit
     && mayMove(s, u, f.phase, (v) => commandedBy(s, f.hqs, v) !== null));
 }
 
-function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: string): Choice[] {
+/**
+ * The moves of a seat's units at one place. `only`: the legality check of that one action (choicesFor): the list
+ * may leave out what cannot equal it (a move of one unit searches that unit's destinations alone; a move of several
+ * lists the moves to its destination only; any other action lists no move).
+ */
+function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: string, only?: Action): Choice[] {
   const envs = new EnvCache(s);
   const out: Choice[] = [];
   const units = movers(s, f, seat, place);
+  const onlyMove = only?.type === 'move' ? only : undefined;
+  const onlyIds = onlyMove && Array.isArray(onlyMove.units) ? (onlyMove.units as string[]) : null;
+  if (only && (only.type !== 'move' || onlyIds?.length === 1)) {
+    // Not a move of several units: no group's move can equal it.
+    if (onlyIds) {
+      const u = distinct(s, units).find((x) => x.id === onlyIds[0]);
+      const d = u && destinations(envs.of(u.power), u, f.phase).get(onlyMove!.to as string);
+      if (u && d) out.push({ action: { type: 'move', units: [u.id], to: onlyMove!.to as string }, label: moveLabel(u, onlyMove!.to as string, d), refs: { units: [u.id], from: place, place: onlyMove!.to as string, path: d.path } });
+      return titoFilter(s, place, out);
+    }
+    return otherChoices(s, f, seat, place, units, envs, out);
+  }
   const reach = new Map<string, Map<string, Destination>>();
   // Interchangeable units (same signature and marks) reach the same places: search once for each kind.
   const idx = units.some((u) => u.type === 'conv') ? loadIndex(s) : null;
@@ -111,15 +128,18 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
   // An HQ goes along with combat units into their attack (a stack moving together).
   const withUnits = new Map<string, Map<string, Destination>>();
   for (const u of units) if (u.type === 'hq') withUnits.set(u.id, destinations(envs.of(u.power), u, f.phase, true));
-  for (const u of distinct(s, units)) {
-    for (const [to, d] of reach.get(u.id)!) {
-      out.push({ action: { type: 'move', units: [u.id], to }, label: moveLabel(u, to, d), refs: { units: [u.id], from: place, place: to, path: d.path } });
+  if (!onlyMove) {
+    for (const u of distinct(s, units)) {
+      for (const [to, d] of reach.get(u.id)!) {
+        out.push({ action: { type: 'move', units: [u.id], to }, label: moveLabel(u, to, d), refs: { units: [u.id], from: place, place: to, path: d.path } });
+      }
     }
   }
   if (units.length > 1) {
     const dests = new Set<string>();
     for (const m of reach.values()) for (const to of m.keys()) dests.add(to);
     for (const to of [...dests].sort()) {
+      if (onlyMove && to !== onlyMove.to) continue;
       const combat = units.some((u) => u.type !== 'hq' && isLandUnit(u) && reach.get(u.id)!.get(to)?.attack);
       let all = units.filter((u) => reach.get(u.id)!.has(to) || (combat && withUnits.get(u.id)?.has(to)));
       if (f.phase === 'exploit') all = limitByCommand(s, f.hqs, all);
@@ -143,6 +163,11 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
       }
     }
   }
+  return onlyMove ? titoFilter(s, place, out) : otherChoices(s, f, seat, place, units, envs, out);
+}
+
+/** The choices of a place other than moves (bombardment, para drops, aircraft searches, loads, unloads, support). */
+function otherChoices(s: BkgState, f: MovementFrame, seat: Major, place: string, units: Unit[], envs: EnvCache, out: Choice[]): Choice[] {
   if (f.phase === 'move' && !isSeaZone(place)) {
     out.push(...bombardmentChoices(s, seat, units, place), ...paraDropChoices(s, seat, units, place));
     for (const u of distinct(s, units)) {
@@ -179,7 +204,11 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
       }
     }
   }
-  // Card Tito Partisans: the German garrison of Yugoslavia stays at 5 strength points.
+  return titoFilter(s, place, out);
+}
+
+/** Card Tito Partisans: the German garrison of Yugoslavia stays at 5 strength points. */
+function titoFilter(s: BkgState, place: string, out: Choice[]): Choice[] {
   return place === 'yugoslavia' ? out.filter((c) => titoAllows(s, ((c.action.units as string[] | undefined) ?? [c.action.unit as string]).map((id) => s.units[id]!))) : out;
 }
 
@@ -251,6 +280,9 @@ export const movement: Procedure<BkgState, MovementFrame> = {
   },
   choicesIn(s, f, seat, group) {
     return movementChoices(s, f, seat as Major, group);
+  },
+  choicesFor(s, f, seat, group, action) {
+    return movementChoices(s, f, seat as Major, group, action);
   },
   groupOf(s, _f, _seat, action) {
     return groupOfAction(s, action);

@@ -1,12 +1,13 @@
 // The BKG AI adapter: a state from a seat's view asks the same question and deals the unseen cards again, the terms
 // are each side's mirror, and the planner plays legal moves through the contract (docs/ai.md).
 import { describe, expect, it } from 'vitest';
-import { applyAction, prompts, setupGame, viewFor } from '../../../engine/index.ts';
+import { allChoices, applyAction, createRng, nextInt, prompts, setupGame, viewFor } from '../../../engine/index.ts';
 import { chooseAction } from '../../../ai/index.ts';
 import { chanceOutcomes } from '../../../odds/index.ts';
 import { choiceSource } from '../../../ai/planner.ts';
 import { bkg } from '../index.ts';
 import { bkgAi, bkgTerms } from './adapter.ts';
+import { bkgOdds } from '../odds.ts';
 import { conquer, removeUnit, usaEntersWar } from '../politics.ts';
 import type { BkgState } from '../state.ts';
 import { Play, ctxOn } from '../testing.ts';
@@ -103,5 +104,23 @@ describe('BKG AI adapter', () => {
     // Three dice (Germany's, Yugoslavia's at 3 and at 2): a hit or a miss each, against 6 faces each.
     expect(chanceOutcomes(bkg, s, q.seat, go, 24, bkgAi.rollReading)).not.toBeNull();
     expect(chanceOutcomes(bkg, s, q.seat, go, 24, { perFace: () => true })).toBeNull();
+  });
+
+  it('BKG 6.2.1, 6.2.2 the order of the combats, the losses and the control of a conquest follow standing rules; spent, a movement ends', () => {
+    let s = setupGame(bkg, 'basic-1939', {}, 'ai-standing').state as BkgState;
+    const rng = createRng('ai-standing');
+    const seen = new Set<string>();
+    const wanted = ['choose-combat', 'allocate-loss', 'move', 'retreat'];
+    for (let n = 0; n < 3000 && !s.outcome && !wanted.every((k) => seen.has(k)); n++) {
+      const p = prompts(bkg, s)[0]!;
+      const cs = allChoices(bkg, s, p);
+      if (p.kind === 'choose-combat' || p.kind === 'designate') expect(bkgAi.quickChoice!(s, p, p.seat)).toEqual(cs[0]!.action);
+      if (p.kind === 'allocate-loss') expect(bkgAi.quickChoice!(s, p, p.seat)).toEqual(bkgOdds.defaultChoice!(s, p));
+      if (p.kind === 'move') expect(bkgAi.whenSpent!(s, p, p.seat)).toEqual({ type: 'end' });
+      if (p.kind === 'retreat') expect(bkgAi.quickChoice!(s, p, p.seat)).toBeNull();
+      seen.add(p.kind!);
+      s = applyAction(bkg, s, p.seat, cs[nextInt(rng, cs.length)]!.action).state;
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(wanted));
   });
 });

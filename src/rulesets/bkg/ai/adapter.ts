@@ -6,6 +6,7 @@ import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai
 import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
 import { area, productionOf } from '../map.ts';
+import { unitsByPlace } from '../movement.ts';
 import { homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicPoints } from '../sequence.ts';
@@ -39,10 +40,10 @@ function territory(s: BkgState): Record<Side, number> {
 /** Battles waiting in the phase: the attacker's share of the strength there, weighed by what the area is worth. */
 function pressure(s: BkgState, side: Side): number {
   let v = 0;
+  const byPlace = s.battles.length ? unitsByPlace(s) : null;
   for (const b of s.battles) {
     let att = 0, def = 0;
-    for (const u of Object.values(s.units)) {
-      if (u.where !== b.place) continue;
+    for (const u of byPlace!.get(b.place) ?? []) {
       const f = u.type === 'hq' ? 0 : u.reduced ? (u.back ?? 0) : u.front;
       if (sideOf(s, u.power) === b.attacker) att += f; else def += f;
     }
@@ -74,8 +75,13 @@ function moveRank(c: Choice): number {
   return c.action.type === 'play' ? 2 : 1;
 }
 
-/** Decisions answered by a fixed rule (cheap and of little weight): where a retreat, a landing or a placement goes. */
-const STANDING = new Set(['retreat-destination', 'land-aircraft', 'place']);
+/**
+ * Decisions answered by a fixed rule (cheap and of little weight): where a retreat, a landing or a placement goes,
+ * which of the side's combats is fought next (each is fought to its end, 6.2.1) and which of the winners' majors
+ * controls a conquered area (ruling 63: the first, Germany before Italy). Planned, each candidate of a combat's
+ * decisions was a chance node: late in a game they took most of a turn's budget before the exploitation phase.
+ */
+const STANDING = new Set(['retreat-destination', 'land-aircraft', 'place', 'choose-combat', 'designate']);
 
 export const bkgAi: AiAdapter<BkgState> = {
   ruleset: 'bkg',
@@ -103,6 +109,8 @@ export const bkgAi: AiAdapter<BkgState> = {
     if (prompt.kind !== 'move' && prompt.kind !== 'react') return null;
     return source.all().map((c, i) => ({ c, i, r: moveRank(c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   },
+  // Unplanned, the first candidate of a movement or a reaction is an attack: with the turn's budget spent the phase ends.
+  whenSpent: (_s, prompt) => (prompt.kind === 'move' || prompt.kind === 'react' ? prompt.choices.find((c) => c.action.type === 'end')?.action ?? null : null),
   // A fire roll is read by its hits (6.2.1), as the odds do: k + 1 results for k dice, not their totals.
   rollReading: { successes: bkgOdds.successes },
   terms: bkgTerms,
@@ -114,6 +122,8 @@ export const bkgAi: AiAdapter<BkgState> = {
   },
   sameSide: (a, b, s) => sideOfSeat(s, a) === sideOfSeat(s, b),
   quickChoice(s: BkgState, prompt: Prompt): Action | null {
+    // The owner of the hits loses as the odds assume (6.2.2: a full unit flipped before one is eliminated, the weakest first).
+    if (prompt.kind === 'allocate-loss') return bkgOdds.defaultChoice!(s, prompt);
     if (!STANDING.has(prompt.kind ?? '')) return null;
     const cs = allChoices(bkg, s, prompt);
     return cs.length ? cs[0]!.action : null;
@@ -128,10 +138,11 @@ export const bkgAi: AiAdapter<BkgState> = {
   },
   history: (scenario) => bkgHistory(scenario),
   // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
-  // A turn's positions: about 580 a CPU second in the basic game, so hard stays ≤ 10 s a seat's turn.
+  // A turn's positions: about 1,000 a CPU second early in the basic game, 300-350 late (258 units on the map, at load
+  // ~20 on 2 cores): hard's 3,000 keep a late seat's turn near 10 s CPU (4,500 took 13-15 s there).
   levels: {
     easy: { maxPositions: 24, lookahead: 4, turnPositions: 400 }, normal: { maxPositions: 240, lookahead: 8, turnPositions: 1_500 },
-    hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 4_500 },
+    hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 3_000 },
   },
 };
 

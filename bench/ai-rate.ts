@@ -9,16 +9,13 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { actionKey, Game, prompts, stateHash, viewFor } from '../src/engine/index.ts';
 import { chooseAction, forgetPlans, type ChooseActionRequest } from '../src/ai/index.ts';
+import { cpuMs } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
 
 function argStr(name: string, dflt: string): string {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1]! : dflt;
 }
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 const save = argStr('--save', ''), replay = argStr('--replay', '');
 if (replay) {

@@ -1137,11 +1137,13 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
   if (powerOf(state, id) === 'su' && state.politics.ussrNeutral) return { rule: '2WW 12.4.1', message: 'Soviet units may not move while the USSR is neutral' };
   if ((u.mpUsed ?? 0) >= DONE) return { rule: '2WW 8', message: `${nm} has finished moving this phase` };
   const forbidden = w.board.isHex(n) ? entryForbidden(state, frame.side, id, countryAt(state, w, n)) : null;
+  if (cls !== 'fleet' && w.boxes[u.where]?.land) return { rule: '2WW 8.3.4', message: `${nm} is in ${u.where} and leaves it only aboard a surface fleet` };
   if (type === 'airdrop') {
     if (unitDef(state, id).type !== 'paratroop') return { rule: '2WW 8.1.1', message: `only paratroops airdrop (${nm})` };
     if (armored) return { rule: '2WW 10.1.2', message: 'no airdrop in Armored Action' };
     if ((u.mpUsed ?? 0) > 0) return { rule: '2WW 8.1.1', message: `${nm} has moved normally this phase and may not also airdrop` };
-    if (!w.board.isHex(n) || w.board.distance(start, n) > 3) return { rule: '2WW 8.1.1', message: `an airdrop goes up to 3 hexes; ${to} is ${w.board.distance(start, n)} from ${u.where}` };
+    if (!w.board.isHex(n) || !w.board.isHex(start)) return { rule: '2WW 8.1.1', message: `an airdrop goes from a hex to a hex (${u.where} to ${to})` };
+    if (w.board.distance(start, n) > 3) return { rule: '2WW 8.1.1', message: `an airdrop goes up to 3 hexes; ${to} is ${w.board.distance(start, n)} from ${u.where}` };
     if (w.hexes[n]!.kind === 'sea') return { rule: '2WW 8.1.1', message: `an airdrop may not end in an all-sea hex (${to})` };
     if (forbidden) return { rule: forbidden.rule, message: forbidden.why };
     return null;
@@ -1170,7 +1172,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
   }
   if (cls === 'air') {
     if (w.hexes[n]?.kind === 'sea') return { rule: '2WW 8.2', message: `an air unit may not end its move in an all-sea hex (${to})` };
-    if (w.board.distance(start, n) > 3 * airRange(state, id) - (u.mpUsed ?? 0)) {
+    if (w.board.isHex(start) && w.board.distance(start, n) > 3 * airRange(state, id) - (u.mpUsed ?? 0)) {
       return { rule: '2WW 8.2', message: `${to} is beyond ${nm}'s movement (three times its range of ${airRange(state, id)})` };
     }
     if (f.enemyZoc.has(n) && f.myLandAt(n) === 0) return { rule: '2WW 8.2', message: `${to} is in an enemy land ZOC without a friendly land unit` };

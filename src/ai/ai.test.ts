@@ -44,6 +44,9 @@ describe('chooseAction on duel', () => {
     const first = ask(view.seq);
     expect(first.action).toEqual({ type: 'attack' });
     expect(ask(view.seq).action).toEqual(first.action);
+    // The same action taken later in another position is no repetition (the positions are compared, not the actions).
+    const elsewhere = { ...view, seq: view.seq + 2, state: { ...(view.state as object), elsewhere: true } };
+    expect(chooseAction({ ruleset: 'duel', seat: 'red', level: 'easy', view: elsewhere, prompt: view.prompt!, seed: 'r', game: 'loop' }).action).toEqual(first.action);
     const back = ask(view.seq + 4);
     expect(back.action).not.toEqual(first.action);
     expect(back.explanation).toMatch(/not again what was chosen here at action \d+, which led back to this position/);

@@ -39,11 +39,28 @@ const turnSpent = new Map<string, Map<number, number>>();
 const MAX_TURNS = 256;
 
 /**
- * The actions each seat took in its current turn (keyed as turnSpent), by the position it took them in (its view,
- * without the action count) and the action count: back in a position it decided in earlier this turn, the seat never
- * repeats what led it back there (a declaration cancelled and declared again, forever). Cleared with the plans.
+ * The actions each seat took in its current turn (keyed as turnSpent), by action count, with the position it took
+ * them in (its view without the action count): back in a position it decided in earlier this turn, the seat never
+ * repeats what led it back there (a declaration cancelled and declared again, forever). A position is hashed only
+ * when an action is about to be taken again (the views are kept until then), and only the seat's latest turn is
+ * kept. Cleared with the plans.
  */
-const turnTaken = new Map<string, Map<string, Map<number, string>>>();
+const turnTaken = new Map<string, Map<number, Taken>>();
+
+interface Taken { action: string; view?: unknown; hash?: string }
+
+/** The seat's position as a loop guard compares it: its view without the action count. */
+function positionHash(v: unknown): string {
+  return stateHash(v && typeof v === 'object' && !Array.isArray(v) ? { ...v, seq: 0, rng: null } : v);
+}
+
+function hashOf(t: Taken): string {
+  if (t.hash === undefined) {
+    t.hash = positionHash(t.view);
+    delete t.view;
+  }
+  return t.hash;
+}
 
 export function forgetPlans(): void {
   plans.clear();
@@ -75,6 +92,19 @@ function spend(key: string | null, seq: number, n: number): void {
   m.set(seq, n);
 }
 
+/**
+ * The ledgers' key of the seat's game turn (turnSpent, turnTaken): rule set, scenario, seat, level and the turn of its
+ * view; null when the view shows no turn.
+ */
+function turnKeyOf(req: ChooseActionRequest, ruleset: string, level: AiLevel): string | null {
+  const turn = turnOf(req.view);
+  return turn === null ? null : `${seatKeyOf(req, ruleset, level)}|${turn}`;
+}
+
+function seatKeyOf(req: ChooseActionRequest, ruleset: string, level: AiLevel): string {
+  return `${req.game ?? ''}|${ruleset}|${req.view.scenario}|${req.seat}|${level}`;
+}
+
 function planKey(ruleset: string, seat: Seat, level: AiLevel, seq: number, view: unknown): string {
   return `${ruleset}|${seat}|${level}|${seq}|${stateHash(view)}`;
 }
@@ -100,35 +130,40 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const adapter = aiAdapterFor(ruleset.id);
   const scripted = getPackage(req.ruleset).scripted?.seats(req.view.scenario).includes(req.seat);
   if (!adapter || scripted || (req.prompt.choices.length <= 1 && !req.prompt.groups?.length)) return r;
-  const turnKey = `${req.game ?? ''}|${ruleset.id}|${req.view.scenario}|${req.seat}|${normalizeLevel(req.level)}|${turnOf(req.view) ?? ''}`;
-  const v = req.view.state;
-  const here = stateHash(v && typeof v === 'object' && !Array.isArray(v) ? { ...v, seq: 0, rng: null } : v);
-  let byPosition = turnTaken.get(turnKey);
-  if (!byPosition) {
+  const level = normalizeLevel(req.level);
+  const turnKey = turnKeyOf(req, ruleset.id, level) ?? `${seatKeyOf(req, ruleset.id, level)}|`;
+  let taken = turnTaken.get(turnKey);
+  if (!taken) {
+    // Only the seat's latest turn is kept (its views wait there to be hashed).
+    const seatKey = `${seatKeyOf(req, ruleset.id, level)}|`;
+    for (const k of [...turnTaken.keys()]) if (k.startsWith(seatKey)) turnTaken.delete(k);
     if (turnTaken.size >= MAX_TURNS) turnTaken.delete(turnTaken.keys().next().value!);
-    turnTaken.set(turnKey, (byPosition = new Map()));
+    turnTaken.set(turnKey, (taken = new Map()));
   }
-  const taken = byPosition.get(here) ?? new Map<number, string>();
-  byPosition.set(here, taken);
-  // Taken here earlier (a request asked again at the same action count is answered alike).
-  const earlier = new Map([...taken].filter(([at]) => at < req.view.seq).map(([at, k]) => [k, at]));
   let out = r;
-  const again = earlier.get(actionKey(r.action));
-  if (again !== undefined) {
-    const state = adapter.stateFromView(req.view, req.seat, req.seed);
-    const src = choiceSource(ruleset, state, req.prompt);
-    const legal = new Map(src.all().map((c) => [actionKey(c.action), c]));
-    const order = [...(adapter.candidates?.(state, req.prompt, req.seat, src) ?? endLast(src.all())), ...src.all()];
-    const other = order.find((c) => legal.has(actionKey(c.action)) && !earlier.has(actionKey(c.action)));
-    if (other) {
-      out = {
-        action: other.action,
-        explanation: `${other.label}: not again what was chosen here at action ${again}, which led back to this position (${r.explanation ?? ''})`,
-        ...(r.stats ? { stats: r.stats } : {}),
-      };
+  const seq = req.view.seq;
+  const chosenKey = actionKey(r.action);
+  if ([...taken].some(([at, t]) => at < seq && t.action === chosenKey)) {
+    // Taken earlier this turn: was it here (a request asked again at the same action count is answered alike)?
+    const here = positionHash(req.view.state);
+    const earlier = new Map([...taken].filter(([at, t]) => at < seq && hashOf(t) === here).map(([at, t]) => [t.action, at]));
+    const again = earlier.get(chosenKey);
+    if (again !== undefined) {
+      const state = adapter.stateFromView(req.view, req.seat, req.seed);
+      const src = choiceSource(ruleset, state, req.prompt);
+      const legal = new Map(src.all().map((c) => [actionKey(c.action), c]));
+      const order = [...(adapter.candidates?.(state, req.prompt, req.seat, src) ?? endLast(src.all())), ...src.all()];
+      const other = order.find((c) => legal.has(actionKey(c.action)) && !earlier.has(actionKey(c.action)));
+      if (other) {
+        out = {
+          action: other.action,
+          explanation: `${other.label}: not again what was chosen here at action ${again}, which led back to this position (${r.explanation ?? ''})`,
+          ...(r.stats ? { stats: r.stats } : {}),
+        };
+      }
     }
   }
-  taken.set(req.view.seq, actionKey(out.action));
+  taken.set(seq, { action: actionKey(out.action), view: req.view.state });
   return out;
 }
 
@@ -194,8 +229,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
 
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
-  const turn = turnOf(req.view);
-  const turnKey = turn === null ? null : `${req.game ?? ''}|${ruleset.id}|${req.view.scenario}|${seat}|${level}|${turn}`;
+  const turnKey = turnKeyOf(req, ruleset.id, level);
   const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
   if (left < params.floorPositions) {
     // The turn's budget is spent: the standing rule, else the first good choice, without a search.

@@ -31,9 +31,10 @@ interface Expectation {
     after?: { control?: Record<string, 'axis' | 'allies'> };
     /**
      * After the seat's whole plan for this phase (its decisions played while the prompt stays of the same kind):
-     * at least this many of its land units stand in each hex (a movement plan's end, whatever its order).
+     * at least this many of its land units stand in each hex (a movement plan's end, whatever its order), and these
+     * units are not aboard a fleet (`ashore`: carried units come ashore somewhere, 2WW 8.1.3).
      */
-    afterPlan?: { landUnits: Record<string, number> };
+    afterPlan?: { landUnits?: Record<string, number>; ashore?: string[] };
   };
 }
 
@@ -66,7 +67,7 @@ function miss(exp: Expectation, state: TwoWWState, seat: string, action: Action)
 }
 
 /** Play the rest of the seat's plan for this phase from `first`, then count its land units in the hexes named. */
-function missAfterPlan(e: { landUnits: Record<string, number> }, start: TwoWWState, seat: string, level: AiLevel, seed: string, first: Action): string | null {
+function missAfterPlan(e: { landUnits?: Record<string, number>; ashore?: string[] }, start: TwoWWState, seat: string, level: AiLevel, seed: string, first: Action): string | null {
   const kind = prompts(twoWW, start)[0]!.kind;
   let s = applyAction(twoWW, start, seat, first).state;
   for (let i = 0; i < 80; i++) {
@@ -75,7 +76,8 @@ function missAfterPlan(e: { landUnits: Record<string, number> }, start: TwoWWSta
     const view = viewFor(twoWW, s, seat);
     s = applyAction(twoWW, s, seat, chooseAction({ ruleset: '2ww', seat, level, view, prompt: view.prompt!, seed }).action).state;
   }
-  for (const [hex, n] of Object.entries(e.landUnits)) {
+  for (const id of e.ashore ?? []) if (s.units[id]?.aboard) return `after the plan ${id} is still aboard ${s.units[id]!.aboard} at ${s.units[id]!.where}`;
+  for (const [hex, n] of Object.entries(e.landUnits ?? {})) {
     const here = Object.entries(s.units).filter(([id, u]) => u.where === hex && !u.aboard && unitClass(s, id) === 'land' && unitDef(s, id).type !== 'fort'
       && combatWorld(s).sideOf(s, id) === seat).length;
     if (here < n) return `after the plan ${hex} holds ${here} of the side's land units, expected at least ${n}`;

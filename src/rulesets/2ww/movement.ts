@@ -1142,7 +1142,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
     if (unitDef(state, id).type !== 'paratroop') return { rule: '2WW 8.1.1', message: `only paratroops airdrop (${nm})` };
     if (armored) return { rule: '2WW 10.1.2', message: 'no airdrop in Armored Action' };
     if ((u.mpUsed ?? 0) > 0) return { rule: '2WW 8.1.1', message: `${nm} has moved normally this phase and may not also airdrop` };
-    if (!w.board.isHex(n) || !w.board.isHex(start)) return { rule: '2WW 8.1.1', message: `an airdrop goes from a hex to a hex (${u.where} to ${to})` };
+    if (!w.board.isHex(start) || !w.board.isHex(n)) return { rule: '2WW 8.1.1', message: `an airdrop goes from a hex to a hex (${u.where} to ${to})` };
     if (w.board.distance(start, n) > 3) return { rule: '2WW 8.1.1', message: `an airdrop goes up to 3 hexes; ${to} is ${w.board.distance(start, n)} from ${u.where}` };
     if (w.hexes[n]!.kind === 'sea') return { rule: '2WW 8.1.1', message: `an airdrop may not end in an all-sea hex (${to})` };
     if (forbidden) return { rule: forbidden.rule, message: forbidden.why };
@@ -1160,7 +1160,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
     return { rule: '2WW 5.2.3', message: `${to} holds enemy or neutral units: only an airdrop or an amphibious assault may end there` };
   }
   if (cls === 'land') {
-    if (!armored && f.enemyZoc.has(start) && f.enemyZoc.has(n) && w.board.distance(start, n) === 1) {
+    if (!armored && f.enemyZoc.has(start) && f.enemyZoc.has(n) && w.board.isHex(start) && w.board.isHex(n) && w.board.distance(start, n) === 1) {
       return { rule: '2WW 5.1.1', message: `a land unit may not move directly from one enemy ZOC hex to another (${u.where} to ${to})` };
     }
     if (!armored && landReach(f, id, false, undefined, true).has(n)) {
@@ -1172,7 +1172,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
   }
   if (cls === 'air') {
     if (w.hexes[n]?.kind === 'sea') return { rule: '2WW 8.2', message: `an air unit may not end its move in an all-sea hex (${to})` };
-    if (w.board.isHex(start) && w.board.distance(start, n) > 3 * airRange(state, id) - (u.mpUsed ?? 0)) {
+    if (w.board.isHex(start) && w.board.isHex(n) && w.board.distance(start, n) > 3 * airRange(state, id) - (u.mpUsed ?? 0)) {
       return { rule: '2WW 8.2', message: `${to} is beyond ${nm}'s movement (three times its range of ${airRange(state, id)})` };
     }
     if (f.enemyZoc.has(n) && f.myLandAt(n) === 0) return { rule: '2WW 8.2', message: `${to} is in an enemy land ZOC without a friendly land unit` };

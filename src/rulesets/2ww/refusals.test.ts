@@ -14,6 +14,7 @@ const w = testWorld({
   boxes: [
     { id: 'atlantic-ocean', alliedOnly: false, links: [{ to: ['0106'], cost: 30 }] },
     { id: 'capetown', alliedOnly: true, links: [{ to: ['0106'], cost: 30 }] },
+    { id: 'atlantic-land', alliedOnly: true, land: true, links: [] },
   ],
 });
 const control = { '0101': 'axis', '0801': 'allies', '0205': 'axis', '0605': 'allies' } as const;
@@ -63,6 +64,12 @@ describe('2WW refusals cite the rule they break', () => {
     // Six hexes east, the submarine has 34 points left: back to 0106 (7) and into the box (30) is too far.
     s = act(s, 'axis', { type: 'move', unit: 'ge-sub-2', to: '0806' });
     expect(refusal(s, 'axis', { type: 'move', unit: 'ge-sub-2', to: 'atlantic-ocean' })).toMatchObject({ rule: '2WW 8.3.3', message: expect.stringMatching(/too few movement points/) });
+  });
+
+  it('2WW 8.2, 8.1.1 a move from or to a box is refused by its rule, not by a hex distance (an AI plan crashed on it)', () => {
+    const s = movement({ 'us-air-8': 'atlantic-land', 'us-para-18': '0703' }, 'allies');
+    expect(refusal(s, 'allies', { type: 'move', unit: 'us-air-8', to: '0805' }).rule).toBe('2WW 8.2');
+    expect(refusal(s, 'allies', { type: 'airdrop', unit: 'us-para-18', to: 'atlantic-land' })).toMatchObject({ rule: '2WW 8.1.1', message: expect.stringMatching(/from a hex to a hex/) });
   });
 
   it('2WW 3.4.3 an Ops Complete fleet cannot move', () => {

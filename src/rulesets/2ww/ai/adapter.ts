@@ -391,6 +391,8 @@ interface MoveContext {
   weak: Map<number, number>;
   /** Combat factors of each side's fleets in the Atlantic ocean box (2WW 6.2: the convoy war). */
   atlantic: Record<Side, number>;
+  /** The side's own stacks (2WW 5.2.1), counted when first asked. */
+  ownStacks: () => Stacks;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -449,7 +451,11 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   }
   // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
   enemies.push(...reserve);
-  return { enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak };
+  let counted: Stacks | undefined;
+  return {
+    enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak,
+    ownStacks: () => (counted ??= stacksOf(s, side)),
+  };
 }
 
 /**
@@ -568,12 +574,17 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
   const f = factor(s, id);
   // A fleet carrying a unit out of the United States box (2WW 8.3.4) sails to the own port nearest the enemy's
   // objectives, where the unit comes ashore (8.1.3).
+  // So does a loaded fleet whose cargo cannot come ashore where it is (a full port, 5.2.1: in a lost game US armor
+  // and air stayed aboard in London, whose limits were full, for the last 5 and 7 turns).
   const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
-  if (cargo && s.units[id]!.where === ATLANTIC_LAND) {
-    const w = worldOf(s);
-    const n = w.board.find(to);
-    if (n === undefined || n < 0 || !w.board.isHex(n) || !w.hexes[n]?.port || s.control[to] !== side) return -1;
-    return 4 + 0.1 * Math.max(0, 20 - distanceToEnemyObjective(s, w, n, side));
+  const w = worldOf(s);
+  const ashoreAt = (hex: string) => {
+    const n = w.board.find(hex);
+    return n !== undefined && n >= 0 && w.board.isHex(n) && !!w.hexes[n]?.port && s.control[hex] === side && !!cargo && !overstacks(s, { type: 'land', unit: cargo, to: hex }, ctx.ownStacks());
+  };
+  if (cargo && (s.units[id]!.where === ATLANTIC_LAND || !ashoreAt(s.units[id]!.where))) {
+    if (!ashoreAt(to)) return -1;
+    return 4 + 0.1 * Math.max(0, 20 - distanceToEnemyObjective(s, w, w.board.find(to), side));
   }
   // An empty US fleet goes back for the units waiting there, one a fleet (the others keep their seas).
   if (to === ATLANTIC_LAND) {
@@ -588,7 +599,6 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
     return ctx.atlantic.axis > 0 ? 3 : 0.2;
   }
   if (s.units[id]!.where === ATLANTIC_OCEAN) return side === 'axis' && ctx.atlantic.allies > ctx.atlantic.axis ? 2 : -2;
-  const w = worldOf(s);
   const inPort = (hex: string) => {
     const n = w.board.find(hex);
     return n !== undefined && n >= 0 && !!w.hexes[n]?.port && s.control[hex] === side;

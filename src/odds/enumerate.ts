@@ -220,9 +220,17 @@ function mergeInto(out: Dist, d: Dist, weight: Fraction): void {
 export interface ChanceOutcome<S> {
   state: S;
   p: number;
-  /** stateHash of `state` (search uses it for its transposition table). */
+  /** A key equal for equal states (their JSON): inside withContentFacts their content's key with the dice and
+   *  action count, elsewhere their stateHash. */
   hash: string;
 }
+
+/** The key of ChanceOutcome.hash: a content key reads only what the apply wrote (a late BKG position's whole JSON
+ *  is ~40 KB, hashed once per result of a roll). */
+const outcomeKey = (s: BaseState): string => {
+  const c = contentKey(s);
+  return c === null ? stateHash(s) : `${c}|${JSON.stringify(s.rng)}|${s.seq}`;
+};
 
 /**
  * Chance node for search: every distinct state `action` can lead to, with its probability, the dice enumerated by
@@ -243,7 +251,7 @@ export function chanceOutcomes<S extends BaseState>(
       // The copy stays in enumeration mode only while this action resolves; later rolls use the generator again.
       next.rng = { ...next.rng, enumerating: false, forced: [] };
       delete next.rng.enumerating;
-      const h = stateHash(next);
+      const h = outcomeKey(next);
       const same = seen.get(h);
       if (same) same.p += p;
       else {

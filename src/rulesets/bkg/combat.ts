@@ -14,18 +14,28 @@ import { bkgData } from './data/index.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, optional, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
 import { type Assignment, type FireGroup, type Pools, POOL_NAMES, POOL_ORDER, assignmentChoices, effectiveStrength, fireGroup, forcedAssignment, isFlyer, poolTargets } from './combat-advanced.ts';
 
-/** The units fighting at a place: each side's units there at war with some unit of the other side. */
-export function battleSides(s: BkgState, b: Battle): { att: Unit[]; def: Unit[] } {
-  const { a0, d0 } = sidesHere(s, b);
+/** The units fighting at a place: each side's units there at war with some unit of the other side. `byPlace`
+ *  (unitsByPlace): one pass over the units for a question about every battle of the phase. */
+export function battleSides(s: BkgState, b: Battle, byPlace?: Map<string, Unit[]>): { att: Unit[]; def: Unit[] } {
+  const { a0, d0 } = sidesHere(s, b, byPlace);
   const att = a0.filter((u) => d0.some((v) => atWar(s, u.power, v.power)));
   const def = d0.filter((u) => a0.some((v) => atWar(s, u.power, v.power)));
   return { att, def };
 }
 
 /** Every unit of each side at the place, at war or not (what is left when a combat ends). */
-export function sidesHere(s: BkgState, b: Battle): { a0: Unit[]; d0: Unit[] } {
-  // One pass without a copy of the record: the combat steps and their prompts ask this on every step of a round.
+export function sidesHere(s: BkgState, b: Battle, byPlace?: Map<string, Unit[]>): { a0: Unit[]; d0: Unit[] } {
   const a0: Unit[] = [], d0: Unit[] = [];
+  if (byPlace) {
+    for (const u of byPlace.get(b.place) ?? []) {
+      if (u.aboard) continue;
+      const side = sideOf(s, u.power);
+      if (side === b.attacker) a0.push(u);
+      else if (side !== null) d0.push(u);
+    }
+    return { a0, d0 };
+  }
+  // One pass without a copy of the record: the combat steps and their prompts ask this on every step of a round.
   const units = s.units;
   for (const id in units) {
     const u = units[id]!;
@@ -857,7 +867,8 @@ export const combatPhase: Procedure<BkgState, CombatPhaseFrame> = {
   prompts(s, f) {
     if (s.battles.length < 2 || (s.rules === 'advanced' && !f.searched)) return [];
     // The side chooses; the boss (Germany, the USA) first when it fights (basic 1.0).
-    const fighting = new Set(s.battles.flatMap((b) => battleSides(s, b).att).map((u) => seatOf(s, u.power)));
+    const byPlace = unitsByPlace(s);
+    const fighting = new Set(s.battles.flatMap((b) => battleSides(s, b, byPlace).att).map((u) => seatOf(s, u.power)));
     const seat = MAJORS.find((m) => fighting.has(m)) ?? MAJORS.find((m) => sideOfMajor(s, m) === f.side)!;
     return [{
       seat, rule: 'BKG 6.2.1', kind: 'choose-combat', text: 'Which combat is fought next?',

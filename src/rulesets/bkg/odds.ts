@@ -211,9 +211,10 @@ const MAX_ROUNDS = 200;
 function wholeCombat(ruleset: Ruleset<BkgState>, s0: BkgState, seat: Seat, action: Action, opts: OddsOptions<BkgState>): CalculatedOdds {
   const c = combatOf(s0, seat, action)!;
   if (!opts.policy) {
+    const roundsBefore = battleFrame(s0, c.place)?.round ?? 0;
     try {
       return combatChain({
-        ruleset, s0, seat, action, place: c.place, attacker: c.attacker, round: bound(c.place, c.attacker, battleFrame(s0, c.place)?.round ?? 0), roundsBefore: battleFrame(s0, c.place)?.round ?? 0,
+        ruleset, s0, seat, action, place: c.place, attacker: c.attacker, round: bound(c.place, c.attacker, roundsBefore), roundsBefore,
         choose: resolutionChoice(bkgOdds, opts), grouping: roundRolls(ruleset, c.place), maxApplies: Math.min(opts.maxApplies ?? MAX_RUNS, MAX_RUNS),
       });
     } catch (e) {

@@ -404,9 +404,10 @@ interface ReactionFrame extends Frame {
 function attackedByLand(s: BkgState, side: Side): Set<string> {
   return derived(s, `bkg:attacked-by-land:${side}`, () => {
     const out = new Set<string>();
+    const byPlace = s.battles.length ? unitsByPlace(s) : undefined;
     for (const b of s.battles) {
       if (b.attacker === side) continue;
-      if (battleSides(s, b).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
+      if (battleSides(s, b, byPlace).att.some((u) => u.type === 'inf' || u.type === 'arm')) out.add(b.place);
     }
     return out;
   });
@@ -496,7 +497,8 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
     const atSea = attackedAtSea(s, f.side);
     if (!s.battles.some((b) => b.attacker !== f.side) && !atSea.size) return [];
     const attackers = new Set<string>();
-    for (const b of s.battles) if (b.attacker !== f.side) for (const u of battleSides(s, b).att) attackers.add(u.power);
+    const byPlace = unitsByPlace(s);
+    for (const b of s.battles) if (b.attacker !== f.side) for (const u of battleSides(s, b, byPlace).att) attackers.add(u.power);
     for (const p of atSea) for (const u of Object.values(s.units)) if (u.where === p && isShip(u) && sideOf(s, u.power) !== f.side) attackers.add(u.power);
     const out: Prompt[] = [];
     for (const seat of seatsOf(s, f.side)) {

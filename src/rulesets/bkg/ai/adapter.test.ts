@@ -9,6 +9,7 @@ import { bkg } from '../index.ts';
 import { bkgAi, bkgTerms } from './adapter.ts';
 import { bkgOdds } from '../odds.ts';
 import { conquer, removeUnit, usaEntersWar } from '../politics.ts';
+import { economicPoints } from '../sequence.ts';
 import type { BkgState } from '../state.ts';
 import { Play, ctxOn } from '../testing.ts';
 
@@ -62,6 +63,29 @@ describe('BKG AI adapter', () => {
       expect(al[k], k).toBeCloseTo(-v, 10);
     }
     expect(bkgTerms(s, 'italy')).toEqual(ax);
+  });
+
+  it('BKG 8.5 the victory term: the side nearer its own economic goal (81 Axis, 131 Allies) is ahead, more so near the goal', () => {
+    const at = (axis: number, allies: number) => {
+      const s = structuredClone(setupGame(bkg, 'basic-1939', {}, 'ai-victory').state as BkgState);
+      // All of a side's points on its boss: 45 Axis and 59 Allied points in the set-up, no islands held.
+      s.production.germany += axis - economicPoints(s, 'axis');
+      s.production.usa += allies - economicPoints(s, 'allies');
+      expect([economicPoints(s, 'axis'), economicPoints(s, 'allies')]).toEqual([axis, allies]);
+      return s;
+    };
+    const victory = (s: BkgState, seat = 'germany') => bkgTerms(s, seat).victory!;
+    // Behind on points, ahead in the race: 76 of 81 against 110 of 131.
+    const race = at(76, 110);
+    expect(bkgTerms(race, 'germany').production).toBeLessThan(0);
+    expect(victory(race)).toBeGreaterThan(0);
+    expect(victory(race, 'usa')).toBeCloseTo(-victory(race), 12);
+    // A point near the goal weighs more than one far from it, for either side.
+    expect(victory(at(80, 100)) - victory(at(79, 100))).toBeGreaterThan(3 * (victory(at(56, 100)) - victory(at(55, 100))));
+    expect(victory(at(60, 129), 'usa') - victory(at(60, 128), 'usa')).toBeGreaterThan(3 * (victory(at(60, 91), 'usa') - victory(at(60, 90), 'usa')));
+    // Denying the Allies three points at 130 of 131 is worth more to the Axis than gaining three at 60 of 81.
+    expect(victory(at(60, 127))).toBeGreaterThan(victory(at(63, 130)));
+    expect(victory(at(81, 100))).toBeCloseTo(1 - (100 / 131) ** 6, 12);
   });
 
   it('chooses a legal action of the prompt from the seat\'s view alone, the same for the same seed', () => {

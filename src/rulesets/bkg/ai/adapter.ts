@@ -9,7 +9,7 @@ import { area, productionOf } from '../map.ts';
 import { unitsByPlace } from '../movement.ts';
 import { homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
-import { economicPoints } from '../sequence.ts';
+import { economicGoal, economicPoints } from '../sequence.ts';
 import { bkgOdds } from '../odds.ts';
 import { BOX, turnLabel, turnOfLabel, type BkgState } from '../state.ts';
 
@@ -53,6 +53,14 @@ function pressure(s: BkgState, side: Side): number {
   return Math.max(-1, Math.min(1, v / 8));
 }
 
+/**
+ * Basic 8.5 economic victory: a side's points as a share of its goal (81 for the Axis, 131 for the Allies), to the
+ * sixth power: little far from the goal, steep near it (at 90% of its goal a side is half way there by this measure).
+ */
+export function goalShare(s: BkgState, side: Side): number {
+  return Math.min(1, Math.max(0, economicPoints(s, side)) / economicGoal(s, side)) ** 6;
+}
+
 export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
   const me = sideOfSeat(s, seat), foe = otherSide(me);
   const st = strength(s), te = territory(s);
@@ -63,10 +71,12 @@ export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
     territory: balance(te[me], te[foe]),
     material: balance(st[me], st[foe]),
     front: pressure(s, me),
+    // Which side is nearer its own economic goal (8.5): the Axis plays for its 81 points, the Allies to keep it short.
+    victory: goalShare(s, me) - goalShare(s, foe),
   };
 }
 
-export const BKG_WEIGHTS = { production: 0.2, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1 };
+export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2 };
 
 /** Order of a movement or reaction choice for the planner: attacks, other moves, cards, then ending the phase. */
 function moveRank(c: Choice): number {

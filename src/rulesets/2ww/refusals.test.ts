@@ -66,9 +66,9 @@ describe('2WW refusals cite the rule they break', () => {
     expect(refusal(s, 'axis', { type: 'move', unit: 'ge-sub-2', to: 'atlantic-ocean' })).toMatchObject({ rule: '2WW 8.3.3', message: expect.stringMatching(/too few movement points/) });
   });
 
-  it('2WW 8.2, 8.1.1 a move from or to a box is refused by its rule, not by a hex distance (an AI plan crashed on it)', () => {
+  it('2WW 8.3.4, 8.1.1 a move from or to a box is refused by its rule, not by a hex distance (an AI plan crashed on it)', () => {
     const s = movement({ 'us-air-8': 'atlantic-land', 'us-para-18': '0703' }, 'allies');
-    expect(refusal(s, 'allies', { type: 'move', unit: 'us-air-8', to: '0805' }).rule).toBe('2WW 8.2');
+    expect(refusal(s, 'allies', { type: 'move', unit: 'us-air-8', to: '0805' })).toMatchObject({ rule: '2WW 8.3.4', message: expect.stringMatching(/only aboard a surface fleet/) });
     expect(refusal(s, 'allies', { type: 'airdrop', unit: 'us-para-18', to: 'atlantic-land' })).toMatchObject({ rule: '2WW 8.1.1', message: expect.stringMatching(/from a hex to a hex/) });
   });
 

@@ -1,5 +1,4 @@
 // Rule cases that had no test named after them (issue 20: read each section once more against the code).
-import { RuleViolation } from '../../engine/index.ts';
 import { describe, expect, it } from 'vitest';
 import { act, choicesOf, destinations, startAt, testPosition, testWorld } from './testing.ts';
 import { stackingExcesses } from './stacking.ts';
@@ -51,21 +50,6 @@ describe('2WW 5.2.4, 8.3.6, 10.1.2 boxes, the US port, Armored Action', () => {
     expect(destinations(s, 'allies', 'us-fleet-8')).toContain('atlantic-ocean');
     s = act(s, 'allies', { type: 'move', unit: 'us-fleet-8', to: 'atlantic-ocean' });
     expect(s.units['us-arm-1']).toMatchObject({ where: 'atlantic-ocean', aboard: 'us-fleet-8' });
-  });
-
-  it('2WW 8.3.4 a land or air unit in the United States moves only aboard a fleet: a move or airdrop from there is refused with the rule', () => {
-    const s = startAt(testPosition(w, { turn: 10, politics: { usEntered: true }, control: { ...control }, units: { 'us-air-8': 'atlantic-land', 'us-para-18': 'atlantic-land', 'us-fleet-8': 'atlantic-land' } }), [{ proc: 'movement-phase', side: 'allies' }]);
-    const refused = (a: Parameters<typeof act>[2]) => {
-      try {
-        act(s, 'allies', a);
-      } catch (e) {
-        expect(e).toBeInstanceOf(RuleViolation);
-        return { rule: (e as RuleViolation).rule, message: (e as Error).message };
-      }
-      throw new Error(`${JSON.stringify(a)} was accepted`);
-    };
-    expect(refused({ type: 'move', unit: 'us-air-8', to: '0605' })).toMatchObject({ rule: '2WW 8.3.4', message: expect.stringMatching(/only aboard a surface fleet/) });
-    expect(refused({ type: 'airdrop', unit: 'us-para-18', to: '0605' }).rule).toBe('2WW 8.3.4');
   });
 
   it('2WW 10.1.2 no rail movement, airdrop or landing in Armored Action', () => {

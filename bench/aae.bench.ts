@@ -11,11 +11,7 @@ import type { Power } from '../src/rulesets/aae/data/index.ts';
 import { simulate } from '../src/ai/simulate.ts';
 import { simulateJobs } from '../src/ai/simulate-jobs.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
-
-function arg(name: string, dflt: string): string {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1]! : dflt;
-}
+import { arg } from './args.ts';
 
 const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
 

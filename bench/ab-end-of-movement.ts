@@ -5,12 +5,9 @@
 import { allChoices, applyAction, choicesIn, createRng, Game, nextInt, prompts, viewFor, type Action, type Choice } from '../src/engine/index.ts';
 import { twoWW } from '../src/rulesets/2ww/index.ts';
 import type { TwoWWState } from '../src/rulesets/2ww/state.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-const nGames = Number(arg('games', '6')), rounds = Number(arg('rounds', '10'));
+const nGames = Number(arg('--games', '6')), rounds = Number(arg('--rounds', '10'));
 
 // Positions: each game's first two movement phases ended after 25 random moves each.
 const samples: { before: TwoWWState; seat: string; action: Action }[] = [];

@@ -5,13 +5,10 @@
 // and plays with the kernel's check mode of derived facts on).
 import { fuzzGame, hashString, type Options } from '../src/engine/index.ts';
 import { rulesets } from '../src/rulesets/index.ts';
+import { argNum } from './args.ts';
 
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const games = arg('--games', 3);
-const maxActions = arg('--max-actions', 2000);
+const games = argNum('--games', 3);
+const maxActions = argNum('--max-actions', 2000);
 let failures = 0;
 for (const rs of Object.values(rulesets)) {
   for (const sc of rs.scenarios) {

@@ -14,13 +14,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fuzzGame, Game, LOG_VERSION, stateHash, type Options } from '../src/engine/index.ts';
 import { rulesets } from '../src/rulesets/index.ts';
+import { arg } from './args.ts';
 
 const [mode, target] = process.argv.slice(2);
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-
 interface Log {
   meta?: { stackless?: string[] };
   version: number; ruleset: string; scenario: string; options: Options; seed: string;
@@ -67,10 +63,10 @@ function replay(log: Log, upTo = Infinity): Replayed {
 }
 
 if (mode === 'generate') {
-  const games = Number(arg('games', '20'));
-  const maxActions = Number(arg('max-actions', '8000'));
-  const only = arg('only', '').split(',').filter(Boolean);
-  const withStackless = arg('stackless', 'eto').split(',');
+  const games = Number(arg('--games', '20'));
+  const maxActions = Number(arg('--max-actions', '8000'));
+  const only = arg('--only', '').split(',').filter(Boolean);
+  const withStackless = arg('--stackless', 'eto').split(',');
   mkdirSync(target!, { recursive: true });
   for (const rs of Object.values(rulesets)) {
     for (const sc of rs.scenarios) {
@@ -97,7 +93,7 @@ if (mode === 'generate') {
     }
   }
 } else if (mode === 'replay') {
-  const dump = arg('dump', '');
+  const dump = arg('--dump', '');
   let same = 0, differ = 0, skipped = 0, entries = 0, stackOnly = 0;
   for (const f of readdirSync(target!).filter((x) => x.endsWith('.json')).sort()) {
     const log = JSON.parse(readFileSync(join(target!, f), 'utf8')) as Log;

@@ -18,15 +18,12 @@ import { GameManager, type Conn } from '../src/server/games.ts';
 import { SqliteStorage } from '../src/server/sqlite-storage.ts';
 import { StateReceiver, type StateMessage } from '../src/server/protocol.ts';
 import { rulesets } from '../src/rulesets/index.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-const ruleset = arg('ruleset', '2ww');
-const nGames = Number(arg('games', '40'));
-const nActions = Number(arg('actions', '150'));
-const options = JSON.parse(arg('options', '{}')) as Record<string, unknown>;
+const ruleset = arg('--ruleset', '2ww');
+const nGames = Number(arg('--games', '40'));
+const nActions = Number(arg('--actions', '150'));
+const options = JSON.parse(arg('--options', '{}')) as Record<string, unknown>;
 
 // The same games in every run and build: the server's seeds, game ids and tokens (node:crypto randomBytes) come from a
 // counter, so the dice, and with them the positions and the actions picked, are the same (--random: fresh ones).

@@ -11,16 +11,12 @@ import { actionKey, Game, prompts, stateHash, viewFor } from '../src/engine/inde
 import { chooseAction, forgetPlans, type ChooseActionRequest } from '../src/ai/index.ts';
 import { cpuMs } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
+import { arg } from './args.ts';
 
-function argStr(name: string, dflt: string): string {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1]! : dflt;
-}
-
-const save = argStr('--save', ''), replay = argStr('--replay', '');
+const save = arg('--save', ''), replay = arg('--replay', '');
 if (replay) {
   const reqs = readFileSync(replay, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ChooseActionRequest);
-  for (let round = 0; round < Number(argStr('--rounds', '1')); round++) {
+  for (let round = 0; round < Number(arg('--rounds', '1')); round++) {
     forgetPlans();
     const digest = createHash('sha256');
     let cpu = 0, positions = 0, reached = 0;
@@ -38,9 +34,9 @@ if (replay) {
   process.exit(0);
 }
 if (save) writeFileSync(save, '');
-const sides = argStr('--side', '') ? [argStr('--side', '')] : ['axis', 'allies'];
-const maxActions = Number(argStr('--actions', '300'));
-const prefix = argStr('--seed', 'rate');
+const sides = arg('--side', '') ? [arg('--side', '')] : ['axis', 'allies'];
+const maxActions = Number(arg('--actions', '300'));
+const prefix = arg('--seed', 'rate');
 const rs = getRuleset('2ww');
 for (const side of sides) {
   const seed = `${prefix}-${side}-0`;

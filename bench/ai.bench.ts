@@ -28,15 +28,7 @@ import type { PlayerKind } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
 import { aaeAiBench } from './aae.bench.ts';
 import { bkgAiBench } from './bkg.bench.ts';
-
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-}
-function argStr(name: string, dflt: string): string {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1]! : dflt;
-}
+import { arg, argNum } from './args.ts';
 
 const cpuSeconds = () => {
   const u = process.cpuUsage();
@@ -68,14 +60,14 @@ interface Match {
  * `n` games of `players`; `seat` is the seat whose wins and timing are reported. With `--jobs N` or `--results FILE`
  * the games run in child processes (`simulateJobs`): the same games, results printed as each ends.
  */
-async function match(rulesetId: string, scenario: string, options: Options, players: Record<string, PlayerKind>, seat: string, n: number, seed: string, jobs = arg('--jobs', 1)): Promise<Match> {
+async function match(rulesetId: string, scenario: string, options: Options, players: Record<string, PlayerKind>, seat: string, n: number, seed: string, jobs = argNum('--jobs', 1)): Promise<Match> {
   const rs = getRuleset(rulesetId);
   const label = `${rulesetId}${rs.scenarios.length > 1 ? ` ${scenario}` : ''}${Object.keys(options).length ? ` ${JSON.stringify(options)}` : ''}: ` +
     Object.entries(players).map(([s, p]) => `${s} ${p}`).join(' vs ');
   const cpu0 = cpuSeconds();
   const t0 = performance.now();
   const o: SimulateOptions = {
-    scenario, options, games: n, players, seed, maxActions: arg('--max-actions', 20_000),
+    scenario, options, games: n, players, seed, maxActions: argNum('--max-actions', 20_000),
     onGame: (i: number, g: GameSummary) => {
       const t = g.turnCpuMs[seat];
       const outcome = g.unfinished ? `UNFINISHED at the ${g.actions}-action limit (turn ${g.lastTurn})`
@@ -85,7 +77,7 @@ async function match(rulesetId: string, scenario: string, options: Options, play
         `; the game took ${(g.cpuMs / 1000).toFixed(0)} s CPU, ${(g.wallMs / 1000).toFixed(0)} s wall (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
     },
   };
-  const resultsFile = argStr('--results', ''), save = argStr('--save', '');
+  const resultsFile = arg('--results', ''), save = arg('--save', '');
   const onTurn = (i: number, p: GameProgress) => console.log(`  ${label} #${i + 1}: ${p.turnLabel ?? `turn ${p.turn}`}, ${p.actions} actions` +
     `${p.milestones.length ? `; ${p.milestones.join(', ')}` : ''} (${((performance.now() - t0) / 1000).toFixed(0)} s so far)`);
   const sim = jobs > 1 || resultsFile ? await simulateJobs(rs, o, { jobs, resultsFile: resultsFile || undefined, save: save || undefined, onTurn }) : simulate(rs, o);
@@ -126,7 +118,7 @@ function oddsBench(figures: Record<string, number>): void {
 }
 
 function duelBench(figures: Record<string, number>): void {
-  const games = arg('--games', 40);
+  const games = argNum('--games', 40);
   const half = Math.max(1, Math.floor(games / 2));
   const run = (red: PlayerKind, blue: PlayerKind) => simulate(duel, { games: half, players: { red, blue }, seed: `bench-${red}-${blue}`, options: { rounds: 20 } });
   for (const level of ['easy', 'normal', 'hard'] as const) {
@@ -145,9 +137,9 @@ function duelBench(figures: Record<string, number>): void {
  */
 async function scenarioBench(rulesetId: string, figures: Record<string, number>): Promise<void> {
   const rs = getRuleset(rulesetId);
-  const n = arg('--games', 20);
-  const only = argStr('--scenario', '');
-  const seed = argStr('--seed', 'bench');
+  const n = argNum('--games', 20);
+  const only = arg('--scenario', '');
+  const seed = arg('--seed', 'bench');
   const variants: { scenario: string; options: Options; seats: string[] }[] = [];
   for (const sc of rs.scenarios) {
     if (only && sc.id !== only) continue;
@@ -171,10 +163,10 @@ async function scenarioBench(rulesetId: string, figures: Record<string, number>)
 }
 
 async function twoWWBench(figures: Record<string, number>): Promise<void> {
-  const seed = argStr('--seed', 'bench');
-  const sides = argStr('--side', '') ? [argStr('--side', '')] : ['axis', 'allies'];
+  const seed = arg('--seed', 'bench');
+  const sides = arg('--side', '') ? [arg('--side', '')] : ['axis', 'allies'];
   // With --jobs, both sides' games run side by side (the jobs shared between them), so a stopped run has both.
-  const perSide = Math.max(1, Math.floor(arg('--jobs', 1) / sides.length));
+  const perSide = Math.max(1, Math.floor(argNum('--jobs', 1) / sides.length));
   const versus = async (opponent: PlayerKind, n: number) => {
     if (!n) return;
     const ms = await Promise.all(sides.map((side) => {
@@ -188,9 +180,9 @@ async function twoWWBench(figures: Record<string, number>): Promise<void> {
       figures[`ww_hard_vs_${opponent}_${side}_turnMax`] = m.turnMax;
     });
   };
-  await versus('random', arg('--campaigns', 2));
-  await versus('easy', arg('--campaigns-easy', 1));
-  const nh = arg('--campaigns-hard', 1);
+  await versus('random', argNum('--campaigns', 2));
+  await versus('easy', argNum('--campaigns-easy', 1));
+  const nh = argNum('--campaigns-hard', 1);
   if (nh) {
     const m = await match('2ww', 'campaign-1939', {}, { axis: 'hard', allies: 'hard' }, 'axis', nh, `${seed}-hard-hard`);
     say(m, 'axis');
@@ -198,24 +190,24 @@ async function twoWWBench(figures: Record<string, number>): Promise<void> {
     for (const x of milestoneTurns(m.sim)) {
       console.log(`  ${x.name}: ${x.games}/${nh} games, mean turn ${x.mean === null ? '-' : x.mean.toFixed(1)} (${x.range}); historical ${x.history ?? '-'}`);
     }
-    const chart = argStr('--chart', '');
+    const chart = arg('--chart', '');
     if (chart) writeFileSync(chart, simulationChart(m.sim));
   }
 }
 
 export async function runAiBench(): Promise<Record<string, number>> {
-  const only = argStr('--only', '');
+  const only = arg('--only', '');
   const figures: Record<string, number> = {};
   if (!only || only === 'odds') oddsBench(figures);
   if (!only || only === 'duel') duelBench(figures);
   if ((!only || only === 'eto') && aiAdapterFor('eto')) await scenarioBench('eto', figures);
   if ((!only || only === '2ww') && aiAdapterFor('2ww')) await twoWWBench(figures);
   // A&A Europe (its own bench file): exact odds of a large battle, the AI against the random player, AI against AI.
-  if (!only || only === 'aae') Object.assign(figures, aaeAiBench(arg('--aae-games', 20), argStr('--seed', 'bench')));
+  if (!only || only === 'aae') Object.assign(figures, aaeAiBench(argNum('--aae-games', 20), arg('--seed', 'bench')));
   // Blitzkrieg General: whole basic games of the AI against the random player (minutes each: few by default).
   if (only === 'bkg') {
-    Object.assign(figures, await bkgAiBench(arg('--bkg-games', 2), argStr('--seed', 'bench'), argStr('--level', 'easy') as PlayerKind,
-      arg('--jobs', 1), argStr('--results', ''), process.argv.includes('--baseline')));
+    Object.assign(figures, await bkgAiBench(argNum('--bkg-games', 2), arg('--seed', 'bench'), arg('--level', 'easy') as PlayerKind,
+      argNum('--jobs', 1), arg('--results', ''), process.argv.includes('--baseline')));
   }
   return figures;
 }

@@ -4,11 +4,7 @@
 // Before/after: copy this file into a checkout of the base and run both, one after the other (docs/performance.md).
 import { Game, allChoices, createRng, nextInt, prompts } from '../src/engine/index.ts';
 import { bkg } from '../src/rulesets/bkg/index.ts';
-
-function arg(name: string, dflt: string): string {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1]! : dflt;
-}
+import { arg } from './args.ts';
 
 const cpuUs = () => {
   const c = process.cpuUsage();

@@ -21,11 +21,7 @@ import { simulate, type GameSummary, type SimulateOptions } from '../src/ai/simu
 import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
 import { bkg } from '../src/rulesets/bkg/index.ts';
 import { MAJORS, HISTORIC_SIDES, type Major } from '../src/rulesets/bkg/powers.ts';
-
-function arg(name: string, dflt: string): string {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1]! : dflt;
-}
+import { arg } from './args.ts';
 
 type Side = 'axis' | 'allies';
 const sideOf = (winner: string | null): Side | null => (winner ? HISTORIC_SIDES[winner as Major] ?? null : null);

@@ -39,29 +39,26 @@ import { Game } from '../src/engine/game.ts';
 import { duel } from '../src/engine/testing/duel.ts';
 import { StateReceiver, type CreateGameResponse, type StateMessage } from '../src/server/protocol.ts';
 import type { Choice } from '../src/engine/types.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-const ruleset = arg('ruleset', process.env.THEATER_BENCH_RULESET ?? ('2ww' in rulesets ? '2ww' : 'duel'));
-const nGames = Number(arg('games', '200'));
-const rate = Number(arg('rate', '500'));
-const seconds = Number(arg('seconds', '10'));
-const nWindows = Math.max(1, Number(arg('windows', '3')));
+const ruleset = arg('--ruleset', process.env.THEATER_BENCH_RULESET ?? ('2ww' in rulesets ? '2ww' : 'duel'));
+const nGames = Number(arg('--games', '200'));
+const rate = Number(arg('--rate', '500'));
+const seconds = Number(arg('--seconds', '10'));
+const nWindows = Math.max(1, Number(arg('--windows', '3')));
 const traceGc = !process.argv.includes('--no-trace-gc');
-const warmup = Number(arg('warmup', '5'));
-const prefer = arg('prefer', '').split(',').filter(Boolean);
+const warmup = Number(arg('--warmup', '5'));
+const prefer = arg('--prefer', '').split(',').filter(Boolean);
 const timeline = process.argv.includes('--timeline');
 // Game i is first advanced by i * spread / games actions (unmeasured), so the games are at different points of play
 // as on a real server; --lockstep (spread 0) starts them all together, and they then reach each phase together.
 const lockstep = process.argv.includes('--lockstep');
-const spread = lockstep ? 0 : Number(arg('spread', '100'));
-const advance = lockstep ? Number(arg('advance', '40')) : 0;
-const workers = arg('workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
-const databaseUrl = arg('database-url', '');
-const options = JSON.parse(arg('options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
-const importEntries = Number(arg('import-entries', '0'));
+const spread = lockstep ? 0 : Number(arg('--spread', '100'));
+const advance = lockstep ? Number(arg('--advance', '40')) : 0;
+const workers = arg('--workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
+const databaseUrl = arg('--database-url', '');
+const options = JSON.parse(arg('--options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
+const importEntries = Number(arg('--import-entries', '0'));
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-bench-'));
 const nodeArgs = [...(traceGc ? ['--trace-gc'] : []), ...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];

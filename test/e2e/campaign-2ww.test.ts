@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CreateGameResponse } from '../../src/server/protocol.ts';
-import { apiCall, shot, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, apiCall, shot, startE2E, type E2E } from './harness.ts';
 import { seq } from './drivers.ts';
 
 // The server draws each game's secret seed here (docs/fair-dice.md); this test's game gets a fixed one.
@@ -88,9 +88,8 @@ describe('a whole 2WW campaign in the browser against the AI (quick set-up, easy
 
   beforeAll(async () => {
     started = Date.now();
-    // No AI time guard in effect: the easy AI's search is bounded by positions, and a guard would make its choices (and
-    // so the seeded campaign) depend on the machine's load, or leave the AI seat without an answer when it fires twice.
-    e2e = await startE2E({ server: { aiWorkers: 1, aiBudgetMs: 30 * 60_000 }, timeout: 60_000 });
+    // No AI time guard in effect (AI_BY_POSITIONS): a guard would make the seeded campaign depend on the machine's load.
+    e2e = await startE2E({ server: AI_BY_POSITIONS, timeout: 60_000 });
     ({ page, errors } = e2e);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@
 // time is up the page offers the claim (a win) or to hand the seat to the AI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newGameOnHome, shot, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, newGameOnHome, shot, startE2E, type E2E } from './harness.ts';
 import { choose, seq } from './drivers.ts';
 
 const ms = async (page: Page, seat: string) => Number(await page.locator(`[data-testid=clock-${seat}]`).getAttribute('data-ms'));
@@ -13,7 +13,7 @@ describe('clocks in headless Chromium (duel, hot-seat, 3 s + 1 s)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    e2e = await startE2E({ server: { aiWorkers: 1 } });
+    e2e = await startE2E({ server: AI_BY_POSITIONS });
     page = e2e.page;
   });
   afterAll(async () => {

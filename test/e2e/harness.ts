@@ -33,6 +33,14 @@ export async function openPage(browser: Browser, timeout = 15_000): Promise<{ pa
   return { page, errors: watchErrors(page) };
 }
 
+/**
+ * The server's AI as the browser tests start it: one worker, its searches bounded by the level's positions only. A
+ * wall-clock budget is a guard for a real server; here it would make the AI's choices depend on the machine's load,
+ * and jobs queued behind each other on the one worker ran out of the pool's hard limit while waiting (bkg's five
+ * Allied powers at once: every job failed, the worker was restarted cold, failed again, and the game stalled).
+ */
+export const AI_BY_POSITIONS = { aiWorkers: 1, aiBudgetMs: 30 * 60_000 } satisfies Partial<ServerOptions>;
+
 export interface E2E {
   server: RunningServer;
   browser: Browser;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { answersHeldBack, replayEndBackStart, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, answersHeldBack, replayEndBackStart, shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { seq, showOnMap } from './drivers.ts';
 
 const COMBAT_DECLARE = 'combat: declare an attack or end the phase';
@@ -99,7 +99,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
 
   beforeAll(async () => {
     started = Date.now();
-    e2e = await startE2E({ server: { aiWorkers: 1 } });
+    e2e = await startE2E({ server: AI_BY_POSITIONS });
     ({ server, page, errors } = e2e);
     answers = await answersHeldBack(page);
   });

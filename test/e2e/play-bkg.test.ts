@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Choice } from '../../src/engine/types.ts';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { apiCall, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, apiCall, shot, startE2E, stateAfter, type E2E } from './harness.ts';
 import { clickArea, seq, settled, showOnMap } from './drivers.ts';
 
 /** The Allied powers, played by the server's AI; Germany's partners pass over the API (they end each step). */
@@ -21,9 +21,15 @@ async function myTurn(page: Page): Promise<boolean> {
   return !(await page.locator('[data-testid=outcome]').count());
 }
 
-/** Clicks the listed choice whose label matches; a choice that asks first (odds, a warning) is confirmed. */
-async function take(page: Page, re: RegExp): Promise<{ label: string; odds: string | null }> {
+/**
+ * Clicks the listed choice whose label matches the first of `res` that any label matches; a choice that asks first
+ * (odds, a warning) is confirmed. The labels are read once: no wait for a choice that is not listed.
+ */
+async function take(page: Page, ...res: RegExp[]): Promise<{ label: string; odds: string | null }> {
   if (await page.locator('[data-testid=show-all-choices]').count()) await page.locator('[data-testid=show-all-choices]').click();
+  const labels = await page.locator('[data-testid=choice]').allTextContents();
+  const re = res.find((r) => labels.some((l) => r.test(l)));
+  if (!re) throw new Error(`no choice matches ${res.join(' or ')}: ${labels.join(' | ')}`);
   const choice = page.locator('[data-testid=choice]', { hasText: re }).first();
   const label = ((await choice.textContent()) ?? '').replace(/^\d+\s*/, '').trim();
   const before = (await seq(page)).stateId;
@@ -45,7 +51,7 @@ describe('Blitzkrieg General against the AI in Chromium (issue #21)', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    e2e = await startE2E({ server: { aiWorkers: 1, aiBudgetMs: 2_000 }, timeout: 60_000 });
+    e2e = await startE2E({ server: AI_BY_POSITIONS, timeout: 60_000 });
     ({ page, errors } = e2e);
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 120_000);
@@ -144,7 +150,7 @@ describe('Blitzkrieg General against the AI in Chromium (issue #21)', () => {
       const labels = (await page.locator('[data-testid=choice]').allTextContents()).join(' | ');
       if (/Continue the combat/.test(labels)) continued++;
       const r = /Continue the combat/.test(labels) ? await take(page, /Continue the combat/)
-        : await take(page, /\b(End|Pass|Done|No|Skip|Finish)\b/i).catch(async () => take(page, /./));
+        : await take(page, /\b(End|Pass|Done|No|Skip|Finish)\b/i, /./); // else the first choice (losses: which unit)
       if (r.odds) odds.push(r.odds);
     }
     // The battle's dice and its rule in the log; its rounds' odds shown before each was fought (6.2.3).

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { shot, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, shot, startE2E, type E2E } from './harness.ts';
 import { clickArea, showOnMap } from './drivers.ts';
 
 const END = /\b(end|pass|done|no|decline|skip|finish)\b/i;
@@ -183,7 +183,7 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
   let errors: string[];
 
   beforeAll(async () => {
-    e2e = await startE2E({ server: { aiWorkers: 1 } }); // Case White's solitaire Poles are an AI seat
+    e2e = await startE2E({ server: AI_BY_POSITIONS }); // Case White's solitaire Poles are an AI seat
     ({ server, page, errors } = e2e);
   }, 120_000);
   afterAll(async () => {

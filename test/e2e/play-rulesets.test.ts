@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Choice } from '../../src/engine/types.ts';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { apiCall, RESULTS, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, apiCall, RESULTS, startE2E, type E2E } from './harness.ts';
 import { drawn, seq } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -129,7 +129,7 @@ describe('the newer rule sets in headless Chromium (issue #21)', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    e2e = await startE2E({ server: { aiWorkers: 1, aiBudgetMs: 15_000 }, timeout: 60_000 });
+    e2e = await startE2E({ server: AI_BY_POSITIONS, timeout: 60_000 });
     ({ page, errors } = e2e);
     await page.setViewportSize(DESKTOP);
   }, 120_000);

@@ -4,6 +4,10 @@
 // latencies move with it), and the sequence is the same in every build whose GameManager API matches, so the file
 // runs in a copy of the base as well.
 //   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}'] [--random] [--heap]
+//     [--spread K]
+// --spread K: before the measured rounds, game i is advanced by i * K / N actions (not measured), so the games are at
+// different points of play, as bench:server's default staggered start (with --games 200 and every game acting once a
+// round, a game acts once every 200 actions, as at 500 actions/s: what a game keeps lives as long as on the server).
 // --heap (with node --expose-gc: `node --expose-gc --import tsx bench/ab-server-cpu.ts --heap`): after the run, what the
 // games keep in the heap between actions (used heap after full GCs, less the heap before the first game, per game) and
 // the CPU time of one full mark-compact of that heap (the least of five forced ones; the process's CPU, so the GC's
@@ -24,6 +28,7 @@ const ruleset = arg('--ruleset', '2ww');
 const nGames = Number(arg('--games', '40'));
 const nActions = Number(arg('--actions', '150'));
 const options = JSON.parse(arg('--options', '{}')) as Record<string, unknown>;
+const spread = Number(arg('--spread', '0'));
 
 // The same games in every run and build: the server's seeds, game ids and tokens (node:crypto randomBytes) come from a
 // counter, so the dice, and with them the positions and the actions picked, are the same (--random: fresh ones).
@@ -109,6 +114,10 @@ async function step(g: SeatConn[]): Promise<boolean> {
 
 // Warm-up: the first games' first actions (JIT), not measured. Then every game in turn, one action each round.
 for (let i = 0; i < 30; i++) await step(games[0]!);
+for (const [i, g] of games.entries()) for (let k = 0; k < Math.floor(i * spread / nGames); k++) await step(g);
+// With node --trace-gc-nvp, these lines mark where the measured rounds' GC lines begin and end.
+const traced = process.execArgv.some((a) => a.startsWith('--trace-gc'));
+if (traced) console.log('-- measured rounds begin');
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 acted = 0; asks = 0; bytes = 0; measured = true;
@@ -116,6 +125,7 @@ for (let round = 0; round < nActions; round++) {
   for (const g of games) await step(g);
 }
 const cpu = process.cpuUsage(cpu0);
+if (traced) console.log('-- measured rounds end');
 const ms = (cpu.user + cpu.system) / 1000;
 const clientUs = (() => {
   // The client's part, timed apart: the same texts parsed again (reading the clock around each message cost more

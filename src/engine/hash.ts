@@ -74,29 +74,69 @@ function frozenJson(v: object): string | undefined {
       }
       t = JSON.stringify(v);
     } else {
-      // Joined from the members' kept texts, not concatenated: one flat string (a rope reads slowly when hashed).
-      const parts: string[] = [];
-      for (const k of keys) {
-        const x = (v as Obj)[k];
-        if (skipped(x)) continue;
-        let xt: string | undefined;
-        if (typeof x === 'object' && x !== null) {
-          xt = frozenJson(x);
-          if (xt === undefined) return undefined;
-        } else xt = JSON.stringify(x);
-        let kt = keyText.get(k);
-        if (kt === undefined) {
-          kt = `${JSON.stringify(k)}:`;
-          if (keyText.size < 100_000) keyText.set(k, kt);
-        }
-        parts.push(parts.length ? ',' : '{', kt, xt);
-      }
-      parts.push(parts.length ? '}' : '{}');
+      const parts = recordParts(v as Obj, keys);
+      if (parts === undefined) return undefined;
+      // Joined, not concatenated: one flat string (a rope reads slowly when hashed).
       t = parts.join('');
     }
   }
   frozenText.set(v, t);
   return t;
+}
+
+/** A frozen record's JSON text in pieces, from its members' kept texts; undefined when some member may change. */
+function recordParts(v: Obj, keys: string[]): string[] | undefined {
+  const parts: string[] = [];
+  for (const k of keys) {
+    const x = v[k];
+    if (skipped(x)) continue;
+    let xt: string | undefined;
+    if (typeof x === 'object' && x !== null) {
+      xt = frozenJson(x);
+      if (xt === undefined) return undefined;
+    } else xt = JSON.stringify(x);
+    let kt = keyText.get(k);
+    if (kt === undefined) {
+      kt = `${JSON.stringify(k)}:`;
+      if (keyText.size < 100_000) keyText.set(k, kt);
+    }
+    parts.push(parts.length ? ',' : '{', kt, xt);
+  }
+  parts.push(parts.length ? '}' : '{}');
+  return parts;
+}
+
+/**
+ * Records hashed once as members of a state, their text not kept: a copy-on-write state's record that an action
+ * changed (2WW's units after a move) is hashed once, with the state the action made, so its joined text (7-8 KB a 2WW
+ * action, kept as long as the record) was made for nothing; a record that a later state shares is joined the second
+ * time.
+ */
+const fedOnce = new WeakSet<object>();
+
+/** Feeds the JSON text of the state member `x` (not skipped) to `h`: JSON.stringify(x), its kept parts where it has them. */
+function feedMember(h: Hasher, x: unknown): void {
+  if (typeof x !== 'object' || x === null) {
+    h.feed(JSON.stringify(x));
+    return;
+  }
+  const known = frozenText.get(x);
+  if (known !== undefined) {
+    h.feed(known);
+    return;
+  }
+  if (!Array.isArray(x) && !fedOnce.has(x) && Object.isFrozen(x) && typeof (x as Obj).toJSON !== 'function') {
+    const keys = Object.keys(x);
+    if (keys.length > RECORD_KEYS) {
+      const parts = recordParts(x as Obj, keys);
+      if (parts !== undefined) {
+        fedOnce.add(x);
+        for (const p of parts) h.feed(p);
+        return;
+      }
+    }
+  }
+  h.feed(frozenJson(x) ?? JSON.stringify(x));
 }
 
 /**
@@ -115,7 +155,7 @@ export function stateHash(state: unknown): string {
     h.feed(sep);
     h.feed(JSON.stringify(k));
     h.feed(':');
-    h.feed((typeof x === 'object' && x !== null ? frozenJson(x) : undefined) ?? JSON.stringify(x));
+    feedMember(h, x);
     sep = ',';
   }
   h.feed(sep === '{' ? '{}' : '}');

@@ -5,6 +5,7 @@ import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, 
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
+import { phantomDefence } from '../combat/land-combat.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks } from './combat.ts';
 import { turnLabel } from '../sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
@@ -227,7 +228,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (neutralAt(s, w, o.node)) continue;
     const e = other(c);
     // An empty enemy objective next to own land units is there for the taking.
-    if (!landAt.get(o.node)?.[c] && (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e])) take[e] += 3 * o.weight;
+    // So is one the enemy's land units stand in, empty of own ones (an amphibious assault or an airdrop, 8.1.4, 8.1.1).
+    if (!landAt.get(o.node)?.[c] && (landAt.get(o.node)?.[e] || (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e]))) take[e] += 3 * o.weight;
     if (garrison.has(`${c}|${o.hex}`)) {
       if (!o.capitalOf) continue;
       // A capital's garrison too weak for the enemy land units that can come next to it next turn (2WW 9.1.1: an
@@ -393,6 +395,8 @@ interface MoveContext {
   atlantic: Record<Side, number>;
   /** The side's own stacks (2WW 5.2.1), counted when first asked. */
   ownStacks: () => Stacks;
+  /** What an amphibious assault on a port is worth by node (`assaultValue`), counted when first asked. */
+  assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -455,6 +459,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   return {
     enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak,
     ownStacks: () => (counted ??= stacksOf(s, side)),
+    assaults: new Map(),
   };
 }
 
@@ -510,8 +515,21 @@ function gapsWithin(s: TwoWWState, w: World, side: Side, enemies: LandUnit[], ow
 function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): number {
   const w = worldOf(s);
   const u = s.units[a.unit as string];
-  if (u && a.type === 'embark') return u.where === ATLANTIC_LAND ? 3 + 0.1 * factor(s, a.unit as string) : -1;
-  if (u && a.type === 'land') return landingScore(s, side, a.unit as string);
+  if (u && a.type === 'embark') {
+    if (u.where === ATLANTIC_LAND) return 3 + 0.1 * factor(s, a.unit as string);
+    // A land unit in a port boards for an assault within reach (2WW 8.1.4), after the units waiting in the box.
+    const v = unitClass(s, a.unit as string) === 'land' ? assaultFrom(s, side, w.board.find(u.where), factor(s, a.unit as string), ctx) : 0;
+    return v > 0 ? Math.min(2.9, 2 + 0.3 * v + 0.05 * factor(s, a.unit as string)) : -1;
+  }
+  if (u && a.type === 'land') {
+    const at = s.units[u.aboard ?? '']?.where;
+    const n = at === undefined ? -1 : w.board.find(at);
+    if (n >= 0 && s.control[at!] !== side) {
+      const v = unitClass(s, a.unit as string) === 'land' ? assaultValue(s, side, n, factor(s, a.unit as string), ctx) : 0;
+      return v > 0 ? 5 + v : -1;
+    }
+    return landingScore(s, side, a.unit as string);
+  }
   if (!u || typeof a.to !== 'string') return -1;
   if (unitClass(s, a.unit as string) === 'fleet') return fleetScore(s, side, a, ctx);
   const to = w.board.find(a.to), from = w.board.find(u.where);
@@ -564,6 +582,56 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   return score;
 }
 
+/** 2WW 8.1.4.1: an amphibious assault sails at most five hexes. */
+const ASSAULT_HEXES = 5;
+/** An assault goes in when the land units landing have this many times the port's phantom defence (8.1.4.3). */
+const ASSAULT_RATIO = 1.5;
+
+/**
+ * An invasion from the sea (2WW 8.1.4): the Western Allies' armies in Britain fought nowhere once France fell (the
+ * lost games of the tenth round: 5 British armor and the US army idle in Britain for 15 turns while the Axis held
+ * 11 powers). An enemy-held port with no enemy land unit in it is assaulted by the cargo of a fleet; its defence is
+ * the phantom defence of 8.1.4.3 (half the enemy land units with a ZOC into it, 1 with none). Worth it when `factor`
+ * (with the own land units already assaulting there) has ASSAULT_RATIO times that defence: the port's objective
+ * weight, 0.5 for a port that is no objective. The Allies only: the Axis's play was measured without it.
+ */
+function assaultValue(s: TwoWWState, side: Side, node: number, strength: number, ctx: MoveContext): number {
+  if (side !== 'allies') return 0;
+  let t = ctx.assaults.get(node);
+  if (t === undefined) {
+    t = null;
+    const w = worldOf(s), e = other(side);
+    const h = w.board.isHex(node) ? w.hexes[node] : undefined;
+    if (h?.port && s.control[h.id] === e && !neutralAt(s, w, node)) {
+      const cw = combatWorld(s);
+      let enemy = false, assaulting = 0;
+      for (const [id, u] of Object.entries(s.units)) {
+        if (u.where !== h.id || u.aboard) continue;
+        const sd = cw.sideOf(s, id);
+        if (sd === e && unitClass(s, id) !== 'air') enemy = true;
+        if (sd === side && u.moveMode === 'assault') assaulting += factor(s, id);
+      }
+      if (!enemy) t = { defence: phantomDefence(s, h.id, e).strength, assaulting, weight: ctx.objectives.get(node)?.weight ?? 0 };
+    }
+    ctx.assaults.set(node, t);
+  }
+  if (!t || strength + t.assaulting < ASSAULT_RATIO * t.defence) return 0;
+  return t.weight || 0.5;
+}
+
+/** The best port within an assault's reach of `node` for a land unit of `factor` (0: none). */
+function assaultFrom(s: TwoWWState, side: Side, node: number, strength: number, ctx: MoveContext): number {
+  if (side !== 'allies') return 0;
+  const w = worldOf(s);
+  let best = 0;
+  for (const o of w.hexes) {
+    if (!o?.port) continue;
+    const n = nodeOf(w, o.id);
+    if (w.board.isHex(node) && w.board.distance(node, n) <= ASSAULT_HEXES) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
+  }
+  return best;
+}
+
 /**
  * The naval plan (2WW 6.2, 8.3): Axis fleets raid the Atlantic convoys from the ocean box while the Allied fleets
  * there are weaker; Allied fleets go there to meet them; otherwise fleets keep to friendly ports (9.3: fleets in a
@@ -582,6 +650,11 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
     const n = w.board.find(hex);
     return n !== undefined && n >= 0 && w.board.isHex(n) && !!w.hexes[n]?.port && s.control[hex] === side && !!cargo && !overstacks(s, { type: 'land', unit: cargo, to: hex }, ctx.ownStacks());
   };
+  // A loaded fleet on the map sails its land cargo to a port worth an amphibious assault (8.1.4).
+  if (cargo && s.units[id]!.where !== ATLANTIC_LAND && unitClass(s, cargo) === 'land') {
+    const v = assaultValue(s, side, w.board.find(to), factor(s, cargo), ctx);
+    if (v > 0) return 5 + v;
+  }
   if (cargo && (s.units[id]!.where === ATLANTIC_LAND || !ashoreAt(s.units[id]!.where))) {
     if (!ashoreAt(to)) return -1;
     return 4 + 0.1 * Math.max(0, 20 - distanceToEnemyObjective(s, w, w.board.find(to), side));
@@ -772,10 +845,14 @@ const ATTACK_RATIO = 1.5;
 function combatPhaseChoice(s: TwoWWState, prompt: Prompt, side: Side): Action {
   const end = prompt.choices.find((c) => c.action.type === 'end-combat')?.action;
   const plans = rankAttacks(s, side, prompt, !end);
+  const owed = forcedAttackHexes(s, side);
+  // An owed attack first (5.2.3: the hex an assault or airdrop landed in; attacking elsewhere left an assaulted empty
+  // port in enemy hands with the assaulting unit in it).
+  const due = plans.find((p) => owed.includes(p.hex) && acceptable(p.est!));
+  if (due) return { type: 'attack', mode: 'land', hex: due.hex };
   const best = plans[0];
   if (best && acceptable(best.est!)) return { type: 'attack', mode: 'land', hex: best.hex };
   if (end) return end;
-  const owed = forcedAttackHexes(s, side);
   const all = allChoices(twoWW, s, prompt);
   return all.find((c) => c.action.type === 'attack' && owed.includes(c.action.hex as string))?.action ??
     (best ? { type: 'attack', mode: 'land', hex: best.hex } : all[0]!.action);

@@ -309,6 +309,8 @@ describe('2WW 9.1 land combat procedures', () => {
     expect(log.strengths).toEqual({ attacker: 4, defender: 1 });
     expect(log.winner).toBe('attacker');
     expect(s.units['ge-inf-1']!.where).toBe('2014');
+    // Ruling R-18c (3.4.7): the winner is the last to occupy the port.
+    expect(s.control['2014']).toBe('axis');
   });
 });
 

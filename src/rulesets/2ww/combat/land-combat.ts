@@ -214,6 +214,11 @@ export const landCombat: Procedure<TwoWWState, LandCombatFrame> = {
       }
       case 'cleanup': {
         goStep(ctx, f, 'finish');
+        // Ruling R-18c (3.4.7): a won assault on an empty port leaves the assaulting units the last to occupy it.
+        if (f.phantom && f.winner === 'attacker') {
+          const taker = f.attackers.find((id) => inPlay(s, id) && s.units[id]!.where === f.hex && !s.units[id]!.aboard);
+          if (taker && unitsOfSideIn(s, f.hex, def).length === 0) w.afterLandEntry?.(ctx, taker, f.hex);
+        }
         cleanupAfterCombat(ctx, f.side, f.hex);
         return;
       }

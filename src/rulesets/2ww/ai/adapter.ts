@@ -5,6 +5,7 @@ import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, 
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
+import { invasionDue, untimelyInvasion } from './invasions.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks } from './combat.ts';
 import { turnLabel } from '../sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
@@ -634,32 +635,6 @@ function landingScore(s: TwoWWState, side: Side, id: string): number {
   const n = at === undefined ? undefined : w.board.find(at);
   if (n === undefined || n < 0 || !w.board.isHex(n) || s.control[at!] !== side) return -1;
   return 3;
-}
-
-/**
- * Entries into neutral countries only at their historical time (2WW 5.3.1: an invasion hands the country's forces to
- * the other side; 12.4: the USSR joins the Allies when invaded; 5.3.1: British and French invasions delay the US):
- * the Axis may enter Poland, Denmark and Norway at once, the Low Countries from Spring 1940, the Balkans from Spring
- * 1941 and the USSR from Summer 1941; the Allies never invade first.
- */
-function untimelyInvasion(s: TwoWWState, side: Side, a: Action): boolean {
-  if (typeof a.to !== 'string') return false;
-  const w = worldOf(s);
-  const n = w.board.find(a.to);
-  if (n === undefined || n < 0) return false;
-  const c = countryAt(s, w, n);
-  if (!c || !isNeutralCountry(s, c) || s.countries[c]?.controller === side) return false;
-  return side === 'allies' || !invasionDue(s, c);
-}
-
-/** The Axis's historical timetable of invasions (untimelyInvasion). */
-function invasionDue(s: TwoWWState, c: string | null): boolean {
-  if (!c || !isNeutralCountry(s, c)) return false;
-  if (c === 'pl' || c === 'dk' || c === 'no') return true;
-  if (c === 'be' || c === 'nl') return s.turn >= 3;
-  if (c === 'yu' || c === 'gr') return s.turn >= 7;
-  if (c === 'su') return s.turn >= 8;
-  return false;
 }
 
 /**

@@ -6,6 +6,7 @@ import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
 import { phantomDefence } from '../combat/land-combat.ts';
+import { invasionDue, untimelyInvasion } from './invasions.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks } from './combat.ts';
 import { turnLabel } from '../sequence-of-play.ts';
 import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from '../state.ts';
@@ -391,6 +392,12 @@ interface MoveContext {
    * by node, the weight at stake (a capital's fall conquers its power, 5.3.2) times how far the garrison is outnumbered.
    */
   weak: Map<number, number>;
+  /**
+   * Axis capitals garrisoned (2WW 5.3.2: a capital's fall conquers its power; Berlin's loses the game, 13): by node, the
+   * garrison's factors (land units and forts), the enemy land factors in reach (movement allowance plus one, 9.1.1)
+   * and the weight at stake. Empty for the Allies.
+   */
+  garrisons: Map<number, { held: number; near: number; stake: number }>;
   /** Combat factors of each side's fleets in the Atlantic ocean box (2WW 6.2: the convoy war). */
   atlantic: Record<Side, number>;
   /** The side's own stacks (2WW 5.2.1), counted when first asked. */
@@ -445,6 +452,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     if (OUT.has(u.where) || u.aboard || cw.sideOf(s, id) !== side || (unitClass(s, id) !== 'land' && unitDef(s, id).type !== 'fort')) continue;
     held.set(u.where, (held.get(u.where) ?? 0) + factor(s, id));
   }
+  const garrisons = new Map<number, { held: number; near: number; stake: number }>();
   for (const o of worldFacts(s).objectives) {
     const g = held.get(o.hex);
     if (!g || s.control[o.hex] !== side) continue;
@@ -452,12 +460,13 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     for (const e of enemies) if (w.board.distance(e.node, o.node) <= e.move + 1) near += e.factor;
     const d = Math.min(1, Math.max(0, near / (g + 0.5) - 1) / 4);
     if (d > 0) weak.set(o.node, d * (o.weight + (o.capitalOf ? 8 : 0)));
+    if (side === 'axis' && o.capitalOf && near > 0) garrisons.set(o.node, { held: g, near, stake: (o.weight + 8) * (o.capitalOf === 'ge' ? 2 : 1) });
   }
   // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
   enemies.push(...reserve);
   let counted: Stacks | undefined;
   return {
-    enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak,
+    enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak, garrisons,
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
   };
@@ -579,6 +588,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   if (at && !ctx.weak.has(from)) score += ctx.weak.get(to) ?? 0;
   const left = ctx.objectives.get(from);
   if (left && ctx.own.get(left.hex) === 1 && near(from)) score -= 5 * left.weight;
+  score -= leavingCapital(s, a.unit as string, from, to, ctx);
   return score;
 }
 
@@ -630,6 +640,21 @@ function assaultFrom(s: TwoWWState, side: Side, node: number, strength: number, 
     if (w.board.isHex(node) && w.board.distance(node, n) <= ASSAULT_HEXES) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
   }
   return best;
+}
+
+/**
+ * What a land unit's leaving weakens an Axis capital's garrison (2WW 5.3.2, 13): the stake times how much further the
+ * enemy land factors in reach outnumber what stays (a quarter a ratio point beyond 1 to 1, as `weak`), at most the
+ * stake. Unlike the capital's danger in the evaluation it does not stop at 5 to 1: in bench-hard-easy-axis-0 (Winter
+ * 1944) both German armor left Berlin, already outnumbered on paper, its artillery lost to one Soviet tank and Germany
+ * fell; those moves ranked as good ones, so the movement plan made them before it ended.
+ */
+function leavingCapital(s: TwoWWState, id: string, from: number, to: number, ctx: MoveContext): number {
+  const g = ctx.garrisons.get(from);
+  if (!g || from === to) return 0;
+  const f = factor(s, id);
+  const ratio = (held: number) => Math.max(0, g.near / (held + 0.5) - 1);
+  return g.stake * Math.min(1, (ratio(Math.max(0, g.held - f)) - ratio(g.held)) / 4);
 }
 
 /**
@@ -693,32 +718,6 @@ function landingScore(s: TwoWWState, side: Side, id: string): number {
   const n = at === undefined ? undefined : w.board.find(at);
   if (n === undefined || n < 0 || !w.board.isHex(n) || s.control[at!] !== side) return -1;
   return 3;
-}
-
-/**
- * Entries into neutral countries only at their historical time (2WW 5.3.1: an invasion hands the country's forces to
- * the other side; 12.4: the USSR joins the Allies when invaded; 5.3.1: British and French invasions delay the US):
- * the Axis may enter Poland, Denmark and Norway at once, the Low Countries from Spring 1940, the Balkans from Spring
- * 1941 and the USSR from Summer 1941; the Allies never invade first.
- */
-function untimelyInvasion(s: TwoWWState, side: Side, a: Action): boolean {
-  if (typeof a.to !== 'string') return false;
-  const w = worldOf(s);
-  const n = w.board.find(a.to);
-  if (n === undefined || n < 0) return false;
-  const c = countryAt(s, w, n);
-  if (!c || !isNeutralCountry(s, c) || s.countries[c]?.controller === side) return false;
-  return side === 'allies' || !invasionDue(s, c);
-}
-
-/** The Axis's historical timetable of invasions (untimelyInvasion). */
-function invasionDue(s: TwoWWState, c: string | null): boolean {
-  if (!c || !isNeutralCountry(s, c)) return false;
-  if (c === 'pl' || c === 'dk' || c === 'no') return true;
-  if (c === 'be' || c === 'nl') return s.turn >= 3;
-  if (c === 'yu' || c === 'gr') return s.turn >= 7;
-  if (c === 'su') return s.turn >= 8;
-  return false;
 }
 
 /**

@@ -13,6 +13,7 @@ import { eligibleLandAttackers, eligibleSupport } from '../combat/combat-phase.t
 import { landUnitsIn } from '../combat/land-combat.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { unitDef, worldOf } from '../world.ts';
+import { untimelyEntry } from './invasions.ts';
 
 /** How an attack is expected to go, for the side attacking. */
 export interface AttackEstimate {
@@ -303,7 +304,10 @@ const rankCache = new Map<string, AttackPlan[]>();
 function rankUncached(s: TwoWWState, side: Side, prompt: Prompt, forced: boolean): AttackPlan[] {
   // The combat prompt's attacks are in its groups, one per hex (a structured prompt).
   const plans: AttackPlan[] = allChoices(twoWW, s, prompt)
-    .filter((c) => c.action.type === 'attack' && c.action.mode === 'land')
+    // An attack on a neutral's army invades its country (2WW 5.3.1, ruling M9): only when the invasion is due. In
+    // bench-hard-easy-axis-0 the Bulgarian infantry attacked Yugoslavia's in Spring 1940; it retreated next to the
+    // empty Rome, walked in and conquered Italy.
+    .filter((c) => c.action.type === 'attack' && c.action.mode === 'land' && !untimelyEntry(s, side, c.action.hex))
     .map((c) => ({ hex: c.action.hex as string, ratio: groupRatio(s, side, c.action.hex as string), est: null as AttackEstimate | null }))
     .sort((a, b) => b.ratio - a.ratio || (a.hex < b.hex ? -1 : 1));
   const out: AttackPlan[] = [];

@@ -5,7 +5,8 @@ import { chooseAction } from '../../ai/index.ts';
 import { bkg } from './index.ts';
 import { bkgTerms } from './ai/adapter.ts';
 import { atWar, createUnit, declareWar, minorPlayers, newController, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
-import { isPointIsland } from './map.ts';
+import { area, isPointIsland } from './map.ts';
+import { arrive } from './movement.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
 import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
 import { OPTIONAL_RULES, type BkgState } from './state.ts';
@@ -141,6 +142,46 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(newController(s, 'austria', 'bnl')).toBe('germany');
   });
 
+  it('8.2, 6.4 with 9.10: a third country\'s land units at peace with the conqueror of their area are relocated, so no war finds them in its area (ruling 103, fuzz seeds p10b-basic-1939-on-1, p10b-advanced-1941-on-1)', () => {
+    // The fuzzer's alliance (Axis: Germany, the USA, BE, the USSR): BE, at war with China, takes Chinese Burma, where
+    // Japanese infantry (Japan is China's ally, at peace with BE) stands. Left there, it stood in BE's area when Japan
+    // declared war on BE, outside any combat.
+    const c = ctxOn(allied(['germany', 'usa', 'be', 'ussr']).s);
+    const s = c.state;
+    s.wars = [...s.wars, 'be|china', 'china|ussr', 'japan|ussr'].sort();
+    s.control.burma = 'china';
+    const jp = createUnit(s, 'japan', 'inf', 4, 'burma');
+    const arm = createUnit(s, 'be', 'arm', 4, 'india');
+    expect([atWar(s, 'be', 'china'), atWar(s, 'be', 'japan')]).toEqual([true, false]);
+    arrive(c, arm, 'burma', 'axis');
+    expect(s.control.burma).toBe('be');
+    const to = s.units[jp.id]!.where;
+    expect(c.events.map((e) => e.text)).toContain(`Japan Inf 4 may not stay in Burma (at peace with British Empire): relocated to ${area(to).name}`);
+    expect(s.control[to]).toBe('china'); // the nearest area friendly to Japan (none of Japan's own is next to Burma)
+    expect(bkg.invariants!(s)).toEqual([]);
+    declareWar(c, 'japan', 'be');
+    expect(atWar(s, 'japan', 'be')).toBe(true);
+    expect(bkg.invariants!(s)).toEqual([]);
+  });
+
+  it('8.2 with 9.10: the relocation goes to the unit\'s own country first among the nearest friendly areas (Finland: Karelia)', () => {
+    // Advanced 1941, Axis: Italy, Japan, the USA, BE. A Swedish unit (Italy's) takes German-associated Finland, where a
+    // Soviet infantry (Allied, at peace with Italy) stands; later BE's war on the USSR made it a combat it could win
+    // and stay in Italy's area.
+    const c = ctxOn(allied(['italy', 'japan', 'usa', 'be'], 'advanced-1941').s);
+    const s = c.state;
+    s.controller = { ...s.controller, sweden: 'italy' };
+    s.wars = [...s.wars, 'germany|italy'].sort();
+    for (const u of Object.values(s.units)) if (u.where === 'finland') delete s.units[u.id]; // an empty Finland
+    const ru = createUnit(s, 'ussr', 'inf', 2, 'finland');
+    const sw = createUnit(s, 'sweden', 'inf', 4, 'sweden');
+    expect([atWar(s, 'sweden', 'finland'), atWar(s, 'italy', 'ussr')]).toEqual([true, false]);
+    arrive(c, sw, 'finland', 'axis');
+    expect(s.control.finland).toBe('italy');
+    expect(s.units[ru.id]!.where).toBe('karelia'); // Norway (German) is as near; the USSR's own area comes first
+    expect(c.events.map((e) => e.text)).toContain('USSR Inf 2 may not stay in Finland (at peace with Italy): relocated to Karelia');
+  });
+
   it('8.5 with 9.10: economic points and total victory count the chosen sides, the winner is the side\'s first major', () => {
     const p = allied(EXAMPLE);
     const s = p.s;
@@ -191,7 +232,7 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(a.failure?.kind, a.failure?.message).toBe('too-long');
     const b = fuzzGame(bkg, { scenario: 'advanced-1941', options: all, seed: 'bkg-optional-advanced-1941' });
     expect(b.failure ?? null).toBeNull();
-    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (82 points)', rule: 'BKG 8.5' }); // the USA leads this Axis (rules 0.3.0)
+    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (84 points)', rule: 'BKG 8.5' }); // the USA leads this Axis (rules 0.4.0)
   }, 300_000);
 });
 

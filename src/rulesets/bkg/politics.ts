@@ -1,13 +1,13 @@
 // Who is at war with whom (basic 1.0, 8.1-8.4, Time Table), who controls each area (6.4), and what that does to
 // production (7.3.1-7.3.4). War is pairwise between countries; a minor that entered the war fights its controller's.
 import { write, type Ctx } from '../../engine/index.ts';
-import { area, productionOf } from './map.ts';
+import { area, bkgMap, productionOf } from './map.ts';
 import {
   AXIS_MINORS, BE_HOME_COUNTRIES, MAJORS, POWER_NAMES, SIDE_NAMES, isMajor, majorsOf, nonHistoric, otherSide, powerOfCountry,
   sideOfMajor, type Major, type Side,
 } from './powers.ts';
 import { bkgData, parseUnitSpec } from './data/index.ts';
-import type { BkgState, Unit } from './state.ts';
+import { type BkgState, type Unit, isLandUnit, optional, unitLabel } from './state.ts';
 
 export const warKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -152,6 +152,45 @@ export function setControl(ctx: Ctx<BkgState>, id: string, to: string, rule = 'B
   const bits = [lost.to && lost.bp ? `${POWER_NAMES[lost.to]} -${lost.bp}` : '', won.to && won.bp ? `${POWER_NAMES[won.to]} +${won.bp}` : '']
     .filter(Boolean).join(', ');
   ctx.log(`${POWER_NAMES[to] ?? to} now controls ${area(id).name}${bits ? ` (production: ${bits})` : ''}`, rule);
+  relocateAtPeace(ctx, id);
+}
+
+/** Advanced 8.2 (ruling 103): land units of a country at peace with an area's new controller (neither friendly nor at
+ *  war: a third country's units the conqueror found there) may not stay in its area. Each goes at once to the nearest
+ *  area friendly to it, whatever the connection (over land and sea; of the nearest, its own country's first, then the
+ *  map's order), without enemy units or a combat there; with none, it is eliminated. */
+function relocateAtPeace(ctx: Ctx<BkgState>, id: string): void {
+  const s = ctx.state;
+  const c = s.control[id]!;
+  for (const u of Object.values(s.units)) {
+    if (u.where !== id || u.aboard || !isLandUnit(u) || friendly(s, u.power, c) || atWar(s, u.power, c)) continue;
+    const to = nearestRefuge(s, u, id);
+    if (to) write(s, 'units', u.id).where = to;
+    else removeUnit(s, u);
+    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} may not stay in ${area(id).name} (at peace with ${POWER_NAMES[c] ?? c}): ${to ? `relocated to ${area(to).name}` : 'no friendly area, eliminated'}`, 'BKG advanced 8.2');
+  }
+}
+
+/** The nearest land area friendly to `u` from `from` (breadth first over every link), free of its enemies and combats. */
+function nearestRefuge(s: BkgState, u: Unit, from: string): string | null {
+  const m = bkgMap();
+  const seen = new Set([from]);
+  let ring = [from];
+  const ok = (a: string): boolean => {
+    if (m.isSea[m.board.index(a)] === 1 || !friendly(s, u.power, s.control[a]!)) return false;
+    if (u.power === 'bulgaria' && s.rules === 'advanced' && area(a).country === 'ussr') return false; // advanced 8.8
+    if (optional(s, 'cooperation') && coopForbidsEntry(s, u.power, a)) return false; // 9.11
+    if (s.battles.some((b) => b.place === a)) return false;
+    return !Object.values(s.units).some((v) => v.where === a && !v.aboard && atWar(s, u.power, v.power));
+  };
+  while (ring.length) {
+    const next: string[] = [];
+    for (const p of ring) for (const q of m.allNbrs[m.board.index(p)]!) if (!seen.has(q)) { seen.add(q); next.push(q); }
+    const found = next.filter(ok);
+    if (found.length) return found.find((a) => leaderOf(s, s.control[a]!) === leaderOf(s, u.power)) ?? found[0]!;
+    ring = next;
+  }
+  return null;
 }
 
 /** Who takes an area a side's land units won: its rightful owner when that is an unconquered (or freed) associate,

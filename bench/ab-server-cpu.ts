@@ -50,6 +50,11 @@ await storage.init();
 const m = new GameManager({ storage, log: () => undefined });
 
 const heap = process.argv.includes('--heap');
+/**
+ * Run with node --trace-gc-nvp: lines mark where the measured rounds' GC lines begin and end, and the messages' texts
+ * are not kept for timing the client's parsing (kept, they would be a tenth of what the scavenges copy).
+ */
+const traced = process.execArgv.some((a) => a.startsWith('--trace-gc'));
 const gc = (globalThis as { gc?: () => void }).gc;
 if (heap && !gc) throw new Error('--heap needs node --expose-gc');
 /** Used heap after full GCs, MB. */
@@ -74,7 +79,7 @@ for (let g = 0; g < nGames; g++) {
     const sc: SeatConn = { token, last: null, conn: null as unknown as Conn };
     const got = (text: string) => {
       bytes += text.length;
-      if (measured) texts.push(text);
+      if (measured && !traced) texts.push(text);
       const msg = JSON.parse(text);
       if (msg.type === 'state') sc.last = receiver.receive(msg);
     };
@@ -115,8 +120,6 @@ async function step(g: SeatConn[]): Promise<boolean> {
 // Warm-up: the first games' first actions (JIT), not measured. Then every game in turn, one action each round.
 for (let i = 0; i < 30; i++) await step(games[0]!);
 for (const [i, g] of games.entries()) for (let k = 0; k < Math.floor(i * spread / nGames); k++) await step(g);
-// With node --trace-gc-nvp, these lines mark where the measured rounds' GC lines begin and end.
-const traced = process.execArgv.some((a) => a.startsWith('--trace-gc'));
 if (traced) console.log('-- measured rounds begin');
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();

@@ -356,6 +356,31 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(state.at).toEqual({ x: 0, y: 3 });
   });
 
+  it("a procedure's choicesFor checks one action alone; check mode compares its answer with the whole group's", async () => {
+    const { checkDerivedFacts, EngineError } = await import('./index.ts');
+    const move = tokens.procedures.move!;
+    let asked = 0;
+    // `wrong`: a one-action check that lets a token jump two places (not in its group).
+    const withFor = (wrong: boolean): typeof tokens => ({ ...tokens, procedures: { move: { ...move, choicesFor(s, f, seat, group, a) {
+      asked++;
+      const cs = move.choicesIn!(s, f, seat, group);
+      return wrong && typeof a.to === 'number' && Math.abs(a.to - s.at[group]!) === 2 ? [...cs, { action: a, label: 'jump' }] : cs;
+    } } } });
+    const right = withFor(false), jumps = withFor(true);
+    const s0 = setupGame(right, 's', {}, 'x').state;
+    expect(applyAction(right, s0, 'a', { type: 'move', token: 'y', to: 4 }).state.at).toEqual({ x: 0, y: 4 });
+    expect(asked).toBe(1);
+    expect(() => applyAction(right, s0, 'a', { type: 'move', token: 'y', to: 5 })).toThrow(RuleViolation);
+    const j0 = setupGame(jumps, 's', {}, 'x').state;
+    expect(applyAction(jumps, j0, 'a', { type: 'move', token: 'y', to: 5 }).state.at).toEqual({ x: 0, y: 5 }); // unchecked
+    const c0 = setupGame(jumps, 's', {}, 'x').state;
+    checkDerivedFacts(c0);
+    expect(applyAction(jumps, c0, 'a', { type: 'move', token: 'y', to: 2 }).state.at).toEqual({ x: 0, y: 2 });
+    const c1 = setupGame(jumps, 's', {}, 'x').state;
+    checkDerivedFacts(c1);
+    expect(() => applyAction(jumps, c1, 'a', { type: 'move', token: 'y', to: 5 })).toThrow(EngineError);
+  });
+
   it("the fuzzer's group-first player picks uniformly among the prompt's choice and groups, then within the group", () => {
     // First position: Stop, group x (x to 1), group y (y to 2, y to 4). Group first: Stop 1 in 3; whole list: 1 in 4.
     const stops = (pick: 'all' | 'group') => {

@@ -570,8 +570,14 @@ function isLegal<S extends BaseState>(ruleset: Ruleset<S>, state: S, prompt: Pro
   if (group === null || !prompt.groups.some((g) => g.key === group)) return false;
   // The group's whole list when it is known; else the procedure's choices for this action alone, when it offers them.
   const listed = kernelFacts(state, ruleset)?.groups.get(`${prompt.seat}\u0000${group}`);
-  const cs = listed ?? proc.choicesFor?.(state, top, prompt.seat, group, action) ?? groupChoices(ruleset, state, prompt.seat, group);
-  return cs.some(match);
+  const narrowed = listed ? undefined : proc.choicesFor?.(state, top, prompt.seat, group, action);
+  if (!narrowed) return (listed ?? groupChoices(ruleset, state, prompt.seat, group)).some(match);
+  const legal = narrowed.some(match);
+  // Check mode: the one-action answer must be the whole list's.
+  if (settledFacts.get(state)?.check && legal !== groupChoices(ruleset, state, prompt.seat, group).some(match)) {
+    throw new EngineError(`${ruleset.id}: "${top.proc}" choicesFor finds ${key} ${legal ? 'legal' : 'illegal'}, its whole group "${group}" does not (seq ${state.seq})`);
+  }
+  return legal;
 }
 
 /** Run automatic steps until a decision is awaited or the game ends; returns the top frame's prompts then. */

@@ -5,7 +5,7 @@ import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
 import { type Reach, SearchScratch } from '../../board/search.ts';
-import type { Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import type { Action, Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { actionOf, type DisplaceAction, type MoveAction } from './actions.ts';
 import { countryAt, entryForbidden, isNeutralCountry } from './neutrals.ts';
@@ -590,7 +590,14 @@ function moveRefs(w: World, id: string, from: string, to: number, reach?: Reach)
   return r;
 }
 
-function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: boolean): Choice[] {
+/** One move to check (the legality check of one action): its kind and destination node; an assault by a fleet's cargo. */
+interface OnlyMove { type: string; to: number; assault: boolean }
+
+/**
+ * The moves of one unit, in node order. `only`: the legality check of that one move (choicesFor): the list holds it
+ * when it is legal and nothing else; only the search of its kind runs, and no other destination gets a label or path.
+ */
+function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: boolean, only?: OnlyMove): Choice[] {
   const state = f.state, w = f.w;
   const out: Choice[] = [];
   const u = state.units[id]!;
@@ -599,31 +606,43 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: bool
   const nm = unitName(state, id);
   const to = (n: number) => placeName(w, w.board.id(n));
   const byNode = (a: number, b: number) => a - b;
+  const wants = (type: string, assault = false) => !only || (only.type === type && only.assault === assault);
+  // The destinations in node order, or the one checked when it is among them.
+  const dests = (ns: number[]) => (only ? (ns.includes(only.to) ? [only.to] : []) : ns.sort(byNode));
   const rail = () => {
-    for (const n of railReach(f, id).sort(byNode)) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
+    if (!wants('rail')) return;
+    for (const n of dests(railReach(f, id))) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
   };
   if (cls === 'land') {
-    const r = landReach(f, id, armored, inSupply === undefined ? undefined : landBudget(f, id, inSupply));
     const start = w.board.index(u.where);
-    for (const n of r.nodes().sort(byNode)) {
-      if (n === start) continue;
-      out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    if (wants('move')) {
+      const r = landReach(f, id, armored, inSupply === undefined ? undefined : landBudget(f, id, inSupply));
+      const ns = only ? (only.to !== start && r.has(only.to) ? [only.to] : []) : r.nodes().sort(byNode);
+      for (const n of ns) {
+        if (n === start) continue;
+        out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Move ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+      }
     }
     const fresh = (u.mpUsed ?? 0) === 0 || u.moveMode === 'amphibious';
     if (!armored && fresh) rail();
-    if (!armored && d.type === 'paratroop' && (u.mpUsed ?? 0) === 0) {
-      for (const n of airdropReach(f, id).sort(byNode)) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${nm} on ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
+    if (!armored && d.type === 'paratroop' && (u.mpUsed ?? 0) === 0 && wants('airdrop')) {
+      for (const n of dests(airdropReach(f, id))) out.push({ action: { type: 'airdrop', unit: id, to: w.board.id(n) }, label: `Airdrop ${nm} on ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
     }
   } else if (cls === 'air') {
     if (!w.board.isHex(w.board.index(u.where))) return out;
-    const r = airReach(f, id);
-    for (const n of airDestinations(f, id, r).sort(byNode)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    if (wants('move')) {
+      const r = airReach(f, id);
+      for (const n of dests(airDestinations(f, id, r))) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Fly ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    }
     if ((u.mpUsed ?? 0) === 0) rail();
   } else {
-    const r = fleetReach(f, id);
-    for (const n of fleetDestinations(f, id, r).sort(byNode)) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    if (wants('move')) {
+      const r = fleetReach(f, id);
+      for (const n of dests(fleetDestinations(f, id, r))) out.push({ action: { type: 'move', unit: id, to: w.board.id(n) }, label: `Sail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n, r) });
+    }
+    if (!wants('move', true)) return out;
     const assault = assaultDestinations(f, id);
-    for (const n of assault.nodes.sort(byNode)) {
+    for (const n of dests(assault.nodes)) {
       out.push({
         action: { type: 'move', unit: id, to: w.board.id(n), assault: true },
         label: assault.gated.has(n) ? `Sail ${nm} through ${DANISH_NORWAY_GATE[0]} to ${to(n)} for an amphibious assault (2WW 8.3.2)`
@@ -718,6 +737,21 @@ function movementGroupChoices(state: TwoWWState, frame: MovementFrame, id: strin
   const out = mayMove(state, w, side, id, armored) ? [...unitMoves(state, side, armored, id)] : [];
   if (!armored) out.push(...embarkChoices(state, w, side, id), ...landingChoices(state, side, id));
   return out;
+}
+
+/**
+ * The choices of one unit that may equal `action` (the legality check of one action, the procedure's choicesFor): a
+ * move, rail move or airdrop searches only the unit's moves of that kind and lists the one destination when legal;
+ * boarding and landing list the unit's few such choices. Every choice of movementGroupChoices equal to `action` is here.
+ */
+function movementChoicesFor(state: TwoWWState, frame: MovementFrame, id: string, action: Action): Choice[] {
+  const w = worldOf(state), side = frame.side, armored = !!frame.armored;
+  if (!state.units[id] || !mayAct(state, w, side, id, armored)) return [];
+  if (action.type === 'embark') return armored ? [] : embarkChoices(state, w, side, id);
+  if (action.type === 'land') return armored ? [] : landingChoices(state, side, id);
+  const to = typeof action.to === 'string' ? w.board.find(action.to) : -1;
+  if (to < 0 || !mayMove(state, w, side, id, armored)) return [];
+  return unitChoices(moveFactsOf(state, side), id, armored, undefined, { type: action.type, to, assault: action.assault === true });
 }
 
 /** The units' ids sorted, reused from the state before while the ids are the same (the counters of a game). */
@@ -1057,6 +1091,10 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
   choicesIn(state, frame, seat, group) {
     if (!frame.started || frame.pending || seat !== frame.side) return [];
     return movementGroupChoices(state, frame, group);
+  },
+  choicesFor(state, frame, seat, group, action) {
+    if (!frame.started || frame.pending || seat !== frame.side) return [];
+    return movementChoicesFor(state, frame, group, action);
   },
   groupOf(_state, _frame, _seat, a) {
     return MOVE_TYPES.has(a.type) && typeof a.unit === 'string' ? a.unit : null;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyAction, prompts } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
@@ -67,5 +68,17 @@ describe('2WW 9 attack estimates for the AI', () => {
     expect(plannedGroup(alone, 'axis', '2205').attackers).toEqual(['ge-arm-4']);
     const p = prompts(twoWW, alone)[0]!;
     expect(twoWWAi.quickChoice!(alone, p, 'axis')).toEqual({ type: 'end-combat' });
+  });
+  it('2WW 5.3.2 an attack that empties Berlin is not sized below its 90% (Summer 1943 of a lost hard Axis game)', () => {
+    // The armored combat of that game (after action 1729): GE 3rd and 5th armor and the artillery in Berlin, GE 2d armor
+    // in 2306, against one Soviet tank in 2205. With all four 90% to win, so Berlin's units may all go; holding back
+    // the 2d armor cut it to 82%, the attack was lost, the Berlin units retreated and the tank advanced into Berlin.
+    const position = JSON.parse(readFileSync(new URL('./berlin-sized-attack.position.json', import.meta.url), 'utf8'));
+    const s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'berlin', position).state as TwoWWState;
+    const g = plannedGroup(s, 'axis', '2205');
+    const d = declaredAttack(s, 'axis', '2205', g)!;
+    const inBerlin = ['ge-arm-3', 'ge-arm-5', 'ge-art-1'];
+    if (inBerlin.every((id) => g.attackers.includes(id))) expect(estimateAttack(d, 'axis').pWin).toBeGreaterThanOrEqual(0.9);
+    expect(g.attackers).toContain('ge-arm-2');
   });
 });

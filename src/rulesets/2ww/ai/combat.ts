@@ -159,7 +159,10 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
       const dt = declaredAttack(s, side, hex, trial);
       const et = dt ? estimateAttack(dt, side) : null;
       // A land unit held back makes another attack possible: worth down to 80%; support only saves losses elsewhere.
-      if (et && et.pWin >= 0.8 && (land.has(id) || et.pWin >= e.pWin - 0.05) && acceptable(et)) best = trial;
+      // A group that empties a capital did so on the whole group's odds: never below CAPITAL_ODDS (in a lost hard Axis
+      // game the attack out of Berlin was cut from 90% to 82% by holding back an armor, lost, and Germany fell).
+      const floor = held.attackers.length < full.attackers.length ? CAPITAL_ODDS : 0.8;
+      if (et && et.pWin >= floor && (land.has(id) || et.pWin >= e.pWin - 0.05) && acceptable(et)) best = trial;
     }
   }
   if (groupCache.size > 300) groupCache.clear();

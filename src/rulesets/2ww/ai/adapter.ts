@@ -23,7 +23,7 @@ const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 const other = (s: string): Side => (s === 'axis' ? 'allies' : 'axis');
 
 interface Objective { hex: string; node: number; weight: number; capitalOf?: string; production: boolean }
-interface WorldFacts { objectives: Objective[]; totalWeight: number; powers: string[]; capitals: Map<string, string[]> }
+interface WorldFacts { objectives: Objective[]; totalWeight: number; powers: string[]; capitals: Map<string, string[]>; ports: number[] }
 const worldFactsCache = new Map<string, WorldFacts>();
 
 /**
@@ -36,12 +36,14 @@ function worldFacts(s: TwoWWState): WorldFacts {
   if (hit) return hit;
   const objectives: Objective[] = [];
   const capitals = new Map<string, string[]>();
+  const ports: number[] = [];
   for (const h of w.hexes) {
+    if (h?.port) ports.push(nodeOf(w, h.id));
     if (!h || (!h.production && !h.capitalOf)) continue;
     objectives.push({ hex: h.id, node: nodeOf(w, h.id), weight: (h.production ? 1 : 0) + (h.capitalOf ? 2 : 0), capitalOf: h.capitalOf, production: !!h.production });
     if (h.capitalOf) capitals.set(h.capitalOf, [...(capitals.get(h.capitalOf) ?? []), h.id]);
   }
-  const facts = { objectives, totalWeight: objectives.reduce((a, o) => a + o.weight, 0) || 1, powers: victoryPowers(s), capitals };
+  const facts = { objectives, totalWeight: objectives.reduce((a, o) => a + o.weight, 0) || 1, powers: victoryPowers(s), capitals, ports };
   worldFactsCache.set(w.id, facts);
   return facts;
 }
@@ -634,10 +636,9 @@ function assaultFrom(s: TwoWWState, side: Side, node: number, strength: number, 
   if (side !== 'allies') return 0;
   const w = worldOf(s);
   let best = 0;
-  for (const o of w.hexes) {
-    if (!o?.port) continue;
-    const n = nodeOf(w, o.id);
-    if (w.board.isHex(node) && w.board.distance(node, n) <= ASSAULT_HEXES) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
+  if (!w.board.isHex(node)) return 0;
+  for (const n of worldFacts(s).ports) {
+    if (w.board.distance(node, n) <= ASSAULT_HEXES) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
   }
   return best;
 }

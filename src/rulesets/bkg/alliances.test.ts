@@ -162,6 +162,12 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     declareWar(c, 'japan', 'be');
     expect(atWar(s, 'japan', 'be')).toBe(true);
     expect(bkg.invariants!(s)).toEqual([]);
+    // Left in Burma (as before the ruling), the invariant names it.
+    s.units[jp.id] = { ...s.units[jp.id]!, where: 'burma' };
+    s.units[arm.id] = { ...s.units[arm.id]!, where: 'india' };
+    expect(bkg.invariants!(s)).toEqual([`BKG 6.4: ${jp.id} stands in burma, which its enemy be controls, outside a combat`]);
+    s.battles = [...s.battles, { place: 'burma', attacker: 'allies' }];
+    expect(bkg.invariants!(s)).toEqual([]);
   });
 
   it('8.2 with 9.10: the relocation goes to the unit\'s own country first among the nearest friendly areas (Finland: Karelia)', () => {

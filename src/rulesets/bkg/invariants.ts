@@ -3,7 +3,7 @@ import { bkgData } from './data/index.ts';
 import { bkgMap } from './map.ts';
 import { atWar, leaderOf } from './politics.ts';
 import { MAJORS, isMajor, sideOfMajor } from './powers.ts';
-import { type BkgState, isShip } from './state.ts';
+import { type BkgState, isLandUnit, isShip } from './state.ts';
 
 export function bkgInvariants(s: BkgState): string[] {
   const bad: string[] = [];
@@ -35,6 +35,12 @@ export function bkgInvariants(s: BkgState): string[] {
   for (const [place, units] of byPlace) {
     if (battles.has(place)) continue;
     const sea = m.isSea[m.board.index(place)] === 1;
+    // 6.4 (rulings 21, 103): a land unit in an area its enemy controls is there only while a combat is fought there.
+    if (!sea) {
+      const c = s.control[place]!;
+      const u = units.find((v) => isLandUnit(v) && enemies(v.power, c));
+      if (u) bad.push(`BKG 6.4: ${u.id} stands in ${place}, which its enemy ${c} controls, outside a combat`);
+    }
     if (sea && s.rules === 'advanced') continue; // advanced 6.4.3 D: enemy ships may share a sea zone unfound
     const fighting = units.filter((u) => !sea || isShip(u));
     for (let i = 0; i < fighting.length; i++) {

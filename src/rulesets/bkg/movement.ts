@@ -247,9 +247,7 @@ function landDestinations(env: MoveEnv, u: Unit, withCombatUnits: boolean, explo
   const r = rangeOf(u);
   const out = new Map<string, Destination>();
   const hq = u.type === 'hq' && !withCombatUnits;
-  // An HQ moving alone joins only an attack its side's land combat units make: not a bombardment mission's or
-  // aircraft's alone, after which it would stand in an enemy area (ruling 9).
-  const landAttack = (n: number): boolean => attackAt[n] === 1 && (unitsByPlace(env.s).get(g.id(n)) ?? []).some((v) => isLandUnit(v) && v.type !== 'hq' && !v.aboard && sideOf(env.s, v.power) === env.side);
+  const landAttack = (n: number): boolean => landAttackAt(env, n);
   const normal = movementRange(g, start, r, {
     enterCost: (_f, t, e) => {
       if (m.edgeKind[e] !== LAND || m.isSea[t] || status[t] === BLOCKED) return Infinity;
@@ -472,6 +470,12 @@ export function loadsOf(s: BkgState, c: Unit): readonly Unit[] {
   return loadIndex(s).get(c.id) ?? [];
 }
 
+/** An HQ moving alone joins only an attack its side's land combat units make at node `n`: not a bombardment mission's
+ *  or aircraft's alone, after which it would stand in an enemy area (ruling 9). */
+function landAttackAt(env: MoveEnv, n: number): boolean {
+  return env.attackAt[n] === 1 && (unitsByPlace(env.s).get(bkgMap().board.id(n)) ?? []).some((v) => isLandUnit(v) && v.type !== 'hq' && !v.aboard && sideOf(env.s, v.power) === env.side);
+}
+
 /** Areas a loaded unit may be unloaded into, and whether that attacks (6.1.3 A; 6.1.2: not after double range). */
 export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: boolean }[] {
   const s = env.s;
@@ -487,6 +491,9 @@ export function unloadTargets(env: MoveEnv, u: Unit): { to: string; attack: bool
     const hostile = st !== FRIENDLY || env.enemyAt[n] === 1;
     if (hostile && c.dbl) continue;
     if (u.type === 'air' && hostile && env.enemyAt[n] !== 1 && env.attackAt[n] !== 1) continue;
+    // Ruling 9: an HQ lands in a hostile area only into its side's land attack there (the fuzzer's HQ Monty, landed
+    // alone in an empty Norway at war with BE, stood in its enemy's area).
+    if (u.type === 'hq' && hostile && !landAttackAt(env, n)) continue;
     // Advanced 6.5.4: an invasion (a landing in an enemy area) not on a forbidden coast, by land units that boarded this
     // phase at most 3 sea zones from the invasion sea zone.
     if (env.adv && hostile && (area(a).forbiddenCoast || u.type === 'air' || u.board === undefined || (c.mp ?? 0) - u.board > 2)) continue;

@@ -4,7 +4,7 @@ import { choicesIn } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
 import { area } from './map.ts';
-import { destinations, envFor } from './movement.ts';
+import { arrive, destinations, envFor, unloadTargets } from './movement.ts';
 import { atWar, createUnit } from './politics.ts';
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
@@ -149,6 +149,29 @@ describe('BKG advanced special rules', () => {
     expect(reach(ro)).toContain('odessa');
     expect(reach(bg).filter((a) => area(a).country === 'ussr')).toEqual([]);
     expect(reach(bg).length).toBeGreaterThan(0);
+  });
+
+  it('ruling 9: an HQ unloads into a hostile area only into its side\'s land attack there (fuzz seed bkg-fuzz-1: HQ Monty alone in an empty Norway at war with BE)', () => {
+    const p = new Play();
+    const s = structuredClone(p.s); // settled states are frozen
+    for (const u of p.at('norway')) delete s.units[u.id];
+    s.controller = { ...s.controller, norway: 'germany' };
+    s.wars = [...s.wars, 'be|norway'].sort();
+    const c1 = createUnit(s, 'be', 'conv', 1, 'north-sea');
+    const c2 = createUnit(s, 'be', 'conv', 1, 'north-sea');
+    const hq = { ...s.units['hq-monty']!, where: 'north-sea', aboard: c1.id };
+    s.units[hq.id] = hq;
+    const inf = createUnit(s, 'be', 'inf', 2, 'north-sea');
+    inf.aboard = c2.id;
+    const into = (u: Unit) => unloadTargets(envFor(s, 'be'), u).map((t) => t.to);
+    expect(into(inf)).toContain('norway');
+    expect(into(hq)).not.toContain('norway');
+    expect(into(hq)).toContain('england');
+    // Once its infantry has taken Norway, the HQ may follow.
+    const c = ctxOn(s);
+    arrive(c, c.state.units[inf.id]!, 'norway', 'allies', true);
+    expect(c.state.control.norway).toBe('be');
+    expect(unloadTargets(envFor(c.state, 'be'), c.state.units[hq.id]!).map((t) => t.to)).toContain('norway');
   });
 });
 

@@ -16,7 +16,7 @@ const assets = lazy(twoWWAssets);
 export const twoWW: Ruleset<TwoWWState> = {
   id: '2ww',
   title: '2WW: The War in Europe',
-  rulesVersion: '0.1.0',
+  rulesVersion: '0.2.0', // 0.2.0: ruling R-18c (a won assault on an empty port takes control of it)
   copyOnWrite: true,
   seats: ['axis', 'allies'],
   scenarios: [{

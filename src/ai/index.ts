@@ -49,9 +49,16 @@ const turnTaken = new Map<string, Map<number, Taken>>();
 
 interface Taken { action: string; view?: unknown; hash?: string }
 
-/** The seat's position as a loop guard compares it: its view without the action count. */
+/**
+ * The seat's position as a loop guard compares it: its view without the action count, and without the change counter
+ * `n` a procedure frame may keep (2WW's movement frames count every move in it, so a fleet shuttling at no cost between
+ * two boxes never came back to the "same" position and looped for ever).
+ */
 function positionHash(v: unknown): string {
-  return stateHash(v && typeof v === 'object' && !Array.isArray(v) ? { ...v, seq: 0, rng: null } : v);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return stateHash(v);
+  const o = v as { stack?: unknown };
+  const stack = Array.isArray(o.stack) ? o.stack.map((f) => (f && typeof f === 'object' && 'n' in f ? { ...f, n: 0 } : f)) : o.stack;
+  return stateHash({ ...v, seq: 0, rng: null, stack });
 }
 
 function hashOf(t: Taken): string {

@@ -216,3 +216,26 @@ describe('the 2WW evaluation plans from the objectives', () => {
     expect(mine - theirs).toBeCloseTo((2 - 1) / (f.material.axis + f.material.allies) * 2, 9);
   });
 });
+
+describe('2WW AI: no endless shuttle', () => {
+  it('2WW 8.3.6 an empty US fleet does not shuttle for ever between the United States and the Atlantic box (no cost either way): the Allied movement ends', () => {
+    // bench-hard-easy-axis-1 after action 1878: the easy Allies moved us-fleet-12 back and forth 18,000 times; the loop
+    // guard saw a new position each time because the movement frame counts every move.
+    const position = JSON.parse(readFileSync(new URL('./us-box-shuttle.position.json', import.meta.url), 'utf8'));
+    const game = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'shuttle', position);
+    const movement = game.state.phase;
+    let shuttles = 0, actions = 0;
+    while (actions < 120) {
+      const p = prompts(twoWW, game.state)[0]!;
+      if (p.seat !== 'allies' || game.state.phase !== movement) break;
+      const view = viewFor(twoWW, game.state, 'allies');
+      const { action } = chooseAction({ ruleset: '2ww', seat: 'allies', level: 'easy', view, prompt: view.prompt!, seed: `shuttle|${game.seq}`, game: 'shuttle' });
+      if (action.type === 'move' && action.unit === 'us-fleet-12') shuttles++;
+      game.act('allies', action);
+      actions++;
+    }
+    expect(movement).toBe('Allied movement');
+    expect(game.state.phase).not.toBe(movement);
+    expect(shuttles).toBeLessThanOrEqual(4);
+  });
+});

@@ -50,20 +50,18 @@ const turnTaken = new Map<string, Map<number, Taken>>();
 interface Taken { action: string; view?: unknown; hash?: string }
 
 /**
- * The seat's position as a loop guard compares it: its view without the action count, and without the change counter
- * `n` a procedure frame may keep (2WW's movement frames count every move in it, so a fleet shuttling at no cost between
- * two boxes never came back to the "same" position and looped for ever).
+ * The seat's position as the loop guard compares it: its view without the action count and the dice, and without
+ * what the rule set names as mere change counters (AiAdapter.positionKey).
  */
-function positionHash(v: unknown): string {
+function positionHash(adapter: AiAdapter<any>, v: unknown): string {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return stateHash(v);
-  const o = v as { stack?: unknown };
-  const stack = Array.isArray(o.stack) ? o.stack.map((f) => (f && typeof f === 'object' && 'n' in f ? { ...f, n: 0 } : f)) : o.stack;
-  return stateHash({ ...v, seq: 0, rng: null, stack });
+  const base = { ...v, seq: 0, rng: null };
+  return stateHash(adapter.positionKey?.(base) ?? base);
 }
 
-function hashOf(t: Taken): string {
+function hashOf(adapter: AiAdapter<any>, t: Taken): string {
   if (t.hash === undefined) {
-    t.hash = positionHash(t.view);
+    t.hash = positionHash(adapter, t.view);
     delete t.view;
   }
   return t.hash;
@@ -152,8 +150,8 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const chosenKey = actionKey(r.action);
   if ([...taken].some(([at, t]) => at < seq && t.action === chosenKey)) {
     // Taken earlier this turn: was it here (a request asked again at the same action count is answered alike)?
-    const here = positionHash(req.view.state);
-    const earlier = new Map([...taken].filter(([at, t]) => at < seq && hashOf(t) === here).map(([at, t]) => [t.action, at]));
+    const here = positionHash(adapter, req.view.state);
+    const earlier = new Map([...taken].filter(([at, t]) => at < seq && hashOf(adapter, t) === here).map(([at, t]) => [t.action, at]));
     const again = earlier.get(chosenKey);
     if (again !== undefined) {
       const state = adapter.stateFromView(req.view, req.seat, req.seed);

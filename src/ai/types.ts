@@ -121,6 +121,12 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   /** The view hides something the rules read (cards, hidden units): plan over several determinisations. */
   hidden?: boolean;
   /**
+   * What of a seat's view (without its action count and dice) decides whether the seat is back in a position it
+   * decided in earlier this turn (the loop guard of chooseAction): a rule set drops fields that only count changes.
+   * Default: the whole view.
+   */
+  positionKey?(view: Record<string, unknown>): unknown;
+  /**
    * Named scoring terms of a position for `seat`, each in [-1, 1]: material, objectives, supply, front, production,
    * victory (the standard names) and any of the rule set's own. Not called on ended games.
    */

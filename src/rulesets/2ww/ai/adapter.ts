@@ -897,6 +897,12 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     const v = view.state as unknown as TwoWWState;
     return { ...structuredClone(v), rng: createRng(`ai-determinisation|${seed}`), sealed: {} };
   },
+  // The movement, displacement and stacking frames count every step in `n` (kept for recorded hashes): a fleet
+  // shuttling at no cost between two boxes comes back to the same position with a higher count.
+  positionKey(view) {
+    const stack = view.stack as { n?: number }[] | undefined;
+    return Array.isArray(stack) ? { ...view, stack: stack.map((f) => ('n' in f ? { ...f, n: 0 } : f)) } : view;
+  },
   levels: {
     // Turn budgets: 500-960 positions a CPU second here (eighth round), so hard's 4,000 hold a game turn under 10 s
     // (issue 23); hard's searches may spend 80 positions a decision of the default plan (2,400 never bound at 40).

@@ -39,13 +39,12 @@ const turnSpent = new Map<string, Map<number, number>>();
 const MAX_TURNS = 256;
 
 /**
- * The actions each seat took in its current turn (keyed as turnSpent), by action count, with the position it took
- * them in (its view without the action count): back in a position it decided in earlier this turn, the seat never
- * repeats what led it back there (a declaration cancelled and declared again, forever). A position is hashed only
- * when an action is about to be taken again (the views are kept until then), and only the seat's latest turn is
- * kept. Cleared with the plans.
+ * The actions each seat took in its current turn (by seat; the turn keyed as turnSpent), by action count, with the
+ * position it took them in (its view without the action count): back in a position it decided in earlier this turn,
+ * the seat never repeats what led it back there (a declaration cancelled and declared again, forever). A position is
+ * hashed only when an action is about to be taken again (the views are kept until then). Cleared with the plans.
  */
-const turnTaken = new Map<string, Map<number, Taken>>();
+const turnTaken = new Map<string, { turn: string; taken: Map<number, Taken> }>();
 
 interface Taken { action: string; view?: unknown; hash?: string }
 
@@ -136,15 +135,15 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   const scripted = getPackage(req.ruleset).scripted?.seats(req.view.scenario).includes(req.seat);
   if (!adapter || scripted || (req.prompt.choices.length <= 1 && !req.prompt.groups?.length)) return r;
   const level = normalizeLevel(req.level);
-  const turnKey = turnKeyOf(req, ruleset.id, level) ?? `${seatKeyOf(req, ruleset.id, level)}|`;
-  let taken = turnTaken.get(turnKey);
-  if (!taken) {
-    // Only the seat's latest turn is kept (its views wait there to be hashed).
-    const seatKey = `${seatKeyOf(req, ruleset.id, level)}|`;
-    for (const k of [...turnTaken.keys()]) if (k.startsWith(seatKey)) turnTaken.delete(k);
-    if (turnTaken.size >= MAX_TURNS) turnTaken.delete(turnTaken.keys().next().value!);
-    turnTaken.set(turnKey, (taken = new Map()));
+  // Only the seat's latest turn is kept (its views wait there to be hashed): one entry per seat.
+  const seatKey = seatKeyOf(req, ruleset.id, level);
+  const turnKey = turnKeyOf(req, ruleset.id, level) ?? `${seatKey}|`;
+  let entry = turnTaken.get(seatKey);
+  if (entry?.turn !== turnKey) {
+    if (!entry && turnTaken.size >= MAX_TURNS) turnTaken.delete(turnTaken.keys().next().value!);
+    turnTaken.set(seatKey, (entry = { turn: turnKey, taken: new Map() }));
   }
+  const taken = entry.taken;
   let out = r;
   const seq = req.view.seq;
   const chosenKey = actionKey(r.action);

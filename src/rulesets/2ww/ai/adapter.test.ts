@@ -239,3 +239,19 @@ describe('2WW AI: no endless shuttle', () => {
     expect(shuttles).toBeLessThanOrEqual(4);
   });
 });
+
+describe('2WW AI: no exact odds in a plan\'s leaves', () => {
+  it('2WW 5.2.3 below the root a combat phase that cannot end (an owed attack) is judged as it stands, not ranked by exact odds', () => {
+    // bench-hard-easy-allies-9 after action 741 (main 511dddd): the German paratroop that dropped onto 1605 owes an
+    // attack. Every plan of the Soviet retreat before it (action 738) ended here, and ranking the Axis attacks by their
+    // exact odds in each plan's leaf took 12.8 s CPU for that one decision (517 positions).
+    const position = JSON.parse(readFileSync(new URL('./owed-attack-in-search.position.json', import.meta.url), 'utf8'));
+    const s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'owed', position).state as TwoWWState;
+    const p = prompts(twoWW, s)[0]!;
+    expect(p.seat).toBe('axis');
+    expect(p.choices.some((c) => c.action.type === 'end-combat')).toBe(false);
+    expect(twoWWAi.quickChoice!(s, p, 'axis', true)).toBeNull();
+    // At the root the standing rule still attacks (the log: 2806, then the owed 1605).
+    expect(twoWWAi.quickChoice!(s, p, 'axis')).toMatchObject({ type: 'attack', mode: 'land' });
+  });
+});

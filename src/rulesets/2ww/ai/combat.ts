@@ -70,14 +70,25 @@ export function attackGroup(s: TwoWWState, side: Side, hex: string, chosen: stri
   return strength(su) > strength(west) ? su : west;
 }
 
-/** Odds at which an attack may take the last land unit out of a capital whose fall loses the game (Berlin, 2WW 13). */
+/**
+ * Odds at which an attack may take the last land unit out of a capital whose fall loses the game (Berlin, 2WW 13) or
+ * ends a side's war in the west (London: Britain's conquest removes its units, 5.3.2).
+ */
 const CAPITAL_ODDS = 0.9;
+
+/**
+ * Capitals whose last land unit attacks only at CAPITAL_ODDS, by side. London: in three of the four games the hard
+ * Allies lost to easy (main 511dddd) Britain was conquered; in two of them London's only armor attacked a German
+ * paratroop next to it at 67-68%, lost, retreated out of London and the paratroop advanced in (2WW 9, 5.3.2).
+ */
+const DECISIVE_CAPITALS: Record<Side, string> = { axis: 'ge', allies: 'gb' };
 
 /**
  * Attackers less one land unit of each own capital they would all leave: a beaten attacker retreats out of its hex
  * and the winner may advance into it (2WW 9), and a capital's fall conquers its power (5.3.2; in a lost hard Axis
  * game both armor in Berlin attacked out of it, lost, and a Soviet infantry advanced in). The weakest stays.
- * `decisive`: one of those capitals is Germany's, whose fall loses the game (2WW 13).
+ * `decisive`: one of those capitals is the side's DECISIVE_CAPITALS one (Berlin, whose fall loses the game, 2WW 13;
+ * London).
  */
 function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen: string[]): { attackers: string[]; decisive: boolean } {
   const w = worldOf(s);
@@ -92,7 +103,7 @@ function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen
     const stay = here.filter((id) => !chosen.includes(id)).sort((a, b) => factor(s, a) - factor(s, b) || (a < b ? -1 : 1))[0];
     if (!stay) continue;
     out = out.filter((id) => id !== stay);
-    if (capital === 'ge' && side === 'axis') decisive = true;
+    if (capital === DECISIVE_CAPITALS[side]) decisive = true;
   }
   return { attackers: out, decisive };
 }
@@ -277,6 +288,42 @@ export function acceptable(e: AttackEstimate): boolean {
   return e.pWin >= 0.6 || (e.pWin >= 0.5 && e.lossD >= e.lossA + 0.5);
 }
 
+/** Odds at which an attack retakes an own capital whose loss would conquer its power at the turn's end. */
+const RETAKE_ODDS = 0.25;
+
+/** Capital hexes by power, per world (static data). */
+const capitalsByWorld = new WeakMap<object, Map<string, string[]>>();
+
+/**
+ * Is `hex` a capital of a power on `side`'s side (not conquered) that the enemy holds, with every other capital of
+ * that power held by the enemy too? The power is conquered at the end of the game turn unless a capital is retaken
+ * (2WW 5.3.2): in `bench-hard-easy-allies-5` a German paratroop dropped into the empty London and the British armor
+ * next to it did not attack (54% to win: under `acceptable`), and Britain fell.
+ */
+export function retakesCapital(s: TwoWWState, side: Side, hex: string): boolean {
+  const w = worldOf(s);
+  const n = w.board.find(hex);
+  const power = n === undefined || n < 0 ? undefined : w.hexes[n]?.capitalOf;
+  if (!power || s.control[hex] !== other(side)) return false;
+  const c = s.countries[power];
+  if (!c || c.controller !== side || c.status === 'conquered') return false;
+  let caps = capitalsByWorld.get(w);
+  if (!caps) {
+    caps = new Map();
+    for (const h of w.hexes) if (h?.capitalOf) caps.set(h.capitalOf, [...(caps.get(h.capitalOf) ?? []), h.id]);
+    capitalsByWorld.set(w, caps);
+  }
+  return (caps.get(power) ?? []).every((id) => s.control[id] === other(side));
+}
+
+/**
+ * Worth making: `acceptable`, or it retakes a capital whose loss would conquer the power at the turn's end (2WW 5.3.2:
+ * not attacking loses it surely) at RETAKE_ODDS.
+ */
+export function worthAttacking(s: TwoWWState, side: Side, hex: string, e: AttackEstimate): boolean {
+  return acceptable(e) || (e.pWin >= RETAKE_ODDS && retakesCapital(s, side, hex));
+}
+
 function score(e: AttackEstimate): number {
   return e.pWin + 0.1 * (e.lossD - e.lossA);
 }
@@ -315,13 +362,16 @@ function rankUncached(s: TwoWWState, side: Side, prompt: Prompt, forced: boolean
     .sort((a, b) => b.ratio - a.ratio || (a.hex < b.hex ? -1 : 1));
   const out: AttackPlan[] = [];
   for (const p of plans) {
-    if (out.length >= ODDS_CANDIDATES || (!forced && p.ratio < MIN_RATIO)) break;
+    // An own capital to retake (retakesCapital) always gets its odds.
+    if ((out.length >= ODDS_CANDIDATES || (!forced && p.ratio < MIN_RATIO)) && !retakesCapital(s, side, p.hex)) continue;
     const d = declaredAttack(s, side, p.hex);
     if (!d) continue;
     p.est = estimateAttack(d, side);
     out.push(p);
   }
-  return out.sort((a, b) => score(b.est!) - score(a.est!) || (a.hex < b.hex ? -1 : 1));
+  // A capital to retake first: the power is lost at the turn's end otherwise (2WW 5.3.2).
+  const retake = (p: AttackPlan) => Number(retakesCapital(s, side, p.hex) && p.est!.pWin >= RETAKE_ODDS);
+  return out.sort((a, b) => retake(b) - retake(a) || score(b.est!) - score(a.est!) || (a.hex < b.hex ? -1 : 1));
 }
 
 /** "83% to win, expected losses 1.2 to 2.1" (with the method when not exact). */

@@ -37,38 +37,91 @@ export function hardLimitMs(budgetMs: number | undefined): number {
   return Math.max(5_000, 2 * (budgetMs ?? 3_000));
 }
 
-interface Pending { resolve: (r: AiAnswer) => void; reject: (e: Error) => void; startTimer: () => void; timer?: NodeJS.Timeout }
-interface Slot { worker: Worker; pending: Map<number, Pending>; ready: boolean }
+/** What the pool needs of a worker thread (tests pass a fake that answers when told). */
+export interface AiWorker {
+  postMessage(m: AiJobMessage): void;
+  terminate(): Promise<unknown>;
+  /** Keep the process alive while a job is under way; an idle pool does not. */
+  ref(): void;
+  unref(): void;
+}
+
+/** A worker's events, as the pool handles them. */
+export interface AiWorkerEvents {
+  message(m: AiReplyMessage): void;
+  error(e: Error): void;
+  exit(code: number): void;
+}
+
+/** Starts a worker that reports to `on`. */
+export type AiWorkerFactory = (on: AiWorkerEvents) => AiWorker;
+
+/** The clock of the hard limits (tests pass one they advance by hand). */
+export interface AiTimers {
+  setTimeout(f: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** A worker thread running ai-worker.ts. */
+const threadWorker: AiWorkerFactory = (on) => {
+  const w = new Worker(new URL('./ai-worker-boot.mjs', import.meta.url));
+  w.on('message', on.message);
+  w.on('error', on.error);
+  w.on('exit', on.exit);
+  return w;
+};
+
+const realTimers: AiTimers = {
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout | undefined),
+};
+
+export interface AiPoolDeps {
+  worker?: AiWorkerFactory;
+  timers?: AiTimers;
+}
+
+interface Pending { resolve: (r: AiAnswer) => void; reject: (e: Error) => void; startTimer: () => void; timer?: unknown }
+interface Slot { worker: AiWorker; pending: Map<number, Pending>; ready: boolean }
 
 export class AiPool {
   private slots: Slot[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly newWorker: AiWorkerFactory;
+  private readonly timers: AiTimers;
 
-  constructor(readonly size: number, private readonly limitMs: (budgetMs: number | undefined) => number = hardLimitMs) {
+  constructor(
+    readonly size: number, private readonly limitMs: (budgetMs: number | undefined) => number = hardLimitMs, deps: AiPoolDeps = {},
+  ) {
+    this.newWorker = deps.worker ?? threadWorker;
+    this.timers = deps.timers ?? realTimers;
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./ai-worker-boot.mjs', import.meta.url));
-    const slot: Slot = { worker, pending: new Map(), ready: false };
-    worker.on('message', (m: AiReplyMessage) => {
-      if ('ready' in m) {
-        slot.ready = true;
-        for (const p of slot.pending.values()) p.startTimer();
-        return;
-      }
-      const p = slot.pending.get(m.id);
-      if (!p) return;
-      clearTimeout(p.timer);
-      slot.pending.delete(m.id);
-      if (slot.pending.size === 0) worker.unref();
-      p.resolve(m);
+    const slot = { pending: new Map(), ready: false } as Omit<Slot, 'worker'> as Slot;
+    slot.worker = this.newWorker({
+      message: (m) => this.onMessage(slot, m),
+      error: (e) => this.replace(slot, e),
+      exit: (code) => this.replace(slot, new Error(`AI worker exited with code ${code}`)),
     });
-    worker.on('error', (e) => this.replace(slot, e));
-    worker.on('exit', (code) => this.replace(slot, new Error(`AI worker exited with code ${code}`)));
-    worker.unref();
+    slot.worker.unref();
     return slot;
+  }
+
+  private onMessage(slot: Slot, m: AiReplyMessage): void {
+    if ('ready' in m) {
+      slot.ready = true;
+      for (const p of slot.pending.values()) p.startTimer();
+      return;
+    }
+    const p = slot.pending.get(m.id);
+    if (!p) return;
+    this.timers.clearTimeout(p.timer);
+    slot.pending.delete(m.id);
+    if (slot.pending.size === 0) slot.worker.unref();
+    p.resolve(m);
   }
 
   /** Fail the slot's jobs and put a fresh worker in its place. */
@@ -76,7 +129,7 @@ export class AiPool {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     for (const p of slot.pending.values()) {
-      clearTimeout(p.timer);
+      this.timers.clearTimeout(p.timer);
       p.reject(err);
     }
     slot.pending.clear();
@@ -95,7 +148,7 @@ export class AiPool {
       const p: Pending = {
         resolve, reject,
         startTimer: () => {
-          p.timer = setTimeout(() => {
+          p.timer = this.timers.setTimeout(() => {
             if (!slot.pending.has(id)) return;
             slot.pending.delete(id);
             reject(new AiTimeoutError(job, ms));
@@ -118,7 +171,7 @@ export class AiPool {
     this.slots = [];
     for (const s of slots) {
       for (const p of s.pending.values()) {
-        clearTimeout(p.timer);
+        this.timers.clearTimeout(p.timer);
         p.reject(new Error('the AI pool is closed'));
       }
       s.pending.clear();

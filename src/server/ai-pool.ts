@@ -1,6 +1,7 @@
 // A pool of worker threads running the AI, so a thinking AI never blocks the event loop (other games, the network).
 // Each job carries the game's current state: the worker derives the seat's view and prompt from it and the AI sees
-// only those. A job past its hard time limit has its worker terminated and replaced.
+// only those. Each worker has its own queue and thinks about one job at a time; a job's hard time limit runs from when
+// it is sent, and a job past it has its worker terminated and replaced (the jobs queued behind it move on).
 import { Worker } from 'node:worker_threads';
 import type { Action, Json, Seat } from '../engine/types.ts';
 
@@ -21,7 +22,7 @@ export interface AiJobMessage extends AiJob {
 }
 
 export type AiAnswer = { id: number; action: Action; explanation?: string } | { id: number; error: string };
-/** An answer, or word that the worker has loaded the rule sets and the AI (time limits run from then). */
+/** An answer, or word that the worker has loaded the rule sets and the AI (jobs are sent from then). */
 export type AiReplyMessage = AiAnswer | { ready: true };
 
 /** The AI did not answer within the hard limit; its worker was terminated. */
@@ -32,82 +33,154 @@ export class AiTimeoutError extends Error {
   }
 }
 
-/** Hard limit of a job, from when its worker is ready: its budget twice over, and never under 5 s (a loaded machine). */
+/** Hard limit of a job, from when it is sent to its worker: its budget twice over, never under 5 s (a loaded machine). */
 export function hardLimitMs(budgetMs: number | undefined): number {
   return Math.max(5_000, 2 * (budgetMs ?? 3_000));
 }
 
-interface Pending { resolve: (r: AiAnswer) => void; reject: (e: Error) => void; startTimer: () => void; timer?: NodeJS.Timeout }
-interface Slot { worker: Worker; pending: Map<number, Pending>; ready: boolean }
+/** What the pool needs of a worker thread (tests pass a fake that answers when told). */
+export interface AiWorker {
+  postMessage(m: AiJobMessage): void;
+  terminate(): Promise<unknown>;
+  /** Keep the process alive while a job is under way; an idle pool does not. */
+  ref(): void;
+  unref(): void;
+}
+
+/** A worker's events, as the pool handles them. */
+export interface AiWorkerEvents {
+  message(m: AiReplyMessage): void;
+  error(e: Error): void;
+  exit(code: number): void;
+}
+
+/** Starts a worker that reports to `on`. */
+export type AiWorkerFactory = (on: AiWorkerEvents) => AiWorker;
+
+/** The clock of the hard limits (tests pass one they advance by hand). */
+export interface AiTimers {
+  setTimeout(f: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** A worker thread running ai-worker.ts. */
+const threadWorker: AiWorkerFactory = (on) => {
+  const w = new Worker(new URL('./ai-worker-boot.mjs', import.meta.url));
+  w.on('message', on.message);
+  w.on('error', on.error);
+  w.on('exit', on.exit);
+  return w;
+};
+
+const realTimers: AiTimers = {
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout | undefined),
+};
+
+export interface AiPoolDeps {
+  worker?: AiWorkerFactory;
+  timers?: AiTimers;
+}
+
+/** A job waiting for its worker or under way; its hard limit runs from when it is sent. */
+interface Queued { id: number; job: AiJob; ms: number; resolve: (r: AiAnswer) => void; reject: (e: Error) => void }
+/** A worker with its queue: one job in flight at a time. */
+interface Slot { worker: AiWorker; ready: boolean; queue: Queued[]; current: Queued | null; timer?: unknown }
 
 export class AiPool {
   private slots: Slot[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly newWorker: AiWorkerFactory;
+  private readonly timers: AiTimers;
 
-  constructor(readonly size: number, private readonly limitMs: (budgetMs: number | undefined) => number = hardLimitMs) {
+  constructor(
+    readonly size: number, private readonly limitMs: (budgetMs: number | undefined) => number = hardLimitMs, deps: AiPoolDeps = {},
+  ) {
+    this.newWorker = deps.worker ?? threadWorker;
+    this.timers = deps.timers ?? realTimers;
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./ai-worker-boot.mjs', import.meta.url));
-    const slot: Slot = { worker, pending: new Map(), ready: false };
-    worker.on('message', (m: AiReplyMessage) => {
-      if ('ready' in m) {
-        slot.ready = true;
-        for (const p of slot.pending.values()) p.startTimer();
-        return;
-      }
-      const p = slot.pending.get(m.id);
-      if (!p) return;
-      clearTimeout(p.timer);
-      slot.pending.delete(m.id);
-      if (slot.pending.size === 0) worker.unref();
-      p.resolve(m);
-    });
-    worker.on('error', (e) => this.replace(slot, e));
-    worker.on('exit', (code) => this.replace(slot, new Error(`AI worker exited with code ${code}`)));
-    worker.unref();
+    const on: AiWorkerEvents = {
+      message: (m) => this.onMessage(slot, m),
+      error: (e) => this.replace(slot, e),
+      exit: (code) => this.replace(slot, new Error(`AI worker exited with code ${code}`)),
+    };
+    const slot: Slot = { worker: this.newWorker(on), ready: false, queue: [], current: null };
+    slot.worker.unref();
     return slot;
   }
 
-  /** Fail the slot's jobs and put a fresh worker in its place. */
+  private load(slot: Slot): number {
+    return slot.queue.length + (slot.current ? 1 : 0);
+  }
+
+  /** Queue a job on the least busy worker. */
+  private enqueue(q: Queued): void {
+    const slot = this.slots.reduce((a, b) => (this.load(b) < this.load(a) ? b : a));
+    slot.queue.push(q);
+    slot.worker.ref(); // a job under way or waiting keeps the process alive; an idle pool does not
+    this.send(slot);
+  }
+
+  /** Send the slot's next job once its worker is ready and free, and start that job's hard limit. */
+  private send(slot: Slot): void {
+    if (!slot.ready || slot.current) return;
+    const q = slot.queue.shift();
+    if (!q) {
+      slot.worker.unref();
+      return;
+    }
+    slot.current = q;
+    slot.timer = this.timers.setTimeout(() => {
+      if (slot.current !== q) return;
+      this.replace(slot, new AiTimeoutError(q.job, q.ms));
+    }, q.ms);
+    slot.worker.postMessage({ ...q.job, id: q.id } satisfies AiJobMessage);
+  }
+
+  private onMessage(slot: Slot, m: AiReplyMessage): void {
+    if ('ready' in m) {
+      slot.ready = true;
+    } else {
+      const q = slot.current;
+      if (!q || q.id !== m.id) return;
+      this.timers.clearTimeout(slot.timer);
+      slot.current = null;
+      q.resolve(m);
+    }
+    this.send(slot);
+  }
+
+  /**
+   * A worker overran, failed or exited: fail its job in flight, put a fresh worker in its place and share its queued
+   * jobs out again. A worker that dies before it is ready fails its queued jobs too (the next would die the same way).
+   */
   private replace(slot: Slot, err: Error): void {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
-    for (const p of slot.pending.values()) {
-      clearTimeout(p.timer);
-      p.reject(err);
+    this.timers.clearTimeout(slot.timer);
+    const failed = slot.current ? [slot.current] : [];
+    const waiting = slot.queue;
+    if (!slot.ready) failed.push(...waiting.splice(0));
+    slot.current = null;
+    slot.queue = [];
+    for (const q of failed) q.reject(err);
+    if (!this.closed) {
+      this.slots[i] = this.spawn();
+      for (const q of waiting) this.enqueue(q);
     }
-    slot.pending.clear();
-    if (this.closed) return;
-    this.slots[i] = this.spawn();
     void slot.worker.terminate();
   }
 
   /** The AI's action for `job.seat`. Rejects when the AI fails or overruns (the error names the game and seat). */
   async choose(job: AiJob): Promise<{ action: Action; explanation?: string }> {
     if (this.closed) throw new Error('the AI pool is closed');
-    const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.nextId++;
     const ms = this.limitMs(job.budgetMs);
-    const reply = await new Promise<AiAnswer>((resolve, reject) => {
-      const p: Pending = {
-        resolve, reject,
-        startTimer: () => {
-          p.timer = setTimeout(() => {
-            if (!slot.pending.has(id)) return;
-            slot.pending.delete(id);
-            reject(new AiTimeoutError(job, ms));
-            this.replace(slot, new AiTimeoutError(job, ms));
-          }, ms);
-        },
-      };
-      slot.pending.set(id, p);
-      if (slot.ready) p.startTimer();
-      slot.worker.ref(); // a job under way keeps the process alive; an idle pool does not
-      slot.worker.postMessage({ ...job, id } satisfies AiJobMessage);
-    });
+    const reply = await new Promise<AiAnswer>((resolve, reject) => this.enqueue({ id, job, ms, resolve, reject }));
     if ('error' in reply) throw new Error(`AI for ${job.seat} in game ${job.gameId}: ${reply.error}`);
     return reply;
   }
@@ -117,11 +190,10 @@ export class AiPool {
     const slots = this.slots;
     this.slots = [];
     for (const s of slots) {
-      for (const p of s.pending.values()) {
-        clearTimeout(p.timer);
-        p.reject(new Error('the AI pool is closed'));
-      }
-      s.pending.clear();
+      this.timers.clearTimeout(s.timer);
+      for (const q of [...(s.current ? [s.current] : []), ...s.queue]) q.reject(new Error('the AI pool is closed'));
+      s.current = null;
+      s.queue = [];
     }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }

@@ -1,13 +1,13 @@
 // The BKG AI adapter for the general planner (docs/ai.md): a state from a seat's view (other majors' cards and the
 // stack filled from the unseen cards), scoring terms of a position for a seat's side, and standing rules for the
 // cheap decisions. Every major is a seat; seats of one side play together.
-import { allChoices, createRng, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, derived, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
 import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
-import { area, productionOf } from '../map.ts';
+import { area, landNeighbours, productionOf } from '../map.ts';
 import { unitsByPlace } from '../movement.ts';
-import { homeAreas, isConquered, sideOf } from '../politics.ts';
+import { atWar, homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicGoal, economicPoints } from '../sequence.ts';
 import { bkgOdds } from '../odds.ts';
@@ -51,6 +51,46 @@ function pressure(s: BkgState, side: Side): number {
     v += (b.attacker === side ? 1 : -1) * worth * (balance(att, def));
   }
   return Math.max(-1, Math.min(1, v / 8));
+}
+
+/**
+ * Land steps from each land area to the nearest one held by the enemy of `side` (a power of the other side at war
+ * with one of the side's majors); areas that no chain of land borders joins to the enemy are absent.
+ */
+export function frontDistance(s: BkgState, side: Side): Map<string, number> {
+  return derived(s, `bkg-ai:front:${side}`, () => {
+    const mine = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
+    const out = new Map<string, number>();
+    let ring: string[] = [];
+    for (const [id, c] of Object.entries(s.control)) {
+      if (sideOf(s, c) === otherSide(side) && mine.some((m) => atWar(s, m, c))) { out.set(id, 0); ring.push(id); }
+    }
+    for (let d = 1; ring.length; d++) {
+      const next: string[] = [];
+      for (const id of ring) for (const n of landNeighbours(id)) if (!out.has(n)) { out.set(n, d); next.push(n); }
+      ring = next;
+    }
+    return out;
+  });
+}
+
+/**
+ * Basic 5.2 reinforcements go to the home area nearest the enemy by land (the first such in the prompt's order; a
+ * ship, or a unit no land border joins to the enemy, to the prompt's first). The first home area by name sent
+ * Germany's new units to Austria and Japan's to Northern Japan turn after turn, far from any front.
+ */
+function placement(s: BkgState, seat: string, cs: Choice[]): Action | null {
+  const places = cs.filter((c) => c.action.type === 'place');
+  if (!places.length) return cs[0]?.action ?? null;
+  const unit = places[0]!.action.unit;
+  const dist = frontDistance(s, sideOfSeat(s, seat));
+  let best = places[0]!, bestD = Infinity;
+  for (const c of places) {
+    if (c.action.unit !== unit) continue;
+    const d = dist.get(c.action.to as string) ?? Infinity;
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return best.action;
 }
 
 /**
@@ -136,6 +176,7 @@ export const bkgAi: AiAdapter<BkgState> = {
     if (prompt.kind === 'allocate-loss') return bkgOdds.defaultChoice!(s, prompt);
     if (!STANDING.has(prompt.kind ?? '')) return null;
     const cs = allChoices(bkg, s, prompt);
+    if (prompt.kind === 'place') return placement(s, prompt.seat, cs);
     return cs.length ? cs[0]!.action : null;
   },
   report(s): PositionReport {

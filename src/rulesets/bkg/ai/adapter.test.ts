@@ -168,4 +168,18 @@ describe('BKG AI adapter', () => {
     const pj = prompts(bkg, s).find((x) => x.seat === 'japan' && x.kind === 'place')!;
     expect(bkgAi.quickChoice!(s, pj, 'japan')).toEqual(allChoices(bkg, s, pj)[0]!.action);
   });
+  it('the reach term: ground strength brought within reach of the enemy counts for its side, the same against the other', () => {
+    // 3/39: Bavaria borders only German areas (two steps from France's Maginot Line), Western Germany borders it.
+    const s0 = setupGame(bkg, 'basic-1939', {}, 'ai-reach').state as BkgState;
+    const d = frontDistance(s0, 'axis');
+    expect([d.get('bavaria'), d.get('western-germany'), d.get('maginot')]).toEqual([2, 1, 0]);
+    const s = structuredClone(s0);
+    const u = Object.values(s.units).find((x) => x.power === 'germany' && x.type === 'inf' && x.where !== 'box')!;
+    u.where = 'bavaria';
+    const back = bkgTerms(s, 'germany').reach!;
+    u.where = 'western-germany';
+    const up = bkgTerms(s, 'germany').reach!;
+    expect(up).toBeGreaterThan(back);
+    expect(bkgTerms(s, 'france').reach).toBeCloseTo(-up, 12);
+  });
 });

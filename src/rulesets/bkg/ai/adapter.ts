@@ -74,6 +74,28 @@ export function frontDistance(s: BkgState, side: Side): Map<string, number> {
   });
 }
 
+/** Weight of ground strength by its land steps to the enemy: next to it (or fighting in its area) in full, less
+ *  each step back; where no land border leads to the enemy, nothing. */
+const REACH = [1, 1, 0.5, 0.25, 0.1];
+
+/**
+ * The share of a side's infantry and armour factors within reach of the enemy (REACH; a unit aboard a convoy counts as
+ * landing next to it). With no term for it, units out of reach of any attack this turn stayed where they were: a
+ * hard Axis game's reserves and new units sat three steps behind the Soviet front for the rest of the war.
+ */
+function reach(s: BkgState, side: Side): number {
+  const dist = frontDistance(s, side);
+  let near = 0, all = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.where === BOX || (u.type !== 'inf' && u.type !== 'arm') || sideOf(s, u.power) !== side) continue;
+    const f = u.reduced ? (u.back ?? 0) : u.front;
+    const d = u.aboard ? 1 : dist.get(u.where);
+    all += f;
+    near += d === undefined ? 0 : f * REACH[Math.min(d, REACH.length - 1)]!;
+  }
+  return all > 0 ? near / all : 0;
+}
+
 /**
  * Basic 5.2 reinforcements go to the home area nearest the enemy by land (the first such in the prompt's order; a
  * ship, or a unit no land border joins to the enemy, to the prompt's first). The first home area by name sent
@@ -113,10 +135,11 @@ export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
     front: pressure(s, me),
     // Which side is nearer its own economic goal (8.5): the Axis plays for its 81 points, the Allies to keep it short.
     victory: goalShare(s, me) - goalShare(s, foe),
+    reach: reach(s, me) - reach(s, foe),
   };
 }
 
-export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2 };
+export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2, reach: 0.1 };
 
 /** Order of a movement or reaction choice for the planner: attacks, other moves, cards, then ending the phase. */
 function moveRank(c: Choice): number {

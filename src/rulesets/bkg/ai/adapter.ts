@@ -61,9 +61,12 @@ export function frontDistance(s: BkgState, side: Side): Map<string, number> {
   return derived(s, `bkg-ai:front:${side}`, () => {
     const mine = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
     const out = new Map<string, number>();
+    const enemy = new Map<string, boolean>();
     let ring: string[] = [];
     for (const [id, c] of Object.entries(s.control)) {
-      if (sideOf(s, c) === otherSide(side) && mine.some((m) => atWar(s, m, c))) { out.set(id, 0); ring.push(id); }
+      let e = enemy.get(c);
+      if (e === undefined) enemy.set(c, e = sideOf(s, c) === otherSide(side) && mine.some((m) => atWar(s, m, c)));
+      if (e) { out.set(id, 0); ring.push(id); }
     }
     for (let d = 1; ring.length; d++) {
       const next: string[] = [];
@@ -119,22 +122,23 @@ function placement(s: BkgState, seat: string, cs: Choice[]): Action | null {
  * Basic 8.5 economic victory: a side's points as a share of its goal (81 for the Axis, 131 for the Allies), to the
  * sixth power: little far from the goal, steep near it (at 90% of its goal a side is half way there by this measure).
  */
-export function goalShare(s: BkgState, side: Side): number {
-  return Math.min(1, Math.max(0, economicPoints(s, side)) / economicGoal(s, side)) ** 6;
+export function goalShare(s: BkgState, side: Side, points = economicPoints(s, side)): number {
+  return Math.min(1, Math.max(0, points) / economicGoal(s, side)) ** 6;
 }
 
 export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
   const me = sideOfSeat(s, seat), foe = otherSide(me);
   const st = strength(s), te = territory(s);
   const lost = (side: Side) => MAJORS.filter((m) => sideOfMajor(s, m) === side && isConquered(s, m)).length;
+  const pMe = economicPoints(s, me), pFoe = economicPoints(s, foe);
   return {
-    production: balance(economicPoints(s, me), economicPoints(s, foe)),
+    production: balance(pMe, pFoe),
     objectives: Math.max(-1, Math.min(1, (lost(foe) - lost(me)) / 3)),
     territory: balance(te[me], te[foe]),
     material: balance(st[me], st[foe]),
     front: pressure(s, me),
     // Which side is nearer its own economic goal (8.5): the Axis plays for its 81 points, the Allies to keep it short.
-    victory: goalShare(s, me) - goalShare(s, foe),
+    victory: goalShare(s, me, pMe) - goalShare(s, foe, pFoe),
     reach: reach(s, me) - reach(s, foe),
   };
 }

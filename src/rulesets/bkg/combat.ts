@@ -105,7 +105,8 @@ export function applyHit(ctx: Ctx<BkgState>, unit: Unit): void {
   const s = ctx.state;
   const u = s.units[unit.id]; // the unit as it is now (one read before an earlier hit is the old object)
   if (!u) return;
-  const loads = Object.values(s.units).filter((v) => v.aboard === u.id);
+  // Only a convoy (or a TF with an HQ) carries (invariants.ts): a hit on any other unit has no load to look for.
+  const loads = u.type === 'conv' || u.type === 'tf' ? Object.values(s.units).filter((v) => v.aboard === u.id) : [];
   const hitLoads = () => {
     for (const l of loads) {
       write(s, 'units', l.id).aboard = undefined;

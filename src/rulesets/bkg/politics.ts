@@ -557,7 +557,8 @@ export function freeCountry(ctx: Ctx<BkgState>, country: string): void {
 }
 
 export function removeUnit(s: BkgState, u: Unit): void {
-  for (const v of Object.values(s.units)) if (v.aboard === u.id) delete write(s, 'units')[v.id];
+  // Only a convoy (or a TF with an HQ) carries a load (invariants.ts).
+  if (u.type === 'conv' || u.type === 'tf') for (const v of Object.values(s.units)) if (v.aboard === u.id) delete write(s, 'units')[v.id];
   if (u.type === 'hq' && u.hq && !s.deadHqs.includes(u.hq)) write(s, 'deadHqs').push(u.hq);
   delete write(s, 'units')[u.id];
 }

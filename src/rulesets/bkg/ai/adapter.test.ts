@@ -6,7 +6,7 @@ import { chooseAction } from '../../../ai/index.ts';
 import { chanceOutcomes } from '../../../odds/index.ts';
 import { choiceSource } from '../../../ai/planner.ts';
 import { bkg } from '../index.ts';
-import { bkgAi, bkgTerms } from './adapter.ts';
+import { bkgAi, bkgTerms, frontDistance } from './adapter.ts';
 import { bkgOdds } from '../odds.ts';
 import { conquer, removeUnit, usaEntersWar } from '../politics.ts';
 import { economicPoints } from '../sequence.ts';
@@ -146,5 +146,40 @@ describe('BKG AI adapter', () => {
       s = applyAction(bkg, s, p.seat, cs[nextInt(rng, cs.length)]!.action).state;
     }
     expect([...seen]).toEqual(expect.arrayContaining(wanted));
+  });
+  it('BKG 5.2 reinforcements go to the home area nearest the enemy by land, not the first by name', () => {
+    // 2/41: Germany at war with the BE and Yugoslavia (the BE's): Austria borders Yugoslavia, the first area and the nearest.
+    const s0 = setupGame(bkg, 'advanced-1941', {}, 'ai-place').state as BkgState;
+    const place = (s: BkgState) => {
+      const p = prompts(bkg, s).find((x) => x.seat === 'germany' && x.kind === 'place')!;
+      expect(allChoices(bkg, s, p).filter((c) => c.action.type === 'place').map((c) => c.action.to)).toEqual(['austria', 'bavaria', 'prussia', 'western-germany']);
+      return bkgAi.quickChoice!(s, p, 'germany')!.to;
+    };
+    expect(place(s0)).toBe('austria');
+    // Yugoslavia taken and the USSR at war: Prussia borders East Poland and the Baltic States (Soviet), Austria is two
+    // steps away (over Western Poland).
+    const s = structuredClone(s0);
+    s.wars = [...s.wars, 'germany|ussr'];
+    s.control.yugoslavia = 'germany';
+    const d = frontDistance(s, 'axis');
+    expect(['austria', 'bavaria', 'prussia', 'western-germany'].map((a) => d.get(a))).toEqual([2, 2, 1, 2]);
+    expect(place(s)).toBe('prussia');
+    // Japan's home islands: no land border to an enemy, the prompt's first.
+    const pj = prompts(bkg, s).find((x) => x.seat === 'japan' && x.kind === 'place')!;
+    expect(bkgAi.quickChoice!(s, pj, 'japan')).toEqual(allChoices(bkg, s, pj)[0]!.action);
+  });
+  it('the reach term: ground strength brought within reach of the enemy counts for its side, the same against the other', () => {
+    // 3/39: Bavaria borders only German areas (two steps from France's Maginot Line), Western Germany borders it.
+    const s0 = setupGame(bkg, 'basic-1939', {}, 'ai-reach').state as BkgState;
+    const d = frontDistance(s0, 'axis');
+    expect([d.get('bavaria'), d.get('western-germany'), d.get('maginot')]).toEqual([2, 1, 0]);
+    const s = structuredClone(s0);
+    const u = Object.values(s.units).find((x) => x.power === 'germany' && x.type === 'inf' && x.where !== 'box')!;
+    u.where = 'bavaria';
+    const back = bkgTerms(s, 'germany').reach!;
+    u.where = 'western-germany';
+    const up = bkgTerms(s, 'germany').reach!;
+    expect(up).toBeGreaterThan(back);
+    expect(bkgTerms(s, 'france').reach).toBeCloseTo(-up, 12);
   });
 });

@@ -1,13 +1,13 @@
 // The BKG AI adapter for the general planner (docs/ai.md): a state from a seat's view (other majors' cards and the
 // stack filled from the unseen cards), scoring terms of a position for a seat's side, and standing rules for the
 // cheap decisions. Every major is a seat; seats of one side play together.
-import { allChoices, createRng, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, derived, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
 import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
-import { area, productionOf } from '../map.ts';
+import { area, landNeighbours, productionOf } from '../map.ts';
 import { unitsByPlace } from '../movement.ts';
-import { homeAreas, isConquered, sideOf } from '../politics.ts';
+import { atWar, homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
 import { economicGoal, economicPoints } from '../sequence.ts';
 import { bkgOdds } from '../odds.ts';
@@ -54,29 +54,96 @@ function pressure(s: BkgState, side: Side): number {
 }
 
 /**
+ * Land steps from each land area to the nearest one held by the enemy of `side` (a power of the other side at war
+ * with one of the side's majors); areas that no chain of land borders joins to the enemy are absent.
+ */
+export function frontDistance(s: BkgState, side: Side): Map<string, number> {
+  return derived(s, `bkg-ai:front:${side}`, () => {
+    const mine = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
+    const out = new Map<string, number>();
+    const enemy = new Map<string, boolean>();
+    let ring: string[] = [];
+    for (const [id, c] of Object.entries(s.control)) {
+      let e = enemy.get(c);
+      if (e === undefined) enemy.set(c, e = sideOf(s, c) === otherSide(side) && mine.some((m) => atWar(s, m, c)));
+      if (e) { out.set(id, 0); ring.push(id); }
+    }
+    for (let d = 1; ring.length; d++) {
+      const next: string[] = [];
+      for (const id of ring) for (const n of landNeighbours(id)) if (!out.has(n)) { out.set(n, d); next.push(n); }
+      ring = next;
+    }
+    return out;
+  });
+}
+
+/** Weight of ground strength by its land steps to the enemy: next to it (or fighting in its area) in full, less
+ *  each step back; where no land border leads to the enemy, nothing. */
+const REACH = [1, 1, 0.5, 0.25, 0.1];
+
+/**
+ * The share of a side's infantry and armour factors within reach of the enemy (REACH; a unit aboard a convoy counts as
+ * landing next to it). With no term for it, units out of reach of any attack this turn stayed where they were: a
+ * hard Axis game's reserves and new units sat three steps behind the Soviet front for the rest of the war.
+ */
+function reach(s: BkgState, side: Side): number {
+  const dist = frontDistance(s, side);
+  let near = 0, all = 0;
+  for (const u of Object.values(s.units)) {
+    if (u.where === BOX || (u.type !== 'inf' && u.type !== 'arm') || sideOf(s, u.power) !== side) continue;
+    const f = u.reduced ? (u.back ?? 0) : u.front;
+    const d = u.aboard ? 1 : dist.get(u.where);
+    all += f;
+    near += d === undefined ? 0 : f * REACH[Math.min(d, REACH.length - 1)]!;
+  }
+  return all > 0 ? near / all : 0;
+}
+
+/**
+ * Basic 5.2 reinforcements go to the home area nearest the enemy by land (the first such in the prompt's order; a
+ * ship, or a unit no land border joins to the enemy, to the prompt's first). The first home area by name sent
+ * Germany's new units to Austria and Japan's to Northern Japan turn after turn, far from any front.
+ */
+function placement(s: BkgState, seat: string, cs: Choice[]): Action | null {
+  const places = cs.filter((c) => c.action.type === 'place');
+  if (!places.length) return cs[0]?.action ?? null;
+  const unit = places[0]!.action.unit;
+  const dist = frontDistance(s, sideOfSeat(s, seat));
+  let best = places[0]!, bestD = Infinity;
+  for (const c of places) {
+    if (c.action.unit !== unit) continue;
+    const d = dist.get(c.action.to as string) ?? Infinity;
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return best.action;
+}
+
+/**
  * Basic 8.5 economic victory: a side's points as a share of its goal (81 for the Axis, 131 for the Allies), to the
  * sixth power: little far from the goal, steep near it (at 90% of its goal a side is half way there by this measure).
  */
-export function goalShare(s: BkgState, side: Side): number {
-  return Math.min(1, Math.max(0, economicPoints(s, side)) / economicGoal(s, side)) ** 6;
+export function goalShare(s: BkgState, side: Side, points = economicPoints(s, side)): number {
+  return Math.min(1, Math.max(0, points) / economicGoal(s, side)) ** 6;
 }
 
 export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
   const me = sideOfSeat(s, seat), foe = otherSide(me);
   const st = strength(s), te = territory(s);
   const lost = (side: Side) => MAJORS.filter((m) => sideOfMajor(s, m) === side && isConquered(s, m)).length;
+  const pMe = economicPoints(s, me), pFoe = economicPoints(s, foe);
   return {
-    production: balance(economicPoints(s, me), economicPoints(s, foe)),
+    production: balance(pMe, pFoe),
     objectives: Math.max(-1, Math.min(1, (lost(foe) - lost(me)) / 3)),
     territory: balance(te[me], te[foe]),
     material: balance(st[me], st[foe]),
     front: pressure(s, me),
     // Which side is nearer its own economic goal (8.5): the Axis plays for its 81 points, the Allies to keep it short.
-    victory: goalShare(s, me) - goalShare(s, foe),
+    victory: goalShare(s, me, pMe) - goalShare(s, foe, pFoe),
+    reach: reach(s, me) - reach(s, foe),
   };
 }
 
-export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2 };
+export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2, reach: 0.1 };
 
 /** Order of a movement or reaction choice for the planner: attacks, other moves, cards, then ending the phase. */
 function moveRank(c: Choice): number {
@@ -136,6 +203,7 @@ export const bkgAi: AiAdapter<BkgState> = {
     if (prompt.kind === 'allocate-loss') return bkgOdds.defaultChoice!(s, prompt);
     if (!STANDING.has(prompt.kind ?? '')) return null;
     const cs = allChoices(bkg, s, prompt);
+    if (prompt.kind === 'place') return placement(s, prompt.seat, cs);
     return cs.length ? cs[0]!.action : null;
   },
   report(s): PositionReport {

@@ -70,7 +70,7 @@ export function attackGroup(s: TwoWWState, side: Side, hex: string, chosen: stri
   return strength(su) > strength(west) ? su : west;
 }
 
-/** Odds at which an attack may take the last land unit out of a capital whose fall loses the game (Berlin, 2WW 13). */
+/** Odds at which an attack may take the last land unit out of a capital (never Berlin's, whose fall loses the game, 2WW 13). */
 const CAPITAL_ODDS = 0.9;
 
 /**
@@ -139,9 +139,11 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
   const d = declaredAttack(s, side, hex, full);
   const e = d ? estimateAttack(d, side) : null;
   const held = keepCapitalsHeld(s, side, full.attackers, chosen);
-  if (held.attackers.length < full.attackers.length && !(e && e.pWin >= CAPITAL_ODDS)) {
-    // A capital's last land unit stays when the attack is still worth making without it; Berlin's stays anyway
-    // unless the attack is nearly sure (its fall loses the game, 2WW 13): the attack may then not go in.
+  if (held.attackers.length < full.attackers.length && (held.decisive || !(e && e.pWin >= CAPITAL_ODDS))) {
+    // A capital's last land unit stays when the attack is still worth making without it, unless the attack is nearly
+    // sure; Berlin's stays whatever the odds (its fall loses the game, 2WW 13): the attack may then not go in. In
+    // bench-hard-easy-axis-9 (Summer 1942, Armored Action) all three units in Berlin attacked the Soviet tank next
+    // to it at 92% to win, lost, and the tank advanced into Berlin: Germany fell in turn 12.
     const trial = { attackers: held.attackers, support: full.support };
     const dt = trial.attackers.length ? declaredAttack(s, side, hex, trial) : null;
     const et = dt ? estimateAttack(dt, side) : null;

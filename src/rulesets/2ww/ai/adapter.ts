@@ -1122,8 +1122,10 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     if (prompt.kind === 'eliminate') return overstackLoss(s, prompt);
     if (prompt.kind === 'advance') {
-      // Take the vacated hex with one unit; the rest hold the line.
-      const a = prompt.choices.find((c) => c.action.type !== 'done');
+      // Take the vacated hex with one unit; the rest hold the line. Never a unit out of an Axis capital (2WW 5.3.2, 13):
+      // in three of the lost hard Axis games of the eleventh round (bench-hard-easy-axis-0, -5, -6) a unit advanced out
+      // of Berlin after a won combat, the one or two left were beaten next and Germany fell.
+      const a = prompt.choices.find((c) => c.action.type !== 'done' && !(seat === 'axis' && inOwnCapital(s, 'axis', c.action.unit)));
       const occupied = a && Object.values(s.units).some((u) => u.where === a.action.hex && combatWorld(s).sideOf(s, a.action.unit as string) === seat);
       return a && !occupied ? a.action : pick('done');
     }
@@ -1174,6 +1176,15 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
 };
 
 
+
+/** A unit standing in a capital its side holds (2WW 5.3.2). */
+function inOwnCapital(s: TwoWWState, side: Side, id: unknown): boolean {
+  const where = typeof id === 'string' ? s.units[id]?.where : undefined;
+  if (where === undefined || s.control[where] !== side) return false;
+  const w = worldOf(s);
+  const n = w.board.find(where);
+  return n !== undefined && n >= 0 && w.board.isHex(n) && !!w.hexes[n]?.capitalOf;
+}
 
 /** Quick scores of the moves of a prompt (label: score), for tests and tuning. */
 export function debugMoveScores(s: TwoWWState, side: Side, choices: Choice[]): Record<string, number> {

@@ -6,6 +6,7 @@ import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
 import { phantomDefence } from '../combat/land-combat.ts';
+import { resolveLandCombat } from '../combat/resolve.ts';
 import { invasionDue, untimelyInvasion } from './invasions.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks, worthAttacking } from './combat.ts';
 import { turnLabel } from '../sequence-of-play.ts';
@@ -118,6 +119,17 @@ function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: T
 
 interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean; para?: boolean }
 
+/** Steps of an enemy land unit to a hex through `zoc` (the holder's, 2WW 5.1.1), one walk per unit, its movement deep. */
+function stepsFor(s: TwoWWState, w: World, zoc: Set<number>): (l: LandUnit, holder: Side, node: number) => number {
+  const walks = new Map<string, Map<number, number>>();
+  return (l, _holder, node) => {
+    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}`;
+    let m = walks.get(k);
+    if (!m) walks.set(k, (m = walk(w, l.node, l.move, zoc, s, l.armor)));
+    return m.get(node) ?? Infinity;
+  };
+}
+
 /** 2WW 8.1.1: a paratroop airdrops up to 3 hexes, whatever the terrain, enemy units or ZOC on the way. */
 const AIRDROP = 3;
 
@@ -143,6 +155,70 @@ function pooledParatroops(s: TwoWWState, w: World): LandUnit[] {
     }
   }
   return out;
+}
+
+interface AirUnit { side: Side; node: number; factor: number; range: number }
+
+/**
+ * How surely the Allies take an Axis capital's garrison next turn (2WW 9.1, 5.3.2): the chance that the strongest
+ * attack they can bring wins — every Allied land unit that can walk next to the capital within its movement allowance
+ * (the Axis ZOC stops it on the way, 5.1.1; armor may cross it in Armored Action, 10.1; a paratroop drops within 3
+ * hexes, 8.1.1), with the Allied air within range as support (9.1.2, at most the land factors) — against the garrison
+ * and forts, by the Combat Chart's own arithmetic (`resolveLandCombat`, terrain ignored). The older reckoning (the
+ * factors in reach against the garrison, nothing up to 1 to 1, in full from 5 to 1) called Berlin safe at 12 against
+ * 10, yet such an attack wins about half the time: in bench-hard-easy-axis-3 (Autumn 1942) a Soviet tank and
+ * infantry came up the empty Baltic coast, took Berlin from its two units at 12 (with air) against 10 and Germany fell.
+ */
+function axisCapitalRisk(s: TwoWWState, w: World, o: Objective, held: number, land: LandUnit[], air: AirUnit[],
+  stepsTo: (l: LandUnit, holder: Side, node: number) => number): number {
+  const strike = alliedStrikeOn(w, o.node, land, air, stepsTo);
+  return strike ? attackerWins(combatWorld(s).chart, strike, held) : 0;
+}
+
+/** The Allied land factors that can attack `node` next turn, with their air support (axisCapitalRisk). */
+function alliedStrikeOn(w: World, node: number, land: LandUnit[], air: AirUnit[], stepsTo: (l: LandUnit, holder: Side, node: number) => number): number {
+  const around = w.landAdj[node] ?? [];
+  let attack = 0;
+  for (const l of land) {
+    if (l.side !== 'allies' || !l.factor) continue;
+    if (around.includes(l.node) || (l.para && w.board.distance(l.node, node) <= AIRDROP + 1) ||
+      around.some((n) => w.board.distance(l.node, n) <= l.move && stepsTo(l, 'axis', n) <= l.move)) attack += l.factor;
+  }
+  if (!attack) return 0;
+  let support = 0;
+  for (const a of air) if (a.side === 'allies' && w.board.distance(a.node, node) <= a.range) support += a.factor;
+  return attack + Math.min(support, attack);
+}
+
+/** Allied air units on the map, for the support they give an attack (2WW 9.1.2). */
+function alliedAir(s: TwoWWState, w: World): AirUnit[] {
+  const cw = combatWorld(s);
+  const out: AirUnit[] = [];
+  for (const [id, u] of Object.entries(s.units)) {
+    if (OUT.has(u.where) || u.aboard || unitClass(s, id) !== 'air' || cw.sideOf(s, id) !== 'allies') continue;
+    const node = w.board.find(u.where);
+    if (node !== undefined && node >= 0 && w.board.isHex(node)) out.push({ side: 'allies', node, factor: factor(s, id), range: (unitDef(s, id).full ?? unitDef(s, id).reduced).range ?? 2 });
+  }
+  return out;
+}
+
+const winsCache = new Map<string, number>();
+
+/** The chance that a land attack of `a` factors beats `d` (2WW 9.1: two 2d6 fire rolls on the Land vs Land line). */
+function attackerWins(chart: ReturnType<typeof combatWorld>['chart'], a: number, d: number): number {
+  const key = `${a}|${d}`;
+  const hit = winsCache.get(key);
+  if (hit !== undefined) return hit;
+  const p2d6 = (t: number) => (6 - Math.abs(t - 7)) / 36;
+  let p = 0;
+  for (let ra = 2; ra <= 12; ra++) {
+    for (let rd = 2; rd <= 12; rd++) {
+      const out = resolveLandCombat(chart, { attackerLand: a, attackerSupport: 0, defenderLand: Math.max(1, d), defenderSupport: 0, terrainShift: 0, fort: null, attackerRoll: ra, defenderRoll: rd });
+      if (out.winner === 'attacker') p += p2d6(ra) * p2d6(rd);
+    }
+  }
+  winsCache.set(key, p);
+  return p;
 }
 
 interface Figures {
@@ -178,6 +254,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const material = { axis: 0, allies: 0 }, pressure = { axis: 0, allies: 0 }, landCount = { axis: 0, allies: 0 };
   const unsupplied = { axis: 0, allies: 0 };
   const land: LandUnit[] = [];
+  const air: AirUnit[] = [];
   const landAt = new Map<number, Record<Side, number>>();
   const atlantic = { axis: 0, allies: 0 };
   const garrison = new Set<string>();
@@ -196,7 +273,13 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     // Land and air units in the United States box fight nowhere until a fleet carries them over (2WW 8.3.4): half.
     material[side] += u.where === ATLANTIC_LAND && !u.aboard && (isLand || unitClass(s, id) === 'air') ? f / 2 : f;
     if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
-    if (!isLand && type !== 'fort') continue;
+    if (!isLand && type !== 'fort') {
+      if (unitClass(s, id) === 'air' && !u.aboard) {
+        const node = w.board.find(u.where);
+        if (node !== undefined && node >= 0 && w.board.isHex(node)) air.push({ side, node, factor: f, range: (unitDef(s, id).full ?? unitDef(s, id).reduced).range ?? 2 });
+      }
+      continue;
+    }
     garrison.add(`${side}|${u.where}`);
     if (type === 'fort') {
       forts.set(u.where, (forts.get(u.where) ?? 0) + f);
@@ -237,6 +320,11 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (!landAt.get(o.node)?.[c] && (landAt.get(o.node)?.[e] || (w.landAdj[o.node] ?? []).some((n) => landAt.get(n)?.[e]))) take[e] += 3 * o.weight;
     if (garrison.has(`${c}|${o.hex}`)) {
       if (!o.capitalOf) continue;
+      if (c === 'axis') {
+        const d = axisCapitalRisk(s, w, o, (landAt.get(o.node)?.axis ?? 0) + (forts.get(o.hex) ?? 0), land, air, stepsTo);
+        if (d > 0) danger.set(o.hex, d);
+        continue;
+      }
       // A capital's garrison too weak for the enemy land units that can come next to it next turn (2WW 9.1.1: an
       // attack from an adjacent hex; movement allowance plus one, terrain ignored): at risk as an empty one from 5
       // to 1 (the garrison must be beaten first). Its fall conquers the power (5.3.2): the victory term weighs it.
@@ -457,6 +545,8 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     held.set(u.where, (held.get(u.where) ?? 0) + factor(s, id));
   }
   const garrisons = new Map<number, { held: number; near: number; stake: number }>();
+  let strikeSteps: ((l: LandUnit, holder: Side, node: number) => number) | undefined;
+  let axisAir: AirUnit[] | undefined;
   for (const o of worldFacts(s).objectives) {
     const g = held.get(o.hex);
     if (!g || s.control[o.hex] !== side) continue;
@@ -464,7 +554,11 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     for (const e of enemies) if (w.board.distance(e.node, o.node) <= e.move + 1) near += e.factor;
     const d = Math.min(1, Math.max(0, near / (g + 0.5) - 1) / 4);
     if (d > 0) weak.set(o.node, d * (o.weight + (o.capitalOf ? 8 : 0)));
-    if (side === 'axis' && o.capitalOf && near > 0) garrisons.set(o.node, { held: g, near, stake: (o.weight + 8) * (o.capitalOf === 'ge' ? 2 : 1) });
+    if (side === 'axis' && o.capitalOf) {
+      strikeSteps ??= stepsFor(s, w, zoc);
+      const strike = alliedStrikeOn(w, o.node, enemies, axisAir ??= alliedAir(s, w), strikeSteps);
+      if (strike > 0) garrisons.set(o.node, { held: g, near: strike, stake: (o.weight + 8) * (o.capitalOf === 'ge' ? 2 : 1) });
+    }
   }
   // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
   enemies.push(...reserve);
@@ -589,7 +683,9 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   if (at && s.control[at.hex] !== side) score += 10 * at.weight;
   if (at && s.control[at.hex] === side && !ctx.own.get(at.hex) && !neutralAt(s, w, to) && near(to)) score += 5 * at.weight;
   // Reinforcing an outnumbered garrison (a capital most: its fall conquers the power, 2WW 5.3.2).
-  if (at && !ctx.weak.has(from)) score += ctx.weak.get(to) ?? 0;
+  // An Axis capital also by the odds of the attack on it (joiningCapital), whichever counts more: against an attack far
+  // stronger than any garrison one more unit changes the odds little, yet several may hold.
+  score += Math.max(at && !ctx.weak.has(from) ? ctx.weak.get(to) ?? 0 : 0, joiningCapital(s, a.unit as string, from, to, ctx));
   const left = ctx.objectives.get(from);
   if (left && ctx.own.get(left.hex) === 1 && near(from)) score -= 5 * left.weight;
   score -= leavingCapital(s, a.unit as string, from, to, ctx);
@@ -646,18 +742,33 @@ function assaultFrom(s: TwoWWState, side: Side, node: number, strength: number, 
 }
 
 /**
- * What a land unit's leaving weakens an Axis capital's garrison (2WW 5.3.2, 13): the stake times how much further the
- * enemy land factors in reach outnumber what stays (a quarter a ratio point beyond 1 to 1, as `weak`), at most the
- * stake. Unlike the capital's danger in the evaluation it does not stop at 5 to 1: in bench-hard-easy-axis-0 (Winter
+ * What a land unit's leaving weakens an Axis capital's garrison (2WW 5.3.2, 13): the stake times how much more surely
+ * the strongest Allied attack in reach wins against what stays (axisCapitalRisk; until the twelfth round a quarter a
+ * ratio point beyond 1 to 1, which still counts where it is more). In bench-hard-easy-axis-0 (Winter
  * 1944) both German armor left Berlin, already outnumbered on paper, its artillery lost to one Soviet tank and Germany
  * fell; those moves ranked as good ones, so the movement plan made them before it ended.
  */
 function leavingCapital(s: TwoWWState, id: string, from: number, to: number, ctx: MoveContext): number {
   const g = ctx.garrisons.get(from);
   if (!g || from === to) return 0;
-  const f = factor(s, id);
+  const chart = combatWorld(s).chart, f = factor(s, id);
   const ratio = (held: number) => Math.max(0, g.near / (held + 0.5) - 1);
-  return g.stake * Math.min(1, (ratio(Math.max(0, g.held - f)) - ratio(g.held)) / 4);
+  // Twelfth round: also by the chance that the strongest Allied attack in reach wins (axisCapitalRisk), whichever
+  // counts more (the ratio where the attack is far stronger, the odds where it is about even).
+  const odds = attackerWins(chart, g.near, Math.max(0, g.held - f)) - attackerWins(chart, g.near, g.held);
+  return g.stake * Math.max(odds, Math.min(1, (ratio(Math.max(0, g.held - f)) - ratio(g.held)) / 4));
+}
+
+/**
+ * What a land unit's coming in strengthens an Axis capital's garrison (2WW 5.3.2, 13): the stake times how much less
+ * surely the strongest Allied attack in reach wins (axisCapitalRisk). In bench-hard-easy-axis-3 (Autumn 1942) the
+ * artillery three hexes from Berlin, whose slot there was free, stayed in Belgium; Berlin fell to 12 against 10.
+ */
+function joiningCapital(s: TwoWWState, id: string, from: number, to: number, ctx: MoveContext): number {
+  const g = ctx.garrisons.get(to);
+  if (!g || from === to) return 0;
+  const chart = combatWorld(s).chart;
+  return g.stake * (attackerWins(chart, g.near, g.held) - attackerWins(chart, g.near, g.held + factor(s, id)));
 }
 
 /**
@@ -1021,8 +1132,10 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
     }
     if (prompt.kind === 'eliminate') return overstackLoss(s, prompt);
     if (prompt.kind === 'advance') {
-      // Take the vacated hex with one unit; the rest hold the line.
-      const a = prompt.choices.find((c) => c.action.type !== 'done');
+      // Take the vacated hex with one unit; the rest hold the line. Never a unit out of an Axis capital (2WW 5.3.2, 13):
+      // in three of the lost hard Axis games of the eleventh round (bench-hard-easy-axis-0, -5, -6) a unit advanced out
+      // of Berlin after a won combat, the one or two left were beaten next and Germany fell.
+      const a = prompt.choices.find((c) => c.action.type !== 'done' && !(seat === 'axis' && inOwnCapital(s, 'axis', c.action.unit)));
       const occupied = a && Object.values(s.units).some((u) => u.where === a.action.hex && combatWorld(s).sideOf(s, a.action.unit as string) === seat);
       return a && !occupied ? a.action : pick('done');
     }
@@ -1073,6 +1186,15 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
 };
 
 
+
+/** A unit standing in a capital its side holds (2WW 5.3.2). */
+function inOwnCapital(s: TwoWWState, side: Side, id: unknown): boolean {
+  const where = typeof id === 'string' ? s.units[id]?.where : undefined;
+  if (where === undefined || s.control[where] !== side) return false;
+  const w = worldOf(s);
+  const n = w.board.find(where);
+  return n !== undefined && n >= 0 && w.board.isHex(n) && !!w.hexes[n]?.capitalOf;
+}
 
 /** Quick scores of the moves of a prompt (label: score), for tests and tuning. */
 export function debugMoveScores(s: TwoWWState, side: Side, choices: Choice[]): Record<string, number> {

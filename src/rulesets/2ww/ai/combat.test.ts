@@ -69,16 +69,18 @@ describe('2WW 9 attack estimates for the AI', () => {
     const p = prompts(twoWW, alone)[0]!;
     expect(twoWWAi.quickChoice!(alone, p, 'axis')).toEqual({ type: 'end-combat' });
   });
-  it('2WW 5.3.2 an attack that empties Berlin is not sized below its 90% (Summer 1943 of a lost hard Axis game)', () => {
+  it('2WW 5.3.2 an attack out of Berlin never takes its last land unit, whatever the odds (Summer 1943 of a lost hard Axis game)', () => {
     // The armored combat of that game (after action 1729): GE 3rd and 5th armor and the artillery in Berlin, GE 2d armor
-    // in 2306, against one Soviet tank in 2205. With all four 90% to win, so Berlin's units may all go; holding back
-    // the 2d armor cut it to 82%, the attack was lost, the Berlin units retreated and the tank advanced into Berlin.
+    // in 2306, against one Soviet tank in 2205. With all four 90% to win; holding back the 2d armor cut it to 82%, the
+    // attack was lost, the Berlin units retreated and the tank advanced into Berlin. Since bench-hard-easy-axis-9 (all of
+    // Berlin's garrison attacked at 92%, lost, Germany fell) one of Berlin's units stays even at 90% and more.
     const position = JSON.parse(readFileSync(new URL('./berlin-sized-attack.position.json', import.meta.url), 'utf8'));
     const s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'berlin', position).state as TwoWWState;
     const g = plannedGroup(s, 'axis', '2205');
     const d = declaredAttack(s, 'axis', '2205', g)!;
     const inBerlin = ['ge-arm-3', 'ge-arm-5', 'ge-art-1'];
-    if (inBerlin.every((id) => g.attackers.includes(id))) expect(estimateAttack(d, 'axis').pWin).toBeGreaterThanOrEqual(0.9);
+    expect(inBerlin.filter((id) => !g.attackers.includes(id))).toHaveLength(1);
+    expect(d).not.toBeNull();
     expect(g.attackers).toContain('ge-arm-2');
   });
 });

@@ -71,8 +71,8 @@ export function attackGroup(s: TwoWWState, side: Side, hex: string, chosen: stri
 }
 
 /**
- * Odds at which an attack may take the last land unit out of a capital whose fall loses the game (Berlin, 2WW 13) or
- * ends a side's war in the west (London: Britain's conquest removes its units, 5.3.2).
+ * Odds at which an attack may take the last land unit out of a capital whose fall ends a side's war in the west
+ * (London: Britain's conquest removes its units, 5.3.2); Berlin's (its fall loses the game, 2WW 13) never attacks.
  */
 const CAPITAL_ODDS = 0.9;
 
@@ -87,13 +87,13 @@ const DECISIVE_CAPITALS: Record<Side, string> = { axis: 'ge', allies: 'gb' };
  * Attackers less one land unit of each own capital they would all leave: a beaten attacker retreats out of its hex
  * and the winner may advance into it (2WW 9), and a capital's fall conquers its power (5.3.2; in a lost hard Axis
  * game both armor in Berlin attacked out of it, lost, and a Soviet infantry advanced in). The weakest stays.
- * `decisive`: one of those capitals is the side's DECISIVE_CAPITALS one (Berlin, whose fall loses the game, 2WW 13;
- * London).
+ * `decisive`: one of those capitals is the side's DECISIVE_CAPITALS one (Berlin, London); `losesGame`: it is Berlin,
+ * whose fall loses the game (2WW 13).
  */
-function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen: string[]): { attackers: string[]; decisive: boolean } {
+function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen: string[]): { attackers: string[]; decisive: boolean; losesGame: boolean } {
   const w = worldOf(s);
   const attacking = new Set(attackers);
-  let out = attackers, decisive = false;
+  let out = attackers, decisive = false, losesGame = false;
   for (const h of new Set(attackers.map((id) => s.units[id]!.where))) {
     const n = w.board.find(h);
     const capital = n === undefined || n < 0 ? undefined : w.hexes[n]?.capitalOf;
@@ -104,8 +104,9 @@ function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen
     if (!stay) continue;
     out = out.filter((id) => id !== stay);
     if (capital === DECISIVE_CAPITALS[side]) decisive = true;
+    if (capital === 'ge' && side === 'axis') losesGame = true;
   }
-  return { attackers: out, decisive };
+  return { attackers: out, decisive, losesGame };
 }
 
 /** Attack strength of the group against the defending land units (2WW 9.1.1), for ranking before the odds. */
@@ -150,9 +151,11 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
   const d = declaredAttack(s, side, hex, full);
   const e = d ? estimateAttack(d, side) : null;
   const held = keepCapitalsHeld(s, side, full.attackers, chosen);
-  if (held.attackers.length < full.attackers.length && !(e && e.pWin >= CAPITAL_ODDS)) {
-    // A capital's last land unit stays when the attack is still worth making without it; Berlin's stays anyway
-    // unless the attack is nearly sure (its fall loses the game, 2WW 13): the attack may then not go in.
+  if (held.attackers.length < full.attackers.length && (held.losesGame || !(e && e.pWin >= CAPITAL_ODDS))) {
+    // A capital's last land unit stays when the attack is still worth making without it, unless the attack is nearly
+    // sure; London's and Berlin's stay even when the attack is then not worth making, and Berlin's whatever the odds
+    // (its fall loses the game, 2WW 13). In bench-hard-easy-axis-9 (Summer 1942, Armored Action) all three units in
+    // Berlin attacked the Soviet tank next to it at 92% to win, lost, and the tank advanced into Berlin.
     const trial = { attackers: held.attackers, support: full.support };
     const dt = trial.attackers.length ? declaredAttack(s, side, hex, trial) : null;
     const et = dt ? estimateAttack(dt, side) : null;

@@ -5,8 +5,8 @@ import { chooseAction } from '../../ai/index.ts';
 import { bkg } from './index.ts';
 import { bkgTerms } from './ai/adapter.ts';
 import { atWar, createUnit, declareWar, minorPlayers, newController, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
-import { area, isPointIsland } from './map.ts';
-import { arrive } from './movement.ts';
+import { area, bkgMap, isPointIsland } from './map.ts';
+import { BLOCKED, arrive, entryForbidden, envFor } from './movement.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
 import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
 import { OPTIONAL_RULES, type BkgState } from './state.ts';
@@ -168,6 +168,29 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(bkg.invariants!(s)).toEqual([`BKG 6.4: ${jp.id} stands in burma, which its enemy be controls, outside a combat`]);
     s.battles = [...s.battles, { place: 'burma', attacker: 'allies' }];
     expect(bkg.invariants!(s)).toEqual([]);
+  });
+
+  it('8.2 with 9.10 and 9.11: the relocation enters no area movement may not (ruling 103; ruling 97: Japan does not cooperate with China)', () => {
+    // Ruling 103's Burma with cooperation on: China's areas are friendly to Japan but closed to its units (9.11), as
+    // they are to its movement; the infantry goes on to the nearest area it may enter.
+    const relocated = (options: Record<string, boolean>): { s: BkgState; to: string } => {
+      const p = new Play({ nonHistoricAlliances: true, ...options }, 'basic-1939');
+      for (const m of MAJORS) p.act(m, { type: 'side', side: ['germany', 'usa', 'be', 'ussr'].includes(m) ? 'axis' : 'allies' });
+      const c = ctxOn(p.s);
+      const s = c.state;
+      s.wars = [...s.wars, 'be|china', 'china|ussr', 'japan|ussr'].sort();
+      s.control.burma = 'china';
+      const jp = createUnit(s, 'japan', 'inf', 4, 'burma');
+      arrive(c, createUnit(s, 'be', 'arm', 4, 'india'), 'burma', 'axis');
+      return { s, to: s.units[jp.id]!.where };
+    };
+    const off = relocated({});
+    expect([off.to, off.s.control[off.to]]).toEqual(['kunming', 'china']);
+    const on = relocated({ cooperation: true });
+    expect(entryForbidden(on.s, 'japan', 'kunming')).toBe(true);
+    expect(envFor(on.s, 'japan').status[bkgMap().board.index('kunming')]).toBe(BLOCKED); // movement reads the same limit
+    expect([on.to, on.s.control[on.to]]).toEqual(['manchuria', 'japan']);
+    expect(entryForbidden(on.s, 'japan', 'manchuria')).toBe(false);
   });
 
   it('8.2 with 9.10: the relocation goes to the unit\'s own country first among the nearest friendly areas (Finland: Karelia)', () => {

@@ -67,7 +67,6 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
   const status = new Uint8Array(m.board.nodeCount);
   // What an area is to `power` depends on its controller alone, unless that controller's leader is conquered (-1).
   const byController = new Map<string, number>();
-  const coop = optional(s, 'cooperation');
   for (const id of m.landIds) {
     const c = s.control[id]!;
     const i = m.board.index(id);
@@ -80,12 +79,19 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
       byController.set(c, st);
     }
     status[i] = st === -1 ? conqueredEntry(s, power, id) : st;
-    // Advanced 8.8: Bulgarian units never enter the USSR.
-    if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
-    // Optional 9.11: nor does anyone enter a friendly country it does not cooperate with (ruling 97).
-    if (coop && status[i] === FRIENDLY && coopForbidsEntry(s, power, id)) status[i] = BLOCKED;
+    if (entryForbidden(s, power, id)) status[i] = BLOCKED;
   }
   return status;
+}
+
+/**
+ * Who holds an area aside, may units of `power` enter it? Read by movement and by the relocation at a conquest
+ * (advanced 8.2, ruling 103) alike. Advanced 8.8: Bulgarian units never enter the USSR. Optional 9.11: nor does a unit
+ * enter a friendly area held by a country it does not cooperate with (ruling 97).
+ */
+export function entryForbidden(s: BkgState, power: string, id: string): boolean {
+  if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') return true;
+  return optional(s, 'cooperation') && coopForbidsEntry(s, power, id) && friendly(s, power, s.control[id]!);
 }
 
 function computeEnv(s: BkgState, power: string): MoveEnv {

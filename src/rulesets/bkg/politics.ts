@@ -7,7 +7,8 @@ import {
   sideOfMajor, type Major, type Side,
 } from './powers.ts';
 import { bkgData, parseUnitSpec } from './data/index.ts';
-import { type BkgState, type Unit, isLandUnit, optional, unitLabel } from './state.ts';
+import { entryForbidden } from './movement.ts';
+import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
 
 export const warKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -177,9 +178,7 @@ function nearestRefuge(s: BkgState, u: Unit, from: string): string | null {
   const seen = new Set([from]);
   let ring = [from];
   const ok = (a: string): boolean => {
-    if (m.isSea[m.board.index(a)] === 1 || !friendly(s, u.power, s.control[a]!)) return false;
-    if (u.power === 'bulgaria' && s.rules === 'advanced' && area(a).country === 'ussr') return false; // advanced 8.8
-    if (optional(s, 'cooperation') && coopForbidsEntry(s, u.power, a)) return false; // 9.11
+    if (m.isSea[m.board.index(a)] === 1 || !friendly(s, u.power, s.control[a]!) || entryForbidden(s, u.power, a)) return false;
     if (s.battles.some((b) => b.place === a)) return false;
     return !Object.values(s.units).some((v) => v.where === a && !v.aboard && atWar(s, u.power, v.power));
   };

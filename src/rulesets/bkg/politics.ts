@@ -91,10 +91,10 @@ export function cooperates(s: BkgState, a: string, b: string): boolean {
   return la === lb || COOPERATING.some((g) => g.includes(la as Major) && g.includes(lb as Major));
 }
 
-/** Optional 9.11: an area `power` may not enter: held by a country of its side that it does not cooperate with (that
- *  country's own or associated area, or one it took; areas an enemy holds are open: ruling 97). */
-export function coopForbidsEntry(s: BkgState, power: string, id: string): boolean {
-  const holder = s.control[id]!;
+/** Optional 9.11: an area `power` may not enter: held (`holder`: now, or after a conquest) by a country of its side
+ *  that it does not cooperate with (that country's own or associated area, or one it took; areas an enemy holds are
+ *  open: ruling 97). */
+export function coopForbidsEntry(s: BkgState, power: string, id: string, holder = s.control[id]!): boolean {
   const side = sideOf(s, power);
   return side !== null && sideOf(s, holder) === side && !cooperates(s, power, holder) && !atWar(s, power, holder);
 }

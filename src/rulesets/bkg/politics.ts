@@ -529,10 +529,13 @@ function conquerPower(ctx: Ctx<BkgState>, power: string): void {
       const r = left.length > 1 ? ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4').total : 1;
       s.controller = { ...s.controller, [minor]: left[r - 1]! };
     }
+  }
+  // 7.3.4: its deliveries end; then a conquered major has nothing left (7.1), not less than nothing (ruling 105).
+  for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
+  if (isMajor(power)) {
     write(s, 'production')[power] = 0;
     write(s, 'saved')[power] = 0;
   }
-  for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
   if (power === 'france' && s.control.paris !== 'france' && sideOf(s, s.control.paris!) === otherSide(sideOfMajor(s, 'france'))) {
     if (!s.events.includes('france-fallen')) {
       write(s, 'events').push('france-fallen');

@@ -255,13 +255,14 @@ describe('BKG optional 9.10 non-historic alliances', () => {
     expect(r.outcome?.rule).toBe('BKG 8.5');
   }, 900_000);
 
-  it('9.10 with every other optional rule: advanced 1939 keeps every invariant for 1,200 random actions; advanced 1941 plays to a victory', () => {
+  it('9.10 with every other optional rule: advanced 1939 and 1941 keep every invariant to a victory', () => {
     const all = Object.fromEntries(Object.keys(OPTIONAL_RULES).map((id) => [id, true]));
-    const a = fuzzGame(bkg, { scenario: 'advanced-1939', options: all, seed: 'bkg-optional-advanced-1939', maxActions: 1200, checkReplay: false });
-    expect(a.failure?.kind, a.failure?.message).toBe('too-long');
+    const a = fuzzGame(bkg, { scenario: 'advanced-1939', options: all, seed: 'bkg-optional-advanced-1939', maxActions: 1200 });
+    expect(a.failure ?? null).toBeNull();
+    expect([a.actions, a.outcome]).toEqual([987, { winner: 'italy', result: 'Axis economic victory (89 points)', rule: 'BKG 8.5' }]); // rules 0.5.0
     const b = fuzzGame(bkg, { scenario: 'advanced-1941', options: all, seed: 'bkg-optional-advanced-1941' });
     expect(b.failure ?? null).toBeNull();
-    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (84 points)', rule: 'BKG 8.5' }); // the USA leads this Axis (rules 0.4.0)
+    expect(b.outcome).toMatchObject({ winner: 'usa', result: 'Axis economic victory (81 points)', rule: 'BKG 8.5' }); // the USA leads this Axis (rules 0.5.0: ruling 104 offers fewer groups)
   }, 300_000);
 });
 

@@ -3,6 +3,7 @@
 // platform contract's base (079e259^) has: the `rulesets` registry, `fuzzGame`, `Game` (create, act, undo, entries)
 // and `stateHash`, so the same file runs in a copy of the base (docs/performance.md "Determinism").
 //   npx tsx bench/ab-logs.ts generate DIR [--games 20] [--max-actions 8000] [--only 2ww,eto:bulge,...] [--stackless eto]
+//     [--options '{"cooperation":true}'] (the games' rule set options, as JSON)
 //   npx tsx bench/ab-logs.ts replay DIR [--dump OUT]   (OUT: the states around a divergence, as JSON)
 //   npx tsx bench/ab-logs.ts state LOG N               (the state after N entries, to compare with a dump)
 // A log lists only actions and undos, which mean the same in log versions 1 and 2, so a build replays a newer log as
@@ -67,6 +68,7 @@ if (mode === 'generate') {
   const maxActions = Number(arg('--max-actions', '8000'));
   const only = arg('--only', '').split(',').filter(Boolean);
   const withStackless = arg('--stackless', 'eto').split(',');
+  const options = JSON.parse(arg('--options', '{}')) as Options;
   mkdirSync(target!, { recursive: true });
   for (const rs of Object.values(rulesets)) {
     for (const sc of rs.scenarios) {
@@ -74,11 +76,11 @@ if (mode === 'generate') {
       for (let i = 0; i < games; i++) {
         const seed = `ab-logs-${sc.id}-${i}`;
         const t = performance.now();
-        const r = fuzzGame(rs, { scenario: sc.id, seed, options: {}, maxActions, checkReplay: false, invariantEvery: 1e9, undoPerMille: 5 });
+        const r = fuzzGame(rs, { scenario: sc.id, seed, options, maxActions, checkReplay: false, invariantEvery: 1e9, undoPerMille: 5 });
         const end = r.ok ? (r.outcome as { result?: string } | null)?.result ?? 'ended' : `${r.failure!.kind} (${r.failure!.message.split('\n')[0]!.slice(0, 120)})`;
         const log = r.log as unknown as Log;
         if (withStackless.includes(rs.id)) {
-          const g = Game.create(rs, sc.id, {}, seed);
+          const g = Game.create(rs, sc.id, options, seed);
           const hashes = [stackless(g.state)];
           for (const e of log.entries) {
             if ('undo' in e) g.undo(e.undo);

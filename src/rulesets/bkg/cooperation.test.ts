@@ -1,8 +1,10 @@
 // Optional 9.11, cooperation: who may share a place, join a combat and enter whose areas; forced retreats go on.
 // Positions from the 1941 set-up with Germany at war with the USSR (BE and the USSR then fight a common enemy).
 import { describe, expect, it } from 'vitest';
-import { destinations, envFor } from './movement.ts';
+import { destinations, envFor, occupationCloses } from './movement.ts';
+import { movement } from './phases.ts';
 import { cooperates, coopForbidsEntry, createUnit } from './politics.ts';
+import { area } from './map.ts';
 import { retreat, retreatPlaces } from './combat.ts';
 import { rail } from './rail.ts';
 import type { BkgState } from './state.ts';
@@ -59,6 +61,28 @@ describe('BKG optional 9.11 cooperation', () => {
     const on = railTo(ON);
     expect(on).not.toContain('iran');
     expect(on).toContain('caucasus');
+  });
+
+  it('9.11 two BE infantry may not enter German-held, empty Trans-Caucasus together: the first wins it back for the USSR, closing it to the second (ruling 104; fuzz seed p12-basic-1939-all-1)', () => {
+    let infs: string[] = [];
+    const at = (options: Record<string, boolean>) => atWarWithUssr(options, (s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'trans-caucasus' || u.where === 'iran') delete s.units[u.id];
+      s.control['trans-caucasus'] = 'germany';
+      s.control.iran = 'be';
+      infs = [createUnit(s, 'be', 'inf', 3, 'iran').id, createUnit(s, 'be', 'inf', 3, 'iran').id].sort();
+    });
+    const f = { proc: 'movement', side: 'allies' as const, phase: 'move' as const, ended: [], hqs: {} };
+    const moves = (p: Play) => movement.choicesIn!(p.s, f, 'be', 'iran').filter((c) => c.action.to === 'trans-caucasus').map((c) => c.action.units);
+    expect(area('trans-caucasus').country).toBe('ussr');
+    expect(moves(at({}))).toEqual([[infs[0]], infs]); // without 9.11 the two go together (one of the two alike, then both)
+    const p = at(ON);
+    expect(occupationCloses(envFor(p.s, 'be'), 'trans-caucasus')).toBe(true);
+    expect(moves(p)).toEqual([[infs[0]]]); // only one at a time
+    p.s.stack.push(f);
+    p.act('be', { type: 'move', units: [infs[0]!], to: 'trans-caucasus' });
+    expect(p.s.control['trans-caucasus']).toBe('ussr'); // won back for its owner (7.1, ruling 101)
+    expect(coopForbidsEntry(p.s, 'be', 'trans-caucasus')).toBe(true);
+    expect(moves(p)).toEqual([]); // the second may not follow
   });
 
   it('9.11 a Soviet unit forced to retreat into a BE-held area goes on to a Soviet area (ruling 97)', () => {

@@ -67,7 +67,6 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
   const status = new Uint8Array(m.board.nodeCount);
   // What an area is to `power` depends on its controller alone, unless that controller's leader is conquered (-1).
   const byController = new Map<string, number>();
-  const coop = optional(s, 'cooperation');
   for (const id of m.landIds) {
     const c = s.control[id]!;
     const i = m.board.index(id);
@@ -80,12 +79,32 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
       byController.set(c, st);
     }
     status[i] = st === -1 ? conqueredEntry(s, power, id) : st;
-    // Advanced 8.8: Bulgarian units never enter the USSR.
-    if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') status[i] = BLOCKED;
-    // Optional 9.11: nor does anyone enter a friendly country it does not cooperate with (ruling 97).
-    if (coop && status[i] === FRIENDLY && coopForbidsEntry(s, power, id)) status[i] = BLOCKED;
+    if (entryForbidden(s, power, id)) status[i] = BLOCKED;
   }
   return status;
+}
+
+/**
+ * Who holds an area aside, may units of `power` enter it? Read by movement and by the relocation at a conquest
+ * (advanced 8.2, ruling 103) alike. Advanced 8.8: Bulgarian units never enter the USSR. Optional 9.11: nor does a unit
+ * enter a friendly area held by a country it does not cooperate with (ruling 97). `holder`: who holds it (now, or
+ * after an occupation).
+ */
+export function entryForbidden(s: BkgState, power: string, id: string, holder = s.control[id]!): boolean {
+  if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') return true;
+  return optional(s, 'cooperation') && coopForbidsEntry(s, power, id, holder) && friendly(s, power, holder);
+}
+
+/**
+ * Optional 9.11 (ruling 104): would a land unit of `env.power` occupying `to` (an area not friendly to it without its
+ * enemies) win it back for a country it does not cooperate with (7.1, ruling 101), closing it to the units behind?
+ */
+export function occupationCloses(env: MoveEnv, to: string): boolean {
+  const s = env.s;
+  const i = bkgMap().board.index(to);
+  if (!optional(s, 'cooperation') || env.status[i] === FRIENDLY || env.enemyAt[i] === 1 || isSeaZone(to)) return false;
+  const holder = newController(s, to, env.power);
+  return holder !== s.control[to] && entryForbidden(s, env.power, to, holder);
 }
 
 function computeEnv(s: BkgState, power: string): MoveEnv {

@@ -6,7 +6,7 @@ import { supplyCheck } from './supply.ts';
 import { area, coastsOf, isSeaZone } from './map.ts';
 import {
   type Destination, type MoveEnv, airReactionTargets, arrive, invasionReactionTargets, navalReactionTargets, canCarry, convoysFor, describeUnits, destinations, distinct,
-  envFor, loadIndex, loadsOf, mayMove, observeTargets, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
+  envFor, loadIndex, loadsOf, mayMove, observeTargets, occupationCloses, signature, moveUnit, reserveTargets, seatUnits, supportTargets, unitsBySeat, unitsByPlace, unloadTargets, withinJpChLimits,
 } from './movement.ts';
 import { battleSides } from './combat.ts';
 import { atWar, friendly, isConquered, seatOf, sideOf } from './politics.ts';
@@ -144,6 +144,8 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
       let all = units.filter((u) => reach.get(u.id)!.has(to) || (combat && withUnits.get(u.id)?.has(to)));
       if (f.phase === 'exploit') all = limitByCommand(s, f.hqs, all);
       all = withinJpChLimits(s, all, to);
+      // Ruling 104: a land unit's occupation would close the area to the rest of its group (9.11): it moves alone.
+      const occupier = (u: Unit) => isLandUnit(u) && u.type !== 'hq' && occupationCloses(envs.of(u.power), to);
       const seen = new Set<string>();
       const kinds: [string, Unit[]][] = [
         ['All that can', all],
@@ -153,7 +155,7 @@ function movementChoices(s: BkgState, f: MovementFrame, seat: Major, place: stri
         ['Ships', all.filter((u) => u.type === 'tf' || u.type === 'sub' || u.type === 'conv')],
       ];
       for (const [what, group] of kinds) {
-        if (group.length < 2) continue;
+        if (group.length < 2 || group.some(occupier)) continue;
         const ids = group.map((u) => u.id).sort();
         const key = ids.join(',');
         if (seen.has(key)) continue;

@@ -7,7 +7,8 @@ import {
   sideOfMajor, type Major, type Side,
 } from './powers.ts';
 import { bkgData, parseUnitSpec } from './data/index.ts';
-import { type BkgState, type Unit, isLandUnit, optional, unitLabel } from './state.ts';
+import { entryForbidden } from './movement.ts';
+import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
 
 export const warKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -90,10 +91,10 @@ export function cooperates(s: BkgState, a: string, b: string): boolean {
   return la === lb || COOPERATING.some((g) => g.includes(la as Major) && g.includes(lb as Major));
 }
 
-/** Optional 9.11: an area `power` may not enter: held by a country of its side that it does not cooperate with (that
- *  country's own or associated area, or one it took; areas an enemy holds are open: ruling 97). */
-export function coopForbidsEntry(s: BkgState, power: string, id: string): boolean {
-  const holder = s.control[id]!;
+/** Optional 9.11: an area `power` may not enter: held (`holder`: now, or after a conquest) by a country of its side
+ *  that it does not cooperate with (that country's own or associated area, or one it took; areas an enemy holds are
+ *  open: ruling 97). */
+export function coopForbidsEntry(s: BkgState, power: string, id: string, holder = s.control[id]!): boolean {
   const side = sideOf(s, power);
   return side !== null && sideOf(s, holder) === side && !cooperates(s, power, holder) && !atWar(s, power, holder);
 }
@@ -177,9 +178,7 @@ function nearestRefuge(s: BkgState, u: Unit, from: string): string | null {
   const seen = new Set([from]);
   let ring = [from];
   const ok = (a: string): boolean => {
-    if (m.isSea[m.board.index(a)] === 1 || !friendly(s, u.power, s.control[a]!)) return false;
-    if (u.power === 'bulgaria' && s.rules === 'advanced' && area(a).country === 'ussr') return false; // advanced 8.8
-    if (optional(s, 'cooperation') && coopForbidsEntry(s, u.power, a)) return false; // 9.11
+    if (m.isSea[m.board.index(a)] === 1 || !friendly(s, u.power, s.control[a]!) || entryForbidden(s, u.power, a)) return false;
     if (s.battles.some((b) => b.place === a)) return false;
     return !Object.values(s.units).some((v) => v.where === a && !v.aboard && atWar(s, u.power, v.power));
   };
@@ -530,10 +529,13 @@ function conquerPower(ctx: Ctx<BkgState>, power: string): void {
       const r = left.length > 1 ? ctx.roll(left.length, 1, `random ${side} major to play ${POWER_NAMES[minor]}`, 'BKG 8.4').total : 1;
       s.controller = { ...s.controller, [minor]: left[r - 1]! };
     }
+  }
+  // 7.3.4: its deliveries end; then a conquered major has nothing left (7.1), not less than nothing (ruling 105).
+  for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
+  if (isMajor(power)) {
     write(s, 'production')[power] = 0;
     write(s, 'saved')[power] = 0;
   }
-  for (const key of Object.keys(s.deliveries)) if (key.startsWith(`${power}>`) || key.endsWith(`>${power}`)) endDelivery(ctx, key);
   if (power === 'france' && s.control.paris !== 'france' && sideOf(s, s.control.paris!) === otherSide(sideOfMajor(s, 'france'))) {
     if (!s.events.includes('france-fallen')) {
       write(s, 'events').push('france-fallen');

@@ -5,7 +5,7 @@ import { bkg } from './index.ts';
 import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
 import { area } from './map.ts';
 import { arrive, destinations, envFor, unloadTargets } from './movement.ts';
-import { atWar, createUnit } from './politics.ts';
+import { atWar, conquer, createUnit } from './politics.ts';
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
 import { Play, ctxOn } from './testing.ts';
@@ -133,6 +133,17 @@ describe('BKG basic rules', () => {
     expect(Object.values(c.state.units).some((u) => u.power === 'france')).toBe(false);
     expect(c.state.production.be).toBe(15 + 7);
     expect(c.state.production.france).toBe(0);
+  });
+
+  it('7.1, 7.3.4 a conquered Germany\'s deliveries end (Sweden, Romania, the USSR) and it is left with 0 production, not -6 (ruling 105; fuzz seed p12-basic-1939-off-4)', () => {
+    const c = ctxOn(new Play().s);
+    c.state.production.germany = 7;
+    conquer(c, 'germany');
+    expect(c.state.conquered).toContain('germany');
+    expect(c.state.deliveries['sweden>germany']).toBeUndefined();
+    expect(c.events.map((e) => e.text)).toContain('Delivery agreement Sweden to Germany ends: Germany -1');
+    expect([c.state.production.germany, c.state.saved.germany]).toEqual([0, 0]);
+    expect(bkg.invariants!(c.state).filter((x) => x.includes('Production'))).toEqual([]);
   });
 });
 

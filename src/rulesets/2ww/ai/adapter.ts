@@ -202,12 +202,15 @@ function alliedAir(s: TwoWWState, w: World): AirUnit[] {
   return out;
 }
 
-const winsCache = new Map<string, number>();
+/** attackerWins by chart (static data), then by `a|d`. */
+const winsCache = new WeakMap<object, Map<string, number>>();
 
 /** The chance that a land attack of `a` factors beats `d` (2WW 9.1: two 2d6 fire rolls on the Land vs Land line). */
 function attackerWins(chart: ReturnType<typeof combatWorld>['chart'], a: number, d: number): number {
+  let byChart = winsCache.get(chart);
+  if (!byChart) winsCache.set(chart, (byChart = new Map()));
   const key = `${a}|${d}`;
-  const hit = winsCache.get(key);
+  const hit = byChart.get(key);
   if (hit !== undefined) return hit;
   const p2d6 = (t: number) => (6 - Math.abs(t - 7)) / 36;
   let p = 0;
@@ -217,7 +220,7 @@ function attackerWins(chart: ReturnType<typeof combatWorld>['chart'], a: number,
       if (out.winner === 'attacker') p += p2d6(ra) * p2d6(rd);
     }
   }
-  winsCache.set(key, p);
+  byChart.set(key, p);
   return p;
 }
 

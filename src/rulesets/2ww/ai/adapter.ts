@@ -224,6 +224,17 @@ function attackerWins(chart: ReturnType<typeof combatWorld>['chart'], a: number,
   return p;
 }
 
+/**
+ * Material of the land and air units waiting in a land box (2WW 8.3.4: they leave it only aboard a surface fleet, one
+ * unit a fleet): half for as many of them, strongest first, as the power has surface fleets in play, a quarter beyond.
+ * In every game the hard Allies lost to easy at 2b47f12 the US had 28-45 land and air factors in the United States
+ * box from turn 12 to the end and at most 3 surface fleets (none before turn 13-16): it built armor and air, whose
+ * strength per point ranked first, and fleets last.
+ */
+function waitingMaterial(factors: number[], fleets: number): number {
+  return [...factors].sort((a, b) => b - a).reduce((a, f, i) => a + (i < fleets ? f / 2 : f / 4), 0);
+}
+
 interface Figures {
   material: Record<Side, number>;
   objectives: Record<Side, number>;
@@ -263,6 +274,9 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const garrison = new Set<string>();
   const forts = new Map<string, number>();
   const nets = withSupply ? supplyNets(s) : null;
+  // By power: the land and air factors waiting in its land box, and its surface fleets in play (2WW 8.3.4).
+  const waiting = new Map<string, { side: Side; factors: number[] }>();
+  const sealift = new Map<string, number>();
   for (const [id, u] of Object.entries(s.units)) {
     if (OUT.has(u.where)) continue;
     const side = cw.sideOf(s, id);
@@ -273,8 +287,15 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (isLand && !u.aboard && nets && !nets[side].unitInSupply(id)) {
       unsupplied[side] += f;
     }
-    // Land and air units in the United States box fight nowhere until a fleet carries them over (2WW 8.3.4): half.
-    material[side] += u.where === ATLANTIC_LAND && !u.aboard && (isLand || unitClass(s, id) === 'air') ? f / 2 : f;
+    // Land and air units in the United States box fight nowhere until a fleet carries them over (2WW 8.3.4): counted
+    // after the loop, by the sealift (`waitingMaterial`).
+    if (u.where === ATLANTIC_LAND && !u.aboard && (isLand || unitClass(s, id) === 'air')) {
+      const power = powerOf(s, id);
+      const list = waiting.get(power) ?? { side, factors: [] };
+      list.factors.push(f);
+      waiting.set(power, list);
+    } else material[side] += f;
+    if (type === 'surface-fleet') sealift.set(powerOf(s, id), (sealift.get(powerOf(s, id)) ?? 0) + 1);
     if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') {
       if (unitClass(s, id) === 'air' && !u.aboard) {
@@ -297,6 +318,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
+  for (const [power, wt] of waiting) material[wt.side] += waitingMaterial(wt.factors, sealift.get(power) ?? 0);
   land.push(...pooledParatroops(s, w));
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
@@ -846,6 +868,14 @@ function landingScore(s: TwoWWState, side: Side, id: string): number {
 function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[] {
   const ctx = moveContext(s, side);
   const w = worldOf(s);
+  // By power: units waiting in a land box and surface fleets in play (the sealift, waitingMaterial).
+  const waiting = new Map<string, number>(), fleets = new Map<string, number>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (OUT.has(u.where) || u.aboard) continue;
+    const p = powerOf(s, id);
+    if (unitDef(s, id).type === 'surface-fleet') fleets.set(p, (fleets.get(p) ?? 0) + 1);
+    else if (w.boxes[u.where]?.land && unitClass(s, id) !== 'fleet') waiting.set(p, (waiting.get(p) ?? 0) + 1);
+  }
   const need = (c: Choice): number => {
     const id = c.action.unit as string, hex = c.action.hex as string;
     const type = unitDef(s, id).type;
@@ -854,7 +884,9 @@ function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[
     const n = w.board.find(hex);
     if (type === 'surface-fleet' || type === 'submarine-fleet') {
       const raid = side === 'axis' ? ctx.atlantic.allies < ctx.atlantic.axis + f : ctx.atlantic.axis > 0;
-      return (raid ? 3 : 0) + f / cost;
+      // The sealift (2WW 8.3.4): a surface fleet for a power whose units wait in its land box beyond its fleets.
+      const lift = type === 'surface-fleet' && w.boxes[hex]?.land && (waiting.get(powerOf(s, id)) ?? 0) > (fleets.get(powerOf(s, id)) ?? 0);
+      return (raid ? 3 : 0) + (lift ? 4 : 0) + f / cost;
     }
     if (n === undefined || n < 0 || !w.board.isHex(n)) return f / cost;
     let d = 12;

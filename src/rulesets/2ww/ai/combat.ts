@@ -70,30 +70,50 @@ export function attackGroup(s: TwoWWState, side: Side, hex: string, chosen: stri
   return strength(su) > strength(west) ? su : west;
 }
 
-/**
- * Odds at which an attack may take the last land unit out of a capital whose fall ends a side's war in the west
- * (London: Britain's conquest removes its units, 5.3.2); Berlin's (its fall loses the game, 2WW 13) never attacks.
- */
-const CAPITAL_ODDS = 0.9;
+/** What the AI risks for an own capital (2WW 5.3.2: its fall conquers the power; Berlin's loses the game, 13). */
+interface CapitalPolicy {
+  /**
+   * Odds the whole attack must reach for the capital's last land unit to join it (a beaten attacker retreats out of its
+   * hex and the winner may advance in, 2WW 9); Infinity: never.
+   */
+  lastUnitOdds: number;
+  /** The last unit stays even when the attack is then not worth making (else the attack goes in with it). */
+  holdsWhenAttackDropped: boolean;
+  /** Odds at which an attack retakes the capital when its loss would conquer the power at the turn's end. */
+  retakeOdds: number;
+}
+
+/** Every other capital: its last unit joins an attack at 90%, or stays when the attack is worth making without it. */
+const CAPITAL_POLICY: CapitalPolicy = { lastUnitOdds: 0.9, holdsWhenAttackDropped: false, retakeOdds: 0.25 };
 
 /**
- * Capitals whose last land unit attacks only at CAPITAL_ODDS, by side. London: in three of the four games the hard
- * Allies lost to easy (main 511dddd) Britain was conquered; in two of them London's only armor attacked a German
- * paratroop next to it at 67-68%, lost, retreated out of London and the paratroop advanced in (2WW 9, 5.3.2).
+ * The capitals with a policy of their own, by power, when held by its own side. Berlin: its last unit never attacks
+ * (in bench-hard-easy-axis-9, Summer 1942, the whole garrison attacked the Soviet tank next to it at 92%, lost, and
+ * the tank advanced into Berlin). London: its last unit attacks only at 90%, the attack dropped if need be (in three
+ * of the four games the hard Allies lost to easy at main 511dddd Britain was conquered; in two London's only armor
+ * attacked a German paratroop next to it at 67-68%, lost, retreated and the paratroop advanced in).
  */
-const DECISIVE_CAPITALS: Record<Side, string> = { axis: 'ge', allies: 'gb' };
+const CAPITAL_POLICIES: Record<string, { side: Side; policy: CapitalPolicy }> = {
+  ge: { side: 'axis', policy: { ...CAPITAL_POLICY, lastUnitOdds: Infinity, holdsWhenAttackDropped: true } },
+  gb: { side: 'allies', policy: { ...CAPITAL_POLICY, holdsWhenAttackDropped: true } },
+};
+
+/** The policy for `power`'s capital held by `side`. */
+function capitalPolicy(power: string, side: Side): CapitalPolicy {
+  const own = CAPITAL_POLICIES[power];
+  return own && own.side === side ? own.policy : CAPITAL_POLICY;
+}
 
 /**
  * Attackers less one land unit of each own capital they would all leave: a beaten attacker retreats out of its hex
  * and the winner may advance into it (2WW 9), and a capital's fall conquers its power (5.3.2; in a lost hard Axis
- * game both armor in Berlin attacked out of it, lost, and a Soviet infantry advanced in). The weakest stays.
- * `decisive`: one of those capitals is the side's DECISIVE_CAPITALS one (Berlin, London); `losesGame`: it is Berlin,
- * whose fall loses the game (2WW 13).
+ * game both armor in Berlin attacked out of it, lost, and a Soviet infantry advanced in). The weakest stays. `policy`:
+ * the strictest of those capitals' (CAPITAL_POLICIES), null when none is emptied.
  */
-function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen: string[]): { attackers: string[]; decisive: boolean; losesGame: boolean } {
+function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen: string[]): { attackers: string[]; policy: CapitalPolicy | null } {
   const w = worldOf(s);
   const attacking = new Set(attackers);
-  let out = attackers, decisive = false, losesGame = false;
+  let out = attackers, policy: CapitalPolicy | null = null;
   for (const h of new Set(attackers.map((id) => s.units[id]!.where))) {
     const n = w.board.find(h);
     const capital = n === undefined || n < 0 ? undefined : w.hexes[n]?.capitalOf;
@@ -103,10 +123,14 @@ function keepCapitalsHeld(s: TwoWWState, side: Side, attackers: string[], chosen
     const stay = here.filter((id) => !chosen.includes(id)).sort((a, b) => factor(s, a) - factor(s, b) || (a < b ? -1 : 1))[0];
     if (!stay) continue;
     out = out.filter((id) => id !== stay);
-    if (capital === DECISIVE_CAPITALS[side]) decisive = true;
-    if (capital === 'ge' && side === 'axis') losesGame = true;
+    const p = capitalPolicy(capital, side);
+    policy = !policy ? p : {
+      lastUnitOdds: Math.max(policy.lastUnitOdds, p.lastUnitOdds),
+      holdsWhenAttackDropped: policy.holdsWhenAttackDropped || p.holdsWhenAttackDropped,
+      retakeOdds: Math.max(policy.retakeOdds, p.retakeOdds),
+    };
   }
-  return { attackers: out, decisive, losesGame };
+  return { attackers: out, policy };
 }
 
 /** Attack strength of the group against the defending land units (2WW 9.1.1), for ranking before the odds. */
@@ -151,15 +175,14 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
   const d = declaredAttack(s, side, hex, full);
   const e = d ? estimateAttack(d, side) : null;
   const held = keepCapitalsHeld(s, side, full.attackers, chosen);
-  if (held.attackers.length < full.attackers.length && (held.losesGame || !(e && e.pWin >= CAPITAL_ODDS))) {
-    // A capital's last land unit stays when the attack is still worth making without it, unless the attack is nearly
-    // sure; London's and Berlin's stay even when the attack is then not worth making, and Berlin's whatever the odds
-    // (its fall loses the game, 2WW 13). In bench-hard-easy-axis-9 (Summer 1942, Armored Action) all three units in
-    // Berlin attacked the Soviet tank next to it at 92% to win, lost, and the tank advanced into Berlin.
+  if (held.policy && !(e && e.pWin >= held.policy.lastUnitOdds)) {
+    // A capital's last land unit stays when the attack is still worth making without it, unless the attack reaches
+    // the capital's odds (CAPITAL_POLICIES: London's and Berlin's stay even when the attack is then not worth making,
+    // Berlin's whatever the odds, its fall losing the game, 2WW 13).
     const trial = { attackers: held.attackers, support: full.support };
     const dt = trial.attackers.length ? declaredAttack(s, side, hex, trial) : null;
     const et = dt ? estimateAttack(dt, side) : null;
-    if ((et && acceptable(et)) || held.decisive) best = trial;
+    if ((et && acceptable(et)) || held.policy.holdsWhenAttackDropped) best = trial;
   }
   if (best === full && e && e.pWin >= 0.85) {
     const elsewhere = new Set(otherAttackUnits(s, side, hex));
@@ -173,9 +196,9 @@ export function plannedGroup(s: TwoWWState, side: Side, hex: string, chosen: str
       const dt = declaredAttack(s, side, hex, trial);
       const et = dt ? estimateAttack(dt, side) : null;
       // A land unit held back makes another attack possible: worth down to 80%; support only saves losses elsewhere.
-      // A group that empties a capital did so on the whole group's odds: never below CAPITAL_ODDS (in a lost hard Axis
-      // game the attack out of Berlin was cut from 90% to 82% by holding back an armor, lost, and Germany fell).
-      const floor = held.attackers.length < full.attackers.length ? CAPITAL_ODDS : 0.8;
+      // A group that empties a capital did so on the whole group's odds: never below the capital's (in a lost hard
+      // Axis game the attack out of Berlin was cut from 90% to 82% by holding back an armor, lost, and Germany fell).
+      const floor = held.policy ? held.policy.lastUnitOdds : 0.8;
       if (et && et.pWin >= floor && (land.has(id) || et.pWin >= e.pWin - 0.05) && acceptable(et)) best = trial;
     }
   }
@@ -291,9 +314,6 @@ export function acceptable(e: AttackEstimate): boolean {
   return e.pWin >= 0.6 || (e.pWin >= 0.5 && e.lossD >= e.lossA + 0.5);
 }
 
-/** Odds at which an attack retakes an own capital whose loss would conquer its power at the turn's end. */
-const RETAKE_ODDS = 0.25;
-
 /** Capital hexes by power, per world (static data). */
 const capitalsByWorld = new WeakMap<object, Map<string, string[]>>();
 
@@ -304,27 +324,33 @@ const capitalsByWorld = new WeakMap<object, Map<string, string[]>>();
  * next to it did not attack (54% to win: under `acceptable`), and Britain fell.
  */
 export function retakesCapital(s: TwoWWState, side: Side, hex: string): boolean {
+  return retakeOdds(s, side, hex) !== null;
+}
+
+/** The odds at which an attack on `hex` goes in to retake it (`retakesCapital`, the capital's policy), else null. */
+function retakeOdds(s: TwoWWState, side: Side, hex: string): number | null {
   const w = worldOf(s);
   const n = w.board.find(hex);
   const power = n === undefined || n < 0 ? undefined : w.hexes[n]?.capitalOf;
-  if (!power || s.control[hex] !== other(side)) return false;
+  if (!power || s.control[hex] !== other(side)) return null;
   const c = s.countries[power];
-  if (!c || c.controller !== side || c.status === 'conquered') return false;
+  if (!c || c.controller !== side || c.status === 'conquered') return null;
   let caps = capitalsByWorld.get(w);
   if (!caps) {
     caps = new Map();
     for (const h of w.hexes) if (h?.capitalOf) caps.set(h.capitalOf, [...(caps.get(h.capitalOf) ?? []), h.id]);
     capitalsByWorld.set(w, caps);
   }
-  return (caps.get(power) ?? []).every((id) => s.control[id] === other(side));
+  return (caps.get(power) ?? []).every((id) => s.control[id] === other(side)) ? capitalPolicy(power, side).retakeOdds : null;
 }
 
 /**
  * Worth making: `acceptable`, or it retakes a capital whose loss would conquer the power at the turn's end (2WW 5.3.2:
- * not attacking loses it surely) at RETAKE_ODDS.
+ * not attacking loses it surely) at the capital's retake odds.
  */
 export function worthAttacking(s: TwoWWState, side: Side, hex: string, e: AttackEstimate): boolean {
-  return acceptable(e) || (e.pWin >= RETAKE_ODDS && retakesCapital(s, side, hex));
+  const r = retakeOdds(s, side, hex);
+  return acceptable(e) || (r !== null && e.pWin >= r);
 }
 
 function score(e: AttackEstimate): number {
@@ -373,7 +399,10 @@ function rankUncached(s: TwoWWState, side: Side, prompt: Prompt, forced: boolean
     out.push(p);
   }
   // A capital to retake first: the power is lost at the turn's end otherwise (2WW 5.3.2).
-  const retake = (p: AttackPlan) => Number(retakesCapital(s, side, p.hex) && p.est!.pWin >= RETAKE_ODDS);
+  const retake = (p: AttackPlan) => {
+    const r = retakeOdds(s, side, p.hex);
+    return Number(r !== null && p.est!.pWin >= r);
+  };
   return out.sort((a, b) => retake(b) - retake(a) || score(b.est!) - score(a.est!) || (a.hex < b.hex ? -1 : 1));
 }
 

@@ -199,6 +199,24 @@ describe('BKG AI adapter', () => {
     usaEntersWar(ctx, 'test', 'axis');
     expect(frontDistance(ctx.state, 'axis', 'japan').get('southern-japan')).toBe(1.5);
   });
+  it('BKG 6.1.3 A a lift needs a convoy at hand: Japan\'s convoys sailing to the Atlantic leave its home army out of reach', () => {
+    // 3/39: Japan's four convoys in the Chinese Sea, on Southern Japan's coast. A drawn hard game (r11hard-axis-0) had
+    // them in the Atlantic from 1940 on while some 70 factors waited on the home islands.
+    const s0 = setupGame(bkg, 'basic-1939', {}, 'ai-convoys').state as BkgState;
+    const convoys = Object.values(s0.units).filter((u) => u.power === 'japan' && u.type === 'conv');
+    expect(convoys.map((u) => u.where)).toEqual(['chinese-sea', 'chinese-sea', 'chinese-sea', 'chinese-sea']);
+    expect(frontDistance(s0, 'axis', 'japan').get('southern-japan')).toBe(1.5);
+    const sailTo = (zone: string) => {
+      const s = structuredClone(s0);
+      for (const u of convoys) s.units[u.id]!.where = zone;
+      return s;
+    };
+    // One zone off the coast the convoy still sails in to load; in the Atlantic it lifts nobody from Japan.
+    expect(frontDistance(sailTo('mariana-sea'), 'axis', 'japan').get('southern-japan')).toBe(1.5);
+    const away = sailTo('central-atlantic');
+    expect(frontDistance(away, 'axis', 'japan').get('southern-japan')).toBeUndefined();
+    expect(bkgTerms(away, 'japan').reach).toBeLessThan(bkgTerms(s0, 'japan').reach!);
+  });
   it('the reach term: ground strength brought within reach of the enemy counts for its side, the same against the other', () => {
     // 3/39: Bavaria borders only German areas (two steps from France's Maginot Line), Western Germany borders it.
     const s0 = setupGame(bkg, 'basic-1939', {}, 'ai-reach').state as BkgState;

@@ -87,13 +87,32 @@ export const liftTargets = (id: string): readonly string[] => LIFTS[nodeOf(id)] 
 const LAND_STEP = 2, LIFT_STEP = 3;
 
 /**
+ * Land areas a convoy of `side` can lift from this turn: a convoy in a sea zone on the area's coast or one zone from
+ * it (it sails there to load, 6.1.3 A). Without it the home islands counted as a lift from China while Japan's four
+ * convoys sailed the Atlantic from 1940 on, and Japan's army (70 factors) stayed on the islands as China came back.
+ */
+function convoyServed(s: BkgState, side: Side): Set<string> {
+  const zones = new Set<string>();
+  for (const u of Object.values(s.units)) {
+    if (u.type !== 'conv' || u.where === BOX || sideOf(s, u.power) !== side) continue;
+    zones.add(u.where);
+    for (const n of seaNeighbours(u.where)) zones.add(n);
+  }
+  const out = new Set<string>();
+  for (const z of zones) for (const a of coastsOf(z)) out.add(a);
+  return out;
+}
+
+/**
  * Moves from each land area to the nearest one held by the enemy of `side` (a power of the other side at war with one
- * of the side's majors, or with `major` alone): a land border one, a convoy lift (LIFTS) one and a half. Areas that
- * neither joins to the enemy are absent. One distance for the reach term and the placement of reinforcements.
+ * of the side's majors, or with `major` alone): a land border one, a convoy lift (LIFTS, from an area a convoy of
+ * the side serves) one and a half. Areas that neither joins to the enemy are absent. One distance for the reach term
+ * and the placement of reinforcements.
  */
 export function frontDistance(s: BkgState, side: Side, major?: Major): Map<string, number> {
   return derived(s, `bkg-ai:front:${side}:${major ?? ''}`, () => {
     const mine = major ? [major] : MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
+    const served = convoyServed(s, side);
     const half = new Map<string, number>();
     const enemy = new Map<string, boolean>();
     // Buckets by half moves (the steps are small integers: Dijkstra's order without a heap).
@@ -112,7 +131,7 @@ export function frontDistance(s: BkgState, side: Side, major?: Major): Map<strin
       for (const id of buckets[d] ?? []) {
         if (half.get(id) !== d) continue;
         for (const n of landNeighbours(id)) relax(n, d + LAND_STEP);
-        for (const n of liftTargets(id)) relax(n, d + LIFT_STEP);
+        for (const n of liftTargets(id)) if (served.has(n)) relax(n, d + LIFT_STEP);
       }
     }
     const out = new Map<string, number>();

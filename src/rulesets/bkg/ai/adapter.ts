@@ -59,8 +59,8 @@ const CONVOY_RANGE = bkgData().counters.types.conv.range;
 /**
  * The land areas one convoy lift joins to each land area (6.1.3 A): a unit loads in a sea zone on its coast, the convoy
  * enters up to its range of sea zones more, and the unit lands on a coast of the last; landing spends the unit's
- * movement, as one land step spends an infantry's. Built from the map alone (who holds a strait or has a convoy there
- * is left out): a constant of the map, as the board is.
+ * movement, as one land step spends an infantry's. Built from the map alone (who holds a strait is left out; whether
+ * a convoy is at hand is frontDistance's question): a constant of the map, as the board is.
  */
 const LIFTS: readonly string[][] = (() => {
   const out: string[][] = [];

@@ -4,9 +4,9 @@ import { applyAction, fuzzGame, prompts, setupGame, viewFor } from '../../engine
 import { chooseAction } from '../../ai/index.ts';
 import { bkg } from './index.ts';
 import { bkgTerms } from './ai/adapter.ts';
-import { atWar, createUnit, declareWar, minorPlayers, newController, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
+import { atWar, createUnit, declareWar, entryForbidden, minorPlayers, newController, sideOf, ussrEntersWar, usaEntersWar, warForbidden } from './politics.ts';
 import { area, bkgMap, isPointIsland } from './map.ts';
-import { BLOCKED, arrive, entryForbidden, envFor } from './movement.ts';
+import { BLOCKED, arrive, envFor } from './movement.ts';
 import { MAJORS, sideOfMajor, type Major, type Side } from './powers.ts';
 import { economicGoal, economicPoints, victoryCheck } from './sequence.ts';
 import { OPTIONAL_RULES, type BkgState } from './state.ts';

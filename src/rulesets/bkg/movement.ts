@@ -8,7 +8,7 @@ import { bkgData } from './data/index.ts';
 import { connectionClosed } from './supply.ts';
 import { unpinned } from './pinning.ts';
 import {
-  atWar, cooperates, coopForbidsEntry, declareWar, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, usaFoeOf, warForbidden,
+  atWar, cooperates, declareWar, entryForbidden, friendly, isConquered, leaderOf, newController, seatOf, setControl, sideOf, usaFoeOf, warForbidden,
 } from './politics.ts';
 import { MAJORS, POWER_NAMES, isMajor, type Major, type Side } from './powers.ts';
 import { type BkgState, type Unit, isLandUnit, isShip, optional, unitLabel } from './state.ts';
@@ -82,17 +82,6 @@ function computeLandStatus(s: BkgState, power: string): Uint8Array {
     if (entryForbidden(s, power, id)) status[i] = BLOCKED;
   }
   return status;
-}
-
-/**
- * Who holds an area aside, may units of `power` enter it? Read by movement and by the relocation at a conquest
- * (advanced 8.2, ruling 103) alike. Advanced 8.8: Bulgarian units never enter the USSR. Optional 9.11: nor does a unit
- * enter a friendly area held by a country it does not cooperate with (ruling 97). `holder`: who holds it (now, or
- * after an occupation).
- */
-export function entryForbidden(s: BkgState, power: string, id: string, holder = s.control[id]!): boolean {
-  if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') return true;
-  return optional(s, 'cooperation') && coopForbidsEntry(s, power, id, holder) && friendly(s, power, holder);
 }
 
 /**

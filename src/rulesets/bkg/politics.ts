@@ -7,8 +7,7 @@ import {
   sideOfMajor, type Major, type Side,
 } from './powers.ts';
 import { bkgData, parseUnitSpec } from './data/index.ts';
-import { entryForbidden } from './movement.ts';
-import { type BkgState, type Unit, isLandUnit, unitLabel } from './state.ts';
+import { type BkgState, type Unit, isLandUnit, optional, unitLabel } from './state.ts';
 
 export const warKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -97,6 +96,17 @@ export function cooperates(s: BkgState, a: string, b: string): boolean {
 export function coopForbidsEntry(s: BkgState, power: string, id: string, holder = s.control[id]!): boolean {
   const side = sideOf(s, power);
   return side !== null && sideOf(s, holder) === side && !cooperates(s, power, holder) && !atWar(s, power, holder);
+}
+
+/**
+ * Who holds an area aside, may units of `power` enter it? Read by movement and by the relocation at a conquest
+ * (advanced 8.2, ruling 103) alike. Advanced 8.8: Bulgarian units never enter the USSR. Optional 9.11: nor does a unit
+ * enter a friendly area held by a country it does not cooperate with (ruling 97). `holder`: who holds it (now, or
+ * after an occupation).
+ */
+export function entryForbidden(s: BkgState, power: string, id: string, holder = s.control[id]!): boolean {
+  if (power === 'bulgaria' && s.rules === 'advanced' && area(id).country === 'ussr') return true;
+  return optional(s, 'cooperation') && coopForbidsEntry(s, power, id, holder) && friendly(s, power, holder);
 }
 
 /** Units of countries that have just gone to war while sharing a place fight there (basic 6.4: enemies never stay

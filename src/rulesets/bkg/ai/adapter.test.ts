@@ -6,7 +6,7 @@ import { chooseAction } from '../../../ai/index.ts';
 import { chanceOutcomes } from '../../../odds/index.ts';
 import { choiceSource } from '../../../ai/planner.ts';
 import { bkg } from '../index.ts';
-import { bkgAi, bkgTerms, frontDistance } from './adapter.ts';
+import { bkgAi, bkgTerms, frontDistance, liftTargets } from './adapter.ts';
 import { bkgOdds } from '../odds.ts';
 import { conquer, removeUnit, usaEntersWar } from '../politics.ts';
 import { economicPoints } from '../sequence.ts';
@@ -147,7 +147,7 @@ describe('BKG AI adapter', () => {
     }
     expect([...seen]).toEqual(expect.arrayContaining(wanted));
   });
-  it('BKG 5.2 reinforcements go to the home area nearest the enemy by land, not the first by name', () => {
+  it('BKG 5.2 reinforcements go to the home area nearest the enemy, not the first by name', () => {
     // 2/41: Germany at war with the BE and Yugoslavia (the BE's): Austria borders Yugoslavia, the first area and the nearest.
     const s0 = setupGame(bkg, 'advanced-1941', {}, 'ai-place').state as BkgState;
     const place = (s: BkgState) => {
@@ -156,17 +156,66 @@ describe('BKG AI adapter', () => {
       return bkgAi.quickChoice!(s, p, 'germany')!.to;
     };
     expect(place(s0)).toBe('austria');
-    // Yugoslavia taken and the USSR at war: Prussia borders East Poland and the Baltic States (Soviet), Austria is two
-    // steps away (over Western Poland).
+    // Yugoslavia taken and the USSR at war: Prussia borders East Poland and the Baltic States (Soviet), Austria and
+    // Bavaria are two steps away (over Western Poland), Western Germany a convoy lift from England (6.1.3 A).
     const s = structuredClone(s0);
     s.wars = [...s.wars, 'germany|ussr'];
     s.control.yugoslavia = 'germany';
     const d = frontDistance(s, 'axis');
-    expect(['austria', 'bavaria', 'prussia', 'western-germany'].map((a) => d.get(a))).toEqual([2, 2, 1, 2]);
+    expect(['austria', 'bavaria', 'prussia', 'western-germany'].map((a) => d.get(a))).toEqual([2, 2, 1, 1.5]);
     expect(place(s)).toBe('prussia');
-    // Japan's home islands: no land border to an enemy, the prompt's first.
-    const pj = prompts(bkg, s).find((x) => x.seat === 'japan' && x.kind === 'place')!;
-    expect(bkgAi.quickChoice!(s, pj, 'japan')).toEqual(allChoices(bkg, s, pj)[0]!.action);
+  });
+  it('BKG 5.2, 6.1.3 A a convoy lift is a move: Britain\'s reinforcements go to England with Germany across the Channel', () => {
+    // 2/41: Germany holds Western France and the BNL, one lift from England; Japan is at peace with the BE, and
+    // Calcutta is farther from Germany's and Italy's areas.
+    const s = setupGame(bkg, 'advanced-1941', {}, 'ai-place-be').state as BkgState;
+    expect([s.control['western-france'], s.control.bnl]).toEqual(['germany', 'germany']);
+    expect(liftTargets('england')).toEqual(expect.arrayContaining(['western-france', 'bnl', 'normandy']));
+    const d = frontDistance(s, 'allies', 'be');
+    expect([d.get('england'), d.get('calcutta')]).toEqual([1.5, 2.5]);
+    const p = prompts(bkg, s).find((x) => x.seat === 'be' && x.kind === 'place')!;
+    const cs = allChoices(bkg, s, p);
+    // The prompt's first is Calcutta; by land alone (England has no land border) every new British unit went there.
+    expect(cs[0]!.action.to).toBe('calcutta');
+    expect(bkgAi.quickChoice!(s, p, 'be')!.to).toBe('england');
+  });
+  it('BKG 6.1.3 A the reach term counts a unit on Japan\'s home islands a lift from China and from the USA\'s Pacific', () => {
+    // 3/39: Japan's Inf 3 in Southern Japan: no land border, a lift from Canton (Chinese).
+    const s0 = setupGame(bkg, 'basic-1939', {}, 'ai-reach-japan').state as BkgState;
+    const d0 = frontDistance(s0, 'axis', 'japan');
+    expect(d0.get('southern-japan')).toBe(1.5);
+    expect(liftTargets('southern-japan')).toEqual(expect.arrayContaining(['canton', 'philippines', 'midway', 'wake']));
+    const s = structuredClone(s0);
+    const u = s.units['japan-inf3-39']!;
+    expect(u.where).toBe('southern-japan');
+    const at = (where: string) => { u.where = where; return bkgTerms(s, 'japan').reach!; };
+    const far = [...frontDistance(s0, 'axis')].find(([, v]) => v === 3)![0];
+    expect(at('shanghai')).toBeGreaterThan(at('southern-japan'));
+    expect(at('southern-japan')).toBeGreaterThan(at(far));
+    // China all Japan's and the USA at war: the Pacific islands of the USA are the lift's targets.
+    const ctx = ctxOn(structuredClone(s0));
+    for (const [a, c] of Object.entries(ctx.state.control)) if (c === 'china') ctx.state.control[a] = 'japan';
+    expect(frontDistance(ctx.state, 'axis', 'japan').get('southern-japan')).toBeUndefined();
+    usaEntersWar(ctx, 'test', 'axis');
+    expect(frontDistance(ctx.state, 'axis', 'japan').get('southern-japan')).toBe(1.5);
+  });
+  it('BKG 6.1.3 A a lift needs a convoy at hand: Japan\'s convoys sailing to the Atlantic leave its home army out of reach', () => {
+    // 3/39: Japan's four convoys in the Chinese Sea, on Southern Japan's coast. A drawn hard game (r11hard-axis-0) had
+    // them in the Atlantic from 1940 on while some 70 factors waited on the home islands.
+    const s0 = setupGame(bkg, 'basic-1939', {}, 'ai-convoys').state as BkgState;
+    const convoys = Object.values(s0.units).filter((u) => u.power === 'japan' && u.type === 'conv');
+    expect(convoys.map((u) => u.where)).toEqual(['chinese-sea', 'chinese-sea', 'chinese-sea', 'chinese-sea']);
+    expect(frontDistance(s0, 'axis', 'japan').get('southern-japan')).toBe(1.5);
+    const sailTo = (zone: string) => {
+      const s = structuredClone(s0);
+      for (const u of convoys) s.units[u.id]!.where = zone;
+      return s;
+    };
+    // One zone off the coast the convoy still sails in to load; in the Atlantic it lifts nobody from Japan.
+    expect(frontDistance(sailTo('mariana-sea'), 'axis', 'japan').get('southern-japan')).toBe(1.5);
+    const away = sailTo('central-atlantic');
+    expect(frontDistance(away, 'axis', 'japan').get('southern-japan')).toBeUndefined();
+    expect(bkgTerms(away, 'japan').reach).toBeLessThan(bkgTerms(s0, 'japan').reach!);
   });
   it('the reach term: ground strength brought within reach of the enemy counts for its side, the same against the other', () => {
     // 3/39: Bavaria borders only German areas (two steps from France's Maginot Line), Western Germany borders it.

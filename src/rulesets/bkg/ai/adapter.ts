@@ -5,7 +5,7 @@ import { allChoices, createRng, derived, nextInt, type Action, type Choice, type
 import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
 import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
-import { area, landNeighbours, productionOf } from '../map.ts';
+import { area, bkgMap, coastsOf, landNeighbours, nodeOf, productionOf, seaNeighbours } from '../map.ts';
 import { unitsByPlace } from '../movement.ts';
 import { atWar, homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
@@ -53,32 +53,95 @@ function pressure(s: BkgState, side: Side): number {
   return Math.max(-1, Math.min(1, v / 8));
 }
 
+/** Sea zones a convoy enters in one movement phase (6.1.3 A: a convoy's range, counters.json). */
+const CONVOY_RANGE = bkgData().counters.types.conv.range;
+
 /**
- * Land steps from each land area to the nearest one held by the enemy of `side` (a power of the other side at war
- * with one of the side's majors); areas that no chain of land borders joins to the enemy are absent.
+ * The land areas one convoy lift joins to each land area (6.1.3 A): a unit loads in a sea zone on its coast, the convoy
+ * enters up to its range of sea zones more, and the unit lands on a coast of the last; landing spends the unit's
+ * movement, as one land step spends an infantry's. Built from the map alone (who holds a strait is left out; whether
+ * a convoy is at hand is frontDistance's question): a constant of the map, as the board is.
  */
-export function frontDistance(s: BkgState, side: Side): Map<string, number> {
-  return derived(s, `bkg-ai:front:${side}`, () => {
-    const mine = MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
-    const out = new Map<string, number>();
+const LIFTS: readonly string[][] = (() => {
+  const out: string[][] = [];
+  for (const id of bkgMap().landIds) {
+    const zones = new Set(coastsOf(id));
+    let ring = [...zones];
+    for (let k = 0; k < CONVOY_RANGE; k++) {
+      const next: string[] = [];
+      for (const z of ring) for (const n of seaNeighbours(z)) if (!zones.has(n)) { zones.add(n); next.push(n); }
+      ring = next;
+    }
+    const to = new Set<string>();
+    for (const z of zones) for (const a of coastsOf(z)) if (a !== id) to.add(a);
+    out[nodeOf(id)] = [...to];
+  }
+  return out;
+})();
+
+/** Land areas one convoy lift away from a land area (LIFTS). */
+export const liftTargets = (id: string): readonly string[] => LIFTS[nodeOf(id)] ?? [];
+
+/** Half moves of a land border and of a convoy lift in frontDistance: a lift takes the unit's movement as a land step
+ *  does, and a convoy besides (one unit a convoy, 6.1.3 A), so a lift counts one and a half. */
+const LAND_STEP = 2, LIFT_STEP = 3;
+
+/**
+ * Land areas a convoy of `side` can lift from this turn: a convoy in a sea zone on the area's coast or one zone from
+ * it (it sails there to load, 6.1.3 A). Without it the home islands counted as a lift from China while Japan's four
+ * convoys sailed the Atlantic from 1940 on, and Japan's army (70 factors) stayed on the islands as China came back.
+ */
+function convoyServed(s: BkgState, side: Side): Set<string> {
+  const zones = new Set<string>();
+  for (const u of Object.values(s.units)) {
+    if (u.type !== 'conv' || u.where === BOX || sideOf(s, u.power) !== side) continue;
+    zones.add(u.where);
+    for (const n of seaNeighbours(u.where)) zones.add(n);
+  }
+  const out = new Set<string>();
+  for (const z of zones) for (const a of coastsOf(z)) out.add(a);
+  return out;
+}
+
+/**
+ * Moves from each land area to the nearest one held by the enemy of `side` (a power of the other side at war with one
+ * of the side's majors, or with `major` alone): a land border one, a convoy lift (LIFTS, from an area a convoy of
+ * the side serves) one and a half. Areas that neither joins to the enemy are absent. One distance for the reach term
+ * and the placement of reinforcements.
+ */
+export function frontDistance(s: BkgState, side: Side, major?: Major): Map<string, number> {
+  return derived(s, `bkg-ai:front:${side}:${major ?? ''}`, () => {
+    const mine = major ? [major] : MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
+    const served = convoyServed(s, side);
+    const half = new Map<string, number>();
     const enemy = new Map<string, boolean>();
-    let ring: string[] = [];
+    // Buckets by half moves (the steps are small integers: Dijkstra's order without a heap).
+    const buckets: string[][] = [[]];
     for (const [id, c] of Object.entries(s.control)) {
       let e = enemy.get(c);
       if (e === undefined) enemy.set(c, e = sideOf(s, c) === otherSide(side) && mine.some((m) => atWar(s, m, c)));
-      if (e) { out.set(id, 0); ring.push(id); }
+      if (e) { half.set(id, 0); buckets[0]!.push(id); }
     }
-    for (let d = 1; ring.length; d++) {
-      const next: string[] = [];
-      for (const id of ring) for (const n of landNeighbours(id)) if (!out.has(n)) { out.set(n, d); next.push(n); }
-      ring = next;
+    const relax = (n: string, d: number) => {
+      if ((half.get(n) ?? Infinity) <= d) return;
+      half.set(n, d);
+      (buckets[d] ??= []).push(n);
+    };
+    for (let d = 0; d < buckets.length; d++) {
+      for (const id of buckets[d] ?? []) {
+        if (half.get(id) !== d) continue;
+        for (const n of landNeighbours(id)) relax(n, d + LAND_STEP);
+        for (const n of liftTargets(id)) if (served.has(n)) relax(n, d + LIFT_STEP);
+      }
     }
+    const out = new Map<string, number>();
+    for (const [id, d] of half) out.set(id, d / 2);
     return out;
   });
 }
 
-/** Weight of ground strength by its land steps to the enemy: next to it (or fighting in its area) in full, less
- *  each step back; where no land border leads to the enemy, nothing. */
+/** Weight of ground strength by its moves to the enemy (frontDistance, rounded up): next to it (or fighting in its
+ *  area) in full, less each move back; a lift away as two moves; where neither land nor a lift leads, nothing. */
 const REACH = [1, 1, 0.5, 0.25, 0.1];
 
 /**
@@ -94,26 +157,45 @@ function reach(s: BkgState, side: Side): number {
     const f = u.reduced ? (u.back ?? 0) : u.front;
     const d = u.aboard ? 1 : dist.get(u.where);
     all += f;
-    near += d === undefined ? 0 : f * REACH[Math.min(d, REACH.length - 1)]!;
+    near += d === undefined ? 0 : f * REACH[Math.min(Math.ceil(d), REACH.length - 1)]!;
   }
   return all > 0 ? near / all : 0;
 }
 
+/** Ground and air factors of the enemies of `major` one move (a land border or a lift) from an area: the threat it
+ *  faces, or its targets. */
+function enemyNear(s: BkgState, major: Major, id: string): number {
+  const byPlace = unitsByPlace(s);
+  let f = 0;
+  for (const a of [...landNeighbours(id), ...liftTargets(id)]) {
+    for (const u of byPlace.get(a) ?? []) {
+      if (u.aboard || (u.type !== 'inf' && u.type !== 'arm' && u.type !== 'air') || !atWar(s, major, u.power)) continue;
+      f += u.reduced ? (u.back ?? 0) : u.front;
+    }
+  }
+  return f;
+}
+
 /**
- * Basic 5.2 reinforcements go to the home area nearest the enemy by land (the first such in the prompt's order; a
- * ship, or a unit no land border joins to the enemy, to the prompt's first). The first home area by name sent
- * Germany's new units to Austria and Japan's to Northern Japan turn after turn, far from any front.
+ * Basic 5.2 reinforcements go to the home area fewest moves from an enemy of their major (frontDistance: by land or a
+ * convoy lift), of those the one with the most enemy strength a move away (the first such in the prompt's order; a
+ * unit that neither joins to the enemy, to the prompt's first). The first home area by name sent Germany's new units
+ * to Austria and Japan's to Northern Japan turn after turn; by land alone Britain's went to Calcutta with Germany across
+ * the Channel.
  */
 function placement(s: BkgState, seat: string, cs: Choice[]): Action | null {
   const places = cs.filter((c) => c.action.type === 'place');
   if (!places.length) return cs[0]?.action ?? null;
   const unit = places[0]!.action.unit;
-  const dist = frontDistance(s, sideOfSeat(s, seat));
-  let best = places[0]!, bestD = Infinity;
+  const dist = frontDistance(s, sideOfSeat(s, seat), seat as Major);
+  let best = places[0]!, bestD = Infinity, bestT = -1;
   for (const c of places) {
     if (c.action.unit !== unit) continue;
-    const d = dist.get(c.action.to as string) ?? Infinity;
-    if (d < bestD) { best = c; bestD = d; }
+    const to = c.action.to as string;
+    const d = dist.get(to) ?? Infinity;
+    if (d > bestD || d === Infinity) continue;
+    const t = enemyNear(s, seat as Major, to);
+    if (d < bestD || t > bestT) { best = c; bestD = d; bestT = t; }
   }
   return best.action;
 }

@@ -8,7 +8,11 @@
 // window's p99 is decided by a few pauses that land in it or not: builds are ranked by the median and the worst).
 // GC: the server runs with --trace-gc; each window prints every thread's GC pauses (count, total, longest) and the
 // SQLite checkpoints that ran (THEATER_TRACE_CHECKPOINTS), and how many of its slowest 1 % of actions were under way
-// during a GC pause of 5 ms or more, or a checkpoint (--no-trace-gc: without the GC trace).
+// during a GC pause of 5 ms or more, or a checkpoint (--no-trace-gc: without the GC trace). Each game worker reports
+// its own thread and GC pauses (THEATER_TRACE_WORKERS): per window, each worker's actions, its share of a core, its
+// scavenges and full collections per 1,000 of its actions (count, total, longest) and the old generation its games
+// keep (after each full collection, less the worker's at its start, per game); a worker's pause counts against the
+// slowest actions of its own games only.
 // --rate 0 drives every game as fast as it goes (closed loop) to find the ceiling. --warmup: seconds driven the same
 // way before measuring (a fresh server runs cold at first: JIT, the rule set's caches). --workers: the server's game
 // worker threads (THEATER_GAME_WORKERS; default as `theater serve`). --database-url: PostgreSQL instead of SQLite.
@@ -32,7 +36,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { rulesets } from '../src/rulesets/index.ts';
-import { defaultGameWorkers } from '../src/server/game-workers.ts';
+import { defaultGameWorkers, shardOf } from '../src/server/game-workers.ts';
 import WebSocket from 'ws';
 import { http, takeSeats } from '../src/server/test-helpers.ts';
 import { Game } from '../src/engine/game.ts';
@@ -56,6 +60,7 @@ const lockstep = process.argv.includes('--lockstep');
 const spread = lockstep ? 0 : Number(arg('--spread', '100'));
 const advance = lockstep ? Number(arg('--advance', '40')) : 0;
 const workers = arg('--workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()));
+const nWorkers = Number(workers);
 const databaseUrl = arg('--database-url', '');
 const options = JSON.parse(arg('--options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
 const importEntries = Number(arg('--import-entries', '0'));
@@ -65,11 +70,19 @@ const nodeArgs = [...(traceGc ? ['--trace-gc'] : []), ...(process.env.THEATER_BE
 const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   // this one client holds 400 sockets: the per-address cap is raised for it
-  env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', THEATER_TRACE_CHECKPOINTS: '1', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
+  env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', THEATER_TRACE_CHECKPOINTS: '1', THEATER_TRACE_WORKERS: '1', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
 });
-/** A pause of the server's, timed by this process's clock when its trace line came (its end). */
-interface Pause { thread: number; kind: string; ms: number; at: number; heapAfter: number }
+/**
+ * A pause of the server's: its end on this process's clock. From --trace-gc (the main thread; every thread when there
+ * are no game workers), timed when its line came; a game worker's from its own report (THEATER_TRACE_WORKERS: the
+ * worker names itself, so its pauses are its games'), timed by the server's clock.
+ */
+interface Pause { thread: number; kind: string; ms: number; at: number; heapAfter: number; worker?: number }
 const gcPauses: Pause[] = [];
+/** Each game worker's thread id (its CPU time in /proc) and its old generation when it started (no games yet). */
+const workerThreads = new Map<number, { tid: string; oldAtStart: number }>();
+/** A game worker's full collections: the old generation left and the games it held. */
+const workerFull: { worker: number; at: number; old: number; games: number }[] = [];
 /** Incremental marking steps reported with each mark-compact (spread over the marking, not one pause). */
 const markingSteps: { thread: number; ms: number; biggest: number; at: number }[] = [];
 const checkpoints: { ms: number; at: number }[] = [];
@@ -81,10 +94,23 @@ const url = await new Promise<string>((resolve) => {
   let found = false;
   createInterface({ input: child.stdout! }).on('line', (line) => {
     const at = performance.now();
+    const w = /^\[game worker (\d+)\] (?:thread (\d+) old ([\d.]+) MB|gc (\w+) ([\d.]+) ms at ([\d.]+)(?: old ([\d.]+) MB games (\d+))?)$/.exec(line);
+    if (w) {
+      const worker = Number(w[1]);
+      if (w[2]) {
+        workerThreads.set(worker, { tid: w[2], oldAtStart: Number(w[3]) });
+      } else if (w[4] === 'scavenge' || w[4] === 'full') {
+        const end = Number(w[6]) - performance.timeOrigin;
+        gcPauses.push({ thread: 0, worker, kind: w[4] === 'full' ? 'Mark-Compact' : 'Scavenge', ms: Number(w[5]), at: end, heapAfter: Number(w[7] ?? NaN) });
+        if (w[7]) workerFull.push({ worker, at: end, old: Number(w[7]), games: Number(w[8]) });
+      }
+      return;
+    }
     const gc = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z-]+(?: [A-Za-z-]+)?)(?: \([a-z ]+\))? [\d.]+ \([\d.]+\) -> ([\d.]+) .*?MB, ([\d.]+) \/ [\d.]+ ms/.exec(line);
     if (gc) {
       const thread = threadOf(gc[1]!);
-      gcPauses.push({ thread, kind: gc[2]!, ms: Number(gc[4]), at, heapAfter: Number(gc[3]) });
+      // with game workers, theirs come from their own reports (above); the main thread's from here
+      if (nWorkers === 0 || thread === 1) gcPauses.push({ thread, kind: gc[2]!, ms: Number(gc[4]), at, heapAfter: Number(gc[3]) });
       const steps = /\(\+ ([\d.]+) ms in \d+ steps.*?biggest step ([\d.]+) ms/.exec(line);
       if (steps) markingSteps.push({ thread, ms: Number(steps[1]), biggest: Number(steps[2]), at });
       return;
@@ -106,11 +132,12 @@ interface Seat {
   /** A structured prompt's group whose choices were asked for (the action follows the answer). */
   asking: { stateId: number } | null;
 }
-interface Bench { id: string; seats: Seat[]; finished: boolean }
+/** `worker`: the game worker that holds the game (shardOf), -1 without game workers. */
+interface Bench { id: string; seats: Seat[]; finished: boolean; worker: number }
 
 const latencies: number[] = [];
-/** Every measured action: when it was sent and when its new view came (this process's clock). */
-const received: { sent: number; got: number }[] = [];
+/** Every measured action: when it was sent and when its new view came (this process's clock), and its game's worker. */
+const received: { sent: number; got: number; worker: number }[] = [];
 /** Per second of the measured window (--timeline): latencies and the phases they were sent in. */
 const seconds_: { lat: number[]; phases: Map<string, number> }[] = [];
 /** CPU seconds used in each second of the window (--timeline): server main thread, its other threads, this client. */
@@ -132,7 +159,7 @@ async function newGame(): Promise<Bench> {
   const body: Record<string, unknown> = { ruleset, options, seats: Object.fromEntries(seatNames.map((s) => [s, { kind: 'human' }])) };
   const r = await http<CreateGameResponse>(url, 'POST', '/api/games', body);
   if (r.status !== 201) throw new Error(`create game: ${r.status} ${r.text}`);
-  const g: Bench = { id: r.body.gameId, seats: [], finished: false };
+  const g: Bench = { id: r.body.gameId, seats: [], finished: false, worker: nWorkers > 0 ? shardOf(r.body.gameId, nWorkers) : -1 };
   for (const s of seatNames) {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${r.body.seats[s]!.token}`);
     const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
@@ -149,7 +176,7 @@ async function newGame(): Promise<Bench> {
         if (seat.pending && m.stateId > seat.pending.stateId) {
           const now = performance.now();
           latencies.push(now - seat.pending.at);
-          if (measuring) received.push({ sent: seat.pending.at, got: now });
+          if (measuring) received.push({ sent: seat.pending.at, got: now, worker: g.worker });
           if (seat.pending.at < importWindow.to && now > importWindow.from) duringImport.push(now - seat.pending.at);
           if (measuring && timeline) {
             const b = (seconds_[Math.floor((now - windowStart) / 1000)] ??= { lat: [], phases: new Map() });
@@ -365,13 +392,18 @@ if (importEntries > 0) {
   });
 }
 /** Each window: when it ran, the server's CPU (whole process, main thread) and the load average at its start. */
-interface Window { from: number; to: number; cpu: number; mainCpu: number; busiest: number; load: number }
+interface Window { from: number; to: number; cpu: number; mainCpu: number; busiest: number; load: number; workerCpu: number[] }
 const windows: Window[] = [];
 for (let k = 0; k < nWindows; k++) {
   const from = performance.now(), cpuA = serverCpu(), mainA = mainThreadCpu(), threadsA = threadCpus(), load = loadavg()[0]!;
   await drive(seconds);
-  const busiest = busiestOther(threadsA, threadCpus());
-  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, busiest, load });
+  const threadsB = threadCpus();
+  const busiest = busiestOther(threadsA, threadsB);
+  const workerCpu = [...Array(nWorkers).keys()].map((i) => {
+    const tid = workerThreads.get(i)?.tid;
+    return tid ? (threadsB.get(tid) ?? NaN) - (threadsA.get(tid) ?? NaN) : NaN;
+  });
+  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, busiest, load, workerCpu });
 }
 await importDone;
 clearInterval(sampler);
@@ -383,10 +415,10 @@ const quantile = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.fl
 const f1 = (x: number) => x.toFixed(1);
 /** GC pauses per thread within [from, to): count, total and longest pause, of scavenges and of full collections. */
 function gcLine(from: number, to: number): string {
-  const inside = gcPauses.filter((p) => p.at >= from && p.at < to);
+  const inside = gcPauses.filter((p) => p.at >= from && p.at < to && p.worker === undefined);
   const threads = [...new Set(inside.map((p) => p.thread))].sort((a, b) => a - b);
   if (!threads.length) return traceGc ? 'no GC' : 'GC not traced';
-  return threads.map((t) => {
+  const lines = threads.map((t) => {
     const mine = inside.filter((p) => p.thread === t);
     const part = (list: Pause[], name: string) => list.length
       ? `${list.length} ${name} ${f1(list.reduce((a, p) => a + p.ms, 0))} ms (longest ${f1(Math.max(...list.map((p) => p.ms)))})` : '';
@@ -398,18 +430,45 @@ function gcLine(from: number, to: number): string {
     const left = full.length ? ` (heap after ${full.map((p) => p.heapAfter.toFixed(0)).join(', ')} MB)` : '';
     const kinds = [part(mine.filter((p) => p.kind === 'Scavenge'), 'scavenges'), part(full, 'full') + left];
     return `thread ${t}${t === 1 ? ' (main)' : ''}: ${kinds.filter(Boolean).join(', ')}${marking}`;
-  }).join('; ');
+  });
+  // the game workers' incremental marking (--trace-gc names them by isolate only; their pauses are in workerLines)
+  const steps = nWorkers > 0 ? markingSteps.filter((m) => m.thread !== 1 && m.at >= from && m.at < to) : [];
+  if (steps.length) lines.push(`game workers' marking steps ${f1(steps.reduce((a, m) => a + m.ms, 0))} ms (biggest ${f1(Math.max(...steps.map((m) => m.biggest)))})`);
+  return lines.join('; ');
+}
+/**
+ * Each game worker over [from, to): the actions of its games, its share of a core, its GC pauses per 1,000 of its
+ * actions (count, total, longest), and what its games keep: the old generation left after its full collections, less
+ * the worker's at its start, per game held.
+ */
+function workerLines(from: number, to: number, acts: { worker: number }[], cpu: number[]): string[] {
+  const secs = (to - from) / 1000;
+  return [...Array(nWorkers).keys()].map((i) => {
+    const n = acts.filter((r) => r.worker === i).length;
+    const mine = gcPauses.filter((p) => p.worker === i && p.at >= from && p.at < to);
+    const per = (list: Pause[], name: string) => {
+      const total = list.reduce((a, p) => a + p.ms, 0);
+      return `${f1((1000 * list.length) / (n || 1))} ${name} ${f1((1000 * total) / (n || 1))} ms${list.length ? ` (longest ${f1(Math.max(...list.map((p) => p.ms)))})` : ''}`;
+    };
+    const full = workerFull.filter((f) => f.worker === i && f.at >= from && f.at < to);
+    const start = workerThreads.get(i)?.oldAtStart ?? 0;
+    const kept = full.length
+      ? `; old generation after its full GCs ${full.map((f) => f.old.toFixed(0)).join(', ')} MB = ${full.map((f) => (((f.old - start) * 1000) / (f.games || 1)).toFixed(0)).join(', ')} KB a game (${full[full.length - 1]!.games} games, ${start.toFixed(0)} MB at its start)`
+      : '';
+    return `game worker ${i}: ${n} actions, busy ${(cpu[i]! / secs).toFixed(2)} of a core; GC per 1,000 of its actions: ${per(mine.filter((p) => p.kind === 'Scavenge'), 'scavenges')}, ${per(mine.filter((p) => p.kind !== 'Scavenge'), 'full')}${kept}`;
+  });
 }
 /**
  * The actions of a window at or above its p99: how much of their time (send to new view) the server's GC pauses
  * (any thread) and the SQLite checkpoints (their own thread: they compete for CPU and disk) covered.
  */
-function slowLine(list: { sent: number; got: number }[], p99: number): string {
+function slowLine(list: { sent: number; got: number; worker: number }[], p99: number): string {
   const slow = list.filter((r) => r.got - r.sent >= p99);
-  const covered = (ps: { ms: number; at: number }[]) => {
+  // a game worker's pause holds up its own games only
+  const covered = (ps: { ms: number; at: number; worker?: number }[]) => {
     let sum = 0;
     for (const r of slow) {
-      for (const p of ps) sum += Math.max(0, Math.min(p.at, r.got) - Math.max(p.at - p.ms, r.sent));
+      for (const p of ps) if (p.worker === undefined || p.worker === r.worker) sum += Math.max(0, Math.min(p.at, r.got) - Math.max(p.at - p.ms, r.sent));
     }
     return sum;
   };
@@ -432,6 +491,7 @@ windows.forEach((w, k) => {
   const per = (sec: number) => ((sec * 1000) / mine.length).toFixed(2);
   console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); busiest other thread ${(w.busiest / secs).toFixed(2)} of a core; load ${w.load.toFixed(1)}`);
   console.log(`  GC: ${gcLine(w.from, w.to)}; ${checkpointLine(w.from, w.to)}; ${slowLine(mine, p99)}`);
+  for (const l of workerLines(w.from, w.to, mine, w.workerCpu)) console.log(`  ${l}`);
 });
 const sortedP99 = [...windowP99].sort((a, b) => a - b);
 console.log(`p99 over ${windows.length} windows: median ${f1(quantile(sortedP99, 0.5))} ms, worst ${f1(sortedP99[sortedP99.length - 1]!)} ms (${windowP99.map(f1).join(', ')})`);
@@ -449,6 +509,10 @@ console.log(`bench client CPU: ${clientSec.toFixed(1)} s = ${perAction(clientSec
 console.log(`server CPU: ${cpu.toFixed(1)} s for ${acted} actions = ${perAction(cpu)} ms per action (main thread ${perAction(mainCpu)}, other threads ${perAction(cpu - mainCpu)})`);
 const gcMs = gcPauses.filter((p) => p.at >= t0).reduce((a, p) => a + p.ms, 0);
 console.log(`GC, all windows: ${gcLine(t0, Infinity)}; pauses ${(gcMs / acted).toFixed(3)} ms per action; ${checkpointLine(t0, Infinity)}`);
+if (windows.length) {
+  const cpuAll = [...Array(nWorkers).keys()].map((i) => windows.reduce((a, w) => a + w.workerCpu[i]!, 0));
+  for (const l of workerLines(windows[0]!.from, windows[windows.length - 1]!.to, received, cpuAll)) console.log(`  ${l}`);
+}
 const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`load average (1, 5, 15 min): before ${la(load0)}, after ${la(loadavg())} on ${availableParallelism()} CPUs`);
 console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}`);

@@ -435,6 +435,25 @@ describe('facts derived from settled states (derived, derivedFrom, check mode)',
     expect(() => checkDerivedFacts(structuredClone(d0))).toThrow(EngineError);
   });
 
+  it('derivedFrom: a fact no state asked for in the last 24 to 32 states is no longer offered; one asked meanwhile is', async () => {
+    const { derivedFrom } = await import('./index.ts');
+    let s = setupGame(tokens, 's', {}, 'age').state;
+    derivedFrom(s, 'test:old', () => 'old');
+    derivedFrom(s, 'test:kept', () => 'kept');
+    /** Where the fact made at the set-up was last offered (asked on a side branch, which changes nothing here). */
+    let lastOffered = 0;
+    for (let i = 1; i <= 48; i++) {
+      s = applyAction(tokens, s, 'a', { type: 'move', token: 'y', to: i % 2 ? 4 : 3 }).state;
+      derivedFrom(s, 'test:tick', () => i); // every state makes a fact, as a rule set's do: the chain merges every 8
+      const probe = applyAction(tokens, s, 'a', { type: 'move', token: 'y', to: s.at.y! + 1 }).state;
+      if (derivedFrom(probe, 'test:old', (prev) => prev ?? 'fresh') === 'old') lastOffered = i;
+      if (i % 12 === 0) expect(derivedFrom(s, 'test:kept', (prev) => prev ?? 'fresh')).toBe('kept');
+    }
+    // Made at the set-up, merged at the 9th state after it, carried through the merges at the 17th and 25th, not the
+    // 33rd: the 32nd state (the probe after s31) is the last one offered it.
+    expect(lastOffered).toBe(31);
+  });
+
   it('derivedFrom inside withContentFacts offers the scope\'s latest value where no ancestor made the fact; check mode checks it', async () => {
     const { derivedFrom, checkDerivedFacts, withContentFacts, EngineError } = await import('./index.ts');
     const root = setupGame(tokens, 's', {}, 'pool').state;

@@ -166,11 +166,21 @@ interface Facts {
 
 /**
  * Inherited facts as a short chain of the ancestors' maps, newest first (copying one map of several hundred facts
- * into every new state cost more than the lookups): merged into one map when it grows past INHERITED_DEPTH.
+ * into every new state cost more than the lookups): merged into one map when it grows past INHERITED_DEPTH. A merged
+ * map records the merge at which each of its facts was last made or asked for (`asked`, `merge`: merges counted from
+ * the set-up); a fact no state asked for in the last INHERITED_MERGES merges is not carried into the next one.
  */
-interface Inherited { facts: Map<string, unknown>; older: Inherited | undefined; depth: number }
+interface Inherited {
+  facts: Map<string, unknown>; older: Inherited | undefined; depth: number; asked?: Map<string, number>; merge?: number;
+}
 
 const INHERITED_DEPTH = 8;
+/**
+ * Merges (of INHERITED_DEPTH states each) a fact is carried on unasked: 2, so 24 to 32 states. Older ones are rarely
+ * reusable (a unit's moves from a turn before, whose surroundings have changed since) and were half of what a 2WW
+ * game kept between actions on the server; one that is asked again is computed afresh, as on a state that never had it.
+ */
+const INHERITED_MERGES = 2;
 
 function inheritedFact(chain: Inherited | undefined, key: string): unknown {
   for (let c = chain; c; c = c.older) {
@@ -194,12 +204,26 @@ function settle(state: object, from: object | null): Facts {
     if (!inherited || inherited.depth < INHERITED_DEPTH) {
       inherited = { facts: parent.reusable, older: inherited, depth: (inherited?.depth ?? 0) + 1 };
     } else {
+      const chain: Inherited[] = [];
+      for (let c: Inherited | undefined = inherited; c; c = c.older) chain.push(c);
+      const merge = (chain[chain.length - 1]!.merge ?? 0) + 1;
       const merged = new Map<string, unknown>();
-      const chain: Map<string, unknown>[] = [];
-      for (let c: Inherited | undefined = inherited; c; c = c.older) chain.push(c.facts);
-      for (let i = chain.length - 1; i >= 0; i--) for (const [k, v] of chain[i]!) merged.set(k, v);
-      for (const [k, v] of parent.reusable) merged.set(k, v);
-      inherited = { facts: merged, older: undefined, depth: 1 };
+      const asked = new Map<string, number>();
+      // oldest first, so that a newer value (and its merge) replaces an older one
+      for (let i = chain.length - 1; i >= 0; i--) {
+        const c = chain[i]!;
+        for (const [k, v] of c.facts) {
+          const at = c.asked ? c.asked.get(k)! : merge;
+          if (merge - at > INHERITED_MERGES) continue;
+          merged.set(k, v);
+          asked.set(k, at);
+        }
+      }
+      for (const [k, v] of parent.reusable) {
+        merged.set(k, v);
+        asked.set(k, merge);
+      }
+      inherited = { facts: merged, older: undefined, depth: 1, asked, merge };
     }
   }
   const f = newFacts(inherited, parent?.check ?? false);

@@ -6,7 +6,7 @@ import { promptFor, viewFor } from '../engine/kernel.ts';
 import { duel } from '../engine/testing/duel.ts';
 import type { Action, BaseState } from '../engine/types.ts';
 import {
-  AiPool, AiTimeoutError, type AiJob, type AiJobMessage, type AiTimers, type AiWorker, type AiWorkerEvents,
+  AiPool, AiTimeoutError, RESTART_BACKOFF_MAX_MS, RESTART_BACKOFF_MS, type AiJob, type AiJobMessage, type AiTimers, type AiWorker, type AiWorkerEvents,
 } from './ai-pool.ts';
 import { GameManager } from './games.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
@@ -169,12 +169,68 @@ describe('AI pool: one job in flight per worker, its hard limit from when it is 
   });
 
   it('a worker that dies before it is ready fails the jobs waiting for it (its replacement would die the same way)', async () => {
-    const { pool, workers } = fakePool(1, () => L);
+    const { pool, timers, workers } = fakePool(1, () => L);
     const [a, b] = ['a', 'b'].map((s) => watch(pool.choose(job(s))));
     workers[0]!.die(1);
     await turns();
     expect([a!.state, b!.state]).toEqual(['rejected', 'rejected']);
+    timers.advance(RESTART_BACKOFF_MS);
     expect(workers).toHaveLength(2);
+    await pool.close();
+  });
+
+  it('workers that die while loading are restarted after a back-off that doubles, up to its cap; a ready one resets it', async () => {
+    const { pool, timers, workers } = fakePool(1, () => L);
+    /** The clock when each worker was started. */
+    const started = [0];
+    const crashLoading = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const count = workers.length;
+        workers[count - 1]!.die(1);
+        for (let t = 0; workers.length === count && t < 1e6; t += 250) timers.advance(250);
+        started.push(timers.now);
+      }
+    };
+    crashLoading(8);
+    const waits = started.slice(1).map((t, i) => t - started[i]!);
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+    expect([RESTART_BACKOFF_MS, RESTART_BACKOFF_MAX_MS]).toEqual([1000, 60000]);
+    // A job that comes during a back-off waits for the next worker, which loads and answers it.
+    workers[workers.length - 1]!.die(1);
+    const a = watch(pool.choose(job('a')));
+    timers.advance(RESTART_BACKOFF_MAX_MS - 1);
+    expect(workers).toHaveLength(9);
+    timers.advance(1);
+    expect(workers).toHaveLength(10);
+    const w = workers[9]!;
+    w.ready();
+    w.answer(w.open()[0]!);
+    await turns();
+    expect(a.state).toBe('resolved');
+    // It loaded: a death after that is replaced at once, and the next death while loading waits the first back-off.
+    w.die(1);
+    expect(workers).toHaveLength(11);
+    workers[10]!.die(1);
+    timers.advance(RESTART_BACKOFF_MS - 1);
+    expect(workers).toHaveLength(11);
+    timers.advance(1);
+    expect(workers).toHaveLength(12);
+    // close() cancels a pending restart
+    workers[11]!.die(1);
+    await pool.close();
+    timers.advance(RESTART_BACKOFF_MAX_MS);
+    expect(workers).toHaveLength(12);
+  });
+
+  it('a job goes to a live idle worker rather than to one waiting out a back-off', async () => {
+    const { pool, workers } = fakePool(2, () => L);
+    workers[1]!.ready();
+    workers[0]!.die(1);
+    const a = watch(pool.choose(job('a')));
+    expect(workers[1]!.posted.map((m) => m.seed)).toEqual(['a']);
+    workers[1]!.answer(workers[1]!.open()[0]!);
+    await turns();
+    expect(a.state).toBe('resolved');
     await pool.close();
   });
 
@@ -196,8 +252,17 @@ function legalReply(m: AiJobMessage): { action: Action } {
   return chooseRandomAction({ ruleset: m.ruleset, seat: m.seat, level: m.level, view: viewFor(duel, state, m.seat), prompt, seed: m.seed });
 }
 
-/** Duel games whose two seats are both AI, on `pool`; the server's budget (400 ms) has a limit of L, the easiest level's quarter (100 ms) L / 2. */
-async function aiGames(n: number, pool: AiPool) {
+const limits = (budget: number | undefined) => (budget === 400 ? L : L / 2);
+
+/**
+ * Runs `fn` on `n` Duel games whose two seats are both AI, on a one-worker fake pool whose server budget (400 ms) has a
+ * limit of L and the easiest level's quarter (100 ms) L / 2; the manager and the pool are closed afterwards.
+ */
+async function withAiGames(n: number, fn: (t: {
+  pool: AiPool; timers: FakeTimers; workers: FakeWorker[]; m: GameManager; ids: string[];
+  bidsIn: (id: string) => boolean; logged: string[]; internal: string[];
+}) => Promise<void>): Promise<void> {
+  const { pool, timers, workers } = fakePool(1, limits);
   const storage = new SqliteStorage(':memory:');
   await storage.init();
   const logged: string[] = [];
@@ -205,19 +270,23 @@ async function aiGames(n: number, pool: AiPool) {
   const m = new GameManager({
     storage, ai: pool, aiBudgetMs: 400, log: (x) => logged.push(x), internal: (where, e) => internal.push(`${where}: ${(e as Error).message}`),
   });
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const g = await m.createGame({ ruleset: 'duel', seats: { red: { kind: 'ai', level: 2 }, blue: { kind: 'ai', level: 2 } } });
-    ids.push(g.gameId);
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const g = await m.createGame({ ruleset: 'duel', seats: { red: { kind: 'ai', level: 2 }, blue: { kind: 'ai', level: 2 } } });
+      ids.push(g.gameId);
+    }
+    /** Both seats' bids played (Duel 2: simultaneous). */
+    const bidsIn = (id: string) => {
+      const bids = (m.games.get(id)?.game.state as { bids?: Record<string, number> } | undefined)?.bids ?? {};
+      return bids.red !== undefined && bids.blue !== undefined;
+    };
+    await fn({ pool, timers, workers, m, ids, bidsIn, logged, internal });
+  } finally {
+    await m.close();
+    await pool.close();
   }
-  /** Both seats' bids played (Duel 2: simultaneous). */
-  const bidsIn = (id: string) => {
-    const bids = (m.games.get(id)?.game.state as { bids?: Record<string, number> } | undefined)?.bids ?? {};
-    return bids.red !== undefined && bids.blue !== undefined;
-  };
-  return { m, ids, bidsIn, logged, internal };
 }
-const limits = (budget: number | undefined) => (budget === 400 ? L : L / 2);
 
 /**
  * Play a one-worker pool until `done`: the current worker loads, then its job in flight is answered after `think` ms
@@ -246,9 +315,7 @@ async function drive(
 
 describe('AI seats always move (issue #23)', () => {
   it('six AI seats in three games think at once on one worker: none times out waiting, every bid is played', async () => {
-    const { pool, timers, workers } = fakePool(1, limits);
-    const { m, ids, bidsIn, logged, internal } = await aiGames(3, pool);
-    try {
+    await withAiGames(3, async ({ timers, workers, ids, bidsIn, logged, internal }) => {
       // Each game's two seats bid at once (Duel 2): six jobs at first. Each takes 0.9 L of the one worker.
       await drive(workers, timers, () => ids.every(bidsIn), legalReply, 0.9 * L);
       expect(ids.every(bidsIn)).toBe(true);
@@ -257,16 +324,11 @@ describe('AI seats always move (issue #23)', () => {
       expect(workers).toHaveLength(1);
       expect(workers[0]!.posted.length).toBeGreaterThanOrEqual(6);
       expect(workers[0]!.posted.every((x) => x.level === 2)).toBe(true);
-    } finally {
-      await m.close();
-      await pool.close();
-    }
+    });
   });
 
   it('an AI job past its hard limit is asked again at the easiest level, and the seat moves', async () => {
-    const { pool, timers, workers } = fakePool(1, limits);
-    const { m, ids, bidsIn, logged, internal } = await aiGames(1, pool);
-    try {
+    await withAiGames(1, async ({ timers, workers, ids, bidsIn, logged, internal }) => {
       // red's first job overruns; blue's waits behind it without a limit running
       await drive(workers, timers, () => bidsIn(ids[0]!), (x) => (x.id === workers[0]!.posted[0]!.id ? null : legalReply(x)));
       expect(bidsIn(ids[0]!)).toBe(true);
@@ -274,16 +336,11 @@ describe('AI seats always move (issue #23)', () => {
       expect(workers[1]!.posted.slice(0, 2).map((x) => [x.seat, x.level, x.budgetMs])).toEqual([['blue', 2, 400], ['red', 0, 100]]);
       expect(logged).toEqual([expect.stringMatching(/^AI for red in game .* no answer within 1000 ms; its worker was restarted; answering at the easiest level$/)]);
       expect(internal).toEqual([]);
-    } finally {
-      await m.close();
-      await pool.close();
-    }
+    });
   });
 
   it('an AI that never answers: after its bounded attempts the random player answers for the seat on the game\'s thread', async () => {
-    const { pool, timers, workers } = fakePool(1, limits);
-    const { m, ids, bidsIn, logged, internal } = await aiGames(1, pool);
-    try {
+    await withAiGames(1, async ({ timers, workers, m, ids, bidsIn, logged, internal }) => {
       await drive(workers, timers, () => bidsIn(ids[0]!), () => null);
       expect(bidsIn(ids[0]!)).toBe(true);
       // Each decision (a seat at a state id, as in the job's seed) is asked at the seat's level once and at the easiest
@@ -299,25 +356,17 @@ describe('AI seats always move (issue #23)', () => {
       const random = logged.filter((x) => /no answer in 3 attempts; the random player answers \(random legal choice/.test(x));
       expect(random.map((x) => /AI for (\w+)/.exec(x)![1]).sort()).toEqual(['blue', 'red']);
       expect(internal).toEqual([]);
-    } finally {
-      await m.close();
-      await pool.close();
-    }
+    });
   });
 
   it('an AI that answers with an error is asked again at the easiest level (the error is reported as a bug)', async () => {
-    const { pool, timers, workers } = fakePool(1, limits);
-    const { m, ids, bidsIn, internal } = await aiGames(1, pool);
-    try {
+    await withAiGames(1, async ({ timers, workers, ids, bidsIn, internal }) => {
       await drive(workers, timers, () => bidsIn(ids[0]!), (x) => (x.level > 0 ? { error: 'the planner threw' } : legalReply(x)));
       expect(bidsIn(ids[0]!)).toBe(true);
       const posted = workers[0]!.posted;
       expect(posted.slice(0, 4).map((x) => [x.seat, x.level])).toEqual([['red', 2], ['blue', 2], ['red', 0], ['blue', 0]]);
       expect(internal).toHaveLength(posted.filter((x) => x.level > 0).length);
       for (const x of internal) expect(x).toMatch(/^AI (red|blue) in game \S+ \(answering at the easiest level\): AI for \1 in game \S+: the planner threw$/);
-    } finally {
-      await m.close();
-      await pool.close();
-    }
+    });
   });
 });

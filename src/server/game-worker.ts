@@ -1,5 +1,8 @@
 // A game worker thread: a GameManager with its own database connection for the games whose id hashes to this
 // worker (game-workers.ts). The main thread keeps the sockets; this thread sends them JSON text through the port.
+import { readlinkSync, writeSync } from 'node:fs';
+import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AiPool } from './ai-pool.ts';
 import { ApiError } from './errors.ts';
@@ -92,6 +95,34 @@ async function run(req: WorkerRequest): Promise<unknown> {
       return fn.apply(manager, a);
     }
   }
+}
+
+if (process.env.THEATER_TRACE_WORKERS === '1') traceWorker();
+
+/**
+ * For the benchmark (THEATER_TRACE_WORKERS=1): lines on the process's stdout, written at once from this thread, that
+ * name this worker's thread (its CPU time is in /proc) and each of its GC pauses: kind, length, when it ended (ms since
+ * the epoch) and, after a full collection, the old generation left and the games held. (--trace-gc names isolates by
+ * address only, which says nothing of which worker holds which games.)
+ */
+function traceWorker(): void {
+  const tag = `[game worker ${cfg.index}]`;
+  const oldGeneration = () => v8.getHeapSpaceStatistics()
+    .filter((s) => !s.space_name.startsWith('new_'))
+    .reduce((a, s) => a + s.space_used_size, 0) / 1e6;
+  writeSync(1, `${tag} thread ${readlinkSync('/proc/thread-self').split('/').pop()} old ${oldGeneration().toFixed(1)} MB\n`);
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'full',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = kinds[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other';
+      const end = performance.timeOrigin + e.startTime + e.duration;
+      const after = kind === 'full' ? ` old ${oldGeneration().toFixed(1)} MB games ${manager.games.ids().length}` : '';
+      writeSync(1, `${tag} gc ${kind} ${e.duration.toFixed(2)} ms at ${end.toFixed(1)}${after}\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
 }
 
 port.on('message', (req: WorkerRequest) => {

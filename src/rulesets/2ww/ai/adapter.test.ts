@@ -5,7 +5,7 @@ import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
-import { actsNext, debugCapitalStrike, debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
+import { actsNext, debugCapitalStrike, debugFigures, debugFrontGaps, debugMoveScores, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup, phaseBefore, rankAttacks } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
 import { choiceSource, Planner } from '../../../ai/planner.ts';
@@ -277,5 +277,18 @@ describe('2WW AI: the Axis capital risk counts the armies of neutrals whose inva
     expect(strike.units.sort()).toEqual(['su-arm-1t', 'su-arm-2t']);
     expect(strike.strike).toBe(18);
     expect(debugFigures(s).danger.get('2106')).toBeGreaterThan(0.85);
+  });
+});
+
+describe('2WW AI: boarding for an assault is not undone', () => {
+  it('2WW 8.3.4, 8.1.4 a Soviet infantry that boarded the Baltic Fleet at Riga for Helsinki does not come ashore again before the fleet sails (rerun of bench-hard-easy-allies-2, turn 19)', () => {
+    const position = JSON.parse(readFileSync(new URL('./riga-embark-loop.position.json', import.meta.url), 'utf8'));
+    let s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'riga', position).state as TwoWWState;
+    s = applyAction(twoWW, s, 'allies', { type: 'embark', unit: 'su-inf-1s', fleet: 'su-fleet' }).state;
+    const choices = allChoices(twoWW, s, prompts(twoWW, s)[0]!);
+    const scores = debugMoveScores(s, 'allies', choices.filter((c) => c.action.unit === 'su-inf-1s' || c.action.unit === 'su-fleet'));
+    // Before: coming ashore scored 3 and the plans boarded and landed the two infantry in turn, ten times.
+    expect(scores['Land 1st Shock at 2502 Riga']).toBeLessThan(0);
+    expect(scores['Sail Baltic Fleet to 2401 Helsinki']).toBeGreaterThan(5);
   });
 });

@@ -6,6 +6,7 @@ import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
 import { phantomDefence } from '../combat/land-combat.ts';
+import { fleetReach, moveFactsOf } from '../movement.ts';
 import { resolveLandCombat } from '../combat/resolve.ts';
 import { invasionDue, untimelyInvasion } from './invasions.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks, worthAttacking } from './combat.ts';
@@ -556,6 +557,8 @@ interface MoveContext {
   ownStacks: () => Stacks;
   /** What an amphibious assault on a port is worth by node (`assaultValue`), counted when first asked. */
   assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
+  /** By fleet: the ports it reaches within an amphibious assault's five hexes (`assaultFrom`), counted when first asked. */
+  assaultReach: Map<string, number[]>;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -628,6 +631,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak, garrisons,
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
+    assaultReach: new Map(),
   };
 }
 
@@ -686,7 +690,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   if (u && a.type === 'embark') {
     if (u.where === ATLANTIC_LAND) return 3 + 0.1 * factor(s, a.unit as string);
     // A land unit in a port boards for an assault within reach (2WW 8.1.4), after the units waiting in the box.
-    const v = unitClass(s, a.unit as string) === 'land' ? assaultFrom(s, side, w.board.find(u.where), factor(s, a.unit as string), ctx) : 0;
+    const v = unitClass(s, a.unit as string) === 'land' ? assaultFrom(s, side, a.fleet as string, factor(s, a.unit as string), ctx) : 0;
     return v > 0 ? Math.min(2.9, 2 + 0.3 * v + 0.05 * factor(s, a.unit as string)) : -1;
   }
   if (u && a.type === 'land') {
@@ -696,7 +700,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
       const v = unitClass(s, a.unit as string) === 'land' ? assaultValue(s, side, n, factor(s, a.unit as string), ctx) : 0;
       return v > 0 ? 5 + v : -1;
     }
-    return landingScore(s, side, a.unit as string);
+    return landingScore(s, side, a.unit as string, ctx);
   }
   if (!u || typeof a.to !== 'string') return -1;
   if (unitClass(s, a.unit as string) === 'fleet') return fleetScore(s, side, a, ctx);
@@ -790,15 +794,24 @@ function assaultValue(s: TwoWWState, side: Side, node: number, strength: number,
   return t.weight || 0.5;
 }
 
-/** The best port within an assault's reach of `node` for a land unit of `factor` (0: none). */
-function assaultFrom(s: TwoWWState, side: Side, node: number, strength: number, ctx: MoveContext): number {
+/**
+ * The best port `fleet` can sail to within an assault's five hexes (2WW 8.1.4.1; the rules' own fleet reach: Danish
+ * waters and enemy fleet ZOC, 8.3.2, 5.1.2) for a land unit of `strength` (0: none). The hex distance counted ports
+ * no fleet could reach: in a rerun of bench-hard-easy-allies-2 (turn 19) two Soviet infantry boarded the Baltic Fleet
+ * at Riga for Copenhagen, behind the closed Danish waters, came ashore again and did so ten times, till the loop guard
+ * stopped them (1,100 positions of that turn's 7,252).
+ */
+function assaultFrom(s: TwoWWState, side: Side, fleet: string, strength: number, ctx: MoveContext): number {
   if (side !== 'allies') return 0;
-  const w = worldOf(s);
-  let best = 0;
-  if (!w.board.isHex(node)) return 0;
-  for (const n of worldFacts(s).ports) {
-    if (w.board.distance(node, n) <= ASSAULT_HEXES) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
+  let ports = ctx.assaultReach.get(fleet);
+  if (!ports) {
+    const r = fleetReach(moveFactsOf(s, side), fleet, true, { budget: ASSAULT_HEXES });
+    const w = worldOf(s);
+    ports = r.nodes().filter((n) => w.board.isHex(n) && !!w.hexes[n]?.port && r.costTo(n) <= ASSAULT_HEXES);
+    ctx.assaultReach.set(fleet, ports);
   }
+  let best = 0;
+  for (const n of ports) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
   return best;
 }
 
@@ -884,14 +897,18 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
 
 /**
  * A unit aboard a fleet comes ashore (2WW 8.1.3) in an own port on the map: aboard it fights nowhere. Never back into
- * a box, and no amphibious assault (8.1.4) by this rule.
+ * a box, and no amphibious assault (8.1.4) by this rule. Not where the fleet has not sailed yet while the assault it
+ * boarded for is still in reach (`assaultFrom`): coming ashore there undoes the boarding (in a rerun of
+ * bench-hard-easy-allies-2, turn 19, two Soviet infantry boarded the Baltic Fleet at Riga and came ashore again ten
+ * times, 1,100 positions of that player turn's 7,252, till the loop guard stopped them).
  */
-function landingScore(s: TwoWWState, side: Side, id: string): number {
+function landingScore(s: TwoWWState, side: Side, id: string, ctx: MoveContext): number {
   const fleet = s.units[id]!.aboard;
   const at = fleet ? s.units[fleet]?.where : undefined;
   const w = worldOf(s);
   const n = at === undefined ? undefined : w.board.find(at);
   if (n === undefined || n < 0 || !w.board.isHex(n) || s.control[at!] !== side) return -1;
+  if (!(s.units[fleet!]!.mpUsed ?? 0) && unitClass(s, id) === 'land' && assaultFrom(s, side, fleet!, factor(s, id), ctx) > 0) return -1;
   return 3;
 }
 

@@ -5,7 +5,7 @@ import { twoWW } from '../index.ts';
 import { twoWWPackage } from '../package.ts';
 import type { TwoWWState } from '../state.ts';
 import { allSupplied, startAt, testPosition, testWorld } from '../testing.ts';
-import { actsNext, debugFigures, debugFrontGaps, evaluateFor, twoWWAi } from './adapter.ts';
+import { actsNext, debugCapitalStrike, debugFigures, debugFrontGaps, debugMoveScores, evaluateFor, twoWWAi } from './adapter.ts';
 import { attackGroup, phaseBefore, rankAttacks } from './combat.ts';
 import { chooseAction } from '../../../ai/index.ts';
 import { choiceSource, Planner } from '../../../ai/planner.ts';
@@ -253,5 +253,42 @@ describe('2WW AI: no exact odds in a plan\'s leaves', () => {
     expect(twoWWAi.quickChoice!(s, p, 'axis', true)).toBeNull();
     // At the root the standing rule still attacks (the log: 2806, then the owed 1605).
     expect(twoWWAi.quickChoice!(s, p, 'axis')).toMatchObject({ type: 'attack', mode: 'land' });
+  });
+});
+
+describe('2WW AI: the Axis capital risk counts the armies of neutrals whose invasion is due', () => {
+  const load = (url: URL) => Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'due', JSON.parse(readFileSync(url, 'utf8'))).state as TwoWWState;
+
+  it('2WW 5.3.1 the Yugoslav infantry next to Budapest and the Soviet army inside the neutral USSR count (rerun of bench-hard-easy-axis-9, Summer 1941)', () => {
+    const s = load(new URL('../../../ai/positions/2ww/budapest-held-against-due-invasion.json', import.meta.url));
+    expect(s.politics.ussrNeutral).toBe(true);
+    // Before: Budapest 0.14 (the two Soviet infantry on the border only), Helsinki 0.44.
+    expect(debugCapitalStrike(s, '2408').units).toContain('yu-inf');
+    const danger = debugFigures(s).danger;
+    expect(danger.get('2408')).toBeCloseTo(0.27, 2);
+    expect(danger.get('2401')).toBeGreaterThan(0.9);
+  });
+
+  it('2WW 5.3.1, 5.1.1 Soviet tanks at Minsk reach Poznan next to Berlin through their own neutral country, ending in the German ZOC (a study from the same game)', () => {
+    const s = load(new URL('./soviet-tanks-in-neutral-ussr.position.json', import.meta.url));
+    // Before: no strike (the walk never crossed the neutral USSR, and armor paid Armored Action's extra point to end
+    // its move in a ZOC hex), Berlin not at risk; after: both tanks (14) with air support against one infantry.
+    const strike = debugCapitalStrike(s, '2106');
+    expect(strike.units.sort()).toEqual(['su-arm-1t', 'su-arm-2t']);
+    expect(strike.strike).toBe(18);
+    expect(debugFigures(s).danger.get('2106')).toBeGreaterThan(0.85);
+  });
+});
+
+describe('2WW AI: boarding for an assault is not undone', () => {
+  it('2WW 8.3.4, 8.1.4 a Soviet infantry that boarded the Baltic Fleet at Riga for Helsinki does not come ashore again before the fleet sails (rerun of bench-hard-easy-allies-2, turn 19)', () => {
+    const position = JSON.parse(readFileSync(new URL('./riga-embark-loop.position.json', import.meta.url), 'utf8'));
+    let s = Game.create(twoWW, twoWW.scenarios[0]!.id, {}, 'riga', position).state as TwoWWState;
+    s = applyAction(twoWW, s, 'allies', { type: 'embark', unit: 'su-inf-1s', fleet: 'su-fleet' }).state;
+    const choices = allChoices(twoWW, s, prompts(twoWW, s)[0]!);
+    const scores = debugMoveScores(s, 'allies', choices.filter((c) => c.action.unit === 'su-inf-1s' || c.action.unit === 'su-fleet'));
+    // Before: coming ashore scored 3 and the plans boarded and landed the two infantry in turn, ten times.
+    expect(scores['Land 1st Shock at 2502 Riga']).toBeLessThan(0);
+    expect(scores['Sail Baltic Fleet to 2401 Helsinki']).toBeGreaterThan(5);
   });
 });

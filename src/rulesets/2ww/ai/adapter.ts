@@ -6,6 +6,7 @@ import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
 import { phantomDefence } from '../combat/land-combat.ts';
+import { fleetReach, moveFactsOf } from '../movement.ts';
 import { resolveLandCombat } from '../combat/resolve.ts';
 import { invasionDue, untimelyInvasion } from './invasions.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks, worthAttacking } from './combat.ts';
@@ -96,36 +97,45 @@ function reaches(s: TwoWWState, w: World, a: number, b: number, max: number, sto
 
 /**
  * Steps from a to each hex within `max`, never going on from a hex in `stops` (2WW 5.1.1) nor through a neutral
- * country (5.3.1: entering one is an invasion, not a way round a front). `armor`: armor in the Armored Action phase,
- * which pays one more to enter a ZOC hex and may go on (2WW 10.1).
+ * country (5.3.1: entering one is an invasion, not a way round a front) other than `home`, the unit's own. `armor`:
+ * armor in the Armored Action phase, which pays one more to enter a ZOC hex and may go on (2WW 10.1).
  */
-function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState, armor = false): Map<number, number> {
+function walk(w: World, a: number, max: number, stops: Set<number> | null, s?: TwoWWState, armor = false, home?: string): Map<number, number> {
   const dist = new Map([[a, 0]]);
   const byCost: number[][] = [[a]];
+  // Armor may also enter a ZOC hex at the usual cost and stop there, as any unit does outside Armored Action (5.1.1).
+  const stopsAt = new Map<number, number>();
   for (let d = 0; d <= max; d++) {
     for (const n of byCost[d] ?? []) {
-      if (dist.get(n) !== d || (n !== a && s && neutralAt(s, w, n))) continue;
+      if (dist.get(n) !== d || (n !== a && s && neutralAt(s, w, n) && (!home || countryAt(s, w, n) !== home))) continue;
       if (n !== a && stops?.has(n) && !armor) continue;
       for (const m of w.landAdj[n] ?? []) {
-        const c = d + (armor && stops?.has(m) ? 2 : 1);
+        const zoc = armor && stops?.has(m);
+        if (zoc && d + 1 <= max && d + 1 < (stopsAt.get(m) ?? Infinity)) stopsAt.set(m, d + 1);
+        const c = d + (zoc ? 2 : 1);
         if (c > max || (dist.get(m) ?? Infinity) <= c) continue;
         dist.set(m, c);
         (byCost[c] ??= []).push(m);
       }
     }
   }
+  for (const [m, c] of stopsAt) if (c < (dist.get(m) ?? Infinity)) dist.set(m, c);
   return dist;
 }
 
-interface LandUnit { id: string; side: Side; node: number; factor: number; move: number; armor?: boolean; para?: boolean }
+interface LandUnit {
+  id: string; side: Side; node: number; factor: number; move: number; armor?: boolean; para?: boolean;
+  /** A neutral country's army whose invasion is due (dueArmies): it walks through its own country. */
+  home?: string;
+}
 
 /** Steps of an enemy land unit to a hex through `zoc` (the holder's, 2WW 5.1.1), one walk per unit, its movement deep. */
 function stepsFor(s: TwoWWState, w: World, zoc: Set<number>): (l: LandUnit, holder: Side, node: number) => number {
   const walks = new Map<string, Map<number, number>>();
   return (l, _holder, node) => {
-    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}`;
+    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}|${l.home ?? ''}`;
     let m = walks.get(k);
-    if (!m) walks.set(k, (m = walk(w, l.node, l.move, zoc, s, l.armor)));
+    if (!m) walks.set(k, (m = walk(w, l.node, l.move, zoc, s, l.armor, l.home)));
     return m.get(node) ?? Infinity;
   };
 }
@@ -173,6 +183,31 @@ function axisCapitalRisk(s: TwoWWState, w: World, o: Objective, held: number, la
   stepsTo: (l: LandUnit, holder: Side, node: number) => number): number {
   const strike = alliedStrikeOn(w, o.node, land, air, stepsTo);
   return strike ? attackerWins(combatWorld(s).chart, strike, held) : 0;
+}
+
+/**
+ * `land` with the armies of the neutral countries whose invasion by the Axis is due (invasionDue; 2WW 5.3.1: an
+ * invasion hands the country's forces to the other side, 12.4: the USSR joins the Allies): Allied units that walk
+ * through their own country. The Axis capital risk counts them: in a rerun of bench-hard-easy-axis-9 (Summer 1941)
+ * Berlin held one infantry while the Soviet tanks stood in the neutral USSR, out of reach by the walk (it never crosses
+ * a neutral country); the Axis attack on 2505 invaded the USSR, two Soviet tanks came next to Berlin, took it and
+ * Germany fell in turn 9.
+ */
+function withDueArmies(s: TwoWWState, w: World, land: LandUnit[]): LandUnit[] {
+  const cw = combatWorld(s);
+  const due: LandUnit[] = [];
+  const ids = new Set<string>();
+  for (const [id, u] of Object.entries(s.units)) {
+    if (OUT.has(u.where) || u.aboard || unitClass(s, id) !== 'land' || unitDef(s, id).type === 'fort') continue;
+    const node = w.board.find(u.where);
+    if (node === undefined || node < 0 || !w.board.isHex(node)) continue;
+    const c = countryAt(s, w, node);
+    if (!c || !invasionDue(s, c) || (cw.sideOf(s, id) !== null && powerOf(s, id) !== c)) continue;
+    const type = unitDef(s, id).type;
+    due.push({ id, side: 'allies', node, factor: factor(s, id), move: movementOf(s, id), armor: type === 'armor', para: type === 'paratroop', home: c });
+    ids.add(id);
+  }
+  return due.length ? [...land.filter((l) => !ids.has(l.id)), ...due] : land;
 }
 
 /** The Allied land factors that can attack `node` next turn, with their air support (axisCapitalRisk). */
@@ -323,14 +358,15 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
   const danger = new Map<string, number>();
+  let strikers: LandUnit[] | undefined;
   const bombed = new Set(s.production?.bombed ?? []);
   const zoc = { axis: landZocOfSide(s, 'axis'), allies: landZocOfSide(s, 'allies') };
   // One walk per land unit, two moves deep (steps within one move are the same in it), for every objective it nears.
   const walks = new Map<string, Map<number, number>>();
   const stepsTo = (l: LandUnit, holder: Side, node: number): number => {
-    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}|${holder}`;
+    const k = `${l.node}|${l.move}|${l.armor ? 1 : 0}|${holder}|${l.home ?? ''}`;
     let m = walks.get(k);
-    if (!m) walks.set(k, (m = walk(w, l.node, 2 * l.move, zoc[holder], s, l.armor)));
+    if (!m) walks.set(k, (m = walk(w, l.node, 2 * l.move, zoc[holder], s, l.armor, l.home)));
     return m.get(node) ?? Infinity;
   };
   for (const o of worldFacts(s).objectives) {
@@ -346,7 +382,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     if (garrison.has(`${c}|${o.hex}`)) {
       if (!o.capitalOf) continue;
       if (c === 'axis') {
-        const d = axisCapitalRisk(s, w, o, (landAt.get(o.node)?.axis ?? 0) + (forts.get(o.hex) ?? 0), land, air, stepsTo);
+        const d = axisCapitalRisk(s, w, o, (landAt.get(o.node)?.axis ?? 0) + (forts.get(o.hex) ?? 0), strikers ??= withDueArmies(s, w, land), air, stepsTo);
         if (d > 0) danger.set(o.hex, d);
         continue;
       }
@@ -521,6 +557,8 @@ interface MoveContext {
   ownStacks: () => Stacks;
   /** What an amphibious assault on a port is worth by node (`assaultValue`), counted when first asked. */
   assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
+  /** By fleet: the ports it reaches within an amphibious assault's five hexes (`assaultFrom`), counted when first asked. */
+  assaultReach: Map<string, number[]>;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -572,6 +610,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   const garrisons = new Map<number, { held: number; near: number; stake: number }>();
   let strikeSteps: ((l: LandUnit, holder: Side, node: number) => number) | undefined;
   let axisAir: AirUnit[] | undefined;
+  let strikers: LandUnit[] | undefined;
   for (const o of worldFacts(s).objectives) {
     const g = held.get(o.hex);
     if (!g || s.control[o.hex] !== side) continue;
@@ -581,7 +620,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     if (d > 0) weak.set(o.node, d * (o.weight + (o.capitalOf ? 8 : 0)));
     if (side === 'axis' && o.capitalOf) {
       strikeSteps ??= stepsFor(s, w, zoc);
-      const strike = alliedStrikeOn(w, o.node, enemies, axisAir ??= alliedAir(s, w), strikeSteps);
+      const strike = alliedStrikeOn(w, o.node, strikers ??= withDueArmies(s, w, enemies), axisAir ??= alliedAir(s, w), strikeSteps);
       if (strike > 0) garrisons.set(o.node, { held: g, near: strike, stake: (o.weight + 8) * (o.capitalOf === 'ge' ? 2 : 1) });
     }
   }
@@ -592,6 +631,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak, garrisons,
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
+    assaultReach: new Map(),
   };
 }
 
@@ -650,7 +690,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
   if (u && a.type === 'embark') {
     if (u.where === ATLANTIC_LAND) return 3 + 0.1 * factor(s, a.unit as string);
     // A land unit in a port boards for an assault within reach (2WW 8.1.4), after the units waiting in the box.
-    const v = unitClass(s, a.unit as string) === 'land' ? assaultFrom(s, side, w.board.find(u.where), factor(s, a.unit as string), ctx) : 0;
+    const v = unitClass(s, a.unit as string) === 'land' ? assaultFrom(s, side, a.fleet as string, factor(s, a.unit as string), ctx) : 0;
     return v > 0 ? Math.min(2.9, 2 + 0.3 * v + 0.05 * factor(s, a.unit as string)) : -1;
   }
   if (u && a.type === 'land') {
@@ -660,7 +700,7 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
       const v = unitClass(s, a.unit as string) === 'land' ? assaultValue(s, side, n, factor(s, a.unit as string), ctx) : 0;
       return v > 0 ? 5 + v : -1;
     }
-    return landingScore(s, side, a.unit as string);
+    return landingScore(s, side, a.unit as string, ctx);
   }
   if (!u || typeof a.to !== 'string') return -1;
   if (unitClass(s, a.unit as string) === 'fleet') return fleetScore(s, side, a, ctx);
@@ -754,15 +794,24 @@ function assaultValue(s: TwoWWState, side: Side, node: number, strength: number,
   return t.weight || 0.5;
 }
 
-/** The best port within an assault's reach of `node` for a land unit of `factor` (0: none). */
-function assaultFrom(s: TwoWWState, side: Side, node: number, strength: number, ctx: MoveContext): number {
+/**
+ * The best port `fleet` can sail to within an assault's five hexes (2WW 8.1.4.1; the rules' own fleet reach: Danish
+ * waters and enemy fleet ZOC, 8.3.2, 5.1.2) for a land unit of `strength` (0: none). The hex distance counted ports
+ * no fleet could reach: in a rerun of bench-hard-easy-allies-2 (turn 19) two Soviet infantry boarded the Baltic Fleet
+ * at Riga for Copenhagen, behind the closed Danish waters, came ashore again and did so ten times, till the loop guard
+ * stopped them (1,100 positions of that turn's 7,252).
+ */
+function assaultFrom(s: TwoWWState, side: Side, fleet: string, strength: number, ctx: MoveContext): number {
   if (side !== 'allies') return 0;
-  const w = worldOf(s);
-  let best = 0;
-  if (!w.board.isHex(node)) return 0;
-  for (const n of worldFacts(s).ports) {
-    if (w.board.distance(node, n) <= ASSAULT_HEXES) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
+  let ports = ctx.assaultReach.get(fleet);
+  if (!ports) {
+    const r = fleetReach(moveFactsOf(s, side), fleet, true, { budget: ASSAULT_HEXES });
+    const w = worldOf(s);
+    ports = r.nodes().filter((n) => w.board.isHex(n) && !!w.hexes[n]?.port && r.costTo(n) <= ASSAULT_HEXES);
+    ctx.assaultReach.set(fleet, ports);
   }
+  let best = 0;
+  for (const n of ports) best = Math.max(best, assaultValue(s, side, n, strength, ctx));
   return best;
 }
 
@@ -848,14 +897,18 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
 
 /**
  * A unit aboard a fleet comes ashore (2WW 8.1.3) in an own port on the map: aboard it fights nowhere. Never back into
- * a box, and no amphibious assault (8.1.4) by this rule.
+ * a box, and no amphibious assault (8.1.4) by this rule. Not where the fleet has not sailed yet while the assault it
+ * boarded for is still in reach (`assaultFrom`): coming ashore there undoes the boarding (in a rerun of
+ * bench-hard-easy-allies-2, turn 19, two Soviet infantry boarded the Baltic Fleet at Riga and came ashore again ten
+ * times, 1,100 positions of that player turn's 7,252, till the loop guard stopped them).
  */
-function landingScore(s: TwoWWState, side: Side, id: string): number {
+function landingScore(s: TwoWWState, side: Side, id: string, ctx: MoveContext): number {
   const fleet = s.units[id]!.aboard;
   const at = fleet ? s.units[fleet]?.where : undefined;
   const w = worldOf(s);
   const n = at === undefined ? undefined : w.board.find(at);
   if (n === undefined || n < 0 || !w.board.isHex(n) || s.control[at!] !== side) return -1;
+  if (!(s.units[fleet!]!.mpUsed ?? 0) && unitClass(s, id) === 'land' && assaultFrom(s, side, fleet!, factor(s, id), ctx) > 0) return -1;
   return 3;
 }
 
@@ -1256,4 +1309,21 @@ export function evaluateFor(s: TwoWWState, side: Side): number {
 /** The evaluation's parts, for tests and tuning. */
 export function debugFigures(s: TwoWWState): Figures & { powers: ReturnType<typeof axisPowers>; score: number } {
   return { ...figures(s), powers: axisPowers(s), score: axisScore(s) };
+}
+
+/**
+ * The strongest Allied attack on the Axis capital `hex` next turn (land factors with air support) and the chance it
+ * wins (axisCapitalRisk), for tests and tuning.
+ */
+export function debugCapitalStrike(s: TwoWWState, hex: string): { strike: number; risk: number; units: string[] } {
+  const w = worldOf(s);
+  const node = nodeOf(w, hex);
+  const ctx = moveContext(s, 'axis');
+  const land = withDueArmies(s, w, ctx.enemies);
+  const steps = stepsFor(s, w, ctx.zoc);
+  const strike = alliedStrikeOn(w, node, land, alliedAir(s, w), steps);
+  const g = ctx.garrisons.get(node);
+  const around = w.landAdj[node] ?? [];
+  const units = land.filter((l) => around.includes(l.node) || around.some((n) => steps(l, 'axis', n) <= l.move)).map((l) => l.id);
+  return { strike, risk: g ? attackerWins(combatWorld(s).chart, g.near, g.held) : 0, units };
 }

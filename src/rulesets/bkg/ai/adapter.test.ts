@@ -55,6 +55,23 @@ describe('BKG AI adapter', () => {
     expect(c[c.length - 1]!.action).toEqual({ type: 'end' });
   });
 
+  it('BKG 6.1.3 A the planner\'s candidates load infantry and armour onto convoys before other moves; a convoy\'s attack is no lead', () => {
+    // 3/39: Japan's four convoys in the Chinese Sea (Shanghai's and Southern Japan's coasts).
+    const s = setupGame(bkg, 'basic-1939', {}, 'ai-candidates').state as BkgState;
+    const p = prompts(bkg, s).find((x) => x.seat === 'japan')!;
+    const c = bkgAi.candidates!(s, p, 'japan', choiceSource(bkg, s, p))!;
+    const kind = (x: (typeof c)[number]) => {
+      if (x.action.type === 'load') return ['inf', 'arm'].includes(s.units[x.action.unit as string]!.type) ? 'load' : 'other';
+      const conv = (x.action.units as string[] | undefined)?.every((id) => s.units[id]!.type === 'conv');
+      return x.label.includes('(attack)') && !conv ? 'attack' : x.action.type === 'end' ? 'end' : 'other';
+    };
+    const kinds: string[] = c.map(kind);
+    const first = (k: string) => kinds.indexOf(k), last = (k: string) => kinds.lastIndexOf(k);
+    expect(first('load')).toBeGreaterThan(last('attack'));
+    expect(last('load')).toBeLessThan(first('other'));
+    expect(c.filter((x) => x.action.type === 'load').map((x) => s.units[x.action.unit as string]!.where).sort()).toContain('southern-japan');
+    expect(kinds[kinds.length - 1]).toBe('end');
+  });
   it('scores the two sides as mirrors, each term in [-1, 1]', () => {
     const s = setupGame(bkg, 'basic-1939', {}, 'ai-terms').state as BkgState;
     const ax = bkgTerms(s, 'germany'), al = bkgTerms(s, 'usa');

@@ -227,11 +227,18 @@ export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
 
 export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2, reach: 0.1 };
 
-/** Order of a movement or reaction choice for the planner: attacks, other moves, cards, then ending the phase. */
-function moveRank(c: Choice): number {
-  if (c.action.type === 'end') return 3;
-  if (c.label.includes('(attack)')) return 0;
-  return c.action.type === 'play' ? 2 : 1;
+/**
+ * Order of a movement or reaction choice for the planner: attacks (a convoy's not), loads of infantry and armour onto
+ * convoys (6.1.3 A), other moves, cards, then ending the phase. With loads among the other moves a hard Japan planned its four convoys into a
+ * naval attack and shuffled its home army (70 factors) between the islands, turn after turn, loading nobody.
+ */
+function moveRank(s: BkgState, c: Choice): number {
+  const a = c.action;
+  if (a.type === 'end') return 4;
+  if (a.type === 'load') return s.units[a.unit as string]?.type === 'inf' || s.units[a.unit as string]?.type === 'arm' ? 1 : 2;
+  if (a.type === 'play') return 3;
+  const convoys = Array.isArray(a.units) && (a.units as string[]).every((id) => s.units[id]?.type === 'conv');
+  return c.label.includes('(attack)') && !convoys ? 0 : 2;
 }
 
 /**
@@ -264,9 +271,9 @@ export const bkgAi: AiAdapter<BkgState> = {
   },
   // The planner's default is its first candidate: in the prompt's own order that was "End movement", and the Axis
   // ended its 3/39 movement without attacking Poland (Germany's production stayed at 12-13 all game).
-  candidates(_s, prompt, _seat, source) {
+  candidates(s, prompt, _seat, source) {
     if (prompt.kind !== 'move' && prompt.kind !== 'react') return null;
-    return source.all().map((c, i) => ({ c, i, r: moveRank(c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+    return source.all().map((c, i) => ({ c, i, r: moveRank(s, c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   },
   // Unplanned, the first candidate of a movement or a reaction is an attack: with the turn's budget spent the phase ends.
   whenSpent: (_s, prompt) => (prompt.kind === 'move' || prompt.kind === 'react' ? prompt.choices.find((c) => c.action.type === 'end')?.action ?? null : null),

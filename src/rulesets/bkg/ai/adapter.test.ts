@@ -44,7 +44,7 @@ describe('BKG AI adapter', () => {
     expect([...all].sort()).toEqual([...truth].sort());
   });
 
-  it('BKG 6.1 the planner starts from an attack: 3/39 Germany\'s move candidates put attacks first and the end of the movement last', () => {
+  it('BKG 6.1 the planner starts from an attack: 3/39 Germany\'s move candidates put attacks first, marches before the end of the movement', () => {
     const s = setupGame(bkg, 'basic-1939', {}, 'ai-candidates').state as BkgState;
     const p = prompts(bkg, s).find((x) => x.seat === 'germany')!;
     const source = choiceSource(bkg, s, p);
@@ -52,9 +52,40 @@ describe('BKG AI adapter', () => {
     expect(c.map((x) => x.label).sort()).toEqual(source.all().map((x) => x.label).sort());
     expect(c[0]!.label).toMatch(/\(attack\)/);
     expect(c.some((x) => x.action.type === 'move' && x.action.to === 'western-poland' && x.label.includes('(attack)'))).toBe(true);
-    expect(c[c.length - 1]!.action).toEqual({ type: 'end' });
+    // Germany's units nearer the enemy after the move (Bavaria to Western Germany, next to the Maginot Line) come before the
+    // end of the movement, moves that are no nearer after it.
+    const dist = frontDistance(s, 'axis');
+    const end = c.findIndex((x) => x.action.type === 'end');
+    const nearer = (x: (typeof c)[number]) => !x.label.includes('(attack)') && x.action.type === 'move' &&
+      (x.action.units as string[]).every((id) => (dist.get(x.action.to as string) ?? Infinity) < (dist.get(s.units[id]!.where) ?? Infinity));
+    expect(c.findIndex(nearer)).toBeGreaterThan(0);
+    expect(c.findIndex(nearer)).toBeLessThan(end);
+    expect(c.slice(end + 1).some(nearer)).toBe(false);
+    expect(c.slice(end + 1).length).toBeGreaterThan(0);
   });
 
+  it('BKG 6.1.3 A the planner\'s movement candidates: attacks, loads onto convoys, marches nearer the enemy, the end, other moves', () => {
+    // 3/39: Japan's four convoys in the Chinese Sea (Shanghai's and Southern Japan's coasts).
+    const s = setupGame(bkg, 'basic-1939', {}, 'ai-candidates').state as BkgState;
+    const p = prompts(bkg, s).find((x) => x.seat === 'japan')!;
+    const c = bkgAi.candidates!(s, p, 'japan', choiceSource(bkg, s, p))!;
+    const dist = frontDistance(s, 'axis');
+    const kind = (x: (typeof c)[number]): string => {
+      const a = x.action;
+      if (a.type === 'end') return 'end';
+      if (a.type === 'load') return ['inf', 'arm'].includes(s.units[a.unit as string]!.type) ? 'load' : 'other';
+      const units = (a.units as string[]).map((id) => s.units[id]!);
+      if (x.label.includes('(attack)') && !units.every((u) => u.type === 'conv')) return 'attack';
+      const to = dist.get(a.to as string);
+      return to !== undefined && units.every((u) => ['inf', 'arm'].includes(u.type) && to < (dist.get(u.where) ?? Infinity)) ? 'march' : 'other';
+    };
+    const kinds = c.map(kind);
+    const order = ['attack', 'load', 'march', 'end', 'other'];
+    expect(kinds.map((k) => order.indexOf(k))).toEqual([...kinds.map((k) => order.indexOf(k))].sort((a, b) => a - b));
+    expect(new Set(kinds)).toEqual(new Set(['attack', 'load', 'end', 'other']));
+    expect(c.filter((x) => x.action.type === 'load').map((x) => s.units[x.action.unit as string]!.where)).toContain('southern-japan');
+    expect(kinds.indexOf('load')).toBeGreaterThan(0);
+  });
   it('scores the two sides as mirrors, each term in [-1, 1]', () => {
     const s = setupGame(bkg, 'basic-1939', {}, 'ai-terms').state as BkgState;
     const ax = bkgTerms(s, 'germany'), al = bkgTerms(s, 'usa');

@@ -227,11 +227,27 @@ export function bkgTerms(s: BkgState, seat: string): Record<string, number> {
 
 export const BKG_WEIGHTS = { production: 0.1, objectives: 0.15, territory: 0.3, material: 0.25, front: 0.1, victory: 0.2, reach: 0.1 };
 
-/** Order of a movement or reaction choice for the planner: attacks, other moves, cards, then ending the phase. */
-function moveRank(c: Choice): number {
-  if (c.action.type === 'end') return 3;
-  if (c.label.includes('(attack)')) return 0;
-  return c.action.type === 'play' ? 2 : 1;
+/**
+ * Order of a movement or reaction choice for the planner (its first is the default plan's move): attacks (a convoy's
+ * not), loads of infantry and armour onto convoys (6.1.3 A), infantry and armour marching nearer the enemy
+ * (frontDistance), in a movement phase then its end, other moves, cards, and a reaction's end last. With loads among
+ * the other moves a hard Japan planned its four convoys into a naval attack and shuffled its home army (70 factors)
+ * between the islands, turn after turn, loading nobody. With the end last the default plan moved every unit left
+ * somewhere, in the prompt's order: once the Soviet front was three steps and more from Germany, 100 German and
+ * Italian factors went to and fro between Western Germany and Prussia (r11hard-axis-0, 1/43) beside empty Soviet and
+ * Chinese areas (far from the enemy the reach term is flat).
+ */
+function moveRank(s: BkgState, c: Choice, dist: Map<string, number>, movement: boolean): number {
+  const a = c.action;
+  if (a.type === 'end') return movement ? 2.5 : 5;
+  if (a.type === 'load') return s.units[a.unit as string]?.type === 'inf' || s.units[a.unit as string]?.type === 'arm' ? 1 : 3;
+  if (a.type === 'play') return 4;
+  const units = Array.isArray(a.units) ? (a.units as string[]).map((id) => s.units[id]) : [];
+  const convoys = units.length > 0 && units.every((u) => u?.type === 'conv');
+  if (c.label.includes('(attack)') && !convoys) return 0;
+  const to = typeof a.to === 'string' ? dist.get(a.to) : undefined;
+  const marches = to !== undefined && units.length > 0 && units.every((u) => (u?.type === 'inf' || u?.type === 'arm') && to < (dist.get(u.where) ?? Infinity));
+  return marches ? 2 : 3;
 }
 
 /**
@@ -264,9 +280,10 @@ export const bkgAi: AiAdapter<BkgState> = {
   },
   // The planner's default is its first candidate: in the prompt's own order that was "End movement", and the Axis
   // ended its 3/39 movement without attacking Poland (Germany's production stayed at 12-13 all game).
-  candidates(_s, prompt, _seat, source) {
+  candidates(s, prompt, seat, source) {
     if (prompt.kind !== 'move' && prompt.kind !== 'react') return null;
-    return source.all().map((c, i) => ({ c, i, r: moveRank(c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+    const dist = frontDistance(s, sideOfSeat(s, seat));
+    return source.all().map((c, i) => ({ c, i, r: moveRank(s, c, dist, prompt.kind === 'move') })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
   },
   // Unplanned, the first candidate of a movement or a reaction is an attack: with the turn's budget spent the phase ends.
   whenSpent: (_s, prompt) => (prompt.kind === 'move' || prompt.kind === 'react' ? prompt.choices.find((c) => c.action.type === 'end')?.action ?? null : null),

@@ -2,6 +2,7 @@
 // the reduced side, status marks (Ops Complete...) and how many units a piece stands for. Drawn in a unit square
 // centred on (0,0), scaled by the caller.
 import { render } from 'preact';
+import { memo } from 'preact/compat';
 import type { CounterManifest, PieceView } from './board-model.ts';
 import { FACE_CHARS, faceDesignation, factorText, markText, pieceFactors, pieceName } from './board-model.ts';
 
@@ -142,6 +143,24 @@ export function Counter({ unit, counters, active, selected, marked }: CounterPro
     </g>
   );
 }
+
+/** Whether two views of a piece print the same counter: the same fields, lists (factors, marks) item by item. */
+export function samePiece(a: PieceView, b: PieceView): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a) as (keyof PieceView)[];
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => {
+    const x = a[k], y = b[k];
+    return x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]));
+  });
+}
+
+/**
+ * A counter on the map: drawn again only when the piece's view or its marks (active, selected, ringed) change, so a
+ * new state leaves the counters it did not change untouched (each state brings new piece objects).
+ */
+export const MapCounter = memo(Counter, (a: CounterProps, b: CounterProps) => a.counters === b.counters && a.active === b.active
+  && a.selected === b.selected && a.marked === b.marked && samePiece(a.unit, b.unit));
 
 /** A counter as a small standalone SVG (panels, dialogs). */
 export function CounterIcon(props: CounterProps & { size?: number }) {

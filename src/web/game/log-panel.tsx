@@ -1,5 +1,6 @@
 // The game log: every event with its rule case (a button to the rule's summary), every die with its purpose, and each
 // combat's arithmetic as a readable table: every modifier with its reason and rule; by turn.
+import { memo } from 'preact/compat';
 import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameEvent, Json } from '../../engine/types.ts';
 import type { GameLog } from '../../server/protocol.ts';
@@ -69,7 +70,8 @@ export function DataTable({ data }: { data: Json }) {
   );
 }
 
-export function LogEvent({ e }: { e: GameEvent }) {
+/** One event of the log; the log keeps its event objects, so an event already shown is not drawn again. */
+export const LogEvent = memo(function LogEvent({ e }: { e: GameEvent }) {
   const [open, setOpen] = useState(false);
   const hasData = e.data !== undefined && e.data !== null && !(isObj(e.data) && Object.keys(e.data).every((k) => k === 'turn'));
   return (
@@ -85,7 +87,7 @@ export function LogEvent({ e }: { e: GameEvent }) {
       {open && hasData && <div class="event-details" data-testid="event-details"><DataTable data={e.data!} /></div>}
     </li>
   );
-}
+});
 
 function Moves({ load, version }: { load(): Promise<GameLog>; version: number }) {
   const names = useContext(NamesContext);

@@ -2,6 +2,7 @@
 // the reduced side, status marks (Ops Complete...) and how many units a piece stands for. Drawn in a unit square
 // centred on (0,0), scaled by the caller.
 import { render } from 'preact';
+import { memo } from 'preact/compat';
 import type { CounterManifest, PieceView } from './board-model.ts';
 import { FACE_CHARS, faceDesignation, factorText, markText, pieceFactors, pieceName } from './board-model.ts';
 
@@ -143,8 +144,31 @@ export function Counter({ unit, counters, active, selected, marked }: CounterPro
   );
 }
 
-/** A counter as a small standalone SVG (panels, dialogs). */
-export function CounterIcon(props: CounterProps & { size?: number }) {
+/** Whether two views of a piece print the same counter: the same fields, lists (factors, marks) item by item. */
+export function samePiece(a: PieceView, b: PieceView): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a) as (keyof PieceView)[];
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => {
+    const x = a[k], y = b[k];
+    return x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]));
+  });
+}
+
+/** Whether a counter's props draw the same counter. */
+function sameCounter(a: CounterProps & { size?: number }, b: CounterProps & { size?: number }): boolean {
+  return a.counters === b.counters && a.active === b.active && a.selected === b.selected && a.marked === b.marked
+    && a.size === b.size && samePiece(a.unit, b.unit);
+}
+
+/**
+ * A counter on the map: drawn again only when the piece's view or its marks (active, selected, ringed) change, so a
+ * new state leaves the counters it did not change untouched (each state brings new piece objects).
+ */
+export const MapCounter = memo(Counter, sameCounter);
+
+/** A counter as a small standalone SVG (panels, dialogs); like MapCounter, drawn again only when it changes. */
+export const CounterIcon = memo(function CounterIcon(props: CounterProps & { size?: number }) {
   const s = props.size ?? 44;
   return (
     <svg class="counter-icon" width={s} height={s} viewBox="-0.55 -0.55 1.1 1.1" role="img" aria-label={pieceName(props.unit, props.counters)}>
@@ -152,7 +176,7 @@ export function CounterIcon(props: CounterProps & { size?: number }) {
       <Counter {...props} />
     </svg>
   );
-}
+}, sameCounter);
 
 // The page's counter rules (styles.css), carried inside a counter drawn as an image.
 const IMAGE_CSS = `.counter text{font-family:system-ui,sans-serif}.counter-edge{fill:none;stroke:#1a1a1a;stroke-width:.03}

@@ -7,7 +7,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'preac
 import type { Ref } from 'preact';
 import type { Assets, BoardView, CounterManifest, PieceView } from './board-model.ts';
 import { controllerColor, piecesByPlace } from './board-model.ts';
-import { Counter, Patterns } from './counter.tsx';
+import { MapCounter, Patterns } from './counter.tsx';
 import type { MapGeometry } from './geometry.ts';
 import { borderSegments, hexsideSegments } from './geometry.ts';
 import type { Box, LabelWish, PlacedLabel } from './labels.ts';
@@ -622,7 +622,7 @@ const UnitsLayer = memo(function UnitsLayer(p: {
 }) {
   const counter = (u: PieceView, x: number, y: number, s: number) => (
     <g key={u.id} transform={`translate(${x},${y}) scale(${s})`}>
-      <Counter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} marked={p.marked?.has(u.id)} />
+      <MapCounter unit={u} counters={p.counters} active={p.activeUnits.has(u.id)} selected={p.selectedUnit === u.id} marked={p.marked?.has(u.id)} />
     </g>
   );
   return (

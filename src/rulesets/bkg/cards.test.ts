@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { choicesIn, forceDice, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { effectiveStrength } from './combat-advanced.ts';
-import { createUnit } from './politics.ts';
+import { createUnit, warKey } from './politics.ts';
 import { production, productionChoices } from './production.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
 import { cardPlays, noteYugoslavia, playCard } from './cards.ts';
@@ -194,5 +194,26 @@ describe('BKG cards in effect', () => {
     playCard(c, 'germany', 'vichy-surrender');
     expect([s.control.normandy, s.control.paris, s.control.maginot, s.control.vichy]).toEqual(['be', 'germany', 'germany', 'vichy']);
     expect(bkg.invariants!(s)).toEqual([]);
+  });
+
+  it('Japan occupies Indochine (ruling 107): not without a fight while land units of Japan\'s enemies other than French ones stand there (fuzz seed p12-advanced-1939-off-8)', () => {
+    const c = ctxOn(new Play({}, 'advanced-1939').s);
+    const s = c.state;
+    s.turn += 4;
+    s.conquered = [...s.conquered, 'france'];
+    s.wars = [...new Set([...s.wars, warKey('japan', 'ussr')])].sort();
+    s.cards.deck = s.cards.deck.filter((x) => x !== 'japan-occupies-indochine');
+    s.cards.hands.japan = [...s.cards.hands.japan, { id: 'japan-occupies-indochine', turn: 0 }];
+    const offered = () => cardPlays(s, 'japan').some((x) => x.action.card === 'japan-occupies-indochine');
+    expect(s.control.indochine).toBe('france');
+    createUnit(s, 'france', 'inf', 2, 'indochine');
+    expect(offered()).toBe(true); // French units are removed by the card
+    const arm = createUnit(s, 'ussr', 'arm', 2, 'indochine');
+    expect(offered()).toBe(false);
+    delete s.units[arm.id];
+    expect(offered()).toBe(true);
+    playCard(c, 'japan', 'japan-occupies-indochine');
+    expect(s.control.indochine).toBe('japan');
+    expect(Object.values(s.units).filter((u) => u.where === 'indochine')).toEqual([]);
   });
 });

@@ -296,7 +296,11 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
     }
     case 'national-war-china': return m === 'japan' ? [play('no more Japanese-Chinese limits')] : [];
     case 'bnl-production': return m === 'japan' && (s.cards.removed.includes('embargo') || s.cards.inEffect.includes('embargo')) ? [play('Japan receives the BNL islands\' production')] : [];
-    case 'japan-occupies-indochine': return m === 'japan' && (isConquered(s, 'france') || s.events.includes('vichy')) && leaderOf(s, s.control.indochine!) !== 'japan' ? [play('Japan occupies Indochine without a fight')] : [];
+    case 'japan-occupies-indochine': {
+      // Ruling 107: no occupation without a fight while land units of Japan's enemies other than French ones stand there.
+      const held = Object.values(s.units).some((u) => u.where === 'indochine' && !u.aboard && isLandUnit(u) && u.power !== 'france' && u.power !== 'vichy' && atWar(s, u.power, 'japan'));
+      return m === 'japan' && (isConquered(s, 'france') || s.events.includes('vichy')) && leaderOf(s, s.control.indochine!) !== 'japan' && !held ? [play('Japan occupies Indochine without a fight')] : [];
+    }
     case 'japanese-defense-perimeter': return m === 'japan' && atWarWith('usa') ? [play('in effect from now on')] : [];
     case 'lend-lease-be': return atWar(s, 'ussr', 'germany') && !Object.values(s.units).some((u) => bkgData().map.areas.find((a) => a.id === u.where)?.country === 'uk' && sideOf(s, u.power) === otherSide(sideOfMajor(s, 'be'))) ? [play('BE production -3, USSR +3')] : [];
     case 'lend-lease-usa': return m === 'usa' && s.production.usa >= 11 ? MAJORS.filter((x) => x !== 'usa' && sideOfMajor(s, x) === sideOfMajor(s, 'usa') && !isConquered(s, x)).map((x) => play(`5 BP a quarter to ${POWER_NAMES[x]}`, { target: x })) : [];

@@ -623,8 +623,15 @@ export const battle: Procedure<BkgState, BattleFrame> = {
           s.effects = s.effects.filter((e) => e !== `kamikaze:${f.place}`);
         }
         const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
+        // Ruling 106: HQs whose combat units all fell did not take the area (ruling 9); they may not stay in their
+        // enemy's area and retreat (6.2.4), or are eliminated when they cannot.
+        const stranded = sea ? [] : a0.filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
         ctx.goto('battle', { ...f, step: 'land' });
         if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+        if (stranded.length) {
+          ctx.log(`${area(f.place).name}: ${describeUnits(stranded)} cannot hold the area alone and must retreat`, 'BKG 6.2.4');
+          ctx.push('retreat', { place: f.place, units: stranded.map((u) => u.id), seat: commander(s, stranded) });
+        }
         return;
       }
       case 'land':

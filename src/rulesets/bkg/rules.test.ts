@@ -1,6 +1,6 @@
 // Basic rules case by case (the tutorial test plays the common cases; these are the others).
 import { describe, expect, it } from 'vitest';
-import { choicesIn } from '../../engine/index.ts';
+import { choicesIn, prompts } from '../../engine/index.ts';
 import { bkg } from './index.ts';
 import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
 import { area } from './map.ts';
@@ -8,7 +8,7 @@ import { arrive, destinations, envFor, unloadTargets } from './movement.ts';
 import { atWar, conquer, createUnit } from './politics.ts';
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
-import { Play, ctxOn } from './testing.ts';
+import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
 
 const moveTargets = (p: Play, seat: Parameters<Play['act']>[0], place: string, unit: string) =>
   choicesIn(bkg, p.s, seat, place).filter((c) => c.action.type === 'move' && (c.action.units as string[]).length === 1 && (c.action.units as string[])[0] === unit).map((c) => c.action.to as string).sort();
@@ -183,6 +183,26 @@ describe('BKG advanced special rules', () => {
     arrive(c, c.state.units[inf.id]!, 'norway', 'allies', true);
     expect(c.state.control.norway).toBe('be');
     expect(unloadTargets(envFor(c.state, 'be'), c.state.units[hq.id]!).map((t) => t.to)).toContain('norway');
+  });
+  it('6.2.4 an HQ whose combat units all fell does not stay in the enemy area it attacked: it retreats (ruling 106; fuzz seed p12-advanced-1941-off-5)', () => {
+    // 2/41: HQ Rommel and an Arm 2 (B) attack Vichy Algeria (Inf 2); the armor and the infantry fall in round 1.
+    const p = advancedAxisMovement();
+    p.act('germany', { type: 'move', units: [p.unit('germany', 'tripolitania', 'Arm 2 (B)'), 'hq-rommel'], to: 'algeria' });
+    for (const m of ['germany', 'italy', 'japan', 'be'] as const) p.act(m, { type: 'end' });
+    expect(p.waiting()).toEqual(['germany:card']);
+    p.dice(2, 2, 1).act('germany', { type: 'pass' });
+    p.diceUsed();
+    expect(p.log()).toContain('Vichy France Inf 1 (B) eliminated');
+    expect(p.describe('algeria')).toBe('germany HQ Rommel');
+    expect(p.s.control.algeria).toBe('vichy');
+    expect(p.log()).toContain('Algeria: HQ Rommel cannot hold the area alone and must retreat');
+    const ask = prompts(bkg, p.s);
+    expect(ask.map((x) => `${x.seat}:${x.kind}`)).toEqual(['germany:retreat-destination']);
+    expect(ask[0]!.choices!.map((c) => c.action)).toEqual([{ type: 'retreat-to', units: ['hq-rommel'], to: 'tripolitania' }]);
+    expect(bkg.invariants!(p.s)).toEqual([]);
+    p.act('germany', { type: 'retreat-to', units: ['hq-rommel'], to: 'tripolitania' });
+    expect(p.s.units['hq-rommel']!.where).toBe('tripolitania');
+    expect(bkg.invariants!(p.s)).toEqual([]);
   });
 });
 

@@ -30,9 +30,9 @@ async function spawnServer(dbFile: string, gameWorkers: number): Promise<{ child
   return { child, url: JSON.parse(line).url as string };
 }
 
-// With game workers as `theater serve` runs by default (two on two cores), and with the games on the main thread.
+// With game workers as `theater serve` runs by default (one on two cores), and with the games on the main thread.
 describe.each([
-  { config: 'two game worker threads', gameWorkers: 2 },
+  { config: 'one game worker thread', gameWorkers: 1 },
   { config: 'games on the main thread', gameWorkers: 0 },
 ])('crash safety, $config', ({ gameWorkers }) => {
   it('after kill -9, every acknowledged action is stored, every game replays to its stored hashes, and clients go on', async () => {

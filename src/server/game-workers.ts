@@ -35,13 +35,12 @@ export type WorkerReply =
   | { ready: true };
 
 /**
- * Game workers `theater serve` starts unless told: at least two on a machine of two cores or more (one less than the
- * cores from four on, leaving one to the main thread's sockets and HTTP); none on one core. Each worker's heap then
- * holds only its share of the games, so its full GCs walk and compact less, and a GC pause or a burst of dear actions
- * holds up only that worker's games (docs/server.md "Game worker threads", 2026-11-28).
+ * Game workers `theater serve` starts unless told: one core is left to the main thread (sockets, HTTP), so 1 on two
+ * cores; none on one core. On the 2-core machine two workers were slower (p99 88 to 123 ms against 40 to 63 ms at
+ * 500 actions/s, docs/server.md "Benchmark"): five busy threads on two cores wait for each other.
  */
 export function defaultGameWorkers(cores = availableParallelism()): number {
-  return cores < 2 ? 0 : Math.max(2, cores - 1);
+  return Math.max(0, cores - 1);
 }
 
 /**

@@ -788,7 +788,11 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
       const u = s.units[id]!;
       return !coopAllows(s, u.power, u.where) && retreatPlaces(s, u, u.where).some((p) => coopAllows(s, u.power, p));
     }) : [];
-    if (on.length) ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat });
+    if (on.length) {
+      // Ruling 108: this retreat is done with them; the one going on may bring them back here, not to retreat again.
+      ctx.goto('retreat', { ...f, units: f.units.filter((id) => !on.includes(id)) });
+      ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat });
+    }
   },
 };
 

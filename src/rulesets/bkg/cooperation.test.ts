@@ -106,4 +106,27 @@ describe('BKG optional 9.11 cooperation', () => {
     expect(next).toMatchObject({ proc: 'retreat', place: 'iran', units: [inf], seat: 'ussr' });
     expect(retreat.prompts!(c.state, next)[0]!.choices!.map((x) => x.action.to)).toEqual(['usbekistan']);
   });
+
+  it('9.11 a retreat that goes on and comes back is not offered again by the retreat it left (ruling 108; fuzz seed p12-advanced-1939-all-5)', () => {
+    // A BE convoy and a Soviet TF retreat together from the North Sea into the Skagerrak, where a BE TF stands:
+    // neither may stay with the other's country, so both go on; the convoy goes back to the empty North Sea.
+    let conv = '', tf = '';
+    const p = atWarWithUssr(ON, (s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'north-sea' || u.where === 'skagerrak') delete s.units[u.id];
+      conv = createUnit(s, 'be', 'conv', 1, 'north-sea').id;
+      tf = createUnit(s, 'ussr', 'tf', 2, 'north-sea').id;
+      createUnit(s, 'be', 'tf', 2, 'skagerrak');
+    });
+    const c = ctxOn(p.s);
+    const f = { proc: 'retreat', place: 'north-sea', units: [conv, tf], seat: 'be' as const };
+    c.state.stack.push(f);
+    retreat.act!(c, f, 'be', { type: 'retreat-to', units: [conv, tf], to: 'skagerrak' });
+    const [below, next] = c.state.stack.slice(-2) as (typeof f)[];
+    expect(next).toMatchObject({ proc: 'retreat', place: 'skagerrak', units: [conv, tf].sort() });
+    expect(below!.units).toEqual([]); // done with both here
+    expect(retreat.prompts!(c.state, next!)[0]!.choices!.map((x) => x.action)).toContainEqual({ type: 'retreat-to', units: [conv], to: 'north-sea' });
+    retreat.act!(c, next!, 'be', { type: 'retreat-to', units: [conv], to: 'north-sea' });
+    expect(c.state.units[conv]!.where).toBe('north-sea');
+    expect(retreat.prompts!(c.state, below!)).toEqual([]); // before ruling 108: the convoy again, back and forth without end
+  });
 });

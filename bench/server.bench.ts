@@ -31,9 +31,10 @@
 // printed. Also printed: the load average before and after (other processes on the machine skew every figure), the
 // server's CPU split between its main thread and its other threads (game workers, GC, I/O), and the bytes received.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { rulesets } from '../src/rulesets/index.ts';
 import { defaultGameWorkers, shardOf } from '../src/server/game-workers.ts';
@@ -64,13 +65,19 @@ const nWorkers = Number(workers);
 const databaseUrl = arg('--database-url', '');
 const options = JSON.parse(arg('--options', ruleset === 'duel' ? '{"rounds":20}' : '{}')) as Record<string, unknown>;
 const importEntries = Number(arg('--import-entries', '0'));
+// Each game worker reports each action and group request it ran (THEATER_TRACE_REQUESTS): when it was posted to the
+// worker, begun and ended, and the parts of its work; --no-trace-requests: not (needs game workers).
+const traceRequests = !process.argv.includes('--no-trace-requests') && Number(arg('--workers', process.env.THEATER_GAME_WORKERS ?? String(defaultGameWorkers()))) > 0;
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-bench-'));
 const nodeArgs = [...(traceGc ? ['--trace-gc'] : []), ...(process.env.THEATER_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
 const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main-for-tests.ts', join(dir, 'bench.sqlite'), '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   // this one client holds 400 sockets: the per-address cap is raised for it
-  env: { ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', THEATER_TRACE_CHECKPOINTS: '1', THEATER_TRACE_WORKERS: '1', ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}) },
+  env: {
+    ...process.env, THEATER_AI_WORKERS: '0', THEATER_GAME_WORKERS: workers, THEATER_MAX_CONNECTIONS_PER_ADDRESS: '2000', THEATER_TRACE_CHECKPOINTS: '1',
+    THEATER_TRACE_WORKERS: '1', ...(traceRequests ? { THEATER_TRACE_REQUESTS: join(dir, 'requests') } : {}), ...(databaseUrl ? { THEATER_TEST_PG: databaseUrl } : {}),
+  },
 });
 /**
  * A pause of the server's: its end on this process's clock. From --trace-gc (the main thread; every thread when there
@@ -86,6 +93,42 @@ const workerFull: { worker: number; at: number; old: number; games: number }[] =
 /** Incremental marking steps reported with each mark-compact (spread over the marking, not one pause). */
 const markingSteps: { thread: number; ms: number; biggest: number; at: number }[] = [];
 const checkpoints: { ms: number; at: number }[] = [];
+/**
+ * This client's own GC pauses (its clock): while one runs, no message is read or sent, so they add to the latencies
+ * measured as if they were the server's.
+ */
+const clientGc: { ms: number; at: number; full: boolean }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = (e as unknown as { detail: { kind: number } }).detail.kind;
+    clientGc.push({ ms: e.duration, at: e.startTime + e.duration, full: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
+  }
+}).observe({ entryTypes: ['gc'] });
+/** The client's event loop's delay (a timer firing late): what it held every message and send up by. */
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+/** A part of a request's work in its game worker: wall time, the thread's CPU and its wait for a core (ms). */
+interface Part { wall: number; cpu: number; wait: number }
+/**
+ * A request a game worker ran (THEATER_TRACE_REQUESTS), on this process's clock: posted by the main thread, begun and
+ * ended by the worker; keyed by `method game stateId`.
+ */
+interface Traced { worker: number; method: string; posted: number; begin: number; end: number; parts: Map<string, Part> }
+const traced = new Map<string, Traced>();
+/** Read the game workers' request lines (THEATER_TRACE_REQUESTS: a file per worker in `dir`). */
+function readTraced(): void {
+  for (const f of readdirSync(dir).filter((x) => x.startsWith('requests-'))) {
+    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+      const rq = /^\[game worker (\d+)\] req (\w+) (\S+) (\d+) posted ([\d.]+|NaN) begin ([\d.]+) end ([\d.]+) (.*)$/.exec(line);
+      if (!rq) continue;
+      const clock = (x: string) => Number(x) - performance.timeOrigin;
+      const parts = new Map<string, Part>();
+      for (const m of rq[8]!.matchAll(/(\w+) ([\d.-]+)\/([\d.-]+)\/([\d.-]+)/g)) {
+        parts.set(m[1]!, { wall: Number(m[2]), cpu: Number(m[3]), wait: Number(m[4]) });
+      }
+      traced.set(`${rq[2]} ${rq[3]} ${rq[4]}`, { worker: Number(rq[1]), method: rq[2]!, posted: clock(rq[5]!), begin: clock(rq[6]!), end: clock(rq[7]!), parts });
+    }
+  }
+}
 /** Isolates (threads) of the server in the order their first GC line came: 1 is the main thread. */
 const isolates: string[] = [];
 const threadOf = (isolate: string) => (isolates.includes(isolate) ? isolates.indexOf(isolate) : isolates.push(isolate) - 1) + 1;
@@ -128,7 +171,8 @@ const url = await new Promise<string>((resolve) => {
 });
 
 interface Seat {
-  ws: WebSocket; opened: Promise<void>; seat: string; last: StateMessage | null; pending: { stateId: number; at: number; phase: string } | null;
+  ws: WebSocket; opened: Promise<void>; seat: string; last: StateMessage | null;
+  pending: { stateId: number; at: number; phase: string; type: string } | null;
   /** A structured prompt's group whose choices were asked for (the action follows the answer). */
   asking: { stateId: number } | null;
 }
@@ -137,7 +181,14 @@ interface Bench { id: string; seats: Seat[]; finished: boolean; worker: number }
 
 const latencies: number[] = [];
 /** Every measured action: when it was sent and when its new view came (this process's clock), and its game's worker. */
-const received: { sent: number; got: number; worker: number }[] = [];
+/** `game`, `stateId` (the game's log entries before it: its age), `type`, `phase`: what it was. */
+interface Received { sent: number; got: number; worker: number; game: string; stateId: number; type: string; phase: string }
+const received: Received[] = [];
+/** The measured actions by `game stateId` (filled when the windows are over). */
+const actionOf = new Map<string, Received>();
+/** Group requests (a structured prompt's choices) sent while measuring, by `game stateId`: what the worker also ran. */
+const asked = new Map<string, { phase: string }>();
+let emptyGroups = 0;
 /** Per second of the measured window (--timeline): latencies and the phases they were sent in. */
 const seconds_: { lat: number[]; phases: Map<string, number> }[] = [];
 /** CPU seconds used in each second of the window (--timeline): server main thread, its other threads, this client. */
@@ -146,6 +197,8 @@ let windowStart = 0;
 const sentTypes = new Map<string, number>();
 const phases = new Map<string, number>();
 let stale = 0, illegal = 0, deltas = 0, finishedGames = 0, sent = 0, receivedBytes = 0, groupAsks = 0;
+/** Actions sent, and group requests whose answer has not come (each is an action on its way: the rate counts it). */
+let actionsSent = 0, asksOut = 0;
 let n = 0;
 let stopping = false;
 /** Latencies of actions under way while the import (--import-entries) was, and when it was. */
@@ -176,7 +229,7 @@ async function newGame(): Promise<Bench> {
         if (seat.pending && m.stateId > seat.pending.stateId) {
           const now = performance.now();
           latencies.push(now - seat.pending.at);
-          if (measuring) received.push({ sent: seat.pending.at, got: now, worker: g.worker });
+          if (measuring) received.push({ sent: seat.pending.at, got: now, worker: g.worker, game: g.id, ...seat.pending });
           if (seat.pending.at < importWindow.to && now > importWindow.from) duringImport.push(now - seat.pending.at);
           if (measuring && timeline) {
             const b = (seconds_[Math.floor((now - windowStart) / 1000)] ??= { lat: [], phases: new Map() });
@@ -195,8 +248,11 @@ async function newGame(): Promise<Bench> {
         seat.asking = null;
         const st = seat.last;
         if (st && st.stateId === asked.stateId && m.choices.length) sendAction(seat, st, pickFrom(m.choices));
+        else if (measuring) emptyGroups++;
+        asksOut--;
       } else if (m.type === 'error' && seat.asking) {
         seat.asking = null;
+        asksOut--;
       } else if (m.type === 'error' && seat.pending) {
         if (m.error === 'stale') stale++;
         else illegal++;
@@ -222,7 +278,8 @@ function sendAction(s: Seat, st: StateMessage, c: Choice): void {
     sentTypes.set(String(c.action.type), (sentTypes.get(String(c.action.type)) ?? 0) + 1);
     phases.set(st.view.status, (phases.get(st.view.status) ?? 0) + 1);
   }
-  s.pending = { stateId: st.stateId, at: performance.now(), phase: st.view.status };
+  s.pending = { stateId: st.stateId, at: performance.now(), phase: st.view.status, type: String(c.action.type) };
+  actionsSent++;
   s.ws.send(JSON.stringify({ type: 'action', reqId: String(sent++), stateId: st.stateId, action: c.action }));
 }
 
@@ -244,8 +301,12 @@ function step(g: Bench): boolean {
       return true;
     }
     const group = groups[k - choices.length]!.key;
-    if (measuring) groupAsks++;
+    if (measuring) {
+      groupAsks++;
+      asked.set(`${g.id} ${st.stateId}`, { phase: st.view.status });
+    }
     s.asking = { stateId: st.stateId };
+    asksOut++;
     s.ws.send(JSON.stringify({ type: 'choices', reqId: `q${sent++}`, stateId: st.stateId, group }));
     return true;
   }
@@ -285,10 +346,15 @@ function busiestOther(a: Map<string, number>, b: Map<string, number>): number {
 /** The server's main thread alone (HTTP, WebSockets, input checks; with 0 game workers also the rules and storage). */
 const mainThreadCpu = () => cpuOf(`/proc/${child.pid}/task/${child.pid}/stat`);
 let cursor = 0, replacing = 0;
-/** Drive the games at the target rate for `secs` seconds. */
+/**
+ * Drive the games at the target rate for `secs` seconds. The rate counts actions: a group request counts as the action
+ * it leads to while its answer is on its way, and not at all when that answer has no choice (before 2026-11-28, every
+ * group request counted as an action sent, so those answered with no choice (17 % of them in a run at load 15, a third of the requests being group requests) were lost from the rate: 460 of 500/s).
+ */
 async function drive(secs: number): Promise<void> {
   const t0 = performance.now();
-  let issued = 0;
+  const before = actionsSent + asksOut;
+  const issued = () => actionsSent + asksOut - before;
   await new Promise<void>((done) => {
     const timer = setInterval(() => {
       const elapsed = (performance.now() - t0) / 1000;
@@ -297,9 +363,8 @@ async function drive(secs: number): Promise<void> {
         done();
         return;
       }
-      const due = rate > 0 ? Math.floor(elapsed * rate) - issued : Infinity;
       let tried = 0;
-      while (issued < issued + due && tried < games.length && (rate === 0 || issued < Math.floor(elapsed * rate))) {
+      while (tried < games.length && (rate === 0 || issued() < Math.floor(elapsed * rate))) {
         const g = games[cursor]!;
         cursor = (cursor + 1) % games.length;
         tried++;
@@ -314,7 +379,7 @@ async function drive(secs: number): Promise<void> {
           }
           continue;
         }
-        if (step(g)) issued++;
+        step(g);
       }
     }, 2);
   });
@@ -392,23 +457,38 @@ if (importEntries > 0) {
   });
 }
 /** Each window: when it ran, the server's CPU (whole process, main thread) and the load average at its start. */
-interface Window { from: number; to: number; cpu: number; mainCpu: number; busiest: number; load: number; workerCpu: number[] }
+interface Window { from: number; to: number; cpu: number; mainCpu: number; busiest: number; load: number; workerCpu: number[]; loopDelay: string }
 const windows: Window[] = [];
 for (let k = 0; k < nWindows; k++) {
   const from = performance.now(), cpuA = serverCpu(), mainA = mainThreadCpu(), threadsA = threadCpus(), load = loadavg()[0]!;
+  loopDelay.reset();
+  loopDelay.enable();
   await drive(seconds);
+  loopDelay.disable();
   const threadsB = threadCpus();
   const busiest = busiestOther(threadsA, threadsB);
   const workerCpu = [...Array(nWorkers).keys()].map((i) => {
     const tid = workerThreads.get(i)?.tid;
     return tid ? (threadsB.get(tid) ?? NaN) - (threadsA.get(tid) ?? NaN) : NaN;
   });
-  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, busiest, load, workerCpu });
+  const delay = `p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`;
+  windows.push({ from, to: performance.now(), cpu: serverCpu() - cpuA, mainCpu: mainThreadCpu() - mainA, busiest, load, workerCpu, loopDelay: delay });
 }
 await importDone;
 clearInterval(sampler);
 const wall = (performance.now() - t0) / 1000;
-await new Promise((r) => setTimeout(r, 300));
+await new Promise((r) => setTimeout(r, traceRequests ? 1000 : 300)); // the workers' last trace lines
+if (traceRequests) readTraced();
+// --dump-requests FILE: every traced request of the windows as a JSON line (what it was, its times and parts)
+const dumpTo = arg('--dump-requests', '');
+if (dumpTo) {
+  for (const r of received) actionOf.set(`${r.game} ${r.stateId}`, r);
+  const lines = [...traced].filter(([, t]) => t.begin >= t0).map(([k, t]) => JSON.stringify({
+    ...labelOf(t, k), key: k, worker: t.worker, posted: t.posted - t0, begin: t.begin - t0, end: t.end - t0,
+    parts: Object.fromEntries(t.parts), ...(t.method === 'act' && actionOf.has(k.slice(4)) ? { sent: actionOf.get(k.slice(4))!.sent - t0, got: actionOf.get(k.slice(4))!.got - t0 } : {}),
+  }));
+  writeFileSync(dumpTo, lines.join('\n') + '\n');
+}
 
 /** The p-quantile of sorted `xs`. */
 const quantile = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
@@ -458,6 +538,93 @@ function workerLines(from: number, to: number, acts: { worker: number }[], cpu: 
     return `game worker ${i}: ${n} actions, busy ${(cpu[i]! / secs).toFixed(2)} of a core; GC per 1,000 of its actions: ${per(mine.filter((p) => p.kind === 'Scavenge'), 'scavenges')}, ${per(mine.filter((p) => p.kind !== 'Scavenge'), 'full')}${kept}`;
   });
 }
+const PARTS = ['lock', 'apply', 'write', 'view', 'delta', 'json', 'choices', 'reply'];
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / (xs.length || 1);
+/** `k v, k v, ...` of a count map, largest first. */
+const topOf = (m: Map<string, number>, k = 6) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([x, v]) => `${x} ${v}`).join(', ');
+const countBy = <T>(xs: T[], key: (x: T) => string) => {
+  const m = new Map<string, number>();
+  for (const x of xs) m.set(key(x), (m.get(key(x)) ?? 0) + 1);
+  return m;
+};
+/** The 10th, 50th and 90th percentiles of `xs`. */
+const deciles = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return [0.1, 0.5, 0.9].map((p) => quantile(s, p).toFixed(0)).join(' / ');
+};
+/** What a traced request was: an action's type and phase, or a group request's phase. */
+function labelOf(t: Traced, key: string): { what: string; phase: string; stateId: number } {
+  const [, game, stateId] = key.split(' ');
+  if (t.method === 'choicesJson') return { what: 'group request', phase: asked.get(`${game} ${stateId}`)?.phase ?? '?', stateId: Number(stateId) };
+  const r = actionOf.get(`${game} ${stateId}`);
+  return { what: r?.type ?? t.method, phase: r?.phase ?? '?', stateId: Number(stateId) };
+}
+/**
+ * Where a window's actions spent their time (THEATER_TRACE_REQUESTS), all of them and the slowest 1 %: from the
+ * client to the game worker (socket, main thread, posting), queued in the worker (behind what), in it (its parts:
+ * the lock, the rules' apply, the SQLite write, the views, their deltas, the JSON, the reply; and of that the thread's
+ * wait for a core), and back to the client; what the slowest were (type, phase, the game's age in log entries); and
+ * what the worker's longest requests of the window were.
+ */
+function requestLines(from: number, to: number, list: Received[], p99: number): string[] {
+  if (!actionOf.size) for (const r of received) actionOf.set(`${r.game} ${r.stateId}`, r);
+  const rows = list.flatMap((r) => {
+    const t = traced.get(`act ${r.game} ${r.stateId}`);
+    return t ? [{ r, t }] : [];
+  });
+  if (!rows.length) return [];
+  const slow = rows.filter(({ r }) => r.got - r.sent >= p99);
+  const seg = (xs: typeof rows) => {
+    const f = (g: (x: (typeof rows)[0]) => number) => f1(mean(xs.map(g)));
+    return `to the worker ${f(({ r, t }) => t.posted - r.sent)}, queued ${f(({ t }) => t.begin - t.posted)}, in it ${f(({ t }) => t.end - t.begin)} (CPU ${f(({ t }) => sumParts(t, 'cpu'))}, waiting for a core ${f(({ t }) => sumParts(t, 'wait'))}), back ${f(({ r, t }) => r.got - t.end)}`;
+  };
+  const parts = (xs: typeof rows) => PARTS.filter((p) => xs.some(({ t }) => t.parts.has(p)))
+    .map((p) => `${p} ${mean(xs.map(({ t }) => t.parts.get(p)?.wall ?? 0)).toFixed(2)}`).join(', ');
+  // what the slowest actions waited behind in their worker: the requests it ran meanwhile, by what they were
+  const all = [...traced].filter(([, t]) => t.end >= from - 2000 && t.begin < to);
+  const behind = new Map<string, number>();
+  let waited = 0;
+  for (const { r, t } of slow) {
+    waited += t.begin - t.posted;
+    for (const [k, o] of all) {
+      if (o.worker !== t.worker) continue;
+      const ms = Math.min(o.end, t.begin) - Math.max(o.begin, t.posted);
+      if (ms <= 0) continue;
+      const l = labelOf(o, k);
+      const name = `${l.what} (${l.phase.replace(/^.*: /, '')})`;
+      behind.set(name, (behind.get(name) ?? 0) + ms);
+    }
+    void r;
+  }
+  const behindText = [...behind].sort((a, b) => b[1] - a[1]).slice(0, 6)
+    .map(([k, ms]) => `${k} ${((100 * ms) / (waited || 1)).toFixed(0)} %`).join(', ');
+  // the worker's longest requests of the window (its top 1 % by time in it), actions and group requests
+  const inWindow = all.filter(([, t]) => t.begin >= from && t.begin < to).sort((a, b) => (b[1].end - b[1].begin) - (a[1].end - a[1].begin));
+  const longest = inWindow.slice(0, Math.max(1, Math.ceil(inWindow.length / 100)));
+  const labels = longest.map(([k, t]) => labelOf(t, k));
+  const lp = (p: string) => f1(mean(longest.map(([, t]) => t.parts.get(p)?.wall ?? 0)));
+  // the worker's CPU by what it ran (every request begun in the window): what its time went to
+  const byWhat = new Map<string, { n: number; cpu: number }>();
+  let cpuAll = 0;
+  for (const [k, t] of inWindow) {
+    const name = labelOf(t, k).what;
+    const e = byWhat.get(name) ?? { n: 0, cpu: 0 };
+    e.n++;
+    e.cpu += sumParts(t, 'cpu');
+    cpuAll += sumParts(t, 'cpu');
+    byWhat.set(name, e);
+  }
+  const cpuText = [...byWhat].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 8)
+    .map(([k, e]) => `${k} ${e.n} x ${(e.cpu / e.n).toFixed(2)} ms = ${((100 * e.cpu) / (cpuAll || 1)).toFixed(0)} %`).join(', ');
+  return [
+    `time (mean ms), all ${rows.length}: ${seg(rows)}; slowest 1 % (${slow.length}): ${seg(slow)}`,
+    `  in the worker (mean ms), all: ${parts(rows)}; slowest 1 %: ${parts(slow)}`,
+    `  the worker's CPU in requests begun in the window, by what they were (count x mean CPU = share): ${cpuText}`,
+    `  slowest 1 %: ${topOf(countBy(slow, ({ r }) => r.type), 4)}; phases ${topOf(countBy(slow, ({ r }) => r.phase.replace(/^.*: /, '')), 4)}; game age (log entries) p10/p50/p90 ${deciles(slow.map(({ r }) => r.stateId))} (all: ${deciles(rows.map(({ r }) => r.stateId))}); their queue was the worker running: ${behindText || '-'}`,
+    `  the worker's longest 1 % (${longest.length} of ${inWindow.length} requests, ${f1(mean(longest.map(([, t]) => t.end - t.begin)))} ms, CPU ${f1(mean(longest.map(([, t]) => sumParts(t, 'cpu'))))}): apply ${lp('apply')}, write ${lp('write')}, view ${lp('view')}, delta ${lp('delta')}, json ${lp('json')}, choices ${lp('choices')}; ${topOf(countBy(labels, (l) => l.what), 4)}; phases ${topOf(countBy(labels, (l) => l.phase.replace(/^.*: /, '')), 4)}; game age p10/p50/p90 ${deciles(labels.map((l) => l.stateId))}`,
+  ];
+}
+const sumParts = (t: Traced, k: 'cpu' | 'wait') => [...t.parts.values()].reduce((a, p) => a + p[k], 0);
 /**
  * The actions of a window at or above its p99: how much of their time (send to new view) the server's GC pauses
  * (any thread) and the SQLite checkpoints (their own thread: they compete for CPU and disk) covered.
@@ -474,7 +641,13 @@ function slowLine(list: { sent: number; got: number; worker: number }[], p99: nu
   };
   const total = slow.reduce((a, r) => a + r.got - r.sent, 0);
   const pct = (x: number) => `${((100 * x) / (total || 1)).toFixed(0)} %`;
-  return `slowest 1 % (${slow.length}, mean ${f1(total / (slow.length || 1))} ms): GC pauses cover ${pct(covered(gcPauses))} of their time, checkpoints ${pct(covered(checkpoints))}`;
+  return `slowest 1 % (${slow.length}, mean ${f1(total / (slow.length || 1))} ms): GC pauses cover ${pct(covered(gcPauses))} of their time, checkpoints ${pct(covered(checkpoints))}, this client's own GC ${pct(covered(clientGc))}`;
+}
+/** This client's GC pauses within [from, to): scavenges and full collections, count, total and longest. */
+function clientGcLine(from: number, to: number): string {
+  const inside = clientGc.filter((p) => p.at >= from && p.at < to);
+  const part = (list: typeof inside, name: string) => `${list.length} ${name} ${f1(list.reduce((a, p) => a + p.ms, 0))} ms${list.length ? ` (longest ${f1(Math.max(...list.map((p) => p.ms)))})` : ''}`;
+  return `GC ${part(inside.filter((p) => !p.full), 'scavenges')}, ${part(inside.filter((p) => p.full), 'full')}`;
 }
 function checkpointLine(from: number, to: number): string {
   const inside = checkpoints.filter((c) => c.at >= from && c.at < to);
@@ -491,7 +664,9 @@ windows.forEach((w, k) => {
   const per = (sec: number) => ((sec * 1000) / mine.length).toFixed(2);
   console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); busiest other thread ${(w.busiest / secs).toFixed(2)} of a core; load ${w.load.toFixed(1)}`);
   console.log(`  GC: ${gcLine(w.from, w.to)}; ${checkpointLine(w.from, w.to)}; ${slowLine(mine, p99)}`);
+  console.log(`  this client: ${clientGcLine(w.from, w.to)}; its event loop's delay ${w.loopDelay}`);
   for (const l of workerLines(w.from, w.to, mine, w.workerCpu)) console.log(`  ${l}`);
+  for (const l of requestLines(w.from, w.to, mine, p99)) console.log(`  ${l}`);
 });
 const sortedP99 = [...windowP99].sort((a, b) => a - b);
 console.log(`p99 over ${windows.length} windows: median ${f1(quantile(sortedP99, 0.5))} ms, worst ${f1(sortedP99[sortedP99.length - 1]!)} ms (${windowP99.map(f1).join(', ')})`);
@@ -515,7 +690,7 @@ if (windows.length) {
 }
 const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`load average (1, 5, 15 min): before ${la(load0)}, after ${la(loadavg())} on ${availableParallelism()} CPUs`);
-console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}`);
+console.log(`stale ${stale}, refused ${illegal}, games finished (and replaced) ${finishedGames}; ${groupAsks} group requests, ${emptyGroups} of them answered with no choice (or stale)`);
 if (importEntries > 0) {
   duringImport.sort((a, b) => a - b);
   const at = (p: number) => (duringImport[Math.min(duringImport.length - 1, Math.floor(p * duringImport.length))] ?? NaN).toFixed(1);

@@ -66,6 +66,7 @@ export class ActionPipeline {
   ): Promise<number> {
     return this.m.games.locked(gameId, async (live) => {
       check(live);
+      this.m.mark?.('lock');
       const before = live.game.entries.length;
       const prevToMove = this.m.games.toMove(live);
       const evBefore = live.derived.length;
@@ -78,7 +79,9 @@ export class ActionPipeline {
         if (e instanceof RuleViolation) throw illegal(e);
         throw e;
       }
+      this.m.mark?.('apply');
       await this.commit(live, before, r.actor, r.extra, r.expect);
+      this.m.mark?.('write');
       this.afterChange(live, prevToMove);
       return live.rec.entryCount;
     });

@@ -77,12 +77,11 @@ export class Connections {
     };
     const delta = !!live.ruleset.copyOnWrite;
     const memo: DiffMemo = new Map();
-    for (const c of this.conns.get(live.rec.id) ?? []) {
-      let v = views.get(c.seat);
-      if (!v) {
-        v = viewFor(live.ruleset, live.game.state, c.seat, settled);
-        views.set(c.seat, v);
-      }
+    const conns = this.conns.get(live.rec.id) ?? [];
+    for (const c of conns) if (!views.has(c.seat)) views.set(c.seat, viewFor(live.ruleset, live.game.state, c.seat, settled));
+    this.m.mark?.('view');
+    for (const c of conns) {
+      const v = views.get(c.seat)!;
       // what the message depends on besides the seat: the events it has missed, the choices and the view it had
       const key = `${c.seat}\u0000${c.lastStateId}\u0000${id(c.lastChoices)}\u0000${id(c.lastView)}`;
       const one = sent.get(key);
@@ -95,12 +94,14 @@ export class Connections {
       }
       c.lastStateId = live.rec.entryCount;
     }
+    this.m.mark?.('delta');
     // each message once: written as JSON once and handed over once for all the channels that get it
     for (const { msg, conns } of sent.values()) {
       const texts = conns.filter((c) => c.sendText);
       if (texts.length) this.m.sendTexts(texts, writeJson(msg, written, 3));
       if (texts.length < conns.length) for (const c of conns) if (!c.sendText) c.send(msg);
     }
+    this.m.mark?.('json');
   }
 
   /** Tell everyone who is connected. */

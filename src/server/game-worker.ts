@@ -1,12 +1,13 @@
 // A game worker thread: a GameManager with its own database connection for the games whose id hashes to this
 // worker (game-workers.ts). The main thread keeps the sockets; this thread sends them JSON text through the port.
-import { readlinkSync, writeSync } from 'node:fs';
+import { openSync, readlinkSync, writeSync } from 'node:fs';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AiPool } from './ai-pool.ts';
 import { ApiError } from './errors.ts';
 import { GameManager, type Conn } from './games.ts';
+import { RequestTrace } from './request-trace.ts';
 import { shardOf, type WorkerConfig, type WorkerReply, type WorkerRequest } from './game-workers.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
 import type { Storage } from './storage.ts';
@@ -40,7 +41,11 @@ if (cfg.databaseUrl) {
 }
 await storage.init();
 const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;
+// THEATER_TRACE_REQUESTS=<path>: a line per action and group request in <path>-<worker index>.log
+const traceFile = process.env.THEATER_TRACE_REQUESTS ? openSync(`${process.env.THEATER_TRACE_REQUESTS}-${cfg.index}.log`, 'a') : null;
+const trace = traceFile !== null ? new RequestTrace() : null;
 const manager = new GameManager({
+  mark: trace ? (part) => trace.mark(part) : undefined,
   storage, ai, snapshotEvery: cfg.snapshotEvery, webhookTimeoutMs: cfg.webhookTimeoutMs, webhooks: cfg.webhooks, aiBudgetMs: cfg.aiBudgetMs, log,
   internal, owns: (gameId) => shardOf(gameId, cfg.count) === cfg.index,
   // one text for several sockets (a seat's tabs, the spectators) crosses to the main thread once
@@ -125,10 +130,37 @@ function traceWorker(): void {
   }).observe({ entryTypes: ['gc'] });
 }
 
+/** Methods a player's move or question calls, traced with THEATER_TRACE_REQUESTS (a token and a state id first). */
+const traced = new Set(['act', 'choicesJson', 'undo']);
+let traceLines: string[] = [];
+
 port.on('message', (req: WorkerRequest) => {
+  const tracing = trace && traced.has(req.method);
+  if (tracing) trace.begin();
   run(req).then((value) => post({ id: req.id, value }), (e: unknown) => {
     if (e instanceof ApiError) post({ id: req.id, api: e.body });
     else post({ id: req.id, internal: (e as Error)?.stack ?? String(e) });
-  }).then(flush);
+  }).then(() => {
+    flush();
+    if (tracing) traceRequest(req);
+  });
 });
+
+function writeTraceLines(): void {
+  writeSync(traceFile!, traceLines.join(''));
+  traceLines = [];
+}
+
+/**
+ * One line per traced request, written in batches: `[game worker i] req METHOD GAME STATE posted T begin T end T`
+ * (ms since the epoch) and each part's `name wall/cpu/wait` ms (request-trace.ts).
+ */
+function traceRequest(req: WorkerRequest): void {
+  const t = trace!.end();
+  if (!t) return;
+  const [token, stateId] = req.args as [string, number];
+  const game = manager.games.gameOfToken(token) ?? '-';
+  if (traceLines.length === 0) setTimeout(writeTraceLines, 100);
+  traceLines.push(`[game worker ${cfg.index}] req ${req.method} ${game} ${stateId} posted ${(req.at ?? NaN).toFixed(2)} begin ${t.begin.toFixed(2)} end ${t.end.toFixed(2)} ${t.parts}\n`);
+}
 post({ ready: true });

@@ -23,7 +23,10 @@ export interface WorkerConfig {
   aiBudgetMs?: number;
 }
 
-export interface WorkerRequest { id: number; method: string; args: unknown[] }
+/** `at`: when the main thread posted it, ms since the epoch (with THEATER_TRACE_REQUESTS, for the benchmark). */
+export interface WorkerRequest { id: number; method: string; args: unknown[]; at?: number }
+
+const traceRequests = !!process.env.THEATER_TRACE_REQUESTS;
 
 export type WorkerReply =
   | { id: number; value: unknown }
@@ -164,7 +167,9 @@ export class WorkerManager implements ManagerApi {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       s.pending.set(id, { resolve, reject });
-      s.worker.postMessage({ id, method, args } satisfies WorkerRequest as WorkerRequest);
+      const req: WorkerRequest = { id, method, args };
+      if (traceRequests) req.at = performance.timeOrigin + performance.now();
+      s.worker.postMessage(req);
     });
   }
 

@@ -53,6 +53,8 @@ export interface ManagerOptions {
   owns?: (gameId: string) => boolean;
   /** One text for several channels at once (a game worker posts it to the main thread once); default: each `sendText`. */
   sendTexts?: (conns: Conn[], text: string) => void;
+  /** A request under way reached a part of its work (request-trace.ts, for the benchmark); absent: not traced. */
+  mark?: (part: string) => void;
 }
 
 export class GameManager {
@@ -69,6 +71,7 @@ export class GameManager {
   readonly owns: (gameId: string) => boolean;
   /** Send one JSON text to channels that all have `sendText`. */
   readonly sendTexts: (conns: Conn[], text: string) => void;
+  readonly mark: ((part: string) => void) | undefined;
   closed = false;
   /** Background work (AI moves, webhooks) the tests and close() can wait for. */
   private background = new Set<Promise<unknown>>();
@@ -98,6 +101,7 @@ export class GameManager {
     this.internal = opts.internal ?? ((where, e) => this.log(`internal error (${where}): ${(e as Error)?.stack ?? String(e)}`));
     this.owns = opts.owns ?? (() => true);
     this.sendTexts = opts.sendTexts ?? ((conns, text) => { for (const c of conns) c.sendText!(text); });
+    this.mark = opts.mark;
     this.games = new LiveGames(this);
     this.creation = new NewGames(this);
     this.pipeline = new ActionPipeline(this);
@@ -145,7 +149,9 @@ export class GameManager {
    * in 2WW cost 0.2 ms to clone there and 0.7 ms to rebuild on the main thread, 0.04 ms to write as JSON).
    */
   async choicesJson(token: string, stateId: number, group: string): Promise<string> {
-    return JSON.stringify(await this.views.choices(token, stateId, group));
+    const answer = await this.views.choices(token, stateId, group);
+    this.mark?.('choices');
+    return JSON.stringify(answer);
   }
 
   /** A question about the holder's decision that changes nothing (src/server/inspect.ts), asked against `stateId`. */

@@ -110,7 +110,8 @@ function Moves({ load, version }: { load(): Promise<GameLog>; version: number })
   );
 }
 
-export function LogPanel({ items, onDownload, loadMoves, version = 0 }: {
+/** Memoised (the game screen gives it stable handlers): a render for a flag it does not show skips it. */
+export const LogPanel = memo(function LogPanel({ items, onDownload, loadMoves, version = 0 }: {
   items: LogItem[]; onDownload?(): void; loadMoves?(): Promise<GameLog>; version?: number;
 }) {
   const turns = useMemo(() => [...new Set(items.map((i) => i.turn))], [items]);
@@ -144,7 +145,7 @@ export function LogPanel({ items, onDownload, loadMoves, version = 0 }: {
       </ol>
     </section>
   );
-}
+});
 
 /** Tags events with a turn: an event's own `data.turn` wins, else `fallback`. */
 export function tagEvents(events: GameEvent[], fallback: string): LogItem[] {

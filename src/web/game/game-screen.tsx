@@ -612,7 +612,9 @@ export function GameScreen({ token }: { token: string }) {
   const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
 
   useEffect(() => {
-    document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
+    // Written only when it changes: each write replaces the title's text (a DOM mutation and a message to the browser).
+    const title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
+    if (document.title !== title) document.title = title;
   }, [play]);
 
   // The memoised parts' handlers (useHandler), made before the early returns below (hooks run on every render).

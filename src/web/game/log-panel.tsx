@@ -118,8 +118,9 @@ export const LogPanel = memo(function LogPanel({ items, onDownload, loadMoves, v
   const [turn, setTurn] = useState('all');
   const [kind, setKind] = useState<'all' | 'dice' | 'combat' | 'moves'>('all');
   const listRef = useRef<HTMLOListElement>(null);
-  const shown = items.filter((i) => (turn === 'all' || i.turn === turn)
-    && (kind === 'all' || (kind === 'dice' ? !!i.event.roll : i.event.data !== undefined || !!i.event.roll)));
+  // Filtered again only when the events or the filters change (a new state with no event leaves them).
+  const shown = useMemo(() => items.filter((i) => (turn === 'all' || i.turn === turn)
+    && (kind === 'all' || (kind === 'dice' ? !!i.event.roll : i.event.data !== undefined || !!i.event.roll))), [items, turn, kind]);
   useEffect(() => {
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;

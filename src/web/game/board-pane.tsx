@@ -2,6 +2,7 @@
 // (turn, sequence of play, production, victory) as panels; a readable table of the view for rule sets without a
 // board. Shared by the game, replay and editor screens.
 import type { ComponentChildren, Ref } from 'preact';
+import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { Json } from '../../engine/types.ts';
 import type { Assets, BoardView, PieceView } from '../map/board-model.ts';
@@ -138,7 +139,8 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
   );
 }
 
-export function BoardPane(p: BoardPaneProps) {
+/** Memoised: the game screen's renders for its odds, previews and busy flags leave the board alone. */
+export const BoardPane = memo(function BoardPane(p: BoardPaneProps) {
   const all = offMap(p);
   // Without a map, a board of boxes (sea areas...) is the board itself; other places stay beside it.
   const boxBoard = !p.geo && !!p.assets.board.boxes?.length;
@@ -178,4 +180,4 @@ export function BoardPane(p: BoardPaneProps) {
       )}
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Smaller pieces of the game screen: the reconstructed-data notice (collapsible, folded once read) and the charts as
 // tables, reconstructed cells marked.
+import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { Assets, Chart } from '../map/board-model.ts';
 import { Rule } from './rules.tsx';
@@ -7,7 +8,7 @@ import { Rule } from './rules.tsx';
 const FOLDED = 'theater.notes-folded';
 
 /** A notice when the rule set uses data that is not from the rulebook; folds to one line, remembered per rule set. */
-export function NotesBanner({ assets, ruleset }: { assets: Assets; ruleset: string }) {
+export const NotesBanner = memo(function NotesBanner({ assets, ruleset }: { assets: Assets; ruleset: string }) {
   const folded0 = (() => { try { return (JSON.parse(localStorage.getItem(FOLDED) ?? '[]') as string[]).includes(ruleset); } catch { return false; } })();
   const [folded, setFolded] = useState(folded0);
   const [open, setOpen] = useState(false);
@@ -45,7 +46,7 @@ export function NotesBanner({ assets, ruleset }: { assets: Assets; ruleset: stri
       )}
     </div>
   );
-}
+});
 
 function isRec(c: Chart, r: number, col: number): boolean {
   return c.reconstructed === true || (Array.isArray(c.reconstructed) && c.reconstructed.some(([a, b]) => a === r && b === col));

@@ -9,7 +9,7 @@ import { api, ApiError, Live, rulesetsCached } from '../api.ts';
 import { contribute } from '../dice.ts';
 import { HelpOverlay } from '../help.tsx';
 import { factorText, markText, pieceFactors, pieceName, placeLabel, type BoardView } from '../map/board-model.ts';
-import type { MapHandle } from '../map/map-view.tsx';
+import type { MapHandle, MapTransform } from '../map/map-view.tsx';
 import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from '../map/picks.ts';
 import { boardOf, fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
 import {
@@ -71,6 +71,17 @@ export function describeOnMap(la: LoadedAssets, board: BoardView, place: string,
   const what = h ? [h.kind === 'land' ? (h.terrain ?? 'clear') : h.kind, h.country && (la.assets.board.countries?.[h.country]?.name ?? h.country)].filter(Boolean).join(', ')
     : a ? `${a.kind} area${a.value !== undefined ? `, value ${a.value}` : ''}` : '';
   return `${placeLabel(la.assets, place)}${what ? ` — ${what}` : ''}${n ? ` — ${n} unit${n === 1 ? '' : 's'}` : ''}`;
+}
+
+/**
+ * A handler that keeps its identity from render to render and runs the latest render's code: the memoised parts of the
+ * screen given it (board, glance, inspector, log) skip the renders that change only what they do not show (the odds,
+ * a preview's answer, the busy and in-flight flags), so a state update draws the whole screen once.
+ */
+function useHandler<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
 }
 
 export function GameScreen({ token }: { token: string }) {
@@ -601,8 +612,23 @@ export function GameScreen({ token }: { token: string }) {
   const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
 
   useEffect(() => {
-    document.title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
+    // Written only when it changes: each write replaces the title's text (a DOM mutation and a message to the browser).
+    const title = play?.view.prompt && play.status !== 'finished' ? '● Your decision · Theater' : 'Theater';
+    if (document.title !== title) document.title = title;
   }, [play]);
+
+  // The memoised parts' handlers (useHandler), made before the early returns below (hooks run on every render).
+  const onPlaceH = useHandler(onPlace);
+  const onUnitH = useHandler(onUnit);
+  const describeH = useHandler((place: string, unit: string | null) => (la ? describeOnMap(la, board, place, unit) : ''));
+  const onViewChangeH = useHandler((t: MapTransform) => { if (play) saveMapView(play.gameId, t); });
+  const coverH = useHandler(() => sideRef.current);
+  const onOverlayH = useHandler((o: Settings['overlay']) => setSettings({ overlay: o }));
+  const closeInspectorH = useHandler(() => setSelPlace(null));
+  const downloadH = useHandler(download);
+  const loadMovesH = useHandler(() => api.log(token));
+  const onChooseH = useHandler((c: Choice) => void choose(c));
+  const onGroupH = useHandler((k: string) => void selectGroup(k));
 
   if (err && !play) {
     return <div class="page error-page"><h1>Cannot open this game</h1><p data-testid="error">{err}</p><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Home</a></div>;
@@ -670,9 +696,8 @@ export function GameScreen({ token }: { token: string }) {
       )}
       <main class="main">
         <BoardPane assets={assets} geo={la.geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}
-          selectedPlace={selPlace} highlights={highlights} marked={marked} showIds={settings.showIds} onPlace={onPlace} onUnit={onUnit}
-          mapRef={mapRef} initialView={initialView} focus={focus} onViewChange={(t) => saveMapView(play.gameId, t)}
-          describe={(place, unit) => describeOnMap(la, board, place, unit)} cover={() => sideRef.current} />
+          selectedPlace={selPlace} highlights={highlights} marked={marked} showIds={settings.showIds} onPlace={onPlaceH} onUnit={onUnitH}
+          mapRef={mapRef} initialView={initialView} focus={focus} onViewChange={onViewChangeH} describe={describeH} cover={coverH} />
         <aside class="side" data-tab={tab} data-testid="side" ref={sideRef}>
           <div class="sheet-bar">
             <button class="sheet-handle" data-testid="sheet-toggle" onClick={() => setSettings({ sheetOpen: !settings.sheetOpen })}
@@ -683,17 +708,17 @@ export function GameScreen({ token }: { token: string }) {
               <button aria-pressed={tab === 'log'} data-testid="tab-log" onClick={() => { setTab('log'); setSettings({ sheetOpen: true }); }}>Log</button>
             </nav>
           </div>
-          <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={(o) => setSettings({ overlay: o })} />
+          <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={onOverlayH} />
           <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} list={list}
             narrowedTo={narrow?.label ?? selectedName} narrowedPlace={narrow?.place ?? null} loading={!narrow && !!selGroup && !groupChoices}
-            onClearNarrow={clearSel} onChoose={(c) => void choose(c)} onGroup={(k) => void selectGroup(k)} phaseChoices={phaseChoices}
+            onClearNarrow={clearSel} onChoose={onChooseH} onGroup={onGroupH} phaseChoices={phaseChoices}
             armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
             refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
             finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} compact={!settings.sheetOpen} />
           {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
           {selPlace && <Inspector place={selPlace} assets={assets} board={board} activeUnits={activeUnits} selectedUnit={selUnit}
-            onUnit={onUnit} onClose={() => setSelPlace(null)} />}
-          {settings.showLog && <LogPanel items={log} onDownload={download} loadMoves={() => api.log(token)} version={play.stateId} />}
+            onUnit={onUnitH} onClose={closeInspectorH} />}
+          {settings.showLog && <LogPanel items={log} onDownload={downloadH} loadMoves={loadMovesH} version={play.stateId} />}
         </aside>
       </main>
       {toast && <div class="toast" data-testid="toast" role="alert" onClick={() => setToast(null)}>{toast}</div>}

@@ -1,5 +1,6 @@
 // The state of the game at a glance: turn and phase (on the sequence of play when the board has one), where each side
 // stands on the victory and production tracks, what each side has in its pools, and who is out of supply.
+import { memo } from 'preact/compat';
 import { useContext, useState } from 'preact/hooks';
 import type { Assets, BoardView } from '../map/board-model.ts';
 import { onMap, pieceName, placeLabel, sideName } from '../map/board-model.ts';
@@ -20,7 +21,8 @@ function standings(assets: Assets, board: BoardView, kind: string): { track: str
   return out;
 }
 
-export function Glance({ assets, board, status, title, overlay, onOverlay }: {
+/** Memoised (the game screen gives it stable handlers): a render for a flag it does not show skips it. */
+export const Glance = memo(function Glance({ assets, board, status, title, overlay, onOverlay }: {
   assets: Assets; board: BoardView; status: string; title?: string; overlay: 'none' | 'supply'; onOverlay(o: 'none' | 'supply'): void;
 }) {
   const [open, setOpen] = useState(true);
@@ -88,4 +90,4 @@ export function Glance({ assets, board, status, title, overlay, onOverlay }: {
       )}
     </section>
   );
-}
+});

@@ -1,10 +1,12 @@
 // The stack inspector: the selected place (terrain, country, city, area facts, control) and every unit there, with its
 // factors, side up, status marks and the rule set's note on it (supply...). Beside the map, so it never covers a hex.
+import { memo } from 'preact/compat';
 import type { Assets, BoardView, PieceView } from '../map/board-model.ts';
 import { factorText, markText, pieceFactors, pieceName, placeLabel, sideName } from '../map/board-model.ts';
 import { CounterIcon } from '../map/counter.tsx';
 
-export function Inspector({ place, assets, board, activeUnits, selectedUnit, onUnit, onClose }: {
+/** Memoised (the game screen gives it stable handlers): a render for a flag it does not show skips it. */
+export const Inspector = memo(function Inspector({ place, assets, board, activeUnits, selectedUnit, onUnit, onClose }: {
   place: string; assets: Assets; board: BoardView; activeUnits: Set<string>; selectedUnit: string | null;
   onUnit(id: string, place: string, direct?: boolean): void; onClose(): void;
 }) {
@@ -67,4 +69,4 @@ export function Inspector({ place, assets, board, activeUnits, selectedUnit, onU
       )}
     </section>
   );
-}
+});

@@ -110,15 +110,17 @@ function Moves({ load, version }: { load(): Promise<GameLog>; version: number })
   );
 }
 
-export function LogPanel({ items, onDownload, loadMoves, version = 0 }: {
+/** Memoised (the game screen gives it stable handlers): a render for a flag it does not show skips it. */
+export const LogPanel = memo(function LogPanel({ items, onDownload, loadMoves, version = 0 }: {
   items: LogItem[]; onDownload?(): void; loadMoves?(): Promise<GameLog>; version?: number;
 }) {
   const turns = useMemo(() => [...new Set(items.map((i) => i.turn))], [items]);
   const [turn, setTurn] = useState('all');
   const [kind, setKind] = useState<'all' | 'dice' | 'combat' | 'moves'>('all');
   const listRef = useRef<HTMLOListElement>(null);
-  const shown = items.filter((i) => (turn === 'all' || i.turn === turn)
-    && (kind === 'all' || (kind === 'dice' ? !!i.event.roll : i.event.data !== undefined || !!i.event.roll)));
+  // Filtered again only when the events or the filters change (a new state with no event leaves them).
+  const shown = useMemo(() => items.filter((i) => (turn === 'all' || i.turn === turn)
+    && (kind === 'all' || (kind === 'dice' ? !!i.event.roll : i.event.data !== undefined || !!i.event.roll))), [items, turn, kind]);
   useEffect(() => {
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -144,7 +146,7 @@ export function LogPanel({ items, onDownload, loadMoves, version = 0 }: {
       </ol>
     </section>
   );
-}
+});
 
 /** Tags events with a turn: an event's own `data.turn` wins, else `fallback`. */
 export function tagEvents(events: GameEvent[], fallback: string): LogItem[] {

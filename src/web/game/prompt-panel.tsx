@@ -1,6 +1,7 @@
 // The current decision: what is asked and under which rule, the units or stacks to pick from (a structured prompt's
 // groups), the choices in words with place names, the buttons that end a phase (always in view), and the confirmation
 // of an attack (with its exact odds) or of a choice that forfeits something.
+import { memo } from 'preact/compat';
 import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { normalizeLevel } from '../../ai/levels.ts';
 import type { Choice, ChoiceGroup, ChoiceRefs, Json, Prompt } from '../../engine/types.ts';
@@ -100,27 +101,32 @@ function Icons({ units, assets, size = 26 }: { units: string[]; assets: Assets; 
   return <>{shown.map((u) => <CounterImage key={u.id} unit={u} counters={assets.counters} size={size} />)}</>;
 }
 
-function ChoiceButton({ c, n, p }: { c: Choice; n: number; p: PromptPanelProps }) {
+/**
+ * A listed choice; memoised, so a render for the busy flag, a preview's answer or the odds draws again only the buttons
+ * it changes (the game screen's handlers keep their identity).
+ */
+const ChoiceButton = memo(function ChoiceButton({ c, n, assets, armed, disabled, onChoose }: {
+  c: Choice; n: number; assets: Assets; armed: boolean; disabled: boolean; onChoose(c: Choice): void;
+}) {
   const refs = c.refs;
-  const armed = p.armed?.choice === c;
   return (
-    <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" disabled={p.busy || !!p.checking?.(c)} onClick={() => p.onChoose(c)}>
+    <button class={'choice' + (armed ? ' armed' : '')} data-testid="choice" disabled={disabled} onClick={() => onChoose(c)}>
       {n <= 9 && <kbd>{n}</kbd>}
-      <Icons units={refs?.units ?? []} assets={p.assets} />
-      <span>{choiceText(c, refs, p.assets)}</span>
+      <Icons units={refs?.units ?? []} assets={assets} />
+      <span>{choiceText(c, refs, assets)}</span>
     </button>
   );
-}
+});
 
-function GroupButton({ g, p }: { g: ChoiceGroup; p: PromptPanelProps }) {
+const GroupButton = memo(function GroupButton({ g, assets, disabled, onGroup }: { g: ChoiceGroup; assets: Assets; disabled: boolean; onGroup(key: string): void }) {
   return (
-    <button class="choice group" data-testid="group" data-group={g.key} disabled={p.busy} onClick={() => p.onGroup(g.key)}>
-      <Icons units={g.refs?.units ?? []} assets={p.assets} />
-      <span>{g.label}{g.refs?.place && !g.label.includes(placeName(p.assets, g.refs.place) ?? '\u0000') && placeName(p.assets, g.refs.place) ? ` (${placeName(p.assets, g.refs.place)})` : ''}</span>
+    <button class="choice group" data-testid="group" data-group={g.key} disabled={disabled} onClick={() => onGroup(g.key)}>
+      <Icons units={g.refs?.units ?? []} assets={assets} />
+      <span>{g.label}{g.refs?.place && !g.label.includes(placeName(assets, g.refs.place) ?? '\u0000') && placeName(assets, g.refs.place) ? ` (${placeName(assets, g.refs.place)})` : ''}</span>
       <span class="chev">›</span>
     </button>
   );
-}
+});
 
 /** The prompt's context (the attack being composed: hex, attackers...), as a table with names for ids. */
 function Context({ context }: { context: Json }) {
@@ -214,9 +220,10 @@ export function PromptPanel(p: PromptPanelProps) {
             <input class="choice-filter" placeholder="Filter…" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
           )}
           <div class="choices">
-            {filtered.map((g) => <GroupButton key={g.key} g={g} p={p} />)}
+            {filtered.map((g) => <GroupButton key={g.key} g={g} assets={p.assets} disabled={p.busy} onGroup={p.onGroup} />)}
             {p.loading ? <p class="muted">Loading the choices…</p> : (all ? list : list.slice(0, LIST_LIMIT)).map((c, n) => (
-              <ChoiceButton key={`${n}|${c.label}`} c={c} n={n + 1} p={p} />
+              <ChoiceButton key={`${n}|${c.label}`} c={c} n={n + 1} assets={p.assets} armed={p.armed?.choice === c}
+                disabled={p.busy || !!p.checking?.(c)} onChoose={p.onChoose} />
             ))}
             {!p.loading && list.length === 0 && filtered.length === 0 && p.phaseChoices.length === 0 && <p class="muted">No choice matches.</p>}
             {!all && list.length > LIST_LIMIT && (

@@ -258,9 +258,17 @@ function total(p: Pools | undefined): number {
   return Object.values(p ?? {}).reduce((a, b) => a + b, 0);
 }
 
+/** The pools hits are taken from, in order (`invading`: the coastal defence's hit, advanced 6.5.4). */
+const LOSS_POOLS: readonly string[] = [...POOL_ORDER, 'invading'];
+
+/** Does any pool hold hits still to take? Without, a losses step reads no units (nextPool has nothing to find). */
+function hitsPending(pools: Pools | undefined): boolean {
+  return LOSS_POOLS.some((pool) => !!pools?.[pool]);
+}
+
 /** The pool a side takes its next hit from: the first with hits left and units to take them. */
 function nextPool(pools: Pools | undefined, mine: Unit[], a: Assignment): string | null {
-  for (const pool of [...POOL_ORDER, 'invading']) {
+  for (const pool of LOSS_POOLS) {
     if (!(pools?.[pool] ?? 0)) continue;
     const targets = pool === 'invading' ? mine.filter((u) => u.invading && isGround(u)) : poolTargets(pool, mine, a);
     if (targets.length) return pool;
@@ -273,6 +281,7 @@ function poolUnits(pool: string, mine: Unit[], a: Assignment): Unit[] {
 }
 
 function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | null {
+  if (!hitsPending(onAttacker ? f.poolsAtt : f.poolsDef)) return null;
   const { att, def } = battleSides(s, battleOf(f));
   const mine = onAttacker ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : (def.length ? def : firedDefenders(s, f));
   const pools = onAttacker ? f.poolsAtt : f.poolsDef;
@@ -448,6 +457,41 @@ function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
   return out;
 }
 
+/** The end of a combat (6.2.5): control of a conquered area (6.4), task forces back to sea, aircraft to land (6.1.1). */
+function endOfCombat(ctx: Ctx<BkgState>, f: BattleFrame): void {
+  const s = ctx.state;
+  const b = battleOf(f);
+  const sea = isSeaZone(f.place);
+  const { a0, d0 } = sidesHere(s, b);
+  if (!sea) {
+    const winners = a0.filter(isGround);
+    if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
+      const choices = controllerChoices(s, f.place, winners);
+      if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });
+      const by = commander(s, winners);
+      const taker = f.designated ?? winners.find((u) => seatOf(s, u.power) === by)!.power;
+      setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
+    }
+  }
+  for (const u of Object.values(s.units)) if (u.where === f.place && u.from) backToSea(s, u);
+  s.battles = s.battles.filter((x) => x.place !== f.place);
+  s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
+  if (s.effects.includes(`kamikaze:${f.place}`)) { // card Kamikaze: the Japanese aircraft are lost
+    for (const u of Object.values(s.units)) if (u.where === f.place && kamikazeAt(s, u, f.place)) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is lost (Kamikaze)`, 'BKG card Kamikaze'); removeUnit(s, u); }
+    s.effects = s.effects.filter((e) => e !== `kamikaze:${f.place}`);
+  }
+  const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
+  // Ruling 106: HQs whose combat units all fell did not take the area (ruling 9); they may not stay in their
+  // enemy's area and retreat (6.2.4), or are eliminated when they cannot.
+  const stranded = sea ? [] : a0.filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
+  ctx.goto('battle', { ...f, step: 'land' });
+  if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+  if (stranded.length) {
+    ctx.log(`${area(f.place).name}: ${describeUnits(stranded)} cannot hold the area alone and must retreat`, 'BKG 6.2.4');
+    ctx.push('retreat', { place: f.place, units: stranded.map((u) => u.id), seat: commander(s, stranded) });
+  }
+}
+
 export const battle: Procedure<BkgState, BattleFrame> = {
   prompts(s, f) {
     if (f.step === 'cards') return cardPrompts(s, f);
@@ -483,14 +527,29 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     return [];
   },
   run(ctx, f) {
+    // Steps that read neither side first: the sides are a pass over every unit (a state inside an apply has no index).
+    switch (f.step) {
+      case 'cards':
+        return void ctx.goto('battle', { ...f, step: 'fire' });
+      case 'assign-att':
+        return void ctx.goto('battle', { ...f, step: 'assign-def' });
+      case 'surrender': // nobody is asked any more
+        return void ctx.goto('battle', { ...f, step: 'ask-att' });
+      case 'end':
+        return endOfCombat(ctx, f);
+      case 'land':
+        return void ctx.pop();
+      case 'subloss-def': case 'subloss-att': case 'sloss-1': case 'sloss-2': case 'losses-att': case 'losses-def': {
+        const onAtt = lossSideIsAttacker(f);
+        if (!hitsPending(onAtt ? f.poolsAtt : f.poolsDef)) return void ctx.goto('battle', { ...f, [onAtt ? 'poolsAtt' : 'poolsDef']: {}, [onAtt ? 'hitsAtt' : 'hitsDef']: 0, step: afterLosses(f) });
+      }
+    }
     const s = ctx.state;
     const b = battleOf(f);
     const { att, def } = battleSides(s, b);
     const sea = isSeaZone(f.place);
     const adv = s.rules === 'advanced';
     switch (f.step) {
-      case 'cards':
-        return void ctx.goto('battle', { ...f, step: 'fire' });
       case 'fire': {
         if (adv && f.round === 0 && !f.cardAsked && cardPrompts(s, { ...f, step: 'cards' }).length) return void ctx.goto('battle', { ...f, step: 'cards', cardAsked: [] });
         if (att.length === 0 || def.length === 0) {
@@ -515,8 +574,6 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         if (!adv) return void ctx.goto('battle', { ...f, step: 'shoot' });
         return void ctx.goto('battle', { ...f, step: 'assign-att', asgAtt: forcedAssignment(s, f.place, att, def), asgDef: forcedAssignment(s, f.place, def, att) });
       }
-      case 'assign-att':
-        return void ctx.goto('battle', { ...f, step: 'assign-def' });
       case 'assign-def':
         return void ctx.goto('battle', { ...f, step: adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone ? 'coastal' : 'shoot' });
       case 'coastal': {
@@ -601,41 +658,6 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         if (!f.coupAsked?.includes(f.round) && surrenderOffers(s, f).length) return void ctx.goto('battle', { ...f, step: 'surrender', coupAsked: [...(f.coupAsked ?? []), f.round] });
         return void ctx.goto('battle', { ...f, step: 'ask-att' });
       }
-      case 'surrender': // nobody is asked any more
-        return void ctx.goto('battle', { ...f, step: 'ask-att' });
-      case 'end': {
-        const { a0, d0 } = sidesHere(s, b);
-        if (!sea) {
-          const winners = a0.filter(isGround);
-          if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
-            const choices = controllerChoices(s, f.place, winners);
-            if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });
-            const by = commander(s, winners);
-            const taker = f.designated ?? winners.find((u) => seatOf(s, u.power) === by)!.power;
-            setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
-          }
-        }
-        for (const u of Object.values(s.units)) if (u.where === f.place && u.from) backToSea(s, u);
-        s.battles = s.battles.filter((x) => x.place !== f.place);
-        s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
-        if (s.effects.includes(`kamikaze:${f.place}`)) { // card Kamikaze: the Japanese aircraft are lost
-          for (const u of Object.values(s.units)) if (u.where === f.place && kamikazeAt(s, u, f.place)) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is lost (Kamikaze)`, 'BKG card Kamikaze'); removeUnit(s, u); }
-          s.effects = s.effects.filter((e) => e !== `kamikaze:${f.place}`);
-        }
-        const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
-        // Ruling 106: HQs whose combat units all fell did not take the area (ruling 9); they may not stay in their
-        // enemy's area and retreat (6.2.4), or are eliminated when they cannot.
-        const stranded = sea ? [] : a0.filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
-        ctx.goto('battle', { ...f, step: 'land' });
-        if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
-        if (stranded.length) {
-          ctx.log(`${area(f.place).name}: ${describeUnits(stranded)} cannot hold the area alone and must retreat`, 'BKG 6.2.4');
-          ctx.push('retreat', { place: f.place, units: stranded.map((u) => u.id), seat: commander(s, stranded) });
-        }
-        return;
-      }
-      case 'land':
-        return void ctx.pop();
       default:
         throw new Error(`bkg battle: step ${f.step} awaits a decision`);
     }

@@ -457,6 +457,34 @@ function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
   return out;
 }
 
+/** A round begins (6.2.1, advanced 6.5.1): its log line, then the subs' fire (advanced 6.5.3) or the main fire. */
+function shootRound(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[]): void {
+  const s = ctx.state;
+  const adv = s.rules === 'advanced';
+  const round = f.round + 1;
+  ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
+  if (adv && isSeaZone(f.place) && att.concat(def).some((u) => u.type === 'sub')) {
+    // 6.5.3 special sub abilities: subs fire first and their hits count at once.
+    const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true, 'att').poolsDef;
+    return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
+  }
+  return mainFire(ctx, { ...f, round, step: 'main' }, att, def);
+}
+
+/** The round's fire (6.2.1): both sides at once, the defender at the strength it had; or the Surprise card's side alone. */
+function mainFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[]): void {
+  if (f.first) {
+    // Surprise: the card's side fires alone; its hits count before the other side returns fire.
+    const firstAtt = f.first === f.attacker;
+    const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'att' : 'def');
+    const pools = firstAtt ? fired.poolsDef : fired.poolsAtt;
+    return void ctx.goto('battle', { ...f, step: 'sloss-2', [firstAtt ? 'poolsDef' : 'poolsAtt']: pools, [firstAtt ? 'hitsDef' : 'hitsAtt']: total(pools) });
+  }
+  // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
+  const fired = ctx.state.rules === 'advanced' ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
+  return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
+}
+
 /** The end of a combat (6.2.5): control of a conquered area (6.4), task forces back to sea, aircraft to land (6.1.1). */
 function endOfCombat(ctx: Ctx<BkgState>, f: BattleFrame): void {
   const s = ctx.state;
@@ -571,11 +599,13 @@ export const battle: Procedure<BkgState, BattleFrame> = {
           ctx.push('retreat', { place: f.place, units: att.map((u) => u.id), seat: commander(s, att) });
           return;
         }
-        if (!adv) return void ctx.goto('battle', { ...f, step: 'shoot' });
+        // Nothing changes the units between this step, the round's start and the fire: they go on with the same sides.
+        if (!adv) return shootRound(ctx, { ...f, step: 'shoot' }, att, def);
         return void ctx.goto('battle', { ...f, step: 'assign-att', asgAtt: forcedAssignment(s, f.place, att, def), asgDef: forcedAssignment(s, f.place, def, att) });
       }
       case 'assign-def':
-        return void ctx.goto('battle', { ...f, step: adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone ? 'coastal' : 'shoot' });
+        if (adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone) return void ctx.goto('battle', { ...f, step: 'coastal' });
+        return shootRound(ctx, { ...f, step: 'shoot' }, att, def);
       case 'coastal': {
         // Advanced 6.5.4: the invaded area's coastal defences roll one die before the first round.
         const r = ctx.roll(6, 1, `coastal defence of ${area(f.place).name}`, 'BKG advanced 6.5.4').total;
@@ -584,32 +614,14 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         const next = def.length === 0 ? 'losses-att' : 'shoot';
         return void ctx.goto('battle', { ...f, coastalDone: true, coastalSix: r === 6, step: hit ? 'subloss-att' : (def.length === 0 ? 'end' : 'shoot'), poolsAtt: hit ? { invading: 1 } : {}, hitsAtt: hit ? 1 : 0, ...(hit ? { after: next } : {}) });
       }
-      case 'shoot': {
-        const round = f.round + 1;
-        ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
-        if (adv && sea && att.concat(def).some((u) => u.type === 'sub')) {
-          // 6.5.3 special sub abilities: subs fire first and their hits count at once.
-          const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true, 'att').poolsDef;
-          return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
-        }
-        return void ctx.goto('battle', { ...f, round, step: 'main' });
-      }
+      case 'shoot':
+        return shootRound(ctx, f, att, def);
       case 'subfire-def': {
         const subsDef = advancedFire(ctx, f, att, def, true, 'def').poolsAtt;
         return void ctx.goto('battle', { ...f, step: 'subloss-att', poolsAtt: subsDef, hitsAtt: total(subsDef) });
       }
-      case 'main': {
-        if (f.first) {
-          // Surprise: the card's side fires alone; its hits count before the other side returns fire.
-          const firstAtt = f.first === f.attacker;
-          const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'att' : 'def');
-          const pools = firstAtt ? fired.poolsDef : fired.poolsAtt;
-          return void ctx.goto('battle', { ...f, step: 'sloss-2', [firstAtt ? 'poolsDef' : 'poolsAtt']: pools, [firstAtt ? 'hitsDef' : 'hitsAtt']: total(pools) });
-        }
-        // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
-        const fired = adv ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
-        return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
-      }
+      case 'main':
+        return mainFire(ctx, f, att, def);
       case 'sfire-2': {
         const firstAtt = f.first === f.attacker;
         const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'def' : 'att');

@@ -62,6 +62,11 @@ export {
 } from './layered.ts';
 
 export {
+  type Neighbours, // the caller's steps out of a node, each with its cost (not necessarily board edges)
+  distancesFrom, // cheapest cost from the nearest of several sources to every node (Dijkstra), within an optional maximum
+} from './distances.ts';
+
+export {
   type RangeRules, // mayCross, mayEnter, mayPass
   withinRange, // nodes within N steps, bounded by passability (fleet ZOC)
   markWithinRange, // OR a bit into a mask for every node within range (ZOC masks)

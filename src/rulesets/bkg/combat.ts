@@ -258,9 +258,17 @@ function total(p: Pools | undefined): number {
   return Object.values(p ?? {}).reduce((a, b) => a + b, 0);
 }
 
+/** The pools hits are taken from, in order (`invading`: the coastal defence's hit, advanced 6.5.4). */
+const LOSS_POOLS: readonly string[] = [...POOL_ORDER, 'invading'];
+
+/** Does any pool hold hits still to take? Without, a losses step reads no units (nextPool has nothing to find). */
+function hitsPending(pools: Pools | undefined): boolean {
+  return LOSS_POOLS.some((pool) => !!pools?.[pool]);
+}
+
 /** The pool a side takes its next hit from: the first with hits left and units to take them. */
 function nextPool(pools: Pools | undefined, mine: Unit[], a: Assignment): string | null {
-  for (const pool of [...POOL_ORDER, 'invading']) {
+  for (const pool of LOSS_POOLS) {
     if (!(pools?.[pool] ?? 0)) continue;
     const targets = pool === 'invading' ? mine.filter((u) => u.invading && isGround(u)) : poolTargets(pool, mine, a);
     if (targets.length) return pool;
@@ -273,6 +281,7 @@ function poolUnits(pool: string, mine: Unit[], a: Assignment): Unit[] {
 }
 
 function lossPrompt(s: BkgState, f: BattleFrame, onAttacker: boolean): Prompt | null {
+  if (!hitsPending(onAttacker ? f.poolsAtt : f.poolsDef)) return null;
   const { att, def } = battleSides(s, battleOf(f));
   const mine = onAttacker ? (att.length ? att : sidesHere(s, battleOf(f)).a0) : (def.length ? def : firedDefenders(s, f));
   const pools = onAttacker ? f.poolsAtt : f.poolsDef;
@@ -448,6 +457,69 @@ function cardPrompts(s: BkgState, f: BattleFrame): Prompt[] {
   return out;
 }
 
+/** A round begins (6.2.1, advanced 6.5.1): its log line, then the subs' fire (advanced 6.5.3) or the main fire. */
+function shootRound(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[]): void {
+  const s = ctx.state;
+  const adv = s.rules === 'advanced';
+  const round = f.round + 1;
+  ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
+  if (adv && isSeaZone(f.place) && att.concat(def).some((u) => u.type === 'sub')) {
+    // 6.5.3 special sub abilities: subs fire first and their hits count at once.
+    const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true, 'att').poolsDef;
+    return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
+  }
+  return mainFire(ctx, { ...f, round, step: 'main' }, att, def);
+}
+
+/** The round's fire (6.2.1): both sides at once, the defender at the strength it had; or the Surprise card's side alone. */
+function mainFire(ctx: Ctx<BkgState>, f: BattleFrame, att: Unit[], def: Unit[]): void {
+  if (f.first) {
+    // Surprise: the card's side fires alone; its hits count before the other side returns fire.
+    const firstAtt = f.first === f.attacker;
+    const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'att' : 'def');
+    const pools = firstAtt ? fired.poolsDef : fired.poolsAtt;
+    return void ctx.goto('battle', { ...f, step: 'sloss-2', [firstAtt ? 'poolsDef' : 'poolsAtt']: pools, [firstAtt ? 'hitsDef' : 'hitsAtt']: total(pools) });
+  }
+  // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
+  const fired = ctx.state.rules === 'advanced' ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
+  return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
+}
+
+/** The end of a combat (6.2.5): control of a conquered area (6.4), task forces back to sea, aircraft to land (6.1.1). */
+function endOfCombat(ctx: Ctx<BkgState>, f: BattleFrame): void {
+  const s = ctx.state;
+  const b = battleOf(f);
+  const sea = isSeaZone(f.place);
+  const { a0, d0 } = sidesHere(s, b);
+  if (!sea) {
+    const winners = a0.filter(isGround);
+    if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
+      const choices = controllerChoices(s, f.place, winners);
+      if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });
+      const by = commander(s, winners);
+      const taker = f.designated ?? winners.find((u) => seatOf(s, u.power) === by)!.power;
+      setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
+    }
+  }
+  for (const u of Object.values(s.units)) if (u.where === f.place && u.from) backToSea(s, u);
+  s.battles = s.battles.filter((x) => x.place !== f.place);
+  s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
+  if (s.effects.includes(`kamikaze:${f.place}`)) { // card Kamikaze: the Japanese aircraft are lost
+    for (const u of Object.values(s.units)) if (u.where === f.place && kamikazeAt(s, u, f.place)) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is lost (Kamikaze)`, 'BKG card Kamikaze'); removeUnit(s, u); }
+    s.effects = s.effects.filter((e) => e !== `kamikaze:${f.place}`);
+  }
+  const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
+  // Ruling 106: HQs whose combat units all fell did not take the area (ruling 9); they may not stay in their
+  // enemy's area and retreat (6.2.4), or are eliminated when they cannot.
+  const stranded = sea ? [] : a0.filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
+  ctx.goto('battle', { ...f, step: 'land' });
+  if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
+  if (stranded.length) {
+    ctx.log(`${area(f.place).name}: ${describeUnits(stranded)} cannot hold the area alone and must retreat`, 'BKG 6.2.4');
+    ctx.push('retreat', { place: f.place, units: stranded.map((u) => u.id), seat: commander(s, stranded) });
+  }
+}
+
 export const battle: Procedure<BkgState, BattleFrame> = {
   prompts(s, f) {
     if (f.step === 'cards') return cardPrompts(s, f);
@@ -483,14 +555,29 @@ export const battle: Procedure<BkgState, BattleFrame> = {
     return [];
   },
   run(ctx, f) {
+    // Steps that read neither side first: the sides are a pass over every unit (a state inside an apply has no index).
+    switch (f.step) {
+      case 'cards':
+        return void ctx.goto('battle', { ...f, step: 'fire' });
+      case 'assign-att':
+        return void ctx.goto('battle', { ...f, step: 'assign-def' });
+      case 'surrender': // nobody is asked any more
+        return void ctx.goto('battle', { ...f, step: 'ask-att' });
+      case 'end':
+        return endOfCombat(ctx, f);
+      case 'land':
+        return void ctx.pop();
+      case 'subloss-def': case 'subloss-att': case 'sloss-1': case 'sloss-2': case 'losses-att': case 'losses-def': {
+        const onAtt = lossSideIsAttacker(f);
+        if (!hitsPending(onAtt ? f.poolsAtt : f.poolsDef)) return void ctx.goto('battle', { ...f, [onAtt ? 'poolsAtt' : 'poolsDef']: {}, [onAtt ? 'hitsAtt' : 'hitsDef']: 0, step: afterLosses(f) });
+      }
+    }
     const s = ctx.state;
     const b = battleOf(f);
     const { att, def } = battleSides(s, b);
     const sea = isSeaZone(f.place);
     const adv = s.rules === 'advanced';
     switch (f.step) {
-      case 'cards':
-        return void ctx.goto('battle', { ...f, step: 'fire' });
       case 'fire': {
         if (adv && f.round === 0 && !f.cardAsked && cardPrompts(s, { ...f, step: 'cards' }).length) return void ctx.goto('battle', { ...f, step: 'cards', cardAsked: [] });
         if (att.length === 0 || def.length === 0) {
@@ -512,13 +599,13 @@ export const battle: Procedure<BkgState, BattleFrame> = {
           ctx.push('retreat', { place: f.place, units: att.map((u) => u.id), seat: commander(s, att) });
           return;
         }
-        if (!adv) return void ctx.goto('battle', { ...f, step: 'shoot' });
+        // Nothing changes the units between this step, the round's start and the fire: they go on with the same sides.
+        if (!adv) return shootRound(ctx, { ...f, step: 'shoot' }, att, def);
         return void ctx.goto('battle', { ...f, step: 'assign-att', asgAtt: forcedAssignment(s, f.place, att, def), asgDef: forcedAssignment(s, f.place, def, att) });
       }
-      case 'assign-att':
-        return void ctx.goto('battle', { ...f, step: 'assign-def' });
       case 'assign-def':
-        return void ctx.goto('battle', { ...f, step: adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone ? 'coastal' : 'shoot' });
+        if (adv && f.round === 0 && !sea && att.some((u) => u.invading) && !f.coastalDone) return void ctx.goto('battle', { ...f, step: 'coastal' });
+        return shootRound(ctx, { ...f, step: 'shoot' }, att, def);
       case 'coastal': {
         // Advanced 6.5.4: the invaded area's coastal defences roll one die before the first round.
         const r = ctx.roll(6, 1, `coastal defence of ${area(f.place).name}`, 'BKG advanced 6.5.4').total;
@@ -527,32 +614,14 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         const next = def.length === 0 ? 'losses-att' : 'shoot';
         return void ctx.goto('battle', { ...f, coastalDone: true, coastalSix: r === 6, step: hit ? 'subloss-att' : (def.length === 0 ? 'end' : 'shoot'), poolsAtt: hit ? { invading: 1 } : {}, hitsAtt: hit ? 1 : 0, ...(hit ? { after: next } : {}) });
       }
-      case 'shoot': {
-        const round = f.round + 1;
-        ctx.log(`${area(f.place).name}, round ${round}: ${sideName(s, att)} (${describeUnits(att)}) against ${sideName(s, def)} (${describeUnits(def)})`, adv ? 'BKG advanced 6.5.1' : 'BKG 6.2.1');
-        if (adv && sea && att.concat(def).some((u) => u.type === 'sub')) {
-          // 6.5.3 special sub abilities: subs fire first and their hits count at once.
-          const subsAtt = advancedFire(ctx, { ...f, round }, att, def, true, 'att').poolsDef;
-          return void ctx.goto('battle', { ...f, round, step: 'subloss-def', poolsDef: subsAtt, hitsDef: total(subsAtt), poolsAtt: {}, hitsAtt: 0 });
-        }
-        return void ctx.goto('battle', { ...f, round, step: 'main' });
-      }
+      case 'shoot':
+        return shootRound(ctx, f, att, def);
       case 'subfire-def': {
         const subsDef = advancedFire(ctx, f, att, def, true, 'def').poolsAtt;
         return void ctx.goto('battle', { ...f, step: 'subloss-att', poolsAtt: subsDef, hitsAtt: total(subsDef) });
       }
-      case 'main': {
-        if (f.first) {
-          // Surprise: the card's side fires alone; its hits count before the other side returns fire.
-          const firstAtt = f.first === f.attacker;
-          const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'att' : 'def');
-          const pools = firstAtt ? fired.poolsDef : fired.poolsAtt;
-          return void ctx.goto('battle', { ...f, step: 'sloss-2', [firstAtt ? 'poolsDef' : 'poolsAtt']: pools, [firstAtt ? 'hitsDef' : 'hitsAtt']: total(pools) });
-        }
-        // Subs have fired already (advanced); everyone else fires now, the defender at the strength it had before.
-        const fired = adv ? advancedFire(ctx, f, att, def, false) : basicFire(ctx, att, def);
-        return void ctx.goto('battle', { ...f, step: 'losses-att', ...fired, hitsAtt: total(fired.poolsAtt), hitsDef: total(fired.poolsDef) });
-      }
+      case 'main':
+        return mainFire(ctx, f, att, def);
       case 'sfire-2': {
         const firstAtt = f.first === f.attacker;
         const fired = advancedFire(ctx, f, att, def, false, firstAtt ? 'def' : 'att');
@@ -601,41 +670,6 @@ export const battle: Procedure<BkgState, BattleFrame> = {
         if (!f.coupAsked?.includes(f.round) && surrenderOffers(s, f).length) return void ctx.goto('battle', { ...f, step: 'surrender', coupAsked: [...(f.coupAsked ?? []), f.round] });
         return void ctx.goto('battle', { ...f, step: 'ask-att' });
       }
-      case 'surrender': // nobody is asked any more
-        return void ctx.goto('battle', { ...f, step: 'ask-att' });
-      case 'end': {
-        const { a0, d0 } = sidesHere(s, b);
-        if (!sea) {
-          const winners = a0.filter(isGround);
-          if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
-            const choices = controllerChoices(s, f.place, winners);
-            if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });
-            const by = commander(s, winners);
-            const taker = f.designated ?? winners.find((u) => seatOf(s, u.power) === by)!.power;
-            setControl(ctx, f.place, newController(s, f.place, taker), 'BKG 6.2.5, 6.4');
-          }
-        }
-        for (const u of Object.values(s.units)) if (u.where === f.place && u.from) backToSea(s, u);
-        s.battles = s.battles.filter((x) => x.place !== f.place);
-        s.effects = s.effects.filter((e) => !(e.startsWith('elite:') && s.units[e.slice(6)]?.where === f.place));
-        if (s.effects.includes(`kamikaze:${f.place}`)) { // card Kamikaze: the Japanese aircraft are lost
-          for (const u of Object.values(s.units)) if (u.where === f.place && kamikazeAt(s, u, f.place)) { ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} is lost (Kamikaze)`, 'BKG card Kamikaze'); removeUnit(s, u); }
-          s.effects = s.effects.filter((e) => e !== `kamikaze:${f.place}`);
-        }
-        const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
-        // Ruling 106: HQs whose combat units all fell did not take the area (ruling 9); they may not stay in their
-        // enemy's area and retreat (6.2.4), or are eliminated when they cannot.
-        const stranded = sea ? [] : a0.filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
-        ctx.goto('battle', { ...f, step: 'land' });
-        if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
-        if (stranded.length) {
-          ctx.log(`${area(f.place).name}: ${describeUnits(stranded)} cannot hold the area alone and must retreat`, 'BKG 6.2.4');
-          ctx.push('retreat', { place: f.place, units: stranded.map((u) => u.id), seat: commander(s, stranded) });
-        }
-        return;
-      }
-      case 'land':
-        return void ctx.pop();
       default:
         throw new Error(`bkg battle: step ${f.step} awaits a decision`);
     }

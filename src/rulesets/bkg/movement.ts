@@ -598,7 +598,11 @@ export function describeUnits(units: Unit[]): string {
 export function loadIndex(s: BkgState): Map<string, Unit[]> {
   return derived(s, 'bkg:loads', () => {
     const out = new Map<string, Unit[]>();
-    for (const u of Object.values(s.units)) if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
+    const units = s.units; // a read of the record, not Object.values' copy of it
+    for (const id in units) {
+      const u = units[id]!;
+      if (u.aboard) (out.get(u.aboard) ?? out.set(u.aboard, []).get(u.aboard)!).push(u);
+    }
     return out;
   });
 }
@@ -607,7 +611,11 @@ export function loadIndex(s: BkgState): Map<string, Unit[]> {
 export function unitsByPlace(s: BkgState): Map<string, Unit[]> {
   return derived(s, 'bkg:units-by-place', () => {
     const out = new Map<string, Unit[]>();
-    for (const u of Object.values(s.units)) (out.get(u.where) ?? out.set(u.where, []).get(u.where)!).push(u);
+    const units = s.units;
+    for (const id in units) {
+      const u = units[id]!;
+      (out.get(u.where) ?? out.set(u.where, []).get(u.where)!).push(u);
+    }
     return out;
   });
 }
@@ -616,7 +624,9 @@ export function unitsByPlace(s: BkgState): Map<string, Unit[]> {
 export function unitsBySeat(s: BkgState): Map<Major, Unit[]> {
   return derived(s, 'bkg:units-by-seat', () => {
     const out = new Map<Major, Unit[]>();
-    for (const u of Object.values(s.units)) {
+    const units = s.units;
+    for (const id in units) {
+      const u = units[id]!;
       const m = u.where === 'box' ? null : seatOf(s, u.power);
       if (m) (out.get(m) ?? out.set(m, []).get(m)!).push(u);
     }
@@ -645,6 +655,7 @@ export function distinct(s: BkgState, units: Unit[]): Unit[] {
   return out;
 }
 
-export function seatUnits(s: BkgState, seat: Major): Unit[] {
-  return Object.values(s.units).filter((u) => u.where !== 'box' && seatOf(s, u.power) === seat);
+/** A major's units on the map (unitsBySeat: the state's index, not a pass over every unit). */
+export function seatUnits(s: BkgState, seat: Major): readonly Unit[] {
+  return unitsBySeat(s).get(seat) ?? [];
 }

@@ -4,7 +4,7 @@
 import { movementRange } from '../../board/index.ts';
 import { bkgData } from './data/index.ts';
 import { COAST, LAKE, LAND, bkgMap, isSeaZone } from './map.ts';
-import { type Destination, type MoveEnv } from './movement.ts';
+import { type Destination, type MoveEnv, unitsByPlace } from './movement.ts';
 import { pendingContacts } from './naval.ts';
 import { sideOf } from './politics.ts';
 import type { Side } from './powers.ts';
@@ -24,7 +24,9 @@ export function seaBasedHq(u: Unit): boolean {
  *  the searches with ships of `side`. */
 export function attackedAtSea(s: BkgState, side: Side): Set<string> {
   const out = new Set<string>();
-  const enemyShipsAt = (p: string) => Object.values(s.units).some((v) => v.where === p && !v.aboard && isShip(v) && sideOf(s, v.power) !== side && sideOf(s, v.power) !== null);
+  // Asked by every reaction prompt: the state's index of units by place, not a pass over every unit a battle.
+  let byPlace: Map<string, Unit[]> | undefined;
+  const enemyShipsAt = (p: string) => ((byPlace ??= unitsByPlace(s)).get(p) ?? []).some((v) => !v.aboard && isShip(v) && sideOf(s, v.power) !== side && sideOf(s, v.power) !== null);
   for (const b of s.battles) if (b.attacker !== side && isSeaZone(b.place) && enemyShipsAt(b.place)) out.add(b.place);
   if (s.rules === 'advanced' && s.activeSide && s.activeSide !== side) for (const p of pendingContacts(s)) out.add(p);
   return out;

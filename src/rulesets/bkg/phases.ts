@@ -501,7 +501,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
     const attackers = new Set<string>();
     const byPlace = unitsByPlace(s);
     for (const b of s.battles) if (b.attacker !== f.side) for (const u of battleSides(s, b, byPlace).att) attackers.add(u.power);
-    for (const p of atSea) for (const u of Object.values(s.units)) if (u.where === p && isShip(u) && sideOf(s, u.power) !== f.side) attackers.add(u.power);
+    for (const p of atSea) for (const u of byPlace.get(p) ?? []) if (isShip(u) && sideOf(s, u.power) !== f.side) attackers.add(u.power);
     const out: Prompt[] = [];
     for (const seat of seatsOf(s, f.side)) {
       if (f.ended.includes(seat)) continue;
@@ -510,8 +510,8 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
       const places = new Map<string, Unit[]>();
       const invasionZones = s.battles.some((b) => b.invasion && !b.neutralMinor && b.attacker !== f.side);
       const enemyBattles = s.battles.some((b) => b.attacker !== f.side);
-      for (const u of Object.values(s.units)) {
-        if (u.where === 'box' || u.aboard || u.done || u.from || seatOf(s, u.power) !== seat) continue;
+      for (const u of seatUnits(s, seat)) {
+        if (u.aboard || u.done || u.from) continue;
         const commanded = Object.values(f.hqs).some((h) => h.at === u.where);
         if ((enemyBattles && (u.type === 'air' || (u.type === 'tf' && f.phase === 'move') || (isLandUnit(u) && commanded)
           || (s.rules === 'advanced' && (invasionReactionTargets(s, u, f.side).length > 0 || (f.phase === 'move' && invasionZones && isShip(u))))))

@@ -33,8 +33,10 @@ export function isConquered(s: BkgState, p: string): boolean {
 
 /** Is the pair (a, b) at war, in either order? */
 function pairAtWar(s: BkgState, a: string, b: string): boolean {
-  const k = warKey(a, b);
-  for (const w of s.wars) if (w === k) return true;
+  // warKey(a, b) read in place, not built: atWar is asked for every pair of units a combat or a move looks at.
+  const x = a < b ? a : b, y = a < b ? b : a;
+  const len = x.length + 1 + y.length;
+  for (const w of s.wars) if (w.length === len && w.charCodeAt(x.length) === 124 && w.startsWith(x) && w.endsWith(y)) return true;
   return false;
 }
 

@@ -49,8 +49,10 @@ export function powerOfCountry(country: string): string {
   return (BE_HOME_COUNTRIES as readonly string[]).includes(country) ? 'be' : country;
 }
 
+const MAJOR_SET: ReadonlySet<string> = new Set(MAJORS);
+
 export function isMajor(p: string): p is Major {
-  return (MAJORS as readonly string[]).includes(p);
+  return MAJOR_SET.has(p); // asked for every unit a combat or a move looks at
 }
 
 export const POWER_NAMES: Record<string, string> = {

@@ -3,9 +3,10 @@
 // cheap decisions. Every major is a seat; seats of one side play together.
 import { allChoices, createRng, derived, nextInt, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import type { AiAdapter, HistoricalMilestone, PositionReport } from '../../../ai/types.ts';
+import { distancesFrom } from '../../../board/index.ts';
 import { bkgData } from '../data/index.ts';
 import { SCENARIOS, bkg } from '../index.ts';
-import { area, bkgMap, coastsOf, landNeighbours, nodeOf, productionOf, seaNeighbours } from '../map.ts';
+import { LAND, area, bkgMap, coastsOf, landNeighbours, nodeOf, productionOf, seaNeighbours } from '../map.ts';
 import { unitsByPlace } from '../movement.ts';
 import { atWar, homeAreas, isConquered, sideOf } from '../politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major, type Side } from '../powers.ts';
@@ -82,24 +83,30 @@ const LIFTS: readonly string[][] = (() => {
 /** Land areas one convoy lift away from a land area (LIFTS). */
 export const liftTargets = (id: string): readonly string[] => LIFTS[nodeOf(id)] ?? [];
 
+/** LIFTS by board node, for frontDistance's search. */
+const LIFT_NODES: readonly (readonly number[])[] = LIFTS.map((to) => to.map(nodeOf));
+
 /** Half moves of a land border and of a convoy lift in frontDistance: a lift takes the unit's movement as a land step
  *  does, and a convoy besides (one unit a convoy, 6.1.3 A), so a lift counts one and a half. */
 const LAND_STEP = 2, LIFT_STEP = 3;
 
 /**
- * Land areas a convoy of `side` can lift from this turn: a convoy in a sea zone on the area's coast or one zone from
- * it (it sails there to load, 6.1.3 A). Without it the home islands counted as a lift from China while Japan's four
- * convoys sailed the Atlantic from 1940 on, and Japan's army (70 factors) stayed on the islands as China came back.
+ * Land areas a convoy of `side` can lift from this turn (1 by board node): a convoy in a sea zone on the area's coast
+ * or one zone from it (it sails there to load, 6.1.3 A). Without it the home islands counted as a lift from China while
+ * Japan's four convoys sailed the Atlantic from 1940 on, and Japan's army (70 factors) stayed on the islands as China
+ * came back.
  */
-function convoyServed(s: BkgState, side: Side): Set<string> {
+function convoyServed(s: BkgState, side: Side): Uint8Array {
   const zones = new Set<string>();
-  for (const u of Object.values(s.units)) {
+  const units = s.units;
+  for (const id in units) {
+    const u = units[id]!;
     if (u.type !== 'conv' || u.where === BOX || sideOf(s, u.power) !== side) continue;
     zones.add(u.where);
     for (const n of seaNeighbours(u.where)) zones.add(n);
   }
-  const out = new Set<string>();
-  for (const z of zones) for (const a of coastsOf(z)) out.add(a);
+  const out = new Uint8Array(bkgMap().board.nodeCount);
+  for (const z of zones) for (const a of coastsOf(z)) out[nodeOf(a)] = 1;
   return out;
 }
 
@@ -107,35 +114,30 @@ function convoyServed(s: BkgState, side: Side): Set<string> {
  * Moves from each land area to the nearest one held by the enemy of `side` (a power of the other side at war with one
  * of the side's majors, or with `major` alone): a land border one, a convoy lift (LIFTS, from an area a convoy of
  * the side serves) one and a half. Areas that neither joins to the enemy are absent. One distance for the reach term
- * and the placement of reinforcements.
+ * and the placement of reinforcements; the search is the board's (distancesFrom, from the enemy's areas outward).
  */
 export function frontDistance(s: BkgState, side: Side, major?: Major): Map<string, number> {
   return derived(s, `bkg-ai:front:${side}:${major ?? ''}`, () => {
     const mine = major ? [major] : MAJORS.filter((m) => sideOfMajor(s, m) === side && !isConquered(s, m));
     const served = convoyServed(s, side);
-    const half = new Map<string, number>();
     const enemy = new Map<string, boolean>();
-    // Buckets by half moves (the steps are small integers: Dijkstra's order without a heap).
-    const buckets: string[][] = [[]];
+    const sources: number[] = [];
     for (const [id, c] of Object.entries(s.control)) {
       let e = enemy.get(c);
       if (e === undefined) enemy.set(c, e = sideOf(s, c) === otherSide(side) && mine.some((m) => atWar(s, m, c)));
-      if (e) { half.set(id, 0); buckets[0]!.push(id); }
+      if (e) sources.push(nodeOf(id));
     }
-    const relax = (n: string, d: number) => {
-      if ((half.get(n) ?? Infinity) <= d) return;
-      half.set(n, d);
-      (buckets[d] ??= []).push(n);
-    };
-    for (let d = 0; d < buckets.length; d++) {
-      for (const id of buckets[d] ?? []) {
-        if (half.get(id) !== d) continue;
-        for (const n of landNeighbours(id)) relax(n, d + LAND_STEP);
-        for (const n of liftTargets(id)) if (served.has(n)) relax(n, d + LIFT_STEP);
-      }
-    }
+    const { board: g, edgeKind } = bkgMap();
+    // In half moves (exact sums): a unit in `to` reaches `n` by a land border, or by a lift where a convoy serves `to`.
+    const reach = distancesFrom(g.nodeCount, sources, (n, step) => {
+      for (let k = g.adjStart[n]!, end = g.adjStart[n + 1]!; k < end; k++) if (edgeKind[g.adjEdge[k]!] === LAND) step(g.adjNode[k]!, LAND_STEP);
+      for (const to of LIFT_NODES[n] ?? []) if (served[to]) step(to, LIFT_STEP);
+    });
     const out = new Map<string, number>();
-    for (const [id, d] of half) out.set(id, d / 2);
+    for (let i = 0; i < reach.count; i++) {
+      const n = reach.node(i);
+      out.set(g.id(n), reach.costTo(n) / 2);
+    }
     return out;
   });
 }

@@ -295,6 +295,8 @@ interface Figures {
   atlantic: Record<Side, number>;
   /** Production cities held and not bombed this turn (2WW 7.1, 6.1.4: a bombed city gives no point this turn). */
   production: Record<Side, number>;
+  /** The Allied land factors gathered toward an Axis-held Berlin, each by `berlinPull` (2WW 13: the drive on Germany). */
+  drive: number;
 }
 
 function figures(s: TwoWWState, withSupply = true): Figures {
@@ -309,6 +311,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const garrison = new Set<string>();
   const forts = new Map<string, number>();
   const nets = withSupply ? supplyNets(s) : null;
+  const berlin = axisBerlin(s, w);
+  let drive = 0;
   // By power: the land and air factors waiting in its land box, and its surface fleets in play (2WW 8.3.4).
   const waiting = new Map<string, { side: Side; factors: number[] }>();
   const sealift = new Map<string, number>();
@@ -347,6 +351,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
     land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor', para: type === 'paratroop' });
+    if (side === 'allies' && berlin >= 0) drive += f * berlinPull(w, node, berlin);
     const at = landAt.get(node) ?? { axis: 0, allies: 0 };
     at[side] += f;
     landAt.set(node, at);
@@ -423,7 +428,27 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       if (adj > def) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, (adj - def) / (def + 1));
     }
   }
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack, take, danger, atlantic, production };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, take, danger, atlantic, production, drive };
+}
+
+/** Berlin's node while the Axis holds it, else -1 (2WW 5.3.2, 13: its fall conquers Germany and the Axis loses). */
+function axisBerlin(s: TwoWWState, w: World): number {
+  const hex = worldFacts(s).capitals.get('ge')?.[0];
+  return hex !== undefined && s.control[hex] === 'axis' ? nodeOf(w, hex) : -1;
+}
+
+/** Hexes from Berlin within which an Allied land unit counts toward the drive on it, more the nearer. */
+const DRIVE_RING = 12;
+
+/**
+ * How much a land unit at `node` counts toward the drive on Berlin: 1 next to it (or in it), nothing from DRIVE_RING
+ * hexes on. Every Allied win against easy at main 39be254 had Germany conquered, none of the losses; in the losses the
+ * Soviet army kept 22-39 of its 45-60 land factors within 6 hexes of Berlin (the wins 45-57), and in seed 2's turns 19
+ * and 20 Berlin stood empty with no Allied unit in reach: the only pull was toward the nearest objective (Helsinki,
+ * Bucharest...), 0.3 a hex in the move order and almost nothing in the pressure term's mean.
+ */
+function berlinPull(w: World, node: number, berlin: number): number {
+  return Math.max(0, 1 - (w.board.distance(node, berlin) - 1) / (DRIVE_RING - 1));
 }
 
 /**
@@ -490,6 +515,8 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     // stronger Allied fleet, which sinks them instead.
     naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),
     production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
+    // The drive on Berlin (2WW 13: without Germany the Axis loses): the Allied land factors gathered toward it.
+    drive: -Math.tanh(f.drive / DRIVE_SCALE),
   };
 }
 
@@ -512,7 +539,9 @@ export function actsNext(s: TwoWWState): { strike: Side; move: Side } {
   return { strike: 'axis', move: 'axis' };
 }
 
-const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05 };
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05, drive: 0.1 };
+/** Allied land factors toward Berlin (`berlinPull`) at which the drive term reaches tanh(1). */
+const DRIVE_SCALE = 40;
 
 function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
   const t = axisTerms(s, me, withSupply);
@@ -559,6 +588,8 @@ interface MoveContext {
   assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
   /** By fleet: the ports it reaches within an amphibious assault's five hexes (`assaultFrom`), counted when first asked. */
   assaultReach: Map<string, number[]>;
+  /** Berlin's node while the Axis holds it, for the Allies' drive on it (`berlinPull`); -1 otherwise and for the Axis. */
+  berlin: number;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -632,6 +663,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
     assaultReach: new Map(),
+    berlin: side === 'allies' ? axisBerlin(s, w) : -1,
   };
 }
 
@@ -730,6 +762,8 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
     prep = Math.max(prep, (e.weight ? 1 + e.weight : 0.5) * Math.min(2, factor(s, a.unit as string) / (e.strength + 1)));
   }
   score += prep;
+  // The drive on Berlin (2WW 13): as much a hex nearer to it, within DRIVE_RING, as nearer to the nearest objective.
+  if (ctx.berlin >= 0) score += 0.3 * (DRIVE_RING - 1) * (berlinPull(w, to, ctx.berlin) - berlinPull(w, from, ctx.berlin));
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {

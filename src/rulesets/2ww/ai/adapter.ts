@@ -1,7 +1,7 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, derived, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
@@ -270,6 +270,38 @@ function waitingMaterial(factors: number[], fleets: number): number {
   return [...factors].sort((a, b) => b - a).reduce((a, f, i) => a + (i < fleets ? f / 2 : f / 4), 0);
 }
 
+/** A land or air unit in a land box (the United States), which it leaves only aboard a surface fleet (2WW 8.3.4, 8.3.6). */
+function waitsForSealift(s: TwoWWState, id: string): boolean {
+  const u = s.units[id]!;
+  return !u.aboard && !!worldOf(s).boxes[u.where]?.land && unitClass(s, id) !== 'fleet';
+}
+
+/** The sealift of a power (2WW 8.3.4): its side, the factors of its units waiting in a land box, its surface fleets in play. */
+interface Sealift { side: Side | null; waiting: number[]; fleets: number }
+
+/**
+ * Each power's sealift, once per state: what `material` counts of the units waiting (waitingMaterial) and what
+ * production weighs a surface fleet by (productionCandidates).
+ */
+function sealiftOf(s: TwoWWState): Map<string, Sealift> {
+  return derived(s, '2ww:ai-sealift', () => {
+    const cw = combatWorld(s);
+    const out = new Map<string, Sealift>();
+    const of = (id: string) => {
+      const p = powerOf(s, id);
+      let v = out.get(p);
+      if (!v) out.set(p, (v = { side: cw.sideOf(s, id), waiting: [], fleets: 0 }));
+      return v;
+    };
+    for (const [id, u] of Object.entries(s.units)) {
+      if (OUT.has(u.where)) continue;
+      if (unitDef(s, id).type === 'surface-fleet') of(id).fleets++;
+      else if (waitsForSealift(s, id)) of(id).waiting.push(factor(s, id));
+    }
+    return out;
+  });
+}
+
 interface Figures {
   material: Record<Side, number>;
   objectives: Record<Side, number>;
@@ -313,9 +345,6 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const nets = withSupply ? supplyNets(s) : null;
   const berlin = axisBerlin(s, w);
   let drive = 0;
-  // By power: the land and air factors waiting in its land box, and its surface fleets in play (2WW 8.3.4).
-  const waiting = new Map<string, { side: Side; factors: number[] }>();
-  const sealift = new Map<string, number>();
   for (const [id, u] of Object.entries(s.units)) {
     if (OUT.has(u.where)) continue;
     const side = cw.sideOf(s, id);
@@ -328,13 +357,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
     // Land and air units in the United States box fight nowhere until a fleet carries them over (2WW 8.3.4): counted
     // after the loop, by the sealift (`waitingMaterial`).
-    if (u.where === ATLANTIC_LAND && !u.aboard && (isLand || unitClass(s, id) === 'air')) {
-      const power = powerOf(s, id);
-      const list = waiting.get(power) ?? { side, factors: [] };
-      list.factors.push(f);
-      waiting.set(power, list);
-    } else material[side] += f;
-    if (type === 'surface-fleet') sealift.set(powerOf(s, id), (sealift.get(powerOf(s, id)) ?? 0) + 1);
+    if (!waitsForSealift(s, id)) material[side] += f;
     if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') {
       if (unitClass(s, id) === 'air' && !u.aboard) {
@@ -358,7 +381,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
-  for (const [power, wt] of waiting) material[wt.side] += waitingMaterial(wt.factors, sealift.get(power) ?? 0);
+  for (const lift of sealiftOf(s).values()) if (lift.side && lift.waiting.length) material[lift.side] += waitingMaterial(lift.waiting, lift.fleets);
   land.push(...pooledParatroops(s, w));
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
@@ -955,14 +978,7 @@ function landingScore(s: TwoWWState, side: Side, id: string, ctx: MoveContext): 
 function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[] {
   const ctx = moveContext(s, side);
   const w = worldOf(s);
-  // By power: units waiting in a land box and surface fleets in play (the sealift, waitingMaterial).
-  const waiting = new Map<string, number>(), fleets = new Map<string, number>();
-  for (const [id, u] of Object.entries(s.units)) {
-    if (OUT.has(u.where) || u.aboard) continue;
-    const p = powerOf(s, id);
-    if (unitDef(s, id).type === 'surface-fleet') fleets.set(p, (fleets.get(p) ?? 0) + 1);
-    else if (w.boxes[u.where]?.land && unitClass(s, id) !== 'fleet') waiting.set(p, (waiting.get(p) ?? 0) + 1);
-  }
+  const sealift = sealiftOf(s);
   const need = (c: Choice): number => {
     const id = c.action.unit as string, hex = c.action.hex as string;
     const type = unitDef(s, id).type;
@@ -972,7 +988,8 @@ function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[
     if (type === 'surface-fleet' || type === 'submarine-fleet') {
       const raid = side === 'axis' ? ctx.atlantic.allies < ctx.atlantic.axis + f : ctx.atlantic.axis > 0;
       // The sealift (2WW 8.3.4): a surface fleet for a power whose units wait in its land box beyond its fleets.
-      const lift = type === 'surface-fleet' && w.boxes[hex]?.land && (waiting.get(powerOf(s, id)) ?? 0) > (fleets.get(powerOf(s, id)) ?? 0);
+      const mine = sealift.get(powerOf(s, id));
+      const lift = type === 'surface-fleet' && w.boxes[hex]?.land && !!mine && mine.waiting.length > mine.fleets;
       return (raid ? 3 : 0) + (lift ? 4 : 0) + f / cost;
     }
     if (n === undefined || n < 0 || !w.board.isHex(n)) return f / cost;

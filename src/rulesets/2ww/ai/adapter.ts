@@ -465,13 +465,36 @@ const DRIVE_RING = 12;
 
 /**
  * How much a land unit at `node` counts toward the drive on Berlin: 1 next to it (or in it), nothing from DRIVE_RING
- * hexes on. Every Allied win against easy at main 39be254 had Germany conquered, none of the losses; in the losses the
- * Soviet army kept 22-39 of its 45-60 land factors within 6 hexes of Berlin (the wins 45-57), and in seed 2's turns 19
+ * hexes on, and nothing where no land way leads to Berlin (a pull across the North Sea kept a British armor out of the
+ * threatened London in position hold-london-pooled-paratroop). Every Allied win against easy at main 39be254 had
+ * Germany conquered, none of the losses; in the losses the Soviet army kept 22-39 of its 45-60 land factors within 6 hexes of Berlin (the wins 45-57), and in seed 2's turns 19
  * and 20 Berlin stood empty with no Allied unit in reach: the only pull was toward the nearest objective (Helsinki,
  * Bucharest...), 0.3 a hex in the move order and almost nothing in the pressure term's mean.
  */
 function berlinPull(w: World, node: number, berlin: number): number {
+  if (!overLand(w, berlin).has(node)) return 0;
   return Math.max(0, 1 - (w.board.distance(node, berlin) - 1) / (DRIVE_RING - 1));
+}
+
+/** Hexes joined to `from` by land (2WW 5.1: land movement), per world: an army in Britain reaches Berlin only by sea. */
+const landMasses = new WeakMap<World, Map<number, Set<number>>>();
+
+function overLand(w: World, from: number): Set<number> {
+  let byStart = landMasses.get(w);
+  if (!byStart) landMasses.set(w, (byStart = new Map()));
+  let seen = byStart.get(from);
+  if (seen) return seen;
+  seen = new Set([from]);
+  const todo = [from];
+  while (todo.length) {
+    for (const m of w.landAdj[todo.pop()!] ?? []) {
+      if (seen.has(m)) continue;
+      seen.add(m);
+      todo.push(m);
+    }
+  }
+  byStart.set(from, seen);
+  return seen;
 }
 
 /**
@@ -611,8 +634,6 @@ interface MoveContext {
   assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
   /** By fleet: the ports it reaches within an amphibious assault's five hexes (`assaultFrom`), counted when first asked. */
   assaultReach: Map<string, number[]>;
-  /** Berlin's node while the Axis holds it, for the Allies' drive on it (`berlinPull`); -1 otherwise and for the Axis. */
-  berlin: number;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -686,7 +707,6 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
     assaultReach: new Map(),
-    berlin: side === 'allies' ? axisBerlin(s, w) : -1,
   };
 }
 
@@ -785,8 +805,6 @@ function moveScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): numb
     prep = Math.max(prep, (e.weight ? 1 + e.weight : 0.5) * Math.min(2, factor(s, a.unit as string) / (e.strength + 1)));
   }
   score += prep;
-  // The drive on Berlin (2WW 13): as much a hex nearer to it, within DRIVE_RING, as nearer to the nearest objective.
-  if (ctx.berlin >= 0) score += 0.3 * (DRIVE_RING - 1) * (berlinPull(w, to, ctx.berlin) - berlinPull(w, from, ctx.berlin));
   const near = (node: number) => {
     let n = ctx.near.get(node);
     if (n === undefined) {

@@ -1,7 +1,7 @@
 // AI adapter for 2WW. Evaluation from the game's objectives (2WW 13 victory powers, production cities and capitals,
 // material in play, pressure of land units on enemy objectives); standing rules for the combat decisions, which use
 // the exact odds; move candidates pruned by how much closer they bring a unit to an enemy objective.
-import { allChoices, createRng, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
+import { allChoices, createRng, derived, prompts, type Action, type Choice, type Prompt, type SeatView } from '../../../engine/index.ts';
 import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
@@ -270,6 +270,38 @@ function waitingMaterial(factors: number[], fleets: number): number {
   return [...factors].sort((a, b) => b - a).reduce((a, f, i) => a + (i < fleets ? f / 2 : f / 4), 0);
 }
 
+/** A land or air unit in a land box (the United States), which it leaves only aboard a surface fleet (2WW 8.3.4, 8.3.6). */
+function waitsForSealift(s: TwoWWState, id: string): boolean {
+  const u = s.units[id]!;
+  return !u.aboard && !!worldOf(s).boxes[u.where]?.land && unitClass(s, id) !== 'fleet';
+}
+
+/** The sealift of a power (2WW 8.3.4): its side, the factors of its units waiting in a land box, its surface fleets in play. */
+interface Sealift { side: Side | null; waiting: number[]; fleets: number }
+
+/**
+ * Each power's sealift, once per state: what `material` counts of the units waiting (waitingMaterial) and what
+ * production weighs a surface fleet by (productionCandidates).
+ */
+function sealiftOf(s: TwoWWState): Map<string, Sealift> {
+  return derived(s, '2ww:ai-sealift', () => {
+    const cw = combatWorld(s);
+    const out = new Map<string, Sealift>();
+    const of = (id: string) => {
+      const p = powerOf(s, id);
+      let v = out.get(p);
+      if (!v) out.set(p, (v = { side: cw.sideOf(s, id), waiting: [], fleets: 0 }));
+      return v;
+    };
+    for (const [id, u] of Object.entries(s.units)) {
+      if (OUT.has(u.where)) continue;
+      if (unitDef(s, id).type === 'surface-fleet') of(id).fleets++;
+      else if (waitsForSealift(s, id)) of(id).waiting.push(factor(s, id));
+    }
+    return out;
+  });
+}
+
 interface Figures {
   material: Record<Side, number>;
   objectives: Record<Side, number>;
@@ -295,6 +327,8 @@ interface Figures {
   atlantic: Record<Side, number>;
   /** Production cities held and not bombed this turn (2WW 7.1, 6.1.4: a bombed city gives no point this turn). */
   production: Record<Side, number>;
+  /** The Allied land factors gathered toward an Axis-held Berlin, each by `berlinPull` (2WW 13: the drive on Germany). */
+  drive: number;
 }
 
 function figures(s: TwoWWState, withSupply = true): Figures {
@@ -309,9 +343,8 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const garrison = new Set<string>();
   const forts = new Map<string, number>();
   const nets = withSupply ? supplyNets(s) : null;
-  // By power: the land and air factors waiting in its land box, and its surface fleets in play (2WW 8.3.4).
-  const waiting = new Map<string, { side: Side; factors: number[] }>();
-  const sealift = new Map<string, number>();
+  const berlin = axisBerlin(s, w);
+  let drive = 0;
   for (const [id, u] of Object.entries(s.units)) {
     if (OUT.has(u.where)) continue;
     const side = cw.sideOf(s, id);
@@ -324,13 +357,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     }
     // Land and air units in the United States box fight nowhere until a fleet carries them over (2WW 8.3.4): counted
     // after the loop, by the sealift (`waitingMaterial`).
-    if (u.where === ATLANTIC_LAND && !u.aboard && (isLand || unitClass(s, id) === 'air')) {
-      const power = powerOf(s, id);
-      const list = waiting.get(power) ?? { side, factors: [] };
-      list.factors.push(f);
-      waiting.set(power, list);
-    } else material[side] += f;
-    if (type === 'surface-fleet') sealift.set(powerOf(s, id), (sealift.get(powerOf(s, id)) ?? 0) + 1);
+    if (!waitsForSealift(s, id)) material[side] += f;
     if (u.where === ATLANTIC_OCEAN && (type === 'surface-fleet' || type === 'submarine-fleet')) atlantic[side] += f;
     if (!isLand && type !== 'fort') {
       if (unitClass(s, id) === 'air' && !u.aboard) {
@@ -347,13 +374,14 @@ function figures(s: TwoWWState, withSupply = true): Figures {
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || u.aboard || !w.board.isHex(node)) continue;
     land.push({ id, side, node, factor: f, move: movementOf(s, id), armor: type === 'armor', para: type === 'paratroop' });
+    if (side === 'allies' && berlin >= 0) drive += f * berlinPull(w, node, berlin);
     const at = landAt.get(node) ?? { axis: 0, allies: 0 };
     at[side] += f;
     landAt.set(node, at);
     pressure[side] += distanceToEnemyObjective(s, w, node, side);
     landCount[side]++;
   }
-  for (const [power, wt] of waiting) material[wt.side] += waitingMaterial(wt.factors, sealift.get(power) ?? 0);
+  for (const lift of sealiftOf(s).values()) if (lift.side && lift.waiting.length) material[lift.side] += waitingMaterial(lift.waiting, lift.fleets);
   land.push(...pooledParatroops(s, w));
   const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
@@ -423,7 +451,50 @@ function figures(s: TwoWWState, withSupply = true): Figures {
       if (adj > def) attack[e] += (def + 3 * (objAt.get(node) ?? 0)) * Math.min(1, (adj - def) / (def + 1));
     }
   }
-  return { material, objectives: obj, threatened, pressure, unsupplied, attack, take, danger, atlantic, production };
+  return { material, objectives: obj, threatened, pressure, unsupplied, attack, take, danger, atlantic, production, drive };
+}
+
+/** Berlin's node while the Axis holds it, else -1 (2WW 5.3.2, 13: its fall conquers Germany and the Axis loses). */
+function axisBerlin(s: TwoWWState, w: World): number {
+  const hex = worldFacts(s).capitals.get('ge')?.[0];
+  return hex !== undefined && s.control[hex] === 'axis' ? nodeOf(w, hex) : -1;
+}
+
+/** Hexes from Berlin within which an Allied land unit counts toward the drive on it, more the nearer. */
+const DRIVE_RING = 12;
+
+/**
+ * How much a land unit at `node` counts toward the drive on Berlin: 1 next to it (or in it), nothing from DRIVE_RING
+ * hexes on, and nothing where no land way leads to Berlin (a pull across the North Sea kept a British armor out of the
+ * threatened London in position hold-london-pooled-paratroop). Every Allied win against easy at main 39be254 had
+ * Germany conquered, none of the losses; in the losses the Soviet army kept 22-39 of its 45-60 land factors within 6 hexes of Berlin (the wins 45-57), and in seed 2's turns 19
+ * and 20 Berlin stood empty with no Allied unit in reach: the only pull was toward the nearest objective (Helsinki,
+ * Bucharest...), 0.3 a hex in the move order and almost nothing in the pressure term's mean.
+ */
+function berlinPull(w: World, node: number, berlin: number): number {
+  if (!overLand(w, berlin).has(node)) return 0;
+  return Math.max(0, 1 - (w.board.distance(node, berlin) - 1) / (DRIVE_RING - 1));
+}
+
+/** Hexes joined to `from` by land (2WW 5.1: land movement), per world: an army in Britain reaches Berlin only by sea. */
+const landMasses = new WeakMap<World, Map<number, Set<number>>>();
+
+function overLand(w: World, from: number): Set<number> {
+  let byStart = landMasses.get(w);
+  if (!byStart) landMasses.set(w, (byStart = new Map()));
+  let seen = byStart.get(from);
+  if (seen) return seen;
+  seen = new Set([from]);
+  const todo = [from];
+  while (todo.length) {
+    for (const m of w.landAdj[todo.pop()!] ?? []) {
+      if (seen.has(m)) continue;
+      seen.add(m);
+      todo.push(m);
+    }
+  }
+  byStart.set(from, seen);
+  return seen;
 }
 
 /**
@@ -490,6 +561,8 @@ function axisTerms(s: TwoWWState, me: Side = 'axis', withSupply = true): Record<
     // stronger Allied fleet, which sinks them instead.
     naval: Math.tanh(f.atlantic.axis >= f.atlantic.allies ? (f.atlantic.axis - f.atlantic.allies) / 4 : -f.atlantic.axis / 8),
     production: clamp((f.production.axis - f.production.allies) / Math.max(1, f.production.axis + f.production.allies)),
+    // The drive on Berlin (2WW 13: without Germany the Axis loses): the Allied land factors gathered toward it.
+    drive: -Math.tanh(f.drive / DRIVE_SCALE),
   };
 }
 
@@ -512,7 +585,9 @@ export function actsNext(s: TwoWWState): { strike: Side; move: Side } {
   return { strike: 'axis', move: 'axis' };
 }
 
-const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05 };
+const WEIGHTS = { victory: 0.25, objectives: 0.3, front: 0.15, material: 0.2, supply: 0.1, pressure: 0.1, attack: 0.1, naval: 0.05, production: 0.05, drive: 0.1 };
+/** Allied land factors toward Berlin (`berlinPull`) at which the drive term reaches tanh(1). */
+const DRIVE_SCALE = 40;
 
 function axisScore(s: TwoWWState, me: Side = 'axis', withSupply = true): number {
   const t = axisTerms(s, me, withSupply);
@@ -921,14 +996,7 @@ function landingScore(s: TwoWWState, side: Side, id: string, ctx: MoveContext): 
 function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[] {
   const ctx = moveContext(s, side);
   const w = worldOf(s);
-  // By power: units waiting in a land box and surface fleets in play (the sealift, waitingMaterial).
-  const waiting = new Map<string, number>(), fleets = new Map<string, number>();
-  for (const [id, u] of Object.entries(s.units)) {
-    if (OUT.has(u.where) || u.aboard) continue;
-    const p = powerOf(s, id);
-    if (unitDef(s, id).type === 'surface-fleet') fleets.set(p, (fleets.get(p) ?? 0) + 1);
-    else if (w.boxes[u.where]?.land && unitClass(s, id) !== 'fleet') waiting.set(p, (waiting.get(p) ?? 0) + 1);
-  }
+  const sealift = sealiftOf(s);
   const need = (c: Choice): number => {
     const id = c.action.unit as string, hex = c.action.hex as string;
     const type = unitDef(s, id).type;
@@ -938,7 +1006,8 @@ function productionCandidates(s: TwoWWState, side: Side, all: Choice[]): Choice[
     if (type === 'surface-fleet' || type === 'submarine-fleet') {
       const raid = side === 'axis' ? ctx.atlantic.allies < ctx.atlantic.axis + f : ctx.atlantic.axis > 0;
       // The sealift (2WW 8.3.4): a surface fleet for a power whose units wait in its land box beyond its fleets.
-      const lift = type === 'surface-fleet' && w.boxes[hex]?.land && (waiting.get(powerOf(s, id)) ?? 0) > (fleets.get(powerOf(s, id)) ?? 0);
+      const mine = sealift.get(powerOf(s, id));
+      const lift = type === 'surface-fleet' && w.boxes[hex]?.land && !!mine && mine.waiting.length > mine.fleets;
       return (raid ? 3 : 0) + (lift ? 4 : 0) + f / cost;
     }
     if (n === undefined || n < 0 || !w.board.isHex(n)) return f / cost;

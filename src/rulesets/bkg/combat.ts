@@ -127,6 +127,16 @@ export function applyHit(ctx: Ctx<BkgState>, unit: Unit): void {
   hitLoads();
 }
 
+/**
+ * The land units (armor, infantry) left holding a combat's area at its end: the attacker's, else the defender's. The
+ * defender's take the area only when it is not friendly to them: a combat fought in the attacker's own area (ruling 109).
+ */
+function holders(s: BkgState, b: Battle): Unit[] {
+  const { a0, d0 } = sidesHere(s, b);
+  const att = a0.filter(isGround);
+  return att.length ? att : d0.filter(isGround);
+}
+
 function isGround(u: Unit): boolean {
   return u.type === 'inf' || u.type === 'arm';
 }
@@ -142,7 +152,7 @@ function backToSea(s: BkgState, unit: Unit): void {
 }
 
 /** Can this unit leave the combat by retreating, and where to (6.2.3)? Aircraft and supporting TFs always can. */
-export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
+export function retreatPlaces(s: BkgState, u: Unit, place: string, left?: string): string[] {
   if (u.type === 'air' || u.from) return [place];
   if (s.noRetreat[u.power]?.includes(place) && !s.opts.polishRetreat) return [];
   const at = unitsByPlace(s);
@@ -151,9 +161,10 @@ export function retreatPlaces(s: BkgState, u: Unit, place: string): string[] {
   const around = isLandUnit(u) ? landNeighbours(place) : seaNeighbours(place);
   const clear = around.filter((p) => !enemyHere(p) && (isLandUnit(u) ? friendly(s, u.power, s.control[p]!) : true));
   if (clear.length) return coopFirst(s, u, clear);
-  // A place holding both sides is one with a combat still to fight (units at peace may share it; ruling 39); only
-  // advanced ships share a sea zone with enemy ships outside a combat (6.4.3 D).
-  return around.filter((p) => both(p) && ((!isLandUnit(u) && s.rules === 'advanced') || s.battles.some((b) => b.place === p)));
+  // A place holding both sides is one with a combat still to fight (units at peace may share it; ruling 39), but not
+  // the combat a retreat going on has left (ruling 110); only advanced ships share a sea zone with enemy ships outside
+  // a combat (6.4.3 D).
+  return around.filter((p) => both(p) && ((!isLandUnit(u) && s.rules === 'advanced') || s.battles.some((b) => b.place === p && p !== left)));
 }
 
 /** Optional 9.11: of the places a unit is forced to go to, those it may share (not with a country it does not cooperate
@@ -492,8 +503,8 @@ function endOfCombat(ctx: Ctx<BkgState>, f: BattleFrame): void {
   const sea = isSeaZone(f.place);
   const { a0, d0 } = sidesHere(s, b);
   if (!sea) {
-    const winners = a0.filter(isGround);
-    if (winners.length && !d0.some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
+    const winners = holders(s, b);
+    if (winners.length && ![...a0, ...d0].some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
       const choices = controllerChoices(s, f.place, winners);
       if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });
       const by = commander(s, winners);
@@ -511,7 +522,7 @@ function endOfCombat(ctx: Ctx<BkgState>, f: BattleFrame): void {
   const flyers = Object.values(s.units).filter((u) => u.where === f.place && u.type === 'air' && !u.aboard);
   // Ruling 106: HQs whose combat units all fell did not take the area (ruling 9); they may not stay in their
   // enemy's area and retreat (6.2.4), or are eliminated when they cannot.
-  const stranded = sea ? [] : a0.filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
+  const stranded = sea ? [] : [...a0, ...d0].filter((u) => u.type === 'hq' && s.units[u.id] && atWar(s, u.power, s.control[f.place]!));
   ctx.goto('battle', { ...f, step: 'land' });
   if (flyers.length) ctx.push('land-air', { place: f.place, units: flyers.map((u) => u.id) });
   if (stranded.length) {
@@ -546,7 +557,7 @@ export const battle: Procedure<BkgState, BattleFrame> = {
       }];
     }
     if (f.step === 'designate') {
-      const winners = sidesHere(s, battleOf(f)).a0.filter(isGround);
+      const winners = holders(s, battleOf(f));
       return [{
         seat: commander(s, winners), rule: 'BKG 6.4', kind: 'designate', text: `${area(f.place).name} is conquered: which major takes control?`,
         choices: controllerChoices(s, f.place, winners).map((m) => ({ action: { type: 'designate', power: m }, label: `${POWER_NAMES[m as Major]} controls ${area(f.place).name}`, refs: { place: f.place } })),
@@ -775,6 +786,8 @@ interface RetreatFrame extends Frame {
   place: string;
   units: string[];
   seat: Major;
+  /** A retreat going on (9.11): the place of the combat the units left, whose fight it may not rejoin (ruling 110). */
+  battle?: string;
 }
 
 /** Units leaving a combat (6.2.3): supporting task forces go back to their sea zone, aircraft to a base within 2,
@@ -783,15 +796,16 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
   prompts(s, f) {
     const left = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place && u.type !== 'air' && !u.from);
     if (left.length === 0) return [];
+    const places = (u: Unit) => retreatPlaces(s, u, f.place, f.battle);
     const choices: Choice[] = [];
     for (const u of distinct(s, left)) {
-      for (const p of retreatPlaces(s, u, f.place)) {
+      for (const p of places(u)) {
         choices.push({ action: { type: 'retreat-to', units: [u.id], to: p }, label: `${unitLabel(u)} to ${area(p).name}`, refs: { units: [u.id], from: f.place, place: p } });
       }
     }
     if (left.length > 1) {
-      for (const p of retreatPlaces(s, left[0]!, f.place)) {
-        const all = left.filter((u) => retreatPlaces(s, u, f.place).includes(p));
+      for (const p of places(left[0]!)) {
+        const all = left.filter((u) => places(u).includes(p));
         if (all.length === left.length) choices.push({ action: { type: 'retreat-to', units: all.map((u) => u.id).sort(), to: p }, label: `All (${describeUnits(all)}) to ${area(p).name}`, refs: { units: all.map((u) => u.id), from: f.place, place: p } });
       }
     }
@@ -818,14 +832,16 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
     }
     ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat${(action.units as string[]).length === 1 ? 's' : ''} to ${area(action.to as string).name}`, 'BKG 6.2.3');
     // Optional 9.11: forced in with a country it does not cooperate with, the retreat goes on where it can (ruling 97).
+    const battle = f.battle ?? f.place;
     const on = optional(s, 'cooperation') ? (action.units as string[]).filter((id) => {
       const u = s.units[id]!;
-      return !coopAllows(s, u.power, u.where) && retreatPlaces(s, u, u.where).some((p) => coopAllows(s, u.power, p));
+      return !coopAllows(s, u.power, u.where) && retreatPlaces(s, u, u.where, battle).some((p) => coopAllows(s, u.power, p));
     }) : [];
     if (on.length) {
-      // Ruling 108: this retreat is done with them; the one going on may bring them back here, not to retreat again.
+      // Ruling 108: this retreat is done with them; the one going on may bring them back here, not to retreat again,
+      // but not into the fight they left (ruling 110).
       ctx.goto('retreat', { ...f, units: f.units.filter((id) => !on.includes(id)) });
-      ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat });
+      ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat, battle });
     }
   },
 };

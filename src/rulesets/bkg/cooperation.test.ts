@@ -107,6 +107,32 @@ describe('BKG optional 9.11 cooperation', () => {
     expect(retreat.prompts!(c.state, next)[0]!.choices!.map((x) => x.action.to)).toEqual(['usbekistan']);
   });
 
+  it('9.11 a retreat that goes on never leads back into the fight it left (ruling 110; fuzz seed p14-basic-1939-all-7)', () => {
+    // A Soviet infantry retreats from Trans Caucasus (a German attack; a Soviet aircraft stays there) into BE's Iran,
+    // where it may not stay; every other area around is German-held, so the only way on is the fight it left.
+    let inf = '';
+    const p = atWarWithUssr(ON, (s) => {
+      s.control.iran = 'be';
+      inf = createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus').id;
+      createUnit(s, 'ussr', 'air', 2, 'trans-caucasus');
+      createUnit(s, 'germany', 'inf', 3, 'trans-caucasus');
+      createUnit(s, 'germany', 'arm', 4, 'caucasus');
+      createUnit(s, 'germany', 'arm', 4, 'usbekistan');
+      for (const a of ['usbekistan', 'iraq', 'afghanistan', 'india']) s.control[a] = 'germany';
+      s.battles = [{ place: 'trans-caucasus', attacker: 'axis' }];
+    });
+    const u = () => p.s.units[inf]!;
+    expect(retreatPlaces(p.s, u(), 'trans-caucasus')).toEqual(['iran']);
+    expect(retreatPlaces(p.s, u(), 'iran')).toContain('trans-caucasus'); // a fight still to come, for another retreat
+    expect(retreatPlaces(p.s, u(), 'iran', 'trans-caucasus')).not.toContain('trans-caucasus');
+    const c = ctxOn(p.s);
+    const f = { proc: 'retreat', place: 'trans-caucasus', units: [inf], seat: 'ussr' as const };
+    c.state.stack.push(f);
+    retreat.act!(c, f, 'ussr', { type: 'retreat-to', units: [inf], to: 'iran' });
+    expect(c.state.stack.at(-1)).toBe(f); // no retreat going on: it stays in Iran (ruling 97)
+    expect(c.state.units[inf]!.where).toBe('iran');
+  });
+
   it('9.11 a retreat that goes on and comes back is not offered again by the retreat it left (ruling 108; fuzz seed p12-advanced-1939-all-5)', () => {
     // A BE convoy and a Soviet TF retreat together from the North Sea into the Skagerrak, where a BE TF stands:
     // neither may stay with the other's country, so both go on; the convoy goes back to the empty North Sea.

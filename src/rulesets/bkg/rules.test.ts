@@ -8,6 +8,7 @@ import { arrive, destinations, envFor, unloadTargets } from './movement.ts';
 import { atWar, conquer, createUnit } from './politics.ts';
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
+import { battle } from './combat.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
 
 const moveTargets = (p: Play, seat: Parameters<Play['act']>[0], place: string, unit: string) =>
@@ -203,6 +204,45 @@ describe('BKG advanced special rules', () => {
     p.act('germany', { type: 'retreat-to', units: ['hq-rommel'], to: 'tripolitania' });
     expect(p.s.units['hq-rommel']!.where).toBe('tripolitania');
     expect(bkg.invariants!(p.s)).toEqual([]);
+  });
+});
+
+describe('BKG 6.2.5 a combat in the attacker\'s own area (9.10; ruling 109, fuzz seed p14-advanced-1941-all-9)', () => {
+  // Italy chose the Allies, Germany the Axis: the Afrika Korps stands in Italy's Tripolitania, and Italy attacked it
+  // there (ruling 100); the Italians retreated to Cyrenaica, leaving the Germans alone in the area at the combat's end.
+  const SIDES = { germany: 'axis', italy: 'allies', japan: 'axis', usa: 'axis', be: 'allies', ussr: 'allies', france: 'axis', china: 'allies' } as const;
+  const endOfItalianAttack = (keep: (u: Unit) => boolean) => {
+    const p = new Play({ nonHistoricAlliances: true }, 'advanced-1941');
+    for (const [m, side] of Object.entries(SIDES)) p.act(m as keyof typeof SIDES, { type: 'side', side });
+    const c = ctxOn(p.s);
+    const s = c.state;
+    expect(s.control.tripolitania).toBe('italy');
+    s.wars = [...new Set([...s.wars, 'germany|italy'])].sort(); // as in the fuzz game by its first combat phase
+    expect(atWar(s, 'germany', 'italy')).toBe(true);
+    for (const u of Object.values(s.units)) {
+      if (u.where !== 'tripolitania') continue;
+      if (u.power === 'italy') u.where = 'cyreneica';
+      else if (!keep(u)) delete s.units[u.id];
+    }
+    s.battles = [{ place: 'tripolitania', attacker: 'allies' }];
+    const f = { proc: 'battle', place: 'tripolitania', attacker: 'allies', step: 'end', round: 1, hitsAtt: 0, hitsDef: 0 };
+    s.stack.push(f);
+    battle.run!(c, f as never);
+    return c;
+  };
+
+  it('the defender\'s armor left holding the attacker\'s area takes it', () => {
+    const c = endOfItalianAttack(() => true);
+    expect(Object.values(c.state.units).filter((u) => u.where === 'tripolitania').map((u) => u.id).sort()).toEqual(['germany-air2-34', 'germany-arm4-33', 'hq-rommel']);
+    expect(c.state.control.tripolitania).toBe('germany');
+    expect(c.events.map((e) => e.rule)).toContain('BKG 6.2.5, 6.4');
+    expect(c.state.stack.at(-1)).toMatchObject({ proc: 'land-air', place: 'tripolitania' }); // the aircraft land after it
+  });
+
+  it('an HQ left alone does not take it (ruling 106) and must retreat', () => {
+    const c = endOfItalianAttack((u) => u.type === 'hq');
+    expect(c.state.control.tripolitania).toBe('italy');
+    expect(c.state.stack.at(-1)).toMatchObject({ proc: 'retreat', place: 'tripolitania', units: ['hq-rommel'], seat: 'germany' });
   });
 });
 

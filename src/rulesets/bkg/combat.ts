@@ -786,8 +786,16 @@ interface RetreatFrame extends Frame {
   place: string;
   units: string[];
   seat: Major;
-  /** A retreat going on (9.11): the place of the combat the units left, whose fight it may not rejoin (ruling 110). */
-  battle?: string;
+}
+
+/**
+ * The place of the combat the top retreat leaves: a retreat going on (9.11) stands on the retreat it went on from, the
+ * lowest of them on the combat's (ruling 110).
+ */
+function combatLeft(s: BkgState): string {
+  let i = s.stack.length - 1;
+  while (i > 0 && s.stack[i - 1]!.proc === 'retreat') i--;
+  return s.stack[i]!.place as string;
 }
 
 /** Units leaving a combat (6.2.3): supporting task forces go back to their sea zone, aircraft to a base within 2,
@@ -796,7 +804,8 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
   prompts(s, f) {
     const left = f.units.map((id) => s.units[id]).filter((u): u is Unit => !!u && u.where === f.place && u.type !== 'air' && !u.from);
     if (left.length === 0) return [];
-    const places = (u: Unit) => retreatPlaces(s, u, f.place, f.battle);
+    const battle = combatLeft(s);
+    const places = (u: Unit) => retreatPlaces(s, u, f.place, battle);
     const choices: Choice[] = [];
     for (const u of distinct(s, left)) {
       for (const p of places(u)) {
@@ -832,7 +841,7 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
     }
     ctx.log(`${describeUnits((action.units as string[]).map((id) => s.units[id]!))} retreat${(action.units as string[]).length === 1 ? 's' : ''} to ${area(action.to as string).name}`, 'BKG 6.2.3');
     // Optional 9.11: forced in with a country it does not cooperate with, the retreat goes on where it can (ruling 97).
-    const battle = f.battle ?? f.place;
+    const battle = combatLeft(s);
     const on = optional(s, 'cooperation') ? (action.units as string[]).filter((id) => {
       const u = s.units[id]!;
       return !coopAllows(s, u.power, u.where) && retreatPlaces(s, u, u.where, battle).some((p) => coopAllows(s, u.power, p));
@@ -841,7 +850,7 @@ export const retreat: Procedure<BkgState, RetreatFrame> = {
       // Ruling 108: this retreat is done with them; the one going on may bring them back here, not to retreat again,
       // but not into the fight they left (ruling 110).
       ctx.goto('retreat', { ...f, units: f.units.filter((id) => !on.includes(id)) });
-      ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat, battle });
+      ctx.push('retreat', { place: action.to as string, units: on, seat: f.seat });
     }
   },
 };

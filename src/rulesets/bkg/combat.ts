@@ -128,13 +128,15 @@ export function applyHit(ctx: Ctx<BkgState>, unit: Unit): void {
 }
 
 /**
- * The land units (armor, infantry) left holding a combat's area at its end: the attacker's, else the defender's. The
- * defender's take the area only when it is not friendly to them: a combat fought in the attacker's own area (ruling 109).
+ * The land units (armor, infantry) left holding a combat's area at its end: the attacker's, else the defender's when the
+ * area is their enemy's (a combat fought in the attacker's own area, ruling 109).
  */
 function holders(s: BkgState, b: Battle): Unit[] {
   const { a0, d0 } = sidesHere(s, b);
   const att = a0.filter(isGround);
-  return att.length ? att : d0.filter(isGround);
+  if (att.length) return att;
+  const def = d0.filter(isGround);
+  return def.length && atWar(s, def[0]!.power, s.control[b.place]!) ? def : [];
 }
 
 function isGround(u: Unit): boolean {

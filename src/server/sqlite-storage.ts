@@ -12,13 +12,6 @@ import {
   type SnapshotRecord, type Storage,
 } from './storage.ts';
 
-/** An append waiting for its turn's transaction. */
-interface PendingAppend {
-  args: [string, number, EntryRecord[], GameUpdate, SnapshotRecord | undefined, GameExpect | undefined];
-  resolve: () => void;
-  reject: (e: unknown) => void;
-}
-
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite' as const;
   readonly db: Database.Database;
@@ -81,7 +74,6 @@ export class SqliteStorage implements Storage {
   }
 
   async createGame(game: GameRecord, seats: SeatRecord[], entries: EntryRecord[]): Promise<void> {
-    this.writePending();
     this.db.transaction(() => {
       this.stmts.insertGame.run(...gameToValues({ ...game, entryCount: entries.length }));
       for (const s of seats) this.stmts.insertSeat.run(...seatToValues(s));
@@ -90,18 +82,15 @@ export class SqliteStorage implements Storage {
   }
 
   async getGame(id: string): Promise<GameRecord | null> {
-    this.writePending();
     const r = this.stmts.getGame.get(id) as Row | undefined;
     return r ? gameFromRow(r) : null;
   }
 
   async seatsOf(gameId: string): Promise<SeatRecord[]> {
-    this.writePending();
     return (this.stmts.seatsOf.all(gameId) as Row[]).map(seatFromRow);
   }
 
   async seatsByTokens(tokens: string[]): Promise<SeatRecord[]> {
-    this.writePending();
     const out: SeatRecord[] = [];
     for (const t of tokens) {
       const r = this.stmts.seatByToken.get(t) as Row | undefined;
@@ -111,55 +100,18 @@ export class SqliteStorage implements Storage {
   }
 
   async entries(gameId: string, from: number): Promise<EntryRecord[]> {
-    this.writePending();
     return (this.stmts.entries.all(gameId, from) as Row[]).map(entryFromRow);
   }
 
-  /**
-   * Appends made in one turn of the event loop are written together: one IMMEDIATE transaction, each game's append in
-   * its own savepoint (a conflict rolls back that game's only), so the commit's cost (the WAL's pages and frames) is
-   * shared by the games a game worker answered in that turn. Each promise settles when the transaction has committed,
-   * before any broadcast. Any other read or write of this store first writes what is pending, so the order of writes
-   * is the order of calls.
-   */
-  append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.pending.length === 0) setImmediate(() => this.writePending());
-      this.pending.push({ args: [gameId, from, entries, update, snapshot, expect], resolve, reject });
-    });
+  async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect): Promise<void> {
+    // IMMEDIATE takes the write lock first: with game worker threads several connections write this file, and a
+    // read-then-write transaction could not wait for the lock (SQLITE_BUSY) once another write came in between.
+    this.appendTx.immediate(gameId, from, entries, update, snapshot, expect);
   }
-
-  private pending: PendingAppend[] = [];
-
-  /** Write the appends made since the last write, in one transaction, and settle their promises. */
-  private writePending(): void {
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
-    const failed: unknown[] = new Array(batch.length);
-    try {
-      this.appendAllTx.immediate(batch, failed);
-    } catch (e) {
-      for (const p of batch) p.reject(e);
-      return;
-    }
-    batch.forEach((p, i) => (failed[i] === undefined ? p.resolve() : p.reject(failed[i])));
-  }
-
-  private appendAllTx!: Database.Transaction<(batch: PendingAppend[], failed: unknown[]) => void>;
 
   private appendTx!: Database.Transaction<(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect) => void>;
 
   private prepareAppend() {
-    this.appendAllTx = this.db.transaction((batch: PendingAppend[], failed: unknown[]) => {
-      batch.forEach((p, i) => {
-        try {
-          this.appendTx(...p.args); // nested: a savepoint of its own
-        } catch (e) {
-          failed[i] = e ?? new Error('append failed');
-        }
-      });
-    });
     return this.db.transaction((gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect) => {
       const r = this.stmts.entryCount.get(gameId) as { entry_count: number; dice: string | null } | undefined;
       if (!r) throw new Error(`game ${gameId} does not exist`);
@@ -189,12 +141,10 @@ export class SqliteStorage implements Storage {
   }
 
   async updateGame(gameId: string, update: GameUpdate): Promise<void> {
-    this.writePending();
     this.applyUpdate(gameId, update);
   }
 
   async updateSeat(token: string, update: SeatUpdate): Promise<void> {
-    this.writePending();
     const cols = Object.keys(update).filter((k) => ['kind', 'level', 'name', 'webhook'].includes(k));
     if (cols.length === 0) return;
     this.db.prepare(`UPDATE seats SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE token = ?`)
@@ -202,13 +152,11 @@ export class SqliteStorage implements Storage {
   }
 
   async latestSnapshot(gameId: string): Promise<SnapshotRecord | null> {
-    this.writePending();
     const r = this.stmts.latestSnapshot.get(gameId) as Row | undefined;
     return r ? snapshotFromRow(r) : null;
   }
 
   async runningAiGames(): Promise<string[]> {
-    this.writePending();
     return (this.db.prepare("SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.status = 'running' AND s.kind = 'ai'").all() as { id: string }[]).map((r) => r.id);
   }
 
@@ -218,12 +166,10 @@ export class SqliteStorage implements Storage {
 
   /** Online backup to `file` (consistent while the server runs). */
   async backup(file: string): Promise<void> {
-    this.writePending();
     await this.db.backup(file);
   }
 
   async close(): Promise<void> {
-    this.writePending();
     this.db.close();
   }
 }

@@ -62,7 +62,6 @@ export class SqliteStorage implements Storage {
       seatByToken: db.prepare('SELECT * FROM seats WHERE token = ?'),
       entries: db.prepare('SELECT * FROM entries WHERE game_id = ? AND idx >= ? ORDER BY idx'),
       entryCount: db.prepare('SELECT entry_count, dice FROM games WHERE id = ?'),
-      setCount: db.prepare('UPDATE games SET entry_count = ? WHERE id = ?'),
       latestSnapshot: db.prepare('SELECT * FROM snapshots WHERE game_id = ? ORDER BY idx DESC LIMIT 1'),
     };
   }
@@ -118,8 +117,7 @@ export class SqliteStorage implements Storage {
       if (r.entry_count !== from) throw new ConflictError(gameId, from);
       if (expect && r.dice !== (expect.dice ? JSON.stringify(expect.dice) : null)) throw new ConflictError(gameId, from);
       this.insertEntries(gameId, entries);
-      this.stmts.setCount.run(from + entries.length, gameId);
-      this.applyUpdate(gameId, update);
+      this.applyUpdate(gameId, update, from + entries.length); // the count and the update in one statement
       if (snapshot) {
         this.stmts.insertSnapshot.run(gameId, snapshot.idx, JSON.stringify(snapshot.state), snapshot.hash, Date.now());
       }
@@ -128,8 +126,13 @@ export class SqliteStorage implements Storage {
 
   private updates = new Map<string, Database.Statement>();
 
-  private applyUpdate(gameId: string, update: GameUpdate): void {
+  /** Update the game's row; `entryCount`: its entry count too. */
+  private applyUpdate(gameId: string, update: GameUpdate, entryCount?: number): void {
     const { cols, values } = gameUpdateSet(update);
+    if (entryCount !== undefined) {
+      cols.push('entry_count');
+      values.push(entryCount);
+    }
     if (cols.length === 0) return;
     const key = cols.join(',');
     let st = this.updates.get(key);

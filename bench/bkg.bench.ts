@@ -6,6 +6,9 @@
 // `--late T`: instead, one game turn of the hard AI on a late position: the random player plays every seat to the start of
 // turn T (seed `--seed`, default `late`), then `--level` (default hard) plays `--side` (default axis) to the start of turn
 // T + 1 against random; CPU and positions of each seat's turn, and a digest of the actions chosen (same plays).
+// `--index I`: only game I (0-based, seed `<seed>-<side>-I`, the same game as in a `--games` run) of `--side` (default
+// axis) at `--level` (default hard), in this process: its result, each AI seat's slowest player turns (CPU, positions) and the units
+// on the map by game turn.
 // `--odds`: instead, the exact odds of the basic tutorial's Western Poland (3/39) in CPU time: the whole combat by unit
 // mixes (what the web preview and `theater odds` ask), its first round by the rules' runs, the rules' rounds chained.
 import { actionKey, applyAction, Game, prompts, setupGame, stateHash, viewFor, type Action } from '../src/engine/index.ts';
@@ -17,7 +20,7 @@ import { roundOdds, wholeCombatByRounds } from '../src/rulesets/bkg/odds.ts';
 import { bkgPackage } from '../src/rulesets/bkg/package.ts';
 import { type BkgState, unitLabel } from '../src/rulesets/bkg/state.ts';
 import type { PlayerKind } from '../src/ai/play.ts';
-import { simulate, type GameSummary, type SimulateOptions } from '../src/ai/simulate.ts';
+import { simulate, simulateGame, type GameSummary, type SimulateOptions } from '../src/ai/simulate.ts';
 import { simulateJobs, type GameProgress } from '../src/ai/simulate-jobs.ts';
 import { bkg } from '../src/rulesets/bkg/index.ts';
 import { MAJORS, HISTORIC_SIDES, type Major } from '../src/rulesets/bkg/powers.ts';
@@ -135,7 +138,32 @@ function lateTurnBench(turn: number, seed: string, level: PlayerKind, side: Side
     `end ${st().outcome?.result ?? `turn ${st().turn}`}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--late')) {
+/** Game `index` of a `--games` run of `level` as `side` against random (see the head). */
+function oneGame(index: number, seed: string, level: PlayerKind, side: Side): void {
+  const players = Object.fromEntries(MAJORS.map((m) => [m, HISTORIC_SIDES[m] === side ? level : 'random']));
+  const units = new Map<number, number>();
+  const o: SimulateOptions = {
+    scenario: 'basic-1939', games: index + 1, players, seed: `${seed}-${side}`, maxActions: Number(arg('--max-actions', '20000')),
+    onProgress: (_i, _n, state) => {
+      const s = state as unknown as BkgState;
+      if (!units.has(s.turn)) units.set(s.turn, Object.values(s.units).filter((u) => u.where !== 'box').length);
+    },
+  };
+  const { summary: g, played } = simulateGame(bkg, o, index);
+  console.log(`bkg: ${level} as the ${side} against random, game ${index} (seed ${g.seed}): ${g.result} (${g.actions} actions, turn ${g.lastTurn}; ` +
+    `the game took ${(g.cpuMs / 1000).toFixed(0)} s CPU, ${(g.wallMs / 1000).toFixed(0)} s wall)`);
+  for (const m of MAJORS.filter((x) => HISTORIC_SIDES[x] === side)) {
+    const cpu = played.turnCpuMs[m] ?? [], pos = played.turnPositions[m] ?? [];
+    const top = cpu.map((c, k) => ({ c, k })).sort((a, b) => b.c - a.c).slice(0, 4);
+    console.log(`  ${m}: slowest player turns ${top.map(({ c, k }) => `#${k + 1} ${(c / 1000).toFixed(1)} s CPU (${pos[k]} positions)`).join(', ')}; ` +
+      `${cpu.length} player turns, mean ${(cpu.reduce((a, c) => a + c, 0) / (cpu.length || 1) / 1000).toFixed(1)} s`);
+  }
+  console.log(`  units on the map at each turn's start: ${[...units].map(([t, n]) => `${t}: ${n}`).join(', ')}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--index')) {
+  oneGame(Number(arg('--index', '0')), arg('--seed', 'bench'), arg('--level', 'hard') as PlayerKind, arg('--side', 'axis') as Side);
+} else if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--late')) {
   lateTurnBench(Number(arg('--late', '12')), arg('--seed', 'late'), arg('--level', 'hard') as PlayerKind, arg('--side', 'axis') as Side);
 } else if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--odds')) oddsBench();
 else if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,7 +8,7 @@ import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
 import { aiAdapterFor } from './adapters.ts';
 import { LEVELS, normalizeLevel, type LevelParams } from './levels.ts';
-import { choiceSource, endLast, Planner, type Gene } from './planner.ts';
+import { choiceSource, endLast, Planner, positionCostOf, type Gene } from './planner.ts';
 import type { AiAdapter, AiLevel, ChooseActionRequest, ChooseActionResult } from './types.ts';
 
 export type {
@@ -233,6 +233,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
 
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
+  planner.cost = positionCostOf(adapter, state);
   const turnKey = turnKeyOf(req, ruleset.id, level);
   const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
   if (left < params.floorPositions) {

@@ -87,6 +87,26 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     expect(r.genes[0]!.action.type).toBe('move');
   });
 
+  it('weighs each position by the adapter\'s positionCost of the root (AiAdapter.positionCost): a costly state looks at fewer', () => {
+    const s = Game.create(tokens, 's', {}, 'p').state;
+    const plain = new Planner(tokens, tokensAi, 'a', LEVELS.hard, 'seed', null);
+    plain.limit = 120;
+    plain.plan([s]);
+    const costly = new Planner(tokens, { ...tokensAi, positionCost: () => 3 }, 'a', LEVELS.hard, 'seed', null);
+    costly.limit = 120;
+    const r = costly.plan([s]);
+    expect(costly.cost).toBe(3);
+    expect(costly.positions % 3).toBe(0);
+    expect(costly.plans).toBeLessThan(plain.plans);
+    expect(r.genes[0]!.action.type).toBe('move');
+    // Below 1 (or not a number) a position counts one: the budgets are never stretched.
+    const cheap = new Planner(tokens, { ...tokensAi, positionCost: () => 0.2 }, 'a', LEVELS.hard, 'seed', null);
+    cheap.limit = 120;
+    cheap.plan([s]);
+    expect(cheap.cost).toBe(1);
+    expect(cheap.plans).toBe(plain.plans);
+  });
+
   it('counts the ordering of a decision\'s choices against the budget (LevelParams.choicesPerPosition)', () => {
     const s = Game.create(tokens, 's', {}, 'p').state;
     const free = new Planner(tokens, tokensAi, 'a', LEVELS.hard, 'seed', null);

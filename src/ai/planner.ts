@@ -88,6 +88,15 @@ export function choiceSource<S extends BaseState>(ruleset: Ruleset<S>, state: S,
   };
 }
 
+/**
+ * The adapter's cost of a position of `state` (AiAdapter.positionCost), at least 1 and in eighths: sums of costs stay
+ * exact, so equal searches count equal positions.
+ */
+export function positionCostOf<S extends BaseState>(adapter: AiAdapter<S>, state: S): number {
+  const c = adapter.positionCost?.(state) ?? 1;
+  return Number.isFinite(c) && c > 1 ? Math.round(c * 8) / 8 : 1;
+}
+
 export class Planner<S extends BaseState> {
   /** Work done: runs of the rules and evaluations computed (what the budgets count). */
   positions = 0;
@@ -99,6 +108,8 @@ export class Planner<S extends BaseState> {
   budget = 0;
   /** Positions this search may spend at most: what is left of the seat's turn budget (LevelParams.turnPositions). */
   limit = Infinity;
+  /** What each position counts against the budgets: the adapter's positionCost of the search's root (default 1). */
+  cost = 1;
   /** Stale genes whose refusal threw something else than a RuleViolation (a rule set's explain() bug). */
   refusalErrors = 0;
   private memo: PromptMemo = new WeakMap();
@@ -134,7 +145,7 @@ export class Planner<S extends BaseState> {
   // ------------------------------------------------------------------ evaluation
 
   private charge(n = 1): void {
-    this.positions += n;
+    this.positions += n * this.cost;
     if (this.onProgress && this.positions - this.lastProgress >= 64) {
       this.lastProgress = this.positions;
       this.onProgress({ fraction: this.budget ? Math.min(1, this.positions / this.budget) : 0, positions: this.positions, plans: this.plans });
@@ -449,6 +460,7 @@ export class Planner<S extends BaseState> {
     // that differ in order only) share their evaluation and the rules' facts kept by content.
     // (Copy-on-write rule sets only: the content of their settled states is read from what each apply changed.)
     for (const r of roots) adoptState(this.ruleset, r);
+    this.cost = positionCostOf(this.adapter, roots[0]!);
     return this.ruleset.copyOnWrite ? withContentFacts(() => this.search(roots)) : this.search(roots);
   }
 

@@ -182,6 +182,12 @@ export interface AiAdapter<S extends BaseState = BaseState> {
   /** Victory level of an ended game for tables ("decisive", "marginal"); default: the outcome's text. */
   victoryLevel?(state: S): string;
   /**
+   * What one position costs against the budgets (maxPositions, turnPositions...), by the size of the search's root
+   * state: 1 (the default) for a position as the budgets were sized, more where a late position's runs of the rules
+   * cost several times an early one's. A pure function of the state (no clock): the choices stay deterministic.
+   */
+  positionCost?(state: S): number;
+  /**
    * The rule set's own budgets per level (merged over LEVELS): rule sets whose positions cost more plan with fewer.
    * Levels still differ only in effort.
    */

@@ -316,6 +316,7 @@ export const bkgAi: AiAdapter<BkgState> = {
     };
   },
   history: (scenario) => bkgHistory(scenario),
+  positionCost: (s) => Math.max(1, unitsOnMap(s) / FULL_BUDGET_UNITS),
   // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
   // A turn's positions: about 1,000 a CPU second early in the basic game, 300-350 late (258 units on the map, at load
   // ~20 on 2 cores): hard's 3,000 keep a late seat's turn near 10 s CPU (4,500 took 13-15 s there).
@@ -324,6 +325,23 @@ export const bkgAi: AiAdapter<BkgState> = {
     hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 3_000 },
   },
 };
+
+/**
+ * Units on the map up to which a position counts one against the budgets (AiAdapter.positionCost); past it, a position
+ * counts units / this. A position's CPU grows about in proportion to the units (the movement prompt's moves, the
+ * combat's scans of the sides, the terms' passes over every unit): 1.7, 1.8, 2.2 and 3.4 ms at 144, 175, 241 and 289
+ * units (`--late 2/6/10/14 --seed late-2`, hard Axis, load 6-20), and a seat's late turns took up to 18 s CPU for
+ * 3,000 positions. So a turn's CPU is bounded at about what 3,000 positions cost at 200 units; 1939-41 keep (nearly)
+ * their whole budget.
+ */
+const FULL_BUDGET_UNITS = 200;
+
+/** Units on the map (not in a force pool or the box): what a late position costs (positionCost). */
+function unitsOnMap(s: BkgState): number {
+  let n = 0;
+  for (const id in s.units) if (s.units[id]!.where !== BOX) n++;
+  return n;
+}
 
 /** Entries into the war (the Time Table's or earlier) and every country conquered (7.1; a surrender by card counts). */
 export function bkgMilestones(s: BkgState): Record<string, boolean> {

@@ -328,11 +328,11 @@ export const bkgAi: AiAdapter<BkgState> = {
 
 /**
  * Units on the map up to which a position counts one against the budgets (AiAdapter.positionCost); past it, a position
- * counts units / this. A position's CPU grows about in proportion to the units (the movement prompt's moves, the
- * combat's scans of the sides, the terms' passes over every unit): 1.7, 1.8, 2.2 and 3.4 ms at 144, 175, 241 and 289
- * units (`--late 2/6/10/14 --seed late-2`, hard Axis, load 6-20), and a seat's late turns took up to 18 s CPU for
- * 3,000 positions. So a turn's CPU is bounded at about what 3,000 positions cost at 200 units; 1939-41 keep (nearly)
- * their whole budget.
+ * counts units / this. A position's CPU grows with the units (the movement prompt's moves, the combat's scans of the
+ * sides, the terms' passes over every unit): 1.7, 1.8, 2.2 and 3.4 ms at 144, 175, 241 and 289 units (`--late
+ * 2/6/10/14 --seed late-2`, hard Axis, load 6-20); at load 3 less steeply, 1.2 ms at 144 units and 1.7-2.0 ms at
+ * 163-289. A seat's late turns took up to 18 s CPU for 3,000 positions. So a turn's CPU is bounded at about what 3,000
+ * positions cost at 200 units; 1939-41 keep (nearly) their whole budget.
  */
 const FULL_BUDGET_UNITS = 200;
 

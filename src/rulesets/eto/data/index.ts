@@ -1,7 +1,7 @@
 // Typed, validated ETO game data. Each file is parsed with its schema once; cross-references are checked by
 // validateEtoData (the rule set's validateData).
 import type { DataProblem } from '../../../engine/index.ts';
-import { etoMap } from './map-schema.ts';
+import { EtoMapSchema, etoMap, RAW_ETO_MAP } from './map-schema.ts';
 import controlPointsJson from './control-points.json' with { type: 'json' };
 import mapSheetsJson from './map-sheets.json' with { type: 'json' };
 import seaAreasJson from './sea-areas.json' with { type: 'json' };
@@ -44,6 +44,7 @@ export const RAW_ETO_DATA = {
   'scenario-northward-strike.json': northwardJson as unknown,
   'theatres/norway-1940.json': norwayJson as unknown,
   'theatres/west-1939.json': west1939Json as unknown,
+  'map.json': RAW_ETO_MAP,
 };
 const SCHEMAS = {
   'control-points.json': ControlPointsFileSchema,
@@ -63,6 +64,8 @@ const SCHEMAS = {
   'scenario-northward-strike.json': NorthwardStrikeSchema,
   'theatres/norway-1940.json': TheatreLayerSchema,
   'theatres/west-1939.json': TheatreLayerSchema,
+  // Checked here only: the load guards its shape (map-schema.ts), the whole schema costs too much for every load.
+  'map.json': EtoMapSchema,
 } as const;
 
 function parse<T>(file: keyof typeof SCHEMAS): T {

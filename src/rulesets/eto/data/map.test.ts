@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBoard, type SheetSpec } from '../../../board/index.ts';
-import { etoData } from './index.ts';
-import { etoMap } from './map-schema.ts';
+import { etoData, RAW_ETO_DATA, validateEtoData } from './index.ts';
+import { etoMap, mapShapeProblem } from './map-schema.ts';
 
 const byId = (): Map<string, ReturnType<typeof etoMap>['hexes'][string]> => {
   const out = new Map<string, ReturnType<typeof etoMap>['hexes'][string]>();
@@ -122,5 +122,24 @@ describe('generated ETO map (data/map.json)', () => {
 
   it('ETO fit: every weighted named hex within 2 hex widths of its real place (reported residuals)', () => {
     for (const r of etoMap().projection.residuals) if (!r.checkOnly) expect(r.distance, r.hex).toBeLessThan(2);
+  });
+
+  it('the data check runs the whole schema on map.json (the load only guards its shape)', () => {
+    expect(validateEtoData()).toEqual([]);
+    const copy = structuredClone(RAW_ETO_DATA['map.json']) as { hexes: Record<string, { terrain: unknown }> };
+    copy.hexes.W3533!.terrain = 'swamp';
+    const problems = validateEtoData({ ...RAW_ETO_DATA, 'map.json': copy });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: 'map.json', field: 'hexes.W3533.terrain' });
+    expect(problems[0]!.message).toContain('clear');
+  });
+
+  it('the load guard names the field of a map.json the rules cannot read', () => {
+    expect(mapShapeProblem(RAW_ETO_DATA['map.json'])).toBeNull();
+    const copy = structuredClone(RAW_ETO_DATA['map.json']) as { hexes: Record<string, { kind: unknown }> };
+    copy.hexes.W3533!.kind = 'swamp';
+    expect(mapShapeProblem(copy)).toBe('hexes.W3533.kind: expected land, coastal or sea');
+    expect(mapShapeProblem({ ...copy, hexes: undefined })).toBe('hexes: expected an object');
+    expect(mapShapeProblem({ ...copy, rulesetId: '2ww' })).toBe('rulesetId: expected "eto", got "2ww"');
   });
 });

@@ -233,11 +233,12 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
 
   const deadline = req.budgetMs !== undefined ? performance.now() + req.budgetMs : null;
   const planner = new Planner(ruleset, adapter, seat, params, seed, deadline, req.onProgress);
-  planner.cost = positionCostOf(adapter, state);
   const turnKey = turnKeyOf(req, ruleset.id, level);
   const left = params.turnPositions - spentBefore(turnKey, req.view.seq);
   if (left < params.floorPositions) {
-    // The turn's budget is spent: the standing rule, else the first good choice, without a search.
+    // The turn's budget is spent: the standing rule, else the first good choice, without a search (a search's
+    // plan() weighs its positions itself).
+    planner.cost = positionCostOf(adapter, state);
     const rule = adapter.whenSpent?.(state, prompt, seat) ?? adapter.quickChoice?.(state, prompt, seat, true);
     const c = (rule && legal.get(actionKey(rule))) ?? planner.ordered(state, prompt).map((x) => legal.get(actionKey(x.action))).find((x) => x !== undefined) ?? [...legal.values()][0]!;
     spend(turnKey, req.view.seq, planner.positions);

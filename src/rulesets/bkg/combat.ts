@@ -129,10 +129,9 @@ export function applyHit(ctx: Ctx<BkgState>, unit: Unit): void {
 
 /**
  * The land units (armor, infantry) left holding a combat's area at its end: the attacker's, else the defender's when the
- * area is their enemy's (a combat fought in the attacker's own area, ruling 109).
+ * area is their enemy's (a combat fought in the attacker's own area, ruling 109). The caller may pass the sides it has.
  */
-function holders(s: BkgState, b: Battle): Unit[] {
-  const { a0, d0 } = sidesHere(s, b);
+function holders(s: BkgState, b: Battle, { a0, d0 } = sidesHere(s, b)): Unit[] {
   const att = a0.filter(isGround);
   if (att.length) return att;
   const def = d0.filter(isGround);
@@ -505,7 +504,7 @@ function endOfCombat(ctx: Ctx<BkgState>, f: BattleFrame): void {
   const sea = isSeaZone(f.place);
   const { a0, d0 } = sidesHere(s, b);
   if (!sea) {
-    const winners = holders(s, b);
+    const winners = holders(s, b, { a0, d0 });
     if (winners.length && ![...a0, ...d0].some((u) => atWar(s, u.power, winners[0]!.power)) && !friendly(s, winners[0]!.power, s.control[f.place]!)) {
       const choices = controllerChoices(s, f.place, winners);
       if (choices.length > 1 && !f.designated) return void ctx.goto('battle', { ...f, step: 'designate' });

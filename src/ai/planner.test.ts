@@ -8,6 +8,7 @@ import { twoWW } from '../rulesets/2ww/index.ts';
 import { bkg } from '../rulesets/bkg/index.ts';
 import { aiAdapterFor, levelParams, LEVELS } from './index.ts';
 import { endsOrPasses, Planner } from './planner.ts';
+import { chanceOutcomes } from '../odds/index.ts';
 import type { AiAdapter } from './types.ts';
 
 // Tokens (src/engine/testing/tokens.ts): a structured prompt, one group per token; stopping ends the game. The terms
@@ -130,6 +131,27 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     const hit = { ...s, units: { red: s.units.red, blue: [3, 2] } };
     const expected = 0.5 * planner.value(hit as DuelState) + 0.5 * planner.value(s);
     expect(planner.actionValue(s, 'red', { type: 'attack' })).toBeCloseTo(expected, 12);
+  });
+
+  it('charges a chance node every run of the rules its enumeration spends where the adapter asks (AiAdapter.chargeEnumeration)', () => {
+    const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
+    g.act('red', { type: 'bid', n: 2 });
+    g.act('blue', { type: 'bid', n: 1 });
+    const s = g.state as DuelState;
+    const attack = { type: 'attack' };
+    const spent = { runs: 0 };
+    const outs = chanceOutcomes(duel, s, 'red', attack, LEVELS.normal.maxBranches, duelAi.rollReading, spent)!;
+    // The run that stops at the roll, then one per face of the die: seven runs merged into two outcomes (hit on 4+).
+    expect([spent.runs, outs.length]).toEqual([7, 2]);
+    const cost = (ai: typeof duelAi, params = LEVELS.normal) => {
+      const planner = new Planner(duel, ai, 'red', params, 'seed', null);
+      planner.actionValue(s, 'red', attack);
+      return planner.positions;
+    };
+    expect(cost({ ...duelAi, chargeEnumeration: true }) - cost(duelAi)).toBe(5);
+    // An enumeration given up (past maxBranches) is charged its runs too, before the node is sampled.
+    const tight = { ...LEVELS.normal, maxBranches: 2 };
+    expect(cost({ ...duelAi, chargeEnumeration: true }, tight) - cost(duelAi, tight)).toBe(2);
   });
 
   it('without an adapter\'s order, ending or passing comes last, so the default plan acts before it stops', () => {

@@ -283,13 +283,16 @@ export class Planner<S extends BaseState> {
    * results are too many.
    */
   chanceValue(state: S, seat: Seat, action: Action, sampled?: S): number {
-    const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches, this.adapter.rollReading);
+    const spent = { runs: 0 };
+    const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches, this.adapter.rollReading, spent);
+    const byRuns = this.adapter.chargeEnumeration === true;
     if (outs) {
-      this.charge(outs.length);
+      this.charge(byRuns ? spent.runs : outs.length);
       let v = 0;
       for (const o of outs) v += o.p * this.settle(o.state);
       return v;
     }
+    if (byRuns) this.charge(spent.runs);
     let v = sampled ? this.settle(sampled) : 0;
     const n = Math.max(1, this.params.samples);
     for (let i = sampled ? 1 : 0; i < n; i++) {

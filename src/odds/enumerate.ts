@@ -235,17 +235,18 @@ const outcomeKey = (s: BaseState): string => {
 /**
  * Chance node for search: every distinct state `action` can lead to, with its probability, the dice enumerated by
  * total (results that end in the same state are merged). Null when more than `maxBranches` rolls' results would be
- * needed (the caller then samples instead).
+ * needed (the caller then samples instead). `spent.runs` counts the runs of the rules made, kept or not.
  */
 export function chanceOutcomes<S extends BaseState>(
   ruleset: Ruleset<S>, state: S, seat: Seat, action: Action, maxBranches = 64,
-  reading?: RollReading | ((r: DiceRequest) => boolean | 'any-order'),
+  reading?: RollReading | ((r: DiceRequest) => boolean | 'any-order'), spent?: { runs: number },
 ): ChanceOutcome<S>[] | null {
   const out: ChanceOutcome<S>[] = [];
   const seen = new Map<string, ChanceOutcome<S>>();
   let budget = maxBranches;
   const walk = (forced: number[], p: number): boolean => {
     if (--budget < 0) return false;
+    if (spent) spent.runs++;
     try {
       const next = applyEnumerating(ruleset, state, forced, seat, action).state;
       // The copy stays in enumeration mode only while this action resolves; later rolls use the generator again.

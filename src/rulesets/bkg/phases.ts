@@ -342,7 +342,10 @@ export const movement: Procedure<BkgState, MovementFrame> = {
       let unchanged = !(s.rules === 'advanced' && isShip(first));
       for (const id of ids) {
         const u = s.units[id]!;
-        const d = destinations(envFor((unchanged && ctx.settled) || s, u.power), u, f.phase, true).get(action.to as string)!;
+        // A stack keeps the way offered when its move was chosen: the first unit's arrival may declare war (8.3) on
+        // the owner of units the rest passes (ruling 111).
+        const d = destinations(envFor((unchanged && ctx.settled) || s, u.power), u, f.phase, true).get(action.to as string)
+          ?? destinations(envFor(ctx.settled!, u.power), ctx.settled!.units[id]!, f.phase, true).get(action.to as string)!;
         unchanged = false;
         const by = f.phase === 'exploit' && (u.type === 'inf' || isShip(u)) ? commandedBy(s, hqs, u) : null;
         if (by && hqs[by]) hqs[by]!.left--;

@@ -50,6 +50,28 @@ describe('BKG basic rules', () => {
     expect(to).not.toContain('eastern-poland'); // enemy, empty: no landing there
   });
 
+  it('6.1.1, 8.3 a stack keeps the way it was offered when its first unit declares war (ruling 111)', () => {
+    // Armor and HQ Guderian in Eastern Poland; Lwow Polish with a Soviet infantry passing through it (the USSR at
+    // peace); Kiev Soviet. Together they may go through Lwow into Kiev: the armor's arrival declares war on the USSR,
+    // and the HQ follows the same way although Lwow now holds an enemy (the fuzzer's r16hard-allies-10, 4/39).
+    const p = new Play();
+    const arm = p.unit('germany', 'prussia', 'Arm 5');
+    p.edit((s) => {
+      for (const u of Object.values(s.units)) if (u.where === 'eastern-poland' || u.where === 'lwow') u.where = 'box';
+      s.control['eastern-poland'] = 'germany';
+      s.units[arm]!.where = 'eastern-poland';
+      s.units['hq-guderian']!.where = 'eastern-poland';
+      s.units[Object.values(s.units).find((u) => u.power === 'ussr' && u.type === 'inf' && u.where === 'kiev')!.id]!.where = 'lwow';
+    });
+    expect(atWar(p.s, 'germany', 'ussr')).toBe(false);
+    const together = choicesIn(bkg, p.s, 'germany', 'eastern-poland').find((c) => c.action.to === 'kiev' && (c.action.units as string[]).length === 2)!;
+    expect(together.label).toBe('All that can (Arm 5, HQ Guderian) to Kiev (attack)');
+    p.act('germany', together.action);
+    expect(atWar(p.s, 'germany', 'ussr')).toBe(true);
+    expect([p.s.units[arm]!.where, p.s.units['hq-guderian']!.where]).toEqual(['kiev', 'kiev']);
+    expect(p.s.battles.some((b) => b.place === 'kiev' && b.attacker === 'axis')).toBe(true);
+  });
+
   it('8.4 entering a neutral declares war: Denmark joins the Allies under BE and falls to the German occupation', () => {
     const p = new Play();
     const inf = p.unit('germany', 'western-germany', 'Inf 2');

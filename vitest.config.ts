@@ -6,14 +6,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The browser tests (Chromium against the real server): the client is built once for the run (global set-up). */
 const BROWSER = ['test/e2e/**/*.test.ts', 'src/web/**/*.browser.test.ts'];
 /**
- * Other test files that keep a fresh process each: they drive the AI (its plans, turn budgets and 2WW's declared
- * attack groups are module state), the CLI (process.exitCode, stdout), the server or the browser client's dice
- * (module mocks). The client's other unit tests (map, names, replay steps, editor model: pure functions) share.
+ * Other test files that keep a fresh process each: they drive the AI for its own decisions (its plans, turn budgets
+ * and 2WW's declared attack groups are module state), mock modules (the browser client's dice) or run Chromium. The
+ * server's and the CLI's files share their worker like the rules files: a server keeps many games in one process by
+ * design, and the CLI's tests set and clear `process.exitCode` themselves.
  */
 const ISOLATED = [
-  'src/ai/**', 'src/rulesets/*/ai/**', 'src/cli/**', 'src/server/**', 'src/web/dice.test.ts', 'test/**',
-  'src/rulesets/eto/scenarios.test.ts', 'src/rulesets/eto/cli.test.ts',
-  'src/rulesets/aae/tests/ai.test.ts', 'src/rulesets/aae/tests/cli-odds.test.ts',
+  'src/ai/**', 'src/rulesets/*/ai/**', 'src/web/dice.test.ts', 'test/**',
+  'src/rulesets/eto/scenarios.test.ts', 'src/rulesets/aae/tests/ai.test.ts',
 ];
 const ALL = ['src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts'];
 
@@ -51,8 +51,9 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       // Rules code keeps no module-level mutable state (a rule of the project), so these files share their worker's
-      // modules instead of importing the rule sets again for each file (most of the suite's import time).
-      { extends: true, test: { name: 'rules', include: ALL, exclude: [...ISOLATED, ...BROWSER], isolate: false } },
+      // modules instead of importing the rule sets again for each file (most of the suite's import time): the rules'
+      // own tests, the server's, the CLI's, the tools' and the client's pure functions.
+      { extends: true, test: { name: 'shared', include: ALL, exclude: [...ISOLATED, ...BROWSER], isolate: false } },
       { extends: true, test: { name: 'isolated', include: ISOLATED.map((p) => (p.endsWith('**') ? `${p}/*.test.ts` : p)), exclude: BROWSER } },
       // expect.poll waits for the page to show a server's answer; vitest's default 1 s is shorter than a first check of
       // a whole position takes with both cores busy (CI failed on it). The assertions themselves are unchanged.

@@ -338,15 +338,12 @@ export const movement: Procedure<BkgState, MovementFrame> = {
           return;
         }
       }
-      // Until the first unit moves the state is the settled one: its movement facts are already known.
-      let unchanged = !(s.rules === 'advanced' && isShip(first));
+      // Every unit of the stack goes the way the move offered it when chosen (the settled state), whatever the units
+      // before it changed on arriving: a declaration of war (8.3), a place taken (ruling 111).
+      const settled = ctx.settled!;
       for (const id of ids) {
         const u = s.units[id]!;
-        // A stack keeps the way offered when its move was chosen: the first unit's arrival may declare war (8.3) on
-        // the owner of units the rest passes (ruling 111).
-        const d = destinations(envFor((unchanged && ctx.settled) || s, u.power), u, f.phase, true).get(action.to as string)
-          ?? destinations(envFor(ctx.settled!, u.power), ctx.settled!.units[id]!, f.phase, true).get(action.to as string)!;
-        unchanged = false;
+        const d = destinations(envFor(settled, u.power), settled.units[id]!, f.phase, true).get(action.to as string)!;
         const by = f.phase === 'exploit' && (u.type === 'inf' || isShip(u)) ? commandedBy(s, hqs, u) : null;
         if (by && hqs[by]) hqs[by]!.left--;
         moveUnit(ctx, u, action.to as string, d, f.side);

@@ -72,6 +72,19 @@ describe('BKG basic rules', () => {
     expect(p.s.battles.some((b) => b.place === 'kiev' && b.attacker === 'axis')).toBe(true);
   });
 
+  it('6.1.1 every unit of a stack that occupies an empty enemy area crosses the border it was offered (ruling 111)', () => {
+    // Prussia's whole stack into an empty Eastern Poland: the first unit's arrival makes it German, and the others
+    // still go the way the move offered, over the Prussian border (the mark the advanced border penalties read).
+    const p = new Play();
+    p.edit((s) => { for (const u of Object.values(s.units)) if (u.where === 'eastern-poland') u.where = 'box'; });
+    const all = choicesIn(bkg, p.s, 'germany', 'prussia').find((c) => c.action.to === 'eastern-poland' && c.label.startsWith('All that can'))!;
+    const combat = (all.action.units as string[]).filter((id) => p.s.units[id]!.type !== 'hq');
+    expect(combat.length).toBe(5);
+    p.act('germany', all.action);
+    expect(p.s.control['eastern-poland']).toBe('germany');
+    expect(combat.map((id) => p.s.units[id]!.via)).toEqual(combat.map(() => 'prussia'));
+  });
+
   it('8.4 entering a neutral declares war: Denmark joins the Allies under BE and falls to the German occupation', () => {
     const p = new Play();
     const inf = p.unit('germany', 'western-germany', 'Inf 2');

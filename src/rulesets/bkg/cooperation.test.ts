@@ -19,6 +19,19 @@ function atWarWithUssr(options: Record<string, boolean>, change: (s: BkgState) =
 }
 const ON = { cooperation: true };
 
+/** With 9.11: a German infantry attacks a Soviet one in Trans Caucasus, next to BE-held Iran (rulings 97, 110). */
+function transCaucasusFight(more: (s: BkgState) => void): { p: Play; inf: string } {
+  let inf = '';
+  const p = atWarWithUssr(ON, (s) => {
+    s.control.iran = 'be';
+    inf = createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus').id;
+    createUnit(s, 'germany', 'inf', 3, 'trans-caucasus');
+    more(s);
+    s.battles = [{ place: 'trans-caucasus', attacker: 'axis' }];
+  });
+  return { p, inf };
+}
+
 describe('BKG optional 9.11 cooperation', () => {
   it('9.11 the cooperating countries: Germany and Italy; BE, the USA and France; China and the USA; a minor with its major', () => {
     const s = new Play(ON, 'advanced-1941').s;
@@ -86,13 +99,7 @@ describe('BKG optional 9.11 cooperation', () => {
   });
 
   it('9.11 a Soviet unit forced to retreat into a BE-held area goes on to a Soviet area (ruling 97)', () => {
-    let inf = '';
-    const p = atWarWithUssr(ON, (s) => {
-      s.control.iran = 'be';
-      inf = createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus').id;
-      createUnit(s, 'germany', 'inf', 3, 'trans-caucasus');
-      s.battles = [{ place: 'trans-caucasus', attacker: 'axis' }];
-    });
+    const { p, inf } = transCaucasusFight(() => {});
     const u = () => p.s.units[inf]!;
     expect(retreatPlaces(p.s, u(), 'trans-caucasus')).toEqual(['caucasus']); // not BE's Iran while its own area is open
     expect(retreatPlaces(atWarWithUssr({}, (s) => { s.control.iran = 'be'; s.units[inf] = { ...p.s.units[inf]! }; }).s, u(), 'trans-caucasus').sort()).toEqual(['caucasus', 'iran']);
@@ -110,16 +117,11 @@ describe('BKG optional 9.11 cooperation', () => {
   it('9.11 a retreat that goes on never leads back into the fight it left (ruling 110; fuzz seed p14-basic-1939-all-7)', () => {
     // A Soviet infantry retreats from Trans Caucasus (a German attack; a Soviet aircraft stays there) into BE's Iran,
     // where it may not stay; every other area around is German-held, so the only way on is the fight it left.
-    let inf = '';
-    const p = atWarWithUssr(ON, (s) => {
-      s.control.iran = 'be';
-      inf = createUnit(s, 'ussr', 'inf', 3, 'trans-caucasus').id;
+    const { p, inf } = transCaucasusFight((s) => {
       createUnit(s, 'ussr', 'air', 2, 'trans-caucasus');
-      createUnit(s, 'germany', 'inf', 3, 'trans-caucasus');
       createUnit(s, 'germany', 'arm', 4, 'caucasus');
       createUnit(s, 'germany', 'arm', 4, 'usbekistan');
       for (const a of ['usbekistan', 'iraq', 'afghanistan', 'india']) s.control[a] = 'germany';
-      s.battles = [{ place: 'trans-caucasus', attacker: 'axis' }];
     });
     const u = () => p.s.units[inf]!;
     expect(retreatPlaces(p.s, u(), 'trans-caucasus')).toEqual(['iran']);

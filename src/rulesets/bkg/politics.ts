@@ -138,7 +138,8 @@ export function incomeFrom(s: BkgState, x: string, id: string): { to: Major | nu
   const a = area(id);
   const lx = leaderOf(s, x);
   if (!isMajor(lx) || isConquered(s, lx)) return { to: null, bp: 0 };
-  if (a.prod === 'D') return sideOf(s, x) === sideOfMajor(s, 'germany') ? { to: 'germany', bp: 1 } : { to: null, bp: 0 };
+  // The Baltic's 1 BP goes only to Germany, and not to a conquered Germany (ruling 112).
+  if (a.prod === 'D') return sideOf(s, x) === sideOfMajor(s, 'germany') && !isConquered(s, 'germany') ? { to: 'germany', bp: 1 } : { to: null, bp: 0 };
   const [l, r] = productionOf(id);
   const owner = ownerOf(id);
   if (leaderOf(s, owner) === lx) {
@@ -564,7 +565,10 @@ export function freeCountry(ctx: Ctx<BkgState>, country: string): void {
   const power = powerOfCountry(country);
   if (isMajor(power)) {
     let bp = 0;
-    for (const [id, c] of Object.entries(s.control)) if (leaderOf(s, c) === power) bp += incomeFrom(s, c, id).bp;
+    for (const [id, c] of Object.entries(s.control)) {
+      const income = incomeFrom(s, c, id);
+      if (income.to === power) bp += income.bp;
+    }
     if (power !== 'be') write(s, 'production')[power] = bp;
   }
   ctx.log(`${POWER_NAMES[country] ?? country} is freed`, 'BKG 7.1');

@@ -5,7 +5,7 @@ import { bkg } from './index.ts';
 import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
 import { area } from './map.ts';
 import { arrive, destinations, envFor, unloadTargets } from './movement.ts';
-import { atWar, conquer, createUnit } from './politics.ts';
+import { atWar, conquer, createUnit, freeCountry, setControl } from './politics.ts';
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
 import { battle } from './combat.ts';
@@ -180,6 +180,27 @@ describe('BKG basic rules', () => {
     expect(c.events.map((e) => e.text)).toContain('Delivery agreement Sweden to Germany ends: Germany -1');
     expect([c.state.production.germany, c.state.saved.germany]).toEqual([0, 0]);
     expect(bkg.invariants!(c.state).filter((x) => x.includes('Production'))).toEqual([]);
+  });
+
+  it('7.1, 7.3.1 the Baltic\'s BP goes to Germany only while Germany stands, and a freed Germany counts it again (ruling 112; fuzz seed p17-basic-1939-all-1)', () => {
+    const c = ctxOn(new Play().s);
+    const g0 = c.state.production.germany;
+    setControl(c, 'baltic', 'italy'); // held by Germany's side: Germany +1 ('D')
+    expect(c.state.production.germany).toBe(g0 + 1);
+    conquer(c, 'germany');
+    expect(c.state.production.germany).toBe(0);
+    setControl(c, 'baltic', 'ussr'); // a conquered Germany has nothing there to lose
+    expect(c.state.production.germany).toBe(0);
+    expect(bkg.invariants!(c.state).filter((x) => x.includes('Production'))).toEqual([]);
+    setControl(c, 'baltic', 'italy'); // nor to gain
+    expect(c.state.production.germany).toBe(0);
+    const freed = (holder: string) => {
+      const f = ctxOn(structuredClone(c.state));
+      setControl(f, 'baltic', holder);
+      freeCountry(f, 'germany');
+      return f.state.production.germany;
+    };
+    expect(freed('italy') - freed('ussr')).toBe(1);
   });
 });
 

@@ -418,7 +418,7 @@ function coup(ctx: Ctx<BkgState>, m: Major, c: CardData, rule: string): void {
   } else ctx.log(`Coup roll ${r}: no effect`, rule);
   const side = s.controller[minor] ? sideOfMajor(s, s.controller[minor]!) : null;
   if (side) for (const foe of MAJORS) if (sideOfMajor(s, foe) !== side && isBelligerent(s, foe) && MAJORS.some((x) => sideOfMajor(s, x) === side && atWar(s, x, foe))) joinWar(s, minor, foe);
-  engageCoLocated(s, side ?? 'axis');
+  engageCoLocated(ctx, side ?? 'axis');
 }
 
 function joinWar(s: BkgState, minor: string, foe: string): void {

@@ -8,7 +8,7 @@ import { endSearches, pendingContacts } from './naval.ts';
 import { cardData, holdsPlayable, spendCard } from './cards.ts';
 import { movementRange } from '../../board/index.ts';
 import { isBombardment } from './bombing.ts';
-import { atWar, conquer, coopForbidsEntry, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
+import { atWar, commander, conquer, coopForbidsEntry, friendly, isBelligerent, isConquered, leaderOf, newController, ownerOf, quartersAtWar, removeUnit, seatOf, setControl, sideOf } from './politics.ts';
 import { MAJORS, POWER_NAMES, otherSide, sideOfMajor, isMajor, type Major, type Side } from './powers.ts';
 import { bkgData } from './data/index.ts';
 import { type Battle, type BkgState, type Unit, isLandUnit, isShip, optional, quarterOf, stepsLeft, strength, unitLabel } from './state.ts';
@@ -51,18 +51,6 @@ export function sidesHere(s: BkgState, b: Battle, byPlace?: Map<string, Unit[]>)
  *  the defending side's belligerent units there. */
 function firedDefenders(s: BkgState, f: BattleFrame): Unit[] {
   return sidesHere(s, battleOf(f)).d0.filter((u) => isBelligerent(s, u.power));
-}
-
-/** The seat deciding for one side of a combat: the major with most units in it, bosses first on ties. */
-export function commander(s: BkgState, units: Unit[]): Major {
-  const count = new Map<Major, number>();
-  for (const u of units) {
-    const seat = seatOf(s, u.power);
-    if (seat) count.set(seat, (count.get(seat) ?? 0) + 1);
-  }
-  let best: Major = MAJORS.find((m) => count.has(m)) ?? 'germany';
-  for (const m of MAJORS) if ((count.get(m) ?? 0) > (count.get(best) ?? 0)) best = m;
-  return best;
 }
 
 /** Hits the units can absorb (6.2.2): two for a full unit with a printed back, one otherwise; HQs none. */

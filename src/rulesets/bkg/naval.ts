@@ -4,10 +4,9 @@ import { write, type Choice, type Ctx, type Frame, type Procedure } from '../../
 import { bkgData } from './data/index.ts';
 import { area } from './map.ts';
 import { weatherAt } from './advanced.ts';
-import { atWar, seatOf, sideOf } from './politics.ts';
+import { atWar, commander, seatOf, sideOf } from './politics.ts';
 import { otherSide, type Side } from './powers.ts';
 import { type BkgState, type Unit, isShip } from './state.ts';
-import { commander } from './combat.ts';
 
 /** Best search number of `searchers` against `targets` (advanced 6.4.3 E): TFs and aircraft use the CV/Air column,
  *  convoys the ships column, subs their own; against subs only ships search; radar, sonar, better subs add 2. */

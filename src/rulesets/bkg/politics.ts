@@ -22,6 +22,18 @@ export function seatOf(s: BkgState, p: string): Major | null {
   return isMajor(l) ? l : null;
 }
 
+/** The seat deciding for one side of a combat: the major with most units in it, bosses first on ties. */
+export function commander(s: BkgState, units: Unit[]): Major {
+  const count = new Map<Major, number>();
+  for (const u of units) {
+    const seat = seatOf(s, u.power);
+    if (seat) count.set(seat, (count.get(seat) ?? 0) + 1);
+  }
+  let best: Major = MAJORS.find((m) => count.has(m)) ?? 'germany';
+  for (const m of MAJORS) if ((count.get(m) ?? 0) > (count.get(best) ?? 0)) best = m;
+  return best;
+}
+
 export function sideOf(s: BkgState, p: string): Side | null {
   const l = leaderOf(s, p);
   return isMajor(l) ? sideOfMajor(s, l) : null;
@@ -112,8 +124,11 @@ export function entryForbidden(s: BkgState, power: string, id: string, holder = 
 }
 
 /** Units of countries that have just gone to war while sharing a place fight there (basic 6.4: enemies never stay
- *  together); `attacker` is the side that declared or joined. */
-export function engageCoLocated(s: BkgState, attacker: Side): void {
+ *  together); `attacker` is the side that declared or joined. Land units left alone in an area of their new enemy's
+ *  settle it (ruling 113): armor or infantry take it (6.4), as units left there after a combat do (ruling 109); an HQ
+ *  takes nothing (ruling 9) and goes at once to the nearest friendly area, or is eliminated (rulings 103, 106). */
+export function engageCoLocated(ctx: Ctx<BkgState>, attacker: Side): void {
+  const s = ctx.state;
   const byPlace = new Map<string, Unit[]>();
   for (const u of Object.values(s.units)) {
     if (u.where === 'box' || u.aboard) continue;
@@ -125,6 +140,27 @@ export function engageCoLocated(s: BkgState, attacker: Side): void {
     if (sea && s.rules === 'advanced') continue; // advanced 6.4.3 D: ships at sea fight only when a search finds them
     const fighters = units.filter((u) => !sea || u.type === 'conv' || u.type === 'tf' || u.type === 'sub');
     if (fighters.some((u) => fighters.some((v) => atWar(s, u.power, v.power)))) write(s, 'battles').push({ place, attacker });
+    else if (!sea) settleEnemyArea(ctx, place, units);
+  }
+}
+
+/** Ruling 113: land units standing without enemies in an area whose controller is now at war with them. */
+function settleEnemyArea(ctx: Ctx<BkgState>, place: string, units: Unit[]): void {
+  const s = ctx.state;
+  const c = s.control[place]!;
+  const alone = units.filter((u) => isLandUnit(u) && atWar(s, u.power, c));
+  if (!alone.length) return;
+  const ground = alone.filter((u) => u.type === 'inf' || u.type === 'arm');
+  if (ground.length) {
+    const by = commander(s, ground);
+    setControl(ctx, place, newController(s, place, ground.find((u) => seatOf(s, u.power) === by)!.power), 'BKG 6.4 (ruling 113)');
+    return;
+  }
+  for (const u of alone) {
+    const to = nearestRefuge(s, u, place);
+    if (to) write(s, 'units', u.id).where = to;
+    else removeUnit(s, u);
+    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} may not stay in ${area(place).name} (at war with ${POWER_NAMES[c] ?? c}): ${to ? `relocated to ${area(to).name}` : 'no friendly area, eliminated'}`, 'BKG 6.4 (ruling 113)');
   }
 }
 
@@ -345,7 +381,7 @@ export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40',
   if (!entersSideWar(ctx, 'italy', rule)) for (const m of MAJORS) if (sideOfMajor(s, m) === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
   ctx.log('Italy joins the war', rule);
   if (sideOfMajor(s, 'italy') !== sideOfMajor(s, 'usa')) usPolitics(ctx, 1, `Italy declares war on the ${SIDE_NAMES[sideOfMajor(s, 'usa')]}`);
-  engageCoLocated(s, attacker);
+  engageCoLocated(ctx, attacker);
 }
 
 /** The USSR joins the war against Germany and Italy (Time Table 2/41, or attacked): 34 BP, Axis minors join. */
@@ -364,7 +400,7 @@ export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side):
   if (!sideWar) endDeliveriesBetween(ctx, 'ussr', 'germany');
   // The Axis minors join Germany against the USSR (under optional 9.10 only when the USSR is Germany's enemy).
   if (atWar(s, 'ussr', 'germany')) for (const m of AXIS_MINORS) if (!s.controller[m] && !isConquered(s, m)) activateMinor(ctx, m, 'germany', rule);
-  engageCoLocated(s, attacker);
+  engageCoLocated(ctx, attacker);
 }
 
 /** The USA joins the war (Time Table 4/41, or attacked): 36 BP, at war with the Axis; Japan at war with BE and France. */
@@ -382,7 +418,7 @@ export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): 
   ctx.log(sideWar ? 'The USA enters the war (production 36 BP)' : 'The USA is at war with the Axis (production 36 BP); Japan is at war with BE and France', rule);
   if (!sideWar) endDeliveriesBetween(ctx, 'usa', 'japan');
   activateBePacific(ctx, rule);
-  engageCoLocated(s, attacker);
+  engageCoLocated(ctx, attacker);
 }
 
 /** Time Table: BE Pacific production (Australia, India, Burma) counts from now on. */
@@ -478,7 +514,7 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
     usPolitics(ctx, side !== sideOfMajor(s, 'usa') ? 1 : -1, `a neutral attacked by the ${SIDE_NAMES[side]}`);
     activateMinor(ctx, b, protectorOf(ctx, side), rule);
     if (a === 'japan' && b === 'bnl' && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4', side);
-    engageCoLocated(s, side);
+    engageCoLocated(ctx, side);
     return;
   }
   if (isConquered(s, lb)) return;
@@ -487,13 +523,13 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
   if (lb === 'ussr') usPolitics(ctx, 1, `${POWER_NAMES[a]} declares war on the USSR`);
   if (a === 'ussr' && lb === 'japan') usPolitics(ctx, -1, 'the USSR declares war on Japan');
   if (lb === 'italy' && side === sideOfMajor(s, 'usa')) usPolitics(ctx, -1, `the ${SIDE_NAMES[side]} declare war on Italy`);
-  if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(s, side); return; }
-  if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(s, side); return; }
+  if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(ctx, side); return; }
+  if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(ctx, side); return; }
   if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule, side);
   addWar(s, a, lb);
   if (a === 'japan' && (lb === 'be' || lb === 'france') && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side);
   endDeliveriesBetween(ctx, a, lb);
-  engageCoLocated(s, side);
+  engageCoLocated(ctx, side);
 }
 
 /** Areas of a home country (7.1): flagged areas of a major, every area of a minor or BE home country. */

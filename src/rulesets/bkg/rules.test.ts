@@ -5,7 +5,7 @@ import { bkg } from './index.ts';
 import { economicPoints, timeTable, conquestCheck } from './sequence.ts';
 import { area } from './map.ts';
 import { arrive, destinations, envFor, unloadTargets } from './movement.ts';
-import { atWar, conquer, createUnit, freeCountry, setControl } from './politics.ts';
+import { atWar, conquer, createUnit, declareWar, freeCountry, friendly, setControl } from './politics.ts';
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
 import { battle } from './combat.ts';
@@ -299,6 +299,40 @@ describe('BKG 6.2.5 a combat in the attacker\'s own area (9.10; ruling 109, fuzz
     const c = endOfItalianAttack((u) => u.type === 'hq');
     expect(c.state.control.tripolitania).toBe('italy');
     expect(c.state.stack.at(-1)).toMatchObject({ proc: 'retreat', place: 'tripolitania', units: ['hq-rommel'], seat: 'germany' });
+  });
+
+  // Ruling 113 (fuzz seed p17b-advanced-1941-all-0): Germany declares war on Italy while the Afrika Korps stands in
+  // Italy's Tripolitania with no Italian unit left there, so no combat.
+  const warOnItaly = (keep: (u: Unit) => boolean) => {
+    const p = new Play({ nonHistoricAlliances: true }, 'advanced-1941');
+    for (const [m, side] of Object.entries(SIDES)) p.act(m as keyof typeof SIDES, { type: 'side', side });
+    const c = ctxOn(p.s);
+    const s = c.state;
+    expect(atWar(s, 'germany', 'italy')).toBe(false);
+    for (const u of Object.values(s.units)) {
+      if (u.where !== 'tripolitania') continue;
+      if (u.power === 'italy') u.where = 'cyreneica';
+      else if (!keep(u)) delete s.units[u.id];
+    }
+    declareWar(c, 'germany', 'italy');
+    expect(s.battles.some((b) => b.place === 'tripolitania')).toBe(false);
+    expect(bkg.invariants!(s)).toEqual([]);
+    return c;
+  };
+
+  it('a declaration of war leaves the armor alone in the new enemy\'s area: it takes it (ruling 113)', () => {
+    const c = warOnItaly(() => true);
+    expect(c.state.control.tripolitania).toBe('germany');
+    expect(c.state.units['hq-rommel']!.where).toBe('tripolitania');
+  });
+
+  it('a declaration of war leaves an HQ alone in the new enemy\'s area: it goes to the nearest friendly area (ruling 113)', () => {
+    const c = warOnItaly((u) => u.type === 'hq');
+    expect(c.state.control.tripolitania).toBe('italy');
+    const at = c.state.units['hq-rommel']!.where;
+    expect(at).not.toBe('tripolitania');
+    expect(friendly(c.state, 'germany', c.state.control[at]!)).toBe(true);
+    expect(c.events.map((e) => e.text)).toContain(`Germany HQ Rommel may not stay in Tripolitania (at war with Italy): relocated to ${area(at).name}`);
   });
 });
 

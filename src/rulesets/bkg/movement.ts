@@ -542,8 +542,8 @@ export function arrive(ctx: Ctx<BkgState>, unit: Unit, to: string, phasing: Side
     if (!friendly(s, u.power, c) && !atWar(s, u.power, c)) {
       wasNeutralMinor = !isMajor(leaderOf(s, c)) && !isConquered(s, leaderOf(s, c));
       if (isConquered(s, leaderOf(s, c))) {
-        if (leaderOf(s, u.power) === 'japan' && to !== 'indochine' && usaFoeOf(s, 'japan')) declareWar(ctx, 'japan', 'usa');
-      } else declareWar(ctx, leaderOf(s, u.power), c);
+        if (leaderOf(s, u.power) === 'japan' && to !== 'indochine' && usaFoeOf(s, 'japan')) declareWar(ctx, 'japan', 'usa', to);
+      } else declareWar(ctx, leaderOf(s, u.power), c, to);
     }
   }
   const enemies = Object.values(s.units).some((v) => v.where === to && !v.aboard && atWar(s, u.power, v.power) && (!isSeaZone(to) || isShip(v)));

@@ -126,8 +126,9 @@ export function entryForbidden(s: BkgState, power: string, id: string, holder = 
 /** Units of countries that have just gone to war while sharing a place fight there (basic 6.4: enemies never stay
  *  together); `attacker` is the side that declared or joined. Land units left alone in an area of their new enemy's
  *  settle it (ruling 113): armor or infantry take it (6.4), as units left there after a combat do (ruling 109); an HQ
- *  takes nothing (ruling 9) and goes at once to the nearest friendly area, or is eliminated (rulings 103, 106). */
-export function engageCoLocated(ctx: Ctx<BkgState>, attacker: Side): void {
+ *  takes nothing (ruling 9) and goes at once to the nearest friendly area, or is eliminated (rulings 103, 106).
+ *  `entering`: the place a unit's arrival declared the war on, which its own arrival settles (movement.ts arrive). */
+export function engageCoLocated(ctx: Ctx<BkgState>, attacker: Side, entering?: string): void {
   const s = ctx.state;
   const byPlace = new Map<string, Unit[]>();
   for (const u of Object.values(s.units)) {
@@ -140,7 +141,7 @@ export function engageCoLocated(ctx: Ctx<BkgState>, attacker: Side): void {
     if (sea && s.rules === 'advanced') continue; // advanced 6.4.3 D: ships at sea fight only when a search finds them
     const fighters = units.filter((u) => !sea || u.type === 'conv' || u.type === 'tf' || u.type === 'sub');
     if (fighters.some((u) => fighters.some((v) => atWar(s, u.power, v.power)))) write(s, 'battles').push({ place, attacker });
-    else if (!sea) settleEnemyArea(ctx, place, units);
+    else if (!sea && place !== entering) settleEnemyArea(ctx, place, units);
   }
 }
 
@@ -374,18 +375,18 @@ function entersSideWar(ctx: Ctx<BkgState>, m: Major, rule: string): boolean {
 /** Italy joins the war (Time Table 2/40, a card, or attacked: 8.4), at war with every Allied country at war with
  *  Germany. Units sharing an area with an enemy then fight, `attacker` attacking: the declaring side (a French unit
  *  entering neutral Northern Italy attacks it and takes the area if it wins, 6.4), else Italy's own. */
-export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40', attacker: Side = sideOfMajor(ctx.state, 'italy')): void {
+export function italyEntersWar(ctx: Ctx<BkgState>, rule = 'BKG Time Table 2/40', attacker: Side = sideOfMajor(ctx.state, 'italy'), entering?: string): void {
   const s = ctx.state;
   if (s.events.includes('italy-war')) return;
   write(s, 'events').push('italy-war');
   if (!entersSideWar(ctx, 'italy', rule)) for (const m of MAJORS) if (sideOfMajor(s, m) === 'allies' && atWar(s, 'germany', m)) addWar(s, 'italy', m);
   ctx.log('Italy joins the war', rule);
   if (sideOfMajor(s, 'italy') !== sideOfMajor(s, 'usa')) usPolitics(ctx, 1, `Italy declares war on the ${SIDE_NAMES[sideOfMajor(s, 'usa')]}`);
-  engageCoLocated(ctx, attacker);
+  engageCoLocated(ctx, attacker, entering);
 }
 
 /** The USSR joins the war against Germany and Italy (Time Table 2/41, or attacked): 34 BP, Axis minors join. */
-export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): void {
+export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side, entering?: string): void {
   const s = ctx.state;
   if (s.events.includes('ussr-war')) return;
   write(s, 'events').push('ussr-war');
@@ -400,11 +401,11 @@ export function ussrEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side):
   if (!sideWar) endDeliveriesBetween(ctx, 'ussr', 'germany');
   // The Axis minors join Germany against the USSR (under optional 9.10 only when the USSR is Germany's enemy).
   if (atWar(s, 'ussr', 'germany')) for (const m of AXIS_MINORS) if (!s.controller[m] && !isConquered(s, m)) activateMinor(ctx, m, 'germany', rule);
-  engageCoLocated(ctx, attacker);
+  engageCoLocated(ctx, attacker, entering);
 }
 
 /** The USA joins the war (Time Table 4/41, or attacked): 36 BP, at war with the Axis; Japan at war with BE and France. */
-export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): void {
+export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side, entering?: string): void {
   const s = ctx.state;
   if (s.events.includes('usa-war')) return;
   write(s, 'events').push('usa-war');
@@ -418,7 +419,7 @@ export function usaEntersWar(ctx: Ctx<BkgState>, rule: string, attacker: Side): 
   ctx.log(sideWar ? 'The USA enters the war (production 36 BP)' : 'The USA is at war with the Axis (production 36 BP); Japan is at war with BE and France', rule);
   if (!sideWar) endDeliveriesBetween(ctx, 'usa', 'japan');
   activateBePacific(ctx, rule);
-  engageCoLocated(ctx, attacker);
+  engageCoLocated(ctx, attacker, entering);
 }
 
 /** Time Table: BE Pacific production (Australia, India, Burma) counts from now on. */
@@ -503,7 +504,7 @@ export function usaFoeOf(s: BkgState, m: Major): boolean {
 }
 
 /** `a` declares war on `b` (8.4): a neutral minor joins the other side; majors' entries follow the Time Table. */
-export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
+export function declareWar(ctx: Ctx<BkgState>, a: string, b: string, entering?: string): void {
   const s = ctx.state;
   const lb = leaderOf(s, b);
   const rule = 'BKG 8.4';
@@ -513,8 +514,8 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
     ctx.log(`${POWER_NAMES[a]} declares war on ${POWER_NAMES[b]}`, rule);
     usPolitics(ctx, side !== sideOfMajor(s, 'usa') ? 1 : -1, `a neutral attacked by the ${SIDE_NAMES[side]}`);
     activateMinor(ctx, b, protectorOf(ctx, side), rule);
-    if (a === 'japan' && b === 'bnl' && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4', side);
-    engageCoLocated(ctx, side);
+    if (a === 'japan' && b === 'bnl' && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4', side, entering);
+    engageCoLocated(ctx, side, entering);
     return;
   }
   if (isConquered(s, lb)) return;
@@ -523,13 +524,13 @@ export function declareWar(ctx: Ctx<BkgState>, a: string, b: string): void {
   if (lb === 'ussr') usPolitics(ctx, 1, `${POWER_NAMES[a]} declares war on the USSR`);
   if (a === 'ussr' && lb === 'japan') usPolitics(ctx, -1, 'the USSR declares war on Japan');
   if (lb === 'italy' && side === sideOfMajor(s, 'usa')) usPolitics(ctx, -1, `the ${SIDE_NAMES[side]} declare war on Italy`);
-  if (lb === 'usa') { usaEntersWar(ctx, rule, side); addWar(s, a, 'usa'); engageCoLocated(ctx, side); return; }
-  if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side); addWar(s, a, 'ussr'); engageCoLocated(ctx, side); return; }
-  if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule, side);
+  if (lb === 'usa') { usaEntersWar(ctx, rule, side, entering); addWar(s, a, 'usa'); engageCoLocated(ctx, side, entering); return; }
+  if (lb === 'ussr' && a !== 'japan') { ussrEntersWar(ctx, rule, side, entering); addWar(s, a, 'ussr'); engageCoLocated(ctx, side, entering); return; }
+  if (lb === 'italy' && !isBelligerent(s, 'italy')) italyEntersWar(ctx, rule, side, entering);
   addWar(s, a, lb);
-  if (a === 'japan' && (lb === 'be' || lb === 'france') && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side);
+  if (a === 'japan' && (lb === 'be' || lb === 'france') && usaFoeOf(s, 'japan')) usaEntersWar(ctx, 'BKG 8.4 (a Japanese declaration of war on BE or France is one on the USA)', side, entering);
   endDeliveriesBetween(ctx, a, lb);
-  engageCoLocated(ctx, side);
+  engageCoLocated(ctx, side, entering);
 }
 
 /** Areas of a home country (7.1): flagged areas of a major, every area of a minor or BE home country. */

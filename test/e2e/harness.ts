@@ -26,6 +26,22 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/**
+ * The Chromium of this process, launched once (default switches): the browser test files that share a worker each
+ * open their pages in contexts of their own (no shared storage or cache) and close them, not the browser, when done.
+ * Playwright ends it with the process.
+ */
+let processChromium: Promise<Browser> | null = null;
+
+function sharedChromium(): Promise<Browser> {
+  if (!processChromium) {
+    const b = launch();
+    processChromium = b;
+    b.then((br) => br.on('disconnected', () => { if (processChromium === b) processChromium = null; }), () => { if (processChromium === b) processChromium = null; });
+  }
+  return processChromium;
+}
+
 /** A new page (its own browser context: no shared storage or cache) at 1366x768, with its errors collected. */
 export async function openPage(browser: Browser, timeout = 15_000): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: VIEWPORT });
@@ -50,13 +66,18 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Builds the client, starts the real server on a free port with an in-memory database, opens Chromium and a page. */
+/**
+ * Builds the client, starts the real server on a free port with an in-memory database, opens a page in the process's
+ * Chromium (a Chromium of its own with `chromiumArgs`). `close` closes every page and context of the browser (a test
+ * file's own, as the files of a worker run one after the other) and the server.
+ */
 export async function startE2E(opts: { server?: Partial<ServerOptions>; timeout?: number; chromiumArgs?: string[] } = {}): Promise<E2E> {
   const webRoot = await buildClient();
   const server = await startServer({ port: 0, db: ':memory:', aiWorkers: 0, webRoot, log: () => {}, ...opts.server });
+  const own = !!opts.chromiumArgs?.length;
   let browser: Browser;
   try {
-    browser = await launch(opts.chromiumArgs);
+    browser = await (own ? launch(opts.chromiumArgs) : sharedChromium());
   } catch (e) {
     await server.close();
     throw e;
@@ -65,7 +86,8 @@ export async function startE2E(opts: { server?: Partial<ServerOptions>; timeout?
   return {
     server, browser, page, errors, webRoot,
     async close() {
-      await browser.close().catch(() => {});
+      if (own) await browser.close().catch(() => {});
+      else await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
       await server.close();
     },
   };

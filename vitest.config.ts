@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const BROWSER = ['test/e2e/**/*.test.ts', 'src/web/**/*.browser.test.ts'];
 /**
  * Other test files that keep a fresh process each: they drive the AI for its own decisions (its plans, turn budgets
- * and 2WW's declared attack groups are module state), mock modules (the browser client's dice) or run Chromium. The
+ * and 2WW's declared attack groups are module state) or mock modules (the browser client's dice). The
  * server's and the CLI's files share their worker like the rules files: a server keeps many games in one process by
  * design, and the CLI's tests set and clear `process.exitCode` themselves.
  */
@@ -15,6 +15,18 @@ const ISOLATED = [
   'src/ai/**', 'src/rulesets/*/ai/**', 'src/web/dice.test.ts', 'test/**',
   'src/rulesets/eto/scenarios.test.ts', 'src/rulesets/aae/tests/ai.test.ts',
 ];
+/**
+ * The browser files that mock a module (the server's seed) keep a fresh process; the others share their worker's
+ * modules (the server, the rule sets and playwright-core imported once): each starts its own server and Chromium, and
+ * the servers run their AI in worker threads of their own, so no file sees another's state.
+ */
+const BROWSER_ISOLATED = ['test/e2e/campaign-2ww.test.ts'];
+/**
+ * The client is built once for the run (global set-up). expect.poll waits for the page to show a server's answer;
+ * vitest's default 1 s is shorter than a first check of a whole position takes with both cores busy (CI failed on
+ * it). The assertions themselves are unchanged.
+ */
+const BROWSER_TEST = { globalSetup: ['test/e2e/global-setup.ts'], expect: { poll: { timeout: 20_000 } } };
 const ALL = ['src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts'];
 
 /**
@@ -23,11 +35,12 @@ const ALL = ['src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts'];
  * (a fresh clone) vitest starts each project's largest files first, and these whole games are small files.
  */
 const LONGEST = [
-  'test/e2e/campaign-2ww.test.ts', 'src/rulesets/eto/scenarios.test.ts', 'src/rulesets/2ww/campaign-fuzz-2.test.ts',
-  'src/rulesets/2ww/campaign-fuzz-4.test.ts', 'src/rulesets/bkg/fuzz.test.ts', 'src/rulesets/2ww/campaign-fuzz-3.test.ts',
-  'test/e2e/play-rulesets.test.ts', 'src/rulesets/2ww/campaign-fuzz-1.test.ts', 'test/e2e/play-eto.test.ts',
-  'test/e2e/screens.test.ts', 'src/server/crash.test.ts', 'src/server/fuzz.test.ts', 'test/e2e/clocks.test.ts',
-  'test/e2e/play-2ww.test.ts', 'src/rulesets/bkg/optional-fuzz.test.ts',
+  'test/e2e/campaign-2ww.test.ts', 'src/rulesets/eto/scenarios.test.ts', 'test/e2e/tour.test.ts',
+  'src/rulesets/2ww/campaign-fuzz-2.test.ts', 'src/rulesets/2ww/campaign-fuzz-3.test.ts', 'src/rulesets/2ww/campaign-fuzz-4.test.ts',
+  'test/e2e/play-rulesets.test.ts', 'src/rulesets/2ww/campaign-fuzz-1.test.ts', 'src/rulesets/bkg/fuzz.test.ts',
+  'test/e2e/screens.test.ts', 'src/server/fuzz.test.ts', 'src/server/crash.test.ts', 'test/e2e/play-eto.test.ts',
+  'src/ai/positions.test.ts', 'src/rulesets/bkg/alliances.test.ts', 'src/rulesets/bkg/optional-fuzz.test.ts',
+  'test/e2e/play-aae.test.ts', 'test/e2e/play-areas.test.ts', 'test/e2e/play-2ww.test.ts',
 ];
 
 /** The longest files first (LONGEST), then vitest's own order (project by project; largest or slowest first). */
@@ -55,9 +68,8 @@ export default defineConfig({
       // own tests, the server's, the CLI's, the tools' and the client's pure functions.
       { extends: true, test: { name: 'shared', include: ALL, exclude: [...ISOLATED, ...BROWSER], isolate: false } },
       { extends: true, test: { name: 'isolated', include: ISOLATED.map((p) => (p.endsWith('**') ? `${p}/*.test.ts` : p)), exclude: BROWSER } },
-      // expect.poll waits for the page to show a server's answer; vitest's default 1 s is shorter than a first check of
-      // a whole position takes with both cores busy (CI failed on it). The assertions themselves are unchanged.
-      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['test/e2e/global-setup.ts'], expect: { poll: { timeout: 20_000 } } } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: BROWSER_ISOLATED, isolate: false, ...BROWSER_TEST } },
+      { extends: true, test: { name: 'browser-isolated', include: BROWSER_ISOLATED, ...BROWSER_TEST } },
     ],
   },
 });

@@ -3,7 +3,7 @@
 // time is up the page offers the claim (a win) or to hand the seat to the AI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AI_BY_POSITIONS, newGameOnHome, shot, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, newGameOnHome, shot, startE2E, waitShown, type E2E } from './harness.ts';
 import { choose, seq } from './drivers.ts';
 
 const ms = async (page: Page, seat: string) => Number(await page.locator(`[data-testid=clock-${seat}]`).getAttribute('data-ms'));
@@ -48,7 +48,7 @@ describe('clocks in headless Chromium (duel, hot-seat, 3 s + 1 s)', () => {
 
   it('when blue\'s time is up red may claim the win; the game ends on time', async () => {
     const claim = page.locator('[data-testid=claim]');
-    await claim.waitFor({ timeout: 10_000 });
+    await waitShown(claim, { timeout: 10_000 });
     expect(await ms(page, 'blue')).toBeLessThanOrEqual(0);
     expect(await page.locator('[data-testid=clock-blue]').textContent()).toContain('0:00.0');
     expect(await claim.textContent()).toContain('blue has run out of time');

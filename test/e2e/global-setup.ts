@@ -1,5 +1,5 @@
 // Vitest global set-up of the browser tests: the client is built once for the run and handed to every test file
-// (each runs in a fresh process, which would build it again) by THEATER_WEB_ROOT.
+// (they run in more than one process, each of which would build it again) by THEATER_WEB_ROOT.
 import { buildClient } from './web-build.ts';
 
 export default async function setup(): Promise<void> {

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, errors as playwrightErrors, type Browser, type Locator, type Page } from 'playwright-core';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.ts';
 import { buildClient } from './web-build.ts';
 
@@ -26,11 +26,55 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/**
+ * The Chromium of this process, launched once (default switches): the browser test files that share a worker each
+ * open their pages in contexts of their own (no shared storage or cache) and close them, not the browser, when done.
+ * Playwright ends it with the process.
+ */
+let processChromium: Promise<Browser> | null = null;
+
+function sharedChromium(): Promise<Browser> {
+  if (!processChromium) {
+    const b = launch();
+    processChromium = b;
+    b.then((br) => br.on('disconnected', () => { if (processChromium === b) processChromium = null; }), () => { if (processChromium === b) processChromium = null; });
+  }
+  return processChromium;
+}
+
+/** Each page's default timeout (Playwright keeps it but does not tell it). */
+const pageTimeout = new WeakMap<Page, number>();
+
 /** A new page (its own browser context: no shared storage or cache) at 1366x768, with its errors collected. */
 export async function openPage(browser: Browser, timeout = 15_000): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: VIEWPORT });
   page.setDefaultTimeout(timeout);
+  pageTimeout.set(page, timeout);
   return { page, errors: watchErrors(page) };
+}
+
+/**
+ * `locator.waitFor(options)`, looking every 0.1 s: Playwright's own wait looks again after 0, 20, 50, 100 and 100 ms,
+ * then every 0.5 s, so a wait for the server's or the AI's answer returned up to half a second after the page showed
+ * it. Its waits of at most 2.5 s keep to 0.1 s (the back-off leaves out steps over a fifth of the timeout), so this
+ * waits in such slices until `options.timeout` (else the page's default) has run out. For the waits on a turn.
+ */
+export async function waitShown(locator: Locator, options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
+  const timeout = options.timeout ?? pageTimeout.get(locator.page()) ?? 30_000;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const left = deadline - Date.now();
+    try {
+      await locator.waitFor({ state: options.state, timeout: Math.max(1, Math.min(2_000, left)) });
+      return;
+    } catch (e) {
+      if (!(e instanceof playwrightErrors.TimeoutError)) throw e;
+      if (left <= 2_000) {
+        e.message = `${timeout} ms in all ran out (looked in slices of 2 s): ${e.message}`;
+        throw e;
+      }
+    }
+  }
 }
 
 /**
@@ -50,13 +94,18 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Builds the client, starts the real server on a free port with an in-memory database, opens Chromium and a page. */
+/**
+ * Builds the client, starts the real server on a free port with an in-memory database, opens a page in the process's
+ * Chromium (a Chromium of its own with `chromiumArgs`). `close` closes every page and context of the browser (a test
+ * file's own, as the files of a worker run one after the other) and the server.
+ */
 export async function startE2E(opts: { server?: Partial<ServerOptions>; timeout?: number; chromiumArgs?: string[] } = {}): Promise<E2E> {
   const webRoot = await buildClient();
   const server = await startServer({ port: 0, db: ':memory:', aiWorkers: 0, webRoot, log: () => {}, ...opts.server });
+  const own = !!opts.chromiumArgs?.length;
   let browser: Browser;
   try {
-    browser = await launch(opts.chromiumArgs);
+    browser = await (own ? launch(opts.chromiumArgs) : sharedChromium());
   } catch (e) {
     await server.close();
     throw e;
@@ -65,7 +114,8 @@ export async function startE2E(opts: { server?: Partial<ServerOptions>; timeout?
   return {
     server, browser, page, errors, webRoot,
     async close() {
-      await browser.close().catch(() => {});
+      if (own) await browser.close().catch(() => {});
+      else await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
       await server.close();
     },
   };

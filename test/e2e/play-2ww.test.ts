@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { AI_BY_POSITIONS, answersHeldBack, replayEndBackStart, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, answersHeldBack, replayEndBackStart, shot, startE2E, stateAfter, waitShown, type E2E } from './harness.ts';
 import { seq, showOnMap } from './drivers.ts';
 
 const COMBAT_DECLARE = 'combat: declare an attack or end the phase';
@@ -16,7 +16,7 @@ async function stateId(page: Page): Promise<number> {
 
 /** Waits until this seat has a decision, and returns its prompt text. */
 async function myPrompt(page: Page, timeout = 60_000): Promise<string> {
-  await page.locator('[data-testid=your-turn]').waitFor({ timeout });
+  await waitShown(page.locator('[data-testid=your-turn]'), { timeout });
   return (await page.locator('[data-testid=prompt-text]').textContent()) ?? '';
 }
 
@@ -213,7 +213,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     const before = await seq(page);
     await page.reload();
     await page.locator('[data-testid=game]').waitFor();
-    await page.locator('[data-testid=your-turn]').waitFor();
+    await waitShown(page.locator('[data-testid=your-turn]'));
     expect(await seq(page)).toEqual(before);
     expect(await page.locator('[data-testid=prompt-text]').textContent()).toContain(COMBAT_DECLARE);
 

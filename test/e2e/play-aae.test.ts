@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { shot, startE2E, type E2E } from './harness.ts';
+import { shot, startE2E, waitShown, type E2E } from './harness.ts';
 
 const SEATS = ['germany', 'ussr', 'uk', 'usa'];
 
@@ -78,11 +78,11 @@ describe('web client plays a round of A&A Europe in headless Chromium', () => {
     const clicked: string[] = [];
     const turns: string[] = [];
     for (let n = 0; n < 80; n++) {
-      await page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first().waitFor();
+      await waitShown(page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first());
       expect(await page.locator('[data-testid=outcome]').count()).toBe(0);
       if (await page.locator('[data-testid=switch-seat]').count()) {
         await page.locator('[data-testid=switch-seat]').first().click();
-        await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor();
+        await waitShown(page.locator('[data-testid=your-turn], [data-testid=outcome]').first());
         continue;
       }
       const w = await where(page);

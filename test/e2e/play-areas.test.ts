@@ -4,7 +4,7 @@
 // arithmetic as a table, a rule's summary from its citation, the charts. Screenshots: test-results/areas-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newGameOnHome, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { newGameOnHome, shot, startE2E, stateAfter, waitShown, type E2E } from './harness.ts';
 import { clickArea, seq } from './drivers.ts';
 
 const stateId = async (page: Page) => (await seq(page)).stateId;
@@ -25,7 +25,7 @@ async function myTurn(page: Page): Promise<void> {
     || !!document.querySelector('[data-testid=outcome]'));
   if (await page.locator('[data-testid=switch-seat]').count()) {
     await page.locator('[data-testid=switch-seat]').first().click();
-    await page.locator('[data-testid=your-turn]').waitFor();
+    await waitShown(page.locator('[data-testid=your-turn]'));
   }
 }
 

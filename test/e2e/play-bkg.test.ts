@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Choice } from '../../src/engine/types.ts';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { AI_BY_POSITIONS, apiCall, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, apiCall, shot, startE2E, stateAfter, waitShown, type E2E } from './harness.ts';
 import { clickArea, seq, settled, showOnMap } from './drivers.ts';
 
 /** The Allied powers, played by the server's AI; Germany's partners pass over the API (they end each step). */
@@ -17,7 +17,7 @@ const PARTNERS = ['italy', 'japan'];
 
 /** Waits until the page's seat decides, or the game has ended (false). */
 async function myTurn(page: Page): Promise<boolean> {
-  await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor({ timeout: 480_000 }); // the AI's seven powers on a loaded machine
+  await waitShown(page.locator('[data-testid=your-turn], [data-testid=outcome]').first(), { timeout: 480_000 }); // the AI's seven powers on a loaded machine
   return !(await page.locator('[data-testid=outcome]').count());
 }
 

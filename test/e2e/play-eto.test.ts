@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
-import { AI_BY_POSITIONS, shot, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, shot, startE2E, waitShown, type E2E } from './harness.ts';
 import { clickArea, showOnMap } from './drivers.ts';
 
 const END = /\b(end|pass|done|no|decline|skip|finish)\b/i;
@@ -156,11 +156,11 @@ async function placeOnSeaBoard(page: Page): Promise<string | null> {
 async function playToEnd(page: Page, plan: Plan): Promise<string[]> {
   const clicked: string[] = [];
   for (let n = 0; n < plan.limit; n++) {
-    await page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first().waitFor();
+    await waitShown(page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first());
     if (await page.locator('[data-testid=outcome]').count()) return clicked;
     if (await page.locator('[data-testid=switch-seat]').count()) {
       await page.locator('[data-testid=switch-seat]').first().click();
-      await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor();
+      await waitShown(page.locator('[data-testid=your-turn], [data-testid=outcome]').first());
       continue;
     }
     if (plan.seaBoard && !clicked.some((l) => l.startsWith('board: '))) {
@@ -208,7 +208,7 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
         // ETO scenario 4 [4.1] / 3 [3.1]: the scenario's window of the W/E map, with the units set up on it.
         await page.locator('[data-testid=map]').waitFor();
         // The AI seat sets Poland up first ([4.1]); the German set-up then comes to this page.
-        if (plan.ai) await page.locator('[data-testid=your-turn]').waitFor();
+        if (plan.ai) await waitShown(page.locator('[data-testid=your-turn]'));
         const start = await mapFigures(page);
         expect(start.hexes).toBeGreaterThan(100);
         expect(start.hexes).toBeLessThan(300);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Choice } from '../../src/engine/types.ts';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { AI_BY_POSITIONS, apiCall, RESULTS, startE2E, type E2E } from './harness.ts';
+import { AI_BY_POSITIONS, apiCall, RESULTS, startE2E, waitShown, type E2E } from './harness.ts';
 import { drawn, seq } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -33,7 +33,7 @@ async function labels(page: Page): Promise<string[]> {
 
 /** Clicks the first listed choice whose label matches (confirming when asked) and waits for the game to move on. */
 async function pick(page: Page, re: RegExp): Promise<string> {
-  await page.locator('[data-testid=your-turn], [data-testid=outcome]').first().waitFor({ timeout: 60_000 });
+  await waitShown(page.locator('[data-testid=your-turn], [data-testid=outcome]').first(), { timeout: 60_000 });
   const all = await labels(page);
   expect(all.filter((l) => UNIT_ID.test(l)), 'no unit id in a choice').toEqual([]);
   const i = all.findIndex((l) => re.test(l));
@@ -51,7 +51,7 @@ async function pick(page: Page, re: RegExp): Promise<string> {
 /** Waits until this page's seat decides (switching seats in a hot-seat game), or the game ends; false when it ended. */
 async function myTurn(page: Page): Promise<boolean> {
   for (;;) {
-    await page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first().waitFor({ timeout: 60_000 });
+    await waitShown(page.locator('[data-testid=your-turn], [data-testid=switch-seat], [data-testid=outcome]').first(), { timeout: 60_000 });
     if (await page.locator('[data-testid=outcome]').count()) return false;
     if (!(await page.locator('[data-testid=switch-seat]').count())) return true;
     await page.locator('[data-testid=switch-seat]').first().click();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
-import { apiCall, openPage, shot, startE2E, stateAfter, type E2E } from './harness.ts';
+import { apiCall, openPage, shot, startE2E, stateAfter, waitShown, type E2E } from './harness.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
 import { drawn, seq, settled } from './drivers.ts';
 
@@ -73,7 +73,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     const g = await newGame(e2e, { ruleset: '2ww', options: { quickSetup: false }, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } } });
     await page.setViewportSize(DESKTOP);
     await page.goto(`${e2e.server.url}/play/${await deciding(e2e, g)}`);
-    await page.locator('[data-testid=your-turn]').waitFor();
+    await waitShown(page.locator('[data-testid=your-turn]'));
     expect(await page.locator('[data-testid=prompt-text]').textContent()).toContain('Setup: place');
     const lit = page.locator('[data-testid=map] .hl');
     await expect.poll(() => lit.count()).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await phone.setViewportSize(PHONE);
     await phone.goto(`${e2e.server.url}/play/${g.seats.axis!.token}`);
     await phone.locator('[data-testid=map] .counter').first().waitFor();
-    await phone.locator('[data-testid=your-turn]').waitFor();
+    await waitShown(phone.locator('[data-testid=your-turn]'));
     const sheet = (await phone.locator('[data-testid=side]').boundingBox())!;
     const map = (await phone.locator('[data-testid=map]').boundingBox())!;
     expect(sheet.y + sheet.height).toBeGreaterThan(PHONE.height - 4);
@@ -134,7 +134,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     await phone.click('[data-testid=sheet-toggle]');
     await phone.close();
     await page.goto(`${e2e.server.url}/play/${g.seats.axis!.token}`);
-    await page.locator('[data-testid=your-turn]').waitFor();
+    await waitShown(page.locator('[data-testid=your-turn]'));
     await both(page, 'game', () => page.locator('[data-testid=map] .counter').first().waitFor());
     await page.setViewportSize(DESKTOP);
   });
@@ -320,7 +320,7 @@ describe('every screen at desktop and phone sizes (issue #21)', () => {
     const g = await newGame(e2e, { ruleset: 'fixture-areas', options: { quickSetup: true }, seats: { north: { kind: 'human' }, south: { kind: 'human' } } });
     await page.setViewportSize(DESKTOP);
     await page.goto(`${e2e.server.url}/play/${g.seats.north!.token}`);
-    await page.locator('[data-testid=your-turn]').waitFor();
+    await waitShown(page.locator('[data-testid=your-turn]'));
     await both(page, 'areas');
     const eto = await newGame(e2e, { ruleset: 'eto', scenario: 'case-white', seats: { axis: { kind: 'human' }, allies: { kind: 'human' } } });
     await page.setViewportSize(DESKTOP);

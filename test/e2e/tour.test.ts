@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Choice } from '../../src/engine/types.ts';
 import type { CreateGameResponse, PlayResponse } from '../../src/server/protocol.ts';
 import { takeSeats } from '../../src/server/test-helpers.ts';
-import { apiCall, shot, startE2E, type E2E } from './harness.ts';
+import { apiCall, shot, startE2E, waitShown, type E2E } from './harness.ts';
 import { drawn, settled } from './drivers.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -89,7 +89,7 @@ describe('every rule set at both sizes (issue #21)', () => {
       };
       await page.setViewportSize(DESKTOP);
       await page.goto(`${e2e.server.url}/play/${(await deciding())!}`);
-      await page.locator('[data-testid=your-turn]').waitFor();
+      await waitShown(page.locator('[data-testid=your-turn]'));
       if (game.body.ruleset === 'eto') {
         // Each scenario's victory conditions at a glance from the start, with the rule's summary a click away (gap 1).
         const how = page.locator('[data-testid=glance-how-to-win]');
@@ -115,7 +115,7 @@ describe('every rule set at both sizes (issue #21)', () => {
       const t = await deciding();
       if (!t) return;
       await page.goto(`${e2e.server.url}/play/${t}`);
-      await page.locator('[data-testid=your-turn]').waitFor();
+      await waitShown(page.locator('[data-testid=your-turn]'));
       await settled(page);
       // A unit with choices, where it shows on the map (not under another counter or the map's edge).
       const unit = await page.evaluate(() => {

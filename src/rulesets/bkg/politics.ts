@@ -157,12 +157,7 @@ function settleEnemyArea(ctx: Ctx<BkgState>, place: string, units: Unit[]): void
     setControl(ctx, place, newController(s, place, ground.find((u) => seatOf(s, u.power) === by)!.power), 'BKG 6.4 (ruling 113)');
     return;
   }
-  for (const u of alone) {
-    const to = nearestRefuge(s, u, place);
-    if (to) write(s, 'units', u.id).where = to;
-    else removeUnit(s, u);
-    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} may not stay in ${area(place).name} (at war with ${POWER_NAMES[c] ?? c}): ${to ? `relocated to ${area(to).name}` : 'no friendly area, eliminated'}`, 'BKG 6.4 (ruling 113)');
-  }
+  for (const u of alone) relocate(ctx, u, place, `at war with ${POWER_NAMES[c] ?? c}`, 'BKG 6.4 (ruling 113)');
 }
 
 /** The rightful owner of an area: the power of its country (Peking is Chinese even while Japan holds it). */
@@ -215,11 +210,18 @@ function relocateAtPeace(ctx: Ctx<BkgState>, id: string): void {
   const c = s.control[id]!;
   for (const u of Object.values(s.units)) {
     if (u.where !== id || u.aboard || !isLandUnit(u) || friendly(s, u.power, c) || atWar(s, u.power, c)) continue;
-    const to = nearestRefuge(s, u, id);
-    if (to) write(s, 'units', u.id).where = to;
-    else removeUnit(s, u);
-    ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} may not stay in ${area(id).name} (at peace with ${POWER_NAMES[c] ?? c}): ${to ? `relocated to ${area(to).name}` : 'no friendly area, eliminated'}`, 'BKG advanced 8.2');
+    relocate(ctx, u, id, `at peace with ${POWER_NAMES[c] ?? c}`, 'BKG advanced 8.2');
   }
+}
+
+/** A land unit that may not stay where it is goes at once to the nearest friendly area (`nearestRefuge`), or is
+ *  eliminated when there is none (rulings 103, 113). */
+function relocate(ctx: Ctx<BkgState>, u: Unit, from: string, why: string, rule: string): void {
+  const s = ctx.state;
+  const to = nearestRefuge(s, u, from);
+  if (to) write(s, 'units', u.id).where = to;
+  else removeUnit(s, u);
+  ctx.log(`${POWER_NAMES[u.power]} ${unitLabel(u)} may not stay in ${area(from).name} (${why}): ${to ? `relocated to ${area(to).name}` : 'no friendly area, eliminated'}`, rule);
 }
 
 /** The nearest land area friendly to `u` from `from` (breadth first over every link), free of its enemies and combats. */

@@ -66,6 +66,8 @@ const heapBefore = heap ? usedHeap() : 0;
 
 interface SeatConn { token: string; conn: Conn; last: StateMessage | null }
 let bytes = 0, measured = false;
+/** A digest of every text the seats received, in order (base and change must print the same). */
+const digest = createHash('sha256');
 /** The texts the measured actions sent, parsed again after the run to time the client's part alone. */
 const texts: string[] = [];
 const games: SeatConn[][] = [];
@@ -79,6 +81,7 @@ for (let g = 0; g < nGames; g++) {
     const sc: SeatConn = { token, last: null, conn: null as unknown as Conn };
     const got = (text: string) => {
       bytes += text.length;
+      digest.update(text).update('\n');
       if (measured && !traced) texts.push(text);
       const msg = JSON.parse(text);
       if (msg.type === 'state') sc.last = receiver.receive(msg);
@@ -141,6 +144,7 @@ const clientUs = (() => {
 console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${acted} actions (${asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`CPU ${(ms / acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / acted / 1024).toFixed(1)} KiB of state messages per action`);
 console.log(`of which the client's parsing of the messages ${(clientUs / 1000 / acted).toFixed(3)} ms: the server's part ${((ms - clientUs / 1000) / acted).toFixed(3)} ms per action`);
+console.log(`digest of the texts received: ${digest.digest('hex').slice(0, 16)}`);
 if (heap) {
   // what the games keep, not what this client holds: its last views and the texts kept for timing its parsing
   texts.length = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, nextInt } from '../engine/rng.ts';
 import type { Choice } from '../engine/types.ts';
-import { StateReceiver, diffChoices, diffJson, patchChoices, patchJson, type StateMessage } from './protocol.ts';
+import { StateReceiver, diffChoices, diffJson, patchChoices, patchJson, sameJson, type StateMessage } from './protocol.ts';
 import { writeJson } from './connections.ts';
 
 const choice = (n: number): Choice => ({ action: { type: 'move', unit: `u${n % 40}`, to: String(1000 + n) }, label: `Move u${n % 40} to ${1000 + n}` });
@@ -87,6 +87,9 @@ describe('the view sent as a change of the previous one', () => {
       const got = patch ? patchJson(JSON.parse(JSON.stringify(v)), JSON.parse(JSON.stringify(patch))) : v;
       expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse(JSON.stringify(next)));
       if (JSON.stringify(v) === JSON.stringify(next)) expect(patch).toBeNull();
+      // the arrays' test of equal elements answers as the whole change: no change, the same JSON
+      expect(sameJson(v, next)).toBe(patch === null);
+      expect(sameJson(next, JSON.parse(JSON.stringify(next)))).toBe(true);
       // a broadcast's memo (seats' views sharing parts) gives the same change, asked twice
       const memo = new Map();
       expect(diffJson(v, next, memo)).toEqual(patch);

@@ -464,7 +464,7 @@ function diffJsonOnce(prev: unknown, next: unknown, memo: DiffMemo | undefined, 
     if (!fields && !gone) return null;
     return gone ? [1, fields ?? {}, gone] : [1, fields!];
   }
-  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next, memo, depth);
+  if (Array.isArray(prev) && Array.isArray(next)) return diffArray(prev, next);
   if (typeof prev === 'number' && typeof next === 'number' && Number.isNaN(prev) && Number.isNaN(next)) return null;
   return [0, next];
 }
@@ -474,10 +474,10 @@ function diffJsonOnce(prev: unknown, next: unknown, memo: DiffMemo | undefined, 
  * after that: a removal) and has the same JSON, or when it is the same object anywhere in the previous array. Nothing
  * is allocated while the elements are the same in the same places (most arrays of a view after one action).
  */
-function diffArray(prev: readonly unknown[], next: readonly unknown[], memo: DiffMemo | undefined, depth: number): JsonPatch | null {
-  const n = next.length, m = prev.length, d = depth + 1;
+function diffArray(prev: readonly unknown[], next: readonly unknown[]): JsonPatch | null {
+  const n = next.length, m = prev.length;
   let i = 0;
-  while (i < n && i < m && (prev[i] === next[i] || diffJson(prev[i], next[i], memo, d) === null)) i++;
+  while (i < n && i < m && (prev[i] === next[i] || sameJson(prev[i], next[i]))) i++;
   if (i === n && n === m) return null;
   const runs: ArrayRun[] = i > 0 ? [[0, i]] : [];
   const differs = i; // prev[i] and next[i] are already known to differ
@@ -486,14 +486,14 @@ function diffArray(prev: readonly unknown[], next: readonly unknown[], memo: Dif
   for (; i < n; i++) {
     const x = next[i];
     let k = -1;
-    if (at < m && (i !== differs || at !== i) && (prev[at] === x || diffJson(prev[at], x, memo, d) === null)) k = at;
+    if (at < m && (i !== differs || at !== i) && (prev[at] === x || sameJson(prev[at], x))) k = at;
     else if (at + 1 < m && prev[at + 1] === x) k = at + 1;
     else if (typeof x === 'object' && x !== null) {
       // the same object elsewhere (a move in the list): a scan for the first few, then an index
       if (!index && misses++ >= 8) index = indexOf(prev);
       k = index ? index.get(x) ?? -1 : prev.lastIndexOf(x);
     }
-    if (k < 0 && at + 1 < m && diffJson(prev[at + 1], x, memo, d) === null) k = at + 1;
+    if (k < 0 && at + 1 < m && sameJson(prev[at + 1], x)) k = at + 1;
     if (k < 0) {
       runs.push({ v: x });
       at++;
@@ -506,6 +506,36 @@ function diffArray(prev: readonly unknown[], next: readonly unknown[], memo: Dif
     kept++;
   }
   return kept === 0 ? [0, next] : [2, runs];
+}
+
+/**
+ * `diffJson(prev, next) === null` without making the change: the arrays' elements compared, the first difference ends
+ * the walk and nothing is allocated (most elements a list compares by value differ, e.g. a new prompt's choices).
+ */
+export function sameJson(prev: unknown, next: unknown): boolean {
+  if (prev === next) return true;
+  if (isRecord(prev) && isRecord(next)) {
+    let matched = 0, before = 0;
+    for (const k in next) {
+      const v = next[k];
+      if (v === undefined || typeof v === 'function') continue;
+      const was = prev[k];
+      if (was === undefined) return false;
+      matched++;
+      if (was !== v && !sameJson(was, v)) return false;
+    }
+    for (const _ in prev) before++;
+    if (before !== matched) {
+      for (const k in prev) if (prev[k] !== undefined && (next[k] === undefined || typeof next[k] === 'function')) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(prev) && Array.isArray(next)) {
+    if (prev.length !== next.length) return false;
+    for (let i = 0; i < next.length; i++) if (prev[i] !== next[i] && !sameJson(prev[i], next[i])) return false;
+    return true;
+  }
+  return typeof prev === 'number' && typeof next === 'number' && Number.isNaN(prev) && Number.isNaN(next);
 }
 
 /** Each element's (last) position. */

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionKey, Game, prompts, viewFor } from '../engine/index.ts';
 import { duel } from '../engine/testing/duel.ts';
-import { chooseAction } from './index.ts';
+import { chooseAction, levelParams } from './index.ts';
+import { LEVELS } from './levels.ts';
+import type { AiAdapter } from './types.ts';
 import { playGame } from './play.ts';
 import { milestoneTurns, resultsTable, simulate, simulationChart, type GameSummary, type SimulationResult } from './simulate.ts';
 import { simulateJobs } from './simulate-jobs.ts';
@@ -73,6 +75,15 @@ describe('chooseAction on duel', () => {
       }
     }
     expect(decisions).toBeGreaterThan(200);
+  });
+});
+
+describe('levels', () => {
+  it("a seat's own budgets merge over the rule set's, which merge over the defaults; other seats and levels keep theirs", () => {
+    const adapter = { levels: { hard: { perDecision: 80, turnPositions: 4_000 } }, seatLevels: { axis: { hard: { perDecision: 200 } } } } as unknown as AiAdapter<any>;
+    expect(levelParams(adapter, 'hard', 'axis')).toEqual({ ...LEVELS.hard, perDecision: 200, turnPositions: 4_000 });
+    expect(levelParams(adapter, 'hard', 'allies')).toEqual({ ...LEVELS.hard, perDecision: 80, turnPositions: 4_000 });
+    expect(levelParams(adapter, 'easy', 'axis')).toEqual(LEVELS.easy);
   });
 });
 

@@ -123,9 +123,9 @@ function viewState<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Sea
   return v;
 }
 
-/** The level's budgets for this rule set (its adapter may plan with less where positions cost more). */
-export function levelParams(adapter: AiAdapter<any>, level: AiLevel): LevelParams {
-  return { ...LEVELS[level], ...adapter.levels?.[level] };
+/** The level's budgets for this rule set and seat (its adapter may plan with less where positions cost more). */
+export function levelParams(adapter: AiAdapter<any>, level: AiLevel, seat?: Seat): LevelParams {
+  return { ...LEVELS[level], ...adapter.levels?.[level], ...(seat === undefined ? undefined : adapter.seatLevels?.[seat]?.[level]) };
 }
 
 export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
@@ -190,7 +190,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
     return { action: c.action, explanation: `${c.label}: random legal choice (no AI adapter for ${ruleset.id} yet)` };
   }
   const level = normalizeLevel(req.level);
-  const params = levelParams(adapter, level);
+  const params = levelParams(adapter, level, seat);
   const seed = `${req.seed}|${req.seq ?? req.view.seq}`;
   // Several determinisations when the view hides something or plans play through rolls (each its own dice).
   const nDet = adapter.hidden || params.rolls > 0 ? Math.max(1, params.determinisations) : 1;

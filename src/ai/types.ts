@@ -198,6 +198,11 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    * Levels still differ only in effort.
    */
   levels?: Partial<Record<AiLevel, Partial<LevelParams>>>;
+  /**
+   * A seat's own budgets per level, merged over `levels`, where measured games show that seat gains from more (or less)
+   * effort than the others. Still effort only.
+   */
+  seatLevels?: Partial<Record<Seat, Partial<Record<AiLevel, Partial<LevelParams>>>>>;
 }
 
 export type JsonRecord = Record<string, Json>;

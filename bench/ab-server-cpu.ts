@@ -14,15 +14,15 @@
 // helper threads count): what sets the server's full-GC pauses (docs/server.md "Game worker threads").
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
-import { GameManager, type Conn } from '../src/server/games.ts';
+import { GameManager } from '../src/server/games.ts';
 import { SqliteStorage } from '../src/server/sqlite-storage.ts';
-import { StateReceiver, type StateMessage } from '../src/server/protocol.ts';
+import { StateReceiver } from '../src/server/protocol.ts';
 import { rulesets } from '../src/rulesets/index.ts';
 import { arg } from './args.ts';
+import { fixRandomBytes, playGames } from './ab-server-play.ts';
 
 const ruleset = arg('--ruleset', '2ww');
 const nGames = Number(arg('--games', '40'));
@@ -32,17 +32,7 @@ const spread = Number(arg('--spread', '0'));
 
 // The same games in every run and build: the server's seeds, game ids and tokens (node:crypto randomBytes) come from a
 // counter, so the dice, and with them the positions and the actions picked, are the same (--random: fresh ones).
-let drawn = 0;
-const randomBytes = (n: number): Buffer => {
-  const out = Buffer.alloc(n);
-  for (let at = 0; at < n; at += 32) createHash('sha256').update(`ab-server-cpu ${drawn++}`).digest().copy(out, at);
-  return out;
-};
-if (!process.argv.includes('--random')) {
-  const crypto = createRequire(import.meta.url)('node:crypto') as { randomBytes: unknown };
-  crypto.randomBytes = randomBytes;
-  syncBuiltinESMExports();
-}
+if (!process.argv.includes('--random')) fixRandomBytes();
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-ab-cpu-'));
 const storage = new SqliteStorage(join(dir, 'ab.sqlite'));
@@ -64,61 +54,16 @@ const usedHeap = (): number => {
 };
 const heapBefore = heap ? usedHeap() : 0;
 
-interface SeatConn { token: string; conn: Conn; last: StateMessage | null }
 let bytes = 0, measured = false;
 /** A digest of every text the seats received, in order (base and change must print the same). */
 const digest = createHash('sha256');
 /** The texts the measured actions sent, parsed again after the run to time the client's part alone. */
 const texts: string[] = [];
-const games: SeatConn[][] = [];
-for (let g = 0; g < nGames; g++) {
-  const seatNames = rulesets[ruleset]!.scenarios[0]!.seats;
-  const r = await m.createGame({ ruleset, options, seats: Object.fromEntries(seatNames.map((s) => [s, { kind: 'human' }])) } as never);
-  const seats: SeatConn[] = [];
-  for (const s of seatNames) {
-    const token = r.seats[s]!.token;
-    const receiver = new StateReceiver();
-    const sc: SeatConn = { token, last: null, conn: null as unknown as Conn };
-    const got = (text: string) => {
-      bytes += text.length;
-      digest.update(text).update('\n');
-      if (measured && !traced) texts.push(text);
-      const msg = JSON.parse(text);
-      if (msg.type === 'state') sc.last = receiver.receive(msg);
-    };
-    sc.conn = { token, seat: null, lastStateId: 0, send: (msg) => got(JSON.stringify(msg)), sendText: got };
-    await m.connect(sc.conn);
-    seats.push(sc);
-  }
-  // every seat's dice contribution (docs/fair-dice.md): commit, then reveal
-  const values = seats.map(() => randomBytes(32).toString('hex'));
-  for (const [i, s] of seats.entries()) await m.contribute(s.token, { commit: createHash('sha256').update(values[i]!).digest('hex') });
-  for (const [i, s] of seats.entries()) await m.contribute(s.token, { reveal: values[i]! });
-  games.push(seats);
-}
-
-let n = 0, acted = 0, asks = 0;
-/** One action in game `g` (a spread pick; a structured prompt's group is asked for first, as the bench does). */
-async function step(g: SeatConn[]): Promise<boolean> {
-  for (const s of g) {
-    const st = s.last;
-    if (!st || st.status !== 'running' || !st.view.prompt) continue;
-    const { choices, groups = [] } = st.view.prompt;
-    const k = (n++ * 7919) % (choices.length + groups.length);
-    let action = choices[k]?.action;
-    if (!action) {
-      const text = await m.choicesJson(s.token, st.stateId, groups[k - choices.length]!.key);
-      asks++;
-      const list = JSON.parse(text).choices as { action: never }[];
-      if (!list.length) return false;
-      action = list[(n++ * 7919) % list.length]!.action;
-    }
-    await m.act(s.token, st.stateId, action);
-    acted++;
-    return true;
-  }
-  return false;
-}
+const { games, step, counts } = await playGames(m, () => new StateReceiver(), ruleset, rulesets[ruleset]!.scenarios[0]!.seats, options, nGames, (text) => {
+  bytes += text.length;
+  digest.update(text).update('\n');
+  if (measured && !traced) texts.push(text);
+});
 
 // Warm-up: the first games' first actions (JIT), not measured. Then every game in turn, one action each round.
 for (let i = 0; i < 30; i++) await step(games[0]!);
@@ -126,7 +71,7 @@ for (const [i, g] of games.entries()) for (let k = 0; k < Math.floor(i * spread 
 if (traced) console.log('-- measured rounds begin');
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-acted = 0; asks = 0; bytes = 0; measured = true;
+counts.acted = 0; counts.asks = 0; bytes = 0; measured = true;
 for (let round = 0; round < nActions; round++) {
   for (const g of games) await step(g);
 }
@@ -141,9 +86,9 @@ const clientUs = (() => {
   const d = process.cpuUsage(t);
   return d.user + d.system;
 })();
-console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${acted} actions (${asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-console.log(`CPU ${(ms / acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / acted / 1024).toFixed(1)} KiB of state messages per action`);
-console.log(`of which the client's parsing of the messages ${(clientUs / 1000 / acted).toFixed(3)} ms: the server's part ${((ms - clientUs / 1000) / acted).toFixed(3)} ms per action`);
+console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${counts.acted} actions (${counts.asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`CPU ${(ms / counts.acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / counts.acted / 1024).toFixed(1)} KiB of state messages per action`);
+console.log(`of which the client's parsing of the messages ${(clientUs / 1000 / counts.acted).toFixed(3)} ms: the server's part ${((ms - clientUs / 1000) / counts.acted).toFixed(3)} ms per action`);
 console.log(`digest of the texts received: ${digest.digest('hex').slice(0, 16)}`);
 if (heap) {
   // what the games keep, not what this client holds: its last views and the texts kept for timing its parsing

@@ -196,6 +196,29 @@ describe('BKG cards in effect', () => {
     expect(bkg.invariants!(s)).toEqual([]);
   });
 
+  it('Italian Surrender (ruling 114): only against an Italy on the Axis at war with the Allies; with Italy on the Allies (9.10) nobody may play it (fuzz seed p18-advanced-1941-all-1)', () => {
+    const c = ctxOn(new Play({}, 'advanced-1941').s);
+    const s = c.state;
+    s.cards.deck = s.cards.deck.filter((x) => x !== 'italian-surrender');
+    s.cards.hands.ussr = [...s.cards.hands.ussr, { id: 'italian-surrender', turn: 0 }];
+    for (const a of ['tripolitania', 'cyreneica', 'abessinia', 'sudan', 'kenya', 'matruh']) if (s.control[a] === 'italy') s.control[a] = 'be';
+    for (const u of Object.values(s.units)) if (u.where === 'southern-italy') delete s.units[u.id];
+    s.control['southern-italy'] = 'be';
+    const offered = () => cardPlays(s, 'ussr').some((x) => x.action.card === 'italian-surrender');
+    expect(offered()).toBe(true); // the historic sides: Italy at war with the Allies, BE in Southern Italy
+    // The fuzzer's sides: Italy and the USSR on the Allies, Germany on the Axis; a Turkish infantry stands in
+    // Italian-held Southern Italy. Before, the USSR could play the card on its own ally: Southern Italy went to Germany
+    // with the Turkish infantry in it (the invariant of 6.4 at action 10,014).
+    s.sides = { germany: 'axis', italy: 'allies', japan: 'axis', be: 'axis', usa: 'axis', ussr: 'allies', france: 'allies', china: 'allies' };
+    s.control['southern-italy'] = 'italy';
+    s.wars = [...new Set([...s.wars.filter((w) => !w.split('|').includes('italy')), warKey('germany', 'italy'), warKey('germany', 'turkey')])].sort();
+    createUnit(s, 'turkey', 'inf', 3, 'southern-italy');
+    expect(offered()).toBe(false);
+    // Italy on the Axis but Germany on the Allies: Italy's areas would go to its enemy.
+    s.sides = { ...s.sides, italy: 'axis', germany: 'allies' };
+    expect(offered()).toBe(false);
+  });
+
   it('Japan occupies Indochine (ruling 107): not without a fight while land units of Japan\'s enemies other than French ones stand there (fuzz seed p12-advanced-1939-off-8)', () => {
     const c = ctxOn(new Play({}, 'advanced-1939').s);
     const s = c.state;

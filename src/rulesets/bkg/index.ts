@@ -82,7 +82,7 @@ export function bkgBoardView(s0: BkgState, seat: string | null = null): BoardVie
 export const bkg: Ruleset<BkgState> = {
   id: 'bkg',
   title: 'Blitzkrieg General',
-  rulesVersion: '0.5.6',
+  rulesVersion: '0.5.7',
   // Applies copy only what the rules write (`write`, src/engine/kernel.ts); settled states are frozen.
   copyOnWrite: true,
   seats: [...MAJORS],

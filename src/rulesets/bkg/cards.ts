@@ -290,8 +290,8 @@ function phasePlays(s: BkgState, m: Major, id: string): Choice[] {
     case 'guards': return m === 'ussr' && atWarWith('germany') ? [play('"G" units ignore bad weather in combat')] : [];
     case 'us-prewar-production': return m === 'usa' && !s.events.includes('usa-war') && (atWar(s, 'germany', 'ussr') || atWar(s, 'japan', 'ussr')) ? [play('US production +4')] : [];
     case 'italian-surrender': {
-      // Ruling 114: "Italy declared war on the Allies" needs Italy on the Axis, and its areas go to Germany as its ally
-      // (9.10 may put either on the Allies: then nobody plays the card).
+      // Ruling 114: Italy at war with the Allies means Italy on the Axis, and its areas go to Germany as its ally (9.10
+      // may put either on the Allies: then nobody plays the card).
       if (sideOfMajor(s, 'italy') !== 'axis' || sideOfMajor(s, 'germany') !== 'axis') return [];
       const africa = [...AFRICA].some((a) => s.control[a] === 'italy');
       const italyHeld = ['northern-italy', 'southern-italy'].some((a) => sideOf(s, s.control[a]!) === 'allies');

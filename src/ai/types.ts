@@ -188,11 +188,12 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    */
   positionCost?(state: S): number;
   /**
-   * Charge a chance node every run of the rules its enumeration spends (src/odds chanceOutcomes: the runs that end in
-   * a new roll, and those of an enumeration given up past maxBranches), not only the outcomes it keeps. For rule sets
-   * where one run resolves a whole battle.
+   * What each run of the rules a chance node's enumeration makes beyond the outcomes it keeps counts against the
+   * budgets (src/odds chanceOutcomes: the runs that end in a new roll, and all those of an enumeration given up past
+   * maxBranches); 0 (the default) counts only the outcomes kept. 1 where one run resolves a whole battle (BKG); less
+   * where a run costs a fraction of a position.
    */
-  chargeEnumeration?: boolean;
+  chargeEnumeration?: number;
   /**
    * The rule set's own budgets per level (merged over LEVELS): rule sets whose positions cost more plan with fewer.
    * Levels still differ only in effort.

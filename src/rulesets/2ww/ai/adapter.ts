@@ -1187,6 +1187,10 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
   // (docs/ai.md, eighteenth round): the Axis won more games with 200 than with 80; the Allies won fewer (their terms
   // mislead a longer search), so they keep 80.
   seatLevels: { axis: { hard: { perDecision: 200 } } },
+  // A run of the rules inside a chance node's enumeration costs about a quarter of a position here: counted so, a turn
+  // of many battles keeps hard's 4,000 near its time (docs/ai.md, nineteenth round: 20,216 uncounted runs made turn 4
+  // of v18-hard-easy-axis-2 take 11.5 s CPU for 3,205 positions).
+  chargeEnumeration: 0.25,
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
   // and the stacking check that ends the phase (2WW 5.2.2: its losses are the plan's, judged after them).
   samePlan: (first, next) => next.kind === 'eliminate' || phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),

@@ -318,7 +318,7 @@ export const bkgAi: AiAdapter<BkgState> = {
   history: (scenario) => bkgHistory(scenario),
   positionCost: (s) => Math.max(1, unitsOnMap(s) / FULL_BUDGET_UNITS),
   // One run of the rules resolves a whole battle here: a chance node's enumeration was most of a slow turn's CPU.
-  chargeEnumeration: true,
+  chargeEnumeration: 1,
   // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
   // A turn's positions: about 1,000 a CPU second early in the basic game, 300-350 late (258 units on the map, at load
   // ~20 on 2 cores): hard's 3,000 keep a late seat's turn near 10 s CPU (4,500 took 13-15 s there).

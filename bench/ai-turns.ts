@@ -1,4 +1,4 @@
-// What a hard seat's turns cost against the size of the state (issue #23's 10 s turn): a saved game of `bench:ai
+// What a 2WW hard seat's turns cost against the size of the state (issue #23's 10 s turn): a saved game of `bench:ai
 // --save` replayed, the hard seat's decisions asked again as `playGame` asked them (same seeds, same order), and for
 // each of its player turns the CPU, the positions computed and the units on the map printed. The chosen actions must
 // equal the log's (else the build differs from the one that played it).
@@ -16,7 +16,7 @@ const rs = getRuleset(log.ruleset);
 const game = Game.create(rs, log.scenario, log.options, log.seed);
 forgetPlans();
 const OFF = new Set(['pool', 'eliminated', 'removed', 'future']);
-type Row = { cpu: number; positions: number; decisions: number; units: number; moves: number; runs: number };
+type Row = { cpu: number; positions: number; decisions: number; units: number };
 const rows = new Map<string, Row>();
 let differ = 0;
 for (const e of log.entries) {
@@ -30,11 +30,10 @@ for (const e of log.entries) {
     const dc = cpuMs() - c0;
     if (actionKey(r.action) !== actionKey(e.action)) differ++;
     const key = `${st.turn}|${st.activeSide ?? ''}`;
-    const row = rows.get(key) ?? { cpu: 0, positions: 0, decisions: 0, units: 0, moves: 0, runs: 0 };
+    const row = rows.get(key) ?? { cpu: 0, positions: 0, decisions: 0, units: 0 };
     row.cpu += dc;
     row.positions += r.stats?.positions ?? 0;
     row.decisions++;
-    row.runs += (r.stats as { enumRuns?: number } | undefined)?.enumRuns ?? 0;
     row.units = Object.values(st.units).filter((u) => !OFF.has(u.where)).length;
     rows.set(key, row);
   }
@@ -43,5 +42,5 @@ for (const e of log.entries) {
 console.log(`${process.argv[2]} ${seat}: ${differ} decisions differ from the log`);
 console.log('turn|side        units  positions  cpu s  ms/position');
 for (const [k, r] of rows) {
-  console.log(`${k.padEnd(16)} ${String(r.units).padStart(5)} ${String(r.positions).padStart(10)} ${(r.cpu / 1000).toFixed(2).padStart(6)} ${(r.cpu / Math.max(1, r.positions)).toFixed(2).padStart(8)} ${String(r.runs).padStart(7)} ${(r.cpu / Math.max(1, r.positions + r.runs)).toFixed(2).padStart(6)}`);
+  console.log(`${k.padEnd(16)} ${String(r.units).padStart(5)} ${String(r.positions).padStart(10)} ${(r.cpu / 1000).toFixed(2).padStart(6)} ${(r.cpu / Math.max(1, r.positions)).toFixed(2).padStart(8)}`);
 }

@@ -20,6 +20,7 @@ type Row = { cpu: number; positions: number; decisions: number; units: number };
 const rows = new Map<string, Row>();
 let differ = 0;
 for (const e of log.entries) {
+  if (!('action' in e)) throw new Error(`${process.argv[2]}: a takeback in the log (bench games have none)`);
   const st = game.state as unknown as { turn: number; activeSide: string | null; units: Record<string, { where: string }> };
   if (st.turn > toTurn) break;
   if (e.seat === seat && st.turn >= fromTurn) {

@@ -285,8 +285,8 @@ export class Planner<S extends BaseState> {
   chanceValue(state: S, seat: Seat, action: Action, sampled?: S): number {
     const spent = { runs: 0 };
     const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches, this.adapter.rollReading, spent);
-    // The runs beyond the kept outcomes, at the adapter's weight (in eighths: sums of charges stay exact).
-    const extra = (n: number) => Math.round((this.adapter.chargeEnumeration ?? 0) * n * 8) / 8;
+    // The runs beyond the kept outcomes, at the level's weight (in eighths: sums of charges stay exact).
+    const extra = (n: number) => Math.round(this.params.chargeEnumeration * n * 8) / 8;
     if (outs) {
       this.charge(outs.length + extra(spent.runs - outs.length));
       let v = 0;

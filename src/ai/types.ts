@@ -188,13 +188,6 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    */
   positionCost?(state: S): number;
   /**
-   * What each run of the rules a chance node's enumeration makes beyond the outcomes it keeps counts against the
-   * budgets (src/odds chanceOutcomes: the runs that end in a new roll, and all those of an enumeration given up past
-   * maxBranches); 0 (the default) counts only the outcomes kept. 1 where one run resolves a whole battle (BKG); less
-   * where a run costs a fraction of a position.
-   */
-  chargeEnumeration?: number;
-  /**
    * The rule set's own budgets per level (merged over LEVELS): rule sets whose positions cost more plan with fewer.
    * Levels still differ only in effort.
    */

@@ -42,20 +42,30 @@ export interface LevelParams {
    * the budgets: where a phase lists thousands of moves, ordering them costs as much as several positions.
    */
   choicesPerPosition: number;
+  /**
+   * What each run of the rules a chance node's enumeration makes beyond the outcomes it keeps counts against the
+   * budgets (src/odds chanceOutcomes: the runs that end in a new roll, and all those of an enumeration given up past
+   * maxBranches); 0 counts only the outcomes kept. 1 where one run resolves a whole battle (BKG); less where a run
+   * costs a fraction of a position.
+   */
+  chargeEnumeration: number;
 }
 
 export const LEVELS: Record<'easy' | 'normal' | 'hard', LevelParams> = {
   easy: {
     maxPositions: 40, minPositions: 6, perDecision: 1, population: 4, rootWidth: 2, poolWidth: 2, reply: 0, rolls: 0,
     determinisations: 1, maxBranches: 36, samples: 2, lookahead: 6, turnPositions: Infinity, floorPositions: 10, choicesPerPosition: Infinity,
+    chargeEnumeration: 0,
   },
   normal: {
     maxPositions: 600, minPositions: 40, perDecision: 12, population: 8, rootWidth: 6, poolWidth: 5, reply: 0, rolls: 1,
     determinisations: 2, maxBranches: 64, samples: 4, lookahead: 16, turnPositions: Infinity, floorPositions: 40, choicesPerPosition: Infinity,
+    chargeEnumeration: 0,
   },
   hard: {
     maxPositions: 6_000, minPositions: 200, perDecision: 80, population: 14, rootWidth: 10, poolWidth: 8, reply: 1, rolls: 3,
     determinisations: 3, maxBranches: 144, samples: 8, lookahead: 32, turnPositions: Infinity, floorPositions: 200, choicesPerPosition: Infinity,
+    chargeEnumeration: 0,
   },
 };
 

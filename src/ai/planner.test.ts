@@ -133,7 +133,7 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     expect(planner.actionValue(s, 'red', { type: 'attack' })).toBeCloseTo(expected, 12);
   });
 
-  it('charges a chance node every run of the rules its enumeration spends where the adapter asks (AiAdapter.chargeEnumeration)', () => {
+  it('charges a chance node the runs of the rules its enumeration spends beyond its outcomes, at the level\'s weight (LevelParams.chargeEnumeration)', () => {
     const g = Game.create(duel, 'standard', { rounds: 20 }, 'odds');
     g.act('red', { type: 'bid', n: 2 });
     g.act('blue', { type: 'bid', n: 1 });
@@ -143,15 +143,18 @@ describe('the planner (online evolutionary planning of whole plans)', () => {
     const outs = chanceOutcomes(duel, s, 'red', attack, LEVELS.normal.maxBranches, duelAi.rollReading, spent)!;
     // The run that stops at the roll, then one per face of the die: seven runs merged into two outcomes (hit on 4+).
     expect([spent.runs, outs.length]).toEqual([7, 2]);
-    const cost = (ai: typeof duelAi, params = LEVELS.normal) => {
-      const planner = new Planner(duel, ai, 'red', params, 'seed', null);
+    const cost = (weight: number, params = LEVELS.normal) => {
+      const planner = new Planner(duel, duelAi, 'red', { ...params, chargeEnumeration: weight }, 'seed', null);
       planner.actionValue(s, 'red', attack);
       return planner.positions;
     };
-    expect(cost({ ...duelAi, chargeEnumeration: true }) - cost(duelAi)).toBe(5);
+    expect(cost(1) - cost(0)).toBe(5);
+    // A run weighed a quarter of a position: the five extra runs count 1.25.
+    expect(cost(0.25) - cost(0)).toBe(1.25);
     // An enumeration given up (past maxBranches) is charged its runs too, before the node is sampled.
     const tight = { ...LEVELS.normal, maxBranches: 2 };
-    expect(cost({ ...duelAi, chargeEnumeration: true }, tight) - cost(duelAi, tight)).toBe(2);
+    expect(cost(1, tight) - cost(0, tight)).toBe(2);
+    expect(cost(0.25, tight) - cost(0, tight)).toBe(0.5);
   });
 
   it('without an adapter\'s order, ending or passing comes last, so the default plan acts before it stops', () => {

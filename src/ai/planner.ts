@@ -285,14 +285,15 @@ export class Planner<S extends BaseState> {
   chanceValue(state: S, seat: Seat, action: Action, sampled?: S): number {
     const spent = { runs: 0 };
     const outs = chanceOutcomes(this.ruleset, state, seat, action, this.params.maxBranches, this.adapter.rollReading, spent);
-    const byRuns = this.adapter.chargeEnumeration === true;
+    // The runs beyond the kept outcomes, at the level's weight (in eighths: sums of charges stay exact).
+    const extra = (n: number) => Math.round(this.params.chargeEnumeration * n * 8) / 8;
     if (outs) {
-      this.charge(byRuns ? spent.runs : outs.length);
+      this.charge(outs.length + extra(spent.runs - outs.length));
       let v = 0;
       for (const o of outs) v += o.p * this.settle(o.state);
       return v;
     }
-    if (byRuns) this.charge(spent.runs);
+    this.charge(extra(spent.runs));
     let v = sampled ? this.settle(sampled) : 0;
     const n = Math.max(1, this.params.samples);
     for (let i = sampled ? 1 : 0; i < n; i++) {

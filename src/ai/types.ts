@@ -188,12 +188,6 @@ export interface AiAdapter<S extends BaseState = BaseState> {
    */
   positionCost?(state: S): number;
   /**
-   * Charge a chance node every run of the rules its enumeration spends (src/odds chanceOutcomes: the runs that end in
-   * a new roll, and those of an enumeration given up past maxBranches), not only the outcomes it keeps. For rule sets
-   * where one run resolves a whole battle.
-   */
-  chargeEnumeration?: boolean;
-  /**
    * The rule set's own budgets per level (merged over LEVELS): rule sets whose positions cost more plan with fewer.
    * Levels still differ only in effort.
    */

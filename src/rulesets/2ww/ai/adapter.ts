@@ -1185,8 +1185,11 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
   },
   // Hard Axis searches a decision up to 200 positions (within the same 4,000 a search and a turn). Measured against easy
   // (docs/ai.md, eighteenth round): the Axis won more games with 200 than with 80; the Allies won fewer (their terms
-  // mislead a longer search), so they keep 80.
-  seatLevels: { axis: { hard: { perDecision: 200 } } },
+  // mislead a longer search), so they keep 80. A run of the rules inside a chance node's enumeration counts a quarter
+  // of a position for the hard Axis (nineteenth round): 20,216 uncounted runs made turn 4 of v18-hard-easy-axis-2 (the
+  // battles in France) take 11.5 s CPU for 3,205 positions. The hard Allies' turns stay under 7 s without it, and
+  // counting it for every seat cost them games against easy (13 of the first 19).
+  seatLevels: { axis: { hard: { perDecision: 200, chargeEnumeration: 0.25 } } },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...
   // and the stacking check that ends the phase (2WW 5.2.2: its losses are the plan's, judged after them).
   samePlan: (first, next) => next.kind === 'eliminate' || phaseOfPrompt(first.kind) === phaseOfPrompt(next.kind),

@@ -317,14 +317,15 @@ export const bkgAi: AiAdapter<BkgState> = {
   },
   history: (scenario) => bkgHistory(scenario),
   positionCost: (s) => Math.max(1, unitsOnMap(s) / FULL_BUDGET_UNITS),
-  // One run of the rules resolves a whole battle here: a chance node's enumeration was most of a slow turn's CPU.
-  chargeEnumeration: true,
   // A run of the rules costs milliseconds here (a movement prompt lists ~80 moves): plan with fewer positions.
   // A turn's positions: about 1,000 a CPU second early in the basic game, 300-350 late (258 units on the map, at load
   // ~20 on 2 cores): hard's 3,000 keep a late seat's turn near 10 s CPU (4,500 took 13-15 s there).
+  // One run of the rules resolves a whole battle here: a chance node's enumeration was most of a slow turn's CPU, so
+  // each of its runs counts a position (chargeEnumeration).
   levels: {
-    easy: { maxPositions: 24, lookahead: 4, turnPositions: 400 }, normal: { maxPositions: 240, lookahead: 8, turnPositions: 1_500 },
-    hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 3_000 },
+    easy: { maxPositions: 24, lookahead: 4, turnPositions: 400, chargeEnumeration: 1 },
+    normal: { maxPositions: 240, lookahead: 8, turnPositions: 1_500, chargeEnumeration: 1 },
+    hard: { maxPositions: 1_500, lookahead: 16, turnPositions: 3_000, chargeEnumeration: 1 },
   },
 };
 

@@ -1,13 +1,14 @@
 // What a 2WW hard seat's turns cost against the size of the state (issue #23's 10 s turn): a saved game of `bench:ai
 // --save` replayed, the hard seat's decisions asked again as `playGame` asked them (same seeds, same order), and for
-// each of its player turns the CPU, the wall time, the positions computed and the units on the map printed. The chosen actions must
-// equal the log's (else the build differs from the one that played it).
+// each of its player turns the CPU, the wall time, the positions computed and the units on the map printed. The chosen
+// actions must equal the log's (else the build differs from the one that played it).
 //   npx tsx bench/ai-turns.ts LOG.json --seat axis [--from-turn 1] [--to-turn 99]
 import { readFileSync } from 'node:fs';
 import { actionKey, Game, prompts, viewFor, type GameLog } from '../src/engine/index.ts';
 import { chooseAction, forgetPlans } from '../src/ai/index.ts';
 import { cpuMs } from '../src/ai/play.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
+import { ELIMINATED, FUTURE, POOL, REMOVED } from '../src/rulesets/2ww/state.ts';
 import { arg } from './args.ts';
 
 const log = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as GameLog;
@@ -15,7 +16,7 @@ const seat = arg('--seat', 'axis'), fromTurn = Number(arg('--from-turn', '1')), 
 const rs = getRuleset(log.ruleset);
 const game = Game.create(rs, log.scenario, log.options, log.seed);
 forgetPlans();
-const OFF = new Set(['pool', 'eliminated', 'removed', 'future']);
+const OFF = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
 type Row = { cpu: number; wall: number; positions: number; decisions: number; units: number };
 const rows = new Map<string, Row>();
 let differ = 0;

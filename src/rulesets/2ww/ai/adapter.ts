@@ -1187,7 +1187,7 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
   // (docs/ai.md, eighteenth round): the Axis won more games with 200 than with 80; the Allies won fewer (their terms
   // mislead a longer search), so they keep 80. A run of the rules inside a chance node's enumeration counts a quarter
   // of a position for the hard Axis (nineteenth round): 20,216 uncounted runs made turn 4 of v18-hard-easy-axis-2 (the
-  // battles in France) take 11.5 s CPU for 3,205 positions. The hard Allies' turns stay under 7 s without it, and
+  // battles in France) take 11.5 s CPU for 3,205 positions. The hard Allies' turns stay under 10 s without it (alone), and
   // counting it for every seat cost them games against easy (13 of the first 19).
   seatLevels: { axis: { hard: { perDecision: 200, chargeEnumeration: 0.25 } } },
   // A plan covers one phase: production, movement (with its reactions), the combat phase's own standing rules...

@@ -5,7 +5,7 @@ import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView }
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState, UnitState } from './state.ts';
-import { supplyInputs, supplyNets, unitIds, UnitsSeen } from './supply.ts';
+import { supplyInputs, supplyNets, unitList, UnitsSeen } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
 import { factors, onMap, sideOfUnit, unitClass, unitDef, worldOf } from './world.ts';
@@ -43,11 +43,11 @@ function outOfSupply(state: TwoWWState): readonly string[] {
     const lines = { axis: nets.axis.lines(), allies: nets.allies.lines() };
     const world = state.world ?? 'campaign';
     const env = [state.politics, state.countries, state.control];
-    const ids = unitIds(state).sorted;
+    const { sorted: ids, sortedUnits: us } = unitList(state);
     const before = prev && prev.world === world && prev.ids === ids && sameEnv(state, prev.env) ? prev : undefined;
-    const us: UnitState[] = [], sides: (Side | null)[] = [], places: string[] = [], outs = new Uint8Array(ids.length), list: string[] = [];
+    const sides: (Side | null)[] = [], places: string[] = [], outs = new Uint8Array(ids.length), list: string[] = [];
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!, u = state.units[id]!;
+      const id = ids[i]!, u = us[i]!;
       let side: Side | null, place: string;
       if (before?.seen.same(i, u)) {
         side = before.sides[i]!;
@@ -56,7 +56,6 @@ function outOfSupply(state: TwoWWState): readonly string[] {
         side = sideOfUnit(state, id);
         place = !onMap(u.where) || !side || unitDef(state, id).type === 'fort' ? '' : `${u.where}^${u.aboard ?? ''}:${side}`;
       }
-      us.push(u);
       sides.push(side);
       places.push(place);
       if (!place) continue;
@@ -92,27 +91,26 @@ function sameUnit(a: UnitState, b: UnitState): boolean {
  */
 function piecesOf(state: TwoWWState): PieceView[] {
   const out = outOfSupply(state);
-  type Made = { world: string; env: readonly object[]; out: readonly string[]; ids: readonly string[]; us: UnitState[]; sides: (Side | null)[]; outs: Uint8Array; list: PieceView[] };
+  type Made = { world: string; env: readonly object[]; out: readonly string[]; ids: readonly string[]; us: readonly UnitState[]; sides: (Side | null)[]; outs: Uint8Array; list: PieceView[] };
   return derivedFrom<Made>(state, '2ww:pieces', (prev) => {
     const world = state.world ?? 'campaign';
     const env = [state.politics, state.countries, state.control];
-    const ids = unitIds(state).sorted;
+    const { sorted: ids, sortedUnits: us } = unitList(state);
     const before = prev && prev.world === world && prev.ids === ids ? prev : undefined;
     const sameSides = !!before && sameEnv(state, before.env);
     // an action that changed no unit, no side and no supply (a reaction's answer, the end of a step): the same pieces
-    if (sameSides && before.out === out && ids.every((id, i) => state.units[id] === before.us[i] && Object.isFrozen(before.us[i]))) return before;
+    if (sameSides && before.out === out && us.every((u, i) => u === before.us[i] && Object.isFrozen(u))) return before;
     const unsupplied = before?.out === out ? null : new Set(out);
-    const us: UnitState[] = [], sides: (Side | null)[] = [], outs = new Uint8Array(ids.length), list: PieceView[] = [];
+    const sides: (Side | null)[] = [], outs = new Uint8Array(ids.length), list: PieceView[] = [];
     let changed = !before;
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!, u = state.units[id]!;
+      const id = ids[i]!, u = us[i]!;
       const same = before?.us[i] === u && Object.isFrozen(u);
       const side = same && sameSides ? before.sides[i]! : sideOfUnit(state, id);
       const isOut = unsupplied ? (unsupplied.has(id) ? 1 : 0) : before!.outs[i]!;
       const reuse = before && before.sides[i] === side && before.outs[i] === isOut && (same || sameUnit(before.us[i]!, u));
       const piece = reuse ? before.list[i]! : pieceOf(state, id, side, isOut === 1);
       if (!reuse) changed = true;
-      us.push(u);
       sides.push(side);
       outs[i] = isOut;
       list.push(piece);

@@ -2,7 +2,7 @@
 // changing between them only in friendly-controlled ports; blocked by enemy land ZOC (land) and fleet ZOC (sea).
 import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { type SupplySetsMap, traceSupplySets } from '../../board/supply.ts';
-import type { Side, TwoWWState } from './state.ts';
+import type { Side, TwoWWState, UnitState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
 import {
@@ -36,35 +36,31 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
  * are new objects are looked at.
  */
 export function supplyInputs(state: TwoWWState): object {
-  type Made = { env: readonly unknown[]; units: TwoWWState['units']; count: number; place: Map<string, string>; token: object };
-  const env = [state.world ?? 'campaign', state.politics, state.countries, state.control];
-  const units = state.units;
-  const placeOf = (id: string): string | undefined => {
-    const u = units[id]!;
-    return onMap(u.where) ? `${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}` : undefined;
+  type Made = {
+    env: readonly unknown[]; record: TwoWWState['units']; keys: readonly string[]; units: readonly UnitState[];
+    /** Per unit (in `keys` order): its place and side, undefined off the map. */
+    places: readonly (string | undefined)[]; token: object;
   };
+  const env = [state.world ?? 'campaign', state.politics, state.countries, state.control];
+  const record = state.units;
+  const placeOf = (id: string, u: UnitState): string | undefined =>
+    onMap(u.where) ? `${u.where}${u.aboard ? '^' + u.aboard : ''}:${sideOfUnit(state, id) ?? '-'}` : undefined;
   return derivedFrom<Made>(state, '2ww:supply-inputs', (prev) => {
-    const ids = Object.keys(units);
-    const kept = !!prev && prev.count === ids.length && env.every((x, i) => x === prev.env[i] && (typeof x !== 'object' || Object.isFrozen(x)));
-    if (kept && prev.units === units && Object.isFrozen(units)) return prev;
-    // Only the units that are new objects can stand elsewhere (a settled state shares every unit an action left).
-    const changed = kept ? ids.filter((id) => !(prev.units[id] === units[id] && Object.isFrozen(units[id]))) : [];
-    if (kept && changed.every((id) => id in prev.units)) {
-      if (changed.every((id) => prev.place.get(id) === placeOf(id))) return { env, units, count: ids.length, place: prev.place, token: prev.token };
-      const place = new Map(prev.place);
-      for (const id of changed) {
-        const p = placeOf(id);
-        if (p === undefined) place.delete(id);
-        else place.set(id, p);
+    const kept = !!prev && env.every((x, i) => x === prev.env[i] && (typeof x !== 'object' || Object.isFrozen(x)));
+    if (kept && prev.record === record && Object.isFrozen(record)) return prev;
+    const { keys, units } = unitList(state);
+    if (kept && prev.keys === keys) {
+      // Only the units that are new objects can stand elsewhere (a settled state shares every unit an action left).
+      let places: (string | undefined)[] | undefined;
+      for (let i = 0; i < keys.length; i++) {
+        const u = units[i]!;
+        if (u === prev.units[i] && Object.isFrozen(u)) continue;
+        const p = placeOf(keys[i]!, u);
+        if (p !== prev.places[i]) (places ??= prev.places.slice())[i] = p;
       }
-      return { env, units, count: ids.length, place, token: {} };
+      return { env, record, keys, units, places: places ?? prev.places, token: places ? {} : prev.token };
     }
-    const place = new Map<string, string>();
-    for (const id of ids) {
-      const p = placeOf(id);
-      if (p !== undefined) place.set(id, p);
-    }
-    return { env, units, count: ids.length, place, token: {} };
+    return { env, record, keys, units, places: keys.map((id, i) => placeOf(id, units[i]!)), token: {} };
   }).token;
 }
 
@@ -113,15 +109,28 @@ interface Presence {
 interface Presenter { bit: number; cls: string; node: number; aboard: boolean; power: string }
 
 /**
- * The state's unit ids in their order (`keys`) and sorted: the same arrays while the ids are the same in the same order
- * (a settled state's copy of the units keeps their order), so the facts that walk the units by position need not sort
- * them or look them up at every state.
+ * The state's unit ids in their order (`keys`) and sorted, and for each sorted id its position in `keys` (`order`):
+ * the same arrays while the ids are the same in the same order (a settled state's copy of the units keeps their
+ * order), so the facts that walk the units by position need not sort them at every state.
  */
-export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[] } {
-  return derivedFrom<{ keys: string[]; sorted: string[] }>(state, '2ww:unit-ids', (prev) => {
+export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; order: Int32Array } {
+  return derivedFrom<{ keys: string[]; sorted: string[]; order: Int32Array }>(state, '2ww:unit-ids', (prev) => {
     const keys = Object.keys(state.units);
     if (prev && prev.keys.length === keys.length && keys.every((k, i) => k === prev.keys[i])) return prev;
-    return { keys, sorted: [...keys].sort() };
+    const order = Int32Array.from(keys, (_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+    return { keys, sorted: Array.from(order, (i) => keys[i]!), order };
+  });
+}
+
+/**
+ * The state's units walked once (record lookups by id cost several times an array's): the unit objects in the order
+ * of `unitIds`' keys (`units`) and of its sorted ids (`sortedUnits`), for the facts that go over every unit.
+ */
+export function unitList(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; units: readonly UnitState[]; sortedUnits: readonly UnitState[] } {
+  return derived(state, '2ww:unit-list', () => {
+    const { keys, sorted, order } = unitIds(state);
+    const units = Object.values(state.units); // in the order of Object.keys
+    return { keys, sorted, units, sortedUnits: Array.from(order, (i) => units[i]!) };
   });
 }
 
@@ -154,7 +163,7 @@ function presence(state: TwoWWState): Presence {
   };
   return derivedFrom<Made>(state, '2ww:supply-presence', (prev) => {
     const w = worldOf(state), b = w.board, N = b.nodeCount;
-    const keys = unitIds(state).keys;
+    const { keys, units } = unitList(state);
     const { politics, countries } = state;
     const before = prev && prev.world === w && prev.keys === keys && prev.politics === politics && prev.countries === countries
       && Object.isFrozen(politics) && Object.isFrozen(countries) ? prev : undefined;
@@ -182,10 +191,10 @@ function presence(state: TwoWWState): Presence {
         if (b.isHex(n)) for (const z of landZocFrom(state, w, n)) bump('landZoc', z);
       } else bump('fleet', n);
     };
-    const us: TwoWWState['units'][string][] = new Array(keys.length), who: Presenter[] = new Array(keys.length);
+    const who: Presenter[] = new Array(keys.length);
     let powersSame = !!before;
     for (let i = 0; i < keys.length; i++) {
-      const u = (us[i] = state.units[keys[i]!]!);
+      const u = units[i]!;
       if (before?.seen.same(i, u)) {
         who[i] = before.who[i]!;
         continue;
@@ -214,7 +223,7 @@ function presence(state: TwoWWState): Presence {
       p = { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
       for (let n = 0; n < N; n++) for (const a of ['land', 'fleet', 'landZoc', 'fleetZoc'] as const) p[a][n] = bitsAt(counts[a], n);
     }
-    return { world: w, keys, politics, countries, seen: new UnitsSeen(us), who, counts, p };
+    return { world: w, keys, politics, countries, seen: new UnitsSeen(units), who, counts, p };
   }).p;
 }
 

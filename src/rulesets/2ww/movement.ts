@@ -16,7 +16,7 @@ import {
 } from './zones-of-control.ts';
 import {
   type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeName, placeUnit, powerOf,
-  sideOfUnit, unitClass, unitDef, unitName, worldOf,
+  sideOfUnit, unitClass, unitDef, unitName, worldOf, unitEntries,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -53,7 +53,7 @@ type Sides = { axis: Presence; allies: Presence; neutral: Presence };
 /** Who is where: counts by place and side. */
 export function presenceByPlace(state: TwoWWState): Map<string, Sides> {
   const m = new Map<string, Sides>();
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (!onMap(u.where)) continue;
     let p = m.get(u.where);
     if (!p) {
@@ -110,7 +110,7 @@ function surroundingsOf(state: TwoWWState, side: Side): Surroundings {
   let zoc = f.foeLandZoc;
   // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
   // Not Vichy's for the Allies: their entry invades nothing, so its units stay neutral and their ZOC is ignored.
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
     const v = w.board.find(u.where);
     if (v < 0 || !w.board.isHex(v)) continue;
@@ -149,7 +149,7 @@ class MoveFacts {
     } else this.env = surroundingsOf(state, side);
     this.enemyZoc = this.env.enemyZoc;
     this.myLand = new Int16Array(w.board.nodeCount);
-    for (const [id, u] of Object.entries(state.units)) {
+    for (const [id, u] of unitEntries(state)) {
       if (u.aboard || !onMap(u.where) || sideOfUnit(state, id) !== side || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);
       if (v >= 0) this.myLand[v]!++;
@@ -828,7 +828,7 @@ export function displacementCandidates(state: TwoWWState): string[] {
 
 /** Does `side` have a land unit in `hex` that came ashore by amphibious assault there and must attack (8.1.4)? */
 function assaultingIn(state: TwoWWState, side: Side, hex: string): boolean {
-  return Object.entries(state.units).some(([id, v]) => v.where === hex && v.moveMode === 'assault' && v.mustAttack === hex && sideOfUnit(state, id) === side);
+  return unitEntries(state).some(([id, v]) => v.where === hex && v.moveMode === 'assault' && v.mustAttack === hex && sideOfUnit(state, id) === side);
 }
 
 /** Nearest places a unit may displace to (2WW 5.1.1/5.1.3); several when equidistant. */
@@ -919,7 +919,7 @@ function stepPending(ctx: C, frame: MovementFrame, p: Pending, f: MoveFacts): bo
 /** Enemy units that may make a transit attack somewhere (2WW 8.3.5.1): fleets not aboard and air units, not Ops Complete. */
 function transitFoes(state: TwoWWState, mover: Side): string[] {
   const out: string[] = [];
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (!onMap(u.where) || u.ops || sideOfUnit(state, id) !== other(mover)) continue;
     if (powerOf(state, id) === 'su' && state.politics.ussrNeutral) continue;
     const cls = unitClass(state, id);
@@ -1019,7 +1019,7 @@ function executeMove(ctx: C, frame: MovementFrame, a: Extract<MoveAction, { to: 
   }
   if (a.type === 'airdrop') {
     putDown('airdrop');
-    const enemyLand = Object.entries(s.units).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
+    const enemyLand = unitEntries(s).some(([o, v]) => v.where === a.to && !v.aboard && sideOfUnit(s, o) === other(frame.side) && unitClass(s, o) === 'land');
     if (enemyLand) u.mustAttack = a.to;
     else noteLandUnitIn(ctx, frame.side, to);
     ctx.log(`${unitName(s, id)} airdrops on ${a.to}${enemyLand ? ' onto enemy units: it must attack them' : ''}`, '2WW 8.1.1');

@@ -6,7 +6,7 @@ import { type CountryState, FUTURE, POOL, REMOVED, type Side, type TwoWWState } 
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { type SupplyNet, allFriendlyCapitals, supplyNet } from './supply.ts';
 import {
-  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, placeUnit, powerOf, sideOfUnit, unitClass, worldOf,
+  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, placeUnit, powerOf, sideOfUnit, unitClass, worldOf, unitEntries,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -156,7 +156,7 @@ export function noteLandUnitIn(ctx: C, side: Side, node: number): void {
  */
 function frenchTerritoriesChange(ctx: C, side: Side, h: HexData): void {
   const s = ctx.state, w = worldOf(s);
-  const heldByOther = (id: string) => Object.entries(s.units).some(([u, v]) => v.where === id && !v.aboard && unitClass(s, u) === 'land' && sideOfUnit(s, u) === other(side));
+  const heldByOther = (id: string) => unitEntries(s).some(([u, v]) => v.where === id && !v.aboard && unitClass(s, u) === 'land' && sideOfUnit(s, u) === other(side));
   const regions: string[] = [];
   if (h.city === 'Toulon') {
     regions.push('vichy');
@@ -209,7 +209,7 @@ export function fallOfFrance(ctx: C): void {
     axisCities.push(n);
     if (h.port) axisPorts.push(n);
   }
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (!onMap(u.where) || u.aboard || sideOfUnit(s, id) !== 'axis') continue;
     const n = w.board.find(u.where);
     if (n < 0 || !w.board.isHex(n) || !vichyHex(w, n)) continue;
@@ -244,7 +244,7 @@ export function endVichy(ctx: C, why: string): void {
   for (const [id, u] of Object.entries(s.units)) if (u.owner === 'neutral') write(s, 'units', id).owner = 'allies';
   // Toulon is Allied unless Axis units hold it (12.2.2); its holder takes Vichy, and each (Fr) territory whose capital
   // the other side does not occupy (12.2.3); a city the other side's units occupy stays theirs.
-  const occupiedBy = (hex: string, side: Side) => Object.entries(s.units).some(([id, u]) => u.where === hex && !u.aboard && sideOfUnit(s, id) === side);
+  const occupiedBy = (hex: string, side: Side) => unitEntries(s).some(([id, u]) => u.where === hex && !u.aboard && sideOfUnit(s, id) === side);
   const toulon = cityHex(w, 'Toulon');
   const holder: Side = toulon && occupiedBy(toulon, 'axis') ? 'axis' : 'allies';
   const capitalOf = new Map<string, string>();
@@ -298,7 +298,7 @@ export function conquestAndLiberation(ctx: C): void {
     const holder = other(cs.controller);
     if (!caps.every((n) => s.control[w.hexes[n]!.id] === holder)) continue;
     const own = allFriendlyCapitals(s, holder).filter((n) => w.hexes[n]!.capitalOf !== c);
-    const occupied = caps.every((n) => Object.entries(s.units).some(([id, u]) => u.where === w.hexes[n]!.id && unitClass(s, id) === 'land' && sideOfUnit(s, id) === holder));
+    const occupied = caps.every((n) => unitEntries(s).some(([id, u]) => u.where === w.hexes[n]!.id && unitClass(s, id) === 'land' && sideOfUnit(s, id) === holder));
     if (!caps.every((n) => net(holder).traces(n, own, 'place'))) continue;
     if (cs.status === 'conquered' && cs.conqueredBy === cs.controller) {
       if (!occupied) continue;
@@ -326,7 +326,7 @@ export function conquer(ctx: C, c: string, by: Side): void {
 export function liberate(ctx: C, c: string, by: Side): void {
   const s = ctx.state;
   write(s, 'countries')[c] = { controller: by, status: 'liberated' };
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (powerOf(s, id) === c && u.where === REMOVED && !u.permanent) write(s, 'units', id).where = POOL;
   }
   if (c === 'fr') write(s, 'politics').vichy = s.politics.vichy === 'neutral' ? 'allied' : s.politics.vichy;

@@ -11,7 +11,7 @@ import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
-import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf } from './world.ts';
+import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf, unitEntries } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
 import { displacementCandidates, sortedUnitIds } from './movement.ts';
 import { isProductionCity } from './politics.ts';
@@ -206,7 +206,7 @@ interface Occupancy { enemy: Set<string>; enemyLand: Set<string>; friendlyLand: 
 
 function occupancy(s: TwoWWState, side: Side): Occupancy {
   const o: Occupancy = { enemy: new Set(), enemyLand: new Set(), friendlyLand: new Set() };
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (u.aboard) continue;
     const us = sideOfUnit(s, id);
     if (us === null) continue;
@@ -310,7 +310,7 @@ function payer(s: TwoWWState, unit: string): string {
 /** Reduced units `power`'s points may upgrade now (2WW 7.3). */
 export function upgradable(s: TwoWWState, power: string, points: number, lines = new CityLines(s)): string[] {
   const out: string[] = [];
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (!u.reduced || !inPlay(s, id) || u.aboard || payer(s, id) !== power) continue;
     const cost = unitProductionCost(id, 'upgrade');
     if (cost === null || cost > points) continue;

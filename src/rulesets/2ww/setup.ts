@@ -9,7 +9,7 @@ import { initialControl, initialCountries, initialPolitics } from './politics.ts
 import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
 import { actionOf, type PlaceAction } from './actions.ts';
 import { STACKING_LIMITS, stackClass } from './stacking.ts';
-import { type World, onMap, placeName, sideOfUnit, unitName, worldOf, worldById } from './world.ts';
+import { type World, onMap, placeName, sideOfUnit, unitName, worldOf, worldById, unitEntries } from './world.ts';
 
 /** Side that places a group (2WW 2.7, 2.8: the Allies place the neutrals). */
 function placer(state: TwoWWState, unit: string): Side {
@@ -62,7 +62,7 @@ export function placementHexes(state: TwoWWState, unit: string, loc: Location): 
   const cls = stackClass(state, unit);
   // Count the unit's own kind per place once, not once per candidate hex.
   const same = new Map<string, number>();
-  for (const [o, u] of Object.entries(state.units)) {
+  for (const [o, u] of unitEntries(state)) {
     if (o === unit || !onMap(u.where) || sideOfUnit(state, o) !== side || stackClass(state, o) !== cls) continue;
     same.set(u.where, (same.get(u.where) ?? 0) + 1);
   }

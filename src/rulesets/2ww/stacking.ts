@@ -5,7 +5,7 @@
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { actionOf, type StackingAction } from './actions.ts';
-import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, unitName, worldOf } from './world.ts';
+import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, unitName, worldOf, unitEntries } from './world.ts';
 
 export const STACKING_LIMITS = { fort: 1, artillery: 1, air: 1, other: 2, fleet: 2 } as const;
 export type StackClass = keyof typeof STACKING_LIMITS;
@@ -32,7 +32,7 @@ export interface StackingExcess {
 export function stackingExcesses(state: TwoWWState): StackingExcess[] {
   const w = worldOf(state);
   const groups = new Map<string, string[]>();
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (!onMap(u.where) || u.aboard) continue;
     const n = w.board.find(u.where);
     if (n < 0 || !w.board.isHex(n)) continue;

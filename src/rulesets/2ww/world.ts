@@ -1,13 +1,13 @@
 // The static side of a 2WW game: board, hex attributes, hexsides, boxes, unit catalogue, terrain costs.
 // A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
-import { write } from '../../engine/index.ts';
+import { derived, write } from '../../engine/index.ts';
 import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
 import { withinRange } from '../../board/range.ts';
 import type { CombatWorld } from './combat/world.ts';
 import { buildCampaignWorld } from './campaign.ts';
 import { counters, type Factors, type UnitType } from './data/index.ts';
 import { lazy } from './data/lazy.ts';
-import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState } from './state.ts';
+import { ELIMINATED, FUTURE, POOL, REMOVED, type Side, type TwoWWState, type UnitState } from './state.ts';
 
 /** Hex types of the HEX TYPE SAMPLES (2WW 5.1.2) plus straits (2WW 8.1). */
 export type HexKind = 'land' | 'coastal' | 'sea' | 'straits';
@@ -213,6 +213,14 @@ export function powerOf(state: TwoWWState, id: string): string {
   return id === 'fr-arm-ff1' ? 'gb' : unitDef(state, id).nationality;
 }
 
+/**
+ * The state's units as [id, unit] pairs in record order (as Object.entries), made once per settled state and shared
+ * by the rules that walk every unit; an unsettled state (inside an apply) gets them afresh at each call.
+ */
+export function unitEntries(state: TwoWWState): readonly (readonly [string, UnitState])[] {
+  return derived(state, '2ww:unit-entries', () => Object.entries(state.units));
+}
+
 /** Side commanding a unit now, or null for a neutral's forces. */
 export function sideOfUnit(state: TwoWWState, id: string): Side | null {
   const u = state.units[id];
@@ -274,7 +282,7 @@ function nodePlaceName(board: Board, hexes: readonly (HexData | undefined)[], bo
 /** Units at each place (hex id or box id), with cargo listed under its carrier's place too. */
 export function unitsByPlace(state: TwoWWState): Map<string, string[]> {
   const m = new Map<string, string[]>();
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (!onMap(u.where)) continue;
     let l = m.get(u.where);
     if (!l) m.set(u.where, (l = []));

@@ -2,7 +2,7 @@
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import {
-  type World, airRange, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, worldOf,
+  type World, airRange, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, worldOf, unitEntries,
 } from './world.ts';
 
 /** True when a land unit could step from hex a into adjacent hex b by normal movement (terrain only). */
@@ -82,7 +82,7 @@ export interface FleetZoc {
 export function fleetZocOfSide(state: TwoWWState, side: Side): FleetZoc {
   const w = worldOf(state);
   const all = new Set<number>(), adjacent = new Set<number>();
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (!onMap(u.where) || unitClass(state, id) !== 'fleet' || sideOfUnit(state, id) !== side) continue;
     const n = w.board.find(u.where);
     if (n < 0 || !w.board.isHex(n)) continue;
@@ -136,7 +136,7 @@ export function landZocCovers(state: TwoWWState, id: string, node: number): bool
 /** Enemy units of `side` at a place. */
 export function enemyUnitsAt(state: TwoWWState, side: Side, where: string): string[] {
   const out: string[] = [];
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (u.where !== where) continue;
     const s = sideOfUnit(state, id);
     if (s && s !== side) out.push(id);
@@ -147,7 +147,7 @@ export function enemyUnitsAt(state: TwoWWState, side: Side, where: string): stri
 /** Units of one class, of one side, at a place (cargo aboard fleets excluded unless asked). */
 export function unitsAt(state: TwoWWState, where: string, side: Side | null | 'any', cls?: 'land' | 'air' | 'fleet', withCargo = false): string[] {
   const out: string[] = [];
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (u.where !== where || (!withCargo && u.aboard)) continue;
     if (side !== 'any' && sideOfUnit(state, id) !== side) continue;
     if (cls && unitClass(state, id) !== cls) continue;

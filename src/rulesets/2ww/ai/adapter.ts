@@ -18,7 +18,7 @@ import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
 import { ATLANTIC_LAND, ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
-import { nodeOf, powerOf, unitClass, unitDef, worldOf, type World } from '../world.ts';
+import { nodeOf, powerOf, unitClass, unitDef, worldOf, type World, unitEntries } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);
@@ -156,7 +156,7 @@ const dropsOn = (w: World, l: LandUnit, node: number): boolean => !!l.para && w.
 function pooledParatroops(s: TwoWWState, w: World): LandUnit[] {
   const out: LandUnit[] = [];
   const cw = combatWorld(s);
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if ((u.where !== POOL && u.where !== ELIMINATED) || unitDef(s, id).type !== 'paratroop') continue;
     const side = cw.sideOf(s, id), power = powerOf(s, id);
     if (!side) continue;
@@ -197,7 +197,7 @@ function withDueArmies(s: TwoWWState, w: World, land: LandUnit[]): LandUnit[] {
   const cw = combatWorld(s);
   const due: LandUnit[] = [];
   const ids = new Set<string>();
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (OUT.has(u.where) || u.aboard || unitClass(s, id) !== 'land' || unitDef(s, id).type === 'fort') continue;
     const node = w.board.find(u.where);
     if (node === undefined || node < 0 || !w.board.isHex(node)) continue;
@@ -229,7 +229,7 @@ function alliedStrikeOn(w: World, node: number, land: LandUnit[], air: AirUnit[]
 function alliedAir(s: TwoWWState, w: World): AirUnit[] {
   const cw = combatWorld(s);
   const out: AirUnit[] = [];
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (OUT.has(u.where) || u.aboard || unitClass(s, id) !== 'air' || cw.sideOf(s, id) !== 'allies') continue;
     const node = w.board.find(u.where);
     if (node !== undefined && node >= 0 && w.board.isHex(node)) out.push({ side: 'allies', node, factor: factor(s, id), range: (unitDef(s, id).full ?? unitDef(s, id).reduced).range ?? 2 });
@@ -293,7 +293,7 @@ function sealiftOf(s: TwoWWState): Map<string, Sealift> {
       if (!v) out.set(p, (v = { side: cw.sideOf(s, id), waiting: [], fleets: 0 }));
       return v;
     };
-    for (const [id, u] of Object.entries(s.units)) {
+    for (const [id, u] of unitEntries(s)) {
       if (OUT.has(u.where)) continue;
       if (unitDef(s, id).type === 'surface-fleet') of(id).fleets++;
       else if (waitsForSealift(s, id)) of(id).waiting.push(factor(s, id));
@@ -345,7 +345,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   const nets = withSupply ? supplyNets(s) : null;
   const berlin = axisBerlin(s, w);
   let drive = 0;
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (OUT.has(u.where)) continue;
     const side = cw.sideOf(s, id);
     if (!side) continue;
@@ -641,7 +641,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   const cw = combatWorld(s);
   const enemies: LandUnit[] = [];
   const own = new Map<string, number>();
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (OUT.has(u.where) || u.aboard || unitClass(s, id) !== 'land') continue;
     const sd = cw.sideOf(s, id);
     if (sd === side) own.set(u.where, (own.get(u.where) ?? 0) + 1);
@@ -661,7 +661,7 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   }
   // The Axis also prepares the invasions that are due (a neutral's army defends its country, 2WW 5.3.1).
   if (side === 'axis') {
-    for (const [id, u] of Object.entries(s.units)) {
+    for (const [id, u] of unitEntries(s)) {
       if (OUT.has(u.where) || u.aboard || cw.sideOf(s, id) !== null || unitClass(s, id) !== 'land') continue;
       const node = w.board.find(u.where);
       if (node === undefined || node < 0 || !w.board.isHex(node) || !invasionDue(s, countryAt(s, w, node))) continue;
@@ -671,14 +671,14 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
     }
   }
   const atlantic = { axis: 0, allies: 0 };
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (u.where !== ATLANTIC_OCEAN || unitClass(s, id) !== 'fleet') continue;
     const sd = cw.sideOf(s, id);
     if (sd) atlantic[sd] += factor(s, id);
   }
   const weak = new Map<number, number>();
   const held = new Map<string, number>();
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (OUT.has(u.where) || u.aboard || cw.sideOf(s, id) !== side || (unitClass(s, id) !== 'land' && unitDef(s, id).type !== 'fort')) continue;
     held.set(u.where, (held.get(u.where) ?? 0) + factor(s, id));
   }
@@ -855,7 +855,7 @@ function assaultValue(s: TwoWWState, side: Side, node: number, strength: number,
     if (h?.port && s.control[h.id] === e && !neutralAt(s, w, node)) {
       const cw = combatWorld(s);
       let enemy = false, assaulting = 0;
-      for (const [id, u] of Object.entries(s.units)) {
+      for (const [id, u] of unitEntries(s)) {
         if (u.where !== h.id || u.aboard) continue;
         const sd = cw.sideOf(s, id);
         if (sd === e && unitClass(s, id) !== 'air') enemy = true;
@@ -950,7 +950,7 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
   // An empty US fleet goes back for the units waiting there, one a fleet (the others keep their seas).
   if (to === ATLANTIC_LAND) {
     if (powerOf(s, id) !== 'us') return -1;
-    const there = Object.entries(s.units).filter(([, u]) => u.where === ATLANTIC_LAND && !u.aboard);
+    const there = unitEntries(s).filter(([, u]) => u.where === ATLANTIC_LAND && !u.aboard);
     const waiting = there.filter(([c]) => unitClass(s, c) === 'land' || unitClass(s, c) === 'air').length;
     const fleets = there.filter(([c]) => unitDef(s, c).type === 'surface-fleet').length;
     return !cargo && unitDef(s, id).type === 'surface-fleet' && waiting > fleets ? 2.5 : -1;
@@ -1062,7 +1062,7 @@ function stacksOf(s: TwoWWState, side: Side): Stacks {
   const n = new Map<string, number>();
   const cw = combatWorld(s);
   const add = (k: string) => n.set(k, (n.get(k) ?? 0) + 1);
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (u.aboard || OUT.has(u.where) || cw.sideOf(s, id) !== side) continue;
     const cls = stackClass(s, id);
     if (cls) add(`${u.where}|${cls}`);

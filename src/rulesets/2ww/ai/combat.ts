@@ -12,7 +12,7 @@ import { combatWorld } from '../combat/index.ts';
 import { eligibleLandAttackers, eligibleSupport } from '../combat/combat-phase.ts';
 import { landUnitsIn } from '../combat/land-combat.ts';
 import type { Side, TwoWWState } from '../state.ts';
-import { unitDef, worldOf } from '../world.ts';
+import { unitDef, worldOf, unitEntries } from '../world.ts';
 import { untimelyEntry } from './invasions.ts';
 
 /** How an attack is expected to go, for the side attacking. */
@@ -225,7 +225,7 @@ export function phaseBefore(s: TwoWWState): TwoWWState | undefined {
 function otherAttackUnits(s: TwoWWState, side: Side, hex: string): string[] {
   const enemy = other(side);
   const targets = new Set<string>();
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (u.where !== hex && combatWorld(s).sideOf(s, id) === enemy && landUnitsIn(s, u.where, enemy).length) targets.add(u.where);
   }
   const out = new Set<string>();

@@ -4,7 +4,7 @@ import { derived, write } from '../../../engine/index.ts';
 import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { actionOf, type AttackAction, type DeclareAction } from '../actions.ts';
-import { placeName, worldOf } from '../world.ts';
+import { placeName, worldOf, unitEntries } from '../world.ts';
 import { goStep, inPlay, mkPrompt, names, toggle, toggleChoices } from './common.ts';
 import { landUnitsIn } from './land-combat.ts';
 import { isFleet, isLand, otherSide, world } from './world.ts';
@@ -48,7 +48,7 @@ function forcedIn(s: TwoWWState, side: Side, hex: string): string[] {
 export function forcedAttackHexes(s: TwoWWState, side: Side): string[] {
   const w = world(s);
   const out = new Set<string>();
-  for (const [id, u] of Object.entries(s.units)) {
+  for (const [id, u] of unitEntries(s)) {
     if (u.aboard || u.attacked || u.mustAttack !== u.where || w.sideOf(s, id) !== side) continue;
     const enemyLand = landUnitsIn(s, u.where, otherSide(side)).length > 0;
     if (enemyLand || u.moveMode === 'assault') out.add(u.where); // an empty assaulted port: phantom defence (8.1.4.3)

@@ -6,7 +6,7 @@ import type { Reach } from '../../../board/search.ts';
 import { campaignCombatChart, riverRule } from '../data/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import {
-  type World, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, unitName, worldOf,
+  type World, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, unitName, worldOf, unitEntries,
 } from '../world.ts';
 import {
   airZocCovers, airZocOf, fleetZocCovers, fleetZocFrom, fleetZocOfSide, landStepPossible, landZocCovers, landZocFrom, landZocOfSide,
@@ -62,13 +62,13 @@ function fleetStep(state: TwoWWState, w: World, side: Side, a: number, b: number
 }
 
 function enemyAt(state: TwoWWState, side: Side, where: string): boolean {
-  return Object.entries(state.units).some(([id, u]) => u.where === where && !u.aboard && sideOfUnit(state, id) !== null && sideOfUnit(state, id) !== side);
+  return unitEntries(state).some(([id, u]) => u.where === where && !u.aboard && sideOfUnit(state, id) !== null && sideOfUnit(state, id) !== side);
 }
 
 /** Places holding fleets of each side, for a retreat's search. */
 function fleetPlaces(state: TwoWWState): Record<Side, Set<string>> {
   const out: Record<Side, Set<string>> = { axis: new Set(), allies: new Set() };
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     if (unitClass(state, id) !== 'fleet') continue;
     const side = sideOfUnit(state, id);
     if (side) out[side].add(u.where);
@@ -122,7 +122,7 @@ function retreatHexesOf(state: TwoWWState, id: string): string[] {
     if (!w.board.isHex(b) || !landStepPossible(state, w, from, b)) continue;
     const hid = w.board.id(b);
     if (entryForbidden(state, side, id, countryAt(state, w, b))) continue;
-    const here = Object.entries(state.units).filter(([, u]) => u.where === hid && !u.aboard);
+    const here = unitEntries(state).filter(([, u]) => u.where === hid && !u.aboard);
     if (here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) !== side)) continue;
     const friendlyLand = here.some(([uid]) => unitClass(state, uid) === 'land' && sideOfUnit(state, uid) === side);
     if (enemyZoc.has(b) && !friendlyLand) continue;
@@ -242,7 +242,7 @@ export const rulesCombatWorld: CombatWorld = {
     if (n < 0 || !w.board.isHex(n)) return null;
     const c = countryAt(state, w, n);
     if (!attackInvades(state, side, c)) return null;
-    const held = Object.entries(state.units).some(([id, u]) => u.where === hex && !u.aboard && unitClass(state, id) === 'land' && sideOfUnit(state, id) !== side);
+    const held = unitEntries(state).some(([id, u]) => u.where === hex && !u.aboard && unitClass(state, id) === 'land' && sideOfUnit(state, id) !== side);
     return held ? c : null;
   },
   mayAttackAcross(state, id, hex) {

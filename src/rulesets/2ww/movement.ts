@@ -15,8 +15,8 @@ import {
   type FleetZoc, airZocCovers, fleetZocOfSide, fleetZocCovers, inLandZocOf, landZocFrom, landZocOfSide,
 } from './zones-of-control.ts';
 import {
-  type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeName, placeUnit, powerOf,
-  sideOfUnit, unitClass, unitDef, unitName, worldOf, unitEntries,
+  type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeName, placeUnit,
+  powerOf, sideOfUnit, unitClass, unitDef, unitEntries, unitIds, unitName, worldOf,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -676,7 +676,7 @@ function embarkChoices(state: TwoWWState, w: World, side: Side, id: string): Cho
   if (w.board.isHex(n) && !w.hexes[n]!.port) return [];
   const carrying = derived(state, '2ww:first-cargo', () => firstCargo(state));
   const out: Choice[] = [];
-  for (const fl of sortedUnitIds(s)) {
+  for (const fl of unitIds(s).sorted) {
     const v = s.units[fl]!;
     if (fl === id || v.where !== u.where || v.aboard || v.ops || (v.mpUsed ?? 0) !== 0 || carrying.has(fl)) continue;
     if (sideOfUnit(s, fl) !== side || unitDef(s, fl).type !== 'surface-fleet') continue;
@@ -754,20 +754,11 @@ function movementChoicesFor(state: TwoWWState, frame: MovementFrame, id: string,
   return unitChoices(moveFactsOf(state, side), id, armored, undefined, { type: action.type, to, assault: action.assault === true });
 }
 
-/** The units' ids sorted, reused from the state before while the ids are the same (the counters of a game). */
-export function sortedUnitIds(state: TwoWWState): string[] {
-  return derivedFrom<{ ids: string[]; sorted: string[] }>(state, '2ww:sorted-unit-ids', (prev) => {
-    const ids = Object.keys(state.units);
-    if (prev && prev.ids.length === ids.length && prev.ids.every((id, i) => id === ids[i])) return prev;
-    return { ids, sorted: [...ids].sort() };
-  }).sorted;
-}
-
 /** The movement prompt's groups: one per unit that may have a choice, in unit order. */
 function movementGroups(state: TwoWWState, frame: MovementFrame): ChoiceGroup[] {
   const w = worldOf(state), armored = !!frame.armored;
   const out: ChoiceGroup[] = [];
-  for (const id of sortedUnitIds(state)) {
+  for (const id of unitIds(state).sorted) {
     if (!mayAct(state, w, frame.side, id, armored)) continue;
     const where = state.units[id]!.where;
     out.push({ key: id, label: `${unitName(state, id)} at ${placeName(w, where)}`, refs: { units: [id], place: where } });

@@ -6,7 +6,8 @@ import { type CountryState, FUTURE, POOL, REMOVED, type Side, type TwoWWState } 
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { type SupplyNet, allFriendlyCapitals, supplyNet } from './supply.ts';
 import {
-  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, placeUnit, powerOf, sideOfUnit, unitClass, worldOf, unitEntries,
+  AXIS_MINORS, POWER_NAMES, type HexData, type World, hexData, onMap, other, placeUnit, powerOf, sideOfUnit,
+  unitClass, unitEntries, worldOf,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;

@@ -11,9 +11,9 @@ import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
-import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf, unitEntries } from './world.ts';
+import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitEntries, unitIds, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
-import { displacementCandidates, sortedUnitIds } from './movement.ts';
+import { displacementCandidates } from './movement.ts';
 import { isProductionCity } from './politics.ts';
 import { controlOfHex } from './combat/rules-world.ts';
 import { inPlay, mkPrompt } from './combat/common.ts';
@@ -340,7 +340,7 @@ export function productionChoices(s: TwoWWState, power: string, points: number):
   const noBuild = upgradesOnly || (power === 'us' && !s.politics.usEntered);
   if (!noBuild) {
     const scratch = new Map<Side, PlacementScratch>();
-    for (const id of sortedUnitIds(s)) {
+    for (const id of unitIds(s).sorted) {
       if (s.units[id]!.where !== POOL || powerOf(s, id) !== power) continue;
       const cost = unitProductionCost(id, 'build');
       if (cost === null || cost > points) continue;

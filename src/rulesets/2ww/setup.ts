@@ -9,7 +9,7 @@ import { initialControl, initialCountries, initialPolitics } from './politics.ts
 import { FUTURE, POOL, type Side, type TwoWWState, type UnitState } from './state.ts';
 import { actionOf, type PlaceAction } from './actions.ts';
 import { STACKING_LIMITS, stackClass } from './stacking.ts';
-import { type World, onMap, placeName, sideOfUnit, unitName, worldOf, worldById, unitEntries } from './world.ts';
+import { type World, onMap, placeName, sideOfUnit, unitEntries, unitName, worldOf, worldById } from './world.ts';
 
 /** Side that places a group (2WW 2.7, 2.8: the Allies place the neutrals). */
 function placer(state: TwoWWState, unit: string): Side {

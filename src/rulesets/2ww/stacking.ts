@@ -5,7 +5,7 @@
 import type { Frame, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { actionOf, type StackingAction } from './actions.ts';
-import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, unitName, worldOf, unitEntries } from './world.ts';
+import { eliminateUnit, onMap, powerOf, sideOfUnit, unitDef, unitEntries, unitName, worldOf } from './world.ts';
 
 export const STACKING_LIMITS = { fort: 1, artillery: 1, air: 1, other: 2, fleet: 2 } as const;
 export type StackClass = keyof typeof STACKING_LIMITS;

@@ -6,7 +6,7 @@ import type { Side, TwoWWState, UnitState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
 import {
-  type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitDef, unitName, worldOf,
+  type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitDef, unitList, unitName, worldOf,
 } from './world.ts';
 
 const LAND = 0, SEA = 1;
@@ -107,32 +107,6 @@ interface Presence {
 
 /** What one unit adds to presence: its side's bit (0: none), class, node (-1: none), aboard, power. */
 interface Presenter { bit: number; cls: string; node: number; aboard: boolean; power: string }
-
-/**
- * The state's unit ids in their order (`keys`) and sorted, and for each sorted id its position in `keys` (`order`):
- * the same arrays while the ids are the same in the same order (a settled state's copy of the units keeps their
- * order), so the facts that walk the units by position need not sort them at every state.
- */
-export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; order: Int32Array } {
-  return derivedFrom<{ keys: string[]; sorted: string[]; order: Int32Array }>(state, '2ww:unit-ids', (prev) => {
-    const keys = Object.keys(state.units);
-    if (prev && prev.keys.length === keys.length && keys.every((k, i) => k === prev.keys[i])) return prev;
-    const order = Int32Array.from(keys, (_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
-    return { keys, sorted: Array.from(order, (i) => keys[i]!), order };
-  });
-}
-
-/**
- * The state's units walked once (record lookups by id cost several times an array's): the unit objects in the order
- * of `unitIds`' keys (`units`) and of its sorted ids (`sortedUnits`), for the facts that go over every unit.
- */
-export function unitList(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; units: readonly UnitState[]; sortedUnits: readonly UnitState[] } {
-  return derived(state, '2ww:unit-list', () => {
-    const { keys, sorted, order } = unitIds(state);
-    const units = Object.values(state.units); // in the order of Object.keys
-    return { keys, sorted, units, sortedUnits: Array.from(order, (i) => units[i]!) };
-  });
-}
 
 /**
  * The unit objects a fact was made from, by position: bookkeeping, not part of the fact's answer (a private field:

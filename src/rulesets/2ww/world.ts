@@ -1,6 +1,6 @@
 // The static side of a 2WW game: board, hex attributes, hexsides, boxes, unit catalogue, terrain costs.
 // A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
-import { derived, write } from '../../engine/index.ts';
+import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
 import { withinRange } from '../../board/range.ts';
 import type { CombatWorld } from './combat/world.ts';
@@ -211,6 +211,32 @@ export function unitClass(state: TwoWWState, id: string): UnitClass {
 /** The Free French armor is British for all purposes (2WW 12.2.1). */
 export function powerOf(state: TwoWWState, id: string): string {
   return id === 'fr-arm-ff1' ? 'gb' : unitDef(state, id).nationality;
+}
+
+/**
+ * The state's unit ids in their order (`keys`) and sorted, and for each sorted id its position in `keys` (`order`):
+ * the same arrays while the ids are the same in the same order (a settled state's copy of the units keeps their
+ * order), so the facts that walk the units by position need not sort them at every state.
+ */
+export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; order: Int32Array } {
+  return derivedFrom<{ keys: string[]; sorted: string[]; order: Int32Array }>(state, '2ww:unit-ids', (prev) => {
+    const keys = Object.keys(state.units);
+    if (prev && prev.keys.length === keys.length && keys.every((k, i) => k === prev.keys[i])) return prev;
+    const order = Int32Array.from(keys, (_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+    return { keys, sorted: Array.from(order, (i) => keys[i]!), order };
+  });
+}
+
+/**
+ * The state's units walked once (record lookups by id cost several times an array's): the unit objects in the order
+ * of `unitIds`' keys (`units`) and of its sorted ids (`sortedUnits`), for the facts that go over every unit.
+ */
+export function unitList(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; units: readonly UnitState[]; sortedUnits: readonly UnitState[] } {
+  return derived(state, '2ww:unit-list', () => {
+    const { keys, sorted, order } = unitIds(state);
+    const units = Object.values(state.units); // in the order of Object.keys
+    return { keys, sorted, units, sortedUnits: Array.from(order, (i) => units[i]!) };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Side, TwoWWState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import {
-  type World, airRange, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, worldOf, unitEntries,
+  type World, airRange, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, unitEntries, worldOf,
 } from './world.ts';
 
 /** True when a land unit could step from hex a into adjacent hex b by normal movement (terrain only). */

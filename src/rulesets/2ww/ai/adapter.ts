@@ -18,7 +18,7 @@ import { unitProductionCost } from '../data/index.ts';
 import { landZocFrom, landZocOfSide } from '../zones-of-control.ts';
 import { ATLANTIC_LAND, ATLANTIC_OCEAN } from '../campaign.ts';
 import { victoryPowers } from '../victory.ts';
-import { nodeOf, powerOf, unitClass, unitDef, worldOf, type World, unitEntries } from '../world.ts';
+import { nodeOf, powerOf, unitClass, unitDef, unitEntries, worldOf, type World } from '../world.ts';
 import type { AiAdapter } from '../../../ai/types.ts';
 
 const OUT = new Set([POOL, ELIMINATED, REMOVED, FUTURE]);

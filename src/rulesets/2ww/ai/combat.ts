@@ -12,7 +12,7 @@ import { combatWorld } from '../combat/index.ts';
 import { eligibleLandAttackers, eligibleSupport } from '../combat/combat-phase.ts';
 import { landUnitsIn } from '../combat/land-combat.ts';
 import type { Side, TwoWWState } from '../state.ts';
-import { unitDef, worldOf, unitEntries } from '../world.ts';
+import { unitDef, unitEntries, worldOf } from '../world.ts';
 import { untimelyEntry } from './invasions.ts';
 
 /** How an attack is expected to go, for the side attacking. */

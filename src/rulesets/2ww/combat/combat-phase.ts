@@ -4,7 +4,7 @@ import { derived, write } from '../../../engine/index.ts';
 import type { Choice, Frame, Procedure } from '../../../engine/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import { actionOf, type AttackAction, type DeclareAction } from '../actions.ts';
-import { placeName, worldOf, unitEntries } from '../world.ts';
+import { placeName, unitEntries, worldOf } from '../world.ts';
 import { goStep, inPlay, mkPrompt, names, toggle, toggleChoices } from './common.ts';
 import { landUnitsIn } from './land-combat.ts';
 import { isFleet, isLand, otherSide, world } from './world.ts';

@@ -6,7 +6,7 @@ import type { Reach } from '../../../board/search.ts';
 import { campaignCombatChart, riverRule } from '../data/index.ts';
 import type { Side, TwoWWState } from '../state.ts';
 import {
-  type World, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, unitName, worldOf, unitEntries,
+  type World, hexData, hexsideData, onMap, sideOfUnit, unitClass, unitDef, unitEntries, unitName, worldOf,
 } from '../world.ts';
 import {
   airZocCovers, airZocOf, fleetZocCovers, fleetZocFrom, fleetZocOfSide, landStepPossible, landZocCovers, landZocFrom, landZocOfSide,

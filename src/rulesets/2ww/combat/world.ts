@@ -3,7 +3,7 @@
 // Keeping these as explicit inputs keeps the resolution code pure and testable.
 import { write } from '../../../engine/index.ts';
 import type { Ctx } from '../../../engine/index.ts';
-import { worldOf, unitEntries } from '../world.ts';
+import { unitEntries, worldOf } from '../world.ts';
 import { rulesCombatWorld } from './rules-world.ts';
 import type { Factors } from '../data/index.ts';
 import type { Side, TwoWWState, UnitState } from '../state.ts';

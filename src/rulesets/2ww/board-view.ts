@@ -5,10 +5,10 @@ import { derived, derivedFrom, type BoardView, type MarkerView, type PieceView }
 import { printedFactors } from './assets.ts';
 import { initialCountries } from './politics.ts';
 import type { Side, TwoWWState, UnitState } from './state.ts';
-import { supplyInputs, supplyNets, UnitsSeen } from './supply.ts';
+import { supplyInputs, supplyNets } from './supply.ts';
 import { turnLabel } from './sequence-of-play.ts';
 import { DONE } from './movement.ts';
-import { factors, onMap, sideOfUnit, unitClass, unitDef, unitList, worldOf } from './world.ts';
+import { factors, onMap, sideOfUnit, unitClass, unitDef, unitList, UnitsSeen, worldOf } from './world.ts';
 
 const MOVE_MARKS: Record<string, { mark: string; note: string }> = {
   rail: { mark: 'rail', note: 'moved by rail this phase (2WW 8.1.2)' },

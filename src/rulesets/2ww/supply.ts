@@ -6,7 +6,8 @@ import type { Side, TwoWWState, UnitState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
 import {
-  type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitDef, unitList, unitName, worldOf,
+  type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitDef, unitList, unitName, UnitsSeen,
+  worldOf,
 } from './world.ts';
 
 const LAND = 0, SEA = 1;
@@ -37,7 +38,7 @@ export function supplySourceHexes(state: TwoWWState, power: string, side: Side):
  */
 export function supplyInputs(state: TwoWWState): object {
   type Made = {
-    env: readonly unknown[]; record: TwoWWState['units']; keys: readonly string[]; units: readonly UnitState[];
+    env: readonly unknown[]; record: TwoWWState['units']; keys: readonly string[]; seen: UnitsSeen;
     /** Per unit (in `keys` order): its place and side, undefined off the map. */
     places: readonly (string | undefined)[]; token: object;
   };
@@ -54,13 +55,13 @@ export function supplyInputs(state: TwoWWState): object {
       let places: (string | undefined)[] | undefined;
       for (let i = 0; i < keys.length; i++) {
         const u = units[i]!;
-        if (u === prev.units[i] && Object.isFrozen(u)) continue;
+        if (prev.seen.same(i, u)) continue;
         const p = placeOf(keys[i]!, u);
         if (p !== prev.places[i]) (places ??= prev.places.slice())[i] = p;
       }
-      return { env, record, keys, units, places: places ?? prev.places, token: places ? {} : prev.token };
+      return { env, record, keys, seen: new UnitsSeen(units), places: places ?? prev.places, token: places ? {} : prev.token };
     }
-    return { env, record, keys, units, places: keys.map((id, i) => placeOf(id, units[i]!)), token: {} };
+    return { env, record, keys, seen: new UnitsSeen(units), places: keys.map((id, i) => placeOf(id, units[i]!)), token: {} };
   }).token;
 }
 
@@ -107,22 +108,6 @@ interface Presence {
 
 /** What one unit adds to presence: its side's bit (0: none), class, node (-1: none), aboard, power. */
 interface Presenter { bit: number; cls: string; node: number; aboard: boolean; power: string }
-
-/**
- * The unit objects a fact was made from, by position: bookkeeping, not part of the fact's answer (a private field:
- * check mode compares answers, and a fact reused while its inputs are unchanged keeps the objects it was made from).
- * The same settled object later means the same unit.
- */
-export class UnitsSeen {
-  readonly #us: readonly unknown[];
-  constructor(us: readonly unknown[]) {
-    this.#us = us;
-  }
-
-  same(i: number, u: object): boolean {
-    return this.#us[i] === u && Object.isFrozen(u);
-  }
-}
 
 /**
  * Presence, kept from the state before (derivedFrom; check mode recomputes and compares) while the world, the units'

@@ -240,6 +240,22 @@ export function unitList(state: TwoWWState): { keys: readonly string[]; sorted: 
 }
 
 /**
+ * The unit objects a fact was made from, by position: bookkeeping, not part of the fact's answer (a private field:
+ * check mode compares answers, and a fact reused while its inputs are unchanged keeps the objects it was made from).
+ * The same settled object later means the same unit.
+ */
+export class UnitsSeen {
+  readonly #us: readonly unknown[];
+  constructor(us: readonly unknown[]) {
+    this.#us = us;
+  }
+
+  same(i: number, u: object): boolean {
+    return this.#us[i] === u && Object.isFrozen(u);
+  }
+}
+
+/**
  * The state's units as [id, unit] pairs in record order (as Object.entries), made once per settled state and shared
  * by the rules that walk every unit; an unsettled state (inside an apply) gets them afresh at each call.
  */

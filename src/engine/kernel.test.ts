@@ -454,6 +454,31 @@ describe('facts derived from settled states (derived, derivedFrom, check mode)',
     expect(lastOffered).toBe(31);
   });
 
+  it("derivedFrom with carry 'next': offered to the states applied from the one that made or asked it, no further", async () => {
+    const { derivedFrom, checkDerivedFacts, EngineError } = await import('./index.ts');
+    const next = { carry: 'next' } as const;
+    const a = setupGame(tokens, 's', {}, 'next').state;
+    derivedFrom(a, 'test:near', () => 'made at a', next);
+    const b = applyAction(tokens, a, 'a', { type: 'move', token: 'y', to: 4 }).state;
+    const b2 = applyAction(tokens, a, 'a', { type: 'move', token: 'y', to: 2 }).state;
+    const c = applyAction(tokens, b, 'a', { type: 'move', token: 'y', to: 5 }).state;
+    // two actions on, not asked at b: not offered (a plain derivedFrom fact would be)
+    expect(derivedFrom(c, 'test:near', (prev) => prev ?? 'fresh at c', next)).toBe('fresh at c');
+    // asked at b (a child of a): offered, and asking it carries it on to b's children
+    expect(derivedFrom(b, 'test:near', (prev) => prev ?? 'fresh at b', next)).toBe('made at a');
+    expect(derivedFrom(b2, 'test:near', (prev) => prev ?? 'fresh at b2', next)).toBe('made at a');
+    const c2 = applyAction(tokens, b, 'a', { type: 'move', token: 'y', to: 3 }).state;
+    expect(derivedFrom(c2, 'test:near', (prev) => prev ?? 'fresh at c2', next)).toBe('made at a');
+    // the two carries are apart: a plain derivedFrom of the same key does not see it
+    expect(derivedFrom(c2, 'test:plain', (prev) => prev ?? 'fresh')).toBe('fresh');
+    // check mode compares a reused value with a fresh one, as for plain derivedFrom
+    const d0 = setupGame(tokens, 's', {}, 'next-check').state;
+    checkDerivedFacts(d0);
+    derivedFrom(d0, 'test:x', () => d0.at.x, next);
+    const d1 = applyAction(tokens, d0, 'a', { type: 'move', token: 'x', to: 1 }).state;
+    expect(() => derivedFrom(d1, 'test:x', (prev) => prev ?? d1.at.x, next)).toThrow(EngineError);
+  });
+
   it('derivedFrom inside withContentFacts offers the scope\'s latest value where no ancestor made the fact; check mode checks it', async () => {
     const { derivedFrom, checkDerivedFacts, withContentFacts, EngineError } = await import('./index.ts');
     const root = setupGame(tokens, 's', {}, 'pool').state;

@@ -156,6 +156,10 @@ interface Facts {
   values: Map<unknown, unknown>;
   /** Facts made by `derivedFrom` here: the state's children inherit them. */
   reusable: Map<string, unknown> | undefined;
+  /** Facts made here by `derivedFrom` with `carry: 'next'`: only the states applied from this one inherit them. */
+  forNext: Map<string, unknown> | undefined;
+  /** The `forNext` facts of the state this one was applied from. */
+  fromParent: Map<string, unknown> | undefined;
   /** The `derivedFrom` facts known at the state this one was applied from (its own and those it inherited). */
   inherited: Inherited | undefined;
   /** Check mode: every fact reused from an earlier state is also computed from scratch and compared. */
@@ -192,8 +196,8 @@ function inheritedFact(chain: Inherited | undefined, key: string): unknown {
 
 const settledFacts = new WeakMap<object, Facts>();
 
-function newFacts(inherited: Inherited | undefined, check: boolean): Facts {
-  return { values: new Map(), reusable: undefined, inherited, check };
+function newFacts(inherited: Inherited | undefined, check: boolean, fromParent?: Map<string, unknown>): Facts {
+  return { values: new Map(), reusable: undefined, forNext: undefined, fromParent, inherited, check };
 }
 
 /** Marks `state` settled; `from` is the settled state it was applied from (its reusable facts are inherited). */
@@ -226,7 +230,7 @@ function settle(state: object, from: object | null): Facts {
       inherited = { facts: merged, older: undefined, depth: 1, asked, merge };
     }
   }
-  const f = newFacts(inherited, parent?.check ?? false);
+  const f = newFacts(inherited, parent?.check ?? false, parent?.forNext);
   settledFacts.set(state, f);
   return f;
 }
@@ -263,15 +267,18 @@ export function derived<T>(state: BaseState, key: string, compute: () => T): T {
  * hold no state objects (they are inherited from state to state), except parts of settled states of a copy-on-write
  * rule set (frozen, never changed: identity then says "unchanged"). `compute` must answer exactly what it would answer
  * from scratch: check mode (`checkDerivedFacts`) computes both and throws an EngineError on a difference.
+ * `carry: 'next'`: the fact is offered only to the states applied from this one (a large fact, such as a unit's
+ * moves, that is reused while asked at every state and otherwise costs more to keep than to compute again).
  */
-export function derivedFrom<T>(state: BaseState, key: string, compute: (previous: T | undefined) => T): T {
+export function derivedFrom<T>(state: BaseState, key: string, compute: (previous: T | undefined) => T, opts?: { carry: 'next' }): T {
   const f = settledFacts.get(state);
   if (!f) return compute(undefined);
   if (f.values.has(key)) return f.values.get(key) as T;
   // Inside a content scope (an AI search), a fact its ancestors never made is offered the scope's latest one: the
   // same unit's moves listed in a sibling plan, where the plans differ only in other units.
   const scope = contentScopes[contentScopes.length - 1];
-  const previous = (inheritedFact(f.inherited, key) ?? scope?.latest.get(key)) as T | undefined;
+  const next = opts?.carry === 'next';
+  const previous = ((next ? f.fromParent?.get(key) : inheritedFact(f.inherited, key)) ?? scope?.latest.get(key)) as T | undefined;
   const v = compute(previous);
   scope?.latest.set(key, v);
   if (f.check && previous !== undefined) {
@@ -279,7 +286,8 @@ export function derivedFrom<T>(state: BaseState, key: string, compute: (previous
     if (!sameFacts(v, fresh)) throw new EngineError(`derived fact "${key}" reused from an earlier state differs from the same fact computed afresh (seq ${state.seq})`);
   }
   f.values.set(key, v);
-  (f.reusable ??= new Map()).set(key, v);
+  if (next) (f.forNext ??= new Map()).set(key, v);
+  else (f.reusable ??= new Map()).set(key, v);
   return v;
 }
 

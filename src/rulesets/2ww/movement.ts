@@ -565,7 +565,11 @@ function moveSupply(state: TwoWWState, side: Side, id: string): boolean {
   return settledSupplyNet(state, side).unitInSupply(id);
 }
 
-/** The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. */
+/**
+ * The moves of one unit (normal, rail, airdrop; air; fleets), reused while nothing they depend on changed. Carried to
+ * the next state only: a list (20-70 KB with its paths) kept for the kernel's 24-32 states was a quarter of what a
+ * game kept on the server, where a unit's list is asked once, when a player picks the unit.
+ */
 function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string): Choice[] {
   const env = envText(state, side);
   const u = state.units[id]!;
@@ -580,7 +584,8 @@ function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string):
   }
   const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
   return derivedFrom<{ env: string; own: string; key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
-    (prev) => (prev?.env === env && prev.own === own && prev.key === key ? prev : { env, own, key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) })).choices;
+    (prev) => (prev?.env === env && prev.own === own && prev.key === key ? prev : { env, own, key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) }),
+    { carry: 'next' }).choices;
 }
 
 /** Destination refs: the unit, where it starts and the hexes passed through, ending at the destination. */

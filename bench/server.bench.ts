@@ -21,7 +21,9 @@
 // (a server's games do not all start together); --lockstep: all start together and reach each phase in the same second,
 // first advanced together by --advance K actions (default 40: 2WW's set-up is 53 actions, so with the warm-up the window
 // opens just before all 200 games enter their first movement phase together, and goes on into real play).
-// --timeline: per second of the window, the actions answered, their p50 and p99, and the phases they were sent in.
+// --timeline: per second of the window, the actions answered, their p50 and p99, the CPU of the server's main thread,
+// its game workers and its other threads (V8's GC and compiler threads, the checkpointer) and of this client, and the
+// phases they were sent in.
 // --import-entries N: two seconds into the window, a log of N entries (a Duel, advance and undo over and over) is
 // imported; printed: how long the import took and the latencies of the actions sent while it was under way.
 // Each game's seats first contribute to the dice (commit, reveal: docs/fair-dice.md), as a client does.
@@ -191,8 +193,11 @@ const asked = new Map<string, { phase: string }>();
 let emptyGroups = 0;
 /** Per second of the measured window (--timeline): latencies and the phases they were sent in. */
 const seconds_: { lat: number[]; phases: Map<string, number> }[] = [];
-/** CPU seconds used in each second of the window (--timeline): server main thread, its other threads, this client. */
-const cpuBySecond: { main: number; others: number; client: number }[] = [];
+/**
+ * CPU seconds used in each second of the window (--timeline): the server's main thread, its game workers, its other
+ * threads (V8's shared GC and compiler threads, the WAL checkpointer), this client.
+ */
+const cpuBySecond: { main: number; workers: number; others: number; client: number }[] = [];
 let windowStart = 0;
 const sentTypes = new Map<string, number>();
 const phases = new Map<string, number>();
@@ -348,6 +353,12 @@ function busiestOther(a: Map<string, number>, b: Map<string, number>): number {
   for (const [tid, cpu] of b) if (tid !== String(child.pid)) most = Math.max(most, cpu - (a.get(tid) ?? 0));
   return most;
 }
+/** The game workers' threads together, CPU seconds, from `threadCpus()` (0 without game workers). */
+function gameWorkersCpu(threads: Map<string, number>): number {
+  let sum = 0;
+  for (const { tid } of workerThreads.values()) sum += threads.get(tid) ?? 0;
+  return sum;
+}
 /** The server's main thread alone (HTTP, WebSockets, input checks; with 0 game workers also the rules and storage). */
 const mainThreadCpu = () => cpuOf(`/proc/${child.pid}/task/${child.pid}/stat`);
 let cursor = 0, replacing = 0;
@@ -432,11 +443,13 @@ const t0 = performance.now();
 windowStart = t0;
 let sampler: NodeJS.Timeout | undefined;
 if (timeline) {
-  let last = { all: serverCpu(), main: mainThreadCpu(), client: process.cpuUsage() };
+  const sample = () => ({ all: serverCpu(), main: mainThreadCpu(), workers: gameWorkersCpu(threadCpus()), client: process.cpuUsage() });
+  let last = sample();
   sampler = setInterval(() => {
-    const now = { all: serverCpu(), main: mainThreadCpu(), client: process.cpuUsage() };
+    const now = sample();
     const c = process.cpuUsage(last.client);
-    cpuBySecond.push({ main: now.main - last.main, others: now.all - now.main - (last.all - last.main), client: (c.user + c.system) / 1e6 });
+    const workers = now.workers - last.workers;
+    cpuBySecond.push({ main: now.main - last.main, workers, others: now.all - now.main - (last.all - last.main) - workers, client: (c.user + c.system) / 1e6 });
     last = now;
   }, 1000);
 }
@@ -662,6 +675,12 @@ function checkpointLine(from: number, to: number): string {
   if (!inside.length) return 'no checkpoint';
   return `${inside.length} checkpoints ${f1(inside.reduce((a, c) => a + c.ms, 0))} ms (longest ${f1(Math.max(...inside.map((c) => c.ms)))})`;
 }
+/** The server's threads other than the main one and the game workers (V8's GC and compiler threads, the checkpointer). */
+function helpers(w: Window, secs: number): string {
+  const workers = w.workerCpu.reduce((a, b) => a + b, 0);
+  if (!w.workerCpu.length || !Number.isFinite(workers)) return '';
+  return `; its other threads (V8's GC and compiler threads, the checkpointer) ${((w.cpu - w.mainCpu - workers) / secs).toFixed(2)} of a core`;
+}
 const windowP99: number[] = [];
 windows.forEach((w, k) => {
   const mine = received.filter((r) => r.got >= w.from && r.got < w.to);
@@ -670,7 +689,7 @@ windows.forEach((w, k) => {
   windowP99.push(p99);
   const secs = (w.to - w.from) / 1000;
   const per = (sec: number) => ((sec * 1000) / mine.length).toFixed(2);
-  console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); busiest other thread ${(w.busiest / secs).toFixed(2)} of a core; load ${w.load.toFixed(1)}`);
+  console.log(`window ${k + 1}: ${(mine.length / secs).toFixed(0)} actions/s, p50 ${f1(quantile(lat, 0.5))} ms, p99 ${f1(p99)} ms, max ${f1(quantile(lat, 1))} ms; server CPU ${per(w.cpu)} ms per action (main thread ${per(w.mainCpu)}); busiest other thread ${(w.busiest / secs).toFixed(2)} of a core${helpers(w, secs)}; load ${w.load.toFixed(1)}`);
   console.log(`  GC: ${gcLine(w.from, w.to)}; ${checkpointLine(w.from, w.to)}; ${slowLine(mine, p99)}`);
   console.log(`  this client: ${clientGcLine(w.from, w.to)}; its event loop's delay ${w.loopDelay}`);
   for (const l of workerLines(w.from, w.to, mine, w.workerCpu)) console.log(`  ${l}`);
@@ -708,13 +727,13 @@ const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice
 console.log(`actions sent by type: ${top(sentTypes)}${groupAsks ? `; ${groupAsks} structured-prompt groups asked for first` : ''}`);
 console.log(`phases they were sent in: ${top(phases)}`);
 if (timeline) {
-  console.log('second: actions answered, p50 / p99 ms, CPU s (server main thread / its other threads / bench client), phases sent in');
+  console.log('second: actions answered, p50 / p99 ms, CPU s (server main thread / game workers / its other threads: V8\'s GC and compiler threads, the checkpointer / bench client), phases sent in');
   seconds_.forEach((b, i) => {
     if (!b) return;
     b.lat.sort((x, y) => x - y);
     const at = (p: number) => b.lat[Math.min(b.lat.length - 1, Math.floor(p * b.lat.length))]!.toFixed(1);
     const c = cpuBySecond[i];
-    const cpu = c ? `${c.main.toFixed(2)} / ${c.others.toFixed(2)} / ${c.client.toFixed(2)}` : '-';
+    const cpu = c ? `${c.main.toFixed(2)} / ${c.workers.toFixed(2)} / ${c.others.toFixed(2)} / ${c.client.toFixed(2)}` : '-';
     console.log(`${String(i).padStart(3)}: ${String(b.lat.length).padStart(4)}, ${at(0.5)} / ${at(0.99)}, ${cpu}, ${top(b.phases)}`);
   });
 }

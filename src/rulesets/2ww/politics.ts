@@ -327,7 +327,7 @@ export function conquer(ctx: C, c: string, by: Side): void {
 export function liberate(ctx: C, c: string, by: Side): void {
   const s = ctx.state;
   write(s, 'countries')[c] = { controller: by, status: 'liberated' };
-  for (const [id, u] of unitEntries(s)) {
+  for (const [id, u] of Object.entries(s.units)) {
     if (powerOf(s, id) === c && u.where === REMOVED && !u.permanent) write(s, 'units', id).where = POOL;
   }
   if (c === 'fr') write(s, 'politics').vichy = s.politics.vichy === 'neutral' ? 'allied' : s.politics.vichy;

@@ -3,7 +3,7 @@
 // Keeping these as explicit inputs keeps the resolution code pure and testable.
 import { write } from '../../../engine/index.ts';
 import type { Ctx } from '../../../engine/index.ts';
-import { unitEntries, worldOf } from '../world.ts';
+import { worldOf } from '../world.ts';
 import { rulesCombatWorld } from './rules-world.ts';
 import type { Factors } from '../data/index.ts';
 import type { Side, TwoWWState, UnitState } from '../state.ts';
@@ -123,7 +123,7 @@ export function applyLossPoint(w: CombatWorld, state: TwoWWState, unitId: string
 export function eliminate(w: CombatWorld, state: TwoWWState, unitId: string): void {
   const permanent = w.facts(state, unitId).permanent || w.isPermanentLoss?.(state, unitId);
   clearUnit(write(state, 'units', unitId), permanent ? REMOVED : ELIMINATED);
-  for (const [id, c] of unitEntries(state)) {
+  for (const [id, c] of Object.entries(state.units)) {
     if (c.aboard === unitId) {
       const p = w.facts(state, id).permanent || w.isPermanentLoss?.(state, id);
       clearUnit(write(state, 'units', id), p ? REMOVED : ELIMINATED);

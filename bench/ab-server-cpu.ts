@@ -3,7 +3,7 @@
 // thread's CPU time per action. CPU time is what a shared machine's load changes least (npm run bench:server's
 // latencies move with it), and the sequence is the same in every build whose GameManager API matches, so the file
 // runs in a copy of the base as well.
-//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}'] [--random] [--heap]
+//   npx tsx bench/ab-server-cpu.ts [--games 40] [--actions 150] [--ruleset 2ww] [--options '{}'] [--random] [--heap [--idle]]
 //     [--spread K]
 // --spread K: before the measured rounds, game i is advanced by i * K / N actions (not measured), so the games are at
 // different points of play, as bench:server's default staggered start (with --games 200 and every game acting once a
@@ -11,7 +11,8 @@
 // --heap (with node --expose-gc: `node --expose-gc --import tsx bench/ab-server-cpu.ts --heap`): after the run, what the
 // games keep in the heap between actions (used heap after full GCs, less the heap before the first game, per game) and
 // the CPU time of one full mark-compact of that heap (the least of five forced ones; the process's CPU, so the GC's
-// helper threads count): what sets the server's full-GC pauses (docs/server.md "Game worker threads").
+// helper threads count): what sets the server's full-GC pauses (docs/server.md "Game worker threads"). --idle (with
+// --heap): every game first drops its state's derived facts, as the server does to a game unused for a while.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,7 +94,9 @@ console.log(`digest of the texts received: ${digest.digest('hex').slice(0, 16)}`
 if (heap) {
   // what the games keep, not what this client holds: its last views and the texts kept for timing its parsing
   texts.length = 0;
-  for (const g of games) for (const s of g) s.last = null;
+  for (const g of games) for (const s of g) Object.assign(s, { last: null, receiver: null });
+  // --idle: what an idle game keeps, its state's derived facts dropped as the server does after a while
+  if (process.argv.includes('--idle')) m.games.shedIdle(0);
   const used = usedHeap();
   let fullMs = Infinity;
   for (let i = 0; i < 5; i++) {

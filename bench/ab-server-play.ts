@@ -27,7 +27,8 @@ interface Manager {
   act(token: string, stateId: number, action: never): Promise<unknown>;
 }
 interface Receiver { receive(msg: never): any }
-interface Seat { token: string; last: any }
+/** A connected seat: its last state, and the receiver that patches it (null: dropped, e.g. to measure the server's heap). */
+interface Seat { token: string; last: any; receiver: Receiver | null }
 
 export interface Play {
   games: Seat[][];
@@ -46,12 +47,11 @@ export async function playGames(m: Manager, newReceiver: () => Receiver, ruleset
     const seats: Seat[] = [];
     for (const s of seatNames) {
       const token = r.seats[s]!.token;
-      const receiver = newReceiver();
-      const sc: Seat = { token, last: null };
+      const sc: Seat = { token, last: null, receiver: newReceiver() };
       const got = (text: string) => {
         onText(text);
         const msg = JSON.parse(text);
-        if (msg.type === 'state') sc.last = receiver.receive(msg as never);
+        if (msg.type === 'state' && sc.receiver) sc.last = sc.receiver.receive(msg as never);
       };
       await m.connect({ token, seat: null, lastStateId: 0, send: (msg: unknown) => got(JSON.stringify(msg)), sendText: got } as never);
       seats.push(sc);

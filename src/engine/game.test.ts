@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, Game, LogError, nextInt, prompts, RuleViolation, stateHash } from './index.ts';
+import { createRng, derivedFrom, Game, LogError, nextInt, prompts, RuleViolation, stateHash } from './index.ts';
 import { duel, type DuelState } from './testing/duel.ts';
 
 /** A duel log with forced dice, undos and a takeback among random legal actions. */
@@ -67,5 +67,37 @@ describe('Game.fromSnapshot', () => {
     const prefix = full.entries.slice(0, 5).map((entry) => ({ entry, events: [], irreversible: true }));
     expect(() => Game.fromSnapshot(duel, 'standard', { rounds: 20 }, 'd', undefined, prefix, full.state))
       .toThrow(LogError);
+  });
+});
+
+describe('Game.shedFacts', () => {
+  it('drops the facts derived from the state and those it inherited, keeps its content and listed prompts, and plays on the same', () => {
+    const shed = playedGame('shed'), kept = playedGame('shed');
+    shed.memo = new WeakMap();
+    const listed = prompts(duel, shed.state, shed.memo);
+    const fact = (g: Game<DuelState>, fresh: string) => derivedFrom(g.state, 'test:shed', (prev: string | undefined) => prev ?? fresh);
+    expect(fact(shed, 'made before')).toBe('made before');
+    expect(fact(kept, 'made before')).toBe('made before');
+    const before = shed.state;
+    shed.shedFacts();
+    expect(shed.state).not.toBe(before);
+    expect(stateHash(shed.state)).toBe(stateHash(before));
+    expect(prompts(duel, shed.state, shed.memo)).toBe(listed);
+    expect(fact(shed, 'fresh')).toBe('fresh');
+    // the same actions on: the same states and events as the game that kept its facts; its facts start afresh
+    const rng = createRng('shed-on');
+    for (let i = 0; i < 12 && !kept.state.outcome; i++) {
+      const p = prompts(duel, kept.state)[0]!;
+      const action = p.choices[nextInt(rng, p.choices.length)]!.action;
+      expect(shed.act(p.seat, action)).toEqual(kept.act(p.seat, action));
+      expect(shed.entries.at(-1)!.hash).toBe(kept.entries.at(-1)!.hash);
+    }
+    expect(fact(kept, 'fresh after')).toBe('made before');
+    expect(fact(shed, 'fresh after')).toBe('fresh');
+    // undo reaches back past the shed state
+    const last = kept.played.at(-1)!;
+    kept.undo(last.seat);
+    shed.undo(last.seat);
+    expect(stateHash(shed.state)).toBe(stateHash(kept.state));
   });
 });

@@ -230,6 +230,20 @@ export class Game<S extends BaseState = BaseState> {
     return r.events;
   }
 
+  /**
+   * The game keeps its state without the facts derived from it and those it inherited (withoutFacts): an idle game on
+   * a server then holds about half as much. They are computed afresh when next asked; the prompts listed for the state
+   * (`memo`) are kept, as they do not depend on them.
+   */
+  shedFacts(): void {
+    const twin = withoutFacts(this.state);
+    const listed = this.memo?.get(this.state);
+    if (listed) this.memo!.set(twin, listed);
+    const n = this.played.length;
+    if (this.checkpoints.get(n) === this.state) this.checkpoints.set(n, twin);
+    this.state = twin;
+  }
+
   /** The game's state becomes `next`: a checkpoint of the state it leaves keeps no derived facts from now on. */
   private moveOn(next: S): void {
     const n = this.played.length;

@@ -46,6 +46,8 @@ export interface ManagerOptions {
   aiBudgetMs?: number;
   /** Live games kept in memory beyond those with open connections. */
   maxLiveGames?: number;
+  /** A live game unused this long (ms) drops its state's derived facts (LiveGames.shedIdle); 0: never. */
+  shedFactsAfterMs?: number;
   log?: (msg: string) => void;
   /** Errors that are bugs (an AI seat that cannot move, a stored game that does not replay); default: `log`. */
   internal?: (where: string, e: unknown) => void;
@@ -73,6 +75,7 @@ export class GameManager {
   readonly sendTexts: (conns: Conn[], text: string) => void;
   readonly mark: ((part: string) => void) | undefined;
   closed = false;
+  private shedTimer: ReturnType<typeof setInterval> | undefined;
   /** Background work (AI moves, webhooks) the tests and close() can wait for. */
   private background = new Set<Promise<unknown>>();
 
@@ -113,6 +116,11 @@ export class GameManager {
     this.notify = new Notifications(this);
     this.aiTurns = new AiTurns(this);
     this.sync = new InstanceSync(this);
+    const shedAfter = opts.shedFactsAfterMs ?? 30_000;
+    if (shedAfter > 0) {
+      this.shedTimer = setInterval(() => this.games.shedIdle(shedAfter), Math.max(1000, shedAfter / 3));
+      this.shedTimer.unref();
+    }
   }
 
   /** Keep background work (an AI move, a webhook) where idle() and close() can wait for it. */
@@ -245,6 +253,7 @@ export class GameManager {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.shedTimer);
     await this.games.settle();
   }
 }

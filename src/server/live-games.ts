@@ -20,6 +20,8 @@ export interface Live {
   lock: Promise<unknown>;
   aiBusy: Set<Seat>;
   lastUsed: number;
+  /** Its state's derived facts were dropped after it sat idle (shedIdle); cleared when it is used again. */
+  shed?: boolean;
   /** The change under way keyed the dice (seat-entropy.ts): every seat with a decision is told it is its turn. */
   keyedNow?: boolean;
 }
@@ -108,6 +110,7 @@ export class LiveGames {
     const l = this.live.get(gameId);
     if (l) {
       l.lastUsed = this.m.now();
+      l.shed = false;
       return l;
     }
     let p = this.loading.get(gameId);
@@ -171,6 +174,22 @@ export class LiveGames {
   /** Forget a game: the next access rebuilds it from storage. */
   evict(gameId: string): void {
     this.live.delete(gameId);
+  }
+
+  /**
+   * Games unused for `idleMs` keep their state without its derived facts (Game.shedFacts): about half of what a 2WW
+   * game holds. A player who comes back waits once for them to be computed again (milliseconds). Returns how many.
+   */
+  shedIdle(idleMs: number): number {
+    const before = this.m.now() - idleMs;
+    let n = 0;
+    for (const l of this.live.values()) {
+      if (l.shed || l.lastUsed > before) continue;
+      l.game.shedFacts();
+      l.shed = true;
+      n++;
+    }
+    return n;
   }
 
   private evictIdle(): void {

@@ -231,9 +231,9 @@ export class Game<S extends BaseState = BaseState> {
   }
 
   /**
-   * The game keeps its state without the facts derived from it and those it inherited (withoutFacts): an idle game on
-   * a server then holds about half as much. They are computed afresh when next asked; the prompts listed for the state
-   * (`memo`) are kept, as they do not depend on them.
+   * The game keeps its state without the facts derived from it and those it inherited (withoutFacts): an idle 2WW game
+   * on a server then holds about a third less. They are computed afresh when next asked; the prompts listed for the
+   * state (`memo`) are kept, as they do not depend on them.
    */
   shedFacts(): void {
     const twin = withoutFacts(this.state);

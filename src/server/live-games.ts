@@ -177,8 +177,8 @@ export class LiveGames {
   }
 
   /**
-   * Games unused for `idleMs` keep their state without its derived facts (Game.shedFacts): about half of what a 2WW
-   * game holds. A player who comes back waits once for them to be computed again (milliseconds). Returns how many.
+   * Games unused for `idleMs` keep their state without its derived facts (Game.shedFacts): about a third of what a
+   * 2WW game holds. A player who comes back waits once for them to be computed again (milliseconds). Returns how many.
    */
   shedIdle(idleMs: number): number {
     const before = this.m.now() - idleMs;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../engine/hash.ts';
+import { seedCommitment } from './fair-dice.ts';
 import { GameManager } from './games.ts';
 import { SqliteStorage } from './sqlite-storage.ts';
 
@@ -15,7 +15,7 @@ describe('LiveGames.shedIdle', () => {
       const r = await m.createGame({ ruleset: '2ww', options: {}, seats: { axis: { kind: 'human' }, allies: { kind: 'human' } } });
       const tokens = [r.seats.axis!.token, r.seats.allies!.token];
       const values = ['a1'.repeat(32), 'b2'.repeat(32)];
-      for (const [i, t] of tokens.entries()) await m.contribute(t, { commit: createHash('sha256').update(values[i]!).digest('hex') });
+      for (const [i, t] of tokens.entries()) await m.contribute(t, { commit: seedCommitment(values[i]!) });
       for (const [i, t] of tokens.entries()) await m.contribute(t, { reveal: values[i]! });
       const step = async (k: number): Promise<void> => {
         for (const t of tokens) {

@@ -239,9 +239,7 @@ export class Game<S extends BaseState = BaseState> {
     const twin = withoutFacts(this.state);
     const listed = this.memo?.get(this.state);
     if (listed) this.memo!.set(twin, listed);
-    const n = this.played.length;
-    if (this.checkpoints.get(n) === this.state) this.checkpoints.set(n, twin);
-    this.state = twin;
+    this.moveOn(twin);
   }
 
   /** The game's state becomes `next`: a checkpoint of the state it leaves keeps no derived facts from now on. */

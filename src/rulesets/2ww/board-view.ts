@@ -45,7 +45,10 @@ function outOfSupply(state: TwoWWState): readonly string[] {
     const env = [state.politics, state.countries, state.control];
     const { sorted: ids, sortedUnits: us } = unitList(state);
     const before = prev && prev.world === world && prev.ids === ids && sameEnv(state, prev.env) ? prev : undefined;
-    const sides: (Side | null)[] = [], places: string[] = [], outs = new Uint8Array(ids.length), list: string[] = [];
+    // The sides and places before, copied at the first unit whose side or place changed.
+    let sides: (Side | null)[] = before ? before.sides : [], places: string[] = before ? before.places : [];
+    let own = !before;
+    const outs = new Uint8Array(ids.length), list: string[] = [];
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!, u = us[i]!;
       let side: Side | null, place: string;
@@ -55,9 +58,16 @@ function outOfSupply(state: TwoWWState): readonly string[] {
       } else {
         side = sideOfUnit(state, id);
         place = !onMap(u.where) || !side || unitDef(state, id).type === 'fort' ? '' : `${u.where}^${u.aboard ?? ''}:${side}`;
+        if (!own && (side !== sides[i] || place !== places[i])) {
+          sides = sides.slice();
+          places = places.slice();
+          own = true;
+        }
       }
-      sides.push(side);
-      places.push(place);
+      if (own) {
+        sides[i] = side;
+        places[i] = place;
+      }
       if (!place) continue;
       const kept = before && before.lines[side!] === lines[side!] && before.places[i] === place;
       if (kept ? before.outs[i] : !nets[side!].unitInSupply(id)) {
@@ -101,21 +111,31 @@ function piecesOf(state: TwoWWState): PieceView[] {
     // an action that changed no unit, no side and no supply (a reaction's answer, the end of a step): the same pieces
     if (sameSides && before.out === out && us.every((u, i) => u === before.us[i] && Object.isFrozen(u))) return before;
     const unsupplied = before?.out === out ? null : new Set(out);
-    const sides: (Side | null)[] = [], outs = new Uint8Array(ids.length), list: PieceView[] = [];
-    let changed = !before;
+    // The sides and pieces before, copied at the first that changed.
+    let sides: (Side | null)[] = before ? before.sides : [], list: PieceView[] = before ? before.list : [];
+    let ownSides = !before, ownList = !before;
+    const outs = new Uint8Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!, u = us[i]!;
       const same = before?.us[i] === u && Object.isFrozen(u);
       const side = same && sameSides ? before.sides[i]! : sideOfUnit(state, id);
       const isOut = unsupplied ? (unsupplied.has(id) ? 1 : 0) : before!.outs[i]!;
       const reuse = before && before.sides[i] === side && before.outs[i] === isOut && (same || sameUnit(before.us[i]!, u));
-      const piece = reuse ? before.list[i]! : pieceOf(state, id, side, isOut === 1);
-      if (!reuse) changed = true;
-      sides.push(side);
+      if (!ownSides && side !== sides[i]) {
+        sides = sides.slice();
+        ownSides = true;
+      }
+      if (ownSides) sides[i] = side;
+      if (!reuse) {
+        if (!ownList) {
+          list = list.slice();
+          ownList = true;
+        }
+        list[i] = pieceOf(state, id, side, isOut === 1);
+      }
       outs[i] = isOut;
-      list.push(piece);
     }
-    return { world, env, out, ids, us, sides, outs, list: changed ? list : before!.list };
+    return { world, env, out, ids, us, sides, outs, list };
   }).list;
 }
 

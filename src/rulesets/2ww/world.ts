@@ -255,12 +255,27 @@ export class UnitsSeen {
   }
 }
 
+type UnitEntry = readonly [string, UnitState];
+
 /**
  * The state's units as [id, unit] pairs in record order (as Object.entries), made once per settled state and shared
- * by the rules that walk every unit; an unsettled state (inside an apply) gets them afresh at each call.
+ * by the rules that walk every unit; an unsettled state (inside an apply) gets them afresh at each call. A settled
+ * state keeps the pairs of the state before (derivedFrom) whose id and unit object are the same: a move makes one pair.
  */
-export function unitEntries(state: TwoWWState): readonly (readonly [string, UnitState])[] {
-  return derived(state, '2ww:unit-entries', () => Object.entries(state.units));
+export function unitEntries(state: TwoWWState): readonly UnitEntry[] {
+  return derivedFrom<readonly UnitEntry[]>(state, '2ww:unit-entries', (prev) => {
+    if (!prev) return Object.entries(state.units);
+    const { keys, units } = unitList(state);
+    if (prev.length !== keys.length) return Object.entries(state.units);
+    let list: UnitEntry[] | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const [id, u] = prev[i]!;
+      if (id === keys[i] && u === units[i]) continue;
+      if (id !== keys[i]) return Object.entries(state.units);
+      (list ??= prev.slice())[i] = [id, units[i]!];
+    }
+    return list ?? prev;
+  });
 }
 
 /** Side commanding a unit now, or null for a neutral's forces. */

@@ -108,26 +108,26 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 /** The client's event loop's delay (a timer firing late): what it held every message and send up by. */
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-/** A part of a request's work in its game worker: wall time, the thread's CPU and its wait for a core (ms). */
-interface Part { wall: number; cpu: number; wait: number }
 /**
  * A request a game worker ran (THEATER_TRACE_REQUESTS), on this process's clock: posted by the main thread, begun and
- * ended by the worker; keyed by `method game stateId`.
+ * ended by the worker, its CPU and wait for a core on the worker's thread (ms), and the wall time (ms) of each part of
+ * its work; keyed by `method game stateId`.
  */
-interface Traced { worker: number; method: string; posted: number; begin: number; end: number; parts: Map<string, Part> }
+interface Traced { worker: number; method: string; posted: number; begin: number; end: number; cpu: number; wait: number; parts: Map<string, number> }
 const traced = new Map<string, Traced>();
 /** Read the game workers' request lines (THEATER_TRACE_REQUESTS: a file per worker in `dir`). */
 function readTraced(): void {
   for (const f of readdirSync(dir).filter((x) => x.startsWith('requests-'))) {
     for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
-      const rq = /^\[game worker (\d+)\] req (\w+) (\S+) (\d+) posted ([\d.]+|NaN) begin ([\d.]+) end ([\d.]+) (.*)$/.exec(line);
+      const rq = /^\[game worker (\d+)\] req (\w+) (\S+) (\d+) posted ([\d.]+|NaN) begin ([\d.]+) end ([\d.]+) cpu ([\d.-]+) wait ([\d.-]+) (.*)$/.exec(line);
       if (!rq) continue;
       const clock = (x: string) => Number(x) - performance.timeOrigin;
-      const parts = new Map<string, Part>();
-      for (const m of rq[8]!.matchAll(/(\w+) ([\d.-]+)\/([\d.-]+)\/([\d.-]+)/g)) {
-        parts.set(m[1]!, { wall: Number(m[2]), cpu: Number(m[3]), wait: Number(m[4]) });
-      }
-      traced.set(`${rq[2]} ${rq[3]} ${rq[4]}`, { worker: Number(rq[1]), method: rq[2]!, posted: clock(rq[5]!), begin: clock(rq[6]!), end: clock(rq[7]!), parts });
+      const parts = new Map<string, number>();
+      for (const m of rq[10]!.matchAll(/(\w+) ([\d.-]+)/g)) parts.set(m[1]!, Number(m[2]));
+      traced.set(`${rq[2]} ${rq[3]} ${rq[4]}`, {
+        worker: Number(rq[1]), method: rq[2]!, posted: clock(rq[5]!), begin: clock(rq[6]!), end: clock(rq[7]!),
+        cpu: Number(rq[8]), wait: Number(rq[9]), parts,
+      });
     }
   }
 }
@@ -505,7 +505,7 @@ const dumpTo = arg('--dump-requests', '');
 if (dumpTo) {
   for (const r of received) actionOf.set(`${r.game} ${r.stateId}`, r);
   const lines = [...traced].filter(([, t]) => t.begin >= t0).map(([k, t]) => JSON.stringify({
-    ...labelOf(t, k), key: k, worker: t.worker, posted: t.posted - t0, begin: t.begin - t0, end: t.end - t0,
+    ...labelOf(t, k), key: k, worker: t.worker, posted: t.posted - t0, begin: t.begin - t0, end: t.end - t0, cpu: t.cpu, wait: t.wait,
     parts: Object.fromEntries(t.parts), ...(t.method === 'act' && actionOf.has(k.slice(4)) ? { sent: actionOf.get(k.slice(4))!.sent - t0, got: actionOf.get(k.slice(4))!.got - t0 } : {}),
   }));
   writeFileSync(dumpTo, lines.join('\n') + '\n');
@@ -597,10 +597,10 @@ function requestLines(from: number, to: number, list: Received[], p99: number): 
   const slow = rows.filter(({ r }) => r.got - r.sent >= p99);
   const seg = (xs: typeof rows) => {
     const f = (g: (x: (typeof rows)[0]) => number) => f1(mean(xs.map(g)));
-    return `to the worker ${f(({ r, t }) => t.posted - r.sent)}, queued ${f(({ t }) => t.begin - t.posted)}, in it ${f(({ t }) => t.end - t.begin)} (CPU ${f(({ t }) => sumParts(t, 'cpu'))}, waiting for a core ${f(({ t }) => sumParts(t, 'wait'))}), back ${f(({ r, t }) => r.got - t.end)}`;
+    return `to the worker ${f(({ r, t }) => t.posted - r.sent)}, queued ${f(({ t }) => t.begin - t.posted)}, in it ${f(({ t }) => t.end - t.begin)} (CPU ${f(({ t }) => t.cpu)}, waiting for a core ${f(({ t }) => t.wait)}), back ${f(({ r, t }) => r.got - t.end)}`;
   };
   const parts = (xs: typeof rows) => PARTS.filter((p) => xs.some(({ t }) => t.parts.has(p)))
-    .map((p) => `${p} ${mean(xs.map(({ t }) => t.parts.get(p)?.wall ?? 0)).toFixed(2)}`).join(', ');
+    .map((p) => `${p} ${mean(xs.map(({ t }) => t.parts.get(p) ?? 0)).toFixed(2)}`).join(', ');
   // what the slowest actions waited behind in their worker: the requests it ran meanwhile, by what they were
   const all = [...traced].filter(([, t]) => t.end >= from - 2000 && t.begin < to);
   const behind = new Map<string, number>();
@@ -623,7 +623,7 @@ function requestLines(from: number, to: number, list: Received[], p99: number): 
   const inWindow = all.filter(([, t]) => t.begin >= from && t.begin < to).sort((a, b) => (b[1].end - b[1].begin) - (a[1].end - a[1].begin));
   const longest = inWindow.slice(0, Math.max(1, Math.ceil(inWindow.length / 100)));
   const labels = longest.map(([k, t]) => labelOf(t, k));
-  const lp = (p: string) => f1(mean(longest.map(([, t]) => t.parts.get(p)?.wall ?? 0)));
+  const lp = (p: string) => f1(mean(longest.map(([, t]) => t.parts.get(p) ?? 0)));
   // the worker's CPU by what it ran (every request begun in the window): what its time went to
   const byWhat = new Map<string, { n: number; cpu: number }>();
   let cpuAll = 0;
@@ -631,8 +631,8 @@ function requestLines(from: number, to: number, list: Received[], p99: number): 
     const name = labelOf(t, k).what;
     const e = byWhat.get(name) ?? { n: 0, cpu: 0 };
     e.n++;
-    e.cpu += sumParts(t, 'cpu');
-    cpuAll += sumParts(t, 'cpu');
+    e.cpu += t.cpu;
+    cpuAll += t.cpu;
     byWhat.set(name, e);
   }
   const cpuText = [...byWhat].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 8)
@@ -642,10 +642,9 @@ function requestLines(from: number, to: number, list: Received[], p99: number): 
     `  in the worker (mean ms), all: ${parts(rows)}; slowest 1 %: ${parts(slow)}`,
     `  the worker's CPU in requests begun in the window, by what they were (count x mean CPU = share): ${cpuText}`,
     `  slowest 1 %: ${topOf(countBy(slow, ({ r }) => r.type), 4)}; phases ${topOf(countBy(slow, ({ r }) => r.phase.replace(/^.*: /, '')), 4)}; game age (log entries) p10/p50/p90 ${deciles(slow.map(({ r }) => r.stateId))} (all: ${deciles(rows.map(({ r }) => r.stateId))}); their queue was the worker running: ${behindText || '-'}`,
-    `  the worker's longest 1 % (${longest.length} of ${inWindow.length} requests, ${f1(mean(longest.map(([, t]) => t.end - t.begin)))} ms, CPU ${f1(mean(longest.map(([, t]) => sumParts(t, 'cpu'))))}): apply ${lp('apply')}, write ${lp('write')}, view ${lp('view')}, delta ${lp('delta')}, json ${lp('json')}, choices ${lp('choices')}; ${topOf(countBy(labels, (l) => l.what), 4)}; phases ${topOf(countBy(labels, (l) => l.phase.replace(/^.*: /, '')), 4)}; game age p10/p50/p90 ${deciles(labels.map((l) => l.stateId))}`,
+    `  the worker's longest 1 % (${longest.length} of ${inWindow.length} requests, ${f1(mean(longest.map(([, t]) => t.end - t.begin)))} ms, CPU ${f1(mean(longest.map(([, t]) => t.cpu)))}): apply ${lp('apply')}, write ${lp('write')}, view ${lp('view')}, delta ${lp('delta')}, json ${lp('json')}, choices ${lp('choices')}; ${topOf(countBy(labels, (l) => l.what), 4)}; phases ${topOf(countBy(labels, (l) => l.phase.replace(/^.*: /, '')), 4)}; game age p10/p50/p90 ${deciles(labels.map((l) => l.stateId))}`,
   ];
 }
-const sumParts = (t: Traced, k: 'cpu' | 'wait') => [...t.parts.values()].reduce((a, p) => a + p[k], 0);
 /**
  * The actions of a window at or above its p99: how much of their time (send to new view) the server's GC pauses
  * (any thread) and the SQLite checkpoints (their own thread: they compete for CPU and disk) covered.

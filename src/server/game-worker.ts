@@ -153,7 +153,7 @@ function writeTraceLines(): void {
 
 /**
  * One line per traced request, written in batches: `[game worker i] req METHOD GAME STATE posted T begin T end T`
- * (ms since the epoch) and each part's `name wall/cpu/wait` ms (request-trace.ts).
+ * (ms since the epoch), `cpu C wait W` (ms) and each part's `name wall` ms (request-trace.ts).
  */
 function traceRequest(req: WorkerRequest): void {
   const t = trace!.end();
@@ -161,6 +161,6 @@ function traceRequest(req: WorkerRequest): void {
   const [token, stateId] = req.args as [string, number];
   const game = manager.games.gameOfToken(token) ?? '-';
   if (traceLines.length === 0) setTimeout(writeTraceLines, 100);
-  traceLines.push(`[game worker ${cfg.index}] req ${req.method} ${game} ${stateId} posted ${(req.at ?? NaN).toFixed(2)} begin ${t.begin.toFixed(2)} end ${t.end.toFixed(2)} ${t.parts}\n`);
+  traceLines.push(`[game worker ${cfg.index}] req ${req.method} ${game} ${stateId} posted ${(req.at ?? NaN).toFixed(2)} begin ${t.begin.toFixed(2)} end ${t.end.toFixed(2)} cpu ${t.cpu.toFixed(2)} wait ${t.wait.toFixed(2)} ${t.parts}\n`);
 }
 post({ ready: true });

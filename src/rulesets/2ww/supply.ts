@@ -116,16 +116,18 @@ interface Presenter { bit: number; cls: string; node: number; aboard: boolean; p
  */
 function presence(state: TwoWWState): Presence {
   type Made = {
-    world: World; keys: readonly string[]; politics: object; countries: object; seen: UnitsSeen; who: Presenter[];
+    world: World; record: TwoWWState['units']; keys: readonly string[]; politics: object; countries: object; seen: UnitsSeen; who: Presenter[];
     /** Per node*2+side (0 Axis, 1 Allies): how many land units, fleets, land ZOC and fleet ZOC make each bit. */
     counts: { land: Uint16Array; fleet: Uint16Array; landZoc: Uint16Array; fleetZoc: Uint16Array }; p: Presence;
   };
   return derivedFrom<Made>(state, '2ww:supply-presence', (prev) => {
     const w = worldOf(state), b = w.board, N = b.nodeCount;
     const { keys, units } = unitList(state);
-    const { politics, countries } = state;
+    const { politics, countries } = state, record = state.units;
     const before = prev && prev.world === w && prev.keys === keys && prev.politics === politics && prev.countries === countries
       && Object.isFrozen(politics) && Object.isFrozen(countries) ? prev : undefined;
+    // an action that moved no unit: the same presence
+    if (before?.record === record && Object.isFrozen(record)) return before;
     // The state before's arrays are shared until a unit changes them (copied on the first change: never written after).
     type Counts = Made['counts'];
     const counts: Counts = before ? { ...before.counts }
@@ -182,7 +184,7 @@ function presence(state: TwoWWState): Presence {
       p = { land: new Uint8Array(N), fleet: new Uint8Array(N), landZoc: new Uint8Array(N), fleetZoc: new Uint8Array(N), powers: powersOf(who) };
       for (let n = 0; n < N; n++) for (const a of ['land', 'fleet', 'landZoc', 'fleetZoc'] as const) p[a][n] = bitsAt(counts[a], n);
     }
-    return { world: w, keys, politics, countries, seen: new UnitsSeen(units), who, counts, p };
+    return { world: w, record, keys, politics, countries, seen: new UnitsSeen(units), who, counts, p };
   }).p;
 }
 

@@ -1,6 +1,6 @@
 // The static side of a 2WW game: board, hex attributes, hexsides, boxes, unit catalogue, terrain costs.
 // A state names its world by `state.world` (absent = the campaign map); tests register small worlds of their own.
-import { derived, derivedFrom, write } from '../../engine/index.ts';
+import { derivedFrom, write } from '../../engine/index.ts';
 import { type Board, buildBoard, type BoardSpec } from '../../board/board.ts';
 import { withinRange } from '../../board/range.ts';
 import type { CombatWorld } from './combat/world.ts';
@@ -232,10 +232,14 @@ export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: r
  * of `unitIds`' keys (`units`) and of its sorted ids (`sortedUnits`), for the facts that go over every unit.
  */
 export function unitList(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; units: readonly UnitState[]; sortedUnits: readonly UnitState[] } {
-  return derived(state, '2ww:unit-list', () => {
+  type Made = { record: TwoWWState['units']; keys: readonly string[]; sorted: readonly string[]; units: readonly UnitState[]; sortedUnits: readonly UnitState[] };
+  // The lists before while the units record is the same settled object (an action that moved no unit).
+  return derivedFrom<Made>(state, '2ww:unit-list', (prev) => {
+    const record = state.units;
+    if (prev?.record === record && Object.isFrozen(record)) return prev;
     const { keys, sorted, order } = unitIds(state);
-    const units = Object.values(state.units); // in the order of Object.keys
-    return { keys, sorted, units, sortedUnits: Array.from(order, (i) => units[i]!) };
+    const units = Object.values(record); // in the order of Object.keys
+    return { record, keys, sorted, units, sortedUnits: Array.from(order, (i) => units[i]!) };
   });
 }
 

@@ -101,3 +101,56 @@ describe('Game.shedFacts', () => {
     expect(stateHash(shed.state)).toBe(stateHash(kept.state));
   });
 });
+
+/** A whole duel of random actions, attacks one time in four: past the first checkpoint (64 actions in force). */
+function longGame(seed: string): Game<DuelState> {
+  const g = Game.create(duel, 'standard', { rounds: 20 }, seed);
+  const rng = createRng(`long-${seed}`);
+  while (!g.state.outcome) {
+    const p = prompts(duel, g.state)[0]!;
+    const cs = p.choices.filter((c) => c.action.type !== 'attack' || nextInt(rng, 4) === 0);
+    g.act(p.seat, (cs.length ? cs : p.choices)[nextInt(rng, cs.length || p.choices.length)]!.action);
+  }
+  return g;
+}
+
+describe('Game.stateAt', () => {
+  it('gives the same state whether it steps on from the last state asked or replays from a checkpoint', () => {
+    const g = longGame('a');
+    const n = g.played.length;
+    expect(n).toBeGreaterThan(64);
+    const copy = () => Game.load(duel, JSON.parse(JSON.stringify(g.toLog())));
+    // asked backwards, the last state asked is always ahead: each one comes from its checkpoint
+    const ref = copy();
+    const want: string[] = [];
+    for (let k = n; k >= 0; k--) want[k] = stateHash(ref.stateAt(k));
+    expect(want[n]).toBe(stateHash(g.state));
+    const up = copy();
+    expect(want.map((_, k) => stateHash(up.stateAt(k)))).toEqual(want);
+    const rng = createRng('any-order');
+    const any = copy();
+    for (let i = 0; i < 200; i++) {
+      const k = nextInt(rng, n + 1);
+      expect(stateHash(any.stateAt(k)), `state at ${k}`).toBe(want[k]);
+    }
+  });
+
+  it('forgets the last state asked once the actions or dice it stood for change', () => {
+    const g = longGame('f');
+    const n = g.played.length;
+    g.stateAt(n);
+    // a takeback with fresh dice, then other actions: the state at n is a new one
+    g.takeback(n - 3, 'red', 'blue');
+    expect(stateHash(g.stateAt(n - 3))).toBe(stateHash(g.state));
+    const rng = createRng('after-takeback');
+    while (g.played.length < n && !g.state.outcome) {
+      const p = prompts(duel, g.state)[0]!;
+      g.act(p.seat, p.choices[nextInt(rng, p.choices.length)]!.action);
+    }
+    expect(stateHash(g.stateAt(g.played.length))).toBe(stateHash(g.state));
+    // a re-key of the dice: the state at the current action gets the new generator
+    g.stateAt(g.played.length);
+    g.entropy({ seats: { red: 'r-f', blue: 'b-f' }, commitments: { red: 'c1', blue: 'c2' } });
+    expect(stateHash(g.stateAt(g.played.length))).toBe(stateHash(g.state));
+  });
+});

@@ -88,6 +88,13 @@ export class Game<S extends BaseState = BaseState> {
    * cost a 2WW server game about 150 KB each.
    */
   private checkpoints = new Map<number, S>();
+  /**
+   * The last state `stateAt` returned, without its facts: the next step forward (a replay's viewer, the CLI's labels
+   * of the actions in force) applies one action from it rather than up to CHECKPOINT_EVERY from a checkpoint. It stays
+   * true: a rewind asks for the state it rewinds to, which becomes the cursor, before any action after it changes; and
+   * new dice at the cursor's own position (a re-key, a takeback's fresh stream) are set again by stateAt's loop.
+   */
+  private cursor: { n: number; state: S } | undefined;
   private pendingForce: number[] = [];
   /** Generators installed after n actions in force (an entropy entry, a takeback with fresh dice), by n. */
   private reseeds = new Map<number, RngState>();
@@ -338,7 +345,12 @@ export class Game<S extends BaseState = BaseState> {
     let from = 0;
     for (const k of this.checkpoints.keys()) if (k <= n && k > from) from = k;
     // a twin: what is derived while replaying from it (or from the state returned) is not kept with the checkpoint
-    let s = withoutFacts(this.checkpoints.get(from)!);
+    let s: S;
+    const c = this.cursor;
+    if (c && c.n <= n && c.n >= from) {
+      from = c.n;
+      s = withoutFacts(c.state);
+    } else s = withoutFacts(this.checkpoints.get(from)!);
     for (let i = from; i <= n; i++) {
       const rng = this.reseeds.get(i);
       if (rng) s = { ...s, rng: structuredClone(rng) };
@@ -350,6 +362,7 @@ export class Game<S extends BaseState = BaseState> {
       }
       s = applyAction(this.ruleset, s, p.seat, p.action, this.memo).state;
     }
+    this.cursor = { n, state: withoutFacts(s) };
     return s;
   }
 

@@ -109,7 +109,8 @@ function longGame(seed: string): Game<DuelState> {
   while (!g.state.outcome) {
     const p = prompts(duel, g.state)[0]!;
     const cs = p.choices.filter((c) => c.action.type !== 'attack' || nextInt(rng, 4) === 0);
-    g.act(p.seat, (cs.length ? cs : p.choices)[nextInt(rng, cs.length || p.choices.length)]!.action);
+    const pool = cs.length ? cs : p.choices;
+    g.act(p.seat, pool[nextInt(rng, pool.length)]!.action);
   }
   return g;
 }
@@ -135,7 +136,7 @@ describe('Game.stateAt', () => {
     }
   });
 
-  it('forgets the last state asked once the actions or dice it stood for change', () => {
+  it('gives the game\'s own state after a takeback with fresh dice, the actions after it, and a re-key of the dice', () => {
     const g = longGame('f');
     const n = g.played.length;
     g.stateAt(n);

@@ -8,6 +8,7 @@
 // --spread K: before the measured rounds, game i is advanced by i * K / N actions (not measured), so the games are at
 // different points of play, as bench:server's default staggered start (with --games 200 and every game acting once a
 // round, a game acts once every 200 actions, as at 500 actions/s: what a game keeps lives as long as on the server).
+// It also prints how fast the array buffers grow between full GCs (each such 64 MB starts one).
 // --heap (with node --expose-gc: `node --expose-gc --import tsx bench/ab-server-cpu.ts --heap`): after the run, what the
 // games keep in the heap between actions (used heap after full GCs, less the heap before the first game, per game) and
 // the CPU time of one full mark-compact of that heap (the least of five forced ones; the process's CPU, so the GC's
@@ -73,8 +74,14 @@ if (traced) console.log('-- measured rounds begin');
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 counts.acted = 0; counts.asks = 0; bytes = 0; measured = true;
+// Array buffers (typed arrays' memory, outside the JS heap) grow until a full GC frees those the games dropped: V8
+// starts one when they have grown 64 MB since the last (--trace-incremental-marking: "external memory pressure").
+let buffers = 0, lastBuffers = process.memoryUsage().arrayBuffers;
 for (let round = 0; round < nActions; round++) {
   for (const g of games) await step(g);
+  const now = process.memoryUsage().arrayBuffers;
+  if (now > lastBuffers) buffers += now - lastBuffers;
+  lastBuffers = now;
 }
 const cpu = process.cpuUsage(cpu0);
 if (traced) console.log('-- measured rounds end');
@@ -90,6 +97,7 @@ const clientUs = (() => {
 console.log(`${nGames} games of ${ruleset} ${JSON.stringify(options)}: ${counts.acted} actions (${counts.asks} groups asked for first) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`CPU ${(ms / counts.acted).toFixed(3)} ms per action (this thread: rules, views, JSON, SQLite); ${(bytes / counts.acted / 1024).toFixed(1)} KiB of state messages per action`);
 console.log(`of which the client's parsing of the messages ${(clientUs / 1000 / counts.acted).toFixed(3)} ms: the server's part ${((ms - clientUs / 1000) / counts.acted).toFixed(3)} ms per action`);
+console.log(`array buffers grew ${(buffers / counts.acted / 1000).toFixed(1)} KB per action between full GCs (a full GC at 64 MB: every ${Math.round(64e6 / Math.max(1, buffers / counts.acted))} actions)`);
 console.log(`digest of the texts received: ${digest.digest('hex').slice(0, 16)}`);
 if (heap) {
   // what the games keep, not what this client holds: its last views and the texts kept for timing its parsing

@@ -11,6 +11,7 @@ import {
   doubledY,
 } from './hex-geometry.ts';
 import { type HexIdFormat, formatHexId, parseHexId } from './hex-ids.ts';
+import { ScratchPool } from './search.ts';
 
 /** A map edge of one sheet, in compass terms of the assembled board. */
 export type MapEdge = 'west' | 'east' | 'north' | 'south';
@@ -115,6 +116,8 @@ export class Board implements BoardGraph {
   readonly edgeB: Int32Array;
   /** Base cost of each edge from its LinkSpec (0 for hexsides). */
   readonly edgeCost: Float64Array;
+  /** Buffers for the searches run on this board one after another (ScratchPool). */
+  readonly scratches = new ScratchPool();
 
   private readonly ids: string[];
   private readonly names: string[];

@@ -46,5 +46,6 @@ export function distancesFrom(
     base = cost[n];
     neighbours(n, step);
   }
+  s.end();
   return new Reach(s, gen, sources);
 }

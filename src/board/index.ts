@@ -44,6 +44,7 @@ export {
 export {
   MinHeap, // binary min-heap in typed arrays
   SearchScratch, // reusable search buffers (pass one to avoid allocation)
+  ScratchPool, // a board's search buffers by size and slot (Board.scratches)
   Reach, // search result: reached nodes, costs, predecessors, pathTo
 } from './search.ts';
 

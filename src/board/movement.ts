@@ -53,6 +53,7 @@ export function movementRange(graph: BoardGraph, start: number, budget: number, 
   const s = scratchFor(graph.nodeCount, scratch);
   const gen = s.begin();
   expand(graph, s, start, budget, rules, -1);
+  s.end();
   return new Reach(s, gen, [start]);
 }
 
@@ -74,6 +75,7 @@ export function findPath(
   const s = scratchFor(graph.nodeCount, scratch);
   const gen = s.begin();
   expand(graph, s, from, budget, rules, to);
+  s.end();
   const reach = new Reach(s, gen, [from]);
   if (!reach.has(to)) return null;
   return { nodes: reach.pathTo(to), cost: reach.costTo(to) };

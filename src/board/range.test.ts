@@ -100,3 +100,40 @@ describe('binary heap', () => {
     expect([heap.pop(), heap.pop(), heap.pop(), heap.pop()]).toEqual([1, 3, 7, 9]);
   });
 });
+
+describe("a board's search buffers (ScratchPool)", () => {
+  it('hands out one scratch per size and slot, so that searches one after another allocate none', () => {
+    const { b } = seaMap();
+    const s0 = b.scratches.get(b.nodeCount);
+    expect(b.scratches.get(b.nodeCount)).toBe(s0);
+    expect(b.scratches.get(b.nodeCount, 1)).not.toBe(s0);
+    expect(b.scratches.get(b.nodeCount * 2)).not.toBe(s0);
+    expect(() => b.scratches.get(b.nodeCount, 16)).toThrow(/slot 16; use an integer from 0 to 15/);
+  });
+
+  it('a result read after the next search on its slot throws; one on another slot stays readable', () => {
+    const { b, fleetZoc } = seaMap();
+    const first = withinRange(b, b.index('0303'), 1, fleetZoc, b.scratches.get(b.nodeCount));
+    const other = withinRange(b, b.index('0808'), 1, fleetZoc, b.scratches.get(b.nodeCount, 1));
+    withinRange(b, b.index('0101'), 1, fleetZoc, b.scratches.get(b.nodeCount));
+    expect(() => first.has(b.index('0303'))).toThrow(/read after its SearchScratch ran another search/);
+    expect(other.has(b.index('0808'))).toBe(true);
+  });
+
+  it('a search begun inside another on the same slot (from its rules) gets its own scratch: both answers are right', () => {
+    const { b, fleetZoc } = seaMap();
+    const alone = withinRange(b, b.index('0303'), 3, fleetZoc).nodes().sort((x, y) => x - y);
+    const nested: number[][] = [];
+    const outer = withinRange(b, b.index('0303'), 3, {
+      ...fleetZoc,
+      mayEnter: (n) => {
+        if (nested.length === 0) nested.push(withinRange(b, b.index('0808'), 1, {}, b.scratches.get(b.nodeCount)).nodes());
+        return fleetZoc.mayEnter!(n);
+      },
+    }, b.scratches.get(b.nodeCount));
+    expect(outer.nodes().sort((x, y) => x - y)).toEqual(alone);
+    expect(nested[0]!.map((n) => b.id(n)).sort()).toEqual(withinRange(b, b.index('0808'), 1).nodes().map((n) => b.id(n)).sort());
+    // the slot's scratch is free again once the outer search has ended
+    expect(b.scratches.get(b.nodeCount).searching).toBe(false);
+  });
+});

@@ -55,6 +55,7 @@ export function withinRange(
       order[s.count++] = m;
     }
   }
+  s.end();
   return new Reach(s, gen, list);
 }
 

@@ -88,6 +88,8 @@ export class SearchScratch {
   readonly seen: Uint32Array;
   readonly done: Uint32Array;
   gen = 0;
+  /** Between begin() and end(): a search is running on it (a ScratchPool then hands out another). */
+  searching = false;
   readonly heap = new MinHeap();
 
   constructor(readonly size: number) {
@@ -109,7 +111,13 @@ export class SearchScratch {
     }
     this.count = 0;
     this.heap.clear();
+    this.searching = true;
     return this.gen;
+  }
+
+  /** The search begun last has ended: its result stays readable until the next begin(). */
+  end(): void {
+    this.searching = false;
   }
 
   /** Offers cost c for state s reached from p along edge e; true if it improved. */
@@ -121,6 +129,29 @@ export class SearchScratch {
     this.prevEdge[s] = e;
     this.heap.push(s, c);
     return true;
+  }
+}
+
+/**
+ * Search buffers kept for the searches run one after another on one board (a rule set's movement questions), one per
+ * size and slot, so that a search allocates none: a new scratch's typed arrays live outside the JS heap, and those
+ * kept by many states' facts made V8 start most of a game server's full GCs (external memory). A result is read
+ * before the next search on its slot begins (a Reach throws otherwise); a search begun while its slot's scratch is in
+ * a search (from one of that search's rules) gets a new scratch. Nothing passes from one search to the next.
+ */
+export class ScratchPool {
+  private readonly kept = new Map<number, SearchScratch>();
+
+  /** The scratch of `slot` (0 to 15) for searches over `size` states. */
+  get(size: number, slot = 0): SearchScratch {
+    if (!(slot >= 0 && slot < 16 && Number.isInteger(slot))) throw new Error(`ScratchPool: slot ${slot}; use an integer from 0 to 15`);
+    const key = size * 16 + slot;
+    const s = this.kept.get(key);
+    if (s?.searching) return new SearchScratch(size);
+    if (s) return s;
+    const made = new SearchScratch(size);
+    this.kept.set(key, made);
+    return made;
   }
 }
 

@@ -160,4 +160,18 @@ describe('supply tracing', () => {
       expect(sets.mask.some((m) => (m & (m - 1)) !== 0)).toBe(true); // states that several sets reach
     }
   });
+
+  it('2WW 11 the mask is as narrow as the source sets allow (8, 16 or 32 bits), with the same bits at every width', () => {
+    const { b, rules, capital } = islands(['0404', '0904'], ['0302']);
+    const island = b.index('1105');
+    const t = tablesOf(b, rules);
+    const one = traceSupplySets(b, [[capital], [island]], t);
+    for (const [n, type] of [[2, Uint8Array], [8, Uint8Array], [9, Uint16Array], [16, Uint16Array], [17, Uint32Array], [32, Uint32Array]] as const) {
+      // the two sets last: bits n-2 and n-1, so that the widest bits are used
+      const sources = [...Array.from({ length: n - 2 }, () => [] as number[]), [capital], [island]];
+      const sets = traceSupplySets(b, sources, t);
+      expect(sets.mask).toBeInstanceOf(type);
+      for (let k = 0; k < one.mask.length; k++) expect(sets.mask[k]).toBe(one.mask[k]! * 2 ** (n - 2));
+    }
+  });
 });

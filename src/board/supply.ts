@@ -101,14 +101,15 @@ export function traceSupply(
       if (c <= maxLength) s.relax(sm, c, st, e);
     }
   }
+  s.end();
   return new SupplyMap(out, L);
 }
 
 /** Result of traceSupplySets: for each (node, layer), which source sets reach it (bit i = set i). */
 export class SupplySetsMap {
   constructor(
-    /** Bits of the source sets whose lines reach mask[node * layers + layer]. */
-    readonly mask: Uint32Array,
+    /** Bits of the source sets whose lines reach mask[node * layers + layer]: 8, 16 or 32 bits as the sets need. */
+    readonly mask: Uint8Array | Uint16Array | Uint32Array,
     readonly layers: number,
   ) {}
 
@@ -154,7 +155,9 @@ export function traceSupplySets(graph: BoardGraph, sourceSets: readonly (readonl
   const { adjStart, adjNode } = graph;
   const { step, pass, transfer } = t;
   if (step.length < adjNode.length || pass.length < N * L || transfer.length < N) throw new Error(`traceSupplySets: tables too short for a graph of ${N} nodes and ${adjNode.length} steps`);
-  const mask = new Uint32Array(N * L);
+  // the narrowest mask for the sets: a game server's states keep many (kept outside the JS heap, they start full GCs)
+  const sets = sourceSets.length;
+  const mask = sets <= 8 ? new Uint8Array(N * L) : sets <= 16 ? new Uint16Array(N * L) : new Uint32Array(N * L);
   const work: number[] = [];
   const add = (k: number, m: number, spread: boolean) => {
     const fresh = m & ~mask[k];

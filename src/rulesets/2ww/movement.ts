@@ -4,7 +4,7 @@
 import { derived, derivedFrom, write } from '../../engine/index.ts';
 import { movementRange } from '../../board/movement.ts';
 import { withinRange } from '../../board/range.ts';
-import { type Reach, SearchScratch } from '../../board/search.ts';
+import { type Reach, type SearchScratch } from '../../board/search.ts';
 import type { Action, Choice, ChoiceGroup, ChoiceRefs, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
 import type { Side, TwoWWState } from './state.ts';
 import { actionOf, type DisplaceAction, type MoveAction } from './actions.ts';
@@ -185,13 +185,12 @@ class MoveFacts {
   hostile(n: number): number {
     return this.env.hostileAll[n]!;
   }
-  private readonly scratches: SearchScratch[] = [];
   /**
-   * Buffers for this decision's move searches, one per `slot` (a search's result is read before the next search on
-   * its slot starts: the Reach throws otherwise), so that a unit's moves allocate none.
+   * Buffers for the move searches, one per `slot`: the board's (ScratchPool), so that no state's moves allocate any. A
+   * search's result is read before the next search on its slot begins (the Reach throws otherwise).
    */
   scratch(slot = 0): SearchScratch {
-    return (this.scratches[slot] ??= new SearchScratch(this.w.board.nodeCount));
+    return this.w.board.scratches.get(this.w.board.nodeCount, slot);
   }
   inSupply(id: string): boolean {
     this.supply ??= this.settled ? settledSupplyNet(this.state, this.side) : new SupplyNet(this.state, this.side, { land: this.env.foeLandZoc, fleet: this.env.fleetZoc.all });
@@ -273,6 +272,9 @@ function railNetworks(f: MoveFacts): Int32Array {
   return (f.railComp = railComponents(f));
 }
 
+/** The scratch slot of the rail networks' searches: a unit's land or fleet reach (slots 0, 1) may be read around them. */
+const RAIL_SLOT = 2;
+
 function railComponents(f: MoveFacts): Int32Array {
   const { w, state, side } = f;
   const comp = new Int32Array(w.board.nodeCount).fill(-1);
@@ -291,7 +293,7 @@ function railComponents(f: MoveFacts): Int32Array {
   let next = 0;
   for (let n = 0; n < w.board.hexCount; n++) {
     if (!pass[n] || comp[n]! >= 0) continue;
-    const net = withinRange(w.board, n, Infinity, rail);
+    const net = withinRange(w.board, n, Infinity, rail, f.scratch(RAIL_SLOT));
     for (let i = 0; i < net.count; i++) comp[net.node(i)] = next;
     next++;
   }

@@ -12,7 +12,7 @@ import { homeAreas } from './house/home-guard.ts';
 import { airBarred, convoyTarget } from './house/convoy-attack.ts';
 import { attackPartisanMoves, partisanMoves } from './house/partisan-units.ts';
 import { offensiveUnderWay } from './house/early-offensive.ts';
-import { SearchScratch, movementRange, withinRange, type RangeRules } from '../../board/index.ts';
+import { movementRange, withinRange, type RangeRules } from '../../board/index.ts';
 import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
 import { attackAllowed } from './house/supply.ts';
@@ -95,7 +95,7 @@ export function carrierWithRoom(s: AaeState, zone: string, p: Power): Unit | nul
  * computed once per prompt. Valid only while its state is not changed.
  */
 export class MoveEnv {
-  readonly scratch = new SearchScratch(BOARD.nodeCount);
+  readonly scratch = BOARD.scratches.get(BOARD.nodeCount);
   private readonly hostile = new Map<string, boolean>();
   private readonly landing = new Map<string, Int32Array>();
   /** Areas no unit may enter or pass in this game: neutrals, and regional areas off the board. */

@@ -1,7 +1,7 @@
 // Movement (basic 6.1): ranges, double range, armor passing empty enemy areas, aircraft overflight, convoys (6.1.3 A),
 // task force support (6.1.3 B), attacks by entering (6.1.4) and declarations of war on neutrals (8.4).
 // The searches are src/board's; this file says what may be entered, passed and where a move must stop.
-import { movementRange, SearchScratch } from '../../board/index.ts';
+import { movementRange, type SearchScratch } from '../../board/index.ts';
 import { derived, derivedFrom, write, type Ctx } from '../../engine/index.ts';
 import { CROSS_MAP, LAND, LAKE, COAST, SWAMP, area, bkgMap, coastsOf, isSeaZone, landNeighbours } from './map.ts';
 import { bkgData } from './data/index.ts';
@@ -133,7 +133,7 @@ function computeEnv(s: BkgState, power: string): MoveEnv {
       }
     }
   }
-  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked, coopBar, scratch: new SearchScratch(n) };
+  return { s, power, side, status, enemyAt, attackAt, adv, noExploit, weatherDiffers: s.weather.europe !== s.weather.pacific, jpchBlocked, coopBar, scratch: m.board.scratches.get(n) };
 }
 
 /** Advanced 6.7, 1.2: places no unit may enter, pass or leave in exploitation (bad weather on its map, swamp); reused

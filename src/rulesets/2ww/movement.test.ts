@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleViolation, applyAction, setupGame } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
 import { act, choicesOf, destinations, startAt, testPosition, testWorld } from './testing.ts';
-import { worldById } from './world.ts';
+import { unitCountArray, worldById } from './world.ts';
 
 // 8 x 6 land board: Germany in columns 1-4, France in columns 5-8, a sea strip in row 6 with ports at 0205 and 0605.
 const w = testWorld({
@@ -212,5 +212,18 @@ describe('2WW 8.1.2 rail movement on the campaign map', () => {
     const flagged = new Set(cw.hexes.filter((h) => h?.noRail).map((h) => h!.region ?? h!.country));
     expect([...flagged].sort()).toEqual(['algeria', 'french-morocco', 'ir', 'libya', 'sa', 'spanish-morocco', 'tunisia']);
     expect(['1316', '1415'].map((h) => hex(h).noRail)).toEqual([true, true]);
+  });
+});
+
+describe('unit counts per node (movement surroundings, supply presence)', () => {
+  it('2WW 5.1, 11.2.2 a unit adds at most one to a count: 8 bits for the 119 counters, 16 above 255 units', () => {
+    const s = setupGame(twoWW, 'campaign-1939', { quickSetup: true }, 'counts').state;
+    expect(Object.keys(s.units).length).toBe(119);
+    expect(unitCountArray(s, 10)).toBeInstanceOf(Uint8Array);
+    const u = s.units[Object.keys(s.units)[0]!]!;
+    const many = { ...s, units: Object.fromEntries(Array.from({ length: 256 }, (_, i) => [`u${i}`, u])) };
+    const wide = unitCountArray(many, 10);
+    expect(wide).toBeInstanceOf(Uint16Array);
+    expect(wide.length).toBe(10);
   });
 });

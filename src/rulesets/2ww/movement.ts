@@ -15,8 +15,8 @@ import {
   type FleetZoc, airZocCovers, fleetZocOfSide, fleetZocCovers, inLandZocOf, landZocFrom, landZocOfSide,
 } from './zones-of-control.ts';
 import {
-  type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeName, placeUnit,
-  powerOf, sideOfUnit, unitClass, unitDef, unitEntries, unitIds, unitName, worldOf,
+  type UnitCounts, type World, airRange, eliminateUnit, hexsideData, isAirType, movementFactor, onMap, other, placeName,
+  placeUnit, powerOf, sideOfUnit, unitClass, unitCountArray, unitDef, unitEntries, unitIds, unitName, worldOf,
 } from './world.ts';
 
 type C = Ctx<TwoWWState>;
@@ -77,8 +77,8 @@ const ZERO: Presence = { land: 0, air: 0, fleet: 0, cargo: 0 };
  */
 interface Surroundings {
   /** Per node: enemy land, enemy fleets, enemy units of all kinds + neutral units, neutral land, neutral fleets, all neutral units. */
-  enemyLand: Int16Array; enemyFleets: Int16Array; hostileAll: Int16Array;
-  neutralLand: Int16Array; neutralFleets: Int16Array; neutralAll: Int16Array;
+  enemyLand: UnitCounts; enemyFleets: UnitCounts; hostileAll: UnitCounts;
+  neutralLand: UnitCounts; neutralFleets: UnitCounts; neutralAll: UnitCounts;
   /** The enemy's counts by place. */
   enemyAt: Map<string, Presence>;
   /** The enemy land units' ZOC alone (enemyZoc adds neutral armies' ZOC at home), as the supply net reads it. */
@@ -92,8 +92,8 @@ interface Surroundings {
 function surroundingsOf(state: TwoWWState, side: Side): Surroundings {
   const w = worldOf(state), n = w.board.nodeCount, foe = other(side);
   const f: Surroundings = {
-    enemyLand: new Int16Array(n), enemyFleets: new Int16Array(n), hostileAll: new Int16Array(n),
-    neutralLand: new Int16Array(n), neutralFleets: new Int16Array(n), neutralAll: new Int16Array(n),
+    enemyLand: unitCountArray(state, n), enemyFleets: unitCountArray(state, n), hostileAll: unitCountArray(state, n),
+    neutralLand: unitCountArray(state, n), neutralFleets: unitCountArray(state, n), neutralAll: unitCountArray(state, n),
     enemyAt: new Map(), foeLandZoc: landZocOfSide(state, foe), enemyZoc: new Set(), fleetZoc: fleetZocOfSide(state, foe),
     country: [],
   };
@@ -134,7 +134,7 @@ class MoveFacts {
   private supply: SupplyNet | null = null;
   private readonly env: Surroundings;
   /** Per node: my land units (not aboard). */
-  private readonly myLand: Int16Array;
+  private readonly myLand: UnitCounts;
   /**
    * `settled`: a state the kernel settled: its surroundings are reused from the state before while the environment is
    * unchanged, and its supply search is supply.ts's, shared with every other question about the state.
@@ -148,7 +148,7 @@ class MoveFacts {
         (prev) => (prev?.key === key ? prev : { key, env: surroundingsOf(state, side) })).env;
     } else this.env = surroundingsOf(state, side);
     this.enemyZoc = this.env.enemyZoc;
-    this.myLand = new Int16Array(w.board.nodeCount);
+    this.myLand = unitCountArray(state, w.board.nodeCount);
     for (const [id, u] of unitEntries(state)) {
       if (u.aboard || !onMap(u.where) || sideOfUnit(state, id) !== side || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);

@@ -6,8 +6,8 @@ import type { Side, TwoWWState, UnitState } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { fleetZocFrom, landZocFrom } from './zones-of-control.ts';
 import {
-  type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitDef, unitList, unitName, UnitsSeen,
-  worldOf,
+  type UnitCounts, type World, eliminateUnit, hexData, onMap, powerOf, sideOfUnit, unitClass, unitCountArray, unitDef,
+  unitList, unitName, UnitsSeen, worldOf,
 } from './world.ts';
 
 const LAND = 0, SEA = 1;
@@ -118,7 +118,7 @@ function presence(state: TwoWWState): Presence {
   type Made = {
     world: World; record: TwoWWState['units']; keys: readonly string[]; politics: object; countries: object; seen: UnitsSeen; who: Presenter[];
     /** Per node*2+side (0 Axis, 1 Allies): how many land units, fleets, land ZOC and fleet ZOC make each bit. */
-    counts: { land: Uint16Array; fleet: Uint16Array; landZoc: Uint16Array; fleetZoc: Uint16Array }; p: Presence;
+    counts: { land: UnitCounts; fleet: UnitCounts; landZoc: UnitCounts; fleetZoc: UnitCounts }; p: Presence;
   };
   return derivedFrom<Made>(state, '2ww:supply-presence', (prev) => {
     const w = worldOf(state), b = w.board, N = b.nodeCount;
@@ -131,7 +131,7 @@ function presence(state: TwoWWState): Presence {
     // The state before's arrays are shared until a unit changes them (copied on the first change: never written after).
     type Counts = Made['counts'];
     const counts: Counts = before ? { ...before.counts }
-      : { land: new Uint16Array(N * 2), fleet: new Uint16Array(N * 2), landZoc: new Uint16Array(N * 2), fleetZoc: new Uint16Array(N * 2) };
+      : { land: unitCountArray(state, N * 2), fleet: unitCountArray(state, N * 2), landZoc: unitCountArray(state, N * 2), fleetZoc: unitCountArray(state, N * 2) };
     const copied = new Set<keyof Counts>();
     const touched: { a: keyof Counts; n: number }[] = [];
     const count = (x: Presenter, by: number) => {
@@ -189,7 +189,7 @@ function presence(state: TwoWWState): Presence {
 }
 
 /** Bit 1 when an Axis count of node n is not 0, bit 2 for the Allies. */
-function bitsAt(a: Uint16Array, n: number): number {
+function bitsAt(a: UnitCounts, n: number): number {
   return (a[n * 2] ? 1 : 0) | (a[n * 2 + 1] ? 2 : 0);
 }
 

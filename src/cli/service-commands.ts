@@ -11,7 +11,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--db <file>', 'SQLite file (default: THEATER_DB or ./data/theater.sqlite)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: DATABASE_URL)')
     .option('--ai-workers <n>', 'AI worker threads', '2')
-    .option('--game-workers <n>', 'game worker threads (default: THEATER_GAME_WORKERS, else one less than the cores)')
+    .option('--game-workers <n>', 'game worker threads (default: THEATER_GAME_WORKERS, else 2 on two or three cores, one less than the cores from four)')
     .action(async (o: { port?: string; host?: string; db?: string; databaseUrl?: string; aiWorkers: string; gameWorkers?: string }) => {
       const { startServer } = await import('../server/index.ts');
       const { defaultGameWorkers } = await import('../server/game-workers.ts');

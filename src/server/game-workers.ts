@@ -38,12 +38,13 @@ export type WorkerReply =
   | { ready: true };
 
 /**
- * Game workers `theater serve` starts unless told: one core is left to the main thread (sockets, HTTP), so 1 on two
- * cores; none on one core. On the 2-core machine two workers were slower (p99 88 to 123 ms against 40 to 63 ms at
- * 500 actions/s, docs/server.md "Benchmark"): five busy threads on two cores wait for each other.
+ * Game workers `theater serve` starts unless told: none on one core; two on two or three cores; from four cores one
+ * less than the cores, leaving one to the main thread (sockets, HTTP). On the 2-core machine, since a worker's full
+ * GCs halved (docs/performance.md, "Twenty-fifth session"), two gave a p99 of 63-67 ms at 500 actions/s against
+ * 156-211 ms with one; in `--lockstep` one pair each way (docs/server.md "How many").
  */
 export function defaultGameWorkers(cores = availableParallelism()): number {
-  return Math.max(0, cores - 1);
+  return cores <= 1 ? 0 : Math.max(2, cores - 1);
 }
 
 /**

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { shardOf } from './game-workers.ts';
+import { defaultGameWorkers, shardOf } from './game-workers.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { http, takeSeats, TestClient } from './test-helpers.ts';
 import type { CreateGameResponse, GameSummary, PlayResponse, ServerMessage, StateMessage } from './protocol.ts';
@@ -39,6 +39,12 @@ async function newDuel(): Promise<CreateGameResponse> {
   expect(await takeSeats(srv.url, [r.body.seats.red!.token, r.body.seats.blue!.token])).toBe(1);
   return r.body;
 }
+
+describe('how many game workers theater serve starts', () => {
+  it('none on one core, two on two or three, then one less than the cores', () => {
+    expect([1, 2, 3, 4, 8].map((cores) => defaultGameWorkers(cores))).toEqual([0, 2, 2, 3, 7]);
+  });
+});
 
 describe('game worker threads', () => {
   const games: CreateGameResponse[] = [];

@@ -91,9 +91,10 @@ interface Surroundings {
 
 function surroundingsOf(state: TwoWWState, side: Side): Surroundings {
   const w = worldOf(state), n = w.board.nodeCount, foe = other(side);
+  const entries = unitEntries(state), counts = () => unitCountArray(entries.length, n);
   const f: Surroundings = {
-    enemyLand: unitCountArray(state, n), enemyFleets: unitCountArray(state, n), hostileAll: unitCountArray(state, n),
-    neutralLand: unitCountArray(state, n), neutralFleets: unitCountArray(state, n), neutralAll: unitCountArray(state, n),
+    enemyLand: counts(), enemyFleets: counts(), hostileAll: counts(),
+    neutralLand: counts(), neutralFleets: counts(), neutralAll: counts(),
     enemyAt: new Map(), foeLandZoc: landZocOfSide(state, foe), enemyZoc: new Set(), fleetZoc: fleetZocOfSide(state, foe),
     country: [],
   };
@@ -110,7 +111,7 @@ function surroundingsOf(state: TwoWWState, side: Side): Surroundings {
   let zoc = f.foeLandZoc;
   // Neutral armies' ZOCs count inside their own country: the first unit across the border gets no free ride (5.1.4).
   // Not Vichy's for the Allies: their entry invades nothing, so its units stay neutral and their ZOC is ignored.
-  for (const [id, u] of unitEntries(state)) {
+  for (const [id, u] of entries) {
     if (!onMap(u.where) || u.aboard || sideOfUnit(state, id) !== null || unitClass(state, id) !== 'land') continue;
     const v = w.board.find(u.where);
     if (v < 0 || !w.board.isHex(v)) continue;
@@ -148,8 +149,9 @@ class MoveFacts {
         (prev) => (prev?.key === key ? prev : { key, env: surroundingsOf(state, side) })).env;
     } else this.env = surroundingsOf(state, side);
     this.enemyZoc = this.env.enemyZoc;
-    this.myLand = unitCountArray(state, w.board.nodeCount);
-    for (const [id, u] of unitEntries(state)) {
+    const entries = unitEntries(state);
+    this.myLand = unitCountArray(entries.length, w.board.nodeCount);
+    for (const [id, u] of entries) {
       if (u.aboard || !onMap(u.where) || sideOfUnit(state, id) !== side || unitClass(state, id) !== 'land') continue;
       const v = w.board.find(u.where);
       if (v >= 0) this.myLand[v]!++;

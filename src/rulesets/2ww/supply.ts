@@ -130,8 +130,8 @@ function presence(state: TwoWWState): Presence {
     if (before?.record === record && Object.isFrozen(record)) return before;
     // The state before's arrays are shared until a unit changes them (copied on the first change: never written after).
     type Counts = Made['counts'];
-    const counts: Counts = before ? { ...before.counts }
-      : { land: unitCountArray(state, N * 2), fleet: unitCountArray(state, N * 2), landZoc: unitCountArray(state, N * 2), fleetZoc: unitCountArray(state, N * 2) };
+    const fresh = () => unitCountArray(keys.length, N * 2);
+    const counts: Counts = before ? { ...before.counts } : { land: fresh(), fleet: fresh(), landZoc: fresh(), fleetZoc: fresh() };
     const copied = new Set<keyof Counts>();
     const touched: { a: keyof Counts; n: number }[] = [];
     const count = (x: Presenter, by: number) => {

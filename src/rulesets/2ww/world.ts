@@ -213,23 +213,23 @@ export function powerOf(state: TwoWWState, id: string): string {
   return id === 'fr-arm-ff1' ? 'gb' : unitDef(state, id).nationality;
 }
 
+/** Unit counts per node (or node and side): see unitCountArray. */
+export type UnitCounts = Uint8Array | Uint16Array;
+
+/**
+ * An array of counts of a state's `units` units per node (or node and side). A unit adds at most one to an entry, so
+ * 8 bits up to 255 units (the campaign has 119): a server's states keep many such arrays, outside the JS heap, where
+ * their growth starts full GCs (docs/performance.md, "Twenty-fifth session").
+ */
+export function unitCountArray(units: number, size: number): UnitCounts {
+  return units <= 255 ? new Uint8Array(size) : new Uint16Array(size);
+}
+
 /**
  * The state's unit ids in their order (`keys`) and sorted, and for each sorted id its position in `keys` (`order`):
  * the same arrays while the ids are the same in the same order (a settled state's copy of the units keeps their
  * order), so the facts that walk the units by position need not sort them at every state.
  */
-/** Unit counts per node (or node and side): see unitCountArray. */
-export type UnitCounts = Uint8Array | Uint16Array;
-
-/**
- * An array of unit counts per node (or node and side). A unit adds at most one to an entry, so 8 bits while the state
- * has at most 255 units (the campaign has 119): a server's states keep many such arrays, outside the JS heap, where
- * their growth starts full GCs (docs/performance.md, "Twenty-fifth session").
- */
-export function unitCountArray(state: TwoWWState, size: number): UnitCounts {
-  return unitIds(state).keys.length <= 255 ? new Uint8Array(size) : new Uint16Array(size);
-}
-
 export function unitIds(state: TwoWWState): { keys: readonly string[]; sorted: readonly string[]; order: Int32Array } {
   return derivedFrom<{ keys: string[]; sorted: string[]; order: Int32Array }>(state, '2ww:unit-ids', (prev) => {
     const keys = Object.keys(state.units);

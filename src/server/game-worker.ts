@@ -9,7 +9,7 @@ import { ApiError } from './errors.ts';
 import { GameManager, type Conn } from './games.ts';
 import { RequestTrace } from './request-trace.ts';
 import { shardOf, type WorkerConfig, type WorkerReply, type WorkerRequest } from './game-workers.ts';
-import { SqliteStorage } from './sqlite-storage.ts';
+import { SqliteStorage, WriteTurns } from './sqlite-storage.ts';
 import type { Storage } from './storage.ts';
 
 const cfg = workerData as WorkerConfig;
@@ -37,7 +37,8 @@ if (cfg.databaseUrl) {
   const { PostgresStorage } = await import('./pg-storage.ts');
   storage = new PostgresStorage(cfg.databaseUrl);
 } else {
-  storage = new SqliteStorage(cfg.db!, undefined, false); // checkpoints run on their own thread (game-workers.ts)
+  // checkpoints run on their own thread (game-workers.ts); the workers take turns to write
+  storage = new SqliteStorage(cfg.db!, undefined, false, cfg.writeTurns && new WriteTurns(cfg.writeTurns));
 }
 await storage.init();
 const ai = cfg.aiWorkers > 0 ? new AiPool(cfg.aiWorkers) : null;

@@ -15,6 +15,8 @@ export interface WorkerConfig {
   count: number;
   /** SQLite file (never ':memory:': every worker opens it) or, instead, a PostgreSQL URL. */
   db?: string;
+  /** Shared by the workers writing `db` (sqlite-storage.ts `WriteTurns`). */
+  writeTurns?: Int32Array;
   databaseUrl?: string;
   aiWorkers: number;
   snapshotEvery?: number;
@@ -87,6 +89,7 @@ export class WorkerManager implements ManagerApi {
   private closed = false;
   /** WAL checkpoints of the SQLite file, off the game workers (sqlite-checkpointer.mjs). */
   private checkpointer: Worker | null = null;
+  private readonly writeTurns = new Int32Array(new SharedArrayBuffer(4));
 
   /** `storage`: the main thread's connection, used only to find a token's game. `internal`: errors that are bugs. */
   constructor(
@@ -111,7 +114,7 @@ export class WorkerManager implements ManagerApi {
 
   private spawn(index: number): Slot {
     const worker = new Worker(new URL('./game-worker-boot.mjs', import.meta.url), {
-      workerData: { ...this.cfg, index }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb() },
+      workerData: { ...this.cfg, index, writeTurns: this.writeTurns }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb() },
     });
     let started!: () => void;
     let failed!: (e: Error) => void;

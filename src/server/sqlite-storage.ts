@@ -19,9 +19,10 @@ export class SqliteStorage implements Storage {
 
   /**
    * `file` is a path or ':memory:'. `upTo` limits migrations (tests of upgrades). `autoCheckpoint: false` leaves WAL
-   * checkpoints to another connection (the game workers' files: sqlite-checkpointer.mjs).
+   * checkpoints to another connection (the game workers' files: sqlite-checkpointer.mjs). `turns`: the writers of
+   * this file take turns through it (the game workers, `WriteTurns`).
    */
-  constructor(readonly file: string, private readonly upTo?: number, autoCheckpoint = true) {
+  constructor(readonly file: string, private readonly upTo?: number, autoCheckpoint = true, private readonly turns?: WriteTurns) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -73,11 +74,11 @@ export class SqliteStorage implements Storage {
   }
 
   async createGame(game: GameRecord, seats: SeatRecord[], entries: EntryRecord[]): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => this.db.transaction(() => {
       this.stmts.insertGame.run(...gameToValues({ ...game, entryCount: entries.length }));
       for (const s of seats) this.stmts.insertSeat.run(...seatToValues(s));
       this.insertEntries(game.id, entries);
-    }).immediate();
+    }).immediate());
   }
 
   async getGame(id: string): Promise<GameRecord | null> {
@@ -105,7 +106,11 @@ export class SqliteStorage implements Storage {
   async append(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect): Promise<void> {
     // IMMEDIATE takes the write lock first: with game worker threads several connections write this file, and a
     // read-then-write transaction could not wait for the lock (SQLITE_BUSY) once another write came in between.
-    this.appendTx.immediate(gameId, from, entries, update, snapshot, expect);
+    this.write(() => this.appendTx.immediate(gameId, from, entries, update, snapshot, expect));
+  }
+
+  private write<T>(f: () => T): T {
+    return this.turns ? this.turns.run(f) : f();
   }
 
   private appendTx!: Database.Transaction<(gameId: string, from: number, entries: EntryRecord[], update: GameUpdate, snapshot?: SnapshotRecord, expect?: GameExpect) => void>;
@@ -144,14 +149,14 @@ export class SqliteStorage implements Storage {
   }
 
   async updateGame(gameId: string, update: GameUpdate): Promise<void> {
-    this.applyUpdate(gameId, update);
+    this.write(() => this.applyUpdate(gameId, update));
   }
 
   async updateSeat(token: string, update: SeatUpdate): Promise<void> {
     const cols = Object.keys(update).filter((k) => ['kind', 'level', 'name', 'webhook'].includes(k));
     if (cols.length === 0) return;
-    this.db.prepare(`UPDATE seats SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE token = ?`)
-      .run(...cols.map((c) => (update as Record<string, unknown>)[c] ?? null), token);
+    this.write(() => this.db.prepare(`UPDATE seats SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE token = ?`)
+      .run(...cols.map((c) => (update as Record<string, unknown>)[c] ?? null), token));
   }
 
   async latestSnapshot(gameId: string): Promise<SnapshotRecord | null> {
@@ -174,5 +179,34 @@ export class SqliteStorage implements Storage {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+}
+
+/**
+ * Writers of one SQLite file (the game workers' connections) take turns through an Int32 in shared memory before
+ * SQLite's own write lock. A connection that finds SQLite's lock taken sleeps in its busy handler, 1 ms, then 2, 5
+ * and more; a writer waiting here wakes as soon as the one before is done. SQLite's lock still guards the file: this
+ * one only orders the writers, and a turn held longer than `waitMs` (a worker that died in it) is passed over.
+ */
+export class WriteTurns {
+  constructor(private readonly word: Int32Array, private readonly waitMs = 100) {}
+
+  run<T>(f: () => T): T {
+    this.take();
+    try {
+      return f();
+    } finally {
+      Atomics.store(this.word, 0, 0);
+      Atomics.notify(this.word, 0, 1);
+    }
+  }
+
+  private take(): void {
+    const until = performance.now() + this.waitMs;
+    while (Atomics.compareExchange(this.word, 0, 0, 1) !== 0) {
+      const left = until - performance.now();
+      if (left <= 0) return;
+      Atomics.wait(this.word, 0, 1, left);
+    }
   }
 }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteStorage } from './sqlite-storage.ts';
+import { SqliteStorage, WriteTurns } from './sqlite-storage.ts';
+import { Worker } from 'node:worker_threads';
 import { SCHEMA_VERSION } from './migrations.ts';
 import { ConflictError, type GameRecord, type SeatRecord } from './storage.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -145,6 +146,34 @@ describe('SQLite storage', () => {
     expect(await s.latestSnapshot('g')).toEqual({ idx: 3, state: { x: 1 }, hash: 'h2' });
     expect((await s.seatsByTokens(['b'.repeat(32), 'zz'])).map((x) => x.seat)).toEqual([null]);
     await s.close();
+  });
+
+  it('writers take turns: a write waits for the other thread to end its turn, then gives the turn back', async () => {
+    const word = new Int32Array(new SharedArrayBuffer(4));
+    const done = new Int32Array(new SharedArrayBuffer(4));
+    // Another thread takes the turn, waits 30 ms (on a word nobody wakes), marks its work done and ends its turn.
+    const holder = new Worker(`
+      const { workerData: { word, done }, parentPort } = require('node:worker_threads');
+      Atomics.compareExchange(word, 0, 0, 1);
+      parentPort.postMessage('taken');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30);
+      Atomics.store(done, 0, 1);
+      Atomics.store(word, 0, 0);
+      Atomics.notify(word, 0, 1);`, { eval: true, workerData: { word, done } });
+    await new Promise((r) => holder.once('message', r));
+    const turns = new WriteTurns(word, 60_000);
+    expect(turns.run(() => Atomics.load(done, 0))).toBe(1);
+    expect(Atomics.load(word, 0)).toBe(0);
+    expect(() => turns.run(() => { throw new Error('no'); })).toThrow('no');
+    expect(Atomics.load(word, 0)).toBe(0);
+    await holder.terminate();
+  });
+
+  it("a turn never given back (its thread died) is passed over after the wait's limit", () => {
+    const word = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(word, 0, 1);
+    expect(new WriteTurns(word, 5).run(() => 'written')).toBe('written');
+    expect(Atomics.load(word, 0)).toBe(0);
   });
 });
 

@@ -54,6 +54,15 @@ export const RECORD_KEYS = 32;
 /** Record keys as JSON text with the colon (ids of units, hexes...: a few thousand at most). */
 const keyText = new Map<string, string>();
 
+function keyTextOf(k: string): string {
+  let kt = keyText.get(k);
+  if (kt === undefined) {
+    kt = `${JSON.stringify(k)}:`;
+    if (keyText.size < 100_000) keyText.set(k, kt);
+  }
+  return kt;
+}
+
 const skipped = (x: unknown): boolean => x === undefined || typeof x === 'function' || typeof x === 'symbol';
 
 /** JSON.stringify(v), kept, when `v` and everything in it is frozen; else undefined (it may still change). */
@@ -95,12 +104,7 @@ function recordParts(v: Obj, keys: string[]): string[] | undefined {
       xt = frozenJson(x);
       if (xt === undefined) return undefined;
     } else xt = JSON.stringify(x);
-    let kt = keyText.get(k);
-    if (kt === undefined) {
-      kt = `${JSON.stringify(k)}:`;
-      if (keyText.size < 100_000) keyText.set(k, kt);
-    }
-    parts.push(parts.length ? ',' : '{', kt, xt);
+    parts.push(parts.length ? ',' : '{', keyTextOf(k), xt);
   }
   parts.push(parts.length ? '}' : '{}');
   return parts;
@@ -127,16 +131,31 @@ function feedMember(h: Hasher, x: unknown): void {
   }
   if (!Array.isArray(x) && !fedOnce.has(x) && Object.isFrozen(x) && typeof (x as Obj).toJSON !== 'function') {
     const keys = Object.keys(x);
-    if (keys.length > RECORD_KEYS) {
-      const parts = recordParts(x as Obj, keys);
-      if (parts !== undefined) {
-        fedOnce.add(x);
-        for (const p of parts) h.feed(p);
-        return;
-      }
+    if (keys.length > RECORD_KEYS && feedRecord(h, x as Obj, keys)) {
+      fedOnce.add(x);
+      return;
     }
   }
   h.feed(frozenJson(x) ?? JSON.stringify(x));
+}
+
+/** Feeds the frozen record `v` as `recordParts` would join it, without the list; false, feeding nothing, when some member may change. */
+function feedRecord(h: Hasher, v: Obj, keys: string[]): boolean {
+  for (const k of keys) {
+    const x = v[k];
+    if (typeof x === 'object' && x !== null && frozenJson(x) === undefined) return false;
+  }
+  let sep = '{';
+  for (const k of keys) {
+    const x = v[k];
+    if (skipped(x)) continue;
+    h.feed(sep);
+    h.feed(keyTextOf(k));
+    h.feed(typeof x === 'object' && x !== null ? frozenText.get(x)! : JSON.stringify(x));
+    sep = ',';
+  }
+  h.feed(sep === '{' ? '{}' : '}');
+  return true;
 }
 
 /**

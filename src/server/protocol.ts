@@ -558,15 +558,18 @@ export function patchJson(prev: unknown, patch: JsonPatch): unknown {
     }
     case 2: {
       if (!Array.isArray(prev)) throw new Error('viewDelta: an array change of a value that is not an array');
-      const out: unknown[] = [];
+      let n = 0;
       for (const r of patch[1]) {
-        if (!Array.isArray(r)) {
-          out.push(r.v);
-          continue;
-        }
-        const [start, count] = r;
-        if (start < 0 || start + count > prev.length) throw new Error(`viewDelta: run ${start}+${count} outside ${prev.length} elements`);
-        for (let i = start; i < start + count; i++) out.push(prev[i]);
+        if (!Array.isArray(r)) n++;
+        else if (r[0] < 0 || r[0] + r[1] > prev.length) throw new Error(`viewDelta: run ${r[0]}+${r[1]} outside ${prev.length} elements`);
+        else n += r[1];
+      }
+      // sized once: a long list (a board's pieces) changed in one place is not grown push by push
+      const out: unknown[] = new Array(n);
+      let j = 0;
+      for (const r of patch[1]) {
+        if (!Array.isArray(r)) out[j++] = r.v;
+        else for (let i = r[0]; i < r[0] + r[1]; i++) out[j++] = prev[i];
       }
       return out;
     }

@@ -114,7 +114,7 @@ export class WorkerManager implements ManagerApi {
 
   private spawn(index: number): Slot {
     const worker = new Worker(new URL('./game-worker-boot.mjs', import.meta.url), {
-      workerData: { ...this.cfg, index, writeTurns: this.writeTurns }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb() },
+      workerData: { ...this.cfg, index, writeTurns: this.cfg.db ? this.writeTurns : undefined }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb() },
     });
     let started!: () => void;
     let failed!: (e: Error) => void;

@@ -76,15 +76,11 @@ function frozenJson(v: object): string | undefined {
     t = JSON.stringify(v);
   } else {
     const keys = Object.keys(v);
-    if (keys.length <= RECORD_KEYS) {
-      for (const k of keys) {
-        const x = (v as Obj)[k];
-        if (typeof x === 'object' && x !== null && frozenJson(x) === undefined) return undefined;
-      }
-      t = JSON.stringify(v);
-    } else {
-      const parts = recordParts(v as Obj, keys);
-      if (parts === undefined) return undefined;
+    if (!membersKept(v as Obj, keys)) return undefined;
+    if (keys.length <= RECORD_KEYS) t = JSON.stringify(v);
+    else {
+      const parts: string[] = [];
+      recordPieces(v as Obj, keys, { feed: (p) => parts.push(p) });
       // Joined, not concatenated: one flat string (a rope reads slowly when hashed).
       t = parts.join('');
     }
@@ -93,21 +89,27 @@ function frozenJson(v: object): string | undefined {
   return t;
 }
 
-/** A frozen record's JSON text in pieces, from its members' kept texts; undefined when some member may change. */
-function recordParts(v: Obj, keys: string[]): string[] | undefined {
-  const parts: string[] = [];
+/** Every object member of `v` is frozen all through, its JSON text kept (frozenJson). */
+function membersKept(v: Obj, keys: string[]): boolean {
+  for (const k of keys) {
+    const x = v[k];
+    if (typeof x === 'object' && x !== null && frozenJson(x) === undefined) return false;
+  }
+  return true;
+}
+
+/** A record's JSON text, piece by piece, from its members' kept texts (membersKept must hold). */
+function recordPieces(v: Obj, keys: string[], to: { feed(piece: string): void }): void {
+  let sep = '{';
   for (const k of keys) {
     const x = v[k];
     if (skipped(x)) continue;
-    let xt: string | undefined;
-    if (typeof x === 'object' && x !== null) {
-      xt = frozenJson(x);
-      if (xt === undefined) return undefined;
-    } else xt = JSON.stringify(x);
-    parts.push(parts.length ? ',' : '{', keyTextOf(k), xt);
+    to.feed(sep);
+    to.feed(keyTextOf(k));
+    to.feed(typeof x === 'object' && x !== null ? frozenText.get(x)! : JSON.stringify(x));
+    sep = ',';
   }
-  parts.push(parts.length ? '}' : '{}');
-  return parts;
+  to.feed(sep === '{' ? '{}' : '}');
 }
 
 /**
@@ -131,31 +133,13 @@ function feedMember(h: Hasher, x: unknown): void {
   }
   if (!Array.isArray(x) && !fedOnce.has(x) && Object.isFrozen(x) && typeof (x as Obj).toJSON !== 'function') {
     const keys = Object.keys(x);
-    if (keys.length > RECORD_KEYS && feedRecord(h, x as Obj, keys)) {
+    if (keys.length > RECORD_KEYS && membersKept(x as Obj, keys)) {
+      recordPieces(x as Obj, keys, h);
       fedOnce.add(x);
       return;
     }
   }
   h.feed(frozenJson(x) ?? JSON.stringify(x));
-}
-
-/** Feeds the frozen record `v` as `recordParts` would join it, without the list; false, feeding nothing, when some member may change. */
-function feedRecord(h: Hasher, v: Obj, keys: string[]): boolean {
-  for (const k of keys) {
-    const x = v[k];
-    if (typeof x === 'object' && x !== null && frozenJson(x) === undefined) return false;
-  }
-  let sep = '{';
-  for (const k of keys) {
-    const x = v[k];
-    if (skipped(x)) continue;
-    h.feed(sep);
-    h.feed(keyTextOf(k));
-    h.feed(typeof x === 'object' && x !== null ? frozenText.get(x)! : JSON.stringify(x));
-    sep = ',';
-  }
-  h.feed(sep === '{' ? '{}' : '}');
-  return true;
 }
 
 /**

@@ -392,8 +392,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.get('/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest<{ Querystring: Record<string, string> }>) => {
     const token = String(req.query.token ?? '');
     const lastRaw = req.query.lastStateId;
+    // The texts sent to this socket in one turn of the event loop (an action's new state and its ack, say) leave in
+    // one write: the socket is corked at the first and uncorked after the turn's promise continuations (setImmediate).
+    const raw = req.socket;
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      raw.uncork();
+    };
     const sendText = (text: string) => {
-      if (socket.readyState === socket.OPEN) socket.send(text);
+      if (socket.readyState !== socket.OPEN) return;
+      if (!corked) {
+        corked = true;
+        raw.cork();
+        setImmediate(uncork);
+      }
+      socket.send(text);
     };
     const send = (m: ServerMessage) => sendText(JSON.stringify(m));
     if (!isTokenShaped(token)) {

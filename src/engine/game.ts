@@ -119,7 +119,7 @@ export class Game<S extends BaseState = BaseState> {
     const r = setupGame(ruleset, scenario, options, seed, position === undefined ? undefined : structuredClone(position), setup);
     this.state = r.state;
     this.setupEvents = r.events;
-    this.setupHash = stateHash(r.state);
+    this.setupHash = stateHash(r.state, null);
     this.checkpoints.set(0, r.state);
     this.diceKey = seed;
   }
@@ -164,7 +164,7 @@ export class Game<S extends BaseState = BaseState> {
       }
     }
     const last = g.entries[g.entries.length - 1];
-    const h = stateHash(state);
+    const h = stateHash(state, null);
     if (!last || last.hash !== h) {
       throw new LogError(`snapshot after entry ${prefix.length - 1} has state hash ${h}, the log says ${last?.hash ?? '(no entry)'}`);
     }
@@ -226,14 +226,15 @@ export class Game<S extends BaseState = BaseState> {
 
   /** Apply an action; throws RuleViolation (nothing changes) when illegal. */
   act(seat: Seat, action: Action): GameEvent[] {
-    const r = applyAction(this.ruleset, this.state, seat, action, this.memo);
+    const before = this.state;
+    const r = applyAction(this.ruleset, before, seat, action, this.memo);
     this.moveOn(r.state);
     const p: Played = { seat, action, events: r.events, irreversible: r.irreversible };
     if (this.pendingForce.length) p.forced = this.pendingForce;
     this.pendingForce = [];
     this.played.push(p);
     if (this.played.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.played.length, r.state);
-    this.entries.push({ seat, action, hash: stateHash(r.state) });
+    this.entries.push({ seat, action, hash: stateHash(r.state, before) });
     return r.events;
   }
 
@@ -311,7 +312,7 @@ export class Game<S extends BaseState = BaseState> {
       throw new RuleViolation('undo', `${seat} cannot take back: ${why}; a takeback needs the other side's consent`);
     }
     this.rewindTo(this.played.length - 1);
-    this.entries.push({ undo: seat, hash: stateHash(this.state) });
+    this.entries.push({ undo: seat, hash: stateHash(this.state, null) });
   }
 
   /**
@@ -336,7 +337,7 @@ export class Game<S extends BaseState = BaseState> {
       s.rng = structuredClone(rng);
       this.state = s;
     }
-    this.entries.push({ takeback: t, hash: stateHash(this.state) });
+    this.entries.push({ takeback: t, hash: stateHash(this.state, null) });
   }
 
   /** State after the first `n` actions in force. */

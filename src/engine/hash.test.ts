@@ -34,6 +34,35 @@ describe('stateHash', () => {
     expect(stateHash(state)).toBe(plain(state));
   });
 
+  it('hashes a next state from the chunks of the record before: members changed, keys added and removed', () => {
+    const units: Record<string, unknown> = {};
+    for (let i = 0; i < 70; i++) units[`u${i}`] = deepFreeze({ where: `h${i}`, mp: i % 4, marks: [i, 'a"b'] });
+    let state: Record<string, unknown> = { seq: 0, units: deepFreeze({ ...units }), flag: true };
+    expect(stateHash(state, {})).toBe(plain(state));
+    const steps: ((u: Record<string, unknown>) => void)[] = [
+      (u) => { u.u3 = deepFreeze({ where: 'x"1', mp: 9 }); }, // in the first chunk
+      (u) => { u.u40 = deepFreeze({ where: 'x2' }); u.u69 = 5; }, // in two later chunks
+      () => undefined, // a copy with every member the same
+      (u) => { delete u.u20; }, // the keys shift from the second chunk on
+      (u) => { u.z = deepFreeze({ where: 'new' }); }, // a key added at the end
+      (u) => { u.u50 = Object.freeze({ where: 'frozen', marks: [1] }); }, // frozen, but not all through
+      (u) => { u.u51 = undefined; }, // a skipped member
+      (u) => { delete u.u51; u.u52 = deepFreeze({ where: 'back to chunks' }); },
+    ];
+    for (const change of steps) {
+      const u = { ...(state.units as Record<string, unknown>) };
+      change(u);
+      const next = { ...state, seq: (state.seq as number) + 1, units: Object.freeze(u) };
+      expect(stateHash(next, state)).toBe(plain(next));
+      expect(stateHash(next)).toBe(plain(next));
+      state = next;
+    }
+    // a member not frozen all through changes in place: the record is read again, never from kept chunks
+    ((state.units as Record<string, { marks: number[] }>).u50!.marks)[0] = 7;
+    const again = { ...state, seq: 99 };
+    expect(stateHash(again, state)).toBe(plain(again));
+  });
+
   it('reads a shallowly frozen object again when something inside it changed', () => {
     const inner = { n: 1 };
     const state = { part: Object.freeze({ inner }) };

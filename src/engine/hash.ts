@@ -187,6 +187,11 @@ function feedMember(h: Hasher, x: unknown, next: boolean, before: unknown): void
     h.feed(JSON.stringify(x));
     return;
   }
+  const known = frozenText.get(x);
+  if (known !== undefined) {
+    h.feed(known);
+    return;
+  }
   if (next && !Array.isArray(x) && Object.isFrozen(x)) {
     const keys = Object.keys(x);
     const chunks = keys.length > RECORD_KEYS ? chunksOf(x as Obj, keys, before) : undefined;
@@ -196,11 +201,6 @@ function feedMember(h: Hasher, x: unknown, next: boolean, before: unknown): void
       h.feed('}');
       return;
     }
-  }
-  const known = frozenText.get(x);
-  if (known !== undefined) {
-    h.feed(known);
-    return;
   }
   if (!Array.isArray(x) && !fedOnce.has(x) && Object.isFrozen(x) && typeof (x as Obj).toJSON !== 'function') {
     const keys = Object.keys(x);

@@ -786,6 +786,9 @@ export function write<S extends object, K1 extends keyof S>(state: S, k1: K1): N
 export function write<S extends object, K1 extends keyof S, K2 extends keyof NonNullable<S[K1]>>(state: S, k1: K1, k2: K2): NonNullable<NonNullable<S[K1]>[K2]>;
 export function write<S extends object, K1 extends keyof S, K2 extends keyof NonNullable<S[K1]>, K3 extends keyof NonNullable<NonNullable<S[K1]>[K2]>>(
   state: S, k1: K1, k2: K2, k3: K3): NonNullable<NonNullable<NonNullable<S[K1]>[K2]>[K3]>;
+export function write<S extends object, K1 extends keyof S, K2 extends keyof NonNullable<S[K1]>, K3 extends keyof NonNullable<NonNullable<S[K1]>[K2]>,
+  K4 extends keyof NonNullable<NonNullable<NonNullable<S[K1]>[K2]>[K3]>>(
+  state: S, k1: K1, k2: K2, k3: K3, k4: K4): NonNullable<NonNullable<NonNullable<NonNullable<S[K1]>[K2]>[K3]>[K4]>;
 export function write(state: object, ...path: (string | number | symbol)[]): unknown {
   const owned = drafts.get(state);
   let obj = state as Obj;

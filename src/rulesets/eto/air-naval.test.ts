@@ -7,7 +7,7 @@ import { eto } from './index.ts';
 import { shipForces } from './forces.ts';
 import { etoData } from './data/index.ts';
 import type { EtoState } from './state.ts';
-import { act, choicesFor, pick } from './testing.ts';
+import { act, choicesFor, pick, editable } from './testing.ts';
 
 const HARWICH = 'W3617', FRANKFURT = 'W3323', DOVER = 'W3517', BRUSSELS = 'W3419';
 
@@ -17,6 +17,7 @@ function example(seed: string): Game<EtoState> {
   for (let p = prompts(eto, g.state)[0]; p && g.state.stack.some((f) => f.proc === 'set-up'); p = prompts(eto, g.state)[0]) {
     g.act(p.seat, choicesFor(g.state, p.seat as 'axis' | 'allies')[0]!.action);
   }
+  editable(g);
   const l = g.state.land!;
   for (const a of Object.values(l.air)) { a.where = 'force-pool'; a.base = null; }
   for (const [id, base] of [['de-bomber-1', FRANKFURT], ['de-fighter-1', BRUSSELS], ['uk-fighter-a-1', DOVER]] as const) Object.assign(l.air[id]!, { where: 'map', base });

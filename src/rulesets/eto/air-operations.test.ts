@@ -9,7 +9,7 @@ import { eto } from './index.ts';
 import { bombingResult, installationTarget } from './air.ts';
 import { dist, notePilot } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, choicesFor, playUntil } from './testing.ts';
+import { act, choicesFor, playUntil, editable } from './testing.ts';
 
 const HARWICH = 'W3617'; // no British fighter is based there
 const DOVER = 'W3517';
@@ -77,12 +77,13 @@ describe('ETO 21.5 installation bombing, 34.4 repair, 34.3 pilot recovery (scena
 
   it('34.3: a British fighter depleted over England is listed for pilot recovery (5 EPs rebuild it), a German bomber depleted over Dover is not', () => {
     const g = setUp('their-finest-hour', 'tfh-pilot');
+    editable(g);
     const l = g.state.land!;
     const spit = Object.values(l.air).find((a) => a.side === 'allies' && a.kind === 'fighter')!;
     Object.assign(spit, { depleted: true });
     Object.assign(l.air['de-bomber-1']!, { depleted: true });
-    notePilot(l, spit, DOVER);
-    notePilot(l, l.air['de-bomber-1']!, DOVER);
+    notePilot(g.state, spit.id, DOVER);
+    notePilot(g.state, 'de-bomber-1', DOVER);
     expect(l.pilots).toEqual([spit.id]);
     const eps = g.state.eps!.allies;
     playUntil(g, 'allies', (c) => c.action.type === 'recover' && c.action.air === spit.id);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eto } from './index.ts';
 import { airMarkerRoom, airSupplyDests } from './air.ts';
 import { suppliedHexes } from './land.ts';
-import { act, choicesFor, germansInKiel, playUntil } from './testing.ts';
+import { act, choicesFor, germansInKiel, playUntil, editable } from './testing.ts';
 
 const COPENHAGEN = 'W4126';
 
@@ -30,6 +30,7 @@ describe('ETO 32.6 air supply', () => {
   it('32.6, 32.4: the ATP in Copenhagen flies an air supply marker to German-held Oslo (no supply line), one per airbase; it supplies Oslo, not an ATP based there', () => {
     const OSLO = 'W4725';
     const g = germansInKiel('airsupply', { 'de-atp-1': COPENHAGEN });
+    editable(g);
     g.state.land!.control[OSLO] = 'axis';
     expect(suppliedHexes(g.state.land!, 'axis').has(OSLO)).toBe(false);
     const c = playUntil(g, 'axis', (x) => x.action.type === 'air-supply', true);

@@ -4,7 +4,7 @@
 // air-to-air battles they bring (15, with land-attack.ts's rounds), installation bombing (21.5) with the Bombing
 // Table, and the evacuation of a lost base (13.2). Rulings 51-55 in docs/rulings/eto.md.
 import { findPath, movementRange, type MoveRules } from '../../board/index.ts';
-import { derivedFrom, type Action, type Choice, type ChoiceGroup, type Ctx, type Frame, type Json, type Procedure } from '../../engine/index.ts';
+import { derivedFrom, write, type Action, type Choice, type ChoiceGroup, type Ctx, type Frame, type Json, type Procedure } from '../../engine/index.ts';
 import type { AirAction, RaidKind } from './actions.ts';
 import { etoData } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
@@ -163,12 +163,14 @@ function routesFrom(s: EtoState, side: Side, base: string, range: number, floods
 }
 
 /** 13.2: units whose base was destroyed or taken fly at once to the nearest friendly base with room within twice their range, else are lost. */
-export function evacuate(ctx: Ctx<EtoState>, l: LandState, h: string): void {
-  for (const a of basedAt(l, h).sort((x, y) => x.id.localeCompare(y.id))) {
+export function evacuate(ctx: Ctx<EtoState>, h: string): void {
+  const s = ctx.state;
+  for (const a of basedAt(landOf(s), h).sort((x, y) => x.id.localeCompare(y.id))) {
+    const l = landOf(s);
     const to = airbases(l, a.side).filter((b) => b !== h && hasRoom(l, a.side, b) && dist(h, b) <= 2 * a.range)
       .sort((x, y) => dist(h, x) - dist(h, y) || x.localeCompare(y))[0];
-    if (to) { a.base = to; ctx.log(`${a.name} evacuates ${placeName(l, h)} to ${placeName(l, to)}`, 'ETO 13.2'); }
-    else { a.where = 'force-pool'; a.base = null; l.losses[a.side]++; ctx.log(`${a.name} has no base to go to and is lost`, 'ETO 13.2'); }
+    if (to) { write(s, 'land', 'air', a.id).base = to; ctx.log(`${a.name} evacuates ${placeName(l, h)} to ${placeName(l, to)}`, 'ETO 13.2'); }
+    else { const w = write(s, 'land', 'air', a.id); w.where = 'force-pool'; w.base = null; write(s, 'land', 'losses')[a.side]++; ctx.log(`${a.name} has no base to go to and is lost`, 'ETO 13.2'); }
   }
 }
 
@@ -234,10 +236,10 @@ export const airBattle: Procedure<EtoState, AirBattleFrame> = {
     const l = landOf(ctx.state);
     const sides = new Set(f.airIn.filter((x) => !f.aborted.includes(x.id) && l.air[x.id]!.where === 'map').map((x) => l.air[x.id]!.side));
     if (f.stage === 'round-1') {
-      if (sides.size > 1) airRound(ctx, l, f, 1);
+      if (sides.size > 1) airRound(ctx, f, 1);
       f.stage = sides.size > 1 ? 'abort' : 'done';
     } else if (f.stage === 'abort') {
-      if (secondRound(l, f)) airRound(ctx, l, f, 2);
+      if (secondRound(l, f)) airRound(ctx, f, 2);
       f.stage = 'done';
     }
     if (f.stage === 'done') { ctx.pop({ aborted: f.aborted }); return; }
@@ -319,7 +321,7 @@ export const airIntercept: Procedure<EtoState, InterceptFrame> = {
     const l = landOf(ctx.state);
     if (a.type === 'intercept-at') {
       f.chosen.push({ air: a.air, at: a.at });
-      l.flown.push(a.air);
+      write(ctx.state, 'land', 'flown').push(a.air);
       ctx.log(`${l.air[a.air]!.name} ${f.level === 0 ? 'intercepts' : 'counter-intercepts'} over ${placeName(l, a.at)}`, f.level === 0 ? 'ETO 14.1' : 'ETO 14.2');
       return;
     }
@@ -373,12 +375,13 @@ export interface MissionFrame extends Frame, Mission {
 }
 
 function startMission(ctx: Ctx<EtoState>, m: Mission): void {
-  const l = landOf(ctx.state);
+  const s = ctx.state;
   for (const id of m.units) {
-    l.flown.push(id);
+    write(s, 'land', 'flown').push(id);
     // 20.1: a unit flying in a friendly offensive is committed; no unit is in the Naval and Air phase.
-    if (m.offensive && l.air[id]!.committed === 'none') l.air[id]!.committed = 'CC';
+    if (m.offensive && landOf(s).air[id]!.committed === 'none') write(s, 'land', 'air', id).committed = 'CC';
   }
+  const l = landOf(s);
   const what = { rebase: 'change of base', bomb: 'bombing', 'attack-air': 'attack on air units', ships: 'attack on ships', transport: `air transport of ${m.cargo ? l.units[m.cargo]!.name : 'an air supply marker'}` }[m.kind];
   ctx.log(`${m.units.map((id) => l.air[id]!.name).join(', ')} fly to ${placeName(l, m.to)} (${what})`, m.kind === 'ships' ? 'ETO 12.3, 16.1' : m.kind === 'transport' ? (m.supply ? 'ETO 32.6' : 'ETO 18.2') : m.offensive ? 'ETO 21.3' : 'ETO 12.3');
   ctx.push('air-mission', { ...m, stage: 'intercept', out: [] });
@@ -408,10 +411,10 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
         if (bombers.length && targets.length) ctx.push('air-naval-strike', { side: f.side, space: f.to, targets, bombers, left: airNavalAttacks(l.air[bombers[0]!]!), aa: [] });
         return;
       }
-      if (f.kind === 'transport') { landCargo(ctx, l, f); ctx.pop(); return; }
+      if (f.kind === 'transport') { landCargo(ctx, f); ctx.pop(); return; }
       if (f.kind === 'rebase') {
         // 12.3: an aborted unit goes back to the base it left; the others land at the new base.
-        for (const id of flying) if (hasRoom(l, f.side, f.to)) { l.air[id]!.base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, f.offensive ? 'ETO 21.3' : 'ETO 12.3'); }
+        for (const id of flying) if (hasRoom(landOf(s), f.side, f.to)) { write(s, 'land', 'air', id).base = f.to; ctx.log(`${l.air[id]!.name} bases at ${placeName(l, f.to)}`, f.offensive ? 'ETO 21.3' : 'ETO 12.3'); }
       } else {
         const defenders = basedAt(l, f.to).filter((a) => a.side !== f.side);
         // 15.0: opposing air units in one hex fight when at least one of them is a fighter.
@@ -426,7 +429,7 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
     }
     if (f.stage === 'bomb') {
       f.stage = 'done';
-      bombInstallation(ctx, l, f.to, live().filter((id) => roleOf(l.air[id]!, true) === 'bomber'));
+      bombInstallation(ctx, f.to, live().filter((id) => roleOf(l.air[id]!, true) === 'bomber'));
     }
     ctx.pop();
   },
@@ -437,7 +440,8 @@ export const airMission: Procedure<EtoState, MissionFrame> = {
 };
 
 /** 21.5: the unaborted bombers over an enemy installation roll on the Bombing Table; reaching the hex's number destroys it. */
-function bombInstallation(ctx: Ctx<EtoState>, l: LandState, h: string, bombers: string[]): void {
+function bombInstallation(ctx: Ctx<EtoState>, h: string, bombers: string[]): void {
+  const l = landOf(ctx.state);
   if (!bombers.length || !isInstallation(l, h)) return;
   const strength = bombers.reduce((t, id) => t + airStrength(l.air[id]!), 0);
   const need = installationTarget(l, h);
@@ -445,14 +449,16 @@ function bombInstallation(ctx: Ctx<EtoState>, l: LandState, h: string, bombers: 
   const r = bombingResult(strength, roll);
   ctx.log(`Bombing Table ${etoData().bombing.columns[bombingColumn(strength)]}, ${roll}: ${r.result}${r.aa ? '*' : ''}`, 'ETO 21.5', { strength, roll, result: r.result, aa: r.aa, need });
   if (r.result >= need) {
-    (l.destroyed ??= []).push(h);
+    const w = write(ctx.state, 'land');
+    if (w.destroyed) write(ctx.state, 'land', 'destroyed').push(h); else w.destroyed = [h];
     ctx.log(`The installations of ${placeName(l, h)} are destroyed`, 'ETO 21.5');
-    evacuate(ctx, l, h);
+    evacuate(ctx, h);
   }
   if (r.aa) {
+    const l = landOf(ctx.state);
     // *: the bombers lose one step; the strongest takes it (ruling 53).
     const hit = [...bombers].sort((x, y) => airStrength(l.air[y]!) - airStrength(l.air[x]!) || x.localeCompare(y))[0]!;
-    applyAirHit(ctx, l, { target: h, airIn: [], aborted: [] }, l.air[hit]!, 'deplete', 'ETO 21.5');
+    applyAirHit(ctx, { target: h, airIn: [], aborted: [] }, hit, 'deplete', 'ETO 21.5');
   }
 }
 
@@ -563,7 +569,7 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     const l = landOf(s);
     if (a.type === 'air-done') {
       // 4B D: every unit that flew in the air offensive is marked previously committed.
-      if (f.offensive) for (const u of Object.values(l.air)) if (u.side === f.side && u.committed === 'CC') u.committed = 'PC';
+      if (f.offensive) for (const [id, u] of Object.entries(l.air)) if (u.side === f.side && u.committed === 'CC') write(s, 'land', 'air', id).committed = 'PC';
       ctx.pop();
       return;
     }
@@ -576,13 +582,15 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
     if (a.type === 'air-transport') {
       const u = l.air[a.air]!;
-      (l.atpUsed ??= []).push(u.id); // 18.5: no paradrop this turn
+      const w = write(s, 'land');
+      if (w.atpUsed) write(s, 'land', 'atpUsed').push(u.id); else w.atpUsed = [u.id]; // 18.5: no paradrop this turn
       startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, cargo: a.unit });
       return;
     }
     if (a.type === 'air-supply') {
       const u = l.air[a.air]!;
-      (l.atpUsed ??= []).push(u.id); // 18.5: no paradrop this turn
+      const w = write(s, 'land');
+      if (w.atpUsed) write(s, 'land', 'atpUsed').push(u.id); else w.atpUsed = [u.id]; // 18.5: no paradrop this turn
       startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, supply: true });
       return;
     }
@@ -761,7 +769,7 @@ export const airShipIntercept: Procedure<EtoState, ShipInterceptFrame> = {
     const l = landOf(ctx.state);
     if (a.type === 'intercept-ship') {
       f.chosen.push(a.air);
-      l.flown.push(a.air);
+      write(ctx.state, 'land', 'flown').push(a.air);
       ctx.log(`${l.air[a.air]!.name} flies from ${placeName(l, l.air[a.air]!.base!)} to intercept the ships in ${placeName(l, f.space)}`, 'ETO 14.1, 16.5');
       return;
     }
@@ -847,9 +855,11 @@ export const airNavalStrike: Procedure<EtoState, StrikeFrame> = {
     if (--f.left <= 0) { f.bombers.shift(); f.left = f.bombers[0] ? airNavalAttacks(l.air[f.bombers[0]]!) : 0; }
   },
   run(ctx, f) {
-    const l = landOf(ctx.state);
     // 16.4: anti-aircraft hits take effect after all attacks; hits beyond the bomber's steps are lost.
-    for (const id of f.aa) if (l.air[id]!.where === 'map') applyAirHit(ctx, l, { target: f.space, airIn: [], aborted: [] }, l.air[id]!, 'deplete', 'ETO 16.4');
+    for (const id of f.aa) {
+      const l = landOf(ctx.state);
+      if (l.air[id]!.where === 'map') applyAirHit(ctx, { target: f.space, airIn: [], aborted: [] }, id, 'deplete', 'ETO 16.4');
+    }
     ctx.pop();
   },
 };
@@ -920,32 +930,35 @@ function explainAirSupply(s: EtoState, f: AirStepFrame, a: Action): { rule: stri
 }
 
 /** 18.1-18.3: an ATP that got through lands its unit (a full infantry unit splits, the step left behind from the force pool or lost); one destroyed takes its unit with it. */
-function landCargo(ctx: Ctx<EtoState>, l: LandState, f: MissionFrame): void {
+function landCargo(ctx: Ctx<EtoState>, f: MissionFrame): void {
+  const s = ctx.state;
+  const l = landOf(s);
   const atp = l.air[f.units[0]!]!;
   if (f.supply) {
     if (atp.where !== 'map') ctx.log(`The air supply marker is lost with ${atp.name}`, 'ETO 18.1');
     else if (f.out.includes(atp.id)) ctx.log(`${atp.name} is aborted: no air supply marker reaches ${placeName(l, f.to)}`, 'ETO 18.1');
     else {
-      (l.markers ??= []).push({ hex: f.to, side: atp.side, air: true });
+      const w = write(s, 'land');
+      if (w.markers) write(s, 'land', 'markers').push({ hex: f.to, side: atp.side, air: true }); else w.markers = [{ hex: f.to, side: atp.side, air: true }];
       ctx.log(`An air supply marker is landed at ${placeName(l, f.to)}; ${atp.name} returns to ${placeName(l, atp.base!)}`, 'ETO 32.6');
     }
     return;
   }
   const u = l.units[f.cargo!]!;
   if (atp.where !== 'map') {
-    l.losses[u.side] += u.depleted ? 1 : u.steps;
-    u.where = 'removed'; u.hex = null;
+    write(s, 'land', 'losses')[u.side] += u.depleted ? 1 : u.steps;
+    const w = write(s, 'land', 'units', u.id); w.where = 'removed'; w.hex = null;
     ctx.log(`${u.name} is lost with ${atp.name}`, 'ETO 18.1');
     return;
   }
   if (f.out.includes(atp.id)) { ctx.log(`${atp.name} is aborted: ${u.name} stays in ${placeName(l, u.hex!)}`, 'ETO 18.1'); return; }
   if (u.kind === 'inf' && !u.depleted && u.steps > 1) {
     const from = u.hex!;
-    u.depleted = true;
+    write(s, 'land', 'units', u.id).depleted = true;
     const spare = Object.values(l.units).filter((x) => x.where === 'force-pool' && x.kind === 'inf' && x.nation === u.nation).sort((x, y) => x.id.localeCompare(y.id))[0];
-    if (spare) { Object.assign(spare, { where: 'map', hex: from, depleted: true }); ctx.log(`${u.name} splits: ${spare.name} stays in ${placeName(l, from)}`, 'ETO 18.3'); }
-    else { l.losses[u.side]++; ctx.log(`${u.name} splits with no infantry in the force pool: the step left behind is lost`, 'ETO 18.3'); }
+    if (spare) { Object.assign(write(s, 'land', 'units', spare.id), { where: 'map', hex: from, depleted: true }); ctx.log(`${u.name} splits: ${spare.name} stays in ${placeName(l, from)}`, 'ETO 18.3'); }
+    else { write(s, 'land', 'losses')[u.side]++; ctx.log(`${u.name} splits with no infantry in the force pool: the step left behind is lost`, 'ETO 18.3'); }
   }
-  u.hex = f.to;
+  write(s, 'land', 'units', u.id).hex = f.to;
   ctx.log(`${u.name} lands in ${placeName(l, f.to)}; ${atp.name} returns to ${placeName(l, atp.base!)}`, 'ETO 18.2');
 }

@@ -2,7 +2,7 @@
 // movement, breakthrough, advance after combat, secondary advance, exploitation) is carried out hex by hex; where the
 // moving units would leave a hex empty of their side's land units in the ZOC of enemy armor, the move stops and the
 // armor's owner may attack them before they go on. Rulings 36-39 in docs/rulings/eto.md.
-import type { Choice, Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import { type Choice, type Ctx, type Frame, type Json, type Procedure, write } from '../../engine/index.ts';
 import type { AttackFrame } from './land-attack.ts';
 import type { ReactionAction } from './actions.ts';
 import { enterHexes } from './land-attack.ts';
@@ -47,10 +47,11 @@ function vacatesInArmorZoc(l: LandState, m: PendingMove, i: number): boolean {
   return reactingArmor(l, otherSide(m.side), h).length > 0;
 }
 
-function place(ctx: Ctx<EtoState>, l: LandState, m: PendingMove, to: number): void {
+function place(ctx: Ctx<EtoState>, m: PendingMove, to: number): void {
   if (to <= m.at) return;
-  for (const id of m.units) { const u = l.units[id]!; if (u.where === 'map') u.hex = m.path[to]!; }
-  if (m.units.some((id) => isLand(l.units[id]!))) enterHexes(ctx, l, m.side, m.path.slice(m.at + 1, to + 1));
+  const l = landOf(ctx.state);
+  for (const id of m.units) { const u = l.units[id]!; if (u.where === 'map') write(ctx.state, 'land', 'units', id).hex = m.path[to]!; }
+  if (m.units.some((id) => isLand(l.units[id]!))) enterHexes(ctx, m.side, m.path.slice(m.at + 1, to + 1));
   m.at = to;
 }
 
@@ -58,15 +59,16 @@ function place(ctx: Ctx<EtoState>, l: LandState, m: PendingMove, to: number): vo
  * Carries `m` on from path[m.at], checking for a reaction from hex index `checkFrom` on. Returns true when the move is
  * complete; false when it stopped for a reaction (a frame was pushed; the caller gets `{ reaction: true, move }` back).
  */
-export function carryOut(ctx: Ctx<EtoState>, l: LandState, m: PendingMove, checkFrom = m.at): boolean {
+export function carryOut(ctx: Ctx<EtoState>, m: PendingMove, checkFrom = m.at): boolean {
+  const l = landOf(ctx.state);
   for (let i = Math.max(checkFrom, m.at); i < m.path.length - 1; i++) {
     if (!vacatesInArmorZoc(l, m, i)) continue;
-    place(ctx, l, m, i);
+    place(ctx, m, i);
     const r: Omit<ReactionFrame, 'proc'> = { side: otherSide(m.side), hex: m.path[i]!, armor: [], stage: 'choose', move: m };
     ctx.push('armor-reaction', r);
     return false;
   }
-  place(ctx, l, m, m.path.length - 1);
+  place(ctx, m, m.path.length - 1);
   return true;
 }
 
@@ -80,11 +82,12 @@ export function reactionResult(r: Json | undefined): PendingMove | null {
  * After a reaction: units still on their hex go on (eliminated ones drop out); a retreated or eliminated mover moves
  * no farther (26.5). Returns 'done', 'stopped', or 'interrupted' (another reaction was pushed further along the path).
  */
-export function goOn(ctx: Ctx<EtoState>, l: LandState, m: PendingMove): 'done' | 'stopped' | 'interrupted' {
+export function goOn(ctx: Ctx<EtoState>, m: PendingMove): 'done' | 'stopped' | 'interrupted' {
+  const l = landOf(ctx.state);
   const here = m.path[m.at]!;
   m.units = m.units.filter((id) => l.units[id]!.where === 'map' && l.units[id]!.hex === here);
   if (!m.units.some((id) => isLand(l.units[id]!))) return 'stopped';
-  return carryOut(ctx, l, m, m.at + 1) ? 'done' : 'interrupted';
+  return carryOut(ctx, m, m.at + 1) ? 'done' : 'interrupted';
 }
 
 export const armorReaction: Procedure<EtoState, ReactionFrame> = {

@@ -3,7 +3,7 @@ import { Game, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { landOf, layerHex } from './land.ts';
 import type { EtoState } from './state.ts';
-import { act, exampleToGuderian, exampleToKleist, type Seat, soloGame } from './testing.ts';
+import { act, exampleToGuderian, exampleToKleist, type Seat, soloGame, editable } from './testing.ts';
 
 const hexesOffered = (g: Game<EtoState>, seat: Seat): string[] => promptFor(eto, g.state, seat)!.choices.map((c) => c.action.hex as string);
 /** Human Polish set-up as the solitaire table, German example deployment, the combined offensive, Kleist next to W3732. */
@@ -68,7 +68,7 @@ describe('ETO scenario 4 Case White, human Polish player', () => {
     const poles = (g: Game<EtoState>): string[] => Object.values(landOf(g.state).units).filter((u) => u.hex === 'W3732' && u.side === 'allies').map((u) => u.id);
     for (const activated of [false, true]) {
       const g = toKleistAttack(`pc-${activated}`);
-      landOf(g.state).air['pl-fb']!.committed = 'PC';
+      landOf(editable(g)).air['pl-fb']!.committed = 'PC';
       // The Poles in W3732 are on standby, or (the second time) were activated for an earlier offensive.
       if (activated) landOf(g.state).activated.push(...poles(g));
       act(g, 'axis', { type: 'fly', air: 'de-bomber' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allChoices, promptFor } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { controller, dist, landMap, theatreOf } from './land.ts';
-import { act, germansInKiel, invadeNorway, playUntil } from './testing.ts';
+import { act, germansInKiel, invadeNorway, playUntil, editable } from './testing.ts';
 
 const OSLO = 'W4725', NEXT_TO_OSLO = 'W4724';
 
@@ -34,6 +34,7 @@ describe('ETO 40.1-40.2 effects of conquest', () => {
   it('40.1: Norway falls with Oslo; its units leave the map, its hexes turn German but where British infantry stands; 40.2: an 11 gives the Germans its destroyers', () => {
     const g = germansInKiel('conquest');
     invadeNorway(g);
+    editable(g);
     const l = g.state.land!;
     // The Norwegians stand far from Oslo, a British infantry in Norway too; a German infantry next to Oslo.
     const far = Object.entries(landMap(theatreOf(l)).hexes).filter(([h, x]) => x.country === 'norway' && dist(h, OSLO) > 4).map(([h]) => h).sort();

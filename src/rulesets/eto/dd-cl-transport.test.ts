@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { controller } from './land.ts';
 import { assaultNeed, assaultTargets, cargoOf, embarkChoices, pairsIn, points } from './sea-transport.ts';
-import { act, choicesFor, declareAssault, germansInKiel, invadeNorway, KIEL, playUntil, resolveAttack, sailFromKiel } from './testing.ts';
+import { act, choicesFor, declareAssault, germansInKiel, invadeNorway, KIEL, playUntil, resolveAttack, sailFromKiel, editable } from './testing.ts';
 
 const OSLO = 'W4725';
 const embarkable = (g: ReturnType<typeof germansInKiel>, ships: string[]): string[] =>
@@ -73,6 +73,7 @@ describe('ETO 10.8 DD/CL transport', () => {
 
   it('10.8, 10.9: Cornwall sinks the CL of the pair in Kiel\'s port (doubles): the pair\'s STP is gone and the infantry aboard with it', () => {
     const g = germansInKiel('ddcl4');
+    editable(g);
     for (const sh of Object.values(g.state.ships)) if (sh.side === 'axis' && (sh.type === 'BB' || sh.type === 'CA')) Object.assign(sh, { space: 'W3822', inPort: true });
     Object.assign(g.state.ships['cornwall']!, { space: KIEL, inPort: false });
     for (const id of ['de-dd-1', 'de-cl-1']) act(g, 'axis', { type: 'select', ship: id });

@@ -1,10 +1,10 @@
 // ETO End phase (sequence of play 6): the Supply step (33.3-33.5) and the Command Status step (HQs and generals
 // flipped back, activation ends). A scenario plays the steps its data lists ("play.endPhase"); its last turn may
 // stop after one of them ("play.endsAfter"), which ends the game.
-import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { type Choice, type Ctx, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { ReplenishAction } from './actions.ts';
 import { playOf } from './data/index.ts';
-import { controller, landOf, type LandState, type LandUnit, landUnitsAt, placeName, suppliedHexes, unitsAt } from './land.ts';
+import { controller, landOf, type LandUnit, landUnitsAt, placeName, suppliedHexes, unitsAt } from './land.ts';
 import { debarkAtEnd } from './sea-transport.ts';
 import { spaceName } from './map.ts';
 import { portOwner } from './naval-movement.ts';
@@ -13,30 +13,32 @@ import { emptyStep, type EtoState, otherSide, type Ship, type Side } from './sta
 const isLand = (u: LandUnit): boolean => u.kind === 'inf' || u.kind === 'armor';
 
 /** 33.3-33.5: units that cannot trace are marked; units already marked that still cannot trace lose a step. */
-export function supplyStep(ctx: Ctx<EtoState>, l: LandState): void {
+export function supplyStep(ctx: Ctx<EtoState>): void {
+  const s = ctx.state;
   for (const side of ['axis', 'allies'] as Side[]) {
-    const sup = suppliedHexes(l, side);
-    for (const u of Object.values(l.units).filter((x) => x.side === side && x.where === 'map' && isLand(x)).sort((a, b) => a.id.localeCompare(b.id))) {
-      if (sup.has(u.hex!)) { if (u.oos) { u.oos = false; ctx.log(`${u.name} in ${u.hex} is back in supply`, 'ETO 33.4'); } continue; }
-      if (!u.oos) { u.oos = true; ctx.log(`${u.name} in ${u.hex} is marked out of supply`, 'ETO 33.3'); continue; }
+    const sup = suppliedHexes(landOf(s), side);
+    for (const u of Object.values(landOf(s).units).filter((x) => x.side === side && x.where === 'map' && isLand(x)).sort((a, b) => a.id.localeCompare(b.id))) {
+      if (sup.has(u.hex!)) { if (u.oos) { write(s, 'land', 'units', u.id).oos = false; ctx.log(`${u.name} in ${u.hex} is back in supply`, 'ETO 33.4'); } continue; }
+      if (!u.oos) { write(s, 'land', 'units', u.id).oos = true; ctx.log(`${u.name} in ${u.hex} is marked out of supply`, 'ETO 33.3'); continue; }
       const h = u.hex!;
       if (u.depleted || u.steps === 1) {
-        u.where = 'force-pool'; u.hex = null; l.losses[side] += 1;
+        const w = write(s, 'land', 'units', u.id);
+        w.where = 'force-pool'; w.hex = null; write(s, 'land', 'losses')[side] += 1;
         ctx.log(`${u.name} in ${h} is eliminated for lack of supply`, 'ETO 33.5');
-        if (!landUnitsAt(l, h, side).length) {
-          for (const c of unitsAt(l, h).filter((x) => x.side === side)) { c.where = 'force-pool'; c.hex = null; ctx.log(`${c.name} goes to the force pool with his stack`, 'ETO 33.5'); }
+        if (!landUnitsAt(landOf(s), h, side).length) {
+          for (const c of unitsAt(landOf(s), h).filter((x) => x.side === side)) { const wc = write(s, 'land', 'units', c.id); wc.where = 'force-pool'; wc.hex = null; ctx.log(`${c.name} goes to the force pool with his stack`, 'ETO 33.5'); }
         }
-      } else { u.depleted = true; l.losses[side] += 1; ctx.log(`${u.name} in ${h} is depleted for lack of supply`, 'ETO 33.5'); }
+      } else { write(s, 'land', 'units', u.id).depleted = true; write(s, 'land', 'losses')[side] += 1; ctx.log(`${u.name} in ${h} is depleted for lack of supply`, 'ETO 33.5'); }
     }
   }
 }
 
 
 /** Step 4: HQs flip back, activation ends, generals are eligible to exploit again. */
-export function commandStatus(l: LandState): void {
-  l.hqs = [];
-  l.activated = [];
-  for (const u of Object.values(l.units)) if (u.kind === 'general') u.eligible = true;
+export function commandStatus(s: EtoState): void {
+  write(s, 'land').hqs = [];
+  write(s, 'land').activated = [];
+  for (const u of Object.values(landOf(s).units)) if (u.kind === 'general') write(s, 'land', 'units', u.id).eligible = true;
 }
 
 export interface EndPhaseFrame extends Frame {
@@ -53,13 +55,12 @@ export const endPhase: Procedure<EtoState, EndPhaseFrame> = {
     const step = steps[f.step];
     if (!step) { ctx.pop(); return; }
     f.step++;
-    const l = landOf(ctx.state);
     if (step === 'naval-movement') {
       // 7.6: the initiative side moves first (pushed last); the upkeep follows both moves.
       const s = ctx.state;
       s.step = emptyStep();
       for (const sh of Object.values(s.ships)) if (sh.sunk || sh.space === '' || sh.inPort) s.step.moved.push(sh.id); // ships in port stay
-      l.flown = []; // 7.6: an air unit flies once in the End phase
+      write(s, 'land').flown = []; // 7.6: an air unit flies once in the End phase
       const { proc, ...rest } = f;
       ctx.goto(proc, rest);
       ctx.push('naval-upkeep');
@@ -75,8 +76,8 @@ export const endPhase: Procedure<EtoState, EndPhaseFrame> = {
       for (const side of [otherSide(ctx.state.initiative), ctx.state.initiative]) ctx.push('replenishment', { side });
       return;
     }
-    if (step === 'supply') { debarkAtEnd(ctx); supplyStep(ctx, l); }
-    else commandStatus(l);
+    if (step === 'supply') { debarkAtEnd(ctx); supplyStep(ctx); }
+    else commandStatus(ctx.state);
     // The frame changes the stack either way: it ends the game's last turn here, or goes on with its next step.
     if (f.last && play.endsAfter === step) { ctx.pop({ over: true }); return; }
     const { proc, ...rest } = f;
@@ -95,7 +96,7 @@ export const navalUpkeep: Procedure<EtoState> = {
     for (const side of [s.initiative, otherSide(s.initiative)]) {
       const mine = Object.values(s.ships).filter((sh) => sh.side === side && !sh.sunk && sh.space !== '' && sh.type !== 'STP').sort((a, b) => a.id.localeCompare(b.id));
       const home = (sh: Ship) => sh.inPort && portOwner(s, sh.space) === side;
-      for (const sh of mine) if (sh.oos && home(sh)) { sh.oos = false; ctx.log(`${sh.name} is in supply again in port at ${spaceName(s, sh.space)}`, 'ETO 33.8'); }
+      for (const sh of mine) if (sh.oos && home(sh)) { write(s, 'ships', sh.id).oos = false; ctx.log(`${sh.name} is in supply again in port at ${spaceName(s, sh.space)}`, 'ETO 33.8'); }
       const bySpace = new Map<string, Ship[]>();
       for (const sh of mine) if (!home(sh)) bySpace.set(sh.space, [...(bySpace.get(sh.space) ?? []), sh]);
       const spaces = [...bySpace].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
@@ -103,11 +104,11 @@ export const navalUpkeep: Procedure<EtoState> = {
         const cost = ships.length > 8 ? 2 : 1;
         const eps = s.eps?.[side] ?? 0;
         if (eps >= cost) {
-          s.eps![side] = eps - cost;
+          write(s, 'eps')[side] = eps - cost;
           ctx.log(`${ships.map((x) => x.name).join(', ')} kept at sea in ${spaceName(s, space)} (${cost} EP; ${eps - cost} left in reserve)`, 'ETO 7.6');
           continue;
         }
-        for (const sh of ships) if (!sh.oos) { sh.oos = true; ctx.log(`${sh.name} in ${spaceName(s, space)} is marked out of supply (no EP to keep it at sea)`, 'ETO 7.6, 33.8'); }
+        for (const sh of ships) if (!sh.oos) { write(s, 'ships', sh.id).oos = true; ctx.log(`${sh.name} in ${spaceName(s, space)} is marked out of supply (no EP to keep it at sea)`, 'ETO 7.6, 33.8'); }
       }
     }
     ctx.pop();
@@ -149,18 +150,18 @@ export const replenishment: Procedure<EtoState, Frame & { side: Side }> = {
     const l = landOf(s);
     if (a.type === 'replenish-done') { ctx.pop(); return; }
     if (a.type === 'recover') {
-      s.eps![f.side] -= PILOT_RECOVERY;
-      l.air[a.air]!.depleted = false;
-      l.pilots = (l.pilots ?? []).filter((id) => id !== a.air);
-      ctx.log(`${l.air[a.air]!.name} rebuilt to full strength (pilot recovery, ${PILOT_RECOVERY} EPs)`, 'ETO 34.3');
+      write(s, 'eps')[f.side] -= PILOT_RECOVERY;
+      write(s, 'land', 'air', a.air).depleted = false;
+      write(s, 'land').pilots = (landOf(s).pilots ?? []).filter((id) => id !== a.air);
+      ctx.log(`${landOf(s).air[a.air]!.name} rebuilt to full strength (pilot recovery, ${PILOT_RECOVERY} EPs)`, 'ETO 34.3');
       return;
     }
-    s.eps![f.side] -= REPAIR;
+    write(s, 'eps')[f.side] -= REPAIR;
     const r = ctx.roll(6, 1, `Emergency repair of ${placeName(l, a.hex)}`, 'ETO 34.4').total;
     if (r >= 4) {
-      l.destroyed = (l.destroyed ?? []).filter((h) => h !== a.hex);
-      ctx.log(`${placeName(l, a.hex)} is repaired`, 'ETO 34.4');
-    } else ctx.log(`${placeName(l, a.hex)} stays destroyed`, 'ETO 34.4');
+      write(s, 'land').destroyed = (landOf(s).destroyed ?? []).filter((h) => h !== a.hex);
+      ctx.log(`${placeName(landOf(s), a.hex)} is repaired`, 'ETO 34.4');
+    } else ctx.log(`${placeName(landOf(s), a.hex)} stays destroyed`, 'ETO 34.4');
   },
   run(ctx) { ctx.pop(); },
 };

@@ -4,11 +4,12 @@ import type { Game } from '../../engine/index.ts';
 import { controller, layerHex } from './land.ts';
 import { navalMap, navalNeighbours } from './map.ts';
 import type { EtoState } from './state.ts';
-import { act, choicesFor, germansInKiel, KIEL, playUntil } from './testing.ts';
+import { act, choicesFor, germansInKiel, KIEL, playUntil, editable } from './testing.ts';
 
 /** A clear German coastal hex without a port, one naval MP from Kiel, with de-inf-1 in it and `stps` at sea there. */
 function onTheBeach(seed: string, stps: string[]): { g: Game<EtoState>; beach: string } {
   const g = germansInKiel(seed);
+  editable(g);
   const l = g.state.land!;
   const beach = navalNeighbours(g.state, KIEL).map((n) => n.space)
     .find((h) => navalMap(g.state).coastal.get(h)?.port === null && layerHex(l, h)?.terrain === 'clear' && controller(l, h) === 'axis')!;

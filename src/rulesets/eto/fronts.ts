@@ -1,9 +1,9 @@
 // ETO 24.5 defining a front: a side whose units and ZOCs cut hexes off from every enemy land unit and airbase takes
 // control of them. Offered as a choice in the side's own offensive movement (step 3) and Movement phase. Ruling 40.
-import type { Choice, Ctx } from '../../engine/index.ts';
+import { type Choice, type Ctx, write } from '../../engine/index.ts';
 import type { EtoState, Side } from './state.ts';
 import { otherSide } from './state.ts';
-import { controller, landMap, landReach, type LandState, layerHex, neighbours, occupancy, theatreOf, zocOf } from './land.ts';
+import { controller, landMap, landOf, landReach, type LandState, layerHex, neighbours, occupancy, theatreOf, zocOf } from './land.ts';
 
 /** 24.5: airbase hexes (cities, resource hexes, airfield markers) never change control by a front. */
 const airbase = (l: LandState, h: string): boolean => !!layerHex(l, h)?.feature || l.airfields.includes(h);
@@ -35,8 +35,8 @@ export function frontChoice(l: LandState, side: Side): Choice[] {
   return n ? [{ action: { type: 'front' }, label: `Define a front (24.5): take control of ${n} hex(es) behind your line` }] : [];
 }
 
-export function defineFront(ctx: Ctx<EtoState>, l: LandState, side: Side): void {
-  const hs = hexesBehindFront(l, side);
-  for (const h of hs) l.control[h] = side;
+export function defineFront(ctx: Ctx<EtoState>, side: Side): void {
+  const hs = hexesBehindFront(landOf(ctx.state), side);
+  for (const h of hs) write(ctx.state, 'land', 'control')[h] = side;
   ctx.log(`${side === 'axis' ? 'Axis' : 'Allied'} front: ${hs.length} hex(es) behind it change control (${hs.join(', ')})`, 'ETO 24.5');
 }

@@ -1,6 +1,6 @@
 // ETO 23.3-23.4: an HQ (or general) left without a friendly land unit in enemy ZOC or among enemy units is moved one
 // hex out of enemy ZOC by its owner, keeping the HQ intervals; with nowhere to go it goes to the force pool. Ruling 33.
-import type { Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { type Ctx, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { DisplaceAction } from './actions.ts';
 import { controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, neighbours, placeName, zocOf } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
@@ -32,21 +32,22 @@ export function displacementHexes(l: LandState, c: LandUnit): string[] {
     && landUnitsAt(l, n).every((x) => x.side === c.side) && (c.kind !== 'hq' || hqSpacingOk(l, c, n))).sort();
 }
 
-function displace(ctx: Ctx<EtoState>, l: LandState, c: LandUnit, to: string | undefined): void {
+function displace(ctx: Ctx<EtoState>, id: string, to: string | undefined): void {
+  const c = landOf(ctx.state).units[id]!;
   const h = c.hex!;
-  if (to) { c.hex = to; ctx.log(`${c.name} steps out of enemy ZOC from ${h} to ${to}`, 'ETO 23.3'); }
-  else { c.where = 'force-pool'; c.hex = null; ctx.log(`${c.name} cannot leave enemy ZOC at ${h} and goes to the force pool`, 'ETO 23.3'); }
+  if (to) { write(ctx.state, 'land', 'units', id).hex = to; ctx.log(`${c.name} steps out of enemy ZOC from ${h} to ${to}`, 'ETO 23.3'); }
+  else { const w = write(ctx.state, 'land', 'units', id); w.where = 'force-pool'; w.hex = null; ctx.log(`${c.name} cannot leave enemy ZOC at ${h} and goes to the force pool`, 'ETO 23.3'); }
 }
 
 /**
  * Called after every move, retreat and advance: commanders with one hex (or none) to go to are moved at once; if one
  * has a choice, a 'displace' frame asks its owner (the caller then gets `{ displaced: true }` through its resume).
  */
-export function displaceCommanders(ctx: Ctx<EtoState>, l: LandState): void {
-  for (let c = commandersToDisplace(l)[0]; c; c = commandersToDisplace(l)[0]) {
-    const opts = displacementHexes(l, c);
+export function displaceCommanders(ctx: Ctx<EtoState>): void {
+  for (let c = commandersToDisplace(landOf(ctx.state))[0]; c; c = commandersToDisplace(landOf(ctx.state))[0]) {
+    const opts = displacementHexes(landOf(ctx.state), c);
     if (opts.length > 1) { ctx.push('displace', {}); return; }
-    displace(ctx, l, c, opts[0]);
+    displace(ctx, c.id, opts[0]);
   }
 }
 
@@ -64,14 +65,13 @@ export const hqDisplacement: Procedure<EtoState, Frame> = {
     }];
   },
   act(ctx, _f, _seat, a: DisplaceAction) {
-    const l = landOf(ctx.state);
-    displace(ctx, l, l.units[a.unit]!, a.to);
+    displace(ctx, a.unit, a.to);
   },
   run(ctx) {
     const l = landOf(ctx.state);
     const c = commandersToDisplace(l)[0];
     if (!c) { ctx.pop({ displaced: true }); return; }
-    displace(ctx, l, c, displacementHexes(l, c)[0]);
+    displace(ctx, c.id, displacementHexes(l, c)[0]);
     ctx.goto('displace', {});
   },
 };

@@ -108,6 +108,8 @@ export const eto: Ruleset<EtoState> = {
   id: 'eto',
   title: 'World War II: European Theater of Operations (2nd edition)',
   rulesVersion: '0.2.0',
+  // Applies copy only what the rules write (`write`, src/engine/kernel.ts); settled states are frozen.
+  copyOnWrite: true,
   seats: ['axis', 'allies'],
   scenarios: SCENARIO_IDS.map((id) => playOf(id)).sort((a, b) => a.number - b.number)
     .map((p) => ({ id: SCENARIO_IDS.find((x) => playOf(x) === p)!, name: p.name, description: p.description, seats: ['axis', 'allies'] })),

@@ -2,7 +2,7 @@
 // strength and modifiers (26.1-26.4, the blitzkrieg bonus 44), CRT results (27.1-27.2), retreats (27.3), advance after
 // combat and secondary advance (27.4; both may meet an armor reaction attack, 26.5), generals (27.5), replenishment
 // box (27.7), conquest (40). Either side may be the attacker; every decision is its player's.
-import type { Choice, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { type Choice, type Ctx, type Frame, type Procedure, type Prompt, write } from '../../engine/index.ts';
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
 import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
@@ -92,25 +92,30 @@ function pcMayDefend(l: LandState, f: AirFight & { assault?: boolean }): boolean
  * 20.1: a unit flying in a friendly offensive is committed (CC); in the enemy's, only when it defends land units
  * all activated for an offensive (standby units among them, 20.1, or an empty hex or an assault, 20.2: not committed).
  */
-function fly(l: LandState, f: AirFight & { assault?: boolean }, a: AirUnit, role: 'fighter' | 'bomber'): void {
-  f.airIn.push({ id: a.id, role });
-  l.flown.push(a.id);
+function fly(s: EtoState, f: AirFight & { assault?: boolean }, id: string, role: 'fighter' | 'bomber'): void {
+  f.airIn.push({ id, role });
+  write(s, 'land', 'flown').push(id);
+  const l = landOf(s);
+  const a = l.air[id]!;
   const own = landUnitsAt(l, f.target, a.side);
   const free = !!f.assault || !own.length || own.some((u) => !l.activated.includes(u.id));
-  if (a.committed === 'none' && (a.side === atk(f) || !free)) a.committed = 'CC';
+  if (a.committed === 'none' && (a.side === atk(f) || !free)) write(s, 'land', 'air', id).committed = 'CC';
 }
 
 /**
  * 44.1: when German units first attack units of a nation inside that nation's home country, the blitzkrieg bonus
  * against it is in effect for the rest of the turn; once per nation per game. Only where the scenario uses 44.0.
  */
-function blitzkrieg(l: LandState, attackers: { nation: string }[], defenders: { nation: string }[], hex: string): void {
+function blitzkrieg(s: EtoState, attackers: { nation: string }[], defenders: { nation: string }[], hex: string): void {
+  const l = landOf(s);
   if (!playOf(l.scenario).rules.blitzkrieg || !attackers.some((u) => u.nation === 'germany')) return;
   const country = layerHex(l, hex)?.country;
   for (const d of defenders) {
+    const l = landOf(s);
     if (!country || l.blitz.includes(d.nation) || l.blitzed?.includes(d.nation) || !homeCountries(d.nation).includes(country)) continue;
-    l.blitz.push(d.nation);
-    (l.blitzed ??= []).push(d.nation);
+    write(s, 'land', 'blitz').push(d.nation);
+    write(s, 'land').blitzed ??= [];
+    write(s, 'land', 'blitzed').push(d.nation);
   }
 }
 
@@ -135,13 +140,15 @@ export function airTargetNumber(l: LandState, f: AirFight, att: AirUnit, tgt: Ai
   return att.quality + s - tq;
 }
 
-export function applyAirHit(ctx: Ctx<EtoState>, l: LandState, f: AirFight, a: AirUnit, res: 'deplete' | 'abort' | 'none', rule: string): void {
+export function applyAirHit(ctx: Ctx<EtoState>, f: AirFight, id: string, res: 'deplete' | 'abort' | 'none', rule: string): void {
   if (res === 'none') return;
-  if (!f.aborted.includes(a.id)) f.aborted.push(a.id);
+  const s = ctx.state;
+  if (!f.aborted.includes(id)) f.aborted.push(id);
   if (res === 'deplete') {
-    l.losses[a.side]++;
-    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; notePilot(l, a, f.target); ctx.log(`${a.name} is depleted and aborted`, rule); }
-  } else ctx.log(`${a.name} is aborted`, rule);
+    write(s, 'land', 'losses')[landOf(s).air[id]!.side]++;
+    const a = write(s, 'land', 'air', id);
+    if (a.depleted) { a.where = 'force-pool'; a.base = null; ctx.log(`${a.name} is eliminated`, rule); } else { a.depleted = true; notePilot(s, a.id, f.target); ctx.log(`${a.name} is depleted and aborted`, rule); }
+  } else ctx.log(`${landOf(s).air[id]!.name} is aborted`, rule);
 }
 
 /**
@@ -184,7 +191,8 @@ export function targetPrompt(l: LandState, f: AirFight, round: number): Prompt[]
 }
 
 /** 15.2-15.6: one round (1 or 2); every unaborted fighter-role unit fires (round 2 only with strength 3+); hits land together. */
-export function airRound(ctx: Ctx<EtoState>, l: LandState, f: AirFight, round: number): void {
+export function airRound(ctx: Ctx<EtoState>, f: AirFight, round: number): void {
+  const l = landOf(ctx.state);
   const plan = new Map([...targetPlan(l, f, 'axis', round).plan, ...targetPlan(l, f, 'allies', round).plan]);
   delete f.targets; // round 2 is declared afresh
   const shots = [...plan].map(([a, t]) => {
@@ -194,11 +202,11 @@ export function airRound(ctx: Ctx<EtoState>, l: LandState, f: AirFight, round: n
   if (!shots.length) return;
   const hits: { tgt: AirUnit; res: 'deplete' | 'abort' | 'none' }[] = [];
   for (const s of shots) {
-    blitzkrieg(l, [s.att], [s.tgt], f.target);
+    blitzkrieg(ctx.state, [s.att], [s.tgt], f.target);
     const r = ctx.roll(6, 1, `${s.att.name} fires at ${s.tgt.name} (target ${s.tn})`, 'ETO 15.3').total;
     hits.push({ tgt: s.tgt, res: airCombatResult(r, s.tn) });
   }
-  for (const h of hits) applyAirHit(ctx, l, f, h.tgt, h.res, 'ETO 15.6');
+  for (const h of hits) applyAirHit(ctx, f, h.tgt.id, h.res, 'ETO 15.6');
 }
 
 export const roundFighters = (l: LandState, f: AirFight, side: Side, round: number): AirUnit[] =>
@@ -296,8 +304,11 @@ function parseResult(r: string): { ae: boolean; de: boolean; x: number; d: numbe
   return { ae: false, de: false, x, d: m ? Number(m[1]) : 0, forced: false };
 }
 
-function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string): void {
-  l.losses[u.side] += u.depleted ? 1 : u.steps;
+function removeLand(ctx: Ctx<EtoState>, id: string, why: string): void {
+  const s = ctx.state;
+  const old = landOf(s).units[id]!;
+  write(s, 'land', 'losses')[old.side] += old.depleted ? 1 : old.steps;
+  const u = write(s, 'land', 'units', id);
   if (u.where === 'aboard') {
     u.where = 'force-pool';
     delete u.aboard;
@@ -305,40 +316,45 @@ function removeLand(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, why: string):
     return;
   }
   // 27.7: infantry eliminated in its home country (not marked out of supply) goes to the Replenishment box.
-  const home = layerHex(l, u.hex!)?.country === u.nation && !u.oos;
+  const home = layerHex(landOf(s), u.hex!)?.country === u.nation && !u.oos;
   u.where = u.kind === 'inf' && home ? 'replenishment' : 'force-pool';
   ctx.log(`${u.name} eliminated in ${u.hex}${u.where === 'replenishment' ? ' (to the Replenishment box, 27.7)' : ''}`, why);
   const from = u.hex!;
   u.hex = null;
-  if (landUnitsAt(l, from, u.side).length === 0) {
-    for (const g of unitsAt(l, from).filter((x) => x.kind === 'general' && x.side === u.side)) {
+  if (landUnitsAt(landOf(s), from, u.side).length === 0) {
+    for (const g of unitsAt(landOf(s), from).filter((x) => x.kind === 'general' && x.side === u.side)) {
       const r = ctx.roll(6, 1, `${g.name} loses his whole stack`, 'ETO 27.5').total;
-      g.where = r <= 2 ? 'removed' : 'force-pool';
-      g.hex = null;
+      const w = write(s, 'land', 'units', g.id);
+      w.where = r <= 2 ? 'removed' : 'force-pool';
+      w.hex = null;
       ctx.log(`${g.name} ${r <= 2 ? 'is permanently eliminated' : 'goes to the force pool'}`, 'ETO 27.5');
     }
   }
 }
 
-function loseStep(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): void {
-  if (u.depleted || u.steps === 1) { removeLand(ctx, l, u, rule); return; }
-  u.depleted = true;
-  l.losses[u.side]++;
-  ctx.log(`${u.name} loses a step`, rule);
+function loseStep(ctx: Ctx<EtoState>, id: string, rule: string): void {
+  const s = ctx.state;
+  const old = landOf(s).units[id]!;
+  if (old.depleted || old.steps === 1) { removeLand(ctx, id, rule); return; }
+  write(s, 'land', 'units', id).depleted = true;
+  write(s, 'land', 'losses')[old.side]++;
+  ctx.log(`${old.name} loses a step`, rule);
 }
 
 /**
  * 24.4, 40.0: entering hexes takes control; a nation whose home city resource hexes are all held by its enemies is
  * conquered, with 40.1's effects (politics.ts). Only the nations the scenario follows.
  */
-export function enterHexes(ctx: Ctx<EtoState>, l: LandState, side: Side, hexes: string[]): void {
-  for (const h of hexes) if (controller(l, h) !== side) l.control[h] = side;
-  for (const nation of playOf(l.scenario).rules.conquest ?? []) {
+export function enterHexes(ctx: Ctx<EtoState>, side: Side, hexes: string[]): void {
+  const s = ctx.state;
+  for (const h of hexes) if (controller(landOf(s), h) !== side) write(s, 'land', 'control')[h] = side;
+  for (const nation of playOf(landOf(s).scenario).rules.conquest ?? []) {
+    const l = landOf(s);
     const cities = conquestHexes(l, nation);
     const enemy = other(sideOfNation(nation));
     if (l.conquered.includes(nation) || !cities.length || !cities.every((h) => controller(l, h) === enemy)) continue;
     ctx.log(`${cities.map((h) => layerHex(l, h)?.name ?? h).join(', ')} are taken: ${nation} is conquered`, 'ETO 40.0');
-    conquer(ctx, l, nation, enemy);
+    conquer(ctx, nation, enemy);
   }
 }
 
@@ -450,13 +466,13 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
   },
   act(ctx, f, seat, a: AttackAction) {
     const l = landOf(ctx.state);
-    if (a.type === 'fly') { fly(l, f, l.air[a.air]!, l.air[a.air]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
+    if (a.type === 'fly') { fly(ctx.state, f, a.air, l.air[a.air]!.kind === 'fighter' ? 'fighter' : 'bomber'); ctx.log(`${l.air[a.air]!.name} flies to ${f.target}`, 'ETO 17.0'); return; }
     if (a.type === 'done' && f.stage === 'air') { f.stage = 'intercept'; return; }
-    if (a.type === 'intercept') { fly(l, f, l.air[a.air]!, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
-    if (a.type === 'counter') { fly(l, f, l.air[a.air]!, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
+    if (a.type === 'intercept') { fly(ctx.state, f, a.air, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.1'); f.stage = 'counter'; return; }
+    if (a.type === 'counter') { fly(ctx.state, f, a.air, 'fighter'); ctx.log(`${l.air[a.air]!.name} intercepts over ${f.target}`, 'ETO 14.2'); return; }
     if (a.type === 'no') { f.stage = nextAfter(f.stage); return; }
     if (a.type === 'defend') {
-      fly(l, f, l.air[a.air]!, a.role);
+      fly(ctx.state, f, a.air, a.role);
       ctx.log(`${l.air[a.air]!.name} flies defensive support over ${f.target} as a ${a.role}`, 'ETO 17.0');
       f.stage = 'defend-intercept';
       return;
@@ -468,21 +484,21 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
       return;
     }
     if (a.type === 'fight-on') { f.abortDone = [...(f.abortDone ?? []), seat as Side]; return; }
-    if (a.type === 'lose') { loseStep(ctx, l, l.units[a.unit]!, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(l, f).length) f.stage = 'defender'; return; }
-    if (a.type === 'losses') { defenderLosses(ctx, l, f, a.steps); return; }
-    if (a.type === 'retreat') { doRetreat(ctx, l, f, a.path); return; }
+    if (a.type === 'lose') { loseStep(ctx, a.unit, 'ETO 27.1'); f.attackerSteps--; if (f.attackerSteps <= 0 || !attackerLossCandidates(landOf(ctx.state), f).length) f.stage = 'defender'; return; }
+    if (a.type === 'losses') { defenderLosses(ctx, f, a.steps); return; }
+    if (a.type === 'retreat') { doRetreat(ctx, f, a.path); return; }
     if (a.type === 'advance') {
       const u = l.units[a.unit]!;
       const from = u.hex!;
       const movers = [u, ...(u.kind === 'armor' ? unitsAt(l, from).filter((g) => g.kind === 'general' && f.attackers.includes(g.id) && !f.advanced.includes(g.id)) : [])];
-      startAdvance(ctx, l, f, { kind: 'advance', side: atk(f), units: movers.map((m) => m.id), path: [from, f.target], at: 0 });
+      startAdvance(ctx, f, { kind: 'advance', side: atk(f), units: movers.map((m) => m.id), path: [from, f.target], at: 0 });
       return;
     }
     if (a.type === 'secondary') {
       const u = l.units[a.unit]!;
       // 27.4 as 4A C: all attacks of a step are designated together, so a unit free to advance attacks no other hex.
-      if (!f.reaction) l.attackedUnits.push(u.id);
-      startAdvance(ctx, l, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general] : [])], path: [u.hex!, a.to], at: 0 });
+      if (!f.reaction) write(ctx.state, 'land', 'attackedUnits').push(u.id);
+      startAdvance(ctx, f, { kind: 'secondary', side: atk(f), units: [u.id, ...(a.general ? [a.general] : [])], path: [u.hex!, a.to], at: 0 });
       return;
     }
     if (a.type === 'done' && f.stage === 'advance') { f.stage = 'secondary'; return; }
@@ -492,10 +508,9 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
     // A reaction attack (26.5) interrupted an advance: it goes on unless its units retreated or died.
     const m = reactionResult(result);
     if (!m) return;
-    const l = landOf(ctx.state);
-    const r = goOn(ctx, l, m);
-    if (r === 'done') advanced(ctx, l, f, m);
-    else if (r === 'stopped') stopped(ctx, l, f, m);
+    const r = goOn(ctx, m);
+    if (r === 'done') advanced(ctx, f, m);
+    else if (r === 'stopped') stopped(ctx, f, m);
   },
   run(ctx, f) {
     const depth = ctx.state.stack.length;
@@ -515,32 +530,32 @@ function attackRun(ctx: Ctx<EtoState>, f: AttackFrame): void {
       case 'defend': f.stage = 'air-combat'; return;
       case 'defend-intercept': f.stage = 'air-combat'; return;
       case 'air-combat': {
-        if (inHex(l, f, atk(f)).length && inHex(l, f, dfd(f)).length) { airRound(ctx, l, f, 1); f.stage = 'air-abort'; } else f.stage = 'resolve';
+        if (inHex(l, f, atk(f)).length && inHex(l, f, dfd(f)).length) { airRound(ctx, f, 1); f.stage = 'air-abort'; } else f.stage = 'resolve';
         return;
       }
-      case 'air-abort': airRound(ctx, l, f, 2); f.stage = 'resolve'; return;
-      case 'resolve': return resolve(ctx, l, f);
+      case 'air-abort': airRound(ctx, f, 2); f.stage = 'resolve'; return;
+      case 'resolve': return resolve(ctx, f);
       case 'attacker-loss': {
         // Only one candidate or one kind of choice left: apply it.
         const c = attackerLossCandidates(l, f);
         if (!c.length) { f.stage = 'defender'; return; }
-        loseStep(ctx, l, c[0]!, 'ETO 27.1');
+        loseStep(ctx, c[0]!.id, 'ETO 27.1');
         f.attackerSteps--;
         if (f.attackerSteps <= 0) f.stage = 'defender';
         return;
       }
       // No loss to split (nothing left in the hex, or a result without defender losses).
-      case 'defender': return finish(ctx, l, f);
+      case 'defender': return finish(ctx, f);
       case 'retreat': {
         // The prompt lists the retreat paths; with none the defenders are eliminated.
-        for (const u of combatantsAt(l, f.target, dfd(f))) removeLand(ctx, l, u, 'ETO 27.3');
+        for (const u of combatantsAt(l, f.target, dfd(f))) removeLand(ctx, u.id, 'ETO 27.3');
         ctx.log(`No retreat route from ${f.target}: the defenders are eliminated`, 'ETO 27.3');
-        return finish(ctx, l, f);
+        return finish(ctx, f);
       }
       case 'advance': f.stage = 'secondary'; return;
       case 'secondary': f.stage = 'done'; return;
       case 'done': {
-        if (!f.reaction) for (const id of f.attackers) if (l.units[id] && !l.activated.includes(id)) l.activated.push(id);
+        if (!f.reaction) for (const id of f.attackers) if (l.units[id] && !landOf(s).activated.includes(id)) write(s, 'land', 'activated').push(id);
         ctx.pop({ cleared: f.cleared, advanced: f.advanced });
         return;
       }
@@ -560,8 +575,10 @@ function nextAfter(stage: AttackFrame['stage']): AttackFrame['stage'] {
  * eliminated, 3-4 depleted, 5+ undamaged; +2 / -2 for friendly / enemy air superiority, -2 with no friendly land
  * unit next to the hex (units aboard off it for an assault and paratroops dropped before count).
  */
-function paradrops(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+function paradrops(ctx: Ctx<EtoState>, f: AttackFrame): void {
+  const s = ctx.state;
   for (const d of f.drops ?? []) {
+    const l = landOf(s);
     const u = l.units[d.unit]!;
     const atp = l.air[d.atp]!;
     if (u.where !== 'map' || u.hex === f.target) continue;
@@ -576,31 +593,34 @@ function paradrops(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
       || (f.assault ?? false) || combatantsAt(l, f.target, atk(f)).some((x) => x.id !== u.id && l.dropped?.includes(x.id));
     const drm = (aAir && !dAir ? 2 : 0) - (dAir && !aAir ? 2 : 0) - (near ? 0 : 2);
     const roll = ctx.roll(6, 1, `${u.name} drops on ${f.target} (modifier ${drm >= 0 ? '+' : ''}${drm})`, 'ETO 19.2').total + drm;
-    u.hex = f.target;
-    (l.dropped ??= []).push(u.id);
-    if (roll <= 2) { removeLand(ctx, l, u, 'ETO 19.2'); f.attackers = f.attackers.filter((id) => id !== u.id); continue; }
-    if (roll <= 4) { u.depleted = true; ctx.log(`${u.name} lands depleted`, 'ETO 19.2'); } else ctx.log(`${u.name} lands undamaged`, 'ETO 19.2');
+    write(s, 'land', 'units', u.id).hex = f.target;
+    write(s, 'land').dropped ??= [];
+    write(s, 'land', 'dropped').push(u.id);
+    if (roll <= 2) { removeLand(ctx, u.id, 'ETO 19.2'); f.attackers = f.attackers.filter((id) => id !== u.id); continue; }
+    if (roll <= 4) { write(s, 'land', 'units', u.id).depleted = true; ctx.log(`${u.name} lands depleted`, 'ETO 19.2'); } else ctx.log(`${u.name} lands undamaged`, 'ETO 19.2');
   }
 }
 
 /** 19.4: a paratroop on a hex its attack did not clear is eliminated (an attacker step loss); on a cleared hex it takes control. */
-function paratroopsAfter(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+function paratroopsAfter(ctx: Ctx<EtoState>, f: AttackFrame): void {
+  const l = landOf(ctx.state);
   const paras = f.attackers.map((id) => l.units[id]!).filter((u) => u.kind === 'para' && u.where === 'map' && u.hex === f.target);
   if (!paras.length) return;
-  if (combatantsAt(l, f.target, dfd(f)).length) for (const u of paras) removeLand(ctx, l, u, 'ETO 19.4');
-  else enterHexes(ctx, l, atk(f), [f.target]);
+  if (combatantsAt(l, f.target, dfd(f)).length) for (const u of paras) removeLand(ctx, u.id, 'ETO 19.4');
+  else enterHexes(ctx, atk(f), [f.target]);
 }
 
-function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  paradrops(ctx, l, f);
-  blitzkrieg(l, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target, dfd(f)), f.target);
+function resolve(ctx: Ctx<EtoState>, f: AttackFrame): void {
+  paradrops(ctx, f);
+  const l = landOf(ctx.state);
+  blitzkrieg(ctx.state, [...f.attackers.map((id) => l.units[id]!), ...inHex(l, f, atk(f)).map((x) => l.air[x.id]!)], combatantsAt(l, f.target, dfd(f)), f.target);
   const fig = attackFigures(ctx.state, f);
-  if (fig.basic === 0 || (!f.assault && combatantsAt(l, f.target, dfd(f)).length === 0)) { paratroopsAfter(ctx, l, f); f.stage = 'done'; return; }
+  if (fig.basic === 0 || (!f.assault && combatantsAt(landOf(ctx.state), f.target, dfd(f)).length === 0)) { paratroopsAfter(ctx, f); f.stage = 'done'; return; }
   const die = ctx.roll(6, 1, `Attack on ${f.target}: ${fig.attack} vs ${fig.defence} (${fig.column}), modifier ${fig.drm >= 0 ? '+' : ''}${fig.drm}`, 'ETO 26.1').total;
   // 10.2, 10.6: one STP of the assaulting stack is sunk for each land unit that assaulted, whatever the result.
   if (f.assault) {
-    if (!combatantsAt(l, f.target, dfd(f)).length) f.emptyHex = true;
-    assaultSinkings(ctx, atk(f), f.target, attackerLossCandidates(l, f).length);
+    if (!combatantsAt(landOf(ctx.state), f.target, dfd(f)).length) f.emptyHex = true;
+    assaultSinkings(ctx, atk(f), f.target, attackerLossCandidates(landOf(ctx.state), f).length);
   }
   const { row, result } = crtResult(fig.column, die, fig.drm);
   ctx.log(`${fig.column}, modified roll ${row}: ${result}${fig.notes.length ? ` (${fig.notes.join(', ')})` : ''}`, 'ETO 27.1',
@@ -608,13 +628,13 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
   f.result = result;
   const r = parseResult(result);
   if (r.ae) {
-    for (const u of attackerLossCandidates(l, f)) removeLand(ctx, l, u, 'ETO 27.1 AE');
-    paratroopsAfter(ctx, l, f);
+    for (const u of attackerLossCandidates(landOf(ctx.state), f)) removeLand(ctx, u.id, 'ETO 27.1 AE');
+    paratroopsAfter(ctx, f);
     f.stage = 'done';
     return;
   }
   if (r.de) {
-    for (const u of combatantsAt(l, f.target, dfd(f))) removeLand(ctx, l, u, 'ETO 27.1 DE');
+    for (const u of combatantsAt(landOf(ctx.state), f.target, dfd(f))) removeLand(ctx, u.id, 'ETO 27.1 DE');
   }
   f.defSteps = r.forced ? 0 : r.d;
   f.retreat = r.forced ? 2 : 0;
@@ -623,34 +643,35 @@ function resolve(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
   if (r.forced) f.stage = r.x > 0 ? 'attacker-loss' : 'retreat';
 }
 
-function defenderLosses(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, steps: number): void {
+function defenderLosses(ctx: Ctx<EtoState>, f: AttackFrame, steps: number): void {
   for (let i = 0; i < steps; i++) {
-    const stack = combatantsAt(l, f.target, dfd(f));
+    const stack = combatantsAt(landOf(ctx.state), f.target, dfd(f));
     if (!stack.length) break;
     // Full units lose first so as to keep every unit on the map as long as possible.
     const u = [...stack].sort((a, b) => Number(a.depleted) - Number(b.depleted) || a.id.localeCompare(b.id))[0]!;
-    loseStep(ctx, l, u, 'ETO 27.1');
+    loseStep(ctx, u.id, 'ETO 27.1');
   }
   f.retreat = f.defSteps - steps;
   f.defSteps = 0;
-  if (f.retreat > 0 && combatantsAt(l, f.target, dfd(f)).length) f.stage = 'retreat';
-  else finish(ctx, l, f);
+  if (f.retreat > 0 && combatantsAt(landOf(ctx.state), f.target, dfd(f)).length) f.stage = 'retreat';
+  else finish(ctx, f);
 }
 
-function doRetreat(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, path: string[]): void {
-  const stack = unitsAt(l, f.target).filter((u) => u.side === dfd(f));
+function doRetreat(ctx: Ctx<EtoState>, f: AttackFrame, path: string[]): void {
+  const stack = unitsAt(landOf(ctx.state), f.target).filter((u) => u.side === dfd(f));
   const end = path[path.length - 1]!;
-  for (const u of stack) u.hex = end;
-  enterHexes(ctx, l, dfd(f), path);
+  for (const u of stack) write(ctx.state, 'land', 'units', u.id).hex = end;
+  enterHexes(ctx, dfd(f), path);
   ctx.log(`The defenders of ${f.target} retreat via ${path.join(' > ')}`, 'ETO 27.3');
   f.retreat = 0;
-  finish(ctx, l, f);
+  finish(ctx, f);
 }
 
-function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
-  paratroopsAfter(ctx, l, f);
+function finish(ctx: Ctx<EtoState>, f: AttackFrame): void {
+  paratroopsAfter(ctx, f);
+  const l = landOf(ctx.state);
   f.cleared = combatantsAt(l, f.target, dfd(f)).length === 0;
-  if (f.assault) { landAssault(ctx, l, f); return; }
+  if (f.assault) { landAssault(ctx, f); return; }
   if (gameOver(l)) { f.stage = 'done'; return; }
   f.stage = f.cleared && advanceCandidates(l, f).length ? 'advance' : 'done';
   ctx.irreversible();
@@ -660,20 +681,22 @@ function finish(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
  * 10.6: a successful assault (the hex cleared; an empty hex on any result with a retreat or step loss for the
  * defender) puts every surviving assaulting unit ashore as its advance after combat; a failed one leaves them aboard.
  */
-function landAssault(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame): void {
+function landAssault(ctx: Ctx<EtoState>, f: AttackFrame): void {
+  const l = landOf(ctx.state);
   const r = parseResult(f.result);
   const ok = f.cleared && (!f.emptyHex || r.de || r.d > 0 || r.forced);
   f.stage = 'done';
   const survivors = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'aboard');
   if (!ok) { ctx.log(`The assault on ${placeName(l, f.target)} fails: the units stay aboard`, 'ETO 10.6'); return; }
-  for (const u of survivors) {
+  for (const { id } of survivors) {
+    const u = write(ctx.state, 'land', 'units', id);
     u.where = 'map';
     u.hex = f.target;
     delete u.aboard;
     u.landed = true;
     f.advanced.push(u.id);
   }
-  enterHexes(ctx, l, atk(f), [f.target]);
+  enterHexes(ctx, atk(f), [f.target]);
   ctx.log(`${survivors.map((u) => u.name).join(', ')} land at ${placeName(l, f.target)}`, 'ETO 10.6, 32.7');
   ctx.irreversible();
 }
@@ -687,12 +710,13 @@ function advanceCandidates(l: LandState, f: AttackFrame): LandUnit[] {
 }
 
 /** An advance or secondary advance is voluntary movement: it may meet an armor reaction attack first (26.5). */
-function startAdvance(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {
+function startAdvance(ctx: Ctx<EtoState>, f: AttackFrame, m: PendingMove): void {
   // The reacting side's own advances happen in its enemy's offensive: no reaction against them.
-  if (carryOut(ctx, l, m, f.reaction ? m.path.length : 0)) advanced(ctx, l, f, m);
+  if (carryOut(ctx, m, f.reaction ? m.path.length : 0)) advanced(ctx, f, m);
 }
 
-function advanced(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {
+function advanced(ctx: Ctx<EtoState>, f: AttackFrame, m: PendingMove): void {
+  const l = landOf(ctx.state);
   const from = m.path[0]!;
   const names = m.units.map((id) => l.units[id]!.name).join(' and ');
   if (m.kind === 'advance') {
@@ -706,7 +730,8 @@ function advanced(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMo
   if (gameOver(l)) f.stage = 'done';
 }
 
-function stopped(ctx: Ctx<EtoState>, l: LandState, f: AttackFrame, m: PendingMove): void {
+function stopped(ctx: Ctx<EtoState>, f: AttackFrame, m: PendingMove): void {
+  const l = landOf(ctx.state);
   (f.stopped ??= []).push(...m.units);
   ctx.log(`${m.units.map((id) => l.units[id]!.name).join(' and ')} move no farther after the reaction attack`, 'ETO 26.5');
 }

@@ -3,6 +3,7 @@
 import { etoData, playOf, type TheatreLayer } from './data/index.ts';
 import { etoMap } from './data/map-schema.ts';
 import { layeredMovementRange, movementRange, routes, traceSupply } from '../../board/index.ts';
+import { write } from '../../engine/index.ts';
 import { navalMap } from './map.ts';
 import type { EtoState, Side } from './state.ts';
 
@@ -167,10 +168,15 @@ export function landMap(theatre: TheatreId): LandMap {
 }
 
 /** 34.3 pilot recovery: an air unit depleted over its home country this turn may be rebuilt, where the scenario plays the step. */
-export function notePilot(l: LandState, a: AirUnit, hex: string): void {
+export function notePilot(s: EtoState, id: string, hex: string): void {
+  const l = landOf(s);
+  const a = l.air[id]!;
   if (!a.depleted || a.where !== 'map' || !playOf(l.scenario).endPhase?.includes('replenishment')) return;
   const country = etoMap().hexes[hex]?.country ?? '';
-  if (homeCountries(a.nation).includes(country) && !(l.pilots ??= []).includes(a.id)) l.pilots.push(a.id);
+  if (homeCountries(a.nation).includes(country) && !l.pilots?.includes(a.id)) {
+    const w = write(s, 'land');
+    if (w.pilots) write(s, 'land', 'pilots').push(a.id); else w.pilots = [a.id];
+  }
 }
 
 /** 40.0: the city resource hexes of a nation's home country in the scenario's land map (all captured: conquered). */

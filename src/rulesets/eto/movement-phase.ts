@@ -1,7 +1,7 @@
 // ETO Movement phase (sequence of play 5, 30.0-30.3): land units, generals and HQs not activated for an offensive
 // this turn move (a structured prompt: one group per unit); land units take control of the hexes they enter; a front
 // may be defined (24.5). Each side's Movement phase is one frame, the initiative side's first.
-import type { Choice, Frame, Procedure } from '../../engine/index.ts';
+import { type Choice, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { MovementAction } from './actions.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders } from './hq-displacement.ts';
@@ -99,12 +99,12 @@ export const movementPhase: Procedure<EtoState, MovementFrame> = {
   act(ctx, f, _seat, a: MovementAction) {
     const l = landOf(ctx.state);
     if (a.type === 'done') { ctx.pop(); return; }
-    if (a.type === 'front') { defineFront(ctx, l, f.side); return; }
+    if (a.type === 'front') { defineFront(ctx, f.side); return; }
     if (a.type === 'debark') {
       const u = l.units[a.unit]!;
-      const at = debark(ctx, u, 'ETO 10.5');
+      const at = debark(ctx, u.id, 'ETO 10.5');
       // 10.5: into a port free of enemy ZOC the unit may go on one hex; elsewhere it stays.
-      const free = !!navalMap(ctx.state).coastal.get(at)?.port && !zocOf(l, otherSide(f.side)).has(at);
+      const free = !!navalMap(ctx.state).coastal.get(at)?.port && !zocOf(landOf(ctx.state), otherSide(f.side)).has(at);
       if (free && isLand(u)) (f.debarked ??= []).push(u.id);
       else f.moved.push(u.id);
       return;
@@ -117,11 +117,11 @@ export const movementPhase: Procedure<EtoState, MovementFrame> = {
       path = moveOptions(l, u, from, ma, { weather: (h) => hexWeather(l, ctx.state.weather, h) }).find((o) => o.to === a.to)!.path;
     }
     const movers = [u, ...(a.general ? [l.units[a.general]!] : [])];
-    for (const m of movers) { m.hex = a.to; f.moved.push(m.id); }
+    for (const m of movers) { write(ctx.state, 'land', 'units', m.id).hex = a.to; f.moved.push(m.id); }
     // 30.6, 24.4: land units take control of the hexes they enter; generals and HQs do not (23.2).
-    if (isLand(u)) enterHexes(ctx, l, f.side, path.slice(1));
+    if (isLand(u)) enterHexes(ctx, f.side, path.slice(1));
     ctx.log(`${movers.map((m) => m.name).join(' and ')} move ${path.join(' > ')}`, 'ETO 30.0');
-    displaceCommanders(ctx, l);
+    displaceCommanders(ctx);
   },
   explain(s, f, _seat, a) {
     const l = landOf(s);

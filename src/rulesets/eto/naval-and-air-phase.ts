@@ -1,7 +1,7 @@
 // ETO Naval and Air phase (sequence of play 3, 38.0): the initiative side decides which side goes
 // first (each monthly turn); each side then performs steps 1 (first naval movement, 7.0-9.0) and 3 (naval attacks
 // on stationary stacks, 8.3); steps 2 and 4 (air missions) follow with the air rules.
-import type { Frame, Procedure } from '../../engine/index.ts';
+import { type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { ChooseFirstAction } from './actions.ts';
 import { airNavalTargets, hasAir } from './air.ts';
 import { debarkSupply, endEvacuations } from './sea-transport.ts';
@@ -57,7 +57,7 @@ export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
     const ships = Object.values(s.ships).some((sh) => sh.side === f.side);
     if (f.step === 1) {
       if (s.order[0] === f.side) s.counterIntercepted = [];
-      if (s.land) s.land.flown = []; // 14.4: one interception per step
+      if (s.land) write(s, 'land').flown = []; // 14.4: one interception per step
       f.step = 2;
       if (ships) {
         s.step = { ...emptyStep(), moved: [], successful: [] };
@@ -70,7 +70,7 @@ export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
       f.step = ships ? 3 : 5;
       if (airNavalTargets(s, f.side)) {
         // 12.3: one mission a phase; the enemy's interceptors of step 1 may fly again.
-        s.land!.flown = s.land!.flown.filter((id) => s.land!.air[id]?.side === f.side);
+        write(s, 'land').flown = s.land!.flown.filter((id) => s.land!.air[id]?.side === f.side);
         ctx.log(`${f.side}: step 2 (air-naval attacks)`, 'ETO sequence of play 3');
         ctx.push('air-step', { side: f.side, offensive: false, naval: true, raid: null });
         return;
@@ -86,7 +86,7 @@ export const navalAndAirSteps: Procedure<EtoState, StepsFrame> = {
     if (f.step === 5 && hasAir(s, f.side)) {
       f.step = 6;
       // 12.3: units that flew a mission in step 2 are done for the phase.
-      s.land!.flown = s.land!.flown.filter((id) => s.land!.air[id]?.side === f.side);
+      write(s, 'land').flown = s.land!.flown.filter((id) => s.land!.air[id]?.side === f.side);
       ctx.log(`${f.side}: step 4 (air movement)`, 'ETO sequence of play 3');
       ctx.push('air-step', { side: f.side, offensive: false, raid: null });
       return;

@@ -1,5 +1,5 @@
 // ETO 9.0 Naval Combat (with 16.2-16.3 air-naval attacks by carrier air, as 9.0 and 8.7 call for them).
-import type { Action, Choice, ChoiceRefs, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { type Action, type Choice, type ChoiceRefs, type Ctx, type Frame, type Procedure, type Prompt, write } from '../../engine/index.ts';
 import type { AirNavalAction, NavalCombatAction, WithdrawAction } from './actions.ts';
 import { pairLost, stpLost } from './sea-transport.ts';
 import { alive, type EtoState, ratings, type Side } from './state.ts';
@@ -14,14 +14,14 @@ function shipName(s: EtoState, id: string): string {
 
 /** ETO 9.5 / 16.2: a hit damages an undamaged unit and sinks a damaged one; `sinks` (doubles) sinks outright. */
 export function applyHit(ctx: Ctx<EtoState>, id: string, sinks: boolean, rule: string): void {
-  const sh = ctx.state.ships[id]!;
-  if (sh.sunk) return;
+  if (ctx.state.ships[id]!.sunk) return;
+  const sh = write(ctx.state, 'ships', id);
   if (sh.type === 'STP') {
     // 10.9: each hit costs one STP, doubles or not; what it carried passes to the STPs left or is lost.
     sh.points = (sh.points ?? 1) - 1;
     if (sh.points <= 0) { sh.sunk = true; sh.inPort = false; }
     ctx.log(`${sh.name} loses 1 STP${sh.sunk ? ' and is gone' : ''}`, 'ETO 10.9');
-    if (sh.sunk) stpLost(ctx, sh);
+    if (sh.sunk) stpLost(ctx, id);
     return;
   }
   // 11.0: a submarine has no damaged side; a hit sinks it.
@@ -29,7 +29,7 @@ export function applyHit(ctx: Ctx<EtoState>, id: string, sinks: boolean, rule: s
     sh.sunk = true;
     sh.inPort = false;
     ctx.log(`${sh.name} is sunk`, rule);
-    if (sh.pair) pairLost(ctx, sh); // 10.8: either ship sunk loses the pair's STP
+    if (sh.pair) pairLost(ctx, id); // 10.8: either ship sunk loses the pair's STP
   } else {
     sh.damaged = true;
     ctx.log(`${sh.name} is damaged`, rule);

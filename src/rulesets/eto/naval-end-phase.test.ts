@@ -7,7 +7,7 @@ import { interceptionRange, navalNeighbours } from './map.ts';
 import { eligibleInterceptors } from './naval-interception.ts';
 import { portDistances } from './naval-movement.ts';
 import type { EtoState } from './state.ts';
-import { act, choicesFor, germansInKiel, KIEL, PASS } from './testing.ts';
+import { act, choicesFor, germansInKiel, KIEL, PASS, editable } from './testing.ts';
 
 type Seat = 'axis' | 'allies';
 const HAMBURG = 'W3824';
@@ -27,6 +27,7 @@ function until(g: Game<EtoState>, seat: Seat, rule: string, log: string[] = []):
 /** Scenario 5 with Gneisenau and Scharnhorst at sea off Hamburg, everything else in port, at the German End-phase move. */
 function endPhase(seed: string): Game<EtoState> {
   const g = germansInKiel(seed);
+  editable(g);
   for (const id of ['gneisenau', 'scharnhorst']) Object.assign(g.state.ships[id]!, { space: HAMBURG, inPort: false });
   until(g, 'axis', 'ETO 7.6');
   return g;
@@ -44,6 +45,7 @@ describe('ETO 7.6, 33.8 the End phase naval movement and upkeep', () => {
     expect(log).toContain('Gneisenau, Scharnhorst kept at sea in Hamburg (W3824) (1 EP; 3 left in reserve)');
     expect(g.state.eps!.axis).toBe(3);
     // Next month, with the reserve spent, the same two ships are marked out of supply.
+    editable(g);
     g.state.eps!.axis = 0;
     const more = until(g, 'axis', 'ETO 7.6', []);
     expect(more.filter((t) => /out of supply/.test(t))).toEqual([]);
@@ -57,6 +59,7 @@ describe('ETO 7.6, 33.8 the End phase naval movement and upkeep', () => {
 
   it('7.6: no move into the interception range of stronger enemy ships; none by the first-space exception; no leaving port', () => {
     const g = germansInKiel('end-2');
+    editable(g);
     Object.assign(g.state.ships['de-dd-1']!, { space: 'W3925', inPort: false });
     // A British battleship at sea in the North Sea: its range is the area and its coastal hexes, Kiel's among them.
     Object.assign(g.state.ships.warspite!, { space: 'north-sea', inPort: false });
@@ -81,11 +84,13 @@ describe('ETO 7.6, 33.8 the End phase naval movement and upkeep', () => {
     const g = germansInKiel('end-3');
     const d = portDistances(g.state, 'axis');
     // Gneisenau out of supply in the North Sea, one MP from German ports; the Germans move first.
+    editable(g);
     Object.assign(g.state.ships.gneisenau!, { space: 'north-sea', inPort: false, oos: true });
     // A British stack entering the North Sea: Scharnhorst there may intercept it, Gneisenau may not.
     Object.assign(g.state.ships.scharnhorst!, { space: 'north-sea', inPort: false });
     const window = { proc: 'interception-window', side: 'allies' as const, target: ['warspite'], space: 'north-sea', level: 0, busy: [], chosen: [] };
     expect(eligibleInterceptors(g.state, window).filter((id) => ['gneisenau', 'scharnhorst'].includes(id))).toEqual(['scharnhorst']);
+    editable(g);
     Object.assign(g.state.ships.scharnhorst!, { space: KIEL, inPort: true });
     act(g, 'axis', { type: 'select', ship: 'gneisenau' });
     act(g, 'axis', { type: 'move' });

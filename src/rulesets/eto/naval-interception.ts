@@ -1,6 +1,6 @@
 // ETO 8.0 Naval Interception: declaring interceptions and counter-interceptions (8.2), search (8.4), the limits of
 // 8.5, automatic interception (8.6) and evasion (8.7). Combat itself is naval-combat.ts.
-import type { Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { type Ctx, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { EngagementAction, InterceptionAction } from './actions.ts';
 import { interceptionRange, isArea, navalMap, spaceName } from './map.ts';
 import { airAttacks, flyingCarriers, pushNavalCombat } from './naval-combat.ts';
@@ -145,13 +145,14 @@ export const interceptionWindow: Procedure<EtoState, WindowFrame> = {
     const coastalPort = !isArea(s, f.space) && navalMap(s).coastal.get(f.space)?.port != null;
     const auto = coastalPort && chosen.every((id) => s.ships[id]!.space === f.space);
     for (const id of chosen) {
-      s.ships[id]!.space = f.space; // 8.0: interceptors move to the target at no MP cost
-      s.ships[id]!.inPort = false;
+      const sh = write(s, 'ships', id);
+      sh.space = f.space; // 8.0: interceptors move to the target at no MP cost
+      sh.inPort = false;
     }
     // 8.3: counter-interceptors of the moving side may not move afterwards
     const movingSide = s.stack.find((fr) => fr.proc === 'naval-movement')?.side as Side | undefined;
     if (f.level > 0 && movingSide === otherSide(f.side)) {
-      for (const id of chosen) if (!s.step.moved.includes(id)) s.step.moved.push(id);
+      for (const id of chosen) if (!s.step.moved.includes(id)) write(s, 'step', 'moved').push(id);
     }
     ctx.log(`${chosen.map((id) => s.ships[id]!.name).join(', ')} ${f.level === 0 ? 'intercept' : 'counter-intercept'} in ${spaceName(s, f.space)}${auto ? ' (automatic, 8.6)' : ''}`, 'ETO 8.2');
     ctx.goto('engagement', {
@@ -270,7 +271,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
         return;
       }
       const key = stackKey(f.target);
-      for (const id of group) if (!s.step.searched.includes(`${id}>${key}`)) s.step.searched.push(`${id}>${key}`);
+      for (const id of group) if (!s.step.searched.includes(`${id}>${key}`)) write(s, 'step', 'searched').push(`${id}>${key}`);
       let found = f.auto;
       if (!f.auto) {
         const { drm, parts } = searchModifier(s, f.searchSide, f.space, f.groups.length, group.every((id) => s.ships[id]!.type === 'SS'), target.every((id) => s.ships[id]!.type === 'SS'));
@@ -284,7 +285,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
         return;
       }
       f.found = true;
-      for (const id of group) if (!s.step.successful.includes(id)) s.step.successful.push(id);
+      for (const id of group) if (!s.step.successful.includes(id)) write(s, 'step', 'successful').push(id);
       if (!f.auto && !f.evaded && slowest(s, group) < slowest(s, target)) {
         f.stage = 'evade';
         ctx.push('noop');
@@ -304,7 +305,7 @@ export const engagement: Procedure<EtoState, EngagementFrame> = {
   resume(ctx, f, result) {
     const r = result as { intercepted?: boolean; withdrawn?: string[] } | undefined;
     if (r?.withdrawn) {
-      for (const id of r.withdrawn) if (!ctx.state.step.withdrawn.includes(id)) ctx.state.step.withdrawn.push(id);
+      for (const id of r.withdrawn) if (!ctx.state.step.withdrawn.includes(id)) write(ctx.state, 'step', 'withdrawn').push(id);
     }
     if (f.stage === 'continue') {
       f.countered = !!r?.intercepted;
@@ -350,7 +351,7 @@ function startCombat(ctx: Ctx<EtoState>, f: EngagementFrame, group: string[]): v
 function finish(ctx: Ctx<EtoState>, f: EngagementFrame): void {
   const s = ctx.state;
   if (f.found && f.level > 0) {
-    for (const id of f.searchers) if (!s.counterIntercepted.includes(id)) s.counterIntercepted.push(id);
+    for (const id of f.searchers) if (!s.counterIntercepted.includes(id)) write(s, 'counterIntercepted').push(id);
   }
   ctx.pop({ intercepted: true, found: f.found });
 }

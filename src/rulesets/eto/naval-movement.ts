@@ -1,5 +1,5 @@
 // ETO 7.0 Naval Movement in the Naval and Air phase (step 1), and step 3 naval attacks on stationary stacks (8.3).
-import type { Action, Choice, ChoiceRefs, Frame, Procedure } from '../../engine/index.ts';
+import { type Action, type Choice, type ChoiceRefs, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { NavalAttacksAction, NavalMovementAction, StackMoveAction } from './actions.ts';
 import { offerShipInterception } from './air.ts';
 import { playOf } from './data/index.ts';
@@ -223,7 +223,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
       return;
     }
     if (a.type === 'enter-port') {
-      for (const id of ships) s.ships[id]!.inPort = true;
+      for (const id of ships) write(s, 'ships', id).inPort = true;
       done(s, ships);
       ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter port at ${spaceName(s, s.ships[ships[0]!]!.space)}`, 'ETO 7.7');
       ctx.pop(); // 8.5: entering a port from its hex cannot be intercepted
@@ -231,7 +231,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     }
     const here = s.ships[ships[0]!]!.space;
     if (a.type === 'leave-port') {
-      for (const id of ships) s.ships[id]!.inPort = false;
+      for (const id of ships) write(s, 'ships', id).inPort = false;
       ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} leave port at ${spaceName(s, here)}`, 'ETO 7.7');
       if (submerged(s, ships)) return;
       ctx.push('interception-window', { side: f.side, target: ships, space: here, level: 0, busy: [], chosen: [], leavingPort: true });
@@ -243,7 +243,7 @@ export const stackMove: Procedure<EtoState, StackMoveFrame> = {
     f.used += cost;
     f.entered++;
     noteCarried(s, ships, cost);
-    for (const id of ships) s.ships[id]!.space = to;
+    for (const id of ships) write(s, 'ships', id).space = to;
     ctx.log(`${ships.map((id) => s.ships[id]!.name).join(', ')} enter ${spaceName(s, to)} (${cost} MP)`, f.end ? 'ETO 7.6' : 'ETO 7.2');
     if (submerged(s, ships)) return;
     // 7.6: no naval interception in the End phase; land-based air may still intercept.
@@ -305,7 +305,7 @@ function subClash(s: EtoState, side: Side, ships: readonly string[], here: strin
 const submerged = (s: EtoState, ships: readonly string[]): boolean => ships.every((id) => s.ships[id]!.type === 'SS');
 
 function done(s: EtoState, ids: string[]): void {
-  for (const id of ids) if (!s.step.moved.includes(id)) s.step.moved.push(id);
+  for (const id of ids) if (!s.step.moved.includes(id)) write(s, 'step', 'moved').push(id);
 }
 
 // ---- step 3: naval attacks against stacks in the same space (8.3) ----

@@ -1,7 +1,7 @@
 // ETO scenario 5 "Northward Strike" (April - June 1940): the forces of [6.1] and where they may start [5.2], the
 // replacement of Glorious [5.3], victory [5.4]. What it plays (every phase but strategic warfare, German
 // initiative, the invasion of neutral Norway and its conquest) is data (data/scenario-northward-strike.json "play").
-import type { Ctx, Outcome } from '../../engine/index.ts';
+import { type Ctx, type Outcome, write } from '../../engine/index.ts';
 import { etoData } from './data/index.ts';
 import { airForces, landForces, shipForces } from './forces.ts';
 import { controller, homeCountries, landMap, landOf, type LandState, theatreOf } from './land.ts';
@@ -81,7 +81,7 @@ export const northwardStrike: ScenarioRules = {
     const lost = ctx.state.ships[r.lost];
     if (!lost || !(lost.sunk || lost.damaged) || ctx.state.ships[r.arrives]) return;
     const u = etoData().units.find((x) => x.id === r.arrives)!;
-    ctx.state.ships[r.arrives] = { ...shipForces([{ units: [u.id], at: r.at, inPort: true }], etoData().units)[u.id]! };
+    write(ctx.state, 'ships')[r.arrives] = { ...shipForces([{ units: [u.id], at: r.at, inPort: true }], etoData().units)[u.id]! };
     ctx.log(`${u.name} arrives in Scapa Flow to replace ${lost.name}`, r.rule);
   },
   status(s) {

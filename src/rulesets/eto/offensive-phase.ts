@@ -2,7 +2,7 @@
 // performs one offensive (offensive.ts) or declines; two declines in a row end the phase. An offensive costs one
 // from the side's OFF track and is started by an HQ (alone or combined, 23.6), a general or a stack (22.1-22.3), as
 // the scenario allows.
-import type { Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { type Choice, type Ctx, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { OffensiveChoiceAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import { dist, landOf, type LandUnit, landUnitsAt, placeName } from './land.ts';
@@ -97,24 +97,27 @@ export const offensivePhase: Procedure<EtoState, OffensivePhaseFrame> = {
     if (a.type === 'invade') { invade(ctx, f.next, a.nation); return; }
     const side = f.next;
     if (a.impromptu) {
-      s.eps![side] -= impromptuCost(s, side);
+      write(s, 'eps')[side] -= impromptuCost(s, side);
       ctx.log(`${sideName(side)} impromptu offensive for ${impromptuCost(s, side)} EPs; ${s.eps![side]} left in reserve`, 'ETO 22.6');
-    } else l.offensives![side]--;
-    if (playOf(l.scenario).rules.offensivesPerTurn?.[side] !== undefined) (l.offensivesUsed ??= {})[side] = (l.offensivesUsed?.[side] ?? 0) + 1;
+    } else write(s, 'land', 'offensives')[side]--;
+    if (playOf(l.scenario).rules.offensivesPerTurn?.[side] !== undefined) {
+      write(s, 'land').offensivesUsed ??= {};
+      write(s, 'land', 'offensivesUsed')[side] = (landOf(s).offensivesUsed?.[side] ?? 0) + 1;
+    }
     f.passes = 0;
     if (a.method === 'air') {
-      ctx.log(`${sideName(side)} air offensive; ${l.offensives?.[side] ?? 0} left on the OFF track`, 'ETO 4B, 21.0');
-      l.flown = [];
+      ctx.log(`${sideName(side)} air offensive; ${landOf(s).offensives?.[side] ?? 0} left on the OFF track`, 'ETO 4B, 21.0');
+      write(s, 'land').flown = [];
       ctx.push('air-step', { side, offensive: true, raid: null });
       return;
     }
-    const ashore = a.method === 'stack' ? landUnitsAt(l, a.hex, side).filter((u) => !l.activated.includes(u.id)).map((u) => u.id) : [];
+    const ashore = a.method === 'stack' ? landUnitsAt(landOf(s), a.hex, side).filter((u) => !landOf(s).activated.includes(u.id)).map((u) => u.id) : [];
     const stackUnits = a.method === 'stack' && !ashore.length ? assaultStack(ctx.state, side, a.hex).map((u) => u.id) : ashore;
     const leader = a.method === 'stack' ? '' : a.leader;
     const partners = a.method === 'hq' ? a.partners ?? [] : [];
-    beginOffensive(l, side);
+    beginOffensive(s, side);
     const by = a.method === 'stack' ? `the stack in ${a.hex}` : [leader, ...partners].map((id) => l.units[id]!.name).join(' and ');
-    ctx.log(`${sideName(side)} ${partners.length ? 'combined ' : ''}${a.method} offensive by ${by}; ${l.offensives![side]} left`, partners.length ? 'ETO 22.0, 23.6' : 'ETO 22.0');
+    ctx.log(`${sideName(side)} ${partners.length ? 'combined ' : ''}${a.method} offensive by ${by}; ${landOf(s).offensives![side]} left`, partners.length ? 'ETO 22.0, 23.6' : 'ETO 22.0');
     ctx.push('offensive', newOffensive(side, a.method, leader, stackUnits, partners));
   },
   resume(ctx, f) {

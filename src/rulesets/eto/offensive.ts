@@ -3,7 +3,7 @@
 // of more units (step 3-D), combat (26-27, through land-attack.ts), exploitation (29), weather (1.2-1.3) and supply
 // (33.1, 33.6); every move may meet an armor reaction attack (26.5, armor-reaction.ts); step 3 offers a front (24.5).
 // Used by scenario 3 (offensives of both sides) and scenario 4 (the German combined offensive).
-import type { Choice, ChoiceGroup, Ctx, Frame, Procedure, Prompt } from '../../engine/index.ts';
+import { type Choice, type ChoiceGroup, type Ctx, type Frame, type Procedure, type Prompt, write } from '../../engine/index.ts';
 import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reaction.ts';
 import { defineFront, frontChoice } from './fronts.ts';
 import { displaceCommanders, hqSpacingOk } from './hq-displacement.ts';
@@ -60,7 +60,8 @@ export function newOffensive(side: Side, method: OffensiveMethod, leader: string
 }
 
 /** Step 1: clear the per-offensive records; 33.6 armor in supply now stays supplied for the whole offensive. */
-export function beginOffensive(l: LandState, side: Side): void {
+export function beginOffensive(s: EtoState, side: Side): void {
+  const l = write(s, 'land');
   l.brokeThrough = []; l.moved = []; l.mustAttack = []; l.mayExploit = []; l.attacked = []; l.attackedUnits = []; l.flown = [];
   const sup = suppliedHexes(l, side);
   l.armorSupplied = onMap(l, side).filter((u) => u.kind === 'armor' && sup.has(u.hex!)).map((u) => u.id);
@@ -89,10 +90,10 @@ export function mayActivate(l: LandState, f: OffensiveFrame, u: LandUnit): boole
   return true;
 }
 
-function activate(l: LandState, f: OffensiveFrame, ids: string[]): void {
+function activate(s: EtoState, f: OffensiveFrame, ids: string[]): void {
   for (const id of ids) {
     if (!f.units.includes(id)) f.units.push(id);
-    if (!l.activated.includes(id)) l.activated.push(id);
+    if (!landOf(s).activated.includes(id)) write(s, 'land', 'activated').push(id);
   }
 }
 
@@ -106,17 +107,19 @@ const enemyHexesNear = (l: LandState, side: Side, h: string) => neighbours(l, h)
 const fits = (l: LandState, h: string, side: Side, n: number) => landUnitsAt(l, h, side).length + n <= stackLimit(l, h);
 
 function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[], target: string, step: AttackStep, assault = false, drops: { unit: string; atp: string }[] = []): void {
-  const l = landOf(ctx.state);
+  const s = ctx.state;
+  const l = landOf(s);
   // 19.2, 18.5, 20.1: each ATP flies with the attack as a bomber would, once this turn, and is committed.
   for (const d of drops) {
-    activate(l, f, [d.unit]); // 19.1: the paratroop is activated by its drop
-    l.flown.push(d.atp);
-    (l.atpUsed ??= []).push(d.atp);
-    if (l.air[d.atp]!.committed === 'none') l.air[d.atp]!.committed = 'CC';
+    activate(s, f, [d.unit]); // 19.1: the paratroop is activated by its drop
+    write(s, 'land', 'flown').push(d.atp);
+    write(s, 'land').atpUsed ??= [];
+    write(s, 'land', 'atpUsed').push(d.atp);
+    if (landOf(s).air[d.atp]!.committed === 'none') write(s, 'land', 'air', d.atp).committed = 'CC';
   }
-  l.attacked.push(target);
-  l.attacksLeft--;
-  l.attackedUnits.push(...attackers);
+  write(s, 'land', 'attacked').push(target);
+  write(s, 'land').attacksLeft--;
+  write(s, 'land', 'attackedUnits').push(...attackers);
   // 27.4: secondary advance by the offensive's activated units; in step 5 only its infantry and exploiting armor (29.3).
   const mayAdvance = step === 'breakthrough' ? [] : step === 'exploitation'
     ? f.units.filter((id) => l.units[id]!.kind === 'inf' || f.exploited.includes(id)) : [...f.units];
@@ -413,18 +416,18 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
       case 'hq-move': {
         const hq = l.units[a.unit]!;
         ctx.log(`${hq.name} moves ${hq.hex} to ${a.to}`, 'ETO 23.2');
-        hq.hex = a.to;
+        write(s, 'land', 'units', hq.id).hex = a.to;
         f.hqMoved.push(hq.id);
         return;
       }
       case 'activate-all':
         // 22.0: one at a time, so the half-of-one-nation rule holds as each joins.
-        for (let u = activatable(l, f)[0]; u; u = activatable(l, f)[0]) activate(l, f, [u.id]);
+        for (let u = activatable(landOf(s), f)[0]; u; u = activatable(landOf(s), f)[0]) activate(s, f, [u.id]);
         return;
       case 'breakthrough': {
         const units = unitsAt(l, a.hex).filter((u) => u.side === f.side && (u.kind === 'armor' || (u.kind === 'general' && u.eligible))
           && !l.brokeThrough.includes(u.id) && (u.kind === 'general' || mayActivate(l, f, u))).map((u) => u.id);
-        activate(l, f, units.filter((id) => l.units[id]!.kind === 'armor'));
+        activate(s, f, units.filter((id) => l.units[id]!.kind === 'armor'));
         f.bt = { units, phase: 'premove' };
         return;
       }
@@ -440,43 +443,43 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         return;
       }
       case 'bt-attack': {
-        for (const id of f.bt!.units) l.brokeThrough.push(id);
-        l.attacksLeft = 1;
+        for (const id of f.bt!.units) write(s, 'land', 'brokeThrough').push(id);
+        write(s, 'land').attacksLeft = 1;
         startAttack(ctx, f, [...f.bt!.units], a.target, 'breakthrough');
         return;
       }
       case 'bt-cancel': {
         const units = f.bt!.units;
-        for (const id of units) l.brokeThrough.push(id);
-        const t = enemyHexesNear(l, f.side, l.units[units[0]!]!.hex!)[0];
-        if (t) l.mustAttack.push({ target: t, units });
+        for (const id of units) write(s, 'land', 'brokeThrough').push(id);
+        const t = enemyHexesNear(landOf(s), f.side, landOf(s).units[units[0]!]!.hex!)[0];
+        if (t) write(s, 'land', 'mustAttack').push({ target: t, units });
         f.bt = null;
         return;
       }
-      case 'activate': activate(l, f, [a.unit]); return;
-      case 'front': defineFront(ctx, l, f.side); return;
+      case 'activate': activate(s, f, [a.unit]); return;
+      case 'front': defineFront(ctx, f.side); return;
       case 'move': {
         const u = l.units[a.unit]!;
         const sup = suppliedHexes(l, f.side);
         const path = moveOptions(l, u, u.hex!, offensiveMa(l, u, sup), { weather: (h) => wx(s, h) }).find((o) => o.to === a.to)!.path;
         const movers = [u.id, ...(a.general ? [a.general] : [])];
-        l.moved.push(...movers);
-        activate(l, f, [u.id]);
+        write(s, 'land', 'moved').push(...movers);
+        activate(s, f, [u.id]);
         startMove(ctx, f, { kind: 'move', side: f.side, units: movers, path, at: 0 });
         return;
       }
       case 'done':
         if (f.stage === 'breakthrough') { f.stage = 'move'; return; }
         if (f.stage === 'move') { f.stage = 'hq-3c'; f.hqMoved = []; return; }
-        if (f.stage === 'activate') { beginStep(l, f, 'combat'); return; }
+        if (f.stage === 'activate') { beginStep(s, f, 'combat'); return; }
         if (f.stage === 'combat') { beginExploitation(s, f); return; }
-        if (f.stage === 'exploit-move') { beginStep(l, f, 'exploit'); return; }
+        if (f.stage === 'exploit-move') { beginStep(s, f, 'exploit'); return; }
         if (f.stage === 'exploit') { f.stage = 'end'; return; }
         return;
       case 'declare': {
         const must = l.mustAttack.find((m) => m.target === a.target);
         f.declare = { target: a.target, units: must ? must.units.filter((id) => { const u = l.units[id]!; return u.where === 'map' && isLand(u) && neighbours(l, u.hex!).includes(a.target); }) : [] };
-        if (must) l.mustAttack = l.mustAttack.filter((m) => m !== must);
+        if (must) write(s, 'land').mustAttack = l.mustAttack.filter((m) => m !== must);
         return;
       }
       case 'add': {
@@ -503,8 +506,9 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
         if (d.assault) {
           // 10.6: the assaulting units are activated for the offensive as they go in; one assault per hex per turn.
           const aboard = d.units.filter((id) => l.units[id]!.where === 'aboard');
-          activate(l, f, aboard);
-          (l.assaulted ??= []).push(d.target);
+          activate(s, f, aboard);
+          write(s, 'land').assaulted ??= [];
+          write(s, 'land', 'assaulted').push(d.target);
           ctx.log(`${aboard.map((id) => l.units[id]!.name).join(', ')} make an amphibious assault on ${placeName(l, d.target)}`, 'ETO 10.6');
         }
         startAttack(ctx, f, [...d.units], d.target, step, d.assault ?? false, d.drops ?? []);
@@ -521,31 +525,32 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
     }
   },
   resume(ctx, f, result) {
-    const l = landOf(ctx.state);
+    const s = ctx.state;
     const m = reactionResult(result);
     if (m) {
-      const r = goOn(ctx, l, m);
+      const r = goOn(ctx, m);
       if (r !== 'interrupted') moved(ctx, f, m, r === 'done');
       return;
     }
     if ((result as { displaced?: boolean } | undefined)?.displaced) return;
-    displaceCommanders(ctx, l);
+    displaceCommanders(ctx);
+    const l = landOf(s);
     // A scenario that ends with a conquest stops the offensive there (ruling 27).
     if (l.conquered.length && playOf(l.scenario).rules.endOnConquest) { f.stage = 'end'; f.bt = null; f.declare = null; return; }
     const r = result as { cleared: boolean; advanced: string[] } | undefined;
     if (f.stage === 'breakthrough' && f.bt) {
       const armor = f.bt.units.filter((id) => r?.advanced.includes(id) && l.units[id]!.kind === 'armor');
-      for (const id of f.bt.units) if (l.units[id]!.kind === 'general') l.units[id]!.eligible = false; // 28.5
+      for (const id of f.bt.units) if (l.units[id]!.kind === 'general') write(s, 'land', 'units', id).eligible = false; // 28.5
       if (r?.cleared && armor.length) f.bt = { units: f.bt.units.filter((id) => r.advanced.includes(id)), phase: 'after' };
       else {
-        if (!r?.cleared) l.mustAttack.push({ target: f.declare!.target, units: f.bt.units });
+        if (!r?.cleared) write(s, 'land', 'mustAttack').push({ target: f.declare!.target, units: f.bt.units });
         f.bt = null;
       }
       f.declare = null;
       return;
     }
     // 29.1: units of a step-4 attack that vacated the hex were eligible to advance after combat.
-    if (f.stage === 'combat' && r?.cleared) for (const id of f.declare!.units) if (!l.mayExploit.includes(id)) l.mayExploit.push(id);
+    if (f.stage === 'combat' && r?.cleared) for (const id of f.declare!.units) if (!landOf(s).mayExploit.includes(id)) write(s, 'land', 'mayExploit').push(id);
     f.declare = null;
   },
   run(ctx, f) {
@@ -557,7 +562,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
 
 /** Offensive movement, breakthrough and exploitation moves go hex by hex: enemy armor may react on the way (26.5). */
 function startMove(ctx: Ctx<EtoState>, f: OffensiveFrame, m: PendingMove): void {
-  if (carryOut(ctx, landOf(ctx.state), m)) moved(ctx, f, m, true);
+  if (carryOut(ctx, m)) moved(ctx, f, m, true);
 }
 
 /** The end of a move, complete or stopped by a reaction attack (26.5: a unit that retreated moves no farther). */
@@ -574,25 +579,28 @@ function moved(ctx: Ctx<EtoState>, f: OffensiveFrame, m: PendingMove, complete: 
     else if (f.bt.phase === 'after' && stayed.some((id) => l.units[id]!.kind === 'armor')) f.bt = { units: stayed, phase: 'after' }; // 28.3 split: the rest may still move
     else f.bt = null;
   }
-  displaceCommanders(ctx, l);
+  displaceCommanders(ctx);
 }
 
 function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
-  const l = landOf(ctx.state);
+  const s = ctx.state;
+  const l = landOf(s);
   switch (f.stage) {
-    case 'hq-1b':
-      if (f.method === 'stack') activate(l, f, f.stackUnits);
-      f.stage = 'breakthrough'; f.hqMoved = []; f.bt = null; l.attacked = []; l.attackedUnits = []; l.flown = [];
+    case 'hq-1b': {
+      if (f.method === 'stack') activate(s, f, f.stackUnits);
+      const w = write(s, 'land');
+      f.stage = 'breakthrough'; f.hqMoved = []; f.bt = null; w.attacked = []; w.attackedUnits = []; w.flown = [];
       return;
+    }
     case 'breakthrough': f.bt = null; return;
     case 'hq-3c': f.stage = 'activate'; return;
-    case 'activate': beginStep(l, f, 'combat'); return;
+    case 'activate': beginStep(s, f, 'combat'); return;
     case 'combat': case 'exploit': f.declare = null; return;
-    case 'exploit-move': beginStep(l, f, 'exploit'); return;
+    case 'exploit-move': beginStep(s, f, 'exploit'); return;
     case 'end':
       // Step 6: committed air units become previously committed (20.1); the HQs flip to "previously activated".
-      for (const a of Object.values(l.air)) if (a.committed === 'CC') a.committed = 'PC';
-      for (const id of f.method === 'hq' ? [f.leader, ...f.partners] : []) if (!l.hqs.includes(id)) l.hqs.push(id);
+      for (const [id, a] of Object.entries(l.air)) if (a.committed === 'CC') write(s, 'land', 'air', id).committed = 'PC';
+      for (const id of f.method === 'hq' ? [f.leader, ...f.partners] : []) if (!landOf(s).hqs.includes(id)) write(s, 'land', 'hqs').push(id);
       ctx.pop();
       return;
     default: throw new Error(`ETO offensive: stage ${f.stage} awaits a decision`);
@@ -600,7 +608,8 @@ function offensiveRun(ctx: Ctx<EtoState>, f: OffensiveFrame): void {
 }
 
 /** Start of step 4 or 5: fresh attack count; each air unit may fly one mission per step (12.5). */
-function beginStep(l: LandState, f: OffensiveFrame, stage: 'combat' | 'exploit'): void {
+function beginStep(s: EtoState, f: OffensiveFrame, stage: 'combat' | 'exploit'): void {
+  const l = write(s, 'land');
   f.stage = stage; f.declare = null; l.attacked = []; l.attackedUnits = []; l.flown = []; l.attacksLeft = attacksPerStep(l, f);
 }
 
@@ -618,5 +627,5 @@ function beginExploitation(s: EtoState, f: OffensiveFrame): void {
     f.exploitMp[id] = sup.has(u.hex!) || l.armorSupplied.includes(id) ? g.exploit ?? 0 : 1; // 29.3, 33.1
   }
   f.stage = Object.keys(f.exploitMp).length ? 'exploit-move' : 'end';
-  l.flown = [];
+  write(s, 'land').flown = [];
 }

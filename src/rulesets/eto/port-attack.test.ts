@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../engine/index.ts';
 import type { EtoState } from './state.ts';
-import { choicesFor, germansInKiel, KIEL, pick, playUntil } from './testing.ts';
+import { choicesFor, germansInKiel, KIEL, pick, playUntil, editable } from './testing.ts';
 
 const WILHELMSHAVEN = 'W3822';
 
 /** Scenario 5 with the German fleet in Kiel, its BBs and CA (those of `keep` excepted) moved to Wilhelmshaven, and Cornwall at sea off Kiel. */
 function offKiel(seed: string, keep: string[] = []): Game<EtoState> {
   const g = germansInKiel(seed);
+  editable(g);
   for (const sh of Object.values(g.state.ships)) {
     if (sh.side === 'axis' && (sh.type === 'BB' || sh.type === 'CA') && !keep.includes(sh.id)) Object.assign(sh, { space: WILHELMSHAVEN, inPort: true });
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assaultNeed, cargoOf, embarkChoices, markerRoom, need, points } from './sea-transport.ts';
 import { navalMap } from './map.ts';
 import { controller, suppliedHexes } from './land.ts';
-import { act, choicesFor, declareAssault, germansInKiel, invadeNorway, KIEL, playUntil, resolveAttack, sailFromKiel, seaPath } from './testing.ts';
+import { act, choicesFor, declareAssault, germansInKiel, invadeNorway, KIEL, playUntil, resolveAttack, sailFromKiel, seaPath, editable } from './testing.ts';
 
 const STPS = ['de-stp-1', 'de-stp-2', 'de-stp-3', 'de-stp-4'];
 const OSLO = 'W4725', HAMBURG = 'W3824';
@@ -74,7 +74,7 @@ describe('ETO 10.0 sea transport', () => {
   it('32.5, 32.4: an STP with a supply marker aboard may not enter a port already holding its room of supply markers', () => {
     for (const full of [false, true]) {
       const g = germansInKiel(`room-${full}`);
-      const l = g.state.land!;
+      const l = editable(g).land!;
       const port = navalMap(g.state).coastal.get(HAMBURG)!.port!;
       if (full) l.markers = Array.from({ length: markerRoom(l, HAMBURG, port) }, () => ({ hex: HAMBURG, side: 'axis' as const }));
       act(g, 'axis', { type: 'select', ship: 'de-stp-1' });

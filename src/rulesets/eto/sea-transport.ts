@@ -3,7 +3,7 @@
 // phases (10.5), losses of STPs and their cargo (10.9), sea supply markers (32.4-32.5) and the amphibious assault's
 // requirement and sinkings (10.2, 10.6; the assault itself is land-attack.ts's); DD/CL pairs as ad hoc STPs (10.8).
 // Rulings 58-61 and 76 in docs/rulings/eto.md.
-import type { Choice, Ctx } from '../../engine/index.ts';
+import { type Choice, type Ctx, write } from '../../engine/index.ts';
 import { controller, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes } from './land.ts';
 import { navalMap } from './map.ts';
 import { type EtoState, type Ship, type Side } from './state.ts';
@@ -117,8 +117,8 @@ function formPairs(ctx: Ctx<EtoState>, selected: readonly string[]): string[] {
   const { pairs } = freePairs(s, selected);
   const free = (type: Ship['type']): Ship | undefined => selected.map((id) => s.ships[id]!).find((sh) => !sh.sunk && sh.type === type && !sh.pair && !sh.used);
   for (let dd = free('DD'), cl = free('CL'); dd && cl; dd = free('DD'), cl = free('CL')) {
-    dd.pair = cl.id;
-    cl.pair = dd.id;
+    write(s, 'ships', dd.id).pair = cl.id;
+    write(s, 'ships', cl.id).pair = dd.id;
     pairs.push(dd.id);
     ctx.log(`${dd.name} and ${cl.name} serve together as one STP`, 'ETO 10.8');
   }
@@ -163,9 +163,10 @@ function evacuationNeed(s: EtoState, stps: readonly string[], u: LandUnit): numb
 export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: string, by?: 'dd-cl'): void {
   const s = ctx.state;
   const stps = by ? formPairs(ctx, ships) : freeStps(s, ships);
-  for (const id of stps) s.ships[id]!.evacuatedAt = s.ships[id]!.carried ?? 0;
+  for (const id of stps) write(s, 'ships', id).evacuatedAt = s.ships[id]!.carried ?? 0;
   embark(ctx, ships, unit, true, by);
-  (s.land!.evacuated ??= []).push(unit);
+  write(s, 'land').evacuated ??= [];
+  write(s, 'land', 'evacuated').push(unit);
   ctx.log(`${landOf(s).units[unit]!.name} is evacuated: at most 12 naval MP to a friendly port this phase`, 'ETO 10.7');
 }
 
@@ -175,16 +176,16 @@ export function endEvacuations(ctx: Ctx<EtoState>): void {
   const l = s.land;
   if (!l?.evacuated?.length) return;
   for (const id of l.evacuated) {
-    const u = l.units[id]!;
+    const u = landOf(s).units[id]!;
     if (u.where !== 'aboard') continue;
     const stp = s.ships[u.aboard!]!;
     const mp = (stp.carried ?? 0) - (stp.evacuatedAt ?? 0);
     if (mp <= 12 && inFriendlyPort(s, u.side, stp.space)) continue;
-    l.losses[u.side] += u.depleted ? 1 : u.steps;
-    Object.assign(u, { where: 'removed', aboard: undefined, hex: null });
+    write(s, 'land', 'losses')[u.side] += u.depleted ? 1 : u.steps;
+    Object.assign(write(s, 'land', 'units', id), { where: 'removed', aboard: undefined, hex: null });
     ctx.log(`${u.name} (${u.id}) is eliminated: evacuated ${mp} naval MP and not in a friendly port`, 'ETO 10.7');
   }
-  l.evacuated = [];
+  write(s, 'land').evacuated = [];
 }
 
 /**
@@ -200,8 +201,8 @@ function freeStps(s: EtoState, selected: readonly string[]): string[] {
 function task(s: EtoState, stps: readonly string[], pickUp: boolean): void {
   for (const id of stps) {
     const sh = s.ships[id]!;
-    if (pickUp) sh.pickedUp = true;
-    if (!sh.carried) sh.carried = 0;
+    if (pickUp) write(s, 'ships', id).pickedUp = true;
+    if (!sh.carried) write(s, 'ships', id).carried = 0;
   }
 }
 
@@ -210,9 +211,10 @@ export function embark(ctx: Ctx<EtoState>, selected: readonly string[], unit: st
   const u = landOf(s).units[unit]!;
   const stps = by ? formPairs(ctx, selected) : freeStps(s, selected);
   const space = u.hex!;
-  u.where = 'aboard';
-  u.aboard = stps[0]!;
-  u.hex = null;
+  const w = write(s, 'land', 'units', unit);
+  w.where = 'aboard';
+  w.aboard = stps[0]!;
+  w.hex = null;
   task(s, withPartners(s, stps), pickUp);
   ctx.log(`${u.name} embarks at ${placeName(landOf(s), space)}${by ? ` aboard ${s.ships[stps[0]!]!.name} and ${s.ships[s.ships[stps[0]!]!.pair!]!.name}` : ''}`, by ? 'ETO 10.4, 10.8' : 'ETO 10.4');
 }
@@ -221,7 +223,7 @@ export function loadSupply(ctx: Ctx<EtoState>, selected: readonly string[], pick
   const s = ctx.state;
   const stps = by ? formPairs(ctx, selected) : freeStps(s, selected);
   const stp = stps.find((id) => !s.ships[id]!.supply)!;
-  s.ships[stp]!.supply = true;
+  write(s, 'ships', stp).supply = true;
   task(s, withPartners(s, stps), pickUp);
   ctx.log(`A supply marker is loaded aboard ${s.ships[stp]!.name} at ${placeName(landOf(s), s.ships[stp]!.space)}`, 'ETO 32.4, 32.5');
 }
@@ -231,7 +233,7 @@ export function noteCarried(s: EtoState, ships: readonly string[], mp: number): 
   for (const pool of [ships.filter((id) => s.ships[id]!.type === 'STP'), ships.filter((id) => isPairDd(s, s.ships[id]!))]) {
     if (!pool.length || (!cargoOf(s, pool).length && !pool.some((id) => s.ships[id]!.supply))) continue;
     // 10.0: moving with cargo is the STPs' (10.8: the pairs') task for the turn.
-    for (const id of withPartners(s, pool)) { s.ships[id]!.carried = (s.ships[id]!.carried ?? 0) + mp; s.ships[id]!.used = true; }
+    for (const id of withPartners(s, pool)) { const sh = write(s, 'ships', id); sh.carried = (sh.carried ?? 0) + mp; sh.used = true; }
   }
 }
 
@@ -255,9 +257,9 @@ export function handOver(s: EtoState, ships: readonly string[], ship: string): v
   const sh = s.ships[ship]!;
   const carrier = sh.type === 'CL' && sh.pair ? s.ships[sh.pair]! : sh;
   const rest = ships.filter((id) => id !== carrier.id && (carrier.type === 'STP' ? s.ships[id]!.type === 'STP' : isPairDd(s, s.ships[id]!)));
-  for (const u of cargoOf(s, [carrier.id])) u.aboard = rest[0]!;
+  for (const u of cargoOf(s, [carrier.id])) write(s, 'land', 'units', u.id).aboard = rest[0]!;
   // 10.8: a pair split up is no STP any more.
-  if (sh.pair) { delete s.ships[sh.pair]!.pair; delete sh.pair; }
+  if (sh.pair) { delete write(s, 'ships', sh.pair).pair; delete write(s, 'ships', ship).pair; }
 }
 
 // ---------------------------------------------------------------- losses (10.9)
@@ -267,41 +269,45 @@ export function handOver(s: EtoState, ships: readonly string[], ship: string): v
  * lost STP pass to them); the owner loses units until they can, the most costly first (ruling 59). Generals and HQs
  * are lost only with the last STP. Supply markers aboard a lost STP are lost with it.
  */
-export function stpLost(ctx: Ctx<EtoState>, stp: Ship): void {
-  carrierLost(ctx, stp, stpsIn(ctx.state, stp.side, stp.space));
+export function stpLost(ctx: Ctx<EtoState>, id: string): void {
+  const stp = ctx.state.ships[id]!;
+  carrierLost(ctx, id, stpsIn(ctx.state, stp.side, stp.space));
 }
 
 /** 10.8: when a DD or CL of a pair is sunk (or the pair is spent in an assault), the pair's STP is lost as in 10.9. */
-export function pairLost(ctx: Ctx<EtoState>, sh: Ship): void {
+export function pairLost(ctx: Ctx<EtoState>, id: string): void {
   const s = ctx.state;
-  const dd = sh.type === 'DD' ? sh : s.ships[sh.pair!]!;
-  delete s.ships[dd.pair!]!.pair;
-  delete dd.pair;
-  carrierLost(ctx, dd, pairsIn(s, dd.side, dd.space));
+  const sh = s.ships[id]!;
+  const dd = sh.type === 'DD' ? id : sh.pair!;
+  delete write(s, 'ships', s.ships[dd]!.pair!).pair;
+  delete write(s, 'ships', dd).pair;
+  carrierLost(ctx, dd, pairsIn(s, s.ships[dd]!.side, s.ships[dd]!.space));
 }
 
-function carrierLost(ctx: Ctx<EtoState>, stp: Ship, left: Ship[]): void {
+function carrierLost(ctx: Ctx<EtoState>, stp: string, left: Ship[]): void {
   const s = ctx.state;
   if (!s.land) return;
-  stp.supply = false;
-  const l = s.land;
-  const ids = [stp.id, ...left.map((sh) => sh.id)];
+  write(s, 'ships', stp).supply = false;
+  const ids = [stp, ...left.map((sh) => sh.id)];
   const cargo = cargoOf(s, ids);
   if (!cargo.length) return;
-  for (const u of cargo) u.aboard = left[0]?.id ?? stp.id;
+  for (const u of cargo) write(s, 'land', 'units', u.id).aboard = left[0]?.id ?? stp;
   const have = points(left);
   const land = () => cargoOf(s, ids).filter((u) => transportCost(u) > 0);
   while (land().length && need(s, left.map((sh) => sh.id)) > have) {
     const u = land().sort((a, b) => transportCost(b) - transportCost(a) || a.id.localeCompare(b.id))[0]!;
-    lose(ctx, l, u, 'ETO 10.9');
+    lose(ctx, u.id, 'ETO 10.9');
   }
-  if (!left.length) for (const u of cargoOf(s, ids)) lose(ctx, l, u, 'ETO 10.9');
+  if (!left.length) for (const u of cargoOf(s, ids)) lose(ctx, u.id, 'ETO 10.9');
 }
 
-function lose(ctx: Ctx<EtoState>, l: LandState, u: LandUnit, rule: string): void {
-  if (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para') l.losses[u.side] += u.depleted ? 1 : u.steps;
-  u.where = u.kind === 'general' ? 'removed' : 'force-pool';
-  delete u.aboard;
+function lose(ctx: Ctx<EtoState>, id: string, rule: string): void {
+  const s = ctx.state;
+  const u = landOf(s).units[id]!;
+  if (u.kind === 'inf' || u.kind === 'armor' || u.kind === 'para') write(s, 'land', 'losses')[u.side] += u.depleted ? 1 : u.steps;
+  const w = write(s, 'land', 'units', id);
+  w.where = u.kind === 'general' ? 'removed' : 'force-pool';
+  delete w.aboard;
   ctx.log(`${u.name} is lost with its transport`, rule);
 }
 
@@ -318,11 +324,13 @@ export function mayDebarkAt(s: EtoState, u: LandUnit): boolean {
   return port || points(stps.map((id) => s.ships[id]!)) >= 2 * need(s, stps);
 }
 
-export function debark(ctx: Ctx<EtoState>, u: LandUnit, rule: string): string {
+export function debark(ctx: Ctx<EtoState>, unit: string, rule: string): string {
+  const u = landOf(ctx.state).units[unit]!;
   const space = aboardSpace(ctx.state, u);
-  u.where = 'map';
-  u.hex = space;
-  delete u.aboard;
+  const w = write(ctx.state, 'land', 'units', unit);
+  w.where = 'map';
+  w.hex = space;
+  delete w.aboard;
   ctx.log(`${u.name} debarks at ${placeName(landOf(ctx.state), space)}`, rule);
   return space;
 }
@@ -336,15 +344,15 @@ export function markerRoom(l: LandState, h: string, port: 'minor' | 'major'): nu
 export function debarkSupply(ctx: Ctx<EtoState>): void {
   const s = ctx.state;
   if (!s.land) return;
-  const l = s.land;
   for (const sh of Object.values(s.ships).filter((x) => x.supply && !x.sunk).sort((a, b) => a.id.localeCompare(b.id))) {
     const port = navalMap(s).coastal.get(sh.space)?.port;
-    if (!port || controller(l, sh.space) !== sh.side) continue;
-    const there = (l.markers ??= []).filter((m) => m.hex === sh.space && !m.air).length; // 32.4: air supply markers apart
-    if (there >= markerRoom(l, sh.space, port)) continue;
-    l.markers.push({ hex: sh.space, side: sh.side });
-    sh.supply = false;
-    ctx.log(`A supply marker is landed at ${placeName(l, sh.space)}`, 'ETO 10.5, 32.4');
+    if (!port || controller(landOf(s), sh.space) !== sh.side) continue;
+    if (!landOf(s).markers) write(s, 'land').markers = [];
+    const there = landOf(s).markers!.filter((m) => m.hex === sh.space && !m.air).length; // 32.4: air supply markers apart
+    if (there >= markerRoom(landOf(s), sh.space, port)) continue;
+    write(s, 'land', 'markers').push({ hex: sh.space, side: sh.side });
+    write(s, 'ships', sh.id).supply = false;
+    ctx.log(`A supply marker is landed at ${placeName(landOf(s), sh.space)}`, 'ETO 10.5, 32.4');
   }
 }
 
@@ -352,13 +360,13 @@ export function debarkSupply(ctx: Ctx<EtoState>): void {
 export function debarkAtEnd(ctx: Ctx<EtoState>): void {
   const s = ctx.state;
   if (!s.land) return;
-  const l = s.land;
-  for (const u of Object.values(l.units).filter((x) => x.where === 'aboard').sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const u of Object.values(s.land.units).filter((x) => x.where === 'aboard').sort((a, b) => a.id.localeCompare(b.id))) {
+    const l = landOf(s);
     const space = aboardSpace(s, u);
     if (!navalMap(s).coastal.get(space)?.port || controller(l, space) !== u.side) continue;
     if (transportCost(u) > 0 && landUnitsAt(l, space, u.side).length >= stackLimit(l, space)) continue;
     if (landUnitsAt(l, space).some((x) => x.side !== u.side)) continue;
-    debark(ctx, u, 'ETO 10.5');
+    debark(ctx, u.id, 'ETO 10.5');
   }
 }
 
@@ -419,11 +427,12 @@ export function assaultSinkings(ctx: Ctx<EtoState>, side: Side, space: string, u
     const stp = stpsIn(s, side, space)[0];
     // 10.8: with no STP marker left a DD/CL pair's STP is the one lost; the ships stay afloat (ruling 76).
     const pair = stp ? undefined : pairsIn(s, side, space)[0];
-    if (pair) { ctx.log(`${pair.name} and ${s.ships[pair.pair!]!.name} no longer serve as an STP`, 'ETO 10.6, 10.8'); pairLost(ctx, pair); continue; }
+    if (pair) { ctx.log(`${pair.name} and ${s.ships[pair.pair!]!.name} no longer serve as an STP`, 'ETO 10.6, 10.8'); pairLost(ctx, pair.id); continue; }
     if (!stp) return;
-    stp.points = (stp.points ?? 1) - 1;
-    if (stp.points <= 0) { stp.sunk = true; stp.inPort = false; }
-    ctx.log(`${stp.name} loses 1 STP in the assault`, 'ETO 10.6');
-    if (stp.sunk) stpLost(ctx, stp);
+    const w = write(s, 'ships', stp.id);
+    w.points = (w.points ?? 1) - 1;
+    if (w.points <= 0) { w.sunk = true; w.inPort = false; }
+    ctx.log(`${w.name} loses 1 STP in the assault`, 'ETO 10.6');
+    if (w.sunk) stpLost(ctx, stp.id);
   }
 }

@@ -1,7 +1,7 @@
 // ETO sequence of play: the monthly turn (1 Weather, 2 Strategic Warfare, 3 Naval and Air, 4 Offensive, 5 Movement,
 // 6 End), each phase a procedure named after its section. A scenario plays the phases its data lists, over its turns
 // (data/scenario-*.json "play"); its set-up comes first, its victory after the last phase of its last turn.
-import type { Ctx, Frame, Json, Procedure } from '../../engine/index.ts';
+import { type Ctx, type Frame, type Json, type Procedure, write } from '../../engine/index.ts';
 import { playOf } from './data/index.ts';
 import { SCENARIOS } from './scenarios.ts';
 import { type EtoState, otherSide } from './state.ts';
@@ -43,17 +43,17 @@ function startTurn(ctx: Ctx<EtoState>, turn: number): void {
   s.month = t.month;
   s.year = t.year;
   s.weather = t.weather;
-  if (t.offensives && s.land) s.land.offensives = { ...t.offensives };
+  if (t.offensives && s.land) write(s, 'land').offensives = { ...t.offensives };
   // Turn-long effects end: the blitzkrieg bonus (44.1), the per-turn offensive count, pilot recovery's eligibility (34.3).
   if (s.land) {
-    s.land.blitz = [];
-    if (s.land.offensivesUsed) s.land.offensivesUsed = {};
-    if (s.land.pilots) s.land.pilots = [];
+    write(s, 'land').blitz = [];
+    if (s.land.offensivesUsed) write(s, 'land').offensivesUsed = {};
+    if (s.land.pilots) write(s, 'land').pilots = [];
     // 10.6, 18.5, 19.4, 32.7: one assault per hex, ATPs' single use, paratroops held where they dropped, landed units supplied.
-    for (const k of ['atpUsed', 'assaulted', 'dropped'] as const) if (s.land[k]) s.land[k] = [];
-    for (const u of Object.values(s.land.units)) if (u.landed) delete u.landed;
+    for (const k of ['atpUsed', 'assaulted', 'dropped'] as const) if (s.land[k]) write(s, 'land')[k] = [];
+    for (const u of Object.values(s.land.units)) if (u.landed) delete write(s, 'land', 'units', u.id).landed;
   }
-  for (const sh of Object.values(s.ships)) if (sh.used || sh.pickedUp) { delete sh.used; delete sh.pickedUp; } // 10.0
+  for (const sh of Object.values(s.ships)) if (sh.used || sh.pickedUp) { const w = write(s, 'ships', sh.id); delete w.used; delete w.pickedUp; } // 10.0
   ctx.log(`${t.month} ${t.year} (weather ${t.weather})${t.offensives ? `: OFF tracks Axis ${t.offensives.axis}, Allied ${t.offensives.allies}` : ''}`, 'ETO sequence of play 1');
 }
 

@@ -3,7 +3,7 @@
 // of their nation, HQs their radius apart (23.4), a minor country's infantry with one or more in its capital (39.2),
 // airfield markers (13.5), air units on airbases with room (13.2), ships where the scenario lets them start. A
 // scenario may offer a whole deployment in one choice and add a restriction of its own.
-import type { Action, Choice, Ctx, Frame, Procedure } from '../../engine/index.ts';
+import { type Action, type Choice, type Ctx, type Frame, type Procedure, write } from '../../engine/index.ts';
 import type { SetUpAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import {
@@ -102,18 +102,18 @@ function itemChoices(s: EtoState, side: Side, item: Item): Choice[] {
   return unitPlaces(l, u).map((h) => ({ action: { type: 'place', unit: u.id, hex: h }, label: `${u.name} in ${placeName(l, h)}`, refs: { units: [u.id], place: h } }));
 }
 
-function placeUnit(l: LandState, id: string, hex: string): void {
-  if (l.units[id]) { l.units[id]!.hex = hex; l.units[id]!.where = 'map'; } else { l.air[id]!.base = hex; l.air[id]!.where = 'map'; }
+function placeUnit(s: EtoState, id: string, hex: string): void {
+  if (landOf(s).units[id]) { const u = write(s, 'land', 'units', id); u.hex = hex; u.where = 'map'; } else { const a = write(s, 'land', 'air', id); a.base = hex; a.where = 'map'; }
 }
 
 /** A prepared deployment: every listed unit still to place goes to its hex; airfields up to the side's number. */
 function deploy(ctx: Ctx<EtoState>, side: Side): void {
-  const l = landOf(ctx.state);
-  const p = SCENARIOS[ctx.state.scenario]!.prepared![side]!;
-  const max = SCENARIOS[ctx.state.scenario]!.airfields?.[side] ?? 0;
-  for (const h of p.airfields ?? []) if (!l.airfields.includes(h) && l.airfields.length < max) l.airfields.push(h);
-  for (const [id, h] of Object.entries(p.units)) if (l.units[id]?.where === 'setup') placeUnit(l, id, h);
-  for (const [id, h] of Object.entries(p.air ?? {})) if (l.air[id]?.where === 'setup') placeUnit(l, id, h);
+  const s = ctx.state;
+  const p = SCENARIOS[s.scenario]!.prepared![side]!;
+  const max = SCENARIOS[s.scenario]!.airfields?.[side] ?? 0;
+  for (const h of p.airfields ?? []) if (!landOf(s).airfields.includes(h) && landOf(s).airfields.length < max) write(s, 'land', 'airfields').push(h);
+  for (const [id, h] of Object.entries(p.units)) if (landOf(s).units[id]?.where === 'setup') placeUnit(s, id, h);
+  for (const [id, h] of Object.entries(p.air ?? {})) if (landOf(s).air[id]?.where === 'setup') placeUnit(s, id, h);
   ctx.log(`${side === 'axis' ? 'Axis' : 'Allied'} forces deployed: ${p.label.toLowerCase()}`, p.rule);
 }
 
@@ -132,15 +132,15 @@ export const setUp: Procedure<EtoState, SetUpFrame> = {
   act(ctx, f, _seat, a: SetUpAction) {
     const s = ctx.state;
     if (a.type === 'example' || a.type === 'suggested') { deploy(ctx, f.side); return; }
-    if (a.type === 'airfield') { landOf(s).airfields.push(a.hex); return; }
+    if (a.type === 'airfield') { write(s, 'land', 'airfields').push(a.hex); return; }
     if ('ship' in a) {
-      const sh = s.ships[a.ship]!;
+      const sh = write(s, 'ships', a.ship);
       sh.space = a.space;
       sh.inPort = a.inPort;
       ctx.log(`${sh.name} placed in ${spaceName(s, sh.space)}${sh.inPort ? ' (in port)' : ''}`, setUpRule(s.scenario));
       return;
     }
-    placeUnit(landOf(s), a.unit, a.hex);
+    placeUnit(s, a.unit, a.hex);
   },
   run(ctx) { ctx.pop(); },
   explain: explainSetUp,

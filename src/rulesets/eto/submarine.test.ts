@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { prompts } from '../../engine/index.ts';
 import { eto } from './index.ts';
 import { navalMap, navalNeighbours } from './map.ts';
-import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil } from './testing.ts';
+import { act, choicesFor, germansInKiel, KIEL, PASS, playUntil, editable } from './testing.ts';
 import type { Game } from '../../engine/index.ts';
 import type { EtoState } from './state.ts';
 
@@ -24,6 +24,7 @@ describe('ETO 11 submarines', () => {
 
   it('11.1: a submarine ends no move stacked with friendly ships at sea in a hex; in a sea area it may', () => {
     const g = germansInKiel('ss-stack');
+    editable(g);
     Object.assign(g.state.ships['de-dd-1']!, { space: 'W3925', inPort: false });
     Object.assign(g.state.ships['de-dd-2']!, { space: 'baltic-sea', inPort: false });
     act(g, 'axis', { type: 'select', ship: 'de-ss-1' });
@@ -39,6 +40,7 @@ describe('ETO 11 submarines', () => {
 
   it('11.4, 8.6: a submarine attacking the ships in Kiel fires at a squadron with gunnery 0 (its gunnery counts against named ships only)', () => {
     const g = germansInKiel('ss2');
+    editable(g);
     for (const sh of Object.values(g.state.ships)) if (sh.side === 'axis' && (sh.type === 'BB' || sh.type === 'CA')) Object.assign(sh, { space: 'W3822', inPort: true });
     Object.assign(g.state.ships['uk-ss-1']!, { space: KIEL, inPort: false });
     const attack = playUntil(g, 'allies', (c) => c.action.type === 'attack-port', true);
@@ -54,6 +56,7 @@ describe('ETO 11 submarines', () => {
   it('11.3: a submarine intercepts alone, with +1 to its search', () => {
     const g = germansInKiel('ss3');
     const near = navalNeighbours(g.state, KIEL).find((n) => !navalMap(g.state).areas.has(n.space))!.space;
+    editable(g);
     for (const id of ['uk-ss-1', 'uk-dd-1']) Object.assign(g.state.ships[id]!, { space: near, inPort: false });
     act(g, 'axis', { type: 'select', ship: 'de-dd-1' });
     act(g, 'axis', { type: 'move' });
@@ -76,6 +79,7 @@ describe('ETO 11 submarines', () => {
   function subFinds(seed: string, ships: string[]): { g: Game<EtoState>; log: string[] } {
     const g = germansInKiel(seed);
     const near = navalNeighbours(g.state, KIEL).find((n) => !navalMap(g.state).areas.has(n.space))!.space;
+    editable(g);
     Object.assign(g.state.ships['uk-ss-1']!, { space: near, inPort: false });
     for (const ship of ships) act(g, 'axis', { type: 'select', ship });
     act(g, 'axis', { type: 'move' });
@@ -145,6 +149,7 @@ describe('ETO 11.2 searching for submarines at sea', () => {
   /** The British submarine at sea off Kiel (W3925) beside German destroyers and Gneisenau; the Germans' step 2 is next. */
   function subOffKiel(seed: string): Game<EtoState> {
     const g = germansInKiel(seed);
+    editable(g);
     Object.assign(g.state.ships['uk-ss-1']!, { space: 'W3925', inPort: false });
     for (const id of ['de-dd-1', 'gneisenau']) Object.assign(g.state.ships[id]!, { space: 'W3925', inPort: false });
     return g;

@@ -14,6 +14,12 @@ export function choicesFor(s: EtoState, seat: Seat): Choice[] {
   return p ? allChoices(eto, s, p) : [];
 }
 
+/** A position made by hand: the game's state becomes a fresh copy that may be edited (settled states are frozen). */
+export function editable(g: Game<EtoState>): EtoState {
+  g.state = structuredClone(g.state);
+  return g.state;
+}
+
 /** The action of `seat`'s prompt in state `s` whose fields include `partial`. */
 export function pick(s: EtoState, seat: Seat, partial: Record<string, unknown>): Action {
   const p = promptFor(eto, s, seat);

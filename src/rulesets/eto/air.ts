@@ -12,8 +12,8 @@ import {
   abortSeat, type AirFight, airRound, applyAirHit, secondRound, targetPrompt,
 } from './land-attack.ts';
 import {
-  type AirUnit, airStrength, controller, dist, hexWeather, landMap, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit,
-  suppliedHexes, theatreOf, unitsAt,
+  airStrength, type AirUnit, appendToLand, controller, dist, hexWeather, landMap, landOf, type LandState,
+  type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes, theatreOf, unitsAt
 } from './land.ts';
 import { navalMap } from './map.ts';
 import { applyHit } from './naval-combat.ts';
@@ -449,8 +449,7 @@ function bombInstallation(ctx: Ctx<EtoState>, h: string, bombers: string[]): voi
   const r = bombingResult(strength, roll);
   ctx.log(`Bombing Table ${etoData().bombing.columns[bombingColumn(strength)]}, ${roll}: ${r.result}${r.aa ? '*' : ''}`, 'ETO 21.5', { strength, roll, result: r.result, aa: r.aa, need });
   if (r.result >= need) {
-    const w = write(ctx.state, 'land');
-    if (w.destroyed) write(ctx.state, 'land', 'destroyed').push(h); else w.destroyed = [h];
+    appendToLand(ctx.state, 'destroyed', h);
     ctx.log(`The installations of ${placeName(l, h)} are destroyed`, 'ETO 21.5');
     evacuate(ctx, h);
   }
@@ -582,15 +581,13 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }
     if (a.type === 'air-transport') {
       const u = l.air[a.air]!;
-      const w = write(s, 'land');
-      if (w.atpUsed) write(s, 'land', 'atpUsed').push(u.id); else w.atpUsed = [u.id]; // 18.5: no paradrop this turn
+      appendToLand(s, 'atpUsed', u.id); // 18.5: no paradrop this turn
       startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, cargo: a.unit });
       return;
     }
     if (a.type === 'air-supply') {
       const u = l.air[a.air]!;
-      const w = write(s, 'land');
-      if (w.atpUsed) write(s, 'land', 'atpUsed').push(u.id); else w.atpUsed = [u.id]; // 18.5: no paradrop this turn
+      appendToLand(s, 'atpUsed', u.id); // 18.5: no paradrop this turn
       startMission(ctx, { side: f.side, kind: 'transport', units: [u.id], to: a.to, path: flightPath(s, u.base!, a.to, u.range)!, offensive: false, supply: true });
       return;
     }
@@ -938,8 +935,7 @@ function landCargo(ctx: Ctx<EtoState>, f: MissionFrame): void {
     if (atp.where !== 'map') ctx.log(`The air supply marker is lost with ${atp.name}`, 'ETO 18.1');
     else if (f.out.includes(atp.id)) ctx.log(`${atp.name} is aborted: no air supply marker reaches ${placeName(l, f.to)}`, 'ETO 18.1');
     else {
-      const w = write(s, 'land');
-      if (w.markers) write(s, 'land', 'markers').push({ hex: f.to, side: atp.side, air: true }); else w.markers = [{ hex: f.to, side: atp.side, air: true }];
+      appendToLand(s, 'markers', { hex: f.to, side: atp.side, air: true });
       ctx.log(`An air supply marker is landed at ${placeName(l, f.to)}; ${atp.name} returns to ${placeName(l, atp.base!)}`, 'ETO 32.6');
     }
     return;

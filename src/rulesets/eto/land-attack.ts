@@ -7,8 +7,9 @@ import { carryOut, goOn, type PendingMove, reactionResult } from './armor-reacti
 import type { AttackAction } from './actions.ts';
 import { attackStrength, crtResult, oddsColumn } from './land-combat.ts';
 import {
-  acrossRiver, airStrength, combatantsAt, conquestHexes, notePilot, hexWeather, homeCountries, type AirUnit, controller, dist, landOf, type LandState, type LandUnit, landUnitsAt, layerHex,
-  mayEnter, neighbours, placeName, retreatPaths, stackLimit, suppliedHexes, unitStrength, unitsAt, zocOf,
+  acrossRiver, airStrength, type AirUnit, appendToLand, combatantsAt, conquestHexes, controller, dist, hexWeather,
+  homeCountries, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, mayEnter, neighbours, notePilot,
+  placeName, retreatPaths, stackLimit, suppliedHexes, unitsAt, unitStrength, zocOf
 } from './land.ts';
 import { playOf } from './data/index.ts';
 import { conquer } from './politics.ts';
@@ -114,8 +115,7 @@ function blitzkrieg(s: EtoState, attackers: { nation: string }[], defenders: { n
     const l = landOf(s);
     if (!country || l.blitz.includes(d.nation) || l.blitzed?.includes(d.nation) || !homeCountries(d.nation).includes(country)) continue;
     write(s, 'land', 'blitz').push(d.nation);
-    write(s, 'land').blitzed ??= [];
-    write(s, 'land', 'blitzed').push(d.nation);
+    appendToLand(s, 'blitzed', d.nation);
   }
 }
 
@@ -594,8 +594,7 @@ function paradrops(ctx: Ctx<EtoState>, f: AttackFrame): void {
     const drm = (aAir && !dAir ? 2 : 0) - (dAir && !aAir ? 2 : 0) - (near ? 0 : 2);
     const roll = ctx.roll(6, 1, `${u.name} drops on ${f.target} (modifier ${drm >= 0 ? '+' : ''}${drm})`, 'ETO 19.2').total + drm;
     write(s, 'land', 'units', u.id).hex = f.target;
-    write(s, 'land').dropped ??= [];
-    write(s, 'land', 'dropped').push(u.id);
+    appendToLand(s, 'dropped', u.id);
     if (roll <= 2) { removeLand(ctx, u.id, 'ETO 19.2'); f.attackers = f.attackers.filter((id) => id !== u.id); continue; }
     if (roll <= 4) { write(s, 'land', 'units', u.id).depleted = true; ctx.log(`${u.name} lands depleted`, 'ETO 19.2'); } else ctx.log(`${u.name} lands undamaged`, 'ETO 19.2');
   }

@@ -174,8 +174,7 @@ export function notePilot(s: EtoState, id: string, hex: string): void {
   if (!a.depleted || a.where !== 'map' || !playOf(l.scenario).endPhase?.includes('replenishment')) return;
   const country = etoMap().hexes[hex]?.country ?? '';
   if (homeCountries(a.nation).includes(country) && !l.pilots?.includes(a.id)) {
-    const w = write(s, 'land');
-    if (w.pilots) write(s, 'land', 'pilots').push(a.id); else w.pilots = [a.id];
+    appendToLand(s, 'pilots', a.id);
   }
 }
 
@@ -553,6 +552,15 @@ export function retreatPaths(l: LandState, side: Side, from: string, hexes: numb
   const enemyUnits = new Set(Object.values(l.units).filter((u) => u.where === 'map' && u.side === enemy && (u.kind === 'inf' || u.kind === 'armor')).map((u) => u.hex!));
   const quiet = paths.filter((p) => p.every((h) => neighbours(l, h).every((n) => !enemyUnits.has(n))));
   return quiet.length ? quiet : paths;
+}
+
+/** The land state's lists that are absent until first used (pilots, markers, ...). */
+type OptionalList = { [K in keyof LandState]-?: undefined extends LandState[K] ? (NonNullable<LandState[K]> extends unknown[] ? K : never) : never }[keyof LandState];
+
+/** In an apply: `item` appended to one of those lists, made when absent (its key then comes last, as `??= []` put it). */
+export function appendToLand<K extends OptionalList>(s: EtoState, key: K, item: NonNullable<LandState[K]>[number]): void {
+  const l = write(s, 'land') as Record<OptionalList, unknown[] | undefined>;
+  if (l[key]) (write(s, 'land', key) as unknown[]).push(item); else l[key] = [item];
 }
 
 export const landOf = (s: EtoState): LandState => {

@@ -11,8 +11,8 @@ import type { OffensiveAction } from './actions.ts';
 import { playOf } from './data/index.ts';
 import type { AttackFrame, AttackStep } from './land-attack.ts';
 import {
-  dist, explainLandMove, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, type MoveLimits,
-  type MoveOption, moveOptions, neighbours, placeName, stackLimit, suppliedHexes, unitsAt,
+  appendToLand, dist, explainLandMove, hexWeather, hqMoveOptions, landOf, type LandState, type LandUnit, landUnitsAt,
+  layerHex, type MoveLimits, type MoveOption, moveOptions, neighbours, placeName, stackLimit, suppliedHexes, unitsAt
 } from './land.ts';
 import { grounded } from './air.ts';
 import { assaultTargets, assaultUnits } from './sea-transport.ts';
@@ -113,8 +113,7 @@ function startAttack(ctx: Ctx<EtoState>, f: OffensiveFrame, attackers: string[],
   for (const d of drops) {
     activate(s, f, [d.unit]); // 19.1: the paratroop is activated by its drop
     write(s, 'land', 'flown').push(d.atp);
-    write(s, 'land').atpUsed ??= [];
-    write(s, 'land', 'atpUsed').push(d.atp);
+    appendToLand(s, 'atpUsed', d.atp);
     if (landOf(s).air[d.atp]!.committed === 'none') write(s, 'land', 'air', d.atp).committed = 'CC';
   }
   write(s, 'land', 'attacked').push(target);
@@ -507,8 +506,7 @@ export const offensive: Procedure<EtoState, OffensiveFrame> = {
           // 10.6: the assaulting units are activated for the offensive as they go in; one assault per hex per turn.
           const aboard = d.units.filter((id) => l.units[id]!.where === 'aboard');
           activate(s, f, aboard);
-          write(s, 'land').assaulted ??= [];
-          write(s, 'land', 'assaulted').push(d.target);
+          appendToLand(s, 'assaulted', d.target);
           ctx.log(`${aboard.map((id) => l.units[id]!.name).join(', ')} make an amphibious assault on ${placeName(l, d.target)}`, 'ETO 10.6');
         }
         startAttack(ctx, f, [...d.units], d.target, step, d.assault ?? false, d.drops ?? []);

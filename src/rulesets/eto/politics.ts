@@ -3,7 +3,7 @@
 import { type Choice, type Ctx, write } from '../../engine/index.ts';
 import { playOf } from './data/index.ts';
 import { basedAt, evacuate } from './air.ts';
-import { controller, homeCountries, landMap, landOf, type LandState, theatreOf } from './land.ts';
+import { appendToLand, controller, homeCountries, landMap, landOf, type LandState, theatreOf } from './land.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
 /** Neutral minors `side` may still invade. */
@@ -27,8 +27,7 @@ export function invasionChoices(s: EtoState, side: Side): Choice[] {
 export function invade(ctx: Ctx<EtoState>, side: Side, nation: string): void {
   const s = ctx.state;
   const l = s.land!;
-  const w = write(s, 'land');
-  if (w.invaded) write(s, 'land', 'invaded').push(nation); else w.invaded = [nation];
+  appendToLand(s, 'invaded', nation);
   const m = landMap(theatreOf(l));
   const ally = otherSide(side);
   for (const [h, x] of Object.entries(m.hexes)) if (x.country === nation) write(s, 'land', 'control')[h] = ally;

@@ -4,7 +4,7 @@
 // requirement and sinkings (10.2, 10.6; the assault itself is land-attack.ts's); DD/CL pairs as ad hoc STPs (10.8).
 // Rulings 58-61 and 76 in docs/rulings/eto.md.
 import { type Choice, type Ctx, write } from '../../engine/index.ts';
-import { controller, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes } from './land.ts';
+import { appendToLand, controller, landOf, type LandState, type LandUnit, landUnitsAt, layerHex, placeName, stackLimit, suppliedHexes } from './land.ts';
 import { navalMap } from './map.ts';
 import { type EtoState, type Ship, type Side } from './state.ts';
 
@@ -165,8 +165,7 @@ export function evacuate(ctx: Ctx<EtoState>, ships: readonly string[], unit: str
   const stps = by ? formPairs(ctx, ships) : freeStps(s, ships);
   for (const id of stps) write(s, 'ships', id).evacuatedAt = s.ships[id]!.carried ?? 0;
   embark(ctx, ships, unit, true, by);
-  write(s, 'land').evacuated ??= [];
-  write(s, 'land', 'evacuated').push(unit);
+  appendToLand(s, 'evacuated', unit);
   ctx.log(`${landOf(s).units[unit]!.name} is evacuated: at most 12 naval MP to a friendly port this phase`, 'ETO 10.7');
 }
 

@@ -2,7 +2,7 @@
 // adapter, plans the seat's whole run of decisions with the general planner (src/ai/planner.ts) and explains the
 // choice from the rule set's scoring terms (docs/ai.md).
 import {
-  actionKey, allChoices, createRng, nextInt, adoptState, stateHash, withRng, type Action, type BaseState, type Choice, type Ruleset, type Seat, type SeatView,
+  actionKey, allChoices, createRng, nextInt, adoptState, sameAction, stateHash, withRng, type Action, type BaseState, type Choice, type Ruleset, type Seat, type SeatView,
 } from '../engine/index.ts';
 import { describeOdds, oddsForChoice } from '../odds/index.ts';
 import { getPackage, getRuleset } from '../rulesets/index.ts';
@@ -171,6 +171,44 @@ export function chooseAction(req: ChooseActionRequest): ChooseActionResult {
   return out;
 }
 
+/**
+ * A prompt's legal choices found by action (`sameAction`: equal canonical text) without building each choice's key: a
+ * movement prompt lists thousands. Only choices of the same type and unit can be equal, so they are listed together.
+ * Of equal actions the last listed is found, as a map by key kept it.
+ */
+class LegalChoices {
+  private readonly byUnit = new Map<string, Choice[]>();
+  private readonly listed: readonly Choice[];
+
+  constructor(listed: readonly Choice[]) {
+    this.listed = listed;
+    for (const c of listed) {
+      const k = LegalChoices.bucket(c.action), l = this.byUnit.get(k);
+      if (l) l.push(c);
+      else this.byUnit.set(k, [c]);
+    }
+  }
+
+  private static bucket(a: Action): string {
+    return typeof a.unit === 'string' ? `${String(a.type)}\u0000${a.unit}` : String(a.type);
+  }
+
+  get(a: Action): Choice | undefined {
+    const l = this.byUnit.get(LegalChoices.bucket(a));
+    if (l) for (let i = l.length - 1; i >= 0; i--) if (sameAction(l[i]!.action, a)) return l[i];
+    return undefined;
+  }
+
+  /** The first of `order` that is legal, else the first legal choice. */
+  firstOf(order: readonly Choice[]): Choice {
+    for (const c of order) {
+      const found = this.get(c.action);
+      if (found) return found;
+    }
+    return this.get(this.listed[0]!.action)!;
+  }
+}
+
 function decide(req: ChooseActionRequest): ChooseActionResult {
   const { prompt, seat } = req;
   if (prompt.choices.length === 0 && !prompt.groups?.length) throw new Error(`${req.ruleset}: the prompt "${prompt.text}" (${prompt.rule}) for ${seat} offers no choice`);
@@ -198,7 +236,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   // Nothing changes the roots: their facts (prompts, a rule set's derived facts) are computed once and inherited by every
   // plan; roots that differ only in their dice (nothing hidden) share the first root's facts (no fact reads the dice).
   adoptState(ruleset, state);
-  const legal = new Map(allChoices(ruleset, state, prompt).map((c) => [actionKey(c.action), c]));
+  const legal = new LegalChoices(allChoices(ruleset, state, prompt));
   // The other determinisations, for a search only (a planned decision or a standing rule needs none).
   const roots = () => {
     const states = [state];
@@ -213,7 +251,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   // A later decision of a plan made earlier in this run of decisions.
   const key = planKey(ruleset.id, seat, level, req.view.seq, req.view.state);
   const planned = plans.get(key);
-  const followed = planned && legal.get(actionKey(planned.action));
+  const followed = planned && legal.get(planned.action);
   if (planned && followed) {
     return {
       action: followed.action,
@@ -223,7 +261,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   }
 
   const quick = adapter.quickChoice?.(state, prompt, seat);
-  const quickChoice = quick ? legal.get(actionKey(quick)) : undefined;
+  const quickChoice = quick ? legal.get(quick) : undefined;
   if (quickChoice) {
     const headline = adapter.headline?.(state, seat, quickChoice.action);
     const why = [oddsText(req, adapter, state, quickChoice), adapter.explain?.(state, seat, quickChoice.action)].filter(Boolean).join('; ');
@@ -240,7 +278,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
     // plan() weighs its positions itself).
     planner.cost = positionCostOf(adapter, state);
     const rule = adapter.whenSpent?.(state, prompt, seat) ?? adapter.quickChoice?.(state, prompt, seat, true);
-    const c = (rule && legal.get(actionKey(rule))) ?? planner.ordered(state, prompt).map((x) => legal.get(actionKey(x.action))).find((x) => x !== undefined) ?? [...legal.values()][0]!;
+    const c = (rule && legal.get(rule)) ?? legal.firstOf(planner.ordered(state, prompt));
     spend(turnKey, req.view.seq, planner.positions);
     return {
       action: c.action, explanation: `${adapter.headline?.(state, seat, c.action) ?? c.label}: first good choice (the turn's planning budget is spent)`,
@@ -249,9 +287,9 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   }
   planner.limit = left;
   const r = planner.plan(roots());
-  let chosen = r.genes.length ? legal.get(actionKey(r.genes[0]!.action)) : undefined;
+  let chosen = r.genes.length ? legal.get(r.genes[0]!.action) : undefined;
   // The determinised state may offer what the real prompt does not: never play outside the prompt.
-  chosen ??= planner.ordered(state, prompt).map((c) => legal.get(actionKey(c.action))).find((c) => c !== undefined) ?? [...legal.values()][0]!;
+  chosen ??= legal.firstOf(planner.ordered(state, prompt));
   const terms = termChanges(planner, adapter, state, r.leaf, seat);
   const summary = planSummary(r.genes.length, terms, adapter, state, r.leaf, seat, planner.value(state), r.value);
   spend(turnKey, req.view.seq, planner.positions);

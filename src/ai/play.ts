@@ -1,5 +1,5 @@
 // AI-vs-AI (or AI-vs-random) games through the same contract as every controller: each seat gets only its view.
-import { actionKey, allChoices, Game, prompts, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
+import { actionKey, allChoices, Game, prompts, sameAction, viewFor, type Action, type BaseState, type Options, type Outcome, type Ruleset, type Seat } from '../engine/index.ts';
 import { chooseRandomAction } from './random-player.ts';
 import { aiAdapterFor } from './adapters.ts';
 import { chooseAction, forgetPlans, normalizeLevel } from './index.ts';
@@ -91,9 +91,8 @@ export function playGame(ruleset: Ruleset<any>, o: PlayOptions): PlayedGame {
     t.cpu += dc;
     t.positions += positions;
     turnTotals.set(turn, t);
-    const key = actionKey(action);
-    if (!allChoices(ruleset, game.state, p).some((c) => actionKey(c.action) === key)) {
-      throw new Error(`${kind} player for ${p.seat} returned ${key}, which is not among the prompt's choices`);
+    if (!allChoices(ruleset, game.state, p).some((c) => sameAction(c.action, action))) {
+      throw new Error(`${kind} player for ${p.seat} returned ${actionKey(action)}, which is not among the prompt's choices`);
     }
     game.act(p.seat, action);
     track();

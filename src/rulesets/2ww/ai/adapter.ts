@@ -634,6 +634,8 @@ interface MoveContext {
   assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
   /** By fleet: the ports it reaches within an amphibious assault's five hexes (`assaultFrom`), counted when first asked. */
   assaultReach: Map<string, number[]>;
+  /** The first unit (in the units record's order) aboard this carrier, if any: listed when first asked. */
+  cargoOf: (carrier: string) => string | undefined;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -702,11 +704,20 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
   enemies.push(...reserve);
   let counted: Stacks | undefined;
+  let aboard: Map<string, string> | undefined;
+  const cargoOf = (carrier: string) => {
+    if (!aboard) {
+      aboard = new Map();
+      for (const [id, u] of unitEntries(s)) if (u.aboard && !aboard.has(u.aboard)) aboard.set(u.aboard, id);
+    }
+    return aboard.get(carrier);
+  };
   return {
     enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak, garrisons,
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
     assaultReach: new Map(),
+    cargoOf,
   };
 }
 
@@ -932,7 +943,7 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
   // objectives, where the unit comes ashore (8.1.3).
   // So does a loaded fleet whose cargo cannot come ashore where it is (a full port, 5.2.1: in a lost game US armor
   // and air stayed aboard in London, whose limits were full, for the last 5 and 7 turns).
-  const cargo = Object.keys(s.units).find((c) => s.units[c]!.aboard === id);
+  const cargo = ctx.cargoOf(id);
   const w = worldOf(s);
   const ashoreAt = (hex: string) => {
     const n = w.board.find(hex);
@@ -1218,11 +1229,11 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
       const ctx = moveContext(s, side);
       // Each unit's best few destinations (the plans' alternatives), best first.
       const byUnit = new Map<string, { c: Choice; g: number; i: number }[]>();
-      const stacks = stacksOf(s, side);
+      const stacks = ctx.ownStacks();
       all.forEach((c, i) => {
         // Coming ashore (2WW 8.1.3) enters the fleet's hex.
-        const to = c.action.type === 'land' ? s.units[s.units[c.action.unit as string]?.aboard ?? '']?.where : c.action.to;
-        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, { ...c.action, to }, stacks)) return;
+        const dest = c.action.type === 'land' ? { ...c.action, to: s.units[s.units[c.action.unit as string]?.aboard ?? '']?.where } : c.action;
+        if (typeof c.action.unit !== 'string' || untimelyInvasion(s, side, c.action) || overstacks(s, dest, stacks)) return;
         const list = byUnit.get(c.action.unit) ?? [];
         list.push({ c, g: moveScore(s, side, c.action, ctx), i });
         byUnit.set(c.action.unit, list);

@@ -190,7 +190,7 @@ class LegalChoices {
   }
 
   private static bucket(a: Action): string {
-    return typeof a.unit === 'string' ? `${String(a.type)}\u0000${a.unit}` : String(a.type);
+    return typeof a.unit === 'string' ? `${a.type}\u0000${a.unit}` : a.type;
   }
 
   get(a: Action): Choice | undefined {

@@ -331,6 +331,16 @@ interface Figures {
   drive: number;
 }
 
+/** The weight of the objectives each side controls (what `figures` and the games' reports count). */
+function objectiveWeights(s: TwoWWState): Record<Side, number> {
+  const obj = { axis: 0, allies: 0 };
+  for (const o of worldFacts(s).objectives) {
+    const c = s.control[o.hex];
+    if (c === 'axis' || c === 'allies') obj[c] += o.weight;
+  }
+  return obj;
+}
+
 function figures(s: TwoWWState, withSupply = true): Figures {
   const w = worldOf(s);
   const cw = combatWorld(s);
@@ -383,7 +393,7 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   }
   for (const lift of sealiftOf(s).values()) if (lift.side && lift.waiting.length) material[lift.side] += waitingMaterial(lift.waiting, lift.fleets);
   land.push(...pooledParatroops(s, w));
-  const obj = { axis: 0, allies: 0 }, threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
+  const obj = objectiveWeights(s), threatened = { axis: 0, allies: 0 }, attack = { axis: 0, allies: 0 }, production = { axis: 0, allies: 0 };
   const take = { axis: 0, allies: 0 };
   const danger = new Map<string, number>();
   let strikers: LandUnit[] | undefined;
@@ -400,7 +410,6 @@ function figures(s: TwoWWState, withSupply = true): Figures {
   for (const o of worldFacts(s).objectives) {
     const c = s.control[o.hex];
     if (c !== 'axis' && c !== 'allies') continue;
-    obj[c] += o.weight;
     if (o.production && !bombed.has(o.hex)) production[c]++;
     if (neutralAt(s, w, o.node)) continue;
     const e = other(c);
@@ -1318,12 +1327,12 @@ export const twoWWAi: AiAdapter<TwoWWState> = {
   },
   oddsInExplain: true,
   report(s) {
-    const f = figures(s);
+    const objectives = objectiveWeights(s);
     const milestones: Record<string, boolean> = {};
     for (const [c, st] of Object.entries(s.countries)) if (st.status === 'conquered') milestones[`${c} conquered`] = true;
     return {
       turn: s.turn, turnLabel: turnLabel(s.turn),
-      production: { 'axis objectives': f.objectives.axis, 'allied objectives': f.objectives.allies },
+      production: { 'axis objectives': objectives.axis, 'allied objectives': objectives.allies },
       milestones,
     };
   },

@@ -580,17 +580,26 @@ function unitMoves(state: TwoWWState, side: Side, armored: boolean, id: string):
   const cls = unitClass(state, id);
   let also = '', own = '';
   let inSupply: boolean | undefined;
-  if (cls === 'fleet') also = derived(state, '2ww:first-cargo', () => firstCargo(state)).get(id) ?? '';
+  if (cls === 'fleet') also = firstCargoOf(state).get(id) ?? '';
   else if (cls === 'air') own = ownInZocOf(state, side);
   else {
     inSupply = moveSupply(state, side, id);
     also = inSupply ? 's' : 'u';
   }
   const key = `${id}|${u.where}|${u.mpUsed ?? 0}|${u.moveMode ?? ''}|${u.reduced ? 1 : 0}|${u.ops ? 1 : 0}|${also}`;
-  return derivedFrom<{ env: string; own: string; key: string; choices: Choice[] }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
-    (prev) => (prev?.env === env && prev.own === own && prev.key === key ? prev : { env, own, key, choices: unitChoices(moveFactsOf(state, side), id, armored, inSupply) }),
+  return derivedFrom<{ env: string; own: string; key: string; choices: Choice[]; rail?: RailMoves }>(state, `2ww:moves:${side}:${armored ? 1 : 0}:${id}`,
+    (prev) => {
+      if (prev?.env === env && prev.own === own && prev.key === key) return prev;
+      // The unit as it was: its rail moves are the same choices while they reach the same hexes.
+      const rail: { before?: RailMoves; now?: RailMoves } = { before: prev?.key === key ? prev.rail : undefined };
+      const choices = unitChoices(moveFactsOf(state, side), id, armored, inSupply, undefined, rail);
+      return { env, own, key, choices, rail: rail.now };
+    },
     { carry: 'next' }).choices;
 }
+
+/** A unit's rail moves and their destinations (nodes in order): each choice depends on the unit and its destination only. */
+interface RailMoves { nodes: readonly number[]; choices: readonly Choice[] }
 
 /** Destination refs: the unit, where it starts and the hexes passed through, ending at the destination. */
 function moveRefs(w: World, id: string, from: string, to: number, reach?: Reach): ChoiceRefs {
@@ -606,7 +615,8 @@ interface OnlyMove { type: string; to: number; assault: boolean }
  * The moves of one unit, in node order. `only`: the legality check of that one move (choicesFor): the list holds it
  * when it is legal and nothing else; only the search of its kind runs, and no other destination gets a label or path.
  */
-function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: boolean, only?: OnlyMove): Choice[] {
+function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: boolean, only?: OnlyMove,
+  railMoves?: { before?: RailMoves; now?: RailMoves }): Choice[] {
   const state = f.state, w = f.w;
   const out: Choice[] = [];
   const u = state.units[id]!;
@@ -620,7 +630,11 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: bool
   const dests = (ns: number[]) => (only ? (ns.includes(only.to) ? [only.to] : []) : ns.sort(byNode));
   const rail = () => {
     if (!wants('rail')) return;
-    for (const n of dests(railReach(f, id))) out.push({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n) });
+    const ns = dests(railReach(f, id)), before = railMoves?.before;
+    const kept = before && before.nodes.length === ns.length && before.nodes.every((n, i) => n === ns[i]) ? before : undefined;
+    const list = kept?.choices ?? ns.map((n) => ({ action: { type: 'rail', unit: id, to: w.board.id(n) }, label: `Rail ${nm} to ${to(n)}`, refs: moveRefs(w, id, u.where, n) }));
+    out.push(...list);
+    if (railMoves) railMoves.now = kept ?? { nodes: ns, choices: list };
   };
   if (cls === 'land') {
     const start = w.board.index(u.where);
@@ -663,7 +677,11 @@ function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: bool
   return out;
 }
 
-/** Each carrier's first unit aboard, in unit order (the same unit as a find over the units). */
+/** Each carrier's first unit aboard, in unit order (the same unit as a find over the units): once per state. */
+export function firstCargoOf(state: TwoWWState): ReadonlyMap<string, string> {
+  return derived(state, '2ww:first-cargo', () => firstCargo(state));
+}
+
 function firstCargo(state: TwoWWState): Map<string, string> {
   const m = new Map<string, string>();
   for (const id of Object.keys(state.units)) {
@@ -683,7 +701,7 @@ function embarkChoices(state: TwoWWState, w: World, side: Side, id: string): Cho
   if (powerOf(s, id) === 'su' && s.politics.ussrNeutral) return [];
   const n = w.board.index(u.where);
   if (w.board.isHex(n) && !w.hexes[n]!.port) return [];
-  const carrying = derived(state, '2ww:first-cargo', () => firstCargo(state));
+  const carrying = firstCargoOf(state);
   const out: Choice[] = [];
   for (const fl of unitIds(s).sorted) {
     const v = s.units[fl]!;

@@ -6,7 +6,7 @@ import { twoWW } from '../index.ts';
 import { combatWorld } from '../combat/index.ts';
 import { forcedAttackHexes } from '../combat/combat-phase.ts';
 import { phantomDefence } from '../combat/land-combat.ts';
-import { fleetReach, moveFactsOf } from '../movement.ts';
+import { firstCargoOf, fleetReach, moveFactsOf } from '../movement.ts';
 import { resolveLandCombat } from '../combat/resolve.ts';
 import { invasionDue, untimelyInvasion } from './invasions.ts';
 import { acceptable, describeEstimate, estimateAttack, nextDeclareAdd, phaseBefore, rankAttacks, worthAttacking } from './combat.ts';
@@ -643,8 +643,6 @@ interface MoveContext {
   assaults: Map<number, { defence: number; assaulting: number; weight: number } | null>;
   /** By fleet: the ports it reaches within an amphibious assault's five hexes (`assaultFrom`), counted when first asked. */
   assaultReach: Map<string, number[]>;
-  /** The first unit (in the units record's order) aboard this carrier, if any: listed when first asked. */
-  cargoOf: (carrier: string) => string | undefined;
 }
 
 function moveContext(s: TwoWWState, side: Side): MoveContext {
@@ -713,20 +711,11 @@ function moveContext(s: TwoWWState, side: Side): MoveContext {
   // Airdrop threats only (nearness of an objective): no stack to attack, no gap to close.
   enemies.push(...reserve);
   let counted: Stacks | undefined;
-  let aboard: Map<string, string> | undefined;
-  const cargoOf = (carrier: string) => {
-    if (!aboard) {
-      aboard = new Map();
-      for (const [id, u] of unitEntries(s)) if (u.aboard && !aboard.has(u.aboard)) aboard.set(u.aboard, id);
-    }
-    return aboard.get(carrier);
-  };
   return {
     enemies, own, objectives, dist: new Map(), near: new Map(), zoc, gaps: frontGaps(s, w, side, enemies, own, zoc), stacks, atlantic, weak, garrisons,
     ownStacks: () => (counted ??= stacksOf(s, side)),
     assaults: new Map(),
     assaultReach: new Map(),
-    cargoOf,
   };
 }
 
@@ -952,7 +941,7 @@ function fleetScore(s: TwoWWState, side: Side, a: Action, ctx: MoveContext): num
   // objectives, where the unit comes ashore (8.1.3).
   // So does a loaded fleet whose cargo cannot come ashore where it is (a full port, 5.2.1: in a lost game US armor
   // and air stayed aboard in London, whose limits were full, for the last 5 and 7 turns).
-  const cargo = ctx.cargoOf(id);
+  const cargo = firstCargoOf(s).get(id);
   const w = worldOf(s);
   const ashoreAt = (hex: string) => {
     const n = w.board.find(hex);

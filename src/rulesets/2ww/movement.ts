@@ -614,6 +614,8 @@ interface OnlyMove { type: string; to: number; assault: boolean }
 /**
  * The moves of one unit, in node order. `only`: the legality check of that one move (choicesFor): the list holds it
  * when it is legal and nothing else; only the search of its kind runs, and no other destination gets a label or path.
+ * `railMoves`: the unit's rail moves in the state before (`before`), listed again when they reach the same hexes; the
+ * rail moves listed here are left in `now`.
  */
 function unitChoices(f: MoveFacts, id: string, armored: boolean, inSupply?: boolean, only?: OnlyMove,
   railMoves?: { before?: RailMoves; now?: RailMoves }): Choice[] {

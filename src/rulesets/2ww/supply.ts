@@ -16,9 +16,8 @@ const LAND = 0, SEA = 1;
 export function supplySourceHexes(state: TwoWWState, power: string, side: Side): number[] {
   const w = worldOf(state);
   const out: number[] = [];
-  for (let n = 0; n < w.board.hexCount; n++) {
-    const h = w.hexes[n];
-    if (!h || (!h.capitalOf && h.city !== 'Algiers')) continue;
+  for (const n of w.capitals) {
+    const h = w.hexes[n]!;
     let home = h.capitalOf === power;
     if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf ?? '') || h.city === 'Algiers';
     // French units fighting on after the fall of France trace to London (docs/rulings/2ww.md).
@@ -442,9 +441,9 @@ export function hexTracesTo(state: TwoWWState, side: Side, hex: string, power: s
 export function allFriendlyCapitals(state: TwoWWState, side: Side): number[] {
   const w = worldOf(state);
   const out: number[] = [];
-  for (let n = 0; n < w.board.hexCount; n++) {
-    const h = w.hexes[n];
-    if (h?.capitalOf && state.control[h.id] === side) out.push(n);
+  for (const n of w.capitals) {
+    const h = w.hexes[n]!;
+    if (h.capitalOf && state.control[h.id] === side) out.push(n);
   }
   return out;
 }

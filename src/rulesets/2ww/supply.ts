@@ -16,7 +16,7 @@ const LAND = 0, SEA = 1;
 export function supplySourceHexes(state: TwoWWState, power: string, side: Side): number[] {
   const w = worldOf(state);
   const out: number[] = [];
-  for (const n of w.capitals) {
+  for (const n of w.supplyEnds) {
     const h = w.hexes[n]!;
     let home = h.capitalOf === power;
     if (power === 'us') home = ['gb', 'fr', 'it'].includes(h.capitalOf ?? '') || h.city === 'Algiers';
@@ -441,7 +441,7 @@ export function hexTracesTo(state: TwoWWState, side: Side, hex: string, power: s
 export function allFriendlyCapitals(state: TwoWWState, side: Side): number[] {
   const w = worldOf(state);
   const out: number[] = [];
-  for (const n of w.capitals) {
+  for (const n of w.supplyEnds) {
     const h = w.hexes[n]!;
     if (h.capitalOf && state.control[h.id] === side) out.push(n);
   }

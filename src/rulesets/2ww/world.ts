@@ -110,8 +110,8 @@ export interface World {
   placeNames: readonly string[];
   /** Each counter's class (land, air, fleet), by unit id. */
   classOf: Readonly<Record<string, UnitClass>>;
-  /** The hexes a supply line may lead to (2WW 11.2.3): every capital, and Algiers; by node, ascending. */
-  capitals: readonly number[];
+  /** The hexes a supply line may end at (2WW 11.2.3): every capital, and Algiers; by node, ascending. */
+  supplyEnds: readonly number[];
   /** Combat's view of the rules (combat/world.ts) when a test world replaces it; absent: the rules' own. */
   combat?: CombatWorld;
 }
@@ -423,10 +423,10 @@ export function makeWorld(o: {
   }
   const placeNames: string[] = [];
   for (let n = 0; n < board.nodeCount; n++) placeNames.push(nodePlaceName(board, hexes, boxes, n));
-  const capitals: number[] = [];
-  for (let n = 0; n < board.hexCount; n++) if (hexes[n]!.capitalOf || hexes[n]!.city === 'Algiers') capitals.push(n);
+  const supplyEnds: number[] = [];
+  for (let n = 0; n < board.hexCount; n++) if (hexes[n]!.capitalOf || hexes[n]!.city === 'Algiers') supplyEnds.push(n);
   return {
-    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, supplySteps, names, placeNames, classOf, units, capitals,
+    id: o.id, board, hexes, boxes, hexsides, adj, landAdj, fleetZoc, supplySteps, names, placeNames, classOf, units, supplyEnds,
     terrain, riverCost: o.riverCost ?? 0, ...(o.combat ? { combat: o.combat } : {}),
   };
 }

@@ -36,9 +36,9 @@ const ALL = ['src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts'];
  */
 const LONGEST = [
   'test/e2e/campaign-2ww.test.ts', 'src/rulesets/eto/scenarios.test.ts', 'test/e2e/tour.test.ts',
-  'src/rulesets/2ww/campaign-fuzz-2.test.ts', 'src/rulesets/2ww/campaign-fuzz-3.test.ts', 'src/rulesets/2ww/campaign-fuzz-4.test.ts',
-  'test/e2e/play-rulesets.test.ts', 'src/rulesets/2ww/campaign-fuzz-1.test.ts', 'src/rulesets/bkg/fuzz.test.ts',
-  'test/e2e/screens.test.ts', 'src/server/fuzz.test.ts', 'src/server/crash.test.ts', 'test/e2e/play-eto.test.ts',
+  'src/rulesets/2ww/campaign-fuzz-3.test.ts', 'src/rulesets/bkg/fuzz.test.ts', 'test/e2e/play-rulesets.test.ts',
+  'src/rulesets/2ww/campaign-fuzz-1.test.ts', 'test/e2e/screens.test.ts', 'src/rulesets/2ww/campaign-fuzz-4.test.ts',
+  'test/e2e/play-eto.test.ts', 'src/rulesets/2ww/campaign-fuzz-2.test.ts', 'src/server/fuzz.test.ts', 'src/server/crash.test.ts',
   'src/ai/positions.test.ts', 'src/rulesets/bkg/alliances.test.ts', 'src/rulesets/bkg/optional-fuzz.test.ts',
   'test/e2e/play-aae.test.ts', 'test/e2e/play-areas.test.ts', 'test/e2e/play-2ww.test.ts',
 ];

@@ -1,4 +1,4 @@
-// What one rule set package exports (src/rulesets/<id>/index.ts): its rules and what plugs it into the AI and odds.
+// What one rule set package exports (src/rulesets/<id>/package.ts): its rules and what plugs it into the AI and odds.
 import type { AiAdapter } from '../ai/types.ts';
 import type { SeatView } from '../engine/kernel.ts';
 import type { Action, BaseState, Prompt, Ruleset, Seat } from '../engine/types.ts';

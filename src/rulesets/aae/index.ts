@@ -44,7 +44,7 @@ const PHASE_NAMES: Record<string, string> = {
 export const aae: Ruleset<AaeState> = {
   id: 'aae',
   title: 'Axis & Allies: Europe',
-  rulesVersion: '0.1.0',
+  rulesVersion: '0.1.1',
   seats: SEATS,
   scenarios: [{
     id: SCENARIO, name: 'Spring 1941',

@@ -3,7 +3,7 @@
 import type { Action, Choice, ChoiceGroup, Frame, Procedure } from '../../engine/index.ts';
 import { isAir } from './combat-rules.ts';
 import {
-  MoveEnv, RULE_AIR_LANDING, RULE_COMBAT_MOVE, RULE_NONCOMBAT_MOVE, applyMove, explainMove, landingSpot, moveOptions,
+  MoveEnv, RULE_AIR_LANDING, RULE_COMBAT_MOVE, RULE_NONCOMBAT_MOVE, applyMove, explainMove, landingSpot, moveEnded, moveOptions,
   type MoveMode, type MoveOption,
 } from './movement.ts';
 import type { AaeState, Unit } from './state.ts';
@@ -22,7 +22,7 @@ export function stackKey(u: Unit): string {
 export function movableStacks(s: AaeState, mode: MoveMode): Map<string, Unit[]> {
   const out = new Map<string, Unit[]>();
   for (const u of s.units) {
-    if (u.power !== s.power || u.done) continue;
+    if (u.power !== s.power || moveEnded(u, mode)) continue;
     if (mode === 'combat' && u.type === 'aa') continue;
     if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) continue;
     const k = stackKey(u);
@@ -87,7 +87,7 @@ export const movePhase: Procedure<AaeState, MoveFrame> = {
     }];
   },
   choicesIn(s, f, _seat, group) {
-    const us = s.units.filter((u) => u.power === s.power && !u.done && stackKey(u) === group);
+    const us = s.units.filter((u) => u.power === s.power && !moveEnded(u, f.mode) && stackKey(u) === group);
     return us.length ? stackChoices(s, us, f.mode) : [];
   },
   groupOf(s, _f, _seat, a) {
@@ -107,8 +107,7 @@ export const movePhase: Procedure<AaeState, MoveFrame> = {
   explain(s, f, _seat, a) {
     if (a.type !== 'move') return null;
     const u = s.units.find((x) => x.id === (a.units as string[] | undefined)?.[0]);
-    const why = explainMove(s, u, String(a.to), f.mode);
-    return why ? { rule: f.mode === 'combat' ? RULE_COMBAT_MOVE : RULE_NONCOMBAT_MOVE, message: why } : null;
+    return explainMove(s, u, String(a.to), f.mode);
   },
 };
 

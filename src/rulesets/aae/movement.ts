@@ -17,7 +17,7 @@ import { seasonOf } from './house/seasons.ts';
 import { mudForbids, winterLandingBan } from './house/weather.ts';
 import { attackAllowed } from './house/supply.ts';
 import { mayAssaultFrom } from './house/landing-craft.ts';
-import type { Ctx } from '../../engine/index.ts';
+import type { Ctx, RuleViolationInfo } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { captureArea, captureConvoy } from './capture.ts';
 import { isAir, isShip } from './combat-rules.ts';
@@ -208,8 +208,17 @@ export function moveOptions(s: AaeState, u: Unit, mode: MoveMode, env = new Move
   return s.opts.house.vichy ? out.filter((o) => mayEnterVichy(s, o.to, mode)) : out;
 }
 
+/**
+ * The unit may make no more moves this turn: `done` (it attacked, unloaded, took a territory...), except an aircraft
+ * that flew a mission in the combat move: it lands in the noncombat move with the movement it has left (AAE Noncombat
+ * Move).
+ */
+export function moveEnded(u: Unit, mode: MoveMode): boolean {
+  return !!u.done && !(mode === 'noncombat' && isAir(u.type));
+}
+
 function unitMoves(s: AaeState, u: Unit, mode: MoveMode, env: MoveEnv): MoveOption[] {
-  if (u.power !== s.power || u.done) return [];
+  if (u.power !== s.power || moveEnded(u, mode)) return [];
   if (mode === 'combat' && u.type === 'aa') return [];
   // House rules l.127: the early offensive is a land attack (ruling 75).
   const early = mode === 'combat' && offensiveUnderWay(s);
@@ -541,18 +550,19 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
 }
 
 /** Why a unit cannot make a move, for refusals (null: it can). */
-export function explainMove(s: AaeState, u: Unit | undefined, to: string, mode: MoveMode): string | null {
+export function explainMove(s: AaeState, u: Unit | undefined, to: string, mode: MoveMode): RuleViolationInfo | null {
   const rule = mode === 'combat' ? RULE_COMBAT_MOVE : RULE_NONCOMBAT_MOVE;
-  if (!u) return `${rule}: no such unit`;
-  if (u.power !== s.power) return `${rule}: it is ${s.power}'s turn; that unit belongs to ${u.power}`;
-  if (!AREAS.has(to)) return `${rule}: unknown area "${to}"`;
-  if (!inPlay(s, to)) return `${rule}: ${areaName(to)} is on the house rules' regional map only (hr-regions)`;
-  if (isNeutral(to)) return `${RULE_NEUTRALS}: no unit may enter or fly over ${areaName(to)}`;
+  const no = (message: string, r = rule): RuleViolationInfo => ({ rule: r, message });
+  if (!u) return no('no such unit');
+  if (u.power !== s.power) return no(`it is ${s.power}'s turn; that unit belongs to ${u.power}`);
+  if (!AREAS.has(to)) return no(`unknown area "${to}"`);
+  if (!inPlay(s, to)) return no(`${areaName(to)} is on the house rules' regional map only (hr-regions)`);
+  if (isNeutral(to)) return no(`no unit may enter or fly over ${areaName(to)}`, RULE_NEUTRALS);
   const minor = explainMinorMove(s, u, to) ?? explainVichy(s, to, mode);
   if (minor) return minor;
-  if (u.done) return `${rule}: that ${unitData(u.type).name.toLowerCase()} has ended its move this turn`;
-  if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return `${RULE_NONCOMBAT_MOVE}: units that moved to attack or fought this turn may not move again`;
-  if (mode === 'noncombat' && isAir(u.type) && !landingSpot(s, u, to)) return `${RULE_AIR_LANDING}: aircraft end the turn in friendly territory held since the turn began or on a friendly carrier with room`;
-  if (mode === 'combat' && unitData(u.type).domain === 'land' && !enemyLand(s, to, u.power)) return `${RULE_COMBAT_MOVE}: land units move in the combat move only to attack (an enemy territory) or to board a transport`;
-  return `${rule}: ${areaName(to)} is out of reach (movement ${movesLeft(s, u)} left)`;
+  if (moveEnded(u, mode)) return no(`that ${unitData(u.type).name.toLowerCase()} has ended its move this turn`);
+  if (mode === 'noncombat' && (u.fought || u.combatMoved) && !isAir(u.type)) return no('units that moved to attack or fought this turn may not move again', RULE_NONCOMBAT_MOVE);
+  if (mode === 'noncombat' && isAir(u.type) && !landingSpot(s, u, to)) return no('aircraft end the turn in friendly territory held since the turn began or on a friendly carrier with room', RULE_AIR_LANDING);
+  if (mode === 'combat' && unitData(u.type).domain === 'land' && !enemyLand(s, to, u.power)) return no('land units move in the combat move only to attack (an enemy territory) or to board a transport', RULE_COMBAT_MOVE);
+  return no(`${areaName(to)} is out of reach (movement ${movesLeft(s, u)} left)`);
 }

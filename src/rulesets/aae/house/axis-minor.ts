@@ -3,6 +3,7 @@
 // draft's limits per nation (early-war pieces but for Finnish infantry and ships) and its nations' units keep out of
 // each other's countries and, but for a few, out of the Soviet Union.
 import { AAE_DATA, AXIS_MINOR, NATIONS, type MinorNation, type Power, type UnitType } from '../data/index.ts';
+import type { RuleViolationInfo } from '../../../engine/index.ts';
 import type { AaeState, Unit } from '../state.ts';
 import { AREAS, TURN_ORDER, area, controller, hasFactory, isLand, neighboursIn, sideOf, standIn, unitData } from '../world.ts';
 import { isShip } from '../combat-rules.ts';
@@ -157,10 +158,10 @@ export function noteMinorMove(s: AaeState, u: Unit, from: string): void {
 }
 
 /** Why a move is barred by the Axis Minor's limits, or null. */
-export function explainMinorMove(s: AaeState, u: Unit, to: string): string | null {
+export function explainMinorMove(s: AaeState, u: Unit, to: string): RuleViolationInfo | null {
   if (minorRoom(s, u, to) > 0) return null;
   const n = u.nation as MinorNation;
-  if (rivalsApart(s, n, to)) return `${RULE_NEIGHBOURS}: Hungarian and Rumanian units may share a territory only with a German unit there`;
-  if (soviet(to) && !soviet(u.at) && n !== 'bulgaria') return `${RULE_EASTERN_FRONT}: ${n} may send no more units into the Soviet Union now`;
-  return n === 'bulgaria' ? `${RULE_NEIGHBOURS}: Bulgarian units enter only Greece and Yugoslavia until attacked` : `${RULE_NEIGHBOURS}: Hungarian and Rumanian units may not enter each other's country`;
+  if (rivalsApart(s, n, to)) return { rule: RULE_NEIGHBOURS, message: 'Hungarian and Rumanian units may share a territory only with a German unit there' };
+  if (soviet(to) && !soviet(u.at) && n !== 'bulgaria') return { rule: RULE_EASTERN_FRONT, message: `${n} may send no more units into the Soviet Union now` };
+  return { rule: RULE_NEIGHBOURS, message: n === 'bulgaria' ? 'Bulgarian units enter only Greece and Yugoslavia until attacked' : 'Hungarian and Rumanian units may not enter each other\'s country' };
 }

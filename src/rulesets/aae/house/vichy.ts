@@ -3,7 +3,7 @@
 // (Syria from turn 1). Its ground units defend, and give up after one round unless the British attack; the first
 // attack on Vichy sends its fleet (kept off the board) to the Axis on a 1, the Allies on a 6, to the bottom on 2-5.
 // Every Vichy unit is gone at the end of a turn in which Algeria (Algiers) is taken.
-import type { Ctx } from '../../../engine/index.ts';
+import type { Ctx, RuleViolationInfo } from '../../../engine/index.ts';
 import { AAE_DATA, VICHY, type Power, type UnitType } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
 import { removeUnit } from '../units.ts';
@@ -43,9 +43,9 @@ export function mayEnterVichy(s: AaeState, to: string, mode: 'combat' | 'noncomb
   return mode === 'combat' && (s.round >= VICHY_OPEN_FROM || to === SYRIA);
 }
 
-export function explainVichy(s: AaeState, to: string, mode: 'combat' | 'noncombat'): string | null {
+export function explainVichy(s: AaeState, to: string, mode: 'combat' | 'noncombat'): RuleViolationInfo | null {
   if (mayEnterVichy(s, to, mode)) return null;
-  return mode === 'combat' ? `${RULE_VICHY}: ${areaName(to)} is Vichy; it may be attacked from turn ${VICHY_OPEN_FROM} (Syria at once)` : `${RULE_VICHY}: ${areaName(to)} is Vichy: no unit enters it but to attack`;
+  return { rule: RULE_VICHY, message: mode === 'combat' ? `${areaName(to)} is Vichy; it may be attacked from turn ${VICHY_OPEN_FROM} (Syria at once)` : `${areaName(to)} is Vichy: no unit enters it but to attack` };
 }
 
 /** An attack declared on a Vichy area with Vichy units: the first time, each ship of the fleet rolls (l.177). */

@@ -63,6 +63,37 @@ describe('AAE Noncombat Move', () => {
     expect(rig.log()).toContain('Germany fighter in East Poland has nowhere to land and is lost');
   });
 
+  it('aircraft that attacked in the combat move land in the noncombat move with the movement they have left', () => {
+    const rig = aaeRig();
+    let s = rig.start(position({ units: [u('germany', 'fighter', 'poland'), u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'east-poland')] }), 'combat-move', 'germany');
+    s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
+    s = rig.play(s, 'germany', rig.pick(s, /fighter from Poland: attack East Poland/));
+    // Committed to the attack: no second move in the combat move.
+    expect(targets(rig, s, /fighter/)).toEqual([]);
+    s = rig.play(s, 'germany', rig.pick(s, /end the combat move/));
+    // Fighter (3) and armour (3) hit, and so does the infantry (2): the armour is taken as the casualty.
+    s = rig.play(rig.force(s, [1, 1, 1]), 'germany', rig.pick(s, /fight the battle for East Poland/));
+    s = rig.play(s, 'germany', rig.pick(s, /lose a Germany armour/));
+    expect(s.phase).toBe('noncombat-move');
+    expect(unitsOf(s, 'germany', 'east-poland', 'fighter')).toHaveLength(1);
+    // 3 of the fighter's 4 moves are left; East Poland, taken this turn, is no landing spot, nor are Soviet lands.
+    const spots = targets(rig, s, /fighter from East Poland/);
+    expect(spots).toEqual(expect.arrayContaining(['austria', 'czechoslovakia', 'germany', 'hungary', 'poland', 'rumania']));
+    expect(spots).not.toContain('east-poland');
+    expect(spots.filter((a) => ['baltic-states', 'belorussia', 'ukraine', 'bessarabia'].includes(a))).toEqual([]);
+    s = rig.play(s, 'germany', rig.pick(s, /fighter from East Poland: land in Poland/));
+    s = rig.play(s, 'germany', { type: 'end-phase' });
+    expect(unitsOf(s, 'germany', 'poland', 'fighter')).toHaveLength(1);
+  });
+
+  it('a refused move names the rule it breaks once', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'armour', 'poland'), u('germany', 'infantry', 'hungary', 1, { combatMoved: true, done: true })] }), 'noncombat-move', 'germany');
+    const inf = unitsOf(s, 'germany', 'hungary', 'infantry')[0]!;
+    expect(() => rig.play(s, 'germany', { type: 'move', units: [inf.id], to: 'austria' })).toThrow(/^AAE Noncombat Move: that infantry has ended its move this turn$/);
+    expect(() => rig.play(s, 'germany', { type: 'move', units: [unitsOf(s, 'germany', 'poland')[0]!.id], to: 'switzerland' })).toThrow(/^AAE Neutral Territories: no unit may enter or fly over Switzerland$/);
+  });
+
   it('units that moved to attack do not move again; others move through friendly territory only', () => {
     const rig = aaeRig();
     const s = rig.start(position({ units: [u('germany', 'armour', 'poland'), u('germany', 'infantry', 'hungary', 1, { combatMoved: true, done: true })] }), 'noncombat-move', 'germany');

@@ -1179,7 +1179,8 @@ type Refusal = { rule: string; message: string } | null;
 
 /**
  * Why a move, rail move or airdrop the prompt does not offer breaks the rules, naming the rule case: each check lifts
- * one limit and sees whether the destination comes within reach. Null when no single rule explains it.
+ * one limit and sees whether the destination comes within reach; else the movement rule of the unit's class, as no
+ * way there exists at all. Null for an airdrop that breaks no single rule.
  */
 function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'rail' | 'airdrop', id: string, to: string): Refusal {
   const f = moveFactsOf(state, frame.side);
@@ -1226,7 +1227,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
     }
     if (w.hexes[n]?.kind === 'sea') return { rule: '2WW 8.1', message: `land units never enter an all-sea hex (${to}) unless carried by a fleet` };
     if (landReach(f, id, armored, 1000).has(n)) return { rule: '2WW 8.1', message: `${to} is beyond the ${landBudget(f, id)} movement points ${nm} has left` };
-    return null;
+    return { rule: '2WW 8.1', message: `${nm} has no way over land to ${to}: every way is closed by sea, neutral countries, enemy units or their ZOC` };
   }
   if (cls === 'air') {
     if (w.hexes[n]?.kind === 'sea') return { rule: '2WW 8.2', message: `an air unit may not end its move in an all-sea hex (${to})` };
@@ -1252,7 +1253,7 @@ function explainMove(state: TwoWWState, frame: MovementFrame, type: 'move' | 'ra
       ? { rule: '2WW 8.3.3', message: `${nm} has too few movement points left to reach ${to} (a box costs 30 to enter or leave from the map edge)` }
       : { rule: '2WW 8.3.1', message: `${to} is beyond the ${movementFactor(state, id) - (u.mpUsed ?? 0)} movement points ${nm} has left` };
   }
-  return null;
+  return { rule: '2WW 8.3.1', message: `${nm} has no way by sea to ${to}: every way is closed by land, enemy or neutral units or closed waters` };
 }
 
 /** Hexes adjacent to a land unit into which it exerts ZOC (for clients). */

@@ -1,6 +1,7 @@
 // Refused moves name the rule they break (issue 20): the kernel asks the movement phase's explain for the rule case.
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from '../../engine/index.ts';
+import { Game, prompts, RuleViolation } from '../../engine/index.ts';
+import { twoWW } from './index.ts';
 import { act, destinations, startAt, testPosition, testWorld } from './testing.ts';
 
 // Germany in columns 1-4, France in 5-8, a sea strip in row 6 whose west end (0106) links to two boxes.
@@ -75,6 +76,16 @@ describe('2WW refusals cite the rule they break', () => {
   it('2WW 3.4.3 an Ops Complete fleet cannot move', () => {
     const s = movement({ 'ge-sub-1': { where: '0206', ops: true } });
     expect(refusal(s, 'axis', { type: 'move', unit: 'ge-sub-1', to: '0306' }).rule).toBe('2WW 3.4.3');
+  });
+
+  it('2WW 8.1 a land move to a hex no way over land reaches (a click on Kayseri in neutral Turkey) names the movement rule, not a raw action', () => {
+    const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'refusals');
+    while (!/^Move units/.test(prompts(twoWW, g.state)[0]!.text)) {
+      const p = prompts(twoWW, g.state)[0]!;
+      g.act(p.seat, p.choices[p.choices.length - 1]!.action);
+    }
+    expect(g.state.units['ge-arm-1']!.where).toBe('2205');
+    expect(() => g.act('axis', { type: 'move', unit: 'ge-arm-1', to: '3510' })).toThrow(/^2WW 8\.1: GE 1st armor has no way over land to 3510/);
   });
 
   it('an action no rule case explains prints its key as JSON (no stray comma)', () => {

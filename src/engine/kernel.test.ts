@@ -347,6 +347,23 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(allChoices(tokens, state, p).map((c) => c.label)).toEqual(['Stop', 'x to 1', 'y to 2', 'y to 4']);
   });
 
+  it('labels a player could not tell apart are numbered among themselves, in a prompt and in a group', async () => {
+    const { choicesIn } = await import('./index.ts');
+    const move = tokens.procedures.move!;
+    // Every label says only "Move" or "Token": the players see "(1 of 2)"..., the actions are untouched.
+    const alike: typeof tokens = { ...tokens, procedures: { move: {
+      ...move,
+      prompts: (s, f) => move.prompts!(s, f).map((p) => ({ ...p, choices: [...p.choices, { action: { type: 'stop' }, label: 'Stop' }], groups: p.groups!.map((g) => ({ ...g, label: 'Token' })) })),
+      choicesIn: (s, f, seat, group) => move.choicesIn!(s, f, seat, group).map((c) => ({ ...c, label: 'Move' })),
+    } } };
+    const { state } = setupGame(alike, 's', {}, 'x');
+    const p = prompts(alike, state)[0]!;
+    expect(p.choices.map((c) => c.label)).toEqual(['Stop (1 of 2)', 'Stop (2 of 2)']);
+    expect(p.groups!.map((g) => g.label)).toEqual(['Token (1 of 2)', 'Token (2 of 2)']);
+    expect(choicesIn(alike, state, 'a', 'y').map((c) => [c.label, c.action.to])).toEqual([['Move (1 of 2)', 2], ['Move (2 of 2)', 4]]);
+    expect(choicesIn(alike, state, 'a', 'x').map((c) => c.label)).toEqual(['Move']);
+  });
+
   it('an action inside a group is legal; one outside its group is refused and changes nothing', () => {
     const { state } = setupGame(tokens, 's', {}, 'x');
     const r = applyAction(tokens, state, 'a', { type: 'move', token: 'y', to: 4 });

@@ -545,10 +545,40 @@ function groupChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: 
   let cs = k?.groups.get(key);
   if (!cs) {
     const top = state.stack[state.stack.length - 1]!;
-    cs = procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? [];
+    cs = distinctLabels(procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? []);
     k?.groups.set(key, cs);
   }
   return cs;
+}
+
+/**
+ * Items as a player tells them apart: where several share a label (two identical units in one hex, two fighters of one
+ * kind attacking one bomber), each gets its place among them, "(1 of 2)". The same array when all labels differ.
+ */
+function distinctLabels<T extends { label: string }>(items: T[]): T[] {
+  if (items.length < 2) return items;
+  const count = new Map<string, number>();
+  let dup = false;
+  for (const x of items) {
+    const n = (count.get(x.label) ?? 0) + 1;
+    count.set(x.label, n);
+    if (n > 1) dup = true;
+  }
+  if (!dup) return items;
+  const seen = new Map<string, number>();
+  return items.map((x) => {
+    const of = count.get(x.label)!;
+    if (of < 2) return x;
+    const i = (seen.get(x.label) ?? 0) + 1;
+    seen.set(x.label, i);
+    return { ...x, label: `${x.label} (${i} of ${of})` };
+  });
+}
+
+/** A prompt whose choices and groups each have labels a player tells apart (distinctLabels). */
+function withDistinctLabels(p: Prompt): Prompt {
+  const choices = distinctLabels(p.choices), groups = p.groups && distinctLabels(p.groups);
+  return choices === p.choices && groups === p.groups ? p : { ...p, choices, ...(groups ? { groups } : {}) };
 }
 
 /** The prompts of the top frame, less the seats that have sealed their answer; `raw`: the top's prompts if known. */
@@ -557,7 +587,7 @@ function awaited<S extends BaseState>(ruleset: Ruleset<S>, state: S, raw: Prompt
   const top = state.stack[state.stack.length - 1];
   if (!top) return [];
   const proc = procedureOf(ruleset, top);
-  const all = raw ?? proc.prompts?.(state, top) ?? [];
+  const all = (raw ?? proc.prompts?.(state, top) ?? []).map(withDistinctLabels);
   if (!proc.simultaneous) return all;
   const sealed = state.sealed[sealKey(state)] ?? {};
   return all.filter((p) => !(p.seat in sealed));

@@ -32,7 +32,10 @@ export interface ChoiceRefs {
 /** One entry of a seat's choice list: the exact action to send back, and how to present it. */
 export interface Choice {
   action: Action;
-  /** Short text for a menu or the CLI ("Move 4th infantry to 2214 Berlin"). */
+  /**
+   * Short text for a menu or the CLI ("Move 4th infantry to 2214 Berlin"). The kernel numbers labels that several
+   * choices of one list share ("... (1 of 2)"), so a player can tell them apart.
+   */
   label: string;
   refs?: ChoiceRefs;
 }
@@ -44,7 +47,7 @@ export interface Choice {
 export interface ChoiceGroup {
   /** Stable within the prompt's state (usually a unit or stack id). */
   key: string;
-  /** "4th Panzer at 2214 Berlin". */
+  /** "4th Panzer at 2214 Berlin" (numbered by the kernel where several groups share it, as choices are). */
   label: string;
   refs?: ChoiceRefs;
 }

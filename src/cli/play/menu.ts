@@ -87,11 +87,14 @@ export function groupSummary(g: ChoiceGroup): string {
   return [...byType].map(([t, n]) => `${t} ${n}`).join(', ');
 }
 
-/** The choice whose label is exactly this text (case and spacing ignored), if any. */
-export function choiceByLabel(choices: Choice[], text: string): Choice | undefined {
+/**
+ * The choice whose label is exactly this text (case and spacing ignored), if any; `shown` gives other texts a choice
+ * goes by on screen (its shortened line inside a group).
+ */
+export function choiceByLabel(choices: Choice[], text: string, shown: (c: Choice) => string[] = () => []): Choice | undefined {
   const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const t = norm(text);
-  return choices.find((c) => norm(c.label) === t);
+  return choices.find((c) => norm(c.label) === t || shown(c).some((x) => norm(x) === t));
 }
 
 /** Compact text of an action for logs when no label is known: "move bg-inf 2409". */

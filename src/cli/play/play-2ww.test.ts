@@ -18,7 +18,8 @@ describe('theater play on 2ww, scripted', () => {
     // 2WW 8 is a structured prompt: a group per unit or stack, its choices asked for when opened
     expect(r.out).toMatch(/\d+ groups and 1 choice, grouped: a number opens a group/);
     expect(r.out).toMatch(/1\) GE 1st infantry at \d{4} \S+ \(\d-\d\) >/); // unit, hex and city, factors
-    expect(r.out).toMatch(/choices \(group ge-inf-1, filter "ge-inf-1"\):/);
+    // the filter that found the unit matches all its choices: inside the group it is dropped
+    expect(r.out).toMatch(/\n\d+ choices \(group GE 1st infantry at 1905 Kiel\):/);
     expect(r.out).toMatch(/axis: Move GE 1st infantry to \d{4}/);
     expect(r.out).toMatch(/GE 1st infantry moves \d{4} > .*\[2WW 8\.1\]/);
     expect(r.code).toBe(0);
@@ -49,5 +50,15 @@ describe('theater play on 2ww, scripted', () => {
     const log2 = readLog(again);
     expect(log2.entries).toEqual(log1.entries);
     expect(stateHash(Game.load(twoWW as any, log2).state)).toBe(hash1);
+  });
+
+  it('2WW 8: inside a unit\'s group /berlin filters its choices and "Rail to 2106", as listed, takes one', async () => {
+    const out = join(dir, 'rail.json');
+    const r = await playScript({ ...base, out }, ['/ge-inf-4', '1', '/berlin', 'Rail to 2106', 'quit'], 120);
+    expect(r.out).toContain('axis GE 4th infantry at 2304 Danzig> /berlin\n1 of 41 choices (group GE 4th infantry at 2304 Danzig, filter "berlin"):\n  1) Rail to 2106 Berlin\n');
+    expect(r.out).toContain('axis GE 4th infantry at 2304 Danzig /berlin> Rail to 2106\naxis: Rail GE 4th infantry to 2106 Berlin\n');
+    expect(r.out).not.toContain('axis ge-inf-4');
+    expect(r.code).toBe(0);
+    expect((readLog(out).entries[0] as any).action).toEqual({ type: 'rail', unit: 'ge-inf-4', to: '2106' });
   });
 });

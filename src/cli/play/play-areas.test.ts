@@ -30,4 +30,34 @@ describe('theater play on Axis & Allies: Europe, scripted', () => {
     const minor = await playScript({ ruleset: 'aae', seed: 'cli-aae', options: { 'hr-axis-minor': true }, seats: ['ussr=random', 'uk=random', 'usa=random'] }, ['quit']);
     expect(minor.out).toMatch(/Seats: .*minor human/);
   });
+
+  it('AAE Combat Move: a filter, a typed label and the counts work inside a group named by its label, not its key', async () => {
+    const seats = ['ussr=random', 'uk=random', 'usa=random'];
+    const r = await playScript({ ruleset: 'aae', seed: 'cli-aae', seats },
+      ['9', 'done buying (40 IPCs left)', '/infantry poland', '1', '/east', 'all 6 infantry from Poland: attack East Poland', '/end', 'quit']);
+    expect(r.out).toContain('1 of 38 groups and 0 of 1 choice (filter "infantry poland"), grouped');
+    expect(r.out).toContain('4 choices (group 6 Germany infantry in Poland):'); // the phase's end choice is not counted
+    expect(r.out).toContain('germany 6 Germany infantry in Poland> /east\n2 of 4 choices (group 6 Germany infantry in Poland, filter "east"):');
+    expect(r.out).toContain('germany 6 Germany infantry in Poland /east> all 6 infantry from Poland: attack East Poland\n' +
+      'germany: all 6 infantry from Poland: attack East Poland\n');
+    expect(r.out).toContain('0 of 37 groups and 1 choice (filter "end"):');
+    expect(r.out).not.toContain('||'); // no raw group key
+    expect(r.code).toBe(0); // no line refused
+  });
+
+  it('AAE Purchase Units: the AI\'s reason is printed without the choice it repeats, and once while it is the same', async () => {
+    const r = await playScript({ ruleset: 'aae', seed: 'cli-aae', seats: ['germany=ai', 'ussr=random', 'uk=random'], budgetMs: 200 }, ['quit']);
+    // Germany's special cash advance, up to the first line of another seat.
+    const all = r.out.split('\n');
+    const first = all.findIndex((l) => l.startsWith('germany (ai normal): '));
+    const lines = all.slice(first, all.findIndex((l, i) => i > first && /^\w+ \(/.test(l) && !l.startsWith('germany ')));
+    const buys = lines.filter((l) => l.startsWith('germany (ai normal): buy '));
+    const whys = lines.map((l, i) => [lines[i - 1] ?? '', l] as const).filter(([, l]) => l.startsWith('    why: '));
+    expect(buys.length).toBeGreaterThan(1);
+    expect(whys.length).toBeGreaterThan(0);
+    expect(whys.length).toBeLessThan(buys.length);
+    for (const [before, why] of whys) expect(why.slice('    why: '.length).startsWith(before.slice(before.indexOf(': ') + 2))).toBe(false);
+    const texts = whys.map(([, w]) => w);
+    expect(texts.some((w, i) => i > 0 && w === texts[i - 1])).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ describe('theater play on duel, scripted', () => {
     const r = await playScript({ ruleset: 'duel', seed: 'c1', out }, ['1', '2', '/adv', '1', 'quit']);
     expect(r.out).toContain('red decides: Bid for the first move [Duel 2]');
     expect(r.out).toContain('red: answer sealed'); // hot-seat: the second bidder must not read the first bid
+    expect(r.out).toContain('--- Blue\'s turn at the keyboard ---'); // the seat's name
     expect(r.out).toContain('bids red 1, blue 2: blue moves first [Duel 2]');
     expect(r.out).toContain('1 of 3 choices (filter "adv")');
     expect(r.out).toContain('blue: {"type":"advance"}');
@@ -121,6 +122,7 @@ describe('theater play on duel, scripted', () => {
     const g = Game.load(duel as any, readLog(out));
     expect(g.state.outcome).not.toBeNull();
     expect(r.out).toContain(`Game over: ${g.state.outcome!.result}`);
+    expect(r.out.match(/Game over/g)).toHaveLength(1); // the result line, not the kernel's event too
     expect(r.out).not.toContain('decides:'); // no human was asked anything
   });
 

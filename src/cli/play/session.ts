@@ -7,7 +7,7 @@ import {
 import { EMPTY_BOARD, pieceName, placeLabel, placeName, type BoardView } from '../../web/map/board-model.ts';
 import { writeJsonFile } from '../io.ts';
 import {
-  choiceByLabel, describeAction, groupSummary, menuItems, parseFilter,
+  choiceByLabel, describeAction, groupKeyOf, groupSummary, matches, menuItems, parseFilter,
   type ChoiceGroup, type MenuItem, type MenuState,
 } from './menu.ts';
 import { columns, eventLines, wrap, pieceDetails, pieceLabel, viewSummary, type Style, type ViewContext } from './render.ts';
@@ -37,10 +37,10 @@ export type Pending =
 export const HELP = [
   'Commands:',
   '  NUMBER          take that choice, or open that group of choices',
-  '  /TEXT           show only choices containing every word of TEXT ("/inf 2214"); "/" alone clears',
+  '  /TEXT           show only choices containing every word of TEXT ("/inf 2214"), in the open group if any; "/" clears',
   '  ..              close the open group, or clear the filter',
-  '  list            show the choices again (Enter does too); "all" lists every choice ungrouped',
-  '  LABEL or {JSON} take the choice with exactly that label, or send that action (scripts)',
+  '  list            show the choices again (Enter does too); "all" alone lists every choice ungrouped',
+  '  LABEL or {JSON} take the choice with that label, as listed or in full, or send that action (scripts)',
   '  undo            take back the last action made at this terminal (not past dice or hidden information)',
   '  takeback        take back everything since the last action made at this terminal, dice too; the AI agrees',
   '  log [N]         the last N actions (default 10) with their events, dice and combat arithmetic',
@@ -54,6 +54,10 @@ export class PlaySession {
   readonly game: Game<BaseState>;
   private readonly o: SessionOptions;
   private menu: MenuState = { filter: [], group: null };
+  /** The filter of the list a group was opened from: ".." brings it back. */
+  private outerFilter: string[] = [];
+  /** The AI's last reason shown and its seat: the same reason again, before another seat acts, is not repeated. */
+  private lastWhy: { seat: Seat; reason: string } | null = null;
   private items: MenuItem[] = [];
   /** Key of the decision last shown, so that it is shown once. */
   private shown = '';
@@ -106,7 +110,7 @@ export class PlaySession {
   promptString(): string {
     const p = this.pending();
     if (p.kind !== 'human') return '> ';
-    const extra = (this.menu.group !== null ? ` ${this.menu.group}` : '') + (this.menu.filter.length ? ` /${this.menu.filter.join(' ')}` : '');
+    const extra = (this.menu.group !== null ? ` ${this.groupName(p.prompt, this.menu.group)}` : '') + (this.menu.filter.length ? ` /${this.menu.filter.join(' ')}` : '');
     return `${this.st.seat(p.prompt.seat)}${extra}> `;
   }
 
@@ -152,10 +156,32 @@ export class PlaySession {
 
   /** A choice's line; inside an open group the group's own name is left out ("Move to 2106" under ge-inf-1). */
   private choiceText(c: Choice, group: string | null = null): string {
-    // Inside a group the place the unit moves from is the group's own: only where it goes is named.
+    const x = this.placesOf(c, group);
+    const label = this.shortLabel(c, group);
+    return x ? `${label} ${this.st.dim(`(${x})`)}` : label;
+  }
+
+  /**
+   * The texts a choice goes by on screen, each of which can be typed: its line, with the places added, and without
+   * the place names its label has after their numbers ("Rail to 2106" for "Rail to 2106 Berlin").
+   */
+  private shownTexts(c: Choice, group: string | null): string[] {
+    const x = this.placesOf(c, group);
+    const label = this.shortLabel(c, group);
+    const bare = [c.refs?.place, c.refs?.from].filter((p): p is string => !!p)
+      .reduce((l, p) => l.replace(`${p} ${placeName(this.viewCtx.assets, p)}`, p), label);
+    return [label, ...(x ? [`${label} (${x})`] : []), ...(bare !== label ? [bare] : [])];
+  }
+
+  /** Names of the places a choice's line adds; inside a group the place the unit moves from is the group's own. */
+  private placesOf(c: Choice, group: string | null): string {
     const r = c.refs;
-    const x = [r?.place, group === null ? r?.from : undefined].filter((p): p is string => !!p)
+    return [r?.place, group === null ? r?.from : undefined].filter((p): p is string => !!p)
       .map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
+  }
+
+  /** A choice's label without the open group's own name. */
+  private shortLabel(c: Choice, group: string | null): string {
     let label = c.label;
     // The group is a unit id; labels name the unit by id or by its counter name.
     for (const g of group === null ? [] : [group, this.unitName(group)].filter((x): x is string => !!x)) {
@@ -166,7 +192,19 @@ export class PlaySession {
         break;
       }
     }
-    return x ? `${label} ${this.st.dim(`(${x})`)}` : label;
+    return label;
+  }
+
+  /** What a group is called on screen: a structured group's label, else its unit's name (a flat list's group). */
+  private groupName(prompt: Prompt, key: string): string {
+    const g = prompt.groups?.find((x) => x.key === key);
+    return g?.label || this.unitName(key) || key;
+  }
+
+  /** A seat as players read it: its side's or power's name from the counters ("Allies"), else the id capitalised. */
+  private seatName(seat: Seat): string {
+    const c = this.viewCtx.assets?.counters;
+    return c?.sides?.[seat]?.name ?? c?.powers[seat]?.name ?? (seat ? seat[0]!.toUpperCase() + seat.slice(1) : seat);
   }
 
   /** A group's line: a structured prompt's label, or the unit a flat list's group is about, with what it holds. */
@@ -176,7 +214,8 @@ export class PlaySession {
       const ids = g.refs?.units ?? [g.key];
       const one = ids.length === 1 ? board.pieces.find((p) => p.id === ids[0]) : undefined;
       const details = one ? pieceDetails(one, this.viewCtx) : '';
-      return `${g.label ?? g.key}${details ? ` ${this.st.dim(`(${details})`)}` : ''}${g.choices.length ? ` ${this.st.dim(`[${groupSummary(g)}]`)}` : ''} >`;
+      const held = g.choices.length ? groupSummary(g) : this.opened.has(g.key) ? 'no legal move' : '';
+      return `${g.label ?? g.key}${details ? ` ${this.st.dim(`(${details})`)}` : ''}${held ? ` ${this.st.dim(`[${held}]`)}` : ''} >`;
     }
     const u = board.pieces.find((p) => p.id === g.key);
     const head = u ? `${pieceLabel(u, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, u.where)}` : g.key;
@@ -199,11 +238,12 @@ export class PlaySession {
     if (this.shown === key) return;
     this.shown = key;
     this.menu = { filter: [], group: null };
+    this.outerFilter = [];
     this.opened = new Map();
     const g = this.game;
     const status = g.ruleset.describe?.(g.state) ?? '';
     if (this.humans().length > 1 && this.lastHumanSeat !== null && this.lastHumanSeat !== prompt.seat) {
-      this.say(this.st.bold(`--- ${prompt.seat}'s turn at the keyboard ---`));
+      this.say(this.st.bold(`--- ${possessive(this.seatName(prompt.seat))} turn at the keyboard ---`));
     }
     this.lastHumanSeat = prompt.seat;
     this.say('');
@@ -214,24 +254,62 @@ export class PlaySession {
     this.showMenu(prompt);
   }
 
+  /**
+   * The numbered list and its heading. Counts are of what is listed against what the level holds: inside a group its
+   * choices; above, the groups and the choices outside them; `flat`: every choice of the decision.
+   */
   private showMenu(prompt: Prompt, flat = false): void {
-    const choices = prompt.choices;
     const groups = this.structuredGroups(prompt);
-    this.items = flat ? this.everyChoice(prompt).map((choice) => ({ choice })) : menuItems(choices, this.menu, this.extraOf, { groups });
-    const total = flat ? this.items.length : choices.length + groups.reduce((n, g) => n + (this.opened.get(g.key)?.length ?? 0), 0);
-    const grouped = this.items.some((i) => 'group' in i);
-    const parts: string[] = [];
-    if (this.menu.group !== null) parts.push(`group ${this.menu.group}`);
-    if (this.menu.filter.length) parts.push(`filter "${this.menu.filter.join(' ')}"`);
-    const shownCount = this.items.reduce((n, i) => n + ('group' in i ? i.group.choices.length : 1), 0);
-    const stacks = groups.length && this.menu.group === null ? `${groups.length} group${groups.length === 1 ? '' : 's'} and ` : '';
-    const head = `${stacks}${shownCount === total ? `${total}` : `${shownCount} of ${total}`} choice${total === 1 ? '' : 's'}` +
-      (parts.length ? ` (${parts.join(', ')})` : '') + (grouped ? ', grouped: a number opens a group, /TEXT filters' : '');
+    const filter = this.menu.filter.length ? `filter "${this.menu.filter.join(' ')}"` : '';
+    const count = (n: number, total: number, noun: string) => `${n === total ? total : `${n} of ${total}`} ${noun}${total === 1 ? '' : 's'}`;
+    const paren = (parts: string[]) => (parts.some(Boolean) ? ` (${parts.filter(Boolean).join(', ')})` : '');
+    let head: string;
+    if (flat) {
+      this.items = this.everyChoice(prompt).map((choice) => ({ choice }));
+      head = `${count(this.items.length, this.items.length, 'choice')}, ungrouped`;
+    } else if (this.menu.group !== null) {
+      const key = this.menu.group;
+      this.items = menuItems(prompt.choices, this.menu, this.extraOf, { groups });
+      const total = this.opened.get(key)?.length ?? prompt.choices.filter((c) => groupKeyOf(c) === key).length;
+      head = count(this.items.length, total, 'choice') + paren([`group ${this.groupName(prompt, key)}`, filter]);
+    } else {
+      this.items = menuItems(prompt.choices, this.menu, this.extraOf, { groups });
+      const shownGroups = this.items.filter((i) => 'group' in i && i.group.structured).length;
+      const shownChoices = this.items.reduce((n, i) => n + ('choice' in i ? 1 : i.group.structured ? 0 : i.group.choices.length), 0);
+      head = (groups.length ? `${count(shownGroups, groups.length, 'group')} and ` : '') + count(shownChoices, prompt.choices.length, 'choice') +
+        paren([filter]) + (this.items.some((i) => 'group' in i) ? ', grouped: a number opens a group, /TEXT filters' : '');
+    }
     this.say(this.st.dim(head + ':'));
     const w = String(this.items.length).length;
-    const board = grouped ? this.boardFor(prompt.seat).board : EMPTY_BOARD;
-    const texts = this.items.map((it, i) => `${String(i + 1).padStart(w)}) ${'group' in it ? this.groupText(it.group, board) : this.choiceText(it.choice, this.menu.group)}`);
+    const board = this.items.some((i) => 'group' in i) ? this.boardFor(prompt.seat).board : EMPTY_BOARD;
+    const texts = this.items.map((it, i) => `${String(i + 1).padStart(w)}) ${'group' in it ? this.groupText(it.group, board) : this.choiceText(it.choice, flat ? null : this.menu.group)}`);
     this.say(...columns(texts, this.o.width));
+  }
+
+  /**
+   * Open a group: a structured one's choices are asked from the kernel once. A filter typed above stays when it
+   * narrows the group's list; a group with no choice is not opened.
+   */
+  private openGroup(prompt: Prompt, g: ChoiceGroup): void {
+    if (g.structured && !this.opened.has(g.key)) this.opened.set(g.key, choicesIn(this.game.ruleset, this.game.state, prompt.seat, g.key));
+    const all = g.structured ? this.opened.get(g.key)! : prompt.choices.filter((c) => groupKeyOf(c) === g.key);
+    if (!all.length) {
+      this.say(`${this.groupName(prompt, g.key)} has no legal move; back to the list.`);
+      this.showMenu(prompt);
+      return;
+    }
+    const kept = all.filter((c) => matches(c, this.menu.filter, this.extraOf(c))).length;
+    this.outerFilter = this.menu.filter;
+    this.menu = { filter: kept > 0 && kept < all.length ? this.menu.filter : [], group: g.key };
+    this.showMenu(prompt);
+  }
+
+  /** The choice a typed line names: one on screen by the text shown (inside a group, shortened), else any by its label. */
+  private typedChoice(prompt: Prompt, text: string): Choice | undefined {
+    const group = this.menu.group;
+    const onScreen = this.items.flatMap((i) => ('choice' in i ? [i.choice] : []));
+    const inGroup = group !== null ? this.opened.get(group) ?? prompt.choices.filter((c) => groupKeyOf(c) === group) : [];
+    return choiceByLabel([...onScreen, ...inGroup], text, (c) => this.shownTexts(c, group)) ?? choiceByLabel(this.everyChoice(prompt), text);
   }
 
   /** Handle one input line while a person decides. Returns 'quit' when the session should stop. */
@@ -241,6 +319,15 @@ export class PlaySession {
     const [cmd, ...args] = text.split(/\s+/);
     const arg = args.join(' ');
     const word = (cmd ?? '').toLowerCase();
+    // A line of several words that is a choice's label takes it, before a command of the same first word
+    // (AAE's "all 3 infantry from Finland: attack Karelia" is not the "all" command).
+    if (p.kind === 'human' && args.length && !/^[/{]/.test(text)) {
+      const c = this.typedChoice(p.prompt, text);
+      if (c) {
+        this.act(p.prompt.seat, c.action, c.label);
+        return 'ok';
+      }
+    }
     if (word === 'quit' || word === 'exit' || word === 'q') return 'quit';
     if (word === 'help' || word === '?') {
       this.say(...HELP);
@@ -275,12 +362,15 @@ export class PlaySession {
       this.showMenu(prompt);
       return 'ok';
     }
-    if (word === 'all') {
+    if (text.toLowerCase() === 'all') {
+      // Every choice of the decision, ungrouped: it closes the group and clears the filter.
+      this.menu = { filter: [], group: null };
+      this.outerFilter = [];
       this.showMenu(prompt, true);
       return 'ok';
     }
     if (text === '..' || word === 'back' || word === 'up') {
-      if (this.menu.group !== null) this.menu.group = null;
+      if (this.menu.group !== null) this.menu = { filter: this.outerFilter, group: null };
       else this.menu.filter = [];
       this.showMenu(prompt);
       return 'ok';
@@ -293,15 +383,13 @@ export class PlaySession {
       const n = Number(text);
       const it = this.items[n - 1];
       if (!it) {
-        this.refuse(`there is no item ${n}; choose 1..${this.items.length} (list shows them again)`);
+        this.refuse(this.items.length
+          ? `there is no item ${n}; choose 1..${this.items.length} (list shows them again)`
+          : 'nothing is listed here; ".." goes back');
         return 'ok';
       }
       if ('group' in it) {
-        if (it.group.structured && !this.opened.has(it.group.key)) {
-          this.opened.set(it.group.key, choicesIn(this.game.ruleset, this.game.state, prompt.seat, it.group.key));
-        }
-        this.menu.group = it.group.key;
-        this.showMenu(prompt);
+        this.openGroup(prompt, it.group);
         return 'ok';
       }
       this.act(prompt.seat, it.choice.action, it.choice.label);
@@ -319,15 +407,23 @@ export class PlaySession {
       this.act(prompt.seat, action, c?.label);
       return 'ok';
     }
-    const byLabel = choiceByLabel(this.everyChoice(prompt), text);
+    const byLabel = this.typedChoice(prompt, text);
     if (byLabel) {
       this.act(prompt.seat, byLabel.action, byLabel.label);
       return 'ok';
     }
-    // Any other text is a filter when it matches something (typing "2214" finds the moves to 2214).
+    // Any other text is a filter when it matches something (typing "2214" finds the moves to 2214): first in the
+    // open group, else in the decision's list (the group is closed).
     const words = parseFilter(text);
-    if (prompt.choices.some((c) => words.every((w) => `${c.label} ${actionKey(c.action)} ${this.extraOf(c)}`.toLowerCase().includes(w)))
-      || (prompt.groups ?? []).some((g) => words.every((w) => `${g.key} ${g.label}`.toLowerCase().includes(w)))) {
+    const group = this.menu.group;
+    const hits = (g: string | null) => menuItems(prompt.choices, { filter: words, group: g }, this.extraOf, { groups: this.structuredGroups(prompt) }).length > 0;
+    if (group !== null && hits(group)) {
+      this.applyFilter(prompt, text);
+      return 'ok';
+    }
+    if (hits(null)) {
+      this.menu = { filter: [], group: null };
+      this.outerFilter = [];
       this.applyFilter(prompt, text);
       return 'ok';
     }
@@ -335,16 +431,16 @@ export class PlaySession {
     return 'ok';
   }
 
+  /** Filter the list on screen: the open group's choices, else the decision's groups and choices. */
   private applyFilter(prompt: Prompt, text: string): void {
     const words = parseFilter(text);
-    const before = this.menu;
-    this.menu = { filter: words, group: null };
-    const items = menuItems(prompt.choices, this.menu, this.extraOf, { groups: this.structuredGroups(prompt) });
-    if (words.length && !items.length) {
-      this.menu = before;
-      this.refuse(`no choice matches "${text.trim()}"; the filter is unchanged`);
+    const next: MenuState = { filter: words, group: this.menu.group };
+    if (words.length && !menuItems(prompt.choices, next, this.extraOf, { groups: this.structuredGroups(prompt) }).length) {
+      const where = next.group !== null ? ` in ${this.groupName(prompt, next.group)}` : '';
+      this.refuse(`no choice${where} matches "${text.trim()}"; the filter is unchanged`);
       return;
     }
+    this.menu = next;
     this.showMenu(prompt);
   }
 
@@ -368,11 +464,14 @@ export class PlaySession {
       throw e;
     }
     this.labels[this.game.seq - 1] = label;
+    if (this.lastWhy?.seat !== seat) this.lastWhy = null;
     const c = this.o.controllers[seat];
     const who = c && c.kind !== 'human' ? `${seat} (${controllerName(c)})` : seat;
     this.say(`${this.st.seat(who)}: ${sealed ? 'answer sealed' : label ?? describeAction(action)}`);
     if (note) this.say(...wrap(`    ${note}`, this.o.width, '      ').map((l) => this.st.dim(l)));
-    this.printEvents(this.visible(events));
+    // The kernel's "Game over" event: the session's result line says it, with the winner (runPlay).
+    const o = this.game.state.outcome;
+    this.printEvents(this.visible(o ? events.filter((e) => !(e.text === `Game over: ${o.result}` && e.rule === o.rule)) : events));
     return true;
   }
 
@@ -387,8 +486,15 @@ export class PlaySession {
     const key = actionKey(r.action);
     const c = this.everyChoice(prompt).find((x) => actionKey(x.action) === key);
     if (!c) throw new Error(`the ${controllerName(this.o.controllers[seat]!)} player for ${seat} chose ${key}, which is not a legal choice of "${prompt.text}"`);
-    const why = this.o.controllers[seat]!.kind === 'ai' && r.explanation && prompt.choices.length > 1 ? `why: ${r.explanation}` : undefined;
-    this.act(seat, c.action, c.label, why);
+    // The AI's reason, without the choice's label it repeats; a reason like the seat's last one is not printed again
+    // (a purchase of 13 infantry gives one "why").
+    let reason = r.explanation ?? '';
+    if (reason === c.label) reason = '';
+    else if (reason.startsWith(`${c.label}: `)) reason = reason.slice(c.label.length + 2);
+    const choices = prompt.choices.length + (prompt.groups?.length ?? 0);
+    const why = this.o.controllers[seat]!.kind === 'ai' && reason && choices > 1 && !(this.lastWhy?.seat === seat && this.lastWhy.reason === reason);
+    this.act(seat, c.action, c.label, why ? `why: ${reason}` : undefined);
+    if (why) this.lastWhy = { seat, reason };
   }
 
   private labelAt(i: number): string {
@@ -441,7 +547,7 @@ export class PlaySession {
       return;
     }
     this.say(...viewSummary(v.state, v.board ?? null, this.viewCtx, arg));
-    if (v.waitingFor.length) this.say(`Waiting for ${v.waitingFor.map((w) => `${w.seat} (${w.text}, ${w.rule})`).join('; ')}`);
+    if (v.waitingFor.length) this.say(`Waiting for ${v.waitingFor.map((w) => `${w.seat}: ${w.text.replace(/[.\s]+$/, '')} [${w.rule}]`).join('; ')}`);
   }
 
   undo(): void {
@@ -452,7 +558,7 @@ export class PlaySession {
     }
     const c = this.o.controllers[last.seat];
     if (c && c.kind !== 'human') {
-      this.refuse(`undo: the last action was ${last.seat}'s (${controllerName(c)}); "takeback" rewinds to before your own last action`);
+      this.refuse(`undo: the last action was ${possessive(last.seat)} (${controllerName(c)}); "takeback" rewinds to before your own last action`);
       return;
     }
     const label = this.labelAt(this.game.played.length - 1);
@@ -529,4 +635,9 @@ export class PlaySession {
     if (!o) return '';
     return `Game over: ${o.result}${o.winner ? ` (winner: ${o.winner})` : ' (draw)'}${o.rule ? ` [${o.rule}]` : ''}`;
   }
+}
+
+/** "blue's", "Allies'": no "'s" after an s. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }

@@ -138,7 +138,7 @@ export async function runPlay(a: PlayArgs, io: PlayIo): Promise<number> {
         break;
       }
       if (p.kind === 'remote') {
-        reason = `waiting for ${p.prompts.map((x) => `${x.seat} (${x.text})`).join(', ')}, who play elsewhere`;
+        reason = `waiting for ${p.prompts.map((x) => `${x.seat} (${x.text.replace(/[.\s]+$/, '')})`).join(', ')}, who play elsewhere`;
         break;
       }
       if (p.kind === 'auto') {

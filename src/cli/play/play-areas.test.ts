@@ -12,9 +12,10 @@ describe('theater play on the area test game, scripted', () => {
     expect(r.out).toMatch(/5\) End the movement phase/);
     expect(r.out).toMatch(/3\) Move 1 infantry from North Hold to Midmarch/);
     expect(r.out).toContain('north: Move 1 infantry from North Hold to Midmarch');
-    expect(r.out).toMatch(/North Hold +2 × N infantry/);
+    // Each area with the side holding it now (Midmarch was taken this move).
+    expect(r.out).toMatch(/North Hold \(Northmen\) +2 × N infantry/);
     expect(r.out).toMatch(/4 groups and 1 choice, grouped: a number opens a group/);
-    expect(r.out).toMatch(/Midmarch +N infantry\n/);
+    expect(r.out).toMatch(/Midmarch \(Northmen\) +N infantry\n/);
     expect(r.code).toBe(0);
   });
 });
@@ -24,9 +25,12 @@ describe('theater play on Axis & Allies: Europe, scripted', () => {
     const base = await playScript({ ruleset: 'aae', seed: 'cli-aae', seats: ['ussr=random', 'uk=random', 'usa=random'] }, ['view', 'quit']);
     expect(base.out).toContain('Seats: germany human, ussr random, uk random, usa random\n');
     expect(base.out).toMatch(/Pieces by location \(\d+ locations\)/);
-    expect(base.out).toMatch(/\n {2}Germany +2 × GE Armour 3-2-2, 2 × GE Artillery 2-2-1/);
+    expect(base.out).toMatch(/\n {2}Germany \(Germany\) +2 × GE Armour 3-2-2, 2 × GE Artillery 2-2-1/);
     expect(base.out).toMatch(/\n {2}Bay of Biscay +2 × GE Submarine 2-2-2/);
     expect(base.code).toBe(0);
+    // An area asked for by name shows its holder though no piece stands in it.
+    const one = await playScript({ ruleset: 'aae', seed: 'cli-aae', seats: ['ussr=random', 'uk=random', 'usa=random'] }, ['view iceland', 'quit']);
+    expect(one.out).toMatch(/Pieces by location matching "iceland" \(1 location\)\n {2}Iceland \(United Kingdom\) +no pieces/);
     const minor = await playScript({ ruleset: 'aae', seed: 'cli-aae', options: { 'hr-axis-minor': true }, seats: ['ussr=random', 'uk=random', 'usa=random'] }, ['quit']);
     expect(minor.out).toMatch(/Seats: .*minor human/);
   });

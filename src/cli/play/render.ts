@@ -167,6 +167,16 @@ export interface ViewContext {
   style: Style;
 }
 
+/** A place as the view lists it: an area with the side or power holding it now ("East Poland (Germany)"). */
+function placeWithHolder(id: string, board: BoardView, ctx: ViewContext): string {
+  const name = placeLabel(ctx.assets, id);
+  const area = ctx.assets?.board.areas?.[id];
+  const holder = area ? board.control[id] ?? area.owner : undefined;
+  if (!holder) return name;
+  const c = ctx.assets?.counters;
+  return `${name} (${c?.powers[holder]?.name ?? c?.sides?.[holder]?.name ?? holder})`;
+}
+
 /** "GE 4th infantry 3-5 (reduced, ops complete)": the piece's name, factors and marks. */
 export function pieceLabel(p: PieceView, ctx: ViewContext): string {
   const counters = ctx.assets?.counters;
@@ -216,13 +226,20 @@ export function viewSummary(state: Json, board: BoardView | null, ctx: ViewConte
       continue;
     }
     const label = pieceLabel(p, ctx);
-    const place = placeLabel(ctx.assets, p.where);
+    const place = placeWithHolder(p.where, board, ctx);
     if (f && !place.toLowerCase().includes(f) && !label.toLowerCase().includes(f) && !p.id.toLowerCase().includes(f)) continue;
     const list = byWhere.get(place);
     if (list) list.push(label);
     else byWhere.set(place, [label]);
   }
-  out.push(st.heading(`Pieces by location${f ? ` matching "${filter}"` : ''} (${byWhere.size} locations)`));
+  // An area asked for by name is shown with its holder even when no piece stands in it.
+  if (f) {
+    for (const id of Object.keys(ctx.assets?.board.areas ?? {})) {
+      const place = placeWithHolder(id, board, ctx);
+      if (place.toLowerCase().includes(f) && !byWhere.has(place)) byWhere.set(place, [st.dim('no pieces')]);
+    }
+  }
+  out.push(st.heading(`Pieces by location${f ? ` matching "${filter}"` : ''} (${byWhere.size} location${byWhere.size === 1 ? '' : 's'})`));
   const wide = Math.max(4, ...[...byWhere.keys()].map((w) => w.length));
   for (const w of [...byWhere.keys()].sort()) {
     // Long stacks wrap under their own column.

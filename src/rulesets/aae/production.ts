@@ -176,7 +176,7 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     if (pending.includes('infantry')) for (const at of nkvdTowns(s, f.power, placed)) {
       choices.push({ action: { type: 'place', unit: 'infantry', at, factory: NKVD }, label: `place infantry in ${areaName(at)} (Red Army town, one a turn)`, refs: { place: at } });
     }
-    choices.push({ action: { type: 'done' }, label: `done (${pending.length} unit${pending.length > 1 ? 's' : ''} wait for the next turn)` });
+    choices.push({ action: { type: 'done' }, label: `done (${pending.length > 1 ? `${pending.length} units wait` : '1 unit waits'} for the next turn)` });
     return [{
       seat: f.power, rule: RULE_MOBILIZE, kind: 'place',
       text: `${POWER_NAMES[f.power]}: mobilize new units (${pending.join(', ')})`, choices,

@@ -63,7 +63,7 @@ export const timeTrack: Procedure<AaeState, TrackFrame> = {
       seen.add(k);
       choices.push({ action: { type: 'pay', unit: e.type, paid: e.paid }, label: `pay for the ${label(e)}` });
     }
-    choices.push({ action: { type: 'done' }, label: `done (${due.length} unit${due.length > 1 ? 's' : ''} wait a turn)` });
+    choices.push({ action: { type: 'done' }, label: `done (${due.length > 1 ? `${due.length} units wait` : '1 unit waits'} a turn)` });
     return [{ seat: f.power, rule: RULE_PRODUCTION_CYCLE, kind: 'choose', text: `${POWER_NAMES[f.power]}: the time track: ${due.map(label).join(', ')}`, choices, context: { ipcs: money } }];
   },
   run(ctx) { ctx.pop(); },

@@ -602,12 +602,19 @@ export function GameScreen({ token }: { token: string }) {
     const token = play.rematchToken?.token ?? (held.find((t) => t.seat === play.seat) ?? held[0])?.token ?? null;
     return { gameId: play.rematch, token };
   }, [play?.rematch, play?.rematchToken, play?.seat, rematchOffer]);
-  // The first view shows the units that have choices, else the places lit (a set-up placing a unit from the pool).
+  // The first view frames the units that have choices, else the places lit (a set-up placing a unit from the pool), else
+  // this seat's pieces, else all pieces: never the map's empty middle. Made again once the fair-dice round is over.
+  const started = !!play && !diceWait.length;
   const focus = useMemo(() => {
     const onMap = (p: string) => !!la?.geo?.centre(p);
-    const places = board.pieces.filter((p) => activeUnits.has(p.id) && onMap(p.where)).map((p) => p.where);
-    return places.length ? places : [...highlights].filter(onMap);
-  }, [play?.gameId, la]);
+    const at = (ps: typeof board.pieces) => ps.map((p) => p.where).filter(onMap);
+    const active = at(board.pieces.filter((p) => activeUnits.has(p.id)));
+    if (active.length) return active;
+    const lit = [...highlights].filter(onMap);
+    if (lit.length) return lit;
+    const own = play?.seat ? at(board.pieces.filter((p) => p.power === play.seat || p.side === play.seat)) : [];
+    return own.length ? own : at(board.pieces);
+  }, [play?.gameId, la, started]);
   const initialView = useMemo(() => (play ? loadMapView(play.gameId) : null), [play?.gameId]);
   const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
 

@@ -353,6 +353,9 @@ export function MapView(p: MapViewProps) {
   const gRef = useRef<SVGGElement>(null);
   const t = useRef<MapTransform>({ x: 0, y: 0, k: 20 });
   const placed = useRef(false);
+  /** The view still frames `framed` (the first view's focus): nothing (a gesture, a key) has moved it since. */
+  const following = useRef(false);
+  const framed = useRef<string[] | undefined>(undefined);
   const cb = useRef(p);
   cb.current = p;
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
@@ -368,6 +371,7 @@ export function MapView(p: MapViewProps) {
     if (!g || !svg || !layer) return;
     const { x, y, k } = t.current;
     if (live) {
+      following.current = false;
       const c = committed.current, sc = k / c.k;
       const move = `translate(${(x - sc * c.x).toFixed(1)}px,${(y - sc * c.y).toFixed(1)}px)`;
       layer.style.transform = sc === 1 ? move : `${move} scale(${sc.toFixed(4)})`;
@@ -408,19 +412,29 @@ export function MapView(p: MapViewProps) {
     t.current = { k, x: (w - b.w * k) / 2 - b.x * k, y: (h - b.h * k) / 2 - b.y * k };
     apply();
   };
-  /** The first view: the kept one, else the focus places at a legible zoom (the whole map when it fits legibly). */
+  /** The first view: the kept one, else the focus places framed at a legible zoom (the whole map when it fits legibly). */
   const firstView = () => {
+    framed.current = p.focus;
+    following.current = !p.initial;
     if (p.initial) { t.current = { ...p.initial }; apply(); return; }
     fit();
     // Counters about 40 px wide: a hex map's counter is 1.2 units, an area map's a fraction of its areas.
     const legible = p.geo.hexes.size ? LEGIBLE_SCALE : p.geo.areas.size ? 40 / areaCounterSize(p.geo) : 0;
     if (t.current.k >= legible) return;
     const pts = (p.focus ?? []).map((f) => p.geo.centre(f)).filter((c): c is [number, number] => !!c);
+    if (!pts.length) return;
     const { w } = size();
     const h = seenHeight();
-    const [fx, fy] = pts.length
-      ? [pts.reduce((a, q) => a + q[0], 0) / pts.length, pts.reduce((a, q) => a + q[1], 0) / pts.length]
-      : [p.geo.bounds.x + p.geo.bounds.w / 2, p.geo.bounds.y + p.geo.bounds.h / 2];
+    // The places' bounds, not their average: spread places (a set-up's lit hexes) can average out in empty sea. When
+    // they do not all fit at a legible zoom, the view frames the most of them it can.
+    const [vw, vh] = [w / legible, h / legible];
+    let best: [number, number][] = [];
+    for (const c of pts) {
+      const near = pts.filter((q) => Math.abs(q[0] - c[0]) <= vw / 2 && Math.abs(q[1] - c[1]) <= vh / 2);
+      if (near.length > best.length) best = near;
+    }
+    const xs = best.map((q) => q[0]), ys = best.map((q) => q[1]);
+    const [fx, fy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
     t.current = { k: legible, x: w / 2 - fx * legible, y: h / 2 - fy * legible };
     apply();
   };
@@ -432,12 +446,13 @@ export function MapView(p: MapViewProps) {
     apply(live);
   };
   useImperativeHandle(p.handle as Ref<MapHandle>, () => ({
-    pan: (dx, dy) => { t.current.x += dx; t.current.y += dy; apply(); },
-    zoom: (f) => { const { w, h } = size(); zoomAt(f, w / 2, h / 2); },
-    fit,
+    pan: (dx, dy) => { following.current = false; t.current.x += dx; t.current.y += dy; apply(); },
+    zoom: (f) => { following.current = false; const { w, h } = size(); zoomAt(f, w / 2, h / 2); },
+    fit: () => { following.current = false; fit(); },
     centerOn: (place) => {
       const c = p.geo.centre(place);
       if (!c) return;
+      following.current = false;
       const { w } = size();
       const h = seenHeight();
       t.current.x = w / 2 - c[0] * t.current.k;
@@ -448,7 +463,8 @@ export function MapView(p: MapViewProps) {
   }));
 
   useEffect(() => {
-    if (!placed.current) { firstView(); placed.current = true; } else apply();
+    // A first view made before the focus was known (the fair-dice round) is made again while nothing has moved it.
+    if (!placed.current || (following.current && p.focus !== framed.current)) { placed.current = false; firstView(); placed.current = true; } else apply();
   });
 
   // Pointer handling: drag pans, two pointers pinch, a press without movement is a click.

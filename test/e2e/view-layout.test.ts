@@ -1,0 +1,90 @@
+// The game screen's first view and layout in Chromium (QA pass on the web client): a new game opens on the deciding
+// seat's units, not on empty sea, on a desktop and on a phone; opening a stack never scrolls the page.
+// Screenshots: test-results/layout-*.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newGameOnHome, openPage, shot, startE2E, waitShown, type E2E } from './harness.ts';
+
+const BKG_SEATS = Object.fromEntries(['germany', 'italy', 'japan', 'usa', 'be', 'ussr', 'france', 'china'].map((s) => [s, 'me' as const]));
+const AAE_SEATS = Object.fromEntries(['germany', 'ussr', 'uk', 'usa'].map((s) => [s, 'me' as const]));
+
+/** The part of the map a player sees: the map's box above a panel lying over it (the phone's bottom sheet). */
+async function seenBox(page: Page): Promise<{ left: number; top: number; right: number; bottom: number }> {
+  return page.evaluate(() => {
+    const m = document.querySelector('[data-testid=map]')!.getBoundingClientRect();
+    const s = document.querySelector('[data-testid=side]')!.getBoundingClientRect();
+    const over = s.left < m.right && s.right > m.left && s.top > m.top && s.top < m.bottom;
+    return { left: m.left, top: m.top, right: m.right, bottom: over ? s.top : m.bottom };
+  });
+}
+
+/** How many of the counters matching `sel` have their middle in the seen part of the map, and how many there are. */
+async function countersSeen(page: Page, sel: string): Promise<{ seen: number; all: number }> {
+  const box = await seenBox(page);
+  return page.evaluate(([s, b]) => {
+    const all = [...document.querySelectorAll(`[data-testid=map] ${s}`)].map((e) => e.getBoundingClientRect());
+    const seen = all.filter((r) => {
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      return x > b.left && x < b.right && y > b.top && y < b.bottom;
+    });
+    return { seen: seen.length, all: all.length };
+  }, [sel, box] as const);
+}
+
+describe('first view and layout of the game screen', () => {
+  let e2e: E2E;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    e2e = await startE2E({ timeout: 30_000 });
+    ({ page, errors } = e2e);
+  }, 120_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('QA 1: a new Blitzkrieg General game (every seat here) opens on Germany\'s units with choices, not on empty sea', async () => {
+    await newGameOnHome(page, e2e.server.url, { ruleset: 'bkg', seats: BKG_SEATS });
+    await waitShown(page.locator('[data-testid=your-turn]'));
+    await page.locator('[data-testid=map] .counter.active').first().waitFor();
+    // The view is made again once the dice round is over: wait for it to settle.
+    await expect.poll(async () => (await countersSeen(page, '.counter.active')).seen).toBeGreaterThan(0);
+    const { seen, all } = await countersSeen(page, '.counter.active');
+    expect(seen).toBeGreaterThanOrEqual(Math.ceil(all / 2));
+    await shot(page, 'layout-bkg-first-view');
+  });
+
+  it('QA 1: a new Blitzkrieg General game started on a phone opens on Germany\'s units too', async () => {
+    const phone = await openPage(e2e.browser, 30_000);
+    try {
+      await phone.page.setViewportSize({ width: 390, height: 844 });
+      await newGameOnHome(phone.page, e2e.server.url, { ruleset: 'bkg', seats: BKG_SEATS });
+      await waitShown(phone.page.locator('[data-testid=your-turn]'));
+      await expect.poll(async () => (await countersSeen(phone.page, '.counter.active')).seen).toBeGreaterThan(0);
+      await shot(phone.page, 'layout-bkg-phone-first-view');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.page.close();
+    }
+  });
+
+  it('QA 3: opening a stack (A&A Europe, Germany) never scrolls the page; the stack list lies within the window', async () => {
+    await newGameOnHome(page, e2e.server.url, { ruleset: 'aae', seats: AAE_SEATS });
+    await waitShown(page.locator('[data-testid=your-turn]'));
+    await page.locator('[data-testid=map] [data-area="germany"] [data-unit]').last().click();
+    const insp = page.locator('[data-testid=inspector]');
+    await insp.waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(768);
+    const r = (await insp.boundingBox())!;
+    expect(r.y).toBeGreaterThanOrEqual(0);
+    expect(r.y + r.height).toBeLessThanOrEqual(768);
+    expect(await insp.locator('[data-testid=inspector-unit]').first().isVisible()).toBe(true);
+    const unit = (await insp.locator('[data-testid=inspector-unit]').first().boundingBox())!;
+    expect(unit.y + unit.height).toBeLessThanOrEqual(768);
+    await shot(page, 'layout-aae-stack');
+    expect(errors).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ export const SHORTCUTS: [string, string][] = [
   ['← ↑ → ↓ / w a s d', 'pan the map'],
   ['+ / −', 'zoom in / out (also the mouse wheel, or pinch)'],
   ['0', 'fit the map to the window'],
-  ['c', 'centre the map on the selected hex'],
+  ['c', 'centre the map on the selected unit, else the selected hex'],
   ['l', 'show or hide the log'],
   ['[ / ]', 'replay: step back / forward'],
 ];

@@ -116,6 +116,37 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
     expect(errors).toEqual([]);
   });
 
+  it('QA 2: a unit picked from a list while its hex is off-screen is brought into view; `c` centres on the selected unit', async () => {
+    /** Whether a hex's middle lies in the map's box. */
+    const inView = (hex: string) => page.evaluate((h) => {
+      const m = document.querySelector('[data-testid=map]')!.getBoundingClientRect();
+      const r = document.querySelector(`[data-testid=map] .hits [data-hex="${h}"]`)!.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      return x > m.left && x < m.right && y > m.top && y < m.bottom;
+    }, hex);
+    const panAway = async () => {
+      await page.locator('[data-testid=prompt-text]').click();
+      for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowLeft');
+      expect(await inView('1406')).toBe(false);
+    };
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=map] [data-hex="1406"] [data-unit]').last().click();
+    await page.locator('[data-testid=inspector]').waitFor();
+    await page.keyboard.press('Escape');
+    await panAway();
+    await page.locator('[data-testid=inspector] [data-unit-id="ge-arm-x"]').click();
+    await expect.poll(() => page.locator('[data-testid=map] .hl').count()).toBe(1);
+    expect(await inView('1406')).toBe(true);
+    // With no hex picked (the inspector closed), `c` centres on the selected unit's.
+    await page.locator('[data-testid=inspector] button[aria-label="Close the inspector"]').click();
+    await page.locator('[data-testid=inspector]').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=map] .hl').count()).toBe(1);
+    await panAway();
+    await page.keyboard.press('c');
+    await expect.poll(() => inView('1406')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('waiting for an AI seat shows that it is thinking, at its level, with the seconds going by', async () => {
     await page.goto(waitUrl);
     const thinking = page.locator('[data-testid=thinking-axis]');

@@ -475,8 +475,16 @@ export function GameScreen({ token }: { token: string }) {
     clearSel();
   };
 
+  /** Where a group's units stand (else the place it names): the place to show when it is picked from the list. */
+  const groupPlace = (key: string): string | null => {
+    const g = prompt?.groups?.find((x) => x.key === key);
+    const unit = g?.refs?.units?.[0];
+    return (unit && board.pieces.find((u) => u.id === unit)?.where) || g?.refs?.place || null;
+  };
+
   /** `direct`: picked from a list (the inspector, a panel), not a stack on the map. */
   const onUnit = (id: string, where: string, direct = false) => {
+    if (direct) mapRef.current?.reveal(where);
     const inSel = selGroup ? !!prompt?.groups?.find((g) => g.key === selGroup)?.refs?.units?.includes(id) : selUnit === id;
     // A click on a counter in a lit place picks the place: the selection's destination, or a place choice (an attack).
     if (highlights.has(where) && !inSel && (selUnit || selGroup || !activeUnits.has(id))) { onPlace(where); return; }
@@ -573,7 +581,11 @@ export function GameScreen({ token }: { token: string }) {
     if (e.key === 'u' && (play?.undoable ?? 0) > 0) { void undo(); return; }
     if (e.key === 'i') { setSettings({ showIds: !settings.showIds }); return; }
     if (e.key === 'l') { setSettings({ showLog: !settings.showLog }); return; }
-    if (e.key === 'c' && selPlace) { mapRef.current?.centerOn(selPlace); return; }
+    if (e.key === 'c') {
+      const at = (selGroup ? groupPlace(selGroup) : selUnit ? board.pieces.find((u) => u.id === selUnit)?.where : null) ?? selPlace;
+      if (at) mapRef.current?.centerOn(at);
+      return;
+    }
     if (e.key === 'n') {
       const ids = [...activeUnits];
       if (!ids.length) return;
@@ -635,7 +647,12 @@ export function GameScreen({ token }: { token: string }) {
   const downloadH = useHandler(download);
   const loadMovesH = useHandler(() => api.log(token));
   const onChooseH = useHandler((c: Choice) => void choose(c));
-  const onGroupH = useHandler((k: string) => void selectGroup(k));
+  const onGroupH = useHandler((k: string) => {
+    void selectGroup(k);
+    // Picked from the list: its place is brought into view when it is off-screen.
+    const at = groupPlace(k);
+    if (at) mapRef.current?.reveal(at);
+  });
 
   if (err && !play) {
     return <div class="page error-page"><h1>Cannot open this game</h1><p data-testid="error">{err}</p><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Home</a></div>;

@@ -20,6 +20,8 @@ export interface MapHandle {
   zoom(factor: number): void;
   fit(): void;
   centerOn(place: string): void;
+  /** Centres on a place only when it is out of the part of the map in view. */
+  reveal(place: string): void;
   /** Current scale (pixels per map unit). */
   scale(): number;
 }
@@ -445,19 +447,31 @@ export function MapView(p: MapViewProps) {
     t.current = { k, x: px - (px - c.x) * f, y: py - (py - c.y) * f };
     apply(live);
   };
+  const centerOn = (place: string) => {
+    const c = p.geo.centre(place);
+    if (!c) return;
+    following.current = false;
+    const { w } = size();
+    const h = seenHeight();
+    t.current.x = w / 2 - c[0] * t.current.k;
+    t.current.y = h / 2 - c[1] * t.current.k;
+    apply();
+  };
   useImperativeHandle(p.handle as Ref<MapHandle>, () => ({
     pan: (dx, dy) => { following.current = false; t.current.x += dx; t.current.y += dy; apply(); },
     zoom: (f) => { following.current = false; const { w, h } = size(); zoomAt(f, w / 2, h / 2); },
     fit: () => { following.current = false; fit(); },
-    centerOn: (place) => {
+    centerOn,
+    reveal: (place) => {
       const c = p.geo.centre(place);
       if (!c) return;
-      following.current = false;
       const { w } = size();
       const h = seenHeight();
-      t.current.x = w / 2 - c[0] * t.current.k;
-      t.current.y = h / 2 - c[1] * t.current.k;
-      apply();
+      const { x, y, k } = t.current;
+      const [sx, sy] = [c[0] * k + x, c[1] * k + y];
+      // A margin of about a counter: a place at the very edge is as good as hidden.
+      const m = Math.min(40, w / 4, h / 4);
+      if (sx < m || sx > w - m || sy < m || sy > h - m) centerOn(place);
     },
     scale: () => t.current.k,
   }));

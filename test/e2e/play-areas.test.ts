@@ -3,11 +3,19 @@
 // click explained, a battle with its exact odds confirmed, the end of a combat phase with attacks open confirmed, the
 // arithmetic as a table, a rule's summary from its citation, the charts. Screenshots: test-results/areas-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newGameOnHome, shot, startE2E, stateAfter, waitShown, type E2E } from './harness.ts';
 import { clickArea, seq } from './drivers.ts';
 
 const stateId = async (page: Page) => (await seq(page)).stateId;
+
+/** Whether an element lies wholly in the part of the decision panel scrolled into view, inside the window. */
+async function inPanel(page: Page, el: Locator): Promise<boolean> {
+  const b = (await el.boundingBox())!;
+  const p = (await page.locator('[data-testid=prompt]').boundingBox())!;
+  const vh = page.viewportSize()!.height;
+  return b.y >= Math.max(0, p.y) - 1 && b.y + b.height <= Math.min(vh, p.y + p.height) + 1;
+}
 
 /** Clicks and waits for the game to move on; a confirmation (odds, a warning) is accepted. */
 async function act(page: Page, click: () => Promise<void>): Promise<void> {
@@ -121,8 +129,14 @@ describe('Insula (area test game) in headless Chromium, hot-seat, to the end', (
     await page.locator('[data-testid=running-odds] [data-testid=odds-summary]').waitFor();
     // 1 + d6 against 2 + d6 (two North infantry in Midmarch): South wins on a die two higher, 10 of 36.
     expect(await page.locator('[data-testid=running-odds] [data-testid=odds-summary]').textContent()).toMatch(/Win 27\.8% · lose 58\.3% · neither 13\.9%/);
+    // QA 4: the summary alone while composed (the table comes once, with the confirmation); the choice, then Confirm, in view.
+    expect(await page.locator('[data-testid=running-odds] [data-testid=odds-row]').count()).toBe(0);
+    expect(await inPanel(page, page.locator('[data-testid=choice]', { hasText: 'Attack Midmarch' }))).toBe(true);
     await page.locator('[data-testid=choice]', { hasText: 'Attack Midmarch' }).click();
     await page.locator('[data-testid=confirm-box] [data-testid=odds]').waitFor();
+    expect(await page.locator('[data-testid=odds]').count()).toBe(1);
+    expect(await page.locator('[data-testid=odds-row]').count()).toBeGreaterThan(0);
+    expect(await inPanel(page, page.locator('[data-testid=confirm]'))).toBe(true);
     await shot(page, 'areas-odds');
     const before = await stateId(page);
     await page.click('[data-testid=confirm]');

@@ -17,11 +17,12 @@ export function outcomeText(o: OddsReport['outcomes'][number]): string {
 /** Most likely outcomes shown one per row; the rest summed. */
 const ROWS = 8;
 
-export function OddsView({ report, note }: { report: OddsReport | null; note?: string }) {
+/** `brief`: the summary alone (the attack being composed; its table comes with the confirmation). */
+export function OddsView({ report, note, brief }: { report: OddsReport | null; note?: string; brief?: boolean }) {
   if (!report) return <p class="odds muted" data-testid="odds">Exact odds: {note ?? 'not available for this attack'}.</p>;
   const s = report.summary;
-  const rows = report.outcomes.slice(0, ROWS);
-  const rest = report.outcomes.slice(ROWS).reduce((a, o) => a + o.p, 0);
+  const rows = brief ? [] : report.outcomes.slice(0, ROWS);
+  const rest = brief ? 0 : report.outcomes.slice(ROWS).reduce((a, o) => a + o.p, 0);
   return (
     <div class="odds" data-testid="odds">
       {report.description && <div class="odds-desc">{report.description}</div>}

@@ -138,7 +138,8 @@ export function PromptPanel(p: PromptPanelProps) {
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
-  // A confirmation asked for is brought into view (the panel may be scrolled down to the list).
+  // A confirmation asked for is brought into view, its buttons first (the panel may be scrolled down to the list; the
+  // odds table below them may be taller than the panel).
   useEffect(() => { confirmRef.current?.scrollIntoView({ block: 'nearest' }); }, [p.armed]);
   const prompt = p.prompt;
   // A filter typed for one question (the movement phase's hundreds of moves) would hide the next one's choices.
@@ -192,15 +193,17 @@ export function PromptPanel(p: PromptPanelProps) {
         </p>
       )}
       {p.armed && (
-        <div class="confirm" data-testid="confirm-box" ref={confirmRef}>
-          <p><b>{choiceText(p.armed.choice, p.armed.choice.refs, p.assets)}</b></p>
-          {p.armed.warning && <p class="warning" data-testid="confirm-warning">{p.armed.warning}</p>}
-          {p.armed.pending ? <p class="muted small" data-testid="confirm-pending">Checking what this leads to…</p> : (
-            <div class="row">
-              <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
-              <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
-            </div>
-          )}
+        <div class="confirm" data-testid="confirm-box">
+          <div ref={confirmRef}>
+            <p><b>{choiceText(p.armed.choice, p.armed.choice.refs, p.assets)}</b></p>
+            {p.armed.warning && <p class="warning" data-testid="confirm-warning">{p.armed.warning}</p>}
+            {p.armed.pending ? <p class="muted small" data-testid="confirm-pending">Checking what this leads to…</p> : (
+              <div class="row">
+                <button class="primary" data-testid="confirm" disabled={p.busy} onClick={p.onConfirm}>Confirm <kbd>Enter</kbd></button>
+                <button onClick={p.onDisarm}>Cancel <kbd>Esc</kbd></button>
+              </div>
+            )}
+          </div>
           {p.armed.odds && <OddsView report={p.armed.odds.report} note={p.armed.odds.note} />}
         </div>
       )}
@@ -208,7 +211,7 @@ export function PromptPanel(p: PromptPanelProps) {
       {!p.compact && !p.armed && p.running && (
         <div class="running-odds" data-testid="running-odds">
           <h3>If you attack now</h3>
-          <OddsView report={p.running.report} note={p.running.note} />
+          <OddsView report={p.running.report} note={p.running.note} brief />
         </div>
       )}
       {!p.compact && (

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ReplayResponse, RulesetInfo } from '../server/protocol.ts';
 import { api, rulesetsCached } from './api.ts';
 import { BoardPane } from './game/board-pane.tsx';
-import { describeOnMap, isTyping, mapKeys, seatName } from './game/game-screen.tsx';
+import { describeOnMap, isTyping, mapKeys } from './game/game-screen.tsx';
 import { LogEvent } from './game/log-panel.tsx';
-import { actionWords, makeNames, NamesContext } from './game/names.ts';
+import { actionWords, makeNames, NamesContext, seatLabel, withoutSeatName } from './game/names.ts';
 import { Rule, RuleCard, RulesContext, useRules } from './game/rules.tsx';
 import { HelpOverlay } from './help.tsx';
 import type { MapHandle } from './map/map-view.tsx';
@@ -145,7 +145,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
             title={finished ? undefined : 'Each side\'s own view opens once the game has ended'}
             onChange={(e) => setSeat((e.target as HTMLSelectElement).value || null)}>
             <option value="">spectator</option>
-            {seats.map((s) => <option key={s} value={s}>{seatName(s)}</option>)}
+            {seats.map((s) => <option key={s} value={s}>{seatLabel(la?.assets ?? null, s)}</option>)}
           </select>
         </label>
         <button onClick={() => setShowIds(!showIds)} disabled={!la.geo?.hexes.size}>Ids</button>
@@ -168,7 +168,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
           <section class="prompt-panel">
             <h2>Position after action {r.at}</h2>
             {r.view.outcome && <p class="outcome">{r.view.outcome.result}</p>}
-            {r.view.waitingFor.map((w) => <p key={w.seat}><b>{seatName(w.seat)}</b> to decide: {w.text} <Rule cite={w.rule} /></p>)}
+            {r.view.waitingFor.map((w) => <p key={w.seat}><b>{seatLabel(la.assets, w.seat)}</b> to decide: {withoutSeatName(w.text, seatLabel(la.assets, w.seat))} <Rule cite={w.rule} /></p>)}
           </section>
           <section class="replay-action" data-testid="replay-action">
             <h2>Action {r.at}</h2>

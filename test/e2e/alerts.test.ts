@@ -90,7 +90,7 @@ describe('your turn alerts in headless Chromium (duel: red on the page, blue ove
 
   it('the toggle asks for permission on its click and is remembered', async () => {
     await newGameOnHome(page, e2e.server.url, { ruleset: 'duel', seats: { red: 'me', blue: 'me' } });
-    expect(await page.locator('[data-testid=seat]').textContent()).toBe('red');
+    expect(await page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('red');
     blue = await heldToken(page, 'blue');
     gameId = (await apiCall<PlayResponse>(e2e.server, 'GET', `/api/play/${blue}`)).gameId;
     await page.click('[data-testid=share-open]');

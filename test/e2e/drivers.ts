@@ -95,7 +95,7 @@ export const duelDriver: RulesetDriver = {
     // red has bid; switch to blue (the same browser holds both seats) and outbid, so blue acts first.
     await page.locator('[data-testid=switch-seat]').click();
     await page.waitForURL(/\/play\//);
-    await expect.poll(() => page.locator('[data-testid=seat]').textContent()).toBe('blue');
+    await expect.poll(() => page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('blue');
     await choose(page, '"n":3');
     await expect.poll(() => page.locator('[data-testid=prompt-text]').textContent()).toContain('Attack, advance or pass');
     await choose(page, '"attack"');

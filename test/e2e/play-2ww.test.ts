@@ -121,7 +121,7 @@ describe('2WW campaign in headless Chromium: the Axis (me) against the Allies (A
     await page.click('[data-testid=create]');
     await page.waitForURL(/\/play\/[0-9a-f]+$/);
     await page.locator('[data-testid=game]').waitFor();
-    expect(await page.locator('[data-testid=seat]').textContent()).toBe('axis');
+    expect(await page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('axis');
     expect(await myPrompt(page)).toContain('Move units, then end the movement phase');
     await page.locator('[data-testid=map] [data-unit="ge-inf-4"]').waitFor();
     // Quick set-up: no placement prompts, Poland's two infantry are on the map.

@@ -71,7 +71,7 @@ describe('Insula (area test game) in headless Chromium, hot-seat, to the end', (
     expect(await page.locator('[data-testid=choice][data-phase]', { hasText: 'Place the rest as usual' }).count()).toBe(1);
     await act(page, () => phase(page, 'Place the rest as usual').click());
     await myTurn(page);
-    expect(await page.locator('[data-testid=seat]').textContent()).toBe('south');
+    expect(await page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('south');
     await act(page, () => page.locator('[data-testid=choice]', { hasText: 'in South Hold' }).click());
   });
 
@@ -84,7 +84,7 @@ describe('Insula (area test game) in headless Chromium, hot-seat, to the end', (
     await page.locator('[data-testid=confirm-box] button', { hasText: 'Cancel' }).click();
     await act(page, () => phase(page, 'Place the rest as usual').click());
     await myTurn(page);
-    expect(await page.locator('[data-testid=seat]').textContent()).toBe('north');
+    expect(await page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('north');
   });
 
   it('#18 structured movement: stacks are listed; a stack on the map lights its moves; a move is made on the map', async () => {

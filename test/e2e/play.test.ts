@@ -36,7 +36,7 @@ describe(`web client plays ${driver.ruleset} in headless Chromium`, () => {
     await page.click('[data-testid=create]');
     await page.waitForURL(/\/play\/[0-9a-f]+$/);
     await page.locator('[data-testid=game]').waitFor();
-    expect(driver.seats).toContain(await page.locator('[data-testid=seat]').textContent());
+    expect(driver.seats).toContain(await page.locator('[data-testid=seat]').getAttribute('data-seat'));
     // Hot-seat: when another seat decides first, the page offers to switch to it.
     if (await page.locator('[data-testid=switch-seat]').count()) await page.locator('[data-testid=switch-seat]').first().click();
     await page.locator('[data-testid=your-turn]').waitFor();

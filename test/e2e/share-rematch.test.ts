@@ -48,7 +48,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     expect(links.commitment).toMatch(/^[0-9a-f]{64}$/);
     await red.locator('[data-testid=invites] button', { hasText: 'Enter the game' }).click();
     await red.locator('[data-testid=game]').waitFor();
-    expect(await red.locator('[data-testid=seat]').textContent()).toBe('red');
+    expect(await red.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('red');
 
     await red.click('[data-testid=share-open]');
     const share = red.locator('[data-testid=share]');
@@ -64,9 +64,9 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
 
   it('the spectator link shows the board and the log, says spectator, and offers nothing to act with', async () => {
     blue = await open(links.blue);
-    expect(await blue.locator('[data-testid=seat]').textContent()).toBe('blue');
+    expect(await blue.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('blue');
     spectator = await open(links.spectator);
-    expect(await spectator.locator('[data-testid=seat]').textContent()).toBe('spectator');
+    expect(await spectator.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('spectator');
     await spectator.locator('[data-testid=state-view]').waitFor();
     expect(await spectator.locator('[data-testid=state-view]').textContent()).toContain('Units');
     await choose(red, '"n":1');
@@ -113,7 +113,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     await red.click('[data-testid=rematch-swap]');
     await red.waitForURL((u) => u.pathname.startsWith('/play/') && !u.pathname.endsWith(oldRed));
     await red.locator('[data-testid=game]').waitFor();
-    expect(await red.locator('[data-testid=seat]').textContent()).toBe('blue');
+    expect(await red.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('blue');
 
     const offer = blue.locator('[data-testid=rematch]');
     await expect.poll(() => offer.textContent()).toContain('Your opponent started a rematch');
@@ -121,7 +121,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     await offer.locator('[data-testid=rematch-join]').click();
     await blue.waitForURL((u) => !u.pathname.endsWith(oldBlue));
     await blue.locator('[data-testid=game]').waitFor();
-    expect(await blue.locator('[data-testid=seat]').textContent()).toBe('red');
+    expect(await blue.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('red');
 
     // The creator of the rematch holds its links, as for a new game.
     await red.click('[data-testid=share-open]');
@@ -146,7 +146,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     await expect.poll(() => bar.textContent()).toContain('A rematch of this game has started');
     expect(await bar.locator('[data-testid=rematch-swap]').count()).toBe(0);
     await bar.locator('[data-testid=rematch-join]').click();
-    await expect.poll(() => red.locator('[data-testid=seat]').textContent()).toBe('blue');
+    await expect.poll(() => red.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('blue');
     const oldBlue = (await held(blue)).find((t) => t.seat === 'blue')!.token;
     await expect(apiCall(e2e.server, 'POST', `/api/play/${oldBlue}/rematch`, { swap: false })).rejects.toThrow(/409/);
     // A browser that holds only blue's old link (away when the rematch started) is led to blue's new seat, red.
@@ -154,7 +154,7 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     const awayBar = away.locator('[data-testid=rematch]');
     await expect.poll(() => awayBar.textContent()).toContain('A rematch of this game has started');
     await awayBar.locator('[data-testid=rematch-join]').click();
-    await expect.poll(() => away.locator('[data-testid=seat]').textContent()).toBe('red');
+    await expect.poll(() => away.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('red');
     expect(e2e.errors).toEqual([]);
     for (const errors of others) expect(errors).toEqual([]);
   });

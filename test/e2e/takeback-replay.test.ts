@@ -26,7 +26,7 @@ describe('takeback and replay in headless Chromium (duel, one page per seat)', (
     ({ page: blue, errors: blueErrors } = await openPage(e2e.browser));
     await blue.goto(`${e2e.server.url}/play/${await heldToken(red, 'blue')}`);
     await blue.locator('[data-testid=game]').waitFor();
-    expect(await blue.locator('[data-testid=seat]').textContent()).toBe('blue');
+    expect(await blue.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('blue');
     await choose(red, '"n":1');
     await choose(blue, '"n":3');
     await expect.poll(() => blue.locator('[data-testid=prompt-text]').textContent()).toContain('Attack, advance or pass');
@@ -46,7 +46,7 @@ describe('takeback and replay in headless Chromium (duel, one page per seat)', (
     await red.locator('[data-testid=toast]', { hasText: 'Takeback asked' }).waitFor();
     const ask = blue.locator('[data-testid=takeback-request]');
     await ask.waitFor();
-    expect(await ask.textContent()).toContain('red asks to take back to action 3');
+    expect(await ask.textContent()).toContain('Red asks to take back to action 3');
     await shot(blue, 'takeback-request');
     await ask.locator('button', { hasText: 'Accept' }).click();
     await stateAfter(blue, before);

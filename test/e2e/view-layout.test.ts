@@ -87,4 +87,33 @@ describe('first view and layout of the game screen', () => {
     await shot(page, 'layout-aae-stack');
     expect(errors).toEqual([]);
   });
+
+  it('QA 5, 6: the summary names the seat deciding (not the phasing side) and the phase in words; seats by their names', async () => {
+    const glance = page.locator('[data-testid=glance] h2');
+    expect(await glance.textContent()).toMatch(/Round 1 · Bid · Germany to play$/);
+    expect(await page.locator('[data-testid=seat]').textContent()).toBe('Germany');
+    // Germany ends its cash advance: the Soviet Union spends its own while the Axis is still the phasing side.
+    for (let n = 0; n < 20 && !(await page.locator('[data-testid=switch-seat]').count()); n++) {
+      const before = Number(await page.locator('[data-testid=game]').getAttribute('data-state-id'));
+      const labels = (await page.locator('[data-testid=choice]').allTextContents()).map((l) => l.replace(/^\d+\s*/, '').trim());
+      const i = Math.max(0, labels.findIndex((l) => /^(done|end the)/.test(l)));
+      await page.locator('[data-testid=choice]').nth(i).click();
+      if (await page.locator('[data-testid=confirm]').count()) await page.click('[data-testid=confirm]');
+      await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b
+        && !document.querySelector('[data-testid=choice][disabled]'), before);
+    }
+    const prompt = page.locator('[data-testid=prompt]');
+    await waitShown(prompt.locator('[data-testid=switch-seat]'));
+    expect(await prompt.textContent()).toMatch(/Soviet Union: spend the special cash advance/);
+    expect(await prompt.textContent()).not.toMatch(/ussr|Soviet Union: Soviet Union/);
+    expect(await prompt.locator('[data-testid=switch-seat]').textContent()).toBe('Play Soviet Union (its turn)');
+    expect(await glance.textContent()).toMatch(/Bid · Soviet Union to play$/);
+    await prompt.locator('[data-testid=switch-seat]').click();
+    await expect.poll(() => page.locator('[data-testid=seat]').textContent()).toBe('Soviet Union');
+    expect(await page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('ussr');
+    await waitShown(page.locator('[data-testid=your-turn]'));
+    expect(await glance.textContent()).toMatch(/Bid · Soviet Union to play$/);
+    await shot(page, 'layout-aae-ussr-bid');
+    expect(errors).toEqual([]);
+  });
 });

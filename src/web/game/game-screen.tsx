@@ -22,7 +22,7 @@ import { ChartsOverlay, NotesBanner } from './extras.tsx';
 import { Glance } from './glance.tsx';
 import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { makeNames, NamesContext } from './names.ts';
+import { makeNames, NamesContext, seatLabel } from './names.ts';
 import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
 import { RuleCard, RulesContext, useRules } from './rules.tsx';
@@ -53,9 +53,6 @@ export function mapKeys(e: KeyboardEvent, map: MapHandle | null): boolean {
 
 /** Kinds of next decision that cost the player something: a choice leading to one asks first (2WW 7: overstacked build). */
 const LOSS_KINDS = new Set(['eliminate', 'allocate-loss', 'lose', 'remove', 'disband']);
-
-/** "Axis", "Allies": a seat's name as players read it. */
-export const seatName = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** One line about a place or a unit under the pointer. */
 export function describeOnMap(la: LoadedAssets, board: BoardView, place: string, unit: string | null): string {
@@ -233,7 +230,7 @@ export function GameScreen({ token }: { token: string }) {
       } else if (m.type === 'takeback-request') {
         setPlay((prev) => (prev ? { ...prev, takeback: m as unknown as TakebackRequest } : prev));
       } else if (m.type === 'takeback-answer') {
-        setToast(`Takeback ${m.accepted ? 'accepted' : 'declined'} by ${m.by}`);
+        setToast(`Takeback ${m.accepted ? 'accepted' : 'declined'} by ${seatLabel(laRef.current?.assets ?? null, m.by)}`);
       } else if (m.type === 'presence') {
         setPlay((prev) => (prev ? { ...prev, seats: m.seats } : prev));
       } else if (m.type === 'your-turn') {
@@ -627,6 +624,9 @@ export function GameScreen({ token }: { token: string }) {
     const own = play?.seat ? at(board.pieces.filter((p) => p.power === play.seat || p.side === play.seat)) : [];
     return own.length ? own : at(board.pieces);
   }, [play?.gameId, la, started]);
+  // The seats deciding now (not the phasing side: another seat may answer in its turn), as a stable list for the glance.
+  const decidingKey = diceWait.length || !view || view.outcome ? '' : view.waitingFor.map((w) => w.seat).join(' ');
+  const deciding = useMemo(() => (decidingKey ? decidingKey.split(' ') : []), [decidingKey]);
   const initialView = useMemo(() => (play ? loadMapView(play.gameId) : null), [play?.gameId]);
   const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
 
@@ -684,7 +684,7 @@ export function GameScreen({ token }: { token: string }) {
         <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
         <span class="title" title={title}>{title}</span>
         <span class="status" data-testid="status">{board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{view.status}</span>
-        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat">{play.seat ?? 'spectator'}</span>
+        <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat" data-seat={play.seat ?? 'spectator'}>{play.seat ? seatLabel(assets, play.seat) : 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
         {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}
         <span class="spacer" />
@@ -703,12 +703,12 @@ export function GameScreen({ token }: { token: string }) {
       )}
       {diceWait.length > 0 && (
         <div class="banner" data-testid="dice-wait">
-          Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.join(', ')}.
+          Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.map((s) => seatLabel(assets, s)).join(', ')}.
         </div>
       )}
       {tb && play.seat && tb.requestedBy !== play.seat && (
         <div class="banner takeback-ask" data-testid="takeback-request">
-          {tb.requestedBy} asks to take back to action {tb.to}.
+          {seatLabel(assets, tb.requestedBy)} asks to take back to action {tb.to}.
           <button class="primary" onClick={() => answerTakeback(true)}>Accept</button>
           <button onClick={() => answerTakeback(false)}>Decline</button>
         </div>
@@ -732,7 +732,7 @@ export function GameScreen({ token }: { token: string }) {
               <button aria-pressed={tab === 'log'} data-testid="tab-log" onClick={() => { setTab('log'); setSettings({ sheetOpen: true }); }}>Log</button>
             </nav>
           </div>
-          <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={onOverlayH} />
+          <Glance assets={assets} board={board} status={view.status} title={title} overlay={settings.overlay} onOverlay={onOverlayH} deciding={deciding} />
           <PromptPanel view={view} seat={play.seat} prompt={prompt} assets={assets} list={list}
             narrowedTo={narrow?.label ?? selectedName} narrowedPlace={narrow?.place ?? null} loading={!narrow && !!selGroup && !groupChoices}
             onClearNarrow={clearSel} onChoose={onChooseH} onGroup={onGroupH} phaseChoices={phaseChoices}

@@ -4,6 +4,7 @@ import { memo } from 'preact/compat';
 import { useContext, useState } from 'preact/hooks';
 import type { Assets, BoardView } from '../map/board-model.ts';
 import { onMap, pieceName, placeLabel, sideName } from '../map/board-model.ts';
+import { humanize, seatLabel } from './names.ts';
 import { caseOf, Rule, RulesContext } from './rules.tsx';
 
 /** Markers on a track of `kind`, as "label: cell" per side. */
@@ -22,12 +23,18 @@ function standings(assets: Assets, board: BoardView, kind: string): { track: str
 }
 
 /** Memoised (the game screen gives it stable handlers): a render for a flag it does not show skips it. */
-export const Glance = memo(function Glance({ assets, board, status, title, overlay, onOverlay }: {
+export const Glance = memo(function Glance({ assets, board, status, title, overlay, onOverlay, deciding }: {
   assets: Assets; board: BoardView; status: string; title?: string; overlay: 'none' | 'supply'; onOverlay(o: 'none' | 'supply'): void;
+  /** The seats deciding now (the prompt's waitingFor): who is to play, which need not be the phasing side. */
+  deciding?: string[];
 }) {
   const [open, setOpen] = useState(true);
   const rules = useContext(RulesContext).ref;
   const seq = assets.board.tracks?.find((t) => t.kind === 'sequence');
+  // The phase in words: the sequence track's label for it, else its id made readable ("combat-move" -> "Combat move").
+  const phase = board.phase ? (seq?.cells.find((c) => c.id === board.phase)?.label ?? humanize(board.phase)) : '';
+  const toPlay = deciding?.length ? deciding.map((s) => seatLabel(assets, s)).join(', ')
+    : board.activeSide ? sideName(assets.counters, board.activeSide) : '';
   const victory = standings(assets, board, 'victory');
   const production = standings(assets, board, 'production');
   // Pools: units of each side off the board and not in a box.
@@ -47,8 +54,8 @@ export const Glance = memo(function Glance({ assets, board, status, title, overl
       <header>
         <h2>
           {board.turn ? board.turn.label : 'Game'}
-          {board.phase ? <span class="glance-phase"> · {board.phase}</span> : null}
-          {board.activeSide ? <span class="muted"> · {sideName(assets.counters, board.activeSide)} to play</span> : null}
+          {phase ? <span class="glance-phase"> · {phase}</span> : null}
+          {toPlay ? <span class="muted"> · {toPlay} to play</span> : null}
         </h2>
         <button class="link" onClick={() => setOpen(!open)} aria-expanded={open}>{open ? 'less' : 'more'}</button>
       </header>

@@ -10,7 +10,7 @@ import type { Assets } from '../map/board-model.ts';
 import { placeName } from '../map/board-model.ts';
 import { CounterImage } from '../map/counter.tsx';
 import { DataTable } from './log-panel.tsx';
-import { NamesContext } from './names.ts';
+import { NamesContext, seatLabel, withoutSeatName } from './names.ts';
 import { OddsView } from './odds.tsx';
 import { Rule } from './rules.tsx';
 
@@ -170,12 +170,12 @@ export function PromptPanel(p: PromptPanelProps) {
         <h2>Waiting</h2>
         {p.view.waitingFor.map((w) => (
           <div key={w.seat}>
-            <p><b>{w.seat}</b>: {w.text} <Rule cite={w.rule} /></p>
+            <p><b>{seatLabel(p.assets, w.seat)}</b>: {withoutSeatName(w.text, seatLabel(p.assets, w.seat))} <Rule cite={w.rule} /></p>
             {p.aiLevels?.[w.seat] !== undefined && <Thinking seat={w.seat} level={p.aiLevels[w.seat]!} since={`${p.view.seq}`} />}
           </div>
         ))}
         {p.otherSeatsHere.filter((s) => s.hasTurn).map((s) => (
-          <button key={s.token} class="primary" data-testid="switch-seat" onClick={() => p.onSwitchSeat(s.token)}>Play {s.seat} (its turn)</button>
+          <button key={s.token} class="primary" data-testid="switch-seat" onClick={() => p.onSwitchSeat(s.token)}>Play {seatLabel(p.assets, s.seat)} (its turn)</button>
         ))}
       </section>
     );

@@ -94,7 +94,7 @@ function NewGame({ rulesets, onCreated, initial }: {
       {rs.options.map((o) => (
         <div class="option" key={o.id}>
           <label>{o.name}
-            <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
+            <OptionInput o={o} all={rs.options} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
           </label>
           <p class="muted small option-help" data-testid={`option-help-${o.id}`}>{o.description}</p>
         </div>

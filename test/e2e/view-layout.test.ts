@@ -44,6 +44,16 @@ describe('first view and layout of the game screen', () => {
     await e2e?.close();
   });
 
+  it('QA 7: a house rule that follows the preset reads so on the home form, never "null"', async () => {
+    await page.goto(`${e2e.server.url}/?ruleset=aae`);
+    await page.selectOption('[data-testid=ruleset]', 'aae');
+    const sel = page.locator('[data-testid=option-hr-vichy]');
+    await sel.waitFor();
+    expect(await sel.locator('option').allTextContents()).toEqual(['As the preset (House rules (all))', 'No', 'Yes']);
+    expect(await sel.evaluate((e: HTMLSelectElement) => e.selectedOptions[0]!.textContent)).toBe('As the preset (House rules (all))');
+    expect(await page.locator('[data-testid=new-game] option', { hasText: /^null$/ }).count()).toBe(0);
+  });
+
   it('QA 1: a new Blitzkrieg General game (every seat here) opens on Germany\'s units with choices, not on empty sea', async () => {
     await newGameOnHome(page, e2e.server.url, { ruleset: 'bkg', seats: BKG_SEATS });
     await waitShown(page.locator('[data-testid=your-turn]'));

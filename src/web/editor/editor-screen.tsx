@@ -223,7 +223,7 @@ export function EditorScreen() {
             </select></label>
             {rs.options.map((o) => (
               <label key={o.id} title={o.description}>{o.name}
-                <OptionInput o={o} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
+                <OptionInput o={o} all={rs.options} value={options[o.id] ?? o.default} onChange={(v) => setOptions({ ...options, [o.id]: v })} />
               </label>
             ))}
             <button data-testid="editor-reset" onClick={() => void start(rs.id, scenario ?? rs.scenarios[0]!.id, options)}>Reset to the set-up of {scenarioName}</button>

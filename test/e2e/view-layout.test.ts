@@ -98,6 +98,15 @@ describe('first view and layout of the game screen', () => {
     expect(errors).toEqual([]);
   });
 
+  it('QA 8: a counter\'s "×4" badge leaves its factors readable', async () => {
+    const boxes = await page.locator('[data-testid=map] .counter:has(.count-badge)').evaluateAll((cs) => cs.map((c) => {
+      const a = c.querySelector('.count-badge rect')!.getBoundingClientRect(), b = c.querySelector('.factors')!.getBoundingClientRect();
+      return { factors: b.width > 0, clear: a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top };
+    }));
+    expect(boxes.filter((b) => b.factors).length).toBeGreaterThan(5);
+    expect(boxes.filter((b) => b.factors && !b.clear)).toEqual([]);
+  });
+
   it('QA 5, 6: the summary names the seat deciding (not the phasing side) and the phase in words; seats by their names', async () => {
     const glance = page.locator('[data-testid=glance] h2');
     expect(await glance.textContent()).toMatch(/Round 1 · Bid · Germany to play$/);

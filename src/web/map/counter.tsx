@@ -97,8 +97,9 @@ export function Counter({ unit, counters, active, selected, marked }: CounterPro
   const cls = 'counter' + (active ? ' active' : '') + (selected ? ' selected' : '') + (unit.reduced ? ' reduced' : '') + (marked ? ' marked' : '');
   const count = unit.count ?? 1;
   const badge = count > 1 && (
-    <g class="count-badge" transform="translate(0.42,0.42)">
-      <rect x={-0.2} y={-0.13} width={0.4} height={0.26} rx={0.06} />
+    // At the right edge, level with the symbol: clear of the factors below it (the corner hid their last digit).
+    <g class="count-badge" transform="translate(0.42,-0.02)">
+      <rect x={-0.18} y={-0.13} width={0.36} height={0.26} rx={0.06} />
       <text y={0.07} font-size={0.19} text-anchor="middle">×{count}</text>
     </g>
   );

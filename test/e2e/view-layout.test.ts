@@ -54,6 +54,24 @@ describe('first view and layout of the game screen', () => {
     expect(await page.locator('[data-testid=new-game] option', { hasText: /^null$/ }).count()).toBe(0);
   });
 
+  it('QA 9: on a phone, a seat played by the AI keeps its level select and the seats\' box inside the new-game card', async () => {
+    const phone = await openPage(e2e.browser);
+    try {
+      await phone.page.setViewportSize({ width: 390, height: 844 });
+      await phone.page.goto(`${e2e.server.url}/?ruleset=2ww`);
+      await phone.page.selectOption('[data-testid=ruleset]', '2ww');
+      await phone.page.selectOption('[data-testid=seat-allies]', 'ai');
+      await phone.page.locator('[data-testid=level-allies]').waitFor();
+      const [card, fieldset, level] = await phone.page.evaluate(() => ['[data-testid=new-game]', '[data-testid=new-game] fieldset', '[data-testid=level-allies]']
+        .map((s) => document.querySelector(s)!.getBoundingClientRect().right));
+      expect(fieldset!).toBeLessThanOrEqual(card!);
+      expect(level!).toBeLessThanOrEqual(card!);
+      await shot(phone.page, 'layout-home-phone-ai');
+    } finally {
+      await phone.page.close();
+    }
+  });
+
   it('QA 1: a new Blitzkrieg General game (every seat here) opens on Germany\'s units with choices, not on empty sea', async () => {
     await newGameOnHome(page, e2e.server.url, { ruleset: 'bkg', seats: BKG_SEATS });
     await waitShown(page.locator('[data-testid=your-turn]'));

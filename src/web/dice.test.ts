@@ -15,7 +15,9 @@ vi.mock('./api.ts', () => ({
         refuse--;
         throw new Error('refused');
       }
-      status = { ...status, seats: { ...status.seats, axis: 'committed' }, commitments: { ...status.commitments, axis: c.commit! } };
+      if (!c.commit && status.phase !== 'reveal') throw new Error('400: the dice are keyed already');
+      status = c.commit ? { ...status, seats: { ...status.seats, axis: 'committed' }, commitments: { ...status.commitments, axis: c.commit } }
+        : { ...status, phase: 'done', seats: { ...status.seats, axis: 'revealed' } };
       return { stateId: 1 };
     },
     play: async () => ({ dice: status }),
@@ -45,6 +47,25 @@ describe('fair dice in the browser', () => {
     await vi.advanceTimersByTimeAsync(600);
     expect(calls).toEqual(['t-axis commit', 't-axis commit']);
     expect(status.seats.axis).toBe('committed');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('QA 10: a seat reveals once; a stale status from before the reveal or the keying is not answered again', async () => {
+    const { contribute } = await import('./dice.ts');
+    refuse = 0;
+    await contribute('g1', status);
+    expect(calls).toEqual(['t-axis commit']);
+    status = { ...status, phase: 'reveal' };
+    const reveal = status;
+    await contribute('g1', reveal);
+    expect(calls).toEqual(['t-axis commit', 't-axis reveal']);
+    expect(status.phase).toBe('done');
+    // The same reveal-phase status again (a push overtaken by an answer): nothing more is sent.
+    await contribute('g1', reveal);
+    expect(calls).toHaveLength(2);
+    await contribute('g1', status);
+    await contribute('g1', reveal);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(calls).toHaveLength(2);
   });

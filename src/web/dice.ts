@@ -14,6 +14,10 @@ const sending = new Set<string>();
 const later = new Set<string>();
 /** Failed contributions in a row per token (the delay before asking again grows with them). */
 const retries = new Map<string, number>();
+/** The commitment each token has revealed from this page: a stale status still saying "committed" is not answered. */
+const revealed = new Map<string, string>();
+/** Games whose dice this page has seen keyed: a status from before (an answer overtaken by a push) is ignored. */
+const keyed = new Set<string>();
 
 interface Held {
   value: string;
@@ -53,13 +57,17 @@ export async function contribute(gameId: string, dice: DiceStatus | null | undef
 async function contributeTo(gameId: string, dice: DiceStatus | null | undefined): Promise<void> {
   const tokens = loadTokens().filter((t) => t.gameId === gameId && t.seat !== null);
   if (!dice || dice.phase === 'done') {
+    if (dice) keyed.add(gameId);
     for (const t of tokens) localStorage.removeItem(KEY + t.token);
     return;
   }
+  // A reveal or a new commitment then would be refused (400: the dice are keyed already).
+  if (keyed.has(gameId)) return;
   await Promise.all(tokens.map(async (t) => {
     const seat = t.seat!;
     const status = dice.seats[seat];
     if (!status || status === 'server' || status === 'revealed') return;
+    if (dice.phase === 'reveal' && revealed.get(t.token) === dice.commitments[seat]) return;
     if (sending.has(t.token)) {
       later.add(gameId);
       return;
@@ -69,7 +77,10 @@ async function contributeTo(gameId: string, dice: DiceStatus | null | undefined)
       const mine = held(t.token);
       const matches = !!mine && mine.commitment === dice.commitments[seat];
       if (dice.phase === 'commit' && !matches) await commitNew(t.token);
-      else if (dice.phase === 'reveal' && matches) await api.entropy(t.token, { reveal: mine!.value });
+      else if (dice.phase === 'reveal' && matches) {
+        await api.entropy(t.token, { reveal: mine!.value });
+        revealed.set(t.token, mine!.commitment);
+      }
       else if (dice.phase === 'reveal') await commitNew(t.token);
       retries.delete(t.token);
     } catch {

@@ -35,10 +35,13 @@ describe('first view and layout of the game screen', () => {
   let e2e: E2E;
   let page: Page;
   let errors: string[];
+  /** Requests the server refused (QA 10: a seat's dice reveal sent again after the dice were keyed). */
+  const refused: string[] = [];
 
   beforeAll(async () => {
     e2e = await startE2E({ timeout: 30_000 });
     ({ page, errors } = e2e);
+    page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
   }, 120_000);
   afterAll(async () => {
     await e2e?.close();
@@ -81,6 +84,9 @@ describe('first view and layout of the game screen', () => {
     const { seen, all } = await countersSeen(page, '.counter.active');
     expect(seen).toBeGreaterThanOrEqual(Math.ceil(all / 2));
     await shot(page, 'layout-bkg-first-view');
+    // QA 10: each of the eight seats committed and revealed once; nothing was sent after the dice were keyed.
+    await page.waitForTimeout(500);
+    expect(refused).toEqual([]);
   });
 
   it('QA 1: a new Blitzkrieg General game started on a phone opens on Germany\'s units too', async () => {

@@ -1,6 +1,7 @@
-// The game screen's first view and layout in Chromium (QA pass on the web client): a new game opens on the deciding
-// seat's units, not on empty sea, on a desktop and on a phone; opening a stack never scrolls the page.
-// Screenshots: test-results/layout-*.png.
+// The game screen's first view and layout in Chromium (the web client's QA pass, items 1, 3, 5-10): a new game opens on
+// the deciding seat's units (BKG on a desktop and a phone, ETO's set-up on a phone), not on empty sea; opening a stack
+// never scrolls the page; seats and phases in words; the home form's preset switches and phone layout; counters'
+// count badges clear of their factors; no dice contribution refused. Screenshots: test-results/layout-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newGameOnHome, openPage, shot, startE2E, waitShown, type E2E } from './harness.ts';
@@ -97,6 +98,25 @@ describe('first view and layout of the game screen', () => {
       await waitShown(phone.page.locator('[data-testid=your-turn]'));
       await expect.poll(async () => (await countersSeen(phone.page, '.counter.active')).seen).toBeGreaterThan(0);
       await shot(phone.page, 'layout-bkg-phone-first-view');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.page.close();
+    }
+  });
+
+  it('QA 1: ETO Their Finest Hour on a phone opens on the set-up\'s lit hexes, not on the North Sea between them', async () => {
+    const phone = await openPage(e2e.browser, 30_000);
+    try {
+      await phone.page.setViewportSize({ width: 390, height: 844 });
+      await phone.page.goto(`${e2e.server.url}/?ruleset=eto`);
+      await phone.page.selectOption('[data-testid=ruleset]', 'eto');
+      await phone.page.selectOption('[data-testid=scenario]', 'their-finest-hour');
+      for (const seat of ['axis', 'allies']) await phone.page.selectOption(`[data-testid=seat-${seat}]`, 'me');
+      await phone.page.click('[data-testid=create]');
+      await waitShown(phone.page.locator('[data-testid=your-turn]'));
+      // The densest group of lit hexes is framed (the old average showed sea and one lit hex at its edge).
+      await expect.poll(async () => (await countersSeen(phone.page, '.hl')).seen).toBeGreaterThanOrEqual(4);
+      await shot(phone.page, 'layout-eto-tfh-phone-first-view');
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.page.close();

@@ -56,7 +56,7 @@ describe('position editor in headless Chromium', () => {
     await page.waitForURL(/\/play\/[0-9a-f]+$/);
     await page.locator('[data-testid=game]').waitFor();
     expect(await page.locator('body').textContent()).toMatch(/Allied movement/);
-    expect(await page.locator('[data-testid=seat]').textContent()).toBe('allies');
+    expect(await page.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('allies');
     await page.locator('[data-testid=your-turn]').waitFor();
     await shot(page, 'editor-play');
   });

@@ -1,7 +1,7 @@
 // Text for the terminal: colours (only on a TTY), events with dice and combat arithmetic, the seat's view.
 import type { GameEvent, Json } from '../../engine/index.ts';
 import type { Assets, BoardView, PieceView } from '../../web/map/board-model.ts';
-import { factorText, markText, onMap, pieceFactors, pieceName, placeLabel } from '../../web/map/board-model.ts';
+import { factorText, markText, onMap, pieceFactors, pieceName, placeLabel, seatLabel } from '../../web/map/board-model.ts';
 
 export interface Style {
   bold(s: string): string;
@@ -172,9 +172,7 @@ function placeWithHolder(id: string, board: BoardView, ctx: ViewContext): string
   const name = placeLabel(ctx.assets, id);
   const area = ctx.assets?.board.areas?.[id];
   const holder = area ? board.control[id] ?? area.owner : undefined;
-  if (!holder) return name;
-  const c = ctx.assets?.counters;
-  return `${name} (${c?.powers[holder]?.name ?? c?.sides?.[holder]?.name ?? holder})`;
+  return holder ? `${name} (${seatLabel(ctx.assets, holder)})` : name;
 }
 
 /** "GE 4th infantry 3-5 (reduced, ops complete)": the piece's name, factors and marks. */

@@ -4,7 +4,7 @@ import {
   actionKey, allChoices, choicesIn, eventsFor, prompts, RuleViolation, viewFor,
   type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Seat,
 } from '../../engine/index.ts';
-import { EMPTY_BOARD, pieceName, placeLabel, placeName, type BoardView } from '../../web/map/board-model.ts';
+import { EMPTY_BOARD, pieceName, placeLabel, placeName, seatLabel, type BoardView } from '../../web/map/board-model.ts';
 import { writeJsonFile } from '../io.ts';
 import {
   choiceByLabel, describeAction, groupKeyOf, groupSummary, matches, menuItems, parseFilter,
@@ -201,10 +201,9 @@ export class PlaySession {
     return g?.label || this.unitName(key) || key;
   }
 
-  /** A seat as players read it: its side's or power's name from the counters ("Allies"), else the id capitalised. */
+  /** A seat as players read it ("Allies", "Soviet Union"): the same name the web client shows. */
   private seatName(seat: Seat): string {
-    const c = this.viewCtx.assets?.counters;
-    return c?.sides?.[seat]?.name ?? c?.powers[seat]?.name ?? (seat ? seat[0]!.toUpperCase() + seat.slice(1) : seat);
+    return seatLabel(this.viewCtx.assets, seat);
   }
 
   /** A group's line: a structured prompt's label, or the unit a flat list's group is about, with what it holds. */

@@ -3,8 +3,8 @@
 import { memo } from 'preact/compat';
 import { useContext, useState } from 'preact/hooks';
 import type { Assets, BoardView } from '../map/board-model.ts';
-import { onMap, pieceName, placeLabel, sideName } from '../map/board-model.ts';
-import { humanize, seatLabel } from './names.ts';
+import { onMap, pieceName, placeLabel, seatLabel, sideName } from '../map/board-model.ts';
+import { humanize } from './names.ts';
 import { caseOf, Rule, RulesContext } from './rules.tsx';
 
 /** Markers on a track of `kind`, as "label: cell" per side. */

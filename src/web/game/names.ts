@@ -25,12 +25,6 @@ export function makeNames(assets: Assets | null, board: BoardView): Names {
   };
 }
 
-/** A seat as players read it ("ussr" -> "Soviet Union"): the manifest's power or side, the board's country, else capitalised. */
-export function seatLabel(assets: Assets | null, seat: string): string {
-  const c = assets?.counters;
-  return c?.powers[seat]?.name ?? c?.sides?.[seat]?.name ?? assets?.board.countries?.[seat]?.name ?? (seat ? seat[0]!.toUpperCase() + seat.slice(1) : seat);
-}
-
 /** A seat's prompt text without the seat's name it may start with ("Soviet Union: spend..." under "Soviet Union"). */
 export function withoutSeatName(text: string, name: string): string {
   return text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text;

@@ -7,10 +7,10 @@ import { normalizeLevel } from '../../ai/levels.ts';
 import type { Choice, ChoiceGroup, ChoiceRefs, Json, Prompt } from '../../engine/types.ts';
 import type { OddsReport, SeatView } from '../../server/protocol.ts';
 import type { Assets } from '../map/board-model.ts';
-import { placeName } from '../map/board-model.ts';
+import { placeName, seatLabel } from '../map/board-model.ts';
 import { CounterImage } from '../map/counter.tsx';
 import { DataTable } from './log-panel.tsx';
-import { NamesContext, seatLabel, withoutSeatName } from './names.ts';
+import { NamesContext, withoutSeatName } from './names.ts';
 import { OddsView } from './odds.tsx';
 import { Rule } from './rules.tsx';
 

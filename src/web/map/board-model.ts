@@ -137,6 +137,12 @@ export function sideName(counters: CounterManifest | undefined, side: string): s
   return counters?.sides?.[side]?.name ?? (side ? side[0]!.toUpperCase() + side.slice(1) : side);
 }
 
+/** A seat as players read it ("ussr" -> "Soviet Union"): the manifest's power or side, the board's country, else capitalised. */
+export function seatLabel(assets: Assets | null | undefined, seat: string): string {
+  const c = assets?.counters;
+  return c?.powers[seat]?.name ?? c?.sides?.[seat]?.name ?? assets?.board.countries?.[seat]?.name ?? (seat ? seat[0]!.toUpperCase() + seat.slice(1) : seat);
+}
+
 /** The colour of a side or power controlling a place (manifest), for shading areas and markers. */
 export function controllerColor(counters: CounterManifest | undefined, who: string): string | undefined {
   return counters?.powers[who]?.color ?? counters?.sides?.[who]?.color;

@@ -1,7 +1,8 @@
 // Takeback with consent and the replay's actions, in headless Chromium against the real server: a hot-seat duel with
 // one page per seat (red and blue). Red attacks (a die is rolled, so red cannot undo alone), asks for a takeback,
 // blue accepts on its own page and both pages go back. After the game ends, the replay shows each step's action
-// (seat, label, the rule of the prompt it answered) and its events, forward and back, as red and as blue.
+// (seat, label, the rule of the prompt it answered) and its events, forward and back, as red and as blue. Hot-seat,
+// one page: the takeback red asks is answered there for blue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { heldToken, newGameOnHome, openPage, shot, stateAfter, startE2E, type E2E } from './harness.ts';
@@ -106,6 +107,29 @@ describe('takeback and replay in headless Chromium (duel, one page per seat)', (
     await red.keyboard.press('[');
     await at(1);
     await expect.poll(() => action.locator('[data-testid=replay-action-seat]').textContent()).toBe('red');
+    expect(e2e.errors).toEqual([]);
+  });
+
+  it('hot-seat: the page that asked a takeback answers it for the other seat this browser holds', async () => {
+    await newGameOnHome(red, e2e.server.url, { ruleset: 'duel', seats: { red: 'me', blue: 'me' } });
+    const blueToken = await heldToken(red, 'blue');
+    await choose(red, '"n":3');
+    await red.goto(`${e2e.server.url}/play/${blueToken}`);
+    await red.locator('[data-testid=game]').waitFor();
+    await choose(red, '"n":1');
+    // Red moves first: back on red's page, red attacks (a die: no undo alone) and asks a takeback.
+    await red.click('[data-testid=switch-seat]');
+    await expect.poll(() => red.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('red');
+    await expect.poll(() => red.locator('[data-testid=prompt-text]').textContent()).toContain('Attack, advance or pass');
+    await choose(red, '"attack"');
+    await expect.poll(async () => (await seq(red)).seq).toBe(3);
+    await red.click('[data-testid=takeback]');
+    const here = red.locator('[data-testid=takeback-request-here]');
+    await here.waitFor();
+    expect(await here.textContent()).toContain('Blue plays at this browser too');
+    await here.locator('button', { hasText: 'Accept for Blue' }).click();
+    await expect.poll(async () => (await seq(red)).seq).toBe(2);
+    expect(await red.locator('[data-testid=takeback-request-here]').count()).toBe(0);
     expect(e2e.errors).toEqual([]);
   });
 });

@@ -511,10 +511,20 @@ export function GameScreen({ token }: { token: string }) {
   };
   const askTakeback = async () => {
     if (!play || play.view.seq === 0) return;
-    try { await liveRef.current!.takeback(play.view.seq - 1); setToast('Takeback asked; waiting for the other side.'); } catch (e) { fail(e); }
+    try {
+      await liveRef.current!.takeback(play.view.seq - 1);
+      setToast('Takeback asked; waiting for the other side.');
+      // The server tells the other seats; this page keeps its own request (a hot-seat browser answers it: answerHere).
+      const asked = { to: play.view.seq - 1, requestedBy: play.seat!, stateId: play.stateId };
+      setPlay((p) => (p && p.stateId === asked.stateId ? { ...p, takeback: p.takeback ?? asked } : p));
+    } catch (e) { fail(e); }
   };
   const answerTakeback = async (accept: boolean) => {
     try { await liveRef.current!.takebackAnswer(accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
+  };
+  /** Hot-seat: the takeback this seat asked for, answered for another seat this browser holds (its token). */
+  const answerTakebackFor = async (other: string, accept: boolean) => {
+    try { await api.takebackAnswer(other, accept); await reload(); } catch (e) { fail(e); }
   };
   const claim = async (mode: 'win' | 'ai', seat: string) => {
     await request(() => api.claim(token, mode, seat).then(reload));
@@ -660,6 +670,8 @@ export function GameScreen({ token }: { token: string }) {
   if (!play || !view || !la || !assets) return <div class="page loading">Loading…</div>;
 
   const tb = play.takeback;
+  // Hot-seat: another seat of this game held here answers a takeback this seat asked for (it is at the same keyboard).
+  const answerHere = tb ? otherSeatsHere.find((x) => x.seat !== tb.requestedBy) : undefined;
   const mine = !!prompt && play.status !== 'finished';
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
   const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
@@ -704,6 +716,13 @@ export function GameScreen({ token }: { token: string }) {
       {diceWait.length > 0 && (
         <div class="banner" data-testid="dice-wait">
           Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.map((s) => seatLabel(assets, s)).join(', ')}.
+        </div>
+      )}
+      {tb && play.seat && tb.requestedBy === play.seat && answerHere && (
+        <div class="banner takeback-ask" data-testid="takeback-request-here">
+          Takeback to action {tb.to} asked; {seatLabel(assets, answerHere.seat)} plays at this browser too:
+          <button class="primary" onClick={() => answerTakebackFor(answerHere.token, true)}>Accept for {seatLabel(assets, answerHere.seat)}</button>
+          <button onClick={() => answerTakebackFor(answerHere.token, false)}>Decline for {seatLabel(assets, answerHere.seat)}</button>
         </div>
       )}
       {tb && play.seat && tb.requestedBy !== play.seat && (

@@ -545,7 +545,7 @@ function groupChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: 
   let cs = k?.groups.get(key);
   if (!cs) {
     const top = state.stack[state.stack.length - 1]!;
-    cs = distinctLabels(procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? []);
+    cs = procedureOf(ruleset, top).choicesIn?.(state, top, seat, group) ?? [];
     k?.groups.set(key, cs);
   }
   return cs;
@@ -557,6 +557,18 @@ function groupChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: 
  */
 function distinctLabels<T extends { label: string }>(items: T[]): T[] {
   if (items.length < 2) return items;
+  // Rule sets hand back the same list from state to state (a unit's moves while it stands still): checked once.
+  const known = labelled.get(items);
+  if (known) return known as T[];
+  const out = numberedLabels(items);
+  labelled.set(items, out);
+  return out;
+}
+
+/** distinctLabels' answers by list (the lists are never changed once returned). */
+const labelled = new WeakMap<object[], object[]>();
+
+function numberedLabels<T extends { label: string }>(items: T[]): T[] {
   const count = new Map<string, number>();
   let dup = false;
   for (const x of items) {
@@ -606,7 +618,8 @@ export function choicesIn<S extends BaseState>(ruleset: Ruleset<S>, state: S, se
   return query(state, () => {
     const prompt = prompts(ruleset, state, memo).find((p) => p.seat === seat);
     if (!prompt?.groups?.some((g) => g.key === group)) return [];
-    return groupChoices(ruleset, state, seat, group);
+    // As a player reads them (the AI's and the fuzzer's allChoices skip the numbering: they list every group).
+    return distinctLabels(groupChoices(ruleset, state, seat, group));
   });
 }
 

@@ -33,8 +33,8 @@ export interface ChoiceRefs {
 export interface Choice {
   action: Action;
   /**
-   * Short text for a menu or the CLI ("Move 4th infantry to 2214 Berlin"). The kernel numbers labels that several
-   * choices of one list share ("... (1 of 2)"), so a player can tell them apart.
+   * Short text for a menu or the CLI ("Move 4th infantry to 2214 Berlin"). Where several choices of a prompt, or of a
+   * group's list as `choicesIn` gives it to a client, share a label, the kernel numbers them ("... (1 of 2)").
    */
   label: string;
   refs?: ChoiceRefs;

@@ -227,8 +227,10 @@ export class PlaySession {
   }
 
   /** Every legal choice of the decision (the listed ones and each group's): for typed labels, JSON and the AI. */
+  /** Every choice of the decision, each group's as a player reads it (labels shared within a group numbered). */
   private everyChoice(prompt: Prompt): Choice[] {
-    return allChoices(this.game.ruleset, this.game.state, prompt);
+    const { ruleset, state } = this.game;
+    return [...prompt.choices, ...(prompt.groups ?? []).flatMap((g) => choicesIn(ruleset, state, prompt.seat, g.key))];
   }
 
   /** Show the decision if it is new: status, who decides, the question and its rule, the menu. */

@@ -557,18 +557,6 @@ function groupChoices<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: 
  */
 function distinctLabels<T extends { label: string }>(items: T[]): T[] {
   if (items.length < 2) return items;
-  // Rule sets hand back the same list from state to state (a unit's moves while it stands still): checked once.
-  const known = labelled.get(items);
-  if (known) return known as T[];
-  const out = numberedLabels(items);
-  labelled.set(items, out);
-  return out;
-}
-
-/** distinctLabels' answers by list (the lists are never changed once returned). */
-const labelled = new WeakMap<object[], object[]>();
-
-function numberedLabels<T extends { label: string }>(items: T[]): T[] {
   const count = new Map<string, number>();
   let dup = false;
   for (const x of items) {

@@ -168,6 +168,8 @@ export async function apiCall<T>(server: RunningServer, method: string, path: st
 
 export interface NewGame {
   ruleset: string;
+  /** Scenario id (default: the form's first). */
+  scenario?: string;
   /** Each seat: played here ("me"), by the AI or by an invited player. */
   seats: Record<string, 'me' | 'ai' | 'invite'>;
   /** AI level per AI seat (1 easy ... 3 hard). */
@@ -192,6 +194,7 @@ export async function fillNewGame(page: Page, url: string, g: NewGame): Promise<
   await page.goto(`${url}/?ruleset=${g.ruleset}`);
   await page.locator(`[data-testid=ruleset] option[value="${g.ruleset}"]`).waitFor({ state: 'attached' });
   await page.selectOption('[data-testid=ruleset]', g.ruleset);
+  if (g.scenario) await page.selectOption('[data-testid=scenario]', g.scenario);
   for (const [id, v] of Object.entries(g.options ?? {})) {
     await page.locator(`[data-testid=option-${id}]`).waitFor();
     await page.selectOption(`[data-testid=option-${id}]`, v);

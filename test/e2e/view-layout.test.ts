@@ -108,11 +108,7 @@ describe('first view and layout of the game screen', () => {
     const phone = await openPage(e2e.browser, 30_000);
     try {
       await phone.page.setViewportSize({ width: 390, height: 844 });
-      await phone.page.goto(`${e2e.server.url}/?ruleset=eto`);
-      await phone.page.selectOption('[data-testid=ruleset]', 'eto');
-      await phone.page.selectOption('[data-testid=scenario]', 'their-finest-hour');
-      for (const seat of ['axis', 'allies']) await phone.page.selectOption(`[data-testid=seat-${seat}]`, 'me');
-      await phone.page.click('[data-testid=create]');
+      await newGameOnHome(phone.page, e2e.server.url, { ruleset: 'eto', scenario: 'their-finest-hour', seats: { axis: 'me', allies: 'me' } });
       await waitShown(phone.page.locator('[data-testid=your-turn]'));
       // The densest group of lit hexes is framed (the old average showed sea and one lit hex at its edge).
       await expect.poll(async () => (await countersSeen(phone.page, '.hl')).seen).toBeGreaterThanOrEqual(4);

@@ -1,6 +1,6 @@
 export * from './types.ts';
 export {
-  RuleViolation, EngineError, prompts, promptFor, choicesIn, allChoices, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions,
+  RuleViolation, EngineError, prompts, promptFor, playerPrompt, choicesIn, allChoices, applyAction, setupGame, viewFor, eventsFor, actionKey, sameAction, fullOptions,
   derived, derivedFrom, checkDerivedFacts, write, withRng, sameFacts, withContentFacts, derivedByContent, contentKey, adoptState,
 } from './kernel.ts';
 export type { SeatView, PromptMemo } from './kernel.ts';

@@ -364,6 +364,27 @@ describe('structured prompts (pick a group, then one of its choices)', () => {
     expect(choicesIn(alike, state, 'a', 'x').map((c) => c.label)).toEqual(['Move']);
   });
 
+  it('a player is shown only the groups that hold a choice where the procedure says some may not (sparseGroups)', async () => {
+    const { playerPrompt } = await import('./index.ts');
+    const move = tokens.procedures.move!;
+    // A third token, w, that can never move; every group is labelled "Token".
+    const blocked: typeof tokens = { ...tokens, setup: () => ({ at: { w: 0, x: 0, y: 3 }, stack: [{ proc: 'move' }] }), procedures: { move: {
+      ...move,
+      prompts: (s, f) => move.prompts!(s, f).map((p) => ({ ...p, groups: p.groups!.map((g) => ({ ...g, label: 'Token' })) })),
+      choicesIn: (s, f, seat, group) => (group === 'w' ? [] : move.choicesIn!(s, f, seat, group)),
+    } } };
+    const sparse: typeof tokens = { ...blocked, procedures: { move: { ...blocked.procedures.move!, sparseGroups: true } } };
+    const { state } = setupGame(sparse, 's', {}, 'x');
+    expect(prompts(sparse, state)[0]!.groups!.map((g) => [g.key, g.label])).toEqual([['w', 'Token (1 of 3)'], ['x', 'Token (2 of 3)'], ['y', 'Token (3 of 3)']]);
+    const shown = playerPrompt(sparse, state, 'a')!;
+    expect(shown.groups!.map((g) => [g.key, g.label])).toEqual([['x', 'Token (1 of 2)'], ['y', 'Token (2 of 2)']]);
+    expect(viewFor(sparse, state, 'a').prompt).toEqual(shown);
+    expect(viewFor(sparse, state, null).prompt).toBeNull();
+    // Without the flag the prompt is shown as the rules give it, empty group and all.
+    const plain = setupGame(blocked, 's', {}, 'x').state;
+    expect(playerPrompt(blocked, plain, 'a')!.groups!.map((g) => g.key)).toEqual(['w', 'x', 'y']);
+  });
+
   it('an action inside a group is legal; one outside its group is refused and changes nothing', () => {
     const { state } = setupGame(tokens, 's', {}, 'x');
     const r = applyAction(tokens, state, 'a', { type: 'move', token: 'y', to: 4 });

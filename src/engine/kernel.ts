@@ -506,6 +506,8 @@ function sameRecords(a: Record<string, unknown>, b: Record<string, unknown>): bo
 interface KernelFacts {
   prompts?: Prompt[];
   groups: Map<string, Choice[]>;
+  /** Prompts as players are shown them (playerPrompt), by seat. */
+  shown?: Map<Seat, Prompt>;
 }
 
 function kernelFacts(state: object, ruleset: Ruleset<any>): KernelFacts | undefined {
@@ -596,6 +598,31 @@ function awaited<S extends BaseState>(ruleset: Ruleset<S>, state: S, raw: Prompt
 /** The prompt for one seat, if that seat must decide now. */
 export function promptFor<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat): Prompt | undefined {
   return prompts(ruleset, state).find((p) => p.seat === seat);
+}
+
+/**
+ * The prompt `seat` is shown (the views' and the terminal's): `promptFor`'s, less the groups that hold no choice where
+ * the procedure says some may (`sparseGroups`). Listing every group costs what the AI's `allChoices` does, so only
+ * the prompts players read pay it.
+ */
+export function playerPrompt<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat, memo?: PromptMemo): Prompt | undefined {
+  return query(state, () => {
+    const prompt = prompts(ruleset, state, memo).find((p) => p.seat === seat);
+    const top = state.stack[state.stack.length - 1];
+    if (!prompt?.groups?.length || !top) return prompt;
+    const proc = procedureOf(ruleset, top);
+    if (!proc.sparseGroups) return prompt;
+    const k = kernelFacts(state, ruleset);
+    let shown = k?.shown?.get(seat);
+    if (!shown) {
+      // From the procedure's own prompt, so that labels are numbered among the groups kept.
+      const raw = proc.prompts!(state, top).find((p) => p.seat === seat)!;
+      const kept = raw.groups!.filter((g) => groupChoices(ruleset, state, seat, g.key).length > 0);
+      shown = kept.length === raw.groups!.length ? prompt : withDistinctLabels({ ...raw, groups: kept });
+      if (k) (k.shown ??= new Map()).set(seat, shown);
+    }
+    return shown;
+  });
 }
 
 /**
@@ -998,7 +1025,7 @@ function seatView<S extends BaseState>(ruleset: Ruleset<S>, state: S, seat: Seat
     seq: state.seq,
     outcome: state.outcome,
     status: ruleset.describe?.(state) ?? '',
-    prompt: (seat !== null && all.find((p) => p.seat === seat)) || null,
+    prompt: (seat !== null && all.some((p) => p.seat === seat) && playerPrompt(ruleset, state, seat, memo)) || null,
     waitingFor: all.map((p) => ({ seat: p.seat, text: p.text, rule: p.rule })),
     state: v,
   };

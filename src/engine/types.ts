@@ -196,6 +196,11 @@ export interface Procedure<S extends BaseState = BaseState, F extends Frame = Fr
   run?(ctx: Ctx<S>, frame: F): void;
   /** A structured prompt's choices in one of its groups (`Prompt.groups`); [] for an unknown group. */
   choicesIn?(state: S, frame: F, seat: Seat, group: string): Choice[];
+  /**
+   * Some of this procedure's groups may hold no choice, which only listing them shows (a unit with nowhere to go): a
+   * player is shown only the groups that hold one (the kernel's `playerPrompt`). The AI's `prompts` keep them all.
+   */
+  sparseGroups?: boolean;
   /** The group an action would belong to (so legality is checked within one group); null: not in any group. */
   groupOf?(state: S, frame: F, seat: Seat, action: Action): string | null;
   /**

@@ -1,7 +1,7 @@
 // One game at the terminal: shows each decision, reads commands, plays the automatic seats, prints what happened.
 // Input/output free: the runner (terminal.ts) feeds lines and writes what `out` receives.
 import {
-  actionKey, allChoices, choicesIn, eventsFor, prompts, RuleViolation, viewFor,
+  actionKey, allChoices, choicesIn, eventsFor, playerPrompt, prompts, RuleViolation, viewFor,
   type Action, type BaseState, type Choice, type Game, type GameEvent, type Json, type Prompt, type Seat,
 } from '../../engine/index.ts';
 import { EMPTY_BOARD, pieceName, placeLabel, placeName, seatLabel, type BoardView } from '../../web/map/board-model.ts';
@@ -102,7 +102,8 @@ export class PlaySession {
     const auto = ps.find((p) => ctl(p).kind === 'ai' || ctl(p).kind === 'random');
     if (auto) return { kind: 'auto', prompt: auto };
     const human = ps.find((p) => ctl(p).kind === 'human');
-    if (human) return { kind: 'human', prompt: human };
+    // As a player is shown it: groups with no legal move left out where the rules may offer them (sparseGroups).
+    if (human) return { kind: 'human', prompt: playerPrompt(g.ruleset, g.state, human.seat)! };
     return { kind: 'remote', prompts: ps };
   }
 

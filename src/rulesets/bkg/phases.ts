@@ -283,6 +283,7 @@ export const movement: Procedure<BkgState, MovementFrame> = {
   choicesIn(s, f, seat, group) {
     return movementChoices(s, f, seat as Major, group);
   },
+  sparseGroups: true, // a stack may have nowhere to go, aircraft in exploitation no attack to join
   choicesFor(s, f, seat, group, action) {
     return movementChoices(s, f, seat as Major, group, action);
   },
@@ -532,6 +533,7 @@ export const reaction: Procedure<BkgState, ReactionFrame> = {
   choicesIn(s, f, seat, group) {
     return reactionChoices(s, f, seat as Major, group);
   },
+  sparseGroups: true, // units that may react but reach no battle
   groupOf(s, _f, _seat, action) {
     return groupOfAction(s, action);
   },

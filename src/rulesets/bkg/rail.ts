@@ -86,6 +86,7 @@ function proc(kind: 'rail' | 'rebase'): Procedure<BkgState, RailFrame> {
       }
       return out;
     },
+    sparseGroups: true, // a stack with no rail line or base in reach
     choicesIn(s, _f, seat, group) {
       if (kind === 'rail') return railChoices(s, seat as Major, group);
       const out: Choice[] = [];

@@ -561,6 +561,7 @@ export const airStep: Procedure<EtoState, AirStepFrame> = {
     }];
   },
   choicesIn: (s, f, _seat, group) => unitMissions(s, f, group),
+  sparseGroups: true, // a raid's flyers out of the target's reach
   groupOf: (_s, _f, _seat, a) => (['raid', 'rebase', 'raid-add', 'air-transport', 'air-supply'].includes(a.type) && typeof a.air === 'string' ? a.air : null),
   explain: (s, f, seat, a) => explainAirTransport(s, f, a) ?? explainAirSupply(s, f, a) ?? explainMission(s, f, seat, a),
   act(ctx, f, _seat, a: AirAction) {

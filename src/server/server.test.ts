@@ -365,6 +365,29 @@ describe('undo, takeback, resign, rematch', () => {
     expect(log.entries.at(-1).takeback).toEqual({ to: 2, requestedBy: 'blue', consentedBy: 'red', freshDice: true });
   });
 
+  it('with two players and AI seats, a takeback waits for the other player: no AI agrees for them, no AI link answers', async () => {
+    const seats = { germany: { kind: 'human' }, ussr: { kind: 'human' }, uk: { kind: 'ai' }, usa: { kind: 'ai' } };
+    const r = await api<CreateGameResponse>('POST', '/api/games', { ruleset: 'aae', seats });
+    expect(r.status).toBe(201);
+    const de = r.body.seats.germany!.token, su = r.body.seats.ussr!.token, uk = r.body.seats.uk!.token;
+    expect(await takeSeats(srv.url, [de, su])).toBe(1);
+    const p0 = await play(de);
+    const buy = p0.view.prompt!.choices.find((c) => c.label.startsWith('buy infantry'))!;
+    await act(de, buy.action);
+    const sc = await client(su);
+    const ask = await api('POST', `/api/play/${de}/takeback`, { to: 0 });
+    expect(ask.status).toBe(200);
+    expect((await play(de)).view.seq).toBe(1);
+    expect(await sc.waitFor((m) => m.type === 'takeback-request')).toMatchObject({ to: 0, requestedBy: 'germany' });
+    // The creator holds the AI seats' links: they cannot agree in the player's place.
+    const byAi = await api('POST', `/api/play/${uk}/takeback/answer`, { accept: true });
+    expect(byAi.status).toBe(403);
+    expect((await play(de)).view.seq).toBe(1);
+    expect((await api('POST', `/api/play/${su}/takeback/answer`, { accept: true })).status).toBe(200);
+    expect((await play(de)).view.seq).toBe(0);
+    expect((await api('GET', `/api/play/${de}/log`)).body.entries.at(-1).takeback).toMatchObject({ to: 0, requestedBy: 'germany', consentedBy: 'ussr' });
+  });
+
   it('resign ends the game for both seats; a rematch with swapped seats gives each player the other seat', async () => {
     const g = await newDuel();
     const red = g.seats.red!.token, blue = g.seats.blue!.token;

@@ -6,10 +6,19 @@ import { ApiError, badRequest, forbidden, illegal } from './errors.ts';
 import type { GameManager } from './games.ts';
 import { isFinished, type Live } from './live-games.ts';
 import type { CreateGameResponse, SeatSpec, TakebackRequest, TokenLink } from './protocol.ts';
+import type { SeatRecord } from './storage.ts';
 import { link } from './seats.ts';
 
 export class Takebacks {
   constructor(private readonly m: GameManager) {}
+
+  /** The seat of a player's link: an AI seat's link neither asks nor answers (the AI answers for itself). */
+  private playerOf(live: Live, seat: SeatRecord): Seat {
+    const me = this.m.seats.actorOf(live, seat);
+    const cur = live.seats.find((s) => s.token === seat.token) ?? seat;
+    if (cur.kind === 'ai') throw forbidden(`seat ${me} is played by the AI; its link cannot ask for or answer a takeback`);
+    return me;
+  }
 
   /** The takeback request awaiting an answer, if it was made at the current state. */
   takebackOf(live: Live): TakebackRequest | null {
@@ -18,19 +27,21 @@ export class Takebacks {
   }
 
   /**
-   * Ask the other seat(s) to take back to `to` actions in force. An AI seat agrees at once to a takeback that undoes
-   * no die and no reveal, and declines any other (docs/fair-dice.md): the requester would otherwise roll again at will.
+   * Ask the other seat(s) to take back to `to` actions in force. When every other seat is an AI, the AI agrees at once
+   * to a takeback that undoes no die and no reveal, and declines any other (docs/fair-dice.md): the requester would
+   * otherwise roll again at will. With another player in the game the players answer: an AI never agrees for them.
    */
   async askTakeback(token: string, to: number): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     return this.m.games.locked(l0.rec.id, async (live) => {
-      const asker = this.m.seats.actorOf(live, seat);
+      const asker = this.playerOf(live, seat);
       this.m.entropy.refuseWhileOpen(live);
       const n = live.game.played.length;
       if (!Number.isInteger(to) || to < 0 || to >= n) {
         throw illegal(new RuleViolation('takeback', `cannot take back to action ${to}; ${n} actions are in force (0..${n - 1})`));
       }
-      const ai = live.seats.find((s) => s.kind === 'ai' && s.seat !== null && s.seat !== asker);
+      const others = live.seats.filter((s) => s.seat !== null && s.seat !== asker);
+      const ai = others.every((s) => s.kind === 'ai') ? others[0] : undefined;
       if (ai) {
         const past = live.game.played.slice(to).findIndex((p) => p.irreversible);
         if (past >= 0) {
@@ -58,7 +69,7 @@ export class Takebacks {
     let answerer: Seat = '';
     if (!accept) {
       return this.m.games.locked(l0.rec.id, async (live) => {
-        answerer = this.m.seats.actorOf(live, seat);
+        answerer = this.playerOf(live, seat);
         req = this.takebackOf(live);
         if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
         const meta = { ...live.rec.meta, takeback: null };
@@ -69,7 +80,7 @@ export class Takebacks {
       });
     }
     const id = await this.m.pipeline.change(l0.rec.id, (live) => {
-      answerer = this.m.seats.actorOf(live, seat);
+      answerer = this.playerOf(live, seat);
       this.m.entropy.refuseWhileOpen(live);
       req = this.takebackOf(live);
       if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');

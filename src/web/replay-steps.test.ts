@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameLog } from '../server/protocol.ts';
-import { actionsInForce, choiceLabel } from './replay-steps.ts';
+import { actionsInForce, choiceLabel, takebackPoint } from './replay-steps.ts';
 
 const act = (seat: string, n: number) => ({ seat, action: { type: 'bid', n }, hash: '' });
 
@@ -18,5 +18,13 @@ describe('replay steps from the log', () => {
     expect(choiceLabel(prompt as never, { to: '2305', unit: 'ge-inf-4', type: 'move' })).toBe('Move GE 4th infantry to 2305');
     expect(choiceLabel(prompt as never, { type: 'move', unit: 'ge-inf-4', to: '2306' })).toBeNull();
     expect(choiceLabel(null, { type: 'end' })).toBeNull();
+  });
+
+  it('a takeback asked here goes back to before the last action of a seat this browser holds, not the other side\'s', () => {
+    const moves = actionsInForce([act('red', 1), act('blue', 2), act('blue', 3), act('red', 4), act('blue', 5), act('blue', 6)] as GameLog['entries']);
+    expect(takebackPoint(moves, new Set(['red']))).toBe(3);
+    expect(takebackPoint(moves, new Set(['blue']))).toBe(5);
+    expect(takebackPoint(moves, new Set(['red', 'blue']))).toBe(5);
+    expect(takebackPoint(moves.slice(1, 3), new Set(['red']))).toBeNull();
   });
 });

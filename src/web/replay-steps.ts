@@ -25,3 +25,13 @@ export function choiceLabel(prompt: Prompt | null | undefined, action: Action): 
   const k = actionKey(action);
   return prompt.choices.find((c) => actionKey(c.action) === k)?.label ?? null;
 }
+
+/**
+ * Where a takeback asked at this browser goes back to: before the last action in force made by one of `seats` (the
+ * seats this browser holds), so that the other side's later actions go with it but never yours alone is spared; null
+ * when none of them has an action in force.
+ */
+export function takebackPoint(moves: StepAction[], seats: ReadonlySet<string>): number | null {
+  for (let i = moves.length - 1; i >= 0; i--) if (seats.has(moves[i]!.seat)) return i;
+  return null;
+}

@@ -47,7 +47,7 @@ describe('takeback and replay in headless Chromium (duel, one page per seat)', (
     await red.locator('[data-testid=toast]', { hasText: 'Takeback asked' }).waitFor();
     const ask = blue.locator('[data-testid=takeback-request]');
     await ask.waitFor();
-    expect(await ask.textContent()).toContain('Red asks to take back to action 3');
+    expect(await ask.textContent()).toContain('Red asks to take back the last action: Red: Attack');
     await shot(blue, 'takeback-request');
     await ask.locator('button', { hasText: 'Accept' }).click();
     await stateAfter(blue, before);

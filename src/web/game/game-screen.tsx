@@ -12,6 +12,7 @@ import { factorText, markText, pieceFactors, pieceName, placeLabel, seatLabel, t
 import type { MapHandle, MapTransform } from '../map/map-view.tsx';
 import { choicesAt, derivePicks, groupOfUnit, placesOf, unitChoices } from '../map/picks.ts';
 import { boardOf, fetchAssets, loadAssets, navigate, type LoadedAssets } from '../nav.ts';
+import { actionsInForce, takebackPoint, type StepAction } from '../replay-steps.ts';
 import {
   loadGame, loadMapView, loadSettings, loadTokens, rememberCreatedGame, rememberGame, rememberToken, saveMapView, saveSettings, type Settings,
 } from '../storage.ts';
@@ -22,7 +23,7 @@ import { ChartsOverlay, NotesBanner } from './extras.tsx';
 import { Glance } from './glance.tsx';
 import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { makeNames, NamesContext } from './names.ts';
+import { actionWords, makeNames, NamesContext, type Names } from './names.ts';
 import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
 import { RuleCard, RulesContext, useRules } from './rules.tsx';
@@ -512,10 +513,14 @@ export function GameScreen({ token }: { token: string }) {
   const askTakeback = async () => {
     if (!play || play.view.seq === 0) return;
     try {
-      await liveRef.current!.takeback(play.view.seq - 1);
+      // Back to before your own last action (with whatever the other side did after it), not the other side's last.
+      const here = new Set([play.seat!, ...otherSeatsHere.map((x) => x.seat)]);
+      const to = takebackPoint(actionsInForce((await api.log(token)).entries), here);
+      if (to === null) { setToast('You have no action in force to take back.'); return; }
+      await liveRef.current!.takeback(to);
       setToast('Takeback asked; waiting for the other side.');
       // The server tells the other seats; this page keeps its own request (a hot-seat browser answers it: answerHere).
-      const asked = { to: play.view.seq - 1, requestedBy: play.seat!, stateId: play.stateId };
+      const asked = { to, requestedBy: play.seat!, stateId: play.stateId };
       setPlay((p) => (p && p.stateId === asked.stateId ? { ...p, takeback: p.takeback ?? asked } : p));
     } catch (e) { fail(e); }
   };
@@ -565,6 +570,17 @@ export function GameScreen({ token }: { token: string }) {
       // No seat has a turn while the dice are being keyed (the game has not begun).
       .map((t) => ({ seat: t.seat!, token: t.token, hasTurn: !diceWait.length && play.view.waitingFor.some((w) => w.seat === t.seat) }));
   }, [play, token, diceWait.length]);
+
+  // What a takeback request would take back, from the log file (fetched when a request comes): named in its banner.
+  const [undone, setUndone] = useState<Undone | null>(null);
+  const tbKey = play?.takeback ? `${play.takeback.stateId}:${play.takeback.to}` : null;
+  useEffect(() => {
+    const t = play?.takeback;
+    if (!t) return;
+    let on = true;
+    api.log(token).then((l) => { if (on) setUndone({ stateId: t.stateId, moves: actionsInForce(l.entries).slice(t.to) }); }, () => {});
+    return () => { on = false; };
+  }, [tbKey, token]);
 
   // Keyboard shortcuts (docs/web.md, help overlay).
   const keyRef = useRef<(e: KeyboardEvent) => void>(() => {});
@@ -678,7 +694,8 @@ export function GameScreen({ token }: { token: string }) {
   const replayHref = `/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`;
   const tools = (
     <>
-      {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome} onClick={askTakeback} title="Ask the other side to take back the last action">Takeback</button>}
+      {play.seat && <button data-testid="takeback" disabled={busy || view.seq === 0 || !!view.outcome || play.status === 'finished'} onClick={askTakeback}
+        title="Ask the other side to take back your last action (and what was played after it)">Takeback</button>}
       {assets.charts?.length ? <button data-testid="open-charts" onClick={() => { setCharts(true); setMenu(false); }}>Charts</button> : null}
       <button onClick={() => setSettings({ showIds: !settings.showIds })} aria-pressed={settings.showIds} title="Hex ids (i)" disabled={!la.geo?.hexes.size}>Ids</button>
       <button onClick={() => { setShowShare(!showShare); setMenu(false); setTab('decide'); }} aria-pressed={showShare} data-testid="share-open"
@@ -718,16 +735,21 @@ export function GameScreen({ token }: { token: string }) {
           Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.map((s) => seatLabel(assets, s)).join(', ')}.
         </div>
       )}
+      {tb && play.seat && tb.requestedBy === play.seat && !answerHere && (
+        <div class="banner takeback-ask" data-testid="takeback-asked">
+          You asked to take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}; waiting for the other side.
+        </div>
+      )}
       {tb && play.seat && tb.requestedBy === play.seat && answerHere && (
         <div class="banner takeback-ask" data-testid="takeback-request-here">
-          Takeback to action {tb.to} asked; {seatLabel(assets, answerHere.seat)} plays at this browser too:
+          Takeback of {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)} asked; {seatLabel(assets, answerHere.seat)} plays at this browser too:
           <button class="primary" onClick={() => answerTakebackFor(answerHere.token, true)}>Accept for {seatLabel(assets, answerHere.seat)}</button>
           <button onClick={() => answerTakebackFor(answerHere.token, false)}>Decline for {seatLabel(assets, answerHere.seat)}</button>
         </div>
       )}
       {tb && play.seat && tb.requestedBy !== play.seat && (
         <div class="banner takeback-ask" data-testid="takeback-request">
-          {seatLabel(assets, tb.requestedBy)} asks to take back to action {tb.to}.
+          {seatLabel(assets, tb.requestedBy)} asks to take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}.
           <button class="primary" onClick={() => answerTakeback(true)}>Accept</button>
           <button onClick={() => answerTakeback(false)}>Decline</button>
         </div>
@@ -789,3 +811,16 @@ function rememberRematch(old: Play, r: RematchResponse): void {
   rememberCreatedGame(r);
 }
 
+interface Undone { stateId: number; moves: StepAction[] }
+
+/** What a takeback request takes back, in words: "the last 2 actions: Allies: Advance …; Axis: Attack …". */
+function takenBackText(tb: TakebackRequest, undone: Undone | null, seq: number, seatName: (s: string) => string, names: Names): string {
+  const n = seq - tb.to;
+  const head = n === 1 ? 'the last action' : `the last ${n} actions`;
+  const moves = undone && undone.stateId === tb.stateId ? undone.moves : null;
+  if (!moves?.length) return `${head} (back to action ${tb.to})`;
+  // The log file shows another seat's sealed answer (and, with fog of war, its action) only as its kind.
+  const words = (a: StepAction['action']) => (a.type === 'sealed' ? 'a sealed answer' : a.type === 'hidden' ? 'a hidden action' : actionWords(a, names));
+  const shown = moves.slice(0, 3).map((m) => `${seatName(m.seat)}: ${words(m.action)}`);
+  return `${head}: ${shown.join('; ')}${moves.length > 3 ? `; and ${moves.length - 3} more` : ''}`;
+}

@@ -1,0 +1,59 @@
+// A takeback between two players on two browsers (duel: red creates the game, blue joins by the invite link), in
+// headless Chromium against the real server. After the other side has played, Takeback asks to go back to before
+// the asker's own last action (not to take back the other side's last one); the answering page names what would be
+// taken back; the asker's page says it waits. A finished game offers no takeback.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fillNewGame, openPage, startE2E, type E2E } from './harness.ts';
+import { choose, seq } from './drivers.ts';
+
+describe('takeback between two browsers (duel, red and blue on their own contexts)', () => {
+  let e2e: E2E;
+  let red: Page;
+  let blue: Page;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    red = e2e.page;
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('after blue has played, red\'s Takeback asks to go back to before red\'s own last action; blue sees what it takes back', async () => {
+    await fillNewGame(red, e2e.server.url, { ruleset: 'duel', seats: { red: 'me', blue: 'invite' } });
+    await red.locator('[data-testid=invites]').waitFor();
+    const link = await red.locator('[data-testid=invite-blue]').inputValue();
+    await red.locator('[data-testid=invites] button', { hasText: 'Enter the game' }).click();
+    await red.locator('[data-testid=game]').waitFor();
+    ({ page: blue } = await openPage(e2e.browser));
+    await blue.goto(link);
+    await blue.locator('[data-testid=game]').waitFor();
+    await choose(red, '"n":1');
+    await choose(blue, '"n":3');
+    await expect.poll(() => blue.locator('[data-testid=prompt-text]').textContent()).toContain('Attack, advance or pass');
+    await choose(blue, '"pass"');
+    await expect.poll(async () => (await seq(red)).seq).toBe(3);
+
+    await red.click('[data-testid=takeback]');
+    const ask = blue.locator('[data-testid=takeback-request]');
+    await expect.poll(() => ask.textContent()).toContain('Red asks to take back the last 3 actions: Red: a sealed answer; Blue: Bid: 3; Blue: Pass');
+    await expect.poll(() => red.locator('[data-testid=takeback-asked]').textContent()).toContain('You asked to take back the last 3 actions');
+    await ask.locator('button', { hasText: 'Accept' }).click();
+    await expect.poll(async () => (await seq(red)).seq).toBe(0);
+    await expect.poll(async () => (await seq(blue)).seq).toBe(0);
+    await expect.poll(() => red.locator('[data-testid=takeback-asked]').count()).toBe(0);
+    await expect.poll(() => red.locator('[data-testid=prompt-text]').textContent()).toContain('Bid for the first move');
+  });
+
+  it('once the game has ended (a resignation), Takeback is not offered', async () => {
+    await choose(red, '"n":2');
+    expect(await red.locator('[data-testid=takeback]').isDisabled()).toBe(false);
+    red.once('dialog', (d) => void d.accept());
+    await red.click('[data-testid=resign]');
+    await blue.locator('[data-testid=server-result]').waitFor();
+    await red.locator('[data-testid=server-result]').waitFor();
+    expect(await blue.locator('[data-testid=takeback]').isDisabled()).toBe(true);
+    expect(await red.locator('[data-testid=takeback]').isDisabled()).toBe(true);
+  });
+});

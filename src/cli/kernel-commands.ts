@@ -16,10 +16,13 @@ export function registerKernelCommands(program: Command): void {
       const log = checkLog(raw);
       const game = Game.load(getRuleset(log.ruleset), log);
       const view = viewFor(game.ruleset, game.state, null);
+      // A server game ended by a resignation or the clock: the rules did not end it, the server did (the log's meta).
+      const sr = log.meta?.serverResult as { result?: unknown } | undefined;
+      const serverResult = !game.state.outcome && typeof sr?.result === 'string' ? sr.result : null;
       if (o.json) {
         const out = {
           ruleset: log.ruleset, scenario: log.scenario, actions: game.played.length, entries: log.entries.length,
-          outcome: game.state.outcome, status: view.status, waitingFor: view.waitingFor,
+          outcome: game.state.outcome, serverResult, status: view.status, waitingFor: serverResult ? [] : view.waitingFor,
           results: o.quiet ? undefined : game.played.map((p, i) => ({
             n: i + 1, seat: p.seat, action: p.action, events: eventsFor(p.events, null),
           })),
@@ -35,7 +38,8 @@ export function registerKernelCommands(program: Command): void {
       }
       process.stdout.write(`${log.ruleset} ${log.scenario}: ${game.played.length} actions in force (${log.entries.length} log entries), every state hash verified\n`);
       process.stdout.write(game.state.outcome ? `Result: ${game.state.outcome.result}\n`
-        : `In progress: ${view.status}; waiting for ${view.waitingFor.map((w) => `${w.seat} (${w.text})`).join(', ')}\n`);
+        : serverResult ? `Ended by the server: ${serverResult} (the log's meta), at ${view.status}\n`
+          : `In progress: ${view.status}; waiting for ${view.waitingFor.map((w) => `${w.seat} (${w.text})`).join(', ')}\n`);
     });
 
   program

@@ -318,6 +318,8 @@ export interface GameSummary {
   serverResult: ServerResult | null;
   /** This seat has a decision to make now. */
   yourTurn: boolean;
+  /** The seats with a decision to make now (while the dice are keyed: the seats whose contribution is awaited); empty once finished. */
+  toMove: Seat[];
   stateId: StateId;
   seats: SeatInfo[];
   createdAt: number;

@@ -447,6 +447,10 @@ describe('game lists, replays, export and import', () => {
     expect(r.body.map((s: any) => [s.gameId, s.seat, s.yourTurn])).toEqual([
       [g1.gameId, 'red', true], [g2.gameId, 'red', false], [g2.gameId, 'blue', true],
     ]);
+    // Whose turn it is when it is not yours: the list can say whom the game waits for.
+    expect(r.body.map((s: any) => s.toMove)).toEqual([['red', 'blue'], ['blue'], ['blue']]);
+    expect((await api('POST', `/api/play/${g1.seats.red!.token}/resign`)).status).toBe(200);
+    expect((await api('POST', '/api/my-games', { tokens: [g1.seats.blue!.token] })).body[0]).toMatchObject({ yourTurn: false, toMove: [] });
   });
 
   it('a finished game is kept for replay: every seat\'s view at any action, and its log replays through import', async () => {

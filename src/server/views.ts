@@ -87,10 +87,11 @@ export class Views {
         throw e;
       }
       const { live, seat } = found;
+      const toMove = isFinished(live) ? [] : this.m.games.toMove(live);
       out.push({
         gameId: live.rec.id, token, seat: seat.seat, ruleset: live.rec.ruleset, scenario: live.rec.scenario,
         status: live.rec.status, outcome: live.game.state.outcome, serverResult: live.rec.serverResult,
-        yourTurn: seat.seat !== null && !isFinished(live) && this.m.games.toMove(live).includes(seat.seat),
+        yourTurn: seat.seat !== null && toMove.includes(seat.seat), toMove: [...toMove],
         stateId: live.rec.entryCount, seats: this.m.seats.infos(live), createdAt: live.rec.createdAt, updatedAt: live.rec.updatedAt,
         imported: importOf(live),
       });

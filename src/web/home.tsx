@@ -234,6 +234,7 @@ export function Home() {
         {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ?? 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
+      {!g.yourTurn && g.toMove?.length ? <span class="muted" data-testid="waiting-for">waiting for {g.toMove.map((s, i) => <>{i ? ', ' : ''}<span class="seat-name">{s}</span></>)}</span> : null}
       {g.imported && <span class="muted" title="its first entries were played elsewhere">imported</span>}
       {g.outcome && <span class="muted">{g.outcome.result}</span>}
       {g.serverResult && <span class="muted">{g.serverResult.result}</span>}

@@ -1,7 +1,8 @@
 // A takeback between two players on two browsers (duel: red creates the game, blue joins by the invite link), in
 // headless Chromium against the real server. After the other side has played, Takeback asks to go back to before
 // the asker's own last action (not to take back the other side's last one); the answering page names what would be
-// taken back; the asker's page says it waits. A finished game offers no takeback.
+// taken back; the asker's page says it waits. A finished game offers no takeback. The home page's list says whom a
+// game waits for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fillNewGame, openPage, startE2E, type E2E } from './harness.ts';
@@ -25,6 +26,12 @@ describe('takeback between two browsers (duel, red and blue on their own context
     await red.locator('[data-testid=invites]').waitFor();
     const link = await red.locator('[data-testid=invite-blue]').inputValue();
     await red.locator('[data-testid=invites] button', { hasText: 'Enter the game' }).click();
+    await red.locator('[data-testid=dice-wait]', { hasText: 'waiting for Blue' }).waitFor();
+    // Red's list of games says whom the game waits for: blue has not taken the seat yet.
+    await red.goto(`${e2e.server.url}/`);
+    const row = red.locator('[data-testid=my-game]');
+    await expect.poll(() => row.locator('[data-testid=waiting-for]').textContent()).toBe('waiting for blue');
+    await row.locator('a').click();
     await red.locator('[data-testid=game]').waitFor();
     ({ page: blue } = await openPage(e2e.browser));
     await blue.goto(link);

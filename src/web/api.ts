@@ -16,13 +16,28 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer from the server at all (offline, or the server restarting): the browser's own words say nothing to a player. */
+export class OfflineError extends Error {
+  constructor() {
+    super('The server cannot be reached (offline, or restarting): this was not done. The game reconnects by itself; try again then.');
+    this.name = 'OfflineError';
+  }
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: {} };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   }
-  const res = await fetch(path, init);
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    // fetch rejects only when no answer came (a TypeError); an abort is the caller's own.
+    if (e instanceof TypeError) throw new OfflineError();
+    throw e;
+  }
   const text = await res.text();
   let json: unknown;
   try {

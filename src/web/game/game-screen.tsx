@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Action, Choice } from '../../engine/types.ts';
 import type { PlayResponse, RematchResponse, RulesetInfo, ServerMessage, TakebackRequest, OddsReport, PreviewAnswer } from '../../server/protocol.ts';
 import { actionKey } from '../../engine/kernel.ts';
-import { api, ApiError, Live, rulesetsCached } from '../api.ts';
+import { api, ApiError, Live, OfflineError, rulesetsCached } from '../api.ts';
 import { contribute } from '../dice.ts';
 import { HelpOverlay } from '../help.tsx';
 import { factorText, markText, pieceFactors, pieceName, placeLabel, seatLabel, type BoardView } from '../map/board-model.ts';
@@ -322,6 +322,10 @@ export function GameScreen({ token }: { token: string }) {
       void reload();
     } else setToast((e as Error).message);
   };
+  // Back online: a note that the server could not be reached has said its piece.
+  useEffect(() => {
+    if (connected) setToast((t) => (t === new OfflineError().message ? null : t));
+  }, [connected]);
 
   const send = async (action: Action) => {
     const live = liveRef.current;

@@ -1,7 +1,7 @@
 // A takeback between two players on two browsers (duel: red creates the game, blue joins by the invite link), in
 // headless Chromium against the real server. After the other side has played, Takeback asks to go back to before
 // the asker's own last action (not to take back the other side's last one); the answering page names what would be
-// taken back; the asker's page says it waits. A finished game offers no takeback. The home page's list says whom a
+// taken back; the asker's page says it waits until the answer (a decline ends the request on both pages). A finished game offers no takeback. The home page's list says whom a
 // game waits for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -42,8 +42,17 @@ describe('takeback between two browsers (duel, red and blue on their own context
     await choose(blue, '"pass"');
     await expect.poll(async () => (await seq(red)).seq).toBe(3);
 
+    // Declined: the request is over on both pages.
     await red.click('[data-testid=takeback]');
     const ask = blue.locator('[data-testid=takeback-request]');
+    await red.locator('[data-testid=takeback-asked]').waitFor();
+    await ask.locator('button', { hasText: 'Decline' }).click();
+    await red.locator('[data-testid=toast]', { hasText: 'Takeback declined by Blue' }).waitFor();
+    await expect.poll(() => red.locator('[data-testid=takeback-asked]').count()).toBe(0);
+    expect(await ask.count()).toBe(0);
+    expect((await seq(red)).seq).toBe(3);
+
+    await red.click('[data-testid=takeback]');
     await expect.poll(() => ask.textContent()).toContain('Red asks to take back the last 3 actions: Red: a sealed answer; Blue: Bid: 3; Blue: Pass');
     await expect.poll(() => red.locator('[data-testid=takeback-asked]').textContent()).toContain('You asked to take back the last 3 actions');
     await ask.locator('button', { hasText: 'Accept' }).click();

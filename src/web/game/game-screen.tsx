@@ -232,6 +232,8 @@ export function GameScreen({ token }: { token: string }) {
         setPlay((prev) => (prev ? { ...prev, takeback: m as unknown as TakebackRequest } : prev));
       } else if (m.type === 'takeback-answer') {
         setToast(`Takeback ${m.accepted ? 'accepted' : 'declined'} by ${seatLabel(laRef.current?.assets ?? null, m.by)}`);
+        // A declined request is over (an accepted one brings a new state, without it).
+        if (!m.accepted) setPlay((prev) => (prev ? { ...prev, takeback: null } : prev));
       } else if (m.type === 'presence') {
         setPlay((prev) => (prev ? { ...prev, seats: m.seats } : prev));
       } else if (m.type === 'your-turn') {

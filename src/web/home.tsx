@@ -6,6 +6,7 @@ import { api, rulesetsCached } from './api.ts';
 import { navigate } from './nav.ts';
 import { forgetToken, loadTokens, rememberCreatedGame, rememberToken, tokenFromLink } from './storage.ts';
 import { OptionInput } from './options.tsx';
+import { CopyLink } from './game/share-panel.tsx';
 
 type SeatChoice = 'me' | 'ai' | 'invite';
 
@@ -163,9 +164,9 @@ function Invites({ r, mine, invited, onGo }: { r: CreateGameResponse; mine: stri
         game's <i>Share</i> panel shows them again.</p>
       <ul class="links">
         {Object.entries(r.seats).filter(([s]) => invited.includes(s)).map(([s, t]) => (
-          <li key={s}><b>{s}</b>: <input readOnly value={abs(t.link)} data-testid={`invite-${s}`} onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
+          <li key={s} data-testid={`invite-row-${s}`}><b>{s}</b>: <CopyLink href={abs(t.link)} testId={`invite-${s}`} /></li>
         ))}
-        <li><b>spectator</b>: <input readOnly value={abs(r.spectator.link)} data-testid="invite-spectator" onFocus={(e) => (e.target as HTMLInputElement).select()} /></li>
+        <li data-testid="invite-row-spectator"><b>spectator</b>: <CopyLink href={abs(r.spectator.link)} testId="invite-spectator" /></li>
       </ul>
       <p class="muted small">Dice seed commitment: <code data-testid="invite-commitment">{r.seedCommitment}</code></p>
       {mine.length > 0 && <button class="primary" onClick={onGo}>Enter the game</button>}
@@ -202,7 +203,10 @@ export function Home() {
     rememberCreatedGame(r);
     const first = mine[0];
     if (invited.length === 0 && first) navigate(`/play/${r.seats[first]!.token}`);
-    else setCreated({ r, mine, invited });
+    else {
+      setCreated({ r, mine, invited });
+      void refresh(); // "My games" beside the links lists the new game at once
+    }
   };
 
   const importLog = async (file: File) => {

@@ -2,7 +2,7 @@
 // headless Chromium against the real server. After the other side has played, Takeback asks to go back to before
 // the asker's own last action (not to take back the other side's last one); the answering page names what would be
 // taken back; the asker's page says it waits until the answer (a decline ends the request on both pages). A finished game offers no takeback. The home page's list says whom a
-// game waits for.
+// game waits for; the page with the invites copies them and lists the new game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fillNewGame, openPage, startE2E, type E2E } from './harness.ts';
@@ -22,9 +22,15 @@ describe('takeback between two browsers (duel, red and blue on their own context
   });
 
   it('after blue has played, red\'s Takeback asks to go back to before red\'s own last action; blue sees what it takes back', async () => {
+    await red.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
     await fillNewGame(red, e2e.server.url, { ruleset: 'duel', seats: { red: 'me', blue: 'invite' } });
     await red.locator('[data-testid=invites]').waitFor();
     const link = await red.locator('[data-testid=invite-blue]').inputValue();
+    // The invite is copied with a click, and "My games" beside it lists the new game at once.
+    await red.locator('[data-testid=invite-row-blue] [data-testid=copy]').click();
+    await expect.poll(() => red.locator('[data-testid=invite-row-blue] [data-testid=copy]').textContent()).toBe('Copied');
+    expect(await red.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect.poll(() => red.locator('[data-testid=my-game]').count()).toBe(1);
     await red.locator('[data-testid=invites] button', { hasText: 'Enter the game' }).click();
     await red.locator('[data-testid=dice-wait]', { hasText: 'waiting for Blue' }).waitFor();
     // Red's list of games says whom the game waits for: blue has not taken the seat yet.

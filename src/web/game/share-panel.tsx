@@ -23,19 +23,25 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
   }
 }
 
-function LinkRow({ l }: { l: ShareLink }) {
+/** A link in a read-only field with its Copy button (the Share panel, the home page's invites). */
+export function CopyLink({ href, testId }: { href: string; testId?: string }) {
   const [copied, setCopied] = useState(false);
   const [input, setInput] = useState<HTMLInputElement | null>(null);
-  const href = linkOf(l.token);
+  return (
+    <span class="row">
+      <input readOnly value={href} ref={setInput} data-testid={testId} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+      <button type="button" data-testid="copy" onClick={() => void copyText(href, input).then(() => setCopied(true))}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
+function LinkRow({ l }: { l: ShareLink }) {
   return (
     <li data-testid={`share-${l.id}`}>
       <b>{l.label}</b>
-      <span class="row">
-        <input readOnly value={href} ref={setInput} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-        <button type="button" data-testid="copy" onClick={() => void copyText(href, input).then(() => setCopied(true))}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </span>
+      <CopyLink href={linkOf(l.token)} />
     </li>
   );
 }

@@ -116,7 +116,8 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     expect(await red.locator('[data-testid=seat]').getAttribute('data-seat')).toBe('blue');
 
     const offer = blue.locator('[data-testid=rematch]');
-    await expect.poll(() => offer.textContent()).toContain('Your opponent started a rematch');
+    // The seats are swapped: the offer says blue plays red there.
+    await expect.poll(() => offer.textContent()).toContain('Your opponent started a rematch: you play Red');
     await shot(blue, 'rematch-offer');
     await offer.locator('[data-testid=rematch-join]').click();
     await blue.waitForURL((u) => !u.pathname.endsWith(oldBlue));

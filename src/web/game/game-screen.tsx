@@ -112,7 +112,7 @@ export function GameScreen({ token }: { token: string }) {
   const [tab, setTab] = useState<'decide' | 'stack' | 'log'>('decide');
   const [ruleCard, setRuleCard] = useState<string | null>(null);
   /** This seat's token in a rematch an opponent started while this page was open. */
-  const [rematchOffer, setRematchOffer] = useState<string | null>(null);
+  const [rematchOffer, setRematchOffer] = useState<{ token: string; seat: string | null } | null>(null);
   const rematchAsked = useRef(false);
   const playRef = useRef<Play | null>(null);
   playRef.current = play;
@@ -242,10 +242,12 @@ export function GameScreen({ token }: { token: string }) {
       } else if (m.type === 'rematch') {
         setPlay((prev) => (prev ? { ...prev, rematch: m.gameId } : prev));
         if (rematchAsked.current) return; // this page asked: it is on its way there
-        setRematchOffer(m.token.token);
-        // Into "my games" at once; the seat is the server's to say (a swap moved it).
-        void api.play(m.token.token).then((r) => rememberToken({ token: m.token.token, gameId: r.gameId, seat: r.seat, ruleset: r.ruleset }))
-          .catch(() => {});
+        setRematchOffer({ token: m.token.token, seat: null });
+        // Into "my games" at once; the seat is the server's to say (a swap moved it), and the offer names it.
+        void api.play(m.token.token).then((r) => {
+          rememberToken({ token: m.token.token, gameId: r.gameId, seat: r.seat, ruleset: r.ruleset });
+          setRematchOffer((o) => (o?.token === m.token.token ? { ...o, seat: r.seat } : o));
+        }).catch(() => {});
       }
     };
     const live = new Live(token, onMsg, setConnected);
@@ -763,7 +765,7 @@ export function GameScreen({ token }: { token: string }) {
       {expiredOpponents.length > 0 && <ClaimBanner expired={expiredOpponents} busy={busy} onClaim={claim} />}
       {play.serverResult && <div class="banner" data-testid="server-result">{play.serverResult.result}</div>}
       {play.seat && (rematchOffer || (play.status === 'finished' && !rematchAsked.current)) && (
-        <RematchBanner offer={rematchOffer} existing={existingRematch} busy={busy} onRematch={(swap) => void rematch(swap)} />
+        <RematchBanner offer={rematchOffer && { token: rematchOffer.token, seat: rematchOffer.seat && seatLabel(assets, rematchOffer.seat) }} existing={existingRematch} busy={busy} onRematch={(swap) => void rematch(swap)} />
       )}
       <main class="main">
         <BoardPane assets={assets} geo={la.geo} board={board} state={view.state} activeUnits={activeUnits} selectedUnit={selUnit}

@@ -3,8 +3,8 @@
 import { navigate } from '../nav.ts';
 
 export interface RematchBannerProps {
-  /** This seat's token in a rematch an opponent has just started (WS 'rematch'). */
-  offer: string | null;
+  /** This player's token in a rematch an opponent has just started (WS 'rematch'), and the seat's name there once known. */
+  offer: { token: string; seat: string | null } | null;
   /** The rematch's game id when there is one (PlayResponse.rematch), with this browser's token in it if it holds one. */
   existing: { gameId: string; token: string | null } | null;
   busy: boolean;
@@ -17,7 +17,11 @@ function JoinLink({ token, text }: { token: string; text: string }) {
 
 export function RematchBanner({ offer, existing, busy, onRematch }: RematchBannerProps) {
   if (offer) {
-    return <div class="banner rematch" data-testid="rematch"><b>Your opponent started a rematch</b> — <JoinLink token={offer} text="join" /></div>;
+    return (
+      <div class="banner rematch" data-testid="rematch">
+        <b>Your opponent started a rematch</b>{offer.seat && <>: you play {offer.seat}</>} — <JoinLink token={offer.token} text="join" />
+      </div>
+    );
   }
   if (existing) {
     return (

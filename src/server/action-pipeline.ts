@@ -114,7 +114,7 @@ export class ActionPipeline {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     let actor: Seat = '';
     return this.change(l0.rec.id, (live) => {
-      actor = this.m.seats.actorOf(live, seat);
+      actor = this.m.seats.playerOf(live, seat);
       if (stateId !== live.rec.entryCount) throw stale(live.rec.entryCount);
       this.m.entropy.refuseWhileOpen(live);
     }, (live) => {
@@ -137,7 +137,7 @@ export class ActionPipeline {
   async resign(token: string): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     return this.finish(l0.rec.id, (live) => {
-      const loser = this.m.seats.actorOf(live, seat);
+      const loser = this.m.seats.playerOf(live, seat);
       const others = live.seats.filter((s) => s.seat !== null && s.seat !== loser).map((s) => s.seat!);
       const winner = others.length === 1 ? others[0]! : null;
       return { kind: 'resigned', loser, winner, result: `${loser} resigned${winner ? `: ${winner} wins` : ''}` };

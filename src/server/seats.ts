@@ -37,6 +37,17 @@ export class Seats {
     return seat.seat;
   }
 
+  /**
+   * `actorOf` for what only a player does (resign, undo, a takeback, a claim): an AI seat's link, which the game's
+   * creator receives, cannot do it for the AI (403); the seat's current kind counts (a seat handed to the AI).
+   */
+  playerOf(live: Live, seat: SeatRecord): Seat {
+    const me = this.actorOf(live, seat);
+    const cur = live.seats.find((s) => s.token === seat.token) ?? seat;
+    if (cur.kind === 'ai') throw forbidden(`seat ${me} is played by the AI; its link cannot act for it`);
+    return me;
+  }
+
   /** An open seat belongs to whoever first comes with its link. */
   async take(seat: SeatRecord): Promise<void> {
     if (seat.kind !== 'open' || seat.seat === null) return;
@@ -49,7 +60,7 @@ export class Seats {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     const gameId = l0.rec.id;
     const pick = (live: Live): Seat => {
-      const claimer = this.actorOf(live, seat);
+      const claimer = this.playerOf(live, seat);
       if (!live.rec.clock) throw badRequest('this game has no clocks');
       const expired = expiredSeats(live.rec.clock, this.m.now(), this.aiSeats(live)).filter((s) => s !== claimer);
       if (expired.length === 0) throw badRequest('no opponent has run out of time');

@@ -388,6 +388,20 @@ describe('undo, takeback, resign, rematch', () => {
     expect((await api('GET', `/api/play/${de}/log`)).body.entries.at(-1).takeback).toMatchObject({ to: 0, requestedBy: 'germany', consentedBy: 'ussr' });
   });
 
+  it('an AI seat\'s link (the creator holds it) cannot resign, undo or ask a takeback for the AI: 403, the game goes on', async () => {
+    const g = await newDuel({ seats: { red: { kind: 'human' }, blue: { kind: 'ai', level: 0 } } });
+    const blue = g.seats.blue!.token;
+    const p = await play(g.seats.red!.token);
+    for (const [path, body] of [['resign', {}], ['undo', { stateId: p.stateId }], ['takeback', { to: 0 }]] as const) {
+      const r = await api('POST', `/api/play/${blue}/${path}`, body);
+      expect(r.status, path).toBe(403);
+      expect(r.body.message).toContain('played by the AI');
+    }
+    const after = await play(g.seats.red!.token);
+    expect(after.status).toBe('running');
+    expect(after.serverResult).toBeNull();
+  });
+
   it('resign ends the game for both seats; a rematch with swapped seats gives each player the other seat', async () => {
     const g = await newDuel();
     const red = g.seats.red!.token, blue = g.seats.blue!.token;

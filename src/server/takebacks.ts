@@ -6,19 +6,10 @@ import { ApiError, badRequest, forbidden, illegal } from './errors.ts';
 import type { GameManager } from './games.ts';
 import { isFinished, type Live } from './live-games.ts';
 import type { CreateGameResponse, SeatSpec, TakebackRequest, TokenLink } from './protocol.ts';
-import type { SeatRecord } from './storage.ts';
 import { link } from './seats.ts';
 
 export class Takebacks {
   constructor(private readonly m: GameManager) {}
-
-  /** The seat of a player's link: an AI seat's link neither asks nor answers (the AI answers for itself). */
-  private playerOf(live: Live, seat: SeatRecord): Seat {
-    const me = this.m.seats.actorOf(live, seat);
-    const cur = live.seats.find((s) => s.token === seat.token) ?? seat;
-    if (cur.kind === 'ai') throw forbidden(`seat ${me} is played by the AI; its link cannot ask for or answer a takeback`);
-    return me;
-  }
 
   /** The takeback request awaiting an answer, if it was made at the current state. */
   takebackOf(live: Live): TakebackRequest | null {
@@ -34,7 +25,7 @@ export class Takebacks {
   async askTakeback(token: string, to: number): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
     return this.m.games.locked(l0.rec.id, async (live) => {
-      const asker = this.playerOf(live, seat);
+      const asker = this.m.seats.playerOf(live, seat);
       this.m.entropy.refuseWhileOpen(live);
       const n = live.game.played.length;
       if (!Number.isInteger(to) || to < 0 || to >= n) {
@@ -69,7 +60,7 @@ export class Takebacks {
     let answerer: Seat = '';
     if (!accept) {
       return this.m.games.locked(l0.rec.id, async (live) => {
-        answerer = this.playerOf(live, seat);
+        answerer = this.m.seats.playerOf(live, seat);
         req = this.takebackOf(live);
         if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
         const meta = { ...live.rec.meta, takeback: null };
@@ -80,7 +71,7 @@ export class Takebacks {
       });
     }
     const id = await this.m.pipeline.change(l0.rec.id, (live) => {
-      answerer = this.playerOf(live, seat);
+      answerer = this.m.seats.playerOf(live, seat);
       this.m.entropy.refuseWhileOpen(live);
       req = this.takebackOf(live);
       if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');

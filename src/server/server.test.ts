@@ -428,6 +428,23 @@ describe('undo, takeback, resign, rematch', () => {
     expect((await play(g.spectator.token)).rematchToken).toEqual(rm.body.spectator);
   });
 
+  it('a swapped rematch of two players among AI seats (A&A Europe) swaps the two players; the AI keeps its seats', async () => {
+    const seats = { germany: { kind: 'human', name: 'Ann' }, ussr: { kind: 'human', name: 'Bob' }, uk: { kind: 'ai', level: 0 }, usa: { kind: 'ai', level: 0 } };
+    const r = await api<CreateGameResponse>('POST', '/api/games', { ruleset: 'aae', seats });
+    expect(r.status).toBe(201);
+    const de = r.body.seats.germany!.token, su = r.body.seats.ussr!.token;
+    expect(await takeSeats(srv.url, [de, su])).toBe(1);
+    expect((await api('POST', `/api/play/${su}/resign`)).status).toBe(200);
+    const rm = await api('POST', `/api/play/${de}/rematch`, { swap: true });
+    expect(rm.status).toBe(201);
+    expect((await play(rm.body.yourToken.token)).seat).toBe('ussr');
+    const mine = await play(rm.body.yourToken.token);
+    expect(mine.seats.map((s) => [s.seat, s.kind, s.name ?? null])).toEqual([
+      ['germany', 'human', 'Bob'], ['ussr', 'human', 'Ann'], ['uk', 'ai', null], ['usa', 'ai', null],
+    ]);
+    expect((await play(su)).rematchToken).toEqual(rm.body.seats.germany);
+  });
+
   it('a rematch with swap: false keeps every player in their seat, with its name and kind', async () => {
     const g = await newDuel({ seats: { red: { kind: 'human', name: 'Ann' }, blue: { kind: 'human', name: 'Bob' } } });
     const red = g.seats.red!.token, blue = g.seats.blue!.token;

@@ -83,7 +83,11 @@ export class Takebacks {
     return id;
   }
 
-  /** A new game with the same rule set, scenario, options and players; `swap` moves every player to the next seat. */
+  /**
+   * A new game with the same rule set, scenario, options and players; `swap` moves every player to the next seat held
+   * by a player (two players among AI seats change places, the AI keeps its seats); a lone player against the AI
+   * moves to the next seat and the AI takes theirs.
+   */
   async rematch(token: string, swap: boolean): Promise<CreateGameResponse & { yourToken: TokenLink }> {
     const { live, seat } = await this.m.games.seatOf(token);
     if (seat.seat === null) throw forbidden('a spectator cannot ask for a rematch');
@@ -93,7 +97,9 @@ export class Takebacks {
     const seats = live.seats.filter((s) => s.seat !== null);
     const order = seats.map((s) => s.seat!);
     const specs: Record<Seat, SeatSpec> = {};
-    const newSeatOf = (old: Seat) => (swap ? order[(order.indexOf(old) + 1) % order.length]! : old);
+    const players = seats.filter((s) => s.kind !== 'ai').map((s) => s.seat!);
+    const ring = players.length >= 2 ? players : order;
+    const newSeatOf = (old: Seat) => (swap && ring.includes(old) ? ring[(ring.indexOf(old) + 1) % ring.length]! : old);
     for (const s of seats) {
       const sp: SeatSpec = { kind: s.kind };
       if (s.level !== null) sp.level = s.level;

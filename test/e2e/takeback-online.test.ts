@@ -2,7 +2,8 @@
 // headless Chromium against the real server. After the other side has played, Takeback asks to go back to before
 // the asker's own last action (not to take back the other side's last one); the answering page names what would be
 // taken back; the asker's page says it waits until the answer (a decline ends the request on both pages). A finished game offers no takeback. The home page's list says whom a
-// game waits for; the page with the invites copies them and lists the new game.
+// game waits for; the page with the invites copies them and lists the new game. A waiting player sees whether the
+// other has the game open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fillNewGame, openPage, startE2E, type E2E } from './harness.ts';
@@ -68,8 +69,20 @@ describe('takeback between two browsers (duel, red and blue on their own context
     await expect.poll(() => red.locator('[data-testid=prompt-text]').textContent()).toContain('Bid for the first move');
   });
 
-  it('once the game has ended (a resignation), Takeback is not offered', async () => {
+  it('while red waits, red sees whether blue has the game open: blue closes the page and opens it again', async () => {
     await choose(red, '"n":2');
+    const presence = red.locator('[data-testid=presence-blue]');
+    await expect.poll(() => presence.textContent()).toBe('In the game now.');
+    const link = blue.url();
+    await blue.close();
+    await expect.poll(() => presence.textContent()).toContain('Not in the game now');
+    blue = await red.context().browser()!.newPage();
+    await blue.goto(link);
+    await blue.locator('[data-testid=game]').waitFor();
+    await expect.poll(() => presence.textContent()).toBe('In the game now.');
+  });
+
+  it('once the game has ended (a resignation), Takeback is not offered', async () => {
     expect(await red.locator('[data-testid=takeback]').isDisabled()).toBe(false);
     red.once('dialog', (d) => void d.accept());
     await red.click('[data-testid=resign]');

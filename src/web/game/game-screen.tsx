@@ -638,6 +638,11 @@ export function GameScreen({ token }: { token: string }) {
     [play?.seats],
   );
   const aiSeats = useMemo(() => Object.keys(aiLevels), [aiLevels]);
+  // Whether each other player has a page of the game open (presence messages), for the waiting line.
+  const online = useMemo(() => {
+    const here = new Set(otherSeatsHere.map((x) => x.seat));
+    return Object.fromEntries(play?.seats.filter((s) => s.kind !== 'ai' && s.seat !== play.seat && !here.has(s.seat)).map((s) => [s.seat, s.connected]) ?? []);
+  }, [play?.seats, play?.seat, otherSeatsHere]);
   const existingRematch = useMemo(() => {
     if (!play?.rematch) return null;
     // The server names this seat's link in the rematch; a browser may also hold one from starting it.
@@ -786,7 +791,7 @@ export function GameScreen({ token }: { token: string }) {
             narrowedTo={narrow?.label ?? selectedName} narrowedPlace={narrow?.place ?? null} loading={!narrow && !!selGroup && !groupChoices}
             onClearNarrow={clearSel} onChoose={onChooseH} onGroup={onGroupH} phaseChoices={phaseChoices}
             armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
-            refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels}
+            refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels} online={online}
             finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} compact={!settings.sheetOpen} />
           {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
           {selPlace && <Inspector place={selPlace} assets={assets} board={board} activeUnits={activeUnits} selectedUnit={selUnit}

@@ -58,6 +58,8 @@ export interface PromptPanelProps {
   finished?: string | null;
   /** AI seats and their levels (1 easy, 2 normal, 3 hard): an awaited one shows that it is thinking. */
   aiLevels?: Record<string, number>;
+  /** Other players' seats (not the AI's, not this browser's): whether a page of theirs is open now (presence). */
+  online?: Record<string, boolean>;
   /** Phone layout: the panel shows only the question until opened. */
   compact?: boolean;
 }
@@ -171,6 +173,11 @@ export function PromptPanel(p: PromptPanelProps) {
         {p.view.waitingFor.map((w) => (
           <div key={w.seat}>
             <p><b>{seatLabel(p.assets, w.seat)}</b>: {withoutSeatName(w.text, seatLabel(p.assets, w.seat))} <Rule cite={w.rule} /></p>
+            {p.online?.[w.seat] !== undefined && (
+              <p class="muted small" data-testid={`presence-${w.seat}`}>
+                {p.online[w.seat] ? 'In the game now.' : 'Not in the game now: told by a "your turn" notice if they set one.'}
+              </p>
+            )}
             {p.aiLevels?.[w.seat] !== undefined && <Thinking seat={w.seat} level={p.aiLevels[w.seat]!} since={`${p.view.seq}`} />}
           </div>
         ))}

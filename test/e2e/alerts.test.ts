@@ -121,7 +121,7 @@ describe('your turn alerts in headless Chromium (duel: red on the page, blue ove
     const [n, ...more] = await notes(page);
     expect(more).toEqual([]);
     expect(n!.body).toBe(`Your turn (red) in Duel (kernel test rule set), game ${gameId}: Attack, advance or pass`);
-    expect(n!.title).toBe('Theater: duel · standard');
+    expect(n!.title).toBe('Theater: Duel (kernel test rule set) · Standard');
     await page.evaluate(() => ((window as unknown as { __notes: { onclick(): void }[] }).__notes[0]!.onclick()));
     expect((await notes(page))[0]!.closed).toBe(true);
     await setHidden(page, false);

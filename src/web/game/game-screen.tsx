@@ -238,7 +238,10 @@ export function GameScreen({ token }: { token: string }) {
         setPlay((prev) => (prev ? { ...prev, seats: m.seats } : prev));
       } else if (m.type === 'your-turn') {
         const p = playRef.current;
-        notifyYourTurn(p ? `Theater: ${p.ruleset} · ${p.scenario}` : 'Theater', m.text, m.gameId);
+        const i = infoRef.current;
+        // The game by its names, as the top bar calls it (ids only until the rule set's listing has come).
+        const named = p && (i ? `${i.title} · ${i.scenarios.find((sc) => sc.id === p.scenario)?.name ?? p.scenario}` : `${p.ruleset} · ${p.scenario}`);
+        notifyYourTurn(named ? `Theater: ${named}` : 'Theater', m.text, m.gameId);
       } else if (m.type === 'rematch') {
         setPlay((prev) => (prev ? { ...prev, rematch: m.gameId } : prev));
         if (rematchAsked.current) return; // this page asked: it is on its way there

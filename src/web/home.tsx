@@ -195,6 +195,10 @@ export function Home() {
   useEffect(() => {
     rulesetsCached().then((all) => { setAllInfo(all); setRulesets(all.filter((r) => !r.hidden || r.id === asked)); }, (e: Error) => setErr(e.message));
     void refresh();
+    // A list left open in a tab (a game played over days) is asked again when the tab comes back into view.
+    const onShow = () => { if (!document.hidden) void refresh(); };
+    document.addEventListener('visibilitychange', onShow);
+    return () => document.removeEventListener('visibilitychange', onShow);
   }, []);
 
   // AI seats get tokens from the server too, but nobody is sent their link: only invited seats hold up the start.

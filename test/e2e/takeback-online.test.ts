@@ -38,11 +38,14 @@ describe('takeback between two browsers (duel, red and blue on their own context
     await red.goto(`${e2e.server.url}/`);
     const row = red.locator('[data-testid=my-game]');
     await expect.poll(() => row.locator('[data-testid=waiting-for]').textContent()).toBe('waiting for blue');
-    await row.locator('a').click();
-    await red.locator('[data-testid=game]').waitFor();
     ({ page: blue } = await openPage(e2e.browser));
     await blue.goto(link);
     await blue.locator('[data-testid=game]').waitFor();
+    // Red comes back to the tab with the list: it is asked again and says whose turn it is now (the bids: both).
+    await red.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await row.locator('.your-turn').waitFor();
+    await row.locator('a').click();
+    await red.locator('[data-testid=game]').waitFor();
     await choose(red, '"n":1');
     await choose(blue, '"n":3');
     await expect.poll(() => blue.locator('[data-testid=prompt-text]').textContent()).toContain('Attack, advance or pass');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -138,6 +138,24 @@ describe('theater play on duel, scripted', () => {
     expect(r2.out).toContain('Stopped (waiting for red (Attack, advance or pass), who play elsewhere) after 2 action(s) in force.');
     expect(r2.out).toContain(`Saved 2 action(s) to ${out}`);
     expect(actionsOf(readLog(out))).toEqual([['red', { type: 'bid', n: 3 }], ['blue', { type: 'bid', n: 1 }]]);
+  });
+
+  it('a server game ended by a resignation: --load says so; played on, the saved log no longer claims the result', async () => {
+    const g = Game.create(duel as any, 'standard', {}, 'c8') as Game<BaseState>;
+    g.act('red', { type: 'bid', n: 1 });
+    g.act('blue', { type: 'bid', n: 2 });
+    const resigned = file('resigned.json');
+    const meta = { gameId: 'g1', status: 'finished', serverResult: { kind: 'resigned', loser: 'red', winner: 'blue', result: 'red resigned: blue wins' } };
+    writeFileSync(resigned, JSON.stringify(g.toLog(meta)));
+    const kept = file('kept.json');
+    const r1 = await playScript({ load: resigned, out: kept }, ['quit']);
+    expect(r1.out).toContain('The server ended this game (red resigned: blue wins)');
+    expect(readLog(kept).meta).toEqual(meta);
+    const on = file('played-on.json');
+    await playScript({ load: resigned, out: on }, ['/advance', '1', 'quit']);
+    const log = readLog(on);
+    expect(actionsOf(log)).toHaveLength(3);
+    expect(log.meta).toEqual({ gameId: 'g1' });
   });
 
   it('refuses a log for another rule set and flags that --load fixes', async () => {

@@ -69,9 +69,13 @@ export class PlaySession {
   /** Input lines refused (illegal, unknown): a script's exit code reports them. */
   refused = 0;
 
+  /** Log entries the session started with: a server game ended by resignation or time stays ended until one more. */
+  private readonly loadedEntries: number;
+
   constructor(o: SessionOptions) {
     this.o = o;
     this.game = o.game;
+    this.loadedEntries = o.game.entries.length;
     this.viewCtx = { assets: o.game.ruleset.assets?.() ?? null, width: o.width, style: o.style };
   }
 
@@ -128,6 +132,8 @@ export class PlaySession {
       }
     } else {
       this.say(`Loaded ${g.played.length} action(s) in force; every state hash verified.`);
+      const ended = serverEnd(this.o.meta);
+      if (ended) this.say(this.st.dim(`The server ended this game (${ended}); a move here plays on from its last position, and the log then no longer says it ended.`));
     }
     this.say(this.st.dim('Type help for commands.'));
   }
@@ -622,7 +628,9 @@ export class PlaySession {
       return false;
     }
     try {
-      writeJsonFile(path, this.game.toLog(this.o.meta));
+      // Played on past a server's end: the result in the meta (resignation, time) no longer holds.
+      const meta = this.game.entries.length > this.loadedEntries && serverEnd(this.o.meta) ? playedOn(this.o.meta!) : this.o.meta;
+      writeJsonFile(path, this.game.toLog(meta));
     } catch (e) {
       this.refuse(`cannot write ${path}: ${(e as Error).message}`);
       return false;
@@ -642,4 +650,15 @@ export class PlaySession {
 /** "blue's", "Allies'": no "'s" after an s. */
 export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
+/** The result a server wrote into a log's meta when it ended the game without the rules (resignation, time). */
+function serverEnd(meta: Record<string, Json> | undefined): string | null {
+  const r = meta?.serverResult as { result?: unknown } | null | undefined;
+  return r && typeof r.result === 'string' ? r.result : null;
+}
+
+function playedOn(meta: Record<string, Json>): Record<string, Json> {
+  const { serverResult: _r, status: _s, ...rest } = meta;
+  return rest;
 }

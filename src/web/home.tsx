@@ -168,7 +168,7 @@ function Invites({ r, mine, invited, onGo }: { r: CreateGameResponse; mine: stri
         ))}
         <li data-testid="invite-row-spectator"><b>spectator</b>: <CopyLink href={abs(r.spectator.link)} testId="invite-spectator" /></li>
       </ul>
-      <p class="muted small">Dice seed commitment: <code data-testid="invite-commitment">{r.seedCommitment}</code></p>
+      <p class="muted small">Dice seed commitment: <code class="hash" data-testid="invite-commitment">{r.seedCommitment}</code></p>
       {mine.length > 0 && <button class="primary" onClick={onGo}>Enter the game</button>}
     </div>
   );

@@ -32,8 +32,17 @@ describe('takeback between two browsers (duel, red and blue on their own context
     await expect.poll(() => red.locator('[data-testid=invite-row-blue] [data-testid=copy]').textContent()).toBe('Copied');
     expect(await red.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect.poll(() => red.locator('[data-testid=my-game]').count()).toBe(1);
+    // On a phone the commitment wraps inside the card instead of running out of it.
+    await red.setViewportSize({ width: 390, height: 844 });
+    const hash = red.locator('[data-testid=invite-commitment]');
+    const card = red.locator('[data-testid=invites]');
+    expect((await hash.boundingBox())!.x + (await hash.boundingBox())!.width).toBeLessThanOrEqual((await card.boundingBox())!.x + (await card.boundingBox())!.width);
+    await red.setViewportSize({ width: 1366, height: 768 });
     await red.locator('[data-testid=invites] button', { hasText: 'Enter the game' }).click();
     await red.locator('[data-testid=dice-wait]', { hasText: 'waiting for Blue' }).waitFor();
+    // The banner leads back to blue's invite: Share shows it.
+    await red.click('[data-testid=dice-wait-share]');
+    expect(await red.locator('[data-testid=share-seat-blue] input').inputValue()).toBe(link);
     // Red's list of games says whom the game waits for: blue has not taken the seat yet.
     await red.goto(`${e2e.server.url}/`);
     const row = red.locator('[data-testid=my-game]');

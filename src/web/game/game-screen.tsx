@@ -749,6 +749,10 @@ export function GameScreen({ token }: { token: string }) {
       {diceWait.length > 0 && (
         <div class="banner" data-testid="dice-wait">
           Fair dice: the game starts once every seat has taken its seat; waiting for {diceWait.map((s) => seatLabel(assets, s)).join(', ')}.
+          {/* The creator who left the invites behind finds them again. */}
+          {diceWait.some((s) => s !== play.seat && !otherSeatsHere.some((o) => o.seat === s) && loadGame(play.gameId)?.seats?.[s]) && (
+            <> Their invite links are under <button class="link" data-testid="dice-wait-share" onClick={() => setShowShare(true)}>Share</button>.</>
+          )}
         </div>
       )}
       {tb && play.seat && tb.requestedBy === play.seat && !answerHere && (

@@ -184,6 +184,8 @@ export interface TakebackRequest {
   requestedBy: Seat;
   /** State id when asked; the request lapses when the game moves on. */
   stateId: StateId;
+  /** The players who have agreed so far, when the game has more than one other player: it takes all of them. */
+  agreed?: Seat[];
 }
 
 /** GET /api/play/:token — everything a client needs to draw its page. */

@@ -388,6 +388,26 @@ describe('undo, takeback, resign, rematch', () => {
     expect((await api('GET', `/api/play/${de}/log`)).body.entries.at(-1).takeback).toMatchObject({ to: 0, requestedBy: 'germany', consentedBy: 'ussr' });
   });
 
+  it('with three players a takeback takes every other player\'s consent: one who holds two seats cannot agree alone', async () => {
+    const seats = { germany: { kind: 'human' }, ussr: { kind: 'human' }, uk: { kind: 'human' }, usa: { kind: 'ai' } };
+    const r = await api<CreateGameResponse>('POST', '/api/games', { ruleset: 'aae', seats });
+    expect(r.status).toBe(201);
+    const de = r.body.seats.germany!.token, su = r.body.seats.ussr!.token, uk = r.body.seats.uk!.token;
+    expect(await takeSeats(srv.url, [de, su, uk])).toBe(1);
+    const buy = (await play(de)).view.prompt!.choices.find((c) => c.label.startsWith('buy infantry'))!;
+    await act(de, buy.action);
+    const sc = await client(su);
+    expect((await api('POST', `/api/play/${de}/takeback`, { to: 0 })).status).toBe(200);
+    // The German player also holds the British seat: its consent alone does not take the move back.
+    expect((await api('POST', `/api/play/${uk}/takeback/answer`, { accept: true })).status).toBe(200);
+    expect((await play(de)).view.seq).toBe(1);
+    expect(await sc.waitFor((m) => m.type === 'takeback-request' && !!m.agreed)).toMatchObject({ to: 0, requestedBy: 'germany', agreed: ['uk'] });
+    expect((await play(su)).takeback).toMatchObject({ agreed: ['uk'] });
+    expect((await api('POST', `/api/play/${su}/takeback/answer`, { accept: true })).status).toBe(200);
+    expect((await play(de)).view.seq).toBe(0);
+    expect((await api('GET', `/api/play/${de}/log`)).body.entries.at(-1).takeback).toMatchObject({ to: 0, requestedBy: 'germany', consentedBy: 'ussr' });
+  });
+
   it('an AI seat\'s link (the creator holds it) cannot resign, undo or ask a takeback for the AI: 403, the game goes on', async () => {
     const g = await newDuel({ seats: { red: { kind: 'human' }, blue: { kind: 'ai', level: 0 } } });
     const blue = g.seats.blue!.token;

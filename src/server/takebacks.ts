@@ -11,6 +11,11 @@ import { link } from './seats.ts';
 export class Takebacks {
   constructor(private readonly m: GameManager) {}
 
+  /** The seats played by people (not the AI), but `seat`. */
+  private playersBut(live: Live, seat: Seat): Seat[] {
+    return live.seats.filter((s) => s.seat !== null && s.seat !== seat && s.kind !== 'ai').map((s) => s.seat!);
+  }
+
   /** The takeback request awaiting an answer, if it was made at the current state. */
   takebackOf(live: Live): TakebackRequest | null {
     const t = live.rec.meta.takeback as TakebackRequest | null | undefined;
@@ -20,7 +25,8 @@ export class Takebacks {
   /**
    * Ask the other seat(s) to take back to `to` actions in force. When every other seat is an AI, the AI agrees at once
    * to a takeback that undoes no die and no reveal, and declines any other (docs/fair-dice.md): the requester would
-   * otherwise roll again at will. With another player in the game the players answer: an AI never agrees for them.
+   * otherwise roll again at will. With another player in the game the players answer, every one of them (an AI never
+   * agrees for them): one who holds several seats cannot consent alone for the others.
    */
   async askTakeback(token: string, to: number): Promise<number> {
     const { live: l0, seat } = await this.m.games.seatOf(token);
@@ -70,11 +76,29 @@ export class Takebacks {
         return live.rec.entryCount;
       });
     }
+    // Every other player agrees (AI seats do not count): each answer is kept until the last one comes.
+    const waiting = await this.m.games.locked(l0.rec.id, async (live) => {
+      answerer = this.m.seats.playerOf(live, seat);
+      this.m.entropy.refuseWhileOpen(live);
+      const cur = this.takebackOf(live);
+      if (!cur || cur.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+      const agreed = [...new Set([...(cur.agreed ?? []), answerer])];
+      if (this.playersBut(live, cur.requestedBy).every((s) => agreed.includes(s))) return null;
+      const next: TakebackRequest = { ...cur, agreed };
+      const meta = { ...live.rec.meta, takeback: next };
+      await this.m.storage.updateGame(live.rec.id, { meta });
+      live.rec.meta = meta;
+      this.m.conns.sendTo(live.rec.id, (c) => c.seat !== null, { type: 'takeback-request', ...next });
+      return live.rec.entryCount;
+    });
+    if (waiting !== null) return waiting;
     const id = await this.m.pipeline.change(l0.rec.id, (live) => {
       answerer = this.m.seats.playerOf(live, seat);
       this.m.entropy.refuseWhileOpen(live);
       req = this.takebackOf(live);
       if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+      const agreed = [...(req.agreed ?? []), answerer];
+      if (!this.playersBut(live, req.requestedBy).every((s) => agreed.includes(s))) throw badRequest('the takeback changed while you answered: answer again');
     }, (live) => {
       this.m.games.applyTracked(live, { takeback: { to: req!.to, requestedBy: req!.requestedBy, consentedBy: answerer, freshDice: true }, hash: '' });
       return { actor: null };

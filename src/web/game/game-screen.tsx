@@ -536,11 +536,15 @@ export function GameScreen({ token }: { token: string }) {
     } catch (e) { fail(e); }
   };
   const answerTakeback = async (accept: boolean) => {
-    try { await liveRef.current!.takebackAnswer(accept); if (!connected) await reload(); else setPlay((p) => (p ? { ...p, takeback: null } : p)); } catch (e) { fail(e); }
+    // The server's messages follow: the new state (agreed by all), the request with this consent (others to agree), or the end of it.
+    try { await liveRef.current!.takebackAnswer(accept); if (!connected) await reload(); } catch (e) { fail(e); }
   };
-  /** Hot-seat: the takeback this seat asked for, answered for another seat this browser holds (its token). */
-  const answerTakebackFor = async (other: string, accept: boolean) => {
-    try { await api.takebackAnswer(other, accept); await reload(); } catch (e) { fail(e); }
+  /** Hot-seat: the takeback this seat asked for, answered for the other seats this browser holds (their tokens). */
+  const answerTakebackFor = async (others: string[], accept: boolean) => {
+    try {
+      for (const t of accept ? others : others.slice(0, 1)) await api.takebackAnswer(t, accept);
+      await reload();
+    } catch (e) { fail(e); }
   };
   const claim = async (mode: 'win' | 'ai', seat: string) => {
     await request(() => api.claim(token, mode, seat).then(reload));
@@ -703,7 +707,10 @@ export function GameScreen({ token }: { token: string }) {
 
   const tb = play.takeback;
   // Hot-seat: another seat of this game held here answers a takeback this seat asked for (it is at the same keyboard).
-  const answerHere = tb ? otherSeatsHere.find((x) => x.seat !== tb.requestedBy) : undefined;
+  const answerHere = tb ? otherSeatsHere.filter((x) => x.seat !== tb.requestedBy && !tb.agreed?.includes(x.seat)) : [];
+  const hereNames = answerHere.map((x) => seatLabel(assets, x.seat)).join(', ');
+  // A takeback takes every other player's consent: those not yet given, for "waiting for …".
+  const yetToAgree = tb ? play.seats.filter((s) => s.kind !== 'ai' && s.seat !== tb.requestedBy && !tb.agreed?.includes(s.seat)).map((s) => seatLabel(assets, s.seat)) : [];
   const mine = !!prompt && play.status !== 'finished';
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
   const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
@@ -755,23 +762,28 @@ export function GameScreen({ token }: { token: string }) {
           )}
         </div>
       )}
-      {tb && play.seat && tb.requestedBy === play.seat && !answerHere && (
+      {tb && play.seat && tb.requestedBy === play.seat && !answerHere.length && (
         <div class="banner takeback-ask" data-testid="takeback-asked">
-          You asked to take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}; waiting for the other side.
+          You asked to take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}; waiting for {yetToAgree.join(', ') || 'the other side'}.
         </div>
       )}
-      {tb && play.seat && tb.requestedBy === play.seat && answerHere && (
+      {tb && play.seat && tb.requestedBy === play.seat && answerHere.length > 0 && (
         <div class="banner takeback-ask" data-testid="takeback-request-here">
-          Takeback of {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)} asked; {seatLabel(assets, answerHere.seat)} plays at this browser too:
-          <button class="primary" onClick={() => answerTakebackFor(answerHere.token, true)}>Accept for {seatLabel(assets, answerHere.seat)}</button>
-          <button onClick={() => answerTakebackFor(answerHere.token, false)}>Decline for {seatLabel(assets, answerHere.seat)}</button>
+          Takeback of {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)} asked; {hereNames} {answerHere.length > 1 ? 'play' : 'plays'} at this browser too:
+          <button class="primary" onClick={() => answerTakebackFor(answerHere.map((x) => x.token), true)}>Accept for {hereNames}</button>
+          <button onClick={() => answerTakebackFor(answerHere.map((x) => x.token), false)}>Decline for {hereNames}</button>
         </div>
       )}
-      {tb && play.seat && tb.requestedBy !== play.seat && (
+      {tb && play.seat && tb.requestedBy !== play.seat && !tb.agreed?.includes(play.seat) && (
         <div class="banner takeback-ask" data-testid="takeback-request">
           {seatLabel(assets, tb.requestedBy)} asks to take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}.
           <button class="primary" onClick={() => answerTakeback(true)}>Accept</button>
           <button onClick={() => answerTakeback(false)}>Decline</button>
+        </div>
+      )}
+      {tb && play.seat && tb.requestedBy !== play.seat && tb.agreed?.includes(play.seat) && (
+        <div class="banner takeback-ask" data-testid="takeback-agreed">
+          You agreed that {seatLabel(assets, tb.requestedBy)} take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}; waiting for {yetToAgree.join(', ')}.
         </div>
       )}
       {expiredOpponents.length > 0 && <ClaimBanner expired={expiredOpponents} busy={busy} onClaim={claim} />}

@@ -77,6 +77,10 @@ describe('seeded dice', () => {
     const two = rollDice(rng, 6, 2, '2d6', 'r');
     expect(two.faces).toHaveLength(2);
     expect(two.total).toBe(two.faces[0]! + two.faces[1]!);
+    expect(two.each).toBeUndefined();
+    // Dice read one by one (hits on 4 or less) say so; a single die needs no word.
+    expect(rollDice(rng, 6, 3, 'hits', 'r', { each: true }).each).toBe(true);
+    expect(rollDice(rng, 6, 1, 'hit', 'r', { each: true }).each).toBeUndefined();
   });
 
   it('tests can force the next rolls, and each roll is recorded with purpose and rule case', () => {

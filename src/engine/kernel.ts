@@ -3,8 +3,15 @@ import { createRng, rollDice } from './rng.ts';
 import { RECORD_KEYS } from './hash.ts';
 import type { BoardView } from './board.ts';
 import type {
-  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, Ruleset, Seat,
+  Action, ApplyResult, BaseState, Choice, Ctx, DieRoll, Frame, GameEvent, Json, Options, Outcome, Prompt, RngState, RollOptions, Ruleset,
+  Seat,
 } from './types.ts';
+
+/** A roll's event text: "rolled 4+5 = 9", or each die on its own "rolled 6, 2, 5". */
+function rollText(purpose: string, r: DieRoll): string {
+  if (r.each) return `${purpose}: rolled ${r.faces.join(', ')}`;
+  return `${purpose}: rolled ${r.faces.join('+')}${r.count > 1 ? ` = ${r.total}` : ''}`;
+}
 
 /** An illegal action: names the rule case, what was wrong and what would be legal. The state is untouched. */
 export class RuleViolation extends Error {
@@ -96,10 +103,10 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
     return this;
   }
 
-  roll(sides: number, count: number, purpose: string, rule: string): DieRoll {
-    const r = rollDice(this.state.rng, sides, count, purpose, rule);
+  roll(sides: number, count: number, purpose: string, rule: string, opts?: RollOptions): DieRoll {
+    const r = rollDice(this.state.rng, sides, count, purpose, rule, opts);
     this.isIrreversible = true;
-    this.events.push({ text: `${purpose}: rolled ${r.faces.join('+')}${count > 1 ? ` = ${r.total}` : ''}`, rule, roll: r });
+    this.events.push({ text: rollText(purpose, r), rule, roll: r });
     return r;
   }
   log(text: string, rule?: string, data?: Json, visibleTo?: Seat[]): void {
@@ -734,9 +741,9 @@ export function setupGame<S extends BaseState>(
   const rng = createRng(seed);
   const setupEvents: GameEvent[] = [];
   const setupCtx = {
-    roll(sides: number, count: number, purpose: string, rule: string) {
-      const r = rollDice(rng, sides, count, purpose, rule);
-      setupEvents.push({ text: `${purpose}: rolled ${r.faces.join('+')}`, rule, roll: r });
+    roll(sides: number, count: number, purpose: string, rule: string, opts?: RollOptions) {
+      const r = rollDice(rng, sides, count, purpose, rule, opts);
+      setupEvents.push({ text: rollText(purpose, r), rule, roll: r });
       return r;
     },
   };

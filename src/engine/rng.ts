@@ -1,5 +1,5 @@
 // Seeded dice: sfc32 seeded from a string by cyrb128. The generator state lives in the game state.
-import type { DieRoll, RngState } from './types.ts';
+import type { DieRoll, RngState, RollOptions } from './types.ts';
 
 /** Four 32-bit words from a seed string (cyrb128). */
 export function seedWords(seed: string): [number, number, number, number] {
@@ -75,7 +75,7 @@ export class DiceNeeded extends Error {
   }
 }
 
-export function rollDice(rng: RngState, sides: number, count: number, purpose: string, rule: string): DieRoll {
+export function rollDice(rng: RngState, sides: number, count: number, purpose: string, rule: string, opts: RollOptions = {}): DieRoll {
   if (rng.enumerating && rng.forced.length < count) throw new DiceNeeded(sides, count, purpose, rule);
   const faces: number[] = [];
   let forced = false;
@@ -86,6 +86,7 @@ export function rollDice(rng: RngState, sides: number, count: number, purpose: s
   }
   const roll: DieRoll = { sides, count, faces, total: faces.reduce((a, b) => a + b, 0), purpose, rule };
   if (forced) roll.forced = true;
+  if (opts.each && count > 1) roll.each = true;
   return roll;
 }
 

@@ -89,6 +89,13 @@ export interface DieRoll {
   purpose: string;
   rule: string;
   forced?: boolean;
+  /** Each die is read on its own (a hit on 4 or less, one die a ship), not added up: no total is shown. */
+  each?: true;
+}
+
+/** How a roll is read: `each` when every die counts on its own rather than their sum. */
+export interface RollOptions {
+  each?: boolean;
 }
 
 /** Something that happened, for the game log shown to players. */
@@ -174,8 +181,8 @@ export interface Ctx<S extends BaseState = BaseState> {
    * Read-only; undefined in `run`, `resume` and `actAll`.
    */
   readonly settled?: S;
-  /** Roll `count` dice of `sides` faces; recorded with purpose and rule case. */
-  roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
+  /** Roll `count` dice of `sides` faces; recorded with purpose and rule case (and `each` when not summed). */
+  roll(sides: number, count: number, purpose: string, rule: string, opts?: RollOptions): DieRoll;
   log(text: string, rule?: string, data?: Json, visibleTo?: Seat[]): void;
   /** Marks the current action as not undoable (the kernel does this itself for dice). */
   irreversible(): void;
@@ -299,7 +306,7 @@ export interface DataProblem {
 }
 
 export interface SetupCtx {
-  roll(sides: number, count: number, purpose: string, rule: string): DieRoll;
+  roll(sides: number, count: number, purpose: string, rule: string, opts?: RollOptions): DieRoll;
 }
 
 /** Whether a yes/no option is on: true or false decides; otherwise its preset's value, else its default. */

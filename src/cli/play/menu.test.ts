@@ -47,6 +47,9 @@ describe('rendering', () => {
   it('2WW 9.2: a die shows its faces, purpose and rule; combat data gives its arithmetic in one line', () => {
     expect(eventLines({ text: 'x', rule: '2WW 9.2', roll: { sides: 6, count: 2, faces: [4, 5], total: 9, purpose: 'axis air fire', rule: '2WW 9.2' } }, st, ''))
       .toEqual(['2d6: 4+5=9  axis air fire [2WW 9.2]']);
+    // BKG advanced 6.5.1: each die hits on its own; a sum would mean nothing.
+    const each = { sides: 6, count: 4, faces: [6, 2, 5, 4], total: 17, purpose: 'Germany (land): 4 dice at strength 4', rule: 'BKG advanced 6.5.1', each: true as const };
+    expect(eventLines({ text: 'x', rule: 'BKG advanced 6.5.1', roll: each }, st, '')).toEqual(['4×d6: 6, 2, 5, 4  Germany (land): 4 dice at strength 4 [BKG advanced 6.5.1]']);
     expect(dataLine({ strengths: { attacker: 12, defender: 6 }, column: '2-1', die: { attacker: 4, defender: null }, winner: 'attacker' }))
       .toBe('strengths: attacker 12, defender 6; column 2-1; die: attacker 4; winner attacker');
     expect(dataLine({ unit: 'ge-inf-1', from: '1905', to: '1804' })).toBeNull(); // no figures: the text says it all

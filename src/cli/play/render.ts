@@ -147,8 +147,9 @@ export function eventLines(e: GameEvent, st: Style, indent = '  ', width = 100):
   const rule = e.rule ? ' ' + st.rule(`[${e.rule}]`) : '';
   if (e.roll) {
     const r = e.roll;
-    const faces = r.faces.join('+') + (r.count > 1 ? `=${r.total}` : '');
-    return [`${indent}${st.die(`${r.count}d${r.sides}: ${faces}`)}  ${r.purpose}${rule}${r.forced ? st.dim(' (forced)') : ''}`];
+    // Dice read one by one (a hit on 4 or less each) are listed, not summed: "4×d6: 6, 2, 5, 4".
+    const dice = r.each ? `${r.count}×d${r.sides}: ${r.faces.join(', ')}` : `${r.count}d${r.sides}: ${r.faces.join('+')}${r.count > 1 ? `=${r.total}` : ''}`;
+    return [`${indent}${st.die(dice)}  ${r.purpose}${rule}${r.forced ? st.dim(' (forced)') : ''}`];
   }
   const lines = wrap(`${indent}${e.text}`, width, indent + '  ');
   if (e.rule) {

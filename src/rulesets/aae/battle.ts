@@ -156,7 +156,7 @@ function roll(ctx: Ctx<AaeState>, f: BattleFrame, side: BattleSide, step: Step, 
   const byClass = new Map<HitClass, number>();
   const who = side === 'attacker' ? POWER_NAMES[s.power] : POWER_NAMES[defendingPower(s, f.area, f.kind)];
   for (const g of groups) {
-    const r = ctx.roll(g.sides, g.count, `${who} (${side}), ${g.label}`, rule);
+    const r = ctx.roll(g.sides, g.count, `${who} (${side}), ${g.label}`, rule, { each: true });
     for (const x of r.faces) {
       if (x > g.value) continue;
       // House rules l.28: a hit rolled at 4 or more by a targeting unit is a target hit.

@@ -134,7 +134,7 @@ function antiaircraft(ctx: Ctx<AaeState>, f: RaidFrame): number {
   const targets = house ? Math.min(bombersOf(s, f.area).length, 3 * guns) : raiders(s, f.area).length;
   if (!targets) return 0;
   const sides = combatTable(s, f.area).sides;
-  const r = ctx.roll(sides, targets, `antiaircraft fire at ${targets} raiding ${house ? 'bombers' : 'aircraft'} over ${areaName(f.area)}`, house ? RULE_HOUSE_SBR : RULE_SBR_AA);
+  const r = ctx.roll(sides, targets, `antiaircraft fire at ${targets} raiding ${house ? 'bombers' : 'aircraft'} over ${areaName(f.area)}`, house ? RULE_HOUSE_SBR : RULE_SBR_AA, { each: true });
   const hits = hitsOn(r.faces, 1);
   ctx.log(`Antiaircraft fire over ${areaName(f.area)}: ${hits} hit${hits === 1 ? '' : 's'}`, house ? RULE_HOUSE_SBR : RULE_SBR_AA);
   return hits;
@@ -153,18 +153,18 @@ function airBattle(ctx: Ctx<AaeState>, f: RaidFrame): number {
   let onInts = 0;
   if (escorts.length) {
     const v = house ? table.attack({ type: 'fighter', power: s.power }) - 2 : unitData('fighter').escort ?? 1;
-    onInts += hitsOn(ctx.roll(table.sides, escorts.length, `${escorts.length} escorting fighter${escorts.length > 1 ? 's' : ''} at ${v}`, rule).faces, v);
+    onInts += hitsOn(ctx.roll(table.sides, escorts.length, `${escorts.length} escorting fighter${escorts.length > 1 ? 's' : ''} at ${v}`, rule, { each: true }).faces, v);
   }
   if (house && !night) {
     // Bombers fire back: each American bomber on 1, the others one die a pair (l.60, 181).
     const bombers = bombersOf(s, f.area);
     const dice = bombers.filter((u) => u.power === 'usa').length + Math.floor(bombers.filter((u) => u.power !== 'usa').length / 2);
-    if (dice) onInts += hitsOn(ctx.roll(table.sides, dice, `${dice} bomber defence ${dice > 1 ? 'dice' : 'die'} at 1`, rule).faces, 1);
+    if (dice) onInts += hitsOn(ctx.roll(table.sides, dice, `${dice} bomber defence ${dice > 1 ? 'dice' : 'die'} at 1`, rule, { each: true }).faces, 1);
   }
   // By night the interceptors fight at 3 below their defence (l.76).
   const vi = Math.max(0, night ? nightInterceptor(s, table.defense({ type: 'fighter', power: defender(s, f.area) }), defender(s, f.area))
     : house ? table.defense({ type: 'fighter', power: defender(s, f.area) }) - 1 : unitData('fighter').intercept ?? 2);
-  const onRaiders = hitsOn(ctx.roll(table.sides, ints.length, `${ints.length} intercepting fighter${ints.length > 1 ? 's' : ''} at ${vi}`, rule).faces, vi);
+  const onRaiders = hitsOn(ctx.roll(table.sides, ints.length, `${ints.length} intercepting fighter${ints.length > 1 ? 's' : ''} at ${vi}`, rule, { each: true }).faces, vi);
   ctx.log(`Air battle over ${areaName(f.area)}: the raiders score ${onInts}, the interceptors ${onRaiders}`, rule);
   for (const u of ints.slice(0, onInts)) { ctx.log(`A ${POWER_NAMES[u.power]} interceptor is shot down`, rule); removeUnit(s, u.id); }
   return onRaiders;

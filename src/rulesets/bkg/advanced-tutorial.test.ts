@@ -214,6 +214,8 @@ function karelia(p: Play): void {
     'USSR (land): 5, 3 at strength 2: no hit',
   ]);
   expect(p.log(n)).toContain('USSR Inf 2 flipped to Inf 1 (B)');
+  // 6.5.1: each die hits on its own; the roll says so, and no sum is shown.
+  expect(p.events.slice(n).find((e) => e.roll?.count === 2)).toMatchObject({ text: 'USSR (land): 2 dice at strength 2: rolled 5, 3', roll: { each: true } });
   p.act('germany', { type: 'continue' });
   p.act('ussr', { type: 'retreat' });
   p.act('ussr', { type: 'retreat-to', units: p.ids('ussr', 'karelia'), to: 'leningrad' });

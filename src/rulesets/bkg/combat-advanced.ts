@@ -162,7 +162,7 @@ export function fireGroup(ctx: Ctx<BkgState>, g: FireGroup, capacity: number, ru
     let n = byStrength.get(st)!;
     while (n > 0 && hits < capacity) {
       const k = Math.min(n, capacity - hits);
-      const r = ctx.roll(6, k, `${g.who}: ${k} ${k === 1 ? 'die' : 'dice'} at strength ${st}`, rule);
+      const r = ctx.roll(6, k, `${g.who}: ${k} ${k === 1 ? 'die' : 'dice'} at strength ${st}`, rule, { each: true });
       const h = r.faces.filter((x) => x <= st).length;
       hits += h;
       n -= k;

@@ -78,7 +78,7 @@ export function fire(ctx: Ctx<BkgState>, units: Unit[], enemyCapacity: number, w
     let n = byStrength.get(st)!;
     while (n > 0 && hits < enemyCapacity) {
       const k = Math.min(n, enemyCapacity - hits);
-      const r = ctx.roll(6, k, `${who}: ${k} ${k === 1 ? 'die' : 'dice'} at strength ${st}`, rule);
+      const r = ctx.roll(6, k, `${who}: ${k} ${k === 1 ? 'die' : 'dice'} at strength ${st}`, rule, { each: true });
       const h = r.faces.filter((f) => f <= st).length;
       hits += h;
       n -= k;

@@ -116,7 +116,7 @@ export function ctxOn(state: BkgState): Ctx<BkgState> & { events: GameEvent[] } 
   return {
     state: s,
     events,
-    roll: (sides, count, purpose, rule) => { const r = rollDice(s.rng, sides, count, purpose, rule); events.push({ text: purpose, rule, roll: r }); return r; },
+    roll: (sides, count, purpose, rule, opts) => { const r = rollDice(s.rng, sides, count, purpose, rule, opts); events.push({ text: purpose, rule, roll: r }); return r; },
     log: (text, rule) => { events.push({ text, rule }); },
     irreversible: () => undefined,
     push: (proc, locals = {}) => { s.stack.push({ proc, ...locals }); },

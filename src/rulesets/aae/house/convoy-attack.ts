@@ -97,7 +97,7 @@ export const ultra: Procedure<AaeState, Frame> = {
     const id = a.area as string | null;
     if (!id) return;
     const us = convoyAttackers(s, id).filter((u) => isSub(u.type) || isAir(u.type));
-    const faces = us.length ? ctx.roll(6, us.length, `Ultra: ${us.length} attacker${us.length === 1 ? '' : 's'}`, RULE_ULTRA).faces : [];
+    const faces = us.length ? ctx.roll(6, us.length, `Ultra: ${us.length} attacker${us.length === 1 ? '' : 's'}`, RULE_ULTRA, { each: true }).faces : [];
     const out = us.filter((u, i) => ultraDiverts(u, faces[i]!)).map((u) => u.id);
     s.house = { ...(s.house ?? {}), ultra: { round: s.round, power: s.power, area: id, out } };
     ctx.log(`Ultra diverts the convoy in ${areaName(id)}: ${out.length} of ${us.length} attacker${us.length === 1 ? '' : 's'} miss it`, RULE_ULTRA);
@@ -163,7 +163,7 @@ function resolve(ctx: Ctx<AaeState>, id: string, options: Record<string, ConvoyO
 
 function damageRoll(ctx: Ctx<AaeState>, id: string, us: Unit[], o: ConvoyOption): number {
   if (!us.length) return 0;
-  const faces = ctx.roll(6, us.length, `convoy damage, option ${o}: ${us.length} unit${us.length === 1 ? '' : 's'}`, RULE_CONVOY_ATTACK).faces;
+  const faces = ctx.roll(6, us.length, `convoy damage, option ${o}: ${us.length} unit${us.length === 1 ? '' : 's'}`, RULE_CONVOY_ATTACK, { each: true }).faces;
   return us.reduce((sum, u, i) => sum + convoyDamage(ctx.state, id, u, o, faces[i]!), 0);
 }
 
@@ -174,7 +174,7 @@ function convoyRound(ctx: Ctx<AaeState>, id: string, att: Unit[], o: ConvoyOptio
   if (!att.length || !esc.length) return;
   const sides = combatTable(s, id).sides;
   const hitsBy = (us: Unit[], side: BattleSide, what: string) => {
-    const faces = ctx.roll(sides, us.length, `convoy round, option ${o}: ${what}`, RULE_CONVOY_ATTACK).faces;
+    const faces = ctx.roll(sides, us.length, `convoy round, option ${o}: ${what}`, RULE_CONVOY_ATTACK, { each: true }).faces;
     return us.filter((u, i) => faces[i]! <= convoyValue(s, id, u, side, o)).length;
   };
   const onEscort = hitsBy(att, 'attacker', `${att.length} attacker${att.length === 1 ? '' : 's'}`);

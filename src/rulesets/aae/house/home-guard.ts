@@ -34,7 +34,7 @@ export function callHomeGuard(ctx: Ctx<AaeState>): void {
   const later: Record<string, number> = {};
   for (const [a, n] of dice) {
     if (controller(s, a) !== 'uk') continue;
-    const faces = ctx.roll(6, n, `Home Guard of ${areaName(a)}`, RULE_HOME_GUARD).faces;
+    const faces = ctx.roll(6, n, `Home Guard of ${areaName(a)}`, RULE_HOME_GUARD, { each: true }).faces;
     const now = faces.filter((f) => f % 2 === 0).length;
     for (let i = 0; i < now; i++) newUnit(s, 'home-guard', 'uk', a);
     if (n - now) later[a] = n - now;

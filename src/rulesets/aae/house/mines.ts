@@ -27,7 +27,7 @@ export function gulfMines(ctx: Ctx<AaeState>, ships: Unit[], starts: readonly st
   const crossing = ships.filter((u, i) => (starts[i] === GULF) !== (u.at === GULF));
   if (!crossing.length) return;
   const m = mineModifier(s);
-  const r = ctx.roll(6, crossing.length, `Gulf of Finland mines: one die per ship, hit on ${HIT_ON} or less${m ? ` after +${m}` : ''}`, RULE_MINES);
+  const r = ctx.roll(6, crossing.length, `Gulf of Finland mines: one die per ship, hit on ${HIT_ON} or less${m ? ` after +${m}` : ''}`, RULE_MINES, { each: true });
   crossing.forEach((u, i) => {
     if (r.faces[i]! + m > HIT_ON) return;
     const name = `${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()}`;

@@ -131,7 +131,7 @@ function warsawUprising(ctx: Ctx<AaeState>, at: string): void {
   const s = ctx.state;
   save(s, { ...record(s), warsaw: true });
   const y1943 = seasonOf(s.round).year === 1943;
-  const faces = ctx.roll(6, y1943 ? 1 : 2, 'the Warsaw uprising', RULE_WARSAW).faces;
+  const faces = ctx.roll(6, y1943 ? 1 : 2, 'the Warsaw uprising', RULE_WARSAW, { each: true }).faces;
   const n = faces.reduce((x, f) => x + Math.ceil(f / 2), 0) + (y1943 ? 1 : 0);
   for (let i = 0; i < n; i++) Object.assign(newUnit(s, 'partisan', 'uk', at), { nation: 'polish', mission: 'attack', done: true, combatMoved: true });
   ctx.log(`The Warsaw uprising: ${n} Polish partisans rise in ${areaName(at)}`, RULE_WARSAW);

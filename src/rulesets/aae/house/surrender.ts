@@ -114,7 +114,7 @@ export function surrender(ctx: Ctx<AaeState>, n: MinorNation, why: string): void
   ctx.log(`${NATION_NAMES[n]} surrenders after ${why}: ${pieces.length - ships.length} land and air units leave the war`, RULE_SURRENDER);
   for (const u of pieces) if (!ships.includes(u)) removeUnit(s, u.id);
   if (!ships.length) return;
-  const faces = ctx.roll(6, ships.length, `${NATION_NAMES[n]}'s fleet`, RULE_SURRENDER).faces;
+  const faces = ctx.roll(6, ships.length, `${NATION_NAMES[n]}'s fleet`, RULE_SURRENDER, { each: true }).faces;
   ships.forEach((ship, i) => {
     const name = unitData(ship.type).name.toLowerCase();
     if (faces[i]! < SHIPS_JOIN_FROM) {

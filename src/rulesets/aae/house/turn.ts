@@ -151,7 +151,7 @@ export function fortressesFire(ctx: Ctx<AaeState>): void {
     if (!holder || sideOf(holder) !== f.side || !enemies(holder, s.power)) continue;
     const ships = s.units.filter((u) => u.at === f.zone && u.power === s.power && unitData(u.type).domain === 'sea');
     if (!ships.length) continue;
-    const r = ctx.roll(6, ships.length, `${f.name}: one die per ${POWER_NAMES[s.power]} ship in ${areaName(f.zone)}`, f.rule);
+    const r = ctx.roll(6, ships.length, `${f.name}: one die per ${POWER_NAMES[s.power]} ship in ${areaName(f.zone)}`, f.rule, { each: true });
     ships.forEach((u, i) => {
       const hits = fortressHits(f.id, u.type, r.faces[i]!);
       if (!hits) return;

@@ -59,7 +59,7 @@ describe('house rules l.193: the Home Guard', () => {
       'combat', 'germany', Array(10).fill(2));
     expect(guards(s)).toHaveLength(10);
     s = rig.play(rig.force(s, [1, 6, 6, 6, ...Array(10).fill(6)]), 'germany', rig.pick(s, /battle for United Kingdom: 3 armour against 1 infantry, 10 home guard/));
-    expect(rig.log()).toContain('United Kingdom (defender), 10 dice at 1: rolled 6+6+6+6+6+6+6+6+6+6 = 60');
+    expect(rig.log()).toContain('United Kingdom (defender), 10 dice at 1: rolled 6, 6, 6, 6, 6, 6, 6, 6, 6, 6');
     expect(rig.log()).toContain('United Kingdom infantry is lost in United Kingdom');
     expect(s.units.filter((x) => x.power === 'uk').map((x) => x.type)).toEqual(Array(10).fill('home-guard'));
   });

@@ -180,11 +180,19 @@ export class PlaySession {
     return [label, ...(x ? [`${label} (${x})`] : []), ...(bare !== label ? [bare] : [])];
   }
 
-  /** Names of the places a choice's line adds; inside a group the place the unit moves from is the group's own. */
+  /**
+   * Names of the places a choice's line adds: the place it is about, and where the units start as "from ..." (bare,
+   * it read as the destination: "Air 3 to Austria (East Poland)"); inside a group the start is the group's own.
+   */
   private placesOf(c: Choice, group: string | null): string {
     const r = c.refs;
-    return [r?.place, group === null ? r?.from : undefined].filter((p): p is string => !!p)
-      .map((p) => placeName(this.viewCtx.assets, p)).filter((n) => !!n && !c.label.includes(n)).join(' ');
+    const name = (p: string | undefined) => {
+      const n = p ? placeName(this.viewCtx.assets, p) : null;
+      return n && !c.label.includes(n) ? n : null;
+    };
+    const place = name(r?.place);
+    const from = group === null && r?.from !== r?.place ? name(r?.from) : null;
+    return [place, from && `from ${from}`].filter(Boolean).join(', ');
   }
 
   /** A choice's label without the open group's own name. */
@@ -219,13 +227,23 @@ export class PlaySession {
       // The rule set's label; a group of one piece adds what its counter shows (factors, marks).
       const ids = g.refs?.units ?? [g.key];
       const one = ids.length === 1 ? board.pieces.find((p) => p.id === ids[0]) : undefined;
-      const details = one ? pieceDetails(one, this.viewCtx) : '';
+      const details = one ? this.newDetails(g.label ?? g.key, pieceDetails(one, this.viewCtx)) : '';
       const held = g.choices.length ? groupSummary(g) : this.opened.has(g.key) ? 'no legal move' : '';
       return `${g.label ?? g.key}${details ? ` ${this.st.dim(`(${details})`)}` : ''}${held ? ` ${this.st.dim(`[${held}]`)}` : ''} >`;
     }
     const u = board.pieces.find((p) => p.id === g.key);
     const head = u ? `${pieceLabel(u, this.viewCtx)} at ${placeLabel(this.viewCtx.assets, u.where)}` : g.key;
     return `${head} ${this.st.dim(`[${groupSummary(g)}]`)} >`;
+  }
+
+  /**
+   * What a piece's counter adds to a group's label: the parts the label does not say already. Factors go when the
+   * label has them, or factors in its own notation (ETO's "German fighter 4*-4/3" is not also "(4-3-4)").
+   */
+  private newDetails(label: string, details: string): string {
+    const has = (part: string) => new RegExp(`(^|[\\s(])${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[\\s),])`, 'i').test(label);
+    const factorsInLabel = /\d\*?-\d/.test(label);
+    return details.split(', ').filter((part, i) => part && !has(part) && !(i === 0 && /^[\d*/-]+$/.test(part) && factorsInLabel)).join(', ');
   }
 
   /** A structured prompt's groups, with the choices of those opened so far. */

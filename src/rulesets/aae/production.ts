@@ -29,12 +29,21 @@ interface PurchaseFrame extends Frame {
 /** Unit types on sale (AAE: no industrial complexes may be bought). */
 export const FOR_SALE: readonly UnitType[] = UNIT_TYPES;
 
+/** Turns a unit bought now takes to build: house rules l.12, one with the advance. */
+function buildTurns(s: AaeState, f: PurchaseFrame, t: UnitType): number {
+  return f.bid === undefined ? turnsToBuild(s, t, f.power) : 1;
+}
+
+/** What buying a unit takes from the money now: a unit built over several turns asks only its first instalment. */
+function priceNow(s: AaeState, f: PurchaseFrame, t: UnitType): number {
+  return instalment(unitCost(s, t, f.power), buildTurns(s, f, t), 0);
+}
+
 export const purchase: Procedure<AaeState, PurchaseFrame> = {
   prompts(s, f) {
     const money = f.bid ?? s.ipcs[f.power];
-    // House rules l.12: a unit built over several turns asks only its first instalment now (not with the advance).
-    const turns = (t: UnitType) => (f.bid === undefined ? turnsToBuild(s, t, f.power) : 1);
-    const price = (t: UnitType) => instalment(unitCost(s, t, f.power), turns(t), 0);
+    const turns = (t: UnitType) => buildTurns(s, f, t);
+    const price = (t: UnitType) => priceNow(s, f, t);
     const choices: Choice[] = FOR_SALE.filter((t) => price(t) <= money && (f.power !== AXIS_MINOR || minorBuilds(t))).map((t) => ({
       action: { type: 'buy', unit: t },
       label: `buy ${unitData(t).name.toLowerCase()} (${turns(t) > 1 ? `${price(t)} IPCs now, ${unitCost(s, t, f.power)} over ${turns(t)} turns` : `${unitCost(s, t, f.power)} IPCs`})`,
@@ -52,6 +61,17 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
       choices,
       context: { ipcs: money, pending },
     }];
+  },
+  explain(s, f, _seat, a) {
+    // A unit on sale that the money does not cover: say its price and the money left.
+    const t = a.unit as UnitType;
+    if (a.type !== 'buy' || !FOR_SALE.includes(t)) return null;
+    const money = f.bid ?? s.ipcs[f.power];
+    const price = priceNow(s, f, t);
+    if (price <= money) return null;
+    const now = buildTurns(s, f, t) > 1 ? ` now (${unitCost(s, t, f.power)} over ${buildTurns(s, f, t)} turns)` : '';
+    const left = f.bid !== undefined ? `${f.bid} IPCs of the special cash advance are left` : `${POWER_NAMES[f.power]} has ${money} IPCs left`;
+    return { rule: f.bid !== undefined ? RULE_BID : RULE_PURCHASE, message: `${unitData(t).name.toLowerCase()} costs ${price} IPCs${now}; ${left}` };
   },
   act(ctx, f, _seat, a) {
     const s = ctx.state;
@@ -186,10 +206,10 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
   run(ctx) { ctx.pop(); },
   explain(s, f, _seat, a) {
     if (a.type !== 'place' || a.factory !== NKVD) return null;
-    if (!s.opts.house.nkvd || f.power !== 'ussr') return { rule: RULE_NKVD, message: `${RULE_NKVD}: only the Soviet Union, with hr-nkvd, places units away from a complex` };
-    if ((f.placed ?? {})[NKVD]) return { rule: RULE_NKVD, message: `${RULE_NKVD}: one infantry a turn; a Red Army town has been used this turn` };
-    if (a.unit !== 'infantry') return { rule: RULE_NKVD, message: `${RULE_NKVD}: only infantry are raised in a Red Army town` };
-    return { rule: RULE_NKVD, message: `${RULE_NKVD}: ${areaName(String(a.at))} is not a Soviet territory held since the turn began without an industrial complex` };
+    if (!s.opts.house.nkvd || f.power !== 'ussr') return { rule: RULE_NKVD, message: `only the Soviet Union, with hr-nkvd, places units away from a complex` };
+    if ((f.placed ?? {})[NKVD]) return { rule: RULE_NKVD, message: `one infantry a turn; a Red Army town has been used this turn` };
+    if (a.unit !== 'infantry') return { rule: RULE_NKVD, message: `only infantry are raised in a Red Army town` };
+    return { rule: RULE_NKVD, message: `${areaName(String(a.at))} is not a Soviet territory held since the turn began without an industrial complex` };
   },
   act(ctx, f, _seat, a) {
     const s = ctx.state;

@@ -64,7 +64,7 @@ export const militiaCall: Procedure<AaeState, MilitiaFrame> = {
   run(ctx) { ctx.pop(); },
   explain(s, f, _seat, a) {
     if (a.type !== 'militia') return null;
-    return { rule: RULE_MILITIA, message: `${RULE_MILITIA}: ${areaName(f.city)} may raise at most ${Math.min(militiaMax(s, f.city), s.ipcs[f.power])} militia now (1 IPC each)` };
+    return { rule: RULE_MILITIA, message: `${areaName(f.city)} may raise at most ${Math.min(militiaMax(s, f.city), s.ipcs[f.power])} militia now (1 IPC each)` };
   },
   act(ctx, f, _seat, a) {
     const s = ctx.state;

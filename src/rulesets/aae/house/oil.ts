@@ -84,7 +84,7 @@ export const axisOil: Procedure<AaeState, OilFrame> = {
   run(ctx) { ctx.pop(); },
   explain(_s, f, _seat, a) {
     if (a.type !== 'oil-short') return null;
-    return { rule: RULE_OIL, message: `${RULE_OIL}: the classes are ${OIL_CLASSES.join(', ')}, each named once${f.chosen.length ? ` (${f.chosen.join(' named')} named)` : ''}` };
+    return { rule: RULE_OIL, message: `the classes are ${OIL_CLASSES.join(', ')}, each named once${f.chosen.length ? ` (${f.chosen.join(' named')} named)` : ''}` };
   },
   act(ctx, f, _seat, a) {
     const chosen = [...f.chosen, a.class as OilClass];

@@ -91,3 +91,14 @@ describe('AAE Soviet Patriotic War (Lend-Lease)', () => {
     expect(unitsOf(s, 'uk', 'moscow')).toHaveLength(1);
   });
 });
+
+describe('AAE Purchase Units', () => {
+  it('a unit the money does not cover is refused with its price and the money left, the rule named once', () => {
+    const rig = aaeRig();
+    const s = rig.start(position({ units: [u('germany', 'infantry', 'germany')], ipcs: { germany: 10 } }), 'purchase', 'germany');
+    const refusal = (a: { type: string; unit: string }) => { try { rig.play(s, 'germany', a); } catch (e) { return (e as Error).message; } return 'taken'; };
+    expect(refusal({ type: 'buy', unit: 'battleship' })).toMatch(/^AAE Purchase Units: battleship costs \d+ IPCs; Germany has 10 IPCs left$/);
+    expect(refusal({ type: 'buy', unit: 'fighter' })).toMatch(/^AAE Purchase Units: fighter costs 1\d IPCs; Germany has 10 IPCs left$/);
+    expect(s.ipcs.germany).toBe(10);
+  });
+});

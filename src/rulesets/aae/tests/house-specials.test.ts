@@ -94,7 +94,8 @@ describe('house rules l.163: Axis oil vulnerability', () => {
     expect(rig.prompt(s)!.rule).toBe('AAE house rules l.163 (Axis oil vulnerability)');
     expect(rig.choices(s).map((c) => c.action.class)).toEqual(['submarines', 'surface ships', 'aircraft', 'armour']);
     s = rig.play(s, 'germany', { type: 'oil-short', class: 'armour' });
-    expect(() => rig.play(s, 'germany', { type: 'oil-short', class: 'armour' })).toThrow(/l\.163/);
+    // The refusal names its rule once ("AAE house rules l.163 (...): the classes are ...").
+    expect(() => rig.play(s, 'germany', { type: 'oil-short', class: 'armour' })).toThrow(/^AAE house rules l\.163 \(Axis oil vulnerability\): the classes are /);
     s = rig.play(s, 'germany', { type: 'oil-short', class: 'aircraft' });
     expect(units.map((x, i) => moveAllowance(s, s.units[i]!)).join(' ')).toBe('1 3 1 2');
     expect(rig.log()).toContain('Axis oil: German armour and aircraft move one less this turn');

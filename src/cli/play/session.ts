@@ -478,7 +478,8 @@ export class PlaySession {
   private act(seat: Seat, action: Action, label: string | undefined, note?: string): boolean {
     const top = this.game.state.stack[this.game.state.stack.length - 1];
     // A secret simultaneous answer is not printed while another person at this keyboard has yet to answer.
-    const sealed = !!(top && this.game.ruleset.procedures[top.proc]?.simultaneous) && this.humans().some((h) => h !== seat);
+    const simultaneous = !!(top && this.game.ruleset.procedures[top.proc]?.simultaneous);
+    const sealedBefore = this.sealedCount();
     let events: GameEvent[];
     try {
       events = this.game.act(seat, action);
@@ -493,8 +494,21 @@ export class PlaySession {
     if (this.lastWhy?.seat !== seat) this.lastWhy = null;
     const c = this.o.controllers[seat];
     const who = c && c.kind !== 'human' ? `${seat} (${controllerName(c)})` : seat;
+    // The last answer of a simultaneous decision opens them all; before it, an answer stays sealed from the other
+    // people at this keyboard.
+    const opened = simultaneous && this.sealedCount() === 0;
+    const sealed = simultaneous && !opened && this.humans().some((h) => h !== seat);
     this.say(`${this.st.seat(who)}: ${sealed ? 'answer sealed' : label ?? describeAction(action)}`);
-    if (note) this.say(...wrap(`    ${note}`, this.o.width, '      ').map((l) => this.st.dim(l)));
+    // An AI's reason could tell a sealed answer.
+    if (note && !sealed) this.say(...wrap(`    ${note}`, this.o.width, '      ').map((l) => this.st.dim(l)));
+    // The answers sealed before this one are shown now.
+    if (opened && sealedBefore > 0) {
+      const n = this.game.played.length;
+      for (let i = n - 1 - sealedBefore; i < n - 1; i++) {
+        const p = this.game.played[i]!;
+        this.say(`${this.st.seat(p.seat)}: ${this.labelAt(i)} ${this.st.dim('(answer opened)')}`);
+      }
+    }
     // The kernel's "Game over" event: the session's result line says it, with the winner (runPlay).
     const o = this.game.state.outcome;
     this.printEvents(this.visible(o ? events.filter((e) => !(e.text === `Game over: ${o.result}` && e.rule === o.rule)) : events));
@@ -521,6 +535,11 @@ export class PlaySession {
     const why = this.o.controllers[seat]!.kind === 'ai' && reason && choices > 1 && !(this.lastWhy?.seat === seat && this.lastWhy.reason === reason);
     this.act(seat, c.action, c.label, why ? `why: ${reason}` : undefined);
     if (why) this.lastWhy = { seat, reason };
+  }
+
+  /** Answers sealed now (a simultaneous decision not yet complete): the last ones played. */
+  private sealedCount(): number {
+    return Object.values(this.game.state.sealed).reduce((n, box) => n + Object.keys(box).length, 0);
   }
 
   private labelAt(i: number): string {
@@ -554,7 +573,7 @@ export class PlaySession {
       for (const e of setup) this.say(...eventLines(e, this.st, '        ', this.o.width));
     }
     // Answers still sealed (a simultaneous decision not yet complete) stay hidden: they are the last ones played.
-    const sealedCount = Object.values(this.game.state.sealed).reduce((n, box) => n + Object.keys(box).length, 0);
+    const sealedCount = this.sealedCount();
     for (let i = from; i < played.length; i++) {
       const p = played[i]!;
       const hidden = i >= played.length - sealedCount;

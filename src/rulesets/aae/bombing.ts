@@ -11,7 +11,7 @@ import type { Power } from './data/index.ts';
 import { RULE_SBR } from './movement.ts';
 import type { AaeState, Unit } from './state.ts';
 import { removeUnit } from './units.ts';
-import { POWER_NAMES, area, areaName, controller, unitData } from './world.ts';
+import { POWER_NAMES, area, powerPossessive, areaName, controller, unitData } from './world.ts';
 import { OIL_RAID_MAX_LOSS, RULE_OIL_RAID, noteOilRaid } from './house/oil.ts';
 import { combatTable } from './house/values.ts';
 import { researched } from './house/research.ts';
@@ -202,7 +202,7 @@ function bomb(ctx: Ctx<AaeState>, f: RaidFrame): void {
     const damage = r.faces.reduce((a, b) => a + b - 1, 0);
     const extra = railCost(damage);
     s.railDamage = { ...(s.railDamage ?? {}), [f.area]: (s.railDamage?.[f.area] ?? 0) + extra };
-    ctx.log(`The rail raid on ${areaName(f.area)} does ${damage} damage: +${extra} to move each unit by rail through it until ${POWER_NAMES[d]}'s next turn ends`, RULE_RAIL_RAID);
+    ctx.log(`The rail raid on ${areaName(f.area)} does ${damage} damage: +${extra} to move each unit by rail through it until ${powerPossessive(d)} next turn ends`, RULE_RAIL_RAID);
     return;
   }
   const damage = byNight(s, f.area) ? nightDamage(s, f.area, r.faces) : raidDamage(s, f.area, r.faces);

@@ -24,7 +24,7 @@ import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
   AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasFactory, hasMark, hostileSea,
-  adjacentIn, inPlay, isLand, isNeutral, isSea, sideOf, standIn, unitData,
+  adjacentIn, inPlay, isLand, isNeutral, isSea, POWER_NAMES, powerPossessive, sideOf, standIn, unitData,
 } from './world.ts';
 import { NORTH_AFRICA } from './house/rounds.ts';
 
@@ -554,7 +554,7 @@ export function explainMove(s: AaeState, u: Unit | undefined, to: string, mode: 
   const rule = mode === 'combat' ? RULE_COMBAT_MOVE : RULE_NONCOMBAT_MOVE;
   const no = (message: string, r = rule): RuleViolationInfo => ({ rule: r, message });
   if (!u) return no('no such unit');
-  if (u.power !== s.power) return no(`it is ${s.power}'s turn; that unit belongs to ${u.power}`);
+  if (u.power !== s.power) return no(`it is ${powerPossessive(s.power)} turn; that unit belongs to ${POWER_NAMES[u.power]}`);
   if (!AREAS.has(to)) return no(`unknown area "${to}"`);
   if (!inPlay(s, to)) return no(`${areaName(to)} is on the house rules' regional map only (hr-regions)`);
   if (isNeutral(to)) return no(`no unit may enter or fly over ${areaName(to)}`, RULE_NEUTRALS);

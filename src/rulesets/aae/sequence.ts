@@ -6,7 +6,7 @@ import type { Choice, Frame, Procedure } from '../../engine/index.ts';
 import type { Power } from './data/index.ts';
 import { collectIncome, middleEastDue } from './income.ts';
 import type { AaeState } from './state.ts';
-import { POWER_NAMES, TURN_ORDER, area, areaName, controller, hasFactory, sideOf, unitData } from './world.ts';
+import { POWER_NAMES, TURN_ORDER, powerPossessive, area, areaName, controller, hasFactory, sideOf, unitData } from './world.ts';
 import { RULE_VICTORY, alliedConditionMet, axisConditionMet, roundLimitOutcome } from './victory.ts';
 import { houseTurnEnd, houseTurnStart, japanReturn } from './house/turn.ts';
 import { checkSupply } from './house/supply.ts';
@@ -96,7 +96,7 @@ export const turn: Procedure<AaeState, TurnFrame> = {
           u.landedWithCraft = undefined;
         }
         if (p === 'ussr') offensiveUnitsMoved(s);
-        ctx.log(`${POWER_NAMES[p]}'s turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
+        ctx.log(`${powerPossessive(p)} turn (round ${s.round})`, RULE_ORDER_OF_PLAY);
         next();
         houseTurnStart(ctx, p);
         return;

@@ -6,6 +6,11 @@ import { houseUnitData } from './house/units.ts';
 import { SIDE_OF, type AaeState, type Alignment, type Side, type Unit } from './state.ts';
 
 export const POWER_NAMES: Record<Power, string> = { germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom', usa: 'United States', minor: 'Axis Minor', vichy: 'Vichy France' };
+/** "Germany's", "United States'": a power's name as the owner of something. */
+export function powerPossessive(p: Power): string {
+  const n = POWER_NAMES[p];
+  return n.endsWith('s') ? `${n}'` : `${n}'s`;
+}
 export const TURN_ORDER: readonly Power[] = AAE_DATA.setup.turnOrder;
 
 const HOUSE_MAP = AAE_DATA.house;

@@ -5,7 +5,7 @@
 import type { Choice, Ctx } from '../../../engine/index.ts';
 import type { Power, UnitType } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, POWER_NAMES, areaName, capitalOf, controller, inPlay, neighboursIn, standIn } from '../world.ts';
+import { AREAS, POWER_NAMES, areaName, powerPossessive, capitalOf, controller, inPlay, neighboursIn, standIn } from '../world.ts';
 import { researched } from './research.ts';
 import { unitCost } from './values.ts';
 
@@ -69,7 +69,7 @@ export function fortPlaced(ctx: Ctx<AaeState>, u: Unit): void {
   if (!overseas(s, u.power, u.at)) return;
   u.building = true;
   s.house = { ...(s.house ?? {}), forts: { ...fortBook(s), [u.id]: s.round } };
-  ctx.log(`The coastal fort in ${areaName(u.at)} is overseas: it defends at half until the end of ${POWER_NAMES[u.power]}'s next turn`, RULE_FORTS);
+  ctx.log(`The coastal fort in ${areaName(u.at)} is overseas: it defends at half until the end of ${powerPossessive(u.power)} next turn`, RULE_FORTS);
 }
 
 /** At the end of a power's turn: its forts placed overseas in an earlier round are finished. */

@@ -75,3 +75,14 @@ describe('AAE Victory', () => {
     expect(r.outcome?.rule).toMatch(/l\.241/);
   });
 });
+
+describe('AAE Order of Play', () => {
+  it('each power\'s turn is announced in good English: "United States\' turn", "Germany\'s turn"', () => {
+    const rig = aaeRig();
+    const units = [u('germany', 'infantry', 'germany'), u('usa', 'infantry', 'united-states')];
+    rig.start(position({ units }), 'start', 'usa');
+    expect(rig.log()).toContain('United States\' turn (round 1)');
+    rig.start(position({ units }), 'start', 'germany');
+    expect(rig.log()).toContain('Germany\'s turn (round 1)');
+  });
+});

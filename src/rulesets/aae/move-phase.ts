@@ -77,7 +77,12 @@ export const movePhase: Procedure<AaeState, MoveFrame> = {
       const where = u.aboard ? `aboard in ${areaName(u.at)}` : `in ${areaName(u.at)}`;
       return { key, label: `${us.length} ${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} ${where}`, refs: { units: us.map((x) => x.id), place: u.at } };
     });
-    const end: Choice = { action: { type: 'end-phase' }, label: f.mode === 'combat' ? 'end the combat move' : 'end the noncombat move' };
+    // Aircraft left where they cannot stay are lost at the end (Landing Aircraft): the choice says which.
+    const lost = f.mode === 'noncombat' ? unlandedAircraft(s).map((u) => `${unitData(u.type).name.toLowerCase()} in ${areaName(u.at)}`) : [];
+    const end: Choice = {
+      action: { type: 'end-phase' },
+      label: f.mode === 'combat' ? 'end the combat move' : `end the noncombat move${lost.length ? ` (not landed, so lost: ${lost.join(', ')})` : ''}`,
+    };
     return [{
       seat: s.power, rule: f.mode === 'combat' ? RULE_COMBAT_MOVE : RULE_NONCOMBAT_MOVE, kind: 'move',
       text: f.mode === 'combat'
@@ -112,6 +117,16 @@ export const movePhase: Procedure<AaeState, MoveFrame> = {
 };
 
 /**
+ * The moving power's aircraft that the end of the noncombat move would lose: on land where they may not stay, or at
+ * sea aboard no carrier with none with room there (several fighters over one carrier are counted as if each had it).
+ */
+function unlandedAircraft(s: AaeState): Unit[] {
+  return s.units.filter((u) => u.power === s.power && isAir(u.type) && (isLand(u.at)
+    ? !landingSpot(s, u, u.at)
+    : !(u.aboard && s.units.some((c) => c.id === u.aboard)) && !(u.type === 'fighter' && carrierWithRoom(s, u.at, u.power))));
+}
+
+/**
  * End of the noncombat move: fighters over a sea zone with a friendly carrier with room land on it; every other
  * aircraft of the moving power not on a landing spot is lost (AAE Noncombat Move: Landing Aircraft).
  */
@@ -126,7 +141,7 @@ export function landAircraft(ctx: { state: AaeState; log(t: string, r?: string):
       const carrier = u.type === 'fighter' ? carrierWithRoom(s, u.at, u.power) : null;
       if (carrier) { u.aboard = carrier.id; continue; }
     }
-    ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} in ${areaName(u.at)} has nowhere to land and is lost`, RULE_AIR_LANDING);
+    ctx.log(`${POWER_NAMES[u.power]} ${unitData(u.type).name.toLowerCase()} in ${areaName(u.at)} was not landed and is lost`, RULE_AIR_LANDING);
     removeUnit(s, u.id);
   }
 }

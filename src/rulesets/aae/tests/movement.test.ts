@@ -58,9 +58,14 @@ describe('AAE Noncombat Move', () => {
     let s = rig.start(position({ units: [u('germany', 'fighter', 'east-poland', 1, { combatMoved: true, spent: 2, fought: true, mission: 'attack' })], control: { 'east-poland': 'germany' } }), 'noncombat-move', 'germany');
     s = { ...s, capturedThisTurn: ['east-poland'] };
     expect(targets(rig, s, /fighter from East Poland/)).toEqual(['austria', 'czechoslovakia', 'germany', 'hungary', 'poland', 'rumania', 'yugoslavia']);
+    // The end of the phase says what it will lose.
+    expect(rig.choices(s).find((c) => c.action.type === 'end-phase')?.label).toBe('end the noncombat move (not landed, so lost: fighter in East Poland)');
     s = rig.play(s, 'germany', { type: 'end-phase' });
     expect(s.units.filter((x) => x.type === 'fighter')).toHaveLength(0);
-    expect(rig.log()).toContain('Germany fighter in East Poland has nowhere to land and is lost');
+    expect(rig.log()).toContain('Germany fighter in East Poland was not landed and is lost');
+    expect(rig.choices(s).find((c) => c.action.type === 'end-phase')).toBeUndefined();
+    const safe = rig.start(position({ units: [u('germany', 'fighter', 'germany', 1, { combatMoved: true })] }), 'noncombat-move', 'germany');
+    expect(rig.choices(safe).find((c) => c.action.type === 'end-phase')?.label).toBe('end the noncombat move');
   });
 
   it('aircraft that attacked in the combat move land in the noncombat move with the movement they have left', () => {

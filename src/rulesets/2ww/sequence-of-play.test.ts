@@ -74,6 +74,21 @@ describe('2WW 4 sequence of play', () => {
   });
 });
 
+describe('2WW 4.2 G unnamed forts', () => {
+  it('each fort a side may remove is named with its hex, so that two forts are told apart', () => {
+    const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'forts');
+    let p = prompts(twoWW, g.state)[0]!;
+    for (let n = 0; n < 100 && p.kind !== 'remove-fort'; n++) {
+      g.act(p.seat, (p.choices.at(-1) ?? allChoices(twoWW, g.state, p).at(-1)!).action);
+      p = prompts(twoWW, g.state)[0]!;
+    }
+    const removals = p.choices.filter((c) => c.action.type === 'remove-fort');
+    expect(removals.length).toBeGreaterThan(1);
+    for (const c of removals) expect(c.label).toBe(`Remove GE fort at ${g.state.units[String(c.action.unit)]!.where}`);
+    expect(new Set(removals.map((c) => c.label)).size).toBe(removals.length);
+  });
+});
+
 describe('2WW 4.2 C.1, 3.3.2, 6.1.5 Ops Complete', () => {
   const w = testWorld({ id: 'ops-complete', cols: [1, 6], rows: [1, 3], country: 'ge', countries: { gb: ['0501', '0502', '0503', '0601', '0602', '0603'] } });
 

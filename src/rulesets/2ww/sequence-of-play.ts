@@ -158,7 +158,7 @@ export const endOfTurn: Procedure<TwoWWState, EndFrame> = {
       if (!forts.length) continue;
       return [{
         seat: side, rule: '2WW 4.2 G', kind: 'remove-fort', text: 'End of turn: remove unnamed forts if you wish',
-        choices: [...forts.map((id) => ({ action: { type: 'remove-fort', unit: id }, label: `Remove ${unitName(s, id)}`, refs: { units: [id], place: s.units[id]!.where } })),
+        choices: [...forts.map((id) => ({ action: { type: 'remove-fort', unit: id }, label: `Remove ${unitName(s, id)} at ${s.units[id]!.where}`, refs: { units: [id], place: s.units[id]!.where } })),
           { action: { type: 'done' }, label: 'Keep the forts' }],
       }];
     }

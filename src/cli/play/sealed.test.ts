@@ -1,17 +1,13 @@
 // A secret simultaneous decision at the terminal (ETO 9.6's withdrawals are one): an answer stays sealed from the
 // other people at this keyboard, the AI's reason too; the last answer opens them all.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game, type BaseState, type Ruleset } from '../../engine/index.ts';
 import { makeStyle } from './render.ts';
 import { PlaySession } from './session.ts';
-import type { Controller } from './seats.ts';
+import type { AutoRequest, Controller } from './seats.ts';
 
-// The AI picks the first choice and gives a reason that tells it.
-vi.mock('./seats.ts', async (actual) => ({
-  ...(await actual<typeof import('./seats.ts')>()),
-  chooseAutomatic: (_c: unknown, req: { view: { prompt?: { choices: { action: unknown }[] } } }) =>
-    ({ action: req.view.prompt!.choices[0]!.action, explanation: 'Odd: odd wins against this player' }),
-}));
+/** The AI picks the first choice and gives a reason that tells it. */
+const telling = (_c: Controller, req: AutoRequest) => ({ action: req.view.prompt!.choices[0]!.action, explanation: 'Odd: odd wins against this player' });
 
 interface GuessState extends BaseState { answers: string[] }
 
@@ -42,7 +38,7 @@ const guess: Ruleset<GuessState> = {
 function session(controllers: Record<string, Controller>): { s: PlaySession; lines: string[] } {
   const lines: string[] = [];
   const game = Game.create(guess, 'one', {}, 'guess-1') as unknown as Game<BaseState>;
-  const s = new PlaySession({ game, controllers, out: (l) => lines.push(l), style: makeStyle(false), width: 80, budgetMs: 100 });
+  const s = new PlaySession({ game, controllers, out: (l) => lines.push(l), style: makeStyle(false), width: 80, budgetMs: 100, choose: telling });
   return { s, lines };
 }
 

@@ -25,6 +25,8 @@ export interface SessionOptions {
   outFile?: string;
   /** Log metadata kept from a loaded file. */
   meta?: Record<string, Json>;
+  /** How AI and random seats choose (default: src/ai's players; tests give their own). */
+  choose?: typeof chooseAutomatic;
 }
 
 export type Pending =
@@ -520,7 +522,7 @@ export class PlaySession {
     const g = this.game;
     const seat = prompt.seat;
     const view = viewFor(g.ruleset, g.state, seat);
-    const r = chooseAutomatic(this.o.controllers[seat]!, {
+    const r = (this.o.choose ?? chooseAutomatic)(this.o.controllers[seat]!, {
       ruleset: g.ruleset.id, seat, view, seed: `${g.seed}|${seat}|${g.seq}`, budgetMs: this.o.budgetMs,
     });
     const key = actionKey(r.action);

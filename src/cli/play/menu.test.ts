@@ -72,6 +72,20 @@ describe('rendering', () => {
     expect(dataLines(air, 80)).toEqual(['          attacker  defender', 'strength  4         3', 'die       9         4', 'result    0         1']);
   });
 
+  it('2WW 4.2 B.2: a table row too long for the width wraps under its last column, each listed record apart', () => {
+    const parts = (n: number) => Array.from({ length: n }, (_, i) => ({ source: `15${i}4`, points: 1, rule: '2WW 7.1.1' }));
+    const points = { gb: { total: 6, parts: parts(3) }, fi: { total: 1, parts: [{ source: 'winter', points: 1, rule: '2WW 7.1.3' }] } };
+    const lines = dataLines(points, 60);
+    expect(lines).toEqual([
+      '    total  parts',
+      'gb  6      source 1504 points 1 rule 2WW 7.1.1; source 1514',
+      '           points 1 rule 2WW 7.1.1; source 1524 points 1',
+      '           rule 2WW 7.1.1',
+      'fi  1      source winter points 1 rule 2WW 7.1.3',
+    ]);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(60);
+  });
+
   it('long event texts wrap at spaces, keeping their indent and putting the rule last', () => {
     expect(wrap('    one two three four', 14, '      ')).toEqual(['    one two', '      three', '      four']);
     const lines = eventLines({ text: 'gb-fleet-home moves 1503 > 1403 > 1304 > 1204 > 1105', rule: '2WW 8.3' }, st, '  ', 40);

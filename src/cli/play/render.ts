@@ -58,7 +58,8 @@ function scalar(v: Json): string {
   if (v === null) return '-';
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2);
   if (typeof v === 'string' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(scalar).join(',');
+  // A list of records ("source 1504 points 1; source 1605 points 1") keeps each record apart.
+  if (Array.isArray(v)) return v.map(scalar).join(v.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) ? '; ' : ',');
   return Object.entries(v).filter(([, x]) => x !== null).map(([k, x]) => `${k} ${scalar(x)}`).join(' ');
 }
 
@@ -120,7 +121,9 @@ export function dataLines(data: Json | undefined, width: number): string[] {
   const w0 = Math.max(...down.map((r) => r.length));
   const ws = across.map((c) => Math.max(c.length, ...down.map((r) => cell(r, c).length)));
   const rows = [' '.repeat(w0) + across.map((c, i) => '  ' + c.padEnd(ws[i]!)).join('').trimEnd()];
-  for (const r of down) rows.push(r.padEnd(w0) + across.map((c, i) => '  ' + cell(r, c).padEnd(ws[i]!)).join('').trimEnd());
+  // A row too long for the width wraps under its last column.
+  const lastColumn = w0 + ws.slice(0, -1).reduce((n, x) => n + x + 2, 0) + 2;
+  for (const r of down) rows.push(...wrap(r.padEnd(w0) + across.map((c, i) => '  ' + cell(r, c).padEnd(ws[i]!)).join('').trimEnd(), width, ' '.repeat(lastColumn)));
   const rest = Object.fromEntries(Object.entries(data).filter(([k]) => !best.includes(k)));
   const tail = Object.keys(rest).length ? dataLine(rest as Json) ?? Object.entries(rest).filter(([, v]) => v !== null).map(([k, v]) => `${k} ${scalar(v)}`).join('; ') : '';
   if (tail) rows.push(...wrap(tail, width, '  '));

@@ -417,7 +417,7 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       if (a.type === 'build') {
         return { action: a, label: `Build ${unitName(s, id)} at ${placeName(w, a.hex)} (${unitProductionCost(id, 'build')})`, refs: { units: [id], place: a.hex } };
       }
-      return { action: a, label: `Upgrade ${unitName(s, id)} (${unitProductionCost(id, 'upgrade')})`, refs: { units: [id], place: s.units[id]!.where } };
+      return { action: a, label: `Upgrade ${unitName(s, id)} at ${placeName(w, s.units[id]!.where)} (${unitProductionCost(id, 'upgrade')})`, refs: { units: [id], place: s.units[id]!.where } };
     };
     return [mkPrompt(side, '2WW 7', `${power}: ${left} production point(s) left`, 'produce',
       [...acts.map(choice), { action: { type: 'done' }, label: `Done (${left} unused point(s) are lost)` }],

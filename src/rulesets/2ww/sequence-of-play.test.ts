@@ -87,6 +87,17 @@ describe('2WW 4.2 G unnamed forts', () => {
     for (const c of removals) expect(c.label).toBe(`Remove GE fort at ${g.state.units[String(c.action.unit)]!.where}`);
     expect(new Set(removals.map((c) => c.label)).size).toBe(removals.length);
   });
+
+  it('2WW 7.3 so is each unit Germany may upgrade (the two forts told apart by their hexes)', () => {
+    const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'forts');
+    let p = prompts(twoWW, g.state)[0]!;
+    for (let n = 0; n < 200 && !(p.kind === 'produce' && p.text.startsWith('ge:')); n++) {
+      g.act(p.seat, (p.choices.at(-1) ?? allChoices(twoWW, g.state, p).at(-1)!).action);
+      p = prompts(twoWW, g.state)[0]!;
+    }
+    const upgrades = p.choices.filter((c) => c.action.type === 'upgrade').map((c) => c.label);
+    expect(upgrades).toEqual(['Upgrade Kriegsmarine at 2105 Stettin (3)', 'Upgrade GE fort at 1907 Cologne (1)', 'Upgrade GE fort at 1908 (1)', 'Upgrade GE 1st submarine fleet at 1905 Kiel (2)']);
+  });
 });
 
 describe('2WW 4.2 C.1, 3.3.2, 6.1.5 Ops Complete', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game, type BaseState, type Choice, type Ruleset } from '../../engine/index.ts';
 import { makeStyle } from './render.ts';
-import { possessive, PlaySession } from './session.ts';
+import { gameTitle, possessive, PlaySession } from './session.ts';
 
 interface StackState extends BaseState {
   moved: string[];
@@ -110,6 +110,12 @@ describe('play session menu on a structured prompt', () => {
     expect(view).toContain('Waiting for allies: Move stacks, then end [Stacks 1]');
     expect(end).toBe('allies: End the game'); // the kernel's "Game over" event is left to the result line
     expect(s.result()).toBe('Game over: allies win (winner: allies) [Stacks 2]');
+  });
+
+  it('the heading says the words the title and the scenario share once', () => {
+    expect(gameTitle('2WW: The War in Europe', 'The War in Europe, Autumn 1939')).toBe('2WW: The War in Europe, Autumn 1939');
+    expect(gameTitle('Blitzkrieg General', 'Advanced game, 1941')).toBe('Blitzkrieg General: Advanced game, 1941');
+    expect(gameTitle('Axis & Allies: Europe', 'Spring 1941')).toBe('Axis & Allies: Europe: Spring 1941');
   });
 
   it('possessives: no "\'s" after an s', () => {

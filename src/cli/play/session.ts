@@ -124,7 +124,7 @@ export class PlaySession {
   intro(isNew: boolean, seed: string): void {
     const g = this.game;
     const sc = g.ruleset.scenarios.find((s) => s.id === g.scenario);
-    this.say(this.st.heading(`${g.ruleset.title}: ${sc?.name ?? g.scenario}`) + this.st.dim(` (seed ${seed})`));
+    this.say(this.st.heading(gameTitle(g.ruleset.title, sc?.name ?? g.scenario)) + this.st.dim(` (seed ${seed})`));
     this.say('Seats: ' + Object.entries(this.o.controllers).map(([s, c]) => `${this.st.seat(s)} ${controllerName(c)}`).join(', '));
     if (isNew) {
       const ev = this.visible(g.setupEvents);
@@ -684,6 +684,15 @@ export class PlaySession {
     if (!o) return '';
     return `Game over: ${o.result}${o.winner ? ` (winner: ${o.winner})` : ' (draw)'}${o.rule ? ` [${o.rule}]` : ''}`;
   }
+}
+
+/**
+ * The game's heading: the rule set's title and the scenario's name, the words they share said once ("2WW: The War
+ * in Europe" and "The War in Europe, Autumn 1939" give "2WW: The War in Europe, Autumn 1939").
+ */
+export function gameTitle(title: string, scenario: string): string {
+  const tail = title.slice(title.lastIndexOf(': ') + 2);
+  return title.includes(': ') && scenario.startsWith(tail) ? `${title}${scenario.slice(tail.length)}` : `${title}: ${scenario}`;
 }
 
 /** "blue's", "Allies'": no "'s" after an s. */

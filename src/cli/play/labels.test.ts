@@ -58,6 +58,26 @@ function shown(): string[] {
   return lines;
 }
 
+describe('play session: the question', () => {
+  it('a question longer than the width wraps, its rule case last', () => {
+    const lines = shown();
+    expect(lines).toContain('axis decides: Land the aircraft. [Landing 1]');
+    const long = { ...landing, procedures: { land: { ...landing.procedures.land!, prompts: (s: BaseState, f: never) =>
+      landing.procedures.land!.prompts!(s, f).map((p) => ({ ...p, text: 'Moving stack: Blucher, German light cruisers, German light cruisers, German destroyers, German destroyers; add ships or move' })) } } };
+    const out: string[] = [];
+    const s = new PlaySession({ game: Game.create(long, 'one', {}, 'l'), controllers: { axis: { kind: 'human' } }, out: (l) => out.push(l), style: makeStyle(false), width: 60, budgetMs: 100 });
+    const p = s.pending();
+    if (p.kind !== 'human') throw new Error('the axis decides');
+    s.showTurn(p.prompt);
+    const at = out.findIndex((l) => l.startsWith('axis decides: '));
+    expect(out.slice(at, at + 3)).toEqual([
+      'axis decides: Moving stack: Blucher, German light cruisers,',
+      '  German light cruisers, German destroyers, German',
+      '  destroyers; add ships or move [Landing 1]',
+    ]);
+  });
+});
+
 describe('play session: places and counter details on a line', () => {
   it('BKG 6.1.1: where aircraft start is said as "from", never as a bare place that reads as the destination', () => {
     const lines = shown();

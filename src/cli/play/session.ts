@@ -278,7 +278,14 @@ export class PlaySession {
     this.say(this.st.heading(`== ${status || g.ruleset.title} ==`) + this.st.dim(` (action ${g.seq + 1})`));
     const top = g.state.stack[g.state.stack.length - 1];
     const sealed = top && g.ruleset.procedures[top.proc]?.simultaneous ? this.st.dim(' (answers stay sealed until every seat has answered)') : '';
-    this.say(`${this.st.seat(prompt.seat)} decides: ${prompt.text} ${this.st.rule(`[${prompt.rule}]`)}${sealed}`);
+    // A long question (ETO's moving stack of twenty ships) wraps at the width; the seat and rule keep their colours.
+    const lines = wrap(`${prompt.seat} decides: ${prompt.text} [${prompt.rule}]`, this.o.width, '  ');
+    lines[0] = this.st.seat(prompt.seat) + lines[0]!.slice(prompt.seat.length);
+    const last = lines.length - 1;
+    const rule = `[${prompt.rule}]`;
+    if (lines[last]!.endsWith(rule)) lines[last] = lines[last]!.slice(0, -rule.length) + this.st.rule(rule);
+    lines[last] += sealed;
+    this.say(...lines);
     this.showMenu(prompt);
   }
 

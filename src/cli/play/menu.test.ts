@@ -86,6 +86,14 @@ describe('rendering', () => {
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(60);
   });
 
+  it('ETO 8.4: a die with a long purpose wraps under it, the rule last', () => {
+    const roll = { sides: 6, count: 1, faces: [5], total: 5, purpose: 'Search by DD squadron, CL squadron, Cornwall, Exeter, Norfolk, Glorious in North Sea', rule: 'ETO 8.4' };
+    expect(eventLines({ text: 'x', rule: 'ETO 8.4', roll }, st, '  ', 60)).toEqual([
+      '  1d6: 5  Search by DD squadron, CL squadron, Cornwall,',
+      '    Exeter, Norfolk, Glorious in North Sea [ETO 8.4]',
+    ]);
+  });
+
   it('long event texts wrap at spaces, keeping their indent and putting the rule last', () => {
     expect(wrap('    one two three four', 14, '      ')).toEqual(['    one two', '      three', '      four']);
     const lines = eventLines({ text: 'gb-fleet-home moves 1503 > 1403 > 1304 > 1204 > 1105', rule: '2WW 8.3' }, st, '  ', 40);

@@ -152,7 +152,13 @@ export function eventLines(e: GameEvent, st: Style, indent = '  ', width = 100):
     const r = e.roll;
     // Dice read one by one (a hit on 4 or less each) are listed, not summed: "4×d6: 6, 2, 5, 4".
     const dice = r.each ? `${r.count}×d${r.sides}: ${r.faces.join(', ')}` : `${r.count}d${r.sides}: ${r.faces.join('+')}${r.count > 1 ? `=${r.total}` : ''}`;
-    return [`${indent}${st.die(dice)}  ${r.purpose}${rule}${r.forced ? st.dim(' (forced)') : ''}`];
+    // A long purpose (ETO's search by sixteen ships) wraps under itself; the dice and the rule keep their colours.
+    const lines = wrap(`${indent}${dice}  ${r.purpose}${e.rule ? ` [${e.rule}]` : ''}`, width, `${indent}  `);
+    lines[0] = indent + st.die(dice) + lines[0]!.slice(indent.length + dice.length);
+    const last = lines.length - 1;
+    if (e.rule && lines[last]!.endsWith(`[${e.rule}]`)) lines[last] = lines[last]!.slice(0, -(e.rule.length + 3)) + rule;
+    lines[last] += r.forced ? st.dim(' (forced)') : '';
+    return lines;
   }
   const lines = wrap(`${indent}${e.text}`, width, indent + '  ');
   if (e.rule) {

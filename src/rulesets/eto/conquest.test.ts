@@ -14,7 +14,8 @@ describe('ETO 39.1-39.3 invasion of a neutral minor', () => {
     const l = g.state.land!;
     const norway = Object.keys(landMap(theatreOf(l)).hexes).filter((h) => landMap(theatreOf(l)).hexes[h]!.country === 'norway');
     expect(norway.every((h) => controller(l, h) === null)).toBe(true); // neutral until invaded (39.0)
-    act(g, 'axis', { type: 'invade', nation: 'norway' });
+    const said = g.act('axis', { type: 'invade', nation: 'norway' }).map((e) => e.text);
+    expect(said).toContain('The Axis invade Norway: it joins the Allies, who set up its forces'); // named as players name it
     expect(norway.every((h) => controller(g.state.land!, h) === 'allies')).toBe(true);
     expect(() => g.act('allies', { type: 'place', unit: 'no-inf-a', hex: 'W3924' })).toThrow(/^ETO 24\.4: a side sets up in hexes it controls; Kiel \(W3924\) is not friendly/);
     const offered: string[][] = [];

@@ -17,10 +17,15 @@ export function neutral(l: LandState, nation: string): boolean {
   return all.includes(nation) && !l.invaded?.includes(nation);
 }
 
+/** A nation id as players name it ("norway" Norway). */
+function nationName(n: string): string {
+  return n.replace(/(^|-)(\w)/g, (_, d: string, c: string) => (d ? ' ' : '') + c.toUpperCase());
+}
+
 export function invasionChoices(s: EtoState, side: Side): Choice[] {
   const l = s.land;
   if (!l) return [];
-  return invadable(l, side).map((n) => ({ action: { type: 'invade', nation: n }, label: `Declare the invasion of ${n.replace(/(^|-)(\w)/g, (_, d: string, c: string) => (d ? ' ' : '') + c.toUpperCase())} (39.2)` }));
+  return invadable(l, side).map((n) => ({ action: { type: 'invade', nation: n }, label: `Declare the invasion of ${nationName(n)} (39.2)` }));
 }
 
 /** 39.2-39.3: the minor joins the invader's enemies: its territory is theirs, and they set its forces up now. */
@@ -31,7 +36,7 @@ export function invade(ctx: Ctx<EtoState>, side: Side, nation: string): void {
   const m = landMap(theatreOf(l));
   const ally = otherSide(side);
   for (const [h, x] of Object.entries(m.hexes)) if (x.country === nation) write(s, 'land', 'control')[h] = ally;
-  ctx.log(`${side === 'axis' ? 'The Axis' : 'The Allies'} invade ${nation}: it joins ${ally === 'axis' ? 'the Axis' : 'the Allies'}, who set up its forces`, 'ETO 39.2, 39.3');
+  ctx.log(`${side === 'axis' ? 'The Axis' : 'The Allies'} invade ${nationName(nation)}: it joins ${ally === 'axis' ? 'the Axis' : 'the Allies'}, who set up its forces`, 'ETO 39.2, 39.3');
   ctx.push('set-up', { side: ally });
 }
 

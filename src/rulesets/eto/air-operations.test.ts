@@ -3,7 +3,7 @@
 // 53), emergency repair (34.4) and pilot recovery (34.3) in the Replenishment step (ruling 54), an attack on enemy
 // air units at their base in step 4 (12.3, 15).
 import { describe, expect, it } from 'vitest';
-import { Game, prompts } from '../../engine/index.ts';
+import { Game, promptFor, prompts } from '../../engine/index.ts';
 import { etoData } from './data/index.ts';
 import { eto } from './index.ts';
 import { bombingResult, installationTarget } from './air.ts';
@@ -58,6 +58,9 @@ describe('ETO 21.5 installation bombing, 34.4 repair, 34.3 pilot recovery (scena
     playUntil(g, 'axis', (c) => c.action.type === 'offensive' && c.action.method === 'air');
     act(g, 'axis', { type: 'raid', air: 'de-bomber-1', to: HARWICH, kind: 'bomb' });
     for (const b of ['de-bomber-2', 'de-bomber-3']) act(g, 'axis', { type: 'raid-add', air: b });
+    // 12.3: the units in the raid are not offered again (their group held nothing to choose).
+    const keys = promptFor(eto, g.state, 'axis')!.groups!.map((x) => x.key);
+    for (const b of ['de-bomber-1', 'de-bomber-2', 'de-bomber-3']) expect(keys).not.toContain(b);
     expect(installationTarget(g.state.land!, HARWICH)).toBe(1);
     act(g, 'axis', { type: 'raid-fly' });
     g.force([1, 1]);

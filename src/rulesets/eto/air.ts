@@ -542,7 +542,8 @@ function explainAirTransport(s: EtoState, f: AirStepFrame, a: Action): { rule: s
 export const airStep: Procedure<EtoState, AirStepFrame> = {
   prompts(s, f) {
     const l = landOf(s);
-    const units = flyers(s, f);
+    // Units already in the raid are not offered again (their group would hold nothing).
+    const units = flyers(s, f).filter((a) => !f.raid?.units.includes(a.id));
     const groups = units.map((a) => ({ key: a.id, label: `${a.name} at ${placeName(l, a.base!)}`, refs: { units: [a.id], place: a.base! } }));
     if (f.raid) {
       const r = f.raid;

@@ -29,8 +29,9 @@ export function registerPlayCommand(program: Command, io?: PlayIo): void {
   for (const s of seatNames) cmd.option(`--${s} <kind>`, `same as --seat ${s}=KIND`);
   cmd.addHelpText('after', [
     '',
-    'At the prompt: a number takes a choice (or opens a group), /TEXT filters, undo, log [N], view [TEXT],',
-    'save [FILE], help, quit. Without a terminal, commands are read line by line from standard input.',
+    'At the prompt: a number takes a choice (or opens a group), /TEXT filters, .. goes back, all lists every choice,',
+    'undo, takeback, log [N], view [TEXT], save [FILE], help, quit. Without a terminal, commands are read line by line',
+    'from standard input.',
     '',
     'Examples:',
     '  theater play duel --seed 7                          hot-seat, every seat at this keyboard',

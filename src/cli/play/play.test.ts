@@ -8,6 +8,7 @@ import { Game, stateHash, type Action, type BaseState, type GameLog } from '../.
 import { duel } from '../../engine/testing/duel.ts';
 import { registerPlayCommand } from '../play-command.ts';
 import { playScript } from './testing.ts';
+import { HELP } from './session.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'theater-play-'));
 const file = (name: string) => join(dir, name);
@@ -182,5 +183,18 @@ describe('theater play on duel, scripted', () => {
     const log = readLog(out);
     expect(log.options).toEqual({ rounds: 2 });
     expect((Game.load(duel as any, log).state as any).round).toBeLessThanOrEqual(3);
+  });
+
+  it('play --help names every command of the prompt (HELP), takeback and all among them', () => {
+    const program = new Command('theater').exitOverride();
+    registerPlayCommand(program, { input: new PassThrough(), output: new Writable({ write(_c, _e, cb) { cb(); } }), tty: false });
+    const help = program.commands.find((c) => c.name() === 'play')!;
+    let text = '';
+    help.configureOutput({ writeOut: (t) => { text += t; } });
+    help.outputHelp();
+    const commands = HELP.slice(1).map((l) => l.trim().split(/\s+/)[0]!).filter((w) => /^[a-z.]+$/.test(w));
+    expect(commands).toEqual(expect.arrayContaining(['..', 'list', 'undo', 'takeback', 'log', 'view', 'save', 'help', 'quit']));
+    for (const c of commands.filter((w) => w !== 'list')) expect(text).toContain(c);
+    expect(text).toMatch(/\ball lists every choice/);
   });
 });

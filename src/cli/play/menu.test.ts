@@ -108,7 +108,7 @@ describe('rendering', () => {
 
   it('a board view is a table by location: place names, unit names, factors and marks from the board', () => {
     const assets = {
-      board: { hex: { sheets: [{ prefix: '', cols: [21, 22] as [number, number], rows: [6, 6] as [number, number], offset: 'even-down' as const }], hexes: { '2106': { kind: 'land' as const, city: { name: 'Berlin' } } } } },
+      board: { hex: { sheets: [{ prefix: '', cols: [21, 22] as [number, number], rows: [6, 6] as [number, number], offset: 'even-down' as const }], hexes: { '2106': { kind: 'land' as const, city: { name: 'Berlin' } }, '2105': { kind: 'land' as const } } } },
       counters: {
         powers: { ge: { name: 'Germany', side: 'axis', color: '#999', abbr: 'GE' }, fr: { name: 'France', side: 'allies', color: '#99f', abbr: 'FR' } },
         types: { inf: { name: 'infantry', symbol: 'infantry' }, arm: { name: 'armor', symbol: 'armor' } },
@@ -120,12 +120,15 @@ describe('rendering', () => {
         { id: 'ge-inf-1', where: '2106', side: 'axis', power: 'ge', type: 'inf', name: '1st' },
         { id: 'ge-arm-1', where: '2106', side: 'axis', power: 'ge', type: 'arm', reduced: true, marks: ['ops-complete'] },
         { id: 'fr-inf-1', where: 'pool', side: 'allies', power: 'fr', type: 'inf' },
+        { id: 'ge-inf-2', where: '2105', side: 'axis', power: 'ge', type: 'inf', name: '2d', factors: [4, 3] },
+        { id: 'ge-inf-3', where: '2105', side: 'axis', power: 'ge', type: 'inf', name: '2d', factors: [4, 3] },
       ],
       markers: [], control: { '2106': 'allies' }, turn: { index: 3, label: 'Spring 1940' }, phase: 'Axis movement',
     };
     const lines = viewSummary({}, board, { assets, style: st, width: 100 });
     expect(lines[0]).toBe('Spring 1940, Axis movement');
     expect(lines).toContain('  2106 Berlin  GE 1st armor 3-5 (reduced, ops complete), GE 1st infantry');
+    expect(lines).toContain('  2105         2 × GE 2d infantry 4-3'); // identical pieces counted once
     expect(lines).toContain('  off the board: Force pool 1');
     expect(lines).toContain('  held by another side than at the start: 2106 Berlin (allies)');
     expect(viewSummary({ turn: 3, units: { red: [1] } }, null, { assets: null, style: st, width: 80 })).toEqual(['turn 3', 'units: {"red":[1]}']);

@@ -253,7 +253,10 @@ export function viewSummary(state: Json, board: BoardView | null, ctx: ViewConte
     // Long stacks wrap under their own column.
     const lines: string[] = [];
     let line = '';
-    for (const label of byWhere.get(w)!.sort()) {
+    // Identical pieces in one place are counted once ("2 × US infantry 6-4").
+    const counts = new Map<string, number>();
+    for (const label of byWhere.get(w)!) counts.set(label, (counts.get(label) ?? 0) + 1);
+    for (const label of [...counts].map(([l, n]) => (n > 1 ? `${n} × ${l}` : l)).sort()) {
       const next = line ? `${line}, ${label}` : label;
       if (line && wide + 4 + next.length > ctx.width) {
         lines.push(line + ',');

@@ -43,13 +43,15 @@ export const POOL_NAMES: Record<string, string> = { all: '', air: ' in the air/s
  *  number, land units as anti-aircraft, ships against subs (6.5.3, 6.5.5). Empty: everything is decided. */
 export function assignmentChoices(s: BkgState, place: string, mine: Unit[], theirs: Unit[], a: Assignment, theirA: Assignment, done: boolean): Choice[] {
   if (done) return [];
+  // A side of several countries (Germany and Italy) names each unit's country: two 'Air 2' are told apart.
+  const name = new Set(mine.map((u) => u.power)).size > 1 ? (u: Unit) => `${POWER_NAMES[u.power]} ${unitLabel(u)}` : unitLabel;
   const out: Choice[] = [];
   const sea = isSeaZone(place);
   if (sea) {
     const enemySubs = theirs.some((u) => u.type === 'sub'), enemyOther = theirs.some((u) => u.type !== 'sub');
     if (enemySubs && enemyOther) {
       for (const u of distinct(s, mine.filter((v) => (v.type === 'tf' || (v.type === 'conv' && !v.reduced)) && !a.antisub.includes(v.id)))) {
-        out.push({ action: { type: 'assign', unit: u.id, as: 'antisub' }, label: `${unitLabel(u)} fires at the subs (anti-sub 1)`, refs: { units: [u.id], place } });
+        out.push({ action: { type: 'assign', unit: u.id, as: 'antisub' }, label: `${name(u)} fires at the subs (anti-sub 1)`, refs: { units: [u.id], place } });
       }
     }
     return out.length ? [...out, { action: { type: 'assigned' }, label: 'Done: the others fire at the ships' }] : [];
@@ -57,12 +59,12 @@ export function assignmentChoices(s: BkgState, place: string, mine: Unit[], thei
   const myFlyers = mine.filter(isFlyer), theirFlyers = theirs.filter(isFlyer);
   if (myFlyers.length && theirFlyers.length && myFlyers.length > theirFlyers.length) {
     for (const u of distinct(s, myFlyers.filter((v) => !a.air.includes(v.id)))) {
-      out.push({ action: { type: 'assign', unit: u.id, as: 'air' }, label: `${unitLabel(u)} to the air/sea segment`, refs: { units: [u.id], place } });
+      out.push({ action: { type: 'assign', unit: u.id, as: 'air' }, label: `${name(u)} to the air/sea segment`, refs: { units: [u.id], place } });
     }
   }
   if (theirFlyers.length && theirs.some(isGround)) {
     for (const u of distinct(s, mine.filter((v) => isGround(v) && !a.aa.includes(v.id) && !isOutOfSupply(s, v)))) {
-      out.push({ action: { type: 'assign', unit: u.id, as: 'aa' }, label: `${unitLabel(u)} fires anti-aircraft (1)`, refs: { units: [u.id], place } });
+      out.push({ action: { type: 'assign', unit: u.id, as: 'aa' }, label: `${name(u)} fires anti-aircraft (1)`, refs: { units: [u.id], place } });
     }
   }
   if (!out.length) return [];

@@ -9,6 +9,7 @@ import { atWar, conquer, createUnit, declareWar, freeCountry, friendly, setContr
 import { poolCount, production, productionChoices } from './production.ts';
 import type { Unit } from './state.ts';
 import { battle } from './combat.ts';
+import { assignmentChoices } from './combat-advanced.ts';
 import { Play, advancedAxisMovement, ctxOn } from './testing.ts';
 
 const moveTargets = (p: Play, seat: Parameters<Play['act']>[0], place: string, unit: string) =>
@@ -386,5 +387,21 @@ describe('BKG advanced cards', () => {
     expect(japan().choices!.map((x) => x.label).filter((l) => l.startsWith('Build Japan Inf'))).toEqual(['Build Japan Inf 2 (2 BP, arrives in 1 quarter)']);
     s.cards.inEffect = s.cards.inEffect.filter((x) => x !== 'japanese-navy');
     expect(japan().choices!.some((x) => x.action.type === 'done')).toBe(true);
+  });
+});
+
+describe('BKG advanced 6.5.3 the BATTLECHART placement', () => {
+  it('a side of several countries names each unit\'s country, so that a German and an Italian Air 2 are told apart', () => {
+    const at = 'tripolitania';
+    let mine: Unit[] = [], theirs: Unit[] = [];
+    const s = new Play({}, 'advanced-1941').edit((x) => {
+      mine = [createUnit(x, 'germany', 'air', 2, at), createUnit(x, 'italy', 'air', 2, at), createUnit(x, 'italy', 'inf', 2, at)];
+      theirs = [createUnit(x, 'be', 'air', 2, at), createUnit(x, 'be', 'inf', 2, at)];
+    }).s;
+    const none = { air: [], aa: [], antisub: [] };
+    const labels = assignmentChoices(s, at, mine, theirs, none, none, false).map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(['Germany Air 2 to the air/sea segment', 'Italy Air 2 to the air/sea segment', 'Italy Inf 2 fires anti-aircraft (1)']));
+    // One country alone: the unit as its counter says.
+    expect(assignmentChoices(s, at, theirs, mine, none, none, false).map((c) => c.label)).toContain('Inf 2 fires anti-aircraft (1)');
   });
 });

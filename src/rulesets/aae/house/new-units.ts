@@ -5,7 +5,7 @@
 import type { Choice, Ctx } from '../../../engine/index.ts';
 import type { Power, UnitType } from '../data/index.ts';
 import type { AaeState, Unit } from '../state.ts';
-import { AREAS, POWER_NAMES, areaName, powerPossessive, capitalOf, controller, inPlay, neighboursIn, standIn } from '../world.ts';
+import { AREAS, areaName, powerPossessive, capitalOf, controller, inPlay, neighboursIn, standIn } from '../world.ts';
 import { researched } from './research.ts';
 import { unitCost } from './values.ts';
 

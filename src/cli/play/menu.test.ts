@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Choice } from '../../engine/index.ts';
 import { choiceByLabel, GROUP_ABOVE, groupSummary, menuItems } from './menu.ts';
-import { columns, dataLine, dataLines, eventLines, makeStyle, viewSummary, wrap } from './render.ts';
+import { columns, dataLine, dataLines, eventLines, eventsLines, makeStyle, viewSummary, wrap } from './render.ts';
 
 const moves: Choice[] = [];
 for (const unit of ['ge-inf-1', 'ge-inf-2', 'ge-arm-1']) {
@@ -91,6 +91,19 @@ describe('rendering', () => {
     expect(eventLines({ text: 'x', rule: 'ETO 8.4', roll }, st, '  ', 60)).toEqual([
       '  1d6: 5  Search by DD squadron, CL squadron, Cornwall,',
       '    Exeter, Norfolk, Glorious in North Sea [ETO 8.4]',
+    ]);
+  });
+
+  it('BKG advanced 4.1: a run of single dice for one purpose is one line; two alone stay apart', () => {
+    const die = (face: number, sides: number) => ({ text: 'x', rule: 'BKG advanced 4.1', roll: { sides, count: 1, faces: [face], total: face, purpose: 'shuffle the card stack', rule: 'BKG advanced 4.1' } });
+    const other = { text: 'Quarter 2/41 begins', rule: 'BKG 5.0' };
+    expect(eventsLines([die(24, 29), die(16, 28), die(8, 27), die(5, 26), other], st, '  ', 80)).toEqual([
+      '  4 dice: 24, 16, 8, 5  shuffle the card stack [BKG advanced 4.1]',
+      '  Quarter 2/41 begins [BKG 5.0]',
+    ]);
+    expect(eventsLines([die(1, 3), die(2, 2)], st, '  ', 80)).toEqual([
+      '  1d3: 1  shuffle the card stack [BKG advanced 4.1]',
+      '  1d2: 2  shuffle the card stack [BKG advanced 4.1]',
     ]);
   });
 

@@ -170,6 +170,29 @@ export function eventLines(e: GameEvent, st: Style, indent = '  ', width = 100):
   return lines;
 }
 
+/**
+ * Several events: a run of three or more single dice rolled for the same purpose and rule (BKG's shuffle of the card
+ * stack: 28 of them) is one line, "28 dice: 24, 16, 8, ...  shuffle the card stack [BKG advanced 4.1]".
+ */
+export function eventsLines(events: GameEvent[], st: Style, indent = '  ', width = 100): string[] {
+  const out: string[] = [];
+  const same = (a: GameEvent, b: GameEvent) => !!a.roll && !!b.roll && a.roll.count === 1 && b.roll.count === 1
+    && a.roll.purpose === b.roll.purpose && a.rule === b.rule && !a.roll.forced && !b.roll.forced;
+  for (let i = 0; i < events.length;) {
+    let j = i + 1;
+    while (j < events.length && same(events[i]!, events[j]!)) j++;
+    if (j - i >= 3) {
+      const r = events[i]!.roll!;
+      const faces = events.slice(i, j).map((e) => e.roll!.faces[0]).join(', ');
+      const lines = wrap(`${indent}${j - i} dice: ${faces}  ${r.purpose}${events[i]!.rule ? ` [${events[i]!.rule}]` : ''}`, width, `${indent}  `);
+      lines[0] = indent + st.die(`${j - i} dice:`) + lines[0]!.slice(indent.length + `${j - i} dice:`.length);
+      out.push(...lines);
+    } else for (const e of events.slice(i, j)) out.push(...eventLines(e, st, indent, width));
+    i = j;
+  }
+  return out;
+}
+
 export interface ViewContext {
   /** The rule set's board and counters (src/engine/board.ts AssetsSchema); null for a rule set without a board. */
   assets: Assets | null;

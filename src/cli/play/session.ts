@@ -10,7 +10,7 @@ import {
   choiceByLabel, describeAction, groupKeyOf, groupSummary, matches, menuItems, parseFilter,
   type ChoiceGroup, type MenuItem, type MenuState,
 } from './menu.ts';
-import { columns, eventLines, wrap, pieceDetails, pieceLabel, viewSummary, type Style, type ViewContext } from './render.ts';
+import { columns, eventsLines, wrap, pieceDetails, pieceLabel, viewSummary, type Style, type ViewContext } from './render.ts';
 import { chooseAutomatic, controllerName, type Controller } from './seats.ts';
 
 export interface SessionOptions {
@@ -148,7 +148,7 @@ export class PlaySession {
   }
 
   private printEvents(events: GameEvent[]): void {
-    for (const e of events) this.say(...eventLines(e, this.st, '    ', this.o.width));
+    this.say(...eventsLines(events, this.st, '    ', this.o.width));
   }
 
   /** Names of the places a choice points at (a filter matches them; a line shows those its label lacks). */
@@ -579,7 +579,7 @@ export class PlaySession {
     const setup = this.visible(this.game.setupEvents);
     if (from === 0 && setup.length) {
       this.say(`${'setup'.padStart(5)}`);
-      for (const e of setup) this.say(...eventLines(e, this.st, '        ', this.o.width));
+      this.say(...eventsLines(setup, this.st, '        ', this.o.width));
     }
     // Answers still sealed (a simultaneous decision not yet complete) stay hidden: they are the last ones played.
     const sealedCount = this.sealedCount();
@@ -587,7 +587,7 @@ export class PlaySession {
       const p = played[i]!;
       const hidden = i >= played.length - sealedCount;
       this.say(`${String(i + 1).padStart(5)} ${this.st.seat(p.seat)}: ${hidden ? 'answer sealed' : this.labelAt(i)}`);
-      for (const e of this.visible(p.events)) this.say(...eventLines(e, this.st, '        ', this.o.width));
+      this.say(...eventsLines(this.visible(p.events), this.st, '        ', this.o.width));
     }
     if (!played.length) this.say('  no action yet');
   }

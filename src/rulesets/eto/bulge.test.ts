@@ -87,6 +87,11 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     expect(fig.notes).toContain('mud -1');
     s.weather = 'F';
     expect(attackFigures(s, f).notes).not.toContain('mud -1');
+    // 25.6: a general stacked with an attacker adds to the attack strength, not to the die.
+    Object.assign(ls.units['manteuffel']!, { where: 'map', hex: 'W3417' });
+    const withGeneral = attackFigures(s, { ...f, attackers: ['de-inf-4', 'manteuffel'] });
+    expect([withGeneral.attack - fig.attack, withGeneral.strengthNotes]).toEqual([3, ['General Manteuffel +3']]);
+    expect(withGeneral.notes).toEqual(attackFigures(s, f).notes);
   });
 
   it('ETO 25.2, 1.2, 24.0 a refused move names the rule: past an enemy ZOC, through mud, beyond the allowance, onto enemy units', () => {

@@ -64,7 +64,7 @@ describe('ETO 10.8 DD/CL transport', () => {
     // 6 against Oslo's infantry 2 at 3-1; blitzkrieg +1, mud -1, from the sea -3: the 6 reads 3, D3x.
     expect(fight.data).toEqual({ attack: 6, defence: 2, column: '3-1', drm: -3, die: 6, row: 3, result: 'D3x' });
     // 44.1: the first German attack on Norwegians in newly invaded Norway carries the blitzkrieg bonus.
-    expect(fight.text).toBe('3-1, modified roll 3: D3x (blitzkrieg +1, mud -1, amphibious assault -3)');
+    expect(fight.text).toBe('3-1, modified roll 3: D3x (die blitzkrieg +1, mud -1, amphibious assault -3)');
     expect(['de-dd-1', 'de-dd-2', 'de-cl-1', 'de-cl-2'].map((id) => s.ships[id]!.sunk)).toEqual([false, false, false, false]);
     expect(g.played.flatMap((p) => p.events).filter((e) => e.rule === 'ETO 10.6, 10.8')).toHaveLength(1);
     expect(pairsIn(s, 'axis', OSLO)).toHaveLength(1);

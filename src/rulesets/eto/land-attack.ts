@@ -239,7 +239,8 @@ export function escortBonus(f: AirFight, att: AirUnit, tgt: AirUnit, plan: Map<s
 const airPresent = (l: LandState, f: AirFight, side: Side): boolean => inHex(l, f, side).some((x) => l.air[x.id]!.kind !== 'atp');
 
 /** 26.1-26.4 figures of the attack as it stands. */
-export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; defence: number; basic: number; drm: number; column: string; notes: string[] } {
+/** The figures of an attack: `strengthNotes` say what adds to a strength (a general, a bomber), `notes` the die modifiers. */
+export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; defence: number; basic: number; drm: number; column: string; notes: string[]; strengthNotes: string[] } {
   const l = landOf(s);
   const att = f.attackers.map((id) => l.units[id]!).filter((u) => u.where === 'map' || (f.assault && u.where === 'aboard'));
   const land = att.filter((u) => u.kind === 'inf' || u.kind === 'armor');
@@ -247,24 +248,25 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   // 19.3: paratroops that dropped on the hex add their strength point; an undamaged one +1 to the die.
   const paras = att.filter((u) => u.kind === 'para' && u.hex === f.target);
   const basic = land.reduce((t, u) => t + unitStrength(u), 0) + paras.reduce((t, u) => t + unitStrength(u), 0);
-  const notes: string[] = [];
+  const strengthNotes: string[] = [];
   let support = 0;
   const genHexes = new Set<string>();
   for (const g of Object.values(l.units)) {
     if (g.kind !== 'general' || g.where !== 'map' || g.side !== atk(f) || genHexes.has(g.hex!)) continue;
-    if (land.some((u) => u.hex === g.hex && u.nation === g.nation) && f.attackers.includes(g.id)) { support += g.combat ?? 0; genHexes.add(g.hex!); notes.push(`${g.name} +${g.combat}`); }
+    if (land.some((u) => u.hex === g.hex && u.nation === g.nation) && f.attackers.includes(g.id)) { support += g.combat ?? 0; genHexes.add(g.hex!); strengthNotes.push(`${g.name} +${g.combat}`); }
   }
-  for (const x of inHex(l, f, atk(f), 'bomber').filter((y) => l.air[y.id]!.kind !== 'atp')) { support += airStrength(l.air[x.id]!); notes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
+  for (const x of inHex(l, f, atk(f), 'bomber').filter((y) => l.air[y.id]!.kind !== 'atp')) { support += airStrength(l.air[x.id]!); strengthNotes.push(`${l.air[x.id]!.name} +${airStrength(l.air[x.id]!)}`); }
   const attack = attackStrength(basic, support);
   let def = combatantsAt(l, f.target, dfd(f)).reduce((t, u) => t + unitStrength(u), 0);
   if (f.assault && !combatantsAt(l, f.target, dfd(f)).length) {
     // 26.2: an empty coastal hex defends with 1, or half the strength of the enemy land units whose ZOC covers it.
     const zoc = neighbours(l, f.target).flatMap((n) => landUnitsAt(l, n, dfd(f))).reduce((t, u) => t + unitStrength(u), 0);
     def = zoc ? Math.ceil(zoc / 2) : 1;
-    notes.push(`empty coastal hex defends with ${def}`);
+    strengthNotes.push(`empty coastal hex defends with ${def}`);
   }
   const defBombers = Math.min(2, inHex(l, f, dfd(f), 'bomber').length);
   const defence = def + Math.min(defBombers, def);
+  const notes: string[] = [];
   let drm = 0;
   const aAir = airPresent(l, f, atk(f));
   const dAir = airPresent(l, f, dfd(f));
@@ -292,7 +294,7 @@ export function attackFigures(s: EtoState, f: AttackFrame): { attack: number; de
   const defSup = suppliedHexes(l, dfd(f));
   // 33.0, 33.2: a unit in a city suffers nothing from a cut line unless it is marked out of supply.
   if (!defSup.has(f.target) && (!layerHex(l, f.target)?.feature || combatantsAt(l, f.target, dfd(f)).some((u) => u.oos))) { drm += 1; notes.push('defender out of supply +1'); }
-  return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes };
+  return { attack, defence, basic, drm, column: oddsColumn(attack, defence), notes, strengthNotes };
 }
 
 function parseResult(r: string): { ae: boolean; de: boolean; x: number; d: number; forced: boolean } {
@@ -622,7 +624,9 @@ function resolve(ctx: Ctx<EtoState>, f: AttackFrame): void {
     assaultSinkings(ctx, atk(f), f.target, attackerLossCandidates(landOf(ctx.state), f).length);
   }
   const { row, result } = crtResult(fig.column, die, fig.drm);
-  ctx.log(`${fig.column}, modified roll ${row}: ${result}${fig.notes.length ? ` (${fig.notes.join(', ')})` : ''}`, 'ETO 27.1',
+  // What changed the strengths and what changed the die are said apart: a general's +4 is not a die modifier.
+  const said = [fig.notes.length ? `die ${fig.notes.join(', ')}` : '', fig.strengthNotes.length ? `strength ${fig.strengthNotes.join(', ')}` : ''].filter(Boolean);
+  ctx.log(`${fig.column}, modified roll ${row}: ${result}${said.length ? ` (${said.join('; ')})` : ''}`, 'ETO 27.1',
     { attack: fig.attack, defence: fig.defence, column: fig.column, drm: fig.drm, die, row, result });
   f.result = result;
   const r = parseResult(result);

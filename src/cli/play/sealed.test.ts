@@ -65,6 +65,6 @@ describe('play session: sealed answers', () => {
     if (p.kind !== 'auto') throw new Error('the AI answers first');
     s.playAuto(p.prompt);
     expect(lines).toEqual(['red (ai normal): answer sealed']);
-    expect(answer(s, lines, '2')).toEqual(['blue: Even', 'red: Odd (answer opened)']);
+    expect(answer(s, lines, '2')).toEqual(['blue: Even', 'red (ai normal): Odd (answer opened)']);
   });
 });

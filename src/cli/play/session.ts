@@ -501,8 +501,7 @@ export class PlaySession {
     }
     this.labels[this.game.seq - 1] = label;
     if (this.lastWhy?.seat !== seat) this.lastWhy = null;
-    const c = this.o.controllers[seat];
-    const who = c && c.kind !== 'human' ? `${seat} (${controllerName(c)})` : seat;
+    const who = this.seatWho(seat);
     // The last answer of a simultaneous decision opens them all; before it, an answer stays sealed from the other
     // people at this keyboard.
     const opened = simultaneous && this.sealedCount() === 0;
@@ -515,7 +514,7 @@ export class PlaySession {
       const n = this.game.played.length;
       for (let i = n - 1 - sealedBefore; i < n - 1; i++) {
         const p = this.game.played[i]!;
-        this.say(`${this.st.seat(p.seat)}: ${this.labelAt(i)} ${this.st.dim('(answer opened)')}`);
+        this.say(`${this.st.seat(this.seatWho(p.seat))}: ${this.labelAt(i)} ${this.st.dim('(answer opened)')}`);
       }
     }
     // The kernel's "Game over" event: the session's result line says it, with the winner (runPlay).
@@ -544,6 +543,12 @@ export class PlaySession {
     const why = this.o.controllers[seat]!.kind === 'ai' && reason && choices > 1 && !(this.lastWhy?.seat === seat && this.lastWhy.reason === reason);
     this.act(seat, c.action, c.label, why ? `why: ${reason}` : undefined);
     if (why) this.lastWhy = { seat, reason };
+  }
+
+  /** A seat as an action's line names it: "allies", or "allies (ai normal)" for an automatic seat. */
+  private seatWho(seat: Seat): string {
+    const c = this.o.controllers[seat];
+    return c && c.kind !== 'human' ? `${seat} (${controllerName(c)})` : seat;
   }
 
   /** Answers sealed now (a simultaneous decision not yet complete): the last ones played. */

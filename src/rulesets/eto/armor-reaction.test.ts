@@ -50,6 +50,8 @@ describe('ETO 26.5 armor reaction attack', () => {
     const crt = g.played.flatMap((e) => e.events).filter((e) => e.rule === 'ETO 27.1' && e.data).pop();
     expect(crt?.data).toMatchObject({ attack: 10, defence: 10, column: '1-1', drm: -2, die: 6, row: 4, result: 'D1' });
     act(g, 'axis', { type: 'losses', steps: 0 });
+    // A retreat of one hex says no path ("Retreat to W3322", not "... via W3322").
+    expect(promptFor(eto, g.state, 'axis')!.choices.map((c) => c.label)).toContain('Retreat to W3322');
     act(g, 'axis', { type: 'retreat', path: ['W3322'] });
     let l = landOf(g.state);
     expect(l.units['de-heavy-1']!.hex).toBe('W3322');

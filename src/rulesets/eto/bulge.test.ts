@@ -130,6 +130,10 @@ describe('ETO scenario 3 Battle of the Bulge', () => {
     // Starting in enemy ZOC (Liege, Luxembourg), armor may move only one hex into another ZOC hex (25.3).
     expect(moves).toContain('W3320');
     expect(moves).not.toContain('W3319');
+    // A move to the next hex says no path ("Move to Namur (W3320)", not "... via W3320").
+    const labels = choicesFor(g.state, 'axis').filter((c) => c.action.type === 'bt-move').map((c) => c.label);
+    expect(labels).toContain('Move to Namur (W3320)');
+    for (const x of labels) expect(x).not.toMatch(/ via [WE]\d{4}$/);
     act(g, 'axis', { type: 'bt-move', to: 'W3320' });
     act(g, 'allies', { type: 'no-reaction' }); // 26.5: leaving Bastogne in the ZOC of US armor in W3420
     expect(landOf(g.state).units['de-heavy-1']!.hex).toBe('W3320');

@@ -441,7 +441,7 @@ export const landAttack: Procedure<EtoState, AttackFrame> = {
         if (!paths.length) return [];
         const stack = unitsAt(l, f.target).filter((u) => u.side === dfd(f)).map((u) => u.id);
         return mk(dfd(f), 'ETO 27.3', `Retreat the stack in ${placeName(l, f.target)} ${f.retreat} hex(es)`, 'retreat',
-          paths.map((p) => ({ action: { type: 'retreat', path: p }, label: `Retreat to ${placeName(l, p[p.length - 1]!)} via ${p.join(' > ')}`, refs: { units: stack, from: f.target, place: p[p.length - 1]!, path: p } })));
+          paths.map((p) => ({ action: { type: 'retreat', path: p }, label: `Retreat to ${placeName(l, p[p.length - 1]!)}${p.length > 1 ? ` via ${p.join(' > ')}` : ''}`, refs: { units: stack, from: f.target, place: p[p.length - 1]!, path: p } })));
       }
       case 'advance': {
         const c = advanceCandidates(l, f);

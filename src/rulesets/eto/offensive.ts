@@ -18,6 +18,11 @@ import { grounded } from './air.ts';
 import { assaultTargets, assaultUnits } from './sea-transport.ts';
 import { type EtoState, otherSide, type Side } from './state.ts';
 
+/** " via W3134 > E3133" for a path of two hexes or more; a move to the next hex needs none. */
+function via(path: string[]): string {
+  return path.length > 1 ? ` via ${path.join(' > ')}` : '';
+}
+
 export type OffensiveMethod = 'hq' | 'general' | 'stack';
 
 export interface OffensiveFrame extends Frame {
@@ -258,7 +263,7 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
           for (const o of btMoves(s, f, id).filter((x) => fits(l, x.to, f.side, 1))) {
             split.push({
               action: { type: 'bt-move', to: o.to, units: [id] },
-              label: `Move ${unitName(l.units[id]!)} alone to ${placeName(l, o.to)} via ${o.path.slice(1).join(' > ')}${gen ? `, leaving ${gen.name}` : ''}`,
+              label: `Move ${unitName(l.units[id]!)} alone to ${placeName(l, o.to)}${via(o.path.slice(1))}${gen ? `, leaving ${gen.name}` : ''}`,
               refs: { units: [id], from, place: o.to, path: o.path.slice(1) },
             });
           }
@@ -266,7 +271,7 @@ function offensivePrompts(s: EtoState, f: OffensiveFrame): Prompt[] {
       }
       return ask(f.bt.phase === 'premove' ? 'ETO 28.1' : 'ETO 28.3', f.bt.phase === 'premove' ? `Move the breakthrough stack in ${placeName(l, leadArmor.hex!)} up to 2 hexes` : `Breakthrough movement from ${placeName(l, leadArmor.hex!)}`, 'move', [
         { action: { type: 'bt-stay' }, label: `Stay in ${placeName(l, leadArmor.hex!)}`, refs: { units: btUnits, place: leadArmor.hex! } },
-        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${placeName(l, o.to)} via ${o.path.slice(1).join(' > ')}`, refs: { units: btUnits, from: leadArmor.hex!, place: o.to, path: o.path.slice(1) } })),
+        ...opts.map((o) => ({ action: { type: 'bt-move', to: o.to }, label: `Move to ${placeName(l, o.to)}${via(o.path.slice(1))}`, refs: { units: btUnits, from: leadArmor.hex!, place: o.to, path: o.path.slice(1) } })),
         ...split]);
     }
     case 'move': {

@@ -7,10 +7,10 @@ import type {
   Seat,
 } from './types.ts';
 
-/** A roll's event text: "rolled 4+5 = 9", or each die on its own "rolled 6, 2, 5". */
-function rollText(purpose: string, r: DieRoll): string {
-  if (r.each) return `${purpose}: rolled ${r.faces.join(', ')}`;
-  return `${purpose}: rolled ${r.faces.join('+')}${r.count > 1 ? ` = ${r.total}` : ''}`;
+/** A roll's event: "rolled 4+5 = 9", or each die on its own "rolled 6, 2, 5"; a hidden roll is seen by no seat. */
+function rollEvent(purpose: string, rule: string, r: DieRoll, opts?: RollOptions): GameEvent {
+  const text = r.each ? `${purpose}: rolled ${r.faces.join(', ')}` : `${purpose}: rolled ${r.faces.join('+')}${r.count > 1 ? ` = ${r.total}` : ''}`;
+  return opts?.hidden ? { text, rule, roll: r, visibleTo: [] } : { text, rule, roll: r };
 }
 
 /** An illegal action: names the rule case, what was wrong and what would be legal. The state is untouched. */
@@ -106,7 +106,7 @@ class ApplyCtx<S extends BaseState> implements Ctx<S> {
   roll(sides: number, count: number, purpose: string, rule: string, opts?: RollOptions): DieRoll {
     const r = rollDice(this.state.rng, sides, count, purpose, rule, opts);
     this.isIrreversible = true;
-    this.events.push({ text: rollText(purpose, r), rule, roll: r });
+    this.events.push(rollEvent(purpose, rule, r, opts));
     return r;
   }
   log(text: string, rule?: string, data?: Json, visibleTo?: Seat[]): void {
@@ -743,7 +743,7 @@ export function setupGame<S extends BaseState>(
   const setupCtx = {
     roll(sides: number, count: number, purpose: string, rule: string, opts?: RollOptions) {
       const r = rollDice(rng, sides, count, purpose, rule, opts);
-      setupEvents.push({ text: rollText(purpose, r), rule, roll: r });
+      setupEvents.push(rollEvent(purpose, rule, r, opts));
       return r;
     },
   };

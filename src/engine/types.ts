@@ -93,9 +93,13 @@ export interface DieRoll {
   each?: true;
 }
 
-/** How a roll is read: `each` when every die counts on its own rather than their sum. */
+/**
+ * How a roll is read: `each` when every die counts on its own rather than their sum; `hidden` when no seat may see it
+ * (a shuffle of a face-down stack): its event goes to nobody, and the revealed seed shows it after the end.
+ */
 export interface RollOptions {
   each?: boolean;
+  hidden?: boolean;
 }
 
 /** Something that happened, for the game log shown to players. */

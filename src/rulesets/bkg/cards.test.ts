@@ -1,7 +1,9 @@
 // Cards with a continuing obligation or permission, and the cards played in movement (advanced 7.4, the Appendix),
 // from positions on the 1941 set-up.
 import { describe, expect, it } from 'vitest';
-import { choicesIn, forceDice, prompts } from '../../engine/index.ts';
+import { choicesIn, eventsFor, forceDice, prompts, setupGame, viewFor } from '../../engine/index.ts';
+import { bkgData } from './data/index.ts';
+import type { BkgState } from './state.ts';
 import { bkg } from './index.ts';
 import { effectiveStrength } from './combat-advanced.ts';
 import { createUnit, warKey } from './politics.ts';
@@ -238,5 +240,24 @@ describe('BKG cards in effect', () => {
     playCard(c, 'japan', 'japan-occupies-indochine');
     expect(s.control.indochine).toBe('japan');
     expect(Object.values(s.units).filter((u) => u.where === 'indochine')).toEqual([]);
+  });
+});
+
+describe('BKG advanced 4.1: the face-down card stack', () => {
+  it('the dice that shuffle it are seen by no seat, so nobody can work out its order from the log', () => {
+    const { state, events: setupEvents } = setupGame(bkg, 'advanced-1941', {}, 'stack-order');
+    const shuffle = setupEvents.filter((e) => e.roll?.purpose === 'shuffle the card stack');
+    expect(shuffle.length).toBeGreaterThan(20); // one die per card but the last
+    // Replaying those dice over the card ids gives the stack: exactly what must stay hidden.
+    const ids = bkgData().cards.map((c) => c.id).filter((id) => (state as BkgState).cards.deck.includes(id));
+    for (let i = ids.length - 1, k = 0; i > 0; i--, k++) {
+      const j = shuffle[k]!.roll!.total - 1;
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    }
+    expect(ids).toEqual((state as BkgState).cards.deck);
+    for (const seat of [...bkg.seats, null]) {
+      expect(eventsFor(setupEvents, seat).filter((e) => e.roll?.purpose === 'shuffle the card stack'), String(seat)).toEqual([]);
+      expect(JSON.stringify(viewFor(bkg, state, seat).state)).not.toContain((state as BkgState).cards.deck.slice(0, 3).join('","'));
+    }
   });
 });

@@ -24,11 +24,11 @@ function startingControl(sc: ScenarioFile): Record<string, string> {
 
 const zero = () => Object.fromEntries(MAJORS.map((m) => [m, 0])) as Record<Major, number>;
 
-/** The 55 cards shuffled into one face-down stack (advanced 4.1), by the game's dice. */
+/** The 55 cards shuffled into one face-down stack (advanced 4.1) by dice no seat sees: the order follows from them. */
 function shuffledDeck(ctx: SetupCtx, ids: string[]): string[] {
   const deck = [...ids];
   for (let i = deck.length - 1; i > 0; i--) {
-    const j = ctx.roll(i + 1, 1, 'shuffle the card stack', 'BKG advanced 4.1').total - 1;
+    const j = ctx.roll(i + 1, 1, 'shuffle the card stack', 'BKG advanced 4.1', { hidden: true }).total - 1;
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];
   }
   return deck;

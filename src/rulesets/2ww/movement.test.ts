@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation, applyAction, setupGame } from '../../engine/index.ts';
+import { RuleViolation, applyAction, prompts, setupGame } from '../../engine/index.ts';
 import { twoWW } from './index.ts';
 import { act, choicesOf, destinations, startAt, testPosition, testWorld } from './testing.ts';
 import { unitCountArray, worldById } from './world.ts';
@@ -156,6 +156,7 @@ describe('2WW 8 movement', () => {
     const s = startAt(testPosition(w, { turn: 5, units: { 'ge-arm-1': '0203', 'ge-inf-1': '0103' }, control: { ...control } }), [{ proc: 'movement-phase', side: 'axis', armored: true }]);
     expect(destinations(s, 'axis', 'ge-inf-1')).toEqual([]);
     expect(destinations(s, 'axis', 'ge-arm-1').length).toBeGreaterThan(0);
+    expect(prompts(twoWW, s)[0]!.choices.map((c) => c.label)).toEqual(['End the Armored Action phase']);
   });
 
   it('2WW 5.1.1 a land unit entering a coastal hex with an enemy fleet makes it displace', () => {

@@ -1104,7 +1104,7 @@ export const movementPhase: Procedure<TwoWWState, MovementFrame> = {
     return [{
       seat: frame.side, rule: frame.armored ? '2WW 10.1' : '2WW 8', kind: 'move',
       text: frame.armored ? 'Armored Action: move armor units, then end the phase' : 'Move units, then end the movement phase',
-      choices: [{ action: { type: 'end-phase' }, label: 'End the movement phase' }],
+      choices: [{ action: { type: 'end-phase' }, label: frame.armored ? 'End the Armored Action phase' : 'End the movement phase' }],
       groups: movementGroups(state, frame),
     }];
   },

@@ -106,6 +106,9 @@ describe('2WW 7.2 building and upgrading', () => {
   it('2WW 7, 7.1.4 the Production procedure builds from the pool at full strength for the chart\'s cost, upgrades, and loses unused points', () => {
     let s = start(pos(3, { units: { 'ge-inf-9': POOL, 'ge-inf-1': { where: '0203', reduced: true } } }), [{ proc: 'production' }]);
     expect(s.production.points.ge).toBe(4);
+    // The prompt names the power and counts as players do.
+    expect(prompts(rs, s)[0]).toMatchObject({ text: 'Germany: 4 production points left' });
+    expect(prompts(rs, s)[0]!.choices.at(-1)!.label).toBe('Done (the 4 unused points are lost)');
     const build = unitProductionCost('ge-inf-9', 'build')!;
     s = play(s, 'axis', { type: 'build', unit: 'ge-inf-9', hex: '0202' });
     expect(s.units['ge-inf-9']).toMatchObject({ where: '0202', reduced: false });

@@ -11,7 +11,7 @@ import type { Side, TwoWWState } from './state.ts';
 import { ELIMINATED, FUTURE, POOL } from './state.ts';
 import { countryAt, isNeutralCountry } from './neutrals.ts';
 import { SupplyNet, allFriendlyCapitals, supplySourceHexes } from './supply.ts';
-import { hexData, isMajor, placeName, powerOf, sideOfUnit, unitClass, unitDef, unitEntries, unitIds, unitName, worldOf } from './world.ts';
+import { hexData, isMajor, placeName, POWER_NAMES, powerOf, sideOfUnit, unitClass, unitDef, unitEntries, unitIds, unitName, worldOf } from './world.ts';
 import { landZocOfSide } from './zones-of-control.ts';
 import { displacementCandidates } from './movement.ts';
 import { isProductionCity } from './politics.ts';
@@ -419,8 +419,9 @@ export const production: Procedure<TwoWWState, ProductionFrame> = {
       }
       return { action: a, label: `Upgrade ${unitName(s, id)} at ${placeName(w, s.units[id]!.where)} (${unitProductionCost(id, 'upgrade')})`, refs: { units: [id], place: s.units[id]!.where } };
     };
-    return [mkPrompt(side, '2WW 7', `${power}: ${left} production point(s) left`, 'produce',
-      [...acts.map(choice), { action: { type: 'done' }, label: `Done (${left} unused point(s) are lost)` }],
+    const points = `${left} production point${left === 1 ? '' : 's'}`;
+    return [mkPrompt(side, '2WW 7', `${POWER_NAMES[power] ?? power}: ${points} left`, 'produce',
+      [...acts.map(choice), { action: { type: 'done' }, label: `Done (${left === 1 ? 'the unused point is' : `the ${left} unused points are`} lost)` }],
       { power, points: left })];
   },
   run(ctx, f) {

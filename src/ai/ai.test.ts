@@ -25,7 +25,7 @@ describe('chooseAction on duel', () => {
     for (const level of ['easy', 'normal', 'hard'] as const) {
       const r = chooseAction({ ruleset: 'duel', seat: 'red', level, view, prompt: view.prompt!, seed: 'x' });
       expect(r.action).toEqual({ type: 'attack' });
-      expect(r.explanation).toMatch(/^\{"type":"attack"\}: 50% to win, expected losses 0\.0 to 0\.5; one decision, value \+0\.00 to \+0\.08; best of \d+ plans/);
+      expect(r.explanation).toMatch(/^\{"type":"attack"\}: 50% to win, expected losses 0\.0 to 0\.5; one decision, value \+0\.00 to \+0\.08; best of \d+ plans, \d+ positions(,|$)/);
     }
   });
   it('is deterministic for a seed: same request, same answer and same search figures', () => {

@@ -255,7 +255,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
   if (planned && followed) {
     return {
       action: followed.action,
-      explanation: `${followed.label}: as planned at action ${planned.madeAt} (${planned.why})`,
+      explanation: `${followed.label}: as planned before action ${planned.madeAt + 1} (${planned.why})`, // actions count from 1
       stats: { positions: 0, plans: 0, generations: 0, planLength: 0, followed: true, timedOut: false },
     };
   }
@@ -298,7 +298,7 @@ function decide(req: ChooseActionRequest): ChooseActionResult {
     followed: false, timedOut: planner.timedOut, terms, ...(planner.refusalErrors ? { refusalErrors: planner.refusalErrors } : {}),
   };
   const parts = [oddsText(req, adapter, state, chosen), adapter.explain?.(state, seat, chosen.action), summary,
-    `best of ${planner.plans} plans, ${planner.positions} positions${planner.timedOut ? ', cut by the time budget' : ''}`].filter(Boolean);
+    `best of ${planner.plans} plans, ${Math.round(planner.positions)} positions${planner.timedOut ? ', cut by the time budget' : ''}`].filter(Boolean);
   const headline = adapter.headline?.(state, seat, chosen.action);
   if (r.genes.length > 1 && actionKey(r.genes[0]!.action) === actionKey(chosen.action)) remember(ruleset, planner, state, r.genes, level, summary);
   return { action: chosen.action, explanation: `${headline ?? chosen.label}: ${parts.join('; ')}`, stats };

@@ -35,6 +35,9 @@ describe('the rule set listing and routes', () => {
     expect(by['2ww']).toMatchObject({ aiSeats: ['axis', 'allies'], odds: true, positions: true });
     expect(by['2ww']!.hidden).toBeUndefined();
     expect(by.eto!.aiSeats).toEqual(['axis', 'allies']);
+    // Seats as players read them, for the home page (which loads no assets).
+    expect(by.aae!.seatNames).toMatchObject({ germany: 'Germany', ussr: 'Soviet Union', uk: 'United Kingdom' });
+    expect(by.bkg!.seatNames).toMatchObject({ be: 'British Empire', usa: 'USA' });
     // Case White's solitaire Poles play the allies seat when it is an AI seat; no other scenario has a script.
     expect(by.eto!.scripted?.seats['case-white']).toEqual(['allies']);
     expect(by.eto!.scripted?.seats.bulge).toEqual([]);

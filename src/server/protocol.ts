@@ -45,6 +45,8 @@ export interface RulesetInfo {
   title: string;
   rulesVersion: string;
   seats: Seat[];
+  /** Each seat as players read it ("ussr": "Soviet Union"), from the rule set's assets (seatLabel), for lists such as the home page's. */
+  seatNames: Record<Seat, string>;
   scenarios: ScenarioInfo[];
   options: OptionInfo[];
   /** Seats that play only with an option on (Ruleset.seatOptions; `optionOn` reads the form's values). */

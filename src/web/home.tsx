@@ -106,7 +106,7 @@ function NewGame({ rulesets, onCreated, initial }: {
           const c = seats[s] ?? { kind: 'me', level: 2 };
           return (
             <div class="seat-row" key={s}>
-              <span class={`seat-badge side-${s}`}>{s[0]!.toUpperCase() + s.slice(1)}</span>
+              <span class={`seat-badge side-${s}`} data-testid={`seat-name-${s}`}>{rs.seatNames[s] ?? s}</span>
               <select value={c.kind} data-testid={`seat-${s}`} onChange={(e) => setSeats({ ...seats, [s]: { ...c, kind: (e.target as HTMLSelectElement).value as SeatChoice } })}>
                 <option value="me">Me (this browser)</option>
                 {rs.aiSeats.includes(s) ? <option value="ai">AI</option>
@@ -234,12 +234,13 @@ export function Home() {
 
   const titleOf = (id: string) => allInfo.find((r) => r.id === id)?.title ?? id;
   const scenarioOf = (id: string, sc: string) => allInfo.find((r) => r.id === id)?.scenarios.find((s) => s.id === sc)?.name ?? sc;
+  const seatNameOf = (id: string, seat: string) => allInfo.find((r) => r.id === id)?.seatNames[seat] ?? seat;
   const inProgress = games?.filter((g) => g.status === 'running') ?? [];
   const finished = games?.filter((g) => g.status === 'finished') ?? [];
   const row = (g: GameSummary) => (
     <li key={g.token} class={'game-row' + (g.yourTurn ? ' your-turn' : '')} data-testid="my-game">
       <a href={`/play/${g.token}`} onClick={(e) => { e.preventDefault(); navigate(`/play/${g.token}`); }}>
-        {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ?? 'spectator'}</b>
+        {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ? seatNameOf(g.ruleset, g.seat) : 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
       {!g.yourTurn && g.toMove?.length ? <span class="muted" data-testid="waiting-for">waiting for {g.toMove.map((s, i) => <>{i ? ', ' : ''}<span class="seat-name">{s}</span></>)}</span> : null}

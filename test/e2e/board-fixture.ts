@@ -138,7 +138,7 @@ export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap
   const assets = fixtureAssets();
   const play = fixturePlay(assets, opts.allOnMap);
   const posted: unknown[] = [];
-  const info = [{ id: 'fixture', title: 'Map fixture', rulesVersion: '1', seats: ['axis', 'allies'], scenarios: [{ id: 'test', name: 'Test', description: '', seats: ['axis', 'allies'] }], options: [], aiSeats: ['axis', 'allies'], odds: true, positions: false, rules: false }];
+  const info = [{ id: 'fixture', title: 'Map fixture', rulesVersion: '1', seats: ['axis', 'allies'], seatNames: { axis: 'Axis', allies: 'Allies' }, scenarios: [{ id: 'test', name: 'Test', description: '', seats: ['axis', 'allies'] }], options: [], aiSeats: ['axis', 'allies'], odds: true, positions: false, rules: false }];
   const json = (route: Route, body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   await page.route(`${origin}/**`, async (route) => {
     const u = new URL(route.request().url());

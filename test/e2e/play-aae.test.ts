@@ -99,4 +99,32 @@ describe('web client plays a round of A&A Europe in headless Chromium', () => {
     await shot(page, 'aae-round-2');
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('the home page names the seats; the top bar says who spends the special cash advance after Germany', async () => {
+    await page.goto(server.url + '/');
+    await page.locator('[data-testid=ruleset] option[value="aae"]').waitFor({ state: 'attached' });
+    await page.selectOption('[data-testid=ruleset]', 'aae');
+    await page.locator('[data-testid=option-bid]').waitFor();
+    expect(await page.locator('[data-testid=seat-name-ussr]').textContent()).toBe('Soviet Union');
+    expect(await page.locator('[data-testid=seat-name-uk]').textContent()).toBe('United Kingdom');
+    await page.selectOption('[data-testid=option-bid]', 'true');
+    for (const s of SEATS) await page.selectOption(`[data-testid=seat-${s}]`, 'me');
+    await page.click('[data-testid=create]');
+    await page.waitForURL(/\/play\/[0-9a-f]+$/);
+    await waitShown(page.locator('[data-testid=your-turn]'));
+    expect(await page.locator('[data-testid=status]').textContent()).toBe('Round 1: special cash advance · Germany to play');
+    // Germany spends nothing: the Soviet Union decides next, and the top bar says so on Germany's page.
+    const before = await stateId(page);
+    if (await page.locator('[data-testid=show-all-choices]').count()) await page.locator('[data-testid=show-all-choices]').click();
+    const labels = (await page.locator('[data-testid=choice]').allTextContents()).map((l) => l.replace(/^\d+\s*/, '').trim());
+    await page.locator('[data-testid=choice]').nth(labels.findIndex((l) => /^(done|end the)/.test(l))).click();
+    await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before);
+    await waitShown(page.locator('[data-testid=switch-seat]'));
+    expect(await page.locator('[data-testid=status]').textContent()).toBe('Round 1: special cash advance · Soviet Union to play');
+    // My games names the seat too.
+    await page.goto(server.url + '/');
+    await page.locator('[data-testid=my-game]').first().waitFor();
+    expect(await page.locator('[data-testid=my-game] .seat-name').allTextContents()).toContain('Germany');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -64,6 +64,8 @@ export const aae: Ruleset<AaeState> = {
   boardView: (state) => aaeBoardView(state),
   invariants: aaeInvariants,
   describe(state) {
+    // The special cash advance comes before round 1 and is each power's in turn, not the phasing power's.
+    if (state.phase === 'bid') return `Round ${state.round}: ${PHASE_NAMES.bid}`;
     return `Round ${state.round}, ${POWER_NAMES[state.power]}: ${PHASE_NAMES[state.phase] ?? state.phase}`;
   },
   assets: () => aaeAssets(),

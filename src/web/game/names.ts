@@ -30,6 +30,15 @@ export function withoutSeatName(text: string, name: string): string {
   return text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text;
 }
 
+/**
+ * The top bar's status: the rule set's line ("Round 1, Germany: combat move"), then who decides now when the line does
+ * not name them (the defender choosing losses, the Allies' special cash advance, a reaction).
+ */
+export function statusWithDeciding(status: string, deciding: string[]): string {
+  if (!deciding.length || deciding.every((n) => status.includes(n))) return status;
+  return `${status ? `${status} · ` : ''}${deciding.join(', ')} to play`;
+}
+
 export const NamesContext = createContext<Names>({ of: (s) => s, unit: () => undefined });
 
 /** Game abbreviations kept as the rulebooks print them. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAssets, fuzzGame, setupGame } from '../../../engine/index.ts';
+import { applyAction, checkAssets, fuzzGame, prompts, setupGame } from '../../../engine/index.ts';
+import { SCENARIO } from '../setup.ts';
 import { AAE_DATA, validateAaeData } from '../data/index.ts';
 import { aae } from '../index.ts';
 import { aaeRig, position, u } from '../testing.ts';
@@ -84,5 +85,21 @@ describe('AAE Order of Play', () => {
     expect(rig.log()).toContain('United States\' turn (round 1)');
     rig.start(position({ units }), 'start', 'germany');
     expect(rig.log()).toContain('Germany\'s turn (round 1)');
+  });
+});
+
+describe('aae status line (describe)', () => {
+  it('names no phasing power during the special cash advance, where each power spends in turn', () => {
+    let s = setupGame(aae, SCENARIO, { bid: true }, 'describe-bid').state;
+    expect(prompts(aae, s)[0]!.seat).toBe('germany');
+    expect(aae.describe!(s)).toBe('Round 1: special cash advance');
+    // Germany done: the Soviet Union spends, and the line still names nobody's turn.
+    for (let n = 0; n < 20 && prompts(aae, s)[0]!.seat === 'germany'; n++) {
+      const p = prompts(aae, s)[0]!;
+      const done = p.choices.find((c) => ['done', 'end-phase'].includes(c.action.type)) ?? p.choices[p.choices.length - 1]!;
+      s = applyAction(aae, s, p.seat, done.action).state;
+    }
+    expect(prompts(aae, s)[0]!.seat).toBe('ussr');
+    expect(aae.describe!(s)).toBe('Round 1: special cash advance');
   });
 });

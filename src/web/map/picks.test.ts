@@ -38,6 +38,18 @@ describe('map picks come only from what choices and groups point at (refs)', () 
     expect(unitChoices(setup, null)).toEqual([0, 1]);
   });
 
+  it('a prompt moving one stack together (an ETO breakthrough stack) lights its places with nothing selected', () => {
+    const where: Record<string, string> = { a1: 'W3322', a2: 'W3322', g: 'W3322' };
+    const cs = [ch('Stay in W3322', { units: ['a1', 'a2', 'g'], place: 'W3322' }),
+      ch('Move to W3223', { units: ['a1', 'a2', 'g'], place: 'W3223' }), ch('Move to W3324', { units: ['a2', 'a1', 'g'], place: 'W3324' })];
+    const bt = derivePicks(prompt(cs), (u) => where[u]);
+    expect(bt.only).toBe('a1');
+    expect([...placesOf(unitChoices(bt, null).map((i) => cs[i]!))].sort()).toEqual(['W3223', 'W3322', 'W3324']);
+    // Two stacks with places of their own: the player picks one first.
+    const two = derivePicks(prompt([ch('Move a to X', { units: ['a1', 'a2'], place: 'X' }), ch('Move b to Y', { units: ['b1', 'b2'], place: 'Y' })]));
+    expect(two.only).toBeNull();
+  });
+
   it('a choice about units where they stand (a stack picked in place) is picked by its place, and by its units', () => {
     const where: Record<string, string> = { a1: 'W3133', a2: 'W3133', b1: 'W3034' };
     const bt = derivePicks(prompt([ch('Armor in W3133', { units: ['a1', 'a2'], place: 'W3133' }), ch('Armor in W3034', { units: ['b1'], place: 'W3034' }),

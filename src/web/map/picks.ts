@@ -21,8 +21,9 @@ export interface MapPicks {
    */
   places: Map<string, number[]>;
   /**
-   * The one unit every listed choice leading somewhere is about (a set-up prompt placing one unit): its places are
-   * lit with nothing selected. Null when such choices name several units or none.
+   * The one unit (or the first of the one stack) every listed choice leading somewhere is about (a set-up prompt placing
+   * one unit, a breakthrough stack moving together): its places are lit with nothing selected. Null when such choices
+   * name different units or none.
    */
   only: string | null;
 }
@@ -42,20 +43,22 @@ export function derivePicks(prompt: Prompt | null, whereOf: (unit: string) => st
     if (g.refs?.place && !picks.groupAt.has(g.refs.place)) picks.groupAt.set(g.refs.place, g.key);
     if (g.refs?.place && !g.refs.units?.length) picks.placeGroups.add(g.refs.place);
   }
-  const named = new Set<string>();
+  // The sets of units that choices move somewhere: one set (one unit placed, one stack moving together) is the only.
+  const named = new Map<string, string>();
   prompt.choices.forEach((c, i) => {
     const r = c.refs;
     const units = r?.units ?? [];
     const inPlace = !!r?.place && units.length > 0 && units.every((u) => whereOf(u) === r.place);
+    const key = [...units].sort().join(' ');
+    if (r?.place && !inPlace && units.length && !named.has(key)) named.set(key, units[0]!);
     for (const u of units) {
-      if (r?.place && !inPlace) named.add(u);
       const p = picks.units.get(u);
       if (p) p.choices.push(i);
       else picks.units.set(u, { choices: [i] });
     }
     if ((!units.length || inPlace) && r?.place) push(picks.places, r.place, i);
   });
-  if (named.size === 1 && !prompt.groups?.length) picks.only = [...named][0]!;
+  if (named.size === 1 && !prompt.groups?.length) picks.only = [...named.values()][0]!;
   return picks;
 }
 

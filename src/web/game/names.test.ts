@@ -8,6 +8,10 @@ describe('humanize: field names a player reads', () => {
     expect(humanize('ipcs')).toBe('IPCs');
     expect(humanize('hqMoved')).toBe('HQ moved');
     expect(humanize('ep-cost')).toBe('EP cost');
+    // ETO's combat details: the die roll modifier and the chart as printed.
+    expect(humanize('drm')).toBe('DRM');
+    expect(humanize('crtColumn')).toBe('CRT column');
+    expect(humanize('aaGuns')).toBe('AA guns');
   });
 });
 

@@ -42,7 +42,7 @@ export function statusWithDeciding(status: string, deciding: string[]): string {
 export const NamesContext = createContext<Names>({ of: (s) => s, unit: () => undefined });
 
 /** Game abbreviations kept as the rulebooks print them. */
-const ABBREVIATIONS: Record<string, string> = { ipcs: 'IPCs', ipc: 'IPC', hq: 'HQ', hqs: 'HQs', mp: 'MP', ep: 'EP', bp: 'BP', atp: 'ATP', stp: 'STP', zoc: 'ZOC', vp: 'VP', vps: 'VPs' };
+const ABBREVIATIONS: Record<string, string> = { ipcs: 'IPCs', ipc: 'IPC', hq: 'HQ', hqs: 'HQs', mp: 'MP', ep: 'EP', bp: 'BP', atp: 'ATP', stp: 'STP', zoc: 'ZOC', vp: 'VP', vps: 'VPs', drm: 'DRM', crt: 'CRT', aa: 'AA' };
 
 /** "attackerStrength" -> "Attacker strength", "hex_cleared" -> "Hex cleared", "ipcs" -> "IPCs". */
 export function humanize(key: string): string {

@@ -5,7 +5,7 @@ import { api, rulesetsCached } from './api.ts';
 import { BoardPane } from './game/board-pane.tsx';
 import { describeOnMap, isTyping, mapKeys } from './game/game-screen.tsx';
 import { LogEvent } from './game/log-panel.tsx';
-import { actionWords, makeNames, NamesContext, withoutSeatName } from './game/names.ts';
+import { actionWords, LogNamesContext, makeLogNames, makeNames, NamesContext, withoutSeatName } from './game/names.ts';
 import { Rule, RuleCard, RulesContext, useRules } from './game/rules.tsx';
 import { HelpOverlay } from './help.tsx';
 import type { MapHandle } from './map/map-view.tsx';
@@ -116,6 +116,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
 
   const board = useMemo(() => boardOf(r?.view), [r]);
   const names = useMemo(() => makeNames(la?.assets ?? null, board), [la, board]);
+  const logNames = useMemo(() => makeLogNames(la?.assets ?? null), [la]);
   const empty = useMemo(() => new Set<string>(), []);
   const rules = useRules(r?.view.ruleset ?? null, !!info0?.rules);
   const rulesCtx = useMemo(() => ({ ref: rules, open: (c: string) => setRuleCard(c) }), [rules]);
@@ -132,6 +133,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
   return (
     <RulesContext.Provider value={rulesCtx}>
     <NamesContext.Provider value={names}>
+    <LogNamesContext.Provider value={logNames}>
     <div class="game replay" data-testid="replay" data-at={r.at}>
       <header class="topbar">
         <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
@@ -192,6 +194,7 @@ export function ReplayScreen({ gameId, seat: seat0, at: at0 }: { gameId: string;
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {ruleCard && <RuleCard citation={ruleCard} onClose={() => setRuleCard(null)} onOpen={setRuleCard} />}
     </div>
+    </LogNamesContext.Provider>
     </NamesContext.Provider>
     </RulesContext.Provider>
   );

@@ -23,7 +23,7 @@ import { ChartsOverlay, NotesBanner } from './extras.tsx';
 import { Glance } from './glance.tsx';
 import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { actionWords, makeNames, NamesContext, statusWithDeciding, type Names } from './names.ts';
+import { actionWords, LogNamesContext, makeLogNames, makeNames, NamesContext, statusWithDeciding, type Names } from './names.ts';
 import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
 import { RuleCard, RulesContext, useRules } from './rules.tsx';
@@ -268,6 +268,7 @@ export function GameScreen({ token }: { token: string }) {
   const assets = la?.assets ?? null;
   const board = useMemo(() => boardOf(view), [view]);
   const names = useMemo(() => makeNames(assets, board), [assets, board]);
+  const logNames = useMemo(() => makeLogNames(assets), [assets]);
   const picks = useMemo(() => {
     const where = new Map(board.pieces.map((u) => [u.id, u.where]));
     return derivePicks(prompt, (u) => where.get(u));
@@ -731,6 +732,7 @@ export function GameScreen({ token }: { token: string }) {
   return (
     <RulesContext.Provider value={rulesCtx}>
     <NamesContext.Provider value={names}>
+    <LogNamesContext.Provider value={logNames}>
     <div class={'game' + (settings.showLog ? '' : ' no-log') + (settings.sheetOpen ? ' sheet-open' : '')} data-testid="game" data-seq={view.seq} data-state-id={play.stateId} data-in-flight={inFlight}>
       <header class="topbar">
         <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
@@ -823,6 +825,7 @@ export function GameScreen({ token }: { token: string }) {
       {charts && <ChartsOverlay assets={assets} onClose={() => setCharts(false)} />}
       {ruleCard && <RuleCard citation={ruleCard} onClose={() => setRuleCard(null)} onOpen={setRuleCard} />}
     </div>
+    </LogNamesContext.Provider>
     </NamesContext.Provider>
     </RulesContext.Provider>
   );

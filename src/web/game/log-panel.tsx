@@ -4,7 +4,7 @@ import { memo } from 'preact/compat';
 import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameEvent, Json } from '../../engine/types.ts';
 import type { GameLog } from '../../server/protocol.ts';
-import { actionWords, humanize, NamesContext } from './names.ts';
+import { actionWords, humanize, LogNamesContext, NamesContext } from './names.ts';
 import { Rule } from './rules.tsx';
 
 /** An event with the turn it happened in (from `data.turn`, else the view's turn when it arrived). */
@@ -73,6 +73,7 @@ export function DataTable({ data }: { data: Json }) {
 /** One event of the log; the log keeps its event objects, so an event already shown is not drawn again. */
 export const LogEvent = memo(function LogEvent({ e }: { e: GameEvent }) {
   const [open, setOpen] = useState(false);
+  const logNames = useContext(LogNamesContext);
   const hasData = e.data !== undefined && e.data !== null && !(isObj(e.data) && Object.keys(e.data).every((k) => k === 'turn'));
   return (
     <li class={'event' + (e.roll ? ' roll' : '') + (hasData ? ' has-data' : '')} data-testid="log-event">
@@ -81,7 +82,7 @@ export const LogEvent = memo(function LogEvent({ e }: { e: GameEvent }) {
           {e.roll.faces.map((f, i) => <span key={i} class="die">{e.roll!.sides === 6 ? FACES[f] : f}</span>)}
         </span>
       )}
-      <span class="event-text">{e.text}</span>
+      <span class="event-text">{logNames.text(e.text)}</span>
       {e.rule && <Rule cite={e.rule} />}
       {hasData && <button class="link" onClick={() => setOpen(!open)}>{open ? 'hide' : 'details'}</button>}
       {open && hasData && <div class="event-details" data-testid="event-details"><DataTable data={e.data!} /></div>}
@@ -91,6 +92,7 @@ export const LogEvent = memo(function LogEvent({ e }: { e: GameEvent }) {
 
 function Moves({ load, version }: { load(): Promise<GameLog>; version: number }) {
   const names = useContext(NamesContext);
+  const logNames = useContext(LogNamesContext);
   const [log, setLog] = useState<GameLog | null>(null);
   const [err, setErr] = useState<string | null>(null);
   useEffect(() => { load().then(setLog, (e: Error) => setErr(e.message)); }, [version]);
@@ -100,8 +102,8 @@ function Moves({ load, version }: { load(): Promise<GameLog>; version: number })
   return (
     <>
       {log.entries.map((e, i) => {
-        if ('action' in e) return <li key={i} class="move" data-testid="log-move"><b>{++n}. {e.seat}</b> {actionWords(e.action, names)}</li>;
-        if ('undo' in e) return <li key={i} class="move muted">{e.undo} took back their last action</li>;
+        if ('action' in e) return <li key={i} class="move" data-testid="log-move"><b>{++n}. {logNames.seat(e.seat)}</b> {actionWords(e.action, names)}</li>;
+        if ('undo' in e) return <li key={i} class="move muted">{logNames.seat(e.undo)} took back their last action</li>;
         if ('takeback' in e) return <li key={i} class="move muted">takeback to action {e.takeback.to} ({e.takeback.requestedBy}, agreed by {e.takeback.consentedBy})</li>;
         if ('entropy' in e) return <li key={i} class="move muted">fair dice: every seat's contribution revealed ({Object.keys(e.entropy.seats).join(', ') || 'none'})</li>;
         return <li key={i} class="move muted">dice forced: {e.force.join(', ')}</li>;

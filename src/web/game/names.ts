@@ -2,7 +2,7 @@
 // (choice labels, log details, actions of the log file, the inspector). One resolver per screen, from the board.
 import { createContext } from 'preact';
 import type { Action, Json } from '../../engine/types.ts';
-import { pieceName, placeLabel, type Assets, type BoardView, type PieceView } from '../map/board-model.ts';
+import { nameHexesIn, pieceName, placeLabel, seatLabel, type Assets, type BoardView, type PieceView } from '../map/board-model.ts';
 
 export interface Names {
   /** A unit's or place's name for an id; the text itself when it is neither. */
@@ -40,6 +40,19 @@ export function statusWithDeciding(status: string, deciding: string[]): string {
 }
 
 export const NamesContext = createContext<Names>({ of: (s) => s, unit: () => undefined });
+
+/**
+ * Names for the log that need only the assets, so they stay the same from one state to the next and the log's
+ * memoised events are not drawn again: hexes cited by id in a line, seats.
+ */
+export interface LogNames {
+  text(s: string): string;
+  seat(s: string): string;
+}
+export const LogNamesContext = createContext<LogNames>({ text: (s) => s, seat: (s) => s });
+export function makeLogNames(assets: Assets | null): LogNames {
+  return { text: (s) => nameHexesIn(assets, s), seat: (s) => seatLabel(assets, s) };
+}
 
 /** Game abbreviations kept as the rulebooks print them. */
 const ABBREVIATIONS: Record<string, string> = { ipcs: 'IPCs', ipc: 'IPC', hq: 'HQ', hqs: 'HQs', mp: 'MP', ep: 'EP', bp: 'BP', atp: 'ATP', stp: 'STP', zoc: 'ZOC', vp: 'VP', vps: 'VPs', drm: 'DRM', crt: 'CRT', aa: 'AA' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceDesignation, pieceName, placeLabel, windowAssets, type Assets } from './board-model.ts';
+import { faceDesignation, nameHexesIn, pieceName, placeLabel, windowAssets, type Assets } from './board-model.ts';
 
 const assets: Assets = {
   board: {
@@ -59,5 +59,19 @@ describe('the board as the client names and cuts it', () => {
     expect(naval.hex).toBeUndefined();
     expect(naval.boxes!.map((b) => b.id)).toEqual(['north-sea', 'atlantic']);
     expect(windowAssets(assets, 'other').board.hex!.land).toBeDefined();
+  });
+});
+
+describe('nameHexesIn: hexes a log line cites by id are named as players know them', () => {
+  const eto: Assets = {
+    board: { hex: { sheets: [{ prefix: 'W', cols: [33, 34], rows: [21, 22], offset: 'odd-down' }], hexes: {
+      W3321: { kind: 'land', city: { name: 'Bastogne' } }, W3322: { kind: 'land' }, W3421: { kind: 'land', city: { name: 'Cologne' } }, '1939': { kind: 'land', city: { name: 'Year' } },
+    } } },
+  } as unknown as Assets;
+  it('adds the city to an id, leaves hexes without one, bare numbers and ids already named', () => {
+    expect(nameHexesIn(eto, 'Attack on W3321: 21 vs 6 (3-1)')).toBe('Attack on W3321 Bastogne: 21 vs 6 (3-1)');
+    expect(nameHexesIn(eto, 'US armor move W3322 > W3421 > W3322')).toBe('US armor move W3322 > W3421 Cologne > W3322');
+    expect(nameHexesIn(eto, 'Attack Bastogne (W3321); W3421 Cologne holds; Autumn 1939')).toBe('Attack Bastogne (W3321); W3421 Cologne holds; Autumn 1939');
+    expect(nameHexesIn(null, 'W3321')).toBe('W3321');
   });
 });

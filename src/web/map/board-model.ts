@@ -69,6 +69,33 @@ export function placeName(assets: Assets | null | undefined, id: string): string
   return b?.areas?.[id]?.name ?? b?.boxes?.find((x) => x.id === id)?.name ?? PSEUDO_PLACES[id] ?? null;
 }
 
+const hexNames = new WeakMap<Assets, Map<string, string>>();
+
+/**
+ * A rule set's text with the named hexes it cites by id named too ("Attack on W3321" -> "Attack on W3321 Bastogne"), as
+ * the choices name them. Only ids with a letter (ETO's "W3321"): a bare number may be a year; an id already followed by
+ * its name, or in brackets after it ("Bastogne (W3321)"), is left.
+ */
+export function nameHexesIn(assets: Assets | null | undefined, text: string): string {
+  const hexes = assets?.board.hex?.hexes;
+  if (!assets || !hexes) return text;
+  let named = hexNames.get(assets);
+  if (!named) {
+    named = new Map();
+    for (const [id, h] of Object.entries(hexes)) {
+      const n = h.city?.name ?? h.label;
+      if (n && /[A-Za-z]/.test(id) && !/\s/.test(id)) named.set(id, n);
+    }
+    hexNames.set(assets, named);
+  }
+  if (!named.size) return text;
+  return text.replace(/[A-Za-z0-9]+/g, (tok, at: number) => {
+    const n = named.get(tok);
+    if (!n || text[at - 1] === '(' || text.startsWith(` ${n}`, at + tok.length)) return tok;
+    return `${tok} ${n}`;
+  });
+}
+
 /** Whether a place is drawn on the map (a hex or an area of the board). */
 export function onMap(assets: Assets | null | undefined, id: string): boolean {
   const b = assets?.board;

@@ -105,6 +105,9 @@ describe('ETO board view (what each seat sees on the board)', () => {
     const v = eto.boardView!(g.state, null);
     expect(v.markers.filter((m) => m.kind === 'offensives').map((m) => m.where)).toEqual(['offensives-axis:3', 'offensives-allies:1']);
     expect(v.turn).toEqual({ index: 64, label: 'December 1944' });
+    // The weather in words, on the turn marker and in the status line (the state keeps the track's letter).
+    expect(v.markers.find((m) => m.kind === 'turn')?.label).toBe('December 1944, winter weather');
+    expect(eto.describe!(g.state)).toMatch(/^December 1944 \(winter weather\), Set-up/);
   });
   it('where the sides stand: scenario 4 [4.4] applied to the position once set up, on the victory track', () => {
     const g = soloGame('s');

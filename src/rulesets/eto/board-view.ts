@@ -4,7 +4,7 @@
 import type { BoardView, MarkerView, PieceView } from '../../engine/board.ts';
 import { airFactors, landFactors, shipFactors, turnIndex, turnLabels } from './assets.ts';
 import { SCENARIOS } from './scenarios.ts';
-import { ratings, type EtoState } from './state.ts';
+import { ratings, WEATHER_NAMES, type EtoState } from './state.ts';
 
 /** The case of each scenario's victory conditions: the glance shows its summary as "how to win". */
 const VICTORY_RULE: Readonly<Record<string, string>> = {
@@ -71,7 +71,7 @@ export function etoBoardView(s: EtoState): BoardView {
   }
   const index = turnIndex(s.month, s.year);
   const label = turnLabels()[index - 1] ?? `${s.month} ${s.year}`;
-  markers.push({ kind: 'turn', where: `turn:${index}`, label: `${label}, weather ${s.weather}` });
+  markers.push({ kind: 'turn', where: `turn:${index}`, label: `${label}, ${WEATHER_NAMES[s.weather]} weather` });
   const { phase, side } = phaseOf(s);
   const how = VICTORY_RULE[s.scenario];
   if (how) markers.push({ kind: 'victory-conditions', where: 'victory:how', label: how });

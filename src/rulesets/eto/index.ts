@@ -7,7 +7,7 @@ import { airNavalAttack, navalCombat, navalCombatNoop, navalWithdrawal } from '.
 import { submarineCombat } from './submarine.ts';
 import { engagement, interceptionWindow, noop } from './naval-interception.ts';
 import { navalAttacks, navalMovement, stackMove } from './naval-movement.ts';
-import type { EtoState, Side } from './state.ts';
+import { WEATHER_NAMES, type EtoState, type Side } from './state.ts';
 import { type LandState, landUnitsAt, layerHex, stackLimit } from './land.ts';
 import { landAttack } from './land-attack.ts';
 import { offensive } from './offensive.ts';
@@ -128,7 +128,7 @@ export const eto: Ruleset<EtoState> = {
   describe(state) {
     const status = SCENARIOS[state.scenario]?.status?.(state);
     const phase = etoBoardView(state).phase;
-    return `${state.month} ${state.year} (weather ${state.weather})${phase ? `, ${phase}` : ''}${status ? `, ${status}` : ''}`;
+    return `${state.month} ${state.year} (${WEATHER_NAMES[state.weather]} weather)${phase ? `, ${phase}` : ''}${status ? `, ${status}` : ''}`;
   },
   validateData: () => validateEtoData(),
   assets: etoAssets,

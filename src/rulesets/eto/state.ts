@@ -57,6 +57,9 @@ export interface StepRecord {
   withdrawn: string[];
 }
 
+/** The month's weather in words (ETO 1.2): the state keeps the turn track's letter. */
+export const WEATHER_NAMES: Record<EtoState['weather'], string> = { F: 'fair', M: 'mud', W: 'winter' };
+
 export interface EtoState extends BaseState {
   month: string;
   year: number;

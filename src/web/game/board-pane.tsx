@@ -113,7 +113,7 @@ export function Tracks({ assets, board }: { assets: Assets; board: BoardView }) 
             // The current cell: the turn or phase of the board view, or one an unlabelled marker stands on.
             const current = (t.kind === 'turn' && board.turn?.index === i + 1) || (t.kind === 'sequence' && (board.phase === c.id || board.phase === c.label))
               || on(t.id, c.id).some((m) => !m.label);
-            // A marker whose label starts with the cell's ("September 1939, weather F") stands for the cell's text.
+            // A marker whose label starts with the cell's ("September 1939, fair weather") stands for the cell's text.
             const ms = on(t.id, c.id).filter((m) => m.label);
             const own = ms.find((m) => m.label!.toLowerCase().startsWith(c.label.toLowerCase()));
             return (

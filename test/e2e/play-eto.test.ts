@@ -225,6 +225,14 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
           .toEqual(['arctic-ocean', 'north-atlantic', 'north-sea', 'south-atlantic', 'western-mediterranean']);
         expect(await page.locator('[data-testid=map] .units [data-hex="W4922"] [data-unit]').evaluateAll((l) => l.map((e) => e.getAttribute('data-unit'))))
           .toEqual(['bismarck', 'prinz-eugen']);
+        // The sea areas' borders and names are drawn over the hexes (before, under them: the hexes hid them).
+        const order = await page.locator('[data-testid=map]').evaluate((svg) => {
+          const hexes = svg.querySelector('.static'), names = svg.querySelector('.area-names'), lines = svg.querySelector('.area-outlines');
+          const after = (a: Element | null, b: Element | null) => !!a && !!b && !!(b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);
+          return { names: after(names, hexes), outlines: after(lines, hexes), labels: [...svg.querySelectorAll('.area-names text')].map((t) => t.textContent) };
+        });
+        expect(order).toMatchObject({ names: true, outlines: true });
+        expect(order.labels.length).toBeGreaterThan(0);
       }
       const clicked = await playToEnd(page, plan);
       expect(clicked.length).toBeGreaterThan(0);

@@ -169,6 +169,11 @@ const AreaLayer = memo(function AreaLayer({ assets, geo, control }: {
   );
 });
 
+/** The borders of areas drawn over a hex map, above its hexes (no fill: the hexes show through). */
+const AreaOutlines = memo(function AreaOutlines({ geo }: { geo: MapGeometry }) {
+  return <g class="area-outlines">{[...geo.areas.values()].map((g) => <path key={g.id} d={g.path} data-area-outline={g.id} />)}</g>;
+});
+
 /** Area names where `placeAreaLabels` put them (those left out show on zoom-in and in the hover line). */
 const AreaNames = memo(function AreaNames({ assets, labels, size }: { assets: Assets; labels: PlacedLabel[]; size: number }) {
   const areas = assets.board.areas ?? {};
@@ -621,8 +626,11 @@ export function MapView(p: MapViewProps) {
           <g ref={gRef}>
             <rect class="sea" x={b.x - 2} y={b.y - 2} width={b.w + 4} height={b.h + 4} />
             <AreaLayer assets={p.assets} geo={p.geo} control={p.board.control} />
-            {names && <AreaNames assets={p.assets} labels={names.labels} size={names.size} />}
+            {names && !p.geo.hexes.size && <AreaNames assets={p.assets} labels={names.labels} size={names.size} />}
             <HexLayer assets={p.assets} geo={p.geo} />
+            {/* Areas over a hex map (ETO's sea areas): their borders and names above the hexes, or the hexes hide them. */}
+            {p.geo.hexes.size > 0 && <AreaOutlines geo={p.geo} />}
+            {names && p.geo.hexes.size > 0 && <AreaNames assets={p.assets} labels={names.labels} size={names.size} />}
             {p.showIds && <IdLayer geo={p.geo} />}
             <ControlMarkers board={p.board} geo={p.geo} />
             <HitLayer geo={p.geo} />

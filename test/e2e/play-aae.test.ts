@@ -112,7 +112,8 @@ describe('web client plays a round of A&A Europe in headless Chromium', () => {
     await page.click('[data-testid=create]');
     await page.waitForURL(/\/play\/[0-9a-f]+$/);
     await waitShown(page.locator('[data-testid=your-turn]'));
-    expect(await page.locator('[data-testid=status]').textContent()).toBe('Round 1: special cash advance · Germany to play');
+    expect(await page.locator('[data-testid=status]').textContent()).toBe('Round 1: special cash advance');
+    expect(await page.locator('[data-testid=to-play]').textContent()).toBe('Germany to play');
     // Germany spends nothing: the Soviet Union decides next, and the top bar says so on Germany's page.
     const before = await stateId(page);
     if (await page.locator('[data-testid=show-all-choices]').count()) await page.locator('[data-testid=show-all-choices]').click();
@@ -120,7 +121,8 @@ describe('web client plays a round of A&A Europe in headless Chromium', () => {
     await page.locator('[data-testid=choice]').nth(labels.findIndex((l) => /^(done|end the)/.test(l))).click();
     await page.waitForFunction((b) => Number(document.querySelector('[data-testid=game]')?.getAttribute('data-state-id')) > b, before);
     await waitShown(page.locator('[data-testid=switch-seat]'));
-    expect(await page.locator('[data-testid=status]').textContent()).toBe('Round 1: special cash advance · Soviet Union to play');
+    expect(await page.locator('[data-testid=to-play]').textContent()).toBe('Soviet Union to play');
+    expect(await page.locator('[data-testid=to-play]').isVisible()).toBe(true);
     // My games names the seat too.
     await page.goto(server.url + '/');
     await page.locator('[data-testid=my-game]').first().waitFor();

@@ -23,7 +23,7 @@ import { ChartsOverlay, NotesBanner } from './extras.tsx';
 import { Glance } from './glance.tsx';
 import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { actionWords, LogNamesContext, makeLogNames, makeNames, NamesContext, statusWithDeciding, type Names } from './names.ts';
+import { actionWords, LogNamesContext, makeLogNames, makeNames, NamesContext, toPlayNote, type Names } from './names.ts';
 import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
 import { RuleCard, RulesContext, useRules } from './rules.tsx';
@@ -715,6 +715,8 @@ export function GameScreen({ token }: { token: string }) {
   const mine = !!prompt && play.status !== 'finished';
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
   const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
+  const status = `${board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}${view.status}`;
+  const toPlay = toPlayNote(status, deciding.map((s) => seatLabel(assets, s)));
   const replayHref = `/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`;
   const tools = (
     <>
@@ -737,7 +739,8 @@ export function GameScreen({ token }: { token: string }) {
       <header class="topbar">
         <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
         <span class="title" title={title}>{title}</span>
-        <span class="status" data-testid="status">{board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}{statusWithDeciding(view.status, deciding.map((s) => seatLabel(assets, s)))}</span>
+        {toPlay && <span class="to-play" data-testid="to-play">{toPlay}</span>}
+        <span class="status" data-testid="status" title={status}>{status}</span>
         <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat" data-seat={play.seat ?? 'spectator'}>{play.seat ? seatLabel(assets, play.seat) : 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
         {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanize, statusWithDeciding } from './names.ts';
+import { humanize, toPlayNote } from './names.ts';
 
 describe('humanize: field names a player reads', () => {
   it('splits and capitalises, keeping the games\' abbreviations as printed', () => {
@@ -15,14 +15,14 @@ describe('humanize: field names a player reads', () => {
   });
 });
 
-describe('statusWithDeciding: the top bar says who decides now', () => {
-  it('adds the deciding seats when the rule set\'s line does not name them', () => {
-    expect(statusWithDeciding('Round 1: special cash advance', ['Soviet Union'])).toBe('Round 1: special cash advance · Soviet Union to play');
-    expect(statusWithDeciding('Round 1, Germany: conduct combat', ['United Kingdom'])).toBe('Round 1, Germany: conduct combat · United Kingdom to play');
-    expect(statusWithDeciding('Spring 1939: movement', ['Axis', 'Allies'])).toBe('Spring 1939: movement · Axis, Allies to play');
+describe('toPlayNote: the top bar says who decides now', () => {
+  it('names the deciding seats when the rule set\'s line does not', () => {
+    expect(toPlayNote('Round 1: special cash advance', ['Soviet Union'])).toBe('Soviet Union to play');
+    expect(toPlayNote('Round 1, Germany: conduct combat', ['United Kingdom'])).toBe('United Kingdom to play');
+    expect(toPlayNote('Spring 1939: movement', ['Axis', 'Allies'])).toBe('Axis, Allies to play');
   });
-  it('keeps the line as it is when it names them, or nobody decides (game over, dice not yet keyed)', () => {
-    expect(statusWithDeciding('Round 1, Germany: combat move', ['Germany'])).toBe('Round 1, Germany: combat move');
-    expect(statusWithDeciding('Round 3, Germany: game over', [])).toBe('Round 3, Germany: game over');
+  it('says nothing when the line names them, or nobody decides (game over, dice not yet keyed)', () => {
+    expect(toPlayNote('Round 1, Germany: combat move', ['Germany'])).toBeNull();
+    expect(toPlayNote('Round 3, Germany: game over', [])).toBeNull();
   });
 });

@@ -31,12 +31,12 @@ export function withoutSeatName(text: string, name: string): string {
 }
 
 /**
- * The top bar's status: the rule set's line ("Round 1, Germany: combat move"), then who decides now when the line does
- * not name them (the defender choosing losses, the Allies' special cash advance, a reaction).
+ * Who decides now, for the top bar, when the rule set's status line ("Round 1, Germany: combat move") does not name
+ * them (the defender choosing losses, the Allies' special cash advance, a reaction); null when it does or nobody does.
  */
-export function statusWithDeciding(status: string, deciding: string[]): string {
-  if (!deciding.length || deciding.every((n) => status.includes(n))) return status;
-  return `${status ? `${status} · ` : ''}${deciding.join(', ')} to play`;
+export function toPlayNote(status: string, deciding: string[]): string | null {
+  if (!deciding.length || deciding.every((n) => status.includes(n))) return null;
+  return `${deciding.join(', ')} to play`;
 }
 
 export const NamesContext = createContext<Names>({ of: (s) => s, unit: () => undefined });

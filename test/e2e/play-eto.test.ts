@@ -233,6 +233,12 @@ describe('web client plays the ETO scenarios to the end in headless Chromium', (
         });
         expect(order).toMatchObject({ names: true, outlines: true });
         expect(order.labels.length).toBeGreaterThan(0);
+        // A ship's three ratings ("4-12-39") stay within its counter.
+        const overflow = await page.locator('[data-testid=map] .units .counter').evaluateAll((cs) => cs.map((c) => {
+          const bg = c.querySelector('.counter-bg')!.getBoundingClientRect(), f = c.querySelector('.factors')?.getBoundingClientRect();
+          return f && f.width > 0 && (f.left < bg.left - 0.5 || f.right > bg.right + 0.5) ? `${c.getAttribute('data-unit')} ${c.querySelector('.factors')!.textContent}` : null;
+        }).filter((x) => x));
+        expect(overflow).toEqual([]);
       }
       const clicked = await playToEnd(page, plan);
       expect(clicked.length).toBeGreaterThan(0);

@@ -130,7 +130,8 @@ export function Counter({ unit, counters, active, selected, marked }: CounterPro
           {...(designation.length > FACE_CHARS ? { textLength: 0.62, lengthAdjust: 'spacingAndGlyphs' } : {})}>{designation}</text>
       )}
       <g transform="translate(0,-0.02)"><NatoSymbol symbol={symbol} color={st.text} /></g>
-      <text y={0.4} font-size={0.26} font-weight="bold" text-anchor="middle" fill={st.text} class="factors">{factorText(factors)}</text>
+      <text y={0.4} font-size={0.26} font-weight="bold" text-anchor="middle" fill={st.text} class="factors"
+        {...(factorText(factors).length > FACTOR_CHARS ? { textLength: 0.9, lengthAdjust: 'spacingAndGlyphs' } : {})}>{factorText(factors)}</text>
       {unit.reduced && <path class="reduced-mark" d="M0.5,0.18L0.5,0.5L0.18,0.5Z" />}
       {ops && (
         <g class="ops-marker">
@@ -144,6 +145,9 @@ export function Counter({ unit, counters, active, selected, marked }: CounterPro
     </g>
   );
 }
+
+/** Factors longer than this ("4-12-39", a ship's three ratings) are squeezed to the counter's width. */
+const FACTOR_CHARS = 5;
 
 /** Whether two views of a piece print the same counter: the same fields, lists (factors, marks) item by item. */
 export function samePiece(a: PieceView, b: PieceView): boolean {

@@ -716,7 +716,8 @@ export function GameScreen({ token }: { token: string }) {
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
   const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
   const status = `${board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}${view.status}`;
-  const toPlay = toPlayNote(status, deciding.map((s) => seatLabel(assets, s)));
+  // Said when another seat decides, or more than this one: the player's own decision has its mark.
+  const toPlay = deciding.length === 1 && deciding[0] === play.seat ? null : toPlayNote(status, deciding.map((s) => seatLabel(assets, s)));
   const replayHref = `/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`;
   const tools = (
     <>

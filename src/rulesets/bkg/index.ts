@@ -75,8 +75,10 @@ export function bkgBoardView(s0: BkgState, seat: string | null = null): BoardVie
     const pts = economicPoints(s, side), goal = economicGoal(s, side);
     markers.push({ kind: 'victory', where: `victory:${Math.min(200, pts)}`, side, label: `${side === 'axis' ? 'Axis' : 'Allies'} ${pts} of ${goal} points` });
   }
-  markers.push({ kind: 'turn', where: `turn:${s.turn}`, label: turnLabel(s) });
-  return { pieces: [...groups.values(), ...fogPieces(s, fog)], markers, control, turn: { index: s.turn, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide };
+  // The quarter track starts at 3/39 (firstQuarter 2); the 1941 scenario's turn 1 is its cell of 2/41.
+  const cell = s.turn + s.firstQuarter - 2;
+  markers.push({ kind: 'turn', where: `turn:${cell}`, label: turnLabel(s) });
+  return { pieces: [...groups.values(), ...fogPieces(s, fog)], markers, control, turn: { index: cell, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide };
 }
 
 export const bkg: Ruleset<BkgState> = {

@@ -716,8 +716,9 @@ export function GameScreen({ token }: { token: string }) {
   const expiredOpponents = play.seat && play.status !== 'finished' ? (play.clocks?.expired ?? []).filter((s) => s !== play.seat) : [];
   const title = info ? `${info.title} · ${info.scenarios.find((s) => s.id === play.scenario)?.name ?? play.scenario}` : `${play.ruleset} · ${play.scenario}`;
   const status = `${board.turn && !view.status.includes(board.turn.label) ? `${board.turn.label} · ` : ''}${view.status}`;
-  // Said when another seat decides, or more than this one: the player's own decision has its mark.
-  const toPlay = deciding.length === 1 && deciding[0] === play.seat ? null : toPlayNote(status, deciding.map((s) => seatLabel(assets, s)));
+  // Said while only other seats decide: the player's own decision has its mark (others deciding alongside are AI seats
+  // or simultaneous players, named in the summary).
+  const toPlay = play.seat && deciding.includes(play.seat) ? null : toPlayNote(status, deciding.map((s) => seatLabel(assets, s)));
   const replayHref = `/replay/${play.gameId}${play.seat && (view.outcome || play.status === 'finished') ? `?seat=${play.seat}` : ''}`;
   const tools = (
     <>
@@ -740,7 +741,7 @@ export function GameScreen({ token }: { token: string }) {
       <header class="topbar">
         <a class="brand" href="/" aria-label="Theater: home" onClick={(e) => { e.preventDefault(); navigate('/'); }}><span class="brand-full">Theater</span><span class="brand-short">⌂</span></a>
         <span class="title" title={title}>{title}</span>
-        {toPlay && <span class="to-play" data-testid="to-play">{toPlay}</span>}
+        {toPlay && <span class="to-play" data-testid="to-play" title={toPlay}>{toPlay}</span>}
         <span class="status" data-testid="status" title={status}>{status}</span>
         <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat" data-seat={play.seat ?? 'spectator'}>{play.seat ? seatLabel(assets, play.seat) : 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}

@@ -92,6 +92,8 @@ export function fixturePieces(assets: Assets, allOnMap = false): PieceView[] {
 export const FIXTURE_TOKEN = 'f1x7ure0000000000000000000000000';
 /** The other seat of the same game, waiting for the AI (hard) that holds the Axis. */
 export const FIXTURE_WAIT_TOKEN = 'f1x7ure0000000000000000000000001';
+/** The waiting seat's page with a long status line that names nobody (ETO's, BKG's): the top bar's "to play" mark. */
+export const FIXTURE_LONG_WAIT_TOKEN = 'fixture-long-wait';
 
 export function fixturePlay(assets: Assets, allOnMap = false) {
   const pieces = fixturePieces(assets, allOnMap);
@@ -133,7 +135,7 @@ export const FIXTURE_ODDS = {
   stats: { applies: 1, rolls: 1, decisions: 0, memoHits: 0, leaves: 3 },
 };
 
-export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap?: boolean; origin?: string } = {}): Promise<{ posted: unknown[]; url: string; waitUrl: string }> {
+export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap?: boolean; origin?: string } = {}): Promise<{ posted: unknown[]; url: string; waitUrl: string; longWaitUrl: string }> {
   const origin = opts.origin ?? 'http://127.0.0.1:9';
   const assets = fixtureAssets();
   const play = fixturePlay(assets, opts.allOnMap);
@@ -157,6 +159,14 @@ export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap
         seats: [{ seat: 'axis', kind: 'ai', level: 3, connected: true }, { seat: 'allies', kind: 'human', connected: true }],
       });
     }
+    if (u.pathname === `/api/play/${FIXTURE_LONG_WAIT_TOKEN}`) {
+      return json(route, {
+        // Several powers deciding at once, as in BKG's simultaneous phases.
+        ...play, seat: 'allies', view: { ...play.view, prompt: null, status: 'Autumn 1939 (fair weather), first movement phase, offensives left 3 and 1; victory points 0 and 0',
+          waitingFor: ['ge', 'su', 'fr'].map((seat) => ({ seat, text: 'Move units or end the movement phase', rule: '2WW 8.1' })) },
+        seats: [{ seat: 'axis', kind: 'ai', level: 3, connected: true }, { seat: 'allies', kind: 'human', connected: true }],
+      });
+    }
     if (u.pathname === `/api/play/${FIXTURE_TOKEN}/action`) {
       posted.push(JSON.parse(route.request().postData() ?? 'null'));
       return json(route, { stateId: 4 });
@@ -166,5 +176,5 @@ export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap
     if (u.pathname !== '/' && existsSync(file)) return route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
     return route.fulfill({ status: 200, contentType: 'text/html', body: readFileSync(join(webRoot, 'index.html')) });
   });
-  return { posted, url: `${origin}/play/${FIXTURE_TOKEN}`, waitUrl: `${origin}/play/${FIXTURE_WAIT_TOKEN}` };
+  return { posted, url: `${origin}/play/${FIXTURE_TOKEN}`, waitUrl: `${origin}/play/${FIXTURE_WAIT_TOKEN}`, longWaitUrl: `${origin}/play/${FIXTURE_LONG_WAIT_TOKEN}` };
 }

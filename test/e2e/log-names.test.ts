@@ -53,3 +53,4 @@ describe('the log names places and seats', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 });
+

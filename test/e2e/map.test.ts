@@ -16,6 +16,7 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
   let posted: unknown[];
   let errors: string[];
   let waitUrl: string;
+  let longWaitUrl: string;
 
   beforeAll(async () => {
     const webRoot = await buildClient();
@@ -24,6 +25,7 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
     const f = await serveFixture(page, webRoot);
     posted = f.posted;
     waitUrl = f.waitUrl;
+    longWaitUrl = f.longWaitUrl;
     await page.goto(f.url);
     await page.locator('[data-testid=map] .counter').first().waitFor();
   });
@@ -154,6 +156,21 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
     expect(await thinking.textContent()).toMatch(/AI \(hard\) is thinking, 0 s/);
     await expect.poll(() => thinking.textContent(), { timeout: 5000 }).toMatch(/thinking, [1-9]\d* s/);
     expect(await page.locator('[data-testid=choice]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the top bar says who is to play when the status names nobody, and stays one row on a wide screen', async () => {
+    await page.goto(longWaitUrl);
+    await page.locator('[data-testid=to-play]').waitFor();
+    expect(await page.locator('[data-testid=to-play]').textContent()).toMatch(/^Germany, .* to play$/);
+    for (const width of [1366, 1201]) {
+      await page.setViewportSize({ width, height: 768 });
+      const middles = await page.locator('header.topbar > *, header.topbar .tools > *').evaluateAll((els) => els.map((e) => e.getBoundingClientRect())
+        .filter((r) => r.height > 0).map((r) => (r.top + r.bottom) / 2));
+      expect(Math.max(...middles) - Math.min(...middles), `one row at ${width} px`).toBeLessThan(12);
+    }
+    await shot(page, 'map-topbar-to-play');
+    await page.setViewportSize({ width: 1366, height: 768 });
     expect(errors).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // the exact odds of the listed choices that start a combat, why an action is illegal, and what an action leads to
 // when that is certain. Nothing here changes a game; nothing answers with what the seat may not see.
 import { applyAction, prompts, RuleViolation, viewFor, type PromptMemo } from '../engine/kernel.ts';
+import type { PieceView } from '../engine/board.ts';
 import type { Action, BaseState, Outcome, Seat } from '../engine/types.ts';
 import { DiceNeeded } from '../engine/index.ts';
 import { enumeratingCopy, oddsForChoice, OddsLimitError, type OddsReport } from '../odds/index.ts';
@@ -31,6 +32,11 @@ export interface PreviewAnswer {
   outcome?: Outcome | null;
   /** This seat's next decision, when it is this seat's again. */
   next?: { text: string; rule: string; kind: string } | null;
+  /**
+   * The seat's own pieces the action takes off the board (aircraft with nowhere to land when a move ends...), by piece
+   * as the seat's board view shows it, with how many. Absent when none.
+   */
+  lost?: { piece: PieceView; count: number }[];
 }
 export type Answer = OddsAnswer | ExplainAnswer | PreviewAnswer;
 
@@ -82,10 +88,37 @@ export function answerQuestion<S extends BaseState>(pkg: RulesetPackage<S>, stat
   // An irreversible action reveals something (or rolled): its consequences are not told in advance.
   if (r.irreversible) return { kind: 'preview', known: false };
   const next = prompts(rs, r.state).find((p) => p.seat === seat);
+  const lost = rs.boardView ? piecesLost(rs.boardView(state, seat).pieces, rs.boardView(r.state, seat).pieces, seat) : [];
   return {
     kind: 'preview', known: true, outcome: r.state.outcome,
     next: next ? { text: next.text, rule: next.rule, kind: next.kind } : null,
+    ...(lost.length ? { lost } : {}),
   };
+}
+
+/** Places off the board where a piece stands once it is lost. */
+const GONE = new Set(['eliminated', 'sunk', 'removed']);
+
+/** The seat's pieces (by power or side) on the board before and fewer, or gone, after: by identity, else by kind. */
+export function piecesLost(before: PieceView[], after: PieceView[], seat: Seat): { piece: PieceView; count: number }[] {
+  const key = (p: PieceView) => `${p.power}|${p.type}|${p.name ?? ''}`;
+  const count = (list: PieceView[]) => {
+    const m = new Map<string, { piece: PieceView; count: number }>();
+    for (const p of list) {
+      if ((p.power !== seat && p.side !== seat) || GONE.has(p.where)) continue;
+      const e = m.get(key(p));
+      if (e) e.count += p.count ?? 1;
+      else m.set(key(p), { piece: p, count: p.count ?? 1 });
+    }
+    return m;
+  };
+  const b = count(before), a = count(after);
+  const out: { piece: PieceView; count: number }[] = [];
+  for (const [k, e] of b) {
+    const n = e.count - (a.get(k)?.count ?? 0);
+    if (n > 0) out.push({ piece: e.piece, count: n });
+  }
+  return out;
 }
 
 /** applyAction on a copy whose dice throw DiceNeeded (src/odds enumeratingCopy): no secret die is ever drawn. */

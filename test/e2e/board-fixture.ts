@@ -147,7 +147,12 @@ export async function serveFixture(page: Page, webRoot: string, opts: { allOnMap
     if (u.pathname === '/api/rulesets/fixture/assets') return json(route, assets);
     if (u.pathname === '/api/rulesets') return json(route, info);
     if (u.pathname === `/api/play/${FIXTURE_TOKEN}/inspect`) {
-      const q = JSON.parse(route.request().postData() ?? '{}') as { question: { kind: string } };
+      const q = JSON.parse(route.request().postData() ?? '{}') as { question: { kind: string; action?: { type: string } } };
+      // Ending the phase loses a unit (an aircraft with nowhere to land): the preview says which.
+      if (q.question.kind === 'preview' && q.question.action?.type === 'end-phase') {
+        const piece = play.view.board.pieces.find((x) => x.id === 'ge-inf-0')!;
+        return json(route, { stateId: 3, answer: { kind: 'preview', known: true, outcome: null, next: null, lost: [{ piece, count: 1 }] } });
+      }
       if (q.question.kind === 'odds') return json(route, { stateId: 3, answer: { kind: 'odds', entries: [{ choice: 4, report: FIXTURE_ODDS }] } });
       if (q.question.kind === 'explain') return json(route, { stateId: 3, answer: { kind: 'explain', legal: false, rule: '2WW 5.1.1', message: 'a land unit may not move from one enemy ZOC to another (test)' } });
       return json(route, { stateId: 3, answer: { kind: 'preview', known: true, outcome: null, next: null } });

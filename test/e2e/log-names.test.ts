@@ -53,4 +53,3 @@ describe('the log names places and seats', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 });
-

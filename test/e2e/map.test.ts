@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildClient, launch, openPage, shot } from './harness.ts';
-import { serveFixture } from './board-fixture.ts';
+import { FIXTURE_TOKEN, serveFixture } from './board-fixture.ts';
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -156,6 +156,21 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
     expect(await thinking.textContent()).toMatch(/AI \(hard\) is thinking, 0 s/);
     await expect.poll(() => thinking.textContent(), { timeout: 5000 }).toMatch(/thinking, [1-9]\d* s/);
     expect(await page.locator('[data-testid=choice]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('ending a phase that loses units (aircraft with nowhere to land) names them and asks first; Esc keeps the phase', async () => {
+    await page.goto(page.url().replace(/\/play\/.*$/, '') + '/play/' + FIXTURE_TOKEN);
+    await page.locator('[data-testid=map] .counter').first().waitFor();
+    const before = posted.length;
+    await page.locator('[data-testid=choice]', { hasText: 'End the movement phase' }).click();
+    const confirm = page.locator('[data-testid=confirm]');
+    await confirm.waitFor();
+    expect(await page.locator('[data-testid=prompt]').textContent()).toContain('End the movement phase loses GE 1 infantry.');
+    expect(posted.length).toBe(before);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(posted.length).toBe(before);
     expect(errors).toEqual([]);
   });
 

@@ -401,7 +401,8 @@ export function GameScreen({ token }: { token: string }) {
     }
     if (a?.known && a.outcome) warnings.push(`This ends the game: ${a.outcome.result}${a.outcome.rule ? ` (${a.outcome.rule})` : ''}.`);
     if (a?.known && a.next && LOSS_KINDS.has(a.next.kind)) warnings.push(`Next you would have to: ${a.next.text} (${a.next.rule}).`);
-    if (a?.known && a.lost?.length) {
+    // Not where choosing losses is the decision itself (casualties).
+    if (a?.known && a.lost?.length && !LOSS_KINDS.has(prompt.kind)) {
       const what = a.lost.map((l) => `${l.count > 1 ? `${l.count} × ` : ''}${pieceName(l.piece, assets?.counters)}`).join(', ');
       warnings.push(`${c.label} loses ${what}.`);
     }

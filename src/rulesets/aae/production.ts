@@ -57,9 +57,9 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
     const pending = f.bid !== undefined ? f.bought ?? [] : s.pending[f.power];
     return [{
       seat: f.power, rule: f.bid !== undefined ? RULE_BID : RULE_PURCHASE, kind: 'purchase',
-      text: `${POWER_NAMES[f.power]}: ${f.bid !== undefined ? 'spend the special cash advance' : 'purchase units'} (${money} IPCs)${pending.length ? `; bought so far: ${pending.join(', ')}` : ''}`,
+      text: `${POWER_NAMES[f.power]}: ${f.bid !== undefined ? 'spend the special cash advance' : 'purchase units'} (${money} IPCs)${pending.length ? `; bought so far: ${tally(pending)}` : ''}`,
       choices,
-      context: { ipcs: money, pending },
+      context: { ipcs: money, pending: tally(pending) },
     }];
   },
   explain(s, f, _seat, a) {
@@ -81,7 +81,7 @@ export const purchase: Procedure<AaeState, PurchaseFrame> = {
         ctx.goto('bid-place', { power: f.power, units: f.bought ?? [] });
         return;
       }
-      ctx.log(`${POWER_NAMES[f.power]} buys ${s.pending[f.power].join(', ') || 'nothing'}`, RULE_PURCHASE);
+      ctx.log(`${POWER_NAMES[f.power]} buys ${tally(s.pending[f.power]) || 'nothing'}`, RULE_PURCHASE);
       ctx.pop();
       return;
     }
@@ -199,8 +199,8 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     choices.push({ action: { type: 'done' }, label: `done (${pending.length > 1 ? `${pending.length} units wait` : '1 unit waits'} for the next turn)` });
     return [{
       seat: f.power, rule: RULE_MOBILIZE, kind: 'place',
-      text: `${POWER_NAMES[f.power]}: mobilize new units (${pending.join(', ')})`, choices,
-      context: { pending },
+      text: `${POWER_NAMES[f.power]}: mobilize new units (${tally(pending)})`, choices,
+      context: { pending: tally(pending) },
     }];
   },
   run(ctx) { ctx.pop(); },
@@ -214,7 +214,7 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
   act(ctx, f, _seat, a) {
     const s = ctx.state;
     if (a.type === 'done') {
-      ctx.log(`${POWER_NAMES[f.power]} keeps ${s.pending[f.power].join(', ')} for its next mobilization`, RULE_MOBILIZE);
+      ctx.log(`${POWER_NAMES[f.power]} keeps ${tally(s.pending[f.power])} for its next mobilization`, RULE_MOBILIZE);
       ctx.pop();
       return;
     }
@@ -229,3 +229,10 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };
+
+/** Units bought, counted in the order first bought: "4 armour, 4 infantry, 2 artillery" (was each one named). */
+export function tally(units: readonly string[]): string {
+  const n = new Map<string, number>();
+  for (const u of units) n.set(u, (n.get(u) ?? 0) + 1);
+  return [...n].map(([u, k]) => `${k} ${u}`).join(', ');
+}

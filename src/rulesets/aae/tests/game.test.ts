@@ -103,3 +103,14 @@ describe('aae status line (describe)', () => {
     expect(aae.describe!(s)).toBe('Round 1: special cash advance');
   });
 });
+
+describe('aae purchase: what was bought, counted', () => {
+  it('the purchase prompt and the log count the units ("13 infantry"), not name each one', () => {
+    let s = setupGame(aae, SCENARIO, { bid: false }, 'tally').state;
+    for (let n = 0; n < 3; n++) s = applyAction(aae, s, 'germany', { type: 'buy', unit: 'infantry' }).state;
+    s = applyAction(aae, s, 'germany', { type: 'buy', unit: 'armour' }).state;
+    expect(prompts(aae, s)[0]!.text).toMatch(/; bought so far: 3 infantry, 1 armour$/);
+    const r = applyAction(aae, s, 'germany', { type: 'done' });
+    expect(r.events.map((e) => e.text)).toContain('Germany buys 3 infantry, 1 armour');
+  });
+});

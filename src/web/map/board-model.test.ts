@@ -66,12 +66,15 @@ describe('nameHexesIn: hexes a log line cites by id are named as players know th
   const eto: Assets = {
     board: { hex: { sheets: [{ prefix: 'W', cols: [33, 34], rows: [21, 22], offset: 'odd-down' }], hexes: {
       W3321: { kind: 'land', city: { name: 'Bastogne' } }, W3322: { kind: 'land' }, W3421: { kind: 'land', city: { name: 'Cologne' } }, '1939': { kind: 'land', city: { name: 'Year' } },
+      '2106': { kind: 'land', city: { name: 'Berlin' } }, '2204': { kind: 'land' },
     } } },
   } as unknown as Assets;
-  it('adds the city to an id, leaves hexes without one, bare numbers and ids already named', () => {
+  it('adds the city to an id, leaves hexes without one, years and ids already named', () => {
     expect(nameHexesIn(eto, 'Attack on W3321: 21 vs 6 (3-1)')).toBe('Attack on W3321 Bastogne: 21 vs 6 (3-1)');
     expect(nameHexesIn(eto, 'US armor move W3322 > W3421 > W3322')).toBe('US armor move W3322 > W3421 Cologne > W3322');
     expect(nameHexesIn(eto, 'Attack Bastogne (W3321); W3421 Cologne holds; Autumn 1939')).toBe('Attack Bastogne (W3321); W3421 Cologne holds; Autumn 1939');
     expect(nameHexesIn(null, 'W3321')).toBe('W3321');
+    // 2WW's ids are numbers: named too, the years of the war never.
+    expect(nameHexesIn(eto, 'GE 2d armor moves 2204 > 2106 > 2204 (Autumn 1939)')).toBe('GE 2d armor moves 2204 > 2106 Berlin > 2204 (Autumn 1939)');
   });
 });

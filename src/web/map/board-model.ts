@@ -72,9 +72,10 @@ export function placeName(assets: Assets | null | undefined, id: string): string
 const hexNames = new WeakMap<Assets, Map<string, string>>();
 
 /**
- * A rule set's text with the named hexes it cites by id named too ("Attack on W3321" -> "Attack on W3321 Bastogne"), as
- * the choices name them. Only ids with a letter (ETO's "W3321"): a bare number may be a year; an id already followed by
- * its name, or in brackets after it ("Bastogne (W3321)"), is left.
+ * A rule set's text with the named hexes it cites by id named too ("Attack on W3321" -> "Attack on W3321 Bastogne",
+ * "moves 2206 > 2106" -> "moves 2206 Breslau > 2106 Berlin"), as the choices name them. Ids of four characters or more;
+ * the war's years (1930-1949) are years, never hexes; an id already followed by its name, or in brackets after it
+ * ("Bastogne (W3321)"), is left.
  */
 export function nameHexesIn(assets: Assets | null | undefined, text: string): string {
   const hexes = assets?.board.hex?.hexes;
@@ -84,7 +85,7 @@ export function nameHexesIn(assets: Assets | null | undefined, text: string): st
     named = new Map();
     for (const [id, h] of Object.entries(hexes)) {
       const n = h.city?.name ?? h.label;
-      if (n && /[A-Za-z]/.test(id) && !/\s/.test(id)) named.set(id, n);
+      if (n && id.length >= 4 && !/\s/.test(id) && !/^19[34]\d$/.test(id)) named.set(id, n);
     }
     hexNames.set(assets, named);
   }

@@ -115,7 +115,9 @@ export function fixturePlay(assets: Assets, allOnMap = false) {
   };
   return {
     gameId: 'fixture', seat: 'axis', ruleset: 'fixture', scenario: 'test', status: 'running', outcome: null, serverResult: null,
-    view, events: [{ text: 'Autumn 1939 begins', rule: '2WW 4.1', data: { turn: 'Autumn 1939' } }], stateId: 3,
+    view, events: [{ text: 'Autumn 1939 begins', rule: '2WW 4.1', data: { turn: 'Autumn 1939' } },
+      // A long citation, as A&A Europe's (the log must not grow a horizontal scroll bar).
+      { text: 'United Kingdom bombs Germany', rule: 'AAE Conduct Combat: Strategic Bombing Raids, antiaircraft fire', data: { turn: 'Autumn 1939' } }], stateId: 3,
     seats: [], clocks: null, seedCommitment: '', undoable: 0, takeback: null,
   };
 }

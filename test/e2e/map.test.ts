@@ -149,6 +149,14 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
     expect(errors).toEqual([]);
   });
 
+  it('a long rule citation (A&A Europe\'s) wraps inside the log rather than widening it', async () => {
+    const ev = page.locator('[data-testid=log-event]', { hasText: 'United Kingdom bombs Germany' });
+    await ev.waitFor();
+    const w = await page.locator('.log-panel ol').evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    expect(w.scroll).toBeLessThanOrEqual(w.client + 1);
+    expect(errors).toEqual([]);
+  });
+
   it('waiting for an AI seat shows that it is thinking, at its level, with the seconds going by', async () => {
     await page.goto(waitUrl);
     const thinking = page.locator('[data-testid=thinking-axis]');

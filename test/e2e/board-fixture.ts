@@ -108,7 +108,7 @@ export function fixturePlay(assets: Assets, allOnMap = false) {
   const board: BoardView = { pieces, markers: [], control: { '0805': 'axis' }, turn: { index: 1, label: 'Autumn 1939' }, phase: 'Axis movement', activeSide: 'axis' };
   const view = {
     ruleset: 'fixture', scenario: 'test', seq: 3, outcome: null, status: 'Autumn 1939, Axis movement',
-    prompt: { seat: 'axis', rule: '2WW 8.1', text: 'Move units or end the movement phase', kind: 'move', choices },
+    prompt: { seat: 'axis', rule: '2WW 8.1', text: 'Move units or end the movement phase', kind: 'move', choices, context: { moved: [], hex: '1406' } },
     waitingFor: [{ seat: 'axis', text: 'Move units or end the movement phase', rule: '2WW 8.1' }],
     state: { note: 'the board comes from view.board' } as Json,
     board,

@@ -149,6 +149,13 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
     expect(errors).toEqual([]);
   });
 
+  it('the decision\'s context names places and says "none" for an empty list, never a blank', async () => {
+    const ctx = page.locator('[data-testid=prompt-context]');
+    await ctx.waitFor();
+    const rows = await ctx.locator('tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows).toEqual([['Moved', 'none'], ['Hex', '1406 Berlin']]);
+  });
+
   it('a long rule citation (A&A Europe\'s) wraps inside the log rather than widening it', async () => {
     const ev = page.locator('[data-testid=log-event]', { hasText: 'United Kingdom bombs Germany' });
     await ev.waitFor();

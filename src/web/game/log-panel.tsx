@@ -34,6 +34,8 @@ function Cell({ k, v }: { k: string; v: Json }) {
 export function DataTable({ data }: { data: Json }) {
   if (isScalar(data)) return <Cell k="" v={data} />;
   if (Array.isArray(data)) {
+    // An empty list reads as such ("Support: none"), not as a blank.
+    if (!data.length) return <span class="muted">none</span>;
     if (data.every(isScalar)) return <span>{data.map((d, i) => <span key={i}>{i > 0 && ', '}<Cell k="" v={d} /></span>)}</span>;
     const rows = data.filter(isObj);
     const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];

@@ -200,6 +200,10 @@ describe('map view driven by the prompt (synthetic 35x17 board, 122 counters)', 
       expect(Math.max(...middles) - Math.min(...middles), `one row at ${width} px`).toBeLessThan(12);
     }
     await shot(page, 'map-topbar-to-play');
+    // A phone gives it a row of its own, whole (the first row has no room left).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('[data-testid=to-play]').evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().width > 150)).toBe(true);
+    await shot(page, 'map-topbar-to-play-390');
     await page.setViewportSize({ width: 1366, height: 768 });
     expect(errors).toEqual([]);
   });

@@ -390,7 +390,6 @@ describe('BKG advanced cards', () => {
   });
 });
 
-<<<<<<< HEAD
 describe('BKG advanced 6.5.3 the BATTLECHART placement', () => {
   it('a side of several countries names each unit\'s country, so that a German and an Italian Air 2 are told apart', () => {
     const at = 'tripolitania';
@@ -404,7 +403,9 @@ describe('BKG advanced 6.5.3 the BATTLECHART placement', () => {
     expect(labels).toEqual(expect.arrayContaining(['Germany Air 2 to the air/sea segment', 'Italy Air 2 to the air/sea segment', 'Italy Inf 2 fires anti-aircraft (1)']));
     // One country alone: the unit as its counter says.
     expect(assignmentChoices(s, at, theirs, mine, none, none, false).map((c) => c.label)).toContain('Inf 2 fires anti-aircraft (1)');
-=======
+  });
+});
+
 describe('BKG board view: the quarter on the quarter track', () => {
   it('the 1941 scenario stands on the track\'s 2/41 cell, not its first (3/39)', () => {
     const cells = bkg.assets!().board.tracks!.find((t) => t.id === 'turn')!.cells;
@@ -414,6 +415,5 @@ describe('BKG board view: the quarter on the quarter track', () => {
       expect(cells[v.turn!.index - 1]!.label).toBe(label);
       expect(v.markers.find((m) => m.kind === 'turn')!.where).toBe(`turn:${cells.find((c) => c.label === label)!.id}`);
     }
->>>>>>> 0919647 (BKG board view: the 1941 scenario's quarter stands on the track's 2/41 cell (was on 3/39, the track's first))
   });
 });

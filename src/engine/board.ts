@@ -226,6 +226,18 @@ export interface MarkerView {
   label?: string;
 }
 
+/** What seats hold off the map as one seat may see it: a hand of cards, the cards in effect, a face-down stack. */
+export interface HoldingView {
+  /** "Germany's cards", "Cards in effect". */
+  title: string;
+  /** The seat holding it, when one does. */
+  seat?: string;
+  /** What the viewer may read, each with the rule case it is played under. */
+  items: { label: string; rule?: string; note?: string }[];
+  /** How many more there are that the viewer may not see (another seat's hand, the stack). */
+  hidden?: number;
+}
+
 /** The part of a seat's view that the board shows. Produced by `Ruleset.boardView`; redacted like `view`. */
 export interface BoardView {
   pieces: PieceView[];
@@ -236,6 +248,8 @@ export interface BoardView {
   turn?: { index: number; label: string };
   phase?: string;
   activeSide?: string | null;
+  /** Off the map: hands of cards and the like (HoldingView). */
+  holdings?: HoldingView[];
 }
 
 /** The first problem of a value against a schema, as "field: message"; null when it conforms. */

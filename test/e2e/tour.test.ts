@@ -103,6 +103,13 @@ describe('every rule set at both sizes (issue #21)', () => {
         expect(await page.locator('[data-testid=map] .hl').count()).toBe(lit);
       }
       await both(page, `${game.name}-start`);
+      if (game.name === 'bkg-1941') {
+        // The cards (advanced 7.4) at a glance: the deciding seat's own by name, the others' and the stack counted.
+        const held = await page.locator('[data-testid=glance-holding]').allTextContents();
+        expect(held).toContain("Germany's cards Coup in Iraq (held from the start) · Blitzkrieg (held from the start) · Surprise (held from the start) · Bridgehead (held from the start)");
+        expect(held).toContain('Other hands, face down Italy 2 · Japan 3 · USA 2 · British Empire 1 · USSR 1 · China 1');
+        expect(held.some((t) => /^Card stack \d+ face down$/.test(t)), held.join(' | ')).toBe(true);
+      }
       // On to the first decision of play: set-up the usual way, else pass or the first choice.
       for (let n = 0; n < 300; n++) {
         const t = await deciding();

@@ -144,6 +144,12 @@ describe('rendering', () => {
     expect(lines).toContain('  2105         2 × GE 2d infantry 4-3'); // identical pieces counted once
     expect(lines).toContain('  off the board: Force pool 1');
     expect(lines).toContain('  held by another side than at the start: 2106 Berlin (allies)');
+    // Off the map: a hand by name, another counted, an empty list.
+    const held = viewSummary({}, { ...board, holdings: [
+      { title: "Germany's cards", items: [{ label: 'Blitzkrieg', note: 'held from the start' }, { label: 'Surprise' }] },
+      { title: 'Card stack', items: [], hidden: 30 }, { title: 'Cards in effect', items: [] },
+    ] }, { assets, style: st, width: 100 });
+    expect(held.slice(-3)).toEqual(["Germany's cards: Blitzkrieg (held from the start), Surprise", 'Card stack: 30 face down', 'Cards in effect: none']);
     expect(viewSummary({ turn: 3, units: { red: [1] } }, null, { assets: null, style: st, width: 80 })).toEqual(['turn 3', 'units: {"red":[1]}']);
   });
 });

@@ -295,5 +295,10 @@ export function viewSummary(state: Json, board: BoardView | null, ctx: ViewConte
     const shown = changed.slice(0, 10).map(([pl, who]) => `${placeLabel(ctx.assets, pl)} (${who})`).join(', ');
     out.push(st.dim(`  held by another side than at the start: ${shown}${changed.length > 10 ? `, … (${changed.length} in all)` : ''}`));
   }
+  // Off the map: hands of cards (the viewer's by name), the cards in effect, the stack.
+  for (const h of f ? [] : board.holdings ?? []) {
+    const items = [...h.items.map((x) => (x.note ? `${x.label} (${x.note})` : x.label)), ...(h.hidden ? [`${h.hidden} face down`] : [])];
+    out.push(`${st.heading(h.title)}: ${items.join(', ') || st.dim('none')}`);
+  }
   return out;
 }

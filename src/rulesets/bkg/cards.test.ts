@@ -261,3 +261,20 @@ describe('BKG advanced 4.1: the face-down card stack', () => {
     }
   });
 });
+
+describe('BKG advanced 7.4: the cards a seat sees (board view)', () => {
+  it('its own hand by name, other hands and the stack by count, the cards in effect and out of the game by name; none in the basic game', () => {
+    const s = new Play({}, 'advanced-1941').s;
+    const titles = (seat: string | null) => bkg.boardView!(s, seat).holdings!.map((h) => [h.title, h.items.map((x) => x.label).join(', '), h.hidden ?? 0]);
+    const germany = titles('germany');
+    expect(germany).toContainEqual(["Germany's cards", 'Coup in Iraq, Blitzkrieg, Surprise, Bridgehead', 0]);
+    expect(germany).toContainEqual(['Other hands, face down', 'Italy 2, Japan 3, USA 2, British Empire 1, USSR 1, China 1', 0]);
+    expect(germany).toContainEqual(['Cards in effect', 'Their Finest Hour, French Vichy Surrender, Japanese Navy, The USA may build Chinese Aircraft', 0]);
+    expect(germany).toContainEqual(['Card stack', '', s.cards.deck.length]);
+    expect(bkg.boardView!(s, 'germany').holdings![0]!.items[0]).toMatchObject({ rule: 'BKG card Coup in Iraq', note: 'held from the start' });
+    // A spectator reads no hand.
+    expect(titles(null).filter(([t]) => String(t).endsWith("'s cards"))).toEqual([]);
+    expect(titles(null)).toContainEqual(['Hands, face down', 'Germany 4, Italy 2, Japan 3, USA 2, British Empire 1, USSR 1, China 1', 0]);
+    expect(bkg.boardView!(new Play({}, 'basic-1939').s, 'germany').holdings).toBeUndefined();
+  });
+});

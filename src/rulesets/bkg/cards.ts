@@ -6,12 +6,13 @@ import { ENEMY, FRIENDLY, distinct, envFor } from './movement.ts';
 import { unitLabel } from './state.ts';
 import type { CardData } from './data/index.ts';
 import { bkgData } from './data/index.ts';
-import { write, type Choice, type Ctx, type Frame, type Procedure } from '../../engine/index.ts';
+import { write, type Choice, type Ctx, type Frame, type Procedure, type Seat } from '../../engine/index.ts';
+import type { HoldingView } from '../../engine/board.ts';
 import {
   activateBePacific, activateMinor, atWar, createUnit, endDelivery, engageCoLocated, isBelligerent, isConquered, italyEntersWar,
   leaderOf, quartersAtWar, setControl, sideOf, usPolitics, ussrEntersWar, warKey,
 } from './politics.ts';
-import { isLandUnit, optional, quarterOf } from './state.ts';
+import { isLandUnit, optional, quarterOf, turnLabel } from './state.ts';
 import { AXIS_MINORS, MAJORS, POWER_NAMES, otherSide, sideOfMajor, type Major } from './powers.ts';
 import type { BkgState, Unit } from './state.ts';
 import { logUnits } from './fog.ts';
@@ -28,6 +29,30 @@ export function cardData(id: string): CardData {
   const c = CARDS.get(id);
   if (!c) throw new Error(`bkg: unknown card "${id}"`);
   return c;
+}
+
+/**
+ * The cards as `seat` may see them (advanced 7.4): its own hand by name, with when each was bought and whether it may
+ * be played yet; every other hand and the stack by count; the cards in effect and those out of the game by name.
+ */
+export function cardHoldings(s: BkgState, seat: Seat | null): HoldingView[] {
+  if (s.rules !== 'advanced') return [];
+  const named = (id: string) => ({ label: cardData(id).name, rule: `BKG card ${cardData(id).name}` });
+  const out: HoldingView[] = [];
+  const mine = MAJORS.find((m) => m === seat);
+  if (mine) {
+    out.push({ title: `${POWER_NAMES[mine]}'s cards`, seat: mine, items: (s.cards.hands[mine] ?? []).map((h) => ({
+      ...named(h.id),
+      note: `${h.turn < 1 ? 'held from the start' : `bought ${turnLabel({ turn: h.turn, firstQuarter: s.firstQuarter })}`}${h.turn < s.turn ? '' : ', playable from next quarter'}`,
+    })) });
+  }
+  // The other hands in one line: how many cards each holds face down.
+  const others = MAJORS.filter((m) => m !== mine && (s.cards.hands[m] ?? []).length);
+  out.push({ title: mine ? 'Other hands, face down' : 'Hands, face down', items: others.map((m) => ({ label: `${POWER_NAMES[m]} ${s.cards.hands[m]!.length}` })) });
+  out.push({ title: 'Cards in effect', items: s.cards.inEffect.map(named) });
+  out.push({ title: 'Card stack', items: [], hidden: s.cards.deck.length });
+  if (s.cards.removed.length) out.push({ title: 'Cards out of the game', items: s.cards.removed.map(named) });
+  return out;
 }
 
 /** A card in `m`'s hand bought before this turn (7.4: playable from the turn after its purchase). */

@@ -8,7 +8,7 @@ import { movement, reaction, segment, segmentCards } from './phases.ts';
 import { production, reinforcements } from './production.ts';
 import { game, reconquest } from './sequence.ts';
 import { initiative, usEntry } from './advanced.ts';
-import { cardPhase, ultra } from './cards.ts';
+import { cardHoldings, cardPhase, ultra } from './cards.ts';
 import { rail, rebase } from './rail.ts';
 import { research } from './research.ts';
 import { alliances } from './alliances.ts';
@@ -78,7 +78,11 @@ export function bkgBoardView(s0: BkgState, seat: string | null = null): BoardVie
   // The quarter track starts at 3/39 (firstQuarter 2); the 1941 scenario's turn 1 is its cell of 2/41.
   const cell = s.turn + s.firstQuarter - 2;
   markers.push({ kind: 'turn', where: `turn:${cell}`, label: turnLabel(s) });
-  return { pieces: [...groups.values(), ...fogPieces(s, fog)], markers, control, turn: { index: cell, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide };
+  const holdings = cardHoldings(s0, seat);
+  return {
+    pieces: [...groups.values(), ...fogPieces(s, fog)], markers, control, turn: { index: cell, label: turnLabel(s) }, phase: s.phase, activeSide: s.activeSide,
+    ...(holdings.length ? { holdings } : {}),
+  };
 }
 
 export const bkg: Ruleset<BkgState> = {

@@ -83,6 +83,17 @@ export const Glance = memo(function Glance({ assets, board, status, title, overl
           {pools.size > 0 && (
             <p class="small" data-testid="glance-pools"><b>Off the board</b> {[...pools].map(([w, m]) => `${placeLabel(assets, w)}: ${sides(m)}`).join(' · ')}</p>
           )}
+          {board.holdings?.map((h) => (
+            // Off the map: a hand of cards (the viewer's by name, others' counted), the cards in effect, the stack.
+            <p key={h.title} class="small" data-testid="glance-holding">
+              <b>{h.title}</b>{' '}
+              {h.items.map((x, i) => (
+                <span key={i}>{i > 0 ? ' · ' : ''}{x.rule ? <Rule cite={x.rule}>{x.label}</Rule> : x.label}{x.note ? <span class="muted"> ({x.note})</span> : null}</span>
+              ))}
+              {h.hidden ? <span class="muted">{h.items.length ? ' · ' : ''}{h.hidden} face down</span> : null}
+              {!h.items.length && !h.hidden ? <span class="muted">none</span> : null}
+            </p>
+          ))}
           <p class="small">
             <b>Supply</b> {oos.length ? `out of supply: ${sides(oosBySide)}` : 'every unit in supply (as far as this view shows)'}{' '}
             <label class="inline"><input type="checkbox" data-testid="supply-overlay" checked={overlay === 'supply'}

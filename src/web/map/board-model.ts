@@ -1,8 +1,8 @@
 // The board as the client draws it: the contract's typed assets (src/engine/board.ts AssetsSchema) and a seat's
 // BoardView. Helpers name places and pieces for people; nothing here reads a rule set's view or action fields.
-import type { Assets, Board, BoardView, CounterManifest, PieceView } from '../../engine/board.ts';
+import type { Assets, Board, BoardView, CounterManifest, HoldingView, PieceView } from '../../engine/board.ts';
 
-export type { Assets, Board, BoardView, CounterManifest, PieceView };
+export type { Assets, Board, BoardView, CounterManifest, HoldingView, PieceView };
 export type { MarkerView, Chart, BoardArea, BoardHex } from '../../engine/board.ts';
 
 export const EMPTY_BOARD: BoardView = { pieces: [], markers: [], control: {} };

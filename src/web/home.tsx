@@ -7,6 +7,7 @@ import { navigate } from './nav.ts';
 import { forgetToken, loadTokens, rememberCreatedGame, rememberToken, tokenFromLink } from './storage.ts';
 import { OptionInput } from './options.tsx';
 import { CopyLink } from './game/share-panel.tsx';
+import { serverResultText } from './game/names.ts';
 
 type SeatChoice = 'me' | 'ai' | 'invite';
 
@@ -243,10 +244,10 @@ export function Home() {
         {titleOf(g.ruleset)} · {scenarioOf(g.ruleset, g.scenario)} · <b class="seat-name">{g.seat ? seatNameOf(g.ruleset, g.seat) : 'spectator'}</b>
       </a>
       {g.yourTurn && <span class="your-turn">your turn</span>}
-      {!g.yourTurn && g.toMove?.length ? <span class="muted" data-testid="waiting-for">waiting for {g.toMove.map((s, i) => <>{i ? ', ' : ''}<span class="seat-name">{s}</span></>)}</span> : null}
+      {!g.yourTurn && g.toMove?.length ? <span class="muted" data-testid="waiting-for">waiting for {g.toMove.map((s, i) => <>{i ? ', ' : ''}<span class="seat-name">{seatNameOf(g.ruleset, s)}</span></>)}</span> : null}
       {g.imported && <span class="muted" title="its first entries were played elsewhere">imported</span>}
       {g.outcome && <span class="muted">{g.outcome.result}</span>}
-      {g.serverResult && <span class="muted">{g.serverResult.result}</span>}
+      {g.serverResult && <span class="muted" data-testid="server-result">{serverResultText(g.serverResult, (s) => seatNameOf(g.ruleset, s))}</span>}
       <span class="muted small">{new Date(g.updatedAt).toLocaleString()}</span>
       <button class="link" onClick={() => navigate(`/replay/${g.gameId}${g.seat && g.status === 'finished' ? `?seat=${g.seat}` : ''}`)}>replay</button>
       <button class="link" onClick={() => { forgetToken(g.token); void refresh(); }} title="Remove from this list (the game goes on)">forget</button>

@@ -51,11 +51,11 @@ describe('clocks in headless Chromium (duel, hot-seat, 3 s + 1 s)', () => {
     await waitShown(claim, { timeout: 10_000 });
     expect(await ms(page, 'blue')).toBeLessThanOrEqual(0);
     expect(await page.locator('[data-testid=clock-blue]').textContent()).toContain('0:00.0');
-    expect(await claim.textContent()).toContain('blue has run out of time');
+    expect(await claim.textContent()).toContain('Blue has run out of time');
     expect(await page.locator('[data-testid=claim-ai-blue]').count()).toBe(1);
     await shot(page, 'clocks-claim');
     await page.click('[data-testid=claim-win-blue]');
-    await expect.poll(() => page.locator('[data-testid=server-result]').textContent()).toBe('blue ran out of time: red wins');
+    await expect.poll(() => page.locator('[data-testid=server-result]').textContent()).toBe('Blue ran out of time: Red wins');
     expect(await page.locator('[data-testid=claim]').count()).toBe(0);
   });
 

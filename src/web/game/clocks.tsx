@@ -29,9 +29,11 @@ export interface ClocksProps {
   aiSeats: string[];
   /** Called (at most once a second) while an opponent's clock shows zero and the server has not said it expired. */
   onZero(): void;
+  /** A seat as players read it ("Soviet Union"). */
+  name(seat: string): string;
 }
 
-export function Clocks({ clocks, receivedAt, mySeat, aiSeats, onZero }: ClocksProps) {
+export function Clocks({ clocks, receivedAt, mySeat, aiSeats, onZero, name }: ClocksProps) {
   const [now, setNow] = useState(() => performance.now());
   const lastAsk = useRef(0);
   useEffect(() => {
@@ -49,7 +51,7 @@ export function Clocks({ clocks, receivedAt, mySeat, aiSeats, onZero }: ClocksPr
       {Object.entries(left).map(([s, ms]) => (
         <span key={s} data-testid={`clock-${s}`} data-ms={Math.round(ms)}
           class={'clock' + (clocks.running.includes(s) ? ' running' : '') + (ms <= 0 ? ' out' : ms < 30_000 ? ' low' : '') + (s === mySeat ? ' mine' : '')}>
-          <b>{s}</b> {clockText(ms)}{clocks.running.includes(s) ? <span class="tick" aria-label="running"> ▶</span> : ''}
+          <b>{name(s)}</b> {clockText(ms)}{clocks.running.includes(s) ? <span class="tick" aria-label="running"> ▶</span> : ''}
         </span>
       ))}
     </span>
@@ -57,14 +59,14 @@ export function Clocks({ clocks, receivedAt, mySeat, aiSeats, onZero }: ClocksPr
 }
 
 /** Shown to a seat whose opponent's time has run out (the server's `clocks.expired`). */
-export function ClaimBanner({ expired, busy, onClaim }: { expired: string[]; busy: boolean; onClaim(mode: 'win' | 'ai', seat: string): void }) {
+export function ClaimBanner({ expired, busy, onClaim, name }: { expired: string[]; busy: boolean; onClaim(mode: 'win' | 'ai', seat: string): void; name(seat: string): string }) {
   return (
     <div class="banner claim" data-testid="claim">
       {expired.map((s) => (
         <span key={s} class="claim-seat">
-          <b>{s}</b> has run out of time.
+          <b>{name(s)}</b> has run out of time.
           <button class="primary" data-testid={`claim-win-${s}`} disabled={busy} onClick={() => onClaim('win', s)}>Claim the win</button>
-          <button data-testid={`claim-ai-${s}`} disabled={busy} onClick={() => onClaim('ai', s)}>Hand {s} to the AI and play on</button>
+          <button data-testid={`claim-ai-${s}`} disabled={busy} onClick={() => onClaim('ai', s)}>Hand {name(s)} to the AI and play on</button>
         </span>
       ))}
       <span class="muted small">Or keep playing: the choice stays open.</span>

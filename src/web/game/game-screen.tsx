@@ -23,7 +23,7 @@ import { ChartsOverlay, NotesBanner } from './extras.tsx';
 import { Glance } from './glance.tsx';
 import { Inspector } from './inspector.tsx';
 import { LogPanel, tagEvents, type LogItem } from './log-panel.tsx';
-import { actionWords, LogNamesContext, makeLogNames, makeNames, NamesContext, toPlayNote, type Names } from './names.ts';
+import { actionWords, LogNamesContext, makeLogNames, makeNames, NamesContext, serverResultText, toPlayNote, type Names } from './names.ts';
 import { PromptPanel, type Armed } from './prompt-panel.tsx';
 import { RematchBanner } from './rematch.tsx';
 import { RuleCard, RulesContext, useRules } from './rules.tsx';
@@ -750,7 +750,7 @@ export function GameScreen({ token }: { token: string }) {
         <span class="status" data-testid="status" title={status}>{status}</span>
         <span class={'seat-badge side-' + (play.seat ?? 'spectator')} data-testid="seat" data-seat={play.seat ?? 'spectator'}>{play.seat ? seatLabel(assets, play.seat) : 'spectator'}</span>
         {mine && <span class="your-turn" data-testid="your-turn">your decision</span>}
-        {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} />}
+        {play.clocks && <Clocks clocks={play.clocks} receivedAt={clockAt} mySeat={play.seat} aiSeats={aiSeats} onZero={() => void reload()} name={(s) => seatLabel(assets, s)} />}
         <span class="spacer" />
         <span class={'conn ' + (connected ? 'on' : 'off')} title={connected ? 'live' : 'offline: reconnecting'}>{connected ? '●' : '○'}</span>
         {play.seat && <button data-testid="undo" disabled={busy || play.undoable === 0} onClick={undo} title="Undo your last action (u)">Undo</button>}
@@ -798,8 +798,8 @@ export function GameScreen({ token }: { token: string }) {
           You agreed that {seatLabel(assets, tb.requestedBy)} take back {takenBackText(tb, undone, view.seq, (s) => seatLabel(assets, s), names)}; waiting for {yetToAgree.join(', ')}.
         </div>
       )}
-      {expiredOpponents.length > 0 && <ClaimBanner expired={expiredOpponents} busy={busy} onClaim={claim} />}
-      {play.serverResult && <div class="banner" data-testid="server-result">{play.serverResult.result}</div>}
+      {expiredOpponents.length > 0 && <ClaimBanner expired={expiredOpponents} busy={busy} onClaim={claim} name={(s) => seatLabel(assets, s)} />}
+      {play.serverResult && <div class="banner" data-testid="server-result">{serverResultText(play.serverResult, (s) => seatLabel(assets, s))}</div>}
       {play.seat && (rematchOffer || (play.status === 'finished' && !rematchAsked.current)) && (
         <RematchBanner offer={rematchOffer && { token: rematchOffer.token, seat: rematchOffer.seat && seatLabel(assets, rematchOffer.seat) }} existing={existingRematch} busy={busy} onRematch={(swap) => void rematch(swap)} />
       )}
@@ -823,7 +823,7 @@ export function GameScreen({ token }: { token: string }) {
             onClearNarrow={clearSel} onChoose={onChooseH} onGroup={onGroupH} phaseChoices={phaseChoices}
             armed={armed} onConfirm={() => armed && void send(armed.choice.action)} onDisarm={() => setArmed(null)} running={running}
             refusal={refusal} busy={busy} checking={checking} otherSeatsHere={otherSeatsHere} onSwitchSeat={(t) => navigate(`/play/${t}`)} aiLevels={aiLevels} online={online}
-            finished={play.status === 'finished' ? (play.serverResult?.result ?? 'The game has ended') : null} compact={!settings.sheetOpen} />
+            finished={play.status === 'finished' ? (play.serverResult ? serverResultText(play.serverResult, (s) => seatLabel(assets, s)) : 'The game has ended') : null} compact={!settings.sheetOpen} />
           {showShare && <SharePanel play={play} token={token} onClose={() => setShowShare(false)} />}
           {selPlace && <Inspector place={selPlace} assets={assets} board={board} activeUnits={activeUnits} selectedUnit={selUnit}
             onUnit={onUnitH} onClose={closeInspectorH} />}

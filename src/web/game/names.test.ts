@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanize, toPlayNote } from './names.ts';
+import { humanize, serverResultText, toPlayNote } from './names.ts';
 
 describe('humanize: field names a player reads', () => {
   it('splits and capitalises, keeping the games\' abbreviations as printed', () => {
@@ -24,5 +24,14 @@ describe('toPlayNote: the top bar says who decides now', () => {
   it('says nothing when the line names them, or nobody decides (game over, dice not yet keyed)', () => {
     expect(toPlayNote('Round 1, Germany: combat move', ['Germany'])).toBeNull();
     expect(toPlayNote('Round 3, Germany: game over', [])).toBeNull();
+  });
+});
+
+describe('serverResultText: a resignation or a clock, with seats as players read them', () => {
+  const name = (s: string) => ({ allies: 'Allies', axis: 'Axis', ussr: 'Soviet Union' })[s] ?? s;
+  it('names the loser and the winner', () => {
+    expect(serverResultText({ kind: 'resigned', loser: 'allies', winner: 'axis' }, name)).toBe('Allies resigned: Axis wins');
+    expect(serverResultText({ kind: 'time', loser: 'axis', winner: 'allies' }, name)).toBe('Axis ran out of time: Allies wins');
+    expect(serverResultText({ kind: 'resigned', loser: 'ussr', winner: null }, name)).toBe('Soviet Union resigned');
   });
 });

@@ -76,3 +76,9 @@ export function actionWords(a: Action, names: Names): string {
   const parts = Object.entries(a).filter(([k]) => k !== 'type').map(([, v]) => word(v)).filter(Boolean);
   return `${humanize(a.type)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
+
+/** A result the server decided (a resignation, a clock), with seats as players read them ("Allies resigned: Axis wins"). */
+export function serverResultText(r: { kind: 'resigned' | 'time'; loser: string; winner: string | null }, name: (seat: string) => string): string {
+  const what = r.kind === 'resigned' ? 'resigned' : 'ran out of time';
+  return `${name(r.loser)} ${what}${r.winner ? `: ${name(r.winner)} wins` : ''}`;
+}

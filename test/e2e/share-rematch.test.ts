@@ -130,7 +130,8 @@ describe('share panel, spectator link and rematch in headless Chromium (duel, on
     const newGame = (await held(red))[0]!.gameId;
     expect((await held(blue))[0]).toMatchObject({ gameId: newGame, seat: 'red', token: tokenOf(blue.url()) });
 
-    for (const [page, seats] of [[red, ['blue', 'red']], [blue, ['red', 'blue']]] as const) {
+    // Seats by name (the duel has no assets: its seat ids capitalised).
+    for (const [page, seats] of [[red, ['Blue', 'Red']], [blue, ['Red', 'Blue']]] as const) {
       await page.goto(e2e.server.url + '/');
       const rows = page.locator('[data-testid=my-game]');
       await expect.poll(() => rows.count()).toBe(2);

@@ -47,7 +47,8 @@ describe('takeback and replay in headless Chromium (duel, one page per seat)', (
     await red.locator('[data-testid=toast]', { hasText: 'Takeback asked' }).waitFor();
     const ask = blue.locator('[data-testid=takeback-request]');
     await ask.waitFor();
-    expect(await ask.textContent()).toContain('Red asks to take back the last action: Red: Attack');
+    // The actions it takes back are named once the page has read them (the log's actions arrive after the request).
+    await expect.poll(() => ask.textContent()).toContain('Red asks to take back the last action: Red: Attack');
     await shot(blue, 'takeback-request');
     await ask.locator('button', { hasText: 'Accept' }).click();
     await stateAfter(blue, before);

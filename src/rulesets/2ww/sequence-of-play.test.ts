@@ -91,7 +91,7 @@ describe('2WW 4.2 G unnamed forts', () => {
   it('2WW 7.3 so is each unit Germany may upgrade (the two forts told apart by their hexes)', () => {
     const g = Game.create(twoWW, 'campaign-1939', { quickSetup: true }, 'forts');
     let p = prompts(twoWW, g.state)[0]!;
-    for (let n = 0; n < 200 && !(p.kind === 'produce' && p.text.startsWith('ge:')); n++) {
+    for (let n = 0; n < 200 && !(p.kind === 'produce' && p.text.startsWith('Germany:')); n++) {
       g.act(p.seat, (p.choices.at(-1) ?? allChoices(twoWW, g.state, p).at(-1)!).action);
       p = prompts(twoWW, g.state)[0]!;
     }

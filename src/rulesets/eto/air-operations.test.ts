@@ -103,6 +103,7 @@ describe('ETO 12.3 attacking enemy air units at their base (scenario 2)', () => 
       g.act(p.seat, (p.seat === 'axis' ? near : cs[0]!).action);
     }
     act(g, 'axis', { type: 'first', side: 'axis' });
+    expect(g.played.at(-1)!.events.map((e) => e.text)).toContain('The Axis perform the Naval and Air phase first'); // a side by name
     act(g, 'axis', { type: 'raid', air: 'de-fighter-1', to: DOVER, kind: 'attack-air' });
     act(g, 'axis', { type: 'raid-fly' });
     g.force([1, 1]);

@@ -39,7 +39,7 @@ export const navalAndAirOrder: Procedure<EtoState> = {
   act(ctx, _f, _seat, a: ChooseFirstAction) {
     const first = a.side;
     ctx.state.order = [first, otherSide(first)];
-    ctx.log(`${first} performs the Naval and Air phase first`, 'ETO 38.0');
+    ctx.log(`The ${first === 'axis' ? 'Axis' : 'Allies'} perform the Naval and Air phase first`, 'ETO 38.0');
     ctx.pop();
   },
 };

@@ -46,7 +46,7 @@ describe('takeback between two browsers (duel, red and blue on their own context
     // Red's list of games says whom the game waits for: blue has not taken the seat yet.
     await red.goto(`${e2e.server.url}/`);
     const row = red.locator('[data-testid=my-game]');
-    await expect.poll(() => row.locator('[data-testid=waiting-for]').textContent()).toBe('waiting for blue');
+    await expect.poll(() => row.locator('[data-testid=waiting-for]').textContent()).toBe('waiting for Blue');
     ({ page: blue } = await openPage(e2e.browser));
     await blue.goto(link);
     await blue.locator('[data-testid=game]').waitFor();

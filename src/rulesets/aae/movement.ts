@@ -24,7 +24,7 @@ import { isAir, isShip } from './combat-rules.ts';
 import type { AaeState, Mission, Unit } from './state.ts';
 import {
   AREAS, BOARD, area, areaName, canalOpen, controller, enemies, enemyLand, enemyUnitsAt, friendlyLand, hasFactory, hasMark, hostileSea,
-  adjacentIn, inPlay, isLand, isNeutral, isSea, POWER_NAMES, powerPossessive, sideOf, standIn, unitData,
+  adjacentIn, inPlay, isLand, isNeutral, isSea, POWER_NAMES, powerPossessive, sideOf, standIn, tally, unitData,
 } from './world.ts';
 import { NORTH_AFRICA } from './house/rounds.ts';
 
@@ -517,6 +517,14 @@ export function applyMove(ctx: Ctx<AaeState>, units: Unit[], o: MoveOption, mode
   }
   const first = units[0]!;
   const d = unitData(first.type);
+  // The log says who moved what where (a rail move says so per unit, above).
+  if (o.kind !== 'rail') {
+    const what = `${POWER_NAMES[first.power]}: ${tally(units.map((u) => unitData(u.type).name.toLowerCase()))}`;
+    const rule = mode === 'combat' ? RULE_COMBAT_MOVE : RULE_NONCOMBAT_MOVE;
+    if (o.kind === 'board') ctx.log(`${what} board${units.length > 1 ? '' : 's'} a transport in ${areaName(o.to)}`, rule);
+    else if (o.kind === 'unload') ctx.log(`${what} from ${areaName(o.from)} ${mode === 'combat' ? 'assault' : 'land in'} ${areaName(o.to)}`, rule);
+    else ctx.log(`${what} from ${areaName(starts[0]!)} to ${areaName(o.to)}`, rule);
+  }
   units.forEach((u, i) => noteMinorMove(s, u, starts[i]!));
   if (mode === 'combat') { noteBulgariaAttacked(s, o.to, first.power); vichyAttacked(ctx, o.to); }
   if (o.kind !== 'move') return;

@@ -6,6 +6,7 @@ import { markNewMinorUnit, minorBuilds, minorPlacements, originalOwner } from '.
 import { isShip } from './combat-rules.ts';
 import type { AaeState } from './state.ts';
 import { newUnit } from './units.ts';
+import { tally } from './world.ts';
 import { unitCost } from './house/values.ts';
 import { mayBuyVolksgrenadiers } from './house/volksgrenadiers.ts';
 import { addLandingCraft, landingCraftChoices } from './house/landing-craft.ts';
@@ -229,10 +230,3 @@ export const mobilize: Procedure<AaeState, MobilizeFrame> = {
     ctx.goto('mobilize', { ...f, placed: { ...(f.placed ?? {}), [fa]: ((f.placed ?? {})[fa] ?? 0) + 1 } });
   },
 };
-
-/** Units bought, counted in the order first bought: "4 armour, 4 infantry, 2 artillery" (was each one named). */
-export function tally(units: readonly string[]): string {
-  const n = new Map<string, number>();
-  for (const u of units) n.set(u, (n.get(u) ?? 0) + 1);
-  return [...n].map(([u, k]) => `${k} ${u}`).join(', ');
-}

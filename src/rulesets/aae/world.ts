@@ -178,3 +178,10 @@ export function describeUnits(us: Pick<Unit, 'type'>[]): string {
 }
 
 export const hitsToSink = (t: UnitType): number => unitData(t).hits ?? 1;
+
+/** Units counted in the order first listed: "4 armour, 4 infantry, 2 artillery" (not each one named). */
+export function tally(units: readonly string[]): string {
+  const n = new Map<string, number>();
+  for (const u of units) n.set(u, (n.get(u) ?? 0) + 1);
+  return [...n].map(([u, k]) => `${k} ${u}`).join(', ');
+}

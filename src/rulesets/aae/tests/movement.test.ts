@@ -19,6 +19,7 @@ describe('AAE Combat Move', () => {
     let s = rig.start(position({ units: [u('germany', 'armour', 'poland'), u('ussr', 'infantry', 'belorussia')] }), 'combat-move', 'germany');
     s = rig.play(s, 'germany', rig.pick(s, /armour from Poland: attack East Poland/));
     expect(s.control['east-poland']).toBe('germany');
+    expect(rig.log()).toContain('Germany: 1 armour from Poland to East Poland'); // the log follows every move
     expect(targets(rig, s, /armour from East Poland/)).toEqual(['baltic-states', 'belorussia', 'bessarabia', 'ukraine']);
     s = rig.play(s, 'germany', rig.pick(s, /armour from East Poland: attack Belorussia/));
     expect(rig.choices(s).map((c) => c.label)).toEqual(['end the combat move']);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { checkLog, eventsFor, fuzzGame, Game, viewFor } from '../engine/index.ts';
 import { getRuleset, rulesets } from '../rulesets/index.ts';
 import { CliError, parseIntArg, readJsonFile, writeJsonFile } from './io.ts';
+import { serverEnd } from './play/session.ts';
 
 export function registerKernelCommands(program: Command): void {
   program
@@ -17,8 +18,7 @@ export function registerKernelCommands(program: Command): void {
       const game = Game.load(getRuleset(log.ruleset), log);
       const view = viewFor(game.ruleset, game.state, null);
       // A server game ended by a resignation or the clock: the rules did not end it, the server did (the log's meta).
-      const sr = log.meta?.serverResult as { result?: unknown } | undefined;
-      const serverResult = !game.state.outcome && typeof sr?.result === 'string' ? sr.result : null;
+      const serverResult = game.state.outcome ? null : serverEnd(log.meta);
       if (o.json) {
         const out = {
           ruleset: log.ruleset, scenario: log.scenario, actions: game.played.length, entries: log.entries.length,

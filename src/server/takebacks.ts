@@ -7,6 +7,7 @@ import type { GameManager } from './games.ts';
 import { isFinished, type Live } from './live-games.ts';
 import type { CreateGameResponse, SeatSpec, TakebackRequest, TokenLink } from './protocol.ts';
 import { link } from './seats.ts';
+import type { SeatRecord } from './storage.ts';
 
 export class Takebacks {
   constructor(private readonly m: GameManager) {}
@@ -14,6 +15,18 @@ export class Takebacks {
   /** The seats played by people (not the AI), but `seat`. */
   private playersBut(live: Live, seat: Seat): Seat[] {
     return live.seats.filter((s) => s.seat !== null && s.seat !== seat && s.kind !== 'ai').map((s) => s.seat!);
+  }
+
+  /**
+   * The request `seat`'s holder may answer, and who answers: refused when there is none or it is theirs. `also`: a
+   * check made once the answerer is known (an open dice round refuses an agreement).
+   */
+  private toAnswer(live: Live, seat: SeatRecord, also?: () => void): { req: TakebackRequest; answerer: Seat } {
+    const answerer = this.m.seats.playerOf(live, seat);
+    also?.();
+    const req = this.takebackOf(live);
+    if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+    return { req, answerer };
   }
 
   /** The takeback request awaiting an answer, if it was made at the current state. */
@@ -66,9 +79,7 @@ export class Takebacks {
     let answerer: Seat = '';
     if (!accept) {
       return this.m.games.locked(l0.rec.id, async (live) => {
-        answerer = this.m.seats.playerOf(live, seat);
-        req = this.takebackOf(live);
-        if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+        ({ req, answerer } = this.toAnswer(live, seat));
         const meta = { ...live.rec.meta, takeback: null };
         await this.m.storage.updateGame(live.rec.id, { meta });
         live.rec.meta = meta;
@@ -78,11 +89,8 @@ export class Takebacks {
     }
     // Every other player agrees (AI seats do not count): each answer is kept until the last one comes.
     const waiting = await this.m.games.locked(l0.rec.id, async (live) => {
-      answerer = this.m.seats.playerOf(live, seat);
-      this.m.entropy.refuseWhileOpen(live);
-      const cur = this.takebackOf(live);
-      if (!cur || cur.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
-      const agreed = [...new Set([...(cur.agreed ?? []), answerer])];
+      const { req: cur, answerer: me } = this.toAnswer(live, seat, () => this.m.entropy.refuseWhileOpen(live));
+      const agreed = [...new Set([...(cur.agreed ?? []), me])];
       if (this.playersBut(live, cur.requestedBy).every((s) => agreed.includes(s))) return null;
       const next: TakebackRequest = { ...cur, agreed };
       const meta = { ...live.rec.meta, takeback: next };
@@ -92,11 +100,9 @@ export class Takebacks {
       return live.rec.entryCount;
     });
     if (waiting !== null) return waiting;
+    // The last answer: checked again under the pipeline's lock (the request may have changed in between).
     const id = await this.m.pipeline.change(l0.rec.id, (live) => {
-      answerer = this.m.seats.playerOf(live, seat);
-      this.m.entropy.refuseWhileOpen(live);
-      req = this.takebackOf(live);
-      if (!req || req.requestedBy === answerer) throw badRequest('there is no takeback request for you to answer');
+      ({ req, answerer } = this.toAnswer(live, seat, () => this.m.entropy.refuseWhileOpen(live)));
       const agreed = [...(req.agreed ?? []), answerer];
       if (!this.playersBut(live, req.requestedBy).every((s) => agreed.includes(s))) throw badRequest('the takeback changed while you answered: answer again');
     }, (live) => {

@@ -3,9 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server/index.ts';
+import { seq } from './drivers.ts';
 import { newGameOnHome, shot, startE2E, stateAfter, waitShown, type E2E } from './harness.ts';
-
-const stateId = async (page: Page): Promise<number> => Number(await page.locator('[data-testid=game]').getAttribute('data-state-id'));
 
 /** Takes the listed choice matching `label`, on the seat whose turn it is (hot-seat: switching to it first). */
 async function pick(page: Page, label: RegExp): Promise<void> {
@@ -14,7 +13,7 @@ async function pick(page: Page, label: RegExp): Promise<void> {
     await page.locator('[data-testid=switch-seat]').first().click();
     await waitShown(page.locator('[data-testid=your-turn]'));
   }
-  const before = await stateId(page);
+  const before = (await seq(page)).stateId;
   if (await page.locator('[data-testid=show-all-choices]').count()) await page.locator('[data-testid=show-all-choices]').click();
   const labels = (await page.locator('[data-testid=choice]').allTextContents()).map((l) => l.replace(/^\d+\s*/, '').trim());
   const i = labels.findIndex((l) => label.test(l));

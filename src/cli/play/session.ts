@@ -713,7 +713,7 @@ export function possessive(name: string): string {
 }
 
 /** The result a server wrote into a log's meta when it ended the game without the rules (resignation, time). */
-function serverEnd(meta: Record<string, Json> | undefined): string | null {
+export function serverEnd(meta: Record<string, Json> | undefined): string | null {
   const r = meta?.serverResult as { result?: unknown } | null | undefined;
   return r && typeof r.result === 'string' ? r.result : null;
 }
